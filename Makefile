@@ -1,0 +1,219 @@
+# skyisles build.
+#
+#   make            native build into build/
+#   make run        install missing deps, build, start the sim
+#   make test       install missing deps (native + aarch64), run every test natively,
+#                   under sanitizers and under qemu-aarch64; ends with "N passed, N failed"
+#   make cross      aarch64 build into build-aarch64/ (CROSS_COMPILE=aarch64-linux-gnu-, SYSROOT=...)
+#   make bench      build build/bench (run: build/bench jobs|noise|chunk|stream|island)
+#   make deps       apt-get only what is missing
+#   make clean
+#
+# Variants: SANITIZE=address,undefined (into build-asan/), SANITIZE=thread (build-tsan/).
+
+.DEFAULT_GOAL := all
+SHELL := /bin/bash
+
+CROSS_COMPILE ?=
+SYSROOT ?=
+SANITIZE ?=
+CC := $(CROSS_COMPILE)gcc
+AR := $(CROSS_COMPILE)ar
+
+ifeq ($(CROSS_COMPILE),)
+  ifeq ($(SANITIZE),)
+    BUILD ?= build
+  else ifeq ($(SANITIZE),thread)
+    BUILD ?= build-tsan
+  else
+    BUILD ?= build-asan
+  endif
+  PKG_CONFIG := pkg-config
+  TARGET_ARCH_NAME := $(shell uname -m)
+else
+  BUILD ?= build-aarch64
+  TARGET_TRIPLE := $(patsubst %-,%,$(CROSS_COMPILE))
+  TARGET_ARCH_NAME := $(firstword $(subst -, ,$(TARGET_TRIPLE)))
+  ifeq ($(SYSROOT),)
+    PKG_CONFIG := PKG_CONFIG_LIBDIR=/usr/lib/$(TARGET_TRIPLE)/pkgconfig:/usr/share/pkgconfig pkg-config
+  else
+    PKG_CONFIG := PKG_CONFIG_SYSROOT_DIR=$(SYSROOT) PKG_CONFIG_LIBDIR=$(SYSROOT)/usr/lib/$(TARGET_TRIPLE)/pkgconfig:$(SYSROOT)/usr/lib/pkgconfig:$(SYSROOT)/usr/share/pkgconfig pkg-config
+  endif
+endif
+
+OPT ?= -O2
+CPPFLAGS_BASE := -Isrc -Iplatform -D_DEFAULT_SOURCE -DSKYISLES_ARCH=\"$(TARGET_ARCH_NAME)\"
+CFLAGS_BASE := -std=c11 $(OPT) -g -Wall -Wextra -Werror -ffp-contract=off -pthread -fno-strict-aliasing
+LDFLAGS_BASE := -pthread
+ifneq ($(SYSROOT),)
+  CFLAGS_BASE += --sysroot=$(SYSROOT)
+  LDFLAGS_BASE += --sysroot=$(SYSROOT)
+endif
+ifneq ($(SANITIZE),)
+  CFLAGS_BASE += -fsanitize=$(SANITIZE) -fno-omit-frame-pointer -fno-sanitize-recover=all
+  LDFLAGS_BASE += -fsanitize=$(SANITIZE)
+endif
+
+SDL_CFLAGS = $(shell $(PKG_CONFIG) --cflags sdl2 2>/dev/null)
+SDL_LIBS = $(shell $(PKG_CONFIG) --libs sdl2 2>/dev/null)
+GLES_LIBS = $(shell $(PKG_CONFIG) --libs glesv2 2>/dev/null || echo -lGLESv2)
+YAML_LIBS = $(shell $(PKG_CONFIG) --libs yaml-0.1 2>/dev/null || echo -lyaml)
+CMOCKA_LIBS = $(shell $(PKG_CONFIG) --libs cmocka 2>/dev/null || echo -lcmocka)
+CGLM_CFLAGS = $(shell $(PKG_CONFIG) --cflags cglm 2>/dev/null)
+
+CPPFLAGS := $(CPPFLAGS_BASE) $(EXTRA_CPPFLAGS)
+CFLAGS := $(CFLAGS_BASE) $(EXTRA_CFLAGS)
+LDFLAGS := $(LDFLAGS_BASE) $(EXTRA_LDFLAGS)
+LIBM := -lm
+
+# ---------------------------------------------------------------------------
+# Pure modules: one static library each, linked in dependency order
+# (a module may only use the ones after it). Nothing here touches SDL or GL.
+PURE_MODULES := sim world island noise core
+DEPS_core :=
+DEPS_noise := core
+DEPS_world := noise core
+DEPS_island := noise core
+DEPS_sim := world noise core
+
+define module_rules
+SRCS_$(1) := $$(sort $$(wildcard src/$(1)/*.c))
+OBJS_$(1) := $$(patsubst %.c,$(BUILD)/obj/%.o,$$(SRCS_$(1)))
+$(BUILD)/lib/libsk_$(1).a: $$(OBJS_$(1)) | $(BUILD)/lib
+	@rm -f $$@
+	$$(AR) rcs $$@ $$^ $$(if $$^,,$(BUILD)/obj/empty.o)
+LIBCHAIN_$(1) := $(BUILD)/lib/libsk_$(1).a $$(foreach d,$$(DEPS_$(1)),$(BUILD)/lib/libsk_$$(d).a)
+endef
+$(foreach m,$(PURE_MODULES),$(eval $(call module_rules,$(m))))
+
+PURE_LIBS := $(foreach m,$(PURE_MODULES),$(BUILD)/lib/libsk_$(m).a)
+
+# Files named *_avx2.c hold optional AVX2 paths picked at run time on x86_64.
+ifeq ($(TARGET_ARCH_NAME),x86_64)
+  AVX2_FLAGS := -mavx2
+endif
+
+$(BUILD)/obj/%_avx2.o: %_avx2.c | $(BUILD)/obj
+	@mkdir -p $(dir $@)
+	$(CC) $(CPPFLAGS) $(CGLM_CFLAGS) $(CFLAGS) $(AVX2_FLAGS) -MMD -MP -c $< -o $@
+
+$(BUILD)/obj/%.o: %.c | $(BUILD)/obj
+	@mkdir -p $(dir $@)
+	$(CC) $(CPPFLAGS) $(CGLM_CFLAGS) $(CFLAGS) -MMD -MP -c $< -o $@
+
+# GL side: renderer and platform layer (SDL2 + GLES2).
+GL_SRCS := $(sort $(wildcard src/render/*.c) $(wildcard platform/*.c))
+GL_OBJS := $(patsubst %.c,$(BUILD)/obj/%.o,$(GL_SRCS))
+$(GL_OBJS): CFLAGS += $(SDL_CFLAGS)
+$(BUILD)/lib/libsk_gl.a: $(GL_OBJS) | $(BUILD)/lib
+	@rm -f $@
+	$(AR) rcs $@ $^
+
+GAME_SRCS := $(sort $(wildcard src/game/*.c))
+GAME_OBJS := $(patsubst %.c,$(BUILD)/obj/%.o,$(GAME_SRCS))
+$(GAME_OBJS): CFLAGS += $(SDL_CFLAGS)
+
+# Data embedded in the game and tools (the default pack). Section owned by the island pipeline.
+EMBED_OBJS :=
+-include mk/island.mk
+
+GL_LINK = $(BUILD)/lib/libsk_gl.a $(PURE_LIBS) $(SDL_LIBS) $(GLES_LIBS) $(LIBM)
+
+$(BUILD)/skyisles: $(GAME_OBJS) $(BUILD)/lib/libsk_gl.a $(PURE_LIBS) $(EMBED_OBJS)
+	$(CC) $(LDFLAGS) -o $@ $(GAME_OBJS) $(EMBED_OBJS) $(GL_LINK)
+
+# ---------------------------------------------------------------------------
+# Tools: tools/NAME.c -> $(BUILD)/NAME, linked with every pure module.
+TOOL_SRCS := $(sort $(wildcard tools/*.c))
+TOOLS := $(patsubst tools/%.c,$(BUILD)/%,$(TOOL_SRCS))
+$(TOOLS): $(BUILD)/%: $(BUILD)/obj/tools/%.o $(PURE_LIBS) $(EMBED_OBJS)
+	$(CC) $(LDFLAGS) -o $@ $< $(EMBED_OBJS) $(PURE_LIBS) $(YAML_LIBS) $(LIBM)
+
+# Benchmarks: one program, one file per subject under tools/bench/.
+BENCH_SRCS := $(sort $(wildcard tools/bench/*.c))
+BENCH_OBJS := $(patsubst %.c,$(BUILD)/obj/%.o,$(BENCH_SRCS))
+$(BUILD)/bench: $(BENCH_OBJS) $(PURE_LIBS) $(EMBED_OBJS)
+	$(CC) $(LDFLAGS) -o $@ $(BENCH_OBJS) $(EMBED_OBJS) $(PURE_LIBS) $(LIBM)
+
+# ---------------------------------------------------------------------------
+# Tests: tests/test_MODULE[_what].c -> $(BUILD)/tests/test_MODULE[_what], on cmocka.
+# Every test links tests/support (heap-allocation counter via --wrap) and its module's
+# library chain; test_render* link the GL side too.
+TEST_SRCS := $(sort $(wildcard tests/test_*.c))
+TESTS := $(patsubst tests/%.c,$(BUILD)/tests/%,$(TEST_SRCS))
+SUPPORT_OBJS := $(patsubst %.c,$(BUILD)/obj/%.o,$(sort $(wildcard tests/support/*.c)))
+WRAP_FLAGS := -Wl,--wrap=malloc,--wrap=calloc,--wrap=realloc,--wrap=free
+test_module = $(word 2,$(subst _, ,$(notdir $(1))))
+
+$(BUILD)/obj/tests/test_render%.o: CFLAGS += $(SDL_CFLAGS)
+
+.SECONDEXPANSION:
+$(TESTS): $(BUILD)/tests/test_%: $(BUILD)/obj/tests/test_%.o $(SUPPORT_OBJS) $$(if $$(filter render,$$(call test_module,$$@)),$(BUILD)/lib/libsk_gl.a $(PURE_LIBS),$$(LIBCHAIN_$$(call test_module,$$@))) $(EMBED_OBJS)
+	@mkdir -p $(dir $@)
+	$(CC) $(LDFLAGS) $(WRAP_FLAGS) -o $@ $< $(SUPPORT_OBJS) $(EMBED_OBJS) \
+	  $(if $(filter render,$(call test_module,$@)),$(GL_LINK),$(LIBCHAIN_$(call test_module,$@))) \
+	  $(CMOCKA_LIBS) $(YAML_LIBS) $(LIBM)
+
+$(BUILD)/obj $(BUILD)/lib:
+	@mkdir -p $@
+
+$(BUILD)/obj/empty.o: | $(BUILD)/obj
+	echo 'typedef int skyisles_empty_unit;' | $(CC) -x c -c - -o $@
+
+# ---------------------------------------------------------------------------
+HEADLESS_BINS := $(PURE_LIBS) $(TOOLS) $(BUILD)/bench $(filter-out $(BUILD)/tests/test_render%,$(TESTS))
+.PHONY: all headless tests bench cross run test deps deps-cross clean check-native check-asan check-tsan check-aarch64 shaders-check
+all: $(HEADLESS_BINS) $(BUILD)/skyisles $(TESTS)
+headless: $(HEADLESS_BINS)
+tests: $(TESTS)
+bench: $(BUILD)/bench
+
+cross:
+	$(MAKE) CROSS_COMPILE=$(or $(CROSS_COMPILE),aarch64-linux-gnu-) SYSROOT=$(SYSROOT) all
+
+deps:
+	@bash tools/deps.sh native
+
+deps-cross:
+	@bash tools/deps.sh cross
+
+run: deps
+	@$(MAKE) --no-print-directory all
+	./$(BUILD)/skyisles $(ARGS)
+
+# Tests that exercise threads also run under ThreadSanitizer.
+TSAN_TESTS := test_core_jobs
+# Tests that drive the GL renderer run natively and under qemu; sanitizer runs skip Mesa.
+SUMMARY := $(CURDIR)/build/test-summary.txt
+export SUMMARY
+
+check-native: all
+	@bash tests/run.sh native $(BUILD) "" $(TESTS)
+
+check-asan:
+	@$(MAKE) --no-print-directory SANITIZE=address,undefined OPT=-O1 headless
+	@bash tests/run.sh asan+ubsan build-asan "" $(patsubst $(BUILD)/%,build-asan/%,$(filter-out $(BUILD)/tests/test_render%,$(TESTS)))
+
+check-tsan:
+	@$(MAKE) --no-print-directory SANITIZE=thread OPT=-O1 $(addprefix build-tsan/tests/,$(TSAN_TESTS))
+	@bash tests/run.sh tsan build-tsan "" $(addprefix build-tsan/tests/,$(TSAN_TESTS))
+
+check-aarch64:
+	@$(MAKE) --no-print-directory CROSS_COMPILE=aarch64-linux-gnu- all
+	@GALLIUM_DRIVER=softpipe bash tests/run.sh aarch64-qemu build-aarch64 "qemu-aarch64" $(patsubst $(BUILD)/%,build-aarch64/%,$(TESTS))
+
+test:
+	@bash tools/deps.sh native cross
+	@mkdir -p build && rm -f $(SUMMARY)
+	@for stage in native asan tsan aarch64; do \
+	   $(MAKE) --no-print-directory check-$$stage || echo "$$stage (stage) 0 1" >> $(SUMMARY); \
+	 done; \
+	 bash tests/summary.sh $(SUMMARY)
+
+clean:
+	rm -rf build build-asan build-tsan build-aarch64
+
+# Per-subsystem additions (render tests and shader checks, noise flags, world extras).
+-include mk/noise.mk mk/world.mk mk/render.mk
+
+-include $(shell find $(BUILD)/obj -name '*.d' 2>/dev/null)

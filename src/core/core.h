@@ -1,0 +1,190 @@
+/* skyisles core: the one public header of src/core.
+ * Errors and logging, the boot-time memory budget (arenas + fixed pools),
+ * the worker pool with epochs, PCG32/splitmix64 RNG and uint32 hashing, time.
+ * Pure C11 + pthreads: no SDL, no GL. */
+#ifndef SKYISLES_CORE_H
+#define SKYISLES_CORE_H
+
+#include <stdarg.h>
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+/* ---------------------------------------------------------------- errors */
+/* An error carries one human line: what failed and what to do about it. */
+typedef struct SkyError {
+    int code;          /* 0 = no error */
+    char msg[256];
+} SkyError;
+
+void sky_error_set(SkyError *err, int code, const char *fmt, ...)
+    __attribute__((format(printf, 3, 4)));
+static inline bool sky_error_is_set(const SkyError *err) { return err && err->code != 0; }
+static inline void sky_error_clear(SkyError *err) { if (err) { err->code = 0; err->msg[0] = 0; } }
+
+/* ---------------------------------------------------------------- logging */
+typedef enum LogLevel { LOG_DEBUG = 0, LOG_INFO, LOG_WARN, LOG_ERROR, LOG_QUIET } LogLevel;
+/* Level from SKYISLES_LOG (debug|info|warn|error|quiet), default info. Thread-safe. */
+void log_set_level(LogLevel level);
+LogLevel log_get_level(void);
+void log_msg(LogLevel level, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+#define log_debug(...) log_msg(LOG_DEBUG, __VA_ARGS__)
+#define log_info(...) log_msg(LOG_INFO, __VA_ARGS__)
+#define log_warn(...) log_msg(LOG_WARN, __VA_ARGS__)
+#define log_error(...) log_msg(LOG_ERROR, __VA_ARGS__)
+
+/* ---------------------------------------------------------------- time */
+uint64_t time_now_ns(void);      /* monotonic */
+double time_now_ms(void);
+
+/* ---------------------------------------------------------------- memory */
+/* One budget, reserved once at boot; everything else is carved from it.
+ * Carving is boot-time only (not thread-safe); pools are O(1) and thread-safe. */
+#define MEM_DEFAULT_BUDGET_MIB 192u   /* fits a 1 GiB Pi 3/4 next to the GPU split */
+
+typedef struct MemBudget {
+    uint8_t *base;
+    size_t size;
+    size_t used;
+    size_t carve_failures;
+} MemBudget;
+
+/* Budget in MiB from, in order: the explicit value (if > 0), SKYISLES_MEM_MB, the default. */
+size_t mem_budget_mib_from_env(size_t explicit_mib);
+bool mem_budget_init(MemBudget *b, size_t bytes, SkyError *err);
+void mem_budget_release(MemBudget *b);
+/* Returns zeroed memory aligned to `align` (power of two, >= 1), or NULL when the budget is spent. */
+void *mem_carve(MemBudget *b, size_t bytes, size_t align);
+static inline size_t mem_budget_free(const MemBudget *b) { return b->size - b->used; }
+
+/* Bump arena for scratch that is reset as a whole (per frame, per job). Not thread-safe. */
+typedef struct MemArena {
+    uint8_t *base;
+    size_t size;
+    size_t used;
+    size_t peak;
+    size_t failures;
+} MemArena;
+
+bool mem_arena_init(MemArena *a, MemBudget *b, size_t bytes);
+void mem_arena_init_buffer(MemArena *a, void *buf, size_t bytes);
+void *mem_arena_alloc(MemArena *a, size_t bytes, size_t align);   /* NULL when full */
+static inline void mem_arena_reset(MemArena *a) { a->used = 0; }
+
+/* Fixed-size block pool: a free-index stack behind a spinning lock. */
+typedef struct MemPoolStats {
+    uint32_t capacity, in_use, peak;
+    uint64_t allocs, frees, failures;
+} MemPoolStats;
+
+typedef struct MemPool {
+    const char *name;
+    uint8_t *blocks;
+    size_t block_size;      /* rounded up to 16 bytes */
+    uint32_t capacity;
+    uint32_t free_top;      /* number of entries on free_stack */
+    uint32_t *free_stack;
+    uint8_t *live;          /* 1 while handed out: catches double frees */
+    MemPoolStats stats;
+    volatile int lock;
+} MemPool;
+
+bool mem_pool_init(MemPool *p, MemBudget *b, const char *name, size_t block_size, uint32_t count);
+void *mem_pool_alloc(MemPool *p);            /* NULL (and failures++) when exhausted */
+void mem_pool_free(MemPool *p, void *block); /* NULL is ignored; a foreign or double free is logged */
+uint32_t mem_pool_index(const MemPool *p, const void *block);
+void *mem_pool_block(const MemPool *p, uint32_t index);
+MemPoolStats mem_pool_stats(MemPool *p);
+bool mem_pool_owns(const MemPool *p, const void *block);
+
+/* ---------------------------------------------------------------- jobs */
+/* Worker threads = online cores (SKYISLES_WORKERS overrides). Jobs are submitted with the
+ * current epoch; jobs_new_epoch() drops every queued job, and results of older epochs are
+ * dropped when drained. `drop` returns a job's buffers; it always runs on the thread that
+ * calls jobs_submit/jobs_new_epoch/jobs_collect (the main thread). */
+typedef struct JobDesc JobDesc;
+typedef void (*JobRunFn)(JobDesc *job, uint32_t worker, void *scratch);
+typedef void (*JobDropFn)(JobDesc *job);
+
+struct JobDesc {
+    JobRunFn run;
+    JobDropFn drop;       /* may be NULL */
+    void *payload;
+    uint64_t user;        /* free for the submitter (e.g. a chunk key) */
+    uint32_t epoch;       /* set by jobs_submit */
+    uint64_t t_submit_ns; /* set by jobs_submit */
+    uint64_t t_done_ns;   /* set when the run finished */
+};
+
+typedef struct JobsConfig {
+    uint32_t workers;         /* 0: SKYISLES_WORKERS or online cores */
+    uint32_t queue_capacity;  /* jobs waiting; 0: 256 */
+    size_t scratch_bytes;     /* per-worker scratch carved from the budget; 0: none */
+} JobsConfig;
+
+typedef struct JobsStats {
+    uint64_t submitted, completed, dropped_queued, dropped_stale, rejected_full;
+    uint32_t queued, running, ready;   /* now */
+    uint32_t workers, epoch;
+} JobsStats;
+
+typedef struct JobSystem JobSystem;
+
+uint32_t jobs_default_workers(void);
+JobSystem *jobs_create(MemBudget *b, const JobsConfig *cfg, SkyError *err);
+/* False (and rejected_full++) when the queue is full: the caller keeps ownership. */
+bool jobs_submit(JobSystem *js, const JobDesc *job);
+/* Bumps the epoch and drops every queued job (their drop() runs here). Returns the new epoch. */
+uint32_t jobs_new_epoch(JobSystem *js);
+uint32_t jobs_epoch(const JobSystem *js);
+/* Moves up to `max` finished jobs of the current epoch into out; stale ones are dropped. */
+size_t jobs_collect(JobSystem *js, JobDesc *out, size_t max);
+/* Blocks until nothing is queued or running (tests, rebuilds, shutdown paths). */
+void jobs_wait_idle(JobSystem *js);
+JobsStats jobs_stats(JobSystem *js);
+uint32_t jobs_worker_count(const JobSystem *js);
+/* Drops queued jobs, finishes running ones, joins every thread, drops undrained results. */
+void jobs_destroy(JobSystem *js);
+
+/* ---------------------------------------------------------------- rng & hash */
+/* PCG32 (XSH RR), seeded through splitmix64: one independent stream per purpose. */
+typedef struct Rng { uint64_t state, inc; } Rng;
+
+uint64_t splitmix64_next(uint64_t *state);
+void rng_seed(Rng *r, uint64_t seed, uint64_t stream);
+uint32_t rng_u32(Rng *r);
+uint32_t rng_below(Rng *r, uint32_t bound);          /* unbiased, bound > 0 */
+int32_t rng_range(Rng *r, int32_t lo, int32_t hi);   /* inclusive */
+float rng_float01(Rng *r);                           /* [0,1), 24 bits */
+double rng_double01(Rng *r);                         /* [0,1), 53 bits */
+
+/* Well-mixed uint32 hashes for lattice noise and per-cell decisions. */
+static inline uint32_t hash_u32(uint32_t x) {
+    x ^= x >> 16; x *= 0x7feb352dU;
+    x ^= x >> 15; x *= 0x846ca68bU;
+    x ^= x >> 16;
+    return x;
+}
+static inline uint32_t hash3_u32(uint32_t seed, int32_t x, int32_t y, int32_t z) {
+    uint32_t h = hash_u32(seed ^ 0x9e3779b9U);
+    h = hash_u32(h ^ ((uint32_t)x * 0x8da6b343U));
+    h = hash_u32(h ^ ((uint32_t)y * 0xd8163841U));
+    h = hash_u32(h ^ ((uint32_t)z * 0xcb1ab31fU));
+    return h;
+}
+uint64_t hash_fnv1a64(const void *data, size_t n, uint64_t h);   /* h = 0 to start */
+
+/* ---------------------------------------------------------------- island field */
+/* The home island as baked by src/island at boot, read by src/world to shape terrain.
+ * Plain data in core so neither module depends on the other. One block = one metre. */
+typedef struct IslandField {
+    uint32_t size;             /* cells per side (0 = no island) */
+    float cell_meters;         /* metres per cell side */
+    float centre_x, centre_z;  /* world position of the field's centre */
+    float radius_m;            /* island radius */
+    float elevation_top_m;     /* the scope's elevation_top_meters */
+    const uint16_t *elevation_dm;  /* size*size, row-major (z rows), decimetres above sea; 0 off-island */
+    const uint8_t *type;           /* size*size, location type index of the nearest site; 255 off-island */
+} IslandField;
+
+#endif

@@ -1,0 +1,43 @@
+#!/usr/bin/env bash
+# Runs cmocka test programs, prints one line per program and appends
+# "label program passed failed" to $SUMMARY. Always exits 0: failures are counted, not fatal.
+# usage: tests/run.sh LABEL BUILD_DIR "RUNNER" PROGRAM...
+label=$1; builddir=$2; runner=$3; shift 3
+summary=${SUMMARY:-build/test-summary.txt}
+mkdir -p "$builddir/test-logs" "$(dirname "$summary")"
+limit=${SKYISLES_TEST_TIMEOUT:-900}
+for prog in "$@"; do
+  name=$(basename "$prog")
+  log="$builddir/test-logs/$name.log"
+  if [ ! -x "$prog" ]; then
+    echo "[$label] $name: not built"
+    echo "$label $name 0 1" >> "$summary"
+    continue
+  fi
+  start=$(date +%s)
+  # shellcheck disable=SC2086
+  # stdout and stderr apart: cmocka splits its summary over both, and a shared file
+  # would interleave the lines that are counted here.
+  timeout "$limit" $runner "$prog" > "$log.out" 2> "$log.err"
+  rc=$?
+  cat "$log.out" "$log.err" > "$log"
+  secs=$(( $(date +%s) - start ))
+  total=$(sed -n 's/^\[==========\] \([0-9]*\) test(s) run\..*/\1/p' "$log" | awk '{s+=$1} END {print s+0}')
+  passed=$(sed -n 's/^\[  PASSED  \] \([0-9]*\) test(s).*/\1/p' "$log" | awk '{s+=$1} END {print s+0}')
+  failed=$(( total - passed ))
+  if [ "$rc" -ne 0 ] && [ "$failed" -eq 0 ]; then
+    failed=1   # crashed, timed out or failed outside a test
+  fi
+  if [ "$total" -eq 0 ] && [ "$failed" -eq 0 ]; then
+    failed=1   # a program that ran no test is a failure
+  fi
+  echo "[$label] $name: $passed passed, $failed failed (${secs}s)"
+  if [ "$failed" -ne 0 ]; then
+    echo "---- $log (rc=$rc) ----"
+    grep -v '^\[       OK \]\|^\[ RUN      \]' "$log" | tail -n 40
+    echo "----"
+  fi
+  echo "$label $name $passed $failed" >> "$summary"
+  rm -f "$log.out" "$log.err"
+done
+exit 0

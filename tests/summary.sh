@@ -1,0 +1,14 @@
+#!/usr/bin/env bash
+# Sums tests/run.sh records into the closing "N passed, N failed" line; exits 1 on any failure.
+summary=$1
+if [ ! -s "$summary" ]; then
+  echo "no test results in $summary"
+  echo "0 passed, 1 failed"
+  exit 1
+fi
+echo
+echo "== test summary per stage =="
+awk '{p[$1]+=$3; f[$1]+=$4} END {for (k in p) printf "  %-14s %d passed, %d failed\n", k, p[k], f[k]}' "$summary" | sort
+read -r passed failed < <(awk '{p+=$3; f+=$4} END {print p+0, f+0}' "$summary")
+echo "$passed passed, $failed failed"
+[ "$failed" -eq 0 ] && [ "$passed" -gt 0 ]

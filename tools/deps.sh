@@ -1,0 +1,73 @@
+#!/usr/bin/env bash
+# Installs the build dependencies that are missing, and only those, with apt-get.
+# usage: tools/deps.sh native [cross]
+set -u
+want_native=0; want_cross=0
+for a in "$@"; do
+  case "$a" in native) want_native=1 ;; cross) want_cross=1 ;; esac
+done
+[ "$(uname -m)" = "x86_64" ] || want_cross=0   # the aarch64 cross stage is for x86_64 desktops
+
+missing=()
+need() { # need KIND ARG PACKAGE
+  case "$1" in
+    pc)   env -u PKG_CONFIG_LIBDIR pkg-config --exists "$2" 2>/dev/null || missing+=("$3") ;;
+    cmd)  command -v "$2" >/dev/null 2>&1 || missing+=("$3") ;;
+    file) compgen -G "$2" >/dev/null || missing+=("$3") ;;
+  esac
+}
+need_arm() { # need_arm PCNAME PACKAGE
+  PKG_CONFIG_LIBDIR=/usr/lib/aarch64-linux-gnu/pkgconfig:/usr/share/pkgconfig pkg-config --exists "$1" 2>/dev/null \
+    || missing+=("$2")
+}
+
+if [ "$want_native" = 1 ]; then
+  need cmd gcc gcc
+  need cmd make make
+  need cmd pkg-config pkg-config
+  need pc sdl2 libsdl2-dev
+  need pc glesv2 libgles-dev
+  need pc egl libegl-dev
+  need pc cglm libcglm-dev
+  need pc yaml-0.1 libyaml-dev
+  need pc cmocka libcmocka-dev
+  need file '/usr/include/stb/stb_image_write.h' libstb-dev
+  need file '/usr/lib/*/dri/swrast_dri.so' libgl1-mesa-dri
+  need file '/usr/lib/*/libEGL_mesa.so.0' libegl-mesa0
+  need cmd glslangValidator glslang-tools
+fi
+if [ "$want_cross" = 1 ]; then
+  need cmd aarch64-linux-gnu-gcc gcc-aarch64-linux-gnu
+  need cmd qemu-aarch64 qemu-user
+  need_arm sdl2 libsdl2-dev:arm64
+  need_arm glesv2 libgles-dev:arm64
+  need_arm egl libegl-dev:arm64
+  need_arm cglm libcglm-dev:arm64
+  need_arm yaml-0.1 libyaml-dev:arm64
+  need_arm cmocka libcmocka-dev:arm64
+  need file '/usr/lib/aarch64-linux-gnu/dri/swrast_dri.so' libgl1-mesa-dri:arm64
+  need file '/usr/lib/aarch64-linux-gnu/libEGL_mesa.so.0' libegl-mesa0:arm64
+fi
+
+[ ${#missing[@]} -eq 0 ] && exit 0
+
+if ! command -v apt-get >/dev/null 2>&1; then
+  echo "skyisles: missing build dependencies (${missing[*]}) and no apt-get here: install them with your package manager, then run make again" >&2
+  exit 1
+fi
+SUDO=""
+if [ "$(id -u)" != 0 ]; then
+  if command -v sudo >/dev/null 2>&1; then SUDO=sudo; else
+    echo "skyisles: missing packages (${missing[*]}): run 'make deps' as root or install sudo" >&2
+    exit 1
+  fi
+fi
+echo "skyisles: installing missing packages: ${missing[*]}"
+if [ "$want_cross" = 1 ] && ! dpkg --print-foreign-architectures | grep -qx arm64; then
+  $SUDO dpkg --add-architecture arm64 || exit 1
+fi
+export DEBIAN_FRONTEND=noninteractive
+$SUDO apt-get update -qq || { echo "skyisles: apt-get update failed: check the network or your apt sources" >&2; exit 1; }
+$SUDO apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null \
+  || { echo "skyisles: apt-get install ${missing[*]} failed: see the messages above" >&2; exit 1; }
+echo "skyisles: dependencies installed"
