@@ -78,10 +78,10 @@ DEPS_sim := world noise core
 
 define module_rules
 SRCS_$(1) := $$(sort $$(wildcard src/$(1)/*.c))
-OBJS_$(1) := $$(patsubst %.c,$(BUILD)/obj/%.o,$$(SRCS_$(1)))
+OBJS_$(1) := $$(or $$(patsubst %.c,$(BUILD)/obj/%.o,$$(SRCS_$(1))),$(BUILD)/obj/empty.o)
 $(BUILD)/lib/libsk_$(1).a: $$(OBJS_$(1)) | $(BUILD)/lib
 	@rm -f $$@
-	$$(AR) rcs $$@ $$^ $$(if $$^,,$(BUILD)/obj/empty.o)
+	$$(AR) rcs $$@ $$^
 LIBCHAIN_$(1) := $(BUILD)/lib/libsk_$(1).a $$(foreach d,$$(DEPS_$(1)),$(BUILD)/lib/libsk_$$(d).a)
 endef
 $(foreach m,$(PURE_MODULES),$(eval $(call module_rules,$(m))))
@@ -105,7 +105,7 @@ $(BUILD)/obj/%.o: %.c | $(BUILD)/obj
 GL_SRCS := $(sort $(wildcard src/render/*.c) $(wildcard platform/*.c))
 GL_OBJS := $(patsubst %.c,$(BUILD)/obj/%.o,$(GL_SRCS))
 $(GL_OBJS): CFLAGS += $(SDL_CFLAGS)
-$(BUILD)/lib/libsk_gl.a: $(GL_OBJS) | $(BUILD)/lib
+$(BUILD)/lib/libsk_gl.a: $(or $(GL_OBJS),$(BUILD)/obj/empty.o) | $(BUILD)/lib
 	@rm -f $@
 	$(AR) rcs $@ $^
 
