@@ -152,6 +152,7 @@ typedef struct Rng { uint64_t state, inc; } Rng;
 
 uint64_t splitmix64_next(uint64_t *state);
 void rng_seed(Rng *r, uint64_t seed, uint64_t stream);
+void rng_seed_pcg(Rng *r, uint64_t init_state, uint64_t init_seq);  /* PCG's own seeding */
 uint32_t rng_u32(Rng *r);
 uint32_t rng_below(Rng *r, uint32_t bound);          /* unbiased, bound > 0 */
 int32_t rng_range(Rng *r, int32_t lo, int32_t hi);   /* inclusive */

@@ -9,15 +9,20 @@ uint64_t splitmix64_next(uint64_t *state) {
     return z ^ (z >> 31);
 }
 
-void rng_seed(Rng *r, uint64_t seed, uint64_t stream) {
-    uint64_t sm = seed ^ (stream * 0xd1342543de82ef95ull);
-    uint64_t init_state = splitmix64_next(&sm);
-    uint64_t init_seq = splitmix64_next(&sm) ^ stream;
+void rng_seed_pcg(Rng *r, uint64_t init_state, uint64_t init_seq) {
     r->state = 0;
     r->inc = (init_seq << 1u) | 1u;
     (void)rng_u32(r);
     r->state += init_state;
     (void)rng_u32(r);
+}
+
+void rng_seed(Rng *r, uint64_t seed, uint64_t stream) {
+    /* splitmix64 decorrelates nearby seeds; the stream id picks an independent PCG sequence. */
+    uint64_t sm = seed ^ (stream * 0xd1342543de82ef95ull);
+    uint64_t init_state = splitmix64_next(&sm);
+    uint64_t init_seq = splitmix64_next(&sm) ^ stream;
+    rng_seed_pcg(r, init_state, init_seq);
 }
 
 uint32_t rng_u32(Rng *r) {
