@@ -42,7 +42,7 @@ else
 endif
 
 OPT ?= -O2
-CPPFLAGS_BASE := -Isrc -Iplatform -D_DEFAULT_SOURCE -DSKYISLES_ARCH=\"$(TARGET_ARCH_NAME)\"
+CPPFLAGS_BASE := -Isrc -Iplatform -Itests -D_DEFAULT_SOURCE -DSKYISLES_ARCH=\"$(TARGET_ARCH_NAME)\"
 CFLAGS_BASE := -std=c11 $(OPT) -g -Wall -Wextra -Werror -ffp-contract=off -pthread -fno-strict-aliasing
 LDFLAGS_BASE := -pthread
 ifneq ($(SYSROOT),)

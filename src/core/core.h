@@ -143,7 +143,8 @@ size_t jobs_collect(JobSystem *js, JobDesc *out, size_t max);
 void jobs_wait_idle(JobSystem *js);
 JobsStats jobs_stats(JobSystem *js);
 uint32_t jobs_worker_count(const JobSystem *js);
-/* Drops queued jobs, finishes running ones, joins every thread, drops undrained results. */
+/* Drops queued jobs, finishes running ones, joins every thread, drops undrained results.
+ * jobs_stats() stays valid afterwards (the storage belongs to the budget). */
 void jobs_destroy(JobSystem *js);
 
 /* ---------------------------------------------------------------- rng & hash */
