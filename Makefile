@@ -41,6 +41,16 @@ else
   endif
 endif
 
+# V=1 prints full command lines.
+V ?= 0
+ifeq ($(V),1)
+  Q :=
+  say = @true
+else
+  Q := @
+  say = @printf '  %-6s %s\n'
+endif
+
 OPT ?= -O2
 CPPFLAGS_BASE := -Isrc -Iplatform -Itests -D_DEFAULT_SOURCE -DSKYISLES_ARCH=\"$(TARGET_ARCH_NAME)\"
 CFLAGS_BASE := -std=c11 $(OPT) -g -Wall -Wextra -Werror -ffp-contract=off -pthread -fno-strict-aliasing
@@ -81,7 +91,7 @@ SRCS_$(1) := $$(sort $$(wildcard src/$(1)/*.c))
 OBJS_$(1) := $$(or $$(patsubst %.c,$(BUILD)/obj/%.o,$$(SRCS_$(1))),$(BUILD)/obj/empty.o)
 $(BUILD)/lib/libsk_$(1).a: $$(OBJS_$(1)) | $(BUILD)/lib
 	@rm -f $$@
-	$$(AR) rcs $$@ $$^
+	$$(Q)$$(AR) rcs $$@ $$^
 LIBCHAIN_$(1) := $(BUILD)/lib/libsk_$(1).a $$(foreach d,$$(DEPS_$(1)),$(BUILD)/lib/libsk_$$(d).a)
 endef
 $(foreach m,$(PURE_MODULES),$(eval $(call module_rules,$(m))))
@@ -95,11 +105,13 @@ endif
 
 $(BUILD)/obj/%_avx2.o: %_avx2.c | $(BUILD)/obj
 	@mkdir -p $(dir $@)
-	$(CC) $(CPPFLAGS) $(CGLM_CFLAGS) $(CFLAGS) $(AVX2_FLAGS) -MMD -MP -c $< -o $@
+	$(say) CC $<
+	$(Q)$(CC) $(CPPFLAGS) $(CGLM_CFLAGS) $(CFLAGS) $(AVX2_FLAGS) -MMD -MP -c $< -o $@
 
 $(BUILD)/obj/%.o: %.c | $(BUILD)/obj
 	@mkdir -p $(dir $@)
-	$(CC) $(CPPFLAGS) $(CGLM_CFLAGS) $(CFLAGS) -MMD -MP -c $< -o $@
+	$(say) CC $<
+	$(Q)$(CC) $(CPPFLAGS) $(CGLM_CFLAGS) $(CFLAGS) -MMD -MP -c $< -o $@
 
 # GL side: renderer and platform layer (SDL2 + GLES2).
 GL_SRCS := $(sort $(wildcard src/render/*.c) $(wildcard platform/*.c))
@@ -107,7 +119,7 @@ GL_OBJS := $(patsubst %.c,$(BUILD)/obj/%.o,$(GL_SRCS))
 $(GL_OBJS): CFLAGS += $(SDL_CFLAGS)
 $(BUILD)/lib/libsk_gl.a: $(or $(GL_OBJS),$(BUILD)/obj/empty.o) | $(BUILD)/lib
 	@rm -f $@
-	$(AR) rcs $@ $^
+	$(Q)$(AR) rcs $@ $^
 
 GAME_SRCS := $(sort $(wildcard src/game/*.c))
 GAME_OBJS := $(patsubst %.c,$(BUILD)/obj/%.o,$(GAME_SRCS))
@@ -120,20 +132,23 @@ EMBED_OBJS :=
 GL_LINK = $(BUILD)/lib/libsk_gl.a $(PURE_LIBS) $(SDL_LIBS) $(GLES_LIBS) $(LIBM)
 
 $(BUILD)/skyisles: $(GAME_OBJS) $(BUILD)/lib/libsk_gl.a $(PURE_LIBS) $(EMBED_OBJS)
-	$(CC) $(LDFLAGS) -o $@ $(GAME_OBJS) $(EMBED_OBJS) $(GL_LINK)
+	$(say) LINK $@
+	$(Q)$(CC) $(LDFLAGS) -o $@ $(GAME_OBJS) $(EMBED_OBJS) $(GL_LINK)
 
 # ---------------------------------------------------------------------------
 # Tools: tools/NAME.c -> $(BUILD)/NAME, linked with every pure module.
 TOOL_SRCS := $(sort $(wildcard tools/*.c))
 TOOLS := $(patsubst tools/%.c,$(BUILD)/%,$(TOOL_SRCS))
 $(TOOLS): $(BUILD)/%: $(BUILD)/obj/tools/%.o $(PURE_LIBS) $(EMBED_OBJS)
-	$(CC) $(LDFLAGS) -o $@ $< $(EMBED_OBJS) $(PURE_LIBS) $(YAML_LIBS) $(LIBM)
+	$(say) LINK $@
+	$(Q)$(CC) $(LDFLAGS) -o $@ $< $(EMBED_OBJS) $(PURE_LIBS) $(YAML_LIBS) $(LIBM)
 
 # Benchmarks: one program, one file per subject under tools/bench/.
 BENCH_SRCS := $(sort $(wildcard tools/bench/*.c))
 BENCH_OBJS := $(patsubst %.c,$(BUILD)/obj/%.o,$(BENCH_SRCS))
 $(BUILD)/bench: $(BENCH_OBJS) $(PURE_LIBS) $(EMBED_OBJS)
-	$(CC) $(LDFLAGS) -o $@ $(BENCH_OBJS) $(EMBED_OBJS) $(PURE_LIBS) $(LIBM)
+	$(say) LINK $@
+	$(Q)$(CC) $(LDFLAGS) -o $@ $(BENCH_OBJS) $(EMBED_OBJS) $(PURE_LIBS) $(LIBM)
 
 # ---------------------------------------------------------------------------
 # Tests: tests/test_MODULE[_what].c -> $(BUILD)/tests/test_MODULE[_what], on cmocka.
@@ -150,7 +165,8 @@ $(BUILD)/obj/tests/test_render%.o: CFLAGS += $(SDL_CFLAGS)
 .SECONDEXPANSION:
 $(TESTS): $(BUILD)/tests/test_%: $(BUILD)/obj/tests/test_%.o $(SUPPORT_OBJS) $$(if $$(filter render,$$(call test_module,$$@)),$(BUILD)/lib/libsk_gl.a $(PURE_LIBS),$$(LIBCHAIN_$$(call test_module,$$@))) $(EMBED_OBJS)
 	@mkdir -p $(dir $@)
-	$(CC) $(LDFLAGS) $(WRAP_FLAGS) -o $@ $< $(SUPPORT_OBJS) $(EMBED_OBJS) \
+	$(say) LINK $@
+	$(Q)$(CC) $(LDFLAGS) $(WRAP_FLAGS) -o $@ $< $(SUPPORT_OBJS) $(EMBED_OBJS) \
 	  $(if $(filter render,$(call test_module,$@)),$(GL_LINK),$(LIBCHAIN_$(call test_module,$@))) \
 	  $(CMOCKA_LIBS) $(YAML_LIBS) $(LIBM)
 
