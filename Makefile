@@ -203,19 +203,22 @@ TSAN_TESTS := test_core_jobs
 SUMMARY := $(CURDIR)/build/test-summary.txt
 export SUMMARY
 
-check-native: all
+# Each stage builds with -k so one broken target does not hide the other tests; a build
+# failure is counted as a failed test.
+check-native:
+	@$(MAKE) --no-print-directory -k all || echo "native (build) 0 1" >> $(SUMMARY)
 	@bash tests/run.sh native $(BUILD) "" $(TESTS)
 
 check-asan:
-	@$(MAKE) --no-print-directory SANITIZE=address,undefined OPT=-O1 headless
+	@$(MAKE) --no-print-directory -k SANITIZE=address,undefined OPT=-O1 headless || echo "asan (build) 0 1" >> $(SUMMARY)
 	@bash tests/run.sh asan+ubsan build-asan "" $(patsubst $(BUILD)/%,build-asan/%,$(filter-out $(BUILD)/tests/test_render%,$(TESTS)))
 
 check-tsan:
-	@$(MAKE) --no-print-directory SANITIZE=thread OPT=-O1 $(addprefix build-tsan/tests/,$(TSAN_TESTS))
+	@$(MAKE) --no-print-directory -k SANITIZE=thread OPT=-O1 $(addprefix build-tsan/tests/,$(TSAN_TESTS)) || echo "tsan (build) 0 1" >> $(SUMMARY)
 	@bash tests/run.sh tsan build-tsan "" $(addprefix build-tsan/tests/,$(TSAN_TESTS))
 
 check-aarch64:
-	@$(MAKE) --no-print-directory CROSS_COMPILE=aarch64-linux-gnu- all
+	@$(MAKE) --no-print-directory -k CROSS_COMPILE=aarch64-linux-gnu- all || echo "aarch64-qemu (build) 0 1" >> $(SUMMARY)
 	@GALLIUM_DRIVER=softpipe bash tests/run.sh aarch64-qemu build-aarch64 "qemu-aarch64" $(patsubst $(BUILD)/%,build-aarch64/%,$(TESTS))
 
 test:

@@ -32,6 +32,8 @@ for prog in "$@"; do
     failed=1   # a program that ran no test is a failure
   fi
   echo "[$label] $name: $passed passed, $failed failed (${secs}s)"
+  # Lines a test prints as "note: ..." (platform, SIMD path, measured rates) are shown.
+  grep '^note: ' "$log" | sed "s/^/    /"
   if [ "$failed" -ne 0 ]; then
     echo "---- $log (rc=$rc) ----"
     grep -v '^\[       OK \]\|^\[ RUN      \]' "$log" | tail -n 40
