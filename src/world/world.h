@@ -1,0 +1,252 @@
+/* skyisles world: the one public header of src/world (pure C, no SDL/GL).
+ * Density field (terrain, floating islands, caves, clouds, bedrock), chunk meshes, streaming. */
+#ifndef SKYISLES_WORLD_H
+#define SKYISLES_WORLD_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "core/core.h"
+
+/* ---------------------------------------------------------------- geometry */
+/* One block = one metre. A chunk is 32 x 32 columns over the whole vertical range
+ * [WORLD_Y_MIN, WORLD_Y_MAX): abyss floor and bedrock at the bottom, hills, the cloud band,
+ * and floating islands up to ~150. Below WORLD_Y_MIN counts as solid, above WORLD_Y_MAX as air. */
+#define CHUNK_SIZE 32
+#define WORLD_Y_MIN 0
+#define WORLD_Y_MAX 160
+
+/* Coarse density grid: corners every 4 blocks in x/z and 8 in y, trilinear in between
+ * (the interpolated field IS the field: world_density_at computes the same interpolation). */
+#define WORLD_CELL_XZ 4
+#define WORLD_CELL_Y 8
+
+/* Packed vertex, 12 bytes. x, z: chunk-local corner coordinates 0..32; y: absolute block height.
+ * normal: 0..5 = +X, -X, +Y, -Y, +Z, -Z. r, g, b: colour with per-vertex AO, pseudo-AO and the
+ * directional shade baked in. a: 255 for terrain, cloud opacity for clouds.
+ * flags: bits 0-1 per-vertex AO level (3 = open, 0 = fully occluded), bits 2-7 material id. */
+typedef struct WorldVertex {
+    int16_t x, y, z;
+    uint8_t normal;
+    uint8_t flags;
+    uint8_t r, g, b, a;
+} WorldVertex;
+_Static_assert(sizeof(WorldVertex) == 12, "WorldVertex must stay 12 bytes");
+
+enum { WORLD_NORMAL_PX = 0, WORLD_NORMAL_NX, WORLD_NORMAL_PY, WORLD_NORMAL_NY, WORLD_NORMAL_PZ, WORLD_NORMAL_NZ };
+
+/* Materials (vertex flags >> 2, and the voxel codes of world_debug_voxels). */
+typedef enum WorldMaterial {
+    WORLD_MAT_AIR = 0,
+    WORLD_MAT_CLOUD = 1,
+    WORLD_MAT_ABYSS,      /* bedrock and the abyss floor: near-black */
+    WORLD_MAT_STONE,
+    WORLD_MAT_DIRT,
+    WORLD_MAT_GRASS,
+    WORLD_MAT_CLIFF,      /* steep grass: exposed earth */
+    WORLD_MAT_SNOW,       /* island tops above snow_level */
+    WORLD_MAT_HOME,       /* home island surface; colour by the IslandField type */
+    WORLD_MAT_COUNT
+} WorldMaterial;
+
+/* Quads: 4 consecutive vertices, drawn with ONE shared 16-bit index pattern per quad
+ * {0,1,2, 0,2,3} (+4 per quad). The mesher orders each quad's vertices counter-clockwise seen
+ * from outside the solid and rotates them so the 0-2 diagonal is the AO-correct one.
+ * Because every quad is independent, a renderer may concatenate parts into one buffer and
+ * draw up to WORLD_PART_MAX_VERTS vertices with one call. */
+#define WORLD_PART_MAX_VERTS 65532u
+#define WORLD_SLAB_VERTS 2048u          /* vertices per pool slab = per part (multiple of 4) */
+#define WORLD_MAX_MESH_PARTS 96u        /* => at most 196,608 vertices per chunk */
+
+typedef struct ChunkMeshPart {
+    const WorldVertex *verts;
+    uint32_t vert_count;
+} ChunkMeshPart;
+
+typedef struct ChunkMesh {
+    int32_t cx, cz;
+    uint32_t epoch;
+    uint32_t opaque_parts, cloud_parts;
+    ChunkMeshPart parts[WORLD_MAX_MESH_PARTS];   /* opaque first, then clouds */
+} ChunkMesh;
+
+/* ---------------------------------------------------------------- parameters */
+typedef enum WorldCaveMode {
+    WORLD_CAVES_NONE = 0,
+    WORLD_CAVES_CHEESE = 1,   /* C1: air where simplex3(p * cheese_scale) > cheese_threshold */
+    WORLD_CAVES_WORMS = 2,    /* C2: air where 1 - |simplex3(p * worm_scale)| > worm_threshold (sheets) */
+    WORLD_CAVES_TUBES = 4,    /* two fields near zero at once: a^2 + b^2 < r^2 (tube tunnels) */
+} WorldCaveMode;
+
+/* Every tunable of the world. world_params_default() gives the shipped look. Changing any
+ * field through world_set_params() is a terrain change (new epoch, rebuild). */
+typedef struct WorldParams {
+    uint64_t seed;
+
+    /* W1-W2: density = -y + baseHeight(x,z) + n3(x,y,z) * n3_amplitude */
+    double base_scale;          /* 2D FBM sample scale */
+    float base_amplitude;       /* baseHeight = base_offset + fbm2 * base_amplitude */
+    float base_offset;
+    uint32_t base_octaves;
+    double n3_scale;            /* 3D noise frequency (seed: 0.04) */
+    float n3_amplitude;         /* seed: 35 */
+    uint32_t n3_octaves;
+    float n3_y_squash;          /* y frequency factor (< 1: taller features) */
+    /* W3: below bedrock_level density += (bedrock_level - y)^2 * bedrock_strength */
+    float bedrock_level;
+    float bedrock_strength;
+
+    /* Floating islands: lens-shaped bodies joined to the W1 field by max(). */
+    double island_scale;        /* 2D coverage noise scale */
+    float island_threshold;     /* coverage noise above this => island */
+    float island_height;        /* lens centre height */
+    float island_height_var;    /* +- variation of the centre */
+    float island_top;           /* dome height over the centre at full coverage */
+    float island_bottom;        /* depth of the hanging underside at full coverage */
+    float island_noise;         /* amplitude of n3 roughness on islands */
+    float snow_level;           /* surfaces above this are snow */
+
+    /* C1-C3: caves (WorldCaveMode bits), carved with min() above cave_min_y */
+    uint32_t cave_modes;
+    double cheese_scale;
+    float cheese_threshold;
+    double worm_scale;
+    float worm_threshold;
+    double tube_scale;
+    float tube_radius;          /* in noise units */
+    float tube_y_squash;
+    float cave_min_y;
+
+    /* W7: clouds */
+    bool clouds;
+    float cloud_centre, cloud_range;
+    double cloud_scale;
+    uint32_t cloud_octaves;
+    float cloud_threshold;
+    float wind_speed;           /* blocks per second of creation time (seed: 40) */
+    uint8_t cloud_alpha;
+
+    /* W6: colour */
+    double jitter_scale;        /* seed: 0.1 */
+    float jitter_amount;        /* seed: 0.15 */
+    float ao_strength;          /* per-vertex AO darkening per occluder (0..0.33) */
+    float shade_floor;          /* pseudo-AO brightness at the abyss floor (0..1) */
+
+    /* Optional home island baked by src/island (not owned; must outlive the world). */
+    const IslandField *home;
+    float home_height;          /* baseHeight over the home island at elevation_top_m */
+
+    /* Streaming (view_radius is clamped to the radius the pools were sized for at creation). */
+    int32_t view_radius;        /* chunks */
+    uint32_t max_results_per_frame;
+    uint32_t max_in_flight;     /* jobs submitted but not collected */
+    float ahead_bias;           /* chunks of priority bonus straight ahead */
+    float frustum_penalty;      /* chunks of priority penalty outside the view cone */
+    float lookahead_s;          /* prefetch ahead of the aircraft: seconds of flight */
+    int32_t gen_y_max;          /* generated top (<= WORLD_Y_MAX, multiple of 8); benches only */
+    uint32_t mesh_pool_mib;     /* CPU mesh slabs; 0 = sized from view_radius */
+} WorldParams;
+
+void world_params_default(WorldParams *p);
+
+/* ---------------------------------------------------------------- the field */
+/* THE density (W1-W3 + islands + caves + home island) at a point: solid where > 0.
+ * Chunk voxels are solid exactly where the density at the voxel centre (x+0.5, y+0.5, z+0.5)
+ * is > 0. Thread-safe and allocation-free; cost ~1-2 us. */
+float world_density_at_params(const WorldParams *p, double x, double y, double z);
+bool world_solid_at_params(const WorldParams *p, double x, double y, double z);
+/* Cloud presence (not solid) for a chunk created at time_s (wind shift = time_s * wind_speed). */
+bool world_cloud_at_params(const WorldParams *p, double time_s, double x, double y, double z);
+
+/* ---------------------------------------------------------------- the world */
+typedef struct World World;
+
+typedef struct WorldView {
+    double x, y, z;
+    float dir_x, dir_y, dir_z;   /* unit flight/view direction */
+    float speed;                 /* m/s */
+    float fov_y_rad, aspect;
+    double time_s;
+} WorldView;
+
+/* All chunk memory (mesh slabs, job records, per-worker scratch, the chunk table) is carved
+ * from `b` here, sized by p->view_radius. The world expects to be the only user of `jobs`'
+ * results (it collects every finished job). Returns NULL with err set when the budget is short. */
+World *world_create(MemBudget *b, JobSystem *jobs, const WorldParams *p, SkyError *err);
+/* Waits for running jobs of this world, drops their results. Memory stays in the budget. */
+void world_destroy(World *w);
+
+/* A terrain change: new epoch, queued jobs dropped, finished old results discarded, every
+ * resident chunk goes (GONE events), the world rebuilds around the camera, nearest first. */
+void world_set_params(World *w, const WorldParams *p);
+const WorldParams *world_params(const World *w);
+
+/* Once per frame on the main thread: collect at most max_results_per_frame finished chunks,
+ * evict chunks out of range, submit new requests by priority. Never allocates. */
+void world_update(World *w, const WorldView *v);
+
+float world_density_at(const World *w, double x, double y, double z);
+bool world_solid_at(const World *w, double x, double y, double z);
+
+/* ---------------------------------------------------------------- events */
+typedef enum WorldEventType { WORLD_EV_MESH_READY, WORLD_EV_CHUNK_GONE } WorldEventType;
+typedef struct WorldEvent {
+    WorldEventType type;
+    int32_t cx, cz;
+    const ChunkMesh *mesh;   /* READY only; NULL for GONE */
+} WorldEvent;
+
+/* Drains up to `max` events in order. A READY mesh (and its vertex memory) stays valid until
+ * the chunk's GONE event has been taken, or until world_release_mesh() for it. A READY that
+ * was not taken yet when its chunk goes is withdrawn (no GONE follows it). If nobody drains
+ * events the ring keeps the newest and counts events_lost (headless users may ignore events). */
+size_t world_take_events(World *w, WorldEvent *out, size_t max);
+/* The renderer uploaded the chunk: its CPU vertex slabs go back to the pool now. The ChunkMesh
+ * stays (parts emptied, vert_count 0) and the chunk stays resident until its GONE event. */
+void world_release_mesh(World *w, int32_t cx, int32_t cz);
+
+/* ---------------------------------------------------------------- stats */
+typedef struct WorldStats {
+    uint32_t epoch;
+    uint32_t resident;          /* chunks with a mesh (ready) */
+    uint32_t in_flight;         /* submitted, not yet collected */
+    uint32_t wanted;            /* chunks in range this frame */
+    uint32_t void_chunks;       /* this frame: inside radius-1, ahead, needed but not ready */
+    uint64_t void_frames;       /* frames with void_chunks > 0 */
+    uint64_t frames;
+    uint64_t requested, generated, dropped, evicted;
+    uint64_t pool_evictions;    /* evictions forced by a low mesh pool */
+    uint64_t mesh_pool_failures;/* jobs that ran out of slabs (chunk re-requested later) */
+    uint64_t events_lost;
+    uint32_t slabs_capacity, slabs_in_use, slabs_peak;
+    uint32_t records_capacity, records_peak;
+    uint32_t table_slots;
+    size_t bytes_carved;        /* everything world_create took from the budget */
+    uint64_t verts_total;       /* vertices of generated meshes (for averages) */
+} WorldStats;
+
+WorldStats world_stats(const World *w);
+/* Request-to-ready latency percentile in ms (q in [0,1]) over every generated chunk. */
+double world_latency_ms(const World *w, double q);
+
+/* ---------------------------------------------------------------- direct building */
+/* Synchronous chunk build on the calling thread with the world's own main-thread scratch and
+ * slab pool (tests, benches, tools). The mesh holds slabs until world_free_mesh(). */
+typedef struct WorldBuildTiming {
+    double density_ms, mesh_ms;
+    uint32_t faces, opaque_verts, cloud_verts;
+    uint32_t cells_total, cells_skipped;
+    bool out_of_slabs;
+} WorldBuildTiming;
+
+bool world_build_chunk(World *w, int32_t cx, int32_t cz, double time_s, ChunkMesh *out, WorldBuildTiming *t);
+void world_free_mesh(World *w, ChunkMesh *m);
+
+/* The voxels of the last world_build_chunk (main-thread scratch), with a one-voxel apron:
+ * index = ((y - WORLD_Y_MIN + 1) * WORLD_VOX_ROW + (z + 1)) * WORLD_VOX_ROW + (x + 1) for
+ * x, z in -1..32 and y in WORLD_Y_MIN-1..gen_y_max; codes are WorldMaterial values. */
+#define WORLD_VOX_ROW (CHUNK_SIZE + 2)
+const uint8_t *world_debug_voxels(const World *w, int32_t *height_with_apron);
+
+#endif
