@@ -1,0 +1,216 @@
+/* skyisles noise: single-point reference implementations and FBM plans. The batched
+ * kernels (noise_kernels.inc) repeat these float operations in the same order. */
+#include "noise/noise_internal.h"
+
+/* ---------------------------------------------------------------- gradients */
+/* 16 entries over the 12 cube edges (Perlin's improved set): bits 3..0 of the top nibble. */
+static inline float grad3(uint32_t h, float x, float y, float z) {
+    uint32_t b = h >> 28;
+    float u = (b & 8u) ? y : x;
+    float v = (b & 12u) ? (((b & 13u) == 12u) ? x : z) : y;
+    u = (b & 1u) ? -u : u;
+    v = (b & 2u) ? -v : v;
+    return u + v;
+}
+
+/* 8 directions (+-1, +-2) and (+-2, +-1) from the top 3 bits. */
+static inline float grad2(uint32_t h, float x, float y) {
+    uint32_t b = h >> 29;
+    float u = (b & 4u) ? y : x;
+    float v = (b & 4u) ? x : y;
+    u = (b & 1u) ? -u : u;
+    v = v + v;
+    v = (b & 2u) ? -v : v;
+    return u + v;
+}
+
+static inline float clamp1(float v) {
+    v = v < -1.0f ? -1.0f : v;
+    return v > 1.0f ? 1.0f : v;
+}
+
+static inline float simplex3_corner(uint32_t h, float x, float y, float z) {
+    float t = 0.5f - x * x - y * y - z * z;
+    float t2 = t * t;
+    float t4 = t2 * t2;
+    float n = t4 * grad3(h, x, y, z);
+    return t > NOISE_T_MIN ? n : 0.0f;
+}
+
+static inline float simplex2_corner(uint32_t h, float x, float y) {
+    float t = 0.5f - x * x - y * y;
+    float t2 = t * t;
+    float t4 = t2 * t2;
+    float n = t4 * grad2(h, x, y);
+    return t > NOISE_T_MIN ? n : 0.0f;
+}
+
+/* ---------------------------------------------------------------- simplex 3D */
+float noise_simplex3_core(uint32_t sm, uint64_t x, uint64_t y, uint64_t z) {
+    /* Skew into the cubic lattice in integers: X' = x + F(x+y+z), one part per axis. */
+    uint64_t s = noise_skew_part(x, NOISE_F3_FX) + noise_skew_part(y, NOISE_F3_FX) + noise_skew_part(z, NOISE_F3_FX);
+    uint64_t sx = x + s, sy = y + s, sz = z + s;
+    uint32_t i = noise_fx_hi(sx), j = noise_fx_hi(sy), k = noise_fx_hi(sz);
+    float fx = noise_frac_float(noise_fx_lo(sx));
+    float fy = noise_frac_float(noise_fx_lo(sy));
+    float fz = noise_frac_float(noise_fx_lo(sz));
+
+    /* Which of the six simplices of the cell: order of the skewed fractions. */
+    uint32_t cxy = fx >= fy, cyz = fy >= fz, cxz = fx >= fz;
+    uint32_t i1 = cxy & cxz, j1 = (cxy ^ 1u) & cyz, k1 = (cxz ^ 1u) & (cyz ^ 1u);
+    uint32_t i2 = cxy | cxz, j2 = (cxy ^ 1u) | cyz, k2 = (cxz ^ 1u) | (cyz ^ 1u);
+
+    /* Unskewed offsets to the four corners, from the in-cell fractions only. */
+    float g = (fx + fy + fz) * NOISE_G3;
+    float x0 = fx - g, y0 = fy - g, z0 = fz - g;
+    float x1 = x0 - (float)i1 + NOISE_G3, y1 = y0 - (float)j1 + NOISE_G3, z1 = z0 - (float)k1 + NOISE_G3;
+    float x2 = x0 - (float)i2 + NOISE_G3X2, y2 = y0 - (float)j2 + NOISE_G3X2, z2 = z0 - (float)k2 + NOISE_G3X2;
+    float x3 = x0 - 0.5f, y3 = y0 - 0.5f, z3 = z0 - 0.5f;
+
+    uint32_t ip = i * NOISE_PX, jp = j * NOISE_PY, kp = k * NOISE_PZ;
+    uint32_t h0 = noise_hash_finish(sm ^ ip ^ jp ^ kp);
+    uint32_t h1 = noise_hash_finish(sm ^ (ip + i1 * NOISE_PX) ^ (jp + j1 * NOISE_PY) ^ (kp + k1 * NOISE_PZ));
+    uint32_t h2 = noise_hash_finish(sm ^ (ip + i2 * NOISE_PX) ^ (jp + j2 * NOISE_PY) ^ (kp + k2 * NOISE_PZ));
+    uint32_t h3 = noise_hash_finish(sm ^ (ip + NOISE_PX) ^ (jp + NOISE_PY) ^ (kp + NOISE_PZ));
+
+    float n0 = simplex3_corner(h0, x0, y0, z0);
+    float n1 = simplex3_corner(h1, x1, y1, z1);
+    float n2 = simplex3_corner(h2, x2, y2, z2);
+    float n3 = simplex3_corner(h3, x3, y3, z3);
+    return clamp1((n0 + n1 + n2 + n3) * NOISE_SIMPLEX3_SCALE);
+}
+
+/* ---------------------------------------------------------------- simplex 2D */
+float noise_simplex2_core(uint32_t sm, uint64_t x, uint64_t y) {
+    uint64_t s = noise_skew_part(x, NOISE_F2_FX) + noise_skew_part(y, NOISE_F2_FX);
+    uint64_t sx = x + s, sy = y + s;
+    uint32_t i = noise_fx_hi(sx), j = noise_fx_hi(sy);
+    float fx = noise_frac_float(noise_fx_lo(sx));
+    float fy = noise_frac_float(noise_fx_lo(sy));
+
+    uint32_t i1 = fx >= fy, j1 = i1 ^ 1u;
+    float g = (fx + fy) * NOISE_G2;
+    float x0 = fx - g, y0 = fy - g;
+    float x1 = x0 - (float)i1 + NOISE_G2, y1 = y0 - (float)j1 + NOISE_G2;
+    float x2 = x0 + NOISE_G2X2M1, y2 = y0 + NOISE_G2X2M1;
+
+    uint32_t ip = i * NOISE_PX, jp = j * NOISE_PY;
+    uint32_t h0 = noise_hash_finish(sm ^ ip ^ jp);
+    uint32_t h1 = noise_hash_finish(sm ^ (ip + i1 * NOISE_PX) ^ (jp + j1 * NOISE_PY));
+    uint32_t h2 = noise_hash_finish(sm ^ (ip + NOISE_PX) ^ (jp + NOISE_PY));
+
+    float n0 = simplex2_corner(h0, x0, y0);
+    float n1 = simplex2_corner(h1, x1, y1);
+    float n2 = simplex2_corner(h2, x2, y2);
+    return clamp1((n0 + n1 + n2) * NOISE_SIMPLEX2_SCALE);
+}
+
+/* ---------------------------------------------------------------- Perlin 3D */
+static inline float fade5(float t) { return t * t * t * (t * (t * 6.0f - 15.0f) + 10.0f); }
+static inline float lerpf(float t, float a, float b) { return a + t * (b - a); }
+
+float noise_perlin3_core(uint32_t sm, uint64_t x, uint64_t y, uint64_t z) {
+    uint32_t i = noise_fx_hi(x), j = noise_fx_hi(y), k = noise_fx_hi(z);
+    float fx = noise_frac_float(noise_fx_lo(x));
+    float fy = noise_frac_float(noise_fx_lo(y));
+    float fz = noise_frac_float(noise_fx_lo(z));
+    float gx = fx - 1.0f, gy = fy - 1.0f, gz = fz - 1.0f;
+    float u = fade5(fx), v = fade5(fy), w = fade5(fz);
+
+    uint32_t ip0 = i * NOISE_PX, jp0 = j * NOISE_PY, kp0 = k * NOISE_PZ;
+    uint32_t ip1 = ip0 + NOISE_PX, jp1 = jp0 + NOISE_PY, kp1 = kp0 + NOISE_PZ;
+    uint32_t a0 = sm ^ jp0 ^ kp0, a1 = sm ^ jp1 ^ kp0, a2 = sm ^ jp0 ^ kp1, a3 = sm ^ jp1 ^ kp1;
+
+    float n000 = grad3(noise_hash_finish(a0 ^ ip0), fx, fy, fz);
+    float n100 = grad3(noise_hash_finish(a0 ^ ip1), gx, fy, fz);
+    float n010 = grad3(noise_hash_finish(a1 ^ ip0), fx, gy, fz);
+    float n110 = grad3(noise_hash_finish(a1 ^ ip1), gx, gy, fz);
+    float n001 = grad3(noise_hash_finish(a2 ^ ip0), fx, fy, gz);
+    float n101 = grad3(noise_hash_finish(a2 ^ ip1), gx, fy, gz);
+    float n011 = grad3(noise_hash_finish(a3 ^ ip0), fx, gy, gz);
+    float n111 = grad3(noise_hash_finish(a3 ^ ip1), gx, gy, gz);
+
+    float x00 = lerpf(u, n000, n100), x10 = lerpf(u, n010, n110);
+    float x01 = lerpf(u, n001, n101), x11 = lerpf(u, n011, n111);
+    float y0 = lerpf(v, x00, x10), y1 = lerpf(v, x01, x11);
+    return clamp1(lerpf(w, y0, y1) * NOISE_PERLIN3_SCALE);
+}
+
+/* ---------------------------------------------------------------- public single-point */
+float noise_simplex3(uint32_t seed, NoiseFx x, NoiseFx y, NoiseFx z) {
+    return noise_simplex3_core(noise_seed_mix(seed), (uint64_t)x, (uint64_t)y, (uint64_t)z);
+}
+
+float noise_simplex2(uint32_t seed, NoiseFx x, NoiseFx y) {
+    return noise_simplex2_core(noise_seed_mix(seed), (uint64_t)x, (uint64_t)y);
+}
+
+float noise_perlin3(uint32_t seed, NoiseFx x, NoiseFx y, NoiseFx z) {
+    return noise_perlin3_core(noise_seed_mix(seed), (uint64_t)x, (uint64_t)y, (uint64_t)z);
+}
+
+float noise_ridge3(uint32_t seed, NoiseFx x, NoiseFx y, NoiseFx z) {
+    float n = noise_simplex3(seed, x, y, z);
+    return 1.0f - (n < 0.0f ? -n : n);
+}
+
+/* ---------------------------------------------------------------- FBM */
+void noise_fbm_plan(NoiseFbmPlan *p, uint32_t seed, const NoiseFbm *f) {
+    NoiseFbm d = noise_fbm_default();
+    if (!f) f = &d;
+    uint32_t oct = f->octaves;
+    if (oct < 1u) oct = 1u;
+    if (oct > NOISE_FBM_MAX_OCTAVES) oct = NOISE_FBM_MAX_OCTAVES;
+    p->octaves = oct;
+
+    int64_t lac = noise_fx_from_double((double)f->lacunarity);
+    int m = -1;   /* lacunarity == 2^m exactly, m >= 1 */
+    for (int e = 1; e < 31; e++)
+        if (lac == ((int64_t)1 << (32 + e))) m = e;
+
+    float amp = 1.0f, sum = 0.0f;
+    int64_t scale = NOISE_FX_ONE;
+    for (uint32_t k = 0; k < oct; k++) {
+        /* Octave 0 keeps the caller's seed, so fbm with one octave is the plain noise. */
+        uint32_t s = k == 0 ? seed : hash_u32(seed + k * 0x9e3779b9u);
+        p->seed_mix[k] = noise_seed_mix(s);
+        p->amp[k] = amp;
+        p->scale[k] = scale;
+        p->shift[k] = (m > 0 && (int)k * m < 63) ? (int)k * m : -1;
+        sum = sum + amp;
+        amp = amp * f->gain;
+        scale = (int64_t)noise_fx_mul(scale, lac);
+    }
+    p->inv_norm = sum != 0.0f ? 1.0f / sum : 0.0f;
+}
+
+static inline float fbm_finish(const NoiseFbmPlan *p, float acc) { return clamp1(acc * p->inv_norm); }
+
+float noise_fbm3(uint32_t seed, const NoiseFbm *f, NoiseFx x, NoiseFx y, NoiseFx z) {
+    NoiseFbmPlan p;
+    noise_fbm_plan(&p, seed, f);
+    float acc = 0.0f;
+    for (uint32_t k = 0; k < p.octaves; k++) {
+        float n = noise_simplex3_core(p.seed_mix[k], (uint64_t)noise_octave_coord(&p, k, x),
+                                      (uint64_t)noise_octave_coord(&p, k, y), (uint64_t)noise_octave_coord(&p, k, z));
+        acc = acc + p.amp[k] * n;
+    }
+    return fbm_finish(&p, acc);
+}
+
+float noise_fbm2(uint32_t seed, const NoiseFbm *f, NoiseFx x, NoiseFx y) {
+    NoiseFbmPlan p;
+    noise_fbm_plan(&p, seed, f);
+    float acc = 0.0f;
+    for (uint32_t k = 0; k < p.octaves; k++) {
+        float n = noise_simplex2_core(p.seed_mix[k], (uint64_t)noise_octave_coord(&p, k, x),
+                                      (uint64_t)noise_octave_coord(&p, k, y));
+        acc = acc + p.amp[k] * n;
+    }
+    return fbm_finish(&p, acc);
+}
+
+float noise_ridge_fbm3(uint32_t seed, const NoiseFbm *f, NoiseFx x, NoiseFx y, NoiseFx z) {
+    float n = noise_fbm3(seed, f, x, y, z);
+    return 1.0f - (n < 0.0f ? -n : n);
+}

@@ -1,0 +1,139 @@
+/* skyisles noise: the one public header of src/noise.
+ * Seedable gradient noise (simplex 2D/3D, Perlin 3D), FBM and ridge, single-point and
+ * batched rows (NEON / SSE2 / AVX2 / scalar, bit-identical), plus the sky's value noise. */
+#ifndef SKYISLES_NOISE_H
+#define SKYISLES_NOISE_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+/* ---------------------------------------------------------------- coordinates */
+/* Noise-space coordinates are signed 32.32 fixed point: the high 32 bits are the lattice
+ * cell, the low 32 bits the position inside it. Integer maths end to end, so there is no
+ * float-to-int conversion to overflow and a batched row computes exactly the points the
+ * single-point call sees.
+ *
+ * Any int64 value is a valid coordinate: lattice cells are hashed as uint32 and wrap
+ * modulo 2^32, so every function is defined and continuous everywhere (it repeats after
+ * 2^32 cells). Inside a cell only the top 24 fraction bits are used (1/16777216 cell).
+ * Typical use: freq = noise_fx_from_double(0.04); x = noise_fx_mul_int(freq, block_x). */
+typedef int64_t NoiseFx;
+
+#define NOISE_FX_ONE ((NoiseFx)1 << 32)
+
+/* Round to nearest (halves away from zero), saturating at the int64 ends; NaN gives 0. */
+static inline NoiseFx noise_fx_from_double(double v) {
+    double s = v * 4294967296.0;
+    if (!(s == s)) return 0;
+    if (s >= 9223372036854775807.0) return INT64_MAX;     /* the literal is 2^63 */
+    if (s <= -9223372036854775807.0) return INT64_MIN;
+    int64_t t = (int64_t)s;                                 /* truncates toward zero */
+    double r = s - (double)t;                               /* exact: |s| < 2^63 */
+    if (r >= 0.5) t++;
+    else if (r <= -0.5) t--;
+    return t;
+}
+
+static inline NoiseFx noise_fx_from_int(int32_t v) { return (NoiseFx)v * NOISE_FX_ONE; }
+
+static inline double noise_fx_to_double(NoiseFx v) { return (double)v * (1.0 / 4294967296.0); }
+
+/* block * freq, exact while |block * freq| < 2^31 noise units (e.g. |block| <= 2^24 with
+ * |freq| < 128). Beyond that the product wraps modulo 2^64 (defined, no UB) and the
+ * result no longer lies on the same line as its neighbours. */
+static inline NoiseFx noise_fx_mul_int(NoiseFx freq, int32_t block) {
+    return (NoiseFx)((uint64_t)freq * (uint64_t)(int64_t)block);
+}
+
+/* pos * freq for a continuous position (the collision query). Equal to noise_fx_mul_int
+ * when pos is an integer and the exact product fits in 53 bits (|block| <= 2^24 with a
+ * frequency of at most 29 significant bits), so a point query at a block corner sees the
+ * chunk generator's value. */
+static inline NoiseFx noise_fx_scale(NoiseFx freq, double pos) {
+    return noise_fx_from_double(pos * noise_fx_to_double(freq));
+}
+
+/* ---------------------------------------------------------------- gradient noise */
+/* Outputs are in [-1, 1] (clamped after a calibrated scale; the clamp is part of the
+ * definition so every path returns the same bits). Different seeds give unrelated fields. */
+float noise_simplex3(uint32_t seed, NoiseFx x, NoiseFx y, NoiseFx z);
+float noise_simplex2(uint32_t seed, NoiseFx x, NoiseFx y);
+float noise_perlin3(uint32_t seed, NoiseFx x, NoiseFx y, NoiseFx z);
+/* Ridge / worm field: 1 - |simplex3|, in [0, 1] (seed 004's Perlin worms). */
+float noise_ridge3(uint32_t seed, NoiseFx x, NoiseFx y, NoiseFx z);
+
+/* ---------------------------------------------------------------- FBM */
+/* Octave k samples simplex at coordinate * lacunarity^k with its own derived seed and
+ * weight gain^k; the sum is divided by the sum of the weights, so the result is in [-1, 1].
+ * Octave scaling is integer: lacunarity is turned into a 32.32 factor L; octave k uses
+ * L_k = L_{k-1} * L (fixed-point product, floor) and coordinate * L_k (floor of the 128-bit
+ * product >> 32). For a power of two (the default 2) this is an exact shift.
+ * Octave coordinates wrap modulo 2^64 like everything else; keep |coordinate * L_k| below
+ * 2^31 noise units (2^27 for the default five octaves) for a seamless field. */
+typedef struct NoiseFbm {
+    uint32_t octaves;    /* 1..NOISE_FBM_MAX_OCTAVES (0 is taken as 1, more as the max) */
+    float gain;          /* amplitude ratio between octaves */
+    float lacunarity;    /* frequency ratio between octaves */
+} NoiseFbm;
+
+#define NOISE_FBM_MAX_OCTAVES 16u
+#define NOISE_FBM_DEFAULTS {5u, 0.5f, 2.0f}
+static inline NoiseFbm noise_fbm_default(void) { NoiseFbm f = NOISE_FBM_DEFAULTS; return f; }
+
+/* f may be NULL for the defaults. */
+float noise_fbm3(uint32_t seed, const NoiseFbm *f, NoiseFx x, NoiseFx y, NoiseFx z);
+float noise_fbm2(uint32_t seed, const NoiseFbm *f, NoiseFx x, NoiseFx y);
+/* 1 - |fbm3|, in [0, 1]: worms with rough walls. */
+float noise_ridge_fbm3(uint32_t seed, const NoiseFbm *f, NoiseFx x, NoiseFx y, NoiseFx z);
+
+/* ---------------------------------------------------------------- batched rows */
+/* out[i] = f(x0 + i*dx, y, z) for 0 <= i < n (x0 + i*dx in wrapping 64-bit arithmetic),
+ * bit-identical to the single-point call on every path. n <= 0 does nothing.
+ * Thread-safe; no allocation. */
+void noise_simplex3_row(uint32_t seed, NoiseFx x0, NoiseFx dx, NoiseFx y, NoiseFx z, float *out, int n);
+void noise_simplex2_row(uint32_t seed, NoiseFx x0, NoiseFx dx, NoiseFx y, float *out, int n);
+void noise_perlin3_row(uint32_t seed, NoiseFx x0, NoiseFx dx, NoiseFx y, NoiseFx z, float *out, int n);
+void noise_ridge3_row(uint32_t seed, NoiseFx x0, NoiseFx dx, NoiseFx y, NoiseFx z, float *out, int n);
+void noise_fbm3_row(uint32_t seed, const NoiseFbm *f, NoiseFx x0, NoiseFx dx, NoiseFx y, NoiseFx z,
+                    float *out, int n);
+void noise_fbm2_row(uint32_t seed, const NoiseFbm *f, NoiseFx x0, NoiseFx dx, NoiseFx y, float *out, int n);
+void noise_ridge_fbm3_row(uint32_t seed, const NoiseFbm *f, NoiseFx x0, NoiseFx dx, NoiseFx y, NoiseFx z,
+                          float *out, int n);
+
+/* ---------------------------------------------------------------- SIMD path */
+typedef enum NoisePath {
+    NOISE_PATH_AUTO = 0,   /* the best compiled and supported path */
+    NOISE_PATH_SCALAR,     /* plain C, 4 lanes */
+    NOISE_PATH_SSE2,
+    NOISE_PATH_NEON,
+    NOISE_PATH_AVX2,       /* 8 lanes, x86_64 with AVX2 at run time */
+    NOISE_PATH_COUNT
+} NoisePath;
+
+/* "neon", "sse2", "avx2" or "scalar": the path the batched calls use now. */
+const char *noise_simd_path(void);
+const char *noise_path_name(NoisePath p);
+/* Compiled in and supported by this CPU. */
+bool noise_path_available(NoisePath p);
+/* Tests and the bench switch paths; false (and no change) when unavailable. The default
+ * is AUTO, or SKYISLES_NOISE_PATH=scalar|sse2|neon|avx2 when set. Safe to call while other
+ * threads run batched calls (they finish on whichever path they started). */
+bool noise_set_path(NoisePath p);
+NoisePath noise_get_path(void);   /* resolved, never AUTO */
+
+/* ---------------------------------------------------------------- sky value noise */
+/* Seed 001's sky dome noise as a float CPU reference (bake source for the renderer):
+ * hash(p) = fract(sin(dot(p, (12.9898, 78.233, 128.852))) * 43758.5453) on the integer
+ * lattice, fade f*f*(3-2f), trilinear blend of the 8 corners. Uses sinf, so its bits may
+ * differ between libm builds: it is not on any path that decides solid/air or layout.
+ * Meant for |x|,|y|,|z| < 2^23. */
+float noise_sky_value3(float x, float y, float z);                 /* [0, 1] */
+/* 5 octaves, amplitude from 0.5 halving, frequency doubling: [0, 0.96875]. */
+float noise_sky_fbm(float x, float y, float z);
+/* The same with the lattice wrapped by `period` cells on every axis (period > 0), so a
+ * tileable texture can be baked; period <= 0 means no wrap. */
+float noise_sky_value3_periodic(float x, float y, float z, int period);
+/* Octave k wraps with period << k, so the sum tiles with `period`. */
+float noise_sky_fbm_periodic(float x, float y, float z, int period);
+
+#endif

@@ -1,0 +1,106 @@
+/* skyisles noise internals: the constants and integer helpers that define the fields,
+ * shared by the single-point code (noise.c) and every batched kernel (noise_kernels.inc). */
+#ifndef SKYISLES_NOISE_INTERNAL_H
+#define SKYISLES_NOISE_INTERNAL_H
+
+#include <stdint.h>
+
+#include "core/core.h"
+#include "noise/noise.h"
+
+/* Lattice hashing: h = mix(seed) ^ i*PX ^ j*PY ^ k*PZ, then two multiply/xorshift rounds;
+ * the gradient is picked from the top bits. The per-axis products are computed once per
+ * cell and the neighbour corner is "+ P", so a corner costs xors and the finaliser. */
+#define NOISE_PX 0x8da6b343u
+#define NOISE_PY 0xd8163841u
+#define NOISE_PZ 0xcb1ab31fu
+#define NOISE_HM1 0x7feb352du
+#define NOISE_HM2 0x846ca68bu
+
+/* Skew factors as 0.32 fractions (both < 2^31, the SIMD signed-product fix relies on it).
+ * 3D: F = 1/3, G = 1/6.  2D: F = (sqrt(3)-1)/2, G = (3-sqrt(3))/6. The skew is done in
+ * integers; only the small in-cell offsets are floats. */
+#define NOISE_F3_FX 0x55555555u   /* round(2^32 / 3) */
+#define NOISE_F2_FX 0x5db3d742u   /* round(2^32 * 0.36602540378443865) */
+#define NOISE_G3 0.16666667f
+#define NOISE_G3X2 0.33333334f
+#define NOISE_G2 0.21132487f
+#define NOISE_G2X2M1 (-0.57735026f)   /* 2G - 1 */
+
+/* Kernel radius r^2 = 0.5 (a corner's contribution reaches zero at the far faces of every
+ * simplex it belongs to: no seams). Contributions with t <= T_MIN are dropped so every
+ * intermediate stays a normal float: flush-to-zero hardware then gives the same bits. */
+#define NOISE_T_MIN (1.0f / 65536.0f)
+
+/* Output scales, calibrated so the observed extremes land just inside [-1, 1]. */
+#ifndef NOISE_SIMPLEX3_SCALE
+#define NOISE_SIMPLEX3_SCALE 76.8f
+#define NOISE_SIMPLEX2_SCALE 45.2f
+#define NOISE_PERLIN3_SCALE 0.965f
+#endif
+
+#define NOISE_FRAC_SCALE (1.0f / 16777216.0f)
+
+static inline uint32_t noise_seed_mix(uint32_t seed) {
+    uint32_t x = seed ^ 0x9e3779b9u;
+    x ^= x >> 16; x *= 0x7feb352du;
+    x ^= x >> 15; x *= 0x846ca68bu;
+    x ^= x >> 16;
+    return x;
+}
+
+static inline uint32_t noise_hash_finish(uint32_t h) {
+    h ^= h >> 16; h *= NOISE_HM1;
+    h ^= h >> 15; h *= NOISE_HM2;
+    return h;
+}
+
+/* High (cell) and low (fraction) words of a coordinate. */
+static inline uint32_t noise_fx_hi(uint64_t v) { return (uint32_t)(v >> 32); }
+static inline uint32_t noise_fx_lo(uint64_t v) { return (uint32_t)v; }
+static inline float noise_frac_float(uint32_t lo) { return (float)(int32_t)(lo >> 8) * NOISE_FRAC_SCALE; }
+
+/* floor(v * f / 2^32) for a signed 32.32 v and a 0.32 fraction f < 2^31, modulo 2^64:
+ * hi*f is a signed 32x32 product, lo*f an unsigned one of which the high word is kept. */
+static inline uint64_t noise_skew_part(uint64_t v, uint32_t f) {
+    int32_t hi = (int32_t)noise_fx_hi(v);
+    uint32_t lo = noise_fx_lo(v);
+    return (uint64_t)((int64_t)hi * (int64_t)f) + (((uint64_t)lo * f) >> 32);
+}
+
+/* floor(a * b / 2^32) of the full 128-bit signed product, modulo 2^64 (portable, no int128). */
+static inline uint64_t noise_fx_mul(int64_t a, int64_t b) {
+    uint64_t ua = (uint64_t)a, ub = (uint64_t)b;
+    uint64_t a0 = ua & 0xffffffffu, a1 = ua >> 32, b0 = ub & 0xffffffffu, b1 = ub >> 32;
+    uint64_t p00 = a0 * b0, p01 = a0 * b1, p10 = a1 * b0, p11 = a1 * b1;
+    uint64_t mid = (p00 >> 32) + (p01 & 0xffffffffu) + (p10 & 0xffffffffu);
+    uint64_t lo = (p00 & 0xffffffffu) | (mid << 32);
+    uint64_t hi = p11 + (p01 >> 32) + (p10 >> 32) + (mid >> 32);
+    if (a < 0) hi -= ub;     /* two's complement correction of the high half */
+    if (b < 0) hi -= ua;
+    return (hi << 32) | (lo >> 32);
+}
+
+/* The resolved octave plan of an FBM: seeds, weights, integer frequency factors. */
+typedef struct NoiseFbmPlan {
+    uint32_t octaves;
+    uint32_t seed_mix[NOISE_FBM_MAX_OCTAVES];
+    float amp[NOISE_FBM_MAX_OCTAVES];
+    int64_t scale[NOISE_FBM_MAX_OCTAVES];   /* L_k, 32.32 */
+    int shift[NOISE_FBM_MAX_OCTAVES];       /* k*m when L = 2^m exactly, else -1 */
+    float inv_norm;                         /* 1 / sum(amp) */
+} NoiseFbmPlan;
+
+void noise_fbm_plan(NoiseFbmPlan *p, uint32_t seed, const NoiseFbm *f);
+
+static inline int64_t noise_octave_coord(const NoiseFbmPlan *p, uint32_t k, int64_t v) {
+    if (p->shift[k] >= 0) return (int64_t)((uint64_t)v << p->shift[k]);
+    return (int64_t)noise_fx_mul(v, p->scale[k]);
+}
+
+/* Single-point cores on a pre-mixed seed (the batched kernels match these bit for bit). */
+float noise_simplex3_core(uint32_t sm, uint64_t x, uint64_t y, uint64_t z);
+float noise_simplex2_core(uint32_t sm, uint64_t x, uint64_t y);
+float noise_perlin3_core(uint32_t sm, uint64_t x, uint64_t y, uint64_t z);
+
+#endif
