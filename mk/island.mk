@@ -1,0 +1,39 @@
+# skyisles island: the default codex pack, packed at build time from assets/codex/*.yaml by the
+# host packer and embedded into the game, every tool, the bench and every test (EMBED_OBJS).
+#
+# The pack bytes do not depend on the platform, so the packer always runs natively:
+#   build/host/pack   the host packer: tools/pack.c + the pure libraries, WITHOUT EMBED_OBJS.
+#                     build/pack (the generic tool, which embeds the default pack) depends on the
+#                     pack, the pack on build/host/pack: no cycle.
+# In a cross or sanitizer build (BUILD != build) build/host/pack comes from a recursive native
+# make, so build-aarch64/skyisles.pak is written by an x86 packer.
+
+ISLAND_CODEX := $(sort $(wildcard assets/codex/*.yaml))
+ISLAND_HOST_PACK := build/host/pack
+ISLAND_PAK := $(BUILD)/skyisles.pak
+ISLAND_EMBED_OBJ := $(BUILD)/obj/island/pak_embed.o
+
+ifeq ($(BUILD)|$(CROSS_COMPILE)|$(SANITIZE),build||)
+$(ISLAND_HOST_PACK): $(BUILD)/obj/tools/pack.o $(PURE_LIBS)
+	@mkdir -p $(dir $@)
+	$(CC) $(LDFLAGS) -o $@ $< $(PURE_LIBS) $(YAML_LIBS) $(LIBM)
+else
+# Rebuilt when any source it is made of changes; the native make knows the exact rules.
+$(ISLAND_HOST_PACK): tools/pack.c $(wildcard src/core/*.[ch] src/noise/*.[ch] src/island/*.[ch]) mk/island.mk
+	+$(MAKE) --no-print-directory BUILD=build CROSS_COMPILE= SANITIZE= SYSROOT= OPT=-O2 \
+	  EXTRA_CPPFLAGS= EXTRA_CFLAGS= EXTRA_LDFLAGS= $(ISLAND_HOST_PACK)
+	@touch $@
+endif
+
+$(ISLAND_PAK): $(ISLAND_CODEX) $(ISLAND_HOST_PACK)
+	@mkdir -p $(dir $@)
+	$(ISLAND_HOST_PACK) -o $@ $(ISLAND_CODEX)
+
+$(ISLAND_EMBED_OBJ): src/island/pak_embed.S $(ISLAND_PAK)
+	@mkdir -p $(dir $@)
+	$(CC) $(CFLAGS_BASE) -DSKYISLES_PAK_PATH='"$(ISLAND_PAK)"' -c $< -o $@
+
+EMBED_OBJS += $(ISLAND_EMBED_OBJ)
+
+.PHONY: island-pak
+island-pak: $(ISLAND_PAK)

@@ -1,0 +1,19 @@
+/* skyisles island: reads and validates the codex YAML (assets/codex, one file or many) into an IslandCodex.
+ * Tools and tests only (libyaml); the game never calls it, so its objects stay out of the game. */
+#ifndef SKYISLES_ISLAND_CODEX_YAML_H
+#define SKYISLES_ISLAND_CODEX_YAML_H
+
+#include "island/island.h"
+
+typedef struct CodexYaml CodexYaml;
+
+CodexYaml *codex_yaml_new(void);   /* NULL when out of memory */
+void codex_yaml_free(CodexYaml *cy);
+/* Loads and validates the files as one codex. Files are read in byte order of their paths, so
+ * declaration order (type order, tie-breaks) does not depend on the argument order.
+ * On the first defect: false, err = "file:line:column: message". */
+bool codex_yaml_load(CodexYaml *cy, const char *const *paths, size_t n_paths, SkyError *err);
+/* The codex after a successful load; strings live as long as cy. */
+const IslandCodex *codex_yaml_codex(const CodexYaml *cy);
+
+#endif

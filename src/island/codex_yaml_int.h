@@ -1,0 +1,55 @@
+/* skyisles island: internals shared by codex_yaml.c (documents, scalars, axes, localisation)
+ * and codex_yaml_defs.c (location types and scopes). */
+#ifndef SKYISLES_ISLAND_CODEX_YAML_INT_H
+#define SKYISLES_ISLAND_CODEX_YAML_INT_H
+
+#include "island/codex_yaml.h"
+
+#include <yaml.h>
+
+#define CY_MAX_FILES 64
+#define CY_MAX_DEFS 64
+
+typedef struct CyDoc { char *path; yaml_document_t doc; bool loaded; } CyDoc;
+typedef struct CyDef { uint32_t doc; yaml_node_t *key, *value; } CyDef;
+typedef struct CyBlock { struct CyBlock *next; size_t used; char data[]; } CyBlock;
+
+struct CodexYaml {
+    IslandCodex cx;
+    CyDoc docs[CY_MAX_FILES];
+    uint32_t n_docs;
+    CyDef axis_defs[CY_MAX_DEFS], type_defs[CY_MAX_DEFS], scope_defs[CY_MAX_DEFS], locale_defs[CY_MAX_DEFS];
+    uint32_t n_axis_defs, n_type_defs, n_scope_defs, n_locale_defs;
+    CyBlock *blocks;
+    SkyError *err;
+};
+
+/* Errors: "file:line:column: message" at a node. Always returns false. */
+bool cy_fail(CodexYaml *cy, uint32_t doc, const yaml_node_t *node, const char *fmt, ...)
+    __attribute__((format(printf, 4, 5)));
+const char *cy_intern(CodexYaml *cy, const char *s);   /* NULL (and err) when out of memory */
+yaml_node_t *cy_node(CodexYaml *cy, uint32_t doc, int index);
+const char *cy_scalar(const yaml_node_t *n);            /* NULL unless a scalar */
+
+/* A mapping whose keys are all scalars from `allowed` (NULL-terminated), each at most once. */
+bool cy_check_map(CodexYaml *cy, uint32_t doc, yaml_node_t *node, const char *const *allowed, const char *what);
+yaml_node_t *cy_get(CodexYaml *cy, uint32_t doc, yaml_node_t *map, const char *key);
+bool cy_require(CodexYaml *cy, uint32_t doc, yaml_node_t *map, const char *key, const char *what, yaml_node_t **out);
+
+bool cy_int(CodexYaml *cy, uint32_t doc, yaml_node_t *n, long lo, long hi, const char *what, int32_t *out);
+/* Decimal with at most 3 fractional digits, as thousandths. */
+bool cy_milli(CodexYaml *cy, uint32_t doc, yaml_node_t *n, long lo_milli, long hi_milli, const char *what,
+              uint32_t *out);
+bool cy_bool(CodexYaml *cy, uint32_t doc, yaml_node_t *n, const char *what, uint8_t *out);
+bool cy_text(CodexYaml *cy, uint32_t doc, yaml_node_t *n, const char *what, const char **out);
+/* An id: [a-z0-9_]+, used in localisation keys. */
+bool cy_id(CodexYaml *cy, uint32_t doc, yaml_node_t *n, const char *what, const char **out);
+/* A reference to a declared axis / type / scope: the index, or an error naming what exists. */
+bool cy_ref_axis(CodexYaml *cy, uint32_t doc, yaml_node_t *n, uint8_t *out);
+bool cy_ref_type(CodexYaml *cy, uint32_t doc, yaml_node_t *n, uint8_t *out);
+bool cy_ref_scope(CodexYaml *cy, uint32_t doc, yaml_node_t *n, uint8_t *out);
+
+bool cy_parse_types(CodexYaml *cy);
+bool cy_parse_scopes(CodexYaml *cy);
+
+#endif
