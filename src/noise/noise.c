@@ -176,7 +176,7 @@ void noise_fbm_plan(NoiseFbmPlan *p, uint32_t seed, const NoiseFbm *f) {
         p->seed_mix[k] = noise_seed_mix(s);
         p->amp[k] = amp;
         p->scale[k] = scale;
-        p->shift[k] = (m > 0 && (int)k * m < 63) ? (int)k * m : -1;
+        p->shift[k] = k == 0 ? 0 : (m > 0 && (int)k * m < 63) ? (int)k * m : -1;
         sum = sum + amp;
         amp = amp * f->gain;
         scale = (int64_t)noise_fx_mul(scale, lac);

@@ -1,0 +1,15 @@
+/* skyisles noise: the batched kernels on the plain C 4-lane set (the reference every SIMD
+ * path is compared against, and the path on targets without NEON or SSE2). */
+#define SKYISLES_SIMD_SCALAR 1
+#include "noise/simd.h"
+
+#define VF f32x4
+#define VU u32x4
+#define F_(op) f32x4_##op
+#define U_(op) u32x4_##op
+#define KLANES 4
+#define KNAME "scalar"
+#define KFN(name) kscalar_##name
+#include "noise/kernels.inc"
+
+const NoiseKernels *noise_kernels_scalar(void) { return &kscalar_table; }

@@ -1,0 +1,19 @@
+/* skyisles noise: the batched kernels on the native 4-lane set (NEON on ARM, SSE2 on x86).
+ * On a target with neither this unit offers nothing and the plain C kernels are used. */
+#include "noise/simd.h"
+
+#if defined(SIMD_SCALAR)
+#include "noise/noise_kernels.h"
+const NoiseKernels *noise_kernels_simd(void) { return NULL; }
+#else
+#define VF f32x4
+#define VU u32x4
+#define F_(op) f32x4_##op
+#define U_(op) u32x4_##op
+#define KLANES 4
+#define KNAME SIMD_NAME
+#define KFN(name) ksimd_##name
+#include "noise/kernels.inc"
+
+const NoiseKernels *noise_kernels_simd(void) { return &ksimd_table; }
+#endif

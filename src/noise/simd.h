@@ -1,0 +1,237 @@
+/* skyisles SIMD: one set of 4-lane float/uint32 operations compiled to NEON (aarch64,
+ * 32-bit ARM with NEON), SSE2 (x86) or plain C, plus an 8-lane AVX2 set when built with -mavx2.
+ *
+ * Every operation is a plain IEEE op or an exact integer op, so a kernel written once on
+ * these names gives the same bits on every path as long as the operation sequence is the
+ * same (the build uses -ffp-contract=off: no fused multiply-add, no -ffast-math).
+ * Masks are all-ones / all-zero lanes. -DSKYISLES_SIMD_SCALAR forces the plain C set.
+ * SIMD_NAME is "neon", "sse2" or "scalar"; SIMD_LANES is 4. */
+#ifndef SKYISLES_SIMD_H
+#define SKYISLES_SIMD_H
+
+#include <stdint.h>
+#include <string.h>
+
+#if !defined(SKYISLES_SIMD_SCALAR) && (defined(__ARM_NEON) || defined(__ARM_NEON__))
+#define SIMD_NEON 1
+#define SIMD_NAME "neon"
+#include <arm_neon.h>
+#elif !defined(SKYISLES_SIMD_SCALAR) && (defined(__SSE2__) || defined(_M_X64))
+#define SIMD_SSE2 1
+#define SIMD_NAME "sse2"
+#include <emmintrin.h>
+#else
+#define SIMD_SCALAR 1
+#define SIMD_NAME "scalar"
+#endif
+
+#define SIMD_LANES 4
+#define SIMD_SIGN 0x80000000u
+
+/* ================================================================ NEON */
+#if defined(SIMD_NEON)
+typedef float32x4_t f32x4;
+typedef uint32x4_t u32x4;
+
+static inline f32x4 f32x4_set1(float v) { return vdupq_n_f32(v); }
+static inline f32x4 f32x4_load(const float *p) { return vld1q_f32(p); }
+static inline void f32x4_store(float *p, f32x4 v) { vst1q_f32(p, v); }
+static inline f32x4 f32x4_add(f32x4 a, f32x4 b) { return vaddq_f32(a, b); }
+static inline f32x4 f32x4_sub(f32x4 a, f32x4 b) { return vsubq_f32(a, b); }
+static inline f32x4 f32x4_mul(f32x4 a, f32x4 b) { return vmulq_f32(a, b); }
+static inline f32x4 f32x4_min(f32x4 a, f32x4 b) { return vminq_f32(a, b); }
+static inline f32x4 f32x4_max(f32x4 a, f32x4 b) { return vmaxq_f32(a, b); }
+static inline u32x4 f32x4_cmpgt(f32x4 a, f32x4 b) { return vcgtq_f32(a, b); }
+static inline u32x4 f32x4_cmpge(f32x4 a, f32x4 b) { return vcgeq_f32(a, b); }
+static inline f32x4 f32x4_and_mask(f32x4 a, u32x4 m) { return vreinterpretq_f32_u32(vandq_u32(vreinterpretq_u32_f32(a), m)); }
+static inline f32x4 f32x4_xor_bits(f32x4 a, u32x4 b) { return vreinterpretq_f32_u32(veorq_u32(vreinterpretq_u32_f32(a), b)); }
+static inline f32x4 f32x4_select(u32x4 m, f32x4 a, f32x4 b) { return vbslq_f32(m, a, b); }
+static inline f32x4 f32x4_abs(f32x4 a) { return vabsq_f32(a); }
+static inline f32x4 f32x4_from_i32(u32x4 a) { return vcvtq_f32_s32(vreinterpretq_s32_u32(a)); }
+static inline u32x4 f32x4_to_i32_trunc(f32x4 a) { return vreinterpretq_u32_s32(vcvtq_s32_f32(a)); }
+
+static inline u32x4 u32x4_set1(uint32_t v) { return vdupq_n_u32(v); }
+static inline u32x4 u32x4_load(const uint32_t *p) { return vld1q_u32(p); }
+static inline void u32x4_store(uint32_t *p, u32x4 v) { vst1q_u32(p, v); }
+static inline u32x4 u32x4_add(u32x4 a, u32x4 b) { return vaddq_u32(a, b); }
+static inline u32x4 u32x4_sub(u32x4 a, u32x4 b) { return vsubq_u32(a, b); }
+static inline u32x4 u32x4_and(u32x4 a, u32x4 b) { return vandq_u32(a, b); }
+static inline u32x4 u32x4_or(u32x4 a, u32x4 b) { return vorrq_u32(a, b); }
+static inline u32x4 u32x4_xor(u32x4 a, u32x4 b) { return veorq_u32(a, b); }
+static inline u32x4 u32x4_andnot(u32x4 a, u32x4 b) { return vbicq_u32(b, a); }   /* ~a & b */
+#define u32x4_shl(a, n) vshlq_n_u32((a), (n))
+#define u32x4_shr(a, n) vshrq_n_u32((a), (n))
+#define u32x4_sar(a, n) vreinterpretq_u32_s32(vshrq_n_s32(vreinterpretq_s32_u32(a), (n)))
+static inline u32x4 u32x4_mullo(u32x4 a, u32x4 b) { return vmulq_u32(a, b); }
+static inline u32x4 u32x4_mulhi(u32x4 a, u32x4 b) {
+    uint64x2_t lo = vmull_u32(vget_low_u32(a), vget_low_u32(b));
+    uint64x2_t hi = vmull_u32(vget_high_u32(a), vget_high_u32(b));
+    return vcombine_u32(vshrn_n_u64(lo, 32), vshrn_n_u64(hi, 32));
+}
+static inline u32x4 u32x4_cmpeq(u32x4 a, u32x4 b) { return vceqq_u32(a, b); }
+static inline u32x4 u32x4_cmplt(u32x4 a, u32x4 b) { return vcltq_u32(a, b); }   /* unsigned */
+static inline u32x4 u32x4_select(u32x4 m, u32x4 a, u32x4 b) { return vbslq_u32(m, a, b); }
+
+/* ================================================================ SSE2 */
+#elif defined(SIMD_SSE2)
+typedef __m128 f32x4;
+typedef __m128i u32x4;
+
+static inline f32x4 f32x4_set1(float v) { return _mm_set1_ps(v); }
+static inline f32x4 f32x4_load(const float *p) { return _mm_loadu_ps(p); }
+static inline void f32x4_store(float *p, f32x4 v) { _mm_storeu_ps(p, v); }
+static inline f32x4 f32x4_add(f32x4 a, f32x4 b) { return _mm_add_ps(a, b); }
+static inline f32x4 f32x4_sub(f32x4 a, f32x4 b) { return _mm_sub_ps(a, b); }
+static inline f32x4 f32x4_mul(f32x4 a, f32x4 b) { return _mm_mul_ps(a, b); }
+static inline f32x4 f32x4_min(f32x4 a, f32x4 b) { return _mm_min_ps(a, b); }
+static inline f32x4 f32x4_max(f32x4 a, f32x4 b) { return _mm_max_ps(a, b); }
+static inline u32x4 f32x4_cmpgt(f32x4 a, f32x4 b) { return _mm_castps_si128(_mm_cmpgt_ps(a, b)); }
+static inline u32x4 f32x4_cmpge(f32x4 a, f32x4 b) { return _mm_castps_si128(_mm_cmpge_ps(a, b)); }
+static inline f32x4 f32x4_and_mask(f32x4 a, u32x4 m) { return _mm_and_ps(a, _mm_castsi128_ps(m)); }
+static inline f32x4 f32x4_xor_bits(f32x4 a, u32x4 b) { return _mm_xor_ps(a, _mm_castsi128_ps(b)); }
+static inline f32x4 f32x4_select(u32x4 m, f32x4 a, f32x4 b) {
+    __m128 mf = _mm_castsi128_ps(m);
+    return _mm_or_ps(_mm_and_ps(mf, a), _mm_andnot_ps(mf, b));
+}
+static inline f32x4 f32x4_abs(f32x4 a) { return _mm_and_ps(a, _mm_castsi128_ps(_mm_set1_epi32(0x7fffffff))); }
+static inline f32x4 f32x4_from_i32(u32x4 a) { return _mm_cvtepi32_ps(a); }
+static inline u32x4 f32x4_to_i32_trunc(f32x4 a) { return _mm_cvttps_epi32(a); }
+
+static inline u32x4 u32x4_set1(uint32_t v) { return _mm_set1_epi32((int)v); }
+static inline u32x4 u32x4_load(const uint32_t *p) { return _mm_loadu_si128((const __m128i *)(const void *)p); }
+static inline void u32x4_store(uint32_t *p, u32x4 v) { _mm_storeu_si128((__m128i *)(void *)p, v); }
+static inline u32x4 u32x4_add(u32x4 a, u32x4 b) { return _mm_add_epi32(a, b); }
+static inline u32x4 u32x4_sub(u32x4 a, u32x4 b) { return _mm_sub_epi32(a, b); }
+static inline u32x4 u32x4_and(u32x4 a, u32x4 b) { return _mm_and_si128(a, b); }
+static inline u32x4 u32x4_or(u32x4 a, u32x4 b) { return _mm_or_si128(a, b); }
+static inline u32x4 u32x4_xor(u32x4 a, u32x4 b) { return _mm_xor_si128(a, b); }
+static inline u32x4 u32x4_andnot(u32x4 a, u32x4 b) { return _mm_andnot_si128(a, b); }   /* ~a & b */
+#define u32x4_shl(a, n) _mm_slli_epi32((a), (n))
+#define u32x4_shr(a, n) _mm_srli_epi32((a), (n))
+#define u32x4_sar(a, n) _mm_srai_epi32((a), (n))
+/* SSE2 has no 32-bit multiply-low: two 32x32->64 products on the even and odd lanes. */
+static inline u32x4 u32x4_mullo(u32x4 a, u32x4 b) {
+    __m128i even = _mm_mul_epu32(a, b);
+    __m128i odd = _mm_mul_epu32(_mm_srli_epi64(a, 32), _mm_srli_epi64(b, 32));
+    return _mm_unpacklo_epi32(_mm_shuffle_epi32(even, _MM_SHUFFLE(0, 0, 2, 0)),
+                              _mm_shuffle_epi32(odd, _MM_SHUFFLE(0, 0, 2, 0)));
+}
+static inline u32x4 u32x4_mulhi(u32x4 a, u32x4 b) {
+    __m128i even = _mm_mul_epu32(a, b);
+    __m128i odd = _mm_mul_epu32(_mm_srli_epi64(a, 32), _mm_srli_epi64(b, 32));
+    return _mm_or_si128(_mm_srli_epi64(even, 32), _mm_and_si128(odd, _mm_set_epi32(-1, 0, -1, 0)));
+}
+static inline u32x4 u32x4_cmpeq(u32x4 a, u32x4 b) { return _mm_cmpeq_epi32(a, b); }
+static inline u32x4 u32x4_cmplt(u32x4 a, u32x4 b) {   /* unsigned, through the sign bias */
+    __m128i s = _mm_set1_epi32((int)SIMD_SIGN);
+    return _mm_cmplt_epi32(_mm_xor_si128(a, s), _mm_xor_si128(b, s));
+}
+static inline u32x4 u32x4_select(u32x4 m, u32x4 a, u32x4 b) {
+    return _mm_or_si128(_mm_and_si128(m, a), _mm_andnot_si128(m, b));
+}
+
+/* ================================================================ plain C */
+#else
+typedef struct f32x4 { float v[4]; } f32x4;
+typedef struct u32x4 { uint32_t v[4]; } u32x4;
+
+#define SIMD_MAP_F(expr) f32x4 r; for (int l = 0; l < 4; l++) r.v[l] = (expr); return r
+#define SIMD_MAP_U(expr) u32x4 r; for (int l = 0; l < 4; l++) r.v[l] = (expr); return r
+static inline float simd_f_bits(uint32_t u) { float f; memcpy(&f, &u, 4); return f; }
+static inline uint32_t simd_u_bits(float f) { uint32_t u; memcpy(&u, &f, 4); return u; }
+
+static inline f32x4 f32x4_set1(float v) { SIMD_MAP_F(v); }
+static inline f32x4 f32x4_load(const float *p) { SIMD_MAP_F(p[l]); }
+static inline void f32x4_store(float *p, f32x4 v) { for (int l = 0; l < 4; l++) p[l] = v.v[l]; }
+static inline f32x4 f32x4_add(f32x4 a, f32x4 b) { SIMD_MAP_F(a.v[l] + b.v[l]); }
+static inline f32x4 f32x4_sub(f32x4 a, f32x4 b) { SIMD_MAP_F(a.v[l] - b.v[l]); }
+static inline f32x4 f32x4_mul(f32x4 a, f32x4 b) { SIMD_MAP_F(a.v[l] * b.v[l]); }
+static inline f32x4 f32x4_min(f32x4 a, f32x4 b) { SIMD_MAP_F(a.v[l] < b.v[l] ? a.v[l] : b.v[l]); }
+static inline f32x4 f32x4_max(f32x4 a, f32x4 b) { SIMD_MAP_F(a.v[l] > b.v[l] ? a.v[l] : b.v[l]); }
+static inline u32x4 f32x4_cmpgt(f32x4 a, f32x4 b) { SIMD_MAP_U(a.v[l] > b.v[l] ? 0xffffffffu : 0u); }
+static inline u32x4 f32x4_cmpge(f32x4 a, f32x4 b) { SIMD_MAP_U(a.v[l] >= b.v[l] ? 0xffffffffu : 0u); }
+static inline f32x4 f32x4_and_mask(f32x4 a, u32x4 m) { SIMD_MAP_F(simd_f_bits(simd_u_bits(a.v[l]) & m.v[l])); }
+static inline f32x4 f32x4_xor_bits(f32x4 a, u32x4 b) { SIMD_MAP_F(simd_f_bits(simd_u_bits(a.v[l]) ^ b.v[l])); }
+static inline f32x4 f32x4_select(u32x4 m, f32x4 a, f32x4 b) { SIMD_MAP_F(m.v[l] ? a.v[l] : b.v[l]); }
+static inline f32x4 f32x4_abs(f32x4 a) { SIMD_MAP_F(simd_f_bits(simd_u_bits(a.v[l]) & 0x7fffffffu)); }
+static inline f32x4 f32x4_from_i32(u32x4 a) { SIMD_MAP_F((float)(int32_t)a.v[l]); }
+/* Only for values inside the int32 range (callers pass small non-negative fractions). */
+static inline u32x4 f32x4_to_i32_trunc(f32x4 a) { SIMD_MAP_U((uint32_t)(int32_t)a.v[l]); }
+
+static inline u32x4 u32x4_set1(uint32_t v) { SIMD_MAP_U(v); }
+static inline u32x4 u32x4_load(const uint32_t *p) { SIMD_MAP_U(p[l]); }
+static inline void u32x4_store(uint32_t *p, u32x4 v) { for (int l = 0; l < 4; l++) p[l] = v.v[l]; }
+static inline u32x4 u32x4_add(u32x4 a, u32x4 b) { SIMD_MAP_U(a.v[l] + b.v[l]); }
+static inline u32x4 u32x4_sub(u32x4 a, u32x4 b) { SIMD_MAP_U(a.v[l] - b.v[l]); }
+static inline u32x4 u32x4_and(u32x4 a, u32x4 b) { SIMD_MAP_U(a.v[l] & b.v[l]); }
+static inline u32x4 u32x4_or(u32x4 a, u32x4 b) { SIMD_MAP_U(a.v[l] | b.v[l]); }
+static inline u32x4 u32x4_xor(u32x4 a, u32x4 b) { SIMD_MAP_U(a.v[l] ^ b.v[l]); }
+static inline u32x4 u32x4_andnot(u32x4 a, u32x4 b) { SIMD_MAP_U(~a.v[l] & b.v[l]); }
+static inline u32x4 simd_scalar_shl(u32x4 a, int n) { SIMD_MAP_U(a.v[l] << n); }
+static inline u32x4 simd_scalar_shr(u32x4 a, int n) { SIMD_MAP_U(a.v[l] >> n); }
+/* Arithmetic shift without shifting a negative number: flip, shift, flip. */
+static inline u32x4 simd_scalar_sar(u32x4 a, int n) {
+    SIMD_MAP_U((a.v[l] & SIMD_SIGN) ? ~(~a.v[l] >> n) : a.v[l] >> n);
+}
+#define u32x4_shl(a, n) simd_scalar_shl((a), (n))
+#define u32x4_shr(a, n) simd_scalar_shr((a), (n))
+#define u32x4_sar(a, n) simd_scalar_sar((a), (n))
+static inline u32x4 u32x4_mullo(u32x4 a, u32x4 b) { SIMD_MAP_U(a.v[l] * b.v[l]); }
+static inline u32x4 u32x4_mulhi(u32x4 a, u32x4 b) { SIMD_MAP_U((uint32_t)(((uint64_t)a.v[l] * b.v[l]) >> 32)); }
+static inline u32x4 u32x4_cmpeq(u32x4 a, u32x4 b) { SIMD_MAP_U(a.v[l] == b.v[l] ? 0xffffffffu : 0u); }
+static inline u32x4 u32x4_cmplt(u32x4 a, u32x4 b) { SIMD_MAP_U(a.v[l] < b.v[l] ? 0xffffffffu : 0u); }
+static inline u32x4 u32x4_select(u32x4 m, u32x4 a, u32x4 b) { SIMD_MAP_U((m.v[l] & a.v[l]) | (~m.v[l] & b.v[l])); }
+#endif
+
+/* ================================================================ AVX2, 8 lanes */
+/* Only in translation units built with -mavx2 (files named *_avx2.c); same semantics. */
+#if defined(__AVX2__) && !defined(SKYISLES_SIMD_SCALAR)
+#include <immintrin.h>
+#define SIMD_HAVE_AVX2 1
+typedef __m256 f32x8;
+typedef __m256i u32x8;
+
+static inline f32x8 f32x8_set1(float v) { return _mm256_set1_ps(v); }
+static inline f32x8 f32x8_load(const float *p) { return _mm256_loadu_ps(p); }
+static inline void f32x8_store(float *p, f32x8 v) { _mm256_storeu_ps(p, v); }
+static inline f32x8 f32x8_add(f32x8 a, f32x8 b) { return _mm256_add_ps(a, b); }
+static inline f32x8 f32x8_sub(f32x8 a, f32x8 b) { return _mm256_sub_ps(a, b); }
+static inline f32x8 f32x8_mul(f32x8 a, f32x8 b) { return _mm256_mul_ps(a, b); }
+static inline f32x8 f32x8_min(f32x8 a, f32x8 b) { return _mm256_min_ps(a, b); }
+static inline f32x8 f32x8_max(f32x8 a, f32x8 b) { return _mm256_max_ps(a, b); }
+static inline u32x8 f32x8_cmpgt(f32x8 a, f32x8 b) { return _mm256_castps_si256(_mm256_cmp_ps(a, b, _CMP_GT_OQ)); }
+static inline u32x8 f32x8_cmpge(f32x8 a, f32x8 b) { return _mm256_castps_si256(_mm256_cmp_ps(a, b, _CMP_GE_OQ)); }
+static inline f32x8 f32x8_and_mask(f32x8 a, u32x8 m) { return _mm256_and_ps(a, _mm256_castsi256_ps(m)); }
+static inline f32x8 f32x8_xor_bits(f32x8 a, u32x8 b) { return _mm256_xor_ps(a, _mm256_castsi256_ps(b)); }
+static inline f32x8 f32x8_select(u32x8 m, f32x8 a, f32x8 b) { return _mm256_blendv_ps(b, a, _mm256_castsi256_ps(m)); }
+static inline f32x8 f32x8_abs(f32x8 a) { return _mm256_and_ps(a, _mm256_castsi256_ps(_mm256_set1_epi32(0x7fffffff))); }
+static inline f32x8 f32x8_from_i32(u32x8 a) { return _mm256_cvtepi32_ps(a); }
+static inline u32x8 f32x8_to_i32_trunc(f32x8 a) { return _mm256_cvttps_epi32(a); }
+
+static inline u32x8 u32x8_set1(uint32_t v) { return _mm256_set1_epi32((int)v); }
+static inline u32x8 u32x8_load(const uint32_t *p) { return _mm256_loadu_si256((const __m256i *)(const void *)p); }
+static inline void u32x8_store(uint32_t *p, u32x8 v) { _mm256_storeu_si256((__m256i *)(void *)p, v); }
+static inline u32x8 u32x8_add(u32x8 a, u32x8 b) { return _mm256_add_epi32(a, b); }
+static inline u32x8 u32x8_sub(u32x8 a, u32x8 b) { return _mm256_sub_epi32(a, b); }
+static inline u32x8 u32x8_and(u32x8 a, u32x8 b) { return _mm256_and_si256(a, b); }
+static inline u32x8 u32x8_or(u32x8 a, u32x8 b) { return _mm256_or_si256(a, b); }
+static inline u32x8 u32x8_xor(u32x8 a, u32x8 b) { return _mm256_xor_si256(a, b); }
+static inline u32x8 u32x8_andnot(u32x8 a, u32x8 b) { return _mm256_andnot_si256(a, b); }
+#define u32x8_shl(a, n) _mm256_slli_epi32((a), (n))
+#define u32x8_shr(a, n) _mm256_srli_epi32((a), (n))
+#define u32x8_sar(a, n) _mm256_srai_epi32((a), (n))
+static inline u32x8 u32x8_mullo(u32x8 a, u32x8 b) { return _mm256_mullo_epi32(a, b); }
+static inline u32x8 u32x8_mulhi(u32x8 a, u32x8 b) {
+    __m256i even = _mm256_mul_epu32(a, b);
+    __m256i odd = _mm256_mul_epu32(_mm256_srli_epi64(a, 32), _mm256_srli_epi64(b, 32));
+    return _mm256_blend_epi32(_mm256_srli_epi64(even, 32), odd, 0xaa);
+}
+static inline u32x8 u32x8_cmpeq(u32x8 a, u32x8 b) { return _mm256_cmpeq_epi32(a, b); }
+static inline u32x8 u32x8_cmplt(u32x8 a, u32x8 b) {
+    __m256i s = _mm256_set1_epi32((int)SIMD_SIGN);
+    return _mm256_cmpgt_epi32(_mm256_xor_si256(b, s), _mm256_xor_si256(a, s));
+}
+static inline u32x8 u32x8_select(u32x8 m, u32x8 a, u32x8 b) { return _mm256_blendv_epi8(b, a, m); }
+#endif
+
+#endif
