@@ -1,0 +1,95 @@
+#version 100
+// skyisles sky dome (S2-S3): the seed's 5-octave value-noise FBM, n = fbm(worldPos * 0.002 +
+// time * 0.02), cloud = smoothstep(0.3, 0.8, n), over a sky gradient, then the abyss blend (W8).
+// The lattice comes from a texture baked at boot by the CPU reference (period SKY_PERIOD), so
+// no sin() hash runs here: a mediump GPU draws the same clouds as a highp one. The camera and
+// time offset is split per octave on the CPU into a lattice cell (u_cell) and a fraction
+// (u_frac), which keeps every coordinate in this shader small.
+precision mediump float;
+#if defined(GL_FRAGMENT_PRECISION_HIGH) && !defined(SKY_FORCE_MEDIUMP)
+#define SKYP highp
+#else
+#define SKYP mediump
+#endif
+#define SKY_PERIOD 32.0
+#define SKY_ATLAS_COLS 8.0
+
+uniform sampler2D u_lattice;    // RGBA: corners (x,y) (x+1,y) (x,y+1) (x+1,y+1) of slice z
+uniform vec2 u_lattice_inv;     // 1 / atlas size in texels
+uniform SKYP vec3 u_frac[5];    // per-octave fraction of the camera + time offset
+uniform vec3 u_cell[5];         // per-octave lattice cell of that offset, 0..SKY_PERIOD-1
+uniform vec3 u_zenith;
+uniform vec3 u_horizon;
+uniform vec3 u_below;           // lower half: the fog colour the terrain fades into
+uniform vec3 u_cloud_color;
+uniform float u_cloud_amount;   // 0: no clouds
+uniform vec3 u_abyss;           // 0x050508
+uniform float u_abyss_mix;      // 1 - h (W8)
+uniform float u_debug_fbm;      // 1: output the raw fbm value (tests compare it with the CPU)
+uniform float u_levels;
+uniform float u_dither;
+varying SKYP vec3 v_rel;
+
+float bayer4(vec2 frag) {
+    vec2 p = mod(floor(frag), 4.0);
+    vec2 lo = mod(p, 2.0);
+    vec2 hi = floor(p * 0.5);
+    float b_lo = 2.0 * lo.x + 3.0 * lo.y - 4.0 * lo.x * lo.y;
+    float b_hi = 2.0 * hi.x + 3.0 * hi.y - 4.0 * hi.x * hi.y;
+    return 4.0 * b_lo + b_hi;
+}
+
+vec3 psx_color(vec3 c) {
+    if (u_levels > 0.0) {
+        float d = u_dither * ((bayer4(gl_FragCoord.xy) + 0.5) / 16.0 - 0.5);
+        c = floor(clamp(c, 0.0, 1.0) * u_levels + 0.5 + d) / u_levels;
+    }
+    return c;
+}
+
+// The 4 lattice corners of cell (x, y) in slice z; texel centres only, so nearest filtering
+// and mediump texture coordinates address them exactly.
+vec4 lattice(float z, vec2 xy) {
+    float row = floor(z / SKY_ATLAS_COLS);
+    float col = z - row * SKY_ATLAS_COLS;
+    return texture2D(u_lattice, (vec2(col, row) * SKY_PERIOD + xy + 0.5) * u_lattice_inv);
+}
+
+float value_noise(vec3 cell, SKYP vec3 f) {
+    vec3 u = f * f * (3.0 - 2.0 * f);
+    vec4 a = lattice(cell.z, cell.xy);
+    vec4 b = lattice(mod(cell.z + 1.0, SKY_PERIOD), cell.xy);
+    vec2 ax = mix(a.xz, a.yw, u.x);
+    vec2 bx = mix(b.xz, b.yw, u.x);
+    return mix(mix(ax.x, ax.y, u.y), mix(bx.x, bx.y, u.y), u.z);
+}
+
+float fbm(SKYP vec3 r) {
+    float v = 0.0;
+    float amp = 0.5;
+    SKYP float freq = 1.0;
+    for (int i = 0; i < 5; i++) {
+        SKYP vec3 p = r * freq + u_frac[i];
+        SKYP vec3 fl = floor(p);
+        vec3 cell = mod(fl + u_cell[i], SKY_PERIOD);
+        v += amp * value_noise(cell, p - fl);
+        freq *= 2.0;
+        amp *= 0.5;
+    }
+    return v;
+}
+
+void main() {
+    float n = fbm(v_rel);
+    if (u_debug_fbm > 0.5) {
+        gl_FragColor = vec4(n, n, n, 1.0);
+        return;
+    }
+    vec3 dir = normalize(v_rel);
+    vec3 sky = dir.y >= 0.0 ? mix(u_horizon, u_zenith, sqrt(dir.y))
+                            : mix(u_horizon, u_below, min(-dir.y * 6.0, 1.0));
+    float cloud = smoothstep(0.3, 0.8, n) * u_cloud_amount * smoothstep(-0.08, 0.12, dir.y);
+    vec3 c = mix(sky, u_cloud_color, cloud);
+    c = mix(c, u_abyss, u_abyss_mix);
+    gl_FragColor = vec4(psx_color(c), 1.0);
+}

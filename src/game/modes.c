@@ -1,0 +1,141 @@
+/* skyisles headless modes: --screenshot (fixed-step frames, wait for the world, PNG) and
+ * --bench-frames (main-thread CPU per frame on a fixed flight path, JSON or text). */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include <GLES2/gl2.h>
+
+#include "game.h"
+
+#define STEP (1.0f / 60.0f)
+
+int game_screenshot(Game *g) {
+    int frames = g->opt.frames > 0 ? g->opt.frames : 1;
+    for (int i = 0; i < frames; i++) {
+        game_update(g, i == 0 ? 0.0f : STEP);
+        if (i + 1 < frames) {
+            game_draw(g);
+            platform_swap(g->platform);
+        }
+    }
+    /* Terrain streams in on the workers: let it finish (time frozen) so a shot is repeatable. */
+    game_wait_world(g, g->opt.wait_s > 0 ? g->opt.wait_s : 60.0);
+    game_draw(g);
+    glFinish();
+    size_t bytes = (size_t)g->disp_w * (size_t)g->disp_h * 4;
+    uint8_t *px = malloc(bytes);   /* once, for the shot: not on a frame path */
+    if (!px) {
+        fprintf(stderr, "skyisles: out of memory for a %dx%d screenshot\n", g->disp_w, g->disp_h);
+        return 1;
+    }
+    SkyError err = {0};
+    bool ok = render_read_pixels(g->disp_w, g->disp_h, px) &&
+              render_write_png(g->opt.screenshot, g->disp_w, g->disp_h, px, &err);
+    free(px);
+    RenderStats rs = render_stats(g->render);
+    if (!ok) {
+        fprintf(stderr, "%s\n", err.msg[0] ? err.msg : "skyisles: reading the frame back failed");
+        return 1;
+    }
+    log_info("skyisles: wrote %s (%dx%d, low-res %dx%d, %u draw calls, %u triangles, %u chunks visible)",
+             g->opt.screenshot, g->disp_w, g->disp_h, rs.low_w, rs.low_h, rs.draw_calls, rs.triangles,
+             rs.chunks_visible);
+    return 0;
+}
+
+static double thread_cpu_ms(void) {
+    struct timespec ts;
+    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
+    return (double)ts.tv_sec * 1e3 + (double)ts.tv_nsec / 1e6;
+}
+
+static int cmp_double(const void *a, const void *b) {
+    double x = *(const double *)a, y = *(const double *)b;
+    return x < y ? -1 : (x > y ? 1 : 0);
+}
+
+static double percentile(double *v, int n, double q) {
+    int i = (int)(q * (n - 1) + 0.5);
+    return v[i < 0 ? 0 : (i >= n ? n - 1 : i)];
+}
+
+int game_bench(Game *g) {
+    int n = g->opt.bench_frames;
+    /* Per-frame records are allocated once before the measured loop. */
+    double *cpu = calloc((size_t)n, sizeof *cpu), *wall = calloc((size_t)n, sizeof *wall);
+    double *sorted = calloc((size_t)n, sizeof *sorted);
+    if (!cpu || !wall || !sorted) {
+        fprintf(stderr, "skyisles: out of memory for %d bench frames\n", n);
+        return 1;
+    }
+    /* Start with the view filled, as a player would after the first seconds. */
+    game_update(g, 0.0f);
+    game_wait_world(g, 60.0);
+    uint64_t dc_sum = 0, tri_sum = 0, up_sum = 0, vis_sum = 0;
+    uint32_t dc_max = 0, tri_max = 0, up_max = 0;
+    double render_ms_sum = 0.0, gpu_wait_sum = 0.0;
+    for (int i = 0; i < n; i++) {
+        double c0 = thread_cpu_ms(), w0 = time_now_ms();
+        PlatformEvents ev;
+        platform_poll(g->platform, &ev);
+        game_update(g, STEP);
+        double c1 = thread_cpu_ms();
+        game_draw(g);
+        double c2 = thread_cpu_ms(), w2 = time_now_ms();
+        /* The GPU wait (swap + finish) is outside the measured CPU time. */
+        platform_swap(g->platform);
+        glFinish();
+        gpu_wait_sum += time_now_ms() - w2;
+        cpu[i] = c2 - c0;
+        wall[i] = w2 - w0;
+        render_ms_sum += c2 - c1;
+        RenderStats rs = render_stats(g->render);
+        dc_sum += rs.draw_calls;
+        tri_sum += rs.triangles;
+        up_sum += rs.uploads;
+        vis_sum += rs.chunks_visible;
+        if (rs.draw_calls > dc_max) dc_max = rs.draw_calls;
+        if (rs.triangles > tri_max) tri_max = rs.triangles;
+        if (rs.uploads > up_max) up_max = rs.uploads;
+    }
+    memcpy(sorted, cpu, (size_t)n * sizeof *sorted);
+    qsort(sorted, (size_t)n, sizeof *sorted, cmp_double);
+    double p50 = percentile(sorted, n, 0.50), p99 = percentile(sorted, n, 0.99), cmax = sorted[n - 1];
+    memcpy(sorted, wall, (size_t)n * sizeof *sorted);
+    qsort(sorted, (size_t)n, sizeof *sorted, cmp_double);
+    double w50 = percentile(sorted, n, 0.50), w99 = percentile(sorted, n, 0.99);
+    RenderStats rs = render_stats(g->render);
+    WorldStats ws = world_stats(g->world);
+    const WorldParams *wp = world_params(g->world);
+    if (g->opt.json) {
+        printf("{\"frames\": %d, \"size\": [%d, %d], \"low_res\": [%d, %d], \"view_radius\": %d, \"seed\": %llu,\n",
+               n, g->disp_w, g->disp_h, rs.low_w, rs.low_h, wp->view_radius, (unsigned long long)wp->seed);
+        printf(" \"cpu_ms\": {\"p50\": %.3f, \"p99\": %.3f, \"max\": %.3f, \"render_mean\": %.3f},\n", p50, p99, cmax,
+               render_ms_sum / n);
+        printf(" \"wall_ms_excl_gpu_wait\": {\"p50\": %.3f, \"p99\": %.3f}, \"gpu_wait_ms_mean\": %.3f,\n", w50, w99,
+               gpu_wait_sum / n);
+        printf(" \"draw_calls\": {\"mean\": %.1f, \"max\": %u}, \"triangles\": {\"mean\": %.0f, \"max\": %u},\n",
+               (double)dc_sum / n, dc_max, (double)tri_sum / n, tri_max);
+        printf(" \"uploads_per_frame\": {\"mean\": %.2f, \"max\": %u}, \"chunks_visible_mean\": %.1f,\n",
+               (double)up_sum / n, up_max, (double)vis_sum / n);
+        printf(" \"chunks_resident\": %u, \"gpu_bytes\": %llu, \"world_void_frames\": %llu,\n", rs.chunks_resident,
+               (unsigned long long)rs.gpu_bytes, (unsigned long long)ws.void_frames);
+        printf(" \"budget\": {\"cpu_p50_ms\": 2.0, \"cpu_p99_ms\": 4.0, \"triangles\": 150000, \"draw_calls\": 200},\n");
+        printf(" \"within_budget\": %s}\n",
+               (p50 <= 2.0 && p99 <= 4.0 && tri_max <= 150000 && dc_max <= 200) ? "true" : "false");
+    } else {
+        printf("bench %d frames at %dx%d (low-res %dx%d), view radius %d\n", n, g->disp_w, g->disp_h, rs.low_w,
+               rs.low_h, wp->view_radius);
+        printf("  main-thread CPU ms/frame: p50 %.3f  p99 %.3f  max %.3f (render %.3f mean)\n", p50, p99, cmax,
+               render_ms_sum / n);
+        printf("  draw calls mean %.1f max %u; triangles mean %.0f max %u; uploads/frame mean %.2f max %u\n",
+               (double)dc_sum / n, dc_max, (double)tri_sum / n, tri_max, (double)up_sum / n, up_max);
+        printf("  GPU bytes %.2f MiB, chunks resident %u\n", (double)rs.gpu_bytes / 1048576.0, rs.chunks_resident);
+    }
+    free(cpu);
+    free(wall);
+    free(sorted);
+    return 0;
+}

@@ -1,0 +1,97 @@
+/* skyisles aircraft (W12): our own low-poly model packed from assets/models/aircraft.txt at
+ * build time, drawn through the PSX path (snap, fog, 15-bit dither) with a spinning propeller. */
+#include <math.h>
+#include <string.h>
+
+#include "render_internal.h"
+
+bool aircraft_init(AircraftModel *m, SkyError *err) {
+    memset(m, 0, sizeof *m);
+    m->prog = gl_program("aircraft.vert", "aircraft.frag", NULL, err);
+    if (!m->prog) return false;
+    m->u_viewproj = gl_uniform(m->prog, "u_viewproj");
+    m->u_model = gl_uniform(m->prog, "u_model");
+    m->u_prop = gl_uniform(m->prog, "u_prop");
+    m->u_prop_centre = gl_uniform(m->prog, "u_prop_centre");
+    m->u_light = gl_uniform(m->prog, "u_light");
+    m->u_snap = gl_uniform(m->prog, "u_snap");
+    m->u_fog_density = gl_uniform(m->prog, "u_fog_density");
+    m->u_fog_color = gl_uniform(m->prog, "u_fog_color");
+    m->u_levels = gl_uniform(m->prog, "u_levels");
+    m->u_dither = gl_uniform(m->prog, "u_dither");
+    glGenBuffers(1, &m->vbo);
+    glBindBuffer(GL_ARRAY_BUFFER, m->vbo);
+    glBufferData(GL_ARRAY_BUFFER, (GLsizeiptr)(render_aircraft_vert_count * sizeof(ModelVertex)),
+                 render_aircraft_verts, GL_STATIC_DRAW);
+    glBindBuffer(GL_ARRAY_BUFFER, 0);
+    m->vert_count = (GLsizei)render_aircraft_vert_count;
+    m->bytes = render_aircraft_vert_count * (uint32_t)sizeof(ModelVertex);
+    if (gl_errors("aircraft init")) {
+        sky_error_set(err, 1, "render: GL error while uploading the aircraft");
+        return false;
+    }
+    return true;
+}
+
+/* Model matrix: local x right, y up, -z nose, placed camera-relative. */
+static void model_matrix(const RenderView *v, float out[16]) {
+    float cy = cosf(v->air_yaw), sy = sinf(v->air_yaw);
+    float cp = cosf(v->air_pitch), sp = sinf(v->air_pitch);
+    float cr = cosf(v->air_roll), sr = sinf(v->air_roll);
+    float fwd[3] = {sy * cp, sp, -cy * cp};
+    float right0[3] = {cy, 0.0f, sy};                      /* level right vector */
+    float up0[3] = {-sy * sp, cp, cy * sp};                /* fwd x right0 reversed: pitched up */
+    float right[3], up[3];
+    for (int i = 0; i < 3; i++) {                           /* roll about the nose: +roll banks right */
+        right[i] = right0[i] * cr - up0[i] * sr;
+        up[i] = up0[i] * cr + right0[i] * sr;
+    }
+    float t[3] = {(float)(v->air_x - v->cam_x), (float)(v->air_y - v->cam_y), (float)(v->air_z - v->cam_z)};
+    for (int i = 0; i < 3; i++) {
+        out[0 + i] = right[i];
+        out[4 + i] = up[i];
+        out[8 + i] = -fwd[i];
+        out[12 + i] = t[i];
+    }
+    out[3] = out[7] = out[11] = 0.0f;
+    out[15] = 1.0f;
+}
+
+void aircraft_draw(AircraftModel *m, const float viewproj[16], const RenderView *v, const float snap[2],
+                   const RenderAtmosphere *a, float levels, float dither) {
+    float model[16];
+    model_matrix(v, model);
+    glUseProgram(m->prog);
+    glUniformMatrix4fv(m->u_viewproj, 1, GL_FALSE, viewproj);
+    glUniformMatrix4fv(m->u_model, 1, GL_FALSE, model);
+    glUniform2f(m->u_prop, cosf(v->prop_angle), sinf(v->prop_angle));
+    glUniform3fv(m->u_prop_centre, 1, render_aircraft_prop_centre);
+    glUniform3f(m->u_light, 0.38f, 0.85f, 0.36f);
+    glUniform2fv(m->u_snap, 1, snap);
+    glUniform1f(m->u_fog_density, a->fog_density);
+    glUniform3fv(m->u_fog_color, 1, a->color);
+    glUniform1f(m->u_levels, levels);
+    glUniform1f(m->u_dither, dither);
+    glEnable(GL_DEPTH_TEST);
+    glDepthMask(GL_TRUE);
+    glEnable(GL_CULL_FACE);
+    glCullFace(GL_BACK);
+    glBindBuffer(GL_ARRAY_BUFFER, m->vbo);
+    glEnableVertexAttribArray(ATTR_POS);
+    glEnableVertexAttribArray(ATTR_NORMAL);
+    glEnableVertexAttribArray(ATTR_COLOR);
+    glVertexAttribPointer(ATTR_POS, 4, GL_SHORT, GL_FALSE, sizeof(ModelVertex), (const void *)0);
+    glVertexAttribPointer(ATTR_NORMAL, 3, GL_BYTE, GL_TRUE, sizeof(ModelVertex), (const void *)8);
+    glVertexAttribPointer(ATTR_COLOR, 4, GL_UNSIGNED_BYTE, GL_TRUE, sizeof(ModelVertex), (const void *)12);
+    glDrawArrays(GL_TRIANGLES, 0, m->vert_count);
+    glDisableVertexAttribArray(ATTR_POS);
+    glDisableVertexAttribArray(ATTR_NORMAL);
+    glDisableVertexAttribArray(ATTR_COLOR);
+    glBindBuffer(GL_ARRAY_BUFFER, 0);
+}
+
+void aircraft_free(AircraftModel *m) {
+    if (m->vbo) glDeleteBuffers(1, &m->vbo);
+    if (m->prog) glDeleteProgram(m->prog);
+    memset(m, 0, sizeof *m);
+}

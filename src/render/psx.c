@@ -1,0 +1,115 @@
+/* skyisles PSX target: the scene renders into a low-res colour texture + 16-bit depth, then a
+ * nearest-neighbour upscale fills the screen at the largest integer scale (letterbox/pillarbox). */
+#include <string.h>
+
+#include "render_internal.h"
+
+bool psx_init(PsxTarget *t, SkyError *err) {
+    memset(t, 0, sizeof *t);
+    t->blit_prog = gl_program("blit.vert", "blit.frag", NULL, err);
+    if (!t->blit_prog) return false;
+    t->u_tex = gl_uniform(t->blit_prog, "u_tex");
+    static const float quad[] = {-1, -1, 1, -1, 1, 1, -1, -1, 1, 1, -1, 1};
+    glGenBuffers(1, &t->quad_vbo);
+    glBindBuffer(GL_ARRAY_BUFFER, t->quad_vbo);
+    glBufferData(GL_ARRAY_BUFFER, sizeof quad, quad, GL_STATIC_DRAW);
+    glBindBuffer(GL_ARRAY_BUFFER, 0);
+    return true;
+}
+
+static void free_target(PsxTarget *t) {
+    if (t->fbo) glDeleteFramebuffers(1, &t->fbo);
+    if (t->color_tex) glDeleteTextures(1, &t->color_tex);
+    if (t->depth_rb) glDeleteRenderbuffers(1, &t->depth_rb);
+    t->fbo = t->color_tex = t->depth_rb = 0;
+    t->w = t->h = 0;
+    t->bytes = 0;
+}
+
+static bool make_target(PsxTarget *t, int w, int h, GLenum format, GLenum type, uint32_t bpp) {
+    glGenTextures(1, &t->color_tex);
+    glBindTexture(GL_TEXTURE_2D, t->color_tex);
+    glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, GL_NEAREST);
+    glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MAG_FILTER, GL_NEAREST);
+    glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_WRAP_S, GL_CLAMP_TO_EDGE);
+    glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_WRAP_T, GL_CLAMP_TO_EDGE);
+    glTexImage2D(GL_TEXTURE_2D, 0, (GLint)format, w, h, 0, format, type, NULL);
+    glGenRenderbuffers(1, &t->depth_rb);
+    glBindRenderbuffer(GL_RENDERBUFFER, t->depth_rb);
+    glRenderbufferStorage(GL_RENDERBUFFER, GL_DEPTH_COMPONENT16, w, h);
+    glGenFramebuffers(1, &t->fbo);
+    glBindFramebuffer(GL_FRAMEBUFFER, t->fbo);
+    glFramebufferTexture2D(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, GL_TEXTURE_2D, t->color_tex, 0);
+    glFramebufferRenderbuffer(GL_FRAMEBUFFER, GL_DEPTH_ATTACHMENT, GL_RENDERBUFFER, t->depth_rb);
+    GLenum status = glCheckFramebufferStatus(GL_FRAMEBUFFER);
+    glBindFramebuffer(GL_FRAMEBUFFER, 0);
+    glBindTexture(GL_TEXTURE_2D, 0);
+    glBindRenderbuffer(GL_RENDERBUFFER, 0);
+    while (glGetError() != GL_NO_ERROR) {}
+    if (status != GL_FRAMEBUFFER_COMPLETE) {
+        free_target(t);
+        return false;
+    }
+    t->w = w;
+    t->h = h;
+    t->bytes = (uint32_t)(w * h) * (bpp + 2);
+    return true;
+}
+
+bool psx_resize(PsxTarget *t, int w, int h) {
+    if (t->fbo && t->w == w && t->h == h) return true;
+    free_target(t);
+    if (w <= 0 || h <= 0) return true;
+    /* RGBA8 where the GPU renders to it; RGB565 is always renderable and holds 15-bit colour. */
+    if (make_target(t, w, h, GL_RGBA, GL_UNSIGNED_BYTE, 4)) return true;
+    log_warn("render: RGBA8 low-res target refused, using RGB565");
+    if (make_target(t, w, h, GL_RGB, GL_UNSIGNED_SHORT_5_6_5, 2)) return true;
+    log_error("render: no low-res target of %dx%d; rendering at display size", w, h);
+    return false;
+}
+
+void psx_blit(PsxTarget *t, int dw, int dh, int *vx, int *vy, int *vw, int *vh) {
+    /* Largest integer scale that fits; below 1x a fractional one. The rest is black border. */
+    int s = dw / t->w < dh / t->h ? dw / t->w : dh / t->h;
+    int w, h;
+    if (s >= 1) {
+        w = t->w * s;
+        h = t->h * s;
+    } else {
+        float f = (float)dw / (float)t->w < (float)dh / (float)t->h ? (float)dw / (float)t->w
+                                                                  : (float)dh / (float)t->h;
+        w = (int)((float)t->w * f);
+        h = (int)((float)t->h * f);
+    }
+    *vx = (dw - w) / 2;
+    *vy = (dh - h) / 2;
+    *vw = w;
+    *vh = h;
+    glBindFramebuffer(GL_FRAMEBUFFER, 0);
+    glViewport(0, 0, dw, dh);
+    glDisable(GL_SCISSOR_TEST);
+    glClearColor(0, 0, 0, 1);
+    glClear(GL_COLOR_BUFFER_BIT | GL_DEPTH_BUFFER_BIT);
+    glViewport(*vx, *vy, w, h);
+    glDisable(GL_DEPTH_TEST);
+    glDisable(GL_BLEND);
+    glDisable(GL_CULL_FACE);
+    glUseProgram(t->blit_prog);
+    glActiveTexture(GL_TEXTURE0);
+    glBindTexture(GL_TEXTURE_2D, t->color_tex);
+    glUniform1i(t->u_tex, 0);
+    glBindBuffer(GL_ARRAY_BUFFER, t->quad_vbo);
+    glEnableVertexAttribArray(ATTR_POS);
+    glVertexAttribPointer(ATTR_POS, 2, GL_FLOAT, GL_FALSE, 0, (const void *)0);
+    glDrawArrays(GL_TRIANGLES, 0, 6);
+    glDisableVertexAttribArray(ATTR_POS);
+    glBindBuffer(GL_ARRAY_BUFFER, 0);
+    glBindTexture(GL_TEXTURE_2D, 0);
+}
+
+void psx_free(PsxTarget *t) {
+    free_target(t);
+    if (t->quad_vbo) glDeleteBuffers(1, &t->quad_vbo);
+    if (t->blit_prog) glDeleteProgram(t->blit_prog);
+    memset(t, 0, sizeof *t);
+}

@@ -1,0 +1,253 @@
+/* skyisles renderer: boot, settings, the abyss atmosphere (W8) and the frame:
+ * sky dome -> opaque terrain -> aircraft -> translucent clouds -> PSX upscale. */
+#include <math.h>
+#include <string.h>
+
+#include <cglm/cglm.h>
+
+#include "render_internal.h"
+
+#define NEAR_PLANE 1.0f
+#define FAR_PLANE 1200.0f
+
+struct Renderer {
+    RenderSettings settings;
+    PsxTarget psx;
+    SkyDome sky;
+    Terrain terrain;
+    AircraftModel aircraft;
+    RenderCounters counters;
+    float viewproj[16];
+    uint32_t gl_error_count;
+    int low_w, low_h;
+};
+
+void render_settings_default(RenderSettings *s) {
+    memset(s, 0, sizeof *s);
+    s->lines = RENDER_LINES_DEFAULT;
+    s->snap = s->color15 = s->dither = s->fog = s->sky_clouds = s->draw_clouds = true;
+    s->fov_y_deg = 70.0f;
+    s->upload_meshes_per_frame = 4;
+    s->upload_bytes_per_frame = 1u << 20;
+    s->max_chunks = 1024;
+    const float sky[3] = {0.62f, 0.77f, 0.90f}, zenith[3] = {0.24f, 0.45f, 0.78f}, cloud[3] = {0.97f, 0.97f, 1.0f};
+    memcpy(s->sky_rgb, sky, sizeof sky);
+    memcpy(s->zenith_rgb, zenith, sizeof zenith);
+    memcpy(s->cloud_rgb, cloud, sizeof cloud);
+}
+
+void render_atmosphere(double camera_y, const float sky_rgb[3], RenderAtmosphere *out) {
+    double h = (camera_y - 5.0) / 25.0;
+    h = h < 0.0 ? 0.0 : (h > 1.0 ? 1.0 : h);
+    const float abyss[3] = {RENDER_ABYSS_R, RENDER_ABYSS_G, RENDER_ABYSS_B};
+    float t = (float)(1.0 - h);
+    out->h = (float)h;
+    out->abyss_mix = t;
+    for (int i = 0; i < 3; i++) out->color[i] = sky_rgb[i] + (abyss[i] - sky_rgb[i]) * t;
+    out->fog_density = 0.005f + t * 0.035f;
+}
+
+Renderer *render_create(MemBudget *mem, const RenderSettings *s, SkyError *err) {
+    Renderer *r = mem_carve(mem, sizeof *r, 16);
+    if (!r) {
+        sky_error_set(err, 1, "render: memory budget exhausted before the renderer");
+        return NULL;
+    }
+    r->settings = *s;
+    if (r->settings.max_chunks < 16) r->settings.max_chunks = 16;
+    while (glGetError() != GL_NO_ERROR) {}
+    if (!psx_init(&r->psx, err) || !sky_init(&r->sky, s->sky_force_mediump, err) ||
+        !terrain_init(&r->terrain, mem, r->settings.max_chunks, err) || !aircraft_init(&r->aircraft, err)) {
+        render_destroy(r);
+        return NULL;
+    }
+    log_info("render: %s | %s; sky dome on its %s path", (const char *)glGetString(GL_RENDERER),
+             (const char *)glGetString(GL_VERSION), r->sky.highp ? "highp" : "mediump");
+    return r;
+}
+
+void render_destroy(Renderer *r) {
+    if (!r) return;
+    aircraft_free(&r->aircraft);
+    terrain_free(&r->terrain);
+    sky_free(&r->sky);
+    psx_free(&r->psx);
+}
+
+void render_apply_settings(Renderer *r, const RenderSettings *s) {
+    bool rebuild_sky = s->sky_force_mediump != r->settings.sky_force_mediump;
+    uint32_t slots = r->settings.max_chunks;
+    r->settings = *s;
+    r->settings.max_chunks = slots;   /* slots are carved once */
+    if (rebuild_sky) {
+        SkyError err = {0};
+        SkyDome fresh;
+        if (sky_init(&fresh, s->sky_force_mediump, &err)) {
+            sky_free(&r->sky);
+            r->sky = fresh;
+        } else {
+            log_error("%s", err.msg);
+        }
+    }
+}
+
+const RenderSettings *render_settings(const Renderer *r) { return &r->settings; }
+
+/* ---------------------------------------------------------------- terrain feed */
+bool render_queue_mesh(Renderer *r, const ChunkMesh *m) { return terrain_queue(&r->terrain, m); }
+void render_drop_chunk(Renderer *r, int32_t cx, int32_t cz) { terrain_drop(&r->terrain, cx, cz); }
+void render_clear_terrain(Renderer *r) { terrain_clear(&r->terrain); }
+
+uint32_t render_upload_pending(Renderer *r, World *release_to) {
+    uint32_t n = terrain_upload_pending(&r->terrain, release_to, r->settings.upload_meshes_per_frame,
+                                        r->settings.upload_bytes_per_frame);
+    r->gl_error_count += (uint32_t)gl_errors("terrain upload");
+    return n;
+}
+
+void render_sync_world(Renderer *r, World *w) {
+    WorldEvent ev[64];
+    for (;;) {
+        /* Take no more READY meshes than the queue can hold: the rest wait in the world. */
+        uint32_t room = r->terrain.cap - r->terrain.pending_count;
+        size_t max = room < 64 ? room : 64;
+        if (max == 0) break;
+        size_t n = world_take_events(w, ev, max);
+        for (size_t i = 0; i < n; i++) {
+            if (ev[i].type == WORLD_EV_CHUNK_GONE) terrain_drop(&r->terrain, ev[i].cx, ev[i].cz);
+            else if (ev[i].mesh && !terrain_queue(&r->terrain, ev[i].mesh))
+                world_release_mesh(w, ev[i].cx, ev[i].cz);
+        }
+        if (n < max) break;
+    }
+    render_upload_pending(r, w);
+}
+
+/* ---------------------------------------------------------------- the frame */
+static void low_res_size(const RenderSettings *s, int dw, int dh, int *lw, int *lh) {
+    if (s->lines <= 0) { *lw = *lh = 0; return; }
+    int lines = s->lines < 120 ? 120 : (s->lines > RENDER_LINES_MAX ? RENDER_LINES_MAX : s->lines);
+    if (s->fixed_4_3) {
+        *lh = lines;
+        *lw = lines * 4 / 3;
+        return;
+    }
+    /* An integer divisor of the display keeps every low-res pixel the same size on screen. */
+    int scale = dh / lines;
+    if (scale < 1) scale = 1;
+    *lh = dh / scale;
+    *lw = dw / scale;
+}
+
+static void camera_viewproj(const RenderView *v, float fov_deg, float aspect, float out[16]) {
+    float cy = cosf(v->yaw), sy = sinf(v->yaw), cp = cosf(v->pitch), sp = sinf(v->pitch);
+    float cr = cosf(v->roll), sr = sinf(v->roll);
+    vec3 fwd = {sy * cp, sp, -cy * cp};
+    vec3 right0 = {cy, 0.0f, sy}, up0 = {-sy * sp, cp, cy * sp}, up;
+    for (int i = 0; i < 3; i++) up[i] = up0[i] * cr + right0[i] * sr;
+    vec3 eye = {0.0f, 0.0f, 0.0f};
+    mat4 view, proj, vp;
+    glm_look(eye, fwd, up, view);
+    glm_perspective(glm_rad(fov_deg), aspect, NEAR_PLANE, FAR_PLANE, proj);
+    glm_mat4_mul(proj, view, vp);
+    memcpy(out, vp, sizeof vp);
+}
+
+typedef struct AircraftPass {
+    Renderer *r;
+    const RenderView *v;
+    const TerrainDrawParams *dp;
+    const RenderAtmosphere *a;
+} AircraftPass;
+
+static void draw_aircraft_cb(void *ctx) {
+    AircraftPass *p = ctx;
+    if (!p->v->aircraft_visible) return;
+    aircraft_draw(&p->r->aircraft, p->r->viewproj, p->v, p->dp->snap, p->a, p->dp->levels, p->dp->dither);
+    p->r->counters.draw_calls++;
+    p->r->counters.triangles += render_aircraft_vert_count / 3;
+}
+
+static void frame(Renderer *r, const RenderView *v, int dw, int dh, bool sky_debug) {
+    const RenderSettings *st = &r->settings;
+    RenderAtmosphere atm;
+    render_atmosphere(v->cam_y, st->sky_rgb, &atm);
+    if (!st->fog) atm.fog_density = 0.0f;
+    memset(&r->counters, 0, sizeof r->counters);
+
+    int lw, lh;
+    low_res_size(st, dw, dh, &lw, &lh);
+    bool low = lw > 0 && psx_resize(&r->psx, lw, lh);
+    if (!low) {
+        psx_resize(&r->psx, 0, 0);
+        lw = dw;
+        lh = dh;
+    }
+    r->low_w = lw;
+    r->low_h = lh;
+    glBindFramebuffer(GL_FRAMEBUFFER, low ? r->psx.fbo : 0);
+    glViewport(0, 0, lw, lh);
+    glClearColor(atm.color[0], atm.color[1], atm.color[2], 1.0f);
+    glDepthMask(GL_TRUE);
+    glClear(GL_COLOR_BUFFER_BIT | GL_DEPTH_BUFFER_BIT);
+
+    camera_viewproj(v, st->fov_y_deg, (float)lw / (float)lh, r->viewproj);
+    float levels = st->color15 ? 31.0f : 0.0f;
+    sky_draw(&r->sky, r->viewproj, v, &atm, st, levels, sky_debug);
+    r->counters.draw_calls++;
+    r->counters.triangles += (uint32_t)r->sky.index_count / 3;
+
+    if (!sky_debug) {
+        TerrainDrawParams dp;
+        memset(&dp, 0, sizeof dp);
+        dp.snap[0] = st->snap ? (float)lw * 0.5f : 0.0f;
+        dp.snap[1] = st->snap ? (float)lh * 0.5f : 0.0f;
+        dp.fog_density = atm.fog_density;
+        memcpy(dp.fog_color, atm.color, sizeof dp.fog_color);
+        dp.levels = levels;
+        dp.dither = st->dither ? 1.0f : 0.0f;
+        dp.clouds = st->draw_clouds;
+        AircraftPass pass = {r, v, &dp, &atm};
+        dp.before_clouds = draw_aircraft_cb;
+        dp.before_clouds_ctx = &pass;
+        terrain_draw(&r->terrain, r->viewproj, v, &dp, &r->counters);
+    }
+    if (low) {
+        int vx, vy, vw, vh;
+        psx_blit(&r->psx, dw, dh, &vx, &vy, &vw, &vh);
+        r->counters.draw_calls++;
+        r->counters.triangles += 2;
+    }
+    glUseProgram(0);
+    r->gl_error_count += (uint32_t)gl_errors("frame");
+}
+
+void render_frame(Renderer *r, const RenderView *v, int dw, int dh) { frame(r, v, dw, dh, false); }
+void render_frame_sky_debug(Renderer *r, const RenderView *v, int dw, int dh) { frame(r, v, dw, dh, true); }
+
+RenderStats render_stats(const Renderer *r) {
+    RenderStats s;
+    memset(&s, 0, sizeof s);
+    s.draw_calls = r->counters.draw_calls;
+    s.triangles = r->counters.triangles;
+    s.uploads = r->terrain.last_uploads;
+    s.upload_bytes = r->terrain.last_upload_bytes;
+    s.chunks_resident = r->terrain.resident;
+    s.chunks_visible = r->counters.chunks_visible;
+    s.chunks_culled = r->counters.chunks_culled;
+    s.pending_uploads = r->terrain.pending_live;
+    s.gpu_bytes = r->terrain.gpu_bytes + r->terrain.ibo_bytes + r->sky.bytes + r->aircraft.bytes + r->psx.bytes + 48;
+    s.uploads_total = r->terrain.uploads_total;
+    s.dropped_no_slot = r->terrain.dropped_no_slot;
+    s.low_w = r->low_w;
+    s.low_h = r->low_h;
+    s.sky_highp = r->sky.highp;
+    return s;
+}
+
+void render_last_viewproj(const Renderer *r, float out[16]) { memcpy(out, r->viewproj, sizeof r->viewproj); }
+
+uint32_t render_gl_errors(Renderer *r) {
+    r->gl_error_count += (uint32_t)gl_errors("query");
+    return r->gl_error_count;
+}

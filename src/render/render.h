@@ -1,0 +1,120 @@
+/* skyisles renderer: the one public header of src/render (OpenGL ES 2.0, main thread only).
+ * PSX pipeline (low-res target, vertex snap, 15-bit dither, fog), sky dome, terrain, aircraft. */
+#ifndef SKYISLES_RENDER_H
+#define SKYISLES_RENDER_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "core/core.h"
+#include "world/world.h"
+
+/* Low-res presets: lines of the PSX target (its width follows the display's aspect). */
+#define RENDER_LINES_DEFAULT 240
+#define RENDER_LINES_MAX 480
+
+typedef struct RenderSettings {
+    int lines;              /* low-res target height (120..480); 0 = render at display size */
+    bool fixed_4_3;         /* 4:3 target (pillarboxed on wide displays) instead of the display's aspect */
+    bool snap;              /* vertex snapping to the low-res pixel grid */
+    bool color15;           /* 15-bit colour (5 bits per channel) */
+    bool dither;            /* 4x4 ordered dither before quantising */
+    bool fog;               /* per-vertex fog (W8 density); off = no fog */
+    bool sky_clouds;        /* FBM clouds on the dome */
+    bool sky_force_mediump; /* run the dome's mediump path even where highp exists */
+    bool draw_clouds;       /* the world's translucent cloud blocks */
+    float fov_y_deg;
+    uint32_t upload_meshes_per_frame;   /* chunk meshes uploaded per frame at most */
+    uint32_t upload_bytes_per_frame;    /* and vertex bytes per frame (one mesh always goes) */
+    uint32_t max_chunks;                /* GPU chunk slots (carved at create) */
+    float sky_rgb[3];       /* horizon colour of a clear sky (W8's skyColour) */
+    float zenith_rgb[3];
+    float cloud_rgb[3];
+} RenderSettings;
+
+void render_settings_default(RenderSettings *s);
+
+/* W8: abyss atmosphere for a camera height. h = clamp((y - 5) / 25, 0, 1);
+ * colour = lerp(sky, 0x050508, 1 - h); fog density = 0.005 + (1 - h) * 0.035. */
+typedef struct RenderAtmosphere {
+    float h;
+    float abyss_mix;        /* 1 - h */
+    float color[3];         /* background and fog colour */
+    float fog_density;
+} RenderAtmosphere;
+
+void render_atmosphere(double camera_y, const float sky_rgb[3], RenderAtmosphere *out);
+#define RENDER_ABYSS_R (5.0f / 255.0f)
+#define RENDER_ABYSS_G (5.0f / 255.0f)
+#define RENDER_ABYSS_B (8.0f / 255.0f)
+
+/* Sky dome (S1-S2): n = fbm(worldPos * 0.002 + time * 0.02) on a radius-500 dome; the lattice
+ * is the CPU reference noise_sky_value3_periodic with this period, baked into an 8x4 atlas. */
+#define RENDER_SKY_RADIUS 500.0f
+#define RENDER_SKY_SCALE 0.002
+#define RENDER_SKY_DRIFT 0.02
+#define RENDER_SKY_OCTAVES 5
+#define RENDER_SKY_PERIOD 32
+#define RENDER_SKY_ATLAS_COLS 8
+#define RENDER_SKY_ATLAS_W 256
+#define RENDER_SKY_ATLAS_H 128
+
+/* Per-octave split of (camera * 0.002 + time * 0.02) * 2^k into a fraction and a lattice cell
+ * mod the period (done in double so the shader only sees small numbers). */
+void render_sky_offsets(double cam_x, double cam_y, double cam_z, double time_s, float frac[15], float cell[15]);
+
+typedef struct RenderView {
+    double cam_x, cam_y, cam_z;
+    float yaw, pitch, roll;     /* radians; yaw 0 looks along -z, +yaw turns right, +pitch up */
+    double time_s;              /* drives the sky's cloud drift */
+    bool aircraft_visible;
+    double air_x, air_y, air_z;
+    float air_yaw, air_pitch, air_roll;
+    float prop_angle;
+} RenderView;
+
+typedef struct RenderStats {
+    uint32_t draw_calls, triangles;      /* last frame */
+    uint32_t uploads, upload_bytes;      /* chunk meshes uploaded by the last sync */
+    uint32_t chunks_resident, chunks_visible, chunks_culled, pending_uploads;
+    uint64_t gpu_bytes;                  /* all buffers and textures the renderer holds */
+    uint64_t uploads_total;
+    uint64_t dropped_no_slot;            /* meshes that found no free GPU slot */
+    int low_w, low_h;
+    bool sky_highp;
+} RenderStats;
+
+typedef struct Renderer Renderer;
+
+/* Needs a current OpenGL ES 2.0 context. Slots and queues are carved from `mem`. */
+Renderer *render_create(MemBudget *mem, const RenderSettings *s, SkyError *err);
+void render_destroy(Renderer *r);
+void render_apply_settings(Renderer *r, const RenderSettings *s);
+const RenderSettings *render_settings(const Renderer *r);
+
+/* Terrain: drains the world's events, uploads up to the per-frame budget, releases the
+ * uploaded CPU meshes back to the world. */
+void render_sync_world(Renderer *r, World *w);
+/* The same path without a World (tests, tools): queue a mesh / drop a chunk. A queued mesh
+ * must stay valid until it is uploaded by render_upload_pending(). */
+bool render_queue_mesh(Renderer *r, const ChunkMesh *m);
+void render_drop_chunk(Renderer *r, int32_t cx, int32_t cz);
+uint32_t render_upload_pending(Renderer *r, World *release_to);   /* returns meshes uploaded */
+void render_clear_terrain(Renderer *r);
+
+/* Draws one frame into the current framebuffer of size disp_w x disp_h. */
+void render_frame(Renderer *r, const RenderView *v, int disp_w, int disp_h);
+/* Same, but the dome shows its raw FBM value as grey and nothing else is drawn (tests). */
+void render_frame_sky_debug(Renderer *r, const RenderView *v, int disp_w, int disp_h);
+
+RenderStats render_stats(const Renderer *r);
+/* Camera matrices of the last frame (column-major, camera-relative view-projection). */
+void render_last_viewproj(const Renderer *r, float out[16]);
+/* Number of GL errors seen since create (each is logged). */
+uint32_t render_gl_errors(Renderer *r);
+
+/* Reads the current framebuffer (top row first, RGBA8) into rgba (w * h * 4 bytes). */
+bool render_read_pixels(int w, int h, uint8_t *rgba);
+bool render_write_png(const char *path, int w, int h, const uint8_t *rgba, SkyError *err);
+
+#endif
