@@ -1,29 +1,592 @@
-/* skyisles world: streaming, chunk table, events (stub until the generator lands). */
-#include "world/world.h"
+/* skyisles world: the World object. A toroidal chunk table around the aircraft, requests by
+ * priority on the worker pool, bounded collection per frame, eviction, epochs on rebuild,
+ * renderer events and counters. Every byte is carved from the budget in world_create. */
+#include "world/world_internal.h"
 
+#include <math.h>
 #include <string.h>
 
-void world_params_default(WorldParams *p) { memset(p, 0, sizeof *p); p->view_radius = 10; }
+#define WORLD_GENS 4            /* parameter snapshots alive at once (old epochs drain) */
+#define LOOKAHEAD_MAX 3         /* chunks of prefetch ahead of the aircraft, at most */
+#define LAT_BINS 8192           /* latency histogram: 0.25 ms bins up to ~2 s */
+#define LAT_BIN_MS 0.25
+
+enum { SLOT_EMPTY = 0, SLOT_QUEUED, SLOT_READY };
+
+typedef struct ChunkSlot {
+    int32_t cx, cz;
+    uint8_t state;
+    uint8_t ready_pending;      /* READY event in the ring, not taken yet */
+    uint8_t ready_taken;        /* the renderer has it: a GONE must follow */
+    uint32_t seq;               /* request number that owns the slot */
+    uint32_t slabs;             /* slabs held by mesh */
+    ChunkMesh mesh;
+} ChunkSlot;
+
+typedef struct ChunkJob {
+    World *w;
+    const WorldGen *gen;
+    uint32_t gen_index;
+    int32_t cx, cz;
+    uint32_t slot, seq;
+    double time_s;
+    bool oom;
+    MeshCounts counts;
+    ChunkMesh mesh;
+} ChunkJob;
+
+typedef struct EventEntry {
+    WorldEvent ev;
+    uint32_t slot;
+    bool withdrawn;
+} EventEntry;
+
+struct World {
+    MemBudget *budget;
+    JobSystem *jobs;
+    WorldGen gens[WORLD_GENS];
+    uint32_t gen_refs[WORLD_GENS];
+    uint32_t cur_gen;
+    uint32_t epoch;
+    int32_t radius_max;         /* pools were sized for this */
+    int32_t keep_half;          /* Chebyshev reach of kept chunks */
+    uint32_t table_w;
+    ChunkSlot *slots;
+    MemPool slabs, records;
+    uint32_t nworkers;
+    ChunkScratch **scratch;     /* per worker */
+    ChunkScratch *main_scratch; /* world_build_chunk, world_debug_voxels */
+    bool main_vox_valid;
+    EventEntry *events;
+    uint32_t ev_cap, ev_head, ev_count;
+    uint32_t *lat_hist;
+    uint64_t lat_count;
+    uint32_t next_seq;
+    uint32_t in_flight, max_in_flight;
+    double slabs_per_chunk;     /* running average */
+    WorldStats st;
+    WorldView last_view;
+    bool have_view;
+};
+
+static inline int32_t floor_div(int32_t a, int32_t b) { return a >= 0 ? a / b : -((-a + b - 1) / b); }
+static inline uint32_t wrap_index(int32_t v, uint32_t w) {
+    int32_t m = v % (int32_t)w;
+    return (uint32_t)(m < 0 ? m + (int32_t)w : m);
+}
+static uint32_t slot_index(const World *w, int32_t cx, int32_t cz) {
+    return wrap_index(cz, w->table_w) * w->table_w + wrap_index(cx, w->table_w);
+}
+
+/* ---------------------------------------------------------------- events */
+static void event_push(World *w, WorldEventType type, int32_t cx, int32_t cz, const ChunkMesh *mesh, uint32_t slot) {
+    if (w->ev_count == w->ev_cap) {
+        EventEntry *old = &w->events[w->ev_head];
+        if (!old->withdrawn && old->ev.type == WORLD_EV_MESH_READY) {
+            ChunkSlot *s = &w->slots[old->slot];
+            s->ready_pending = 0;
+            s->ready_taken = 1;   /* lost, but a GONE will still close it */
+        }
+        w->ev_head = (w->ev_head + 1) % w->ev_cap;
+        w->ev_count--;
+        w->st.events_lost++;
+    }
+    EventEntry *e = &w->events[(w->ev_head + w->ev_count) % w->ev_cap];
+    e->ev.type = type;
+    e->ev.cx = cx;
+    e->ev.cz = cz;
+    e->ev.mesh = mesh;
+    e->slot = slot;
+    e->withdrawn = false;
+    w->ev_count++;
+}
+
+static void event_withdraw_ready(World *w, uint32_t slot) {
+    for (uint32_t i = 0; i < w->ev_count; i++) {
+        EventEntry *e = &w->events[(w->ev_head + i) % w->ev_cap];
+        if (e->slot == slot && !e->withdrawn && e->ev.type == WORLD_EV_MESH_READY) e->withdrawn = true;
+    }
+}
+
+size_t world_take_events(World *w, WorldEvent *out, size_t max) {
+    size_t n = 0;
+    while (n < max && w->ev_count > 0) {
+        EventEntry *e = &w->events[w->ev_head];
+        w->ev_head = (w->ev_head + 1) % w->ev_cap;
+        w->ev_count--;
+        if (e->withdrawn) continue;
+        if (e->ev.type == WORLD_EV_MESH_READY) {
+            ChunkSlot *s = &w->slots[e->slot];
+            s->ready_pending = 0;
+            s->ready_taken = 1;
+        }
+        out[n++] = e->ev;
+    }
+    return n;
+}
+
+/* ---------------------------------------------------------------- slots */
+static void slot_clear(World *w, uint32_t idx, bool count_evicted) {
+    ChunkSlot *s = &w->slots[idx];
+    if (s->state == SLOT_READY) {
+        if (s->ready_pending) event_withdraw_ready(w, idx);
+        else if (s->ready_taken) event_push(w, WORLD_EV_CHUNK_GONE, s->cx, s->cz, NULL, idx);
+        mesh_free(&w->slabs, &s->mesh);
+        if (count_evicted) w->st.evicted++;
+        if (w->st.resident) w->st.resident--;
+    }
+    s->state = SLOT_EMPTY;
+    s->ready_pending = s->ready_taken = 0;
+    s->slabs = 0;
+}
+
+void world_release_mesh(World *w, int32_t cx, int32_t cz) {
+    uint32_t idx = slot_index(w, cx, cz);
+    ChunkSlot *s = &w->slots[idx];
+    if (s->state != SLOT_READY || s->cx != cx || s->cz != cz) return;
+    mesh_free(&w->slabs, &s->mesh);
+    s->slabs = 0;
+}
+
+/* ---------------------------------------------------------------- jobs */
+static void job_finish_record(World *w, ChunkJob *j) {
+    mesh_free(&w->slabs, &j->mesh);
+    if (w->gen_refs[j->gen_index]) w->gen_refs[j->gen_index]--;
+    mem_pool_free(&w->records, j);
+    if (w->in_flight) w->in_flight--;
+}
+
+static void chunk_job_run(JobDesc *jd, uint32_t worker, void *unused) {
+    (void)unused;
+    ChunkJob *j = jd->payload;
+    World *w = j->w;
+    ChunkScratch *s = w->scratch[worker < w->nworkers ? worker : 0];
+    gen_chunk_voxels(j->gen, j->cx, j->cz, j->time_s, s);
+    j->oom = !mesh_chunk(j->gen, s, &w->slabs, &j->mesh, &j->counts);
+}
+
+static void chunk_job_drop(JobDesc *jd) {
+    ChunkJob *j = jd->payload;
+    j->w->st.dropped++;
+    job_finish_record(j->w, j);
+}
+
+static int32_t slabs_of(const ChunkMesh *m) { return (int32_t)(m->opaque_parts + m->cloud_parts); }
+
+/* ---------------------------------------------------------------- creation */
+static uint32_t workers_of(JobSystem *js) {
+    uint32_t n = jobs_worker_count(js);
+    return n ? n : 1;
+}
+
+/* Chunks within `r` (+ a lead of `lead` chunks in one direction) of the camera, bounded. */
+static uint32_t resident_estimate(int32_t r, int32_t lead) {
+    uint32_t n = 0;
+    for (int32_t dz = -r; dz <= r; dz++)
+        for (int32_t dx = -r; dx <= r + lead; dx++) {
+            double a = dx, b = dz, rr = (double)r + 0.75;
+            bool in0 = a * a + b * b <= rr * rr;
+            bool in1 = (a - lead) * (a - lead) + b * b <= rr * rr;
+            if (in0 || in1) n++;
+        }
+    return n;
+}
+
 World *world_create(MemBudget *b, JobSystem *jobs, const WorldParams *p, SkyError *err) {
-    (void)b; (void)jobs; (void)p;
-    sky_error_set(err, 1, "world: not implemented yet");
+    WorldParams def;
+    if (!p) {
+        world_params_default(&def);
+        p = &def;
+    }
+    size_t used0 = b->used;
+    World *w = mem_carve(b, sizeof *w, 64);
+    if (!w) goto short_budget;
+    memset(w, 0, sizeof *w);
+    w->budget = b;
+    w->jobs = jobs;
+    w->radius_max = p->view_radius < 1 ? 1 : (p->view_radius > 64 ? 64 : p->view_radius);
+    w->keep_half = w->radius_max + LOOKAHEAD_MAX + 2;
+    w->table_w = (uint32_t)(2 * w->keep_half + 2);
+    w->nworkers = jobs ? workers_of(jobs) : 1;
+    w->max_in_flight = p->max_in_flight ? p->max_in_flight : 3 * w->nworkers + 2;
+
+    size_t nslots = (size_t)w->table_w * w->table_w;
+    w->slots = mem_carve(b, sizeof(ChunkSlot) * nslots, 64);
+    w->ev_cap = (uint32_t)(2 * nslots);
+    w->events = mem_carve(b, sizeof(EventEntry) * w->ev_cap, 64);
+    w->lat_hist = mem_carve(b, sizeof(uint32_t) * LAT_BINS, 64);
+    w->scratch = mem_carve(b, sizeof(ChunkScratch *) * w->nworkers, 16);
+    w->main_scratch = mem_carve(b, sizeof(ChunkScratch), 64);
+    if (!w->slots || !w->events || !w->lat_hist || !w->scratch || !w->main_scratch) goto short_budget;
+    for (uint32_t i = 0; i < w->nworkers; i++) {
+        w->scratch[i] = mem_carve(b, sizeof(ChunkScratch), 64);
+        if (!w->scratch[i]) goto short_budget;
+    }
+    if (!mem_pool_init(&w->records, b, "world job records", sizeof(ChunkJob), w->max_in_flight + 2)) goto short_budget;
+
+    size_t slab_bytes = sizeof(WorldVertex) * WORLD_SLAB_VERTS;
+    uint32_t nslabs;
+    if (p->mesh_pool_mib) {
+        nslabs = (uint32_t)(((size_t)p->mesh_pool_mib << 20) / slab_bytes);
+    } else {
+        /* Measured ~4.5 slabs per chunk at the defaults; 7 per resident chunk leaves room for
+         * rugged regions, plus the worst case of every in-flight job. */
+        uint32_t resident = resident_estimate(w->radius_max + 1, LOOKAHEAD_MAX);
+        nslabs = resident * 7u + w->max_in_flight * 24u;
+    }
+    if (nslabs < 64) nslabs = 64;
+    if (!mem_pool_init(&w->slabs, b, "world mesh slabs", slab_bytes, nslabs)) goto short_budget;
+
+    for (size_t i = 0; i < nslots; i++) w->slots[i].state = SLOT_EMPTY;
+    gen_init(&w->gens[0], p);
+    w->cur_gen = 0;
+    w->epoch = jobs ? jobs_epoch(jobs) : 1;
+    w->slabs_per_chunk = 4.0;
+    w->st.bytes_carved = b->used - used0;
+    return w;
+
+short_budget:
+    sky_error_set(err, 1, "world: memory budget too small for view radius %d (%zu MiB free): raise --mem / SKYISLES_MEM_MB "
+                  "or lower the view radius", p->view_radius, mem_budget_free(b) >> 20);
     return NULL;
 }
-void world_destroy(World *w) { (void)w; }
-void world_set_params(World *w, const WorldParams *p) { (void)w; (void)p; }
-const WorldParams *world_params(const World *w) { (void)w; return NULL; }
-void world_update(World *w, const WorldView *v) { (void)w; (void)v; }
-float world_density_at_params(const WorldParams *p, double x, double y, double z) { (void)p; (void)x; (void)z; return (float)-y; }
-bool world_solid_at_params(const WorldParams *p, double x, double y, double z) { return world_density_at_params(p, x, y, z) > 0; }
-bool world_cloud_at_params(const WorldParams *p, double t, double x, double y, double z) { (void)p; (void)t; (void)x; (void)y; (void)z; return false; }
-float world_density_at(const World *w, double x, double y, double z) { (void)w; return world_density_at_params(NULL, x, y, z); }
-bool world_solid_at(const World *w, double x, double y, double z) { return world_density_at(w, x, y, z) > 0; }
-size_t world_take_events(World *w, WorldEvent *out, size_t max) { (void)w; (void)out; (void)max; return 0; }
-void world_release_mesh(World *w, int32_t cx, int32_t cz) { (void)w; (void)cx; (void)cz; }
-WorldStats world_stats(const World *w) { (void)w; WorldStats s; memset(&s, 0, sizeof s); return s; }
-double world_latency_ms(const World *w, double q) { (void)w; (void)q; return 0; }
-bool world_build_chunk(World *w, int32_t cx, int32_t cz, double t, ChunkMesh *out, WorldBuildTiming *tm) {
-    (void)w; (void)cx; (void)cz; (void)t; (void)out; (void)tm; return false;
+
+static void drain_all(World *w) {
+    if (!w->jobs) return;
+    JobDesc out[16];
+    jobs_wait_idle(w->jobs);
+    size_t n;
+    while ((n = jobs_collect(w->jobs, out, 16)) > 0)
+        for (size_t i = 0; i < n; i++) {
+            w->st.dropped++;
+            job_finish_record(w, out[i].payload);
+        }
 }
-void world_free_mesh(World *w, ChunkMesh *m) { (void)w; (void)m; }
-const uint8_t *world_debug_voxels(const World *w, int32_t *h) { (void)w; if (h) *h = 0; return NULL; }
+
+void world_destroy(World *w) {
+    if (!w) return;
+    if (w->jobs) {
+        jobs_new_epoch(w->jobs);   /* queued jobs are dropped (records returned) */
+        drain_all(w);
+    }
+    uint32_t nslots = w->table_w * w->table_w;
+    for (uint32_t i = 0; i < nslots; i++) slot_clear(w, i, false);
+}
+
+/* ---------------------------------------------------------------- parameters */
+const WorldParams *world_params(const World *w) { return &w->gens[w->cur_gen].p; }
+
+void world_set_params(World *w, const WorldParams *p) {
+    /* A free snapshot slot: not current and no job still reading it. */
+    uint32_t slot = WORLD_GENS;
+    if (w->jobs) w->epoch = jobs_new_epoch(w->jobs);   /* drops queued jobs: their refs go */
+    for (int attempt = 0; attempt < 2 && slot == WORLD_GENS; attempt++) {
+        for (uint32_t i = 0; i < WORLD_GENS; i++)
+            if (i != w->cur_gen && w->gen_refs[i] == 0) { slot = i; break; }
+        if (slot == WORLD_GENS) drain_all(w);   /* rare: running jobs of several old epochs */
+    }
+    if (slot == WORLD_GENS) slot = (w->cur_gen + 1) % WORLD_GENS;   /* unreachable after a drain */
+    gen_init(&w->gens[slot], p);
+    WorldGen *g = &w->gens[slot];
+    if (g->p.view_radius > w->radius_max) g->p.view_radius = w->radius_max;
+    if (g->p.view_radius < 1) g->p.view_radius = 1;
+    w->cur_gen = slot;
+    uint32_t nslots = w->table_w * w->table_w;
+    for (uint32_t i = 0; i < nslots; i++) slot_clear(w, i, false);
+    w->main_vox_valid = false;
+    w->st.epoch = w->epoch;
+}
+
+float world_density_at(const World *w, double x, double y, double z) {
+    return gen_density_point(&w->gens[w->cur_gen], x, y, z);
+}
+
+bool world_solid_at(const World *w, double x, double y, double z) { return world_density_at(w, x, y, z) > 0.0f; }
+
+/* ---------------------------------------------------------------- per frame */
+typedef struct ViewGeom {
+    double ccx, ccz;          /* camera in chunk units */
+    double lx, lz;            /* lead point in chunk units */
+    double dx, dz;            /* unit horizontal direction (0,0 when none) */
+    double cos_half_fov;
+    int32_t radius;
+} ViewGeom;
+
+static void view_geom(const World *w, const WorldView *v, ViewGeom *g) {
+    const WorldParams *p = world_params(w);
+    g->radius = p->view_radius < 1 ? 1 : (p->view_radius > w->radius_max ? w->radius_max : p->view_radius);
+    g->ccx = v->x / CHUNK_SIZE;
+    g->ccz = v->z / CHUNK_SIZE;
+    double len = sqrt((double)v->dir_x * v->dir_x + (double)v->dir_z * v->dir_z);
+    g->dx = len > 1e-3 ? v->dir_x / len : 0.0;
+    g->dz = len > 1e-3 ? v->dir_z / len : 0.0;
+    double lead = (double)v->speed * p->lookahead_s / CHUNK_SIZE;
+    if (!(lead > 0.0)) lead = 0.0;
+    if (lead > LOOKAHEAD_MAX) lead = LOOKAHEAD_MAX;
+    g->lx = g->ccx + g->dx * lead;
+    g->lz = g->ccz + g->dz * lead;
+    double t = tan((double)(v->fov_y_rad > 0.05f ? v->fov_y_rad : 1.2f) * 0.5) * (v->aspect > 0.1f ? v->aspect : 1.0f);
+    g->cos_half_fov = 1.0 / sqrt(1.0 + t * t);
+}
+
+static double dist_to(double px, double pz, int32_t cx, int32_t cz) {
+    double a = (double)cx + 0.5 - px, b = (double)cz + 0.5 - pz;
+    return sqrt(a * a + b * b);
+}
+
+static bool in_range(const ViewGeom *g, int32_t cx, int32_t cz, double extra) {
+    double r = g->radius + extra;
+    return dist_to(g->ccx, g->ccz, cx, cz) <= r || dist_to(g->lx, g->lz, cx, cz) <= r;
+}
+
+/* Lower is sooner: distance, minus a bonus straight ahead, plus a penalty outside the view. */
+static double priority(const WorldParams *p, const ViewGeom *g, int32_t cx, int32_t cz) {
+    double a = (double)cx + 0.5 - g->ccx, b = (double)cz + 0.5 - g->ccz;
+    double d = sqrt(a * a + b * b);
+    if (d < 1e-6 || (g->dx == 0.0 && g->dz == 0.0)) return d;
+    double c = (a * g->dx + b * g->dz) / d;
+    double score = d - p->ahead_bias * (c > 0.0 ? c : 0.0);
+    /* The view cone, widened by the chunk's own angular size. */
+    double widen = 0.75 / (d > 0.75 ? d : 0.75);
+    if (d > 1.5 && c + widen < g->cos_half_fov) score += p->frustum_penalty;
+    return score;
+}
+
+static void record_latency(World *w, uint64_t submit_ns, uint64_t now_ns) {
+    double ms = (double)(now_ns - submit_ns) * 1e-6;
+    uint32_t bin = (uint32_t)(ms / LAT_BIN_MS);
+    if (bin >= LAT_BINS) bin = LAT_BINS - 1;
+    w->lat_hist[bin]++;
+    w->lat_count++;
+}
+
+double world_latency_ms(const World *w, double q) {
+    if (w->lat_count == 0) return 0.0;
+    uint64_t target = (uint64_t)(q * (double)(w->lat_count - 1));
+    uint64_t acc = 0;
+    for (uint32_t i = 0; i < LAT_BINS; i++) {
+        acc += w->lat_hist[i];
+        if (acc > target) return (i + 0.5) * LAT_BIN_MS;
+    }
+    return LAT_BINS * LAT_BIN_MS;
+}
+
+/* Evicts the resident chunk farthest from the camera if it is farther than `than`. */
+static bool evict_farthest(World *w, const ViewGeom *g, double than) {
+    uint32_t nslots = w->table_w * w->table_w, best = UINT32_MAX;
+    double bd = than;
+    for (uint32_t i = 0; i < nslots; i++) {
+        ChunkSlot *s = &w->slots[i];
+        if (s->state != SLOT_READY || s->slabs == 0) continue;
+        double d = dist_to(g->ccx, g->ccz, s->cx, s->cz);
+        if (d > bd) { bd = d; best = i; }
+    }
+    if (best == UINT32_MAX) return false;
+    slot_clear(w, best, true);
+    w->st.pool_evictions++;
+    return true;
+}
+
+static void collect(World *w, const ViewGeom *g) {
+    if (!w->jobs) return;
+    const WorldParams *p = world_params(w);
+    uint32_t max = p->max_results_per_frame ? p->max_results_per_frame : 1;
+    JobDesc out[64];
+    uint64_t now = time_now_ns();
+    while (max > 0) {
+        size_t n = jobs_collect(w->jobs, out, max < 64 ? max : 64);
+        if (n == 0) break;
+        max -= (uint32_t)n;
+        for (size_t i = 0; i < n; i++) {
+            ChunkJob *j = out[i].payload;
+            ChunkSlot *s = &w->slots[j->slot];
+            bool wanted = out[i].epoch == w->epoch && s->state == SLOT_QUEUED && s->seq == j->seq;
+            if (!wanted) {
+                w->st.dropped++;
+                job_finish_record(w, j);
+                continue;
+            }
+            if (j->oom) {
+                /* Out of slabs: this chunk waits; farther chunks make room for it. */
+                w->st.mesh_pool_failures++;
+                s->state = SLOT_EMPTY;
+                job_finish_record(w, j);
+                evict_farthest(w, g, dist_to(g->ccx, g->ccz, s->cx, s->cz));
+                continue;
+            }
+            s->mesh = j->mesh;
+            s->mesh.epoch = w->epoch;
+            s->slabs = (uint32_t)slabs_of(&j->mesh);
+            memset(&j->mesh, 0, sizeof j->mesh);   /* ownership moved to the slot */
+            s->state = SLOT_READY;
+            s->ready_pending = 1;
+            s->ready_taken = 0;
+            w->st.resident++;
+            w->st.generated++;
+            w->st.verts_total += j->counts.opaque_verts + j->counts.cloud_verts;
+            w->slabs_per_chunk = w->slabs_per_chunk * 0.98 + (double)s->slabs * 0.02;
+            record_latency(w, out[i].t_submit_ns, now);
+            event_push(w, WORLD_EV_MESH_READY, s->cx, s->cz, &s->mesh, j->slot);
+            job_finish_record(w, j);
+        }
+    }
+}
+
+static bool submit(World *w, uint32_t idx, int32_t cx, int32_t cz, double time_s) {
+    ChunkJob *j = mem_pool_alloc(&w->records);
+    if (!j) return false;
+    memset(j, 0, sizeof *j);
+    j->w = w;
+    j->gen_index = w->cur_gen;
+    j->gen = &w->gens[w->cur_gen];
+    j->cx = cx;
+    j->cz = cz;
+    j->slot = idx;
+    j->seq = ++w->next_seq;
+    j->time_s = time_s;
+    JobDesc d = {chunk_job_run, chunk_job_drop, j, ((uint64_t)(uint32_t)cx << 32) | (uint32_t)cz, 0, 0, 0};
+    if (!jobs_submit(w->jobs, &d)) {
+        mem_pool_free(&w->records, j);
+        return false;
+    }
+    w->gen_refs[w->cur_gen]++;
+    w->in_flight++;
+    ChunkSlot *s = &w->slots[idx];
+    s->cx = cx;
+    s->cz = cz;
+    s->seq = j->seq;
+    s->state = SLOT_QUEUED;
+    s->ready_pending = s->ready_taken = 0;
+    w->st.requested++;
+    return true;
+}
+
+void world_update(World *w, const WorldView *v) {
+    ViewGeom g;
+    view_geom(w, v, &g);
+    const WorldParams *p = world_params(w);
+    w->last_view = *v;
+    w->have_view = true;
+    w->st.frames++;
+
+    collect(w, &g);
+
+    /* Evict (or forget requests for) chunks out of reach, with one chunk of hysteresis. */
+    uint32_t nslots = w->table_w * w->table_w;
+    for (uint32_t i = 0; i < nslots; i++) {
+        ChunkSlot *s = &w->slots[i];
+        if (s->state == SLOT_EMPTY || in_range(&g, s->cx, s->cz, 1.0)) continue;
+        slot_clear(w, i, s->state == SLOT_READY);
+    }
+
+    /* Wanted chunks: count the void ahead and pick the best requests. */
+    int32_t ccx = (int32_t)floor(g.ccx), ccz = (int32_t)floor(g.ccz);
+    int32_t reach = g.radius + LOOKAHEAD_MAX + 1;
+    uint32_t wanted = 0, voids = 0;
+    uint32_t free_slots = w->in_flight < w->max_in_flight ? w->max_in_flight - w->in_flight : 0;
+    enum { PICK_MAX = 64 };
+    int32_t pick_x[PICK_MAX], pick_z[PICK_MAX];
+    double pick_s[PICK_MAX];
+    uint32_t npick = 0, want_picks = free_slots < PICK_MAX ? free_slots : PICK_MAX;
+    for (int32_t dz = -reach; dz <= reach; dz++)
+        for (int32_t dx = -reach; dx <= reach; dx++) {
+            int32_t cx = ccx + dx, cz = ccz + dz;
+            if (!in_range(&g, cx, cz, 0.0)) continue;
+            wanted++;
+            uint32_t idx = slot_index(w, cx, cz);
+            ChunkSlot *s = &w->slots[idx];
+            bool mine = s->state != SLOT_EMPTY && s->cx == cx && s->cz == cz;
+            double d = dist_to(g.ccx, g.ccz, cx, cz);
+            if (!(mine && s->state == SLOT_READY) && d <= g.radius - 1) {
+                double a = (double)cx + 0.5 - g.ccx, b = (double)cz + 0.5 - g.ccz;
+                bool ahead = (g.dx == 0.0 && g.dz == 0.0) || a * g.dx + b * g.dz > 0.0;
+                if (ahead) voids++;
+            }
+            if (mine || want_picks == 0) continue;
+            double sc = priority(p, &g, cx, cz);
+            if (npick < want_picks) {
+                pick_x[npick] = cx; pick_z[npick] = cz; pick_s[npick] = sc; npick++;
+            } else {
+                uint32_t worst = 0;
+                for (uint32_t k = 1; k < npick; k++)
+                    if (pick_s[k] > pick_s[worst]) worst = k;
+                if (sc < pick_s[worst]) { pick_x[worst] = cx; pick_z[worst] = cz; pick_s[worst] = sc; }
+            }
+        }
+    w->st.wanted = wanted;
+    w->st.void_chunks = voids;
+    if (voids) w->st.void_frames++;
+
+    /* Submit best first; keep a slab reserve for the jobs in flight. */
+    for (uint32_t n = 0; n < npick && w->jobs; n++) {
+        uint32_t best = n;
+        for (uint32_t k = n + 1; k < npick; k++)
+            if (pick_s[k] < pick_s[best]) best = k;
+        int32_t tx = pick_x[best], tz = pick_z[best];
+        double ts = pick_s[best];
+        pick_x[best] = pick_x[n]; pick_z[best] = pick_z[n]; pick_s[best] = pick_s[n];
+        pick_x[n] = tx; pick_z[n] = tz; pick_s[n] = ts;
+
+        MemPoolStats ps = mem_pool_stats(&w->slabs);
+        double reserve = (w->in_flight + 1) * (w->slabs_per_chunk * 2.0 + 4.0);
+        double d = dist_to(g.ccx, g.ccz, tx, tz);
+        while ((double)(ps.capacity - ps.in_use) < reserve && evict_farthest(w, &g, d + 0.5))
+            ps = mem_pool_stats(&w->slabs);
+        if ((double)(ps.capacity - ps.in_use) < reserve) break;   /* degrade: nothing farther to drop */
+        uint32_t idx = slot_index(w, tx, tz);
+        if (w->slots[idx].state != SLOT_EMPTY) slot_clear(w, idx, true);
+        if (!submit(w, idx, tx, tz, v->time_s)) break;
+    }
+}
+
+/* ---------------------------------------------------------------- stats & direct builds */
+WorldStats world_stats(const World *w) {
+    WorldStats s = w->st;
+    MemPoolStats sp = mem_pool_stats((MemPool *)&w->slabs);
+    MemPoolStats rp = mem_pool_stats((MemPool *)&w->records);
+    s.epoch = w->epoch;
+    s.in_flight = w->in_flight;
+    s.slabs_capacity = sp.capacity;
+    s.slabs_in_use = sp.in_use;
+    s.slabs_peak = sp.peak;
+    s.records_capacity = rp.capacity;
+    s.records_peak = rp.peak;
+    s.table_slots = w->table_w * w->table_w;
+    return s;
+}
+
+bool world_build_chunk(World *w, int32_t cx, int32_t cz, double time_s, ChunkMesh *out, WorldBuildTiming *t) {
+    const WorldGen *g = &w->gens[w->cur_gen];
+    uint64_t t0 = time_now_ns();
+    gen_chunk_voxels(g, cx, cz, time_s, w->main_scratch);
+    uint64_t t1 = time_now_ns();
+    MeshCounts mc;
+    bool ok = mesh_chunk(g, w->main_scratch, &w->slabs, out, &mc);
+    uint64_t t2 = time_now_ns();
+    out->epoch = w->epoch;
+    w->main_vox_valid = false;
+    if (t) {
+        t->density_ms = (double)(t1 - t0) * 1e-6;
+        t->mesh_ms = (double)(t2 - t1) * 1e-6;
+        t->faces = mc.faces;
+        t->opaque_verts = mc.opaque_verts;
+        t->cloud_verts = mc.cloud_verts;
+        t->cells_total = w->main_scratch->cells_total;
+        t->cells_skipped = w->main_scratch->cells_skipped;
+        t->out_of_slabs = !ok;
+    }
+    return ok;
+}
+
+void world_free_mesh(World *w, ChunkMesh *m) { mesh_free(&w->slabs, m); }
+
+const uint8_t *world_debug_voxels(const World *w, int32_t *height_with_apron) {
+    World *mw = (World *)w;
+    const WorldGen *g = &w->gens[w->cur_gen];
+    if (!mw->main_vox_valid) {
+        gen_fill_vox(g, mw->main_scratch);
+        mw->main_vox_valid = true;
+    }
+    if (height_with_apron) *height_with_apron = g->y_top - WORLD_Y_MIN + 2;
+    return w->main_scratch->vox;
+}

@@ -1,0 +1,179 @@
+/* skyisles world: the density field at a point (collision, tests). It evaluates the same
+ * corner values with the scalar noise calls and interpolates them in the same order as the
+ * chunk generator (voxels.c), so both see the very same float. */
+#include "world/world_internal.h"
+
+#include <math.h>
+
+/* Island coverage gain: fbm2 peaks near 0.4, so coverage reaches ~1 at island centres. */
+#define ISLAND_GAIN 3.0f
+
+static float home_cell(const IslandField *h, float fx, float fz, uint32_t *iu, uint32_t *iv) {
+    float half = 0.5f * (float)h->size;
+    float u = (fx - h->centre_x) / h->cell_meters + half;
+    float v = (fz - h->centre_z) / h->cell_meters + half;
+    if (!(u >= 0.0f && v >= 0.0f && u < (float)h->size && v < (float)h->size)) return -1.0f;
+    *iu = (uint32_t)u;
+    *iv = (uint32_t)v;
+    return 1.0f;
+}
+
+uint8_t gen_home_type(const WorldGen *g, int32_t bx, int32_t bz) {
+    const IslandField *h = g->p.home;
+    if (g->home_k <= 0.0f || !h->type) return 255;
+    uint32_t iu, iv;
+    if (home_cell(h, (float)bx + 0.5f, (float)bz + 0.5f, &iu, &iv) < 0.0f) return 255;
+    return h->type[(size_t)iv * h->size + iu];
+}
+
+void gen_column_finish(const WorldGen *g, int32_t X, int32_t Z, float n_base, float n_isl, float n_islh,
+                       GenColumn *c) {
+    c->base = g->p.base_offset + n_base * g->p.base_amplitude;
+    c->isl_s = (n_isl - g->p.island_threshold) * ISLAND_GAIN;
+    c->isl_c = g->p.island_height + n_islh * g->p.island_height_var;
+    c->home_on = 0;
+    c->home_top = 0.0f;
+    c->home_bottom = 0.0f;
+    const IslandField *h = g->p.home;
+    if (g->home_k <= 0.0f || !h->elevation_dm || !h->type) return;
+    uint32_t iu, iv;
+    if (home_cell(h, (float)X, (float)Z, &iu, &iv) < 0.0f) return;
+    size_t k = (size_t)iv * h->size + iu;
+    if (h->type[k] == 255) return;
+    float dx = (float)X - h->centre_x, dz = (float)Z - h->centre_z;
+    float r = sqrtf(dx * dx + dz * dz) / (h->radius_m > 1.0f ? h->radius_m : 1.0f);
+    if (r > 1.0f) r = 1.0f;
+    float elev_m = (float)h->elevation_dm[k] * 0.1f;
+    c->home_on = 1;
+    c->home_top = g->p.island_height + 2.0f + elev_m * g->home_k;
+    c->home_bottom = g->p.island_height - g->p.island_bottom * (0.3f + 0.7f * (1.0f - r));
+}
+
+void gen_column_point(const WorldGen *g, int32_t X, int32_t Z, GenColumn *out) {
+    float nb = noise_fbm2(g->s_base, &g->fb_base, noise_fx_mul_int(g->f_base, X), noise_fx_mul_int(g->f_base, Z));
+    float ni = noise_fbm2(g->s_isl, &g->fb_isl, noise_fx_mul_int(g->f_isl, X), noise_fx_mul_int(g->f_isl, Z));
+    float nh = noise_simplex2(g->s_islh, noise_fx_mul_int(g->f_islh, X), noise_fx_mul_int(g->f_islh, Z));
+    gen_column_finish(g, X, Z, nb, ni, nh, out);
+}
+
+int64_t gen_wind_shift(const WorldGen *g, double time_s) {
+    double s = floor(time_s * (double)g->p.wind_speed);
+    if (!(s == s)) return 0;
+    if (s > 1e15) s = 1e15;
+    if (s < -1e15) s = -1e15;
+    return (int64_t)s;
+}
+
+/* freq * (X + shift) in wrapping 64-bit arithmetic: the row path's x0 + i*dx exactly. */
+static NoiseFx fx_shifted(NoiseFx f, int32_t X, int64_t shift) {
+    return (NoiseFx)((uint64_t)noise_fx_mul_int(f, X) + (uint64_t)f * (uint64_t)shift);
+}
+
+float gen_cloud_corner(const WorldGen *g, int64_t shift, int32_t X, int32_t Y, int32_t Z) {
+    return noise_fbm3(g->s_cloud, &g->fb_cloud, fx_shifted(g->f_cloud, X, shift), noise_fx_mul_int(g->f_cloud, Y),
+                      noise_fx_mul_int(g->f_cloud, Z));
+}
+
+typedef struct PointCell {
+    int32_t X0, Y0, Z0;
+    float tx, ty, tz;
+} PointCell;
+
+static void point_cell(double x, double y, double z, PointCell *c) {
+    double fx = floor(x / WORLD_CELL_XZ), fy = floor((y - WORLD_Y_MIN) / WORLD_CELL_Y), fz = floor(z / WORLD_CELL_XZ);
+    c->X0 = (int32_t)fx * WORLD_CELL_XZ;
+    c->Y0 = WORLD_Y_MIN + (int32_t)fy * WORLD_CELL_Y;
+    c->Z0 = (int32_t)fz * WORLD_CELL_XZ;
+    c->tx = (float)((x - c->X0) * (1.0 / WORLD_CELL_XZ));
+    c->ty = (float)((y - c->Y0) * (1.0 / WORLD_CELL_Y));
+    c->tz = (float)((z - c->Z0) * (1.0 / WORLD_CELL_XZ));
+}
+
+static bool point_in_range(double x, double y, double z) {
+    /* Corner maths is int32 and exact for |block| <= 2^24. */
+    const double lim = 16777216.0 - 64.0;
+    return x > -lim && x < lim && z > -lim && z < lim && y > -lim && y < lim;
+}
+
+float gen_density_point(const WorldGen *g, double x, double y, double z) {
+    if (!point_in_range(x, y, z)) return y < WORLD_Y_MIN ? 1.0f : -1.0f;
+    PointCell pc;
+    point_cell(x, y, z, &pc);
+    GenColumn col[2][2];
+    for (int zi = 0; zi < 2; zi++)
+        for (int xi = 0; xi < 2; xi++)
+            gen_column_point(g, pc.X0 + xi * WORLD_CELL_XZ, pc.Z0 + zi * WORLD_CELL_XZ, &col[zi][xi]);
+    float cd[2][2][2], ci[2][2][2];
+    for (int yi = 0; yi < 2; yi++) {
+        int32_t Y = pc.Y0 + yi * WORLD_CELL_Y;
+        for (int zi = 0; zi < 2; zi++)
+            for (int xi = 0; xi < 2; xi++) {
+                int32_t X = pc.X0 + xi * WORLD_CELL_XZ, Z = pc.Z0 + zi * WORLD_CELL_XZ;
+                float n3 = noise_fbm3(g->s_n3, &g->fb_n3, noise_fx_mul_int(g->f_n3, X), noise_fx_mul_int(g->f_n3y, Y),
+                                      noise_fx_mul_int(g->f_n3, Z));
+                gen_corner_dense(g, &col[zi][xi], (float)Y, n3, &cd[yi][zi][xi], &ci[yi][zi][xi]);
+            }
+    }
+    float yc = (float)y;
+    float v = gen_terrain(g, wtrilerp(cd, pc.tx, pc.ty, pc.tz), wtrilerp(ci, pc.tx, pc.ty, pc.tz), yc);
+    if (!gen_caves_apply(g, v, yc)) return v;
+    float ca[2][2][2] = {{{0}}}, cb[2][2][2] = {{{0}}}, cc[2][2][2] = {{{0}}}, cw[2][2][2] = {{{0}}};
+    for (int yi = 0; yi < 2; yi++) {
+        int32_t Y = pc.Y0 + yi * WORLD_CELL_Y;
+        for (int zi = 0; zi < 2; zi++)
+            for (int xi = 0; xi < 2; xi++) {
+                int32_t X = pc.X0 + xi * WORLD_CELL_XZ, Z = pc.Z0 + zi * WORLD_CELL_XZ;
+                if (g->tubes) {
+                    NoiseFx px = noise_fx_mul_int(g->f_tube, X), py = noise_fx_mul_int(g->f_tube_y, Y),
+                            pz = noise_fx_mul_int(g->f_tube, Z);
+                    ca[yi][zi][xi] = noise_simplex3(g->s_tube_a, px, py, pz);
+                    cb[yi][zi][xi] = noise_simplex3(g->s_tube_b, px, py, pz);
+                }
+                if (g->cheese)
+                    cc[yi][zi][xi] = noise_simplex3(g->s_cheese, noise_fx_mul_int(g->f_cheese, X),
+                                                    noise_fx_mul_int(g->f_cheese, Y), noise_fx_mul_int(g->f_cheese, Z));
+                if (g->worms)
+                    cw[yi][zi][xi] = noise_simplex3(g->s_worm, noise_fx_mul_int(g->f_worm, X),
+                                                    noise_fx_mul_int(g->f_worm, Y), noise_fx_mul_int(g->f_worm, Z));
+            }
+    }
+    return gen_carve(g, v, g->tubes ? wtrilerp(ca, pc.tx, pc.ty, pc.tz) : 0.0f,
+                     g->tubes ? wtrilerp(cb, pc.tx, pc.ty, pc.tz) : 0.0f,
+                     g->cheese ? wtrilerp(cc, pc.tx, pc.ty, pc.tz) : 0.0f,
+                     g->worms ? wtrilerp(cw, pc.tx, pc.ty, pc.tz) : 0.0f);
+}
+
+bool gen_cloud_point(const WorldGen *g, double time_s, double x, double y, double z) {
+    if (!g->clouds || !point_in_range(x, y, z)) return false;
+    float yc = (float)y;
+    float w = gen_cloud_weight(g, yc);
+    if (!(w > 0.0f)) return false;
+    if (gen_density_point(g, x, y, z) > 0.0f) return false;   /* never inside rock */
+    PointCell pc;
+    point_cell(x, y, z, &pc);
+    int64_t shift = gen_wind_shift(g, time_s);
+    float ck[2][2][2];
+    for (int yi = 0; yi < 2; yi++)
+        for (int zi = 0; zi < 2; zi++)
+            for (int xi = 0; xi < 2; xi++)
+                ck[yi][zi][xi] = gen_cloud_corner(g, shift, pc.X0 + xi * WORLD_CELL_XZ, pc.Y0 + yi * WORLD_CELL_Y,
+                                                  pc.Z0 + zi * WORLD_CELL_XZ);
+    return wtrilerp(ck, pc.tx, pc.ty, pc.tz) * w > g->p.cloud_threshold;
+}
+
+/* ---------------------------------------------------------------- public point queries */
+float world_density_at_params(const WorldParams *p, double x, double y, double z) {
+    WorldGen g;
+    gen_init(&g, p);
+    return gen_density_point(&g, x, y, z);
+}
+
+bool world_solid_at_params(const WorldParams *p, double x, double y, double z) {
+    return world_density_at_params(p, x, y, z) > 0.0f;
+}
+
+bool world_cloud_at_params(const WorldParams *p, double time_s, double x, double y, double z) {
+    WorldGen g;
+    gen_init(&g, p);
+    return gen_cloud_point(&g, time_s, x, y, z);
+}

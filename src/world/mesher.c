@@ -1,0 +1,231 @@
+/* skyisles world: the chunk mesher. One quad per exposed voxel face, found with bit-row
+ * operations over the apron-padded solid rows (so chunk borders get neither holes nor
+ * doubled faces), coloured per W6 and written as 12-byte vertices into fixed pool slabs. */
+#include "world/world_internal.h"
+
+#include <string.h>
+
+#define INTERIOR_BITS (((1ull << CHUNK_SIZE) - 1ull) << 1)
+
+/* Per normal: the normal, then tangents U, V with cross(U, V) = N, so the corner order
+ * (0,0) (1,0) (1,1) (0,1) in (U, V) is counter-clockwise seen from outside. */
+static const int8_t k_n[6][3] = {{1, 0, 0}, {-1, 0, 0}, {0, 1, 0}, {0, -1, 0}, {0, 0, 1}, {0, 0, -1}};
+static const int8_t k_u[6][3] = {{0, 1, 0}, {0, 0, 1}, {0, 0, 1}, {1, 0, 0}, {1, 0, 0}, {0, 1, 0}};
+static const int8_t k_v[6][3] = {{0, 0, 1}, {0, 1, 0}, {1, 0, 0}, {0, 0, 1}, {0, 1, 0}, {1, 0, 0}};
+static const uint8_t k_cu[4] = {0, 1, 1, 0}, k_cv[4] = {0, 0, 1, 1};
+/* Directional shade per normal: sun from above, a little from +X. */
+static const float k_dir_shade[6] = {0.82f, 0.74f, 1.0f, 0.5f, 0.68f, 0.62f};
+static const float k_cloud_shade[6] = {0.92f, 0.88f, 1.0f, 0.78f, 0.9f, 0.86f};
+
+/* Home island palette by location type index (cycled). */
+static const float k_home_rgb[8][3] = {
+    {0.86f, 0.8f, 0.55f},  {0.5f, 0.48f, 0.44f}, {0.55f, 0.5f, 0.42f}, {0.34f, 0.58f, 0.24f},
+    {0.2f, 0.42f, 0.18f},  {0.16f, 0.5f, 0.26f}, {0.36f, 0.46f, 0.32f}, {0.6f, 0.6f, 0.62f},
+};
+
+typedef struct SlabWriter {
+    MemPool *pool;
+    ChunkMesh *m;
+    WorldVertex *cur;
+    uint32_t *pass_parts;
+    bool oom;
+} SlabWriter;
+
+static WorldVertex *writer_quad(SlabWriter *w) {
+    if (w->oom) return NULL;
+    uint32_t np = w->m->opaque_parts + w->m->cloud_parts;
+    ChunkMeshPart *last = np ? &w->m->parts[np - 1] : NULL;
+    if (!w->cur || last->vert_count + 4 > WORLD_SLAB_VERTS) {
+        if (np >= WORLD_MAX_MESH_PARTS) { w->oom = true; return NULL; }
+        WorldVertex *slab = mem_pool_alloc(w->pool);
+        if (!slab) { w->oom = true; return NULL; }
+        w->m->parts[np].verts = slab;
+        w->m->parts[np].vert_count = 0;
+        (*w->pass_parts)++;
+        w->cur = slab;
+        last = &w->m->parts[np];
+    }
+    WorldVertex *q = w->cur + last->vert_count;
+    last->vert_count += 4;
+    return q;
+}
+
+static inline bool solid_at(const ChunkScratch *s, int x, int y, int z) { return gs_solid(s, x, y, z); }
+
+static inline uint8_t to_u8(float v) {
+    if (!(v > 0.0f)) return 0;
+    if (v >= 1.0f) return 255;
+    return (uint8_t)(v * 255.0f + 0.5f);
+}
+
+static void material_rgb(const WorldGen *g, const ChunkScratch *s, uint8_t mat, int normal, int x, int z, float rgb[3],
+                         uint8_t *face_mat) {
+    float j = s->jitter[z][x] * g->p.jitter_amount;
+    /* Side faces of a surface voxel show exposed earth (the cliff colour); undersides stone. */
+    if (normal == WORLD_NORMAL_NY && mat != WORLD_MAT_ABYSS) mat = WORLD_MAT_STONE;
+    else if (normal != WORLD_NORMAL_PY && (mat == WORLD_MAT_GRASS || mat == WORLD_MAT_SNOW)) mat = WORLD_MAT_CLIFF;
+    *face_mat = mat;
+    switch (mat) {
+    case WORLD_MAT_GRASS: rgb[0] = 0.3f + j; rgb[1] = 0.5f + j; rgb[2] = 0.2f; break;   /* seed 000 */
+    case WORLD_MAT_CLIFF: rgb[0] = 0.46f + j * 0.6f; rgb[1] = 0.39f + j * 0.6f; rgb[2] = 0.3f; break;
+    case WORLD_MAT_DIRT: rgb[0] = 0.42f + j; rgb[1] = 0.31f + j; rgb[2] = 0.2f; break;
+    case WORLD_MAT_STONE: rgb[0] = 0.47f + j * 0.5f; rgb[1] = 0.46f + j * 0.5f; rgb[2] = 0.5f + j * 0.5f; break;
+    case WORLD_MAT_SNOW: rgb[0] = 0.9f + j * 0.3f; rgb[1] = 0.93f + j * 0.3f; rgb[2] = 0.97f; break;
+    case WORLD_MAT_HOME: {
+        const float *c = k_home_rgb[s->home_type[z][x] & 7u];
+        rgb[0] = c[0] + j * 0.5f; rgb[1] = c[1] + j * 0.5f; rgb[2] = c[2] + j * 0.3f;
+        break;
+    }
+    default: rgb[0] = 0.07f; rgb[1] = 0.07f; rgb[2] = 0.09f; break;   /* the abyss: near-black */
+    }
+}
+
+/* Pseudo-AO: brightness rises with altitude above the abyss floor; air under a roof (some
+ * rock higher in its column) is in shadow, which darkens island undersides and caves. */
+static float pseudo_ao(const WorldGen *g, const ChunkScratch *s, int ax, int ay, int az) {
+    float lo = g->p.bedrock_level, hi = g->p.cloud_centre - g->p.cloud_range;
+    float t = hi > lo ? ((float)ay - lo) / (hi - lo) : 1.0f;
+    if (t < 0.0f) t = 0.0f;
+    if (t > 1.0f) t = 1.0f;
+    float light = g->p.shade_floor + (1.0f - g->p.shade_floor) * t;
+    if (s->top[az + 1][ax + 1] > ay) light *= 0.55f;
+    return light;
+}
+
+static void emit_face(const WorldGen *g, const ChunkScratch *s, SlabWriter *w, int n, int x, int y, int z) {
+    const int8_t *N = k_n[n], *U = k_u[n], *V = k_v[n];
+    int fx = x + N[0], fy = y + N[1], fz = z + N[2];
+    /* Occupancy of the 3x3 ring in front of the face, in (U, V). */
+    bool occ[3][3];
+    for (int du = -1; du <= 1; du++)
+        for (int dv = -1; dv <= 1; dv++)
+            occ[du + 1][dv + 1] = (du || dv) &&
+                                  solid_at(s, fx + du * U[0] + dv * V[0], fy + du * U[1] + dv * V[1], fz + du * U[2] + dv * V[2]);
+    uint8_t ao[4];
+    for (int k = 0; k < 4; k++) {
+        int du = k_cu[k] ? 1 : -1, dv = k_cv[k] ? 1 : -1;
+        int s1 = occ[du + 1][1], s2 = occ[1][dv + 1], c = occ[du + 1][dv + 1];
+        ao[k] = (uint8_t)((s1 && s2) ? 0 : 3 - (s1 + s2 + c));
+    }
+    float rgb[3];
+    uint8_t fm;
+    material_rgb(g, s, gen_material(g, s, x, y, z), n, x, z, rgb, &fm);
+    float light = pseudo_ao(g, s, fx, fy, fz) * k_dir_shade[n];
+    WorldVertex *q = writer_quad(w);
+    if (!q) return;
+    /* Rotate so the 0-2 diagonal joins the brighter pair (no AO streak across the quad). */
+    int rot = (ao[0] + ao[2] < ao[1] + ao[3]) ? 1 : 0;
+    int bx = x + (N[0] > 0), by = y + (N[1] > 0), bz = z + (N[2] > 0);
+    for (int i = 0; i < 4; i++) {
+        int k = (i + rot) & 3;
+        int cu = k_cu[k], cv = k_cv[k];
+        float f = light * (1.0f - g->p.ao_strength * (float)(3 - ao[k]));
+        WorldVertex *v = &q[i];
+        v->x = (int16_t)(bx + cu * U[0] + cv * V[0]);
+        v->y = (int16_t)(by + cu * U[1] + cv * V[1]);
+        v->z = (int16_t)(bz + cu * U[2] + cv * V[2]);
+        v->normal = (uint8_t)n;
+        v->flags = (uint8_t)(ao[k] | (fm << 2));
+        v->r = to_u8(rgb[0] * f);
+        v->g = to_u8(rgb[1] * f);
+        v->b = to_u8(rgb[2] * f);
+        v->a = 255;
+    }
+}
+
+static void emit_cloud_face(const WorldGen *g, SlabWriter *w, int n, int x, int y, int z) {
+    const int8_t *N = k_n[n], *U = k_u[n], *V = k_v[n];
+    WorldVertex *q = writer_quad(w);
+    if (!q) return;
+    uint8_t c = to_u8(0.97f * k_cloud_shade[n]);
+    uint8_t cb = to_u8(1.0f * k_cloud_shade[n]);
+    int bx = x + (N[0] > 0), by = y + (N[1] > 0), bz = z + (N[2] > 0);
+    for (int k = 0; k < 4; k++) {
+        WorldVertex *v = &q[k];
+        v->x = (int16_t)(bx + k_cu[k] * U[0] + k_cv[k] * V[0]);
+        v->y = (int16_t)(by + k_cu[k] * U[1] + k_cv[k] * V[1]);
+        v->z = (int16_t)(bz + k_cu[k] * U[2] + k_cv[k] * V[2]);
+        v->normal = (uint8_t)n;
+        v->flags = (uint8_t)(3 | (WORLD_MAT_CLOUD << 2));
+        v->r = c;
+        v->g = c;
+        v->b = cb;
+        v->a = g->p.cloud_alpha;
+    }
+}
+
+/* Exposed-face masks of row (y, z): bit x+1 set where the voxel has that face. */
+static void row_faces(const uint64_t (*rows)[WV_ROW], const uint64_t (*block)[WV_ROW], int yi, int z1, uint64_t f[6]) {
+    uint64_t r = rows[yi][z1];
+    uint64_t b = block[yi][z1];
+    /* A face shows where the neighbour is neither the same kind nor `block`. */
+    uint64_t occ = r | b;
+    f[WORLD_NORMAL_PX] = r & ~(occ >> 1);
+    f[WORLD_NORMAL_NX] = r & ~(occ << 1);
+    f[WORLD_NORMAL_PY] = r & ~(rows[yi + 1][z1] | block[yi + 1][z1]);
+    f[WORLD_NORMAL_NY] = r & ~(rows[yi - 1][z1] | block[yi - 1][z1]);
+    f[WORLD_NORMAL_PZ] = r & ~(rows[yi][z1 + 1] | block[yi][z1 + 1]);
+    f[WORLD_NORMAL_NZ] = r & ~(rows[yi][z1 - 1] | block[yi][z1 - 1]);
+    for (int n = 0; n < 6; n++) f[n] &= INTERIOR_BITS;
+}
+
+bool mesh_chunk(const WorldGen *g, const ChunkScratch *s, MemPool *slabs, ChunkMesh *out, MeshCounts *counts) {
+    memset(out, 0, sizeof *out);
+    out->cx = s->cx;
+    out->cz = s->cz;
+    MeshCounts mc = {0, 0, 0};
+    SlabWriter w = {slabs, out, NULL, &out->opaque_parts, false};
+    /* Opaque pass: solid voxels against anything not solid (air or cloud). */
+    static const uint64_t zero_rows[WV_H][WV_ROW];
+    for (int y = WORLD_Y_MIN; y < s->y_top; y++) {
+        int yi = y - WORLD_Y_MIN + 1;
+        for (int z = 0; z < CHUNK_SIZE; z++) {
+            if (!(s->solid[yi][z + 1] & INTERIOR_BITS)) continue;
+            uint64_t f[6];
+            row_faces((const uint64_t (*)[WV_ROW])s->solid, zero_rows, yi, z + 1, f);
+            for (int n = 0; n < 6; n++) {
+                uint64_t m = f[n];
+                while (m) {
+                    int b = __builtin_ctzll(m);
+                    m &= m - 1;
+                    emit_face(g, s, &w, n, b - 1, y, z);
+                    mc.faces++;
+                }
+            }
+        }
+    }
+    /* Cloud pass: cloud voxels against air only (never a face inside rock or cloud). */
+    w.cur = NULL;
+    w.pass_parts = &out->cloud_parts;
+    for (int y = WORLD_Y_MIN; y < s->y_top; y++) {
+        int yi = y - WORLD_Y_MIN + 1;
+        for (int z = 0; z < CHUNK_SIZE; z++) {
+            if (!(s->cloud[yi][z + 1] & INTERIOR_BITS)) continue;
+            uint64_t f[6];
+            row_faces((const uint64_t (*)[WV_ROW])s->cloud, (const uint64_t (*)[WV_ROW])s->solid, yi, z + 1, f);
+            for (int n = 0; n < 6; n++) {
+                uint64_t m = f[n];
+                while (m) {
+                    int b = __builtin_ctzll(m);
+                    m &= m - 1;
+                    emit_cloud_face(g, &w, n, b - 1, y, z);
+                    mc.faces++;
+                }
+            }
+        }
+    }
+    for (uint32_t i = 0; i < out->opaque_parts; i++) mc.opaque_verts += out->parts[i].vert_count;
+    for (uint32_t i = 0; i < out->cloud_parts; i++) mc.cloud_verts += out->parts[out->opaque_parts + i].vert_count;
+    if (counts) *counts = mc;
+    return !w.oom;
+}
+
+void mesh_free(MemPool *slabs, ChunkMesh *m) {
+    uint32_t np = m->opaque_parts + m->cloud_parts;
+    for (uint32_t i = 0; i < np && i < WORLD_MAX_MESH_PARTS; i++) {
+        mem_pool_free(slabs, (void *)m->parts[i].verts);
+        m->parts[i].verts = NULL;
+        m->parts[i].vert_count = 0;
+    }
+    m->opaque_parts = m->cloud_parts = 0;
+}

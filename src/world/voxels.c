@@ -1,0 +1,256 @@
+/* skyisles world: chunk voxelisation. Batched noise rows fill the coarse corner grid, cells
+ * that provably hold no rock and no cloud are skipped, and every other voxel interpolates
+ * the corners exactly as gen_density_point does. Output: solid/cloud bit rows with apron. */
+#include "world/world_internal.h"
+
+#include <string.h>
+
+#define APRON_BITS ((1ull << WV_ROW) - 1ull)
+
+static const float k_txz[WORLD_CELL_XZ] = {0.125f, 0.375f, 0.625f, 0.875f};
+static const float k_ty[WORLD_CELL_Y] = {0.0625f, 0.1875f, 0.3125f, 0.4375f, 0.5625f, 0.6875f, 0.8125f, 0.9375f};
+
+static void fill_columns(const WorldGen *g, int32_t X0, int32_t Z0, ChunkScratch *s) {
+    float nb[WG_NX], ni[WG_NX], nh[WG_NX];
+    for (int zi = 0; zi < WG_NX; zi++) {
+        int32_t Z = Z0 + zi * WORLD_CELL_XZ;
+        noise_fbm2_row(g->s_base, &g->fb_base, noise_fx_mul_int(g->f_base, X0), noise_fx_mul_int(g->f_base, WORLD_CELL_XZ),
+                       noise_fx_mul_int(g->f_base, Z), nb, WG_NX);
+        noise_fbm2_row(g->s_isl, &g->fb_isl, noise_fx_mul_int(g->f_isl, X0), noise_fx_mul_int(g->f_isl, WORLD_CELL_XZ),
+                       noise_fx_mul_int(g->f_isl, Z), ni, WG_NX);
+        noise_simplex2_row(g->s_islh, noise_fx_mul_int(g->f_islh, X0), noise_fx_mul_int(g->f_islh, WORLD_CELL_XZ),
+                           noise_fx_mul_int(g->f_islh, Z), nh, WG_NX);
+        for (int xi = 0; xi < WG_NX; xi++)
+            gen_column_finish(g, X0 + xi * WORLD_CELL_XZ, Z, nb[xi], ni[xi], nh[xi], &s->col[zi][xi]);
+    }
+}
+
+static float max8(const float c[2][2][2]) {
+    float m = c[0][0][0];
+    const float *p = &c[0][0][0];
+    for (int i = 1; i < 8; i++)
+        if (p[i] > m) m = p[i];
+    return m;
+}
+
+static void gather(const ChunkScratch *s, int f, int yi, int zi, int xi, float c[2][2][2]) {
+    for (int a = 0; a < 2; a++)
+        for (int b = 0; b < 2; b++) {
+            c[a][b][0] = s->corner[f][yi + a][zi + b][xi];
+            c[a][b][1] = s->corner[f][yi + a][zi + b][xi + 1];
+        }
+}
+
+/* Does any voxel centre of cell layer yi lie strictly inside the cloud band? */
+static bool layer_in_band(const WorldGen *g, int yi) {
+    if (!g->clouds) return false;
+    float y0 = (float)(WORLD_Y_MIN + yi * WORLD_CELL_Y) + 0.5f;
+    for (int j = 0; j < WORLD_CELL_Y; j++)
+        if (gen_cloud_weight(g, y0 + (float)j) > 0.0f) return true;
+    return false;
+}
+
+void gen_chunk_voxels(const WorldGen *g, int32_t cx, int32_t cz, double time_s, ChunkScratch *s) {
+    const int32_t bx0 = cx * CHUNK_SIZE, bz0 = cz * CHUNK_SIZE;
+    const int32_t X0 = bx0 - WORLD_CELL_XZ, Z0 = bz0 - WORLD_CELL_XZ;
+    const int ncy = (g->y_top - WORLD_Y_MIN) / WORLD_CELL_Y;   /* cell layers */
+    const int ny = ncy + 1;                                    /* corner layers */
+    const NoiseFx dx_n3 = noise_fx_mul_int(g->f_n3, WORLD_CELL_XZ);
+    s->cx = cx;
+    s->cz = cz;
+    s->y_top = g->y_top;
+
+    fill_columns(g, X0, Z0, s);
+
+    /* Terrain corners: one fbm3 row of 11 corners per (y, z). */
+    float n3[WG_NX];
+    for (int yi = 0; yi < ny; yi++) {
+        int32_t Y = WORLD_Y_MIN + yi * WORLD_CELL_Y;
+        for (int zi = 0; zi < WG_NX; zi++) {
+            int32_t Z = Z0 + zi * WORLD_CELL_XZ;
+            noise_fbm3_row(g->s_n3, &g->fb_n3, noise_fx_mul_int(g->f_n3, X0), dx_n3, noise_fx_mul_int(g->f_n3y, Y),
+                           noise_fx_mul_int(g->f_n3, Z), n3, WG_NX);
+            for (int xi = 0; xi < WG_NX; xi++)
+                gen_corner_dense(g, &s->col[zi][xi], (float)Y, n3[xi], &s->corner[WF_D][yi][zi][xi],
+                                 &s->corner[WF_I][yi][zi][xi]);
+        }
+    }
+
+    /* Cell classification: rock is impossible where every corner bound is below zero
+     * (interpolation never leaves the corners' range; -y and bedrock peak at the cell's
+     * lowest voxel centre). */
+    memset(s->row_need, 0, sizeof s->row_need);
+    s->cells_total = (uint32_t)(ncy * (WG_NX - 1) * (WG_NX - 1));
+    s->cells_skipped = 0;
+    bool any_caves = g->tubes || g->cheese || g->worms;
+    for (int yi = 0; yi < ncy; yi++) {
+        float yb = (float)(WORLD_Y_MIN + yi * WORLD_CELL_Y) + 0.5f;
+        float lift = -yb;
+        if (yb < g->p.bedrock_level) {
+            float t = g->p.bedrock_level - yb;
+            lift = lift + t * t * g->p.bedrock_strength;
+        }
+        bool band = layer_in_band(g, yi);
+        bool cave_layer = any_caves && (float)(WORLD_Y_MIN + (yi + 1) * WORLD_CELL_Y) > g->p.cave_min_y;
+        for (int zi = 0; zi < WG_NX - 1; zi++)
+            for (int xi = 0; xi < WG_NX - 1; xi++) {
+                float c[2][2][2];
+                gather(s, WF_D, yi, zi, xi, c);
+                float dmax = max8(c) + lift;
+                gather(s, WF_I, yi, zi, xi, c);
+                float imax = max8(c);
+                uint8_t live = 0;
+                if (dmax > -WG_MARGIN || imax > -WG_MARGIN) live |= 1;
+                if (band) live |= 2;
+                s->cell_live[yi][zi][xi] = live;
+                if (!(live & 1)) s->cells_skipped++;
+                if ((live & 1) && cave_layer) {
+                    s->row_need[yi][zi] = s->row_need[yi][zi + 1] = 1;
+                    s->row_need[yi + 1][zi] = s->row_need[yi + 1][zi + 1] = 1;
+                }
+            }
+    }
+
+    /* Cave fields only on corner rows that touch a cell that may hold rock. */
+    for (int yi = 0; yi < ny; yi++) {
+        int32_t Y = WORLD_Y_MIN + yi * WORLD_CELL_Y;
+        for (int zi = 0; zi < WG_NX; zi++) {
+            if (!s->row_need[yi][zi]) continue;
+            int32_t Z = Z0 + zi * WORLD_CELL_XZ;
+            if (g->tubes) {
+                NoiseFx x0 = noise_fx_mul_int(g->f_tube, X0), dx = noise_fx_mul_int(g->f_tube, WORLD_CELL_XZ);
+                NoiseFx py = noise_fx_mul_int(g->f_tube_y, Y), pz = noise_fx_mul_int(g->f_tube, Z);
+                noise_simplex3_row(g->s_tube_a, x0, dx, py, pz, s->corner[WF_A][yi][zi], WG_NX);
+                noise_simplex3_row(g->s_tube_b, x0, dx, py, pz, s->corner[WF_B][yi][zi], WG_NX);
+            }
+            if (g->cheese)
+                noise_simplex3_row(g->s_cheese, noise_fx_mul_int(g->f_cheese, X0),
+                                   noise_fx_mul_int(g->f_cheese, WORLD_CELL_XZ), noise_fx_mul_int(g->f_cheese, Y),
+                                   noise_fx_mul_int(g->f_cheese, Z), s->corner[WF_C][yi][zi], WG_NX);
+            if (g->worms)
+                noise_simplex3_row(g->s_worm, noise_fx_mul_int(g->f_worm, X0), noise_fx_mul_int(g->f_worm, WORLD_CELL_XZ),
+                                   noise_fx_mul_int(g->f_worm, Y), noise_fx_mul_int(g->f_worm, Z),
+                                   s->corner[WF_W][yi][zi], WG_NX);
+        }
+    }
+
+    /* W7 cloud corners on the layers around the band, wind-shifted by creation time. */
+    if (g->clouds) {
+        int64_t shift = gen_wind_shift(g, time_s);
+        NoiseFx x0 = (NoiseFx)((uint64_t)noise_fx_mul_int(g->f_cloud, X0) + (uint64_t)g->f_cloud * (uint64_t)shift);
+        NoiseFx dx = noise_fx_mul_int(g->f_cloud, WORLD_CELL_XZ);
+        for (int yi = 0; yi < ny; yi++) {
+            bool need = (yi < ncy && layer_in_band(g, yi)) || (yi > 0 && layer_in_band(g, yi - 1));
+            if (!need) continue;
+            int32_t Y = WORLD_Y_MIN + yi * WORLD_CELL_Y;
+            for (int zi = 0; zi < WG_NX; zi++)
+                noise_fbm3_row(g->s_cloud, &g->fb_cloud, x0, dx, noise_fx_mul_int(g->f_cloud, Y),
+                               noise_fx_mul_int(g->f_cloud, Z0 + zi * WORLD_CELL_XZ), s->corner[WF_K][yi][zi], WG_NX);
+        }
+    }
+
+    /* Voxels. Layer 0 of the arrays is the solid apron below WORLD_Y_MIN. */
+    memset(s->solid, 0, sizeof s->solid);
+    memset(s->cloud, 0, sizeof s->cloud);
+    for (int z = 0; z < WV_ROW; z++) s->solid[0][z] = APRON_BITS;
+    for (int yi = 0; yi < ncy; yi++) {
+        int32_t Yb = WORLD_Y_MIN + yi * WORLD_CELL_Y;
+        for (int zi = 0; zi < WG_NX - 1; zi++) {
+            int lz0 = (zi - 1) * WORLD_CELL_XZ;
+            for (int xi = 0; xi < WG_NX - 1; xi++) {
+                uint8_t live = s->cell_live[yi][zi][xi];
+                if (!live) continue;
+                int lx0 = (xi - 1) * WORLD_CELL_XZ;
+                float cd[2][2][2], ci[2][2][2], ca[2][2][2], cb[2][2][2], cc[2][2][2], cw[2][2][2], ck[2][2][2];
+                gather(s, WF_D, yi, zi, xi, cd);
+                gather(s, WF_I, yi, zi, xi, ci);
+                memset(ca, 0, sizeof ca);
+                memset(cb, 0, sizeof cb);
+                memset(cc, 0, sizeof cc);
+                memset(cw, 0, sizeof cw);
+                memset(ck, 0, sizeof ck);
+                if ((live & 1) && s->row_need[yi][zi]) {
+                    if (g->tubes) { gather(s, WF_A, yi, zi, xi, ca); gather(s, WF_B, yi, zi, xi, cb); }
+                    if (g->cheese) gather(s, WF_C, yi, zi, xi, cc);
+                    if (g->worms) gather(s, WF_W, yi, zi, xi, cw);
+                }
+                if (live & 2) gather(s, WF_K, yi, zi, xi, ck);
+                for (int j = 0; j < WORLD_CELL_Y; j++) {
+                    int32_t y = Yb + j;
+                    float yc = (float)y + 0.5f;
+                    float ty = k_ty[j];
+                    float w = (live & 2) ? gen_cloud_weight(g, yc) : 0.0f;
+                    uint64_t *srow = s->solid[y - WORLD_Y_MIN + 1];
+                    uint64_t *crow = s->cloud[y - WORLD_Y_MIN + 1];
+                    for (int k = 0; k < WORLD_CELL_XZ; k++) {
+                        int lz = lz0 + k;
+                        if (lz < -1 || lz > CHUNK_SIZE) continue;
+                        float tz = k_txz[k];
+                        for (int i = 0; i < WORLD_CELL_XZ; i++) {
+                            int lx = lx0 + i;
+                            if (lx < -1 || lx > CHUNK_SIZE) continue;
+                            float tx = k_txz[i];
+                            bool solid = false;
+                            if (live & 1) {
+                                float v = gen_terrain(g, wtrilerp(cd, tx, ty, tz), wtrilerp(ci, tx, ty, tz), yc);
+                                if (gen_caves_apply(g, v, yc))
+                                    v = gen_carve(g, v, g->tubes ? wtrilerp(ca, tx, ty, tz) : 0.0f,
+                                                  g->tubes ? wtrilerp(cb, tx, ty, tz) : 0.0f,
+                                                  g->cheese ? wtrilerp(cc, tx, ty, tz) : 0.0f,
+                                                  g->worms ? wtrilerp(cw, tx, ty, tz) : 0.0f);
+                                solid = v > 0.0f;
+                            }
+                            uint64_t bit = 1ull << (lx + 1);
+                            if (solid) srow[lz + 1] |= bit;
+                            else if (w > 0.0f && wtrilerp(ck, tx, ty, tz) * w > g->p.cloud_threshold)
+                                crow[lz + 1] |= bit;
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    /* Highest solid voxel per column (sky occlusion for the pseudo-AO). */
+    uint64_t seen[WV_ROW];
+    memset(seen, 0, sizeof seen);
+    for (int z = 0; z < WV_ROW; z++)
+        for (int x = 0; x < WV_ROW; x++) s->top[z][x] = (int16_t)(WORLD_Y_MIN - 1);
+    for (int y = g->y_top - 1; y >= WORLD_Y_MIN; y--) {
+        const uint64_t *row = s->solid[y - WORLD_Y_MIN + 1];
+        for (int z = 0; z < WV_ROW; z++) {
+            uint64_t nb = row[z] & ~seen[z];
+            if (!nb) continue;
+            seen[z] |= nb;
+            while (nb) {
+                int b = __builtin_ctzll(nb);
+                nb &= nb - 1;
+                s->top[z][b] = (int16_t)y;
+            }
+        }
+    }
+
+    /* W6 colour jitter per interior column, and the home island's location types. */
+    NoiseFx fj = g->f_jitter;
+    for (int z = 0; z < CHUNK_SIZE; z++) {
+        noise_simplex2_row(g->s_jitter, noise_fx_mul_int(fj, bx0), noise_fx_mul_int(fj, 1), noise_fx_mul_int(fj, bz0 + z),
+                           s->jitter[z], CHUNK_SIZE);
+        for (int x = 0; x < CHUNK_SIZE; x++)
+            s->home_type[z][x] = g->home_k > 0.0f ? gen_home_type(g, bx0 + x, bz0 + z) : 255;
+    }
+}
+
+/* Voxel codes (WorldMaterial) for tests and tools, from the bit rows. */
+void gen_fill_vox(const WorldGen *g, ChunkScratch *s) {
+    memset(s->vox, 0, sizeof s->vox);
+    for (int y = WORLD_Y_MIN - 1; y < g->y_top + 1 && y < WORLD_Y_MAX + 1; y++)
+        for (int z = -1; z <= CHUNK_SIZE; z++)
+            for (int x = -1; x <= CHUNK_SIZE; x++) {
+                int yi = y - WORLD_Y_MIN + 1;
+                uint64_t bit = 1ull << (x + 1);
+                uint8_t m = WORLD_MAT_AIR;
+                if (s->solid[yi][z + 1] & bit) m = gen_material(g, s, x, y, z);
+                else if (s->cloud[yi][z + 1] & bit) m = WORLD_MAT_CLOUD;
+                s->vox[WV_INDEX(x, y, z)] = m;
+            }
+}

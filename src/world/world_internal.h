@@ -1,0 +1,191 @@
+/* skyisles world internals: the immutable generation snapshot, the per-worker chunk scratch
+ * and the field helpers shared by the chunk generator and the point queries. */
+#ifndef SKYISLES_WORLD_INTERNAL_H
+#define SKYISLES_WORLD_INTERNAL_H
+
+#include "noise/noise.h"
+#include "world/world.h"
+
+/* Fields sampled at coarse-grid corners and interpolated trilinearly per voxel. */
+enum { WF_D, WF_I, WF_A, WF_B, WF_C, WF_W, WF_K, WF_COUNT };
+
+#define WG_NX 11                                     /* corner columns per axis: x = -4 .. 36 */
+#define WG_NY ((WORLD_Y_MAX - WORLD_Y_MIN) / WORLD_CELL_Y + 1)
+#define WV_H (WORLD_Y_MAX - WORLD_Y_MIN + 2)          /* voxel layers with the y apron */
+#define WV_ROW WORLD_VOX_ROW                          /* 34 */
+#define WV_LAYER (WV_ROW * WV_ROW)
+#define WV_INDEX(x, y, z) ((((y) - WORLD_Y_MIN + 1) * WV_ROW + ((z) + 1)) * WV_ROW + ((x) + 1))
+
+/* Noise units -> blocks for cave fields folded into the density by min(). */
+#define WG_CAVE_K 64.0f
+/* Cells whose corner bound is below -WG_MARGIN cannot hold a solid voxel (float slack). */
+#define WG_MARGIN 0.01f
+
+/* Immutable per-epoch snapshot: the parameters plus everything derived from them. */
+typedef struct WorldGen {
+    WorldParams p;
+    uint32_t s_base, s_n3, s_isl, s_islh, s_cheese, s_worm, s_tube_a, s_tube_b, s_cloud, s_jitter;
+    NoiseFbm fb_base, fb_n3, fb_isl, fb_cloud;
+    NoiseFx f_base, f_n3, f_n3y, f_isl, f_islh, f_cheese, f_worm, f_tube, f_tube_y, f_cloud, f_jitter;
+    int32_t y_top;              /* generated top (exclusive) */
+    bool tubes, cheese, worms, clouds;
+    float tube_r2, island_bottom_k;
+    float home_k;               /* blocks per metre of home elevation */
+} WorldGen;
+
+void gen_init(WorldGen *g, const WorldParams *p);
+
+/* Column fields at a corner column (X, Z). */
+typedef struct GenColumn {
+    float base;         /* W2 baseHeight */
+    float isl_s;        /* island coverage (> 0 inside) */
+    float isl_c;        /* lens centre height */
+    float home_top;     /* home island top and underside heights (home_on only) */
+    float home_bottom;
+    int32_t home_on;
+} GenColumn;
+
+void gen_column_point(const WorldGen *g, int32_t X, int32_t Z, GenColumn *out);
+/* Column fields from the raw noise values (shared by the row and the point paths). */
+void gen_column_finish(const WorldGen *g, int32_t X, int32_t Z, float n_base, float n_isl, float n_islh,
+                       GenColumn *out);
+/* Location type of the home island at a block column, 255 when not on it. */
+uint8_t gen_home_type(const WorldGen *g, int32_t bx, int32_t bz);
+
+/* Corner values D (W1 without the y terms) and I (island lenses) from the corner's n3.
+ * A lens is min(top - Y, (Y - bottom) * k): a domed top and a deep, gentler underside. */
+static inline void gen_corner_dense(const WorldGen *g, const GenColumn *c, float Y, float n3,
+                                    float *d_out, float *i_out) {
+    *d_out = c->base + n3 * g->p.n3_amplitude;
+    float top = c->isl_c + c->isl_s * g->p.island_top;
+    float bottom = c->isl_c - c->isl_s * g->p.island_bottom;
+    float up = top - Y, down = (Y - bottom) * g->island_bottom_k;
+    float iv = (up < down ? up : down) + n3 * g->p.island_noise;
+    if (c->home_on) {
+        float hu = c->home_top - Y, hd = (Y - c->home_bottom) * g->island_bottom_k;
+        float h = (hu < hd ? hu : hd) + n3 * (g->p.island_noise * 0.25f);
+        if (h > iv) iv = h;
+    }
+    *i_out = iv;
+}
+
+static inline float wlerp(float a, float b, float t) { return a + (b - a) * t; }
+
+/* The one trilinear order: y on the four corner columns, then x, then z.
+ * c[yi][zi][xi]. The chunk generator uses this same function per voxel. */
+static inline float wtrilerp(const float c[2][2][2], float tx, float ty, float tz) {
+    float y00 = wlerp(c[0][0][0], c[1][0][0], ty);
+    float y10 = wlerp(c[0][0][1], c[1][0][1], ty);
+    float y01 = wlerp(c[0][1][0], c[1][1][0], ty);
+    float y11 = wlerp(c[0][1][1], c[1][1][1], ty);
+    float x0 = wlerp(y00, y10, tx);
+    float x1 = wlerp(y01, y11, tx);
+    return wlerp(x0, x1, tz);
+}
+
+/* Terrain (W1 + W3 + islands) from the interpolated D and I at voxel-centre height yc. */
+static inline float gen_terrain(const WorldGen *g, float d_interp, float i_interp, float yc) {
+    float d = d_interp - yc;
+    if (yc < g->p.bedrock_level) {
+        float t = g->p.bedrock_level - yc;
+        d = d + t * t * g->p.bedrock_strength;
+    }
+    float v = d > i_interp ? d : i_interp;
+    if (yc > (float)WORLD_Y_MAX) {
+        float cap = (float)WORLD_Y_MAX - yc;
+        if (cap < v) v = cap;
+    }
+    return v;
+}
+
+static inline bool gen_caves_apply(const WorldGen *g, float v, float yc) {
+    return v > 0.0f && (g->tubes || g->cheese || g->worms) && yc >= g->p.cave_min_y;
+}
+
+/* Caves carve solid terrain only: fa..fw are the interpolated cave fields. */
+static inline float gen_carve(const WorldGen *g, float v, float fa, float fb, float fc, float fw) {
+    if (g->tubes) {
+        float t = (fa * fa + fb * fb - g->tube_r2) * WG_CAVE_K;
+        if (t < v) v = t;
+    }
+    if (g->cheese) {
+        float t = (g->p.cheese_threshold - fc) * WG_CAVE_K;
+        if (t < v) v = t;
+    }
+    if (g->worms) {
+        float w = 1.0f - (fw < 0.0f ? -fw : fw);
+        float t = (g->p.worm_threshold - w) * WG_CAVE_K;
+        if (t < v) v = t;
+    }
+    return v;
+}
+
+/* W7 vertical weight 1 - (|y - c| / r)^2 (<= 0 outside the band). */
+static inline float gen_cloud_weight(const WorldGen *g, float yc) {
+    float d = (yc - g->p.cloud_centre) / g->p.cloud_range;
+    return 1.0f - d * d;
+}
+
+/* Whole blocks of wind shift for a chunk created at time_s. */
+int64_t gen_wind_shift(const WorldGen *g, double time_s);
+/* Corner-cloud lattice noise at block corner (X + shift, Y, Z). */
+float gen_cloud_corner(const WorldGen *g, int64_t shift, int32_t X, int32_t Y, int32_t Z);
+
+float gen_density_point(const WorldGen *g, double x, double y, double z);
+bool gen_cloud_point(const WorldGen *g, double time_s, double x, double y, double z);
+
+/* ---------------------------------------------------------------- chunk scratch */
+typedef struct ChunkScratch {
+    GenColumn col[WG_NX][WG_NX];                     /* [zi][xi] */
+    float corner[WF_COUNT][WG_NY][WG_NX][WG_NX];     /* [f][yi][zi][xi] */
+    uint8_t cell_live[WG_NY][WG_NX][WG_NX];          /* bit0 terrain may be solid, bit1 cloud possible */
+    uint8_t row_need[WG_NY][WG_NX];                  /* cave rows needed */
+    uint8_t vox[WV_H * WV_LAYER];                    /* WorldMaterial per voxel, with apron */
+    uint64_t solid[WV_H][WV_ROW];                    /* bit (x + 1) of row (y, z) */
+    uint64_t cloud[WV_H][WV_ROW];
+    int16_t top[WV_ROW][WV_ROW];                     /* highest solid y per column, or y_min - 1 */
+    float jitter[CHUNK_SIZE][CHUNK_SIZE];            /* W6 colour jitter per interior column */
+    uint8_t home_type[CHUNK_SIZE][CHUNK_SIZE];
+    int32_t cx, cz, y_top;
+    uint32_t cells_total, cells_skipped;
+} ChunkScratch;
+
+static inline bool gs_solid(const ChunkScratch *s, int x, int y, int z) {
+    return (s->solid[y - WORLD_Y_MIN + 1][z + 1] >> (x + 1)) & 1u;
+}
+static inline bool gs_cloud(const ChunkScratch *s, int x, int y, int z) {
+    return (s->cloud[y - WORLD_Y_MIN + 1][z + 1] >> (x + 1)) & 1u;
+}
+
+/* C3 / W6 material of a solid voxel: abyss below bedrock level, then by depth under the
+ * nearest air above: surface (grass, snow high up, home island), 1-3 dirt, deeper stone. */
+static inline uint8_t gen_material(const WorldGen *g, const ChunkScratch *s, int x, int y, int z) {
+    if ((float)y < g->p.bedrock_level) return WORLD_MAT_ABYSS;
+    int depth = 0;
+    while (depth < 4) {
+        int ya = y + depth + 1;
+        if (ya >= s->y_top || !gs_solid(s, x, ya, z)) break;
+        depth++;
+    }
+    if (depth == 0) {
+        if (x >= 0 && z >= 0 && x < CHUNK_SIZE && z < CHUNK_SIZE && s->home_type[z][x] != 255 &&
+            (float)y > g->p.island_height - 8.0f)
+            return WORLD_MAT_HOME;
+        return (float)y >= g->p.snow_level ? WORLD_MAT_SNOW : WORLD_MAT_GRASS;
+    }
+    return depth < 4 ? WORLD_MAT_DIRT : WORLD_MAT_STONE;
+}
+
+/* Fills solid/cloud/top/jitter/home_type for chunk (cx, cz) created at time_s. */
+void gen_chunk_voxels(const WorldGen *g, int32_t cx, int32_t cz, double time_s, ChunkScratch *s);
+
+/* Voxel codes of the bit rows into s->vox (tests and tools only). */
+void gen_fill_vox(const WorldGen *g, ChunkScratch *s);
+
+/* Appends quads into slabs from `slabs`; false when the pool or the part table ran out
+ * (the mesh then holds what fitted; the caller frees it). */
+typedef struct MeshCounts { uint32_t faces, opaque_verts, cloud_verts; } MeshCounts;
+bool mesh_chunk(const WorldGen *g, const ChunkScratch *s, MemPool *slabs, ChunkMesh *out, MeshCounts *counts);
+void mesh_free(MemPool *slabs, ChunkMesh *m);
+
+#endif
