@@ -198,8 +198,9 @@ uint32_t island_delaunay(const IslandPoint *pts, uint32_t n, IslandTri *tris, ui
 /* Guarantee assignment (I7): slot s prefers sites in order[s*n_sites ...] (best first);
  * adm[s*n_sites + site] = 1 when the site meets the slot's hard limits. Assigns a distinct site
  * to every slot, admissible for as many slots as possible, earlier slots winning ties.
- * site_of[s] receives the site, fell_back[s] = 1 when it is inadmissible. Needs n_slots <= n_sites. */
+ * site_of[s] receives the site, fell_back[s] = 1 when it is inadmissible. False unless
+ * n_slots <= n_sites, n_slots <= ISLAND_MAX_GUARANTEE_SLOTS and n_sites <= ISLAND_MAX_SITES. */
 bool island_assign_guarantees(uint32_t n_slots, uint32_t n_sites, const uint8_t *adm, const uint16_t *order,
-                              uint16_t *site_of, uint8_t *fell_back, MemArena *work);
+                              uint16_t *site_of, uint8_t *fell_back);
 
 #endif

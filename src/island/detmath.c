@@ -1,0 +1,100 @@
+/* skyisles island: deterministic maths for layout decisions: rounding, sin/cos by polynomial,
+ * hashed value noise and the axis generator blend. No libm: the same bits on every platform. */
+#include "island/island_int.h"
+
+#include <math.h>
+
+int64_t isl_floor(double x) {
+    int64_t i = (int64_t)x;
+    return (double)i > x ? i - 1 : i;
+}
+
+int32_t isl_round(double x) { return (int32_t)(x < 0 ? -isl_floor(-x + 0.5) : isl_floor(x + 0.5)); }
+
+#define ISL_PI 3.14159265358979323846
+#define ISL_HALF_PI 1.57079632679489661923
+
+/* Taylor series on [-pi/4, pi/4]: the truncation error is below 1e-17 there. */
+static double sin_poly(double y) {
+    double y2 = y * y, t = y, s = y;
+    for (int k = 1; k <= 8; k++) {
+        t = -t * y2 / (double)((2 * k) * (2 * k + 1));
+        s = s + t;
+    }
+    return s;
+}
+static double cos_poly(double y) {
+    double y2 = y * y, t = 1.0, s = 1.0;
+    for (int k = 1; k <= 8; k++) {
+        t = -t * y2 / (double)((2 * k - 1) * (2 * k));
+        s = s + t;
+    }
+    return s;
+}
+
+void isl_sincos(double a, double *s, double *c) {
+    int64_t q = isl_floor(a / ISL_HALF_PI + 0.5);
+    double y = a - (double)q * ISL_HALF_PI;
+    double sy = sin_poly(y), cy = cos_poly(y);
+    switch ((int)(q & 3)) {
+    case 0: *s = sy; *c = cy; break;
+    case 1: *s = cy; *c = -sy; break;
+    case 2: *s = -sy; *c = -cy; break;
+    default: *s = -cy; *c = sy; break;
+    }
+}
+
+static double lattice(uint32_t seed, int32_t x, int32_t z) {
+    return (double)(hash3_u32(seed, x, z, 0) >> 8) * (2.0 / 16777216.0) - 1.0;
+}
+
+static double fade(double t) { return t * t * t * (t * (t * 6.0 - 15.0) + 10.0); }
+
+static double value_noise(uint32_t seed, double x, double z) {
+    int64_t x0 = isl_floor(x), z0 = isl_floor(z);
+    double u = fade(x - (double)x0), v = fade(z - (double)z0);
+    int32_t ix = (int32_t)x0, iz = (int32_t)z0;
+    double a = lattice(seed, ix, iz), b = lattice(seed, ix + 1, iz);
+    double c = lattice(seed, ix, iz + 1), d = lattice(seed, ix + 1, iz + 1);
+    double top = a + (b - a) * u, bottom = c + (d - c) * u;
+    return top + (bottom - top) * v;
+}
+
+double isl_layered_noise(uint32_t seed, double x, double z, uint32_t octaves) {
+    double sum = 0.0, amp = 1.0, norm = 0.0, f = 1.0;
+    for (uint32_t o = 0; o < octaves; o++) {
+        sum = sum + amp * value_noise(seed + o * 0x9e3779b9u, x * f, z * f);
+        norm = norm + amp;
+        amp = amp * 0.5;
+        f = f * 2.0;
+    }
+    return sum / norm;
+}
+
+double isl_axis_blend(const IslandAxis *a, const uint32_t *term_seeds, double nx, double nz) {
+    double r = sqrt(nx * nx + nz * nz);   /* IEEE sqrt: correctly rounded everywhere */
+    if (r > 1.0) r = 1.0;
+    double sum = 0.0, wsum = 0.0;
+    for (uint32_t t = 0; t < a->n_terms; t++) {
+        const IslandBlendTerm *b = &a->terms[t];
+        double v;
+        if (b->kind == ISLAND_GEN_DISTANCE_FIELD) {
+            v = b->reference == ISLAND_REF_EDGE ? 1.0 - r : r;
+        } else {
+            double f = (double)b->frequency_milli / 1000.0;
+            v = 0.5 * (isl_layered_noise(term_seeds[t], nx * f, nz * f, b->octaves) + 1.0);
+        }
+        sum = sum + (double)b->weight * v;
+        wsum = wsum + (double)b->weight;
+    }
+    return sum / wsum;
+}
+
+double isl_axis_unit(const Island *isl, const IslandAxis *a, uint32_t axis, double blend) {
+    double t = blend;
+    if (a->stretch) {
+        double span = isl->axis_hi[axis] - isl->axis_lo[axis];
+        t = span > 1e-12 ? (blend - isl->axis_lo[axis]) / span : 0.5;
+    }
+    return t < 0.0 ? 0.0 : t > 1.0 ? 1.0 : t;
+}

@@ -1,0 +1,32 @@
+/* skyisles island: internals shared by the pipeline stages (not for other modules).
+ * Only + - * / and sqrt on layout decisions: IEEE-exact, so x86 and aarch64 agree bit for bit. */
+#ifndef SKYISLES_ISLAND_INT_H
+#define SKYISLES_ISLAND_INT_H
+
+#include "island/island.h"
+
+#include <string.h>
+
+/* One PCG32 stream per stage, so changing one stage's draws leaves the others alone. */
+enum { ISL_STREAM_PLACE = 0x5150, ISL_STREAM_AXES = 0xa7e5, ISL_STREAM_NAMES = 0x4a3e };
+
+int64_t isl_floor(double x);
+int32_t isl_round(double x);                        /* half away from zero */
+void isl_sincos(double a, double *s, double *c);    /* polynomial, |error| < 1e-15 for |a| < 100 */
+/* Layered value noise in [-1, 1] at (x, z), octaves layers doubling the frequency. */
+double isl_layered_noise(uint32_t seed, double x, double z, uint32_t octaves);
+/* An axis blend in [0, 1] at normalised position (nx, nz) (island radius = 1). */
+double isl_axis_blend(const IslandAxis *a, const uint32_t *term_seeds, double nx, double nz);
+/* The blend value -> [0, 1] of the axis range after the island's stretch. */
+double isl_axis_unit(const Island *isl, const IslandAxis *a, uint32_t axis, double blend);
+
+/* Stages of island_generate, in pipeline order. */
+bool isl_place_sites(Island *isl, const IslandScope *s, uint32_t forced_count, SkyError *err);
+void isl_sample_axes(Island *isl, const IslandCodex *cx, const IslandScope *s);
+bool isl_admissible(const IslandCodex *cx, uint32_t type, uint32_t scope, const int16_t *axis);
+void isl_assign_types(Island *isl, const IslandCodex *cx, uint32_t scope);
+bool isl_triangulate(Island *isl, MemArena *work, SkyError *err);
+bool isl_build_paths(Island *isl, const IslandCodex *cx, const IslandScope *s, MemArena *work, SkyError *err);
+void isl_name_sites(Island *isl, const IslandCodex *cx);
+
+#endif
