@@ -202,11 +202,12 @@ static bool load_doc(CodexYaml *cy, uint32_t i) {
     return ok;
 }
 
-static bool collect(CodexYaml *cy, uint32_t doc, yaml_node_t *map, CyDef *defs, uint32_t *n, const char *what) {
+static bool collect(CodexYaml *cy, uint32_t doc, yaml_node_t *map, CyDef *defs, uint32_t *n, const char *what,
+                    bool merge) {
     if (!cy_check_map(cy, doc, map, NULL, what)) return false;
     for (yaml_node_pair_t *p = map->data.mapping.pairs.start; p < map->data.mapping.pairs.top; p++) {
         yaml_node_t *k = cy_node(cy, doc, p->key);
-        for (uint32_t j = 0; j < *n; j++)
+        for (uint32_t j = 0; j < *n && !merge; j++)
             if (!strcmp(cy_scalar(defs[j].key), cy_scalar(k)))
                 return cy_fail(cy, doc, k, "duplicate %s '%s' (first declared at %s:%zu:%zu)", what, cy_scalar(k),
                                cy->docs[defs[j].doc].path, defs[j].key->start_mark.line + 1,
@@ -223,15 +224,15 @@ static bool read_top(CodexYaml *cy, uint32_t doc) {
     if (!root) return cy_fail(cy, doc, NULL, "the file is empty: expected a mapping with %s", "axes, generation_scopes, location_types or localisation");
     if (!cy_check_map(cy, doc, root, keys, "the top level")) return false;
     yaml_node_t *n;
-    if ((n = cy_get(cy, doc, root, "axes")) && !collect(cy, doc, n, cy->axis_defs, &cy->n_axis_defs, "axis")) return false;
+    if ((n = cy_get(cy, doc, root, "axes")) && !collect(cy, doc, n, cy->axis_defs, &cy->n_axis_defs, "axis", false)) return false;
     if ((n = cy_get(cy, doc, root, "location_types")) &&
-        !collect(cy, doc, n, cy->type_defs, &cy->n_type_defs, "location type"))
+        !collect(cy, doc, n, cy->type_defs, &cy->n_type_defs, "location type", false))
         return false;
     if ((n = cy_get(cy, doc, root, "generation_scopes")) &&
-        !collect(cy, doc, n, cy->scope_defs, &cy->n_scope_defs, "generation scope"))
+        !collect(cy, doc, n, cy->scope_defs, &cy->n_scope_defs, "generation scope", false))
         return false;
     if ((n = cy_get(cy, doc, root, "localisation")) &&
-        !collect(cy, doc, n, cy->locale_defs, &cy->n_locale_defs, "localisation language"))
+        !collect(cy, doc, n, cy->locale_defs, &cy->n_locale_defs, "localisation language", true))
         return false;
     return true;
 }
@@ -347,22 +348,55 @@ static bool add_text(CodexYaml *cy, TextSrc *src, const char *lang, const char *
     return true;
 }
 
-static bool parse_locale(CodexYaml *cy, const CyDef *d, TextSrc *src) {
+/* A language may be spread over several files (a file adding a type names it too); each type
+ * is named once per language and the serial pattern given once. */
+typedef struct LangState { const char *lang; uint32_t named; bool serial; uint32_t doc; yaml_node_t *node; } LangState;
+#define CY_MAX_LANGS 8
+
+static bool parse_serial(CodexYaml *cy, uint32_t doc, yaml_node_t *se, const char *lang, TextSrc *src) {
+    static const char *const serial_keys[] = {"pattern", "ordinals", NULL};
+    char key[32];
+    yaml_node_t *v;
+    if (!cy_check_map(cy, doc, se, serial_keys, "serial") || !cy_require(cy, doc, se, "pattern", "serial", &v) ||
+        !add_text(cy, src, lang, "serial_pattern", doc, v))
+        return false;
+    if (!strstr(cy->cx.texts[cy->cx.n_texts - 1].text, "{type}"))
+        return cy_fail(cy, doc, v, "serial pattern must contain {type}");
+    if (!cy_require(cy, doc, se, "ordinals", "serial", &v)) return false;
+    if (v->type != YAML_SEQUENCE_NODE) return cy_fail(cy, doc, v, "ordinals must be a list of words");
+    int n = 0;
+    for (yaml_node_item_t *it = v->data.sequence.items.start; it < v->data.sequence.items.top; it++) {
+        snprintf(key, sizeof key, "ordinal.%d", ++n);
+        if (!add_text(cy, src, lang, key, doc, cy_node(cy, doc, *it))) return false;
+    }
+    return true;
+}
+
+static bool parse_locale(CodexYaml *cy, const CyDef *d, TextSrc *src, LangState *langs, uint32_t *n_langs) {
     static const char *const keys[] = {"location_types", "serial", NULL};
     static const char *const type_keys[] = {"name", "variants", NULL};
-    static const char *const serial_keys[] = {"pattern", "ordinals", NULL};
     IslandCodex *cx = &cy->cx;
     uint32_t doc = d->doc;
     const char *lang;
     char key[160];
     yaml_node_t *lt, *se, *v;
-    if (!cy_id(cy, doc, d->key, "language", &lang) || !cy_check_map(cy, doc, d->value, keys, "a localisation") ||
-        !cy_require(cy, doc, d->value, "location_types", "the localisation", &lt) ||
-        !cy_check_map(cy, doc, lt, NULL, "location_types") ||
-        !cy_require(cy, doc, d->value, "serial", "the localisation", &se) ||
-        !cy_check_map(cy, doc, se, serial_keys, "serial"))
+    if (!cy_id(cy, doc, d->key, "language", &lang) || !cy_check_map(cy, doc, d->value, keys, "a localisation"))
         return false;
-    bool named[ISLAND_MAX_TYPES] = {0};
+    LangState *ls = NULL;
+    for (uint32_t i = 0; i < *n_langs; i++)
+        if (!strcmp(langs[i].lang, lang)) ls = &langs[i];
+    if (!ls) {
+        if (*n_langs >= CY_MAX_LANGS) return cy_fail(cy, doc, d->key, "more than %d languages", CY_MAX_LANGS);
+        ls = &langs[(*n_langs)++];
+        *ls = (LangState){.lang = lang, .doc = doc, .node = d->key};
+    }
+    if ((se = cy_get(cy, doc, d->value, "serial"))) {
+        if (ls->serial) return cy_fail(cy, doc, se, "localisation '%s' gives its serial pattern twice", lang);
+        ls->serial = true;
+        if (!parse_serial(cy, doc, se, lang, src)) return false;
+    }
+    if (!(lt = cy_get(cy, doc, d->value, "location_types"))) return true;
+    if (!cy_check_map(cy, doc, lt, NULL, "location_types")) return false;
     for (yaml_node_pair_t *p = lt->data.mapping.pairs.start; p < lt->data.mapping.pairs.top; p++) {
         yaml_node_t *k = cy_node(cy, doc, p->key), *val = cy_node(cy, doc, p->value);
         uint8_t ti;
@@ -370,7 +404,8 @@ static bool parse_locale(CodexYaml *cy, const CyDef *d, TextSrc *src) {
             !cy_require(cy, doc, val, "name", "the localised location type", &v))
             return false;
         const IslandType *t = &cx->types[ti];
-        named[ti] = true;
+        if (ls->named & (1u << ti)) return cy_fail(cy, doc, k, "localisation '%s' names '%s' twice", lang, t->id);
+        ls->named |= 1u << ti;
         snprintf(key, sizeof key, "type.%s", t->id);
         if (!add_text(cy, src, lang, key, doc, v)) return false;
         yaml_node_t *vars = cy_get(cy, doc, val, "variants");
@@ -392,18 +427,18 @@ static bool parse_locale(CodexYaml *cy, const CyDef *d, TextSrc *src) {
             return cy_fail(cy, doc, k, "localisation '%s' names %u of the %u variants of '%s': name them all", lang, seen,
                            t->n_variants, t->id);
     }
-    for (uint32_t i = 0; i < cx->n_types; i++)
-        if (!named[i]) return cy_fail(cy, doc, lt, "localisation '%s' has no name for location type '%s'", lang, cx->types[i].id);
-    if (!cy_require(cy, doc, se, "pattern", "serial", &v) || !add_text(cy, src, lang, "serial_pattern", doc, v))
-        return false;
-    if (!strstr(cx->texts[cx->n_texts - 1].text, "{type}"))
-        return cy_fail(cy, doc, v, "serial pattern must contain {type}");
-    if (!cy_require(cy, doc, se, "ordinals", "serial", &v)) return false;
-    if (v->type != YAML_SEQUENCE_NODE) return cy_fail(cy, doc, v, "ordinals must be a list of words");
-    int n = 0;
-    for (yaml_node_item_t *it = v->data.sequence.items.start; it < v->data.sequence.items.top; it++) {
-        snprintf(key, sizeof key, "ordinal.%d", ++n);
-        if (!add_text(cy, src, lang, key, doc, cy_node(cy, doc, *it))) return false;
+    return true;
+}
+
+static bool check_langs(CodexYaml *cy, const LangState *langs, uint32_t n_langs) {
+    for (uint32_t l = 0; l < n_langs; l++) {
+        const LangState *ls = &langs[l];
+        for (uint32_t i = 0; i < cy->cx.n_types; i++)
+            if (!(ls->named & (1u << i)))
+                return cy_fail(cy, ls->doc, ls->node, "localisation '%s' has no name for location type '%s': add it to a localisation table",
+                               ls->lang, cy->cx.types[i].id);
+        if (!ls->serial)
+            return cy_fail(cy, ls->doc, ls->node, "localisation '%s' has no serial: {pattern, ordinals}", ls->lang);
     }
     return true;
 }
@@ -497,8 +532,10 @@ bool codex_yaml_load(CodexYaml *cy, const char *const *paths, size_t n_paths, Sk
                       cy->docs[0].path);
         ok = false;
     }
-    for (uint32_t i = 0; ok && i < cy->n_locale_defs; i++) ok = parse_locale(cy, &cy->locale_defs[i], src);
-    ok = ok && finish_texts(cy, src);
+    LangState langs[CY_MAX_LANGS];
+    uint32_t n_langs = 0;
+    for (uint32_t i = 0; ok && i < cy->n_locale_defs; i++) ok = parse_locale(cy, &cy->locale_defs[i], src, langs, &n_langs);
+    ok = ok && check_langs(cy, langs, n_langs) && finish_texts(cy, src);
     release(cy);
     if (!ok) memset(&cy->cx, 0, sizeof cy->cx);
     return ok;

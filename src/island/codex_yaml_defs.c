@@ -13,8 +13,10 @@ static bool parse_prefs(CodexYaml *cy, uint32_t doc, yaml_node_t *n, IslandType 
         int32_t i;
         if (!cy_ref_axis(cy, doc, k, &pr->axis) || !cy_check_map(cy, doc, val, keys, "an axis preference")) return false;
         const IslandAxis *a = &cy->cx.axes[pr->axis];
+        char what[80];
+        snprintf(what, sizeof what, "%s.ideal (axis range)", a->id);
         if (!cy_require(cy, doc, val, "ideal", "the axis preference", &v) ||
-            !cy_int(cy, doc, v, a->min, a->max, "ideal (the axis range)", &pr->ideal) ||
+            !cy_int(cy, doc, v, a->min, a->max, what, &pr->ideal) ||
             !cy_require(cy, doc, val, "tolerance", "the axis preference", &v) ||
             !cy_int(cy, doc, v, 1, 100000, "tolerance", &i))
             return false;
@@ -39,10 +41,11 @@ static bool parse_limits(CodexYaml *cy, uint32_t doc, yaml_node_t *n, IslandType
         l->max = a->max;
         if (!cy_get(cy, doc, val, "min") && !cy_get(cy, doc, val, "max"))
             return cy_fail(cy, doc, val, "a hard limit needs min, max or both");
-        if ((v = cy_get(cy, doc, val, "min")) && !cy_int(cy, doc, v, a->min, a->max, "hard limit min (the axis range)", &l->min))
-            return false;
-        if ((v = cy_get(cy, doc, val, "max")) && !cy_int(cy, doc, v, a->min, a->max, "hard limit max (the axis range)", &l->max))
-            return false;
+        char what[80];
+        snprintf(what, sizeof what, "%s.min (axis range)", a->id);
+        if ((v = cy_get(cy, doc, val, "min")) && !cy_int(cy, doc, v, a->min, a->max, what, &l->min)) return false;
+        snprintf(what, sizeof what, "%s.max (axis range)", a->id);
+        if ((v = cy_get(cy, doc, val, "max")) && !cy_int(cy, doc, v, a->min, a->max, what, &l->max)) return false;
         if (l->min > l->max) return cy_fail(cy, doc, val, "hard limit min %d is above max %d", l->min, l->max);
         t->n_limits++;
     }

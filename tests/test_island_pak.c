@@ -1,0 +1,362 @@
+/* Tests for the island codex data path: YAML validation errors with file:line:column, pack
+ * determinism and round trip, and corrupt packs that must fail with one clear line, never crash. */
+#include <stdarg.h>
+#include <stddef.h>
+#include <setjmp.h>
+#include <cmocka.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "island/codex_yaml.h"
+
+static const char *const ASSETS[] = {
+    "assets/codex/axes.yaml", "assets/codex/location_types.yaml", "assets/codex/locale_en.yaml",
+    "assets/codex/scopes.yaml",
+};
+#define N_ASSETS (sizeof ASSETS / sizeof ASSETS[0])
+
+static IslandCodex g_cx, g_cx2;
+
+/* The embedded default pack, copied so tests may damage it. */
+static uint8_t *default_copy(size_t *len) {
+    const void *d = island_pak_default(len);
+    assert_non_null(d);
+    assert_true(*len > ISLAND_PAK_HEADER_SIZE);
+    uint8_t *c = malloc(*len);
+    assert_non_null(c);
+    memcpy(c, d, *len);
+    return c;
+}
+
+static uint32_t rd32(const uint8_t *p) { return (uint32_t)p[0] | p[1] << 8 | p[2] << 16 | (uint32_t)p[3] << 24; }
+static void wr32(uint8_t *p, uint32_t v) { p[0] = (uint8_t)v; p[1] = (uint8_t)(v >> 8); p[2] = (uint8_t)(v >> 16); p[3] = (uint8_t)(v >> 24); }
+static void reseal(uint8_t *d, size_t len) {
+    uint64_t h = island_pak_checksum(d, len);
+    wr32(d + 24, (uint32_t)h);
+    wr32(d + 28, (uint32_t)(h >> 32));
+}
+/* Section table entry i: tag, offset, size, count. */
+static uint8_t *sec_entry(uint8_t *d, int i) { return d + ISLAND_PAK_HEADER_SIZE + 16 * i; }
+static uint8_t *sec_data(uint8_t *d, int i) { return d + rd32(sec_entry(d, i) + 4); }
+enum { S_STRS, S_AXIS, S_TERM, S_TYPE, S_PREF, S_LIMT, S_PROP, S_VARI, S_SCOP, S_GUAR, S_TEXT, S_COUNT };
+
+static void expect_fail(const uint8_t *d, size_t len, const char *needle) {
+    SkyError err = {0};
+    bool ok = island_pak_load(&g_cx, d, len, &err);
+    if (ok || !strstr(err.msg, needle)) print_error("expected failure with '%s', got ok=%d '%s'\n", needle, ok, err.msg);
+    assert_false(ok);
+    assert_non_null(strstr(err.msg, needle));
+    assert_null(strchr(err.msg, '\n'));   /* one line */
+    assert_int_equal(g_cx.n_types, 0);    /* nothing half-decoded */
+}
+
+/* ---------------------------------------------------------------- YAML */
+static void expect_yaml_error(const char *extra, const char *expected_prefix) {
+    const char *files[N_ASSETS + 1];
+    for (size_t i = 0; i < N_ASSETS; i++) files[i] = ASSETS[i];
+    files[N_ASSETS] = extra;
+    CodexYaml *cy = codex_yaml_new();
+    assert_non_null(cy);
+    SkyError err = {0};
+    bool ok = codex_yaml_load(cy, files, N_ASSETS + 1, &err);
+    if (ok || strncmp(err.msg, expected_prefix, strlen(expected_prefix)))
+        print_error("expected '%s...', got ok=%d '%s'\n", expected_prefix, ok, err.msg);
+    assert_false(ok);
+    assert_int_equal(strncmp(err.msg, expected_prefix, strlen(expected_prefix)), 0);
+    codex_yaml_free(cy);
+}
+
+static void test_yaml_syntax_error(void **state) {
+    (void)state;
+    expect_yaml_error("tests/data/island/syntax_error.yaml", "tests/data/island/syntax_error.yaml:7:5: YAML syntax error");
+}
+static void test_yaml_unknown_key(void **state) {
+    (void)state;
+    expect_yaml_error("tests/data/island/unknown_key.yaml",
+                      "tests/data/island/unknown_key.yaml:7:30: unknown key 'tolerence' in an axis preference");
+}
+static void test_yaml_bad_reference(void **state) {
+    (void)state;
+    expect_yaml_error("tests/data/island/bad_reference.yaml",
+                      "tests/data/island/bad_reference.yaml:7:7: unknown axis 'temperature'");
+    expect_yaml_error("tests/data/island/bad_scope_ref.yaml",
+                      "tests/data/island/bad_scope_ref.yaml:4:25: unknown generation scope 'cavern'");
+}
+static void test_yaml_out_of_range(void **state) {
+    (void)state;
+    expect_yaml_error("tests/data/island/out_of_range.yaml",
+                      "tests/data/island/out_of_range.yaml:7:26: elevation.ideal (axis range) = 150 is out of range 0..100");
+}
+static void test_yaml_wrong_type_duplicate_unnamed(void **state) {
+    (void)state;
+    expect_yaml_error("tests/data/island/wrong_type.yaml",
+                      "tests/data/island/wrong_type.yaml:5:16: move_cost must be a non-negative number, got 'slow'");
+    expect_yaml_error("tests/data/island/duplicate_id.yaml",
+                      "tests/data/island/duplicate_id.yaml:3:3: duplicate location type 'meadow' (first declared at assets/codex/location_types.yaml:");
+    expect_yaml_error("tests/data/island/unnamed_type.yaml",
+                      "assets/codex/locale_en.yaml:5:3: localisation 'en' has no name for location type 'tundra'");
+    expect_yaml_error("tests/data/island/no_such_file.yaml", "tests/data/island/no_such_file.yaml:1:1: cannot open");
+}
+
+static bool same_str(const char *a, const char *b) { return a && b && !strcmp(a, b); }
+
+/* Every decoded field of two codices, strings by content. */
+static void assert_codex_equal(const IslandCodex *a, const IslandCodex *b) {
+    assert_int_equal(a->n_axes, b->n_axes);
+    assert_int_equal(a->n_types, b->n_types);
+    assert_int_equal(a->n_scopes, b->n_scopes);
+    assert_int_equal(a->n_variants, b->n_variants);
+    assert_int_equal(a->n_props, b->n_props);
+    assert_int_equal(a->n_texts, b->n_texts);
+    for (uint32_t i = 0; i < a->n_axes; i++) {
+        const IslandAxis *x = &a->axes[i], *y = &b->axes[i];
+        assert_true(same_str(x->id, y->id));
+        assert_true(x->min == y->min && x->max == y->max && x->stretch == y->stretch && x->n_terms == y->n_terms);
+        assert_memory_equal(x->terms, y->terms, sizeof(IslandBlendTerm) * x->n_terms);
+    }
+    for (uint32_t i = 0; i < a->n_types; i++) {
+        const IslandType *x = &a->types[i], *y = &b->types[i];
+        assert_true(same_str(x->id, y->id));
+        assert_true(x->move_cost_milli == y->move_cost_milli && x->scope_mask == y->scope_mask);
+        assert_true(x->n_prefs == y->n_prefs && x->n_limits == y->n_limits && x->n_props == y->n_props &&
+                    x->first_prop == y->first_prop && x->first_variant == y->first_variant &&
+                    x->n_variants == y->n_variants);
+        for (uint32_t k = 0; k < x->n_prefs; k++)
+            assert_true(x->prefs[k].axis == y->prefs[k].axis && x->prefs[k].ideal == y->prefs[k].ideal &&
+                        x->prefs[k].tolerance == y->prefs[k].tolerance && x->prefs[k].weight == y->prefs[k].weight);
+        for (uint32_t k = 0; k < x->n_limits; k++)
+            assert_true(x->limits[k].axis == y->limits[k].axis && x->limits[k].min == y->limits[k].min &&
+                        x->limits[k].max == y->limits[k].max);
+    }
+    for (uint32_t i = 0; i < a->n_props; i++)
+        assert_true(same_str(a->props[i].key, b->props[i].key) && a->props[i].value == b->props[i].value);
+    for (uint32_t i = 0; i < a->n_variants; i++)
+        assert_true(same_str(a->variants[i].id, b->variants[i].id) && a->variants[i].first_prop == b->variants[i].first_prop &&
+                    a->variants[i].n_props == b->variants[i].n_props);
+    for (uint32_t i = 0; i < a->n_scopes; i++) {
+        IslandScope x = a->scopes[i], y = b->scopes[i];
+        assert_true(same_str(x.id, y.id));
+        x.id = y.id = NULL;
+        assert_memory_equal(&x, &y, sizeof x);
+    }
+    for (uint32_t i = 0; i < a->n_texts; i++)
+        assert_true(same_str(a->texts[i].lang, b->texts[i].lang) && same_str(a->texts[i].key, b->texts[i].key) &&
+                    same_str(a->texts[i].text, b->texts[i].text));
+}
+
+static void test_pack_round_trip_and_determinism(void **state) {
+    (void)state;
+    CodexYaml *cy = codex_yaml_new();
+    SkyError err = {0};
+    /* Reverse argument order: the packer sorts paths, so the bytes cannot depend on it. */
+    const char *rev[N_ASSETS];
+    for (size_t i = 0; i < N_ASSETS; i++) rev[i] = ASSETS[N_ASSETS - 1 - i];
+    assert_true(codex_yaml_load(cy, rev, N_ASSETS, &err));
+    const IslandCodex *src = codex_yaml_codex(cy);
+    assert_true(src->n_axes >= 4);
+    assert_true(src->n_types >= 10);
+    size_t len = island_pak_write(src, NULL, 0, &err);
+    assert_true(len > 0);
+    uint8_t *a = malloc(len), *b = malloc(len);
+    assert_int_equal(island_pak_write(src, a, len, &err), len);
+    assert_int_equal(island_pak_write(src, b, len, &err), len);
+    assert_memory_equal(a, b, len);
+    /* The embedded pack is exactly what the packer makes of the current assets. */
+    size_t dlen = 0;
+    const void *def = island_pak_default(&dlen);
+    assert_int_equal(dlen, len);
+    assert_memory_equal(def, a, len);
+    assert_true(island_pak_load(&g_cx, a, len, &err));
+    assert_codex_equal(src, &g_cx);
+    free(a);
+    free(b);
+    codex_yaml_free(cy);
+}
+
+static void test_yaml_extension_file(void **state) {
+    (void)state;
+    const char *files[N_ASSETS + 1];
+    for (size_t i = 0; i < N_ASSETS; i++) files[i] = ASSETS[i];
+    files[N_ASSETS] = "tests/data/island/extension_type.yaml";
+    CodexYaml *cy = codex_yaml_new();
+    SkyError err = {0};
+    assert_true(codex_yaml_load(cy, files, N_ASSETS + 1, &err));
+    const IslandCodex *cx = codex_yaml_codex(cy);
+    int tundra = island_codex_find_type(cx, "tundra");
+    assert_true(tundra >= 0);
+    assert_string_equal(island_codex_text(cx, "en", "type.tundra"), "Tundra");
+    assert_string_equal(island_codex_text(cx, "fr", "variant.tundra.frost"), "Toundra givrée");
+    assert_string_equal(island_codex_text(cx, "fr", "type.meadow"), "Prairie");
+    size_t len = island_pak_write(cx, NULL, 0, &err);
+    uint8_t *buf = malloc(len);
+    assert_int_equal(island_pak_write(cx, buf, len, &err), len);
+    assert_true(island_pak_load(&g_cx2, buf, len, &err));
+    assert_codex_equal(cx, &g_cx2);
+    free(buf);
+    codex_yaml_free(cy);
+}
+
+/* ---------------------------------------------------------------- corrupt packs */
+static void test_pack_truncated_everywhere(void **state) {
+    (void)state;
+    size_t len;
+    uint8_t *d = default_copy(&len);
+    SkyError err = {0};
+    assert_true(island_pak_load(&g_cx, d, len, &err));
+    /* Every section boundary, named, then every other length too. */
+    for (int s = 0; s < S_COUNT; s++) {
+        size_t off = rd32(sec_entry(d, s) + 4), end = off + rd32(sec_entry(d, s) + 8);
+        expect_fail(d, off, "truncated");
+        if (end < len) expect_fail(d, end, "truncated");
+    }
+    expect_fail(d, ISLAND_PAK_HEADER_SIZE - 1, "shorter than the 48-byte header");
+    expect_fail(d, 0, "shorter than");
+    for (size_t n = 0; n < len; n++) {
+        uint8_t *cut = malloc(n ? n : 1);   /* exact-size buffer: ASan sees any read past it */
+        memcpy(cut, d, n);
+        assert_false(island_pak_load(&g_cx, cut, n, &err));
+        free(cut);
+    }
+    expect_fail(NULL, 0, "no data");
+    free(d);
+}
+
+static void test_pack_checksum_and_header(void **state) {
+    (void)state;
+    size_t len;
+    uint8_t *d = default_copy(&len);
+    d[24] ^= 0x40;
+    expect_fail(d, len, "checksum mismatch");
+    d[24] ^= 0x40;
+    /* Any single flipped bit anywhere is caught. */
+    for (size_t i = 0; i < len; i++) {
+        d[i] ^= 0x10;
+        SkyError err = {0};
+        assert_false(island_pak_load(&g_cx, d, len, &err));
+        d[i] ^= 0x10;
+    }
+    memcpy(d, "NOTAPACK", 8);
+    expect_fail(d, len, "bad magic");
+    free(d);
+    d = default_copy(&len);
+    wr32(d + 8, 2);
+    reseal(d, len);
+    expect_fail(d, len, "format version 2, this build reads version 1");
+    free(d);
+    d = default_copy(&len);
+    uint8_t *big = calloc(1, len + 4);
+    memcpy(big, d, len);
+    expect_fail(big, len + 4, "followed by extra bytes");
+    free(big);
+    free(d);
+}
+
+typedef void (*Damage)(uint8_t *d);
+static void damage_and_expect(Damage fn, const char *needle) {
+    size_t len;
+    uint8_t *d = default_copy(&len);
+    fn(d);
+    reseal(d, len);
+    expect_fail(d, len, needle);
+    free(d);
+}
+static void dmg_section_offset(uint8_t *d) { wr32(sec_entry(d, S_TYPE) + 4, 0x7ffffff0u); }
+static void dmg_section_size(uint8_t *d) { wr32(sec_entry(d, S_PREF) + 8, rd32(sec_entry(d, S_PREF) + 8) - 4); }
+static void dmg_section_count(uint8_t *d) { wr32(sec_entry(d, S_TEXT) + 12, 0x40000001u); }
+static void dmg_section_tag(uint8_t *d) { memcpy(sec_entry(d, S_AXIS), "AXES", 4); }
+static void dmg_section_misaligned(uint8_t *d) { wr32(sec_entry(d, S_AXIS) + 4, rd32(sec_entry(d, S_AXIS) + 4) + 2); }
+static void dmg_string_offset(uint8_t *d) { wr32(sec_data(d, S_AXIS), 0x00ffffffu); }
+static void dmg_type_first_pref(uint8_t *d) { wr32(sec_data(d, S_TYPE) + 12, 0xfffffff0u); }
+static void dmg_type_pref_count(uint8_t *d) { wr32(sec_data(d, S_TYPE) + 16, 200); }
+static void dmg_variant_range(uint8_t *d) { wr32(sec_data(d, S_TYPE) + 40, 0x10000); }
+static void dmg_pref_axis(uint8_t *d) { wr32(sec_data(d, S_PREF), 200); }
+static void dmg_term_kind(uint8_t *d) { wr32(sec_data(d, S_TERM), 9); }
+static void dmg_scope_base(uint8_t *d) { wr32(sec_data(d, S_SCOP) + 15 * 4, 99); }
+static void dmg_scope_guarantee(uint8_t *d) { wr32(sec_data(d, S_SCOP) + 17 * 4, 1000); }
+static void dmg_guarantee_type(uint8_t *d) { wr32(sec_data(d, S_GUAR), 77); }
+static void dmg_text_order(uint8_t *d) {
+    uint8_t tmp[12], *t = sec_data(d, S_TEXT);
+    memcpy(tmp, t, 12);
+    memcpy(t, t + 12, 12);
+    memcpy(t + 12, tmp, 12);
+}
+static void dmg_strs_unterminated(uint8_t *d) {
+    uint8_t *e = sec_entry(d, S_STRS);
+    d[rd32(e + 4) + rd32(e + 8) - 1] = 'x';
+}
+
+static void test_pack_out_of_range_fields(void **state) {
+    (void)state;
+    damage_and_expect(dmg_section_offset, "section TYPE at offset");
+    damage_and_expect(dmg_section_size, "section PREF holds");
+    damage_and_expect(dmg_section_count, "section TEXT holds");
+    damage_and_expect(dmg_section_tag, "expected AXIS");
+    damage_and_expect(dmg_section_misaligned, "section AXIS at offset");
+    damage_and_expect(dmg_string_offset, "beyond the");
+    damage_and_expect(dmg_type_first_pref, "location type 0 refers to PREF records");
+    damage_and_expect(dmg_type_pref_count, "location type 0 refers to PREF records");
+    damage_and_expect(dmg_variant_range, "location type 0 refers to VARI records");
+    damage_and_expect(dmg_pref_axis, "axis preference 0 has axis = 200");
+    damage_and_expect(dmg_term_kind, "generator term 0 has kind = 9");
+    damage_and_expect(dmg_scope_base, "scope 0 has base type = 99");
+    damage_and_expect(dmg_scope_guarantee, "scope 0 refers to GUAR records");
+    damage_and_expect(dmg_guarantee_type, "guarantee 0 has location type = 77");
+    damage_and_expect(dmg_text_order, "out of order");
+    damage_and_expect(dmg_strs_unterminated, "does not end with a NUL");
+}
+
+/* Random resealed damage: the loader either refuses it cleanly or yields a codex the generator
+ * survives (a pack that validates must be safe to use). */
+static void test_pack_random_damage(void **state) {
+    (void)state;
+    size_t len;
+    uint8_t *d = default_copy(&len);
+    static uint8_t arena_buf[1 << 20];
+    static Island isl;
+    Rng r;
+    rng_seed(&r, 2024, 7);
+    uint32_t refused = 0, accepted = 0;
+    for (int it = 0; it < 600; it++) {
+        uint8_t *c = malloc(len);
+        memcpy(c, d, len);
+        uint32_t edits = 1 + rng_below(&r, 3);
+        for (uint32_t e = 0; e < edits; e++) {
+            size_t pos = ISLAND_PAK_HEADER_SIZE + rng_below(&r, (uint32_t)(len - ISLAND_PAK_HEADER_SIZE));
+            c[pos] = (uint8_t)rng_u32(&r);
+        }
+        reseal(c, len);
+        SkyError err = {0};
+        if (island_pak_load(&g_cx, c, len, &err)) {
+            MemArena work;
+            mem_arena_init_buffer(&work, arena_buf, sizeof arena_buf);
+            IslandParams p = {.seed = (uint64_t)it, .scope = 0};
+            island_generate(&isl, &g_cx, &p, &work, &err);
+            accepted++;
+        } else {
+            assert_true(err.msg[0] != 0);
+            refused++;
+        }
+        free(c);
+    }
+    print_message("random resealed damage: %u refused, %u accepted (values still in range)\n", refused, accepted);
+    assert_true(refused > 0);
+    free(d);
+}
+
+int main(void) {
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_yaml_syntax_error),
+        cmocka_unit_test(test_yaml_unknown_key),
+        cmocka_unit_test(test_yaml_bad_reference),
+        cmocka_unit_test(test_yaml_out_of_range),
+        cmocka_unit_test(test_yaml_wrong_type_duplicate_unnamed),
+        cmocka_unit_test(test_pack_round_trip_and_determinism),
+        cmocka_unit_test(test_yaml_extension_file),
+        cmocka_unit_test(test_pack_truncated_everywhere),
+        cmocka_unit_test(test_pack_checksum_and_header),
+        cmocka_unit_test(test_pack_out_of_range_fields),
+        cmocka_unit_test(test_pack_random_damage),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
