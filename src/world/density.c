@@ -95,8 +95,13 @@ static bool point_in_range(double x, double y, double z) {
     return x > -lim && x < lim && z > -lim && z < lim && y > -lim && y < lim;
 }
 
-float gen_density_point(const WorldGen *g, double x, double y, double z) {
-    if (!point_in_range(x, y, z)) return y < WORLD_Y_MIN ? 1.0f : -1.0f;
+/* The field at a point; *terrain_out (optional) gets the value before caves carve it. */
+static float point_eval(const WorldGen *g, double x, double y, double z, float *terrain_out) {
+    if (!point_in_range(x, y, z)) {
+        float v = y < WORLD_Y_MIN ? 1.0f : -1.0f;
+        if (terrain_out) *terrain_out = v;
+        return v;
+    }
     PointCell pc;
     point_cell(x, y, z, &pc);
     GenColumn col[2][2];
@@ -116,6 +121,7 @@ float gen_density_point(const WorldGen *g, double x, double y, double z) {
     }
     float yc = (float)y;
     float v = gen_terrain(g, wtrilerp(cd, pc.tx, pc.ty, pc.tz), wtrilerp(ci, pc.tx, pc.ty, pc.tz), yc);
+    if (terrain_out) *terrain_out = v;
     if (!gen_caves_apply(g, v, yc)) return v;
     float ca[2][2][2] = {{{0}}}, cb[2][2][2] = {{{0}}}, cc[2][2][2] = {{{0}}}, cw[2][2][2] = {{{0}}};
     for (int yi = 0; yi < 2; yi++) {
@@ -143,12 +149,16 @@ float gen_density_point(const WorldGen *g, double x, double y, double z) {
                      g->worms ? wtrilerp(cw, pc.tx, pc.ty, pc.tz) : 0.0f);
 }
 
+float gen_density_point(const WorldGen *g, double x, double y, double z) { return point_eval(g, x, y, z, NULL); }
+
 bool gen_cloud_point(const WorldGen *g, double time_s, double x, double y, double z) {
     if (!g->clouds || !point_in_range(x, y, z)) return false;
     float yc = (float)y;
     float w = gen_cloud_weight(g, yc);
     if (!(w > 0.0f)) return false;
-    if (gen_density_point(g, x, y, z) > 0.0f) return false;   /* never inside rock */
+    float terrain;
+    point_eval(g, x, y, z, &terrain);
+    if (terrain > 0.0f) return false;   /* never inside rock, nor in the caves carved from it */
     PointCell pc;
     point_cell(x, y, z, &pc);
     int64_t shift = gen_wind_shift(g, time_s);

@@ -133,18 +133,24 @@ static void emit_face(const WorldGen *g, const ChunkScratch *s, SlabWriter *w, i
     }
 }
 
-static void emit_cloud_face(const WorldGen *g, SlabWriter *w, int n, int x, int y, int z) {
+/* One merged cloud quad: the box [x0, x0+ex) x [y0, y0+ey) x [z0, z0+ez), one unit thick along
+ * the normal. Clouds are flat-coloured per direction, so merging loses nothing. */
+static void emit_cloud_rect(const WorldGen *g, SlabWriter *w, int n, int x0, int y0, int z0, int ex, int ey, int ez) {
     const int8_t *N = k_n[n], *U = k_u[n], *V = k_v[n];
     WorldVertex *q = writer_quad(w);
     if (!q) return;
+    int ext[3] = {ex, ey, ez};
+    int eu = U[0] * ext[0] + U[1] * ext[1] + U[2] * ext[2];
+    int ev = V[0] * ext[0] + V[1] * ext[1] + V[2] * ext[2];
     uint8_t c = to_u8(0.97f * k_cloud_shade[n]);
     uint8_t cb = to_u8(1.0f * k_cloud_shade[n]);
-    int bx = x + (N[0] > 0), by = y + (N[1] > 0), bz = z + (N[2] > 0);
+    int bx = x0 + (N[0] > 0), by = y0 + (N[1] > 0), bz = z0 + (N[2] > 0);
     for (int k = 0; k < 4; k++) {
         WorldVertex *v = &q[k];
-        v->x = (int16_t)(bx + k_cu[k] * U[0] + k_cv[k] * V[0]);
-        v->y = (int16_t)(by + k_cu[k] * U[1] + k_cv[k] * V[1]);
-        v->z = (int16_t)(bz + k_cu[k] * U[2] + k_cv[k] * V[2]);
+        int du = k_cu[k] * eu, dv = k_cv[k] * ev;
+        v->x = (int16_t)(bx + du * U[0] + dv * V[0]);
+        v->y = (int16_t)(by + du * U[1] + dv * V[1]);
+        v->z = (int16_t)(bz + du * U[2] + dv * V[2]);
         v->normal = (uint8_t)n;
         v->flags = (uint8_t)(3 | (WORLD_MAT_CLOUD << 2));
         v->r = c;
@@ -152,6 +158,32 @@ static void emit_cloud_face(const WorldGen *g, SlabWriter *w, int n, int x, int 
         v->b = cb;
         v->a = g->p.cloud_alpha;
     }
+}
+
+/* Greedy rectangles over one plane of face bits: runs along the bits, grown over rows. */
+static uint32_t merge_plane(const WorldGen *g, SlabWriter *w, int n, int plane, uint32_t *rows, int nrows) {
+    uint32_t quads = 0;
+    for (int r = 0; r < nrows; r++) {
+        while (rows[r]) {
+            int b0 = __builtin_ctz(rows[r]);
+            uint32_t run = rows[r] >> b0;
+            int len = (~run == 0u) ? 32 - b0 : __builtin_ctz(~run);
+            uint32_t mask = (len >= 32 ? 0xffffffffu : ((1u << len) - 1u)) << b0;
+            int h = 1;
+            while (r + h < nrows && (rows[r + h] & mask) == mask) {
+                rows[r + h] &= ~mask;
+                h++;
+            }
+            rows[r] &= ~mask;
+            int yb = WORLD_Y_MIN + r;   /* rows are y for X and Z planes */
+            if (n == WORLD_NORMAL_PX || n == WORLD_NORMAL_NX) emit_cloud_rect(g, w, n, plane, yb, b0, 1, h, len);
+            else if (n == WORLD_NORMAL_PY || n == WORLD_NORMAL_NY)
+                emit_cloud_rect(g, w, n, b0, WORLD_Y_MIN + plane, r, len, 1, h);
+            else emit_cloud_rect(g, w, n, b0, yb, plane, len, h, 1);
+            quads++;
+        }
+    }
+    return quads;
 }
 
 /* Exposed-face masks of row (y, z): bit x+1 set where the voxel has that face. */
@@ -169,7 +201,7 @@ static void row_faces(const uint64_t (*rows)[WV_ROW], const uint64_t (*block)[WV
     for (int n = 0; n < 6; n++) f[n] &= INTERIOR_BITS;
 }
 
-bool mesh_chunk(const WorldGen *g, const ChunkScratch *s, MemPool *slabs, ChunkMesh *out, MeshCounts *counts) {
+bool mesh_chunk(const WorldGen *g, ChunkScratch *s, MemPool *slabs, ChunkMesh *out, MeshCounts *counts) {
     memset(out, 0, sizeof *out);
     out->cx = s->cx;
     out->cz = s->cz;
@@ -194,22 +226,51 @@ bool mesh_chunk(const WorldGen *g, const ChunkScratch *s, MemPool *slabs, ChunkM
             }
         }
     }
-    /* Cloud pass: cloud voxels against air only (never a face inside rock or cloud). */
+    /* Cloud pass: cloud voxels against air only (never a face inside rock or cloud), faces
+     * gathered per plane and merged into rectangles. */
     w.cur = NULL;
     w.pass_parts = &out->cloud_parts;
+    int ylo = s->y_top, yhi = WORLD_Y_MIN - 1;
     for (int y = WORLD_Y_MIN; y < s->y_top; y++) {
         int yi = y - WORLD_Y_MIN + 1;
         for (int z = 0; z < CHUNK_SIZE; z++) {
             if (!(s->cloud[yi][z + 1] & INTERIOR_BITS)) continue;
+            if (ylo > y) {
+                ylo = y;
+                memset(s->cplane, 0, sizeof s->cplane);
+            }
+            yhi = y;
             uint64_t f[6];
             row_faces((const uint64_t (*)[WV_ROW])s->cloud, (const uint64_t (*)[WV_ROW])s->solid, yi, z + 1, f);
+            int r = y - WORLD_Y_MIN;
             for (int n = 0; n < 6; n++) {
-                uint64_t m = f[n];
-                while (m) {
-                    int b = __builtin_ctzll(m);
-                    m &= m - 1;
-                    emit_cloud_face(g, &w, n, b - 1, y, z);
-                    mc.faces++;
+                uint32_t bits = (uint32_t)(f[n] >> 1);
+                if (!bits) continue;
+                if (n == WORLD_NORMAL_PY || n == WORLD_NORMAL_NY) {
+                    s->cplane[n][r * CHUNK_SIZE + z] = bits;            /* plane y, row z, bits x */
+                } else if (n == WORLD_NORMAL_PZ || n == WORLD_NORMAL_NZ) {
+                    s->cplane[n][z * WV_H + r] = bits;                  /* plane z, row y, bits x */
+                } else {
+                    while (bits) {                                      /* plane x, row y, bits z */
+                        int x = __builtin_ctz(bits);
+                        bits &= bits - 1;
+                        s->cplane[n][x * WV_H + r] |= 1u << z;
+                    }
+                }
+                mc.faces += (uint32_t)__builtin_popcount((uint32_t)(f[n] >> 1));
+            }
+        }
+    }
+    if (yhi >= ylo) {
+        int r0 = ylo - WORLD_Y_MIN, nr = yhi - ylo + 1;
+        for (int n = 0; n < 6; n++) {
+            if (n == WORLD_NORMAL_PY || n == WORLD_NORMAL_NY) {
+                for (int r = r0; r < r0 + nr; r++) merge_plane(g, &w, n, r, &s->cplane[n][r * CHUNK_SIZE], CHUNK_SIZE);
+            } else {
+                for (int pl = 0; pl < CHUNK_SIZE; pl++) {
+                    uint32_t *rows = &s->cplane[n][pl * WV_H];
+                    /* rows r0..r0+nr-1; merge_plane counts rows from WORLD_Y_MIN, so pass the base. */
+                    merge_plane(g, &w, n, pl, rows, r0 + nr);
                 }
             }
         }

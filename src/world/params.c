@@ -28,8 +28,9 @@ void world_params_default(WorldParams *p) {
     p->island_height = 104.0f;
     p->island_height_var = 10.0f;
     p->island_top = 16.0f;
-    p->island_bottom = 56.0f;
-    p->island_noise = 9.0f;
+    p->island_bottom = 38.0f;
+    p->island_noise = 7.0f;
+    p->island_taper = 0.55f;
     p->snow_level = 128.0f;
 
     /* Tube tunnels by default; cheese (C1) and worm sheets (C2) are the seed's variants. */
@@ -127,8 +128,7 @@ void gen_init(WorldGen *g, const WorldParams *p) {
     g->worms = (q->cave_modes & WORLD_CAVES_WORMS) != 0;
     g->clouds = q->clouds;
     g->tube_r2 = q->tube_radius * q->tube_radius;
-    g->island_bottom_k = q->island_top / q->island_bottom;
-    if (g->island_bottom_k <= 0.0f) g->island_bottom_k = 0.25f;
+    g->island_bottom_k = q->island_taper > 0.05f ? q->island_taper : 0.05f;
     g->home_k = 0.0f;
     if (q->home && q->home->size > 0 && q->home->elevation_top_m > 0.0f)
         g->home_k = q->home_height / q->home->elevation_top_m;

@@ -190,9 +190,10 @@ void gen_chunk_voxels(const WorldGen *g, int32_t cx, int32_t cz, double time_s, 
                             int lx = lx0 + i;
                             if (lx < -1 || lx > CHUNK_SIZE) continue;
                             float tx = k_txz[i];
-                            bool solid = false;
+                            bool solid = false, rock = false;
                             if (live & 1) {
                                 float v = gen_terrain(g, wtrilerp(cd, tx, ty, tz), wtrilerp(ci, tx, ty, tz), yc);
+                                rock = v > 0.0f;
                                 if (gen_caves_apply(g, v, yc))
                                     v = gen_carve(g, v, g->tubes ? wtrilerp(ca, tx, ty, tz) : 0.0f,
                                                   g->tubes ? wtrilerp(cb, tx, ty, tz) : 0.0f,
@@ -202,7 +203,7 @@ void gen_chunk_voxels(const WorldGen *g, int32_t cx, int32_t cz, double time_s, 
                             }
                             uint64_t bit = 1ull << (lx + 1);
                             if (solid) srow[lz + 1] |= bit;
-                            else if (w > 0.0f && wtrilerp(ck, tx, ty, tz) * w > g->p.cloud_threshold)
+                            else if (!rock && w > 0.0f && wtrilerp(ck, tx, ty, tz) * w > g->p.cloud_threshold)
                                 crow[lz + 1] |= bit;
                         }
                     }

@@ -105,6 +105,7 @@ typedef struct WorldParams {
     float island_top;           /* dome height over the centre at full coverage */
     float island_bottom;        /* depth of the hanging underside at full coverage */
     float island_noise;         /* amplitude of n3 roughness on islands */
+    float island_taper;         /* underside density slope (< 1: rougher, hanging undersides) */
     float snow_level;           /* surfaces above this are snow */
 
     /* C1-C3: caves (WorldCaveMode bits), carved with min() above cave_min_y */

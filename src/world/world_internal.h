@@ -146,6 +146,7 @@ typedef struct ChunkScratch {
     int16_t top[WV_ROW][WV_ROW];                     /* highest solid y per column, or y_min - 1 */
     float jitter[CHUNK_SIZE][CHUNK_SIZE];            /* W6 colour jitter per interior column */
     uint8_t home_type[CHUNK_SIZE][CHUNK_SIZE];
+    uint32_t cplane[6][CHUNK_SIZE * WV_H];           /* mesher: cloud faces per plane for merging */
     int32_t cx, cz, y_top;
     uint32_t cells_total, cells_skipped;
 } ChunkScratch;
@@ -185,7 +186,7 @@ void gen_fill_vox(const WorldGen *g, ChunkScratch *s);
 /* Appends quads into slabs from `slabs`; false when the pool or the part table ran out
  * (the mesh then holds what fitted; the caller frees it). */
 typedef struct MeshCounts { uint32_t faces, opaque_verts, cloud_verts; } MeshCounts;
-bool mesh_chunk(const WorldGen *g, const ChunkScratch *s, MemPool *slabs, ChunkMesh *out, MeshCounts *counts);
+bool mesh_chunk(const WorldGen *g, ChunkScratch *s, MemPool *slabs, ChunkMesh *out, MeshCounts *counts);
 void mesh_free(MemPool *slabs, ChunkMesh *m);
 
 #endif

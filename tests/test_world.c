@@ -1,0 +1,429 @@
+/* Tests for the world field and chunk meshes: voxels equal the point density, borders agree,
+ * the floor never opens, clouds stay in their band and out of rock, mesh format, golden hashes,
+ * zero heap allocations while building 1,000 chunks. */
+#include <stdarg.h>
+#include <stddef.h>
+#include <setjmp.h>
+#include <cmocka.h>
+#include <stdio.h>
+#include <string.h>
+#include <sys/utsname.h>
+
+#include "core/core.h"
+#include "support/alloc_count.h"
+#include "world/world.h"
+#include "world/world_internal.h"
+
+typedef struct Fixture {
+    MemBudget budget;
+    World *world;
+    WorldParams params;
+} Fixture;
+
+static Fixture g_fx;
+
+static int setup(void **state) {
+    SkyError err = {0};
+    if (!mem_budget_init(&g_fx.budget, (size_t)96 << 20, &err)) return -1;
+    world_params_default(&g_fx.params);
+    g_fx.params.view_radius = 3;
+    g_fx.params.mesh_pool_mib = 24;
+    g_fx.world = world_create(&g_fx.budget, NULL, &g_fx.params, &err);
+    if (!g_fx.world) {
+        fprintf(stderr, "%s\n", err.msg);
+        return -1;
+    }
+    *state = &g_fx;
+    return 0;
+}
+
+static int teardown(void **state) {
+    (void)state;
+    world_destroy(g_fx.world);
+    mem_budget_release(&g_fx.budget);
+    return 0;
+}
+
+static uint8_t vox_at(const uint8_t *v, int x, int y, int z) { return v[WV_INDEX(x, y, z)]; }
+static bool is_solid_code(uint8_t c) { return c >= WORLD_MAT_ABYSS; }
+
+/* Chunks spread over terrain of every kind, including far from the origin. */
+static const int32_t k_chunks[][2] = {{0, 0},   {1, 0},     {-3, 2},     {5, -7},     {-12, -4},   {20, 9},
+                                      {-31, 17}, {64, -64}, {-250, 333}, {1000, 77}, {-4097, -900}, {123457, -98765}};
+#define NCHUNKS ((int)(sizeof k_chunks / sizeof k_chunks[0]))
+
+static void build(World *w, int32_t cx, int32_t cz, double t, ChunkMesh *m) {
+    WorldBuildTiming tm;
+    assert_true(world_build_chunk(w, cx, cz, t, m, &tm));
+}
+
+/* Every voxel's solidity equals density > 0 at its centre (and clouds equal the cloud query). */
+static void test_voxels_match_point_density(void **state) {
+    Fixture *fx = *state;
+    Rng r;
+    rng_seed(&r, 7, 1);
+    uint32_t checked = 0, solid = 0, clouds = 0;
+    for (int c = 0; c < NCHUNKS; c++) {
+        ChunkMesh m;
+        double t = 3.25 * c;
+        build(fx->world, k_chunks[c][0], k_chunks[c][1], t, &m);
+        int32_t h;
+        const uint8_t *v = world_debug_voxels(fx->world, &h);
+        assert_int_equal(h, WORLD_Y_MAX - WORLD_Y_MIN + 2);
+        for (int i = 0; i < 1000; i++) {
+            int x = rng_range(&r, -1, CHUNK_SIZE), z = rng_range(&r, -1, CHUNK_SIZE);
+            /* Half the samples near surfaces: the bands where rock and air meet. */
+            int y = (i & 1) ? rng_range(&r, WORLD_Y_MIN, WORLD_Y_MAX - 1) : rng_range(&r, 0, 140);
+            double wx = (double)k_chunks[c][0] * CHUNK_SIZE + x + 0.5, wy = y + 0.5,
+                   wz = (double)k_chunks[c][1] * CHUNK_SIZE + z + 0.5;
+            uint8_t code = vox_at(v, x, y, z);
+            bool want = world_density_at(fx->world, wx, wy, wz) > 0.0f;
+            if (is_solid_code(code) != want)
+                fail_msg("chunk (%d,%d) voxel (%d,%d,%d): voxel %s, density %s", k_chunks[c][0], k_chunks[c][1], x, y, z,
+                         is_solid_code(code) ? "solid" : "air", want ? "solid" : "air");
+            bool cl = world_cloud_at_params(world_params(fx->world), t, wx, wy, wz);
+            if ((code == WORLD_MAT_CLOUD) != cl)
+                fail_msg("chunk (%d,%d) voxel (%d,%d,%d): cloud voxel %d, cloud query %d", k_chunks[c][0], k_chunks[c][1], x,
+                         y, z, code == WORLD_MAT_CLOUD, cl);
+            checked++;
+            solid += want;
+            clouds += cl;
+        }
+        world_free_mesh(fx->world, &m);
+    }
+    printf("voxels checked %u: %u solid, %u cloud\n", checked, solid, clouds);
+    assert_true(solid > checked / 10 && solid < checked * 9 / 10);
+    assert_true(clouds > 0);
+}
+
+/* The coarse corners from batched rows equal the scalar noise calls bit for bit. */
+static void test_rows_equal_scalar_corners(void **state) {
+    (void)state;
+    static ChunkScratch s;
+    WorldGen g;
+    WorldParams p;
+    world_params_default(&p);
+    p.cave_modes = WORLD_CAVES_TUBES | WORLD_CAVES_CHEESE | WORLD_CAVES_WORMS;
+    gen_init(&g, &p);
+    uint32_t compared = 0;
+    for (int c = 0; c < 4; c++) {
+        int32_t cx = k_chunks[c * 3][0], cz = k_chunks[c * 3][1];
+        gen_chunk_voxels(&g, cx, cz, 0.0, &s);
+        int32_t X0 = cx * CHUNK_SIZE - WORLD_CELL_XZ, Z0 = cz * CHUNK_SIZE - WORLD_CELL_XZ;
+        for (int zi = 0; zi < WG_NX; zi++)
+            for (int xi = 0; xi < WG_NX; xi++) {
+                GenColumn col;
+                int32_t X = X0 + xi * WORLD_CELL_XZ, Z = Z0 + zi * WORLD_CELL_XZ;
+                gen_column_point(&g, X, Z, &col);
+                assert_memory_equal(&col, &s.col[zi][xi], sizeof col);
+                for (int yi = 0; yi < WG_NY; yi++) {
+                    int32_t Y = WORLD_Y_MIN + yi * WORLD_CELL_Y;
+                    float n3 = noise_fbm3(g.s_n3, &g.fb_n3, noise_fx_mul_int(g.f_n3, X), noise_fx_mul_int(g.f_n3y, Y),
+                                          noise_fx_mul_int(g.f_n3, Z));
+                    float d, i;
+                    gen_corner_dense(&g, &col, (float)Y, n3, &d, &i);
+                    assert_memory_equal(&d, &s.corner[WF_D][yi][zi][xi], sizeof d);
+                    assert_memory_equal(&i, &s.corner[WF_I][yi][zi][xi], sizeof i);
+                    if (s.row_need[yi][zi]) {
+                        float a = noise_simplex3(g.s_tube_a, noise_fx_mul_int(g.f_tube, X), noise_fx_mul_int(g.f_tube_y, Y),
+                                                 noise_fx_mul_int(g.f_tube, Z));
+                        assert_memory_equal(&a, &s.corner[WF_A][yi][zi][xi], sizeof a);
+                        float ch = noise_simplex3(g.s_cheese, noise_fx_mul_int(g.f_cheese, X),
+                                                  noise_fx_mul_int(g.f_cheese, Y), noise_fx_mul_int(g.f_cheese, Z));
+                        assert_memory_equal(&ch, &s.corner[WF_C][yi][zi][xi], sizeof ch);
+                    }
+                    compared++;
+                }
+            }
+    }
+    assert_true(compared > 4000);
+}
+
+/* Faces on the plane shared by two chunks: exactly one where solidity differs, none elsewhere. */
+static uint32_t count_plane_faces(const ChunkMesh *m, int normal, int axis_value, bool along_x, uint8_t *grid) {
+    uint32_t n = 0;
+    for (uint32_t p = 0; p < m->opaque_parts; p++)
+        for (uint32_t k = 0; k < m->parts[p].vert_count; k += 4) {
+            const WorldVertex *q = &m->parts[p].verts[k];
+            if (q->normal != normal) continue;
+            int a = along_x ? q[0].x : q[0].z;
+            if (a != axis_value) continue;
+            int miny = q[0].y, minw = along_x ? q[0].z : q[0].x;
+            for (int i = 1; i < 4; i++) {
+                if (q[i].y < miny) miny = q[i].y;
+                int wv = along_x ? q[i].z : q[i].x;
+                if (wv < minw) minw = wv;
+            }
+            grid[(miny - WORLD_Y_MIN) * CHUNK_SIZE + minw]++;
+            n++;
+        }
+    return n;
+}
+
+static void test_chunk_borders_agree(void **state) {
+    Fixture *fx = *state;
+    static uint8_t va[WV_H * WV_LAYER], vb[WV_H * WV_LAYER];
+    static uint8_t faces[(WORLD_Y_MAX - WORLD_Y_MIN) * CHUNK_SIZE];
+    const int pairs[][4] = {{0, 0, 1, 0}, {-3, 2, -2, 2}, {5, -7, 5, -6}, {-250, 333, -250, 334}, {1000, 77, 1001, 77}};
+    uint32_t border_faces = 0;
+    for (size_t pi = 0; pi < sizeof pairs / sizeof pairs[0]; pi++) {
+        bool along_x = pairs[pi][0] != pairs[pi][2];
+        ChunkMesh ma, mb;
+        build(fx->world, pairs[pi][0], pairs[pi][1], 0.0, &ma);
+        memcpy(va, world_debug_voxels(fx->world, NULL), sizeof va);
+        build(fx->world, pairs[pi][2], pairs[pi][3], 0.0, &mb);
+        memcpy(vb, world_debug_voxels(fx->world, NULL), sizeof vb);
+        memset(faces, 0, sizeof faces);
+        /* A's +side faces lie on its plane 32, B's -side faces on its plane 0. */
+        uint32_t fa = count_plane_faces(&ma, along_x ? WORLD_NORMAL_PX : WORLD_NORMAL_PZ, CHUNK_SIZE, along_x, faces);
+        uint32_t fb = count_plane_faces(&mb, along_x ? WORLD_NORMAL_NX : WORLD_NORMAL_NZ, 0, along_x, faces);
+        for (int y = WORLD_Y_MIN; y < WORLD_Y_MAX; y++)
+            for (int t = 0; t < CHUNK_SIZE; t++) {
+                int ax = along_x ? CHUNK_SIZE - 1 : t, az = along_x ? t : CHUNK_SIZE - 1;
+                int bx = along_x ? 0 : t, bz = along_x ? t : 0;
+                /* Each chunk's apron holds the neighbour's voxels. */
+                bool a_in = is_solid_code(vox_at(va, ax, y, az)), b_in = is_solid_code(vox_at(vb, bx, y, bz));
+                assert_int_equal(is_solid_code(vox_at(va, along_x ? CHUNK_SIZE : t, y, along_x ? t : CHUNK_SIZE)), b_in);
+                assert_int_equal(is_solid_code(vox_at(vb, along_x ? -1 : t, y, along_x ? t : -1)), a_in);
+                uint8_t want = a_in != b_in ? 1 : 0;
+                if (faces[(y - WORLD_Y_MIN) * CHUNK_SIZE + t] != want)
+                    fail_msg("pair %zu y %d t %d: %u faces, want %u", pi, y, t, faces[(y - WORLD_Y_MIN) * CHUNK_SIZE + t], want);
+            }
+        border_faces += fa + fb;
+        world_free_mesh(fx->world, &ma);
+        world_free_mesh(fx->world, &mb);
+    }
+    printf("border faces checked: %u\n", border_faces);
+    assert_true(border_faces > 50);
+}
+
+/* W3: the lowest layers are solid everywhere sampled, near and far. */
+static void test_no_floor_hole(void **state) {
+    Fixture *fx = *state;
+    for (int c = 0; c < NCHUNKS; c++) {
+        ChunkMesh m;
+        build(fx->world, k_chunks[c][0], k_chunks[c][1], 0.0, &m);
+        const uint8_t *v = world_debug_voxels(fx->world, NULL);
+        for (int z = -1; z <= CHUNK_SIZE; z++)
+            for (int x = -1; x <= CHUNK_SIZE; x++)
+                for (int y = WORLD_Y_MIN; y < WORLD_Y_MIN + 2; y++) assert_int_equal(vox_at(v, x, y, z), WORLD_MAT_ABYSS);
+        /* No face ever points down from the floor layer. */
+        for (uint32_t p = 0; p < m.opaque_parts; p++)
+            for (uint32_t k = 0; k < m.parts[p].vert_count; k++)
+                if (m.parts[p].verts[k].normal == WORLD_NORMAL_NY) assert_true(m.parts[p].verts[k].y > WORLD_Y_MIN);
+        world_free_mesh(fx->world, &m);
+    }
+    Rng r;
+    rng_seed(&r, 11, 2);
+    for (int i = 0; i < 3000; i++) {
+        double x = (rng_double01(&r) - 0.5) * 8e6, z = (rng_double01(&r) - 0.5) * 8e6;
+        assert_true(world_density_at(fx->world, x, WORLD_Y_MIN + 0.5, z) > 0.0f);
+        assert_true(world_density_at(fx->world, x, WORLD_Y_MIN + 1.5, z) > 0.0f);
+    }
+}
+
+/* W7: cloud voxels only inside the band, never in rock, never in carved caves. */
+static void test_clouds_in_band_not_in_rock(void **state) {
+    Fixture *fx = *state;
+    const WorldParams *p = world_params(fx->world);
+    uint32_t clouds = 0, in_band_air = 0;
+    for (int c = 0; c < NCHUNKS; c++) {
+        ChunkMesh m;
+        double t = 17.0 * c;
+        build(fx->world, k_chunks[c][0], k_chunks[c][1], t, &m);
+        const uint8_t *v = world_debug_voxels(fx->world, NULL);
+        for (int y = WORLD_Y_MIN; y < WORLD_Y_MAX; y++) {
+            float d = ((float)y + 0.5f - p->cloud_centre) / p->cloud_range;
+            bool band = 1.0f - d * d > 0.0f;
+            for (int z = 0; z < CHUNK_SIZE; z++)
+                for (int x = 0; x < CHUNK_SIZE; x++) {
+                    uint8_t code = vox_at(v, x, y, z);
+                    if (band && code == WORLD_MAT_AIR) in_band_air++;
+                    if (code != WORLD_MAT_CLOUD) continue;
+                    clouds++;
+                    if (!band) fail_msg("cloud voxel at y %d outside the band", y);
+                }
+        }
+        /* Cloud quads live in the cloud parts only, with the cloud alpha. */
+        for (uint32_t i = m.opaque_parts; i < m.opaque_parts + m.cloud_parts; i++)
+            for (uint32_t k = 0; k < m.parts[i].vert_count; k++) {
+                assert_int_equal(m.parts[i].verts[k].a, p->cloud_alpha);
+                assert_int_equal(m.parts[i].verts[k].flags >> 2, WORLD_MAT_CLOUD);
+            }
+        for (uint32_t i = 0; i < m.opaque_parts; i++)
+            for (uint32_t k = 0; k < m.parts[i].vert_count; k++) assert_int_equal(m.parts[i].verts[k].a, 255);
+        world_free_mesh(fx->world, &m);
+    }
+    /* Every point that is rock (before or after caves) is not cloud, over random probes. */
+    Rng r;
+    rng_seed(&r, 5, 3);
+    uint32_t rock_probes = 0;
+    for (int i = 0; i < 4000; i++) {
+        double x = (rng_double01(&r) - 0.5) * 20000, z = (rng_double01(&r) - 0.5) * 20000;
+        double y = p->cloud_centre - p->cloud_range + rng_double01(&r) * 2 * p->cloud_range;
+        if (world_density_at(fx->world, x, y, z) > 0.0f) {
+            rock_probes++;
+            assert_false(world_cloud_at_params(p, 40.0, x, y, z));
+        }
+    }
+    printf("cloud voxels %u of %u band air voxels; rock probes in band %u\n", clouds, in_band_air, rock_probes);
+    assert_true(clouds > 100);
+    assert_true(rock_probes > 10);
+}
+
+/* Wind: a chunk created later sees the cloud field shifted by time * wind_speed along x. */
+static void test_wind_shift(void **state) {
+    Fixture *fx = *state;
+    /* Caves off: a point carved out of rock is never cloud, which would blur the comparison. */
+    WorldParams p = *world_params(fx->world);
+    p.cave_modes = WORLD_CAVES_NONE;
+    Rng r;
+    rng_seed(&r, 9, 4);
+    uint32_t same = 0, tried = 0, cloudy = 0;
+    for (int i = 0; i < 4000 && tried < 400; i++) {
+        double x = (rng_double01(&r) - 0.5) * 5000, z = (rng_double01(&r) - 0.5) * 5000;
+        double y = p.cloud_centre + (rng_double01(&r) - 0.5) * p.cloud_range;
+        if (world_density_at_params(&p, x, y, z) > 0.0f || world_density_at_params(&p, x - 400.0, y, z) > 0.0f) continue;
+        tried++;
+        bool later = world_cloud_at_params(&p, 10.0, x - 400.0, y, z), now = world_cloud_at_params(&p, 0.0, x, y, z);
+        same += later == now;
+        cloudy += now;
+    }
+    /* 10 s at 40 blocks/s = 400 blocks: the later chunk's cloud at x - 400 is the earlier one's at x. */
+    printf("wind: %u of %u air probes agree, %u cloudy\n", same, tried, cloudy);
+    assert_int_equal(same, tried);
+    assert_true(tried > 100 && cloudy > 5);
+}
+
+/* Mesh format: part limits, quads whole, CCW winding, AO-correct diagonal, coordinates. */
+static void test_mesh_format(void **state) {
+    Fixture *fx = *state;
+    uint64_t quads = 0, flipped = 0;
+    for (int c = 0; c < NCHUNKS; c++) {
+        ChunkMesh m;
+        build(fx->world, k_chunks[c][0], k_chunks[c][1], 0.0, &m);
+        assert_true(m.opaque_parts + m.cloud_parts <= WORLD_MAX_MESH_PARTS);
+        for (uint32_t i = 0; i < m.opaque_parts + m.cloud_parts; i++) {
+            const ChunkMeshPart *pt = &m.parts[i];
+            assert_true(pt->vert_count <= WORLD_PART_MAX_VERTS && pt->vert_count <= WORLD_SLAB_VERTS);
+            assert_int_equal(pt->vert_count % 4, 0);
+            assert_true(pt->vert_count > 0);
+            for (uint32_t k = 0; k < pt->vert_count; k += 4) {
+                const WorldVertex *q = &pt->verts[k];
+                int ax = q[1].x - q[0].x, ay = q[1].y - q[0].y, az = q[1].z - q[0].z;
+                int bx = q[2].x - q[0].x, by = q[2].y - q[0].y, bz = q[2].z - q[0].z;
+                int n[3] = {ay * bz - az * by, az * bx - ax * bz, ax * by - ay * bx};
+                static const int want[6][3] = {{1, 0, 0}, {-1, 0, 0}, {0, 1, 0}, {0, -1, 0}, {0, 0, 1}, {0, 0, -1}};
+                for (int a = 0; a < 4; a++) {
+                    assert_int_equal(q[a].normal, q[0].normal);
+                    assert_true(q[a].x >= 0 && q[a].x <= CHUNK_SIZE && q[a].z >= 0 && q[a].z <= CHUNK_SIZE);
+                    assert_true(q[a].y >= WORLD_Y_MIN && q[a].y <= WORLD_Y_MAX);
+                }
+                for (int a = 0; a < 3; a++) {
+                    int wv = want[q[0].normal][a];
+                    assert_true(wv == 0 ? n[a] == 0 : (n[a] * wv > 0));   /* CCW from outside */
+                }
+                if (i < m.opaque_parts) {
+                    int ao[4];
+                    for (int a = 0; a < 4; a++) ao[a] = q[a].flags & 3;
+                    assert_true(ao[0] + ao[2] >= ao[1] + ao[3]);   /* the 0-2 diagonal is the bright one */
+                    if (ao[0] + ao[2] != ao[1] + ao[3]) flipped++;
+                }
+                quads++;
+            }
+        }
+        world_free_mesh(fx->world, &m);
+    }
+    printf("quads %llu, with uneven AO %llu\n", (unsigned long long)quads, (unsigned long long)flipped);
+    assert_true(flipped > 100);
+}
+
+/* W6: the abyss floor is near-black; island undersides darker than tops; jitter varies colour. */
+static void test_colour(void **state) {
+    Fixture *fx = *state;
+    double sum[6] = {0}, cnt[6] = {0};
+    uint32_t abyss_max = 0, grass = 0;
+    uint8_t gmin = 255, gmax = 0;
+    for (int c = 0; c < NCHUNKS; c++) {
+        ChunkMesh m;
+        build(fx->world, k_chunks[c][0], k_chunks[c][1], 0.0, &m);
+        for (uint32_t i = 0; i < m.opaque_parts; i++)
+            for (uint32_t k = 0; k < m.parts[i].vert_count; k++) {
+                const WorldVertex *v = &m.parts[i].verts[k];
+                uint32_t bright = (uint32_t)v->r + v->g + v->b;
+                if ((v->flags >> 2) == WORLD_MAT_ABYSS && bright > abyss_max) abyss_max = bright;
+                if (v->y > 80) { sum[v->normal] += bright; cnt[v->normal]++; }
+                if ((v->flags >> 2) == WORLD_MAT_GRASS && v->normal == WORLD_NORMAL_PY && (v->flags & 3) == 3 && v->y > 90) {
+                    grass++;
+                    if (v->g < gmin) gmin = v->g;
+                    if (v->g > gmax) gmax = v->g;
+                }
+            }
+        world_free_mesh(fx->world, &m);
+    }
+    double top = sum[WORLD_NORMAL_PY] / cnt[WORLD_NORMAL_PY], under = sum[WORLD_NORMAL_NY] / cnt[WORLD_NORMAL_NY];
+    printf("high tops %.1f, undersides %.1f, abyss max %u, open grass g %u..%u over %u verts\n", top, under, abyss_max,
+           gmin, gmax, grass);
+    assert_true(cnt[WORLD_NORMAL_NY] > 100 && under < top * 0.5);
+    assert_true(abyss_max < 3 * 40);
+    assert_true(grass > 100 && gmax - gmin > 20);
+}
+
+static uint64_t mesh_hash(const ChunkMesh *m, uint64_t h) {
+    for (uint32_t i = 0; i < m->opaque_parts + m->cloud_parts; i++)
+        h = hash_fnv1a64(m->parts[i].verts, m->parts[i].vert_count * sizeof(WorldVertex), h);
+    return h;
+}
+
+/* Same bits on every platform and SIMD path. */
+static void test_golden_chunks(void **state) {
+    Fixture *fx = *state;
+    uint64_t h = 0;
+    for (int c = 0; c < NCHUNKS; c += 2) {
+        ChunkMesh m;
+        build(fx->world, k_chunks[c][0], k_chunks[c][1], 21.5, &m);
+        h = mesh_hash(&m, h);
+        h = hash_fnv1a64(world_debug_voxels(fx->world, NULL), WV_H * WV_LAYER, h);
+        world_free_mesh(fx->world, &m);
+    }
+    float d = world_density_at(fx->world, 1234.25, 77.5, -987.75);
+    h = hash_fnv1a64(&d, sizeof d, h);
+    struct utsname u;
+    uname(&u);
+    printf("world golden on %s (noise path %s): %016llx\n", u.machine, noise_simd_path(), (unsigned long long)h);
+    assert_int_equal(h, 0x49cc7badbe07655cull);
+}
+
+/* M3: after init, generating and meshing 1,000 chunks calls malloc zero times. */
+static void test_no_heap_after_init(void **state) {
+    Fixture *fx = *state;
+    uint64_t verts = 0;
+    alloc_count_start();
+    for (int i = 0; i < 1000; i++) {
+        ChunkMesh m;
+        WorldBuildTiming t;
+        world_build_chunk(fx->world, (i % 40) - 20, (i / 40) - 12, (double)i * 0.1, &m, &t);
+        verts += t.opaque_verts + t.cloud_verts;
+        world_free_mesh(fx->world, &m);
+    }
+    uint64_t allocs = alloc_count_stop();
+    printf("1000 chunks, %llu vertices, %llu heap calls\n", (unsigned long long)verts, (unsigned long long)allocs);
+    assert_int_equal(allocs, 0);
+    assert_true(verts > 1000000);
+}
+
+int main(void) {
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_voxels_match_point_density),
+        cmocka_unit_test(test_rows_equal_scalar_corners),
+        cmocka_unit_test(test_chunk_borders_agree),
+        cmocka_unit_test(test_no_floor_hole),
+        cmocka_unit_test(test_clouds_in_band_not_in_rock),
+        cmocka_unit_test(test_wind_shift),
+        cmocka_unit_test(test_mesh_format),
+        cmocka_unit_test(test_colour),
+        cmocka_unit_test(test_golden_chunks),
+        cmocka_unit_test(test_no_heap_after_init),
+    };
+    return cmocka_run_group_tests(tests, setup, teardown);
+}
