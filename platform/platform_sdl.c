@@ -27,7 +27,7 @@ static const char *short_sdl_error(void) {
     return e;
 }
 
-static void set_gl_attributes(int depth_bits) {
+static void set_gl_attributes(int depth_bits, bool headless) {
     SDL_GL_ResetAttributes();
     SDL_GL_SetAttribute(SDL_GL_CONTEXT_PROFILE_MASK, SDL_GL_CONTEXT_PROFILE_ES);
     SDL_GL_SetAttribute(SDL_GL_CONTEXT_MAJOR_VERSION, 2);
@@ -35,9 +35,12 @@ static void set_gl_attributes(int depth_bits) {
     SDL_GL_SetAttribute(SDL_GL_DOUBLEBUFFER, 1);
     SDL_GL_SetAttribute(SDL_GL_DEPTH_SIZE, depth_bits);
     SDL_GL_SetAttribute(SDL_GL_STENCIL_SIZE, 0);
-    SDL_GL_SetAttribute(SDL_GL_RED_SIZE, 5);
-    SDL_GL_SetAttribute(SDL_GL_GREEN_SIZE, 6);
-    SDL_GL_SetAttribute(SDL_GL_BLUE_SIZE, 5);
+    /* Displays take what EGL offers (565 is enough for 15-bit colour); screenshots and
+     * tests read back 8 bits per channel. */
+    int bits = headless ? 8 : 5;
+    SDL_GL_SetAttribute(SDL_GL_RED_SIZE, bits);
+    SDL_GL_SetAttribute(SDL_GL_GREEN_SIZE, headless ? 8 : 6);
+    SDL_GL_SetAttribute(SDL_GL_BLUE_SIZE, bits);
 }
 
 /* Window + context on the driver that is already initialised; false with SDL's error set. */
@@ -58,7 +61,7 @@ static bool open_window(Platform *p, const PlatformConfig *cfg, bool console) {
     }
     static const int depths[] = {24, 16};
     for (size_t i = 0; i < sizeof depths / sizeof depths[0]; i++) {
-        set_gl_attributes(depths[i]);
+        set_gl_attributes(depths[i], p->headless);
         p->window = SDL_CreateWindow(cfg->title ? cfg->title : "skyisles", SDL_WINDOWPOS_CENTERED,
                                      SDL_WINDOWPOS_CENTERED, w, h, flags);
         if (!p->window) continue;
@@ -112,16 +115,21 @@ Platform *platform_create(const PlatformConfig *cfg, SkyError *err) {
 
     const char *names[4];
     size_t count = 0;
+    char tried[200] = "";
     const char *forced = getenv("SDL_VIDEODRIVER");
     if (forced && forced[0]) names[count++] = forced;
     else if (cfg->headless) names[count++] = "offscreen";
     else {
-        names[count++] = "wayland";
-        names[count++] = "x11";
+        /* Only drivers that can work here: probing Wayland or X11 without their socket just
+         * prints the client library's own complaints. */
+        const char *wl = getenv("WAYLAND_DISPLAY"), *x11 = getenv("DISPLAY");
+        if (wl && wl[0]) names[count++] = "wayland";
+        else snprintf(tried, sizeof tried, "wayland: no WAYLAND_DISPLAY");
+        if (x11 && x11[0]) names[count++] = "x11";
+        else snprintf(tried + strlen(tried), sizeof tried - strlen(tried), "%sx11: no DISPLAY", tried[0] ? "; " : "");
         names[count++] = "KMSDRM";
     }
 
-    char tried[512] = "";
     for (size_t i = 0; i < count; i++) {
         if (try_driver(p, cfg, names[i])) {
             g_platform_used = true;
@@ -132,22 +140,13 @@ Platform *platform_create(const PlatformConfig *cfg, SkyError *err) {
         }
         size_t n = strlen(tried);
         if (n + 1 < sizeof tried)
-            snprintf(tried + n, sizeof tried - n, "%s%s (%s)", n ? "; " : "", names[i], short_sdl_error());
+            snprintf(tried + n, sizeof tried - n, "%s%s: %.40s", n ? "; " : "", names[i], short_sdl_error());
     }
     SDL_Quit();
-    if (cfg->headless) {
-        sky_error_set(err, 2,
-                      "skyisles: no headless OpenGL ES 2.0 context: tried %s. Install Mesa's "
-                      "software renderer (libgl1-mesa-dri, libegl-mesa0) or unset SDL_VIDEODRIVER",
-                      tried);
-    } else {
-        sky_error_set(err, 2,
-                      "skyisles: no display: tried %s. On a Pi run from a text console with KMS "
-                      "(vc4-kms-v3d) as a user in the video, render and input groups; on a desktop "
-                      "set DISPLAY or WAYLAND_DISPLAY; with no display use --screenshot FILE.png or "
-                      "--bench-frames N (offscreen)",
-                      tried);
-    }
+    if (cfg->headless)
+        sky_error_set(err, 2, "skyisles: no offscreen GLES2 context (%s); install Mesa (libgl1-mesa-dri, libegl-mesa0)", tried);
+    else
+        sky_error_set(err, 2, "skyisles: no display (%s). Use a Pi console as a user in video,render,input; set DISPLAY; or --screenshot/--bench-frames", tried);
     return NULL;
 }
 

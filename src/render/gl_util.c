@@ -27,14 +27,11 @@ static bool is_dir(const char *path) {
  * shaders_es2/ beside or above the executable, else ./shaders_es2; "" = embedded only. */
 static const char *shader_dir(bool *strict) {
     static char dir[PATH_MAX];
-    static bool resolved, env_strict;
     *strict = false;
-    if (resolved) { *strict = env_strict; return dir; }
-    resolved = true;
     const char *env = getenv("SKYISLES_SHADER_DIR");
     if (env && env[0]) {
         snprintf(dir, sizeof dir, "%s", env);
-        env_strict = *strict = true;
+        *strict = true;
         return dir;
     }
     char exe[PATH_MAX];

@@ -26,6 +26,14 @@ static void free_target(PsxTarget *t) {
     t->bytes = 0;
 }
 
+/* 24-bit depth where OES_depth24 exists (far islands z-fight less), else the guaranteed 16. */
+static GLenum depth_format(uint32_t *bytes) {
+    const char *ext = (const char *)glGetString(GL_EXTENSIONS);
+    bool d24 = ext && strstr(ext, "GL_OES_depth24");
+    *bytes = d24 ? 4 : 2;
+    return d24 ? 0x81A6 /* GL_DEPTH_COMPONENT24_OES */ : GL_DEPTH_COMPONENT16;
+}
+
 static bool make_target(PsxTarget *t, int w, int h, GLenum format, GLenum type, uint32_t bpp) {
     glGenTextures(1, &t->color_tex);
     glBindTexture(GL_TEXTURE_2D, t->color_tex);
@@ -36,7 +44,8 @@ static bool make_target(PsxTarget *t, int w, int h, GLenum format, GLenum type, 
     glTexImage2D(GL_TEXTURE_2D, 0, (GLint)format, w, h, 0, format, type, NULL);
     glGenRenderbuffers(1, &t->depth_rb);
     glBindRenderbuffer(GL_RENDERBUFFER, t->depth_rb);
-    glRenderbufferStorage(GL_RENDERBUFFER, GL_DEPTH_COMPONENT16, w, h);
+    uint32_t depth_bytes;
+    glRenderbufferStorage(GL_RENDERBUFFER, depth_format(&depth_bytes), w, h);
     glGenFramebuffers(1, &t->fbo);
     glBindFramebuffer(GL_FRAMEBUFFER, t->fbo);
     glFramebufferTexture2D(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, GL_TEXTURE_2D, t->color_tex, 0);
@@ -52,15 +61,18 @@ static bool make_target(PsxTarget *t, int w, int h, GLenum format, GLenum type, 
     }
     t->w = w;
     t->h = h;
-    t->bytes = (uint32_t)(w * h) * (bpp + 2);
+    t->bytes = (uint32_t)(w * h) * (bpp + depth_bytes);
     return true;
 }
 
-bool psx_resize(PsxTarget *t, int w, int h) {
-    if (t->fbo && t->w == w && t->h == h) return true;
+bool psx_resize(PsxTarget *t, int w, int h, bool rgb15) {
+    if (t->fbo && t->w == w && t->h == h && t->rgb15 == rgb15) return true;
     free_target(t);
+    t->rgb15 = rgb15;
     if (w <= 0 || h <= 0) return true;
-    /* RGBA8 where the GPU renders to it; RGB565 is always renderable and holds 15-bit colour. */
+    /* 15-bit colour: an RGBA5551 target, so blended clouds land on the 5-bit grid as the
+     * PSX's 15-bit framebuffer did. Otherwise (or if refused) RGBA8, then RGB565. */
+    if (rgb15 && make_target(t, w, h, GL_RGBA, GL_UNSIGNED_SHORT_5_5_5_1, 2)) return true;
     if (make_target(t, w, h, GL_RGBA, GL_UNSIGNED_BYTE, 4)) return true;
     log_warn("render: RGBA8 low-res target refused, using RGB565");
     if (make_target(t, w, h, GL_RGB, GL_UNSIGNED_SHORT_5_6_5, 2)) return true;

@@ -126,7 +126,7 @@ void render_sync_world(Renderer *r, World *w) {
 /* ---------------------------------------------------------------- the frame */
 static void low_res_size(const RenderSettings *s, int dw, int dh, int *lw, int *lh) {
     if (s->lines <= 0) { *lw = *lh = 0; return; }
-    int lines = s->lines < 120 ? 120 : (s->lines > RENDER_LINES_MAX ? RENDER_LINES_MAX : s->lines);
+    int lines = s->lines < 64 ? 64 : (s->lines > RENDER_LINES_MAX ? RENDER_LINES_MAX : s->lines);
     if (s->fixed_4_3) {
         *lh = lines;
         *lw = lines * 4 / 3;
@@ -177,15 +177,16 @@ static void frame(Renderer *r, const RenderView *v, int dw, int dh, bool sky_deb
 
     int lw, lh;
     low_res_size(st, dw, dh, &lw, &lh);
-    bool low = lw > 0 && psx_resize(&r->psx, lw, lh);
+    bool low = lw > 0 && psx_resize(&r->psx, lw, lh, st->color15);
     if (!low) {
-        psx_resize(&r->psx, 0, 0);
+        psx_resize(&r->psx, 0, 0, false);
         lw = dw;
         lh = dh;
     }
     r->low_w = lw;
     r->low_h = lh;
     glBindFramebuffer(GL_FRAMEBUFFER, low ? r->psx.fbo : 0);
+    glDisable(GL_DITHER);   /* the shaders dither, in low-res pixels */
     glViewport(0, 0, lw, lh);
     glClearColor(atm.color[0], atm.color[1], atm.color[2], 1.0f);
     glDepthMask(GL_TRUE);

@@ -14,7 +14,7 @@
 #define RENDER_LINES_MAX 480
 
 typedef struct RenderSettings {
-    int lines;              /* low-res target height (120..480); 0 = render at display size */
+    int lines;              /* low-res target height (64..480); 0 = render at display size */
     bool fixed_4_3;         /* 4:3 target (pillarboxed on wide displays) instead of the display's aspect */
     bool snap;              /* vertex snapping to the low-res pixel grid */
     bool color15;           /* 15-bit colour (5 bits per channel) */

@@ -40,6 +40,7 @@ GLint gl_uniform(GLuint prog, const char *name);   /* -1 is logged at debug leve
 typedef struct PsxTarget {
     GLuint fbo, color_tex, depth_rb;
     int w, h;               /* low-res size; 0 while rendering straight to the screen */
+    bool rgb15;             /* RGBA5551 storage requested */
     GLuint blit_prog, quad_vbo;
     GLint u_tex;
     uint32_t bytes;
@@ -47,7 +48,7 @@ typedef struct PsxTarget {
 
 bool psx_init(PsxTarget *t, SkyError *err);
 /* (Re)creates the low-res target for a display size; returns false if the GPU refuses it. */
-bool psx_resize(PsxTarget *t, int low_w, int low_h);
+bool psx_resize(PsxTarget *t, int low_w, int low_h, bool rgb15);
 void psx_blit(PsxTarget *t, int disp_w, int disp_h, int *vx, int *vy, int *vw, int *vh);
 void psx_free(PsxTarget *t);
 

@@ -1,0 +1,563 @@
+/* Render tests: fixed camera frames against reference images in tests/ref/ (sky only, terrain
+ * from above, inside the abyss, with clouds), no GL error after any pass, the W8 formula, the
+ * upload budget, culling, the PSX effects and the shader-file failure lines.
+ * SKYISLES_UPDATE_REFS=1 rewrites the references from this run. */
+#include <stdarg.h>
+#include <stddef.h>
+#include <setjmp.h>
+#include <cmocka.h>
+#include <limits.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "platform.h"
+#include "render/render.h"
+#include "support/alloc_count.h"
+
+#pragma GCC diagnostic push
+#pragma GCC diagnostic ignored "-Wsign-compare"
+#pragma GCC diagnostic ignored "-Wunused-parameter"
+#pragma GCC diagnostic ignored "-Wunused-function"
+#pragma GCC diagnostic ignored "-Wmissing-field-initializers"
+#define STB_IMAGE_IMPLEMENTATION
+#define STBI_ONLY_PNG
+#include <stb/stb_image.h>
+#pragma GCC diagnostic pop
+
+#define W 160
+#define H 120
+
+static MemBudget g_mem;
+static Platform *g_platform;
+static Renderer *g_render;
+static uint8_t g_px[W * H * 4];
+
+/* ---------------------------------------------------------------- a synthetic world */
+/* 3 x 3 chunks of block terrain from a height function, built here so the references do not
+ * move when the world generator is tuned: terraces, a valley floor at y = 2 (the abyss) and a
+ * cloud slab over chunk (0, 0). Quads wind counter-clockwise seen from outside. */
+#define TEST_CHUNKS 3
+#define TEST_MAX_QUADS 12000
+static WorldVertex g_verts[TEST_CHUNKS * TEST_CHUNKS][TEST_MAX_QUADS * 4];
+static ChunkMesh g_mesh[TEST_CHUNKS * TEST_CHUNKS];
+static uint32_t g_quads;
+
+static int height_at(int x, int z) {
+    double h = 18.0 + 10.0 * sin(x * 0.11) * cos(z * 0.09) + 5.0 * sin((x + z) * 0.23);
+    if (x > 20 && x < 44 && z > 8 && z < 92) h = 2.0;   /* the valley: abyss floor */
+    return (int)floor(h);
+}
+
+static void quad(WorldVertex *v, const int p[4][3], int normal, int ox, int oz, uint8_t r, uint8_t g, uint8_t b,
+                 uint8_t a) {
+    for (int i = 0; i < 4; i++) {
+        v[i].x = (int16_t)(p[i][0] - ox);
+        v[i].y = (int16_t)p[i][1];
+        v[i].z = (int16_t)(p[i][2] - oz);
+        v[i].normal = (uint8_t)normal;
+        v[i].flags = 3;
+        v[i].r = r;
+        v[i].g = g;
+        v[i].b = b;
+        v[i].a = a;
+    }
+}
+
+static uint32_t build_column_faces(WorldVertex *v, int x, int z, int ox, int oz) {
+    uint32_t n = 0;
+    int h = height_at(x, z);
+    int j = (x * 7 + z * 13) % 5;
+    bool floor_block = h <= 2;
+    uint8_t gr = floor_block ? 12 : (uint8_t)(70 + j * 6), gg = floor_block ? 12 : (uint8_t)(120 + j * 5),
+            gb = floor_block ? 16 : 50;
+    int top[4][3] = {{x, h, z}, {x, h, z + 1}, {x + 1, h, z + 1}, {x + 1, h, z}};
+    quad(&v[n], top, WORLD_NORMAL_PY, ox, oz, gr, gg, gb, 255);
+    n += 4;
+    /* unit wall quads down to each lower neighbour (no T-junctions, like the world's mesher) */
+    static const int dirs[4][2] = {{1, 0}, {-1, 0}, {0, 1}, {0, -1}};
+    static const int normals[4] = {WORLD_NORMAL_PX, WORLD_NORMAL_NX, WORLD_NORMAL_PZ, WORLD_NORMAL_NZ};
+    for (int d = 0; d < 4; d++) {
+        int nh = height_at(x + dirs[d][0], z + dirs[d][1]);
+        for (int y0 = nh; y0 < h; y0++) {
+            int y1 = y0 + 1;
+            uint8_t shade = (uint8_t)((d < 2 ? 110 : 90) - (h - y0 > 6 ? 30 : 0));
+            const int q[4][4][3] = {
+                {{x + 1, y0, z}, {x + 1, y1, z}, {x + 1, y1, z + 1}, {x + 1, y0, z + 1}},
+                {{x, y0, z}, {x, y0, z + 1}, {x, y1, z + 1}, {x, y1, z}},
+                {{x, y0, z + 1}, {x + 1, y0, z + 1}, {x + 1, y1, z + 1}, {x, y1, z + 1}},
+                {{x, y0, z}, {x, y1, z}, {x + 1, y1, z}, {x + 1, y0, z}},
+            };
+            quad(&v[n], q[d], normals[d], ox, oz, shade, (uint8_t)(shade * 3 / 4), (uint8_t)(shade / 2), 255);
+            n += 4;
+        }
+    }
+    return n;
+}
+
+static uint32_t build_cloud_box(WorldVertex *v, int x0, int x1, int y0, int y1, int z0, int z1) {
+    const int f[6][4][3] = {
+        {{x0, y1, z0}, {x0, y1, z1}, {x1, y1, z1}, {x1, y1, z0}},   /* +Y */
+        {{x0, y0, z0}, {x1, y0, z0}, {x1, y0, z1}, {x0, y0, z1}},   /* -Y */
+        {{x1, y0, z0}, {x1, y1, z0}, {x1, y1, z1}, {x1, y0, z1}},   /* +X */
+        {{x0, y0, z0}, {x0, y0, z1}, {x0, y1, z1}, {x0, y1, z0}},   /* -X */
+        {{x0, y0, z1}, {x1, y0, z1}, {x1, y1, z1}, {x0, y1, z1}},   /* +Z */
+        {{x0, y0, z0}, {x0, y1, z0}, {x1, y1, z0}, {x1, y0, z0}},   /* -Z */
+    };
+    static const int normals[6] = {WORLD_NORMAL_PY, WORLD_NORMAL_NY, WORLD_NORMAL_PX, WORLD_NORMAL_NX,
+                                   WORLD_NORMAL_PZ, WORLD_NORMAL_NZ};
+    for (int i = 0; i < 6; i++) quad(&v[i * 4], f[i], normals[i], 0, 0, 245, 245, 250, 200);
+    return 24;
+}
+
+static void build_test_world(void) {
+    g_quads = 0;
+    for (int cz = 0; cz < TEST_CHUNKS; cz++)
+        for (int cx = 0; cx < TEST_CHUNKS; cx++) {
+            int k = cz * TEST_CHUNKS + cx;
+            ChunkMesh *m = &g_mesh[k];
+            memset(m, 0, sizeof *m);
+            m->cx = cx;
+            m->cz = cz;
+            uint32_t n = 0;
+            for (int z = 0; z < CHUNK_SIZE; z++)
+                for (int x = 0; x < CHUNK_SIZE; x++)
+                    n += build_column_faces(&g_verts[k][n], cx * CHUNK_SIZE + x, cz * CHUNK_SIZE + z, cx * CHUNK_SIZE,
+                                            cz * CHUNK_SIZE);
+            assert_true(n <= TEST_MAX_QUADS * 4 - 24);
+            /* two opaque parts (exercises concatenation), then one cloud part */
+            uint32_t half = (n / 8) * 4;
+            m->parts[0].verts = g_verts[k];
+            m->parts[0].vert_count = half;
+            m->parts[1].verts = g_verts[k] + half;
+            m->parts[1].vert_count = n - half;
+            m->opaque_parts = 2;
+            if (cx == 0 && cz == 0) {
+                uint32_t c = build_cloud_box(&g_verts[k][n], 2, 30, 38, 42, 4, 30);
+                m->parts[2].verts = g_verts[k] + n;
+                m->parts[2].vert_count = c;
+                m->cloud_parts = 1;
+            }
+            g_quads += n / 4;
+        }
+}
+
+static void load_test_world(void) {
+    render_clear_terrain(g_render);
+    for (int i = 0; i < TEST_CHUNKS * TEST_CHUNKS; i++) assert_true(render_queue_mesh(g_render, &g_mesh[i]));
+    while (render_upload_pending(g_render, NULL) > 0) {}
+    assert_int_equal(render_stats(g_render).chunks_resident, TEST_CHUNKS * TEST_CHUNKS);
+}
+
+/* ---------------------------------------------------------------- setup */
+static void default_settings(RenderSettings *s) {
+    render_settings_default(s);
+    s->lines = 120;          /* low-res target = the 160x120 test window */
+    s->max_chunks = 32;
+}
+
+static int setup(void **state) {
+    (void)state;
+    setenv("SDL_VIDEODRIVER", "offscreen", 1);
+    SkyError err = {0};
+    if (!mem_budget_init(&g_mem, 32u << 20, &err)) return -1;
+    PlatformConfig pc = {"skyisles test", W, H, true, false, false};
+    g_platform = platform_create(&pc, &err);
+    if (!g_platform) {
+        fprintf(stderr, "%s\n", err.msg);
+        return -1;
+    }
+    RenderSettings s;
+    default_settings(&s);
+    g_render = render_create(&g_mem, &s, &err);
+    if (!g_render) {
+        fprintf(stderr, "%s\n", err.msg);
+        return -1;
+    }
+    build_test_world();
+    return 0;
+}
+
+static int teardown(void **state) {
+    (void)state;
+    render_destroy(g_render);
+    platform_destroy(g_platform);
+    mem_budget_release(&g_mem);
+    return 0;
+}
+
+static RenderView view(double x, double y, double z, float yaw_deg, float pitch_deg, double t) {
+    RenderView v;
+    memset(&v, 0, sizeof v);
+    v.cam_x = x;
+    v.cam_y = y;
+    v.cam_z = z;
+    v.yaw = yaw_deg * (float)M_PI / 180.0f;
+    v.pitch = pitch_deg * (float)M_PI / 180.0f;
+    v.time_s = t;
+    return v;
+}
+
+/* ---------------------------------------------------------------- reference images */
+static void ref_path(const char *name, char *out, size_t cap) {
+    /* tests/ref beside the sources: from the repo root, or relative to the test binary. */
+    snprintf(out, cap, "tests/ref/%s.png", name);
+    struct stat st;
+    if (stat("tests/ref", &st) == 0) return;
+    char exe[PATH_MAX];
+    ssize_t n = readlink("/proc/self/exe", exe, sizeof exe - 1);
+    if (n <= 0) return;
+    exe[n] = 0;
+    char *slash = strrchr(exe, '/');
+    if (slash) *slash = 0;
+    snprintf(out, cap, "%s/../../tests/ref/%s.png", exe, name);
+}
+
+/* Tolerance, chosen so llvmpipe and softpipe (qemu) both pass while a real change fails: a
+ * pixel is "off" when a channel differs by more than 48 (six 15-bit steps: one dither or
+ * rounding flip is 8); at most 2% of the pixels may be off, and the mean channel difference
+ * must stay under 2.5. */
+#define REF_PIXEL_DELTA 48
+#define REF_MAX_OFF_PERCENT 2.0
+#define REF_MAX_MEAN_DELTA 2.5
+
+static void check_ref(const char *name) {
+    assert_true(render_read_pixels(W, H, g_px));
+    char path[PATH_MAX + 64];
+    ref_path(name, path, sizeof path);
+    const char *update = getenv("SKYISLES_UPDATE_REFS");
+    SkyError err = {0};
+    if (update && strcmp(update, "1") == 0) {
+        assert_true(render_write_png(path, W, H, g_px, &err));
+        printf("reference %s written\n", path);
+        return;
+    }
+    int w = 0, h = 0, c = 0;
+    uint8_t *ref = stbi_load(path, &w, &h, &c, 4);
+    if (!ref) fail_msg("missing reference %s: run with SKYISLES_UPDATE_REFS=1 to create it", path);
+    assert_int_equal(w, W);
+    assert_int_equal(h, H);
+    long off = 0;
+    double sum = 0.0;
+    for (int i = 0; i < W * H; i++) {
+        int worst = 0;
+        for (int k = 0; k < 3; k++) {
+            int d = abs((int)g_px[i * 4 + k] - (int)ref[i * 4 + k]);
+            sum += d;
+            if (d > worst) worst = d;
+        }
+        if (worst > REF_PIXEL_DELTA) off++;
+    }
+    stbi_image_free(ref);
+    double off_pct = 100.0 * (double)off / (W * H), mean = sum / (W * H * 3);
+    printf("%s: %.2f%% pixels off (> %d), mean delta %.2f\n", name, off_pct, REF_PIXEL_DELTA, mean);
+    if (off_pct > REF_MAX_OFF_PERCENT || mean > REF_MAX_MEAN_DELTA) {
+        char actual[PATH_MAX + 64];
+        snprintf(actual, sizeof actual, "/tmp/skyisles-%s.actual.png", name);
+        render_write_png(actual, W, H, g_px, &err);
+        fail_msg("%s differs from %s (actual frame saved as %s)", name, path, actual);
+    }
+}
+
+/* ---------------------------------------------------------------- tests */
+static void test_atmosphere_is_w8(void **state) {
+    (void)state;
+    const float sky[3] = {0.6f, 0.8f, 1.0f};
+    RenderAtmosphere a;
+    render_atmosphere(30.0, sky, &a);   /* h = 1: clear sky, thin fog */
+    assert_float_equal(a.h, 1.0f, 1e-6f);
+    assert_float_equal(a.color[0], 0.6f, 1e-6f);
+    assert_float_equal(a.fog_density, 0.005f, 1e-7f);
+    render_atmosphere(500.0, sky, &a);
+    assert_float_equal(a.h, 1.0f, 1e-6f);
+    render_atmosphere(5.0, sky, &a);    /* h = 0: 0x050508, density 0.04 */
+    assert_float_equal(a.color[0], 5.0f / 255.0f, 1e-6f);
+    assert_float_equal(a.color[2], 8.0f / 255.0f, 1e-6f);
+    assert_float_equal(a.fog_density, 0.04f, 1e-6f);
+    render_atmosphere(-20.0, sky, &a);
+    assert_float_equal(a.h, 0.0f, 1e-6f);
+    render_atmosphere(17.5, sky, &a);   /* h = 0.5: halfway */
+    assert_float_equal(a.h, 0.5f, 1e-6f);
+    assert_float_equal(a.color[1], 0.8f + (5.0f / 255.0f - 0.8f) * 0.5f, 1e-6f);
+    assert_float_equal(a.fog_density, 0.005f + 0.5f * 0.035f, 1e-6f);
+}
+
+static void test_ref_sky_only(void **state) {
+    (void)state;
+    render_clear_terrain(g_render);
+    RenderView v = view(0.0, 60.0, 0.0, 30.0f, 18.0f, 42.0);
+    render_frame(g_render, &v, W, H);
+    assert_int_equal(render_gl_errors(g_render), 0);
+    RenderStats s = render_stats(g_render);
+    assert_int_equal(s.low_w, W);
+    assert_int_equal(s.low_h, H);
+    check_ref("sky");
+}
+
+static void test_ref_terrain_from_above(void **state) {
+    (void)state;
+    load_test_world();
+    RenderView v = view(48.0, 105.0, 130.0, 0.0f, -42.0f, 5.0);
+    v.aircraft_visible = true;
+    v.air_x = 48.0;
+    v.air_y = 98.0;
+    v.air_z = 120.0;
+    v.air_pitch = -0.2f;
+    v.air_roll = 0.3f;
+    render_frame(g_render, &v, W, H);
+    assert_int_equal(render_gl_errors(g_render), 0);
+    RenderStats s = render_stats(g_render);
+    assert_true(s.chunks_visible > 0);
+    assert_true(s.triangles > 1000);
+    check_ref("terrain");
+}
+
+static void test_ref_inside_abyss(void **state) {
+    (void)state;
+    load_test_world();
+    /* Down the valley at y = 6: h = 0.04, fog 0.0386, near-black 0x050508 atmosphere. */
+    RenderView v = view(32.0, 6.0, 90.0, 0.0f, 4.0f, 5.0);
+    render_frame(g_render, &v, W, H);
+    assert_int_equal(render_gl_errors(g_render), 0);
+    check_ref("abyss");
+    /* The background really is the abyss colour: the top row (sky dome) is near 0x050508. */
+    const uint8_t *p = &g_px[(W / 2) * 4];
+    assert_true(p[0] < 24 && p[1] < 24 && p[2] < 28);
+}
+
+static void test_ref_with_clouds(void **state) {
+    (void)state;
+    load_test_world();
+    RenderView v = view(16.0, 50.0, 48.0, 0.0f, -18.0f, 5.0);
+    render_frame(g_render, &v, W, H);
+    assert_int_equal(render_gl_errors(g_render), 0);
+    check_ref("clouds");
+    /* Clouds off: the frame changes (the slab is in view). */
+    static uint8_t with[W * H * 4];
+    memcpy(with, g_px, sizeof with);
+    RenderSettings s = *render_settings(g_render);
+    s.draw_clouds = false;
+    render_apply_settings(g_render, &s);
+    render_frame(g_render, &v, W, H);
+    assert_true(render_read_pixels(W, H, g_px));
+    s.draw_clouds = true;
+    render_apply_settings(g_render, &s);
+    long changed = 0;
+    for (int i = 0; i < W * H; i++) changed += g_px[i * 4 + 1] != with[i * 4 + 1];
+    assert_true(changed > W * H / 20);
+    assert_int_equal(render_gl_errors(g_render), 0);
+}
+
+static void test_upload_budget_and_counters(void **state) {
+    (void)state;
+    render_clear_terrain(g_render);
+    RenderSettings s = *render_settings(g_render);
+    uint32_t keep = s.upload_meshes_per_frame;
+    s.upload_meshes_per_frame = 4;
+    render_apply_settings(g_render, &s);
+    for (int i = 0; i < TEST_CHUNKS * TEST_CHUNKS; i++) assert_true(render_queue_mesh(g_render, &g_mesh[i]));
+    assert_int_equal(render_stats(g_render).pending_uploads, 9);
+    assert_int_equal(render_upload_pending(g_render, NULL), 4);
+    assert_int_equal(render_stats(g_render).uploads, 4);
+    assert_int_equal(render_upload_pending(g_render, NULL), 4);
+    assert_int_equal(render_upload_pending(g_render, NULL), 1);
+    assert_int_equal(render_upload_pending(g_render, NULL), 0);
+    RenderStats st = render_stats(g_render);
+    assert_int_equal(st.chunks_resident, 9);
+    uint64_t verts = 0;
+    for (int i = 0; i < 9; i++)
+        for (uint32_t p = 0; p < g_mesh[i].opaque_parts + g_mesh[i].cloud_parts; p++) verts += g_mesh[i].parts[p].vert_count;
+    uint64_t with_all = st.gpu_bytes;
+    render_drop_chunk(g_render, 1, 1);
+    st = render_stats(g_render);
+    assert_int_equal(st.chunks_resident, 8);
+    uint64_t v11 = g_mesh[4].parts[0].vert_count + g_mesh[4].parts[1].vert_count;
+    assert_int_equal(with_all - st.gpu_bytes, v11 * sizeof(WorldVertex));
+    /* A chunk that goes before its upload is never uploaded. */
+    render_clear_terrain(g_render);
+    assert_true(render_queue_mesh(g_render, &g_mesh[0]));
+    render_drop_chunk(g_render, 0, 0);
+    assert_int_equal(render_upload_pending(g_render, NULL), 0);
+    assert_int_equal(render_stats(g_render).chunks_resident, 0);
+    s.upload_meshes_per_frame = keep;
+    render_apply_settings(g_render, &s);
+    assert_true(verts > 0);
+    assert_int_equal(render_gl_errors(g_render), 0);
+}
+
+static void test_draw_counts_and_culling(void **state) {
+    (void)state;
+    load_test_world();
+    /* Looking away from every chunk: all culled, only the dome and the upscale are drawn. */
+    RenderView away = view(48.0, 60.0, -40.0, 0.0f, 0.0f, 0.0);
+    render_frame(g_render, &away, W, H);
+    RenderStats s = render_stats(g_render);
+    assert_int_equal(s.chunks_visible, 0);
+    assert_int_equal(s.chunks_culled, 9);
+    assert_int_equal(s.draw_calls, 2);
+    /* Looking at them: every quad of the visible chunks counts two triangles. */
+    RenderView at = view(48.0, 200.0, 48.0, 0.0f, -89.0f, 0.0);
+    render_frame(g_render, &at, W, H);
+    s = render_stats(g_render);
+    assert_int_equal(s.chunks_visible, 9);
+    assert_int_equal(s.triangles, g_quads * 2 + 12 + 2 + 32 * 48 * 2);   /* terrain + cloud box + blit + dome */
+    assert_int_equal(render_gl_errors(g_render), 0);
+}
+
+static bool on_15bit_grid(uint8_t v) {
+    int k = (int)lrint(v * 31.0 / 255.0);
+    return abs((int)lrint(k * 255.0 / 31.0) - (int)v) <= 1;
+}
+
+static void test_psx_effects_switch(void **state) {
+    (void)state;
+    load_test_world();
+    RenderView v = view(48.0, 75.0, 110.0, 0.0f, -30.0f, 5.0);
+    render_frame(g_render, &v, W, H);
+    assert_true(render_read_pixels(W, H, g_px));
+    long off_grid = 0;
+    for (int i = 0; i < W * H * 4; i++)
+        if (i % 4 != 3 && !on_15bit_grid(g_px[i])) off_grid++;
+    assert_int_equal(off_grid, 0);   /* 15-bit colour: every channel on the 5-bit grid */
+    RenderSettings s = *render_settings(g_render), keep = s;
+    s.color15 = false;
+    s.dither = false;
+    render_apply_settings(g_render, &s);
+    render_frame(g_render, &v, W, H);
+    assert_true(render_read_pixels(W, H, g_px));
+    for (int i = 0; i < W * H * 4; i++)
+        if (i % 4 != 3 && !on_15bit_grid(g_px[i])) off_grid++;
+    assert_true(off_grid > W * H / 4);   /* full colour: most of the gradient is between steps */
+    /* 4:3 target on a wider window: pillarbox columns stay black. */
+    s = keep;
+    s.fixed_4_3 = true;
+    s.lines = 90;
+    render_apply_settings(g_render, &s);
+    render_frame(g_render, &v, W, H);
+    RenderStats st = render_stats(g_render);
+    assert_int_equal(st.low_w, 120);
+    assert_int_equal(st.low_h, 90);
+    assert_true(render_read_pixels(W, H, g_px));
+    /* 120x90 at scale 1 in 160x120: 20 columns of border each side, 15 rows top and bottom */
+    assert_int_equal(g_px[(60 * W + 5) * 4 + 0] + g_px[(60 * W + 5) * 4 + 1] + g_px[(60 * W + 5) * 4 + 2], 0);
+    assert_int_equal(g_px[(5 * W + 80) * 4 + 0] + g_px[(5 * W + 80) * 4 + 1] + g_px[(5 * W + 80) * 4 + 2], 0);
+    assert_true(g_px[(60 * W + 80) * 4 + 2] > 0);
+    /* Vertex snapping on vs off moves edges. */
+    s = keep;
+    render_apply_settings(g_render, &s);
+    v.cam_x += 0.013;
+    render_frame(g_render, &v, W, H);
+    static uint8_t snapped[W * H * 4];
+    assert_true(render_read_pixels(W, H, snapped));
+    s.snap = false;
+    render_apply_settings(g_render, &s);
+    render_frame(g_render, &v, W, H);
+    assert_true(render_read_pixels(W, H, g_px));
+    assert_true(memcmp(snapped, g_px, sizeof snapped) != 0);
+    render_apply_settings(g_render, &keep);
+    assert_int_equal(render_gl_errors(g_render), 0);
+}
+
+static void test_aircraft_is_drawn(void **state) {
+    (void)state;
+    render_clear_terrain(g_render);
+    RenderView v = view(0.0, 60.0, 0.0, 0.0f, -8.0f, 0.0);
+    render_frame(g_render, &v, W, H);
+    static uint8_t empty[W * H * 4];
+    assert_true(render_read_pixels(W, H, empty));
+    v.aircraft_visible = true;
+    v.air_z = -9.0;
+    v.air_y = 57.5;
+    render_frame(g_render, &v, W, H);
+    assert_true(render_read_pixels(W, H, g_px));
+    long changed = 0, red = 0;
+    for (int i = 0; i < W * H; i++) {
+        if (memcmp(&g_px[i * 4], &empty[i * 4], 3) != 0) changed++;
+        if (g_px[i * 4] > 150 && g_px[i * 4 + 1] < 90 && g_px[i * 4 + 2] < 90) red++;
+    }
+    assert_true(changed > 300);   /* a few percent of the frame */
+    assert_true(red > 20);        /* the red body */
+    assert_int_equal(render_stats(g_render).draw_calls, 3);
+    assert_int_equal(render_gl_errors(g_render), 0);
+}
+
+static void test_frames_do_not_allocate(void **state) {
+    (void)state;
+    load_test_world();
+    RenderView v = view(48.0, 75.0, 110.0, 10.0f, -30.0f, 5.0);
+    render_frame(g_render, &v, W, H);
+    alloc_count_start();
+    for (int i = 0; i < 5; i++) {
+        v.time_s += 0.1;
+        render_queue_mesh(g_render, &g_mesh[i]);
+        render_upload_pending(g_render, NULL);
+        render_frame(g_render, &v, W, H);
+    }
+    assert_int_equal(alloc_count_stop(), 0);
+}
+
+static void test_missing_shader_is_one_clear_line(void **state) {
+    (void)state;
+    uint32_t errors_before = render_gl_errors(g_render);
+    char dir[] = "/tmp/skyisles-shaders-XXXXXX";
+    assert_non_null(mkdtemp(dir));
+    setenv("SKYISLES_SHADER_DIR", dir, 1);
+    MemBudget mem;
+    SkyError err = {0};
+    assert_true(mem_budget_init(&mem, 8u << 20, &err));
+    RenderSettings s;
+    default_settings(&s);
+    Renderer *r = render_create(&mem, &s, &err);
+    assert_null(r);
+    printf("message: %s\n", err.msg);
+    assert_non_null(strstr(err.msg, "blit.vert is missing"));
+    assert_non_null(strstr(err.msg, "SKYISLES_SHADER_DIR"));
+    assert_null(strchr(err.msg, '\n'));
+
+    /* A shader that does not compile names the file (its info log goes to stderr). */
+    char path[256];
+    static const char *const names[] = {"blit.vert", "blit.frag", "sky.vert", "sky.frag"};
+    for (size_t i = 0; i < 4; i++) {
+        snprintf(path, sizeof path, "%s/%s", dir, names[i]);
+        FILE *f = fopen(path, "w");
+        assert_non_null(f);
+        if (i == 3) fputs("#version 100\nprecision mediump float;\nvoid main() { gl_FragColor = vec4(1.0); }\n", f);
+        else if (i == 2) fputs("#version 100\nattribute vec4 a_pos;\nvoid main() { gl_Position = a_pos * undefined_thing; }\n", f);
+        else if (i == 0) fputs("#version 100\nattribute vec4 a_pos;\nvarying vec2 v_uv;\nvoid main() { v_uv = a_pos.xy; gl_Position = a_pos; }\n", f);
+        else fputs("#version 100\nprecision mediump float;\nvarying vec2 v_uv;\nuniform sampler2D u_tex;\nvoid main() { gl_FragColor = texture2D(u_tex, v_uv); }\n", f);
+        fclose(f);
+    }
+    sky_error_clear(&err);
+    r = render_create(&mem, &s, &err);
+    assert_null(r);
+    printf("message: %s\n", err.msg);
+    assert_non_null(strstr(err.msg, "sky.vert failed to compile"));
+    for (size_t i = 0; i < 4; i++) {
+        snprintf(path, sizeof path, "%s/%s", dir, names[i]);
+        unlink(path);
+    }
+    rmdir(dir);
+    unsetenv("SKYISLES_SHADER_DIR");
+    mem_budget_release(&mem);
+    assert_int_equal(render_gl_errors(g_render), errors_before);   /* failed builds leave no GL error */
+}
+
+int main(void) {
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_atmosphere_is_w8),
+        cmocka_unit_test(test_ref_sky_only),
+        cmocka_unit_test(test_ref_terrain_from_above),
+        cmocka_unit_test(test_ref_inside_abyss),
+        cmocka_unit_test(test_ref_with_clouds),
+        cmocka_unit_test(test_upload_budget_and_counters),
+        cmocka_unit_test(test_draw_counts_and_culling),
+        cmocka_unit_test(test_psx_effects_switch),
+        cmocka_unit_test(test_aircraft_is_drawn),
+        cmocka_unit_test(test_frames_do_not_allocate),
+        cmocka_unit_test(test_missing_shader_is_one_clear_line),
+    };
+    return cmocka_run_group_tests(tests, setup, teardown);
+}
