@@ -2,7 +2,7 @@
 # host packer and embedded into the game, every tool, the bench and every test (EMBED_OBJS).
 #
 # The pack bytes do not depend on the platform, so the packer always runs natively:
-#   build/host/pack   the host packer: tools/pack.c + the pure libraries, WITHOUT EMBED_OBJS.
+#   build/host/pack   the host packer: tools/pack.c + island, noise, core, WITHOUT EMBED_OBJS.
 #                     build/pack (the generic tool, which embeds the default pack) depends on the
 #                     pack, the pack on build/host/pack: no cycle.
 # In a cross or sanitizer build (BUILD != build) build/host/pack comes from a recursive native
@@ -14,9 +14,9 @@ ISLAND_PAK := $(BUILD)/skyisles.pak
 ISLAND_EMBED_OBJ := $(BUILD)/obj/island/pak_embed.o
 
 ifeq ($(BUILD)|$(CROSS_COMPILE)|$(SANITIZE),build||)
-$(ISLAND_HOST_PACK): $(BUILD)/obj/tools/pack.o $(PURE_LIBS)
+$(ISLAND_HOST_PACK): $(BUILD)/obj/tools/pack.o $(LIBCHAIN_island)
 	@mkdir -p $(dir $@)
-	$(CC) $(LDFLAGS) -o $@ $< $(PURE_LIBS) $(YAML_LIBS) $(LIBM)
+	$(CC) $(LDFLAGS) -o $@ $< $(LIBCHAIN_island) $(YAML_LIBS) $(LIBM)
 else
 # Rebuilt when any source it is made of changes; the native make knows the exact rules.
 $(ISLAND_HOST_PACK): tools/pack.c $(wildcard src/core/*.[ch] src/noise/*.[ch] src/island/*.[ch]) mk/island.mk
@@ -25,9 +25,14 @@ $(ISLAND_HOST_PACK): tools/pack.c $(wildcard src/core/*.[ch] src/noise/*.[ch] sr
 	@touch $@
 endif
 
-$(ISLAND_PAK): $(ISLAND_CODEX) $(ISLAND_HOST_PACK)
+# The pack is replaced only when its bytes change (the stamp records the run), so a relinked
+# packer does not relink every binary.
+$(ISLAND_PAK).stamp: $(ISLAND_CODEX) $(ISLAND_HOST_PACK)
 	@mkdir -p $(dir $@)
-	$(ISLAND_HOST_PACK) -o $@ $(ISLAND_CODEX)
+	$(ISLAND_HOST_PACK) -o $(ISLAND_PAK).new $(ISLAND_CODEX)
+	@if cmp -s $(ISLAND_PAK).new $(ISLAND_PAK); then rm -f $(ISLAND_PAK).new; else mv -f $(ISLAND_PAK).new $(ISLAND_PAK); fi
+	@touch $@
+$(ISLAND_PAK): $(ISLAND_PAK).stamp ;
 
 $(ISLAND_EMBED_OBJ): src/island/pak_embed.S $(ISLAND_PAK)
 	@mkdir -p $(dir $@)

@@ -90,8 +90,8 @@ bool island_assign_guarantees(uint32_t n_slots, uint32_t n_sites, const uint8_t 
 static void run_guarantees(Island *isl, const IslandCodex *cx, uint32_t scope) {
     const IslandScope *s = &cx->scopes[scope];
     const uint32_t n = isl->n_sites;
-    uint8_t adm[ISLAND_MAX_GUARANTEE_SLOTS * ISLAND_MAX_SITES];
-    uint16_t order[ISLAND_MAX_GUARANTEE_SLOTS * ISLAND_MAX_SITES];
+    uint8_t adm[ISLAND_MAX_GUARANTEE_SLOTS * ISLAND_MAX_SITES] = {0};
+    uint16_t order[ISLAND_MAX_GUARANTEE_SLOTS * ISLAND_MAX_SITES] = {0};
     uint16_t site_of[ISLAND_MAX_GUARANTEE_SLOTS];
     uint8_t fell_back[ISLAND_MAX_GUARANTEE_SLOTS], slot_type[ISLAND_MAX_GUARANTEE_SLOTS];
     uint32_t slots = 0;

@@ -1,0 +1,131 @@
+/* skyisles bench: island generation time per seed (default site count and 60 sites), pack load
+ * and validation, and the field bake. `bench island [--seeds N] [--pak FILE]`, JSON lines. */
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "island/island.h"
+
+static int cmp_double(const void *a, const void *b) {
+    double x = *(const double *)a, y = *(const double *)b;
+    return x < y ? -1 : x > y;
+}
+static double pct(const double *v, uint32_t n, double p) {
+    uint32_t i = (uint32_t)(p * (double)(n - 1) + 0.5);
+    return v[i < n ? i : n - 1];
+}
+
+static bool time_generation(const IslandCodex *cx, uint32_t seeds, uint32_t sites, MemArena *work, double *ms) {
+    static Island isl;
+    for (uint32_t i = 0; i < seeds; i++) {
+        IslandParams p = {.seed = i + 1, .scope = 0, .site_count = sites};
+        SkyError err = {0};
+        uint64_t t0 = time_now_ns();
+        if (!island_generate(&isl, cx, &p, work, &err)) {
+            fprintf(stderr, "bench island: seed %u: %s\n", i + 1, err.msg);
+            return false;
+        }
+        ms[i] = (double)(time_now_ns() - t0) / 1e6;
+    }
+    qsort(ms, seeds, sizeof *ms, cmp_double);
+    return true;
+}
+
+int bench_island(int argc, char **argv) {
+    uint32_t seeds = 500;
+    const char *pak_path = NULL;
+    for (int i = 1; i < argc; i++) {
+        if (!strcmp(argv[i], "--seeds") && i + 1 < argc) seeds = (uint32_t)strtoul(argv[++i], NULL, 10);
+        else if (!strcmp(argv[i], "--pak") && i + 1 < argc) pak_path = argv[++i];
+        else {
+            fprintf(stderr, "usage: bench island [--seeds N] [--pak FILE]\n");
+            return 2;
+        }
+    }
+    if (seeds < 1) seeds = 1;
+    size_t len = 0;
+    const void *pak;
+    uint8_t *file = NULL;
+    if (pak_path) {
+        FILE *f = fopen(pak_path, "rb");
+        if (!f) {
+            fprintf(stderr, "bench island: %s: %s\n", pak_path, strerror(errno));
+            return 1;
+        }
+        fseek(f, 0, SEEK_END);
+        long n = ftell(f);
+        fseek(f, 0, SEEK_SET);
+        file = malloc(n > 0 ? (size_t)n : 1);
+        len = file && n > 0 ? fread(file, 1, (size_t)n, f) : 0;
+        fclose(f);
+        pak = file;
+    } else {
+        pak = island_pak_default(&len);
+    }
+    static IslandCodex cx;
+    SkyError err = {0};
+    /* Pack load + full validation, as at boot. */
+    enum { LOADS = 2000 };
+    static double load_us[LOADS];
+    for (int i = 0; i < LOADS; i++) {
+        uint64_t t0 = time_now_ns();
+        bool ok = island_pak_load(&cx, pak, len, &err);
+        load_us[i] = (double)(time_now_ns() - t0) / 1e3;
+        if (!ok) {
+            fprintf(stderr, "bench island: %s: %s\n", pak_path ? pak_path : "(built-in pack)", err.msg);
+            free(file);
+            return 1;
+        }
+    }
+    qsort(load_us, LOADS, sizeof load_us[0], cmp_double);
+    printf("{\"bench\":\"island\",\"what\":\"pak_load\",\"bytes\":%zu,\"loads\":%d,\"median_us\":%.2f,\"p99_us\":%.2f,"
+           "\"target_us\":1000,\"ok\":%s}\n",
+           len, LOADS, pct(load_us, LOADS, 0.5), pct(load_us, LOADS, 0.99), pct(load_us, LOADS, 0.5) <= 1000 ? "true" : "false");
+
+    static uint8_t arena_buf[1 << 20];
+    MemArena work;
+    mem_arena_init_buffer(&work, arena_buf, sizeof arena_buf);
+    double *ms = malloc(sizeof *ms * seeds);
+    if (!ms) {
+        free(file);
+        return 1;
+    }
+    const uint32_t counts[2] = {0, 60};
+    for (int k = 0; k < 2; k++) {
+        if (!time_generation(&cx, seeds, counts[k], &work, ms)) {
+            free(ms);
+            free(file);
+            return 1;
+        }
+        double med = pct(ms, seeds, 0.5), p99 = pct(ms, seeds, 0.99);
+        char sites[48];
+        if (counts[k]) snprintf(sites, sizeof sites, "%u", counts[k]);
+        else snprintf(sites, sizeof sites, "\"%u..%u\"", cx.scopes[0].site_min, cx.scopes[0].site_max);
+        printf("{\"bench\":\"island\",\"what\":\"generate\",\"sites\":%s,\"seeds\":%u,\"median_ms\":%.4f,"
+               "\"p99_ms\":%.4f,\"max_ms\":%.4f,\"target_median_ms\":2,\"target_p99_ms\":5,\"ok\":%s}\n",
+               sites, seeds, med, p99, ms[seeds - 1], med <= 2.0 && p99 <= 5.0 ? "true" : "false");
+    }
+
+    /* The field the world reads, at the size the game bakes. */
+    static Island isl;
+    static uint8_t field_buf[1 << 18];
+    IslandParams p = {.seed = 1, .scope = 0};
+    double bake_ms[50];
+    if (island_generate(&isl, &cx, &p, &work, &err)) {
+        for (int i = 0; i < 50; i++) {
+            MemArena mem;
+            IslandField f;
+            mem_arena_init_buffer(&mem, field_buf, sizeof field_buf);
+            uint64_t t0 = time_now_ns();
+            island_bake_field(&f, &isl, &cx, 128, 0, 0, &mem, &err);
+            bake_ms[i] = (double)(time_now_ns() - t0) / 1e6;
+        }
+        qsort(bake_ms, 50, sizeof bake_ms[0], cmp_double);
+        printf("{\"bench\":\"island\",\"what\":\"field_bake\",\"cells\":\"128x128\",\"median_ms\":%.3f}\n",
+               pct(bake_ms, 50, 0.5));
+    }
+    free(ms);
+    free(file);
+    return 0;
+}
