@@ -64,6 +64,7 @@ struct World {
     uint32_t next_seq;
     uint32_t in_flight, max_in_flight;
     double slabs_per_chunk;     /* running average */
+    double radius_eff;          /* view radius the mesh pool can hold now (<= the configured one) */
     WorldStats st;
     WorldView last_view;
     bool have_view;
@@ -241,7 +242,8 @@ World *world_create(MemBudget *b, JobSystem *jobs, const WorldParams *p, SkyErro
     gen_init(&w->gens[0], p);
     w->cur_gen = 0;
     w->epoch = jobs ? jobs_epoch(jobs) : 1;
-    w->slabs_per_chunk = 4.0;
+    w->slabs_per_chunk = 8.0;
+    w->radius_eff = w->radius_max;
     w->st.bytes_carved = b->used - used0;
     return w;
 
@@ -309,12 +311,14 @@ typedef struct ViewGeom {
     double lx, lz;            /* lead point in chunk units */
     double dx, dz;            /* unit horizontal direction (0,0 when none) */
     double cos_half_fov;
-    int32_t radius;
+    int32_t radius;           /* configured (void counting) */
+    double reach;             /* requested and kept: min(radius, what the pool holds) */
 } ViewGeom;
 
 static void view_geom(const World *w, const WorldView *v, ViewGeom *g) {
     const WorldParams *p = world_params(w);
     g->radius = p->view_radius < 1 ? 1 : (p->view_radius > w->radius_max ? w->radius_max : p->view_radius);
+    g->reach = w->radius_eff < g->radius ? w->radius_eff : g->radius;
     g->ccx = v->x / CHUNK_SIZE;
     g->ccz = v->z / CHUNK_SIZE;
     double len = sqrt((double)v->dir_x * v->dir_x + (double)v->dir_z * v->dir_z);
@@ -335,7 +339,7 @@ static double dist_to(double px, double pz, int32_t cx, int32_t cz) {
 }
 
 static bool in_range(const ViewGeom *g, int32_t cx, int32_t cz, double extra) {
-    double r = g->radius + extra;
+    double r = g->reach + extra;
     return dist_to(g->ccx, g->ccz, cx, cz) <= r || dist_to(g->lx, g->lz, cx, cz) <= r;
 }
 
@@ -387,6 +391,17 @@ static bool evict_farthest(World *w, const ViewGeom *g, double than) {
     return true;
 }
 
+/* The pool cannot hold chunks this far: pull the reach in below them (M3: lower the view
+ * distance rather than fail). It grows back while the pool has room. */
+static void shrink_reach(World *w, double d) {
+    double r = d - 0.25;
+    if (r < 1.5) r = 1.5;
+    if (r < w->radius_eff) {
+        w->radius_eff = r;
+        w->st.reach_shrinks++;
+    }
+}
+
 static void collect(World *w, const ViewGeom *g) {
     if (!w->jobs) return;
     const WorldParams *p = world_params(w);
@@ -411,7 +426,8 @@ static void collect(World *w, const ViewGeom *g) {
                 w->st.mesh_pool_failures++;
                 s->state = SLOT_EMPTY;
                 job_finish_record(w, j);
-                evict_farthest(w, g, dist_to(g->ccx, g->ccz, s->cx, s->cz));
+                double d = dist_to(g->ccx, g->ccz, s->cx, s->cz);
+                if (!evict_farthest(w, g, d)) shrink_reach(w, d);
                 continue;
             }
             s->mesh = j->mesh;
@@ -463,6 +479,10 @@ static bool submit(World *w, uint32_t idx, int32_t cx, int32_t cz, double time_s
 
 void world_update(World *w, const WorldView *v) {
     ViewGeom g;
+    MemPoolStats ps0 = mem_pool_stats(&w->slabs);
+    double room = (double)(ps0.capacity - ps0.in_use);
+    if (w->radius_eff < w->radius_max && room > (w->max_in_flight + 4) * (w->slabs_per_chunk * 2.0 + 4.0))
+        w->radius_eff += 0.05;
     view_geom(w, v, &g);
     const WorldParams *p = world_params(w);
     w->last_view = *v;
@@ -481,7 +501,7 @@ void world_update(World *w, const WorldView *v) {
 
     /* Wanted chunks: count the void ahead and pick the best requests. */
     int32_t ccx = (int32_t)floor(g.ccx), ccz = (int32_t)floor(g.ccz);
-    int32_t reach = g.radius + LOOKAHEAD_MAX + 1;
+    int32_t reach = (g.radius > (int32_t)g.reach ? g.radius : (int32_t)g.reach) + LOOKAHEAD_MAX + 1;
     uint32_t wanted = 0, voids = 0;
     uint32_t free_slots = w->in_flight < w->max_in_flight ? w->max_in_flight - w->in_flight : 0;
     enum { PICK_MAX = 64 };
@@ -491,17 +511,18 @@ void world_update(World *w, const WorldView *v) {
     for (int32_t dz = -reach; dz <= reach; dz++)
         for (int32_t dx = -reach; dx <= reach; dx++) {
             int32_t cx = ccx + dx, cz = ccz + dz;
-            if (!in_range(&g, cx, cz, 0.0)) continue;
-            wanted++;
             uint32_t idx = slot_index(w, cx, cz);
             ChunkSlot *s = &w->slots[idx];
             bool mine = s->state != SLOT_EMPTY && s->cx == cx && s->cz == cz;
             double d = dist_to(g.ccx, g.ccz, cx, cz);
+            /* Void: needed (inside the configured radius - 1, ahead) and not ready. */
             if (!(mine && s->state == SLOT_READY) && d <= g.radius - 1) {
                 double a = (double)cx + 0.5 - g.ccx, b = (double)cz + 0.5 - g.ccz;
                 bool ahead = (g.dx == 0.0 && g.dz == 0.0) || a * g.dx + b * g.dz > 0.0;
                 if (ahead) voids++;
             }
+            if (!in_range(&g, cx, cz, 0.0)) continue;
+            wanted++;
             if (mine || want_picks == 0) continue;
             double sc = priority(p, &g, cx, cz);
             if (npick < want_picks) {
@@ -532,7 +553,10 @@ void world_update(World *w, const WorldView *v) {
         double d = dist_to(g.ccx, g.ccz, tx, tz);
         while ((double)(ps.capacity - ps.in_use) < reserve && evict_farthest(w, &g, d + 0.5))
             ps = mem_pool_stats(&w->slabs);
-        if ((double)(ps.capacity - ps.in_use) < reserve) break;   /* degrade: nothing farther to drop */
+        if ((double)(ps.capacity - ps.in_use) < reserve) {
+            shrink_reach(w, d);   /* degrade: the pool holds less than the radius */
+            continue;
+        }
         uint32_t idx = slot_index(w, tx, tz);
         if (w->slots[idx].state != SLOT_EMPTY) slot_clear(w, idx, true);
         if (!submit(w, idx, tx, tz, v->time_s)) break;
@@ -552,6 +576,7 @@ WorldStats world_stats(const World *w) {
     s.records_capacity = rp.capacity;
     s.records_peak = rp.peak;
     s.table_slots = w->table_w * w->table_w;
+    s.reach = (float)(w->radius_eff < w->radius_max ? w->radius_eff : w->radius_max);
     return s;
 }
 

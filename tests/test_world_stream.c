@@ -1,0 +1,347 @@
+/* Tests for world streaming on real worker threads (also run under ThreadSanitizer): the view
+ * radius fills, events pair up, eviction, rebuild epochs never leak old meshes, pool
+ * exhaustion degrades without growth, and the frame path makes no heap calls. */
+#include <stdarg.h>
+#include <stddef.h>
+#include <setjmp.h>
+#include <cmocka.h>
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "core/core.h"
+#include "support/alloc_count.h"
+#include "world/world.h"
+
+#define MAX_LIVE 4096
+
+/* What a renderer would hold: the chunks whose READY it took and whose GONE it did not see. */
+typedef struct Consumer {
+    int32_t cx[MAX_LIVE], cz[MAX_LIVE];
+    const ChunkMesh *mesh[MAX_LIVE];
+    uint32_t n;
+    uint64_t ready, gone, old_epoch_ready, duplicates, unknown_gone;
+} Consumer;
+
+static int find(const Consumer *c, int32_t cx, int32_t cz) {
+    for (uint32_t i = 0; i < c->n; i++)
+        if (c->cx[i] == cx && c->cz[i] == cz) return (int)i;
+    return -1;
+}
+
+static void consume(Consumer *c, World *w, uint32_t epoch) {
+    WorldEvent ev[64];
+    size_t n;
+    while ((n = world_take_events(w, ev, 64)) > 0) {
+        for (size_t i = 0; i < n; i++) {
+            int at = find(c, ev[i].cx, ev[i].cz);
+            if (ev[i].type == WORLD_EV_MESH_READY) {
+                c->ready++;
+                if (!ev[i].mesh || ev[i].mesh->epoch != epoch || ev[i].mesh->cx != ev[i].cx || ev[i].mesh->cz != ev[i].cz)
+                    c->old_epoch_ready++;
+                if (at >= 0) { c->duplicates++; continue; }
+                if (c->n < MAX_LIVE) {
+                    c->cx[c->n] = ev[i].cx;
+                    c->cz[c->n] = ev[i].cz;
+                    c->mesh[c->n] = ev[i].mesh;
+                    c->n++;
+                }
+            } else {
+                c->gone++;
+                if (at < 0) { c->unknown_gone++; continue; }
+                c->n--;
+                c->cx[at] = c->cx[c->n];
+                c->cz[at] = c->cz[c->n];
+                c->mesh[at] = c->mesh[c->n];
+            }
+        }
+    }
+}
+
+typedef struct Rig {
+    MemBudget budget;
+    JobSystem *jobs;
+    World *world;
+} Rig;
+
+static void rig_up(Rig *r, WorldParams *p, uint32_t workers) {
+    SkyError err = {0};
+    assert_true(mem_budget_init(&r->budget, (size_t)160 << 20, &err));
+    JobsConfig jc = {workers, 64, 0};
+    r->jobs = jobs_create(&r->budget, &jc, &err);
+    assert_non_null(r->jobs);
+    r->world = world_create(&r->budget, r->jobs, p, &err);
+    if (!r->world) fail_msg("%s", err.msg);
+}
+
+static void rig_down(Rig *r) {
+    world_destroy(r->world);
+    jobs_destroy(r->jobs);
+    mem_budget_release(&r->budget);
+}
+
+static WorldView view_at(double x, double z, double t, float speed) {
+    WorldView v;
+    memset(&v, 0, sizeof v);
+    v.x = x;
+    v.y = 110.0;
+    v.z = z;
+    v.dir_x = 1.0f;
+    v.speed = speed;
+    v.fov_y_rad = 1.1f;
+    v.aspect = 16.0f / 9.0f;
+    v.time_s = t;
+    return v;
+}
+
+static uint32_t wanted_in_radius(double x, double z, int r) {
+    uint32_t n = 0;
+    int32_t ccx = (int32_t)floor(x / CHUNK_SIZE), ccz = (int32_t)floor(z / CHUNK_SIZE);
+    for (int32_t dz = -r - 1; dz <= r + 1; dz++)
+        for (int32_t dx = -r - 1; dx <= r + 1; dx++) {
+            double a = ccx + dx + 0.5 - x / CHUNK_SIZE, b = ccz + dz + 0.5 - z / CHUNK_SIZE;
+            if (sqrt(a * a + b * b) <= r) n++;
+        }
+    return n;
+}
+
+/* Frames until quiet: update, let the workers finish, repeat. */
+static void settle(Rig *r, Consumer *c, const WorldView *v, int frames) {
+    for (int i = 0; i < frames; i++) {
+        world_update(r->world, v);
+        consume(c, r->world, world_stats(r->world).epoch);
+        jobs_wait_idle(r->jobs);
+    }
+}
+
+static void test_fills_view_radius(void **state) {
+    (void)state;
+    WorldParams p;
+    world_params_default(&p);
+    p.view_radius = 4;
+    Rig r;
+    rig_up(&r, &p, 2);
+    static Consumer c;
+    memset(&c, 0, sizeof c);
+    WorldView v = view_at(100.0, -50.0, 0.0, 0.0f);
+    settle(&r, &c, &v, 60);
+    WorldStats s = world_stats(r.world);
+    uint32_t want = wanted_in_radius(v.x, v.z, 4);
+    printf("resident %u wanted %u generated %llu events ready %llu\n", s.resident, want,
+           (unsigned long long)s.generated, (unsigned long long)c.ready);
+    assert_int_equal(s.resident, want);
+    assert_int_equal(c.n, want);
+    assert_int_equal(s.void_chunks, 0);
+    assert_int_equal(c.duplicates, 0);
+    assert_int_equal(c.old_epoch_ready, 0);
+    assert_int_equal(s.in_flight, 0);
+    /* Every chunk within the radius is there, with a mesh. */
+    for (uint32_t i = 0; i < c.n; i++) {
+        double a = c.cx[i] + 0.5 - v.x / CHUNK_SIZE, b = c.cz[i] + 0.5 - v.z / CHUNK_SIZE;
+        assert_true(sqrt(a * a + b * b) <= 4.0);
+        assert_true(c.mesh[i]->opaque_parts > 0);
+    }
+    assert_true(s.records_peak <= s.records_capacity);
+    rig_down(&r);
+}
+
+static void test_flight_evicts_and_pairs_events(void **state) {
+    (void)state;
+    WorldParams p;
+    world_params_default(&p);
+    p.view_radius = 5;
+    Rig r;
+    rig_up(&r, &p, 2);
+    static Consumer c;
+    memset(&c, 0, sizeof c);
+    double x = 0.0;
+    for (int f = 0; f < 200; f++) {
+        x += 8.0;   /* 8 blocks per frame */
+        WorldView v = view_at(x, 0.0, f / 60.0, 480.0f);
+        world_update(r.world, &v);
+        consume(&c, r.world, world_stats(r.world).epoch);
+        if (f % 3 == 0) jobs_wait_idle(r.jobs);
+    }
+    WorldView v = view_at(x, 0.0, 4.0, 0.0f);
+    settle(&r, &c, &v, 40);
+    WorldStats s = world_stats(r.world);
+    printf("generated %llu evicted %llu dropped %llu resident %u consumer %u gone %llu\n",
+           (unsigned long long)s.generated, (unsigned long long)s.evicted, (unsigned long long)s.dropped, s.resident, c.n,
+           (unsigned long long)c.gone);
+    assert_true(s.evicted > 50);
+    assert_int_equal(c.unknown_gone, 0);
+    assert_int_equal(c.duplicates, 0);
+    assert_int_equal(c.n, s.resident);
+    /* Every chunk within the radius is held; nothing beyond the one-chunk hysteresis is. */
+    uint32_t inside = 0;
+    for (uint32_t i = 0; i < c.n; i++) {
+        double a = c.cx[i] + 0.5 - x / CHUNK_SIZE, b = c.cz[i] + 0.5;
+        double d = sqrt(a * a + b * b);
+        assert_true(d <= 6.0);
+        inside += d <= 5.0;
+    }
+    assert_int_equal(inside, wanted_in_radius(x, 0.0, 5));
+    rig_down(&r);
+}
+
+static uint64_t mesh_hash(const ChunkMesh *m) {
+    uint64_t h = 0;
+    for (uint32_t i = 0; i < m->opaque_parts + m->cloud_parts; i++)
+        h = hash_fnv1a64(m->parts[i].verts, m->parts[i].vert_count * sizeof(WorldVertex), h);
+    return h;
+}
+
+/* W5: a terrain change drops the queue and never lets an old-epoch mesh out. */
+static void test_rebuild_drops_old_epoch(void **state) {
+    (void)state;
+    WorldParams p;
+    world_params_default(&p);
+    p.view_radius = 5;
+    Rig r;
+    rig_up(&r, &p, 2);
+    static Consumer c;
+    memset(&c, 0, sizeof c);
+    WorldView v = view_at(0.0, 0.0, 0.0, 0.0f);
+    /* Part-way: jobs queued and running, READY events waiting in the ring. */
+    world_update(r.world, &v);
+    world_update(r.world, &v);
+    uint32_t e0 = world_stats(r.world).epoch;
+    for (int k = 0; k < 5; k++) {
+        p.seed += 17;
+        p.base_amplitude += 1.0f;
+        world_set_params(r.world, &p);
+        world_update(r.world, &v);   /* new requests, racing the old jobs */
+    }
+    uint32_t e1 = world_stats(r.world).epoch;
+    assert_true(e1 >= e0 + 5);
+    settle(&r, &c, &v, 60);
+    WorldStats s = world_stats(r.world);
+    printf("epochs %u -> %u, generated %llu dropped %llu ready events %llu old-epoch %llu\n", e0, e1,
+           (unsigned long long)s.generated, (unsigned long long)s.dropped, (unsigned long long)c.ready,
+           (unsigned long long)c.old_epoch_ready);
+    assert_int_equal(c.old_epoch_ready, 0);
+    assert_true(s.dropped > 0);
+    assert_int_equal(c.n, wanted_in_radius(0.0, 0.0, 5));
+    /* The meshes held are the new world's: identical to direct builds with the new parameters. */
+    for (uint32_t i = 0; i < c.n && i < 6; i++) {
+        ChunkMesh m;
+        WorldBuildTiming t;
+        assert_true(world_build_chunk(r.world, c.cx[i], c.cz[i], 0.0, &m, &t));
+        /* Clouds depend on creation time; compare the opaque parts. */
+        ChunkMesh a = *c.mesh[i], b = m;
+        a.cloud_parts = b.cloud_parts = 0;
+        assert_int_equal(mesh_hash(&a), mesh_hash(&b));
+        world_free_mesh(r.world, &m);
+    }
+    rig_down(&r);
+}
+
+/* M3: a pool far too small for the radius evicts the farthest and keeps the nearest. */
+static void test_pool_exhaustion_degrades(void **state) {
+    (void)state;
+    WorldParams p;
+    world_params_default(&p);
+    p.view_radius = 6;
+    p.mesh_pool_mib = 3;   /* 128 slabs: a few dozen chunks of ~100 wanted */
+    Rig r;
+    rig_up(&r, &p, 2);
+    static Consumer c;
+    memset(&c, 0, sizeof c);
+    double x = 0.0;
+    for (int f = 0; f < 150; f++) {
+        x += 4.0;
+        WorldView v = view_at(x, 16.0, f / 60.0, 240.0f);
+        world_update(r.world, &v);
+        consume(&c, r.world, world_stats(r.world).epoch);
+        jobs_wait_idle(r.jobs);
+    }
+    WorldStats s = world_stats(r.world);
+    printf("slabs %u/%u peak %u, resident %u, pool evictions %llu, pool failures %llu\n", s.slabs_in_use,
+           s.slabs_capacity, s.slabs_peak, s.resident, (unsigned long long)s.pool_evictions,
+           (unsigned long long)s.mesh_pool_failures);
+    assert_true(s.slabs_peak <= s.slabs_capacity);
+    assert_true(s.pool_evictions + s.mesh_pool_failures > 0);
+    assert_true(s.resident > 4);
+    /* The reach came in; the chunk under the aircraft is there and all held chunks are near. */
+    int32_t ccx = (int32_t)floor(x / CHUNK_SIZE);
+    printf("reach %.2f of %d, aircraft chunk %d, held:", s.reach, p.view_radius, ccx);
+    for (uint32_t i = 0; i < c.n; i++) printf(" (%d,%d)", c.cx[i], c.cz[i]);
+    printf("\n");
+    assert_true(s.reach < p.view_radius && s.reach_shrinks > 0);
+    assert_true(find(&c, ccx, 0) >= 0);
+    for (uint32_t i = 0; i < c.n; i++) {
+        double a = c.cx[i] + 0.5 - x / CHUNK_SIZE, b = c.cz[i] + 0.5 - 0.5;
+        assert_true(sqrt(a * a + b * b) <= s.reach + 1.0 + 3.0);   /* reach + hysteresis + lead */
+    }
+    assert_int_equal(c.unknown_gone, 0);
+    rig_down(&r);
+}
+
+/* The renderer's release hands slabs back at once; the chunk stays until its GONE. */
+static void test_release_mesh(void **state) {
+    (void)state;
+    WorldParams p;
+    world_params_default(&p);
+    p.view_radius = 3;
+    Rig r;
+    rig_up(&r, &p, 2);
+    static Consumer c;
+    memset(&c, 0, sizeof c);
+    WorldView v = view_at(0.0, 0.0, 0.0, 0.0f);
+    settle(&r, &c, &v, 30);
+    WorldStats before = world_stats(r.world);
+    assert_true(c.n > 10);
+    for (uint32_t i = 0; i < c.n; i++) world_release_mesh(r.world, c.cx[i], c.cz[i]);
+    WorldStats after = world_stats(r.world);
+    printf("slabs in use %u -> %u\n", before.slabs_in_use, after.slabs_in_use);
+    assert_int_equal(after.slabs_in_use, 0);
+    assert_int_equal(after.resident, before.resident);
+    for (uint32_t i = 0; i < c.n; i++) assert_int_equal(c.mesh[i]->opaque_parts + c.mesh[i]->cloud_parts, 0);
+    settle(&r, &c, &v, 5);
+    assert_int_equal(world_stats(r.world).generated, before.generated);   /* no rebuild of released chunks */
+    rig_down(&r);
+}
+
+/* M3: the frame path and the workers make no heap call while flying and rebuilding. */
+static void test_stream_no_heap(void **state) {
+    (void)state;
+    WorldParams p;
+    world_params_default(&p);
+    p.view_radius = 5;
+    Rig r;
+    rig_up(&r, &p, 2);
+    static Consumer c;
+    memset(&c, 0, sizeof c);
+    double x = 0.0;
+    alloc_count_start();
+    for (int f = 0; f < 240; f++) {
+        x += 6.0;
+        WorldView v = view_at(x, 20.0 * sin(f * 0.05), f / 60.0, 360.0f);
+        world_update(r.world, &v);
+        consume(&c, r.world, world_stats(r.world).epoch);
+        if (f == 120) {
+            p.n3_amplitude = 30.0f;
+            world_set_params(r.world, &p);
+        }
+        if (f % 4 == 0) jobs_wait_idle(r.jobs);
+    }
+    jobs_wait_idle(r.jobs);
+    uint64_t allocs = alloc_count_stop();
+    WorldStats s = world_stats(r.world);
+    printf("generated %llu chunks, %llu heap calls\n", (unsigned long long)s.generated, (unsigned long long)allocs);
+    assert_int_equal(allocs, 0);
+    assert_true(s.generated > 100);
+    rig_down(&r);
+}
+
+int main(void) {
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_fills_view_radius),
+        cmocka_unit_test(test_flight_evicts_and_pairs_events),
+        cmocka_unit_test(test_rebuild_drops_old_epoch),
+        cmocka_unit_test(test_pool_exhaustion_degrades),
+        cmocka_unit_test(test_release_mesh),
+        cmocka_unit_test(test_stream_no_heap),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
