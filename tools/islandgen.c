@@ -97,7 +97,8 @@ static void print_json(const Island *isl, const char *lang) {
         json_str(id);
         printf(", \"name\": ");
         json_str(name);
-        printf(", \"guaranteed\": %s, \"cap_overflow\": %s}%s\n", site->guaranteed ? "true" : "false",
+        printf(", \"guaranteed\": %s, \"guarantee_fallback\": %s, \"cap_overflow\": %s}%s\n",
+               site->guaranteed ? "true" : "false", site->guarantee_fallback ? "true" : "false",
                site->cap_overflow ? "true" : "false", i + 1 < isl->n_sites ? "," : "");
     }
     printf(" ],\n \"triangles\": [");
