@@ -8,8 +8,10 @@ const NoiseKernels *noise_kernels_avx2(void) { return NULL; }
 #else
 #define VF f32x8
 #define VU u32x8
+#define VW w64x8
 #define F_(op) f32x8_##op
 #define U_(op) u32x8_##op
+#define W_(op) w64x8_##op
 #define KLANES 8
 #define KNAME "avx2"
 #define KFN(name) kavx2_##name

@@ -5,8 +5,10 @@
 
 #define VF f32x4
 #define VU u32x4
+#define VW w64x4
 #define F_(op) f32x4_##op
 #define U_(op) u32x4_##op
+#define W_(op) w64x4_##op
 #define KLANES 4
 #define KNAME "scalar"
 #define KFN(name) kscalar_##name

@@ -1,27 +1,36 @@
 /* skyisles noise: single-point reference implementations and FBM plans. The batched
  * kernels (noise_kernels.inc) repeat these float operations in the same order. */
+#include <string.h>
+
 #include "noise/noise_internal.h"
 
+/* ---------------------------------------------------------------- bit helpers */
+/* Selections work on the float bits with all-ones/zero masks, exactly like the SIMD
+ * kernels (and without data-dependent branches). Flipping the sign bit is negation. */
+static inline uint32_t fbits(float f) { uint32_t u; memcpy(&u, &f, sizeof u); return u; }
+static inline float bitsf(uint32_t u) { float f; memcpy(&f, &u, sizeof f); return f; }
+static inline uint32_t mask_of(uint32_t cond) { return 0u - cond; }   /* cond is 0 or 1 */
+static inline float fsel(uint32_t m, float a, float b) { return bitsf((fbits(a) & m) | (fbits(b) & ~m)); }
+static inline float fflip(float a, uint32_t sign) { return bitsf(fbits(a) ^ (sign & 0x80000000u)); }
+
 /* ---------------------------------------------------------------- gradients */
-/* 16 entries over the 12 cube edges (Perlin's improved set): bits 3..0 of the top nibble. */
+/* Perlin's improved set, 16 entries over the 12 cube edges, from the top nibble b = h >> 28:
+ * u = b < 8 ? x : y;  v = b < 4 ? y : (b == 12 || b == 14 ? x : z);  signs from bits 0, 1. */
 static inline float grad3(uint32_t h, float x, float y, float z) {
-    uint32_t b = h >> 28;
-    float u = (b & 8u) ? y : x;
-    float v = (b & 12u) ? (((b & 13u) == 12u) ? x : z) : y;
-    u = (b & 1u) ? -u : u;
-    v = (b & 2u) ? -v : v;
-    return u + v;
+    float u = fsel(mask_of(h >> 31), y, x);
+    uint32_t use_y = mask_of((h & 0xc0000000u) == 0u);
+    uint32_t use_x = mask_of((h & 0xd0000000u) == 0xc0000000u);
+    float v = fsel(use_y, y, fsel(use_x, x, z));
+    return fflip(u, h << 3) + fflip(v, h << 2);
 }
 
-/* 8 directions (+-1, +-2) and (+-2, +-1) from the top 3 bits. */
+/* 8 directions (+-1, +-2) and (+-2, +-1) from the top 3 bits: b & 4 swaps, bits 0, 1 sign. */
 static inline float grad2(uint32_t h, float x, float y) {
-    uint32_t b = h >> 29;
-    float u = (b & 4u) ? y : x;
-    float v = (b & 4u) ? x : y;
-    u = (b & 1u) ? -u : u;
+    uint32_t swap = mask_of(h >> 31);
+    float u = fsel(swap, y, x);
+    float v = fsel(swap, x, y);
     v = v + v;
-    v = (b & 2u) ? -v : v;
-    return u + v;
+    return fflip(u, h << 2) + fflip(v, h << 1);
 }
 
 static inline float clamp1(float v) {
@@ -34,7 +43,7 @@ static inline float simplex3_corner(uint32_t h, float x, float y, float z) {
     float t2 = t * t;
     float t4 = t2 * t2;
     float n = t4 * grad3(h, x, y, z);
-    return t > NOISE_T_MIN ? n : 0.0f;
+    return bitsf(fbits(n) & mask_of(t > NOISE_T_MIN));
 }
 
 static inline float simplex2_corner(uint32_t h, float x, float y) {
@@ -42,7 +51,7 @@ static inline float simplex2_corner(uint32_t h, float x, float y) {
     float t2 = t * t;
     float t4 = t2 * t2;
     float n = t4 * grad2(h, x, y);
-    return t > NOISE_T_MIN ? n : 0.0f;
+    return bitsf(fbits(n) & mask_of(t > NOISE_T_MIN));
 }
 
 /* ---------------------------------------------------------------- simplex 3D */
@@ -67,11 +76,12 @@ float noise_simplex3_core(uint32_t sm, uint64_t x, uint64_t y, uint64_t z) {
     float x2 = x0 - (float)i2 + NOISE_G3X2, y2 = y0 - (float)j2 + NOISE_G3X2, z2 = z0 - (float)k2 + NOISE_G3X2;
     float x3 = x0 - 0.5f, y3 = y0 - 0.5f, z3 = z0 - 0.5f;
 
-    uint32_t ip = i * NOISE_PX, jp = j * NOISE_PY, kp = k * NOISE_PZ;
-    uint32_t h0 = noise_hash_finish(sm ^ ip ^ jp ^ kp);
-    uint32_t h1 = noise_hash_finish(sm ^ (ip + i1 * NOISE_PX) ^ (jp + j1 * NOISE_PY) ^ (kp + k1 * NOISE_PZ));
-    uint32_t h2 = noise_hash_finish(sm ^ (ip + i2 * NOISE_PX) ^ (jp + j2 * NOISE_PY) ^ (kp + k2 * NOISE_PZ));
-    uint32_t h3 = noise_hash_finish(sm ^ (ip + NOISE_PX) ^ (jp + NOISE_PY) ^ (kp + NOISE_PZ));
+    /* Corner hash inputs: seed + i*PX + j*PY + k*PZ, so a neighbour corner adds P. */
+    uint32_t base = sm + i * NOISE_PX + j * NOISE_PY + k * NOISE_PZ;
+    uint32_t h0 = noise_hash_finish(base);
+    uint32_t h1 = noise_hash_finish(base + (i1 * NOISE_PX | j1 * NOISE_PY | k1 * NOISE_PZ));
+    uint32_t h2 = noise_hash_finish(base + (i2 * NOISE_PX + j2 * NOISE_PY + k2 * NOISE_PZ));
+    uint32_t h3 = noise_hash_finish(base + (NOISE_PX + NOISE_PY + NOISE_PZ));
 
     float n0 = simplex3_corner(h0, x0, y0, z0);
     float n1 = simplex3_corner(h1, x1, y1, z1);
@@ -94,10 +104,10 @@ float noise_simplex2_core(uint32_t sm, uint64_t x, uint64_t y) {
     float x1 = x0 - (float)i1 + NOISE_G2, y1 = y0 - (float)j1 + NOISE_G2;
     float x2 = x0 + NOISE_G2X2M1, y2 = y0 + NOISE_G2X2M1;
 
-    uint32_t ip = i * NOISE_PX, jp = j * NOISE_PY;
-    uint32_t h0 = noise_hash_finish(sm ^ ip ^ jp);
-    uint32_t h1 = noise_hash_finish(sm ^ (ip + i1 * NOISE_PX) ^ (jp + j1 * NOISE_PY));
-    uint32_t h2 = noise_hash_finish(sm ^ (ip + NOISE_PX) ^ (jp + NOISE_PY));
+    uint32_t base = sm + i * NOISE_PX + j * NOISE_PY;
+    uint32_t h0 = noise_hash_finish(base);
+    uint32_t h1 = noise_hash_finish(base + (i1 ? NOISE_PX : NOISE_PY));
+    uint32_t h2 = noise_hash_finish(base + (NOISE_PX + NOISE_PY));
 
     float n0 = simplex2_corner(h0, x0, y0);
     float n1 = simplex2_corner(h1, x1, y1);
@@ -117,18 +127,18 @@ float noise_perlin3_core(uint32_t sm, uint64_t x, uint64_t y, uint64_t z) {
     float gx = fx - 1.0f, gy = fy - 1.0f, gz = fz - 1.0f;
     float u = fade5(fx), v = fade5(fy), w = fade5(fz);
 
-    uint32_t ip0 = i * NOISE_PX, jp0 = j * NOISE_PY, kp0 = k * NOISE_PZ;
-    uint32_t ip1 = ip0 + NOISE_PX, jp1 = jp0 + NOISE_PY, kp1 = kp0 + NOISE_PZ;
-    uint32_t a0 = sm ^ jp0 ^ kp0, a1 = sm ^ jp1 ^ kp0, a2 = sm ^ jp0 ^ kp1, a3 = sm ^ jp1 ^ kp1;
+    uint32_t ip0 = i * NOISE_PX, ip1 = ip0 + NOISE_PX;
+    uint32_t a0 = sm + j * NOISE_PY + k * NOISE_PZ;   /* corner (0,0,0); then +PY, +PZ */
+    uint32_t a1 = a0 + NOISE_PY, a2 = a0 + NOISE_PZ, a3 = a0 + NOISE_PY + NOISE_PZ;
 
-    float n000 = grad3(noise_hash_finish(a0 ^ ip0), fx, fy, fz);
-    float n100 = grad3(noise_hash_finish(a0 ^ ip1), gx, fy, fz);
-    float n010 = grad3(noise_hash_finish(a1 ^ ip0), fx, gy, fz);
-    float n110 = grad3(noise_hash_finish(a1 ^ ip1), gx, gy, fz);
-    float n001 = grad3(noise_hash_finish(a2 ^ ip0), fx, fy, gz);
-    float n101 = grad3(noise_hash_finish(a2 ^ ip1), gx, fy, gz);
-    float n011 = grad3(noise_hash_finish(a3 ^ ip0), fx, gy, gz);
-    float n111 = grad3(noise_hash_finish(a3 ^ ip1), gx, gy, gz);
+    float n000 = grad3(noise_hash_finish(a0 + ip0), fx, fy, fz);
+    float n100 = grad3(noise_hash_finish(a0 + ip1), gx, fy, fz);
+    float n010 = grad3(noise_hash_finish(a1 + ip0), fx, gy, fz);
+    float n110 = grad3(noise_hash_finish(a1 + ip1), gx, gy, fz);
+    float n001 = grad3(noise_hash_finish(a2 + ip0), fx, fy, gz);
+    float n101 = grad3(noise_hash_finish(a2 + ip1), gx, fy, gz);
+    float n011 = grad3(noise_hash_finish(a3 + ip0), fx, gy, gz);
+    float n111 = grad3(noise_hash_finish(a3 + ip1), gx, gy, gz);
 
     float x00 = lerpf(u, n000, n100), x10 = lerpf(u, n010, n110);
     float x01 = lerpf(u, n001, n101), x11 = lerpf(u, n011, n111);

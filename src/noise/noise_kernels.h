@@ -5,16 +5,20 @@
 
 #include "noise/noise_internal.h"
 
-/* Row constants; x comes per lane as high/low words. */
+/* Row constants; x comes per lane as x ^ 2^63 (x + 2^63 mod 2^64: unsigned, so the
+ * kernels' 32x32->64 products need no sign fix). */
+#define NOISE_FX_BIAS 0x8000000000000000ull
+
 typedef struct NoiseKernelRow {
     uint32_t seed_mix;
+    uint64_t x0u, dx;    /* lane i at (x0u + i*dx) when no x array is given; x0u biased */
     uint64_t y, z;       /* 32.32 coordinates, wrapped */
     float amp;           /* FBM octave weight when accumulating */
     int accumulate;      /* 0: out = v; 1: out = out + amp * v */
 } NoiseKernelRow;
 
-/* n is a multiple of lanes; xhi/xlo/out hold n entries. */
-typedef void (*NoiseKernelFn)(const NoiseKernelRow *r, const uint32_t *xhi, const uint32_t *xlo, float *out, int n);
+/* n is a multiple of lanes; out (and xu when not NULL) hold n entries. */
+typedef void (*NoiseKernelFn)(const NoiseKernelRow *r, const uint64_t *xu, float *out, int n);
 
 typedef struct NoiseKernels {
     const char *name;

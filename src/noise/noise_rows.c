@@ -1,5 +1,5 @@
-/* skyisles noise: batched rows and SIMD path selection. Rows are cut into blocks whose
- * per-lane x words are prepared here; the kernels of the selected path do the rest. */
+/* skyisles noise: batched rows and SIMD path selection. Rows step x in the kernels (also
+ * FBM octaves with a power-of-two lacunarity); other lacunarities get per-lane x arrays. */
 #include <stdatomic.h>
 #include <stdlib.h>
 #include <string.h>
@@ -86,40 +86,53 @@ static const NoiseKernels *active_kernels(void) {
 }
 
 /* ---------------------------------------------------------------- row driver */
-#define BLOCK 256   /* lanes per block: a multiple of every path's width (4, 8) */
+#define BLOCK 256    /* lanes per x array (non power-of-two lacunarity only) */
+#define MAX_LANES 8
 
 typedef enum RowFn { ROW_SIMPLEX3, ROW_SIMPLEX2, ROW_PERLIN3 } RowFn;
 
-typedef struct RowBuf {
-    uint32_t xhi[BLOCK], xlo[BLOCK];
-    float v[BLOCK];
-} RowBuf;
-
-static int padded(int n, int lanes) { return (n + lanes - 1) / lanes * lanes; }
-
-static void run_kernel(const NoiseKernels *k, RowFn fn, const NoiseKernelRow *r, RowBuf *b, int count) {
-    int m = padded(count, k->lanes);
-    for (int i = count; i < m; i++) { b->xhi[i] = b->xhi[count - 1]; b->xlo[i] = b->xlo[count - 1]; }
-    NoiseKernelFn f = fn == ROW_SIMPLEX3 ? k->simplex3 : fn == ROW_SIMPLEX2 ? k->simplex2 : k->perlin3;
-    f(r, b->xhi, b->xlo, b->v, m);
+static NoiseKernelFn kernel_fn(const NoiseKernels *k, RowFn fn) {
+    return fn == ROW_SIMPLEX3 ? k->simplex3 : fn == ROW_SIMPLEX2 ? k->simplex2 : k->perlin3;
 }
 
-/* One octave's lanes: x0 + i*dx scaled like noise_octave_coord, for i in [start, start+count). */
-static void fill_lanes(RowBuf *b, const NoiseFbmPlan *p, uint32_t k, uint64_t x0, uint64_t dx, int start, int count) {
-    uint64_t x = x0 + (uint64_t)start * dx;
-    if (!p || p->shift[k] == 0) {
-        for (int i = 0; i < count; i++, x += dx) { b->xhi[i] = noise_fx_hi(x); b->xlo[i] = noise_fx_lo(x); }
-    } else if (p->shift[k] > 0) {
-        int s = p->shift[k];
-        for (int i = 0; i < count; i++, x += dx) {
-            uint64_t v = x << s;
-            b->xhi[i] = noise_fx_hi(v); b->xlo[i] = noise_fx_lo(v);
-        }
+/* Runs a kernel over n lanes of out: whole vectors in place, the tail through a small
+ * buffer so nothing past out[n-1] is touched. xu is NULL for a stepped row. */
+static void run_lanes(NoiseKernelFn f, int lanes, NoiseKernelRow *r, const uint64_t *xu, float *out, int n) {
+    int whole = n - n % lanes;
+    if (whole > 0) f(r, xu, out, whole);
+    int rest = n - whole;
+    if (rest == 0) return;
+    float tail[MAX_LANES];
+    uint64_t xt[MAX_LANES];
+    NoiseKernelRow rt = *r;
+    if (xu) {
+        for (int i = 0; i < lanes; i++) xt[i] = xu[whole + (i < rest ? i : rest - 1)];
     } else {
-        for (int i = 0; i < count; i++, x += dx) {
-            uint64_t v = noise_fx_mul((int64_t)x, p->scale[k]);
-            b->xhi[i] = noise_fx_hi(v); b->xlo[i] = noise_fx_lo(v);
-        }
+        rt.x0u = r->x0u + (uint64_t)whole * r->dx;
+    }
+    for (int i = 0; i < lanes; i++) tail[i] = i < rest ? out[whole + i] : 0.0f;
+    f(&rt, xu ? xt : NULL, tail, lanes);
+    memcpy(out + whole, tail, (size_t)rest * sizeof(float));
+}
+
+/* One octave (or a plain row): out = v, or out += amp * v when r->accumulate. */
+static void run_octave(const NoiseKernels *k, RowFn fn, NoiseKernelRow *r, const NoiseFbmPlan *p, uint32_t o,
+                       uint64_t x0, uint64_t dx, float *out, int n) {
+    NoiseKernelFn f = kernel_fn(k, fn);
+    int shift = p ? p->shift[o] : 0;
+    if (shift >= 0) {
+        /* (x0 + i*dx) << s = (x0 << s) + i*(dx << s) modulo 2^64: still a stepped row. */
+        r->x0u = (x0 << shift) ^ NOISE_FX_BIAS;
+        r->dx = dx << shift;
+        run_lanes(f, k->lanes, r, NULL, out, n);
+        return;
+    }
+    uint64_t xu[BLOCK];
+    for (int start = 0; start < n; start += BLOCK) {
+        int count = n - start < BLOCK ? n - start : BLOCK;
+        uint64_t x = x0 + (uint64_t)start * dx;
+        for (int i = 0; i < count; i++, x += dx) xu[i] = noise_fx_mul((int64_t)x, p->scale[o]) ^ NOISE_FX_BIAS;
+        run_lanes(f, k->lanes, r, xu, out + start, count);
     }
 }
 
@@ -133,18 +146,10 @@ static inline float ridge(float v) { return 1.0f - (v < 0.0f ? -v : v); }
 static void row_single(RowFn fn, uint32_t seed, NoiseFx x0, NoiseFx dx, NoiseFx y, NoiseFx z, float *out, int n,
                        bool is_ridge) {
     if (n <= 0) return;
-    const NoiseKernels *k = active_kernels();
-    NoiseKernelRow r = {noise_seed_mix(seed), (uint64_t)y, (uint64_t)z, 1.0f, 0};
-    RowBuf b;
-    for (int start = 0; start < n; start += BLOCK) {
-        int count = n - start < BLOCK ? n - start : BLOCK;
-        fill_lanes(&b, NULL, 0, (uint64_t)x0, (uint64_t)dx, start, count);
-        run_kernel(k, fn, &r, &b, count);
-        if (is_ridge)
-            for (int i = 0; i < count; i++) out[start + i] = ridge(b.v[i]);
-        else
-            memcpy(out + start, b.v, (size_t)count * sizeof(float));
-    }
+    NoiseKernelRow r = {.seed_mix = noise_seed_mix(seed), .y = (uint64_t)y, .z = (uint64_t)z, .amp = 1.0f};
+    run_octave(active_kernels(), fn, &r, NULL, 0, (uint64_t)x0, (uint64_t)dx, out, n);
+    if (is_ridge)
+        for (int i = 0; i < n; i++) out[i] = ridge(out[i]);
 }
 
 static void row_fbm(RowFn fn, uint32_t seed, const NoiseFbm *f, NoiseFx x0, NoiseFx dx, NoiseFx y, NoiseFx z,
@@ -153,21 +158,15 @@ static void row_fbm(RowFn fn, uint32_t seed, const NoiseFbm *f, NoiseFx x0, Nois
     const NoiseKernels *k = active_kernels();
     NoiseFbmPlan p;
     noise_fbm_plan(&p, seed, f);
-    RowBuf b;
-    for (int start = 0; start < n; start += BLOCK) {
-        int count = n - start < BLOCK ? n - start : BLOCK;
-        int m = padded(count, k->lanes);
-        memset(b.v, 0, (size_t)m * sizeof(float));   /* acc = 0.0f, as in noise_fbm3 */
-        for (uint32_t o = 0; o < p.octaves; o++) {
-            NoiseKernelRow r = {p.seed_mix[o], (uint64_t)noise_octave_coord(&p, o, y),
-                                (uint64_t)noise_octave_coord(&p, o, z), p.amp[o], 1};
-            fill_lanes(&b, &p, o, (uint64_t)x0, (uint64_t)dx, start, count);
-            run_kernel(k, fn, &r, &b, count);
-        }
-        for (int i = 0; i < count; i++) {
-            float v = clamp1(b.v[i] * p.inv_norm);
-            out[start + i] = is_ridge ? ridge(v) : v;
-        }
+    memset(out, 0, (size_t)n * sizeof(float));   /* acc = 0.0f, as in noise_fbm3 */
+    for (uint32_t o = 0; o < p.octaves; o++) {
+        NoiseKernelRow r = {.seed_mix = p.seed_mix[o], .y = (uint64_t)noise_octave_coord(&p, o, y),
+                            .z = (uint64_t)noise_octave_coord(&p, o, z), .amp = p.amp[o], .accumulate = 1};
+        run_octave(k, fn, &r, &p, o, (uint64_t)x0, (uint64_t)dx, out, n);
+    }
+    for (int i = 0; i < n; i++) {
+        float v = clamp1(out[i] * p.inv_norm);
+        out[i] = is_ridge ? ridge(v) : v;
     }
 }
 

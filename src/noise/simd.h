@@ -4,7 +4,11 @@
  * Every operation is a plain IEEE op or an exact integer op, so a kernel written once on
  * these names gives the same bits on every path as long as the operation sequence is the
  * same (the build uses -ffp-contract=off: no fused multiply-add, no -ffast-math).
- * Masks are all-ones / all-zero lanes. -DSKYISLES_SIMD_SCALAR forces the plain C set.
+ * Masks are all-ones / all-zero lanes. mul16 multiplies the two 16-bit halves of each lane
+ * separately (low 16 bits of each product): one instruction on every target. w64x4 holds
+ * the same 4 lanes as uint64 (two registers) for exact 32.32 fixed-point steps: add, shift
+ * right by 32, low word times a 32-bit constant (full product), split into u32x4 words, and
+ * hi32_mul (low 32 bits of high word * constant, done the cheapest way per target). -DSKYISLES_SIMD_SCALAR forces the plain C set.
  * SIMD_NAME is "neon", "sse2" or "scalar"; SIMD_LANES is 4. */
 #ifndef SKYISLES_SIMD_H
 #define SKYISLES_SIMD_H
@@ -63,6 +67,9 @@ static inline u32x4 u32x4_andnot(u32x4 a, u32x4 b) { return vbicq_u32(b, a); }  
 #define u32x4_shr(a, n) vshrq_n_u32((a), (n))
 #define u32x4_sar(a, n) vreinterpretq_u32_s32(vshrq_n_s32(vreinterpretq_s32_u32(a), (n)))
 static inline u32x4 u32x4_mullo(u32x4 a, u32x4 b) { return vmulq_u32(a, b); }
+static inline u32x4 u32x4_mul16(u32x4 a, u32x4 b) {
+    return vreinterpretq_u32_u16(vmulq_u16(vreinterpretq_u16_u32(a), vreinterpretq_u16_u32(b)));
+}
 static inline u32x4 u32x4_mulhi(u32x4 a, u32x4 b) {
     uint64x2_t lo = vmull_u32(vget_low_u32(a), vget_low_u32(b));
     uint64x2_t hi = vmull_u32(vget_high_u32(a), vget_high_u32(b));
@@ -71,6 +78,23 @@ static inline u32x4 u32x4_mulhi(u32x4 a, u32x4 b) {
 static inline u32x4 u32x4_cmpeq(u32x4 a, u32x4 b) { return vceqq_u32(a, b); }
 static inline u32x4 u32x4_cmplt(u32x4 a, u32x4 b) { return vcltq_u32(a, b); }   /* unsigned */
 static inline u32x4 u32x4_select(u32x4 m, u32x4 a, u32x4 b) { return vbslq_u32(m, a, b); }
+
+/* 4 lanes of uint64 (two registers) for the exact fixed-point skew. */
+typedef struct w64x4 { uint64x2_t a, b; } w64x4;
+static inline w64x4 w64x4_load(const uint64_t *p) { w64x4 r = {vld1q_u64(p), vld1q_u64(p + 2)}; return r; }
+static inline w64x4 w64x4_set1(uint64_t v) { w64x4 r = {vdupq_n_u64(v), vdupq_n_u64(v)}; return r; }
+static inline w64x4 w64x4_add(w64x4 x, w64x4 y) { w64x4 r = {vaddq_u64(x.a, y.a), vaddq_u64(x.b, y.b)}; return r; }
+static inline w64x4 w64x4_shr32(w64x4 x) { w64x4 r = {vshrq_n_u64(x.a, 32), vshrq_n_u64(x.b, 32)}; return r; }
+/* (low 32 bits of each lane) * f, the full 64-bit product */
+static inline w64x4 w64x4_mul32(w64x4 x, uint32_t f) {
+    uint32x2_t fv = vdup_n_u32(f);
+    w64x4 r = {vmull_u32(vmovn_u64(x.a), fv), vmull_u32(vmovn_u64(x.b), fv)};
+    return r;
+}
+static inline u32x4 w64x4_hi32(w64x4 x) { return vcombine_u32(vshrn_n_u64(x.a, 32), vshrn_n_u64(x.b, 32)); }
+static inline u32x4 w64x4_lo32(w64x4 x) { return vcombine_u32(vmovn_u64(x.a), vmovn_u64(x.b)); }
+/* low 32 bits of (high word * f) */
+static inline u32x4 w64x4_hi32_mul(w64x4 x, uint32_t f) { return vmulq_u32(w64x4_hi32(x), vdupq_n_u32(f)); }
 
 /* ================================================================ SSE2 */
 #elif defined(SIMD_SSE2)
@@ -116,6 +140,7 @@ static inline u32x4 u32x4_mullo(u32x4 a, u32x4 b) {
     return _mm_unpacklo_epi32(_mm_shuffle_epi32(even, _MM_SHUFFLE(0, 0, 2, 0)),
                               _mm_shuffle_epi32(odd, _MM_SHUFFLE(0, 0, 2, 0)));
 }
+static inline u32x4 u32x4_mul16(u32x4 a, u32x4 b) { return _mm_mullo_epi16(a, b); }
 static inline u32x4 u32x4_mulhi(u32x4 a, u32x4 b) {
     __m128i even = _mm_mul_epu32(a, b);
     __m128i odd = _mm_mul_epu32(_mm_srli_epi64(a, 32), _mm_srli_epi64(b, 32));
@@ -129,6 +154,28 @@ static inline u32x4 u32x4_cmplt(u32x4 a, u32x4 b) {   /* unsigned, through the s
 static inline u32x4 u32x4_select(u32x4 m, u32x4 a, u32x4 b) {
     return _mm_or_si128(_mm_and_si128(m, a), _mm_andnot_si128(m, b));
 }
+
+typedef struct w64x4 { __m128i a, b; } w64x4;
+static inline w64x4 w64x4_load(const uint64_t *p) {
+    w64x4 r = {_mm_loadu_si128((const __m128i *)(const void *)p), _mm_loadu_si128((const __m128i *)(const void *)(p + 2))};
+    return r;
+}
+static inline w64x4 w64x4_set1(uint64_t v) { w64x4 r = {_mm_set1_epi64x((long long)v), _mm_set1_epi64x((long long)v)}; return r; }
+static inline w64x4 w64x4_add(w64x4 x, w64x4 y) { w64x4 r = {_mm_add_epi64(x.a, y.a), _mm_add_epi64(x.b, y.b)}; return r; }
+static inline w64x4 w64x4_shr32(w64x4 x) { w64x4 r = {_mm_srli_epi64(x.a, 32), _mm_srli_epi64(x.b, 32)}; return r; }
+static inline w64x4 w64x4_mul32(w64x4 x, uint32_t f) {
+    __m128i fv = _mm_set1_epi32((int)f);
+    w64x4 r = {_mm_mul_epu32(x.a, fv), _mm_mul_epu32(x.b, fv)};
+    return r;
+}
+static inline u32x4 w64x4_hi32(w64x4 x) {
+    return _mm_castps_si128(_mm_shuffle_ps(_mm_castsi128_ps(x.a), _mm_castsi128_ps(x.b), _MM_SHUFFLE(3, 1, 3, 1)));
+}
+static inline u32x4 w64x4_lo32(w64x4 x) {
+    return _mm_castps_si128(_mm_shuffle_ps(_mm_castsi128_ps(x.a), _mm_castsi128_ps(x.b), _MM_SHUFFLE(2, 0, 2, 0)));
+}
+/* low 32 bits of (high word * f): two 32x32->64 products beat the emulated multiply-low. */
+static inline u32x4 w64x4_hi32_mul(w64x4 x, uint32_t f) { return w64x4_lo32(w64x4_mul32(w64x4_shr32(x), f)); }
 
 /* ================================================================ plain C */
 #else
@@ -177,10 +224,27 @@ static inline u32x4 simd_scalar_sar(u32x4 a, int n) {
 #define u32x4_shr(a, n) simd_scalar_shr((a), (n))
 #define u32x4_sar(a, n) simd_scalar_sar((a), (n))
 static inline u32x4 u32x4_mullo(u32x4 a, u32x4 b) { SIMD_MAP_U(a.v[l] * b.v[l]); }
+static inline uint32_t simd_mul16(uint32_t a, uint32_t b) {
+    uint32_t lo = ((a & 0xffffu) * (b & 0xffffu)) & 0xffffu;
+    uint32_t hi = ((a >> 16) * (b >> 16)) & 0xffffu;
+    return (hi << 16) | lo;
+}
+static inline u32x4 u32x4_mul16(u32x4 a, u32x4 b) { SIMD_MAP_U(simd_mul16(a.v[l], b.v[l])); }
 static inline u32x4 u32x4_mulhi(u32x4 a, u32x4 b) { SIMD_MAP_U((uint32_t)(((uint64_t)a.v[l] * b.v[l]) >> 32)); }
 static inline u32x4 u32x4_cmpeq(u32x4 a, u32x4 b) { SIMD_MAP_U(a.v[l] == b.v[l] ? 0xffffffffu : 0u); }
 static inline u32x4 u32x4_cmplt(u32x4 a, u32x4 b) { SIMD_MAP_U(a.v[l] < b.v[l] ? 0xffffffffu : 0u); }
 static inline u32x4 u32x4_select(u32x4 m, u32x4 a, u32x4 b) { SIMD_MAP_U((m.v[l] & a.v[l]) | (~m.v[l] & b.v[l])); }
+
+typedef struct w64x4 { uint64_t v[4]; } w64x4;
+#define SIMD_MAP_W(expr) w64x4 r; for (int l = 0; l < 4; l++) r.v[l] = (expr); return r
+static inline w64x4 w64x4_load(const uint64_t *p) { SIMD_MAP_W(p[l]); }
+static inline w64x4 w64x4_set1(uint64_t v) { SIMD_MAP_W(v); }
+static inline w64x4 w64x4_add(w64x4 x, w64x4 y) { SIMD_MAP_W(x.v[l] + y.v[l]); }
+static inline w64x4 w64x4_shr32(w64x4 x) { SIMD_MAP_W(x.v[l] >> 32); }
+static inline w64x4 w64x4_mul32(w64x4 x, uint32_t f) { SIMD_MAP_W((x.v[l] & 0xffffffffu) * (uint64_t)f); }
+static inline u32x4 w64x4_hi32(w64x4 x) { SIMD_MAP_U((uint32_t)(x.v[l] >> 32)); }
+static inline u32x4 w64x4_lo32(w64x4 x) { SIMD_MAP_U((uint32_t)x.v[l]); }
+static inline u32x4 w64x4_hi32_mul(w64x4 x, uint32_t f) { SIMD_MAP_U((uint32_t)(x.v[l] >> 32) * f); }
 #endif
 
 /* ================================================================ AVX2, 8 lanes */
@@ -221,6 +285,7 @@ static inline u32x8 u32x8_andnot(u32x8 a, u32x8 b) { return _mm256_andnot_si256(
 #define u32x8_shr(a, n) _mm256_srli_epi32((a), (n))
 #define u32x8_sar(a, n) _mm256_srai_epi32((a), (n))
 static inline u32x8 u32x8_mullo(u32x8 a, u32x8 b) { return _mm256_mullo_epi32(a, b); }
+static inline u32x8 u32x8_mul16(u32x8 a, u32x8 b) { return _mm256_mullo_epi16(a, b); }
 static inline u32x8 u32x8_mulhi(u32x8 a, u32x8 b) {
     __m256i even = _mm256_mul_epu32(a, b);
     __m256i odd = _mm256_mul_epu32(_mm256_srli_epi64(a, 32), _mm256_srli_epi64(b, 32));
@@ -232,6 +297,30 @@ static inline u32x8 u32x8_cmplt(u32x8 a, u32x8 b) {
     return _mm256_cmpgt_epi32(_mm256_xor_si256(b, s), _mm256_xor_si256(a, s));
 }
 static inline u32x8 u32x8_select(u32x8 m, u32x8 a, u32x8 b) { return _mm256_blendv_epi8(b, a, m); }
+
+typedef struct w64x8 { __m256i a, b; } w64x8;
+static inline w64x8 w64x8_load(const uint64_t *p) {
+    w64x8 r = {_mm256_loadu_si256((const __m256i *)(const void *)p), _mm256_loadu_si256((const __m256i *)(const void *)(p + 4))};
+    return r;
+}
+static inline w64x8 w64x8_set1(uint64_t v) { w64x8 r = {_mm256_set1_epi64x((long long)v), _mm256_set1_epi64x((long long)v)}; return r; }
+static inline w64x8 w64x8_add(w64x8 x, w64x8 y) { w64x8 r = {_mm256_add_epi64(x.a, y.a), _mm256_add_epi64(x.b, y.b)}; return r; }
+static inline w64x8 w64x8_shr32(w64x8 x) { w64x8 r = {_mm256_srli_epi64(x.a, 32), _mm256_srli_epi64(x.b, 32)}; return r; }
+static inline w64x8 w64x8_mul32(w64x8 x, uint32_t f) {
+    __m256i fv = _mm256_set1_epi32((int)f);
+    w64x8 r = {_mm256_mul_epu32(x.a, fv), _mm256_mul_epu32(x.b, fv)};
+    return r;
+}
+/* shuffle_ps works inside 128-bit halves; the 64-bit permute puts the lanes back in order. */
+static inline u32x8 w64x8_hi32(w64x8 x) {
+    __m256 s = _mm256_shuffle_ps(_mm256_castsi256_ps(x.a), _mm256_castsi256_ps(x.b), _MM_SHUFFLE(3, 1, 3, 1));
+    return _mm256_permute4x64_epi64(_mm256_castps_si256(s), _MM_SHUFFLE(3, 1, 2, 0));
+}
+static inline u32x8 w64x8_lo32(w64x8 x) {
+    __m256 s = _mm256_shuffle_ps(_mm256_castsi256_ps(x.a), _mm256_castsi256_ps(x.b), _MM_SHUFFLE(2, 0, 2, 0));
+    return _mm256_permute4x64_epi64(_mm256_castps_si256(s), _MM_SHUFFLE(3, 1, 2, 0));
+}
+static inline u32x8 w64x8_hi32_mul(w64x8 x, uint32_t f) { return _mm256_mullo_epi32(w64x8_hi32(x), _mm256_set1_epi32((int)f)); }
 #endif
 
 #endif
