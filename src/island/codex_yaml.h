@@ -9,7 +9,7 @@ typedef struct CodexYaml CodexYaml;
 
 CodexYaml *codex_yaml_new(void);   /* NULL when out of memory */
 void codex_yaml_free(CodexYaml *cy);
-/* Loads and validates the files as one codex. Files are read in byte order of their paths, so
+/* Loads and validates the files as one codex (not thread-safe: tool-side, uses static scratch). Files are read in byte order of their paths, so
  * declaration order (type order, tie-breaks) does not depend on the argument order.
  * On the first defect: false, err = "file:line:column: message". */
 bool codex_yaml_load(CodexYaml *cy, const char *const *paths, size_t n_paths, SkyError *err);
