@@ -50,8 +50,6 @@ static WorldVertex *writer_quad(SlabWriter *w) {
     return q;
 }
 
-static inline bool solid_at(const ChunkScratch *s, int x, int y, int z) { return gs_solid(s, x, y, z); }
-
 static inline uint8_t to_u8(float v) {
     if (!(v > 0.0f)) return 0;
     if (v >= 1.0f) return 255;
@@ -80,38 +78,89 @@ static void material_rgb(const WorldGen *g, const ChunkScratch *s, uint8_t mat, 
     }
 }
 
+/* Per-chunk constants of the opaque pass. */
+typedef struct MeshCtx {
+    const WorldGen *g;
+    const ChunkScratch *s;
+    SlabWriter *w;
+    float aof[4];              /* per-vertex AO factor by level */
+    float alt[WV_H];           /* pseudo-AO altitude light per air-cell layer index */
+} MeshCtx;
+
 /* Pseudo-AO: brightness rises with altitude above the abyss floor; air under a roof (some
  * rock higher in its column) is in shadow, which darkens island undersides and caves. */
-static float pseudo_ao(const WorldGen *g, const ChunkScratch *s, int ax, int ay, int az) {
+static void mesh_ctx_init(MeshCtx *c, const WorldGen *g, const ChunkScratch *s, SlabWriter *w) {
+    c->g = g;
+    c->s = s;
+    c->w = w;
+    for (int k = 0; k < 4; k++) c->aof[k] = 1.0f - g->p.ao_strength * (float)(3 - k);
     float lo = g->p.bedrock_level, hi = g->p.cloud_centre - g->p.cloud_range;
-    float t = hi > lo ? ((float)ay - lo) / (hi - lo) : 1.0f;
-    if (t < 0.0f) t = 0.0f;
-    if (t > 1.0f) t = 1.0f;
-    float light = g->p.shade_floor + (1.0f - g->p.shade_floor) * t;
-    if (s->top[az + 1][ax + 1] > ay) light *= 0.55f;
-    return light;
+    for (int yi = 0; yi < WV_H; yi++) {
+        float ay = (float)(WORLD_Y_MIN - 1 + yi);
+        float t = hi > lo ? (ay - lo) / (hi - lo) : 1.0f;
+        if (t < 0.0f) t = 0.0f;
+        if (t > 1.0f) t = 1.0f;
+        c->alt[yi] = g->p.shade_floor + (1.0f - g->p.shade_floor) * t;
+    }
 }
 
-static void emit_face(const WorldGen *g, const ChunkScratch *s, SlabWriter *w, int n, int x, int y, int z) {
+static inline uint32_t win3(uint64_t row, int x) { return (uint32_t)(row >> x) & 7u; }   /* bits x-1..x+1 */
+
+/* 3x3 occupancy in front of a face as G[a][b] (bit a * 3 + b, offsets -1..1), and whether
+ * (U, V) read it transposed: occ(du, dv) = transposed ? G[dv][du] : G[du][dv]. */
+static uint32_t front_ring(const ChunkScratch *s, int n, int x, int yi, int z1, bool *transposed) {
+    uint32_t gm = 0;
+    switch (n) {
+    case WORLD_NORMAL_PY:
+    case WORLD_NORMAL_NY: {          /* rows z-1..z+1 of the layer above/below, bits x-1..x+1 */
+        int l = yi + (n == WORLD_NORMAL_PY ? 1 : -1);
+        for (int a = 0; a < 3; a++) gm |= win3(s->solid[l][z1 - 1 + a], x) << (a * 3);
+        *transposed = n == WORLD_NORMAL_NY;
+        break;
+    }
+    case WORLD_NORMAL_PZ:
+    case WORLD_NORMAL_NZ: {          /* layers y-1..y+1 of the row in front, bits x-1..x+1 */
+        int r = z1 + (n == WORLD_NORMAL_PZ ? 1 : -1);
+        for (int a = 0; a < 3; a++) gm |= win3(s->solid[yi - 1 + a][r], x) << (a * 3);
+        *transposed = n == WORLD_NORMAL_PZ;
+        break;
+    }
+    default: {                       /* column x+-1: layers y-1..y+1 by rows z-1..z+1 */
+        int b = x + 1 + (n == WORLD_NORMAL_PX ? 1 : -1);
+        for (int a = 0; a < 3; a++)
+            for (int c = 0; c < 3; c++) gm |= (uint32_t)((s->solid[yi - 1 + a][z1 - 1 + c] >> b) & 1u) << (a * 3 + c);
+        *transposed = n == WORLD_NORMAL_NX;
+        break;
+    }
+    }
+    return gm;
+}
+
+static void emit_face(const MeshCtx *c, int n, int x, int y, int z, uint8_t mat) {
+    const ChunkScratch *s = c->s;
     const int8_t *N = k_n[n], *U = k_u[n], *V = k_v[n];
-    int fx = x + N[0], fy = y + N[1], fz = z + N[2];
-    /* Occupancy of the 3x3 ring in front of the face, in (U, V). */
-    bool occ[3][3];
-    for (int du = -1; du <= 1; du++)
-        for (int dv = -1; dv <= 1; dv++)
-            occ[du + 1][dv + 1] = (du || dv) &&
-                                  solid_at(s, fx + du * U[0] + dv * V[0], fy + du * U[1] + dv * V[1], fz + du * U[2] + dv * V[2]);
+    int yi = y - WORLD_Y_MIN + 1;
+    bool tr;
+    uint32_t gm = front_ring(s, n, x, yi, z + 1, &tr);
+#define OCC(du, dv) (tr ? ((gm >> (((dv) + 1) * 3 + (du) + 1)) & 1u) : ((gm >> (((du) + 1) * 3 + (dv) + 1)) & 1u))
     uint8_t ao[4];
     for (int k = 0; k < 4; k++) {
         int du = k_cu[k] ? 1 : -1, dv = k_cv[k] ? 1 : -1;
-        int s1 = occ[du + 1][1], s2 = occ[1][dv + 1], c = occ[du + 1][dv + 1];
-        ao[k] = (uint8_t)((s1 && s2) ? 0 : 3 - (s1 + s2 + c));
+        uint32_t s1 = OCC(du, 0), s2 = OCC(0, dv), cn = OCC(du, dv);
+        ao[k] = (uint8_t)((s1 && s2) ? 0 : 3 - (s1 + s2 + cn));
     }
+#undef OCC
     float rgb[3];
     uint8_t fm;
-    material_rgb(g, s, gen_material(g, s, x, y, z), n, x, z, rgb, &fm);
-    float light = pseudo_ao(g, s, fx, fy, fz) * k_dir_shade[n];
-    WorldVertex *q = writer_quad(w);
+    material_rgb(c->g, s, mat, n, x, z, rgb, &fm);
+    int fx = x + N[0], fy = y + N[1], fz = z + N[2];
+    float light = c->alt[fy - WORLD_Y_MIN + 1];
+    if (s->top[fz + 1][fx + 1] > fy) light *= 0.55f;
+    light *= k_dir_shade[n];
+    rgb[0] *= light;
+    rgb[1] *= light;
+    rgb[2] *= light;
+    WorldVertex *q = writer_quad(c->w);
     if (!q) return;
     /* Rotate so the 0-2 diagonal joins the brighter pair (no AO streak across the quad). */
     int rot = (ao[0] + ao[2] < ao[1] + ao[3]) ? 1 : 0;
@@ -119,7 +168,7 @@ static void emit_face(const WorldGen *g, const ChunkScratch *s, SlabWriter *w, i
     for (int i = 0; i < 4; i++) {
         int k = (i + rot) & 3;
         int cu = k_cu[k], cv = k_cv[k];
-        float f = light * (1.0f - g->p.ao_strength * (float)(3 - ao[k]));
+        float f = c->aof[ao[k]];
         WorldVertex *v = &q[i];
         v->x = (int16_t)(bx + cu * U[0] + cv * V[0]);
         v->y = (int16_t)(by + cu * U[1] + cv * V[1]);
@@ -207,20 +256,36 @@ bool mesh_chunk(const WorldGen *g, ChunkScratch *s, MemPool *slabs, ChunkMesh *o
     out->cz = s->cz;
     MeshCounts mc = {0, 0, 0};
     SlabWriter w = {slabs, out, NULL, &out->opaque_parts, false};
-    /* Opaque pass: solid voxels against anything not solid (air or cloud). */
+    /* Opaque pass: solid voxels against anything not solid (air or cloud). Materials by
+     * depth (gen_material) come from masks of the rows above. */
     static const uint64_t zero_rows[WV_H][WV_ROW];
+    MeshCtx ctx;
+    mesh_ctx_init(&ctx, g, s, &w);
     for (int y = WORLD_Y_MIN; y < s->y_top; y++) {
         int yi = y - WORLD_Y_MIN + 1;
+        bool abyss = (float)y < g->p.bedrock_level;
         for (int z = 0; z < CHUNK_SIZE; z++) {
-            if (!(s->solid[yi][z + 1] & INTERIOR_BITS)) continue;
+            uint64_t r = s->solid[yi][z + 1] & INTERIOR_BITS;
+            if (!r) continue;
             uint64_t f[6];
             row_faces((const uint64_t (*)[WV_ROW])s->solid, zero_rows, yi, z + 1, f);
+            uint64_t any = f[0] | f[1] | f[2] | f[3] | f[4] | f[5];
+            if (!any) continue;
+            uint64_t above[4];
+            for (int k = 0; k < 4; k++) above[k] = y + 1 + k < s->y_top ? s->solid[yi + 1 + k][z + 1] : 0;
+            uint64_t surf = r & ~above[0];
+            uint64_t stone = r & above[0] & above[1] & above[2] & above[3];
             for (int n = 0; n < 6; n++) {
                 uint64_t m = f[n];
                 while (m) {
                     int b = __builtin_ctzll(m);
                     m &= m - 1;
-                    emit_face(g, s, &w, n, b - 1, y, z);
+                    uint64_t bit = 1ull << b;
+                    uint8_t mat;
+                    if (abyss) mat = WORLD_MAT_ABYSS;
+                    else if (surf & bit) mat = gen_surface_material(g, s, b - 1, y, z);
+                    else mat = (stone & bit) ? WORLD_MAT_STONE : WORLD_MAT_DIRT;
+                    emit_face(&ctx, n, b - 1, y, z, mat);
                     mc.faces++;
                 }
             }

@@ -10,6 +10,7 @@
 #define LOOKAHEAD_MAX 3         /* chunks of prefetch ahead of the aircraft, at most */
 #define LAT_BINS 8192           /* latency histogram: 0.25 ms bins up to ~2 s */
 #define LAT_BIN_MS 0.25
+#define WORLD_BUDGET_KEEP_MIB 24 /* left in the budget for the renderer, island and others */
 
 enum { SLOT_EMPTY = 0, SLOT_QUEUED, SLOT_READY };
 
@@ -209,7 +210,8 @@ World *world_create(MemBudget *b, JobSystem *jobs, const WorldParams *p, SkyErro
     w->keep_half = w->radius_max + LOOKAHEAD_MAX + 2;
     w->table_w = (uint32_t)(2 * w->keep_half + 2);
     w->nworkers = jobs ? workers_of(jobs) : 1;
-    w->max_in_flight = p->max_in_flight ? p->max_in_flight : 3 * w->nworkers + 2;
+    /* Results are collected once per frame, so in-flight jobs bound chunks per frame. */
+    w->max_in_flight = p->max_in_flight ? p->max_in_flight : 8 * w->nworkers + 4;
 
     size_t nslots = (size_t)w->table_w * w->table_w;
     w->slots = mem_carve(b, sizeof(ChunkSlot) * nslots, 64);
@@ -230,12 +232,16 @@ World *world_create(MemBudget *b, JobSystem *jobs, const WorldParams *p, SkyErro
     if (p->mesh_pool_mib) {
         nslabs = (uint32_t)(((size_t)p->mesh_pool_mib << 20) / slab_bytes);
     } else {
-        /* Measured ~4.5 slabs per chunk at the defaults; 7 per resident chunk leaves room for
-         * rugged regions, plus the worst case of every in-flight job. */
-        uint32_t resident = resident_estimate(w->radius_max + 1, LOOKAHEAD_MAX);
-        nslabs = resident * 7u + w->max_in_flight * 24u;
+        /* Headless worst case: every wanted chunk keeps its CPU mesh (a renderer that calls
+         * world_release_mesh needs far less). Measured ~26k vertices = ~14 slabs per chunk at
+         * the defaults; 16 covers rugged regions, plus a reserve for the jobs in flight. The
+         * budget minus WORLD_BUDGET_KEEP for other users caps it; the reach shrinks past that. */
+        uint64_t want = (uint64_t)resident_estimate(w->radius_max, LOOKAHEAD_MAX) * 16u + (uint64_t)w->max_in_flight * 24u;
+        size_t free_b = mem_budget_free(b);
+        size_t keep = (size_t)WORLD_BUDGET_KEEP_MIB << 20;
+        uint64_t fit = free_b > keep ? (free_b - keep) / (slab_bytes + 8) : 0;
+        nslabs = (uint32_t)(want < fit ? want : fit);
     }
-    if (nslabs < 64) nslabs = 64;
     if (!mem_pool_init(&w->slabs, b, "world mesh slabs", slab_bytes, nslabs)) goto short_budget;
 
     for (size_t i = 0; i < nslots; i++) w->slots[i].state = SLOT_EMPTY;

@@ -25,6 +25,22 @@ static void fill_columns(const WorldGen *g, int32_t X0, int32_t Z0, ChunkScratch
     }
 }
 
+/* The 16 voxel values of one y level of a cell, in wtrilerp's order (y on the corner
+ * columns, then x, then z) and so bit-identical to it: out[k * 4 + i], z offset k, x offset i. */
+static inline void cell_level(const float c[2][2][2], float ty, float out[16]) {
+    float y00 = wlerp(c[0][0][0], c[1][0][0], ty);
+    float y10 = wlerp(c[0][0][1], c[1][0][1], ty);
+    float y01 = wlerp(c[0][1][0], c[1][1][0], ty);
+    float y11 = wlerp(c[0][1][1], c[1][1][1], ty);
+    float x0[4], x1[4];
+    for (int i = 0; i < 4; i++) {
+        x0[i] = wlerp(y00, y10, k_txz[i]);
+        x1[i] = wlerp(y01, y11, k_txz[i]);
+    }
+    for (int k = 0; k < 4; k++)
+        for (int i = 0; i < 4; i++) out[k * 4 + i] = wlerp(x0[i], x1[i], k_txz[k]);
+}
+
 static float max8(const float c[2][2][2]) {
     float m = c[0][0][0];
     const float *p = &c[0][0][0];
@@ -160,16 +176,12 @@ void gen_chunk_voxels(const WorldGen *g, int32_t cx, int32_t cz, double time_s, 
             for (int xi = 0; xi < WG_NX - 1; xi++) {
                 uint8_t live = s->cell_live[yi][zi][xi];
                 if (!live) continue;
-                int lx0 = (xi - 1) * WORLD_CELL_XZ;
+                int shift = (xi - 1) * WORLD_CELL_XZ + 1;   /* bit of the cell's first x */
                 float cd[2][2][2], ci[2][2][2], ca[2][2][2], cb[2][2][2], cc[2][2][2], cw[2][2][2], ck[2][2][2];
                 gather(s, WF_D, yi, zi, xi, cd);
                 gather(s, WF_I, yi, zi, xi, ci);
-                memset(ca, 0, sizeof ca);
-                memset(cb, 0, sizeof cb);
-                memset(cc, 0, sizeof cc);
-                memset(cw, 0, sizeof cw);
-                memset(ck, 0, sizeof ck);
-                if ((live & 1) && s->row_need[yi][zi]) {
+                bool cave_cell = (live & 1) && s->row_need[yi][zi];
+                if (cave_cell) {
                     if (g->tubes) { gather(s, WF_A, yi, zi, xi, ca); gather(s, WF_B, yi, zi, xi, cb); }
                     if (g->cheese) gather(s, WF_C, yi, zi, xi, cc);
                     if (g->worms) gather(s, WF_W, yi, zi, xi, cw);
@@ -179,33 +191,46 @@ void gen_chunk_voxels(const WorldGen *g, int32_t cx, int32_t cz, double time_s, 
                     int32_t y = Yb + j;
                     float yc = (float)y + 0.5f;
                     float ty = k_ty[j];
-                    float w = (live & 2) ? gen_cloud_weight(g, yc) : 0.0f;
+                    uint32_t rock = 0, solid = 0, cloud = 0;
+                    if (live & 1) {
+                        float dv[16], iv[16], v[16];
+                        cell_level(cd, ty, dv);
+                        cell_level(ci, ty, iv);
+                        for (int n = 0; n < 16; n++) {
+                            v[n] = gen_terrain(g, dv[n], iv[n], yc);
+                            rock |= (uint32_t)(v[n] > 0.0f) << n;
+                        }
+                        solid = rock;
+                        if (rock && cave_cell && gen_caves_apply(g, 1.0f, yc)) {
+                            float av[16] = {0}, bv[16] = {0}, cv[16] = {0}, wv[16] = {0};
+                            if (g->tubes) { cell_level(ca, ty, av); cell_level(cb, ty, bv); }
+                            if (g->cheese) cell_level(cc, ty, cv);
+                            if (g->worms) cell_level(cw, ty, wv);
+                            for (int n = 0; n < 16; n++)
+                                if ((rock >> n) & 1u)
+                                    if (!(gen_carve(g, v[n], av[n], bv[n], cv[n], wv[n]) > 0.0f)) solid &= ~(1u << n);
+                        }
+                    }
+                    if (live & 2) {
+                        float w = gen_cloud_weight(g, yc);
+                        if (w > 0.0f) {
+                            float kv[16];
+                            cell_level(ck, ty, kv);
+                            for (int n = 0; n < 16; n++)
+                                if (!((rock >> n) & 1u) && kv[n] * w > g->p.cloud_threshold) cloud |= 1u << n;
+                        }
+                    }
+                    if (!(solid | cloud)) continue;
                     uint64_t *srow = s->solid[y - WORLD_Y_MIN + 1];
                     uint64_t *crow = s->cloud[y - WORLD_Y_MIN + 1];
                     for (int k = 0; k < WORLD_CELL_XZ; k++) {
                         int lz = lz0 + k;
                         if (lz < -1 || lz > CHUNK_SIZE) continue;
-                        float tz = k_txz[k];
-                        for (int i = 0; i < WORLD_CELL_XZ; i++) {
-                            int lx = lx0 + i;
-                            if (lx < -1 || lx > CHUNK_SIZE) continue;
-                            float tx = k_txz[i];
-                            bool solid = false, rock = false;
-                            if (live & 1) {
-                                float v = gen_terrain(g, wtrilerp(cd, tx, ty, tz), wtrilerp(ci, tx, ty, tz), yc);
-                                rock = v > 0.0f;
-                                if (gen_caves_apply(g, v, yc))
-                                    v = gen_carve(g, v, g->tubes ? wtrilerp(ca, tx, ty, tz) : 0.0f,
-                                                  g->tubes ? wtrilerp(cb, tx, ty, tz) : 0.0f,
-                                                  g->cheese ? wtrilerp(cc, tx, ty, tz) : 0.0f,
-                                                  g->worms ? wtrilerp(cw, tx, ty, tz) : 0.0f);
-                                solid = v > 0.0f;
-                            }
-                            uint64_t bit = 1ull << (lx + 1);
-                            if (solid) srow[lz + 1] |= bit;
-                            else if (!rock && w > 0.0f && wtrilerp(ck, tx, ty, tz) * w > g->p.cloud_threshold)
-                                crow[lz + 1] |= bit;
-                        }
+                        uint64_t sn = (solid >> (k * 4)) & 15u, cn = (cloud >> (k * 4)) & 15u;
+                        if (shift >= 0) { sn <<= shift; cn <<= shift; }
+                        else { sn >>= -shift; cn >>= -shift; }
+                        srow[lz + 1] |= sn & APRON_BITS;
+                        crow[lz + 1] |= cn & APRON_BITS;
                     }
                 }
             }

@@ -158,6 +158,14 @@ static inline bool gs_cloud(const ChunkScratch *s, int x, int y, int z) {
     return (s->cloud[y - WORLD_Y_MIN + 1][z + 1] >> (x + 1)) & 1u;
 }
 
+/* The material of a surface voxel (air right above it). */
+static inline uint8_t gen_surface_material(const WorldGen *g, const ChunkScratch *s, int x, int y, int z) {
+    if (x >= 0 && z >= 0 && x < CHUNK_SIZE && z < CHUNK_SIZE && s->home_type[z][x] != 255 &&
+        (float)y > g->p.island_height - 8.0f)
+        return WORLD_MAT_HOME;
+    return (float)y >= g->p.snow_level ? WORLD_MAT_SNOW : WORLD_MAT_GRASS;
+}
+
 /* C3 / W6 material of a solid voxel: abyss below bedrock level, then by depth under the
  * nearest air above: surface (grass, snow high up, home island), 1-3 dirt, deeper stone. */
 static inline uint8_t gen_material(const WorldGen *g, const ChunkScratch *s, int x, int y, int z) {
@@ -168,12 +176,7 @@ static inline uint8_t gen_material(const WorldGen *g, const ChunkScratch *s, int
         if (ya >= s->y_top || !gs_solid(s, x, ya, z)) break;
         depth++;
     }
-    if (depth == 0) {
-        if (x >= 0 && z >= 0 && x < CHUNK_SIZE && z < CHUNK_SIZE && s->home_type[z][x] != 255 &&
-            (float)y > g->p.island_height - 8.0f)
-            return WORLD_MAT_HOME;
-        return (float)y >= g->p.snow_level ? WORLD_MAT_SNOW : WORLD_MAT_GRASS;
-    }
+    if (depth == 0) return gen_surface_material(g, s, x, y, z);
     return depth < 4 ? WORLD_MAT_DIRT : WORLD_MAT_STONE;
 }
 
