@@ -1,0 +1,233 @@
+/* Tests for batched noise rows: every function, on every compiled path, gives the same bits
+ * as the single-point call on >= 1M pseudo-random points (negative, large, wrapped, tails). */
+#include <stdarg.h>
+#include <stddef.h>
+#include <setjmp.h>
+#include <cmocka.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/utsname.h>
+
+#include "core/core.h"
+#include "noise/noise.h"
+
+#define MAX_ROW 300
+#define POINTS_PER_FN 1000000L
+
+typedef enum Fn { FN_SIMPLEX3, FN_SIMPLEX2, FN_PERLIN3, FN_RIDGE3, FN_FBM3, FN_FBM2, FN_RIDGE_FBM3, FN_COUNT } Fn;
+static const char *const fn_names[FN_COUNT] = {"simplex3", "simplex2", "perlin3", "ridge3", "fbm3", "fbm2", "ridge_fbm3"};
+
+typedef struct RowCase {
+    uint32_t seed;
+    NoiseFx x0, dx, y, z;
+    NoiseFbm fbm;
+    int n;
+} RowCase;
+
+/* Coordinates of every kind: near the origin, around +-2^24 blocks at world frequencies,
+ * with fractional steps, negative steps, and raw 64-bit values (wrapping lattice). */
+static NoiseFx random_coord(Rng *r, bool for_fbm) {
+    uint32_t kind = rng_below(r, 6);
+    switch (kind) {
+    case 0: return noise_fx_mul_int(noise_fx_from_double(0.04), rng_range(r, -100000, 100000));
+    case 1: {
+        int32_t block = rng_range(r, -(1 << 24), 1 << 24);
+        return noise_fx_mul_int(noise_fx_from_double(0.01 + 0.09 * rng_double01(r)), block);
+    }
+    case 2: return (NoiseFx)((uint64_t)rng_u32(r) << 32 | rng_u32(r)) >> (for_fbm ? 12 : 0);
+    case 3: return (NoiseFx)(int32_t)rng_u32(r) * (for_fbm ? 16 : 4096);
+    case 4: return noise_fx_from_double((rng_double01(r) - 0.5) * 64.0);
+    default: return -(NoiseFx)rng_u32(r) * (NoiseFx)rng_below(r, 4096);
+    }
+}
+
+static NoiseFx random_step(Rng *r) {
+    switch (rng_below(r, 5)) {
+    case 0: return noise_fx_from_double(0.04);
+    case 1: return noise_fx_from_double(-0.0371);
+    case 2: return (NoiseFx)rng_u32(r) >> rng_below(r, 24);
+    case 3: return -(NoiseFx)(rng_u32(r) >> 4);
+    default: return (NoiseFx)((uint64_t)rng_u32(r) << 24);
+    }
+}
+
+static void random_case(Rng *r, Fn fn, RowCase *c) {
+    bool fbm = fn == FN_FBM3 || fn == FN_FBM2 || fn == FN_RIDGE_FBM3;
+    c->seed = rng_u32(r);
+    c->x0 = random_coord(r, fbm);
+    c->dx = random_step(r);
+    c->y = random_coord(r, fbm);
+    c->z = random_coord(r, fbm);
+    c->n = 1 + (int)rng_below(r, MAX_ROW);
+    static const float lacunarities[] = {2.0f, 2.0f, 2.0f, 4.0f, 1.87f, 2.5f, 3.0f, 0.5f};
+    c->fbm.octaves = 1 + rng_below(r, 7);
+    c->fbm.gain = 0.3f + 0.4f * rng_float01(r);
+    c->fbm.lacunarity = lacunarities[rng_below(r, 8)];
+}
+
+static float point(Fn fn, const RowCase *c, int i) {
+    NoiseFx x = (NoiseFx)((uint64_t)c->x0 + (uint64_t)i * (uint64_t)c->dx);
+    switch (fn) {
+    case FN_SIMPLEX3: return noise_simplex3(c->seed, x, c->y, c->z);
+    case FN_SIMPLEX2: return noise_simplex2(c->seed, x, c->y);
+    case FN_PERLIN3: return noise_perlin3(c->seed, x, c->y, c->z);
+    case FN_RIDGE3: return noise_ridge3(c->seed, x, c->y, c->z);
+    case FN_FBM3: return noise_fbm3(c->seed, &c->fbm, x, c->y, c->z);
+    case FN_FBM2: return noise_fbm2(c->seed, &c->fbm, x, c->y);
+    default: return noise_ridge_fbm3(c->seed, &c->fbm, x, c->y, c->z);
+    }
+}
+
+static void row(Fn fn, const RowCase *c, float *out) {
+    switch (fn) {
+    case FN_SIMPLEX3: noise_simplex3_row(c->seed, c->x0, c->dx, c->y, c->z, out, c->n); break;
+    case FN_SIMPLEX2: noise_simplex2_row(c->seed, c->x0, c->dx, c->y, out, c->n); break;
+    case FN_PERLIN3: noise_perlin3_row(c->seed, c->x0, c->dx, c->y, c->z, out, c->n); break;
+    case FN_RIDGE3: noise_ridge3_row(c->seed, c->x0, c->dx, c->y, c->z, out, c->n); break;
+    case FN_FBM3: noise_fbm3_row(c->seed, &c->fbm, c->x0, c->dx, c->y, c->z, out, c->n); break;
+    case FN_FBM2: noise_fbm2_row(c->seed, &c->fbm, c->x0, c->dx, c->y, out, c->n); break;
+    default: noise_ridge_fbm3_row(c->seed, &c->fbm, c->x0, c->dx, c->y, c->z, out, c->n); break;
+    }
+}
+
+static int available_paths(NoisePath *paths) {
+    int count = 0;
+    for (int p = NOISE_PATH_SCALAR; p < NOISE_PATH_COUNT; p++)
+        if (noise_path_available((NoisePath)p)) paths[count++] = (NoisePath)p;
+    return count;
+}
+
+/* One function: reference points once, then the row on each path, compared as bits.
+ * The guard word after the row catches writes past out[n-1]. */
+static void check_function(Fn fn) {
+    NoisePath paths[NOISE_PATH_COUNT];
+    int npaths = available_paths(paths);
+    NoisePath initial = noise_get_path();
+    Rng r;
+    rng_seed(&r, 0x5eed0000u + (uint64_t)fn, 3);
+    float ref[MAX_ROW], out[MAX_ROW + 1];
+    long points = 0, mismatches[NOISE_PATH_COUNT] = {0};
+    long rows = 0;
+    while (points < POINTS_PER_FN) {
+        RowCase c;
+        random_case(&r, fn, &c);
+        for (int i = 0; i < c.n; i++) ref[i] = point(fn, &c, i);
+        for (int k = 0; k < npaths; k++) {
+            assert_true(noise_set_path(paths[k]));
+            const float guard = 12345.0f;
+            out[c.n] = guard;
+            row(fn, &c, out);
+            assert_memory_equal(&out[c.n], &guard, sizeof guard);
+            if (memcmp(ref, out, (size_t)c.n * sizeof(float)) != 0) {
+                for (int i = 0; i < c.n; i++) {
+                    if (memcmp(&ref[i], &out[i], sizeof(float)) == 0) continue;
+                    if (mismatches[paths[k]]++ < 3)
+                        printf("  %s on %s: lane %d of %d: point %.9g, row %.9g\n", fn_names[fn],
+                               noise_path_name(paths[k]), i, c.n, (double)ref[i], (double)out[i]);
+                }
+            }
+        }
+        points += c.n;
+        rows++;
+    }
+    noise_set_path(initial);
+    printf("%-10s %ld points in %ld rows on", fn_names[fn], points, rows);
+    for (int k = 0; k < npaths; k++) printf(" %s", noise_path_name(paths[k]));
+    printf("\n");
+    for (int k = 0; k < npaths; k++) assert_int_equal(mismatches[paths[k]], 0);
+}
+
+static void test_paths(void **state) {
+    (void)state;
+    struct utsname u;
+    uname(&u);
+    NoisePath paths[NOISE_PATH_COUNT];
+    int n = available_paths(paths);
+    printf("noise path %s (uname -m: %s, built for %s); compiled paths:", noise_simd_path(), u.machine, SKYISLES_ARCH);
+    for (int i = 0; i < n; i++) printf(" %s", noise_path_name(paths[i]));
+    printf("\n");
+    assert_true(noise_path_available(NOISE_PATH_SCALAR));
+#if defined(SKYISLES_SIMD_SCALAR)
+    assert_string_equal(noise_simd_path(), "scalar");
+#elif defined(__aarch64__) || defined(__ARM_NEON)
+    assert_true(noise_path_available(NOISE_PATH_NEON));
+    assert_string_equal(noise_simd_path(), "neon");
+#elif defined(__x86_64__)
+    assert_true(noise_path_available(NOISE_PATH_SSE2));
+    assert_false(noise_path_available(NOISE_PATH_NEON));
+    assert_true(strcmp(noise_simd_path(), "sse2") == 0 || strcmp(noise_simd_path(), "avx2") == 0);
+#endif
+    assert_true(n >= 1);
+}
+
+static void test_simplex3_rows(void **state) { (void)state; check_function(FN_SIMPLEX3); }
+static void test_simplex2_rows(void **state) { (void)state; check_function(FN_SIMPLEX2); }
+static void test_perlin3_rows(void **state) { (void)state; check_function(FN_PERLIN3); }
+static void test_ridge3_rows(void **state) { (void)state; check_function(FN_RIDGE3); }
+static void test_fbm3_rows(void **state) { (void)state; check_function(FN_FBM3); }
+static void test_fbm2_rows(void **state) { (void)state; check_function(FN_FBM2); }
+static void test_ridge_fbm3_rows(void **state) { (void)state; check_function(FN_RIDGE_FBM3); }
+
+/* Row lengths 0..40 at one start: every tail length on every path, and n <= 0 writes nothing. */
+static void test_row_lengths_and_empty(void **state) {
+    (void)state;
+    NoisePath paths[NOISE_PATH_COUNT];
+    int npaths = available_paths(paths);
+    NoisePath initial = noise_get_path();
+    NoiseFx f = noise_fx_from_double(0.173);
+    for (int k = 0; k < npaths; k++) {
+        assert_true(noise_set_path(paths[k]));
+        for (int n = 0; n <= 40; n++) {
+            float out[41];
+            for (int i = 0; i < 41; i++) out[i] = -7.0f;
+            noise_simplex3_row(9, noise_fx_from_int(-3), f, f, f, out, n);
+            for (int i = 0; i < n; i++) {
+                float p = noise_simplex3(9, noise_fx_from_int(-3) + f * i, f, f);
+                assert_memory_equal(&out[i], &p, sizeof p);
+            }
+            for (int i = n; i < 41; i++) assert_true(out[i] == -7.0f);
+        }
+        float out = -7.0f;
+        noise_fbm3_row(1, NULL, 0, f, 0, 0, &out, 0);
+        noise_perlin3_row(1, 0, f, 0, 0, &out, -5);
+        assert_true(out == -7.0f);
+    }
+    noise_set_path(initial);
+}
+
+/* Switching to a path that is not compiled in (or not supported) is refused. */
+static void test_path_switching(void **state) {
+    (void)state;
+    NoisePath initial = noise_get_path();
+    assert_true(initial != NOISE_PATH_AUTO);
+#if defined(__x86_64__)
+    assert_false(noise_set_path(NOISE_PATH_NEON));
+#elif defined(__aarch64__)
+    assert_false(noise_set_path(NOISE_PATH_SSE2));
+    assert_false(noise_set_path(NOISE_PATH_AVX2));
+#endif
+    assert_int_equal(noise_get_path(), initial);
+    assert_true(noise_set_path(NOISE_PATH_SCALAR));
+    assert_string_equal(noise_simd_path(), "scalar");
+    assert_true(noise_set_path(NOISE_PATH_AUTO));
+    assert_int_equal(noise_get_path(), initial);
+    assert_false(noise_set_path((NoisePath)99));
+    assert_string_equal(noise_path_name((NoisePath)99), "unknown");
+}
+
+int main(void) {
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_paths),
+        cmocka_unit_test(test_path_switching),
+        cmocka_unit_test(test_row_lengths_and_empty),
+        cmocka_unit_test(test_simplex3_rows),
+        cmocka_unit_test(test_simplex2_rows),
+        cmocka_unit_test(test_perlin3_rows),
+        cmocka_unit_test(test_ridge3_rows),
+        cmocka_unit_test(test_fbm3_rows),
+        cmocka_unit_test(test_fbm2_rows),
+        cmocka_unit_test(test_ridge_fbm3_rows),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
