@@ -13,8 +13,12 @@ typedef struct NoiseKernelRow {
     uint32_t seed_mix;
     uint64_t x0u, dx;    /* lane i at (x0u + i*dx) when no x array is given; x0u biased */
     uint64_t y, z;       /* 32.32 coordinates, wrapped */
-    float amp;           /* FBM octave weight when accumulating */
-    int accumulate;      /* 0: out = v; 1: out = out + amp * v */
+    float amp;           /* FBM octave weight */
+    float inv_norm;      /* FBM 1 / sum of weights */
+    int accumulate;      /* out = acc + amp * v, acc = out[i] (or 0.0f on the first octave) */
+    int first_octave;
+    int finish;          /* then v = clamp(v * inv_norm, -1, 1) (the last FBM octave) */
+    int ridge;           /* then v = 1 - |v| */
 } NoiseKernelRow;
 
 /* n is a multiple of lanes; out (and xu when not NULL) hold n entries. */

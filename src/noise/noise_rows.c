@@ -110,7 +110,8 @@ static void run_lanes(NoiseKernelFn f, int lanes, NoiseKernelRow *r, const uint6
     } else {
         rt.x0u = r->x0u + (uint64_t)whole * r->dx;
     }
-    for (int i = 0; i < lanes; i++) tail[i] = i < rest ? out[whole + i] : 0.0f;
+    bool reads_out = r->accumulate && !r->first_octave;
+    for (int i = 0; i < lanes; i++) tail[i] = reads_out && i < rest ? out[whole + i] : 0.0f;
     f(&rt, xu ? xt : NULL, tail, lanes);
     memcpy(out + whole, tail, (size_t)rest * sizeof(float));
 }
@@ -136,20 +137,11 @@ static void run_octave(const NoiseKernels *k, RowFn fn, NoiseKernelRow *r, const
     }
 }
 
-static inline float clamp1(float v) {
-    v = v < -1.0f ? -1.0f : v;
-    return v > 1.0f ? 1.0f : v;
-}
-
-static inline float ridge(float v) { return 1.0f - (v < 0.0f ? -v : v); }
-
 static void row_single(RowFn fn, uint32_t seed, NoiseFx x0, NoiseFx dx, NoiseFx y, NoiseFx z, float *out, int n,
                        bool is_ridge) {
     if (n <= 0) return;
-    NoiseKernelRow r = {.seed_mix = noise_seed_mix(seed), .y = (uint64_t)y, .z = (uint64_t)z, .amp = 1.0f};
+    NoiseKernelRow r = {.seed_mix = noise_seed_mix(seed), .y = (uint64_t)y, .z = (uint64_t)z, .ridge = is_ridge};
     run_octave(active_kernels(), fn, &r, NULL, 0, (uint64_t)x0, (uint64_t)dx, out, n);
-    if (is_ridge)
-        for (int i = 0; i < n; i++) out[i] = ridge(out[i]);
 }
 
 static void row_fbm(RowFn fn, uint32_t seed, const NoiseFbm *f, NoiseFx x0, NoiseFx dx, NoiseFx y, NoiseFx z,
@@ -158,15 +150,12 @@ static void row_fbm(RowFn fn, uint32_t seed, const NoiseFbm *f, NoiseFx x0, Nois
     const NoiseKernels *k = active_kernels();
     NoiseFbmPlan p;
     noise_fbm_plan(&p, seed, f);
-    memset(out, 0, (size_t)n * sizeof(float));   /* acc = 0.0f, as in noise_fbm3 */
     for (uint32_t o = 0; o < p.octaves; o++) {
+        bool last = o + 1 == p.octaves;
         NoiseKernelRow r = {.seed_mix = p.seed_mix[o], .y = (uint64_t)noise_octave_coord(&p, o, y),
-                            .z = (uint64_t)noise_octave_coord(&p, o, z), .amp = p.amp[o], .accumulate = 1};
+                            .z = (uint64_t)noise_octave_coord(&p, o, z), .amp = p.amp[o], .inv_norm = p.inv_norm,
+                            .accumulate = 1, .first_octave = o == 0, .finish = last, .ridge = last && is_ridge};
         run_octave(k, fn, &r, &p, o, (uint64_t)x0, (uint64_t)dx, out, n);
-    }
-    for (int i = 0; i < n; i++) {
-        float v = clamp1(out[i] * p.inv_norm);
-        out[i] = is_ridge ? ridge(v) : v;
     }
 }
 
