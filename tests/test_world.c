@@ -5,6 +5,7 @@
 #include <stddef.h>
 #include <setjmp.h>
 #include <cmocka.h>
+#include <math.h>
 #include <stdio.h>
 #include <string.h>
 #include <sys/utsname.h>
@@ -412,6 +413,94 @@ static void test_no_heap_after_init(void **state) {
     assert_true(verts > 1000000);
 }
 
+
+/* The optional home island: a baked IslandField lifts a lens whose top follows its elevation,
+ * coloured by location type; the field and the chunks still agree; far away nothing changes. */
+#define HOME_N 64
+static uint16_t g_home_elev[HOME_N * HOME_N];
+static uint8_t g_home_type[HOME_N * HOME_N];
+
+static void test_home_island(void **state) {
+    (void)state;
+    IslandField f;
+    memset(&f, 0, sizeof f);
+    f.size = HOME_N;
+    f.cell_meters = 8.0f;
+    f.centre_x = 40.0f;
+    f.centre_z = -24.0f;
+    f.radius_m = HOME_N * 8.0f * 0.5f;
+    f.elevation_top_m = 100.0f;
+    for (int j = 0; j < HOME_N; j++)
+        for (int i = 0; i < HOME_N; i++) {
+            double u = (i + 0.5) / HOME_N * 2.0 - 1.0, v = (j + 0.5) / HOME_N * 2.0 - 1.0, r = sqrt(u * u + v * v);
+            g_home_elev[j * HOME_N + i] = r > 1.0 ? 0 : (uint16_t)((1.0 - r) * 1000.0);
+            g_home_type[j * HOME_N + i] = r > 1.0 ? 255 : (uint8_t)((i / 8 + j / 8) % 10);
+        }
+    f.elevation_dm = g_home_elev;
+    f.type = g_home_type;
+
+    MemBudget b;
+    SkyError err = {0};
+    assert_true(mem_budget_init(&b, (size_t)48 << 20, &err));
+    WorldParams p;
+    world_params_default(&p);
+    p.view_radius = 2;
+    p.mesh_pool_mib = 8;
+    p.home = &f;
+    World *w = world_create(&b, NULL, &p, &err);
+    assert_non_null(w);
+
+    /* The chunk at the island centre: a high top over the centre, HOME faces of several types. */
+    int32_t hcx = (int32_t)floor(f.centre_x / CHUNK_SIZE), hcz = (int32_t)floor(f.centre_z / CHUNK_SIZE);
+    ChunkMesh m;
+    build(w, hcx, hcz, 0.0, &m);
+    const uint8_t *v = world_debug_voxels(w, NULL);
+    int lx = (int)f.centre_x - hcx * CHUNK_SIZE, lz = (int)f.centre_z - hcz * CHUNK_SIZE;
+    int top = -1;
+    for (int y = WORLD_Y_MAX - 1; y >= WORLD_Y_MIN && top < 0; y--)
+        if (is_solid_code(vox_at(v, lx, y, lz))) top = y;
+    float want_top = p.island_height + 2.0f + 100.0f * p.home_height / f.elevation_top_m;
+    uint32_t home_faces = 0;
+    uint8_t seen_r[256] = {0};
+    uint32_t colours = 0;
+    for (uint32_t i = 0; i < m.opaque_parts; i++)
+        for (uint32_t k = 0; k < m.parts[i].vert_count; k += 4) {
+            const WorldVertex *q = &m.parts[i].verts[k];
+            if ((q->flags >> 2) != WORLD_MAT_HOME) continue;
+            home_faces++;
+            if (!seen_r[q->r]++) colours++;
+        }
+    printf("home top %d (want ~%.0f), home faces %u, distinct reds %u\n", top, want_top, home_faces, colours);
+    assert_true(top >= (int)want_top - 6 && top <= (int)want_top + 6);
+    assert_true(home_faces > 200 && colours > 3);
+    world_free_mesh(w, &m);
+
+    /* Voxels equal the point density with the home island in the field. */
+    Rng r;
+    rng_seed(&r, 13, 5);
+    for (int c = 0; c < 4; c++) {
+        int32_t cx = hcx + (c & 1) * 3 - 1, cz = hcz + (c >> 1) * 3 - 1;
+        build(w, cx, cz, 0.0, &m);
+        v = world_debug_voxels(w, NULL);
+        for (int i = 0; i < 600; i++) {
+            int x = rng_range(&r, -1, CHUNK_SIZE), z = rng_range(&r, -1, CHUNK_SIZE), y = rng_range(&r, 60, 140);
+            bool want = world_density_at(w, cx * CHUNK_SIZE + x + 0.5, y + 0.5, cz * CHUNK_SIZE + z + 0.5) > 0.0f;
+            assert_int_equal(is_solid_code(vox_at(v, x, y, z)), want);
+        }
+        world_free_mesh(w, &m);
+    }
+    /* Far from the island the field is the plain one, bit for bit. */
+    WorldParams plain = p;
+    plain.home = NULL;
+    for (int i = 0; i < 500; i++) {
+        double x = 3000.0 + rng_double01(&r) * 2000.0, z = rng_double01(&r) * 2000.0, y = rng_double01(&r) * 150.0;
+        float a = world_density_at(w, x, y, z), bb = world_density_at_params(&plain, x, y, z);
+        assert_memory_equal(&a, &bb, sizeof a);
+    }
+    world_destroy(w);
+    mem_budget_release(&b);
+}
+
 int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_voxels_match_point_density),
@@ -422,6 +511,7 @@ int main(void) {
         cmocka_unit_test(test_wind_shift),
         cmocka_unit_test(test_mesh_format),
         cmocka_unit_test(test_colour),
+        cmocka_unit_test(test_home_island),
         cmocka_unit_test(test_golden_chunks),
         cmocka_unit_test(test_no_heap_after_init),
     };

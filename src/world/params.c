@@ -64,8 +64,8 @@ void world_params_default(WorldParams *p) {
     p->home_height = 24.0f;
 
     p->view_radius = 10;
-    p->max_results_per_frame = 48;
-    p->max_in_flight = 0;          /* 0: 8 per worker + 4 */
+    p->max_results_per_frame = 64;
+    p->max_in_flight = 0;          /* 0: 16 per worker + 8 */
     p->ahead_bias = 4.0f;
     p->frustum_penalty = 3.0f;
     p->lookahead_s = 0.25f;

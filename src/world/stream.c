@@ -211,7 +211,7 @@ World *world_create(MemBudget *b, JobSystem *jobs, const WorldParams *p, SkyErro
     w->table_w = (uint32_t)(2 * w->keep_half + 2);
     w->nworkers = jobs ? workers_of(jobs) : 1;
     /* Results are collected once per frame, so in-flight jobs bound chunks per frame. */
-    w->max_in_flight = p->max_in_flight ? p->max_in_flight : 8 * w->nworkers + 4;
+    w->max_in_flight = p->max_in_flight ? p->max_in_flight : 16 * w->nworkers + 8;
 
     size_t nslots = (size_t)w->table_w * w->table_w;
     w->slots = mem_carve(b, sizeof(ChunkSlot) * nslots, 64);
@@ -487,7 +487,7 @@ void world_update(World *w, const WorldView *v) {
     ViewGeom g;
     MemPoolStats ps0 = mem_pool_stats(&w->slabs);
     double room = (double)(ps0.capacity - ps0.in_use);
-    if (w->radius_eff < w->radius_max && room > (w->max_in_flight + 4) * (w->slabs_per_chunk * 2.0 + 4.0))
+    if (w->radius_eff < w->radius_max && room > (w->max_in_flight + 4) * (w->slabs_per_chunk + 2.0))
         w->radius_eff += 0.05;
     view_geom(w, v, &g);
     const WorldParams *p = world_params(w);
@@ -555,7 +555,7 @@ void world_update(World *w, const WorldView *v) {
         pick_x[n] = tx; pick_z[n] = tz; pick_s[n] = ts;
 
         MemPoolStats ps = mem_pool_stats(&w->slabs);
-        double reserve = (w->in_flight + 1) * (w->slabs_per_chunk * 2.0 + 4.0);
+        double reserve = (w->in_flight + 1) * (w->slabs_per_chunk + 2.0);
         double d = dist_to(g.ccx, g.ccz, tx, tz);
         while ((double)(ps.capacity - ps.in_use) < reserve && evict_farthest(w, &g, d + 0.5))
             ps = mem_pool_stats(&w->slabs);

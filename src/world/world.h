@@ -141,7 +141,7 @@ typedef struct WorldParams {
     /* Streaming (view_radius is clamped to the radius the pools were sized for at creation). */
     int32_t view_radius;        /* chunks */
     uint32_t max_results_per_frame;
-    uint32_t max_in_flight;     /* jobs submitted but not collected (0: 8 per worker + 4) */
+    uint32_t max_in_flight;     /* jobs submitted but not collected (0: 16 per worker + 8) */
     float ahead_bias;           /* chunks of priority bonus straight ahead */
     float frustum_penalty;      /* chunks of priority penalty outside the view cone */
     float lookahead_s;          /* prefetch ahead of the aircraft: seconds of flight */
