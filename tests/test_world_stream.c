@@ -142,6 +142,13 @@ static void test_fills_view_radius(void **state) {
         assert_true(c.mesh[i]->opaque_parts > 0);
     }
     assert_true(s.records_peak <= s.records_capacity);
+    /* A broken view changes nothing. */
+    WorldView bad = v;
+    bad.x = NAN;
+    world_update(r.world, &bad);
+    bad.x = 1e12;
+    world_update(r.world, &bad);
+    assert_int_equal(world_stats(r.world).resident, want);
     rig_down(&r);
 }
 
@@ -242,7 +249,7 @@ static void test_pool_exhaustion_degrades(void **state) {
     WorldParams p;
     world_params_default(&p);
     p.view_radius = 6;
-    p.mesh_pool_mib = 3;   /* 128 slabs: a few dozen chunks of ~100 wanted */
+    p.mesh_pool_mib = 6;   /* 256 slabs: about a dozen chunks of ~110 wanted */
     Rig r;
     rig_up(&r, &p, 2);
     static Consumer c;

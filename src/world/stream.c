@@ -421,7 +421,8 @@ static void collect(World *w, const ViewGeom *g) {
         for (size_t i = 0; i < n; i++) {
             ChunkJob *j = out[i].payload;
             ChunkSlot *s = &w->slots[j->slot];
-            bool wanted = out[i].epoch == w->epoch && s->state == SLOT_QUEUED && s->seq == j->seq;
+            bool wanted = out[i].epoch == w->epoch && s->state == SLOT_QUEUED && s->seq == j->seq &&
+                          in_range(g, j->cx, j->cz, 1.0);
             if (!wanted) {
                 w->st.dropped++;
                 job_finish_record(w, j);
@@ -484,6 +485,9 @@ static bool submit(World *w, uint32_t idx, int32_t cx, int32_t cz, double time_s
 }
 
 void world_update(World *w, const WorldView *v) {
+    /* A broken view (NaN, or beyond the +-2^24-block range chunk maths is exact in) is ignored. */
+    const double lim = 16777216.0;
+    if (!(v->x > -lim && v->x < lim && v->z > -lim && v->z < lim)) return;
     ViewGeom g;
     MemPoolStats ps0 = mem_pool_stats(&w->slabs);
     double room = (double)(ps0.capacity - ps0.in_use);
