@@ -1,5 +1,6 @@
 /* skyisles bench: ns/sample of every noise function on every available path (single-point
- * and batched rows), with stb_perlin_noise3 / stb_perlin_fbm_noise3 as the reference. */
+ * and batched rows), with stb_perlin_noise3 / stb_perlin_fbm_noise3 as the reference,
+ * measured in alternating runs so the ratios hold up on a shared machine. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -39,11 +40,10 @@ static double median(double *v, int n) {
     return n % 2 ? v[n / 2] : 0.5 * (v[n / 2 - 1] + v[n / 2]);
 }
 
-/* Rows walk x inside a chunk-like volume; y and z change from row to row. */
+/* One run of rows walking x inside a chunk-like volume; y and z change from row to row. */
 static double run_rows(const Cfg *c, Fn fn, float *out) {
-    double t[64];
     float acc = 0.0f;
-    for (int r = 0; r < c->runs; r++) {
+    {
         uint64_t t0 = time_now_ns();
         for (int i = 0; i < c->rows; i++) {
             NoiseFx x0 = noise_fx_mul_int(c->freq, 1000 + (i & 7) * c->row);
@@ -60,16 +60,16 @@ static double run_rows(const Cfg *c, Fn fn, float *out) {
             }
             acc += out[i % c->row];
         }
-        t[r] = (double)(time_now_ns() - t0) / ((double)c->rows * c->row);
+        sink = acc;
+        return (double)(time_now_ns() - t0) / ((double)c->rows * c->row);
     }
-    sink = acc;
-    return median(t, c->runs);
 }
 
-static double run_points(const Cfg *c, Fn fn) {
-    double t[64];
+/* One run of the same points through the single-point calls. */
+static double run_points(const Cfg *c, Fn fn, float *out) {
+    (void)out;
     float acc = 0.0f;
-    for (int r = 0; r < c->runs; r++) {
+    {
         uint64_t t0 = time_now_ns();
         for (int i = 0; i < c->rows; i++) {
             NoiseFx y = noise_fx_mul_int(c->freq, (i >> 3) & 63), z = noise_fx_mul_int(c->freq, i >> 9);
@@ -87,18 +87,16 @@ static double run_points(const Cfg *c, Fn fn) {
                 }
             }
         }
-        t[r] = (double)(time_now_ns() - t0) / ((double)c->rows * c->row);
+        sink = acc;
+        return (double)(time_now_ns() - t0) / ((double)c->rows * c->row);
     }
-    sink = acc;
-    return median(t, c->runs);
 }
 
 #if HAVE_STB
-/* The same sample pattern through stb_perlin (float coordinates). */
+/* One run of the same sample pattern through stb_perlin (float coordinates). */
 static double run_stb(const Cfg *c, bool fbm) {
-    double t[64];
     float acc = 0.0f, f = (float)noise_fx_to_double(c->freq);
-    for (int r = 0; r < c->runs; r++) {
+    {
         uint64_t t0 = time_now_ns();
         for (int i = 0; i < c->rows; i++) {
             float y = f * (float)((i >> 3) & 63), z = f * (float)(i >> 9);
@@ -108,20 +106,42 @@ static double run_stb(const Cfg *c, bool fbm) {
                 else acc += stb_perlin_noise3(x, y, z, 0, 0, 0);
             }
         }
-        t[r] = (double)(time_now_ns() - t0) / ((double)c->rows * c->row);
+        sink = acc;
+        return (double)(time_now_ns() - t0) / ((double)c->rows * c->row);
     }
-    sink = acc;
-    return median(t, c->runs);
 }
+#else
+static double run_stb(const Cfg *c, bool fbm) { (void)c; (void)fbm; return 0.0; }
 #endif
 
+typedef double (*RunFn)(const Cfg *c, Fn fn, float *out);
+
+typedef struct Result { double ns, ns_min, ref_ns, ratio; } Result;
+
+/* Runs alternate with the reference's, so a busy machine slows both alike: the speedup is
+ * the median of the per-run ratios, the times are medians (and the best run) over runs. */
+static Result measure(const Cfg *c, RunFn run, Fn fn, bool fbm_ref, float *out) {
+    double t[64], ref[64], ratio[64];
+    for (int r = 0; r < c->runs; r++) {
+        ref[r] = run_stb(c, fbm_ref);
+        t[r] = run(c, fn, out);
+        ratio[r] = ref[r] > 0.0 ? ref[r] / t[r] : 0.0;
+    }
+    Result res;
+    res.ns = median(t, c->runs);
+    res.ns_min = t[0];   /* sorted by median() */
+    res.ref_ns = median(ref, c->runs);
+    res.ratio = median(ratio, c->runs);
+    return res;
+}
+
 static void usage(void) {
-    fprintf(stderr, "usage: bench noise [--row N] [--samples N] [--runs N] [--freq F] [--octaves N] [--lacunarity L]\n");
+    fprintf(stderr, "usage: bench noise [--row N] [--samples N per run] [--runs N] [--freq F] [--octaves N] [--lacunarity L]\n");
 }
 
 int bench_noise(int argc, char **argv) {
-    Cfg c = {.row = 256, .rows = 0, .runs = 7, .freq = noise_fx_from_double(0.0371), .fbm = noise_fbm_default()};
-    long samples = 1L << 20;
+    Cfg c = {.row = 256, .rows = 0, .runs = 15, .freq = noise_fx_from_double(0.0371), .fbm = noise_fbm_default()};
+    long samples = 1L << 17;
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i], *v = i + 1 < argc ? argv[i + 1] : NULL;
         if (!v) { usage(); return 2; }
@@ -147,31 +167,35 @@ int bench_noise(int argc, char **argv) {
            u.machine, noise_path_name(initial), c.row, (long)c.rows * c.row, c.runs, c.fbm.octaves,
            (double)c.fbm.lacunarity, (double)c.fbm.gain);
 
-    double stb3 = 0.0, stbfbm = 0.0;
 #if HAVE_STB
-    stb3 = run_stb(&c, false);
-    stbfbm = run_stb(&c, true);
-    printf("{\"bench\":\"noise\",\"fn\":\"stb_perlin_noise3\",\"path\":\"reference\",\"ns_per_sample\":%.3f}\n", stb3);
-    printf("{\"bench\":\"noise\",\"fn\":\"stb_perlin_fbm_noise3\",\"path\":\"reference\",\"octaves\":%u,\"ns_per_sample\":%.3f}\n",
-           c.fbm.octaves, stbfbm);
+    {
+        double t3[64], tf[64];
+        for (int r = 0; r < c.runs; r++) {
+            t3[r] = run_stb(&c, false);
+            tf[r] = run_stb(&c, true);
+        }
+        printf("{\"bench\":\"noise\",\"fn\":\"stb_perlin_noise3\",\"path\":\"reference\",\"ns_per_sample\":%.3f}\n",
+               median(t3, c.runs));
+        printf("{\"bench\":\"noise\",\"fn\":\"stb_perlin_fbm_noise3\",\"path\":\"reference\",\"octaves\":%u,"
+               "\"ns_per_sample\":%.3f}\n", c.fbm.octaves, median(tf, c.runs));
+    }
 #else
     printf("{\"bench\":\"noise\",\"note\":\"stb_perlin.h not found: no reference\"}\n");
 #endif
 
     for (int f = 0; f < FN_COUNT; f++) {
         bool is_fbm = f == FN_FBM3 || f == FN_FBM2 || f == FN_RIDGE_FBM3;
-        double ref = is_fbm ? stbfbm : stb3;
         const char *ref_name = is_fbm ? "stb_perlin_fbm_noise3" : "stb_perlin_noise3";
-        double pt = run_points(&c, (Fn)f);
-        printf("{\"bench\":\"noise\",\"fn\":\"%s\",\"path\":\"point\",\"lanes\":1,\"ns_per_sample\":%.3f", fn_names[f], pt);
-        if (ref > 0.0) printf(",\"speedup_vs_%s\":%.2f", ref_name, ref / pt);
-        printf("}\n");
-        for (int p = NOISE_PATH_SCALAR; p < NOISE_PATH_COUNT; p++) {
-            if (!noise_set_path((NoisePath)p)) continue;
-            double ns = run_rows(&c, (Fn)f, out);
-            printf("{\"bench\":\"noise\",\"fn\":\"%s\",\"path\":\"%s\",\"lanes\":%d,\"row\":%d,\"ns_per_sample\":%.3f",
-                   fn_names[f], noise_path_name((NoisePath)p), p == NOISE_PATH_AVX2 ? 8 : 4, c.row, ns);
-            if (ref > 0.0) printf(",\"speedup_vs_%s\":%.2f", ref_name, ref / ns);
+        for (int p = NOISE_PATH_AUTO; p < NOISE_PATH_COUNT; p++) {
+            /* AUTO stands for the single-point calls here. */
+            if (p != NOISE_PATH_AUTO && !noise_set_path((NoisePath)p)) continue;
+            Result res = measure(&c, p == NOISE_PATH_AUTO ? run_points : run_rows, (Fn)f, is_fbm, out);
+            printf("{\"bench\":\"noise\",\"fn\":\"%s\",\"path\":\"%s\",\"lanes\":%d,\"row\":%d,"
+                   "\"ns_per_sample\":%.3f,\"ns_best\":%.3f",
+                   fn_names[f], p == NOISE_PATH_AUTO ? "point" : noise_path_name((NoisePath)p),
+                   p == NOISE_PATH_AUTO ? 1 : p == NOISE_PATH_AVX2 ? 8 : 4, p == NOISE_PATH_AUTO ? 1 : c.row, res.ns,
+                   res.ns_min);
+            if (res.ratio > 0.0) printf(",\"%s_ns\":%.3f,\"speedup_vs_%s\":%.2f", ref_name, res.ref_ns, ref_name, res.ratio);
             printf("}\n");
             fflush(stdout);
         }
