@@ -25,7 +25,7 @@ static void place_start(Game *g) {
         g->flight.cruise_y = g->flight.y;
     } else {
         /* The seed's spawn, flying towards the origin on the autopilot. */
-        flight_init(&g->flight, SIM_SPAWN_X, SIM_SPAWN_Y + 30.0, SIM_SPAWN_Z, 0.0f, CRUISE_SPEED);
+        flight_init(&g->flight, SIM_SPAWN_X, SIM_SPAWN_Y + 55.0, SIM_SPAWN_Z, 0.0f, CRUISE_SPEED);
         camera_chase(&g->flight, &g->camera);
     }
     g->flight.time_s = o->time_s;
@@ -88,7 +88,7 @@ void game_update(Game *g, float dt) {
         g->flight.time_s += dt;
         g->flight.prop_angle = fmodf(g->flight.prop_angle + 40.0f * dt, 6.2831853f);
     } else {
-        flight_autopilot_step(&g->flight, dt);
+        flight_autopilot_step(&g->flight, dt, g->world);
         camera_chase(&g->flight, &g->camera);
     }
     WorldView wv = world_view(g);

@@ -83,7 +83,7 @@ void aircraft_draw(AircraftModel *m, const float viewproj[16], const RenderView 
     glVertexAttribPointer(ATTR_POS, 4, GL_SHORT, GL_FALSE, sizeof(ModelVertex), (const void *)0);
     glVertexAttribPointer(ATTR_NORMAL, 3, GL_BYTE, GL_TRUE, sizeof(ModelVertex), (const void *)8);
     glVertexAttribPointer(ATTR_COLOR, 4, GL_UNSIGNED_BYTE, GL_TRUE, sizeof(ModelVertex), (const void *)12);
-    glDrawArrays(GL_TRIANGLES, 0, m->vert_count);
+    GL_TIMED(glDrawArrays(GL_TRIANGLES, 0, m->vert_count));
     glDisableVertexAttribArray(ATTR_POS);
     glDisableVertexAttribArray(ATTR_NORMAL);
     glDisableVertexAttribArray(ATTR_COLOR);

@@ -113,7 +113,7 @@ void psx_blit(PsxTarget *t, int dw, int dh, int *vx, int *vy, int *vw, int *vh) 
     glBindBuffer(GL_ARRAY_BUFFER, t->quad_vbo);
     glEnableVertexAttribArray(ATTR_POS);
     glVertexAttribPointer(ATTR_POS, 2, GL_FLOAT, GL_FALSE, 0, (const void *)0);
-    glDrawArrays(GL_TRIANGLES, 0, 6);
+    GL_TIMED(glDrawArrays(GL_TRIANGLES, 0, 6));
     glDisableVertexAttribArray(ATTR_POS);
     glBindBuffer(GL_ARRAY_BUFFER, 0);
     glBindTexture(GL_TEXTURE_2D, 0);

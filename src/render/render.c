@@ -2,6 +2,7 @@
  * sky dome -> opaque terrain -> aircraft -> translucent clouds -> PSX upscale. */
 #include <math.h>
 #include <string.h>
+#include <time.h>
 
 #include <cglm/cglm.h>
 
@@ -9,6 +10,17 @@
 
 #define NEAR_PLANE 1.0f
 #define FAR_PLANE 1200.0f
+
+uint64_t render_driver_ns;
+bool render_driver_timing;
+
+uint64_t render_thread_cpu_ns(void) {
+    struct timespec ts;
+    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
+    return (uint64_t)ts.tv_sec * 1000000000u + (uint64_t)ts.tv_nsec;
+}
+
+void render_set_driver_timing(bool on) { render_driver_timing = on; }
 
 struct Renderer {
     RenderSettings settings;
@@ -20,6 +32,7 @@ struct Renderer {
     float viewproj[16];
     uint32_t gl_error_count;
     int low_w, low_h;
+    uint64_t driver_ns_frame, driver_ns_upload;
 };
 
 void render_settings_default(RenderSettings *s) {
@@ -99,9 +112,11 @@ void render_drop_chunk(Renderer *r, int32_t cx, int32_t cz) { terrain_drop(&r->t
 void render_clear_terrain(Renderer *r) { terrain_clear(&r->terrain); }
 
 uint32_t render_upload_pending(Renderer *r, World *release_to) {
+    render_driver_ns = 0;
     uint32_t n = terrain_upload_pending(&r->terrain, release_to, r->settings.upload_meshes_per_frame,
                                         r->settings.upload_bytes_per_frame);
     r->gl_error_count += (uint32_t)gl_errors("terrain upload");
+    r->driver_ns_upload = render_driver_ns;
     return n;
 }
 
@@ -174,6 +189,7 @@ static void frame(Renderer *r, const RenderView *v, int dw, int dh, bool sky_deb
     render_atmosphere(v->cam_y, st->sky_rgb, &atm);
     if (!st->fog) atm.fog_density = 0.0f;
     memset(&r->counters, 0, sizeof r->counters);
+    render_driver_ns = 0;
 
     int lw, lh;
     low_res_size(st, dw, dh, &lw, &lh);
@@ -220,6 +236,7 @@ static void frame(Renderer *r, const RenderView *v, int dw, int dh, bool sky_deb
         r->counters.triangles += 2;
     }
     glUseProgram(0);
+    r->driver_ns_frame = render_driver_ns;
     r->gl_error_count += (uint32_t)gl_errors("frame");
 }
 
@@ -243,6 +260,7 @@ RenderStats render_stats(const Renderer *r) {
     s.low_w = r->low_w;
     s.low_h = r->low_h;
     s.sky_highp = r->sky.highp;
+    s.driver_ms = (double)(r->driver_ns_frame + r->driver_ns_upload) / 1e6;
     return s;
 }
 

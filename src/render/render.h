@@ -82,6 +82,8 @@ typedef struct RenderStats {
     uint64_t dropped_no_slot;            /* meshes that found no free GPU slot */
     int low_w, low_h;
     bool sky_highp;
+    double driver_ms;                    /* last frame + sync: main-thread CPU inside GL draw/upload
+                                            calls (0 unless render_set_driver_timing(true)) */
 } RenderStats;
 
 typedef struct Renderer Renderer;
@@ -108,6 +110,8 @@ void render_frame(Renderer *r, const RenderView *v, int disp_w, int disp_h);
 void render_frame_sky_debug(Renderer *r, const RenderView *v, int disp_w, int disp_h);
 
 RenderStats render_stats(const Renderer *r);
+/* Benchmarks: measure the main thread's CPU time inside GL calls (two clock reads per call). */
+void render_set_driver_timing(bool on);
 /* Camera matrices of the last frame (column-major, camera-relative view-projection). */
 void render_last_viewproj(const Renderer *r, float out[16]);
 /* Number of GL errors seen since create (each is logged). */

@@ -28,6 +28,22 @@ extern const ModelVertex render_aircraft_verts[];
 extern const unsigned render_aircraft_vert_count;
 extern const float render_aircraft_prop_centre[3];
 
+/* Main-thread CPU time inside GL draw and upload calls (measured when render_set_driver_timing). On a software renderer this is where
+ * the "GPU" runs (vertex shading happens in the draw call), so the bench reports it apart. */
+extern uint64_t render_driver_ns;
+extern bool render_driver_timing;
+uint64_t render_thread_cpu_ns(void);
+#define GL_TIMED(call)                                                  \
+    do {                                                                \
+        if (render_driver_timing) {                                     \
+            uint64_t t0_ = render_thread_cpu_ns();                      \
+            call;                                                       \
+            render_driver_ns += render_thread_cpu_ns() - t0_;           \
+        } else {                                                        \
+            call;                                                       \
+        }                                                               \
+    } while (0)
+
 /* Logs every pending GL error with `where`; returns the number found. */
 int gl_errors(const char *where);
 

@@ -163,7 +163,7 @@ void sky_draw(SkyDome *s, const float viewproj[16], const RenderView *v, const R
     glBindBuffer(GL_ELEMENT_ARRAY_BUFFER, s->ibo);
     glEnableVertexAttribArray(ATTR_POS);
     glVertexAttribPointer(ATTR_POS, 3, GL_FLOAT, GL_FALSE, 12, (const void *)0);
-    glDrawElements(GL_TRIANGLES, s->index_count, GL_UNSIGNED_SHORT, (const void *)0);
+    GL_TIMED(glDrawElements(GL_TRIANGLES, s->index_count, GL_UNSIGNED_SHORT, (const void *)0));
     glDisableVertexAttribArray(ATTR_POS);
     glBindBuffer(GL_ARRAY_BUFFER, 0);
     glBindBuffer(GL_ELEMENT_ARRAY_BUFFER, 0);

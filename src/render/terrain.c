@@ -130,12 +130,12 @@ static bool upload(Terrain *t, const ChunkMesh *m, uint32_t *bytes_out) {
     if (c->bytes) {
         if (!c->vbo) glGenBuffers(1, &c->vbo);
         glBindBuffer(GL_ARRAY_BUFFER, c->vbo);
-        glBufferData(GL_ARRAY_BUFFER, c->bytes, NULL, GL_STATIC_DRAW);
+        GL_TIMED(glBufferData(GL_ARRAY_BUFFER, c->bytes, NULL, GL_STATIC_DRAW));
         uint32_t at = 0;
         for (uint32_t i = 0; i < nparts; i++) {
             const ChunkMeshPart *part = &m->parts[i];
             if (!part->vert_count || !part->verts) continue;
-            glBufferSubData(GL_ARRAY_BUFFER, at * sizeof(WorldVertex), part->vert_count * sizeof(WorldVertex), part->verts);
+            GL_TIMED(glBufferSubData(GL_ARRAY_BUFFER, at * sizeof(WorldVertex), part->vert_count * sizeof(WorldVertex), part->verts));
             at += part->vert_count;
             for (uint32_t v = 0; v < part->vert_count; v++) {
                 int y = part->verts[v].y;
@@ -198,7 +198,7 @@ static void draw_range(Terrain *t, uint32_t first, uint32_t count, RenderCounter
         if (quads > QUADS_PER_DRAW) quads = QUADS_PER_DRAW;
         if (!quads) break;
         bind_chunk_vertices(first + done);
-        glDrawElements(GL_TRIANGLES, (GLsizei)(quads * 6), GL_UNSIGNED_SHORT, (const void *)0);
+        GL_TIMED(glDrawElements(GL_TRIANGLES, (GLsizei)(quads * 6), GL_UNSIGNED_SHORT, (const void *)0));
         rc->draw_calls++;
         rc->triangles += quads * 2;
         done += quads * 4;

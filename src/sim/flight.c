@@ -37,7 +37,36 @@ static void advance(FlightState *f, float dt) {
     f->time_s += dt;
 }
 
-void flight_autopilot_step(FlightState *f, float dt) {
+#define CLEARANCE 9.0
+#define PROBE_PERIOD 0.25f
+
+/* Lowest altitude from `from` upwards, in 4 m steps, where the aircraft and its chase camera
+ * are clear of solid at (x, z), with open air well above (so not a cave). */
+static double clear_altitude(const World *w, double x, double z, double from) {
+    static const double offsets[] = {-CLEARANCE, -3.0, 0.0, 5.0, 12.0, 20.0};
+    double y = from;
+    for (int i = 0; i < 40 && y < WORLD_Y_MAX + 10; i++, y += 4.0) {
+        bool clear = true;
+        for (size_t k = 0; k < sizeof offsets / sizeof offsets[0] && clear; k++)
+            clear = !world_solid_at(w, x, y + offsets[k], z);
+        if (clear) return y;
+    }
+    return y;
+}
+
+static void probe_terrain(FlightState *f, const World *w, double base_y) {
+    /* Points 0..8 s ahead along the level heading. */
+    double best = base_y;
+    float sy = sinf(f->yaw), cy = cosf(f->yaw);
+    for (int k = 0; k <= 8; k++) {
+        double d = (double)(f->speed * (float)k);
+        double y = clear_altitude(w, f->x + sy * d, f->z - cy * d, base_y);
+        if (y > best) best = y;
+    }
+    f->avoid_y = best;
+}
+
+void flight_autopilot_step(FlightState *f, float dt, const World *w) {
     double t = f->time_s;
     /* Heading: slow S-turns; the bank follows the turn rate (coordinated turn). */
     float yaw_rate = 0.16f * (float)sin(t * 0.11) + 0.05f * (float)sin(t * 0.037);
@@ -45,8 +74,16 @@ void flight_autopilot_step(FlightState *f, float dt) {
     f->roll = atanf(f->speed * yaw_rate / 9.81f);
     /* Altitude: a slow swell around cruise_y; pitch is the climb angle. */
     double target_y = f->cruise_y + 14.0 * sin(t * 0.07) + 6.0 * sin(t * 0.19);
+    if (w) {
+        f->probe_timer -= dt;
+        if (f->probe_timer <= 0.0f) {
+            f->probe_timer += PROBE_PERIOD;
+            probe_terrain(f, w, target_y);
+        }
+        if (f->avoid_y > target_y) target_y = f->avoid_y;
+    }
     float climb = (float)((target_y - f->y) * 0.8);
-    float max_climb = f->speed * 0.35f;
+    float max_climb = f->speed * 0.6f;
     if (climb > max_climb) climb = max_climb;
     if (climb < -max_climb) climb = -max_climb;
     f->pitch = f->speed > 0.1f ? asinf(climb / f->speed) : 0.0f;

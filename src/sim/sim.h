@@ -22,6 +22,8 @@ typedef struct FlightState {
     /* autopilot path parameters */
     double cruise_y;            /* mean altitude */
     float yaw0;
+    double avoid_y;             /* lowest clear altitude found ahead by the terrain probes */
+    float probe_timer;
 } FlightState;
 
 typedef struct CameraState {
@@ -37,8 +39,9 @@ typedef struct FlightInput {
 
 void flight_init(FlightState *f, double x, double y, double z, float yaw, float speed);
 /* Advances along the autopilot's deterministic path (gentle S-turns with banking and a slow
- * climb/descent around cruise_y). Same dt sequence -> same poses on every machine. */
-void flight_autopilot_step(FlightState *f, float dt);
+ * climb/descent around cruise_y), climbing over terrain it finds ahead by density probes when
+ * a world is given (NULL: no avoidance). Same dt sequence -> same poses on every machine. */
+void flight_autopilot_step(FlightState *f, float dt, const World *w);
 /* Direct control: pitch/roll/yaw rates from input, speed from throttle. */
 void flight_step(FlightState *f, const FlightInput *in, float dt);
 /* Unit nose direction. */
