@@ -9,6 +9,10 @@
 /* ---------------------------------------------------------------- paths */
 static const char *const path_names[NOISE_PATH_COUNT] = {"auto", "scalar", "sse2", "neon", "avx2"};
 static _Atomic int current_path = NOISE_PATH_AUTO;   /* AUTO until first resolved */
+/* The resolved path's table, so a row call costs one load. Path and table are stored
+ * separately; a reader that sees one new and one old value still computes the same bits
+ * (every path does). */
+static const NoiseKernels *_Atomic current_table = NULL;
 
 const char *noise_path_name(NoisePath p) {
     return ((int)p >= 0 && p < NOISE_PATH_COUNT) ? path_names[p] : "unknown";
@@ -60,8 +64,10 @@ static NoisePath default_path(void) {
 
 bool noise_set_path(NoisePath p) {
     if (p == NOISE_PATH_AUTO) p = default_path();
-    if (!path_kernels(p)) return false;
+    const NoiseKernels *k = path_kernels(p);
+    if (!k) return false;
     atomic_store_explicit(&current_path, (int)p, memory_order_relaxed);
+    atomic_store_explicit(&current_table, k, memory_order_release);
     return true;
 }
 
@@ -81,8 +87,13 @@ NoisePath noise_get_path(void) {
 const char *noise_simd_path(void) { return noise_path_name(noise_get_path()); }
 
 static const NoiseKernels *active_kernels(void) {
-    const NoiseKernels *k = path_kernels(noise_get_path());
-    return k ? k : noise_kernels_scalar();
+    const NoiseKernels *k = atomic_load_explicit(&current_table, memory_order_acquire);
+    if (k) return k;
+    k = path_kernels(noise_get_path());
+    if (!k) k = noise_kernels_scalar();
+    const NoiseKernels *expected = NULL;
+    atomic_compare_exchange_strong_explicit(&current_table, &expected, k, memory_order_acq_rel, memory_order_acquire);
+    return k;
 }
 
 /* ---------------------------------------------------------------- row driver */
