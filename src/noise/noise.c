@@ -1,5 +1,5 @@
 /* skyisles noise: single-point reference implementations and FBM plans. The batched
- * kernels (noise_kernels.inc) repeat these float operations in the same order. */
+ * kernels (kernels.inc) repeat these float operations in the same order. */
 #include <string.h>
 
 #include "noise/noise_internal.h"

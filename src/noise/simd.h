@@ -4,12 +4,15 @@
  * Every operation is a plain IEEE op or an exact integer op, so a kernel written once on
  * these names gives the same bits on every path as long as the operation sequence is the
  * same (the build uses -ffp-contract=off: no fused multiply-add, no -ffast-math).
- * Masks are all-ones / all-zero lanes. mul16 multiplies the two 16-bit halves of each lane
+ * Masks are all-ones / all-zero lanes. SSE2 lacks a 32-bit multiply-low: mullo emulates it
+ * with two 32x32->64 products. mul16 multiplies the two 16-bit halves of each lane
  * separately (low 16 bits of each product): one instruction on every target. w64x4 holds
  * the same 4 lanes as uint64 (two registers) for exact 32.32 fixed-point steps: add, shift
  * right by 32, low word times a 32-bit constant (full product), split into u32x4 words, and
- * hi32_mul (low 32 bits of high word * constant, done the cheapest way per target). -DSKYISLES_SIMD_SCALAR forces the plain C set.
- * SIMD_NAME is "neon", "sse2" or "scalar"; SIMD_LANES is 4. */
+ * hi32_mul (low 32 bits of high word * constant, done the cheapest way per target).
+ * f32x4_to_i32_trunc is floor for the non-negative values it is meant for.
+ * -DSKYISLES_SIMD_SCALAR forces the plain C set. SIMD_NAME is "neon", "sse2" or "scalar";
+ * SIMD_LANES is 4. */
 #ifndef SKYISLES_SIMD_H
 #define SKYISLES_SIMD_H
 
