@@ -398,12 +398,65 @@ static void test_draw_counts_and_culling(void **state) {
     assert_int_equal(s.chunks_visible, 0);
     assert_int_equal(s.chunks_culled, 9);
     assert_int_equal(s.draw_calls, 2);
-    /* Looking at them: every quad of the visible chunks counts two triangles. */
+    /* Looking at them from above: all chunks in view; walls facing away are skipped. */
     RenderView at = view(48.0, 200.0, 48.0, 0.0f, -89.0f, 0.0);
     render_frame(g_render, &at, W, H);
     s = render_stats(g_render);
     assert_int_equal(s.chunks_visible, 9);
-    assert_int_equal(s.triangles, g_quads * 2 + 12 + 2 + 32 * 48 * 2);   /* terrain + cloud box + blit + dome */
+    uint32_t fixed = 2 + 32 * 48 * 2;   /* blit + dome */
+    assert_true(s.triangles - fixed < g_quads * 2 + 12);
+    assert_true(s.triangles - fixed > (TEST_CHUNKS * TEST_CHUNKS * CHUNK_SIZE * CHUNK_SIZE + 1) * 2);   /* every top */
+    assert_int_equal(render_gl_errors(g_render), 0);
+}
+
+/* One cube of 6 quads, one per direction: only the faces turned towards the camera are drawn. */
+static void test_faces_turned_away_are_skipped(void **state) {
+    (void)state;
+    static WorldVertex cube[24];
+    const int x0 = 10, x1 = 12, y0 = 20, y1 = 22, z0 = 10, z1 = 12;
+    const int f[6][4][3] = {
+        {{x0, y1, z0}, {x0, y1, z1}, {x1, y1, z1}, {x1, y1, z0}},
+        {{x0, y0, z0}, {x1, y0, z0}, {x1, y0, z1}, {x0, y0, z1}},
+        {{x1, y0, z0}, {x1, y1, z0}, {x1, y1, z1}, {x1, y0, z1}},
+        {{x0, y0, z0}, {x0, y0, z1}, {x0, y1, z1}, {x0, y1, z0}},
+        {{x0, y0, z1}, {x1, y0, z1}, {x1, y1, z1}, {x0, y1, z1}},
+        {{x0, y0, z0}, {x0, y1, z0}, {x1, y1, z0}, {x1, y0, z0}},
+    };
+    static const int normals[6] = {WORLD_NORMAL_PY, WORLD_NORMAL_NY, WORLD_NORMAL_PX, WORLD_NORMAL_NX,
+                                   WORLD_NORMAL_PZ, WORLD_NORMAL_NZ};
+    for (int i = 0; i < 6; i++) quad(&cube[i * 4], f[i], normals[i], 0, 0, 200, 100, 50, 255);
+    static ChunkMesh m;
+    memset(&m, 0, sizeof m);
+    m.cx = 5;
+    m.cz = -3;
+    m.parts[0].verts = cube;
+    m.parts[0].vert_count = 24;
+    m.opaque_parts = 1;
+    render_clear_terrain(g_render);
+    assert_true(render_queue_mesh(g_render, &m));
+    assert_int_equal(render_upload_pending(g_render, NULL), 1);
+    const double ox = 5 * CHUNK_SIZE, oz = -3 * CHUNK_SIZE;
+    const uint32_t fixed = 2 + 32 * 48 * 2;
+    /* From straight above: the top only. */
+    RenderView v = view(ox + 11.0, 100.0, oz + 11.0, 0.0f, -89.0f, 0.0);
+    render_frame(g_render, &v, W, H);
+    assert_int_equal(render_stats(g_render).triangles - fixed, 2);
+    /* From +X at mid height: the +X side only. */
+    v = view(ox + 30.0, 21.0, oz + 11.0, -90.0f, 0.0f, 0.0);
+    render_frame(g_render, &v, W, H);
+    assert_int_equal(render_stats(g_render).chunks_visible, 1);
+    assert_int_equal(render_stats(g_render).triangles - fixed, 2);
+    /* From -X, -Z, above: buckets -X, -Z, +Y are adjacent in the order: one call, 3 faces. */
+    v = view(ox + 2.0, 40.0, oz + 2.0, 135.0f, -30.0f, 0.0);
+    render_frame(g_render, &v, W, H);
+    assert_int_equal(render_stats(g_render).triangles - fixed, 6);
+    assert_int_equal(render_stats(g_render).draw_calls, 3);   /* dome, cube, upscale */
+    /* From below, -X and -Z: -X, -Z and -Y are not adjacent: one call spans -X..-Y (all 6). */
+    v = view(ox + 2.0, 5.0, oz + 2.0, 135.0f, 45.0f, 0.0);
+    render_frame(g_render, &v, W, H);
+    assert_int_equal(render_stats(g_render).triangles - fixed, 12);
+    assert_int_equal(render_stats(g_render).draw_calls, 3);
+    render_clear_terrain(g_render);
     assert_int_equal(render_gl_errors(g_render), 0);
 }
 
@@ -554,6 +607,7 @@ int main(void) {
         cmocka_unit_test(test_ref_with_clouds),
         cmocka_unit_test(test_upload_budget_and_counters),
         cmocka_unit_test(test_draw_counts_and_culling),
+        cmocka_unit_test(test_faces_turned_away_are_skipped),
         cmocka_unit_test(test_psx_effects_switch),
         cmocka_unit_test(test_aircraft_is_drawn),
         cmocka_unit_test(test_frames_do_not_allocate),

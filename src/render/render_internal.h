@@ -101,11 +101,16 @@ typedef struct RenderCounters {
     uint32_t draw_calls, triangles, chunks_visible, chunks_culled;
 } RenderCounters;
 
+/* Quads are stored by face direction so a whole direction facing away from the camera is
+ * skipped: 6 opaque buckets then 6 cloud buckets, each in TERRAIN_BUCKET_ORDER. */
+#define TERRAIN_BUCKETS 12
 typedef struct GpuChunk {
     int32_t cx, cz;
     bool used;
     GLuint vbo;
     uint32_t opaque_verts, cloud_verts;   /* opaque quads first in the VBO, then cloud quads */
+    uint32_t first[TERRAIN_BUCKETS + 1];  /* vertex offset of each bucket (prefix sums) */
+    int16_t plane_min[TERRAIN_BUCKETS], plane_max[TERRAIN_BUCKETS];  /* face planes along the normal axis */
     uint32_t bytes;
     int16_t y_min, y_max;
 } GpuChunk;
@@ -129,6 +134,7 @@ typedef struct Terrain {
     GpuChunk *slots;
     uint32_t cap, resident;
     PendingMesh *pending;           /* ring of cap entries */
+    WorldVertex *staging;           /* one chunk's vertices regrouped by direction */
     uint32_t pending_head, pending_count, pending_live;
     uint32_t *visible, visible_count;
     uint32_t *cloud_order;

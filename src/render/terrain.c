@@ -7,6 +7,17 @@
 #include "render_internal.h"
 
 #define QUADS_PER_DRAW (WORLD_PART_MAX_VERTS / 4)   /* 16383: 16-bit indices */
+#define STAGING_VERTS (WORLD_MAX_MESH_PARTS * WORLD_SLAB_VERTS)
+
+/* Bucket order: -X, -Z, +Y, +X, +Z, -Y (world normal codes), chosen so the usual visible
+ * sets of a chunk seen from above (+Y with one of +-X and one of +-Z) are mostly one run. */
+static const uint8_t BUCKET_NORMAL[6] = {WORLD_NORMAL_NX, WORLD_NORMAL_NZ, WORLD_NORMAL_PY,
+                                         WORLD_NORMAL_PX, WORLD_NORMAL_PZ, WORLD_NORMAL_NY};
+static uint8_t bucket_of_normal(uint8_t n) {
+    for (uint8_t b = 0; b < 6; b++)
+        if (BUCKET_NORMAL[b] == n) return b;
+    return 2;
+}
 
 bool terrain_init(Terrain *t, MemBudget *mem, uint32_t max_chunks, SkyError *err) {
     memset(t, 0, sizeof *t);
@@ -16,7 +27,8 @@ bool terrain_init(Terrain *t, MemBudget *mem, uint32_t max_chunks, SkyError *err
     t->visible = mem_carve(mem, sizeof(uint32_t) * max_chunks, 16);
     t->cloud_order = mem_carve(mem, sizeof(uint32_t) * max_chunks, 16);
     t->cloud_dist = mem_carve(mem, sizeof(float) * max_chunks, 16);
-    if (!t->slots || !t->pending || !t->visible || !t->cloud_order || !t->cloud_dist) {
+    t->staging = mem_carve(mem, sizeof(WorldVertex) * STAGING_VERTS, 16);
+    if (!t->slots || !t->pending || !t->visible || !t->cloud_order || !t->cloud_dist || !t->staging) {
         sky_error_set(err, 1, "render: memory budget too small for %u GPU chunk slots", max_chunks);
         return false;
     }
@@ -97,18 +109,10 @@ void terrain_drop(Terrain *t, int32_t cx, int32_t cz) {
     if (c) free_slot(t, c);
 }
 
-static uint32_t mesh_verts(const ChunkMesh *m, uint32_t first, uint32_t count) {
-    uint32_t n = 0;
-    for (uint32_t i = first; i < first + count && i < WORLD_MAX_MESH_PARTS; i++) n += m->parts[i].vert_count;
-    return n;
-}
-
 /* Uploads one mesh into its chunk's slot (reused when the chunk is already resident). */
 static bool upload(Terrain *t, const ChunkMesh *m, uint32_t *bytes_out) {
     uint32_t nparts = m->opaque_parts + m->cloud_parts;
     if (nparts > WORLD_MAX_MESH_PARTS) nparts = WORLD_MAX_MESH_PARTS;
-    uint32_t opaque = mesh_verts(m, 0, m->opaque_parts);
-    uint32_t cloud = mesh_verts(m, m->opaque_parts, nparts - m->opaque_parts);
     GpuChunk *c = find_slot(t, m->cx, m->cz);
     if (!c) {
         for (uint32_t i = 0; i < t->cap && !c; i++)
@@ -123,26 +127,53 @@ static bool upload(Terrain *t, const ChunkMesh *m, uint32_t *bytes_out) {
         t->resident++;
     }
     t->gpu_bytes -= c->bytes;
-    c->opaque_verts = opaque & ~3u;
-    c->cloud_verts = cloud & ~3u;
-    c->bytes = (opaque + cloud) * (uint32_t)sizeof(WorldVertex);
+    /* Regroup the quads by kind (opaque, cloud) and face direction into the staging copy. */
+    uint32_t count[TERRAIN_BUCKETS] = {0};
     int ymin = WORLD_Y_MAX, ymax = WORLD_Y_MIN;
+    for (int k = 0; k < TERRAIN_BUCKETS; k++) {
+        c->plane_min[k] = INT16_MAX;
+        c->plane_max[k] = INT16_MIN;
+    }
+    for (uint32_t i = 0; i < nparts; i++) {
+        const ChunkMeshPart *part = &m->parts[i];
+        if (!part->verts) continue;
+        uint32_t kind = i < m->opaque_parts ? 0 : 6;
+        for (uint32_t v = 0; v + 3 < part->vert_count; v += 4) {
+            const WorldVertex *q = &part->verts[v];
+            uint32_t k = kind + bucket_of_normal(q->normal);
+            count[k] += 4;
+            int axis = q->normal < 2 ? q->x : (q->normal < 4 ? q->y : q->z);
+            if (axis < c->plane_min[k]) c->plane_min[k] = (int16_t)axis;
+            if (axis > c->plane_max[k]) c->plane_max[k] = (int16_t)axis;
+            for (int j = 0; j < 4; j++) {
+                if (q[j].y < ymin) ymin = q[j].y;
+                if (q[j].y > ymax) ymax = q[j].y;
+            }
+        }
+    }
+    c->first[0] = 0;
+    for (int k = 0; k < TERRAIN_BUCKETS; k++) c->first[k + 1] = c->first[k] + count[k];
+    uint32_t total = c->first[TERRAIN_BUCKETS];
+    if (total > STAGING_VERTS) total = 0;   /* cannot happen: parts are bounded by the world */
+    uint32_t at[TERRAIN_BUCKETS];
+    memcpy(at, c->first, sizeof at);
+    for (uint32_t i = 0; i < nparts && total; i++) {
+        const ChunkMeshPart *part = &m->parts[i];
+        if (!part->verts) continue;
+        uint32_t kind = i < m->opaque_parts ? 0 : 6;
+        for (uint32_t v = 0; v + 3 < part->vert_count; v += 4) {
+            uint32_t k = kind + bucket_of_normal(part->verts[v].normal);
+            memcpy(&t->staging[at[k]], &part->verts[v], 4 * sizeof(WorldVertex));
+            at[k] += 4;
+        }
+    }
+    c->opaque_verts = total ? c->first[6] : 0;
+    c->cloud_verts = total ? total - c->first[6] : 0;
+    c->bytes = total * (uint32_t)sizeof(WorldVertex);
     if (c->bytes) {
         if (!c->vbo) glGenBuffers(1, &c->vbo);
         glBindBuffer(GL_ARRAY_BUFFER, c->vbo);
-        GL_TIMED(glBufferData(GL_ARRAY_BUFFER, c->bytes, NULL, GL_STATIC_DRAW));
-        uint32_t at = 0;
-        for (uint32_t i = 0; i < nparts; i++) {
-            const ChunkMeshPart *part = &m->parts[i];
-            if (!part->vert_count || !part->verts) continue;
-            GL_TIMED(glBufferSubData(GL_ARRAY_BUFFER, at * sizeof(WorldVertex), part->vert_count * sizeof(WorldVertex), part->verts));
-            at += part->vert_count;
-            for (uint32_t v = 0; v < part->vert_count; v++) {
-                int y = part->verts[v].y;
-                if (y < ymin) ymin = y;
-                if (y > ymax) ymax = y;
-            }
-        }
+        GL_TIMED(glBufferData(GL_ARRAY_BUFFER, c->bytes, t->staging, GL_STATIC_DRAW));
         glBindBuffer(GL_ARRAY_BUFFER, 0);
     } else if (c->vbo) {
         glDeleteBuffers(1, &c->vbo);
@@ -204,6 +235,39 @@ static void draw_range(Terrain *t, uint32_t first, uint32_t count, RenderCounter
         done += quads * 4;
     }
     (void)t;
+}
+
+/* Visible buckets of one kind (0 opaque, 6 clouds) as a bit mask in bucket order: a face with
+ * normal +X at plane x faces the camera only when the camera is beyond it (x > plane). */
+static uint32_t bucket_mask(const GpuChunk *c, int kind, const RenderView *v) {
+    double ox = (double)c->cx * CHUNK_SIZE, oz = (double)c->cz * CHUNK_SIZE;
+    uint32_t mask = 0;
+    for (int b = 0; b < 6; b++) {
+        int k = kind + b;
+        if (c->first[k + 1] == c->first[k]) continue;
+        bool vis;
+        switch (BUCKET_NORMAL[b]) {
+        case WORLD_NORMAL_PX: vis = v->cam_x > ox + c->plane_min[k]; break;
+        case WORLD_NORMAL_NX: vis = v->cam_x < ox + c->plane_max[k]; break;
+        case WORLD_NORMAL_PY: vis = v->cam_y > c->plane_min[k]; break;
+        case WORLD_NORMAL_NY: vis = v->cam_y < c->plane_max[k]; break;
+        case WORLD_NORMAL_PZ: vis = v->cam_z > oz + c->plane_min[k]; break;
+        default: vis = v->cam_z < oz + c->plane_max[k]; break;
+        }
+        if (vis) mask |= 1u << b;
+    }
+    return mask;
+}
+
+/* Draws the visible buckets of one kind with ONE call spanning the first to the last visible
+ * bucket (a hidden bucket in between is left to back-face culling): the draw-call count stays
+ * one per chunk and kind, and the usual visible sets are contiguous in the bucket order. */
+static void draw_buckets(Terrain *t, const GpuChunk *c, int kind, const RenderView *v, RenderCounters *rc) {
+    uint32_t mask = bucket_mask(c, kind, v);
+    if (!mask) return;
+    int b = __builtin_ctz(mask), e = 32 - __builtin_clz(mask);
+    uint32_t first = c->first[kind + b], last = c->first[kind + e];
+    draw_range(t, first, last - first, rc);
 }
 
 static void set_offset(Terrain *t, const GpuChunk *c, const RenderView *v) {
@@ -269,7 +333,7 @@ void terrain_draw(Terrain *t, const float viewproj[16], const RenderView *v, con
         if (!c->opaque_verts) continue;
         glBindBuffer(GL_ARRAY_BUFFER, c->vbo);
         set_offset(t, c, v);
-        draw_range(t, 0, c->opaque_verts, rc);
+        draw_buckets(t, c, 0, v, rc);
     }
     if (dp->before_clouds) dp->before_clouds(dp->before_clouds_ctx);
     if (clouds) {
@@ -285,7 +349,7 @@ void terrain_draw(Terrain *t, const float viewproj[16], const RenderView *v, con
             const GpuChunk *c = &t->slots[t->cloud_order[k]];
             glBindBuffer(GL_ARRAY_BUFFER, c->vbo);
             set_offset(t, c, v);
-            draw_range(t, c->opaque_verts, c->cloud_verts, rc);
+            draw_buckets(t, c, 6, v, rc);
         }
         glDepthMask(GL_TRUE);
         glDisable(GL_BLEND);
