@@ -342,6 +342,7 @@ static void test_stream_no_heap(void **state) {
 }
 
 int main(void) {
+    setvbuf(stdout, NULL, _IOLBF, 0);   /* progress stays visible under slow emulation */
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_fills_view_radius),
         cmocka_unit_test(test_flight_evicts_and_pairs_events),
