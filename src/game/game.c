@@ -26,6 +26,7 @@ static void place_start(Game *g) {
     } else {
         /* The seed's spawn, flying towards the origin on the autopilot. */
         flight_init(&g->flight, SIM_SPAWN_X, SIM_SPAWN_Y + 55.0, SIM_SPAWN_Z, 0.0f, CRUISE_SPEED);
+        flight_autopilot_start(&g->flight, g->world);
         camera_chase(&g->flight, &g->camera);
     }
     g->flight.time_s = o->time_s;

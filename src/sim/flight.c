@@ -66,6 +66,17 @@ static void probe_terrain(FlightState *f, const World *w, double base_y) {
     f->avoid_y = best;
 }
 
+void flight_autopilot_start(FlightState *f, const World *w) {
+    if (!w) return;
+    /* Spawn in open air: lift the start (and the cruise altitude) above any rock there. */
+    double y = clear_altitude(w, f->x, f->z, f->y);
+    probe_terrain(f, w, y);   /* and above what lies ahead */
+    if (f->avoid_y > y) y = f->avoid_y;
+    f->cruise_y += y - f->y;
+    f->y = y;
+    f->probe_timer = PROBE_PERIOD;
+}
+
 void flight_autopilot_step(FlightState *f, float dt, const World *w) {
     double t = f->time_s;
     /* Heading: slow S-turns; the bank follows the turn rate (coordinated turn). */

@@ -42,6 +42,8 @@ void flight_init(FlightState *f, double x, double y, double z, float yaw, float 
  * climb/descent around cruise_y), climbing over terrain it finds ahead by density probes when
  * a world is given (NULL: no avoidance). Same dt sequence -> same poses on every machine. */
 void flight_autopilot_step(FlightState *f, float dt, const World *w);
+/* Moves a fresh autopilot start (and its cruise altitude) up into open air. */
+void flight_autopilot_start(FlightState *f, const World *w);
 /* Direct control: pitch/roll/yaw rates from input, speed from throttle. */
 void flight_step(FlightState *f, const FlightInput *in, float dt);
 /* Unit nose direction. */
