@@ -414,6 +414,48 @@ static void test_no_heap_after_init(void **state) {
 }
 
 
+/* Mesh limits: a checkerboard (6 faces per voxel) overflows the part table and comes back
+ * truncated but usable; a dry slab pool reports failure and frees cleanly. */
+static void test_mesh_limits(void **state) {
+    (void)state;
+    static ChunkScratch s;
+    WorldGen g;
+    WorldParams p;
+    world_params_default(&p);
+    gen_init(&g, &p);
+    memset(&s, 0, sizeof s);
+    s.y_top = WORLD_Y_MAX;
+    for (int z = 0; z < WV_ROW; z++) s.solid[0][z] = (1ull << WV_ROW) - 1;
+    for (int y = WORLD_Y_MIN; y < WORLD_Y_MAX; y++)
+        for (int z = -1; z <= CHUNK_SIZE; z++)
+            s.solid[y - WORLD_Y_MIN + 1][z + 1] = ((y + z) & 1 ? 0x5555555555555555ull : 0xaaaaaaaaaaaaaaaaull) &
+                                                   ((1ull << WV_ROW) - 1);
+    for (int z = 0; z < CHUNK_SIZE; z++)
+        for (int x = 0; x < CHUNK_SIZE; x++) s.home_type[z][x] = 255;
+    MemBudget b;
+    SkyError err = {0};
+    assert_true(mem_budget_init(&b, (size_t)8 << 20, &err));
+    MemPool pool;
+    assert_true(mem_pool_init(&pool, &b, "test slabs", sizeof(WorldVertex) * WORLD_SLAB_VERTS, WORLD_MAX_MESH_PARTS + 4));
+    ChunkMesh m;
+    MeshCounts mc;
+    assert_true(mesh_chunk(&g, &s, &pool, &m, &mc));
+    assert_true(mc.truncated);
+    assert_int_equal(m.opaque_parts + m.cloud_parts, WORLD_MAX_MESH_PARTS);
+    for (uint32_t i = 0; i < m.opaque_parts; i++) assert_int_equal(m.parts[i].vert_count, WORLD_SLAB_VERTS);
+    mesh_free(&pool, &m);
+    assert_int_equal(mem_pool_stats(&pool).in_use, 0);
+
+    MemPool tiny;
+    assert_true(mem_pool_init(&tiny, &b, "tiny slabs", sizeof(WorldVertex) * WORLD_SLAB_VERTS, 3));
+    assert_false(mesh_chunk(&g, &s, &tiny, &m, &mc));
+    assert_false(mc.truncated);
+    assert_int_equal(m.opaque_parts, 3);
+    mesh_free(&tiny, &m);
+    assert_int_equal(mem_pool_stats(&tiny).in_use, 0);
+    mem_budget_release(&b);
+}
+
 /* The optional home island: a baked IslandField lifts a lens whose top follows its elevation,
  * coloured by location type; the field and the chunks still agree; far away nothing changes. */
 #define HOME_N 64
@@ -511,6 +553,7 @@ int main(void) {
         cmocka_unit_test(test_wind_shift),
         cmocka_unit_test(test_mesh_format),
         cmocka_unit_test(test_colour),
+        cmocka_unit_test(test_mesh_limits),
         cmocka_unit_test(test_home_island),
         cmocka_unit_test(test_golden_chunks),
         cmocka_unit_test(test_no_heap_after_init),

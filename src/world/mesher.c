@@ -28,15 +28,16 @@ typedef struct SlabWriter {
     ChunkMesh *m;
     WorldVertex *cur;
     uint32_t *pass_parts;
-    bool oom;
+    bool oom;          /* the slab pool ran dry: the mesh is incomplete */
+    bool full;         /* the part table is full: the mesh is truncated but usable */
 } SlabWriter;
 
 static WorldVertex *writer_quad(SlabWriter *w) {
-    if (w->oom) return NULL;
+    if (w->oom || w->full) return NULL;
     uint32_t np = w->m->opaque_parts + w->m->cloud_parts;
     ChunkMeshPart *last = np ? &w->m->parts[np - 1] : NULL;
     if (!w->cur || last->vert_count + 4 > WORLD_SLAB_VERTS) {
-        if (np >= WORLD_MAX_MESH_PARTS) { w->oom = true; return NULL; }
+        if (np >= WORLD_MAX_MESH_PARTS) { w->full = true; return NULL; }
         WorldVertex *slab = mem_pool_alloc(w->pool);
         if (!slab) { w->oom = true; return NULL; }
         w->m->parts[np].verts = slab;
@@ -254,8 +255,8 @@ bool mesh_chunk(const WorldGen *g, ChunkScratch *s, MemPool *slabs, ChunkMesh *o
     memset(out, 0, sizeof *out);
     out->cx = s->cx;
     out->cz = s->cz;
-    MeshCounts mc = {0, 0, 0};
-    SlabWriter w = {slabs, out, NULL, &out->opaque_parts, false};
+    MeshCounts mc = {0, 0, 0, false};
+    SlabWriter w = {slabs, out, NULL, &out->opaque_parts, false, false};
     /* Opaque pass: solid voxels against anything not solid (air or cloud). Materials by
      * depth (gen_material) come from masks of the rows above. */
     static const uint64_t zero_rows[WV_H][WV_ROW];
@@ -342,6 +343,7 @@ bool mesh_chunk(const WorldGen *g, ChunkScratch *s, MemPool *slabs, ChunkMesh *o
     }
     for (uint32_t i = 0; i < out->opaque_parts; i++) mc.opaque_verts += out->parts[i].vert_count;
     for (uint32_t i = 0; i < out->cloud_parts; i++) mc.cloud_verts += out->parts[out->opaque_parts + i].vert_count;
+    mc.truncated = w.full;
     if (counts) *counts = mc;
     return !w.oom;
 }

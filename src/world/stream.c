@@ -242,6 +242,7 @@ World *world_create(MemBudget *b, JobSystem *jobs, const WorldParams *p, SkyErro
         uint64_t fit = free_b > keep ? (free_b - keep) / (slab_bytes + 8) : 0;
         nslabs = (uint32_t)(want < fit ? want : fit);
     }
+    if (nslabs < 64) nslabs = 64;   /* below this the budget is the problem: fail clearly */
     if (!mem_pool_init(&w->slabs, b, "world mesh slabs", slab_bytes, nslabs)) goto short_budget;
 
     for (size_t i = 0; i < nslots; i++) w->slots[i].state = SLOT_EMPTY;
@@ -288,6 +289,7 @@ void world_set_params(World *w, const WorldParams *p) {
     /* A free snapshot slot: not current and no job still reading it. */
     uint32_t slot = WORLD_GENS;
     if (w->jobs) w->epoch = jobs_new_epoch(w->jobs);   /* drops queued jobs: their refs go */
+    else w->epoch++;
     for (int attempt = 0; attempt < 2 && slot == WORLD_GENS; attempt++) {
         for (uint32_t i = 0; i < WORLD_GENS; i++)
             if (i != w->cur_gen && w->gen_refs[i] == 0) { slot = i; break; }
@@ -446,6 +448,7 @@ static void collect(World *w, const ViewGeom *g) {
             s->ready_taken = 0;
             w->st.resident++;
             w->st.generated++;
+            if (j->counts.truncated) w->st.mesh_truncated++;
             w->st.verts_total += j->counts.opaque_verts + j->counts.cloud_verts;
             w->slabs_per_chunk = w->slabs_per_chunk * 0.98 + (double)s->slabs * 0.02;
             record_latency(w, out[i].t_submit_ns, now);

@@ -220,6 +220,7 @@ typedef struct WorldStats {
     uint64_t pool_evictions;    /* evictions forced by a low mesh pool */
     uint64_t mesh_pool_failures;/* jobs that ran out of slabs (chunk re-requested later) */
     uint64_t events_lost;
+    uint64_t mesh_truncated;    /* meshes over WORLD_MAX_MESH_PARTS slabs (kept, cut short) */
     uint64_t reach_shrinks;     /* times the pool pulled the streaming reach in */
     float reach;                /* chunks requested out to this radius now */
     uint32_t slabs_capacity, slabs_in_use, slabs_peak;

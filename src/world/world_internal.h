@@ -186,9 +186,10 @@ void gen_chunk_voxels(const WorldGen *g, int32_t cx, int32_t cz, double time_s, 
 /* Voxel codes of the bit rows into s->vox (tests and tools only). */
 void gen_fill_vox(const WorldGen *g, ChunkScratch *s);
 
-/* Appends quads into slabs from `slabs`; false when the pool or the part table ran out
- * (the mesh then holds what fitted; the caller frees it). */
-typedef struct MeshCounts { uint32_t faces, opaque_verts, cloud_verts; } MeshCounts;
+/* Appends quads into slabs from `slabs`; false when the slab pool ran dry (the mesh then
+ * holds what fitted; the caller frees it). A mesh beyond WORLD_MAX_MESH_PARTS parts is
+ * truncated (counts->truncated) but still returned as usable. */
+typedef struct MeshCounts { uint32_t faces, opaque_verts, cloud_verts; bool truncated; } MeshCounts;
 bool mesh_chunk(const WorldGen *g, ChunkScratch *s, MemPool *slabs, ChunkMesh *out, MeshCounts *counts);
 void mesh_free(MemPool *slabs, ChunkMesh *m);
 
