@@ -1,6 +1,5 @@
-/* Tests for the world field and chunk meshes: voxels equal the point density, borders agree,
- * the floor never opens, clouds stay in their band and out of rock, mesh format, golden hashes,
- * zero heap allocations while building 1,000 chunks. */
+/* Tests for the world field and meshes: voxels equal the point density, borders, floor, clouds,
+ * mesh format and limits, colour, home island, golden hashes, no heap after init. */
 #include <stdarg.h>
 #include <stddef.h>
 #include <setjmp.h>

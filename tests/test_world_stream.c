@@ -1,6 +1,5 @@
-/* Tests for world streaming on real worker threads (also run under ThreadSanitizer): the view
- * radius fills, events pair up, eviction, rebuild epochs never leak old meshes, pool
- * exhaustion degrades without growth, and the frame path makes no heap calls. */
+/* Tests for streaming on real worker threads (also under ThreadSanitizer): fill, events, eviction,
+ * rebuild epochs, pool exhaustion, release, no heap calls on the frame path. */
 #include <stdarg.h>
 #include <stddef.h>
 #include <setjmp.h>

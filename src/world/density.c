@@ -1,6 +1,5 @@
-/* skyisles world: the density field at a point (collision, tests). It evaluates the same
- * corner values with the scalar noise calls and interpolates them in the same order as the
- * chunk generator (voxels.c), so both see the very same float. */
+/* skyisles world: the density field at a point (collision, tests): scalar noise at the same
+ * corners, interpolated in the same order as the chunk generator, so both see the same float. */
 #include "world/world_internal.h"
 
 #include <math.h>

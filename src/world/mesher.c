@@ -1,6 +1,5 @@
-/* skyisles world: the chunk mesher. One quad per exposed voxel face, found with bit-row
- * operations over the apron-padded solid rows (so chunk borders get neither holes nor
- * doubled faces), coloured per W6 and written as 12-byte vertices into fixed pool slabs. */
+/* skyisles world: the mesher. One quad per exposed face (bit rows with a neighbour apron: no
+ * holes, no doubles at borders), W6 colour and AO, 12-byte vertices in fixed pool slabs. */
 #include "world/world_internal.h"
 
 #include <string.h>

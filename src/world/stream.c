@@ -1,6 +1,5 @@
-/* skyisles world: the World object. A toroidal chunk table around the aircraft, requests by
- * priority on the worker pool, bounded collection per frame, eviction, epochs on rebuild,
- * renderer events and counters. Every byte is carved from the budget in world_create. */
+/* skyisles world: the World. Toroidal chunk table, priority requests on the worker pool,
+ * bounded collection, eviction, epochs, renderer events, counters; all carved at creation. */
 #include "world/world_internal.h"
 
 #include <math.h>

@@ -1,6 +1,5 @@
-/* skyisles world: chunk voxelisation. Batched noise rows fill the coarse corner grid, cells
- * that provably hold no rock and no cloud are skipped, and every other voxel interpolates
- * the corners exactly as gen_density_point does. Output: solid/cloud bit rows with apron. */
+/* skyisles world: chunk voxelisation. Batched noise rows on the coarse grid, provably empty
+ * cells skipped, other voxels interpolated exactly as gen_density_point: bit rows with apron. */
 #include "world/world_internal.h"
 
 #include <string.h>

@@ -1,6 +1,5 @@
-/* skyisles bench `stream`: a headless autopilot flight at a fixed speed, paced at 60 frames
- * per second of wall time, driving world_update like the game does. JSON: void frames, chunk
- * latency, chunks generated/dropped, pool high-water marks, resident memory. */
+/* skyisles bench `stream`: a headless autopilot flight paced at 60 Hz driving world_update.
+ * JSON: void frames, chunk latency, chunks generated/dropped, pool high-water marks, memory. */
 #define _POSIX_C_SOURCE 200809L
 #include <math.h>
 #include <stdio.h>
