@@ -54,8 +54,6 @@ static int cmp_double(const void *a, const void *b) {
 /* The fixed autopilot: a slow weave in heading and altitude through the island layer. */
 static void autopilot(double t, double speed, double *x, double *y, double *z, WorldView *v) {
     double heading = 0.6 * sin(t * 0.25);
-    double dh = 0.6 * 0.25 * cos(t * 0.25);
-    (void)dh;
     v->dir_x = (float)cos(heading);
     v->dir_y = 0.0f;
     v->dir_z = (float)sin(heading);
