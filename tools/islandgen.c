@@ -1,6 +1,5 @@
 /* skyisles tool: generates islands from the codex pack and shows them: JSON of one island,
  * YAML statistics over many seeds (I14), or a PNG map with paths and names. */
-#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -37,17 +36,11 @@ static bool load_codex(const char *path) {
     const void *data;
     size_t len = 0;
     if (path) {
-        FILE *f = fopen(path, "rb");
-        if (!f) {
-            fprintf(stderr, "islandgen: %s: %s\n", path, strerror(errno));
+        g_pak_file = file_read_all(path, ISLAND_PAK_MAX_BYTES, &len, &err);
+        if (!g_pak_file) {
+            fprintf(stderr, "islandgen: %s\n", err.msg);
             return false;
         }
-        fseek(f, 0, SEEK_END);
-        long n = ftell(f);
-        fseek(f, 0, SEEK_SET);
-        g_pak_file = malloc(n > 0 ? (size_t)n : 1);
-        len = g_pak_file && n > 0 ? fread(g_pak_file, 1, (size_t)n, f) : 0;
-        fclose(f);
         data = g_pak_file;
     } else {
         data = island_pak_default(&len);

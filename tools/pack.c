@@ -23,17 +23,11 @@ static int check(const char *path) {
     if (!strcmp(path, "default")) {
         data = island_pak_default(&len);
     } else {
-        FILE *f = fopen(path, "rb");
-        if (!f) {
-            fprintf(stderr, "pack: %s: %s\n", path, strerror(errno));
+        buf = file_read_all(path, ISLAND_PAK_MAX_BYTES, &len, &err);
+        if (!buf) {
+            fprintf(stderr, "pack: %s\n", err.msg);
             return 1;
         }
-        fseek(f, 0, SEEK_END);
-        long n = ftell(f);
-        fseek(f, 0, SEEK_SET);
-        buf = malloc(n > 0 ? (size_t)n : 1);
-        len = buf && n > 0 ? fread(buf, 1, (size_t)n, f) : 0;
-        fclose(f);
         data = buf;
     }
     bool ok = island_pak_load(&cx, data, len, &err);

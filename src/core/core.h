@@ -37,6 +37,11 @@ void log_msg(LogLevel level, const char *fmt, ...) __attribute__((format(printf,
 uint64_t time_now_ns(void);      /* monotonic */
 double time_now_ms(void);
 
+/* ---------------------------------------------------------------- files */
+/* Reads a whole file (boot time only: the buffer is malloc'd, the caller frees it).
+ * NULL with a one-line error when missing, unreadable or larger than max_bytes. */
+uint8_t *file_read_all(const char *path, size_t max_bytes, size_t *len, SkyError *err);
+
 /* ---------------------------------------------------------------- memory */
 /* One budget, reserved once at boot; everything else is carved from it.
  * Carving is boot-time only (not thread-safe); pools are O(1) and thread-safe. */

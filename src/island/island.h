@@ -17,6 +17,7 @@
 #define ISLAND_MAX_PROPS 512          /* base props + variant overrides, all types */
 #define ISLAND_MAX_TEXTS 1024         /* localisation entries, all languages */
 #define ISLAND_MAX_SITES 128
+#define ISLAND_PAK_MAX_BYTES (4u << 20)  /* a pack larger than this is refused before reading */
 #define ISLAND_MAX_TRIS (2 * ISLAND_MAX_SITES)
 #define ISLAND_MAX_EDGES (3 * ISLAND_MAX_SITES)
 

@@ -1,6 +1,5 @@
 /* skyisles bench: island generation time per seed (default site count and 60 sites), pack load
  * and validation, and the field bake. `bench island [--seeds N] [--pak FILE]`, JSON lines. */
-#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -48,17 +47,12 @@ int bench_island(int argc, char **argv) {
     const void *pak;
     uint8_t *file = NULL;
     if (pak_path) {
-        FILE *f = fopen(pak_path, "rb");
-        if (!f) {
-            fprintf(stderr, "bench island: %s: %s\n", pak_path, strerror(errno));
+        SkyError err = {0};
+        file = file_read_all(pak_path, ISLAND_PAK_MAX_BYTES, &len, &err);
+        if (!file) {
+            fprintf(stderr, "bench island: %s\n", err.msg);
             return 1;
         }
-        fseek(f, 0, SEEK_END);
-        long n = ftell(f);
-        fseek(f, 0, SEEK_SET);
-        file = malloc(n > 0 ? (size_t)n : 1);
-        len = file && n > 0 ? fread(file, 1, (size_t)n, f) : 0;
-        fclose(f);
         pak = file;
     } else {
         pak = island_pak_default(&len);

@@ -1,0 +1,40 @@
+/* skyisles core: whole-file reads for boot-time data (packs, assets) with one-line errors. */
+#include "core/core.h"
+
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+uint8_t *file_read_all(const char *path, size_t max_bytes, size_t *len, SkyError *err) {
+    *len = 0;
+    FILE *f = fopen(path, "rb");
+    if (!f) {
+        sky_error_set(err, 2, "cannot open %s: %s: check the path", path, strerror(errno));
+        return NULL;
+    }
+    struct stat st;
+    if (fstat(fileno(f), &st) != 0 || !S_ISREG(st.st_mode)) {
+        sky_error_set(err, 2, "cannot read %s: not a regular file", path);
+        fclose(f);
+        return NULL;
+    }
+    long n = (long)st.st_size;
+    if ((unsigned long)n > max_bytes) {
+        sky_error_set(err, 2, "%s is %ld bytes, more than the %zu allowed: is it the right file?", path, n, max_bytes);
+        fclose(f);
+        return NULL;
+    }
+    uint8_t *buf = malloc(n > 0 ? (size_t)n : 1);
+    size_t got = buf && n > 0 ? fread(buf, 1, (size_t)n, f) : 0;
+    int read_failed = ferror(f);
+    fclose(f);
+    if (!buf || got != (size_t)n || read_failed) {
+        sky_error_set(err, 2, "cannot read %s: %s", path, buf ? "short read" : "out of memory");
+        free(buf);
+        return NULL;
+    }
+    *len = got;
+    return buf;
+}
