@@ -16,7 +16,8 @@ ISLAND_EMBED_OBJ := $(BUILD)/obj/island/pak_embed.o
 ifeq ($(BUILD)|$(CROSS_COMPILE)|$(SANITIZE),build||)
 $(ISLAND_HOST_PACK): $(BUILD)/obj/tools/pack.o $(LIBCHAIN_island)
 	@mkdir -p $(dir $@)
-	$(CC) $(LDFLAGS) -o $@ $< $(LIBCHAIN_island) $(YAML_LIBS) $(LIBM)
+	$(say) LINK $@
+	$(Q)$(CC) $(LDFLAGS) -o $@ $< $(LIBCHAIN_island) $(YAML_LIBS) $(LIBM)
 else
 # Rebuilt when any source it is made of changes; the native make knows the exact rules.
 $(ISLAND_HOST_PACK): tools/pack.c $(wildcard src/core/*.[ch] src/noise/*.[ch] src/island/*.[ch]) mk/island.mk
@@ -29,14 +30,16 @@ endif
 # packer does not relink every binary.
 $(ISLAND_PAK).stamp: $(ISLAND_CODEX) $(ISLAND_HOST_PACK)
 	@mkdir -p $(dir $@)
-	$(ISLAND_HOST_PACK) -o $(ISLAND_PAK).new $(ISLAND_CODEX)
+	$(say) PACK $(ISLAND_PAK)
+	$(Q)$(ISLAND_HOST_PACK) -o $(ISLAND_PAK).new $(ISLAND_CODEX)
 	@if cmp -s $(ISLAND_PAK).new $(ISLAND_PAK); then rm -f $(ISLAND_PAK).new; else mv -f $(ISLAND_PAK).new $(ISLAND_PAK); fi
 	@touch $@
 $(ISLAND_PAK): $(ISLAND_PAK).stamp ;
 
 $(ISLAND_EMBED_OBJ): src/island/pak_embed.S $(ISLAND_PAK)
 	@mkdir -p $(dir $@)
-	$(CC) $(CFLAGS_BASE) -DSKYISLES_PAK_PATH='"$(ISLAND_PAK)"' -c $< -o $@
+	$(say) AS $<
+	$(Q)$(CC) $(CFLAGS_BASE) -DSKYISLES_PAK_PATH='"$(ISLAND_PAK)"' -c $< -o $@
 
 EMBED_OBJS += $(ISLAND_EMBED_OBJ)
 
