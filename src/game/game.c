@@ -1,5 +1,5 @@
-/* skyisles game loop: boot in order (memory budget -> platform -> jobs -> world -> renderer),
- * per frame sim -> world streaming -> mesh uploads -> draw, and the interactive run. */
+/* skyisles game loop: boot in order (memory budget -> pack + home island -> platform -> jobs ->
+ * world -> renderer -> spawn), per frame sim -> world streaming -> mesh uploads -> draw, the run. */
 #include <math.h>
 #include <stdio.h>
 #include <string.h>
@@ -10,8 +10,21 @@
 #define CRUISE_SPEED 28.0f
 #define DEG (3.14159265358979f / 180.0f)
 
+static float display_aspect(const Game *g) {
+    if (g->disp_w > 0 && g->disp_h > 0) return (float)g->disp_w / (float)g->disp_h;
+    if (g->opt.width > 0 && g->opt.height > 0) return (float)g->opt.width / (float)g->opt.height;
+    return 4.0f / 3.0f;
+}
+
+static float fov_y(const Game *g) {
+    if (g->render) return render_settings(g->render)->fov_y_deg * DEG;
+    return g->opt.render.fov_y_deg * DEG;
+}
+
 static void place_start(Game *g) {
     const GameOptions *o = &g->opt;
+    /* Chosen (and logged) under a fixed camera too: it is where W9's respawn will return. */
+    sim_spawn_choose(g->world, CRUISE_SPEED, fov_y(g), display_aspect(g), o->time_s, &g->spawn);
     if (o->camera_set) {
         g->camera_fixed = true;
         g->camera.x = o->cam[0];
@@ -24,46 +37,122 @@ static void place_start(Game *g) {
         flight_in_front_of(&g->camera, &g->flight);
         g->flight.cruise_y = g->flight.y;
     } else {
-        /* The seed's spawn, flying towards the origin on the autopilot. */
-        flight_init(&g->flight, SIM_SPAWN_X, SIM_SPAWN_Y + 55.0, SIM_SPAWN_Z, 0.0f, CRUISE_SPEED);
-        flight_autopilot_start(&g->flight, g->world);
-        camera_chase(&g->flight, &g->camera);
+        g->flight = g->spawn.flight;
+        g->camera = g->spawn.camera;
     }
     g->flight.time_s = o->time_s;
+    const SimSpawn *sp = &g->spawn;
+    log_msg(sp->home_in_view ? LOG_INFO : LOG_WARN,
+        "skyisles: spawn %.1f, %.1f, %.1f heading %.0f deg, %.0f m of air below; home island on %u of %u view rays%s",
+        sp->flight.x, sp->flight.y, sp->flight.z, sp->flight.yaw / DEG, sp->clearance, sp->view.home, sp->view.rays,
+        sp->home_in_view ? "" : " (not in view: the nearest altitude that came closest)");
+}
+
+/* A stage failed: when the budget ran out, the line says so and names the flag. */
+static void budget_short(const Game *g, const char *stage, SkyError *err) {
+    if (g->mem.carve_failures == 0) return;
+    sky_error_set(err, GAME_EXIT_BAD_INPUT,
+                  "skyisles: the memory budget of %zu MiB is too small (%s did not fit): raise --mem MB or SKYISLES_MEM_MB "
+                  "(default %u) or lower --view-radius",
+                  g->mem.size >> 20, stage, MEM_DEFAULT_BUDGET_MIB);
+}
+
+/* The world's parameters for the game; false (one line) when the budget cannot hold the world.
+ * Runs before any window, so a budget too small fails as fast as a bad pack. */
+static bool world_setup(Game *g, WorldParams *wp, SkyError *err) {
+    const GameOptions *o = &g->opt;
+    world_params_default(wp);
+    wp->seed = o->seed;
+    wp->home = &g->home.field;
+    if (o->view_radius > 0) wp->view_radius = o->view_radius;
+    wp->max_in_flight = GAME_MAX_IN_FLIGHT;
+    /* What is carved besides the pool: the job system (~40 KiB), the world's tables and one
+     * scratch per worker plus one (~420 KiB each), the renderer's chunk tables and staging
+     * (~2.3 MiB at radius 10). */
+    size_t r2 = (size_t)(2 * wp->view_radius + 3) * (size_t)(2 * wp->view_radius + 3);
+    size_t reserve = ((size_t)(jobs_default_workers() + 1) * (448u << 10)) + ((size_t)4 << 20) + r2 * 4096u;
+    size_t free_b = mem_budget_free(&g->mem);
+    size_t fit = free_b > reserve ? (free_b - reserve) >> 20 : 0;
+    uint32_t asked = o->mesh_pool_mib > 0 ? (uint32_t)o->mesh_pool_mib : GAME_MESH_POOL_MIB;
+    wp->mesh_pool_mib = fit < asked ? (uint32_t)fit : asked;
+    if (wp->mesh_pool_mib < GAME_MESH_POOL_MIN_MIB) {
+        sky_error_set(err, GAME_EXIT_BAD_INPUT,
+                      "skyisles: the memory budget of %zu MiB is too small: at view radius %d skyisles needs about %zu MiB; "
+                      "raise --mem MB or SKYISLES_MEM_MB (default %u) or lower --view-radius",
+                      g->mem.size >> 20, wp->view_radius,
+                      ((g->mem.used + reserve) >> 20) + GAME_MESH_POOL_MIN_MIB + 1, MEM_DEFAULT_BUDGET_MIB);
+        return false;
+    }
+    if (wp->mesh_pool_mib < asked)
+        log_warn("skyisles: the %zu MiB budget leaves %u MiB for chunk meshes, not %u: the view may reach less far",
+                 g->mem.size >> 20, wp->mesh_pool_mib, asked);
+    return true;
 }
 
 bool game_boot(Game *g, const GameOptions *o, SkyError *err) {
     memset(g, 0, sizeof *g);
     g->opt = *o;
-    if (!mem_budget_init(&g->mem, mem_budget_mib_from_env(0) << 20, err)) return false;
+    size_t mib = mem_budget_mib_from_env((size_t)o->mem_mib);
+    if (!mem_budget_init(&g->mem, mib << 20, err)) return false;
 
-    PlatformConfig pc = {"skyisles", o->width, o->height, o->headless, o->fullscreen, o->vsync};
-    g->platform = platform_create(&pc, err);
-    if (!g->platform) return false;
-    platform_drawable_size(g->platform, &g->disp_w, &g->disp_h);
-
-    JobsConfig jc;
-    memset(&jc, 0, sizeof jc);
-    g->jobs = jobs_create(&g->mem, &jc, err);
-    if (!g->jobs) return false;
-
+    /* Pack, home island and the memory plan before any window: bad input fails fast, display
+     * or not. */
+    size_t used = g->mem.used;
+    if (!game_home_boot(&g->home, &g->mem, o->pak, o->seed, err)) return false;
+    g->carved.home = g->mem.used - used;
     WorldParams wp;
-    world_params_default(&wp);
-    if (o->seed_set) wp.seed = o->seed;
-    if (o->view_radius > 0) wp.view_radius = o->view_radius;
+    if (!world_setup(g, &wp, err)) return false;
+
+    if (!o->print_island) {
+        PlatformConfig pc = {"skyisles", o->width, o->height, o->headless, o->fullscreen, o->vsync};
+        g->platform = platform_create(&pc, err);
+        if (!g->platform) return false;
+        platform_drawable_size(g->platform, &g->disp_w, &g->disp_h);
+
+        JobsConfig jc;
+        memset(&jc, 0, sizeof jc);
+        used = g->mem.used;
+        g->jobs = jobs_create(&g->mem, &jc, err);
+        if (!g->jobs) {
+            budget_short(g, "the job system", err);
+            return false;
+        }
+        g->carved.jobs = g->mem.used - used;
+    }
+
+    used = g->mem.used;
     g->world = world_create(&g->mem, g->jobs, &wp, err);
-    if (!g->world) return false;
-
-    RenderSettings rs = o->render;
+    if (!g->world) {
+        budget_short(g, "the world", err);
+        return false;
+    }
+    g->carved.world = g->mem.used - used;
+    WorldStats ws = world_stats(g->world);
+    g->carved.world_mesh_pool = (size_t)ws.slabs_capacity * sizeof(WorldVertex) * WORLD_SLAB_VERTS;
     int r = world_params(g->world)->view_radius;
-    rs.max_chunks = (uint32_t)((2 * r + 3) * (2 * r + 3));
-    g->render = render_create(&g->mem, &rs, err);
-    if (!g->render) return false;
 
+    if (!o->print_island) {
+        RenderSettings rs = o->render;
+        rs.max_chunks = (uint32_t)((2 * r + 3) * (2 * r + 3));
+        used = g->mem.used;
+        g->render = render_create(&g->mem, &rs, err);
+        if (!g->render) {
+            budget_short(g, "the renderer", err);
+            return false;
+        }
+        g->carved.render = g->mem.used - used;
+    }
+
+    /* Logged once every stage stands, so a failed boot prints its one error line only. */
+    game_home_log(&g->home);
     place_start(g);
-    log_info("skyisles: seed %llu, view radius %d chunks, %u workers, %.1f of %.1f MiB budget carved",
-             (unsigned long long)world_params(g->world)->seed, r, jobs_worker_count(g->jobs),
-             (double)g->mem.used / 1048576.0, (double)g->mem.size / 1048576.0);
+    const double M = 1.0 / 1048576.0;
+    log_info("skyisles: seed %llu, view radius %d chunks, %u workers; budget %.1f MiB: home island %.2f, jobs %.2f, "
+             "world %.1f (mesh pool %.1f), renderer %.2f, free %.1f",
+             (unsigned long long)world_params(g->world)->seed, r, g->jobs ? jobs_worker_count(g->jobs) : 0,
+             (double)g->mem.size * M, (double)g->carved.home * M, (double)g->carved.jobs * M,
+             (double)g->carved.world * M, (double)g->carved.world_mesh_pool * M, (double)g->carved.render * M,
+             (double)mem_budget_free(&g->mem) * M);
     return true;
 }
 
@@ -126,17 +215,21 @@ static void sleep_ms(int ms) {
 bool game_wait_world(Game *g, double timeout_s) {
     double end = time_now_ms() + timeout_s * 1000.0;
     int quiet = 0;
+    float last_reach = -1.0f;
     while (time_now_ms() < end) {
         WorldView wv = world_view(g);
         world_update(g->world, &wv);
         render_sync_world(g->render, g->world);
         WorldStats ws = world_stats(g->world);
         RenderStats rs = render_stats(g->render);
-        if (ws.in_flight == 0 && rs.pending_uploads == 0) {
+        /* Done when nothing is generating or waiting for upload and the reach has settled: the
+         * mesh pool pulls it in while meshes pile up, then lets it grow back step by step. */
+        if (ws.in_flight == 0 && rs.pending_uploads == 0 && ws.reach == last_reach) {
             if (++quiet >= 3) return true;
         } else {
             quiet = 0;
         }
+        last_reach = ws.reach;
         sleep_ms(2);
     }
     log_warn("skyisles: the world was still generating after %.0f s; capturing anyway", timeout_s);

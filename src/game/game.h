@@ -1,22 +1,43 @@
-/* skyisles game: options, boot (memory -> platform -> jobs -> world -> renderer) and the
- * modes built on the main loop: interactive run, screenshot, benchmark. */
+/* skyisles game: options, boot (memory -> pack + home island -> platform -> jobs -> world ->
+ * renderer) and the modes built on the main loop: interactive run, screenshot, benchmark. */
 #ifndef SKYISLES_GAME_H
 #define SKYISLES_GAME_H
 
 #include <stdbool.h>
 #include <stdint.h>
 
+#include <stdio.h>
+
 #include "core/core.h"
+#include "island/island.h"
 #include "platform.h"
 #include "render/render.h"
 #include "sim/sim.h"
 #include "world/world.h"
 
+/* Exit status for bad input (options, pack, memory budget); 1 is a start-up failure (no display). */
+#define GAME_EXIT_BAD_INPUT 2
+#define GAME_DEFAULT_SEED 20261129u     /* the world's and the home island's seed without --seed */
+#define GAME_HOME_SCOPE "island"        /* the codex generation scope of the home island */
+#define GAME_HOME_FIELD 256u            /* IslandField cells per side (1800 m island: ~7 m cells) */
+/* CPU mesh slabs for the world. The renderer uploads each mesh and releases it at once, so
+ * the pool only holds meshes in flight and waiting for upload (headless users that keep every
+ * mesh need the world's default, ~145 MiB at view radius 10). The world lets its reach grow
+ * back after a squeeze only while the pool has room for (max_in_flight + 4) chunks of ~20
+ * slabs: with GAME_MAX_IN_FLIGHT jobs that is ~22 of the 32 MiB, whatever the core count.
+ * Smaller budgets get a smaller pool (and a shorter reach); below the minimum boot refuses. */
+#define GAME_MESH_POOL_MIB 32u
+#define GAME_MESH_POOL_MIN_MIB 8u
+#define GAME_MAX_IN_FLIGHT 40u
+
 typedef struct GameOptions {
     const char *screenshot;     /* --screenshot FILE.png */
     int frames;                 /* --frames N: frames simulated before the shot */
-    uint64_t seed;
-    bool seed_set;
+    uint64_t seed;              /* --seed S: world and home island (GAME_DEFAULT_SEED) */
+    const char *pak;            /* --pak FILE: codex pack instead of the built-in one */
+    int mem_mib;                /* --mem MB: memory budget; 0 = SKYISLES_MEM_MB or the default */
+    int mesh_pool_mib;          /* --mesh-pool MB: the world's CPU mesh pool; 0 = GAME_MESH_POOL_MIB */
+    bool print_island;          /* --print-island: home island summary on stdout, no window */
     bool camera_set;            /* --camera x,y,z,yaw,pitch (degrees) */
     double cam[5];
     int width, height;          /* --size WxH */
@@ -32,9 +53,38 @@ typedef struct GameOptions {
 /* Parses argv; false (message printed) on bad input, *exit_now on --help. */
 bool game_parse_args(int argc, char **argv, GameOptions *o, bool *exit_now);
 
+/* The home island as booted: codex, island and the field the world shapes it from, all in
+ * the budget. */
+typedef struct GameHome {
+    const char *pak_name;       /* the --pak path or "built-in" */
+    size_t pak_bytes;
+    IslandCodex *codex;
+    Island *island;
+    MemArena arena;             /* generator work, then the baked field */
+    IslandField field;
+    double load_ms, gen_ms, bake_ms;
+    size_t work_peak, carved;
+} GameHome;
+
+/* Pack (built-in when pak_path is NULL) -> island_generate(seed) -> island_bake_field centred on
+ * the origin. False with one line in err (code GAME_EXIT_BAD_INPUT) naming the file and the fix. */
+bool game_home_boot(GameHome *h, MemBudget *mem, const char *pak_path, uint64_t seed, SkyError *err);
+void game_home_log(const GameHome *h);
+void game_home_site_name(const GameHome *h, uint32_t site, char *buf, size_t n);
+/* --print-island: the island (sites, names, paths) and, when given, the spawn and its view. */
+void game_home_print(const GameHome *h, const SimSpawn *spawn, FILE *out);
+
+/* What each boot stage carved from the budget. */
+typedef struct GameMemory {
+    size_t home, jobs, world, world_mesh_pool, render;
+} GameMemory;
+
 typedef struct Game {
     GameOptions opt;
     MemBudget mem;
+    GameMemory carved;
+    GameHome home;
+    SimSpawn spawn;
     Platform *platform;
     JobSystem *jobs;
     World *world;
@@ -45,6 +95,8 @@ typedef struct Game {
     int disp_w, disp_h;
 } Game;
 
+/* Boots every stage (with --print-island: budget, home island and a world without workers or
+ * window, enough to choose the spawn). False with one line in err; err->code is the exit status. */
 bool game_boot(Game *g, const GameOptions *o, SkyError *err);
 void game_shutdown(Game *g);
 

@@ -47,6 +47,19 @@ int game_screenshot(Game *g) {
     return 0;
 }
 
+/* Resident memory from /proc (Linux): VmRSS now and VmHWM, the peak. 0 when unavailable. */
+static void rss_kib(long *now, long *peak) {
+    *now = *peak = 0;
+    FILE *f = fopen("/proc/self/status", "r");
+    if (!f) return;
+    char line[256];
+    while (fgets(line, sizeof line, f)) {
+        if (!strncmp(line, "VmRSS:", 6)) *now = strtol(line + 6, NULL, 10);
+        else if (!strncmp(line, "VmHWM:", 6)) *peak = strtol(line + 6, NULL, 10);
+    }
+    fclose(f);
+}
+
 static double thread_cpu_ms(void) {
     struct timespec ts;
     clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
@@ -76,6 +89,7 @@ int game_bench(Game *g) {
     /* Start with the view filled, as a player would after the first seconds. */
     game_update(g, 0.0f);
     game_wait_world(g, 60.0);
+    WorldStats ws0 = world_stats(g->world);   /* the measured frames' world counters start here */
     uint64_t dc_sum = 0, tri_sum = 0, up_sum = 0, vis_sum = 0;
     uint32_t dc_max = 0, tri_max = 0, up_max = 0;
     double render_ms_sum = 0.0, gpu_wait_sum = 0.0, driver_sum = 0.0;
@@ -117,6 +131,11 @@ int game_bench(Game *g) {
     RenderStats rs = render_stats(g->render);
     WorldStats ws = world_stats(g->world);
     const WorldParams *wp = world_params(g->world);
+    long rss_now, rss_peak;
+    rss_kib(&rss_now, &rss_peak);
+    const double M = 1.0 / 1048576.0;
+    const GameMemory *cm = &g->carved;
+    const double slab_mib = (double)(sizeof(WorldVertex) * WORLD_SLAB_VERTS) * M;
     if (g->opt.json) {
         printf("{\"frames\": %d, \"size\": [%d, %d], \"low_res\": [%d, %d], \"view_radius\": %d, \"seed\": %llu,\n",
                n, g->disp_w, g->disp_h, rs.low_w, rs.low_h, wp->view_radius, (unsigned long long)wp->seed);
@@ -130,8 +149,22 @@ int game_bench(Game *g) {
                (double)dc_sum / n, dc_max, (double)tri_sum / n, tri_max);
         printf(" \"uploads_per_frame\": {\"mean\": %.2f, \"max\": %u}, \"chunks_visible_mean\": %.1f,\n",
                (double)up_sum / n, up_max, (double)vis_sum / n);
-        printf(" \"chunks_resident\": %u, \"gpu_bytes\": %llu, \"world_void_frames\": %llu,\n", rs.chunks_resident,
-               (unsigned long long)rs.gpu_bytes, (unsigned long long)ws.void_frames);
+        printf(" \"chunks_resident\": %u, \"gpu_bytes\": %llu, \"world_void_frames\": %llu, \"world_generated\": %llu,\n",
+               rs.chunks_resident, (unsigned long long)rs.gpu_bytes, (unsigned long long)(ws.void_frames - ws0.void_frames),
+               (unsigned long long)(ws.generated - ws0.generated));
+        printf(" \"memory_mib\": {\"budget\": %.1f, \"home_island\": %.2f, \"jobs\": %.2f, \"world\": %.2f, "
+               "\"world_mesh_pool\": %.2f, \"renderer\": %.2f, \"free\": %.2f, \"rss\": %.1f, \"rss_peak\": %.1f},\n",
+               (double)g->mem.size * M, (double)cm->home * M, (double)cm->jobs * M, (double)cm->world * M,
+               (double)cm->world_mesh_pool * M, (double)cm->render * M, (double)mem_budget_free(&g->mem) * M,
+               (double)rss_now / 1024.0, (double)rss_peak / 1024.0);
+        printf(" \"world_mesh_pool\": {\"slabs_per_chunk_mean\": %.1f, \"slabs\": %u, \"peak_slabs\": %u, \"peak_mib\": %.2f, \"pool_evictions\": %llu, "
+               "\"failures\": %llu, \"reach_shrinks\": %llu, \"reach\": %.2f},\n",
+               ws.generated ? (double)ws.verts_total / (double)ws.generated / WORLD_SLAB_VERTS : 0.0, ws.slabs_capacity,
+               ws.slabs_peak, (double)ws.slabs_peak * slab_mib, (unsigned long long)ws.pool_evictions,
+               (unsigned long long)ws.mesh_pool_failures, (unsigned long long)ws.reach_shrinks, (double)ws.reach);
+        printf(" \"boot_fill\": {\"void_frames\": %llu, \"pool_evictions\": %llu, \"generated\": %llu},\n",
+               (unsigned long long)ws0.void_frames, (unsigned long long)ws0.pool_evictions,
+               (unsigned long long)ws0.generated);
         printf(" \"budget\": {\"cpu_p50_ms\": 2.0, \"cpu_p99_ms\": 4.0, \"triangles\": 150000, \"draw_calls\": 200},\n");
         printf(" \"within_budget\": %s}\n",
                (o50 <= 2.0 && o99 <= 4.0 && tri_max <= 150000 && dc_max <= 200) ? "true" : "false");
@@ -144,6 +177,14 @@ int game_bench(Game *g) {
         printf("  draw calls mean %.1f max %u; triangles mean %.0f max %u; uploads/frame mean %.2f max %u\n",
                (double)dc_sum / n, dc_max, (double)tri_sum / n, tri_max, (double)up_sum / n, up_max);
         printf("  GPU bytes %.2f MiB, chunks resident %u\n", (double)rs.gpu_bytes / 1048576.0, rs.chunks_resident);
+        printf("  budget %.1f MiB: home island %.2f, jobs %.2f, world %.2f (mesh pool %.2f), renderer %.2f, free %.2f\n",
+               (double)g->mem.size * M, (double)cm->home * M, (double)cm->jobs * M, (double)cm->world * M,
+               (double)cm->world_mesh_pool * M, (double)cm->render * M, (double)mem_budget_free(&g->mem) * M);
+        printf("  mesh pool: peak %u of %u slabs (%.2f MiB), %llu pool evictions, %llu failures, %llu reach shrinks; "
+               "RSS %.1f MiB (peak %.1f)\n",
+               ws.slabs_peak, ws.slabs_capacity, (double)ws.slabs_peak * slab_mib, (unsigned long long)ws.pool_evictions,
+               (unsigned long long)ws.mesh_pool_failures, (unsigned long long)ws.reach_shrinks, (double)rss_now / 1024.0,
+               (double)rss_peak / 1024.0);
     }
     free(cpu);
     free(wall);

@@ -1,0 +1,146 @@
+/* skyisles game: the home island at boot: the codex pack (built in, or --pak FILE), the island
+ * for the seed with work memory carved from the budget, and the IslandField the world reads. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "game.h"
+
+#define HOME_LANG "en"
+
+/* One line for a pack that cannot be used: which file, what is wrong (the loader's words), what
+ * to do. */
+static void pack_error(SkyError *err, const char *path, const char *why) {
+    if (!strncmp(why, "pack: ", 6)) why += 6;   /* the loader's prefix: the line names the file instead */
+    if (path)
+        sky_error_set(err, GAME_EXIT_BAD_INPUT, "skyisles: cannot use pack %s: %s; or leave out --pak to fly with the built-in pack",
+                      path, why);
+    else
+        sky_error_set(err, GAME_EXIT_BAD_INPUT, "skyisles: the built-in pack is damaged: %s", why);
+}
+
+/* The pack bytes in the budget: the built-in pack as it is, a --pak file copied in once. */
+static const uint8_t *pack_bytes(MemBudget *mem, const char *path, size_t *len, SkyError *err) {
+    if (!path) {
+        const uint8_t *d = island_pak_default(len);
+        if (!d || *len == 0)
+            sky_error_set(err, GAME_EXIT_BAD_INPUT,
+                          "skyisles: this build has no built-in pack: give one with --pak FILE (build/pack writes it)");
+        return d;
+    }
+    SkyError ferr = {0};
+    uint8_t *file = file_read_all(path, ISLAND_PAK_MAX_BYTES, len, &ferr);
+    if (!file) {
+        sky_error_set(err, GAME_EXIT_BAD_INPUT, "skyisles: --pak: %s; or leave out --pak to fly with the built-in pack",
+                      ferr.msg);
+        return NULL;
+    }
+    uint8_t *copy = mem_carve(mem, *len ? *len : 1, 16);
+    if (copy) memcpy(copy, file, *len);
+    free(file);   /* boot only: the pack lives in the budget from here on */
+    if (!copy) {
+        sky_error_set(err, GAME_EXIT_BAD_INPUT, "skyisles: the %zu-byte pack %s does not fit the memory budget: raise --mem MB",
+                      *len, path);
+        return NULL;
+    }
+    return copy;
+}
+
+bool game_home_boot(GameHome *h, MemBudget *mem, const char *pak_path, uint64_t seed, SkyError *err) {
+    memset(h, 0, sizeof *h);
+    size_t used0 = mem->used;
+    h->pak_name = pak_path ? pak_path : "built-in";
+    double t0 = time_now_ms();
+    const uint8_t *pak = pack_bytes(mem, pak_path, &h->pak_bytes, err);
+    if (!pak) return false;
+    h->codex = mem_carve(mem, sizeof *h->codex, 64);
+    h->island = mem_carve(mem, sizeof *h->island, 64);
+    if (!h->codex || !h->island) goto short_budget;
+    SkyError perr = {0};
+    if (!island_pak_load(h->codex, pak, h->pak_bytes, &perr)) {
+        pack_error(err, pak_path, perr.msg);
+        return false;
+    }
+    int scope = island_codex_find_scope(h->codex, GAME_HOME_SCOPE);
+    if (scope < 0) {
+        sky_error_set(err, GAME_EXIT_BAD_INPUT,
+                      "skyisles: cannot use pack %s: it has no '%s' generation scope (rebuild it from assets/codex with build/pack)",
+                      h->pak_name, GAME_HOME_SCOPE);
+        return false;
+    }
+    double t1 = time_now_ms();
+    h->load_ms = t1 - t0;
+
+    /* One arena serves the generator's work buffers (all returned when it ends) and then holds
+     * the baked field for the rest of the run. */
+    size_t field_bytes = (size_t)GAME_HOME_FIELD * GAME_HOME_FIELD * 3 + 256;
+    size_t work = island_work_bytes();
+    if (!mem_arena_init(&h->arena, mem, work > field_bytes ? work : field_bytes)) goto short_budget;
+    IslandParams ip = {.seed = seed, .scope = (uint32_t)scope, .site_count = 0};
+    SkyError gerr = {0};
+    if (!island_generate(h->island, h->codex, &ip, &h->arena, &gerr)) {
+        pack_error(err, pak_path, gerr.msg);
+        return false;
+    }
+    double t2 = time_now_ms();
+    h->gen_ms = t2 - t1;
+    h->work_peak = h->arena.peak;
+    if (!island_bake_field(&h->field, h->island, h->codex, GAME_HOME_FIELD, 0.0f, 0.0f, &h->arena, &gerr)) {
+        pack_error(err, pak_path, gerr.msg);
+        return false;
+    }
+    h->bake_ms = time_now_ms() - t2;
+    h->carved = mem->used - used0;
+    return true;
+
+short_budget:
+    sky_error_set(err, GAME_EXIT_BAD_INPUT,
+                  "skyisles: the memory budget (%zu MiB) is too small for the home island: raise --mem MB or SKYISLES_MEM_MB",
+                  mem->size >> 20);
+    return false;
+}
+
+void game_home_site_name(const GameHome *h, uint32_t site, char *buf, size_t n) {
+    island_site_display_name(h->island, h->codex, site, HOME_LANG, buf, n);
+}
+
+void game_home_log(const GameHome *h) {
+    char base[96];
+    game_home_site_name(h, h->island->base, base, sizeof base);
+    log_info("skyisles: home island: seed %llu, %u sites, base %s, generated in %.2f ms (pack %s, %zu bytes, "
+             "loaded in %.2f ms; field %ux%u baked in %.2f ms)",
+             (unsigned long long)h->island->seed, h->island->n_sites, base, h->gen_ms, h->pak_name, h->pak_bytes,
+             h->load_ms, h->field.size, h->field.size, h->bake_ms);
+}
+
+void game_home_print(const GameHome *h, const SimSpawn *spawn, FILE *out) {
+    const Island *isl = h->island;
+    const IslandCodex *cx = h->codex;
+    const IslandScope *s = &cx->scopes[isl->scope];
+    char name[96], id[96];
+    fprintf(out, "home island: seed %llu, pack %s, %zu bytes, scope %s, %u m across, top %u m\n",
+            (unsigned long long)isl->seed, h->pak_name, h->pak_bytes, s->id, s->diameter_m, s->elevation_top_m);
+    game_home_site_name(h, isl->base, name, sizeof name);
+    fprintf(out, "sites: %u (%u on the outer ring), paths: %u, base: %s (site %u)\n", isl->n_sites, isl->n_ring,
+            isl->n_paths, name, isl->base);
+    game_home_site_name(h, isl->farthest, name, sizeof name);
+    fprintf(out, "farthest from the base: %s (site %u), round trip %u of %u minutes\n", name, isl->farthest,
+            isl->round_trip_minutes, isl->daily_budget_minutes);
+    fprintf(out, "  site  x_m      z_m      elev_m  type             name\n");
+    for (uint32_t i = 0; i < isl->n_sites; i++) {
+        const IslandSite *site = &isl->sites[i];
+        game_home_site_name(h, i, name, sizeof name);
+        island_site_name_id(isl, cx, i, id, sizeof id);
+        fprintf(out, "  %4u  %7.1f  %7.1f  %6.1f  %-16s %s%s\n", i, site->x_m, site->z_m, site->elevation_m,
+                cx->types[site->type].id, name, i == isl->base ? "  (base)" : "");
+    }
+    if (spawn) {
+        const SimViewSurvey *v = &spawn->view;
+        fprintf(out,
+                "spawn: %.1f, %.1f, %.1f heading %.0f deg, %.0f m of air below; view: home %u, other rock %u, "
+                "underside %u, cloud %u, sky %u of %u rays; %s\n",
+                spawn->flight.x, spawn->flight.y, spawn->flight.z, spawn->flight.yaw * 57.2957795, spawn->clearance,
+                v->home, v->terrain, v->underside, v->cloud, v->sky, v->rays,
+                spawn->home_in_view ? "home island in view" : "home island NOT in view");
+    }
+}

@@ -1,0 +1,316 @@
+/* Tests for the game binary's boot path, run as a user would: build/skyisles with a damaged or
+ * missing --pak, a budget too small, bad options (exit 2, one stderr line naming the fix), and
+ * --print-island (the home island and its spawn, headless, for several seeds). */
+#include <stdarg.h>
+#include <stddef.h>
+#include <setjmp.h>
+#include <cmocka.h>
+#include <libgen.h>
+#include <stdbool.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+/* The binary under test and how to start it (a runner such as qemu-aarch64 for a cross build). */
+static char g_bin[1024];
+static char g_runner[256];
+static char g_tmp[256];
+
+typedef struct Run {
+    int status;          /* exit status, or -1 when it did not exit normally */
+    char out[16384];     /* stdout */
+    char err[8192];      /* stderr */
+    int err_lines;
+} Run;
+
+static void slurp(const char *path, char *buf, size_t cap) {
+    buf[0] = 0;
+    FILE *f = fopen(path, "rb");
+    if (!f) return;
+    size_t n = fread(buf, 1, cap - 1, f);
+    buf[n] = 0;
+    fclose(f);
+}
+
+static int count_lines(const char *s) {
+    int n = 0;
+    for (; *s; s++)
+        if (*s == '\n') n++;
+    return n;
+}
+
+/* Runs `[env] [runner] binary args` with stdout and stderr captured. */
+static void run(Run *r, const char *env, const char *args) {
+    char cmd[4096], out[512], err[512];
+    snprintf(out, sizeof out, "%s/out", g_tmp);
+    snprintf(err, sizeof err, "%s/err", g_tmp);
+    snprintf(cmd, sizeof cmd, "%s %s '%s' %s >'%s' 2>'%s' </dev/null", env ? env : "", g_runner, g_bin, args, out, err);
+    int st = system(cmd);
+    r->status = st != -1 && WIFEXITED(st) ? WEXITSTATUS(st) : -1;
+    slurp(out, r->out, sizeof r->out);
+    slurp(err, r->err, sizeof r->err);
+    r->err_lines = count_lines(r->err);
+}
+
+static bool file_exists(const char *p) {
+    struct stat st;
+    return stat(p, &st) == 0 && S_ISREG(st.st_mode);
+}
+
+/* The ELF machine of a file: the qemu-user runner that would start it when the host cannot. */
+static const char *qemu_for(const char *path) {
+    unsigned char h[20] = {0};
+    FILE *f = fopen(path, "rb");
+    if (!f) return NULL;
+    size_t n = fread(h, 1, sizeof h, f);
+    fclose(f);
+    if (n < sizeof h || memcmp(h, "\177ELF", 4) != 0) return NULL;
+    unsigned machine = h[18] | (unsigned)h[19] << 8;   /* little-endian e_machine */
+    switch (machine) {
+    case 183: return "qemu-aarch64";
+    case 62: return "qemu-x86_64";
+    case 40: return "qemu-arm";
+    default: return NULL;
+    }
+}
+
+/* The game binary: $SKYISLES_GAME_BIN, else skyisles in this test's build directory (the
+ * parent of build.../tests), else build/skyisles (sanitizer builds leave out the GL side). The
+ * runner: $SKYISLES_TEST_RUNNER, else none, else qemu for the binary's machine when the host
+ * cannot start it directly (a cross build's tests run under qemu-user). */
+static bool locate(const char *argv0) {
+    const char *bin = getenv("SKYISLES_GAME_BIN");
+    if (bin && *bin) {
+        snprintf(g_bin, sizeof g_bin, "%s", bin);
+    } else {
+        char tmp[1024];
+        snprintf(tmp, sizeof tmp, "%s", argv0);
+        snprintf(g_bin, sizeof g_bin, "%s/../skyisles", dirname(tmp));
+        if (!file_exists(g_bin)) {
+            printf("note: %s is not built (sanitizer builds leave out the GL side): testing build/skyisles\n", g_bin);
+            snprintf(g_bin, sizeof g_bin, "build/skyisles");
+        }
+    }
+    if (!file_exists(g_bin)) {
+        fprintf(stderr, "test_game_boot: no game binary at %s: build it first (make build/skyisles)\n", g_bin);
+        return false;
+    }
+    snprintf(g_tmp, sizeof g_tmp, "/tmp/skyisles_game_boot_XXXXXX");
+    if (!mkdtemp(g_tmp)) return false;
+    const char *runner = getenv("SKYISLES_TEST_RUNNER");
+    const char *candidates[2] = {runner && *runner ? runner : "", runner && *runner ? NULL : qemu_for(g_bin)};
+    for (int i = 0; i < 2 && candidates[i]; i++) {
+        snprintf(g_runner, sizeof g_runner, "%s", candidates[i]);
+        Run *r = calloc(1, sizeof *r);
+        if (!r) return false;
+        run(r, NULL, "--help");
+        int st = r->status;
+        free(r);
+        if (st == 0) {
+            printf("note: testing %s%s%s\n", g_runner, *g_runner ? " " : "", g_bin);
+            return true;
+        }
+    }
+    fprintf(stderr, "test_game_boot: %s does not start here (set SKYISLES_TEST_RUNNER, e.g. qemu-aarch64)\n", g_bin);
+    return false;
+}
+
+static int teardown(void **state) {
+    (void)state;
+    char p[512];
+    snprintf(p, sizeof p, "%s/out", g_tmp);
+    unlink(p);
+    snprintf(p, sizeof p, "%s/err", g_tmp);
+    unlink(p);
+    rmdir(g_tmp);
+    return 0;
+}
+
+static Run g_run;
+
+/* A failed start: status 2, nothing on stdout, exactly one stderr line holding every needle. */
+static void expect_one_line(const Run *r, int status, const char *const *needles) {
+    printf("  exit %d: %s", r->status, r->err);
+    assert_int_equal(r->status, status);
+    assert_int_equal(r->err_lines, 1);
+    assert_string_equal(r->out, "");
+    assert_true(!strncmp(r->err, "skyisles: ", 10));
+    for (; *needles; needles++)
+        if (!strstr(r->err, *needles)) fail_msg("'%s' is not in: %s", *needles, r->err);
+}
+
+/* ---------------------------------------------------------------- packs */
+static void test_bad_packs(void **state) {
+    (void)state;
+    static const struct {
+        const char *file, *why;
+    } cases[] = {
+        {"tests/data/game/truncated.pak", "truncated"},
+        {"tests/data/game/bad_checksum.pak", "checksum mismatch"},
+        {"tests/data/game/future_version.pak", "format version 99"},
+        {"tests/data/game/not_a_pack.pak", "not a skyisles pack"},
+        {"tests/data/game/empty.pak", "shorter than the 48-byte header"},
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        char args[512];
+        assert_true(file_exists(cases[i].file));
+        /* With and without a window wanted: the pack fails before any display is opened. */
+        for (int mode = 0; mode < 2; mode++) {
+            snprintf(args, sizeof args, "--pak %s %s", cases[i].file, mode ? "--screenshot /nonexistent/x.png" : "--print-island");
+            run(&g_run, "SDL_VIDEODRIVER=none-such", args);
+            const char *needles[] = {cases[i].file, cases[i].why, "leave out --pak", NULL};
+            expect_one_line(&g_run, 2, needles);
+        }
+    }
+}
+
+static void test_missing_pack(void **state) {
+    (void)state;
+    run(&g_run, NULL, "--pak tests/data/game/no_such.pak --print-island");
+    const char *missing[] = {"--pak", "tests/data/game/no_such.pak", "check the path", "built-in pack", NULL};
+    expect_one_line(&g_run, 2, missing);
+    run(&g_run, NULL, "--pak tests/data/game --print-island");
+    const char *dir[] = {"tests/data/game", "not a regular file", NULL};
+    expect_one_line(&g_run, 2, dir);
+}
+
+/* The pack file the build writes holds the same codex as the built-in one: same island. */
+static void test_pack_file_equals_builtin(void **state) {
+    (void)state;
+    char dir[1024], pak[1200], args[1400];
+    snprintf(dir, sizeof dir, "%s", g_bin);
+    snprintf(pak, sizeof pak, "%s/skyisles.pak", dirname(dir));
+    if (!file_exists(pak)) fail_msg("%s is missing: the build writes it next to the game", pak);
+    static char builtin[sizeof g_run.out];
+    run(&g_run, NULL, "--print-island");
+    assert_int_equal(g_run.status, 0);
+    memcpy(builtin, g_run.out, sizeof builtin);
+    snprintf(args, sizeof args, "--pak '%s' --print-island", pak);
+    run(&g_run, NULL, args);
+    assert_int_equal(g_run.status, 0);
+    /* Everything after the first line (which names the pack) is the same. */
+    const char *a = strchr(builtin, '\n'), *b = strchr(g_run.out, '\n');
+    assert_non_null(a);
+    assert_non_null(b);
+    assert_string_equal(a, b);
+    assert_non_null(strstr(g_run.out, pak));
+}
+
+/* ---------------------------------------------------------------- the home island */
+static int count_site_lines(const char *out) {
+    int n = 0;
+    const char *p = strstr(out, "  site  x_m");
+    if (!p) return -1;
+    for (p = strchr(p, '\n'); p && p[1] == ' '; p = strchr(p + 1, '\n')) n++;
+    return n;
+}
+
+static void test_print_island(void **state) {
+    (void)state;
+    static const char *const seeds[] = {"", "--seed 1", "--seed 2", "--seed 3", "--seed 77", "--seed 0x5eed"};
+    for (size_t i = 0; i < sizeof seeds / sizeof seeds[0]; i++) {
+        char args[128];
+        snprintf(args, sizeof args, "--print-island %s", seeds[i]);
+        /* No display is needed: a video driver that cannot exist changes nothing. */
+        run(&g_run, "SDL_VIDEODRIVER=none-such DISPLAY= WAYLAND_DISPLAY=", args);
+        const char *spawn = strstr(g_run.out, "\nspawn: ");
+        printf("  %s: exit %d, %s", *seeds[i] ? seeds[i] : "default seed", g_run.status, spawn ? spawn + 1 : "(no spawn)\n");
+        assert_int_equal(g_run.status, 0);
+        unsigned long long seed;
+        unsigned sites, ring;
+        assert_int_equal(sscanf(g_run.out, "home island: seed %llu", &seed), 1);
+        assert_true(seed == (i == 0 ? 20261129ull : strtoull(seeds[i] + 7, NULL, 0)));
+        const char *s = strstr(g_run.out, "\nsites: ");
+        assert_non_null(s);
+        assert_int_equal(sscanf(s, "\nsites: %u (%u on the outer ring)", &sites, &ring), 2);
+        assert_true(sites >= 20 && sites <= 28);   /* the shipped scope's site_count */
+        assert_int_equal(count_site_lines(g_run.out), (int)sites);
+        assert_non_null(strstr(g_run.out, "(base)"));
+        /* The spawn: W9's x and z, heading for the island, with the home island in view. */
+        assert_non_null(spawn);
+        double x, y, z, head, air;
+        assert_int_equal(sscanf(spawn, "\nspawn: %lf, %lf, %lf heading %lf deg, %lf m of air below", &x, &y, &z, &head, &air), 5);
+        assert_true(x == 0.0 && z == 150.0 && head == 0.0);
+        assert_true(y > 100.0 && y < 200.0 && air >= 8.0);
+        assert_non_null(strstr(spawn, "; home island in view\n"));
+        /* The boot log's one line on the island: seed, sites, base, generation time. */
+        char want[160];
+        snprintf(want, sizeof want, "home island: seed %llu, %u sites, base ", seed, sites);
+        if (!strstr(g_run.err, want)) fail_msg("no '%s' in the log:\n%s", want, g_run.err);
+        assert_non_null(strstr(g_run.err, " ms"));
+        assert_null(strstr(g_run.err, "warn"));
+    }
+}
+
+/* ---------------------------------------------------------------- memory budget and options */
+static void test_budget_too_small(void **state) {
+    (void)state;
+    run(&g_run, NULL, "--mem 8 --print-island");
+    const char *range[] = {"--mem", "16..65536", NULL};
+    expect_one_line(&g_run, 2, range);
+    run(&g_run, NULL, "--mem 16 --view-radius 60 --print-island");
+    const char *small[] = {"memory budget of 16 MiB is too small", "--mem MB", "SKYISLES_MEM_MB", NULL};
+    expect_one_line(&g_run, 2, small);
+    run(&g_run, "SKYISLES_MEM_MB=16", "--view-radius 60 --print-island");
+    expect_one_line(&g_run, 2, small);
+    /* The smallest budget the flag takes still boots, with a warning and a shorter reach. */
+    run(&g_run, NULL, "--mem 16 --print-island");
+    printf("  --mem 16: exit %d\n%s", g_run.status, g_run.err);
+    assert_int_equal(g_run.status, 0);
+    assert_non_null(strstr(g_run.err, "leaves 8 MiB for chunk meshes"));
+    assert_non_null(strstr(g_run.err, "budget 16.0 MiB"));
+}
+
+static void test_bad_options(void **state) {
+    (void)state;
+    static const struct {
+        const char *args, *needle;
+    } cases[] = {
+        {"--seed banana", "--seed"}, {"--seed -3", "--seed"},     {"--size 10x10", "--size"},
+        {"--frames 0", "--frames"},  {"--pak", "--pak needs a value"}, {"--time soon", "--time"},
+        {"--wait -1", "--wait"},     {"--mesh-pool 2", "--mesh-pool"}, {"--fly-me-to-the-moon", "unknown option"},
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        run(&g_run, NULL, cases[i].args);
+        const char *needles[] = {cases[i].needle, NULL};
+        expect_one_line(&g_run, 2, needles);
+    }
+}
+
+/* --help names every option the parser knows (read from its source, src/game/main.c). */
+static void test_help_lists_every_option(void **state) {
+    (void)state;
+    run(&g_run, NULL, "--help");
+    assert_int_equal(g_run.status, 0);
+    static char src[65536];
+    slurp("src/game/main.c", src, sizeof src);
+    if (!src[0]) fail_msg("src/game/main.c not found: run the tests from the repository root");
+    int options = 0;
+    for (const char *p = src; (p = strstr(p, "strcmp(a, \"")) != NULL;) {
+        p += 11;
+        const char *q = strchr(p, '"');
+        assert_non_null(q);
+        char opt[64];
+        snprintf(opt, sizeof opt, "%.*s", (int)(q - p), p);
+        options++;
+        if (!strstr(g_run.out, opt)) fail_msg("--help does not mention %s", opt);
+    }
+    printf("  --help names all %d options the parser accepts\n", options);
+    assert_true(options >= 28);
+    assert_non_null(strstr(g_run.out, "exit status"));
+}
+
+int main(int argc, char **argv) {
+    (void)argc;
+    if (!locate(argv[0])) return 1;
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_bad_packs),        cmocka_unit_test(test_missing_pack),
+        cmocka_unit_test(test_pack_file_equals_builtin), cmocka_unit_test(test_print_island),
+        cmocka_unit_test(test_budget_too_small), cmocka_unit_test(test_bad_options),
+        cmocka_unit_test(test_help_lists_every_option),
+    };
+    return cmocka_run_group_tests(tests, NULL, teardown);
+}
