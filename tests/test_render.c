@@ -446,16 +446,77 @@ static void test_faces_turned_away_are_skipped(void **state) {
     render_frame(g_render, &v, W, H);
     assert_int_equal(render_stats(g_render).chunks_visible, 1);
     assert_int_equal(render_stats(g_render).triangles - fixed, 2);
-    /* From -X, -Z, above: buckets -X, -Z, +Y are adjacent in the order: one call, 3 faces. */
+    /* From -X, -Z, above: the -X, -Z and +Y faces. With runs never merged: three calls of one
+     * face each (the pairs [-X,+X], [-Z,+Z], [-Y,+Y] each give one run). */
+    RenderSettings st = *render_settings(g_render);
+    uint32_t keep = st.merge_gap_quads;
+    st.merge_gap_quads = 0;
+    render_apply_settings(g_render, &st);
     v = view(ox + 2.0, 40.0, oz + 2.0, 135.0f, -30.0f, 0.0);
     render_frame(g_render, &v, W, H);
     assert_int_equal(render_stats(g_render).triangles - fixed, 6);
-    assert_int_equal(render_stats(g_render).draw_calls, 3);   /* dome, cube, upscale */
-    /* From below, -X and -Z: -X, -Z and -Y are not adjacent: one call spans -X..-Y (all 6). */
+    assert_int_equal(render_stats(g_render).draw_calls, 2 + 3);
+    /* From below: -X, -Z and -Y. */
     v = view(ox + 2.0, 5.0, oz + 2.0, 135.0f, 45.0f, 0.0);
     render_frame(g_render, &v, W, H);
-    assert_int_equal(render_stats(g_render).triangles - fixed, 12);
-    assert_int_equal(render_stats(g_render).draw_calls, 3);
+    assert_int_equal(render_stats(g_render).triangles - fixed, 6);
+    assert_int_equal(render_stats(g_render).draw_calls, 2 + 3);
+    /* With the default merging the small gaps between runs are drawn too: one call spans the
+     * first to the last face turned toward the camera. */
+    st.merge_gap_quads = keep;
+    render_apply_settings(g_render, &st);
+    render_frame(g_render, &v, W, H);
+    assert_int_equal(render_stats(g_render).triangles - fixed, 10);   /* -X +X -Z +Z -Y */
+    assert_int_equal(render_stats(g_render).draw_calls, 3);           /* dome, cube, upscale */
+    render_clear_terrain(g_render);
+    assert_int_equal(render_gl_errors(g_render), 0);
+}
+
+/* Inside one direction the faces are kept in plane order: from a camera between them, the tops
+ * below it and the undersides above it are drawn, the others not (whole 10-block levels). */
+static void test_faces_sorted_by_plane(void **state) {
+    (void)state;
+    static WorldVertex v[2 * 15 * 4];
+    uint32_t n = 0;
+    for (int k = 0; k < 15; k++) {
+        int y = 5 + 10 * k;   /* one face per level: 5, 15, ..., 145 */
+        const int top[4][3] = {{4, y, 4}, {4, y, 6}, {6, y, 6}, {6, y, 4}};
+        const int bot[4][3] = {{8, y, 8}, {10, y, 8}, {10, y, 10}, {8, y, 10}};
+        quad(&v[n], top, WORLD_NORMAL_PY, 0, 0, 90, 160, 60, 255);
+        n += 4;
+        quad(&v[n], bot, WORLD_NORMAL_NY, 0, 0, 90, 90, 100, 255);
+        n += 4;
+    }
+    static ChunkMesh m;
+    memset(&m, 0, sizeof m);
+    m.cx = 2;
+    m.cz = 2;
+    m.parts[0].verts = v;
+    m.parts[0].vert_count = n;
+    m.opaque_parts = 1;
+    render_clear_terrain(g_render);
+    assert_true(render_queue_mesh(g_render, &m));
+    assert_int_equal(render_upload_pending(g_render, NULL), 1);
+    RenderSettings st = *render_settings(g_render);
+    uint32_t keep = st.merge_gap_quads;
+    st.merge_gap_quads = 0;
+    render_apply_settings(g_render, &st);
+    const uint32_t fixed = 2 + 32 * 48 * 2;
+    /* Camera at y = 72 looking along the column: tops at 5..65 face it (7), undersides at
+     * 75..145 face it (8); the level 70..79 holds both kinds at 75: the top at 75 is drawn
+     * edge-on-or-behind and the GPU culls it. */
+    RenderView cv = view(2 * CHUNK_SIZE + 7.0, 72.0, 2 * CHUNK_SIZE + 40.0, 0.0f, 0.0f, 0.0);
+    render_frame(g_render, &cv, W, H);
+    RenderStats s = render_stats(g_render);
+    assert_int_equal(s.chunks_visible, 1);
+    assert_int_equal(s.triangles - fixed, 2 * (8 + 8));
+    assert_int_equal(s.draw_calls, 2 + 1);   /* the y pair is one run: undersides' suffix + tops' prefix */
+    /* From far above: every top, no underside. */
+    cv = view(2 * CHUNK_SIZE + 7.0, 400.0, 2 * CHUNK_SIZE + 7.0, 0.0f, -89.0f, 0.0);
+    render_frame(g_render, &cv, W, H);
+    assert_int_equal(render_stats(g_render).triangles - fixed, 2 * 15);
+    st.merge_gap_quads = keep;
+    render_apply_settings(g_render, &st);
     render_clear_terrain(g_render);
     assert_int_equal(render_gl_errors(g_render), 0);
 }
@@ -608,6 +669,7 @@ int main(void) {
         cmocka_unit_test(test_upload_budget_and_counters),
         cmocka_unit_test(test_draw_counts_and_culling),
         cmocka_unit_test(test_faces_turned_away_are_skipped),
+        cmocka_unit_test(test_faces_sorted_by_plane),
         cmocka_unit_test(test_psx_effects_switch),
         cmocka_unit_test(test_aircraft_is_drawn),
         cmocka_unit_test(test_frames_do_not_allocate),

@@ -110,8 +110,8 @@ static void test_rows_equal_scalar_corners(void **state) {
         int32_t cx = k_chunks[c * 3][0], cz = k_chunks[c * 3][1];
         gen_chunk_voxels(&g, cx, cz, 0.0, &s);
         int32_t X0 = cx * CHUNK_SIZE - WORLD_CELL_XZ, Z0 = cz * CHUNK_SIZE - WORLD_CELL_XZ;
-        for (int zi = 0; zi < WG_NX; zi++)
-            for (int xi = 0; xi < WG_NX; xi++) {
+        for (int zi = 0; zi < WG_NX0; zi++)
+            for (int xi = 0; xi < WG_NX0; xi++) {
                 GenColumn col;
                 int32_t X = X0 + xi * WORLD_CELL_XZ, Z = Z0 + zi * WORLD_CELL_XZ;
                 gen_column_point(&g, X, Z, &col);
@@ -424,6 +424,9 @@ static void test_mesh_limits(void **state) {
     gen_init(&g, &p);
     memset(&s, 0, sizeof s);
     s.y_top = WORLD_Y_MAX;
+    s.scale = 1;                            /* LOD 0 */
+    s.n = CHUNK_SIZE;
+    s.ny = WORLD_Y_MAX - WORLD_Y_MIN;
     for (int z = 0; z < WV_ROW; z++) s.solid[0][z] = (1ull << WV_ROW) - 1;
     for (int y = WORLD_Y_MIN; y < WORLD_Y_MAX; y++)
         for (int z = -1; z <= CHUNK_SIZE; z++)

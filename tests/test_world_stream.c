@@ -19,7 +19,7 @@ typedef struct Consumer {
     int32_t cx[MAX_LIVE], cz[MAX_LIVE];
     const ChunkMesh *mesh[MAX_LIVE];
     uint32_t n;
-    uint64_t ready, gone, old_epoch_ready, duplicates, unknown_gone;
+    uint64_t ready, gone, old_epoch_ready, duplicates, unknown_gone, swaps;
 } Consumer;
 
 static int find(const Consumer *c, int32_t cx, int32_t cz) {
@@ -38,7 +38,12 @@ static void consume(Consumer *c, World *w, uint32_t epoch) {
                 c->ready++;
                 if (!ev[i].mesh || ev[i].mesh->epoch != epoch || ev[i].mesh->cx != ev[i].cx || ev[i].mesh->cz != ev[i].cz)
                     c->old_epoch_ready++;
-                if (at >= 0) { c->duplicates++; continue; }
+                /* A second READY for a chunk held is a LOD swap: the same ChunkMesh, new content. */
+                if (at >= 0) {
+                    if (c->mesh[at] == ev[i].mesh) c->swaps++;
+                    else c->duplicates++;
+                    continue;
+                }
                 if (c->n < MAX_LIVE) {
                     c->cx[c->n] = ev[i].cx;
                     c->cz[c->n] = ev[i].cz;
@@ -171,12 +176,13 @@ static void test_flight_evicts_and_pairs_events(void **state) {
     WorldView v = view_at(x, 0.0, 4.0, 0.0f);
     settle(&r, &c, &v, 40);
     WorldStats s = world_stats(r.world);
-    printf("generated %llu evicted %llu dropped %llu resident %u consumer %u gone %llu\n",
+    printf("generated %llu evicted %llu dropped %llu resident %u consumer %u gone %llu lod swaps %llu (seen %llu)\n",
            (unsigned long long)s.generated, (unsigned long long)s.evicted, (unsigned long long)s.dropped, s.resident, c.n,
-           (unsigned long long)c.gone);
+           (unsigned long long)c.gone, (unsigned long long)s.lod_swaps, (unsigned long long)c.swaps);
     assert_true(s.evicted > 50);
     assert_int_equal(c.unknown_gone, 0);
     assert_int_equal(c.duplicates, 0);
+    assert_true(s.lod_swaps > 20 && c.swaps > 20);   /* chunks passed got finer, then coarser */
     assert_int_equal(c.n, s.resident);
     /* Every chunk within the radius is held; nothing beyond the one-chunk hysteresis is. */
     uint32_t inside = 0;
@@ -228,11 +234,12 @@ static void test_rebuild_drops_old_epoch(void **state) {
     assert_int_equal(c.old_epoch_ready, 0);
     assert_true(s.dropped > 0);
     assert_int_equal(c.n, wanted_in_radius(0.0, 0.0, 5));
-    /* The meshes held are the new world's: identical to direct builds with the new parameters. */
+    /* The meshes held are the new world's: identical to direct builds with the new parameters
+     * at the LOD each was streamed at. */
     for (uint32_t i = 0; i < c.n && i < 6; i++) {
         ChunkMesh m;
         WorldBuildTiming t;
-        assert_true(world_build_chunk(r.world, c.cx[i], c.cz[i], 0.0, &m, &t));
+        assert_true(world_build_chunk_lod(r.world, c.cx[i], c.cz[i], (int)c.mesh[i]->lod, 0.0, &m, &t));
         /* Clouds depend on creation time; compare the opaque parts. */
         ChunkMesh a = *c.mesh[i], b = m;
         a.cloud_parts = b.cloud_parts = 0;

@@ -43,6 +43,9 @@ void render_settings_default(RenderSettings *s) {
     s->upload_meshes_per_frame = 4;
     s->upload_bytes_per_frame = 1u << 20;
     s->max_chunks = 1024;
+    s->far_group_lod = 2;
+    s->far_group_kib = 0;
+    s->merge_gap_quads = 192;
     const float sky[3] = {0.62f, 0.77f, 0.90f}, zenith[3] = {0.24f, 0.45f, 0.78f}, cloud[3] = {0.97f, 0.97f, 1.0f};
     memcpy(s->sky_rgb, sky, sizeof sky);
     memcpy(s->zenith_rgb, zenith, sizeof zenith);
@@ -70,7 +73,7 @@ Renderer *render_create(MemBudget *mem, const RenderSettings *s, SkyError *err) 
     if (r->settings.max_chunks < 16) r->settings.max_chunks = 16;
     while (glGetError() != GL_NO_ERROR) {}
     if (!psx_init(&r->psx, err) || !sky_init(&r->sky, s->sky_force_mediump, err) ||
-        !terrain_init(&r->terrain, mem, r->settings.max_chunks, err) || !aircraft_init(&r->aircraft, err)) {
+        !terrain_init(&r->terrain, mem, &r->settings, err) || !aircraft_init(&r->aircraft, err)) {
         render_destroy(r);
         return NULL;
     }
@@ -91,7 +94,10 @@ void render_apply_settings(Renderer *r, const RenderSettings *s) {
     bool rebuild_sky = s->sky_force_mediump != r->settings.sky_force_mediump;
     uint32_t slots = r->settings.max_chunks;
     r->settings = *s;
-    r->settings.max_chunks = slots;   /* slots are carved once */
+    r->settings.max_chunks = slots;   /* slots and tile copies are carved once */
+    r->settings.far_group_lod = r->terrain.far_group_lod;
+    r->settings.far_group_kib = r->terrain.copy_blocks * (TERRAIN_COPY_VERTS * (uint32_t)sizeof(WorldVertex)) >> 10;
+    r->terrain.merge_gap_quads = s->merge_gap_quads;
     if (rebuild_sky) {
         SkyError err = {0};
         SkyDome fresh;
@@ -261,6 +267,14 @@ RenderStats render_stats(const Renderer *r) {
     s.low_h = r->low_h;
     s.sky_highp = r->sky.highp;
     s.driver_ms = (double)(r->driver_ns_frame + r->driver_ns_upload) / 1e6;
+    s.gpu_buffers = r->terrain.vbo_count;
+    s.mesh_swaps = r->terrain.mesh_swaps;
+    for (int k = 0; k <= WORLD_LOD_MAX; k++) {
+        s.chunks_visible_lod[k] = r->counters.chunks_visible_lod[k];
+        s.triangles_lod[k] = r->counters.triangles_lod[k];
+    }
+    for (uint32_t i = 0; i < r->terrain.cap; i++)
+        if (r->terrain.chunks[i].used) s.chunks_resident_lod[r->terrain.chunks[i].lod]++;
     return s;
 }
 

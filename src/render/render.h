@@ -27,6 +27,11 @@ typedef struct RenderSettings {
     uint32_t upload_meshes_per_frame;   /* chunk meshes uploaded per frame at most */
     uint32_t upload_bytes_per_frame;    /* and vertex bytes per frame (one mesh always goes) */
     uint32_t max_chunks;                /* GPU chunk slots (carved at create) */
+    int far_group_lod;                  /* chunks at this LOD or coarser share one vertex buffer and
+                                           one draw per 2x2 tile; > WORLD_LOD_MAX: never */
+    uint32_t far_group_kib;             /* CPU copies the tiles are rebuilt from (0: by max_chunks) */
+    uint32_t merge_gap_quads;           /* a chunk's visible face runs closer than this are drawn
+                                           with one call (the gap is culled by the GPU) */
     float sky_rgb[3];       /* horizon colour of a clear sky (W8's skyColour) */
     float zenith_rgb[3];
     float cloud_rgb[3];
@@ -84,6 +89,11 @@ typedef struct RenderStats {
     bool sky_highp;
     double driver_ms;                    /* last frame + sync: main-thread CPU inside GL draw/upload
                                             calls (0 unless render_set_driver_timing(true)) */
+    uint32_t gpu_buffers;                /* live terrain vertex buffers */
+    uint64_t mesh_swaps;                 /* uploads that replaced a resident chunk's mesh */
+    uint32_t chunks_resident_lod[WORLD_LOD_MAX + 1];
+    uint32_t chunks_visible_lod[WORLD_LOD_MAX + 1];   /* last frame */
+    uint32_t triangles_lod[WORLD_LOD_MAX + 1];        /* last frame, terrain and clouds */
 } RenderStats;
 
 typedef struct Renderer Renderer;

@@ -99,21 +99,42 @@ void aircraft_free(AircraftModel *m);
 /* ---------------------------------------------------------------- terrain */
 typedef struct RenderCounters {
     uint32_t draw_calls, triangles, chunks_visible, chunks_culled;
+    uint32_t chunks_visible_lod[WORLD_LOD_MAX + 1], triangles_lod[WORLD_LOD_MAX + 1];
 } RenderCounters;
 
-/* Quads are stored by face direction so a whole direction facing away from the camera is
- * skipped: 6 opaque buckets then 6 cloud buckets, each in TERRAIN_BUCKET_ORDER. */
+/* Terrain buffers. Quads are stored by face direction, paired [-X, +X], [-Z, +Z], [-Y, +Y]
+ * (opaque pairs, then cloud pairs), and inside each direction by plane (TERRAIN_LEVELS slabs
+ * along the normal axis). Faces turned toward the camera are a suffix of the minus bucket and
+ * a prefix of the plus bucket: one contiguous run per pair, three per kind at most. */
 #define TERRAIN_BUCKETS 12
+#define TERRAIN_LEVELS 16
+#define TERRAIN_LEVEL_XZ 4      /* blocks per level along x and z (tiles span 64) */
+#define TERRAIN_LEVEL_Y 10      /* blocks per level along y */
+
+/* A draw slot: one chunk's buffer, or a tile of 2 x 2 far chunks sharing one buffer. */
 typedef struct GpuChunk {
-    int32_t cx, cz;
-    bool used;
+    int32_t cx, cz;                       /* chunk (tile: its even corner chunk) */
+    bool used, tile, dirty;
+    uint8_t span;                         /* chunks per side: 1, or 2 for a tile */
+    uint8_t lod;                          /* the chunk's LOD (tile: its finest member's) */
     GLuint vbo;
     uint32_t opaque_verts, cloud_verts;   /* opaque quads first in the VBO, then cloud quads */
-    uint32_t first[TERRAIN_BUCKETS + 1];  /* vertex offset of each bucket (prefix sums) */
-    int16_t plane_min[TERRAIN_BUCKETS], plane_max[TERRAIN_BUCKETS];  /* face planes along the normal axis */
+    uint32_t off[TERRAIN_BUCKETS][TERRAIN_LEVELS + 1];   /* vertex offset per bucket and level */
+    int16_t plane_min[TERRAIN_BUCKETS], plane_max[TERRAIN_BUCKETS];   /* along the normal, slot-local */
     uint32_t bytes;
     int16_t y_min, y_max;
+    int32_t member[4];                    /* tile: chunk record per quadrant (x + 2z), -1 none */
 } GpuChunk;
+
+/* A resident chunk: drawn from its own slot, or (far LODs) from a tile built from its copy. */
+typedef struct ChunkRec {
+    int32_t cx, cz;
+    bool used, in_tile;
+    uint8_t lod;
+    int32_t slot;                 /* its own slot or its tile's */
+    int32_t copy;                 /* first CPU copy block, -1 none (chained by copy_next) */
+    uint32_t copy_verts, copy_opaque;
+} ChunkRec;
 
 typedef struct PendingMesh {
     const ChunkMesh *mesh;   /* NULL once dropped (its chunk went before upload) */
@@ -131,23 +152,34 @@ typedef struct TerrainDrawParams {
 } TerrainDrawParams;
 
 typedef struct Terrain {
-    GpuChunk *slots;
-    uint32_t cap, resident;
+    GpuChunk *slots;                /* chunk slots and tile slots */
+    uint32_t nslots;
+    ChunkRec *chunks;
+    uint32_t cap, resident;         /* chunk records (max_chunks), resident chunks */
     PendingMesh *pending;           /* ring of cap entries */
-    WorldVertex *staging;           /* one chunk's vertices regrouped by direction */
+    WorldVertex *staging;           /* one slot's vertices regrouped by direction and plane */
     uint32_t pending_head, pending_count, pending_live;
     uint32_t *visible, visible_count;
     uint32_t *cloud_order;
     float *cloud_dist;
+    WorldVertex *copy_mem;          /* far-tile CPU copies: blocks of TERRAIN_COPY_VERTS */
+    int32_t *copy_next;
+    int32_t copy_free;
+    uint32_t copy_blocks, copy_used, copy_peak;
+    int far_group_lod;
+    uint32_t merge_gap_quads;
     GLuint prog, ibo;
     GLint u_viewproj, u_offset, u_snap, u_fog_density, u_fog_color, u_levels, u_dither;
     uint64_t gpu_bytes;             /* chunk vertex buffers */
     uint32_t ibo_bytes;
     uint32_t last_uploads, last_upload_bytes;
-    uint64_t uploads_total, dropped_no_slot;
+    uint64_t uploads_total, dropped_no_slot, mesh_swaps, tile_rebuilds, copy_fallbacks;
+    uint32_t vbo_count;             /* live chunk vertex buffers */
 } Terrain;
 
-bool terrain_init(Terrain *t, MemBudget *mem, uint32_t max_chunks, SkyError *err);
+#define TERRAIN_COPY_VERTS 512u
+
+bool terrain_init(Terrain *t, MemBudget *mem, const RenderSettings *s, SkyError *err);
 bool terrain_queue(Terrain *t, const ChunkMesh *m);
 void terrain_drop(Terrain *t, int32_t cx, int32_t cz);
 uint32_t terrain_upload_pending(Terrain *t, World *release_to, uint32_t max_meshes, uint32_t max_bytes);

@@ -1,7 +1,9 @@
-/* skyisles terrain on the GPU: chunk meshes uploaded as they arrive (per-frame budget), one
- * VBO per chunk (opaque quads, then cloud quads), per-chunk frustum culling, clouds sorted
- * back to front and blended after the opaque pass. All storage is carved at create. */
+/* skyisles terrain on the GPU: chunk meshes uploaded as they arrive (per-frame budget), one VBO
+ * per near chunk and one per 2x2 tile of far chunks, in place replacement on a LOD change,
+ * frustum culling, faces turned away skipped per plane, clouds back to front after the opaque
+ * pass. All storage is carved at create. */
 #include <cglm/cglm.h>
+#include <math.h>
 #include <string.h>
 
 #include "render_internal.h"
@@ -9,29 +11,56 @@
 #define QUADS_PER_DRAW (WORLD_PART_MAX_VERTS / 4)   /* 16383: 16-bit indices */
 #define STAGING_VERTS (WORLD_MAX_MESH_PARTS * WORLD_SLAB_VERTS)
 
-/* Bucket order: -X, -Z, +Y, +X, +Z, -Y (world normal codes), chosen so the usual visible
- * sets of a chunk seen from above (+Y with one of +-X and one of +-Z) are mostly one run. */
-static const uint8_t BUCKET_NORMAL[6] = {WORLD_NORMAL_NX, WORLD_NORMAL_NZ, WORLD_NORMAL_PY,
-                                         WORLD_NORMAL_PX, WORLD_NORMAL_PZ, WORLD_NORMAL_NY};
+/* Bucket order: the direction pairs [-X, +X], [-Z, +Z], [-Y, +Y] (world normal codes). */
+static const uint8_t BUCKET_NORMAL[6] = {WORLD_NORMAL_NX, WORLD_NORMAL_PX, WORLD_NORMAL_NZ,
+                                         WORLD_NORMAL_PZ, WORLD_NORMAL_NY, WORLD_NORMAL_PY};
 static uint8_t bucket_of_normal(uint8_t n) {
     for (uint8_t b = 0; b < 6; b++)
         if (BUCKET_NORMAL[b] == n) return b;
-    return 2;
+    return 5;
 }
 
-bool terrain_init(Terrain *t, MemBudget *mem, uint32_t max_chunks, SkyError *err) {
+static int level_step(int b) { return b >= 4 ? TERRAIN_LEVEL_Y : TERRAIN_LEVEL_XZ; }
+
+/* Level of a face plane (slot-local; y from WORLD_Y_MIN). */
+static int level_of(int b, int plane) {
+    int l = plane / level_step(b);
+    return l < 0 ? 0 : (l >= TERRAIN_LEVELS ? TERRAIN_LEVELS - 1 : l);
+}
+
+bool terrain_init(Terrain *t, MemBudget *mem, const RenderSettings *s, SkyError *err) {
     memset(t, 0, sizeof *t);
-    t->cap = max_chunks;
-    t->slots = mem_carve(mem, sizeof(GpuChunk) * max_chunks, 16);
-    t->pending = mem_carve(mem, sizeof(PendingMesh) * max_chunks, 16);
-    t->visible = mem_carve(mem, sizeof(uint32_t) * max_chunks, 16);
-    t->cloud_order = mem_carve(mem, sizeof(uint32_t) * max_chunks, 16);
-    t->cloud_dist = mem_carve(mem, sizeof(float) * max_chunks, 16);
+    uint32_t cap = s->max_chunks;
+    t->cap = cap;
+    t->nslots = cap + cap / 4 + 8;   /* chunk slots and tiles */
+    t->far_group_lod = s->far_group_lod;
+    t->merge_gap_quads = s->merge_gap_quads;
+    t->slots = mem_carve(mem, sizeof(GpuChunk) * t->nslots, 16);
+    t->chunks = mem_carve(mem, sizeof(ChunkRec) * cap, 16);
+    t->pending = mem_carve(mem, sizeof(PendingMesh) * cap, 16);
+    t->visible = mem_carve(mem, sizeof(uint32_t) * t->nslots, 16);
+    t->cloud_order = mem_carve(mem, sizeof(uint32_t) * t->nslots, 16);
+    t->cloud_dist = mem_carve(mem, sizeof(float) * t->nslots, 16);
     t->staging = mem_carve(mem, sizeof(WorldVertex) * STAGING_VERTS, 16);
-    if (!t->slots || !t->pending || !t->visible || !t->cloud_order || !t->cloud_dist || !t->staging) {
-        sky_error_set(err, 1, "render: memory budget too small for %u GPU chunk slots", max_chunks);
+    if (!t->slots || !t->chunks || !t->pending || !t->visible || !t->cloud_order || !t->cloud_dist || !t->staging) {
+        sky_error_set(err, 1, "render: memory budget too small for %u GPU chunk slots", cap);
         return false;
     }
+    /* Far tiles are rebuilt from CPU copies of their members (a far mesh is ~5-20 KB). */
+    if (t->far_group_lod >= 0 && t->far_group_lod <= WORLD_LOD_MAX) {
+        size_t kib = s->far_group_kib ? s->far_group_kib : (size_t)cap * 12u;
+        t->copy_blocks = (uint32_t)((kib << 10) / (TERRAIN_COPY_VERTS * sizeof(WorldVertex)));
+        if (t->copy_blocks) {
+            t->copy_mem = mem_carve(mem, (size_t)t->copy_blocks * TERRAIN_COPY_VERTS * sizeof(WorldVertex), 16);
+            t->copy_next = mem_carve(mem, sizeof(int32_t) * t->copy_blocks, 16);
+            if (!t->copy_mem || !t->copy_next) {
+                sky_error_set(err, 1, "render: memory budget too small for %zu KiB of far-tile copies", kib);
+                return false;
+            }
+        }
+    }
+    for (uint32_t i = 0; i < t->copy_blocks; i++) t->copy_next[i] = i + 1 < t->copy_blocks ? (int32_t)i + 1 : -1;
+    t->copy_free = t->copy_blocks ? 0 : -1;
     t->prog = gl_program("terrain.vert", "terrain.frag", NULL, err);
     if (!t->prog) return false;
     t->u_viewproj = gl_uniform(t->prog, "u_viewproj");
@@ -62,19 +91,269 @@ bool terrain_init(Terrain *t, MemBudget *mem, uint32_t max_chunks, SkyError *err
     return true;
 }
 
-static GpuChunk *find_slot(Terrain *t, int32_t cx, int32_t cz) {
+/* ---------------------------------------------------------------- records and slots */
+static int32_t find_chunk(const Terrain *t, int32_t cx, int32_t cz) {
     for (uint32_t i = 0; i < t->cap; i++)
-        if (t->slots[i].used && t->slots[i].cx == cx && t->slots[i].cz == cz) return &t->slots[i];
-    return NULL;
+        if (t->chunks[i].used && t->chunks[i].cx == cx && t->chunks[i].cz == cz) return (int32_t)i;
+    return -1;
 }
 
-static void free_slot(Terrain *t, GpuChunk *c) {
-    if (c->vbo) glDeleteBuffers(1, &c->vbo);
+static int32_t find_tile(const Terrain *t, int32_t tx, int32_t tz) {
+    for (uint32_t i = 0; i < t->nslots; i++)
+        if (t->slots[i].used && t->slots[i].tile && t->slots[i].cx == tx && t->slots[i].cz == tz) return (int32_t)i;
+    return -1;
+}
+
+static int32_t alloc_slot(Terrain *t) {
+    for (uint32_t i = 0; i < t->nslots; i++)
+        if (!t->slots[i].used) {
+            GpuChunk *c = &t->slots[i];
+            memset(c, 0, sizeof *c);
+            c->used = true;
+            for (int k = 0; k < 4; k++) c->member[k] = -1;
+            return (int32_t)i;
+        }
+    return -1;
+}
+
+static void free_slot(Terrain *t, int32_t si) {
+    GpuChunk *c = &t->slots[si];
+    if (c->vbo) {
+        glDeleteBuffers(1, &c->vbo);
+        t->vbo_count--;
+    }
     t->gpu_bytes -= c->bytes;
-    t->resident--;
     memset(c, 0, sizeof *c);
 }
 
+static void copy_release(Terrain *t, ChunkRec *r) {
+    int32_t b = r->copy;
+    while (b >= 0) {
+        int32_t next = t->copy_next[b];
+        t->copy_next[b] = t->copy_free;
+        t->copy_free = b;
+        t->copy_used--;
+        b = next;
+    }
+    r->copy = -1;
+    r->copy_verts = r->copy_opaque = 0;
+}
+
+/* Copies a mesh's quads (opaque, then clouds) into a chain of blocks; false when short. */
+static bool copy_take(Terrain *t, const ChunkMesh *m, int32_t *first, uint32_t *verts, uint32_t *opaque) {
+    uint32_t np = m->opaque_parts + m->cloud_parts, total = 0, op = 0;
+    if (np > WORLD_MAX_MESH_PARTS) np = WORLD_MAX_MESH_PARTS;
+    for (uint32_t i = 0; i < np; i++) {
+        uint32_t n = m->parts[i].verts ? m->parts[i].vert_count & ~3u : 0;
+        total += n;
+        if (i < m->opaque_parts) op += n;
+    }
+    uint32_t need = (total + TERRAIN_COPY_VERTS - 1) / TERRAIN_COPY_VERTS;
+    if (need > t->copy_blocks - t->copy_used) return false;
+    int32_t head = -1, tail = -1;
+    for (uint32_t k = 0; k < need; k++) {
+        int32_t b = t->copy_free;
+        t->copy_free = t->copy_next[b];
+        t->copy_next[b] = -1;
+        if (tail >= 0) t->copy_next[tail] = b;
+        else head = b;
+        tail = b;
+        t->copy_used++;
+    }
+    if (t->copy_used > t->copy_peak) t->copy_peak = t->copy_used;
+    int32_t b = head;
+    uint32_t fill = 0;
+    for (uint32_t i = 0; i < np; i++) {
+        const WorldVertex *v = m->parts[i].verts;
+        uint32_t n = v ? m->parts[i].vert_count & ~3u : 0;
+        while (n) {
+            if (fill == TERRAIN_COPY_VERTS) {
+                b = t->copy_next[b];
+                fill = 0;
+            }
+            uint32_t k = TERRAIN_COPY_VERTS - fill < n ? TERRAIN_COPY_VERTS - fill : n;
+            memcpy(&t->copy_mem[(size_t)b * TERRAIN_COPY_VERTS + fill], v, k * sizeof(WorldVertex));
+            v += k;
+            n -= k;
+            fill += k;
+        }
+    }
+    *first = head;
+    *verts = total;
+    *opaque = op;
+    return true;
+}
+
+/* ---------------------------------------------------------------- staging */
+/* Two passes over the same quads: count per bucket and level, then scatter in that order. */
+typedef struct Stager {
+    uint32_t count[TERRAIN_BUCKETS][TERRAIN_LEVELS];
+    uint32_t at[TERRAIN_BUCKETS][TERRAIN_LEVELS];
+    int16_t pmin[TERRAIN_BUCKETS], pmax[TERRAIN_BUCKETS];
+    int ymin, ymax;
+    bool scatter;
+    WorldVertex *dst;
+} Stager;
+
+static void stage_quads(Stager *st, const WorldVertex *v, uint32_t n, int kind, int dx, int dz) {
+    for (uint32_t i = 0; i + 3 < n; i += 4) {
+        const WorldVertex *q = &v[i];
+        int b = bucket_of_normal(q->normal), k = kind + b;
+        int plane = b < 2 ? q->x + dx : (b < 4 ? q->z + dz : q->y - WORLD_Y_MIN);
+        int l = level_of(b, plane);
+        if (!st->scatter) {
+            st->count[k][l] += 4;
+            if (plane < st->pmin[k]) st->pmin[k] = (int16_t)plane;
+            if (plane > st->pmax[k]) st->pmax[k] = (int16_t)plane;
+            for (int j = 0; j < 4; j++) {
+                if (q[j].y < st->ymin) st->ymin = q[j].y;
+                if (q[j].y > st->ymax) st->ymax = q[j].y;
+            }
+            continue;
+        }
+        WorldVertex *o = &st->dst[st->at[k][l]];
+        memcpy(o, q, 4 * sizeof *o);
+        if (dx || dz)
+            for (int j = 0; j < 4; j++) {
+                o[j].x = (int16_t)(o[j].x + dx);
+                o[j].z = (int16_t)(o[j].z + dz);
+            }
+        st->at[k][l] += 4;
+    }
+}
+
+static void stage_begin(Stager *st) {
+    memset(st, 0, sizeof *st);
+    for (int k = 0; k < TERRAIN_BUCKETS; k++) {
+        st->pmin[k] = INT16_MAX;
+        st->pmax[k] = INT16_MIN;
+    }
+    st->ymin = WORLD_Y_MAX;
+    st->ymax = WORLD_Y_MIN;
+}
+
+/* Offsets from the counts; false when the quads do not fit the staging buffer. */
+static bool stage_layout(Terrain *t, Stager *st, GpuChunk *c) {
+    uint32_t run = 0;
+    for (int k = 0; k < TERRAIN_BUCKETS; k++)
+        for (int l = 0; l < TERRAIN_LEVELS; l++) {
+            c->off[k][l] = run;
+            st->at[k][l] = run;
+            run += st->count[k][l];
+        }
+    for (int k = 0; k < TERRAIN_BUCKETS; k++) {
+        c->off[k][TERRAIN_LEVELS] = k + 1 < TERRAIN_BUCKETS ? c->off[k + 1][0] : run;
+        c->plane_min[k] = st->pmin[k];
+        c->plane_max[k] = st->pmax[k];
+    }
+    if (run > STAGING_VERTS) return false;   /* cannot happen: parts are bounded by the world */
+    c->opaque_verts = c->off[6][0];
+    c->cloud_verts = run - c->off[6][0];
+    c->y_min = (int16_t)(st->ymin <= st->ymax ? st->ymin : 0);
+    c->y_max = (int16_t)(st->ymin <= st->ymax ? st->ymax : 0);
+    st->scatter = true;
+    st->dst = t->staging;
+    return true;
+}
+
+/* The staged vertices into the slot's buffer (created, refilled or deleted). */
+static uint32_t stage_upload(Terrain *t, GpuChunk *c, uint32_t total) {
+    t->gpu_bytes -= c->bytes;
+    c->bytes = total * (uint32_t)sizeof(WorldVertex);
+    if (c->bytes) {
+        if (!c->vbo) {
+            glGenBuffers(1, &c->vbo);
+            t->vbo_count++;
+        }
+        glBindBuffer(GL_ARRAY_BUFFER, c->vbo);
+        GL_TIMED(glBufferData(GL_ARRAY_BUFFER, c->bytes, t->staging, GL_STATIC_DRAW));
+        glBindBuffer(GL_ARRAY_BUFFER, 0);
+    } else if (c->vbo) {
+        glDeleteBuffers(1, &c->vbo);
+        c->vbo = 0;
+        t->vbo_count--;
+    }
+    t->gpu_bytes += c->bytes;
+    return c->bytes;
+}
+
+static void stage_mesh(Stager *st, const ChunkMesh *m) {
+    uint32_t np = m->opaque_parts + m->cloud_parts;
+    if (np > WORLD_MAX_MESH_PARTS) np = WORLD_MAX_MESH_PARTS;
+    for (uint32_t i = 0; i < np; i++)
+        if (m->parts[i].verts) stage_quads(st, m->parts[i].verts, m->parts[i].vert_count, i < m->opaque_parts ? 0 : 6, 0, 0);
+}
+
+static void stage_copy(Terrain *t, Stager *st, const ChunkRec *r, int dx, int dz) {
+    uint32_t left = r->copy_verts, done = 0;
+    for (int32_t b = r->copy; b >= 0 && left; b = t->copy_next[b]) {
+        uint32_t n = left < TERRAIN_COPY_VERTS ? left : TERRAIN_COPY_VERTS;
+        const WorldVertex *v = &t->copy_mem[(size_t)b * TERRAIN_COPY_VERTS];
+        /* The opaque/cloud boundary is a multiple of 4 and may fall inside a block. */
+        uint32_t op = done < r->copy_opaque ? r->copy_opaque - done : 0;
+        if (op > n) op = n;
+        stage_quads(st, v, op, 0, dx, dz);
+        stage_quads(st, v + op, n - op, 6, dx, dz);
+        left -= n;
+        done += n;
+    }
+}
+
+/* Rebuilds a tile's buffer from its members' copies (frees the tile when none is left). */
+static uint32_t tile_rebuild(Terrain *t, int32_t si) {
+    GpuChunk *c = &t->slots[si];
+    c->dirty = false;
+    int members = 0, lod = WORLD_LOD_MAX;
+    for (int q = 0; q < 4; q++)
+        if (c->member[q] >= 0) {
+            members++;
+            if (t->chunks[c->member[q]].lod < lod) lod = t->chunks[c->member[q]].lod;
+        }
+    if (!members) {
+        free_slot(t, si);
+        return 0;
+    }
+    Stager st;
+    for (int pass = 0; pass < 2; pass++) {
+        if (pass == 0) stage_begin(&st);
+        else if (!stage_layout(t, &st, c)) return 0;
+        for (int q = 0; q < 4; q++)
+            if (c->member[q] >= 0) stage_copy(t, &st, &t->chunks[c->member[q]], (q & 1) * CHUNK_SIZE, (q >> 1) * CHUNK_SIZE);
+    }
+    c->lod = (uint8_t)lod;
+    t->tile_rebuilds++;
+    return stage_upload(t, c, c->opaque_verts + c->cloud_verts);
+}
+
+static uint32_t flush_tiles(Terrain *t) {
+    uint32_t bytes = 0;
+    for (uint32_t i = 0; i < t->nslots; i++)
+        if (t->slots[i].used && t->slots[i].tile && t->slots[i].dirty) bytes += tile_rebuild(t, (int32_t)i);
+    return bytes;
+}
+
+/* Takes chunk record r out of its tile (the tile is rebuilt later, dirty). */
+static void leave_tile(Terrain *t, int32_t ri) {
+    ChunkRec *r = &t->chunks[ri];
+    GpuChunk *c = &t->slots[r->slot];
+    for (int q = 0; q < 4; q++)
+        if (c->member[q] == ri) c->member[q] = -1;
+    c->dirty = true;
+    copy_release(t, r);
+    r->in_tile = false;
+    r->slot = -1;
+}
+
+static void forget_chunk(Terrain *t, int32_t ri) {
+    ChunkRec *r = &t->chunks[ri];
+    if (r->in_tile) leave_tile(t, ri);
+    else if (r->slot >= 0) free_slot(t, r->slot);
+    memset(r, 0, sizeof *r);
+    r->copy = -1;
+    t->resident--;
+}
+
+/* ---------------------------------------------------------------- queue */
 static PendingMesh *find_pending(Terrain *t, int32_t cx, int32_t cz) {
     for (uint32_t i = 0; i < t->pending_count; i++) {
         PendingMesh *p = &t->pending[(t->pending_head + i) % t->cap];
@@ -105,84 +384,101 @@ void terrain_drop(Terrain *t, int32_t cx, int32_t cz) {
         p->mesh = NULL;
         t->pending_live--;
     }
-    GpuChunk *c = find_slot(t, cx, cz);
-    if (c) free_slot(t, c);
+    int32_t ri = find_chunk(t, cx, cz);
+    if (ri >= 0) {
+        int32_t tile = t->chunks[ri].in_tile ? t->chunks[ri].slot : -1;
+        forget_chunk(t, ri);
+        if (tile >= 0) tile_rebuild(t, tile);
+    }
 }
 
-/* Uploads one mesh into its chunk's slot (reused when the chunk is already resident). */
+/* ---------------------------------------------------------------- upload */
+/* Uploads one mesh for its chunk. A chunk already resident keeps being drawn from its old
+ * buffer until this call replaces it (a LOD change never leaves a frame without the chunk).
+ * Far meshes join their 2x2 tile (rebuilt by the caller: flush_tiles); the rest get a slot. */
 static bool upload(Terrain *t, const ChunkMesh *m, uint32_t *bytes_out) {
-    uint32_t nparts = m->opaque_parts + m->cloud_parts;
-    if (nparts > WORLD_MAX_MESH_PARTS) nparts = WORLD_MAX_MESH_PARTS;
-    GpuChunk *c = find_slot(t, m->cx, m->cz);
-    if (!c) {
-        for (uint32_t i = 0; i < t->cap && !c; i++)
-            if (!t->slots[i].used) c = &t->slots[i];
-        if (!c) {
+    *bytes_out = 0;
+    int32_t ri = find_chunk(t, m->cx, m->cz);
+    if (ri < 0) {
+        for (uint32_t i = 0; i < t->cap && ri < 0; i++)
+            if (!t->chunks[i].used) ri = (int32_t)i;
+        if (ri < 0) {
             t->dropped_no_slot++;
             return false;
         }
-        c->used = true;
-        c->cx = m->cx;
-        c->cz = m->cz;
+        ChunkRec *r = &t->chunks[ri];
+        memset(r, 0, sizeof *r);
+        r->used = true;
+        r->cx = m->cx;
+        r->cz = m->cz;
+        r->slot = -1;
+        r->copy = -1;
         t->resident++;
+    } else {
+        t->mesh_swaps++;
     }
-    t->gpu_bytes -= c->bytes;
-    /* Regroup the quads by kind (opaque, cloud) and face direction into the staging copy. */
-    uint32_t count[TERRAIN_BUCKETS] = {0};
-    int ymin = WORLD_Y_MAX, ymax = WORLD_Y_MIN;
-    for (int k = 0; k < TERRAIN_BUCKETS; k++) {
-        c->plane_min[k] = INT16_MAX;
-        c->plane_max[k] = INT16_MIN;
-    }
-    for (uint32_t i = 0; i < nparts; i++) {
-        const ChunkMeshPart *part = &m->parts[i];
-        if (!part->verts) continue;
-        uint32_t kind = i < m->opaque_parts ? 0 : 6;
-        for (uint32_t v = 0; v + 3 < part->vert_count; v += 4) {
-            const WorldVertex *q = &part->verts[v];
-            uint32_t k = kind + bucket_of_normal(q->normal);
-            count[k] += 4;
-            int axis = q->normal < 2 ? q->x : (q->normal < 4 ? q->y : q->z);
-            if (axis < c->plane_min[k]) c->plane_min[k] = (int16_t)axis;
-            if (axis > c->plane_max[k]) c->plane_max[k] = (int16_t)axis;
-            for (int j = 0; j < 4; j++) {
-                if (q[j].y < ymin) ymin = q[j].y;
-                if (q[j].y > ymax) ymax = q[j].y;
+    ChunkRec *r = &t->chunks[ri];
+    uint8_t lod = (uint8_t)(m->lod <= WORLD_LOD_MAX ? m->lod : WORLD_LOD_MAX);
+    r->lod = lod;
+
+    if (t->copy_blocks && (int)lod >= t->far_group_lod) {
+        int32_t tx = m->cx >> 1, tz = m->cz >> 1;   /* arithmetic shift: floor division by 2 */
+        int32_t si = r->in_tile ? r->slot : find_tile(t, tx, tz);
+        if (si < 0) {
+            si = alloc_slot(t);
+            if (si >= 0) {
+                t->slots[si].tile = true;
+                t->slots[si].span = 2;
+                t->slots[si].cx = tx;
+                t->slots[si].cz = tz;
+            }
+        }
+        int32_t first;
+        uint32_t verts, opaque;
+        if (si >= 0) {
+            /* The new copy is taken before the old one goes. */
+            if (copy_take(t, m, &first, &verts, &opaque)) {
+                copy_release(t, r);
+                if (!r->in_tile && r->slot >= 0) free_slot(t, r->slot);   /* drawn from the tile from now */
+                r->copy = first;
+                r->copy_verts = verts;
+                r->copy_opaque = opaque;
+                r->in_tile = true;
+                r->slot = si;
+                int q = (m->cx & 1) + 2 * (m->cz & 1);
+                t->slots[si].member[q] = ri;
+                t->slots[si].dirty = true;
+                return true;
+            }
+            t->copy_fallbacks++;
+            if (!r->in_tile) {
+                bool empty = true;
+                for (int q = 0; q < 4; q++) empty = empty && t->slots[si].member[q] < 0;
+                if (empty) free_slot(t, si);
             }
         }
     }
-    c->first[0] = 0;
-    for (int k = 0; k < TERRAIN_BUCKETS; k++) c->first[k + 1] = c->first[k] + count[k];
-    uint32_t total = c->first[TERRAIN_BUCKETS];
-    if (total > STAGING_VERTS) total = 0;   /* cannot happen: parts are bounded by the world */
-    uint32_t at[TERRAIN_BUCKETS];
-    memcpy(at, c->first, sizeof at);
-    for (uint32_t i = 0; i < nparts && total; i++) {
-        const ChunkMeshPart *part = &m->parts[i];
-        if (!part->verts) continue;
-        uint32_t kind = i < m->opaque_parts ? 0 : 6;
-        for (uint32_t v = 0; v + 3 < part->vert_count; v += 4) {
-            uint32_t k = kind + bucket_of_normal(part->verts[v].normal);
-            memcpy(&t->staging[at[k]], &part->verts[v], 4 * sizeof(WorldVertex));
-            at[k] += 4;
+    /* A slot of its own. */
+    if (r->in_tile) leave_tile(t, ri);
+    if (r->slot < 0) {
+        r->slot = alloc_slot(t);
+        if (r->slot < 0) {
+            t->dropped_no_slot++;
+            forget_chunk(t, ri);
+            return false;
         }
+        t->slots[r->slot].cx = m->cx;
+        t->slots[r->slot].cz = m->cz;
+        t->slots[r->slot].span = 1;
     }
-    c->opaque_verts = total ? c->first[6] : 0;
-    c->cloud_verts = total ? total - c->first[6] : 0;
-    c->bytes = total * (uint32_t)sizeof(WorldVertex);
-    if (c->bytes) {
-        if (!c->vbo) glGenBuffers(1, &c->vbo);
-        glBindBuffer(GL_ARRAY_BUFFER, c->vbo);
-        GL_TIMED(glBufferData(GL_ARRAY_BUFFER, c->bytes, t->staging, GL_STATIC_DRAW));
-        glBindBuffer(GL_ARRAY_BUFFER, 0);
-    } else if (c->vbo) {
-        glDeleteBuffers(1, &c->vbo);
-        c->vbo = 0;
-    }
-    c->y_min = (int16_t)(ymin <= ymax ? ymin : 0);
-    c->y_max = (int16_t)(ymin <= ymax ? ymax : 0);
-    t->gpu_bytes += c->bytes;
-    *bytes_out = c->bytes;
+    GpuChunk *c = &t->slots[r->slot];
+    c->lod = lod;
+    Stager st;
+    stage_begin(&st);
+    stage_mesh(&st, m);
+    if (!stage_layout(t, &st, c)) return false;
+    stage_mesh(&st, m);
+    *bytes_out = stage_upload(t, c, c->opaque_verts + c->cloud_verts);
     return true;
 }
 
@@ -204,6 +500,7 @@ uint32_t terrain_upload_pending(Terrain *t, World *release_to, uint32_t max_mesh
         t->pending_head = (t->pending_head + 1) % t->cap;
         t->pending_count--;
     }
+    bytes += flush_tiles(t);   /* tiles whose members changed, once each */
     t->last_uploads = done;
     t->last_upload_bytes = bytes;
     t->uploads_total += done;
@@ -212,18 +509,21 @@ uint32_t terrain_upload_pending(Terrain *t, World *release_to, uint32_t max_mesh
 
 void terrain_clear(Terrain *t) {
     for (uint32_t i = 0; i < t->cap; i++)
-        if (t->slots[i].used) free_slot(t, &t->slots[i]);
+        if (t->chunks[i].used) forget_chunk(t, (int32_t)i);
+    for (uint32_t i = 0; i < t->nslots; i++)
+        if (t->slots[i].used) free_slot(t, (int32_t)i);
     t->pending_head = t->pending_count = t->pending_live = 0;
 }
 
+/* ---------------------------------------------------------------- drawing */
 static void bind_chunk_vertices(uint32_t first_vert) {
     const uint8_t *base = (const uint8_t *)0 + (size_t)first_vert * sizeof(WorldVertex);
     glVertexAttribPointer(ATTR_POS, 3, GL_SHORT, GL_FALSE, sizeof(WorldVertex), base);
     glVertexAttribPointer(ATTR_COLOR, 4, GL_UNSIGNED_BYTE, GL_TRUE, sizeof(WorldVertex), base + 8);
 }
 
-/* Draws verts [first, first + count) of the bound chunk in batches of 16-bit indexable quads. */
-static void draw_range(Terrain *t, uint32_t first, uint32_t count, RenderCounters *rc) {
+/* Draws verts [first, first + count) of the bound buffer in batches of 16-bit indexable quads. */
+static void draw_range(uint32_t first, uint32_t count, int lod, RenderCounters *rc) {
     for (uint32_t done = 0; done < count;) {
         uint32_t quads = (count - done) / 4;
         if (quads > QUADS_PER_DRAW) quads = QUADS_PER_DRAW;
@@ -232,68 +532,90 @@ static void draw_range(Terrain *t, uint32_t first, uint32_t count, RenderCounter
         GL_TIMED(glDrawElements(GL_TRIANGLES, (GLsizei)(quads * 6), GL_UNSIGNED_SHORT, (const void *)0));
         rc->draw_calls++;
         rc->triangles += quads * 2;
+        rc->triangles_lod[lod] += quads * 2;
         done += quads * 4;
     }
-    (void)t;
 }
 
-/* Visible buckets of one kind (0 opaque, 6 clouds) as a bit mask in bucket order: a face with
- * normal +X at plane x faces the camera only when the camera is beyond it (x > plane). */
-static uint32_t bucket_mask(const GpuChunk *c, int kind, const RenderView *v) {
-    double ox = (double)c->cx * CHUNK_SIZE, oz = (double)c->cz * CHUNK_SIZE;
-    uint32_t mask = 0;
-    for (int b = 0; b < 6; b++) {
-        int k = kind + b;
-        if (c->first[k + 1] == c->first[k]) continue;
-        bool vis;
-        switch (BUCKET_NORMAL[b]) {
-        case WORLD_NORMAL_PX: vis = v->cam_x > ox + c->plane_min[k]; break;
-        case WORLD_NORMAL_NX: vis = v->cam_x < ox + c->plane_max[k]; break;
-        case WORLD_NORMAL_PY: vis = v->cam_y > c->plane_min[k]; break;
-        case WORLD_NORMAL_NY: vis = v->cam_y < c->plane_max[k]; break;
-        case WORLD_NORMAL_PZ: vis = v->cam_z > oz + c->plane_min[k]; break;
-        default: vis = v->cam_z < oz + c->plane_max[k]; break;
+/* The faces of one direction pair (minus bucket bm, plus bucket bm + 1) turned toward a camera
+ * at slot-local coordinate cam along their axis: minus faces at plane p face it when cam < p
+ * (a suffix of the bucket's levels), plus faces when cam > p (a prefix). Whole levels are
+ * kept, so the run may hold a few faces seen edge-on or from behind; the GPU culls those. */
+static void pair_run(const GpuChunk *c, int bm, double cam, uint32_t *first, uint32_t *end) {
+    int bp = bm + 1, step = level_step(bm % 6);
+    double lv = floor(cam / step);
+    int lc = lv < 0.0 ? -1 : (lv >= TERRAIN_LEVELS ? TERRAIN_LEVELS : (int)lv);
+    uint32_t mid = c->off[bp][0];
+    uint32_t s = mid, e = mid;
+    if (c->off[bm][TERRAIN_LEVELS] > c->off[bm][0] && cam < c->plane_max[bm])
+        s = c->off[bm][lc < 0 ? 0 : (lc >= TERRAIN_LEVELS ? TERRAIN_LEVELS - 1 : lc)];
+    if (c->off[bp][TERRAIN_LEVELS] > c->off[bp][0] && cam > c->plane_min[bp])
+        e = c->off[bp][lc + 1 > TERRAIN_LEVELS ? TERRAIN_LEVELS : (lc + 1 < 0 ? 0 : lc + 1)];
+    *first = s;
+    *end = e;
+}
+
+/* Draws the faces of one kind (0 opaque, 6 clouds) that can face the camera: up to three runs
+ * (x, z and y pairs); runs closer than merge_gap_quads go out as one call. */
+static void draw_kind(const Terrain *t, const GpuChunk *c, int kind, const RenderView *v, RenderCounters *rc) {
+    double ox = (double)c->cx * CHUNK_SIZE * c->span, oz = (double)c->cz * CHUNK_SIZE * c->span;
+    const double cam[3] = {v->cam_x - ox, v->cam_z - oz, v->cam_y - WORLD_Y_MIN};
+    uint32_t rs[3], re[3];
+    int nr = 0;
+    for (int p = 0; p < 3; p++) {
+        uint32_t s, e;
+        pair_run(c, kind + 2 * p, cam[p], &s, &e);
+        if (e <= s) continue;
+        if (nr > 0 && s - re[nr - 1] <= t->merge_gap_quads * 4) {
+            re[nr - 1] = e;
+            continue;
         }
-        if (vis) mask |= 1u << b;
+        rs[nr] = s;
+        re[nr] = e;
+        nr++;
     }
-    return mask;
-}
-
-/* Draws the visible buckets of one kind with ONE call spanning the first to the last visible
- * bucket (a hidden bucket in between is left to back-face culling): the draw-call count stays
- * one per chunk and kind, and the usual visible sets are contiguous in the bucket order. */
-static void draw_buckets(Terrain *t, const GpuChunk *c, int kind, const RenderView *v, RenderCounters *rc) {
-    uint32_t mask = bucket_mask(c, kind, v);
-    if (!mask) return;
-    int b = __builtin_ctz(mask), e = 32 - __builtin_clz(mask);
-    uint32_t first = c->first[kind + b], last = c->first[kind + e];
-    draw_range(t, first, last - first, rc);
+    for (int i = 0; i < nr; i++) draw_range(rs[i], re[i] - rs[i], c->lod, rc);
 }
 
 static void set_offset(Terrain *t, const GpuChunk *c, const RenderView *v) {
-    glUniform3f(t->u_offset, (float)((double)c->cx * CHUNK_SIZE - v->cam_x), (float)(0.0 - v->cam_y),
-                (float)((double)c->cz * CHUNK_SIZE - v->cam_z));
+    double ox = (double)c->cx * CHUNK_SIZE * c->span, oz = (double)c->cz * CHUNK_SIZE * c->span;
+    glUniform3f(t->u_offset, (float)(ox - v->cam_x), (float)(0.0 - v->cam_y), (float)(oz - v->cam_z));
 }
 
 void terrain_draw(Terrain *t, const float viewproj[16], const RenderView *v, const TerrainDrawParams *dp,
                   RenderCounters *rc) {
-    /* Cull: chunk boxes camera-relative against the view-projection's six planes. */
+    flush_tiles(t);
+    /* Cull: slot boxes camera-relative against the view-projection's six planes. */
     vec4 planes[6];
     mat4 vp;
     memcpy(vp, viewproj, sizeof vp);
     glm_frustum_planes(vp, planes);
     t->visible_count = 0;
-    uint32_t culled = 0;
-    for (uint32_t i = 0; i < t->cap; i++) {
+    uint32_t culled = 0, visible = 0;
+    for (uint32_t i = 0; i < t->nslots; i++) {
         const GpuChunk *c = &t->slots[i];
         if (!c->used || !c->bytes) continue;
-        float x0 = (float)((double)c->cx * CHUNK_SIZE - v->cam_x), z0 = (float)((double)c->cz * CHUNK_SIZE - v->cam_z);
+        float size = (float)(CHUNK_SIZE * c->span);
+        float x0 = (float)((double)c->cx * size - v->cam_x), z0 = (float)((double)c->cz * size - v->cam_z);
         vec3 box[2] = {{x0, (float)(c->y_min - v->cam_y) - 1.0f, z0},
-                       {x0 + CHUNK_SIZE, (float)(c->y_max - v->cam_y) + 1.0f, z0 + CHUNK_SIZE}};
-        if (glm_aabb_frustum(box, planes)) t->visible[t->visible_count++] = i;
-        else culled++;
+                       {x0 + size, (float)(c->y_max - v->cam_y) + 1.0f, z0 + size}};
+        uint32_t n = 1;
+        if (c->tile) {
+            n = 0;
+            for (int q = 0; q < 4; q++) n += c->member[q] >= 0;
+        }
+        if (glm_aabb_frustum(box, planes)) {
+            t->visible[t->visible_count++] = i;
+            visible += n;
+            if (!c->tile) rc->chunks_visible_lod[c->lod] += 1;
+            else
+                for (int q = 0; q < 4; q++)
+                    if (c->member[q] >= 0) rc->chunks_visible_lod[t->chunks[c->member[q]].lod]++;
+        } else {
+            culled += n;
+        }
     }
-    rc->chunks_visible = t->visible_count;
+    rc->chunks_visible = visible;
     rc->chunks_culled = culled;
 
     glUseProgram(t->prog);
@@ -317,8 +639,9 @@ void terrain_draw(Terrain *t, const float viewproj[16], const RenderView *v, con
     for (uint32_t k = 0; k < t->visible_count; k++) {
         const GpuChunk *c = &t->slots[t->visible[k]];
         if (c->cloud_verts && dp->clouds) {
-            float dx = (float)((double)c->cx * CHUNK_SIZE + 16.0 - v->cam_x);
-            float dz = (float)((double)c->cz * CHUNK_SIZE + 16.0 - v->cam_z);
+            double half = CHUNK_SIZE * 0.5 * c->span;
+            float dx = (float)((double)c->cx * CHUNK_SIZE * c->span + half - v->cam_x);
+            float dz = (float)((double)c->cz * CHUNK_SIZE * c->span + half - v->cam_z);
             /* insertion sort, farthest first */
             float d = dx * dx + dz * dz;
             uint32_t j = clouds++;
@@ -333,7 +656,7 @@ void terrain_draw(Terrain *t, const float viewproj[16], const RenderView *v, con
         if (!c->opaque_verts) continue;
         glBindBuffer(GL_ARRAY_BUFFER, c->vbo);
         set_offset(t, c, v);
-        draw_buckets(t, c, 0, v, rc);
+        draw_kind(t, c, 0, v, rc);
     }
     if (dp->before_clouds) dp->before_clouds(dp->before_clouds_ctx);
     if (clouds) {
@@ -349,7 +672,7 @@ void terrain_draw(Terrain *t, const float viewproj[16], const RenderView *v, con
             const GpuChunk *c = &t->slots[t->cloud_order[k]];
             glBindBuffer(GL_ARRAY_BUFFER, c->vbo);
             set_offset(t, c, v);
-            draw_buckets(t, c, 6, v, rc);
+            draw_kind(t, c, 6, v, rc);
         }
         glDepthMask(GL_TRUE);
         glDisable(GL_BLEND);

@@ -1,10 +1,9 @@
-/* skyisles world: the mesher. One quad per exposed face (bit rows with a neighbour apron: no
- * holes, no doubles at borders), W6 colour and AO, 12-byte vertices in fixed pool slabs. */
+/* skyisles world: the mesher. One quad per exposed face of the chunk's voxels at its LOD (bit
+ * rows with a neighbour apron, LOD seam faces on borders), W6 colour and AO, 12-byte vertices
+ * in fixed pool slabs. */
 #include "world/world_internal.h"
 
 #include <string.h>
-
-#define INTERIOR_BITS (((1ull << CHUNK_SIZE) - 1ull) << 1)
 
 /* Per normal: the normal, then tangents U, V with cross(U, V) = N, so the corner order
  * (0,0) (1,0) (1,1) (0,1) in (U, V) is counter-clockwise seen from outside. */
@@ -22,10 +21,14 @@ static const float k_home_rgb[8][3] = {
     {0.2f, 0.42f, 0.18f},  {0.16f, 0.5f, 0.26f}, {0.36f, 0.46f, 0.32f}, {0.6f, 0.6f, 0.62f},
 };
 
+/* Parts live in slabs; a new pass (the clouds) starts a new part, in the room left in the
+ * current slab when there is some, so a small mesh fits one slab. */
 typedef struct SlabWriter {
     MemPool *pool;
     ChunkMesh *m;
-    WorldVertex *cur;
+    WorldVertex *slab;     /* current slab */
+    uint32_t fill;         /* vertices used in it */
+    ChunkMeshPart *part;   /* current part of this pass (NULL: the next quad starts one) */
     uint32_t *pass_parts;
     bool oom;          /* the slab pool ran dry: the mesh is incomplete */
     bool full;         /* the part table is full: the mesh is truncated but usable */
@@ -33,20 +36,24 @@ typedef struct SlabWriter {
 
 static WorldVertex *writer_quad(SlabWriter *w) {
     if (w->oom || w->full) return NULL;
-    uint32_t np = w->m->opaque_parts + w->m->cloud_parts;
-    ChunkMeshPart *last = np ? &w->m->parts[np - 1] : NULL;
-    if (!w->cur || last->vert_count + 4 > WORLD_SLAB_VERTS) {
+    bool room = w->slab && w->fill + 4 <= WORLD_SLAB_VERTS;
+    if (!w->part || !room) {
+        uint32_t np = w->m->opaque_parts + w->m->cloud_parts;
         if (np >= WORLD_MAX_MESH_PARTS) { w->full = true; return NULL; }
-        WorldVertex *slab = mem_pool_alloc(w->pool);
-        if (!slab) { w->oom = true; return NULL; }
-        w->m->parts[np].verts = slab;
-        w->m->parts[np].vert_count = 0;
+        if (!room) {
+            WorldVertex *slab = mem_pool_alloc(w->pool);
+            if (!slab) { w->oom = true; return NULL; }
+            w->slab = slab;
+            w->fill = 0;
+        }
+        w->part = &w->m->parts[np];
+        w->part->verts = w->slab + w->fill;
+        w->part->vert_count = 0;
         (*w->pass_parts)++;
-        w->cur = slab;
-        last = &w->m->parts[np];
     }
-    WorldVertex *q = w->cur + last->vert_count;
-    last->vert_count += 4;
+    WorldVertex *q = w->slab + w->fill;
+    w->fill += 4;
+    w->part->vert_count += 4;
     return q;
 }
 
@@ -83,6 +90,7 @@ typedef struct MeshCtx {
     const WorldGen *g;
     const ChunkScratch *s;
     SlabWriter *w;
+    int sc;                    /* blocks per voxel edge (LOD scale) */
     float aof[4];              /* per-vertex AO factor by level */
     float alt[WV_H];           /* pseudo-AO altitude light per air-cell layer index */
 } MeshCtx;
@@ -93,10 +101,11 @@ static void mesh_ctx_init(MeshCtx *c, const WorldGen *g, const ChunkScratch *s, 
     c->g = g;
     c->s = s;
     c->w = w;
+    c->sc = s->scale;
     for (int k = 0; k < 4; k++) c->aof[k] = 1.0f - g->p.ao_strength * (float)(3 - k);
     float lo = g->p.bedrock_level, hi = g->p.cloud_centre - g->p.cloud_range;
     for (int yi = 0; yi < WV_H; yi++) {
-        float ay = (float)(WORLD_Y_MIN - 1 + yi);
+        float ay = (float)gs_block_y(s, yi - 1);   /* the layer's sample height */
         float t = hi > lo ? (ay - lo) / (hi - lo) : 1.0f;
         if (t < 0.0f) t = 0.0f;
         if (t > 1.0f) t = 1.0f;
@@ -136,10 +145,11 @@ static uint32_t front_ring(const ChunkScratch *s, int n, int x, int yi, int z1, 
     return gm;
 }
 
-static void emit_face(const MeshCtx *c, int n, int x, int y, int z, uint8_t mat) {
+/* Face n of voxel (x, layer Y, z), coarse units. */
+static void emit_face(const MeshCtx *c, int n, int x, int Y, int z, uint8_t mat) {
     const ChunkScratch *s = c->s;
     const int8_t *N = k_n[n], *U = k_u[n], *V = k_v[n];
-    int yi = y - WORLD_Y_MIN + 1;
+    int yi = Y + 1;
     bool tr;
     uint32_t gm = front_ring(s, n, x, yi, z + 1, &tr);
 #define OCC(du, dv) (tr ? ((gm >> (((dv) + 1) * 3 + (du) + 1)) & 1u) : ((gm >> (((du) + 1) * 3 + (dv) + 1)) & 1u))
@@ -153,8 +163,8 @@ static void emit_face(const MeshCtx *c, int n, int x, int y, int z, uint8_t mat)
     float rgb[3];
     uint8_t fm;
     material_rgb(c->g, s, mat, n, x, z, rgb, &fm);
-    int fx = x + N[0], fy = y + N[1], fz = z + N[2];
-    float light = c->alt[fy - WORLD_Y_MIN + 1];
+    int fx = x + N[0], fy = Y + N[1], fz = z + N[2];
+    float light = c->alt[fy + 1];
     if (s->top[fz + 1][fx + 1] > fy) light *= 0.55f;
     light *= k_dir_shade[n];
     rgb[0] *= light;
@@ -164,15 +174,15 @@ static void emit_face(const MeshCtx *c, int n, int x, int y, int z, uint8_t mat)
     if (!q) return;
     /* Rotate so the 0-2 diagonal joins the brighter pair (no AO streak across the quad). */
     int rot = (ao[0] + ao[2] < ao[1] + ao[3]) ? 1 : 0;
-    int bx = x + (N[0] > 0), by = y + (N[1] > 0), bz = z + (N[2] > 0);
+    int bx = x + (N[0] > 0), by = Y + (N[1] > 0), bz = z + (N[2] > 0), sc = c->sc;
     for (int i = 0; i < 4; i++) {
         int k = (i + rot) & 3;
         int cu = k_cu[k], cv = k_cv[k];
         float f = c->aof[ao[k]];
         WorldVertex *v = &q[i];
-        v->x = (int16_t)(bx + cu * U[0] + cv * V[0]);
-        v->y = (int16_t)(by + cu * U[1] + cv * V[1]);
-        v->z = (int16_t)(bz + cu * U[2] + cv * V[2]);
+        v->x = (int16_t)((bx + cu * U[0] + cv * V[0]) * sc);
+        v->y = (int16_t)(WORLD_Y_MIN + (by + cu * U[1] + cv * V[1]) * sc);
+        v->z = (int16_t)((bz + cu * U[2] + cv * V[2]) * sc);
         v->normal = (uint8_t)n;
         v->flags = (uint8_t)(ao[k] | (fm << 2));
         v->r = to_u8(rgb[0] * f);
@@ -182,9 +192,11 @@ static void emit_face(const MeshCtx *c, int n, int x, int y, int z, uint8_t mat)
     }
 }
 
-/* One merged cloud quad: the box [x0, x0+ex) x [y0, y0+ey) x [z0, z0+ez), one unit thick along
- * the normal. Clouds are flat-coloured per direction, so merging loses nothing. */
-static void emit_cloud_rect(const WorldGen *g, SlabWriter *w, int n, int x0, int y0, int z0, int ex, int ey, int ez) {
+/* One merged cloud quad: the box [x0, x0+ex) x [y0, y0+ey) x [z0, z0+ez) in voxels (y0 a layer
+ * index), one voxel thick along the normal. Clouds are flat-coloured per direction, so
+ * merging loses nothing. */
+static void emit_cloud_rect(const WorldGen *g, SlabWriter *w, int sc, int n, int x0, int y0, int z0, int ex, int ey,
+                            int ez) {
     const int8_t *N = k_n[n], *U = k_u[n], *V = k_v[n];
     WorldVertex *q = writer_quad(w);
     if (!q) return;
@@ -197,9 +209,9 @@ static void emit_cloud_rect(const WorldGen *g, SlabWriter *w, int n, int x0, int
     for (int k = 0; k < 4; k++) {
         WorldVertex *v = &q[k];
         int du = k_cu[k] * eu, dv = k_cv[k] * ev;
-        v->x = (int16_t)(bx + du * U[0] + dv * V[0]);
-        v->y = (int16_t)(by + du * U[1] + dv * V[1]);
-        v->z = (int16_t)(bz + du * U[2] + dv * V[2]);
+        v->x = (int16_t)((bx + du * U[0] + dv * V[0]) * sc);
+        v->y = (int16_t)(WORLD_Y_MIN + (by + du * U[1] + dv * V[1]) * sc);
+        v->z = (int16_t)((bz + du * U[2] + dv * V[2]) * sc);
         v->normal = (uint8_t)n;
         v->flags = (uint8_t)(3 | (WORLD_MAT_CLOUD << 2));
         v->r = c;
@@ -210,7 +222,7 @@ static void emit_cloud_rect(const WorldGen *g, SlabWriter *w, int n, int x0, int
 }
 
 /* Greedy rectangles over one plane of face bits: runs along the bits, grown over rows. */
-static uint32_t merge_plane(const WorldGen *g, SlabWriter *w, int n, int plane, uint32_t *rows, int nrows) {
+static uint32_t merge_plane(const WorldGen *g, SlabWriter *w, int sc, int n, int plane, uint32_t *rows, int nrows) {
     uint32_t quads = 0;
     for (int r = 0; r < nrows; r++) {
         while (rows[r]) {
@@ -224,11 +236,10 @@ static uint32_t merge_plane(const WorldGen *g, SlabWriter *w, int n, int plane, 
                 h++;
             }
             rows[r] &= ~mask;
-            int yb = WORLD_Y_MIN + r;   /* rows are y for X and Z planes */
-            if (n == WORLD_NORMAL_PX || n == WORLD_NORMAL_NX) emit_cloud_rect(g, w, n, plane, yb, b0, 1, h, len);
-            else if (n == WORLD_NORMAL_PY || n == WORLD_NORMAL_NY)
-                emit_cloud_rect(g, w, n, b0, WORLD_Y_MIN + plane, r, len, 1, h);
-            else emit_cloud_rect(g, w, n, b0, yb, plane, len, h, 1);
+            int yb = r;   /* rows are layers for X and Z planes */
+            if (n == WORLD_NORMAL_PX || n == WORLD_NORMAL_NX) emit_cloud_rect(g, w, sc, n, plane, yb, b0, 1, h, len);
+            else if (n == WORLD_NORMAL_PY || n == WORLD_NORMAL_NY) emit_cloud_rect(g, w, sc, n, b0, plane, r, len, 1, h);
+            else emit_cloud_rect(g, w, sc, n, b0, yb, plane, len, h, 1);
             quads++;
         }
     }
@@ -236,7 +247,8 @@ static uint32_t merge_plane(const WorldGen *g, SlabWriter *w, int n, int plane, 
 }
 
 /* Exposed-face masks of row (y, z): bit x+1 set where the voxel has that face. */
-static void row_faces(const uint64_t (*rows)[WV_ROW], const uint64_t (*block)[WV_ROW], int yi, int z1, uint64_t f[6]) {
+static void row_faces(const uint64_t (*rows)[WV_ROW], const uint64_t (*block)[WV_ROW], int yi, int z1, uint64_t interior,
+                      uint64_t f[6]) {
     uint64_t r = rows[yi][z1];
     uint64_t b = block[yi][z1];
     /* A face shows where the neighbour is neither the same kind nor `block`. */
@@ -247,45 +259,79 @@ static void row_faces(const uint64_t (*rows)[WV_ROW], const uint64_t (*block)[WV
     f[WORLD_NORMAL_NY] = r & ~(rows[yi - 1][z1] | block[yi - 1][z1]);
     f[WORLD_NORMAL_PZ] = r & ~(rows[yi][z1 + 1] | block[yi][z1 + 1]);
     f[WORLD_NORMAL_NZ] = r & ~(rows[yi][z1 - 1] | block[yi][z1 - 1]);
-    for (int n = 0; n < 6; n++) f[n] &= INTERIOR_BITS;
+    for (int n = 0; n < 6; n++) f[n] &= interior;
+}
+
+/* LOD seams: a border face the apron culled is kept where the neighbour, at a LOD one finer or
+ * coarser than this chunk's, may be air over it (gen_seam_covered), and on every surface voxel
+ * (a voxel with any exposed face): the T-junctions between voxel sizes can leave sub-pixel
+ * gaps along a seam, and a face one voxel deep behind the edge fills them. Such a face is
+ * hidden inside the neighbour when both are solid. */
+static void seam_faces(const WorldGen *g, ChunkScratch *s, int Y, int z, uint64_t r, uint64_t f[6]) {
+    const int n = s->n;
+    const uint64_t lo = 2ull, hi = 1ull << n;
+    uint64_t surf = f[0] | f[1] | f[2] | f[3] | f[4] | f[5];
+    if ((r & lo) && !(f[WORLD_NORMAL_NX] & lo) &&
+        ((surf & lo) || !gen_seam_covered(g, s, WORLD_NORMAL_NX, Y, z)))
+        f[WORLD_NORMAL_NX] |= lo;
+    if ((r & hi) && !(f[WORLD_NORMAL_PX] & hi) &&
+        ((surf & hi) || !gen_seam_covered(g, s, WORLD_NORMAL_PX, Y, z)))
+        f[WORLD_NORMAL_PX] |= hi;
+    for (int side = 0; side < 2; side++) {
+        int nz = side ? WORLD_NORMAL_PZ : WORLD_NORMAL_NZ;
+        if (z != (side ? n - 1 : 0)) continue;
+        uint64_t m = r & ~f[nz];
+        f[nz] |= m & surf;
+        m &= ~surf;
+        while (m) {
+            int b = __builtin_ctzll(m);
+            m &= m - 1;
+            if (!gen_seam_covered(g, s, nz, Y, b - 1)) f[nz] |= 1ull << b;
+        }
+    }
 }
 
 bool mesh_chunk(const WorldGen *g, ChunkScratch *s, MemPool *slabs, ChunkMesh *out, MeshCounts *counts) {
     memset(out, 0, sizeof *out);
     out->cx = s->cx;
     out->cz = s->cz;
+    out->lod = (uint32_t)s->lod;
     MeshCounts mc = {0, 0, 0, false};
-    SlabWriter w = {slabs, out, NULL, &out->opaque_parts, false, false};
+    SlabWriter w = {slabs, out, NULL, 0, NULL, &out->opaque_parts, false, false};
+    const int n = s->n, ny = s->ny, sc = s->scale, dl = gs_dirt_layers(s);
+    const uint64_t interior = ((1ull << n) - 1ull) << 1;
     /* Opaque pass: solid voxels against anything not solid (air or cloud). Materials by
      * depth (gen_material) come from masks of the rows above. */
     static const uint64_t zero_rows[WV_H][WV_ROW];
     MeshCtx ctx;
     mesh_ctx_init(&ctx, g, s, &w);
-    for (int y = WORLD_Y_MIN; y < s->y_top; y++) {
-        int yi = y - WORLD_Y_MIN + 1;
-        bool abyss = (float)y < g->p.bedrock_level;
-        for (int z = 0; z < CHUNK_SIZE; z++) {
-            uint64_t r = s->solid[yi][z + 1] & INTERIOR_BITS;
+    for (int Y = 0; Y < ny; Y++) {
+        int yi = Y + 1, by = gs_block_y(s, Y);
+        bool abyss = (float)by < g->p.bedrock_level;
+        for (int z = 0; z < n; z++) {
+            uint64_t r = s->solid[yi][z + 1] & interior;
             if (!r) continue;
             uint64_t f[6];
-            row_faces((const uint64_t (*)[WV_ROW])s->solid, zero_rows, yi, z + 1, f);
+            row_faces((const uint64_t (*)[WV_ROW])s->solid, zero_rows, yi, z + 1, interior, f);
+            if (s->seams && ((r & (2ull | (1ull << n))) || z == 0 || z == n - 1)) seam_faces(g, s, Y, z, r, f);
             uint64_t any = f[0] | f[1] | f[2] | f[3] | f[4] | f[5];
             if (!any) continue;
             uint64_t above[4];
-            for (int k = 0; k < 4; k++) above[k] = y + 1 + k < s->y_top ? s->solid[yi + 1 + k][z + 1] : 0;
+            for (int k = 0; k < 4; k++) above[k] = Y + 1 + k < ny ? s->solid[yi + 1 + k][z + 1] : 0;
             uint64_t surf = r & ~above[0];
-            uint64_t stone = r & above[0] & above[1] & above[2] & above[3];
-            for (int n = 0; n < 6; n++) {
-                uint64_t m = f[n];
+            uint64_t stone = r;
+            for (int k = 0; k < dl; k++) stone &= above[k];
+            for (int nn = 0; nn < 6; nn++) {
+                uint64_t m = f[nn];
                 while (m) {
                     int b = __builtin_ctzll(m);
                     m &= m - 1;
                     uint64_t bit = 1ull << b;
                     uint8_t mat;
                     if (abyss) mat = WORLD_MAT_ABYSS;
-                    else if (surf & bit) mat = gen_surface_material(g, s, b - 1, y, z);
+                    else if (surf & bit) mat = gen_surface_material(g, s, b - 1, by, z);
                     else mat = (stone & bit) ? WORLD_MAT_STONE : WORLD_MAT_DIRT;
-                    emit_face(&ctx, n, b - 1, y, z, mat);
+                    emit_face(&ctx, nn, b - 1, Y, z, mat);
                     mc.faces++;
                 }
             }
@@ -293,49 +339,50 @@ bool mesh_chunk(const WorldGen *g, ChunkScratch *s, MemPool *slabs, ChunkMesh *o
     }
     /* Cloud pass: cloud voxels against air only (never a face inside rock or cloud), faces
      * gathered per plane and merged into rectangles. */
-    w.cur = NULL;
+    w.part = NULL;
     w.pass_parts = &out->cloud_parts;
-    int ylo = s->y_top, yhi = WORLD_Y_MIN - 1;
-    for (int y = WORLD_Y_MIN; y < s->y_top; y++) {
-        int yi = y - WORLD_Y_MIN + 1;
-        for (int z = 0; z < CHUNK_SIZE; z++) {
-            if (!(s->cloud[yi][z + 1] & INTERIOR_BITS)) continue;
-            if (ylo > y) {
-                ylo = y;
+    int ylo = ny, yhi = -1;
+    for (int Y = 0; Y < ny; Y++) {
+        int yi = Y + 1;
+        for (int z = 0; z < n; z++) {
+            if (!(s->cloud[yi][z + 1] & interior)) continue;
+            if (ylo > Y) {
+                ylo = Y;
                 memset(s->cplane, 0, sizeof s->cplane);
             }
-            yhi = y;
+            yhi = Y;
             uint64_t f[6];
-            row_faces((const uint64_t (*)[WV_ROW])s->cloud, (const uint64_t (*)[WV_ROW])s->solid, yi, z + 1, f);
-            int r = y - WORLD_Y_MIN;
-            for (int n = 0; n < 6; n++) {
-                uint32_t bits = (uint32_t)(f[n] >> 1);
+            row_faces((const uint64_t (*)[WV_ROW])s->cloud, (const uint64_t (*)[WV_ROW])s->solid, yi, z + 1, interior, f);
+            int r = Y;
+            for (int nn = 0; nn < 6; nn++) {
+                uint32_t bits = (uint32_t)(f[nn] >> 1);
                 if (!bits) continue;
-                if (n == WORLD_NORMAL_PY || n == WORLD_NORMAL_NY) {
-                    s->cplane[n][r * CHUNK_SIZE + z] = bits;            /* plane y, row z, bits x */
-                } else if (n == WORLD_NORMAL_PZ || n == WORLD_NORMAL_NZ) {
-                    s->cplane[n][z * WV_H + r] = bits;                  /* plane z, row y, bits x */
+                if (nn == WORLD_NORMAL_PY || nn == WORLD_NORMAL_NY) {
+                    s->cplane[nn][r * CHUNK_SIZE + z] = bits;            /* plane y, row z, bits x */
+                } else if (nn == WORLD_NORMAL_PZ || nn == WORLD_NORMAL_NZ) {
+                    s->cplane[nn][z * WV_H + r] = bits;                  /* plane z, row y, bits x */
                 } else {
-                    while (bits) {                                      /* plane x, row y, bits z */
+                    while (bits) {                                       /* plane x, row y, bits z */
                         int x = __builtin_ctz(bits);
                         bits &= bits - 1;
-                        s->cplane[n][x * WV_H + r] |= 1u << z;
+                        s->cplane[nn][x * WV_H + r] |= 1u << z;
                     }
                 }
-                mc.faces += (uint32_t)__builtin_popcount((uint32_t)(f[n] >> 1));
+                mc.faces += (uint32_t)__builtin_popcount((uint32_t)(f[nn] >> 1));
             }
         }
     }
     if (yhi >= ylo) {
-        int r0 = ylo - WORLD_Y_MIN, nr = yhi - ylo + 1;
-        for (int n = 0; n < 6; n++) {
-            if (n == WORLD_NORMAL_PY || n == WORLD_NORMAL_NY) {
-                for (int r = r0; r < r0 + nr; r++) merge_plane(g, &w, n, r, &s->cplane[n][r * CHUNK_SIZE], CHUNK_SIZE);
+        int r0 = ylo, nr = yhi - ylo + 1;
+        for (int nn = 0; nn < 6; nn++) {
+            if (nn == WORLD_NORMAL_PY || nn == WORLD_NORMAL_NY) {
+                for (int r = r0; r < r0 + nr; r++)
+                    merge_plane(g, &w, sc, nn, r, &s->cplane[nn][r * CHUNK_SIZE], n);
             } else {
-                for (int pl = 0; pl < CHUNK_SIZE; pl++) {
-                    uint32_t *rows = &s->cplane[n][pl * WV_H];
-                    /* rows r0..r0+nr-1; merge_plane counts rows from WORLD_Y_MIN, so pass the base. */
-                    merge_plane(g, &w, n, pl, rows, r0 + nr);
+                for (int pl = 0; pl < n; pl++) {
+                    uint32_t *rows = &s->cplane[nn][pl * WV_H];
+                    /* rows r0..r0+nr-1; merge_plane counts rows from layer 0, so pass the base. */
+                    merge_plane(g, &w, sc, nn, pl, rows, r0 + nr);
                 }
             }
         }
@@ -347,10 +394,18 @@ bool mesh_chunk(const WorldGen *g, ChunkScratch *s, MemPool *slabs, ChunkMesh *o
     return !w.oom;
 }
 
+uint32_t mesh_slab_count(const MemPool *slabs, const ChunkMesh *m) {
+    uint32_t np = m->opaque_parts + m->cloud_parts, k = 0;
+    for (uint32_t i = 0; i < np && i < WORLD_MAX_MESH_PARTS; i++)
+        if (m->parts[i].verts && mem_pool_owns(slabs, m->parts[i].verts)) k++;
+    return k;
+}
+
 void mesh_free(MemPool *slabs, ChunkMesh *m) {
     uint32_t np = m->opaque_parts + m->cloud_parts;
     for (uint32_t i = 0; i < np && i < WORLD_MAX_MESH_PARTS; i++) {
-        mem_pool_free(slabs, (void *)m->parts[i].verts);
+        /* A part that continues a slab (the first cloud part) owns no slab of its own. */
+        if (m->parts[i].verts && mem_pool_owns(slabs, m->parts[i].verts)) mem_pool_free(slabs, (void *)m->parts[i].verts);
         m->parts[i].verts = NULL;
         m->parts[i].vert_count = 0;
     }

@@ -71,6 +71,15 @@ void world_params_default(WorldParams *p) {
     p->lookahead_s = 0.25f;
     p->gen_y_max = WORLD_Y_MAX;
     p->mesh_pool_mib = 0;
+
+    /* LOD (chunk distances from the aircraft's chunk): full blocks on that chunk and its four
+     * face neighbours, 2-block voxels out to 3 chunks, 4-block to 6, 8-block beyond. Tuned
+     * against the Pi 4 budget of docs/render.md (<= 150k triangles, <= 200 draw calls). */
+    p->lod_dist[0] = 1.2f;
+    p->lod_dist[1] = 3.0f;
+    p->lod_dist[2] = 6.0f;
+    p->lod_hysteresis = 0.25f;
+    p->lod_coarsen_penalty = 3.0f;
 }
 
 static uint32_t derive_seed(uint64_t seed, uint32_t stage) {
@@ -82,6 +91,21 @@ static NoiseFbm fbm_of(uint32_t octaves) {
     NoiseFbm f = noise_fbm_default();
     f.octaves = octaves ? octaves : 1;
     return f;
+}
+
+/* The LOD thresholds in use: ascending, 0 ends the list, and each more than one chunk past the
+ * previous (pulled out if closer) so face neighbours never differ by more than one LOD. */
+static int lod_thresholds(const WorldParams *p, float out[WORLD_LOD_MAX]) {
+    int n = 0;
+    float prev = 0.0f;
+    for (int i = 0; i < WORLD_LOD_MAX; i++) {
+        float d = p->lod_dist[i];
+        if (!(d > 0.0f) || !(d < 1e6f)) break;
+        if (n > 0 && d < prev + 1.01f) d = prev + 1.01f;
+        out[n++] = d;
+        prev = d;
+    }
+    return n;
 }
 
 void gen_init(WorldGen *g, const WorldParams *p) {
@@ -132,4 +156,17 @@ void gen_init(WorldGen *g, const WorldParams *p) {
     g->home_k = 0.0f;
     if (q->home && q->home->size > 0 && q->home->elevation_top_m > 0.0f)
         g->home_k = q->home_height / q->home->elevation_top_m;
+    float d[WORLD_LOD_MAX];
+    g->lod_levels = lod_thresholds(q, d);
+    for (int i = 0; i < g->lod_levels; i++) g->lod_d2[i] = d[i] * d[i];
+    if (!(q->lod_hysteresis >= 0.0f)) q->lod_hysteresis = 0.0f;
+    if (q->lod_hysteresis > 0.45f) q->lod_hysteresis = 0.45f;
+}
+
+int world_lod_for_offset(const WorldParams *p, int32_t dx, int32_t dz) {
+    float d[WORLD_LOD_MAX];
+    int n = lod_thresholds(p, d), lod = 0;
+    double d2 = (double)dx * dx + (double)dz * dz;
+    while (lod < n && d2 >= (double)d[lod] * d[lod]) lod++;
+    return lod;
 }

@@ -1,5 +1,6 @@
-/* skyisles world: the World. Toroidal chunk table, priority requests on the worker pool,
- * bounded collection, eviction, epochs, renderer events, counters; all carved at creation. */
+/* skyisles world: the World. Toroidal chunk table, priority requests on the worker pool, LOD
+ * by distance with old meshes kept until their replacement, bounded collection, eviction,
+ * epochs, renderer events, counters; all carved at creation. */
 #include "world/world_internal.h"
 
 #include <math.h>
@@ -18,6 +19,9 @@ typedef struct ChunkSlot {
     uint8_t state;
     uint8_t ready_pending;      /* READY event in the ring, not taken yet */
     uint8_t ready_taken;        /* the renderer has it: a GONE must follow */
+    uint8_t lod;                /* READY: LOD of the mesh held */
+    uint8_t busy;               /* READY: a job for another LOD is in flight (seq) */
+    uint8_t job_lod;            /* LOD of the job in flight */
     uint32_t seq;               /* request number that owns the slot */
     uint32_t slabs;             /* slabs held by mesh */
     ChunkMesh mesh;
@@ -28,6 +32,7 @@ typedef struct ChunkJob {
     const WorldGen *gen;
     uint32_t gen_index;
     int32_t cx, cz;
+    int lod;
     uint32_t slot, seq;
     double time_s;
     bool oom;
@@ -68,6 +73,8 @@ struct World {
     WorldStats st;
     WorldView last_view;
     bool have_view;
+    int32_t anchor_x, anchor_z;  /* LOD anchor chunk */
+    bool anchor_valid;
 };
 
 static inline int32_t floor_div(int32_t a, int32_t b) { return a >= 0 ? a / b : -((-a + b - 1) / b); }
@@ -131,13 +138,15 @@ static void slot_clear(World *w, uint32_t idx, bool count_evicted) {
     ChunkSlot *s = &w->slots[idx];
     if (s->state == SLOT_READY) {
         if (s->ready_pending) event_withdraw_ready(w, idx);
-        else if (s->ready_taken) event_push(w, WORLD_EV_CHUNK_GONE, s->cx, s->cz, NULL, idx);
+        if (s->ready_taken) event_push(w, WORLD_EV_CHUNK_GONE, s->cx, s->cz, NULL, idx);
         mesh_free(&w->slabs, &s->mesh);
         if (count_evicted) w->st.evicted++;
         if (w->st.resident) w->st.resident--;
+        if (w->st.resident_lod[s->lod]) w->st.resident_lod[s->lod]--;
     }
     s->state = SLOT_EMPTY;
     s->ready_pending = s->ready_taken = 0;
+    s->busy = 0;
     s->slabs = 0;
 }
 
@@ -145,6 +154,13 @@ void world_release_mesh(World *w, int32_t cx, int32_t cz) {
     uint32_t idx = slot_index(w, cx, cz);
     ChunkSlot *s = &w->slots[idx];
     if (s->state != SLOT_READY || s->cx != cx || s->cz != cz) return;
+    /* The consumer uploaded what the mesh holds now. A READY for this content still in the
+     * ring (a LOD swap after the consumer queued the chunk) would hand it an emptied mesh. */
+    if (s->ready_pending) {
+        event_withdraw_ready(w, idx);
+        s->ready_pending = 0;
+        s->ready_taken = 1;
+    }
     mesh_free(&w->slabs, &s->mesh);
     s->slabs = 0;
 }
@@ -162,7 +178,8 @@ static void chunk_job_run(JobDesc *jd, uint32_t worker, void *unused) {
     ChunkJob *j = jd->payload;
     World *w = j->w;
     ChunkScratch *s = w->scratch[worker < w->nworkers ? worker : 0];
-    gen_chunk_voxels(j->gen, j->cx, j->cz, j->time_s, s);
+    if (j->gen->lod_levels) gen_chunk_voxels_lod(j->gen, j->cx, j->cz, j->time_s, j->lod, s);
+    else gen_chunk_voxels(j->gen, j->cx, j->cz, j->time_s, s);
     j->oom = !mesh_chunk(j->gen, s, &w->slabs, &j->mesh, &j->counts);
 }
 
@@ -172,7 +189,6 @@ static void chunk_job_drop(JobDesc *jd) {
     job_finish_record(j->w, j);
 }
 
-static int32_t slabs_of(const ChunkMesh *m) { return (int32_t)(m->opaque_parts + m->cloud_parts); }
 
 /* ---------------------------------------------------------------- creation */
 static uint32_t workers_of(JobSystem *js) {
@@ -180,15 +196,21 @@ static uint32_t workers_of(JobSystem *js) {
     return n ? n : 1;
 }
 
-/* Chunks within `r` (+ a lead of `lead` chunks in one direction) of the camera, bounded. */
-static uint32_t resident_estimate(int32_t r, int32_t lead) {
-    uint32_t n = 0;
+/* Slabs a chunk may hold at each LOD in the headless worst case (every wanted chunk keeps its
+ * CPU mesh). Measured means (bench chunk, full range): 13.8, 3.9, 1.3 and 1.0 slabs; rugged
+ * regions reach ~2x at LOD 0 and 1. */
+static const uint32_t k_slabs_at_lod[WORLD_LOD_MAX + 1] = {16, 6, 2, 1};
+
+/* Slabs for every chunk within `r` (+ a lead of `lead` chunks in one direction) of the camera,
+ * each at the LOD its distance asks for. */
+static uint64_t resident_slabs(const WorldParams *p, int32_t r, int32_t lead) {
+    uint64_t n = 0;
     for (int32_t dz = -r; dz <= r; dz++)
         for (int32_t dx = -r; dx <= r + lead; dx++) {
             double a = dx, b = dz, rr = (double)r + 0.75;
             bool in0 = a * a + b * b <= rr * rr;
             bool in1 = (a - lead) * (a - lead) + b * b <= rr * rr;
-            if (in0 || in1) n++;
+            if (in0 || in1) n += k_slabs_at_lod[world_lod_for_offset(p, dx, dz)];
         }
     return n;
 }
@@ -231,11 +253,12 @@ World *world_create(MemBudget *b, JobSystem *jobs, const WorldParams *p, SkyErro
     if (p->mesh_pool_mib) {
         nslabs = (uint32_t)(((size_t)p->mesh_pool_mib << 20) / slab_bytes);
     } else {
-        /* Headless worst case: every wanted chunk keeps its CPU mesh (a renderer that calls
-         * world_release_mesh needs far less). Measured ~26k vertices = ~14 slabs per chunk at
-         * the defaults; 16 covers rugged regions, plus a reserve for the jobs in flight. The
-         * budget minus WORLD_BUDGET_KEEP for other users caps it; the reach shrinks past that. */
-        uint64_t want = (uint64_t)resident_estimate(w->radius_max, LOOKAHEAD_MAX) * 16u + (uint64_t)w->max_in_flight * 24u;
+        /* Headless worst case: every wanted chunk keeps its CPU mesh at the LOD its distance asks
+         * for (a renderer that calls world_release_mesh needs only the jobs in flight and the
+         * meshes waiting for upload), plus a reserve for the jobs in flight (a few at LOD 0,
+         * most far). The budget minus WORLD_BUDGET_KEEP for other users caps it; the reach
+         * shrinks past that. */
+        uint64_t want = resident_slabs(p, w->radius_max, LOOKAHEAD_MAX) + (uint64_t)w->max_in_flight * 6u + 64u;
         size_t free_b = mem_budget_free(b);
         size_t keep = (size_t)WORLD_BUDGET_KEEP_MIB << 20;
         uint64_t fit = free_b > keep ? (free_b - keep) / (slab_bytes + 8) : 0;
@@ -409,6 +432,15 @@ static void shrink_reach(World *w, double d) {
     }
 }
 
+static void install_counts(World *w, const ChunkJob *j) {
+    w->st.generated++;
+    w->st.generated_lod[j->lod]++;
+    if (j->counts.truncated) w->st.mesh_truncated++;
+    uint32_t v = j->counts.opaque_verts + j->counts.cloud_verts;
+    w->st.verts_total += v;
+    w->st.verts_lod[j->lod] += v;
+}
+
 static void collect(World *w, const ViewGeom *g) {
     if (!w->jobs) return;
     const WorldParams *p = world_params(w);
@@ -422,14 +454,29 @@ static void collect(World *w, const ViewGeom *g) {
         for (size_t i = 0; i < n; i++) {
             ChunkJob *j = out[i].payload;
             ChunkSlot *s = &w->slots[j->slot];
-            bool wanted = out[i].epoch == w->epoch && s->state == SLOT_QUEUED && s->seq == j->seq &&
-                          in_range(g, j->cx, j->cz, 1.0);
-            if (!wanted) {
+            bool mine = out[i].epoch == w->epoch && s->seq == j->seq && s->cx == j->cx && s->cz == j->cz &&
+                        (s->state == SLOT_QUEUED || (s->state == SLOT_READY && s->busy));
+            if (!mine || !in_range(g, j->cx, j->cz, 1.0)) {
+                if (mine) s->busy = 0;
+                if (mine && s->state == SLOT_QUEUED) s->state = SLOT_EMPTY;
                 w->st.dropped++;
                 job_finish_record(w, j);
                 continue;
             }
-            if (j->oom) {
+            if (s->state == SLOT_READY) {
+                /* A LOD swap: the old mesh stays until this one is installed in its place. */
+                s->busy = 0;
+                if (j->oom || (int)s->lod == j->lod) {
+                    if (j->oom) w->st.mesh_pool_failures++;
+                    else w->st.dropped++;
+                    job_finish_record(w, j);
+                    continue;
+                }
+                if (s->ready_pending) event_withdraw_ready(w, j->slot);
+                mesh_free(&w->slabs, &s->mesh);
+                if (w->st.resident_lod[s->lod]) w->st.resident_lod[s->lod]--;
+                w->st.lod_swaps++;
+            } else if (j->oom) {
                 /* Out of slabs: this chunk waits; farther chunks make room for it. */
                 w->st.mesh_pool_failures++;
                 s->state = SLOT_EMPTY;
@@ -437,18 +484,19 @@ static void collect(World *w, const ViewGeom *g) {
                 double d = dist_to(g->ccx, g->ccz, s->cx, s->cz);
                 if (!evict_farthest(w, g, d)) shrink_reach(w, d);
                 continue;
+            } else {
+                s->state = SLOT_READY;
+                s->ready_taken = 0;
+                w->st.resident++;
             }
             s->mesh = j->mesh;
             s->mesh.epoch = w->epoch;
-            s->slabs = (uint32_t)slabs_of(&j->mesh);
+            s->lod = (uint8_t)j->lod;
+            s->slabs = mesh_slab_count(&w->slabs, &j->mesh);
             memset(&j->mesh, 0, sizeof j->mesh);   /* ownership moved to the slot */
-            s->state = SLOT_READY;
             s->ready_pending = 1;
-            s->ready_taken = 0;
-            w->st.resident++;
-            w->st.generated++;
-            if (j->counts.truncated) w->st.mesh_truncated++;
-            w->st.verts_total += j->counts.opaque_verts + j->counts.cloud_verts;
+            w->st.resident_lod[s->lod]++;
+            install_counts(w, j);
             w->slabs_per_chunk = w->slabs_per_chunk * 0.98 + (double)s->slabs * 0.02;
             record_latency(w, out[i].t_submit_ns, now);
             event_push(w, WORLD_EV_MESH_READY, s->cx, s->cz, &s->mesh, j->slot);
@@ -457,7 +505,9 @@ static void collect(World *w, const ViewGeom *g) {
     }
 }
 
-static bool submit(World *w, uint32_t idx, int32_t cx, int32_t cz, double time_s) {
+/* Requests chunk (cx, cz) at `lod` into slot idx. A slot that holds a mesh keeps it (READY,
+ * busy) until the new one is collected; otherwise the slot becomes QUEUED. */
+static bool submit(World *w, uint32_t idx, int32_t cx, int32_t cz, int lod, double time_s) {
     ChunkJob *j = mem_pool_alloc(&w->records);
     if (!j) return false;
     memset(j, 0, sizeof *j);
@@ -466,6 +516,7 @@ static bool submit(World *w, uint32_t idx, int32_t cx, int32_t cz, double time_s
     j->gen = &w->gens[w->cur_gen];
     j->cx = cx;
     j->cz = cz;
+    j->lod = lod;
     j->slot = idx;
     j->seq = ++w->next_seq;
     j->time_s = time_s;
@@ -477,13 +528,44 @@ static bool submit(World *w, uint32_t idx, int32_t cx, int32_t cz, double time_s
     w->gen_refs[w->cur_gen]++;
     w->in_flight++;
     ChunkSlot *s = &w->slots[idx];
-    s->cx = cx;
-    s->cz = cz;
     s->seq = j->seq;
-    s->state = SLOT_QUEUED;
-    s->ready_pending = s->ready_taken = 0;
+    s->job_lod = (uint8_t)lod;
+    if (s->state == SLOT_READY && s->cx == cx && s->cz == cz) {
+        s->busy = 1;
+        w->st.lod_requests++;
+    } else {
+        s->cx = cx;
+        s->cz = cz;
+        s->state = SLOT_QUEUED;
+        s->ready_pending = s->ready_taken = 0;
+        s->busy = 0;
+    }
     w->st.requested++;
     return true;
+}
+
+/* The LOD anchor follows the camera's chunk with lod_hysteresis chunks of slack per axis. */
+static void update_anchor(World *w, const ViewGeom *g) {
+    const WorldParams *p = world_params(w);
+    int32_t cx = (int32_t)floor(g->ccx), cz = (int32_t)floor(g->ccz);
+    if (!w->anchor_valid) {
+        w->anchor_x = cx;
+        w->anchor_z = cz;
+        w->anchor_valid = true;
+        return;
+    }
+    double h = p->lod_hysteresis;
+    if (g->ccx < w->anchor_x - h || g->ccx > w->anchor_x + 1 + h) w->anchor_x = cx;
+    if (g->ccz < w->anchor_z - h || g->ccz > w->anchor_z + 1 + h) w->anchor_z = cz;
+}
+
+static int lod_at(const World *w, int32_t cx, int32_t cz) {
+    const WorldGen *gen = &w->gens[w->cur_gen];
+    if (!gen->lod_levels) return 0;
+    double dx = (double)cx - w->anchor_x, dz = (double)cz - w->anchor_z, d2 = dx * dx + dz * dz;
+    int lod = 0;
+    while (lod < gen->lod_levels && d2 >= (double)gen->lod_d2[lod]) lod++;
+    return lod;
 }
 
 void world_update(World *w, const WorldView *v) {
@@ -500,6 +582,7 @@ void world_update(World *w, const WorldView *v) {
     w->last_view = *v;
     w->have_view = true;
     w->st.frames++;
+    update_anchor(w, &g);
 
     collect(w, &g);
 
@@ -511,13 +594,16 @@ void world_update(World *w, const WorldView *v) {
         slot_clear(w, i, s->state == SLOT_READY);
     }
 
-    /* Wanted chunks: count the void ahead and pick the best requests. */
+    /* Wanted chunks: count the void ahead and pick the best requests: chunks without a mesh,
+     * and chunks whose mesh is at another LOD than their distance asks for (a request that
+     * only coarsens waits behind the others). */
     int32_t ccx = (int32_t)floor(g.ccx), ccz = (int32_t)floor(g.ccz);
     int32_t reach = (g.radius > (int32_t)g.reach ? g.radius : (int32_t)g.reach) + LOOKAHEAD_MAX + 1;
     uint32_t wanted = 0, voids = 0;
     uint32_t free_slots = w->in_flight < w->max_in_flight ? w->max_in_flight - w->in_flight : 0;
     enum { PICK_MAX = 64 };
     int32_t pick_x[PICK_MAX], pick_z[PICK_MAX];
+    int8_t pick_l[PICK_MAX];
     double pick_s[PICK_MAX];
     uint32_t npick = 0, want_picks = free_slots < PICK_MAX ? free_slots : PICK_MAX;
     for (int32_t dz = -reach; dz <= reach; dz++)
@@ -527,7 +613,7 @@ void world_update(World *w, const WorldView *v) {
             ChunkSlot *s = &w->slots[idx];
             bool mine = s->state != SLOT_EMPTY && s->cx == cx && s->cz == cz;
             double d = dist_to(g.ccx, g.ccz, cx, cz);
-            /* Void: needed (inside the configured radius - 1, ahead) and not ready. */
+            /* Void: needed (inside the configured radius - 1, ahead) and without any mesh. */
             if (!(mine && s->state == SLOT_READY) && d <= g.radius - 1) {
                 double a = (double)cx + 0.5 - g.ccx, b = (double)cz + 0.5 - g.ccz;
                 bool ahead = (g.dx == 0.0 && g.dz == 0.0) || a * g.dx + b * g.dz > 0.0;
@@ -535,15 +621,22 @@ void world_update(World *w, const WorldView *v) {
             }
             if (!in_range(&g, cx, cz, 0.0)) continue;
             wanted++;
-            if (mine || want_picks == 0) continue;
-            double sc = priority(p, &g, cx, cz);
+            if (want_picks == 0) continue;
+            int lod = lod_at(w, cx, cz);
+            double sc;
+            if (!mine) sc = priority(p, &g, cx, cz);
+            else if (s->state == SLOT_READY && !s->busy && (int)s->lod != lod)
+                sc = priority(p, &g, cx, cz) + (lod > (int)s->lod ? p->lod_coarsen_penalty : 0.0);
+            else continue;
             if (npick < want_picks) {
-                pick_x[npick] = cx; pick_z[npick] = cz; pick_s[npick] = sc; npick++;
+                pick_x[npick] = cx; pick_z[npick] = cz; pick_l[npick] = (int8_t)lod; pick_s[npick] = sc; npick++;
             } else {
                 uint32_t worst = 0;
                 for (uint32_t k = 1; k < npick; k++)
                     if (pick_s[k] > pick_s[worst]) worst = k;
-                if (sc < pick_s[worst]) { pick_x[worst] = cx; pick_z[worst] = cz; pick_s[worst] = sc; }
+                if (sc < pick_s[worst]) {
+                    pick_x[worst] = cx; pick_z[worst] = cz; pick_l[worst] = (int8_t)lod; pick_s[worst] = sc;
+                }
             }
         }
     w->st.wanted = wanted;
@@ -556,9 +649,10 @@ void world_update(World *w, const WorldView *v) {
         for (uint32_t k = n + 1; k < npick; k++)
             if (pick_s[k] < pick_s[best]) best = k;
         int32_t tx = pick_x[best], tz = pick_z[best];
+        int8_t tl = pick_l[best];
         double ts = pick_s[best];
-        pick_x[best] = pick_x[n]; pick_z[best] = pick_z[n]; pick_s[best] = pick_s[n];
-        pick_x[n] = tx; pick_z[n] = tz; pick_s[n] = ts;
+        pick_x[best] = pick_x[n]; pick_z[best] = pick_z[n]; pick_l[best] = pick_l[n]; pick_s[best] = pick_s[n];
+        pick_x[n] = tx; pick_z[n] = tz; pick_l[n] = tl; pick_s[n] = ts;
 
         MemPoolStats ps = mem_pool_stats(&w->slabs);
         double reserve = (w->in_flight + 1) * (w->slabs_per_chunk + 2.0);
@@ -570,8 +664,10 @@ void world_update(World *w, const WorldView *v) {
             continue;
         }
         uint32_t idx = slot_index(w, tx, tz);
-        if (w->slots[idx].state != SLOT_EMPTY) slot_clear(w, idx, true);
-        if (!submit(w, idx, tx, tz, v->time_s)) break;
+        ChunkSlot *s = &w->slots[idx];
+        bool swap = s->state == SLOT_READY && s->cx == tx && s->cz == tz;
+        if (!swap && s->state != SLOT_EMPTY) slot_clear(w, idx, true);
+        if (!submit(w, idx, tx, tz, tl, v->time_s)) break;
     }
 }
 
@@ -589,13 +685,27 @@ WorldStats world_stats(const World *w) {
     s.records_peak = rp.peak;
     s.table_slots = w->table_w * w->table_w;
     s.reach = (float)(w->radius_eff < w->radius_max ? w->radius_eff : w->radius_max);
+    s.lod_anchor_x = w->anchor_x;
+    s.lod_anchor_z = w->anchor_z;
     return s;
 }
 
-bool world_build_chunk(World *w, int32_t cx, int32_t cz, double time_s, ChunkMesh *out, WorldBuildTiming *t) {
+int world_chunk_lod(const World *w, int32_t cx, int32_t cz) {
+    const ChunkSlot *s = &w->slots[slot_index(w, cx, cz)];
+    if (s->state != SLOT_READY || s->cx != cx || s->cz != cz) return -1;
+    return s->lod;
+}
+
+void world_lod_anchor(const World *w, int32_t *ax, int32_t *az) {
+    if (ax) *ax = w->anchor_x;
+    if (az) *az = w->anchor_z;
+}
+
+static bool build_direct(World *w, int32_t cx, int32_t cz, int lod, double time_s, ChunkMesh *out, WorldBuildTiming *t) {
     const WorldGen *g = &w->gens[w->cur_gen];
     uint64_t t0 = time_now_ns();
-    gen_chunk_voxels(g, cx, cz, time_s, w->main_scratch);
+    if (lod < 0) gen_chunk_voxels(g, cx, cz, time_s, w->main_scratch);
+    else gen_chunk_voxels_lod(g, cx, cz, time_s, lod > WORLD_LOD_MAX ? WORLD_LOD_MAX : lod, w->main_scratch);
     uint64_t t1 = time_now_ns();
     MeshCounts mc;
     bool ok = mesh_chunk(g, w->main_scratch, &w->slabs, out, &mc);
@@ -613,6 +723,15 @@ bool world_build_chunk(World *w, int32_t cx, int32_t cz, double time_s, ChunkMes
         t->out_of_slabs = !ok;
     }
     return ok;
+}
+
+bool world_build_chunk(World *w, int32_t cx, int32_t cz, double time_s, ChunkMesh *out, WorldBuildTiming *t) {
+    return build_direct(w, cx, cz, -1, time_s, out, t);
+}
+
+bool world_build_chunk_lod(World *w, int32_t cx, int32_t cz, int lod, double time_s, ChunkMesh *out,
+                           WorldBuildTiming *t) {
+    return build_direct(w, cx, cz, lod < 0 ? 0 : lod, time_s, out, t);
 }
 
 void world_free_mesh(World *w, ChunkMesh *m) { mesh_free(&w->slabs, m); }

@@ -9,17 +9,17 @@
 static const float k_txz[WORLD_CELL_XZ] = {0.125f, 0.375f, 0.625f, 0.875f};
 static const float k_ty[WORLD_CELL_Y] = {0.0625f, 0.1875f, 0.3125f, 0.4375f, 0.5625f, 0.6875f, 0.8125f, 0.9375f};
 
-static void fill_columns(const WorldGen *g, int32_t X0, int32_t Z0, ChunkScratch *s) {
+static void fill_columns(const WorldGen *g, int32_t X0, int32_t Z0, int nx, ChunkScratch *s) {
     float nb[WG_NX], ni[WG_NX], nh[WG_NX];
-    for (int zi = 0; zi < WG_NX; zi++) {
+    for (int zi = 0; zi < nx; zi++) {
         int32_t Z = Z0 + zi * WORLD_CELL_XZ;
         noise_fbm2_row(g->s_base, &g->fb_base, noise_fx_mul_int(g->f_base, X0), noise_fx_mul_int(g->f_base, WORLD_CELL_XZ),
-                       noise_fx_mul_int(g->f_base, Z), nb, WG_NX);
+                       noise_fx_mul_int(g->f_base, Z), nb, nx);
         noise_fbm2_row(g->s_isl, &g->fb_isl, noise_fx_mul_int(g->f_isl, X0), noise_fx_mul_int(g->f_isl, WORLD_CELL_XZ),
-                       noise_fx_mul_int(g->f_isl, Z), ni, WG_NX);
+                       noise_fx_mul_int(g->f_isl, Z), ni, nx);
         noise_simplex2_row(g->s_islh, noise_fx_mul_int(g->f_islh, X0), noise_fx_mul_int(g->f_islh, WORLD_CELL_XZ),
-                           noise_fx_mul_int(g->f_islh, Z), nh, WG_NX);
-        for (int xi = 0; xi < WG_NX; xi++)
+                           noise_fx_mul_int(g->f_islh, Z), nh, nx);
+        for (int xi = 0; xi < nx; xi++)
             gen_column_finish(g, X0 + xi * WORLD_CELL_XZ, Z, nb[xi], ni[xi], nh[xi], &s->col[zi][xi]);
     }
 }
@@ -65,7 +65,7 @@ static bool layer_in_band(const WorldGen *g, int yi) {
     return false;
 }
 
-void gen_chunk_voxels(const WorldGen *g, int32_t cx, int32_t cz, double time_s, ChunkScratch *s) {
+void gen_chunk_corners(const WorldGen *g, int32_t cx, int32_t cz, double time_s, int nx, ChunkScratch *s) {
     const int32_t bx0 = cx * CHUNK_SIZE, bz0 = cz * CHUNK_SIZE;
     const int32_t X0 = bx0 - WORLD_CELL_XZ, Z0 = bz0 - WORLD_CELL_XZ;
     const int ncy = (g->y_top - WORLD_Y_MIN) / WORLD_CELL_Y;   /* cell layers */
@@ -74,18 +74,19 @@ void gen_chunk_voxels(const WorldGen *g, int32_t cx, int32_t cz, double time_s, 
     s->cx = cx;
     s->cz = cz;
     s->y_top = g->y_top;
+    s->nx = nx;
 
-    fill_columns(g, X0, Z0, s);
+    fill_columns(g, X0, Z0, nx, s);
 
-    /* Terrain corners: one fbm3 row of 11 corners per (y, z). */
+    /* Terrain corners: one fbm3 row of nx corners per (y, z). */
     float n3[WG_NX];
     for (int yi = 0; yi < ny; yi++) {
         int32_t Y = WORLD_Y_MIN + yi * WORLD_CELL_Y;
-        for (int zi = 0; zi < WG_NX; zi++) {
+        for (int zi = 0; zi < nx; zi++) {
             int32_t Z = Z0 + zi * WORLD_CELL_XZ;
             noise_fbm3_row(g->s_n3, &g->fb_n3, noise_fx_mul_int(g->f_n3, X0), dx_n3, noise_fx_mul_int(g->f_n3y, Y),
-                           noise_fx_mul_int(g->f_n3, Z), n3, WG_NX);
-            for (int xi = 0; xi < WG_NX; xi++)
+                           noise_fx_mul_int(g->f_n3, Z), n3, nx);
+            for (int xi = 0; xi < nx; xi++)
                 gen_corner_dense(g, &s->col[zi][xi], (float)Y, n3[xi], &s->corner[WF_D][yi][zi][xi],
                                  &s->corner[WF_I][yi][zi][xi]);
         }
@@ -95,7 +96,7 @@ void gen_chunk_voxels(const WorldGen *g, int32_t cx, int32_t cz, double time_s, 
      * (interpolation never leaves the corners' range; -y and bedrock peak at the cell's
      * lowest voxel centre). */
     memset(s->row_need, 0, sizeof s->row_need);
-    s->cells_total = (uint32_t)(ncy * (WG_NX - 1) * (WG_NX - 1));
+    s->cells_total = (uint32_t)(ncy * (nx - 1) * (nx - 1));
     s->cells_skipped = 0;
     bool any_caves = g->tubes || g->cheese || g->worms;
     for (int yi = 0; yi < ncy; yi++) {
@@ -107,19 +108,19 @@ void gen_chunk_voxels(const WorldGen *g, int32_t cx, int32_t cz, double time_s, 
         }
         bool band = layer_in_band(g, yi);
         bool cave_layer = any_caves && (float)(WORLD_Y_MIN + (yi + 1) * WORLD_CELL_Y) > g->p.cave_min_y;
-        for (int zi = 0; zi < WG_NX - 1; zi++)
-            for (int xi = 0; xi < WG_NX - 1; xi++) {
+        for (int zi = 0; zi < nx - 1; zi++)
+            for (int xi = 0; xi < nx - 1; xi++) {
                 float c[2][2][2];
                 gather(s, WF_D, yi, zi, xi, c);
                 float dmax = max8(c) + lift;
                 gather(s, WF_I, yi, zi, xi, c);
                 float imax = max8(c);
                 uint8_t live = 0;
-                if (dmax > -WG_MARGIN || imax > -WG_MARGIN) live |= 1;
-                if (band) live |= 2;
+                if (dmax > -WG_MARGIN || imax > -WG_MARGIN) live |= CELL_ROCK;
+                if (band) live |= CELL_CLOUD;
                 s->cell_live[yi][zi][xi] = live;
-                if (!(live & 1)) s->cells_skipped++;
-                if ((live & 1) && cave_layer) {
+                if (!(live & CELL_ROCK)) s->cells_skipped++;
+                if ((live & CELL_ROCK) && cave_layer) {
                     s->row_need[yi][zi] = s->row_need[yi][zi + 1] = 1;
                     s->row_need[yi + 1][zi] = s->row_need[yi + 1][zi + 1] = 1;
                 }
@@ -129,23 +130,23 @@ void gen_chunk_voxels(const WorldGen *g, int32_t cx, int32_t cz, double time_s, 
     /* Cave fields only on corner rows that touch a cell that may hold rock. */
     for (int yi = 0; yi < ny; yi++) {
         int32_t Y = WORLD_Y_MIN + yi * WORLD_CELL_Y;
-        for (int zi = 0; zi < WG_NX; zi++) {
+        for (int zi = 0; zi < nx; zi++) {
             if (!s->row_need[yi][zi]) continue;
             int32_t Z = Z0 + zi * WORLD_CELL_XZ;
             if (g->tubes) {
                 NoiseFx x0 = noise_fx_mul_int(g->f_tube, X0), dx = noise_fx_mul_int(g->f_tube, WORLD_CELL_XZ);
                 NoiseFx py = noise_fx_mul_int(g->f_tube_y, Y), pz = noise_fx_mul_int(g->f_tube, Z);
-                noise_simplex3_row(g->s_tube_a, x0, dx, py, pz, s->corner[WF_A][yi][zi], WG_NX);
-                noise_simplex3_row(g->s_tube_b, x0, dx, py, pz, s->corner[WF_B][yi][zi], WG_NX);
+                noise_simplex3_row(g->s_tube_a, x0, dx, py, pz, s->corner[WF_A][yi][zi], nx);
+                noise_simplex3_row(g->s_tube_b, x0, dx, py, pz, s->corner[WF_B][yi][zi], nx);
             }
             if (g->cheese)
                 noise_simplex3_row(g->s_cheese, noise_fx_mul_int(g->f_cheese, X0),
                                    noise_fx_mul_int(g->f_cheese, WORLD_CELL_XZ), noise_fx_mul_int(g->f_cheese, Y),
-                                   noise_fx_mul_int(g->f_cheese, Z), s->corner[WF_C][yi][zi], WG_NX);
+                                   noise_fx_mul_int(g->f_cheese, Z), s->corner[WF_C][yi][zi], nx);
             if (g->worms)
                 noise_simplex3_row(g->s_worm, noise_fx_mul_int(g->f_worm, X0), noise_fx_mul_int(g->f_worm, WORLD_CELL_XZ),
                                    noise_fx_mul_int(g->f_worm, Y), noise_fx_mul_int(g->f_worm, Z),
-                                   s->corner[WF_W][yi][zi], WG_NX);
+                                   s->corner[WF_W][yi][zi], nx);
         }
     }
 
@@ -158,11 +159,25 @@ void gen_chunk_voxels(const WorldGen *g, int32_t cx, int32_t cz, double time_s, 
             bool need = (yi < ncy && layer_in_band(g, yi)) || (yi > 0 && layer_in_band(g, yi - 1));
             if (!need) continue;
             int32_t Y = WORLD_Y_MIN + yi * WORLD_CELL_Y;
-            for (int zi = 0; zi < WG_NX; zi++)
+            for (int zi = 0; zi < nx; zi++)
                 noise_fbm3_row(g->s_cloud, &g->fb_cloud, x0, dx, noise_fx_mul_int(g->f_cloud, Y),
-                               noise_fx_mul_int(g->f_cloud, Z0 + zi * WORLD_CELL_XZ), s->corner[WF_K][yi][zi], WG_NX);
+                               noise_fx_mul_int(g->f_cloud, Z0 + zi * WORLD_CELL_XZ), s->corner[WF_K][yi][zi], nx);
         }
     }
+}
+
+void gen_chunk_voxels(const WorldGen *g, int32_t cx, int32_t cz, double time_s, ChunkScratch *s) {
+    const int32_t bx0 = cx * CHUNK_SIZE, bz0 = cz * CHUNK_SIZE;
+    const int ncy = (g->y_top - WORLD_Y_MIN) / WORLD_CELL_Y;   /* cell layers */
+    gen_chunk_corners(g, cx, cz, time_s, WG_NX0, s);
+    s->lod = 0;
+    s->scale = 1;
+    s->off = 0;
+    s->n = CHUNK_SIZE;
+    s->ny = g->y_top - WORLD_Y_MIN;
+    s->seams = false;
+    s->seam_samples = 0;
+
 
     /* Voxels. Layer 0 of the arrays is the solid apron below WORLD_Y_MIN. */
     memset(s->solid, 0, sizeof s->solid);
@@ -170,9 +185,9 @@ void gen_chunk_voxels(const WorldGen *g, int32_t cx, int32_t cz, double time_s, 
     for (int z = 0; z < WV_ROW; z++) s->solid[0][z] = APRON_BITS;
     for (int yi = 0; yi < ncy; yi++) {
         int32_t Yb = WORLD_Y_MIN + yi * WORLD_CELL_Y;
-        for (int zi = 0; zi < WG_NX - 1; zi++) {
+        for (int zi = 0; zi < WG_NX0 - 1; zi++) {
             int lz0 = (zi - 1) * WORLD_CELL_XZ;
-            for (int xi = 0; xi < WG_NX - 1; xi++) {
+            for (int xi = 0; xi < WG_NX0 - 1; xi++) {
                 uint8_t live = s->cell_live[yi][zi][xi];
                 if (!live) continue;
                 int shift = (xi - 1) * WORLD_CELL_XZ + 1;   /* bit of the cell's first x */
@@ -240,7 +255,7 @@ void gen_chunk_voxels(const WorldGen *g, int32_t cx, int32_t cz, double time_s, 
     uint64_t seen[WV_ROW];
     memset(seen, 0, sizeof seen);
     for (int z = 0; z < WV_ROW; z++)
-        for (int x = 0; x < WV_ROW; x++) s->top[z][x] = (int16_t)(WORLD_Y_MIN - 1);
+        for (int x = 0; x < WV_ROW; x++) s->top[z][x] = -1;
     for (int y = g->y_top - 1; y >= WORLD_Y_MIN; y--) {
         const uint64_t *row = s->solid[y - WORLD_Y_MIN + 1];
         for (int z = 0; z < WV_ROW; z++) {
@@ -250,7 +265,7 @@ void gen_chunk_voxels(const WorldGen *g, int32_t cx, int32_t cz, double time_s, 
             while (nb) {
                 int b = __builtin_ctzll(nb);
                 nb &= nb - 1;
-                s->top[z][b] = (int16_t)y;
+                s->top[z][b] = (int16_t)(y - WORLD_Y_MIN);
             }
         }
     }
@@ -265,17 +280,19 @@ void gen_chunk_voxels(const WorldGen *g, int32_t cx, int32_t cz, double time_s, 
     }
 }
 
-/* Voxel codes (WorldMaterial) for tests and tools, from the bit rows. */
+/* Voxel codes (WorldMaterial) for tests and tools, from the bit rows (coarse at LOD > 0:
+ * layer Y at index y = WORLD_Y_MIN + Y). */
 void gen_fill_vox(const WorldGen *g, ChunkScratch *s) {
+    (void)g;
     memset(s->vox, 0, sizeof s->vox);
-    for (int y = WORLD_Y_MIN - 1; y < g->y_top + 1 && y < WORLD_Y_MAX + 1; y++)
-        for (int z = -1; z <= CHUNK_SIZE; z++)
-            for (int x = -1; x <= CHUNK_SIZE; x++) {
-                int yi = y - WORLD_Y_MIN + 1;
+    for (int Y = -1; Y <= s->ny && Y < WV_H - 1; Y++)
+        for (int z = -1; z <= s->n; z++)
+            for (int x = -1; x <= s->n; x++) {
+                int yi = Y + 1;
                 uint64_t bit = 1ull << (x + 1);
                 uint8_t m = WORLD_MAT_AIR;
-                if (s->solid[yi][z + 1] & bit) m = gen_material(g, s, x, y, z);
+                if (s->solid[yi][z + 1] & bit) m = gen_material(g, s, x, Y, z);
                 else if (s->cloud[yi][z + 1] & bit) m = WORLD_MAT_CLOUD;
-                s->vox[WV_INDEX(x, y, z)] = m;
+                s->vox[WV_INDEX(x, WORLD_Y_MIN + Y, z)] = m;
             }
 }

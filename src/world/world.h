@@ -22,6 +22,14 @@
 #define WORLD_CELL_XZ 4
 #define WORLD_CELL_Y 8
 
+/* Level of detail. A LOD-n mesh is built from coarse voxels of s x s x s blocks, s = 2^n
+ * (n <= WORLD_LOD_MAX), sampled from THE field: coarse voxel (X, Y, Z) is solid exactly where
+ * block (s*X + s/2, s*Y + s/2, s*Z + s/2) is solid at LOD 0, i.e. where the density at that
+ * block's centre is > 0 (for n = 0 the block itself). Vertex positions stay in blocks. */
+#define WORLD_LOD_MAX 3
+#define WORLD_LOD_SCALE(n) (1 << (n))
+#define WORLD_LOD_OFFSET(n) (WORLD_LOD_SCALE(n) >> 1)
+
 /* Packed vertex, 12 bytes. x, z: chunk-local corner coordinates 0..32; y: absolute block height.
  * normal: 0..5 = +X, -X, +Y, -Y, +Z, -Z. r, g, b: colour with per-vertex AO, pseudo-AO and the
  * directional shade baked in. a: 255 for terrain, cloud opacity for clouds.
@@ -68,7 +76,9 @@ typedef struct ChunkMesh {
     int32_t cx, cz;
     uint32_t epoch;
     uint32_t opaque_parts, cloud_parts;
-    ChunkMeshPart parts[WORLD_MAX_MESH_PARTS];   /* opaque first, then clouds */
+    uint32_t lod;                                /* 0..WORLD_LOD_MAX (0 in zeroed meshes) */
+    ChunkMeshPart parts[WORLD_MAX_MESH_PARTS];   /* opaque first, then clouds (the first cloud
+                                                    part may continue the last opaque slab) */
 } ChunkMesh;
 
 /* ---------------------------------------------------------------- parameters */
@@ -146,7 +156,18 @@ typedef struct WorldParams {
     float frustum_penalty;      /* chunks of priority penalty outside the view cone */
     float lookahead_s;          /* prefetch ahead of the aircraft: seconds of flight */
     int32_t gen_y_max;          /* generated top (<= WORLD_Y_MAX, multiple of 8); benches only */
-    uint32_t mesh_pool_mib;     /* CPU mesh slabs; 0 = sized from view_radius */
+    uint32_t mesh_pool_mib;     /* CPU mesh slabs; 0 = sized from view_radius and the LOD mix */
+
+    /* Level of detail by distance: a chunk whose centre lies d chunks from the centre of the LOD
+     * anchor chunk gets LOD n = the number of lod_dist[i] <= d (lod_dist ascending; 0 ends the
+     * list, so all zeros = every chunk at classic LOD 0 without seam faces). The anchor is the
+     * camera's chunk, followed with lod_hysteresis chunks of slack per axis so a camera on a
+     * chunk border does not flip LODs. Keep consecutive lod_dist more than one chunk apart:
+     * face neighbours then never differ by more than one LOD, which the seam faces of both
+     * sides cover (docs/world.md, seams). */
+    float lod_dist[WORLD_LOD_MAX];
+    float lod_hysteresis;       /* chunks */
+    float lod_coarsen_penalty;  /* chunks of priority penalty for a request that only coarsens */
 } WorldParams;
 
 void world_params_default(WorldParams *p);
@@ -190,6 +211,13 @@ void world_update(World *w, const WorldView *v);
 float world_density_at(const World *w, double x, double y, double z);
 bool world_solid_at(const World *w, double x, double y, double z);
 
+/* LOD for a chunk (dx, dz) chunks from the anchor chunk under p's lod_dist. */
+int world_lod_for_offset(const WorldParams *p, int32_t dx, int32_t dz);
+/* LOD of the mesh the world holds for chunk (cx, cz), or -1 when it has none (void). */
+int world_chunk_lod(const World *w, int32_t cx, int32_t cz);
+/* The LOD anchor chunk of the last world_update. */
+void world_lod_anchor(const World *w, int32_t *ax, int32_t *az);
+
 /* ---------------------------------------------------------------- events */
 typedef enum WorldEventType { WORLD_EV_MESH_READY, WORLD_EV_CHUNK_GONE } WorldEventType;
 typedef struct WorldEvent {
@@ -201,7 +229,10 @@ typedef struct WorldEvent {
 /* Drains up to `max` events in order. A READY mesh (and its vertex memory) stays valid until
  * the chunk's GONE event has been taken, or until world_release_mesh() for it. A READY that
  * was not taken yet when its chunk goes is withdrawn (no GONE follows it). If nobody drains
- * events the ring keeps the newest and counts events_lost (headless users may ignore events). */
+ * events the ring keeps the newest and counts events_lost (headless users may ignore events).
+ * A chunk changing LOD gets a second READY (no GONE in between): the consumer replaces the
+ * chunk's old mesh with the new one and shows the old one until then. The ChunkMesh pointer
+ * is the same for every READY of a chunk; its content is the newest mesh. */
 size_t world_take_events(World *w, WorldEvent *out, size_t max);
 /* The renderer uploaded the chunk: its CPU vertex slabs go back to the pool now. The ChunkMesh
  * stays (parts emptied, vert_count 0) and the chunk stays resident until its GONE event. */
@@ -228,6 +259,12 @@ typedef struct WorldStats {
     uint32_t table_slots;
     size_t bytes_carved;        /* everything world_create took from the budget */
     uint64_t verts_total;       /* vertices of generated meshes (for averages) */
+    uint32_t resident_lod[WORLD_LOD_MAX + 1];   /* chunks with a mesh, by the mesh's LOD */
+    uint64_t lod_requests;      /* jobs that rebuild a chunk that has a mesh at another LOD */
+    uint64_t lod_swaps;         /* meshes replaced by a mesh of another LOD */
+    uint64_t generated_lod[WORLD_LOD_MAX + 1];
+    uint64_t verts_lod[WORLD_LOD_MAX + 1];
+    int32_t lod_anchor_x, lod_anchor_z;
 } WorldStats;
 
 WorldStats world_stats(const World *w);
@@ -245,6 +282,12 @@ typedef struct WorldBuildTiming {
 } WorldBuildTiming;
 
 bool world_build_chunk(World *w, int32_t cx, int32_t cz, double time_s, ChunkMesh *out, WorldBuildTiming *t);
+/* The streamer's mesh of a chunk at LOD `lod` (0..WORLD_LOD_MAX): coarse voxels, plus seam
+ * faces on the chunk border so a neighbour one LOD finer or coarser leaves no hole (for lod 0
+ * this is world_build_chunk's mesh plus those border faces). world_debug_voxels then returns
+ * the coarse voxels (x, z in -1..32/s, y in -1..gen_y_max/s, same index formula). */
+bool world_build_chunk_lod(World *w, int32_t cx, int32_t cz, int lod, double time_s, ChunkMesh *out,
+                           WorldBuildTiming *t);
 void world_free_mesh(World *w, ChunkMesh *m);
 
 /* The voxels of the last world_build_chunk (main-thread scratch), with a one-voxel apron:

@@ -9,7 +9,8 @@
 /* Fields sampled at coarse-grid corners and interpolated trilinearly per voxel. */
 enum { WF_D, WF_I, WF_A, WF_B, WF_C, WF_W, WF_K, WF_COUNT };
 
-#define WG_NX 11                                     /* corner columns per axis: x = -4 .. 36 */
+#define WG_NX0 11                                    /* LOD 0, 1 corner columns per axis: x = -4 .. 36 */
+#define WG_NX 12                                     /* LOD 2, 3 (samples up to x = 36): x = -4 .. 40 */
 #define WG_NY ((WORLD_Y_MAX - WORLD_Y_MIN) / WORLD_CELL_Y + 1)
 #define WV_H (WORLD_Y_MAX - WORLD_Y_MIN + 2)          /* voxel layers with the y apron */
 #define WV_ROW WORLD_VOX_ROW                          /* 34 */
@@ -29,6 +30,8 @@ typedef struct WorldGen {
     NoiseFx f_base, f_n3, f_n3y, f_isl, f_islh, f_cheese, f_worm, f_tube, f_tube_y, f_cloud, f_jitter;
     int32_t y_top;              /* generated top (exclusive) */
     bool tubes, cheese, worms, clouds;
+    int lod_levels;             /* lod_dist entries in use (0: LOD off, every chunk classic LOD 0) */
+    float lod_d2[WORLD_LOD_MAX];   /* squared thresholds */
     float tube_r2, island_bottom_k;
     float home_k;               /* blocks per metre of home elevation */
 } WorldGen;
@@ -135,20 +138,32 @@ float gen_density_point(const WorldGen *g, double x, double y, double z);
 bool gen_cloud_point(const WorldGen *g, double time_s, double x, double y, double z);
 
 /* ---------------------------------------------------------------- chunk scratch */
+/* cell_live bits */
+#define CELL_ROCK 1u      /* terrain may be solid somewhere in the cell */
+#define CELL_CLOUD 2u     /* the cell touches the cloud band */
+#define CELL_SURE 4u      /* every voxel of the cell is solid, caves included (seam sampling) */
+
+/* Voxel arrays hold the chunk at its LOD: coarse voxel (X, Y, Z) at bit X + 1 of row
+ * [Y + 1][Z + 1], X, Z in -1..n (apron), Y in -1..ny (layer 0 = solid below WORLD_Y_MIN). */
 typedef struct ChunkScratch {
     GenColumn col[WG_NX][WG_NX];                     /* [zi][xi] */
     float corner[WF_COUNT][WG_NY][WG_NX][WG_NX];     /* [f][yi][zi][xi] */
-    uint8_t cell_live[WG_NY][WG_NX][WG_NX];          /* bit0 terrain may be solid, bit1 cloud possible */
+    uint8_t cell_live[WG_NY][WG_NX][WG_NX];          /* CELL_* bits */
     uint8_t row_need[WG_NY][WG_NX];                  /* cave rows needed */
     uint8_t vox[WV_H * WV_LAYER];                    /* WorldMaterial per voxel, with apron */
     uint64_t solid[WV_H][WV_ROW];                    /* bit (x + 1) of row (y, z) */
     uint64_t cloud[WV_H][WV_ROW];
-    int16_t top[WV_ROW][WV_ROW];                     /* highest solid y per column, or y_min - 1 */
+    int16_t top[WV_ROW][WV_ROW];                     /* highest solid layer Y per column, or -1 */
     float jitter[CHUNK_SIZE][CHUNK_SIZE];            /* W6 colour jitter per interior column */
     uint8_t home_type[CHUNK_SIZE][CHUNK_SIZE];
     uint32_t cplane[6][CHUNK_SIZE * WV_H];           /* mesher: cloud faces per plane for merging */
-    int32_t cx, cz, y_top;
+    int32_t cx, cz, y_top;                           /* y_top: generated top in blocks */
+    int32_t lod, scale, off;                         /* LOD n, s = 2^n, sample offset s/2 */
+    int32_t n, ny;                                   /* coarse voxels per row, coarse layers */
+    int32_t nx;                                      /* corner columns in use */
+    bool seams;                                      /* mesher adds LOD seam faces on borders */
     uint32_t cells_total, cells_skipped;
+    uint32_t seam_samples;                           /* field samples taken for seam faces */
 } ChunkScratch;
 
 static inline bool gs_solid(const ChunkScratch *s, int x, int y, int z) {
@@ -158,30 +173,53 @@ static inline bool gs_cloud(const ChunkScratch *s, int x, int y, int z) {
     return (s->cloud[y - WORLD_Y_MIN + 1][z + 1] >> (x + 1)) & 1u;
 }
 
-/* The material of a surface voxel (air right above it). */
-static inline uint8_t gen_surface_material(const WorldGen *g, const ChunkScratch *s, int x, int y, int z) {
-    if (x >= 0 && z >= 0 && x < CHUNK_SIZE && z < CHUNK_SIZE && s->home_type[z][x] != 255 &&
-        (float)y > g->p.island_height - 8.0f)
+/* Block height of coarse layer Y's sample (the voxel's own height at LOD 0). */
+static inline int gs_block_y(const ChunkScratch *s, int Y) { return WORLD_Y_MIN + Y * s->scale + s->off; }
+
+/* Coarse layers of rock above a voxel that make it stone rather than dirt: 4 blocks' worth. */
+static inline int gs_dirt_layers(const ChunkScratch *s) { return s->scale >= 4 ? 1 : 4 / s->scale; }
+
+/* The material of a surface voxel (air right above it); x, z coarse, by = block height. */
+static inline uint8_t gen_surface_material(const WorldGen *g, const ChunkScratch *s, int x, int by, int z) {
+    if (x >= 0 && z >= 0 && x < s->n && z < s->n && s->home_type[z][x] != 255 &&
+        (float)by > g->p.island_height - 8.0f)
         return WORLD_MAT_HOME;
-    return (float)y >= g->p.snow_level ? WORLD_MAT_SNOW : WORLD_MAT_GRASS;
+    return (float)by >= g->p.snow_level ? WORLD_MAT_SNOW : WORLD_MAT_GRASS;
 }
 
-/* C3 / W6 material of a solid voxel: abyss below bedrock level, then by depth under the
- * nearest air above: surface (grass, snow high up, home island), 1-3 dirt, deeper stone. */
-static inline uint8_t gen_material(const WorldGen *g, const ChunkScratch *s, int x, int y, int z) {
-    if ((float)y < g->p.bedrock_level) return WORLD_MAT_ABYSS;
-    int depth = 0;
-    while (depth < 4) {
-        int ya = y + depth + 1;
-        if (ya >= s->y_top || !gs_solid(s, x, ya, z)) break;
+/* C3 / W6 material of a solid voxel (coarse X, layer Y, Z): abyss below bedrock level, then by
+ * depth under the nearest air above: surface (grass, snow high up, home island), dirt, stone. */
+static inline uint8_t gen_material(const WorldGen *g, const ChunkScratch *s, int x, int Y, int z) {
+    int by = gs_block_y(s, Y);
+    if ((float)by < g->p.bedrock_level) return WORLD_MAT_ABYSS;
+    int depth = 0, dl = gs_dirt_layers(s);
+    while (depth < dl) {
+        int ya = Y + depth + 1;
+        if (ya >= s->ny || !gs_solid(s, x, WORLD_Y_MIN + ya, z)) break;
         depth++;
     }
-    if (depth == 0) return gen_surface_material(g, s, x, y, z);
-    return depth < 4 ? WORLD_MAT_DIRT : WORLD_MAT_STONE;
+    if (depth == 0) return gen_surface_material(g, s, x, by, z);
+    return depth < dl ? WORLD_MAT_DIRT : WORLD_MAT_STONE;
 }
 
-/* Fills solid/cloud/top/jitter/home_type for chunk (cx, cz) created at time_s. */
+/* Fills solid/cloud/top/jitter/home_type for chunk (cx, cz) created at time_s, at LOD 0. */
 void gen_chunk_voxels(const WorldGen *g, int32_t cx, int32_t cz, double time_s, ChunkScratch *s);
+/* The same at LOD lod (0..WORLD_LOD_MAX) for the streamer: coarse voxels sampled from the
+ * field (lod 0 gives gen_chunk_voxels' voxels), and s->seams set so the mesher adds the faces
+ * a neighbour one LOD finer or coarser needs at the chunk border. */
+void gen_chunk_voxels_lod(const WorldGen *g, int32_t cx, int32_t cz, double time_s, int lod, ChunkScratch *s);
+
+/* Shared by both: columns, corner fields, cell classes, cave and cloud rows for nx corner
+ * columns from x = z = -4. */
+void gen_chunk_corners(const WorldGen *g, int32_t cx, int32_t cz, double time_s, int nx, ChunkScratch *s);
+/* Solidity of LOD-0 block (x, y, z) in chunk-local blocks (x, z in -4..4 * (nx - 1) - 1) from
+ * the corners: the same float operations as the voxel fill and world_density_at. */
+bool gen_sample_solid(const WorldGen *g, const ChunkScratch *s, int x, int y, int z);
+/* Seam test for the coarse border face of voxel (layer Y, coarse t along the border) on
+ * `normal` (one of +-X, +-Z): true when the neighbour is solid over the whole face at
+ * LOD lod - 1 and lod + 1 (within 0..WORLD_LOD_MAX), so the face may be culled. The caller
+ * has checked the neighbour at the chunk's own LOD (the apron). */
+bool gen_seam_covered(const WorldGen *g, ChunkScratch *s, int normal, int Y, int t);
 
 /* Voxel codes of the bit rows into s->vox (tests and tools only). */
 void gen_fill_vox(const WorldGen *g, ChunkScratch *s);
@@ -192,5 +230,7 @@ void gen_fill_vox(const WorldGen *g, ChunkScratch *s);
 typedef struct MeshCounts { uint32_t faces, opaque_verts, cloud_verts; bool truncated; } MeshCounts;
 bool mesh_chunk(const WorldGen *g, ChunkScratch *s, MemPool *slabs, ChunkMesh *out, MeshCounts *counts);
 void mesh_free(MemPool *slabs, ChunkMesh *m);
+/* Slabs a mesh holds (a part that continues the previous part's slab owns none). */
+uint32_t mesh_slab_count(const MemPool *slabs, const ChunkMesh *m);
 
 #endif

@@ -1,5 +1,6 @@
 /* skyisles bench `stream`: a headless autopilot flight paced at 60 Hz driving world_update.
- * JSON: void frames, chunk latency, chunks generated/dropped, pool high-water marks, memory. */
+ * JSON: void frames, chunk latency, chunks generated/dropped, pool high-water marks, memory,
+ * LOD swaps and meshes per LOD. */
 #define _POSIX_C_SOURCE 200809L
 #include <math.h>
 #include <stdio.h>
@@ -152,7 +153,7 @@ static void print_result(const StreamOpts *o, const StreamResult *r) {
            "\"pool_failures\":%llu,\"resident\":%u,\"avg_verts\":%.0f},\n"
            " \"pools\":{\"slabs_peak\":%u,\"slabs_capacity\":%u,\"slab_bytes\":%zu,\"records_peak\":%u,\"records_capacity\":%u,"
            "\"reach\":%.2f},\n"
-           " \"memory\":{\"world_carved_mib\":%.1f,\"budget_used_mib\":%.1f,\"rss_mib\":%.1f,\"rss_peak_mib\":%.1f}}\n",
+           " \"memory\":{\"world_carved_mib\":%.1f,\"budget_used_mib\":%.1f,\"rss_mib\":%.1f,\"rss_peak_mib\":%.1f},\n",
            o->speed, o->view, o->seconds, o->workers, o->release ? "true" : "false", (unsigned long long)r->void_frames,
            (unsigned long long)r->frames, r->max_void, (unsigned long long)r->late_frames, r->fill_s, r->lat_p50,
            r->lat_p99, r->update_p50, r->update_p99, (unsigned long long)s->requested, (unsigned long long)s->generated,
@@ -162,6 +163,16 @@ static void print_result(const StreamOpts *o, const StreamResult *r) {
            sizeof(WorldVertex) * WORLD_SLAB_VERTS, s->records_peak, s->records_capacity, s->reach,
            (double)s->bytes_carved / 1048576.0, (double)r->budget_used / 1048576.0, r->rss_kib / 1024.0,
            r->hwm_kib / 1024.0);
+    printf(" \"lod\":{\"swaps\":%llu,\"swap_requests\":%llu,\"resident\":[%u,%u,%u,%u],\"generated\":[%llu,%llu,%llu,%llu],"
+           "\"avg_verts\":[%.0f,%.0f,%.0f,%.0f]}}\n",
+           (unsigned long long)s->lod_swaps, (unsigned long long)s->lod_requests, s->resident_lod[0], s->resident_lod[1],
+           s->resident_lod[2], s->resident_lod[3], (unsigned long long)s->generated_lod[0],
+           (unsigned long long)s->generated_lod[1], (unsigned long long)s->generated_lod[2],
+           (unsigned long long)s->generated_lod[3],
+           s->generated_lod[0] ? (double)s->verts_lod[0] / (double)s->generated_lod[0] : 0.0,
+           s->generated_lod[1] ? (double)s->verts_lod[1] / (double)s->generated_lod[1] : 0.0,
+           s->generated_lod[2] ? (double)s->verts_lod[2] / (double)s->generated_lod[2] : 0.0,
+           s->generated_lod[3] ? (double)s->verts_lod[3] / (double)s->generated_lod[3] : 0.0);
     fflush(stdout);
 }
 
