@@ -315,6 +315,58 @@ static void test_release_mesh(void **state) {
     rig_down(&r);
 }
 
+/* LOD: a chunk that changes LOD keeps its old mesh until the new one is in (no frame without a
+ * mesh for a chunk the consumer holds), and once the flight stops every chunk is at the LOD
+ * its distance from the anchor asks for. */
+static void test_lod_swaps_keep_a_mesh(void **state) {
+    (void)state;
+    WorldParams p;
+    world_params_default(&p);
+    p.view_radius = 6;
+    Rig r;
+    rig_up(&r, &p, 2);
+    static Consumer c;
+    memset(&c, 0, sizeof c);
+    double x = 0.0, z = 0.0;
+    uint64_t checks = 0;
+    for (int f = 0; f < 160; f++) {
+        x += 7.0;
+        z += (f < 80 ? 3.0 : -3.0);
+        WorldView v = view_at(x, z, f / 60.0, 450.0f);
+        world_update(r.world, &v);
+        consume(&c, r.world, world_stats(r.world).epoch);
+        for (uint32_t i = 0; i < c.n; i++) {
+            int lod = world_chunk_lod(r.world, c.cx[i], c.cz[i]);
+            if (lod < 0) fail_msg("frame %d: chunk (%d,%d) held by the consumer has no mesh in the world", f, c.cx[i], c.cz[i]);
+            assert_int_equal((uint32_t)lod, c.mesh[i]->lod);   /* the READY pointer shows the newest mesh */
+            checks++;
+        }
+        if (f % 2 == 0) jobs_wait_idle(r.jobs);
+    }
+    WorldView v = view_at(x, z, 3.0, 0.0f);
+    settle(&r, &c, &v, 60);
+    WorldStats s = world_stats(r.world);
+    int32_t ax, az;
+    world_lod_anchor(r.world, &ax, &az);
+    uint32_t by_lod[WORLD_LOD_MAX + 1] = {0};
+    for (uint32_t i = 0; i < c.n; i++) {
+        int want = world_lod_for_offset(&p, c.cx[i] - ax, c.cz[i] - az);
+        assert_int_equal(world_chunk_lod(r.world, c.cx[i], c.cz[i]), want);
+        assert_int_equal(c.mesh[i]->lod, (uint32_t)want);
+        by_lod[want]++;
+    }
+    printf("held-chunk checks %llu, lod swaps %llu of %llu requests, resident by LOD %u %u %u %u\n",
+           (unsigned long long)checks, (unsigned long long)s.lod_swaps, (unsigned long long)s.lod_requests, by_lod[0],
+           by_lod[1], by_lod[2], by_lod[3]);
+    for (int k = 0; k <= WORLD_LOD_MAX; k++) assert_int_equal(s.resident_lod[k], by_lod[k]);
+    assert_true(s.lod_swaps > 50 && c.swaps > 50);
+    assert_int_equal(c.duplicates, 0);
+    assert_int_equal(c.unknown_gone, 0);
+    assert_int_equal(s.void_chunks, 0);
+    assert_true(by_lod[0] >= 1 && by_lod[1] > 0 && by_lod[2] > 0 && by_lod[3] > 0);
+    rig_down(&r);
+}
+
 /* M3: the frame path and the workers make no heap call while flying and rebuilding. */
 static void test_stream_no_heap(void **state) {
     (void)state;
@@ -355,6 +407,7 @@ int main(void) {
         cmocka_unit_test(test_rebuild_drops_old_epoch),
         cmocka_unit_test(test_pool_exhaustion_degrades),
         cmocka_unit_test(test_release_mesh),
+        cmocka_unit_test(test_lod_swaps_keep_a_mesh),
         cmocka_unit_test(test_stream_no_heap),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

@@ -278,6 +278,10 @@ RenderStats render_stats(const Renderer *r) {
     return s;
 }
 
+bool render_chunk_info(const Renderer *r, int32_t cx, int32_t cz, RenderChunkInfo *out) {
+    return terrain_chunk_info(&r->terrain, cx, cz, out);
+}
+
 void render_last_viewproj(const Renderer *r, float out[16]) { memcpy(out, r->viewproj, sizeof r->viewproj); }
 
 uint32_t render_gl_errors(Renderer *r) {

@@ -120,6 +120,15 @@ void render_frame(Renderer *r, const RenderView *v, int disp_w, int disp_h);
 void render_frame_sky_debug(Renderer *r, const RenderView *v, int disp_w, int disp_h);
 
 RenderStats render_stats(const Renderer *r);
+
+/* A chunk resident on the GPU: the LOD of the mesh drawn, whether it is drawn from a far tile
+ * (one buffer for 2x2 far chunks), and its vertices. False when the chunk is not resident. */
+typedef struct RenderChunkInfo {
+    int lod;
+    bool in_tile;
+    uint32_t vertices;
+} RenderChunkInfo;
+bool render_chunk_info(const Renderer *r, int32_t cx, int32_t cz, RenderChunkInfo *out);
 /* Benchmarks: measure the main thread's CPU time inside GL calls (two clock reads per call). */
 void render_set_driver_timing(bool on);
 /* Camera matrices of the last frame (column-major, camera-relative view-projection). */

@@ -187,5 +187,6 @@ void terrain_clear(Terrain *t);
 void terrain_draw(Terrain *t, const float viewproj[16], const RenderView *v, const TerrainDrawParams *dp,
                   RenderCounters *rc);
 void terrain_free(Terrain *t);
+bool terrain_chunk_info(const Terrain *t, int32_t cx, int32_t cz, RenderChunkInfo *out);
 
 #endif

@@ -683,6 +683,20 @@ void terrain_draw(Terrain *t, const float viewproj[16], const RenderView *v, con
     glBindBuffer(GL_ELEMENT_ARRAY_BUFFER, 0);
 }
 
+bool terrain_chunk_info(const Terrain *t, int32_t cx, int32_t cz, RenderChunkInfo *out) {
+    int32_t ri = find_chunk(t, cx, cz);
+    if (ri < 0) return false;
+    const ChunkRec *r = &t->chunks[ri];
+    if (out) {
+        out->lod = r->lod;
+        out->in_tile = r->in_tile;
+        out->vertices = 0;
+        if (r->in_tile) out->vertices = r->copy_verts;
+        else if (r->slot >= 0) out->vertices = t->slots[r->slot].opaque_verts + t->slots[r->slot].cloud_verts;
+    }
+    return true;
+}
+
 void terrain_free(Terrain *t) {
     if (t->slots) terrain_clear(t);
     if (t->ibo) glDeleteBuffers(1, &t->ibo);

@@ -619,15 +619,20 @@ void world_update(World *w, const WorldView *v) {
                 bool ahead = (g.dx == 0.0 && g.dz == 0.0) || a * g.dx + b * g.dz > 0.0;
                 if (ahead) voids++;
             }
-            if (!in_range(&g, cx, cz, 0.0)) continue;
-            wanted++;
+            bool in = in_range(&g, cx, cz, 0.0);
+            wanted += in;
             if (want_picks == 0) continue;
             int lod = lod_at(w, cx, cz);
             double sc;
-            if (!mine) sc = priority(p, &g, cx, cz);
-            else if (s->state == SLOT_READY && !s->busy && (int)s->lod != lod)
+            if (!mine) {
+                if (!in) continue;
+                sc = priority(p, &g, cx, cz);
+            } else if (s->state == SLOT_READY && !s->busy && (int)s->lod != lod) {
+                /* Kept chunks (the ring past the reach) are still drawn: they follow too. */
                 sc = priority(p, &g, cx, cz) + (lod > (int)s->lod ? p->lod_coarsen_penalty : 0.0);
-            else continue;
+            } else {
+                continue;
+            }
             if (npick < want_picks) {
                 pick_x[npick] = cx; pick_z[npick] = cz; pick_l[npick] = (int8_t)lod; pick_s[npick] = sc; npick++;
             } else {
@@ -743,6 +748,6 @@ const uint8_t *world_debug_voxels(const World *w, int32_t *height_with_apron) {
         gen_fill_vox(g, mw->main_scratch);
         mw->main_vox_valid = true;
     }
-    if (height_with_apron) *height_with_apron = g->y_top - WORLD_Y_MIN + 2;
+    if (height_with_apron) *height_with_apron = w->main_scratch->ny + 2;
     return w->main_scratch->vox;
 }
