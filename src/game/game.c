@@ -1,5 +1,5 @@
-/* skyisles game loop: boot in order (memory budget -> pack + home island -> platform -> jobs ->
- * world -> renderer -> spawn), per frame sim -> world streaming -> mesh uploads -> draw, the run. */
+/* skyisles game loop: boot in order (memory budget -> pack + home island -> jobs -> world ->
+ * platform -> renderer -> spawn), per frame sim -> world streaming -> uploads -> draw, the run. */
 #include <math.h>
 #include <stdio.h>
 #include <string.h>
@@ -57,36 +57,16 @@ static void budget_short(const Game *g, const char *stage, SkyError *err) {
                   g->mem.size >> 20, stage, MEM_DEFAULT_BUDGET_MIB);
 }
 
-/* The world's parameters for the game; false (one line) when the budget cannot hold the world.
- * Runs before any window, so a budget too small fails as fast as a bad pack. */
-static bool world_setup(Game *g, WorldParams *wp, SkyError *err) {
-    const GameOptions *o = &g->opt;
+/* The world's parameters for the game. The mesh pool is the world's own sizing unless
+ * --mesh-pool says otherwise: with level of detail that is every wanted chunk's CPU mesh at its
+ * LOD (~21 MiB at view radius 10), an upper bound for a renderer that releases each mesh
+ * after upload, since only meshes in flight or waiting for upload hold slabs then. */
+static void world_setup(const GameOptions *o, const IslandField *home, WorldParams *wp) {
     world_params_default(wp);
     wp->seed = o->seed;
-    wp->home = &g->home.field;
+    wp->home = home;
     if (o->view_radius > 0) wp->view_radius = o->view_radius;
-    wp->max_in_flight = GAME_MAX_IN_FLIGHT;
-    /* What is carved besides the pool: the job system (~40 KiB), the world's tables and one
-     * scratch per worker plus one (~420 KiB each), the renderer's chunk tables and staging
-     * (~2.3 MiB at radius 10). */
-    size_t r2 = (size_t)(2 * wp->view_radius + 3) * (size_t)(2 * wp->view_radius + 3);
-    size_t reserve = ((size_t)(jobs_default_workers() + 1) * (448u << 10)) + ((size_t)4 << 20) + r2 * 4096u;
-    size_t free_b = mem_budget_free(&g->mem);
-    size_t fit = free_b > reserve ? (free_b - reserve) >> 20 : 0;
-    uint32_t asked = o->mesh_pool_mib > 0 ? (uint32_t)o->mesh_pool_mib : GAME_MESH_POOL_MIB;
-    wp->mesh_pool_mib = fit < asked ? (uint32_t)fit : asked;
-    if (wp->mesh_pool_mib < GAME_MESH_POOL_MIN_MIB) {
-        sky_error_set(err, GAME_EXIT_BAD_INPUT,
-                      "skyisles: the memory budget of %zu MiB is too small: at view radius %d skyisles needs about %zu MiB; "
-                      "raise --mem MB or SKYISLES_MEM_MB (default %u) or lower --view-radius",
-                      g->mem.size >> 20, wp->view_radius,
-                      ((g->mem.used + reserve) >> 20) + GAME_MESH_POOL_MIN_MIB + 1, MEM_DEFAULT_BUDGET_MIB);
-        return false;
-    }
-    if (wp->mesh_pool_mib < asked)
-        log_warn("skyisles: the %zu MiB budget leaves %u MiB for chunk meshes, not %u: the view may reach less far",
-                 g->mem.size >> 20, wp->mesh_pool_mib, asked);
-    return true;
+    wp->mesh_pool_mib = (uint32_t)o->mesh_pool_mib;
 }
 
 bool game_boot(Game *g, const GameOptions *o, SkyError *err) {
@@ -95,20 +75,13 @@ bool game_boot(Game *g, const GameOptions *o, SkyError *err) {
     size_t mib = mem_budget_mib_from_env((size_t)o->mem_mib);
     if (!mem_budget_init(&g->mem, mib << 20, err)) return false;
 
-    /* Pack, home island and the memory plan before any window: bad input fails fast, display
-     * or not. */
+    /* Everything that can reject the input (pack, island, memory budget) comes before any
+     * window: it fails fast and the same way with or without a display. */
     size_t used = g->mem.used;
     if (!game_home_boot(&g->home, &g->mem, o->pak, o->seed, err)) return false;
     g->carved.home = g->mem.used - used;
-    WorldParams wp;
-    if (!world_setup(g, &wp, err)) return false;
 
     if (!o->print_island) {
-        PlatformConfig pc = {"skyisles", o->width, o->height, o->headless, o->fullscreen, o->vsync};
-        g->platform = platform_create(&pc, err);
-        if (!g->platform) return false;
-        platform_drawable_size(g->platform, &g->disp_w, &g->disp_h);
-
         JobsConfig jc;
         memset(&jc, 0, sizeof jc);
         used = g->mem.used;
@@ -120,6 +93,15 @@ bool game_boot(Game *g, const GameOptions *o, SkyError *err) {
         g->carved.jobs = g->mem.used - used;
     }
 
+    WorldParams wp;
+    world_setup(o, &g->home.field, &wp);
+    if (((size_t)wp.mesh_pool_mib << 20) >= mem_budget_free(&g->mem)) {
+        sky_error_set(err, GAME_EXIT_BAD_INPUT,
+                      "skyisles: the memory budget of %zu MiB is too small for --mesh-pool %u: raise --mem MB or "
+                      "SKYISLES_MEM_MB (default %u) or lower --mesh-pool",
+                      g->mem.size >> 20, wp.mesh_pool_mib, MEM_DEFAULT_BUDGET_MIB);
+        return false;
+    }
     used = g->mem.used;
     g->world = world_create(&g->mem, g->jobs, &wp, err);
     if (!g->world) {
@@ -130,8 +112,17 @@ bool game_boot(Game *g, const GameOptions *o, SkyError *err) {
     WorldStats ws = world_stats(g->world);
     g->carved.world_mesh_pool = (size_t)ws.slabs_capacity * sizeof(WorldVertex) * WORLD_SLAB_VERTS;
     int r = world_params(g->world)->view_radius;
+    /* The world caps its own pool so that GAME_WORLD_KEEP_MIB stay free (docs/world.md): a
+     * capped pool leaves less than one slab above that, a pool at its floor of 64 slabs less
+     * than that; an uncapped one leaves what the budget has beyond its need. */
+    bool squeezed = o->mesh_pool_mib == 0 && mem_budget_free(&g->mem) < ((size_t)GAME_WORLD_KEEP_MIB << 20) + (256u << 10);
 
     if (!o->print_island) {
+        PlatformConfig pc = {"skyisles", o->width, o->height, o->headless, o->fullscreen, o->vsync};
+        g->platform = platform_create(&pc, err);
+        if (!g->platform) return false;
+        platform_drawable_size(g->platform, &g->disp_w, &g->disp_h);
+
         RenderSettings rs = o->render;
         rs.max_chunks = (uint32_t)((2 * r + 3) * (2 * r + 3));
         used = g->mem.used;
@@ -143,6 +134,10 @@ bool game_boot(Game *g, const GameOptions *o, SkyError *err) {
         g->carved.render = g->mem.used - used;
     }
 
+    if (squeezed)
+        log_warn("skyisles: the %zu MiB budget squeezed the chunk-mesh pool to %.1f MiB: the view may reach less far "
+                 "(raise --mem MB or SKYISLES_MEM_MB)",
+                 g->mem.size >> 20, (double)g->carved.world_mesh_pool / 1048576.0);
     /* Logged once every stage stands, so a failed boot prints its one error line only. */
     game_home_log(&g->home);
     place_start(g);

@@ -1,4 +1,4 @@
-/* skyisles game: options, boot (memory -> pack + home island -> platform -> jobs -> world ->
+/* skyisles game: options, boot (memory -> pack + home island -> jobs -> world -> platform ->
  * renderer) and the modes built on the main loop: interactive run, screenshot, benchmark. */
 #ifndef SKYISLES_GAME_H
 #define SKYISLES_GAME_H
@@ -20,15 +20,9 @@
 #define GAME_DEFAULT_SEED 20261129u     /* the world's and the home island's seed without --seed */
 #define GAME_HOME_SCOPE "island"        /* the codex generation scope of the home island */
 #define GAME_HOME_FIELD 256u            /* IslandField cells per side (1800 m island: ~7 m cells) */
-/* CPU mesh slabs for the world. The renderer uploads each mesh and releases it at once, so
- * the pool only holds meshes in flight and waiting for upload (headless users that keep every
- * mesh need the world's default, ~145 MiB at view radius 10). The world lets its reach grow
- * back after a squeeze only while the pool has room for (max_in_flight + 4) chunks of ~20
- * slabs: with GAME_MAX_IN_FLIGHT jobs that is ~22 of the 32 MiB, whatever the core count.
- * Smaller budgets get a smaller pool (and a shorter reach); below the minimum boot refuses. */
-#define GAME_MESH_POOL_MIB 32u
-#define GAME_MESH_POOL_MIN_MIB 8u
-#define GAME_MAX_IN_FLIGHT 40u
+/* The world caps its own mesh pool at the budget minus this, left for the others
+ * (docs/world.md, streaming memory). */
+#define GAME_WORLD_KEEP_MIB 24u
 
 typedef struct GameOptions {
     const char *screenshot;     /* --screenshot FILE.png */
@@ -36,7 +30,7 @@ typedef struct GameOptions {
     uint64_t seed;              /* --seed S: world and home island (GAME_DEFAULT_SEED) */
     const char *pak;            /* --pak FILE: codex pack instead of the built-in one */
     int mem_mib;                /* --mem MB: memory budget; 0 = SKYISLES_MEM_MB or the default */
-    int mesh_pool_mib;          /* --mesh-pool MB: the world's CPU mesh pool; 0 = GAME_MESH_POOL_MIB */
+    int mesh_pool_mib;          /* --mesh-pool MB: the world's CPU mesh pool; 0 = the world's own sizing */
     bool print_island;          /* --print-island: home island summary on stdout, no window */
     bool camera_set;            /* --camera x,y,z,yaw,pitch (degrees) */
     double cam[5];

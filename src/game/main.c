@@ -16,7 +16,7 @@ static void usage(FILE *to) {
             "  --print-island          print the home island (sites, names) and the spawn, then exit; no window\n"
             "  --view-radius R         chunks around the camera (default 10)\n"
             "  --mem MB                memory budget in MiB, 16..65536 (default SKYISLES_MEM_MB or %u)\n"
-            "  --mesh-pool MB          CPU chunk-mesh pool inside the budget (default %u)\n"
+            "  --mesh-pool MB          CPU chunk-mesh pool inside the budget, 2..4096 (default: sized by the world)\n"
             "display:\n"
             "  --size WxH              window / offscreen size (default 640x480 headless)\n"
             "  --fullscreen --no-vsync --headless\n"
@@ -36,7 +36,7 @@ static void usage(FILE *to) {
             "environment: SKYISLES_MEM_MB (budget), SKYISLES_WORKERS (worker threads), SKYISLES_LOG (debug|info|warn|error|quiet)\n"
             "keys: 1 target lines, 2 snap, 3 15-bit colour, 4 dither, 5 fog, 6 sky clouds, 7 clouds, Esc quit\n"
             "exit status: 0 done, 1 no display or start-up failure, 2 bad option, pack or memory budget\n",
-            GAME_DEFAULT_SEED, MEM_DEFAULT_BUDGET_MIB, GAME_MESH_POOL_MIB);
+            GAME_DEFAULT_SEED, MEM_DEFAULT_BUDGET_MIB);
 }
 
 static bool parse_int(const char *s, int lo, int hi, int *out) {
@@ -102,7 +102,7 @@ bool game_parse_args(int argc, char **argv, GameOptions *o, bool *exit_now) {
             }
         } else if (!strcmp(a, "--mesh-pool")) {
             NEED_ARG();
-            if (!parse_int(next, (int)GAME_MESH_POOL_MIN_MIB, 4096, &o->mesh_pool_mib)) goto bad;
+            if (!parse_int(next, 2, 4096, &o->mesh_pool_mib)) goto bad;
         } else if (!strcmp(a, "--print-island")) {
             o->print_island = true;
         } else if (!strcmp(a, "--camera")) {
