@@ -298,6 +298,11 @@ static void test_field_bake(void **state) {
         int cz = (int)((isl->sites[i].z_m + f.radius_m) / f.cell_meters);
         assert_int_equal(f.type[cz * 128 + cx], isl->sites[i].type);   /* a site's own cell is its type */
     }
+    /* Ground colours come from the codex's ground_rgb props (hex in the YAML). */
+    assert_int_equal(f.n_types, g_cx.n_types);
+    assert_int_equal(f.type_rgb[island_codex_find_type(&g_cx, "sandy_beach")], 0xE0CF94u);
+    assert_int_equal(f.type_rgb[island_codex_find_type(&g_cx, "forest")], 0x3E7B33u);
+    for (uint32_t t = 0; t < f.n_types; t++) assert_true(f.type_rgb[t] <= 0xffffffu);
     MemArena tiny;
     mem_arena_init_buffer(&tiny, buf, 100);
     assert_false(island_bake_field(&f, isl, &g_cx, 128, 0, 0, &tiny, &err));

@@ -184,6 +184,7 @@ uint64_t hash_fnv1a64(const void *data, size_t n, uint64_t h);   /* h = 0 to sta
 /* ---------------------------------------------------------------- island field */
 /* The home island as baked by src/island at boot, read by src/world to shape terrain.
  * Plain data in core so neither module depends on the other. One block = one metre. */
+#define ISLAND_FIELD_MAX_TYPES 32
 typedef struct IslandField {
     uint32_t size;             /* cells per side (0 = no island) */
     float cell_meters;         /* metres per cell side */
@@ -192,6 +193,8 @@ typedef struct IslandField {
     float elevation_top_m;     /* the scope's elevation_top_meters */
     const uint16_t *elevation_dm;  /* size*size, row-major (z rows), decimetres above sea; 0 off-island */
     const uint8_t *type;           /* size*size, location type index of the nearest site; 255 off-island */
+    uint32_t n_types;              /* entries used in type_rgb */
+    uint32_t type_rgb[ISLAND_FIELD_MAX_TYPES];  /* ground colour 0xRRGGBB per location type */
 } IslandField;
 
 #endif

@@ -96,7 +96,10 @@ bool cy_int(CodexYaml *cy, uint32_t doc, yaml_node_t *n, long lo, long hi, const
     const char *s = cy_scalar(n);
     char *end = NULL;
     long v = 0;
-    if (is_plain(n) && *s) v = strtol(s, &end, 10);
+    if (is_plain(n) && *s) {
+        bool hex = (s[0] == '0' && (s[1] == 'x' || s[1] == 'X')) && s[2];
+        v = strtol(hex ? s + 2 : s, &end, hex ? 16 : 10);   /* 0x for colours; 010 stays ten */
+    }
     if (!end || *end || end == s) return cy_fail(cy, doc, n, "%s must be an integer, got '%s'", what, s ? s : "(not a scalar)");
     if (v < lo || v > hi) return cy_fail(cy, doc, n, "%s = %ld is out of range %ld..%ld", what, v, lo, hi);
     *out = (int32_t)v;

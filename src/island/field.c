@@ -2,6 +2,8 @@
  * the scope's elevation axis field (as stretched for this island), type of the nearest site. */
 #include "island/island_int.h"
 
+_Static_assert(ISLAND_MAX_TYPES <= ISLAND_FIELD_MAX_TYPES, "the baked field carries a colour per type");
+
 bool island_bake_field(IslandField *f, const Island *isl, const IslandCodex *cx, uint32_t size,
                        float centre_x, float centre_z, MemArena *mem, SkyError *err) {
     memset(f, 0, sizeof *f);
@@ -52,5 +54,12 @@ bool island_bake_field(IslandField *f, const Island *isl, const IslandCodex *cx,
     f->elevation_top_m = (float)s->elevation_top_m;
     f->elevation_dm = elev;
     f->type = type;
+    /* Ground colours come from the codex (prop ground_rgb), so a new type brings its own. */
+    f->n_types = cx->n_types < ISLAND_FIELD_MAX_TYPES ? cx->n_types : ISLAND_FIELD_MAX_TYPES;
+    for (uint32_t t = 0; t < f->n_types; t++) {
+        int32_t rgb = 0x808080;
+        island_codex_prop(cx, t, -1, "ground_rgb", &rgb);
+        f->type_rgb[t] = (uint32_t)rgb & 0xffffffu;
+    }
     return true;
 }
