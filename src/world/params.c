@@ -64,8 +64,8 @@ void world_params_default(WorldParams *p) {
     p->home_height = 24.0f;
 
     p->view_radius = 10;
-    p->max_results_per_frame = 64;
-    p->max_in_flight = 0;          /* 0: 16 per worker + 8 */
+    p->max_results_per_frame = 128;
+    p->max_in_flight = 0;          /* 0: 48 per worker + 16 */
     p->ahead_bias = 4.0f;
     p->frustum_penalty = 3.0f;
     p->lookahead_s = 0.25f;
@@ -79,7 +79,8 @@ void world_params_default(WorldParams *p) {
     p->lod_dist[1] = 3.0f;
     p->lod_dist[2] = 6.0f;
     p->lod_hysteresis = 0.25f;
-    p->lod_coarsen_penalty = 3.0f;
+    p->lod_refine_penalty = 6.0f;
+    p->lod_coarsen_penalty = 9.0f;
 }
 
 static uint32_t derive_seed(uint64_t seed, uint32_t stage) {

@@ -34,6 +34,7 @@ typedef struct ChunkJob {
     int32_t cx, cz;
     int lod;
     uint32_t slot, seq;
+    uint32_t expect;            /* slabs reserved for it */
     double time_s;
     bool oom;
     MeshCounts counts;
@@ -68,7 +69,9 @@ struct World {
     uint64_t lat_count;
     uint32_t next_seq;
     uint32_t in_flight, max_in_flight;
-    double slabs_per_chunk;     /* running average */
+    double slabs_per_chunk;     /* running average over all LODs */
+    double slabs_at_lod[WORLD_LOD_MAX + 1];   /* running average per LOD */
+    uint32_t reserve_slabs;     /* slabs the jobs in flight are expected to take */
     double radius_eff;          /* view radius the mesh pool can hold now (<= the configured one) */
     WorldStats st;
     WorldView last_view;
@@ -168,6 +171,7 @@ void world_release_mesh(World *w, int32_t cx, int32_t cz) {
 /* ---------------------------------------------------------------- jobs */
 static void job_finish_record(World *w, ChunkJob *j) {
     mesh_free(&w->slabs, &j->mesh);
+    w->reserve_slabs = w->reserve_slabs > j->expect ? w->reserve_slabs - j->expect : 0;
     if (w->gen_refs[j->gen_index]) w->gen_refs[j->gen_index]--;
     mem_pool_free(&w->records, j);
     if (w->in_flight) w->in_flight--;
@@ -232,7 +236,8 @@ World *world_create(MemBudget *b, JobSystem *jobs, const WorldParams *p, SkyErro
     w->table_w = (uint32_t)(2 * w->keep_half + 2);
     w->nworkers = jobs ? workers_of(jobs) : 1;
     /* Results are collected once per frame, so in-flight jobs bound chunks per frame. */
-    w->max_in_flight = p->max_in_flight ? p->max_in_flight : 16 * w->nworkers + 8;
+    /* Far LOD jobs take ~0.1 ms: a frame's worth per worker is dozens of them. */
+    w->max_in_flight = p->max_in_flight ? p->max_in_flight : 48 * w->nworkers + 16;
 
     size_t nslots = (size_t)w->table_w * w->table_w;
     w->slots = mem_carve(b, sizeof(ChunkSlot) * nslots, 64);
@@ -254,11 +259,12 @@ World *world_create(MemBudget *b, JobSystem *jobs, const WorldParams *p, SkyErro
         nslabs = (uint32_t)(((size_t)p->mesh_pool_mib << 20) / slab_bytes);
     } else {
         /* Headless worst case: every wanted chunk keeps its CPU mesh at the LOD its distance asks
-         * for (a renderer that calls world_release_mesh needs only the jobs in flight and the
+         * for, x1.5 for chunks passed at speed that keep a finer mesh until their coarser one
+         * comes (a renderer that calls world_release_mesh needs only the jobs in flight and the
          * meshes waiting for upload), plus a reserve for the jobs in flight (a few at LOD 0,
          * most far). The budget minus WORLD_BUDGET_KEEP for other users caps it; the reach
          * shrinks past that. */
-        uint64_t want = resident_slabs(p, w->radius_max, LOOKAHEAD_MAX) + (uint64_t)w->max_in_flight * 6u + 64u;
+        uint64_t want = resident_slabs(p, w->radius_max, LOOKAHEAD_MAX) * 3u / 2u + (uint64_t)w->max_in_flight * 4u + 64u;
         size_t free_b = mem_budget_free(b);
         size_t keep = (size_t)WORLD_BUDGET_KEEP_MIB << 20;
         uint64_t fit = free_b > keep ? (free_b - keep) / (slab_bytes + 8) : 0;
@@ -271,7 +277,8 @@ World *world_create(MemBudget *b, JobSystem *jobs, const WorldParams *p, SkyErro
     gen_init(&w->gens[0], p);
     w->cur_gen = 0;
     w->epoch = jobs ? jobs_epoch(jobs) : 1;
-    w->slabs_per_chunk = 8.0;
+    w->slabs_per_chunk = 4.0;
+    for (int k = 0; k <= WORLD_LOD_MAX; k++) w->slabs_at_lod[k] = k_slabs_at_lod[k];
     w->radius_eff = w->radius_max;
     w->st.bytes_carved = b->used - used0;
     return w;
@@ -498,12 +505,16 @@ static void collect(World *w, const ViewGeom *g) {
             w->st.resident_lod[s->lod]++;
             install_counts(w, j);
             w->slabs_per_chunk = w->slabs_per_chunk * 0.98 + (double)s->slabs * 0.02;
+            w->slabs_at_lod[s->lod] = w->slabs_at_lod[s->lod] * 0.95 + (double)s->slabs * 0.05;
             record_latency(w, out[i].t_submit_ns, now);
             event_push(w, WORLD_EV_MESH_READY, s->cx, s->cz, &s->mesh, j->slot);
             job_finish_record(w, j);
         }
     }
 }
+
+/* Slabs a job at `lod` is expected to take: its LOD's running average, rounded up, plus one. */
+static uint32_t job_expect(const World *w, int lod) { return (uint32_t)ceil(w->slabs_at_lod[lod]) + 1u; }
 
 /* Requests chunk (cx, cz) at `lod` into slot idx. A slot that holds a mesh keeps it (READY,
  * busy) until the new one is collected; otherwise the slot becomes QUEUED. */
@@ -519,6 +530,7 @@ static bool submit(World *w, uint32_t idx, int32_t cx, int32_t cz, int lod, doub
     j->lod = lod;
     j->slot = idx;
     j->seq = ++w->next_seq;
+    j->expect = job_expect(w, lod);
     j->time_s = time_s;
     JobDesc d = {chunk_job_run, chunk_job_drop, j, ((uint64_t)(uint32_t)cx << 32) | (uint32_t)cz, 0, 0, 0};
     if (!jobs_submit(w->jobs, &d)) {
@@ -527,6 +539,7 @@ static bool submit(World *w, uint32_t idx, int32_t cx, int32_t cz, int lod, doub
     }
     w->gen_refs[w->cur_gen]++;
     w->in_flight++;
+    w->reserve_slabs += j->expect;
     ChunkSlot *s = &w->slots[idx];
     s->seq = j->seq;
     s->job_lod = (uint8_t)lod;
@@ -575,7 +588,8 @@ void world_update(World *w, const WorldView *v) {
     ViewGeom g;
     MemPoolStats ps0 = mem_pool_stats(&w->slabs);
     double room = (double)(ps0.capacity - ps0.in_use);
-    if (w->radius_eff < w->radius_max && room > (w->max_in_flight + 4) * (w->slabs_per_chunk + 2.0))
+    /* Grow back (slowly) while the pool has room for a batch of jobs on top of those in flight. */
+    if (w->radius_eff < w->radius_max && room > w->reserve_slabs + 16.0 * (w->slabs_per_chunk + 1.0))
         w->radius_eff += 0.05;
     view_geom(w, v, &g);
     const WorldParams *p = world_params(w);
@@ -595,13 +609,14 @@ void world_update(World *w, const WorldView *v) {
     }
 
     /* Wanted chunks: count the void ahead and pick the best requests: chunks without a mesh,
-     * and chunks whose mesh is at another LOD than their distance asks for (a request that
-     * only coarsens waits behind the others). */
+     * and chunks whose mesh is at another LOD than their distance asks for. A LOD change never
+     * makes void, so it waits behind the new chunks ahead (lod_refine_penalty), and one that
+     * only coarsens waits longest. */
     int32_t ccx = (int32_t)floor(g.ccx), ccz = (int32_t)floor(g.ccz);
     int32_t reach = (g.radius > (int32_t)g.reach ? g.radius : (int32_t)g.reach) + LOOKAHEAD_MAX + 1;
     uint32_t wanted = 0, voids = 0;
     uint32_t free_slots = w->in_flight < w->max_in_flight ? w->max_in_flight - w->in_flight : 0;
-    enum { PICK_MAX = 64 };
+    enum { PICK_MAX = 96 };
     int32_t pick_x[PICK_MAX], pick_z[PICK_MAX];
     int8_t pick_l[PICK_MAX];
     double pick_s[PICK_MAX];
@@ -629,7 +644,7 @@ void world_update(World *w, const WorldView *v) {
                 sc = priority(p, &g, cx, cz);
             } else if (s->state == SLOT_READY && !s->busy && (int)s->lod != lod) {
                 /* Kept chunks (the ring past the reach) are still drawn: they follow too. */
-                sc = priority(p, &g, cx, cz) + (lod > (int)s->lod ? p->lod_coarsen_penalty : 0.0);
+                sc = priority(p, &g, cx, cz) + (lod > (int)s->lod ? p->lod_coarsen_penalty : p->lod_refine_penalty);
             } else {
                 continue;
             }
@@ -660,7 +675,7 @@ void world_update(World *w, const WorldView *v) {
         pick_x[n] = tx; pick_z[n] = tz; pick_l[n] = tl; pick_s[n] = ts;
 
         MemPoolStats ps = mem_pool_stats(&w->slabs);
-        double reserve = (w->in_flight + 1) * (w->slabs_per_chunk + 2.0);
+        double reserve = (double)w->reserve_slabs + job_expect(w, tl);
         double d = dist_to(g.ccx, g.ccz, tx, tz);
         while ((double)(ps.capacity - ps.in_use) < reserve && evict_farthest(w, &g, d + 0.5))
             ps = mem_pool_stats(&w->slabs);

@@ -151,7 +151,7 @@ typedef struct WorldParams {
     /* Streaming (view_radius is clamped to the radius the pools were sized for at creation). */
     int32_t view_radius;        /* chunks */
     uint32_t max_results_per_frame;
-    uint32_t max_in_flight;     /* jobs submitted but not collected (0: 16 per worker + 8) */
+    uint32_t max_in_flight;     /* jobs submitted but not collected (0: 48 per worker + 16) */
     float ahead_bias;           /* chunks of priority bonus straight ahead */
     float frustum_penalty;      /* chunks of priority penalty outside the view cone */
     float lookahead_s;          /* prefetch ahead of the aircraft: seconds of flight */
@@ -167,7 +167,9 @@ typedef struct WorldParams {
      * sides cover (docs/world.md, seams). */
     float lod_dist[WORLD_LOD_MAX];
     float lod_hysteresis;       /* chunks */
-    float lod_coarsen_penalty;  /* chunks of priority penalty for a request that only coarsens */
+    float lod_refine_penalty;   /* chunks of priority penalty for a LOD change toward finer: a
+                                   chunk that has a mesh waits behind new chunks ahead */
+    float lod_coarsen_penalty;  /* and toward coarser (behind the camera, only saves memory) */
 } WorldParams;
 
 void world_params_default(WorldParams *p);

@@ -14,6 +14,7 @@
 typedef struct StreamOpts {
     double speed, seconds;
     int view, workers;
+    int pool_mib;               /* world mesh pool; 0 = the world's own sizing */
     bool release;
     bool quiet;
 } StreamOpts;
@@ -83,6 +84,7 @@ static int fly(const StreamOpts *o, StreamResult *r) {
     WorldParams p;
     world_params_default(&p);
     p.view_radius = o->view;
+    p.mesh_pool_mib = (uint32_t)o->pool_mib;
     World *w = world_create(&b, js, &p, &err);
     if (!w) { fprintf(stderr, "bench stream: %s\n", err.msg); jobs_destroy(js); mem_budget_release(&b); return 1; }
     r->budget_used = b.used;
@@ -177,7 +179,7 @@ static void print_result(const StreamOpts *o, const StreamResult *r) {
 }
 
 int bench_stream(int argc, char **argv) {
-    StreamOpts o = {1000.0, 10.0, 10, 2, false, false};
+    StreamOpts o = {1000.0, 10.0, 10, 2, 0, false, false};
     bool sweep = false;
     for (int i = 1; i < argc; i++) {
         if (!strcmp(argv[i], "--speed") && i + 1 < argc) o.speed = atof(argv[++i]);
@@ -185,10 +187,11 @@ int bench_stream(int argc, char **argv) {
         else if (!strcmp(argv[i], "--seconds") && i + 1 < argc) o.seconds = atof(argv[++i]);
         else if (!strcmp(argv[i], "--workers") && i + 1 < argc) o.workers = atoi(argv[++i]);
         else if (!strcmp(argv[i], "--release")) o.release = true;
+        else if (!strcmp(argv[i], "--pool") && i + 1 < argc) o.pool_mib = atoi(argv[++i]);
         else if (!strcmp(argv[i], "--sweep")) sweep = true;
         else {
             fprintf(stderr, "usage: bench stream [--speed M_PER_S] [--view CHUNKS] [--seconds S] [--workers W] "
-                            "[--release] [--sweep]\n");
+                            "[--release] [--pool MIB] [--sweep]\n");
             return 2;
         }
     }
