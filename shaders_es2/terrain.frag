@@ -4,6 +4,7 @@ precision mediump float;
 uniform vec3 u_fog_color;
 uniform float u_levels;   // 31: 15-bit colour (5 bits per channel); 0 = full precision
 uniform float u_dither;   // 1: 4x4 ordered dither before quantising; 0 = off
+uniform vec4 u_tint;      // debug LOD tint: colour, mix amount (0 = none)
 varying vec4 v_color;
 varying float v_fog;
 
@@ -26,6 +27,6 @@ vec3 psx_color(vec3 c) {
 }
 
 void main() {
-    vec3 c = mix(v_color.rgb, u_fog_color, v_fog);
+    vec3 c = mix(mix(v_color.rgb, u_tint.rgb, u_tint.a), u_fog_color, v_fog);
     gl_FragColor = vec4(psx_color(c), v_color.a);
 }

@@ -1,6 +1,7 @@
 /* skyisles renderer: boot, settings, the abyss atmosphere (W8) and the frame:
  * sky dome -> opaque terrain -> aircraft -> translucent clouds -> PSX upscale. */
 #include <math.h>
+#include <stdlib.h>
 #include <string.h>
 #include <time.h>
 
@@ -46,6 +47,8 @@ void render_settings_default(RenderSettings *s) {
     s->far_group_lod = 2;
     s->far_group_kib = 0;
     s->merge_gap_quads = 192;
+    const char *tint = getenv("SKYISLES_LOD_TINT");
+    s->lod_tint = tint && tint[0] == '1';
     const float sky[3] = {0.62f, 0.77f, 0.90f}, zenith[3] = {0.24f, 0.45f, 0.78f}, cloud[3] = {0.97f, 0.97f, 1.0f};
     memcpy(s->sky_rgb, sky, sizeof sky);
     memcpy(s->zenith_rgb, zenith, sizeof zenith);
@@ -230,6 +233,7 @@ static void frame(Renderer *r, const RenderView *v, int dw, int dh, bool sky_deb
         dp.levels = levels;
         dp.dither = st->dither ? 1.0f : 0.0f;
         dp.clouds = st->draw_clouds;
+        dp.lod_tint = st->lod_tint;
         AircraftPass pass = {r, v, &dp, &atm};
         dp.before_clouds = draw_aircraft_cb;
         dp.before_clouds_ctx = &pass;

@@ -32,6 +32,7 @@ typedef struct RenderSettings {
     uint32_t far_group_kib;             /* CPU copies the tiles are rebuilt from (0: by max_chunks) */
     uint32_t merge_gap_quads;           /* a chunk's visible face runs closer than this are drawn
                                            with one call (the gap is culled by the GPU) */
+    bool lod_tint;                      /* debug: terrain tinted by LOD (SKYISLES_LOD_TINT=1) */
     float sky_rgb[3];       /* horizon colour of a clear sky (W8's skyColour) */
     float zenith_rgb[3];
     float cloud_rgb[3];

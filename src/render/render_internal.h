@@ -147,6 +147,7 @@ typedef struct TerrainDrawParams {
     float fog_color[3];
     float levels, dither;
     bool clouds;
+    bool lod_tint;                      /* debug: tint by LOD */
     void (*before_clouds)(void *ctx);   /* opaque extras (the aircraft) between the passes */
     void *before_clouds_ctx;
 } TerrainDrawParams;
@@ -169,7 +170,7 @@ typedef struct Terrain {
     int far_group_lod;
     uint32_t merge_gap_quads;
     GLuint prog, ibo;
-    GLint u_viewproj, u_offset, u_snap, u_fog_density, u_fog_color, u_levels, u_dither;
+    GLint u_viewproj, u_offset, u_snap, u_fog_density, u_fog_color, u_levels, u_dither, u_tint;
     uint64_t gpu_bytes;             /* chunk vertex buffers */
     uint32_t ibo_bytes;
     uint32_t last_uploads, last_upload_bytes;

@@ -33,7 +33,8 @@ bool terrain_init(Terrain *t, MemBudget *mem, const RenderSettings *s, SkyError 
     uint32_t cap = s->max_chunks;
     t->cap = cap;
     t->nslots = cap + cap / 4 + 8;   /* chunk slots and tiles */
-    t->far_group_lod = s->far_group_lod;
+    /* The debug tint shows each chunk's own LOD: no tiles then. */
+    t->far_group_lod = s->lod_tint ? WORLD_LOD_MAX + 1 : s->far_group_lod;
     t->merge_gap_quads = s->merge_gap_quads;
     t->slots = mem_carve(mem, sizeof(GpuChunk) * t->nslots, 16);
     t->chunks = mem_carve(mem, sizeof(ChunkRec) * cap, 16);
@@ -70,6 +71,7 @@ bool terrain_init(Terrain *t, MemBudget *mem, const RenderSettings *s, SkyError 
     t->u_fog_color = gl_uniform(t->prog, "u_fog_color");
     t->u_levels = gl_uniform(t->prog, "u_levels");
     t->u_dither = gl_uniform(t->prog, "u_dither");
+    t->u_tint = gl_uniform(t->prog, "u_tint");
 
     /* One index buffer for every quad: {0,1,2, 0,2,3} + 4 per quad. Built once at boot. */
     static uint16_t idx[QUADS_PER_DRAW * 6];
@@ -577,9 +579,14 @@ static void draw_kind(const Terrain *t, const GpuChunk *c, int kind, const Rende
     for (int i = 0; i < nr; i++) draw_range(rs[i], re[i] - rs[i], c->lod, rc);
 }
 
-static void set_offset(Terrain *t, const GpuChunk *c, const RenderView *v) {
+/* Debug tint per LOD (colour, mix): 0 none, 1 yellow, 2 cyan, 3 magenta. */
+static const float LOD_TINT[WORLD_LOD_MAX + 1][4] = {{1.0f, 1.0f, 1.0f, 0.0f}, {1.0f, 0.85f, 0.1f, 0.5f},
+                                                     {0.1f, 0.8f, 1.0f, 0.5f}, {0.95f, 0.2f, 0.9f, 0.5f}};
+
+static void set_offset(Terrain *t, const GpuChunk *c, const RenderView *v, bool tint) {
     double ox = (double)c->cx * CHUNK_SIZE * c->span, oz = (double)c->cz * CHUNK_SIZE * c->span;
     glUniform3f(t->u_offset, (float)(ox - v->cam_x), (float)(0.0 - v->cam_y), (float)(oz - v->cam_z));
+    glUniform4fv(t->u_tint, 1, LOD_TINT[tint ? c->lod : 0]);
 }
 
 void terrain_draw(Terrain *t, const float viewproj[16], const RenderView *v, const TerrainDrawParams *dp,
@@ -655,7 +662,7 @@ void terrain_draw(Terrain *t, const float viewproj[16], const RenderView *v, con
         }
         if (!c->opaque_verts) continue;
         glBindBuffer(GL_ARRAY_BUFFER, c->vbo);
-        set_offset(t, c, v);
+        set_offset(t, c, v, dp->lod_tint);
         draw_kind(t, c, 0, v, rc);
     }
     if (dp->before_clouds) dp->before_clouds(dp->before_clouds_ctx);
@@ -671,7 +678,7 @@ void terrain_draw(Terrain *t, const float viewproj[16], const RenderView *v, con
         for (uint32_t k = 0; k < clouds; k++) {
             const GpuChunk *c = &t->slots[t->cloud_order[k]];
             glBindBuffer(GL_ARRAY_BUFFER, c->vbo);
-            set_offset(t, c, v);
+            set_offset(t, c, v, dp->lod_tint);
             draw_kind(t, c, 6, v, rc);
         }
         glDepthMask(GL_TRUE);

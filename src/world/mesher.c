@@ -337,6 +337,19 @@ bool mesh_chunk(const WorldGen *g, ChunkScratch *s, MemPool *slabs, ChunkMesh *o
             }
         }
     }
+    /* The floor: below WORLD_Y_MIN counts as solid, and bedrock makes block 0 solid, but a
+     * coarse layer 0 samples block s/2, which can be air where the floor is thin. The floor's
+     * top face then closes the column (at LOD 0 layer 0 is bedrock and this adds nothing). */
+    if (s->seams)
+        for (int z = 0; z < n; z++) {
+            uint64_t open = ~s->solid[1][z + 1] & interior;
+            while (open) {
+                int b = __builtin_ctzll(open);
+                open &= open - 1;
+                emit_face(&ctx, WORLD_NORMAL_PY, b - 1, -1, z, WORLD_MAT_ABYSS);
+                mc.faces++;
+            }
+        }
     /* Cloud pass: cloud voxels against air only (never a face inside rock or cloud), faces
      * gathered per plane and merged into rectangles. */
     w.part = NULL;
