@@ -183,6 +183,8 @@ typedef struct Terrain {
 bool terrain_init(Terrain *t, MemBudget *mem, const RenderSettings *s, SkyError *err);
 bool terrain_queue(Terrain *t, const ChunkMesh *m);
 void terrain_drop(Terrain *t, int32_t cx, int32_t cz);
+/* Rebuilds the far tiles whose members changed or left; returns the bytes uploaded. */
+uint32_t terrain_flush_tiles(Terrain *t);
 uint32_t terrain_upload_pending(Terrain *t, World *release_to, uint32_t max_meshes, uint32_t max_bytes);
 void terrain_clear(Terrain *t);
 void terrain_draw(Terrain *t, const float viewproj[16], const RenderView *v, const TerrainDrawParams *dp,

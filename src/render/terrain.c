@@ -327,7 +327,7 @@ static uint32_t tile_rebuild(Terrain *t, int32_t si) {
     return stage_upload(t, c, c->opaque_verts + c->cloud_verts);
 }
 
-static uint32_t flush_tiles(Terrain *t) {
+uint32_t terrain_flush_tiles(Terrain *t) {
     uint32_t bytes = 0;
     for (uint32_t i = 0; i < t->nslots; i++)
         if (t->slots[i].used && t->slots[i].tile && t->slots[i].dirty) bytes += tile_rebuild(t, (int32_t)i);
@@ -387,17 +387,13 @@ void terrain_drop(Terrain *t, int32_t cx, int32_t cz) {
         t->pending_live--;
     }
     int32_t ri = find_chunk(t, cx, cz);
-    if (ri >= 0) {
-        int32_t tile = t->chunks[ri].in_tile ? t->chunks[ri].slot : -1;
-        forget_chunk(t, ri);
-        if (tile >= 0) tile_rebuild(t, tile);
-    }
+    if (ri >= 0) forget_chunk(t, ri);   /* a tile it leaves is rebuilt by terrain_flush_tiles */
 }
 
 /* ---------------------------------------------------------------- upload */
 /* Uploads one mesh for its chunk. A chunk already resident keeps being drawn from its old
  * buffer until this call replaces it (a LOD change never leaves a frame without the chunk).
- * Far meshes join their 2x2 tile (rebuilt by the caller: flush_tiles); the rest get a slot. */
+ * Far meshes join their 2x2 tile (rebuilt by terrain_flush_tiles); the rest get a slot. */
 static bool upload(Terrain *t, const ChunkMesh *m, uint32_t *bytes_out) {
     *bytes_out = 0;
     int32_t ri = find_chunk(t, m->cx, m->cz);
@@ -502,7 +498,7 @@ uint32_t terrain_upload_pending(Terrain *t, World *release_to, uint32_t max_mesh
         t->pending_head = (t->pending_head + 1) % t->cap;
         t->pending_count--;
     }
-    bytes += flush_tiles(t);   /* tiles whose members changed, once each */
+    bytes += terrain_flush_tiles(t);   /* tiles whose members changed or left, once each */
     t->last_uploads = done;
     t->last_upload_bytes = bytes;
     t->uploads_total += done;
@@ -591,7 +587,7 @@ static void set_offset(Terrain *t, const GpuChunk *c, const RenderView *v, bool 
 
 void terrain_draw(Terrain *t, const float viewproj[16], const RenderView *v, const TerrainDrawParams *dp,
                   RenderCounters *rc) {
-    flush_tiles(t);
+    terrain_flush_tiles(t);
     /* Cull: slot boxes camera-relative against the view-projection's six planes. */
     vec4 planes[6];
     mat4 vp;
