@@ -482,6 +482,9 @@ static void test_home_island(void **state) {
         }
     f.elevation_dm = g_home_elev;
     f.type = g_home_type;
+    /* Ground colours from the field (the codex's ground_rgb): even types red, odd types blue. */
+    f.n_types = 10;
+    for (uint32_t t = 0; t < f.n_types; t++) f.type_rgb[t] = (t & 1u) ? 0x3030C0u : 0xC03030u;
 
     MemBudget b;
     SkyError err = {0};
@@ -506,17 +509,23 @@ static void test_home_island(void **state) {
     float want_top = p.island_height + 2.0f + 100.0f * p.home_height / f.elevation_top_m;
     uint32_t home_faces = 0;
     uint8_t seen_r[256] = {0};
-    uint32_t colours = 0;
+    uint32_t colours = 0, reddish = 0, bluish = 0;
     for (uint32_t i = 0; i < m.opaque_parts; i++)
         for (uint32_t k = 0; k < m.parts[i].vert_count; k += 4) {
             const WorldVertex *q = &m.parts[i].verts[k];
             if ((q->flags >> 2) != WORLD_MAT_HOME) continue;
             home_faces++;
             if (!seen_r[q->r]++) colours++;
+            reddish += 2 * q->r > 3 * q->b;   /* shading scales channels alike: compare ratios */
+            bluish += 2 * q->b > 3 * q->r;
         }
-    printf("home top %d (want ~%.0f), home faces %u, distinct reds %u\n", top, want_top, home_faces, colours);
+    printf("home top %d (want ~%.0f), home faces %u, distinct reds %u, red %u, blue %u\n", top, want_top, home_faces,
+           colours, reddish, bluish);
     assert_true(top >= (int)want_top - 6 && top <= (int)want_top + 6);
     assert_true(home_faces > 200 && colours > 3);
+    /* Both field colours show, and every home face takes one of them. */
+    assert_true(reddish > 20 && bluish > 20);
+    assert_int_equal(reddish + bluish, home_faces);
     world_free_mesh(w, &m);
 
     /* Voxels equal the point density with the home island in the field. */

@@ -57,16 +57,15 @@ static void budget_short(const Game *g, const char *stage, SkyError *err) {
                   g->mem.size >> 20, stage, MEM_DEFAULT_BUDGET_MIB);
 }
 
-/* The world's parameters for the game. The mesh pool is the world's own sizing unless
- * --mesh-pool says otherwise: with level of detail that is every wanted chunk's CPU mesh at its
- * LOD (~21 MiB at view radius 10), an upper bound for a renderer that releases each mesh
- * after upload, since only meshes in flight or waiting for upload hold slabs then. */
+/* The world's parameters for the game. The mesh pool is GAME_MESH_POOL_MIB unless --mesh-pool
+ * says otherwise; the world's own sizing keeps every wanted chunk's CPU mesh (headless users),
+ * more than a renderer that releases each mesh after upload needs. */
 static void world_setup(const GameOptions *o, const IslandField *home, WorldParams *wp) {
     world_params_default(wp);
     wp->seed = o->seed;
     wp->home = home;
     if (o->view_radius > 0) wp->view_radius = o->view_radius;
-    wp->mesh_pool_mib = (uint32_t)o->mesh_pool_mib;
+    wp->mesh_pool_mib = o->mesh_pool_mib > 0 ? (uint32_t)o->mesh_pool_mib : GAME_MESH_POOL_MIB;
 }
 
 bool game_boot(Game *g, const GameOptions *o, SkyError *err) {
@@ -95,6 +94,11 @@ bool game_boot(Game *g, const GameOptions *o, SkyError *err) {
 
     WorldParams wp;
     world_setup(o, &g->home.field, &wp);
+    /* A budget too small for the game's pool (and no --mesh-pool): the world sizes a squeezed
+     * pool itself and says so below. */
+    if (o->mesh_pool_mib == 0 &&
+        ((size_t)(wp.mesh_pool_mib + GAME_WORLD_KEEP_MIB) << 20) > mem_budget_free(&g->mem))
+        wp.mesh_pool_mib = 0;
     if (((size_t)wp.mesh_pool_mib << 20) >= mem_budget_free(&g->mem)) {
         sky_error_set(err, GAME_EXIT_BAD_INPUT,
                       "skyisles: the memory budget of %zu MiB is too small for --mesh-pool %u: raise --mem MB or "
@@ -115,7 +119,7 @@ bool game_boot(Game *g, const GameOptions *o, SkyError *err) {
     /* The world caps its own pool so that GAME_WORLD_KEEP_MIB stay free (docs/world.md): a
      * capped pool leaves less than one slab above that, a pool at its floor of 64 slabs less
      * than that; an uncapped one leaves what the budget has beyond its need. */
-    bool squeezed = o->mesh_pool_mib == 0 && mem_budget_free(&g->mem) < ((size_t)GAME_WORLD_KEEP_MIB << 20) + (256u << 10);
+    bool squeezed = wp.mesh_pool_mib == 0 && mem_budget_free(&g->mem) < ((size_t)GAME_WORLD_KEEP_MIB << 20) + (256u << 10);
 
     if (!o->print_island) {
         PlatformConfig pc = {"skyisles", o->width, o->height, o->headless, o->fullscreen, o->vsync};

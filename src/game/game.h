@@ -23,6 +23,9 @@
 /* The world caps its own mesh pool at the budget minus this, left for the others
  * (docs/world.md, streaming memory). */
 #define GAME_WORLD_KEEP_MIB 24u
+/* The game's chunk-mesh pool: the renderer releases each CPU mesh after upload, so only meshes
+ * in flight or waiting for upload hold slabs (about 350 slabs, 8 MiB, at view radius 10). */
+#define GAME_MESH_POOL_MIB 16u
 
 typedef struct GameOptions {
     const char *screenshot;     /* --screenshot FILE.png */

@@ -15,11 +15,13 @@ static const uint8_t k_cu[4] = {0, 1, 1, 0}, k_cv[4] = {0, 0, 1, 1};
 static const float k_dir_shade[6] = {0.82f, 0.74f, 1.0f, 0.5f, 0.68f, 0.62f};
 static const float k_cloud_shade[6] = {0.92f, 0.88f, 1.0f, 0.78f, 0.9f, 0.86f};
 
-/* Home island palette by location type index (cycled). */
-static const float k_home_rgb[8][3] = {
-    {0.86f, 0.8f, 0.55f},  {0.5f, 0.48f, 0.44f}, {0.55f, 0.5f, 0.42f}, {0.34f, 0.58f, 0.24f},
-    {0.2f, 0.42f, 0.18f},  {0.16f, 0.5f, 0.26f}, {0.36f, 0.46f, 0.32f}, {0.6f, 0.6f, 0.62f},
-};
+/* Home island ground colour of a location type: the codex's ground_rgb, baked into the field. */
+static void home_rgb(const IslandField *h, uint8_t type, float c[3]) {
+    uint32_t rgb = h && type < h->n_types ? h->type_rgb[type] : 0x808080u;
+    c[0] = (float)((rgb >> 16) & 0xffu) * (1.0f / 255.0f);
+    c[1] = (float)((rgb >> 8) & 0xffu) * (1.0f / 255.0f);
+    c[2] = (float)(rgb & 0xffu) * (1.0f / 255.0f);
+}
 
 /* Parts live in slabs; a new pass (the clouds) starts a new part, in the room left in the
  * current slab when there is some, so a small mesh fits one slab. */
@@ -77,7 +79,8 @@ static void material_rgb(const WorldGen *g, const ChunkScratch *s, uint8_t mat, 
     case WORLD_MAT_STONE: rgb[0] = 0.47f + j * 0.5f; rgb[1] = 0.46f + j * 0.5f; rgb[2] = 0.5f + j * 0.5f; break;
     case WORLD_MAT_SNOW: rgb[0] = 0.9f + j * 0.3f; rgb[1] = 0.93f + j * 0.3f; rgb[2] = 0.97f; break;
     case WORLD_MAT_HOME: {
-        const float *c = k_home_rgb[s->home_type[z][x] & 7u];
+        float c[3];
+        home_rgb(g->p.home, s->home_type[z][x], c);
         rgb[0] = c[0] + j * 0.5f; rgb[1] = c[1] + j * 0.5f; rgb[2] = c[2] + j * 0.3f;
         break;
     }
