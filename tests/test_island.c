@@ -128,7 +128,7 @@ static void test_types_limits_beach_cliff_cap(void **state) {
         gf_islands += isl->guarantee_fallbacks > 0;
         fallbacks += isl->fallbacks;
     }
-    print_message("sandy_beach elevation <= %d, cliff >= %d; cap exceeded on %u of %d islands (%.1f%%), "
+    print_message("note: sandy_beach elevation <= %d, cliff >= %d; cap exceeded on %u of %d islands (%.1f%%), "
                   "guarantee fallbacks on %u, fallback sites %u\n",
                   beach_max, cliff_min, overflow_islands, SEEDS, 100.0 * overflow_islands / SEEDS, gf_islands, fallbacks);
     assert_true(beach_max >= 0 && cliff_min < (1 << 20));
@@ -356,7 +356,7 @@ static void test_golden_hashes(void **state) {
             all = false;
         }
     }
-    print_message("golden island hashes checked on %s\n", u.machine);
+    print_message("note: golden island hashes checked on %s\n", u.machine);
     assert_true(all);
 }
 

@@ -117,7 +117,7 @@ static void test_golden_checksums(void **state) {
     (void)state;
     struct utsname u;
     uname(&u);
-    printf("noise golden checksums on %s (uname -m), noise path %s\n", u.machine, noise_simd_path());
+    printf("note: noise golden checksums on %s (uname -m), noise path %s\n", u.machine, noise_simd_path());
     NoisePath initial = noise_get_path();
     int bad = 0;
     for (int f = 0; f < FN_COUNT; f++) {

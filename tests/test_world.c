@@ -390,7 +390,7 @@ static void test_golden_chunks(void **state) {
     h = hash_fnv1a64(&d, sizeof d, h);
     struct utsname u;
     uname(&u);
-    printf("world golden on %s (noise path %s): %016llx\n", u.machine, noise_simd_path(), (unsigned long long)h);
+    printf("note: world golden chunk hash on %s (noise path %s): %016llx\n", u.machine, noise_simd_path(), (unsigned long long)h);
     assert_int_equal(h, 0x355696d70957bc5cull);
 }
 
