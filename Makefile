@@ -157,16 +157,19 @@ $(BUILD)/bench: $(BENCH_OBJS) $(PURE_LIBS) $(EMBED_OBJS)
 TEST_SRCS := $(sort $(wildcard tests/test_*.c))
 TESTS := $(patsubst tests/%.c,$(BUILD)/tests/%,$(TEST_SRCS))
 SUPPORT_OBJS := $(patsubst %.c,$(BUILD)/obj/%.o,$(sort $(wildcard tests/support/*.c)))
+# tests/support_gl: the headless platform + renderer fixture, for test_render* only.
+SUPPORT_GL_OBJS := $(patsubst %.c,$(BUILD)/obj/%.o,$(sort $(wildcard tests/support_gl/*.c)))
+$(SUPPORT_GL_OBJS): CFLAGS += $(SDL_CFLAGS)
 WRAP_FLAGS := -Wl,--wrap=malloc,--wrap=calloc,--wrap=realloc,--wrap=free
 test_module = $(word 2,$(subst _, ,$(notdir $(1))))
 
 $(BUILD)/obj/tests/test_render%.o: CFLAGS += $(SDL_CFLAGS)
 
 .SECONDEXPANSION:
-$(TESTS): $(BUILD)/tests/test_%: $(BUILD)/obj/tests/test_%.o $(SUPPORT_OBJS) $$(if $$(filter render,$$(call test_module,$$@)),$(BUILD)/lib/libsk_gl.a $(PURE_LIBS),$$(LIBCHAIN_$$(call test_module,$$@))) $(EMBED_OBJS)
+$(TESTS): $(BUILD)/tests/test_%: $(BUILD)/obj/tests/test_%.o $(SUPPORT_OBJS) $$(if $$(filter render,$$(call test_module,$$@)),$(SUPPORT_GL_OBJS) $(BUILD)/lib/libsk_gl.a $(PURE_LIBS),$$(LIBCHAIN_$$(call test_module,$$@))) $(EMBED_OBJS)
 	@mkdir -p $(dir $@)
 	$(say) LINK $@
-	$(Q)$(CC) $(LDFLAGS) $(WRAP_FLAGS) -o $@ $< $(SUPPORT_OBJS) $(EMBED_OBJS) \
+	$(Q)$(CC) $(LDFLAGS) $(WRAP_FLAGS) -o $@ $< $(SUPPORT_OBJS) $(if $(filter render,$(call test_module,$@)),$(SUPPORT_GL_OBJS)) $(EMBED_OBJS) \
 	  $(if $(filter render,$(call test_module,$@)),$(GL_LINK),$(LIBCHAIN_$(call test_module,$@))) \
 	  $(CMOCKA_LIBS) $(YAML_LIBS) $(LIBM)
 

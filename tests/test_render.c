@@ -16,6 +16,7 @@
 
 #include "platform.h"
 #include "render/render.h"
+#include "support_gl/render_fixture.h"
 #include "support/alloc_count.h"
 
 #pragma GCC diagnostic push
@@ -31,9 +32,7 @@
 #define W 160
 #define H 120
 
-static MemBudget g_mem;
-static Platform *g_platform;
-static Renderer *g_render;
+static RenderFixture g_fx;
 static uint8_t g_px[W * H * 4];
 
 /* ---------------------------------------------------------------- a synthetic world */
@@ -146,10 +145,10 @@ static void build_test_world(void) {
 }
 
 static void load_test_world(void) {
-    render_clear_terrain(g_render);
-    for (int i = 0; i < TEST_CHUNKS * TEST_CHUNKS; i++) assert_true(render_queue_mesh(g_render, &g_mesh[i]));
-    while (render_upload_pending(g_render, NULL) > 0) {}
-    assert_int_equal(render_stats(g_render).chunks_resident, TEST_CHUNKS * TEST_CHUNKS);
+    render_clear_terrain(g_fx.render);
+    for (int i = 0; i < TEST_CHUNKS * TEST_CHUNKS; i++) assert_true(render_queue_mesh(g_fx.render, &g_mesh[i]));
+    while (render_upload_pending(g_fx.render, NULL) > 0) {}
+    assert_int_equal(render_stats(g_fx.render).chunks_resident, TEST_CHUNKS * TEST_CHUNKS);
 }
 
 /* ---------------------------------------------------------------- setup */
@@ -161,31 +160,16 @@ static void default_settings(RenderSettings *s) {
 
 static int setup(void **state) {
     (void)state;
-    setenv("SDL_VIDEODRIVER", "offscreen", 1);
-    SkyError err = {0};
-    if (!mem_budget_init(&g_mem, 32u << 20, &err)) return -1;
-    PlatformConfig pc = {"skyisles test", W, H, true, false, false};
-    g_platform = platform_create(&pc, &err);
-    if (!g_platform) {
-        fprintf(stderr, "%s\n", err.msg);
-        return -1;
-    }
     RenderSettings s;
     default_settings(&s);
-    g_render = render_create(&g_mem, &s, &err);
-    if (!g_render) {
-        fprintf(stderr, "%s\n", err.msg);
-        return -1;
-    }
+    if (!render_fixture_open(&g_fx, "skyisles test", W, H, 32u << 20, &s)) return -1;
     build_test_world();
     return 0;
 }
 
 static int teardown(void **state) {
     (void)state;
-    render_destroy(g_render);
-    platform_destroy(g_platform);
-    mem_budget_release(&g_mem);
+    render_fixture_close(&g_fx);
     return 0;
 }
 
@@ -287,11 +271,11 @@ static void test_atmosphere_is_w8(void **state) {
 
 static void test_ref_sky_only(void **state) {
     (void)state;
-    render_clear_terrain(g_render);
+    render_clear_terrain(g_fx.render);
     RenderView v = view(0.0, 60.0, 0.0, 30.0f, 18.0f, 42.0);
-    render_frame(g_render, &v, W, H);
-    assert_int_equal(render_gl_errors(g_render), 0);
-    RenderStats s = render_stats(g_render);
+    render_frame(g_fx.render, &v, W, H);
+    assert_int_equal(render_gl_errors(g_fx.render), 0);
+    RenderStats s = render_stats(g_fx.render);
     assert_int_equal(s.low_w, W);
     assert_int_equal(s.low_h, H);
     check_ref("sky");
@@ -307,9 +291,9 @@ static void test_ref_terrain_from_above(void **state) {
     v.air_z = 120.0;
     v.air_pitch = -0.2f;
     v.air_roll = 0.3f;
-    render_frame(g_render, &v, W, H);
-    assert_int_equal(render_gl_errors(g_render), 0);
-    RenderStats s = render_stats(g_render);
+    render_frame(g_fx.render, &v, W, H);
+    assert_int_equal(render_gl_errors(g_fx.render), 0);
+    RenderStats s = render_stats(g_fx.render);
     assert_true(s.chunks_visible > 0);
     assert_true(s.triangles > 1000);
     check_ref("terrain");
@@ -320,8 +304,8 @@ static void test_ref_inside_abyss(void **state) {
     load_test_world();
     /* Down the valley at y = 6: h = 0.04, fog 0.0386, near-black 0x050508 atmosphere. */
     RenderView v = view(32.0, 6.0, 90.0, 0.0f, 4.0f, 5.0);
-    render_frame(g_render, &v, W, H);
-    assert_int_equal(render_gl_errors(g_render), 0);
+    render_frame(g_fx.render, &v, W, H);
+    assert_int_equal(render_gl_errors(g_fx.render), 0);
     check_ref("abyss");
     /* The background really is the abyss colour: the top row (sky dome) is near 0x050508. */
     const uint8_t *p = &g_px[(W / 2) * 4];
@@ -332,60 +316,60 @@ static void test_ref_with_clouds(void **state) {
     (void)state;
     load_test_world();
     RenderView v = view(16.0, 50.0, 48.0, 0.0f, -18.0f, 5.0);
-    render_frame(g_render, &v, W, H);
-    assert_int_equal(render_gl_errors(g_render), 0);
+    render_frame(g_fx.render, &v, W, H);
+    assert_int_equal(render_gl_errors(g_fx.render), 0);
     check_ref("clouds");
     /* Clouds off: the frame changes (the slab is in view). */
     static uint8_t with[W * H * 4];
     memcpy(with, g_px, sizeof with);
-    RenderSettings s = *render_settings(g_render);
+    RenderSettings s = *render_settings(g_fx.render);
     s.draw_clouds = false;
-    render_apply_settings(g_render, &s);
-    render_frame(g_render, &v, W, H);
+    render_apply_settings(g_fx.render, &s);
+    render_frame(g_fx.render, &v, W, H);
     assert_true(render_read_pixels(W, H, g_px));
     s.draw_clouds = true;
-    render_apply_settings(g_render, &s);
+    render_apply_settings(g_fx.render, &s);
     long changed = 0;
     for (int i = 0; i < W * H; i++) changed += g_px[i * 4 + 1] != with[i * 4 + 1];
     assert_true(changed > W * H / 20);
-    assert_int_equal(render_gl_errors(g_render), 0);
+    assert_int_equal(render_gl_errors(g_fx.render), 0);
 }
 
 static void test_upload_budget_and_counters(void **state) {
     (void)state;
-    render_clear_terrain(g_render);
-    RenderSettings s = *render_settings(g_render);
+    render_clear_terrain(g_fx.render);
+    RenderSettings s = *render_settings(g_fx.render);
     uint32_t keep = s.upload_meshes_per_frame;
     s.upload_meshes_per_frame = 4;
-    render_apply_settings(g_render, &s);
-    for (int i = 0; i < TEST_CHUNKS * TEST_CHUNKS; i++) assert_true(render_queue_mesh(g_render, &g_mesh[i]));
-    assert_int_equal(render_stats(g_render).pending_uploads, 9);
-    assert_int_equal(render_upload_pending(g_render, NULL), 4);
-    assert_int_equal(render_stats(g_render).uploads, 4);
-    assert_int_equal(render_upload_pending(g_render, NULL), 4);
-    assert_int_equal(render_upload_pending(g_render, NULL), 1);
-    assert_int_equal(render_upload_pending(g_render, NULL), 0);
-    RenderStats st = render_stats(g_render);
+    render_apply_settings(g_fx.render, &s);
+    for (int i = 0; i < TEST_CHUNKS * TEST_CHUNKS; i++) assert_true(render_queue_mesh(g_fx.render, &g_mesh[i]));
+    assert_int_equal(render_stats(g_fx.render).pending_uploads, 9);
+    assert_int_equal(render_upload_pending(g_fx.render, NULL), 4);
+    assert_int_equal(render_stats(g_fx.render).uploads, 4);
+    assert_int_equal(render_upload_pending(g_fx.render, NULL), 4);
+    assert_int_equal(render_upload_pending(g_fx.render, NULL), 1);
+    assert_int_equal(render_upload_pending(g_fx.render, NULL), 0);
+    RenderStats st = render_stats(g_fx.render);
     assert_int_equal(st.chunks_resident, 9);
     uint64_t verts = 0;
     for (int i = 0; i < 9; i++)
         for (uint32_t p = 0; p < g_mesh[i].opaque_parts + g_mesh[i].cloud_parts; p++) verts += g_mesh[i].parts[p].vert_count;
     uint64_t with_all = st.gpu_bytes;
-    render_drop_chunk(g_render, 1, 1);
-    st = render_stats(g_render);
+    render_drop_chunk(g_fx.render, 1, 1);
+    st = render_stats(g_fx.render);
     assert_int_equal(st.chunks_resident, 8);
     uint64_t v11 = g_mesh[4].parts[0].vert_count + g_mesh[4].parts[1].vert_count;
     assert_int_equal(with_all - st.gpu_bytes, v11 * sizeof(WorldVertex));
     /* A chunk that goes before its upload is never uploaded. */
-    render_clear_terrain(g_render);
-    assert_true(render_queue_mesh(g_render, &g_mesh[0]));
-    render_drop_chunk(g_render, 0, 0);
-    assert_int_equal(render_upload_pending(g_render, NULL), 0);
-    assert_int_equal(render_stats(g_render).chunks_resident, 0);
+    render_clear_terrain(g_fx.render);
+    assert_true(render_queue_mesh(g_fx.render, &g_mesh[0]));
+    render_drop_chunk(g_fx.render, 0, 0);
+    assert_int_equal(render_upload_pending(g_fx.render, NULL), 0);
+    assert_int_equal(render_stats(g_fx.render).chunks_resident, 0);
     s.upload_meshes_per_frame = keep;
-    render_apply_settings(g_render, &s);
+    render_apply_settings(g_fx.render, &s);
     assert_true(verts > 0);
-    assert_int_equal(render_gl_errors(g_render), 0);
+    assert_int_equal(render_gl_errors(g_fx.render), 0);
 }
 
 static void test_draw_counts_and_culling(void **state) {
@@ -393,20 +377,20 @@ static void test_draw_counts_and_culling(void **state) {
     load_test_world();
     /* Looking away from every chunk: all culled, only the dome and the upscale are drawn. */
     RenderView away = view(48.0, 60.0, -40.0, 0.0f, 0.0f, 0.0);
-    render_frame(g_render, &away, W, H);
-    RenderStats s = render_stats(g_render);
+    render_frame(g_fx.render, &away, W, H);
+    RenderStats s = render_stats(g_fx.render);
     assert_int_equal(s.chunks_visible, 0);
     assert_int_equal(s.chunks_culled, 9);
     assert_int_equal(s.draw_calls, 2);
     /* Looking at them from above: all chunks in view; walls facing away are skipped. */
     RenderView at = view(48.0, 200.0, 48.0, 0.0f, -89.0f, 0.0);
-    render_frame(g_render, &at, W, H);
-    s = render_stats(g_render);
+    render_frame(g_fx.render, &at, W, H);
+    s = render_stats(g_fx.render);
     assert_int_equal(s.chunks_visible, 9);
     uint32_t fixed = 2 + 32 * 48 * 2;   /* blit + dome */
     assert_true(s.triangles - fixed < g_quads * 2 + 12);
     assert_true(s.triangles - fixed > (TEST_CHUNKS * TEST_CHUNKS * CHUNK_SIZE * CHUNK_SIZE + 1) * 2);   /* every top */
-    assert_int_equal(render_gl_errors(g_render), 0);
+    assert_int_equal(render_gl_errors(g_fx.render), 0);
 }
 
 /* One cube of 6 quads, one per direction: only the faces turned towards the camera are drawn. */
@@ -432,44 +416,44 @@ static void test_faces_turned_away_are_skipped(void **state) {
     m.parts[0].verts = cube;
     m.parts[0].vert_count = 24;
     m.opaque_parts = 1;
-    render_clear_terrain(g_render);
-    assert_true(render_queue_mesh(g_render, &m));
-    assert_int_equal(render_upload_pending(g_render, NULL), 1);
+    render_clear_terrain(g_fx.render);
+    assert_true(render_queue_mesh(g_fx.render, &m));
+    assert_int_equal(render_upload_pending(g_fx.render, NULL), 1);
     const double ox = 5 * CHUNK_SIZE, oz = -3 * CHUNK_SIZE;
     const uint32_t fixed = 2 + 32 * 48 * 2;
     /* From straight above: the top only. */
     RenderView v = view(ox + 11.0, 100.0, oz + 11.0, 0.0f, -89.0f, 0.0);
-    render_frame(g_render, &v, W, H);
-    assert_int_equal(render_stats(g_render).triangles - fixed, 2);
+    render_frame(g_fx.render, &v, W, H);
+    assert_int_equal(render_stats(g_fx.render).triangles - fixed, 2);
     /* From +X at mid height: the +X side only. */
     v = view(ox + 30.0, 21.0, oz + 11.0, -90.0f, 0.0f, 0.0);
-    render_frame(g_render, &v, W, H);
-    assert_int_equal(render_stats(g_render).chunks_visible, 1);
-    assert_int_equal(render_stats(g_render).triangles - fixed, 2);
+    render_frame(g_fx.render, &v, W, H);
+    assert_int_equal(render_stats(g_fx.render).chunks_visible, 1);
+    assert_int_equal(render_stats(g_fx.render).triangles - fixed, 2);
     /* From -X, -Z, above: the -X, -Z and +Y faces. With runs never merged: three calls of one
      * face each (the pairs [-X,+X], [-Z,+Z], [-Y,+Y] each give one run). */
-    RenderSettings st = *render_settings(g_render);
+    RenderSettings st = *render_settings(g_fx.render);
     uint32_t keep = st.merge_gap_quads;
     st.merge_gap_quads = 0;
-    render_apply_settings(g_render, &st);
+    render_apply_settings(g_fx.render, &st);
     v = view(ox + 2.0, 40.0, oz + 2.0, 135.0f, -30.0f, 0.0);
-    render_frame(g_render, &v, W, H);
-    assert_int_equal(render_stats(g_render).triangles - fixed, 6);
-    assert_int_equal(render_stats(g_render).draw_calls, 2 + 3);
+    render_frame(g_fx.render, &v, W, H);
+    assert_int_equal(render_stats(g_fx.render).triangles - fixed, 6);
+    assert_int_equal(render_stats(g_fx.render).draw_calls, 2 + 3);
     /* From below: -X, -Z and -Y. */
     v = view(ox + 2.0, 5.0, oz + 2.0, 135.0f, 45.0f, 0.0);
-    render_frame(g_render, &v, W, H);
-    assert_int_equal(render_stats(g_render).triangles - fixed, 6);
-    assert_int_equal(render_stats(g_render).draw_calls, 2 + 3);
+    render_frame(g_fx.render, &v, W, H);
+    assert_int_equal(render_stats(g_fx.render).triangles - fixed, 6);
+    assert_int_equal(render_stats(g_fx.render).draw_calls, 2 + 3);
     /* With the default merging the small gaps between runs are drawn too: one call spans the
      * first to the last face turned toward the camera. */
     st.merge_gap_quads = keep;
-    render_apply_settings(g_render, &st);
-    render_frame(g_render, &v, W, H);
-    assert_int_equal(render_stats(g_render).triangles - fixed, 10);   /* -X +X -Z +Z -Y */
-    assert_int_equal(render_stats(g_render).draw_calls, 3);           /* dome, cube, upscale */
-    render_clear_terrain(g_render);
-    assert_int_equal(render_gl_errors(g_render), 0);
+    render_apply_settings(g_fx.render, &st);
+    render_frame(g_fx.render, &v, W, H);
+    assert_int_equal(render_stats(g_fx.render).triangles - fixed, 10);   /* -X +X -Z +Z -Y */
+    assert_int_equal(render_stats(g_fx.render).draw_calls, 3);           /* dome, cube, upscale */
+    render_clear_terrain(g_fx.render);
+    assert_int_equal(render_gl_errors(g_fx.render), 0);
 }
 
 /* Inside one direction the faces are kept in plane order: from a camera between them, the tops
@@ -494,31 +478,31 @@ static void test_faces_sorted_by_plane(void **state) {
     m.parts[0].verts = v;
     m.parts[0].vert_count = n;
     m.opaque_parts = 1;
-    render_clear_terrain(g_render);
-    assert_true(render_queue_mesh(g_render, &m));
-    assert_int_equal(render_upload_pending(g_render, NULL), 1);
-    RenderSettings st = *render_settings(g_render);
+    render_clear_terrain(g_fx.render);
+    assert_true(render_queue_mesh(g_fx.render, &m));
+    assert_int_equal(render_upload_pending(g_fx.render, NULL), 1);
+    RenderSettings st = *render_settings(g_fx.render);
     uint32_t keep = st.merge_gap_quads;
     st.merge_gap_quads = 0;
-    render_apply_settings(g_render, &st);
+    render_apply_settings(g_fx.render, &st);
     const uint32_t fixed = 2 + 32 * 48 * 2;
     /* Camera at y = 72 looking along the column: tops at 5..65 face it (7), undersides at
      * 75..145 face it (8); the level 70..79 holds both kinds at 75: the top at 75 is drawn
      * edge-on-or-behind and the GPU culls it. */
     RenderView cv = view(2 * CHUNK_SIZE + 7.0, 72.0, 2 * CHUNK_SIZE + 40.0, 0.0f, 0.0f, 0.0);
-    render_frame(g_render, &cv, W, H);
-    RenderStats s = render_stats(g_render);
+    render_frame(g_fx.render, &cv, W, H);
+    RenderStats s = render_stats(g_fx.render);
     assert_int_equal(s.chunks_visible, 1);
     assert_int_equal(s.triangles - fixed, 2 * (8 + 8));
     assert_int_equal(s.draw_calls, 2 + 1);   /* the y pair is one run: undersides' suffix + tops' prefix */
     /* From far above: every top, no underside. */
     cv = view(2 * CHUNK_SIZE + 7.0, 400.0, 2 * CHUNK_SIZE + 7.0, 0.0f, -89.0f, 0.0);
-    render_frame(g_render, &cv, W, H);
-    assert_int_equal(render_stats(g_render).triangles - fixed, 2 * 15);
+    render_frame(g_fx.render, &cv, W, H);
+    assert_int_equal(render_stats(g_fx.render).triangles - fixed, 2 * 15);
     st.merge_gap_quads = keep;
-    render_apply_settings(g_render, &st);
-    render_clear_terrain(g_render);
-    assert_int_equal(render_gl_errors(g_render), 0);
+    render_apply_settings(g_fx.render, &st);
+    render_clear_terrain(g_fx.render);
+    assert_int_equal(render_gl_errors(g_fx.render), 0);
 }
 
 static bool on_15bit_grid(uint8_t v) {
@@ -530,17 +514,17 @@ static void test_psx_effects_switch(void **state) {
     (void)state;
     load_test_world();
     RenderView v = view(48.0, 75.0, 110.0, 0.0f, -30.0f, 5.0);
-    render_frame(g_render, &v, W, H);
+    render_frame(g_fx.render, &v, W, H);
     assert_true(render_read_pixels(W, H, g_px));
     long off_grid = 0;
     for (int i = 0; i < W * H * 4; i++)
         if (i % 4 != 3 && !on_15bit_grid(g_px[i])) off_grid++;
     assert_int_equal(off_grid, 0);   /* 15-bit colour: every channel on the 5-bit grid */
-    RenderSettings s = *render_settings(g_render), keep = s;
+    RenderSettings s = *render_settings(g_fx.render), keep = s;
     s.color15 = false;
     s.dither = false;
-    render_apply_settings(g_render, &s);
-    render_frame(g_render, &v, W, H);
+    render_apply_settings(g_fx.render, &s);
+    render_frame(g_fx.render, &v, W, H);
     assert_true(render_read_pixels(W, H, g_px));
     for (int i = 0; i < W * H * 4; i++)
         if (i % 4 != 3 && !on_15bit_grid(g_px[i])) off_grid++;
@@ -549,9 +533,9 @@ static void test_psx_effects_switch(void **state) {
     s = keep;
     s.fixed_4_3 = true;
     s.lines = 90;
-    render_apply_settings(g_render, &s);
-    render_frame(g_render, &v, W, H);
-    RenderStats st = render_stats(g_render);
+    render_apply_settings(g_fx.render, &s);
+    render_frame(g_fx.render, &v, W, H);
+    RenderStats st = render_stats(g_fx.render);
     assert_int_equal(st.low_w, 120);
     assert_int_equal(st.low_h, 90);
     assert_true(render_read_pixels(W, H, g_px));
@@ -561,31 +545,31 @@ static void test_psx_effects_switch(void **state) {
     assert_true(g_px[(60 * W + 80) * 4 + 2] > 0);
     /* Vertex snapping on vs off moves edges. */
     s = keep;
-    render_apply_settings(g_render, &s);
+    render_apply_settings(g_fx.render, &s);
     v.cam_x += 0.013;
-    render_frame(g_render, &v, W, H);
+    render_frame(g_fx.render, &v, W, H);
     static uint8_t snapped[W * H * 4];
     assert_true(render_read_pixels(W, H, snapped));
     s.snap = false;
-    render_apply_settings(g_render, &s);
-    render_frame(g_render, &v, W, H);
+    render_apply_settings(g_fx.render, &s);
+    render_frame(g_fx.render, &v, W, H);
     assert_true(render_read_pixels(W, H, g_px));
     assert_true(memcmp(snapped, g_px, sizeof snapped) != 0);
-    render_apply_settings(g_render, &keep);
-    assert_int_equal(render_gl_errors(g_render), 0);
+    render_apply_settings(g_fx.render, &keep);
+    assert_int_equal(render_gl_errors(g_fx.render), 0);
 }
 
 static void test_aircraft_is_drawn(void **state) {
     (void)state;
-    render_clear_terrain(g_render);
+    render_clear_terrain(g_fx.render);
     RenderView v = view(0.0, 60.0, 0.0, 0.0f, -8.0f, 0.0);
-    render_frame(g_render, &v, W, H);
+    render_frame(g_fx.render, &v, W, H);
     static uint8_t empty[W * H * 4];
     assert_true(render_read_pixels(W, H, empty));
     v.aircraft_visible = true;
     v.air_z = -9.0;
     v.air_y = 57.5;
-    render_frame(g_render, &v, W, H);
+    render_frame(g_fx.render, &v, W, H);
     assert_true(render_read_pixels(W, H, g_px));
     long changed = 0, red = 0;
     for (int i = 0; i < W * H; i++) {
@@ -594,28 +578,28 @@ static void test_aircraft_is_drawn(void **state) {
     }
     assert_true(changed > 300);   /* a few percent of the frame */
     assert_true(red > 20);        /* the red body */
-    assert_int_equal(render_stats(g_render).draw_calls, 3);
-    assert_int_equal(render_gl_errors(g_render), 0);
+    assert_int_equal(render_stats(g_fx.render).draw_calls, 3);
+    assert_int_equal(render_gl_errors(g_fx.render), 0);
 }
 
 static void test_frames_do_not_allocate(void **state) {
     (void)state;
     load_test_world();
     RenderView v = view(48.0, 75.0, 110.0, 10.0f, -30.0f, 5.0);
-    render_frame(g_render, &v, W, H);
+    render_frame(g_fx.render, &v, W, H);
     alloc_count_start();
     for (int i = 0; i < 5; i++) {
         v.time_s += 0.1;
-        render_queue_mesh(g_render, &g_mesh[i]);
-        render_upload_pending(g_render, NULL);
-        render_frame(g_render, &v, W, H);
+        render_queue_mesh(g_fx.render, &g_mesh[i]);
+        render_upload_pending(g_fx.render, NULL);
+        render_frame(g_fx.render, &v, W, H);
     }
     assert_int_equal(alloc_count_stop(), 0);
 }
 
 static void test_missing_shader_is_one_clear_line(void **state) {
     (void)state;
-    uint32_t errors_before = render_gl_errors(g_render);
+    uint32_t errors_before = render_gl_errors(g_fx.render);
     char dir[] = "/tmp/skyisles-shaders-XXXXXX";
     assert_non_null(mkdtemp(dir));
     setenv("SKYISLES_SHADER_DIR", dir, 1);
@@ -656,7 +640,7 @@ static void test_missing_shader_is_one_clear_line(void **state) {
     rmdir(dir);
     unsetenv("SKYISLES_SHADER_DIR");
     mem_budget_release(&mem);
-    assert_int_equal(render_gl_errors(g_render), errors_before);   /* failed builds leave no GL error */
+    assert_int_equal(render_gl_errors(g_fx.render), errors_before);   /* failed builds leave no GL error */
 }
 
 int main(void) {

@@ -12,13 +12,12 @@
 
 #include "platform.h"
 #include "render/render.h"
+#include "support_gl/render_fixture.h"
 
 #define W 160
 #define H 120
 
-static MemBudget g_mem;
-static Platform *g_platform;
-static Renderer *g_render;
+static RenderFixture g_fx;
 static World *g_world;
 static uint64_t g_base_bytes;   /* GPU bytes with no terrain */
 
@@ -31,40 +30,30 @@ static void settings(RenderSettings *s, int far_group_lod) {
 
 static int setup(void **state) {
     (void)state;
-    setenv("SDL_VIDEODRIVER", "offscreen", 1);
-    SkyError err = {0};
-    if (!mem_budget_init(&g_mem, 96u << 20, &err)) return -1;
-    PlatformConfig pc = {"skyisles lod test", W, H, true, false, false};
-    g_platform = platform_create(&pc, &err);
-    if (!g_platform) {
-        fprintf(stderr, "%s\n", err.msg);
-        return -1;
-    }
     RenderSettings s;
     settings(&s, 2);
-    g_render = render_create(&g_mem, &s, &err);
+    if (!render_fixture_open(&g_fx, "skyisles lod test", W, H, 96u << 20, &s)) return -1;
     WorldParams p;
     world_params_default(&p);
     p.view_radius = 3;
     p.mesh_pool_mib = 16;
-    g_world = g_render ? world_create(&g_mem, NULL, &p, &err) : NULL;
-    if (!g_render || !g_world) {
+    SkyError err = {0};
+    g_world = world_create(&g_fx.mem, NULL, &p, &err);
+    if (!g_world) {
         fprintf(stderr, "%s\n", err.msg);
         return -1;
     }
     RenderView v;
     memset(&v, 0, sizeof v);
-    render_frame(g_render, &v, W, H);   /* creates the PSX target: counted from here on */
-    g_base_bytes = render_stats(g_render).gpu_bytes;
+    render_frame(g_fx.render, &v, W, H);   /* creates the PSX target: counted from here on */
+    g_base_bytes = render_stats(g_fx.render).gpu_bytes;
     return 0;
 }
 
 static int teardown(void **state) {
     (void)state;
     world_destroy(g_world);
-    render_destroy(g_render);
-    platform_destroy(g_platform);
-    mem_budget_release(&g_mem);
+    render_fixture_close(&g_fx);
     return 0;
 }
 
@@ -97,42 +86,42 @@ static void test_lod_swap_in_place(void **state) {
     (void)state;
     static ChunkMesh m[3];
     for (int k = 0; k < 3; k++) build(0, 0, k, &m[k]);
-    render_clear_terrain(g_render);
+    render_clear_terrain(g_fx.render);
     RenderView v = view(16.0, 150.0, 60.0, 0.0f, -50.0f);
     int shown = -1;
-    uint64_t swaps0 = render_stats(g_render).mesh_swaps;
+    uint64_t swaps0 = render_stats(g_fx.render).mesh_swaps;
     for (int step = 0; step < 24; step++) {
         int next = step % 3 == 2 ? 2 : step % 2;   /* 0, 1, 2, 1, 0, 2, ... */
-        assert_true(render_queue_mesh(g_render, &m[next]));
+        assert_true(render_queue_mesh(g_fx.render, &m[next]));
         if (shown >= 0) {
             /* Queued, not uploaded: the old mesh is still drawn. */
             RenderChunkInfo ci;
-            assert_true(render_chunk_info(g_render, 0, 0, &ci));
+            assert_true(render_chunk_info(g_fx.render, 0, 0, &ci));
             assert_int_equal(ci.lod, shown);
-            render_frame(g_render, &v, W, H);
-            assert_true(render_stats(g_render).triangles_lod[shown] > 0);
+            render_frame(g_fx.render, &v, W, H);
+            assert_true(render_stats(g_fx.render).triangles_lod[shown] > 0);
         }
-        assert_int_equal(render_upload_pending(g_render, NULL), 1);
+        assert_int_equal(render_upload_pending(g_fx.render, NULL), 1);
         RenderChunkInfo ci;
-        assert_true(render_chunk_info(g_render, 0, 0, &ci));
+        assert_true(render_chunk_info(g_fx.render, 0, 0, &ci));
         assert_int_equal(ci.lod, next);
         assert_int_equal(ci.in_tile, next >= 2);
         assert_int_equal(ci.vertices, mesh_verts(&m[next]));
-        RenderStats s = render_stats(g_render);
+        RenderStats s = render_stats(g_fx.render);
         assert_int_equal(s.chunks_resident, 1);
         assert_int_equal(s.gpu_buffers, 1);   /* its own buffer, or its tile's */
         assert_int_equal(s.gpu_bytes - g_base_bytes, (uint64_t)mesh_verts(&m[next]) * sizeof(WorldVertex));
-        render_frame(g_render, &v, W, H);
-        assert_true(render_stats(g_render).triangles_lod[next] > 0);
+        render_frame(g_fx.render, &v, W, H);
+        assert_true(render_stats(g_fx.render).triangles_lod[next] > 0);
         shown = next;
     }
-    assert_int_equal(render_stats(g_render).mesh_swaps - swaps0, 23);
-    render_drop_chunk(g_render, 0, 0);
-    RenderStats s = render_stats(g_render);
+    assert_int_equal(render_stats(g_fx.render).mesh_swaps - swaps0, 23);
+    render_drop_chunk(g_fx.render, 0, 0);
+    RenderStats s = render_stats(g_fx.render);
     assert_int_equal(s.chunks_resident, 0);
     assert_int_equal(s.gpu_buffers, 0);
     assert_int_equal(s.gpu_bytes, g_base_bytes);
-    assert_int_equal(render_gl_errors(g_render), 0);
+    assert_int_equal(render_gl_errors(g_fx.render), 0);
     for (int k = 0; k < 3; k++) world_free_mesh(g_world, &m[k]);
 }
 
@@ -167,7 +156,7 @@ static void test_far_tiles(void **state) {
     RenderSettings s1;
     settings(&s1, WORLD_LOD_MAX + 1);   /* a renderer without tiles, for comparison */
     SkyError err = {0};
-    Renderer *single = render_create(&g_mem, &s1, &err);
+    Renderer *single = render_create(&g_fx.mem, &s1, &err);
     assert_non_null(single);
     render_frame(single, &v, W, H);
     uint64_t single_base = render_stats(single).gpu_bytes, sum = 0;
@@ -178,11 +167,11 @@ static void test_far_tiles(void **state) {
     RenderStats ss = render_stats(single);
     assert_true(render_read_pixels(W, H, px_single));
 
-    render_clear_terrain(g_render);
-    for (int i = 0; i < N; i++) assert_true(render_queue_mesh(g_render, &m[i]));
-    while (render_upload_pending(g_render, NULL) > 0) {}
-    render_frame(g_render, &v, W, H);
-    RenderStats st = render_stats(g_render);
+    render_clear_terrain(g_fx.render);
+    for (int i = 0; i < N; i++) assert_true(render_queue_mesh(g_fx.render, &m[i]));
+    while (render_upload_pending(g_fx.render, NULL) > 0) {}
+    render_frame(g_fx.render, &v, W, H);
+    RenderStats st = render_stats(g_fx.render);
     assert_true(render_read_pixels(W, H, px_tiles));
     double off;
     double mean = frame_diff(px_tiles, px_single, &off);
@@ -199,32 +188,32 @@ static void test_far_tiles(void **state) {
     assert_true(off < 0.5 && mean < 1.0);
     for (int i = 0; i < N; i++) {
         RenderChunkInfo ci;
-        assert_true(render_chunk_info(g_render, cs[i][0], cs[i][1], &ci));
+        assert_true(render_chunk_info(g_fx.render, cs[i][0], cs[i][1], &ci));
         assert_true(ci.in_tile);
         assert_int_equal(ci.vertices, mesh_verts(&m[i]));
     }
     render_destroy(single);
 
     /* (0, 0) gets finer: its own buffer; its tile keeps the other three. */
-    assert_true(render_queue_mesh(g_render, &fine));
-    assert_int_equal(render_upload_pending(g_render, NULL), 1);
+    assert_true(render_queue_mesh(g_fx.render, &fine));
+    assert_int_equal(render_upload_pending(g_fx.render, NULL), 1);
     RenderChunkInfo ci;
-    assert_true(render_chunk_info(g_render, 0, 0, &ci));
+    assert_true(render_chunk_info(g_fx.render, 0, 0, &ci));
     assert_false(ci.in_tile);
     assert_int_equal(ci.lod, 1);
-    assert_int_equal(render_stats(g_render).gpu_buffers, 4);
-    render_frame(g_render, &v, W, H);
-    assert_int_equal(render_stats(g_render).chunks_visible, st.chunks_visible);
+    assert_int_equal(render_stats(g_fx.render).gpu_buffers, 4);
+    render_frame(g_fx.render, &v, W, H);
+    assert_int_equal(render_stats(g_fx.render).chunks_visible, st.chunks_visible);
     /* Emptying a tile frees its buffer. */
-    render_drop_chunk(g_render, 1, 0);
-    render_drop_chunk(g_render, 0, 1);
-    render_drop_chunk(g_render, 1, 1);
-    assert_int_equal(render_stats(g_render).gpu_buffers, 3);
-    render_clear_terrain(g_render);
-    RenderStats e = render_stats(g_render);
+    render_drop_chunk(g_fx.render, 1, 0);
+    render_drop_chunk(g_fx.render, 0, 1);
+    render_drop_chunk(g_fx.render, 1, 1);
+    assert_int_equal(render_stats(g_fx.render).gpu_buffers, 3);
+    render_clear_terrain(g_fx.render);
+    RenderStats e = render_stats(g_fx.render);
     assert_int_equal(e.gpu_buffers, 0);
     assert_int_equal(e.gpu_bytes, g_base_bytes);
-    assert_int_equal(render_gl_errors(g_render), 0);
+    assert_int_equal(render_gl_errors(g_fx.render), 0);
     for (int i = 0; i < N; i++) world_free_mesh(g_world, &m[i]);
     world_free_mesh(g_world, &fine);
 }
@@ -259,7 +248,7 @@ static void test_streamed_lods_never_vanish(void **state) {
     p.view_radius = 4;
     World *w = world_create(&b, js, &p, &err);
     assert_non_null(w);
-    render_clear_terrain(g_render);
+    render_clear_terrain(g_fx.render);
     static Held h;
     memset(&h, 0, sizeof h);
     double x = 0.0;
@@ -284,14 +273,14 @@ static void test_streamed_lods_never_vanish(void **state) {
             for (size_t i = 0; i < n; i++) {
                 int at = held_find(&h, ev[i].cx, ev[i].cz);
                 if (ev[i].type == WORLD_EV_CHUNK_GONE) {
-                    render_drop_chunk(g_render, ev[i].cx, ev[i].cz);
+                    render_drop_chunk(g_fx.render, ev[i].cx, ev[i].cz);
                     assert_true(at >= 0);
                     h.n--;
                     h.cx[at] = h.cx[h.n];
                     h.cz[at] = h.cz[h.n];
                     h.uploaded[at] = h.uploaded[h.n];
                 } else {
-                    assert_true(render_queue_mesh(g_render, ev[i].mesh));
+                    assert_true(render_queue_mesh(g_fx.render, ev[i].mesh));
                     if (at < 0) {
                         assert_true(h.n < MAX_HELD);
                         h.cx[h.n] = ev[i].cx;
@@ -301,12 +290,12 @@ static void test_streamed_lods_never_vanish(void **state) {
                     }
                 }
             }
-        render_upload_pending(g_render, w);
+        render_upload_pending(g_fx.render, w);
         uint32_t alone = 0, tiles = 0;
         static int32_t tile_x[MAX_HELD], tile_z[MAX_HELD];
         for (uint32_t i = 0; i < h.n; i++) {
             RenderChunkInfo ci;
-            bool on = render_chunk_info(g_render, h.cx[i], h.cz[i], &ci);
+            bool on = render_chunk_info(g_fx.render, h.cx[i], h.cz[i], &ci);
             if (h.uploaded[i] && !on) fail_msg("frame %d: chunk (%d,%d) left the GPU without a GONE", f, h.cx[i], h.cz[i]);
             if (!on) continue;
             h.uploaded[i] = true;
@@ -325,27 +314,27 @@ static void test_streamed_lods_never_vanish(void **state) {
                 tiles++;
             }
         }
-        RenderStats rs = render_stats(g_render);
+        RenderStats rs = render_stats(g_fx.render);
         assert_int_equal(rs.gpu_buffers, alone + tiles);
         if (tiles > tiles_max) tiles_max = tiles;
         if (f % 15 == 14) {
             RenderView v = view(x - 40.0, 130.0, 0.0, 90.0f, -20.0f);
-            render_frame(g_render, &v, W, H);
+            render_frame(g_fx.render, &v, W, H);
         }
         if (f % 2 == 1) jobs_wait_idle(js);
     }
     WorldStats ws = world_stats(w);
-    RenderStats rs = render_stats(g_render);
+    RenderStats rs = render_stats(g_fx.render);
     printf("flight: %llu resident-chunk checks, %llu world LOD swaps, %llu GPU mesh swaps, up to %u tiles, "
            "%u buffers at the end\n",
            (unsigned long long)checks, (unsigned long long)ws.lod_swaps, (unsigned long long)rs.mesh_swaps, tiles_max,
            rs.gpu_buffers);
     assert_true(ws.lod_swaps > 10 && rs.mesh_swaps > 10 && tiles_max > 4);
-    assert_int_equal(render_gl_errors(g_render), 0);
+    assert_int_equal(render_gl_errors(g_fx.render), 0);
     world_destroy(w);
     jobs_destroy(js);
-    render_clear_terrain(g_render);
-    rs = render_stats(g_render);
+    render_clear_terrain(g_fx.render);
+    rs = render_stats(g_fx.render);
     assert_int_equal(rs.gpu_buffers, 0);
     assert_int_equal(rs.gpu_bytes, g_base_bytes);
     mem_budget_release(&b);

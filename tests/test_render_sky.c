@@ -14,43 +14,27 @@
 #include "noise/noise.h"
 #include "platform.h"
 #include "render/render.h"
+#include "support_gl/render_fixture.h"
 
 #define W 128
 #define H 96
 
-static MemBudget g_mem;
-static Platform *g_platform;
-static Renderer *g_render;
+static RenderFixture g_fx;
 static uint8_t g_px[W * H * 4];
 
 static int setup(void **state) {
     (void)state;
-    setenv("SDL_VIDEODRIVER", "offscreen", 1);
-    SkyError err = {0};
-    if (!mem_budget_init(&g_mem, 32u << 20, &err)) return -1;
-    PlatformConfig pc = {"skyisles test", W, H, true, false, false};
-    g_platform = platform_create(&pc, &err);
-    if (!g_platform) {
-        fprintf(stderr, "%s\n", err.msg);
-        return -1;
-    }
     RenderSettings s;
     render_settings_default(&s);
     s.lines = 0;            /* straight to the screen: read back exactly what the dome wrote */
     s.max_chunks = 16;
-    g_render = render_create(&g_mem, &s, &err);
-    if (!g_render) {
-        fprintf(stderr, "%s\n", err.msg);
-        return -1;
-    }
+    if (!render_fixture_open(&g_fx, "skyisles test", W, H, 32u << 20, &s)) return -1;
     return 0;
 }
 
 static int teardown(void **state) {
     (void)state;
-    render_destroy(g_render);
-    platform_destroy(g_platform);
-    mem_budget_release(&g_mem);
+    render_fixture_close(&g_fx);
     return 0;
 }
 
@@ -84,11 +68,11 @@ static int cmp_double(const void *a, const void *b) {
 
 /* Renders the raw FBM and compares every pixel with the CPU along the pixel's view ray. */
 static DomeError compare_dome(const RenderView *v) {
-    render_frame_sky_debug(g_render, v, W, H);
-    assert_int_equal(render_gl_errors(g_render), 0);
+    render_frame_sky_debug(g_fx.render, v, W, H);
+    assert_int_equal(render_gl_errors(g_fx.render), 0);
     assert_true(render_read_pixels(W, H, g_px));
     float vp[16];
-    render_last_viewproj(g_render, vp);
+    render_last_viewproj(g_fx.render, vp);
     mat4 m, inv;
     memcpy(m, vp, sizeof m);
     glm_mat4_inv(m, inv);
@@ -154,32 +138,32 @@ static void test_dome_matches_cpu_far_from_origin(void **state) {
 
 static void test_dome_matches_cpu_mediump_path(void **state) {
     (void)state;
-    RenderSettings s = *render_settings(g_render);
+    RenderSettings s = *render_settings(g_fx.render);
     s.sky_force_mediump = true;
-    render_apply_settings(g_render, &s);
-    assert_false(render_stats(g_render).sky_highp);
+    render_apply_settings(g_fx.render, &s);
+    assert_false(render_stats(g_fx.render).sky_highp);
     RenderView v = view(-4321.0, 70.0, 987.0, -60.0f, 30.0f, 321.0);
     assert_dome_matches(&v);
     s.sky_force_mediump = false;
-    render_apply_settings(g_render, &s);
-    assert_int_equal(render_gl_errors(g_render), 0);
+    render_apply_settings(g_fx.render, &s);
+    assert_int_equal(render_gl_errors(g_fx.render), 0);
 }
 
 static void test_dome_clouds_drift_with_time(void **state) {
     (void)state;
     static uint8_t a[W * H * 4];
     RenderView v = view(0.0, 60.0, 0.0, 0.0f, 40.0f, 10.0);
-    render_frame_sky_debug(g_render, &v, W, H);
+    render_frame_sky_debug(g_fx.render, &v, W, H);
     assert_true(render_read_pixels(W, H, a));
     v.time_s = 40.0;   /* 0.6 lattice units of drift at the first octave */
-    render_frame_sky_debug(g_render, &v, W, H);
+    render_frame_sky_debug(g_fx.render, &v, W, H);
     assert_true(render_read_pixels(W, H, g_px));
     double diff = 0.0;
     for (int i = 0; i < W * H; i++) diff += abs((int)a[i * 4] - (int)g_px[i * 4]);
     diff /= W * H;
     printf("mean change of n over 30 s: %.2f / 255\n", diff);
     assert_true(diff > 4.0);
-    assert_int_equal(render_gl_errors(g_render), 0);
+    assert_int_equal(render_gl_errors(g_fx.render), 0);
 }
 
 static void test_dome_offsets_split(void **state) {

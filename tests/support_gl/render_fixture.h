@@ -1,0 +1,21 @@
+/* Test support for the render tests: a headless (SDL offscreen + Mesa) platform and renderer
+ * over a memory budget, opened and closed in one call each. */
+#ifndef SKYISLES_TEST_RENDER_FIXTURE_H
+#define SKYISLES_TEST_RENDER_FIXTURE_H
+#include <stddef.h>
+
+#include "core/core.h"
+#include "platform.h"
+#include "render/render.h"
+
+typedef struct RenderFixture {
+    MemBudget mem;
+    Platform *platform;
+    Renderer *render;
+} RenderFixture;
+
+/* False with the reason on stderr when the budget, the offscreen context or the renderer fails. */
+bool render_fixture_open(RenderFixture *f, const char *title, int w, int h, size_t budget_bytes,
+                         const RenderSettings *settings);
+void render_fixture_close(RenderFixture *f);
+#endif
