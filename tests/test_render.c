@@ -174,15 +174,7 @@ static int teardown(void **state) {
 }
 
 static RenderView view(double x, double y, double z, float yaw_deg, float pitch_deg, double t) {
-    RenderView v;
-    memset(&v, 0, sizeof v);
-    v.cam_x = x;
-    v.cam_y = y;
-    v.cam_z = z;
-    v.yaw = yaw_deg * (float)M_PI / 180.0f;
-    v.pitch = pitch_deg * (float)M_PI / 180.0f;
-    v.time_s = t;
-    return v;
+    return render_fixture_view(x, y, z, yaw_deg, pitch_deg, t);
 }
 
 /* ---------------------------------------------------------------- reference images */
@@ -224,19 +216,9 @@ static void check_ref(const char *name) {
     if (!ref) fail_msg("missing reference %s: run with SKYISLES_UPDATE_REFS=1 to create it", path);
     assert_int_equal(w, W);
     assert_int_equal(h, H);
-    long off = 0;
-    double sum = 0.0;
-    for (int i = 0; i < W * H; i++) {
-        int worst = 0;
-        for (int k = 0; k < 3; k++) {
-            int d = abs((int)g_px[i * 4 + k] - (int)ref[i * 4 + k]);
-            sum += d;
-            if (d > worst) worst = d;
-        }
-        if (worst > REF_PIXEL_DELTA) off++;
-    }
+    double off_pct;
+    double mean = render_fixture_diff(g_px, ref, W * H, REF_PIXEL_DELTA, &off_pct);
     stbi_image_free(ref);
-    double off_pct = 100.0 * (double)off / (W * H), mean = sum / (W * H * 3);
     printf("%s: %.2f%% pixels off (> %d), mean delta %.2f\n", name, off_pct, REF_PIXEL_DELTA, mean);
     if (off_pct > REF_MAX_OFF_PERCENT || mean > REF_MAX_MEAN_DELTA) {
         char actual[PATH_MAX + 64];

@@ -58,14 +58,7 @@ static int teardown(void **state) {
 }
 
 static RenderView view(double x, double y, double z, float yaw_deg, float pitch_deg) {
-    RenderView v;
-    memset(&v, 0, sizeof v);
-    v.cam_x = x;
-    v.cam_y = y;
-    v.cam_z = z;
-    v.yaw = yaw_deg * (float)M_PI / 180.0f;
-    v.pitch = pitch_deg * (float)M_PI / 180.0f;
-    return v;
+    return render_fixture_view(x, y, z, yaw_deg, pitch_deg, 0.0);
 }
 
 static uint32_t mesh_verts(const ChunkMesh *m) {
@@ -126,19 +119,7 @@ static void test_lod_swap_in_place(void **state) {
 }
 
 static double frame_diff(const uint8_t *a, const uint8_t *b, double *off_pct) {
-    long off = 0;
-    double sum = 0.0;
-    for (int i = 0; i < W * H; i++) {
-        int worst = 0;
-        for (int k = 0; k < 3; k++) {
-            int d = abs((int)a[i * 4 + k] - (int)b[i * 4 + k]);
-            sum += d;
-            if (d > worst) worst = d;
-        }
-        off += worst > 48;
-    }
-    *off_pct = 100.0 * (double)off / (W * H);
-    return sum / (W * H * 3);
+    return render_fixture_diff(a, b, W * H, 48, off_pct);
 }
 
 /* Far chunks share one buffer per 2x2 tile: fewer buffers and draw calls, the same picture;

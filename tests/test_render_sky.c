@@ -99,15 +99,7 @@ static DomeError compare_dome(const RenderView *v) {
 }
 
 static RenderView view(double x, double y, double z, float yaw_deg, float pitch_deg, double t) {
-    RenderView v;
-    memset(&v, 0, sizeof v);
-    v.cam_x = x;
-    v.cam_y = y;
-    v.cam_z = z;
-    v.yaw = yaw_deg * (float)M_PI / 180.0f;
-    v.pitch = pitch_deg * (float)M_PI / 180.0f;
-    v.time_s = t;
-    return v;
+    return render_fixture_view(x, y, z, yaw_deg, pitch_deg, t);
 }
 
 /* Tolerance: the lattice is baked to 8 bits (<= 0.002 on the sum), the output is 8 bits, and

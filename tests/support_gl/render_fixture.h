@@ -18,4 +18,11 @@ typedef struct RenderFixture {
 bool render_fixture_open(RenderFixture *f, const char *title, int w, int h, size_t budget_bytes,
                          const RenderSettings *settings);
 void render_fixture_close(RenderFixture *f);
+
+/* A camera at (x, y, z) looking by yaw/pitch in degrees, sky time t. */
+RenderView render_fixture_view(double x, double y, double z, float yaw_deg, float pitch_deg, double t);
+
+/* Compares two RGBA frames of npix pixels: returns the mean RGB channel delta and sets *off_pct
+ * to the percentage of pixels whose worst channel differs by more than pixel_delta. */
+double render_fixture_diff(const uint8_t *a, const uint8_t *b, int npix, int pixel_delta, double *off_pct);
 #endif
