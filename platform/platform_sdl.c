@@ -97,7 +97,7 @@ static bool try_driver(Platform *p, const PlatformConfig *cfg, const char *name)
 
 Platform *platform_create(const PlatformConfig *cfg, SkyError *err) {
     if (g_platform_used) {
-        sky_error_set(err, 1, "platform: only one window per process");
+        sky_error_set(err, SKY_ERR_START, "platform: only one window per process");
         return NULL;
     }
     Platform *p = &g_platform;
@@ -109,7 +109,7 @@ Platform *platform_create(const PlatformConfig *cfg, SkyError *err) {
     SDL_SetHint(SDL_HINT_VIDEO_X11_FORCE_EGL, "1");
     SDL_SetHint(SDL_HINT_NO_SIGNAL_HANDLERS, "0");
     if (SDL_Init(SDL_INIT_EVENTS) != 0) {
-        sky_error_set(err, 1, "skyisles: SDL could not start (%s)", short_sdl_error());
+        sky_error_set(err, SKY_ERR_START, "skyisles: SDL could not start (%s)", short_sdl_error());
         return NULL;
     }
 
@@ -144,9 +144,9 @@ Platform *platform_create(const PlatformConfig *cfg, SkyError *err) {
     }
     SDL_Quit();
     if (cfg->headless)
-        sky_error_set(err, 2, "skyisles: no offscreen GLES2 context (%s); install Mesa (libgl1-mesa-dri, libegl-mesa0)", tried);
+        sky_error_set(err, SKY_ERR_START, "skyisles: no offscreen GLES2 context (%s); install Mesa (libgl1-mesa-dri, libegl-mesa0)", tried);
     else
-        sky_error_set(err, 2, "skyisles: no display (%s). Use a Pi console as a user in video,render,input; set DISPLAY; or --screenshot/--bench-frames", tried);
+        sky_error_set(err, SKY_ERR_START, "skyisles: no display (%s). Use a Pi console as a user in video,render,input; set DISPLAY; or --screenshot/--bench-frames", tried);
     return NULL;
 }
 

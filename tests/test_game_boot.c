@@ -1,6 +1,6 @@
 /* Tests for the game binary's boot path, run as a user would: build/skyisles with a damaged or
- * missing --pak, a budget too small, bad options (exit 2, one stderr line naming the fix), and
- * --print-island (the home island and its spawn, headless, for several seeds). */
+ * missing --pak, a budget too small, bad options (exit 2, one stderr line naming the fix), no
+ * display at all (exit 1, one line naming what was tried and what to do), and --print-island (the home island and its spawn, headless, for several seeds). */
 #include <stdarg.h>
 #include <stddef.h>
 #include <setjmp.h>
@@ -293,6 +293,14 @@ static void test_bad_options(void **state) {
     }
 }
 
+/* No display and no console to draw on: exit 1 (a start-up failure, not bad input), one line. */
+static void test_no_display(void **state) {
+    (void)state;
+    run(&g_run, "SDL_VIDEODRIVER=none-such DISPLAY= WAYLAND_DISPLAY= SKYISLES_LOG=warn", "");
+    const char *forced[] = {"no display", "none-such", "set DISPLAY", NULL};
+    expect_one_line(&g_run, 1, forced);
+}
+
 /* --help names every option the parser knows (read from its source, src/game/main.c). */
 static void test_help_lists_every_option(void **state) {
     (void)state;
@@ -323,7 +331,7 @@ int main(int argc, char **argv) {
         cmocka_unit_test(test_bad_packs),        cmocka_unit_test(test_missing_pack),
         cmocka_unit_test(test_pack_file_equals_builtin), cmocka_unit_test(test_print_island),
         cmocka_unit_test(test_budget_too_small), cmocka_unit_test(test_bad_options),
-        cmocka_unit_test(test_help_lists_every_option),
+        cmocka_unit_test(test_no_display),       cmocka_unit_test(test_help_lists_every_option),
     };
     return cmocka_run_group_tests(tests, NULL, teardown);
 }

@@ -11,16 +11,27 @@
 #include <stdint.h>
 
 /* ---------------------------------------------------------------- errors */
+/* What kind of failure an error is; the game turns it into its exit status (main.c). */
+typedef enum SkyErrorCode {
+    SKY_OK = 0,
+    SKY_ERR_START = 1,      /* something could not start here: display, GL context, threads, reserving memory */
+    SKY_ERR_INPUT = 2,      /* something the user gave is unusable: an option, a file, a pack, a budget too small */
+    SKY_ERR_NO_MEMORY = 3,  /* the heap ran out in a build-time tool (the packer) */
+    SKY_ERR_SOURCE = 4,     /* a codex YAML defect; the message starts with file:line:column */
+    SKY_ERR_GENERATE = 5,   /* island generation cannot be done with this codex, scope or work memory */
+} SkyErrorCode;
+
 /* An error carries one human line: what failed and what to do about it. */
 typedef struct SkyError {
-    int code;          /* 0 = no error */
+    SkyErrorCode code;  /* SKY_OK = no error */
     char msg[256];
 } SkyError;
 
-void sky_error_set(SkyError *err, int code, const char *fmt, ...)
+/* code SKY_OK is taken as SKY_ERR_START: an error that is set is never "no error". */
+void sky_error_set(SkyError *err, SkyErrorCode code, const char *fmt, ...)
     __attribute__((format(printf, 3, 4)));
 static inline bool sky_error_is_set(const SkyError *err) { return err && err->code != 0; }
-static inline void sky_error_clear(SkyError *err) { if (err) { err->code = 0; err->msg[0] = 0; } }
+static inline void sky_error_clear(SkyError *err) { if (err) { err->code = SKY_OK; err->msg[0] = 0; } }
 
 /* ---------------------------------------------------------------- logging */
 typedef enum LogLevel { LOG_DEBUG = 0, LOG_INFO, LOG_WARN, LOG_ERROR, LOG_QUIET } LogLevel;

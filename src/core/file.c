@@ -11,18 +11,18 @@ uint8_t *file_read_all(const char *path, size_t max_bytes, size_t *len, SkyError
     *len = 0;
     FILE *f = fopen(path, "rb");
     if (!f) {
-        sky_error_set(err, 2, "cannot open %s: %s: check the path", path, strerror(errno));
+        sky_error_set(err, SKY_ERR_INPUT, "cannot open %s: %s: check the path", path, strerror(errno));
         return NULL;
     }
     struct stat st;
     if (fstat(fileno(f), &st) != 0 || !S_ISREG(st.st_mode)) {
-        sky_error_set(err, 2, "cannot read %s: not a regular file", path);
+        sky_error_set(err, SKY_ERR_INPUT, "cannot read %s: not a regular file", path);
         fclose(f);
         return NULL;
     }
     long n = (long)st.st_size;
     if ((unsigned long)n > max_bytes) {
-        sky_error_set(err, 2, "%s is %ld bytes, more than the %zu allowed: is it the right file?", path, n, max_bytes);
+        sky_error_set(err, SKY_ERR_INPUT, "%s is %ld bytes, more than the %zu allowed: is it the right file?", path, n, max_bytes);
         fclose(f);
         return NULL;
     }
@@ -31,7 +31,7 @@ uint8_t *file_read_all(const char *path, size_t max_bytes, size_t *len, SkyError
     int read_failed = ferror(f);
     fclose(f);
     if (!buf || got != (size_t)n || read_failed) {
-        sky_error_set(err, 2, "cannot read %s: %s", path, buf ? "short read" : "out of memory");
+        sky_error_set(err, SKY_ERR_INPUT, "cannot read %s: %s", path, buf ? "short read" : "out of memory");
         free(buf);
         return NULL;
     }

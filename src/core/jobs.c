@@ -106,7 +106,7 @@ JobSystem *jobs_create(MemBudget *b, const JobsConfig *cfg, SkyError *err) {
         ok = scr[i] != NULL;
     }
     if (!ok) {
-        sky_error_set(err, 1, "memory budget too small for %u workers with %zu KiB scratch each: raise --mem / SKYISLES_MEM_MB",
+        sky_error_set(err, SKY_ERR_START, "memory budget too small for %u workers with %zu KiB scratch each: raise --mem / SKYISLES_MEM_MB",
                       c.workers, c.scratch_bytes >> 10);
         return NULL;
     }
@@ -124,7 +124,7 @@ JobSystem *jobs_create(MemBudget *b, const JobsConfig *cfg, SkyError *err) {
     for (uint32_t i = 0; i < c.workers; i++) {
         args[i] = (struct WorkerArg){js, i};
         if (pthread_create(&th[i], NULL, worker_main, &args[i]) != 0) {
-            sky_error_set(err, 1, "cannot start worker thread %u of %u: lower SKYISLES_WORKERS", i + 1, c.workers);
+            sky_error_set(err, SKY_ERR_START, "cannot start worker thread %u of %u: lower SKYISLES_WORKERS", i + 1, c.workers);
             js->nworkers = i;
             jobs_destroy(js);
             return NULL;

@@ -7,9 +7,9 @@
 #include <string.h>
 #include <time.h>
 
-void sky_error_set(SkyError *err, int code, const char *fmt, ...) {
+void sky_error_set(SkyError *err, SkyErrorCode code, const char *fmt, ...) {
     if (!err) return;
-    err->code = code ? code : 1;
+    err->code = code != SKY_OK ? code : SKY_ERR_START;
     va_list ap;
     va_start(ap, fmt);
     vsnprintf(err->msg, sizeof err->msg, fmt, ap);

@@ -24,7 +24,7 @@ bool mem_budget_init(MemBudget *b, size_t bytes, SkyError *err) {
     /* calloc of a large block maps zero pages lazily: resident memory grows only as used. */
     b->base = calloc(1, bytes);
     if (!b->base) {
-        sky_error_set(err, 1, "cannot reserve the memory budget of %zu MiB: lower it with --mem MB or SKYISLES_MEM_MB",
+        sky_error_set(err, SKY_ERR_START, "cannot reserve the memory budget of %zu MiB: lower it with --mem MB or SKYISLES_MEM_MB",
                       bytes >> 20);
         return false;
     }

@@ -51,7 +51,7 @@ static void place_start(Game *g) {
 /* A stage failed: when the budget ran out, the line says so and names the flag. */
 static void budget_short(const Game *g, const char *stage, SkyError *err) {
     if (g->mem.carve_failures == 0) return;
-    sky_error_set(err, GAME_EXIT_BAD_INPUT,
+    sky_error_set(err, SKY_ERR_INPUT,
                   "skyisles: the memory budget of %zu MiB is too small (%s did not fit): raise --mem MB or SKYISLES_MEM_MB "
                   "(default %u) or lower --view-radius",
                   g->mem.size >> 20, stage, MEM_DEFAULT_BUDGET_MIB);
@@ -100,7 +100,7 @@ bool game_boot(Game *g, const GameOptions *o, SkyError *err) {
         ((size_t)(wp.mesh_pool_mib + GAME_WORLD_KEEP_MIB) << 20) > mem_budget_free(&g->mem))
         wp.mesh_pool_mib = 0;
     if (((size_t)wp.mesh_pool_mib << 20) >= mem_budget_free(&g->mem)) {
-        sky_error_set(err, GAME_EXIT_BAD_INPUT,
+        sky_error_set(err, SKY_ERR_INPUT,
                       "skyisles: the memory budget of %zu MiB is too small for --mesh-pool %u: raise --mem MB or "
                       "SKYISLES_MEM_MB (default %u) or lower --mesh-pool",
                       g->mem.size >> 20, wp.mesh_pool_mib, MEM_DEFAULT_BUDGET_MIB);

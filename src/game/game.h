@@ -15,8 +15,10 @@
 #include "sim/sim.h"
 #include "world/world.h"
 
-/* Exit status for bad input (options, pack, memory budget); 1 is a start-up failure (no display). */
+/* Exit statuses: bad input (options, pack, memory budget: errors of code SKY_ERR_INPUT) and
+ * everything else that stops a start (no display, no GL context). */
 #define GAME_EXIT_BAD_INPUT 2
+#define GAME_EXIT_START_FAILED 1
 #define GAME_DEFAULT_SEED 20261129u     /* the world's and the home island's seed without --seed */
 #define GAME_HOME_SCOPE "island"        /* the codex generation scope of the home island */
 #define GAME_HOME_FIELD 256u            /* IslandField cells per side (1800 m island: ~7 m cells) */
@@ -64,7 +66,7 @@ typedef struct GameHome {
 } GameHome;
 
 /* Pack (built-in when pak_path is NULL) -> island_generate(seed) -> island_bake_field centred on
- * the origin. False with one line in err (code GAME_EXIT_BAD_INPUT) naming the file and the fix. */
+ * the origin. False with one line in err (code SKY_ERR_INPUT) naming the file and the fix. */
 bool game_home_boot(GameHome *h, MemBudget *mem, const char *pak_path, uint64_t seed, SkyError *err);
 void game_home_log(const GameHome *h);
 void game_home_site_name(const GameHome *h, uint32_t site, char *buf, size_t n);
@@ -93,7 +95,7 @@ typedef struct Game {
 } Game;
 
 /* Boots every stage (with --print-island: budget, home island and a world without workers or
- * window, enough to choose the spawn). False with one line in err; err->code is the exit status. */
+ * window, enough to choose the spawn). False with one line in err; err->code says which exit status (main.c). */
 bool game_boot(Game *g, const GameOptions *o, SkyError *err);
 void game_shutdown(Game *g);
 

@@ -13,10 +13,10 @@
 static void pack_error(SkyError *err, const char *path, const char *why) {
     if (!strncmp(why, "pack: ", 6)) why += 6;   /* the loader's prefix: the line names the file instead */
     if (path)
-        sky_error_set(err, GAME_EXIT_BAD_INPUT, "skyisles: cannot use pack %s: %s; or leave out --pak to fly with the built-in pack",
+        sky_error_set(err, SKY_ERR_INPUT, "skyisles: cannot use pack %s: %s; or leave out --pak to fly with the built-in pack",
                       path, why);
     else
-        sky_error_set(err, GAME_EXIT_BAD_INPUT, "skyisles: the built-in pack is damaged: %s", why);
+        sky_error_set(err, SKY_ERR_INPUT, "skyisles: the built-in pack is damaged: %s", why);
 }
 
 /* The pack bytes in the budget: the built-in pack as it is, a --pak file copied in once. */
@@ -24,14 +24,14 @@ static const uint8_t *pack_bytes(MemBudget *mem, const char *path, size_t *len, 
     if (!path) {
         const uint8_t *d = island_pak_default(len);
         if (!d || *len == 0)
-            sky_error_set(err, GAME_EXIT_BAD_INPUT,
+            sky_error_set(err, SKY_ERR_INPUT,
                           "skyisles: this build has no built-in pack: give one with --pak FILE (build/pack writes it)");
         return d;
     }
     SkyError ferr = {0};
     uint8_t *file = file_read_all(path, ISLAND_PAK_MAX_BYTES, len, &ferr);
     if (!file) {
-        sky_error_set(err, GAME_EXIT_BAD_INPUT, "skyisles: --pak: %s; or leave out --pak to fly with the built-in pack",
+        sky_error_set(err, SKY_ERR_INPUT, "skyisles: --pak: %s; or leave out --pak to fly with the built-in pack",
                       ferr.msg);
         return NULL;
     }
@@ -39,7 +39,7 @@ static const uint8_t *pack_bytes(MemBudget *mem, const char *path, size_t *len, 
     if (copy) memcpy(copy, file, *len);
     free(file);   /* boot only: the pack lives in the budget from here on */
     if (!copy) {
-        sky_error_set(err, GAME_EXIT_BAD_INPUT, "skyisles: the %zu-byte pack %s does not fit the memory budget: raise --mem MB",
+        sky_error_set(err, SKY_ERR_INPUT, "skyisles: the %zu-byte pack %s does not fit the memory budget: raise --mem MB",
                       *len, path);
         return NULL;
     }
@@ -63,7 +63,7 @@ bool game_home_boot(GameHome *h, MemBudget *mem, const char *pak_path, uint64_t 
     }
     int scope = island_codex_find_scope(h->codex, GAME_HOME_SCOPE);
     if (scope < 0) {
-        sky_error_set(err, GAME_EXIT_BAD_INPUT,
+        sky_error_set(err, SKY_ERR_INPUT,
                       "skyisles: cannot use pack %s: it has no '%s' generation scope (rebuild it from assets/codex with build/pack)",
                       h->pak_name, GAME_HOME_SCOPE);
         return false;
@@ -94,7 +94,7 @@ bool game_home_boot(GameHome *h, MemBudget *mem, const char *pak_path, uint64_t 
     return true;
 
 short_budget:
-    sky_error_set(err, GAME_EXIT_BAD_INPUT,
+    sky_error_set(err, SKY_ERR_INPUT,
                   "skyisles: the memory budget (%zu MiB) is too small for the home island: raise --mem MB or SKYISLES_MEM_MB",
                   mem->size >> 20);
     return false;

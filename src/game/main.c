@@ -188,7 +188,7 @@ int main(int argc, char **argv) {
     if (!game_boot(&game, &opt, &err)) {
         fprintf(stderr, "%s\n", err.msg[0] ? err.msg : "skyisles: start-up failed");
         game_shutdown(&game);
-        return err.code == GAME_EXIT_BAD_INPUT ? GAME_EXIT_BAD_INPUT : 1;
+        return err.code == SKY_ERR_INPUT ? GAME_EXIT_BAD_INPUT : GAME_EXIT_START_FAILED;
     }
     int rc;
     if (opt.print_island) {

@@ -14,7 +14,7 @@ bool cy_fail(CodexYaml *cy, uint32_t doc, const yaml_node_t *node, const char *f
     vsnprintf(msg, sizeof msg, fmt, ap);
     va_end(ap);
     size_t line = node ? node->start_mark.line + 1 : 1, col = node ? node->start_mark.column + 1 : 1;
-    sky_error_set(cy->err, 4, "%s:%zu:%zu: %s", cy->docs[doc].path, line, col, msg);
+    sky_error_set(cy->err, SKY_ERR_SOURCE, "%s:%zu:%zu: %s", cy->docs[doc].path, line, col, msg);
     return false;
 }
 
@@ -23,7 +23,7 @@ const char *cy_intern(CodexYaml *cy, const char *s) {
     if (!cy->blocks || cy->blocks->used + n > 65536) {
         CyBlock *b = malloc(sizeof *b + (n > 65536 ? n : 65536));
         if (!b) {
-            sky_error_set(cy->err, 3, "codex: out of memory");
+            sky_error_set(cy->err, SKY_ERR_NO_MEMORY, "codex: out of memory");
             return NULL;
         }
         b->next = cy->blocks;
@@ -186,7 +186,7 @@ static bool load_doc(CodexYaml *cy, uint32_t i) {
     CyDoc *d = &cy->docs[i];
     FILE *f = fopen(d->path, "rb");
     if (!f) {
-        sky_error_set(cy->err, 4, "%s:1:1: cannot open the file: check the path", d->path);
+        sky_error_set(cy->err, SKY_ERR_SOURCE, "%s:1:1: cannot open the file: check the path", d->path);
         return false;
     }
     yaml_parser_t parser;
@@ -195,7 +195,7 @@ static bool load_doc(CodexYaml *cy, uint32_t i) {
     bool ok = yaml_parser_load(&parser, &d->doc) != 0;
     if (!ok) {
         const yaml_mark_t *m = parser.problem ? &parser.problem_mark : &parser.mark;
-        sky_error_set(cy->err, 4, "%s:%zu:%zu: YAML syntax error: %s%s%s", d->path, m->line + 1, m->column + 1,
+        sky_error_set(cy->err, SKY_ERR_SOURCE, "%s:%zu:%zu: YAML syntax error: %s%s%s", d->path, m->line + 1, m->column + 1,
                       parser.problem ? parser.problem : "unreadable", parser.context ? " " : "",
                       parser.context ? parser.context : "");
     }
@@ -249,7 +249,7 @@ static bool register_ids(CodexYaml *cy) {
     };
     for (int k = 0; k < 3; k++) {
         if (kinds[k].n == 0) {
-            sky_error_set(cy->err, 4, "%s:1:1: the codex declares no %s: add one", cy->docs[0].path, kinds[k].what);
+            sky_error_set(cy->err, SKY_ERR_SOURCE, "%s:1:1: the codex declares no %s: add one", cy->docs[0].path, kinds[k].what);
             return false;
         }
         if (kinds[k].n > kinds[k].cap)
@@ -511,12 +511,12 @@ bool codex_yaml_load(CodexYaml *cy, const char *const *paths, size_t n_paths, Sk
     cy->blocks = blocks;
     cy->err = err;
     if (n_paths == 0 || n_paths > CY_MAX_FILES) {
-        sky_error_set(err, 4, "codex: %zu files given, expected 1..%d YAML files", n_paths, CY_MAX_FILES);
+        sky_error_set(err, SKY_ERR_SOURCE, "codex: %zu files given, expected 1..%d YAML files", n_paths, CY_MAX_FILES);
         return false;
     }
     for (size_t i = 0; i < n_paths; i++) {
         if (!(cy->docs[i].path = strdup(paths[i]))) {
-            sky_error_set(err, 3, "codex: out of memory");
+            sky_error_set(err, SKY_ERR_NO_MEMORY, "codex: out of memory");
             cy->n_docs = (uint32_t)i;
             release(cy);
             return false;
@@ -531,7 +531,7 @@ bool codex_yaml_load(CodexYaml *cy, const char *const *paths, size_t n_paths, Sk
     for (uint32_t i = 0; ok && i < cy->n_axis_defs; i++) ok = parse_axis(cy, &cy->axis_defs[i], &cy->cx.axes[i]);
     ok = ok && cy_parse_types(cy) && cy_parse_scopes(cy);
     if (ok && cy->n_locale_defs == 0) {
-        sky_error_set(err, 4, "%s:1:1: the codex has no localisation: add a 'localisation: {en: ...}' table",
+        sky_error_set(err, SKY_ERR_SOURCE, "%s:1:1: the codex has no localisation: add a 'localisation: {en: ...}' table",
                       cy->docs[0].path);
         ok = false;
     }

@@ -65,7 +65,7 @@ static bool insert(Dt *d, uint16_t pi, SkyError *err) {
     for (uint32_t i = 0; i < d->n_t; i++)
         if (d->t[i].alive && in_conflict(d, &d->t[i], p)) d->conflict[nc++] = i;
     if (nc == 0) {
-        sky_error_set(err, 5, "island: site %u (%d, %d) duplicates another site", pi, p.x, p.z);
+        sky_error_set(err, SKY_ERR_GENERATE, "island: site %u (%d, %d) duplicates another site", pi, p.x, p.z);
         return false;
     }
     /* The cavity's boundary: edges of conflict triangles whose twin is not in conflict. */
@@ -89,7 +89,7 @@ static bool insert(Dt *d, uint16_t pi, SkyError *err) {
     for (uint32_t i = 0; i < nc; i++) d->t[d->conflict[i]].alive = 0;
     for (uint32_t i = 0; i < nb; i++)
         if (!add_tri(d, d->boundary[i][0], d->boundary[i][1], pi)) {
-            sky_error_set(err, 5, "island: Delaunay triangle store full at site %u", pi);
+            sky_error_set(err, SKY_ERR_GENERATE, "island: Delaunay triangle store full at site %u", pi);
             return false;
         }
     return true;
@@ -105,13 +105,13 @@ static int cmp_tri(const void *x, const void *y) {
 uint32_t island_delaunay(const IslandPoint *pts, uint32_t n, IslandTri *tris, uint32_t cap, MemArena *work,
                          SkyError *err) {
     if (n < 3 || n >= GHOST) {
-        sky_error_set(err, 5, "island: %u sites cannot be triangulated (need 3..%u)", n, GHOST - 1);
+        sky_error_set(err, SKY_ERR_GENERATE, "island: %u sites cannot be triangulated (need 3..%u)", n, GHOST - 1);
         return 0;
     }
     for (uint32_t i = 0; i < n; i++)
         if (pts[i].x < -ISLAND_GRID_LIMIT || pts[i].x > ISLAND_GRID_LIMIT || pts[i].z < -ISLAND_GRID_LIMIT ||
             pts[i].z > ISLAND_GRID_LIMIT) {
-            sky_error_set(err, 5, "island: site %u (%d, %d) lies beyond the exact grid limit %d", i, pts[i].x, pts[i].z,
+            sky_error_set(err, SKY_ERR_GENERATE, "island: site %u (%d, %d) lies beyond the exact grid limit %d", i, pts[i].x, pts[i].z,
                           ISLAND_GRID_LIMIT);
             return 0;
         }
@@ -122,7 +122,7 @@ uint32_t island_delaunay(const IslandPoint *pts, uint32_t n, IslandTri *tris, ui
     d.boundary = mem_arena_alloc(work, sizeof(uint16_t[2]) * (d.cap + 3), 8);
     if (!d.t || !d.conflict || !d.boundary) {
         work->used = mark;
-        sky_error_set(err, 5, "island: work arena too small for the triangulation of %u sites", n);
+        sky_error_set(err, SKY_ERR_GENERATE, "island: work arena too small for the triangulation of %u sites", n);
         return 0;
     }
     /* Seed triangle: site 0, the first site elsewhere, the first one off their line. */
@@ -131,7 +131,7 @@ uint32_t island_delaunay(const IslandPoint *pts, uint32_t n, IslandTri *tris, ui
     for (c = b + 1; c < n && island_orient2d(pts[0], pts[b], pts[c]) == 0; c++) {}
     if (c >= n) {
         work->used = mark;
-        sky_error_set(err, 5, "island: all %u sites lie on one line", n);
+        sky_error_set(err, SKY_ERR_GENERATE, "island: all %u sites lie on one line", n);
         return 0;
     }
     uint16_t v0 = 0, v1 = (uint16_t)b, v2 = (uint16_t)c;
@@ -153,7 +153,7 @@ uint32_t island_delaunay(const IslandPoint *pts, uint32_t n, IslandTri *tris, ui
         if (d.t[i].v[2] == GHOST) { hull++; continue; }
         if (count >= cap) {
             work->used = mark;
-            sky_error_set(err, 5, "island: more than %u triangles", cap);
+            sky_error_set(err, SKY_ERR_GENERATE, "island: more than %u triangles", cap);
             return 0;
         }
         /* Canonical: smallest index first (a rotation), then sorted: insertion order does not show. */
@@ -164,7 +164,7 @@ uint32_t island_delaunay(const IslandPoint *pts, uint32_t n, IslandTri *tris, ui
     }
     work->used = mark;
     if (count != 2 * n - 2 - hull) {
-        sky_error_set(err, 5, "island: triangulation has %u triangles, expected 2n-2-h = %u", count, 2 * n - 2 - hull);
+        sky_error_set(err, SKY_ERR_GENERATE, "island: triangulation has %u triangles, expected 2n-2-h = %u", count, 2 * n - 2 - hull);
         return 0;
     }
     qsort(tris, count, sizeof tris[0], cmp_tri);
@@ -196,7 +196,7 @@ bool isl_triangulate(Island *isl, MemArena *work, SkyError *err) {
     for (uint32_t i = 0; i < m; i++)
         if (i == 0 || cmp_edge(&all[i], &all[i - 1]) != 0) {
             if (isl->n_edges >= ISLAND_MAX_EDGES) {
-                sky_error_set(err, 5, "island: more than %d Delaunay edges", ISLAND_MAX_EDGES);
+                sky_error_set(err, SKY_ERR_GENERATE, "island: more than %d Delaunay edges", ISLAND_MAX_EDGES);
                 return false;
             }
             isl->edges[isl->n_edges++] = all[i];

@@ -8,7 +8,7 @@ bool island_bake_field(IslandField *f, const Island *isl, const IslandCodex *cx,
                        float centre_x, float centre_z, MemArena *mem, SkyError *err) {
     memset(f, 0, sizeof *f);
     if (size < 2 || size > 4096 || isl->scope >= cx->n_scopes || isl->n_sites == 0) {
-        sky_error_set(err, 5, "island field: size %u must be 2..4096 and the island generated", size);
+        sky_error_set(err, SKY_ERR_GENERATE, "island field: size %u must be 2..4096 and the island generated", size);
         return false;
     }
     const IslandScope *s = &cx->scopes[isl->scope];
@@ -17,7 +17,7 @@ bool island_bake_field(IslandField *f, const Island *isl, const IslandCodex *cx,
     uint16_t *elev = mem_arena_alloc(mem, sizeof(uint16_t) * size * size, 64);
     uint8_t *type = mem_arena_alloc(mem, (size_t)size * size, 64);
     if (!elev || !type) {
-        sky_error_set(err, 5, "island field: %u x %u cells need %zu bytes more than the arena has", size, size,
+        sky_error_set(err, SKY_ERR_GENERATE, "island field: %u x %u cells need %zu bytes more than the arena has", size, size,
                       (size_t)size * size * 3);
         return false;
     }

@@ -11,11 +11,11 @@ size_t island_work_bytes(void) {
 
 bool island_generate(Island *isl, const IslandCodex *cx, const IslandParams *p, MemArena *work, SkyError *err) {
     if (!cx || cx->n_scopes == 0 || p->scope >= cx->n_scopes) {
-        sky_error_set(err, 5, "island: scope %u does not exist in the codex (%u scopes)", p->scope, cx ? cx->n_scopes : 0);
+        sky_error_set(err, SKY_ERR_GENERATE, "island: scope %u does not exist in the codex (%u scopes)", p->scope, cx ? cx->n_scopes : 0);
         return false;
     }
     if (p->site_count != 0 && (p->site_count < 3 || p->site_count > ISLAND_MAX_SITES)) {
-        sky_error_set(err, 5, "island: site count %u is outside 3..%d", p->site_count, ISLAND_MAX_SITES);
+        sky_error_set(err, SKY_ERR_GENERATE, "island: site count %u is outside 3..%d", p->site_count, ISLAND_MAX_SITES);
         return false;
     }
     const IslandScope *s = &cx->scopes[p->scope];

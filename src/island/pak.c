@@ -33,13 +33,13 @@ static const uint8_t *rec(const Dec *k, PakSection s, uint32_t i) {
 static bool str_at(Dec *k, uint32_t off, const char *what, uint32_t idx, const char **out) {
     const Sec *s = &k->sec[PAK_STRS];
     if (off >= s->size) {
-        sky_error_set(k->err, 2, "pack: %s %u names string offset %u beyond the %u-byte string table" FIX, what, idx,
+        sky_error_set(k->err, SKY_ERR_INPUT, "pack: %s %u names string offset %u beyond the %u-byte string table" FIX, what, idx,
                       off, s->size);
         return false;
     }
     const char *p = (const char *)k->d + s->off + off;
     if (!memchr(p, 0, s->size - off)) {
-        sky_error_set(k->err, 2, "pack: %s %u has an unterminated string" FIX, what, idx);
+        sky_error_set(k->err, SKY_ERR_INPUT, "pack: %s %u has an unterminated string" FIX, what, idx);
         return false;
     }
     *out = p;
@@ -49,7 +49,7 @@ static bool str_at(Dec *k, uint32_t off, const char *what, uint32_t idx, const c
 static bool id_at(Dec *k, uint32_t off, const char *what, uint32_t idx, const char **out) {
     if (!str_at(k, off, what, idx, out)) return false;
     if (!**out) {
-        sky_error_set(k->err, 2, "pack: %s %u has an empty id" FIX, what, idx);
+        sky_error_set(k->err, SKY_ERR_INPUT, "pack: %s %u has an empty id" FIX, what, idx);
         return false;
     }
     return true;
@@ -59,7 +59,7 @@ static bool id_at(Dec *k, uint32_t off, const char *what, uint32_t idx, const ch
 static bool range_ok(Dec *k, uint32_t first, uint32_t count, PakSection s, uint32_t cap, const char *what,
                      uint32_t idx) {
     if (count > cap || first > k->sec[s].count || count > k->sec[s].count - first) {
-        sky_error_set(k->err, 2, "pack: %s %u refers to %s records %u..+%u, the pack has %u (limit %u)" FIX, what, idx,
+        sky_error_set(k->err, SKY_ERR_INPUT, "pack: %s %u refers to %s records %u..+%u, the pack has %u (limit %u)" FIX, what, idx,
                       PAK_TAGS[s], first, count, k->sec[s].count, cap);
         return false;
     }
@@ -67,56 +67,56 @@ static bool range_ok(Dec *k, uint32_t first, uint32_t count, PakSection s, uint3
 }
 
 static bool bad(Dec *k, const char *what, uint32_t idx, const char *field, long long v) {
-    sky_error_set(k->err, 2, "pack: %s %u has %s = %lld, out of range" FIX, what, idx, field, v);
+    sky_error_set(k->err, SKY_ERR_INPUT, "pack: %s %u has %s = %lld, out of range" FIX, what, idx, field, v);
     return false;
 }
 
 static bool read_header(Dec *k) {
     const uint8_t *d = k->d;
     if (k->len < ISLAND_PAK_HEADER_SIZE) {
-        sky_error_set(k->err, 2, "pack: %zu bytes is shorter than the %u-byte header: not a skyisles pack or truncated",
+        sky_error_set(k->err, SKY_ERR_INPUT, "pack: %zu bytes is shorter than the %u-byte header: not a skyisles pack or truncated",
                       k->len, ISLAND_PAK_HEADER_SIZE);
         return false;
     }
     if (memcmp(d, PAK_MAGIC, 8) != 0) {
-        sky_error_set(k->err, 2, "pack: bad magic, not a skyisles pack (make one with build/pack)");
+        sky_error_set(k->err, SKY_ERR_INPUT, "pack: bad magic, not a skyisles pack (make one with build/pack)");
         return false;
     }
     uint32_t version = pak_rd32(d + PAK_OFF_VERSION);
     if (version != ISLAND_PAK_VERSION) {
-        sky_error_set(k->err, 2, "pack: format version %u, this build reads version %u: rebuild the pack with this build's build/pack",
+        sky_error_set(k->err, SKY_ERR_INPUT, "pack: format version %u, this build reads version %u: rebuild the pack with this build's build/pack",
                       version, ISLAND_PAK_VERSION);
         return false;
     }
     if (pak_rd32(d + PAK_OFF_HEADER_SIZE) != ISLAND_PAK_HEADER_SIZE) {
-        sky_error_set(k->err, 2, "pack: header size %u, expected %u" FIX, pak_rd32(d + PAK_OFF_HEADER_SIZE),
+        sky_error_set(k->err, SKY_ERR_INPUT, "pack: header size %u, expected %u" FIX, pak_rd32(d + PAK_OFF_HEADER_SIZE),
                       ISLAND_PAK_HEADER_SIZE);
         return false;
     }
     uint32_t file_size = pak_rd32(d + PAK_OFF_FILE_SIZE);
     if (file_size != k->len) {
-        sky_error_set(k->err, 2, "pack: header says %u bytes but %zu were given: the pack is %s" FIX, file_size, k->len,
+        sky_error_set(k->err, SKY_ERR_INPUT, "pack: header says %u bytes but %zu were given: the pack is %s" FIX, file_size, k->len,
                       file_size > k->len ? "truncated" : "followed by extra bytes");
         return false;
     }
     uint64_t stored = pak_rd64(d + PAK_OFF_CHECKSUM), computed = island_pak_checksum(d, k->len);
     if (stored != computed) {
-        sky_error_set(k->err, 2, "pack: checksum mismatch (stored %016llx, computed %016llx): the pack is damaged; rebuild it with build/pack",
+        sky_error_set(k->err, SKY_ERR_INPUT, "pack: checksum mismatch (stored %016llx, computed %016llx): the pack is damaged; rebuild it with build/pack",
                       (unsigned long long)stored, (unsigned long long)computed);
         return false;
     }
     if (pak_rd32(d + PAK_OFF_FLAGS) != 0) {
-        sky_error_set(k->err, 2, "pack: unknown flags %08x" FIX, pak_rd32(d + PAK_OFF_FLAGS));
+        sky_error_set(k->err, SKY_ERR_INPUT, "pack: unknown flags %08x" FIX, pak_rd32(d + PAK_OFF_FLAGS));
         return false;
     }
     uint32_t n = pak_rd32(d + PAK_OFF_SECTION_COUNT);
     if (n != PAK_SECTION_KINDS) {
-        sky_error_set(k->err, 2, "pack: %u sections, version %u has %u" FIX, n, ISLAND_PAK_VERSION, PAK_SECTION_KINDS);
+        sky_error_set(k->err, SKY_ERR_INPUT, "pack: %u sections, version %u has %u" FIX, n, ISLAND_PAK_VERSION, PAK_SECTION_KINDS);
         return false;
     }
     size_t table_end = ISLAND_PAK_HEADER_SIZE + (size_t)n * PAK_SECTION_ENTRY;
     if (table_end > k->len) {
-        sky_error_set(k->err, 2, "pack: section table ends at byte %zu, past the end (%zu)" FIX, table_end, k->len);
+        sky_error_set(k->err, SKY_ERR_INPUT, "pack: section table ends at byte %zu, past the end (%zu)" FIX, table_end, k->len);
         return false;
     }
     size_t prev_end = table_end;
@@ -124,16 +124,16 @@ static bool read_header(Dec *k) {
         const uint8_t *e = d + ISLAND_PAK_HEADER_SIZE + (size_t)i * PAK_SECTION_ENTRY;
         uint32_t tag = pak_rd32(e), off = pak_rd32(e + 4), size = pak_rd32(e + 8), count = pak_rd32(e + 12);
         if (tag != pak_tag_value(PAK_TAGS[i])) {
-            sky_error_set(k->err, 2, "pack: section %u has tag %08x, expected %s" FIX, i, tag, PAK_TAGS[i]);
+            sky_error_set(k->err, SKY_ERR_INPUT, "pack: section %u has tag %08x, expected %s" FIX, i, tag, PAK_TAGS[i]);
             return false;
         }
         if (off % 4 != 0 || off < prev_end || off > k->len || size > k->len - off) {
-            sky_error_set(k->err, 2, "pack: section %s at offset %u size %u lies outside bytes %zu..%zu or overlaps" FIX,
+            sky_error_set(k->err, SKY_ERR_INPUT, "pack: section %s at offset %u size %u lies outside bytes %zu..%zu or overlaps" FIX,
                           PAK_TAGS[i], off, size, prev_end, k->len);
             return false;
         }
         if ((uint64_t)count * PAK_RECORD_SIZE[i] != size) {
-            sky_error_set(k->err, 2, "pack: section %s holds %u bytes, not %u records of %u bytes" FIX, PAK_TAGS[i],
+            sky_error_set(k->err, SKY_ERR_INPUT, "pack: section %s holds %u bytes, not %u records of %u bytes" FIX, PAK_TAGS[i],
                           size, count, PAK_RECORD_SIZE[i]);
             return false;
         }
@@ -142,7 +142,7 @@ static bool read_header(Dec *k) {
     }
     const Sec *s = &k->sec[PAK_STRS];
     if (s->size == 0 || k->d[s->off + s->size - 1] != 0) {
-        sky_error_set(k->err, 2, "pack: the string table does not end with a NUL" FIX);
+        sky_error_set(k->err, SKY_ERR_INPUT, "pack: the string table does not end with a NUL" FIX);
         return false;
     }
     return true;
@@ -186,7 +186,7 @@ static bool read_axes(Dec *k, IslandCodex *cx) {
         }
         for (uint32_t j = 0; j < i; j++)
             if (!strcmp(cx->axes[j].id, a->id)) {
-                sky_error_set(k->err, 2, "pack: axis '%s' appears twice" FIX, a->id);
+                sky_error_set(k->err, SKY_ERR_INPUT, "pack: axis '%s' appears twice" FIX, a->id);
                 return false;
             }
     }
@@ -270,7 +270,7 @@ static bool read_types(Dec *k, IslandCodex *cx) {
         t->n_variants = (uint16_t)nv;
         for (uint32_t j = 0; j < i; j++)
             if (!strcmp(cx->types[j].id, t->id)) {
-                sky_error_set(k->err, 2, "pack: location type '%s' appears twice" FIX, t->id);
+                sky_error_set(k->err, SKY_ERR_INPUT, "pack: location type '%s' appears twice" FIX, t->id);
                 return false;
             }
     }
@@ -332,7 +332,7 @@ static bool read_scopes(Dec *k, IslandCodex *cx) {
             return bad(k, "scope", i, "guaranteed site count", slots);
         for (uint32_t j = 0; j < i; j++)
             if (!strcmp(cx->scopes[j].id, s->id)) {
-                sky_error_set(k->err, 2, "pack: scope '%s' appears twice" FIX, s->id);
+                sky_error_set(k->err, SKY_ERR_INPUT, "pack: scope '%s' appears twice" FIX, s->id);
                 return false;
             }
     }
@@ -352,7 +352,7 @@ static bool read_texts(Dec *k, IslandCodex *cx) {
             const IslandText *p = &cx->texts[i - 1];
             int c = strcmp(p->lang, t->lang);
             if (c > 0 || (c == 0 && strcmp(p->key, t->key) >= 0)) {
-                sky_error_set(k->err, 2, "pack: text %u (%s %s) is out of order or repeated" FIX, i, t->lang, t->key);
+                sky_error_set(k->err, SKY_ERR_INPUT, "pack: text %u (%s %s) is out of order or repeated" FIX, i, t->lang, t->key);
                 return false;
             }
         }
@@ -364,7 +364,7 @@ bool island_pak_load(IslandCodex *cx, const void *data, size_t len, SkyError *er
     Dec k = {.d = data, .len = len, .err = err};
     memset(cx, 0, sizeof *cx);
     if (!data) {
-        sky_error_set(err, 2, "pack: no data (this binary embeds no default pack: pass --pak FILE)");
+        sky_error_set(err, SKY_ERR_INPUT, "pack: no data (this binary embeds no default pack: pass --pak FILE)");
         return false;
     }
     if (!read_header(&k)) return false;

@@ -183,7 +183,7 @@ size_t island_pak_write(const IslandCodex *cx, uint8_t *out, size_t cap, SkyErro
     intern_all(&w, cx);
     if (w.oom) {
         free(w.strs.buf);
-        sky_error_set(err, 3, "pack: out of memory while building the string table");
+        sky_error_set(err, SKY_ERR_NO_MEMORY, "pack: out of memory while building the string table");
         return 0;
     }
     uint32_t strs_bytes = (w.strs.used + 3u) & ~3u;   /* zero padded to keep records aligned */
@@ -197,7 +197,7 @@ size_t island_pak_write(const IslandCodex *cx, uint8_t *out, size_t cap, SkyErro
     size_t total = pos;
     if (total > UINT32_MAX) {
         free(w.strs.buf);
-        sky_error_set(err, 3, "pack: %zu bytes exceeds the 4 GiB format limit", total);
+        sky_error_set(err, SKY_ERR_INPUT, "pack: %zu bytes exceeds the 4 GiB format limit", total);
         return 0;
     }
     if (total <= w.cap) {

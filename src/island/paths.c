@@ -100,7 +100,7 @@ bool isl_build_paths(Island *isl, const IslandCodex *cx, const IslandScope *s, M
     int64_t *key = mem_arena_alloc(work, sizeof(int64_t) * m, 8);
     if (!g.deg || !g.nb || !g.w || !g.dist || !g.done || !order || !parent || !key) {
         work->used = mark;
-        sky_error_set(err, 5, "island: work arena too small for the paths of %u sites (need island_work_bytes())", n);
+        sky_error_set(err, SKY_ERR_GENERATE, "island: work arena too small for the paths of %u sites (need island_work_bytes())", n);
         return false;
     }
     memset(g.deg, 0, n);
@@ -164,7 +164,7 @@ bool isl_build_paths(Island *isl, const IslandCodex *cx, const IslandScope *s, M
         }
     work->used = mark;
     if (far == INFINITY) {
-        sky_error_set(err, 5, "island: the path network is not connected (seed %llu)", (unsigned long long)isl->seed);
+        sky_error_set(err, SKY_ERR_GENERATE, "island: the path network is not connected (seed %llu)", (unsigned long long)isl->seed);
         return false;
     }
     isl->round_trip_minutes = 2u * (uint32_t)far;

@@ -54,7 +54,7 @@ bool isl_place_sites(Island *isl, const IslandScope *s, uint32_t forced_count, S
         int32_t bx = 0, bz = 0;
         for (uint32_t c = 0; c < MITCHELL_CANDIDATES || best_d <= 0; c++) {
             if (c > 4096) {
-                sky_error_set(err, 5, "island: no free spot for site %u of %u (seed %llu)", i, n,
+                sky_error_set(err, SKY_ERR_GENERATE, "island: no free spot for site %u of %u (seed %llu)", i, n,
                               (unsigned long long)isl->seed);
                 return false;
             }
