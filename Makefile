@@ -52,7 +52,7 @@ else
 endif
 
 OPT ?= -O2
-CPPFLAGS_BASE := -Isrc -Iplatform -Itests -D_DEFAULT_SOURCE -DSKYISLES_ARCH=\"$(TARGET_ARCH_NAME)\"
+CPPFLAGS_BASE := -Isrc -Iplatform -Itests -Itools -D_DEFAULT_SOURCE -DSKYISLES_ARCH=\"$(TARGET_ARCH_NAME)\"
 CFLAGS_BASE := -std=c11 $(OPT) -g -Wall -Wextra -Werror -ffp-contract=off -pthread -fno-strict-aliasing
 LDFLAGS_BASE := -pthread
 ifneq ($(SYSROOT),)
@@ -136,12 +136,20 @@ $(BUILD)/skyisles: $(GAME_OBJS) $(BUILD)/lib/libsk_gl.a $(PURE_LIBS) $(EMBED_OBJ
 	$(Q)$(CC) $(LDFLAGS) -o $@ $(GAME_OBJS) $(EMBED_OBJS) $(GL_LINK)
 
 # ---------------------------------------------------------------------------
+# The codex YAML front end (tools/codex): the only libyaml user of the build side, linked by the
+# tools and the island tests; the game and the pure modules never link it.
+CODEX_SRCS := $(sort $(wildcard tools/codex/*.c))
+CODEX_LIB := $(BUILD)/lib/libsk_codex.a
+$(CODEX_LIB): $(patsubst %.c,$(BUILD)/obj/%.o,$(CODEX_SRCS)) | $(BUILD)/lib
+	@rm -f $@
+	$(Q)$(AR) rcs $@ $^
+
 # Tools: tools/NAME.c -> $(BUILD)/NAME, linked with every pure module.
 TOOL_SRCS := $(sort $(wildcard tools/*.c))
 TOOLS := $(patsubst tools/%.c,$(BUILD)/%,$(TOOL_SRCS))
-$(TOOLS): $(BUILD)/%: $(BUILD)/obj/tools/%.o $(PURE_LIBS) $(EMBED_OBJS)
+$(TOOLS): $(BUILD)/%: $(BUILD)/obj/tools/%.o $(CODEX_LIB) $(PURE_LIBS) $(EMBED_OBJS)
 	$(say) LINK $@
-	$(Q)$(CC) $(LDFLAGS) -o $@ $< $(EMBED_OBJS) $(PURE_LIBS) $(YAML_LIBS) $(LIBM)
+	$(Q)$(CC) $(LDFLAGS) -o $@ $< $(EMBED_OBJS) $(CODEX_LIB) $(PURE_LIBS) $(YAML_LIBS) $(LIBM)
 
 # Benchmarks: one program, one file per subject under tools/bench/.
 BENCH_SRCS := $(sort $(wildcard tools/bench/*.c))
@@ -153,7 +161,7 @@ $(BUILD)/bench: $(BENCH_OBJS) $(PURE_LIBS) $(EMBED_OBJS)
 # ---------------------------------------------------------------------------
 # Tests: tests/test_MODULE[_what].c -> $(BUILD)/tests/test_MODULE[_what], on cmocka.
 # Every test links tests/support (heap-allocation counter via --wrap) and its module's
-# library chain; test_render* link the GL side too.
+# library chain; test_render* link the GL side too, test_island* the codex front end.
 TEST_SRCS := $(sort $(wildcard tests/test_*.c))
 TESTS := $(patsubst tests/%.c,$(BUILD)/tests/%,$(TEST_SRCS))
 SUPPORT_OBJS := $(patsubst %.c,$(BUILD)/obj/%.o,$(sort $(wildcard tests/support/*.c)))
@@ -166,12 +174,13 @@ test_module = $(word 2,$(subst _, ,$(notdir $(1))))
 $(BUILD)/obj/tests/test_render%.o: CFLAGS += $(SDL_CFLAGS)
 
 .SECONDEXPANSION:
-$(TESTS): $(BUILD)/tests/test_%: $(BUILD)/obj/tests/test_%.o $(SUPPORT_OBJS) $$(if $$(filter render,$$(call test_module,$$@)),$(SUPPORT_GL_OBJS) $(BUILD)/lib/libsk_gl.a $(PURE_LIBS),$$(LIBCHAIN_$$(call test_module,$$@))) $(EMBED_OBJS)
+test_codex = $(if $(filter island,$(call test_module,$(1))),$(CODEX_LIB))
+$(TESTS): $(BUILD)/tests/test_%: $(BUILD)/obj/tests/test_%.o $(SUPPORT_OBJS) $$(if $$(filter render,$$(call test_module,$$@)),$(SUPPORT_GL_OBJS) $(BUILD)/lib/libsk_gl.a $(PURE_LIBS),$$(LIBCHAIN_$$(call test_module,$$@))) $$(call test_codex,$$@) $(EMBED_OBJS)
 	@mkdir -p $(dir $@)
 	$(say) LINK $@
 	$(Q)$(CC) $(LDFLAGS) $(WRAP_FLAGS) -o $@ $< $(SUPPORT_OBJS) $(if $(filter render,$(call test_module,$@)),$(SUPPORT_GL_OBJS)) $(EMBED_OBJS) \
-	  $(if $(filter render,$(call test_module,$@)),$(GL_LINK),$(LIBCHAIN_$(call test_module,$@))) \
-	  $(CMOCKA_LIBS) $(YAML_LIBS) $(LIBM)
+	  $(call test_codex,$@) $(if $(filter render,$(call test_module,$@)),$(GL_LINK),$(LIBCHAIN_$(call test_module,$@))) \
+	  $(CMOCKA_LIBS) $(if $(call test_codex,$@),$(YAML_LIBS)) $(LIBM)
 
 $(BUILD)/obj $(BUILD)/lib:
 	@mkdir -p $@

@@ -2,7 +2,8 @@
 # host packer and embedded into the game, every tool, the bench and every test (EMBED_OBJS).
 #
 # The pack bytes do not depend on the platform, so the packer always runs natively:
-#   build/host/pack   the host packer: tools/pack.c + island, noise, core, WITHOUT EMBED_OBJS.
+#   build/host/pack   the host packer: tools/pack.c + the codex front end (tools/codex), island,
+#                     noise, core, WITHOUT EMBED_OBJS.
 #                     build/pack (the generic tool, which embeds the default pack) depends on the
 #                     pack, the pack on build/host/pack: no cycle.
 # In a cross or sanitizer build (BUILD != build) build/host/pack comes from a recursive native
@@ -14,13 +15,13 @@ ISLAND_PAK := $(BUILD)/skyisles.pak
 ISLAND_EMBED_OBJ := $(BUILD)/obj/island/pak_embed.o
 
 ifeq ($(BUILD)|$(CROSS_COMPILE)|$(SANITIZE),build||)
-$(ISLAND_HOST_PACK): $(BUILD)/obj/tools/pack.o $(LIBCHAIN_island)
+$(ISLAND_HOST_PACK): $(BUILD)/obj/tools/pack.o $(CODEX_LIB) $(LIBCHAIN_island)
 	@mkdir -p $(dir $@)
 	$(say) LINK $@
-	$(Q)$(CC) $(LDFLAGS) -o $@ $< $(LIBCHAIN_island) $(YAML_LIBS) $(LIBM)
+	$(Q)$(CC) $(LDFLAGS) -o $@ $< $(CODEX_LIB) $(LIBCHAIN_island) $(YAML_LIBS) $(LIBM)
 else
 # Rebuilt when any source it is made of changes; the native make knows the exact rules.
-$(ISLAND_HOST_PACK): tools/pack.c $(wildcard src/core/*.[ch] src/noise/*.[ch] src/island/*.[ch]) mk/island.mk
+$(ISLAND_HOST_PACK): tools/pack.c $(wildcard src/core/*.[ch] src/noise/*.[ch] src/island/*.[ch] tools/codex/*.[ch]) mk/island.mk
 	+$(MAKE) --no-print-directory BUILD=build CROSS_COMPILE= SANITIZE= SYSROOT= OPT=-O2 \
 	  EXTRA_CPPFLAGS= EXTRA_CFLAGS= EXTRA_LDFLAGS= $(ISLAND_HOST_PACK)
 	@touch $@

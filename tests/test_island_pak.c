@@ -8,7 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "island/codex_yaml.h"
+#include "codex/codex_yaml.h"
 
 static const char *const ASSETS[] = {
     "assets/codex/axes.yaml", "assets/codex/location_types.yaml", "assets/codex/locale_en.yaml",

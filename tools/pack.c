@@ -5,7 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "island/codex_yaml.h"
+#include "codex/codex_yaml.h"
 
 static int usage(void) {
     fprintf(stderr,

@@ -1,7 +1,7 @@
-/* skyisles island: reads and validates the codex YAML (assets/codex, one file or many) into an IslandCodex.
- * Tools and tests only (libyaml); the game never calls it, so its objects stay out of the game. */
-#ifndef SKYISLES_ISLAND_CODEX_YAML_H
-#define SKYISLES_ISLAND_CODEX_YAML_H
+/* skyisles codex front end: reads and validates the codex YAML (assets/codex, one file or many) into
+ * an IslandCodex. Build-time tools and tests only (libyaml): the game and src/island never link it. */
+#ifndef SKYISLES_CODEX_YAML_H
+#define SKYISLES_CODEX_YAML_H
 
 #include "island/island.h"
 

@@ -1,9 +1,85 @@
-/* skyisles island: codex YAML location types (preferences, hard limits, props, variants) and
- * generation scopes (sizes, counts, guarantees), with cross-reference and range checks. */
-#include "island/codex_yaml_int.h"
+/* skyisles codex front end: axes (generator blends), location types (preferences, hard limits,
+ * props, variants) and generation scopes (sizes, counts, guarantees), with cross-reference and
+ * range checks. */
+#include "codex/codex_defs.h"
 
 #include <stdio.h>
 
+/* ---------------------------------------------------------------- axes */
+static bool parse_term(CodexYaml *cy, uint32_t doc, yaml_node_t *n, IslandBlendTerm *t) {
+    static const char *const df_keys[] = {"type", "reference", "weight", NULL};
+    static const char *const ln_keys[] = {"type", "octaves", "frequency", "seed_offset", "weight", NULL};
+    yaml_node_t *v;
+    int32_t i;
+    if (!cy_require(cy, doc, n, "type", "a generator term", &v)) return false;
+    const char *kind = cy_scalar(v);
+    if (kind && !strcmp(kind, "distance_field")) {
+        t->kind = ISLAND_GEN_DISTANCE_FIELD;
+        if (!cy_check_map(cy, doc, n, df_keys, "a distance_field term")) return false;
+        if (!cy_require(cy, doc, n, "reference", "a distance_field term", &v)) return false;
+        const char *r = cy_scalar(v);
+        if (r && !strcmp(r, "edge")) t->reference = ISLAND_REF_EDGE;
+        else if (r && !strcmp(r, "centre")) t->reference = ISLAND_REF_CENTRE;
+        else return cy_fail(cy, doc, v, "reference must be edge or centre, got '%s'", r ? r : "(not a scalar)");
+    } else if (kind && !strcmp(kind, "layered_noise")) {
+        t->kind = ISLAND_GEN_LAYERED_NOISE;
+        if (!cy_check_map(cy, doc, n, ln_keys, "a layered_noise term")) return false;
+        if (!cy_require(cy, doc, n, "octaves", "a layered_noise term", &v) || !cy_int(cy, doc, v, 1, 8, "octaves", &i))
+            return false;
+        t->octaves = (uint8_t)i;
+        if (!cy_require(cy, doc, n, "frequency", "a layered_noise term", &v) ||
+            !cy_milli(cy, doc, v, 1, 1000000, "frequency", &t->frequency_milli))
+            return false;
+        if ((v = cy_get(cy, doc, n, "seed_offset"))) {
+            if (!cy_int(cy, doc, v, 0, 1000000000, "seed_offset", &i)) return false;
+            t->seed_offset = (uint32_t)i;
+        }
+    } else {
+        return cy_fail(cy, doc, v, "unknown generator type '%s' (expected distance_field or layered_noise)",
+                       kind ? kind : "(not a scalar)");
+    }
+    if (!cy_require(cy, doc, n, "weight", "a generator term", &v) || !cy_int(cy, doc, v, 1, 1000000, "weight", &i))
+        return false;
+    t->weight = (uint32_t)i;
+    return true;
+}
+
+static bool parse_axis(CodexYaml *cy, const CyDef *d, IslandAxis *a) {
+    static const char *const keys[] = {"range", "stretch_sites_to_range", "generator", NULL};
+    static const char *const range_keys[] = {"min", "max", NULL};
+    static const char *const gen_keys[] = {"blend", NULL};
+    uint32_t doc = d->doc;
+    yaml_node_t *v, *w;
+    if (!cy_check_map(cy, doc, d->value, keys, "an axis")) return false;
+    if (!cy_require(cy, doc, d->value, "range", "the axis", &v) || !cy_check_map(cy, doc, v, range_keys, "range") ||
+        !cy_require(cy, doc, v, "min", "range", &w) || !cy_int(cy, doc, w, -10000, 10000, "range.min", &a->min) ||
+        !cy_require(cy, doc, v, "max", "range", &w) || !cy_int(cy, doc, w, -10000, 10000, "range.max", &a->max))
+        return false;
+    if (a->min >= a->max) return cy_fail(cy, doc, w, "range.max %d must be above range.min %d", a->max, a->min);
+    if ((v = cy_get(cy, doc, d->value, "stretch_sites_to_range")) && !cy_bool(cy, doc, v, "stretch_sites_to_range", &a->stretch))
+        return false;
+    if (!cy_require(cy, doc, d->value, "generator", "the axis", &v) || !cy_check_map(cy, doc, v, gen_keys, "generator") ||
+        !cy_require(cy, doc, v, "blend", "generator", &w))
+        return false;
+    if (w->type != YAML_SEQUENCE_NODE || w->data.sequence.items.top == w->data.sequence.items.start)
+        return cy_fail(cy, doc, w, "blend must be a non-empty list of generator terms");
+    for (yaml_node_item_t *it = w->data.sequence.items.start; it < w->data.sequence.items.top; it++) {
+        yaml_node_t *t = cy_node(cy, doc, *it);
+        if (a->n_terms >= ISLAND_MAX_BLEND)
+            return cy_fail(cy, doc, t, "more than %d generator terms in one blend", ISLAND_MAX_BLEND);
+        if (!cy_check_map(cy, doc, t, NULL, "a generator term") || !parse_term(cy, doc, t, &a->terms[a->n_terms++]))
+            return false;
+    }
+    return true;
+}
+
+bool cy_parse_axes(CodexYaml *cy) {
+    for (uint32_t i = 0; i < cy->n_axis_defs; i++)
+        if (!parse_axis(cy, &cy->axis_defs[i], &cy->cx.axes[i])) return false;
+    return true;
+}
+
+/* ---------------------------------------------------------------- location types */
 static bool parse_prefs(CodexYaml *cy, uint32_t doc, yaml_node_t *n, IslandType *t) {
     static const char *const keys[] = {"ideal", "tolerance", "weight", NULL};
     if (!cy_check_map(cy, doc, n, NULL, "axis_preferences")) return false;

@@ -1,9 +1,9 @@
-/* skyisles island: internals shared by codex_yaml.c (documents, scalars, axes, localisation)
- * and codex_yaml_defs.c (location types and scopes). */
-#ifndef SKYISLES_ISLAND_CODEX_YAML_INT_H
-#define SKYISLES_ISLAND_CODEX_YAML_INT_H
+/* skyisles codex front end: the reading layer every part of it builds on: the loader's state,
+ * node access, and scalar and reference checks that fail with file:line:column. */
+#ifndef SKYISLES_CODEX_READ_H
+#define SKYISLES_CODEX_READ_H
 
-#include "island/codex_yaml.h"
+#include "codex/codex_yaml.h"
 
 #include <yaml.h>
 
@@ -48,8 +48,5 @@ bool cy_id(CodexYaml *cy, uint32_t doc, yaml_node_t *n, const char *what, const 
 bool cy_ref_axis(CodexYaml *cy, uint32_t doc, yaml_node_t *n, uint8_t *out);
 bool cy_ref_type(CodexYaml *cy, uint32_t doc, yaml_node_t *n, uint8_t *out);
 bool cy_ref_scope(CodexYaml *cy, uint32_t doc, yaml_node_t *n, uint8_t *out);
-
-bool cy_parse_types(CodexYaml *cy);
-bool cy_parse_scopes(CodexYaml *cy);
 
 #endif

@@ -1,0 +1,14 @@
+/* skyisles codex front end: the definitions of a loaded codex (axes, location types, generation
+ * scopes, localisation), each parsed from the entries the loader collected from every file. */
+#ifndef SKYISLES_CODEX_DEFS_H
+#define SKYISLES_CODEX_DEFS_H
+
+#include "codex/codex_read.h"
+
+bool cy_parse_axes(CodexYaml *cy);
+bool cy_parse_types(CodexYaml *cy);
+bool cy_parse_scopes(CodexYaml *cy);
+/* Every language's texts, checked complete against the first language, into cy->cx.texts. */
+bool cy_parse_localisation(CodexYaml *cy);
+
+#endif

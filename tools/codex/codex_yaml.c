@@ -1,0 +1,150 @@
+/* skyisles codex front end: the files and the top level (every file read, its entries collected,
+ * ids registered so references may point forward and across files), then the definitions. */
+#include "codex/codex_defs.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+
+/* ---------------------------------------------------------------- files and top level */
+static bool load_doc(CodexYaml *cy, uint32_t i) {
+    CyDoc *d = &cy->docs[i];
+    FILE *f = fopen(d->path, "rb");
+    if (!f) {
+        sky_error_set(cy->err, SKY_ERR_SOURCE, "%s:1:1: cannot open the file: check the path", d->path);
+        return false;
+    }
+    yaml_parser_t parser;
+    yaml_parser_initialize(&parser);
+    yaml_parser_set_input_file(&parser, f);
+    bool ok = yaml_parser_load(&parser, &d->doc) != 0;
+    if (!ok) {
+        const yaml_mark_t *m = parser.problem ? &parser.problem_mark : &parser.mark;
+        sky_error_set(cy->err, SKY_ERR_SOURCE, "%s:%zu:%zu: YAML syntax error: %s%s%s", d->path, m->line + 1, m->column + 1,
+                      parser.problem ? parser.problem : "unreadable", parser.context ? " " : "",
+                      parser.context ? parser.context : "");
+    }
+    yaml_parser_delete(&parser);
+    fclose(f);
+    d->loaded = ok;
+    return ok;
+}
+
+static bool collect(CodexYaml *cy, uint32_t doc, yaml_node_t *map, CyDef *defs, uint32_t *n, const char *what,
+                    bool merge) {
+    if (!cy_check_map(cy, doc, map, NULL, what)) return false;
+    for (yaml_node_pair_t *p = map->data.mapping.pairs.start; p < map->data.mapping.pairs.top; p++) {
+        yaml_node_t *k = cy_node(cy, doc, p->key);
+        for (uint32_t j = 0; j < *n && !merge; j++)
+            if (!strcmp(cy_scalar(defs[j].key), cy_scalar(k)))
+                return cy_fail(cy, doc, k, "duplicate %s '%s' (first declared at %s:%zu:%zu)", what, cy_scalar(k),
+                               cy->docs[defs[j].doc].path, defs[j].key->start_mark.line + 1,
+                               defs[j].key->start_mark.column + 1);
+        if (*n >= CY_MAX_DEFS) return cy_fail(cy, doc, k, "too many %s entries (limit %d)", what, CY_MAX_DEFS);
+        defs[(*n)++] = (CyDef){doc, k, cy_node(cy, doc, p->value)};
+    }
+    return true;
+}
+
+static bool read_top(CodexYaml *cy, uint32_t doc) {
+    static const char *const keys[] = {"axes", "generation_scopes", "location_types", "localisation", NULL};
+    yaml_node_t *root = yaml_document_get_root_node(&cy->docs[doc].doc);
+    if (!root) return cy_fail(cy, doc, NULL, "the file is empty: expected a mapping with %s", "axes, generation_scopes, location_types or localisation");
+    if (!cy_check_map(cy, doc, root, keys, "the top level")) return false;
+    yaml_node_t *n;
+    if ((n = cy_get(cy, doc, root, "axes")) && !collect(cy, doc, n, cy->axis_defs, &cy->n_axis_defs, "axis", false)) return false;
+    if ((n = cy_get(cy, doc, root, "location_types")) &&
+        !collect(cy, doc, n, cy->type_defs, &cy->n_type_defs, "location type", false))
+        return false;
+    if ((n = cy_get(cy, doc, root, "generation_scopes")) &&
+        !collect(cy, doc, n, cy->scope_defs, &cy->n_scope_defs, "generation scope", false))
+        return false;
+    if ((n = cy_get(cy, doc, root, "localisation")) &&
+        !collect(cy, doc, n, cy->locale_defs, &cy->n_locale_defs, "localisation language", true))
+        return false;
+    return true;
+}
+
+/* Ids first, so references may point forward and across files. */
+static bool register_ids(CodexYaml *cy) {
+    const struct { CyDef *defs; uint32_t n, cap; const char *what; } kinds[3] = {
+        {cy->axis_defs, cy->n_axis_defs, ISLAND_MAX_AXES, "axis"},
+        {cy->type_defs, cy->n_type_defs, ISLAND_MAX_TYPES, "location type"},
+        {cy->scope_defs, cy->n_scope_defs, ISLAND_MAX_SCOPES, "generation scope"},
+    };
+    for (int k = 0; k < 3; k++) {
+        if (kinds[k].n == 0) {
+            sky_error_set(cy->err, SKY_ERR_SOURCE, "%s:1:1: the codex declares no %s: add one", cy->docs[0].path, kinds[k].what);
+            return false;
+        }
+        if (kinds[k].n > kinds[k].cap)
+            return cy_fail(cy, kinds[k].defs[kinds[k].cap].doc, kinds[k].defs[kinds[k].cap].key,
+                           "more than %u %s entries: the pack format holds at most %u", kinds[k].cap, kinds[k].what,
+                           kinds[k].cap);
+        for (uint32_t i = 0; i < kinds[k].n; i++) {
+            const char *id;
+            if (!cy_id(cy, kinds[k].defs[i].doc, kinds[k].defs[i].key, kinds[k].what, &id)) return false;
+            if (k == 0) cy->cx.axes[i].id = id;
+            else if (k == 1) cy->cx.types[i].id = id;
+            else cy->cx.scopes[i].id = id;
+        }
+    }
+    cy->cx.n_axes = cy->n_axis_defs;
+    cy->cx.n_types = cy->n_type_defs;
+    cy->cx.n_scopes = cy->n_scope_defs;
+    return true;
+}
+
+/* ---------------------------------------------------------------- entry points */
+CodexYaml *codex_yaml_new(void) { return calloc(1, sizeof(CodexYaml)); }
+
+static void release(CodexYaml *cy) {
+    for (uint32_t i = 0; i < cy->n_docs; i++) {
+        if (cy->docs[i].loaded) yaml_document_delete(&cy->docs[i].doc);
+        free(cy->docs[i].path);
+    }
+    cy->n_docs = 0;
+}
+
+void codex_yaml_free(CodexYaml *cy) {
+    if (!cy) return;
+    release(cy);
+    while (cy->blocks) {
+        CyBlock *n = cy->blocks->next;
+        free(cy->blocks);
+        cy->blocks = n;
+    }
+    free(cy);
+}
+
+const IslandCodex *codex_yaml_codex(const CodexYaml *cy) { return &cy->cx; }
+
+static int cmp_path(const void *a, const void *b) { return strcmp(*(char *const *)a, *(char *const *)b); }
+
+bool codex_yaml_load(CodexYaml *cy, const char *const *paths, size_t n_paths, SkyError *err) {
+    CyBlock *blocks = cy->blocks;
+    memset(cy, 0, sizeof *cy);
+    cy->blocks = blocks;
+    cy->err = err;
+    if (n_paths == 0 || n_paths > CY_MAX_FILES) {
+        sky_error_set(err, SKY_ERR_SOURCE, "codex: %zu files given, expected 1..%d YAML files", n_paths, CY_MAX_FILES);
+        return false;
+    }
+    for (size_t i = 0; i < n_paths; i++) {
+        if (!(cy->docs[i].path = strdup(paths[i]))) {
+            sky_error_set(err, SKY_ERR_NO_MEMORY, "codex: out of memory");
+            cy->n_docs = (uint32_t)i;
+            release(cy);
+            return false;
+        }
+    }
+    cy->n_docs = (uint32_t)n_paths;
+    for (uint32_t i = 0; i < cy->n_docs; i++) cy->docs[i].loaded = false;
+    qsort(cy->docs, n_paths, sizeof cy->docs[0], cmp_path);
+    bool ok = true;
+    for (uint32_t i = 0; ok && i < cy->n_docs; i++) ok = load_doc(cy, i) && read_top(cy, i);
+    ok = ok && register_ids(cy);
+    ok = ok && cy_parse_axes(cy) && cy_parse_types(cy) && cy_parse_scopes(cy) && cy_parse_localisation(cy);
+    release(cy);
+    if (!ok) memset(&cy->cx, 0, sizeof cy->cx);
+    return ok;
+}
