@@ -8,7 +8,6 @@
 #include "game.h"
 
 #define CRUISE_SPEED 28.0f
-#define DEG (3.14159265358979f / 180.0f)
 
 static float display_aspect(const Game *g) {
     if (g->disp_w > 0 && g->disp_h > 0) return (float)g->disp_w / (float)g->disp_h;
@@ -17,8 +16,8 @@ static float display_aspect(const Game *g) {
 }
 
 static float fov_y(const Game *g) {
-    if (g->render) return render_settings(g->render)->fov_y_deg * DEG;
-    return g->opt.render.fov_y_deg * DEG;
+    if (g->render) return render_settings(g->render)->fov_y_deg * SIM_DEG;
+    return g->opt.render.fov_y_deg * SIM_DEG;
 }
 
 static void place_start(Game *g) {
@@ -30,8 +29,8 @@ static void place_start(Game *g) {
         g->camera.x = o->cam[0];
         g->camera.y = o->cam[1];
         g->camera.z = o->cam[2];
-        g->camera.yaw = (float)o->cam[3] * DEG;
-        g->camera.pitch = (float)o->cam[4] * DEG;
+        g->camera.yaw = (float)o->cam[3] * SIM_DEG;
+        g->camera.pitch = (float)o->cam[4] * SIM_DEG;
         g->camera.roll = 0.0f;
         flight_init(&g->flight, 0, 0, 0, 0, CRUISE_SPEED);
         flight_in_front_of(&g->camera, &g->flight);
@@ -44,7 +43,7 @@ static void place_start(Game *g) {
     const SimSpawn *sp = &g->spawn;
     log_msg(sp->home_in_view ? LOG_INFO : LOG_WARN,
         "skyisles: spawn %.1f, %.1f, %.1f heading %.0f deg, %.0f m of air below; home island on %u of %u view rays%s",
-        sp->flight.x, sp->flight.y, sp->flight.z, sp->flight.yaw / DEG, sp->clearance, sp->view.home, sp->view.rays,
+        sp->flight.x, sp->flight.y, sp->flight.z, sp->flight.yaw / SIM_DEG, sp->clearance, sp->view.home, sp->view.rays,
         sp->home_in_view ? "" : " (not in view: the nearest altitude that came closest)");
 }
 
@@ -165,17 +164,14 @@ void game_shutdown(Game *g) {
 }
 
 static WorldView world_view(const Game *g) {
-    const RenderSettings *rs = render_settings(g->render);
     WorldView v;
-    sim_world_view(&g->flight, &g->camera, rs->fov_y_deg * DEG,
-                   g->disp_h > 0 ? (float)g->disp_w / (float)g->disp_h : 1.333f, &v);
+    sim_world_view(&g->flight, &g->camera, fov_y(g), display_aspect(g), &v);
     return v;
 }
 
 void game_update(Game *g, float dt) {
     if (g->camera_fixed) {
-        g->flight.time_s += dt;
-        g->flight.prop_angle = fmodf(g->flight.prop_angle + 40.0f * dt, 6.2831853f);
+        flight_idle(&g->flight, dt);
     } else {
         flight_autopilot_step(&g->flight, dt, g->world);
         camera_chase(&g->flight, &g->camera);

@@ -27,14 +27,18 @@ void flight_forward(const FlightState *f, float out[3]) {
     out[2] = -cosf(f->yaw) * cp;
 }
 
+void flight_idle(FlightState *f, float dt) {
+    f->prop_angle = fmodf(f->prop_angle + PROP_RATE * dt, 6.2831853f);
+    f->time_s += dt;
+}
+
 static void advance(FlightState *f, float dt) {
     float fwd[3];
     flight_forward(f, fwd);
     f->x += (double)(fwd[0] * f->speed * dt);
     f->y += (double)(fwd[1] * f->speed * dt);
     f->z += (double)(fwd[2] * f->speed * dt);
-    f->prop_angle = fmodf(f->prop_angle + PROP_RATE * dt, 6.2831853f);
-    f->time_s += dt;
+    flight_idle(f, dt);
 }
 
 #define CLEARANCE 9.0

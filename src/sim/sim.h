@@ -16,6 +16,9 @@
 #define SIM_SPAWN_Y 40.0
 #define SIM_SPAWN_Z 150.0
 
+/* Radians per degree, for options and logs given in degrees. */
+#define SIM_DEG (3.14159265358979f / 180.0f)
+
 typedef struct FlightState {
     double x, y, z;             /* aircraft position, metres (one block = one metre) */
     float yaw, pitch, roll;     /* radians; yaw 0 flies towards -z, +yaw turns right, +roll banks right */
@@ -49,6 +52,8 @@ void flight_autopilot_step(FlightState *f, float dt, const World *w);
 void flight_autopilot_start(FlightState *f, const World *w);
 /* Direct control: pitch/roll/yaw rates from input, speed from throttle. */
 void flight_step(FlightState *f, const FlightInput *in, float dt);
+/* Time passes and the propeller turns, the aircraft stays put (a fixed camera's shot). */
+void flight_idle(FlightState *f, float dt);
 /* Unit nose direction. */
 void flight_forward(const FlightState *f, float out[3]);
 
@@ -60,7 +65,7 @@ void flight_in_front_of(const CameraState *c, FlightState *f);
 /* What the world needs to stream around the aircraft. */
 void sim_world_view(const FlightState *f, const CameraState *c, float fov_y_rad, float aspect, WorldView *out);
 
-/* ---------------------------------------------------------------- spawn (home.c) */
+/* ---------------------------------------------------------------- spawn (spawn.c) */
 /* What a camera sees: rays over its view, each classified by the first thing it meets within
  * `reach` metres (march step SIM_SURVEY_STEP). */
 #define SIM_SURVEY_COLS 12

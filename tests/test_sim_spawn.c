@@ -1,4 +1,4 @@
-/* Tests for where a flight starts (src/sim/home.c): over several world seeds and home islands
+/* Tests for where a flight starts (src/sim/spawn.c): over several world seeds and home islands
  * the spawn is in open air with clearance, heads for the home island and its view shows it;
  * the ray survey tells home ground, other rock, undersides, clouds and sky apart. */
 #include <stdarg.h>
