@@ -13,6 +13,10 @@ struct Platform {
     char driver[32];
     bool headless;
     bool held[PKEY_COUNT];
+    SDL_GameController *pad_gc[PLATFORM_MAX_PADS];
+    PlatformPad pads[PLATFORM_MAX_PADS];
+    uint32_t pad_order;
+    char pad_db[512];           /* the bundled database, for the vendor/product fallback */
 };
 
 static Platform g_platform;   /* one window per process */
@@ -85,6 +89,165 @@ static bool open_window(Platform *p, const PlatformConfig *cfg, bool console) {
     return true;
 }
 
+/* ---------------------------------------------------------------- game controllers */
+static void add_mappings_file(const char *path, const char *what) {
+    if (!path || !path[0]) return;
+    int n = SDL_GameControllerAddMappingsFromFile(path);
+    if (n < 0) log_info("platform: no %s at %s (%s)", what, path, short_sdl_error());
+    else log_info("platform: %d controller mappings from %s", n, path);
+}
+
+/* Bundled database first, then the user's file, then the environment's, so the user's own
+ * mappings win over the database for the same controller. */
+static void load_pad_mappings(Platform *p, const PlatformConfig *cfg) {
+    if (cfg->pad_db) snprintf(p->pad_db, sizeof p->pad_db, "%s", cfg->pad_db);
+    add_mappings_file(cfg->pad_db, "controller database");
+    add_mappings_file(cfg->pad_user_db, "user controller mappings");
+    add_mappings_file(getenv("SDL_GAMECONTROLLERCONFIG_FILE"), "SDL_GAMECONTROLLERCONFIG_FILE");
+    const char *env = getenv("SDL_GAMECONTROLLERCONFIG");
+    if (env && env[0]) {
+        /* One mapping per line, as SDL reads it. */
+        char line[1024];
+        const char *s = env;
+        while (*s) {
+            size_t n = strcspn(s, "\n");
+            if (n > 0 && n < sizeof line) {
+                memcpy(line, s, n);
+                line[n] = 0;
+                if (SDL_GameControllerAddMapping(line) < 0)
+                    log_warn("platform: SDL_GAMECONTROLLERCONFIG mapping not understood (%s)", short_sdl_error());
+            }
+            s += n;
+            if (*s) s++;
+        }
+    }
+}
+
+/* A joystick without a mapping for its exact GUID: the database often has the same controller
+ * (vendor and product) on another bus (USB vs Bluetooth) or driver; take that mapping for this
+ * GUID. Rare (hot-plug of an unknown pad), so the file is scanned then, with a fixed buffer. */
+static bool map_by_vendor_product(Platform *p, int index) {
+    if (!p->pad_db[0]) return false;
+    Uint16 vendor = SDL_JoystickGetDeviceVendor(index), product = SDL_JoystickGetDeviceProduct(index);
+    if (!vendor || !product) return false;
+    char want_v[5], want_p[5];
+    snprintf(want_v, sizeof want_v, "%02x%02x", vendor & 0xff, vendor >> 8);
+    snprintf(want_p, sizeof want_p, "%02x%02x", product & 0xff, product >> 8);
+    FILE *f = fopen(p->pad_db, "r");
+    if (!f) return false;
+    /* The first Linux line for this vendor and product, or better one that also has its name. */
+    const char *name = SDL_JoystickNameForIndex(index);
+    char line[1024], best[1024] = "";
+    while (fgets(line, sizeof line, f)) {
+        if (strlen(line) < 34 || line[32] != ',' || !strstr(line, "platform:Linux")) continue;
+        if (strncmp(line + 8, want_v, 4) != 0 || strncmp(line + 16, want_p, 4) != 0) continue;
+        line[strcspn(line, "\r\n")] = 0;
+        size_t nl = strcspn(line + 33, ",");
+        bool same_name = name && strlen(name) == nl && !strncmp(line + 33, name, nl);
+        if (!best[0] || same_name) memcpy(best, line, sizeof best);
+        if (same_name) break;
+    }
+    fclose(f);
+    if (!best[0]) return false;
+    char guid[33], mapping[1100];
+    SDL_JoystickGetGUIDString(SDL_JoystickGetDeviceGUID(index), guid, sizeof guid);
+    snprintf(mapping, sizeof mapping, "%s%s", guid, best + 32);
+    if (SDL_GameControllerAddMapping(mapping) < 0) return false;
+    log_info("platform: controller '%s' (%s) has no mapping of its own: using the database's for '%.*s'",
+             name ? name : "?", guid, (int)strcspn(best + 33, ","), best + 33);
+    return SDL_IsGameController(index);
+}
+
+static void pad_event(PlatformEvents *ev, PlatformPadEventType type, int32_t id, const char *name, const char *guid) {
+    if (ev->pad_event_count >= PLATFORM_MAX_PAD_EVENTS) return;
+    PlatformPadEvent *e = &ev->pad_events[ev->pad_event_count++];
+    e->type = type;
+    e->id = id;
+    snprintf(e->name, sizeof e->name, "%s", name ? name : "controller");
+    snprintf(e->guid, sizeof e->guid, "%s", guid ? guid : "");
+}
+
+static int pad_slot(const Platform *p, int32_t id) {
+    for (int i = 0; i < PLATFORM_MAX_PADS; i++)
+        if (p->pad_gc[i] && p->pads[i].id == id) return i;
+    return -1;
+}
+
+static void pad_added(Platform *p, int index, PlatformEvents *ev) {
+    SDL_JoystickID id = SDL_JoystickGetDeviceInstanceID(index);
+    if (id < 0 || pad_slot(p, id) >= 0) return;
+    char guid[33];
+    SDL_JoystickGetGUIDString(SDL_JoystickGetDeviceGUID(index), guid, sizeof guid);
+    const char *name = SDL_JoystickNameForIndex(index);
+    if (!SDL_IsGameController(index) && !map_by_vendor_product(p, index)) {
+        log_warn("platform: controller '%s' (%s) has no mapping: add a line for it to gamecontrollerdb.txt in the "
+                 "config folder or set SDL_GAMECONTROLLERCONFIG",
+                 name ? name : "?", guid);
+        pad_event(ev, PPAD_EV_UNMAPPED, id, name, guid);
+        return;
+    }
+    int slot = -1;
+    for (int i = 0; i < PLATFORM_MAX_PADS && slot < 0; i++)
+        if (!p->pad_gc[i]) slot = i;
+    if (slot < 0) {
+        log_info("platform: controller '%s' ignored: %d are open already", name ? name : "?", PLATFORM_MAX_PADS);
+        return;
+    }
+    SDL_GameController *gc = SDL_GameControllerOpen(index);
+    if (!gc) {
+        log_warn("platform: controller '%s' could not be opened (%s)", name ? name : "?", short_sdl_error());
+        return;
+    }
+    p->pad_gc[slot] = gc;
+    PlatformPad *pad = &p->pads[slot];
+    memset(pad, 0, sizeof *pad);
+    pad->connected = true;
+    pad->id = id;
+    pad->order = ++p->pad_order;
+    snprintf(pad->name, sizeof pad->name, "%s", SDL_GameControllerName(gc) ? SDL_GameControllerName(gc) : "controller");
+    log_info("platform: controller '%s' connected (%s)", pad->name, guid);
+    pad_event(ev, PPAD_EV_ADDED, id, pad->name, guid);
+}
+
+static void pad_removed(Platform *p, int32_t id, PlatformEvents *ev) {
+    int slot = pad_slot(p, id);
+    if (slot < 0) return;
+    log_info("platform: controller '%s' disconnected", p->pads[slot].name);
+    pad_event(ev, PPAD_EV_REMOVED, id, p->pads[slot].name, NULL);
+    SDL_GameControllerClose(p->pad_gc[slot]);
+    p->pad_gc[slot] = NULL;
+    memset(&p->pads[slot], 0, sizeof p->pads[slot]);
+}
+
+static void pads_close(Platform *p) {
+    for (int i = 0; i < PLATFORM_MAX_PADS; i++)
+        if (p->pad_gc[i]) {
+            SDL_GameControllerClose(p->pad_gc[i]);
+            p->pad_gc[i] = NULL;
+        }
+}
+
+static float axis_value(Sint16 v, bool trigger) {
+    float f = v < 0 ? (float)v / 32768.0f : (float)v / 32767.0f;
+    return trigger ? (f < 0.0f ? 0.0f : f) : f;
+}
+
+static void pads_sample(Platform *p, PlatformEvents *ev) {
+    for (int i = 0; i < PLATFORM_MAX_PADS; i++) {
+        PlatformPad *pad = &p->pads[i];
+        if (!p->pad_gc[i]) continue;
+        pad->held = 0;
+        for (int b = 0; b < PPAD_BUTTON_COUNT; b++)
+            if (SDL_GameControllerGetButton(p->pad_gc[i], (SDL_GameControllerButton)b)) pad->held |= 1u << b;
+        for (int a = 0; a < PPAD_AXIS_COUNT; a++)
+            pad->axis[a] = axis_value(SDL_GameControllerGetAxis(p->pad_gc[i], (SDL_GameControllerAxis)a),
+                                      a >= PPAD_TRIGGER_LEFT);
+        ev->pads[i] = *pad;
+        pad->pressed = 0;
+    }
+}
+
+/* ---------------------------------------------------------------- video */
 static bool try_driver(Platform *p, const PlatformConfig *cfg, const char *name) {
     SDL_SetHint(SDL_HINT_VIDEODRIVER, name);
     if (SDL_InitSubSystem(SDL_INIT_VIDEO) != 0) return false;
@@ -111,6 +274,17 @@ Platform *platform_create(const PlatformConfig *cfg, SkyError *err) {
     if (SDL_Init(SDL_INIT_EVENTS) != 0) {
         sky_error_set(err, SKY_ERR_START, "skyisles: SDL could not start (%s)", short_sdl_error());
         return NULL;
+    }
+    /* Controllers are optional (the keyboard always works): a failure is logged, not fatal.
+     * Mappings are loaded now, before the first poll opens any controller. */
+    if (SDL_InitSubSystem(SDL_INIT_GAMECONTROLLER) != 0)
+        log_warn("platform: no game controller support here (%s): keyboard only", short_sdl_error());
+    else
+        load_pad_mappings(p, cfg);
+    if (cfg->no_video) {
+        g_platform_used = true;
+        snprintf(p->driver, sizeof p->driver, "none");
+        return p;
     }
 
     const char *names[4];
@@ -152,6 +326,7 @@ Platform *platform_create(const PlatformConfig *cfg, SkyError *err) {
 
 void platform_destroy(Platform *p) {
     if (!p) return;
+    pads_close(p);
     if (p->gl) SDL_GL_DeleteContext(p->gl);
     if (p->window) SDL_DestroyWindow(p->window);
     SDL_QuitSubSystem(SDL_INIT_VIDEO);
@@ -160,24 +335,71 @@ void platform_destroy(Platform *p) {
     g_platform_used = false;
 }
 
-static PlatformKey map_key(SDL_Keycode k) {
-    switch (k) {
-    case SDLK_ESCAPE: return PKEY_ESCAPE;
-    case SDLK_SPACE: return PKEY_SPACE;
-    case SDLK_RETURN: return PKEY_ENTER;
-    case SDLK_TAB: return PKEY_TAB;
-    case SDLK_UP: return PKEY_UP;
-    case SDLK_DOWN: return PKEY_DOWN;
-    case SDLK_LEFT: return PKEY_LEFT;
-    case SDLK_RIGHT: return PKEY_RIGHT;
-    case SDLK_F1: return PKEY_F1;
-    case SDLK_F2: return PKEY_F2;
-    case SDLK_F3: return PKEY_F3;
-    case SDLK_F12: return PKEY_F12;
-    default: break;
-    }
-    if (k >= SDLK_1 && k <= SDLK_9) return (PlatformKey)(PKEY_1 + (k - SDLK_1));
+/* ---------------------------------------------------------------- keys and events */
+/* Keys by position (scancode), so W/A/S/D sit under the same fingers on any layout. */
+static const struct { SDL_Scancode sc; PlatformKey key; const char *name; } k_keys[] = {
+    {SDL_SCANCODE_ESCAPE, PKEY_ESCAPE, "Esc"}, {SDL_SCANCODE_SPACE, PKEY_SPACE, "Space"},
+    {SDL_SCANCODE_RETURN, PKEY_ENTER, "Enter"}, {SDL_SCANCODE_KP_ENTER, PKEY_ENTER, "Enter"},
+    {SDL_SCANCODE_TAB, PKEY_TAB, "Tab"}, {SDL_SCANCODE_BACKSPACE, PKEY_BACKSPACE, "Backspace"},
+    {SDL_SCANCODE_UP, PKEY_UP, "Up"}, {SDL_SCANCODE_DOWN, PKEY_DOWN, "Down"},
+    {SDL_SCANCODE_LEFT, PKEY_LEFT, "Left"}, {SDL_SCANCODE_RIGHT, PKEY_RIGHT, "Right"},
+    {SDL_SCANCODE_LSHIFT, PKEY_LSHIFT, "LShift"}, {SDL_SCANCODE_RSHIFT, PKEY_RSHIFT, "RShift"},
+    {SDL_SCANCODE_LCTRL, PKEY_LCTRL, "LCtrl"}, {SDL_SCANCODE_RCTRL, PKEY_RCTRL, "RCtrl"},
+    {SDL_SCANCODE_PAGEUP, PKEY_PAGEUP, "PageUp"}, {SDL_SCANCODE_PAGEDOWN, PKEY_PAGEDOWN, "PageDown"},
+    {SDL_SCANCODE_MINUS, PKEY_MINUS, "Minus"}, {SDL_SCANCODE_EQUALS, PKEY_EQUALS, "Equals"},
+    {SDL_SCANCODE_COMMA, PKEY_COMMA, "Comma"}, {SDL_SCANCODE_PERIOD, PKEY_PERIOD, "Period"},
+    {SDL_SCANCODE_F1, PKEY_F1, "F1"}, {SDL_SCANCODE_F2, PKEY_F2, "F2"}, {SDL_SCANCODE_F3, PKEY_F3, "F3"},
+    {SDL_SCANCODE_F4, PKEY_F4, "F4"}, {SDL_SCANCODE_F5, PKEY_F5, "F5"}, {SDL_SCANCODE_F6, PKEY_F6, "F6"},
+    {SDL_SCANCODE_F7, PKEY_F7, "F7"}, {SDL_SCANCODE_F8, PKEY_F8, "F8"}, {SDL_SCANCODE_F9, PKEY_F9, "F9"},
+    {SDL_SCANCODE_F10, PKEY_F10, "F10"}, {SDL_SCANCODE_F11, PKEY_F11, "F11"}, {SDL_SCANCODE_F12, PKEY_F12, "F12"},
+};
+
+static PlatformKey map_key(SDL_Scancode sc) {
+    if (sc >= SDL_SCANCODE_A && sc <= SDL_SCANCODE_Z) return (PlatformKey)(PKEY_A + (sc - SDL_SCANCODE_A));
+    if (sc >= SDL_SCANCODE_1 && sc <= SDL_SCANCODE_9) return (PlatformKey)(PKEY_1 + (sc - SDL_SCANCODE_1));
+    if (sc == SDL_SCANCODE_0) return PKEY_0;
+    for (size_t i = 0; i < sizeof k_keys / sizeof k_keys[0]; i++)
+        if (k_keys[i].sc == sc) return k_keys[i].key;
     return PKEY_NONE;
+}
+
+const char *platform_key_name(PlatformKey k) {
+    static const char *const letters[26] = {"A", "B", "C", "D", "E", "F", "G", "H", "I", "J", "K", "L", "M",
+                                            "N", "O", "P", "Q", "R", "S", "T", "U", "V", "W", "X", "Y", "Z"};
+    static const char *const digits[10] = {"0", "1", "2", "3", "4", "5", "6", "7", "8", "9"};
+    if (k >= PKEY_A && k <= PKEY_Z) return letters[k - PKEY_A];
+    if (k >= PKEY_0 && k <= PKEY_9) return digits[k - PKEY_0];
+    for (size_t i = 0; i < sizeof k_keys / sizeof k_keys[0]; i++)
+        if (k_keys[i].key == k) return k_keys[i].name;
+    return "";
+}
+
+PlatformKey platform_key_from_name(const char *name) {
+    if (!name || !name[0]) return PKEY_NONE;
+    for (int k = PKEY_NONE + 1; k < PKEY_COUNT; k++)
+        if (SDL_strcasecmp(platform_key_name((PlatformKey)k), name) == 0) return (PlatformKey)k;
+    return PKEY_NONE;
+}
+
+/* SDL's own names ("a", "start", "leftx", "righttrigger"): the ones mapping files use. */
+const char *platform_pad_button_name(PlatformPadButton b) {
+    const char *n = SDL_GameControllerGetStringForButton((SDL_GameControllerButton)b);
+    return n ? n : "";
+}
+
+PlatformPadButton platform_pad_button_from_name(const char *name) {
+    SDL_GameControllerButton b = name ? SDL_GameControllerGetButtonFromString(name) : SDL_CONTROLLER_BUTTON_INVALID;
+    return b >= 0 && b < (int)PPAD_BUTTON_COUNT ? (PlatformPadButton)b : PPAD_BUTTON_COUNT;
+}
+
+const char *platform_pad_axis_name(PlatformPadAxis a) {
+    const char *n = SDL_GameControllerGetStringForAxis((SDL_GameControllerAxis)a);
+    return n ? n : "";
+}
+
+PlatformPadAxis platform_pad_axis_from_name(const char *name) {
+    SDL_GameControllerAxis a = name ? SDL_GameControllerGetAxisFromString(name) : SDL_CONTROLLER_AXIS_INVALID;
+    return a >= 0 && a < (int)PPAD_AXIS_COUNT ? (PlatformPadAxis)a : PPAD_AXIS_COUNT;
 }
 
 void platform_poll(Platform *p, PlatformEvents *ev) {
@@ -191,17 +413,27 @@ void platform_poll(Platform *p, PlatformEvents *ev) {
             break;
         case SDL_KEYDOWN:
         case SDL_KEYUP: {
-            PlatformKey k = map_key(e.key.keysym.sym);
+            PlatformKey k = map_key(e.key.keysym.scancode);
             if (k == PKEY_NONE) break;
             p->held[k] = e.type == SDL_KEYDOWN;
             if (e.type == SDL_KEYDOWN && !e.key.repeat && ev->key_count < PLATFORM_MAX_KEY_EVENTS)
                 ev->keys[ev->key_count++] = k;
             break;
         }
+        /* Controllers open on the joystick event, so a joystick SDL cannot map yet can get
+         * the database's mapping for its vendor and product first. */
+        case SDL_JOYDEVICEADDED: pad_added(p, e.jdevice.which, ev); break;
+        case SDL_CONTROLLERDEVICEREMOVED: pad_removed(p, e.cdevice.which, ev); break;
+        case SDL_CONTROLLERBUTTONDOWN: {
+            int slot = pad_slot(p, e.cbutton.which);
+            if (slot >= 0 && e.cbutton.button < PPAD_BUTTON_COUNT) p->pads[slot].pressed |= 1u << e.cbutton.button;
+            break;
+        }
         default: break;
         }
     }
     memcpy(ev->held, p->held, sizeof ev->held);
+    pads_sample(p, ev);
 }
 
 void platform_drawable_size(const Platform *p, int *w, int *h) {

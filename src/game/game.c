@@ -121,7 +121,8 @@ bool game_boot(Game *g, const GameOptions *o, SkyError *err) {
     bool squeezed = wp.mesh_pool_mib == 0 && mem_budget_free(&g->mem) < ((size_t)GAME_WORLD_KEEP_MIB << 20) + (256u << 10);
 
     if (!o->print_island) {
-        PlatformConfig pc = {"skyisles", o->width, o->height, o->headless, o->fullscreen, o->vsync};
+        PlatformConfig pc = {.title = "skyisles", .width = o->width, .height = o->height, .headless = o->headless,
+                             .fullscreen = o->fullscreen, .vsync = o->vsync};
         g->platform = platform_create(&pc, err);
         if (!g->platform) return false;
         platform_drawable_size(g->platform, &g->disp_w, &g->disp_h);

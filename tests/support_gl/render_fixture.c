@@ -12,7 +12,7 @@ bool render_fixture_open(RenderFixture *f, const char *title, int w, int h, size
     setenv("SDL_VIDEODRIVER", "offscreen", 1);
     SkyError err = {0};
     if (!mem_budget_init(&f->mem, budget_bytes, &err)) goto fail;
-    PlatformConfig pc = {title, w, h, true, false, false};
+    PlatformConfig pc = {.title = title, .width = w, .height = h, .headless = true};
     f->platform = platform_create(&pc, &err);
     if (!f->platform) goto fail;
     f->render = render_create(&f->mem, settings, &err);
