@@ -121,9 +121,15 @@ $(BUILD)/lib/libsk_gl.a: $(or $(GL_OBJS),$(BUILD)/obj/empty.o) | $(BUILD)/lib
 	@rm -f $@
 	$(Q)$(AR) rcs $@ $^
 
+# The game: everything but main.c in libsk_game.a, so tests can drive the game's parts.
 GAME_SRCS := $(sort $(wildcard src/game/*.c))
 GAME_OBJS := $(patsubst %.c,$(BUILD)/obj/%.o,$(GAME_SRCS))
+GAME_MAIN_OBJ := $(BUILD)/obj/src/game/main.o
+GAME_LIB := $(BUILD)/lib/libsk_game.a
 $(GAME_OBJS): CFLAGS += $(SDL_CFLAGS)
+$(GAME_LIB): $(filter-out $(GAME_MAIN_OBJ),$(GAME_OBJS)) | $(BUILD)/lib
+	@rm -f $@
+	$(Q)$(AR) rcs $@ $^
 
 # Data embedded in the game and tools (the default pack). Section owned by the island pipeline.
 EMBED_OBJS :=
@@ -131,9 +137,9 @@ EMBED_OBJS :=
 
 GL_LINK = $(BUILD)/lib/libsk_gl.a $(PURE_LIBS) $(SDL_LIBS) $(GLES_LIBS) $(LIBM)
 
-$(BUILD)/skyisles: $(GAME_OBJS) $(BUILD)/lib/libsk_gl.a $(PURE_LIBS) $(EMBED_OBJS)
+$(BUILD)/skyisles: $(GAME_MAIN_OBJ) $(GAME_LIB) $(BUILD)/lib/libsk_gl.a $(PURE_LIBS) $(EMBED_OBJS)
 	$(say) LINK $@
-	$(Q)$(CC) $(LDFLAGS) -o $@ $(GAME_OBJS) $(EMBED_OBJS) $(GL_LINK)
+	$(Q)$(CC) $(LDFLAGS) -o $@ $(GAME_MAIN_OBJ) $(GAME_LIB) $(EMBED_OBJS) $(GL_LINK)
 
 # ---------------------------------------------------------------------------
 # The codex YAML front end (tools/codex): the only libyaml user of the build side, linked by the
@@ -171,16 +177,22 @@ $(SUPPORT_GL_OBJS): CFLAGS += $(SDL_CFLAGS)
 WRAP_FLAGS := -Wl,--wrap=malloc,--wrap=calloc,--wrap=realloc,--wrap=free
 test_module = $(word 2,$(subst _, ,$(notdir $(1))))
 
-$(BUILD)/obj/tests/test_render%.o: CFLAGS += $(SDL_CFLAGS)
+$(BUILD)/obj/tests/test_render%.o $(BUILD)/obj/tests/test_game%.o: CFLAGS += $(SDL_CFLAGS)
 
 .SECONDEXPANSION:
-test_codex = $(if $(filter island,$(call test_module,$(1))),$(CODEX_LIB))
-$(TESTS): $(BUILD)/tests/test_%: $(BUILD)/obj/tests/test_%.o $(SUPPORT_OBJS) $$(if $$(filter render,$$(call test_module,$$@)),$(SUPPORT_GL_OBJS) $(BUILD)/lib/libsk_gl.a $(PURE_LIBS),$$(LIBCHAIN_$$(call test_module,$$@))) $$(call test_codex,$$@) $(EMBED_OBJS)
+# What a test links besides tests/support, by its module: its library chain; render and game
+# tests the GL side (and the game library) with SDL and GLES; island tests the codex front end.
+TEST_LINK_render = $(SUPPORT_GL_OBJS) $(BUILD)/lib/libsk_gl.a $(PURE_LIBS)
+TEST_LINK_game = $(GAME_LIB) $(BUILD)/lib/libsk_gl.a $(PURE_LIBS)
+TEST_LINK_island = $(CODEX_LIB) $(LIBCHAIN_island)
+test_link = $(or $(TEST_LINK_$(call test_module,$(1))),$(LIBCHAIN_$(call test_module,$(1))))
+test_syslibs = $(if $(filter render game,$(call test_module,$(1))),$(SDL_LIBS) $(GLES_LIBS)) \
+               $(if $(filter island,$(call test_module,$(1))),$(YAML_LIBS))
+$(TESTS): $(BUILD)/tests/test_%: $(BUILD)/obj/tests/test_%.o $(SUPPORT_OBJS) $$(call test_link,$$@) $(EMBED_OBJS)
 	@mkdir -p $(dir $@)
 	$(say) LINK $@
-	$(Q)$(CC) $(LDFLAGS) $(WRAP_FLAGS) -o $@ $< $(SUPPORT_OBJS) $(if $(filter render,$(call test_module,$@)),$(SUPPORT_GL_OBJS)) $(EMBED_OBJS) \
-	  $(call test_codex,$@) $(if $(filter render,$(call test_module,$@)),$(GL_LINK),$(LIBCHAIN_$(call test_module,$@))) \
-	  $(CMOCKA_LIBS) $(if $(call test_codex,$@),$(YAML_LIBS)) $(LIBM)
+	$(Q)$(CC) $(LDFLAGS) $(WRAP_FLAGS) -o $@ $< $(SUPPORT_OBJS) $(EMBED_OBJS) $(call test_link,$@) \
+	  $(CMOCKA_LIBS) $(call test_syslibs,$@) $(LIBM)
 
 $(BUILD)/obj $(BUILD)/lib:
 	@mkdir -p $@
