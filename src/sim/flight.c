@@ -105,13 +105,110 @@ void flight_autopilot_step(FlightState *f, float dt, const World *w) {
     advance(f, dt);
 }
 
-void flight_step(FlightState *f, const FlightInput *in, float dt) {
-    f->pitch += in->pitch * 1.2f * dt;
-    f->roll += in->roll * 2.0f * dt;
-    f->yaw += (in->yaw * 0.6f + sinf(f->roll) * 0.9f) * dt;
-    if (f->pitch > 1.4f) f->pitch = 1.4f;
-    if (f->pitch < -1.4f) f->pitch = -1.4f;
-    f->speed += (in->throttle * 60.0f - f->speed) * 0.5f * dt;
+void flight_model_default(FlightModel *m) {
+    m->speed_min = 20.0f;
+    m->speed_max = 140.0f;
+    m->speed_limit = 1000.0f;
+    m->pitch_rate = 1.5f;
+    m->roll_rate = 2.8f;
+    m->yaw_rate = 0.6f;
+    m->bank_turn = 1.1f;
+    m->level_rate = 1.2f;
+    m->throttle_rate = 0.6f;
+}
+
+float flight_throttle_for(const FlightModel *m, float speed) {
+    float span = m->speed_max - m->speed_min;
+    float t = span > 0.0f ? (speed - m->speed_min) / span : 0.0f;
+    return t < 0.0f ? 0.0f : (t > 1.0f ? 1.0f : t);
+}
+
+/* The aircraft's axes from its Euler angles: forward (the nose), up, right. */
+static void basis(const FlightState *f, float fwd[3], float up[3], float right[3]) {
+    float cy = cosf(f->yaw), sy = sinf(f->yaw), cp = cosf(f->pitch), sp = sinf(f->pitch);
+    float cr = cosf(f->roll), sr = sinf(f->roll);
+    float r0[3] = {cy, 0.0f, sy}, u0[3] = {-sy * sp, cp, cy * sp};
+    fwd[0] = sy * cp;
+    fwd[1] = sp;
+    fwd[2] = -cy * cp;
+    /* +roll banks right: the up axis leans toward the right wing. */
+    for (int i = 0; i < 3; i++) {
+        up[i] = u0[i] * cr + r0[i] * sr;
+        right[i] = r0[i] * cr - u0[i] * sr;
+    }
+}
+
+/* a, b <- a cos t + b sin t, b cos t - a sin t: a rotation in the plane of two axes. */
+static void turn(float a[3], float b[3], float t) {
+    float c = cosf(t), s = sinf(t);
+    for (int i = 0; i < 3; i++) {
+        float ai = a[i], bi = b[i];
+        a[i] = ai * c + bi * s;
+        b[i] = bi * c - ai * s;
+    }
+}
+
+static void normalise(float v[3]) {
+    float l = sqrtf(v[0] * v[0] + v[1] * v[1] + v[2] * v[2]);
+    if (l > 0.0f) for (int i = 0; i < 3; i++) v[i] /= l;
+}
+
+static float clampf(float v, float lo, float hi) { return v < lo ? lo : (v > hi ? hi : v); }
+
+void flight_step(FlightState *f, const FlightInput *in, const FlightModel *m, float dt) {
+    if (!(dt > 0.0f)) return;
+    float fwd[3], up[3], right[3];
+    basis(f, fwd, up, right);
+    float pin = clampf(in->pitch, -1.0f, 1.0f), rin = clampf(in->roll, -1.0f, 1.0f), yin = clampf(in->yaw, -1.0f, 1.0f);
+    /* At absurd speeds the same stick moves the nose less, or the world spins past. */
+    float agility = clampf(160.0f / (f->speed > 1.0f ? f->speed : 1.0f), 0.35f, 1.0f);
+    turn(fwd, up, pin * m->pitch_rate * agility * dt);           /* about the wings */
+    turn(up, right, rin * m->roll_rate * dt);                    /* about the nose */
+    turn(fwd, right, yin * m->yaw_rate * agility * dt);          /* about the up axis */
+    /* Bank-to-turn about the world vertical: the bank (right wing down: right.y < 0) turns the
+     * nose toward the low wing; released, the bank levels out. */
+    float bank = -right[1];
+    float level = 1.0f - fabsf(fwd[1]);                            /* no heading to turn when vertical */
+    float yaw_turn = bank * m->bank_turn * agility * level * dt;
+    float cy = cosf(yaw_turn), sy = sinf(yaw_turn);
+    float *axes[3] = {fwd, up, right};
+    for (int k = 0; k < 3; k++) {
+        float x = axes[k][0], z = axes[k][2];
+        axes[k][0] = x * cy - z * sy;
+        axes[k][2] = z * cy + x * sy;
+    }
+    if (fabsf(rin) < 0.05f && up[1] > 0.0f) turn(up, right, -bank * m->level_rate * level * dt);
+    /* Keep the axes orthonormal (rounding drifts them over thousands of steps). */
+    normalise(fwd);
+    float d = up[0] * fwd[0] + up[1] * fwd[1] + up[2] * fwd[2];
+    for (int i = 0; i < 3; i++) up[i] -= fwd[i] * d;
+    normalise(up);
+    right[0] = fwd[1] * up[2] - fwd[2] * up[1];
+    right[1] = fwd[2] * up[0] - fwd[0] * up[2];
+    right[2] = fwd[0] * up[1] - fwd[1] * up[0];
+    f->pitch = asinf(clampf(fwd[1], -1.0f, 1.0f));
+    if (fabsf(fwd[1]) < 0.9999f) f->yaw = atan2f(fwd[0], -fwd[2]);
+    else f->yaw = atan2f(up[0] * (fwd[1] > 0 ? -1.0f : 1.0f), up[2] * (fwd[1] > 0 ? 1.0f : -1.0f));
+    /* Roll: the angle of the up axis from the vertical plane through the nose. */
+    float r0[3] = {cosf(f->yaw), 0.0f, sinf(f->yaw)};
+    float u0[3] = {-sinf(f->yaw) * fwd[1], cosf(f->pitch), cosf(f->yaw) * fwd[1]};
+    f->roll = atan2f(up[0] * r0[0] + up[2] * r0[2], up[0] * u0[0] + up[1] * u0[1] + up[2] * u0[2]);
+
+    /* Speed: the throttle picks a cruise speed, the boost pushes to the limit; gravity along the
+     * path adds a little in a dive and takes some in a climb, never below the slow cruise. */
+    f->throttle = clampf(f->throttle + clampf(in->throttle, -1.0f, 1.0f) * m->throttle_rate * dt, 0.0f, 1.0f);
+    f->boost = clampf(f->boost + (in->boost ? 0.6f : -1.5f) * dt, 0.0f, 1.0f);
+    float cruise = m->speed_min + f->throttle * (m->speed_max - m->speed_min);
+    float limit = m->speed_limit > cruise ? m->speed_limit : cruise;
+    float target = cruise + (limit - cruise) * f->boost * f->boost;
+    /* Exponential toward the target, at least 30 m/s^2, so the boost arrives instead of creeping. */
+    float gap = target - f->speed;
+    float step = gap * (1.0f - expf(-dt / (gap < 0.0f ? 0.8f : 1.6f)));
+    float least = 30.0f * dt;
+    if (fabsf(step) < least) step = fabsf(gap) < least ? gap : (gap > 0.0f ? least : -least);
+    f->speed += step - 9.81f * 0.5f * fwd[1] * dt;
+    if (f->speed < m->speed_min) f->speed = m->speed_min;
+    if (f->speed > limit * 1.05f) f->speed = limit * 1.05f;
     advance(f, dt);
 }
 
@@ -126,6 +223,46 @@ void camera_chase(const FlightState *f, CameraState *out) {
     out->yaw = f->yaw;
     out->pitch = pitch + CHASE_PITCH;
     out->roll = f->roll * 0.25f;
+}
+
+void camera_rig_reset(CameraRig *r, CameraMode mode) {
+    memset(r, 0, sizeof *r);
+    r->mode = mode;
+}
+
+static float wrap_pi(float a) {
+    while (a > 3.14159265f) a -= 6.2831853f;
+    while (a < -3.14159265f) a += 6.2831853f;
+    return a;
+}
+
+void camera_rig_update(CameraRig *r, const FlightState *f, float dt, CameraState *out) {
+    if (r->mode == CAMERA_COCKPIT) {
+        /* At the nose, just above the canopy line; the aircraft itself is not drawn. */
+        float fwd[3], up[3], right[3];
+        basis(f, fwd, up, right);
+        out->x = f->x + (double)(fwd[0] * 1.2f + up[0] * 0.6f);
+        out->y = f->y + (double)(fwd[1] * 1.2f + up[1] * 0.6f);
+        out->z = f->z + (double)(fwd[2] * 1.2f + up[2] * 0.6f);
+        out->yaw = f->yaw;
+        out->pitch = f->pitch;
+        out->roll = f->roll;
+        r->settled = false;
+        return;
+    }
+    /* The chase orientation trails the aircraft's by a time constant; the camera is placed from
+     * the aircraft's position each frame, so the lag is in angle only and speed cannot outrun it. */
+    float k = r->settled && dt > 0.0f ? 1.0f - expf(-dt / 0.18f) : 1.0f;
+    r->yaw += wrap_pi(f->yaw - r->yaw) * k;
+    r->yaw = wrap_pi(r->yaw);
+    r->pitch += (f->pitch - r->pitch) * k;
+    r->roll += wrap_pi(f->roll - r->roll) * k;
+    r->settled = true;
+    FlightState lagged = *f;
+    lagged.yaw = r->yaw;
+    lagged.pitch = r->pitch;
+    lagged.roll = r->roll;
+    camera_chase(&lagged, out);
 }
 
 void flight_in_front_of(const CameraState *c, FlightState *f) {

@@ -1,7 +1,6 @@
 /* skyisles sim: the one public header of src/sim (pure C, no SDL/GL).
- * Flight state, the autopilot's fixed flight path, the chase camera, and where a flight starts
- * (the spawn over the home island). Flight controls (a later step) drive the same FlightState
- * through flight_step(). */
+ * Flight (the pilot's arcade model and the autopilot's fixed path), cameras (smoothed chase and
+ * cockpit), collision against THE density field, and where a flight starts and restarts. */
 #ifndef SKYISLES_SIM_H
 #define SKYISLES_SIM_H
 
@@ -23,6 +22,8 @@ typedef struct FlightState {
     double x, y, z;             /* aircraft position, metres (one block = one metre) */
     float yaw, pitch, roll;     /* radians; yaw 0 flies towards -z, +yaw turns right, +roll banks right */
     float speed;                /* m/s along the nose */
+    float throttle;             /* 0..1: cruise speed between FlightModel.speed_min and speed_max */
+    float boost;                /* 0..1: how far the boost has pushed toward the speed limit */
     float prop_angle;           /* propeller, radians */
     double time_s;              /* sim time */
     /* autopilot path parameters */
@@ -37,11 +38,28 @@ typedef struct CameraState {
     float yaw, pitch, roll;
 } CameraState;
 
-/* Pilot input for flight_step: the controls issue fills this. */
+/* Pilot input for flight_step. */
 typedef struct FlightInput {
-    float pitch, roll, yaw;     /* -1..1 */
-    float throttle;             /* 0..1 */
+    float pitch, roll, yaw;     /* -1..1: + nose up, + bank right, + rudder right */
+    float throttle;             /* -1..1: throttle moves down / up while held */
+    bool boost;                 /* held: push toward the speed limit */
 } FlightInput;
+
+/* The pilot's aircraft: arcade but believable. Pitch and roll turn the aircraft about its own
+ * axes (pull back in a bank and it turns), a bank turns it (bank-to-turn), the bank levels out
+ * when the stick is let go, diving gains a little speed and climbing loses some, and it never
+ * stalls: below speed_min the throttle and gravity cannot push it. Speeds in m/s. */
+typedef struct FlightModel {
+    float speed_min;            /* throttle 0: slow cruise */
+    float speed_max;            /* throttle 1 */
+    float speed_limit;          /* the boost's top speed (the seed's "absurd" speed) */
+    float pitch_rate, roll_rate, yaw_rate;   /* rad/s at full deflection */
+    float bank_turn;            /* rad/s of turn at a 90-degree bank (scaled down at speed) */
+    float level_rate;           /* 1/s: how fast a released bank levels out */
+    float throttle_rate;        /* throttle per second while held */
+} FlightModel;
+
+void flight_model_default(FlightModel *m);
 
 void flight_init(FlightState *f, double x, double y, double z, float yaw, float speed);
 /* Advances along the autopilot's deterministic path (gentle S-turns with banking and a slow
@@ -50,20 +68,61 @@ void flight_init(FlightState *f, double x, double y, double z, float yaw, float 
 void flight_autopilot_step(FlightState *f, float dt, const World *w);
 /* Moves a fresh autopilot start (and its cruise altitude) up into open air. */
 void flight_autopilot_start(FlightState *f, const World *w);
-/* Direct control: pitch/roll/yaw rates from input, speed from throttle. */
-void flight_step(FlightState *f, const FlightInput *in, float dt);
+/* The pilot flies: one step of the arcade model. */
+void flight_step(FlightState *f, const FlightInput *in, const FlightModel *m, float dt);
+/* Throttle that gives a speed (clamped to the model's cruise range). */
+float flight_throttle_for(const FlightModel *m, float speed);
 /* Time passes and the propeller turns, the aircraft stays put (a fixed camera's shot). */
 void flight_idle(FlightState *f, float dt);
 /* Unit nose direction. */
 void flight_forward(const FlightState *f, float out[3]);
 
-/* Chase camera behind and above the aircraft. */
+/* Chase camera behind and above the aircraft (no smoothing: the pose it settles to). */
 void camera_chase(const FlightState *f, CameraState *out);
+
+/* The player's camera: a chase view that follows the aircraft's turns with a lag (smoothed in
+ * the aircraft's frame, so it keeps up at any speed), or the cockpit view at the nose. */
+typedef enum CameraMode { CAMERA_CHASE = 0, CAMERA_COCKPIT } CameraMode;
+typedef struct CameraRig {
+    CameraMode mode;
+    float yaw, pitch, roll;     /* smoothed chase orientation */
+    bool settled;               /* false: the next update jumps to the target (a respawn, a cut) */
+} CameraRig;
+void camera_rig_reset(CameraRig *r, CameraMode mode);
+void camera_rig_update(CameraRig *r, const FlightState *f, float dt, CameraState *out);
 /* The aircraft where the chase camera would put it for a given camera (fixed-camera shots). */
 void flight_in_front_of(const CameraState *c, FlightState *f);
 
 /* What the world needs to stream around the aircraft. */
 void sim_world_view(const FlightState *f, const CameraState *c, float fov_y_rad, float aspect, WorldView *out);
+
+/* ---------------------------------------------------------------- collision (collision.c) */
+/* W9 on the main thread, every frame, from THE density field (world_density_at), so it works
+ * where no chunk has been meshed. The aircraft is a box of half-size SIM_HIT_RADIUS; it hits
+ * when the box touches a solid block, a block being solid exactly when it is drawn (the density
+ * at its centre > 0). The motion since the last frame is swept in steps of at most
+ * SIM_SWEEP_STEP metres, so no speed passes through a one-block wall. */
+#define SIM_HIT_RADIUS 0.35
+#define SIM_SWEEP_STEP 0.5
+#define SIM_RESPAWN_CLEARANCE 4.0
+
+typedef struct CollisionResult {
+    bool hit;
+    double x, y, z;             /* the last swept position clear of rock (the hit's approach) */
+    double t;                   /* fraction of the motion done before the hit (1 when none) */
+    uint32_t steps, blocks_tested;   /* sweep steps and blocks whose density was evaluated */
+} CollisionResult;
+
+/* Sweeps the box from (x0,y0,z0) to (x1,y1,z1) against w's field. Allocation-free. */
+void sim_collide(const World *w, double x0, double y0, double z0, double x1, double y1, double z1,
+                 CollisionResult *out);
+/* True when every block within `radius` metres (a cube) of the point is air. */
+bool sim_clear_box(const World *w, double x, double y, double z, double radius);
+/* A safe place to restart near (x, y, z): the nearest open-air spot (SIM_RESPAWN_CLEARANCE of air
+ * in a box around it, and room ahead along `yaw`) searched upward first, then around; the
+ * aircraft restarts there level at `yaw`. False when nothing was found within reach (then the
+ * caller falls back to the spawn). */
+bool sim_respawn_near(const World *w, double x, double y, double z, float yaw, FlightState *out);
 
 /* ---------------------------------------------------------------- spawn (spawn.c) */
 /* What a camera sees: rays over its view, each classified by the first thing it meets within

@@ -1,0 +1,64 @@
+/* skyisles game settings: what a player chose (controls, bindings, display, flight, the world's
+ * parameters, the last seed), kept in a YAML file in the config folder, saved atomically.
+ * A damaged file never stops the game: one warning line, then defaults. */
+#ifndef SKYISLES_GAME_SETTINGS_H
+#define SKYISLES_GAME_SETTINGS_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "core/core.h"
+#include "input.h"
+#include "world/world.h"
+
+#define SETTINGS_FILE "settings.yaml"
+#define SETTINGS_PAD_FILE "gamecontrollerdb.txt"   /* the user's controller mappings, same folder */
+#define SETTINGS_MAX_BYTES (256u << 10)
+
+/* Quality presets: what a GPU and CPU class can draw (chosen at first start, then the player's). */
+typedef enum GameQuality { GAME_QUALITY_LOW = 0, GAME_QUALITY_MEDIUM, GAME_QUALITY_HIGH, GAME_QUALITY_COUNT } GameQuality;
+const char *game_quality_name(GameQuality q);   /* "low", "medium", "high" */
+
+typedef enum GameCamera { GAME_CAMERA_CHASE = 0, GAME_CAMERA_COCKPIT } GameCamera;
+
+typedef struct GameSettings {
+    InputSettings input;
+    /* display: the PSX look */
+    int lines;                  /* PSX target lines, 0 = full resolution */
+    bool fixed_4_3, snap, color15, dither, fog, sky_clouds, clouds;
+    float fov_deg;
+    GameQuality quality;
+    bool quality_chosen;        /* false until a first start chose it (or the player did) */
+    /* flight */
+    float speed_limit;          /* m/s: the boost's top speed (one block = one metre) */
+    bool collision;
+    bool hud;
+    GameCamera camera;
+    /* the world's generation and live values as its parameter table lists them (the seed of the
+     * world and home island last flown among them) */
+    WorldParams world;
+} GameSettings;
+
+void settings_default(GameSettings *s);
+
+/* Where settings live: `dir` when given (--config DIR), else $XDG_CONFIG_HOME/skyisles, else
+ * $HOME/.config/skyisles. False when none can be named (no HOME). */
+bool settings_dir(const char *dir, char *out, size_t n);
+
+/* Reads DIR/settings.yaml over the defaults. A missing file is not an error (first start:
+ * *found = false). A file that cannot be read or parsed, or holds a bad value, gives one line in
+ * `warning` (the file, where, what; "using defaults") and the defaults for what was bad: a
+ * damaged file keeps nothing, a bad value keeps the rest. Never fails. */
+void settings_load(GameSettings *s, const char *dir, bool *found, char *warning, size_t warning_n);
+/* The same from text (fuzzing, tests); `name` is used in the warning. */
+void settings_parse(GameSettings *s, const char *text, size_t len, const char *name, char *warning, size_t warning_n);
+
+/* Writes DIR/settings.yaml atomically: a temporary file beside it, flushed and synced, renamed
+ * over the old one. On any failure (folder not writable, disk full) the old file is untouched,
+ * the temporary one removed, and err holds one line. The folder is created if missing. */
+bool settings_save(const GameSettings *s, const char *dir, SkyError *err);
+/* The YAML text settings_save writes (tests); snprintf's return. */
+size_t settings_format(const GameSettings *s, char *buf, size_t n);
+
+#endif

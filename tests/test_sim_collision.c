@@ -1,0 +1,174 @@
+/* Tests for collision (src/sim/collision.c) on the real world with its default parameters:
+ * flying into a cliff crashes just before the rock, the restart is in open air near the crash,
+ * no speed passes a one-block wall from any angle, and open air never reports a hit. */
+#include <stdarg.h>
+#include <stddef.h>
+#include <setjmp.h>
+#include <cmocka.h>
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "core/core.h"
+#include "sim/sim.h"
+#include "support/alloc_count.h"
+#include "world/world.h"
+
+static MemBudget g_budget;
+static World *g_world;
+
+static int setup(void **state) {
+    (void)state;
+    SkyError err = {0};
+    if (!mem_budget_init(&g_budget, (size_t)48 << 20, &err)) return -1;
+    g_world = world_create(&g_budget, NULL, NULL, &err);
+    if (!g_world) {
+        fprintf(stderr, "world_create: %s\n", err.msg);
+        return -1;
+    }
+    return 0;
+}
+
+static int teardown(void **state) {
+    (void)state;
+    world_destroy(g_world);
+    mem_budget_release(&g_budget);
+    return 0;
+}
+
+static bool solid_block(double bx, double by, double bz) { return world_solid_at(g_world, bx + 0.5, by + 0.5, bz + 0.5); }
+
+/* Every block of the cube of half-size r around the point has density <= 0 at its centre. */
+static bool box_is_air(double x, double y, double z, double r) {
+    for (double by = floor(y - r); by <= floor(y + r); by++)
+        for (double bz = floor(z - r); bz <= floor(z + r); bz++)
+            for (double bx = floor(x - r); bx <= floor(x + r); bx++)
+                if (world_density_at(g_world, bx + 0.5, by + 0.5, bz + 0.5) > 0.0f) return false;
+    return true;
+}
+
+/* A rock face met flying level along +x at height y from x0 (in open air): its first solid x. */
+static bool find_face(double x0, double y, double z, double *face) {
+    for (double x = x0; x < x0 + 3000.0; x += 1.0)
+        if (solid_block(floor(x), floor(y), floor(z))) {
+            *face = floor(x);
+            return true;
+        }
+    return false;
+}
+
+static void test_cliff_crash_and_respawn(void **state) {
+    (void)state;
+    int found = 0;
+    for (int k = 0; k < 40 && found < 6; k++) {
+        double y = 40.0 + 3.0 * k, z = 17.0 + 53.0 * k, x0 = -400.0 + 7.0 * k;
+        if (!box_is_air(x0, y, z, 1.0)) continue;
+        double face;
+        if (!find_face(x0, y, z, &face)) continue;
+        found++;
+        /* One frame at 60 Hz flying 120 m/s toward the face, from 1 m short of it. */
+        CollisionResult r;
+        sim_collide(g_world, face - 1.0, y + 0.5, z + 0.5, face + 1.0, y + 0.5, z + 0.5, &r);
+        assert_true(r.hit);
+        assert_true(r.x < face - SIM_HIT_RADIUS + 1e-9);   /* stopped in the air before the rock */
+        assert_true(r.x > face - 1.0 - 1e-9);
+        assert_true(box_is_air(r.x, r.y, r.z, SIM_HIT_RADIUS));
+        /* A long frame (an absurd speed) from far away stops at the same face. */
+        sim_collide(g_world, face - 16.0, y + 0.5, z + 0.5, face + 60.0, y + 0.5, z + 0.5, &r);
+        assert_true(r.hit);
+        assert_true(r.x > face - 1.0 && r.x < face);
+        /* The restart: open air around it (a box of SIM_RESPAWN_CLEARANCE), near the crash. */
+        FlightState f;
+        flight_init(&f, r.x, r.y, r.z, 1.5707963f, 80.0f);
+        assert_true(sim_respawn_near(g_world, r.x, r.y, r.z, 1.5707963f, &f));
+        double d = sqrt((f.x - r.x) * (f.x - r.x) + (f.y - r.y) * (f.y - r.y) + (f.z - r.z) * (f.z - r.z));
+        printf("  face at x %.0f (y %.0f, z %.0f): hit %.2f m short; restart %.0f m away at %.0f, %.0f, %.0f\n", face, y,
+               z, face - r.x, d, f.x, f.y, f.z);
+        assert_true(box_is_air(f.x, f.y, f.z, SIM_RESPAWN_CLEARANCE));
+        assert_true(d < 160.0);
+        assert_true(f.speed == 80.0f);
+        /* and a way out: straight ahead is clear for a while */
+        CollisionResult ahead;
+        sim_collide(g_world, f.x, f.y, f.z, f.x + sin(f.yaw) * 40.0, f.y, f.z - cos(f.yaw) * 40.0, &ahead);
+        assert_false(ahead.hit);
+    }
+    assert_true(found >= 4);
+}
+
+/* Blocks that are a wall one block thick along some axis: solid, with air on both sides. */
+typedef struct Wall { double x, y, z; int axis; } Wall;
+
+static uint32_t lcg(uint32_t *s) {
+    *s = *s * 1664525u + 1013904223u;
+    return *s >> 8;
+}
+
+static double unit(uint32_t *s) { return (double)(lcg(s) & 0xffff) / 65536.0; }
+
+static void test_no_tunnelling_through_one_block_walls(void **state) {
+    (void)state;
+    static Wall walls[64];
+    int n = 0;
+    static const int dirs[3][3] = {{1, 0, 0}, {0, 1, 0}, {0, 0, 1}};
+    for (int bz = -300; bz < 300 && n < 64; bz += 3)
+        for (int by = 10; by < 150 && n < 64; by += 2)
+            for (int bx = 0; bx < 200 && n < 64; bx += 11) {
+                if (!solid_block(bx, by, bz)) continue;
+                for (int a = 0; a < 3; a++) {
+                    const int *d = dirs[a];
+                    if (!solid_block(bx + d[0], by + d[1], bz + d[2]) && !solid_block(bx - d[0], by - d[1], bz - d[2])) {
+                        walls[n++] = (Wall){bx, by, bz, a};
+                        break;
+                    }
+                }
+            }
+    printf("  %d one-block walls found\n", n);
+    assert_true(n >= 32);
+    uint32_t seed = 1234;
+    int sweeps = 0;
+    for (int i = 0; i < n; i++) {
+        for (int k = 0; k < 40; k++) {
+            /* A random point inside the block, a random direction crossing the wall's axis. */
+            double p[3] = {walls[i].x + 0.05 + 0.9 * unit(&seed), walls[i].y + 0.05 + 0.9 * unit(&seed),
+                           walls[i].z + 0.05 + 0.9 * unit(&seed)};
+            double d[3] = {unit(&seed) * 2.0 - 1.0, unit(&seed) * 2.0 - 1.0, unit(&seed) * 2.0 - 1.0};
+            d[walls[i].axis] = (d[walls[i].axis] < 0 ? -1.0 : 1.0) * (0.2 + fabs(d[walls[i].axis]));
+            double l = sqrt(d[0] * d[0] + d[1] * d[1] + d[2] * d[2]);
+            /* 1000 m/s at 60 Hz: 16.7 m per frame, the wall in the middle of it. */
+            double h = 1000.0 / 60.0 / 2.0 / l;
+            CollisionResult r;
+            sim_collide(g_world, p[0] - d[0] * h, p[1] - d[1] * h, p[2] - d[2] * h, p[0] + d[0] * h, p[1] + d[1] * h,
+                        p[2] + d[2] * h, &r);
+            if (!r.hit) fail_msg("passed the wall block %.0f,%.0f,%.0f", walls[i].x, walls[i].y, walls[i].z);
+            sweeps++;
+        }
+    }
+    printf("  %d sweeps at 1000 m/s through them: every one hit\n", sweeps);
+}
+
+static void test_open_air_never_hits_and_no_heap(void **state) {
+    (void)state;
+    /* High above everything (the world's top is air) a sweep in any direction is clear. */
+    alloc_count_start();
+    CollisionResult r;
+    for (int k = 0; k < 50; k++) {
+        double a = k * 0.7, y = WORLD_Y_MAX + 10.0;
+        sim_collide(g_world, 100.0 * k, y, -50.0 * k, 100.0 * k + cos(a) * 16.0, y + sin(a) * 3.0, -50.0 * k + sin(a) * 16.0, &r);
+        assert_false(r.hit);
+        assert_true(r.t == 1.0);
+        assert_true(r.steps >= 33);   /* 16 m in half-block steps */
+    }
+    /* Below the abyss floor everything is solid. */
+    sim_collide(g_world, 0.0, -5.0, 0.0, 1.0, -5.0, 0.0, &r);
+    assert_true(r.hit);
+    assert_int_equal(alloc_count_stop(), 0);
+}
+
+int main(void) {
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_cliff_crash_and_respawn),
+        cmocka_unit_test(test_no_tunnelling_through_one_block_walls),
+        cmocka_unit_test(test_open_air_never_hits_and_no_heap),
+    };
+    return cmocka_run_group_tests(tests, setup, teardown);
+}
