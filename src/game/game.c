@@ -121,8 +121,12 @@ bool game_boot(Game *g, const GameOptions *o, SkyError *err) {
     bool squeezed = wp.mesh_pool_mib == 0 && mem_budget_free(&g->mem) < ((size_t)GAME_WORLD_KEEP_MIB << 20) + (256u << 10);
 
     if (!o->print_island) {
+        char pad_db[1024];
+        if (!game_data_file("controllers/gamecontrollerdb.txt", pad_db, sizeof pad_db))
+            log_warn("skyisles: the controller database (controllers/gamecontrollerdb.txt) was not found beside the "
+                     "game or in SKYISLES_DATA_DIR: only controllers SDL knows itself will work");
         PlatformConfig pc = {.title = "skyisles", .width = o->width, .height = o->height, .headless = o->headless,
-                             .fullscreen = o->fullscreen, .vsync = o->vsync};
+                             .fullscreen = o->fullscreen, .vsync = o->vsync, .pad_db = pad_db[0] ? pad_db : NULL};
         g->platform = platform_create(&pc, err);
         if (!g->platform) return false;
         platform_drawable_size(g->platform, &g->disp_w, &g->disp_h);

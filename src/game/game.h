@@ -49,6 +49,10 @@ typedef struct GameOptions {
     RenderSettings render;
 } GameOptions;
 
+/* A data file that is not built in (e.g. "controllers/gamecontrollerdb.txt"): SKYISLES_DATA_DIR,
+ * then assets/ beside the binary or its parent, then ../share/skyisles. False when not found. */
+bool game_data_file(const char *rel, char *out, size_t n);
+
 /* Parses argv; false (message printed) on bad input, *exit_now on --help. */
 bool game_parse_args(int argc, char **argv, GameOptions *o, bool *exit_now);
 
