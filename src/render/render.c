@@ -256,6 +256,11 @@ static void frame(Renderer *r, const RenderView *v, int dw, int dh, bool sky_deb
 void render_frame(Renderer *r, const RenderView *v, int dw, int dh) { frame(r, v, dw, dh, false); }
 void render_frame_sky_debug(Renderer *r, const RenderView *v, int dw, int dh) { frame(r, v, dw, dh, true); }
 
+void render_finish(Renderer *r) {
+    (void)r;
+    glFinish();
+}
+
 RenderStats render_stats(const Renderer *r) {
     RenderStats s;
     memset(&s, 0, sizeof s);

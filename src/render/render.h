@@ -119,6 +119,9 @@ void render_clear_terrain(Renderer *r);
 void render_frame(Renderer *r, const RenderView *v, int disp_w, int disp_h);
 /* Same, but the dome shows its raw FBM value as grey and nothing else is drawn (tests). */
 void render_frame_sky_debug(Renderer *r, const RenderView *v, int disp_w, int disp_h);
+/* Waits until the GPU has finished every frame submitted (screenshots read back after it; the
+ * bench keeps the GPU's time out of the CPU figures with it). */
+void render_finish(Renderer *r);
 
 RenderStats render_stats(const Renderer *r);
 
