@@ -5,9 +5,9 @@
 
 #include "render_internal.h"
 
-bool aircraft_init(AircraftModel *m, SkyError *err) {
+bool aircraft_init(AircraftModel *m, MemArena *scratch, SkyError *err) {
     memset(m, 0, sizeof *m);
-    m->prog = gl_program("aircraft.vert", "aircraft.frag", NULL, err);
+    m->prog = gl_program("aircraft.vert", "aircraft.frag", NULL, scratch, err);
     if (!m->prog) return false;
     m->u_viewproj = gl_uniform(m->prog, "u_viewproj");
     m->u_model = gl_uniform(m->prog, "u_model");

@@ -23,16 +23,15 @@ static bool is_dir(const char *path) {
     return stat(path, &st) == 0 && S_ISDIR(st.st_mode);
 }
 
-/* The shader folder: SKYISLES_SHADER_DIR (strict: a missing file is an error), else
+/* The shader folder into dir: SKYISLES_SHADER_DIR (strict: a missing file is an error), else
  * shaders_es2/ beside or above the executable, else ./shaders_es2; "" = embedded only. */
-static const char *shader_dir(bool *strict) {
-    static char dir[PATH_MAX];
+static void shader_dir(char *dir, size_t cap, bool *strict) {
     *strict = false;
     const char *env = getenv("SKYISLES_SHADER_DIR");
     if (env && env[0]) {
-        snprintf(dir, sizeof dir, "%s", env);
+        snprintf(dir, cap, "%s", env);
         *strict = true;
-        return dir;
+        return;
     }
     char exe[PATH_MAX];
     ssize_t n = readlink("/proc/self/exe", exe, sizeof exe - 1);
@@ -42,14 +41,13 @@ static const char *shader_dir(bool *strict) {
         if (slash) *slash = 0;
         static const char *const rel[] = {"/shaders_es2", "/../shaders_es2", "/../../shaders_es2"};
         for (size_t i = 0; i < sizeof rel / sizeof rel[0]; i++) {
-            snprintf(dir, sizeof dir, "%s%s", exe, rel[i]);
-            if (is_dir(dir)) return dir;
+            snprintf(dir, cap, "%s%s", exe, rel[i]);
+            if (is_dir(dir)) return;
         }
     }
-    snprintf(dir, sizeof dir, "shaders_es2");
-    if (is_dir(dir)) return dir;
+    snprintf(dir, cap, "shaders_es2");
+    if (is_dir(dir)) return;
     dir[0] = 0;
-    return dir;
 }
 
 static const char *embedded(const char *name) {
@@ -58,20 +56,27 @@ static const char *embedded(const char *name) {
     return NULL;
 }
 
-/* Reads shaders_es2/name into buf; falls back to the embedded copy. NULL with err set. */
-static const char *shader_source(const char *name, char *buf, size_t cap, SkyError *err) {
+/* Reads shaders_es2/name into scratch; falls back to the embedded copy. NULL with err set. */
+static const char *shader_source(const char *name, MemArena *scratch, SkyError *err) {
     bool strict;
-    const char *dir = shader_dir(&strict);
+    char dir[PATH_MAX];
+    shader_dir(dir, sizeof dir, &strict);
     if (dir[0]) {
         char path[PATH_MAX + 64];
         snprintf(path, sizeof path, "%s/%s", dir, name);
         FILE *f = fopen(path, "rb");
         if (f) {
-            size_t got = fread(buf, 1, cap - 1, f);
+            char *buf = mem_arena_alloc(scratch, SHADER_MAX_BYTES, 1);
+            if (!buf) {
+                fclose(f);
+                sky_error_set(err, 1, "render: no scratch memory left to read shader %s", path);
+                return NULL;
+            }
+            size_t got = fread(buf, 1, SHADER_MAX_BYTES - 1, f);
             bool too_big = !feof(f) && fgetc(f) != EOF;
             fclose(f);
             if (too_big) {
-                sky_error_set(err, 1, "render: shader %s is larger than %u bytes", path, (unsigned)cap);
+                sky_error_set(err, 1, "render: shader %s is larger than %u bytes", path, (unsigned)SHADER_MAX_BYTES);
                 return NULL;
             }
             buf[got] = 0;
@@ -117,16 +122,18 @@ static GLuint compile(GLenum type, const char *name, const char *src, const char
     return sh;
 }
 
-GLuint gl_program(const char *vs_name, const char *fs_name, const char *defines, SkyError *err) {
-    static char vs_buf[SHADER_MAX_BYTES], fs_buf[SHADER_MAX_BYTES];
-    const char *vs_src = shader_source(vs_name, vs_buf, sizeof vs_buf, err);
-    if (!vs_src) return 0;
-    const char *fs_src = shader_source(fs_name, fs_buf, sizeof fs_buf, err);
-    if (!fs_src) return 0;
-    GLuint vs = compile(GL_VERTEX_SHADER, vs_name, vs_src, defines, err);
-    if (!vs) return 0;
-    GLuint fs = compile(GL_FRAGMENT_SHADER, fs_name, fs_src, defines, err);
-    if (!fs) { glDeleteShader(vs); return 0; }
+GLuint gl_program(const char *vs_name, const char *fs_name, const char *defines, MemArena *scratch, SkyError *err) {
+    /* The sources live in scratch until both stages are compiled. */
+    size_t mark = scratch_mark(scratch);
+    const char *vs_src = shader_source(vs_name, scratch, err);
+    const char *fs_src = vs_src ? shader_source(fs_name, scratch, err) : NULL;
+    GLuint vs = fs_src ? compile(GL_VERTEX_SHADER, vs_name, vs_src, defines, err) : 0;
+    GLuint fs = vs ? compile(GL_FRAGMENT_SHADER, fs_name, fs_src, defines, err) : 0;
+    scratch_release(scratch, mark);
+    if (!fs) {
+        if (vs) glDeleteShader(vs);
+        return 0;
+    }
     GLuint prog = glCreateProgram();
     glAttachShader(prog, vs);
     glAttachShader(prog, fs);

@@ -4,9 +4,9 @@
 
 #include "render_internal.h"
 
-bool psx_init(PsxTarget *t, SkyError *err) {
+bool psx_init(PsxTarget *t, MemArena *scratch, SkyError *err) {
     memset(t, 0, sizeof *t);
-    t->blit_prog = gl_program("blit.vert", "blit.frag", NULL, err);
+    t->blit_prog = gl_program("blit.vert", "blit.frag", NULL, scratch, err);
     if (!t->blit_prog) return false;
     t->u_tex = gl_uniform(t->blit_prog, "u_tex");
     static const float quad[] = {-1, -1, 1, -1, 1, 1, -1, -1, 1, 1, -1, 1};

@@ -25,6 +25,7 @@ void render_set_driver_timing(bool on) { render_driver_timing = on; }
 
 struct Renderer {
     RenderSettings settings;
+    MemArena scratch;       /* boot-time buffers, shader text, each upload's staging */
     PsxTarget psx;
     SkyDome sky;
     Terrain terrain;
@@ -74,9 +75,16 @@ Renderer *render_create(MemBudget *mem, const RenderSettings *s, SkyError *err) 
     }
     r->settings = *s;
     if (r->settings.max_chunks < 16) r->settings.max_chunks = 16;
+    /* One scratch region serves boot and, after it, each upload's staging. */
+    size_t scratch = terrain_scratch_bytes();
+    if (scratch < RENDER_BOOT_SCRATCH_BYTES) scratch = RENDER_BOOT_SCRATCH_BYTES;
+    if (!mem_arena_init(&r->scratch, mem, scratch)) {
+        sky_error_set(err, 1, "render: memory budget too small for %zu KiB of renderer scratch", scratch >> 10);
+        return NULL;
+    }
     while (glGetError() != GL_NO_ERROR) {}
-    if (!psx_init(&r->psx, err) || !sky_init(&r->sky, s->sky_force_mediump, err) ||
-        !terrain_init(&r->terrain, mem, &r->settings, err) || !aircraft_init(&r->aircraft, err)) {
+    if (!psx_init(&r->psx, &r->scratch, err) || !sky_init(&r->sky, s->sky_force_mediump, &r->scratch, err) ||
+        !terrain_init(&r->terrain, mem, &r->scratch, &r->settings, err) || !aircraft_init(&r->aircraft, &r->scratch, err)) {
         render_destroy(r);
         return NULL;
     }
@@ -104,7 +112,7 @@ void render_apply_settings(Renderer *r, const RenderSettings *s) {
     if (rebuild_sky) {
         SkyError err = {0};
         SkyDome fresh;
-        if (sky_init(&fresh, s->sky_force_mediump, &err)) {
+        if (sky_init(&fresh, s->sky_force_mediump, &r->scratch, &err)) {
             sky_free(&r->sky);
             r->sky = fresh;
         } else {

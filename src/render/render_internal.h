@@ -47,9 +47,20 @@ uint64_t render_thread_cpu_ns(void);
 /* Logs every pending GL error with `where`; returns the number found. */
 int gl_errors(const char *where);
 
+/* ---------------------------------------------------------------- scratch */
+/* The renderer's one scratch arena, carved from the budget at create, serves work that is over
+ * before the call that started it returns: boot-time texels, lattice, sphere and index data,
+ * shader text, and each upload's staging of a chunk's vertices. Whoever takes from it gives it
+ * back before returning (a stack), so nothing lives there between calls. */
+static inline size_t scratch_mark(const MemArena *a) { return a->used; }
+static inline void scratch_release(MemArena *a, size_t mark) { a->used = mark; }
+/* What boot needs at most at once (the terrain's shared index buffer, 192 KiB, is the largest). */
+#define RENDER_BOOT_SCRATCH_BYTES (512u << 10)
+
 /* Builds a program from two files of shaders_es2/ (from disk when found, else the embedded
- * copy). `defines` is inserted after #version (may be NULL). 0 with err set on failure. */
-GLuint gl_program(const char *vs_name, const char *fs_name, const char *defines, SkyError *err);
+ * copy; read into scratch). `defines` is inserted after #version (may be NULL). 0 with err set
+ * on failure. */
+GLuint gl_program(const char *vs_name, const char *fs_name, const char *defines, MemArena *scratch, SkyError *err);
 GLint gl_uniform(GLuint prog, const char *name);   /* -1 is logged at debug level */
 
 /* ---------------------------------------------------------------- parts of the frame */
@@ -62,7 +73,7 @@ typedef struct PsxTarget {
     uint32_t bytes;
 } PsxTarget;
 
-bool psx_init(PsxTarget *t, SkyError *err);
+bool psx_init(PsxTarget *t, MemArena *scratch, SkyError *err);
 /* (Re)creates the low-res target for a display size; returns false if the GPU refuses it. */
 bool psx_resize(PsxTarget *t, int low_w, int low_h, bool rgb15);
 void psx_blit(PsxTarget *t, int disp_w, int disp_h, int *vx, int *vy, int *vw, int *vh);
@@ -78,7 +89,7 @@ typedef struct SkyDome {
     uint32_t bytes;
 } SkyDome;
 
-bool sky_init(SkyDome *s, bool force_mediump, SkyError *err);
+bool sky_init(SkyDome *s, bool force_mediump, MemArena *scratch, SkyError *err);
 void sky_draw(SkyDome *s, const float viewproj[16], const RenderView *v, const RenderAtmosphere *a,
               const RenderSettings *st, float levels, bool debug_fbm);
 void sky_free(SkyDome *s);
@@ -91,7 +102,7 @@ typedef struct AircraftModel {
     uint32_t bytes;
 } AircraftModel;
 
-bool aircraft_init(AircraftModel *m, SkyError *err);
+bool aircraft_init(AircraftModel *m, MemArena *scratch, SkyError *err);
 void aircraft_draw(AircraftModel *m, const float viewproj[16], const RenderView *v,
                    const float snap[2], const RenderAtmosphere *a, float levels, float dither);
 void aircraft_free(AircraftModel *m);
@@ -158,7 +169,7 @@ typedef struct Terrain {
     ChunkRec *chunks;
     uint32_t cap, resident;         /* chunk records (max_chunks), resident chunks */
     PendingMesh *pending;           /* ring of cap entries */
-    WorldVertex *staging;           /* one slot's vertices regrouped by direction and plane */
+    MemArena *scratch;              /* the renderer's: each upload stages its vertices there */
     uint32_t pending_head, pending_count, pending_live;
     uint32_t *visible, visible_count;
     uint32_t *cloud_order;
@@ -180,7 +191,9 @@ typedef struct Terrain {
 
 #define TERRAIN_COPY_VERTS 512u
 
-bool terrain_init(Terrain *t, MemBudget *mem, const RenderSettings *s, SkyError *err);
+/* Bytes of scratch one upload stages at most (the renderer sizes its arena with it). */
+size_t terrain_scratch_bytes(void);
+bool terrain_init(Terrain *t, MemBudget *mem, MemArena *scratch, const RenderSettings *s, SkyError *err);
 bool terrain_queue(Terrain *t, const ChunkMesh *m);
 void terrain_drop(Terrain *t, int32_t cx, int32_t cz);
 /* Rebuilds the far tiles whose members changed or left; returns the bytes uploaded. */

@@ -11,11 +11,17 @@
 #define DOME_SLICES 48
 
 /* Bakes the period-RENDER_SKY_PERIOD lattice: texel (x, y) of slice z holds the corners
- * (x,y), (x+1,y), (x,y+1), (x+1,y+1) of that slice, wrapped, as 8-bit values. */
-static GLuint bake_lattice(void) {
+ * (x,y), (x+1,y), (x,y+1), (x+1,y+1) of that slice, wrapped, as 8-bit values. The lattice and
+ * the texels are boot-time scratch. */
+static bool bake_lattice(SkyDome *s, MemArena *scratch) {
     enum { P = RENDER_SKY_PERIOD, W = RENDER_SKY_ATLAS_W, H = RENDER_SKY_ATLAS_H };
-    static uint8_t texels[W * H * 4];
-    static uint8_t lattice[P][P][P];
+    size_t mark = scratch_mark(scratch);
+    uint8_t *texels = mem_arena_alloc(scratch, (size_t)W * H * 4, 16);
+    uint8_t(*lattice)[P][P] = mem_arena_alloc(scratch, (size_t)P * P * P, 16);
+    if (!texels || !lattice) {
+        scratch_release(scratch, mark);
+        return false;
+    }
     for (int z = 0; z < P; z++)
         for (int y = 0; y < P; y++)
             for (int x = 0; x < P; x++) {
@@ -34,9 +40,8 @@ static GLuint bake_lattice(void) {
                 t[3] = lattice[z][y1][x1];
             }
     }
-    GLuint tex;
-    glGenTextures(1, &tex);
-    glBindTexture(GL_TEXTURE_2D, tex);
+    glGenTextures(1, &s->lattice_tex);
+    glBindTexture(GL_TEXTURE_2D, s->lattice_tex);
     glPixelStorei(GL_UNPACK_ALIGNMENT, 1);
     glTexImage2D(GL_TEXTURE_2D, 0, GL_RGBA, W, H, 0, GL_RGBA, GL_UNSIGNED_BYTE, texels);
     glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, GL_NEAREST);
@@ -44,13 +49,21 @@ static GLuint bake_lattice(void) {
     glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_WRAP_S, GL_CLAMP_TO_EDGE);
     glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_WRAP_T, GL_CLAMP_TO_EDGE);
     glBindTexture(GL_TEXTURE_2D, 0);
-    return tex;
+    scratch_release(scratch, mark);
+    s->bytes += (uint32_t)W * H * 4;
+    return true;
 }
 
-static void build_sphere(SkyDome *s) {
+/* The unit sphere's vertices and indices, built in boot-time scratch and uploaded. */
+static bool build_sphere(SkyDome *s, MemArena *scratch) {
     enum { NV = (DOME_STACKS + 1) * (DOME_SLICES + 1), NI = DOME_STACKS * DOME_SLICES * 6 };
-    static float verts[NV * 3];
-    static uint16_t idx[NI];
+    size_t mark = scratch_mark(scratch);
+    float *verts = mem_arena_alloc(scratch, sizeof(float) * NV * 3, 16);
+    uint16_t *idx = mem_arena_alloc(scratch, sizeof(uint16_t) * NI, 16);
+    if (!verts || !idx) {
+        scratch_release(scratch, mark);
+        return false;
+    }
     int v = 0;
     for (int i = 0; i <= DOME_STACKS; i++) {
         double lat = M_PI * ((double)i / DOME_STACKS - 0.5);
@@ -71,19 +84,21 @@ static void build_sphere(SkyDome *s) {
         }
     glGenBuffers(1, &s->vbo);
     glBindBuffer(GL_ARRAY_BUFFER, s->vbo);
-    glBufferData(GL_ARRAY_BUFFER, sizeof verts, verts, GL_STATIC_DRAW);
+    glBufferData(GL_ARRAY_BUFFER, sizeof(float) * NV * 3, verts, GL_STATIC_DRAW);
     glGenBuffers(1, &s->ibo);
     glBindBuffer(GL_ELEMENT_ARRAY_BUFFER, s->ibo);
-    glBufferData(GL_ELEMENT_ARRAY_BUFFER, sizeof idx, idx, GL_STATIC_DRAW);
+    glBufferData(GL_ELEMENT_ARRAY_BUFFER, sizeof(uint16_t) * NI, idx, GL_STATIC_DRAW);
     glBindBuffer(GL_ARRAY_BUFFER, 0);
     glBindBuffer(GL_ELEMENT_ARRAY_BUFFER, 0);
+    scratch_release(scratch, mark);
     s->index_count = NI;
-    s->bytes = (uint32_t)(sizeof verts + sizeof idx) + RENDER_SKY_ATLAS_W * RENDER_SKY_ATLAS_H * 4;
+    s->bytes += (uint32_t)(sizeof(float) * NV * 3 + sizeof(uint16_t) * NI);
+    return true;
 }
 
-bool sky_init(SkyDome *s, bool force_mediump, SkyError *err) {
+bool sky_init(SkyDome *s, bool force_mediump, MemArena *scratch, SkyError *err) {
     memset(s, 0, sizeof *s);
-    s->prog = gl_program("sky.vert", "sky.frag", force_mediump ? "#define SKY_FORCE_MEDIUMP 1\n" : NULL, err);
+    s->prog = gl_program("sky.vert", "sky.frag", force_mediump ? "#define SKY_FORCE_MEDIUMP 1\n" : NULL, scratch, err);
     if (!s->prog) return false;
     GLint range[2] = {0, 0}, precision = 0;
     glGetShaderPrecisionFormat(GL_FRAGMENT_SHADER, GL_HIGH_FLOAT, range, &precision);
@@ -105,8 +120,10 @@ bool sky_init(SkyDome *s, bool force_mediump, SkyError *err) {
     s->u_debug = gl_uniform(s->prog, "u_debug_fbm");
     s->u_levels = gl_uniform(s->prog, "u_levels");
     s->u_dither = gl_uniform(s->prog, "u_dither");
-    s->lattice_tex = bake_lattice();
-    build_sphere(s);
+    if (!bake_lattice(s, scratch) || !build_sphere(s, scratch)) {
+        sky_error_set(err, 1, "render: no scratch memory left to build the sky dome");
+        return false;
+    }
     if (gl_errors("sky init")) {
         sky_error_set(err, 1, "render: GL error while building the sky dome");
         return false;

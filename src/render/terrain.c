@@ -22,14 +22,17 @@ static uint8_t bucket_of_normal(uint8_t n) {
 
 static int level_step(int b) { return b >= 4 ? TERRAIN_LEVEL_Y : TERRAIN_LEVEL_XZ; }
 
+size_t terrain_scratch_bytes(void) { return sizeof(WorldVertex) * STAGING_VERTS; }
+
 /* Level of a face plane (slot-local; y from WORLD_Y_MIN). */
 static int level_of(int b, int plane) {
     int l = plane / level_step(b);
     return l < 0 ? 0 : (l >= TERRAIN_LEVELS ? TERRAIN_LEVELS - 1 : l);
 }
 
-bool terrain_init(Terrain *t, MemBudget *mem, const RenderSettings *s, SkyError *err) {
+bool terrain_init(Terrain *t, MemBudget *mem, MemArena *scratch, const RenderSettings *s, SkyError *err) {
     memset(t, 0, sizeof *t);
+    t->scratch = scratch;
     uint32_t cap = s->max_chunks;
     t->cap = cap;
     t->nslots = cap + cap / 4 + 8;   /* chunk slots and tiles */
@@ -42,8 +45,7 @@ bool terrain_init(Terrain *t, MemBudget *mem, const RenderSettings *s, SkyError 
     t->visible = mem_carve(mem, sizeof(uint32_t) * t->nslots, 16);
     t->cloud_order = mem_carve(mem, sizeof(uint32_t) * t->nslots, 16);
     t->cloud_dist = mem_carve(mem, sizeof(float) * t->nslots, 16);
-    t->staging = mem_carve(mem, sizeof(WorldVertex) * STAGING_VERTS, 16);
-    if (!t->slots || !t->chunks || !t->pending || !t->visible || !t->cloud_order || !t->cloud_dist || !t->staging) {
+    if (!t->slots || !t->chunks || !t->pending || !t->visible || !t->cloud_order || !t->cloud_dist) {
         sky_error_set(err, 1, "render: memory budget too small for %u GPU chunk slots", cap);
         return false;
     }
@@ -62,7 +64,7 @@ bool terrain_init(Terrain *t, MemBudget *mem, const RenderSettings *s, SkyError 
     }
     for (uint32_t i = 0; i < t->copy_blocks; i++) t->copy_next[i] = i + 1 < t->copy_blocks ? (int32_t)i + 1 : -1;
     t->copy_free = t->copy_blocks ? 0 : -1;
-    t->prog = gl_program("terrain.vert", "terrain.frag", NULL, err);
+    t->prog = gl_program("terrain.vert", "terrain.frag", NULL, scratch, err);
     if (!t->prog) return false;
     t->u_viewproj = gl_uniform(t->prog, "u_viewproj");
     t->u_offset = gl_uniform(t->prog, "u_offset");
@@ -73,8 +75,14 @@ bool terrain_init(Terrain *t, MemBudget *mem, const RenderSettings *s, SkyError 
     t->u_dither = gl_uniform(t->prog, "u_dither");
     t->u_tint = gl_uniform(t->prog, "u_tint");
 
-    /* One index buffer for every quad: {0,1,2, 0,2,3} + 4 per quad. Built once at boot. */
-    static uint16_t idx[QUADS_PER_DRAW * 6];
+    /* One index buffer for every quad: {0,1,2, 0,2,3} + 4 per quad. Built once at boot, in scratch. */
+    size_t mark = scratch_mark(scratch);
+    size_t idx_bytes = sizeof(uint16_t) * QUADS_PER_DRAW * 6;
+    uint16_t *idx = mem_arena_alloc(scratch, idx_bytes, 16);
+    if (!idx) {
+        sky_error_set(err, 1, "render: no scratch memory left for the terrain index buffer");
+        return false;
+    }
     for (uint32_t q = 0; q < QUADS_PER_DRAW; q++) {
         uint16_t b = (uint16_t)(q * 4);
         uint16_t *o = &idx[q * 6];
@@ -83,9 +91,10 @@ bool terrain_init(Terrain *t, MemBudget *mem, const RenderSettings *s, SkyError 
     }
     glGenBuffers(1, &t->ibo);
     glBindBuffer(GL_ELEMENT_ARRAY_BUFFER, t->ibo);
-    glBufferData(GL_ELEMENT_ARRAY_BUFFER, sizeof idx, idx, GL_STATIC_DRAW);
+    glBufferData(GL_ELEMENT_ARRAY_BUFFER, (GLsizeiptr)idx_bytes, idx, GL_STATIC_DRAW);
     glBindBuffer(GL_ELEMENT_ARRAY_BUFFER, 0);
-    t->ibo_bytes = sizeof idx;
+    scratch_release(scratch, mark);
+    t->ibo_bytes = (uint32_t)idx_bytes;
     if (gl_errors("terrain init")) {
         sky_error_set(err, 1, "render: GL error while creating the terrain buffers");
         return false;
@@ -194,7 +203,8 @@ typedef struct Stager {
     int16_t pmin[TERRAIN_BUCKETS], pmax[TERRAIN_BUCKETS];
     int ymin, ymax;
     bool scatter;
-    WorldVertex *dst;
+    WorldVertex *dst;       /* in the renderer's scratch, from stage_layout to stage_upload */
+    size_t scratch_mark;
 } Stager;
 
 static void stage_quads(Stager *st, const WorldVertex *v, uint32_t n, int kind, int dx, int dz) {
@@ -234,7 +244,8 @@ static void stage_begin(Stager *st) {
     st->ymax = WORLD_Y_MIN;
 }
 
-/* Offsets from the counts; false when the quads do not fit the staging buffer. */
+/* Offsets from the counts, and the staging buffer taken from scratch (stage_upload gives it
+ * back); false when the quads do not fit. */
 static bool stage_layout(Terrain *t, Stager *st, GpuChunk *c) {
     uint32_t run = 0;
     for (int k = 0; k < TERRAIN_BUCKETS; k++)
@@ -249,17 +260,23 @@ static bool stage_layout(Terrain *t, Stager *st, GpuChunk *c) {
         c->plane_max[k] = st->pmax[k];
     }
     if (run > STAGING_VERTS) return false;   /* cannot happen: parts are bounded by the world */
+    st->scratch_mark = scratch_mark(t->scratch);
+    st->dst = mem_arena_alloc(t->scratch, sizeof(WorldVertex) * run, 16);
+    if (!st->dst) {
+        scratch_release(t->scratch, st->scratch_mark);
+        return false;
+    }
     c->opaque_verts = c->off[6][0];
     c->cloud_verts = run - c->off[6][0];
     c->y_min = (int16_t)(st->ymin <= st->ymax ? st->ymin : 0);
     c->y_max = (int16_t)(st->ymin <= st->ymax ? st->ymax : 0);
     st->scatter = true;
-    st->dst = t->staging;
     return true;
 }
 
-/* The staged vertices into the slot's buffer (created, refilled or deleted). */
-static uint32_t stage_upload(Terrain *t, GpuChunk *c, uint32_t total) {
+/* The staged vertices into the slot's buffer (created, refilled or deleted); the staging
+ * buffer goes back to scratch. */
+static uint32_t stage_upload(Terrain *t, Stager *st, GpuChunk *c, uint32_t total) {
     t->gpu_bytes -= c->bytes;
     c->bytes = total * (uint32_t)sizeof(WorldVertex);
     if (c->bytes) {
@@ -268,7 +285,7 @@ static uint32_t stage_upload(Terrain *t, GpuChunk *c, uint32_t total) {
             t->vbo_count++;
         }
         glBindBuffer(GL_ARRAY_BUFFER, c->vbo);
-        GL_TIMED(glBufferData(GL_ARRAY_BUFFER, c->bytes, t->staging, GL_STATIC_DRAW));
+        GL_TIMED(glBufferData(GL_ARRAY_BUFFER, c->bytes, st->dst, GL_STATIC_DRAW));
         glBindBuffer(GL_ARRAY_BUFFER, 0);
     } else if (c->vbo) {
         glDeleteBuffers(1, &c->vbo);
@@ -276,6 +293,8 @@ static uint32_t stage_upload(Terrain *t, GpuChunk *c, uint32_t total) {
         t->vbo_count--;
     }
     t->gpu_bytes += c->bytes;
+    scratch_release(t->scratch, st->scratch_mark);
+    st->dst = NULL;
     return c->bytes;
 }
 
@@ -324,7 +343,7 @@ static uint32_t tile_rebuild(Terrain *t, int32_t si) {
     }
     c->lod = (uint8_t)lod;
     t->tile_rebuilds++;
-    return stage_upload(t, c, c->opaque_verts + c->cloud_verts);
+    return stage_upload(t, &st, c, c->opaque_verts + c->cloud_verts);
 }
 
 uint32_t terrain_flush_tiles(Terrain *t) {
@@ -476,7 +495,7 @@ static bool upload(Terrain *t, const ChunkMesh *m, uint32_t *bytes_out) {
     stage_mesh(&st, m);
     if (!stage_layout(t, &st, c)) return false;
     stage_mesh(&st, m);
-    *bytes_out = stage_upload(t, c, c->opaque_verts + c->cloud_verts);
+    *bytes_out = stage_upload(t, &st, c, c->opaque_verts + c->cloud_verts);
     return true;
 }
 
