@@ -597,14 +597,23 @@ static void test_missing_shader_is_one_clear_line(void **state) {
     assert_non_null(strstr(err.msg, "SKYISLES_SHADER_DIR"));
     assert_null(strchr(err.msg, '\n'));
 
-    /* A shader that does not compile names the file (its info log goes to stderr). */
+    /* A shader that does not compile names the file (its info log goes to stderr). The shared
+     * prelude is one of the folder's files too: missing, it is named like any other. */
     char path[256];
-    static const char *const names[] = {"blit.vert", "blit.frag", "sky.vert", "sky.frag"};
-    for (size_t i = 0; i < 4; i++) {
+    static const char *const names[] = {"blit.vert", "blit.frag", "sky.vert", "sky.frag", "prelude.glsl"};
+    for (size_t i = 0; i < 5; i++) {
         snprintf(path, sizeof path, "%s/%s", dir, names[i]);
+        if (i == 4) {
+            sky_error_clear(&err);
+            r = render_create(&mem, &s, &err);
+            assert_null(r);
+            printf("message: %s\n", err.msg);
+            assert_non_null(strstr(err.msg, "prelude.glsl is missing"));
+        }
         FILE *f = fopen(path, "w");
         assert_non_null(f);
-        if (i == 3) fputs("#version 100\nprecision mediump float;\nvoid main() { gl_FragColor = vec4(1.0); }\n", f);
+        if (i == 4) fputs("// prelude: nothing shared in this test\n", f);
+        else if (i == 3) fputs("#version 100\nprecision mediump float;\nvoid main() { gl_FragColor = vec4(1.0); }\n", f);
         else if (i == 2) fputs("#version 100\nattribute vec4 a_pos;\nvoid main() { gl_Position = a_pos * undefined_thing; }\n", f);
         else if (i == 0) fputs("#version 100\nattribute vec4 a_pos;\nvarying vec2 v_uv;\nvoid main() { v_uv = a_pos.xy; gl_Position = a_pos; }\n", f);
         else fputs("#version 100\nprecision mediump float;\nvarying vec2 v_uv;\nuniform sampler2D u_tex;\nvoid main() { gl_FragColor = texture2D(u_tex, v_uv); }\n", f);
@@ -615,7 +624,7 @@ static void test_missing_shader_is_one_clear_line(void **state) {
     assert_null(r);
     printf("message: %s\n", err.msg);
     assert_non_null(strstr(err.msg, "sky.vert failed to compile"));
-    for (size_t i = 0; i < 4; i++) {
+    for (size_t i = 0; i < 5; i++) {
         snprintf(path, sizeof path, "%s/%s", dir, names[i]);
         unlink(path);
     }

@@ -7,18 +7,12 @@
 
 bool aircraft_init(AircraftModel *m, MemArena *scratch, SkyError *err) {
     memset(m, 0, sizeof *m);
-    m->prog = gl_program("aircraft.vert", "aircraft.frag", NULL, scratch, err);
-    if (!m->prog) return false;
-    m->u_viewproj = gl_uniform(m->prog, "u_viewproj");
-    m->u_model = gl_uniform(m->prog, "u_model");
-    m->u_prop = gl_uniform(m->prog, "u_prop");
-    m->u_prop_centre = gl_uniform(m->prog, "u_prop_centre");
-    m->u_light = gl_uniform(m->prog, "u_light");
-    m->u_snap = gl_uniform(m->prog, "u_snap");
-    m->u_fog_density = gl_uniform(m->prog, "u_fog_density");
-    m->u_fog_color = gl_uniform(m->prog, "u_fog_color");
-    m->u_levels = gl_uniform(m->prog, "u_levels");
-    m->u_dither = gl_uniform(m->prog, "u_dither");
+    if (!gl_program(&m->prog, PROG_AIRCRAFT, scratch, err)) return false;
+    m->u_viewproj = gl_uniform(&m->prog, "u_viewproj");
+    m->u_model = gl_uniform(&m->prog, "u_model");
+    m->u_prop = gl_uniform(&m->prog, "u_prop");
+    m->u_prop_centre = gl_uniform(&m->prog, "u_prop_centre");
+    m->u_light = gl_uniform(&m->prog, "u_light");
     glGenBuffers(1, &m->vbo);
     glBindBuffer(GL_ARRAY_BUFFER, m->vbo);
     glBufferData(GL_ARRAY_BUFFER, (GLsizeiptr)(render_aircraft_vert_count * sizeof(ModelVertex)),
@@ -57,21 +51,16 @@ static void model_matrix(const RenderView *v, float out[16]) {
     out[15] = 1.0f;
 }
 
-void aircraft_draw(AircraftModel *m, const float viewproj[16], const RenderView *v, const float snap[2],
-                   const RenderAtmosphere *a, float levels, float dither) {
+void aircraft_draw(AircraftModel *m, const float viewproj[16], const RenderView *v, const PsxParams *psx) {
     float model[16];
     model_matrix(v, model);
-    glUseProgram(m->prog);
+    glUseProgram(m->prog.id);
+    psx_set_uniforms(&m->prog, psx);
     glUniformMatrix4fv(m->u_viewproj, 1, GL_FALSE, viewproj);
     glUniformMatrix4fv(m->u_model, 1, GL_FALSE, model);
     glUniform2f(m->u_prop, cosf(v->prop_angle), sinf(v->prop_angle));
     glUniform3fv(m->u_prop_centre, 1, render_aircraft_prop_centre);
     glUniform3f(m->u_light, 0.38f, 0.85f, 0.36f);
-    glUniform2fv(m->u_snap, 1, snap);
-    glUniform1f(m->u_fog_density, a->fog_density);
-    glUniform3fv(m->u_fog_color, 1, a->color);
-    glUniform1f(m->u_levels, levels);
-    glUniform1f(m->u_dither, dither);
     glEnable(GL_DEPTH_TEST);
     glDepthMask(GL_TRUE);
     glEnable(GL_CULL_FACE);
@@ -92,6 +81,6 @@ void aircraft_draw(AircraftModel *m, const float viewproj[16], const RenderView 
 
 void aircraft_free(AircraftModel *m) {
     if (m->vbo) glDeleteBuffers(1, &m->vbo);
-    if (m->prog) glDeleteProgram(m->prog);
+    gl_program_free(&m->prog);
     memset(m, 0, sizeof *m);
 }

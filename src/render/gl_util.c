@@ -1,5 +1,6 @@
-/* skyisles GL helpers: error draining and shader programs from shaders_es2/ (on disk next to
- * the executable, or the copy embedded at build time), with info logs printed on failure. */
+/* skyisles GL helpers: error draining and the shader programs: their table, their text from
+ * shaders_es2/ (on disk next to the executable, or the copy embedded at build time) with the
+ * shared prelude inserted, and linking with info logs printed on failure. */
 #include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -10,6 +11,27 @@
 #include "render_internal.h"
 
 #define SHADER_MAX_BYTES 16384
+
+#define STR_(x) #x
+#define STR(x) STR_(x)
+/* The dome's lattice layout and octave count come from render.h, so C and GLSL agree. */
+#define SKY_DEFINES                                                                               \
+    "#define SKY_PERIOD " STR(RENDER_SKY_PERIOD) ".0\n#define SKY_ATLAS_COLS " STR(RENDER_SKY_ATLAS_COLS) \
+    ".0\n#define SKY_OCTAVES " STR(RENDER_SKY_OCTAVES) "\n"
+
+const RenderProgramDesc render_programs[PROG_COUNT] = {
+    [PROG_BLIT] = {"blit", "blit.vert", "blit.frag", ""},
+    [PROG_SKY] = {"sky", "sky.vert", "sky.frag", SKY_DEFINES},
+    [PROG_SKY_MEDIUMP] = {"sky-mediump", "sky.vert", "sky.frag", SKY_DEFINES "#define SKY_FORCE_MEDIUMP 1\n"},
+    [PROG_TERRAIN] = {"terrain", "terrain.vert", "terrain.frag", ""},
+    [PROG_AIRCRAFT] = {"aircraft", "aircraft.vert", "aircraft.frag", ""},
+};
+
+/* Attribute names of the fixed locations. */
+static const struct {
+    GLuint loc;
+    const char *name;
+} ATTRIBS[] = {{ATTR_POS, "a_pos"}, {ATTR_COLOR, "a_color"}, {ATTR_NORMAL, "a_normal"}};
 
 int gl_errors(const char *where) {
     int n = 0;
@@ -95,26 +117,68 @@ static const char *shader_source(const char *name, MemArena *scratch, SkyError *
     return text;
 }
 
-static GLuint compile(GLenum type, const char *name, const char *src, const char *defines, SkyError *err) {
-    /* Defines go after the #version line, which must stay first. */
-    const char *body = src;
-    int version_len = 0;
+size_t gl_shader_assemble(bool fragment, const char *src, const char *defines, const char *prelude, char *out,
+                          size_t cap) {
+    /* #version must stay the first line; everything else goes after it. */
+    size_t version_len = 0;
     if (strncmp(src, "#version", 8) == 0) {
         const char *nl = strchr(src, '\n');
-        version_len = nl ? (int)(nl - src + 1) : (int)strlen(src);
-        body = src + version_len;
+        version_len = nl ? (size_t)(nl - src + 1) : strlen(src);
     }
-    const char *parts[3] = {src, defines ? defines : "", body};
-    GLint lens[3] = {version_len, -1, -1};
-    GLuint sh = glCreateShader(type);
-    glShaderSource(sh, 3, parts, lens);
+    size_t prelude_len = strlen(prelude);
+    bool version_nl = version_len == 0 || src[version_len - 1] == '\n';
+    bool prelude_nl = prelude_len == 0 || prelude[prelude_len - 1] == '\n';
+    /* The prelude is source string 1 and the file string 0, each with its own line numbers,
+     * so a compiler message points at the right line of the right file. */
+    int n = snprintf(out, cap, "%.*s%s#define %s 1\n%s#line 1 1\n%s%s#line %d 0\n%s", (int)version_len, src,
+                     version_nl ? "" : "\n", fragment ? "STAGE_FRAGMENT" : "STAGE_VERTEX", defines ? defines : "",
+                     prelude, prelude_nl ? "" : "\n", version_len ? 2 : 1, src + version_len);
+    if (n < 0 || (size_t)n >= cap) return 0;
+    return (size_t)n;
+}
+
+const char *gl_shader_text(RenderProgramId id, bool fragment, MemArena *scratch, SkyError *err) {
+    const RenderProgramDesc *d = &render_programs[id];
+    const char *name = fragment ? d->fs : d->vs;
+    const char *src = shader_source(name, scratch, err);
+    if (!src) return NULL;
+    const char *prelude = shader_source(RENDER_PRELUDE_FILE, scratch, err);
+    if (!prelude) return NULL;
+    size_t cap = strlen(src) + strlen(d->defines) + strlen(prelude) + 128;
+    char *out = mem_arena_alloc(scratch, cap, 1);
+    if (!out || !gl_shader_assemble(fragment, src, d->defines, prelude, out, cap)) {
+        sky_error_set(err, 1, "render: no scratch memory left to assemble shader %s", name);
+        return NULL;
+    }
+    return out;
+}
+
+/* Prints an info log that explains a failed compile or link. */
+static void print_info_log(GLuint obj, bool program, const char *what, const char *names) {
+    char log[1024] = "";
+    if (program) glGetProgramInfoLog(obj, sizeof log, NULL, log);
+    else glGetShaderInfoLog(obj, sizeof log, NULL, log);
+    fprintf(stderr, "skyisles: %s %s:\n%s\n", names, what, log);
+}
+
+static GLuint compile(RenderProgramId id, bool fragment, MemArena *scratch, SkyError *err) {
+    const char *name = fragment ? render_programs[id].fs : render_programs[id].vs;
+    size_t mark = scratch_mark(scratch);
+    const char *text = gl_shader_text(id, fragment, scratch, err);
+    if (!text) {
+        scratch_release(scratch, mark);
+        return 0;
+    }
+    GLuint sh = glCreateShader(fragment ? GL_FRAGMENT_SHADER : GL_VERTEX_SHADER);
+    glShaderSource(sh, 1, &text, NULL);
     glCompileShader(sh);
+    scratch_release(scratch, mark);
     GLint ok = 0;
     glGetShaderiv(sh, GL_COMPILE_STATUS, &ok);
     if (!ok) {
-        char log[1024] = "";
-        glGetShaderInfoLog(sh, sizeof log, NULL, log);
-        fprintf(stderr, "skyisles: shader %s failed to compile:\n%s\n", name, log);
+        char what[96];
+        snprintf(what, sizeof what, "shader %s", name);
+        print_info_log(sh, false, "failed to compile", what);
         sky_error_set(err, 1, "render: shader %s failed to compile (info log above)", name);
         glDeleteShader(sh);
         return 0;
@@ -122,42 +186,46 @@ static GLuint compile(GLenum type, const char *name, const char *src, const char
     return sh;
 }
 
-GLuint gl_program(const char *vs_name, const char *fs_name, const char *defines, MemArena *scratch, SkyError *err) {
-    /* The sources live in scratch until both stages are compiled. */
-    size_t mark = scratch_mark(scratch);
-    const char *vs_src = shader_source(vs_name, scratch, err);
-    const char *fs_src = vs_src ? shader_source(fs_name, scratch, err) : NULL;
-    GLuint vs = fs_src ? compile(GL_VERTEX_SHADER, vs_name, vs_src, defines, err) : 0;
-    GLuint fs = vs ? compile(GL_FRAGMENT_SHADER, fs_name, fs_src, defines, err) : 0;
-    scratch_release(scratch, mark);
+bool gl_program(GlProgram *p, RenderProgramId id, MemArena *scratch, SkyError *err) {
+    const RenderProgramDesc *d = &render_programs[id];
+    memset(p, 0, sizeof *p);
+    GLuint vs = compile(id, false, scratch, err);
+    if (!vs) return false;
+    GLuint fs = compile(id, true, scratch, err);
     if (!fs) {
-        if (vs) glDeleteShader(vs);
-        return 0;
+        glDeleteShader(vs);
+        return false;
     }
     GLuint prog = glCreateProgram();
     glAttachShader(prog, vs);
     glAttachShader(prog, fs);
-    glBindAttribLocation(prog, ATTR_POS, "a_pos");
-    glBindAttribLocation(prog, ATTR_COLOR, "a_color");
-    glBindAttribLocation(prog, ATTR_NORMAL, "a_normal");
+    for (size_t i = 0; i < sizeof ATTRIBS / sizeof ATTRIBS[0]; i++)
+        glBindAttribLocation(prog, ATTRIBS[i].loc, ATTRIBS[i].name);
     glLinkProgram(prog);
     glDeleteShader(vs);
     glDeleteShader(fs);
     GLint ok = 0;
     glGetProgramiv(prog, GL_LINK_STATUS, &ok);
     if (!ok) {
-        char log[1024] = "";
-        glGetProgramInfoLog(prog, sizeof log, NULL, log);
-        fprintf(stderr, "skyisles: shaders %s + %s failed to link:\n%s\n", vs_name, fs_name, log);
-        sky_error_set(err, 1, "render: shaders %s + %s failed to link (info log above)", vs_name, fs_name);
+        char what[160];
+        snprintf(what, sizeof what, "shaders %s + %s", d->vs, d->fs);
+        print_info_log(prog, true, "failed to link", what);
+        sky_error_set(err, 1, "render: shaders %s + %s failed to link (info log above)", d->vs, d->fs);
         glDeleteProgram(prog);
-        return 0;
+        return false;
     }
-    return prog;
+    p->id = prog;
+    psx_find_uniforms(prog, p->psx);
+    return true;
 }
 
-GLint gl_uniform(GLuint prog, const char *name) {
-    GLint loc = glGetUniformLocation(prog, name);
+void gl_program_free(GlProgram *p) {
+    if (p->id) glDeleteProgram(p->id);
+    memset(p, 0, sizeof *p);
+}
+
+GLint gl_uniform(const GlProgram *p, const char *name) {
+    GLint loc = glGetUniformLocation(p->id, name);
     if (loc < 0) log_debug("render: uniform %s not active", name);
     return loc;
 }

@@ -192,13 +192,12 @@ typedef struct AircraftPass {
     Renderer *r;
     const RenderView *v;
     const TerrainDrawParams *dp;
-    const RenderAtmosphere *a;
 } AircraftPass;
 
 static void draw_aircraft_cb(void *ctx) {
     AircraftPass *p = ctx;
     if (!p->v->aircraft_visible) return;
-    aircraft_draw(&p->r->aircraft, p->r->viewproj, p->v, p->dp->snap, p->a, p->dp->levels, p->dp->dither);
+    aircraft_draw(&p->r->aircraft, p->r->viewproj, p->v, &p->dp->psx);
     p->r->counters.draw_calls++;
     p->r->counters.triangles += render_aircraft_vert_count / 3;
 }
@@ -207,7 +206,6 @@ static void frame(Renderer *r, const RenderView *v, int dw, int dh, bool sky_deb
     const RenderSettings *st = &r->settings;
     RenderAtmosphere atm;
     render_atmosphere(v->cam_y, st->sky_rgb, &atm);
-    if (!st->fog) atm.fog_density = 0.0f;
     memset(&r->counters, 0, sizeof r->counters);
     render_driver_ns = 0;
 
@@ -229,30 +227,26 @@ static void frame(Renderer *r, const RenderView *v, int dw, int dh, bool sky_deb
     glClear(GL_COLOR_BUFFER_BIT | GL_DEPTH_BUFFER_BIT);
 
     camera_viewproj(v, st->fov_y_deg, (float)lw / (float)lh, r->viewproj);
-    float levels = st->color15 ? 31.0f : 0.0f;
-    sky_draw(&r->sky, r->viewproj, v, &atm, st, levels, sky_debug);
+    PsxParams psx;
+    psx_params(st, &atm, lw, lh, &psx);
+    sky_draw(&r->sky, r->viewproj, v, &atm, st, &psx, sky_debug);
     r->counters.draw_calls++;
     r->counters.triangles += (uint32_t)r->sky.index_count / 3;
 
     if (!sky_debug) {
         TerrainDrawParams dp;
         memset(&dp, 0, sizeof dp);
-        dp.snap[0] = st->snap ? (float)lw * 0.5f : 0.0f;
-        dp.snap[1] = st->snap ? (float)lh * 0.5f : 0.0f;
-        dp.fog_density = atm.fog_density;
-        memcpy(dp.fog_color, atm.color, sizeof dp.fog_color);
-        dp.levels = levels;
-        dp.dither = st->dither ? 1.0f : 0.0f;
+        dp.psx = psx;
         dp.clouds = st->draw_clouds;
         dp.lod_tint = st->lod_tint;
-        AircraftPass pass = {r, v, &dp, &atm};
+        AircraftPass pass = {r, v, &dp};
         dp.before_clouds = draw_aircraft_cb;
         dp.before_clouds_ctx = &pass;
         terrain_draw(&r->terrain, r->viewproj, v, &dp, &r->counters);
     }
     if (low) {
         int vx, vy, vw, vh;
-        psx_blit(&r->psx, dw, dh, &vx, &vy, &vw, &vh);
+        psx_blit(&r->psx, &psx, dw, dh, &vx, &vy, &vw, &vh);
         r->counters.draw_calls++;
         r->counters.triangles += 2;
     }

@@ -57,18 +57,75 @@ static inline void scratch_release(MemArena *a, size_t mark) { a->used = mark; }
 /* What boot needs at most at once (the terrain's shared index buffer, 192 KiB, is the largest). */
 #define RENDER_BOOT_SCRATCH_BYTES (512u << 10)
 
-/* Builds a program from two files of shaders_es2/ (from disk when found, else the embedded
- * copy; read into scratch). `defines` is inserted after #version (may be NULL). 0 with err set
- * on failure. */
-GLuint gl_program(const char *vs_name, const char *fs_name, const char *defines, MemArena *scratch, SkyError *err);
-GLint gl_uniform(GLuint prog, const char *name);   /* -1 is logged at debug level */
+/* ---------------------------------------------------------------- shader programs */
+/* Every program, by name, with the shader files and defines it is built from. The prelude
+ * (shaders_es2/prelude.glsl: the PSX look) goes into both stages of every program. */
+typedef enum RenderProgramId {
+    PROG_BLIT,
+    PROG_SKY,
+    PROG_SKY_MEDIUMP,   /* the dome's mediump path forced (--sky-mediump, tests) */
+    PROG_TERRAIN,
+    PROG_AIRCRAFT,
+    PROG_COUNT
+} RenderProgramId;
+
+typedef struct RenderProgramDesc {
+    const char *name;
+    const char *vs, *fs;     /* files of shaders_es2/ */
+    const char *defines;     /* inserted after #version, before the prelude; "" none */
+} RenderProgramDesc;
+extern const RenderProgramDesc render_programs[PROG_COUNT];
+#define RENDER_PRELUDE_FILE "prelude.glsl"
+
+/* The exact text one stage of a program hands to the GPU: the file from shaders_es2/ (on disk
+ * next to the executable, else the embedded copy), with the stage define, the program's
+ * defines and the prelude inserted after #version. gl_program compiles this; tests validate
+ * it. Taken from scratch (the caller releases it); NULL with err set on failure. */
+const char *gl_shader_text(RenderProgramId id, bool fragment, MemArena *scratch, SkyError *err);
+/* The assembly itself: #version line, `#define STAGE_VERTEX 1` or `STAGE_FRAGMENT`, defines,
+ * prelude, then the rest of src with #line so compiler messages keep the file's line numbers.
+ * Returns the length written (cap - 1 at most), or 0 when it does not fit. */
+size_t gl_shader_assemble(bool fragment, const char *src, const char *defines, const char *prelude, char *out,
+                          size_t cap);
+
+/* ---------------------------------------------------------------- the PSX look */
+/* What every pass draws with: one set per frame, made from the settings and the atmosphere,
+ * handed to each program's prelude uniforms by psx_set_uniforms. A new effect is a field here,
+ * its uniform in psx.c's table, and its function in prelude.glsl. */
+typedef struct PsxParams {
+    float snap[2];          /* half the low-res target in pixels (the snap grid); 0 = no snapping */
+    float fog_density;      /* W8 exponential-squared fog per vertex; 0 = no fog */
+    float fog_color[3];
+    float levels;           /* PSX_LEVELS_15BIT: 15-bit colour; 0 = full precision */
+    float dither;           /* 1: 4x4 ordered dither before quantising; 0 = off */
+} PsxParams;
+#define PSX_LEVELS_15BIT 31.0f
+#define PSX_UNIFORM_COUNT 5
+
+/* A linked program and the locations of its prelude uniforms (-1: inactive in it). */
+typedef struct GlProgram {
+    GLuint id;
+    GLint psx[PSX_UNIFORM_COUNT];
+} GlProgram;
+
+/* Builds a program of the table (shader text from gl_shader_text). False with err set. */
+bool gl_program(GlProgram *p, RenderProgramId id, MemArena *scratch, SkyError *err);
+void gl_program_free(GlProgram *p);
+GLint gl_uniform(const GlProgram *p, const char *name);   /* -1 is logged at debug level */
+
+/* The PSX look of a frame: snap grid from the target size, fog from the atmosphere. */
+void psx_params(const RenderSettings *s, const RenderAtmosphere *a, int target_w, int target_h, PsxParams *out);
+void psx_find_uniforms(GLuint prog, GLint loc[PSX_UNIFORM_COUNT]);
+/* Sets the prelude uniforms of the program in use; every pass calls it after glUseProgram. */
+void psx_set_uniforms(const GlProgram *p, const PsxParams *psx);
 
 /* ---------------------------------------------------------------- parts of the frame */
 typedef struct PsxTarget {
     GLuint fbo, color_tex, depth_rb;
     int w, h;               /* low-res size; 0 while rendering straight to the screen */
     bool rgb15;             /* RGBA5551 storage requested */
-    GLuint blit_prog, quad_vbo;
+    GlProgram blit;
+    GLuint quad_vbo;
     GLint u_tex;
     uint32_t bytes;
 } PsxTarget;
@@ -76,35 +133,34 @@ typedef struct PsxTarget {
 bool psx_init(PsxTarget *t, MemArena *scratch, SkyError *err);
 /* (Re)creates the low-res target for a display size; returns false if the GPU refuses it. */
 bool psx_resize(PsxTarget *t, int low_w, int low_h, bool rgb15);
-void psx_blit(PsxTarget *t, int disp_w, int disp_h, int *vx, int *vy, int *vw, int *vh);
+void psx_blit(PsxTarget *t, const PsxParams *psx, int disp_w, int disp_h, int *vx, int *vy, int *vw, int *vh);
 void psx_free(PsxTarget *t);
 
 typedef struct SkyDome {
-    GLuint prog, vbo, ibo, lattice_tex;
+    GlProgram prog;
+    GLuint vbo, ibo, lattice_tex;
     GLsizei index_count;
     GLint u_viewproj, u_radius, u_scale, u_lattice, u_lattice_inv, u_frac, u_cell;
-    GLint u_zenith, u_horizon, u_below, u_cloud_color, u_cloud_amount, u_abyss, u_abyss_mix;
-    GLint u_debug, u_levels, u_dither;
+    GLint u_zenith, u_horizon, u_below, u_cloud_color, u_cloud_amount, u_abyss, u_abyss_mix, u_debug;
     bool highp;             /* the shader runs its highp path */
     uint32_t bytes;
 } SkyDome;
 
 bool sky_init(SkyDome *s, bool force_mediump, MemArena *scratch, SkyError *err);
 void sky_draw(SkyDome *s, const float viewproj[16], const RenderView *v, const RenderAtmosphere *a,
-              const RenderSettings *st, float levels, bool debug_fbm);
+              const RenderSettings *st, const PsxParams *psx, bool debug_fbm);
 void sky_free(SkyDome *s);
 
 typedef struct AircraftModel {
-    GLuint prog, vbo;
+    GlProgram prog;
+    GLuint vbo;
     GLsizei vert_count;
-    GLint u_viewproj, u_model, u_prop, u_prop_centre, u_light, u_snap, u_fog_density;
-    GLint u_fog_color, u_levels, u_dither;
+    GLint u_viewproj, u_model, u_prop, u_prop_centre, u_light;
     uint32_t bytes;
 } AircraftModel;
 
 bool aircraft_init(AircraftModel *m, MemArena *scratch, SkyError *err);
-void aircraft_draw(AircraftModel *m, const float viewproj[16], const RenderView *v,
-                   const float snap[2], const RenderAtmosphere *a, float levels, float dither);
+void aircraft_draw(AircraftModel *m, const float viewproj[16], const RenderView *v, const PsxParams *psx);
 void aircraft_free(AircraftModel *m);
 
 /* ---------------------------------------------------------------- terrain */
@@ -153,10 +209,7 @@ typedef struct PendingMesh {
 } PendingMesh;
 
 typedef struct TerrainDrawParams {
-    float snap[2];
-    float fog_density;
-    float fog_color[3];
-    float levels, dither;
+    PsxParams psx;
     bool clouds;
     bool lod_tint;                      /* debug: tint by LOD */
     void (*before_clouds)(void *ctx);   /* opaque extras (the aircraft) between the passes */
@@ -180,8 +233,9 @@ typedef struct Terrain {
     uint32_t copy_blocks, copy_used, copy_peak;
     int far_group_lod;
     uint32_t merge_gap_quads;
-    GLuint prog, ibo;
-    GLint u_viewproj, u_offset, u_snap, u_fog_density, u_fog_color, u_levels, u_dither, u_tint;
+    GlProgram prog;
+    GLuint ibo;
+    GLint u_viewproj, u_offset, u_tint;
     uint64_t gpu_bytes;             /* chunk vertex buffers */
     uint32_t ibo_bytes;
     uint32_t last_uploads, last_upload_bytes;

@@ -98,28 +98,25 @@ static bool build_sphere(SkyDome *s, MemArena *scratch) {
 
 bool sky_init(SkyDome *s, bool force_mediump, MemArena *scratch, SkyError *err) {
     memset(s, 0, sizeof *s);
-    s->prog = gl_program("sky.vert", "sky.frag", force_mediump ? "#define SKY_FORCE_MEDIUMP 1\n" : NULL, scratch, err);
-    if (!s->prog) return false;
+    if (!gl_program(&s->prog, force_mediump ? PROG_SKY_MEDIUMP : PROG_SKY, scratch, err)) return false;
     GLint range[2] = {0, 0}, precision = 0;
     glGetShaderPrecisionFormat(GL_FRAGMENT_SHADER, GL_HIGH_FLOAT, range, &precision);
     s->highp = !force_mediump && precision > 0;
-    s->u_viewproj = gl_uniform(s->prog, "u_viewproj");
-    s->u_radius = gl_uniform(s->prog, "u_radius");
-    s->u_scale = gl_uniform(s->prog, "u_scale");
-    s->u_lattice = gl_uniform(s->prog, "u_lattice");
-    s->u_lattice_inv = gl_uniform(s->prog, "u_lattice_inv");
-    s->u_frac = gl_uniform(s->prog, "u_frac");
-    s->u_cell = gl_uniform(s->prog, "u_cell");
-    s->u_zenith = gl_uniform(s->prog, "u_zenith");
-    s->u_horizon = gl_uniform(s->prog, "u_horizon");
-    s->u_below = gl_uniform(s->prog, "u_below");
-    s->u_cloud_color = gl_uniform(s->prog, "u_cloud_color");
-    s->u_cloud_amount = gl_uniform(s->prog, "u_cloud_amount");
-    s->u_abyss = gl_uniform(s->prog, "u_abyss");
-    s->u_abyss_mix = gl_uniform(s->prog, "u_abyss_mix");
-    s->u_debug = gl_uniform(s->prog, "u_debug_fbm");
-    s->u_levels = gl_uniform(s->prog, "u_levels");
-    s->u_dither = gl_uniform(s->prog, "u_dither");
+    s->u_viewproj = gl_uniform(&s->prog, "u_viewproj");
+    s->u_radius = gl_uniform(&s->prog, "u_radius");
+    s->u_scale = gl_uniform(&s->prog, "u_scale");
+    s->u_lattice = gl_uniform(&s->prog, "u_lattice");
+    s->u_lattice_inv = gl_uniform(&s->prog, "u_lattice_inv");
+    s->u_frac = gl_uniform(&s->prog, "u_frac");
+    s->u_cell = gl_uniform(&s->prog, "u_cell");
+    s->u_zenith = gl_uniform(&s->prog, "u_zenith");
+    s->u_horizon = gl_uniform(&s->prog, "u_horizon");
+    s->u_below = gl_uniform(&s->prog, "u_below");
+    s->u_cloud_color = gl_uniform(&s->prog, "u_cloud_color");
+    s->u_cloud_amount = gl_uniform(&s->prog, "u_cloud_amount");
+    s->u_abyss = gl_uniform(&s->prog, "u_abyss");
+    s->u_abyss_mix = gl_uniform(&s->prog, "u_abyss_mix");
+    s->u_debug = gl_uniform(&s->prog, "u_debug_fbm");
     if (!bake_lattice(s, scratch) || !build_sphere(s, scratch)) {
         sky_error_set(err, 1, "render: no scratch memory left to build the sky dome");
         return false;
@@ -147,10 +144,11 @@ void render_sky_offsets(double cam_x, double cam_y, double cam_z, double time_s,
 }
 
 void sky_draw(SkyDome *s, const float viewproj[16], const RenderView *v, const RenderAtmosphere *a,
-              const RenderSettings *st, float levels, bool debug_fbm) {
+              const RenderSettings *st, const PsxParams *psx, bool debug_fbm) {
     float frac[15], cell[15];
     render_sky_offsets(v->cam_x, v->cam_y, v->cam_z, v->time_s, frac, cell);
-    glUseProgram(s->prog);
+    glUseProgram(s->prog.id);
+    psx_set_uniforms(&s->prog, psx);
     glUniformMatrix4fv(s->u_viewproj, 1, GL_FALSE, viewproj);
     glUniform1f(s->u_radius, RENDER_SKY_RADIUS);
     glUniform1f(s->u_scale, RENDER_SKY_SCALE);
@@ -167,9 +165,7 @@ void sky_draw(SkyDome *s, const float viewproj[16], const RenderView *v, const R
     glUniform1f(s->u_cloud_amount, st->sky_clouds ? 1.0f : 0.0f);
     glUniform3f(s->u_abyss, RENDER_ABYSS_R, RENDER_ABYSS_G, RENDER_ABYSS_B);
     glUniform1f(s->u_abyss_mix, a->abyss_mix);
-    glUniform1f(s->u_debug, debug_fbm ? 1.0f : 0.0f);
-    glUniform1f(s->u_levels, debug_fbm ? 0.0f : levels);
-    glUniform1f(s->u_dither, st->dither ? 1.0f : 0.0f);
+    glUniform1f(s->u_debug, debug_fbm ? 1.0f : 0.0f);   /* its output comes before the PSX colour */
 
     glDisable(GL_DEPTH_TEST);
     glDepthMask(GL_FALSE);
@@ -192,6 +188,6 @@ void sky_free(SkyDome *s) {
     if (s->vbo) glDeleteBuffers(1, &s->vbo);
     if (s->ibo) glDeleteBuffers(1, &s->ibo);
     if (s->lattice_tex) glDeleteTextures(1, &s->lattice_tex);
-    if (s->prog) glDeleteProgram(s->prog);
+    gl_program_free(&s->prog);
     memset(s, 0, sizeof *s);
 }

@@ -64,16 +64,10 @@ bool terrain_init(Terrain *t, MemBudget *mem, MemArena *scratch, const RenderSet
     }
     for (uint32_t i = 0; i < t->copy_blocks; i++) t->copy_next[i] = i + 1 < t->copy_blocks ? (int32_t)i + 1 : -1;
     t->copy_free = t->copy_blocks ? 0 : -1;
-    t->prog = gl_program("terrain.vert", "terrain.frag", NULL, scratch, err);
-    if (!t->prog) return false;
-    t->u_viewproj = gl_uniform(t->prog, "u_viewproj");
-    t->u_offset = gl_uniform(t->prog, "u_offset");
-    t->u_snap = gl_uniform(t->prog, "u_snap");
-    t->u_fog_density = gl_uniform(t->prog, "u_fog_density");
-    t->u_fog_color = gl_uniform(t->prog, "u_fog_color");
-    t->u_levels = gl_uniform(t->prog, "u_levels");
-    t->u_dither = gl_uniform(t->prog, "u_dither");
-    t->u_tint = gl_uniform(t->prog, "u_tint");
+    if (!gl_program(&t->prog, PROG_TERRAIN, scratch, err)) return false;
+    t->u_viewproj = gl_uniform(&t->prog, "u_viewproj");
+    t->u_offset = gl_uniform(&t->prog, "u_offset");
+    t->u_tint = gl_uniform(&t->prog, "u_tint");
 
     /* One index buffer for every quad: {0,1,2, 0,2,3} + 4 per quad. Built once at boot, in scratch. */
     size_t mark = scratch_mark(scratch);
@@ -640,13 +634,9 @@ void terrain_draw(Terrain *t, const float viewproj[16], const RenderView *v, con
     rc->chunks_visible = visible;
     rc->chunks_culled = culled;
 
-    glUseProgram(t->prog);
+    glUseProgram(t->prog.id);
+    psx_set_uniforms(&t->prog, &dp->psx);
     glUniformMatrix4fv(t->u_viewproj, 1, GL_FALSE, viewproj);
-    glUniform2fv(t->u_snap, 1, dp->snap);
-    glUniform1f(t->u_fog_density, dp->fog_density);
-    glUniform3fv(t->u_fog_color, 1, dp->fog_color);
-    glUniform1f(t->u_levels, dp->levels);
-    glUniform1f(t->u_dither, dp->dither);
     glBindBuffer(GL_ELEMENT_ARRAY_BUFFER, t->ibo);
     glEnableVertexAttribArray(ATTR_POS);
     glEnableVertexAttribArray(ATTR_COLOR);
@@ -682,7 +672,7 @@ void terrain_draw(Terrain *t, const float viewproj[16], const RenderView *v, con
     }
     if (dp->before_clouds) dp->before_clouds(dp->before_clouds_ctx);
     if (clouds) {
-        glUseProgram(t->prog);
+        glUseProgram(t->prog.id);
         glBindBuffer(GL_ELEMENT_ARRAY_BUFFER, t->ibo);
         glEnableVertexAttribArray(ATTR_POS);
         glEnableVertexAttribArray(ATTR_COLOR);
@@ -722,6 +712,6 @@ bool terrain_chunk_info(const Terrain *t, int32_t cx, int32_t cz, RenderChunkInf
 void terrain_free(Terrain *t) {
     if (t->slots) terrain_clear(t);
     if (t->ibo) glDeleteBuffers(1, &t->ibo);
-    if (t->prog) glDeleteProgram(t->prog);
-    t->ibo = t->prog = 0;
+    gl_program_free(&t->prog);
+    t->ibo = 0;
 }
