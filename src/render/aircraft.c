@@ -51,18 +51,22 @@ static void model_matrix(const RenderView *v, float out[16]) {
     out[15] = 1.0f;
 }
 
-void aircraft_draw(AircraftModel *m, const float viewproj[16], const RenderView *v, const PsxParams *psx) {
+void aircraft_draw(AircraftModel *m, const RenderFrame *f, RenderCounters *rc) {
+    const RenderView *v = f->view;
+    if (!v->aircraft_visible) return;
     float model[16];
     model_matrix(v, model);
     glUseProgram(m->prog.id);
-    psx_set_uniforms(&m->prog, psx);
-    glUniformMatrix4fv(m->u_viewproj, 1, GL_FALSE, viewproj);
+    psx_set_uniforms(&m->prog, &f->psx);
+    glUniformMatrix4fv(m->u_viewproj, 1, GL_FALSE, f->viewproj);
     glUniformMatrix4fv(m->u_model, 1, GL_FALSE, model);
     glUniform2f(m->u_prop, cosf(v->prop_angle), sinf(v->prop_angle));
     glUniform3fv(m->u_prop_centre, 1, render_aircraft_prop_centre);
     glUniform3f(m->u_light, 0.38f, 0.85f, 0.36f);
     glEnable(GL_DEPTH_TEST);
+    glDepthFunc(GL_LEQUAL);
     glDepthMask(GL_TRUE);
+    glDisable(GL_BLEND);
     glEnable(GL_CULL_FACE);
     glCullFace(GL_BACK);
     glBindBuffer(GL_ARRAY_BUFFER, m->vbo);
@@ -73,6 +77,7 @@ void aircraft_draw(AircraftModel *m, const float viewproj[16], const RenderView 
     glVertexAttribPointer(ATTR_NORMAL, 3, GL_BYTE, GL_TRUE, sizeof(ModelVertex), (const void *)8);
     glVertexAttribPointer(ATTR_COLOR, 4, GL_UNSIGNED_BYTE, GL_TRUE, sizeof(ModelVertex), (const void *)12);
     GL_TIMED(glDrawArrays(GL_TRIANGLES, 0, m->vert_count));
+    render_count_draw(rc, RENDER_STAGE_AIRCRAFT, (uint32_t)m->vert_count / 3);
     glDisableVertexAttribArray(ATTR_POS);
     glDisableVertexAttribArray(ATTR_NORMAL);
     glDisableVertexAttribArray(ATTR_COLOR);

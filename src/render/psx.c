@@ -125,7 +125,9 @@ bool psx_resize(PsxTarget *t, int w, int h, bool rgb15) {
     return false;
 }
 
-void psx_blit(PsxTarget *t, const PsxParams *psx, int dw, int dh, int *vx, int *vy, int *vw, int *vh) {
+void psx_present(PsxTarget *t, const RenderFrame *f, RenderCounters *rc) {
+    if (!f->low_res) return;   /* the scene went straight to the display */
+    int dw = f->disp_w, dh = f->disp_h;
     /* Largest integer scale that fits; below 1x a fractional one. The rest is black border. */
     int s = dw / t->w < dh / t->h ? dw / t->w : dh / t->h;
     int w, h;
@@ -133,26 +135,22 @@ void psx_blit(PsxTarget *t, const PsxParams *psx, int dw, int dh, int *vx, int *
         w = t->w * s;
         h = t->h * s;
     } else {
-        float f = (float)dw / (float)t->w < (float)dh / (float)t->h ? (float)dw / (float)t->w
+        float k = (float)dw / (float)t->w < (float)dh / (float)t->h ? (float)dw / (float)t->w
                                                                   : (float)dh / (float)t->h;
-        w = (int)((float)t->w * f);
-        h = (int)((float)t->h * f);
+        w = (int)((float)t->w * k);
+        h = (int)((float)t->h * k);
     }
-    *vx = (dw - w) / 2;
-    *vy = (dh - h) / 2;
-    *vw = w;
-    *vh = h;
     glBindFramebuffer(GL_FRAMEBUFFER, 0);
     glViewport(0, 0, dw, dh);
     glDisable(GL_SCISSOR_TEST);
     glClearColor(0, 0, 0, 1);
     glClear(GL_COLOR_BUFFER_BIT | GL_DEPTH_BUFFER_BIT);
-    glViewport(*vx, *vy, w, h);
+    glViewport((dw - w) / 2, (dh - h) / 2, w, h);
     glDisable(GL_DEPTH_TEST);
     glDisable(GL_BLEND);
     glDisable(GL_CULL_FACE);
     glUseProgram(t->blit.id);
-    psx_set_uniforms(&t->blit, psx);
+    psx_set_uniforms(&t->blit, &f->psx);
     glActiveTexture(GL_TEXTURE0);
     glBindTexture(GL_TEXTURE_2D, t->color_tex);
     glUniform1i(t->u_tex, 0);
@@ -160,6 +158,7 @@ void psx_blit(PsxTarget *t, const PsxParams *psx, int dw, int dh, int *vx, int *
     glEnableVertexAttribArray(ATTR_POS);
     glVertexAttribPointer(ATTR_POS, 2, GL_FLOAT, GL_FALSE, 0, (const void *)0);
     GL_TIMED(glDrawArrays(GL_TRIANGLES, 0, 6));
+    render_count_draw(rc, RENDER_STAGE_PSX_BLIT, 2);
     glDisableVertexAttribArray(ATTR_POS);
     glBindBuffer(GL_ARRAY_BUFFER, 0);
     glBindTexture(GL_TEXTURE_2D, 0);

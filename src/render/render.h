@@ -79,8 +79,23 @@ typedef struct RenderView {
     float prop_angle;
 } RenderView;
 
+/* The stages of a frame, in the order they draw: the dome first, opaque terrain, the aircraft,
+ * translucent clouds back to front, the HUD/menu layer (text at the PSX resolution), then the
+ * nearest upscale of the low-res target to the display. */
+typedef enum RenderStage {
+    RENDER_STAGE_SKY,
+    RENDER_STAGE_TERRAIN,
+    RENDER_STAGE_AIRCRAFT,
+    RENDER_STAGE_CLOUDS,
+    RENDER_STAGE_HUD,
+    RENDER_STAGE_PSX_BLIT,
+    RENDER_STAGE_COUNT
+} RenderStage;
+const char *render_stage_name(RenderStage s);
+
 typedef struct RenderStats {
     uint32_t draw_calls, triangles;      /* last frame */
+    uint32_t stage_draw_calls[RENDER_STAGE_COUNT], stage_triangles[RENDER_STAGE_COUNT];   /* last frame */
     uint32_t uploads, upload_bytes;      /* chunk meshes uploaded by the last sync */
     uint32_t chunks_resident, chunks_visible, chunks_culled, pending_uploads;
     uint64_t gpu_bytes;                  /* all buffers and textures the renderer holds */

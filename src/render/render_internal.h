@@ -1,5 +1,6 @@
 /* skyisles renderer internals shared by the files of src/render (not a public header):
- * GL helpers, shader loading, fixed attribute locations and the parts of the frame. */
+ * GL helpers, shader programs and their shared prelude, the PSX look (PsxParams), the frame
+ * every pass draws from (RenderFrame) and the passes other than the terrain (terrain.h). */
 #ifndef SKYISLES_RENDER_INTERNAL_H
 #define SKYISLES_RENDER_INTERNAL_H
 
@@ -119,7 +120,34 @@ void psx_find_uniforms(GLuint prog, GLint loc[PSX_UNIFORM_COUNT]);
 /* Sets the prelude uniforms of the program in use; every pass calls it after glUseProgram. */
 void psx_set_uniforms(const GlProgram *p, const PsxParams *psx);
 
-/* ---------------------------------------------------------------- parts of the frame */
+/* ---------------------------------------------------------------- the frame */
+/* Everything a stage needs, made once by the frame's first step. */
+typedef struct RenderFrame {
+    const RenderView *view;
+    const RenderSettings *settings;
+    RenderAtmosphere atm;       /* W8 at the camera (the fog the passes use is psx.fog_density) */
+    PsxParams psx;
+    float viewproj[16];         /* camera-relative view-projection */
+    int target_w, target_h;     /* what the scene draws into: the low-res target or the display */
+    int disp_w, disp_h;
+    bool low_res;               /* into the PSX target, upscaled by the last stage */
+    bool sky_debug;             /* the dome's raw FBM alone (tests) */
+} RenderFrame;
+
+typedef struct RenderCounters {
+    uint32_t draw_calls, triangles, chunks_visible, chunks_culled;
+    uint32_t chunks_visible_lod[WORLD_LOD_MAX + 1], triangles_lod[WORLD_LOD_MAX + 1];
+    uint32_t stage_draw_calls[RENDER_STAGE_COUNT], stage_triangles[RENDER_STAGE_COUNT];
+} RenderCounters;
+
+static inline void render_count_draw(RenderCounters *rc, RenderStage stage, uint32_t triangles) {
+    rc->draw_calls++;
+    rc->triangles += triangles;
+    rc->stage_draw_calls[stage]++;
+    rc->stage_triangles[stage] += triangles;
+}
+
+/* ---------------------------------------------------------------- passes */
 typedef struct PsxTarget {
     GLuint fbo, color_tex, depth_rb;
     int w, h;               /* low-res size; 0 while rendering straight to the screen */
@@ -133,7 +161,8 @@ typedef struct PsxTarget {
 bool psx_init(PsxTarget *t, MemArena *scratch, SkyError *err);
 /* (Re)creates the low-res target for a display size; returns false if the GPU refuses it. */
 bool psx_resize(PsxTarget *t, int low_w, int low_h, bool rgb15);
-void psx_blit(PsxTarget *t, const PsxParams *psx, int disp_w, int disp_h, int *vx, int *vy, int *vw, int *vh);
+/* The last stage: nearest upscale of the low-res target to the display, letterboxed. */
+void psx_present(PsxTarget *t, const RenderFrame *f, RenderCounters *rc);
 void psx_free(PsxTarget *t);
 
 typedef struct SkyDome {
@@ -147,8 +176,7 @@ typedef struct SkyDome {
 } SkyDome;
 
 bool sky_init(SkyDome *s, bool force_mediump, MemArena *scratch, SkyError *err);
-void sky_draw(SkyDome *s, const float viewproj[16], const RenderView *v, const RenderAtmosphere *a,
-              const RenderSettings *st, const PsxParams *psx, bool debug_fbm);
+void sky_draw(SkyDome *s, const RenderFrame *f, RenderCounters *rc);
 void sky_free(SkyDome *s);
 
 typedef struct AircraftModel {
@@ -160,103 +188,18 @@ typedef struct AircraftModel {
 } AircraftModel;
 
 bool aircraft_init(AircraftModel *m, MemArena *scratch, SkyError *err);
-void aircraft_draw(AircraftModel *m, const float viewproj[16], const RenderView *v, const PsxParams *psx);
+void aircraft_draw(AircraftModel *m, const RenderFrame *f, RenderCounters *rc);
 void aircraft_free(AircraftModel *m);
 
-/* ---------------------------------------------------------------- terrain */
-typedef struct RenderCounters {
-    uint32_t draw_calls, triangles, chunks_visible, chunks_culled;
-    uint32_t chunks_visible_lod[WORLD_LOD_MAX + 1], triangles_lod[WORLD_LOD_MAX + 1];
-} RenderCounters;
+/* The HUD/menu layer: drawn over the finished scene into the same target, in its pixels (the
+ * PSX resolution: f->target_w x f->target_h, y down from the top), before the upscale, so text
+ * gets the same nearest upscale as the scene. It holds nothing yet and draws nothing. */
+typedef struct HudLayer {
+    uint32_t quads;         /* glyph quads queued for this frame */
+} HudLayer;
 
-/* Terrain buffers. Quads are stored by face direction, paired [-X, +X], [-Z, +Z], [-Y, +Y]
- * (opaque pairs, then cloud pairs), and inside each direction by plane (TERRAIN_LEVELS slabs
- * along the normal axis). Faces turned toward the camera are a suffix of the minus bucket and
- * a prefix of the plus bucket: one contiguous run per pair, three per kind at most. */
-#define TERRAIN_BUCKETS 12
-#define TERRAIN_LEVELS 16
-#define TERRAIN_LEVEL_XZ 4      /* blocks per level along x and z (tiles span 64) */
-#define TERRAIN_LEVEL_Y 10      /* blocks per level along y */
-
-/* A draw slot: one chunk's buffer, or a tile of 2 x 2 far chunks sharing one buffer. */
-typedef struct GpuChunk {
-    int32_t cx, cz;                       /* chunk (tile: its even corner chunk) */
-    bool used, tile, dirty;
-    uint8_t span;                         /* chunks per side: 1, or 2 for a tile */
-    uint8_t lod;                          /* the chunk's LOD (tile: its finest member's) */
-    GLuint vbo;
-    uint32_t opaque_verts, cloud_verts;   /* opaque quads first in the VBO, then cloud quads */
-    uint32_t off[TERRAIN_BUCKETS][TERRAIN_LEVELS + 1];   /* vertex offset per bucket and level */
-    int16_t plane_min[TERRAIN_BUCKETS], plane_max[TERRAIN_BUCKETS];   /* along the normal, slot-local */
-    uint32_t bytes;
-    int16_t y_min, y_max;
-    int32_t member[4];                    /* tile: chunk record per quadrant (x + 2z), -1 none */
-} GpuChunk;
-
-/* A resident chunk: drawn from its own slot, or (far LODs) from a tile built from its copy. */
-typedef struct ChunkRec {
-    int32_t cx, cz;
-    bool used, in_tile;
-    uint8_t lod;
-    int32_t slot;                 /* its own slot or its tile's */
-    int32_t copy;                 /* first CPU copy block, -1 none (chained by copy_next) */
-    uint32_t copy_verts, copy_opaque;
-} ChunkRec;
-
-typedef struct PendingMesh {
-    const ChunkMesh *mesh;   /* NULL once dropped (its chunk went before upload) */
-    int32_t cx, cz;
-} PendingMesh;
-
-typedef struct TerrainDrawParams {
-    PsxParams psx;
-    bool clouds;
-    bool lod_tint;                      /* debug: tint by LOD */
-    void (*before_clouds)(void *ctx);   /* opaque extras (the aircraft) between the passes */
-    void *before_clouds_ctx;
-} TerrainDrawParams;
-
-typedef struct Terrain {
-    GpuChunk *slots;                /* chunk slots and tile slots */
-    uint32_t nslots;
-    ChunkRec *chunks;
-    uint32_t cap, resident;         /* chunk records (max_chunks), resident chunks */
-    PendingMesh *pending;           /* ring of cap entries */
-    MemArena *scratch;              /* the renderer's: each upload stages its vertices there */
-    uint32_t pending_head, pending_count, pending_live;
-    uint32_t *visible, visible_count;
-    uint32_t *cloud_order;
-    float *cloud_dist;
-    WorldVertex *copy_mem;          /* far-tile CPU copies: blocks of TERRAIN_COPY_VERTS */
-    int32_t *copy_next;
-    int32_t copy_free;
-    uint32_t copy_blocks, copy_used, copy_peak;
-    int far_group_lod;
-    uint32_t merge_gap_quads;
-    GlProgram prog;
-    GLuint ibo;
-    GLint u_viewproj, u_offset, u_tint;
-    uint64_t gpu_bytes;             /* chunk vertex buffers */
-    uint32_t ibo_bytes;
-    uint32_t last_uploads, last_upload_bytes;
-    uint64_t uploads_total, dropped_no_slot, mesh_swaps, tile_rebuilds, copy_fallbacks;
-    uint32_t vbo_count;             /* live chunk vertex buffers */
-} Terrain;
-
-#define TERRAIN_COPY_VERTS 512u
-
-/* Bytes of scratch one upload stages at most (the renderer sizes its arena with it). */
-size_t terrain_scratch_bytes(void);
-bool terrain_init(Terrain *t, MemBudget *mem, MemArena *scratch, const RenderSettings *s, SkyError *err);
-bool terrain_queue(Terrain *t, const ChunkMesh *m);
-void terrain_drop(Terrain *t, int32_t cx, int32_t cz);
-/* Rebuilds the far tiles whose members changed or left; returns the bytes uploaded. */
-uint32_t terrain_flush_tiles(Terrain *t);
-uint32_t terrain_upload_pending(Terrain *t, World *release_to, uint32_t max_meshes, uint32_t max_bytes);
-void terrain_clear(Terrain *t);
-void terrain_draw(Terrain *t, const float viewproj[16], const RenderView *v, const TerrainDrawParams *dp,
-                  RenderCounters *rc);
-void terrain_free(Terrain *t);
-bool terrain_chunk_info(const Terrain *t, int32_t cx, int32_t cz, RenderChunkInfo *out);
+bool hud_init(HudLayer *h, MemArena *scratch, SkyError *err);
+void hud_draw(HudLayer *h, const RenderFrame *f, RenderCounters *rc);
+void hud_free(HudLayer *h);
 
 #endif

@@ -143,13 +143,14 @@ void render_sky_offsets(double cam_x, double cam_y, double cam_z, double time_s,
         }
 }
 
-void sky_draw(SkyDome *s, const float viewproj[16], const RenderView *v, const RenderAtmosphere *a,
-              const RenderSettings *st, const PsxParams *psx, bool debug_fbm) {
+void sky_draw(SkyDome *s, const RenderFrame *f, RenderCounters *rc) {
+    const RenderView *v = f->view;
+    const RenderSettings *st = f->settings;
     float frac[15], cell[15];
     render_sky_offsets(v->cam_x, v->cam_y, v->cam_z, v->time_s, frac, cell);
     glUseProgram(s->prog.id);
-    psx_set_uniforms(&s->prog, psx);
-    glUniformMatrix4fv(s->u_viewproj, 1, GL_FALSE, viewproj);
+    psx_set_uniforms(&s->prog, &f->psx);
+    glUniformMatrix4fv(s->u_viewproj, 1, GL_FALSE, f->viewproj);
     glUniform1f(s->u_radius, RENDER_SKY_RADIUS);
     glUniform1f(s->u_scale, RENDER_SKY_SCALE);
     glActiveTexture(GL_TEXTURE0);
@@ -164,8 +165,8 @@ void sky_draw(SkyDome *s, const float viewproj[16], const RenderView *v, const R
     glUniform3fv(s->u_cloud_color, 1, st->cloud_rgb);
     glUniform1f(s->u_cloud_amount, st->sky_clouds ? 1.0f : 0.0f);
     glUniform3f(s->u_abyss, RENDER_ABYSS_R, RENDER_ABYSS_G, RENDER_ABYSS_B);
-    glUniform1f(s->u_abyss_mix, a->abyss_mix);
-    glUniform1f(s->u_debug, debug_fbm ? 1.0f : 0.0f);   /* its output comes before the PSX colour */
+    glUniform1f(s->u_abyss_mix, f->atm.abyss_mix);
+    glUniform1f(s->u_debug, f->sky_debug ? 1.0f : 0.0f);   /* its output comes before the PSX colour */
 
     glDisable(GL_DEPTH_TEST);
     glDepthMask(GL_FALSE);
@@ -177,6 +178,7 @@ void sky_draw(SkyDome *s, const float viewproj[16], const RenderView *v, const R
     glEnableVertexAttribArray(ATTR_POS);
     glVertexAttribPointer(ATTR_POS, 3, GL_FLOAT, GL_FALSE, 12, (const void *)0);
     GL_TIMED(glDrawElements(GL_TRIANGLES, s->index_count, GL_UNSIGNED_SHORT, (const void *)0));
+    render_count_draw(rc, RENDER_STAGE_SKY, (uint32_t)s->index_count / 3);
     glDisableVertexAttribArray(ATTR_POS);
     glBindBuffer(GL_ARRAY_BUFFER, 0);
     glBindBuffer(GL_ELEMENT_ARRAY_BUFFER, 0);
