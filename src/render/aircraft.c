@@ -1,6 +1,7 @@
 /* skyisles aircraft (W12): our own low-poly model packed from assets/models/aircraft.txt at
  * build time, drawn through the PSX path (snap, fog, 15-bit dither) with a spinning propeller. */
 #include <math.h>
+#include <stddef.h>
 #include <string.h>
 
 #include "render_internal.h"
@@ -29,17 +30,8 @@ bool aircraft_init(AircraftModel *m, MemArena *scratch, SkyError *err) {
 
 /* Model matrix: local x right, y up, -z nose, placed camera-relative. */
 static void model_matrix(const RenderView *v, float out[16]) {
-    float cy = cosf(v->air_yaw), sy = sinf(v->air_yaw);
-    float cp = cosf(v->air_pitch), sp = sinf(v->air_pitch);
-    float cr = cosf(v->air_roll), sr = sinf(v->air_roll);
-    float fwd[3] = {sy * cp, sp, -cy * cp};
-    float right0[3] = {cy, 0.0f, sy};                      /* level right vector */
-    float up0[3] = {-sy * sp, cp, cy * sp};                /* fwd x right0 reversed: pitched up */
-    float right[3], up[3];
-    for (int i = 0; i < 3; i++) {                           /* roll about the nose: +roll banks right */
-        right[i] = right0[i] * cr - up0[i] * sr;
-        up[i] = up0[i] * cr + right0[i] * sr;
-    }
+    float right[3], up[3], fwd[3];
+    render_basis(v->air_yaw, v->air_pitch, v->air_roll, right, up, fwd);
     float t[3] = {(float)(v->air_x - v->cam_x), (float)(v->air_y - v->cam_y), (float)(v->air_z - v->cam_z)};
     for (int i = 0; i < 3; i++) {
         out[0 + i] = right[i];
@@ -73,9 +65,10 @@ void aircraft_draw(AircraftModel *m, const RenderFrame *f, RenderCounters *rc) {
     glEnableVertexAttribArray(ATTR_POS);
     glEnableVertexAttribArray(ATTR_NORMAL);
     glEnableVertexAttribArray(ATTR_COLOR);
-    glVertexAttribPointer(ATTR_POS, 4, GL_SHORT, GL_FALSE, sizeof(ModelVertex), (const void *)0);
-    glVertexAttribPointer(ATTR_NORMAL, 3, GL_BYTE, GL_TRUE, sizeof(ModelVertex), (const void *)8);
-    glVertexAttribPointer(ATTR_COLOR, 4, GL_UNSIGNED_BYTE, GL_TRUE, sizeof(ModelVertex), (const void *)12);
+    const GLsizei stride = sizeof(ModelVertex);
+    glVertexAttribPointer(ATTR_POS, 4, GL_SHORT, GL_FALSE, stride, (const void *)offsetof(ModelVertex, x));
+    glVertexAttribPointer(ATTR_NORMAL, 3, GL_BYTE, GL_TRUE, stride, (const void *)offsetof(ModelVertex, nx));
+    glVertexAttribPointer(ATTR_COLOR, 4, GL_UNSIGNED_BYTE, GL_TRUE, stride, (const void *)offsetof(ModelVertex, r));
     GL_TIMED(glDrawArrays(GL_TRIANGLES, 0, m->vert_count));
     render_count_draw(rc, RENDER_STAGE_AIRCRAFT, (uint32_t)m->vert_count / 3);
     glDisableVertexAttribArray(ATTR_POS);

@@ -59,6 +59,7 @@ bool psx_init(PsxTarget *t, MemArena *scratch, SkyError *err) {
     glBindBuffer(GL_ARRAY_BUFFER, t->quad_vbo);
     glBufferData(GL_ARRAY_BUFFER, sizeof quad, quad, GL_STATIC_DRAW);
     glBindBuffer(GL_ARRAY_BUFFER, 0);
+    t->quad_bytes = sizeof quad;
     return true;
 }
 
@@ -68,7 +69,7 @@ static void free_target(PsxTarget *t) {
     if (t->depth_rb) glDeleteRenderbuffers(1, &t->depth_rb);
     t->fbo = t->color_tex = t->depth_rb = 0;
     t->w = t->h = 0;
-    t->bytes = 0;
+    t->target_bytes = 0;
 }
 
 /* 24-bit depth where OES_depth24 exists (far islands z-fight less), else the guaranteed 16. */
@@ -80,12 +81,7 @@ static GLenum depth_format(uint32_t *bytes) {
 }
 
 static bool make_target(PsxTarget *t, int w, int h, GLenum format, GLenum type, uint32_t bpp) {
-    glGenTextures(1, &t->color_tex);
-    glBindTexture(GL_TEXTURE_2D, t->color_tex);
-    glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, GL_NEAREST);
-    glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MAG_FILTER, GL_NEAREST);
-    glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_WRAP_S, GL_CLAMP_TO_EDGE);
-    glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_WRAP_T, GL_CLAMP_TO_EDGE);
+    t->color_tex = gl_texture_nearest();
     glTexImage2D(GL_TEXTURE_2D, 0, (GLint)format, w, h, 0, format, type, NULL);
     glGenRenderbuffers(1, &t->depth_rb);
     glBindRenderbuffer(GL_RENDERBUFFER, t->depth_rb);
@@ -106,7 +102,7 @@ static bool make_target(PsxTarget *t, int w, int h, GLenum format, GLenum type, 
     }
     t->w = w;
     t->h = h;
-    t->bytes = (uint32_t)(w * h) * (bpp + depth_bytes);
+    t->target_bytes = (uint32_t)(w * h) * (bpp + depth_bytes);
     return true;
 }
 

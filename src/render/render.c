@@ -68,6 +68,20 @@ void render_atmosphere(double camera_y, const float sky_rgb[3], RenderAtmosphere
     out->fog_density = 0.005f + t * 0.035f;
 }
 
+void render_basis(float yaw, float pitch, float roll, float right[3], float up[3], float fwd[3]) {
+    float cy = cosf(yaw), sy = sinf(yaw), cp = cosf(pitch), sp = sinf(pitch);
+    float cr = cosf(roll), sr = sinf(roll);
+    const float right0[3] = {cy, 0.0f, sy};                 /* level right vector */
+    const float up0[3] = {-sy * sp, cp, cy * sp};           /* up of the pitched, unrolled attitude */
+    fwd[0] = sy * cp;
+    fwd[1] = sp;
+    fwd[2] = -cy * cp;
+    for (int i = 0; i < 3; i++) {                           /* roll about the forward axis */
+        right[i] = right0[i] * cr - up0[i] * sr;
+        up[i] = up0[i] * cr + right0[i] * sr;
+    }
+}
+
 const char *render_stage_name(RenderStage s) {
     static const char *const NAMES[RENDER_STAGE_COUNT] = {"sky", "terrain", "aircraft", "clouds", "hud", "psx_blit"};
     return (unsigned)s < RENDER_STAGE_COUNT ? NAMES[s] : "?";
@@ -183,11 +197,8 @@ static void low_res_size(const RenderSettings *s, int dw, int dh, int *lw, int *
 }
 
 static void camera_viewproj(const RenderView *v, float fov_deg, float aspect, float out[16]) {
-    float cy = cosf(v->yaw), sy = sinf(v->yaw), cp = cosf(v->pitch), sp = sinf(v->pitch);
-    float cr = cosf(v->roll), sr = sinf(v->roll);
-    vec3 fwd = {sy * cp, sp, -cy * cp};
-    vec3 right0 = {cy, 0.0f, sy}, up0 = {-sy * sp, cp, cy * sp}, up;
-    for (int i = 0; i < 3; i++) up[i] = up0[i] * cr + right0[i] * sr;
+    vec3 right, up, fwd;
+    render_basis(v->yaw, v->pitch, v->roll, right, up, fwd);
     vec3 eye = {0.0f, 0.0f, 0.0f};
     mat4 view, proj, vp;
     glm_look(eye, fwd, up, view);
@@ -277,7 +288,7 @@ RenderStats render_stats(const Renderer *r) {
     s.chunks_visible = r->counters.chunks_visible;
     s.chunks_culled = r->counters.chunks_culled;
     s.pending_uploads = ts.pending_live;
-    s.gpu_bytes = ts.gpu_bytes + r->sky.bytes + r->aircraft.bytes + r->psx.bytes + 48;
+    s.gpu_bytes = ts.gpu_bytes + r->sky.bytes + r->aircraft.bytes + r->psx.target_bytes + r->psx.quad_bytes;
     s.uploads_total = ts.uploads_total;
     s.dropped_no_slot = ts.dropped_no_slot;
     s.low_w = r->low_w;

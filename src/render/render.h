@@ -67,7 +67,8 @@ void render_atmosphere(double camera_y, const float sky_rgb[3], RenderAtmosphere
 
 /* Per-octave split of (camera * 0.002 + time * 0.02) * 2^k into a fraction and a lattice cell
  * mod the period (done in double so the shader only sees small numbers). */
-void render_sky_offsets(double cam_x, double cam_y, double cam_z, double time_s, float frac[15], float cell[15]);
+void render_sky_offsets(double cam_x, double cam_y, double cam_z, double time_s, float frac[RENDER_SKY_OCTAVES * 3],
+                        float cell[RENDER_SKY_OCTAVES * 3]);
 
 typedef struct RenderView {
     double cam_x, cam_y, cam_z;

@@ -47,6 +47,13 @@ uint64_t render_thread_cpu_ns(void);
 
 /* Logs every pending GL error with `where`; returns the number found. */
 int gl_errors(const char *where);
+/* A new 2D texture, bound, with nearest filtering and clamped edges: the renderer's textures are
+ * read at texel centres only (the PSX target, the sky lattice). */
+GLuint gl_texture_nearest(void);
+
+/* Right, up and forward unit vectors of a yaw/pitch/roll attitude (radians; yaw 0 looks along
+ * -z, +yaw turns right, +pitch up, +roll banks right). The camera and the aircraft share it. */
+void render_basis(float yaw, float pitch, float roll, float right[3], float up[3], float fwd[3]);
 
 /* ---------------------------------------------------------------- scratch */
 /* The renderer's one scratch arena, carved from the budget at create, serves work that is over
@@ -155,7 +162,7 @@ typedef struct PsxTarget {
     GlProgram blit;
     GLuint quad_vbo;
     GLint u_tex;
-    uint32_t bytes;
+    uint32_t target_bytes, quad_bytes;
 } PsxTarget;
 
 bool psx_init(PsxTarget *t, MemArena *scratch, SkyError *err);

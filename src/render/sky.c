@@ -40,14 +40,9 @@ static bool bake_lattice(SkyDome *s, MemArena *scratch) {
                 t[3] = lattice[z][y1][x1];
             }
     }
-    glGenTextures(1, &s->lattice_tex);
-    glBindTexture(GL_TEXTURE_2D, s->lattice_tex);
+    s->lattice_tex = gl_texture_nearest();
     glPixelStorei(GL_UNPACK_ALIGNMENT, 1);
     glTexImage2D(GL_TEXTURE_2D, 0, GL_RGBA, W, H, 0, GL_RGBA, GL_UNSIGNED_BYTE, texels);
-    glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, GL_NEAREST);
-    glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MAG_FILTER, GL_NEAREST);
-    glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_WRAP_S, GL_CLAMP_TO_EDGE);
-    glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_WRAP_T, GL_CLAMP_TO_EDGE);
     glBindTexture(GL_TEXTURE_2D, 0);
     scratch_release(scratch, mark);
     s->bytes += (uint32_t)W * H * 4;
@@ -128,7 +123,8 @@ bool sky_init(SkyDome *s, bool force_mediump, MemArena *scratch, SkyError *err) 
     return true;
 }
 
-void render_sky_offsets(double cam_x, double cam_y, double cam_z, double time_s, float frac[15], float cell[15]) {
+void render_sky_offsets(double cam_x, double cam_y, double cam_z, double time_s, float frac[RENDER_SKY_OCTAVES * 3],
+                        float cell[RENDER_SKY_OCTAVES * 3]) {
     const double base[3] = {cam_x * RENDER_SKY_SCALE + time_s * RENDER_SKY_DRIFT,
                             cam_y * RENDER_SKY_SCALE + time_s * RENDER_SKY_DRIFT,
                             cam_z * RENDER_SKY_SCALE + time_s * RENDER_SKY_DRIFT};
@@ -146,7 +142,7 @@ void render_sky_offsets(double cam_x, double cam_y, double cam_z, double time_s,
 void sky_draw(SkyDome *s, const RenderFrame *f, RenderCounters *rc) {
     const RenderView *v = f->view;
     const RenderSettings *st = f->settings;
-    float frac[15], cell[15];
+    float frac[RENDER_SKY_OCTAVES * 3], cell[RENDER_SKY_OCTAVES * 3];
     render_sky_offsets(v->cam_x, v->cam_y, v->cam_z, v->time_s, frac, cell);
     glUseProgram(s->prog.id);
     psx_set_uniforms(&s->prog, &f->psx);

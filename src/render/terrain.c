@@ -4,6 +4,7 @@
  * pass. All storage is carved at create. */
 #include <cglm/cglm.h>
 #include <math.h>
+#include <stddef.h>
 #include <string.h>
 
 #include "terrain.h"
@@ -636,8 +637,9 @@ void terrain_prepare(Terrain *t, const RenderFrame *f, RenderCounters *rc) {
 /* ---------------------------------------------------------------- drawing */
 static void bind_chunk_vertices(uint32_t first_vert) {
     const uint8_t *base = (const uint8_t *)0 + (size_t)first_vert * sizeof(WorldVertex);
-    glVertexAttribPointer(ATTR_POS, 3, GL_SHORT, GL_FALSE, sizeof(WorldVertex), base);
-    glVertexAttribPointer(ATTR_COLOR, 4, GL_UNSIGNED_BYTE, GL_TRUE, sizeof(WorldVertex), base + 8);
+    const GLsizei stride = sizeof(WorldVertex);
+    glVertexAttribPointer(ATTR_POS, 3, GL_SHORT, GL_FALSE, stride, base + offsetof(WorldVertex, x));
+    glVertexAttribPointer(ATTR_COLOR, 4, GL_UNSIGNED_BYTE, GL_TRUE, stride, base + offsetof(WorldVertex, r));
 }
 
 /* Draws verts [first, first + count) of the bound buffer in batches of 16-bit indexable quads. */
