@@ -164,12 +164,13 @@ const char *gl_shader_text(RenderProgramId id, bool fragment, MemArena *scratch,
     return out;
 }
 
-/* Prints an info log that explains a failed compile or link. */
-static void print_info_log(GLuint obj, bool program, const char *what, const char *names) {
+/* Prints the GL info log that explains a failed compile or link: "skyisles: <subject>
+ * <failure>:" and the log. */
+static void print_info_log(GLuint obj, bool program, const char *subject, const char *failure) {
     char log[1024] = "";
     if (program) glGetProgramInfoLog(obj, sizeof log, NULL, log);
     else glGetShaderInfoLog(obj, sizeof log, NULL, log);
-    fprintf(stderr, "skyisles: %s %s:\n%s\n", names, what, log);
+    fprintf(stderr, "skyisles: %s %s:\n%s\n", subject, failure, log);
 }
 
 static GLuint compile(RenderProgramId id, bool fragment, MemArena *scratch, SkyError *err) {
@@ -187,9 +188,9 @@ static GLuint compile(RenderProgramId id, bool fragment, MemArena *scratch, SkyE
     GLint ok = 0;
     glGetShaderiv(sh, GL_COMPILE_STATUS, &ok);
     if (!ok) {
-        char what[96];
-        snprintf(what, sizeof what, "shader %s", name);
-        print_info_log(sh, false, "failed to compile", what);
+        char subject[96];
+        snprintf(subject, sizeof subject, "shader %s", name);
+        print_info_log(sh, false, subject, "failed to compile");
         sky_error_set(err, 1, "render: shader %s failed to compile (info log above)", name);
         glDeleteShader(sh);
         return 0;
@@ -218,9 +219,9 @@ bool gl_program(GlProgram *p, RenderProgramId id, MemArena *scratch, SkyError *e
     GLint ok = 0;
     glGetProgramiv(prog, GL_LINK_STATUS, &ok);
     if (!ok) {
-        char what[160];
-        snprintf(what, sizeof what, "shaders %s + %s", d->vs, d->fs);
-        print_info_log(prog, true, "failed to link", what);
+        char subject[160];
+        snprintf(subject, sizeof subject, "shaders %s + %s", d->vs, d->fs);
+        print_info_log(prog, true, subject, "failed to link");
         sky_error_set(err, 1, "render: shaders %s + %s failed to link (info log above)", d->vs, d->fs);
         glDeleteProgram(prog);
         return false;
