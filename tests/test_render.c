@@ -1,6 +1,6 @@
 /* Render tests: fixed camera frames against reference images in tests/ref/ (sky only, terrain
  * from above, inside the abyss, with clouds), no GL error after any pass, the W8 formula, the
- * upload budget, culling, the PSX effects and the shader-file failure lines.
+ * upload budget, culling, the PSX effects, the frame's stages and the shader-file failure lines.
  * SKYISLES_UPDATE_REFS=1 rewrites the references from this run. */
 #include <stdarg.h>
 #include <stddef.h>
@@ -564,6 +564,42 @@ static void test_aircraft_is_drawn(void **state) {
     assert_int_equal(render_gl_errors(g_fx.render), 0);
 }
 
+static void test_frame_stages_count_their_draws(void **state) {
+    (void)state;
+    /* Clouds over (0, 0), the aircraft in view: every stage but the (empty) HUD draws, the
+     * dome and the upscale once, and the stages add up to the frame. */
+    load_test_world();
+    RenderView v = view(16.0, 50.0, 48.0, 0.0f, -18.0f, 5.0);
+    v.aircraft_visible = true;
+    v.air_x = 16.0;
+    v.air_y = 46.0;
+    v.air_z = 38.0;
+    render_frame(g_fx.render, &v, W, H);
+    RenderStats s = render_stats(g_fx.render);
+    uint32_t calls = 0, tris = 0;
+    for (int k = 0; k < RENDER_STAGE_COUNT; k++) {
+        printf("%-9s %3u calls %6u triangles\n", render_stage_name((RenderStage)k), s.stage_draw_calls[k],
+               s.stage_triangles[k]);
+        calls += s.stage_draw_calls[k];
+        tris += s.stage_triangles[k];
+    }
+    assert_int_equal(calls, s.draw_calls);
+    assert_int_equal(tris, s.triangles);
+    assert_int_equal(s.stage_draw_calls[RENDER_STAGE_SKY], 1);
+    assert_true(s.stage_draw_calls[RENDER_STAGE_TERRAIN] > 0);
+    assert_int_equal(s.stage_draw_calls[RENDER_STAGE_AIRCRAFT], 1);
+    assert_true(s.stage_draw_calls[RENDER_STAGE_CLOUDS] > 0);
+    assert_int_equal(s.stage_draw_calls[RENDER_STAGE_HUD], 0);
+    assert_int_equal(s.stage_draw_calls[RENDER_STAGE_PSX_BLIT], 1);
+    /* The sky debug frame is the dome alone (then the upscale). */
+    render_frame_sky_debug(g_fx.render, &v, W, H);
+    s = render_stats(g_fx.render);
+    assert_int_equal(s.draw_calls, 2);
+    assert_int_equal(s.stage_draw_calls[RENDER_STAGE_SKY] + s.stage_draw_calls[RENDER_STAGE_PSX_BLIT], 2);
+    assert_string_equal(render_stage_name(RENDER_STAGE_HUD), "hud");
+    assert_int_equal(render_gl_errors(g_fx.render), 0);
+}
+
 static void test_frames_do_not_allocate(void **state) {
     (void)state;
     load_test_world();
@@ -597,14 +633,23 @@ static void test_missing_shader_is_one_clear_line(void **state) {
     assert_non_null(strstr(err.msg, "SKYISLES_SHADER_DIR"));
     assert_null(strchr(err.msg, '\n'));
 
-    /* A shader that does not compile names the file (its info log goes to stderr). */
+    /* A shader that does not compile names the file (its info log goes to stderr). The shared
+     * prelude is one of the folder's files too: missing, it is named like any other. */
     char path[256];
-    static const char *const names[] = {"blit.vert", "blit.frag", "sky.vert", "sky.frag"};
-    for (size_t i = 0; i < 4; i++) {
+    static const char *const names[] = {"blit.vert", "blit.frag", "sky.vert", "sky.frag", "prelude.glsl"};
+    for (size_t i = 0; i < 5; i++) {
         snprintf(path, sizeof path, "%s/%s", dir, names[i]);
+        if (i == 4) {
+            sky_error_clear(&err);
+            r = render_create(&mem, &s, &err);
+            assert_null(r);
+            printf("message: %s\n", err.msg);
+            assert_non_null(strstr(err.msg, "prelude.glsl is missing"));
+        }
         FILE *f = fopen(path, "w");
         assert_non_null(f);
-        if (i == 3) fputs("#version 100\nprecision mediump float;\nvoid main() { gl_FragColor = vec4(1.0); }\n", f);
+        if (i == 4) fputs("// prelude: nothing shared in this test\n", f);
+        else if (i == 3) fputs("#version 100\nprecision mediump float;\nvoid main() { gl_FragColor = vec4(1.0); }\n", f);
         else if (i == 2) fputs("#version 100\nattribute vec4 a_pos;\nvoid main() { gl_Position = a_pos * undefined_thing; }\n", f);
         else if (i == 0) fputs("#version 100\nattribute vec4 a_pos;\nvarying vec2 v_uv;\nvoid main() { v_uv = a_pos.xy; gl_Position = a_pos; }\n", f);
         else fputs("#version 100\nprecision mediump float;\nvarying vec2 v_uv;\nuniform sampler2D u_tex;\nvoid main() { gl_FragColor = texture2D(u_tex, v_uv); }\n", f);
@@ -615,7 +660,7 @@ static void test_missing_shader_is_one_clear_line(void **state) {
     assert_null(r);
     printf("message: %s\n", err.msg);
     assert_non_null(strstr(err.msg, "sky.vert failed to compile"));
-    for (size_t i = 0; i < 4; i++) {
+    for (size_t i = 0; i < 5; i++) {
         snprintf(path, sizeof path, "%s/%s", dir, names[i]);
         unlink(path);
     }
@@ -638,6 +683,7 @@ int main(void) {
         cmocka_unit_test(test_faces_sorted_by_plane),
         cmocka_unit_test(test_psx_effects_switch),
         cmocka_unit_test(test_aircraft_is_drawn),
+        cmocka_unit_test(test_frame_stages_count_their_draws),
         cmocka_unit_test(test_frames_do_not_allocate),
         cmocka_unit_test(test_missing_shader_is_one_clear_line),
     };

@@ -5,8 +5,6 @@
 #include <string.h>
 #include <time.h>
 
-#include <GLES2/gl2.h>
-
 #include "game.h"
 
 #define STEP (1.0f / 60.0f)
@@ -23,7 +21,7 @@ int game_screenshot(Game *g) {
     /* Terrain streams in on the workers: let it finish (time frozen) so a shot is repeatable. */
     game_wait_world(g, g->opt.wait_s > 0 ? g->opt.wait_s : 60.0);
     game_draw(g);
-    glFinish();
+    render_finish(g->render);
     size_t bytes = (size_t)g->disp_w * (size_t)g->disp_h * 4;
     uint8_t *px = malloc(bytes);   /* once, for the shot: not on a frame path */
     if (!px) {
@@ -103,7 +101,7 @@ int game_bench(Game *g) {
         double c2 = thread_cpu_ms(), w2 = time_now_ms();
         /* The GPU wait (swap + finish) is outside the measured CPU time. */
         platform_swap(g->platform);
-        glFinish();
+        render_finish(g->render);
         gpu_wait_sum += time_now_ms() - w2;
         cpu[i] = c2 - c0;
         wall[i] = w2 - w0;

@@ -67,7 +67,8 @@ void render_atmosphere(double camera_y, const float sky_rgb[3], RenderAtmosphere
 
 /* Per-octave split of (camera * 0.002 + time * 0.02) * 2^k into a fraction and a lattice cell
  * mod the period (done in double so the shader only sees small numbers). */
-void render_sky_offsets(double cam_x, double cam_y, double cam_z, double time_s, float frac[15], float cell[15]);
+void render_sky_offsets(double cam_x, double cam_y, double cam_z, double time_s, float frac[RENDER_SKY_OCTAVES * 3],
+                        float cell[RENDER_SKY_OCTAVES * 3]);
 
 typedef struct RenderView {
     double cam_x, cam_y, cam_z;
@@ -79,8 +80,23 @@ typedef struct RenderView {
     float prop_angle;
 } RenderView;
 
+/* The stages of a frame, in the order they draw: the dome first, opaque terrain, the aircraft,
+ * translucent clouds back to front, the HUD/menu layer (text at the PSX resolution), then the
+ * nearest upscale of the low-res target to the display. */
+typedef enum RenderStage {
+    RENDER_STAGE_SKY,
+    RENDER_STAGE_TERRAIN,
+    RENDER_STAGE_AIRCRAFT,
+    RENDER_STAGE_CLOUDS,
+    RENDER_STAGE_HUD,
+    RENDER_STAGE_PSX_BLIT,
+    RENDER_STAGE_COUNT
+} RenderStage;
+const char *render_stage_name(RenderStage s);
+
 typedef struct RenderStats {
     uint32_t draw_calls, triangles;      /* last frame */
+    uint32_t stage_draw_calls[RENDER_STAGE_COUNT], stage_triangles[RENDER_STAGE_COUNT];   /* last frame */
     uint32_t uploads, upload_bytes;      /* chunk meshes uploaded by the last sync */
     uint32_t chunks_resident, chunks_visible, chunks_culled, pending_uploads;
     uint64_t gpu_bytes;                  /* all buffers and textures the renderer holds */
@@ -119,6 +135,9 @@ void render_clear_terrain(Renderer *r);
 void render_frame(Renderer *r, const RenderView *v, int disp_w, int disp_h);
 /* Same, but the dome shows its raw FBM value as grey and nothing else is drawn (tests). */
 void render_frame_sky_debug(Renderer *r, const RenderView *v, int disp_w, int disp_h);
+/* Waits until the GPU has finished every frame submitted (screenshots read back after it; the
+ * bench keeps the GPU's time out of the CPU figures with it). */
+void render_finish(Renderer *r);
 
 RenderStats render_stats(const Renderer *r);
 

@@ -1,5 +1,6 @@
 /* skyisles renderer internals shared by the files of src/render (not a public header):
- * GL helpers, shader loading, fixed attribute locations and the parts of the frame. */
+ * GL helpers, shader programs and their shared prelude, the PSX look (PsxParams), the frame
+ * every pass draws from (RenderFrame) and the passes other than the terrain (terrain.h). */
 #ifndef SKYISLES_RENDER_INTERNAL_H
 #define SKYISLES_RENDER_INTERNAL_H
 
@@ -46,150 +47,166 @@ uint64_t render_thread_cpu_ns(void);
 
 /* Logs every pending GL error with `where`; returns the number found. */
 int gl_errors(const char *where);
+/* A new 2D texture, bound, with nearest filtering and clamped edges: the renderer's textures are
+ * read at texel centres only (the PSX target, the sky lattice). */
+GLuint gl_texture_nearest(void);
 
-/* Builds a program from two files of shaders_es2/ (from disk when found, else the embedded
- * copy). `defines` is inserted after #version (may be NULL). 0 with err set on failure. */
-GLuint gl_program(const char *vs_name, const char *fs_name, const char *defines, SkyError *err);
-GLint gl_uniform(GLuint prog, const char *name);   /* -1 is logged at debug level */
+/* Right, up and forward unit vectors of a yaw/pitch/roll attitude (radians; yaw 0 looks along
+ * -z, +yaw turns right, +pitch up, +roll banks right). The camera and the aircraft share it. */
+void render_basis(float yaw, float pitch, float roll, float right[3], float up[3], float fwd[3]);
 
-/* ---------------------------------------------------------------- parts of the frame */
+/* ---------------------------------------------------------------- scratch */
+/* The renderer's one scratch arena, carved from the budget at create, serves work that is over
+ * before the call that started it returns: boot-time texels, lattice, sphere and index data,
+ * shader text, and each upload's staging of a chunk's vertices. Whoever takes from it gives it
+ * back before returning (a stack), so nothing lives there between calls. */
+static inline size_t scratch_mark(const MemArena *a) { return a->used; }
+static inline void scratch_release(MemArena *a, size_t mark) { a->used = mark; }
+/* What boot needs at most at once (the terrain's shared index buffer, 192 KiB, is the largest). */
+#define RENDER_BOOT_SCRATCH_BYTES (512u << 10)
+
+/* ---------------------------------------------------------------- shader programs */
+/* Every program, by name, with the shader files and defines it is built from. The prelude
+ * (shaders_es2/prelude.glsl: the PSX look) goes into both stages of every program. */
+typedef enum RenderProgramId {
+    PROG_BLIT,
+    PROG_SKY,
+    PROG_SKY_MEDIUMP,   /* the dome's mediump path forced (--sky-mediump, tests) */
+    PROG_TERRAIN,
+    PROG_AIRCRAFT,
+    PROG_COUNT
+} RenderProgramId;
+
+typedef struct RenderProgramDesc {
+    const char *name;
+    const char *vs, *fs;     /* files of shaders_es2/ */
+    const char *defines;     /* inserted after #version, before the prelude; "" none */
+} RenderProgramDesc;
+extern const RenderProgramDesc render_programs[PROG_COUNT];
+#define RENDER_PRELUDE_FILE "prelude.glsl"
+
+/* The exact text one stage of a program hands to the GPU: the file from shaders_es2/ (on disk
+ * next to the executable, else the embedded copy), with the stage define, the program's
+ * defines and the prelude inserted after #version. gl_program compiles this; tests validate
+ * it. Taken from scratch (the caller releases it); NULL with err set on failure. */
+const char *gl_shader_text(RenderProgramId id, bool fragment, MemArena *scratch, SkyError *err);
+/* The assembly itself: #version line, `#define STAGE_VERTEX 1` or `STAGE_FRAGMENT`, defines,
+ * prelude, then the rest of src with #line so compiler messages keep the file's line numbers.
+ * Returns the length written (cap - 1 at most), or 0 when it does not fit. */
+size_t gl_shader_assemble(bool fragment, const char *src, const char *defines, const char *prelude, char *out,
+                          size_t cap);
+
+/* ---------------------------------------------------------------- the PSX look */
+/* What every pass draws with: one set per frame, made from the settings and the atmosphere,
+ * handed to each program's prelude uniforms by psx_set_uniforms. A new effect is a field here,
+ * its uniform in psx.c's table, and its function in prelude.glsl. */
+typedef struct PsxParams {
+    float snap[2];          /* half the low-res target in pixels (the snap grid); 0 = no snapping */
+    float fog_density;      /* W8 exponential-squared fog per vertex; 0 = no fog */
+    float fog_color[3];
+    float levels;           /* PSX_LEVELS_15BIT: 15-bit colour; 0 = full precision */
+    float dither;           /* 1: 4x4 ordered dither before quantising; 0 = off */
+} PsxParams;
+#define PSX_LEVELS_15BIT 31.0f
+#define PSX_UNIFORM_COUNT 5
+
+/* A linked program and the locations of its prelude uniforms (-1: inactive in it). */
+typedef struct GlProgram {
+    GLuint id;
+    GLint psx[PSX_UNIFORM_COUNT];
+} GlProgram;
+
+/* Builds a program of the table (shader text from gl_shader_text). False with err set. */
+bool gl_program(GlProgram *p, RenderProgramId id, MemArena *scratch, SkyError *err);
+void gl_program_free(GlProgram *p);
+GLint gl_uniform(const GlProgram *p, const char *name);   /* -1 is logged at debug level */
+
+/* The PSX look of a frame: snap grid from the target size, fog from the atmosphere. */
+void psx_params(const RenderSettings *s, const RenderAtmosphere *a, int target_w, int target_h, PsxParams *out);
+void psx_find_uniforms(GLuint prog, GLint loc[PSX_UNIFORM_COUNT]);
+/* Sets the prelude uniforms of the program in use; every pass calls it after glUseProgram. */
+void psx_set_uniforms(const GlProgram *p, const PsxParams *psx);
+
+/* ---------------------------------------------------------------- the frame */
+/* Everything a stage needs, made once by the frame's first step. */
+typedef struct RenderFrame {
+    const RenderView *view;
+    const RenderSettings *settings;
+    RenderAtmosphere atm;       /* W8 at the camera (the fog the passes use is psx.fog_density) */
+    PsxParams psx;
+    float viewproj[16];         /* camera-relative view-projection */
+    int target_w, target_h;     /* what the scene draws into: the low-res target or the display */
+    int disp_w, disp_h;
+    bool low_res;               /* into the PSX target, upscaled by the last stage */
+    bool sky_debug;             /* the dome's raw FBM alone (tests) */
+} RenderFrame;
+
+typedef struct RenderCounters {
+    uint32_t draw_calls, triangles, chunks_visible, chunks_culled;
+    uint32_t chunks_visible_lod[WORLD_LOD_MAX + 1], triangles_lod[WORLD_LOD_MAX + 1];
+    uint32_t stage_draw_calls[RENDER_STAGE_COUNT], stage_triangles[RENDER_STAGE_COUNT];
+} RenderCounters;
+
+static inline void render_count_draw(RenderCounters *rc, RenderStage stage, uint32_t triangles) {
+    rc->draw_calls++;
+    rc->triangles += triangles;
+    rc->stage_draw_calls[stage]++;
+    rc->stage_triangles[stage] += triangles;
+}
+
+/* ---------------------------------------------------------------- passes */
 typedef struct PsxTarget {
     GLuint fbo, color_tex, depth_rb;
     int w, h;               /* low-res size; 0 while rendering straight to the screen */
     bool rgb15;             /* RGBA5551 storage requested */
-    GLuint blit_prog, quad_vbo;
+    GlProgram blit;
+    GLuint quad_vbo;
     GLint u_tex;
-    uint32_t bytes;
+    uint32_t target_bytes, quad_bytes;
 } PsxTarget;
 
-bool psx_init(PsxTarget *t, SkyError *err);
+bool psx_init(PsxTarget *t, MemArena *scratch, SkyError *err);
 /* (Re)creates the low-res target for a display size; returns false if the GPU refuses it. */
 bool psx_resize(PsxTarget *t, int low_w, int low_h, bool rgb15);
-void psx_blit(PsxTarget *t, int disp_w, int disp_h, int *vx, int *vy, int *vw, int *vh);
+/* The last stage: nearest upscale of the low-res target to the display, letterboxed. */
+void psx_present(PsxTarget *t, const RenderFrame *f, RenderCounters *rc);
 void psx_free(PsxTarget *t);
 
 typedef struct SkyDome {
-    GLuint prog, vbo, ibo, lattice_tex;
+    GlProgram prog;
+    GLuint vbo, ibo, lattice_tex;
     GLsizei index_count;
     GLint u_viewproj, u_radius, u_scale, u_lattice, u_lattice_inv, u_frac, u_cell;
-    GLint u_zenith, u_horizon, u_below, u_cloud_color, u_cloud_amount, u_abyss, u_abyss_mix;
-    GLint u_debug, u_levels, u_dither;
+    GLint u_zenith, u_horizon, u_below, u_cloud_color, u_cloud_amount, u_abyss, u_abyss_mix, u_debug;
     bool highp;             /* the shader runs its highp path */
     uint32_t bytes;
 } SkyDome;
 
-bool sky_init(SkyDome *s, bool force_mediump, SkyError *err);
-void sky_draw(SkyDome *s, const float viewproj[16], const RenderView *v, const RenderAtmosphere *a,
-              const RenderSettings *st, float levels, bool debug_fbm);
+bool sky_init(SkyDome *s, bool force_mediump, MemArena *scratch, SkyError *err);
+void sky_draw(SkyDome *s, const RenderFrame *f, RenderCounters *rc);
 void sky_free(SkyDome *s);
 
 typedef struct AircraftModel {
-    GLuint prog, vbo;
+    GlProgram prog;
+    GLuint vbo;
     GLsizei vert_count;
-    GLint u_viewproj, u_model, u_prop, u_prop_centre, u_light, u_snap, u_fog_density;
-    GLint u_fog_color, u_levels, u_dither;
+    GLint u_viewproj, u_model, u_prop, u_prop_centre, u_light;
     uint32_t bytes;
 } AircraftModel;
 
-bool aircraft_init(AircraftModel *m, SkyError *err);
-void aircraft_draw(AircraftModel *m, const float viewproj[16], const RenderView *v,
-                   const float snap[2], const RenderAtmosphere *a, float levels, float dither);
+bool aircraft_init(AircraftModel *m, MemArena *scratch, SkyError *err);
+void aircraft_draw(AircraftModel *m, const RenderFrame *f, RenderCounters *rc);
 void aircraft_free(AircraftModel *m);
 
-/* ---------------------------------------------------------------- terrain */
-typedef struct RenderCounters {
-    uint32_t draw_calls, triangles, chunks_visible, chunks_culled;
-    uint32_t chunks_visible_lod[WORLD_LOD_MAX + 1], triangles_lod[WORLD_LOD_MAX + 1];
-} RenderCounters;
+/* The HUD/menu layer: drawn over the finished scene into the same target, in its pixels (the
+ * PSX resolution: f->target_w x f->target_h, y down from the top), before the upscale, so text
+ * gets the same nearest upscale as the scene. It holds nothing yet and draws nothing. */
+typedef struct HudLayer {
+    uint32_t quads;         /* glyph quads queued for this frame */
+} HudLayer;
 
-/* Terrain buffers. Quads are stored by face direction, paired [-X, +X], [-Z, +Z], [-Y, +Y]
- * (opaque pairs, then cloud pairs), and inside each direction by plane (TERRAIN_LEVELS slabs
- * along the normal axis). Faces turned toward the camera are a suffix of the minus bucket and
- * a prefix of the plus bucket: one contiguous run per pair, three per kind at most. */
-#define TERRAIN_BUCKETS 12
-#define TERRAIN_LEVELS 16
-#define TERRAIN_LEVEL_XZ 4      /* blocks per level along x and z (tiles span 64) */
-#define TERRAIN_LEVEL_Y 10      /* blocks per level along y */
-
-/* A draw slot: one chunk's buffer, or a tile of 2 x 2 far chunks sharing one buffer. */
-typedef struct GpuChunk {
-    int32_t cx, cz;                       /* chunk (tile: its even corner chunk) */
-    bool used, tile, dirty;
-    uint8_t span;                         /* chunks per side: 1, or 2 for a tile */
-    uint8_t lod;                          /* the chunk's LOD (tile: its finest member's) */
-    GLuint vbo;
-    uint32_t opaque_verts, cloud_verts;   /* opaque quads first in the VBO, then cloud quads */
-    uint32_t off[TERRAIN_BUCKETS][TERRAIN_LEVELS + 1];   /* vertex offset per bucket and level */
-    int16_t plane_min[TERRAIN_BUCKETS], plane_max[TERRAIN_BUCKETS];   /* along the normal, slot-local */
-    uint32_t bytes;
-    int16_t y_min, y_max;
-    int32_t member[4];                    /* tile: chunk record per quadrant (x + 2z), -1 none */
-} GpuChunk;
-
-/* A resident chunk: drawn from its own slot, or (far LODs) from a tile built from its copy. */
-typedef struct ChunkRec {
-    int32_t cx, cz;
-    bool used, in_tile;
-    uint8_t lod;
-    int32_t slot;                 /* its own slot or its tile's */
-    int32_t copy;                 /* first CPU copy block, -1 none (chained by copy_next) */
-    uint32_t copy_verts, copy_opaque;
-} ChunkRec;
-
-typedef struct PendingMesh {
-    const ChunkMesh *mesh;   /* NULL once dropped (its chunk went before upload) */
-    int32_t cx, cz;
-} PendingMesh;
-
-typedef struct TerrainDrawParams {
-    float snap[2];
-    float fog_density;
-    float fog_color[3];
-    float levels, dither;
-    bool clouds;
-    bool lod_tint;                      /* debug: tint by LOD */
-    void (*before_clouds)(void *ctx);   /* opaque extras (the aircraft) between the passes */
-    void *before_clouds_ctx;
-} TerrainDrawParams;
-
-typedef struct Terrain {
-    GpuChunk *slots;                /* chunk slots and tile slots */
-    uint32_t nslots;
-    ChunkRec *chunks;
-    uint32_t cap, resident;         /* chunk records (max_chunks), resident chunks */
-    PendingMesh *pending;           /* ring of cap entries */
-    WorldVertex *staging;           /* one slot's vertices regrouped by direction and plane */
-    uint32_t pending_head, pending_count, pending_live;
-    uint32_t *visible, visible_count;
-    uint32_t *cloud_order;
-    float *cloud_dist;
-    WorldVertex *copy_mem;          /* far-tile CPU copies: blocks of TERRAIN_COPY_VERTS */
-    int32_t *copy_next;
-    int32_t copy_free;
-    uint32_t copy_blocks, copy_used, copy_peak;
-    int far_group_lod;
-    uint32_t merge_gap_quads;
-    GLuint prog, ibo;
-    GLint u_viewproj, u_offset, u_snap, u_fog_density, u_fog_color, u_levels, u_dither, u_tint;
-    uint64_t gpu_bytes;             /* chunk vertex buffers */
-    uint32_t ibo_bytes;
-    uint32_t last_uploads, last_upload_bytes;
-    uint64_t uploads_total, dropped_no_slot, mesh_swaps, tile_rebuilds, copy_fallbacks;
-    uint32_t vbo_count;             /* live chunk vertex buffers */
-} Terrain;
-
-#define TERRAIN_COPY_VERTS 512u
-
-bool terrain_init(Terrain *t, MemBudget *mem, const RenderSettings *s, SkyError *err);
-bool terrain_queue(Terrain *t, const ChunkMesh *m);
-void terrain_drop(Terrain *t, int32_t cx, int32_t cz);
-/* Rebuilds the far tiles whose members changed or left; returns the bytes uploaded. */
-uint32_t terrain_flush_tiles(Terrain *t);
-uint32_t terrain_upload_pending(Terrain *t, World *release_to, uint32_t max_meshes, uint32_t max_bytes);
-void terrain_clear(Terrain *t);
-void terrain_draw(Terrain *t, const float viewproj[16], const RenderView *v, const TerrainDrawParams *dp,
-                  RenderCounters *rc);
-void terrain_free(Terrain *t);
-bool terrain_chunk_info(const Terrain *t, int32_t cx, int32_t cz, RenderChunkInfo *out);
+bool hud_init(HudLayer *h, MemArena *scratch, SkyError *err);
+void hud_draw(HudLayer *h, const RenderFrame *f, RenderCounters *rc);
+void hud_free(HudLayer *h);
 
 #endif
