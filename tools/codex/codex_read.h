@@ -10,7 +10,8 @@
 #define CY_MAX_FILES 64
 #define CY_MAX_DEFS 64
 
-typedef struct CyDoc { char *path; yaml_document_t doc; bool loaded; } CyDoc;
+/* One source: a file (text NULL: read from path) or YAML text in memory named path. */
+typedef struct CyDoc { char *path; const char *text; size_t len; yaml_document_t doc; bool loaded; } CyDoc;
 typedef struct CyDef { uint32_t doc; yaml_node_t *key, *value; } CyDef;
 typedef struct CyBlock { struct CyBlock *next; size_t used; char data[]; } CyBlock;
 

@@ -8,14 +8,15 @@
 /* ---------------------------------------------------------------- files and top level */
 static bool load_doc(CodexYaml *cy, uint32_t i) {
     CyDoc *d = &cy->docs[i];
-    FILE *f = fopen(d->path, "rb");
-    if (!f) {
+    FILE *f = NULL;
+    if (!d->text && !(f = fopen(d->path, "rb"))) {
         sky_error_set(cy->err, SKY_ERR_SOURCE, "%s:1:1: cannot open the file: check the path", d->path);
         return false;
     }
     yaml_parser_t parser;
     yaml_parser_initialize(&parser);
-    yaml_parser_set_input_file(&parser, f);
+    if (f) yaml_parser_set_input_file(&parser, f);
+    else yaml_parser_set_input_string(&parser, (const unsigned char *)d->text, d->len);
     bool ok = yaml_parser_load(&parser, &d->doc) != 0;
     if (!ok) {
         const yaml_mark_t *m = parser.problem ? &parser.problem_mark : &parser.mark;
@@ -24,7 +25,7 @@ static bool load_doc(CodexYaml *cy, uint32_t i) {
                       parser.context ? parser.context : "");
     }
     yaml_parser_delete(&parser);
-    fclose(f);
+    if (f) fclose(f);
     d->loaded = ok;
     return ok;
 }
@@ -120,26 +121,29 @@ const IslandCodex *codex_yaml_codex(const CodexYaml *cy) { return &cy->cx; }
 
 static int cmp_path(const void *a, const void *b) { return strcmp(*(char *const *)a, *(char *const *)b); }
 
-bool codex_yaml_load(CodexYaml *cy, const char *const *paths, size_t n_paths, SkyError *err) {
+/* Files and in-memory texts share everything from here: a source with text NULL is read from its path. */
+static bool load_sources(CodexYaml *cy, const CodexSource *src, size_t n_src, SkyError *err) {
     CyBlock *blocks = cy->blocks;
     memset(cy, 0, sizeof *cy);
     cy->blocks = blocks;
     cy->err = err;
-    if (n_paths == 0 || n_paths > CY_MAX_FILES) {
-        sky_error_set(err, SKY_ERR_SOURCE, "codex: %zu files given, expected 1..%d YAML files", n_paths, CY_MAX_FILES);
+    if (n_src == 0 || n_src > CY_MAX_FILES) {
+        sky_error_set(err, SKY_ERR_SOURCE, "codex: %zu files given, expected 1..%d YAML files", n_src, CY_MAX_FILES);
         return false;
     }
-    for (size_t i = 0; i < n_paths; i++) {
-        if (!(cy->docs[i].path = strdup(paths[i]))) {
+    for (size_t i = 0; i < n_src; i++) {
+        if (!(cy->docs[i].path = strdup(src[i].name))) {
             sky_error_set(err, SKY_ERR_NO_MEMORY, "codex: out of memory");
             cy->n_docs = (uint32_t)i;
             release(cy);
             return false;
         }
+        cy->docs[i].text = src[i].text;
+        cy->docs[i].len = src[i].len;
     }
-    cy->n_docs = (uint32_t)n_paths;
+    cy->n_docs = (uint32_t)n_src;
     for (uint32_t i = 0; i < cy->n_docs; i++) cy->docs[i].loaded = false;
-    qsort(cy->docs, n_paths, sizeof cy->docs[0], cmp_path);
+    qsort(cy->docs, n_src, sizeof cy->docs[0], cmp_path);
     bool ok = true;
     for (uint32_t i = 0; ok && i < cy->n_docs; i++) ok = load_doc(cy, i) && read_top(cy, i);
     ok = ok && register_ids(cy);
@@ -147,4 +151,17 @@ bool codex_yaml_load(CodexYaml *cy, const char *const *paths, size_t n_paths, Sk
     release(cy);
     if (!ok) memset(&cy->cx, 0, sizeof cy->cx);
     return ok;
+}
+
+bool codex_yaml_load(CodexYaml *cy, const char *const *paths, size_t n_paths, SkyError *err) {
+    CodexSource src[CY_MAX_FILES];
+    for (size_t i = 0; i < n_paths && i < CY_MAX_FILES; i++) src[i] = (CodexSource){paths[i], NULL, 0};
+    return load_sources(cy, src, n_paths, err);
+}
+
+bool codex_yaml_load_sources(CodexYaml *cy, const CodexSource *src, size_t n_src, SkyError *err) {
+    CodexSource mem[CY_MAX_FILES];
+    for (size_t i = 0; i < n_src && i < CY_MAX_FILES; i++)   /* text NULL would mean "a file" below */
+        mem[i] = (CodexSource){src[i].name, src[i].text ? src[i].text : "", src[i].text ? src[i].len : 0};
+    return load_sources(cy, mem, n_src, err);
 }
