@@ -17,8 +17,9 @@ for t in "$@"; do
   art=$build/artifacts/$t
   log=$build/logs/$t.log
   mkdir -p "$scratch" "$art" "$build/logs"
-  # -timeout: an input slower than 10 s is a hang; the rest are libFuzzer's defaults made explicit.
-  args=(-timeout=10 -rss_limit_mb=2048 -print_final_stats=1 -artifact_prefix="$art/")
+  # -timeout: an input slower than 10 s is a hang. -max_len: inputs the size of the seeds; without
+  # it libFuzzer takes the largest corpus file, and a big regression case would slow every run.
+  args=(-timeout=10 -max_len="${FUZZ_MAX_LEN:-16384}" -rss_limit_mb=2048 -print_final_stats=1 -artifact_prefix="$art/")
   [ -f "tests/fuzz/$t.dict" ] && args+=(-dict="tests/fuzz/$t.dict")
   if [ ! -x "$bin" ]; then echo "fuzz $t: $bin is not built"; status=1; continue; fi
 

@@ -6,6 +6,46 @@
 #include <stdlib.h>
 
 /* ---------------------------------------------------------------- files and top level */
+static void set_input(yaml_parser_t *parser, const CyDoc *d, FILE *f) {
+    if (f) yaml_parser_set_input_file(parser, f);
+    else yaml_parser_set_input_string(parser, (const unsigned char *)d->text, d->len);
+}
+
+/* libyaml takes time quadratic in the nesting depth of flow collections (its scanner walks every
+ * open level per token) and in the anchor count (each alias looks anchors up in a list): a few
+ * hundred kilobytes stall it for seconds. Its event stream, which stops at the first excess, is
+ * checked against limits far above what a codex uses before the document is loaded. */
+static bool shape_ok(CodexYaml *cy, const CyDoc *d, FILE *f) {
+    yaml_parser_t parser;
+    yaml_parser_initialize(&parser);
+    set_input(&parser, d, f);
+    uint32_t depth = 0, anchors = 0;
+    bool ok = true, done = false;
+    while (ok && !done) {
+        yaml_event_t ev;
+        if (!yaml_parser_parse(&parser, &ev)) break;   /* a syntax error: the load reports it */
+        const yaml_char_t *anchor = ev.type == YAML_SCALAR_EVENT           ? ev.data.scalar.anchor
+                                    : ev.type == YAML_SEQUENCE_START_EVENT ? ev.data.sequence_start.anchor
+                                    : ev.type == YAML_MAPPING_START_EVENT  ? ev.data.mapping_start.anchor
+                                                                           : NULL;
+        if (ev.type == YAML_SEQUENCE_START_EVENT || ev.type == YAML_MAPPING_START_EVENT) depth++;
+        if (ev.type == YAML_SEQUENCE_END_EVENT || ev.type == YAML_MAPPING_END_EVENT) depth--;
+        if (anchor) anchors++;
+        if (depth > CY_MAX_DEPTH || anchors > CY_MAX_ANCHORS) {
+            sky_error_set(cy->err, SKY_ERR_SOURCE, "%s:%zu:%zu: %s: a codex file needs far fewer", d->path,
+                          ev.start_mark.line + 1, ev.start_mark.column + 1,
+                          depth > CY_MAX_DEPTH ? "nested more than " CY_STR(CY_MAX_DEPTH) " levels deep"
+                                               : "more than " CY_STR(CY_MAX_ANCHORS) " anchors (&name)");
+            ok = false;
+        }
+        done = ev.type == YAML_DOCUMENT_END_EVENT || ev.type == YAML_STREAM_END_EVENT;   /* the load reads one document */
+        yaml_event_delete(&ev);
+    }
+    yaml_parser_delete(&parser);
+    if (f) rewind(f);
+    return ok;
+}
+
 static bool load_doc(CodexYaml *cy, uint32_t i) {
     CyDoc *d = &cy->docs[i];
     FILE *f = NULL;
@@ -13,10 +53,13 @@ static bool load_doc(CodexYaml *cy, uint32_t i) {
         sky_error_set(cy->err, SKY_ERR_SOURCE, "%s:1:1: cannot open the file: check the path", d->path);
         return false;
     }
+    if (!shape_ok(cy, d, f)) {
+        if (f) fclose(f);
+        return false;
+    }
     yaml_parser_t parser;
     yaml_parser_initialize(&parser);
-    if (f) yaml_parser_set_input_file(&parser, f);
-    else yaml_parser_set_input_string(&parser, (const unsigned char *)d->text, d->len);
+    set_input(&parser, d, f);
     bool ok = yaml_parser_load(&parser, &d->doc) != 0;
     if (!ok) {
         const yaml_mark_t *m = parser.problem ? &parser.problem_mark : &parser.mark;
