@@ -28,7 +28,9 @@ for t in "$@"; do
     rm -rf "$tmp" && mkdir -p "$tmp"
     # Named inputs (seeds, regression cases) always stay; the merge adds what covers more.
     find "$seeds" -maxdepth 1 -type f \( -name 'seed-*' -o -name 'regress-*' \) -exec cp {} "$tmp/" \;
-    if ! "$bin" "${args[@]}" -merge=1 "$tmp" "$seeds" "$scratch" > "$log.merge" 2>&1; then
+    # Edges only (-use_counters=0): hit-count variants of the same edges would keep hundreds more
+    # files for little; the smallest input per edge is kept.
+    if ! "$bin" "${args[@]}" -use_counters=0 -merge=1 "$tmp" "$seeds" "$scratch" > "$log.merge" 2>&1; then
       echo "fuzz $t: merge failed, see $log.merge"; status=1; continue
     fi
     find "$seeds" -maxdepth 1 -type f ! -name 'seed-*' ! -name 'regress-*' ! -name '*.md' -delete
