@@ -7,6 +7,8 @@
 #   make cross      aarch64 build into build-aarch64/ (CROSS_COMPILE=aarch64-linux-gnu-, SYSROOT=...)
 #   make bench      build build/bench (run: build/bench jobs|noise|chunk|stream|island)
 #   make deps       apt-get only what is missing
+#   make fuzz       fuzz every target with libFuzzer (clang, installed on demand) for FUZZ_SECONDS
+#                   each (default 60); make test replays the committed corpora (mk/fuzz.mk)
 #   make clean
 #
 # Variants: SANITIZE=address,undefined (into build-asan/), SANITIZE=thread (build-tsan/).
@@ -235,7 +237,7 @@ check-native:
 
 check-asan:
 	@$(MAKE) --no-print-directory -k SANITIZE=address,undefined OPT=-O1 headless || echo "asan (build) 0 1" >> $(SUMMARY)
-	@bash tests/run.sh asan+ubsan build-asan "" $(patsubst $(BUILD)/%,build-asan/%,$(filter-out $(BUILD)/tests/test_render%,$(TESTS)))
+	@bash tests/run.sh asan+ubsan build-asan "" $(patsubst $(BUILD)/%,build-asan/%,$(filter-out $(BUILD)/tests/test_render%,$(TESTS)) $(FUZZ_REPLAYS))
 
 check-tsan:
 	@$(MAKE) --no-print-directory -k SANITIZE=thread OPT=-O1 $(addprefix build-tsan/tests/,$(TSAN_TESTS)) || echo "tsan (build) 0 1" >> $(SUMMARY)
@@ -256,7 +258,7 @@ test:
 clean:
 	rm -rf build build-asan build-tsan build-aarch64
 
-# Per-subsystem additions (render tests and shader checks, noise flags, world extras).
--include mk/noise.mk mk/world.mk mk/render.mk
+# Per-subsystem additions (render tests and shader checks, noise flags, world extras, fuzzing).
+-include mk/noise.mk mk/world.mk mk/render.mk mk/fuzz.mk
 
 -include $(shell find $(BUILD)/obj -name '*.d' 2>/dev/null)

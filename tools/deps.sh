@@ -1,10 +1,11 @@
 #!/usr/bin/env bash
 # Installs the build dependencies that are missing, and only those, with apt-get.
-# usage: tools/deps.sh native [cross]
+# usage: tools/deps.sh native [cross] [fuzz]
+#   fuzz: what `make fuzz` needs (clang with libFuzzer, libyaml); make test never asks for it.
 set -u
-want_native=0; want_cross=0
+want_native=0; want_cross=0; want_fuzz=0
 for a in "$@"; do
-  case "$a" in native) want_native=1 ;; cross) want_cross=1 ;; esac
+  case "$a" in native) want_native=1 ;; cross) want_cross=1 ;; fuzz) want_fuzz=1 ;; esac
 done
 [ "$(uname -m)" = "x86_64" ] || want_cross=0   # the aarch64 cross stage is for x86_64 desktops
 
@@ -47,6 +48,14 @@ if [ "$want_cross" = 1 ]; then
   need_arm cmocka libcmocka-dev:arm64
   need file '/usr/lib/aarch64-linux-gnu/dri/swrast_dri.so' libgl1-mesa-dri:arm64
   need file '/usr/lib/aarch64-linux-gnu/libEGL_mesa.so.0' libegl-mesa0:arm64
+fi
+
+if [ "$want_fuzz" = 1 ]; then
+  need cmd pkg-config pkg-config
+  need cmd clang clang
+  # libFuzzer's runtime; Debian's clang only recommends it.
+  need file '/usr/lib/llvm-*/lib/clang/*/lib/linux/libclang_rt.fuzzer-*.a' libclang-rt-dev
+  need pc yaml-0.1 libyaml-dev
 fi
 
 [ ${#missing[@]} -eq 0 ] && exit 0
