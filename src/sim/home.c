@@ -13,7 +13,7 @@ bool sim_on_home(const World *w, double x, double z) {
     double u = (x - (double)h->centre_x) / (double)h->cell_meters + half;
     double v = (z - (double)h->centre_z) / (double)h->cell_meters + half;
     if (!(u >= 0.0 && v >= 0.0 && u < (double)h->size && v < (double)h->size)) return false;
-    return h->type[(size_t)v * h->size + (size_t)u] != 255;
+    return h->type[(size_t)v * h->size + (size_t)u] != ISLAND_FIELD_OFF;
 }
 
 typedef enum RayHit { HIT_SKY, HIT_HOME, HIT_TERRAIN, HIT_UNDERSIDE, HIT_CLOUD } RayHit;

@@ -19,9 +19,9 @@ static float home_cell(const IslandField *h, float fx, float fz, uint32_t *iu, u
 
 uint8_t gen_home_type(const WorldGen *g, int32_t bx, int32_t bz) {
     const IslandField *h = g->p.home;
-    if (g->home_k <= 0.0f || !h->type) return 255;
+    if (g->home_k <= 0.0f || !h->type) return ISLAND_FIELD_OFF;
     uint32_t iu, iv;
-    if (home_cell(h, (float)bx + 0.5f, (float)bz + 0.5f, &iu, &iv) < 0.0f) return 255;
+    if (home_cell(h, (float)bx + 0.5f, (float)bz + 0.5f, &iu, &iv) < 0.0f) return ISLAND_FIELD_OFF;
     return h->type[(size_t)iv * h->size + iu];
 }
 
@@ -38,7 +38,7 @@ void gen_column_finish(const WorldGen *g, int32_t X, int32_t Z, float n_base, fl
     uint32_t iu, iv;
     if (home_cell(h, (float)X, (float)Z, &iu, &iv) < 0.0f) return;
     size_t k = (size_t)iv * h->size + iu;
-    if (h->type[k] == 255) return;
+    if (h->type[k] == ISLAND_FIELD_OFF) return;
     float dx = (float)X - h->centre_x, dz = (float)Z - h->centre_z;
     float r = sqrtf(dx * dx + dz * dz) / (h->radius_m > 1.0f ? h->radius_m : 1.0f);
     if (r > 1.0f) r = 1.0f;

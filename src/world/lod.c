@@ -284,7 +284,7 @@ void gen_chunk_voxels_lod(const WorldGen *g, int32_t cx, int32_t cz, double time
         noise_simplex2_row(g->s_jitter, noise_fx_mul_int(fj, bx0 + off), noise_fx_mul_int(fj, sc), noise_fx_mul_int(fj, bz),
                            s->jitter[z], n);
         for (int x = 0; x < n; x++)
-            s->home_type[z][x] = g->home_k > 0.0f ? gen_home_type(g, bx0 + sample_at(lod, x), bz) : 255;
+            s->home_type[z][x] = g->home_k > 0.0f ? gen_home_type(g, bx0 + sample_at(lod, x), bz) : ISLAND_FIELD_OFF;
     }
     mark_sure(g, s);
 }

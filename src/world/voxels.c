@@ -276,7 +276,7 @@ void gen_chunk_voxels(const WorldGen *g, int32_t cx, int32_t cz, double time_s, 
         noise_simplex2_row(g->s_jitter, noise_fx_mul_int(fj, bx0), noise_fx_mul_int(fj, 1), noise_fx_mul_int(fj, bz0 + z),
                            s->jitter[z], CHUNK_SIZE);
         for (int x = 0; x < CHUNK_SIZE; x++)
-            s->home_type[z][x] = g->home_k > 0.0f ? gen_home_type(g, bx0 + x, bz0 + z) : 255;
+            s->home_type[z][x] = g->home_k > 0.0f ? gen_home_type(g, bx0 + x, bz0 + z) : ISLAND_FIELD_OFF;
     }
 }
 

@@ -52,7 +52,7 @@ void gen_column_point(const WorldGen *g, int32_t X, int32_t Z, GenColumn *out);
 /* Column fields from the raw noise values (shared by the row and the point paths). */
 void gen_column_finish(const WorldGen *g, int32_t X, int32_t Z, float n_base, float n_isl, float n_islh,
                        GenColumn *out);
-/* Location type of the home island at a block column, 255 when not on it. */
+/* Location type of the home island at a block column, ISLAND_FIELD_OFF when not on it. */
 uint8_t gen_home_type(const WorldGen *g, int32_t bx, int32_t bz);
 
 /* Corner values D (W1 without the y terms) and I (island lenses) from the corner's n3.
@@ -181,7 +181,7 @@ static inline int gs_dirt_layers(const ChunkScratch *s) { return s->scale >= 4 ?
 
 /* The material of a surface voxel (air right above it); x, z coarse, by = block height. */
 static inline uint8_t gen_surface_material(const WorldGen *g, const ChunkScratch *s, int x, int by, int z) {
-    if (x >= 0 && z >= 0 && x < s->n && z < s->n && s->home_type[z][x] != 255 &&
+    if (x >= 0 && z >= 0 && x < s->n && z < s->n && s->home_type[z][x] != ISLAND_FIELD_OFF &&
         (float)by > g->p.island_height - 8.0f)
         return WORLD_MAT_HOME;
     return (float)by >= g->p.snow_level ? WORLD_MAT_SNOW : WORLD_MAT_GRASS;
