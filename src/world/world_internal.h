@@ -74,6 +74,17 @@ static inline void gen_corner_dense(const WorldGen *g, const GenColumn *c, float
 
 static inline float wlerp(float a, float b, float t) { return a + (b - a) * t; }
 
+/* -y plus the bedrock term at height yc: what the terrain adds to the interpolated D. The cell
+ * bounds (skipping, CELL_SURE) take it at the cell's extreme voxel centres. */
+static inline float gen_lift(const WorldGen *g, float yc) {
+    float lift = -yc;
+    if (yc < g->p.bedrock_level) {
+        float t = g->p.bedrock_level - yc;
+        lift = lift + t * t * g->p.bedrock_strength;
+    }
+    return lift;
+}
+
 /* The one trilinear order: y on the four corner columns, then x, then z.
  * c[yi][zi][xi]. The chunk generator uses this same function per voxel. */
 static inline float wtrilerp(const float c[2][2][2], float tx, float ty, float tz) {
@@ -166,6 +177,15 @@ typedef struct ChunkScratch {
     uint32_t seam_samples;                           /* field samples taken for seam faces */
 } ChunkScratch;
 
+/* The 8 corners of field f around cell (yi, zi, xi) as c[yi][zi][xi] offsets, wtrilerp's order. */
+static inline void gen_gather(const ChunkScratch *s, int f, int yi, int zi, int xi, float c[2][2][2]) {
+    for (int a = 0; a < 2; a++)
+        for (int b = 0; b < 2; b++) {
+            c[a][b][0] = s->corner[f][yi + a][zi + b][xi];
+            c[a][b][1] = s->corner[f][yi + a][zi + b][xi + 1];
+        }
+}
+
 static inline bool gs_solid(const ChunkScratch *s, int x, int y, int z) {
     return (s->solid[y - WORLD_Y_MIN + 1][z + 1] >> (x + 1)) & 1u;
 }
@@ -215,6 +235,8 @@ void gen_chunk_corners(const WorldGen *g, int32_t cx, int32_t cz, double time_s,
 /* Solidity of LOD-0 block (x, y, z) in chunk-local blocks (x, z in -4..4 * (nx - 1) - 1) from
  * the corners: the same float operations as the voxel fill and world_density_at. */
 bool gen_sample_solid(const WorldGen *g, const ChunkScratch *s, int x, int y, int z);
+/* Marks CELL_SURE on cells whose corner bounds prove every voxel solid (seam sampling). */
+void gen_mark_sure(const WorldGen *g, ChunkScratch *s);
 /* Seam test for the coarse border face of voxel (layer Y, coarse t along the border) on
  * `normal` (one of +-X, +-Z): true when the neighbour is solid over the whole face at
  * LOD lod - 1 and lod + 1 (within 0..WORLD_LOD_MAX), so the face may be culled. The caller
