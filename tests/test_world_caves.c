@@ -32,11 +32,11 @@ typedef struct CaveStats {
 /* Solid everywhere (huge base height), no islands or clouds: only the caves carve. */
 static void cave_params(WorldParams *p, uint32_t modes) {
     world_params_default(p);
-    p->base_offset = 600.0f;
-    p->clouds = false;
-    p->cave_modes = modes;
-    p->view_radius = 2;
-    p->mesh_pool_mib = 8;
+    p->gen.base_offset = 600.0f;
+    p->gen.clouds = false;
+    p->gen.cave_modes = modes;
+    p->live.view_radius = 2;
+    p->create.mesh_pool_mib = 8;
 }
 
 static void fill_region(uint32_t modes, const WorldParams *base) {
@@ -191,12 +191,12 @@ static void test_cave_mouths_and_floor(void **state) {
     assert_true(mem_budget_init(&b, (size_t)32 << 20, &err));
     WorldParams p;
     world_params_default(&p);
-    p.view_radius = 2;
-    p.mesh_pool_mib = 8;
+    p.live.view_radius = 2;
+    p.create.mesh_pool_mib = 8;
     World *w = world_create(&b, NULL, &p, &err);
     assert_non_null(w);
     WorldParams nocave = p;
-    nocave.cave_modes = WORLD_CAVES_NONE;
+    nocave.gen.cave_modes = WORLD_CAVES_NONE;
     uint32_t mouths = 0, carved = 0;
     for (int cz = -6; cz < 6; cz++)
         for (int cx = -6; cx < 6; cx++) {
@@ -211,12 +211,12 @@ static void test_cave_mouths_and_floor(void **state) {
                         bool air = v[WV_INDEX(x, y, z)] < WORLD_MAT_ABYSS;
                         if (!air) continue;
                         double wx = cx * CHUNK_SIZE + x + 0.5, wz = cz * CHUNK_SIZE + z + 0.5;
-                        if (world_density_at_params(&nocave, wx, y + 0.5, wz) <= 0.0f) continue;
+                        if (world_density_at_params(&nocave.gen, wx, y + 0.5, wz) <= 0.0f) continue;
                         carved++;   /* air only because a cave carved it */
-                        assert_true((float)y + 0.5f >= p.cave_min_y);
+                        assert_true((float)y + 0.5f >= p.gen.cave_min_y);
                         /* A mouth: carved air right under open sky (terrain air above it). */
                         bool above_open = v[WV_INDEX(x, y + 1, z)] < WORLD_MAT_ABYSS &&
-                                          world_density_at_params(&nocave, wx, y + 1.5, wz) <= 0.0f;
+                                          world_density_at_params(&nocave.gen, wx, y + 1.5, wz) <= 0.0f;
                         mouths += above_open;
                     }
         }

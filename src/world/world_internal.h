@@ -24,19 +24,19 @@ enum { WF_D, WF_I, WF_A, WF_B, WF_C, WF_W, WF_K, WF_COUNT };
 
 /* Immutable per-epoch snapshot: the parameters plus everything derived from them. */
 typedef struct WorldGen {
-    WorldParams p;
+    WorldGenParams p;
     uint32_t s_base, s_n3, s_isl, s_islh, s_cheese, s_worm, s_tube_a, s_tube_b, s_cloud, s_jitter;
     NoiseFbm fb_base, fb_n3, fb_isl, fb_cloud;
     NoiseFx f_base, f_n3, f_n3y, f_isl, f_islh, f_cheese, f_worm, f_tube, f_tube_y, f_cloud, f_jitter;
     int32_t y_top;              /* generated top (exclusive) */
     bool tubes, cheese, worms, clouds;
-    int lod_levels;             /* lod_dist entries in use (0: LOD off, every chunk classic LOD 0) */
-    float lod_d2[WORLD_LOD_MAX];   /* squared thresholds */
     float tube_r2, island_bottom_k;
     float home_k;               /* blocks per metre of home elevation */
 } WorldGen;
 
-void gen_init(WorldGen *g, const WorldParams *p);
+void gen_init(WorldGen *g, const WorldGenParams *p);
+/* The LOD thresholds in use (ascending, each more than a chunk past the previous): how many. */
+int gen_lod_thresholds(const WorldLiveParams *p, float out[WORLD_LOD_MAX]);
 
 /* Column fields at a corner column (X, Z). */
 typedef struct GenColumn {
