@@ -103,8 +103,9 @@ static void test_rows_equal_scalar_corners(void **state) {
     WorldGen g;
     WorldParams p;
     world_params_default(&p);
-    p.gen.cave_modes = WORLD_CAVES_TUBES | WORLD_CAVES_CHEESE | WORLD_CAVES_WORMS;
+    p.gen.cave_modes = WORLD_CAVES_TUBES | WORLD_CAVES_CHEESE | WORLD_CAVES_WORMS | WORLD_CAVES_ROUGH;
     gen_init(&g, &p.gen);
+    assert_int_equal(g.ncave_fields, 5);
     uint32_t compared = 0;
     for (int c = 0; c < 4; c++) {
         int32_t cx = k_chunks[c * 3][0], cz = k_chunks[c * 3][1];
@@ -124,14 +125,15 @@ static void test_rows_equal_scalar_corners(void **state) {
                     gen_corner_dense(&g, &col, (float)Y, n3, &d, &i);
                     assert_memory_equal(&d, &s.corner[WF_D][yi][zi][xi], sizeof d);
                     assert_memory_equal(&i, &s.corner[WF_I][yi][zi][xi], sizeof i);
-                    if (s.row_need[yi][zi]) {
-                        float a = noise_simplex3(g.s_tube_a, noise_fx_mul_int(g.f_tube, X), noise_fx_mul_int(g.f_tube_y, Y),
-                                                 noise_fx_mul_int(g.f_tube, Z));
-                        assert_memory_equal(&a, &s.corner[WF_A][yi][zi][xi], sizeof a);
-                        float ch = noise_simplex3(g.s_cheese, noise_fx_mul_int(g.f_cheese, X),
-                                                  noise_fx_mul_int(g.f_cheese, Y), noise_fx_mul_int(g.f_cheese, Z));
-                        assert_memory_equal(&ch, &s.corner[WF_C][yi][zi][xi], sizeof ch);
-                    }
+                    if (s.row_need[yi][zi])
+                        for (uint32_t f = 0; f < g.ncave_fields; f++) {
+                            const CaveField *cf = &g.cave_fields[f];
+                            NoiseFx px = noise_fx_mul_int(cf->fx, X), py = noise_fx_mul_int(cf->fy, Y),
+                                    pz = noise_fx_mul_int(cf->fx, Z);
+                            float a = cf->row == cave_row_fbm3 ? noise_fbm3(cf->seed, &cf->fbm, px, py, pz)
+                                                               : noise_simplex3(cf->seed, px, py, pz);
+                            assert_memory_equal(&a, &s.corner[WF_CAVE + f][yi][zi][xi], sizeof a);
+                        }
                     compared++;
                 }
             }

@@ -167,6 +167,8 @@ static void test_every_gen_value_in_range_works(void **state) {
     world_params_default(&base);
     base.live.view_radius = 2;
     base.create.mesh_pool_mib = 8;
+    /* Every cave kind on, so each kind's parameters act at their ends. */
+    base.gen.cave_modes = WORLD_CAVES_CHEESE | WORLD_CAVES_WORMS | WORLD_CAVES_TUBES | WORLD_CAVES_ROUGH;
     uint64_t h0 = exercise(&base, "defaults");
     uint32_t rows = 0, changed = 0;
     for (size_t i = 0; i < world_param_count(); i++) {

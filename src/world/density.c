@@ -122,30 +122,20 @@ static float point_eval(const WorldGen *g, double x, double y, double z, float *
     float v = gen_terrain(g, wtrilerp(cd, pc.tx, pc.ty, pc.tz), wtrilerp(ci, pc.tx, pc.ty, pc.tz), yc);
     if (terrain_out) *terrain_out = v;
     if (!gen_caves_apply(g, v, yc)) return v;
-    float ca[2][2][2] = {{{0}}}, cb[2][2][2] = {{{0}}}, cc[2][2][2] = {{{0}}}, cw[2][2][2] = {{{0}}};
-    for (int yi = 0; yi < 2; yi++) {
-        int32_t Y = pc.Y0 + yi * WORLD_CELL_Y;
-        for (int zi = 0; zi < 2; zi++)
-            for (int xi = 0; xi < 2; xi++) {
-                int32_t X = pc.X0 + xi * WORLD_CELL_XZ, Z = pc.Z0 + zi * WORLD_CELL_XZ;
-                if (g->tubes) {
-                    NoiseFx px = noise_fx_mul_int(g->f_tube, X), py = noise_fx_mul_int(g->f_tube_y, Y),
-                            pz = noise_fx_mul_int(g->f_tube, Z);
-                    ca[yi][zi][xi] = noise_simplex3(g->s_tube_a, px, py, pz);
-                    cb[yi][zi][xi] = noise_simplex3(g->s_tube_b, px, py, pz);
-                }
-                if (g->cheese)
-                    cc[yi][zi][xi] = noise_simplex3(g->s_cheese, noise_fx_mul_int(g->f_cheese, X),
-                                                    noise_fx_mul_int(g->f_cheese, Y), noise_fx_mul_int(g->f_cheese, Z));
-                if (g->worms)
-                    cw[yi][zi][xi] = noise_simplex3(g->s_worm, noise_fx_mul_int(g->f_worm, X),
-                                                    noise_fx_mul_int(g->f_worm, Y), noise_fx_mul_int(g->f_worm, Z));
-            }
+    float fv[WG_CAVE_FIELDS];
+    const float *fp[WG_CAVE_FIELDS];
+    for (uint32_t f = 0; f < g->ncave_fields; f++) {
+        float c[2][2][2];
+        for (int yi = 0; yi < 2; yi++)
+            for (int zi = 0; zi < 2; zi++)
+                for (int xi = 0; xi < 2; xi++)
+                    gen_cave_row(g, f, pc.X0 + xi * WORLD_CELL_XZ, pc.Y0 + yi * WORLD_CELL_Y, pc.Z0 + zi * WORLD_CELL_XZ,
+                                 &c[yi][zi][xi], 1);
+        fv[f] = wtrilerp(c, pc.tx, pc.ty, pc.tz);
+        fp[f] = &fv[f];
     }
-    return gen_carve(g, v, g->tubes ? wtrilerp(ca, pc.tx, pc.ty, pc.tz) : 0.0f,
-                     g->tubes ? wtrilerp(cb, pc.tx, pc.ty, pc.tz) : 0.0f,
-                     g->cheese ? wtrilerp(cc, pc.tx, pc.ty, pc.tz) : 0.0f,
-                     g->worms ? wtrilerp(cw, pc.tx, pc.ty, pc.tz) : 0.0f);
+    gen_caves_carve(g, fp, &v, 1);
+    return v;
 }
 
 float gen_density_point(const WorldGen *g, double x, double y, double z) { return point_eval(g, x, y, z, NULL); }

@@ -21,11 +21,10 @@ static void minmax8(const float c[2][2][2], float *lo, float *hi) {
  * cell left unmarked is sampled exactly. */
 void gen_mark_sure(const WorldGen *g, ChunkScratch *s) {
     const int ncy = (s->y_top - WORLD_Y_MIN) / WORLD_CELL_Y;
-    const float m = 1e-3f;
     for (int yi = 0; yi < ncy; yi++) {
         float yt = (float)(WORLD_Y_MIN + yi * WORLD_CELL_Y + WORLD_CELL_Y - 1) + 0.5f;
         float lift = gen_lift(g, yt);
-        bool carve_layer = (g->tubes || g->cheese || g->worms) && yt >= g->p.cave_min_y;
+        bool carve_layer = g->ncaves > 0 && yt >= g->p.cave_min_y;
         for (int zi = 0; zi < s->nx - 1; zi++)
             for (int xi = 0; xi < s->nx - 1; xi++) {
                 uint8_t *live = &s->cell_live[yi][zi][xi];
@@ -38,30 +37,12 @@ void gen_mark_sure(const WorldGen *g, ChunkScratch *s) {
                 if (!(dlo + lift > WG_MARGIN || ilo > WG_MARGIN)) continue;
                 bool sure = true;
                 if (carve_layer) {
-                    float lo, hi;
-                    if (g->tubes) {
-                        float r = g->p.tube_radius * 1.01f + m;
-                        gen_gather(s, WF_A, yi, zi, xi, c);
-                        minmax8(c, &lo, &hi);
-                        bool clear = lo > r || hi < -r;
-                        if (!clear) {
-                            gen_gather(s, WF_B, yi, zi, xi, c);
-                            minmax8(c, &lo, &hi);
-                            clear = lo > r || hi < -r;
-                        }
-                        sure = sure && clear;
+                    float lo[WG_CAVE_FIELDS], hi[WG_CAVE_FIELDS];
+                    for (uint32_t f = 0; f < g->ncave_fields; f++) {
+                        gen_gather(s, WF_CAVE + (int)f, yi, zi, xi, c);
+                        minmax8(c, &lo[f], &hi[f]);
                     }
-                    if (sure && g->cheese) {
-                        gen_gather(s, WF_C, yi, zi, xi, c);
-                        minmax8(c, &lo, &hi);
-                        sure = hi < g->p.cheese_threshold - m;
-                    }
-                    if (sure && g->worms) {
-                        gen_gather(s, WF_W, yi, zi, xi, c);
-                        minmax8(c, &lo, &hi);
-                        float k = 1.0f - g->p.worm_threshold + m;
-                        sure = lo > k || hi < -k;
-                    }
+                    sure = gen_caves_never_carve(g, lo, hi);
                 }
                 if (sure) *live |= CELL_SURE;
             }

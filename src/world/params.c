@@ -16,7 +16,7 @@
 
 /* THE parameter table: {name, class, type, where, min, max, default, help}. The defaults are the
  * shipped look; the ranges keep a world that works (docs/world.md, parameters). */
-static const WorldParamDesc k_params[] = {
+static const WorldParamDesc k_gen[] = {
     {"seed", GEN(seed), WORLD_PT_U64, 0, 18446744073709551615.0, 20261129, "world seed"},
     /* W1-W3. The floor never opens at the defaults: at the lowest voxel centre (y = 0.5) bedrock
      * adds 4.5^2 * 2 = 40.5, and base_offset - base_amplitude - n3_amplitude + 40.5 - 0.5
@@ -41,16 +41,11 @@ static const WorldParamDesc k_params[] = {
     {"island_noise", GEN(island_noise), WORLD_PT_F32, 0, 24, 7, "islands: 3D noise roughness (blocks)"},
     {"island_taper", GEN(island_taper), WORLD_PT_F32, 0.05, 2, 0.55, "islands: underside slope (< 1: rough hanging undersides)"},
     {"snow_level", GEN(snow_level), WORLD_PT_F32, 0, 200, 128, "surfaces above this height are snow"},
-    /* Caves: tube tunnels by default; cheese (C1) and worm sheets (C2) are the seed's variants. */
-    {"cave_modes", GEN(cave_modes), WORLD_PT_U32, 0, 7, WORLD_CAVES_TUBES, "cave kinds, a sum of 1 cheese, 2 worms, 4 tubes"},
+    /* Caves: tube tunnels by default; cheese (C1) and worm sheets (C2) are the seed's variants.
+     * Each kind's own rows come from its entry in the cave table (caves.c). */
+    {"cave_modes", GEN(cave_modes), WORLD_PT_U32, 0, (1u << WORLD_CAVE_KINDS_MAX) - 1u, WORLD_CAVES_TUBES,
+     "cave kinds, a sum of 1 cheese, 2 worms, 4 tubes, 8 rough worms"},
     {"cave_min_y", GEN(cave_min_y), WORLD_PT_F32, 0, 160, 8, "caves carve above this height only (keeps the floor)"},
-    {"cheese_scale", GEN(cheese_scale), WORLD_PT_F64, 0.005, 0.2, 0.05, "cheese caves: noise frequency (1/blocks)"},
-    {"cheese_threshold", GEN(cheese_threshold), WORLD_PT_F32, -0.5, 1, 0.4, "cheese caves: air where the noise exceeds this"},
-    {"worm_scale", GEN(worm_scale), WORLD_PT_F64, 0.005, 0.2, 0.03, "worm caves: noise frequency (1/blocks)"},
-    {"worm_threshold", GEN(worm_threshold), WORLD_PT_F32, 0, 1, 0.9, "worm caves: air where 1 - |noise| exceeds this"},
-    {"tube_scale", GEN(tube_scale), WORLD_PT_F64, 0.003, 0.1, 0.018, "tube caves: noise frequency (1/blocks)"},
-    {"tube_radius", GEN(tube_radius), WORLD_PT_F32, 0, 0.5, 0.085, "tube caves: radius in noise units"},
-    {"tube_y_squash", GEN(tube_y_squash), WORLD_PT_F32, 0.25, 4, 1.6, "tube caves: y frequency factor (> 1: flatter)"},
     /* W7: the cloud band sits between the abyss hills and the island undersides. */
     {"clouds", GEN(clouds), WORLD_PT_BOOL, 0, 1, 1, "W7 clouds on/off"},
     {"cloud_centre", GEN(cloud_centre), WORLD_PT_F32, 0, 160, 68, "cloud band centre height (blocks)"},
@@ -67,6 +62,10 @@ static const WorldParamDesc k_params[] = {
     {"shade_floor", GEN(shade_floor), WORLD_PT_F32, 0, 1, 0.22, "pseudo-AO brightness at the abyss floor"},
     {"home_height", GEN(home_height), WORLD_PT_F32, 0, 60, 24, "home island: height at the top elevation (blocks)"},
     {"gen_y_max", GEN(gen_y_max), WORLD_PT_I32, 8, WORLD_Y_MAX, WORLD_Y_MAX, "generated top (blocks, rounded up to 8)"},
+};
+
+/* Streaming and memory: after the generation rows and the cave kinds' rows. */
+static const WorldParamDesc k_stream[] = {
 
     {"view_radius", LIVE(view_radius), WORLD_PT_I32, WORLD_VIEW_RADIUS_MIN, WORLD_VIEW_RADIUS_MAX, 10,
      "chunks streamed around the camera (at most view_radius_max)"},
@@ -89,11 +88,19 @@ static const WorldParamDesc k_params[] = {
     {"max_in_flight", CREATE(max_in_flight), WORLD_PT_U32, 0, 4096, 0, "chunk jobs in flight (0: 48 per worker + 16)"},
     {"mesh_pool_mib", CREATE(mesh_pool_mib), WORLD_PT_U32, 0, 4096, 0, "CPU mesh pool in MiB (0: sized by the view radius)"},
 };
-#define NPARAMS (sizeof k_params / sizeof k_params[0])
+#define NGEN (sizeof k_gen / sizeof k_gen[0])
+#define NSTREAM (sizeof k_stream / sizeof k_stream[0])
 
-size_t world_param_count(void) { return NPARAMS; }
+size_t world_param_count(void) { return NGEN + cave_param_count() + NSTREAM; }
 
-const WorldParamDesc *world_param_at(size_t i) { return i < NPARAMS ? &k_params[i] : NULL; }
+const WorldParamDesc *world_param_at(size_t i) {
+    if (i < NGEN) return &k_gen[i];
+    i -= NGEN;
+    size_t nc = cave_param_count();
+    if (i < nc) return cave_param_at(i);
+    i -= nc;
+    return i < NSTREAM ? &k_stream[i] : NULL;
+}
 
 const WorldParamDesc *world_param_find(const char *name) {
     for (size_t i = 0; name && i < world_param_count(); i++)
@@ -209,7 +216,7 @@ void world_params_default(WorldParams *p) {
     p->gen.home = NULL;
 }
 
-static uint32_t derive_seed(uint64_t seed, uint32_t stage) {
+uint32_t gen_derive_seed(uint64_t seed, uint32_t stage) {
     uint64_t s = seed ^ ((uint64_t)stage * 0x9e3779b97f4a7c15ull);
     return (uint32_t)(splitmix64_next(&s) >> 32);
 }
@@ -246,16 +253,13 @@ void gen_init(WorldGen *g, const WorldGenParams *p) {
     if (q->cloud_range < 1.0f) q->cloud_range = 1.0f;
     if (q->island_bottom < 1.0f) q->island_bottom = 1.0f;
 
-    g->s_base = derive_seed(q->seed, 1);
-    g->s_n3 = derive_seed(q->seed, 2);
-    g->s_isl = derive_seed(q->seed, 3);
-    g->s_islh = derive_seed(q->seed, 4);
-    g->s_cheese = derive_seed(q->seed, 5);
-    g->s_worm = derive_seed(q->seed, 6);
-    g->s_tube_a = derive_seed(q->seed, 7);
-    g->s_tube_b = derive_seed(q->seed, 8);
-    g->s_cloud = derive_seed(q->seed, 9);
-    g->s_jitter = derive_seed(q->seed, 10);
+    g->s_base = gen_derive_seed(q->seed, 1);
+    g->s_n3 = gen_derive_seed(q->seed, 2);
+    g->s_isl = gen_derive_seed(q->seed, 3);
+    g->s_islh = gen_derive_seed(q->seed, 4);
+    /* Stages 5-8 and beyond: the cave kinds (caves.c). */
+    g->s_cloud = gen_derive_seed(q->seed, 9);
+    g->s_jitter = gen_derive_seed(q->seed, 10);
 
     g->fb_base = fbm_of(q->base_octaves);
     g->fb_n3 = fbm_of(q->n3_octaves);
@@ -267,18 +271,11 @@ void gen_init(WorldGen *g, const WorldGenParams *p) {
     g->f_n3y = noise_fx_from_double(q->n3_scale * (double)q->n3_y_squash);
     g->f_isl = noise_fx_from_double(q->island_scale);
     g->f_islh = noise_fx_from_double(q->island_scale * 1.7);
-    g->f_cheese = noise_fx_from_double(q->cheese_scale);
-    g->f_worm = noise_fx_from_double(q->worm_scale);
-    g->f_tube = noise_fx_from_double(q->tube_scale);
-    g->f_tube_y = noise_fx_from_double(q->tube_scale * (double)q->tube_y_squash);
     g->f_cloud = noise_fx_from_double(q->cloud_scale);
     g->f_jitter = noise_fx_from_double(q->jitter_scale);
 
-    g->tubes = (q->cave_modes & WORLD_CAVES_TUBES) != 0;
-    g->cheese = (q->cave_modes & WORLD_CAVES_CHEESE) != 0;
-    g->worms = (q->cave_modes & WORLD_CAVES_WORMS) != 0;
     g->clouds = q->clouds;
-    g->tube_r2 = q->tube_radius * q->tube_radius;
+    gen_caves_init(g);
     g->island_bottom_k = q->island_taper > 0.05f ? q->island_taper : 0.05f;
     g->home_k = 0.0f;
     if (q->home && q->home->size > 0 && q->home->elevation_top_m > 0.0f)

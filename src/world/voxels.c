@@ -72,7 +72,7 @@ void gen_chunk_corners(const WorldGen *g, int32_t cx, int32_t cz, double time_s,
     memset(s->row_need, 0, sizeof s->row_need);
     s->cells_total = (uint32_t)(ncy * (nx - 1) * (nx - 1));
     s->cells_skipped = 0;
-    bool any_caves = g->tubes || g->cheese || g->worms;
+    bool any_caves = g->ncaves > 0;
     for (int yi = 0; yi < ncy; yi++) {
         /* -y and bedrock peak at the cell's lowest voxel centre. */
         float lift = gen_lift(g, (float)(WORLD_Y_MIN + yi * WORLD_CELL_Y) + 0.5f);
@@ -103,20 +103,7 @@ void gen_chunk_corners(const WorldGen *g, int32_t cx, int32_t cz, double time_s,
         for (int zi = 0; zi < nx; zi++) {
             if (!s->row_need[yi][zi]) continue;
             int32_t Z = Z0 + zi * WORLD_CELL_XZ;
-            if (g->tubes) {
-                NoiseFx x0 = noise_fx_mul_int(g->f_tube, X0), dx = noise_fx_mul_int(g->f_tube, WORLD_CELL_XZ);
-                NoiseFx py = noise_fx_mul_int(g->f_tube_y, Y), pz = noise_fx_mul_int(g->f_tube, Z);
-                noise_simplex3_row(g->s_tube_a, x0, dx, py, pz, s->corner[WF_A][yi][zi], nx);
-                noise_simplex3_row(g->s_tube_b, x0, dx, py, pz, s->corner[WF_B][yi][zi], nx);
-            }
-            if (g->cheese)
-                noise_simplex3_row(g->s_cheese, noise_fx_mul_int(g->f_cheese, X0),
-                                   noise_fx_mul_int(g->f_cheese, WORLD_CELL_XZ), noise_fx_mul_int(g->f_cheese, Y),
-                                   noise_fx_mul_int(g->f_cheese, Z), s->corner[WF_C][yi][zi], nx);
-            if (g->worms)
-                noise_simplex3_row(g->s_worm, noise_fx_mul_int(g->f_worm, X0), noise_fx_mul_int(g->f_worm, WORLD_CELL_XZ),
-                                   noise_fx_mul_int(g->f_worm, Y), noise_fx_mul_int(g->f_worm, Z),
-                                   s->corner[WF_W][yi][zi], nx);
+            for (uint32_t f = 0; f < g->ncave_fields; f++) gen_cave_row(g, f, X0, Y, Z, s->corner[WF_CAVE + f][yi][zi], nx);
         }
     }
 
@@ -166,7 +153,7 @@ typedef struct CellCorners {
     uint8_t live;                          /* CELL_* bits */
     bool caves;                            /* the cave fields below are valid */
     float d[2][2][2], i[2][2][2], k[2][2][2];
-    float a[2][2][2], b[2][2][2], c[2][2][2], w[2][2][2];
+    float cave[WG_CAVE_FIELDS][2][2][2];
 } CellCorners;
 
 static void cell_gather(const WorldGen *g, const ChunkScratch *s, int yi, int zi, int xi, CellCorners *cc) {
@@ -174,11 +161,8 @@ static void cell_gather(const WorldGen *g, const ChunkScratch *s, int yi, int zi
     gen_gather(s, WF_D, yi, zi, xi, cc->d);
     gen_gather(s, WF_I, yi, zi, xi, cc->i);
     cc->caves = (cc->live & CELL_ROCK) && s->row_need[yi][zi];
-    if (cc->caves) {
-        if (g->tubes) { gen_gather(s, WF_A, yi, zi, xi, cc->a); gen_gather(s, WF_B, yi, zi, xi, cc->b); }
-        if (g->cheese) gen_gather(s, WF_C, yi, zi, xi, cc->c);
-        if (g->worms) gen_gather(s, WF_W, yi, zi, xi, cc->w);
-    }
+    if (cc->caves)
+        for (uint32_t f = 0; f < g->ncave_fields; f++) gen_gather(s, WF_CAVE + (int)f, yi, zi, xi, cc->cave[f]);
     if (cc->live & CELL_CLOUD) gen_gather(s, WF_K, yi, zi, xi, cc->k);
 }
 
@@ -217,13 +201,15 @@ static inline __attribute__((always_inline)) void cell_layer(const WorldGen *g, 
         }
         solid = rock;
         if (rock && cc->caves && gen_caves_apply(g, 1.0f, yc)) {
-            float av[16] = {0}, bv[16] = {0}, cv[16] = {0}, wv[16] = {0};
-            if (g->tubes) { cell_points(cc->a, ty, tx, nxs, tz, nzs, av); cell_points(cc->b, ty, tx, nxs, tz, nzs, bv); }
-            if (g->cheese) cell_points(cc->c, ty, tx, nxs, tz, nzs, cv);
-            if (g->worms) cell_points(cc->w, ty, tx, nxs, tz, nzs, wv);
+            float fv[WG_CAVE_FIELDS][16];
+            const float *fp[WG_CAVE_FIELDS];
+            for (uint32_t f = 0; f < g->ncave_fields; f++) {
+                cell_points(cc->cave[f], ty, tx, nxs, tz, nzs, fv[f]);
+                fp[f] = fv[f];
+            }
+            gen_caves_carve(g, fp, v, np);
             for (int n = 0; n < np; n++)
-                if ((rock >> n) & 1u)
-                    if (!(gen_carve(g, v[n], av[n], bv[n], cv[n], wv[n]) > 0.0f)) solid &= ~(1u << n);
+                if (!(v[n] > 0.0f)) solid &= ~(1u << n);
         }
     }
     if (cloud_out && (cc->live & CELL_CLOUD)) {

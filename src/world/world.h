@@ -82,12 +82,18 @@ typedef struct ChunkMesh {
 } ChunkMesh;
 
 /* ---------------------------------------------------------------- parameters */
+/* Cave kinds: bits of WorldGenParams.cave_modes. Each is one entry of the cave table
+ * (src/world/caves.c: its noise fields, carve rule and parameter rows); a kind's parameters
+ * live in cave_params[index of its bit]. */
 typedef enum WorldCaveMode {
     WORLD_CAVES_NONE = 0,
     WORLD_CAVES_CHEESE = 1,   /* C1: air where simplex3(p * cheese_scale) > cheese_threshold */
     WORLD_CAVES_WORMS = 2,    /* C2: air where 1 - |simplex3(p * worm_scale)| > worm_threshold (sheets) */
     WORLD_CAVES_TUBES = 4,    /* two fields near zero at once: a^2 + b^2 < r^2 (tube tunnels) */
+    WORLD_CAVES_ROUGH = 8,    /* C2 with FBM on the worm field: worms with rough walls */
 } WorldCaveMode;
+#define WORLD_CAVE_KINDS_MAX 8      /* cave mode bits (built-in kinds and registered ones) */
+#define WORLD_CAVE_PARAMS_MAX 4     /* parameters per cave kind */
 
 /* Parameters come in three classes, by what a change costs:
  * - generation (WorldGenParams): the field itself. A change is a new world: new epoch, queued
@@ -126,14 +132,8 @@ typedef struct WorldGenParams {
 
     /* C1-C3: caves (WorldCaveMode bits), carved with min() above cave_min_y */
     uint32_t cave_modes;
-    double cheese_scale;
-    float cheese_threshold;
-    double worm_scale;
-    float worm_threshold;
-    double tube_scale;
-    float tube_radius;          /* in noise units */
-    float tube_y_squash;
     float cave_min_y;
+    double cave_params[WORLD_CAVE_KINDS_MAX][WORLD_CAVE_PARAMS_MAX];   /* per kind: its table rows */
 
     /* W7: clouds */
     bool clouds;
