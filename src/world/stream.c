@@ -615,6 +615,14 @@ static void update_anchor(World *w, const ViewGeom *g) {
     if (g->ccz < w->anchor_z - h || g->ccz > w->anchor_z + 1 + h) w->anchor_z = cz;
 }
 
+/* A chunk worth a job this frame: where, at which LOD, how soon (lower first). */
+#define PICK_MAX 96
+typedef struct Pick {
+    int32_t cx, cz;
+    int8_t lod;
+    double score;
+} Pick;
+
 static int lod_at(const World *w, int32_t cx, int32_t cz) {
     if (!w->lod_levels) return 0;
     double dx = (double)cx - w->anchor_x, dz = (double)cz - w->anchor_z, d2 = dx * dx + dz * dz;
@@ -658,10 +666,7 @@ void world_update(World *w, const WorldView *v) {
     int32_t reach = (g.radius > (int32_t)g.reach ? g.radius : (int32_t)g.reach) + LOOKAHEAD_MAX + 1;
     uint32_t wanted = 0, voids = 0;
     uint32_t free_slots = w->in_flight < w->max_in_flight ? w->max_in_flight - w->in_flight : 0;
-    enum { PICK_MAX = 96 };
-    int32_t pick_x[PICK_MAX], pick_z[PICK_MAX];
-    int8_t pick_l[PICK_MAX];
-    double pick_s[PICK_MAX];
+    Pick picks[PICK_MAX];
     uint32_t npick = 0, want_picks = free_slots < PICK_MAX ? free_slots : PICK_MAX;
     for (int32_t dz = -reach; dz <= reach; dz++)
         for (int32_t dx = -reach; dx <= reach; dx++) {
@@ -690,15 +695,14 @@ void world_update(World *w, const WorldView *v) {
             } else {
                 continue;
             }
+            Pick pk = {cx, cz, (int8_t)lod, sc};
             if (npick < want_picks) {
-                pick_x[npick] = cx; pick_z[npick] = cz; pick_l[npick] = (int8_t)lod; pick_s[npick] = sc; npick++;
+                picks[npick++] = pk;
             } else {
                 uint32_t worst = 0;
                 for (uint32_t k = 1; k < npick; k++)
-                    if (pick_s[k] > pick_s[worst]) worst = k;
-                if (sc < pick_s[worst]) {
-                    pick_x[worst] = cx; pick_z[worst] = cz; pick_l[worst] = (int8_t)lod; pick_s[worst] = sc;
-                }
+                    if (picks[k].score > picks[worst].score) worst = k;
+                if (sc < picks[worst].score) picks[worst] = pk;
             }
         }
     w->st.wanted = wanted;
@@ -709,12 +713,12 @@ void world_update(World *w, const WorldView *v) {
     for (uint32_t n = 0; n < npick && w->jobs; n++) {
         uint32_t best = n;
         for (uint32_t k = n + 1; k < npick; k++)
-            if (pick_s[k] < pick_s[best]) best = k;
-        int32_t tx = pick_x[best], tz = pick_z[best];
-        int8_t tl = pick_l[best];
-        double ts = pick_s[best];
-        pick_x[best] = pick_x[n]; pick_z[best] = pick_z[n]; pick_l[best] = pick_l[n]; pick_s[best] = pick_s[n];
-        pick_x[n] = tx; pick_z[n] = tz; pick_l[n] = tl; pick_s[n] = ts;
+            if (picks[k].score < picks[best].score) best = k;
+        Pick pk = picks[best];
+        picks[best] = picks[n];
+        picks[n] = pk;
+        int32_t tx = pk.cx, tz = pk.cz;
+        int tl = pk.lod;
 
         MemPoolStats ps = mem_pool_stats(&w->slabs);
         double reserve = (double)w->reserve_slabs + job_expect(w, tl);
