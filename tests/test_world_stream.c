@@ -517,6 +517,66 @@ static void test_lod_swaps_keep_a_mesh(void **state) {
     rig_down(&r);
 }
 
+/* W7 and LOD: a chunk's clouds are blown by the wind up to its first creation. A chunk that
+ * changes LOD later keeps them: its new mesh equals a direct build of that LOD at the time the
+ * chunk was first created, not at the time of the swap (the clouds would jump 40 blocks per
+ * second in between). Chunks first created later get their own time. */
+static void test_lod_swap_keeps_clouds(void **state) {
+    (void)state;
+    WorldParams p;
+    world_params_default(&p);
+    p.live.view_radius = 5;
+    Rig r;
+    rig_up(&r, &p, 2);
+    static Consumer c;
+    memset(&c, 0, sizeof c);
+    const double t_first = 5.0, t_later = 50.0;
+    WorldView v = view_at(16.0, 16.0, t_first, 0.0f);
+    settle(&r, &c, &v, 60);
+    static int32_t cx0[MAX_LIVE], cz0[MAX_LIVE];
+    static int lod0[MAX_LIVE];
+    uint32_t n0 = c.n;
+    for (uint32_t i = 0; i < n0; i++) {
+        cx0[i] = c.cx[i];
+        cz0[i] = c.cz[i];
+        lod0[i] = (int)c.mesh[i]->lod;
+    }
+    /* Three chunks east, much later: the chunks near the camera change LOD. */
+    v = view_at(16.0 + 3 * CHUNK_SIZE, 16.0, t_later, 0.0f);
+    settle(&r, &c, &v, 60);
+    uint32_t swapped = 0, new_chunks = 0, clouds_moved = 0;
+    for (uint32_t i = 0; i < c.n; i++) {
+        int at = -1;
+        for (uint32_t k = 0; k < n0; k++)
+            if (cx0[k] == c.cx[i] && cz0[k] == c.cz[i]) at = (int)k;
+        int lod = (int)c.mesh[i]->lod;
+        if (at >= 0 && lod == lod0[at]) continue;   /* untouched since the first phase */
+        double born = at >= 0 ? t_first : t_later;
+        ChunkMesh m;
+        WorldBuildTiming t;
+        assert_true(world_build_chunk_lod(r.world, c.cx[i], c.cz[i], lod, born, &m, &t));
+        if (mesh_hash(&m) != mesh_hash(c.mesh[i]))
+            fail_msg("chunk (%d,%d) at LOD %d differs from its build at its first creation (t = %.0f s)", c.cx[i], c.cz[i],
+                     lod, born);
+        world_free_mesh(r.world, &m);
+        if (at >= 0) {
+            swapped++;
+            /* The swap's own time would have shown other clouds. */
+            assert_true(world_build_chunk_lod(r.world, c.cx[i], c.cz[i], lod, t_later, &m, &t));
+            clouds_moved += mesh_hash(&m) != mesh_hash(c.mesh[i]);
+            world_free_mesh(r.world, &m);
+        } else {
+            new_chunks++;
+        }
+    }
+    printf("after the move: %u chunks swapped LOD (clouds would have moved in %u), %u new\n", swapped, clouds_moved,
+           new_chunks);
+    assert_true(swapped >= 8);
+    assert_true(clouds_moved >= swapped / 2);
+    assert_true(new_chunks > 0);
+    rig_down(&r);
+}
+
 /* M3: the frame path and the workers make no heap call while flying and rebuilding. */
 static void test_stream_no_heap(void **state) {
     (void)state;
@@ -560,6 +620,7 @@ int main(void) {
         cmocka_unit_test(test_pool_exhaustion_degrades),
         cmocka_unit_test(test_release_mesh),
         cmocka_unit_test(test_lod_swaps_keep_a_mesh),
+        cmocka_unit_test(test_lod_swap_keeps_clouds),
         cmocka_unit_test(test_stream_no_heap),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

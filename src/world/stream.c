@@ -23,6 +23,8 @@ typedef struct ChunkSlot {
     uint8_t job_lod;            /* LOD of the job in flight */
     uint32_t seq;               /* request number that owns the slot */
     uint32_t slabs;             /* slabs held by mesh */
+    double born_s;              /* view time of the request that created the chunk: its wind
+                                   shift (W7), kept by every LOD swap of it */
     ChunkMesh mesh;
 } ChunkSlot;
 
@@ -559,8 +561,11 @@ static void collect(World *w, const ViewGeom *g) {
 static uint32_t job_expect(const World *w, int lod) { return (uint32_t)ceil(w->slabs_at_lod[lod]) + 1u; }
 
 /* Requests chunk (cx, cz) at `lod` into slot idx. A slot that holds a mesh keeps it (READY,
- * busy) until the new one is collected; otherwise the slot becomes QUEUED. */
+ * busy) until the new one is collected, and the new mesh is built at the chunk's creation time
+ * so its clouds stay where they were; otherwise the slot becomes QUEUED, created at time_s. */
 static bool submit(World *w, uint32_t idx, int32_t cx, int32_t cz, int lod, double time_s) {
+    ChunkSlot *s = &w->slots[idx];
+    bool swap = s->state == SLOT_READY && s->cx == cx && s->cz == cz;
     ChunkJob *j = mem_pool_alloc(&w->records);
     if (!j) return false;
     memset(j, 0, sizeof *j);
@@ -574,7 +579,7 @@ static bool submit(World *w, uint32_t idx, int32_t cx, int32_t cz, int lod, doub
     j->slot = idx;
     j->seq = ++w->next_seq;
     j->expect = job_expect(w, lod);
-    j->time_s = time_s;
+    j->time_s = swap ? s->born_s : time_s;
     JobDesc d = {chunk_job_run, chunk_job_drop, j, ((uint64_t)(uint32_t)cx << 32) | (uint32_t)cz, 0, 0, 0};
     if (!jobs_submit(w->jobs, &d)) {
         mem_pool_free(&w->records, j);
@@ -583,15 +588,15 @@ static bool submit(World *w, uint32_t idx, int32_t cx, int32_t cz, int lod, doub
     w->gen_refs[w->cur_gen]++;
     w->in_flight++;
     w->reserve_slabs += j->expect;
-    ChunkSlot *s = &w->slots[idx];
     s->seq = j->seq;
     s->job_lod = (uint8_t)lod;
-    if (s->state == SLOT_READY && s->cx == cx && s->cz == cz) {
+    if (swap) {
         s->busy = 1;
         w->st.lod_requests++;
     } else {
         s->cx = cx;
         s->cz = cz;
+        s->born_s = time_s;
         s->state = SLOT_QUEUED;
         s->ready_pending = s->ready_taken = 0;
         s->busy = 0;

@@ -313,7 +313,9 @@ typedef struct WorldEvent {
  * events the ring keeps the newest and counts events_lost (headless users may ignore events).
  * A chunk changing LOD gets a second READY (no GONE in between): the consumer replaces the
  * chunk's old mesh with the new one and shows the old one until then. The ChunkMesh pointer
- * is the same for every READY of a chunk; its content is the newest mesh. */
+ * is the same for every READY of a chunk; its content is the newest mesh. Every mesh of a
+ * chunk is built at the view time of its first request, so its clouds (W7's wind shift) stay
+ * put across LOD changes; a chunk evicted and requested again is a new chunk with a new time. */
 size_t world_take_events(World *w, WorldEvent *out, size_t max);
 /* The renderer uploaded the chunk: its CPU vertex slabs go back to the pool now. The ChunkMesh
  * stays (parts emptied, vert_count 0) and the chunk stays resident until its GONE event. */
