@@ -262,6 +262,7 @@ static void test_live_change_keeps_chunks(void **state) {
     WorldParams p;
     world_params_default(&p);
     p.live.view_radius = 6;
+    p.create.mesh_pool_mib = 64;   /* room for every chunk at LOD 0 when LOD is switched off */
     Rig r;
     rig_up(&r, &p, 2);
     static Consumer c;
@@ -334,6 +335,32 @@ static void test_live_change_keeps_chunks(void **state) {
     world_lod_anchor(r.world, &ax, &az);
     for (uint32_t i = 0; i < c.n; i++)
         assert_int_equal(world_chunk_lod(r.world, c.cx[i], c.cz[i]), world_lod_for_offset(&live, c.cx[i] - ax, c.cz[i] - az));
+    /* LOD off and on again: every chunk becomes the classic LOD-0 mesh, then the streamer's mesh
+     * at its LOD (seam faces included), through swaps; clouds kept (all created at time 0). */
+    WorldLiveParams off = live;
+    memset(off.lod_dist, 0, sizeof off.lod_dist);
+    world_set_live_params(r.world, &off);
+    settle(&r, &c, &v, 80);
+    assert_int_equal(c.n, held0);
+    assert_int_equal(c.gone, gone1);
+    for (uint32_t i = 0; i < c.n; i++) {
+        ChunkMesh m;
+        WorldBuildTiming t;
+        assert_true(world_build_chunk(r.world, c.cx[i], c.cz[i], 0.0, &m, &t));
+        assert_int_equal(mesh_hash(&m), mesh_hash(c.mesh[i]));
+        world_free_mesh(r.world, &m);
+    }
+    world_set_live_params(r.world, &live);
+    settle(&r, &c, &v, 80);
+    assert_int_equal(c.n, held0);
+    for (uint32_t i = 0; i < c.n; i++) {
+        ChunkMesh m;
+        WorldBuildTiming t;
+        assert_true(world_build_chunk_lod(r.world, c.cx[i], c.cz[i], (int)c.mesh[i]->lod, 0.0, &m, &t));
+        assert_int_equal(mesh_hash(&m), mesh_hash(c.mesh[i]));
+        world_free_mesh(r.world, &m);
+    }
+    assert_int_equal(world_stats(r.world).epoch, s0.epoch);
     printf("radius 6 -> 3 -> 6: %u chunks, %llu gone, %llu generated after; LOD bands: %llu swaps\n", held0,
            (unsigned long long)gone1, (unsigned long long)(s2.generated - s1.generated),
            (unsigned long long)(s3.lod_swaps - s2.lod_swaps));

@@ -19,6 +19,7 @@ typedef struct ChunkSlot {
     uint8_t ready_pending;      /* READY event in the ring, not taken yet */
     uint8_t ready_taken;        /* the renderer has it: a GONE must follow */
     uint8_t lod;                /* READY: LOD of the mesh held */
+    uint8_t classic;            /* READY: the mesh is classic LOD 0 (built with LOD off, no seam faces) */
     uint8_t busy;               /* READY: a job for another LOD is in flight (seq) */
     uint8_t job_lod;            /* LOD of the job in flight */
     uint32_t seq;               /* request number that owns the slot */
@@ -517,7 +518,7 @@ static void collect(World *w, const ViewGeom *g) {
             if (s->state == SLOT_READY) {
                 /* A LOD swap: the old mesh stays until this one is installed in its place. */
                 s->busy = 0;
-                if (j->oom || (int)s->lod == j->lod) {
+                if (j->oom || ((int)s->lod == j->lod && s->classic == j->classic)) {
                     if (j->oom) w->st.mesh_pool_failures++;
                     else w->st.dropped++;
                     job_finish_record(w, j);
@@ -543,6 +544,7 @@ static void collect(World *w, const ViewGeom *g) {
             s->mesh = j->mesh;
             s->mesh.epoch = w->epoch;
             s->lod = (uint8_t)j->lod;
+            s->classic = j->classic;
             s->slabs = mesh_slab_count(&w->slabs, &j->mesh);
             memset(&j->mesh, 0, sizeof j->mesh);   /* ownership moved to the slot */
             s->ready_pending = 1;
@@ -673,6 +675,7 @@ void world_update(World *w, const WorldView *v) {
     uint32_t free_slots = w->in_flight < w->max_in_flight ? w->max_in_flight - w->in_flight : 0;
     Pick picks[PICK_MAX];
     uint32_t npick = 0, want_picks = free_slots < PICK_MAX ? free_slots : PICK_MAX;
+    const uint8_t classic = w->lod_levels == 0;
     for (int32_t dz = -reach; dz <= reach; dz++)
         for (int32_t dx = -reach; dx <= reach; dx++) {
             int32_t cx = ccx + dx, cz = ccz + dz;
@@ -694,8 +697,9 @@ void world_update(World *w, const WorldView *v) {
             if (!mine) {
                 if (!in) continue;
                 sc = priority(p, &g, cx, cz);
-            } else if (s->state == SLOT_READY && !s->busy && (int)s->lod != lod) {
-                /* Kept chunks (the ring past the reach) are still drawn: they follow too. */
+            } else if (s->state == SLOT_READY && !s->busy && ((int)s->lod != lod || s->classic != classic)) {
+                /* A LOD band change, or LOD switched on or off (seam faces come or go). Kept
+                 * chunks (the ring past the reach) are still drawn: they follow too. */
                 sc = priority(p, &g, cx, cz) + (lod > (int)s->lod ? p->lod_coarsen_penalty : p->lod_refine_penalty);
             } else {
                 continue;
