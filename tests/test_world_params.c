@@ -100,6 +100,12 @@ static void test_text_round_trip(void **state) {
     assert_false(world_param_parse(&p, "view_radius=99", &err));
     assert_non_null(strstr(err.msg, "view_radius"));
     assert_non_null(strstr(err.msg, "1..64"));
+    /* Booleans also read as YAML writes them. */
+    assert_true(world_param_parse(&p, "clouds=false", &err));
+    assert_false(p.gen.clouds);
+    assert_true(world_param_parse(&p, "clouds=true", &err));
+    assert_true(p.gen.clouds);
+    assert_false(world_param_parse(&p, "clouds=maybe", &err));
     /* Seeds are exact to the last bit. */
     assert_true(world_param_parse(&p, "seed=18446744073709551615", &err));
     assert_true(p.gen.seed == UINT64_MAX);

@@ -164,6 +164,10 @@ bool world_param_parse(WorldParams *p, const char *assignment, SkyError *err) {
     const char *text = eq + 1;
     char *end = NULL;
     errno = 0;
+    if (d->type == WORLD_PT_BOOL && (!strcmp(text, "true") || !strcmp(text, "false"))) {   /* YAML's spelling */
+        world_param_set(p, d, text[0] == 't' ? 1.0 : 0.0);
+        return true;
+    }
     if (d->type == WORLD_PT_U64) {
         /* Seeds are exact: a double holds 53 bits only. */
         unsigned long long u = strtoull(text, &end, 0);
