@@ -285,6 +285,8 @@ static void test_bad_options(void **state) {
         {"--seed banana", "--seed"}, {"--seed -3", "--seed"},     {"--size 10x10", "--size"},
         {"--frames 0", "--frames"},  {"--pak", "--pak needs a value"}, {"--time soon", "--time"},
         {"--wait -1", "--wait"},     {"--mesh-pool 1", "--mesh-pool"}, {"--fly-me-to-the-moon", "unknown option"},
+        {"--world view_radius=99", "view_radius: '99' is not a whole number in 1..64"},
+        {"--world no_such_knob=1", "'no_such_knob' is unknown"}, {"--world seed", "name=value"},
     };
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
         run(&g_run, NULL, cases[i].args);
@@ -322,6 +324,11 @@ static void test_help_lists_every_option(void **state) {
     printf("  --help names all %d options the parser accepts\n", options);
     assert_true(options >= 28);
     assert_non_null(strstr(g_run.out, "exit status"));
+    /* And the world's parameter table: generation, cave kind, live and creation rows. */
+    const char *rows[] = {"world parameters", "base_scale", "tube_radius", "rough_octaves", "view_radius", "lod_dist_1",
+                          "mesh_pool_mib"};
+    for (size_t i = 0; i < sizeof rows / sizeof rows[0]; i++)
+        if (!strstr(g_run.out, rows[i])) fail_msg("--help does not list the world parameter %s", rows[i]);
 }
 
 int main(int argc, char **argv) {

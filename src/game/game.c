@@ -56,15 +56,22 @@ static void budget_short(const Game *g, const char *stage, SkyError *err) {
                   g->mem.size >> 20, stage, MEM_DEFAULT_BUDGET_MIB);
 }
 
-/* The world's parameters for the game. The mesh pool is GAME_MESH_POOL_MIB unless --mesh-pool
- * says otherwise; the world's own sizing keeps every wanted chunk's CPU mesh (headless users),
- * more than a renderer that releases each mesh after upload needs. */
-static void world_setup(const GameOptions *o, const IslandField *home, WorldParams *wp) {
+/* The world's parameters for the game: the table's defaults, then the command line. The mesh
+ * pool is GAME_MESH_POOL_MIB unless --mesh-pool says otherwise (the world's own sizing keeps
+ * every wanted chunk's CPU mesh, more than a renderer that releases each mesh after upload
+ * needs); the world squeezes it when the budget cannot spare it. */
+static bool world_setup(const GameOptions *o, const IslandField *home, WorldParams *wp, SkyError *err) {
     world_params_default(wp);
-    wp->seed = o->seed;
-    wp->home = home;
-    if (o->view_radius > 0) wp->view_radius = o->view_radius;
-    wp->mesh_pool_mib = o->mesh_pool_mib > 0 ? (uint32_t)o->mesh_pool_mib : GAME_MESH_POOL_MIB;
+    wp->gen.seed = o->seed;
+    wp->gen.home = home;
+    if (o->view_radius > 0) wp->live.view_radius = o->view_radius;
+    wp->create.mesh_pool_mib = o->mesh_pool_mib > 0 ? (uint32_t)o->mesh_pool_mib : GAME_MESH_POOL_MIB;
+    for (int i = 0; i < o->n_world_sets; i++)
+        if (!world_param_parse(wp, o->world_sets[i], err)) {
+            err->code = SKY_ERR_INPUT;
+            return false;
+        }
+    return true;
 }
 
 bool game_boot(Game *g, const GameOptions *o, SkyError *err) {
@@ -92,17 +99,12 @@ bool game_boot(Game *g, const GameOptions *o, SkyError *err) {
     }
 
     WorldParams wp;
-    world_setup(o, &g->home.field, &wp);
-    /* A budget too small for the game's pool (and no --mesh-pool): the world sizes a squeezed
-     * pool itself and says so below. */
-    if (o->mesh_pool_mib == 0 &&
-        ((size_t)(wp.mesh_pool_mib + GAME_WORLD_KEEP_MIB) << 20) > mem_budget_free(&g->mem))
-        wp.mesh_pool_mib = 0;
-    if (((size_t)wp.mesh_pool_mib << 20) >= mem_budget_free(&g->mem)) {
+    if (!world_setup(o, &g->home.field, &wp, err)) return false;
+    if (o->mesh_pool_mib > 0 && ((size_t)o->mesh_pool_mib << 20) >= mem_budget_free(&g->mem)) {
         sky_error_set(err, SKY_ERR_INPUT,
-                      "skyisles: the memory budget of %zu MiB is too small for --mesh-pool %u: raise --mem MB or "
+                      "skyisles: the memory budget of %zu MiB is too small for --mesh-pool %d: raise --mem MB or "
                       "SKYISLES_MEM_MB (default %u) or lower --mesh-pool",
-                      g->mem.size >> 20, wp.mesh_pool_mib, MEM_DEFAULT_BUDGET_MIB);
+                      g->mem.size >> 20, o->mesh_pool_mib, MEM_DEFAULT_BUDGET_MIB);
         return false;
     }
     used = g->mem.used;
@@ -114,11 +116,7 @@ bool game_boot(Game *g, const GameOptions *o, SkyError *err) {
     g->carved.world = g->mem.used - used;
     WorldStats ws = world_stats(g->world);
     g->carved.world_mesh_pool = (size_t)ws.slabs_capacity * sizeof(WorldVertex) * WORLD_SLAB_VERTS;
-    int r = world_params(g->world)->view_radius;
-    /* The world caps its own pool so that GAME_WORLD_KEEP_MIB stay free (docs/world.md): a
-     * capped pool leaves less than one slab above that, a pool at its floor of 64 slabs less
-     * than that; an uncapped one leaves what the budget has beyond its need. */
-    bool squeezed = wp.mesh_pool_mib == 0 && mem_budget_free(&g->mem) < ((size_t)GAME_WORLD_KEEP_MIB << 20) + (256u << 10);
+    int r = world_params(g->world)->live.view_radius;
 
     if (!o->print_island) {
         char pad_db[1024];
@@ -142,7 +140,7 @@ bool game_boot(Game *g, const GameOptions *o, SkyError *err) {
         g->carved.render = g->mem.used - used;
     }
 
-    if (squeezed)
+    if (ws.pool_squeezed)
         log_warn("skyisles: the %zu MiB budget squeezed the chunk-mesh pool to %.1f MiB: the view may reach less far "
                  "(raise --mem MB or SKYISLES_MEM_MB)",
                  g->mem.size >> 20, (double)g->carved.world_mesh_pool / 1048576.0);
@@ -152,7 +150,7 @@ bool game_boot(Game *g, const GameOptions *o, SkyError *err) {
     const double M = 1.0 / 1048576.0;
     log_info("skyisles: seed %llu, view radius %d chunks, %u workers; budget %.1f MiB: home island %.2f, jobs %.2f, "
              "world %.1f (mesh pool %.1f), renderer %.2f, free %.1f",
-             (unsigned long long)world_params(g->world)->seed, r, g->jobs ? jobs_worker_count(g->jobs) : 0,
+             (unsigned long long)world_params(g->world)->gen.seed, r, g->jobs ? jobs_worker_count(g->jobs) : 0,
              (double)g->mem.size * M, (double)g->carved.home * M, (double)g->carved.jobs * M,
              (double)g->carved.world * M, (double)g->carved.world_mesh_pool * M, (double)g->carved.render * M,
              (double)mem_budget_free(&g->mem) * M);

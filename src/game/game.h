@@ -22,12 +22,10 @@
 #define GAME_DEFAULT_SEED 20261129u     /* the world's and the home island's seed without --seed */
 #define GAME_HOME_SCOPE "island"        /* the codex generation scope of the home island */
 #define GAME_HOME_FIELD 256u            /* IslandField cells per side (1800 m island: ~7 m cells) */
-/* The world caps its own mesh pool at the budget minus this, left for the others
- * (docs/world.md, streaming memory). */
-#define GAME_WORLD_KEEP_MIB 24u
 /* The game's chunk-mesh pool: the renderer releases each CPU mesh after upload, so only meshes
  * in flight or waiting for upload hold slabs (about 350 slabs, 8 MiB, at view radius 10). */
 #define GAME_MESH_POOL_MIB 16u
+#define GAME_MAX_WORLD_SETS 64          /* --world options on one command line */
 
 typedef struct GameOptions {
     const char *screenshot;     /* --screenshot FILE.png */
@@ -44,6 +42,8 @@ typedef struct GameOptions {
     bool json;
     double time_s;              /* --time T: sky/cloud time at frame 0 */
     int view_radius;            /* --view-radius R (chunks); 0 = world default */
+    const char *world_sets[GAME_MAX_WORLD_SETS];   /* --world name=value, in order */
+    int n_world_sets;
     double wait_s;              /* --wait S: longest wait for the world before a shot */
     bool no_aircraft, fullscreen, vsync, headless;
     RenderSettings render;

@@ -14,7 +14,8 @@ static void usage(FILE *to) {
             "  --seed S                seed of the world and the home island (default %u)\n"
             "  --pak FILE              codex pack to generate the home island from (default: built in)\n"
             "  --print-island          print the home island (sites, names) and the spawn, then exit; no window\n"
-            "  --view-radius R         chunks around the camera (default 10)\n"
+            "  --view-radius R         chunks around the camera, %d..%d (default 10; the same as --world view_radius=R)\n"
+            "  --world NAME=VALUE      set a world parameter (listed below; repeatable)\n"
             "  --mem MB                memory budget in MiB, 16..65536 (default SKYISLES_MEM_MB or %u)\n"
             "  --mesh-pool MB          CPU chunk-mesh pool inside the budget, 2..4096 (default: sized by the world)\n"
             "display:\n"
@@ -36,7 +37,20 @@ static void usage(FILE *to) {
             "environment: SKYISLES_MEM_MB (budget), SKYISLES_WORKERS (worker threads), SKYISLES_LOG (debug|info|warn|error|quiet)\n"
             "keys: 1 target lines, 2 snap, 3 15-bit colour, 4 dither, 5 fog, 6 sky clouds, 7 clouds, Esc quit\n"
             "exit status: 0 done, 1 no display or start-up failure, 2 bad option, pack or memory budget\n",
-            GAME_DEFAULT_SEED, MEM_DEFAULT_BUDGET_MIB);
+            GAME_DEFAULT_SEED, WORLD_VIEW_RADIUS_MIN, WORLD_VIEW_RADIUS_MAX, MEM_DEFAULT_BUDGET_MIB);
+    /* The world's own table: the same names, ranges and defaults a settings file uses. */
+    WorldParams def;
+    world_params_default(&def);
+    fprintf(to, "world parameters (--world NAME=VALUE): name, cost of a change (gen: the world is rebuilt, live: at once,\n"
+                "create: at start only), range, default, meaning\n");
+    for (size_t i = 0; i < world_param_count(); i++) {
+        const WorldParamDesc *d = world_param_at(i);
+        char dv[32], range[48];
+        world_param_format(&def, d, dv, sizeof dv);
+        if (d->type == WORLD_PT_U64) snprintf(range, sizeof range, "any");
+        else snprintf(range, sizeof range, "%g..%g", d->min, d->max);
+        fprintf(to, "  %-22s %-6s %-13s %-9s %s\n", d->name, world_param_class_name(d->cls), range, dv, d->help);
+    }
 }
 
 static bool parse_int(const char *s, int lo, int hi, int *out) {
@@ -126,7 +140,22 @@ bool game_parse_args(int argc, char **argv, GameOptions *o, bool *exit_now) {
             o->json = true;
         } else if (!strcmp(a, "--view-radius")) {
             NEED_ARG();
-            if (!parse_int(next, 1, 64, &o->view_radius)) goto bad;
+            if (!parse_int(next, WORLD_VIEW_RADIUS_MIN, WORLD_VIEW_RADIUS_MAX, &o->view_radius)) goto bad;
+        } else if (!strcmp(a, "--world")) {
+            NEED_ARG();
+            /* Checked now against the table, applied at boot in order. */
+            WorldParams scratch;
+            SkyError err = {0};
+            world_params_default(&scratch);
+            if (!world_param_parse(&scratch, next, &err)) {
+                fprintf(stderr, "skyisles: --world: %s\n", err.msg);
+                return false;
+            }
+            if (o->n_world_sets >= GAME_MAX_WORLD_SETS) {
+                fprintf(stderr, "skyisles: at most %d --world options\n", GAME_MAX_WORLD_SETS);
+                return false;
+            }
+            o->world_sets[o->n_world_sets++] = next;
         } else if (!strcmp(a, "--wait")) {
             NEED_ARG();
             if (!parse_double(next, 0.001, 86400.0, &o->wait_s)) goto bad;

@@ -136,7 +136,7 @@ int game_bench(Game *g) {
     const double slab_mib = (double)(sizeof(WorldVertex) * WORLD_SLAB_VERTS) * M;
     if (g->opt.json) {
         printf("{\"frames\": %d, \"size\": [%d, %d], \"low_res\": [%d, %d], \"view_radius\": %d, \"seed\": %llu,\n",
-               n, g->disp_w, g->disp_h, rs.low_w, rs.low_h, wp->view_radius, (unsigned long long)wp->seed);
+               n, g->disp_w, g->disp_h, rs.low_w, rs.low_h, wp->live.view_radius, (unsigned long long)wp->gen.seed);
         printf(" \"cpu_ms\": {\"p50\": %.3f, \"p99\": %.3f, \"max\": %.3f, \"render_mean\": %.3f},\n", p50, p99, cmax,
                render_ms_sum / n);
         printf(" \"cpu_ms_excl_gl_driver\": {\"p50\": %.3f, \"p99\": %.3f}, \"gl_driver_ms_mean\": %.3f,\n", o50, o99,
@@ -168,7 +168,7 @@ int game_bench(Game *g) {
                (o50 <= 2.0 && o99 <= 4.0 && tri_max <= 150000 && dc_max <= 200) ? "true" : "false");
     } else {
         printf("bench %d frames at %dx%d (low-res %dx%d), view radius %d\n", n, g->disp_w, g->disp_h, rs.low_w,
-               rs.low_h, wp->view_radius);
+               rs.low_h, wp->live.view_radius);
         printf("  main-thread CPU ms/frame: p50 %.3f  p99 %.3f  max %.3f (render %.3f mean)\n", p50, p99, cmax,
                render_ms_sum / n);
         printf("  excluding time inside GL calls: p50 %.3f  p99 %.3f (GL driver %.3f mean)\n", o50, o99, driver_sum / n);

@@ -22,7 +22,7 @@ bool aircraft_init(AircraftModel *m, MemArena *scratch, SkyError *err) {
     m->vert_count = (GLsizei)render_aircraft_vert_count;
     m->bytes = render_aircraft_vert_count * (uint32_t)sizeof(ModelVertex);
     if (gl_errors("aircraft init")) {
-        sky_error_set(err, 1, "render: GL error while uploading the aircraft");
+        sky_error_set(err, SKY_ERR_START, "render: GL error while uploading the aircraft");
         return false;
     }
     return true;

@@ -102,21 +102,21 @@ static const char *shader_source(const char *name, MemArena *scratch, SkyError *
             char *buf = mem_arena_alloc(scratch, SHADER_MAX_BYTES, 1);
             if (!buf) {
                 fclose(f);
-                sky_error_set(err, 1, "render: no scratch memory left to read shader %s", path);
+                sky_error_set(err, SKY_ERR_START, "render: no scratch memory left to read shader %s", path);
                 return NULL;
             }
             size_t got = fread(buf, 1, SHADER_MAX_BYTES - 1, f);
             bool too_big = !feof(f) && fgetc(f) != EOF;
             fclose(f);
             if (too_big) {
-                sky_error_set(err, 1, "render: shader %s is larger than %u bytes", path, (unsigned)SHADER_MAX_BYTES);
+                sky_error_set(err, SKY_ERR_START, "render: shader %s is larger than %u bytes", path, (unsigned)SHADER_MAX_BYTES);
                 return NULL;
             }
             buf[got] = 0;
             return buf;
         }
         if (strict) {
-            sky_error_set(err, 1,
+            sky_error_set(err, SKY_ERR_START,
                           "render: shader file %s is missing: restore it, or unset "
                           "SKYISLES_SHADER_DIR to use the built-in shaders", path);
             return NULL;
@@ -124,7 +124,7 @@ static const char *shader_source(const char *name, MemArena *scratch, SkyError *
         log_warn("render: %s not found, using the built-in copy", path);
     }
     const char *text = embedded(name);
-    if (!text) sky_error_set(err, 1, "render: shader %s is neither in shaders_es2/ nor built in", name);
+    if (!text) sky_error_set(err, SKY_ERR_START, "render: shader %s is neither in shaders_es2/ nor built in", name);
     return text;
 }
 
@@ -158,7 +158,7 @@ const char *gl_shader_text(RenderProgramId id, bool fragment, MemArena *scratch,
     size_t cap = strlen(src) + strlen(d->defines) + strlen(prelude) + 128;
     char *out = mem_arena_alloc(scratch, cap, 1);
     if (!out || !gl_shader_assemble(fragment, src, d->defines, prelude, out, cap)) {
-        sky_error_set(err, 1, "render: no scratch memory left to assemble shader %s", name);
+        sky_error_set(err, SKY_ERR_START, "render: no scratch memory left to assemble shader %s", name);
         return NULL;
     }
     return out;
@@ -191,7 +191,7 @@ static GLuint compile(RenderProgramId id, bool fragment, MemArena *scratch, SkyE
         char subject[96];
         snprintf(subject, sizeof subject, "shader %s", name);
         print_info_log(sh, false, subject, "failed to compile");
-        sky_error_set(err, 1, "render: shader %s failed to compile (info log above)", name);
+        sky_error_set(err, SKY_ERR_START, "render: shader %s failed to compile (info log above)", name);
         glDeleteShader(sh);
         return 0;
     }
@@ -222,7 +222,7 @@ bool gl_program(GlProgram *p, RenderProgramId id, MemArena *scratch, SkyError *e
         char subject[160];
         snprintf(subject, sizeof subject, "shaders %s + %s", d->vs, d->fs);
         print_info_log(prog, true, subject, "failed to link");
-        sky_error_set(err, 1, "render: shaders %s + %s failed to link (info log above)", d->vs, d->fs);
+        sky_error_set(err, SKY_ERR_START, "render: shaders %s + %s failed to link (info log above)", d->vs, d->fs);
         glDeleteProgram(prog);
         return false;
     }

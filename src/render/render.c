@@ -90,7 +90,7 @@ const char *render_stage_name(RenderStage s) {
 Renderer *render_create(MemBudget *mem, const RenderSettings *s, SkyError *err) {
     Renderer *r = mem_carve(mem, sizeof *r, 16);
     if (!r) {
-        sky_error_set(err, 1, "render: memory budget exhausted before the renderer");
+        sky_error_set(err, SKY_ERR_START, "render: memory budget exhausted before the renderer");
         return NULL;
     }
     r->settings = *s;
@@ -99,7 +99,7 @@ Renderer *render_create(MemBudget *mem, const RenderSettings *s, SkyError *err) 
     size_t scratch = terrain_scratch_bytes();
     if (scratch < RENDER_BOOT_SCRATCH_BYTES) scratch = RENDER_BOOT_SCRATCH_BYTES;
     if (!mem_arena_init(&r->scratch, mem, scratch)) {
-        sky_error_set(err, 1, "render: memory budget too small for %zu KiB of renderer scratch", scratch >> 10);
+        sky_error_set(err, SKY_ERR_START, "render: memory budget too small for %zu KiB of renderer scratch", scratch >> 10);
         return NULL;
     }
     while (glGetError() != GL_NO_ERROR) {}

@@ -113,11 +113,11 @@ bool sky_init(SkyDome *s, bool force_mediump, MemArena *scratch, SkyError *err) 
     s->u_abyss_mix = gl_uniform(&s->prog, "u_abyss_mix");
     s->u_debug = gl_uniform(&s->prog, "u_debug_fbm");
     if (!bake_lattice(s, scratch) || !build_sphere(s, scratch)) {
-        sky_error_set(err, 1, "render: no scratch memory left to build the sky dome");
+        sky_error_set(err, SKY_ERR_START, "render: no scratch memory left to build the sky dome");
         return false;
     }
     if (gl_errors("sky init")) {
-        sky_error_set(err, 1, "render: GL error while building the sky dome");
+        sky_error_set(err, SKY_ERR_START, "render: GL error while building the sky dome");
         return false;
     }
     return true;

@@ -60,7 +60,7 @@ bool terrain_init(Terrain *t, MemBudget *mem, MemArena *scratch, const RenderSet
     t->cloud_order = mem_carve(mem, sizeof(uint32_t) * t->nslots, 16);
     t->cloud_dist = mem_carve(mem, sizeof(float) * t->nslots, 16);
     if (!t->slots || !t->chunks || !t->pending || !t->visible || !t->cloud_order || !t->cloud_dist) {
-        sky_error_set(err, 1, "render: memory budget too small for %u GPU chunk slots", cap);
+        sky_error_set(err, SKY_ERR_START, "render: memory budget too small for %u GPU chunk slots", cap);
         return false;
     }
     /* Far tiles are rebuilt from CPU copies of their members (a far mesh is ~5-20 KB). */
@@ -71,7 +71,7 @@ bool terrain_init(Terrain *t, MemBudget *mem, MemArena *scratch, const RenderSet
             t->copy_mem = mem_carve(mem, (size_t)t->copy_blocks * TERRAIN_COPY_VERTS * sizeof(WorldVertex), 16);
             t->copy_next = mem_carve(mem, sizeof(int32_t) * t->copy_blocks, 16);
             if (!t->copy_mem || !t->copy_next) {
-                sky_error_set(err, 1, "render: memory budget too small for %zu KiB of far-tile copies", kib);
+                sky_error_set(err, SKY_ERR_START, "render: memory budget too small for %zu KiB of far-tile copies", kib);
                 return false;
             }
         }
@@ -88,7 +88,7 @@ bool terrain_init(Terrain *t, MemBudget *mem, MemArena *scratch, const RenderSet
     size_t idx_bytes = sizeof(uint16_t) * QUADS_PER_DRAW * 6;
     uint16_t *idx = mem_arena_alloc(scratch, idx_bytes, 16);
     if (!idx) {
-        sky_error_set(err, 1, "render: no scratch memory left for the terrain index buffer");
+        sky_error_set(err, SKY_ERR_START, "render: no scratch memory left for the terrain index buffer");
         return false;
     }
     for (uint32_t q = 0; q < QUADS_PER_DRAW; q++) {
@@ -104,7 +104,7 @@ bool terrain_init(Terrain *t, MemBudget *mem, MemArena *scratch, const RenderSet
     scratch_release(scratch, mark);
     t->ibo_bytes = (uint32_t)idx_bytes;
     if (gl_errors("terrain init")) {
-        sky_error_set(err, 1, "render: GL error while creating the terrain buffers");
+        sky_error_set(err, SKY_ERR_START, "render: GL error while creating the terrain buffers");
         return false;
     }
     return true;
