@@ -365,18 +365,48 @@ static void test_live_change_keeps_chunks(void **state) {
            (unsigned long long)gone1, (unsigned long long)(s2.generated - s1.generated),
            (unsigned long long)(s3.lod_swaps - s2.lod_swaps));
 
-    /* A generation parameter through the same call: new epoch, every chunk rebuilt. */
+    /* A generation parameter through the same call: new epoch, every chunk rebuilt, and the
+     * old world stays on screen until its chunks are replaced (W11: no void while rebuilding). */
+    WorldStats s3b = world_stats(r.world);
+    uint64_t gone3 = c.gone;
     WorldParams q = *world_params(r.world);
     q.gen.seed += 1;
     world_set_params(r.world, &q);
     WorldStats s4 = world_stats(r.world);
     assert_true(s4.epoch > s0.epoch);
-    assert_int_equal(s4.resident, 0);
+    assert_int_equal(s4.resident, s3b.resident);   /* nothing went */
+    assert_int_equal(s4.stale, s3b.resident);      /* all of it is the old world now */
+    /* Part-way: the first new chunks are in while the rest still shows the old world. */
+    bool mixed = false;
+    for (int k = 0; k < 200 && !mixed; k++) {
+        world_update(r.world, &v);
+        consume(&c, r.world, world_stats(r.world).epoch);
+        jobs_wait_idle(r.jobs);
+        WorldStats sk = world_stats(r.world);
+        mixed = sk.stale > 0 && sk.stale_replaced > 0;
+        assert_int_equal(sk.void_chunks, 0);
+    }
+    assert_true(mixed);
+    assert_int_equal(c.gone, gone3);               /* the consumer never lost a chunk */
     settle(&r, &c, &v, 60);
+    WorldStats s5 = world_stats(r.world);
+    assert_int_equal(s5.stale, 0);
     assert_int_equal(c.n, held0);
-    assert_int_equal(c.old_epoch_ready, 0);
-    assert_int_equal(world_stats(r.world).epoch, s4.epoch);
+    assert_int_equal(s5.epoch, s4.epoch);
     assert_true(world_params(r.world)->gen.seed == p.gen.seed + 1);
+    /* Every mesh held is the new world's: the epoch and the bytes of a direct build. */
+    for (uint32_t i = 0; i < c.n; i++) assert_int_equal(c.mesh[i]->epoch, s4.epoch);
+    for (uint32_t i = 0; i < c.n && i < 6; i++) {
+        ChunkMesh m;
+        WorldBuildTiming t;
+        assert_true(world_build_chunk_lod(r.world, c.cx[i], c.cz[i], (int)c.mesh[i]->lod, 0.0, &m, &t));
+        ChunkMesh a = *c.mesh[i], b = m;
+        a.cloud_parts = b.cloud_parts = 0;
+        assert_int_equal(mesh_hash(&a), mesh_hash(&b));
+        world_free_mesh(r.world, &m);
+    }
+    printf("seed change: %u chunks kept on screen, %llu replaced by the new world\n", s4.stale,
+           (unsigned long long)s5.stale_replaced);
     rig_down(&r);
 }
 

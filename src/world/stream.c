@@ -21,6 +21,8 @@ typedef struct ChunkSlot {
     uint8_t lod;                /* READY: LOD of the mesh held */
     uint8_t classic;            /* READY: the mesh is classic LOD 0 (built with LOD off, no seam faces) */
     uint8_t busy;               /* READY: a job for another LOD is in flight (seq) */
+    uint8_t stale;              /* READY: the mesh is of an older world (a generation change); it
+                                   is drawn until the rebuild of this chunk replaces it */
     uint8_t job_lod;            /* LOD of the job in flight */
     uint32_t seq;               /* request number that owns the slot */
     uint32_t slabs;             /* slabs held by mesh */
@@ -153,6 +155,8 @@ static void slot_clear(World *w, uint32_t idx, bool count_evicted) {
         if (w->st.resident) w->st.resident--;
         if (w->st.resident_lod[s->lod]) w->st.resident_lod[s->lod]--;
     }
+    if (s->stale && w->st.stale) w->st.stale--;
+    s->stale = 0;
     s->state = SLOT_EMPTY;
     s->ready_pending = s->ready_taken = 0;
     s->busy = 0;
@@ -351,8 +355,25 @@ void world_set_gen_params(World *w, const WorldGenParams *p) {
     gen_init(&w->gens[slot], p);
     w->cur_gen = slot;
     w->params.gen = w->gens[slot].p;
+    /* Chunks on screen keep their mesh, marked stale, until their rebuild in the new world
+     * replaces it (nearest first, like new chunks): a change never opens a void. Nothing of the
+     * old world goes out after the change: READY events not taken yet are withdrawn, and a chunk
+     * whose mesh was never taken is simply requested again. */
     uint32_t nslots = w->table_w * w->table_w;
-    for (uint32_t i = 0; i < nslots; i++) slot_clear(w, i, false);
+    for (uint32_t i = 0; i < nslots; i++) {
+        ChunkSlot *s = &w->slots[i];
+        if (s->state == SLOT_READY && s->ready_pending) {
+            event_withdraw_ready(w, i);
+            s->ready_pending = 0;
+        }
+        if (s->state == SLOT_READY && s->ready_taken) {
+            s->busy = 0;
+            if (!s->stale) w->st.stale++;
+            s->stale = 1;
+        } else {
+            slot_clear(w, i, false);
+        }
+    }
     w->main_vox_valid = false;
     w->st.epoch = w->epoch;
 }
@@ -518,7 +539,7 @@ static void collect(World *w, const ViewGeom *g) {
             if (s->state == SLOT_READY) {
                 /* A LOD swap: the old mesh stays until this one is installed in its place. */
                 s->busy = 0;
-                if (j->oom || ((int)s->lod == j->lod && s->classic == j->classic)) {
+                if (j->oom || (!s->stale && (int)s->lod == j->lod && s->classic == j->classic)) {
                     if (j->oom) w->st.mesh_pool_failures++;
                     else w->st.dropped++;
                     job_finish_record(w, j);
@@ -527,7 +548,13 @@ static void collect(World *w, const ViewGeom *g) {
                 if (s->ready_pending) event_withdraw_ready(w, j->slot);
                 mesh_free(&w->slabs, &s->mesh);
                 if (w->st.resident_lod[s->lod]) w->st.resident_lod[s->lod]--;
-                w->st.lod_swaps++;
+                if (s->stale) {
+                    s->stale = 0;
+                    if (w->st.stale) w->st.stale--;
+                    w->st.stale_replaced++;
+                } else {
+                    w->st.lod_swaps++;
+                }
             } else if (j->oom) {
                 /* Out of slabs: this chunk waits; farther chunks make room for it. */
                 w->st.mesh_pool_failures++;
@@ -697,6 +724,10 @@ void world_update(World *w, const WorldView *v) {
             if (!mine) {
                 if (!in) continue;
                 sc = priority(p, &g, cx, cz);
+            } else if (s->state == SLOT_READY && !s->busy && s->stale) {
+                /* The old world still shows here: rebuilt as soon as a new chunk would be. */
+                if (!in) continue;
+                sc = priority(p, &g, cx, cz);
             } else if (s->state == SLOT_READY && !s->busy && ((int)s->lod != lod || s->classic != classic)) {
                 /* A LOD band change, or LOD switched on or off (seam faces come or go). Kept
                  * chunks (the ring past the reach) are still drawn: they follow too. */
@@ -759,7 +790,9 @@ WorldStats world_stats(const World *w) {
     s.records_capacity = rp.capacity;
     s.records_peak = rp.peak;
     s.table_slots = w->table_w * w->table_w;
-    s.reach = (float)(w->radius_eff < w->radius_max ? w->radius_eff : w->radius_max);
+    /* What is streamed now: the view radius in use, or less while the pool holds less. */
+    double radius = world_params(w)->live.view_radius;
+    s.reach = (float)(w->radius_eff < radius ? w->radius_eff : radius);
     s.lod_anchor_x = w->anchor_x;
     s.lod_anchor_z = w->anchor_z;
     return s;

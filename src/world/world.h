@@ -272,8 +272,10 @@ World *world_create(MemBudget *b, JobSystem *jobs, const WorldParams *p, SkyErro
 /* Waits for running jobs of this world, drops their results. Memory stays in the budget. */
 void world_destroy(World *w);
 
-/* A terrain change: new epoch, queued jobs dropped, finished old results discarded, every
- * resident chunk goes (GONE events), the world rebuilds around the camera, nearest first. */
+/* A terrain change: new epoch, queued jobs dropped, finished old results discarded, the world
+ * rebuilds around the camera, nearest first. A chunk with a mesh keeps it (WorldStats.stale)
+ * until its rebuild replaces it with a READY event, so the old world stays on screen meanwhile;
+ * chunks out of reach go as usual. */
 void world_set_gen_params(World *w, const WorldGenParams *p);
 /* Applied at once: the view radius (held at the creation's view_radius_max), priorities,
  * lookahead, results per frame, LOD bands. Loaded chunks stay; out of reach ones go at the next
@@ -336,6 +338,8 @@ typedef struct WorldStats {
     uint64_t events_lost;
     uint64_t mesh_truncated;    /* meshes over WORLD_MAX_MESH_PARTS slabs (kept, cut short) */
     uint64_t reach_shrinks;     /* times the pool pulled the streaming reach in */
+    uint32_t stale;             /* chunks still showing an older world after a generation change */
+    uint64_t stale_replaced;    /* stale meshes replaced by their rebuild */
     bool pool_squeezed;         /* the budget held the mesh pool below what was asked for (at
                                    creation, to leave WORLD_BUDGET_RESERVE_MIB): less reach */
     float reach;                /* chunks requested out to this radius now */
