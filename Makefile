@@ -139,9 +139,11 @@ EMBED_OBJS :=
 
 GL_LINK = $(BUILD)/lib/libsk_gl.a $(PURE_LIBS) $(SDL_LIBS) $(GLES_LIBS) $(LIBM)
 
+# The game counts its own heap calls (main.c) through the same --wrap the tests use.
 $(BUILD)/skyisles: $(GAME_MAIN_OBJ) $(GAME_LIB) $(BUILD)/lib/libsk_gl.a $(PURE_LIBS) $(EMBED_OBJS)
 	$(say) LINK $@
-	$(Q)$(CC) $(LDFLAGS) -o $@ $(GAME_MAIN_OBJ) $(GAME_LIB) $(EMBED_OBJS) $(GL_LINK)
+	$(Q)$(CC) $(LDFLAGS) -Wl,--wrap=malloc,--wrap=calloc,--wrap=realloc -o $@ $(GAME_MAIN_OBJ) $(GAME_LIB) $(EMBED_OBJS) \
+	  $(GL_LINK) $(YAML_LIBS)
 
 # ---------------------------------------------------------------------------
 # The codex YAML front end (tools/codex): the only libyaml user of the build side, linked by the
@@ -189,7 +191,7 @@ TEST_LINK_game = $(GAME_LIB) $(BUILD)/lib/libsk_gl.a $(PURE_LIBS)
 TEST_LINK_island = $(CODEX_LIB) $(LIBCHAIN_island)
 test_link = $(or $(TEST_LINK_$(call test_module,$(1))),$(LIBCHAIN_$(call test_module,$(1))))
 test_syslibs = $(if $(filter render game,$(call test_module,$(1))),$(SDL_LIBS) $(GLES_LIBS)) \
-               $(if $(filter island,$(call test_module,$(1))),$(YAML_LIBS))
+               $(if $(filter island game,$(call test_module,$(1))),$(YAML_LIBS))
 $(TESTS): $(BUILD)/tests/test_%: $(BUILD)/obj/tests/test_%.o $(SUPPORT_OBJS) $$(call test_link,$$@) $(EMBED_OBJS)
 	@mkdir -p $(dir $@)
 	$(say) LINK $@

@@ -298,19 +298,21 @@ static void test_bad_options(void **state) {
 /* No display and no console to draw on: exit 1 (a start-up failure, not bad input), one line. */
 static void test_no_display(void **state) {
     (void)state;
-    run(&g_run, "SDL_VIDEODRIVER=none-such DISPLAY= WAYLAND_DISPLAY= SKYISLES_LOG=warn", "");
+    char env[512];
+    snprintf(env, sizeof env, "SDL_VIDEODRIVER=none-such DISPLAY= WAYLAND_DISPLAY= SKYISLES_LOG=warn XDG_CONFIG_HOME=%s", g_tmp);
+    run(&g_run, env, "");
     const char *forced[] = {"no display", "none-such", "set DISPLAY", NULL};
     expect_one_line(&g_run, 1, forced);
 }
 
-/* --help names every option the parser knows (read from its source, src/game/main.c). */
+/* --help names every option the parser knows (read from its source, src/game/options.c). */
 static void test_help_lists_every_option(void **state) {
     (void)state;
     run(&g_run, NULL, "--help");
     assert_int_equal(g_run.status, 0);
     static char src[65536];
-    slurp("src/game/main.c", src, sizeof src);
-    if (!src[0]) fail_msg("src/game/main.c not found: run the tests from the repository root");
+    slurp("src/game/options.c", src, sizeof src);
+    if (!src[0]) fail_msg("src/game/options.c not found: run the tests from the repository root");
     int options = 0;
     for (const char *p = src; (p = strstr(p, "strcmp(a, \"")) != NULL;) {
         p += 11;
