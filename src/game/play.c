@@ -175,7 +175,7 @@ static void pad_changes(Game *g) {
     case INPUT_PAD_SWITCHED: play_message(p, 3.0f, "%s flies now", in->pad_name); break;
     case INPUT_PAD_LOST:
         snprintf(p->pad_notice, sizeof p->pad_notice, "Controller disconnected: plug it back in");
-        if (p->overlay == OVERLAY_NONE && p->state != PLAY_START && !p->demo && !g->opt.autopilot && !g->opt.headless) {
+        if (p->overlay == OVERLAY_NONE && p->state != PLAY_START && !p->demo && !g->opt.autopilot) {
             open_menu(g);
             p->paused_for_pad = true;
         } else {
