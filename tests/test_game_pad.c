@@ -313,6 +313,73 @@ static void test_cliff_crash_restart_and_collision_off(void **state) {
     g_game.set.collision = true;
 }
 
+static void tap(SDL_Scancode sc) {
+    press_key(sc, true);
+    press_key(sc, false);
+    frames(1);
+}
+
+static int panel_index(const char *name) {
+    for (int i = 0; i < g_game.menu.count; i++)
+        if (!strcmp(g_game.menu.items[i].label, name)) return i;
+    return -1;
+}
+
+/* The parameter panel (W11), driven by keys as a player would: a generation value rebuilds at
+ * once (new epoch) with the old world still drawn until the new chunks replace it; the view
+ * radius applies at once with no new epoch; leaving the menu saves the settings. */
+static void test_panel_changes(void **state) {
+    (void)state;
+    restart_flight();
+    game_wait_world(&g_game, 30.0);
+    tap(SDL_SCANCODE_ESCAPE);
+    assert_int_equal(g_game.play.overlay, OVERLAY_MENU);
+    assert_int_equal(g_game.menu.page, MENU_PAGE_PAUSE);
+    tap(SDL_SCANCODE_DOWN);
+    tap(SDL_SCANCODE_RETURN);
+    assert_int_equal(g_game.menu.page, MENU_PAGE_PANEL);
+    /* down to the view radius, one step right */
+    int vr = panel_index("view_radius");
+    assert_true(vr > 0);
+    for (int i = 0; i < vr; i++) tap(SDL_SCANCODE_DOWN);
+    assert_int_equal(g_game.menu.sel, vr);
+    WorldStats w0 = world_stats(g_game.world);
+    int r0 = world_params(g_game.world)->live.view_radius;
+    tap(SDL_SCANCODE_RIGHT);
+    assert_int_equal(world_params(g_game.world)->live.view_radius, r0 + 1);
+    WorldStats w1 = world_stats(g_game.world);
+    assert_int_equal(w1.epoch, w0.epoch);
+    assert_int_equal(w1.resident, w0.resident);
+    game_wait_world(&g_game, 30.0);   /* the wider ring streams in */
+    frames(1);
+    assert_int_equal(world_stats(g_game.world).void_chunks, 0);
+    /* up to a generation value: the world's epoch moves, its chunks stay on screen as stale */
+    int ba = panel_index("base_amplitude");
+    assert_true(ba >= 0 && ba < vr);
+    for (int i = vr; i > ba; i--) tap(SDL_SCANCODE_UP);
+    float a0 = world_params(g_game.world)->gen.base_amplitude;
+    tap(SDL_SCANCODE_RIGHT);
+    WorldStats w2 = world_stats(g_game.world);
+    assert_true(world_params(g_game.world)->gen.base_amplitude > a0);
+    assert_true(w2.epoch > w1.epoch);
+    assert_true(w2.stale > 0);
+    assert_int_equal(w2.void_chunks, 0);
+    /* Back out: resume, and the settings file holds the new values. */
+    tap(SDL_SCANCODE_ESCAPE);
+    assert_int_equal(g_game.menu.page, MENU_PAGE_PAUSE);
+    tap(SDL_SCANCODE_ESCAPE);
+    assert_int_equal(g_game.play.overlay, OVERLAY_NONE);
+    GameSettings saved;
+    settings_default(&saved);
+    bool found;
+    char warn[320];
+    settings_load(&saved, g_dir, &found, warn, sizeof warn);
+    assert_true(found);
+    assert_string_equal(warn, "");
+    assert_int_equal(saved.world.live.view_radius, r0 + 1);
+    assert_true(saved.world.gen.base_amplitude == world_params(g_game.world)->gen.base_amplitude);
+}
+
 int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_pitch_up_and_throttle),
@@ -321,6 +388,7 @@ int main(void) {
         cmocka_unit_test(test_database_mapping_applied),
         cmocka_unit_test(test_keyboard_beside_the_pad),
         cmocka_unit_test(test_cliff_crash_restart_and_collision_off),
+        cmocka_unit_test(test_panel_changes),
     };
     return cmocka_run_group_tests(tests, setup, teardown);
 }
