@@ -26,6 +26,8 @@ void render_set_driver_timing(bool on) { render_driver_timing = on; }
 struct Renderer {
     RenderSettings settings;
     MemArena scratch;       /* boot-time buffers, shader text, each upload's staging */
+    GLuint quad_ibo;        /* the quad index pattern the terrain and the HUD draw with */
+    uint32_t quad_ibo_bytes;
     PsxTarget psx;
     SkyDome sky;
     Terrain terrain;
@@ -103,8 +105,10 @@ Renderer *render_create(MemBudget *mem, const RenderSettings *s, SkyError *err) 
         return NULL;
     }
     while (glGetError() != GL_NO_ERROR) {}
-    if (!psx_init(&r->psx, &r->scratch, err) || !sky_init(&r->sky, s->sky_force_mediump, &r->scratch, err) ||
-        !terrain_init(&r->terrain, mem, &r->scratch, &r->settings, err) ||
+    r->quad_ibo = gl_quad_indices(&r->scratch, &r->quad_ibo_bytes, err);
+    if (!r->quad_ibo || !psx_init(&r->psx, &r->scratch, err) ||
+        !sky_init(&r->sky, s->sky_force_mediump, &r->scratch, err) ||
+        !terrain_init(&r->terrain, mem, &r->scratch, r->quad_ibo, &r->settings, err) ||
         !aircraft_init(&r->aircraft, &r->scratch, err) || !hud_init(&r->hud, &r->scratch, err)) {
         render_destroy(r);
         return NULL;
@@ -121,6 +125,8 @@ void render_destroy(Renderer *r) {
     terrain_free(&r->terrain);
     sky_free(&r->sky);
     psx_free(&r->psx);
+    if (r->quad_ibo) glDeleteBuffers(1, &r->quad_ibo);
+    r->quad_ibo = 0;
 }
 
 void render_apply_settings(Renderer *r, const RenderSettings *s) {
@@ -288,7 +294,8 @@ RenderStats render_stats(const Renderer *r) {
     s.chunks_visible = r->counters.chunks_visible;
     s.chunks_culled = r->counters.chunks_culled;
     s.pending_uploads = ts.pending_live;
-    s.gpu_bytes = ts.gpu_bytes + r->sky.bytes + r->aircraft.bytes + r->psx.target_bytes + r->psx.quad_bytes;
+    s.gpu_bytes = ts.gpu_bytes + r->quad_ibo_bytes + r->sky.bytes + r->aircraft.bytes + r->psx.target_bytes +
+                  r->psx.quad_bytes;
     s.uploads_total = ts.uploads_total;
     s.dropped_no_slot = ts.dropped_no_slot;
     s.low_w = r->low_w;

@@ -47,6 +47,11 @@ uint64_t render_thread_cpu_ns(void);
 
 /* Logs every pending GL error with `where`; returns the number found. */
 int gl_errors(const char *where);
+/* The quad index pattern every quad list draws with: {0,1,2, 0,2,3} + 4 per quad, for as many
+ * quads as 16-bit indices address. The renderer builds one such buffer at boot (in scratch) and
+ * the terrain and the HUD draw from it. 0 with err set on failure; *bytes gets its size. */
+#define RENDER_QUAD_INDEX_QUADS 16383u
+GLuint gl_quad_indices(MemArena *scratch, uint32_t *bytes, SkyError *err);
 /* A new 2D texture, bound, with nearest filtering and clamped edges: the renderer's textures are
  * read at texel centres only (the PSX target, the sky lattice). */
 GLuint gl_texture_nearest(void);
