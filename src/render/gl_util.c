@@ -25,13 +25,14 @@ const RenderProgramDesc render_programs[PROG_COUNT] = {
     [PROG_SKY_MEDIUMP] = {"sky-mediump", "sky.vert", "sky.frag", SKY_DEFINES "#define SKY_FORCE_MEDIUMP 1\n"},
     [PROG_TERRAIN] = {"terrain", "terrain.vert", "terrain.frag", ""},
     [PROG_AIRCRAFT] = {"aircraft", "aircraft.vert", "aircraft.frag", ""},
+    [PROG_HUD] = {"hud", "hud.vert", "hud.frag", ""},
 };
 
 /* Attribute names of the fixed locations. */
 static const struct {
     GLuint loc;
     const char *name;
-} ATTRIBS[] = {{ATTR_POS, "a_pos"}, {ATTR_COLOR, "a_color"}, {ATTR_NORMAL, "a_normal"}};
+} ATTRIBS[] = {{ATTR_POS, "a_pos"}, {ATTR_COLOR, "a_color"}, {ATTR_NORMAL, "a_normal"}, {ATTR_UV, "a_uv"}};
 
 int gl_errors(const char *where) {
     int n = 0;
