@@ -404,6 +404,8 @@ static void test_map_needs_an_island(void **state) {
     assert_false(render_map_set(g_fx.render, &empty, &none, &g_cx, "en", &err));
     printf("message: %s\n", err.msg);
     assert_non_null(strstr(err.msg, "island map"));
+    assert_int_equal(err.code, SKY_ERR_INPUT);
+    assert_null(strchr(err.msg, '\n'));
     /* Nothing set yet: the map queues nothing. */
     render_hud_map(g_fx.render, 0, 0, 100, 100, 0.0, 0.0, 0.0f);
     Canvas c = small_canvas();
@@ -429,7 +431,7 @@ static void test_map_shows_the_island(void **state) {
             int i = (int)((x - SQ_X + 0.5) * FIELD / SIDE), j = (int)((y - SQ_Y + 0.5) * FIELD / SIDE);
             uint8_t t = g_field.type[j * FIELD + i];
             const uint8_t *p = at(&c, g_px, x, y);
-            if (t == 255) {
+            if (t == ISLAND_FIELD_OFF) {
                 sea++;
                 sea_ok += near(p, BACKDROP_RGB, TOL);
                 continue;

@@ -62,7 +62,7 @@ bool hud_init(HudLayer *h, MemBudget *mem, MemArena *scratch, GLuint quad_ibo, u
     if (h->cap > RENDER_QUAD_INDEX_QUADS) h->cap = RENDER_QUAD_INDEX_QUADS;
     h->verts = mem_carve(mem, sizeof(HudVertex) * 4 * h->cap, 16);
     if (!h->verts) {
-        sky_error_set(err, 1, "render: memory budget too small for a HUD queue of %u quads", h->cap);
+        sky_error_set(err, SKY_ERR_START, "render: memory budget too small for a HUD queue of %u quads", h->cap);
         return false;
     }
     if (!gl_program(&h->prog, PROG_HUD, scratch, err)) return false;
@@ -73,7 +73,7 @@ bool hud_init(HudLayer *h, MemBudget *mem, MemArena *scratch, GLuint quad_ibo, u
     size_t mark = scratch_mark(scratch);
     uint16_t *atlas = mem_arena_alloc(scratch, sizeof(uint16_t) * HUD_ATLAS_W * HUD_ATLAS_H, 16);
     if (!atlas) {
-        sky_error_set(err, 1, "render: no scratch memory left for the HUD atlas");
+        sky_error_set(err, SKY_ERR_START, "render: no scratch memory left for the HUD atlas");
         return false;
     }
     memset(atlas, 0, sizeof(uint16_t) * HUD_ATLAS_W * HUD_ATLAS_H);   /* transparent, map included */
@@ -87,7 +87,7 @@ bool hud_init(HudLayer *h, MemBudget *mem, MemArena *scratch, GLuint quad_ibo, u
     glGenBuffers(1, &h->vbo);
     h->bytes = HUD_ATLAS_W * HUD_ATLAS_H * 2 + (uint32_t)sizeof(HudVertex) * 4 * h->cap;
     if (gl_errors("hud init")) {
-        sky_error_set(err, 1, "render: GL error while creating the HUD atlas");
+        sky_error_set(err, SKY_ERR_START, "render: GL error while creating the HUD atlas");
         return false;
     }
     return true;

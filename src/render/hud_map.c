@@ -17,7 +17,6 @@
 #define LABEL_RGBA 0xffffffffu
 #define ARROW_RGBA 0xff2921ffu
 #define ARROW_RIM_RGBA 0x000000ffu
-#define FIELD_OFF_ISLAND 255        /* IslandField.type of a cell off the island */
 
 /* ---------------------------------------------------------------- the ground, at boot */
 static double elevation_m(const IslandField *f, int i, int j) {
@@ -30,7 +29,7 @@ static double elevation_m(const IslandField *f, int i, int j) {
 static bool off_island(const IslandField *f, int i, int j) {
     int n = (int)f->size;
     if (i < 0 || j < 0 || i >= n || j >= n) return true;
-    return f->type[(size_t)j * f->size + (size_t)i] == FIELD_OFF_ISLAND;
+    return f->type[(size_t)j * f->size + (size_t)i] == ISLAND_FIELD_OFF;
 }
 
 /* One map texel from the field cell under it: the type's ground colour, brighter with height
@@ -61,13 +60,13 @@ bool hud_map_set(HudLayer *h, const IslandField *f, const Island *isl, const Isl
     HudMap *m = &h->map;
     if (!f || f->size < 2 || !f->elevation_dm || !f->type || !(f->radius_m > 0.0f) || !isl || !cx ||
         isl->n_sites == 0 || isl->n_sites > ISLAND_MAX_SITES || isl->n_edges > ISLAND_MAX_EDGES) {
-        sky_error_set(err, 1, "render: the island map needs a baked island field and a generated island");
+        sky_error_set(err, SKY_ERR_INPUT, "render: the island map needs a baked island field and a generated island");
         return false;
     }
     size_t mark = scratch_mark(scratch);
     uint16_t *texels = mem_arena_alloc(scratch, sizeof(uint16_t) * HUD_MAP_TEXELS * HUD_MAP_TEXELS, 16);
     if (!texels) {
-        sky_error_set(err, 1, "render: no scratch memory left for the island map");
+        sky_error_set(err, SKY_ERR_START, "render: no scratch memory left for the island map");
         return false;
     }
     m->ready = false;   /* from here the old map is being replaced */
@@ -109,7 +108,7 @@ bool hud_map_set(HudLayer *h, const IslandField *f, const Island *isl, const Isl
         m->paths[m->n_paths++] = (HudMapPath){ed->a, ed->b, ed->path};
     }
     if (gl_errors("island map")) {
-        sky_error_set(err, 1, "render: GL error while uploading the island map");
+        sky_error_set(err, SKY_ERR_START, "render: GL error while uploading the island map");
         return false;
     }
     m->ready = true;
