@@ -6,28 +6,16 @@
 #include <stddef.h>
 #include <setjmp.h>
 #include <cmocka.h>
-#include <limits.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
 #include <unistd.h>
 
 #include "platform.h"
 #include "render/render.h"
 #include "support_gl/render_fixture.h"
 #include "support/alloc_count.h"
-
-#pragma GCC diagnostic push
-#pragma GCC diagnostic ignored "-Wsign-compare"
-#pragma GCC diagnostic ignored "-Wunused-parameter"
-#pragma GCC diagnostic ignored "-Wunused-function"
-#pragma GCC diagnostic ignored "-Wmissing-field-initializers"
-#define STB_IMAGE_IMPLEMENTATION
-#define STBI_ONLY_PNG
-#include <stb/stb_image.h>
-#pragma GCC diagnostic pop
 
 #define W 160
 #define H 120
@@ -178,54 +166,9 @@ static RenderView view(double x, double y, double z, float yaw_deg, float pitch_
 }
 
 /* ---------------------------------------------------------------- reference images */
-static void ref_path(const char *name, char *out, size_t cap) {
-    /* tests/ref beside the sources: from the repo root, or relative to the test binary. */
-    snprintf(out, cap, "tests/ref/%s.png", name);
-    struct stat st;
-    if (stat("tests/ref", &st) == 0) return;
-    char exe[PATH_MAX];
-    ssize_t n = readlink("/proc/self/exe", exe, sizeof exe - 1);
-    if (n <= 0) return;
-    exe[n] = 0;
-    char *slash = strrchr(exe, '/');
-    if (slash) *slash = 0;
-    snprintf(out, cap, "%s/../../tests/ref/%s.png", exe, name);
-}
-
-/* Tolerance, chosen so llvmpipe and softpipe (qemu) both pass while a real change fails: a
- * pixel is "off" when a channel differs by more than 48 (six 15-bit steps: one dither or
- * rounding flip is 8); at most 2% of the pixels may be off, and the mean channel difference
- * must stay under 2.5. */
-#define REF_PIXEL_DELTA 48
-#define REF_MAX_OFF_PERCENT 2.0
-#define REF_MAX_MEAN_DELTA 2.5
-
 static void check_ref(const char *name) {
     assert_true(render_read_pixels(W, H, g_px));
-    char path[PATH_MAX + 64];
-    ref_path(name, path, sizeof path);
-    const char *update = getenv("SKYISLES_UPDATE_REFS");
-    SkyError err = {0};
-    if (update && strcmp(update, "1") == 0) {
-        assert_true(render_write_png(path, W, H, g_px, &err));
-        printf("reference %s written\n", path);
-        return;
-    }
-    int w = 0, h = 0, c = 0;
-    uint8_t *ref = stbi_load(path, &w, &h, &c, 4);
-    if (!ref) fail_msg("missing reference %s: run with SKYISLES_UPDATE_REFS=1 to create it", path);
-    assert_int_equal(w, W);
-    assert_int_equal(h, H);
-    double off_pct;
-    double mean = render_fixture_diff(g_px, ref, W * H, REF_PIXEL_DELTA, &off_pct);
-    stbi_image_free(ref);
-    printf("%s: %.2f%% pixels off (> %d), mean delta %.2f\n", name, off_pct, REF_PIXEL_DELTA, mean);
-    if (off_pct > REF_MAX_OFF_PERCENT || mean > REF_MAX_MEAN_DELTA) {
-        char actual[PATH_MAX + 64];
-        snprintf(actual, sizeof actual, "/tmp/skyisles-%s.actual.png", name);
-        render_write_png(actual, W, H, g_px, &err);
-        fail_msg("%s differs from %s (actual frame saved as %s)", name, path, actual);
-    }
+    render_fixture_check_ref(name, W, H, g_px);
 }
 
 /* ---------------------------------------------------------------- tests */

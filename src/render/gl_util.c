@@ -25,13 +25,14 @@ const RenderProgramDesc render_programs[PROG_COUNT] = {
     [PROG_SKY_MEDIUMP] = {"sky-mediump", "sky.vert", "sky.frag", SKY_DEFINES "#define SKY_FORCE_MEDIUMP 1\n"},
     [PROG_TERRAIN] = {"terrain", "terrain.vert", "terrain.frag", ""},
     [PROG_AIRCRAFT] = {"aircraft", "aircraft.vert", "aircraft.frag", ""},
+    [PROG_HUD] = {"hud", "hud.vert", "hud.frag", ""},
 };
 
 /* Attribute names of the fixed locations. */
 static const struct {
     GLuint loc;
     const char *name;
-} ATTRIBS[] = {{ATTR_POS, "a_pos"}, {ATTR_COLOR, "a_color"}, {ATTR_NORMAL, "a_normal"}};
+} ATTRIBS[] = {{ATTR_POS, "a_pos"}, {ATTR_COLOR, "a_color"}, {ATTR_NORMAL, "a_normal"}, {ATTR_UV, "a_uv"}};
 
 int gl_errors(const char *where) {
     int n = 0;
@@ -49,6 +50,30 @@ GLuint gl_texture_nearest(void) {
     glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_WRAP_S, GL_CLAMP_TO_EDGE);
     glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_WRAP_T, GL_CLAMP_TO_EDGE);
     return tex;
+}
+
+GLuint gl_quad_indices(MemArena *scratch, uint32_t *bytes, SkyError *err) {
+    size_t mark = scratch_mark(scratch);
+    size_t idx_bytes = sizeof(uint16_t) * RENDER_QUAD_INDEX_QUADS * 6;
+    uint16_t *idx = mem_arena_alloc(scratch, idx_bytes, 16);
+    if (!idx) {
+        sky_error_set(err, SKY_ERR_START, "render: no scratch memory left for the quad index buffer");
+        return 0;
+    }
+    for (uint32_t q = 0; q < RENDER_QUAD_INDEX_QUADS; q++) {
+        uint16_t b = (uint16_t)(q * 4);
+        uint16_t *o = &idx[q * 6];
+        o[0] = b; o[1] = (uint16_t)(b + 1); o[2] = (uint16_t)(b + 2);
+        o[3] = b; o[4] = (uint16_t)(b + 2); o[5] = (uint16_t)(b + 3);
+    }
+    GLuint ibo;
+    glGenBuffers(1, &ibo);
+    glBindBuffer(GL_ELEMENT_ARRAY_BUFFER, ibo);
+    glBufferData(GL_ELEMENT_ARRAY_BUFFER, (GLsizeiptr)idx_bytes, idx, GL_STATIC_DRAW);
+    glBindBuffer(GL_ELEMENT_ARRAY_BUFFER, 0);
+    scratch_release(scratch, mark);
+    *bytes = (uint32_t)idx_bytes;
+    return ibo;
 }
 
 static bool is_dir(const char *path) {

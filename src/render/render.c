@@ -1,5 +1,6 @@
-/* skyisles renderer: boot, settings, the abyss atmosphere (W8) and the frame, a list of stages:
- * sky dome -> opaque terrain -> aircraft -> translucent clouds -> HUD layer -> PSX upscale. */
+/* skyisles renderer: boot, settings, the abyss atmosphere (W8), the frame, a list of stages:
+ * sky dome -> opaque terrain -> aircraft -> translucent clouds -> HUD layer -> PSX upscale, and
+ * the HUD's public calls (the layer itself is hud.c and hud_map.c). */
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -26,6 +27,8 @@ void render_set_driver_timing(bool on) { render_driver_timing = on; }
 struct Renderer {
     RenderSettings settings;
     MemArena scratch;       /* boot-time buffers, shader text, each upload's staging */
+    GLuint quad_ibo;        /* the quad index pattern the terrain and the HUD draw with */
+    uint32_t quad_ibo_bytes;
     PsxTarget psx;
     SkyDome sky;
     Terrain terrain;
@@ -49,6 +52,7 @@ void render_settings_default(RenderSettings *s) {
     s->far_group_lod = 2;
     s->far_group_kib = 0;
     s->merge_gap_quads = 192;
+    s->hud_max_quads = RENDER_HUD_QUADS_DEFAULT;
     const char *tint = getenv("SKYISLES_LOD_TINT");
     s->lod_tint = tint && tint[0] == '1';
     const float sky[3] = {0.62f, 0.77f, 0.90f}, zenith[3] = {0.24f, 0.45f, 0.78f}, cloud[3] = {0.97f, 0.97f, 1.0f};
@@ -103,9 +107,12 @@ Renderer *render_create(MemBudget *mem, const RenderSettings *s, SkyError *err) 
         return NULL;
     }
     while (glGetError() != GL_NO_ERROR) {}
-    if (!psx_init(&r->psx, &r->scratch, err) || !sky_init(&r->sky, s->sky_force_mediump, &r->scratch, err) ||
-        !terrain_init(&r->terrain, mem, &r->scratch, &r->settings, err) ||
-        !aircraft_init(&r->aircraft, &r->scratch, err) || !hud_init(&r->hud, &r->scratch, err)) {
+    r->quad_ibo = gl_quad_indices(&r->scratch, &r->quad_ibo_bytes, err);
+    if (!r->quad_ibo || !psx_init(&r->psx, &r->scratch, err) ||
+        !sky_init(&r->sky, s->sky_force_mediump, &r->scratch, err) ||
+        !terrain_init(&r->terrain, mem, &r->scratch, r->quad_ibo, &r->settings, err) ||
+        !aircraft_init(&r->aircraft, &r->scratch, err) ||
+        !hud_init(&r->hud, mem, &r->scratch, r->quad_ibo, s->hud_max_quads, err)) {
         render_destroy(r);
         return NULL;
     }
@@ -121,13 +128,16 @@ void render_destroy(Renderer *r) {
     terrain_free(&r->terrain);
     sky_free(&r->sky);
     psx_free(&r->psx);
+    if (r->quad_ibo) glDeleteBuffers(1, &r->quad_ibo);
+    r->quad_ibo = 0;
 }
 
 void render_apply_settings(Renderer *r, const RenderSettings *s) {
     bool rebuild_sky = s->sky_force_mediump != r->settings.sky_force_mediump;
-    uint32_t slots = r->settings.max_chunks;
+    uint32_t slots = r->settings.max_chunks, hud_quads = r->settings.hud_max_quads;
     r->settings = *s;
-    r->settings.max_chunks = slots;   /* slots and tile copies are carved once */
+    r->settings.max_chunks = slots;   /* slots, tile copies and the HUD queue are carved once */
+    r->settings.hud_max_quads = hud_quads;
     terrain_carved(&r->terrain, &r->settings.far_group_lod, &r->settings.far_group_kib);
     terrain_set_merge_gap(&r->terrain, s->merge_gap_quads);
     if (rebuild_sky) {
@@ -264,11 +274,40 @@ static void frame(Renderer *r, const RenderView *v, int dw, int dh, bool sky_deb
         hud_draw(&r->hud, &f, rc);                      /* text and menus, in PSX pixels */
     }
     psx_present(&r->psx, &f, rc);                       /* nearest upscale to the display */
+    hud_frame_done(&r->hud);                            /* the queue was this frame's */
     frame_end(r);
 }
 
 void render_frame(Renderer *r, const RenderView *v, int dw, int dh) { frame(r, v, dw, dh, false); }
 void render_frame_sky_debug(Renderer *r, const RenderView *v, int dw, int dh) { frame(r, v, dw, dh, true); }
+
+/* ---------------------------------------------------------------- HUD layer */
+void render_hud_canvas(const Renderer *r, int disp_w, int disp_h, int *w, int *h) {
+    low_res_size(&r->settings, disp_w, disp_h, w, h);
+    if (*w <= 0 || *h <= 0) {
+        *w = disp_w;
+        *h = disp_h;
+    }
+}
+
+void render_hud_clear(Renderer *r) { hud_clear(&r->hud); }
+
+void render_hud_box(Renderer *r, int x, int y, int w, int h, uint32_t rgba) {
+    hud_box(&r->hud, (float)x, (float)y, (float)w, (float)h, rgba);
+}
+
+void render_hud_text(Renderer *r, int x, int y, int scale, uint32_t rgba, const char *text) {
+    hud_text(&r->hud, x, y, scale, rgba, text);
+}
+
+bool render_map_set(Renderer *r, const IslandField *f, const Island *isl, const IslandCodex *cx, const char *lang,
+                    SkyError *err) {
+    return hud_map_set(&r->hud, f, isl, cx, lang, &r->scratch, err);
+}
+
+void render_hud_map(Renderer *r, int x, int y, int w, int h, double air_x, double air_z, float air_yaw) {
+    hud_map_queue(&r->hud, x, y, w, h, air_x, air_z, air_yaw);
+}
 
 void render_finish(Renderer *r) {
     (void)r;
@@ -288,7 +327,8 @@ RenderStats render_stats(const Renderer *r) {
     s.chunks_visible = r->counters.chunks_visible;
     s.chunks_culled = r->counters.chunks_culled;
     s.pending_uploads = ts.pending_live;
-    s.gpu_bytes = ts.gpu_bytes + r->sky.bytes + r->aircraft.bytes + r->psx.target_bytes + r->psx.quad_bytes;
+    s.gpu_bytes = ts.gpu_bytes + r->quad_ibo_bytes + r->sky.bytes + r->aircraft.bytes + r->psx.target_bytes +
+                  r->psx.quad_bytes + r->hud.bytes;
     s.uploads_total = ts.uploads_total;
     s.dropped_no_slot = ts.dropped_no_slot;
     s.low_w = r->low_w;
@@ -297,6 +337,8 @@ RenderStats render_stats(const Renderer *r) {
     s.driver_ms = (double)(r->driver_ns_frame + r->driver_ns_upload) / 1e6;
     s.gpu_buffers = ts.vbo_count;
     s.mesh_swaps = ts.mesh_swaps;
+    s.hud_quads = r->hud.last_quads;
+    s.hud_dropped = r->hud.last_dropped;
     for (int k = 0; k <= WORLD_LOD_MAX; k++) {
         s.chunks_visible_lod[k] = r->counters.chunks_visible_lod[k];
         s.triangles_lod[k] = r->counters.triangles_lod[k];

@@ -10,6 +10,7 @@
 #include "terrain.h"
 
 #define QUADS_PER_DRAW (WORLD_PART_MAX_VERTS / 4)   /* 16383: 16-bit indices */
+_Static_assert(QUADS_PER_DRAW <= RENDER_QUAD_INDEX_QUADS, "a mesh part is drawn with the shared quad indices");
 #define STAGING_VERTS (WORLD_MAX_MESH_PARTS * WORLD_SLAB_VERTS)
 
 /* Bucket order inside a kind: the direction pairs [-X, +X], [-Z, +Z], [-Y, +Y] (world normal codes). */
@@ -44,7 +45,8 @@ static int level_of(int b, int plane) {
     return l < 0 ? 0 : (l >= TERRAIN_LEVELS ? TERRAIN_LEVELS - 1 : l);
 }
 
-bool terrain_init(Terrain *t, MemBudget *mem, MemArena *scratch, const RenderSettings *s, SkyError *err) {
+bool terrain_init(Terrain *t, MemBudget *mem, MemArena *scratch, GLuint quad_ibo, const RenderSettings *s,
+                  SkyError *err) {
     memset(t, 0, sizeof *t);
     t->scratch = scratch;
     uint32_t cap = s->max_chunks;
@@ -83,26 +85,7 @@ bool terrain_init(Terrain *t, MemBudget *mem, MemArena *scratch, const RenderSet
     t->u_offset = gl_uniform(&t->prog, "u_offset");
     t->u_tint = gl_uniform(&t->prog, "u_tint");
 
-    /* One index buffer for every quad: {0,1,2, 0,2,3} + 4 per quad. Built once at boot, in scratch. */
-    size_t mark = scratch_mark(scratch);
-    size_t idx_bytes = sizeof(uint16_t) * QUADS_PER_DRAW * 6;
-    uint16_t *idx = mem_arena_alloc(scratch, idx_bytes, 16);
-    if (!idx) {
-        sky_error_set(err, SKY_ERR_START, "render: no scratch memory left for the terrain index buffer");
-        return false;
-    }
-    for (uint32_t q = 0; q < QUADS_PER_DRAW; q++) {
-        uint16_t b = (uint16_t)(q * 4);
-        uint16_t *o = &idx[q * 6];
-        o[0] = b; o[1] = (uint16_t)(b + 1); o[2] = (uint16_t)(b + 2);
-        o[3] = b; o[4] = (uint16_t)(b + 2); o[5] = (uint16_t)(b + 3);
-    }
-    glGenBuffers(1, &t->ibo);
-    glBindBuffer(GL_ELEMENT_ARRAY_BUFFER, t->ibo);
-    glBufferData(GL_ELEMENT_ARRAY_BUFFER, (GLsizeiptr)idx_bytes, idx, GL_STATIC_DRAW);
-    glBindBuffer(GL_ELEMENT_ARRAY_BUFFER, 0);
-    scratch_release(scratch, mark);
-    t->ibo_bytes = (uint32_t)idx_bytes;
+    t->ibo = quad_ibo;
     if (gl_errors("terrain init")) {
         sky_error_set(err, SKY_ERR_START, "render: GL error while creating the terrain buffers");
         return false;
@@ -558,7 +541,7 @@ void terrain_stats(const Terrain *t, TerrainStats *out) {
     out->vbo_count = t->vbo_count;
     out->last_uploads = t->last_uploads;
     out->last_upload_bytes = t->last_upload_bytes;
-    out->gpu_bytes = t->gpu_bytes + t->ibo_bytes;
+    out->gpu_bytes = t->gpu_bytes;
     out->uploads_total = t->uploads_total;
     out->dropped_no_slot = t->dropped_no_slot;
     out->mesh_swaps = t->mesh_swaps;
@@ -761,7 +744,6 @@ void terrain_draw_clouds(Terrain *t, const RenderFrame *f, RenderCounters *rc) {
 
 void terrain_free(Terrain *t) {
     if (t->slots) terrain_clear(t);
-    if (t->ibo) glDeleteBuffers(1, &t->ibo);
     gl_program_free(&t->prog);
-    t->ibo = 0;
+    t->ibo = 0;   /* the renderer's: it deletes it */
 }

@@ -71,10 +71,9 @@ typedef struct Terrain {
     int far_group_lod;
     uint32_t merge_gap_quads;
     GlProgram prog;
-    GLuint ibo;
+    GLuint ibo;                     /* the renderer's shared quad indices (not owned) */
     GLint u_viewproj, u_offset, u_tint;
     uint64_t gpu_bytes;             /* chunk vertex buffers */
-    uint32_t ibo_bytes;
     uint32_t last_uploads, last_upload_bytes;
     uint64_t uploads_total, dropped_no_slot, mesh_swaps, tile_rebuilds, copy_fallbacks;
     uint32_t vbo_count;             /* live chunk vertex buffers */
@@ -84,7 +83,7 @@ typedef struct Terrain {
 typedef struct TerrainStats {
     uint32_t resident, pending_live, vbo_count;
     uint32_t last_uploads, last_upload_bytes;
-    uint64_t gpu_bytes;             /* chunk vertex buffers and the shared index buffer */
+    uint64_t gpu_bytes;             /* chunk vertex buffers */
     uint64_t uploads_total, dropped_no_slot, mesh_swaps;
     uint32_t resident_lod[WORLD_LOD_MAX + 1];
 } TerrainStats;
@@ -92,7 +91,9 @@ typedef struct TerrainStats {
 /* Bytes of scratch one upload stages at most (the renderer sizes its arena with it). */
 size_t terrain_scratch_bytes(void);
 
-bool terrain_init(Terrain *t, MemBudget *mem, MemArena *scratch, const RenderSettings *s, SkyError *err);
+/* quad_ibo: the renderer's shared quad index buffer (gl_quad_indices), drawn with, not owned. */
+bool terrain_init(Terrain *t, MemBudget *mem, MemArena *scratch, GLuint quad_ibo, const RenderSettings *s,
+                  SkyError *err);
 void terrain_free(Terrain *t);
 
 bool terrain_queue(Terrain *t, const ChunkMesh *m);
