@@ -154,6 +154,10 @@ bool game_boot(Game *g, const GameOptions *o, SkyError *err) {
                 budget_short(g, "the renderer", err);
                 return false;
             }
+            if (!render_map_set(g->render, &g->home.field, g->home.island, g->home.codex, GAME_LANG, err)) {
+                budget_short(g, "the island map", err);
+                return false;
+            }
             g->carved.render = g->mem.used - used;
         }
     }

@@ -61,6 +61,7 @@ typedef struct GameOptions {
     double time_s;              /* --time T: sky/cloud time at frame 0 */
     double wait_s;              /* --wait S: longest wait for the world before a shot */
     bool no_aircraft, fullscreen, vsync, sky_mediump;
+    const char *show;           /* --show: what a screenshot shows over the scene (hud, title, menu, ...) */
 } GameOptions;
 
 /* A data file that is not built in (e.g. "controllers/gamecontrollerdb.txt"): SKYISLES_DATA_DIR,
@@ -194,6 +195,9 @@ void play_respawn(Game *g);
 
 /* The HUD, menus and map for this frame, queued into the renderer's HUD layer (overlay.c). */
 void overlay_draw(Game *g);
+/* Puts the game in a screen for a screenshot: "hud" (flying), "none", "title", "menu", "panel",
+ * "controls", "display", "map", "crash". False for an unknown name. */
+bool game_show(Game *g, const char *what);
 /* The home island site under (x, z), or -1 when off the island. */
 int game_home_site_at(const GameHome *h, double x, double z);
 

@@ -20,6 +20,8 @@ int game_screenshot(Game *g) {
     }
     /* Terrain streams in on the workers: let it finish (time frozen) so a shot is repeatable. */
     game_wait_world(g, g->opt.wait_s > 0 ? g->opt.wait_s : 60.0);
+    game_show(g, g->opt.show);
+    overlay_draw(g);
     game_draw(g);
     render_finish(g->render);
     size_t bytes = (size_t)g->disp_w * (size_t)g->disp_h * 4;
@@ -97,6 +99,7 @@ int game_bench(Game *g) {
         platform_poll(g->platform, &ev);
         game_update(g, STEP);
         double c1 = thread_cpu_ms();
+        overlay_draw(g);   /* the HUD costs what it costs in play */
         game_draw(g);
         double c2 = thread_cpu_ms(), w2 = time_now_ms();
         /* The GPU wait (swap + finish) is outside the measured CPU time. */

@@ -47,6 +47,8 @@ static void usage(FILE *to) {
             "  --camera x,y,z,yaw,pitch  fixed camera (degrees; yaw 0 looks along -z); default: the spawn\n"
             "  --time T                sky time in seconds at the first frame\n"
             "  --wait S                longest wait for terrain before a shot (default 60)\n"
+            "  --show WHAT             what the shot shows over the scene: hud (default), none, title, menu,\n"
+            "                          panel, controls, display, map, crash\n"
             "  --help                  this text\n"
             "environment: SKYISLES_MEM_MB (budget), SKYISLES_WORKERS (worker threads), SKYISLES_LOG (debug|info|warn|error|quiet),\n"
             "  SKYISLES_DATA_DIR (data files), SDL_GAMECONTROLLERCONFIG / SDL_GAMECONTROLLERCONFIG_FILE (controller mappings)\n"
@@ -246,6 +248,13 @@ bool game_parse_args(int argc, char **argv, GameOptions *o, bool *exit_now) {
             o->headless = true;
         } else if (!strcmp(a, "--autopilot")) {
             o->autopilot = true;
+        } else if (!strcmp(a, "--show")) {
+            NEED_ARG();
+            static const char *const shows[] = {"hud", "none", "title", "menu", "panel", "controls", "display", "map", "crash"};
+            bool known = false;
+            for (size_t k = 0; k < sizeof shows / sizeof shows[0]; k++) known = known || !strcmp(next, shows[k]);
+            if (!known) goto bad;
+            o->show = next;
         } else if (!strcmp(a, "--demo")) {
             o->demo = true;
         } else if (!strcmp(a, "--soak")) {

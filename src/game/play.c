@@ -296,3 +296,37 @@ void play_frame(Game *g, float dt) {
     }
     camera_rig_update(&g->rig, &g->flight, dt, &g->camera);
 }
+
+bool game_show(Game *g, const char *what) {
+    Play *p = &g->play;
+    static const struct { const char *name; MenuPage page; } pages[] = {
+        {"menu", MENU_PAGE_PAUSE}, {"panel", MENU_PAGE_PANEL}, {"controls", MENU_PAGE_CONTROLS},
+        {"display", MENU_PAGE_DISPLAY}};
+    p->overlay = OVERLAY_NONE;
+    p->state = PLAY_FLY;
+    if (!what || !strcmp(what, "hud")) return true;
+    if (!strcmp(what, "none")) {
+        g->set.hud = false;
+        return true;
+    }
+    if (!strcmp(what, "title")) {
+        p->state = PLAY_START;
+        return true;
+    }
+    if (!strcmp(what, "map")) {
+        p->overlay = OVERLAY_MAP;
+        return true;
+    }
+    if (!strcmp(what, "crash")) {
+        p->state = PLAY_CRASH;
+        p->crash_timer = PLAY_CRASH_SECONDS;
+        return true;
+    }
+    for (size_t i = 0; i < sizeof pages / sizeof pages[0]; i++)
+        if (!strcmp(what, pages[i].name)) {
+            menu_open(&g->menu, &g->set, pages[i].page);
+            p->overlay = OVERLAY_MENU;
+            return true;
+        }
+    return false;
+}
