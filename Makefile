@@ -186,12 +186,12 @@ $(BUILD)/obj/tests/test_render%.o $(BUILD)/obj/tests/test_game%.o: CFLAGS += $(S
 .SECONDEXPANSION:
 # What a test links besides tests/support, by its module: its library chain; render and game
 # tests the GL side (and the game library) with SDL and GLES; island tests the codex front end.
-TEST_LINK_render = $(SUPPORT_GL_OBJS) $(BUILD)/lib/libsk_gl.a $(PURE_LIBS)
+TEST_LINK_render = $(SUPPORT_GL_OBJS) $(GAME_LIB) $(BUILD)/lib/libsk_gl.a $(PURE_LIBS)
 TEST_LINK_game = $(GAME_LIB) $(BUILD)/lib/libsk_gl.a $(PURE_LIBS)
 TEST_LINK_island = $(CODEX_LIB) $(LIBCHAIN_island)
 test_link = $(or $(TEST_LINK_$(call test_module,$(1))),$(LIBCHAIN_$(call test_module,$(1))))
 test_syslibs = $(if $(filter render game,$(call test_module,$(1))),$(SDL_LIBS) $(GLES_LIBS)) \
-               $(if $(filter island game,$(call test_module,$(1))),$(YAML_LIBS))
+               $(if $(filter island game render,$(call test_module,$(1))),$(YAML_LIBS))
 $(TESTS): $(BUILD)/tests/test_%: $(BUILD)/obj/tests/test_%.o $(SUPPORT_OBJS) $$(call test_link,$$@) $(EMBED_OBJS)
 	@mkdir -p $(dir $@)
 	$(say) LINK $@

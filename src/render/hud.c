@@ -210,6 +210,23 @@ void hud_clear(HudLayer *h) {
     h->dropped = 0;
 }
 
+bool hud_bounds(const HudLayer *h, float out[4]) {
+    if (h->quads == 0) return false;
+    int16_t x0 = INT16_MAX, y0 = INT16_MAX, x1 = INT16_MIN, y1 = INT16_MIN;
+    for (size_t i = 0; i < (size_t)h->quads * 4; i++) {
+        const HudVertex *v = &h->verts[i];
+        if (v->x < x0) x0 = v->x;
+        if (v->y < y0) y0 = v->y;
+        if (v->x > x1) x1 = v->x;
+        if (v->y > y1) y1 = v->y;
+    }
+    out[0] = (float)x0 / HUD_SUBPIXEL;
+    out[1] = (float)y0 / HUD_SUBPIXEL;
+    out[2] = (float)x1 / HUD_SUBPIXEL;
+    out[3] = (float)y1 / HUD_SUBPIXEL;
+    return true;
+}
+
 void hud_frame_done(HudLayer *h) {
     h->last_quads = h->quads;
     h->last_dropped = h->dropped;

@@ -292,6 +292,17 @@ void render_hud_canvas(const Renderer *r, int disp_w, int disp_h, int *w, int *h
 
 void render_hud_clear(Renderer *r) { hud_clear(&r->hud); }
 
+RenderHudBounds render_hud_bounds(const Renderer *r) {
+    float b[4];
+    RenderHudBounds out = {0, 0, 0, 0, r->hud.quads, r->hud.dropped};
+    if (!hud_bounds(&r->hud, b)) return out;
+    out.x0 = (int)floorf(b[0]);
+    out.y0 = (int)floorf(b[1]);
+    out.x1 = (int)ceilf(b[2]);
+    out.y1 = (int)ceilf(b[3]);
+    return out;
+}
+
 void render_hud_box(Renderer *r, int x, int y, int w, int h, uint32_t rgba) {
     hud_box(&r->hud, (float)x, (float)y, (float)w, (float)h, rgba);
 }

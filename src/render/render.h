@@ -149,6 +149,13 @@ void render_clear_terrain(Renderer *r);
  * size when the PSX target is off). */
 void render_hud_canvas(const Renderer *r, int disp_w, int disp_h, int *w, int *h);
 void render_hud_clear(Renderer *r);
+/* What is queued now spans this rectangle of the canvas (pixels, x1/y1 exclusive; all 0 when
+ * nothing is queued): a layout can be checked to stay inside render_hud_canvas. */
+typedef struct RenderHudBounds {
+    int x0, y0, x1, y1;
+    uint32_t quads, dropped;    /* queued so far, and those that did not fit */
+} RenderHudBounds;
+RenderHudBounds render_hud_bounds(const Renderer *r);
 void render_hud_box(Renderer *r, int x, int y, int w, int h, uint32_t rgba);   /* 0xRRGGBBAA, filled, blended */
 /* '\n' starts a new line; a 1-px dark shadow under it for reading over sky; scale 1..4. ASCII
  * font: a UTF-8 sequence draws as one '?'. */

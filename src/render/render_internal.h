@@ -269,6 +269,8 @@ void hud_draw(HudLayer *h, const RenderFrame *f, RenderCounters *rc);
 /* The end of every frame: the queue's counts become the last frame's, the queue empties. */
 void hud_frame_done(HudLayer *h);
 void hud_clear(HudLayer *h);
+/* x0, y0, x1, y1 of every queued vertex in canvas pixels; false when the queue is empty. */
+bool hud_bounds(const HudLayer *h, float out[4]);
 void hud_free(HudLayer *h);
 
 /* Queue pieces (hud.c), in canvas pixels. A quad that does not fit is counted as dropped. */
