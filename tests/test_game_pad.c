@@ -380,6 +380,27 @@ static void test_panel_changes(void **state) {
     assert_true(saved.world.gen.base_amplitude == world_params(g_game.world)->gen.base_amplitude);
 }
 
+/* Attract mode: left alone on the title, the game flies itself and says so; a key hands the
+ * title back. */
+static void test_attract_mode(void **state) {
+    (void)state;
+    restart_flight();
+    g_game.play.state = PLAY_START;
+    g_game.play.idle_s = 0.0f;
+    frames((int)(PLAY_DEMO_IDLE_SECONDS * 60.0f) - 30);
+    assert_false(g_game.play.demo);
+    frames(60);
+    assert_true(g_game.play.demo);
+    double x = g_game.flight.x, z = g_game.flight.z;
+    frames(60);
+    assert_true(fabs(g_game.flight.x - x) + fabs(g_game.flight.z - z) > 20.0);   /* the autopilot flies */
+    tap(SDL_SCANCODE_SPACE);
+    assert_false(g_game.play.demo);
+    assert_int_equal(g_game.play.state, PLAY_START);
+    tap(SDL_SCANCODE_RETURN);   /* and from the title into flight */
+    assert_int_equal(g_game.play.state, PLAY_FLY);
+}
+
 int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_pitch_up_and_throttle),
@@ -389,6 +410,7 @@ int main(void) {
         cmocka_unit_test(test_keyboard_beside_the_pad),
         cmocka_unit_test(test_cliff_crash_restart_and_collision_off),
         cmocka_unit_test(test_panel_changes),
+        cmocka_unit_test(test_attract_mode),
     };
     return cmocka_run_group_tests(tests, setup, teardown);
 }

@@ -227,14 +227,15 @@ void play_frame(Game *g, float dt) {
     pad_changes(g);
 
     /* Attract mode: any input hands back what it interrupted. */
-    if (p->demo) {
-        if (in->any_pressed && !g->opt.demo) {
-            p->demo = false;
-            p->idle_s = 0.0f;
-        } else if (in->any_pressed && g->opt.demo) {
-            p->demo = false;
-            p->state = PLAY_START;
-        }
+    if (p->demo && in->any_pressed) {
+        /* The press that ends the attract loop does nothing else (it should not also start or
+         * choose something). --demo started at the title; otherwise the title or the pause
+         * menu the loop interrupted comes back as it was. */
+        p->demo = false;
+        p->idle_s = 0.0f;
+        if (g->opt.demo) p->state = PLAY_START;
+        camera_rig_update(&g->rig, &g->flight, dt, &g->camera);
+        return;
     }
     if (in->any_pressed) p->idle_s = 0.0f;
     else p->idle_s += dt;
