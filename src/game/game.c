@@ -267,7 +267,7 @@ void game_update(Game *g, float dt) {
         flight_idle(&g->flight, dt);
     } else {
         flight_autopilot_step(&g->flight, dt, g->world);
-        camera_chase(&g->flight, &g->camera);
+        camera_rig_update(&g->rig, &g->flight, dt, &g->camera);
     }
     stream(g);
 }
