@@ -81,13 +81,13 @@ void flight_autopilot_start(FlightState *f, const World *w) {
     f->probe_timer = PROBE_PERIOD;
 }
 
-void flight_autopilot_step(FlightState *f, float dt, const World *w) {
+/* The autopilot's path: the turn rate of its slow S-turns at time t. */
+static float path_yaw_rate(double t) { return 0.16f * (float)sin(t * 0.11) + 0.05f * (float)sin(t * 0.037); }
+
+/* The altitude it aims for now: a slow swell around cruise_y, raised over whatever the probes
+ * (every PROBE_PERIOD, up to 8 s ahead) found on the way. */
+static double path_target_y(FlightState *f, const World *w, float dt) {
     double t = f->time_s;
-    /* Heading: slow S-turns; the bank follows the turn rate (coordinated turn). */
-    float yaw_rate = 0.16f * (float)sin(t * 0.11) + 0.05f * (float)sin(t * 0.037);
-    f->yaw += yaw_rate * dt;
-    f->roll = atanf(f->speed * yaw_rate / 9.81f);
-    /* Altitude: a slow swell around cruise_y; pitch is the climb angle. */
     double target_y = f->cruise_y + 14.0 * sin(t * 0.07) + 6.0 * sin(t * 0.19);
     if (w) {
         f->probe_timer -= dt;
@@ -97,11 +97,24 @@ void flight_autopilot_step(FlightState *f, float dt, const World *w) {
         }
         if (f->avoid_y > target_y) target_y = f->avoid_y;
     }
+    return target_y;
+}
+
+/* The climb angle that heads for target_y (at most asin(0.6) either way). */
+static float climb_pitch(const FlightState *f, double target_y) {
     float climb = (float)((target_y - f->y) * 0.8);
     float max_climb = f->speed * 0.6f;
     if (climb > max_climb) climb = max_climb;
     if (climb < -max_climb) climb = -max_climb;
-    f->pitch = f->speed > 0.1f ? asinf(climb / f->speed) : 0.0f;
+    return f->speed > 0.1f ? asinf(climb / f->speed) : 0.0f;
+}
+
+void flight_autopilot_step(FlightState *f, float dt, const World *w) {
+    /* Heading: the path's S-turns; the bank follows the turn rate (coordinated turn). */
+    float yaw_rate = path_yaw_rate(f->time_s);
+    f->yaw += yaw_rate * dt;
+    f->roll = atanf(f->speed * yaw_rate / 9.81f);
+    f->pitch = climb_pitch(f, path_target_y(f, w, dt));
     advance(f, dt);
 }
 
@@ -109,31 +122,16 @@ void flight_autopilot_step(FlightState *f, float dt, const World *w) {
 
 void flight_autopilot_input(FlightState *f, const World *w, float cruise_speed, bool boost, float dt, FlightInput *out) {
     memset(out, 0, sizeof *out);
-    double t = f->time_s;
-    /* Gentle S-turns: the bank that turns at the path's rate, held by a proportional stick. */
-    float yaw_rate = 0.16f * (float)sin(t * 0.11) + 0.05f * (float)sin(t * 0.037);
-    float sr = yaw_rate / 1.1f;   /* the default model's bank_turn: sin(bank) * 1.1 rad/s */
+    /* The same S-turns: the bank that turns at the path's rate, held by a proportional stick. */
+    float sr = path_yaw_rate(f->time_s) / 1.1f;   /* the default model's bank_turn: sin(bank) * 1.1 rad/s */
     float want_roll = asinf(sr > 0.7f ? 0.7f : (sr < -0.7f ? -0.7f : sr));
     out->roll = (want_roll - f->roll) * 2.5f;
-    double target_y = f->cruise_y + 14.0 * sin(t * 0.07) + 6.0 * sin(t * 0.19);
-    if (w) {
-        f->probe_timer -= dt;
-        if (f->probe_timer <= 0.0f) {
-            f->probe_timer += PROBE_PERIOD;
-            probe_terrain(f, w, target_y);
-        }
-        if (f->avoid_y > target_y) target_y = f->avoid_y;
-    }
+    double target_y = path_target_y(f, w, dt);
     const double over_top = WORLD_Y_MAX + 30.0;
     if ((boost || f->speed > AUTOPILOT_FAST) && target_y < over_top) target_y = over_top;
     out->boost = boost && f->y > WORLD_Y_MAX + 5.0;
-    float climb = (float)((target_y - f->y) * 0.8);
-    float max_climb = f->speed * 0.6f;
-    if (climb > max_climb) climb = max_climb;
-    if (climb < -max_climb) climb = -max_climb;
-    float want_pitch = f->speed > 0.1f ? asinf(climb / f->speed) : 0.0f;
     /* In a bank, pulling also turns: the pitch command is shared out over the bank. */
-    out->pitch = (want_pitch - f->pitch) * 3.0f / (cosf(f->roll) > 0.5f ? cosf(f->roll) : 0.5f);
+    out->pitch = (climb_pitch(f, target_y) - f->pitch) * 3.0f / (cosf(f->roll) > 0.5f ? cosf(f->roll) : 0.5f);
     out->throttle = cruise_speed > f->speed + 1.0f ? 1.0f : (cruise_speed < f->speed - 1.0f ? -1.0f : 0.0f);
     if (out->roll > 1.0f) out->roll = 1.0f;
     if (out->roll < -1.0f) out->roll = -1.0f;
