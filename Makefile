@@ -257,6 +257,6 @@ clean:
 	rm -rf build build-asan build-tsan build-aarch64
 
 # Per-subsystem additions (render tests and shader checks, noise flags, world extras).
--include mk/noise.mk mk/world.mk mk/render.mk
+-include mk/noise.mk mk/world.mk mk/render.mk mk/delivery.mk
 
 -include $(shell find $(BUILD)/obj -name '*.d' 2>/dev/null)

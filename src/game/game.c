@@ -217,6 +217,7 @@ bool game_wait_world(Game *g, double timeout_s) {
     int quiet = 0;
     float last_reach = -1.0f;
     while (time_now_ms() < end) {
+        if (platform_stop_signal()) return false;
         WorldView wv = world_view(g);
         world_update(g->world, &wv);
         render_sync_world(g->render, g->world);

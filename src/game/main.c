@@ -179,6 +179,7 @@ bool game_parse_args(int argc, char **argv, GameOptions *o, bool *exit_now) {
 }
 
 int main(int argc, char **argv) {
+    platform_signals_install();   /* before anything starts: a stop always ends in game_shutdown */
     GameOptions opt;
     bool exit_now;
     if (!game_parse_args(argc, argv, &opt, &exit_now)) return GAME_EXIT_BAD_INPUT;
@@ -197,6 +198,13 @@ int main(int argc, char **argv) {
     } else {
         rc = opt.screenshot ? game_screenshot(&game) : opt.bench_frames ? game_bench(&game) : game_run(&game);
     }
+    uint32_t workers = game.jobs ? jobs_worker_count(game.jobs) : 0;
     game_shutdown(&game);
+    int sig = platform_stop_signal();
+    if (sig) {
+        /* A stop asked for (systemd, a launcher, Ctrl-C) is a clean end, whatever the mode. */
+        log_info("skyisles: stopped by %s: %u workers joined, shut down cleanly", platform_signal_name(sig), workers);
+        rc = 0;
+    }
     return rc;
 }
