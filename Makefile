@@ -7,6 +7,7 @@
 #   make cross      aarch64 build into build-aarch64/ (CROSS_COMPILE=aarch64-linux-gnu-, SYSROOT=...)
 #   make bench      build build/bench (run: build/bench jobs|noise|chunk|stream|island)
 #   make deps       apt-get only what is missing
+#   make install / install-service / dist / dist-aarch64 / portmaster / boot-test: mk/delivery.mk
 #   make clean
 #
 # Variants: SANITIZE=address,undefined (into build-asan/), SANITIZE=thread (build-tsan/).
@@ -254,7 +255,7 @@ test:
 	 bash tests/summary.sh $(SUMMARY)
 
 clean:
-	rm -rf build build-asan build-tsan build-aarch64
+	rm -rf build build-asan build-tsan build-aarch64 build-release-aarch64
 
 # Per-subsystem additions (render tests and shader checks, noise flags, world extras).
 -include mk/noise.mk mk/world.mk mk/render.mk mk/delivery.mk

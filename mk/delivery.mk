@@ -1,4 +1,78 @@
 # skyisles delivery (included by the Makefile): the three ways people get skyisles and their checks.
+#
+#   make install [PREFIX=/usr/local] [DESTDIR=]  the game, its data in PREFIX/share/skyisles (found
+#                                                 from the binary's place: ../share/skyisles), licences
+#   make install-service                          the boot-to-sim unit (tty1) for PREFIX/bin/skyisles
+#   make dist                                     tarball of this build (build/dist/)
+#   make dist-aarch64                             tarball of the aarch64 release build (build/dist/)
+#   make sysroot                                  the Debian 11 arm64 sysroot release builds link against
+#
+# Release builds for aarch64 link against an old Debian (RELEASE_SUITE, default bullseye: glibc
+# 2.31, SDL 2.0.14) so the binary runs on older handheld firmwares; RELEASE_SYSROOT= (empty) uses
+# the multiarch cross build instead (the native build on an aarch64 host). docs/building.md.
+
+HOST_ARCH := $(shell uname -m)
+PREFIX ?= /usr/local
+DESTDIR ?=
+# Fixed under PREFIX: the game finds its data from its own place (bin/../share/skyisles), so the
+# two folders move together (SKYISLES_DATA_DIR names another at run time).
+BINDIR := $(PREFIX)/bin
+DATADIR := $(PREFIX)/share/skyisles
+DOCDIR := $(PREFIX)/share/doc/skyisles
+ifeq ($(origin VERSION),undefined)
+  VERSION := $(shell git describe --tags --always --dirty 2>/dev/null || echo dev)
+endif
+RELEASE_SUITE ?= bullseye
+RELEASE_SYSROOT ?= build-sysroot/$(RELEASE_SUITE)-arm64
+RELEASE_BUILD := build-release-aarch64
+DIST_DIR := build/dist
+
+ifneq ($(RELEASE_SYSROOT),)
+  AARCH64_RELEASE_BIN := $(RELEASE_BUILD)/skyisles
+else ifeq ($(HOST_ARCH),aarch64)
+  AARCH64_RELEASE_BIN := build/skyisles
+else
+  AARCH64_RELEASE_BIN := build-aarch64/skyisles
+endif
 
 # Tests of the platform layer link its plain-C parts (no SDL) with core.
 TEST_LINK_platform = $(BUILD)/obj/platform/console.o $(BUILD)/obj/platform/signals.o $(LIBCHAIN_core)
+
+.PHONY: install install-service dist dist-aarch64 sysroot release-aarch64
+
+install: $(BUILD)/skyisles
+	install -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(DATADIR)/controllers $(DESTDIR)$(DOCDIR)/licenses
+	install -m 0755 $(BUILD)/skyisles $(DESTDIR)$(BINDIR)/skyisles
+	install -m 0644 assets/controllers/gamecontrollerdb.txt assets/controllers/LICENSE.gamecontrollerdb \
+	  assets/controllers/SOURCE $(DESTDIR)$(DATADIR)/controllers/
+	install -m 0644 LICENSE README.md $(DESTDIR)$(DOCDIR)/
+	install -m 0644 platform/licenses/* assets/controllers/LICENSE.gamecontrollerdb $(DESTDIR)$(DOCDIR)/licenses/
+
+# The user, the unit pointing at BINDIR/skyisles, enabled (into DESTDIR's system when given).
+install-service:
+	@bash platform/pi/install-service.sh $(if $(DESTDIR),--root $(DESTDIR)) $(BINDIR)/skyisles
+
+dist: $(BUILD)/skyisles
+	@bash tools/delivery/dist.sh $(BUILD)/skyisles $(TARGET_ARCH_NAME) $(VERSION) $(DIST_DIR)
+
+# The aarch64 game a release ships (see the top of this file).
+release-aarch64:
+ifneq ($(RELEASE_SYSROOT),)
+	@if [ ! -d $(RELEASE_SYSROOT)/usr/include ]; then \
+	   bash tools/deps.sh sysroot && bash tools/delivery/sysroot.sh $(RELEASE_SUITE) $(RELEASE_SYSROOT) || exit 1; \
+	 fi
+	+@$(MAKE) --no-print-directory CROSS_COMPILE=aarch64-linux-gnu- SYSROOT=$(abspath $(RELEASE_SYSROOT)) \
+	   BUILD=$(RELEASE_BUILD) SANITIZE= $(RELEASE_BUILD)/skyisles
+else ifeq ($(HOST_ARCH),aarch64)
+	+@$(MAKE) --no-print-directory CROSS_COMPILE= SYSROOT= BUILD=build SANITIZE= build/skyisles
+else
+	+@$(MAKE) --no-print-directory CROSS_COMPILE=aarch64-linux-gnu- SYSROOT= BUILD=build-aarch64 SANITIZE= build-aarch64/skyisles
+endif
+
+sysroot:
+	@bash tools/deps.sh sysroot
+	@bash tools/delivery/sysroot.sh $(RELEASE_SUITE) $(RELEASE_SYSROOT)
+
+dist-aarch64: release-aarch64
+	@bash tools/delivery/dist.sh $(AARCH64_RELEASE_BIN) aarch64 $(VERSION) $(DIST_DIR)
+	@echo "skyisles: the aarch64 game needs glibc $$(bash tools/delivery/glibc_floor.sh $(AARCH64_RELEASE_BIN)) or newer"

@@ -1,10 +1,15 @@
 #!/usr/bin/env bash
 # Installs the build dependencies that are missing, and only those, with apt-get.
-# usage: tools/deps.sh native [cross]
+# usage: tools/deps.sh [native] [cross] [delivery] [sysroot] [boot]
+#   delivery: what dist, portmaster and make test's delivery stage use; sysroot: make sysroot;
+#   boot: make boot-test (Debian arm64 image under qemu-system-aarch64)
 set -u
-want_native=0; want_cross=0
+want_native=0; want_cross=0; want_delivery=0; want_sysroot=0; want_boot=0
 for a in "$@"; do
-  case "$a" in native) want_native=1 ;; cross) want_cross=1 ;; esac
+  case "$a" in
+    native) want_native=1 ;; cross) want_cross=1 ;; delivery) want_delivery=1 ;;
+    sysroot) want_sysroot=1 ;; boot) want_boot=1 ;;
+  esac
 done
 [ "$(uname -m)" = "x86_64" ] || want_cross=0   # the aarch64 cross stage is for x86_64 desktops
 
@@ -47,6 +52,23 @@ if [ "$want_cross" = 1 ]; then
   need_arm cmocka libcmocka-dev:arm64
   need file '/usr/lib/aarch64-linux-gnu/dri/swrast_dri.so' libgl1-mesa-dri:arm64
   need file '/usr/lib/aarch64-linux-gnu/libEGL_mesa.so.0' libegl-mesa0:arm64
+fi
+
+if [ "$want_delivery" = 1 ]; then
+  need cmd zip zip
+  need cmd unzip unzip
+  need cmd python3 python3
+  need cmd readelf binutils
+  need cmd systemd-analyze systemd
+fi
+if [ "$want_sysroot" = 1 ] || [ "$want_boot" = 1 ]; then
+  need cmd mmdebstrap mmdebstrap
+fi
+if [ "$want_boot" = 1 ]; then
+  need cmd qemu-system-aarch64 qemu-system-arm
+  need file '/usr/lib/binfmt.d/qemu-aarch64.conf' qemu-user-static
+  need cmd mkfs.ext4 e2fsprogs
+  need cmd python3 python3
 fi
 
 [ ${#missing[@]} -eq 0 ] && exit 0
