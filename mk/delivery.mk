@@ -5,6 +5,7 @@
 #   make install-service                          the boot-to-sim unit (tty1) for PREFIX/bin/skyisles
 #   make dist                                     tarball of this build (build/dist/)
 #   make dist-aarch64                             tarball of the aarch64 release build (build/dist/)
+#   make portmaster                               PortMaster zip (build/portmaster/skyisles.zip)
 #   make sysroot                                  the Debian 11 arm64 sysroot release builds link against
 #
 # Release builds for aarch64 link against an old Debian (RELEASE_SUITE, default bullseye: glibc
@@ -26,6 +27,7 @@ RELEASE_SUITE ?= bullseye
 RELEASE_SYSROOT ?= build-sysroot/$(RELEASE_SUITE)-arm64
 RELEASE_BUILD := build-release-aarch64
 DIST_DIR := build/dist
+PORTMASTER_DIR := build/portmaster
 
 ifneq ($(RELEASE_SYSROOT),)
   AARCH64_RELEASE_BIN := $(RELEASE_BUILD)/skyisles
@@ -38,7 +40,7 @@ endif
 # Tests of the platform layer link its plain-C parts (no SDL) with core.
 TEST_LINK_platform = $(BUILD)/obj/platform/console.o $(BUILD)/obj/platform/signals.o $(LIBCHAIN_core)
 
-.PHONY: install install-service dist dist-aarch64 sysroot release-aarch64
+.PHONY: install install-service dist dist-aarch64 portmaster sysroot release-aarch64
 
 install: $(BUILD)/skyisles
 	install -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(DATADIR)/controllers $(DESTDIR)$(DOCDIR)/licenses
@@ -76,3 +78,9 @@ sysroot:
 dist-aarch64: release-aarch64
 	@bash tools/delivery/dist.sh $(AARCH64_RELEASE_BIN) aarch64 $(VERSION) $(DIST_DIR)
 	@echo "skyisles: the aarch64 game needs glibc $$(bash tools/delivery/glibc_floor.sh $(AARCH64_RELEASE_BIN)) or newer"
+
+# The screenshot is rendered by the native build (quick); the zip holds the aarch64 game.
+portmaster: release-aarch64
+	@bash tools/deps.sh delivery
+	+@$(MAKE) --no-print-directory CROSS_COMPILE= SYSROOT= BUILD=build SANITIZE= build/skyisles
+	@bash tools/delivery/portmaster.sh $(AARCH64_RELEASE_BIN) build/skyisles "" $(VERSION) $(PORTMASTER_DIR)
