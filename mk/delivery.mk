@@ -7,6 +7,7 @@
 #   make dist-aarch64                             tarball of the aarch64 release build (build/dist/)
 #   make portmaster                               PortMaster zip (build/portmaster/skyisles.zip)
 #   make sysroot                                  the Debian 11 arm64 sysroot release builds link against
+#   make check-delivery                           the delivery stage of make test
 #
 # Release builds for aarch64 link against an old Debian (RELEASE_SUITE, default bullseye: glibc
 # 2.31, SDL 2.0.14) so the binary runs on older handheld firmwares; RELEASE_SYSROOT= (empty) uses
@@ -28,6 +29,8 @@ RELEASE_SYSROOT ?= build-sysroot/$(RELEASE_SUITE)-arm64
 RELEASE_BUILD := build-release-aarch64
 DIST_DIR := build/dist
 PORTMASTER_DIR := build/portmaster
+# qemu-user runs the aarch64 binary on other hosts; an aarch64 host runs it itself.
+AARCH64_RUNNER := $(if $(filter aarch64,$(HOST_ARCH)),,qemu-aarch64)
 
 ifneq ($(RELEASE_SYSROOT),)
   AARCH64_RELEASE_BIN := $(RELEASE_BUILD)/skyisles
@@ -40,7 +43,7 @@ endif
 # Tests of the platform layer link its plain-C parts (no SDL) with core.
 TEST_LINK_platform = $(BUILD)/obj/platform/console.o $(BUILD)/obj/platform/signals.o $(LIBCHAIN_core)
 
-.PHONY: install install-service dist dist-aarch64 portmaster sysroot release-aarch64
+.PHONY: install install-service dist dist-aarch64 portmaster sysroot release-aarch64 check-delivery
 
 install: $(BUILD)/skyisles
 	install -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(DATADIR)/controllers $(DESTDIR)$(DOCDIR)/licenses
@@ -84,3 +87,20 @@ portmaster: release-aarch64
 	@bash tools/deps.sh delivery
 	+@$(MAKE) --no-print-directory CROSS_COMPILE= SYSROOT= BUILD=build SANITIZE= build/skyisles
 	@bash tools/delivery/portmaster.sh $(AARCH64_RELEASE_BIN) build/skyisles "" $(VERSION) $(PORTMASTER_DIR)
+
+# ---------------------------------------------------------------------------
+# make test's delivery stage. It uses the release sysroot when it is there already (make sysroot)
+# and otherwise the multiarch cross build that the aarch64 stage made, so a fresh machine needs
+# no Debian download for it.
+DELIVERY_SYSROOT := $(if $(wildcard $(RELEASE_SYSROOT)/usr/include),$(RELEASE_SYSROOT))
+TEST_STAGES += delivery
+check-delivery:
+	@bash tools/deps.sh delivery
+	@if [ -z "$(DELIVERY_SYSROOT)" ]; then \
+	   echo "[delivery] no release sysroot ($(RELEASE_SYSROOT)): checking the multiarch aarch64 build (make sysroot for the bullseye one)"; \
+	 fi
+	+@$(MAKE) --no-print-directory -k dist-aarch64 portmaster RELEASE_SYSROOT=$(DELIVERY_SYSROOT) VERSION=$(VERSION) >/dev/null \
+	   || echo "delivery (build) 0 1" >> $(SUMMARY)
+	@DELIVERY_DIST=$(DIST_DIR)/skyisles-$(VERSION)-aarch64.tar.gz DELIVERY_ZIP=$(PORTMASTER_DIR)/skyisles.zip \
+	  DELIVERY_RUNNER=$(AARCH64_RUNNER) \
+	  bash tests/run.sh delivery build "" tests/delivery/test_delivery.sh
