@@ -10,6 +10,7 @@
 #include <grp.h>
 #include <limits.h>
 #include <pwd.h>
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -31,6 +32,14 @@ typedef struct Candidate {
 static bool join(char *out, size_t n, const char *a, const char *b) {
     int len = snprintf(out, n, "%s/%s", a, b);
     return len > 0 && (size_t)len < n;
+}
+
+/* A message into a fixed field; a path too long for it is cut, the message stays one line. */
+__attribute__((format(printf, 3, 4))) static void msg(char *out, size_t n, const char *fmt, ...) {
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(out, n, fmt, ap);
+    va_end(ap);
 }
 
 static void cat(char *dst, size_t n, const char *fmt, const char *a) {
@@ -98,7 +107,7 @@ static int pick(const Candidate *c, int n) {
 }
 
 static void describe(PlatformConsole *pc, const Candidate *c, bool by_path) {
-    snprintf(pc->how, sizeof pc->how, "%s%s%s%s", by_path ? "by-path " : "", c->name,
+    msg(pc->how, sizeof pc->how, "%s%s%s%s", by_path ? "by-path " : "", c->name,
              c->connector[0] ? ", " : (c->score ? ", no display connected" : ", no connectors"),
              c->connector[0] ? c->connector : "");
     if (c->connector[0]) cat(pc->how, sizeof pc->how, "%s", " connected");
@@ -106,7 +115,7 @@ static void describe(PlatformConsole *pc, const Candidate *c, bool by_path) {
 
 void platform_console_access_hint(const char *path, int err, char *out, size_t n) {
     if (err != EACCES && err != EPERM) {
-        snprintf(out, n, "%s", strerror(err));
+        msg(out, n, "%s", strerror(err));
         return;
     }
     struct stat st;
@@ -115,10 +124,10 @@ void platform_console_access_hint(const char *path, int err, char *out, size_t n
     const char *group = g && g->gr_name && strcmp(g->gr_name, "root") != 0 ? g->gr_name : NULL;
     const char *user = pw && pw->pw_name ? pw->pw_name : "$USER";
     if (group)
-        snprintf(out, n, "permission denied: join the %s group (sudo usermod -aG video,render,input %s; log in again)",
+        msg(out, n, "permission denied: join the %s group (sudo usermod -aG video,render,input %s; log in again)",
                  group, user);
     else
-        snprintf(out, n, "permission denied: run as a user in the video, render and input groups");
+        msg(out, n, "permission denied: run as a user in the video, render and input groups");
 }
 
 /* Opens the first of DEV/sub/prefix* that opens with flags; false with the first failure's
@@ -156,9 +165,9 @@ static int choose_card(PlatformConsole *pc, const char *dev, const char *sys) {
         idx = card_number(name);
         if (idx >= 0) {
             if (!join(pc->card, sizeof pc->card, dri, name)) pc->card[0] = 0;
-            snprintf(pc->how, sizeof pc->how, "SDL_KMSDRM_DEVICE_INDEX=%d", idx);
+            msg(pc->how, sizeof pc->how, "SDL_KMSDRM_DEVICE_INDEX=%d", idx);
             if (access(pc->card, F_OK) != 0)
-                snprintf(pc->fatal, sizeof pc->fatal, "SDL_KMSDRM_DEVICE_INDEX=%d but %s does not exist: unset it or name an existing card",
+                msg(pc->fatal, sizeof pc->fatal, "SDL_KMSDRM_DEVICE_INDEX=%d but %s does not exist: unset it or name an existing card",
                          idx, pc->card);
             return idx;
         }
@@ -197,7 +206,7 @@ static int choose_card(PlatformConsole *pc, const char *dev, const char *sys) {
     }
     int best = pick(cand, n);
     if (best < 0) {
-        snprintf(pc->fatal, sizeof pc->fatal,
+        msg(pc->fatal, sizeof pc->fatal,
                  "no DRM device in %s (no KMS driver: on a Pi add dtoverlay=vc4-kms-v3d to config.txt)", dri);
         return -1;
     }
@@ -219,7 +228,7 @@ void platform_console_check(PlatformConsole *pc, const char *dev, const char *sy
         int err = errno;
         char hint[200];
         platform_console_access_hint(pc->card, err, hint, sizeof hint);
-        snprintf(pc->fatal, sizeof pc->fatal, "cannot open %s: %s", pc->card, hint);
+        msg(pc->fatal, sizeof pc->fatal, "cannot open %s: %s", pc->card, hint);
         return;
     }
     close(fd);
@@ -229,13 +238,13 @@ void platform_console_check(PlatformConsole *pc, const char *dev, const char *sy
     int count = 0, err = 0;
     if (!open_any(dev, "dri", "renderD", O_RDWR, &count, failed, sizeof failed, &err) && count > 0) {
         platform_console_access_hint(failed, err, hint, sizeof hint);
-        snprintf(pc->warn, sizeof pc->warn, "cannot open %s (GPU drawing falls back to software): %s", failed, hint);
+        msg(pc->warn, sizeof pc->warn, "cannot open %s (GPU drawing falls back to software): %s", failed, hint);
     }
     /* Keys and controllers: SDL reads the event devices itself on a console. */
     if (!open_any(dev, "input", "event", O_RDONLY, &count, failed, sizeof failed, &err) && count > 0) {
         platform_console_access_hint(failed, err, hint, sizeof hint);
         char line[320];
-        snprintf(line, sizeof line, "cannot read %s (no keys or controllers on the console): %s", failed, hint);
+        msg(line, sizeof line, "cannot read %s (no keys or controllers on the console): %s", failed, hint);
         if (pc->warn[0]) cat(pc->warn, sizeof pc->warn, "%s", "; ");
         cat(pc->warn, sizeof pc->warn, "%s", line);
     }
