@@ -7,6 +7,8 @@
 #   make dist-aarch64                             tarball of the aarch64 release build (build/dist/)
 #   make portmaster                               PortMaster zip (build/portmaster/skyisles.zip)
 #   make sysroot                                  the Debian 11 arm64 sysroot release builds link against
+#   make boot-test                                boots the aarch64 dist in a Debian arm64 VM (minutes;
+#                                                 not part of make test)
 #   make check-delivery                           the delivery stage of make test
 #
 # Release builds for aarch64 link against an old Debian (RELEASE_SUITE, default bullseye: glibc
@@ -43,7 +45,7 @@ endif
 # Tests of the platform layer link its plain-C parts (no SDL) with core.
 TEST_LINK_platform = $(BUILD)/obj/platform/console.o $(BUILD)/obj/platform/signals.o $(LIBCHAIN_core)
 
-.PHONY: install install-service dist dist-aarch64 portmaster sysroot release-aarch64 check-delivery
+.PHONY: install install-service dist dist-aarch64 portmaster sysroot release-aarch64 boot-test check-delivery
 
 install: $(BUILD)/skyisles
 	install -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(DATADIR)/controllers $(DESTDIR)$(DOCDIR)/licenses
@@ -87,6 +89,11 @@ portmaster: release-aarch64
 	@bash tools/deps.sh delivery
 	+@$(MAKE) --no-print-directory CROSS_COMPILE= SYSROOT= BUILD=build SANITIZE= build/skyisles
 	@bash tools/delivery/portmaster.sh $(AARCH64_RELEASE_BIN) build/skyisles "" $(VERSION) $(PORTMASTER_DIR)
+
+# Minutes, a Debian mirror and root (for the image's owners and binfmt); docs/pi.md.
+boot-test: dist-aarch64
+	@bash tools/deps.sh boot
+	@bash tools/delivery/boot_test.sh $(DIST_DIR)/skyisles-$(VERSION)-aarch64.tar.gz build-boot
 
 # ---------------------------------------------------------------------------
 # make test's delivery stage. It uses the release sysroot when it is there already (make sysroot)
