@@ -7,6 +7,8 @@
 #   make cross      aarch64 build into build-aarch64/ (CROSS_COMPILE=aarch64-linux-gnu-, SYSROOT=...)
 #   make bench      build build/bench (run: build/bench jobs|noise|chunk|stream|island)
 #   make deps       apt-get only what is missing
+#   make fuzz       fuzz every target with libFuzzer (clang, installed on demand) for FUZZ_SECONDS
+#                   each (default 60); make test replays the committed corpora (mk/fuzz.mk)
 #   make install / install-service / dist / dist-aarch64 / portmaster / boot-test: mk/delivery.mk
 #   make clean
 #
@@ -138,9 +140,11 @@ EMBED_OBJS :=
 
 GL_LINK = $(BUILD)/lib/libsk_gl.a $(PURE_LIBS) $(SDL_LIBS) $(GLES_LIBS) $(LIBM)
 
+# The game counts its own heap calls (main.c) through the same --wrap the tests use.
 $(BUILD)/skyisles: $(GAME_MAIN_OBJ) $(GAME_LIB) $(BUILD)/lib/libsk_gl.a $(PURE_LIBS) $(EMBED_OBJS)
 	$(say) LINK $@
-	$(Q)$(CC) $(LDFLAGS) -o $@ $(GAME_MAIN_OBJ) $(GAME_LIB) $(EMBED_OBJS) $(GL_LINK)
+	$(Q)$(CC) $(LDFLAGS) -Wl,--wrap=malloc,--wrap=calloc,--wrap=realloc -o $@ $(GAME_MAIN_OBJ) $(GAME_LIB) $(EMBED_OBJS) \
+	  $(GL_LINK) $(YAML_LIBS)
 
 # ---------------------------------------------------------------------------
 # The codex YAML front end (tools/codex): the only libyaml user of the build side, linked by the
@@ -183,12 +187,12 @@ $(BUILD)/obj/tests/test_render%.o $(BUILD)/obj/tests/test_game%.o: CFLAGS += $(S
 .SECONDEXPANSION:
 # What a test links besides tests/support, by its module: its library chain; render and game
 # tests the GL side (and the game library) with SDL and GLES; island tests the codex front end.
-TEST_LINK_render = $(SUPPORT_GL_OBJS) $(BUILD)/lib/libsk_gl.a $(PURE_LIBS)
+TEST_LINK_render = $(SUPPORT_GL_OBJS) $(GAME_LIB) $(BUILD)/lib/libsk_gl.a $(PURE_LIBS)
 TEST_LINK_game = $(GAME_LIB) $(BUILD)/lib/libsk_gl.a $(PURE_LIBS)
 TEST_LINK_island = $(CODEX_LIB) $(LIBCHAIN_island)
 test_link = $(or $(TEST_LINK_$(call test_module,$(1))),$(LIBCHAIN_$(call test_module,$(1))))
 test_syslibs = $(if $(filter render game,$(call test_module,$(1))),$(SDL_LIBS) $(GLES_LIBS)) \
-               $(if $(filter island,$(call test_module,$(1))),$(YAML_LIBS))
+               $(if $(filter island game render,$(call test_module,$(1))),$(YAML_LIBS))
 $(TESTS): $(BUILD)/tests/test_%: $(BUILD)/obj/tests/test_%.o $(SUPPORT_OBJS) $$(call test_link,$$@) $(EMBED_OBJS)
 	@mkdir -p $(dir $@)
 	$(say) LINK $@
@@ -236,7 +240,7 @@ check-native:
 
 check-asan:
 	@$(MAKE) --no-print-directory -k SANITIZE=address,undefined OPT=-O1 headless || echo "asan (build) 0 1" >> $(SUMMARY)
-	@bash tests/run.sh asan+ubsan build-asan "" $(patsubst $(BUILD)/%,build-asan/%,$(filter-out $(BUILD)/tests/test_render%,$(TESTS)))
+	@bash tests/run.sh asan+ubsan build-asan "" $(patsubst $(BUILD)/%,build-asan/%,$(filter-out $(BUILD)/tests/test_render%,$(TESTS)) $(FUZZ_REPLAYS))
 
 check-tsan:
 	@$(MAKE) --no-print-directory -k SANITIZE=thread OPT=-O1 $(addprefix build-tsan/tests/,$(TSAN_TESTS)) || echo "tsan (build) 0 1" >> $(SUMMARY)
@@ -264,7 +268,8 @@ test:
 clean:
 	rm -rf build build-asan build-tsan build-aarch64 build-release-aarch64
 
-# Per-subsystem additions (render tests and shader checks, noise flags, world extras).
--include mk/noise.mk mk/world.mk mk/render.mk mk/delivery.mk
+# Per-subsystem additions (render tests and shader checks, noise flags, world extras, fuzzing,
+# delivery).
+-include mk/noise.mk mk/world.mk mk/render.mk mk/fuzz.mk mk/delivery.mk
 
 -include $(shell find $(BUILD)/obj -name '*.d' 2>/dev/null)

@@ -113,6 +113,9 @@ void platform_destroy(Platform *p);
 void platform_poll(Platform *p, PlatformEvents *ev);
 void platform_drawable_size(const Platform *p, int *w, int *h);
 void platform_swap(Platform *p);
+/* A virtual game controller (SDL's, mapped as a standard pad) for soak runs and tests: with
+ * handle < 0 plugs one in and returns its handle, else unplugs that one and returns -1. */
+int platform_virtual_pad(Platform *p, int handle);
 const char *platform_driver_name(const Platform *p);   /* "KMSDRM", "x11", "wayland", "offscreen", "none" */
 bool platform_is_headless(const Platform *p);
 

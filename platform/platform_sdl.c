@@ -249,6 +249,24 @@ static void pads_sample(Platform *p, PlatformEvents *ev) {
     }
 }
 
+int platform_virtual_pad(Platform *p, int handle) {
+    (void)p;
+    if (handle >= 0) {
+        SDL_JoystickDetachVirtual(handle);
+        return -1;
+    }
+    SDL_VirtualJoystickDesc d;
+    SDL_zero(d);
+    d.version = SDL_VIRTUAL_JOYSTICK_DESC_VERSION;
+    d.type = SDL_JOYSTICK_TYPE_GAMECONTROLLER;   /* SDL maps it as a standard pad */
+    d.naxes = SDL_CONTROLLER_AXIS_MAX;
+    d.nbuttons = SDL_CONTROLLER_BUTTON_MAX;
+    d.name = "skyisles virtual pad";
+    int index = SDL_JoystickAttachVirtualEx(&d);
+    if (index < 0) log_warn("platform: no virtual controller (%s)", short_sdl_error());
+    return index;
+}
+
 /* ---------------------------------------------------------------- video */
 static bool try_driver(Platform *p, const PlatformConfig *cfg, const char *name) {
     /* The hint exists from SDL 2.0.22; older SDL (handheld firmwares, Debian 11) reads only the

@@ -1,6 +1,6 @@
 #version 100
 // skyisles aircraft: flat-shaded low-poly model, the propeller spun about the nose axis,
-// snapped to the low-res grid and fogged like the terrain.
+// snapped to the low-res grid and fogged by the prelude like the terrain.
 attribute vec4 a_pos;     // int16 model position in 1/256 m; w = part (0 body, 1 propeller)
 attribute vec3 a_normal;  // int8 normalised face normal
 attribute vec4 a_color;   // RGBA8
@@ -9,8 +9,6 @@ uniform mat4 u_model;     // aircraft to camera-relative world
 uniform vec2 u_prop;      // cos, sin of the propeller angle
 uniform vec3 u_prop_centre;
 uniform vec3 u_light;     // unit vector towards the sun, world space
-uniform vec2 u_snap;
-uniform float u_fog_density;
 varying vec4 v_color;
 varying float v_fog;
 
@@ -24,14 +22,8 @@ void main() {
     }
     vec4 w = u_model * vec4(p, 1.0);
     vec3 wn = normalize(mat3(u_model) * n);
-    vec4 clip = u_viewproj * w;
-    if (u_snap.x > 0.0 && clip.w > 0.001) {
-        vec2 ndc = floor(clip.xy / clip.w * u_snap + 0.5) / u_snap;
-        clip.xy = ndc * clip.w;
-    }
-    gl_Position = clip;
+    gl_Position = psx_snap(u_viewproj * w);
     float light = 0.45 + 0.55 * max(dot(wn, u_light), 0.0);
-    float fd = u_fog_density * length(w.xyz);
-    v_fog = 1.0 - exp(-fd * fd);
+    v_fog = psx_fog(w.xyz);
     v_color = vec4(a_color.rgb * light, 1.0);
 }

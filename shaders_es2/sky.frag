@@ -11,13 +11,12 @@ precision mediump float;
 #else
 #define SKYP mediump
 #endif
-#define SKY_PERIOD 32.0
-#define SKY_ATLAS_COLS 8.0
+// SKY_PERIOD, SKY_ATLAS_COLS and SKY_OCTAVES come from the C side (render.h) as defines.
 
 uniform sampler2D u_lattice;    // RGBA: corners (x,y) (x+1,y) (x,y+1) (x+1,y+1) of slice z
 uniform vec2 u_lattice_inv;     // 1 / atlas size in texels
-uniform SKYP vec3 u_frac[5];    // per-octave fraction of the camera + time offset
-uniform vec3 u_cell[5];         // per-octave lattice cell of that offset, 0..SKY_PERIOD-1
+uniform SKYP vec3 u_frac[SKY_OCTAVES];  // per-octave fraction of the camera + time offset
+uniform vec3 u_cell[SKY_OCTAVES];       // per-octave lattice cell of that offset, 0..SKY_PERIOD-1
 uniform vec3 u_zenith;
 uniform vec3 u_horizon;
 uniform vec3 u_below;           // lower half: the fog colour the terrain fades into
@@ -26,26 +25,7 @@ uniform float u_cloud_amount;   // 0: no clouds
 uniform vec3 u_abyss;           // 0x050508
 uniform float u_abyss_mix;      // 1 - h (W8)
 uniform float u_debug_fbm;      // 1: output the raw fbm value (tests compare it with the CPU)
-uniform float u_levels;
-uniform float u_dither;
 varying SKYP vec3 v_rel;
-
-float bayer4(vec2 frag) {
-    vec2 p = mod(floor(frag), 4.0);
-    vec2 lo = mod(p, 2.0);
-    vec2 hi = floor(p * 0.5);
-    float b_lo = 2.0 * lo.x + 3.0 * lo.y - 4.0 * lo.x * lo.y;
-    float b_hi = 2.0 * hi.x + 3.0 * hi.y - 4.0 * hi.x * hi.y;
-    return 4.0 * b_lo + b_hi;
-}
-
-vec3 psx_color(vec3 c) {
-    if (u_levels > 0.0) {
-        float d = u_dither * ((bayer4(gl_FragCoord.xy) + 0.5) / 16.0 - 0.5);
-        c = floor(clamp(c, 0.0, 1.0) * u_levels + 0.5 + d) / u_levels;
-    }
-    return c;
-}
 
 // The 4 lattice corners of cell (x, y) in slice z; texel centres only, so nearest filtering
 // and mediump texture coordinates address them exactly.
@@ -68,7 +48,7 @@ float fbm(SKYP vec3 r) {
     float v = 0.0;
     float amp = 0.5;
     SKYP float freq = 1.0;
-    for (int i = 0; i < 5; i++) {
+    for (int i = 0; i < SKY_OCTAVES; i++) {
         SKYP vec3 p = r * freq + u_frac[i];
         SKYP vec3 fl = floor(p);
         vec3 cell = mod(fl + u_cell[i], SKY_PERIOD);

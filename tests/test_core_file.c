@@ -87,11 +87,26 @@ static void test_bad_paths_give_one_line(void **state) {
     expect_error(path, 100, "more than the 100 allowed");
 }
 
+/* Whatever an error quotes (a path, a name from a data file), it stays one printable line. */
+static void test_error_quoting_control_characters_stays_one_line(void **state) {
+    (void)state;
+    char path[128];
+    snprintf(path, sizeof path, "%s/two\nlines\r\x1b[2J.bin", g_dir);
+    SkyError err = {0};
+    size_t len;
+    assert_null(file_read_all(path, 100, &len, &err));
+    assert_non_null(strstr(err.msg, "/two?lines??[2J.bin: "));
+    assert_non_null(strstr(err.msg, "check the path"));
+    sky_error_set(&err, SKY_ERR_INPUT, "pack: axis '%s' appears twice", "a\nb\tc\x7f");
+    assert_string_equal(err.msg, "pack: axis 'a?b?c?' appears twice");
+}
+
 int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_reads_whole_file),
         cmocka_unit_test(test_empty_file_is_not_an_error),
         cmocka_unit_test(test_bad_paths_give_one_line),
+        cmocka_unit_test(test_error_quoting_control_characters_stays_one_line),
     };
     return cmocka_run_group_tests(tests, setup, teardown);
 }

@@ -285,6 +285,8 @@ static void test_bad_options(void **state) {
         {"--seed banana", "--seed"}, {"--seed -3", "--seed"},     {"--size 10x10", "--size"},
         {"--frames 0", "--frames"},  {"--pak", "--pak needs a value"}, {"--time soon", "--time"},
         {"--wait -1", "--wait"},     {"--mesh-pool 1", "--mesh-pool"}, {"--fly-me-to-the-moon", "unknown option"},
+        {"--world view_radius=99", "view_radius: '99' is not a whole number in 1..64"},
+        {"--world no_such_knob=1", "'no_such_knob' is unknown"}, {"--world seed", "name=value"},
     };
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
         run(&g_run, NULL, cases[i].args);
@@ -296,19 +298,21 @@ static void test_bad_options(void **state) {
 /* No display and no console to draw on: exit 1 (a start-up failure, not bad input), one line. */
 static void test_no_display(void **state) {
     (void)state;
-    run(&g_run, "SDL_VIDEODRIVER=none-such DISPLAY= WAYLAND_DISPLAY= SKYISLES_LOG=warn", "");
+    char env[512];
+    snprintf(env, sizeof env, "SDL_VIDEODRIVER=none-such DISPLAY= WAYLAND_DISPLAY= SKYISLES_LOG=warn XDG_CONFIG_HOME=%s", g_tmp);
+    run(&g_run, env, "");
     const char *forced[] = {"no display", "none-such", "set DISPLAY", NULL};
     expect_one_line(&g_run, 1, forced);
 }
 
-/* --help names every option the parser knows (read from its source, src/game/main.c). */
+/* --help names every option the parser knows (read from its source, src/game/options.c). */
 static void test_help_lists_every_option(void **state) {
     (void)state;
     run(&g_run, NULL, "--help");
     assert_int_equal(g_run.status, 0);
     static char src[65536];
-    slurp("src/game/main.c", src, sizeof src);
-    if (!src[0]) fail_msg("src/game/main.c not found: run the tests from the repository root");
+    slurp("src/game/options.c", src, sizeof src);
+    if (!src[0]) fail_msg("src/game/options.c not found: run the tests from the repository root");
     int options = 0;
     for (const char *p = src; (p = strstr(p, "strcmp(a, \"")) != NULL;) {
         p += 11;
@@ -322,6 +326,11 @@ static void test_help_lists_every_option(void **state) {
     printf("  --help names all %d options the parser accepts\n", options);
     assert_true(options >= 28);
     assert_non_null(strstr(g_run.out, "exit status"));
+    /* And the world's parameter table: generation, cave kind, live and creation rows. */
+    const char *rows[] = {"world parameters", "base_scale", "tube_radius", "rough_octaves", "view_radius", "lod_dist_1",
+                          "mesh_pool_mib"};
+    for (size_t i = 0; i < sizeof rows / sizeof rows[0]; i++)
+        if (!strstr(g_run.out, rows[i])) fail_msg("--help does not list the world parameter %s", rows[i]);
 }
 
 int main(int argc, char **argv) {

@@ -99,6 +99,35 @@ static void test_yaml_wrong_type_duplicate_unnamed(void **state) {
     expect_yaml_error("tests/data/island/no_such_file.yaml", "tests/data/island/no_such_file.yaml:1:1: cannot open");
 }
 
+/* Shapes libyaml or the checks would take quadratic time over are refused at the limit, with
+ * the position, before the time is spent. */
+static void expect_text_error(const char *text, const char *expected) {
+    CodexYaml *cy = codex_yaml_new();
+    assert_non_null(cy);
+    SkyError err = {0};
+    const CodexSource src = {"shape.yaml", text, strlen(text)};
+    assert_false(codex_yaml_load_sources(cy, &src, 1, &err));
+    if (!strstr(err.msg, expected)) print_error("expected '%s', got '%s'\n", expected, err.msg);
+    assert_non_null(strstr(err.msg, expected));
+    codex_yaml_free(cy);
+}
+
+static void test_yaml_input_shape_limits(void **state) {
+    (void)state;
+    static char text[64 * 1024];
+    size_t n = (size_t)snprintf(text, sizeof text, "axes: ");
+    for (int i = 0; i < 40; i++) text[n++] = '[';
+    for (int i = 0; i < 40; i++) text[n++] = ']';
+    text[n] = 0;
+    expect_text_error(text, "shape.yaml:1:38: nested more than 32 levels deep");
+    n = (size_t)snprintf(text, sizeof text, "axes:\n");
+    for (int i = 0; i < 300; i++) n += (size_t)snprintf(text + n, sizeof text - n, "  k%d: &a%d x\n", i, i);
+    expect_text_error(text, "shape.yaml:258:9: more than 256 anchors");
+    n = (size_t)snprintf(text, sizeof text, "axes:\n");
+    for (int i = 0; i < 1100; i++) n += (size_t)snprintf(text + n, sizeof text - n, "  k%d: 1\n", i);
+    expect_text_error(text, "shape.yaml:2:3: axis: a mapping with more than 1024 keys");
+}
+
 static bool same_str(const char *a, const char *b) { return a && b && !strcmp(a, b); }
 
 /* Every decoded field of two codices, strings by content. */
@@ -351,6 +380,7 @@ int main(void) {
         cmocka_unit_test(test_yaml_bad_reference),
         cmocka_unit_test(test_yaml_out_of_range),
         cmocka_unit_test(test_yaml_wrong_type_duplicate_unnamed),
+        cmocka_unit_test(test_yaml_input_shape_limits),
         cmocka_unit_test(test_pack_round_trip_and_determinism),
         cmocka_unit_test(test_yaml_extension_file),
         cmocka_unit_test(test_pack_truncated_everywhere),

@@ -1,33 +1,21 @@
 /* Render tests: fixed camera frames against reference images in tests/ref/ (sky only, terrain
  * from above, inside the abyss, with clouds), no GL error after any pass, the W8 formula, the
- * upload budget, culling, the PSX effects and the shader-file failure lines.
+ * upload budget, culling, the PSX effects, the frame's stages and the shader-file failure lines.
  * SKYISLES_UPDATE_REFS=1 rewrites the references from this run. */
 #include <stdarg.h>
 #include <stddef.h>
 #include <setjmp.h>
 #include <cmocka.h>
-#include <limits.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
 #include <unistd.h>
 
 #include "platform.h"
 #include "render/render.h"
 #include "support_gl/render_fixture.h"
 #include "support/alloc_count.h"
-
-#pragma GCC diagnostic push
-#pragma GCC diagnostic ignored "-Wsign-compare"
-#pragma GCC diagnostic ignored "-Wunused-parameter"
-#pragma GCC diagnostic ignored "-Wunused-function"
-#pragma GCC diagnostic ignored "-Wmissing-field-initializers"
-#define STB_IMAGE_IMPLEMENTATION
-#define STBI_ONLY_PNG
-#include <stb/stb_image.h>
-#pragma GCC diagnostic pop
 
 #define W 160
 #define H 120
@@ -178,54 +166,9 @@ static RenderView view(double x, double y, double z, float yaw_deg, float pitch_
 }
 
 /* ---------------------------------------------------------------- reference images */
-static void ref_path(const char *name, char *out, size_t cap) {
-    /* tests/ref beside the sources: from the repo root, or relative to the test binary. */
-    snprintf(out, cap, "tests/ref/%s.png", name);
-    struct stat st;
-    if (stat("tests/ref", &st) == 0) return;
-    char exe[PATH_MAX];
-    ssize_t n = readlink("/proc/self/exe", exe, sizeof exe - 1);
-    if (n <= 0) return;
-    exe[n] = 0;
-    char *slash = strrchr(exe, '/');
-    if (slash) *slash = 0;
-    snprintf(out, cap, "%s/../../tests/ref/%s.png", exe, name);
-}
-
-/* Tolerance, chosen so llvmpipe and softpipe (qemu) both pass while a real change fails: a
- * pixel is "off" when a channel differs by more than 48 (six 15-bit steps: one dither or
- * rounding flip is 8); at most 2% of the pixels may be off, and the mean channel difference
- * must stay under 2.5. */
-#define REF_PIXEL_DELTA 48
-#define REF_MAX_OFF_PERCENT 2.0
-#define REF_MAX_MEAN_DELTA 2.5
-
 static void check_ref(const char *name) {
     assert_true(render_read_pixels(W, H, g_px));
-    char path[PATH_MAX + 64];
-    ref_path(name, path, sizeof path);
-    const char *update = getenv("SKYISLES_UPDATE_REFS");
-    SkyError err = {0};
-    if (update && strcmp(update, "1") == 0) {
-        assert_true(render_write_png(path, W, H, g_px, &err));
-        printf("reference %s written\n", path);
-        return;
-    }
-    int w = 0, h = 0, c = 0;
-    uint8_t *ref = stbi_load(path, &w, &h, &c, 4);
-    if (!ref) fail_msg("missing reference %s: run with SKYISLES_UPDATE_REFS=1 to create it", path);
-    assert_int_equal(w, W);
-    assert_int_equal(h, H);
-    double off_pct;
-    double mean = render_fixture_diff(g_px, ref, W * H, REF_PIXEL_DELTA, &off_pct);
-    stbi_image_free(ref);
-    printf("%s: %.2f%% pixels off (> %d), mean delta %.2f\n", name, off_pct, REF_PIXEL_DELTA, mean);
-    if (off_pct > REF_MAX_OFF_PERCENT || mean > REF_MAX_MEAN_DELTA) {
-        char actual[PATH_MAX + 64];
-        snprintf(actual, sizeof actual, "/tmp/skyisles-%s.actual.png", name);
-        render_write_png(actual, W, H, g_px, &err);
-        fail_msg("%s differs from %s (actual frame saved as %s)", name, path, actual);
-    }
+    render_fixture_check_ref(name, W, H, g_px);
 }
 
 /* ---------------------------------------------------------------- tests */
@@ -564,6 +507,42 @@ static void test_aircraft_is_drawn(void **state) {
     assert_int_equal(render_gl_errors(g_fx.render), 0);
 }
 
+static void test_frame_stages_count_their_draws(void **state) {
+    (void)state;
+    /* Clouds over (0, 0), the aircraft in view: every stage but the (empty) HUD draws, the
+     * dome and the upscale once, and the stages add up to the frame. */
+    load_test_world();
+    RenderView v = view(16.0, 50.0, 48.0, 0.0f, -18.0f, 5.0);
+    v.aircraft_visible = true;
+    v.air_x = 16.0;
+    v.air_y = 46.0;
+    v.air_z = 38.0;
+    render_frame(g_fx.render, &v, W, H);
+    RenderStats s = render_stats(g_fx.render);
+    uint32_t calls = 0, tris = 0;
+    for (int k = 0; k < RENDER_STAGE_COUNT; k++) {
+        printf("%-9s %3u calls %6u triangles\n", render_stage_name((RenderStage)k), s.stage_draw_calls[k],
+               s.stage_triangles[k]);
+        calls += s.stage_draw_calls[k];
+        tris += s.stage_triangles[k];
+    }
+    assert_int_equal(calls, s.draw_calls);
+    assert_int_equal(tris, s.triangles);
+    assert_int_equal(s.stage_draw_calls[RENDER_STAGE_SKY], 1);
+    assert_true(s.stage_draw_calls[RENDER_STAGE_TERRAIN] > 0);
+    assert_int_equal(s.stage_draw_calls[RENDER_STAGE_AIRCRAFT], 1);
+    assert_true(s.stage_draw_calls[RENDER_STAGE_CLOUDS] > 0);
+    assert_int_equal(s.stage_draw_calls[RENDER_STAGE_HUD], 0);
+    assert_int_equal(s.stage_draw_calls[RENDER_STAGE_PSX_BLIT], 1);
+    /* The sky debug frame is the dome alone (then the upscale). */
+    render_frame_sky_debug(g_fx.render, &v, W, H);
+    s = render_stats(g_fx.render);
+    assert_int_equal(s.draw_calls, 2);
+    assert_int_equal(s.stage_draw_calls[RENDER_STAGE_SKY] + s.stage_draw_calls[RENDER_STAGE_PSX_BLIT], 2);
+    assert_string_equal(render_stage_name(RENDER_STAGE_HUD), "hud");
+    assert_int_equal(render_gl_errors(g_fx.render), 0);
+}
+
 static void test_frames_do_not_allocate(void **state) {
     (void)state;
     load_test_world();
@@ -597,14 +576,23 @@ static void test_missing_shader_is_one_clear_line(void **state) {
     assert_non_null(strstr(err.msg, "SKYISLES_SHADER_DIR"));
     assert_null(strchr(err.msg, '\n'));
 
-    /* A shader that does not compile names the file (its info log goes to stderr). */
+    /* A shader that does not compile names the file (its info log goes to stderr). The shared
+     * prelude is one of the folder's files too: missing, it is named like any other. */
     char path[256];
-    static const char *const names[] = {"blit.vert", "blit.frag", "sky.vert", "sky.frag"};
-    for (size_t i = 0; i < 4; i++) {
+    static const char *const names[] = {"blit.vert", "blit.frag", "sky.vert", "sky.frag", "prelude.glsl"};
+    for (size_t i = 0; i < 5; i++) {
         snprintf(path, sizeof path, "%s/%s", dir, names[i]);
+        if (i == 4) {
+            sky_error_clear(&err);
+            r = render_create(&mem, &s, &err);
+            assert_null(r);
+            printf("message: %s\n", err.msg);
+            assert_non_null(strstr(err.msg, "prelude.glsl is missing"));
+        }
         FILE *f = fopen(path, "w");
         assert_non_null(f);
-        if (i == 3) fputs("#version 100\nprecision mediump float;\nvoid main() { gl_FragColor = vec4(1.0); }\n", f);
+        if (i == 4) fputs("// prelude: nothing shared in this test\n", f);
+        else if (i == 3) fputs("#version 100\nprecision mediump float;\nvoid main() { gl_FragColor = vec4(1.0); }\n", f);
         else if (i == 2) fputs("#version 100\nattribute vec4 a_pos;\nvoid main() { gl_Position = a_pos * undefined_thing; }\n", f);
         else if (i == 0) fputs("#version 100\nattribute vec4 a_pos;\nvarying vec2 v_uv;\nvoid main() { v_uv = a_pos.xy; gl_Position = a_pos; }\n", f);
         else fputs("#version 100\nprecision mediump float;\nvarying vec2 v_uv;\nuniform sampler2D u_tex;\nvoid main() { gl_FragColor = texture2D(u_tex, v_uv); }\n", f);
@@ -615,7 +603,7 @@ static void test_missing_shader_is_one_clear_line(void **state) {
     assert_null(r);
     printf("message: %s\n", err.msg);
     assert_non_null(strstr(err.msg, "sky.vert failed to compile"));
-    for (size_t i = 0; i < 4; i++) {
+    for (size_t i = 0; i < 5; i++) {
         snprintf(path, sizeof path, "%s/%s", dir, names[i]);
         unlink(path);
     }
@@ -638,6 +626,7 @@ int main(void) {
         cmocka_unit_test(test_faces_sorted_by_plane),
         cmocka_unit_test(test_psx_effects_switch),
         cmocka_unit_test(test_aircraft_is_drawn),
+        cmocka_unit_test(test_frame_stages_count_their_draws),
         cmocka_unit_test(test_frames_do_not_allocate),
         cmocka_unit_test(test_missing_shader_is_one_clear_line),
     };

@@ -35,8 +35,8 @@ static int setup(void **state) {
     if (!render_fixture_open(&g_fx, "skyisles lod test", W, H, 96u << 20, &s)) return -1;
     WorldParams p;
     world_params_default(&p);
-    p.view_radius = 3;
-    p.mesh_pool_mib = 16;
+    p.live.view_radius = 3;
+    p.create.mesh_pool_mib = 16;
     SkyError err = {0};
     g_world = world_create(&g_fx.mem, NULL, &p, &err);
     if (!g_world) {
@@ -226,7 +226,7 @@ static void test_streamed_lods_never_vanish(void **state) {
     assert_non_null(js);
     WorldParams p;
     world_params_default(&p);
-    p.view_radius = 4;
+    p.live.view_radius = 4;
     World *w = world_create(&b, js, &p, &err);
     assert_non_null(w);
     render_clear_terrain(g_fx.render);

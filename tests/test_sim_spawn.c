@@ -62,11 +62,11 @@ static void fix_open(Fix *x, uint64_t seed, const IslandField *home) {
     SkyError err = {0};
     assert_true(mem_budget_init(&x->budget, (size_t)24 << 20, &err));
     world_params_default(&x->params);
-    x->params.seed = seed;
-    x->params.mesh_pool_mib = 2;   /* no chunks are built: the field is queried at points */
+    x->params.gen.seed = seed;
+    x->params.create.mesh_pool_mib = 2;   /* no chunks are built: the field is queried at points */
     if (home) {
         x->field = *home;
-        x->params.home = &x->field;
+        x->params.gen.home = &x->field;
     }
     x->world = world_create(&x->budget, NULL, &x->params, &err);
     if (!x->world) fail_msg("world_create: %s", err.msg);
@@ -138,7 +138,7 @@ static void check_spawn_over_home(const Fix *x, const SimSpawn *s, const char *w
     const IslandField *f = &x->field;
     const FlightState *fl = &s->flight;
     const CameraState *c = &s->camera;
-    double reach = (double)x->params.view_radius * CHUNK_SIZE;
+    double reach = (double)x->params.live.view_radius * CHUNK_SIZE;
     printf("%s: spawn %.1f %.1f %.1f yaw %.3f, %.0f m air below, view home %u / underside %u / cloud %u / sky %u of %u, "
            "%u tries\n", what, fl->x, fl->y, fl->z, fl->yaw, s->clearance, s->view.home, s->view.underside,
            s->view.cloud, s->view.sky, s->view.rays, s->tries);
@@ -156,8 +156,8 @@ static void check_spawn_over_home(const Fix *x, const SimSpawn *s, const char *w
     assert_true(s->clearance >= SIM_SPAWN_CLEARANCE);
     for (double d = 1.0; d < SIM_SPAWN_CLEARANCE; d += 1.0) assert_false(world_solid_at(w, fl->x, fl->y - d, fl->z));
     /* Not inside a cloud, nor the camera. */
-    assert_false(world_cloud_at_params(&x->params, fl->time_s, fl->x, fl->y, fl->z));
-    assert_false(world_cloud_at_params(&x->params, fl->time_s, c->x, c->y, c->z));
+    assert_false(world_cloud_at_params(&x->params.gen, fl->time_s, fl->x, fl->y, fl->z));
+    assert_false(world_cloud_at_params(&x->params.gen, fl->time_s, c->x, c->y, c->z));
     /* The camera is the chase camera of that flight. */
     CameraState cc;
     camera_chase(fl, &cc);
@@ -170,8 +170,8 @@ static void check_spawn_over_home(const Fix *x, const SimSpawn *s, const char *w
     printf("  centre ray meets rock at %.1f %.1f %.1f: %.0f m from the island centre, field type %d\n", hit[0], hit[1],
            hit[2], r, type);
     assert_true(type >= 0 && type != 255 && r < f->radius_m);
-    assert_true(hit[1] > x->params.island_height - 8.0f);               /* the home lens, not the abyss */
-    assert_true(hit[1] < x->params.island_height + 2.0f + x->params.home_height + 10.0f);
+    assert_true(hit[1] > x->params.gen.island_height - 8.0f);               /* the home lens, not the abyss */
+    assert_true(hit[1] < x->params.gen.island_height + 2.0f + x->params.gen.home_height + 10.0f);
     assert_false(world_solid_at(w, hit[0], hit[1] + 2.0, hit[2]));     /* its top: air above */
     assert_true(sim_on_home(w, hit[0], hit[2]));
     /* The survey's verdict agrees with its counts. */
@@ -278,8 +278,8 @@ static bool find_underside(const World *w, double *ox, double *oy, double *oz) {
 
 static bool find_cloud(const WorldParams *p, double *ox, double *oy, double *oz) {
     for (double x = 0.0; x < 20000.0; x += 3.0)
-        if (world_cloud_at_params(p, 0.0, x, p->cloud_centre, 0.5)) {
-            *ox = x, *oy = p->cloud_centre, *oz = 0.5;
+        if (world_cloud_at_params(&p->gen, 0.0, x, p->gen.cloud_centre, 0.5)) {
+            *ox = x, *oy = p->gen.cloud_centre, *oz = 0.5;
             return true;
         }
     return false;

@@ -26,8 +26,8 @@ static int setup(void **state) {
     SkyError err = {0};
     if (!mem_budget_init(&g_fx.budget, (size_t)96 << 20, &err)) return -1;
     world_params_default(&g_fx.params);
-    g_fx.params.view_radius = 3;
-    g_fx.params.mesh_pool_mib = 24;
+    g_fx.params.live.view_radius = 3;
+    g_fx.params.create.mesh_pool_mib = 24;
     g_fx.world = world_create(&g_fx.budget, NULL, &g_fx.params, &err);
     if (!g_fx.world) {
         fprintf(stderr, "%s\n", err.msg);
@@ -81,7 +81,7 @@ static void test_voxels_match_point_density(void **state) {
             if (is_solid_code(code) != want)
                 fail_msg("chunk (%d,%d) voxel (%d,%d,%d): voxel %s, density %s", k_chunks[c][0], k_chunks[c][1], x, y, z,
                          is_solid_code(code) ? "solid" : "air", want ? "solid" : "air");
-            bool cl = world_cloud_at_params(world_params(fx->world), t, wx, wy, wz);
+            bool cl = world_cloud_at_params(&world_params(fx->world)->gen, t, wx, wy, wz);
             if ((code == WORLD_MAT_CLOUD) != cl)
                 fail_msg("chunk (%d,%d) voxel (%d,%d,%d): cloud voxel %d, cloud query %d", k_chunks[c][0], k_chunks[c][1], x,
                          y, z, code == WORLD_MAT_CLOUD, cl);
@@ -103,8 +103,9 @@ static void test_rows_equal_scalar_corners(void **state) {
     WorldGen g;
     WorldParams p;
     world_params_default(&p);
-    p.cave_modes = WORLD_CAVES_TUBES | WORLD_CAVES_CHEESE | WORLD_CAVES_WORMS;
-    gen_init(&g, &p);
+    p.gen.cave_modes = WORLD_CAVES_TUBES | WORLD_CAVES_CHEESE | WORLD_CAVES_WORMS | WORLD_CAVES_ROUGH;
+    gen_init(&g, &p.gen);
+    assert_int_equal(g.ncave_fields, 5);
     uint32_t compared = 0;
     for (int c = 0; c < 4; c++) {
         int32_t cx = k_chunks[c * 3][0], cz = k_chunks[c * 3][1];
@@ -124,14 +125,15 @@ static void test_rows_equal_scalar_corners(void **state) {
                     gen_corner_dense(&g, &col, (float)Y, n3, &d, &i);
                     assert_memory_equal(&d, &s.corner[WF_D][yi][zi][xi], sizeof d);
                     assert_memory_equal(&i, &s.corner[WF_I][yi][zi][xi], sizeof i);
-                    if (s.row_need[yi][zi]) {
-                        float a = noise_simplex3(g.s_tube_a, noise_fx_mul_int(g.f_tube, X), noise_fx_mul_int(g.f_tube_y, Y),
-                                                 noise_fx_mul_int(g.f_tube, Z));
-                        assert_memory_equal(&a, &s.corner[WF_A][yi][zi][xi], sizeof a);
-                        float ch = noise_simplex3(g.s_cheese, noise_fx_mul_int(g.f_cheese, X),
-                                                  noise_fx_mul_int(g.f_cheese, Y), noise_fx_mul_int(g.f_cheese, Z));
-                        assert_memory_equal(&ch, &s.corner[WF_C][yi][zi][xi], sizeof ch);
-                    }
+                    if (s.row_need[yi][zi])
+                        for (uint32_t f = 0; f < g.ncave_fields; f++) {
+                            const CaveField *cf = &g.cave_fields[f];
+                            NoiseFx px = noise_fx_mul_int(cf->fx, X), py = noise_fx_mul_int(cf->fy, Y),
+                                    pz = noise_fx_mul_int(cf->fx, Z);
+                            float a = cf->row == cave_row_fbm3 ? noise_fbm3(cf->seed, &cf->fbm, px, py, pz)
+                                                               : noise_simplex3(cf->seed, px, py, pz);
+                            assert_memory_equal(&a, &s.corner[WF_CAVE + f][yi][zi][xi], sizeof a);
+                        }
                     compared++;
                 }
             }
@@ -233,7 +235,7 @@ static void test_clouds_in_band_not_in_rock(void **state) {
         build(fx->world, k_chunks[c][0], k_chunks[c][1], t, &m);
         const uint8_t *v = world_debug_voxels(fx->world, NULL);
         for (int y = WORLD_Y_MIN; y < WORLD_Y_MAX; y++) {
-            float d = ((float)y + 0.5f - p->cloud_centre) / p->cloud_range;
+            float d = ((float)y + 0.5f - p->gen.cloud_centre) / p->gen.cloud_range;
             bool band = 1.0f - d * d > 0.0f;
             for (int z = 0; z < CHUNK_SIZE; z++)
                 for (int x = 0; x < CHUNK_SIZE; x++) {
@@ -247,7 +249,7 @@ static void test_clouds_in_band_not_in_rock(void **state) {
         /* Cloud quads live in the cloud parts only, with the cloud alpha. */
         for (uint32_t i = m.opaque_parts; i < m.opaque_parts + m.cloud_parts; i++)
             for (uint32_t k = 0; k < m.parts[i].vert_count; k++) {
-                assert_int_equal(m.parts[i].verts[k].a, p->cloud_alpha);
+                assert_int_equal(m.parts[i].verts[k].a, p->gen.cloud_alpha);
                 assert_int_equal(m.parts[i].verts[k].flags >> 2, WORLD_MAT_CLOUD);
             }
         for (uint32_t i = 0; i < m.opaque_parts; i++)
@@ -260,10 +262,10 @@ static void test_clouds_in_band_not_in_rock(void **state) {
     uint32_t rock_probes = 0;
     for (int i = 0; i < 4000; i++) {
         double x = (rng_double01(&r) - 0.5) * 20000, z = (rng_double01(&r) - 0.5) * 20000;
-        double y = p->cloud_centre - p->cloud_range + rng_double01(&r) * 2 * p->cloud_range;
+        double y = p->gen.cloud_centre - p->gen.cloud_range + rng_double01(&r) * 2 * p->gen.cloud_range;
         if (world_density_at(fx->world, x, y, z) > 0.0f) {
             rock_probes++;
-            assert_false(world_cloud_at_params(p, 40.0, x, y, z));
+            assert_false(world_cloud_at_params(&p->gen, 40.0, x, y, z));
         }
     }
     printf("cloud voxels %u of %u band air voxels; rock probes in band %u\n", clouds, in_band_air, rock_probes);
@@ -276,16 +278,16 @@ static void test_wind_shift(void **state) {
     Fixture *fx = *state;
     /* Caves off: a point carved out of rock is never cloud, which would blur the comparison. */
     WorldParams p = *world_params(fx->world);
-    p.cave_modes = WORLD_CAVES_NONE;
+    p.gen.cave_modes = WORLD_CAVES_NONE;
     Rng r;
     rng_seed(&r, 9, 4);
     uint32_t same = 0, tried = 0, cloudy = 0;
     for (int i = 0; i < 4000 && tried < 400; i++) {
         double x = (rng_double01(&r) - 0.5) * 5000, z = (rng_double01(&r) - 0.5) * 5000;
-        double y = p.cloud_centre + (rng_double01(&r) - 0.5) * p.cloud_range;
-        if (world_density_at_params(&p, x, y, z) > 0.0f || world_density_at_params(&p, x - 400.0, y, z) > 0.0f) continue;
+        double y = p.gen.cloud_centre + (rng_double01(&r) - 0.5) * p.gen.cloud_range;
+        if (world_density_at_params(&p.gen, x, y, z) > 0.0f || world_density_at_params(&p.gen, x - 400.0, y, z) > 0.0f) continue;
         tried++;
-        bool later = world_cloud_at_params(&p, 10.0, x - 400.0, y, z), now = world_cloud_at_params(&p, 0.0, x, y, z);
+        bool later = world_cloud_at_params(&p.gen, 10.0, x - 400.0, y, z), now = world_cloud_at_params(&p.gen, 0.0, x, y, z);
         same += later == now;
         cloudy += now;
     }
@@ -421,7 +423,7 @@ static void test_mesh_limits(void **state) {
     WorldGen g;
     WorldParams p;
     world_params_default(&p);
-    gen_init(&g, &p);
+    gen_init(&g, &p.gen);
     memset(&s, 0, sizeof s);
     s.y_top = WORLD_Y_MAX;
     s.scale = 1;                            /* LOD 0 */
@@ -491,9 +493,9 @@ static void test_home_island(void **state) {
     assert_true(mem_budget_init(&b, (size_t)48 << 20, &err));
     WorldParams p;
     world_params_default(&p);
-    p.view_radius = 2;
-    p.mesh_pool_mib = 8;
-    p.home = &f;
+    p.live.view_radius = 2;
+    p.create.mesh_pool_mib = 8;
+    p.gen.home = &f;
     World *w = world_create(&b, NULL, &p, &err);
     assert_non_null(w);
 
@@ -506,7 +508,7 @@ static void test_home_island(void **state) {
     int top = -1;
     for (int y = WORLD_Y_MAX - 1; y >= WORLD_Y_MIN && top < 0; y--)
         if (is_solid_code(vox_at(v, lx, y, lz))) top = y;
-    float want_top = p.island_height + 2.0f + 100.0f * p.home_height / f.elevation_top_m;
+    float want_top = p.gen.island_height + 2.0f + 100.0f * p.gen.home_height / f.elevation_top_m;
     uint32_t home_faces = 0;
     uint8_t seen_r[256] = {0};
     uint32_t colours = 0, reddish = 0, bluish = 0;
@@ -544,10 +546,10 @@ static void test_home_island(void **state) {
     }
     /* Far from the island the field is the plain one, bit for bit. */
     WorldParams plain = p;
-    plain.home = NULL;
+    plain.gen.home = NULL;
     for (int i = 0; i < 500; i++) {
         double x = 3000.0 + rng_double01(&r) * 2000.0, z = rng_double01(&r) * 2000.0, y = rng_double01(&r) * 150.0;
-        float a = world_density_at(w, x, y, z), bb = world_density_at_params(&plain, x, y, z);
+        float a = world_density_at(w, x, y, z), bb = world_density_at_params(&plain.gen, x, y, z);
         assert_memory_equal(&a, &bb, sizeof a);
     }
     world_destroy(w);

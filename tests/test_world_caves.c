@@ -1,5 +1,6 @@
 /* Tests for the cave styles (C1-C3), measured on air components carved out of solid rock:
- * tube tunnels form long connected networks, the seed's cheese caves isolated bubbles. */
+ * tube tunnels form long connected networks, the seed's cheese caves isolated bubbles; worms
+ * with rough walls; and a cave kind added from this file alone through the cave table. */
 #include <stdarg.h>
 #include <stddef.h>
 #include <setjmp.h>
@@ -9,6 +10,8 @@
 #include <string.h>
 
 #include "core/core.h"
+#include "noise/noise.h"
+#include "support/alloc_count.h"
 #include "world/world.h"
 #include "world/world_internal.h"
 
@@ -32,19 +35,21 @@ typedef struct CaveStats {
 /* Solid everywhere (huge base height), no islands or clouds: only the caves carve. */
 static void cave_params(WorldParams *p, uint32_t modes) {
     world_params_default(p);
-    p->base_offset = 600.0f;
-    p->clouds = false;
-    p->cave_modes = modes;
-    p->view_radius = 2;
-    p->mesh_pool_mib = 8;
+    p->gen.base_offset = 600.0f;
+    p->gen.clouds = false;
+    p->gen.cave_modes = modes;
+    p->live.view_radius = 2;
+    p->create.mesh_pool_mib = 8;
 }
 
-static void fill_region(uint32_t modes, const WorldParams *base) {
+/* Returns the heap calls made from world_create to world_destroy (the budget is the only one). */
+static uint64_t fill_region(uint32_t modes, const WorldParams *base) {
     MemBudget b;
     SkyError err = {0};
     assert_true(mem_budget_init(&b, (size_t)32 << 20, &err));
     WorldParams p = *base;
     (void)modes;
+    alloc_count_start();
     World *w = world_create(&b, NULL, &p, &err);
     assert_non_null(w);
     for (int cz = 0; cz < RC; cz++)
@@ -61,7 +66,9 @@ static void fill_region(uint32_t modes, const WorldParams *base) {
                             v[WV_INDEX(x, RY0 + y, z)] < WORLD_MAT_ABYSS;
         }
     world_destroy(w);
+    uint64_t allocs = alloc_count_stop();
     mem_budget_release(&b);
+    return allocs;
 }
 
 static int cmp_u32(const void *a, const void *b) {
@@ -183,6 +190,167 @@ static void test_worm_sheets(void **state) {
     assert_true(s.largest_extent >= 80);
 }
 
+/* Boundary faces between air and rock inside the region, per air voxel: rough walls have more. */
+static double surface_per_air(void) {
+    uint64_t faces = 0, air = 0;
+    for (int y = 0; y < RY; y++)
+        for (int z = 0; z < RX; z++)
+            for (int x = 0; x < RX; x++) {
+                if (!g_air[RIDX(x, y, z)]) continue;
+                air++;
+                if (x + 1 < RX) faces += !g_air[RIDX(x + 1, y, z)];
+                if (x > 0) faces += !g_air[RIDX(x - 1, y, z)];
+                if (y + 1 < RY) faces += !g_air[RIDX(x, y + 1, z)];
+                if (y > 0) faces += !g_air[RIDX(x, y - 1, z)];
+                if (z + 1 < RX) faces += !g_air[RIDX(x, y, z + 1)];
+                if (z > 0) faces += !g_air[RIDX(x, y, z - 1)];
+            }
+    return air ? (double)faces / (double)air : 0.0;
+}
+
+static uint64_t region_hash(void) { return hash_fnv1a64(g_air, sizeof g_air, 0); }
+
+static void set_param(WorldParams *p, const char *name, double v) {
+    const WorldParamDesc *d = world_param_find(name);
+    assert_non_null(d);
+    world_param_set(p, d, v);
+}
+
+/* C2's rough walls (FBM on the worm field), one entry of the cave table: with one octave it is
+ * the worms' field itself, with more the same caverns get rough walls; deterministic on every
+ * noise path. */
+static void test_rough_worm_walls(void **state) {
+    (void)state;
+    WorldParams p;
+    cave_params(&p, WORLD_CAVES_WORMS);
+    fill_region(0, &p);
+    CaveStats worms;
+    measure(&worms);
+    double worm_surface = surface_per_air();
+    uint64_t worm_hash = region_hash();
+
+    cave_params(&p, WORLD_CAVES_ROUGH);
+    set_param(&p, "rough_octaves", 1);
+    set_param(&p, "rough_threshold", 0.9);
+    fill_region(0, &p);
+    assert_int_equal(region_hash(), worm_hash);   /* octave 0 of the FBM is the worm field */
+
+    cave_params(&p, WORLD_CAVES_ROUGH);
+    fill_region(0, &p);
+    CaveStats rough;
+    measure(&rough);
+    double rough_surface = surface_per_air();
+    uint64_t h = region_hash();
+    /* Overlap with the worms: the same caverns, reshaped. */
+    static uint8_t rough_air[RX * RX * RY];
+    memcpy(rough_air, g_air, sizeof g_air);
+    cave_params(&p, WORLD_CAVES_WORMS);
+    fill_region(0, &p);
+    uint64_t both = 0, either = 0;
+    for (size_t i = 0; i < sizeof g_air; i++) {
+        both += g_air[i] && rough_air[i];
+        either += g_air[i] || rough_air[i];
+    }
+    report("worms", &worms);
+    report("rough", &rough);
+    printf("air faces per air voxel: worms %.3f, rough %.3f; shared air %.0f%% of either\n", worm_surface, rough_surface,
+           100.0 * (double)both / (double)either);
+    assert_true(h != worm_hash);
+    /* About the worms' air at the defaults, with more wall around it. */
+    assert_true(rough.air > worms.air * 8 / 10 && rough.air < worms.air * 12 / 10);
+    assert_true(rough_surface > worm_surface * 1.15);
+    assert_true((double)both / (double)either > 0.2);
+
+    /* Deterministic: again, and on the plain C noise path. */
+    cave_params(&p, WORLD_CAVES_ROUGH);
+    fill_region(0, &p);
+    assert_int_equal(region_hash(), h);
+    NoisePath path = noise_get_path();
+    assert_true(noise_set_path(NOISE_PATH_SCALAR));
+    fill_region(0, &p);
+    noise_set_path(path);
+    assert_int_equal(region_hash(), h);
+}
+
+/* ---------------------------------------------------------------- a kind from this file */
+/* Vertical shafts: a simplex field sampled with no y frequency is the same at every height, so
+ * where it is high the air is a column. Nothing in src/world knows about it. */
+#define SHAFT_BIT 6
+static void shaft_setup(const double *prm, CaveField *f) {
+    f->row = cave_row_simplex3;
+    f->fx = noise_fx_from_double(prm[0]);
+    f->fy = 0;
+}
+
+static void shaft_carve(const float *prm, const float *const *f, float *t, int n) {
+    for (int i = 0; i < n; i++) t[i] = (prm[1] - f[0][i]) * WG_CAVE_K;
+}
+
+static const CaveKind k_shafts = {
+    "shafts", 1u << SHAFT_BIT, 1, {40}, shaft_setup, shaft_carve, NULL, 2,
+    {CAVE_PARAM(SHAFT_BIT, 0, "shaft_scale", 0.01, 0.2, 0.06, "test shafts: noise frequency (1/blocks)"),
+     CAVE_PARAM(SHAFT_BIT, 1, "shaft_threshold", 0, 1, 0.55, "test shafts: air where the noise exceeds this")}};
+
+/* Its rows name another kind's parameter slots: refused. */
+static const CaveKind k_misfiled = {
+    "misfiled", 1u << 7, 1, {41}, shaft_setup, shaft_carve, NULL, 1,
+    {CAVE_PARAM(SHAFT_BIT, 0, "misfiled_scale", 0.01, 0.2, 0.06, "misfiled")}};
+
+static void test_cave_kind_from_a_table_entry(void **state) {
+    (void)state;
+    size_t rows0 = world_param_count();
+    assert_true(cave_kind_register(&k_shafts));
+    assert_false(cave_kind_register(&k_shafts));     /* its bit is taken now */
+    assert_false(cave_kind_register(&k_misfiled));
+    assert_int_equal(world_param_count(), rows0 + 2);
+    assert_ptr_equal(cave_kind_at(SHAFT_BIT), &k_shafts);
+    WorldParams p;
+    cave_params(&p, 1u << SHAFT_BIT);
+    assert_true(p.gen.cave_params[SHAFT_BIT][1] == 0.55);   /* its defaults come with it */
+    SkyError err = {0};
+    assert_true(world_param_parse(&p, "shaft_threshold=0.5", &err));
+
+    /* Fixed memory: the whole world, chunks included, without a heap call. */
+    assert_int_equal(fill_region(0, &p), 0);
+    CaveStats st;
+    measure(&st);
+    report("shafts", &st);
+    assert_true(st.air > 2000);
+    /* Every carved voxel is part of a column through the whole region's height. */
+    uint64_t columns = 0;
+    for (int z = 0; z < RX; z++)
+        for (int x = 0; x < RX; x++) {
+            int n = 0;
+            for (int y = 0; y < RY; y++) n += g_air[RIDX(x, y, z)];
+            assert_true(n == 0 || n == RY);
+            columns += n == RY;
+        }
+    printf("shafts: %llu air columns of %d\n", (unsigned long long)columns, RX * RX);
+    assert_true(columns > 100);
+
+    /* The point query carves with the same entry: chunks and collision agree. */
+    MemBudget b;
+    assert_true(mem_budget_init(&b, (size_t)32 << 20, &err));
+    World *w = world_create(&b, NULL, &p, &err);
+    assert_non_null(w);
+    ChunkMesh m;
+    WorldBuildTiming t;
+    assert_true(world_build_chunk(w, 3, -2, 0.0, &m, &t));
+    world_free_mesh(w, &m);
+    const uint8_t *v = world_debug_voxels(w, NULL);
+    uint32_t air = 0;
+    for (int y = RY0; y < RY0 + RY; y += 3)
+        for (int z = 0; z < CHUNK_SIZE; z++)
+            for (int x = 0; x < CHUNK_SIZE; x++) {
+                bool solid = v[WV_INDEX(x, y, z)] >= WORLD_MAT_ABYSS;
+                air += !solid;
+                assert_int_equal(solid, world_density_at(w, 3 * CHUNK_SIZE + x + 0.5, y + 0.5, -2 * CHUNK_SIZE + z + 0.5) > 0.0f);
+            }
+    assert_true(air > 100);
+    world_destroy(w);
+    mem_budget_release(&b);
+}
+
 /* C3: cave mouths open on the surface; the floor below cave_min_y is never carved. */
 static void test_cave_mouths_and_floor(void **state) {
     (void)state;
@@ -191,12 +359,12 @@ static void test_cave_mouths_and_floor(void **state) {
     assert_true(mem_budget_init(&b, (size_t)32 << 20, &err));
     WorldParams p;
     world_params_default(&p);
-    p.view_radius = 2;
-    p.mesh_pool_mib = 8;
+    p.live.view_radius = 2;
+    p.create.mesh_pool_mib = 8;
     World *w = world_create(&b, NULL, &p, &err);
     assert_non_null(w);
     WorldParams nocave = p;
-    nocave.cave_modes = WORLD_CAVES_NONE;
+    nocave.gen.cave_modes = WORLD_CAVES_NONE;
     uint32_t mouths = 0, carved = 0;
     for (int cz = -6; cz < 6; cz++)
         for (int cx = -6; cx < 6; cx++) {
@@ -211,12 +379,12 @@ static void test_cave_mouths_and_floor(void **state) {
                         bool air = v[WV_INDEX(x, y, z)] < WORLD_MAT_ABYSS;
                         if (!air) continue;
                         double wx = cx * CHUNK_SIZE + x + 0.5, wz = cz * CHUNK_SIZE + z + 0.5;
-                        if (world_density_at_params(&nocave, wx, y + 0.5, wz) <= 0.0f) continue;
+                        if (world_density_at_params(&nocave.gen, wx, y + 0.5, wz) <= 0.0f) continue;
                         carved++;   /* air only because a cave carved it */
-                        assert_true((float)y + 0.5f >= p.cave_min_y);
+                        assert_true((float)y + 0.5f >= p.gen.cave_min_y);
                         /* A mouth: carved air right under open sky (terrain air above it). */
                         bool above_open = v[WV_INDEX(x, y + 1, z)] < WORLD_MAT_ABYSS &&
-                                          world_density_at_params(&nocave, wx, y + 1.5, wz) <= 0.0f;
+                                          world_density_at_params(&nocave.gen, wx, y + 1.5, wz) <= 0.0f;
                         mouths += above_open;
                     }
         }
@@ -234,6 +402,8 @@ int main(void) {
         cmocka_unit_test(test_tubes_vs_cheese),
         cmocka_unit_test(test_worm_sheets),
         cmocka_unit_test(test_cave_mouths_and_floor),
+        cmocka_unit_test(test_rough_worm_walls),
+        cmocka_unit_test(test_cave_kind_from_a_table_entry),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

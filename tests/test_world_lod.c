@@ -25,8 +25,8 @@ static int setup(void **state) {
     if (!mem_budget_init(&g_budget, (size_t)64 << 20, &err)) return -1;
     WorldParams p;
     world_params_default(&p);
-    p.view_radius = 3;
-    p.mesh_pool_mib = 24;
+    p.live.view_radius = 3;
+    p.create.mesh_pool_mib = 24;
     g_world = world_create(&g_budget, NULL, &p, &err);
     if (!g_world) {
         fprintf(stderr, "%s\n", err.msg);
@@ -86,7 +86,7 @@ static void test_coarse_voxels_follow_the_sampling(void **state) {
                 if (is_solid_code(code) != want)
                     fail_msg("chunk (%d,%d) lod %d voxel (%d,%d,%d): %s, field at block (%d,%d,%d) %s", cx, cz, lod, X, Y, Z,
                              is_solid_code(code) ? "solid" : "air", bx, by, bz, want ? "solid" : "air");
-                bool cl = world_cloud_at_params(world_params(g_world), t, wx, wy, wz);
+                bool cl = world_cloud_at_params(&world_params(g_world)->gen, t, wx, wy, wz);
                 assert_int_equal(code == WORLD_MAT_CLOUD, cl);
                 if (bx >= -1 && bx <= CHUNK_SIZE && bz >= -1 && bz <= CHUNK_SIZE) {
                     uint8_t f = vox_at(fine, bx, WORLD_Y_MIN + by, bz);
@@ -337,33 +337,33 @@ static void test_lod_by_distance(void **state) {
     WorldParams p;
     world_params_default(&p);
     /* Defaults: 1.2, 3, 6 chunks. */
-    assert_int_equal(world_lod_for_offset(&p, 0, 0), 0);
-    assert_int_equal(world_lod_for_offset(&p, 1, 0), 0);
-    assert_int_equal(world_lod_for_offset(&p, 0, -1), 0);
-    assert_int_equal(world_lod_for_offset(&p, 1, 1), 1);
-    assert_int_equal(world_lod_for_offset(&p, 2, 2), 1);
-    assert_int_equal(world_lod_for_offset(&p, 3, 0), 2);
-    assert_int_equal(world_lod_for_offset(&p, -4, 4), 2);
-    assert_int_equal(world_lod_for_offset(&p, 0, 6), 3);
-    assert_int_equal(world_lod_for_offset(&p, 10, -3), 3);
+    assert_int_equal(world_lod_for_offset(&p.live, 0, 0), 0);
+    assert_int_equal(world_lod_for_offset(&p.live, 1, 0), 0);
+    assert_int_equal(world_lod_for_offset(&p.live, 0, -1), 0);
+    assert_int_equal(world_lod_for_offset(&p.live, 1, 1), 1);
+    assert_int_equal(world_lod_for_offset(&p.live, 2, 2), 1);
+    assert_int_equal(world_lod_for_offset(&p.live, 3, 0), 2);
+    assert_int_equal(world_lod_for_offset(&p.live, -4, 4), 2);
+    assert_int_equal(world_lod_for_offset(&p.live, 0, 6), 3);
+    assert_int_equal(world_lod_for_offset(&p.live, 10, -3), 3);
     /* Any thresholds: never finer farther out, and face neighbours at most one LOD apart
      * (thresholds closer than a chunk are pulled apart). */
     const float sets[][3] = {{1.2f, 3.0f, 6.0f}, {2.0f, 4.0f, 8.0f}, {2.0f, 2.5f, 2.7f}, {0.5f, 0.6f, 0.7f}, {3.0f, 0.0f, 9.0f}};
     for (size_t k = 0; k < sizeof sets / sizeof sets[0]; k++) {
-        memcpy(p.lod_dist, sets[k], sizeof sets[k]);
+        memcpy(p.live.lod_dist, sets[k], sizeof sets[k]);
         for (int dz = -14; dz <= 14; dz++)
             for (int dx = -14; dx <= 14; dx++) {
-                int l = world_lod_for_offset(&p, dx, dz);
+                int l = world_lod_for_offset(&p.live, dx, dz);
                 assert_true(l >= 0 && l <= WORLD_LOD_MAX);
                 if (k == 4) assert_true(l <= 1);   /* a 0 ends the list */
-                int nx = world_lod_for_offset(&p, dx + 1, dz), nz = world_lod_for_offset(&p, dx, dz + 1);
+                int nx = world_lod_for_offset(&p.live, dx + 1, dz), nz = world_lod_for_offset(&p.live, dx, dz + 1);
                 assert_true(abs(l - nx) <= 1 && abs(l - nz) <= 1);
                 if (dx >= 0) assert_true(nx >= l);
                 if (dz >= 0) assert_true(nz >= l);
             }
     }
-    memset(p.lod_dist, 0, sizeof p.lod_dist);
-    assert_int_equal(world_lod_for_offset(&p, 9, 9), 0);   /* LOD off */
+    memset(p.live.lod_dist, 0, sizeof p.live.lod_dist);
+    assert_int_equal(world_lod_for_offset(&p.live, 9, 9), 0);   /* LOD off */
 }
 
 static WorldView view_at(double x, double z) {
@@ -382,7 +382,7 @@ static WorldView view_at(double x, double z) {
  * back and forth across a chunk border moves it once, not on every crossing. */
 static void test_anchor_hysteresis(void **state) {
     (void)state;
-    const double h = world_params(g_world)->lod_hysteresis * CHUNK_SIZE;   /* blocks */
+    const double h = world_params(g_world)->live.lod_hysteresis * CHUNK_SIZE;   /* blocks */
     assert_true(h > 4.0);
     int32_t ax, az;
     WorldView v = view_at(16.0, 16.0);
@@ -475,13 +475,13 @@ static void test_pool_sized_by_lod_mix(void **state) {
         assert_true(mem_budget_init(&b, (size_t)400 << 20, &err));
         WorldParams p;
         world_params_default(&p);
-        p.view_radius = k == 2 ? 10 : 6 + 4 * k;
-        if (k == 2) memset(p.lod_dist, 0, sizeof p.lod_dist);   /* LOD off */
+        p.live.view_radius = k == 2 ? 10 : 6 + 4 * k;
+        if (k == 2) memset(p.live.lod_dist, 0, sizeof p.live.lod_dist);   /* LOD off */
         World *w = world_create(&b, NULL, &p, &err);
         assert_non_null(w);
         WorldStats s = world_stats(w);
         cap[k] = s.slabs_capacity;
-        printf("radius %d, LOD %s: %u slabs (%.1f MiB), world carved %.1f MiB\n", p.view_radius, k == 2 ? "off" : "on",
+        printf("radius %d, LOD %s: %u slabs (%.1f MiB), world carved %.1f MiB\n", p.live.view_radius, k == 2 ? "off" : "on",
                s.slabs_capacity, s.slabs_capacity * 24.0 / 1024.0, (double)s.bytes_carved / 1048576.0);
         world_destroy(w);
         mem_budget_release(&b);

@@ -122,7 +122,7 @@ static void test_fills_view_radius(void **state) {
     (void)state;
     WorldParams p;
     world_params_default(&p);
-    p.view_radius = 4;
+    p.live.view_radius = 4;
     Rig r;
     rig_up(&r, &p, 2);
     static Consumer c;
@@ -160,7 +160,7 @@ static void test_flight_evicts_and_pairs_events(void **state) {
     (void)state;
     WorldParams p;
     world_params_default(&p);
-    p.view_radius = 5;
+    p.live.view_radius = 5;
     Rig r;
     rig_up(&r, &p, 2);
     static Consumer c;
@@ -208,7 +208,7 @@ static void test_rebuild_drops_old_epoch(void **state) {
     (void)state;
     WorldParams p;
     world_params_default(&p);
-    p.view_radius = 5;
+    p.live.view_radius = 5;
     Rig r;
     rig_up(&r, &p, 2);
     static Consumer c;
@@ -219,8 +219,8 @@ static void test_rebuild_drops_old_epoch(void **state) {
     world_update(r.world, &v);
     uint32_t e0 = world_stats(r.world).epoch;
     for (int k = 0; k < 5; k++) {
-        p.seed += 17;
-        p.base_amplitude += 1.0f;
+        p.gen.seed += 17;
+        p.gen.base_amplitude += 1.0f;
         world_set_params(r.world, &p);
         world_update(r.world, &v);   /* new requests, racing the old jobs */
     }
@@ -249,13 +249,220 @@ static void test_rebuild_drops_old_epoch(void **state) {
     rig_down(&r);
 }
 
+static double chunk_dist(int32_t cx, int32_t cz, double x, double z) {
+    double a = cx + 0.5 - x / CHUNK_SIZE, b = cz + 0.5 - z / CHUNK_SIZE;
+    return sqrt(a * a + b * b);
+}
+
+/* Live parameters cost nothing: a smaller and a larger view radius and new LOD bands keep every
+ * loaded chunk that is still in reach (same mesh, no GONE, no rebuild) and leave the epoch;
+ * a generation parameter, through the same world_set_params, is a new world. */
+static void test_live_change_keeps_chunks(void **state) {
+    (void)state;
+    WorldParams p;
+    world_params_default(&p);
+    p.live.view_radius = 6;
+    p.create.mesh_pool_mib = 64;   /* room for every chunk at LOD 0 when LOD is switched off */
+    Rig r;
+    rig_up(&r, &p, 2);
+    static Consumer c;
+    memset(&c, 0, sizeof c);
+    WorldView v = view_at(40.0, 24.0, 0.0, 0.0f);
+    settle(&r, &c, &v, 60);
+    WorldStats s0 = world_stats(r.world);
+    uint32_t held0 = c.n;
+    assert_int_equal(held0, wanted_in_radius(v.x, v.z, 6));
+    static uint64_t hash0[MAX_LIVE];
+    for (uint32_t i = 0; i < c.n; i++) hash0[i] = mesh_hash(c.mesh[i]);
+    static int32_t cx0[MAX_LIVE], cz0[MAX_LIVE];
+    memcpy(cx0, c.cx, sizeof cx0);
+    memcpy(cz0, c.cz, sizeof cz0);
+
+    /* Smaller radius: nothing goes at the call, then only chunks out of reach (past the
+     * one-chunk hysteresis) go; nothing is generated. */
+    WorldLiveParams live = world_params(r.world)->live;
+    live.view_radius = 3;
+    world_set_live_params(r.world, &live);
+    assert_int_equal(world_params(r.world)->live.view_radius, 3);
+    assert_int_equal(world_stats(r.world).epoch, s0.epoch);
+    for (uint32_t i = 0; i < held0; i++) assert_true(world_chunk_lod(r.world, cx0[i], cz0[i]) >= 0);
+    settle(&r, &c, &v, 10);
+    WorldStats s1 = world_stats(r.world);
+    assert_int_equal(s1.epoch, s0.epoch);
+    assert_int_equal(s1.generated, s0.generated);
+    assert_int_equal(c.old_epoch_ready, 0);
+    for (uint32_t i = 0; i < held0; i++) {
+        double d = chunk_dist(cx0[i], cz0[i], v.x, v.z);
+        int at = find(&c, cx0[i], cz0[i]);
+        if (d <= 4.0) {   /* radius 3 plus the hysteresis: kept, the same mesh */
+            assert_true(at >= 0);
+            assert_int_equal(mesh_hash(c.mesh[at]), hash0[i]);
+        } else if (d > 5.0) {
+            assert_true(at < 0);
+        }
+    }
+    uint64_t gone1 = c.gone;
+    assert_true(gone1 > 0);
+
+    /* Larger again: the kept chunks stay as they are; only the ring is generated. */
+    live.view_radius = 6;
+    world_set_params(r.world, &(WorldParams){world_params(r.world)->gen, live, p.create});
+    settle(&r, &c, &v, 60);
+    WorldStats s2 = world_stats(r.world);
+    assert_int_equal(s2.epoch, s0.epoch);
+    assert_int_equal(c.n, held0);
+    assert_int_equal(c.gone, gone1);
+    assert_true(s2.generated > s1.generated && s2.generated - s1.generated < held0);
+    for (uint32_t i = 0; i < held0; i++)
+        if (chunk_dist(cx0[i], cz0[i], v.x, v.z) <= 4.0) {
+            int at = find(&c, cx0[i], cz0[i]);
+            assert_true(at >= 0);
+            assert_int_equal(mesh_hash(c.mesh[at]), hash0[i]);
+        }
+
+    /* New LOD bands: the same chunks, swapped to their new LOD, no GONE, no epoch. */
+    live.lod_dist[0] = 2.0f;
+    live.lod_dist[1] = 4.0f;
+    live.lod_dist[2] = 5.5f;
+    world_set_live_params(r.world, &live);
+    settle(&r, &c, &v, 60);
+    WorldStats s3 = world_stats(r.world);
+    assert_int_equal(s3.epoch, s0.epoch);
+    assert_int_equal(c.n, held0);
+    assert_int_equal(c.gone, gone1);
+    assert_true(s3.lod_swaps > s2.lod_swaps);
+    int32_t ax, az;
+    world_lod_anchor(r.world, &ax, &az);
+    for (uint32_t i = 0; i < c.n; i++)
+        assert_int_equal(world_chunk_lod(r.world, c.cx[i], c.cz[i]), world_lod_for_offset(&live, c.cx[i] - ax, c.cz[i] - az));
+    /* LOD off and on again: every chunk becomes the classic LOD-0 mesh, then the streamer's mesh
+     * at its LOD (seam faces included), through swaps; clouds kept (all created at time 0). */
+    WorldLiveParams off = live;
+    memset(off.lod_dist, 0, sizeof off.lod_dist);
+    world_set_live_params(r.world, &off);
+    settle(&r, &c, &v, 80);
+    assert_int_equal(c.n, held0);
+    assert_int_equal(c.gone, gone1);
+    for (uint32_t i = 0; i < c.n; i++) {
+        ChunkMesh m;
+        WorldBuildTiming t;
+        assert_true(world_build_chunk(r.world, c.cx[i], c.cz[i], 0.0, &m, &t));
+        assert_int_equal(mesh_hash(&m), mesh_hash(c.mesh[i]));
+        world_free_mesh(r.world, &m);
+    }
+    world_set_live_params(r.world, &live);
+    settle(&r, &c, &v, 80);
+    assert_int_equal(c.n, held0);
+    for (uint32_t i = 0; i < c.n; i++) {
+        ChunkMesh m;
+        WorldBuildTiming t;
+        assert_true(world_build_chunk_lod(r.world, c.cx[i], c.cz[i], (int)c.mesh[i]->lod, 0.0, &m, &t));
+        assert_int_equal(mesh_hash(&m), mesh_hash(c.mesh[i]));
+        world_free_mesh(r.world, &m);
+    }
+    assert_int_equal(world_stats(r.world).epoch, s0.epoch);
+    printf("radius 6 -> 3 -> 6: %u chunks, %llu gone, %llu generated after; LOD bands: %llu swaps\n", held0,
+           (unsigned long long)gone1, (unsigned long long)(s2.generated - s1.generated),
+           (unsigned long long)(s3.lod_swaps - s2.lod_swaps));
+
+    /* A generation parameter through the same call: new epoch, every chunk rebuilt, and the
+     * old world stays on screen until its chunks are replaced (W11: no void while rebuilding). */
+    WorldStats s3b = world_stats(r.world);
+    uint64_t gone3 = c.gone;
+    WorldParams q = *world_params(r.world);
+    q.gen.seed += 1;
+    world_set_params(r.world, &q);
+    WorldStats s4 = world_stats(r.world);
+    assert_true(s4.epoch > s0.epoch);
+    assert_int_equal(s4.resident, s3b.resident);   /* nothing went */
+    assert_int_equal(s4.stale, s3b.resident);      /* all of it is the old world now */
+    /* Part-way: the first new chunks are in while the rest still shows the old world. */
+    bool mixed = false;
+    for (int k = 0; k < 200 && !mixed; k++) {
+        world_update(r.world, &v);
+        consume(&c, r.world, world_stats(r.world).epoch);
+        jobs_wait_idle(r.jobs);
+        WorldStats sk = world_stats(r.world);
+        mixed = sk.stale > 0 && sk.stale_replaced > 0;
+        assert_int_equal(sk.void_chunks, 0);
+    }
+    assert_true(mixed);
+    assert_int_equal(c.gone, gone3);               /* the consumer never lost a chunk */
+    settle(&r, &c, &v, 60);
+    WorldStats s5 = world_stats(r.world);
+    assert_int_equal(s5.stale, 0);
+    assert_int_equal(c.n, held0);
+    assert_int_equal(s5.epoch, s4.epoch);
+    assert_true(world_params(r.world)->gen.seed == p.gen.seed + 1);
+    /* Every mesh held is the new world's: the epoch and the bytes of a direct build. */
+    for (uint32_t i = 0; i < c.n; i++) assert_int_equal(c.mesh[i]->epoch, s4.epoch);
+    for (uint32_t i = 0; i < c.n && i < 6; i++) {
+        ChunkMesh m;
+        WorldBuildTiming t;
+        assert_true(world_build_chunk_lod(r.world, c.cx[i], c.cz[i], (int)c.mesh[i]->lod, 0.0, &m, &t));
+        ChunkMesh a = *c.mesh[i], b = m;
+        a.cloud_parts = b.cloud_parts = 0;
+        assert_int_equal(mesh_hash(&a), mesh_hash(&b));
+        world_free_mesh(r.world, &m);
+    }
+    printf("seed change: %u chunks kept on screen, %llu replaced by the new world\n", s4.stale,
+           (unsigned long long)s5.stale_replaced);
+    rig_down(&r);
+}
+
+/* Every live value in range, at both ends, on a world in flight: it keeps streaming (no crash,
+ * no new epoch, the view radius held within what the world was sized for). */
+static void test_every_live_value_in_range_works(void **state) {
+    (void)state;
+    WorldParams p;
+    world_params_default(&p);
+    p.live.view_radius = 4;
+    Rig r;
+    rig_up(&r, &p, 2);
+    static Consumer c;
+    memset(&c, 0, sizeof c);
+    uint32_t e0 = world_stats(r.world).epoch;
+    double x = 0.0;
+    int f = 0;
+    for (size_t i = 0; i < world_param_count(); i++) {
+        const WorldParamDesc *d = world_param_at(i);
+        if (d->cls != WORLD_PARAM_LIVE) continue;
+        for (int end = 0; end < 2; end++) {
+            WorldParams q = p;
+            world_param_set(&q, d, end ? d->max : d->min);
+            world_set_live_params(r.world, &q.live);
+            for (int k = 0; k < 8; k++, f++) {
+                x += 9.0;
+                WorldView v = view_at(x, 0.0, f / 60.0, 540.0f);
+                world_update(r.world, &v);
+                consume(&c, r.world, world_stats(r.world).epoch);
+                if (k % 2) jobs_wait_idle(r.jobs);
+            }
+            const WorldLiveParams *held = &world_params(r.world)->live;
+            assert_true(held->view_radius >= WORLD_VIEW_RADIUS_MIN && held->view_radius <= 4);
+        }
+    }
+    world_set_live_params(r.world, &p.live);
+    WorldView v = view_at(x, 0.0, f / 60.0, 0.0f);
+    settle(&r, &c, &v, 60);
+    WorldStats s = world_stats(r.world);
+    assert_int_equal(s.epoch, e0);
+    assert_int_equal(c.unknown_gone, 0);
+    assert_int_equal(c.duplicates, 0);
+    assert_int_equal(s.void_chunks, 0);
+    uint32_t inside = 0;
+    for (uint32_t i = 0; i < c.n; i++) inside += chunk_dist(c.cx[i], c.cz[i], x, 0.0) <= 4.0;
+    assert_int_equal(inside, wanted_in_radius(x, 0.0, 4));
+    rig_down(&r);
+}
+
 /* M3: a pool far too small for the radius evicts the farthest and keeps the nearest. */
 static void test_pool_exhaustion_degrades(void **state) {
     (void)state;
     WorldParams p;
     world_params_default(&p);
-    p.view_radius = 6;
-    p.mesh_pool_mib = 6;   /* 256 slabs: about a dozen chunks of ~110 wanted */
+    p.live.view_radius = 6;
+    p.create.mesh_pool_mib = 6;   /* 256 slabs: about a dozen chunks of ~110 wanted */
     Rig r;
     rig_up(&r, &p, 2);
     static Consumer c;
@@ -277,10 +484,10 @@ static void test_pool_exhaustion_degrades(void **state) {
     assert_true(s.resident > 4);
     /* The reach came in; the chunk under the aircraft is there and all held chunks are near. */
     int32_t ccx = (int32_t)floor(x / CHUNK_SIZE);
-    printf("reach %.2f of %d, aircraft chunk %d, held:", s.reach, p.view_radius, ccx);
+    printf("reach %.2f of %d, aircraft chunk %d, held:", s.reach, p.live.view_radius, ccx);
     for (uint32_t i = 0; i < c.n; i++) printf(" (%d,%d)", c.cx[i], c.cz[i]);
     printf("\n");
-    assert_true(s.reach < p.view_radius && s.reach_shrinks > 0);
+    assert_true(s.reach < p.live.view_radius && s.reach_shrinks > 0);
     assert_true(find(&c, ccx, 0) >= 0);
     for (uint32_t i = 0; i < c.n; i++) {
         double a = c.cx[i] + 0.5 - x / CHUNK_SIZE, b = c.cz[i] + 0.5 - 0.5;
@@ -295,7 +502,7 @@ static void test_release_mesh(void **state) {
     (void)state;
     WorldParams p;
     world_params_default(&p);
-    p.view_radius = 3;
+    p.live.view_radius = 3;
     Rig r;
     rig_up(&r, &p, 2);
     static Consumer c;
@@ -322,7 +529,7 @@ static void test_lod_swaps_keep_a_mesh(void **state) {
     (void)state;
     WorldParams p;
     world_params_default(&p);
-    p.view_radius = 6;
+    p.live.view_radius = 6;
     Rig r;
     rig_up(&r, &p, 2);
     static Consumer c;
@@ -350,7 +557,7 @@ static void test_lod_swaps_keep_a_mesh(void **state) {
     world_lod_anchor(r.world, &ax, &az);
     uint32_t by_lod[WORLD_LOD_MAX + 1] = {0};
     for (uint32_t i = 0; i < c.n; i++) {
-        int want = world_lod_for_offset(&p, c.cx[i] - ax, c.cz[i] - az);
+        int want = world_lod_for_offset(&p.live, c.cx[i] - ax, c.cz[i] - az);
         assert_int_equal(world_chunk_lod(r.world, c.cx[i], c.cz[i]), want);
         assert_int_equal(c.mesh[i]->lod, (uint32_t)want);
         by_lod[want]++;
@@ -367,12 +574,72 @@ static void test_lod_swaps_keep_a_mesh(void **state) {
     rig_down(&r);
 }
 
+/* W7 and LOD: a chunk's clouds are blown by the wind up to its first creation. A chunk that
+ * changes LOD later keeps them: its new mesh equals a direct build of that LOD at the time the
+ * chunk was first created, not at the time of the swap (the clouds would jump 40 blocks per
+ * second in between). Chunks first created later get their own time. */
+static void test_lod_swap_keeps_clouds(void **state) {
+    (void)state;
+    WorldParams p;
+    world_params_default(&p);
+    p.live.view_radius = 5;
+    Rig r;
+    rig_up(&r, &p, 2);
+    static Consumer c;
+    memset(&c, 0, sizeof c);
+    const double t_first = 5.0, t_later = 50.0;
+    WorldView v = view_at(16.0, 16.0, t_first, 0.0f);
+    settle(&r, &c, &v, 60);
+    static int32_t cx0[MAX_LIVE], cz0[MAX_LIVE];
+    static int lod0[MAX_LIVE];
+    uint32_t n0 = c.n;
+    for (uint32_t i = 0; i < n0; i++) {
+        cx0[i] = c.cx[i];
+        cz0[i] = c.cz[i];
+        lod0[i] = (int)c.mesh[i]->lod;
+    }
+    /* Three chunks east, much later: the chunks near the camera change LOD. */
+    v = view_at(16.0 + 3 * CHUNK_SIZE, 16.0, t_later, 0.0f);
+    settle(&r, &c, &v, 60);
+    uint32_t swapped = 0, new_chunks = 0, clouds_moved = 0;
+    for (uint32_t i = 0; i < c.n; i++) {
+        int at = -1;
+        for (uint32_t k = 0; k < n0; k++)
+            if (cx0[k] == c.cx[i] && cz0[k] == c.cz[i]) at = (int)k;
+        int lod = (int)c.mesh[i]->lod;
+        if (at >= 0 && lod == lod0[at]) continue;   /* untouched since the first phase */
+        double born = at >= 0 ? t_first : t_later;
+        ChunkMesh m;
+        WorldBuildTiming t;
+        assert_true(world_build_chunk_lod(r.world, c.cx[i], c.cz[i], lod, born, &m, &t));
+        if (mesh_hash(&m) != mesh_hash(c.mesh[i]))
+            fail_msg("chunk (%d,%d) at LOD %d differs from its build at its first creation (t = %.0f s)", c.cx[i], c.cz[i],
+                     lod, born);
+        world_free_mesh(r.world, &m);
+        if (at >= 0) {
+            swapped++;
+            /* The swap's own time would have shown other clouds. */
+            assert_true(world_build_chunk_lod(r.world, c.cx[i], c.cz[i], lod, t_later, &m, &t));
+            clouds_moved += mesh_hash(&m) != mesh_hash(c.mesh[i]);
+            world_free_mesh(r.world, &m);
+        } else {
+            new_chunks++;
+        }
+    }
+    printf("after the move: %u chunks swapped LOD (clouds would have moved in %u), %u new\n", swapped, clouds_moved,
+           new_chunks);
+    assert_true(swapped >= 8);
+    assert_true(clouds_moved >= swapped / 2);
+    assert_true(new_chunks > 0);
+    rig_down(&r);
+}
+
 /* M3: the frame path and the workers make no heap call while flying and rebuilding. */
 static void test_stream_no_heap(void **state) {
     (void)state;
     WorldParams p;
     world_params_default(&p);
-    p.view_radius = 5;
+    p.live.view_radius = 5;
     Rig r;
     rig_up(&r, &p, 2);
     static Consumer c;
@@ -385,7 +652,7 @@ static void test_stream_no_heap(void **state) {
         world_update(r.world, &v);
         consume(&c, r.world, world_stats(r.world).epoch);
         if (f == 120) {
-            p.n3_amplitude = 30.0f;
+            p.gen.n3_amplitude = 30.0f;
             world_set_params(r.world, &p);
         }
         if (f % 4 == 0) jobs_wait_idle(r.jobs);
@@ -405,9 +672,12 @@ int main(void) {
         cmocka_unit_test(test_fills_view_radius),
         cmocka_unit_test(test_flight_evicts_and_pairs_events),
         cmocka_unit_test(test_rebuild_drops_old_epoch),
+        cmocka_unit_test(test_live_change_keeps_chunks),
+        cmocka_unit_test(test_every_live_value_in_range_works),
         cmocka_unit_test(test_pool_exhaustion_degrades),
         cmocka_unit_test(test_release_mesh),
         cmocka_unit_test(test_lod_swaps_keep_a_mesh),
+        cmocka_unit_test(test_lod_swap_keeps_clouds),
         cmocka_unit_test(test_stream_no_heap),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

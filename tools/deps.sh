@@ -1,13 +1,14 @@
 #!/usr/bin/env bash
 # Installs the build dependencies that are missing, and only those, with apt-get.
-# usage: tools/deps.sh [native] [cross] [delivery] [sysroot] [boot]
+# usage: tools/deps.sh [native] [cross] [fuzz] [delivery] [sysroot] [boot]
+#   fuzz: what `make fuzz` needs (clang with libFuzzer, libyaml); make test never asks for it.
 #   delivery: what dist, portmaster and make test's delivery stage use; sysroot: make sysroot;
 #   boot: make boot-test (Debian arm64 image under qemu-system-aarch64)
 set -u
-want_native=0; want_cross=0; want_delivery=0; want_sysroot=0; want_boot=0
+want_native=0; want_cross=0; want_fuzz=0; want_delivery=0; want_sysroot=0; want_boot=0
 for a in "$@"; do
   case "$a" in
-    native) want_native=1 ;; cross) want_cross=1 ;; delivery) want_delivery=1 ;;
+    native) want_native=1 ;; cross) want_cross=1 ;; fuzz) want_fuzz=1 ;; delivery) want_delivery=1 ;;
     sysroot) want_sysroot=1 ;; boot) want_boot=1 ;;
   esac
 done
@@ -54,6 +55,13 @@ if [ "$want_cross" = 1 ]; then
   need file '/usr/lib/aarch64-linux-gnu/libEGL_mesa.so.0' libegl-mesa0:arm64
 fi
 
+if [ "$want_fuzz" = 1 ]; then
+  need cmd pkg-config pkg-config
+  need cmd clang clang
+  # libFuzzer's runtime; Debian's clang only recommends it.
+  need file '/usr/lib/llvm-*/lib/clang/*/lib/linux/libclang_rt.fuzzer-*.a' libclang-rt-dev
+  need pc yaml-0.1 libyaml-dev
+fi
 if [ "$want_delivery" = 1 ]; then
   need cmd zip zip
   need cmd unzip unzip

@@ -196,6 +196,8 @@ uint64_t hash_fnv1a64(const void *data, size_t n, uint64_t h);   /* h = 0 to sta
 /* The home island as baked by src/island at boot, read by src/world to shape terrain.
  * Plain data in core so neither module depends on the other. One block = one metre. */
 #define ISLAND_FIELD_MAX_TYPES 32
+/* IslandField.type of a cell outside the island (a uint8 no location type index reaches). */
+#define ISLAND_FIELD_OFF 255u
 typedef struct IslandField {
     uint32_t size;             /* cells per side (0 = no island) */
     float cell_meters;         /* metres per cell side */
@@ -203,7 +205,7 @@ typedef struct IslandField {
     float radius_m;            /* island radius */
     float elevation_top_m;     /* the scope's elevation_top_meters */
     const uint16_t *elevation_dm;  /* size*size, row-major (z rows), decimetres above sea; 0 off-island */
-    const uint8_t *type;           /* size*size, location type index of the nearest site; 255 off-island */
+    const uint8_t *type;           /* size*size, location type index of the nearest site; ISLAND_FIELD_OFF off-island */
     uint32_t n_types;              /* entries used in type_rgb */
     uint32_t type_rgb[ISLAND_FIELD_MAX_TYPES];  /* ground colour 0xRRGGBB per location type */
 } IslandField;

@@ -14,6 +14,10 @@ void sky_error_set(SkyError *err, SkyErrorCode code, const char *fmt, ...) {
     va_start(ap, fmt);
     vsnprintf(err->msg, sizeof err->msg, fmt, ap);
     va_end(ap);
+    /* One line whatever it quotes: names from a pack, YAML or a path may hold newlines or
+     * terminal escapes, and a log reader or a launcher shows only the first line. */
+    for (char *c = err->msg; *c; c++)
+        if ((unsigned char)*c < 0x20 || *c == 0x7f) *c = '?';
 }
 
 static int g_level = -1;

@@ -1,5 +1,6 @@
 /* skyisles game loop: boot in order (memory budget -> pack + home island -> jobs -> world ->
- * platform -> renderer -> spawn), per frame sim -> world streaming -> uploads -> draw, the run. */
+ * platform -> renderer -> spawn), per frame input -> play -> world streaming -> uploads -> draw,
+ * settings applied where each belongs, the interactive run. */
 #include <math.h>
 #include <stdio.h>
 #include <string.h>
@@ -15,14 +16,12 @@ static float display_aspect(const Game *g) {
     return 4.0f / 3.0f;
 }
 
-static float fov_y(const Game *g) {
-    if (g->render) return render_settings(g->render)->fov_y_deg * SIM_DEG;
-    return g->opt.render.fov_y_deg * SIM_DEG;
-}
+static float fov_y(const Game *g) { return g->set.fov_deg * SIM_DEG; }
 
 static void place_start(Game *g) {
     const GameOptions *o = &g->opt;
-    /* Chosen (and logged) under a fixed camera too: it is where W9's respawn will return. */
+    /* Chosen (and logged) under a fixed camera too: it is where a restart with no safe place
+     * returns (W9). */
     sim_spawn_choose(g->world, CRUISE_SPEED, fov_y(g), display_aspect(g), o->time_s, &g->spawn);
     if (o->camera_set) {
         g->camera_fixed = true;
@@ -39,6 +38,7 @@ static void place_start(Game *g) {
         g->flight = g->spawn.flight;
         g->camera = g->spawn.camera;
     }
+    g->flight.throttle = flight_throttle_for(&g->model, g->flight.speed);
     g->flight.time_s = o->time_s;
     const SimSpawn *sp = &g->spawn;
     log_msg(sp->home_in_view ? LOG_INFO : LOG_WARN,
@@ -56,27 +56,46 @@ static void budget_short(const Game *g, const char *stage, SkyError *err) {
                   g->mem.size >> 20, stage, MEM_DEFAULT_BUDGET_MIB);
 }
 
-/* The world's parameters for the game. The mesh pool is GAME_MESH_POOL_MIB unless --mesh-pool
- * says otherwise; the world's own sizing keeps every wanted chunk's CPU mesh (headless users),
- * more than a renderer that releases each mesh after upload needs. */
-static void world_setup(const GameOptions *o, const IslandField *home, WorldParams *wp) {
-    world_params_default(wp);
-    wp->seed = o->seed;
-    wp->home = home;
-    if (o->view_radius > 0) wp->view_radius = o->view_radius;
-    wp->mesh_pool_mib = o->mesh_pool_mib > 0 ? (uint32_t)o->mesh_pool_mib : GAME_MESH_POOL_MIB;
+/* The world's parameters for the game: the settings' generation and live values, the home
+ * island's field, and creation values of the game's: tables sized for GAME_VIEW_RADIUS_MAX (so
+ * the panel can widen the view in flight), the mesh pool GAME_MESH_POOL_MIB unless --mesh-pool
+ * says otherwise (the world squeezes it when the budget cannot spare it). */
+static void world_setup(const Game *g, WorldParams *wp) {
+    *wp = g->set.world;
+    wp->gen.home = &g->home.field;
+    int32_t r = wp->live.view_radius;
+    wp->create.view_radius_max = world_clamp_view_radius(r > GAME_VIEW_RADIUS_MAX ? r : GAME_VIEW_RADIUS_MAX);
+    wp->create.mesh_pool_mib = g->opt.mesh_pool_mib > 0 ? (uint32_t)g->opt.mesh_pool_mib : GAME_MESH_POOL_MIB;
+}
+
+static void render_settings_from(const Game *g, RenderSettings *rs) {
+    const GameSettings *s = &g->set;
+    render_settings_default(rs);
+    rs->lines = s->lines;
+    rs->fixed_4_3 = s->fixed_4_3;
+    rs->snap = s->snap;
+    rs->color15 = s->color15;
+    rs->dither = s->dither;
+    rs->fog = s->fog;
+    rs->sky_clouds = s->sky_clouds;
+    rs->draw_clouds = s->clouds;
+    rs->fov_y_deg = s->fov_deg;
+    rs->sky_force_mediump = g->opt.sky_mediump;
 }
 
 bool game_boot(Game *g, const GameOptions *o, SkyError *err) {
     memset(g, 0, sizeof *g);
     g->opt = *o;
+    g->set = o->set;
+    flight_model_default(&g->model);
+    g->model.speed_limit = g->set.speed_limit;
     size_t mib = mem_budget_mib_from_env((size_t)o->mem_mib);
     if (!mem_budget_init(&g->mem, mib << 20, err)) return false;
 
     /* Everything that can reject the input (pack, island, memory budget) comes before any
      * window: it fails fast and the same way with or without a display. */
     size_t used = g->mem.used;
-    if (!game_home_boot(&g->home, &g->mem, o->pak, o->seed, err)) return false;
+    if (!game_home_boot(&g->home, &g->mem, o->pak, g->set.world.gen.seed, err)) return false;
     g->carved.home = g->mem.used - used;
 
     if (!o->print_island) {
@@ -92,17 +111,12 @@ bool game_boot(Game *g, const GameOptions *o, SkyError *err) {
     }
 
     WorldParams wp;
-    world_setup(o, &g->home.field, &wp);
-    /* A budget too small for the game's pool (and no --mesh-pool): the world sizes a squeezed
-     * pool itself and says so below. */
-    if (o->mesh_pool_mib == 0 &&
-        ((size_t)(wp.mesh_pool_mib + GAME_WORLD_KEEP_MIB) << 20) > mem_budget_free(&g->mem))
-        wp.mesh_pool_mib = 0;
-    if (((size_t)wp.mesh_pool_mib << 20) >= mem_budget_free(&g->mem)) {
+    world_setup(g, &wp);
+    if (o->mesh_pool_mib > 0 && ((size_t)o->mesh_pool_mib << 20) >= mem_budget_free(&g->mem)) {
         sky_error_set(err, SKY_ERR_INPUT,
-                      "skyisles: the memory budget of %zu MiB is too small for --mesh-pool %u: raise --mem MB or "
+                      "skyisles: the memory budget of %zu MiB is too small for --mesh-pool %d: raise --mem MB or "
                       "SKYISLES_MEM_MB (default %u) or lower --mesh-pool",
-                      g->mem.size >> 20, wp.mesh_pool_mib, MEM_DEFAULT_BUDGET_MIB);
+                      g->mem.size >> 20, o->mesh_pool_mib, MEM_DEFAULT_BUDGET_MIB);
         return false;
     }
     used = g->mem.used;
@@ -114,45 +128,57 @@ bool game_boot(Game *g, const GameOptions *o, SkyError *err) {
     g->carved.world = g->mem.used - used;
     WorldStats ws = world_stats(g->world);
     g->carved.world_mesh_pool = (size_t)ws.slabs_capacity * sizeof(WorldVertex) * WORLD_SLAB_VERTS;
-    int r = world_params(g->world)->view_radius;
-    /* The world caps its own pool so that GAME_WORLD_KEEP_MIB stay free (docs/world.md): a
-     * capped pool leaves less than one slab above that, a pool at its floor of 64 slabs less
-     * than that; an uncapped one leaves what the budget has beyond its need. */
-    bool squeezed = wp.mesh_pool_mib == 0 && mem_budget_free(&g->mem) < ((size_t)GAME_WORLD_KEEP_MIB << 20) + (256u << 10);
+    int r = world_params(g->world)->live.view_radius;
 
     if (!o->print_island) {
-        char pad_db[1024];
+        char pad_db[1024], user_db[600];
         if (!game_data_file("controllers/gamecontrollerdb.txt", pad_db, sizeof pad_db))
             log_warn("skyisles: the controller database (controllers/gamecontrollerdb.txt) was not found beside the "
                      "game or in SKYISLES_DATA_DIR: only controllers SDL knows itself will work");
-        PlatformConfig pc = {.title = "skyisles", .width = o->width, .height = o->height, .headless = o->headless,
-                             .fullscreen = o->fullscreen, .vsync = o->vsync, .pad_db = pad_db[0] ? pad_db : NULL};
+        user_db[0] = 0;
+        if (o->config_dir[0]) snprintf(user_db, sizeof user_db, "%s/%s", o->config_dir, SETTINGS_PAD_FILE);
+        PlatformConfig pc = {.title = "skyisles", .width = o->width, .height = o->height, .headless = o->offscreen,
+                             .fullscreen = o->fullscreen, .vsync = o->vsync, .no_video = o->headless,
+                             .pad_db = pad_db[0] ? pad_db : NULL, .pad_user_db = user_db[0] ? user_db : NULL};
         g->platform = platform_create(&pc, err);
         if (!g->platform) return false;
-        platform_drawable_size(g->platform, &g->disp_w, &g->disp_h);
-
-        RenderSettings rs = o->render;
-        rs.max_chunks = (uint32_t)((2 * r + 3) * (2 * r + 3));
-        used = g->mem.used;
-        g->render = render_create(&g->mem, &rs, err);
-        if (!g->render) {
-            budget_short(g, "the renderer", err);
-            return false;
+        if (!o->headless) {
+            platform_drawable_size(g->platform, &g->disp_w, &g->disp_h);
+            RenderSettings rs;
+            render_settings_from(g, &rs);
+            int rmax = world_params(g->world)->create.view_radius_max;
+            rs.max_chunks = (uint32_t)((2 * rmax + 3) * (2 * rmax + 3));
+            used = g->mem.used;
+            g->render = render_create(&g->mem, &rs, err);
+            if (!g->render) {
+                budget_short(g, "the renderer", err);
+                return false;
+            }
+            if (!render_map_set(g->render, &g->home.field, g->home.island, g->home.codex, GAME_LANG, err)) {
+                budget_short(g, "the island map", err);
+                return false;
+            }
+            g->carved.render = g->mem.used - used;
         }
-        g->carved.render = g->mem.used - used;
     }
 
-    if (squeezed)
+    if (o->settings_warning[0]) log_warn("%s", o->settings_warning);
+    if (ws.pool_squeezed)
         log_warn("skyisles: the %zu MiB budget squeezed the chunk-mesh pool to %.1f MiB: the view may reach less far "
                  "(raise --mem MB or SKYISLES_MEM_MB)",
                  g->mem.size >> 20, (double)g->carved.world_mesh_pool / 1048576.0);
     /* Logged once every stage stands, so a failed boot prints its one error line only. */
     game_home_log(&g->home);
     place_start(g);
+    input_init(&g->input, &g->set.input);
+    camera_rig_reset(&g->rig, g->set.camera == GAME_CAMERA_COCKPIT ? CAMERA_COCKPIT : CAMERA_CHASE);
+    if (!o->print_island) play_init(g);
+    /* The seed flown becomes the last one (kept in the settings file). */
+    if (o->use_settings && (o->seed_given || !o->settings_found)) g->settings_dirty = true;
     const double M = 1.0 / 1048576.0;
     log_info("skyisles: seed %llu, view radius %d chunks, %u workers; budget %.1f MiB: home island %.2f, jobs %.2f, "
              "world %.1f (mesh pool %.1f), renderer %.2f, free %.1f",
-             (unsigned long long)world_params(g->world)->seed, r, g->jobs ? jobs_worker_count(g->jobs) : 0,
+             (unsigned long long)world_params(g->world)->gen.seed, r, g->jobs ? jobs_worker_count(g->jobs) : 0,
              (double)g->mem.size * M, (double)g->carved.home * M, (double)g->carved.jobs * M,
              (double)g->carved.world * M, (double)g->carved.world_mesh_pool * M, (double)g->carved.render * M,
              (double)mem_budget_free(&g->mem) * M);
@@ -168,10 +194,72 @@ void game_shutdown(Game *g) {
     memset(g, 0, sizeof *g);
 }
 
-static WorldView world_view(const Game *g) {
+/* ---------------------------------------------------------------- settings */
+void game_apply_settings(Game *g, unsigned changes) {
+    GameSettings *s = &g->set;
+    if (changes & (MENU_CHANGED_WORLD | MENU_CHANGED_QUALITY)) {
+        /* world_set_params rebuilds only when a generation value changed (W5); live values apply
+         * at once. The home island's field and the creation values stay the world's own. */
+        WorldParams wp = *world_params(g->world);
+        wp.gen = s->world.gen;
+        wp.gen.home = &g->home.field;
+        wp.live = s->world.live;
+        world_set_params(g->world, &wp);
+        s->world.live.view_radius = world_params(g->world)->live.view_radius;   /* as held */
+    }
+    if (changes & MENU_CHANGED_FLIGHT) {
+        g->model.speed_limit = s->speed_limit;
+        CameraMode mode = s->camera == GAME_CAMERA_COCKPIT ? CAMERA_COCKPIT : CAMERA_CHASE;
+        if (mode != g->rig.mode) camera_rig_reset(&g->rig, mode);
+    }
+    if ((changes & (MENU_CHANGED_DISPLAY | MENU_CHANGED_QUALITY)) && g->render) {
+        RenderSettings rs;
+        render_settings_from(g, &rs);
+        render_apply_settings(g->render, &rs);
+    }
+    if (changes & MENU_CHANGED_CONTROLS) input_apply_settings(&g->input, &s->input);
+    if (changes) g->settings_dirty = true;
+}
+
+void game_save_settings(Game *g) {
+    if (!g->settings_dirty || !g->opt.use_settings || !g->opt.config_dir[0]) return;
+    SkyError err = {0};
+    if (settings_save(&g->set, g->opt.config_dir, &err)) {
+        log_info("skyisles: settings saved to %s/%s", g->opt.config_dir, SETTINGS_FILE);
+        g->settings_dirty = false;
+    } else {
+        log_warn("%s", err.msg);
+        g->settings_dirty = false;   /* one warning per change, not one per frame */
+    }
+}
+
+/* ---------------------------------------------------------------- frames */
+WorldView game_world_view(const Game *g) {
     WorldView v;
     sim_world_view(&g->flight, &g->camera, fov_y(g), display_aspect(g), &v);
     return v;
+}
+
+void game_consume_world(Game *g) {
+    WorldEvent ev[64];
+    size_t n;
+    while ((n = world_take_events(g->world, ev, 64)) > 0)
+        for (size_t i = 0; i < n; i++)
+            if (ev[i].type == WORLD_EV_MESH_READY) world_release_mesh(g->world, ev[i].cx, ev[i].cz);
+}
+
+static void stream(Game *g) {
+    WorldView wv = game_world_view(g);
+    world_update(g->world, &wv);
+    if (g->render) render_sync_world(g->render, g->world);
+    else game_consume_world(g);
+}
+
+void game_frame(Game *g, const PlatformEvents *ev, float dt) {
+    g->ev = *ev;
+    input_update(&g->input, ev);
+    play_frame(g, dt);
+    stream(g);
 }
 
 void game_update(Game *g, float dt) {
@@ -181,9 +269,7 @@ void game_update(Game *g, float dt) {
         flight_autopilot_step(&g->flight, dt, g->world);
         camera_chase(&g->flight, &g->camera);
     }
-    WorldView wv = world_view(g);
-    world_update(g->world, &wv);
-    render_sync_world(g->render, g->world);
+    stream(g);
 }
 
 void game_draw(Game *g) {
@@ -196,7 +282,7 @@ void game_draw(Game *g) {
     v.pitch = g->camera.pitch;
     v.roll = g->camera.roll;
     v.time_s = g->flight.time_s;
-    v.aircraft_visible = !g->opt.no_aircraft;
+    v.aircraft_visible = !g->opt.no_aircraft && !(g->rig.mode == CAMERA_COCKPIT && !g->camera_fixed);
     v.air_x = g->flight.x;
     v.air_y = g->flight.y;
     v.air_z = g->flight.z;
@@ -218,14 +304,12 @@ bool game_wait_world(Game *g, double timeout_s) {
     float last_reach = -1.0f;
     while (time_now_ms() < end) {
         if (platform_stop_signal()) return false;
-        WorldView wv = world_view(g);
-        world_update(g->world, &wv);
-        render_sync_world(g->render, g->world);
+        stream(g);
         WorldStats ws = world_stats(g->world);
-        RenderStats rs = render_stats(g->render);
+        uint32_t pending = g->render ? render_stats(g->render).pending_uploads : 0;
         /* Done when nothing is generating or waiting for upload and the reach has settled: the
          * mesh pool pulls it in while meshes pile up, then lets it grow back step by step. */
-        if (ws.in_flight == 0 && rs.pending_uploads == 0 && ws.reach == last_reach) {
+        if (ws.in_flight == 0 && pending == 0 && ws.reach == last_reach) {
             if (++quiet >= 3) return true;
         } else {
             quiet = 0;
@@ -237,48 +321,26 @@ bool game_wait_world(Game *g, double timeout_s) {
     return false;
 }
 
-/* Keys 1-7 switch the PSX effects; Esc quits. The controls issue adds flying here. */
-static bool handle_keys(Game *g, const PlatformEvents *ev) {
-    RenderSettings s = *render_settings(g->render);
-    bool changed = false;
-    for (uint32_t i = 0; i < ev->key_count; i++) {
-        switch (ev->keys[i]) {
-        case PKEY_ESCAPE: return false;
-        case PKEY_1: s.lines = s.lines == 0 ? RENDER_LINES_DEFAULT : (s.lines >= RENDER_LINES_MAX ? 0 : s.lines * 2); changed = true; break;
-        case PKEY_2: s.snap = !s.snap; changed = true; break;
-        case PKEY_3: s.color15 = !s.color15; changed = true; break;
-        case PKEY_4: s.dither = !s.dither; changed = true; break;
-        case PKEY_5: s.fog = !s.fog; changed = true; break;
-        case PKEY_6: s.sky_clouds = !s.sky_clouds; changed = true; break;
-        case PKEY_7: s.draw_clouds = !s.draw_clouds; changed = true; break;
-        default: break;
-        }
-    }
-    if (changed) {
-        render_apply_settings(g->render, &s);
-        log_info("render: lines %d, snap %d, 15-bit %d, dither %d, fog %d, sky clouds %d, clouds %d", s.lines,
-                 s.snap, s.color15, s.dither, s.fog, s.sky_clouds, s.draw_clouds);
-    }
-    return true;
-}
-
 int game_run(Game *g) {
     double last = time_now_ms(), last_log = last;
     uint32_t frames = 0;
     for (;;) {
         PlatformEvents ev;
         platform_poll(g->platform, &ev);
-        if (ev.quit || !handle_keys(g, &ev)) break;
+        if (ev.quit) break;
         if (ev.resized) platform_drawable_size(g->platform, &g->disp_w, &g->disp_h);
         double now = time_now_ms();
         float dt = (float)((now - last) / 1000.0);
-        if (dt > 0.1f) dt = 0.1f;
+        if (dt > 0.1f) dt = 0.1f;   /* a stall (a slow frame, a suspended process) is not a leap */
         last = now;
-        game_update(g, dt);
+        game_frame(g, &ev, dt);
+        if (g->play.quit) break;
+        overlay_draw(g);
         game_draw(g);
         platform_swap(g->platform);
         frames++;
-        if (now - last_log > 5000.0) {
+        if (g->opt.seconds > 0.0 && g->play.flight_s >= g->opt.seconds) break;
+        if (now - last_log > 10000.0) {
             RenderStats rs = render_stats(g->render);
             log_info("skyisles: %.1f fps, %u draw calls, %u triangles, %u chunks resident, %.1f MiB GPU",
                      frames * 1000.0 / (now - last_log), rs.draw_calls, rs.triangles, rs.chunks_resident,
@@ -287,5 +349,6 @@ int game_run(Game *g) {
             last_log = now;
         }
     }
+    game_save_settings(g);
     return 0;
 }

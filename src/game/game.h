@@ -9,9 +9,12 @@
 #include <stdio.h>
 
 #include "core/core.h"
+#include "input.h"
 #include "island/island.h"
 #include "platform.h"
 #include "render/render.h"
+#include "menu.h"
+#include "settings.h"
 #include "sim/sim.h"
 #include "world/world.h"
 
@@ -21,32 +24,44 @@
 #define GAME_EXIT_START_FAILED 1
 #define GAME_DEFAULT_SEED 20261129u     /* the world's and the home island's seed without --seed */
 #define GAME_HOME_SCOPE "island"        /* the codex generation scope of the home island */
+#define GAME_LANG "en"                  /* the language of place names */
 #define GAME_HOME_FIELD 256u            /* IslandField cells per side (1800 m island: ~7 m cells) */
-/* The world caps its own mesh pool at the budget minus this, left for the others
- * (docs/world.md, streaming memory). */
-#define GAME_WORLD_KEEP_MIB 24u
 /* The game's chunk-mesh pool: the renderer releases each CPU mesh after upload, so only meshes
  * in flight or waiting for upload hold slabs (about 350 slabs, 8 MiB, at view radius 10). */
 #define GAME_MESH_POOL_MIB 16u
+/* The view radius the world's tables are sized for, so the panel can raise it in flight. */
+#define GAME_VIEW_RADIUS_MAX 16
 
 typedef struct GameOptions {
+    /* what to run */
     const char *screenshot;     /* --screenshot FILE.png */
     int frames;                 /* --frames N: frames simulated before the shot */
-    uint64_t seed;              /* --seed S: world and home island (GAME_DEFAULT_SEED) */
+    int bench_frames;           /* --bench-frames N */
+    bool json;
+    bool print_island;          /* --print-island: home island summary on stdout, no window */
+    bool headless;              /* --headless: no window, no GL: sim, world and collision at 60 Hz */
+    bool offscreen;             /* --offscreen (implied by shots and benches): SDL's offscreen GL */
+    bool autopilot, demo, soak;
+    double seconds;             /* --seconds N: stop after N seconds of flight (0: until quit) */
+    /* settings */
+    const char *config;         /* --config DIR */
+    bool use_settings;          /* the settings file was read and will be saved */
+    char config_dir[512];       /* where it lives ("" when none) */
+    bool settings_found;
+    char settings_warning[320]; /* one line about a damaged file, logged at boot */
+    bool seed_given;            /* --seed / --world seed=: this run's seed becomes the last one */
+    GameSettings set;           /* defaults, then the settings file, then the command line */
+    /* world, memory, view */
     const char *pak;            /* --pak FILE: codex pack instead of the built-in one */
     int mem_mib;                /* --mem MB: memory budget; 0 = SKYISLES_MEM_MB or the default */
-    int mesh_pool_mib;          /* --mesh-pool MB: the world's CPU mesh pool; 0 = the world's own sizing */
-    bool print_island;          /* --print-island: home island summary on stdout, no window */
+    int mesh_pool_mib;          /* --mesh-pool MB: the world's CPU mesh pool; 0 = the game's */
     bool camera_set;            /* --camera x,y,z,yaw,pitch (degrees) */
     double cam[5];
     int width, height;          /* --size WxH */
-    int bench_frames;           /* --bench-frames N */
-    bool json;
     double time_s;              /* --time T: sky/cloud time at frame 0 */
-    int view_radius;            /* --view-radius R (chunks); 0 = world default */
     double wait_s;              /* --wait S: longest wait for the world before a shot */
-    bool no_aircraft, fullscreen, vsync, headless;
-    RenderSettings render;
+    bool no_aircraft, fullscreen, vsync, sky_mediump;
+    const char *show;           /* --show: what a screenshot shows over the scene (hud, title, menu, ...) */
 } GameOptions;
 
 /* A data file that is not built in (e.g. "controllers/gamecontrollerdb.txt"): SKYISLES_DATA_DIR,
@@ -82,8 +97,52 @@ typedef struct GameMemory {
     size_t home, jobs, world, world_mesh_pool, render;
 } GameMemory;
 
+/* ---------------------------------------------------------------- play (play.c) */
+typedef enum PlayState {
+    PLAY_START = 0,     /* the title over the world; the autopilot flies behind it */
+    PLAY_FLY,           /* the player (or --autopilot) flies */
+    PLAY_CRASH,         /* a short stop after a hit, then a restart near the last safe place */
+} PlayState;
+
+typedef enum PlayOverlay { OVERLAY_NONE = 0, OVERLAY_MENU, OVERLAY_MAP } PlayOverlay;
+
+#define PLAY_MESSAGES 4
+#define PLAY_CRASH_SECONDS 2.0f
+#define PLAY_DEMO_IDLE_SECONDS 30.0f   /* idle on the start screen or in the pause menu: attract mode */
+
+typedef struct PlayMessage {
+    char text[96];
+    float ttl;
+} PlayMessage;
+
+typedef struct Play {
+    PlayState state;
+    PlayOverlay overlay;
+    PlayOverlay map_return;     /* what closing the map returns to */
+    bool demo;                  /* attract mode: the autopilot flies until any input */
+    bool paused_for_pad;        /* paused because the driving controller went away */
+    bool quit;
+    float crash_timer, idle_s;
+    /* the last place the aircraft flew in open air: restarts go near it */
+    double safe_x, safe_y, safe_z;
+    float safe_yaw, safe_timer;
+    bool safe_valid;
+    PlayMessage msg[PLAY_MESSAGES];
+    char pad_notice[96];        /* shown while paused for a controller */
+    uint64_t crashes, respawns, frames;
+    double flight_s;            /* seconds flown (not paused) */
+    float fps;
+    uint32_t fps_frames;
+    double fps_t0;
+    /* collision cost per frame (the sweep of the frame's motion) */
+    double collide_ms_last, collide_ms_max, collide_ms_sum;
+    uint32_t collide_steps_max, collide_blocks_max;
+} Play;
+
 typedef struct Game {
     GameOptions opt;
+    GameSettings set;           /* as in effect now: the menus change it, the file keeps it */
+    bool settings_dirty;
     MemBudget mem;
     GameMemory carved;
     GameHome home;
@@ -91,7 +150,13 @@ typedef struct Game {
     Platform *platform;
     JobSystem *jobs;
     World *world;
-    Renderer *render;
+    Renderer *render;           /* NULL in a headless run */
+    Input input;
+    PlatformEvents ev;          /* this frame's events */
+    Play play;
+    Menu menu;
+    FlightModel model;
+    CameraRig rig;
     FlightState flight;
     CameraState camera;
     bool camera_fixed;
@@ -99,18 +164,46 @@ typedef struct Game {
 } Game;
 
 /* Boots every stage (with --print-island: budget, home island and a world without workers or
- * window, enough to choose the spawn). False with one line in err; err->code says which exit status (main.c). */
+ * window, enough to choose the spawn; --headless: no window and no renderer). False with one
+ * line in err; err->code says which exit status (main.c). */
 bool game_boot(Game *g, const GameOptions *o, SkyError *err);
 void game_shutdown(Game *g);
 
-/* One frame: sim (fixed dt when > 0, else wall clock), world, uploads, draw. No swap. */
+/* Applies the settings the menu changed (MENU_CHANGED_* bits) to the world, renderer, input and
+ * flight model; marks them to be saved. */
+void game_apply_settings(Game *g, unsigned changes);
+/* Writes the settings file when something changed (interactive runs only). */
+void game_save_settings(Game *g);
+
+/* One frame of play: input -> play state -> flight, collision -> world streaming -> uploads. */
+void game_frame(Game *g, const PlatformEvents *ev, float dt);
+/* The autopilot's scripted path (benchmarks, screenshots): sim -> world -> uploads. */
 void game_update(Game *g, float dt);
 void game_draw(Game *g);
 /* Keeps feeding the world (time frozen) until nothing is in flight or pending, or timeout. */
 bool game_wait_world(Game *g, double timeout_s);
+/* Drains the world's events without a renderer (headless): every READY mesh is released as if
+ * uploaded, so the mesh pool behaves as in a real run. */
+void game_consume_world(Game *g);
+WorldView game_world_view(const Game *g);
+
+void play_init(Game *g);
+void play_frame(Game *g, float dt);
+void play_message(Play *p, float ttl, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
+/* Crash, respawn and safe-place rules on the current flight (used by play_frame and tests). */
+void play_respawn(Game *g);
+
+/* The HUD, menus and map for this frame, queued into the renderer's HUD layer (overlay.c). */
+void overlay_draw(Game *g);
+/* Puts the game in a screen for a screenshot: "hud" (flying), "none", "title", "menu", "panel",
+ * "controls", "display", "map", "crash". False for an unknown name. */
+bool game_show(Game *g, const char *what);
+/* The home island site under (x, z), or -1 when off the island. */
+int game_home_site_at(const GameHome *h, double x, double z);
 
 int game_run(Game *g);
 int game_screenshot(Game *g);
 int game_bench(Game *g);
+int game_headless(Game *g);
 
 #endif

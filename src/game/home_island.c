@@ -6,8 +6,6 @@
 
 #include "game.h"
 
-#define HOME_LANG "en"
-
 /* One line for a pack that cannot be used: which file, what is wrong (the loader's words), what
  * to do. */
 static void pack_error(SkyError *err, const char *path, const char *why) {
@@ -101,7 +99,7 @@ short_budget:
 }
 
 void game_home_site_name(const GameHome *h, uint32_t site, char *buf, size_t n) {
-    island_site_display_name(h->island, h->codex, site, HOME_LANG, buf, n);
+    island_site_display_name(h->island, h->codex, site, GAME_LANG, buf, n);
 }
 
 void game_home_log(const GameHome *h) {
@@ -143,4 +141,23 @@ void game_home_print(const GameHome *h, const SimSpawn *spawn, FILE *out) {
                 v->home, v->terrain, v->underside, v->cloud, v->sky, v->rays,
                 spawn->home_in_view ? "home island in view" : "home island NOT in view");
     }
+}
+
+int game_home_site_at(const GameHome *h, double x, double z) {
+    const IslandField *f = &h->field;
+    if (!f->size || !f->type || !h->island || h->island->n_sites == 0) return -1;
+    double u = (x - f->centre_x) / f->cell_meters + 0.5 * f->size, v = (z - f->centre_z) / f->cell_meters + 0.5 * f->size;
+    if (!(u >= 0.0 && v >= 0.0 && u < f->size && v < f->size)) return -1;
+    if (f->type[(size_t)v * f->size + (size_t)u] == ISLAND_FIELD_OFF) return -1;
+    /* The field's type is the nearest site's: the same nearest site names the place. */
+    double lx = x - f->centre_x, lz = z - f->centre_z, best = 0.0;
+    int nearest = -1;
+    for (uint32_t k = 0; k < h->island->n_sites; k++) {
+        double dx = lx - h->island->sites[k].x_m, dz = lz - h->island->sites[k].z_m, d = dx * dx + dz * dz;
+        if (nearest < 0 || d < best) {
+            best = d;
+            nearest = (int)k;
+        }
+    }
+    return nearest;
 }

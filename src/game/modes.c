@@ -5,8 +5,6 @@
 #include <string.h>
 #include <time.h>
 
-#include <GLES2/gl2.h>
-
 #include "game.h"
 
 #define STEP (1.0f / 60.0f)
@@ -24,8 +22,10 @@ int game_screenshot(Game *g) {
     /* Terrain streams in on the workers: let it finish (time frozen) so a shot is repeatable. */
     game_wait_world(g, g->opt.wait_s > 0 ? g->opt.wait_s : 60.0);
     if (platform_stop_signal()) return 0;
+    game_show(g, g->opt.show);
+    overlay_draw(g);
     game_draw(g);
-    glFinish();
+    render_finish(g->render);
     size_t bytes = (size_t)g->disp_w * (size_t)g->disp_h * 4;
     uint8_t *px = malloc(bytes);   /* once, for the shot: not on a frame path */
     if (!px) {
@@ -108,11 +108,12 @@ int game_bench(Game *g) {
         }
         game_update(g, STEP);
         double c1 = thread_cpu_ms();
+        overlay_draw(g);   /* the HUD costs what it costs in play */
         game_draw(g);
         double c2 = thread_cpu_ms(), w2 = time_now_ms();
         /* The GPU wait (swap + finish) is outside the measured CPU time. */
         platform_swap(g->platform);
-        glFinish();
+        render_finish(g->render);
         gpu_wait_sum += time_now_ms() - w2;
         cpu[i] = c2 - c0;
         wall[i] = w2 - w0;
@@ -147,7 +148,7 @@ int game_bench(Game *g) {
     const double slab_mib = (double)(sizeof(WorldVertex) * WORLD_SLAB_VERTS) * M;
     if (g->opt.json) {
         printf("{\"frames\": %d, \"size\": [%d, %d], \"low_res\": [%d, %d], \"view_radius\": %d, \"seed\": %llu,\n",
-               n, g->disp_w, g->disp_h, rs.low_w, rs.low_h, wp->view_radius, (unsigned long long)wp->seed);
+               n, g->disp_w, g->disp_h, rs.low_w, rs.low_h, wp->live.view_radius, (unsigned long long)wp->gen.seed);
         printf(" \"cpu_ms\": {\"p50\": %.3f, \"p99\": %.3f, \"max\": %.3f, \"render_mean\": %.3f},\n", p50, p99, cmax,
                render_ms_sum / n);
         printf(" \"cpu_ms_excl_gl_driver\": {\"p50\": %.3f, \"p99\": %.3f}, \"gl_driver_ms_mean\": %.3f,\n", o50, o99,
@@ -179,7 +180,7 @@ int game_bench(Game *g) {
                (o50 <= 2.0 && o99 <= 4.0 && tri_max <= 150000 && dc_max <= 200) ? "true" : "false");
     } else {
         printf("bench %d frames at %dx%d (low-res %dx%d), view radius %d\n", n, g->disp_w, g->disp_h, rs.low_w,
-               rs.low_h, wp->view_radius);
+               rs.low_h, wp->live.view_radius);
         printf("  main-thread CPU ms/frame: p50 %.3f  p99 %.3f  max %.3f (render %.3f mean)\n", p50, p99, cmax,
                render_ms_sum / n);
         printf("  excluding time inside GL calls: p50 %.3f  p99 %.3f (GL driver %.3f mean)\n", o50, o99, driver_sum / n);

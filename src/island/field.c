@@ -3,6 +3,7 @@
 #include "island/island_int.h"
 
 _Static_assert(ISLAND_MAX_TYPES <= ISLAND_FIELD_MAX_TYPES, "the baked field carries a colour per type");
+_Static_assert(ISLAND_FIELD_MAX_TYPES <= ISLAND_FIELD_OFF, "no type index may read as off-island");
 
 bool island_bake_field(IslandField *f, const Island *isl, const IslandCodex *cx, uint32_t size,
                        float centre_x, float centre_z, MemArena *mem, SkyError *err) {
@@ -29,7 +30,7 @@ bool island_bake_field(IslandField *f, const Island *isl, const IslandCodex *cx,
             size_t c = (size_t)j * size + i;
             if (nx * nx + nz * nz > 1.0) {
                 elev[c] = 0;
-                type[c] = 255;
+                type[c] = ISLAND_FIELD_OFF;
                 continue;
             }
             double u = isl_axis_unit(isl, axis, ea, isl_axis_blend(axis, isl->axis_noise_seed[ea], nx, nz));

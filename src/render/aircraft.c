@@ -1,24 +1,19 @@
 /* skyisles aircraft (W12): our own low-poly model packed from assets/models/aircraft.txt at
  * build time, drawn through the PSX path (snap, fog, 15-bit dither) with a spinning propeller. */
 #include <math.h>
+#include <stddef.h>
 #include <string.h>
 
 #include "render_internal.h"
 
-bool aircraft_init(AircraftModel *m, SkyError *err) {
+bool aircraft_init(AircraftModel *m, MemArena *scratch, SkyError *err) {
     memset(m, 0, sizeof *m);
-    m->prog = gl_program("aircraft.vert", "aircraft.frag", NULL, err);
-    if (!m->prog) return false;
-    m->u_viewproj = gl_uniform(m->prog, "u_viewproj");
-    m->u_model = gl_uniform(m->prog, "u_model");
-    m->u_prop = gl_uniform(m->prog, "u_prop");
-    m->u_prop_centre = gl_uniform(m->prog, "u_prop_centre");
-    m->u_light = gl_uniform(m->prog, "u_light");
-    m->u_snap = gl_uniform(m->prog, "u_snap");
-    m->u_fog_density = gl_uniform(m->prog, "u_fog_density");
-    m->u_fog_color = gl_uniform(m->prog, "u_fog_color");
-    m->u_levels = gl_uniform(m->prog, "u_levels");
-    m->u_dither = gl_uniform(m->prog, "u_dither");
+    if (!gl_program(&m->prog, PROG_AIRCRAFT, scratch, err)) return false;
+    m->u_viewproj = gl_uniform(&m->prog, "u_viewproj");
+    m->u_model = gl_uniform(&m->prog, "u_model");
+    m->u_prop = gl_uniform(&m->prog, "u_prop");
+    m->u_prop_centre = gl_uniform(&m->prog, "u_prop_centre");
+    m->u_light = gl_uniform(&m->prog, "u_light");
     glGenBuffers(1, &m->vbo);
     glBindBuffer(GL_ARRAY_BUFFER, m->vbo);
     glBufferData(GL_ARRAY_BUFFER, (GLsizeiptr)(render_aircraft_vert_count * sizeof(ModelVertex)),
@@ -27,7 +22,7 @@ bool aircraft_init(AircraftModel *m, SkyError *err) {
     m->vert_count = (GLsizei)render_aircraft_vert_count;
     m->bytes = render_aircraft_vert_count * (uint32_t)sizeof(ModelVertex);
     if (gl_errors("aircraft init")) {
-        sky_error_set(err, 1, "render: GL error while uploading the aircraft");
+        sky_error_set(err, SKY_ERR_START, "render: GL error while uploading the aircraft");
         return false;
     }
     return true;
@@ -35,17 +30,8 @@ bool aircraft_init(AircraftModel *m, SkyError *err) {
 
 /* Model matrix: local x right, y up, -z nose, placed camera-relative. */
 static void model_matrix(const RenderView *v, float out[16]) {
-    float cy = cosf(v->air_yaw), sy = sinf(v->air_yaw);
-    float cp = cosf(v->air_pitch), sp = sinf(v->air_pitch);
-    float cr = cosf(v->air_roll), sr = sinf(v->air_roll);
-    float fwd[3] = {sy * cp, sp, -cy * cp};
-    float right0[3] = {cy, 0.0f, sy};                      /* level right vector */
-    float up0[3] = {-sy * sp, cp, cy * sp};                /* fwd x right0 reversed: pitched up */
-    float right[3], up[3];
-    for (int i = 0; i < 3; i++) {                           /* roll about the nose: +roll banks right */
-        right[i] = right0[i] * cr - up0[i] * sr;
-        up[i] = up0[i] * cr + right0[i] * sr;
-    }
+    float right[3], up[3], fwd[3];
+    render_basis(v->air_yaw, v->air_pitch, v->air_roll, right, up, fwd);
     float t[3] = {(float)(v->air_x - v->cam_x), (float)(v->air_y - v->cam_y), (float)(v->air_z - v->cam_z)};
     for (int i = 0; i < 3; i++) {
         out[0 + i] = right[i];
@@ -57,33 +43,34 @@ static void model_matrix(const RenderView *v, float out[16]) {
     out[15] = 1.0f;
 }
 
-void aircraft_draw(AircraftModel *m, const float viewproj[16], const RenderView *v, const float snap[2],
-                   const RenderAtmosphere *a, float levels, float dither) {
+void aircraft_draw(AircraftModel *m, const RenderFrame *f, RenderCounters *rc) {
+    const RenderView *v = f->view;
+    if (!v->aircraft_visible) return;
     float model[16];
     model_matrix(v, model);
-    glUseProgram(m->prog);
-    glUniformMatrix4fv(m->u_viewproj, 1, GL_FALSE, viewproj);
+    glUseProgram(m->prog.id);
+    psx_set_uniforms(&m->prog, &f->psx);
+    glUniformMatrix4fv(m->u_viewproj, 1, GL_FALSE, f->viewproj);
     glUniformMatrix4fv(m->u_model, 1, GL_FALSE, model);
     glUniform2f(m->u_prop, cosf(v->prop_angle), sinf(v->prop_angle));
     glUniform3fv(m->u_prop_centre, 1, render_aircraft_prop_centre);
     glUniform3f(m->u_light, 0.38f, 0.85f, 0.36f);
-    glUniform2fv(m->u_snap, 1, snap);
-    glUniform1f(m->u_fog_density, a->fog_density);
-    glUniform3fv(m->u_fog_color, 1, a->color);
-    glUniform1f(m->u_levels, levels);
-    glUniform1f(m->u_dither, dither);
     glEnable(GL_DEPTH_TEST);
+    glDepthFunc(GL_LEQUAL);
     glDepthMask(GL_TRUE);
+    glDisable(GL_BLEND);
     glEnable(GL_CULL_FACE);
     glCullFace(GL_BACK);
     glBindBuffer(GL_ARRAY_BUFFER, m->vbo);
     glEnableVertexAttribArray(ATTR_POS);
     glEnableVertexAttribArray(ATTR_NORMAL);
     glEnableVertexAttribArray(ATTR_COLOR);
-    glVertexAttribPointer(ATTR_POS, 4, GL_SHORT, GL_FALSE, sizeof(ModelVertex), (const void *)0);
-    glVertexAttribPointer(ATTR_NORMAL, 3, GL_BYTE, GL_TRUE, sizeof(ModelVertex), (const void *)8);
-    glVertexAttribPointer(ATTR_COLOR, 4, GL_UNSIGNED_BYTE, GL_TRUE, sizeof(ModelVertex), (const void *)12);
+    const GLsizei stride = sizeof(ModelVertex);
+    glVertexAttribPointer(ATTR_POS, 4, GL_SHORT, GL_FALSE, stride, (const void *)offsetof(ModelVertex, x));
+    glVertexAttribPointer(ATTR_NORMAL, 3, GL_BYTE, GL_TRUE, stride, (const void *)offsetof(ModelVertex, nx));
+    glVertexAttribPointer(ATTR_COLOR, 4, GL_UNSIGNED_BYTE, GL_TRUE, stride, (const void *)offsetof(ModelVertex, r));
     GL_TIMED(glDrawArrays(GL_TRIANGLES, 0, m->vert_count));
+    render_count_draw(rc, RENDER_STAGE_AIRCRAFT, (uint32_t)m->vert_count / 3);
     glDisableVertexAttribArray(ATTR_POS);
     glDisableVertexAttribArray(ATTR_NORMAL);
     glDisableVertexAttribArray(ATTR_COLOR);
@@ -92,6 +79,6 @@ void aircraft_draw(AircraftModel *m, const float viewproj[16], const RenderView 
 
 void aircraft_free(AircraftModel *m) {
     if (m->vbo) glDeleteBuffers(1, &m->vbo);
-    if (m->prog) glDeleteProgram(m->prog);
+    gl_program_free(&m->prog);
     memset(m, 0, sizeof *m);
 }

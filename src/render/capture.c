@@ -32,7 +32,7 @@ bool render_read_pixels(int w, int h, uint8_t *rgba) {
 
 bool render_write_png(const char *path, int w, int h, const uint8_t *rgba, SkyError *err) {
     if (!stbi_write_png(path, w, h, 4, rgba, w * 4)) {
-        sky_error_set(err, 1, "render: cannot write %s (check the folder exists and is writable)", path);
+        sky_error_set(err, SKY_ERR_START, "render: cannot write %s (check the folder exists and is writable)", path);
         return false;
     }
     return true;

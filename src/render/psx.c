@@ -1,19 +1,65 @@
-/* skyisles PSX target: the scene renders into a low-res colour texture + 16-bit depth, then a
- * nearest-neighbour upscale fills the screen at the largest integer scale (letterbox/pillarbox). */
+/* skyisles PSX look: the parameters every pass draws with (PsxParams) and their uniforms in the
+ * shared prelude; the low-res target the scene renders into (colour texture + depth), and the
+ * nearest-neighbour upscale to the screen at the largest integer scale (letterbox/pillarbox). */
+#include <stddef.h>
 #include <string.h>
 
 #include "render_internal.h"
 
-bool psx_init(PsxTarget *t, SkyError *err) {
+/* ---------------------------------------------------------------- parameters */
+/* The prelude's uniforms (shaders_es2/prelude.glsl) and where each lives in PsxParams. */
+static const struct {
+    const char *name;
+    int floats;
+    size_t offset;
+} PSX_UNIFORMS[PSX_UNIFORM_COUNT] = {
+    {"u_snap", 2, offsetof(PsxParams, snap)},
+    {"u_fog_density", 1, offsetof(PsxParams, fog_density)},
+    {"u_fog_color", 3, offsetof(PsxParams, fog_color)},
+    {"u_levels", 1, offsetof(PsxParams, levels)},
+    {"u_dither", 1, offsetof(PsxParams, dither)},
+};
+
+void psx_params(const RenderSettings *s, const RenderAtmosphere *a, int target_w, int target_h, PsxParams *out) {
+    memset(out, 0, sizeof *out);
+    out->snap[0] = s->snap ? (float)target_w * 0.5f : 0.0f;
+    out->snap[1] = s->snap ? (float)target_h * 0.5f : 0.0f;
+    out->fog_density = s->fog ? a->fog_density : 0.0f;
+    memcpy(out->fog_color, a->color, sizeof out->fog_color);
+    out->levels = s->color15 ? PSX_LEVELS_15BIT : 0.0f;
+    out->dither = s->dither ? 1.0f : 0.0f;
+}
+
+void psx_find_uniforms(GLuint prog, GLint loc[PSX_UNIFORM_COUNT]) {
+    /* A program that does not call a prelude function has its uniforms inactive (-1). */
+    for (int i = 0; i < PSX_UNIFORM_COUNT; i++) loc[i] = glGetUniformLocation(prog, PSX_UNIFORMS[i].name);
+}
+
+void psx_set_uniforms(const GlProgram *p, const PsxParams *psx) {
+    for (int i = 0; i < PSX_UNIFORM_COUNT; i++) {
+        GLint loc = p->psx[i];
+        if (loc < 0) continue;
+        const float *v = (const float *)((const char *)psx + PSX_UNIFORMS[i].offset);
+        switch (PSX_UNIFORMS[i].floats) {
+        case 1: glUniform1fv(loc, 1, v); break;
+        case 2: glUniform2fv(loc, 1, v); break;
+        case 3: glUniform3fv(loc, 1, v); break;
+        default: glUniform4fv(loc, 1, v); break;
+        }
+    }
+}
+
+/* ---------------------------------------------------------------- target and upscale */
+bool psx_init(PsxTarget *t, MemArena *scratch, SkyError *err) {
     memset(t, 0, sizeof *t);
-    t->blit_prog = gl_program("blit.vert", "blit.frag", NULL, err);
-    if (!t->blit_prog) return false;
-    t->u_tex = gl_uniform(t->blit_prog, "u_tex");
+    if (!gl_program(&t->blit, PROG_BLIT, scratch, err)) return false;
+    t->u_tex = gl_uniform(&t->blit, "u_tex");
     static const float quad[] = {-1, -1, 1, -1, 1, 1, -1, -1, 1, 1, -1, 1};
     glGenBuffers(1, &t->quad_vbo);
     glBindBuffer(GL_ARRAY_BUFFER, t->quad_vbo);
     glBufferData(GL_ARRAY_BUFFER, sizeof quad, quad, GL_STATIC_DRAW);
     glBindBuffer(GL_ARRAY_BUFFER, 0);
+    t->quad_bytes = sizeof quad;
     return true;
 }
 
@@ -23,7 +69,7 @@ static void free_target(PsxTarget *t) {
     if (t->depth_rb) glDeleteRenderbuffers(1, &t->depth_rb);
     t->fbo = t->color_tex = t->depth_rb = 0;
     t->w = t->h = 0;
-    t->bytes = 0;
+    t->target_bytes = 0;
 }
 
 /* 24-bit depth where OES_depth24 exists (far islands z-fight less), else the guaranteed 16. */
@@ -35,12 +81,7 @@ static GLenum depth_format(uint32_t *bytes) {
 }
 
 static bool make_target(PsxTarget *t, int w, int h, GLenum format, GLenum type, uint32_t bpp) {
-    glGenTextures(1, &t->color_tex);
-    glBindTexture(GL_TEXTURE_2D, t->color_tex);
-    glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, GL_NEAREST);
-    glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MAG_FILTER, GL_NEAREST);
-    glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_WRAP_S, GL_CLAMP_TO_EDGE);
-    glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_WRAP_T, GL_CLAMP_TO_EDGE);
+    t->color_tex = gl_texture_nearest();
     glTexImage2D(GL_TEXTURE_2D, 0, (GLint)format, w, h, 0, format, type, NULL);
     glGenRenderbuffers(1, &t->depth_rb);
     glBindRenderbuffer(GL_RENDERBUFFER, t->depth_rb);
@@ -61,7 +102,7 @@ static bool make_target(PsxTarget *t, int w, int h, GLenum format, GLenum type, 
     }
     t->w = w;
     t->h = h;
-    t->bytes = (uint32_t)(w * h) * (bpp + depth_bytes);
+    t->target_bytes = (uint32_t)(w * h) * (bpp + depth_bytes);
     return true;
 }
 
@@ -80,7 +121,9 @@ bool psx_resize(PsxTarget *t, int w, int h, bool rgb15) {
     return false;
 }
 
-void psx_blit(PsxTarget *t, int dw, int dh, int *vx, int *vy, int *vw, int *vh) {
+void psx_present(PsxTarget *t, const RenderFrame *f, RenderCounters *rc) {
+    if (!f->low_res) return;   /* the scene went straight to the display */
+    int dw = f->disp_w, dh = f->disp_h;
     /* Largest integer scale that fits; below 1x a fractional one. The rest is black border. */
     int s = dw / t->w < dh / t->h ? dw / t->w : dh / t->h;
     int w, h;
@@ -88,25 +131,22 @@ void psx_blit(PsxTarget *t, int dw, int dh, int *vx, int *vy, int *vw, int *vh) 
         w = t->w * s;
         h = t->h * s;
     } else {
-        float f = (float)dw / (float)t->w < (float)dh / (float)t->h ? (float)dw / (float)t->w
+        float k = (float)dw / (float)t->w < (float)dh / (float)t->h ? (float)dw / (float)t->w
                                                                   : (float)dh / (float)t->h;
-        w = (int)((float)t->w * f);
-        h = (int)((float)t->h * f);
+        w = (int)((float)t->w * k);
+        h = (int)((float)t->h * k);
     }
-    *vx = (dw - w) / 2;
-    *vy = (dh - h) / 2;
-    *vw = w;
-    *vh = h;
     glBindFramebuffer(GL_FRAMEBUFFER, 0);
     glViewport(0, 0, dw, dh);
     glDisable(GL_SCISSOR_TEST);
     glClearColor(0, 0, 0, 1);
     glClear(GL_COLOR_BUFFER_BIT | GL_DEPTH_BUFFER_BIT);
-    glViewport(*vx, *vy, w, h);
+    glViewport((dw - w) / 2, (dh - h) / 2, w, h);
     glDisable(GL_DEPTH_TEST);
     glDisable(GL_BLEND);
     glDisable(GL_CULL_FACE);
-    glUseProgram(t->blit_prog);
+    glUseProgram(t->blit.id);
+    psx_set_uniforms(&t->blit, &f->psx);
     glActiveTexture(GL_TEXTURE0);
     glBindTexture(GL_TEXTURE_2D, t->color_tex);
     glUniform1i(t->u_tex, 0);
@@ -114,6 +154,7 @@ void psx_blit(PsxTarget *t, int dw, int dh, int *vx, int *vy, int *vw, int *vh) 
     glEnableVertexAttribArray(ATTR_POS);
     glVertexAttribPointer(ATTR_POS, 2, GL_FLOAT, GL_FALSE, 0, (const void *)0);
     GL_TIMED(glDrawArrays(GL_TRIANGLES, 0, 6));
+    render_count_draw(rc, RENDER_STAGE_PSX_BLIT, 2);
     glDisableVertexAttribArray(ATTR_POS);
     glBindBuffer(GL_ARRAY_BUFFER, 0);
     glBindTexture(GL_TEXTURE_2D, 0);
@@ -122,6 +163,6 @@ void psx_blit(PsxTarget *t, int dw, int dh, int *vx, int *vy, int *vw, int *vh) 
 void psx_free(PsxTarget *t) {
     free_target(t);
     if (t->quad_vbo) glDeleteBuffers(1, &t->quad_vbo);
-    if (t->blit_prog) glDeleteProgram(t->blit_prog);
+    gl_program_free(&t->blit);
     memset(t, 0, sizeof *t);
 }

@@ -1,5 +1,6 @@
-/* skyisles renderer: boot, settings, the abyss atmosphere (W8) and the frame:
- * sky dome -> opaque terrain -> aircraft -> translucent clouds -> PSX upscale. */
+/* skyisles renderer: boot, settings, the abyss atmosphere (W8), the frame, a list of stages:
+ * sky dome -> opaque terrain -> aircraft -> translucent clouds -> HUD layer -> PSX upscale, and
+ * the HUD's public calls (the layer itself is hud.c and hud_map.c). */
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -7,7 +8,7 @@
 
 #include <cglm/cglm.h>
 
-#include "render_internal.h"
+#include "terrain.h"
 
 #define NEAR_PLANE 1.0f
 #define FAR_PLANE 1200.0f
@@ -25,10 +26,14 @@ void render_set_driver_timing(bool on) { render_driver_timing = on; }
 
 struct Renderer {
     RenderSettings settings;
+    MemArena scratch;       /* boot-time buffers, shader text, each upload's staging */
+    GLuint quad_ibo;        /* the quad index pattern the terrain and the HUD draw with */
+    uint32_t quad_ibo_bytes;
     PsxTarget psx;
     SkyDome sky;
     Terrain terrain;
     AircraftModel aircraft;
+    HudLayer hud;
     RenderCounters counters;
     float viewproj[16];
     uint32_t gl_error_count;
@@ -47,6 +52,7 @@ void render_settings_default(RenderSettings *s) {
     s->far_group_lod = 2;
     s->far_group_kib = 0;
     s->merge_gap_quads = 192;
+    s->hud_max_quads = RENDER_HUD_QUADS_DEFAULT;
     const char *tint = getenv("SKYISLES_LOD_TINT");
     s->lod_tint = tint && tint[0] == '1';
     const float sky[3] = {0.62f, 0.77f, 0.90f}, zenith[3] = {0.24f, 0.45f, 0.78f}, cloud[3] = {0.97f, 0.97f, 1.0f};
@@ -66,17 +72,47 @@ void render_atmosphere(double camera_y, const float sky_rgb[3], RenderAtmosphere
     out->fog_density = 0.005f + t * 0.035f;
 }
 
+void render_basis(float yaw, float pitch, float roll, float right[3], float up[3], float fwd[3]) {
+    float cy = cosf(yaw), sy = sinf(yaw), cp = cosf(pitch), sp = sinf(pitch);
+    float cr = cosf(roll), sr = sinf(roll);
+    const float right0[3] = {cy, 0.0f, sy};                 /* level right vector */
+    const float up0[3] = {-sy * sp, cp, cy * sp};           /* up of the pitched, unrolled attitude */
+    fwd[0] = sy * cp;
+    fwd[1] = sp;
+    fwd[2] = -cy * cp;
+    for (int i = 0; i < 3; i++) {                           /* roll about the forward axis */
+        right[i] = right0[i] * cr - up0[i] * sr;
+        up[i] = up0[i] * cr + right0[i] * sr;
+    }
+}
+
+const char *render_stage_name(RenderStage s) {
+    static const char *const NAMES[RENDER_STAGE_COUNT] = {"sky", "terrain", "aircraft", "clouds", "hud", "psx_blit"};
+    return (unsigned)s < RENDER_STAGE_COUNT ? NAMES[s] : "?";
+}
+
 Renderer *render_create(MemBudget *mem, const RenderSettings *s, SkyError *err) {
     Renderer *r = mem_carve(mem, sizeof *r, 16);
     if (!r) {
-        sky_error_set(err, 1, "render: memory budget exhausted before the renderer");
+        sky_error_set(err, SKY_ERR_START, "render: memory budget exhausted before the renderer");
         return NULL;
     }
     r->settings = *s;
     if (r->settings.max_chunks < 16) r->settings.max_chunks = 16;
+    /* One scratch region serves boot and, after it, each upload's staging. */
+    size_t scratch = terrain_scratch_bytes();
+    if (scratch < RENDER_BOOT_SCRATCH_BYTES) scratch = RENDER_BOOT_SCRATCH_BYTES;
+    if (!mem_arena_init(&r->scratch, mem, scratch)) {
+        sky_error_set(err, SKY_ERR_START, "render: memory budget too small for %zu KiB of renderer scratch", scratch >> 10);
+        return NULL;
+    }
     while (glGetError() != GL_NO_ERROR) {}
-    if (!psx_init(&r->psx, err) || !sky_init(&r->sky, s->sky_force_mediump, err) ||
-        !terrain_init(&r->terrain, mem, &r->settings, err) || !aircraft_init(&r->aircraft, err)) {
+    r->quad_ibo = gl_quad_indices(&r->scratch, &r->quad_ibo_bytes, err);
+    if (!r->quad_ibo || !psx_init(&r->psx, &r->scratch, err) ||
+        !sky_init(&r->sky, s->sky_force_mediump, &r->scratch, err) ||
+        !terrain_init(&r->terrain, mem, &r->scratch, r->quad_ibo, &r->settings, err) ||
+        !aircraft_init(&r->aircraft, &r->scratch, err) ||
+        !hud_init(&r->hud, mem, &r->scratch, r->quad_ibo, s->hud_max_quads, err)) {
         render_destroy(r);
         return NULL;
     }
@@ -87,24 +123,27 @@ Renderer *render_create(MemBudget *mem, const RenderSettings *s, SkyError *err) 
 
 void render_destroy(Renderer *r) {
     if (!r) return;
+    hud_free(&r->hud);
     aircraft_free(&r->aircraft);
     terrain_free(&r->terrain);
     sky_free(&r->sky);
     psx_free(&r->psx);
+    if (r->quad_ibo) glDeleteBuffers(1, &r->quad_ibo);
+    r->quad_ibo = 0;
 }
 
 void render_apply_settings(Renderer *r, const RenderSettings *s) {
     bool rebuild_sky = s->sky_force_mediump != r->settings.sky_force_mediump;
-    uint32_t slots = r->settings.max_chunks;
+    uint32_t slots = r->settings.max_chunks, hud_quads = r->settings.hud_max_quads;
     r->settings = *s;
-    r->settings.max_chunks = slots;   /* slots and tile copies are carved once */
-    r->settings.far_group_lod = r->terrain.far_group_lod;
-    r->settings.far_group_kib = r->terrain.copy_blocks * (TERRAIN_COPY_VERTS * (uint32_t)sizeof(WorldVertex)) >> 10;
-    r->terrain.merge_gap_quads = s->merge_gap_quads;
+    r->settings.max_chunks = slots;   /* slots, tile copies and the HUD queue are carved once */
+    r->settings.hud_max_quads = hud_quads;
+    terrain_carved(&r->terrain, &r->settings.far_group_lod, &r->settings.far_group_kib);
+    terrain_set_merge_gap(&r->terrain, s->merge_gap_quads);
     if (rebuild_sky) {
         SkyError err = {0};
         SkyDome fresh;
-        if (sky_init(&fresh, s->sky_force_mediump, &err)) {
+        if (sky_init(&fresh, s->sky_force_mediump, &r->scratch, &err)) {
             sky_free(&r->sky);
             r->sky = fresh;
         } else {
@@ -134,10 +173,11 @@ uint32_t render_upload_pending(Renderer *r, World *release_to) {
 
 void render_sync_world(Renderer *r, World *w) {
     WorldEvent ev[64];
+    const size_t batch = sizeof ev / sizeof ev[0];
     for (;;) {
         /* Take no more READY meshes than the queue can hold: the rest wait in the world. */
-        uint32_t room = r->terrain.cap - r->terrain.pending_count;
-        size_t max = room < 64 ? room : 64;
+        uint32_t room = terrain_queue_room(&r->terrain);
+        size_t max = room < batch ? room : batch;
         if (max == 0) break;
         size_t n = world_take_events(w, ev, max);
         for (size_t i = 0; i < n; i++) {
@@ -167,11 +207,8 @@ static void low_res_size(const RenderSettings *s, int dw, int dh, int *lw, int *
 }
 
 static void camera_viewproj(const RenderView *v, float fov_deg, float aspect, float out[16]) {
-    float cy = cosf(v->yaw), sy = sinf(v->yaw), cp = cosf(v->pitch), sp = sinf(v->pitch);
-    float cr = cosf(v->roll), sr = sinf(v->roll);
-    vec3 fwd = {sy * cp, sp, -cy * cp};
-    vec3 right0 = {cy, 0.0f, sy}, up0 = {-sy * sp, cp, cy * sp}, up;
-    for (int i = 0; i < 3; i++) up[i] = up0[i] * cr + right0[i] * sr;
+    vec3 right, up, fwd;
+    render_basis(v->yaw, v->pitch, v->roll, right, up, fwd);
     vec3 eye = {0.0f, 0.0f, 0.0f};
     mat4 view, proj, vp;
     glm_look(eye, fwd, up, view);
@@ -180,108 +217,148 @@ static void camera_viewproj(const RenderView *v, float fov_deg, float aspect, fl
     memcpy(out, vp, sizeof vp);
 }
 
-typedef struct AircraftPass {
-    Renderer *r;
-    const RenderView *v;
-    const TerrainDrawParams *dp;
-    const RenderAtmosphere *a;
-} AircraftPass;
-
-static void draw_aircraft_cb(void *ctx) {
-    AircraftPass *p = ctx;
-    if (!p->v->aircraft_visible) return;
-    aircraft_draw(&p->r->aircraft, p->r->viewproj, p->v, p->dp->snap, p->a, p->dp->levels, p->dp->dither);
-    p->r->counters.draw_calls++;
-    p->r->counters.triangles += render_aircraft_vert_count / 3;
-}
-
-static void frame(Renderer *r, const RenderView *v, int dw, int dh, bool sky_debug) {
+/* The frame's first step: atmosphere, the target (low-res or the display) bound and cleared,
+ * the camera, and the PSX look every stage draws with. */
+static void frame_begin(Renderer *r, RenderFrame *f, const RenderView *v, int dw, int dh, bool sky_debug) {
     const RenderSettings *st = &r->settings;
-    RenderAtmosphere atm;
-    render_atmosphere(v->cam_y, st->sky_rgb, &atm);
-    if (!st->fog) atm.fog_density = 0.0f;
+    memset(f, 0, sizeof *f);
+    f->view = v;
+    f->settings = st;
+    f->disp_w = dw;
+    f->disp_h = dh;
+    f->sky_debug = sky_debug;
+    render_atmosphere(v->cam_y, st->sky_rgb, &f->atm);
     memset(&r->counters, 0, sizeof r->counters);
     render_driver_ns = 0;
 
     int lw, lh;
     low_res_size(st, dw, dh, &lw, &lh);
-    bool low = lw > 0 && psx_resize(&r->psx, lw, lh, st->color15);
-    if (!low) {
+    f->low_res = lw > 0 && psx_resize(&r->psx, lw, lh, st->color15);
+    if (!f->low_res) {
         psx_resize(&r->psx, 0, 0, false);
         lw = dw;
         lh = dh;
     }
-    r->low_w = lw;
-    r->low_h = lh;
-    glBindFramebuffer(GL_FRAMEBUFFER, low ? r->psx.fbo : 0);
+    f->target_w = r->low_w = lw;
+    f->target_h = r->low_h = lh;
+    glBindFramebuffer(GL_FRAMEBUFFER, f->low_res ? r->psx.fbo : 0);
     glDisable(GL_DITHER);   /* the shaders dither, in low-res pixels */
     glViewport(0, 0, lw, lh);
-    glClearColor(atm.color[0], atm.color[1], atm.color[2], 1.0f);
+    glClearColor(f->atm.color[0], f->atm.color[1], f->atm.color[2], 1.0f);
     glDepthMask(GL_TRUE);
     glClear(GL_COLOR_BUFFER_BIT | GL_DEPTH_BUFFER_BIT);
 
-    camera_viewproj(v, st->fov_y_deg, (float)lw / (float)lh, r->viewproj);
-    float levels = st->color15 ? 31.0f : 0.0f;
-    sky_draw(&r->sky, r->viewproj, v, &atm, st, levels, sky_debug);
-    r->counters.draw_calls++;
-    r->counters.triangles += (uint32_t)r->sky.index_count / 3;
+    camera_viewproj(v, st->fov_y_deg, (float)lw / (float)lh, f->viewproj);
+    memcpy(r->viewproj, f->viewproj, sizeof r->viewproj);
+    psx_params(st, &f->atm, lw, lh, &f->psx);
+}
 
-    if (!sky_debug) {
-        TerrainDrawParams dp;
-        memset(&dp, 0, sizeof dp);
-        dp.snap[0] = st->snap ? (float)lw * 0.5f : 0.0f;
-        dp.snap[1] = st->snap ? (float)lh * 0.5f : 0.0f;
-        dp.fog_density = atm.fog_density;
-        memcpy(dp.fog_color, atm.color, sizeof dp.fog_color);
-        dp.levels = levels;
-        dp.dither = st->dither ? 1.0f : 0.0f;
-        dp.clouds = st->draw_clouds;
-        dp.lod_tint = st->lod_tint;
-        AircraftPass pass = {r, v, &dp, &atm};
-        dp.before_clouds = draw_aircraft_cb;
-        dp.before_clouds_ctx = &pass;
-        terrain_draw(&r->terrain, r->viewproj, v, &dp, &r->counters);
-    }
-    if (low) {
-        int vx, vy, vw, vh;
-        psx_blit(&r->psx, dw, dh, &vx, &vy, &vw, &vh);
-        r->counters.draw_calls++;
-        r->counters.triangles += 2;
-    }
+static void frame_end(Renderer *r) {
     glUseProgram(0);
     r->driver_ns_frame = render_driver_ns;
     r->gl_error_count += (uint32_t)gl_errors("frame");
 }
 
+/* One frame, top to bottom. Every stage draws with the same RenderFrame (camera, atmosphere,
+ * PSX look) and counts its own draw calls. */
+static void frame(Renderer *r, const RenderView *v, int dw, int dh, bool sky_debug) {
+    RenderFrame f;
+    RenderCounters *rc = &r->counters;
+    frame_begin(r, &f, v, dw, dh, sky_debug);
+    sky_draw(&r->sky, &f, rc);                          /* first, behind everything, no depth */
+    if (!sky_debug) {                                   /* the debug frame shows the dome alone */
+        terrain_prepare(&r->terrain, &f, rc);           /* tiles rebuilt, culled, clouds ordered */
+        terrain_draw_opaque(&r->terrain, &f, rc);
+        aircraft_draw(&r->aircraft, &f, rc);
+        terrain_draw_clouds(&r->terrain, &f, rc);       /* translucent, back to front, after all opaque */
+        hud_draw(&r->hud, &f, rc);                      /* text and menus, in PSX pixels */
+    }
+    psx_present(&r->psx, &f, rc);                       /* nearest upscale to the display */
+    hud_frame_done(&r->hud);                            /* the queue was this frame's */
+    frame_end(r);
+}
+
 void render_frame(Renderer *r, const RenderView *v, int dw, int dh) { frame(r, v, dw, dh, false); }
 void render_frame_sky_debug(Renderer *r, const RenderView *v, int dw, int dh) { frame(r, v, dw, dh, true); }
+
+/* ---------------------------------------------------------------- HUD layer */
+void render_hud_canvas(const Renderer *r, int disp_w, int disp_h, int *w, int *h) {
+    low_res_size(&r->settings, disp_w, disp_h, w, h);
+    if (*w <= 0 || *h <= 0) {
+        *w = disp_w;
+        *h = disp_h;
+    }
+}
+
+void render_hud_clear(Renderer *r) { hud_clear(&r->hud); }
+
+RenderHudBounds render_hud_bounds(const Renderer *r) {
+    float b[4];
+    RenderHudBounds out = {0, 0, 0, 0, r->hud.quads, r->hud.dropped};
+    if (!hud_bounds(&r->hud, b)) return out;
+    out.x0 = (int)floorf(b[0]);
+    out.y0 = (int)floorf(b[1]);
+    out.x1 = (int)ceilf(b[2]);
+    out.y1 = (int)ceilf(b[3]);
+    return out;
+}
+
+void render_hud_box(Renderer *r, int x, int y, int w, int h, uint32_t rgba) {
+    hud_box(&r->hud, (float)x, (float)y, (float)w, (float)h, rgba);
+}
+
+void render_hud_text(Renderer *r, int x, int y, int scale, uint32_t rgba, const char *text) {
+    hud_text(&r->hud, x, y, scale, rgba, text);
+}
+
+bool render_map_set(Renderer *r, const IslandField *f, const Island *isl, const IslandCodex *cx, const char *lang,
+                    SkyError *err) {
+    return hud_map_set(&r->hud, f, isl, cx, lang, &r->scratch, err);
+}
+
+void render_hud_map(Renderer *r, int x, int y, int w, int h, double air_x, double air_z, float air_yaw) {
+    hud_map_queue(&r->hud, x, y, w, h, air_x, air_z, air_yaw);
+}
+
+void render_finish(Renderer *r) {
+    (void)r;
+    glFinish();
+}
 
 RenderStats render_stats(const Renderer *r) {
     RenderStats s;
     memset(&s, 0, sizeof s);
+    TerrainStats ts;
+    terrain_stats(&r->terrain, &ts);
     s.draw_calls = r->counters.draw_calls;
     s.triangles = r->counters.triangles;
-    s.uploads = r->terrain.last_uploads;
-    s.upload_bytes = r->terrain.last_upload_bytes;
-    s.chunks_resident = r->terrain.resident;
+    s.uploads = ts.last_uploads;
+    s.upload_bytes = ts.last_upload_bytes;
+    s.chunks_resident = ts.resident;
     s.chunks_visible = r->counters.chunks_visible;
     s.chunks_culled = r->counters.chunks_culled;
-    s.pending_uploads = r->terrain.pending_live;
-    s.gpu_bytes = r->terrain.gpu_bytes + r->terrain.ibo_bytes + r->sky.bytes + r->aircraft.bytes + r->psx.bytes + 48;
-    s.uploads_total = r->terrain.uploads_total;
-    s.dropped_no_slot = r->terrain.dropped_no_slot;
+    s.pending_uploads = ts.pending_live;
+    s.gpu_bytes = ts.gpu_bytes + r->quad_ibo_bytes + r->sky.bytes + r->aircraft.bytes + r->psx.target_bytes +
+                  r->psx.quad_bytes + r->hud.bytes;
+    s.uploads_total = ts.uploads_total;
+    s.dropped_no_slot = ts.dropped_no_slot;
     s.low_w = r->low_w;
     s.low_h = r->low_h;
     s.sky_highp = r->sky.highp;
     s.driver_ms = (double)(r->driver_ns_frame + r->driver_ns_upload) / 1e6;
-    s.gpu_buffers = r->terrain.vbo_count;
-    s.mesh_swaps = r->terrain.mesh_swaps;
+    s.gpu_buffers = ts.vbo_count;
+    s.mesh_swaps = ts.mesh_swaps;
+    s.hud_quads = r->hud.last_quads;
+    s.hud_dropped = r->hud.last_dropped;
     for (int k = 0; k <= WORLD_LOD_MAX; k++) {
         s.chunks_visible_lod[k] = r->counters.chunks_visible_lod[k];
         s.triangles_lod[k] = r->counters.triangles_lod[k];
+        s.chunks_resident_lod[k] = ts.resident_lod[k];
     }
-    for (uint32_t i = 0; i < r->terrain.cap; i++)
-        if (r->terrain.chunks[i].used) s.chunks_resident_lod[r->terrain.chunks[i].lod]++;
+    for (int k = 0; k < RENDER_STAGE_COUNT; k++) {
+        s.stage_draw_calls[k] = r->counters.stage_draw_calls[k];
+        s.stage_triangles[k] = r->counters.stage_triangles[k];
+    }
     return s;
 }
 

@@ -1,5 +1,6 @@
 /* skyisles renderer: the one public header of src/render (OpenGL ES 2.0, main thread only).
- * PSX pipeline (low-res target, vertex snap, 15-bit dither, fog), sky dome, terrain, aircraft. */
+ * PSX pipeline (low-res target, vertex snap, 15-bit dither, fog), sky dome, terrain, aircraft,
+ * the HUD layer (text, boxes, the island map). */
 #ifndef SKYISLES_RENDER_H
 #define SKYISLES_RENDER_H
 
@@ -7,6 +8,7 @@
 #include <stdint.h>
 
 #include "core/core.h"
+#include "island/island.h"
 #include "world/world.h"
 
 /* Low-res presets: lines of the PSX target (its width follows the display's aspect). */
@@ -33,12 +35,15 @@ typedef struct RenderSettings {
     uint32_t merge_gap_quads;           /* a chunk's visible face runs closer than this are drawn
                                            with one call (the gap is culled by the GPU) */
     bool lod_tint;                      /* debug: terrain tinted by LOD (SKYISLES_LOD_TINT=1) */
+    uint32_t hud_max_quads;             /* HUD queue (carved at create; a glyph is 2 quads with its
+                                           shadow): 0 = RENDER_HUD_QUADS_DEFAULT, at most 16383 */
     float sky_rgb[3];       /* horizon colour of a clear sky (W8's skyColour) */
     float zenith_rgb[3];
     float cloud_rgb[3];
 } RenderSettings;
 
 void render_settings_default(RenderSettings *s);
+#define RENDER_HUD_QUADS_DEFAULT 4096u
 
 /* W8: abyss atmosphere for a camera height. h = clamp((y - 5) / 25, 0, 1);
  * colour = lerp(sky, 0x050508, 1 - h); fog density = 0.005 + (1 - h) * 0.035. */
@@ -67,7 +72,8 @@ void render_atmosphere(double camera_y, const float sky_rgb[3], RenderAtmosphere
 
 /* Per-octave split of (camera * 0.002 + time * 0.02) * 2^k into a fraction and a lattice cell
  * mod the period (done in double so the shader only sees small numbers). */
-void render_sky_offsets(double cam_x, double cam_y, double cam_z, double time_s, float frac[15], float cell[15]);
+void render_sky_offsets(double cam_x, double cam_y, double cam_z, double time_s, float frac[RENDER_SKY_OCTAVES * 3],
+                        float cell[RENDER_SKY_OCTAVES * 3]);
 
 typedef struct RenderView {
     double cam_x, cam_y, cam_z;
@@ -79,8 +85,23 @@ typedef struct RenderView {
     float prop_angle;
 } RenderView;
 
+/* The stages of a frame, in the order they draw: the dome first, opaque terrain, the aircraft,
+ * translucent clouds back to front, the HUD/menu layer (text at the PSX resolution), then the
+ * nearest upscale of the low-res target to the display. */
+typedef enum RenderStage {
+    RENDER_STAGE_SKY,
+    RENDER_STAGE_TERRAIN,
+    RENDER_STAGE_AIRCRAFT,
+    RENDER_STAGE_CLOUDS,
+    RENDER_STAGE_HUD,
+    RENDER_STAGE_PSX_BLIT,
+    RENDER_STAGE_COUNT
+} RenderStage;
+const char *render_stage_name(RenderStage s);
+
 typedef struct RenderStats {
     uint32_t draw_calls, triangles;      /* last frame */
+    uint32_t stage_draw_calls[RENDER_STAGE_COUNT], stage_triangles[RENDER_STAGE_COUNT];   /* last frame */
     uint32_t uploads, upload_bytes;      /* chunk meshes uploaded by the last sync */
     uint32_t chunks_resident, chunks_visible, chunks_culled, pending_uploads;
     uint64_t gpu_bytes;                  /* all buffers and textures the renderer holds */
@@ -95,6 +116,9 @@ typedef struct RenderStats {
     uint32_t chunks_resident_lod[WORLD_LOD_MAX + 1];
     uint32_t chunks_visible_lod[WORLD_LOD_MAX + 1];   /* last frame */
     uint32_t triangles_lod[WORLD_LOD_MAX + 1];        /* last frame, terrain and clouds */
+    uint32_t hud_quads;                  /* last frame: HUD quads drawn (text glyphs and their shadows,
+                                            boxes, map pieces) */
+    uint32_t hud_dropped;                /* last frame: HUD quads that did not fit the queue */
 } RenderStats;
 
 typedef struct Renderer Renderer;
@@ -115,10 +139,47 @@ void render_drop_chunk(Renderer *r, int32_t cx, int32_t cz);
 uint32_t render_upload_pending(Renderer *r, World *release_to);   /* returns meshes uploaded */
 void render_clear_terrain(Renderer *r);
 
+/* ---------------------------------------------------------------- HUD layer
+ * Text, boxes and the island map the game queues each frame, drawn at RENDER_STAGE_HUD into the
+ * low-res target in queue order (origin top left, low-res pixels). Queues are fixed (carved at
+ * render_create); what does not fit is dropped and counted (RenderStats.hud_dropped). render_frame
+ * draws the queue and empties it; render_hud_clear empties it without drawing. */
+#define RENDER_HUD_LINE_H 10                 /* pixels from one text line to the next at scale 1 */
+/* The HUD's pixel size for a display size: the low-res target the next frame will use (display
+ * size when the PSX target is off). */
+void render_hud_canvas(const Renderer *r, int disp_w, int disp_h, int *w, int *h);
+void render_hud_clear(Renderer *r);
+/* What is queued now spans this rectangle of the canvas (pixels, x1/y1 exclusive; all 0 when
+ * nothing is queued): a layout can be checked to stay inside render_hud_canvas. */
+typedef struct RenderHudBounds {
+    int x0, y0, x1, y1;
+    uint32_t quads, dropped;    /* queued so far, and those that did not fit */
+} RenderHudBounds;
+RenderHudBounds render_hud_bounds(const Renderer *r);
+void render_hud_box(Renderer *r, int x, int y, int w, int h, uint32_t rgba);   /* 0xRRGGBBAA, filled, blended */
+/* '\n' starts a new line; a 1-px dark shadow under it for reading over sky; scale 1..4. ASCII
+ * font: a UTF-8 sequence draws as one '?'. */
+void render_hud_text(Renderer *r, int x, int y, int scale, uint32_t rgba, const char *text);
+int render_hud_text_width(const char *text, int scale);   /* widest line, pixels */
+/* The home island's map, built once at boot from the baked field and the island: ground coloured
+ * by location type and shaded by elevation (a power-of-two texture from the budget), the path
+ * network as lines, each site as a dot with its display name in `lang`. */
+bool render_map_set(Renderer *r, const IslandField *f, const Island *isl, const IslandCodex *cx, const char *lang,
+                    SkyError *err);
+/* Queues the map into the rectangle (letterboxed to keep the island round), with the aircraft's
+ * position and heading as an arrow (yaw 0 = -z, +yaw turns right, as RenderView). North (-z) is
+ * up. Outside the island the arrow is clamped to the rectangle's edge. Nothing before
+ * render_map_set. */
+void render_hud_map(Renderer *r, int x, int y, int w, int h, double air_x, double air_z, float air_yaw);
+
 /* Draws one frame into the current framebuffer of size disp_w x disp_h. */
 void render_frame(Renderer *r, const RenderView *v, int disp_w, int disp_h);
-/* Same, but the dome shows its raw FBM value as grey and nothing else is drawn (tests). */
+/* Same, but the dome shows its raw FBM value as grey and nothing else is drawn (tests; the HUD
+ * queue is emptied, not drawn). */
 void render_frame_sky_debug(Renderer *r, const RenderView *v, int disp_w, int disp_h);
+/* Waits until the GPU has finished every frame submitted (screenshots read back after it; the
+ * bench keeps the GPU's time out of the CPU figures with it). */
+void render_finish(Renderer *r);
 
 RenderStats render_stats(const Renderer *r);
 

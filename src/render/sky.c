@@ -11,11 +11,17 @@
 #define DOME_SLICES 48
 
 /* Bakes the period-RENDER_SKY_PERIOD lattice: texel (x, y) of slice z holds the corners
- * (x,y), (x+1,y), (x,y+1), (x+1,y+1) of that slice, wrapped, as 8-bit values. */
-static GLuint bake_lattice(void) {
+ * (x,y), (x+1,y), (x,y+1), (x+1,y+1) of that slice, wrapped, as 8-bit values. The lattice and
+ * the texels are boot-time scratch. */
+static bool bake_lattice(SkyDome *s, MemArena *scratch) {
     enum { P = RENDER_SKY_PERIOD, W = RENDER_SKY_ATLAS_W, H = RENDER_SKY_ATLAS_H };
-    static uint8_t texels[W * H * 4];
-    static uint8_t lattice[P][P][P];
+    size_t mark = scratch_mark(scratch);
+    uint8_t *texels = mem_arena_alloc(scratch, (size_t)W * H * 4, 16);
+    uint8_t(*lattice)[P][P] = mem_arena_alloc(scratch, (size_t)P * P * P, 16);
+    if (!texels || !lattice) {
+        scratch_release(scratch, mark);
+        return false;
+    }
     for (int z = 0; z < P; z++)
         for (int y = 0; y < P; y++)
             for (int x = 0; x < P; x++) {
@@ -34,23 +40,25 @@ static GLuint bake_lattice(void) {
                 t[3] = lattice[z][y1][x1];
             }
     }
-    GLuint tex;
-    glGenTextures(1, &tex);
-    glBindTexture(GL_TEXTURE_2D, tex);
+    s->lattice_tex = gl_texture_nearest();
     glPixelStorei(GL_UNPACK_ALIGNMENT, 1);
     glTexImage2D(GL_TEXTURE_2D, 0, GL_RGBA, W, H, 0, GL_RGBA, GL_UNSIGNED_BYTE, texels);
-    glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, GL_NEAREST);
-    glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MAG_FILTER, GL_NEAREST);
-    glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_WRAP_S, GL_CLAMP_TO_EDGE);
-    glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_WRAP_T, GL_CLAMP_TO_EDGE);
     glBindTexture(GL_TEXTURE_2D, 0);
-    return tex;
+    scratch_release(scratch, mark);
+    s->bytes += (uint32_t)W * H * 4;
+    return true;
 }
 
-static void build_sphere(SkyDome *s) {
+/* The unit sphere's vertices and indices, built in boot-time scratch and uploaded. */
+static bool build_sphere(SkyDome *s, MemArena *scratch) {
     enum { NV = (DOME_STACKS + 1) * (DOME_SLICES + 1), NI = DOME_STACKS * DOME_SLICES * 6 };
-    static float verts[NV * 3];
-    static uint16_t idx[NI];
+    size_t mark = scratch_mark(scratch);
+    float *verts = mem_arena_alloc(scratch, sizeof(float) * NV * 3, 16);
+    uint16_t *idx = mem_arena_alloc(scratch, sizeof(uint16_t) * NI, 16);
+    if (!verts || !idx) {
+        scratch_release(scratch, mark);
+        return false;
+    }
     int v = 0;
     for (int i = 0; i <= DOME_STACKS; i++) {
         double lat = M_PI * ((double)i / DOME_STACKS - 0.5);
@@ -71,50 +79,52 @@ static void build_sphere(SkyDome *s) {
         }
     glGenBuffers(1, &s->vbo);
     glBindBuffer(GL_ARRAY_BUFFER, s->vbo);
-    glBufferData(GL_ARRAY_BUFFER, sizeof verts, verts, GL_STATIC_DRAW);
+    glBufferData(GL_ARRAY_BUFFER, sizeof(float) * NV * 3, verts, GL_STATIC_DRAW);
     glGenBuffers(1, &s->ibo);
     glBindBuffer(GL_ELEMENT_ARRAY_BUFFER, s->ibo);
-    glBufferData(GL_ELEMENT_ARRAY_BUFFER, sizeof idx, idx, GL_STATIC_DRAW);
+    glBufferData(GL_ELEMENT_ARRAY_BUFFER, sizeof(uint16_t) * NI, idx, GL_STATIC_DRAW);
     glBindBuffer(GL_ARRAY_BUFFER, 0);
     glBindBuffer(GL_ELEMENT_ARRAY_BUFFER, 0);
+    scratch_release(scratch, mark);
     s->index_count = NI;
-    s->bytes = (uint32_t)(sizeof verts + sizeof idx) + RENDER_SKY_ATLAS_W * RENDER_SKY_ATLAS_H * 4;
+    s->bytes += (uint32_t)(sizeof(float) * NV * 3 + sizeof(uint16_t) * NI);
+    return true;
 }
 
-bool sky_init(SkyDome *s, bool force_mediump, SkyError *err) {
+bool sky_init(SkyDome *s, bool force_mediump, MemArena *scratch, SkyError *err) {
     memset(s, 0, sizeof *s);
-    s->prog = gl_program("sky.vert", "sky.frag", force_mediump ? "#define SKY_FORCE_MEDIUMP 1\n" : NULL, err);
-    if (!s->prog) return false;
+    if (!gl_program(&s->prog, force_mediump ? PROG_SKY_MEDIUMP : PROG_SKY, scratch, err)) return false;
     GLint range[2] = {0, 0}, precision = 0;
     glGetShaderPrecisionFormat(GL_FRAGMENT_SHADER, GL_HIGH_FLOAT, range, &precision);
     s->highp = !force_mediump && precision > 0;
-    s->u_viewproj = gl_uniform(s->prog, "u_viewproj");
-    s->u_radius = gl_uniform(s->prog, "u_radius");
-    s->u_scale = gl_uniform(s->prog, "u_scale");
-    s->u_lattice = gl_uniform(s->prog, "u_lattice");
-    s->u_lattice_inv = gl_uniform(s->prog, "u_lattice_inv");
-    s->u_frac = gl_uniform(s->prog, "u_frac");
-    s->u_cell = gl_uniform(s->prog, "u_cell");
-    s->u_zenith = gl_uniform(s->prog, "u_zenith");
-    s->u_horizon = gl_uniform(s->prog, "u_horizon");
-    s->u_below = gl_uniform(s->prog, "u_below");
-    s->u_cloud_color = gl_uniform(s->prog, "u_cloud_color");
-    s->u_cloud_amount = gl_uniform(s->prog, "u_cloud_amount");
-    s->u_abyss = gl_uniform(s->prog, "u_abyss");
-    s->u_abyss_mix = gl_uniform(s->prog, "u_abyss_mix");
-    s->u_debug = gl_uniform(s->prog, "u_debug_fbm");
-    s->u_levels = gl_uniform(s->prog, "u_levels");
-    s->u_dither = gl_uniform(s->prog, "u_dither");
-    s->lattice_tex = bake_lattice();
-    build_sphere(s);
+    s->u_viewproj = gl_uniform(&s->prog, "u_viewproj");
+    s->u_radius = gl_uniform(&s->prog, "u_radius");
+    s->u_scale = gl_uniform(&s->prog, "u_scale");
+    s->u_lattice = gl_uniform(&s->prog, "u_lattice");
+    s->u_lattice_inv = gl_uniform(&s->prog, "u_lattice_inv");
+    s->u_frac = gl_uniform(&s->prog, "u_frac");
+    s->u_cell = gl_uniform(&s->prog, "u_cell");
+    s->u_zenith = gl_uniform(&s->prog, "u_zenith");
+    s->u_horizon = gl_uniform(&s->prog, "u_horizon");
+    s->u_below = gl_uniform(&s->prog, "u_below");
+    s->u_cloud_color = gl_uniform(&s->prog, "u_cloud_color");
+    s->u_cloud_amount = gl_uniform(&s->prog, "u_cloud_amount");
+    s->u_abyss = gl_uniform(&s->prog, "u_abyss");
+    s->u_abyss_mix = gl_uniform(&s->prog, "u_abyss_mix");
+    s->u_debug = gl_uniform(&s->prog, "u_debug_fbm");
+    if (!bake_lattice(s, scratch) || !build_sphere(s, scratch)) {
+        sky_error_set(err, SKY_ERR_START, "render: no scratch memory left to build the sky dome");
+        return false;
+    }
     if (gl_errors("sky init")) {
-        sky_error_set(err, 1, "render: GL error while building the sky dome");
+        sky_error_set(err, SKY_ERR_START, "render: GL error while building the sky dome");
         return false;
     }
     return true;
 }
 
-void render_sky_offsets(double cam_x, double cam_y, double cam_z, double time_s, float frac[15], float cell[15]) {
+void render_sky_offsets(double cam_x, double cam_y, double cam_z, double time_s, float frac[RENDER_SKY_OCTAVES * 3],
+                        float cell[RENDER_SKY_OCTAVES * 3]) {
     const double base[3] = {cam_x * RENDER_SKY_SCALE + time_s * RENDER_SKY_DRIFT,
                             cam_y * RENDER_SKY_SCALE + time_s * RENDER_SKY_DRIFT,
                             cam_z * RENDER_SKY_SCALE + time_s * RENDER_SKY_DRIFT};
@@ -129,12 +139,14 @@ void render_sky_offsets(double cam_x, double cam_y, double cam_z, double time_s,
         }
 }
 
-void sky_draw(SkyDome *s, const float viewproj[16], const RenderView *v, const RenderAtmosphere *a,
-              const RenderSettings *st, float levels, bool debug_fbm) {
-    float frac[15], cell[15];
+void sky_draw(SkyDome *s, const RenderFrame *f, RenderCounters *rc) {
+    const RenderView *v = f->view;
+    const RenderSettings *st = f->settings;
+    float frac[RENDER_SKY_OCTAVES * 3], cell[RENDER_SKY_OCTAVES * 3];
     render_sky_offsets(v->cam_x, v->cam_y, v->cam_z, v->time_s, frac, cell);
-    glUseProgram(s->prog);
-    glUniformMatrix4fv(s->u_viewproj, 1, GL_FALSE, viewproj);
+    glUseProgram(s->prog.id);
+    psx_set_uniforms(&s->prog, &f->psx);
+    glUniformMatrix4fv(s->u_viewproj, 1, GL_FALSE, f->viewproj);
     glUniform1f(s->u_radius, RENDER_SKY_RADIUS);
     glUniform1f(s->u_scale, RENDER_SKY_SCALE);
     glActiveTexture(GL_TEXTURE0);
@@ -149,10 +161,8 @@ void sky_draw(SkyDome *s, const float viewproj[16], const RenderView *v, const R
     glUniform3fv(s->u_cloud_color, 1, st->cloud_rgb);
     glUniform1f(s->u_cloud_amount, st->sky_clouds ? 1.0f : 0.0f);
     glUniform3f(s->u_abyss, RENDER_ABYSS_R, RENDER_ABYSS_G, RENDER_ABYSS_B);
-    glUniform1f(s->u_abyss_mix, a->abyss_mix);
-    glUniform1f(s->u_debug, debug_fbm ? 1.0f : 0.0f);
-    glUniform1f(s->u_levels, debug_fbm ? 0.0f : levels);
-    glUniform1f(s->u_dither, st->dither ? 1.0f : 0.0f);
+    glUniform1f(s->u_abyss_mix, f->atm.abyss_mix);
+    glUniform1f(s->u_debug, f->sky_debug ? 1.0f : 0.0f);   /* its output comes before the PSX colour */
 
     glDisable(GL_DEPTH_TEST);
     glDepthMask(GL_FALSE);
@@ -164,6 +174,7 @@ void sky_draw(SkyDome *s, const float viewproj[16], const RenderView *v, const R
     glEnableVertexAttribArray(ATTR_POS);
     glVertexAttribPointer(ATTR_POS, 3, GL_FLOAT, GL_FALSE, 12, (const void *)0);
     GL_TIMED(glDrawElements(GL_TRIANGLES, s->index_count, GL_UNSIGNED_SHORT, (const void *)0));
+    render_count_draw(rc, RENDER_STAGE_SKY, (uint32_t)s->index_count / 3);
     glDisableVertexAttribArray(ATTR_POS);
     glBindBuffer(GL_ARRAY_BUFFER, 0);
     glBindBuffer(GL_ELEMENT_ARRAY_BUFFER, 0);
@@ -175,6 +186,6 @@ void sky_free(SkyDome *s) {
     if (s->vbo) glDeleteBuffers(1, &s->vbo);
     if (s->ibo) glDeleteBuffers(1, &s->ibo);
     if (s->lattice_tex) glDeleteTextures(1, &s->lattice_tex);
-    if (s->prog) glDeleteProgram(s->prog);
+    gl_program_free(&s->prog);
     memset(s, 0, sizeof *s);
 }

@@ -4,23 +4,40 @@
  * pass. All storage is carved at create. */
 #include <cglm/cglm.h>
 #include <math.h>
+#include <stddef.h>
 #include <string.h>
 
-#include "render_internal.h"
+#include "terrain.h"
 
 #define QUADS_PER_DRAW (WORLD_PART_MAX_VERTS / 4)   /* 16383: 16-bit indices */
+_Static_assert(QUADS_PER_DRAW <= RENDER_QUAD_INDEX_QUADS, "a mesh part is drawn with the shared quad indices");
 #define STAGING_VERTS (WORLD_MAX_MESH_PARTS * WORLD_SLAB_VERTS)
 
-/* Bucket order: the direction pairs [-X, +X], [-Z, +Z], [-Y, +Y] (world normal codes). */
-static const uint8_t BUCKET_NORMAL[6] = {WORLD_NORMAL_NX, WORLD_NORMAL_PX, WORLD_NORMAL_NZ,
-                                         WORLD_NORMAL_PZ, WORLD_NORMAL_NY, WORLD_NORMAL_PY};
+/* Bucket order inside a kind: the direction pairs [-X, +X], [-Z, +Z], [-Y, +Y] (world normal codes). */
+static const uint8_t BUCKET_NORMAL[TERRAIN_DIRS] = {WORLD_NORMAL_NX, WORLD_NORMAL_PX, WORLD_NORMAL_NZ,
+                                                    WORLD_NORMAL_PZ, WORLD_NORMAL_NY, WORLD_NORMAL_PY};
 static uint8_t bucket_of_normal(uint8_t n) {
-    for (uint8_t b = 0; b < 6; b++)
+    for (uint8_t b = 0; b < TERRAIN_DIRS; b++)
         if (BUCKET_NORMAL[b] == n) return b;
-    return 5;
+    return TERRAIN_DIRS - 1;
 }
 
-static int level_step(int b) { return b >= 4 ? TERRAIN_LEVEL_Y : TERRAIN_LEVEL_XZ; }
+/* Direction buckets of a kind (0..TERRAIN_DIRS-1) by the axis of their normal. */
+static bool bucket_is_x(int b) { return b < TERRAIN_PAIR_Z; }
+static bool bucket_is_y(int b) { return b >= TERRAIN_PAIR_Y; }
+
+static int level_step(int b) { return bucket_is_y(b) ? TERRAIN_LEVEL_Y : TERRAIN_LEVEL_XZ; }
+
+/* Quadrant of a tile (x + 2z) and its offset in blocks from the tile's corner. */
+static int tile_quadrant(int32_t cx, int32_t cz) { return (int)(cx & 1) + 2 * (int)(cz & 1); }
+static int quadrant_dx(int q) { return (q & 1) * CHUNK_SIZE; }
+static int quadrant_dz(int q) { return (q >> 1) * CHUNK_SIZE; }
+
+/* World x/z of a slot's corner (in double: chunk coordinates can be far from the origin). */
+static double slot_origin_x(const GpuChunk *c) { return (double)c->cx * CHUNK_SIZE * c->span; }
+static double slot_origin_z(const GpuChunk *c) { return (double)c->cz * CHUNK_SIZE * c->span; }
+
+size_t terrain_scratch_bytes(void) { return sizeof(WorldVertex) * STAGING_VERTS; }
 
 /* Level of a face plane (slot-local; y from WORLD_Y_MIN). */
 static int level_of(int b, int plane) {
@@ -28,8 +45,10 @@ static int level_of(int b, int plane) {
     return l < 0 ? 0 : (l >= TERRAIN_LEVELS ? TERRAIN_LEVELS - 1 : l);
 }
 
-bool terrain_init(Terrain *t, MemBudget *mem, const RenderSettings *s, SkyError *err) {
+bool terrain_init(Terrain *t, MemBudget *mem, MemArena *scratch, GLuint quad_ibo, const RenderSettings *s,
+                  SkyError *err) {
     memset(t, 0, sizeof *t);
+    t->scratch = scratch;
     uint32_t cap = s->max_chunks;
     t->cap = cap;
     t->nslots = cap + cap / 4 + 8;   /* chunk slots and tiles */
@@ -42,52 +61,33 @@ bool terrain_init(Terrain *t, MemBudget *mem, const RenderSettings *s, SkyError 
     t->visible = mem_carve(mem, sizeof(uint32_t) * t->nslots, 16);
     t->cloud_order = mem_carve(mem, sizeof(uint32_t) * t->nslots, 16);
     t->cloud_dist = mem_carve(mem, sizeof(float) * t->nslots, 16);
-    t->staging = mem_carve(mem, sizeof(WorldVertex) * STAGING_VERTS, 16);
-    if (!t->slots || !t->chunks || !t->pending || !t->visible || !t->cloud_order || !t->cloud_dist || !t->staging) {
-        sky_error_set(err, 1, "render: memory budget too small for %u GPU chunk slots", cap);
+    if (!t->slots || !t->chunks || !t->pending || !t->visible || !t->cloud_order || !t->cloud_dist) {
+        sky_error_set(err, SKY_ERR_START, "render: memory budget too small for %u GPU chunk slots", cap);
         return false;
     }
     /* Far tiles are rebuilt from CPU copies of their members (a far mesh is ~5-20 KB). */
     if (t->far_group_lod >= 0 && t->far_group_lod <= WORLD_LOD_MAX) {
-        size_t kib = s->far_group_kib ? s->far_group_kib : (size_t)cap * 12u;
+        size_t kib = s->far_group_kib ? s->far_group_kib : (size_t)cap * TERRAIN_COPY_KIB_PER_CHUNK;
         t->copy_blocks = (uint32_t)((kib << 10) / (TERRAIN_COPY_VERTS * sizeof(WorldVertex)));
         if (t->copy_blocks) {
             t->copy_mem = mem_carve(mem, (size_t)t->copy_blocks * TERRAIN_COPY_VERTS * sizeof(WorldVertex), 16);
             t->copy_next = mem_carve(mem, sizeof(int32_t) * t->copy_blocks, 16);
             if (!t->copy_mem || !t->copy_next) {
-                sky_error_set(err, 1, "render: memory budget too small for %zu KiB of far-tile copies", kib);
+                sky_error_set(err, SKY_ERR_START, "render: memory budget too small for %zu KiB of far-tile copies", kib);
                 return false;
             }
         }
     }
     for (uint32_t i = 0; i < t->copy_blocks; i++) t->copy_next[i] = i + 1 < t->copy_blocks ? (int32_t)i + 1 : -1;
     t->copy_free = t->copy_blocks ? 0 : -1;
-    t->prog = gl_program("terrain.vert", "terrain.frag", NULL, err);
-    if (!t->prog) return false;
-    t->u_viewproj = gl_uniform(t->prog, "u_viewproj");
-    t->u_offset = gl_uniform(t->prog, "u_offset");
-    t->u_snap = gl_uniform(t->prog, "u_snap");
-    t->u_fog_density = gl_uniform(t->prog, "u_fog_density");
-    t->u_fog_color = gl_uniform(t->prog, "u_fog_color");
-    t->u_levels = gl_uniform(t->prog, "u_levels");
-    t->u_dither = gl_uniform(t->prog, "u_dither");
-    t->u_tint = gl_uniform(t->prog, "u_tint");
+    if (!gl_program(&t->prog, PROG_TERRAIN, scratch, err)) return false;
+    t->u_viewproj = gl_uniform(&t->prog, "u_viewproj");
+    t->u_offset = gl_uniform(&t->prog, "u_offset");
+    t->u_tint = gl_uniform(&t->prog, "u_tint");
 
-    /* One index buffer for every quad: {0,1,2, 0,2,3} + 4 per quad. Built once at boot. */
-    static uint16_t idx[QUADS_PER_DRAW * 6];
-    for (uint32_t q = 0; q < QUADS_PER_DRAW; q++) {
-        uint16_t b = (uint16_t)(q * 4);
-        uint16_t *o = &idx[q * 6];
-        o[0] = b; o[1] = (uint16_t)(b + 1); o[2] = (uint16_t)(b + 2);
-        o[3] = b; o[4] = (uint16_t)(b + 2); o[5] = (uint16_t)(b + 3);
-    }
-    glGenBuffers(1, &t->ibo);
-    glBindBuffer(GL_ELEMENT_ARRAY_BUFFER, t->ibo);
-    glBufferData(GL_ELEMENT_ARRAY_BUFFER, sizeof idx, idx, GL_STATIC_DRAW);
-    glBindBuffer(GL_ELEMENT_ARRAY_BUFFER, 0);
-    t->ibo_bytes = sizeof idx;
+    t->ibo = quad_ibo;
     if (gl_errors("terrain init")) {
-        sky_error_set(err, 1, "render: GL error while creating the terrain buffers");
+        sky_error_set(err, SKY_ERR_START, "render: GL error while creating the terrain buffers");
         return false;
     }
     return true;
@@ -194,14 +194,15 @@ typedef struct Stager {
     int16_t pmin[TERRAIN_BUCKETS], pmax[TERRAIN_BUCKETS];
     int ymin, ymax;
     bool scatter;
-    WorldVertex *dst;
+    WorldVertex *dst;       /* in the renderer's scratch, from stage_layout to stage_upload */
+    size_t scratch_mark;
 } Stager;
 
 static void stage_quads(Stager *st, const WorldVertex *v, uint32_t n, int kind, int dx, int dz) {
     for (uint32_t i = 0; i + 3 < n; i += 4) {
         const WorldVertex *q = &v[i];
         int b = bucket_of_normal(q->normal), k = kind + b;
-        int plane = b < 2 ? q->x + dx : (b < 4 ? q->z + dz : q->y - WORLD_Y_MIN);
+        int plane = bucket_is_x(b) ? q->x + dx : (bucket_is_y(b) ? q->y - WORLD_Y_MIN : q->z + dz);
         int l = level_of(b, plane);
         if (!st->scatter) {
             st->count[k][l] += 4;
@@ -234,7 +235,8 @@ static void stage_begin(Stager *st) {
     st->ymax = WORLD_Y_MIN;
 }
 
-/* Offsets from the counts; false when the quads do not fit the staging buffer. */
+/* Offsets from the counts, and the staging buffer taken from scratch (stage_upload gives it
+ * back); false when the quads do not fit. */
 static bool stage_layout(Terrain *t, Stager *st, GpuChunk *c) {
     uint32_t run = 0;
     for (int k = 0; k < TERRAIN_BUCKETS; k++)
@@ -249,17 +251,23 @@ static bool stage_layout(Terrain *t, Stager *st, GpuChunk *c) {
         c->plane_max[k] = st->pmax[k];
     }
     if (run > STAGING_VERTS) return false;   /* cannot happen: parts are bounded by the world */
-    c->opaque_verts = c->off[6][0];
-    c->cloud_verts = run - c->off[6][0];
+    st->scratch_mark = scratch_mark(t->scratch);
+    st->dst = mem_arena_alloc(t->scratch, sizeof(WorldVertex) * run, 16);
+    if (!st->dst) {
+        scratch_release(t->scratch, st->scratch_mark);
+        return false;
+    }
+    c->opaque_verts = c->off[TERRAIN_CLOUDS][0];
+    c->cloud_verts = run - c->off[TERRAIN_CLOUDS][0];
     c->y_min = (int16_t)(st->ymin <= st->ymax ? st->ymin : 0);
     c->y_max = (int16_t)(st->ymin <= st->ymax ? st->ymax : 0);
     st->scatter = true;
-    st->dst = t->staging;
     return true;
 }
 
-/* The staged vertices into the slot's buffer (created, refilled or deleted). */
-static uint32_t stage_upload(Terrain *t, GpuChunk *c, uint32_t total) {
+/* The staged vertices into the slot's buffer (created, refilled or deleted); the staging
+ * buffer goes back to scratch. */
+static uint32_t stage_upload(Terrain *t, Stager *st, GpuChunk *c, uint32_t total) {
     t->gpu_bytes -= c->bytes;
     c->bytes = total * (uint32_t)sizeof(WorldVertex);
     if (c->bytes) {
@@ -268,7 +276,7 @@ static uint32_t stage_upload(Terrain *t, GpuChunk *c, uint32_t total) {
             t->vbo_count++;
         }
         glBindBuffer(GL_ARRAY_BUFFER, c->vbo);
-        GL_TIMED(glBufferData(GL_ARRAY_BUFFER, c->bytes, t->staging, GL_STATIC_DRAW));
+        GL_TIMED(glBufferData(GL_ARRAY_BUFFER, c->bytes, st->dst, GL_STATIC_DRAW));
         glBindBuffer(GL_ARRAY_BUFFER, 0);
     } else if (c->vbo) {
         glDeleteBuffers(1, &c->vbo);
@@ -276,6 +284,8 @@ static uint32_t stage_upload(Terrain *t, GpuChunk *c, uint32_t total) {
         t->vbo_count--;
     }
     t->gpu_bytes += c->bytes;
+    scratch_release(t->scratch, st->scratch_mark);
+    st->dst = NULL;
     return c->bytes;
 }
 
@@ -283,7 +293,9 @@ static void stage_mesh(Stager *st, const ChunkMesh *m) {
     uint32_t np = m->opaque_parts + m->cloud_parts;
     if (np > WORLD_MAX_MESH_PARTS) np = WORLD_MAX_MESH_PARTS;
     for (uint32_t i = 0; i < np; i++)
-        if (m->parts[i].verts) stage_quads(st, m->parts[i].verts, m->parts[i].vert_count, i < m->opaque_parts ? 0 : 6, 0, 0);
+        if (m->parts[i].verts)
+            stage_quads(st, m->parts[i].verts, m->parts[i].vert_count,
+                        i < m->opaque_parts ? TERRAIN_OPAQUE : TERRAIN_CLOUDS, 0, 0);
 }
 
 static void stage_copy(Terrain *t, Stager *st, const ChunkRec *r, int dx, int dz) {
@@ -294,8 +306,8 @@ static void stage_copy(Terrain *t, Stager *st, const ChunkRec *r, int dx, int dz
         /* The opaque/cloud boundary is a multiple of 4 and may fall inside a block. */
         uint32_t op = done < r->copy_opaque ? r->copy_opaque - done : 0;
         if (op > n) op = n;
-        stage_quads(st, v, op, 0, dx, dz);
-        stage_quads(st, v + op, n - op, 6, dx, dz);
+        stage_quads(st, v, op, TERRAIN_OPAQUE, dx, dz);
+        stage_quads(st, v + op, n - op, TERRAIN_CLOUDS, dx, dz);
         left -= n;
         done += n;
     }
@@ -320,11 +332,11 @@ static uint32_t tile_rebuild(Terrain *t, int32_t si) {
         if (pass == 0) stage_begin(&st);
         else if (!stage_layout(t, &st, c)) return 0;
         for (int q = 0; q < 4; q++)
-            if (c->member[q] >= 0) stage_copy(t, &st, &t->chunks[c->member[q]], (q & 1) * CHUNK_SIZE, (q >> 1) * CHUNK_SIZE);
+            if (c->member[q] >= 0) stage_copy(t, &st, &t->chunks[c->member[q]], quadrant_dx(q), quadrant_dz(q));
     }
     c->lod = (uint8_t)lod;
     t->tile_rebuilds++;
-    return stage_upload(t, c, c->opaque_verts + c->cloud_verts);
+    return stage_upload(t, &st, c, c->opaque_verts + c->cloud_verts);
 }
 
 uint32_t terrain_flush_tiles(Terrain *t) {
@@ -363,6 +375,8 @@ static PendingMesh *find_pending(Terrain *t, int32_t cx, int32_t cz) {
     }
     return NULL;
 }
+
+uint32_t terrain_queue_room(const Terrain *t) { return t->cap - t->pending_count; }
 
 bool terrain_queue(Terrain *t, const ChunkMesh *m) {
     PendingMesh *p = find_pending(t, m->cx, m->cz);
@@ -443,8 +457,7 @@ static bool upload(Terrain *t, const ChunkMesh *m, uint32_t *bytes_out) {
                 r->copy_opaque = opaque;
                 r->in_tile = true;
                 r->slot = si;
-                int q = (m->cx & 1) + 2 * (m->cz & 1);
-                t->slots[si].member[q] = ri;
+                t->slots[si].member[tile_quadrant(m->cx, m->cz)] = ri;
                 t->slots[si].dirty = true;
                 return true;
             }
@@ -476,7 +489,7 @@ static bool upload(Terrain *t, const ChunkMesh *m, uint32_t *bytes_out) {
     stage_mesh(&st, m);
     if (!stage_layout(t, &st, c)) return false;
     stage_mesh(&st, m);
-    *bytes_out = stage_upload(t, c, c->opaque_verts + c->cloud_verts);
+    *bytes_out = stage_upload(t, &st, c, c->opaque_verts + c->cloud_verts);
     return true;
 }
 
@@ -513,177 +526,27 @@ void terrain_clear(Terrain *t) {
     t->pending_head = t->pending_count = t->pending_live = 0;
 }
 
-/* ---------------------------------------------------------------- drawing */
-static void bind_chunk_vertices(uint32_t first_vert) {
-    const uint8_t *base = (const uint8_t *)0 + (size_t)first_vert * sizeof(WorldVertex);
-    glVertexAttribPointer(ATTR_POS, 3, GL_SHORT, GL_FALSE, sizeof(WorldVertex), base);
-    glVertexAttribPointer(ATTR_COLOR, 4, GL_UNSIGNED_BYTE, GL_TRUE, sizeof(WorldVertex), base + 8);
+/* ---------------------------------------------------------------- settings and stats */
+void terrain_carved(const Terrain *t, int *far_group_lod, uint32_t *far_group_kib) {
+    *far_group_lod = t->far_group_lod;
+    *far_group_kib = (uint32_t)(((size_t)t->copy_blocks * TERRAIN_COPY_VERTS * sizeof(WorldVertex)) >> 10);
 }
 
-/* Draws verts [first, first + count) of the bound buffer in batches of 16-bit indexable quads. */
-static void draw_range(uint32_t first, uint32_t count, int lod, RenderCounters *rc) {
-    for (uint32_t done = 0; done < count;) {
-        uint32_t quads = (count - done) / 4;
-        if (quads > QUADS_PER_DRAW) quads = QUADS_PER_DRAW;
-        if (!quads) break;
-        bind_chunk_vertices(first + done);
-        GL_TIMED(glDrawElements(GL_TRIANGLES, (GLsizei)(quads * 6), GL_UNSIGNED_SHORT, (const void *)0));
-        rc->draw_calls++;
-        rc->triangles += quads * 2;
-        rc->triangles_lod[lod] += quads * 2;
-        done += quads * 4;
-    }
-}
+void terrain_set_merge_gap(Terrain *t, uint32_t quads) { t->merge_gap_quads = quads; }
 
-/* The faces of one direction pair (minus bucket bm, plus bucket bm + 1) turned toward a camera
- * at slot-local coordinate cam along their axis: minus faces at plane p face it when cam < p
- * (a suffix of the bucket's levels), plus faces when cam > p (a prefix). Whole levels are
- * kept, so the run may hold a few faces seen edge-on or from behind; the GPU culls those. */
-static void pair_run(const GpuChunk *c, int bm, double cam, uint32_t *first, uint32_t *end) {
-    int bp = bm + 1, step = level_step(bm % 6);
-    double lv = floor(cam / step);
-    int lc = lv < 0.0 ? -1 : (lv >= TERRAIN_LEVELS ? TERRAIN_LEVELS : (int)lv);
-    uint32_t mid = c->off[bp][0];
-    uint32_t s = mid, e = mid;
-    if (c->off[bm][TERRAIN_LEVELS] > c->off[bm][0] && cam < c->plane_max[bm])
-        s = c->off[bm][lc < 0 ? 0 : (lc >= TERRAIN_LEVELS ? TERRAIN_LEVELS - 1 : lc)];
-    if (c->off[bp][TERRAIN_LEVELS] > c->off[bp][0] && cam > c->plane_min[bp])
-        e = c->off[bp][lc + 1 > TERRAIN_LEVELS ? TERRAIN_LEVELS : (lc + 1 < 0 ? 0 : lc + 1)];
-    *first = s;
-    *end = e;
-}
-
-/* Draws the faces of one kind (0 opaque, 6 clouds) that can face the camera: up to three runs
- * (x, z and y pairs); runs closer than merge_gap_quads go out as one call. */
-static void draw_kind(const Terrain *t, const GpuChunk *c, int kind, const RenderView *v, RenderCounters *rc) {
-    double ox = (double)c->cx * CHUNK_SIZE * c->span, oz = (double)c->cz * CHUNK_SIZE * c->span;
-    const double cam[3] = {v->cam_x - ox, v->cam_z - oz, v->cam_y - WORLD_Y_MIN};
-    uint32_t rs[3], re[3];
-    int nr = 0;
-    for (int p = 0; p < 3; p++) {
-        uint32_t s, e;
-        pair_run(c, kind + 2 * p, cam[p], &s, &e);
-        if (e <= s) continue;
-        if (nr > 0 && s - re[nr - 1] <= t->merge_gap_quads * 4) {
-            re[nr - 1] = e;
-            continue;
-        }
-        rs[nr] = s;
-        re[nr] = e;
-        nr++;
-    }
-    for (int i = 0; i < nr; i++) draw_range(rs[i], re[i] - rs[i], c->lod, rc);
-}
-
-/* Debug tint per LOD (colour, mix): 0 none, 1 yellow, 2 cyan, 3 magenta. */
-static const float LOD_TINT[WORLD_LOD_MAX + 1][4] = {{1.0f, 1.0f, 1.0f, 0.0f}, {1.0f, 0.85f, 0.1f, 0.5f},
-                                                     {0.1f, 0.8f, 1.0f, 0.5f}, {0.95f, 0.2f, 0.9f, 0.5f}};
-
-static void set_offset(Terrain *t, const GpuChunk *c, const RenderView *v, bool tint) {
-    double ox = (double)c->cx * CHUNK_SIZE * c->span, oz = (double)c->cz * CHUNK_SIZE * c->span;
-    glUniform3f(t->u_offset, (float)(ox - v->cam_x), (float)(0.0 - v->cam_y), (float)(oz - v->cam_z));
-    glUniform4fv(t->u_tint, 1, LOD_TINT[tint ? c->lod : 0]);
-}
-
-void terrain_draw(Terrain *t, const float viewproj[16], const RenderView *v, const TerrainDrawParams *dp,
-                  RenderCounters *rc) {
-    terrain_flush_tiles(t);
-    /* Cull: slot boxes camera-relative against the view-projection's six planes. */
-    vec4 planes[6];
-    mat4 vp;
-    memcpy(vp, viewproj, sizeof vp);
-    glm_frustum_planes(vp, planes);
-    t->visible_count = 0;
-    uint32_t culled = 0, visible = 0;
-    for (uint32_t i = 0; i < t->nslots; i++) {
-        const GpuChunk *c = &t->slots[i];
-        if (!c->used || !c->bytes) continue;
-        float size = (float)(CHUNK_SIZE * c->span);
-        float x0 = (float)((double)c->cx * size - v->cam_x), z0 = (float)((double)c->cz * size - v->cam_z);
-        vec3 box[2] = {{x0, (float)(c->y_min - v->cam_y) - 1.0f, z0},
-                       {x0 + size, (float)(c->y_max - v->cam_y) + 1.0f, z0 + size}};
-        uint32_t n = 1;
-        if (c->tile) {
-            n = 0;
-            for (int q = 0; q < 4; q++) n += c->member[q] >= 0;
-        }
-        if (glm_aabb_frustum(box, planes)) {
-            t->visible[t->visible_count++] = i;
-            visible += n;
-            if (!c->tile) rc->chunks_visible_lod[c->lod] += 1;
-            else
-                for (int q = 0; q < 4; q++)
-                    if (c->member[q] >= 0) rc->chunks_visible_lod[t->chunks[c->member[q]].lod]++;
-        } else {
-            culled += n;
-        }
-    }
-    rc->chunks_visible = visible;
-    rc->chunks_culled = culled;
-
-    glUseProgram(t->prog);
-    glUniformMatrix4fv(t->u_viewproj, 1, GL_FALSE, viewproj);
-    glUniform2fv(t->u_snap, 1, dp->snap);
-    glUniform1f(t->u_fog_density, dp->fog_density);
-    glUniform3fv(t->u_fog_color, 1, dp->fog_color);
-    glUniform1f(t->u_levels, dp->levels);
-    glUniform1f(t->u_dither, dp->dither);
-    glBindBuffer(GL_ELEMENT_ARRAY_BUFFER, t->ibo);
-    glEnableVertexAttribArray(ATTR_POS);
-    glEnableVertexAttribArray(ATTR_COLOR);
-    glEnable(GL_DEPTH_TEST);
-    glDepthFunc(GL_LEQUAL);
-    glDepthMask(GL_TRUE);
-    glEnable(GL_CULL_FACE);
-    glCullFace(GL_BACK);
-    glDisable(GL_BLEND);
-
-    uint32_t clouds = 0;
-    for (uint32_t k = 0; k < t->visible_count; k++) {
-        const GpuChunk *c = &t->slots[t->visible[k]];
-        if (c->cloud_verts && dp->clouds) {
-            double half = CHUNK_SIZE * 0.5 * c->span;
-            float dx = (float)((double)c->cx * CHUNK_SIZE * c->span + half - v->cam_x);
-            float dz = (float)((double)c->cz * CHUNK_SIZE * c->span + half - v->cam_z);
-            /* insertion sort, farthest first */
-            float d = dx * dx + dz * dz;
-            uint32_t j = clouds++;
-            while (j > 0 && t->cloud_dist[j - 1] < d) {
-                t->cloud_dist[j] = t->cloud_dist[j - 1];
-                t->cloud_order[j] = t->cloud_order[j - 1];
-                j--;
-            }
-            t->cloud_dist[j] = d;
-            t->cloud_order[j] = t->visible[k];
-        }
-        if (!c->opaque_verts) continue;
-        glBindBuffer(GL_ARRAY_BUFFER, c->vbo);
-        set_offset(t, c, v, dp->lod_tint);
-        draw_kind(t, c, 0, v, rc);
-    }
-    if (dp->before_clouds) dp->before_clouds(dp->before_clouds_ctx);
-    if (clouds) {
-        glUseProgram(t->prog);
-        glBindBuffer(GL_ELEMENT_ARRAY_BUFFER, t->ibo);
-        glEnableVertexAttribArray(ATTR_POS);
-        glEnableVertexAttribArray(ATTR_COLOR);
-        glEnable(GL_DEPTH_TEST);
-        glEnable(GL_BLEND);
-        glBlendFunc(GL_SRC_ALPHA, GL_ONE_MINUS_SRC_ALPHA);
-        glDepthMask(GL_FALSE);
-        for (uint32_t k = 0; k < clouds; k++) {
-            const GpuChunk *c = &t->slots[t->cloud_order[k]];
-            glBindBuffer(GL_ARRAY_BUFFER, c->vbo);
-            set_offset(t, c, v, dp->lod_tint);
-            draw_kind(t, c, 6, v, rc);
-        }
-        glDepthMask(GL_TRUE);
-        glDisable(GL_BLEND);
-    }
-    glDisableVertexAttribArray(ATTR_POS);
-    glDisableVertexAttribArray(ATTR_COLOR);
-    glBindBuffer(GL_ARRAY_BUFFER, 0);
-    glBindBuffer(GL_ELEMENT_ARRAY_BUFFER, 0);
+void terrain_stats(const Terrain *t, TerrainStats *out) {
+    memset(out, 0, sizeof *out);
+    out->resident = t->resident;
+    out->pending_live = t->pending_live;
+    out->vbo_count = t->vbo_count;
+    out->last_uploads = t->last_uploads;
+    out->last_upload_bytes = t->last_upload_bytes;
+    out->gpu_bytes = t->gpu_bytes;
+    out->uploads_total = t->uploads_total;
+    out->dropped_no_slot = t->dropped_no_slot;
+    out->mesh_swaps = t->mesh_swaps;
+    for (uint32_t i = 0; i < t->cap; i++)
+        if (t->chunks[i].used) out->resident_lod[t->chunks[i].lod]++;
 }
 
 bool terrain_chunk_info(const Terrain *t, int32_t cx, int32_t cz, RenderChunkInfo *out) {
@@ -700,9 +563,187 @@ bool terrain_chunk_info(const Terrain *t, int32_t cx, int32_t cz, RenderChunkInf
     return true;
 }
 
+/* ---------------------------------------------------------------- culling */
+void terrain_prepare(Terrain *t, const RenderFrame *f, RenderCounters *rc) {
+    const RenderView *v = f->view;
+    terrain_flush_tiles(t);
+    /* Cull: slot boxes camera-relative against the view-projection's six planes. */
+    vec4 planes[6];
+    mat4 vp;
+    memcpy(vp, f->viewproj, sizeof vp);
+    glm_frustum_planes(vp, planes);
+    t->visible_count = 0;
+    t->cloud_count = 0;
+    uint32_t culled = 0, visible = 0;
+    for (uint32_t i = 0; i < t->nslots; i++) {
+        const GpuChunk *c = &t->slots[i];
+        if (!c->used || !c->bytes) continue;
+        float size = (float)(CHUNK_SIZE * c->span);
+        float x0 = (float)((double)c->cx * size - v->cam_x), z0 = (float)((double)c->cz * size - v->cam_z);
+        vec3 box[2] = {{x0, (float)(c->y_min - v->cam_y) - 1.0f, z0},
+                       {x0 + size, (float)(c->y_max - v->cam_y) + 1.0f, z0 + size}};
+        uint32_t n = 1;
+        if (c->tile) {
+            n = 0;
+            for (int q = 0; q < 4; q++) n += c->member[q] >= 0;
+        }
+        if (!glm_aabb_frustum(box, planes)) {
+            culled += n;
+            continue;
+        }
+        t->visible[t->visible_count++] = i;
+        visible += n;
+        if (!c->tile) rc->chunks_visible_lod[c->lod] += 1;
+        else
+            for (int q = 0; q < 4; q++)
+                if (c->member[q] >= 0) rc->chunks_visible_lod[t->chunks[c->member[q]].lod]++;
+        if (c->cloud_verts && f->settings->draw_clouds) {
+            /* Clouds blend: insertion sort by the slot centre's distance, farthest first. */
+            double half = CHUNK_SIZE * 0.5 * c->span;
+            float dx = (float)(slot_origin_x(c) + half - v->cam_x);
+            float dz = (float)(slot_origin_z(c) + half - v->cam_z);
+            float d = dx * dx + dz * dz;
+            uint32_t j = t->cloud_count++;
+            while (j > 0 && t->cloud_dist[j - 1] < d) {
+                t->cloud_dist[j] = t->cloud_dist[j - 1];
+                t->cloud_order[j] = t->cloud_order[j - 1];
+                j--;
+            }
+            t->cloud_dist[j] = d;
+            t->cloud_order[j] = i;
+        }
+    }
+    rc->chunks_visible = visible;
+    rc->chunks_culled = culled;
+}
+
+/* ---------------------------------------------------------------- drawing */
+static void bind_chunk_vertices(uint32_t first_vert) {
+    const uint8_t *base = (const uint8_t *)0 + (size_t)first_vert * sizeof(WorldVertex);
+    const GLsizei stride = sizeof(WorldVertex);
+    glVertexAttribPointer(ATTR_POS, 3, GL_SHORT, GL_FALSE, stride, base + offsetof(WorldVertex, x));
+    glVertexAttribPointer(ATTR_COLOR, 4, GL_UNSIGNED_BYTE, GL_TRUE, stride, base + offsetof(WorldVertex, r));
+}
+
+/* Draws verts [first, first + count) of the bound buffer in batches of 16-bit indexable quads. */
+static void draw_range(uint32_t first, uint32_t count, int lod, RenderStage stage, RenderCounters *rc) {
+    for (uint32_t done = 0; done < count;) {
+        uint32_t quads = (count - done) / 4;
+        if (quads > QUADS_PER_DRAW) quads = QUADS_PER_DRAW;
+        if (!quads) break;
+        bind_chunk_vertices(first + done);
+        GL_TIMED(glDrawElements(GL_TRIANGLES, (GLsizei)(quads * 6), GL_UNSIGNED_SHORT, (const void *)0));
+        render_count_draw(rc, stage, quads * 2);
+        rc->triangles_lod[lod] += quads * 2;
+        done += quads * 4;
+    }
+}
+
+/* The faces of one direction pair (minus bucket bm, plus bucket bm + 1) turned toward a camera
+ * at slot-local coordinate cam along their axis: minus faces at plane p face it when cam < p
+ * (a suffix of the bucket's levels), plus faces when cam > p (a prefix). Whole levels are
+ * kept, so the run may hold a few faces seen edge-on or from behind; the GPU culls those. */
+static void pair_run(const GpuChunk *c, int bm, double cam, uint32_t *first, uint32_t *end) {
+    int bp = bm + 1, step = level_step(bm % TERRAIN_DIRS);
+    double lv = floor(cam / step);
+    int lc = lv < 0.0 ? -1 : (lv >= TERRAIN_LEVELS ? TERRAIN_LEVELS : (int)lv);
+    uint32_t mid = c->off[bp][0];
+    uint32_t s = mid, e = mid;
+    if (c->off[bm][TERRAIN_LEVELS] > c->off[bm][0] && cam < c->plane_max[bm])
+        s = c->off[bm][lc < 0 ? 0 : (lc >= TERRAIN_LEVELS ? TERRAIN_LEVELS - 1 : lc)];
+    if (c->off[bp][TERRAIN_LEVELS] > c->off[bp][0] && cam > c->plane_min[bp])
+        e = c->off[bp][lc + 1 > TERRAIN_LEVELS ? TERRAIN_LEVELS : (lc + 1 < 0 ? 0 : lc + 1)];
+    *first = s;
+    *end = e;
+}
+
+/* Draws the faces of one kind (TERRAIN_OPAQUE or TERRAIN_CLOUDS) that can face the camera: up
+ * to three runs (x, z and y pairs); runs closer than merge_gap_quads go out as one call. */
+static void draw_kind(const Terrain *t, const GpuChunk *c, int kind, const RenderView *v, RenderStage stage,
+                      RenderCounters *rc) {
+    static const int PAIRS[3] = {TERRAIN_PAIR_X, TERRAIN_PAIR_Z, TERRAIN_PAIR_Y};
+    const double cam[3] = {v->cam_x - slot_origin_x(c), v->cam_z - slot_origin_z(c), v->cam_y - WORLD_Y_MIN};
+    uint32_t rs[3], re[3];
+    int nr = 0;
+    for (int p = 0; p < 3; p++) {
+        uint32_t s, e;
+        pair_run(c, kind + PAIRS[p], cam[p], &s, &e);
+        if (e <= s) continue;
+        if (nr > 0 && s - re[nr - 1] <= t->merge_gap_quads * 4) {
+            re[nr - 1] = e;
+            continue;
+        }
+        rs[nr] = s;
+        re[nr] = e;
+        nr++;
+    }
+    for (int i = 0; i < nr; i++) draw_range(rs[i], re[i] - rs[i], c->lod, stage, rc);
+}
+
+/* Debug tint per LOD (colour, mix): 0 none, 1 yellow, 2 cyan, 3 magenta. */
+static const float LOD_TINT[WORLD_LOD_MAX + 1][4] = {{1.0f, 1.0f, 1.0f, 0.0f}, {1.0f, 0.85f, 0.1f, 0.5f},
+                                                     {0.1f, 0.8f, 1.0f, 0.5f}, {0.95f, 0.2f, 0.9f, 0.5f}};
+
+static void set_offset(Terrain *t, const GpuChunk *c, const RenderView *v, bool tint) {
+    glUniform3f(t->u_offset, (float)(slot_origin_x(c) - v->cam_x), (float)(0.0 - v->cam_y),
+                (float)(slot_origin_z(c) - v->cam_z));
+    glUniform4fv(t->u_tint, 1, LOD_TINT[tint ? c->lod : 0]);
+}
+
+/* Program, PSX look, camera and vertex layout shared by the opaque and cloud passes. */
+static void pass_begin(Terrain *t, const RenderFrame *f) {
+    glUseProgram(t->prog.id);
+    psx_set_uniforms(&t->prog, &f->psx);
+    glUniformMatrix4fv(t->u_viewproj, 1, GL_FALSE, f->viewproj);
+    glBindBuffer(GL_ELEMENT_ARRAY_BUFFER, t->ibo);
+    glEnableVertexAttribArray(ATTR_POS);
+    glEnableVertexAttribArray(ATTR_COLOR);
+    glEnable(GL_DEPTH_TEST);
+    glDepthFunc(GL_LEQUAL);
+    glEnable(GL_CULL_FACE);
+    glCullFace(GL_BACK);
+}
+
+static void pass_end(void) {
+    glDisableVertexAttribArray(ATTR_POS);
+    glDisableVertexAttribArray(ATTR_COLOR);
+    glBindBuffer(GL_ARRAY_BUFFER, 0);
+    glBindBuffer(GL_ELEMENT_ARRAY_BUFFER, 0);
+}
+
+void terrain_draw_opaque(Terrain *t, const RenderFrame *f, RenderCounters *rc) {
+    pass_begin(t, f);
+    glDepthMask(GL_TRUE);
+    glDisable(GL_BLEND);
+    for (uint32_t k = 0; k < t->visible_count; k++) {
+        const GpuChunk *c = &t->slots[t->visible[k]];
+        if (!c->opaque_verts) continue;
+        glBindBuffer(GL_ARRAY_BUFFER, c->vbo);
+        set_offset(t, c, f->view, f->settings->lod_tint);
+        draw_kind(t, c, TERRAIN_OPAQUE, f->view, RENDER_STAGE_TERRAIN, rc);
+    }
+    pass_end();
+}
+
+void terrain_draw_clouds(Terrain *t, const RenderFrame *f, RenderCounters *rc) {
+    if (!t->cloud_count) return;
+    pass_begin(t, f);
+    glEnable(GL_BLEND);
+    glBlendFunc(GL_SRC_ALPHA, GL_ONE_MINUS_SRC_ALPHA);
+    glDepthMask(GL_FALSE);   /* translucent: tested against the scene, not written */
+    for (uint32_t k = 0; k < t->cloud_count; k++) {
+        const GpuChunk *c = &t->slots[t->cloud_order[k]];
+        glBindBuffer(GL_ARRAY_BUFFER, c->vbo);
+        set_offset(t, c, f->view, f->settings->lod_tint);
+        draw_kind(t, c, TERRAIN_CLOUDS, f->view, RENDER_STAGE_CLOUDS, rc);
+    }
+    glDepthMask(GL_TRUE);
+    glDisable(GL_BLEND);
+    pass_end();
+}
+
 void terrain_free(Terrain *t) {
     if (t->slots) terrain_clear(t);
-    if (t->ibo) glDeleteBuffers(1, &t->ibo);
-    if (t->prog) glDeleteProgram(t->prog);
-    t->ibo = t->prog = 0;
+    gl_program_free(&t->prog);
+    t->ibo = 0;   /* the renderer's: it deletes it */
 }

@@ -105,6 +105,37 @@ void flight_autopilot_step(FlightState *f, float dt, const World *w) {
     advance(f, dt);
 }
 
+void flight_autopilot_input(FlightState *f, const World *w, float cruise_speed, float dt, FlightInput *out) {
+    memset(out, 0, sizeof *out);
+    double t = f->time_s;
+    /* Gentle S-turns: the bank that turns at the path's rate, held by a proportional stick. */
+    float yaw_rate = 0.16f * (float)sin(t * 0.11) + 0.05f * (float)sin(t * 0.037);
+    float sr = yaw_rate / 1.1f;   /* the default model's bank_turn: sin(bank) * 1.1 rad/s */
+    float want_roll = asinf(sr > 0.7f ? 0.7f : (sr < -0.7f ? -0.7f : sr));
+    out->roll = (want_roll - f->roll) * 2.5f;
+    double target_y = f->cruise_y + 14.0 * sin(t * 0.07) + 6.0 * sin(t * 0.19);
+    if (w) {
+        f->probe_timer -= dt;
+        if (f->probe_timer <= 0.0f) {
+            f->probe_timer += PROBE_PERIOD;
+            probe_terrain(f, w, target_y);
+        }
+        if (f->avoid_y > target_y) target_y = f->avoid_y;
+    }
+    float climb = (float)((target_y - f->y) * 0.8);
+    float max_climb = f->speed * 0.6f;
+    if (climb > max_climb) climb = max_climb;
+    if (climb < -max_climb) climb = -max_climb;
+    float want_pitch = f->speed > 0.1f ? asinf(climb / f->speed) : 0.0f;
+    /* In a bank, pulling also turns: the pitch command is shared out over the bank. */
+    out->pitch = (want_pitch - f->pitch) * 3.0f / (cosf(f->roll) > 0.5f ? cosf(f->roll) : 0.5f);
+    out->throttle = cruise_speed > f->speed + 1.0f ? 1.0f : (cruise_speed < f->speed - 1.0f ? -1.0f : 0.0f);
+    if (out->roll > 1.0f) out->roll = 1.0f;
+    if (out->roll < -1.0f) out->roll = -1.0f;
+    if (out->pitch > 1.0f) out->pitch = 1.0f;
+    if (out->pitch < -1.0f) out->pitch = -1.0f;
+}
+
 void flight_model_default(FlightModel *m) {
     m->speed_min = 20.0f;
     m->speed_max = 140.0f;

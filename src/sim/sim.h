@@ -66,6 +66,10 @@ void flight_init(FlightState *f, double x, double y, double z, float yaw, float 
  * climb/descent around cruise_y), climbing over terrain it finds ahead by density probes when
  * a world is given (NULL: no avoidance). Same dt sequence -> same poses on every machine. */
 void flight_autopilot_step(FlightState *f, float dt, const World *w);
+/* The autopilot as a pilot: stick and throttle that fly the same S-turns and altitude swell
+ * (climbing over what the probes find ahead) through flight_step, so it obeys the flight model
+ * and collision like a player. cruise_speed is the speed it holds. */
+void flight_autopilot_input(FlightState *f, const World *w, float cruise_speed, float dt, FlightInput *out);
 /* Moves a fresh autopilot start (and its cruise altitude) up into open air. */
 void flight_autopilot_start(FlightState *f, const World *w);
 /* The pilot flies: one step of the arcade model. */

@@ -6,14 +6,14 @@
 #include "sim/sim.h"
 
 bool sim_on_home(const World *w, double x, double z) {
-    const IslandField *h = world_params(w)->home;
+    const IslandField *h = world_params(w)->gen.home;
     if (!h || h->size == 0 || !h->type || h->cell_meters <= 0.0f) return false;
     /* The cell the world reads for this column (world/density.c: home_cell). */
     double half = 0.5 * (double)h->size;
     double u = (x - (double)h->centre_x) / (double)h->cell_meters + half;
     double v = (z - (double)h->centre_z) / (double)h->cell_meters + half;
     if (!(u >= 0.0 && v >= 0.0 && u < (double)h->size && v < (double)h->size)) return false;
-    return h->type[(size_t)v * h->size + (size_t)u] != 255;
+    return h->type[(size_t)v * h->size + (size_t)u] != ISLAND_FIELD_OFF;
 }
 
 typedef enum RayHit { HIT_SKY, HIT_HOME, HIT_TERRAIN, HIT_UNDERSIDE, HIT_CLOUD } RayHit;
@@ -21,7 +21,7 @@ typedef enum RayHit { HIT_SKY, HIT_HOME, HIT_TERRAIN, HIT_UNDERSIDE, HIT_CLOUD }
 /* Marches one ray; *stop gets where it ended, *cloud_at the distance of its first cloud. */
 static RayHit march(const World *w, const double o[3], const double d[3], double reach, double time_s, double stop[3],
                     double *cloud_at) {
-    const WorldParams *p = world_params(w);
+    const WorldGenParams *p = &world_params(w)->gen;
     double band_lo = (double)(p->cloud_centre - p->cloud_range), band_hi = (double)(p->cloud_centre + p->cloud_range);
     *cloud_at = -1.0;
     for (double t = SIM_SURVEY_STEP; t <= reach; t += SIM_SURVEY_STEP) {
@@ -121,15 +121,15 @@ static bool view_ok(const SimViewSurvey *v) {
 void sim_spawn_choose(const World *w, float speed, float fov_y_rad, float aspect, double time_s, SimSpawn *out) {
     const WorldParams *p = world_params(w);
     memset(out, 0, sizeof *out);
-    if (p->home && p->home->size > 0) {
-        out->home_x = (double)p->home->centre_x;
-        out->home_z = (double)p->home->centre_z;
+    if (p->gen.home && p->gen.home->size > 0) {
+        out->home_x = (double)p->gen.home->centre_x;
+        out->home_z = (double)p->gen.home->centre_z;
     }
     double x = out->home_x + SIM_SPAWN_X, z = out->home_z + SIM_SPAWN_Z;
     /* Heading for the island's centre (yaw 0 flies towards -z). */
     double dx = out->home_x - x, dz = out->home_z - z;
     float yaw = (dx == 0.0 && dz == 0.0) ? 0.0f : (float)atan2(dx, -dz);
-    double reach = (double)p->view_radius * CHUNK_SIZE;
+    double reach = (double)p->live.view_radius * CHUNK_SIZE;
     bool have_best = false;
     uint32_t best_home = 0;
     double last_y = -1.0;

@@ -19,9 +19,9 @@ static float home_cell(const IslandField *h, float fx, float fz, uint32_t *iu, u
 
 uint8_t gen_home_type(const WorldGen *g, int32_t bx, int32_t bz) {
     const IslandField *h = g->p.home;
-    if (g->home_k <= 0.0f || !h->type) return 255;
+    if (g->home_k <= 0.0f || !h->type) return ISLAND_FIELD_OFF;
     uint32_t iu, iv;
-    if (home_cell(h, (float)bx + 0.5f, (float)bz + 0.5f, &iu, &iv) < 0.0f) return 255;
+    if (home_cell(h, (float)bx + 0.5f, (float)bz + 0.5f, &iu, &iv) < 0.0f) return ISLAND_FIELD_OFF;
     return h->type[(size_t)iv * h->size + iu];
 }
 
@@ -38,7 +38,7 @@ void gen_column_finish(const WorldGen *g, int32_t X, int32_t Z, float n_base, fl
     uint32_t iu, iv;
     if (home_cell(h, (float)X, (float)Z, &iu, &iv) < 0.0f) return;
     size_t k = (size_t)iv * h->size + iu;
-    if (h->type[k] == 255) return;
+    if (h->type[k] == ISLAND_FIELD_OFF) return;
     float dx = (float)X - h->centre_x, dz = (float)Z - h->centre_z;
     float r = sqrtf(dx * dx + dz * dz) / (h->radius_m > 1.0f ? h->radius_m : 1.0f);
     if (r > 1.0f) r = 1.0f;
@@ -122,30 +122,20 @@ static float point_eval(const WorldGen *g, double x, double y, double z, float *
     float v = gen_terrain(g, wtrilerp(cd, pc.tx, pc.ty, pc.tz), wtrilerp(ci, pc.tx, pc.ty, pc.tz), yc);
     if (terrain_out) *terrain_out = v;
     if (!gen_caves_apply(g, v, yc)) return v;
-    float ca[2][2][2] = {{{0}}}, cb[2][2][2] = {{{0}}}, cc[2][2][2] = {{{0}}}, cw[2][2][2] = {{{0}}};
-    for (int yi = 0; yi < 2; yi++) {
-        int32_t Y = pc.Y0 + yi * WORLD_CELL_Y;
-        for (int zi = 0; zi < 2; zi++)
-            for (int xi = 0; xi < 2; xi++) {
-                int32_t X = pc.X0 + xi * WORLD_CELL_XZ, Z = pc.Z0 + zi * WORLD_CELL_XZ;
-                if (g->tubes) {
-                    NoiseFx px = noise_fx_mul_int(g->f_tube, X), py = noise_fx_mul_int(g->f_tube_y, Y),
-                            pz = noise_fx_mul_int(g->f_tube, Z);
-                    ca[yi][zi][xi] = noise_simplex3(g->s_tube_a, px, py, pz);
-                    cb[yi][zi][xi] = noise_simplex3(g->s_tube_b, px, py, pz);
-                }
-                if (g->cheese)
-                    cc[yi][zi][xi] = noise_simplex3(g->s_cheese, noise_fx_mul_int(g->f_cheese, X),
-                                                    noise_fx_mul_int(g->f_cheese, Y), noise_fx_mul_int(g->f_cheese, Z));
-                if (g->worms)
-                    cw[yi][zi][xi] = noise_simplex3(g->s_worm, noise_fx_mul_int(g->f_worm, X),
-                                                    noise_fx_mul_int(g->f_worm, Y), noise_fx_mul_int(g->f_worm, Z));
-            }
+    float fv[WG_CAVE_FIELDS];
+    const float *fp[WG_CAVE_FIELDS];
+    for (uint32_t f = 0; f < g->ncave_fields; f++) {
+        float c[2][2][2];
+        for (int yi = 0; yi < 2; yi++)
+            for (int zi = 0; zi < 2; zi++)
+                for (int xi = 0; xi < 2; xi++)
+                    gen_cave_row(g, f, pc.X0 + xi * WORLD_CELL_XZ, pc.Y0 + yi * WORLD_CELL_Y, pc.Z0 + zi * WORLD_CELL_XZ,
+                                 &c[yi][zi][xi], 1);
+        fv[f] = wtrilerp(c, pc.tx, pc.ty, pc.tz);
+        fp[f] = &fv[f];
     }
-    return gen_carve(g, v, g->tubes ? wtrilerp(ca, pc.tx, pc.ty, pc.tz) : 0.0f,
-                     g->tubes ? wtrilerp(cb, pc.tx, pc.ty, pc.tz) : 0.0f,
-                     g->cheese ? wtrilerp(cc, pc.tx, pc.ty, pc.tz) : 0.0f,
-                     g->worms ? wtrilerp(cw, pc.tx, pc.ty, pc.tz) : 0.0f);
+    gen_caves_carve(g, fp, &v, 1);
+    return v;
 }
 
 float gen_density_point(const WorldGen *g, double x, double y, double z) { return point_eval(g, x, y, z, NULL); }
@@ -171,17 +161,17 @@ bool gen_cloud_point(const WorldGen *g, double time_s, double x, double y, doubl
 }
 
 /* ---------------------------------------------------------------- public point queries */
-float world_density_at_params(const WorldParams *p, double x, double y, double z) {
+float world_density_at_params(const WorldGenParams *p, double x, double y, double z) {
     WorldGen g;
     gen_init(&g, p);
     return gen_density_point(&g, x, y, z);
 }
 
-bool world_solid_at_params(const WorldParams *p, double x, double y, double z) {
+bool world_solid_at_params(const WorldGenParams *p, double x, double y, double z) {
     return world_density_at_params(p, x, y, z) > 0.0f;
 }
 
-bool world_cloud_at_params(const WorldParams *p, double time_s, double x, double y, double z) {
+bool world_cloud_at_params(const WorldGenParams *p, double time_s, double x, double y, double z) {
     WorldGen g;
     gen_init(&g, p);
     return gen_cloud_point(&g, time_s, x, y, z);

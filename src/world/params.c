@@ -1,89 +1,226 @@
-/* skyisles world: parameter defaults (the shipped look) and the per-epoch generation
- * snapshot (seeds and fixed-point frequencies derived once from the parameters). */
+/* skyisles world: the parameter table (name, class, range, default and help of every setting,
+ * read by the defaults, settings text and --help) and the per-epoch generation snapshot
+ * (seeds and fixed-point frequencies derived once from the generation parameters). */
 #include "world/world_internal.h"
 
+#include <errno.h>
+#include <math.h>
+#include <stddef.h>
+#include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
-void world_params_default(WorldParams *p) {
-    memset(p, 0, sizeof *p);
-    p->seed = 20261129u;
+#define GEN(f) WORLD_PARAM_GEN, offsetof(WorldParams, gen.f)
+#define LIVE(f) WORLD_PARAM_LIVE, offsetof(WorldParams, live.f)
+#define CREATE(f) WORLD_PARAM_CREATE, offsetof(WorldParams, create.f)
 
-    /* Abyss floor and its hills. The floor can never open: at the lowest voxel centre
-     * (y = 0.5) bedrock adds 4.5^2 * 2 = 40.5, and base_offset - base_amplitude
-     * - n3_amplitude + 40.5 - 0.5 = 10 - 14 - 35 + 40 = 1 > 0 for any noise value. */
-    p->base_scale = 0.0045;
-    p->base_amplitude = 14.0f;
-    p->base_offset = 10.0f;
-    p->base_octaves = 4;
-    p->n3_scale = 0.03;
-    p->n3_amplitude = 35.0f;
-    p->n3_octaves = 2;
-    p->n3_y_squash = 1.0f;
-    p->bedrock_level = 5.0f;
-    p->bedrock_strength = 2.0f;
-
+/* THE parameter table: {name, class, type, where, min, max, default, help}. The defaults are the
+ * shipped look; the ranges keep a world that works (docs/world.md, parameters). */
+static const WorldParamDesc k_gen[] = {
+    {"seed", GEN(seed), WORLD_PT_U64, 0, 18446744073709551615.0, 20261129, "world seed"},
+    /* W1-W3. The floor never opens at the defaults: at the lowest voxel centre (y = 0.5) bedrock
+     * adds 4.5^2 * 2 = 40.5, and base_offset - base_amplitude - n3_amplitude + 40.5 - 0.5
+     * = 10 - 14 - 35 + 40 = 1 > 0 for any noise value. */
+    {"base_scale", GEN(base_scale), WORLD_PT_F64, 0.0005, 0.05, 0.0045, "abyss hills: 2D FBM frequency (1/blocks)"},
+    {"base_amplitude", GEN(base_amplitude), WORLD_PT_F32, 0, 40, 14, "abyss hills: height of the 2D FBM (blocks)"},
+    {"base_offset", GEN(base_offset), WORLD_PT_F32, -20, 60, 10, "abyss hills: mean base height (blocks)"},
+    {"base_octaves", GEN(base_octaves), WORLD_PT_U32, 1, 8, 4, "abyss hills: FBM octaves"},
+    {"n3_scale", GEN(n3_scale), WORLD_PT_F64, 0.002, 0.2, 0.03, "3D noise frequency (1/blocks)"},
+    {"n3_amplitude", GEN(n3_amplitude), WORLD_PT_F32, 0, 80, 35, "3D noise strength: overhangs and shreds (blocks)"},
+    {"n3_octaves", GEN(n3_octaves), WORLD_PT_U32, 1, 6, 2, "3D noise FBM octaves"},
+    {"n3_y_squash", GEN(n3_y_squash), WORLD_PT_F32, 0.25, 4, 1, "3D noise y frequency factor (< 1: taller features)"},
+    {"bedrock_level", GEN(bedrock_level), WORLD_PT_F32, 0, 32, 5, "bedrock below this height (blocks)"},
+    {"bedrock_strength", GEN(bedrock_strength), WORLD_PT_F32, 0, 10, 2, "bedrock density per block squared below it"},
     /* Floating continents: lenses centred near y = 104, domed tops, deep hanging undersides. */
-    p->island_scale = 0.0028;
-    p->island_threshold = 0.08f;
-    p->island_height = 104.0f;
-    p->island_height_var = 10.0f;
-    p->island_top = 16.0f;
-    p->island_bottom = 38.0f;
-    p->island_noise = 7.0f;
-    p->island_taper = 0.55f;
-    p->snow_level = 128.0f;
-
-    /* Tube tunnels by default; cheese (C1) and worm sheets (C2) are the seed's variants. */
-    p->cave_modes = WORLD_CAVES_TUBES;
-    p->cheese_scale = 0.05;
-    p->cheese_threshold = 0.4f;
-    p->worm_scale = 0.03;
-    p->worm_threshold = 0.9f;
-    p->tube_scale = 0.018;
-    p->tube_radius = 0.085f;
-    p->tube_y_squash = 1.6f;
-    p->cave_min_y = 8.0f;
-
+    {"island_scale", GEN(island_scale), WORLD_PT_F64, 0.0005, 0.02, 0.0028, "islands: coverage noise frequency (1/blocks)"},
+    {"island_threshold", GEN(island_threshold), WORLD_PT_F32, -0.5, 0.8, 0.08, "islands: coverage above this is island (lower: more)"},
+    {"island_height", GEN(island_height), WORLD_PT_F32, 40, 140, 104, "islands: lens centre height (blocks)"},
+    {"island_height_var", GEN(island_height_var), WORLD_PT_F32, 0, 40, 10, "islands: +- variation of the centre (blocks)"},
+    {"island_top", GEN(island_top), WORLD_PT_F32, 0, 48, 16, "islands: dome height at full coverage (blocks)"},
+    {"island_bottom", GEN(island_bottom), WORLD_PT_F32, 1, 96, 38, "islands: underside depth at full coverage (blocks)"},
+    {"island_noise", GEN(island_noise), WORLD_PT_F32, 0, 24, 7, "islands: 3D noise roughness (blocks)"},
+    {"island_taper", GEN(island_taper), WORLD_PT_F32, 0.05, 2, 0.55, "islands: underside slope (< 1: rough hanging undersides)"},
+    {"snow_level", GEN(snow_level), WORLD_PT_F32, 0, 200, 128, "surfaces above this height are snow"},
+    /* Caves: tube tunnels by default; cheese (C1) and worm sheets (C2) are the seed's variants.
+     * Each kind's own rows come from its entry in the cave table (caves.c). */
+    {"cave_modes", GEN(cave_modes), WORLD_PT_U32, 0, (1u << WORLD_CAVE_KINDS_MAX) - 1u, WORLD_CAVES_TUBES,
+     "cave kinds, a sum of 1 cheese, 2 worms, 4 tubes, 8 rough worms"},
+    {"cave_min_y", GEN(cave_min_y), WORLD_PT_F32, 0, 160, 8, "caves carve above this height only (keeps the floor)"},
     /* W7: the cloud band sits between the abyss hills and the island undersides. */
-    p->clouds = true;
-    p->cloud_centre = 68.0f;
-    p->cloud_range = 14.0f;
-    p->cloud_scale = 0.014;
-    p->cloud_octaves = 3;
-    p->cloud_threshold = 0.16f;
-    p->wind_speed = 40.0f;
-    p->cloud_alpha = 200;
-
+    {"clouds", GEN(clouds), WORLD_PT_BOOL, 0, 1, 1, "W7 clouds on/off"},
+    {"cloud_centre", GEN(cloud_centre), WORLD_PT_F32, 0, 160, 68, "cloud band centre height (blocks)"},
+    {"cloud_range", GEN(cloud_range), WORLD_PT_F32, 1, 60, 14, "cloud band half height (blocks)"},
+    {"cloud_scale", GEN(cloud_scale), WORLD_PT_F64, 0.002, 0.1, 0.014, "cloud noise frequency (1/blocks)"},
+    {"cloud_octaves", GEN(cloud_octaves), WORLD_PT_U32, 1, 6, 3, "cloud noise FBM octaves"},
+    {"cloud_threshold", GEN(cloud_threshold), WORLD_PT_F32, 0, 1, 0.16, "cloud where noise * band weight exceeds this"},
+    {"wind_speed", GEN(wind_speed), WORLD_PT_F32, 0, 400, 40, "cloud wind: blocks of shift per second of chunk creation time"},
+    {"cloud_alpha", GEN(cloud_alpha), WORLD_PT_U8, 0, 255, 200, "cloud opacity"},
     /* W6 */
-    p->jitter_scale = 0.1;
-    p->jitter_amount = 0.15f;
-    p->ao_strength = 0.16f;
-    p->shade_floor = 0.22f;
+    {"jitter_scale", GEN(jitter_scale), WORLD_PT_F64, 0.005, 1, 0.1, "colour jitter noise frequency (1/blocks)"},
+    {"jitter_amount", GEN(jitter_amount), WORLD_PT_F32, 0, 0.5, 0.15, "colour jitter amplitude"},
+    {"ao_strength", GEN(ao_strength), WORLD_PT_F32, 0, 0.33, 0.16, "per-vertex AO darkening per occluder"},
+    {"shade_floor", GEN(shade_floor), WORLD_PT_F32, 0, 1, 0.22, "pseudo-AO brightness at the abyss floor"},
+    {"home_height", GEN(home_height), WORLD_PT_F32, 0, 60, 24, "home island: height at the top elevation (blocks)"},
+    {"gen_y_max", GEN(gen_y_max), WORLD_PT_I32, 8, WORLD_Y_MAX, WORLD_Y_MAX, "generated top (blocks, rounded up to 8)"},
+};
 
-    p->home = NULL;
-    p->home_height = 24.0f;
+/* Streaming and memory: after the generation rows and the cave kinds' rows. */
+static const WorldParamDesc k_stream[] = {
 
-    p->view_radius = 10;
-    p->max_results_per_frame = 128;
-    p->max_in_flight = 0;          /* 0: 48 per worker + 16 */
-    p->ahead_bias = 4.0f;
-    p->frustum_penalty = 3.0f;
-    p->lookahead_s = 0.25f;
-    p->gen_y_max = WORLD_Y_MAX;
-    p->mesh_pool_mib = 0;
-
+    {"view_radius", LIVE(view_radius), WORLD_PT_I32, WORLD_VIEW_RADIUS_MIN, WORLD_VIEW_RADIUS_MAX, 10,
+     "chunks streamed around the camera (at most view_radius_max)"},
+    {"max_results_per_frame", LIVE(max_results_per_frame), WORLD_PT_U32, 1, 1024, 128, "finished chunks collected per frame"},
+    {"ahead_bias", LIVE(ahead_bias), WORLD_PT_F32, 0, 16, 4, "priority bonus straight ahead (chunks)"},
+    {"frustum_penalty", LIVE(frustum_penalty), WORLD_PT_F32, 0, 16, 3, "priority penalty outside the view cone (chunks)"},
+    {"lookahead_s", LIVE(lookahead_s), WORLD_PT_F32, 0, 2, 0.25, "prefetch ahead of the aircraft (seconds of flight, <= 3 chunks)"},
     /* LOD (chunk distances from the aircraft's chunk): full blocks on that chunk and its four
      * face neighbours, 2-block voxels out to 3 chunks, 4-block to 6, 8-block beyond. Tuned
      * against the Pi 4 budget of docs/render.md (<= 150k triangles, <= 200 draw calls). */
-    p->lod_dist[0] = 1.2f;
-    p->lod_dist[1] = 3.0f;
-    p->lod_dist[2] = 6.0f;
-    p->lod_hysteresis = 0.25f;
-    p->lod_refine_penalty = 6.0f;
-    p->lod_coarsen_penalty = 9.0f;
+    {"lod_dist_1", LIVE(lod_dist[0]), WORLD_PT_F32, 0, 64, 1.2, "LOD 1 from this many chunks (0: LOD off)"},
+    {"lod_dist_2", LIVE(lod_dist[1]), WORLD_PT_F32, 0, 64, 3, "LOD 2 from this many chunks (0: none)"},
+    {"lod_dist_3", LIVE(lod_dist[2]), WORLD_PT_F32, 0, 64, 6, "LOD 3 from this many chunks (0: none)"},
+    {"lod_hysteresis", LIVE(lod_hysteresis), WORLD_PT_F32, 0, 0.45, 0.25, "LOD anchor slack past a chunk border (chunks)"},
+    {"lod_refine_penalty", LIVE(lod_refine_penalty), WORLD_PT_F32, 0, 32, 6, "priority penalty of a LOD change toward finer (chunks)"},
+    {"lod_coarsen_penalty", LIVE(lod_coarsen_penalty), WORLD_PT_F32, 0, 32, 9, "priority penalty of a LOD change toward coarser (chunks)"},
+
+    {"view_radius_max", CREATE(view_radius_max), WORLD_PT_I32, 0, WORLD_VIEW_RADIUS_MAX, 0,
+     "view radius the world is sized for (0: view_radius)"},
+    {"max_in_flight", CREATE(max_in_flight), WORLD_PT_U32, 0, 4096, 0, "chunk jobs in flight (0: 48 per worker + 16)"},
+    {"mesh_pool_mib", CREATE(mesh_pool_mib), WORLD_PT_U32, 0, 4096, 0, "CPU mesh pool in MiB (0: sized by the view radius)"},
+};
+#define NGEN (sizeof k_gen / sizeof k_gen[0])
+#define NSTREAM (sizeof k_stream / sizeof k_stream[0])
+
+size_t world_param_count(void) { return NGEN + cave_param_count() + NSTREAM; }
+
+const WorldParamDesc *world_param_at(size_t i) {
+    if (i < NGEN) return &k_gen[i];
+    i -= NGEN;
+    size_t nc = cave_param_count();
+    if (i < nc) return cave_param_at(i);
+    i -= nc;
+    return i < NSTREAM ? &k_stream[i] : NULL;
 }
 
-static uint32_t derive_seed(uint64_t seed, uint32_t stage) {
+const WorldParamDesc *world_param_find(const char *name) {
+    for (size_t i = 0; name && i < world_param_count(); i++)
+        if (!strcmp(world_param_at(i)->name, name)) return world_param_at(i);
+    return NULL;
+}
+
+const char *world_param_class_name(WorldParamClass c) {
+    return c == WORLD_PARAM_GEN ? "gen" : c == WORLD_PARAM_LIVE ? "live" : "create";
+}
+
+static bool is_integer(WorldParamType t) { return t != WORLD_PT_F32 && t != WORLD_PT_F64; }
+
+double world_param_get(const WorldParams *p, const WorldParamDesc *d) {
+    const char *at = (const char *)p + d->offset;
+    switch (d->type) {
+    case WORLD_PT_BOOL: return *(const bool *)at ? 1.0 : 0.0;
+    case WORLD_PT_U8: return *(const uint8_t *)at;
+    case WORLD_PT_I32: return *(const int32_t *)at;
+    case WORLD_PT_U32: return *(const uint32_t *)at;
+    case WORLD_PT_U64: return (double)*(const uint64_t *)at;
+    case WORLD_PT_F32: return *(const float *)at;
+    case WORLD_PT_F64: return *(const double *)at;
+    }
+    return 0.0;
+}
+
+void world_param_set(WorldParams *p, const WorldParamDesc *d, double v) {
+    if (v != v) return;
+    if (v < d->min) v = d->min;
+    if (v > d->max) v = d->max;
+    if (is_integer(d->type)) v = floor(v + 0.5);
+    char *at = (char *)p + d->offset;
+    switch (d->type) {
+    case WORLD_PT_BOOL: *(bool *)at = v != 0.0; break;
+    case WORLD_PT_U8: *(uint8_t *)at = (uint8_t)v; break;
+    case WORLD_PT_I32: *(int32_t *)at = (int32_t)v; break;
+    case WORLD_PT_U32: *(uint32_t *)at = (uint32_t)v; break;
+    /* The top of the range, 2^64 as a double, does not convert: it means the largest seed. */
+    case WORLD_PT_U64: *(uint64_t *)at = v >= 18446744073709551615.0 ? UINT64_MAX : (uint64_t)v; break;
+    case WORLD_PT_F32: *(float *)at = (float)v; break;
+    case WORLD_PT_F64: *(double *)at = v; break;
+    }
+}
+
+bool world_param_parse(WorldParams *p, const char *assignment, SkyError *err) {
+    const char *eq = assignment ? strchr(assignment, '=') : NULL;
+    char name[64];
+    size_t len = eq ? (size_t)(eq - assignment) : 0;
+    if (!eq || len == 0 || len >= sizeof name) {
+        sky_error_set(err, SKY_ERR_INPUT, "world parameter '%s': write name=value (names: skyisles --help)", assignment ? assignment : "");
+        return false;
+    }
+    memcpy(name, assignment, len);
+    name[len] = 0;
+    const WorldParamDesc *d = world_param_find(name);
+    if (!d) {
+        sky_error_set(err, SKY_ERR_INPUT, "world parameter '%s' is unknown (names: skyisles --help)", name);
+        return false;
+    }
+    const char *text = eq + 1;
+    char *end = NULL;
+    errno = 0;
+    if (d->type == WORLD_PT_BOOL && (!strcmp(text, "true") || !strcmp(text, "false"))) {   /* YAML's spelling */
+        world_param_set(p, d, text[0] == 't' ? 1.0 : 0.0);
+        return true;
+    }
+    if (d->type == WORLD_PT_U64) {
+        /* Seeds are exact: a double holds 53 bits only. */
+        unsigned long long u = strtoull(text, &end, 0);
+        if (*text && *text != '-' && end && !*end && errno == 0) {
+            *(uint64_t *)((char *)p + d->offset) = (uint64_t)u;
+            return true;
+        }
+    } else {
+        double v = strtod(text, &end);
+        bool whole = !is_integer(d->type) || v == floor(v);
+        if (*text && end && !*end && errno == 0 && v >= d->min && v <= d->max && whole) {
+            world_param_set(p, d, v);
+            return true;
+        }
+    }
+    sky_error_set(err, SKY_ERR_INPUT, "world parameter %s: '%s' is not %s in %g..%g", d->name, text,
+                  is_integer(d->type) ? "a whole number" : "a number", d->min, d->max);
+    return false;
+}
+
+/* Shortest decimal that reads back as the same value, so text settings round-trip exactly. */
+static int format_real(double v, bool single, char *buf, size_t n) {
+    char tmp[40];
+    for (int prec = 6; prec <= 17; prec++) {
+        snprintf(tmp, sizeof tmp, "%.*g", prec, v);
+        double back = strtod(tmp, NULL);
+        if (single ? (float)back == (float)v : back == v) break;
+    }
+    return snprintf(buf, n, "%s", tmp);
+}
+
+int world_param_format(const WorldParams *p, const WorldParamDesc *d, char *buf, size_t n) {
+    const char *at = (const char *)p + d->offset;
+    switch (d->type) {
+    case WORLD_PT_U64: return snprintf(buf, n, "%llu", (unsigned long long)*(const uint64_t *)at);
+    case WORLD_PT_F32: return format_real(*(const float *)at, true, buf, n);
+    case WORLD_PT_F64: return format_real(*(const double *)at, false, buf, n);
+    default: return snprintf(buf, n, "%.0f", world_param_get(p, d));
+    }
+}
+
+bool world_param_equal(const WorldParams *a, const WorldParams *b, const WorldParamDesc *d) {
+    static const size_t k_size[] = {sizeof(bool), 1, 4, 4, 8, 4, 8};
+    return !memcmp((const char *)a + d->offset, (const char *)b + d->offset, k_size[d->type]);
+}
+
+void world_params_default(WorldParams *p) {
+    memset(p, 0, sizeof *p);
+    for (size_t i = 0; i < world_param_count(); i++) world_param_set(p, world_param_at(i), world_param_at(i)->def);
+    p->gen.home = NULL;
+}
+
+uint32_t gen_derive_seed(uint64_t seed, uint32_t stage) {
     uint64_t s = seed ^ ((uint64_t)stage * 0x9e3779b97f4a7c15ull);
     return (uint32_t)(splitmix64_next(&s) >> 32);
 }
@@ -96,7 +233,7 @@ static NoiseFbm fbm_of(uint32_t octaves) {
 
 /* The LOD thresholds in use: ascending, 0 ends the list, and each more than one chunk past the
  * previous (pulled out if closer) so face neighbours never differ by more than one LOD. */
-static int lod_thresholds(const WorldParams *p, float out[WORLD_LOD_MAX]) {
+int gen_lod_thresholds(const WorldLiveParams *p, float out[WORLD_LOD_MAX]) {
     int n = 0;
     float prev = 0.0f;
     for (int i = 0; i < WORLD_LOD_MAX; i++) {
@@ -109,10 +246,10 @@ static int lod_thresholds(const WorldParams *p, float out[WORLD_LOD_MAX]) {
     return n;
 }
 
-void gen_init(WorldGen *g, const WorldParams *p) {
+void gen_init(WorldGen *g, const WorldGenParams *p) {
     memset(g, 0, sizeof *g);
     g->p = *p;
-    WorldParams *q = &g->p;
+    WorldGenParams *q = &g->p;
     if (q->gen_y_max <= WORLD_Y_MIN || q->gen_y_max > WORLD_Y_MAX) q->gen_y_max = WORLD_Y_MAX;
     q->gen_y_max = WORLD_Y_MIN + ((q->gen_y_max - WORLD_Y_MIN + WORLD_CELL_Y - 1) / WORLD_CELL_Y) * WORLD_CELL_Y;
     if (q->gen_y_max > WORLD_Y_MAX) q->gen_y_max = WORLD_Y_MAX;
@@ -120,16 +257,13 @@ void gen_init(WorldGen *g, const WorldParams *p) {
     if (q->cloud_range < 1.0f) q->cloud_range = 1.0f;
     if (q->island_bottom < 1.0f) q->island_bottom = 1.0f;
 
-    g->s_base = derive_seed(q->seed, 1);
-    g->s_n3 = derive_seed(q->seed, 2);
-    g->s_isl = derive_seed(q->seed, 3);
-    g->s_islh = derive_seed(q->seed, 4);
-    g->s_cheese = derive_seed(q->seed, 5);
-    g->s_worm = derive_seed(q->seed, 6);
-    g->s_tube_a = derive_seed(q->seed, 7);
-    g->s_tube_b = derive_seed(q->seed, 8);
-    g->s_cloud = derive_seed(q->seed, 9);
-    g->s_jitter = derive_seed(q->seed, 10);
+    g->s_base = gen_derive_seed(q->seed, 1);
+    g->s_n3 = gen_derive_seed(q->seed, 2);
+    g->s_isl = gen_derive_seed(q->seed, 3);
+    g->s_islh = gen_derive_seed(q->seed, 4);
+    /* Stages 5-8 and beyond: the cave kinds (caves.c). */
+    g->s_cloud = gen_derive_seed(q->seed, 9);
+    g->s_jitter = gen_derive_seed(q->seed, 10);
 
     g->fb_base = fbm_of(q->base_octaves);
     g->fb_n3 = fbm_of(q->n3_octaves);
@@ -141,32 +275,20 @@ void gen_init(WorldGen *g, const WorldParams *p) {
     g->f_n3y = noise_fx_from_double(q->n3_scale * (double)q->n3_y_squash);
     g->f_isl = noise_fx_from_double(q->island_scale);
     g->f_islh = noise_fx_from_double(q->island_scale * 1.7);
-    g->f_cheese = noise_fx_from_double(q->cheese_scale);
-    g->f_worm = noise_fx_from_double(q->worm_scale);
-    g->f_tube = noise_fx_from_double(q->tube_scale);
-    g->f_tube_y = noise_fx_from_double(q->tube_scale * (double)q->tube_y_squash);
     g->f_cloud = noise_fx_from_double(q->cloud_scale);
     g->f_jitter = noise_fx_from_double(q->jitter_scale);
 
-    g->tubes = (q->cave_modes & WORLD_CAVES_TUBES) != 0;
-    g->cheese = (q->cave_modes & WORLD_CAVES_CHEESE) != 0;
-    g->worms = (q->cave_modes & WORLD_CAVES_WORMS) != 0;
     g->clouds = q->clouds;
-    g->tube_r2 = q->tube_radius * q->tube_radius;
+    gen_caves_init(g);
     g->island_bottom_k = q->island_taper > 0.05f ? q->island_taper : 0.05f;
     g->home_k = 0.0f;
     if (q->home && q->home->size > 0 && q->home->elevation_top_m > 0.0f)
         g->home_k = q->home_height / q->home->elevation_top_m;
-    float d[WORLD_LOD_MAX];
-    g->lod_levels = lod_thresholds(q, d);
-    for (int i = 0; i < g->lod_levels; i++) g->lod_d2[i] = d[i] * d[i];
-    if (!(q->lod_hysteresis >= 0.0f)) q->lod_hysteresis = 0.0f;
-    if (q->lod_hysteresis > 0.45f) q->lod_hysteresis = 0.45f;
 }
 
-int world_lod_for_offset(const WorldParams *p, int32_t dx, int32_t dz) {
+int world_lod_for_offset(const WorldLiveParams *p, int32_t dx, int32_t dz) {
     float d[WORLD_LOD_MAX];
-    int n = lod_thresholds(p, d), lod = 0;
+    int n = gen_lod_thresholds(p, d), lod = 0;
     double d2 = (double)dx * dx + (double)dz * dz;
     while (lod < n && d2 >= (double)d[lod] * d[lod]) lod++;
     return lod;

@@ -10,7 +10,6 @@
 #define LOOKAHEAD_MAX 3         /* chunks of prefetch ahead of the aircraft, at most */
 #define LAT_BINS 8192           /* latency histogram: 0.25 ms bins up to ~2 s */
 #define LAT_BIN_MS 0.25
-#define WORLD_BUDGET_KEEP_MIB 24 /* left in the budget for the renderer, island and others */
 
 enum { SLOT_EMPTY = 0, SLOT_QUEUED, SLOT_READY };
 
@@ -20,10 +19,15 @@ typedef struct ChunkSlot {
     uint8_t ready_pending;      /* READY event in the ring, not taken yet */
     uint8_t ready_taken;        /* the renderer has it: a GONE must follow */
     uint8_t lod;                /* READY: LOD of the mesh held */
+    uint8_t classic;            /* READY: the mesh is classic LOD 0 (built with LOD off, no seam faces) */
     uint8_t busy;               /* READY: a job for another LOD is in flight (seq) */
+    uint8_t stale;              /* READY: the mesh is of an older world (a generation change); it
+                                   is drawn until the rebuild of this chunk replaces it */
     uint8_t job_lod;            /* LOD of the job in flight */
     uint32_t seq;               /* request number that owns the slot */
     uint32_t slabs;             /* slabs held by mesh */
+    double born_s;              /* view time of the request that created the chunk: its wind
+                                   shift (W7), kept by every LOD swap of it */
     ChunkMesh mesh;
 } ChunkSlot;
 
@@ -33,6 +37,7 @@ typedef struct ChunkJob {
     uint32_t gen_index;
     int32_t cx, cz;
     int lod;
+    bool classic;               /* LOD off: the classic LOD-0 mesh, no seam faces */
     uint32_t slot, seq;
     uint32_t expect;            /* slabs reserved for it */
     double time_s;
@@ -50,6 +55,7 @@ typedef struct EventEntry {
 struct World {
     MemBudget *budget;
     JobSystem *jobs;
+    WorldParams params;         /* as in use: gen = the current snapshot's, live as applied */
     WorldGen gens[WORLD_GENS];
     uint32_t gen_refs[WORLD_GENS];
     uint32_t cur_gen;
@@ -78,6 +84,8 @@ struct World {
     bool have_view;
     int32_t anchor_x, anchor_z;  /* LOD anchor chunk */
     bool anchor_valid;
+    int lod_levels;             /* lod_dist entries in use (0: LOD off, every chunk classic LOD 0) */
+    float lod_d2[WORLD_LOD_MAX];   /* squared thresholds */
 };
 
 static inline int32_t floor_div(int32_t a, int32_t b) { return a >= 0 ? a / b : -((-a + b - 1) / b); }
@@ -147,6 +155,8 @@ static void slot_clear(World *w, uint32_t idx, bool count_evicted) {
         if (w->st.resident) w->st.resident--;
         if (w->st.resident_lod[s->lod]) w->st.resident_lod[s->lod]--;
     }
+    if (s->stale && w->st.stale) w->st.stale--;
+    s->stale = 0;
     s->state = SLOT_EMPTY;
     s->ready_pending = s->ready_taken = 0;
     s->busy = 0;
@@ -182,8 +192,8 @@ static void chunk_job_run(JobDesc *jd, uint32_t worker, void *unused) {
     ChunkJob *j = jd->payload;
     World *w = j->w;
     ChunkScratch *s = w->scratch[worker < w->nworkers ? worker : 0];
-    if (j->gen->lod_levels) gen_chunk_voxels_lod(j->gen, j->cx, j->cz, j->time_s, j->lod, s);
-    else gen_chunk_voxels(j->gen, j->cx, j->cz, j->time_s, s);
+    if (j->classic) gen_chunk_voxels(j->gen, j->cx, j->cz, j->time_s, s);
+    else gen_chunk_voxels_lod(j->gen, j->cx, j->cz, j->time_s, j->lod, s);
     j->oom = !mesh_chunk(j->gen, s, &w->slabs, &j->mesh, &j->counts);
 }
 
@@ -207,7 +217,7 @@ static const uint32_t k_slabs_at_lod[WORLD_LOD_MAX + 1] = {16, 6, 2, 1};
 
 /* Slabs for every chunk within `r` (+ a lead of `lead` chunks in one direction) of the camera,
  * each at the LOD its distance asks for. */
-static uint64_t resident_slabs(const WorldParams *p, int32_t r, int32_t lead) {
+static uint64_t resident_slabs(const WorldLiveParams *p, int32_t r, int32_t lead) {
     uint64_t n = 0;
     for (int32_t dz = -r; dz <= r; dz++)
         for (int32_t dx = -r; dx <= r + lead; dx++) {
@@ -217,6 +227,20 @@ static uint64_t resident_slabs(const WorldParams *p, int32_t r, int32_t lead) {
             if (in0 || in1) n += k_slabs_at_lod[world_lod_for_offset(p, dx, dz)];
         }
     return n;
+}
+
+/* Live values as the world holds them: the view radius within what the table was sized for,
+ * the LOD thresholds in use, the anchor slack below half a chunk. */
+static void live_apply(World *w, const WorldLiveParams *p) {
+    WorldLiveParams *l = &w->params.live;
+    *l = *p;
+    l->view_radius = world_clamp_view_radius(l->view_radius);
+    if (l->view_radius > w->radius_max) l->view_radius = w->radius_max;
+    if (!(l->lod_hysteresis >= 0.0f)) l->lod_hysteresis = 0.0f;
+    if (l->lod_hysteresis > 0.45f) l->lod_hysteresis = 0.45f;
+    float d[WORLD_LOD_MAX];
+    w->lod_levels = gen_lod_thresholds(l, d);
+    for (int i = 0; i < w->lod_levels; i++) w->lod_d2[i] = d[i] * d[i];
 }
 
 World *world_create(MemBudget *b, JobSystem *jobs, const WorldParams *p, SkyError *err) {
@@ -231,13 +255,13 @@ World *world_create(MemBudget *b, JobSystem *jobs, const WorldParams *p, SkyErro
     memset(w, 0, sizeof *w);
     w->budget = b;
     w->jobs = jobs;
-    w->radius_max = p->view_radius < 1 ? 1 : (p->view_radius > 64 ? 64 : p->view_radius);
+    w->radius_max = world_clamp_view_radius(p->create.view_radius_max > 0 ? p->create.view_radius_max : p->live.view_radius);
     w->keep_half = w->radius_max + LOOKAHEAD_MAX + 2;
     w->table_w = (uint32_t)(2 * w->keep_half + 2);
     w->nworkers = jobs ? workers_of(jobs) : 1;
     /* Results are collected once per frame, so in-flight jobs bound chunks per frame. */
     /* Far LOD jobs take ~0.1 ms: a frame's worth per worker is dozens of them. */
-    w->max_in_flight = p->max_in_flight ? p->max_in_flight : 48 * w->nworkers + 16;
+    w->max_in_flight = p->create.max_in_flight ? p->create.max_in_flight : 48 * w->nworkers + 16;
 
     size_t nslots = (size_t)w->table_w * w->table_w;
     w->slots = mem_carve(b, sizeof(ChunkSlot) * nslots, 64);
@@ -254,28 +278,31 @@ World *world_create(MemBudget *b, JobSystem *jobs, const WorldParams *p, SkyErro
     if (!mem_pool_init(&w->records, b, "world job records", sizeof(ChunkJob), w->max_in_flight + 2)) goto short_budget;
 
     size_t slab_bytes = sizeof(WorldVertex) * WORLD_SLAB_VERTS;
-    uint32_t nslabs;
-    if (p->mesh_pool_mib) {
-        nslabs = (uint32_t)(((size_t)p->mesh_pool_mib << 20) / slab_bytes);
+    uint64_t want;
+    if (p->create.mesh_pool_mib) {
+        want = ((uint64_t)p->create.mesh_pool_mib << 20) / slab_bytes;
     } else {
         /* Headless worst case: every wanted chunk keeps its CPU mesh at the LOD its distance asks
          * for, x1.5 for chunks passed at speed that keep a finer mesh until their coarser one
          * comes (a renderer that calls world_release_mesh needs only the jobs in flight and the
          * meshes waiting for upload), plus a reserve for the jobs in flight (a few at LOD 0,
-         * most far). The budget minus WORLD_BUDGET_KEEP for other users caps it; the reach
-         * shrinks past that. */
-        uint64_t want = resident_slabs(p, w->radius_max, LOOKAHEAD_MAX) * 3u / 2u + (uint64_t)w->max_in_flight * 4u + 64u;
-        size_t free_b = mem_budget_free(b);
-        size_t keep = (size_t)WORLD_BUDGET_KEEP_MIB << 20;
-        uint64_t fit = free_b > keep ? (free_b - keep) / (slab_bytes + 8) : 0;
-        nslabs = (uint32_t)(want < fit ? want : fit);
+         * most far). */
+        want = resident_slabs(&p->live, w->radius_max, LOOKAHEAD_MAX) * 3u / 2u + (uint64_t)w->max_in_flight * 4u + 64u;
     }
+    /* WORLD_BUDGET_RESERVE_MIB stay for the others; the reach shrinks past what the pool holds. */
+    size_t free_b = mem_budget_free(b), keep = (size_t)WORLD_BUDGET_RESERVE_MIB << 20;
+    uint64_t fit = free_b > keep ? (free_b - keep) / (slab_bytes + 8) : 0;
+    uint32_t nslabs = (uint32_t)(want < fit ? want : fit);
+    w->st.pool_squeezed = want > fit;
     if (nslabs < 64) nslabs = 64;   /* below this the budget is the problem: fail clearly */
     if (!mem_pool_init(&w->slabs, b, "world mesh slabs", slab_bytes, nslabs)) goto short_budget;
 
     for (size_t i = 0; i < nslots; i++) w->slots[i].state = SLOT_EMPTY;
-    gen_init(&w->gens[0], p);
+    gen_init(&w->gens[0], &p->gen);
     w->cur_gen = 0;
+    w->params.gen = w->gens[0].p;
+    w->params.create = p->create;
+    live_apply(w, &p->live);
     w->epoch = jobs ? jobs_epoch(jobs) : 1;
     w->slabs_per_chunk = 4.0;
     for (int k = 0; k <= WORLD_LOD_MAX; k++) w->slabs_at_lod[k] = k_slabs_at_lod[k];
@@ -284,8 +311,8 @@ World *world_create(MemBudget *b, JobSystem *jobs, const WorldParams *p, SkyErro
     return w;
 
 short_budget:
-    sky_error_set(err, 1, "world: memory budget too small for view radius %d (%zu MiB free): raise --mem / SKYISLES_MEM_MB "
-                  "or lower the view radius", p->view_radius, mem_budget_free(b) >> 20);
+    sky_error_set(err, SKY_ERR_START, "world: memory budget too small for view radius %d (%zu MiB free): raise --mem / SKYISLES_MEM_MB "
+                  "or lower the view radius", p->live.view_radius, mem_budget_free(b) >> 20);
     return NULL;
 }
 
@@ -312,9 +339,9 @@ void world_destroy(World *w) {
 }
 
 /* ---------------------------------------------------------------- parameters */
-const WorldParams *world_params(const World *w) { return &w->gens[w->cur_gen].p; }
+const WorldParams *world_params(const World *w) { return &w->params; }
 
-void world_set_params(World *w, const WorldParams *p) {
+void world_set_gen_params(World *w, const WorldGenParams *p) {
     /* A free snapshot slot: not current and no job still reading it. */
     uint32_t slot = WORLD_GENS;
     if (w->jobs) w->epoch = jobs_new_epoch(w->jobs);   /* drops queued jobs: their refs go */
@@ -326,14 +353,53 @@ void world_set_params(World *w, const WorldParams *p) {
     }
     if (slot == WORLD_GENS) slot = (w->cur_gen + 1) % WORLD_GENS;   /* unreachable after a drain */
     gen_init(&w->gens[slot], p);
-    WorldGen *g = &w->gens[slot];
-    if (g->p.view_radius > w->radius_max) g->p.view_radius = w->radius_max;
-    if (g->p.view_radius < 1) g->p.view_radius = 1;
     w->cur_gen = slot;
+    w->params.gen = w->gens[slot].p;
+    /* Chunks on screen keep their mesh, marked stale, until their rebuild in the new world
+     * replaces it (nearest first, like new chunks): a change never opens a void. Nothing of the
+     * old world goes out after the change: READY events not taken yet are withdrawn, and a chunk
+     * whose mesh was never taken is simply requested again. */
     uint32_t nslots = w->table_w * w->table_w;
-    for (uint32_t i = 0; i < nslots; i++) slot_clear(w, i, false);
+    for (uint32_t i = 0; i < nslots; i++) {
+        ChunkSlot *s = &w->slots[i];
+        if (s->state == SLOT_READY && s->ready_pending) {
+            event_withdraw_ready(w, i);
+            s->ready_pending = 0;
+        }
+        if (s->state == SLOT_READY && s->ready_taken) {
+            s->busy = 0;
+            if (!s->stale) w->st.stale++;
+            s->stale = 1;
+        } else {
+            slot_clear(w, i, false);
+        }
+    }
     w->main_vox_valid = false;
     w->st.epoch = w->epoch;
+}
+
+void world_set_live_params(World *w, const WorldLiveParams *p) { live_apply(w, p); }
+
+/* Does p's field differ from the world's? Every generation value of the table, and the home
+ * island (normalised values compare as the world would make them). */
+static bool gen_differs(const World *w, const WorldGenParams *p) {
+    WorldGen g;
+    gen_init(&g, p);
+    WorldParams a, b;
+    a.gen = g.p;
+    b.gen = w->params.gen;
+    if (a.gen.home != b.gen.home) return true;
+    for (size_t i = 0; i < world_param_count(); i++) {
+        const WorldParamDesc *d = world_param_at(i);
+        if (d->cls != WORLD_PARAM_GEN) continue;
+        if (!world_param_equal(&a, &b, d)) return true;
+    }
+    return false;
+}
+
+void world_set_params(World *w, const WorldParams *p) {
+    if (gen_differs(w, &p->gen)) world_set_gen_params(w, &p->gen);
+    world_set_live_params(w, &p->live);
 }
 
 float world_density_at(const World *w, double x, double y, double z) {
@@ -353,8 +419,8 @@ typedef struct ViewGeom {
 } ViewGeom;
 
 static void view_geom(const World *w, const WorldView *v, ViewGeom *g) {
-    const WorldParams *p = world_params(w);
-    g->radius = p->view_radius < 1 ? 1 : (p->view_radius > w->radius_max ? w->radius_max : p->view_radius);
+    const WorldLiveParams *p = &w->params.live;
+    g->radius = p->view_radius;
     g->reach = w->radius_eff < g->radius ? w->radius_eff : g->radius;
     g->ccx = v->x / CHUNK_SIZE;
     g->ccz = v->z / CHUNK_SIZE;
@@ -381,7 +447,7 @@ static bool in_range(const ViewGeom *g, int32_t cx, int32_t cz, double extra) {
 }
 
 /* Lower is sooner: distance, minus a bonus straight ahead, plus a penalty outside the view. */
-static double priority(const WorldParams *p, const ViewGeom *g, int32_t cx, int32_t cz) {
+static double priority(const WorldLiveParams *p, const ViewGeom *g, int32_t cx, int32_t cz) {
     double a = (double)cx + 0.5 - g->ccx, b = (double)cz + 0.5 - g->ccz;
     double d = sqrt(a * a + b * b);
     if (d < 1e-6 || (g->dx == 0.0 && g->dz == 0.0)) return d;
@@ -450,7 +516,7 @@ static void install_counts(World *w, const ChunkJob *j) {
 
 static void collect(World *w, const ViewGeom *g) {
     if (!w->jobs) return;
-    const WorldParams *p = world_params(w);
+    const WorldLiveParams *p = &w->params.live;
     uint32_t max = p->max_results_per_frame ? p->max_results_per_frame : 1;
     JobDesc out[64];
     uint64_t now = time_now_ns();
@@ -473,7 +539,7 @@ static void collect(World *w, const ViewGeom *g) {
             if (s->state == SLOT_READY) {
                 /* A LOD swap: the old mesh stays until this one is installed in its place. */
                 s->busy = 0;
-                if (j->oom || (int)s->lod == j->lod) {
+                if (j->oom || (!s->stale && (int)s->lod == j->lod && s->classic == j->classic)) {
                     if (j->oom) w->st.mesh_pool_failures++;
                     else w->st.dropped++;
                     job_finish_record(w, j);
@@ -482,7 +548,13 @@ static void collect(World *w, const ViewGeom *g) {
                 if (s->ready_pending) event_withdraw_ready(w, j->slot);
                 mesh_free(&w->slabs, &s->mesh);
                 if (w->st.resident_lod[s->lod]) w->st.resident_lod[s->lod]--;
-                w->st.lod_swaps++;
+                if (s->stale) {
+                    s->stale = 0;
+                    if (w->st.stale) w->st.stale--;
+                    w->st.stale_replaced++;
+                } else {
+                    w->st.lod_swaps++;
+                }
             } else if (j->oom) {
                 /* Out of slabs: this chunk waits; farther chunks make room for it. */
                 w->st.mesh_pool_failures++;
@@ -499,6 +571,7 @@ static void collect(World *w, const ViewGeom *g) {
             s->mesh = j->mesh;
             s->mesh.epoch = w->epoch;
             s->lod = (uint8_t)j->lod;
+            s->classic = j->classic;
             s->slabs = mesh_slab_count(&w->slabs, &j->mesh);
             memset(&j->mesh, 0, sizeof j->mesh);   /* ownership moved to the slot */
             s->ready_pending = 1;
@@ -517,8 +590,11 @@ static void collect(World *w, const ViewGeom *g) {
 static uint32_t job_expect(const World *w, int lod) { return (uint32_t)ceil(w->slabs_at_lod[lod]) + 1u; }
 
 /* Requests chunk (cx, cz) at `lod` into slot idx. A slot that holds a mesh keeps it (READY,
- * busy) until the new one is collected; otherwise the slot becomes QUEUED. */
+ * busy) until the new one is collected, and the new mesh is built at the chunk's creation time
+ * so its clouds stay where they were; otherwise the slot becomes QUEUED, created at time_s. */
 static bool submit(World *w, uint32_t idx, int32_t cx, int32_t cz, int lod, double time_s) {
+    ChunkSlot *s = &w->slots[idx];
+    bool swap = s->state == SLOT_READY && s->cx == cx && s->cz == cz;
     ChunkJob *j = mem_pool_alloc(&w->records);
     if (!j) return false;
     memset(j, 0, sizeof *j);
@@ -528,10 +604,11 @@ static bool submit(World *w, uint32_t idx, int32_t cx, int32_t cz, int lod, doub
     j->cx = cx;
     j->cz = cz;
     j->lod = lod;
+    j->classic = w->lod_levels == 0;
     j->slot = idx;
     j->seq = ++w->next_seq;
     j->expect = job_expect(w, lod);
-    j->time_s = time_s;
+    j->time_s = swap ? s->born_s : time_s;
     JobDesc d = {chunk_job_run, chunk_job_drop, j, ((uint64_t)(uint32_t)cx << 32) | (uint32_t)cz, 0, 0, 0};
     if (!jobs_submit(w->jobs, &d)) {
         mem_pool_free(&w->records, j);
@@ -540,15 +617,15 @@ static bool submit(World *w, uint32_t idx, int32_t cx, int32_t cz, int lod, doub
     w->gen_refs[w->cur_gen]++;
     w->in_flight++;
     w->reserve_slabs += j->expect;
-    ChunkSlot *s = &w->slots[idx];
     s->seq = j->seq;
     s->job_lod = (uint8_t)lod;
-    if (s->state == SLOT_READY && s->cx == cx && s->cz == cz) {
+    if (swap) {
         s->busy = 1;
         w->st.lod_requests++;
     } else {
         s->cx = cx;
         s->cz = cz;
+        s->born_s = time_s;
         s->state = SLOT_QUEUED;
         s->ready_pending = s->ready_taken = 0;
         s->busy = 0;
@@ -559,7 +636,7 @@ static bool submit(World *w, uint32_t idx, int32_t cx, int32_t cz, int lod, doub
 
 /* The LOD anchor follows the camera's chunk with lod_hysteresis chunks of slack per axis. */
 static void update_anchor(World *w, const ViewGeom *g) {
-    const WorldParams *p = world_params(w);
+    const WorldLiveParams *p = &w->params.live;
     int32_t cx = (int32_t)floor(g->ccx), cz = (int32_t)floor(g->ccz);
     if (!w->anchor_valid) {
         w->anchor_x = cx;
@@ -572,12 +649,19 @@ static void update_anchor(World *w, const ViewGeom *g) {
     if (g->ccz < w->anchor_z - h || g->ccz > w->anchor_z + 1 + h) w->anchor_z = cz;
 }
 
+/* A chunk worth a job this frame: where, at which LOD, how soon (lower first). */
+#define PICK_MAX 96
+typedef struct Pick {
+    int32_t cx, cz;
+    int8_t lod;
+    double score;
+} Pick;
+
 static int lod_at(const World *w, int32_t cx, int32_t cz) {
-    const WorldGen *gen = &w->gens[w->cur_gen];
-    if (!gen->lod_levels) return 0;
+    if (!w->lod_levels) return 0;
     double dx = (double)cx - w->anchor_x, dz = (double)cz - w->anchor_z, d2 = dx * dx + dz * dz;
     int lod = 0;
-    while (lod < gen->lod_levels && d2 >= (double)gen->lod_d2[lod]) lod++;
+    while (lod < w->lod_levels && d2 >= (double)w->lod_d2[lod]) lod++;
     return lod;
 }
 
@@ -592,7 +676,7 @@ void world_update(World *w, const WorldView *v) {
     if (w->radius_eff < w->radius_max && room > w->reserve_slabs + 16.0 * (w->slabs_per_chunk + 1.0))
         w->radius_eff += 0.05;
     view_geom(w, v, &g);
-    const WorldParams *p = world_params(w);
+    const WorldLiveParams *p = &w->params.live;
     w->last_view = *v;
     w->have_view = true;
     w->st.frames++;
@@ -616,11 +700,9 @@ void world_update(World *w, const WorldView *v) {
     int32_t reach = (g.radius > (int32_t)g.reach ? g.radius : (int32_t)g.reach) + LOOKAHEAD_MAX + 1;
     uint32_t wanted = 0, voids = 0;
     uint32_t free_slots = w->in_flight < w->max_in_flight ? w->max_in_flight - w->in_flight : 0;
-    enum { PICK_MAX = 96 };
-    int32_t pick_x[PICK_MAX], pick_z[PICK_MAX];
-    int8_t pick_l[PICK_MAX];
-    double pick_s[PICK_MAX];
+    Pick picks[PICK_MAX];
     uint32_t npick = 0, want_picks = free_slots < PICK_MAX ? free_slots : PICK_MAX;
+    const uint8_t classic = w->lod_levels == 0;
     for (int32_t dz = -reach; dz <= reach; dz++)
         for (int32_t dx = -reach; dx <= reach; dx++) {
             int32_t cx = ccx + dx, cz = ccz + dz;
@@ -642,21 +724,25 @@ void world_update(World *w, const WorldView *v) {
             if (!mine) {
                 if (!in) continue;
                 sc = priority(p, &g, cx, cz);
-            } else if (s->state == SLOT_READY && !s->busy && (int)s->lod != lod) {
-                /* Kept chunks (the ring past the reach) are still drawn: they follow too. */
+            } else if (s->state == SLOT_READY && !s->busy && s->stale) {
+                /* The old world still shows here: rebuilt as soon as a new chunk would be. */
+                if (!in) continue;
+                sc = priority(p, &g, cx, cz);
+            } else if (s->state == SLOT_READY && !s->busy && ((int)s->lod != lod || s->classic != classic)) {
+                /* A LOD band change, or LOD switched on or off (seam faces come or go). Kept
+                 * chunks (the ring past the reach) are still drawn: they follow too. */
                 sc = priority(p, &g, cx, cz) + (lod > (int)s->lod ? p->lod_coarsen_penalty : p->lod_refine_penalty);
             } else {
                 continue;
             }
+            Pick pk = {cx, cz, (int8_t)lod, sc};
             if (npick < want_picks) {
-                pick_x[npick] = cx; pick_z[npick] = cz; pick_l[npick] = (int8_t)lod; pick_s[npick] = sc; npick++;
+                picks[npick++] = pk;
             } else {
                 uint32_t worst = 0;
                 for (uint32_t k = 1; k < npick; k++)
-                    if (pick_s[k] > pick_s[worst]) worst = k;
-                if (sc < pick_s[worst]) {
-                    pick_x[worst] = cx; pick_z[worst] = cz; pick_l[worst] = (int8_t)lod; pick_s[worst] = sc;
-                }
+                    if (picks[k].score > picks[worst].score) worst = k;
+                if (sc < picks[worst].score) picks[worst] = pk;
             }
         }
     w->st.wanted = wanted;
@@ -667,12 +753,12 @@ void world_update(World *w, const WorldView *v) {
     for (uint32_t n = 0; n < npick && w->jobs; n++) {
         uint32_t best = n;
         for (uint32_t k = n + 1; k < npick; k++)
-            if (pick_s[k] < pick_s[best]) best = k;
-        int32_t tx = pick_x[best], tz = pick_z[best];
-        int8_t tl = pick_l[best];
-        double ts = pick_s[best];
-        pick_x[best] = pick_x[n]; pick_z[best] = pick_z[n]; pick_l[best] = pick_l[n]; pick_s[best] = pick_s[n];
-        pick_x[n] = tx; pick_z[n] = tz; pick_l[n] = tl; pick_s[n] = ts;
+            if (picks[k].score < picks[best].score) best = k;
+        Pick pk = picks[best];
+        picks[best] = picks[n];
+        picks[n] = pk;
+        int32_t tx = pk.cx, tz = pk.cz;
+        int tl = pk.lod;
 
         MemPoolStats ps = mem_pool_stats(&w->slabs);
         double reserve = (double)w->reserve_slabs + job_expect(w, tl);
@@ -704,7 +790,9 @@ WorldStats world_stats(const World *w) {
     s.records_capacity = rp.capacity;
     s.records_peak = rp.peak;
     s.table_slots = w->table_w * w->table_w;
-    s.reach = (float)(w->radius_eff < w->radius_max ? w->radius_eff : w->radius_max);
+    /* What is streamed now: the view radius in use, or less while the pool holds less. */
+    double radius = world_params(w)->live.view_radius;
+    s.reach = (float)(w->radius_eff < radius ? w->radius_eff : radius);
     s.lod_anchor_x = w->anchor_x;
     s.lod_anchor_z = w->anchor_z;
     return s;

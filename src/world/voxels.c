@@ -4,8 +4,6 @@
 
 #include <string.h>
 
-#define APRON_BITS ((1ull << WV_ROW) - 1ull)
-
 static const float k_txz[WORLD_CELL_XZ] = {0.125f, 0.375f, 0.625f, 0.875f};
 static const float k_ty[WORLD_CELL_Y] = {0.0625f, 0.1875f, 0.3125f, 0.4375f, 0.5625f, 0.6875f, 0.8125f, 0.9375f};
 
@@ -24,36 +22,12 @@ static void fill_columns(const WorldGen *g, int32_t X0, int32_t Z0, int nx, Chun
     }
 }
 
-/* The 16 voxel values of one y level of a cell, in wtrilerp's order (y on the corner
- * columns, then x, then z) and so bit-identical to it: out[k * 4 + i], z offset k, x offset i. */
-static inline void cell_level(const float c[2][2][2], float ty, float out[16]) {
-    float y00 = wlerp(c[0][0][0], c[1][0][0], ty);
-    float y10 = wlerp(c[0][0][1], c[1][0][1], ty);
-    float y01 = wlerp(c[0][1][0], c[1][1][0], ty);
-    float y11 = wlerp(c[0][1][1], c[1][1][1], ty);
-    float x0[4], x1[4];
-    for (int i = 0; i < 4; i++) {
-        x0[i] = wlerp(y00, y10, k_txz[i]);
-        x1[i] = wlerp(y01, y11, k_txz[i]);
-    }
-    for (int k = 0; k < 4; k++)
-        for (int i = 0; i < 4; i++) out[k * 4 + i] = wlerp(x0[i], x1[i], k_txz[k]);
-}
-
 static float max8(const float c[2][2][2]) {
     float m = c[0][0][0];
     const float *p = &c[0][0][0];
     for (int i = 1; i < 8; i++)
         if (p[i] > m) m = p[i];
     return m;
-}
-
-static void gather(const ChunkScratch *s, int f, int yi, int zi, int xi, float c[2][2][2]) {
-    for (int a = 0; a < 2; a++)
-        for (int b = 0; b < 2; b++) {
-            c[a][b][0] = s->corner[f][yi + a][zi + b][xi];
-            c[a][b][1] = s->corner[f][yi + a][zi + b][xi + 1];
-        }
 }
 
 /* Does any voxel centre of cell layer yi lie strictly inside the cloud band? */
@@ -98,22 +72,18 @@ void gen_chunk_corners(const WorldGen *g, int32_t cx, int32_t cz, double time_s,
     memset(s->row_need, 0, sizeof s->row_need);
     s->cells_total = (uint32_t)(ncy * (nx - 1) * (nx - 1));
     s->cells_skipped = 0;
-    bool any_caves = g->tubes || g->cheese || g->worms;
+    bool any_caves = g->ncaves > 0;
     for (int yi = 0; yi < ncy; yi++) {
-        float yb = (float)(WORLD_Y_MIN + yi * WORLD_CELL_Y) + 0.5f;
-        float lift = -yb;
-        if (yb < g->p.bedrock_level) {
-            float t = g->p.bedrock_level - yb;
-            lift = lift + t * t * g->p.bedrock_strength;
-        }
+        /* -y and bedrock peak at the cell's lowest voxel centre. */
+        float lift = gen_lift(g, (float)(WORLD_Y_MIN + yi * WORLD_CELL_Y) + 0.5f);
         bool band = layer_in_band(g, yi);
         bool cave_layer = any_caves && (float)(WORLD_Y_MIN + (yi + 1) * WORLD_CELL_Y) > g->p.cave_min_y;
         for (int zi = 0; zi < nx - 1; zi++)
             for (int xi = 0; xi < nx - 1; xi++) {
                 float c[2][2][2];
-                gather(s, WF_D, yi, zi, xi, c);
+                gen_gather(s, WF_D, yi, zi, xi, c);
                 float dmax = max8(c) + lift;
-                gather(s, WF_I, yi, zi, xi, c);
+                gen_gather(s, WF_I, yi, zi, xi, c);
                 float imax = max8(c);
                 uint8_t live = 0;
                 if (dmax > -WG_MARGIN || imax > -WG_MARGIN) live |= CELL_ROCK;
@@ -133,20 +103,7 @@ void gen_chunk_corners(const WorldGen *g, int32_t cx, int32_t cz, double time_s,
         for (int zi = 0; zi < nx; zi++) {
             if (!s->row_need[yi][zi]) continue;
             int32_t Z = Z0 + zi * WORLD_CELL_XZ;
-            if (g->tubes) {
-                NoiseFx x0 = noise_fx_mul_int(g->f_tube, X0), dx = noise_fx_mul_int(g->f_tube, WORLD_CELL_XZ);
-                NoiseFx py = noise_fx_mul_int(g->f_tube_y, Y), pz = noise_fx_mul_int(g->f_tube, Z);
-                noise_simplex3_row(g->s_tube_a, x0, dx, py, pz, s->corner[WF_A][yi][zi], nx);
-                noise_simplex3_row(g->s_tube_b, x0, dx, py, pz, s->corner[WF_B][yi][zi], nx);
-            }
-            if (g->cheese)
-                noise_simplex3_row(g->s_cheese, noise_fx_mul_int(g->f_cheese, X0),
-                                   noise_fx_mul_int(g->f_cheese, WORLD_CELL_XZ), noise_fx_mul_int(g->f_cheese, Y),
-                                   noise_fx_mul_int(g->f_cheese, Z), s->corner[WF_C][yi][zi], nx);
-            if (g->worms)
-                noise_simplex3_row(g->s_worm, noise_fx_mul_int(g->f_worm, X0), noise_fx_mul_int(g->f_worm, WORLD_CELL_XZ),
-                                   noise_fx_mul_int(g->f_worm, Y), noise_fx_mul_int(g->f_worm, Z),
-                                   s->corner[WF_W][yi][zi], nx);
+            for (uint32_t f = 0; f < g->ncave_fields; f++) gen_cave_row(g, f, X0, Y, Z, s->corner[WF_CAVE + f][yi][zi], nx);
         }
     }
 
@@ -166,118 +123,242 @@ void gen_chunk_corners(const WorldGen *g, int32_t cx, int32_t cz, double time_s,
     }
 }
 
-void gen_chunk_voxels(const WorldGen *g, int32_t cx, int32_t cz, double time_s, ChunkScratch *s) {
-    const int32_t bx0 = cx * CHUNK_SIZE, bz0 = cz * CHUNK_SIZE;
-    const int ncy = (g->y_top - WORLD_Y_MIN) / WORLD_CELL_Y;   /* cell layers */
-    gen_chunk_corners(g, cx, cz, time_s, WG_NX0, s);
-    s->lod = 0;
-    s->scale = 1;
-    s->off = 0;
-    s->n = CHUNK_SIZE;
-    s->ny = g->y_top - WORLD_Y_MIN;
-    s->seams = false;
-    s->seam_samples = 0;
+/* ---------------------------------------------------------------- voxel fill, every LOD */
+/* The samples of one axis at a LOD: coarse index i samples block s*i + s/2, which lies in
+ * corner cell c at offset o; per cell the indices in order and their interpolation weights. */
+typedef struct AxisSamples {
+    int16_t first[WG_NY], count[WG_NY];   /* per corner cell */
+    int16_t idx[WV_H];                    /* coarse index */
+    float t[WV_H];                        /* weight inside the cell */
+} AxisSamples;
 
+/* Coarse indices lo..hi; block b = s*i + off lies at b + base from the first corner, cells of
+ * 2^cell_log blocks, weights w[offset]. */
+static void axis_samples(int lo, int hi, int lod, int base, int cell_log, const float *w, AxisSamples *a) {
+    memset(a->count, 0, sizeof a->count);
+    int k = 0;
+    for (int i = lo; i <= hi; i++) {
+        int b = i * WORLD_LOD_SCALE(lod) + WORLD_LOD_OFFSET(lod) + base;
+        int cell = b >> cell_log;
+        if (a->count[cell] == 0) a->first[cell] = (int16_t)k;
+        a->count[cell]++;
+        a->idx[k] = (int16_t)i;
+        a->t[k] = w[b & ((1 << cell_log) - 1)];
+        k++;
+    }
+}
 
-    /* Voxels. Layer 0 of the arrays is the solid apron below WORLD_Y_MIN. */
+/* A cell's corner fields, gathered once for all its samples. */
+typedef struct CellCorners {
+    uint8_t live;                          /* CELL_* bits */
+    bool caves;                            /* the cave fields below are valid */
+    float d[2][2][2], i[2][2][2], k[2][2][2];
+    float cave[WG_CAVE_FIELDS][2][2][2];
+} CellCorners;
+
+static void cell_gather(const WorldGen *g, const ChunkScratch *s, int yi, int zi, int xi, CellCorners *cc) {
+    cc->live = s->cell_live[yi][zi][xi];
+    gen_gather(s, WF_D, yi, zi, xi, cc->d);
+    gen_gather(s, WF_I, yi, zi, xi, cc->i);
+    cc->caves = (cc->live & CELL_ROCK) && s->row_need[yi][zi];
+    if (cc->caves)
+        for (uint32_t f = 0; f < g->ncave_fields; f++) gen_gather(s, WF_CAVE + (int)f, yi, zi, xi, cc->cave[f]);
+    if (cc->live & CELL_CLOUD) gen_gather(s, WF_K, yi, zi, xi, cc->k);
+}
+
+/* The values at (tx[i], ty, tz[k]) of a cell, out[k * nxs + i], with wtrilerp's operations (y on
+ * the corner columns, then x, then z): shared intermediates, the same bits. */
+static inline void cell_points(const float c[2][2][2], float ty, const float *tx, int nxs, const float *tz, int nzs,
+                               float *out) {
+    float y00 = wlerp(c[0][0][0], c[1][0][0], ty);
+    float y10 = wlerp(c[0][0][1], c[1][0][1], ty);
+    float y01 = wlerp(c[0][1][0], c[1][1][0], ty);
+    float y11 = wlerp(c[0][1][1], c[1][1][1], ty);
+    float x0[WORLD_CELL_XZ], x1[WORLD_CELL_XZ];
+    for (int i = 0; i < nxs; i++) {
+        x0[i] = wlerp(y00, y10, tx[i]);
+        x1[i] = wlerp(y01, y11, tx[i]);
+    }
+    for (int k = 0; k < nzs; k++)
+        for (int i = 0; i < nxs; i++) out[k * nxs + i] = wlerp(x0[i], x1[i], tz[k]);
+}
+
+/* THE solid/air (and cloud) decision of chunk samples: the samples (tx[i], ty, tz[k]) of one
+ * cell at voxel-centre height yc, bit k * nxs + i of *solid and *cloud (nxs, nzs <= 4).
+ * Terrain, then caves carving rock, then clouds in the air the terrain leaves. */
+static inline __attribute__((always_inline)) void cell_layer(const WorldGen *g, const CellCorners *cc, float ty, float yc,
+                                                             const float *tx, int nxs, const float *tz, int nzs,
+                                                             uint32_t *solid_out, uint32_t *cloud_out) {
+    const int np = nxs * nzs;
+    uint32_t rock = 0, solid = 0, cloud = 0;
+    if (cc->live & CELL_ROCK) {
+        float dv[16], iv[16], v[16];
+        cell_points(cc->d, ty, tx, nxs, tz, nzs, dv);
+        cell_points(cc->i, ty, tx, nxs, tz, nzs, iv);
+        for (int n = 0; n < np; n++) {
+            v[n] = gen_terrain(g, dv[n], iv[n], yc);
+            rock |= (uint32_t)(v[n] > 0.0f) << n;
+        }
+        solid = rock;
+        if (rock && cc->caves && gen_caves_apply(g, 1.0f, yc)) {
+            float fv[WG_CAVE_FIELDS][16];
+            const float *fp[WG_CAVE_FIELDS];
+            for (uint32_t f = 0; f < g->ncave_fields; f++) {
+                cell_points(cc->cave[f], ty, tx, nxs, tz, nzs, fv[f]);
+                fp[f] = fv[f];
+            }
+            gen_caves_carve(g, fp, v, np);
+            for (int n = 0; n < np; n++)
+                if (!(v[n] > 0.0f)) solid &= ~(1u << n);
+        }
+    }
+    if (cloud_out && (cc->live & CELL_CLOUD)) {
+        float w = gen_cloud_weight(g, yc);
+        if (w > 0.0f) {
+            float kv[16];
+            cell_points(cc->k, ty, tx, nxs, tz, nzs, kv);
+            for (int n = 0; n < np; n++)
+                if (!((rock >> n) & 1u) && kv[n] * w > g->p.cloud_threshold) cloud |= 1u << n;
+        }
+    }
+    *solid_out = solid;
+    if (cloud_out) *cloud_out = cloud;
+}
+
+/* Every sample layer of one cell into the bit rows. */
+static inline __attribute__((always_inline)) void fill_cell(const WorldGen *g, ChunkScratch *s, const CellCorners *cc,
+                                                            const AxisSamples *ay, int yi, const float *tx, int nxs,
+                                                            int X0, const float *tz, int nzs, const int16_t *zs) {
+    const uint32_t rowmask = (1u << nxs) - 1u;
+    for (int ky = 0; ky < ay->count[yi]; ky++) {
+        int Y = ay->idx[ay->first[yi] + ky];
+        float ty = ay->t[ay->first[yi] + ky], yc = (float)gs_block_y(s, Y) + 0.5f;
+        uint32_t solid, cloud;
+        cell_layer(g, cc, ty, yc, tx, nxs, tz, nzs, &solid, &cloud);
+        if (!(solid | cloud)) continue;
+        for (int k = 0; k < nzs; k++) {
+            s->solid[Y + 1][zs[k] + 1] |= (uint64_t)((solid >> (k * nxs)) & rowmask) << (X0 + 1);
+            s->cloud[Y + 1][zs[k] + 1] |= (uint64_t)((cloud >> (k * nxs)) & rowmask) << (X0 + 1);
+        }
+    }
+}
+
+/* Coarse voxels of the chunk at s->lod from the corner grid: bit rows with the apron. */
+static void fill_voxels(const WorldGen *g, ChunkScratch *s) {
+    const int lod = s->lod, n = s->n;
+    AxisSamples ax, ay;
+    axis_samples(-1, n, lod, WORLD_CELL_XZ, 2, k_txz, &ax);
+    axis_samples(0, s->ny - 1, lod, 0, 3, k_ty, &ay);
+    const uint64_t apron = (1ull << (n + 2)) - 1ull;
     memset(s->solid, 0, sizeof s->solid);
     memset(s->cloud, 0, sizeof s->cloud);
-    for (int z = 0; z < WV_ROW; z++) s->solid[0][z] = APRON_BITS;
+    for (int z = 0; z < n + 2; z++) s->solid[0][z] = apron;   /* solid below WORLD_Y_MIN */
+
+    const int ncy = (g->y_top - WORLD_Y_MIN) / WORLD_CELL_Y;
     for (int yi = 0; yi < ncy; yi++) {
-        int32_t Yb = WORLD_Y_MIN + yi * WORLD_CELL_Y;
-        for (int zi = 0; zi < WG_NX0 - 1; zi++) {
-            int lz0 = (zi - 1) * WORLD_CELL_XZ;
-            for (int xi = 0; xi < WG_NX0 - 1; xi++) {
-                uint8_t live = s->cell_live[yi][zi][xi];
-                if (!live) continue;
-                int shift = (xi - 1) * WORLD_CELL_XZ + 1;   /* bit of the cell's first x */
-                float cd[2][2][2], ci[2][2][2], ca[2][2][2], cb[2][2][2], cc[2][2][2], cw[2][2][2], ck[2][2][2];
-                gather(s, WF_D, yi, zi, xi, cd);
-                gather(s, WF_I, yi, zi, xi, ci);
-                bool cave_cell = (live & 1) && s->row_need[yi][zi];
-                if (cave_cell) {
-                    if (g->tubes) { gather(s, WF_A, yi, zi, xi, ca); gather(s, WF_B, yi, zi, xi, cb); }
-                    if (g->cheese) gather(s, WF_C, yi, zi, xi, cc);
-                    if (g->worms) gather(s, WF_W, yi, zi, xi, cw);
-                }
-                if (live & 2) gather(s, WF_K, yi, zi, xi, ck);
-                for (int j = 0; j < WORLD_CELL_Y; j++) {
-                    int32_t y = Yb + j;
-                    float yc = (float)y + 0.5f;
-                    float ty = k_ty[j];
-                    uint32_t rock = 0, solid = 0, cloud = 0;
-                    if (live & 1) {
-                        float dv[16], iv[16], v[16];
-                        cell_level(cd, ty, dv);
-                        cell_level(ci, ty, iv);
-                        for (int n = 0; n < 16; n++) {
-                            v[n] = gen_terrain(g, dv[n], iv[n], yc);
-                            rock |= (uint32_t)(v[n] > 0.0f) << n;
-                        }
-                        solid = rock;
-                        if (rock && cave_cell && gen_caves_apply(g, 1.0f, yc)) {
-                            float av[16] = {0}, bv[16] = {0}, cv[16] = {0}, wv[16] = {0};
-                            if (g->tubes) { cell_level(ca, ty, av); cell_level(cb, ty, bv); }
-                            if (g->cheese) cell_level(cc, ty, cv);
-                            if (g->worms) cell_level(cw, ty, wv);
-                            for (int n = 0; n < 16; n++)
-                                if ((rock >> n) & 1u)
-                                    if (!(gen_carve(g, v[n], av[n], bv[n], cv[n], wv[n]) > 0.0f)) solid &= ~(1u << n);
-                        }
-                    }
-                    if (live & 2) {
-                        float w = gen_cloud_weight(g, yc);
-                        if (w > 0.0f) {
-                            float kv[16];
-                            cell_level(ck, ty, kv);
-                            for (int n = 0; n < 16; n++)
-                                if (!((rock >> n) & 1u) && kv[n] * w > g->p.cloud_threshold) cloud |= 1u << n;
-                        }
-                    }
-                    if (!(solid | cloud)) continue;
-                    uint64_t *srow = s->solid[y - WORLD_Y_MIN + 1];
-                    uint64_t *crow = s->cloud[y - WORLD_Y_MIN + 1];
-                    for (int k = 0; k < WORLD_CELL_XZ; k++) {
-                        int lz = lz0 + k;
-                        if (lz < -1 || lz > CHUNK_SIZE) continue;
-                        uint64_t sn = (solid >> (k * 4)) & 15u, cn = (cloud >> (k * 4)) & 15u;
-                        if (shift >= 0) { sn <<= shift; cn <<= shift; }
-                        else { sn >>= -shift; cn >>= -shift; }
-                        srow[lz + 1] |= sn & APRON_BITS;
-                        crow[lz + 1] |= cn & APRON_BITS;
-                    }
-                }
+        if (!ay.count[yi]) continue;
+        for (int zi = 0; zi < s->nx - 1; zi++) {
+            int nzs = ax.count[zi];
+            if (!nzs) continue;
+            const float *tz = &ax.t[ax.first[zi]];
+            const int16_t *zs = &ax.idx[ax.first[zi]];
+            for (int xi = 0; xi < s->nx - 1; xi++) {
+                int nxs = ax.count[xi];
+                if (!nxs || !(s->cell_live[yi][zi][xi] & (CELL_ROCK | CELL_CLOUD))) continue;
+                CellCorners cc;
+                cell_gather(g, s, yi, zi, xi, &cc);
+                const float *tx = &ax.t[ax.first[xi]];
+                int X0 = ax.idx[ax.first[xi]];
+                /* Whole LOD-0 cells get a copy with the sizes fixed, which the compiler unrolls. */
+                if (nxs == WORLD_CELL_XZ && nzs == WORLD_CELL_XZ)
+                    fill_cell(g, s, &cc, &ay, yi, tx, WORLD_CELL_XZ, X0, tz, WORLD_CELL_XZ, zs);
+                else
+                    fill_cell(g, s, &cc, &ay, yi, tx, nxs, X0, tz, nzs, zs);
             }
         }
     }
+}
 
-    /* Highest solid voxel per column (sky occlusion for the pseudo-AO). */
+/* Highest solid coarse layer per column (the pseudo-AO's sky occlusion). */
+static void column_tops(ChunkScratch *s) {
     uint64_t seen[WV_ROW];
     memset(seen, 0, sizeof seen);
     for (int z = 0; z < WV_ROW; z++)
         for (int x = 0; x < WV_ROW; x++) s->top[z][x] = -1;
-    for (int y = g->y_top - 1; y >= WORLD_Y_MIN; y--) {
-        const uint64_t *row = s->solid[y - WORLD_Y_MIN + 1];
-        for (int z = 0; z < WV_ROW; z++) {
+    for (int Y = s->ny - 1; Y >= 0; Y--) {
+        const uint64_t *row = s->solid[Y + 1];
+        for (int z = 0; z < s->n + 2; z++) {
             uint64_t nb = row[z] & ~seen[z];
             if (!nb) continue;
             seen[z] |= nb;
             while (nb) {
                 int b = __builtin_ctzll(nb);
                 nb &= nb - 1;
-                s->top[z][b] = (int16_t)(y - WORLD_Y_MIN);
+                s->top[z][b] = (int16_t)Y;
             }
         }
     }
+}
 
-    /* W6 colour jitter per interior column, and the home island's location types. */
-    NoiseFx fj = g->f_jitter;
-    for (int z = 0; z < CHUNK_SIZE; z++) {
-        noise_simplex2_row(g->s_jitter, noise_fx_mul_int(fj, bx0), noise_fx_mul_int(fj, 1), noise_fx_mul_int(fj, bz0 + z),
-                           s->jitter[z], CHUNK_SIZE);
-        for (int x = 0; x < CHUNK_SIZE; x++)
-            s->home_type[z][x] = g->home_k > 0.0f ? gen_home_type(g, bx0 + x, bz0 + z) : 255;
+/* W6 colour jitter and the home island's location types at the sample columns. */
+static void column_colours(const WorldGen *g, ChunkScratch *s) {
+    const int32_t bx0 = s->cx * CHUNK_SIZE, bz0 = s->cz * CHUNK_SIZE;
+    const NoiseFx fj = g->f_jitter;
+    for (int z = 0; z < s->n; z++) {
+        int32_t bz = bz0 + z * s->scale + s->off;
+        noise_simplex2_row(g->s_jitter, noise_fx_mul_int(fj, bx0 + s->off), noise_fx_mul_int(fj, s->scale),
+                           noise_fx_mul_int(fj, bz), s->jitter[z], s->n);
+        for (int x = 0; x < s->n; x++)
+            s->home_type[z][x] = g->home_k > 0.0f ? gen_home_type(g, bx0 + x * s->scale + s->off, bz) : ISLAND_FIELD_OFF;
     }
+}
+
+/* The chunk at `lod` over nx corner columns: corners, voxels, column tops, colours. */
+static void chunk_voxels(const WorldGen *g, int32_t cx, int32_t cz, double time_s, int lod, int nx, ChunkScratch *s) {
+    gen_chunk_corners(g, cx, cz, time_s, nx, s);
+    s->lod = lod;
+    s->scale = WORLD_LOD_SCALE(lod);
+    s->off = WORLD_LOD_OFFSET(lod);
+    s->n = CHUNK_SIZE / s->scale;
+    s->ny = (g->y_top - WORLD_Y_MIN) / s->scale;
+    s->seam_samples = 0;
+    fill_voxels(g, s);
+    column_tops(s);
+    column_colours(g, s);
+}
+
+void gen_chunk_voxels(const WorldGen *g, int32_t cx, int32_t cz, double time_s, ChunkScratch *s) {
+    chunk_voxels(g, cx, cz, time_s, 0, WG_NX0, s);
+    s->seams = false;
+}
+
+void gen_chunk_voxels_lod(const WorldGen *g, int32_t cx, int32_t cz, double time_s, int lod, ChunkScratch *s) {
+    if (lod < 0) lod = 0;
+    if (lod > WORLD_LOD_MAX) lod = WORLD_LOD_MAX;
+    /* Samples reach block 32 + off, the seam samples of LOD + 1 block 32 + its offset: the
+     * corner columns must cover the cell of the farthest. */
+    int nx = (CHUNK_SIZE + WORLD_CELL_XZ + WORLD_LOD_OFFSET(lod < WORLD_LOD_MAX ? lod + 1 : lod)) / WORLD_CELL_XZ + 2;
+    if (nx < WG_NX0) nx = WG_NX0;
+    if (nx > WG_NX) nx = WG_NX;
+    chunk_voxels(g, cx, cz, time_s, lod, nx, s);
+    s->seams = true;
+    gen_mark_sure(g, s);
+}
+
+/* ---------------------------------------------------------------- single blocks */
+bool gen_sample_solid(const WorldGen *g, const ChunkScratch *s, int x, int y, int z) {
+    if (y < WORLD_Y_MIN) return true;
+    if (y >= s->y_top) return false;
+    int xi = (x + WORLD_CELL_XZ) >> 2, zi = (z + WORLD_CELL_XZ) >> 2, yi = (y - WORLD_Y_MIN) >> 3;
+    uint8_t live = s->cell_live[yi][zi][xi];
+    if (!(live & CELL_ROCK)) return false;
+    if (live & CELL_SURE) return true;
+    CellCorners cc;
+    cell_gather(g, s, yi, zi, xi, &cc);
+    float tx = k_txz[(x + WORLD_CELL_XZ) & 3], tz = k_txz[(z + WORLD_CELL_XZ) & 3];
+    uint32_t solid;
+    cell_layer(g, &cc, k_ty[(y - WORLD_Y_MIN) & 7], (float)y + 0.5f, &tx, 1, &tz, 1, &solid, NULL);
+    return solid != 0;
 }
 
 /* Voxel codes (WorldMaterial) for tests and tools, from the bit rows (coarse at LOD > 0:

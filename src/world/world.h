@@ -82,16 +82,28 @@ typedef struct ChunkMesh {
 } ChunkMesh;
 
 /* ---------------------------------------------------------------- parameters */
+/* Cave kinds: bits of WorldGenParams.cave_modes. Each is one entry of the cave table
+ * (src/world/caves.c: its noise fields, carve rule and parameter rows); a kind's parameters
+ * live in cave_params[index of its bit]. */
 typedef enum WorldCaveMode {
     WORLD_CAVES_NONE = 0,
     WORLD_CAVES_CHEESE = 1,   /* C1: air where simplex3(p * cheese_scale) > cheese_threshold */
     WORLD_CAVES_WORMS = 2,    /* C2: air where 1 - |simplex3(p * worm_scale)| > worm_threshold (sheets) */
     WORLD_CAVES_TUBES = 4,    /* two fields near zero at once: a^2 + b^2 < r^2 (tube tunnels) */
+    WORLD_CAVES_ROUGH = 8,    /* C2 with FBM on the worm field: worms with rough walls */
 } WorldCaveMode;
+#define WORLD_CAVE_KINDS_MAX 8      /* cave mode bits (built-in kinds and registered ones) */
+#define WORLD_CAVE_PARAMS_MAX 4     /* parameters per cave kind */
 
-/* Every tunable of the world. world_params_default() gives the shipped look. Changing any
- * field through world_set_params() is a terrain change (new epoch, rebuild). */
-typedef struct WorldParams {
+/* Parameters come in three classes, by what a change costs:
+ * - generation (WorldGenParams): the field itself. A change is a new world: new epoch, queued
+ *   jobs dropped, every chunk rebuilt (W5).
+ * - live (WorldLiveParams): how the world streams what it has. Applied at once: no rebuild, no
+ *   epoch change, loaded chunks kept; a LOD band change moves chunks through the LOD swaps.
+ * - creation (WorldCreateParams): sizes of what world_create carves; read there only.
+ * Every settable value is described once in the parameter table below (name, class, range,
+ * default, help), which world_params_default, settings files, the panel and --help read. */
+typedef struct WorldGenParams {
     uint64_t seed;
 
     /* W1-W2: density = -y + baseHeight(x,z) + n3(x,y,z) * n3_amplitude */
@@ -120,14 +132,8 @@ typedef struct WorldParams {
 
     /* C1-C3: caves (WorldCaveMode bits), carved with min() above cave_min_y */
     uint32_t cave_modes;
-    double cheese_scale;
-    float cheese_threshold;
-    double worm_scale;
-    float worm_threshold;
-    double tube_scale;
-    float tube_radius;          /* in noise units */
-    float tube_y_squash;
     float cave_min_y;
+    double cave_params[WORLD_CAVE_KINDS_MAX][WORLD_CAVE_PARAMS_MAX];   /* per kind: its table rows */
 
     /* W7: clouds */
     bool clouds;
@@ -144,25 +150,33 @@ typedef struct WorldParams {
     float ao_strength;          /* per-vertex AO darkening per occluder (0..0.33) */
     float shade_floor;          /* pseudo-AO brightness at the abyss floor (0..1) */
 
-    /* Optional home island baked by src/island (not owned; must outlive the world). */
+    /* Optional home island baked by src/island (not owned; must outlive the world). Data, not
+     * a setting: the only generation value the parameter table does not list. */
     const IslandField *home;
     float home_height;          /* baseHeight over the home island at elevation_top_m */
 
-    /* Streaming (view_radius is clamped to the radius the pools were sized for at creation). */
-    int32_t view_radius;        /* chunks */
+    int32_t gen_y_max;          /* generated top (<= WORLD_Y_MAX, rounded up to a multiple of 8) */
+} WorldGenParams;
+
+/* The view radius a world can stream: world_clamp_view_radius keeps any request inside it. */
+#define WORLD_VIEW_RADIUS_MIN 1
+#define WORLD_VIEW_RADIUS_MAX 64
+static inline int32_t world_clamp_view_radius(int32_t r) {
+    return r < WORLD_VIEW_RADIUS_MIN ? WORLD_VIEW_RADIUS_MIN : (r > WORLD_VIEW_RADIUS_MAX ? WORLD_VIEW_RADIUS_MAX : r);
+}
+
+typedef struct WorldLiveParams {
+    int32_t view_radius;        /* chunks; held at most at the creation's view_radius_max */
     uint32_t max_results_per_frame;
-    uint32_t max_in_flight;     /* jobs submitted but not collected (0: 48 per worker + 16) */
     float ahead_bias;           /* chunks of priority bonus straight ahead */
     float frustum_penalty;      /* chunks of priority penalty outside the view cone */
     float lookahead_s;          /* prefetch ahead of the aircraft: seconds of flight */
-    int32_t gen_y_max;          /* generated top (<= WORLD_Y_MAX, multiple of 8); benches only */
-    uint32_t mesh_pool_mib;     /* CPU mesh slabs; 0 = sized from view_radius and the LOD mix */
 
     /* Level of detail by distance: a chunk whose centre lies d chunks from the centre of the LOD
      * anchor chunk gets LOD n = the number of lod_dist[i] <= d (lod_dist ascending; 0 ends the
      * list, so all zeros = every chunk at classic LOD 0 without seam faces). The anchor is the
      * camera's chunk, followed with lod_hysteresis chunks of slack per axis so a camera on a
-     * chunk border does not flip LODs. Keep consecutive lod_dist more than one chunk apart:
+     * chunk border does not flip LODs. Consecutive lod_dist are kept more than one chunk apart:
      * face neighbours then never differ by more than one LOD, which the seam faces of both
      * sides cover (docs/world.md, seams). */
     float lod_dist[WORLD_LOD_MAX];
@@ -170,18 +184,74 @@ typedef struct WorldParams {
     float lod_refine_penalty;   /* chunks of priority penalty for a LOD change toward finer: a
                                    chunk that has a mesh waits behind new chunks ahead */
     float lod_coarsen_penalty;  /* and toward coarser (behind the camera, only saves memory) */
+} WorldLiveParams;
+
+typedef struct WorldCreateParams {
+    int32_t view_radius_max;    /* radius the table and pool are sized for; 0: the view radius */
+    uint32_t max_in_flight;     /* jobs submitted but not collected (0: 48 per worker + 16) */
+    uint32_t mesh_pool_mib;     /* CPU mesh slabs; 0 = sized from the view radius and the LOD mix.
+                                   Either way at most the budget minus WORLD_BUDGET_RESERVE_MIB */
+} WorldCreateParams;
+
+typedef struct WorldParams {
+    WorldGenParams gen;
+    WorldLiveParams live;
+    WorldCreateParams create;
 } WorldParams;
 
+/* MiB world_create leaves free in the budget for the others (renderer, island, game): the mesh
+ * pool is capped so that this much stays; WorldStats.pool_squeezed says when it was. */
+#define WORLD_BUDGET_RESERVE_MIB 24u
+
+/* Every value of the table at its default: the shipped look. */
 void world_params_default(WorldParams *p);
+
+/* ---------------------------------------------------------------- the parameter table */
+typedef enum WorldParamClass {
+    WORLD_PARAM_GEN,      /* new epoch and a rebuild */
+    WORLD_PARAM_LIVE,     /* applied at once, chunks kept */
+    WORLD_PARAM_CREATE,   /* world_create only */
+} WorldParamClass;
+
+typedef enum WorldParamType {
+    WORLD_PT_BOOL, WORLD_PT_U8, WORLD_PT_I32, WORLD_PT_U32, WORLD_PT_U64, WORLD_PT_F32, WORLD_PT_F64
+} WorldParamType;
+
+/* One settable value. Any value in [min, max] gives a world that works (maybe slow or odd,
+ * never a crash, a NaN or a hang); integer types take whole numbers only. */
+typedef struct WorldParamDesc {
+    const char *name;           /* lower_snake, unique: the key in settings files and --world */
+    WorldParamClass cls;
+    size_t offset;              /* of the value in WorldParams */
+    WorldParamType type;
+    double min, max, def;
+    const char *help;           /* one line */
+} WorldParamDesc;
+
+size_t world_param_count(void);
+const WorldParamDesc *world_param_at(size_t i);          /* NULL past the end */
+const WorldParamDesc *world_param_find(const char *name); /* NULL when unknown */
+const char *world_param_class_name(WorldParamClass c);   /* "gen", "live", "create" */
+/* The value as a double (a seed beyond 2^53 rounds: world_param_format is exact). */
+double world_param_get(const WorldParams *p, const WorldParamDesc *d);
+/* Stores v clamped to [min, max] (integers rounded to nearest); NaN leaves the value. */
+void world_param_set(WorldParams *p, const WorldParamDesc *d, double v);
+/* "name=value" as in a settings file or on the command line: false with err naming the
+ * parameter and its range when the name is unknown or the value is not a number in range. */
+bool world_param_parse(WorldParams *p, const char *assignment, SkyError *err);
+/* The value as text (exact for integers, shortest round trip for floats); snprintf's return. */
+int world_param_format(const WorldParams *p, const WorldParamDesc *d, char *buf, size_t n);
+/* Same stored bits (a change of this value is a change of the world's parameters). */
+bool world_param_equal(const WorldParams *a, const WorldParams *b, const WorldParamDesc *d);
 
 /* ---------------------------------------------------------------- the field */
 /* THE density (W1-W3 + islands + caves + home island) at a point: solid where > 0.
  * Chunk voxels are solid exactly where the density at the voxel centre (x+0.5, y+0.5, z+0.5)
  * is > 0. Thread-safe and allocation-free; cost ~1-2 us. */
-float world_density_at_params(const WorldParams *p, double x, double y, double z);
-bool world_solid_at_params(const WorldParams *p, double x, double y, double z);
+float world_density_at_params(const WorldGenParams *p, double x, double y, double z);
+bool world_solid_at_params(const WorldGenParams *p, double x, double y, double z);
 /* Cloud presence (not solid) for a chunk created at time_s (wind shift = time_s * wind_speed). */
-bool world_cloud_at_params(const WorldParams *p, double time_s, double x, double y, double z);
+bool world_cloud_at_params(const WorldGenParams *p, double time_s, double x, double y, double z);
 
 /* ---------------------------------------------------------------- the world */
 typedef struct World World;
@@ -195,15 +265,26 @@ typedef struct WorldView {
 } WorldView;
 
 /* All chunk memory (mesh slabs, job records, per-worker scratch, the chunk table) is carved
- * from `b` here, sized by p->view_radius. The world expects to be the only user of `jobs`'
- * results (it collects every finished job). Returns NULL with err set when the budget is short. */
+ * from `b` here, sized by p->create (and the view radius). The world expects to be the only user
+ * of `jobs`' results (it collects every finished job). Returns NULL with err set when the budget
+ * is short. p may be NULL for the defaults. */
 World *world_create(MemBudget *b, JobSystem *jobs, const WorldParams *p, SkyError *err);
 /* Waits for running jobs of this world, drops their results. Memory stays in the budget. */
 void world_destroy(World *w);
 
-/* A terrain change: new epoch, queued jobs dropped, finished old results discarded, every
- * resident chunk goes (GONE events), the world rebuilds around the camera, nearest first. */
+/* A terrain change: new epoch, queued jobs dropped, finished old results discarded, the world
+ * rebuilds around the camera, nearest first. A chunk with a mesh keeps it (WorldStats.stale)
+ * until its rebuild replaces it with a READY event, so the old world stays on screen meanwhile;
+ * chunks out of reach go as usual. */
+void world_set_gen_params(World *w, const WorldGenParams *p);
+/* Applied at once: the view radius (held at the creation's view_radius_max), priorities,
+ * lookahead, results per frame, LOD bands. Loaded chunks stay; out of reach ones go at the next
+ * world_update, chunks whose LOD band changed are swapped as in flight. No epoch change. */
+void world_set_live_params(World *w, const WorldLiveParams *p);
+/* Both, by cost: a rebuild only when a generation value differs from the world's. p->create
+ * is ignored (creation only). */
 void world_set_params(World *w, const WorldParams *p);
+/* The world's parameters as in use (generation values as normalised, the view radius as held). */
 const WorldParams *world_params(const World *w);
 
 /* Once per frame on the main thread: collect at most max_results_per_frame finished chunks,
@@ -214,7 +295,7 @@ float world_density_at(const World *w, double x, double y, double z);
 bool world_solid_at(const World *w, double x, double y, double z);
 
 /* LOD for a chunk (dx, dz) chunks from the anchor chunk under p's lod_dist. */
-int world_lod_for_offset(const WorldParams *p, int32_t dx, int32_t dz);
+int world_lod_for_offset(const WorldLiveParams *p, int32_t dx, int32_t dz);
 /* LOD of the mesh the world holds for chunk (cx, cz), or -1 when it has none (void). */
 int world_chunk_lod(const World *w, int32_t cx, int32_t cz);
 /* The LOD anchor chunk of the last world_update. */
@@ -234,7 +315,9 @@ typedef struct WorldEvent {
  * events the ring keeps the newest and counts events_lost (headless users may ignore events).
  * A chunk changing LOD gets a second READY (no GONE in between): the consumer replaces the
  * chunk's old mesh with the new one and shows the old one until then. The ChunkMesh pointer
- * is the same for every READY of a chunk; its content is the newest mesh. */
+ * is the same for every READY of a chunk; its content is the newest mesh. Every mesh of a
+ * chunk is built at the view time of its first request, so its clouds (W7's wind shift) stay
+ * put across LOD changes; a chunk evicted and requested again is a new chunk with a new time. */
 size_t world_take_events(World *w, WorldEvent *out, size_t max);
 /* The renderer uploaded the chunk: its CPU vertex slabs go back to the pool now. The ChunkMesh
  * stays (parts emptied, vert_count 0) and the chunk stays resident until its GONE event. */
@@ -255,6 +338,10 @@ typedef struct WorldStats {
     uint64_t events_lost;
     uint64_t mesh_truncated;    /* meshes over WORLD_MAX_MESH_PARTS slabs (kept, cut short) */
     uint64_t reach_shrinks;     /* times the pool pulled the streaming reach in */
+    uint32_t stale;             /* chunks still showing an older world after a generation change */
+    uint64_t stale_replaced;    /* stale meshes replaced by their rebuild */
+    bool pool_squeezed;         /* the budget held the mesh pool below what was asked for (at
+                                   creation, to leave WORLD_BUDGET_RESERVE_MIB): less reach */
     float reach;                /* chunks requested out to this radius now */
     uint32_t slabs_capacity, slabs_in_use, slabs_peak;
     uint32_t records_capacity, records_peak;

@@ -6,8 +6,10 @@
 #include "noise/noise.h"
 #include "world/world.h"
 
-/* Fields sampled at coarse-grid corners and interpolated trilinearly per voxel. */
-enum { WF_D, WF_I, WF_A, WF_B, WF_C, WF_W, WF_K, WF_COUNT };
+/* Fields sampled at coarse-grid corners and interpolated trilinearly per voxel: D and I
+ * (terrain), K (clouds), then the noise fields of the active cave kinds (caves.c). */
+#define WG_CAVE_FIELDS 6            /* cave fields of all active kinds together */
+enum { WF_D, WF_I, WF_K, WF_CAVE, WF_COUNT = WF_CAVE + WG_CAVE_FIELDS };
 
 #define WG_NX0 11                                    /* LOD 0, 1 corner columns per axis: x = -4 .. 36 */
 #define WG_NX 12                                     /* LOD 2, 3 (samples up to x = 36): x = -4 .. 40 */
@@ -22,21 +24,92 @@ enum { WF_D, WF_I, WF_A, WF_B, WF_C, WF_W, WF_K, WF_COUNT };
 /* Cells whose corner bound is below -WG_MARGIN cannot hold a solid voxel (float slack). */
 #define WG_MARGIN 0.01f
 
+/* ---------------------------------------------------------------- cave kinds */
+/* A cave kind is one entry of the cave table (caves.c, or registered): the noise fields it
+ * samples at the corners, how it fills a row of them, its carve rule and its parameters. */
+#define CAVE_KIND_FIELDS 3          /* noise fields one kind may sample */
+
+typedef struct CaveField CaveField;
+/* out[i] = the field at corner (x0 + i*dx, y, z) in noise coordinates, bit-identical to n = 1
+ * at x0 + i*dx (the point query calls it with n = 1). */
+typedef void (*CaveRowFn)(const CaveField *f, NoiseFx x0, NoiseFx dx, NoiseFx y, NoiseFx z, float *out, int n);
+
+/* One cave noise field of an epoch, set up by its kind from the kind's parameters. */
+struct CaveField {
+    CaveRowFn row;
+    uint32_t seed;              /* set by the world from the kind's seed stage */
+    NoiseFx fx, fy;             /* frequency along x/z and along y */
+    NoiseFbm fbm;               /* octaves of FBM rows */
+};
+
+typedef struct CaveKind {
+    const char *name;
+    uint32_t mode;              /* its bit in cave_modes; its parameters live in cave_params[bit index] */
+    uint32_t nfields;           /* 1..CAVE_KIND_FIELDS */
+    uint32_t seed_stage[CAVE_KIND_FIELDS];   /* field f's seed = gen_derive_seed(seed, stage) */
+    /* Row fill: the fields' row function, frequencies and octaves from the parameters. */
+    void (*setup)(const double *prm, CaveField *f);
+    /* Carve rule: t[i] from the interpolated fields f[k][i], i < n (<= 16); air where t <= 0.
+     * Folded into the density by min(), so t is in blocks (noise units * WG_CAVE_K). */
+    void (*carve)(const float *prm, const float *const *f, float *t, int n);
+    /* Bound (may be NULL): true when no values within [lo[k], hi[k]] can carve. */
+    bool (*never_carves)(const float *prm, const float *lo, const float *hi);
+    uint32_t nparams;           /* <= WORLD_CAVE_PARAMS_MAX */
+    WorldParamDesc params[WORLD_CAVE_PARAMS_MAX];   /* rows of the parameter table (CAVE_PARAM) */
+} CaveKind;
+
+/* A parameter row of the cave kind with mode bit index `bit`, its i-th value. */
+#define CAVE_PARAM(bit, i, name, min, max, def, help) \
+    {name, WORLD_PARAM_GEN, offsetof(WorldParams, gen.cave_params[bit][i]), WORLD_PT_F64, min, max, def, help}
+
+/* Adds a kind to the table (boot time, before world_params_default and world_create, single
+ * threaded; no allocation). False when its mode bit is not a single bit below
+ * WORLD_CAVE_KINDS_MAX, already taken, or the entry is malformed. */
+bool cave_kind_register(const CaveKind *k);
+/* The kind with mode bit index `bit` (NULL when none). */
+const CaveKind *cave_kind_at(uint32_t bit);
+/* Rows of every registered kind's parameters, in bit order. */
+size_t cave_param_count(void);
+const WorldParamDesc *cave_param_at(size_t i);
+/* Stock row fills for setup functions: simplex3 and FBM of it (f->fbm). */
+void cave_row_simplex3(const CaveField *f, NoiseFx x0, NoiseFx dx, NoiseFx y, NoiseFx z, float *out, int n);
+void cave_row_fbm3(const CaveField *f, NoiseFx x0, NoiseFx dx, NoiseFx y, NoiseFx z, float *out, int n);
+
+/* An active kind of an epoch: its first field (WF_CAVE + field0) and its parameters as float. */
+typedef struct CaveActive {
+    const CaveKind *kind;
+    uint32_t field0;
+    float prm[WORLD_CAVE_PARAMS_MAX];
+} CaveActive;
+
 /* Immutable per-epoch snapshot: the parameters plus everything derived from them. */
 typedef struct WorldGen {
-    WorldParams p;
-    uint32_t s_base, s_n3, s_isl, s_islh, s_cheese, s_worm, s_tube_a, s_tube_b, s_cloud, s_jitter;
+    WorldGenParams p;
+    uint32_t s_base, s_n3, s_isl, s_islh, s_cloud, s_jitter;
     NoiseFbm fb_base, fb_n3, fb_isl, fb_cloud;
-    NoiseFx f_base, f_n3, f_n3y, f_isl, f_islh, f_cheese, f_worm, f_tube, f_tube_y, f_cloud, f_jitter;
+    NoiseFx f_base, f_n3, f_n3y, f_isl, f_islh, f_cloud, f_jitter;
     int32_t y_top;              /* generated top (exclusive) */
-    bool tubes, cheese, worms, clouds;
-    int lod_levels;             /* lod_dist entries in use (0: LOD off, every chunk classic LOD 0) */
-    float lod_d2[WORLD_LOD_MAX];   /* squared thresholds */
-    float tube_r2, island_bottom_k;
+    bool clouds;
+    float island_bottom_k;
     float home_k;               /* blocks per metre of home elevation */
+    uint32_t ncaves, ncave_fields;
+    CaveActive caves[WORLD_CAVE_KINDS_MAX];   /* kinds in cave_modes, in bit order */
+    CaveField cave_fields[WG_CAVE_FIELDS];
 } WorldGen;
 
-void gen_init(WorldGen *g, const WorldParams *p);
+void gen_init(WorldGen *g, const WorldGenParams *p);
+uint32_t gen_derive_seed(uint64_t seed, uint32_t stage);
+/* The active cave kinds of g->p.cave_modes (those whose fields fit WG_CAVE_FIELDS, in bit order). */
+void gen_caves_init(WorldGen *g);
+/* Cave field f (0..ncave_fields-1) at n corners x = X0 + 4i, y = Y, z = Z. */
+void gen_cave_row(const WorldGen *g, uint32_t f, int32_t X0, int32_t Y, int32_t Z, float *out, int n);
+/* Every active kind carves v[i] (i < n <= 16) with min() from the interpolated cave fields
+ * fv[f][i]: a value that ends <= 0 is air. */
+void gen_caves_carve(const WorldGen *g, const float *const *fv, float *v, int n);
+/* No active kind can carve anywhere a cell's cave fields stay within [lo[f], hi[f]]. */
+bool gen_caves_never_carve(const WorldGen *g, const float *lo, const float *hi);
+/* The LOD thresholds in use (ascending, each more than a chunk past the previous): how many. */
+int gen_lod_thresholds(const WorldLiveParams *p, float out[WORLD_LOD_MAX]);
 
 /* Column fields at a corner column (X, Z). */
 typedef struct GenColumn {
@@ -52,7 +125,7 @@ void gen_column_point(const WorldGen *g, int32_t X, int32_t Z, GenColumn *out);
 /* Column fields from the raw noise values (shared by the row and the point paths). */
 void gen_column_finish(const WorldGen *g, int32_t X, int32_t Z, float n_base, float n_isl, float n_islh,
                        GenColumn *out);
-/* Location type of the home island at a block column, 255 when not on it. */
+/* Location type of the home island at a block column, ISLAND_FIELD_OFF when not on it. */
 uint8_t gen_home_type(const WorldGen *g, int32_t bx, int32_t bz);
 
 /* Corner values D (W1 without the y terms) and I (island lenses) from the corner's n3.
@@ -73,6 +146,17 @@ static inline void gen_corner_dense(const WorldGen *g, const GenColumn *c, float
 }
 
 static inline float wlerp(float a, float b, float t) { return a + (b - a) * t; }
+
+/* -y plus the bedrock term at height yc: what the terrain adds to the interpolated D. The cell
+ * bounds (skipping, CELL_SURE) take it at the cell's extreme voxel centres. */
+static inline float gen_lift(const WorldGen *g, float yc) {
+    float lift = -yc;
+    if (yc < g->p.bedrock_level) {
+        float t = g->p.bedrock_level - yc;
+        lift = lift + t * t * g->p.bedrock_strength;
+    }
+    return lift;
+}
 
 /* The one trilinear order: y on the four corner columns, then x, then z.
  * c[yi][zi][xi]. The chunk generator uses this same function per voxel. */
@@ -101,26 +185,9 @@ static inline float gen_terrain(const WorldGen *g, float d_interp, float i_inter
     return v;
 }
 
+/* Caves carve rock only, above cave_min_y so the floor stays whole. */
 static inline bool gen_caves_apply(const WorldGen *g, float v, float yc) {
-    return v > 0.0f && (g->tubes || g->cheese || g->worms) && yc >= g->p.cave_min_y;
-}
-
-/* Caves carve solid terrain only: fa..fw are the interpolated cave fields. */
-static inline float gen_carve(const WorldGen *g, float v, float fa, float fb, float fc, float fw) {
-    if (g->tubes) {
-        float t = (fa * fa + fb * fb - g->tube_r2) * WG_CAVE_K;
-        if (t < v) v = t;
-    }
-    if (g->cheese) {
-        float t = (g->p.cheese_threshold - fc) * WG_CAVE_K;
-        if (t < v) v = t;
-    }
-    if (g->worms) {
-        float w = 1.0f - (fw < 0.0f ? -fw : fw);
-        float t = (g->p.worm_threshold - w) * WG_CAVE_K;
-        if (t < v) v = t;
-    }
-    return v;
+    return v > 0.0f && g->ncaves > 0 && yc >= g->p.cave_min_y;
 }
 
 /* W7 vertical weight 1 - (|y - c| / r)^2 (<= 0 outside the band). */
@@ -166,6 +233,15 @@ typedef struct ChunkScratch {
     uint32_t seam_samples;                           /* field samples taken for seam faces */
 } ChunkScratch;
 
+/* The 8 corners of field f around cell (yi, zi, xi) as c[yi][zi][xi] offsets, wtrilerp's order. */
+static inline void gen_gather(const ChunkScratch *s, int f, int yi, int zi, int xi, float c[2][2][2]) {
+    for (int a = 0; a < 2; a++)
+        for (int b = 0; b < 2; b++) {
+            c[a][b][0] = s->corner[f][yi + a][zi + b][xi];
+            c[a][b][1] = s->corner[f][yi + a][zi + b][xi + 1];
+        }
+}
+
 static inline bool gs_solid(const ChunkScratch *s, int x, int y, int z) {
     return (s->solid[y - WORLD_Y_MIN + 1][z + 1] >> (x + 1)) & 1u;
 }
@@ -181,7 +257,7 @@ static inline int gs_dirt_layers(const ChunkScratch *s) { return s->scale >= 4 ?
 
 /* The material of a surface voxel (air right above it); x, z coarse, by = block height. */
 static inline uint8_t gen_surface_material(const WorldGen *g, const ChunkScratch *s, int x, int by, int z) {
-    if (x >= 0 && z >= 0 && x < s->n && z < s->n && s->home_type[z][x] != 255 &&
+    if (x >= 0 && z >= 0 && x < s->n && z < s->n && s->home_type[z][x] != ISLAND_FIELD_OFF &&
         (float)by > g->p.island_height - 8.0f)
         return WORLD_MAT_HOME;
     return (float)by >= g->p.snow_level ? WORLD_MAT_SNOW : WORLD_MAT_GRASS;
@@ -215,6 +291,8 @@ void gen_chunk_corners(const WorldGen *g, int32_t cx, int32_t cz, double time_s,
 /* Solidity of LOD-0 block (x, y, z) in chunk-local blocks (x, z in -4..4 * (nx - 1) - 1) from
  * the corners: the same float operations as the voxel fill and world_density_at. */
 bool gen_sample_solid(const WorldGen *g, const ChunkScratch *s, int x, int y, int z);
+/* Marks CELL_SURE on cells whose corner bounds prove every voxel solid (seam sampling). */
+void gen_mark_sure(const WorldGen *g, ChunkScratch *s);
 /* Seam test for the coarse border face of voxel (layer Y, coarse t along the border) on
  * `normal` (one of +-X, +-Z): true when the neighbour is solid over the whole face at
  * LOD lod - 1 and lod + 1 (within 0..WORLD_LOD_MAX), so the face may be culled. The caller

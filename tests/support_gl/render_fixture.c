@@ -1,10 +1,27 @@
 /* Test support for the render tests: headless platform + renderer (see render_fixture.h). */
 #include "support_gl/render_fixture.h"
 
+#include <stdarg.h>
+#include <stddef.h>
+#include <setjmp.h>
+#include <cmocka.h>
+#include <limits.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#pragma GCC diagnostic push
+#pragma GCC diagnostic ignored "-Wsign-compare"
+#pragma GCC diagnostic ignored "-Wunused-parameter"
+#pragma GCC diagnostic ignored "-Wunused-function"
+#pragma GCC diagnostic ignored "-Wmissing-field-initializers"
+#define STB_IMAGE_IMPLEMENTATION
+#define STBI_ONLY_PNG
+#include <stb/stb_image.h>
+#pragma GCC diagnostic pop
 
 bool render_fixture_open(RenderFixture *f, const char *title, int w, int h, size_t budget_bytes,
                          const RenderSettings *settings) {
@@ -56,4 +73,45 @@ double render_fixture_diff(const uint8_t *a, const uint8_t *b, int npix, int pix
     }
     *off_pct = 100.0 * (double)off / npix;
     return sum / ((double)npix * 3.0);
+}
+
+static void ref_path(const char *name, char *out, size_t cap) {
+    /* tests/ref beside the sources: from the repo root, or relative to the test binary. */
+    snprintf(out, cap, "tests/ref/%s.png", name);
+    struct stat st;
+    if (stat("tests/ref", &st) == 0) return;
+    char exe[PATH_MAX];
+    ssize_t n = readlink("/proc/self/exe", exe, sizeof exe - 1);
+    if (n <= 0) return;
+    exe[n] = 0;
+    char *slash = strrchr(exe, '/');
+    if (slash) *slash = 0;
+    snprintf(out, cap, "%s/../../tests/ref/%s.png", exe, name);
+}
+
+void render_fixture_check_ref(const char *name, int w, int h, const uint8_t *rgba) {
+    char path[PATH_MAX + 64];
+    ref_path(name, path, sizeof path);
+    const char *update = getenv("SKYISLES_UPDATE_REFS");
+    SkyError err = {0};
+    if (update && strcmp(update, "1") == 0) {
+        assert_true(render_write_png(path, w, h, rgba, &err));
+        printf("reference %s written\n", path);
+        return;
+    }
+    int rw = 0, rh = 0, c = 0;
+    uint8_t *ref = stbi_load(path, &rw, &rh, &c, 4);
+    if (!ref) fail_msg("missing reference %s: run with SKYISLES_UPDATE_REFS=1 to create it", path);
+    assert_int_equal(rw, w);
+    assert_int_equal(rh, h);
+    double off_pct;
+    double mean = render_fixture_diff(rgba, ref, w * h, REF_PIXEL_DELTA, &off_pct);
+    stbi_image_free(ref);
+    printf("%s: %.2f%% pixels off (> %d), mean delta %.2f\n", name, off_pct, REF_PIXEL_DELTA, mean);
+    if (off_pct > REF_MAX_OFF_PERCENT || mean > REF_MAX_MEAN_DELTA) {
+        char actual[PATH_MAX + 64];
+        snprintf(actual, sizeof actual, "/tmp/skyisles-%s.actual.png", name);
+        render_write_png(actual, w, h, rgba, &err);
+        fail_msg("%s differs from %s (actual frame saved as %s)", name, path, actual);
+    }
 }

@@ -22,6 +22,18 @@ void render_fixture_close(RenderFixture *f);
 /* A camera at (x, y, z) looking by yaw/pitch in degrees, sky time t. */
 RenderView render_fixture_view(double x, double y, double z, float yaw_deg, float pitch_deg, double t);
 
+/* Reference images (tests/ref/NAME.png). Tolerance, chosen so llvmpipe and softpipe (qemu) both
+ * pass while a real change fails: a pixel is "off" when a channel differs by more than 48 (six
+ * 15-bit steps: one dither or rounding flip is 8); at most 2% of the pixels may be off, and the
+ * mean channel difference must stay under 2.5. */
+#define REF_PIXEL_DELTA 48
+#define REF_MAX_OFF_PERCENT 2.0
+#define REF_MAX_MEAN_DELTA 2.5
+/* Compares a w x h RGBA frame (top row first) with tests/ref/NAME.png and fails the running
+ * cmocka test when it is off (the frame is then saved as /tmp/skyisles-NAME.actual.png).
+ * SKYISLES_UPDATE_REFS=1 writes the reference from the frame instead. */
+void render_fixture_check_ref(const char *name, int w, int h, const uint8_t *rgba);
+
 /* Compares two RGBA frames of npix pixels: returns the mean RGB channel delta and sets *off_pct
  * to the percentage of pixels whose worst channel differs by more than pixel_delta. */
 double render_fixture_diff(const uint8_t *a, const uint8_t *b, int npix, int pixel_delta, double *off_pct);

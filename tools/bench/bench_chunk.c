@@ -42,11 +42,11 @@ static int run(const char *label, int y_max, int n, int warm, uint32_t caves, bo
     if (!mem_budget_init(&b, (size_t)64 << 20, &err)) { fprintf(stderr, "bench chunk: %s\n", err.msg); return 1; }
     WorldParams p;
     world_params_default(&p);
-    p.view_radius = 2;
-    p.gen_y_max = y_max;
-    p.cave_modes = caves;
-    p.clouds = clouds;
-    p.mesh_pool_mib = 16;
+    p.live.view_radius = 2;
+    p.gen.gen_y_max = y_max;
+    p.gen.cave_modes = caves;
+    p.gen.clouds = clouds;
+    p.create.mesh_pool_mib = 16;
     World *w = world_create(&b, NULL, &p, &err);
     if (!w) { fprintf(stderr, "bench chunk: %s\n", err.msg); mem_budget_release(&b); return 1; }
     double *dens = calloc((size_t)n, sizeof(double)), *mesh = calloc((size_t)n, sizeof(double)),

@@ -83,8 +83,8 @@ static int fly(const StreamOpts *o, StreamResult *r) {
     if (!js) { fprintf(stderr, "bench stream: %s\n", err.msg); mem_budget_release(&b); return 1; }
     WorldParams p;
     world_params_default(&p);
-    p.view_radius = o->view;
-    p.mesh_pool_mib = (uint32_t)o->pool_mib;
+    p.live.view_radius = o->view;
+    p.create.mesh_pool_mib = (uint32_t)o->pool_mib;
     World *w = world_create(&b, js, &p, &err);
     if (!w) { fprintf(stderr, "bench stream: %s\n", err.msg); jobs_destroy(js); mem_budget_release(&b); return 1; }
     r->budget_used = b.used;

@@ -50,6 +50,9 @@ static bool is_plain(const yaml_node_t *n) {
 
 bool cy_check_map(CodexYaml *cy, uint32_t doc, yaml_node_t *node, const char *const *allowed, const char *what) {
     if (!node || node->type != YAML_MAPPING_NODE) return cy_fail(cy, doc, node, "%s must be a mapping", what);
+    /* Bounds the duplicate-key scan below, which is quadratic in the key count. */
+    if (node->data.mapping.pairs.top - node->data.mapping.pairs.start > CY_MAX_MAP_KEYS)
+        return cy_fail(cy, doc, node, "%s: a mapping with more than %d keys", what, CY_MAX_MAP_KEYS);
     for (yaml_node_pair_t *p = node->data.mapping.pairs.start; p < node->data.mapping.pairs.top; p++) {
         yaml_node_t *k = cy_node(cy, doc, p->key);
         const char *ks = cy_scalar(k);

@@ -9,8 +9,16 @@
 
 #define CY_MAX_FILES 64
 #define CY_MAX_DEFS 64
+/* Input shape limits, far above any codex (5 levels, no anchors, a few dozen keys per mapping),
+ * that keep libyaml and the checks below linear in the file size. */
+#define CY_MAX_DEPTH 32
+#define CY_MAX_ANCHORS 256
+#define CY_MAX_MAP_KEYS 1024
+#define CY_STR_(x) #x
+#define CY_STR(x) CY_STR_(x)
 
-typedef struct CyDoc { char *path; yaml_document_t doc; bool loaded; } CyDoc;
+/* One source: a file (text NULL: read from path) or YAML text in memory named path. */
+typedef struct CyDoc { char *path; const char *text; size_t len; yaml_document_t doc; bool loaded; } CyDoc;
 typedef struct CyDef { uint32_t doc; yaml_node_t *key, *value; } CyDef;
 typedef struct CyBlock { struct CyBlock *next; size_t used; char data[]; } CyBlock;
 

@@ -6,16 +6,60 @@
 #include <stdlib.h>
 
 /* ---------------------------------------------------------------- files and top level */
+static void set_input(yaml_parser_t *parser, const CyDoc *d, FILE *f) {
+    if (f) yaml_parser_set_input_file(parser, f);
+    else yaml_parser_set_input_string(parser, (const unsigned char *)d->text, d->len);
+}
+
+/* libyaml takes time quadratic in the nesting depth of flow collections (its scanner walks every
+ * open level per token) and in the anchor count (each alias looks anchors up in a list): a few
+ * hundred kilobytes stall it for seconds. Its event stream, which stops at the first excess, is
+ * checked against limits far above what a codex uses before the document is loaded. */
+static bool shape_ok(CodexYaml *cy, const CyDoc *d, FILE *f) {
+    yaml_parser_t parser;
+    yaml_parser_initialize(&parser);
+    set_input(&parser, d, f);
+    uint32_t depth = 0, anchors = 0;
+    bool ok = true, done = false;
+    while (ok && !done) {
+        yaml_event_t ev;
+        if (!yaml_parser_parse(&parser, &ev)) break;   /* a syntax error: the load reports it */
+        const yaml_char_t *anchor = ev.type == YAML_SCALAR_EVENT           ? ev.data.scalar.anchor
+                                    : ev.type == YAML_SEQUENCE_START_EVENT ? ev.data.sequence_start.anchor
+                                    : ev.type == YAML_MAPPING_START_EVENT  ? ev.data.mapping_start.anchor
+                                                                           : NULL;
+        if (ev.type == YAML_SEQUENCE_START_EVENT || ev.type == YAML_MAPPING_START_EVENT) depth++;
+        if (ev.type == YAML_SEQUENCE_END_EVENT || ev.type == YAML_MAPPING_END_EVENT) depth--;
+        if (anchor) anchors++;
+        if (depth > CY_MAX_DEPTH || anchors > CY_MAX_ANCHORS) {
+            sky_error_set(cy->err, SKY_ERR_SOURCE, "%s:%zu:%zu: %s: a codex file needs far fewer", d->path,
+                          ev.start_mark.line + 1, ev.start_mark.column + 1,
+                          depth > CY_MAX_DEPTH ? "nested more than " CY_STR(CY_MAX_DEPTH) " levels deep"
+                                               : "more than " CY_STR(CY_MAX_ANCHORS) " anchors (&name)");
+            ok = false;
+        }
+        done = ev.type == YAML_DOCUMENT_END_EVENT || ev.type == YAML_STREAM_END_EVENT;   /* the load reads one document */
+        yaml_event_delete(&ev);
+    }
+    yaml_parser_delete(&parser);
+    if (f) rewind(f);
+    return ok;
+}
+
 static bool load_doc(CodexYaml *cy, uint32_t i) {
     CyDoc *d = &cy->docs[i];
-    FILE *f = fopen(d->path, "rb");
-    if (!f) {
+    FILE *f = NULL;
+    if (!d->text && !(f = fopen(d->path, "rb"))) {
         sky_error_set(cy->err, SKY_ERR_SOURCE, "%s:1:1: cannot open the file: check the path", d->path);
+        return false;
+    }
+    if (!shape_ok(cy, d, f)) {
+        if (f) fclose(f);
         return false;
     }
     yaml_parser_t parser;
     yaml_parser_initialize(&parser);
-    yaml_parser_set_input_file(&parser, f);
+    set_input(&parser, d, f);
     bool ok = yaml_parser_load(&parser, &d->doc) != 0;
     if (!ok) {
         const yaml_mark_t *m = parser.problem ? &parser.problem_mark : &parser.mark;
@@ -24,7 +68,7 @@ static bool load_doc(CodexYaml *cy, uint32_t i) {
                       parser.context ? parser.context : "");
     }
     yaml_parser_delete(&parser);
-    fclose(f);
+    if (f) fclose(f);
     d->loaded = ok;
     return ok;
 }
@@ -120,26 +164,29 @@ const IslandCodex *codex_yaml_codex(const CodexYaml *cy) { return &cy->cx; }
 
 static int cmp_path(const void *a, const void *b) { return strcmp(*(char *const *)a, *(char *const *)b); }
 
-bool codex_yaml_load(CodexYaml *cy, const char *const *paths, size_t n_paths, SkyError *err) {
+/* Files and in-memory texts share everything from here: a source with text NULL is read from its path. */
+static bool load_sources(CodexYaml *cy, const CodexSource *src, size_t n_src, SkyError *err) {
     CyBlock *blocks = cy->blocks;
     memset(cy, 0, sizeof *cy);
     cy->blocks = blocks;
     cy->err = err;
-    if (n_paths == 0 || n_paths > CY_MAX_FILES) {
-        sky_error_set(err, SKY_ERR_SOURCE, "codex: %zu files given, expected 1..%d YAML files", n_paths, CY_MAX_FILES);
+    if (n_src == 0 || n_src > CY_MAX_FILES) {
+        sky_error_set(err, SKY_ERR_SOURCE, "codex: %zu files given, expected 1..%d YAML files", n_src, CY_MAX_FILES);
         return false;
     }
-    for (size_t i = 0; i < n_paths; i++) {
-        if (!(cy->docs[i].path = strdup(paths[i]))) {
+    for (size_t i = 0; i < n_src; i++) {
+        if (!(cy->docs[i].path = strdup(src[i].name))) {
             sky_error_set(err, SKY_ERR_NO_MEMORY, "codex: out of memory");
             cy->n_docs = (uint32_t)i;
             release(cy);
             return false;
         }
+        cy->docs[i].text = src[i].text;
+        cy->docs[i].len = src[i].len;
     }
-    cy->n_docs = (uint32_t)n_paths;
+    cy->n_docs = (uint32_t)n_src;
     for (uint32_t i = 0; i < cy->n_docs; i++) cy->docs[i].loaded = false;
-    qsort(cy->docs, n_paths, sizeof cy->docs[0], cmp_path);
+    qsort(cy->docs, n_src, sizeof cy->docs[0], cmp_path);
     bool ok = true;
     for (uint32_t i = 0; ok && i < cy->n_docs; i++) ok = load_doc(cy, i) && read_top(cy, i);
     ok = ok && register_ids(cy);
@@ -147,4 +194,17 @@ bool codex_yaml_load(CodexYaml *cy, const char *const *paths, size_t n_paths, Sk
     release(cy);
     if (!ok) memset(&cy->cx, 0, sizeof cy->cx);
     return ok;
+}
+
+bool codex_yaml_load(CodexYaml *cy, const char *const *paths, size_t n_paths, SkyError *err) {
+    CodexSource src[CY_MAX_FILES];
+    for (size_t i = 0; i < n_paths && i < CY_MAX_FILES; i++) src[i] = (CodexSource){paths[i], NULL, 0};
+    return load_sources(cy, src, n_paths, err);
+}
+
+bool codex_yaml_load_sources(CodexYaml *cy, const CodexSource *src, size_t n_src, SkyError *err) {
+    CodexSource mem[CY_MAX_FILES];
+    for (size_t i = 0; i < n_src && i < CY_MAX_FILES; i++)   /* text NULL would mean "a file" below */
+        mem[i] = (CodexSource){src[i].name, src[i].text ? src[i].text : "", src[i].text ? src[i].len : 0};
+    return load_sources(cy, mem, n_src, err);
 }

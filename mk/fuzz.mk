@@ -1,0 +1,71 @@
+# skyisles fuzzing (included by the Makefile). A fuzz target is tests/fuzz/NAME.c defining
+# LLVMFuzzerTestOneInput, with its seed corpus in tests/fuzz/NAME/ (and, if useful, a libFuzzer
+# dictionary tests/fuzz/NAME.dict); tests/fuzz/common/ holds what the targets share. Each target
+# is built twice:
+#   $(BUILD)/tests/fuzz_NAME  gcc + tests/fuzz/common/replay.c: replays every file of the corpus
+#                             (seeds, minimised finds, regress-* crash cases) as a cmocka
+#                             program; check-asan runs it under ASan + UBSan, no clang needed
+#   build-fuzz/fuzz_NAME      clang + libFuzzer + ASan + UBSan, for `make fuzz FUZZ_SECONDS=N`
+# Targets link the pure libraries, the codex front end and libyaml; a target that needs more
+# sets FUZZ_LINK_NAME (extra objects or libraries) here, and FUZZ_LIB_DIRS lists the source
+# folders compiled for the libFuzzer build.
+
+FUZZ_TARGETS := $(patsubst tests/fuzz/%.c,%,$(sort $(wildcard tests/fuzz/*.c)))
+FUZZ_COMMON := $(sort $(wildcard tests/fuzz/common/*.c))
+FUZZ_SHARED := $(filter-out tests/fuzz/common/replay.c,$(FUZZ_COMMON))
+FUZZ_SECONDS ?= 60
+
+$(BUILD)/obj/tests/fuzz/%.o: CPPFLAGS += -Itests/fuzz
+
+# ---------------------------------------------------------------- replay (gcc, make test)
+FUZZ_REPLAYS := $(patsubst %,$(BUILD)/tests/fuzz_%,$(FUZZ_TARGETS))
+$(FUZZ_REPLAYS): $(BUILD)/tests/fuzz_%: $(BUILD)/obj/tests/fuzz/%.o $(patsubst %.c,$(BUILD)/obj/%.o,$(FUZZ_COMMON)) \
+                 $(CODEX_LIB) $(PURE_LIBS)
+	@mkdir -p $(dir $@)
+	$(say) LINK $@
+	$(Q)$(CC) $(LDFLAGS) -o $@ $(filter %.o,$^) $(FUZZ_LINK_$*) $(CODEX_LIB) $(PURE_LIBS) $(CMOCKA_LIBS) $(YAML_LIBS) $(LIBM)
+
+all tests headless: $(FUZZ_REPLAYS)
+
+# ---------------------------------------------------------------- libFuzzer (clang, make fuzz)
+FUZZ_BUILD := build-fuzz
+FUZZ_CC ?= clang
+FUZZ_LIB_DIRS := src/core src/island tools/codex
+FUZZ_LIB_OBJS := $(patsubst %.c,$(FUZZ_BUILD)/obj/%.o,$(sort $(foreach d,$(FUZZ_LIB_DIRS),$(wildcard $(d)/*.c))) $(FUZZ_SHARED))
+FUZZ_BINS := $(patsubst %,$(FUZZ_BUILD)/fuzz_%,$(FUZZ_TARGETS))
+# UBSan reports abort, so libFuzzer keeps the input as a crash instead of printing and going on.
+FUZZ_CFLAGS := $(CPPFLAGS_BASE) -Itests/fuzz -std=c11 -O1 -g -Wall -Wextra -Werror -ffp-contract=off -pthread \
+               -fno-omit-frame-pointer -fsanitize=address,undefined -fno-sanitize-recover=undefined
+
+$(FUZZ_BUILD)/obj/%.o: %.c
+	@mkdir -p $(dir $@)
+	$(say) FUZZCC $<
+	$(Q)$(FUZZ_CC) $(FUZZ_CFLAGS) -fsanitize=fuzzer-no-link -MMD -MP -c $< -o $@
+
+$(FUZZ_BUILD)/libsk_fuzz.a: $(FUZZ_LIB_OBJS)
+	@rm -f $@
+	$(Q)ar rcs $@ $^
+
+$(FUZZ_BINS): $(FUZZ_BUILD)/fuzz_%: $(FUZZ_BUILD)/obj/tests/fuzz/%.o $(FUZZ_BUILD)/libsk_fuzz.a
+	$(say) LINK $@
+	$(Q)$(FUZZ_CC) $(FUZZ_CFLAGS) -fsanitize=fuzzer -o $@ $< $(FUZZ_LINK_$*) $(FUZZ_BUILD)/libsk_fuzz.a $(YAML_LIBS) $(LIBM)
+
+.PHONY: fuzz fuzz-build fuzz-merge fuzz-clean
+# Installs clang and libFuzzer on demand (make test never needs them), builds every target and
+# runs each for FUZZ_SECONDS (FUZZ_TARGETS=NAME for one); new finds go to build-fuzz/corpus/NAME.
+fuzz:
+	@bash tools/deps.sh fuzz
+	@$(MAKE) --no-print-directory fuzz-build
+	@bash tests/fuzz/fuzz.sh run $(FUZZ_SECONDS) $(FUZZ_BUILD) $(FUZZ_TARGETS)
+fuzz-build: $(FUZZ_BINS)
+# Folds the finds of build-fuzz/corpus/NAME into tests/fuzz/NAME/, minimised (libFuzzer -merge=1):
+# named files (seed-*, regress-*) stay, the rest is the smallest set that keeps the coverage.
+fuzz-merge:
+	@bash tools/deps.sh fuzz
+	@$(MAKE) --no-print-directory fuzz-build
+	@bash tests/fuzz/fuzz.sh merge 0 $(FUZZ_BUILD) $(FUZZ_TARGETS)
+fuzz-clean:
+	rm -rf $(FUZZ_BUILD)
+clean: fuzz-clean
+
+-include $(shell find $(FUZZ_BUILD)/obj -name '*.d' 2>/dev/null)

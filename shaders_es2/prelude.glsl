@@ -1,0 +1,60 @@
+// skyisles PSX look, written once for every program: gl_program inserts this file after
+// #version, with STAGE_VERTEX or STAGE_FRAGMENT defined, so a shader calls these functions
+// instead of carrying its own copy. The uniforms are set from one PsxParams by
+// psx_set_uniforms (src/render/psx.c); a program that never calls a function leaves its
+// uniforms inactive, and the C side skips them.
+
+#ifdef STAGE_FRAGMENT
+// Fragment shaders default to mediump (highp is optional on GLES2 GPUs), before anything else.
+precision mediump float;
+#endif
+
+#ifdef STAGE_VERTEX
+uniform vec2 u_snap;          // half the low-res target size in pixels; 0 = no snapping
+uniform float u_fog_density;  // W8 exponential-squared fog density; 0 = no fog
+
+// Vertex snapping: clip-space xy onto the low-res pixel grid, as the PSX's integer vertices.
+vec4 psx_snap(vec4 clip) {
+    if (u_snap.x > 0.0 && clip.w > 0.001) {
+        vec2 ndc = floor(clip.xy / clip.w * u_snap + 0.5) / u_snap;
+        clip.xy = ndc * clip.w;
+    }
+    return clip;
+}
+
+// Per-vertex fog amount at a camera-relative position (three.js FogExp2, radial distance).
+float psx_fog(vec3 rel) {
+    float fd = u_fog_density * length(rel);
+    return 1.0 - exp(-fd * fd);
+}
+#endif
+
+#ifdef STAGE_FRAGMENT
+uniform vec3 u_fog_color;
+uniform float u_levels;   // 31: 15-bit colour (5 bits per channel); 0 = full precision
+uniform float u_dither;   // 1: 4x4 ordered dither before quantising; 0 = off
+
+// 4x4 Bayer index 0..15 at a pixel, from two 2x2 levels (no arrays in GLSL ES 1.00).
+float bayer4(vec2 frag) {
+    vec2 p = mod(floor(frag), 4.0);
+    vec2 lo = mod(p, 2.0);
+    vec2 hi = floor(p * 0.5);
+    float b_lo = 2.0 * lo.x + 3.0 * lo.y - 4.0 * lo.x * lo.y;
+    float b_hi = 2.0 * hi.x + 3.0 * hi.y - 4.0 * hi.x * hi.y;
+    return 4.0 * b_lo + b_hi;
+}
+
+// The fog colour blended in by the per-vertex amount from psx_fog.
+vec3 psx_fog_mix(vec3 c, float fog) {
+    return mix(c, u_fog_color, fog);
+}
+
+// 15-bit colour: quantised to u_levels steps, dithered in low-res pixels.
+vec3 psx_color(vec3 c) {
+    if (u_levels > 0.0) {
+        float d = u_dither * ((bayer4(gl_FragCoord.xy) + 0.5) / 16.0 - 0.5);
+        c = floor(clamp(c, 0.0, 1.0) * u_levels + 0.5 + d) / u_levels;
+    }
+    return c;
+}
+#endif

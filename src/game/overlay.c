@@ -1,0 +1,178 @@
+/* skyisles overlay: the HUD, the title, the menus and the map, queued into the renderer's HUD
+ * layer at the PSX resolution each frame. Layouts follow the canvas (240x160 .. 480x320 PSX
+ * pixels), so the same screens fit a 480x320 handheld, a square 720x720 one and a TV. */
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "game.h"
+
+#define COL_TEXT 0xffffffffu
+#define COL_DIM 0xb8c8e0ffu
+#define COL_HI 0xffd060ffu
+#define COL_WARN 0xff7060ffu
+#define COL_PANEL 0x0c1422c8u
+#define COL_SEL 0x3a5a8ad0u
+
+typedef struct Canvas {
+    Renderer *r;
+    int w, h, s;      /* size in PSX pixels, text scale */
+    int lh;           /* line height at that scale */
+} Canvas;
+
+static void text(const Canvas *c, int x, int y, uint32_t col, const char *t) { render_hud_text(c->r, x, y, c->s, col, t); }
+static int width(const Canvas *c, const char *t) { return render_hud_text_width(t, c->s); }
+static void text_centre(const Canvas *c, int y, uint32_t col, const char *t) { text(c, (c->w - width(c, t)) / 2, y, col, t); }
+
+static const char *cardinal(float deg) {
+    static const char *const names[8] = {"N", "NE", "E", "SE", "S", "SW", "W", "NW"};
+    int i = (int)floorf((deg + 22.5f) / 45.0f) & 7;
+    return names[i];
+}
+
+/* Flight data, top left; frame rate, top right; the place below, bottom centre. */
+static void hud(Game *g, const Canvas *c) {
+    const FlightState *f = &g->flight;
+    char line[96];
+    int x = 4 * c->s, y = 4 * c->s;
+    float deg = fmodf(f->yaw / SIM_DEG, 360.0f);
+    if (deg < 0.0f) deg += 360.0f;
+    snprintf(line, sizeof line, "SPD %4.0f m/s", (double)f->speed);
+    text(c, x, y, COL_TEXT, line);
+    snprintf(line, sizeof line, "ALT %4.0f m", f->y - (double)WORLD_Y_MIN);
+    text(c, x, y + c->lh, COL_TEXT, line);
+    snprintf(line, sizeof line, "HDG  %03.0f %s", (double)deg, cardinal(deg));
+    text(c, x, y + 2 * c->lh, COL_TEXT, line);
+    snprintf(line, sizeof line, "THR %3.0f%%", (double)(f->throttle * 100.0f));
+    text(c, x, y + 3 * c->lh, COL_TEXT, line);
+    if (f->boost > 0.05f) text(c, x + width(c, line) + 6 * c->s, y + 3 * c->lh, COL_HI, "BOOST");
+    if (!g->set.collision) text(c, x, y + 4 * c->lh, COL_WARN, "COLLISION OFF");
+    if (g->play.fps > 0.0f) {   /* not in a single-frame shot */
+        snprintf(line, sizeof line, "%.0f fps", (double)g->play.fps);
+        text(c, c->w - width(c, line) - 4 * c->s, y, COL_DIM, line);
+    }
+    int site = game_home_site_at(&g->home, f->x, f->z);
+    if (site >= 0) {
+        char name[64];
+        game_home_site_name(&g->home, (uint32_t)site, name, sizeof name);
+        text_centre(c, c->h - c->lh - 4 * c->s, COL_TEXT, name);
+    }
+}
+
+static void messages(Game *g, const Canvas *c) {
+    int y = c->h * 3 / 10;
+    for (int i = 0; i < PLAY_MESSAGES; i++) {
+        const PlayMessage *m = &g->play.msg[i];
+        if (m->ttl <= 0.0f) continue;
+        text_centre(c, y, COL_HI, m->text);
+        y += c->lh;
+    }
+}
+
+static void title(Game *g, const Canvas *c) {
+    Canvas big = *c;
+    big.s = c->s * 3 > 4 ? 4 : c->s * 3;
+    const char *t = "SKYISLES";
+    text(&big, (c->w - width(&big, t)) / 2, c->h / 4, COL_TEXT, t);
+    text_centre(c, c->h / 4 + RENDER_HUD_LINE_H * big.s + c->lh, COL_DIM, "floating islands flight");
+    bool pad = g->input.st.pad_connected;
+    text_centre(c, c->h * 3 / 5, COL_HI, pad ? "Press Start to fly" : "Press Enter to fly");
+    text_centre(c, c->h * 3 / 5 + c->lh, COL_DIM, pad ? "Back+Start quits" : "Esc pauses, Back+Start quits");
+}
+
+static void crash(Game *g, const Canvas *c) {
+    Canvas big = *c;
+    big.s = c->s * 2;
+    const char *t = "CRASHED";
+    text(&big, (c->w - width(&big, t)) / 2, c->h * 2 / 5, COL_WARN, t);
+    char line[64];
+    snprintf(line, sizeof line, "restarting in %.0f s", ceil((double)g->play.crash_timer));
+    text_centre(c, c->h * 2 / 5 + RENDER_HUD_LINE_H * big.s + 2, COL_TEXT, line);
+}
+
+/* A menu page: a panel with the title, a window of items around the selection, a hint. */
+static void menu(Game *g, const Canvas *c) {
+    const Menu *m = &g->menu;
+    int pad = 4 * c->s;
+    int pw = c->w - 2 * pad;
+    int max_w = 300 * c->s;
+    if (pw > max_w) pw = max_w;
+    int rows = (c->h - 2 * pad) / c->lh - 4;
+    if (rows < 3) rows = 3;
+    int shown = m->count < rows ? m->count : rows;
+    int ph = (shown + 4) * c->lh;
+    int px = (c->w - pw) / 2, py = (c->h - ph) / 2;
+    render_hud_box(c->r, px, py, pw, ph, COL_PANEL);
+    text(c, px + pad, py + c->lh / 2, COL_HI, menu_title(m));
+    if (g->play.paused_for_pad) text(c, px + pad + width(c, menu_title(m)) + 8 * c->s, py + c->lh / 2, COL_WARN,
+                                     g->play.pad_notice);
+    int first = m->sel - shown / 2;
+    if (first > m->count - shown) first = m->count - shown;
+    if (first < 0) first = 0;
+    for (int i = 0; i < shown; i++) {
+        int k = first + i;
+        const MenuItem *it = &m->items[k];
+        int y = py + (i + 2) * c->lh;
+        if (k == m->sel) render_hud_box(c->r, px + 2 * c->s, y - c->s, pw - 4 * c->s, c->lh, COL_SEL);
+        text(c, px + pad, y, k == m->sel ? COL_TEXT : COL_DIM, it->label);
+        char v[128];
+        menu_item_value(m, it, v, sizeof v);
+        /* Long values (bindings) keep their start; the end is cut to the panel. */
+        int room = pw - 2 * pad - width(c, it->label) - 8 * c->s;
+        size_t len = strlen(v);
+        while (len > 3 && width(c, v) > room) {
+            v[--len] = 0;
+            memcpy(v + len - 3, "...", 3);
+        }
+        text(c, px + pw - pad - width(c, v), y, k == m->sel ? COL_HI : COL_DIM, v);
+    }
+    const char *hint = m->capturing ? "Esc cancels" : "Up/Down move  Left/Right change  A/Enter select  B/Esc back";
+    if (width(c, hint) > pw - 2 * pad) hint = m->capturing ? "Esc cancels" : "A select  B back";
+    text(c, px + pad, py + ph - c->lh - c->s, COL_DIM, hint);
+}
+
+static void map(Game *g, const Canvas *c) {
+    int pad = 4 * c->s;
+    int top = pad + c->lh, bottom = c->lh + pad;
+    render_hud_box(c->r, 0, 0, c->w, c->h, COL_PANEL);
+    text(c, pad, pad, COL_HI, "Island map");
+    const char *hint = "X/M/B: close";
+    text(c, c->w - width(c, hint) - pad, pad, COL_DIM, hint);
+    render_hud_map(c->r, pad, top, c->w - 2 * pad, c->h - top - bottom, g->flight.x, g->flight.z, g->flight.yaw);
+    int site = game_home_site_at(&g->home, g->flight.x, g->flight.z);
+    char name[64] = "over the open sky";
+    if (site >= 0) game_home_site_name(&g->home, (uint32_t)site, name, sizeof name);
+    text_centre(c, c->h - c->lh - c->s, COL_TEXT, name);
+}
+
+void overlay_draw(Game *g) {
+    if (!g->render) return;
+    Canvas c;
+    c.r = g->render;
+    render_hud_canvas(g->render, g->disp_w, g->disp_h, &c.w, &c.h);
+    /* Glyphs about 14-21 display pixels tall everywhere: a 240-line canvas is upscaled at least
+     * twice, a 320-line one (a 480x320 handheld, drawn 1:1) needs the double size itself. */
+    c.s = c.h / 160;
+    if (c.s < 1) c.s = 1;
+    if (c.s > 4) c.s = 4;
+    c.lh = RENDER_HUD_LINE_H * c.s;
+    const Play *p = &g->play;
+    if (p->overlay == OVERLAY_MAP) {
+        map(g, &c);
+        return;
+    }
+    if (p->demo) {
+        if (g->set.hud) hud(g, &c);
+        text_centre(&c, c.h - 3 * c.lh, COL_HI, "DEMO - press any button");
+        return;
+    }
+    if (p->state == PLAY_START) {
+        title(g, &c);
+        messages(g, &c);
+        return;
+    }
+    if (g->set.hud || p->overlay == OVERLAY_MENU) hud(g, &c);
+    if (p->state == PLAY_CRASH) crash(g, &c);
+    messages(g, &c);
+    if (p->overlay == OVERLAY_MENU) menu(g, &c);
+}

@@ -1,0 +1,258 @@
+/* skyisles island map on the HUD: the home island's ground baked once into the HUD atlas
+ * (colour by location type, shaded by elevation and slope, a dark coast), and per frame the
+ * path network, the sites with their names and the aircraft's arrow over it, laid out in the
+ * rectangle the game asks for. North (-z) is up, east (+x) right. */
+#include <math.h>
+#include <string.h>
+
+#include "render_internal.h"
+
+/* Colours on the 15-bit grid (each channel within 1/32 of a 5-bit step), so the dither leaves
+ * thin lines and small dots flat instead of speckled. */
+#define PATH_RGBA 0x292108ffu       /* spanning paths: dark earth */
+#define DETOUR_RGBA 0x8c2121ffu     /* restored detours: dark red */
+#define DOT_RIM_RGBA 0x000000ffu
+#define DOT_RGBA 0xffffffffu
+#define BASE_DOT_RGBA 0xffd629ffu   /* the base: where a day starts and ends */
+#define LABEL_RGBA 0xffffffffu
+#define ARROW_RGBA 0xff2921ffu
+#define ARROW_RIM_RGBA 0x000000ffu
+
+/* ---------------------------------------------------------------- the ground, at boot */
+static double elevation_m(const IslandField *f, int i, int j) {
+    int n = (int)f->size;
+    i = i < 0 ? 0 : (i >= n ? n - 1 : i);
+    j = j < 0 ? 0 : (j >= n ? n - 1 : j);
+    return f->elevation_dm[(size_t)j * f->size + (size_t)i] * 0.1;
+}
+
+static bool off_island(const IslandField *f, int i, int j) {
+    int n = (int)f->size;
+    if (i < 0 || j < 0 || i >= n || j >= n) return true;
+    return f->type[(size_t)j * f->size + (size_t)i] == ISLAND_FIELD_OFF;
+}
+
+/* One map texel from the field cell under it: the type's ground colour, brighter with height
+ * (0.6 at sea level to 1 at the top) and lit from the north-west by the slope, so ridges and
+ * valleys read at a glance; cells on the coast dark; off the island transparent. */
+static uint16_t map_texel(const IslandField *f, int i, int j) {
+    if (off_island(f, i, j)) return 0;
+    uint8_t t = f->type[(size_t)j * f->size + (size_t)i];
+    uint32_t rgb = t < f->n_types ? f->type_rgb[t] : 0x808080u;
+    double shade = 0.6;
+    if (f->elevation_top_m > 0.0f) shade += 0.4 * elevation_m(f, i, j) / f->elevation_top_m;
+    /* Height lost towards the south-east over two diagonal cells: > 0 faces the light. */
+    double slope = (elevation_m(f, i - 1, j - 1) - elevation_m(f, i + 1, j + 1)) / (2.0 * f->cell_meters);
+    shade += 0.35 * (slope > 1.0 ? 1.0 : (slope < -1.0 ? -1.0 : slope));
+    if (off_island(f, i - 1, j) || off_island(f, i + 1, j) || off_island(f, i, j - 1) || off_island(f, i, j + 1))
+        shade = 0.35;
+    shade = shade < 0.2 ? 0.2 : (shade > 1.15 ? 1.15 : shade);
+    int c[3];
+    for (int k = 0; k < 3; k++) {
+        double v = (double)((rgb >> (16 - 8 * k)) & 0xffu) * shade;
+        c[k] = v > 255.0 ? 255 : (int)(v + 0.5);
+    }
+    return hud_texel(c[0], c[1], c[2], true);
+}
+
+bool hud_map_set(HudLayer *h, const IslandField *f, const Island *isl, const IslandCodex *cx, const char *lang,
+                 MemArena *scratch, SkyError *err) {
+    HudMap *m = &h->map;
+    if (!f || f->size < 2 || !f->elevation_dm || !f->type || !(f->radius_m > 0.0f) || !isl || !cx ||
+        isl->n_sites == 0 || isl->n_sites > ISLAND_MAX_SITES || isl->n_edges > ISLAND_MAX_EDGES) {
+        sky_error_set(err, SKY_ERR_INPUT, "render: the island map needs a baked island field and a generated island");
+        return false;
+    }
+    size_t mark = scratch_mark(scratch);
+    uint16_t *texels = mem_arena_alloc(scratch, sizeof(uint16_t) * HUD_MAP_TEXELS * HUD_MAP_TEXELS, 16);
+    if (!texels) {
+        sky_error_set(err, SKY_ERR_START, "render: no scratch memory left for the island map");
+        return false;
+    }
+    m->ready = false;   /* from here the old map is being replaced */
+    /* Each texel takes the cell under its centre, whatever the field's size. */
+    for (int y = 0; y < HUD_MAP_TEXELS; y++) {
+        int j = (int)(((2 * (uint64_t)y + 1) * f->size) / (2 * HUD_MAP_TEXELS));
+        for (int x = 0; x < HUD_MAP_TEXELS; x++) {
+            int i = (int)(((2 * (uint64_t)x + 1) * f->size) / (2 * HUD_MAP_TEXELS));
+            texels[(size_t)y * HUD_MAP_TEXELS + (size_t)x] = map_texel(f, i, j);
+        }
+    }
+    glBindTexture(GL_TEXTURE_2D, h->atlas_tex);
+    glPixelStorei(GL_UNPACK_ALIGNMENT, 2);
+    glTexSubImage2D(GL_TEXTURE_2D, 0, 0, HUD_MAP_ROW, HUD_MAP_TEXELS, HUD_MAP_TEXELS, GL_RGBA,
+                    GL_UNSIGNED_SHORT_5_5_5_1, texels);
+    glPixelStorei(GL_UNPACK_ALIGNMENT, 4);
+    glBindTexture(GL_TEXTURE_2D, 0);
+    scratch_release(scratch, mark);
+
+    /* Site positions are metres from the island's centre, which is the field's centre (the
+     * field's cells span centre +- radius_m: island_bake_field). */
+    m->centre_x = f->centre_x;
+    m->centre_z = f->centre_z;
+    m->radius_m = f->radius_m;
+    const double span = 2.0 * m->radius_m;
+    m->n_sites = isl->n_sites;
+    for (uint32_t s = 0; s < isl->n_sites; s++) {
+        HudMapSite *o = &m->sites[s];
+        o->u = (float)((isl->sites[s].x_m + m->radius_m) / span);
+        o->v = (float)((isl->sites[s].z_m + m->radius_m) / span);
+        o->base = s == isl->base;
+        island_site_display_name(isl, cx, s, lang ? lang : "en", o->name, sizeof o->name);
+        o->name_w = (uint16_t)render_hud_text_width(o->name, 1);
+    }
+    m->n_paths = 0;
+    for (uint32_t e = 0; e < isl->n_edges; e++) {
+        const IslandEdge *ed = &isl->edges[e];
+        if (!ed->path || ed->a >= isl->n_sites || ed->b >= isl->n_sites) continue;
+        m->paths[m->n_paths++] = (HudMapPath){ed->a, ed->b, ed->path};
+    }
+    if (gl_errors("island map")) {
+        sky_error_set(err, SKY_ERR_START, "render: GL error while uploading the island map");
+        return false;
+    }
+    m->ready = true;
+    return true;
+}
+
+/* ---------------------------------------------------------------- per frame */
+typedef struct MapBox {
+    int x, y, w, h;
+} MapBox;
+
+static bool boxes_overlap(MapBox a, MapBox b) {
+    return a.x < b.x + b.w && b.x < a.x + a.w && a.y < b.y + b.h && b.y < a.y + a.h;
+}
+
+static bool box_inside(MapBox a, MapBox r) {
+    return a.x >= r.x && a.y >= r.y && a.x + a.w <= r.x + r.w && a.y + a.h <= r.y + r.h;
+}
+
+/* A segment as a quad `width` pixels wide. */
+static void line_quad(HudLayer *h, float x0, float y0, float x1, float y1, float width, uint32_t rgba) {
+    float dx = x1 - x0, dy = y1 - y0, len = sqrtf(dx * dx + dy * dy);
+    if (len < 1e-3f) return;
+    float nx = -dy / len * width * 0.5f, ny = dx / len * width * 0.5f;
+    const float xy[4][2] = {{x0 + nx, y0 + ny}, {x1 + nx, y1 + ny}, {x1 - nx, y1 - ny}, {x0 - nx, y0 - ny}};
+    hud_quad(h, xy, rgba);
+}
+
+/* The arrow: a notched dart around (cx, cy) pointing along (fx, fy), `len` pixels tip to tail,
+ * as one concave quad (tip, right wing, notch, left wing: both triangles share the tip-notch
+ * diagonal, which lies inside it). */
+static void arrow_corners(float cx, float cy, float fx, float fy, float len, float out[4][2]) {
+    float rx = -fy, ry = fx;
+    const float along[4] = {0.55f, -0.45f, -0.2f, -0.45f}, across[4] = {0.0f, 0.4f, 0.0f, -0.4f};
+    for (int i = 0; i < 4; i++) {
+        out[i][0] = cx + (fx * along[i] + rx * across[i]) * len;
+        out[i][1] = cy + (fy * along[i] + ry * across[i]) * len;
+    }
+}
+
+/* The same quad with every edge moved d pixels outwards (each corner along the miter of its two
+ * edges): an outline of even width under the arrow, however it turns. */
+static void grow_quad(const float in[4][2], float d, float out[4][2]) {
+    float area = 0.0f;
+    for (int i = 0; i < 4; i++) area += in[i][0] * in[(i + 1) % 4][1] - in[(i + 1) % 4][0] * in[i][1];
+    float sign = area > 0.0f ? 1.0f : -1.0f, n[4][2];
+    for (int i = 0; i < 4; i++) {   /* outward unit normal of the edge from corner i to i + 1 */
+        float ex = in[(i + 1) % 4][0] - in[i][0], ey = in[(i + 1) % 4][1] - in[i][1];
+        float l = sqrtf(ex * ex + ey * ey);
+        n[i][0] = l > 0.0f ? sign * ey / l : 0.0f;
+        n[i][1] = l > 0.0f ? -sign * ex / l : 0.0f;
+    }
+    for (int i = 0; i < 4; i++) {
+        const float *a = n[(i + 3) % 4], *b = n[i];
+        float k = 1.0f + a[0] * b[0] + a[1] * b[1];
+        k = k > 0.25f ? d / k : 4.0f * d;   /* a hairpin corner would shoot off: cap its miter */
+        out[i][0] = in[i][0] + (a[0] + b[0]) * k;
+        out[i][1] = in[i][1] + (a[1] + b[1]) * k;
+    }
+}
+
+/* Room for a name: inside the rectangle, a pixel clear of the names already placed and four clear
+ * of every other site's dot (so a name never reads as another dot's). */
+static bool label_fits(MapBox b, MapBox rect, const int (*dot)[2], uint32_t n_dots, uint32_t own,
+                       const MapBox *placed, uint32_t n_placed) {
+    if (!box_inside(b, rect)) return false;
+    for (uint32_t d = 0; d < n_dots; d++)
+        if (d != own && boxes_overlap(b, (MapBox){dot[d][0] - 6, dot[d][1] - 6, 13, 13})) return false;
+    for (uint32_t p = 0; p < n_placed; p++)
+        if (boxes_overlap(b, (MapBox){placed[p].x - 1, placed[p].y, placed[p].w + 2, placed[p].h})) return false;
+    return true;
+}
+
+/* Names, the base's first: each on the right of its dot, else on the left, above or below, where
+ * it fits; a name with no room is left out (a small map shows the names it has room for instead
+ * of a heap of overlapping ones). */
+static void queue_labels(HudLayer *h, const int (*dot)[2], MapBox rect) {
+    const HudMap *m = &h->map;
+    MapBox placed[ISLAND_MAX_SITES];
+    uint32_t n_placed = 0;
+    for (uint32_t pass = 0; pass < 2; pass++)
+        for (uint32_t s = 0; s < m->n_sites; s++) {
+            const HudMapSite *site = &m->sites[s];
+            if (site->base != (pass == 0) || site->name_w == 0) continue;
+            const int x = dot[s][0], y = dot[s][1], w = site->name_w, lh = RENDER_HUD_LINE_H;
+            const MapBox sides[4] = {{x + 4, y - 4, w, lh}, {x - 3 - w, y - 4, w, lh},
+                                     {x - w / 2, y - 3 - lh, w, lh}, {x - w / 2, y + 4, w, lh}};
+            for (int k = 0; k < 4; k++) {
+                if (!label_fits(sides[k], rect, dot, m->n_sites, s, placed, n_placed)) continue;
+                placed[n_placed++] = sides[k];
+                hud_text(h, sides[k].x, sides[k].y, 1, LABEL_RGBA, site->name);
+                break;
+            }
+        }
+}
+
+void hud_map_queue(HudLayer *h, int x, int y, int w, int hgt, double air_x, double air_z, float air_yaw) {
+    const HudMap *m = &h->map;
+    if (!m->ready || w < 8 || hgt < 8) return;
+    /* The island is round: the largest square in the rectangle, centred. */
+    int side = w < hgt ? w : hgt;
+    int ox = x + (w - side) / 2, oy = y + (hgt - side) / 2;
+    hud_atlas_map_quad(h, ox, oy, side);
+
+    int dot[ISLAND_MAX_SITES][2];
+    for (uint32_t s = 0; s < m->n_sites; s++) {
+        dot[s][0] = ox + (int)floorf(m->sites[s].u * (float)side);
+        dot[s][1] = oy + (int)floorf(m->sites[s].v * (float)side);
+    }
+    float line_w = side >= 360 ? 2.0f : 1.0f;
+    for (uint32_t p = 0; p < m->n_paths; p++) {
+        const HudMapPath *pa = &m->paths[p];
+        line_quad(h, (float)dot[pa->a][0] + 0.5f, (float)dot[pa->a][1] + 0.5f, (float)dot[pa->b][0] + 0.5f,
+                  (float)dot[pa->b][1] + 0.5f, line_w, pa->kind == 1 ? PATH_RGBA : DETOUR_RGBA);
+    }
+    const MapBox rect = {x, y, w, hgt};
+    queue_labels(h, (const int(*)[2])dot, rect);
+    /* Dots after the names: a name never hides a place. */
+    for (uint32_t s = 0; s < m->n_sites; s++) {
+        hud_box(h, (float)(dot[s][0] - 2), (float)(dot[s][1] - 2), 5.0f, 5.0f, DOT_RIM_RGBA);
+        hud_box(h, (float)(dot[s][0] - 1), (float)(dot[s][1] - 1), 3.0f, 3.0f,
+                m->sites[s].base ? BASE_DOT_RGBA : DOT_RGBA);
+    }
+
+    /* The aircraft, at its place in the square; beyond the rectangle it stays on its edge, on
+     * the line from the map's centre, so it still points the way home. */
+    float len = (float)side / 16.0f;
+    len = len < 7.0f ? 7.0f : (len > 20.0f ? 20.0f : len);
+    double span = 2.0 * m->radius_m;
+    float ax = (float)(ox + (air_x - m->centre_x + m->radius_m) / span * side);
+    float ay = (float)(oy + (air_z - m->centre_z + m->radius_m) / span * side);
+    float cx = (float)x + (float)w * 0.5f, cy = (float)y + (float)hgt * 0.5f;
+    float margin = len * 0.6f + 1.0f;
+    float hx = (float)w * 0.5f - margin, hy = (float)hgt * 0.5f - margin;
+    hx = hx > 0.0f ? hx : 0.0f;
+    hy = hy > 0.0f ? hy : 0.0f;
+    float dx = ax - cx, dy = ay - cy, t = 1.0f;
+    if (fabsf(dx) > hx) t = hx / fabsf(dx);
+    if (fabsf(dy) * t > hy) t = hy / fabsf(dy);
+    ax = cx + dx * t;
+    ay = cy + dy * t;
+    float arrow[4][2], rim[4][2];
+    arrow_corners(ax, ay, sinf(air_yaw), -cosf(air_yaw), len, arrow);   /* yaw 0 flies north: up the map */
+    grow_quad(arrow, 1.0f, rim);
+    hud_quad(h, rim, ARROW_RIM_RGBA);
+    hud_quad(h, arrow, ARROW_RGBA);
+}

@@ -1,0 +1,186 @@
+/* skyisles world: the cave table. One entry per cave kind (mode bit, noise fields, row fill,
+ * carve rule, parameter rows); the chunk generator and the point query only walk the table. */
+#include "world/world_internal.h"
+
+#include <string.h>
+
+/* Cells whose fields stay this far clear of a carve threshold cannot carve (float slack). */
+#define CAVE_BOUND_MARGIN 1e-3f
+
+void cave_row_simplex3(const CaveField *f, NoiseFx x0, NoiseFx dx, NoiseFx y, NoiseFx z, float *out, int n) {
+    noise_simplex3_row(f->seed, x0, dx, y, z, out, n);
+}
+
+void cave_row_fbm3(const CaveField *f, NoiseFx x0, NoiseFx dx, NoiseFx y, NoiseFx z, float *out, int n) {
+    noise_fbm3_row(f->seed, &f->fbm, x0, dx, y, z, out, n);
+}
+
+/* One simplex field at prm[0] (a frequency, 1/blocks) on every axis. */
+static void setup_simplex(const double *prm, CaveField *f) {
+    f->row = cave_row_simplex3;
+    f->fx = f->fy = noise_fx_from_double(prm[0]);
+}
+
+/* Air where the field exceeds prm[1]: isolated bubbles. */
+static void carve_above(const float *prm, const float *const *f, float *t, int n) {
+    for (int i = 0; i < n; i++) t[i] = (prm[1] - f[0][i]) * WG_CAVE_K;
+}
+
+static bool above_never(const float *prm, const float *lo, const float *hi) {
+    (void)lo;
+    return hi[0] < prm[1] - CAVE_BOUND_MARGIN;
+}
+
+/* Air where 1 - |field| exceeds prm[1]: the neighbourhood of the field's zero surface. */
+static void carve_ridge(const float *prm, const float *const *f, float *t, int n) {
+    for (int i = 0; i < n; i++) {
+        float w = 1.0f - (f[0][i] < 0.0f ? -f[0][i] : f[0][i]);
+        t[i] = (prm[1] - w) * WG_CAVE_K;
+    }
+}
+
+static bool ridge_never(const float *prm, const float *lo, const float *hi) {
+    float k = 1.0f - prm[1] + CAVE_BOUND_MARGIN;
+    return lo[0] > k || hi[0] < -k;
+}
+
+/* Two simplex fields at prm[0], y frequency times prm[2]. The squash is a float setting like
+ * the other shape factors: its float value scales the frequency. */
+static void setup_tubes(const double *prm, CaveField *f) {
+    f[0].row = f[1].row = cave_row_simplex3;
+    f[0].fx = f[1].fx = noise_fx_from_double(prm[0]);
+    f[0].fy = f[1].fy = noise_fx_from_double(prm[0] * (double)(float)prm[2]);
+}
+
+/* Air where both fields are near zero at once, a^2 + b^2 < r^2: two surfaces meet in a curve,
+ * so the air is a tube. */
+static void carve_tubes(const float *prm, const float *const *f, float *t, int n) {
+    float r2 = prm[1] * prm[1];
+    for (int i = 0; i < n; i++) t[i] = (f[0][i] * f[0][i] + f[1][i] * f[1][i] - r2) * WG_CAVE_K;
+}
+
+static bool tubes_never(const float *prm, const float *lo, const float *hi) {
+    float r = prm[1] * 1.01f + CAVE_BOUND_MARGIN;
+    return lo[0] > r || hi[0] < -r || lo[1] > r || hi[1] < -r;
+}
+
+/* FBM of prm[2] octaves on the worm field's seed: the worms' caverns with rough walls. The sum
+ * of octaves is normalised, so it sits nearer zero than one octave: at threshold 0.94 three
+ * octaves carve about the air the worms carve at 0.9, with ~25% more wall per air voxel. */
+static void setup_rough(const double *prm, CaveField *f) {
+    f->row = cave_row_fbm3;
+    f->fx = f->fy = noise_fx_from_double(prm[0]);
+    f->fbm = noise_fbm_default();
+    f->fbm.octaves = (uint32_t)(prm[2] + 0.5);
+}
+
+/* The built-in kinds. Seed stages are the world's (gen_init uses 1-4, 9, 10); rough worms take
+ * the worm field's stage, so their first octave is the worms' own field. */
+static const CaveKind k_cheese = {
+    "cheese", WORLD_CAVES_CHEESE, 1, {5}, setup_simplex, carve_above, above_never, 2,
+    {CAVE_PARAM(0, 0, "cheese_scale", 0.005, 0.2, 0.05, "cheese caves (C1): noise frequency (1/blocks)"),
+     CAVE_PARAM(0, 1, "cheese_threshold", -0.5, 1, 0.4, "cheese caves: air where the noise exceeds this")}};
+
+static const CaveKind k_worms = {
+    "worms", WORLD_CAVES_WORMS, 1, {6}, setup_simplex, carve_ridge, ridge_never, 2,
+    {CAVE_PARAM(1, 0, "worm_scale", 0.005, 0.2, 0.03, "worm caves (C2): noise frequency (1/blocks)"),
+     CAVE_PARAM(1, 1, "worm_threshold", 0, 1, 0.9, "worm caves: air where 1 - |noise| exceeds this")}};
+
+static const CaveKind k_tubes = {
+    "tubes", WORLD_CAVES_TUBES, 2, {7, 8}, setup_tubes, carve_tubes, tubes_never, 3,
+    {CAVE_PARAM(2, 0, "tube_scale", 0.003, 0.1, 0.018, "tube caves: noise frequency (1/blocks)"),
+     CAVE_PARAM(2, 1, "tube_radius", 0, 0.5, 0.085, "tube caves: radius in noise units"),
+     CAVE_PARAM(2, 2, "tube_y_squash", 0.25, 4, 1.6, "tube caves: y frequency factor (> 1: flatter)")}};
+
+static const CaveKind k_rough = {
+    "rough", WORLD_CAVES_ROUGH, 1, {6}, setup_rough, carve_ridge, ridge_never, 3,
+    {CAVE_PARAM(3, 0, "rough_scale", 0.005, 0.2, 0.03, "rough worm caves (C2 + FBM): noise frequency (1/blocks)"),
+     CAVE_PARAM(3, 1, "rough_threshold", 0, 1, 0.94, "rough worm caves: air where 1 - |FBM| exceeds this"),
+     CAVE_PARAM(3, 2, "rough_octaves", 1, 5, 3, "rough worm caves: FBM octaves (more: rougher walls)")}};
+
+/* The table, by mode bit index. Registration fills free bits at boot, before any world. */
+static const CaveKind *g_kinds[WORLD_CAVE_KINDS_MAX] = {&k_cheese, &k_worms, &k_tubes, &k_rough};
+
+static uint32_t bit_index(uint32_t mode) {
+    uint32_t b = 0;
+    while (b < 32 && !((mode >> b) & 1u)) b++;
+    return b;
+}
+
+bool cave_kind_register(const CaveKind *k) {
+    if (!k || !k->setup || !k->carve || k->nfields < 1 || k->nfields > CAVE_KIND_FIELDS ||
+        k->nparams > WORLD_CAVE_PARAMS_MAX || k->mode == 0 || (k->mode & (k->mode - 1)))
+        return false;
+    uint32_t b = bit_index(k->mode);
+    if (b >= WORLD_CAVE_KINDS_MAX || g_kinds[b]) return false;
+    /* Its rows must name its own parameter slots, or settings would land in another kind's. */
+    for (uint32_t i = 0; i < k->nparams; i++) {
+        const WorldParamDesc *d = &k->params[i];
+        if (!d->name || d->offset != offsetof(WorldParams, gen.cave_params[0][0]) + (b * WORLD_CAVE_PARAMS_MAX + i) * sizeof(double) ||
+            d->type != WORLD_PT_F64 || d->cls != WORLD_PARAM_GEN || !(d->min <= d->def && d->def <= d->max))
+            return false;
+    }
+    g_kinds[b] = k;
+    return true;
+}
+
+const CaveKind *cave_kind_at(uint32_t bit) { return bit < WORLD_CAVE_KINDS_MAX ? g_kinds[bit] : NULL; }
+
+size_t cave_param_count(void) {
+    size_t n = 0;
+    for (uint32_t b = 0; b < WORLD_CAVE_KINDS_MAX; b++) n += g_kinds[b] ? g_kinds[b]->nparams : 0;
+    return n;
+}
+
+const WorldParamDesc *cave_param_at(size_t i) {
+    for (uint32_t b = 0; b < WORLD_CAVE_KINDS_MAX; b++) {
+        if (!g_kinds[b]) continue;
+        if (i < g_kinds[b]->nparams) return &g_kinds[b]->params[i];
+        i -= g_kinds[b]->nparams;
+    }
+    return NULL;
+}
+
+/* ---------------------------------------------------------------- per epoch */
+void gen_caves_init(WorldGen *g) {
+    g->ncaves = g->ncave_fields = 0;
+    for (uint32_t b = 0; b < WORLD_CAVE_KINDS_MAX; b++) {
+        const CaveKind *k = g_kinds[b];
+        if (!k || !((g->p.cave_modes >> b) & 1u) || g->ncave_fields + k->nfields > WG_CAVE_FIELDS) continue;
+        CaveActive *a = &g->caves[g->ncaves++];
+        a->kind = k;
+        a->field0 = g->ncave_fields;
+        const double *prm = g->p.cave_params[b];
+        for (uint32_t i = 0; i < WORLD_CAVE_PARAMS_MAX; i++) a->prm[i] = (float)prm[i];
+        CaveField *f = &g->cave_fields[a->field0];
+        memset(f, 0, sizeof *f * k->nfields);
+        k->setup(prm, f);
+        for (uint32_t i = 0; i < k->nfields; i++) f[i].seed = gen_derive_seed(g->p.seed, k->seed_stage[i]);
+        g->ncave_fields += k->nfields;
+    }
+}
+
+void gen_cave_row(const WorldGen *g, uint32_t f, int32_t X0, int32_t Y, int32_t Z, float *out, int n) {
+    const CaveField *c = &g->cave_fields[f];
+    c->row(c, noise_fx_mul_int(c->fx, X0), noise_fx_mul_int(c->fx, WORLD_CELL_XZ), noise_fx_mul_int(c->fy, Y),
+           noise_fx_mul_int(c->fx, Z), out, n);
+}
+
+void gen_caves_carve(const WorldGen *g, const float *const *fv, float *v, int n) {
+    float t[16];
+    for (uint32_t k = 0; k < g->ncaves; k++) {
+        const CaveActive *a = &g->caves[k];
+        a->kind->carve(a->prm, fv + a->field0, t, n);
+        /* min(), written so a NaN from a carve rule carves nothing. */
+        for (int i = 0; i < n; i++)
+            if (t[i] < v[i]) v[i] = t[i];
+    }
+}
+
+bool gen_caves_never_carve(const WorldGen *g, const float *lo, const float *hi) {
+    for (uint32_t k = 0; k < g->ncaves; k++) {
+        const CaveActive *a = &g->caves[k];
+        if (!a->kind->never_carves || !a->kind->never_carves(a->prm, lo + a->field0, hi + a->field0)) return false;
+    }
+    return true;
+}

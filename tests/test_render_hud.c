@@ -1,0 +1,535 @@
+/* HUD layer tests: the canvas size for each display, text glyphs landing on the exact pixels
+ * queued (compared with stb_easy_font's own segments, not with the renderer's atlas) at 480x320
+ * and 640x480 displays and on the smallest canvas, queue order, overflow counted, an empty or
+ * cleared queue drawing nothing, and the island map of a real island: ground colours by type,
+ * every site's dot where its metres put it, the aircraft's arrow and its clamp, a reference image,
+ * no heap use per frame. */
+#include <stdarg.h>
+#include <stddef.h>
+#include <setjmp.h>
+#include <cmocka.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "island/island.h"
+#include "render/render.h"
+#include "support/alloc_count.h"
+#include "support_gl/render_fixture.h"
+
+#pragma GCC diagnostic push
+#pragma GCC diagnostic ignored "-Wunused-function"
+#pragma GCC diagnostic ignored "-Wsign-compare"
+#include <stb/stb_easy_font.h>
+#pragma GCC diagnostic pop
+
+/* The window holds the largest display tested; smaller displays use its bottom-left corner,
+ * which is where render_frame draws them and render_read_pixels reads them. */
+#define WIN_W 640
+#define WIN_H 480
+#define QUEUE 1024           /* the HUD queue of this renderer (small: the overflow test fills it) */
+#define TOL 8                /* one 15-bit step */
+
+static RenderFixture g_fx;
+static uint8_t g_bg[WIN_W * WIN_H * 4], g_px[WIN_W * WIN_H * 4];
+static uint8_t g_mask[WIN_W * WIN_H];   /* per canvas pixel: what it must show */
+enum { ANY = 0, GLYPH = 1, SHADOW = 2, BACKDROP_PX = 3 };   /* ANY: over the sky, not checked */
+#define BACKDROP 0x212942ffu   /* on the 15-bit grid: the dither leaves it flat */
+#define BACKDROP_RGB 0x21, 0x29, 0x42
+
+static int setup(void **state) {
+    (void)state;
+    RenderSettings s;
+    render_settings_default(&s);
+    s.max_chunks = 16;
+    s.hud_max_quads = QUEUE;
+    return render_fixture_open(&g_fx, "skyisles hud test", WIN_W, WIN_H, 24u << 20, &s) ? 0 : -1;
+}
+
+static int teardown(void **state) {
+    (void)state;
+    render_fixture_close(&g_fx);
+    return 0;
+}
+
+static void set_lines(int lines) {
+    RenderSettings s = *render_settings(g_fx.render);
+    s.lines = lines;
+    render_apply_settings(g_fx.render, &s);
+}
+
+/* ---------------------------------------------------------------- canvas and frames */
+/* A display size, the canvas the HUD gets for it and where the upscale puts that canvas. */
+typedef struct Canvas {
+    int dw, dh, cw, ch, scale, ox, oy;
+} Canvas;
+
+static Canvas canvas_for(int dw, int dh) {
+    Canvas c = {.dw = dw, .dh = dh};
+    render_hud_canvas(g_fx.render, dw, dh, &c.cw, &c.ch);
+    c.scale = dw / c.cw < dh / c.ch ? dw / c.cw : dh / c.ch;
+    c.ox = (dw - c.cw * c.scale) / 2;
+    c.oy = (dh - c.ch * c.scale) / 2;
+    return c;
+}
+
+/* The display pixel at the middle of canvas pixel (x, y). */
+static const uint8_t *at(const Canvas *c, const uint8_t *frame, int x, int y) {
+    int col = c->ox + x * c->scale + c->scale / 2, row = c->oy + y * c->scale + c->scale / 2;
+    return &frame[((size_t)row * (size_t)c->dw + (size_t)col) * 4];
+}
+
+/* One frame of sky (no terrain) with whatever is queued, read back. */
+static void frame(const Canvas *c, uint8_t *out) {
+    RenderView v = render_fixture_view(0.0, 60.0, 0.0, 30.0f, 18.0f, 42.0);
+    render_frame(g_fx.render, &v, c->dw, c->dh);
+    assert_true(render_read_pixels(c->dw, c->dh, out));
+    assert_int_equal(render_gl_errors(g_fx.render), 0);
+    RenderStats s = render_stats(g_fx.render);
+    assert_int_equal(s.low_w, c->cw);   /* the canvas is the target the frame used */
+    assert_int_equal(s.low_h, c->ch);
+}
+
+static bool near(const uint8_t *p, int r, int g, int b, int tol) {
+    return abs(p[0] - r) <= tol && abs(p[1] - g) <= tol && abs(p[2] - b) <= tol;
+}
+
+/* ---------------------------------------------------------------- expected text */
+/* Marks in g_mask where text at (x, y) puts glyph pixels (1) and shadow pixels (2), from
+ * stb_easy_font's segments for each line, RENDER_HUD_LINE_H * scale apart. */
+static int expect_text(const Canvas *c, int x, int y, int scale, const char *text) {
+    static char quads[1 << 16];
+    static int ink[WIN_W * WIN_H / 4][2];
+    int n_ink = 0;
+    char line[256];
+    int row = 0;
+    for (const char *p = text; *p; row++) {
+        size_t len = strcspn(p, "\n");
+        snprintf(line, sizeof line, "%.*s", (int)len, p);
+        p += len + (p[len] == '\n');
+        int nq = stb_easy_font_print(0.0f, 0.0f, line, NULL, quads, (int)sizeof quads);
+        for (int q = 0; q < nq; q++) {
+            const float *v0 = (const float *)(quads + q * 64), *v2 = (const float *)(quads + q * 64 + 32);
+            for (int gy = (int)v0[1] * scale; gy < (int)v2[1] * scale; gy++)
+                for (int gx = (int)v0[0] * scale; gx < (int)v2[0] * scale; gx++) {
+                    ink[n_ink][0] = x + gx;
+                    ink[n_ink][1] = y + row * RENDER_HUD_LINE_H * scale + gy;
+                    n_ink++;
+                }
+        }
+    }
+    for (int pass = 2; pass >= 1; pass--)   /* shadows first: a glyph pixel wins over a shadow */
+        for (int i = 0; i < n_ink; i++) {
+            int px = ink[i][0] + (pass == 2), py = ink[i][1] + (pass == 2);
+            assert_true(px >= 0 && py >= 0 && px < c->cw && py < c->ch);   /* the text is inside the canvas */
+            g_mask[py * c->cw + px] = (uint8_t)(pass == 2 ? SHADOW : GLYPH);
+        }
+    return n_ink;
+}
+
+/* Marks the pixels of a box that no glyph or shadow covers as BACKDROP_PX. */
+static void expect_backdrop(const Canvas *c, int x0, int y0, int w, int h) {
+    for (int y = y0; y < y0 + h; y++)
+        for (int x = x0; x < x0 + w; x++)
+            if (g_mask[y * c->cw + x] == ANY) g_mask[y * c->cw + x] = BACKDROP_PX;
+}
+
+/* Every canvas pixel: glyph pixels in the text colour, shadow pixels black, the backdrop where
+ * nothing else is queued (the glyphs' transparent texels leave it as it was). */
+static void check_mask(const Canvas *c, int r, int g, int b) {
+    long bad = 0, glyphs = 0;
+    for (int y = 0; y < c->ch; y++)
+        for (int x = 0; x < c->cw; x++) {
+            const uint8_t *p = at(c, g_px, x, y);
+            uint8_t m = g_mask[y * c->cw + x];
+            bool ok = m == GLYPH    ? near(p, r, g, b, TOL)
+                      : m == SHADOW ? near(p, 0, 0, 0, TOL)
+                      : m == BACKDROP_PX ? near(p, BACKDROP_RGB, TOL)
+                                         : true;
+            glyphs += m == GLYPH;
+            if (!ok && bad++ < 5)
+                print_error("canvas %dx%d pixel (%d, %d) kind %d: %d %d %d\n", c->cw, c->ch, x, y, m, p[0], p[1], p[2]);
+        }
+    assert_int_equal(bad, 0);
+    assert_true(glyphs > 0);
+}
+
+static int glyph_count(const char *text) {
+    int n = 0;
+    for (const char *p = text; *p; p++) n += *p != ' ' && *p != '\n';
+    return n;
+}
+
+/* Text in the corners and the middle of the canvas of one display size, at scales 1 and 2: every
+ * glyph and shadow pixel where stb_easy_font puts it, one draw call. The top lines sit on an
+ * opaque backdrop, where every other pixel must stay the backdrop's; the rest is over the sky. */
+static void text_lands_where_queued(int dw, int dh, int lines) {
+    set_lines(lines);
+    Canvas c = canvas_for(dw, dh);
+    memset(g_mask, 0, sizeof g_mask);
+    const char *top = "HUD 0123 Speed: 88 m/s\nAltitude {jpqy} [ok]";
+    const char *corner = "Wq!";
+    const char *big = "Gg#";
+    int bw = render_hud_text_width(corner, 1), gw = render_hud_text_width(big, 2);
+    int glyphs = expect_text(&c, 2, 1, 1, top);
+    expect_text(&c, c.cw - bw - 1, c.ch - RENDER_HUD_LINE_H, 1, corner);
+    expect_text(&c, c.cw / 2 - gw / 2, c.ch / 2, 2, big);
+    expect_backdrop(&c, 0, 0, c.cw, 2 * RENDER_HUD_LINE_H + 2);
+    assert_true(glyphs > 100);
+    render_hud_box(g_fx.render, 0, 0, c.cw, 2 * RENDER_HUD_LINE_H + 2, BACKDROP);
+    render_hud_text(g_fx.render, 2, 1, 1, 0xffff00ffu, top);
+    render_hud_text(g_fx.render, c.cw - bw - 1, c.ch - RENDER_HUD_LINE_H, 1, 0xffff00ffu, corner);
+    render_hud_text(g_fx.render, c.cw / 2 - gw / 2, c.ch / 2, 2, 0xffff00ffu, big);
+    frame(&c, g_px);
+    check_mask(&c, 255, 255, 0);
+    RenderStats s = render_stats(g_fx.render);
+    int quads = 1 + 2 * (glyph_count(top) + glyph_count(corner) + glyph_count(big));
+    assert_int_equal(s.hud_quads, quads);
+    assert_int_equal(s.hud_dropped, 0);
+    assert_int_equal(s.stage_draw_calls[RENDER_STAGE_HUD], 1);
+    assert_int_equal(s.stage_triangles[RENDER_STAGE_HUD], 2 * quads);
+    printf("note: display %dx%d: canvas %dx%d at %dx, %d HUD quads in 1 draw call\n", dw, dh, c.cw, c.ch, c.scale,
+           quads);
+}
+
+/* ---------------------------------------------------------------- tests: text */
+static void test_canvas_follows_the_target(void **state) {
+    (void)state;
+    static const int cases[][5] = {
+        /* lines, display w, h, canvas w, h */
+        {240, 480, 320, 480, 320}, {240, 640, 480, 320, 240}, {240, 720, 720, 240, 240},
+        {240, 854, 480, 427, 240}, {240, 1280, 720, 426, 240}, {160, 480, 320, 240, 160},
+        {480, 640, 480, 640, 480}, {0, 854, 480, 854, 480},
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        set_lines(cases[i][0]);
+        int w = 0, h = 0;
+        render_hud_canvas(g_fx.render, cases[i][1], cases[i][2], &w, &h);
+        assert_int_equal(w, cases[i][3]);
+        assert_int_equal(h, cases[i][4]);
+    }
+    set_lines(RENDER_LINES_DEFAULT);
+}
+
+static void test_text_width(void **state) {
+    (void)state;
+    char line[] = "Mountain Peak (2)";
+    assert_int_equal(render_hud_text_width(line, 1), stb_easy_font_width(line));
+    assert_int_equal(render_hud_text_width(line, 3), 3 * stb_easy_font_width(line));
+    char wide[] = "Wide line here";
+    assert_int_equal(render_hud_text_width("ab\nWide line here\nc", 2), 2 * stb_easy_font_width(wide));
+    assert_int_equal(render_hud_text_width("", 1), 0);
+    assert_int_equal(render_hud_text_width(NULL, 1), 0);
+    assert_int_equal(render_hud_text_width("x", 9), 4 * render_hud_text_width("x", 1));   /* scale 1..4 */
+    /* The font is ASCII: a UTF-8 letter draws as one '?'. */
+    assert_int_equal(render_hud_text_width("Caf\xc3\xa9", 1), render_hud_text_width("Caf?", 1));
+}
+
+static void test_text_at_480x320(void **state) {
+    (void)state;
+    text_lands_where_queued(480, 320, RENDER_LINES_DEFAULT);   /* canvas 480x320 at 1x */
+}
+
+static void test_text_at_640x480(void **state) {
+    (void)state;
+    text_lands_where_queued(640, 480, RENDER_LINES_DEFAULT);   /* canvas 320x240 at 2x */
+}
+
+static void test_text_on_the_smallest_canvas(void **state) {
+    (void)state;
+    text_lands_where_queued(480, 320, 160);   /* canvas 240x160 at 2x */
+    set_lines(RENDER_LINES_DEFAULT);
+}
+
+/* The tests below need no particular size: a 128x96 display and canvas keeps them quick under
+ * qemu, where the sky behind the HUD costs most of a frame. */
+#define SMALL_W 128
+#define SMALL_H 96
+
+static Canvas small_canvas(void) {
+    set_lines(SMALL_H);
+    Canvas c = canvas_for(SMALL_W, SMALL_H);
+    assert_int_equal(c.cw, SMALL_W);
+    return c;
+}
+
+static void test_queue_order(void **state) {
+    (void)state;
+    Canvas c = small_canvas();
+    /* Text, then an opaque box over it: the box's colour everywhere in it. And a translucent
+     * box over an opaque one: half of it shows through. */
+    render_hud_text(g_fx.render, 20, 20, 2, 0xffff00ffu, "Hidden");
+    render_hud_box(g_fx.render, 10, 10, 100, 40, 0x2142b5ffu);
+    render_hud_box(g_fx.render, 10, 60, 40, 30, BACKDROP);
+    render_hud_box(g_fx.render, 20, 70, 40, 30, 0x00000080u);
+    frame(&c, g_px);
+    for (int y = 10; y < 50; y++)
+        for (int x = 10; x < 110; x++) assert_true(near(at(&c, g_px, x, y), 0x21, 0x42, 0xb5, TOL));
+    assert_true(near(at(&c, g_px, 15, 65), BACKDROP_RGB, TOL));
+    assert_true(near(at(&c, g_px, 30, 80), 0x21 / 2, 0x29 / 2, 0x42 / 2, TOL));
+    assert_int_equal(render_stats(g_fx.render).stage_draw_calls[RENDER_STAGE_HUD], 1);
+    /* A box, then text on it: glyphs and shadow over the box, the box elsewhere. */
+    memset(g_mask, 0, sizeof g_mask);
+    expect_text(&c, 20, 20, 2, "Shown");
+    render_hud_box(g_fx.render, 10, 10, 100, 40, 0x2142b5ffu);
+    render_hud_text(g_fx.render, 20, 20, 2, 0xffff00ffu, "Shown");
+    frame(&c, g_px);
+    for (int y = 10; y < 50; y++)
+        for (int x = 10; x < 110; x++) {
+            uint8_t m = g_mask[y * c.cw + x];
+            const uint8_t *p = at(&c, g_px, x, y);
+            assert_true(m == GLYPH ? near(p, 255, 255, 0, TOL)
+                                   : (m == SHADOW ? near(p, 0, 0, 0, TOL) : near(p, 0x21, 0x42, 0xb5, TOL)));
+        }
+}
+
+static void test_overflow_is_counted(void **state) {
+    (void)state;
+    Canvas c = small_canvas();
+    /* A box far off the canvas (beyond int16 quarter pixels: clamped, clipped), 999 boxes and
+     * 100 glyphs (200 quads with their shadows) into a queue of 1024. */
+    render_hud_box(g_fx.render, 30000, -30000, 70000, 70000, 0xffffffffu);
+    for (int i = 1; i < 1000; i++) render_hud_box(g_fx.render, i % 120, i / 120 * 4, 2, 2, 0xffffffffu);
+    char text[101];
+    memset(text, 'A', 100);
+    text[100] = 0;
+    render_hud_text(g_fx.render, 0, 60, 1, 0xffffffffu, text);
+    /* Far more than fits: dropped, never a crash. */
+    static char huge[20000];
+    for (size_t i = 0; i < sizeof huge - 1; i++) huge[i] = (char)(i % 97 == 0 ? '\n' : 32 + i % 95);
+    render_hud_text(g_fx.render, -50, -30, 4, 0xff00ffffu, huge);
+    frame(&c, g_px);
+    RenderStats s = render_stats(g_fx.render);
+    assert_int_equal(s.hud_quads, QUEUE);
+    assert_true(s.hud_dropped >= 1200 - QUEUE + 2 * 19000);
+    assert_int_equal(s.stage_draw_calls[RENDER_STAGE_HUD], 1);
+    /* The next frame starts from an empty queue. */
+    frame(&c, g_px);
+    s = render_stats(g_fx.render);
+    assert_int_equal(s.hud_quads, 0);
+    assert_int_equal(s.hud_dropped, 0);
+    assert_int_equal(s.stage_draw_calls[RENDER_STAGE_HUD], 0);
+}
+
+static void test_empty_queue_draws_nothing(void **state) {
+    (void)state;
+    Canvas c = small_canvas();
+    frame(&c, g_bg);
+    assert_int_equal(render_stats(g_fx.render).stage_draw_calls[RENDER_STAGE_HUD], 0);
+    /* Queued, then cleared: the same frame, no HUD call. */
+    render_hud_text(g_fx.render, 5, 5, 1, 0xffffffffu, "gone");
+    render_hud_box(g_fx.render, 0, 0, 100, 100, 0xff0000ffu);
+    render_hud_clear(g_fx.render);
+    frame(&c, g_px);
+    assert_int_equal(render_stats(g_fx.render).stage_draw_calls[RENDER_STAGE_HUD], 0);
+    assert_memory_equal(g_px, g_bg, (size_t)c.dw * c.dh * 4);
+    /* The sky debug frame does not draw the HUD, and empties its queue too. */
+    render_hud_box(g_fx.render, 0, 0, 100, 100, 0xff0000ffu);
+    RenderView v = render_fixture_view(0.0, 60.0, 0.0, 30.0f, 18.0f, 42.0);
+    render_frame_sky_debug(g_fx.render, &v, c.dw, c.dh);
+    assert_int_equal(render_stats(g_fx.render).stage_draw_calls[RENDER_STAGE_HUD], 0);
+    frame(&c, g_px);
+    assert_memory_equal(g_px, g_bg, (size_t)c.dw * c.dh * 4);
+}
+
+/* ---------------------------------------------------------------- the island map */
+#define MAP_SEED 1
+#define FIELD 256
+
+static IslandCodex g_cx;
+static Island g_isl;
+static IslandField g_field;
+static MemBudget g_island_mem;
+static bool g_island_ready;
+
+/* The home island as the game makes it: the built-in pack, scope "island", its field baked. */
+static void home_island(void) {
+    if (g_island_ready) return;
+    SkyError err = {0};
+    size_t len = 0;
+    const void *pak = island_pak_default(&len);
+    assert_non_null(pak);
+    assert_true(island_pak_load(&g_cx, pak, len, &err));
+    int scope = island_codex_find_scope(&g_cx, "island");
+    assert_true(scope >= 0);
+    size_t work = island_work_bytes(), field = (size_t)FIELD * FIELD * 3 + 256;
+    assert_true(mem_budget_init(&g_island_mem, work + field + (1u << 16), &err));
+    MemArena arena;
+    assert_true(mem_arena_init(&arena, &g_island_mem, work > field ? work : field));
+    IslandParams p = {.seed = MAP_SEED, .scope = (uint32_t)scope, .site_count = 0};
+    assert_true(island_generate(&g_isl, &g_cx, &p, &arena, &err));
+    assert_true(island_bake_field(&g_field, &g_isl, &g_cx, FIELD, 0.0f, 0.0f, &arena, &err));
+    assert_true(render_map_set(g_fx.render, &g_field, &g_isl, &g_cx, "en", &err));
+    g_island_ready = true;
+}
+
+/* The map frame: the backdrop over the whole canvas, the map in a wide rectangle (so it is
+ * letterboxed), the aircraft at (air_x, air_z). Canvas 240x160 (a 240x160 display at 1x). */
+#define MAP_X 20
+#define MAP_Y 4
+#define MAP_W 200
+#define MAP_H 152
+
+static Canvas map_frame(double air_x, double air_z, float yaw_deg) {
+    set_lines(160);
+    Canvas c = canvas_for(240, 160);
+    assert_int_equal(c.cw, 240);
+    render_hud_box(g_fx.render, 0, 0, c.cw, c.ch, BACKDROP);
+    render_hud_map(g_fx.render, MAP_X, MAP_Y, MAP_W, MAP_H, air_x, air_z, yaw_deg * (float)M_PI / 180.0f);
+    frame(&c, g_px);
+    return c;
+}
+
+/* Where the map draws: the largest square of the rectangle, centred. */
+static const int SIDE = MAP_H, SQ_X = MAP_X + (MAP_W - MAP_H) / 2, SQ_Y = MAP_Y;
+
+/* The canvas pixel of world metres (x, z): the square spans the field, north up. */
+static double map_px(double x) {
+    return SQ_X + (x - g_field.centre_x + g_field.radius_m) / (2.0 * g_field.radius_m) * SIDE;
+}
+static double map_py(double z) {
+    return SQ_Y + (z - g_field.centre_z + g_field.radius_m) / (2.0 * g_field.radius_m) * SIDE;
+}
+
+static bool is_arrow_red(const uint8_t *p) { return p[0] > 200 && p[1] < 110 && p[2] < 110; }
+
+static void test_map_needs_an_island(void **state) {
+    (void)state;
+    IslandField empty;
+    memset(&empty, 0, sizeof empty);
+    Island none;
+    memset(&none, 0, sizeof none);
+    SkyError err = {0};
+    assert_false(render_map_set(g_fx.render, &empty, &none, &g_cx, "en", &err));
+    printf("message: %s\n", err.msg);
+    assert_non_null(strstr(err.msg, "island map"));
+    assert_int_equal(err.code, SKY_ERR_INPUT);
+    assert_null(strchr(err.msg, '\n'));
+    /* Nothing set yet: the map queues nothing. */
+    render_hud_map(g_fx.render, 0, 0, 100, 100, 0.0, 0.0, 0.0f);
+    Canvas c = small_canvas();
+    frame(&c, g_px);
+    assert_int_equal(render_stats(g_fx.render).hud_quads, 0);
+}
+
+static void test_map_shows_the_island(void **state) {
+    (void)state;
+    home_island();
+    const double ax = 300.0, az = -200.0;
+    Canvas c = map_frame(ax, az, 90.0f);
+    RenderStats s = render_stats(g_fx.render);
+    assert_int_equal(s.stage_draw_calls[RENDER_STAGE_HUD], 1);   /* backdrop, map, names, arrow: one call */
+    assert_int_equal(s.hud_dropped, 0);
+    printf("note: map frame: %u HUD quads in 1 draw call, %u sites\n", s.hud_quads, g_isl.n_sites);
+
+    /* The ground: on-island pixels in their cell's type colour, shaded (k * colour); the
+     * corners of the square off the island show the backdrop. */
+    long land = 0, land_ok = 0, sea = 0, sea_ok = 0;
+    for (int y = SQ_Y; y < SQ_Y + SIDE; y++)
+        for (int x = SQ_X; x < SQ_X + SIDE; x++) {
+            int i = (int)((x - SQ_X + 0.5) * FIELD / SIDE), j = (int)((y - SQ_Y + 0.5) * FIELD / SIDE);
+            uint8_t t = g_field.type[j * FIELD + i];
+            const uint8_t *p = at(&c, g_px, x, y);
+            if (t == ISLAND_FIELD_OFF) {
+                sea++;
+                sea_ok += near(p, BACKDROP_RGB, TOL);
+                continue;
+            }
+            land++;
+            double rgb[3] = {(g_field.type_rgb[t] >> 16) & 0xff, (g_field.type_rgb[t] >> 8) & 0xff,
+                             g_field.type_rgb[t] & 0xff};
+            double k = (p[0] * rgb[0] + p[1] * rgb[1] + p[2] * rgb[2]) /
+                       (rgb[0] * rgb[0] + rgb[1] * rgb[1] + rgb[2] * rgb[2]);   /* the shade that fits best */
+            bool ok = k > 0.15 && k < 1.3;
+            for (int ch = 0; ch < 3; ch++) ok &= fabs(p[ch] - k * rgb[ch]) <= 20.0;
+            land_ok += ok;
+        }
+    printf("note: map ground: %.1f%% of %ld land pixels in their type's colour, %.1f%% of %ld sea pixels clear\n",
+           100.0 * land_ok / land, land, 100.0 * sea_ok / sea, sea);
+    assert_true(land > 15000);
+    assert_true(land_ok > land * 75 / 100);   /* the rest: paths, names, dots, the arrow (transposed: 37%) */
+    assert_true(sea_ok > sea * 75 / 100);     /* names may reach over the sea */
+    /* Outside the square, inside the rectangle: the backdrop, but for names reaching over. */
+    long bar = 0, bar_ok = 0;
+    for (int y = MAP_Y; y < MAP_Y + MAP_H; y++)
+        for (int x = MAP_X; x < SQ_X; x++, bar++) bar_ok += near(at(&c, g_px, x, y), BACKDROP_RGB, TOL);
+    assert_true(bar_ok > bar * 70 / 100);
+
+    /* Every site's dot at its metres' pixel (the base's in gold), but under the arrow. */
+    double cx = map_px(ax), cy = map_py(az), len = SIDE / 16.0;
+    for (uint32_t k = 0; k < g_isl.n_sites; k++) {
+        int x = (int)floor(map_px(g_isl.sites[k].x_m)), y = (int)floor(map_py(g_isl.sites[k].z_m));
+        if (fabs(x - cx) < len && fabs(y - cy) < len) continue;
+        const uint8_t *p = at(&c, g_px, x, y);
+        bool ok = k == g_isl.base ? near(p, 255, 214, 41, TOL) : near(p, 255, 255, 255, TOL);
+        if (!ok) print_error("site %u at (%d, %d): %d %d %d\n", k, x, y, p[0], p[1], p[2]);
+        assert_true(ok);
+    }
+
+    /* The arrow at the aircraft, pointing east: its nose ahead of the centre, the notch behind. */
+    assert_true(is_arrow_red(at(&c, g_px, (int)cx, (int)cy)));
+    assert_true(is_arrow_red(at(&c, g_px, (int)(cx + 0.25 * len), (int)cy)));
+    assert_false(is_arrow_red(at(&c, g_px, (int)(cx - 0.4 * len), (int)cy)));
+    /* Heading north (yaw 0): up the map. This frame is the reference image too. */
+    map_frame(ax, az, 0.0f);
+    assert_true(is_arrow_red(at(&c, g_px, (int)cx, (int)(cy - 0.25 * len))));
+    assert_false(is_arrow_red(at(&c, g_px, (int)cx, (int)(cy + 0.4 * len))));
+    render_fixture_check_ref("hud_map", c.dw, c.dh, g_px);
+}
+
+static void test_map_arrow_clamped_outside_the_island(void **state) {
+    (void)state;
+    home_island();
+    /* 5 km east of the island: the arrow on the rectangle's right edge, level with the centre. */
+    Canvas c = map_frame(g_field.centre_x + 5000.0, g_field.centre_z, 180.0f);
+    long red = 0, sx = 0, sy = 0;
+    for (int y = 0; y < c.ch; y++)
+        for (int x = 0; x < c.cw; x++) {
+            if (!is_arrow_red(at(&c, g_px, x, y))) continue;
+            assert_true(x >= MAP_X && x < MAP_X + MAP_W && y >= MAP_Y && y < MAP_Y + MAP_H);
+            red++;
+            sx += x;
+            sy += y;
+        }
+    assert_true(red > 10);
+    printf("note: clamped arrow: %ld pixels around (%.1f, %.1f)\n", red, (double)sx / red, (double)sy / red);
+    assert_true((double)sx / red > MAP_X + MAP_W - 12.0);
+    assert_true(fabs((double)sy / red - (MAP_Y + MAP_H / 2.0)) < 4.0);
+}
+
+static void test_hud_frames_do_not_allocate(void **state) {
+    (void)state;
+    home_island();
+    Canvas c = small_canvas();
+    RenderView v = render_fixture_view(0.0, 60.0, 0.0, 30.0f, 18.0f, 42.0);
+    alloc_count_start();
+    for (int i = 0; i < 2; i++) {
+        render_hud_box(g_fx.render, 0, 0, 60, 22, 0x00000080u);
+        render_hud_text(g_fx.render, 2, 2, 1, 0xffffffffu, "Speed 120\nAlt 300");
+        render_hud_map(g_fx.render, 60, 30, 66, 66, 10.0 * i, 0.0, 0.3f * (float)i);
+        render_frame(g_fx.render, &v, c.dw, c.dh);
+    }
+    assert_int_equal(alloc_count_stop(), 0);
+    assert_int_equal(render_gl_errors(g_fx.render), 0);
+}
+
+int main(void) {
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_canvas_follows_the_target),
+        cmocka_unit_test(test_text_width),
+        cmocka_unit_test(test_text_at_480x320),
+        cmocka_unit_test(test_text_at_640x480),
+        cmocka_unit_test(test_text_on_the_smallest_canvas),
+        cmocka_unit_test(test_queue_order),
+        cmocka_unit_test(test_overflow_is_counted),
+        cmocka_unit_test(test_empty_queue_draws_nothing),
+        cmocka_unit_test(test_map_needs_an_island),
+        cmocka_unit_test(test_map_shows_the_island),
+        cmocka_unit_test(test_map_arrow_clamped_outside_the_island),
+        cmocka_unit_test(test_hud_frames_do_not_allocate),
+    };
+    int rc = cmocka_run_group_tests(tests, setup, teardown);
+    if (g_island_ready) mem_budget_release(&g_island_mem);
+    return rc;
+}

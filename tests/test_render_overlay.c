@@ -1,0 +1,171 @@
+/* Tests for the game's screens as drawn (src/game/overlay.c over the renderer's HUD layer), with
+ * the real game booted offscreen: the flight HUD at 480x320 and 640x480, the pause menu and the
+ * island map against reference images; the HUD names the home-island place under the aircraft
+ * (the exact glyphs of that name, where the HUD puts it); every screen stays inside the canvas
+ * on every screen preset a handheld or a TV has. */
+#include <stdarg.h>
+#include <stddef.h>
+#include <setjmp.h>
+#include <cmocka.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "game/game.h"
+#include "support_gl/render_fixture.h"
+
+#define WIN_W 640
+#define WIN_H 480
+
+static Game g_game;
+static char g_dir[256];
+static uint8_t g_a[WIN_W * WIN_H * 4], g_b[WIN_W * WIN_H * 4];
+
+static int setup(void **state) {
+    (void)state;
+    snprintf(g_dir, sizeof g_dir, "/tmp/skyisles_overlay_XXXXXX");
+    if (!mkdtemp(g_dir)) return -1;
+    setenv("SDL_VIDEODRIVER", "offscreen", 1);
+    static GameOptions opt;
+    bool exit_now;
+    /* A small world (radius 2, no voxel or sky clouds): the screens are the subject, and the
+     * emulated run (softpipe) must stay quick. */
+    char *argv[] = {"skyisles", "--offscreen", "--size", "640x480", "--config", g_dir, "--view-radius", "2",
+                    "--no-clouds", "--no-sky-clouds", "--mem", "96", NULL};
+    if (!game_parse_args(12, argv, &opt, &exit_now)) return -1;
+    SkyError err = {0};
+    if (!game_boot(&g_game, &opt, &err)) {
+        fprintf(stderr, "boot: %s\n", err.msg);
+        return -1;
+    }
+    game_show(&g_game, "hud");
+    game_wait_world(&g_game, 120.0);
+    return 0;
+}
+
+static int teardown(void **state) {
+    (void)state;
+    game_shutdown(&g_game);
+    char cmd[300];
+    snprintf(cmd, sizeof cmd, "rm -rf '%s'", g_dir);
+    return system(cmd) == 0 ? 0 : -1;
+}
+
+/* One frame of a screen at a display size, read back (the window's bottom-left corner). */
+static void shot(const char *show, int w, int h, uint8_t *out) {
+    g_game.disp_w = w;
+    g_game.disp_h = h;
+    assert_true(game_show(&g_game, show));
+    overlay_draw(&g_game);
+    game_draw(&g_game);
+    render_finish(g_game.render);
+    assert_true(render_read_pixels(w, h, out));
+}
+
+static void test_hud_480x320_and_640x480(void **state) {
+    (void)state;
+    shot("hud", 480, 320, g_a);
+    render_fixture_check_ref("overlay_hud_480x320", 480, 320, g_a);
+    shot("hud", 640, 480, g_a);
+    render_fixture_check_ref("overlay_hud_640x480", 640, 480, g_a);
+    RenderStats rs = render_stats(g_game.render);
+    assert_true(rs.hud_quads > 40);   /* four lines of flight data and the place name */
+    assert_int_equal(rs.hud_dropped, 0);
+    assert_int_equal(rs.stage_draw_calls[RENDER_STAGE_HUD], 1);
+}
+
+static void test_pause_menu_and_map(void **state) {
+    (void)state;
+    shot("menu", 640, 480, g_a);
+    render_fixture_check_ref("overlay_menu_640x480", 640, 480, g_a);
+    shot("map", 640, 480, g_a);
+    render_fixture_check_ref("overlay_map_640x480", 640, 480, g_a);
+    g_game.play.overlay = OVERLAY_NONE;
+}
+
+/* Over a known site, the bottom line of the HUD is that site's name: the frame with the HUD
+ * equals, in that band, the same scene with only the expected name queued where the HUD puts
+ * it; another site's name does not. */
+static void test_hud_names_the_place_below(void **state) {
+    (void)state;
+    const GameHome *home = &g_game.home;
+    const int w = 640, h = 480;
+    uint32_t site = home->island->base;
+    FlightState keep = g_game.flight;
+    g_game.flight.x = home->field.centre_x + home->island->sites[site].x_m;
+    g_game.flight.z = home->field.centre_z + home->island->sites[site].z_m;
+    assert_int_equal(game_home_site_at(home, g_game.flight.x, g_game.flight.z), (int)site);
+    char name[64], other[64];
+    game_home_site_name(home, site, name, sizeof name);
+    game_home_site_name(home, site == 0 ? 1 : 0, other, sizeof other);
+    printf("  over site %u: '%s'\n", site, name);
+    shot("hud", w, h, g_a);
+    int cw, ch;
+    render_hud_canvas(g_game.render, w, h, &cw, &ch);
+    int s = ch / 160 < 1 ? 1 : ch / 160;
+    int lh = RENDER_HUD_LINE_H * s, y = ch - lh - 4 * s;
+    /* The same scene, the HUD off, only the expected name queued. */
+    for (int k = 0; k < 2; k++) {
+        const char *t = k == 0 ? name : other;
+        g_game.disp_w = w;
+        g_game.disp_h = h;
+        game_show(&g_game, "none");
+        render_hud_text(g_game.render, (cw - render_hud_text_width(t, s)) / 2, y, s, 0xffffffffu, t);
+        game_draw(&g_game);
+        render_finish(g_game.render);
+        assert_true(render_read_pixels(w, h, g_b));
+        g_game.set.hud = true;
+        /* Rows of the display covering the name's band (the canvas is upscaled by h / ch). */
+        int scale = h / ch, row0 = (h - ch * scale) / 2 + (y - s) * scale, row1 = row0 + (lh + 2 * s) * scale;
+        size_t off = 0;
+        for (int r = row0; r < row1 && r < h; r++)
+            for (int c = 0; c < w; c++) {
+                /* read-back rows are top first */
+                const uint8_t *pa = &g_a[((size_t)r * w + c) * 4], *pb = &g_b[((size_t)r * w + c) * 4];
+                if (abs(pa[0] - pb[0]) > 24 || abs(pa[1] - pb[1]) > 24 || abs(pa[2] - pb[2]) > 24) off++;
+            }
+        printf("  band against '%s': %zu pixels differ\n", t, off);
+        if (k == 0) assert_true(off < 40);      /* the same glyphs (and a dither flip or two) */
+        else assert_true(off > 200);            /* another name does not match */
+    }
+    g_game.flight = keep;
+}
+
+/* Every screen on every preset: the HUD queue's bounds inside the canvas, nothing dropped. */
+static void test_screens_fit_every_preset(void **state) {
+    (void)state;
+    static const int sizes[][2] = {{480, 320}, {640, 480}, {720, 720}, {854, 480}, {1280, 720}};
+    static const char *const screens[] = {"hud", "title", "menu", "panel", "controls", "display", "map", "crash"};
+    for (size_t i = 0; i < sizeof sizes / sizeof sizes[0]; i++) {
+        int w = sizes[i][0], h = sizes[i][1], cw, ch;
+        g_game.disp_w = w;
+        g_game.disp_h = h;
+        render_hud_canvas(g_game.render, w, h, &cw, &ch);
+        for (size_t k = 0; k < sizeof screens / sizeof screens[0]; k++) {
+            /* The layout is what is checked: queued, measured, then cleared without a draw (a
+             * frame per screen and size would make the emulated run crawl). */
+            assert_true(game_show(&g_game, screens[k]));
+            overlay_draw(&g_game);
+            RenderHudBounds b = render_hud_bounds(g_game.render);
+            render_hud_clear(g_game.render);
+            if (b.x0 < 0 || b.y0 < 0 || b.x1 > cw || b.y1 > ch || b.dropped)
+                fail_msg("%s at %dx%d (canvas %dx%d): queued %d,%d..%d,%d, %u dropped", screens[k], w, h, cw, ch, b.x0,
+                         b.y0, b.x1, b.y1, b.dropped);
+            assert_true(b.x1 > b.x0 && b.y1 > b.y0 && b.quads > 0);
+        }
+        printf("  %dx%d: canvas %dx%d, %zu screens inside\n", w, h, cw, ch, sizeof screens / sizeof screens[0]);
+    }
+    game_show(&g_game, "hud");
+}
+
+int main(void) {
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_hud_480x320_and_640x480),
+        cmocka_unit_test(test_pause_menu_and_map),
+        cmocka_unit_test(test_hud_names_the_place_below),
+        cmocka_unit_test(test_screens_fit_every_preset),
+    };
+    return cmocka_run_group_tests(tests, setup, teardown);
+}
