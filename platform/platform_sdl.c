@@ -255,6 +255,9 @@ int platform_virtual_pad(Platform *p, int handle) {
         SDL_JoystickDetachVirtual(handle);
         return -1;
     }
+    /* The release build for handhelds compiles against SDL 2.0.14 (docs/building.md), which has
+     * virtual joysticks but not the described (Ex) form of 2.24. */
+#if SDL_VERSION_ATLEAST(2, 24, 0)
     SDL_VirtualJoystickDesc d;
     SDL_zero(d);
     d.version = SDL_VIRTUAL_JOYSTICK_DESC_VERSION;
@@ -263,6 +266,10 @@ int platform_virtual_pad(Platform *p, int handle) {
     d.nbuttons = SDL_CONTROLLER_BUTTON_MAX;
     d.name = "skyisles virtual pad";
     int index = SDL_JoystickAttachVirtualEx(&d);
+#else
+    int index = SDL_JoystickAttachVirtual(SDL_JOYSTICK_TYPE_GAMECONTROLLER, SDL_CONTROLLER_AXIS_MAX,
+                                          SDL_CONTROLLER_BUTTON_MAX, 0);
+#endif
     if (index < 0) log_warn("platform: no virtual controller (%s)", short_sdl_error());
     return index;
 }
