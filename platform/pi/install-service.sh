@@ -50,10 +50,10 @@ elif ! grep -q '^skyisles:' "$root/etc/passwd" 2>/dev/null; then
     --shell /usr/sbin/nologin --comment "skyisles flight simulator" skyisles
 fi
 
-# The unit, with ExecStart at the game.
+# The unit, with ExecStart at the game (its arguments kept).
 unit_dir="$root/etc/systemd/system"
 mkdir -p "$unit_dir"
-sed "s|^ExecStart=.*|ExecStart=$bin|" "$here/skyisles.service" > "$unit_dir/skyisles.service.new"
+sed "s|^ExecStart=[^ ]*|ExecStart=$bin|" "$here/skyisles.service" > "$unit_dir/skyisles.service.new"
 chmod 0644 "$unit_dir/skyisles.service.new"
 mv -f "$unit_dir/skyisles.service.new" "$unit_dir/skyisles.service"
 echo "skyisles: installed $unit_dir/skyisles.service (ExecStart=$bin, user skyisles)"

@@ -32,10 +32,7 @@ cd "$GAMEDIR" || exit 1
 # Everything the game and this script print, fresh for each start.
 : > "$GAMEDIR/log.txt" && exec > >(tee "$GAMEDIR/log.txt") 2>&1
 
-# Settings and the player's own gamecontrollerdb.txt go to conf/skyisles/ (the game keeps its
-# settings under $XDG_CONFIG_HOME/skyisles). The device's mapping for its built-in controls is
-# applied last, over the bundled database.
-export XDG_CONFIG_HOME="$CONFDIR"
+# The device's mapping for its built-in controls is applied last, over the bundled database.
 # shellcheck disable=SC2154  # $sdl_controllerconfig comes from get_controls
 export SDL_GAMECONTROLLERCONFIG="$sdl_controllerconfig"
 
@@ -46,7 +43,8 @@ if type pm_platform_helper >/dev/null 2>&1; then
   pm_platform_helper "$GAMEDIR/skyisles.aarch64"
 fi
 
-./skyisles.aarch64
+# Settings and the player's own gamecontrollerdb.txt live in the port's conf/ folder.
+./skyisles.aarch64 --config "$CONFDIR"
 status=$?
 echo "skyisles: exit status $status"
 

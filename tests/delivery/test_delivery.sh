@@ -68,7 +68,7 @@ dist_unit_verifies() {
     return 0
   fi
   mkdir -p "$tmp/unit"
-  sed "s|^ExecStart=.*|ExecStart=$D/skyisles|" "$D/skyisles.service" > "$unit"
+  sed "s|^ExecStart=[^ ]*|ExecStart=$D/skyisles|" "$D/skyisles.service" > "$unit"
   # Messages about the build machine's own units (and a user that exists only on the target)
   # are not the unit's: only lines naming skyisles.service count.
   out=$(SYSTEMD_LOG_LEVEL=warning systemd-analyze verify --man=no "$unit" 2>&1 | grep 'skyisles\.service' \
@@ -106,7 +106,7 @@ install_service_root() {
     fail "install-service.sh --root failed"
     return 1
   fi
-  grep -q '^ExecStart=/opt/skyisles/skyisles$' "$root/etc/systemd/system/skyisles.service" \
+  grep -q '^ExecStart=/opt/skyisles/skyisles --config ' "$root/etc/systemd/system/skyisles.service" \
     || fail "the installed unit does not start /opt/skyisles/skyisles" || return 1
   [ -L "$root/etc/systemd/system/multi-user.target.wants/skyisles.service" ] \
     || fail "the unit is not enabled (no multi-user.target.wants link)" || return 1
@@ -137,7 +137,7 @@ launcher_script() {
   bash -n "$s" || fail "SkyIsles.sh does not parse (bash -n)" || return 1
   # shellcheck disable=SC2016  # the launcher's own text, $ and all
   for key in 'control.txt' 'get_controls' '$GPTOKEYB' 'log.txt' 'SDL_GAMECONTROLLERCONFIG="$sdl_controllerconfig"' \
-             'XDG_CONFIG_HOME="$CONFDIR"' './skyisles.aarch64' 'pm_finish'; do
+             './skyisles.aarch64 --config "$CONFDIR"' 'pm_finish'; do
     grep -qF "$key" "$s" || fail "SkyIsles.sh does not use $key" || return 1
   done
   if command -v shellcheck >/dev/null 2>&1; then

@@ -24,7 +24,7 @@ cp "$top"/platform/licenses/* "$stage/licenses/"
 cp "$top/assets/controllers/LICENSE.gamecontrollerdb" "$stage/licenses/"
 cp "$top/platform/dist/README.md" "$stage/README.md"
 # The unit as the tarball lays it out (/opt/skyisles), the user and the installer.
-sed "s|^ExecStart=.*|ExecStart=/opt/skyisles/skyisles|" "$top/platform/pi/skyisles.service" > "$stage/skyisles.service"
+sed "s|^ExecStart=[^ ]*|ExecStart=/opt/skyisles/skyisles|" "$top/platform/pi/skyisles.service" > "$stage/skyisles.service"
 cp "$top/platform/pi/skyisles.sysusers" "$stage/skyisles.sysusers"
 install -m 0755 "$top/platform/pi/install-service.sh" "$stage/install-service.sh"
 bash "$here/glibc_floor.sh" "$stage/skyisles" > "$stage/GLIBC_FLOOR"
