@@ -29,6 +29,9 @@ endif
 RELEASE_SUITE ?= bullseye
 RELEASE_SYSROOT ?= build-sysroot/$(RELEASE_SUITE)-arm64
 RELEASE_BUILD := build-release-aarch64
+# The settings file's libyaml goes into the release game itself: handheld firmwares and minimal
+# Pi images often have no libyaml-0.so.2 (the game then needs only libc, libm, SDL2, GLESv2).
+RELEASE_YAML_LIBS := -Wl,-Bstatic -lyaml -Wl,-Bdynamic
 DIST_DIR := build/dist
 PORTMASTER_DIR := build/portmaster
 # qemu-user runs the aarch64 binary on other hosts; an aarch64 host runs it itself.
@@ -69,7 +72,7 @@ ifneq ($(RELEASE_SYSROOT),)
 	   bash tools/deps.sh sysroot && bash tools/delivery/sysroot.sh $(RELEASE_SUITE) $(RELEASE_SYSROOT) || exit 1; \
 	 fi
 	+@$(MAKE) --no-print-directory CROSS_COMPILE=aarch64-linux-gnu- SYSROOT=$(abspath $(RELEASE_SYSROOT)) \
-	   BUILD=$(RELEASE_BUILD) SANITIZE= $(RELEASE_BUILD)/skyisles
+	   BUILD=$(RELEASE_BUILD) SANITIZE= YAML_LIBS="$(RELEASE_YAML_LIBS)" $(RELEASE_BUILD)/skyisles
 else ifeq ($(HOST_ARCH),aarch64)
 	+@$(MAKE) --no-print-directory CROSS_COMPILE= SYSROOT= BUILD=build SANITIZE= build/skyisles
 else
@@ -109,5 +112,5 @@ check-delivery:
 	+@$(MAKE) --no-print-directory -k dist-aarch64 portmaster RELEASE_SYSROOT=$(DELIVERY_SYSROOT) VERSION=$(VERSION) >/dev/null \
 	   || echo "delivery (build) 0 1" >> $(SUMMARY)
 	@DELIVERY_DIST=$(DIST_DIR)/skyisles-$(VERSION)-aarch64.tar.gz DELIVERY_ZIP=$(PORTMASTER_DIR)/skyisles.zip \
-	  DELIVERY_RUNNER=$(AARCH64_RUNNER) \
+	  DELIVERY_RUNNER=$(AARCH64_RUNNER) DELIVERY_STATIC_YAML=$(if $(DELIVERY_SYSROOT),1,0) \
 	  bash tests/run.sh delivery build "" tests/delivery/test_delivery.sh

@@ -4,7 +4,7 @@
 # host, directly on an aarch64 one): no display -> one line and exit 1; SIGTERM -> exit 0 with
 # every worker joined. Prints cmocka-style lines, which tests/run.sh counts.
 # Environment (set by make check-delivery): DELIVERY_DIST (tarball), DELIVERY_ZIP (zip),
-# DELIVERY_RUNNER (qemu-aarch64 or empty). `make install` is run from the top of the tree.
+# DELIVERY_RUNNER (qemu-aarch64 or empty), DELIVERY_STATIC_YAML (1 for the release build). `make install` is run from the top of the tree.
 # The test functions are called by name from the list below:
 # shellcheck disable=SC2317
 set -u
@@ -15,7 +15,7 @@ runner=${DELIVERY_RUNNER:-}
 tmp=$(mktemp -d /tmp/skyisles-delivery-XXXXXX)
 trap 'rm -rf "$tmp"' EXIT
 
-tests=(dist_contents dist_game_finds_controller_db dist_unit_verifies install_prefix install_service_root
+tests=(dist_contents dist_libraries dist_game_finds_controller_db dist_unit_verifies install_prefix install_service_root
        zip_layout launcher_script port_json_glibc_floor screenshot licences aarch64_no_display
        aarch64_sigterm_clean_exit)
 run=0; passed=0; failed_names=()
@@ -42,6 +42,23 @@ dist_contents() {
   bash -n "$D/install-service.sh" || fail "install-service.sh does not parse"
 }
 
+# What the game asks of the target system: the C library, SDL2 and GLES2 (and libyaml, except in
+# the release build, which links it in: DELIVERY_STATIC_YAML=1).
+dist_libraries() {
+  local needed lib
+  needed=$(LC_ALL=C readelf -d "$D/skyisles" | sed -n 's/.*(NEEDED).*\[\(.*\)\]/\1/p' | tr '\n' ' ')
+  note "the aarch64 game needs: $needed"
+  for lib in $needed; do
+    case "$lib" in
+      libc.so.6|libm.so.6|libpthread.so.0|libdl.so.2|librt.so.1|ld-linux-aarch64.so.1) ;;
+      libSDL2-2.0.so.0|libGLESv2.so.2) ;;
+      libyaml-0.so.2)
+        [ "${DELIVERY_STATIC_YAML:-0}" != 1 ] || fail "libyaml is not linked into the release build" || return 1 ;;
+      *) fail "the game needs $lib, which a target may not have" || return 1 ;;
+    esac
+  done
+}
+
 # The game unpacked anywhere finds assets/ beside itself (a video driver that does not exist
 # stops it right after the controller database is loaded).
 dist_game_finds_controller_db() {
@@ -58,9 +75,11 @@ dist_game_finds_controller_db() {
 # The unit as shipped, pointed at a binary that exists here.
 dist_unit_verifies() {
   local unit="$tmp/unit/skyisles.service" key out
+  # shellcheck disable=SC2016  # the unit's own text, $ and all
   for key in 'Conflicts=getty@tty1.service' 'TTYPath=/dev/tty1' 'TTYReset=yes' 'TTYVHangup=yes' \
              'SupplementaryGroups=video render input' 'Restart=on-failure' 'StartLimitBurst=' \
-             'User=skyisles' 'ExecStart=/opt/skyisles/skyisles' 'OnFailure=getty@tty1.service'; do
+             'User=skyisles' 'ExecStart=/opt/skyisles/skyisles' 'OnFailure=getty@tty1.service' \
+             'ExecStopPost=+/bin/sh -c .if \[ "\$\$SERVICE_RESULT" = success \]; then systemctl --no-block start getty@tty1'; do
     grep -q "^$key" "$D/skyisles.service" || fail "skyisles.service has no $key" || return 1
   done
   if ! command -v systemd-analyze >/dev/null 2>&1; then
