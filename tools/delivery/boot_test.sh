@@ -94,36 +94,83 @@ rm -rf "$root"
 say "disk with the dist and the unit ready in $(( $(date +%s) - s )) s"
 
 # ------------------------------------------------------------------ boot
-serial="$work/serial.log"
 qmp="$work/qmp.sock"
-rm -f "$serial" "$qmp" "$work"/screendump*.png
+rm -f "$work"/serial*.log "$qmp" "$work"/screendump*.png "$work"/console*.png
 xres=${size%x*}
 yres=${size#*x}
-# console=ttyAMA0 puts the kernel and (forwarded) journal on the serial port; tty1 is the
-# virtio-gpu display, where the unit runs the sim.
-qemu-system-aarch64 -M virt -cpu cortex-a72 -smp 2 -m 2048 \
-  -kernel "$work/vmlinuz" -initrd "$work/initrd.img" \
-  -append "root=/dev/vda rw console=ttyAMA0 systemd.journald.forward_to_console=1 loglevel=4" \
-  -drive if=none,file="$disk",format=raw,id=root -device virtio-blk-pci,drive=root \
-  -device virtio-gpu-pci,xres="$xres",yres="$yres" -device virtio-keyboard-pci \
-  -display none -serial file:"$serial" -qmp unix:"$qmp",server=on,wait=off -nic none -no-reboot &
-qemu=$!
-boot_start=$(date +%s)
-cleanup() { kill "$qemu" 2>/dev/null || true; }
+qemu=""
+cleanup() { [ -z "$qemu" ] || kill "$qemu" 2>/dev/null || true; }
 trap cleanup EXIT
-say "booting (qemu pid $qemu; serial log $serial)"
 
-waited=0
-until grep -q 'first frame presented on KMSDRM' "$serial" 2>/dev/null; do
-  kill -0 "$qemu" 2>/dev/null || { tail -n 40 "$serial"; die "qemu ended before the first frame"; }
-  if [ "$waited" -ge "$first_timeout" ]; then
-    grep -a 'skyisles' "$serial" | tail -n 20
-    die "no first frame after $first_timeout s"
-  fi
-  sleep 5
-  waited=$((waited + 5))
-done
-first=$(( $(date +%s) - boot_start ))
+# Powers the VM on with serial log $1 and waits for the sim's first KMSDRM frame; sets $first
+# (seconds from power-on). console=ttyAMA0 puts the kernel and the (forwarded) journal on the
+# serial port; tty1 is the virtio-gpu display, where the unit runs the sim.
+boot() {
+  serial=$1
+  rm -f "$qmp"
+  qemu-system-aarch64 -M virt -cpu cortex-a72 -smp 2 -m 2048 \
+    -kernel "$work/vmlinuz" -initrd "$work/initrd.img" \
+    -append "root=/dev/vda rw console=ttyAMA0 systemd.journald.forward_to_console=1 loglevel=4" \
+    -drive if=none,file="$disk",format=raw,id=root -device virtio-blk-pci,drive=root \
+    -device virtio-gpu-pci,xres="$xres",yres="$yres" -device virtio-keyboard-pci \
+    -display none -serial file:"$serial" -qmp unix:"$qmp",server=on,wait=off -nic none -no-reboot &
+  qemu=$!
+  boot_start=$(date +%s)
+  say "booting (qemu pid $qemu; serial log $serial)"
+  local waited=0
+  until grep -q 'first frame presented on KMSDRM' "$serial" 2>/dev/null; do
+    kill -0 "$qemu" 2>/dev/null || { tail -n 40 "$serial"; die "qemu ended before the first frame"; }
+    if [ "$waited" -ge "$first_timeout" ]; then
+      grep -a 'skyisles' "$serial" | tail -n 20
+      die "no first frame after $first_timeout s"
+    fi
+    sleep 5
+    waited=$((waited + 5))
+  done
+  first=$(( $(date +%s) - boot_start ))
+}
+
+# The power button, then waits for the VM to power off.
+power_off() {
+  python3 "$here/qmp.py" "$qmp" powerdown || true
+  for _ in $(seq 1 60); do
+    kill -0 "$qemu" 2>/dev/null || { qemu=""; return 0; }
+    sleep 5
+  done
+  python3 "$here/qmp.py" "$qmp" quit || true
+  die "the system did not power off within 5 minutes of the power button"
+}
+
+# One key on the VM's keyboard, then time for the sim (under a frame a second here) to read it.
+key() {
+  python3 - "$qmp" "$1" <<'EOF' || die "could not send the key $1"
+import json, socket, sys
+s = socket.socket(socket.AF_UNIX)
+s.connect(sys.argv[1])
+f = s.makefile("r")
+f.readline()
+for msg in ({"execute": "qmp_capabilities"},
+            {"execute": "send-key", "arguments": {"keys": [{"type": "qcode", "data": sys.argv[2]}], "hold-time": 300}}):
+    s.sendall((json.dumps(msg) + "\n").encode())
+    while True:
+        r = json.loads(f.readline())
+        if "return" in r or "error" in r:
+            break
+    if "error" in r:
+        sys.exit(1)
+EOF
+  sleep 10
+}
+
+unit_stopped_cleanly() {
+  ! grep -aqE 'skyisles\.service: (Failed with result|Main process exited, code=(killed|dumped))' "$1" \
+    && grep -aq 'skyisles\.service: Deactivated successfully' "$1"
+}
+
+# 1. The first frame, a picture of sky and terrain, and SIGTERM from the power button.
+boot "$work/serial.log"
+serial="$work/serial.log"
+first1=$first
 say "first frame after $first s from power-on:"
 grep -a 'skyisles' "$serial" | grep -a 'DRM card\|KMSDRM\|first frame' | sed 's/^/    /'
 
@@ -144,27 +191,37 @@ rm -f "$work/screendump-raw"
 [ "$ok" = 1 ] || die "no screendump showed sky and terrain within 5 minutes of the first frame ($shot is the last)"
 shown=$(( $(date +%s) - boot_start ))
 
-# Power button: systemd stops the unit with SIGTERM; the sim must leave cleanly.
-python3 "$here/qmp.py" "$qmp" powerdown || true
-for _ in $(seq 1 60); do
-  kill -0 "$qemu" 2>/dev/null || break
-  sleep 5
-done
-if kill -0 "$qemu" 2>/dev/null; then
-  python3 "$here/qmp.py" "$qmp" quit || true
-  die "the system did not power off within 5 minutes of the power button"
-fi
-trap - EXIT
+# systemd stops the unit with SIGTERM; the sim must leave cleanly.
+power_off
 grep -a 'stopped by SIGTERM' "$serial" | sed 's/^/    /' || true
 grep -aq 'stopped by SIGTERM: [1-9][0-9]* workers joined' "$serial" \
   || die "no clean stop of the sim in the serial log (want 'stopped by SIGTERM: N workers joined')"
-# (During a shutdown systemd declines to start the login prompt that OnSuccess= asks for and logs
-# "Failed to enqueue OnSuccess= job": that is expected and not the sim's.)
-if grep -aqE 'skyisles\.service: (Failed with result|Main process exited, code=(killed|dumped))' "$serial" \
-   || ! grep -aq 'skyisles\.service: Deactivated successfully' "$serial"; then
-  die "the unit did not stop cleanly (see $serial)"
-fi
-
+unit_stopped_cleanly "$serial" || die "the unit did not stop cleanly (see $serial)"
 [ -z "${BOOT_SHOT:-}" ] || cp "$shot" "$BOOT_SHOT"
-say "passed: first KMSDRM frame $first s after power-on, sky and terrain at $shown s, clean stop on" \
-    "power-off; $(( $(date +%s) - t0 )) s in all; screendump $shot"
+say "power-off: the sim stopped by SIGTERM, cleanly"
+
+# 2. Quit from the game's own menu: the login prompt must come back on tty1. The keys are the
+# ones the title and the pause menu read: Enter flies, Esc pauses, Quit is the menu's sixth line.
+boot "$work/serial-quit.log"
+serial="$work/serial-quit.log"
+sleep 20
+for k in ret esc down down down down down ret; do key "$k"; done
+for _ in $(seq 1 24); do
+  grep -aq 'Started getty@tty1.service' "$serial" && break
+  sleep 5
+done
+grep -aq 'Started getty@tty1.service' "$serial" || die "no login prompt on tty1 within 2 minutes of quitting (see $serial)"
+unit_stopped_cleanly "$serial" || die "the quit did not end the unit cleanly (see $serial)"
+sleep 5
+python3 "$here/qmp.py" "$qmp" screendump "$work/console-raw" || die "no screendump of the console"
+# The text console: nearly all dark, a handful of colours (the sim's frames have hundreds).
+python3 "$here/image_check.py" "$work/console-raw" --png "$work/console.png" --min-colours 2 --max-colours 16 \
+  --min-dark 0.9 | sed 's/^/    /'
+[ "${PIPESTATUS[0]}" = 0 ] || die "tty1 does not show the text console after the quit ($work/console.png)"
+rm -f "$work/console-raw"
+power_off
+trap - EXIT
+say "quit: the unit ended cleanly and the login prompt is back on tty1 ($work/console.png)"
+
+say "passed: first KMSDRM frame $first1 s after power-on, sky and terrain at $shown s, clean stop on" \
+    "power-off, login prompt back after a quit; $(( $(date +%s) - t0 )) s in all; screendump $shot"

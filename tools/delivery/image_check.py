@@ -3,7 +3,8 @@
 black, blank or half-drawn screen. Reads PNG (8-bit RGB/RGBA, as the game and QEMU write them)
 and PPM (QEMU's screendump), and converts PPM to PNG. Standard library only.
 
-usage: image_check.py FILE [--size WxH] [--min-sky F] [--min-ground F] [--png OUT.png]
+usage: image_check.py FILE [--size WxH] [--min-sky F] [--min-ground F] [--min-dark F]
+                         [--min-colours N] [--max-colours N] [--png OUT.png]
 Prints one line: size, fractions of sky, ground, dark pixels, distinct colours; exit 1 when a
 requirement fails (the line says which)."""
 import argparse
@@ -113,7 +114,9 @@ def main():
     ap.add_argument("--size", help="required size WxH")
     ap.add_argument("--min-sky", type=float, default=0.0)
     ap.add_argument("--min-ground", type=float, default=0.0)
+    ap.add_argument("--min-dark", type=float, default=0.0)
     ap.add_argument("--min-colours", type=int, default=16)
+    ap.add_argument("--max-colours", type=int, default=0, help="at most this many (a text console); 0: no limit")
     ap.add_argument("--png", help="also write the frame as this PNG")
     a = ap.parse_args()
     with open(a.file, "rb") as f:
@@ -131,6 +134,10 @@ def main():
         problems.append("size is not %s" % a.size)
     if colours < a.min_colours:
         problems.append("blank (%d colours)" % colours)
+    if a.max_colours and colours > a.max_colours:
+        problems.append("more than %d colours" % a.max_colours)
+    if dark < a.min_dark:
+        problems.append("too little dark (< %.0f%%)" % (a.min_dark * 100))
     if sky < a.min_sky:
         problems.append("too little sky (< %.0f%%)" % (a.min_sky * 100))
     if ground < a.min_ground:
