@@ -37,13 +37,9 @@ PORTMASTER_DIR := build/portmaster
 # qemu-user runs the aarch64 binary on other hosts; an aarch64 host runs it itself.
 AARCH64_RUNNER := $(if $(filter aarch64,$(HOST_ARCH)),,qemu-aarch64)
 
-ifneq ($(RELEASE_SYSROOT),)
-  AARCH64_RELEASE_BIN := $(RELEASE_BUILD)/skyisles
-else ifeq ($(HOST_ARCH),aarch64)
-  AARCH64_RELEASE_BIN := build/skyisles
-else
-  AARCH64_RELEASE_BIN := build-aarch64/skyisles
-endif
+# Without a release sysroot: the multiarch cross build, or on an aarch64 host the native one.
+AARCH64_FALLBACK_BIN := $(if $(filter aarch64,$(HOST_ARCH)),build/skyisles,build-aarch64/skyisles)
+AARCH64_RELEASE_BIN := $(if $(RELEASE_SYSROOT),$(RELEASE_BUILD)/skyisles,$(AARCH64_FALLBACK_BIN))
 
 # Tests of the platform layer link its plain-C parts (no SDL) with core.
 TEST_LINK_platform = $(BUILD)/obj/platform/console.o $(BUILD)/obj/platform/signals.o $(LIBCHAIN_core)
@@ -107,7 +103,7 @@ TEST_STAGES += delivery
 check-delivery:
 	@bash tools/deps.sh delivery
 	@if [ -z "$(DELIVERY_SYSROOT)" ]; then \
-	   echo "[delivery] no release sysroot ($(RELEASE_SYSROOT)): checking the multiarch aarch64 build (make sysroot for the bullseye one)"; \
+	   echo "[delivery] no release sysroot ($(RELEASE_SYSROOT)): checking $(AARCH64_FALLBACK_BIN) instead (make sysroot builds against Debian 11)"; \
 	 fi
 	+@$(MAKE) --no-print-directory -k dist-aarch64 portmaster RELEASE_SYSROOT=$(DELIVERY_SYSROOT) VERSION=$(VERSION) >/dev/null \
 	   || echo "delivery (build) 0 1" >> $(SUMMARY)
