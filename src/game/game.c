@@ -204,8 +204,21 @@ void game_apply_settings(Game *g, unsigned changes) {
         wp.gen = s->world.gen;
         wp.gen.home = &g->home.field;
         wp.live = s->world.live;
+        uint32_t epoch = world_stats(g->world).epoch;
         world_set_params(g->world, &wp);
         s->world.live.view_radius = world_params(g->world)->live.view_radius;   /* as held */
+        /* A new world may put rock where the aircraft is: it is moved to open air nearby, not
+         * crashed (the player changed the world, not the flight). */
+        bool rebuilt = world_stats(g->world).epoch != epoch;
+        if (rebuilt && g->play.state != PLAY_CRASH && !sim_clear_box(g->world, g->flight.x, g->flight.y, g->flight.z, 2.0)) {
+            FlightState f = g->flight;
+            if (sim_respawn_near(g->world, f.x, f.y, f.z, f.yaw, &f)) {
+                f.speed = g->flight.speed;
+                g->flight = f;
+                g->rig.settled = false;
+            }
+        }
+        if (rebuilt) g->play.safe_valid = false;   /* the old safe place may be rock now */
     }
     if (changes & MENU_CHANGED_FLIGHT) {
         g->model.speed_limit = s->speed_limit;
@@ -267,7 +280,7 @@ void game_update(Game *g, float dt) {
         flight_idle(&g->flight, dt);
     } else {
         flight_autopilot_step(&g->flight, dt, g->world);
-        camera_chase(&g->flight, &g->camera);
+        camera_rig_update(&g->rig, &g->flight, dt, &g->camera);
     }
     stream(g);
 }

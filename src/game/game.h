@@ -120,6 +120,7 @@ typedef struct Play {
     PlayOverlay overlay;
     PlayOverlay map_return;     /* what closing the map returns to */
     bool demo;                  /* attract mode: the autopilot flies until any input */
+    bool autopilot_boost;       /* the autopilot is asked to boost (soak runs) */
     bool paused_for_pad;        /* paused because the driving controller went away */
     bool quit;
     float crash_timer, idle_s;

@@ -105,6 +105,7 @@ int game_headless(Game *g) {
     WorldStats ws0 = world_stats(g->world);
     int virtual_pad = -1;
     double limit = g->opt.seconds > 0.0 ? g->opt.seconds : 1e18;
+    double warmup_s = limit / 3.0 < 300.0 ? limit / 3.0 : 300.0;
     soak.next_rebuild = 8.0;
     soak.next_view = 5.0;
     soak.next_pad = 12.0;
@@ -142,11 +143,11 @@ int game_headless(Game *g) {
                 soak.next_pad = t + 10.0 + soak_rand(&soak) * 10.0;
             }
             if (t >= soak.next_boost) {
-                soak.boost_until = t + 6.0;
+                soak.boost_until = t + 12.0;   /* the climb above the world, then the boost */
                 soak.boosts++;
                 soak.next_boost = t + 25.0 + soak_rand(&soak) * 20.0;
             }
-            g->flight.boost = t < soak.boost_until ? 1.0f : g->flight.boost;
+            p->autopilot_boost = t < soak.boost_until;
             /* Pools back at their baseline once a rebuild has settled: the first moment nothing is
              * in flight after it, the slabs in use (meshes not yet taken) are what they were
              * before any rebuild. A leak would show as a count that only grows. */
@@ -166,7 +167,9 @@ int game_headless(Game *g) {
             long r = rss_kib();
             if (r > rss_max) rss_max = r;
             rss_last = r;
-            if (!rss_warm && t > 60.0) rss_warm = r;
+            /* Warm: the pools' touched pages reach their peak within the first minutes (the first
+             * boost, the widest view); growth is counted from there. */
+            if (!rss_warm && t > warmup_s) rss_warm = r;
             size_t h = heap_in_use();
             if (h > heap_use_max) heap_use_max = h;
         }
@@ -203,8 +206,8 @@ int game_headless(Game *g) {
                ws.slabs_capacity, ws.slabs_peak, ws.records_capacity, ws.records_peak);
         printf(" \"heap_calls_after_boot\": %lld, \"heap_in_use_mib\": {\"boot\": %.2f, \"max\": %.2f},\n",
                game_heap_calls ? (long long)heap_calls : -1LL, (double)heap_use0 * M, (double)heap_use_max * M);
-        printf(" \"rss_mib\": {\"first\": %.1f, \"warm\": %.1f, \"max\": %.1f, \"last\": %.1f, \"growth_after_warmup_pct\": %.2f}",
-               (double)rss_first / 1024.0, (double)rss_warm / 1024.0, (double)rss_max / 1024.0, (double)rss_last / 1024.0,
+        printf(" \"rss_mib\": {\"first\": %.1f, \"warm\": %.1f, \"warmup_s\": %.0f, \"max\": %.1f, \"last\": %.1f, \"growth_after_warmup_pct\": %.2f}",
+               (double)rss_first / 1024.0, (double)rss_warm / 1024.0, warmup_s, (double)rss_max / 1024.0, (double)rss_last / 1024.0,
                growth);
         if (g->opt.soak)
             printf(",\n \"soak\": {\"rebuilds\": %u, \"view_changes\": %u, \"pad_cycles\": %u, \"boosts\": %u, "

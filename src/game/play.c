@@ -101,9 +101,10 @@ void play_respawn(Game *g) {
 static void fly(Game *g, float dt) {
     Play *p = &g->play;
     FlightInput fi;
-    if (autopilot_flies(g)) flight_autopilot_input(&g->flight, g->world, AUTOPILOT_CRUISE, dt, &fi);
+    if (autopilot_flies(g)) flight_autopilot_input(&g->flight, g->world, AUTOPILOT_CRUISE, p->autopilot_boost, dt, &fi);
     else pilot_input(g, &fi);
     double x0 = g->flight.x, y0 = g->flight.y, z0 = g->flight.z;
+    float speed0 = g->flight.speed;
     flight_step(&g->flight, &fi, &g->model, dt);
     p->flight_s += dt;
     if (g->set.collision) {
@@ -125,7 +126,8 @@ static void fly(Game *g, float dt) {
             p->state = PLAY_CRASH;
             p->crash_timer = PLAY_CRASH_SECONDS;
             p->crashes++;
-            log_info("skyisles: crash %llu at %.1f, %.1f, %.1f", (unsigned long long)p->crashes, r.x, r.y, r.z);
+            log_info("skyisles: crash %llu at %.1f, %.1f, %.1f at %.0f m/s (%s)", (unsigned long long)p->crashes, r.x,
+                     r.y, r.z, (double)speed0, autopilot_flies(g) ? "autopilot" : "pilot");
             return;
         }
     }

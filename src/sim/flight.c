@@ -105,7 +105,9 @@ void flight_autopilot_step(FlightState *f, float dt, const World *w) {
     advance(f, dt);
 }
 
-void flight_autopilot_input(FlightState *f, const World *w, float cruise_speed, float dt, FlightInput *out) {
+#define AUTOPILOT_FAST 150.0f   /* m/s: above this the autopilot keeps over the world's top */
+
+void flight_autopilot_input(FlightState *f, const World *w, float cruise_speed, bool boost, float dt, FlightInput *out) {
     memset(out, 0, sizeof *out);
     double t = f->time_s;
     /* Gentle S-turns: the bank that turns at the path's rate, held by a proportional stick. */
@@ -122,6 +124,9 @@ void flight_autopilot_input(FlightState *f, const World *w, float cruise_speed, 
         }
         if (f->avoid_y > target_y) target_y = f->avoid_y;
     }
+    const double over_top = WORLD_Y_MAX + 30.0;
+    if ((boost || f->speed > AUTOPILOT_FAST) && target_y < over_top) target_y = over_top;
+    out->boost = boost && f->y > WORLD_Y_MAX + 5.0;
     float climb = (float)((target_y - f->y) * 0.8);
     float max_climb = f->speed * 0.6f;
     if (climb > max_climb) climb = max_climb;

@@ -68,8 +68,10 @@ void flight_init(FlightState *f, double x, double y, double z, float yaw, float 
 void flight_autopilot_step(FlightState *f, float dt, const World *w);
 /* The autopilot as a pilot: stick and throttle that fly the same S-turns and altitude swell
  * (climbing over what the probes find ahead) through flight_step, so it obeys the flight model
- * and collision like a player. cruise_speed is the speed it holds. */
-void flight_autopilot_input(FlightState *f, const World *w, float cruise_speed, float dt, FlightInput *out);
+ * and collision like a player. cruise_speed is the speed it holds. Asked to boost, it first
+ * climbs above the world's top (nothing can be avoided at hundreds of metres a second) and
+ * boosts only up there; it stays up until it has slowed down again. */
+void flight_autopilot_input(FlightState *f, const World *w, float cruise_speed, bool boost, float dt, FlightInput *out);
 /* Moves a fresh autopilot start (and its cruise altitude) up into open air. */
 void flight_autopilot_start(FlightState *f, const World *w);
 /* The pilot flies: one step of the arcade model. */
