@@ -9,6 +9,7 @@
 #   make deps       apt-get only what is missing
 #   make fuzz       fuzz every target with libFuzzer (clang, installed on demand) for FUZZ_SECONDS
 #                   each (default 60); make test replays the committed corpora (mk/fuzz.mk)
+#   make install / install-service / dist / dist-aarch64 / portmaster / boot-test: mk/delivery.mk
 #   make clean
 #
 # Variants: SANITIZE=address,undefined (into build-asan/), SANITIZE=thread (build-tsan/).
@@ -245,22 +246,30 @@ check-tsan:
 	@$(MAKE) --no-print-directory -k SANITIZE=thread OPT=-O1 $(addprefix build-tsan/tests/,$(TSAN_TESTS)) || echo "tsan (build) 0 1" >> $(SUMMARY)
 	@bash tests/run.sh tsan build-tsan "" $(addprefix build-tsan/tests/,$(TSAN_TESTS))
 
+# On an aarch64 host (a Pi) the native stage already ran every test as aarch64: no emulation.
 check-aarch64:
+ifeq ($(shell uname -m),aarch64)
+	@echo "[aarch64-qemu] skipped: this host is aarch64, so the native stage ran the aarch64 build"
+	@echo "aarch64-qemu SKIP this host is aarch64: the native stage ran the aarch64 build" >> $(SUMMARY)
+else
 	@$(MAKE) --no-print-directory -k CROSS_COMPILE=aarch64-linux-gnu- all || echo "aarch64-qemu (build) 0 1" >> $(SUMMARY)
 	@GALLIUM_DRIVER=softpipe bash tests/run.sh aarch64-qemu build-aarch64 "qemu-aarch64" $(patsubst $(BUILD)/%,build-aarch64/%,$(TESTS))
+endif
 
+TEST_STAGES := native asan tsan aarch64
 test:
-	@bash tools/deps.sh native cross
+	@bash tools/deps.sh native cross delivery
 	@mkdir -p build && rm -f $(SUMMARY)
-	@for stage in native asan tsan aarch64; do \
+	@for stage in $(TEST_STAGES); do \
 	   $(MAKE) --no-print-directory check-$$stage || echo "$$stage (stage) 0 1" >> $(SUMMARY); \
 	 done; \
 	 bash tests/summary.sh $(SUMMARY)
 
 clean:
-	rm -rf build build-asan build-tsan build-aarch64
+	rm -rf build build-asan build-tsan build-aarch64 build-release-aarch64
 
-# Per-subsystem additions (render tests and shader checks, noise flags, world extras, fuzzing).
--include mk/noise.mk mk/world.mk mk/render.mk mk/fuzz.mk
+# Per-subsystem additions (render tests and shader checks, noise flags, world extras, fuzzing,
+# delivery).
+-include mk/noise.mk mk/world.mk mk/render.mk mk/fuzz.mk mk/delivery.mk
 
 -include $(shell find $(BUILD)/obj -name '*.d' 2>/dev/null)

@@ -119,4 +119,11 @@ int platform_virtual_pad(Platform *p, int handle);
 const char *platform_driver_name(const Platform *p);   /* "KMSDRM", "x11", "wayland", "offscreen", "none" */
 bool platform_is_headless(const Platform *p);
 
+/* Stop requests (platform/signals.c). platform_signals_install() goes first in main, before any
+ * SDL call: SIGTERM, SIGINT and SIGHUP then only set a flag that platform_poll reports as quit
+ * and that loops without polling check, so every stop leaves through the normal shutdown. */
+void platform_signals_install(void);
+int platform_stop_signal(void);                 /* the first stop signal received, 0 for none */
+const char *platform_signal_name(int sig);      /* "SIGTERM", "SIGINT", "SIGHUP" */
+
 #endif

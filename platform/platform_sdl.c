@@ -1,6 +1,7 @@
 /* skyisles platform backend on SDL2: tries the video drivers in order (KMSDRM on a console,
  * Wayland/X11 on a desktop, offscreen when headless) and opens an OpenGL ES 2.0 context. */
 #include "platform.h"
+#include "console.h"
 
 #include <SDL2/SDL.h>
 #include <stdio.h>
@@ -17,6 +18,7 @@ struct Platform {
     PlatformPad pads[PLATFORM_MAX_PADS];
     uint32_t pad_order;
     char pad_db[512];           /* the bundled database, for the vendor/product fallback */
+    bool presented;             /* the first frame was swapped (logged once on a display) */
 };
 
 static Platform g_platform;   /* one window per process */
@@ -253,6 +255,9 @@ int platform_virtual_pad(Platform *p, int handle) {
         SDL_JoystickDetachVirtual(handle);
         return -1;
     }
+    /* The release build for handhelds compiles against SDL 2.0.14 (docs/building.md), which has
+     * virtual joysticks but not the described (Ex) form of 2.24. */
+#if SDL_VERSION_ATLEAST(2, 24, 0)
     SDL_VirtualJoystickDesc d;
     SDL_zero(d);
     d.version = SDL_VIRTUAL_JOYSTICK_DESC_VERSION;
@@ -261,13 +266,20 @@ int platform_virtual_pad(Platform *p, int handle) {
     d.nbuttons = SDL_CONTROLLER_BUTTON_MAX;
     d.name = "skyisles virtual pad";
     int index = SDL_JoystickAttachVirtualEx(&d);
+#else
+    int index = SDL_JoystickAttachVirtual(SDL_JOYSTICK_TYPE_GAMECONTROLLER, SDL_CONTROLLER_AXIS_MAX,
+                                          SDL_CONTROLLER_BUTTON_MAX, 0);
+#endif
     if (index < 0) log_warn("platform: no virtual controller (%s)", short_sdl_error());
     return index;
 }
 
 /* ---------------------------------------------------------------- video */
 static bool try_driver(Platform *p, const PlatformConfig *cfg, const char *name) {
-    SDL_SetHint(SDL_HINT_VIDEODRIVER, name);
+    /* The hint exists from SDL 2.0.22; older SDL (handheld firmwares, Debian 11) reads only the
+     * environment variable, so both are set: the attempt gets the driver it names either way. */
+    SDL_SetHint("SDL_VIDEODRIVER", name);
+    setenv("SDL_VIDEODRIVER", name, 1);
     if (SDL_InitSubSystem(SDL_INIT_VIDEO) != 0) return false;
     snprintf(p->driver, sizeof p->driver, "%s", SDL_GetCurrentVideoDriver());
     bool console = SDL_strcasecmp(p->driver, "KMSDRM") == 0;
@@ -307,7 +319,7 @@ Platform *platform_create(const PlatformConfig *cfg, SkyError *err) {
 
     const char *names[4];
     size_t count = 0;
-    char tried[200] = "";
+    char tried[480] = "";
     const char *forced = getenv("SDL_VIDEODRIVER");
     if (forced && forced[0]) names[count++] = forced;
     else if (cfg->headless) names[count++] = "offscreen";
@@ -322,12 +334,34 @@ Platform *platform_create(const PlatformConfig *cfg, SkyError *err) {
         names[count++] = "KMSDRM";
     }
 
+    char console_fatal[sizeof ((PlatformConsole *)0)->fatal] = "";
     for (size_t i = 0; i < count; i++) {
+        PlatformConsole con = {.card_index = -1};
+        if (SDL_strcasecmp(names[i], "KMSDRM") == 0) {
+            /* Only here, where the console is about to be used: desktops never see this. A card
+             * that cannot be opened is not handed to SDL (libdrm and Mesa would add lines of
+             * their own); the reason becomes the error line. */
+            platform_console_check(&con, "/dev", "/sys");
+            if (con.fatal[0]) {
+                snprintf(console_fatal, sizeof console_fatal, "%s", con.fatal);
+                size_t n = strlen(tried);
+                if (n + 1 < sizeof tried)
+                    snprintf(tried + n, sizeof tried - n, "%sKMSDRM: %s", n ? "; " : "", con.fatal);
+                continue;
+            }
+            if (con.card_index >= 0) {
+                char idx[16];
+                snprintf(idx, sizeof idx, "%d", con.card_index);
+                setenv("SDL_KMSDRM_DEVICE_INDEX", idx, 1);   /* honoured by SDL 2.24 and later */
+                log_info("platform: DRM card %s (%s)", con.card, con.how);
+            }
+        }
         if (try_driver(p, cfg, names[i])) {
             g_platform_used = true;
             int w, h;
             SDL_GL_GetDrawableSize(p->window, &w, &h);
             log_info("platform: %s, %dx%d, OpenGL ES 2.0 context", p->driver, w, h);
+            if (con.warn[0]) log_warn("platform: %s", con.warn);
             return p;
         }
         size_t n = strlen(tried);
@@ -337,6 +371,9 @@ Platform *platform_create(const PlatformConfig *cfg, SkyError *err) {
     SDL_Quit();
     if (cfg->headless)
         sky_error_set(err, SKY_ERR_START, "skyisles: no offscreen GLES2 context (%s); install Mesa (libgl1-mesa-dri, libegl-mesa0)", tried);
+    else if (console_fatal[0] && count == 1)
+        /* Only the console was possible (no desktop display set): its reason is the line. */
+        sky_error_set(err, SKY_ERR_START, "skyisles: no display: %s; on a desktop set DISPLAY or WAYLAND_DISPLAY", console_fatal);
     else
         sky_error_set(err, SKY_ERR_START, "skyisles: no display (%s). Use a Pi console as a user in video,render,input; set DISPLAY; or --screenshot/--bench-frames", tried);
     return NULL;
@@ -422,6 +459,7 @@ PlatformPadAxis platform_pad_axis_from_name(const char *name) {
 
 void platform_poll(Platform *p, PlatformEvents *ev) {
     memset(ev, 0, sizeof *ev);
+    if (platform_stop_signal()) ev->quit = true;
     SDL_Event e;
     while (SDL_PollEvent(&e)) {
         switch (e.type) {
@@ -458,7 +496,16 @@ void platform_drawable_size(const Platform *p, int *w, int *h) {
     SDL_GL_GetDrawableSize(p->window, w, h);
 }
 
-void platform_swap(Platform *p) { SDL_GL_SwapWindow(p->window); }
+void platform_swap(Platform *p) {
+    SDL_GL_SwapWindow(p->window);
+    if (!p->presented && !p->headless) {
+        /* The line a boot check (or a person at a Pi's serial console) waits for. */
+        int w, h;
+        SDL_GL_GetDrawableSize(p->window, &w, &h);
+        log_info("platform: first frame presented on %s (%dx%d)", p->driver, w, h);
+    }
+    p->presented = true;
+}
 
 const char *platform_driver_name(const Platform *p) { return p->driver; }
 

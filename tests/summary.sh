@@ -8,7 +8,12 @@ if [ ! -s "$summary" ]; then
 fi
 echo
 echo "== test summary per stage =="
-awk '{p[$1]+=$3; f[$1]+=$4} END {for (k in p) printf "  %-14s %d passed, %d failed\n", k, p[k], f[k]}' "$summary" | sort
-read -r passed failed < <(awk '{p+=$3; f+=$4} END {print p+0, f+0}' "$summary")
-echo "$passed passed, $failed failed"
+# "STAGE SKIP reason..." records a stage that does not apply on this host (it counts nothing).
+{
+  awk '$2 != "SKIP" {p[$1]+=$3; f[$1]+=$4} END {for (k in p) printf "  %-14s %d passed, %d failed\n", k, p[k], f[k]}' "$summary"
+  awk '$2 == "SKIP" {k=$1; $1=""; $2=""; sub(/^  */, ""); printf "  %-14s skipped: %s\n", k, $0}' "$summary"
+} | sort
+read -r passed failed < <(awk '$2 != "SKIP" {p+=$3; f+=$4} END {print p+0, f+0}' "$summary")
+skipped=$(awk '$2 == "SKIP" {k=$1; $1=""; $2=""; sub(/^  */, ""); printf "%s%s (%s)", sep, k, $0; sep="; "}' "$summary")
+echo "$passed passed, $failed failed${skipped:+; skipped: $skipped}"
 [ "$failed" -eq 0 ] && [ "$passed" -gt 0 ]

@@ -1,11 +1,16 @@
 #!/usr/bin/env bash
 # Installs the build dependencies that are missing, and only those, with apt-get.
-# usage: tools/deps.sh native [cross] [fuzz]
+# usage: tools/deps.sh [native] [cross] [fuzz] [delivery] [sysroot] [boot]
 #   fuzz: what `make fuzz` needs (clang with libFuzzer, libyaml); make test never asks for it.
+#   delivery: what dist, portmaster and make test's delivery stage use; sysroot: make sysroot;
+#   boot: make boot-test (Debian arm64 image under qemu-system-aarch64)
 set -u
-want_native=0; want_cross=0; want_fuzz=0
+want_native=0; want_cross=0; want_fuzz=0; want_delivery=0; want_sysroot=0; want_boot=0
 for a in "$@"; do
-  case "$a" in native) want_native=1 ;; cross) want_cross=1 ;; fuzz) want_fuzz=1 ;; esac
+  case "$a" in
+    native) want_native=1 ;; cross) want_cross=1 ;; fuzz) want_fuzz=1 ;; delivery) want_delivery=1 ;;
+    sysroot) want_sysroot=1 ;; boot) want_boot=1 ;;
+  esac
 done
 [ "$(uname -m)" = "x86_64" ] || want_cross=0   # the aarch64 cross stage is for x86_64 desktops
 
@@ -56,6 +61,22 @@ if [ "$want_fuzz" = 1 ]; then
   # libFuzzer's runtime; Debian's clang only recommends it.
   need file '/usr/lib/llvm-*/lib/clang/*/lib/linux/libclang_rt.fuzzer-*.a' libclang-rt-dev
   need pc yaml-0.1 libyaml-dev
+fi
+if [ "$want_delivery" = 1 ]; then
+  need cmd zip zip
+  need cmd unzip unzip
+  need cmd python3 python3
+  need cmd readelf binutils
+  need cmd systemd-analyze systemd
+fi
+if [ "$want_sysroot" = 1 ] || [ "$want_boot" = 1 ]; then
+  need cmd mmdebstrap mmdebstrap
+fi
+if [ "$want_boot" = 1 ]; then
+  need cmd qemu-system-aarch64 qemu-system-arm
+  need file '/usr/lib/binfmt.d/qemu-aarch64.conf' qemu-user-static
+  need cmd mkfs.ext4 e2fsprogs
+  need cmd python3 python3
 fi
 
 [ ${#missing[@]} -eq 0 ] && exit 0

@@ -316,6 +316,7 @@ bool game_wait_world(Game *g, double timeout_s) {
     int quiet = 0;
     float last_reach = -1.0f;
     while (time_now_ms() < end) {
+        if (platform_stop_signal()) return false;
         stream(g);
         WorldStats ws = world_stats(g->world);
         uint32_t pending = g->render ? render_stats(g->render).pending_uploads : 0;

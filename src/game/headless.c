@@ -35,8 +35,15 @@ static long rss_kib(void) {
 }
 
 static size_t heap_in_use(void) {
+#if defined(__GLIBC__) && (__GLIBC__ > 2 || __GLIBC_MINOR__ >= 33)
     struct mallinfo2 mi = mallinfo2();
     return mi.uordblks + mi.hblkhd;
+#else
+    /* glibc before 2.33 (the release build's Debian 11 sysroot, older handheld firmwares): the
+     * int-sized form, exact while the heap stays under 2 GiB. */
+    struct mallinfo mi = mallinfo();
+    return (size_t)(unsigned)mi.uordblks + (size_t)(unsigned)mi.hblkhd;
+#endif
 }
 
 static void sleep_until(double t_ms) {

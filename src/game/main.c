@@ -17,6 +17,7 @@ void *__wrap_realloc(void *p, size_t n) { __atomic_add_fetch(&g_heap_calls, 1, _
 uint64_t game_heap_calls(void) { return __atomic_load_n(&g_heap_calls, __ATOMIC_RELAXED); }
 
 int main(int argc, char **argv) {
+    platform_signals_install();   /* before anything starts: a stop always ends in game_shutdown */
     static GameOptions opt;
     bool exit_now;
     if (!game_parse_args(argc, argv, &opt, &exit_now)) return GAME_EXIT_BAD_INPUT;
@@ -41,6 +42,13 @@ int main(int argc, char **argv) {
     } else {
         rc = game_run(&game);
     }
+    uint32_t workers = game.jobs ? jobs_worker_count(game.jobs) : 0;
     game_shutdown(&game);
+    int sig = platform_stop_signal();
+    if (sig) {
+        /* A stop asked for (systemd, a launcher, Ctrl-C) is a clean end, whatever the mode. */
+        log_info("skyisles: stopped by %s: %u workers joined, shut down cleanly", platform_signal_name(sig), workers);
+        rc = 0;
+    }
     return rc;
 }

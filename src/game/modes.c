@@ -12,6 +12,7 @@
 int game_screenshot(Game *g) {
     int frames = g->opt.frames > 0 ? g->opt.frames : 1;
     for (int i = 0; i < frames; i++) {
+        if (platform_stop_signal()) return 0;   /* main logs the stop */
         game_update(g, i == 0 ? 0.0f : STEP);
         if (i + 1 < frames) {
             game_draw(g);
@@ -20,6 +21,7 @@ int game_screenshot(Game *g) {
     }
     /* Terrain streams in on the workers: let it finish (time frozen) so a shot is repeatable. */
     game_wait_world(g, g->opt.wait_s > 0 ? g->opt.wait_s : 60.0);
+    if (platform_stop_signal()) return 0;
     game_show(g, g->opt.show);
     overlay_draw(g);
     game_draw(g);
@@ -97,6 +99,13 @@ int game_bench(Game *g) {
         double c0 = thread_cpu_ms(), w0 = time_now_ms();
         PlatformEvents ev;
         platform_poll(g->platform, &ev);
+        if (ev.quit) {   /* stopped: no report from a cut-short run */
+            free(cpu);
+            free(wall);
+            free(sorted);
+            free(own);
+            return 0;
+        }
         game_update(g, STEP);
         double c1 = thread_cpu_ms();
         overlay_draw(g);   /* the HUD costs what it costs in play */

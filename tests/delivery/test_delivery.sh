@@ -1,0 +1,266 @@
+#!/usr/bin/env bash
+# Checks what people get: the aarch64 dist tarball, the PortMaster zip, `make install` and the
+# boot-to-sim unit, and the aarch64 game started as a user would (under qemu-user on an x86_64
+# host, directly on an aarch64 one): no display -> one line and exit 1; SIGTERM -> exit 0 with
+# every worker joined. Prints cmocka-style lines, which tests/run.sh counts.
+# Environment (set by make check-delivery): DELIVERY_DIST (tarball), DELIVERY_ZIP (zip),
+# DELIVERY_RUNNER (qemu-aarch64 or empty), DELIVERY_STATIC_YAML (1 for the release build). `make install` is run from the top of the tree.
+# The test functions are called by name from the list below:
+# shellcheck disable=SC2317
+set -u
+top=$(cd "$(dirname "$0")/../.." && pwd)
+dist=${DELIVERY_DIST:?set DELIVERY_DIST}
+zip=${DELIVERY_ZIP:?set DELIVERY_ZIP}
+runner=${DELIVERY_RUNNER:-}
+tmp=$(mktemp -d /tmp/skyisles-delivery-XXXXXX)
+trap 'rm -rf "$tmp"' EXIT
+
+tests=(dist_contents dist_libraries dist_game_finds_controller_db dist_unit_verifies install_prefix install_service_root
+       zip_layout launcher_script port_json_glibc_floor screenshot licences aarch64_no_display
+       aarch64_sigterm_clean_exit)
+run=0; passed=0; failed_names=()
+fail() { echo "  $*"; return 1; }
+note() { echo "note: $*"; }
+
+# ------------------------------------------------------------------ the dist tarball
+dist_dir="$tmp/dist"
+mkdir -p "$dist_dir"
+tar -C "$dist_dir" -xzf "$dist" 2>/dev/null
+D="$dist_dir/skyisles"
+
+dist_contents() {
+  local f
+  for f in skyisles assets/controllers/gamecontrollerdb.txt assets/controllers/LICENSE.gamecontrollerdb \
+           assets/controllers/SOURCE LICENSE README.md skyisles.service skyisles.sysusers install-service.sh \
+           GLIBC_FLOOR licenses/THIRD-PARTY.md; do
+    [ -s "$D/$f" ] || fail "$f missing from $(basename "$dist")" || return 1
+  done
+  [ -x "$D/skyisles" ] && [ -x "$D/install-service.sh" ] || fail "skyisles or install-service.sh not executable" || return 1
+  LC_ALL=C readelf -h "$D/skyisles" | grep -q 'Machine: *AArch64' || fail "the dist's skyisles is not aarch64" || return 1
+  [ "$(cat "$D/GLIBC_FLOOR")" = "$(bash "$top/tools/delivery/glibc_floor.sh" "$D/skyisles")" ] \
+    || fail "GLIBC_FLOOR does not match the binary" || return 1
+  bash -n "$D/install-service.sh" || fail "install-service.sh does not parse"
+}
+
+# What the game asks of the target system: the C library, SDL2 and GLES2 (and libyaml, except in
+# the release build, which links it in: DELIVERY_STATIC_YAML=1).
+dist_libraries() {
+  local needed lib
+  needed=$(LC_ALL=C readelf -d "$D/skyisles" | sed -n 's/.*(NEEDED).*\[\(.*\)\]/\1/p' | tr '\n' ' ')
+  note "the aarch64 game needs: $needed"
+  for lib in $needed; do
+    case "$lib" in
+      libc.so.6|libm.so.6|libpthread.so.0|libdl.so.2|librt.so.1|ld-linux-aarch64.so.1) ;;
+      libSDL2-2.0.so.0|libGLESv2.so.2) ;;
+      libyaml-0.so.2)
+        [ "${DELIVERY_STATIC_YAML:-0}" != 1 ] || fail "libyaml is not linked into the release build" || return 1 ;;
+      *) fail "the game needs $lib, which a target may not have" || return 1 ;;
+    esac
+  done
+}
+
+# The game unpacked anywhere finds assets/ beside itself (a video driver that does not exist
+# stops it right after the controller database is loaded).
+dist_game_finds_controller_db() {
+  local err="$tmp/db.err" rc
+  # shellcheck disable=SC2086
+  env -u DISPLAY -u WAYLAND_DISPLAY SDL_VIDEODRIVER=none-such SKYISLES_LOG=info \
+    $runner "$D/skyisles" >/dev/null 2>"$err"
+  rc=$?
+  [ "$rc" = 1 ] || fail "exit $rc, want 1 (no video driver)" || return 1
+  grep -q "controller mappings from $D/assets/controllers/gamecontrollerdb.txt" "$err" \
+    || { cat "$err"; fail "the controller database beside the binary was not loaded"; }
+}
+
+# The unit as shipped, pointed at a binary that exists here.
+dist_unit_verifies() {
+  local unit="$tmp/unit/skyisles.service" key out
+  # shellcheck disable=SC2016  # the unit's own text, $ and all
+  for key in 'Conflicts=getty@tty1.service' 'TTYPath=/dev/tty1' 'TTYReset=yes' 'TTYVHangup=yes' \
+             'SupplementaryGroups=video render input' 'Restart=on-failure' 'StartLimitBurst=' \
+             'User=skyisles' 'ExecStart=/opt/skyisles/skyisles' 'OnFailure=getty@tty1.service' \
+             'ExecStopPost=+/bin/sh -c .if \[ "\$\$SERVICE_RESULT" = success \]; then systemctl --no-block start getty@tty1'; do
+    grep -q "^$key" "$D/skyisles.service" || fail "skyisles.service has no $key" || return 1
+  done
+  if ! command -v systemd-analyze >/dev/null 2>&1; then
+    note "systemd-analyze is not installed: the unit's keys are checked, not verified by systemd"
+    return 0
+  fi
+  mkdir -p "$tmp/unit"
+  sed "s|^ExecStart=[^ ]*|ExecStart=$D/skyisles|" "$D/skyisles.service" > "$unit"
+  # Messages about the build machine's own units (and a user that exists only on the target)
+  # are not the unit's: only lines naming skyisles.service count.
+  out=$(SYSTEMD_LOG_LEVEL=warning systemd-analyze verify --man=no "$unit" 2>&1 | grep 'skyisles\.service' \
+        | grep -v "User.*skyisles.*not exist\|Failed to resolve user\|skyisles.*Unit .* not found" || true)
+  [ -z "$out" ] || { echo "$out"; fail "systemd-analyze verify found problems"; }
+}
+
+# ------------------------------------------------------------------ make install
+install_prefix() {
+  local prefix="$tmp/prefix" err="$tmp/install.err" rc
+  make -C "$top" --no-print-directory -s install PREFIX="$prefix" >/dev/null 2>"$err" \
+    || { cat "$err"; fail "make install PREFIX=$prefix failed"; } || return 1
+  for f in bin/skyisles share/skyisles/controllers/gamecontrollerdb.txt share/skyisles/controllers/LICENSE.gamecontrollerdb \
+           share/doc/skyisles/LICENSE share/doc/skyisles/licenses/THIRD-PARTY.md; do
+    [ -s "$prefix/$f" ] || fail "$f not installed" || return 1
+  done
+  env -u DISPLAY -u WAYLAND_DISPLAY SDL_VIDEODRIVER=none-such SKYISLES_LOG=info "$prefix/bin/skyisles" >/dev/null 2>"$err"
+  rc=$?
+  [ "$rc" = 1 ] || fail "installed game: exit $rc, want 1" || return 1
+  grep -q "controller mappings from $prefix/bin/../share/skyisles/controllers/gamecontrollerdb.txt" "$err" \
+    || { cat "$err"; fail "the installed game did not load PREFIX/share/skyisles/controllers"; }
+}
+
+# install-service.sh into an image root, as make install-service does with DESTDIR.
+install_service_root() {
+  local root="$tmp/root" out
+  mkdir -p "$root/opt/skyisles"
+  cp "$D/skyisles" "$root/opt/skyisles/skyisles"
+  if ! out=$(bash "$D/install-service.sh" --root "$root" /opt/skyisles/skyisles 2>&1); then
+    echo "$out"
+    if ! command -v systemctl >/dev/null 2>&1; then
+      note "no systemctl here: enabling the unit is not checked"
+      return 0
+    fi
+    fail "install-service.sh --root failed"
+    return 1
+  fi
+  grep -q '^ExecStart=/opt/skyisles/skyisles --config ' "$root/etc/systemd/system/skyisles.service" \
+    || fail "the installed unit does not start /opt/skyisles/skyisles" || return 1
+  [ -L "$root/etc/systemd/system/multi-user.target.wants/skyisles.service" ] \
+    || fail "the unit is not enabled (no multi-user.target.wants link)" || return 1
+  grep -q '^skyisles:' "$root/etc/passwd" || fail "no skyisles user in the image's /etc/passwd"
+}
+
+# ------------------------------------------------------------------ the PortMaster zip
+zip_dir="$tmp/zip"
+mkdir -p "$zip_dir"
+unzip -q -o "$zip" -d "$zip_dir" 2>/dev/null
+Z="$zip_dir/skyisles"
+
+zip_layout() {
+  local f
+  for f in SkyIsles.sh skyisles/skyisles.aarch64 skyisles/port.json skyisles/gameinfo.xml skyisles/README.md \
+           skyisles/screenshot.png skyisles/assets/controllers/gamecontrollerdb.txt; do
+    [ -s "$zip_dir/$f" ] || fail "$f missing from the zip" || return 1
+  done
+  LC_ALL=C readelf -h "$Z/skyisles.aarch64" | grep -q 'Machine: *AArch64' || fail "skyisles.aarch64 is not aarch64" || return 1
+  grep -q '<path>./SkyIsles.sh</path>' "$Z/gameinfo.xml" || fail "gameinfo.xml does not name ./SkyIsles.sh"
+}
+
+launcher_script() {
+  local s="$zip_dir/SkyIsles.sh" key
+  # The mode stored in the zip, as the device will unpack it.
+  unzip -Z "$zip" SkyIsles.sh | grep -q '^-rwx' || fail "SkyIsles.sh is not executable in the zip" || return 1
+  [ -x "$s" ] || fail "SkyIsles.sh is not executable once unpacked" || return 1
+  bash -n "$s" || fail "SkyIsles.sh does not parse (bash -n)" || return 1
+  # shellcheck disable=SC2016  # the launcher's own text, $ and all
+  for key in 'control.txt' 'get_controls' '$GPTOKEYB' 'log.txt' 'SDL_GAMECONTROLLERCONFIG="$sdl_controllerconfig"' \
+             './skyisles.aarch64 --config "$CONFDIR"' 'pm_finish'; do
+    grep -qF "$key" "$s" || fail "SkyIsles.sh does not use $key" || return 1
+  done
+  if command -v shellcheck >/dev/null 2>&1; then
+    shellcheck "$s" || fail "shellcheck finds problems in SkyIsles.sh"
+  else
+    note "shellcheck is not installed: SkyIsles.sh is checked with bash -n only"
+  fi
+}
+
+port_json_glibc_floor() {
+  local j="$Z/port.json" floor named
+  python3 -m json.tool "$j" >/dev/null || fail "port.json does not parse" || return 1
+  floor=$(bash "$top/tools/delivery/glibc_floor.sh" "$Z/skyisles.aarch64") || return 1
+  named=$(python3 -c 'import json,sys; a=json.load(open(sys.argv[1]))["attr"]; print(a["min_glibc"], ",".join(a["arch"]), json.load(open(sys.argv[1]))["name"], a["rtr"], ",".join(a["reqs"]))' "$j")
+  [ "$named" = "$floor aarch64 skyisles.zip True analog_1,1gb" ] \
+    || fail "port.json says '$named', want '$floor aarch64 skyisles.zip True analog_1,1gb' (glibc floor from the binary)" || return 1
+  note "the aarch64 game needs glibc $floor (highest GLIBC_ symbol version it uses)"
+}
+
+screenshot() {
+  python3 "$top/tools/delivery/image_check.py" "$Z/screenshot.png" --size 640x480 --min-sky 0.05 --min-ground 0.05 \
+    || fail "screenshot.png is not a 640x480 frame of sky and terrain"
+}
+
+licences() {
+  local f
+  for f in LICENSE.skyisles LICENSE.SDL2 LICENSE.cglm LICENSE.stb LICENSE.gamecontrollerdb THIRD-PARTY.md; do
+    [ -s "$Z/licenses/$f" ] || fail "zip: licenses/$f missing" || return 1
+  done
+  for f in LICENSE.SDL2 LICENSE.cglm LICENSE.stb LICENSE.gamecontrollerdb THIRD-PARTY.md; do
+    [ -s "$D/licenses/$f" ] || fail "dist: licenses/$f missing" || return 1
+  done
+  grep -q '^MIT License' "$D/LICENSE" || fail "dist: LICENSE is not skyisles' MIT licence"
+}
+
+# ------------------------------------------------------------------ the aarch64 game as started
+# No desktop display and no DRM device (as on this build machine, or a Pi without the KMS
+# overlay): one line that says what is missing, exit 1, no crash.
+aarch64_no_display() {
+  local err="$tmp/nodisp.err" rc extra=""
+  if compgen -G '/dev/dri/card*' >/dev/null; then
+    extra="SDL_KMSDRM_DEVICE_INDEX=99"   # this machine has a card: name one that does not exist
+    note "this machine has a DRM card: testing with SDL_KMSDRM_DEVICE_INDEX=99 (no such card)"
+  fi
+  # shellcheck disable=SC2086
+  env -u DISPLAY -u WAYLAND_DISPLAY -u SDL_VIDEODRIVER SKYISLES_LOG=warn $extra $runner "$Z/skyisles.aarch64" \
+    >/dev/null 2>"$err" </dev/null
+  rc=$?
+  cat "$err"
+  [ "$rc" = 1 ] || fail "exit $rc, want 1" || return 1
+  [ "$(wc -l < "$err")" = 1 ] || fail "want exactly one line on stderr" || return 1
+  grep -q '^skyisles: no display: .*/dev/dri' "$err" || fail "the line does not say what is missing"
+}
+
+# A long headless run, stopped with SIGTERM once booted: the normal shutdown, exit 0.
+aarch64_sigterm_clean_exit() {
+  local err="$tmp/term.err" pid rc
+  # shellcheck disable=SC2086
+  env -u SDL_VIDEODRIVER GALLIUM_DRIVER=softpipe SKYISLES_LOG=info $runner "$Z/skyisles.aarch64" \
+    --bench-frames 1000000 --size 160x120 --view-radius 2 >/dev/null 2>"$err" </dev/null &
+  pid=$!
+  for _ in $(seq 1 240); do
+    grep -q 'workers; budget' "$err" && break
+    kill -0 "$pid" 2>/dev/null || break
+    sleep 0.5
+  done
+  grep -q 'workers; budget' "$err" || { cat "$err"; kill -KILL "$pid" 2>/dev/null; fail "did not boot within 120 s"; return 1; }
+  sleep 1
+  kill -TERM "$pid"
+  for _ in $(seq 1 120); do
+    kill -0 "$pid" 2>/dev/null || break
+    sleep 0.5
+  done
+  if kill -0 "$pid" 2>/dev/null; then
+    kill -KILL "$pid"
+    wait "$pid"
+    fail "still running 60 s after SIGTERM"
+    return 1
+  fi
+  wait "$pid"
+  rc=$?
+  grep 'stopped by' "$err"
+  [ "$rc" = 0 ] || { cat "$err"; fail "exit $rc after SIGTERM, want 0"; } || return 1
+  grep -q 'stopped by SIGTERM: [1-9][0-9]* workers joined' "$err" || fail "no clean-shutdown line naming the joined workers"
+}
+
+echo "[==========] Running ${#tests[@]} test(s)."
+note "aarch64 runner: ${runner:-none (this host runs aarch64)}; dist $(basename "$dist"); zip $zip"
+for t in "${tests[@]}"; do
+  echo "[ RUN      ] $t"
+  run=$((run + 1))
+  if "$t"; then
+    echo "[       OK ] $t"
+    passed=$((passed + 1))
+  else
+    echo "[  FAILED  ] $t"
+    failed_names+=("$t")
+  fi
+done
+echo "[==========] $run test(s) run."
+echo "[  PASSED  ] $passed test(s)."
+if [ ${#failed_names[@]} -gt 0 ]; then
+  echo "[  FAILED  ] ${#failed_names[@]} test(s), listed below:"
+  for t in "${failed_names[@]}"; do echo "[  FAILED  ] $t"; done
+  exit 1
+fi
+exit 0
