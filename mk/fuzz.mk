@@ -7,8 +7,8 @@
 #                             program; check-asan runs it under ASan + UBSan, no clang needed
 #   build-fuzz/fuzz_NAME      clang + libFuzzer + ASan + UBSan, for `make fuzz FUZZ_SECONDS=N`
 # Targets link the pure libraries, the codex front end and libyaml; a target that needs more
-# sets FUZZ_LINK_NAME (extra objects or libraries) here, and FUZZ_LIB_DIRS lists the source
-# folders compiled for the libFuzzer build.
+# names its extra sources in FUZZ_SRCS_NAME here (compiled for both builds), and FUZZ_LIB_DIRS
+# lists the source folders compiled into the libFuzzer build's library.
 
 FUZZ_TARGETS := $(patsubst tests/fuzz/%.c,%,$(sort $(wildcard tests/fuzz/*.c)))
 FUZZ_COMMON := $(sort $(wildcard tests/fuzz/common/*.c))
@@ -19,11 +19,18 @@ $(BUILD)/obj/tests/fuzz/%.o: CPPFLAGS += -Itests/fuzz
 
 # ---------------------------------------------------------------- replay (gcc, make test)
 FUZZ_REPLAYS := $(patsubst %,$(BUILD)/tests/fuzz_%,$(FUZZ_TARGETS))
+# Targets beyond the pure libraries name the sources they need; both builds compile them.
+FUZZ_SRCS_settings := src/game/settings.c src/game/input.c platform/names.c
+FUZZ_SRCS_pad_db := platform/pad_db.c
+# The objects of a target's extra sources in a build folder: $(call fuzz_objs,BUILD_DIR,TARGET_FILE).
+fuzz_objs = $(patsubst %.c,$(1)/obj/%.o,$(FUZZ_SRCS_$(patsubst fuzz_%,%,$(notdir $(2)))))
+
+# (second expansion is on: the Makefile turns it on before the test rules)
 $(FUZZ_REPLAYS): $(BUILD)/tests/fuzz_%: $(BUILD)/obj/tests/fuzz/%.o $(patsubst %.c,$(BUILD)/obj/%.o,$(FUZZ_COMMON)) \
-                 $(CODEX_LIB) $(PURE_LIBS)
+                 $$(call fuzz_objs,$(BUILD),$$@) $(CODEX_LIB) $(PURE_LIBS)
 	@mkdir -p $(dir $@)
 	$(say) LINK $@
-	$(Q)$(CC) $(LDFLAGS) -o $@ $(filter %.o,$^) $(FUZZ_LINK_$*) $(CODEX_LIB) $(PURE_LIBS) $(CMOCKA_LIBS) $(YAML_LIBS) $(LIBM)
+	$(Q)$(CC) $(LDFLAGS) -o $@ $(filter %.o,$^) $(CODEX_LIB) $(PURE_LIBS) $(CMOCKA_LIBS) $(YAML_LIBS) $(LIBM)
 
 all tests headless: $(FUZZ_REPLAYS)
 
@@ -46,9 +53,14 @@ $(FUZZ_BUILD)/libsk_fuzz.a: $(FUZZ_LIB_OBJS)
 	@rm -f $@
 	$(Q)ar rcs $@ $^
 
-$(FUZZ_BINS): $(FUZZ_BUILD)/fuzz_%: $(FUZZ_BUILD)/obj/tests/fuzz/%.o $(FUZZ_BUILD)/libsk_fuzz.a
+# The world and noise libraries come from the plain native build (not instrumented: the targets'
+# own sources are what the coverage is for), after the target's objects and before core.
+FUZZ_PLAIN_LIBS := build/lib/libsk_world.a build/lib/libsk_noise.a
+$(FUZZ_BINS): $(FUZZ_BUILD)/fuzz_%: $(FUZZ_BUILD)/obj/tests/fuzz/%.o $$(call fuzz_objs,$(FUZZ_BUILD),$$@) \
+              $(FUZZ_BUILD)/libsk_fuzz.a $(FUZZ_PLAIN_LIBS)
 	$(say) LINK $@
-	$(Q)$(FUZZ_CC) $(FUZZ_CFLAGS) -fsanitize=fuzzer -o $@ $< $(FUZZ_LINK_$*) $(FUZZ_BUILD)/libsk_fuzz.a $(YAML_LIBS) $(LIBM)
+	$(Q)$(FUZZ_CC) $(FUZZ_CFLAGS) -fsanitize=fuzzer -o $@ $(filter %.o,$^) $(FUZZ_PLAIN_LIBS) $(FUZZ_BUILD)/libsk_fuzz.a \
+	  $(YAML_LIBS) $(LIBM)
 
 .PHONY: fuzz fuzz-build fuzz-merge fuzz-clean
 # Installs clang and libFuzzer on demand (make test never needs them), builds every target and

@@ -1,6 +1,7 @@
 /* skyisles platform backend on SDL2: tries the video drivers in order (KMSDRM on a console,
  * Wayland/X11 on a desktop, offscreen when headless) and opens an OpenGL ES 2.0 context. */
 #include "platform.h"
+#include "pad_db.h"
 #include "console.h"
 
 #include <SDL2/SDL.h>
@@ -107,21 +108,12 @@ static void load_pad_mappings(Platform *p, const PlatformConfig *cfg) {
     add_mappings_file(cfg->pad_user_db, "user controller mappings");
     add_mappings_file(getenv("SDL_GAMECONTROLLERCONFIG_FILE"), "SDL_GAMECONTROLLERCONFIG_FILE");
     const char *env = getenv("SDL_GAMECONTROLLERCONFIG");
-    if (env && env[0]) {
-        /* One mapping per line, as SDL reads it. */
-        char line[1024];
-        const char *s = env;
-        while (*s) {
-            size_t n = strcspn(s, "\n");
-            if (n > 0 && n < sizeof line) {
-                memcpy(line, s, n);
-                line[n] = 0;
-                if (SDL_GameControllerAddMapping(line) < 0)
-                    log_warn("platform: SDL_GAMECONTROLLERCONFIG mapping not understood (%s)", short_sdl_error());
-            }
-            s += n;
-            if (*s) s++;
-        }
+    /* One mapping per line, as SDL reads it. */
+    char line[PAD_DB_LINE_MAX];
+    for (const char *s = env; s && *s;) {
+        s = pad_db_next_line(s, line, sizeof line);
+        if (line[0] && SDL_GameControllerAddMapping(line) < 0)
+            log_warn("platform: SDL_GAMECONTROLLERCONFIG mapping not understood (%s)", short_sdl_error());
     }
 }
 
@@ -132,31 +124,22 @@ static bool map_by_vendor_product(Platform *p, int index) {
     if (!p->pad_db[0]) return false;
     Uint16 vendor = SDL_JoystickGetDeviceVendor(index), product = SDL_JoystickGetDeviceProduct(index);
     if (!vendor || !product) return false;
-    char want_v[5], want_p[5];
-    snprintf(want_v, sizeof want_v, "%02x%02x", vendor & 0xff, vendor >> 8);
-    snprintf(want_p, sizeof want_p, "%02x%02x", product & 0xff, product >> 8);
     FILE *f = fopen(p->pad_db, "r");
     if (!f) return false;
     /* The first Linux line for this vendor and product, or better one that also has its name. */
     const char *name = SDL_JoystickNameForIndex(index);
-    char line[1024], best[1024] = "";
-    while (fgets(line, sizeof line, f)) {
-        if (strlen(line) < 34 || line[32] != ',' || !strstr(line, "platform:Linux")) continue;
-        if (strncmp(line + 8, want_v, 4) != 0 || strncmp(line + 16, want_p, 4) != 0) continue;
-        line[strcspn(line, "\r\n")] = 0;
-        size_t nl = strcspn(line + 33, ",");
-        bool same_name = name && strlen(name) == nl && !strncmp(line + 33, name, nl);
-        if (!best[0] || same_name) memcpy(best, line, sizeof best);
-        if (same_name) break;
-    }
+    char line[PAD_DB_LINE_MAX], best[PAD_DB_LINE_MAX] = "";
+    bool best_named = false;
+    while (!best_named && fgets(line, sizeof line, f)) pad_db_consider(line, vendor, product, name, best, &best_named);
     fclose(f);
     if (!best[0]) return false;
-    char guid[33], mapping[1100];
+    char guid[33], mapping[PAD_DB_LINE_MAX + 40];
     SDL_JoystickGetGUIDString(SDL_JoystickGetDeviceGUID(index), guid, sizeof guid);
-    snprintf(mapping, sizeof mapping, "%s%s", guid, best + 32);
-    if (SDL_GameControllerAddMapping(mapping) < 0) return false;
-    log_info("platform: controller '%s' (%s) has no mapping of its own: using the database's for '%.*s'",
-             name ? name : "?", guid, (int)strcspn(best + 33, ","), best + 33);
+    if (!pad_db_remap(best, guid, mapping, sizeof mapping) || SDL_GameControllerAddMapping(mapping) < 0) return false;
+    char db_name[64];
+    pad_db_line_name(best, db_name, sizeof db_name);
+    log_info("platform: controller '%s' (%s) has no mapping of its own: using the database's for '%s'",
+             name ? name : "?", guid, db_name);
     return SDL_IsGameController(index);
 }
 
@@ -392,21 +375,21 @@ void platform_destroy(Platform *p) {
 
 /* ---------------------------------------------------------------- keys and events */
 /* Keys by position (scancode), so W/A/S/D sit under the same fingers on any layout. */
-static const struct { SDL_Scancode sc; PlatformKey key; const char *name; } k_keys[] = {
-    {SDL_SCANCODE_ESCAPE, PKEY_ESCAPE, "Esc"}, {SDL_SCANCODE_SPACE, PKEY_SPACE, "Space"},
-    {SDL_SCANCODE_RETURN, PKEY_ENTER, "Enter"}, {SDL_SCANCODE_KP_ENTER, PKEY_ENTER, "Enter"},
-    {SDL_SCANCODE_TAB, PKEY_TAB, "Tab"}, {SDL_SCANCODE_BACKSPACE, PKEY_BACKSPACE, "Backspace"},
-    {SDL_SCANCODE_UP, PKEY_UP, "Up"}, {SDL_SCANCODE_DOWN, PKEY_DOWN, "Down"},
-    {SDL_SCANCODE_LEFT, PKEY_LEFT, "Left"}, {SDL_SCANCODE_RIGHT, PKEY_RIGHT, "Right"},
-    {SDL_SCANCODE_LSHIFT, PKEY_LSHIFT, "LShift"}, {SDL_SCANCODE_RSHIFT, PKEY_RSHIFT, "RShift"},
-    {SDL_SCANCODE_LCTRL, PKEY_LCTRL, "LCtrl"}, {SDL_SCANCODE_RCTRL, PKEY_RCTRL, "RCtrl"},
-    {SDL_SCANCODE_PAGEUP, PKEY_PAGEUP, "PageUp"}, {SDL_SCANCODE_PAGEDOWN, PKEY_PAGEDOWN, "PageDown"},
-    {SDL_SCANCODE_MINUS, PKEY_MINUS, "Minus"}, {SDL_SCANCODE_EQUALS, PKEY_EQUALS, "Equals"},
-    {SDL_SCANCODE_COMMA, PKEY_COMMA, "Comma"}, {SDL_SCANCODE_PERIOD, PKEY_PERIOD, "Period"},
-    {SDL_SCANCODE_F1, PKEY_F1, "F1"}, {SDL_SCANCODE_F2, PKEY_F2, "F2"}, {SDL_SCANCODE_F3, PKEY_F3, "F3"},
-    {SDL_SCANCODE_F4, PKEY_F4, "F4"}, {SDL_SCANCODE_F5, PKEY_F5, "F5"}, {SDL_SCANCODE_F6, PKEY_F6, "F6"},
-    {SDL_SCANCODE_F7, PKEY_F7, "F7"}, {SDL_SCANCODE_F8, PKEY_F8, "F8"}, {SDL_SCANCODE_F9, PKEY_F9, "F9"},
-    {SDL_SCANCODE_F10, PKEY_F10, "F10"}, {SDL_SCANCODE_F11, PKEY_F11, "F11"}, {SDL_SCANCODE_F12, PKEY_F12, "F12"},
+static const struct { SDL_Scancode sc; PlatformKey key; } k_keys[] = {
+    {SDL_SCANCODE_ESCAPE, PKEY_ESCAPE}, {SDL_SCANCODE_SPACE, PKEY_SPACE},
+    {SDL_SCANCODE_RETURN, PKEY_ENTER}, {SDL_SCANCODE_KP_ENTER, PKEY_ENTER},
+    {SDL_SCANCODE_TAB, PKEY_TAB}, {SDL_SCANCODE_BACKSPACE, PKEY_BACKSPACE},
+    {SDL_SCANCODE_UP, PKEY_UP}, {SDL_SCANCODE_DOWN, PKEY_DOWN},
+    {SDL_SCANCODE_LEFT, PKEY_LEFT}, {SDL_SCANCODE_RIGHT, PKEY_RIGHT},
+    {SDL_SCANCODE_LSHIFT, PKEY_LSHIFT}, {SDL_SCANCODE_RSHIFT, PKEY_RSHIFT},
+    {SDL_SCANCODE_LCTRL, PKEY_LCTRL}, {SDL_SCANCODE_RCTRL, PKEY_RCTRL},
+    {SDL_SCANCODE_PAGEUP, PKEY_PAGEUP}, {SDL_SCANCODE_PAGEDOWN, PKEY_PAGEDOWN},
+    {SDL_SCANCODE_MINUS, PKEY_MINUS}, {SDL_SCANCODE_EQUALS, PKEY_EQUALS},
+    {SDL_SCANCODE_COMMA, PKEY_COMMA}, {SDL_SCANCODE_PERIOD, PKEY_PERIOD},
+    {SDL_SCANCODE_F1, PKEY_F1}, {SDL_SCANCODE_F2, PKEY_F2}, {SDL_SCANCODE_F3, PKEY_F3},
+    {SDL_SCANCODE_F4, PKEY_F4}, {SDL_SCANCODE_F5, PKEY_F5}, {SDL_SCANCODE_F6, PKEY_F6},
+    {SDL_SCANCODE_F7, PKEY_F7}, {SDL_SCANCODE_F8, PKEY_F8}, {SDL_SCANCODE_F9, PKEY_F9},
+    {SDL_SCANCODE_F10, PKEY_F10}, {SDL_SCANCODE_F11, PKEY_F11}, {SDL_SCANCODE_F12, PKEY_F12},
 };
 
 static PlatformKey map_key(SDL_Scancode sc) {
@@ -416,45 +399,6 @@ static PlatformKey map_key(SDL_Scancode sc) {
     for (size_t i = 0; i < sizeof k_keys / sizeof k_keys[0]; i++)
         if (k_keys[i].sc == sc) return k_keys[i].key;
     return PKEY_NONE;
-}
-
-const char *platform_key_name(PlatformKey k) {
-    static const char *const letters[26] = {"A", "B", "C", "D", "E", "F", "G", "H", "I", "J", "K", "L", "M",
-                                            "N", "O", "P", "Q", "R", "S", "T", "U", "V", "W", "X", "Y", "Z"};
-    static const char *const digits[10] = {"0", "1", "2", "3", "4", "5", "6", "7", "8", "9"};
-    if (k >= PKEY_A && k <= PKEY_Z) return letters[k - PKEY_A];
-    if (k >= PKEY_0 && k <= PKEY_9) return digits[k - PKEY_0];
-    for (size_t i = 0; i < sizeof k_keys / sizeof k_keys[0]; i++)
-        if (k_keys[i].key == k) return k_keys[i].name;
-    return "";
-}
-
-PlatformKey platform_key_from_name(const char *name) {
-    if (!name || !name[0]) return PKEY_NONE;
-    for (int k = PKEY_NONE + 1; k < PKEY_COUNT; k++)
-        if (SDL_strcasecmp(platform_key_name((PlatformKey)k), name) == 0) return (PlatformKey)k;
-    return PKEY_NONE;
-}
-
-/* SDL's own names ("a", "start", "leftx", "righttrigger"): the ones mapping files use. */
-const char *platform_pad_button_name(PlatformPadButton b) {
-    const char *n = SDL_GameControllerGetStringForButton((SDL_GameControllerButton)b);
-    return n ? n : "";
-}
-
-PlatformPadButton platform_pad_button_from_name(const char *name) {
-    SDL_GameControllerButton b = name ? SDL_GameControllerGetButtonFromString(name) : SDL_CONTROLLER_BUTTON_INVALID;
-    return b >= 0 && b < (int)PPAD_BUTTON_COUNT ? (PlatformPadButton)b : PPAD_BUTTON_COUNT;
-}
-
-const char *platform_pad_axis_name(PlatformPadAxis a) {
-    const char *n = SDL_GameControllerGetStringForAxis((SDL_GameControllerAxis)a);
-    return n ? n : "";
-}
-
-PlatformPadAxis platform_pad_axis_from_name(const char *name) {
-    SDL_GameControllerAxis a = name ? SDL_GameControllerGetAxisFromString(name) : SDL_CONTROLLER_AXIS_INVALID;
-    return a >= 0 && a < (int)PPAD_AXIS_COUNT ? (PlatformPadAxis)a : PPAD_AXIS_COUNT;
 }
 
 void platform_poll(Platform *p, PlatformEvents *ev) {

@@ -44,6 +44,12 @@ bool settings_dir(const char *dir, char *out, size_t n) {
 }
 
 /* ---------------------------------------------------------------- reading */
+/* A warning is one line: what it quotes from the file (a scalar may span lines) cannot break it. */
+static void one_line(char *s) {
+    for (; s && *s; s++)
+        if ((unsigned char)*s < 0x20 || *s == 0x7f) *s = '?';
+}
+
 typedef struct Reader {
     yaml_document_t doc;
     const char *name;
@@ -62,6 +68,7 @@ static void warn_at(Reader *r, const yaml_node_t *n, const char *fmt, ...) {
     va_end(ap);
     snprintf(r->warning, r->warning_n, "skyisles: settings %s:%zu: %s: using the default for it", r->name,
              n ? n->start_mark.line + 1 : 1, what);
+    one_line(r->warning);
     r->warned = true;
 }
 
@@ -249,6 +256,7 @@ void settings_parse(GameSettings *s, const char *text, size_t len, const char *n
             snprintf(warning, warning_n, "skyisles: settings %s:%zu:%zu is damaged (%s): using defaults", r.name,
                      parser.problem_mark.line + 1, parser.problem_mark.column + 1,
                      parser.problem ? parser.problem : "unreadable");
+        one_line(warning);
         yaml_parser_delete(&parser);
         return;
     }
@@ -266,6 +274,7 @@ void settings_parse(GameSettings *s, const char *text, size_t len, const char *n
         *s = tmp;
     }
     yaml_document_delete(&r.doc);
+    if (warning && warning_n) one_line(warning);
 }
 
 void settings_load(GameSettings *s, const char *dir, bool *found, char *warning, size_t warning_n) {
@@ -284,6 +293,7 @@ void settings_load(GameSettings *s, const char *dir, bool *found, char *warning,
     uint8_t *text = file_read_all(path, SETTINGS_MAX_BYTES, &len, &err);
     if (!text) {
         snprintf(warning, warning_n, "skyisles: settings: %s: using defaults", err.msg);
+        one_line(warning);
         return;
     }
     settings_parse(s, (const char *)text, len, path, warning, warning_n);
