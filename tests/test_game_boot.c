@@ -11,6 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <signal.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -305,6 +306,150 @@ static void test_no_display(void **state) {
     expect_one_line(&g_run, 1, forced);
 }
 
+/* ---------------------------------------------------------------- faults */
+/* A GL context that cannot be made (the EGL library missing): one line, exit 1. */
+static void test_no_gl_context(void **state) {
+    (void)state;
+    run(&g_run, "SDL_VIDEODRIVER=offscreen SDL_VIDEO_EGL_DRIVER=/nonexistent/libEGL.so SKYISLES_LOG=warn",
+        "--screenshot /tmp/skyisles-never.png");
+    const char *needles[] = {"no offscreen GLES2 context", "EGL", "install Mesa", NULL};
+    expect_one_line(&g_run, 1, needles);
+}
+
+/* A pack path that cannot be read (its folder is a file): one line naming it, exit 2. */
+static void test_unreadable_pack(void **state) {
+    (void)state;
+    run(&g_run, NULL, "--pak tests/data/game/README.md/x.pak --print-island");
+    const char *needles[] = {"tests/data/game/README.md/x.pak", "Not a directory", NULL};
+    expect_one_line(&g_run, 2, needles);
+}
+
+/* A config folder that cannot be one (a file stands there): the run goes on with defaults, with
+ * one warning when reading and one when saving; nothing is written there. */
+static void test_unusable_config_folder(void **state) {
+    (void)state;
+    char env[512], args[512];
+    snprintf(env, sizeof env, "SDL_VIDEODRIVER=offscreen SKYISLES_LOG=warn");
+    /* --seed makes the run's seed the one to keep: there is something to save. */
+    snprintf(args, sizeof args, "--config tests/data/game/README.md --offscreen --size 64x48 --autopilot --seconds 0.2 --seed 5");
+    run(&g_run, env, args);
+    printf("  exit %d:\n%s", g_run.status, g_run.err);
+    assert_int_equal(g_run.status, 0);
+    assert_non_null(strstr(g_run.err, "settings"));
+    assert_non_null(strstr(g_run.err, "tests/data/game/README.md"));
+    assert_non_null(strstr(g_run.err, "settings not saved"));
+    assert_true(g_run.err_lines <= 3);
+}
+
+/* Starts the game in the background with stderr to a file; its pid. */
+static pid_t start_bg(const char *env_kv, const char *args, const char *err_path) {
+    pid_t pid = fork();
+    if (pid != 0) return pid;
+    char cmd[4096];
+    snprintf(cmd, sizeof cmd, "exec env %s %s '%s' %s >/dev/null 2>'%s' </dev/null", env_kv, g_runner, g_bin, args,
+             err_path);
+    execl("/bin/sh", "sh", "-c", cmd, (char *)NULL);
+    _exit(127);
+}
+
+/* The process has installed a handler for sig (its SigCgt mask in /proc). */
+static bool catches(pid_t pid, int sig) {
+    char path[64], line[256];
+    snprintf(path, sizeof path, "/proc/%d/status", (int)pid);
+    FILE *f = fopen(path, "r");
+    if (!f) return false;
+    bool yes = false;
+    while (fgets(line, sizeof line, f))
+        if (!strncmp(line, "SigCgt:", 7)) yes = (strtoull(line + 7, NULL, 16) >> (sig - 1)) & 1u;
+    fclose(f);
+    return yes;
+}
+
+static bool file_has(const char *path, const char *needle) {
+    static char buf[65536];
+    slurp(path, buf, sizeof buf);
+    return strstr(buf, needle) != NULL;
+}
+
+static int wait_exit(pid_t pid, int seconds) {
+    for (int i = 0; i < seconds * 20; i++) {
+        int st;
+        pid_t r = waitpid(pid, &st, WNOHANG);
+        if (r == pid) return WIFEXITED(st) ? WEXITSTATUS(st) : 128 + (WIFSIGNALED(st) ? WTERMSIG(st) : 0);
+        usleep(50000);
+    }
+    kill(pid, SIGKILL);
+    waitpid(pid, NULL, 0);
+    return -1;
+}
+
+/* SIGTERM, SIGINT and SIGHUP, while booting and while flying: exit 0 through the normal shutdown
+ * (every worker joined, said in the log), whatever the moment. */
+static void test_stop_signals(void **state) {
+    (void)state;
+    static const int sigs[] = {SIGTERM, SIGINT, SIGHUP};
+    static const char *const names[] = {"SIGTERM", "SIGINT", "SIGHUP"};
+    char err[512];
+    snprintf(err, sizeof err, "%s/bg.err", g_tmp);
+    for (int k = 0; k < 3; k++)
+        for (int flying = 0; flying < 2; flying++) {
+            unlink(err);   /* no marker of the run before */
+            pid_t pid = start_bg("SDL_VIDEODRIVER=none-such", "--headless --autopilot --seconds 120 --view-radius 3", err);
+            assert_true(pid > 0);
+            /* Booting: as soon as the handlers stand (before that a stop signal would be the
+             * default one, by design of exec, not of the game). Flying: after the line that
+             * says the flight started. */
+            const char *marker = "headless flight started";
+            for (int i = 0; i < 2400; i++) {
+                bool ready = catches(pid, sigs[k]);
+                if (ready && (!flying || file_has(err, marker))) break;
+                usleep(25000);
+            }
+            bool started = file_has(err, marker);
+            if (flying) assert_true(started);
+            kill(pid, sigs[k]);
+            int rc = wait_exit(pid, 120);
+            char want[96];
+            snprintf(want, sizeof want, "stopped by %s: ", names[k]);
+            printf("  %s while %s: exit %d%s\n", names[k], flying ? "flying" : (started ? "booting (late)" : "booting"), rc,
+                   file_has(err, "workers joined") ? ", workers joined" : "");
+            assert_int_equal(rc, 0);
+            assert_true(file_has(err, want));
+            assert_true(file_has(err, "workers joined, shut down cleanly"));
+        }
+}
+
+/* Stopped in the middle of play, the settings file is whole: either the old one or a complete
+ * new one, never half-written. */
+static void test_stop_keeps_settings_whole(void **state) {
+    (void)state;
+    char dir[300], path[400], err[400], env[700];
+    snprintf(dir, sizeof dir, "%s/cfg", g_tmp);
+    snprintf(path, sizeof path, "%s/settings.yaml", dir);
+    snprintf(err, sizeof err, "%s/bg2.err", g_tmp);
+    for (int round = 0; round < 3; round++) {
+        snprintf(env, sizeof env, "SDL_VIDEODRIVER=offscreen");
+        char args[600];
+        snprintf(args, sizeof args, "--config '%s' --offscreen --size 64x48 --autopilot --view-radius 2 --seed %d", dir,
+                 100 + round);
+        unlink(err);
+        pid_t pid = start_bg(env, args, err);
+        assert_true(pid > 0);
+        for (int i = 0; i < 1200 && !(catches(pid, SIGTERM) && file_has(err, "workers; budget")); i++) usleep(25000);
+        usleep(100000 * (useconds_t)round);
+        kill(pid, SIGTERM);
+        assert_int_equal(wait_exit(pid, 120), 0);
+        static char text[65536];
+        slurp(path, text, sizeof text);
+        assert_true(text[0] != 0);
+        assert_non_null(strstr(text, "version: 1"));
+        assert_non_null(strstr(text, "world:"));
+        char seed[64];
+        snprintf(seed, sizeof seed, "  seed: %d\n", 100 + round);
+        assert_non_null(strstr(text, seed));   /* the run's seed, kept whole at the stop */
+    }
+}
+
 /* --help names every option the parser knows (read from its source, src/game/options.c). */
 static void test_help_lists_every_option(void **state) {
     (void)state;
@@ -341,6 +486,9 @@ int main(int argc, char **argv) {
         cmocka_unit_test(test_pack_file_equals_builtin), cmocka_unit_test(test_print_island),
         cmocka_unit_test(test_budget_too_small), cmocka_unit_test(test_bad_options),
         cmocka_unit_test(test_no_display),       cmocka_unit_test(test_help_lists_every_option),
+        cmocka_unit_test(test_no_gl_context),    cmocka_unit_test(test_unreadable_pack),
+        cmocka_unit_test(test_unusable_config_folder), cmocka_unit_test(test_stop_signals),
+        cmocka_unit_test(test_stop_keeps_settings_whole),
     };
     return cmocka_run_group_tests(tests, NULL, teardown);
 }

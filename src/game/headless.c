@@ -93,6 +93,7 @@ int game_headless(Game *g) {
     Play *p = &g->play;
     /* Loading, as the title screen does for a player: the view fills before the flight counts. */
     game_wait_world(g, 60.0);
+    log_info("skyisles: headless flight started%s", g->opt.soak ? " (soak)" : "");
     Soak soak;
     memset(&soak, 0, sizeof soak);
     soak.rng = world_params(g->world)->gen.seed ^ 0x50a4ull;

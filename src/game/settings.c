@@ -412,8 +412,8 @@ bool settings_save(const GameSettings *s, const char *dir, SkyError *err) {
     }
     int fd = open(tmp, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
     if (fd < 0) {
-        sky_error_set(err, SKY_ERR_START, "skyisles: cannot write settings in %s (%s): check the folder is writable", dir,
-                      strerror(errno));
+        sky_error_set(err, SKY_ERR_START, "skyisles: cannot write settings in %s (%s): settings not saved; check the "
+                      "folder is writable", dir, strerror(errno));
         return false;
     }
     bool ok = write_all(fd, text, len);
