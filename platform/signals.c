@@ -26,6 +26,7 @@ void platform_signals_install(void) {
     sa.sa_flags = SA_RESETHAND;
     static const int sigs[] = {SIGTERM, SIGINT, SIGHUP};
     for (size_t i = 0; i < sizeof sigs / sizeof sigs[0]; i++) sigaction(sigs[i], &sa, NULL);
+    log_debug("stop signals handled (SIGTERM, SIGINT, SIGHUP)");
 }
 
 int platform_stop_signal(void) { return (int)g_stop_signal; }

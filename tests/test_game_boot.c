@@ -394,14 +394,15 @@ static void test_stop_signals(void **state) {
     for (int k = 0; k < 3; k++)
         for (int flying = 0; flying < 2; flying++) {
             unlink(err);   /* no marker of the run before */
-            pid_t pid = start_bg("SDL_VIDEODRIVER=none-such", "--headless --autopilot --seconds 120 --view-radius 3", err);
+            pid_t pid = start_bg("SDL_VIDEODRIVER=none-such SKYISLES_LOG=debug", "--headless --autopilot --seconds 120 --view-radius 3", err);
             assert_true(pid > 0);
             /* Booting: as soon as the handlers stand (before that a stop signal would be the
-             * default one, by design of exec, not of the game). Flying: after the line that
-             * says the flight started. */
+             * default one, by design of exec, not of the game): the process catches it (its
+             * SigCgt mask) and the game said so in its debug log (under qemu-user the mask is the
+             * emulator's own from the start). Flying: after the line that says the flight started. */
             const char *marker = "headless flight started";
             for (int i = 0; i < 2400; i++) {
-                bool ready = catches(pid, sigs[k]);
+                bool ready = catches(pid, sigs[k]) && file_has(err, "stop signals handled");
                 if (ready && (!flying || file_has(err, marker))) break;
                 usleep(25000);
             }
