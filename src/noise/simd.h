@@ -10,7 +10,10 @@
  * the same 4 lanes as uint64 (two registers) for exact 32.32 fixed-point steps: add, shift
  * right by 32, low word times a 32-bit constant (full product), split into u32x4 words, and
  * hi32_mul (low 32 bits of high word * constant, done the cheapest way per target).
- * f32x4_to_i32_trunc is floor for the non-negative values it is meant for.
+ * f32x4_to_i32_trunc is floor for the non-negative values it is meant for. u32x4_movemask
+ * gathers the lanes of a mask into bits 0-3 of an integer; f32x4_set4 puts a, b, c, d in lanes 0-3;
+ * f32x4_dup(v, i) copies lane i (a constant) to every lane; f32x4_hmin/hmax give the smallest /
+ * largest lane (exact for finite lanes).
  * -DSKYISLES_SIMD_SCALAR forces the plain C set. SIMD_NAME is "neon", "sse2" or "scalar";
  * SIMD_LANES is 4. */
 #ifndef SKYISLES_SIMD_H
@@ -41,6 +44,18 @@ typedef float32x4_t f32x4;
 typedef uint32x4_t u32x4;
 
 static inline f32x4 f32x4_set1(float v) { return vdupq_n_f32(v); }
+static inline f32x4 f32x4_set4(float a, float b, float c, float d) { f32x4 r = {a, b, c, d}; return r; }
+/* Lane i of v in every lane (i a constant). */
+#define f32x4_dup(v, i) ((i) < 2 ? vdupq_lane_f32(vget_low_f32(v), (i) & 1) : vdupq_lane_f32(vget_high_f32(v), (i) & 1))
+/* The smallest / largest lane (exact for finite lanes, whatever the order). */
+static inline float f32x4_hmin(f32x4 v) {
+    float32x2_t m = vpmin_f32(vget_low_f32(v), vget_high_f32(v));
+    return vget_lane_f32(vpmin_f32(m, m), 0);
+}
+static inline float f32x4_hmax(f32x4 v) {
+    float32x2_t m = vpmax_f32(vget_low_f32(v), vget_high_f32(v));
+    return vget_lane_f32(vpmax_f32(m, m), 0);
+}
 static inline f32x4 f32x4_load(const float *p) { return vld1q_f32(p); }
 static inline void f32x4_store(float *p, f32x4 v) { vst1q_f32(p, v); }
 static inline f32x4 f32x4_add(f32x4 a, f32x4 b) { return vaddq_f32(a, b); }
@@ -81,6 +96,17 @@ static inline u32x4 u32x4_mulhi(u32x4 a, u32x4 b) {
 static inline u32x4 u32x4_cmpeq(u32x4 a, u32x4 b) { return vceqq_u32(a, b); }
 static inline u32x4 u32x4_cmplt(u32x4 a, u32x4 b) { return vcltq_u32(a, b); }   /* unsigned */
 static inline u32x4 u32x4_select(u32x4 m, u32x4 a, u32x4 b) { return vbslq_u32(m, a, b); }
+/* Bit l set where lane l of the mask m is set. */
+static inline uint32_t u32x4_movemask(u32x4 m) {
+    const uint32_t w[4] = {1u, 2u, 4u, 8u};
+    uint32x4_t b = vandq_u32(m, vld1q_u32(w));
+#if defined(__aarch64__)
+    return vaddvq_u32(b);
+#else
+    uint32x2_t h = vadd_u32(vget_low_u32(b), vget_high_u32(b));
+    return vget_lane_u32(vpadd_u32(h, h), 0);
+#endif
+}
 
 /* 4 lanes of uint64 (two registers) for the exact fixed-point skew. */
 typedef struct w64x4 { uint64x2_t a, b; } w64x4;
@@ -105,6 +131,16 @@ typedef __m128 f32x4;
 typedef __m128i u32x4;
 
 static inline f32x4 f32x4_set1(float v) { return _mm_set1_ps(v); }
+static inline f32x4 f32x4_set4(float a, float b, float c, float d) { return _mm_setr_ps(a, b, c, d); }
+#define f32x4_dup(v, i) _mm_shuffle_ps((v), (v), _MM_SHUFFLE((i), (i), (i), (i)))
+static inline float f32x4_hmin(f32x4 v) {
+    __m128 m = _mm_min_ps(v, _mm_shuffle_ps(v, v, _MM_SHUFFLE(1, 0, 3, 2)));
+    return _mm_cvtss_f32(_mm_min_ps(m, _mm_shuffle_ps(m, m, _MM_SHUFFLE(2, 3, 0, 1))));
+}
+static inline float f32x4_hmax(f32x4 v) {
+    __m128 m = _mm_max_ps(v, _mm_shuffle_ps(v, v, _MM_SHUFFLE(1, 0, 3, 2)));
+    return _mm_cvtss_f32(_mm_max_ps(m, _mm_shuffle_ps(m, m, _MM_SHUFFLE(2, 3, 0, 1))));
+}
 static inline f32x4 f32x4_load(const float *p) { return _mm_loadu_ps(p); }
 static inline void f32x4_store(float *p, f32x4 v) { _mm_storeu_ps(p, v); }
 static inline f32x4 f32x4_add(f32x4 a, f32x4 b) { return _mm_add_ps(a, b); }
@@ -157,6 +193,7 @@ static inline u32x4 u32x4_cmplt(u32x4 a, u32x4 b) {   /* unsigned, through the s
 static inline u32x4 u32x4_select(u32x4 m, u32x4 a, u32x4 b) {
     return _mm_or_si128(_mm_and_si128(m, a), _mm_andnot_si128(m, b));
 }
+static inline uint32_t u32x4_movemask(u32x4 m) { return (uint32_t)_mm_movemask_ps(_mm_castsi128_ps(m)); }
 
 typedef struct w64x4 { __m128i a, b; } w64x4;
 static inline w64x4 w64x4_load(const uint64_t *p) {
@@ -191,6 +228,16 @@ static inline float simd_f_bits(uint32_t u) { float f; memcpy(&f, &u, 4); return
 static inline uint32_t simd_u_bits(float f) { uint32_t u; memcpy(&u, &f, 4); return u; }
 
 static inline f32x4 f32x4_set1(float v) { SIMD_MAP_F(v); }
+static inline f32x4 f32x4_set4(float a, float b, float c, float d) { f32x4 r = {{a, b, c, d}}; return r; }
+#define f32x4_dup(a, i) f32x4_set1((a).v[(i)])
+static inline float f32x4_hmin(f32x4 v) {
+    float a = v.v[0] < v.v[1] ? v.v[0] : v.v[1], b = v.v[2] < v.v[3] ? v.v[2] : v.v[3];
+    return a < b ? a : b;
+}
+static inline float f32x4_hmax(f32x4 v) {
+    float a = v.v[0] > v.v[1] ? v.v[0] : v.v[1], b = v.v[2] > v.v[3] ? v.v[2] : v.v[3];
+    return a > b ? a : b;
+}
 static inline f32x4 f32x4_load(const float *p) { SIMD_MAP_F(p[l]); }
 static inline void f32x4_store(float *p, f32x4 v) { for (int l = 0; l < 4; l++) p[l] = v.v[l]; }
 static inline f32x4 f32x4_add(f32x4 a, f32x4 b) { SIMD_MAP_F(a.v[l] + b.v[l]); }
@@ -237,6 +284,11 @@ static inline u32x4 u32x4_mulhi(u32x4 a, u32x4 b) { SIMD_MAP_U((uint32_t)(((uint
 static inline u32x4 u32x4_cmpeq(u32x4 a, u32x4 b) { SIMD_MAP_U(a.v[l] == b.v[l] ? 0xffffffffu : 0u); }
 static inline u32x4 u32x4_cmplt(u32x4 a, u32x4 b) { SIMD_MAP_U(a.v[l] < b.v[l] ? 0xffffffffu : 0u); }
 static inline u32x4 u32x4_select(u32x4 m, u32x4 a, u32x4 b) { SIMD_MAP_U((m.v[l] & a.v[l]) | (~m.v[l] & b.v[l])); }
+static inline uint32_t u32x4_movemask(u32x4 m) {
+    uint32_t r = 0;
+    for (int l = 0; l < 4; l++) r |= (m.v[l] >> 31) << l;
+    return r;
+}
 
 typedef struct w64x4 { uint64_t v[4]; } w64x4;
 #define SIMD_MAP_W(expr) w64x4 r; for (int l = 0; l < 4; l++) r.v[l] = (expr); return r
