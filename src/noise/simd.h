@@ -11,7 +11,8 @@
  * right by 32, low word times a 32-bit constant (full product), split into u32x4 words, and
  * hi32_mul (low 32 bits of high word * constant, done the cheapest way per target).
  * f32x4_to_i32_trunc is floor for the non-negative values it is meant for. u32x4_movemask
- * gathers the lanes of a mask into bits 0-3 of an integer; f32x4_set4 puts a, b, c, d in lanes 0-3;
+ * gathers the lanes of a mask into bits 0-3 of an integer; u32x4_pack_rgba clamps four signed lanes
+ * to 0..255 and interleaves them as the bytes of each lane; f32x4_set4 puts a, b, c, d in lanes 0-3;
  * f32x4_dup(v, i) copies lane i (a constant) to every lane; f32x4_hmin/hmax give the smallest /
  * largest lane (exact for finite lanes).
  * -DSKYISLES_SIMD_SCALAR forces the plain C set. SIMD_NAME is "neon", "sse2" or "scalar";
@@ -97,6 +98,15 @@ static inline u32x4 u32x4_cmpeq(u32x4 a, u32x4 b) { return vceqq_u32(a, b); }
 static inline u32x4 u32x4_cmplt(u32x4 a, u32x4 b) { return vcltq_u32(a, b); }   /* unsigned */
 static inline u32x4 u32x4_select(u32x4 m, u32x4 a, u32x4 b) { return vbslq_u32(m, a, b); }
 /* Bit l set where lane l of the mask m is set. */
+/* Lane i of r, g, b, a (signed, each clamped to 0..255) as the bytes of lane i, r lowest. */
+static inline u32x4 u32x4_pack_rgba(u32x4 r, u32x4 g, u32x4 b, u32x4 a) {
+    uint16x4_t r16 = vqmovun_s32(vreinterpretq_s32_u32(r)), g16 = vqmovun_s32(vreinterpretq_s32_u32(g));
+    uint16x4_t b16 = vqmovun_s32(vreinterpretq_s32_u32(b)), a16 = vqmovun_s32(vreinterpretq_s32_u32(a));
+    uint8x8_t rb = vqmovn_u16(vcombine_u16(r16, b16)), ga = vqmovn_u16(vcombine_u16(g16, a16));
+    uint8x8x2_t z = vzip_u8(rb, ga);   /* r0 g0 r1 g1 r2 g2 r3 g3 | b0 a0 b1 a1 ... */
+    uint16x4x2_t w = vzip_u16(vreinterpret_u16_u8(z.val[0]), vreinterpret_u16_u8(z.val[1]));
+    return vreinterpretq_u32_u16(vcombine_u16(w.val[0], w.val[1]));
+}
 static inline uint32_t u32x4_movemask(u32x4 m) {
     const uint32_t w[4] = {1u, 2u, 4u, 8u};
     uint32x4_t b = vandq_u32(m, vld1q_u32(w));
@@ -194,6 +204,11 @@ static inline u32x4 u32x4_select(u32x4 m, u32x4 a, u32x4 b) {
     return _mm_or_si128(_mm_and_si128(m, a), _mm_andnot_si128(m, b));
 }
 static inline uint32_t u32x4_movemask(u32x4 m) { return (uint32_t)_mm_movemask_ps(_mm_castsi128_ps(m)); }
+static inline u32x4 u32x4_pack_rgba(u32x4 r, u32x4 g, u32x4 b, u32x4 a) {
+    __m128i x = _mm_packus_epi16(_mm_packs_epi32(r, b), _mm_packs_epi32(g, a));   /* r0-3 b0-3 g0-3 a0-3 */
+    __m128i t = _mm_unpacklo_epi8(x, _mm_srli_si128(x, 8));                       /* r0 g0 r1 g1 .. b0 a0 .. */
+    return _mm_unpacklo_epi16(t, _mm_srli_si128(t, 8));
+}
 
 typedef struct w64x4 { __m128i a, b; } w64x4;
 static inline w64x4 w64x4_load(const uint64_t *p) {
@@ -252,8 +267,14 @@ static inline f32x4 f32x4_xor_bits(f32x4 a, u32x4 b) { SIMD_MAP_F(simd_f_bits(si
 static inline f32x4 f32x4_select(u32x4 m, f32x4 a, f32x4 b) { SIMD_MAP_F(m.v[l] ? a.v[l] : b.v[l]); }
 static inline f32x4 f32x4_abs(f32x4 a) { SIMD_MAP_F(simd_f_bits(simd_u_bits(a.v[l]) & 0x7fffffffu)); }
 static inline f32x4 f32x4_from_i32(u32x4 a) { SIMD_MAP_F((float)(int32_t)a.v[l]); }
-/* Only for values inside the int32 range (callers pass small non-negative fractions). */
-static inline u32x4 f32x4_to_i32_trunc(f32x4 a) { SIMD_MAP_U((uint32_t)(int32_t)a.v[l]); }
+/* Saturating like NEON (a NaN gives 0), so no lane converts out of range. */
+static inline int32_t simd_trunc_i32(float v) {
+    if (!(v == v)) return 0;
+    if (v >= 2147483648.0f) return INT32_MAX;
+    if (v < -2147483648.0f) return INT32_MIN;
+    return (int32_t)v;
+}
+static inline u32x4 f32x4_to_i32_trunc(f32x4 a) { SIMD_MAP_U((uint32_t)simd_trunc_i32(a.v[l])); }
 
 static inline u32x4 u32x4_set1(uint32_t v) { SIMD_MAP_U(v); }
 static inline u32x4 u32x4_load(const uint32_t *p) { SIMD_MAP_U(p[l]); }
@@ -288,6 +309,14 @@ static inline uint32_t u32x4_movemask(u32x4 m) {
     uint32_t r = 0;
     for (int l = 0; l < 4; l++) r |= (m.v[l] >> 31) << l;
     return r;
+}
+static inline uint32_t simd_clamp_u8(uint32_t v) {
+    int32_t s = (int32_t)v;
+    return s < 0 ? 0u : (s > 255 ? 255u : (uint32_t)s);
+}
+static inline u32x4 u32x4_pack_rgba(u32x4 cr, u32x4 cg, u32x4 cb, u32x4 ca) {
+    SIMD_MAP_U(simd_clamp_u8(cr.v[l]) | simd_clamp_u8(cg.v[l]) << 8 | simd_clamp_u8(cb.v[l]) << 16 |
+               simd_clamp_u8(ca.v[l]) << 24);
 }
 
 typedef struct w64x4 { uint64_t v[4]; } w64x4;

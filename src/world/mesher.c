@@ -72,35 +72,34 @@ static inline uint8_t to_u8(float v) {
     return (uint8_t)(v * 255.0f + 0.5f);
 }
 
-/* to_u8 on every lane: the same multiply and add, then the truncation of t held to [0, 255.5],
- * which is to_u8's answer for every v: v <= 0 gives t <= 0.5, hence 0; v >= 1 gives t >= 255.5,
- * hence 255; in between (uint8_t)t. A NaN ends as 0 too (SSE2 and plain C take the clamp's 0,
- * NEON converts a NaN to 0). No lane converts a value out of range. */
-static inline u32x4 to_u8x4(f32x4 v) {
-    f32x4 t = f32x4_add(f32x4_mul(v, f32x4_set1(255.0f)), f32x4_set1(0.5f));
-    t = f32x4_min(f32x4_max(t, f32x4_set1(0.0f)), f32x4_set1(255.5f));
-    return f32x4_to_i32_trunc(t);
+/* to_u8(v) for the four vertices of a quad, per channel vector: the same multiply, add and
+ * truncation, and u32x4_pack_rgba's clamp to 0..255 is to_u8's: v <= 0 gives t <= 0.5, hence 0
+ * or less; v >= 1 gives t >= 255.5, hence 255 or more; in between (uint8_t)t. (Colours stay
+ * far inside the int32 range; a NaN would give 0 as to_u8 does.) */
+static inline u32x4 to_u8x4_raw(f32x4 v) {
+    return f32x4_to_i32_trunc(f32x4_add(f32x4_mul(v, f32x4_set1(255.0f)), f32x4_set1(0.5f)));
 }
 
 /* W6 base colours as base + jitter * k per channel (the seed's formulas: a channel without
- * jitter has k = 0, and c + j * 0 is c exactly). Home colours come from the field per column. */
-static const float k_mat_base[WORLD_MAT_COUNT][3] = {
-    [WORLD_MAT_GRASS] = {0.3f, 0.5f, 0.2f},   /* seed 000 */
-    [WORLD_MAT_CLIFF] = {0.46f, 0.39f, 0.3f},
-    [WORLD_MAT_DIRT] = {0.42f, 0.31f, 0.2f},
-    [WORLD_MAT_STONE] = {0.47f, 0.46f, 0.5f},
-    [WORLD_MAT_SNOW] = {0.9f, 0.93f, 0.97f},
-    [WORLD_MAT_ABYSS] = {0.07f, 0.07f, 0.09f},   /* the abyss: near-black */
-    [WORLD_MAT_AIR] = {0.07f, 0.07f, 0.09f},
-    [WORLD_MAT_CLOUD] = {0.07f, 0.07f, 0.09f},
+ * jitter has k = 0, and c + j * 0 is c exactly). Home colours come from the field per column.
+ * Four lanes per row (the fourth 0) so a face's colour is one vector. */
+static const float k_mat_base[WORLD_MAT_COUNT][4] __attribute__((aligned(16))) = {
+    [WORLD_MAT_GRASS] = {0.3f, 0.5f, 0.2f, 0.0f},   /* seed 000 */
+    [WORLD_MAT_CLIFF] = {0.46f, 0.39f, 0.3f, 0.0f},
+    [WORLD_MAT_DIRT] = {0.42f, 0.31f, 0.2f, 0.0f},
+    [WORLD_MAT_STONE] = {0.47f, 0.46f, 0.5f, 0.0f},
+    [WORLD_MAT_SNOW] = {0.9f, 0.93f, 0.97f, 0.0f},
+    [WORLD_MAT_ABYSS] = {0.07f, 0.07f, 0.09f, 0.0f},   /* the abyss: near-black */
+    [WORLD_MAT_AIR] = {0.07f, 0.07f, 0.09f, 0.0f},
+    [WORLD_MAT_CLOUD] = {0.07f, 0.07f, 0.09f, 0.0f},
 };
-static const float k_mat_jit[WORLD_MAT_COUNT][3] = {
-    [WORLD_MAT_GRASS] = {1.0f, 1.0f, 0.0f},
-    [WORLD_MAT_CLIFF] = {0.6f, 0.6f, 0.0f},
-    [WORLD_MAT_DIRT] = {1.0f, 1.0f, 0.0f},
-    [WORLD_MAT_STONE] = {0.5f, 0.5f, 0.5f},
-    [WORLD_MAT_SNOW] = {0.3f, 0.3f, 0.0f},
-    [WORLD_MAT_HOME] = {0.5f, 0.5f, 0.3f},
+static const float k_mat_jit[WORLD_MAT_COUNT][4] __attribute__((aligned(16))) = {
+    [WORLD_MAT_GRASS] = {1.0f, 1.0f, 0.0f, 0.0f},
+    [WORLD_MAT_CLIFF] = {0.6f, 0.6f, 0.0f, 0.0f},
+    [WORLD_MAT_DIRT] = {1.0f, 1.0f, 0.0f, 0.0f},
+    [WORLD_MAT_STONE] = {0.5f, 0.5f, 0.5f, 0.0f},
+    [WORLD_MAT_SNOW] = {0.3f, 0.3f, 0.0f, 0.0f},
+    [WORLD_MAT_HOME] = {0.5f, 0.5f, 0.3f, 0.0f},
 };
 
 /* The material a face shows: side faces of a surface voxel show exposed earth (the cliff
@@ -257,39 +256,32 @@ static inline __attribute__((always_inline)) void emit_face(const MeshCtx *c, in
     /* Colour: base + jitter * k, then the light (altitude, shadow under a roof, direction). */
     uint8_t fm = k_face_mat[n][mat];
     float j = s->jitter[z][x] * g->p.jitter_amount;
-    float r, gr, b;
+    f32x4 base;
     if (fm == WORLD_MAT_HOME) {
         const IslandField *h = g->p.home;
         uint8_t type = s->home_type[z][x];
         uint32_t rgb = h && type < h->n_types ? h->type_rgb[type] : 0x808080u;
-        r = (float)((rgb >> 16) & 0xffu) * (1.0f / 255.0f);
-        gr = (float)((rgb >> 8) & 0xffu) * (1.0f / 255.0f);
-        b = (float)(rgb & 0xffu) * (1.0f / 255.0f);
+        base = f32x4_set4((float)((rgb >> 16) & 0xffu) * (1.0f / 255.0f), (float)((rgb >> 8) & 0xffu) * (1.0f / 255.0f),
+                          (float)(rgb & 0xffu) * (1.0f / 255.0f), 0.0f);
     } else {
-        r = k_mat_base[fm][0];
-        gr = k_mat_base[fm][1];
-        b = k_mat_base[fm][2];
+        base = f32x4_load(k_mat_base[fm]);
     }
-    r = r + j * k_mat_jit[fm][0];
-    gr = gr + j * k_mat_jit[fm][1];
-    b = b + j * k_mat_jit[fm][2];
+    f32x4 rgb = f32x4_add(base, f32x4_mul(f32x4_set1(j), f32x4_load(k_mat_jit[fm])));
     int fx = x + N[0], fy = Y + N[1], fz = z + N[2];
     float light = c->alt[fy + 1];
     light *= k_roof_shade[s->top[fz + 1][fx + 1] > fy];   /* x 1 is exact: the unshaded light */
     light *= k_dir_shade[n];
-    r *= light;
-    gr *= light;
-    b *= light;
+    rgb = f32x4_mul(rgb, f32x4_set1(light));
     WorldVertex *q = writer_quad(c->w);
     if (!q) return;
     /* The four vertices' colours at once: a vector per channel over the vertices. */
     uint32_t a0 = ao & 3u, a1 = (ao >> 2) & 3u, a2 = (ao >> 4) & 3u, a3 = (ao >> 6) & 3u;
     f32x4 f = f32x4_set4(c->aof[a0], c->aof[a1], c->aof[a2], c->aof[a3]);
-    u32x4 r8 = to_u8x4(f32x4_mul(f32x4_set1(r), f));
-    u32x4 g8 = to_u8x4(f32x4_mul(f32x4_set1(gr), f));
-    u32x4 b8 = to_u8x4(f32x4_mul(f32x4_set1(b), f));
+    u32x4 r8 = to_u8x4_raw(f32x4_mul(f32x4_dup(rgb, 0), f));
+    u32x4 g8 = to_u8x4_raw(f32x4_mul(f32x4_dup(rgb, 1), f));
+    u32x4 b8 = to_u8x4_raw(f32x4_mul(f32x4_dup(rgb, 2), f));
     uint32_t col[4];
-    u32x4_store(col, u32x4_or(u32x4_or(r8, u32x4_shl(g8, 8)), u32x4_or(u32x4_shl(b8, 16), u32x4_set1(0xff000000u))));
+    u32x4_store(col, u32x4_pack_rgba(r8, g8, b8, u32x4_set1(255u)));
     const uint64_t *off = c->corner[n][(ao >> 8) & 1u];
     int sc = c->sc;
     int bx = (x + (N[0] > 0)) * sc, by = WORLD_Y_MIN + (Y + (N[1] > 0)) * sc, bz = (z + (N[2] > 0)) * sc;
@@ -463,17 +455,17 @@ bool mesh_chunk(const WorldGen *g, ChunkScratch *s, MemPool *slabs, ChunkMesh *o
     const uint64_t interior = ((1ull << n) - 1ull) << 1;
     /* Opaque pass: solid voxels against anything not solid (air or cloud). Materials by
      * depth (gen_material) come from masks of the rows above. */
-    static const uint64_t zero_rows[WV_H][WV_ROW];
     MeshCtx ctx;
     mesh_ctx_init(&ctx, g, s, &w);
     for (int Y = 0; Y < ny; Y++) {
         int yi = Y + 1, by = gs_block_y(s, Y);
         bool abyss = (float)by < g->p.bedrock_level;
+        const uint64_t *cur = s->solid[yi], *up = s->solid[yi + 1], *dn = s->solid[yi - 1];
         for (int z = 0; z < n; z++) {
-            uint64_t r = s->solid[yi][z + 1] & interior;
+            uint64_t row = cur[z + 1], r = row & interior;
             if (!r) continue;
-            uint64_t f[6];
-            row_faces((const uint64_t (*)[WV_ROW])s->solid, zero_rows, yi, z + 1, interior, f);
+            /* Exposed faces: solid against anything not solid (row_faces with nothing blocking). */
+            uint64_t f[6] = {r & ~(row >> 1), r & ~(row << 1), r & ~up[z + 1], r & ~dn[z + 1], r & ~cur[z + 2], r & ~cur[z]};
             if (s->seams && ((r & (2ull | (1ull << n))) || z == 0 || z == n - 1)) seam_faces(g, s, Y, z, r, f);
             uint64_t any = f[0] | f[1] | f[2] | f[3] | f[4] | f[5];
             if (!any) continue;
