@@ -81,12 +81,6 @@ static bool layer_in_band(const WorldGen *g, int yi) {
     return false;
 }
 
-/* Cells the corner bounds settle, among those that may hold rock: CELL_CARVE where a cave kind
- * may carve (some voxel centre at or above cave_min_y, and the cave fields' corner range reaches
- * a carving value), CELL_SURE where every voxel is rock and nothing carves it. Interpolation
- * stays inside the corners' range (up to rounding, which WG_MARGIN covers), and -y plus bedrock
- * is smallest at the cell's top voxel centre. The voxel fill skips SURE cells and the cave
- * fields outside CARVE cells; the seam test answers SURE cells without sampling. */
 /* Smallest and largest of field f over the four corners of each corner column pair (yi and
  * yi + 1, zi and zi + 1), for every column of a row: a cell's range is that of its two. */
 static inline void column_range(const ChunkScratch *s, int f, int yi, int zi, float *lo, float *hi) {
@@ -103,41 +97,37 @@ static inline float max2(float a, float b) { return a > b ? a : b; }
 
 /* Cells the corner bounds settle, among those that may hold rock: CELL_CARVE where a cave kind
  * may carve (some voxel centre at or above cave_min_y, and the cave fields' corner range reaches
- * a carving value), CELL_SURE where every voxel is rock and nothing carves it. Interpolation
- * stays inside the corners' range (up to rounding, which WG_MARGIN covers), and -y plus bedrock
- * is smallest at the cell's top voxel centre. The voxel fill skips SURE cells and the cave
- * fields outside CARVE cells; the seam test answers SURE cells without sampling. */
+ * a carving value), CELL_SURE where every voxel is rock (CELL_FULL, from the classification)
+ * and nothing carves it. Interpolation stays inside the corners' range (up to rounding, which
+ * the margins cover). The voxel fill skips SURE cells and the cave fields outside CARVE cells;
+ * the seam test answers SURE cells without sampling. */
 static void mark_cells(const WorldGen *g, ChunkScratch *s, int ncy, int nx) {
     for (int yi = 0; yi < ncy; yi++) {
         float yt = (float)(WORLD_Y_MIN + yi * WORLD_CELL_Y + WORLD_CELL_Y - 1) + 0.5f;
-        float lift = gen_lift(g, yt);
         bool carve_layer = g->ncaves > 0 && yt >= g->p.cave_min_y;
         for (int zi = 0; zi < nx - 1; zi++) {
+            uint8_t *row = s->cell_live[yi][zi];
+            if (!carve_layer) {
+                for (int xi = 0; xi < nx - 1; xi++)
+                    if (row[xi] & CELL_FULL) row[xi] = (uint8_t)((row[xi] & ~CELL_FULL) | CELL_SURE);
+                continue;
+            }
             uint32_t rock = 0;
-            for (int xi = 0; xi < nx - 1; xi++) rock |= s->cell_live[yi][zi][xi] & CELL_ROCK;
+            for (int xi = 0; xi < nx - 1; xi++) rock |= row[xi] & CELL_ROCK;
             if (!rock) continue;
-            float dlo[WG_NX + 4], ilo[WG_NX + 4], clo[WG_CAVE_FIELDS][WG_NX + 4], chi[WG_CAVE_FIELDS][WG_NX + 4];
-            column_range(s, WF_D, yi, zi, dlo, NULL);
-            column_range(s, WF_I, yi, zi, ilo, NULL);
-            if (carve_layer)
-                for (uint32_t f = 0; f < g->ncave_fields; f++) column_range(s, WF_CAVE + (int)f, yi, zi, clo[f], chi[f]);
+            float clo[WG_CAVE_FIELDS][WG_NX + 4], chi[WG_CAVE_FIELDS][WG_NX + 4];
+            for (uint32_t f = 0; f < g->ncave_fields; f++) column_range(s, WF_CAVE + (int)f, yi, zi, clo[f], chi[f]);
             for (int xi = 0; xi < nx - 1; xi++) {
-                uint8_t *live = &s->cell_live[yi][zi][xi];
-                if (!(*live & CELL_ROCK)) continue;
-                if (carve_layer) {
-                    float lo[WG_CAVE_FIELDS], hi[WG_CAVE_FIELDS];
-                    for (uint32_t f = 0; f < g->ncave_fields; f++) {
-                        lo[f] = min2(clo[f][xi], clo[f][xi + 1]);
-                        hi[f] = max2(chi[f][xi], chi[f][xi + 1]);
-                    }
-                    if (!gen_caves_never_carve(g, lo, hi)) {
-                        *live |= CELL_CARVE;
-                        continue;
-                    }
+                uint8_t live = row[xi];
+                if (!(live & CELL_ROCK)) continue;
+                float lo[WG_CAVE_FIELDS], hi[WG_CAVE_FIELDS];
+                for (uint32_t f = 0; f < g->ncave_fields; f++) {
+                    lo[f] = min2(clo[f][xi], clo[f][xi + 1]);
+                    hi[f] = max2(chi[f][xi], chi[f][xi + 1]);
                 }
-                if (yt <= (float)WORLD_Y_MAX &&
-                    (min2(dlo[xi], dlo[xi + 1]) + lift > WG_MARGIN || min2(ilo[xi], ilo[xi + 1]) > WG_MARGIN))
-                    *live |= CELL_SURE;
+                if (!gen_caves_never_carve(g, lo, hi)) live |= CELL_CARVE;
+                else if (live & CELL_FULL) live |= CELL_SURE;
+                row[xi] = (uint8_t)(live & ~CELL_FULL);
             }
         }
     }
@@ -182,15 +172,23 @@ void gen_chunk_corners(const WorldGen *g, int32_t cx, int32_t cz, double time_s,
         float lift = gen_lift(g, (float)(WORLD_Y_MIN + yi * WORLD_CELL_Y) + 0.5f);
         uint8_t band = layer_in_band(g, yi) ? CELL_CLOUD : 0;
         bool cave_layer = any_caves && (float)(WORLD_Y_MIN + (yi + 1) * WORLD_CELL_Y) > g->p.cave_min_y;
+        /* Every voxel is rock where the lowest corner bound at the top voxel centre is above zero. */
+        float yt = (float)(WORLD_Y_MIN + yi * WORLD_CELL_Y + WORLD_CELL_Y - 1) + 0.5f;
+        float lift_top = gen_lift(g, yt);
+        bool can_full = yt <= (float)WORLD_Y_MAX;
         for (int zi = 0; zi < nx - 1; zi++) {
-            float dcol[WG_NX + 4], icol[WG_NX + 4];
-            column_range(s, WF_D, yi, zi, NULL, dcol);
-            column_range(s, WF_I, yi, zi, NULL, icol);
+            float dhi[WG_NX + 4], ihi[WG_NX + 4], dlo[WG_NX + 4], ilo[WG_NX + 4];
+            column_range(s, WF_D, yi, zi, dlo, dhi);
+            column_range(s, WF_I, yi, zi, ilo, ihi);
             for (int xi = 0; xi < nx - 1; xi++) {
-                float dmax = max2(dcol[xi], dcol[xi + 1]) + lift;
-                float imax = max2(icol[xi], icol[xi + 1]);
+                float dmax = max2(dhi[xi], dhi[xi + 1]) + lift;
+                float imax = max2(ihi[xi], ihi[xi + 1]);
                 uint8_t live = band;
-                if (dmax > -WG_MARGIN || imax > -WG_MARGIN) live |= CELL_ROCK;
+                if (dmax > -WG_MARGIN || imax > -WG_MARGIN) {
+                    live |= CELL_ROCK;
+                    if (can_full && (min2(dlo[xi], dlo[xi + 1]) + lift_top > WG_MARGIN || min2(ilo[xi], ilo[xi + 1]) > WG_MARGIN))
+                        live |= CELL_FULL;
+                }
                 s->cell_live[yi][zi][xi] = live;
                 if (!(live & CELL_ROCK)) {
                     s->cells_skipped++;
@@ -327,24 +325,37 @@ typedef struct CellWork {
     uint8_t live;
     CellField d, i, k;
     CellField cave[WG_CAVE_FIELDS];
+    float dlo, dhi, ilo, ihi, khi;   /* the cell's corner ranges */
 } CellWork;
+
+/* Gathers field f of a cell and, when lo/hi are given, its 8 corners' range. */
+static inline void field_gather_range(const ChunkScratch *s, int f, int yi, int zi, int xi, CellField *cf, float *lo,
+                                      float *hi) {
+    field_gather(s, f, yi, zi, xi, cf);
+    const float *t0 = &s->corner[f][yi + 1][zi][xi], *t1 = &s->corner[f][yi + 1][zi + 1][xi];
+    f32x4 top = f32x4_set4(t0[0], t0[1], t1[0], t1[1]);
+    if (lo) *lo = f32x4_hmin(f32x4_min(cf->c0, top));
+    if (hi) *hi = f32x4_hmax(f32x4_max(cf->c0, top));
+}
 
 static void cell_work(const WorldGen *g, const ChunkScratch *s, int yi, int zi, int xi, bool clouds, CellWork *cw) {
     cw->live = s->cell_live[yi][zi][xi];
     if (cw->live & CELL_ROCK) {
-        field_gather(s, WF_D, yi, zi, xi, &cw->d);
-        field_gather(s, WF_I, yi, zi, xi, &cw->i);
+        field_gather_range(s, WF_D, yi, zi, xi, &cw->d, &cw->dlo, &cw->dhi);
+        field_gather_range(s, WF_I, yi, zi, xi, &cw->i, &cw->ilo, &cw->ihi);
     }
     if (cw->live & CELL_CARVE)
         for (uint32_t f = 0; f < g->ncave_fields; f++) field_gather(s, WF_CAVE + (int)f, yi, zi, xi, &cw->cave[f]);
-    if (clouds && (cw->live & CELL_CLOUD)) field_gather(s, WF_K, yi, zi, xi, &cw->k);
+    if (clouds && (cw->live & CELL_CLOUD)) field_gather_range(s, WF_K, yi, zi, xi, &cw->k, NULL, &cw->khi);
 }
 
 /* THE solid/air (and cloud) decision of chunk samples: the samples (tx lanes < nxs, tz[k], k <
  * nzs) of one cell at sample layer L, bit 4k + i of *solid and *cloud. Terrain, then caves
  * carving rock, then clouds in the air the terrain leaves. Same float operations as
- * gen_density_point (so the same bits); where the corner bounds settle a layer (all air, all
- * rock) the interpolation is skipped, which cannot change a bit (WG_MARGIN covers rounding). */
+ * gen_density_point (so the same bits). Where bounds settle a layer the interpolation is
+ * skipped, which cannot change a bit (WG_MARGIN covers rounding): first the cell's corner
+ * ranges, then the layer's four corner columns. A term that cannot be positive anywhere in the
+ * layer drops out of max(D, I) (v > 0 is then the other term > 0). */
 static inline __attribute__((always_inline)) void cell_layer(const WorldGen *g, const CellWork *cw,
                                                              const SampleLayer *L, f32x4 tx, uint32_t lanes,
                                                              const float *tz, int nzs, uint32_t *solid_out,
@@ -353,21 +364,45 @@ static inline __attribute__((always_inline)) void cell_layer(const WorldGen *g, 
     for (int k = 0; k < nzs; k++) all |= lanes << (4 * k);
     uint32_t rock = 0, solid = 0, cloud = 0;
     if (cw->live & CELL_ROCK) {
-        LayerCols dc, ic;
-        layer_cols(&cw->d, L->ty, &dc);
-        layer_cols(&cw->i, L->ty, &ic);
-        if (!L->cap && (dc.lo + L->lift > WG_MARGIN || ic.lo > WG_MARGIN)) {
+        const float lift = L->lift;
+        /* d_none: D - y (+ bedrock) <= 0 at every sample; i_none: I <= 0 at every sample. */
+        bool d_none = !(cw->dhi + lift > -WG_MARGIN), i_none = !(cw->ihi > -WG_MARGIN);
+        bool full = !L->cap && (cw->dlo + lift > WG_MARGIN || cw->ilo > WG_MARGIN);
+        if (L->cap) d_none = i_none = false;   /* above WORLD_Y_MAX: the capped path */
+        LayerCols dc = {f32x4_set1(0.0f), 0.0f, 0.0f}, ic = dc;
+        if (!full && !(d_none && i_none)) {
+            if (!d_none) {
+                layer_cols(&cw->d, L->ty, &dc);
+                if (!L->cap) {
+                    d_none = !(dc.hi + lift > -WG_MARGIN);
+                    full = dc.lo + lift > WG_MARGIN;
+                }
+            }
+            if (!i_none && !full) {
+                layer_cols(&cw->i, L->ty, &ic);
+                if (!L->cap) {
+                    i_none = !(ic.hi > -WG_MARGIN);
+                    full = ic.lo > WG_MARGIN;
+                }
+            }
+        }
+        if (full) {
             rock = all;   /* every sample is rock */
-        } else if (dc.hi + L->lift > -WG_MARGIN || ic.hi > -WG_MARGIN) {
+        } else if (!(d_none && i_none)) {
             f32x4 dv[4], iv[4];
-            field_rows(&dc, tx, tz, nzs, dv);
-            field_rows(&ic, tx, tz, nzs, iv);
+            if (!d_none) field_rows(&dc, tx, tz, nzs, dv);
+            if (!i_none) field_rows(&ic, tx, tz, nzs, iv);
             const f32x4 yc = f32x4_set1(L->yc), bed = f32x4_set1(L->bed), zero = f32x4_set1(0.0f);
             for (int k = 0; k < nzs; k++) {
                 /* gen_terrain: d - yc (+ bedrock), max with I as d > i ? d : i, the cap. */
-                f32x4 d = f32x4_sub(dv[k], yc);
-                if (L->has_bed) d = f32x4_add(d, bed);
-                f32x4 v = f32x4_select(f32x4_cmpgt(d, iv[k]), d, iv[k]);
+                f32x4 v;
+                if (!d_none) {
+                    f32x4 d = f32x4_sub(dv[k], yc);
+                    if (L->has_bed) d = f32x4_add(d, bed);
+                    v = i_none ? d : f32x4_select(f32x4_cmpgt(d, iv[k]), d, iv[k]);
+                } else {
+                    v = iv[k];
+                }
                 if (L->cap) {
                     f32x4 cap = f32x4_set1((float)WORLD_Y_MAX - L->yc);
                     v = f32x4_select(f32x4_cmpgt(v, cap), cap, v);
@@ -400,7 +435,8 @@ static inline __attribute__((always_inline)) void cell_layer(const WorldGen *g, 
         }
     }
     /* Clouds only where the layer's largest K could pass the threshold at this weight. */
-    if (cloud_out && (cw->live & CELL_CLOUD) && rock != all && L->cloud_w > 0.0f) {
+    if (cloud_out && (cw->live & CELL_CLOUD) && rock != all && L->cloud_w > 0.0f &&
+        cw->khi * L->cloud_w > g->p.cloud_threshold - 1e-3f) {
         LayerCols kc;
         layer_cols(&cw->k, L->ty, &kc);
         if (kc.hi * L->cloud_w > g->p.cloud_threshold - 1e-3f) {

@@ -215,6 +215,7 @@ bool gen_cloud_point(const WorldGen *g, double time_s, double x, double y, doubl
 #define CELL_CLOUD 2u     /* the cell touches the cloud band */
 #define CELL_SURE 4u      /* every voxel of the cell is solid, caves included (no sampling) */
 #define CELL_CARVE 8u     /* a cave kind may carve somewhere in the cell */
+#define CELL_FULL 16u     /* while marking: the terrain is rock at every voxel (before caves) */
 
 /* Voxel arrays hold the chunk at its LOD: coarse voxel (X, Y, Z) at bit X + 1 of row
  * [Y + 1][Z + 1], X, Z in -1..n (apron), Y in -1..ny (layer 0 = solid below WORLD_Y_MIN). */
