@@ -19,8 +19,10 @@
 #define GOV_UP_FRAMES 6
 #define GOV_DOWN_FRAMES 90
 /* Work queued on the workers, at most: the job queue runs in order, so a deep queue makes every
- * new request wait behind older, lower priority ones. */
+ * new request wait behind older, lower priority ones. In fast flight at most a third of the time
+ * between a new chunk's request and its need (the lead plus one chunk of travel), at least 8 ms. */
 #define QUEUE_BUDGET_S 0.04
+#define QUEUE_BUDGET_MIN_S 0.008
 
 enum { SLOT_EMPTY = 0, SLOT_QUEUED, SLOT_READY };
 
@@ -847,12 +849,12 @@ static void gov_apply(World *w) {
  * a chunk arrives a new chunk's usual latency (the running average of request-to-collect time,
  * with half again as slack) after its request (now, for one not requested yet); negative: it
  * will be late; INFINITY at rest or when nothing is missing. Pressure: a chunk is void ahead, or
- * some missing chunk will arrive less than a frame before it is needed. Under pressure it steps up (every
+ * some missing chunk will arrive after it is needed (the slack in the latency is the warning). Under pressure it steps up (every
  * GOV_UP_FRAMES frames, every other frame while void); after GOV_DOWN_FRAMES calm frames (every
  * missing chunk arrives a latency and a frame ahead of need) it steps back down by one. */
 static void gov_update(World *w, const ViewGeom *g, uint32_t voids, double margin) {
     double lead_s = w->fresh_latency_s * 1.5 + w->frame_dt_s;
-    bool pressure = g->speed >= PRIORITY_MIN_SPEED && (voids > 0 || margin < w->frame_dt_s);
+    bool pressure = g->speed >= PRIORITY_MIN_SPEED && (voids > 0 || margin < 0.0);
     bool calm = !pressure && margin > lead_s;
     int before = w->gov_level;
     if (pressure) {
@@ -984,6 +986,12 @@ void world_update(World *w, const WorldView *v) {
 
     /* Submit best first; keep a slab reserve for the jobs in flight. */
     picks_sort(picks, npick);
+    double queue_budget = QUEUE_BUDGET_S;
+    if (g.speed >= PRIORITY_MIN_SPEED) {
+        double lead = dist_to(g.ccx, g.ccz, (int32_t)floor(g.lx), (int32_t)floor(g.lz));
+        double window = (lead + 1.0) / g.speed / 3.0;
+        if (window < queue_budget) queue_budget = window > QUEUE_BUDGET_MIN_S ? window : QUEUE_BUDGET_MIN_S;
+    }
     for (uint32_t n = 0; n < npick && w->jobs; n++) {
         Pick pk = picks[n];
         int32_t tx = pk.cx, tz = pk.cz;
@@ -1004,7 +1012,7 @@ void world_update(World *w, const WorldView *v) {
         uint32_t idx = slot_index(w, tx, tz);
         ChunkSlot *s = &w->slots[idx];
         bool swap = s->state == SLOT_READY && s->cx == tx && s->cz == tz;
-        double budget = QUEUE_BUDGET_S * w->nworkers * (swap && !s->stale ? 0.5 : 1.0);
+        double budget = queue_budget * w->nworkers * (swap && !s->stale ? 0.5 : 1.0);
         if (w->queued_s > budget && w->in_flight >= 2 * w->nworkers) {
             if (swap) continue;
             break;
