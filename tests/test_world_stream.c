@@ -667,6 +667,13 @@ static void test_stream_no_heap(void **state) {
     rig_down(&r);
 }
 
+/* A rig with a fresh consumer, settled at rest at v. */
+static void rig_settled(Rig *r, Consumer *c, WorldParams *p, uint32_t workers, WorldView v, int frames) {
+    rig_up(r, p, workers);
+    memset(c, 0, sizeof *c);
+    settle(r, c, &v, frames);
+}
+
 /* The bench's slow CPU: with a stretch of 4 every job ends 4 times its CPU time after it started
  * (the worker sleeps the rest), so the jobs' wall time is 4 times their CPU time. The sleep takes
  * up the time a loaded machine steals while the job computes; only the wake-up after it can add,
@@ -677,11 +684,10 @@ static void test_job_stretch(void **state) {
     world_params_default(&p);
     p.live.view_radius = 3;
     Rig r;
-    rig_up(&r, &p, 2);
-    world_set_job_stretch(r.world, 4.0f);
     static Consumer c;
-    memset(&c, 0, sizeof c);
     WorldView v = view_at(-300.0, 700.0, 0.0, 0.0f);
+    rig_settled(&r, &c, &p, 2, v, 0);
+    world_set_job_stretch(r.world, 4.0f);
     settle(&r, &c, &v, 20);
     WorldStats s = world_stats(r.world);
     double cpu = (double)s.job_cpu_ns, wall = (double)s.job_wall_ns;
@@ -711,12 +717,10 @@ static void test_governor_lod_then_reach(void **state) {
     p.live.view_radius = 7;
     p.live.speed_reach_min = 4;
     Rig r;
-    rig_up(&r, &p, 1);
     static Consumer c;
-    memset(&c, 0, sizeof c);
-    WorldView v = view_at(0.0, 0.0, 0.0, 0.0f);
-    settle(&r, &c, &v, 40);
+    rig_settled(&r, &c, &p, 1, view_at(0.0, 0.0, 0.0, 0.0f), 40);
     world_set_job_stretch(r.world, 30.0f);
+    WorldView v;
     WorldStats s = world_stats(r.world);
     assert_int_equal(s.gov_level, 0);
     uint32_t lod_steps = s.gov_lod_steps, top = s.gov_level_max;
