@@ -133,7 +133,54 @@ static void mark_cells(const WorldGen *g, ChunkScratch *s, int ncy, int nx) {
     }
 }
 
-void gen_chunk_corners(const WorldGen *g, int32_t cx, int32_t cz, double time_s, int nx, ChunkScratch *s) {
+/* Which cells may hold rock whatever n3 is (|n3| <= 1), as bit masks over cell layers per cell
+ * column [zi][xi]. D = base + n3 * amplitude is largest at n3 = +-1 and the same at every height;
+ * a lens is min(top - Y, (Y - bottom) * k) + n3 * noise, above -WG_MARGIN only strictly between
+ * bottom - (|noise| + margin) / k and top + |noise| + margin (a block of slack each side covers
+ * the float rounding). A cell whose corners all lie outside every such range of its four
+ * columns, and whose D bound plus -y and bedrock at its lowest voxel centre is below -WG_MARGIN,
+ * is not live under the exact classification either (its bounds are never smaller), so its n3
+ * corners are not needed. */
+static void corner_bounds(const WorldGen *g, const ColumnRows *cr, int nx, int ncy,
+                          uint32_t maybe[WG_NX][WG_NX]) {
+    uint32_t imask[WG_NX][WG_NX];
+    float dub[WG_NX][WG_NX];
+    const float amp = g->p.n3_amplitude, k = g->island_bottom_k, m = WG_MARGIN;
+    const float noise = g->p.island_noise < 0.0f ? -g->p.island_noise : g->p.island_noise;
+    const float hnoise = noise * 0.25f;
+    const uint32_t layers = ncy + 1 >= 32 ? 0xffffffffu : (1u << (ncy + 1)) - 1u;
+    for (int zi = 0; zi < nx; zi++)
+        for (int xi = 0; xi < nx; xi++) {
+            float b = cr->base[zi][xi], hi = b + amp, lo = b + -amp;
+            dub[zi][xi] = hi > lo ? hi : lo;
+            /* Corner layers strictly inside the lens ranges of this column. */
+            uint32_t mk = 0;
+            for (int lens = 0; lens < (cr->home_on[zi][xi] ? 2 : 1); lens++) {
+                float top = lens ? cr->home_top[zi][xi] : cr->top[zi][xi];
+                float bot = lens ? cr->home_bottom[zi][xi] : cr->bottom[zi][xi];
+                float n = lens ? hnoise : noise;
+                float ylo = bot - (n + m) / k - 1.0f, yhi = top + n + m + 1.0f;
+                for (int yi = 0; yi <= ncy; yi++) {
+                    float Y = (float)(WORLD_Y_MIN + yi * WORLD_CELL_Y);
+                    if (Y > ylo && Y < yhi) mk |= 1u << yi;
+                }
+            }
+            imask[zi][xi] = mk & layers;
+        }
+    float lift[WG_NY];
+    for (int yi = 0; yi < ncy; yi++) lift[yi] = gen_lift(g, (float)(WORLD_Y_MIN + yi * WORLD_CELL_Y) + 0.5f);
+    for (int zi = 0; zi < nx - 1; zi++)
+        for (int xi = 0; xi < nx - 1; xi++) {
+            uint32_t corners = imask[zi][xi] | imask[zi][xi + 1] | imask[zi + 1][xi] | imask[zi + 1][xi + 1];
+            uint32_t mb = corners | corners >> 1;   /* cell yi: corner layer yi or yi + 1 */
+            float d = max2(max2(dub[zi][xi], dub[zi][xi + 1]), max2(dub[zi + 1][xi], dub[zi + 1][xi + 1]));
+            for (int yi = 0; yi < ncy; yi++)
+                if (d + lift[yi] > -m) mb |= 1u << yi;
+            maybe[zi][xi] = mb & (layers >> 1);
+        }
+}
+
+void gen_chunk_corners(const WorldGen *g, int32_t cx, int32_t cz, double time_s, int nx, bool lazy, ChunkScratch *s) {
     const int32_t bx0 = cx * CHUNK_SIZE, bz0 = cz * CHUNK_SIZE;
     const int32_t X0 = bx0 - WORLD_CELL_XZ, Z0 = bz0 - WORLD_CELL_XZ;
     const int ncy = (g->y_top - WORLD_Y_MIN) / WORLD_CELL_Y;   /* cell layers */
@@ -145,24 +192,48 @@ void gen_chunk_corners(const WorldGen *g, int32_t cx, int32_t cz, double time_s,
     s->nx = nx;
 
     fill_columns(g, X0, Z0, nx, s);
-
-    /* Terrain corners: one fbm3 row of nx corners per (y, z), the rows of a layer on one plan. */
     ColumnRows cr;
     column_rows(g, s, nx, &cr);
+
+    /* Cells that may hold rock whatever n3 is, and the corner rows they need (lazy: the
+     * streamer's builds; the classic build fills every corner). */
+    uint32_t maybe[WG_NX][WG_NX];
+    uint32_t row_layers[WG_NX];   /* per corner row zi: the corner layers needed */
+    for (int zi = 0; zi < nx; zi++) row_layers[zi] = 0xffffffffu;
+    if (lazy) {
+        corner_bounds(g, &cr, nx, ncy, maybe);
+        for (int zi = 0; zi < nx; zi++) row_layers[zi] = 0;
+        for (int zi = 0; zi < nx - 1; zi++)
+            for (int xi = 0; xi < nx - 1; xi++) {
+                uint32_t need = maybe[zi][xi] | maybe[zi][xi] << 1;
+                row_layers[zi] |= need;
+                row_layers[zi + 1] |= need;
+            }
+    } else {
+        for (int zi = 0; zi < nx - 1; zi++)
+            for (int xi = 0; xi < nx - 1; xi++) maybe[zi][xi] = 0xffffffffu;
+    }
+
+    /* Terrain corners: fbm3 rows of nx corners per (y, z), the rows of a layer on one plan. */
     float n3[WG_NX][WG_NX];
     memset(n3, 0, sizeof n3);
     for (int yi = 0; yi < ny; yi++) {
+        int zlo = 0, zhi = nx - 1;
+        while (zlo < nx && !((row_layers[zlo] >> yi) & 1u)) zlo++;
+        while (zhi >= zlo && !((row_layers[zhi] >> yi) & 1u)) zhi--;
+        if (zlo > zhi) continue;
         int32_t Y = WORLD_Y_MIN + yi * WORLD_CELL_Y;
         noise_fbm3_rows(g->s_n3, &g->fb_n3, noise_fx_mul_int(g->f_n3, X0), dx_n3, noise_fx_mul_int(g->f_n3y, Y),
-                        noise_fx_mul_int(g->f_n3, Z0), dx_n3, &n3[0][0], WG_NX, nx, nx);
-        for (int zi = 0; zi < nx; zi++)
+                        noise_fx_mul_int(g->f_n3, Z0 + zlo * WORLD_CELL_XZ), dx_n3, &n3[zlo][0], WG_NX, nx, zhi - zlo + 1);
+        for (int zi = zlo; zi <= zhi; zi++)
             corner_row(g, &cr, zi, (float)Y, n3[zi], s->corner[WF_D][yi][zi], s->corner[WF_I][yi][zi]);
     }
 
     /* Cell classification: rock is impossible where every corner bound is below zero
      * (interpolation never leaves the corners' range; -y and bedrock peak at the cell's
      * lowest voxel centre). The largest of a cell's 8 corners: the largest of the four
-     * corners of each corner column pair, then of two neighbouring ones. */
+     * corners of each corner column pair, then of two neighbouring ones. Only cells that may
+     * hold rock whatever n3 is are looked at (their corners are all there). */
     memset(s->row_need, 0, sizeof s->row_need);
     s->cells_total = (uint32_t)(ncy * (nx - 1) * (nx - 1));
     s->cells_skipped = 0;
@@ -177,6 +248,13 @@ void gen_chunk_corners(const WorldGen *g, int32_t cx, int32_t cz, double time_s,
         float lift_top = gen_lift(g, yt);
         bool can_full = yt <= (float)WORLD_Y_MAX;
         for (int zi = 0; zi < nx - 1; zi++) {
+            uint32_t row_maybe = 0;
+            for (int xi = 0; xi < nx - 1; xi++) row_maybe |= maybe[zi][xi] >> yi & 1u;
+            if (!row_maybe) {
+                for (int xi = 0; xi < nx - 1; xi++) s->cell_live[yi][zi][xi] = band;
+                s->cells_skipped += (uint32_t)(nx - 1);
+                continue;
+            }
             float dhi[WG_NX + 4], ihi[WG_NX + 4], dlo[WG_NX + 4], ilo[WG_NX + 4];
             column_range(s, WF_D, yi, zi, dlo, dhi);
             column_range(s, WF_I, yi, zi, ilo, ihi);
@@ -184,7 +262,7 @@ void gen_chunk_corners(const WorldGen *g, int32_t cx, int32_t cz, double time_s,
                 float dmax = max2(dhi[xi], dhi[xi + 1]) + lift;
                 float imax = max2(ihi[xi], ihi[xi + 1]);
                 uint8_t live = band;
-                if (dmax > -WG_MARGIN || imax > -WG_MARGIN) {
+                if ((maybe[zi][xi] >> yi & 1u) && (dmax > -WG_MARGIN || imax > -WG_MARGIN)) {
                     live |= CELL_ROCK;
                     if (can_full && (min2(dlo[xi], dlo[xi + 1]) + lift_top > WG_MARGIN || min2(ilo[xi], ilo[xi + 1]) > WG_MARGIN))
                         live |= CELL_FULL;
@@ -557,8 +635,9 @@ static void column_colours(const WorldGen *g, ChunkScratch *s) {
 }
 
 /* The chunk at `lod` over nx corner columns: corners, voxels, column tops, colours. */
-static void chunk_voxels(const WorldGen *g, int32_t cx, int32_t cz, double time_s, int lod, int nx, ChunkScratch *s) {
-    gen_chunk_corners(g, cx, cz, time_s, nx, s);
+static void chunk_voxels(const WorldGen *g, int32_t cx, int32_t cz, double time_s, int lod, int nx, bool lazy,
+                         ChunkScratch *s) {
+    gen_chunk_corners(g, cx, cz, time_s, nx, lazy, s);
     s->lod = lod;
     s->scale = WORLD_LOD_SCALE(lod);
     s->off = WORLD_LOD_OFFSET(lod);
@@ -571,7 +650,7 @@ static void chunk_voxels(const WorldGen *g, int32_t cx, int32_t cz, double time_
 }
 
 void gen_chunk_voxels(const WorldGen *g, int32_t cx, int32_t cz, double time_s, ChunkScratch *s) {
-    chunk_voxels(g, cx, cz, time_s, 0, WG_NX0, s);
+    chunk_voxels(g, cx, cz, time_s, 0, WG_NX0, false, s);
     s->seams = false;
 }
 
@@ -583,7 +662,7 @@ void gen_chunk_voxels_lod(const WorldGen *g, int32_t cx, int32_t cz, double time
     int nx = (CHUNK_SIZE + WORLD_CELL_XZ + WORLD_LOD_OFFSET(lod < WORLD_LOD_MAX ? lod + 1 : lod)) / WORLD_CELL_XZ + 2;
     if (nx < WG_NX0) nx = WG_NX0;
     if (nx > WG_NX) nx = WG_NX;
-    chunk_voxels(g, cx, cz, time_s, lod, nx, s);
+    chunk_voxels(g, cx, cz, time_s, lod, nx, true, s);
     s->seams = true;
 }
 
