@@ -122,7 +122,9 @@ static int fly(const StreamOpts *o, StreamResult *r) {
     const uint64_t frame_ns = 1000000000ull / 60;
 
     /* Boot: hold still until the radius is filled (the game shows its loading state); then the
-     * flight starts at full speed. */
+     * flight accelerates to its speed over the first second (a standing start at thousands of
+     * m/s would jump more than a chunk on its first frame, past anything a world can have
+     * loaded). */
     v.speed = 0.0f;
     uint64_t t0 = time_now_ns(), next = t0;
     autopilot(0.0, 0.0, &x, &y, &z, &v);
@@ -137,13 +139,14 @@ static int fly(const StreamOpts *o, StreamResult *r) {
     }
     r->fill_s = (double)(time_now_ns() - t0) * 1e-9;
 
-    v.speed = (float)o->speed;
     long frames = (long)(o->seconds * 60.0);
     double *upd = calloc((size_t)frames, sizeof(double));
     next = time_now_ns();
     for (long f = 0; f < frames; f++) {
         double t = (double)f / 60.0;
-        autopilot(t, o->speed, &x, &y, &z, &v);
+        double speed = o->speed * (t < 1.0 ? t : 1.0);
+        v.speed = (float)speed;
+        autopilot(t, speed, &x, &y, &z, &v);
         v.x = x; v.y = y; v.z = z;
         v.time_s = r->fill_s + t;
         uint64_t a = time_now_ns();
