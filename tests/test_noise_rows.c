@@ -202,6 +202,41 @@ static void test_row_lengths_and_empty(void **state) {
     noise_set_path(initial);
 }
 
+/* Plane calls (rows on one FBM plan): row r equals the row call at z0 + r*dz (3D) or
+ * y0 + r*dy (2D) bit for bit, on every path; the stride leaves the gaps between rows alone. */
+static void test_plane_rows(void **state) {
+    (void)state;
+    NoisePath paths[NOISE_PATH_COUNT];
+    int npaths = available_paths(paths);
+    NoisePath initial = noise_get_path();
+    Rng r;
+    rng_seed(&r, 0x91a7e, 5);
+    enum { MAXN = 37, MAXR = 13, STRIDE = 40 };
+    static float plane[MAXR * STRIDE], one[MAXN];
+    long compared = 0;
+    for (int it = 0; it < 300; it++) {
+        RowCase c;
+        random_case(&r, it & 1 ? FN_FBM2 : FN_FBM3, &c);
+        int n = 1 + (int)rng_below(&r, MAXN), rows = 1 + (int)rng_below(&r, MAXR);
+        NoiseFx dz = random_step(&r);
+        assert_true(noise_set_path(paths[it % npaths]));
+        for (int i = 0; i < MAXR * STRIDE; i++) plane[i] = -7.0f;
+        if (it & 1) noise_fbm2_rows(c.seed, &c.fbm, c.x0, c.dx, c.y, dz, plane, STRIDE, n, rows);
+        else noise_fbm3_rows(c.seed, &c.fbm, c.x0, c.dx, c.y, c.z, dz, plane, STRIDE, n, rows);
+        for (int k = 0; k < rows; k++) {
+            NoiseFx at = (NoiseFx)((uint64_t)(it & 1 ? c.y : c.z) + (uint64_t)k * (uint64_t)dz);
+            if (it & 1) noise_fbm2_row(c.seed, &c.fbm, c.x0, c.dx, at, one, n);
+            else noise_fbm3_row(c.seed, &c.fbm, c.x0, c.dx, c.y, at, one, n);
+            assert_memory_equal(&plane[k * STRIDE], one, (size_t)n * sizeof(float));
+            for (int i = n; i < STRIDE; i++) assert_true(plane[k * STRIDE + i] == -7.0f);
+            compared += n;
+        }
+    }
+    noise_set_path(initial);
+    printf("plane rows: %ld points equal to their row calls\n", compared);
+    assert_true(compared > 10000);
+}
+
 /* Switching to a path that is not compiled in (or not supported) is refused. */
 static void test_path_switching(void **state) {
     (void)state;
@@ -227,6 +262,7 @@ int main(void) {
         cmocka_unit_test(test_paths),
         cmocka_unit_test(test_path_switching),
         cmocka_unit_test(test_row_lengths_and_empty),
+        cmocka_unit_test(test_plane_rows),
         cmocka_unit_test(test_simplex3_rows),
         cmocka_unit_test(test_simplex2_rows),
         cmocka_unit_test(test_perlin3_rows),

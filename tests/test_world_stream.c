@@ -1,5 +1,6 @@
 /* Tests for streaming on real worker threads (also under ThreadSanitizer): fill, events, eviction,
- * rebuild epochs, pool exhaustion, release, no heap calls on the frame path. */
+ * rebuild epochs, pool exhaustion, release, no heap calls on the frame path, the job stretch of
+ * the slow-CPU bench, the speed governor's order, the quality presets. */
 #include <stdarg.h>
 #include <stddef.h>
 #include <setjmp.h>
@@ -666,6 +667,150 @@ static void test_stream_no_heap(void **state) {
     rig_down(&r);
 }
 
+/* A rig with a fresh consumer, settled at rest at v. */
+static void rig_settled(Rig *r, Consumer *c, WorldParams *p, uint32_t workers, WorldView v, int frames) {
+    rig_up(r, p, workers);
+    memset(c, 0, sizeof *c);
+    settle(r, c, &v, frames);
+}
+
+/* The bench's slow CPU: with a stretch of 4 every job ends 4 times its CPU time after it started
+ * (the worker sleeps the rest), so the jobs' wall time is 4 times their CPU time. The sleep takes
+ * up the time a loaded machine steals while the job computes; only the wake-up after it can add,
+ * allowed here up to 4 ms a job. */
+static void test_job_stretch(void **state) {
+    (void)state;
+    WorldParams p;
+    world_params_default(&p);
+    p.live.view_radius = 3;
+    Rig r;
+    static Consumer c;
+    WorldView v = view_at(-300.0, 700.0, 0.0, 0.0f);
+    rig_settled(&r, &c, &p, 2, v, 0);
+    world_set_job_stretch(r.world, 4.0f);
+    settle(&r, &c, &v, 20);
+    WorldStats s = world_stats(r.world);
+    double cpu = (double)s.job_cpu_ns, wall = (double)s.job_wall_ns;
+    printf("%llu jobs: CPU %.2f ms, wall %.2f ms a job, wall / CPU %.2f\n", (unsigned long long)s.jobs_timed,
+           cpu * 1e-6 / (double)s.jobs_timed, wall * 1e-6 / (double)s.jobs_timed, wall / cpu);
+    assert_true(s.jobs_timed >= 20 && cpu > 0.0);
+    assert_true(wall >= 3.95 * cpu);
+    assert_true(wall <= 4.0 * cpu + (double)s.jobs_timed * 4e6);
+    /* Off again: jobs are only timed. */
+    world_set_job_stretch(r.world, 1.0f);
+    uint64_t n0 = s.jobs_timed, w0 = s.job_wall_ns, c0 = s.job_cpu_ns;
+    WorldView far = view_at(5000.0, 700.0, 1.0, 0.0f);
+    settle(&r, &c, &far, 20);
+    s = world_stats(r.world);
+    assert_true(s.jobs_timed > n0);
+    assert_true((double)(s.job_wall_ns - w0) < 3.0 * (double)(s.job_cpu_ns - c0) + (double)(s.jobs_timed - n0) * 4e6);
+    rig_down(&r);
+}
+
+/* Generation far behind the flight (a slow CPU and an impossible speed): the governor coarsens
+ * the far LOD bands first, and only then pulls the reach in, a chunk at a time down to
+ * speed_reach_min; at rest it gives everything back. No heap call on the way. */
+static void test_governor_lod_then_reach(void **state) {
+    (void)state;
+    WorldParams p;
+    world_params_default(&p);
+    p.live.view_radius = 7;
+    p.live.speed_reach_min = 4;
+    Rig r;
+    static Consumer c;
+    rig_settled(&r, &c, &p, 1, view_at(0.0, 0.0, 0.0, 0.0f), 40);
+    world_set_job_stretch(r.world, 30.0f);
+    WorldView v;
+    WorldStats s = world_stats(r.world);
+    assert_int_equal(s.gov_level, 0);
+    uint32_t lod_steps = s.gov_lod_steps, top = s.gov_level_max;
+    assert_int_equal(lod_steps, 3);
+    assert_int_equal(top, 3 + (7 - 4));
+    float base_far = s.lod_dist_in_force[2];
+
+    alloc_count_start();
+    double x = 0.0, t = 0.0;
+    uint32_t prev = 0, first_reach_in = 0, frames = 0;
+    for (int f = 0; f < 400 && world_stats(r.world).gov_level < top; f++, frames++) {
+        x += 50000.0 / 60.0;
+        t += 1.0 / 60.0;
+        v = view_at(x, 0.0, t, 50000.0f);
+        world_update(r.world, &v);
+        consume(&c, r.world, world_stats(r.world).epoch);
+        s = world_stats(r.world);
+        assert_true(s.gov_level >= prev);   /* steady pressure: only up */
+        prev = s.gov_level;
+        if (s.gov_level <= lod_steps) {
+            assert_true(s.reach == (float)p.live.view_radius);   /* LOD first: the reach is whole */
+        } else {
+            if (!first_reach_in) first_reach_in = (uint32_t)f;
+            assert_true(s.lod_dist_in_force[2] < base_far);        /* every LOD step taken */
+            assert_true(s.reach == (float)(p.live.view_radius - (int)(s.gov_level - lod_steps)));
+        }
+        if (s.gov_level >= 1) assert_true(s.lod_dist_in_force[2] < base_far);
+    }
+    uint64_t allocs = alloc_count_stop();
+    s = world_stats(r.world);
+    printf("governor: level %u of %u after %u frames (reach in from frame %u), reach %.1f, far LOD from %.2f to %.2f; "
+           "%llu heap calls\n", s.gov_level, top, frames, first_reach_in, s.reach, base_far, s.lod_dist_in_force[2],
+           (unsigned long long)allocs);
+    assert_int_equal(s.gov_level, top);
+    assert_true(s.reach == (float)p.live.speed_reach_min);
+    assert_true(first_reach_in > 0);
+    assert_int_equal(allocs, 0);
+
+    /* At rest generation keeps up: one level back every GOV_DOWN_FRAMES calm frames. */
+    world_set_job_stretch(r.world, 1.0f);
+    for (int f = 0; f < 120 * (int)top && world_stats(r.world).gov_level > 0; f++) {
+        t += 1.0 / 60.0;
+        v = view_at(x, 0.0, t, 0.0f);
+        world_update(r.world, &v);
+        consume(&c, r.world, world_stats(r.world).epoch);
+        if (f % 8 == 0) jobs_wait_idle(r.jobs);
+    }
+    s = world_stats(r.world);
+    assert_int_equal(s.gov_level, 0);
+    assert_true(s.reach == (float)p.live.view_radius);
+    assert_true(s.lod_dist_in_force[2] == base_far);
+    rig_down(&r);
+}
+
+/* Presets: MEDIUM is the defaults; LOW streams less, HIGH more; only streaming and creation
+ * values change (the same world at every level); every value lies in its table range; a world
+ * starts with each of them. */
+static void test_presets(void **state) {
+    (void)state;
+    WorldParams def, q[WORLD_PRESET_COUNT];
+    world_params_default(&def);
+    for (int k = 0; k < WORLD_PRESET_COUNT; k++) {
+        world_params_default(&q[k]);
+        q[k].gen.seed = 77;   /* a user's own world stays */
+        world_params_preset(&q[k], (WorldPreset)k);
+        assert_int_equal(q[k].gen.seed, 77);
+        q[k].gen.seed = def.gen.seed;
+        assert_memory_equal(&q[k].gen, &def.gen, sizeof def.gen);
+        for (size_t i = 0; i < world_param_count(); i++) {
+            const WorldParamDesc *d = world_param_at(i);
+            double v = world_param_get(&q[k], d);
+            assert_true(v >= d->min && v <= d->max);
+        }
+        printf("%s: view radius %d, LOD bands %.1f %.1f %.1f, reach floor %d, pool %u MiB, workers %u\n",
+               world_preset_name((WorldPreset)k), q[k].live.view_radius, (double)q[k].live.lod_dist[0],
+               (double)q[k].live.lod_dist[1], (double)q[k].live.lod_dist[2], q[k].live.speed_reach_min,
+               q[k].create.mesh_pool_mib, q[k].create.workers);
+        Rig r;
+        rig_up(&r, &q[k], 1);
+        assert_int_equal(world_params(r.world)->live.view_radius, q[k].live.view_radius);
+        rig_down(&r);
+    }
+    assert_memory_equal(&q[WORLD_PRESET_MEDIUM], &def, sizeof def);
+    assert_true(q[WORLD_PRESET_LOW].live.view_radius < def.live.view_radius);
+    assert_true(q[WORLD_PRESET_HIGH].live.view_radius > def.live.view_radius);
+    assert_true(q[WORLD_PRESET_LOW].live.lod_dist[2] < def.live.lod_dist[2]);
+    assert_string_equal(world_preset_name(WORLD_PRESET_LOW), "low");
+    assert_string_equal(world_preset_name((WorldPreset)9), "unknown");
+}
+
 int main(void) {
     setvbuf(stdout, NULL, _IOLBF, 0);   /* progress stays visible under slow emulation */
     const struct CMUnitTest tests[] = {
@@ -679,6 +824,9 @@ int main(void) {
         cmocka_unit_test(test_lod_swaps_keep_a_mesh),
         cmocka_unit_test(test_lod_swap_keeps_clouds),
         cmocka_unit_test(test_stream_no_heap),
+        cmocka_unit_test(test_job_stretch),
+        cmocka_unit_test(test_governor_lod_then_reach),
+        cmocka_unit_test(test_presets),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

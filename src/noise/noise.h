@@ -99,6 +99,13 @@ void noise_fbm3_row(uint32_t seed, const NoiseFbm *f, NoiseFx x0, NoiseFx dx, No
 void noise_fbm2_row(uint32_t seed, const NoiseFbm *f, NoiseFx x0, NoiseFx dx, NoiseFx y, float *out, int n);
 void noise_ridge_fbm3_row(uint32_t seed, const NoiseFbm *f, NoiseFx x0, NoiseFx dx, NoiseFx y, NoiseFx z,
                           float *out, int n);
+/* Rows of a plane: out[r * stride + i] = f(x0 + i*dx, y, z0 + r*dz) for r < rows, each row
+ * exactly its row call at z0 + r*dz (3D), or at y0 + r*dy (2D). The FBM plan (octave seeds,
+ * weights, scales) is resolved once for all rows instead of once per row. */
+void noise_fbm3_rows(uint32_t seed, const NoiseFbm *f, NoiseFx x0, NoiseFx dx, NoiseFx y, NoiseFx z0, NoiseFx dz,
+                     float *out, int stride, int n, int rows);
+void noise_fbm2_rows(uint32_t seed, const NoiseFbm *f, NoiseFx x0, NoiseFx dx, NoiseFx y0, NoiseFx dy, float *out,
+                     int stride, int n, int rows);
 
 /* ---------------------------------------------------------------- SIMD path */
 typedef enum NoisePath {

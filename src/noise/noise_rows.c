@@ -155,19 +155,31 @@ static void row_single(RowFn fn, uint32_t seed, NoiseFx x0, NoiseFx dx, NoiseFx 
     run_octave(active_kernels(), fn, &r, NULL, 0, (uint64_t)x0, (uint64_t)dx, out, n);
 }
 
-static void row_fbm(RowFn fn, uint32_t seed, const NoiseFbm *f, NoiseFx x0, NoiseFx dx, NoiseFx y, NoiseFx z,
-                    float *out, int n, bool is_ridge) {
-    if (n <= 0) return;
+/* `rows` rows of an FBM, row r at z0 + r*dz (2D: at y0 + r*dz), on one plan. */
+static void rows_fbm(RowFn fn, uint32_t seed, const NoiseFbm *f, NoiseFx x0, NoiseFx dx, NoiseFx y, NoiseFx z0,
+                     NoiseFx dz, float *out, int stride, int n, int rows, bool is_ridge) {
+    if (n <= 0 || rows <= 0) return;
     const NoiseKernels *k = active_kernels();
     NoiseFbmPlan p;
     noise_fbm_plan(&p, seed, f);
-    for (uint32_t o = 0; o < p.octaves; o++) {
-        bool last = o + 1 == p.octaves;
-        NoiseKernelRow r = {.seed_mix = p.seed_mix[o], .y = (uint64_t)noise_octave_coord(&p, o, y),
-                            .z = (uint64_t)noise_octave_coord(&p, o, z), .amp = p.amp[o], .inv_norm = p.inv_norm,
-                            .accumulate = 1, .first_octave = o == 0, .finish = last, .ridge = last && is_ridge};
-        run_octave(k, fn, &r, &p, o, (uint64_t)x0, (uint64_t)dx, out, n);
+    bool two_d = fn == ROW_SIMPLEX2;
+    for (int rr = 0; rr < rows; rr++) {
+        NoiseFx step = (NoiseFx)((uint64_t)z0 + (uint64_t)rr * (uint64_t)dz);
+        NoiseFx ry = two_d ? step : y, rz = two_d ? 0 : step;
+        float *o_row = out + (ptrdiff_t)rr * stride;
+        for (uint32_t o = 0; o < p.octaves; o++) {
+            bool last = o + 1 == p.octaves;
+            NoiseKernelRow r = {.seed_mix = p.seed_mix[o], .y = (uint64_t)noise_octave_coord(&p, o, ry),
+                                .z = (uint64_t)noise_octave_coord(&p, o, rz), .amp = p.amp[o], .inv_norm = p.inv_norm,
+                                .accumulate = 1, .first_octave = o == 0, .finish = last, .ridge = last && is_ridge};
+            run_octave(k, fn, &r, &p, o, (uint64_t)x0, (uint64_t)dx, o_row, n);
+        }
     }
+}
+
+static void row_fbm(RowFn fn, uint32_t seed, const NoiseFbm *f, NoiseFx x0, NoiseFx dx, NoiseFx y, NoiseFx z,
+                    float *out, int n, bool is_ridge) {
+    rows_fbm(fn, seed, f, x0, dx, fn == ROW_SIMPLEX2 ? 0 : y, fn == ROW_SIMPLEX2 ? y : z, 0, out, 0, n, 1, is_ridge);
 }
 
 /* ---------------------------------------------------------------- public rows */
@@ -199,4 +211,14 @@ void noise_fbm2_row(uint32_t seed, const NoiseFbm *f, NoiseFx x0, NoiseFx dx, No
 void noise_ridge_fbm3_row(uint32_t seed, const NoiseFbm *f, NoiseFx x0, NoiseFx dx, NoiseFx y, NoiseFx z,
                           float *out, int n) {
     row_fbm(ROW_SIMPLEX3, seed, f, x0, dx, y, z, out, n, true);
+}
+
+void noise_fbm3_rows(uint32_t seed, const NoiseFbm *f, NoiseFx x0, NoiseFx dx, NoiseFx y, NoiseFx z0, NoiseFx dz,
+                     float *out, int stride, int n, int rows) {
+    rows_fbm(ROW_SIMPLEX3, seed, f, x0, dx, y, z0, dz, out, stride, n, rows, false);
+}
+
+void noise_fbm2_rows(uint32_t seed, const NoiseFbm *f, NoiseFx x0, NoiseFx dx, NoiseFx y0, NoiseFx dy, float *out,
+                     int stride, int n, int rows) {
+    rows_fbm(ROW_SIMPLEX2, seed, f, x0, dx, 0, y0, dy, out, stride, n, rows, false);
 }

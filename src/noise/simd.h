@@ -10,7 +10,11 @@
  * the same 4 lanes as uint64 (two registers) for exact 32.32 fixed-point steps: add, shift
  * right by 32, low word times a 32-bit constant (full product), split into u32x4 words, and
  * hi32_mul (low 32 bits of high word * constant, done the cheapest way per target).
- * f32x4_to_i32_trunc is floor for the non-negative values it is meant for.
+ * f32x4_to_i32_trunc is floor for the non-negative values it is meant for. u32x4_movemask
+ * gathers the lanes of a mask into bits 0-3 of an integer; u32x4_pack_rgba clamps four signed lanes
+ * to 0..255 and interleaves them as the bytes of each lane; f32x4_set4 puts a, b, c, d in lanes 0-3;
+ * f32x4_dup(v, i) copies lane i (a constant) to every lane; f32x4_hmin/hmax give the smallest /
+ * largest lane (exact for finite lanes).
  * -DSKYISLES_SIMD_SCALAR forces the plain C set. SIMD_NAME is "neon", "sse2" or "scalar";
  * SIMD_LANES is 4. */
 #ifndef SKYISLES_SIMD_H
@@ -41,6 +45,18 @@ typedef float32x4_t f32x4;
 typedef uint32x4_t u32x4;
 
 static inline f32x4 f32x4_set1(float v) { return vdupq_n_f32(v); }
+static inline f32x4 f32x4_set4(float a, float b, float c, float d) { f32x4 r = {a, b, c, d}; return r; }
+/* Lane i of v in every lane (i a constant). */
+#define f32x4_dup(v, i) ((i) < 2 ? vdupq_lane_f32(vget_low_f32(v), (i) & 1) : vdupq_lane_f32(vget_high_f32(v), (i) & 1))
+/* The smallest / largest lane (exact for finite lanes, whatever the order). */
+static inline float f32x4_hmin(f32x4 v) {
+    float32x2_t m = vpmin_f32(vget_low_f32(v), vget_high_f32(v));
+    return vget_lane_f32(vpmin_f32(m, m), 0);
+}
+static inline float f32x4_hmax(f32x4 v) {
+    float32x2_t m = vpmax_f32(vget_low_f32(v), vget_high_f32(v));
+    return vget_lane_f32(vpmax_f32(m, m), 0);
+}
 static inline f32x4 f32x4_load(const float *p) { return vld1q_f32(p); }
 static inline void f32x4_store(float *p, f32x4 v) { vst1q_f32(p, v); }
 static inline f32x4 f32x4_add(f32x4 a, f32x4 b) { return vaddq_f32(a, b); }
@@ -81,6 +97,26 @@ static inline u32x4 u32x4_mulhi(u32x4 a, u32x4 b) {
 static inline u32x4 u32x4_cmpeq(u32x4 a, u32x4 b) { return vceqq_u32(a, b); }
 static inline u32x4 u32x4_cmplt(u32x4 a, u32x4 b) { return vcltq_u32(a, b); }   /* unsigned */
 static inline u32x4 u32x4_select(u32x4 m, u32x4 a, u32x4 b) { return vbslq_u32(m, a, b); }
+/* Bit l set where lane l of the mask m is set. */
+/* Lane i of r, g, b, a (signed, each clamped to 0..255) as the bytes of lane i, r lowest. */
+static inline u32x4 u32x4_pack_rgba(u32x4 r, u32x4 g, u32x4 b, u32x4 a) {
+    uint16x4_t r16 = vqmovun_s32(vreinterpretq_s32_u32(r)), g16 = vqmovun_s32(vreinterpretq_s32_u32(g));
+    uint16x4_t b16 = vqmovun_s32(vreinterpretq_s32_u32(b)), a16 = vqmovun_s32(vreinterpretq_s32_u32(a));
+    uint8x8_t rb = vqmovn_u16(vcombine_u16(r16, b16)), ga = vqmovn_u16(vcombine_u16(g16, a16));
+    uint8x8x2_t z = vzip_u8(rb, ga);   /* r0 g0 r1 g1 r2 g2 r3 g3 | b0 a0 b1 a1 ... */
+    uint16x4x2_t w = vzip_u16(vreinterpret_u16_u8(z.val[0]), vreinterpret_u16_u8(z.val[1]));
+    return vreinterpretq_u32_u16(vcombine_u16(w.val[0], w.val[1]));
+}
+static inline uint32_t u32x4_movemask(u32x4 m) {
+    const uint32_t w[4] = {1u, 2u, 4u, 8u};
+    uint32x4_t b = vandq_u32(m, vld1q_u32(w));
+#if defined(__aarch64__)
+    return vaddvq_u32(b);
+#else
+    uint32x2_t h = vadd_u32(vget_low_u32(b), vget_high_u32(b));
+    return vget_lane_u32(vpadd_u32(h, h), 0);
+#endif
+}
 
 /* 4 lanes of uint64 (two registers) for the exact fixed-point skew. */
 typedef struct w64x4 { uint64x2_t a, b; } w64x4;
@@ -105,6 +141,16 @@ typedef __m128 f32x4;
 typedef __m128i u32x4;
 
 static inline f32x4 f32x4_set1(float v) { return _mm_set1_ps(v); }
+static inline f32x4 f32x4_set4(float a, float b, float c, float d) { return _mm_setr_ps(a, b, c, d); }
+#define f32x4_dup(v, i) _mm_shuffle_ps((v), (v), _MM_SHUFFLE((i), (i), (i), (i)))
+static inline float f32x4_hmin(f32x4 v) {
+    __m128 m = _mm_min_ps(v, _mm_shuffle_ps(v, v, _MM_SHUFFLE(1, 0, 3, 2)));
+    return _mm_cvtss_f32(_mm_min_ps(m, _mm_shuffle_ps(m, m, _MM_SHUFFLE(2, 3, 0, 1))));
+}
+static inline float f32x4_hmax(f32x4 v) {
+    __m128 m = _mm_max_ps(v, _mm_shuffle_ps(v, v, _MM_SHUFFLE(1, 0, 3, 2)));
+    return _mm_cvtss_f32(_mm_max_ps(m, _mm_shuffle_ps(m, m, _MM_SHUFFLE(2, 3, 0, 1))));
+}
 static inline f32x4 f32x4_load(const float *p) { return _mm_loadu_ps(p); }
 static inline void f32x4_store(float *p, f32x4 v) { _mm_storeu_ps(p, v); }
 static inline f32x4 f32x4_add(f32x4 a, f32x4 b) { return _mm_add_ps(a, b); }
@@ -157,6 +203,12 @@ static inline u32x4 u32x4_cmplt(u32x4 a, u32x4 b) {   /* unsigned, through the s
 static inline u32x4 u32x4_select(u32x4 m, u32x4 a, u32x4 b) {
     return _mm_or_si128(_mm_and_si128(m, a), _mm_andnot_si128(m, b));
 }
+static inline uint32_t u32x4_movemask(u32x4 m) { return (uint32_t)_mm_movemask_ps(_mm_castsi128_ps(m)); }
+static inline u32x4 u32x4_pack_rgba(u32x4 r, u32x4 g, u32x4 b, u32x4 a) {
+    __m128i x = _mm_packus_epi16(_mm_packs_epi32(r, b), _mm_packs_epi32(g, a));   /* r0-3 b0-3 g0-3 a0-3 */
+    __m128i t = _mm_unpacklo_epi8(x, _mm_srli_si128(x, 8));                       /* r0 g0 r1 g1 .. b0 a0 .. */
+    return _mm_unpacklo_epi16(t, _mm_srli_si128(t, 8));
+}
 
 typedef struct w64x4 { __m128i a, b; } w64x4;
 static inline w64x4 w64x4_load(const uint64_t *p) {
@@ -191,6 +243,16 @@ static inline float simd_f_bits(uint32_t u) { float f; memcpy(&f, &u, 4); return
 static inline uint32_t simd_u_bits(float f) { uint32_t u; memcpy(&u, &f, 4); return u; }
 
 static inline f32x4 f32x4_set1(float v) { SIMD_MAP_F(v); }
+static inline f32x4 f32x4_set4(float a, float b, float c, float d) { f32x4 r = {{a, b, c, d}}; return r; }
+#define f32x4_dup(a, i) f32x4_set1((a).v[(i)])
+static inline float f32x4_hmin(f32x4 v) {
+    float a = v.v[0] < v.v[1] ? v.v[0] : v.v[1], b = v.v[2] < v.v[3] ? v.v[2] : v.v[3];
+    return a < b ? a : b;
+}
+static inline float f32x4_hmax(f32x4 v) {
+    float a = v.v[0] > v.v[1] ? v.v[0] : v.v[1], b = v.v[2] > v.v[3] ? v.v[2] : v.v[3];
+    return a > b ? a : b;
+}
 static inline f32x4 f32x4_load(const float *p) { SIMD_MAP_F(p[l]); }
 static inline void f32x4_store(float *p, f32x4 v) { for (int l = 0; l < 4; l++) p[l] = v.v[l]; }
 static inline f32x4 f32x4_add(f32x4 a, f32x4 b) { SIMD_MAP_F(a.v[l] + b.v[l]); }
@@ -205,8 +267,14 @@ static inline f32x4 f32x4_xor_bits(f32x4 a, u32x4 b) { SIMD_MAP_F(simd_f_bits(si
 static inline f32x4 f32x4_select(u32x4 m, f32x4 a, f32x4 b) { SIMD_MAP_F(m.v[l] ? a.v[l] : b.v[l]); }
 static inline f32x4 f32x4_abs(f32x4 a) { SIMD_MAP_F(simd_f_bits(simd_u_bits(a.v[l]) & 0x7fffffffu)); }
 static inline f32x4 f32x4_from_i32(u32x4 a) { SIMD_MAP_F((float)(int32_t)a.v[l]); }
-/* Only for values inside the int32 range (callers pass small non-negative fractions). */
-static inline u32x4 f32x4_to_i32_trunc(f32x4 a) { SIMD_MAP_U((uint32_t)(int32_t)a.v[l]); }
+/* Saturating like NEON (a NaN gives 0), so no lane converts out of range. */
+static inline int32_t simd_trunc_i32(float v) {
+    if (!(v == v)) return 0;
+    if (v >= 2147483648.0f) return INT32_MAX;
+    if (v < -2147483648.0f) return INT32_MIN;
+    return (int32_t)v;
+}
+static inline u32x4 f32x4_to_i32_trunc(f32x4 a) { SIMD_MAP_U((uint32_t)simd_trunc_i32(a.v[l])); }
 
 static inline u32x4 u32x4_set1(uint32_t v) { SIMD_MAP_U(v); }
 static inline u32x4 u32x4_load(const uint32_t *p) { SIMD_MAP_U(p[l]); }
@@ -237,6 +305,19 @@ static inline u32x4 u32x4_mulhi(u32x4 a, u32x4 b) { SIMD_MAP_U((uint32_t)(((uint
 static inline u32x4 u32x4_cmpeq(u32x4 a, u32x4 b) { SIMD_MAP_U(a.v[l] == b.v[l] ? 0xffffffffu : 0u); }
 static inline u32x4 u32x4_cmplt(u32x4 a, u32x4 b) { SIMD_MAP_U(a.v[l] < b.v[l] ? 0xffffffffu : 0u); }
 static inline u32x4 u32x4_select(u32x4 m, u32x4 a, u32x4 b) { SIMD_MAP_U((m.v[l] & a.v[l]) | (~m.v[l] & b.v[l])); }
+static inline uint32_t u32x4_movemask(u32x4 m) {
+    uint32_t r = 0;
+    for (int l = 0; l < 4; l++) r |= (m.v[l] >> 31) << l;
+    return r;
+}
+static inline uint32_t simd_clamp_u8(uint32_t v) {
+    int32_t s = (int32_t)v;
+    return s < 0 ? 0u : (s > 255 ? 255u : (uint32_t)s);
+}
+static inline u32x4 u32x4_pack_rgba(u32x4 cr, u32x4 cg, u32x4 cb, u32x4 ca) {
+    SIMD_MAP_U(simd_clamp_u8(cr.v[l]) | simd_clamp_u8(cg.v[l]) << 8 | simd_clamp_u8(cb.v[l]) << 16 |
+               simd_clamp_u8(ca.v[l]) << 24);
+}
 
 typedef struct w64x4 { uint64_t v[4]; } w64x4;
 #define SIMD_MAP_W(expr) w64x4 r; for (int l = 0; l < 4; l++) r.v[l] = (expr); return r

@@ -177,6 +177,17 @@ void gen_caves_carve(const WorldGen *g, const float *const *fv, float *v, int n)
     }
 }
 
+uint32_t gen_caves_air(const WorldGen *g, const float *const *fv, int n) {
+    float t[16];
+    uint32_t air = 0;
+    for (uint32_t k = 0; k < g->ncaves; k++) {
+        const CaveActive *a = &g->caves[k];
+        a->kind->carve(a->prm, fv + a->field0, t, n);
+        for (int i = 0; i < n; i++) air |= (uint32_t)(t[i] <= 0.0f) << i;
+    }
+    return air;
+}
+
 bool gen_caves_never_carve(const WorldGen *g, const float *lo, const float *hi) {
     for (uint32_t k = 0; k < g->ncaves; k++) {
         const CaveActive *a = &g->caves[k];

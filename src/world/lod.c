@@ -1,53 +1,8 @@
-/* skyisles world: level of detail beyond the voxels (voxels.c fills every LOD): the cells proven
- * solid, and the field samples that decide seam faces on chunk borders. */
+/* skyisles world: level of detail beyond the voxels (voxels.c fills every LOD and marks the cells
+ * proven solid): the field samples that decide seam faces on chunk borders. */
 #include "world/world_internal.h"
 
 #include <string.h>
-
-static void minmax8(const float c[2][2][2], float *lo, float *hi) {
-    const float *p = &c[0][0][0];
-    float a = p[0], b = p[0];
-    for (int i = 1; i < 8; i++) {
-        if (p[i] < a) a = p[i];
-        if (p[i] > b) b = p[i];
-    }
-    *lo = a;
-    *hi = b;
-}
-
-/* CELL_SURE where the corner bounds prove every voxel solid: interpolation stays inside the
- * corners' range, -y and bedrock are smallest at the cell's top voxel centre, and a cave field
- * that stays clear of its carving range cannot carve. Only a shortcut for seam sampling: a
- * cell left unmarked is sampled exactly. */
-void gen_mark_sure(const WorldGen *g, ChunkScratch *s) {
-    const int ncy = (s->y_top - WORLD_Y_MIN) / WORLD_CELL_Y;
-    for (int yi = 0; yi < ncy; yi++) {
-        float yt = (float)(WORLD_Y_MIN + yi * WORLD_CELL_Y + WORLD_CELL_Y - 1) + 0.5f;
-        float lift = gen_lift(g, yt);
-        bool carve_layer = g->ncaves > 0 && yt >= g->p.cave_min_y;
-        for (int zi = 0; zi < s->nx - 1; zi++)
-            for (int xi = 0; xi < s->nx - 1; xi++) {
-                uint8_t *live = &s->cell_live[yi][zi][xi];
-                if (!(*live & CELL_ROCK)) continue;
-                float c[2][2][2], dlo, dhi, ilo, ihi;
-                gen_gather(s, WF_D, yi, zi, xi, c);
-                minmax8(c, &dlo, &dhi);
-                gen_gather(s, WF_I, yi, zi, xi, c);
-                minmax8(c, &ilo, &ihi);
-                if (!(dlo + lift > WG_MARGIN || ilo > WG_MARGIN)) continue;
-                bool sure = true;
-                if (carve_layer) {
-                    float lo[WG_CAVE_FIELDS], hi[WG_CAVE_FIELDS];
-                    for (uint32_t f = 0; f < g->ncave_fields; f++) {
-                        gen_gather(s, WF_CAVE + (int)f, yi, zi, xi, c);
-                        minmax8(c, &lo[f], &hi[f]);
-                    }
-                    sure = gen_caves_never_carve(g, lo, hi);
-                }
-                if (sure) *live |= CELL_SURE;
-            }
-    }
-}
 
 /* ---------------------------------------------------------------- seams */
 /* Block coordinate (chunk-local) of the sample of coarse index i at LOD m. */

@@ -3,7 +3,10 @@
  * in fixed pool slabs. */
 #include "world/world_internal.h"
 
+#include <pthread.h>
 #include <string.h>
+
+#include "noise/simd.h"
 
 /* Per normal: the normal, then tangents U, V with cross(U, V) = N, so the corner order
  * (0,0) (1,0) (1,1) (0,1) in (U, V) is counter-clockwise seen from outside. */
@@ -14,14 +17,6 @@ static const uint8_t k_cu[4] = {0, 1, 1, 0}, k_cv[4] = {0, 0, 1, 1};
 /* Directional shade per normal: sun from above, a little from +X. */
 static const float k_dir_shade[6] = {0.82f, 0.74f, 1.0f, 0.5f, 0.68f, 0.62f};
 static const float k_cloud_shade[6] = {0.92f, 0.88f, 1.0f, 0.78f, 0.9f, 0.86f};
-
-/* Home island ground colour of a location type: the codex's ground_rgb, baked into the field. */
-static void home_rgb(const IslandField *h, uint8_t type, float c[3]) {
-    uint32_t rgb = h && type < h->n_types ? h->type_rgb[type] : 0x808080u;
-    c[0] = (float)((rgb >> 16) & 0xffu) * (1.0f / 255.0f);
-    c[1] = (float)((rgb >> 8) & 0xffu) * (1.0f / 255.0f);
-    c[2] = (float)(rgb & 0xffu) * (1.0f / 255.0f);
-}
 
 /* Parts live in slabs; a new pass (the clouds) starts a new part, in the room left in the
  * current slab when there is some, so a small mesh fits one slab. */
@@ -36,7 +31,8 @@ typedef struct SlabWriter {
     bool full;         /* the part table is full: the mesh is truncated but usable */
 } SlabWriter;
 
-static WorldVertex *writer_quad(SlabWriter *w) {
+/* A new part or slab (or the end: NULL when the pool ran dry or the part table is full). */
+static __attribute__((noinline)) WorldVertex *writer_quad_slow(SlabWriter *w) {
     if (w->oom || w->full) return NULL;
     bool room = w->slab && w->fill + 4 <= WORLD_SLAB_VERTS;
     if (!w->part || !room) {
@@ -59,33 +55,89 @@ static WorldVertex *writer_quad(SlabWriter *w) {
     return q;
 }
 
+/* Room for one more quad in the current part's slab is the common case. */
+static inline WorldVertex *writer_quad(SlabWriter *w) {
+    if (w->part && w->fill + 4 <= WORLD_SLAB_VERTS) {
+        WorldVertex *q = w->slab + w->fill;
+        w->fill += 4;
+        w->part->vert_count += 4;
+        return q;
+    }
+    return writer_quad_slow(w);
+}
+
 static inline uint8_t to_u8(float v) {
     if (!(v > 0.0f)) return 0;
     if (v >= 1.0f) return 255;
     return (uint8_t)(v * 255.0f + 0.5f);
 }
 
-static void material_rgb(const WorldGen *g, const ChunkScratch *s, uint8_t mat, int normal, int x, int z, float rgb[3],
-                         uint8_t *face_mat) {
-    float j = s->jitter[z][x] * g->p.jitter_amount;
-    /* Side faces of a surface voxel show exposed earth (the cliff colour); undersides stone. */
-    if (normal == WORLD_NORMAL_NY && mat != WORLD_MAT_ABYSS) mat = WORLD_MAT_STONE;
-    else if (normal != WORLD_NORMAL_PY && (mat == WORLD_MAT_GRASS || mat == WORLD_MAT_SNOW)) mat = WORLD_MAT_CLIFF;
-    *face_mat = mat;
-    switch (mat) {
-    case WORLD_MAT_GRASS: rgb[0] = 0.3f + j; rgb[1] = 0.5f + j; rgb[2] = 0.2f; break;   /* seed 000 */
-    case WORLD_MAT_CLIFF: rgb[0] = 0.46f + j * 0.6f; rgb[1] = 0.39f + j * 0.6f; rgb[2] = 0.3f; break;
-    case WORLD_MAT_DIRT: rgb[0] = 0.42f + j; rgb[1] = 0.31f + j; rgb[2] = 0.2f; break;
-    case WORLD_MAT_STONE: rgb[0] = 0.47f + j * 0.5f; rgb[1] = 0.46f + j * 0.5f; rgb[2] = 0.5f + j * 0.5f; break;
-    case WORLD_MAT_SNOW: rgb[0] = 0.9f + j * 0.3f; rgb[1] = 0.93f + j * 0.3f; rgb[2] = 0.97f; break;
-    case WORLD_MAT_HOME: {
-        float c[3];
-        home_rgb(g->p.home, s->home_type[z][x], c);
-        rgb[0] = c[0] + j * 0.5f; rgb[1] = c[1] + j * 0.5f; rgb[2] = c[2] + j * 0.3f;
-        break;
-    }
-    default: rgb[0] = 0.07f; rgb[1] = 0.07f; rgb[2] = 0.09f; break;   /* the abyss: near-black */
-    }
+/* to_u8(v) for the four vertices of a quad, per channel vector: the same multiply, add and
+ * truncation, and u32x4_pack_rgba's clamp to 0..255 is to_u8's: v <= 0 gives t <= 0.5, hence 0
+ * or less; v >= 1 gives t >= 255.5, hence 255 or more; in between (uint8_t)t. (Colours stay
+ * far inside the int32 range; a NaN would give 0 as to_u8 does.) */
+static inline u32x4 to_u8x4_raw(f32x4 v) {
+    return f32x4_to_i32_trunc(f32x4_add(f32x4_mul(v, f32x4_set1(255.0f)), f32x4_set1(0.5f)));
+}
+
+/* W6 base colours as base + jitter * k per channel (the seed's formulas: a channel without
+ * jitter has k = 0, and c + j * 0 is c exactly). Home colours come from the field per column.
+ * Four lanes per row (the fourth 0) so a face's colour is one vector. */
+static const float k_mat_base[WORLD_MAT_COUNT][4] __attribute__((aligned(16))) = {
+    [WORLD_MAT_GRASS] = {0.3f, 0.5f, 0.2f, 0.0f},   /* seed 000 */
+    [WORLD_MAT_CLIFF] = {0.46f, 0.39f, 0.3f, 0.0f},
+    [WORLD_MAT_DIRT] = {0.42f, 0.31f, 0.2f, 0.0f},
+    [WORLD_MAT_STONE] = {0.47f, 0.46f, 0.5f, 0.0f},
+    [WORLD_MAT_SNOW] = {0.9f, 0.93f, 0.97f, 0.0f},
+    [WORLD_MAT_ABYSS] = {0.07f, 0.07f, 0.09f, 0.0f},   /* the abyss: near-black */
+    [WORLD_MAT_AIR] = {0.07f, 0.07f, 0.09f, 0.0f},
+    [WORLD_MAT_CLOUD] = {0.07f, 0.07f, 0.09f, 0.0f},
+};
+static const float k_mat_jit[WORLD_MAT_COUNT][4] __attribute__((aligned(16))) = {
+    [WORLD_MAT_GRASS] = {1.0f, 1.0f, 0.0f, 0.0f},
+    [WORLD_MAT_CLIFF] = {0.6f, 0.6f, 0.0f, 0.0f},
+    [WORLD_MAT_DIRT] = {1.0f, 1.0f, 0.0f, 0.0f},
+    [WORLD_MAT_STONE] = {0.5f, 0.5f, 0.5f, 0.0f},
+    [WORLD_MAT_SNOW] = {0.3f, 0.3f, 0.0f, 0.0f},
+    [WORLD_MAT_HOME] = {0.5f, 0.5f, 0.3f, 0.0f},
+};
+
+/* The material a face shows: side faces of a surface voxel show exposed earth (the cliff
+ * colour), undersides stone. As a table per normal, so a face looks it up without branches. */
+static uint8_t face_material(uint8_t mat, int normal) {
+    if (normal == WORLD_NORMAL_NY && mat != WORLD_MAT_ABYSS) return WORLD_MAT_STONE;
+    if (normal != WORLD_NORMAL_PY && (mat == WORLD_MAT_GRASS || mat == WORLD_MAT_SNOW)) return WORLD_MAT_CLIFF;
+    return mat;
+}
+static uint8_t k_face_mat[6][WORLD_MAT_COUNT];
+/* Light under a roof (some rock higher in the air cell's column): x 0.55. */
+static const float k_roof_shade[2] = {1.0f, 0.55f};
+
+/* Per-vertex AO of a face from its 3x3 front ring (bit a * 3 + b, offsets -1..1; `transposed`
+ * when (U, V) read it as G[dv][du]): for each corner k, two side neighbours and the corner one,
+ * ao = s1 && s2 ? 0 : 3 - (s1 + s2 + c). The quad is rotated so its 0-2 diagonal joins the
+ * brighter pair: vertex i is corner (i + rot) & 3. An entry holds vertex i's ao in bits
+ * 2i..2i+1 and rot in bit 8. One table for every face, built once (with the face materials). */
+static uint16_t g_ao_lut[2][512];
+static pthread_once_t g_ao_once = PTHREAD_ONCE_INIT;
+
+static void ao_lut_init(void) {
+    for (int tr = 0; tr < 2; tr++)
+        for (uint32_t gm = 0; gm < 512; gm++) {
+#define OCC(du, dv) (tr ? ((gm >> (((dv) + 1) * 3 + (du) + 1)) & 1u) : ((gm >> (((du) + 1) * 3 + (dv) + 1)) & 1u))
+            uint32_t ao[4];
+            for (int k = 0; k < 4; k++) {
+                int du = k_cu[k] ? 1 : -1, dv = k_cv[k] ? 1 : -1;
+                uint32_t s1 = OCC(du, 0), s2 = OCC(0, dv), cn = OCC(du, dv);
+                ao[k] = (s1 && s2) ? 0 : 3 - (s1 + s2 + cn);
+            }
+#undef OCC
+            uint32_t rot = ao[0] + ao[2] < ao[1] + ao[3] ? 1u : 0u, e = rot << 8;
+            for (int i = 0; i < 4; i++) e |= ao[(i + rot) & 3] << (2 * i);
+            g_ao_lut[tr][gm] = (uint16_t)e;
+        }
+    for (int n = 0; n < 6; n++)
+        for (int m = 0; m < WORLD_MAT_COUNT; m++) k_face_mat[n][m] = face_material((uint8_t)m, n);
 }
 
 /* Per-chunk constants of the opaque pass. */
@@ -96,11 +148,43 @@ typedef struct MeshCtx {
     int sc;                    /* blocks per voxel edge (LOD scale) */
     float aof[4];              /* per-vertex AO factor by level */
     float alt[WV_H];           /* pseudo-AO altitude light per air-cell layer index */
+    uint64_t corner[6][2][4];  /* packed position offsets (blocks) of vertex i for normal n and
+                                  rotation r: corner (i + r) & 3 */
 } MeshCtx;
+
+/* Vertices are written as one 64-bit word (x, y, z, normal, flags) and one 32-bit word (r, g,
+ * b, a): the WorldVertex layout on a little-endian target. */
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+#define MESH_PACKED 1
+#endif
+_Static_assert(WORLD_Y_MIN >= 0, "packed vertex fields must stay non-negative");
+
+static inline uint64_t pack_pos(int x, int y, int z, int normal) {
+    return (uint64_t)(uint16_t)x | (uint64_t)(uint16_t)y << 16 | (uint64_t)(uint16_t)z << 32 | (uint64_t)normal << 48;
+}
+
+/* p: x, y, z, normal, flags as pack_pos (flags in bits 56-63); col: r, g, b, a from bit 0. */
+static inline void store_vertex(WorldVertex *v, uint64_t p, uint32_t col) {
+#if defined(MESH_PACKED)
+    memcpy(v, &p, 8);
+    memcpy((uint8_t *)v + 8, &col, 4);
+#else
+    v->x = (int16_t)(p & 0xffffu);
+    v->y = (int16_t)((p >> 16) & 0xffffu);
+    v->z = (int16_t)((p >> 32) & 0xffffu);
+    v->normal = (uint8_t)((p >> 48) & 0xffu);
+    v->flags = (uint8_t)(p >> 56);
+    v->r = (uint8_t)(col & 0xffu);
+    v->g = (uint8_t)((col >> 8) & 0xffu);
+    v->b = (uint8_t)((col >> 16) & 0xffu);
+    v->a = (uint8_t)(col >> 24);
+#endif
+}
 
 /* Pseudo-AO: brightness rises with altitude above the abyss floor; air under a roof (some
  * rock higher in its column) is in shadow, which darkens island undersides and caves. */
 static void mesh_ctx_init(MeshCtx *c, const WorldGen *g, const ChunkScratch *s, SlabWriter *w) {
+    pthread_once(&g_ao_once, ao_lut_init);
     c->g = g;
     c->s = s;
     c->w = w;
@@ -114,119 +198,171 @@ static void mesh_ctx_init(MeshCtx *c, const WorldGen *g, const ChunkScratch *s, 
         if (t > 1.0f) t = 1.0f;
         c->alt[yi] = g->p.shade_floor + (1.0f - g->p.shade_floor) * t;
     }
+    for (int n = 0; n < 6; n++)
+        for (int r = 0; r < 2; r++)
+            for (int i = 0; i < 4; i++) {
+                const int8_t *U = k_u[n], *V = k_v[n];
+                int k = (i + r) & 3, cu = k_cu[k], cv = k_cv[k];
+                c->corner[n][r][i] = pack_pos((cu * U[0] + cv * V[0]) * c->sc, (cu * U[1] + cv * V[1]) * c->sc,
+                                              (cu * U[2] + cv * V[2]) * c->sc, 0);
+            }
 }
 
 static inline uint32_t win3(uint64_t row, int x) { return (uint32_t)(row >> x) & 7u; }   /* bits x-1..x+1 */
 
-/* 3x3 occupancy in front of a face as G[a][b] (bit a * 3 + b, offsets -1..1), and whether
- * (U, V) read it transposed: occ(du, dv) = transposed ? G[dv][du] : G[du][dv]. */
-static uint32_t front_ring(const ChunkScratch *s, int n, int x, int yi, int z1, bool *transposed) {
-    uint32_t gm = 0;
+/* The rows the front rings of row (layer index yi, row z1) read for normal n: for +-Y and +-Z
+ * three rows whose bits x-1..x+1 are a ring row (G[a] = win3(r[a], x)); for +-X the 3x3 rows
+ * (layers y-1..y+1 by rows z-1..z+1) at the bit of the column in front. Returns whether
+ * (U, V) read the ring transposed. */
+static inline bool ring_rows(const ChunkScratch *s, int n, int yi, int z1, uint64_t r[9]) {
     switch (n) {
     case WORLD_NORMAL_PY:
     case WORLD_NORMAL_NY: {          /* rows z-1..z+1 of the layer above/below, bits x-1..x+1 */
         int l = yi + (n == WORLD_NORMAL_PY ? 1 : -1);
-        for (int a = 0; a < 3; a++) gm |= win3(s->solid[l][z1 - 1 + a], x) << (a * 3);
-        *transposed = n == WORLD_NORMAL_NY;
-        break;
+        for (int a = 0; a < 3; a++) r[a] = s->solid[l][z1 - 1 + a];
+        return n == WORLD_NORMAL_NY;
     }
     case WORLD_NORMAL_PZ:
     case WORLD_NORMAL_NZ: {          /* layers y-1..y+1 of the row in front, bits x-1..x+1 */
-        int r = z1 + (n == WORLD_NORMAL_PZ ? 1 : -1);
-        for (int a = 0; a < 3; a++) gm |= win3(s->solid[yi - 1 + a][r], x) << (a * 3);
-        *transposed = n == WORLD_NORMAL_PZ;
-        break;
+        int rz = z1 + (n == WORLD_NORMAL_PZ ? 1 : -1);
+        for (int a = 0; a < 3; a++) r[a] = s->solid[yi - 1 + a][rz];
+        return n == WORLD_NORMAL_PZ;
     }
-    default: {                       /* column x+-1: layers y-1..y+1 by rows z-1..z+1 */
-        int b = x + 1 + (n == WORLD_NORMAL_PX ? 1 : -1);
+    default:                         /* column x+-1: layers y-1..y+1 by rows z-1..z+1 */
         for (int a = 0; a < 3; a++)
-            for (int c = 0; c < 3; c++) gm |= (uint32_t)((s->solid[yi - 1 + a][z1 - 1 + c] >> b) & 1u) << (a * 3 + c);
-        *transposed = n == WORLD_NORMAL_NX;
-        break;
+            for (int c = 0; c < 3; c++) r[a * 3 + c] = s->solid[yi - 1 + a][z1 - 1 + c];
+        return n == WORLD_NORMAL_NX;
     }
-    }
-    return gm;
 }
 
-/* Face n of voxel (x, layer Y, z), coarse units. */
-static void emit_face(const MeshCtx *c, int n, int x, int Y, int z, uint8_t mat) {
-    const ChunkScratch *s = c->s;
-    const int8_t *N = k_n[n], *U = k_u[n], *V = k_v[n];
-    int yi = Y + 1;
-    bool tr;
-    uint32_t gm = front_ring(s, n, x, yi, z + 1, &tr);
-#define OCC(du, dv) (tr ? ((gm >> (((dv) + 1) * 3 + (du) + 1)) & 1u) : ((gm >> (((du) + 1) * 3 + (dv) + 1)) & 1u))
-    uint8_t ao[4];
-    for (int k = 0; k < 4; k++) {
-        int du = k_cu[k] ? 1 : -1, dv = k_cv[k] ? 1 : -1;
-        uint32_t s1 = OCC(du, 0), s2 = OCC(0, dv), cn = OCC(du, dv);
-        ao[k] = (uint8_t)((s1 && s2) ? 0 : 3 - (s1 + s2 + cn));
+/* 3x3 occupancy in front of the face of voxel x (bit a * 3 + b, offsets -1..1). */
+static inline uint32_t ring_code(int n, const uint64_t r[9], int x) {
+    if (n == WORLD_NORMAL_PX || n == WORLD_NORMAL_NX) {
+        int b = x + 1 + (n == WORLD_NORMAL_PX ? 1 : -1);
+        uint32_t gm = 0;
+        for (int j = 0; j < 9; j++) gm |= (uint32_t)((r[j] >> b) & 1u) << j;
+        return gm;
     }
-#undef OCC
-    float rgb[3];
-    uint8_t fm;
-    material_rgb(c->g, s, mat, n, x, z, rgb, &fm);
+    return win3(r[0], x) | win3(r[1], x) << 3 | win3(r[2], x) << 6;
+}
+
+/* Face n of voxel (x, layer Y, z), coarse units, with front ring gm (ring_code). */
+static inline __attribute__((always_inline)) void emit_face(const MeshCtx *c, int n, int x, int Y, int z, uint8_t mat,
+                                                            uint32_t gm, bool transposed) {
+    const ChunkScratch *s = c->s;
+    const WorldGen *g = c->g;
+    const int8_t *N = k_n[n];
+    uint32_t ao = g_ao_lut[transposed][gm];
+    /* Colour: base + jitter * k, then the light (altitude, shadow under a roof, direction). */
+    uint8_t fm = k_face_mat[n][mat];
+    float j = s->jitter[z][x] * g->p.jitter_amount;
+    f32x4 base;
+    if (fm == WORLD_MAT_HOME) {
+        const IslandField *h = g->p.home;
+        uint8_t type = s->home_type[z][x];
+        uint32_t rgb = h && type < h->n_types ? h->type_rgb[type] : 0x808080u;
+        base = f32x4_set4((float)((rgb >> 16) & 0xffu) * (1.0f / 255.0f), (float)((rgb >> 8) & 0xffu) * (1.0f / 255.0f),
+                          (float)(rgb & 0xffu) * (1.0f / 255.0f), 0.0f);
+    } else {
+        base = f32x4_load(k_mat_base[fm]);
+    }
+    f32x4 rgb = f32x4_add(base, f32x4_mul(f32x4_set1(j), f32x4_load(k_mat_jit[fm])));
     int fx = x + N[0], fy = Y + N[1], fz = z + N[2];
     float light = c->alt[fy + 1];
-    if (s->top[fz + 1][fx + 1] > fy) light *= 0.55f;
+    light *= k_roof_shade[s->top[fz + 1][fx + 1] > fy];   /* x 1 is exact: the unshaded light */
     light *= k_dir_shade[n];
-    rgb[0] *= light;
-    rgb[1] *= light;
-    rgb[2] *= light;
+    rgb = f32x4_mul(rgb, f32x4_set1(light));
     WorldVertex *q = writer_quad(c->w);
     if (!q) return;
-    /* Rotate so the 0-2 diagonal joins the brighter pair (no AO streak across the quad). */
-    int rot = (ao[0] + ao[2] < ao[1] + ao[3]) ? 1 : 0;
-    int bx = x + (N[0] > 0), by = Y + (N[1] > 0), bz = z + (N[2] > 0), sc = c->sc;
+    /* The four vertices' colours at once: a vector per channel over the vertices. */
+    uint32_t a0 = ao & 3u, a1 = (ao >> 2) & 3u, a2 = (ao >> 4) & 3u, a3 = (ao >> 6) & 3u;
+    f32x4 f = f32x4_set4(c->aof[a0], c->aof[a1], c->aof[a2], c->aof[a3]);
+    u32x4 r8 = to_u8x4_raw(f32x4_mul(f32x4_dup(rgb, 0), f));
+    u32x4 g8 = to_u8x4_raw(f32x4_mul(f32x4_dup(rgb, 1), f));
+    u32x4 b8 = to_u8x4_raw(f32x4_mul(f32x4_dup(rgb, 2), f));
+    uint32_t col[4];
+    u32x4_store(col, u32x4_pack_rgba(r8, g8, b8, u32x4_set1(255u)));
+    const uint64_t *off = c->corner[n][(ao >> 8) & 1u];
+    int sc = c->sc;
+    int bx = (x + (N[0] > 0)) * sc, by = WORLD_Y_MIN + (Y + (N[1] > 0)) * sc, bz = (z + (N[2] > 0)) * sc;
+    uint64_t p0 = pack_pos(bx, by, bz, n) | (uint64_t)(fm << 2) << 56;
+#if defined(__GNUC__) && !defined(__clang__)
+#pragma GCC unroll 4
+#endif
     for (int i = 0; i < 4; i++) {
-        int k = (i + rot) & 3;
-        int cu = k_cu[k], cv = k_cv[k];
-        float f = c->aof[ao[k]];
-        WorldVertex *v = &q[i];
-        v->x = (int16_t)((bx + cu * U[0] + cv * V[0]) * sc);
-        v->y = (int16_t)(WORLD_Y_MIN + (by + cu * U[1] + cv * V[1]) * sc);
-        v->z = (int16_t)((bz + cu * U[2] + cv * V[2]) * sc);
-        v->normal = (uint8_t)n;
-        v->flags = (uint8_t)(ao[k] | (fm << 2));
-        v->r = to_u8(rgb[0] * f);
-        v->g = to_u8(rgb[1] * f);
-        v->b = to_u8(rgb[2] * f);
-        v->a = 255;
+        uint64_t p = p0 + off[i] + ((uint64_t)((ao >> (2 * i)) & 3u) << 56);
+        store_vertex(&q[i], p, col[i]);
+    }
+}
+
+/* The faces with normal n of row (layer Y, row z): materials by depth from the masks of the
+ * rows above (surface, dirt, stone; the abyss below bedrock level). */
+static inline __attribute__((always_inline)) uint32_t emit_row(const MeshCtx *c, const int n, uint64_t m, int Y, int z,
+                                                               int by, bool abyss, uint64_t surf, uint64_t stone) {
+    uint32_t faces = 0;
+    /* gen_surface_material: snow or grass by height, unless the home island may claim it. */
+    const uint8_t surf_mat = (float)by >= c->g->p.snow_level ? WORLD_MAT_SNOW : WORLD_MAT_GRASS;
+    const bool home = (float)by > c->g->p.island_height - 8.0f;
+    uint64_t ring[9];
+    bool tr = ring_rows(c->s, n, Y + 1, z + 1, ring);
+    while (m) {
+        int b = __builtin_ctzll(m);
+        m &= m - 1;
+        uint64_t bit = 1ull << b;
+        uint8_t mat;
+        if (surf & bit) mat = home ? gen_surface_material(c->g, c->s, b - 1, by, z) : surf_mat;
+        else mat = (stone & bit) ? WORLD_MAT_STONE : WORLD_MAT_DIRT;
+        if (abyss) mat = WORLD_MAT_ABYSS;
+        emit_face(c, n, b - 1, Y, z, mat, ring_code(n, ring, b - 1), tr);
+        faces++;
+    }
+    return faces;
+}
+
+/* The cloud pass's constants: per normal the colour (flat per direction) and the packed unit
+ * steps along U and V (blocks per voxel). */
+typedef struct CloudCtx {
+    SlabWriter *w;
+    int sc;
+    uint32_t col[6];
+    uint64_t u[6], v[6];
+} CloudCtx;
+
+static void cloud_ctx_init(CloudCtx *c, const WorldGen *g, SlabWriter *w, int sc) {
+    c->w = w;
+    c->sc = sc;
+    for (int n = 0; n < 6; n++) {
+        uint32_t k = to_u8(0.97f * k_cloud_shade[n]), kb = to_u8(1.0f * k_cloud_shade[n]);
+        c->col[n] = k | k << 8 | kb << 16 | (uint32_t)g->p.cloud_alpha << 24;
+        c->u[n] = pack_pos(k_u[n][0] * sc, k_u[n][1] * sc, k_u[n][2] * sc, 0);
+        c->v[n] = pack_pos(k_v[n][0] * sc, k_v[n][1] * sc, k_v[n][2] * sc, 0);
     }
 }
 
 /* One merged cloud quad: the box [x0, x0+ex) x [y0, y0+ey) x [z0, z0+ez) in voxels (y0 a layer
  * index), one voxel thick along the normal. Clouds are flat-coloured per direction, so
  * merging loses nothing. */
-static void emit_cloud_rect(const WorldGen *g, SlabWriter *w, int sc, int n, int x0, int y0, int z0, int ex, int ey,
-                            int ez) {
+static inline __attribute__((always_inline)) void emit_cloud_rect(const CloudCtx *c, const int n, int x0, int y0,
+                                                                  int z0, int ex, int ey, int ez) {
     const int8_t *N = k_n[n], *U = k_u[n], *V = k_v[n];
-    WorldVertex *q = writer_quad(w);
+    WorldVertex *q = writer_quad(c->w);
     if (!q) return;
-    int ext[3] = {ex, ey, ez};
-    int eu = U[0] * ext[0] + U[1] * ext[1] + U[2] * ext[2];
-    int ev = V[0] * ext[0] + V[1] * ext[1] + V[2] * ext[2];
-    uint8_t c = to_u8(0.97f * k_cloud_shade[n]);
-    uint8_t cb = to_u8(1.0f * k_cloud_shade[n]);
-    int bx = x0 + (N[0] > 0), by = y0 + (N[1] > 0), bz = z0 + (N[2] > 0);
-    for (int k = 0; k < 4; k++) {
-        WorldVertex *v = &q[k];
-        int du = k_cu[k] * eu, dv = k_cv[k] * ev;
-        v->x = (int16_t)((bx + du * U[0] + dv * V[0]) * sc);
-        v->y = (int16_t)(WORLD_Y_MIN + (by + du * U[1] + dv * V[1]) * sc);
-        v->z = (int16_t)((bz + du * U[2] + dv * V[2]) * sc);
-        v->normal = (uint8_t)n;
-        v->flags = (uint8_t)(3 | (WORLD_MAT_CLOUD << 2));
-        v->r = c;
-        v->g = c;
-        v->b = cb;
-        v->a = g->p.cloud_alpha;
-    }
+    int eu = U[0] * ex + U[1] * ey + U[2] * ez;
+    int ev = V[0] * ex + V[1] * ey + V[2] * ez;
+    int sc = c->sc;
+    uint64_t p0 = pack_pos((x0 + (N[0] > 0)) * sc, WORLD_Y_MIN + (y0 + (N[1] > 0)) * sc, (z0 + (N[2] > 0)) * sc, n) |
+                  (uint64_t)(3 | (WORLD_MAT_CLOUD << 2)) << 56;
+    uint64_t du = c->u[n] * (uint64_t)eu, dv = c->v[n] * (uint64_t)ev;
+    store_vertex(&q[0], p0, c->col[n]);
+    store_vertex(&q[1], p0 + du, c->col[n]);
+    store_vertex(&q[2], p0 + du + dv, c->col[n]);
+    store_vertex(&q[3], p0 + dv, c->col[n]);
 }
 
-/* Greedy rectangles over one plane of face bits: runs along the bits, grown over rows. */
-static uint32_t merge_plane(const WorldGen *g, SlabWriter *w, int sc, int n, int plane, uint32_t *rows, int nrows) {
-    uint32_t quads = 0;
+/* Greedy rectangles over one plane of face bits: runs along the bits, grown over rows. Row r is
+ * layer r0 + r for X and Z planes, row z for Y planes. */
+static inline __attribute__((always_inline)) void merge_plane(const CloudCtx *c, const int n, int plane, uint32_t *rows,
+                                                              int nrows, int r0) {
     for (int r = 0; r < nrows; r++) {
         while (rows[r]) {
             int b0 = __builtin_ctz(rows[r]);
@@ -239,14 +375,28 @@ static uint32_t merge_plane(const WorldGen *g, SlabWriter *w, int sc, int n, int
                 h++;
             }
             rows[r] &= ~mask;
-            int yb = r;   /* rows are layers for X and Z planes */
-            if (n == WORLD_NORMAL_PX || n == WORLD_NORMAL_NX) emit_cloud_rect(g, w, sc, n, plane, yb, b0, 1, h, len);
-            else if (n == WORLD_NORMAL_PY || n == WORLD_NORMAL_NY) emit_cloud_rect(g, w, sc, n, b0, plane, r, len, 1, h);
-            else emit_cloud_rect(g, w, sc, n, b0, yb, plane, len, h, 1);
-            quads++;
+            int yb = r0 + r;
+            if (n == WORLD_NORMAL_PX || n == WORLD_NORMAL_NX) emit_cloud_rect(c, n, plane, yb, b0, 1, h, len);
+            else if (n == WORLD_NORMAL_PY || n == WORLD_NORMAL_NY) emit_cloud_rect(c, n, b0, plane, r, len, 1, h);
+            else emit_cloud_rect(c, n, b0, yb, plane, len, h, 1);
         }
     }
-    return quads;
+}
+
+/* Every plane of normal n (one copy per normal). */
+static inline __attribute__((always_inline)) void merge_normal(const CloudCtx *c, ChunkScratch *s, const int n, int nv,
+                                                               int r0, int nr) {
+    if (n == WORLD_NORMAL_PY || n == WORLD_NORMAL_NY) {
+        for (int r = r0; r < r0 + nr; r++) merge_plane(c, n, r, &s->cplane[n][r * CHUNK_SIZE], nv, 0);
+    } else {
+        for (int pl = 0; pl < nv; pl++) merge_plane(c, n, pl, &s->cplane[n][pl * WV_H + r0], nr, r0);
+    }
+}
+
+static inline uint32_t popcount32(uint32_t v) {
+    v = v - ((v >> 1) & 0x55555555u);
+    v = (v & 0x33333333u) + ((v >> 2) & 0x33333333u);
+    return (((v + (v >> 4)) & 0x0f0f0f0fu) * 0x01010101u) >> 24;
 }
 
 /* Exposed-face masks of row (y, z): bit x+1 set where the voxel has that face. */
@@ -305,17 +455,17 @@ bool mesh_chunk(const WorldGen *g, ChunkScratch *s, MemPool *slabs, ChunkMesh *o
     const uint64_t interior = ((1ull << n) - 1ull) << 1;
     /* Opaque pass: solid voxels against anything not solid (air or cloud). Materials by
      * depth (gen_material) come from masks of the rows above. */
-    static const uint64_t zero_rows[WV_H][WV_ROW];
     MeshCtx ctx;
     mesh_ctx_init(&ctx, g, s, &w);
     for (int Y = 0; Y < ny; Y++) {
         int yi = Y + 1, by = gs_block_y(s, Y);
         bool abyss = (float)by < g->p.bedrock_level;
+        const uint64_t *cur = s->solid[yi], *up = s->solid[yi + 1], *dn = s->solid[yi - 1];
         for (int z = 0; z < n; z++) {
-            uint64_t r = s->solid[yi][z + 1] & interior;
+            uint64_t row = cur[z + 1], r = row & interior;
             if (!r) continue;
-            uint64_t f[6];
-            row_faces((const uint64_t (*)[WV_ROW])s->solid, zero_rows, yi, z + 1, interior, f);
+            /* Exposed faces: solid against anything not solid (row_faces with nothing blocking). */
+            uint64_t f[6] = {r & ~(row >> 1), r & ~(row << 1), r & ~up[z + 1], r & ~dn[z + 1], r & ~cur[z + 2], r & ~cur[z]};
             if (s->seams && ((r & (2ull | (1ull << n))) || z == 0 || z == n - 1)) seam_faces(g, s, Y, z, r, f);
             uint64_t any = f[0] | f[1] | f[2] | f[3] | f[4] | f[5];
             if (!any) continue;
@@ -324,20 +474,13 @@ bool mesh_chunk(const WorldGen *g, ChunkScratch *s, MemPool *slabs, ChunkMesh *o
             uint64_t surf = r & ~above[0];
             uint64_t stone = r;
             for (int k = 0; k < dl; k++) stone &= above[k];
-            for (int nn = 0; nn < 6; nn++) {
-                uint64_t m = f[nn];
-                while (m) {
-                    int b = __builtin_ctzll(m);
-                    m &= m - 1;
-                    uint64_t bit = 1ull << b;
-                    uint8_t mat;
-                    if (abyss) mat = WORLD_MAT_ABYSS;
-                    else if (surf & bit) mat = gen_surface_material(g, s, b - 1, by, z);
-                    else mat = (stone & bit) ? WORLD_MAT_STONE : WORLD_MAT_DIRT;
-                    emit_face(&ctx, nn, b - 1, Y, z, mat);
-                    mc.faces++;
-                }
-            }
+            /* One copy of the face loop per normal (n a constant in each). */
+            if (f[0]) mc.faces += emit_row(&ctx, 0, f[0], Y, z, by, abyss, surf, stone);
+            if (f[1]) mc.faces += emit_row(&ctx, 1, f[1], Y, z, by, abyss, surf, stone);
+            if (f[2]) mc.faces += emit_row(&ctx, 2, f[2], Y, z, by, abyss, surf, stone);
+            if (f[3]) mc.faces += emit_row(&ctx, 3, f[3], Y, z, by, abyss, surf, stone);
+            if (f[4]) mc.faces += emit_row(&ctx, 4, f[4], Y, z, by, abyss, surf, stone);
+            if (f[5]) mc.faces += emit_row(&ctx, 5, f[5], Y, z, by, abyss, surf, stone);
         }
     }
     /* The floor: below WORLD_Y_MIN counts as solid, and bedrock makes block 0 solid, but a
@@ -349,7 +492,9 @@ bool mesh_chunk(const WorldGen *g, ChunkScratch *s, MemPool *slabs, ChunkMesh *o
             while (open) {
                 int b = __builtin_ctzll(open);
                 open &= open - 1;
-                emit_face(&ctx, WORLD_NORMAL_PY, b - 1, -1, z, WORLD_MAT_ABYSS);
+                uint64_t ring[9];
+                bool tr = ring_rows(s, WORLD_NORMAL_PY, 0, z + 1, ring);
+                emit_face(&ctx, WORLD_NORMAL_PY, b - 1, -1, z, WORLD_MAT_ABYSS, ring_code(WORLD_NORMAL_PY, ring, b - 1), tr);
                 mc.faces++;
             }
         }
@@ -357,51 +502,58 @@ bool mesh_chunk(const WorldGen *g, ChunkScratch *s, MemPool *slabs, ChunkMesh *o
      * gathered per plane and merged into rectangles. */
     w.part = NULL;
     w.pass_parts = &out->cloud_parts;
+    /* The layers with clouds first, so only their rows of the plane masks are cleared. */
     int ylo = ny, yhi = -1;
     for (int Y = 0; Y < ny; Y++) {
-        int yi = Y + 1;
-        for (int z = 0; z < n; z++) {
-            if (!(s->cloud[yi][z + 1] & interior)) continue;
-            if (ylo > Y) {
-                ylo = Y;
-                memset(s->cplane, 0, sizeof s->cplane);
-            }
-            yhi = Y;
-            uint64_t f[6];
-            row_faces((const uint64_t (*)[WV_ROW])s->cloud, (const uint64_t (*)[WV_ROW])s->solid, yi, z + 1, interior, f);
-            int r = Y;
-            for (int nn = 0; nn < 6; nn++) {
-                uint32_t bits = (uint32_t)(f[nn] >> 1);
-                if (!bits) continue;
-                if (nn == WORLD_NORMAL_PY || nn == WORLD_NORMAL_NY) {
-                    s->cplane[nn][r * CHUNK_SIZE + z] = bits;            /* plane y, row z, bits x */
-                } else if (nn == WORLD_NORMAL_PZ || nn == WORLD_NORMAL_NZ) {
-                    s->cplane[nn][z * WV_H + r] = bits;                  /* plane z, row y, bits x */
-                } else {
-                    while (bits) {                                       /* plane x, row y, bits z */
-                        int x = __builtin_ctz(bits);
-                        bits &= bits - 1;
-                        s->cplane[nn][x * WV_H + r] |= 1u << z;
-                    }
-                }
-                mc.faces += (uint32_t)__builtin_popcount((uint32_t)(f[nn] >> 1));
-            }
-        }
+        uint64_t any = 0;
+        for (int z = 0; z < n; z++) any |= s->cloud[Y + 1][z + 1];
+        if (!(any & interior)) continue;
+        if (ylo > Y) ylo = Y;
+        yhi = Y;
     }
     if (yhi >= ylo) {
         int r0 = ylo, nr = yhi - ylo + 1;
         for (int nn = 0; nn < 6; nn++) {
             if (nn == WORLD_NORMAL_PY || nn == WORLD_NORMAL_NY) {
-                for (int r = r0; r < r0 + nr; r++)
-                    merge_plane(g, &w, sc, nn, r, &s->cplane[nn][r * CHUNK_SIZE], n);
+                memset(&s->cplane[nn][r0 * CHUNK_SIZE], 0, sizeof(uint32_t) * CHUNK_SIZE * (size_t)nr);
             } else {
-                for (int pl = 0; pl < n; pl++) {
-                    uint32_t *rows = &s->cplane[nn][pl * WV_H];
-                    /* rows r0..r0+nr-1; merge_plane counts rows from layer 0, so pass the base. */
-                    merge_plane(g, &w, sc, nn, pl, rows, r0 + nr);
+                for (int pl = 0; pl < n; pl++) memset(&s->cplane[nn][pl * WV_H + r0], 0, sizeof(uint32_t) * (size_t)nr);
+            }
+        }
+        for (int Y = ylo; Y <= yhi; Y++) {
+            int yi = Y + 1;
+            for (int z = 0; z < n; z++) {
+                if (!(s->cloud[yi][z + 1] & interior)) continue;
+                uint64_t f[6];
+                row_faces((const uint64_t (*)[WV_ROW])s->cloud, (const uint64_t (*)[WV_ROW])s->solid, yi, z + 1, interior,
+                          f);
+                int r = Y;
+                for (int nn = 0; nn < 6; nn++) {
+                    uint32_t bits = (uint32_t)(f[nn] >> 1);
+                    if (!bits) continue;
+                    mc.faces += popcount32(bits);
+                    if (nn == WORLD_NORMAL_PY || nn == WORLD_NORMAL_NY) {
+                        s->cplane[nn][r * CHUNK_SIZE + z] = bits;            /* plane y, row z, bits x */
+                    } else if (nn == WORLD_NORMAL_PZ || nn == WORLD_NORMAL_NZ) {
+                        s->cplane[nn][z * WV_H + r] = bits;                  /* plane z, row y, bits x */
+                    } else {
+                        while (bits) {                                       /* plane x, row y, bits z */
+                            int x = __builtin_ctz(bits);
+                            bits &= bits - 1;
+                            s->cplane[nn][x * WV_H + r] |= 1u << z;
+                        }
+                    }
                 }
             }
         }
+        CloudCtx cc;
+        cloud_ctx_init(&cc, g, &w, sc);
+        merge_normal(&cc, s, 0, n, r0, nr);
+        merge_normal(&cc, s, 1, n, r0, nr);
+        merge_normal(&cc, s, 2, n, r0, nr);
+        merge_normal(&cc, s, 3, n, r0, nr);
+        merge_normal(&cc, s, 4, n, r0, nr);
+        merge_normal(&cc, s, 5, n, r0, nr);
     }
     for (uint32_t i = 0; i < out->opaque_parts; i++) mc.opaque_verts += out->parts[i].vert_count;
     for (uint32_t i = 0; i < out->cloud_parts; i++) mc.cloud_verts += out->parts[out->opaque_parts + i].vert_count;

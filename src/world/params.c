@@ -82,11 +82,14 @@ static const WorldParamDesc k_stream[] = {
     {"lod_hysteresis", LIVE(lod_hysteresis), WORLD_PT_F32, 0, 0.45, 0.25, "LOD anchor slack past a chunk border (chunks)"},
     {"lod_refine_penalty", LIVE(lod_refine_penalty), WORLD_PT_F32, 0, 32, 6, "priority penalty of a LOD change toward finer (chunks)"},
     {"lod_coarsen_penalty", LIVE(lod_coarsen_penalty), WORLD_PT_F32, 0, 32, 9, "priority penalty of a LOD change toward coarser (chunks)"},
+    {"speed_reach_min", LIVE(speed_reach_min), WORLD_PT_I32, WORLD_VIEW_RADIUS_MIN, WORLD_VIEW_RADIUS_MAX, 4,
+     "reach the speed governor may pull in to when generation falls behind (chunks)"},
 
     {"view_radius_max", CREATE(view_radius_max), WORLD_PT_I32, 0, WORLD_VIEW_RADIUS_MAX, 0,
      "view radius the world is sized for (0: view_radius)"},
     {"max_in_flight", CREATE(max_in_flight), WORLD_PT_U32, 0, 4096, 0, "chunk jobs in flight (0: 48 per worker + 16)"},
     {"mesh_pool_mib", CREATE(mesh_pool_mib), WORLD_PT_U32, 0, 4096, 0, "CPU mesh pool in MiB (0: sized by the view radius)"},
+    {"workers", CREATE(workers), WORLD_PT_U32, 0, 64, 0, "chunk worker threads (0: one per online core)"},
 };
 #define NGEN (sizeof k_gen / sizeof k_gen[0])
 #define NSTREAM (sizeof k_stream / sizeof k_stream[0])
@@ -218,6 +221,36 @@ void world_params_default(WorldParams *p) {
     memset(p, 0, sizeof *p);
     for (size_t i = 0; i < world_param_count(); i++) world_param_set(p, world_param_at(i), world_param_at(i)->def);
     p->gen.home = NULL;
+}
+
+/* The presets' values, chosen with build/bench stream --device (docs/world.md, presets). */
+typedef struct WorldPresetValues {
+    const char *name;
+    int32_t view_radius;
+    float lod_dist[WORLD_LOD_MAX];
+    int32_t speed_reach_min;
+    uint32_t mesh_pool_mib, workers;
+} WorldPresetValues;
+
+static const WorldPresetValues k_presets[WORLD_PRESET_COUNT] = {
+    [WORLD_PRESET_LOW] = {"low", 6, {1.2f, 2.5f, 4.0f}, 3, 0, 0},
+    [WORLD_PRESET_MEDIUM] = {"medium", 10, {1.2f, 3.0f, 6.0f}, 4, 0, 0},
+    [WORLD_PRESET_HIGH] = {"high", 14, {2.5f, 5.0f, 9.0f}, 6, 0, 0},
+};
+
+void world_params_preset(WorldParams *p, WorldPreset which) {
+    if ((unsigned)which >= WORLD_PRESET_COUNT) which = WORLD_PRESET_MEDIUM;
+    const WorldPresetValues *v = &k_presets[which];
+    p->live.view_radius = v->view_radius;
+    memcpy(p->live.lod_dist, v->lod_dist, sizeof p->live.lod_dist);
+    p->live.speed_reach_min = v->speed_reach_min;
+    p->create.view_radius_max = 0;
+    p->create.mesh_pool_mib = v->mesh_pool_mib;
+    p->create.workers = v->workers;
+}
+
+const char *world_preset_name(WorldPreset which) {
+    return (unsigned)which < WORLD_PRESET_COUNT ? k_presets[which].name : "unknown";
 }
 
 uint32_t gen_derive_seed(uint64_t seed, uint32_t stage) {

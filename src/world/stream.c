@@ -1,15 +1,28 @@
-/* skyisles world: the World. Toroidal chunk table, priority requests on the worker pool, LOD
- * by distance with old meshes kept until their replacement, bounded collection, eviction,
- * epochs, renderer events, counters; all carved at creation. */
+/* skyisles world: the World. Toroidal chunk table, priority requests on the worker pool by
+ * time to reach, LOD by distance with old meshes kept until their replacement, a speed governor
+ * (coarser far LOD, then a smaller reach, when generation falls behind), bounded collection,
+ * eviction, epochs, renderer events, counters; all carved at creation. */
 #include "world/world_internal.h"
 
 #include <math.h>
+#include <stdatomic.h>
 #include <string.h>
+#include <time.h>
 
 #define WORLD_GENS 4            /* parameter snapshots alive at once (old epochs drain) */
 #define LOOKAHEAD_MAX 3         /* chunks of prefetch ahead of the aircraft, at most */
 #define LAT_BINS 8192           /* latency histogram: 0.25 ms bins up to ~2 s */
 #define LAT_BIN_MS 0.25
+/* Speed governor: steps that coarsen the far LOD bands before the reach shrinks, frames of
+ * pressure between two steps up, calm frames before a step down. */
+#define GOV_LOD_STEPS 3
+#define GOV_UP_FRAMES 6
+#define GOV_DOWN_FRAMES 90
+/* Work queued on the workers, at most: the job queue runs in order, so a deep queue makes every
+ * new request wait behind older, lower priority ones. In fast flight at most a third of the time
+ * between a new chunk's request and its need (the lead plus one chunk of travel), at least 8 ms. */
+#define QUEUE_BUDGET_S 0.04
+#define QUEUE_BUDGET_MIN_S 0.008
 
 enum { SLOT_EMPTY = 0, SLOT_QUEUED, SLOT_READY };
 
@@ -26,6 +39,7 @@ typedef struct ChunkSlot {
     uint8_t job_lod;            /* LOD of the job in flight */
     uint32_t seq;               /* request number that owns the slot */
     uint32_t slabs;             /* slabs held by mesh */
+    uint64_t req_ns;            /* QUEUED: when the request was submitted */
     double born_s;              /* view time of the request that created the chunk: its wind
                                    shift (W7), kept by every LOD swap of it */
     ChunkMesh mesh;
@@ -42,6 +56,9 @@ typedef struct ChunkJob {
     uint32_t expect;            /* slabs reserved for it */
     double time_s;
     bool oom;
+    bool fresh;                 /* a new chunk (no mesh before): its latency feeds the governor */
+    uint64_t cpu_ns, wall_ns;   /* the run's thread CPU time and wall time (stretch included) */
+    double expect_s;            /* its LOD's average run time when submitted */
     MeshCounts counts;
     ChunkMesh mesh;
 } ChunkJob;
@@ -85,7 +102,18 @@ struct World {
     int32_t anchor_x, anchor_z;  /* LOD anchor chunk */
     bool anchor_valid;
     int lod_levels;             /* lod_dist entries in use (0: LOD off, every chunk classic LOD 0) */
-    float lod_d2[WORLD_LOD_MAX];   /* squared thresholds */
+    float lod_base[WORLD_LOD_MAX]; /* the thresholds of the live parameters */
+    float lod_d2[WORLD_LOD_MAX];   /* squared thresholds in force (the governor may pull far ones in) */
+    _Atomic uint32_t stretch_bits; /* job stretch factor as float bits (0: none) */
+    /* Speed governor: level 0 is the configured world; levels 1..GOV_LOD_STEPS coarsen the far
+     * LOD bands; each level past them pulls the reach in by a chunk, down to speed_reach_min. */
+    int gov_level, gov_max;
+    uint32_t gov_pressure_frames, gov_calm_frames;
+    double gov_reach;           /* the governor's reach (chunks) */
+    double fresh_latency_s;     /* running average of request-to-collect time of new chunks */
+    double frame_dt_s, last_time_s;
+    double job_s_lod[WORLD_LOD_MAX + 1];   /* running average run time (wall, stretch included) per LOD */
+    double queued_s;            /* expected run time of the jobs in flight */
 };
 
 static inline int32_t floor_div(int32_t a, int32_t b) { return a >= 0 ? a / b : -((-a + b - 1) / b); }
@@ -180,6 +208,7 @@ void world_release_mesh(World *w, int32_t cx, int32_t cz) {
 
 /* ---------------------------------------------------------------- jobs */
 static void job_finish_record(World *w, ChunkJob *j) {
+    w->queued_s = w->queued_s > j->expect_s ? w->queued_s - j->expect_s : 0.0;
     mesh_free(&w->slabs, &j->mesh);
     w->reserve_slabs = w->reserve_slabs > j->expect ? w->reserve_slabs - j->expect : 0;
     if (w->gen_refs[j->gen_index]) w->gen_refs[j->gen_index]--;
@@ -187,14 +216,41 @@ static void job_finish_record(World *w, ChunkJob *j) {
     if (w->in_flight) w->in_flight--;
 }
 
+static uint64_t thread_cpu_ns(void) {
+    struct timespec t;
+    if (clock_gettime(CLOCK_THREAD_CPUTIME_ID, &t) != 0) return 0;
+    return (uint64_t)t.tv_sec * 1000000000u + (uint64_t)t.tv_nsec;
+}
+
+/* Sleeps the calling worker until time_now_ns() reaches t (interrupted sleeps resume). */
+static void sleep_until_ns(uint64_t t) {
+    for (;;) {
+        uint64_t now = time_now_ns();
+        if (now >= t) return;
+        uint64_t d = t - now;
+        struct timespec ts = {(time_t)(d / 1000000000u), (long)(d % 1000000000u)};
+        nanosleep(&ts, NULL);
+    }
+}
+
 static void chunk_job_run(JobDesc *jd, uint32_t worker, void *unused) {
     (void)unused;
     ChunkJob *j = jd->payload;
     World *w = j->w;
     ChunkScratch *s = w->scratch[worker < w->nworkers ? worker : 0];
+    uint32_t kb = atomic_load_explicit(&w->stretch_bits, memory_order_relaxed);
+    uint64_t t0 = time_now_ns(), c0 = thread_cpu_ns();
     if (j->classic) gen_chunk_voxels(j->gen, j->cx, j->cz, j->time_s, s);
     else gen_chunk_voxels_lod(j->gen, j->cx, j->cz, j->time_s, j->lod, s);
     j->oom = !mesh_chunk(j->gen, s, &w->slabs, &j->mesh, &j->counts);
+    j->cpu_ns = thread_cpu_ns() - c0;
+    if (kb) {
+        /* A CPU k times slower: the job ends k times its CPU time after it started. */
+        float k;
+        memcpy(&k, &kb, sizeof k);
+        sleep_until_ns(t0 + (uint64_t)((double)k * (double)j->cpu_ns));
+    }
+    j->wall_ns = time_now_ns() - t0;
 }
 
 static void chunk_job_drop(JobDesc *jd) {
@@ -229,6 +285,8 @@ static uint64_t resident_slabs(const WorldLiveParams *p, int32_t r, int32_t lead
     return n;
 }
 
+static void gov_apply(World *w);
+
 /* Live values as the world holds them: the view radius within what the table was sized for,
  * the LOD thresholds in use, the anchor slack below half a chunk. */
 static void live_apply(World *w, const WorldLiveParams *p) {
@@ -238,9 +296,14 @@ static void live_apply(World *w, const WorldLiveParams *p) {
     if (l->view_radius > w->radius_max) l->view_radius = w->radius_max;
     if (!(l->lod_hysteresis >= 0.0f)) l->lod_hysteresis = 0.0f;
     if (l->lod_hysteresis > 0.45f) l->lod_hysteresis = 0.45f;
-    float d[WORLD_LOD_MAX];
-    w->lod_levels = gen_lod_thresholds(l, d);
-    for (int i = 0; i < w->lod_levels; i++) w->lod_d2[i] = d[i] * d[i];
+    if (l->speed_reach_min < WORLD_VIEW_RADIUS_MIN) l->speed_reach_min = WORLD_VIEW_RADIUS_MIN;
+    w->lod_levels = gen_lod_thresholds(l, w->lod_base);
+    for (int i = 0; i < w->lod_levels; i++) w->lod_d2[i] = w->lod_base[i] * w->lod_base[i];
+    /* The governor's range: the LOD steps (when LOD is on), then a chunk of reach per step. */
+    int reach_steps = l->view_radius > l->speed_reach_min ? l->view_radius - l->speed_reach_min : 0;
+    w->gov_max = (w->lod_levels > 0 ? GOV_LOD_STEPS : 0) + reach_steps;
+    if (w->gov_level > w->gov_max) w->gov_level = w->gov_max;
+    gov_apply(w);
 }
 
 World *world_create(MemBudget *b, JobSystem *jobs, const WorldParams *p, SkyError *err) {
@@ -307,6 +370,12 @@ World *world_create(MemBudget *b, JobSystem *jobs, const WorldParams *p, SkyErro
     w->slabs_per_chunk = 4.0;
     for (int k = 0; k <= WORLD_LOD_MAX; k++) w->slabs_at_lod[k] = k_slabs_at_lod[k];
     w->radius_eff = w->radius_max;
+    w->fresh_latency_s = 0.05;
+    /* Until measured: this machine class's job times (bench chunk, full range, LOD 0..3). */
+    static const double k_job_s[WORLD_LOD_MAX + 1] = {0.6e-3, 0.3e-3, 0.2e-3, 0.15e-3};
+    memcpy(w->job_s_lod, k_job_s, sizeof k_job_s);
+    w->frame_dt_s = 1.0 / 60.0;
+    w->last_time_s = NAN;
     w->st.bytes_carved = b->used - used0;
     return w;
 
@@ -413,20 +482,29 @@ typedef struct ViewGeom {
     double ccx, ccz;          /* camera in chunk units */
     double lx, lz;            /* lead point in chunk units */
     double dx, dz;            /* unit horizontal direction (0,0 when none) */
+    double speed;             /* chunks per second along (dx, dz) */
     double cos_half_fov;
-    int32_t radius;           /* configured (void counting) */
-    double reach;             /* requested and kept: min(radius, what the pool holds) */
+    int32_t radius;           /* configured */
+    double keep;              /* chunks kept: min(radius, what the pool holds) */
+    double reach;             /* chunks requested: keep, or less while the governor pulls it in */
+    double need;              /* a chunk this near the camera is needed now (reach - 1): void if missing ahead */
 } ViewGeom;
+
+/* Below this speed (chunks per second) requests go by distance and heading only. */
+#define PRIORITY_MIN_SPEED 1.0
 
 static void view_geom(const World *w, const WorldView *v, ViewGeom *g) {
     const WorldLiveParams *p = &w->params.live;
     g->radius = p->view_radius;
-    g->reach = w->radius_eff < g->radius ? w->radius_eff : g->radius;
+    g->keep = w->radius_eff < g->radius ? w->radius_eff : g->radius;
+    g->reach = w->gov_reach < g->keep ? w->gov_reach : g->keep;
+    g->need = g->reach - 1.0;
     g->ccx = v->x / CHUNK_SIZE;
     g->ccz = v->z / CHUNK_SIZE;
     double len = sqrt((double)v->dir_x * v->dir_x + (double)v->dir_z * v->dir_z);
     g->dx = len > 1e-3 ? v->dir_x / len : 0.0;
     g->dz = len > 1e-3 ? v->dir_z / len : 0.0;
+    g->speed = len > 1e-3 && v->speed > 0.0f ? (double)v->speed * len / CHUNK_SIZE : 0.0;
     double lead = (double)v->speed * p->lookahead_s / CHUNK_SIZE;
     if (!(lead > 0.0)) lead = 0.0;
     if (lead > LOOKAHEAD_MAX) lead = LOOKAHEAD_MAX;
@@ -441,18 +519,43 @@ static double dist_to(double px, double pz, int32_t cx, int32_t cz) {
     return sqrt(a * a + b * b);
 }
 
-static bool in_range(const ViewGeom *g, int32_t cx, int32_t cz, double extra) {
-    double r = g->reach + extra;
+/* Within r (+ extra) of the camera or the lead point. */
+static bool within(const ViewGeom *g, double r, int32_t cx, int32_t cz, double extra) {
+    r += extra;
     return dist_to(g->ccx, g->ccz, cx, cz) <= r || dist_to(g->lx, g->lz, cx, cz) <= r;
 }
+static bool in_range(const ViewGeom *g, int32_t cx, int32_t cz, double extra) { return within(g, g->reach, cx, cz, extra); }
+static bool in_keep(const ViewGeom *g, int32_t cx, int32_t cz, double extra) { return within(g, g->keep, cx, cz, extra); }
 
-/* Lower is sooner: distance, minus a bonus straight ahead, plus a penalty outside the view. */
-static double priority(const WorldLiveParams *p, const ViewGeom *g, int32_t cx, int32_t cz) {
+/* Chunks of travel on the current heading before chunk (cx, cz) comes within g->need of the
+ * camera: 0 when it is within already, INFINITY when the heading passes it by (or leaves it). */
+static double travel_to_need(const ViewGeom *g, int32_t cx, int32_t cz) {
+    double a = (double)cx + 0.5 - g->ccx, b = (double)cz + 0.5 - g->ccz, d2 = a * a + b * b, r2 = g->need * g->need;
+    if (d2 <= r2) return 0.0;
+    if (g->dx == 0.0 && g->dz == 0.0) return INFINITY;
+    double along = a * g->dx + b * g->dz, perp2 = d2 - along * along;
+    if (perp2 >= r2) return INFINITY;
+    double t = along - sqrt(r2 - perp2);
+    return t >= 0.0 ? t : INFINITY;
+}
+
+/* Lower is sooner. In flight: by time to reach, as chunks of travel before the chunk is needed
+ * (within the reach less one), nearest first among those needed now; chunks needed now behind
+ * the aircraft, and chunks the heading passes by, after every chunk on the way. At rest (or
+ * slow): distance, minus a bonus straight ahead. Both plus a penalty outside the view cone. */
+static double priority(const WorldLiveParams *p, const ViewGeom *g, int32_t cx, int32_t cz, double travel) {
     double a = (double)cx + 0.5 - g->ccx, b = (double)cz + 0.5 - g->ccz;
     double d = sqrt(a * a + b * b);
     if (d < 1e-6 || (g->dx == 0.0 && g->dz == 0.0)) return d;
     double c = (a * g->dx + b * g->dz) / d;
-    double score = d - p->ahead_bias * (c > 0.0 ? c : 0.0);
+    double score;
+    if (g->speed < PRIORITY_MIN_SPEED) {
+        score = d - p->ahead_bias * (c > 0.0 ? c : 0.0);
+    } else {
+        double t = travel;
+        if (t == 0.0 && c < 0.0 && d > 1.5) t = INFINITY;   /* needed now, but left behind */
+        score = isinf(t) ? g->reach + 1.0 + d : t + 0.1 * d;
+    }
     /* The view cone, widened by the chunk's own angular size. */
     double widen = 0.75 / (d > 0.75 ? d : 0.75);
     if (d > 1.5 && c + widen < g->cos_half_fov) score += p->frustum_penalty;
@@ -529,7 +632,11 @@ static void collect(World *w, const ViewGeom *g) {
             ChunkSlot *s = &w->slots[j->slot];
             bool mine = out[i].epoch == w->epoch && s->seq == j->seq && s->cx == j->cx && s->cz == j->cz &&
                         (s->state == SLOT_QUEUED || (s->state == SLOT_READY && s->busy));
-            if (!mine || !in_range(g, j->cx, j->cz, 1.0)) {
+            w->st.job_cpu_ns += j->cpu_ns;
+            w->st.job_wall_ns += j->wall_ns;
+            w->st.jobs_timed++;
+            if (j->wall_ns) w->job_s_lod[j->lod] = w->job_s_lod[j->lod] * 0.95 + (double)j->wall_ns * 1e-9 * 0.05;
+            if (!mine || !in_keep(g, j->cx, j->cz, 1.0)) {
                 if (mine) s->busy = 0;
                 if (mine && s->state == SLOT_QUEUED) s->state = SLOT_EMPTY;
                 w->st.dropped++;
@@ -580,6 +687,10 @@ static void collect(World *w, const ViewGeom *g) {
             w->slabs_per_chunk = w->slabs_per_chunk * 0.98 + (double)s->slabs * 0.02;
             w->slabs_at_lod[s->lod] = w->slabs_at_lod[s->lod] * 0.95 + (double)s->slabs * 0.05;
             record_latency(w, out[i].t_submit_ns, now);
+            if (j->fresh) {
+                double lat = (double)(now - out[i].t_submit_ns) * 1e-9;
+                w->fresh_latency_s = w->fresh_latency_s * 0.9 + lat * 0.1;
+            }
             event_push(w, WORLD_EV_MESH_READY, s->cx, s->cz, &s->mesh, j->slot);
             job_finish_record(w, j);
         }
@@ -609,6 +720,8 @@ static bool submit(World *w, uint32_t idx, int32_t cx, int32_t cz, int lod, doub
     j->seq = ++w->next_seq;
     j->expect = job_expect(w, lod);
     j->time_s = swap ? s->born_s : time_s;
+    j->fresh = !swap;
+    j->expect_s = w->job_s_lod[lod];
     JobDesc d = {chunk_job_run, chunk_job_drop, j, ((uint64_t)(uint32_t)cx << 32) | (uint32_t)cz, 0, 0, 0};
     if (!jobs_submit(w->jobs, &d)) {
         mem_pool_free(&w->records, j);
@@ -616,6 +729,7 @@ static bool submit(World *w, uint32_t idx, int32_t cx, int32_t cz, int lod, doub
     }
     w->gen_refs[w->cur_gen]++;
     w->in_flight++;
+    w->queued_s += j->expect_s;
     w->reserve_slabs += j->expect;
     s->seq = j->seq;
     s->job_lod = (uint8_t)lod;
@@ -626,6 +740,7 @@ static bool submit(World *w, uint32_t idx, int32_t cx, int32_t cz, int lod, doub
         s->cx = cx;
         s->cz = cz;
         s->born_s = time_s;
+        s->req_ns = time_now_ns();
         s->state = SLOT_QUEUED;
         s->ready_pending = s->ready_taken = 0;
         s->busy = 0;
@@ -657,12 +772,117 @@ typedef struct Pick {
     double score;
 } Pick;
 
+/* The picks are a max-heap on score while chunks are scanned (the worst at the top, replaced by
+ * anything better), then sorted best first. Ties keep no particular order. */
+static void picks_sift_down(Pick *h, uint32_t n, uint32_t i) {
+    for (;;) {
+        uint32_t l = 2 * i + 1, r = l + 1, m = i;
+        if (l < n && h[l].score > h[m].score) m = l;
+        if (r < n && h[r].score > h[m].score) m = r;
+        if (m == i) return;
+        Pick t = h[i];
+        h[i] = h[m];
+        h[m] = t;
+        i = m;
+    }
+}
+
+static void picks_push(Pick *h, uint32_t *n, Pick p) {
+    uint32_t i = (*n)++;
+    h[i] = p;
+    while (i > 0 && h[(i - 1) / 2].score < h[i].score) {
+        Pick t = h[i];
+        h[i] = h[(i - 1) / 2];
+        h[(i - 1) / 2] = t;
+        i = (i - 1) / 2;
+    }
+}
+
+static void picks_replace_top(Pick *h, uint32_t n, Pick p) {
+    h[0] = p;
+    picks_sift_down(h, n, 0);
+}
+
+static void picks_sort(Pick *h, uint32_t n) {
+    for (uint32_t end = n; end > 1; end--) {
+        Pick t = h[0];
+        h[0] = h[end - 1];
+        h[end - 1] = t;
+        picks_sift_down(h, end - 1, 0);
+    }
+}
+
 static int lod_at(const World *w, int32_t cx, int32_t cz) {
     if (!w->lod_levels) return 0;
     double dx = (double)cx - w->anchor_x, dz = (double)cz - w->anchor_z, d2 = dx * dx + dz * dz;
     int lod = 0;
     while (lod < w->lod_levels && d2 >= (double)w->lod_d2[lod]) lod++;
     return lod;
+}
+
+/* ---------------------------------------------------------------- speed governor */
+/* Far LOD bands at governor level l (1..GOV_LOD_STEPS): the farthest band first, then the next;
+ * the band around the aircraft keeps its detail. */
+static const float k_gov_lod_scale[GOV_LOD_STEPS + 1][WORLD_LOD_MAX] = {
+    {1.0f, 1.0f, 1.0f}, {1.0f, 1.0f, 0.67f}, {1.0f, 0.67f, 0.5f}, {1.0f, 0.5f, 0.34f}};
+
+/* The LOD thresholds and the reach of the governor's level. */
+static void gov_apply(World *w) {
+    int lod_steps = w->lod_levels > 0 ? GOV_LOD_STEPS : 0;
+    int l = w->gov_level < lod_steps ? w->gov_level : lod_steps;
+    float prev = 0.0f;
+    for (int i = 0; i < w->lod_levels; i++) {
+        float d = w->lod_base[i] * k_gov_lod_scale[l][i];
+        if (i > 0 && d < prev + 1.01f) d = prev + 1.01f;   /* face neighbours stay one LOD apart */
+        if (d > w->lod_base[i]) d = w->lod_base[i];
+        w->lod_d2[i] = d * d;
+        prev = d;
+    }
+    int shrink = w->gov_level > lod_steps ? w->gov_level - lod_steps : 0;
+    w->gov_reach = (double)w->params.live.view_radius - shrink;
+    if (w->gov_reach < w->params.live.speed_reach_min) w->gov_reach = w->params.live.speed_reach_min;
+    if (w->gov_reach > w->radius_max) w->gov_reach = w->radius_max;
+}
+
+/* One frame of the governor. `margin`: the smallest margin, in seconds, by which a missing chunk
+ * of the request range (no mesh yet) arrives before it is needed on the current heading, where
+ * a chunk arrives a new chunk's usual latency (the running average of request-to-collect time,
+ * with half again as slack) after its request (now, for one not requested yet); negative: it
+ * will be late; INFINITY at rest or when nothing is missing. Pressure: a chunk is void ahead, or
+ * some missing chunk will arrive after it is needed (the slack in the latency is the warning). Under pressure it steps up (every
+ * GOV_UP_FRAMES frames, every other frame while void); after GOV_DOWN_FRAMES calm frames (every
+ * missing chunk arrives a latency and a frame ahead of need) it steps back down by one. */
+static void gov_update(World *w, const ViewGeom *g, uint32_t voids, double margin) {
+    double lead_s = w->fresh_latency_s * 1.5 + w->frame_dt_s;
+    bool pressure = g->speed >= PRIORITY_MIN_SPEED && (voids > 0 || margin < 0.0);
+    bool calm = !pressure && margin > lead_s;
+    int before = w->gov_level;
+    if (pressure) {
+        w->gov_calm_frames = 0;
+        w->gov_pressure_frames++;
+        uint32_t every = voids > 0 ? 2u : GOV_UP_FRAMES;
+        if (w->gov_level < w->gov_max && w->gov_pressure_frames >= every) {
+            w->gov_level++;
+            w->gov_pressure_frames = 0;
+            w->st.gov_steps_up++;
+        }
+    } else {
+        w->gov_pressure_frames = 0;
+        w->gov_calm_frames = calm ? w->gov_calm_frames + 1 : 0;
+        if (w->gov_level > 0 && w->gov_calm_frames >= GOV_DOWN_FRAMES) {
+            w->gov_level--;
+            w->gov_calm_frames = 0;
+            w->st.gov_steps_down++;
+        }
+    }
+    if (w->gov_level != before) gov_apply(w);
+    if ((uint32_t)w->gov_level > w->st.gov_level_peak) w->st.gov_level_peak = (uint32_t)w->gov_level;
+}
+
+void world_set_job_stretch(World *w, float k) {
+    uint32_t b = 0;
+    if (k > 1.0f && k < 1000.0f) memcpy(&b, &k, sizeof b);
+    atomic_store_explicit(&w->stretch_bits, b, memory_order_relaxed);
 }
 
 void world_update(World *w, const WorldView *v) {
@@ -677,6 +897,9 @@ void world_update(World *w, const WorldView *v) {
         w->radius_eff += 0.05;
     view_geom(w, v, &g);
     const WorldLiveParams *p = &w->params.live;
+    double dt = v->time_s - w->last_time_s;
+    if (dt > 0.0 && dt < 1.0) w->frame_dt_s = dt < 1.0 / 240.0 ? 1.0 / 240.0 : dt;
+    w->last_time_s = v->time_s;
     w->last_view = *v;
     w->have_view = true;
     w->st.frames++;
@@ -688,7 +911,7 @@ void world_update(World *w, const WorldView *v) {
     uint32_t nslots = w->table_w * w->table_w;
     for (uint32_t i = 0; i < nslots; i++) {
         ChunkSlot *s = &w->slots[i];
-        if (s->state == SLOT_EMPTY || in_range(&g, s->cx, s->cz, 1.0)) continue;
+        if (s->state == SLOT_EMPTY || in_keep(&g, s->cx, s->cz, 1.0)) continue;
         slot_clear(w, i, s->state == SLOT_READY);
     }
 
@@ -699,6 +922,10 @@ void world_update(World *w, const WorldView *v) {
     int32_t ccx = (int32_t)floor(g.ccx), ccz = (int32_t)floor(g.ccz);
     int32_t reach = (g.radius > (int32_t)g.reach ? g.radius : (int32_t)g.reach) + LOOKAHEAD_MAX + 1;
     uint32_t wanted = 0, voids = 0;
+    const bool pressed = w->gov_level > 0;
+    const uint64_t now = time_now_ns();
+    const double lat = w->fresh_latency_s * 1.5;
+    double margin = INFINITY;
     uint32_t free_slots = w->in_flight < w->max_in_flight ? w->max_in_flight - w->in_flight : 0;
     Pick picks[PICK_MAX];
     uint32_t npick = 0, want_picks = free_slots < PICK_MAX ? free_slots : PICK_MAX;
@@ -710,53 +937,63 @@ void world_update(World *w, const WorldView *v) {
             ChunkSlot *s = &w->slots[idx];
             bool mine = s->state != SLOT_EMPTY && s->cx == cx && s->cz == cz;
             double d = dist_to(g.ccx, g.ccz, cx, cz);
-            /* Void: needed (inside the configured radius - 1, ahead) and without any mesh. */
-            if (!(mine && s->state == SLOT_READY) && d <= g.radius - 1) {
-                double a = (double)cx + 0.5 - g.ccx, b = (double)cz + 0.5 - g.ccz;
-                bool ahead = (g.dx == 0.0 && g.dz == 0.0) || a * g.dx + b * g.dz > 0.0;
-                if (ahead) voids++;
-            }
+            double a = (double)cx + 0.5 - g.ccx, b = (double)cz + 0.5 - g.ccz;
+            bool ahead = (g.dx == 0.0 && g.dz == 0.0) || a * g.dx + b * g.dz > 0.0;
+            /* Void: needed (inside the reach held - 1, ahead) and without any mesh. */
+            if (!(mine && s->state == SLOT_READY) && d <= g.need && ahead) voids++;
             bool in = in_range(&g, cx, cz, 0.0);
             wanted += in;
+            bool missing = !(mine && s->state == SLOT_READY);
+            double travel = g.speed >= PRIORITY_MIN_SPEED && (in || mine) ? travel_to_need(&g, cx, cz) : INFINITY;
+            if (missing && in && !isinf(travel)) {
+                double arrive = lat;
+                if (mine) {
+                    double age = (double)(now - s->req_ns) * 1e-9;
+                    arrive = lat > age ? lat - age : 0.0;
+                }
+                double m = travel / g.speed - arrive;
+                if (m < margin) margin = m;
+            }
+
             if (want_picks == 0) continue;
             int lod = lod_at(w, cx, cz);
             double sc;
             if (!mine) {
                 if (!in) continue;
-                sc = priority(p, &g, cx, cz);
+                sc = priority(p, &g, cx, cz, travel);
             } else if (s->state == SLOT_READY && !s->busy && s->stale) {
                 /* The old world still shows here: rebuilt as soon as a new chunk would be. */
                 if (!in) continue;
-                sc = priority(p, &g, cx, cz);
+                sc = priority(p, &g, cx, cz, travel);
             } else if (s->state == SLOT_READY && !s->busy && ((int)s->lod != lod || s->classic != classic)) {
                 /* A LOD band change, or LOD switched on or off (seam faces come or go). Kept
-                 * chunks (the ring past the reach) are still drawn: they follow too. */
-                sc = priority(p, &g, cx, cz) + (lod > (int)s->lod ? p->lod_coarsen_penalty : p->lod_refine_penalty);
+                 * chunks (the ring past the reach) are still drawn: they follow too, except that
+                 * while the governor holds generation back a chunk left behind keeps its finer
+                 * mesh (coarsening only saves memory, and it goes out of reach soon). */
+                bool coarser = lod > (int)s->lod && s->classic == classic;
+                if (coarser && pressed && !ahead) continue;
+                sc = priority(p, &g, cx, cz, travel) + (coarser ? p->lod_coarsen_penalty : p->lod_refine_penalty);
             } else {
                 continue;
             }
             Pick pk = {cx, cz, (int8_t)lod, sc};
-            if (npick < want_picks) {
-                picks[npick++] = pk;
-            } else {
-                uint32_t worst = 0;
-                for (uint32_t k = 1; k < npick; k++)
-                    if (picks[k].score > picks[worst].score) worst = k;
-                if (sc < picks[worst].score) picks[worst] = pk;
-            }
+            if (npick < want_picks) picks_push(picks, &npick, pk);
+            else if (sc < picks[0].score) picks_replace_top(picks, npick, pk);
         }
     w->st.wanted = wanted;
     w->st.void_chunks = voids;
     if (voids) w->st.void_frames++;
 
     /* Submit best first; keep a slab reserve for the jobs in flight. */
+    picks_sort(picks, npick);
+    double queue_budget = QUEUE_BUDGET_S;
+    if (g.speed >= PRIORITY_MIN_SPEED) {
+        double lead = dist_to(g.ccx, g.ccz, (int32_t)floor(g.lx), (int32_t)floor(g.lz));
+        double window = (lead + 1.0) / g.speed / 3.0;
+        if (window < queue_budget) queue_budget = window > QUEUE_BUDGET_MIN_S ? window : QUEUE_BUDGET_MIN_S;
+    }
     for (uint32_t n = 0; n < npick && w->jobs; n++) {
-        uint32_t best = n;
-        for (uint32_t k = n + 1; k < npick; k++)
-            if (picks[k].score < picks[best].score) best = k;
-        Pick pk = picks[best];
-        picks[best] = picks[n];
-        picks[n] = pk;
+        Pick pk = picks[n];
         int32_t tx = pk.cx, tz = pk.cz;
         int tl = pk.lod;
 
@@ -769,12 +1006,22 @@ void world_update(World *w, const WorldView *v) {
             shrink_reach(w, d);   /* degrade: the pool holds less than the radius */
             continue;
         }
+        /* Enough work queued (best first, so what waits is what matters least); a few jobs per
+         * worker always go, so the measured times stay current. LOD swaps fill half the budget
+         * at most: a new chunk never queues behind a full budget of them. */
         uint32_t idx = slot_index(w, tx, tz);
         ChunkSlot *s = &w->slots[idx];
         bool swap = s->state == SLOT_READY && s->cx == tx && s->cz == tz;
+        double budget = queue_budget * w->nworkers * (swap && !s->stale ? 0.5 : 1.0);
+        if (w->queued_s > budget && w->in_flight >= 2 * w->nworkers) {
+            if (swap) continue;
+            break;
+        }
         if (!swap && s->state != SLOT_EMPTY) slot_clear(w, idx, true);
         if (!submit(w, idx, tx, tz, tl, v->time_s)) break;
     }
+    /* The governor looks at what is still missing once this frame's requests are out. */
+    gov_update(w, &g, voids, margin);
 }
 
 /* ---------------------------------------------------------------- stats & direct builds */
@@ -790,9 +1037,16 @@ WorldStats world_stats(const World *w) {
     s.records_capacity = rp.capacity;
     s.records_peak = rp.peak;
     s.table_slots = w->table_w * w->table_w;
-    /* What is streamed now: the view radius in use, or less while the pool holds less. */
+    /* What is streamed now: the view radius in use, or less while the pool holds less or the
+     * governor pulls it in. */
     double radius = world_params(w)->live.view_radius;
-    s.reach = (float)(w->radius_eff < radius ? w->radius_eff : radius);
+    double reach = w->radius_eff < radius ? w->radius_eff : radius;
+    s.reach = (float)(w->gov_reach < reach ? w->gov_reach : reach);
+    s.gov_level = (uint32_t)w->gov_level;
+    s.gov_level_max = (uint32_t)w->gov_max;
+    s.gov_lod_steps = w->lod_levels > 0 ? GOV_LOD_STEPS : 0;
+    for (int i = 0; i < WORLD_LOD_MAX; i++) s.lod_dist_in_force[i] = i < w->lod_levels ? sqrtf(w->lod_d2[i]) : 0.0f;
+    s.fresh_latency_ms = (float)(w->fresh_latency_s * 1e3);
     s.lod_anchor_x = w->anchor_x;
     s.lod_anchor_z = w->anchor_z;
     return s;

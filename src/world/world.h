@@ -184,6 +184,10 @@ typedef struct WorldLiveParams {
     float lod_refine_penalty;   /* chunks of priority penalty for a LOD change toward finer: a
                                    chunk that has a mesh waits behind new chunks ahead */
     float lod_coarsen_penalty;  /* and toward coarser (behind the camera, only saves memory) */
+    /* Speed governor: when generation falls behind the flight, the world first coarsens the far
+     * LOD bands, then pulls the reach in, a chunk at a time down to this (chunks; the view radius
+     * or more: never), and gives it back when generation keeps up again. */
+    int32_t speed_reach_min;
 } WorldLiveParams;
 
 typedef struct WorldCreateParams {
@@ -191,6 +195,8 @@ typedef struct WorldCreateParams {
     uint32_t max_in_flight;     /* jobs submitted but not collected (0: 48 per worker + 16) */
     uint32_t mesh_pool_mib;     /* CPU mesh slabs; 0 = sized from the view radius and the LOD mix.
                                    Either way at most the budget minus WORLD_BUDGET_RESERVE_MIB */
+    uint32_t workers;           /* chunk worker threads for whoever starts the job system (the world
+                                   takes the JobSystem it is given); 0: one per online core */
 } WorldCreateParams;
 
 typedef struct WorldParams {
@@ -205,6 +211,16 @@ typedef struct WorldParams {
 
 /* Every value of the table at its default: the shipped look. */
 void world_params_default(WorldParams *p);
+
+/* Quality presets: the streaming values of a class of hardware (docs/world.md, presets).
+ * MEDIUM is the defaults (a Pi 4 at view radius 10); LOW keeps a handheld (4 x Cortex-A35/A53)
+ * or a Pi Zero 2 free of void at 1,000 m/s; HIGH is for desktops. The world looks the same at
+ * every level: only streaming and creation values change. */
+typedef enum WorldPreset { WORLD_PRESET_LOW, WORLD_PRESET_MEDIUM, WORLD_PRESET_HIGH, WORLD_PRESET_COUNT } WorldPreset;
+/* Writes the preset's values into p: view radius and its maximum, LOD bands, the speed
+ * governor's reach floor, mesh pool and workers. Every other value is left as it is. */
+void world_params_preset(WorldParams *p, WorldPreset which);
+const char *world_preset_name(WorldPreset which);   /* "low", "medium", "high" ("unknown") */
 
 /* ---------------------------------------------------------------- the parameter table */
 typedef enum WorldParamClass {
@@ -294,6 +310,11 @@ void world_update(World *w, const WorldView *v);
 float world_density_at(const World *w, double x, double y, double z);
 bool world_solid_at(const World *w, double x, double y, double z);
 
+/* Benches and tests: every chunk job then takes k times its CPU time (the worker sleeps the
+ * rest after the work), as on a CPU k times slower; k <= 1 turns it off (the default: the job
+ * then only reads the clocks). Any thread, any time; jobs started later see it. */
+void world_set_job_stretch(World *w, float k);
+
 /* LOD for a chunk (dx, dz) chunks from the anchor chunk under p's lod_dist. */
 int world_lod_for_offset(const WorldLiveParams *p, int32_t dx, int32_t dz);
 /* LOD of the mesh the world holds for chunk (cx, cz), or -1 when it has none (void). */
@@ -329,7 +350,7 @@ typedef struct WorldStats {
     uint32_t resident;          /* chunks with a mesh (ready) */
     uint32_t in_flight;         /* submitted, not yet collected */
     uint32_t wanted;            /* chunks in range this frame */
-    uint32_t void_chunks;       /* this frame: inside radius-1, ahead, needed but not ready */
+    uint32_t void_chunks;       /* this frame: inside reach-1, ahead, needed but not ready */
     uint64_t void_frames;       /* frames with void_chunks > 0 */
     uint64_t frames;
     uint64_t requested, generated, dropped, evicted;
@@ -338,11 +359,22 @@ typedef struct WorldStats {
     uint64_t events_lost;
     uint64_t mesh_truncated;    /* meshes over WORLD_MAX_MESH_PARTS slabs (kept, cut short) */
     uint64_t reach_shrinks;     /* times the pool pulled the streaming reach in */
+    /* Speed governor: level 0 the configured world, 1..gov_lod_steps far LOD bands coarsened,
+     * each level beyond one chunk less reach (down to speed_reach_min). */
+    uint32_t gov_level, gov_level_max, gov_level_peak, gov_lod_steps;
+    uint64_t gov_steps_up, gov_steps_down;
+    float lod_dist_in_force[WORLD_LOD_MAX];   /* the LOD thresholds after the governor (chunks) */
+    float fresh_latency_ms;     /* running average request-to-collect time of new chunks */
+    uint64_t jobs_timed;        /* jobs collected, with their run times summed: */
+    uint64_t job_cpu_ns;        /* thread CPU time of the work */
+    uint64_t job_wall_ns;       /* wall time from start to end (the stretch's sleep included) */
     uint32_t stale;             /* chunks still showing an older world after a generation change */
     uint64_t stale_replaced;    /* stale meshes replaced by their rebuild */
     bool pool_squeezed;         /* the budget held the mesh pool below what was asked for (at
                                    creation, to leave WORLD_BUDGET_RESERVE_MIB): less reach */
-    float reach;                /* chunks requested out to this radius now */
+    float reach;                /* chunks requested out to this radius now: the view radius, or less
+                                   while the pool or the speed governor holds it in. Void counts
+                                   within reach - 1 ahead */
     uint32_t slabs_capacity, slabs_in_use, slabs_peak;
     uint32_t records_capacity, records_peak;
     uint32_t table_slots;

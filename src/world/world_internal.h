@@ -106,6 +106,11 @@ void gen_cave_row(const WorldGen *g, uint32_t f, int32_t X0, int32_t Y, int32_t 
 /* Every active kind carves v[i] (i < n <= 16) with min() from the interpolated cave fields
  * fv[f][i]: a value that ends <= 0 is air. */
 void gen_caves_carve(const WorldGen *g, const float *const *fv, float *v, int n);
+/* Samples of rock (v > 0) that some active kind carves: bit i where a carve rule gives t <= 0
+ * from fv[f][i] (i < n <= 16). Folding min(v, t) over the kinds leaves a rock value > 0 exactly
+ * where no kind gives t <= 0 (a NaN t carves nothing, as min() keeps v), so this is
+ * gen_caves_carve's solid/air for rock samples without their values. */
+uint32_t gen_caves_air(const WorldGen *g, const float *const *fv, int n);
 /* No active kind can carve anywhere a cell's cave fields stay within [lo[f], hi[f]]. */
 bool gen_caves_never_carve(const WorldGen *g, const float *lo, const float *hi);
 /* The LOD thresholds in use (ascending, each more than a chunk past the previous): how many. */
@@ -208,7 +213,9 @@ bool gen_cloud_point(const WorldGen *g, double time_s, double x, double y, doubl
 /* cell_live bits */
 #define CELL_ROCK 1u      /* terrain may be solid somewhere in the cell */
 #define CELL_CLOUD 2u     /* the cell touches the cloud band */
-#define CELL_SURE 4u      /* every voxel of the cell is solid, caves included (seam sampling) */
+#define CELL_SURE 4u      /* every voxel of the cell is solid, caves included (no sampling) */
+#define CELL_CARVE 8u     /* a cave kind may carve somewhere in the cell */
+#define CELL_FULL 16u     /* while marking: the terrain is rock at every voxel (before caves) */
 
 /* Voxel arrays hold the chunk at its LOD: coarse voxel (X, Y, Z) at bit X + 1 of row
  * [Y + 1][Z + 1], X, Z in -1..n (apron), Y in -1..ny (layer 0 = solid below WORLD_Y_MIN). */
@@ -285,14 +292,14 @@ void gen_chunk_voxels(const WorldGen *g, int32_t cx, int32_t cz, double time_s, 
  * a neighbour one LOD finer or coarser needs at the chunk border. */
 void gen_chunk_voxels_lod(const WorldGen *g, int32_t cx, int32_t cz, double time_s, int lod, ChunkScratch *s);
 
-/* Shared by both: columns, corner fields, cell classes, cave and cloud rows for nx corner
- * columns from x = z = -4. */
-void gen_chunk_corners(const WorldGen *g, int32_t cx, int32_t cz, double time_s, int nx, ChunkScratch *s);
+/* Shared by both: columns, corner fields, cell classes (CELL_*), cave and cloud rows for nx
+ * corner columns from x = z = -4. The classic build fills every corner; `lazy` (the streamer's)
+ * leaves out the n3 rows that touch no cell that may hold rock whatever n3 is: the cell classes,
+ * and so every voxel, come out the same. */
+void gen_chunk_corners(const WorldGen *g, int32_t cx, int32_t cz, double time_s, int nx, bool lazy, ChunkScratch *s);
 /* Solidity of LOD-0 block (x, y, z) in chunk-local blocks (x, z in -4..4 * (nx - 1) - 1) from
  * the corners: the same float operations as the voxel fill and world_density_at. */
 bool gen_sample_solid(const WorldGen *g, const ChunkScratch *s, int x, int y, int z);
-/* Marks CELL_SURE on cells whose corner bounds prove every voxel solid (seam sampling). */
-void gen_mark_sure(const WorldGen *g, ChunkScratch *s);
 /* Seam test for the coarse border face of voxel (layer Y, coarse t along the border) on
  * `normal` (one of +-X, +-Z): true when the neighbour is solid over the whole face at
  * LOD lod - 1 and lod + 1 (within 0..WORLD_LOD_MAX), so the face may be culled. The caller

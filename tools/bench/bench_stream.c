@@ -1,6 +1,8 @@
 /* skyisles bench `stream`: a headless autopilot flight paced at 60 Hz driving world_update.
  * JSON: void frames, chunk latency, chunks generated/dropped, pool high-water marks, memory,
- * LOD swaps and meshes per LOD. */
+ * LOD swaps and meshes per LOD, the reach held and the speed governor. --slowdown K (or
+ * --device) stretches every chunk job to K times its CPU time: a CPU K times slower, with
+ * several simulated workers sharing the real cores (each sleeps (K-1)/K of its jobs). */
 #define _POSIX_C_SOURCE 200809L
 #include <math.h>
 #include <stdio.h>
@@ -13,16 +15,36 @@
 
 typedef struct StreamOpts {
     double speed, seconds;
-    int view, workers;
-    int pool_mib;               /* world mesh pool; 0 = the world's own sizing */
+    int view, workers;          /* view 0: the preset's */
+    int pool_mib;               /* world mesh pool; 0 = the preset's (the world's own sizing) */
     bool release;
     bool quiet;
+    double slowdown;            /* every job takes this many times its CPU time (1: as measured) */
+    WorldPreset preset;
+    const char *device;         /* the device preset named, or "native" */
 } StreamOpts;
+
+/* Simulated devices: per-core speed of this machine's x86 core (AVX2 noise path) over the
+ * device's core on its NEON path, four cores each (docs/world.md, devices), and the quality
+ * preset each runs. */
+typedef struct Device {
+    const char *name;
+    double slowdown;
+    int workers;
+    WorldPreset preset;
+} Device;
+static const Device k_devices[] = {
+    {"pi4", 5.0, 4, WORLD_PRESET_MEDIUM},        /* Cortex-A72 @ 1.5-1.8 GHz */
+    {"handheld", 12.0, 4, WORLD_PRESET_LOW},     /* Cortex-A35 @ 1.5 GHz (RK3326), A53 @ 1.4 GHz */
+    {"pizero2", 15.0, 4, WORLD_PRESET_LOW},      /* Cortex-A53 @ 1 GHz (RP3A0) */
+};
 
 typedef struct StreamResult {
     uint64_t void_frames, frames, late_frames;
     uint32_t max_void;
     double lat_p50, lat_p99, update_p50, update_p99, fill_s;
+    double reach_min, reach_sum;        /* the reach held, over the flight's frames */
+    uint64_t degraded_frames, lod_frames, shrunk_frames;   /* governor above 0, LOD steps only, reach in */
     WorldStats ws;
     long rss_kib, hwm_kib;
     size_t budget_used;
@@ -78,26 +100,32 @@ static int fly(const StreamOpts *o, StreamResult *r) {
     MemBudget b;
     SkyError err = {0};
     if (!mem_budget_init(&b, mem_budget_mib_from_env(0) << 20, &err)) { fprintf(stderr, "bench stream: %s\n", err.msg); return 1; }
-    JobsConfig jc = {(uint32_t)o->workers, 256, 0};
+    JobsConfig jc = {(uint32_t)o->workers, 512, 0};
     JobSystem *js = jobs_create(&b, &jc, &err);
     if (!js) { fprintf(stderr, "bench stream: %s\n", err.msg); mem_budget_release(&b); return 1; }
     WorldParams p;
     world_params_default(&p);
-    p.live.view_radius = o->view;
-    p.create.mesh_pool_mib = (uint32_t)o->pool_mib;
+    world_params_preset(&p, o->preset);
+    if (o->view > 0) p.live.view_radius = o->view;
+    if (o->pool_mib > 0) p.create.mesh_pool_mib = (uint32_t)o->pool_mib;
     World *w = world_create(&b, js, &p, &err);
     if (!w) { fprintf(stderr, "bench stream: %s\n", err.msg); jobs_destroy(js); mem_budget_release(&b); return 1; }
+    world_set_job_stretch(w, (float)o->slowdown);
     r->budget_used = b.used;
+    r->reach_min = 1e9;
 
     double x = 0.0, y = 95.0, z = 0.0;
     WorldView v;
     memset(&v, 0, sizeof v);
     v.fov_y_rad = 1.1f;
     v.aspect = 16.0f / 9.0f;
-    v.speed = (float)o->speed;
     const uint64_t frame_ns = 1000000000ull / 60;
 
-    /* Boot: hold still until the radius is filled (the game shows its loading state). */
+    /* Boot: hold still until the radius is filled (the game shows its loading state); then the
+     * flight accelerates to its speed over the first second (a standing start at thousands of
+     * m/s would jump more than a chunk on its first frame, past anything a world can have
+     * loaded). */
+    v.speed = 0.0f;
     uint64_t t0 = time_now_ns(), next = t0;
     autopilot(0.0, 0.0, &x, &y, &z, &v);
     v.x = x; v.y = y; v.z = z;
@@ -116,7 +144,9 @@ static int fly(const StreamOpts *o, StreamResult *r) {
     next = time_now_ns();
     for (long f = 0; f < frames; f++) {
         double t = (double)f / 60.0;
-        autopilot(t, o->speed, &x, &y, &z, &v);
+        double speed = o->speed * (t < 1.0 ? t : 1.0);
+        v.speed = (float)speed;
+        autopilot(t, speed, &x, &y, &z, &v);
         v.x = x; v.y = y; v.z = z;
         v.time_s = r->fill_s + t;
         uint64_t a = time_now_ns();
@@ -126,6 +156,11 @@ static int fly(const StreamOpts *o, StreamResult *r) {
         WorldStats s = world_stats(w);
         if (s.void_chunks) r->void_frames++;
         if (s.void_chunks > r->max_void) r->max_void = s.void_chunks;
+        if (s.reach < r->reach_min) r->reach_min = s.reach;
+        r->reach_sum += s.reach;
+        if (s.gov_level > 0) r->degraded_frames++;
+        if (s.gov_level > 0 && s.gov_level <= s.gov_lod_steps) r->lod_frames++;
+        if (s.gov_level > s.gov_lod_steps) r->shrunk_frames++;
         r->frames++;
         next += frame_ns;
         if (time_now_ns() > next) r->late_frames++;
@@ -148,7 +183,9 @@ static int fly(const StreamOpts *o, StreamResult *r) {
 
 static void print_result(const StreamOpts *o, const StreamResult *r) {
     const WorldStats *s = &r->ws;
-    printf("{\"bench\":\"stream\",\"speed\":%.0f,\"view\":%d,\"seconds\":%.1f,\"workers\":%d,\"release\":%s,"
+    printf("{\"bench\":\"stream\",\"device\":\"%s\",\"slowdown\":%.1f,\"preset\":\"%s\",", o->device, o->slowdown,
+           world_preset_name(o->preset));
+    printf("\"speed\":%.0f,\"view\":%d,\"seconds\":%.1f,\"workers\":%d,\"release\":%s,"
            "\"void_frames\":%llu,\"frames\":%llu,\"max_void_chunks\":%u,\"late_frames\":%llu,\"fill_s\":%.2f,\n"
            " \"chunk_latency_ms\":{\"p50\":%.2f,\"p99\":%.2f},\"update_ms\":{\"p50\":%.3f,\"p99\":%.3f},\n"
            " \"chunks\":{\"requested\":%llu,\"generated\":%llu,\"dropped\":%llu,\"evicted\":%llu,\"pool_evictions\":%llu,"
@@ -165,6 +202,17 @@ static void print_result(const StreamOpts *o, const StreamResult *r) {
            sizeof(WorldVertex) * WORLD_SLAB_VERTS, s->records_peak, s->records_capacity, s->reach,
            (double)s->bytes_carved / 1048576.0, (double)r->budget_used / 1048576.0, r->rss_kib / 1024.0,
            r->hwm_kib / 1024.0);
+    printf(" \"reach\":{\"min\":%.2f,\"mean\":%.2f,\"end\":%.2f},\"governor\":{\"peak\":%u,\"max\":%u,\"lod_steps\":%u,"
+           "\"steps_up\":%llu,\"steps_down\":%llu,\"frames_degraded\":%llu,\"frames_lod_only\":%llu,\"frames_reach_in\":%llu,"
+           "\"lod_dist_end\":[%.2f,%.2f,%.2f],\"fresh_latency_ms\":%.1f},\n",
+           r->reach_min, r->frames ? r->reach_sum / (double)r->frames : 0.0, s->reach, s->gov_level_peak, s->gov_level_max,
+           s->gov_lod_steps, (unsigned long long)s->gov_steps_up, (unsigned long long)s->gov_steps_down,
+           (unsigned long long)r->degraded_frames, (unsigned long long)r->lod_frames, (unsigned long long)r->shrunk_frames,
+           s->lod_dist_in_force[0], s->lod_dist_in_force[1], s->lod_dist_in_force[2], s->fresh_latency_ms);
+    printf(" \"jobs\":{\"timed\":%llu,\"cpu_ms_mean\":%.3f,\"wall_ms_mean\":%.3f,\"wall_over_cpu\":%.2f},\n",
+           (unsigned long long)s->jobs_timed, s->jobs_timed ? (double)s->job_cpu_ns * 1e-6 / (double)s->jobs_timed : 0.0,
+           s->jobs_timed ? (double)s->job_wall_ns * 1e-6 / (double)s->jobs_timed : 0.0,
+           s->job_cpu_ns ? (double)s->job_wall_ns / (double)s->job_cpu_ns : 0.0);
     printf(" \"lod\":{\"swaps\":%llu,\"swap_requests\":%llu,\"resident\":[%u,%u,%u,%u],\"generated\":[%llu,%llu,%llu,%llu],"
            "\"avg_verts\":[%.0f,%.0f,%.0f,%.0f]}}\n",
            (unsigned long long)s->lod_swaps, (unsigned long long)s->lod_requests, s->resident_lod[0], s->resident_lod[1],
@@ -178,26 +226,59 @@ static void print_result(const StreamOpts *o, const StreamResult *r) {
     fflush(stdout);
 }
 
+static int usage(void) {
+    fprintf(stderr, "usage: bench stream [--speed M_PER_S] [--view CHUNKS] [--seconds S] [--workers W] [--release] "
+                    "[--pool MIB] [--sweep] [--slowdown K] [--preset low|medium|high] [--device pi4|handheld|pizero2]\n");
+    return 2;
+}
+
 int bench_stream(int argc, char **argv) {
-    StreamOpts o = {1000.0, 10.0, 10, 2, 0, false, false};
-    bool sweep = false;
+    StreamOpts o = {1000.0, 10.0, 0, 2, 0, false, false, 1.0, WORLD_PRESET_MEDIUM, "native"};
+    bool sweep = false, workers_set = false, preset_set = false;
+    const Device *dev = NULL;
     for (int i = 1; i < argc; i++) {
         if (!strcmp(argv[i], "--speed") && i + 1 < argc) o.speed = atof(argv[++i]);
         else if (!strcmp(argv[i], "--view") && i + 1 < argc) o.view = atoi(argv[++i]);
         else if (!strcmp(argv[i], "--seconds") && i + 1 < argc) o.seconds = atof(argv[++i]);
-        else if (!strcmp(argv[i], "--workers") && i + 1 < argc) o.workers = atoi(argv[++i]);
+        else if (!strcmp(argv[i], "--workers") && i + 1 < argc) { o.workers = atoi(argv[++i]); workers_set = true; }
         else if (!strcmp(argv[i], "--release")) o.release = true;
         else if (!strcmp(argv[i], "--pool") && i + 1 < argc) o.pool_mib = atoi(argv[++i]);
         else if (!strcmp(argv[i], "--sweep")) sweep = true;
-        else {
-            fprintf(stderr, "usage: bench stream [--speed M_PER_S] [--view CHUNKS] [--seconds S] [--workers W] "
-                            "[--release] [--pool MIB] [--sweep]\n");
-            return 2;
+        else if (!strcmp(argv[i], "--slowdown") && i + 1 < argc) o.slowdown = atof(argv[++i]);
+        else if (!strcmp(argv[i], "--preset") && i + 1 < argc) {
+            const char *name = argv[++i];
+            int k = 0;
+            while (k < WORLD_PRESET_COUNT && strcmp(world_preset_name((WorldPreset)k), name)) k++;
+            if (k == WORLD_PRESET_COUNT) return usage();
+            o.preset = (WorldPreset)k;
+            preset_set = true;
+        } else if (!strcmp(argv[i], "--device") && i + 1 < argc) {
+            const char *name = argv[++i];
+            dev = NULL;
+            for (size_t k = 0; k < sizeof k_devices / sizeof k_devices[0]; k++)
+                if (!strcmp(k_devices[k].name, name)) dev = &k_devices[k];
+            if (!dev) return usage();
+        } else {
+            return usage();
         }
     }
-    if (o.view < 1) o.view = 1;
+    if (dev) {
+        /* The device's slowdown, workers and preset, unless given explicitly. */
+        o.device = dev->name;
+        o.slowdown = dev->slowdown;
+        if (!workers_set) o.workers = dev->workers;
+        if (!preset_set) o.preset = dev->preset;
+    }
+    if (o.slowdown < 1.0) o.slowdown = 1.0;
+    if (o.view < 0) o.view = 0;
     if (o.workers < 1) o.workers = 1;
     if (o.seconds < 1.0) o.seconds = 1.0;
+    if (o.view == 0) {
+        WorldParams p;
+        world_params_default(&p);
+        world_params_preset(&p, o.preset);
+        o.view = p.live.view_radius;
+    }
     StreamResult r;
     if (!sweep) {
         if (fly(&o, &r)) return 1;
@@ -214,7 +295,8 @@ int bench_stream(int argc, char **argv) {
         if (r.void_frames) break;
         best = speeds[i];
     }
-    printf("{\"bench\":\"stream_sweep\",\"view\":%d,\"workers\":%d,\"seconds\":%.1f,\"max_clean_speed\":%.0f}\n", o.view,
-           o.workers, o.seconds, best);
+    printf("{\"bench\":\"stream_sweep\",\"device\":\"%s\",\"slowdown\":%.1f,\"preset\":\"%s\",\"view\":%d,\"workers\":%d,"
+           "\"seconds\":%.1f,\"max_clean_speed\":%.0f}\n",
+           o.device, o.slowdown, world_preset_name(o.preset), o.view, o.workers, o.seconds, best);
     return 0;
 }
