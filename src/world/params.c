@@ -58,6 +58,8 @@ static const WorldParamDesc k_gen[] = {
     /* W6 */
     {"jitter_scale", GEN(jitter_scale), WORLD_PT_F64, 0.005, 1, 0.1, "colour jitter noise frequency (1/blocks)"},
     {"jitter_amount", GEN(jitter_amount), WORLD_PT_F32, 0, 0.5, 0.15, "colour jitter amplitude"},
+    {"biome_scale", GEN(biome_scale), WORLD_PT_F64, 0.0001, 0.01, 0.0006, "biomes: temperature/humidity frequency (1/blocks)"},
+    {"biome_blend", GEN(biome_blend), WORLD_PT_F32, 0.02, 0.4, 0.25, "biomes: width of a border (field units; wider: softer)"},
     {"ao_strength", GEN(ao_strength), WORLD_PT_F32, 0, 0.33, 0.16, "per-vertex AO darkening per occluder"},
     {"shade_floor", GEN(shade_floor), WORLD_PT_F32, 0, 1, 0.22, "pseudo-AO brightness at the abyss floor"},
     {"home_height", GEN(home_height), WORLD_PT_F32, 0, 60, 24, "home island: height at the top elevation (blocks)"},
@@ -297,6 +299,8 @@ void gen_init(WorldGen *g, const WorldGenParams *p) {
     /* Stages 5-8 and beyond: the cave kinds (caves.c). */
     g->s_cloud = gen_derive_seed(q->seed, 9);
     g->s_jitter = gen_derive_seed(q->seed, 10);
+    g->s_temp = gen_derive_seed(q->seed, 11);
+    g->s_humid = gen_derive_seed(q->seed, 12);
 
     g->fb_base = fbm_of(q->base_octaves);
     g->fb_n3 = fbm_of(q->n3_octaves);
@@ -310,6 +314,9 @@ void gen_init(WorldGen *g, const WorldGenParams *p) {
     g->f_islh = noise_fx_from_double(q->island_scale * 1.7);
     g->f_cloud = noise_fx_from_double(q->cloud_scale);
     g->f_jitter = noise_fx_from_double(q->jitter_scale);
+    g->f_biome = noise_fx_from_double(q->biome_scale);
+    g->fb_biome = fbm_of(3);
+    if (q->biome_blend < 0.02f) q->biome_blend = 0.02f;
 
     g->clouds = q->clouds;
     gen_caves_init(g);

@@ -148,6 +148,9 @@ typedef struct WorldGenParams {
     double jitter_scale;        /* seed: 0.1 */
     float jitter_amount;        /* seed: 0.15 */
     float ao_strength;          /* per-vertex AO darkening per occluder (0..0.33) */
+    /* Biomes: temperature and humidity fields over x, z (biome.c) */
+    double biome_scale;         /* frequency of both fields (1/blocks) */
+    float biome_blend;          /* width of a border in field units (0.02..0.4) */
     float shade_floor;          /* pseudo-AO brightness at the abyss floor (0..1) */
 
     /* Optional home island baked by src/island (not owned; must outlive the world). Data, not

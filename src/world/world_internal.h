@@ -85,9 +85,9 @@ typedef struct CaveActive {
 /* Immutable per-epoch snapshot: the parameters plus everything derived from them. */
 typedef struct WorldGen {
     WorldGenParams p;
-    uint32_t s_base, s_n3, s_isl, s_islh, s_cloud, s_jitter;
-    NoiseFbm fb_base, fb_n3, fb_isl, fb_cloud;
-    NoiseFx f_base, f_n3, f_n3y, f_isl, f_islh, f_cloud, f_jitter;
+    uint32_t s_base, s_n3, s_isl, s_islh, s_cloud, s_jitter, s_temp, s_humid;
+    NoiseFbm fb_base, fb_n3, fb_isl, fb_cloud, fb_biome;
+    NoiseFx f_base, f_n3, f_n3y, f_isl, f_islh, f_cloud, f_jitter, f_biome;
     int32_t y_top;              /* generated top (exclusive) */
     bool clouds;
     float island_bottom_k;
@@ -130,6 +130,26 @@ void gen_column_point(const WorldGen *g, int32_t X, int32_t Z, GenColumn *out);
 /* Column fields from the raw noise values (shared by the row and the point paths). */
 void gen_column_finish(const WorldGen *g, int32_t X, int32_t Z, float n_base, float n_isl, float n_islh,
                        GenColumn *out);
+/* ---------------------------------------------------------------- biomes */
+/* Biomes of the endless archipelago: two 2D fields over block columns, temperature and humidity
+ * (FBM in [-1, 1]), choose a palette and vegetation. Weights change smoothly over biome_blend
+ * field units, so borders blend instead of cutting; the abyss and clouds do not use them. */
+typedef enum WorldBiome { BIOME_TEMPERATE, BIOME_SNOWY, BIOME_DESERT, BIOME_JUNGLE, BIOME_COUNT } WorldBiome;
+
+typedef struct BiomeSample {
+    float temperature, humidity;   /* the fields, about [-1, 1] */
+    float w[BIOME_COUNT];          /* weights, >= 0, summing to 1 */
+    WorldBiome main;               /* the largest weight */
+} BiomeSample;
+
+/* The biome at block column (bx, bz) (deterministic: fixed-point noise coordinates). */
+void gen_biome_at(const WorldGen *g, int32_t bx, int32_t bz, BiomeSample *out);
+/* The biome of n columns bx0 + i*step, bz (same values as gen_biome_at; n <= 64). */
+void gen_biome_row(const WorldGen *g, int32_t bx0, int32_t step, int32_t bz, BiomeSample *out, int n);
+/* Weights from the two field values (shared by both calls and the tests). */
+void gen_biome_weights(const WorldGen *g, float temperature, float humidity, BiomeSample *out);
+const char *gen_biome_name(WorldBiome b);
+
 /* Location type of the home island at a block column, ISLAND_FIELD_OFF when not on it. */
 uint8_t gen_home_type(const WorldGen *g, int32_t bx, int32_t bz);
 
