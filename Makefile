@@ -134,6 +134,14 @@ $(GAME_LIB): $(filter-out $(GAME_MAIN_OBJ),$(GAME_OBJS)) | $(BUILD)/lib
 	@rm -f $@
 	$(Q)$(AR) rcs $@ $^
 
+# The codex YAML front end (tools/codex): the only libyaml user of the build side, linked by the
+# tools and the island tests; the game and the pure modules never link it.
+CODEX_SRCS := $(sort $(wildcard tools/codex/*.c))
+CODEX_LIB := $(BUILD)/lib/libsk_codex.a
+$(CODEX_LIB): $(patsubst %.c,$(BUILD)/obj/%.o,$(CODEX_SRCS)) | $(BUILD)/lib
+	@rm -f $@
+	$(Q)$(AR) rcs $@ $^
+
 # Data embedded in the game and tools (the default pack). Section owned by the island pipeline.
 EMBED_OBJS :=
 -include mk/island.mk
@@ -145,15 +153,6 @@ $(BUILD)/skyisles: $(GAME_MAIN_OBJ) $(GAME_LIB) $(BUILD)/lib/libsk_gl.a $(PURE_L
 	$(say) LINK $@
 	$(Q)$(CC) $(LDFLAGS) -Wl,--wrap=malloc,--wrap=calloc,--wrap=realloc -o $@ $(GAME_MAIN_OBJ) $(GAME_LIB) $(EMBED_OBJS) \
 	  $(GL_LINK) $(YAML_LIBS)
-
-# ---------------------------------------------------------------------------
-# The codex YAML front end (tools/codex): the only libyaml user of the build side, linked by the
-# tools and the island tests; the game and the pure modules never link it.
-CODEX_SRCS := $(sort $(wildcard tools/codex/*.c))
-CODEX_LIB := $(BUILD)/lib/libsk_codex.a
-$(CODEX_LIB): $(patsubst %.c,$(BUILD)/obj/%.o,$(CODEX_SRCS)) | $(BUILD)/lib
-	@rm -f $@
-	$(Q)$(AR) rcs $@ $^
 
 # Tools: tools/NAME.c -> $(BUILD)/NAME, linked with every pure module.
 TOOL_SRCS := $(sort $(wildcard tools/*.c))
