@@ -451,6 +451,44 @@ static void test_stop_keeps_settings_whole(void **state) {
     }
 }
 
+/* A first start picks a quality preset from the GPU and cores, says so in one line and keeps it
+ * in the settings file; the next start reads it and does not guess again; --quality wins over
+ * the guess. (Here the GPU is Mesa's software rasteriser: low.) */
+static void test_first_start_quality(void **state) {
+    (void)state;
+    char dir[300], path[400], args[600];
+    static char text[65536];
+    snprintf(dir, sizeof dir, "%s/cfgq", g_tmp);
+    snprintf(path, sizeof path, "%s/settings.yaml", dir);
+    unlink(path);
+    snprintf(args, sizeof args, "--config '%s' --offscreen --size 64x48 --autopilot --seconds 0.2", dir);
+    run(&g_run, "SDL_VIDEODRIVER=offscreen", args);
+    printf("  first start: %s", strstr(g_run.err, "first start") ? strstr(g_run.err, "first start") : "(no line)\n");
+    assert_int_equal(g_run.status, 0);
+    const char *line = strstr(g_run.err, "first start: quality ");
+    assert_non_null(line);
+    assert_non_null(strstr(line, "pipe"));    /* llvmpipe or softpipe, named */
+    assert_non_null(strstr(line, "quality low"));
+    slurp(path, text, sizeof text);
+    assert_non_null(strstr(text, "quality: low"));
+    assert_non_null(strstr(text, "view_radius: 6"));   /* the low preset's reach, kept */
+    /* The second start keeps it without a new guess. */
+    run(&g_run, "SDL_VIDEODRIVER=offscreen", args);
+    assert_int_equal(g_run.status, 0);
+    assert_null(strstr(g_run.err, "first start"));
+    /* --quality on a first start: no guess, the player's preset kept. */
+    unlink(path);
+    snprintf(args, sizeof args, "--config '%s' --offscreen --size 64x48 --autopilot --seconds 0.2 --quality high", dir);
+    run(&g_run, "SDL_VIDEODRIVER=offscreen", args);
+    assert_int_equal(g_run.status, 0);
+    assert_null(strstr(g_run.err, "first start"));
+    slurp(path, text, sizeof text);
+    assert_non_null(strstr(text, "quality: high"));
+    assert_non_null(strstr(text, "view_radius: 14"));
+    unlink(path);
+    rmdir(dir);
+}
+
 /* --help names every option the parser knows (read from its source, src/game/options.c). */
 static void test_help_lists_every_option(void **state) {
     (void)state;
@@ -486,7 +524,8 @@ int main(int argc, char **argv) {
         cmocka_unit_test(test_bad_packs),        cmocka_unit_test(test_missing_pack),
         cmocka_unit_test(test_pack_file_equals_builtin), cmocka_unit_test(test_print_island),
         cmocka_unit_test(test_budget_too_small), cmocka_unit_test(test_bad_options),
-        cmocka_unit_test(test_no_display),       cmocka_unit_test(test_help_lists_every_option),
+        cmocka_unit_test(test_no_display),       cmocka_unit_test(test_first_start_quality),
+        cmocka_unit_test(test_help_lists_every_option),
         cmocka_unit_test(test_no_gl_context),    cmocka_unit_test(test_unreadable_pack),
         cmocka_unit_test(test_unusable_config_folder), cmocka_unit_test(test_stop_signals),
         cmocka_unit_test(test_stop_keeps_settings_whole),

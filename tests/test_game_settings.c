@@ -62,6 +62,43 @@ static void changed_settings(GameSettings *s) {
     s->world.gen.clouds = false;
 }
 
+/* The first-start preset from real renderer strings and core counts: the Pi family, handheld
+ * GPUs, software rasterisers, desktops, an unknown GPU by its cores, and the core caps. */
+static void test_quality_guess(void **state) {
+    (void)state;
+    static const struct { const char *gpu; int cores; GameQuality want; } cases[] = {
+        {"VC4 V3D 2.1", 4, GAME_QUALITY_LOW},                 /* Pi 3, Pi Zero 2 W */
+        {"V3D 4.2", 4, GAME_QUALITY_MEDIUM},                  /* Pi 4 */
+        {"V3D 7.1.7.0", 4, GAME_QUALITY_HIGH},                /* Pi 5 */
+        {"Mali-G31 (Panfrost)", 4, GAME_QUALITY_MEDIUM},      /* RK3326 handhelds */
+        {"Mali-G52 (Panfrost)", 4, GAME_QUALITY_MEDIUM},
+        {"Mali400", 4, GAME_QUALITY_LOW},                     /* lima */
+        {"Mali-T720", 4, GAME_QUALITY_LOW},
+        {"PowerVR SGX 544MP", 4, GAME_QUALITY_LOW},
+        {"llvmpipe (LLVM 15.0.6, 256 bits)", 16, GAME_QUALITY_LOW},
+        {"softpipe", 4, GAME_QUALITY_LOW},
+        {"AMD Radeon RX 6600 (radeonsi, navi23, LLVM 15.0.6, DRM 3.49, 6.1.0)", 12, GAME_QUALITY_HIGH},
+        {"Mesa Intel(R) UHD Graphics 620 (KBL GT2)", 8, GAME_QUALITY_HIGH},
+        {"Mesa Intel(R) UHD Graphics 620 (KBL GT2)", 2, GAME_QUALITY_MEDIUM},   /* capped by cores */
+        {"NVIDIA GeForce GTX 1060/PCIe/SSE2", 1, GAME_QUALITY_LOW},             /* one core */
+        {"Some Future GPU", 8, GAME_QUALITY_HIGH},
+        {"Some Future GPU", 4, GAME_QUALITY_MEDIUM},
+        {"Some Future GPU", 2, GAME_QUALITY_LOW},
+        {"", 4, GAME_QUALITY_MEDIUM},
+        {NULL, 0, GAME_QUALITY_LOW},
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        GameQuality q = game_quality_guess(cases[i].gpu, cases[i].cores);
+        if (q != cases[i].want)
+            fail_msg("%s on %d cores: %s, want %s", cases[i].gpu ? cases[i].gpu : "(null)", cases[i].cores,
+                     game_quality_name(q), game_quality_name(cases[i].want));
+    }
+    GameQuality q;
+    assert_true(game_quality_parse("high", &q) && q == GAME_QUALITY_HIGH);
+    assert_false(game_quality_parse("ultra", &q));
+    assert_false(game_quality_parse(NULL, &q));
+}
+
 static void test_round_trip(void **state) {
     (void)state;
     GameSettings a, b;
@@ -228,6 +265,7 @@ static void test_failed_save_keeps_old_file(void **state) {
 
 int main(void) {
     const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_quality_guess),
         cmocka_unit_test(test_round_trip),        cmocka_unit_test(test_missing_file_is_first_start),
         cmocka_unit_test(test_damaged_files),     cmocka_unit_test(test_bad_value_keeps_the_rest),
         cmocka_unit_test(test_failed_save_keeps_old_file),

@@ -5,6 +5,7 @@
 #include <stdio.h>
 #include <string.h>
 #include <time.h>
+#include <unistd.h>
 
 #include "game.h"
 
@@ -83,6 +84,20 @@ static void render_settings_from(const Game *g, RenderSettings *rs) {
     rs->sky_force_mediump = g->opt.sky_mediump;
 }
 
+/* A first start (no quality in the settings file, none on the command line) picks the preset
+ * for this GPU and core count and keeps it; the pause menu changes it. */
+static void first_start_quality(Game *g) {
+    if (!g->render || !g->opt.use_settings || g->set.quality_chosen || g->opt.quality_by_hand) return;
+    long cores = sysconf(_SC_NPROCESSORS_ONLN);
+    const char *gpu = render_gpu_name(g->render);
+    GameQuality q = game_quality_guess(gpu, (int)cores);
+    game_quality_apply(&g->set, q);
+    g->set.quality_chosen = true;
+    game_apply_settings(g, MENU_CHANGED_QUALITY);   /* marks the settings to be kept */
+    log_info("skyisles: first start: quality %s for %s on %ld cores (the pause menu's Display page changes it)",
+             game_quality_name(q), gpu[0] ? gpu : "an unnamed GPU", cores);
+}
+
 bool game_boot(Game *g, const GameOptions *o, SkyError *err) {
     memset(g, 0, sizeof *g);
     g->opt = *o;
@@ -128,7 +143,6 @@ bool game_boot(Game *g, const GameOptions *o, SkyError *err) {
     g->carved.world = g->mem.used - used;
     WorldStats ws = world_stats(g->world);
     g->carved.world_mesh_pool = (size_t)ws.slabs_capacity * sizeof(WorldVertex) * WORLD_SLAB_VERTS;
-    int r = world_params(g->world)->live.view_radius;
 
     if (!o->print_island) {
         char pad_db[1024], user_db[600];
@@ -163,6 +177,7 @@ bool game_boot(Game *g, const GameOptions *o, SkyError *err) {
     }
 
     if (o->settings_warning[0]) log_warn("%s", o->settings_warning);
+    first_start_quality(g);
     if (ws.pool_squeezed)
         log_warn("skyisles: the %zu MiB budget squeezed the chunk-mesh pool to %.1f MiB: the view may reach less far "
                  "(raise --mem MB or SKYISLES_MEM_MB)",
@@ -176,6 +191,7 @@ bool game_boot(Game *g, const GameOptions *o, SkyError *err) {
     /* The seed flown becomes the last one (kept in the settings file). */
     if (o->use_settings && (o->seed_given || !o->settings_found)) g->settings_dirty = true;
     const double M = 1.0 / 1048576.0;
+    int r = world_params(g->world)->live.view_radius;   /* after a first start's preset */
     log_info("skyisles: seed %llu, view radius %d chunks, %u workers; budget %.1f MiB: home island %.2f, jobs %.2f, "
              "world %.1f (mesh pool %.1f), renderer %.2f, free %.1f",
              (unsigned long long)world_params(g->world)->gen.seed, r, g->jobs ? jobs_worker_count(g->jobs) : 0,

@@ -368,37 +368,18 @@ MenuCommand menu_update(Menu *m, const InputState *in, const PlatformEvents *ev,
 }
 
 void game_quality_apply(GameSettings *s, GameQuality q) {
+    /* The world's part (view radius, LOD bands, the governor's reach floor) is the world's own
+     * preset of the same name, chosen with build/bench stream --device (docs/world.md). */
+    _Static_assert((int)GAME_QUALITY_LOW == (int)WORLD_PRESET_LOW && (int)GAME_QUALITY_HIGH == (int)WORLD_PRESET_HIGH,
+                   "game and world presets line up");
+    if ((unsigned)q >= GAME_QUALITY_COUNT) q = GAME_QUALITY_MEDIUM;
     s->quality = q;
-    switch (q) {
-    case GAME_QUALITY_LOW:
-        /* VideoCore IV / Mali-400 and four slow cores: fewer chunks, coarse far bands, no cloud
-         * blending (the cost on tile GPUs is overdraw). */
-        s->lines = 240;
-        s->clouds = false;
-        s->sky_clouds = true;
-        s->world.live.view_radius = 6;
-        s->world.live.lod_dist[0] = 1.2f;
-        s->world.live.lod_dist[1] = 2.5f;
-        s->world.live.lod_dist[2] = 4.0f;
-        break;
-    case GAME_QUALITY_HIGH:
-        s->lines = 360;
-        s->clouds = true;
-        s->sky_clouds = true;
-        s->world.live.view_radius = 14;
-        s->world.live.lod_dist[0] = 2.5f;
-        s->world.live.lod_dist[1] = 5.0f;
-        s->world.live.lod_dist[2] = 9.0f;
-        break;
-    default: {
-        WorldParams def;
-        world_params_default(&def);
-        s->lines = 240;
-        s->clouds = true;
-        s->sky_clouds = true;
-        s->world.live.view_radius = def.live.view_radius;
-        memcpy(s->world.live.lod_dist, def.live.lod_dist, sizeof def.live.lod_dist);
-        break;
-    }
-    }
+    WorldParams before = s->world;
+    world_params_preset(&s->world, (WorldPreset)q);
+    s->world.create = before.create;   /* creation values stay the game's (world_setup) */
+    /* Low: VideoCore IV / Mali-400 class: no cloud blending (the cost on tile GPUs is overdraw).
+     * High: more lines on a GPU that has the fill rate. */
+    s->lines = q == GAME_QUALITY_HIGH ? 360 : 240;
+    s->clouds = q != GAME_QUALITY_LOW;
+    s->sky_clouds = true;
 }

@@ -28,6 +28,8 @@ static void usage(FILE *to) {
             "world and home island:\n"
             "  --seed S                seed of the world and the home island (default: the last one flown, first %u)\n"
             "  --pak FILE              codex pack to generate the home island from (default: built in)\n"
+            "  --quality Q             low, medium or high: view radius, LOD bands, lines, cloud blending\n"
+            "                          (a first start picks one for the GPU and cores, then keeps it)\n"
             "  --view-radius R         chunks around the camera, %d..%d (the same as --world view_radius=R)\n"
             "  --world NAME=VALUE      set a world parameter (listed below; repeatable)\n"
             "  --mem MB                memory budget in MiB, 16..65536 (default SKYISLES_MEM_MB or %u)\n"
@@ -192,13 +194,22 @@ bool game_parse_args(int argc, char **argv, GameOptions *o, bool *exit_now) {
         } else if (!strcmp(a, "--seconds")) {
             NEED_ARG();
             if (!parse_double(next, 0.001, 1e7, &o->seconds)) goto bad;
+        } else if (!strcmp(a, "--quality")) {
+            NEED_ARG();
+            GameQuality q;
+            if (!game_quality_parse(next, &q)) goto bad;
+            game_quality_apply(s, q);
+            s->quality_chosen = true;
+            o->quality_by_hand = true;
         } else if (!strcmp(a, "--view-radius")) {
             NEED_ARG();
+            o->quality_by_hand = true;
             int r;
             if (!parse_int(next, WORLD_VIEW_RADIUS_MIN, WORLD_VIEW_RADIUS_MAX, &r)) goto bad;
             s->world.live.view_radius = r;
         } else if (!strcmp(a, "--world")) {
             NEED_ARG();
+            o->quality_by_hand = true;
             SkyError err = {0};
             if (!world_param_parse(&s->world, next, &err)) {
                 fprintf(stderr, "skyisles: --world: %s\n", err.msg);
@@ -217,6 +228,7 @@ bool game_parse_args(int argc, char **argv, GameOptions *o, bool *exit_now) {
             if (!parse_double(next, 0.001, 86400.0, &o->wait_s)) goto bad;
         } else if (!strcmp(a, "--lines")) {
             NEED_ARG();
+            o->quality_by_hand = true;
             if (!parse_int(next, 0, RENDER_LINES_MAX, &s->lines)) goto bad;
         } else if (!strcmp(a, "--4:3")) {
             s->fixed_4_3 = true;
@@ -231,6 +243,7 @@ bool game_parse_args(int argc, char **argv, GameOptions *o, bool *exit_now) {
         } else if (!strcmp(a, "--no-sky-clouds")) {
             s->sky_clouds = false;
         } else if (!strcmp(a, "--no-clouds")) {
+            o->quality_by_hand = true;
             s->clouds = false;
         } else if (!strcmp(a, "--no-hud")) {
             s->hud = false;

@@ -19,6 +19,14 @@
 /* Quality presets: what a GPU and CPU class can draw (chosen at first start, then the player's). */
 typedef enum GameQuality { GAME_QUALITY_LOW = 0, GAME_QUALITY_MEDIUM, GAME_QUALITY_HIGH, GAME_QUALITY_COUNT } GameQuality;
 const char *game_quality_name(GameQuality q);   /* "low", "medium", "high" */
+/* The preset for a GPU (its GL_RENDERER string) and a CPU of `cores` online cores, for a first
+ * start: low for VideoCore IV, Mali-400/450/T, PowerVR SGX, Adreno 3xx and software
+ * rasterisers; medium for V3D 4 (Pi 4), Mali-G31/G52/G57 (handhelds); high for V3D 7 (Pi 5)
+ * and desktop GPUs; an unknown GPU by its cores. Never above medium on fewer than 4 cores,
+ * never above low on one. */
+GameQuality game_quality_guess(const char *gpu, int cores);
+/* "low"/"medium"/"high" -> the preset; false for anything else. */
+bool game_quality_parse(const char *s, GameQuality *out);
 
 typedef enum GameCamera { GAME_CAMERA_CHASE = 0, GAME_CAMERA_COCKPIT } GameCamera;
 

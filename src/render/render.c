@@ -121,6 +121,12 @@ Renderer *render_create(MemBudget *mem, const RenderSettings *s, SkyError *err) 
     return r;
 }
 
+const char *render_gpu_name(const Renderer *r) {
+    (void)r;   /* one context per process: the current one */
+    const char *s = (const char *)glGetString(GL_RENDERER);
+    return s ? s : "";
+}
+
 void render_destroy(Renderer *r) {
     if (!r) return;
     hud_free(&r->hud);

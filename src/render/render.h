@@ -126,6 +126,8 @@ typedef struct Renderer Renderer;
 /* Needs a current OpenGL ES 2.0 context. Slots and queues are carved from `mem`. */
 Renderer *render_create(MemBudget *mem, const RenderSettings *s, SkyError *err);
 void render_destroy(Renderer *r);
+/* The GPU as its driver names it (GL_RENDERER), "" when it says nothing. */
+const char *render_gpu_name(const Renderer *r);
 void render_apply_settings(Renderer *r, const RenderSettings *s);
 const RenderSettings *render_settings(const Renderer *r);
 
