@@ -1,6 +1,7 @@
 /* Tests for collision (src/sim/collision.c) on the real world with its default parameters:
  * flying into a cliff crashes just before the rock, the restart is in open air near the crash,
- * no speed passes a one-block wall from any angle, and open air never reports a hit. */
+ * no speed passes a one-block wall from any angle, flying along a cave tunnel's axis does not
+ * crash, and open air never reports a hit. */
 #include <stdarg.h>
 #include <stddef.h>
 #include <setjmp.h>
@@ -146,6 +147,86 @@ static void test_no_tunnelling_through_one_block_walls(void **state) {
     printf("  %d sweeps at 1000 m/s through them: every one hit\n", sweeps);
 }
 
+/* Every block within a cube of half-size 0.6 around each point of the segment (0.25 m apart) is
+ * air by its centre's density (the collision's own definition of rock), and it has a roof: rock
+ * straight above within 12 m at its start, middle and end (a cave, not open sky). */
+static bool tunnel_segment(const double a[3], const double d[3], double len) {
+    for (double s = len; s > 0.0; s -= 4.0)   /* cheap first: a few points on the axis */
+        if (solid_block(floor(a[0] + d[0] * s), floor(a[1] + d[1] * s), floor(a[2] + d[2] * s))) return false;
+    for (double s = 0.0; s <= len; s += 0.25) {
+        double x = a[0] + d[0] * s, y = a[1] + d[1] * s, z = a[2] + d[2] * s;
+        for (double by = floor(y - 0.6); by <= floor(y + 0.6); by++)
+            for (double bz = floor(z - 0.6); bz <= floor(z + 0.6); bz++)
+                for (double bx = floor(x - 0.6); bx <= floor(x + 0.6); bx++)
+                    if (solid_block(bx, by, bz)) return false;
+    }
+    for (int k = 0; k < 3; k++) {
+        double s = len * 0.5 * k, x = a[0] + d[0] * s, y = a[1] + d[1] * s, z = a[2] + d[2] * s;
+        bool roof = false;
+        for (double by = floor(y) + 2.0; by <= floor(y) + 12.0 && !roof; by++) roof = solid_block(floor(x), by, floor(z));
+        if (!roof) return false;
+    }
+    return true;
+}
+
+/* Straight stretches of the default world's cave tunnels (16 m of air 0.6 m around the axis,
+ * the hit box's 0.35 m and a margin, under a roof, through what is rock in the same world without caves), flown along their axis at cruise (frame by frame at 60 Hz) and at
+ * 1000 m/s: the sweep never reports a hit, and the same stretch shifted into the wall does. */
+static void test_cave_tunnel_axis_does_not_crash(void **state) {
+    (void)state;
+    static const double len = 16.0;
+    int found = 0, shifted_hits = 0;
+    /* The same world without caves: where the tunnels were carved is rock there. */
+    MemBudget mb;
+    SkyError err = {0};
+    assert_true(mem_budget_init(&mb, (size_t)48 << 20, &err));
+    WorldParams np;
+    world_params_default(&np);
+    np.gen.cave_modes = WORLD_CAVES_NONE;
+    World *solid = world_create(&mb, NULL, &np, &err);
+    assert_non_null(solid);
+    for (int bz = -600; bz < 600 && found < 8; bz += 5)
+        for (int by = 20; by < 110 && found < 8; by += 3)
+            for (int bx = -600; bx < 600 && found < 8; bx += 5) {
+                /* Air here that is rock without caves: carved. */
+                if (solid_block(bx, by, bz) || !world_solid_at(solid, bx + 0.5, by + 0.5, bz + 0.5)) continue;
+                for (int k = 0; k < 48; k++) {
+                    double yaw = (k % 16) * (2.0 * M_PI / 16.0), pitch = (k / 16 - 1) * 0.3;
+                    double d[3] = {cos(yaw) * cos(pitch), sin(pitch), sin(yaw) * cos(pitch)};
+                    double a[3] = {bx + 0.5, by + 0.5, bz + 0.5};
+                    if (!tunnel_segment(a, d, len)) continue;
+                    int rock = 0, pts = 0;
+                    for (double t = 0.0; t <= len; t += 1.0, pts++)
+                        rock += world_solid_at(solid, a[0] + d[0] * t, a[1] + d[1] * t, a[2] + d[2] * t);
+                    if (rock * 2 < pts) continue;   /* mostly open air anyway: not a tunnel */
+                    found++;
+                    CollisionResult r;
+                    for (double s = 0.0; s < len; s += 40.0 / 60.0) {   /* 40 m/s, one frame a sweep */
+                        double e = s + 40.0 / 60.0 > len ? len : s + 40.0 / 60.0;
+                        sim_collide(g_world, a[0] + d[0] * s, a[1] + d[1] * s, a[2] + d[2] * s, a[0] + d[0] * e,
+                                    a[1] + d[1] * e, a[2] + d[2] * e, &r);
+                        if (r.hit) fail_msg("cruise crashed in the tunnel at %.1f,%.1f,%.1f", r.x, r.y, r.z);
+                    }
+                    for (double s = 0.0; s < len; s += 1000.0 / 60.0) {   /* 1000 m/s */
+                        double e = s + 1000.0 / 60.0 > len ? len : s + 1000.0 / 60.0;
+                        sim_collide(g_world, a[0] + d[0] * s, a[1] + d[1] * s, a[2] + d[2] * s, a[0] + d[0] * e,
+                                    a[1] + d[1] * e, a[2] + d[2] * e, &r);
+                        if (r.hit) fail_msg("1000 m/s crashed in the tunnel at %.1f,%.1f,%.1f", r.x, r.y, r.z);
+                    }
+                    /* The same flight 12 m up, into the roof, hits: the sweep is not blind here. */
+                    sim_collide(g_world, a[0], a[1], a[2], a[0] + d[0] * len, a[1] + 12.0, a[2] + d[2] * len, &r);
+                    shifted_hits += r.hit;
+                    break;
+                }
+            }
+    printf("  %d straight tunnel stretches of %.0f m flown along their axis: no crash; %d of them hit climbing into the roof\n",
+           found, len, shifted_hits);
+    world_destroy(solid);
+    mem_budget_release(&mb);
+    assert_true(found >= 6);
+    assert_int_equal(shifted_hits, found);
+}
+
 static void test_open_air_never_hits_and_no_heap(void **state) {
     (void)state;
     /* High above everything (the world's top is air) a sweep in any direction is clear. */
@@ -168,6 +249,7 @@ int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_cliff_crash_and_respawn),
         cmocka_unit_test(test_no_tunnelling_through_one_block_walls),
+        cmocka_unit_test(test_cave_tunnel_axis_does_not_crash),
         cmocka_unit_test(test_open_air_never_hits_and_no_heap),
     };
     return cmocka_run_group_tests(tests, setup, teardown);
