@@ -17,7 +17,7 @@
 #include "world/world.h"
 
 #define FIELD 256u
-#define SPAN 1024                  /* blocks of columns sampled per side, centred on the island */
+#define SPAN 768                   /* blocks of columns sampled per side, centred on the island (640 m) */
 #define HALF (SPAN / 2)
 
 typedef struct Home {
