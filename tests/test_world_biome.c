@@ -296,6 +296,87 @@ static void test_border_blends(void **state) {
     flat_close(&f);
 }
 
+/* Chroma spread of rock side faces by strata band (three blocks each) in chunk (cx, cz): the
+ * bands' mean chroma (r and g over r + g + b of the brightest vertex) spread between bands, and
+ * the largest spread within one band. */
+static void side_bands(Flat *f, int32_t cx, int32_t cz, int *nbands, double *between, double *within) {
+    ChunkMesh m;
+    WorldBuildTiming t;
+    assert_true(world_build_chunk_lod(f->w, cx, cz, 0, 0.0, &m, &t));
+    double sr[8] = {0}, sg[8] = {0}, lo[8][2], hi[8][2];
+    int cnt[8] = {0};
+    for (uint32_t i = 0; i < m.opaque_parts; i++)
+        for (uint32_t q = 0; q < m.parts[i].vert_count; q += 4) {
+            const WorldVertex *v = &m.parts[i].verts[q];
+            int mat = v->flags >> 2;
+            if (v->normal == WORLD_NORMAL_PY || v->normal == WORLD_NORMAL_NY) continue;
+            if (mat != WORLD_MAT_CLIFF && mat != WORLD_MAT_DIRT && mat != WORLD_MAT_STONE) continue;
+            const WorldVertex *br = &v[0];
+            int y = v[0].y;
+            for (int k = 1; k < 4; k++) {
+                if (v[k].r + v[k].g + v[k].b > br->r + br->g + br->b) br = &v[k];
+                if (v[k].y < y) y = v[k].y;
+            }
+            int sum = br->r + br->g + br->b;
+            if (y < 90 || sum < 150) continue;   /* island rock in good light: chroma well defined */
+            double cr = (double)br->r / sum, cg = (double)br->g / sum;
+            int b = (y / 3) & 7;
+            if (!cnt[b]) lo[b][0] = hi[b][0] = cr, lo[b][1] = hi[b][1] = cg;
+            if (cr < lo[b][0]) lo[b][0] = cr;
+            if (cr > hi[b][0]) hi[b][0] = cr;
+            if (cg < lo[b][1]) lo[b][1] = cg;
+            if (cg > hi[b][1]) hi[b][1] = cg;
+            sr[b] += cr, sg[b] += cg, cnt[b]++;
+        }
+    world_free_mesh(f->w, &m);
+    double mlo[2] = {1, 1}, mhi[2] = {0, 0};
+    *nbands = 0, *within = 0.0;
+    for (int b = 0; b < 8; b++) {
+        if (cnt[b] < 4) continue;
+        (*nbands)++;
+        double c[2] = {sr[b] / cnt[b], sg[b] / cnt[b]};
+        for (int k = 0; k < 2; k++) {
+            if (c[k] < mlo[k]) mlo[k] = c[k];
+            if (c[k] > mhi[k]) mhi[k] = c[k];
+            if (hi[b][k] - lo[b][k] > *within) *within = hi[b][k] - lo[b][k];
+        }
+    }
+    *between = mhi[0] - mlo[0] > mhi[1] - mlo[1] ? mhi[0] - mlo[0] : mhi[1] - mlo[1];
+}
+
+/* Desert mesas show banded strata on their rock faces: the side faces' hue changes from band to
+ * band (three blocks each) and holds within a band; temperate rock has no bands. */
+static void test_desert_strata(void **state) {
+    (void)state;
+    Flat f;
+    flat_open(&f);
+    int32_t desert[2] = {0, 0}, temperate[2] = {0, 0};
+    bool have_d = false, have_t = false;
+    for (int32_t z = 0; z < 40000 && !(have_d && have_t); z += 2048)
+        for (int32_t x = -20000; x < 20000 && !(have_d && have_t); x += 512) {
+            BiomeSample c[4];
+            for (int k = 0; k < 4; k++) gen_biome_at(&g_gen, x + (k & 1) * 40 - 4, z + (k >> 1) * 40 - 4, &c[k]);
+            bool pure_d = true, pure_t = true;
+            for (int k = 0; k < 4; k++) {
+                pure_d &= c[k].w[BIOME_DESERT] == 1.0f;
+                pure_t &= c[k].w[BIOME_TEMPERATE] == 1.0f;
+            }
+            if (pure_d && !have_d) desert[0] = x / CHUNK_SIZE, desert[1] = z / CHUNK_SIZE, have_d = true;
+            if (pure_t && !have_t) temperate[0] = x / CHUNK_SIZE, temperate[1] = z / CHUNK_SIZE, have_t = true;
+        }
+    assert_true(have_d && have_t);
+    int nd, nt;
+    double bd, wd, bt, wt;
+    side_bands(&f, desert[0], desert[1], &nd, &bd, &wd);
+    side_bands(&f, temperate[0], temperate[1], &nt, &bt, &wt);
+    printf("    note: desert chunk %d,%d: %d bands, chroma spread %.3f between, %.3f within; temperate chunk %d,%d: "
+           "%d bands, %.3f between, %.3f within\n", desert[0], desert[1], nd, bd, wd, temperate[0], temperate[1], nt, bt, wt);
+    assert_true(nd >= 4 && nt >= 4);
+    assert_true(bd >= 0.03 && wd <= 0.02);
+    assert_true(bt <= 0.02);
+    flat_close(&f);
+}
+
 int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_weights),
@@ -304,6 +385,7 @@ int main(void) {
         cmocka_unit_test(test_chunk_weights),
         cmocka_unit_test(test_palettes_appear),
         cmocka_unit_test(test_border_blends),
+        cmocka_unit_test(test_desert_strata),
     };
     return cmocka_run_group_tests(tests, setup, NULL);
 }

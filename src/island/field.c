@@ -108,7 +108,7 @@ static void shape_at(const Shape *sh, double lx, double lz, double t, double *gr
     double dome = q2 < 1.0 ? (1.0 - q2) * (1.0 - q2) : 0.0;
     double h = sh->top * (SHAPE_BODY * t + SHAPE_PEAK * dome);
     double keel = sh->keel * (0.3 + 0.7 * (1.0 - r));
-    /* Coast: the ring sites' kinds, blended by inverse distance^4 (smooth where two meet). */
+    /* Coast: the ring sites' kinds, blended by inverse distance^8 (continuous, short where two meet). */
     double b = smooth01(SHAPE_COAST_R0, SHAPE_COAST_R1, r);
     if (b > 0.0) {
         double wsum = 0.0, hsum = 0.0, usum = 0.0;
@@ -116,7 +116,7 @@ static void shape_at(const Shape *sh, double lx, double lz, double t, double *gr
             const ShapeSite *p = &sh->site[i];
             if (p->coast < 0) continue;
             double dx = lx - p->x, dz = lz - p->z, d2 = dx * dx + dz * dz + 1.0;
-            double w = 1.0 / (d2 * d2);
+            double w2 = 1.0 / (d2 * d2), w = w2 * w2;   /* 1 / d^8: a short blend where two coasts meet */
             double hc, uc;
             /* Undersides at the rim stay >= 12 m deep: the world interpolates the lens from
              * corners 8 blocks apart in y, and a thinner lens falls between them. */

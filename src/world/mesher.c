@@ -105,14 +105,15 @@ static const float k_mat_jit[WORLD_MAT_COUNT][4] __attribute__((aligned(16))) = 
 /* Biome palettes (W6, C4) for the materials of the archipelago's land; the abyss, clouds and the
  * home island keep theirs. Temperate is the table above, bit for bit (a column of weight 1 takes
  * it directly). The others: snowy whites and greys, desert ochre sand over red rock, jungle deep
- * greens over mossy rock. Colour and jitter factor both blend by the column's weights. */
+ * greens over mossy rock. Colour and jitter factor both blend by the column's weights. Above the
+ * snow line the desert's "snow" is pale sand (a mesa top, not a glacier). */
 static const float k_bio_base[BIOME_COUNT][WORLD_MAT_COUNT][4] __attribute__((aligned(16))) = {
     [BIOME_SNOWY] = {[WORLD_MAT_GRASS] = {0.84f, 0.87f, 0.92f, 0.0f}, [WORLD_MAT_CLIFF] = {0.56f, 0.57f, 0.62f, 0.0f},
                      [WORLD_MAT_DIRT] = {0.5f, 0.5f, 0.54f, 0.0f}, [WORLD_MAT_STONE] = {0.44f, 0.45f, 0.5f, 0.0f},
                      [WORLD_MAT_SNOW] = {0.93f, 0.95f, 0.99f, 0.0f}},
     [BIOME_DESERT] = {[WORLD_MAT_GRASS] = {0.8f, 0.62f, 0.38f, 0.0f}, [WORLD_MAT_CLIFF] = {0.74f, 0.42f, 0.26f, 0.0f},
                       [WORLD_MAT_DIRT] = {0.7f, 0.44f, 0.27f, 0.0f}, [WORLD_MAT_STONE] = {0.62f, 0.38f, 0.26f, 0.0f},
-                      [WORLD_MAT_SNOW] = {0.9f, 0.93f, 0.97f, 0.0f}},
+                      [WORLD_MAT_SNOW] = {0.9f, 0.8f, 0.62f, 0.0f}},   /* high mesa tops: pale sand */
     [BIOME_JUNGLE] = {[WORLD_MAT_GRASS] = {0.13f, 0.38f, 0.12f, 0.0f}, [WORLD_MAT_CLIFF] = {0.32f, 0.34f, 0.2f, 0.0f},
                       [WORLD_MAT_DIRT] = {0.32f, 0.22f, 0.13f, 0.0f}, [WORLD_MAT_STONE] = {0.36f, 0.4f, 0.34f, 0.0f},
                       [WORLD_MAT_SNOW] = {0.9f, 0.93f, 0.97f, 0.0f}},
