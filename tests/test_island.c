@@ -298,6 +298,33 @@ static void test_field_bake(void **state) {
         int cz = (int)((isl->sites[i].z_m + f.radius_m) / f.cell_meters);
         assert_int_equal(f.type[cz * 128 + cx], isl->sites[i].type);   /* a site's own cell is its type */
     }
+    /* Paths (I10): a path cell is exactly a cell of the disk whose centre lies within 1.6 m of a
+     * path edge between its sites (brute force over every cell and edge). */
+    assert_non_null(f.path_bits);
+    assert_true(f.path_size * f.path_cell_m >= (float)s->diameter_m - 0.01f && f.path_stride * 8 == f.path_size);
+    uint32_t on = 0;
+    const double R = s->diameter_m * 0.5, pc = (double)s->diameter_m / f.path_size;
+    for (uint32_t j = 0; j < f.path_size; j++)
+        for (uint32_t i = 0; i < f.path_size; i++) {
+            double px = (i + 0.5 - 0.5 * f.path_size) * pc, pz = (j + 0.5 - 0.5 * f.path_size) * pc;
+            bool want = false;
+            for (uint32_t e = 0; e < isl->n_edges && !want && px * px + pz * pz <= R * R; e++) {
+                const IslandEdge *ed = &isl->edges[e];
+                if (!ed->path) continue;
+                double ax = (double)isl->sites[ed->a].gx / ISLAND_GRID_RADIUS * R, az = (double)isl->sites[ed->a].gz / ISLAND_GRID_RADIUS * R;
+                double bx = (double)isl->sites[ed->b].gx / ISLAND_GRID_RADIUS * R, bz = (double)isl->sites[ed->b].gz / ISLAND_GRID_RADIUS * R;
+                double dx = bx - ax, dz = bz - az, l2 = dx * dx + dz * dz;
+                double u = l2 > 0.0 ? ((px - ax) * dx + (pz - az) * dz) / l2 : 0.0;
+                u = u < 0.0 ? 0.0 : u > 1.0 ? 1.0 : u;
+                double ex = px - (ax + dx * u), ez = pz - (az + dz * u);
+                want = ex * ex + ez * ez <= 1.6 * 1.6;
+            }
+            bool got = (f.path_bits[(size_t)j * f.path_stride + i / 8] >> (i & 7)) & 1u;
+            assert_int_equal(got, want);
+            on += got;
+        }
+    printf("field paths: %u of %u cells\n", on, f.path_size * f.path_size);
+    assert_true(on > 1000);
     /* Ground colours come from the codex's ground_rgb props (hex in the YAML). */
     assert_int_equal(f.n_types, g_cx.n_types);
     assert_int_equal(f.type_rgb[island_codex_find_type(&g_cx, "sandy_beach")], 0xE0CF94u);

@@ -157,28 +157,37 @@ static void shape_at(const Shape *sh, double lx, double lz, double t, double *gr
     *under = keel < 1.0 ? 1.0 : keel;
 }
 
-/* Marks path cells within PATH_HALF_WIDTH_M of segment a-b (metres from the centre). */
+/* Marks path cells within PATH_HALF_WIDTH_M of segment a-b (metres from the centre): per cell
+ * line across the segment's major axis, the cells within reach of the segment's point there
+ * (|slope| <= 1, so every cell of the capsule lies within w * sqrt(2) of it along the minor
+ * axis), each tested exactly by its distance to the segment. */
 static void draw_path(uint8_t *bits, uint32_t n, uint32_t stride, double cell, double radius, double ax, double az,
                       double bx, double bz) {
     const double half = 0.5 * (double)n, w = PATH_HALF_WIDTH_M, w2 = w * w;
     double dx = bx - ax, dz = bz - az, len2 = dx * dx + dz * dz;
-    double len = sqrt(len2);
-    int32_t steps = isl_round(len / (0.5 * cell)) + 1;
-    int32_t reach = isl_round(w / cell) + 1;
-    for (int32_t s = 0; s <= steps; s++) {
-        double t = (double)s / (double)steps;
-        int32_t ci = (int32_t)isl_floor((ax + dx * t) / cell + half), cj = (int32_t)isl_floor((az + dz * t) / cell + half);
-        for (int32_t j = cj - reach; j <= cj + reach; j++)
-            for (int32_t i = ci - reach; i <= ci + reach; i++) {
-                if (i < 0 || j < 0 || i >= (int32_t)n || j >= (int32_t)n) continue;
-                double px = ((double)i + 0.5 - half) * cell, pz = ((double)j + 0.5 - half) * cell;
-                if (px * px + pz * pz > radius * radius) continue;
-                /* Distance to the segment: project, clamp, compare squared. */
-                double u = len2 > 0.0 ? ((px - ax) * dx + (pz - az) * dz) / len2 : 0.0;
-                u = u < 0.0 ? 0.0 : u > 1.0 ? 1.0 : u;
-                double ex = px - (ax + dx * u), ez = pz - (az + dz * u);
-                if (ex * ex + ez * ez <= w2) bits[(size_t)j * stride + ((uint32_t)i >> 3)] |= (uint8_t)(1u << (i & 7));
-            }
+    const bool xmajor = dx * dx >= dz * dz;
+    double a0 = xmajor ? ax : az, a1 = xmajor ? az : ax, d0 = xmajor ? dx : dz, d1 = xmajor ? dz : dx;
+    double lo = (d0 < 0.0 ? a0 + d0 : a0) - w, hi = (d0 < 0.0 ? a0 : a0 + d0) + w;
+    int32_t i0 = (int32_t)isl_floor(lo / cell + half), i1 = (int32_t)isl_floor(hi / cell + half);
+    int32_t reach = isl_round(1.5 * w / cell) + 1;
+    for (int32_t i = i0; i <= i1; i++) {
+        if (i < 0 || i >= (int32_t)n) continue;
+        double pm = ((double)i + 0.5 - half) * cell;
+        double t = d0 != 0.0 ? (pm - a0) / d0 : 0.0;
+        t = t < 0.0 ? 0.0 : t > 1.0 ? 1.0 : t;
+        int32_t c = (int32_t)isl_floor((a1 + d1 * t) / cell + half);
+        for (int32_t j = c - reach; j <= c + reach; j++) {
+            if (j < 0 || j >= (int32_t)n) continue;
+            double pj = ((double)j + 0.5 - half) * cell;
+            double px = xmajor ? pm : pj, pz = xmajor ? pj : pm;
+            if (px * px + pz * pz > radius * radius) continue;
+            /* Distance to the segment: project, clamp, compare squared. */
+            double u = len2 > 0.0 ? ((px - ax) * dx + (pz - az) * dz) / len2 : 0.0;
+            u = u < 0.0 ? 0.0 : u > 1.0 ? 1.0 : u;
+            double ex = px - (ax + dx * u), ez = pz - (az + dz * u);
+            int32_t ci = xmajor ? i : j, cj = xmajor ? j : i;
+            if (ex * ex + ez * ez <= w2) bits[(size_t)cj * stride + ((uint32_t)ci >> 3)] |= (uint8_t)(1u << (ci & 7));
+        }
     }
 }
 
