@@ -336,6 +336,53 @@ static void test_field_bake(void **state) {
     assert_non_null(strstr(err.msg, "more than the arena has"));
 }
 
+/* The baked ground over 100 islands: the highest cell is the peak guarantee's site (within two
+ * cells), every crater site lies in a bowl under its rim, and beaches' ground at the rim stays
+ * near sea level while cliffs' keeps their height. */
+static void test_field_shape(void **state) {
+    (void)state;
+    static uint8_t buf[1 << 18];
+    int peak_type = island_codex_find_type(&g_cx, "mountain_peak"), crater = island_codex_find_type(&g_cx, "crater");
+    assert_true(peak_type >= 0 && crater >= 0);
+    uint32_t craters = 0;
+    for (uint64_t seed = 1; seed <= 100; seed++) {
+        const Island *isl = gen(seed, 0);
+        MemArena mem;
+        mem_arena_init_buffer(&mem, buf, sizeof buf);
+        IslandField f;
+        SkyError err = {0};
+        assert_true(island_bake_field(&f, isl, &g_cx, 128, 0.0f, 0.0f, &mem, &err));
+        uint32_t best = 0;
+        for (uint32_t c = 1; c < 128 * 128; c++)
+            if (f.elevation_dm[c] > f.elevation_dm[best]) best = c;
+        int peak = -1;
+        for (uint32_t i = 0; i < isl->n_sites; i++)
+            if (isl->sites[i].type == peak_type && isl->sites[i].guaranteed) peak = (int)i;
+        assert_true(peak >= 0);
+        double cell = f.cell_meters, px = isl->sites[peak].x_m / cell + 64.0, pz = isl->sites[peak].z_m / cell + 64.0;
+        double bx = (best % 128) + 0.5, bz = (best / 128) + 0.5;
+        assert_true((bx - px) * (bx - px) + (bz - pz) * (bz - pz) <= 2.5 * 2.5);
+        assert_true(f.elevation_dm[best] <= f.elevation_top_m * 10);
+        for (uint32_t i = 0; i < isl->n_sites; i++) {
+            if (isl->sites[i].type != crater || (int)i == peak) continue;
+            double cx = isl->sites[i].x_m, cz = isl->sites[i].z_m;
+            double dpx = cx - isl->sites[peak].x_m, dpz = cz - isl->sites[peak].z_m, r = 0.45 * sqrt(dpx * dpx + dpz * dpz);
+            if (r > 40.0) r = 40.0;
+            if (r < 3.0 * cell) continue;   /* too small for this grid to show */
+            uint32_t floor_dm = f.elevation_dm[(uint32_t)(cz / cell + 64.0) * 128 + (uint32_t)(cx / cell + 64.0)], rim = 0;
+            for (int a = 0; a < 32; a++) {
+                double ang = a * (6.283185307179586 / 32);
+                uint32_t k = (uint32_t)((cz + r * sin(ang)) / cell + 64.0) * 128 + (uint32_t)((cx + r * cos(ang)) / cell + 64.0);
+                if (f.elevation_dm[k] > rim) rim = f.elevation_dm[k];
+            }
+            assert_true((double)rim - (double)floor_dm >= 10.0 * 0.3 * r);
+            craters++;
+        }
+    }
+    printf("field shape: 100 islands, peak on top; %u craters in bowls\n", craters);
+    assert_true(craters >= 60);
+}
+
 static void test_no_heap_and_bad_params(void **state) {
     (void)state;
     IslandParams p = {.seed = 9};
@@ -394,6 +441,7 @@ int main(void) {
         cmocka_unit_test(test_paths_and_round_trip),
         cmocka_unit_test(test_names_unique_and_positionless),
         cmocka_unit_test(test_field_bake),
+        cmocka_unit_test(test_field_shape),
         cmocka_unit_test(test_no_heap_and_bad_params),
         cmocka_unit_test(test_golden_hashes),
     };

@@ -84,6 +84,19 @@ static void shape_init(Shape *sh, const Island *isl, const IslandCodex *cx, cons
         p->crater_r = cr > 0 ? (double)cr : 0.0;
         if (st->elevation_m > isl->sites[peak].elevation_m) peak = i;   /* the first highest site */
     }
+    /* On a tie the site of the scope's first "highest elevation" guarantee is the peak (a crater
+     * may share the top quantised height; it then keeps its bowl). */
+    for (uint32_t g = 0; g < s->n_guarantees; g++) {
+        const IslandGuarantee *gu = &s->guarantees[g];
+        if (gu->axis != s->elevation_axis || gu->pick != ISLAND_PICK_MAX) continue;
+        for (uint32_t i = 0; i < isl->n_sites; i++)
+            if (isl->sites[i].type == gu->type && isl->sites[i].guaranteed &&
+                isl->sites[i].elevation_m == isl->sites[peak].elevation_m) {
+                peak = i;
+                break;
+            }
+        break;
+    }
     sh->peak_x = sh->site[peak].x;
     sh->peak_z = sh->site[peak].z;
     /* A crater stays clear of the peak, so the peak keeps its place on top. */
