@@ -13,6 +13,7 @@
 #include <string.h>
 
 #include "island/island.h"
+#include "support/alloc_count.h"
 #include "sim/sim.h"
 #include "world/world.h"
 
@@ -309,6 +310,39 @@ static void test_paths(void **state) {
     assert_int_equal(other_same, other);   /* paths change colour only, nowhere else */
 }
 
+/* One density: over the island's centre, rim, crater and the cleared ring past its coast, every
+ * sampled voxel of the chunk generator equals the point query (the collision's), and building
+ * those chunks takes no heap call. */
+static void test_voxels_match_density(void **state) {
+    (void)state;
+    Home *h = &g_home;
+    const double R = h->field.radius_m;
+    const double spots[][2] = {{0, 0}, {R - 6, 0}, {0, -(R - 3)}, {-(R + 40), 10}, {84, -26}, {R * 0.7, R * 0.7}};
+    Rng r;
+    rng_seed(&r, 2026, 11);
+    uint32_t solid = 0, n = 0;
+    for (size_t k = 0; k < sizeof spots / sizeof spots[0]; k++) {
+        int32_t cx = (int32_t)floor(spots[k][0] / CHUNK_SIZE), cz = (int32_t)floor(spots[k][1] / CHUNK_SIZE);
+        ChunkMesh m;
+        WorldBuildTiming t;
+        alloc_count_start();
+        assert_true(world_build_chunk(h->world, cx, cz, 0.0, &m, &t));
+        assert_int_equal(alloc_count_stop(), 0);
+        const uint8_t *v = world_debug_voxels(h->world, NULL);
+        for (int i = 0; i < 800; i++) {
+            int x = rng_range(&r, -1, CHUNK_SIZE), z = rng_range(&r, -1, CHUNK_SIZE), y = rng_range(&r, 50, 159);
+            bool want = world_density_at(h->world, cx * CHUNK_SIZE + x + 0.5, y + 0.5, cz * CHUNK_SIZE + z + 0.5) > 0.0f;
+            bool got = v[((y - WORLD_Y_MIN + 1) * WORLD_VOX_ROW + (z + 1)) * WORLD_VOX_ROW + (x + 1)] >= WORLD_MAT_ABYSS;
+            assert_int_equal(got, want);
+            solid += got;
+            n++;
+        }
+        world_free_mesh(h->world, &m);
+    }
+    printf("voxels = density at %u samples (%u solid)\n", n, solid);
+    assert_true(solid > n / 10);
+}
+
 /* The spawn still starts with the island in view (the game's check, on the real island). */
 static void test_spawn_sees_island(void **state) {
     (void)state;
@@ -323,7 +357,8 @@ static void test_spawn_sees_island(void **state) {
 int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_peak_and_size), cmocka_unit_test(test_coast), cmocka_unit_test(test_crater),
-        cmocka_unit_test(test_paths), cmocka_unit_test(test_spawn_sees_island),
+        cmocka_unit_test(test_paths), cmocka_unit_test(test_voxels_match_density),
+        cmocka_unit_test(test_spawn_sees_island),
     };
     return cmocka_run_group_tests(tests, setup, teardown);
 }
