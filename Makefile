@@ -189,6 +189,8 @@ $(BUILD)/obj/tests/test_render%.o $(BUILD)/obj/tests/test_game%.o: CFLAGS += $(S
 TEST_LINK_render = $(SUPPORT_GL_OBJS) $(GAME_LIB) $(BUILD)/lib/libsk_gl.a $(PURE_LIBS)
 TEST_LINK_game = $(GAME_LIB) $(BUILD)/lib/libsk_gl.a $(PURE_LIBS)
 TEST_LINK_island = $(CODEX_LIB) $(LIBCHAIN_island)
+# test_home_*: the home island in the world: sim, world and island together.
+TEST_LINK_home = $(BUILD)/lib/libsk_sim.a $(BUILD)/lib/libsk_world.a $(LIBCHAIN_island)
 test_link = $(or $(TEST_LINK_$(call test_module,$(1))),$(LIBCHAIN_$(call test_module,$(1))))
 test_syslibs = $(if $(filter render game,$(call test_module,$(1))),$(SDL_LIBS) $(GLES_LIBS)) \
                $(if $(filter island game render,$(call test_module,$(1))),$(YAML_LIBS))

@@ -230,11 +230,16 @@ static void test_print_island(void **state) {
         assert_true(sites >= 20 && sites <= 28);   /* the shipped scope's site_count */
         assert_int_equal(count_site_lines(g_run.out), (int)sites);
         assert_non_null(strstr(g_run.out, "(base)"));
-        /* The spawn: W9's x and z, heading for the island, with the home island in view. */
+        /* The spawn: 40 m off the island's coast (SIM_SPAWN_COAST) on +z, heading for its
+         * centre, with the home island in view. */
         assert_non_null(spawn);
+        const char *across = strstr(g_run.out, " m across");
+        assert_non_null(across);
+        while (across > g_run.out && across[-1] >= '0' && across[-1] <= '9') across--;
+        double diameter = strtod(across, NULL);
         double x, y, z, head, air;
         assert_int_equal(sscanf(spawn, "\nspawn: %lf, %lf, %lf heading %lf deg, %lf m of air below", &x, &y, &z, &head, &air), 5);
-        assert_true(x == 0.0 && z == 150.0 && head == 0.0);
+        assert_true(x == 0.0 && z == diameter / 2.0 + 40.0 && head == 0.0);
         assert_true(y > 100.0 && y < 200.0 && air >= 8.0);
         assert_non_null(strstr(spawn, "; home island in view\n"));
         /* The boot log's one line on the island: seed, sites, base, generation time. */

@@ -298,6 +298,33 @@ static void test_field_bake(void **state) {
         int cz = (int)((isl->sites[i].z_m + f.radius_m) / f.cell_meters);
         assert_int_equal(f.type[cz * 128 + cx], isl->sites[i].type);   /* a site's own cell is its type */
     }
+    /* Paths (I10): a path cell is exactly a cell of the disk whose centre lies within 1.6 m of a
+     * path edge between its sites (brute force over every cell and edge). */
+    assert_non_null(f.path_bits);
+    assert_true(f.path_size * f.path_cell_m >= (float)s->diameter_m - 0.01f && f.path_stride * 8 == f.path_size);
+    uint32_t on = 0;
+    const double R = s->diameter_m * 0.5, pc = (double)s->diameter_m / f.path_size;
+    for (uint32_t j = 0; j < f.path_size; j++)
+        for (uint32_t i = 0; i < f.path_size; i++) {
+            double px = (i + 0.5 - 0.5 * f.path_size) * pc, pz = (j + 0.5 - 0.5 * f.path_size) * pc;
+            bool want = false;
+            for (uint32_t e = 0; e < isl->n_edges && !want && px * px + pz * pz <= R * R; e++) {
+                const IslandEdge *ed = &isl->edges[e];
+                if (!ed->path) continue;
+                double ax = (double)isl->sites[ed->a].gx / ISLAND_GRID_RADIUS * R, az = (double)isl->sites[ed->a].gz / ISLAND_GRID_RADIUS * R;
+                double bx = (double)isl->sites[ed->b].gx / ISLAND_GRID_RADIUS * R, bz = (double)isl->sites[ed->b].gz / ISLAND_GRID_RADIUS * R;
+                double dx = bx - ax, dz = bz - az, l2 = dx * dx + dz * dz;
+                double u = l2 > 0.0 ? ((px - ax) * dx + (pz - az) * dz) / l2 : 0.0;
+                u = u < 0.0 ? 0.0 : u > 1.0 ? 1.0 : u;
+                double ex = px - (ax + dx * u), ez = pz - (az + dz * u);
+                want = ex * ex + ez * ez <= 1.6 * 1.6;
+            }
+            bool got = (f.path_bits[(size_t)j * f.path_stride + i / 8] >> (i & 7)) & 1u;
+            assert_int_equal(got, want);
+            on += got;
+        }
+    printf("field paths: %u of %u cells\n", on, f.path_size * f.path_size);
+    assert_true(on > 1000);
     /* Ground colours come from the codex's ground_rgb props (hex in the YAML). */
     assert_int_equal(f.n_types, g_cx.n_types);
     assert_int_equal(f.type_rgb[island_codex_find_type(&g_cx, "sandy_beach")], 0xE0CF94u);
@@ -307,6 +334,53 @@ static void test_field_bake(void **state) {
     mem_arena_init_buffer(&tiny, buf, 100);
     assert_false(island_bake_field(&f, isl, &g_cx, 128, 0, 0, &tiny, &err));
     assert_non_null(strstr(err.msg, "more than the arena has"));
+}
+
+/* The baked ground over 100 islands: the highest cell is the peak guarantee's site (within two
+ * cells), every crater site lies in a bowl under its rim, and beaches' ground at the rim stays
+ * near sea level while cliffs' keeps their height. */
+static void test_field_shape(void **state) {
+    (void)state;
+    static uint8_t buf[1 << 18];
+    int peak_type = island_codex_find_type(&g_cx, "mountain_peak"), crater = island_codex_find_type(&g_cx, "crater");
+    assert_true(peak_type >= 0 && crater >= 0);
+    uint32_t craters = 0;
+    for (uint64_t seed = 1; seed <= 100; seed++) {
+        const Island *isl = gen(seed, 0);
+        MemArena mem;
+        mem_arena_init_buffer(&mem, buf, sizeof buf);
+        IslandField f;
+        SkyError err = {0};
+        assert_true(island_bake_field(&f, isl, &g_cx, 128, 0.0f, 0.0f, &mem, &err));
+        uint32_t best = 0;
+        for (uint32_t c = 1; c < 128 * 128; c++)
+            if (f.elevation_dm[c] > f.elevation_dm[best]) best = c;
+        int peak = -1;
+        for (uint32_t i = 0; i < isl->n_sites; i++)
+            if (isl->sites[i].type == peak_type && isl->sites[i].guaranteed) peak = (int)i;
+        assert_true(peak >= 0);
+        double cell = f.cell_meters, px = isl->sites[peak].x_m / cell + 64.0, pz = isl->sites[peak].z_m / cell + 64.0;
+        double bx = (best % 128) + 0.5, bz = (best / 128) + 0.5;
+        assert_true((bx - px) * (bx - px) + (bz - pz) * (bz - pz) <= 2.5 * 2.5);
+        assert_true(f.elevation_dm[best] <= f.elevation_top_m * 10);
+        for (uint32_t i = 0; i < isl->n_sites; i++) {
+            if (isl->sites[i].type != crater || (int)i == peak) continue;
+            double cx = isl->sites[i].x_m, cz = isl->sites[i].z_m;
+            double dpx = cx - isl->sites[peak].x_m, dpz = cz - isl->sites[peak].z_m, r = 0.45 * sqrt(dpx * dpx + dpz * dpz);
+            if (r > 40.0) r = 40.0;
+            if (r < 3.0 * cell) continue;   /* too small for this grid to show */
+            uint32_t floor_dm = f.elevation_dm[(uint32_t)(cz / cell + 64.0) * 128 + (uint32_t)(cx / cell + 64.0)], rim = 0;
+            for (int a = 0; a < 32; a++) {
+                double ang = a * (6.283185307179586 / 32);
+                uint32_t k = (uint32_t)((cz + r * sin(ang)) / cell + 64.0) * 128 + (uint32_t)((cx + r * cos(ang)) / cell + 64.0);
+                if (f.elevation_dm[k] > rim) rim = f.elevation_dm[k];
+            }
+            assert_true((double)rim - (double)floor_dm >= 10.0 * 0.3 * r);
+            craters++;
+        }
+    }
+    printf("field shape: 100 islands, peak on top; %u craters in bowls\n", craters);
+    assert_true(craters >= 60);
 }
 
 static void test_no_heap_and_bad_params(void **state) {
@@ -341,8 +415,8 @@ static void test_no_heap_and_bad_params(void **state) {
 static void test_golden_hashes(void **state) {
     (void)state;
     static const struct { uint64_t seed; uint32_t sites; uint64_t hash; } golden[] = {
-        {1, 0, 0x56ff9649324d975bull}, {2, 0, 0xf2ecb55c282240c1ull}, {42, 0, 0xb383d3c8928f0eeeull}, {1000, 0, 0x28ffe84668d88605ull},
-        {123456789, 0, 0x56bb3532441861cbull}, {7, 60, 0x6883ec971c432c0full}, {99, 128, 0xa7c64e3a4a43763dull},
+        {1, 0, 0xdfecb9e6848be7f1ull}, {2, 0, 0x85773aface2b61edull}, {42, 0, 0x68608ef24593e1cbull}, {1000, 0, 0x674b763dea1a1c39ull},
+        {123456789, 0, 0xd390877b472626f9ull}, {7, 60, 0x1f911d9d09c1c78cull}, {99, 128, 0xb19056b271a2e34eull},
     };
     struct utsname u;
     uname(&u);
@@ -367,6 +441,7 @@ int main(void) {
         cmocka_unit_test(test_paths_and_round_trip),
         cmocka_unit_test(test_names_unique_and_positionless),
         cmocka_unit_test(test_field_bake),
+        cmocka_unit_test(test_field_shape),
         cmocka_unit_test(test_no_heap_and_bad_params),
         cmocka_unit_test(test_golden_hashes),
     };

@@ -353,7 +353,7 @@ static void home_island(void) {
     assert_true(island_pak_load(&g_cx, pak, len, &err));
     int scope = island_codex_find_scope(&g_cx, "island");
     assert_true(scope >= 0);
-    size_t work = island_work_bytes(), field = (size_t)FIELD * FIELD * 3 + 256;
+    size_t work = island_work_bytes(), field = island_field_bytes(&g_cx, (uint32_t)scope, FIELD);
     assert_true(mem_budget_init(&g_island_mem, work + field + (1u << 16), &err));
     MemArena arena;
     assert_true(mem_arena_init(&arena, &g_island_mem, work > field ? work : field));

@@ -18,10 +18,10 @@
 #define ASPECT (4.0f / 3.0f)
 #define SPEED 28.0f
 
-/* A home island shaped like the baked ones: an 1800 m disk on a 128-cell grid, elevation
- * falling from a 120 m peak to the coast with a ripple, location types by sector and ring. */
+/* A home island shaped like the baked ones: a 900 m disk on a 128-cell grid, elevation
+ * falling from a 60 m peak to the coast with a ripple, location types by sector and ring. */
 #define FIELD_N 128
-#define FIELD_DIAMETER 1800.0f
+#define FIELD_DIAMETER 900.0f
 static uint16_t g_elev[FIELD_N * FIELD_N];
 static uint8_t g_type[FIELD_N * FIELD_N];
 
@@ -32,7 +32,7 @@ static void make_field(IslandField *f, float centre_x, float centre_z) {
     f->centre_x = centre_x;
     f->centre_z = centre_z;
     f->radius_m = FIELD_DIAMETER * 0.5f;
-    f->elevation_top_m = 120.0f;
+    f->elevation_top_m = 60.0f;
     for (int j = 0; j < FIELD_N; j++)
         for (int i = 0; i < FIELD_N; i++) {
             double u = (i + 0.5) / FIELD_N * 2.0 - 1.0, v = (j + 0.5) / FIELD_N * 2.0 - 1.0, r = sqrt(u * u + v * v);
@@ -42,7 +42,7 @@ static void make_field(IslandField *f, float centre_x, float centre_z) {
                 g_type[k] = 255;
                 continue;
             }
-            double e = 1200.0 * (1.0 - r) * (0.85 + 0.15 * cos(9.0 * u) * cos(7.0 * v));
+            double e = 600.0 * (1.0 - r) * (0.85 + 0.15 * cos(9.0 * u) * cos(7.0 * v));
             g_elev[k] = (uint16_t)(e < 0.0 ? 0.0 : e);
             int sector = (int)((atan2(v, u) + 3.14159265) / (2.0 * 3.14159265) * 6.0) % 6;
             g_type[k] = (uint8_t)(r > 0.85 ? sector % 2 : 2 + (r < 0.3 ? 6 : sector));
@@ -142,9 +142,10 @@ static void check_spawn_over_home(const Fix *x, const SimSpawn *s, const char *w
     printf("%s: spawn %.1f %.1f %.1f yaw %.3f, %.0f m air below, view home %u / underside %u / cloud %u / sky %u of %u, "
            "%u tries\n", what, fl->x, fl->y, fl->z, fl->yaw, s->clearance, s->view.home, s->view.underside,
            s->view.cloud, s->view.sky, s->view.rays, s->tries);
-    /* W9's spot, read from the home island's centre, heading for the centre. */
+    /* Off the home island's coast, heading for the centre. */
     assert_true(s->home_in_view);
-    assert_true(fabs(fl->x - (f->centre_x + SIM_SPAWN_X)) < 1e-9 && fabs(fl->z - (f->centre_z + SIM_SPAWN_Z)) < 1e-9);
+    assert_true(fabs(fl->x - (f->centre_x + SIM_SPAWN_X)) < 1e-9 &&
+                fabs(fl->z - (f->centre_z + f->radius_m + SIM_SPAWN_COAST)) < 1e-9);
     double to_x = f->centre_x - fl->x, to_z = f->centre_z - fl->z, n = sqrt(to_x * to_x + to_z * to_z);
     assert_true(sin(fl->yaw) * to_x / n - cos(fl->yaw) * to_z / n > 0.999);
     assert_true(fl->speed == SPEED && fl->pitch == 0.0f && fl->roll == 0.0f);
@@ -170,8 +171,9 @@ static void check_spawn_over_home(const Fix *x, const SimSpawn *s, const char *w
     printf("  centre ray meets rock at %.1f %.1f %.1f: %.0f m from the island centre, field type %d\n", hit[0], hit[1],
            hit[2], r, type);
     assert_true(type >= 0 && type != 255 && r < f->radius_m);
-    assert_true(hit[1] > x->params.gen.island_height - 8.0f);               /* the home lens, not the abyss */
-    assert_true(hit[1] < x->params.gen.island_height + 2.0f + x->params.gen.home_height + 10.0f);
+    float sea = world_home_sea(&x->params.gen);
+    assert_true(hit[1] >= sea - WORLD_HOME_FLOOR);                           /* the home lens, not the abyss */
+    assert_true(hit[1] < sea + x->field.elevation_top_m + 10.0f);
     assert_false(world_solid_at(w, hit[0], hit[1] + 2.0, hit[2]));     /* its top: air above */
     assert_true(sim_on_home(w, hit[0], hit[2]));
     /* The survey's verdict agrees with its counts. */
@@ -337,8 +339,8 @@ static void test_survey_classes(void **state) {
     sim_view_survey(x.world, &c, 0.5f, 1.0f, reach, 0.0, &v);
     assert_int_equal(v.home, v.rays);
     assert_true(v.centre_home);
-    assert_true(sim_on_home(x.world, 0.0, 0.0) && sim_on_home(x.world, 0.0, 880.0));
-    assert_false(sim_on_home(x.world, 0.0, 910.0) || sim_on_home(x.world, 5000.0, 0.0));
+    assert_true(sim_on_home(x.world, 0.0, 0.0) && sim_on_home(x.world, 0.0, 440.0));
+    assert_false(sim_on_home(x.world, 0.0, 455.0) || sim_on_home(x.world, 5000.0, 0.0));
     fix_close(&x);
 }
 

@@ -204,10 +204,29 @@ typedef struct IslandField {
     float centre_x, centre_z;  /* world position of the field's centre */
     float radius_m;            /* island radius */
     float elevation_top_m;     /* the scope's elevation_top_meters */
-    const uint16_t *elevation_dm;  /* size*size, row-major (z rows), decimetres above sea; 0 off-island */
+    const uint16_t *elevation_dm;  /* size*size, row-major (z rows), ground decimetres above the island's sea
+                                      level (= blocks x 10 above the world's home_sea_level); 0 off-island */
+    const uint16_t *under_dm;      /* size*size, underside depth below sea level in dm (NULL: the world's
+                                      default keel) */
     const uint8_t *type;           /* size*size, location type index of the nearest site; ISLAND_FIELD_OFF off-island */
     uint32_t n_types;              /* entries used in type_rgb */
     uint32_t type_rgb[ISLAND_FIELD_MAX_TYPES];  /* ground colour 0xRRGGBB per location type */
+    /* Paths on the ground: one bit per path_cell_m square, path_size per side, centred like the
+     * field (bit i of row j at byte j * path_stride + i / 8); NULL: no paths. */
+    const uint8_t *path_bits;
+    uint32_t path_size, path_stride;
+    float path_cell_m;
+    uint32_t path_rgb;             /* ground colour of a path, 0xRRGGBB */
 } IslandField;
+
+/* Is (x, z) (world metres) on a path of the field? */
+static inline bool island_field_path_at(const IslandField *f, float x, float z) {
+    if (!f->path_bits || !(f->path_cell_m > 0.0f)) return false;
+    float half = 0.5f * (float)f->path_size;
+    float u = (x - f->centre_x) / f->path_cell_m + half, v = (z - f->centre_z) / f->path_cell_m + half;
+    if (!(u >= 0.0f && v >= 0.0f && u < (float)f->path_size && v < (float)f->path_size)) return false;
+    uint32_t i = (uint32_t)u, j = (uint32_t)v;
+    return (f->path_bits[(size_t)j * f->path_stride + (i >> 3)] >> (i & 7u)) & 1u;
+}
 
 #endif

@@ -71,7 +71,7 @@ bool game_home_boot(GameHome *h, MemBudget *mem, const char *pak_path, uint64_t 
 
     /* One arena serves the generator's work buffers (all returned when it ends) and then holds
      * the baked field for the rest of the run. */
-    size_t field_bytes = (size_t)GAME_HOME_FIELD * GAME_HOME_FIELD * 3 + 256;
+    size_t field_bytes = island_field_bytes(h->codex, (uint32_t)scope, GAME_HOME_FIELD);
     size_t work = island_work_bytes();
     if (!mem_arena_init(&h->arena, mem, work > field_bytes ? work : field_bytes)) goto short_budget;
     IslandParams ip = {.seed = seed, .scope = (uint32_t)scope, .site_count = 0};

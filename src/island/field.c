@@ -1,9 +1,208 @@
-/* skyisles island: bakes the home island into core's IslandField for the world: elevation from
- * the scope's elevation axis field (as stretched for this island), type of the nearest site. */
+/* skyisles island: bakes the home island into core's IslandField for the world: the ground in
+ * metres above the island's sea level (the elevation axis field as stretched for this island,
+ * shaped by the sites: the peak on top, coasts by their type, the crater), the underside depth,
+ * the type of the nearest site and the paths drawn on the ground. Layout-grade maths only
+ * (+ - * / and sqrt on doubles), so every platform bakes the same bits. */
 #include "island/island_int.h"
+
+#include <math.h>
 
 _Static_assert(ISLAND_MAX_TYPES <= ISLAND_FIELD_MAX_TYPES, "the baked field carries a colour per type");
 _Static_assert(ISLAND_FIELD_MAX_TYPES <= ISLAND_FIELD_OFF, "no type index may read as off-island");
+
+/* Shape constants, as fractions of the scope's sizes (I8: the look does not depend on scale). */
+#define SHAPE_BODY 0.8          /* the elevation field carries 80% of the top ... */
+#define SHAPE_PEAK 0.2          /* ... and a dome on the peak site the rest */
+#define SHAPE_PEAK_R 0.4        /* dome radius, of the island radius */
+#define SHAPE_PEAK_CONE 0.1     /* nothing rises above top - 0.1 x metres from the peak */
+#define SHAPE_COAST_R0 0.70     /* the coast band: the ring sites' coast kinds take over ... */
+#define SHAPE_COAST_R1 0.92     /* ... fully from here to the rim */
+#define SHAPE_BEACH 0.35        /* a beach keeps this share of the field's height: low and flat */
+#define SHAPE_KEEL 0.6          /* underside depth at the centre, of the top elevation */
+#define CRATER_DEPTH 0.4        /* of the crater radius */
+#define CRATER_RIM 0.12
+#define PATH_HALF_WIDTH_M 1.6   /* paths are ~3 m wide */
+#define PATH_RGB 0x9C8866u      /* packed earth */
+#define PATH_GRID_MAX 2048u     /* path bits per side at most (1 m cells up to a 2 km island) */
+
+/* Coast kinds, the codex prop `coast` of a location type (I1: data, no type is named here). */
+enum { COAST_SHORE = 0, COAST_BEACH = 1, COAST_CLIFF = 2 };
+
+static double smooth01(double e0, double e1, double x) {
+    double t = (x - e0) / (e1 - e0);
+    t = t < 0.0 ? 0.0 : t > 1.0 ? 1.0 : t;
+    return t * t * (3.0 - 2.0 * t);
+}
+
+static uint32_t path_grid_size(const IslandScope *s) {
+    uint32_t n = s->diameter_m + 1u;
+    n = (n + 7u) & ~7u;
+    return n > PATH_GRID_MAX ? PATH_GRID_MAX : n;
+}
+
+size_t island_field_bytes(const IslandCodex *cx, uint32_t scope, uint32_t size) {
+    size_t n = (size_t)size * size * 5 + 3 * 64;
+    if (scope < cx->n_scopes) {
+        size_t p = path_grid_size(&cx->scopes[scope]);
+        n += p * p / 8 + 64;
+    }
+    return n;
+}
+
+/* What the bake needs per site, in metres from the island centre. */
+typedef struct ShapeSite {
+    double x, z, elev;
+    int32_t coast;        /* ring sites: COAST_*; -1 inland */
+    double crater_r;      /* > 0: a crater of this radius */
+} ShapeSite;
+
+typedef struct Shape {
+    ShapeSite site[ISLAND_MAX_SITES];
+    uint32_t n;
+    double radius, top, peak_x, peak_z, keel;
+} Shape;
+
+static void shape_init(Shape *sh, const Island *isl, const IslandCodex *cx, const IslandScope *s) {
+    memset(sh, 0, sizeof *sh);
+    sh->n = isl->n_sites;
+    sh->radius = (double)s->diameter_m * 0.5;
+    sh->top = (double)s->elevation_top_m;
+    sh->keel = SHAPE_KEEL * sh->top;
+    uint32_t peak = 0;
+    for (uint32_t i = 0; i < isl->n_sites; i++) {
+        const IslandSite *st = &isl->sites[i];
+        ShapeSite *p = &sh->site[i];
+        /* Site metres from the grid, in double (x_m/z_m are floats of the same values). */
+        p->x = (double)st->gx / ISLAND_GRID_RADIUS * sh->radius;
+        p->z = (double)st->gz / ISLAND_GRID_RADIUS * sh->radius;
+        p->elev = (double)st->elevation_m;
+        int32_t v = COAST_SHORE;
+        island_codex_prop(cx, st->type, -1, "coast", &v);
+        p->coast = st->ring ? v : -1;
+        int32_t cr = 0;
+        island_codex_prop(cx, st->type, -1, "crater_radius_m", &cr);
+        p->crater_r = cr > 0 ? (double)cr : 0.0;
+        if (st->elevation_m > isl->sites[peak].elevation_m) peak = i;   /* the first highest site */
+    }
+    /* On a tie the site of the scope's first "highest elevation" guarantee is the peak (a crater
+     * may share the top quantised height; it then keeps its bowl). */
+    for (uint32_t g = 0; g < s->n_guarantees; g++) {
+        const IslandGuarantee *gu = &s->guarantees[g];
+        if (gu->axis != s->elevation_axis || gu->pick != ISLAND_PICK_MAX) continue;
+        for (uint32_t i = 0; i < isl->n_sites; i++)
+            if (isl->sites[i].type == gu->type && isl->sites[i].guaranteed &&
+                isl->sites[i].elevation_m == isl->sites[peak].elevation_m) {
+                peak = i;
+                break;
+            }
+        break;
+    }
+    sh->peak_x = sh->site[peak].x;
+    sh->peak_z = sh->site[peak].z;
+    /* A crater stays clear of the peak, so the peak keeps its place on top. */
+    for (uint32_t i = 0; i < sh->n; i++) {
+        ShapeSite *p = &sh->site[i];
+        if (p->crater_r <= 0.0 || i == peak) {
+            p->crater_r = 0.0;
+            continue;
+        }
+        double dx = p->x - sh->peak_x, dz = p->z - sh->peak_z, d = sqrt(dx * dx + dz * dz);
+        if (p->crater_r > 0.45 * d) p->crater_r = 0.45 * d;
+    }
+}
+
+/* Ground height (metres above sea) and underside depth at (lx, lz) metres from the centre, with
+ * the elevation axis at unit value t there. */
+static void shape_at(const Shape *sh, double lx, double lz, double t, double *ground, double *under) {
+    double r = sqrt(lx * lx + lz * lz) / sh->radius;
+    /* Body: the field, plus a dome on the peak so slopes rise to it. */
+    double px = lx - sh->peak_x, pz = lz - sh->peak_z, dp2 = px * px + pz * pz;
+    double rb = SHAPE_PEAK_R * sh->radius, q2 = dp2 / (rb * rb);
+    double dome = q2 < 1.0 ? (1.0 - q2) * (1.0 - q2) : 0.0;
+    double h = sh->top * (SHAPE_BODY * t + SHAPE_PEAK * dome);
+    double keel = sh->keel * (0.3 + 0.7 * (1.0 - r));
+    /* Coast: the ring sites' kinds, blended by inverse distance^8 (continuous, short where two meet). */
+    double b = smooth01(SHAPE_COAST_R0, SHAPE_COAST_R1, r);
+    if (b > 0.0) {
+        double wsum = 0.0, hsum = 0.0, usum = 0.0;
+        for (uint32_t i = 0; i < sh->n; i++) {
+            const ShapeSite *p = &sh->site[i];
+            if (p->coast < 0) continue;
+            double dx = lx - p->x, dz = lz - p->z, d2 = dx * dx + dz * dz + 1.0;
+            double w2 = 1.0 / (d2 * d2), w = w2 * w2;   /* 1 / d^8: a short blend where two coasts meet */
+            double hc, uc;
+            /* Undersides at the rim stay >= 12 m deep: the world interpolates the lens from
+             * corners 8 blocks apart in y, and a thinner lens falls between them. */
+            if (p->coast == COAST_BEACH) {          /* low and flat: the beach at sea level */
+                hc = h * SHAPE_BEACH;
+                uc = 0.34 * sh->keel;
+            } else if (p->coast == COAST_CLIFF) {   /* the site's height to the rim, a deep wall */
+                hc = h > p->elev ? h : p->elev;
+                uc = 0.6 * sh->keel;
+            } else {
+                hc = h;
+                uc = 0.42 * sh->keel;
+            }
+            wsum += w;
+            hsum += w * hc;
+            usum += w * uc;
+        }
+        if (wsum > 0.0) {
+            h = h + (hsum / wsum - h) * b;
+            keel = keel + (usum / wsum - keel) * b;
+        }
+    }
+    /* Craters: a bowl inside a raised rim. */
+    for (uint32_t i = 0; i < sh->n; i++) {
+        const ShapeSite *p = &sh->site[i];
+        if (p->crater_r <= 0.0) continue;
+        double dx = lx - p->x, dz = lz - p->z, c2 = (dx * dx + dz * dz) / (p->crater_r * p->crater_r);
+        if (c2 >= 2.25) continue;
+        double q = sqrt(c2);
+        double bowl = c2 < 1.0 ? (1.0 - c2) * (1.0 - c2) : 0.0;
+        double e = (q - 1.0) / 0.5, rim = e * e < 1.0 ? (1.0 - e * e) * (1.0 - e * e) : 0.0;
+        h += p->crater_r * (CRATER_RIM * rim - CRATER_DEPTH * bowl);
+    }
+    /* The peak is the top: everything else stays under a shallow cone around it. */
+    double cap = sh->top - SHAPE_PEAK_CONE * sqrt(dp2);
+    if (h > cap) h = cap;
+    *ground = h < 0.0 ? 0.0 : h;
+    *under = keel < 1.0 ? 1.0 : keel;
+}
+
+/* Marks path cells within PATH_HALF_WIDTH_M of segment a-b (metres from the centre): per cell
+ * line across the segment's major axis, the cells within reach of the segment's point there
+ * (|slope| <= 1, so every cell of the capsule lies within w * sqrt(2) of it along the minor
+ * axis), each tested exactly by its distance to the segment. */
+static void draw_path(uint8_t *bits, uint32_t n, uint32_t stride, double cell, double radius, double ax, double az,
+                      double bx, double bz) {
+    const double half = 0.5 * (double)n, w = PATH_HALF_WIDTH_M, w2 = w * w;
+    double dx = bx - ax, dz = bz - az, len2 = dx * dx + dz * dz;
+    const bool xmajor = dx * dx >= dz * dz;
+    double a0 = xmajor ? ax : az, a1 = xmajor ? az : ax, d0 = xmajor ? dx : dz, d1 = xmajor ? dz : dx;
+    double lo = (d0 < 0.0 ? a0 + d0 : a0) - w, hi = (d0 < 0.0 ? a0 : a0 + d0) + w;
+    int32_t i0 = (int32_t)isl_floor(lo / cell + half), i1 = (int32_t)isl_floor(hi / cell + half);
+    int32_t reach = isl_round(1.5 * w / cell) + 1;
+    for (int32_t i = i0; i <= i1; i++) {
+        if (i < 0 || i >= (int32_t)n) continue;
+        double pm = ((double)i + 0.5 - half) * cell;
+        double t = d0 != 0.0 ? (pm - a0) / d0 : 0.0;
+        t = t < 0.0 ? 0.0 : t > 1.0 ? 1.0 : t;
+        int32_t c = (int32_t)isl_floor((a1 + d1 * t) / cell + half);
+        for (int32_t j = c - reach; j <= c + reach; j++) {
+            if (j < 0 || j >= (int32_t)n) continue;
+            double pj = ((double)j + 0.5 - half) * cell;
+            double px = xmajor ? pm : pj, pz = xmajor ? pj : pm;
+            if (px * px + pz * pz > radius * radius) continue;
+            /* Distance to the segment: project, clamp, compare squared. */
+            double u = len2 > 0.0 ? ((px - ax) * dx + (pz - az) * dz) / len2 : 0.0;
+            u = u < 0.0 ? 0.0 : u > 1.0 ? 1.0 : u;
+            double ex = px - (ax + dx * u), ez = pz - (az + dz * u);
+            int32_t ci = xmajor ? i : j, cj = xmajor ? j : i;
+            if (ex * ex + ez * ez <= w2) bits[(size_t)cj * stride + ((uint32_t)ci >> 3)] |= (uint8_t)(1u << (ci & 7));
+        }
+    }
+}
 
 bool island_bake_field(IslandField *f, const Island *isl, const IslandCodex *cx, uint32_t size,
                        float centre_x, float centre_z, MemArena *mem, SkyError *err) {
@@ -15,13 +214,18 @@ bool island_bake_field(IslandField *f, const Island *isl, const IslandCodex *cx,
     const IslandScope *s = &cx->scopes[isl->scope];
     const uint32_t ea = s->elevation_axis;
     const IslandAxis *axis = &cx->axes[ea];
+    const uint32_t pn = path_grid_size(s), pstride = pn / 8;
     uint16_t *elev = mem_arena_alloc(mem, sizeof(uint16_t) * size * size, 64);
-    uint8_t *type = mem_arena_alloc(mem, (size_t)size * size, 64);
-    if (!elev || !type) {
-        sky_error_set(err, SKY_ERR_GENERATE, "island field: %u x %u cells need %zu bytes more than the arena has", size, size,
-                      (size_t)size * size * 3);
+    uint16_t *under = elev ? mem_arena_alloc(mem, sizeof(uint16_t) * size * size, 64) : NULL;
+    uint8_t *type = under ? mem_arena_alloc(mem, (size_t)size * size, 64) : NULL;
+    uint8_t *path = type ? mem_arena_alloc(mem, (size_t)pstride * pn, 64) : NULL;
+    if (!path) {
+        sky_error_set(err, SKY_ERR_GENERATE, "island field: %u x %u cells and paths need %zu bytes more than the arena has",
+                      size, size, island_field_bytes(cx, isl->scope, size));
         return false;
     }
+    Shape sh;
+    shape_init(&sh, isl, cx, s);
     const double radius_m = (double)s->diameter_m * 0.5, cell = (double)s->diameter_m / (double)size;
     for (uint32_t j = 0; j < size; j++)
         for (uint32_t i = 0; i < size; i++) {
@@ -30,12 +234,16 @@ bool island_bake_field(IslandField *f, const Island *isl, const IslandCodex *cx,
             size_t c = (size_t)j * size + i;
             if (nx * nx + nz * nz > 1.0) {
                 elev[c] = 0;
+                under[c] = 0;
                 type[c] = ISLAND_FIELD_OFF;
                 continue;
             }
             double u = isl_axis_unit(isl, axis, ea, isl_axis_blend(axis, isl->axis_noise_seed[ea], nx, nz));
-            int32_t dm = isl_round(u * (double)s->elevation_top_m * 10.0);
+            double ground, depth;
+            shape_at(&sh, lx, lz, u, &ground, &depth);
+            int32_t dm = isl_round(ground * 10.0), ud = isl_round(depth * 10.0);
             elev[c] = (uint16_t)(dm < 0 ? 0 : dm > 65535 ? 65535 : dm);
+            under[c] = (uint16_t)(ud < 0 ? 0 : ud > 65535 ? 65535 : ud);
             double gx = nx * ISLAND_GRID_RADIUS, gz = nz * ISLAND_GRID_RADIUS, best = 0.0;
             uint32_t nearest = 0;
             for (uint32_t k = 0; k < isl->n_sites; k++) {
@@ -47,6 +255,15 @@ bool island_bake_field(IslandField *f, const Island *isl, const IslandCodex *cx,
             }
             type[c] = isl->sites[nearest].type;
         }
+    /* Paths (I10) on the ground: every path edge between its two sites. */
+    memset(path, 0, (size_t)pstride * pn);
+    const double pcell = (double)s->diameter_m / (double)pn;
+    for (uint32_t e = 0; e < isl->n_edges; e++) {
+        const IslandEdge *ed = &isl->edges[e];
+        if (!ed->path) continue;
+        const ShapeSite *a = &sh.site[ed->a], *b = &sh.site[ed->b];
+        draw_path(path, pn, pstride, pcell, radius_m, a->x, a->z, b->x, b->z);
+    }
     f->size = size;
     f->cell_meters = (float)cell;
     f->centre_x = centre_x;
@@ -54,7 +271,13 @@ bool island_bake_field(IslandField *f, const Island *isl, const IslandCodex *cx,
     f->radius_m = (float)radius_m;
     f->elevation_top_m = (float)s->elevation_top_m;
     f->elevation_dm = elev;
+    f->under_dm = under;
     f->type = type;
+    f->path_bits = path;
+    f->path_size = pn;
+    f->path_stride = pstride;
+    f->path_cell_m = (float)pcell;
+    f->path_rgb = PATH_RGB;
     /* Ground colours come from the codex (prop ground_rgb), so a new type brings its own. */
     f->n_types = cx->n_types < ISLAND_FIELD_MAX_TYPES ? cx->n_types : ISLAND_FIELD_MAX_TYPES;
     for (uint32_t t = 0; t < f->n_types; t++) {

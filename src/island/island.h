@@ -180,10 +180,14 @@ void island_site_display_name(const Island *isl, const IslandCodex *cx, uint32_t
                               char *buf, size_t n);
 
 /* Bakes the core IslandField (size x size cells over the island's diameter, centred at
- * centre_x/centre_z): elevation of the elevation axis field, type of the nearest site.
+ * centre_x/centre_z): ground in metres above the island's sea level (the elevation axis field
+ * shaped by the sites: the highest site on top, coasts by the types' `coast` prop, craters by
+ * `crater_radius_m`), underside depth, type of the nearest site, the paths as 1 m ground bits.
  * The grids come from `mem` and live as long as it does. */
 bool island_bake_field(IslandField *f, const Island *isl, const IslandCodex *cx, uint32_t size,
                        float centre_x, float centre_z, MemArena *mem, SkyError *err);
+/* Arena bytes island_bake_field takes for a field of size x size cells of scope `scope`. */
+size_t island_field_bytes(const IslandCodex *cx, uint32_t scope, uint32_t size);
 
 /* ---------------------------------------------------------------- building blocks (tests) */
 typedef struct IslandPoint { int32_t x, z; } IslandPoint;

@@ -167,8 +167,10 @@ typedef struct SimSpawn {
     bool home_in_view;    /* the view met the acceptance rule below */
 } SimSpawn;
 
-/* Where a flight starts and restarts (W9): SIM_SPAWN_X/Z from the home island's centre,
- * heading for it, at the lowest altitude (from the seed's SIM_SPAWN_Y up) where the aircraft
+/* Where a flight starts and restarts (W9): with a home island SIM_SPAWN_COAST metres off its
+ * coast (centre + (SIM_SPAWN_X, radius + SIM_SPAWN_COAST)) from its sea level up, otherwise the
+ * seed's (SIM_SPAWN_X, SIM_SPAWN_Y, SIM_SPAWN_Z); heading for the island's centre (-z without
+ * one), at the lowest altitude where the aircraft
  * and its chase camera are in open air (SIM_SPAWN_CLEARANCE metres around them, open sky
  * above), the autopilot sees nothing to climb over ahead, and the view shows the home island:
  * the centre ray meets it, it fills at least SIM_SPAWN_HOME_SHARE of the rays, at most
@@ -177,6 +179,7 @@ typedef struct SimSpawn {
  * home rays among those in open air) is taken and home_in_view is false.
  * Deterministic; allocation-free; reads w only through world_density_at/world_params. */
 #define SIM_SPAWN_CLEARANCE 8.0
+#define SIM_SPAWN_COAST 40.0
 #define SIM_SPAWN_HOME_SHARE 0.25f
 #define SIM_SPAWN_UNDERSIDE_SHARE 0.02f
 #define SIM_SPAWN_CLOUD_NEAR 60.0

@@ -31,7 +31,7 @@ static RayHit march(const World *w, const double o[3], const double d[3], double
         if (world_solid_at(w, x, y, z)) {
             /* Going up into rock with air below it: the underside of an island. */
             if (d[1] > 0.0 && !world_solid_at(w, x, y - 2.0, z)) return HIT_UNDERSIDE;
-            bool home = sim_on_home(w, x, z) && y > (double)(p->island_height - 8.0f);
+            bool home = sim_on_home(w, x, z) && y >= (double)(world_home_sea(p) - WORLD_HOME_FLOOR);
             return home ? HIT_HOME : HIT_TERRAIN;
         }
         if (p->clouds && y > band_lo && y < band_hi && world_cloud_at_params(p, time_s, x, y, z)) {
@@ -121,11 +121,17 @@ static bool view_ok(const SimViewSurvey *v) {
 void sim_spawn_choose(const World *w, float speed, float fov_y_rad, float aspect, double time_s, SimSpawn *out) {
     const WorldParams *p = world_params(w);
     memset(out, 0, sizeof *out);
+    double x = SIM_SPAWN_X, z = SIM_SPAWN_Z, y0 = SIM_SPAWN_Y;
     if (p->gen.home && p->gen.home->size > 0) {
+        /* Off the island's coast, looking inland at its slopes and peak, from its sea level up
+         * (one block per metre: the island stands 60 m tall, W9's 150 m would be over it). */
         out->home_x = (double)p->gen.home->centre_x;
         out->home_z = (double)p->gen.home->centre_z;
+        x = out->home_x + SIM_SPAWN_X;
+        z = out->home_z + (double)p->gen.home->radius_m + SIM_SPAWN_COAST;
+        double sea = (double)world_home_sea(&p->gen);
+        if (sea > y0) y0 = sea;
     }
-    double x = out->home_x + SIM_SPAWN_X, z = out->home_z + SIM_SPAWN_Z;
     /* Heading for the island's centre (yaw 0 flies towards -z). */
     double dx = out->home_x - x, dz = out->home_z - z;
     float yaw = (dx == 0.0 && dz == 0.0) ? 0.0f : (float)atan2(dx, -dz);
@@ -133,7 +139,7 @@ void sim_spawn_choose(const World *w, float speed, float fov_y_rad, float aspect
     bool have_best = false;
     uint32_t best_home = 0;
     double last_y = -1.0;
-    for (double y = SIM_SPAWN_Y; y <= WORLD_Y_MAX + 40.0; y += 4.0) {
+    for (double y = y0; y <= WORLD_Y_MAX + 40.0; y += 4.0) {
         FlightState f;
         CameraState c;
         flight_init(&f, x, y, z, yaw, speed);

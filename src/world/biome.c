@@ -58,6 +58,42 @@ void gen_biome_row(const WorldGen *g, int32_t bx0, int32_t step, int32_t bz, Bio
     for (int i = 0; i < n; i++) gen_biome_weights(g, t[i], u[i], &out[i]);
 }
 
+/* The weights at the chunk's sample columns: the fields on a lattice of GEN_BIOME_STEP blocks
+ * (world multiples of 8, so every chunk and LOD reads the same lattice values), the weights
+ * interpolated bilinearly between them with a fixed order of float operations. The fields
+ * change over thousands of blocks, so 8 blocks apart the lerp is within 1e-4 of a direct
+ * sample; it is exact on the lattice (a lerp at t = 0 returns its first end). */
+void gen_biome_chunk(const WorldGen *g, int32_t bx0, int32_t bz0, int scale, int off, int n,
+                     float out[CHUNK_SIZE][CHUNK_SIZE][BIOME_COUNT]) {
+    enum { L = CHUNK_SIZE / GEN_BIOME_STEP + 1 };
+    BiomeSample lat[L][L];
+    bool plain = true;
+    for (int k = 0; k < L; k++) {
+        gen_biome_row(g, bx0, GEN_BIOME_STEP, bz0 + k * GEN_BIOME_STEP, lat[k], L);
+        for (int i = 0; i < L; i++) plain &= lat[k][i].w[BIOME_TEMPERATE] == 1.0f;
+    }
+    for (int z = 0; z < n; z++) {
+        int q = z * scale + off, kz = q / GEN_BIOME_STEP;
+        float tz = (float)(q % GEN_BIOME_STEP) * (1.0f / GEN_BIOME_STEP);
+        for (int x = 0; x < n; x++) {
+            float *w = out[z][x];
+            if (plain) {
+                w[BIOME_TEMPERATE] = 1.0f;
+                for (int b = 1; b < BIOME_COUNT; b++) w[b] = 0.0f;
+                continue;
+            }
+            int p = x * scale + off, kx = p / GEN_BIOME_STEP;
+            float tx = (float)(p % GEN_BIOME_STEP) * (1.0f / GEN_BIOME_STEP);
+            const BiomeSample *a = &lat[kz][kx], *b = &lat[kz][kx + 1], *c = &lat[kz + 1][kx], *d = &lat[kz + 1][kx + 1];
+            for (int k = 0; k < BIOME_COUNT; k++) {
+                float u = a->w[k] + (b->w[k] - a->w[k]) * tx;
+                float v = c->w[k] + (d->w[k] - c->w[k]) * tx;
+                w[k] = u + (v - u) * tz;
+            }
+        }
+    }
+}
+
 const char *gen_biome_name(WorldBiome b) {
     switch (b) {
     case BIOME_TEMPERATE: return "temperate";

@@ -6,6 +6,8 @@
 
 /* Island coverage gain: fbm2 peaks near 0.4, so coverage reaches ~1 at island centres. */
 #define ISLAND_GAIN 3.0f
+/* Blocks past the home island's rim over which the archipelago's islands come back. */
+#define HOME_CLEAR 96.0f
 
 static float home_cell(const IslandField *h, float fx, float fz, uint32_t *iu, uint32_t *iv) {
     float half = 0.5f * (float)h->size;
@@ -19,10 +21,13 @@ static float home_cell(const IslandField *h, float fx, float fz, uint32_t *iu, u
 
 uint8_t gen_home_type(const WorldGen *g, int32_t bx, int32_t bz) {
     const IslandField *h = g->p.home;
-    if (g->home_k <= 0.0f || !h->type) return ISLAND_FIELD_OFF;
+    if (!g->home_on) return ISLAND_FIELD_OFF;
     uint32_t iu, iv;
-    if (home_cell(h, (float)bx + 0.5f, (float)bz + 0.5f, &iu, &iv) < 0.0f) return ISLAND_FIELD_OFF;
-    return h->type[(size_t)iv * h->size + iu];
+    float fx = (float)bx + 0.5f, fz = (float)bz + 0.5f;
+    if (home_cell(h, fx, fz, &iu, &iv) < 0.0f) return ISLAND_FIELD_OFF;
+    uint8_t t = h->type[(size_t)iv * h->size + iu];
+    if (t != ISLAND_FIELD_OFF && island_field_path_at(h, fx, fz)) return WORLD_HOME_PATH;
+    return t;
 }
 
 void gen_column_finish(const WorldGen *g, int32_t X, int32_t Z, float n_base, float n_isl, float n_islh,
@@ -34,18 +39,31 @@ void gen_column_finish(const WorldGen *g, int32_t X, int32_t Z, float n_base, fl
     c->home_top = 0.0f;
     c->home_bottom = 0.0f;
     const IslandField *h = g->p.home;
-    if (g->home_k <= 0.0f || !h->elevation_dm || !h->type) return;
+    if (!g->home_on) return;
+    float dx = (float)X - h->centre_x, dz = (float)Z - h->centre_z;
+    float lim = h->radius_m + HOME_CLEAR;
+    if (!(dx > -lim && dx < lim && dz > -lim && dz < lim)) return;
+    float d = sqrtf(dx * dx + dz * dz);
+    /* No floating island of the archipelago over the home island: coverage below -0.5 leaves no
+     * lens (docs/world.md), rising to 0 at HOME_CLEAR blocks past its rim. */
+    float clear = (d - lim) * (1.0f / HOME_CLEAR);
+    if (clear < c->isl_s) c->isl_s = clear;
     uint32_t iu, iv;
     if (home_cell(h, (float)X, (float)Z, &iu, &iv) < 0.0f) return;
     size_t k = (size_t)iv * h->size + iu;
     if (h->type[k] == ISLAND_FIELD_OFF) return;
-    float dx = (float)X - h->centre_x, dz = (float)Z - h->centre_z;
-    float r = sqrtf(dx * dx + dz * dz) / (h->radius_m > 1.0f ? h->radius_m : 1.0f);
-    if (r > 1.0f) r = 1.0f;
-    float elev_m = (float)h->elevation_dm[k] * 0.1f;
+    /* Real units: one metre of the field is one block over the island's sea level. */
+    float under;
+    if (h->under_dm) {
+        under = (float)h->under_dm[k] * 0.1f;
+    } else {
+        float r = d / (h->radius_m > 1.0f ? h->radius_m : 1.0f);
+        if (r > 1.0f) r = 1.0f;
+        under = g->p.island_bottom * (0.3f + 0.7f * (1.0f - r));
+    }
     c->home_on = 1;
-    c->home_top = g->p.island_height + 2.0f + elev_m * g->home_k;
-    c->home_bottom = g->p.island_height - g->p.island_bottom * (0.3f + 0.7f * (1.0f - r));
+    c->home_top = g->home_sea + (float)h->elevation_dm[k] * 0.1f;
+    c->home_bottom = g->home_sea - under;
 }
 
 void gen_column_point(const WorldGen *g, int32_t X, int32_t Z, GenColumn *out) {

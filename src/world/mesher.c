@@ -102,6 +102,60 @@ static const float k_mat_jit[WORLD_MAT_COUNT][4] __attribute__((aligned(16))) = 
     [WORLD_MAT_HOME] = {0.5f, 0.5f, 0.3f, 0.0f},
 };
 
+/* Biome palettes (W6, C4) for the materials of the archipelago's land; the abyss, clouds and the
+ * home island keep theirs. Temperate is the table above, bit for bit (a column of weight 1 takes
+ * it directly). The others: snowy whites and greys, desert ochre sand over red rock, jungle deep
+ * greens over mossy rock. Colour and jitter factor both blend by the column's weights. Above the
+ * snow line the desert's "snow" is pale sand (a mesa top, not a glacier). */
+static const float k_bio_base[BIOME_COUNT][WORLD_MAT_COUNT][4] __attribute__((aligned(16))) = {
+    [BIOME_SNOWY] = {[WORLD_MAT_GRASS] = {0.84f, 0.87f, 0.92f, 0.0f}, [WORLD_MAT_CLIFF] = {0.56f, 0.57f, 0.62f, 0.0f},
+                     [WORLD_MAT_DIRT] = {0.5f, 0.5f, 0.54f, 0.0f}, [WORLD_MAT_STONE] = {0.44f, 0.45f, 0.5f, 0.0f},
+                     [WORLD_MAT_SNOW] = {0.93f, 0.95f, 0.99f, 0.0f}},
+    [BIOME_DESERT] = {[WORLD_MAT_GRASS] = {0.8f, 0.62f, 0.38f, 0.0f}, [WORLD_MAT_CLIFF] = {0.74f, 0.42f, 0.26f, 0.0f},
+                      [WORLD_MAT_DIRT] = {0.7f, 0.44f, 0.27f, 0.0f}, [WORLD_MAT_STONE] = {0.62f, 0.38f, 0.26f, 0.0f},
+                      [WORLD_MAT_SNOW] = {0.9f, 0.8f, 0.62f, 0.0f}},   /* high mesa tops: pale sand */
+    [BIOME_JUNGLE] = {[WORLD_MAT_GRASS] = {0.13f, 0.38f, 0.12f, 0.0f}, [WORLD_MAT_CLIFF] = {0.32f, 0.34f, 0.2f, 0.0f},
+                      [WORLD_MAT_DIRT] = {0.32f, 0.22f, 0.13f, 0.0f}, [WORLD_MAT_STONE] = {0.36f, 0.4f, 0.34f, 0.0f},
+                      [WORLD_MAT_SNOW] = {0.9f, 0.93f, 0.97f, 0.0f}},
+};
+static const float k_bio_jit[BIOME_COUNT][WORLD_MAT_COUNT][4] __attribute__((aligned(16))) = {
+    [BIOME_SNOWY] = {[WORLD_MAT_GRASS] = {0.3f, 0.3f, 0.3f, 0.0f}, [WORLD_MAT_CLIFF] = {0.4f, 0.4f, 0.4f, 0.0f},
+                     [WORLD_MAT_DIRT] = {0.4f, 0.4f, 0.4f, 0.0f}, [WORLD_MAT_STONE] = {0.5f, 0.5f, 0.5f, 0.0f},
+                     [WORLD_MAT_SNOW] = {0.2f, 0.2f, 0.2f, 0.0f}},
+    [BIOME_DESERT] = {[WORLD_MAT_GRASS] = {0.6f, 0.5f, 0.3f, 0.0f}, [WORLD_MAT_CLIFF] = {0.4f, 0.3f, 0.2f, 0.0f},
+                      [WORLD_MAT_DIRT] = {0.6f, 0.4f, 0.2f, 0.0f}, [WORLD_MAT_STONE] = {0.5f, 0.4f, 0.3f, 0.0f},
+                      [WORLD_MAT_SNOW] = {0.3f, 0.3f, 0.0f, 0.0f}},
+    [BIOME_JUNGLE] = {[WORLD_MAT_GRASS] = {0.6f, 1.0f, 0.3f, 0.0f}, [WORLD_MAT_CLIFF] = {0.6f, 0.6f, 0.3f, 0.0f},
+                      [WORLD_MAT_DIRT] = {0.8f, 0.6f, 0.3f, 0.0f}, [WORLD_MAT_STONE] = {0.5f, 0.5f, 0.5f, 0.0f},
+                      [WORLD_MAT_SNOW] = {0.3f, 0.3f, 0.0f, 0.0f}},
+};
+/* Desert mesas: the side faces of rock (cliff, dirt, stone) in bands of red and ochre strata,
+ * three blocks each, by height (at any LOD the voxel's sample height). */
+static const float k_strata[8][4] __attribute__((aligned(16))) = {
+    {0.78f, 0.45f, 0.28f, 0.0f}, {0.86f, 0.62f, 0.4f, 0.0f}, {0.68f, 0.35f, 0.22f, 0.0f}, {0.88f, 0.72f, 0.5f, 0.0f},
+    {0.74f, 0.41f, 0.3f, 0.0f},  {0.62f, 0.3f, 0.2f, 0.0f},  {0.84f, 0.56f, 0.34f, 0.0f}, {0.77f, 0.5f, 0.33f, 0.0f},
+};
+static inline int strata_band(int by) { return (by / 3) & 7; }
+/* Materials the biomes colour (bit per material). */
+#define BIOME_MATS ((1u << WORLD_MAT_GRASS) | (1u << WORLD_MAT_CLIFF) | (1u << WORLD_MAT_DIRT) | \
+                    (1u << WORLD_MAT_STONE) | (1u << WORLD_MAT_SNOW))
+#define STRATA_MATS ((1u << WORLD_MAT_CLIFF) | (1u << WORLD_MAT_DIRT) | (1u << WORLD_MAT_STONE))
+
+/* Base + jitter of material fm under the column's biome weights w (strata on side faces). */
+static inline f32x4 biome_colour(const float *w, uint8_t fm, int n, int by, float j) {
+    f32x4 jv = f32x4_set1(j);
+    f32x4 acc = f32x4_mul(f32x4_set1(w[BIOME_TEMPERATE]), f32x4_add(f32x4_load(k_mat_base[fm]), f32x4_mul(jv, f32x4_load(k_mat_jit[fm]))));
+    for (int b = 1; b < BIOME_COUNT; b++) {
+        if (!(w[b] > 0.0f)) continue;
+        const float *base = k_bio_base[b][fm];
+        if (b == BIOME_DESERT && n != WORLD_NORMAL_PY && n != WORLD_NORMAL_NY && ((STRATA_MATS >> fm) & 1u))
+            base = k_strata[strata_band(by)];
+        f32x4 c = f32x4_add(f32x4_load(base), f32x4_mul(jv, f32x4_load(k_bio_jit[b][fm])));
+        acc = f32x4_add(acc, f32x4_mul(f32x4_set1(w[b]), c));
+    }
+    return acc;
+}
+
 /* The material a face shows: side faces of a surface voxel show exposed earth (the cliff
  * colour), undersides stone. As a table per normal, so a face looks it up without branches. */
 static uint8_t face_material(uint8_t mat, int normal) {
@@ -256,17 +310,23 @@ static inline __attribute__((always_inline)) void emit_face(const MeshCtx *c, in
     /* Colour: base + jitter * k, then the light (altitude, shadow under a roof, direction). */
     uint8_t fm = k_face_mat[n][mat];
     float j = s->jitter[z][x] * g->p.jitter_amount;
-    f32x4 base;
+    f32x4 base, rgb;
+    const float *bw = s->biome_w[z][x];
+    if (((BIOME_MATS >> fm) & 1u) && bw[BIOME_TEMPERATE] != 1.0f) {
+        rgb = biome_colour(bw, fm, n, gs_block_y(s, Y), j);
+        goto lit;
+    }
     if (fm == WORLD_MAT_HOME) {
         const IslandField *h = g->p.home;
         uint8_t type = s->home_type[z][x];
-        uint32_t rgb = h && type < h->n_types ? h->type_rgb[type] : 0x808080u;
+        uint32_t rgb = !h ? 0x808080u : type < h->n_types ? h->type_rgb[type] : type == WORLD_HOME_PATH ? h->path_rgb : 0x808080u;
         base = f32x4_set4((float)((rgb >> 16) & 0xffu) * (1.0f / 255.0f), (float)((rgb >> 8) & 0xffu) * (1.0f / 255.0f),
                           (float)(rgb & 0xffu) * (1.0f / 255.0f), 0.0f);
     } else {
         base = f32x4_load(k_mat_base[fm]);
     }
-    f32x4 rgb = f32x4_add(base, f32x4_mul(f32x4_set1(j), f32x4_load(k_mat_jit[fm])));
+    rgb = f32x4_add(base, f32x4_mul(f32x4_set1(j), f32x4_load(k_mat_jit[fm])));
+lit:;
     int fx = x + N[0], fy = Y + N[1], fz = z + N[2];
     float light = c->alt[fy + 1];
     light *= k_roof_shade[s->top[fz + 1][fx + 1] > fy];   /* x 1 is exact: the unshaded light */
@@ -302,7 +362,7 @@ static inline __attribute__((always_inline)) uint32_t emit_row(const MeshCtx *c,
     uint32_t faces = 0;
     /* gen_surface_material: snow or grass by height, unless the home island may claim it. */
     const uint8_t surf_mat = (float)by >= c->g->p.snow_level ? WORLD_MAT_SNOW : WORLD_MAT_GRASS;
-    const bool home = (float)by > c->g->p.island_height - 8.0f;
+    const bool home = c->g->home_on && (float)by >= c->g->home_sea - WORLD_HOME_FLOOR;
     uint64_t ring[9];
     bool tr = ring_rows(c->s, n, Y + 1, z + 1, ring);
     while (m) {

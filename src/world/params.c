@@ -62,7 +62,8 @@ static const WorldParamDesc k_gen[] = {
     {"biome_blend", GEN(biome_blend), WORLD_PT_F32, 0.02, 0.4, 0.25, "biomes: width of a border (field units; wider: softer)"},
     {"ao_strength", GEN(ao_strength), WORLD_PT_F32, 0, 0.33, 0.16, "per-vertex AO darkening per occluder"},
     {"shade_floor", GEN(shade_floor), WORLD_PT_F32, 0, 1, 0.22, "pseudo-AO brightness at the abyss floor"},
-    {"home_height", GEN(home_height), WORLD_PT_F32, 0, 60, 24, "home island: height at the top elevation (blocks)"},
+    {"home_sea_level", GEN(home_sea_level), WORLD_PT_F32, 40, 150, 96,
+     "home island: height of its sea level (blocks; 1 m of elevation = 1 block above it)"},
     {"gen_y_max", GEN(gen_y_max), WORLD_PT_I32, 8, WORLD_Y_MAX, WORLD_Y_MAX, "generated top (blocks, rounded up to 8)"},
 };
 
@@ -321,9 +322,21 @@ void gen_init(WorldGen *g, const WorldGenParams *p) {
     g->clouds = q->clouds;
     gen_caves_init(g);
     g->island_bottom_k = q->island_taper > 0.05f ? q->island_taper : 0.05f;
-    g->home_k = 0.0f;
-    if (q->home && q->home->size > 0 && q->home->elevation_top_m > 0.0f)
-        g->home_k = q->home_height / q->home->elevation_top_m;
+    g->home_on = q->home && q->home->size > 0 && q->home->elevation_dm && q->home->type;
+    g->home_sea = world_home_sea(q);
+}
+
+/* The home island in real units: one metre of elevation is one block over its sea level, which
+ * comes down when the peak would not fit under the generated top (less 4 blocks of noise room). */
+float world_home_sea(const WorldGenParams *p) {
+    float sea = p->home_sea_level;
+    if (!p->home || p->home->size == 0) return sea;
+    int32_t top = p->gen_y_max;
+    if (top <= WORLD_Y_MIN || top > WORLD_Y_MAX) top = WORLD_Y_MAX;
+    top = WORLD_Y_MIN + ((top - WORLD_Y_MIN + WORLD_CELL_Y - 1) / WORLD_CELL_Y) * WORLD_CELL_Y;
+    if (top > WORLD_Y_MAX) top = WORLD_Y_MAX;
+    float room = (float)(top - 4) - p->home->elevation_top_m;
+    return sea > room ? room : sea;
 }
 
 int world_lod_for_offset(const WorldLiveParams *p, int32_t dx, int32_t dz) {

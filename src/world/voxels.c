@@ -621,16 +621,25 @@ static void column_tops(ChunkScratch *s) {
     }
 }
 
-/* W6 colour jitter and the home island's location types at the sample columns. */
+/* W6 colour jitter, biome weights and the home island's location types at the sample columns.
+ * The home island keeps its own colours: its columns count as temperate. */
 static void column_colours(const WorldGen *g, ChunkScratch *s) {
     const int32_t bx0 = s->cx * CHUNK_SIZE, bz0 = s->cz * CHUNK_SIZE;
     const NoiseFx fj = g->f_jitter;
+    gen_biome_chunk(g, bx0, bz0, s->scale, s->off, s->n, s->biome_w);
     for (int z = 0; z < s->n; z++) {
         int32_t bz = bz0 + z * s->scale + s->off;
         noise_simplex2_row(g->s_jitter, noise_fx_mul_int(fj, bx0 + s->off), noise_fx_mul_int(fj, s->scale),
                            noise_fx_mul_int(fj, bz), s->jitter[z], s->n);
-        for (int x = 0; x < s->n; x++)
-            s->home_type[z][x] = g->home_k > 0.0f ? gen_home_type(g, bx0 + x * s->scale + s->off, bz) : ISLAND_FIELD_OFF;
+        for (int x = 0; x < s->n; x++) {
+            uint8_t t = g->home_on ? gen_home_type(g, bx0 + x * s->scale + s->off, bz) : ISLAND_FIELD_OFF;
+            s->home_type[z][x] = t;
+            if (t != ISLAND_FIELD_OFF) {
+                float *w = s->biome_w[z][x];
+                w[BIOME_TEMPERATE] = 1.0f;
+                for (int b = 1; b < BIOME_COUNT; b++) w[b] = 0.0f;
+            }
+        }
     }
 }
 

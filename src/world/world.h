@@ -156,7 +156,8 @@ typedef struct WorldGenParams {
     /* Optional home island baked by src/island (not owned; must outlive the world). Data, not
      * a setting: the only generation value the parameter table does not list. */
     const IslandField *home;
-    float home_height;          /* baseHeight over the home island at elevation_top_m */
+    float home_sea_level;       /* height of the home island's sea level (elevation 0); one block per
+                                   metre above it, lowered if the peak would pass gen_y_max - 4 */
 
     int32_t gen_y_max;          /* generated top (<= WORLD_Y_MAX, rounded up to a multiple of 8) */
 } WorldGenParams;
@@ -317,6 +318,12 @@ bool world_solid_at(const World *w, double x, double y, double z);
  * rest after the work), as on a CPU k times slower; k <= 1 turns it off (the default: the job
  * then only reads the clocks). Any thread, any time; jobs started later see it. */
 void world_set_job_stretch(World *w, float k);
+
+/* The home island's sea level in blocks (elevation 0; one metre of elevation = one block above
+ * it): home_sea_level, lowered when the peak would not fit under gen_y_max. Its ground never
+ * lies below WORLD_HOME_FLOOR blocks under it, so surfaces above that on its columns are its. */
+float world_home_sea(const WorldGenParams *p);
+#define WORLD_HOME_FLOOR 4.0f
 
 /* LOD for a chunk (dx, dz) chunks from the anchor chunk under p's lod_dist. */
 int world_lod_for_offset(const WorldLiveParams *p, int32_t dx, int32_t dz);

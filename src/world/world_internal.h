@@ -91,7 +91,8 @@ typedef struct WorldGen {
     int32_t y_top;              /* generated top (exclusive) */
     bool clouds;
     float island_bottom_k;
-    float home_k;               /* blocks per metre of home elevation */
+    bool home_on;               /* a home island is baked in */
+    float home_sea;             /* its sea level in blocks (elevation 0): home_sea_level, fitted */
     uint32_t ncaves, ncave_fields;
     CaveActive caves[WORLD_CAVE_KINDS_MAX];   /* kinds in cave_modes, in bit order */
     CaveField cave_fields[WG_CAVE_FIELDS];
@@ -149,8 +150,15 @@ void gen_biome_row(const WorldGen *g, int32_t bx0, int32_t step, int32_t bz, Bio
 /* Weights from the two field values (shared by both calls and the tests). */
 void gen_biome_weights(const WorldGen *g, float temperature, float humidity, BiomeSample *out);
 const char *gen_biome_name(WorldBiome b);
+/* Biome weights of a chunk's n x n sample columns (bx0 + x * scale + off, likewise z): the
+ * lattice of gen_biome_row every GEN_BIOME_STEP blocks, interpolated bilinearly (exact on it). */
+#define GEN_BIOME_STEP 8
+void gen_biome_chunk(const WorldGen *g, int32_t bx0, int32_t bz0, int scale, int off, int n,
+                     float out[CHUNK_SIZE][CHUNK_SIZE][BIOME_COUNT]);
 
-/* Location type of the home island at a block column, ISLAND_FIELD_OFF when not on it. */
+/* Location type of the home island at a block column, ISLAND_FIELD_OFF when not on it,
+ * WORLD_HOME_PATH on a path. */
+#define WORLD_HOME_PATH 254u
 uint8_t gen_home_type(const WorldGen *g, int32_t bx, int32_t bz);
 
 /* Corner values D (W1 without the y terms) and I (island lenses) from the corner's n3.
@@ -249,6 +257,7 @@ typedef struct ChunkScratch {
     uint64_t cloud[WV_H][WV_ROW];
     int16_t top[WV_ROW][WV_ROW];                     /* highest solid layer Y per column, or -1 */
     float jitter[CHUNK_SIZE][CHUNK_SIZE];            /* W6 colour jitter per interior column */
+    float biome_w[CHUNK_SIZE][CHUNK_SIZE][BIOME_COUNT];   /* biome weights per column (temperate on the home island) */
     uint8_t home_type[CHUNK_SIZE][CHUNK_SIZE];
     uint32_t cplane[6][CHUNK_SIZE * WV_H];           /* mesher: cloud faces per plane for merging */
     int32_t cx, cz, y_top;                           /* y_top: generated top in blocks */
@@ -285,7 +294,7 @@ static inline int gs_dirt_layers(const ChunkScratch *s) { return s->scale >= 4 ?
 /* The material of a surface voxel (air right above it); x, z coarse, by = block height. */
 static inline uint8_t gen_surface_material(const WorldGen *g, const ChunkScratch *s, int x, int by, int z) {
     if (x >= 0 && z >= 0 && x < s->n && z < s->n && s->home_type[z][x] != ISLAND_FIELD_OFF &&
-        (float)by > g->p.island_height - 8.0f)
+        (float)by >= g->home_sea - WORLD_HOME_FLOOR)
         return WORLD_MAT_HOME;
     return (float)by >= g->p.snow_level ? WORLD_MAT_SNOW : WORLD_MAT_GRASS;
 }

@@ -129,7 +129,7 @@ static void name_sites(const Island *isl, const IslandCodex *cx) {
 }
 
 static void bake(const Island *isl, const IslandCodex *cx, const IslandScope *s) {
-    static _Alignas(64) uint8_t field_mem[FIELD_SIZE * FIELD_SIZE * 3 + 256];
+    static _Alignas(64) uint8_t field_mem[FIELD_SIZE * FIELD_SIZE * 5 + 256 + 2048 * 2048 / 8 + 64];   /* paths: 2048^2 bits at most */
     MemArena fa;
     mem_arena_init_buffer(&fa, field_mem, sizeof field_mem);
     IslandField f;

@@ -1,0 +1,19 @@
+#!/bin/bash
+# Remakes the home island and biome screenshots of docs/world.md and the README from a build
+# (make -j2 all first): the island from its spawn, from above, its islandgen map, and a biome
+# border. Real frames of build/skyisles --screenshot; the seed is the game's first one.
+#   tools/shots_home.sh [BUILD_DIR] [OUT_DIR]
+set -euo pipefail
+build=${1:-build} out=${2:-docs/img}
+seed=20261129
+shot() { "$build/skyisles" --offscreen --seed "$seed" --size 640x480 --wait 180 "$@"; }
+# The first frame of a flight: the spawn off the coast, heading for the peak.
+shot --screenshot "$out/home_island.png"
+# From above the south coast, no fog, aircraft, HUD or clouds: the whole island, its peak and crater.
+shot --screenshot "$out/home_above.png" --camera 0,400,470,0,-45 --view-radius 24 \
+    --no-fog --no-aircraft --show none --no-clouds
+# The same island as the generator sees it: sites, types, paths.
+"$build/islandgen" --seed "$seed" --map "$out/home_map.png" >/dev/null
+# A desert / temperate border of the archipelago (the one tests/test_render_biome.c finds at
+# x -18272, z 16): sand and banded red strata on the right, the blend into grass on the left.
+shot --screenshot "$out/biomes.png" --camera -18230,165,90,10,-22 --view-radius 16 --no-aircraft --show none
