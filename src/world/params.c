@@ -62,6 +62,7 @@ static const WorldParamDesc k_gen[] = {
     {"biome_blend", GEN(biome_blend), WORLD_PT_F32, 0.02, 0.4, 0.25, "biomes: width of a border (field units; wider: softer)"},
     {"ao_strength", GEN(ao_strength), WORLD_PT_F32, 0, 0.33, 0.16, "per-vertex AO darkening per occluder"},
     {"shade_floor", GEN(shade_floor), WORLD_PT_F32, 0, 1, 0.22, "pseudo-AO brightness at the abyss floor"},
+    {"prop_density", GEN(prop_density), WORLD_PT_F32, 0, 2, 1, "objects: trees, bushes, rocks (x acceptance; 0: none)"},
     {"home_height", GEN(home_height), WORLD_PT_F32, 0, 60, 24, "home island: height at the top elevation (blocks)"},
     {"gen_y_max", GEN(gen_y_max), WORLD_PT_I32, 8, WORLD_Y_MAX, WORLD_Y_MAX, "generated top (blocks, rounded up to 8)"},
 };
@@ -324,6 +325,7 @@ void gen_init(WorldGen *g, const WorldGenParams *p) {
     g->home_k = 0.0f;
     if (q->home && q->home->size > 0 && q->home->elevation_top_m > 0.0f)
         g->home_k = q->home_height / q->home->elevation_top_m;
+    gen_props_init(g);
 }
 
 int world_lod_for_offset(const WorldLiveParams *p, int32_t dx, int32_t dz) {
