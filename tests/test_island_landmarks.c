@@ -11,6 +11,7 @@
 #include "island/island.h"
 #include "support/alloc_count.h"
 #include "world/world.h"
+#include "world/world_internal.h"
 
 static IslandCodex g_cx;
 static Island g_isl;
@@ -131,10 +132,57 @@ static void test_every_site_has_its_landmark(void **state) {
     mem_budget_release(&b);
 }
 
+/* Flora by location type on the home island: palms, rocks and bushes on sandy beaches, nothing
+ * on cliffs and craters, trees in jungles and forests; and building chunks with landmarks and
+ * home flora takes no heap call. */
+static ChunkScratch g_s;
+
+static void test_home_flora_by_type(void **state) {
+    (void)state;
+    home(1);
+    WorldParams p;
+    world_params_default(&p);
+    p.gen.home = &g_field;
+    static WorldGen g;
+    gen_init(&g, &p.gen);
+    uint32_t beach = 0, jungle_trees = 0, chunks = 0;
+    alloc_count_start();
+    for (uint32_t i = 0; i < g_isl.n_sites; i++) {
+        int32_t sx = floor_i(g_field.centre_x + g_isl.sites[i].x_m), sz = floor_i(g_field.centre_z + g_isl.sites[i].z_m);
+        /* The site's chunk and its four neighbours. */
+        for (int d = 0; d < 5; d++) {
+            int32_t cx = (sx >> 5) + (d == 1) - (d == 2), cz = (sz >> 5) + (d == 3) - (d == 4);
+            gen_chunk_voxels(&g, cx, cz, 0.0, &g_s);
+            chunks++;
+            for (uint32_t k = 0; k < g_s.props.nplaced; k++) {
+                const PropPlaced *o = &g_s.props.placed[k];
+                if (o->landmark || !o->own) continue;
+                uint8_t t = gen_home_type(&g, o->bx, o->bz);
+                if (t == ISLAND_FIELD_OFF) continue;
+                const char *type = g_cx.types[t].id, *shape = gen_prop_shape_name(o->shape, false);
+                if (!strcmp(type, "cliff") || !strcmp(type, "crater"))
+                    fail_msg("a %s at (%d, %d) on %s ground", shape, o->bx, o->bz, type);
+                if (!strcmp(type, "sandy_beach")) {
+                    assert_true(!strcmp(shape, "palm") || !strcmp(shape, "rock") || !strcmp(shape, "bush"));
+                    beach++;
+                }
+                if (!strcmp(type, "jungle"))
+                    jungle_trees += !strcmp(shape, "jungle tree") || !strcmp(shape, "palm");
+            }
+        }
+    }
+    uint64_t allocs = alloc_count_stop();
+    printf("%u chunks around the sites: %u objects on sandy beaches, %u jungle trees; %llu heap calls\n", chunks, beach,
+           jungle_trees, (unsigned long long)allocs);
+    assert_true(beach > 0 && jungle_trees > 0);
+    assert_int_equal(allocs, 0);
+}
+
 int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_codex_names_and_field),
         cmocka_unit_test(test_every_site_has_its_landmark),
+        cmocka_unit_test(test_home_flora_by_type),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -164,6 +164,11 @@ int world_flora_find(const char *name) {
 int world_flora_count(void) { return FLORA_COUNT; }
 const char *world_flora_name(int i) { return i >= 0 && i < FLORA_COUNT ? k_flora[i].name : NULL; }
 
+const char *gen_prop_shape_name(int shape, bool landmark) {
+    if (landmark) return shape >= 0 && shape < LANDMARK_COUNT ? k_landmarks[shape].name : "?";
+    return shape >= 0 && shape < SH_OBJECT_COUNT ? k_objects[shape].name : "?";
+}
+
 /* Height of a shape above its base (tests: the blocks an object may take). */
 int gen_prop_shape_height(int shape, bool landmark) {
     const PropShape *sh = landmark ? &k_landmarks[shape] : &k_objects[shape];

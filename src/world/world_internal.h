@@ -284,6 +284,8 @@ void gen_props(const WorldGen *g, struct ChunkScratch *s);
 /* The candidate of world cell (ci, cj) (scalar noise; the chunk path computes the same in rows):
  * returns its acceptance probability x 65536 (before the hard core, landmarks and terrain). */
 uint32_t gen_prop_cell(const WorldGen *g, int32_t ci, int32_t cj, PropCand *c);
+/* Name of an object (landmark false) or landmark shape. */
+const char *gen_prop_shape_name(int shape, bool landmark);
 /* Height of an object (landmark false) or landmark shape above its base. */
 int gen_prop_shape_height(int shape, bool landmark);
 /* The boxes (world blocks, half-open) of a placed object at a LOD. */
