@@ -5,6 +5,7 @@
 #include <stddef.h>
 #include <setjmp.h>
 #include <cmocka.h>
+#include <math.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -32,7 +33,7 @@ static void home(uint64_t seed) {
     assert_true(island_bake_field(&g_field, &g_isl, &g_cx, 256, 0.0f, 0.0f, &work, &err));
 }
 
-static int32_t floor_i(float v) { return (int32_t)(v >= 0.0f ? v : v - 0.999999f); }
+static int32_t floor_i(float v) { return (int32_t)floorf(v); }
 
 /* Every type of the default codex names a landmark and a flora set the world has, and the baked
  * field carries the names and every site. */

@@ -8,6 +8,7 @@
  * comparison), so every chunk that sees an object makes the same decision about it. */
 #include "world/world_internal.h"
 
+#include <math.h>
 #include <string.h>
 
 /* ---------------------------------------------------------------- palette */
@@ -201,8 +202,8 @@ void gen_props_init(WorldGen *g) {
         if (st->type >= h->n_types || g->home_landmark[st->type] < 0) continue;
         GenLandmark *m = &g->marks[g->n_marks++];
         float fx = h->centre_x + st->x_m, fz = h->centre_z + st->z_m;
-        m->bx = (int32_t)(fx >= 0.0f ? fx : fx - 0.999999f);
-        m->bz = (int32_t)(fz >= 0.0f ? fz : fz - 0.999999f);
+        m->bx = (int32_t)floorf(fx);
+        m->bz = (int32_t)floorf(fz);
         m->shape = (uint8_t)g->home_landmark[st->type];
         m->site = (uint8_t)i;
     }
