@@ -259,6 +259,9 @@ static int col_ground(const WorldGen *g, const ChunkScratch *s, int x, int z) {
 }
 
 /* ---------------------------------------------------------------- candidates */
+/* The cluster field's floor: below it a cell is in no clump (factor 0). */
+#define PROP_CLUSTER_LO 0.25f
+
 /* Candidates: one per PROP_CELL x PROP_CELL cell of world blocks, at a hashed offset in it.
  * Chunk-local cells -2..9 hold every candidate whose footprint can touch the chunk (bases -2..33)
  * and every candidate that can conflict with one of those (bases -6..37). */
@@ -314,10 +317,11 @@ static uint32_t cell_candidate(const WorldGen *g, int32_t ci, int32_t cj, float 
      * clumps where the simplex field is high, nothing where it is low. */
     float m = 0.7f + 0.9f * mapv;
     m = m < 0.0f ? 0.0f : (m > 1.0f ? 1.0f : m);
-    float k = (clusv - 0.25f) * 5.0f;
+    float k = (clusv - PROP_CLUSTER_LO) * 5.0f;
     k = k < 0.0f ? 0.0f : (k > 1.0f ? 1.0f : k);
     float p = m * k * g->p.prop_density;
     uint32_t pq = p <= 0.0f ? 0u : (p >= 1.0f ? 65536u : (uint32_t)(p * 65536.0f));
+    if (!pq) return 0;   /* outside the clumps: nothing can be accepted, whatever the flora */
     const FloraSet *fs = &k_flora[cand_flora(g, b, c->bx, c->bz, (h >> 4) & 0xffffu)];
     uint32_t prob = (uint32_t)(((uint64_t)pq * fs->density) >> 16);
     uint32_t h2 = hash_u32(h ^ 0x6a09e667u);
@@ -360,8 +364,16 @@ static void props_candidates(const WorldGen *g, ChunkScratch *s, const int32_t *
     for (int j = 0; j < PC_CELLS; j++) {
         int32_t cj = cj0 + j, zc = cj * PROP_CELL + 2;
         /* The maps at the cell centres, a row at a time (the same values as gen_prop_cell). */
-        noise_fbm2_row(g->s_pmap, &g->fb_pmap, mx0, mdx, noise_fx_mul_int(g->f_pmap, zc), map, PC_CELLS);
         noise_simplex2_row(g->s_pclus, cx0, cdx, noise_fx_mul_int(g->f_pclus, zc), clus, PC_CELLS);
+        /* A row with no cell in a clump (cluster factor 0 everywhere: simplex <= PROP_CLUSTER_LO)
+         * accepts nothing: its map and biome rows are not needed (the same decisions). */
+        bool any = false;
+        for (int i = 0; i < PC_CELLS; i++) any |= clus[i] > PROP_CLUSTER_LO;
+        if (!any) {
+            for (int i = 0; i < PC_CELLS; i++) ps->cand[j][i].alive = 0;
+            continue;
+        }
+        noise_fbm2_row(g->s_pmap, &g->fb_pmap, mx0, mdx, noise_fx_mul_int(g->f_pmap, zc), map, PC_CELLS);
         gen_biome_row(g, ci0 * PROP_CELL + 2, PROP_CELL, zc, bio, PC_CELLS);
         for (int i = 0; i < PC_CELLS; i++) {
             PropCand *c = &ps->cand[j][i];
