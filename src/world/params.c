@@ -302,6 +302,7 @@ void gen_init(WorldGen *g, const WorldGenParams *p) {
     g->s_jitter = gen_derive_seed(q->seed, 10);
     g->s_temp = gen_derive_seed(q->seed, 11);
     g->s_humid = gen_derive_seed(q->seed, 12);
+    /* Stages 13-15: objects (props.c). */
 
     g->fb_base = fbm_of(q->base_octaves);
     g->fb_n3 = fbm_of(q->n3_octaves);

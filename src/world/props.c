@@ -131,6 +131,7 @@ typedef struct FloraSet {
     struct { uint8_t shape, weight; } sp[6];
 } FloraSet;
 
+enum { FL_NONE, FL_TEMPERATE, FL_SNOWY, FL_DESERT, FL_JUNGLE };   /* the first entries, in this order */
 static const FloraSet k_flora[] = {
     {"none", 0, 0, {{0, 0}}},
     {"temperate", 60000, 6,
@@ -148,7 +149,8 @@ static const FloraSet k_flora[] = {
 };
 #define FLORA_COUNT ((int)(sizeof k_flora / sizeof k_flora[0]))
 /* The flora of each biome away from the home island (WorldBiome order). */
-static const uint8_t k_biome_flora[BIOME_COUNT] = {1, 2, 3, 4};
+static const uint8_t k_biome_flora[BIOME_COUNT] = {
+    [BIOME_TEMPERATE] = FL_TEMPERATE, [BIOME_SNOWY] = FL_SNOWY, [BIOME_DESERT] = FL_DESERT, [BIOME_JUNGLE] = FL_JUNGLE};
 
 int world_landmark_find(const char *name) {
     for (int i = 0; name && i < LANDMARK_COUNT; i++)
@@ -170,15 +172,6 @@ const char *gen_prop_shape_name(int shape, bool landmark) {
     return shape >= 0 && shape < SH_OBJECT_COUNT ? k_objects[shape].name : "?";
 }
 
-/* Height of a shape above its base (tests: the blocks an object may take). */
-int gen_prop_shape_height(int shape, bool landmark) {
-    const PropShape *sh = landmark ? &k_landmarks[shape] : &k_objects[shape];
-    int h = 0;
-    for (int b = 0; b < sh->nbox; b++)
-        if (sh->box[b].y1 > h) h = sh->box[b].y1;
-    return h;
-}
-
 /* ---------------------------------------------------------------- per-epoch setup */
 void gen_props_init(WorldGen *g) {
     g->s_props = gen_derive_seed(g->p.seed, 13);
@@ -190,6 +183,7 @@ void gen_props_init(WorldGen *g) {
     g->fb_pmap.octaves = 2;
     g->n_marks = 0;
     memset(g->home_flora, -1, sizeof g->home_flora);
+    memset(g->home_landmark, -1, sizeof g->home_landmark);
     const IslandField *h = g->p.home;
     if (g->home_k <= 0.0f || !h) return;
     for (uint32_t t = 0; t < h->n_types && t < ISLAND_FIELD_MAX_TYPES; t++) {

@@ -286,8 +286,6 @@ void gen_props(const WorldGen *g, struct ChunkScratch *s);
 uint32_t gen_prop_cell(const WorldGen *g, int32_t ci, int32_t cj, PropCand *c);
 /* Name of an object (landmark false) or landmark shape. */
 const char *gen_prop_shape_name(int shape, bool landmark);
-/* Height of an object (landmark false) or landmark shape above its base. */
-int gen_prop_shape_height(int shape, bool landmark);
 /* The boxes (world blocks, half-open) of a placed object at a LOD. */
 void gen_prop_boxes(const PropPlaced *p, int lod,
                     void (*fn)(void *ctx, int32_t x0, int32_t y0, int32_t z0, int32_t x1, int32_t y1, int32_t z1),
