@@ -188,7 +188,7 @@ $(BUILD)/obj/tests/test_render%.o $(BUILD)/obj/tests/test_game%.o: CFLAGS += $(S
 # tests the GL side (and the game library) with SDL and GLES; island tests the codex front end.
 TEST_LINK_render = $(SUPPORT_GL_OBJS) $(GAME_LIB) $(BUILD)/lib/libsk_gl.a $(PURE_LIBS)
 TEST_LINK_game = $(GAME_LIB) $(BUILD)/lib/libsk_gl.a $(PURE_LIBS)
-TEST_LINK_island = $(CODEX_LIB) $(LIBCHAIN_island)
+TEST_LINK_island = $(CODEX_LIB) $(BUILD)/lib/libsk_world.a $(LIBCHAIN_island)
 # test_home_*: the home island in the world: sim, world and island together.
 TEST_LINK_home = $(BUILD)/lib/libsk_sim.a $(BUILD)/lib/libsk_world.a $(LIBCHAIN_island)
 test_link = $(or $(TEST_LINK_$(call test_module,$(1))),$(LIBCHAIN_$(call test_module,$(1))))

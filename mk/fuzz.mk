@@ -54,13 +54,14 @@ $(FUZZ_BUILD)/libsk_fuzz.a: $(FUZZ_LIB_OBJS)
 	$(Q)ar rcs $@ $^
 
 # The world and noise libraries come from the plain native build (not instrumented: the targets'
-# own sources are what the coverage is for), after the target's objects and before core.
+# own sources are what the coverage is for), after the target's objects, in one group with the
+# fuzz library: the codex front end looks landmark names up in the world, which uses core.
 FUZZ_PLAIN_LIBS := build/lib/libsk_world.a build/lib/libsk_noise.a
 $(FUZZ_BINS): $(FUZZ_BUILD)/fuzz_%: $(FUZZ_BUILD)/obj/tests/fuzz/%.o $$(call fuzz_objs,$(FUZZ_BUILD),$$@) \
               $(FUZZ_BUILD)/libsk_fuzz.a $(FUZZ_PLAIN_LIBS)
 	$(say) LINK $@
-	$(Q)$(FUZZ_CC) $(FUZZ_CFLAGS) -fsanitize=fuzzer -o $@ $(filter %.o,$^) $(FUZZ_PLAIN_LIBS) $(FUZZ_BUILD)/libsk_fuzz.a \
-	  $(YAML_LIBS) $(LIBM)
+	$(Q)$(FUZZ_CC) $(FUZZ_CFLAGS) -fsanitize=fuzzer -o $@ $(filter %.o,$^) \
+	  -Wl,--start-group $(FUZZ_PLAIN_LIBS) $(FUZZ_BUILD)/libsk_fuzz.a -Wl,--end-group $(YAML_LIBS) $(LIBM)
 
 .PHONY: fuzz fuzz-build fuzz-merge fuzz-clean
 # Installs clang and libFuzzer on demand (make test never needs them), builds every target and

@@ -15,13 +15,13 @@ ISLAND_PAK := $(BUILD)/skyisles.pak
 ISLAND_EMBED_OBJ := $(BUILD)/obj/island/pak_embed.o
 
 ifeq ($(BUILD)|$(CROSS_COMPILE)|$(SANITIZE),build||)
-$(ISLAND_HOST_PACK): $(BUILD)/obj/tools/pack.o $(CODEX_LIB) $(LIBCHAIN_island)
+$(ISLAND_HOST_PACK): $(BUILD)/obj/tools/pack.o $(BUILD)/lib/libsk_codex.a $(BUILD)/lib/libsk_world.a $(LIBCHAIN_island)
 	@mkdir -p $(dir $@)
 	$(say) LINK $@
-	$(Q)$(CC) $(LDFLAGS) -o $@ $< $(CODEX_LIB) $(LIBCHAIN_island) $(YAML_LIBS) $(LIBM)
+	$(Q)$(CC) $(LDFLAGS) -o $@ $< $(BUILD)/lib/libsk_codex.a $(BUILD)/lib/libsk_world.a $(LIBCHAIN_island) $(YAML_LIBS) $(LIBM)
 else
 # Rebuilt when any source it is made of changes; the native make knows the exact rules.
-$(ISLAND_HOST_PACK): tools/pack.c $(wildcard src/core/*.[ch] src/noise/*.[ch] src/island/*.[ch] tools/codex/*.[ch]) mk/island.mk
+$(ISLAND_HOST_PACK): tools/pack.c $(wildcard src/core/*.[ch] src/noise/*.[ch] src/island/*.[ch] src/world/*.[ch] tools/codex/*.[ch]) mk/island.mk
 	+$(MAKE) --no-print-directory BUILD=build CROSS_COMPILE= SANITIZE= SYSROOT= OPT=-O2 \
 	  EXTRA_CPPFLAGS= EXTRA_CFLAGS= EXTRA_LDFLAGS= $(ISLAND_HOST_PACK)
 	@touch $@

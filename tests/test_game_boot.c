@@ -154,6 +154,7 @@ static void test_bad_packs(void **state) {
         {"tests/data/game/future_version.pak", "format version 99"},
         {"tests/data/game/not_a_pack.pak", "not a skyisles pack"},
         {"tests/data/game/empty.pak", "shorter than the 48-byte header"},
+        {"tests/data/game/unknown_landmark.pak", "location type 'rocky_shore' names landmark 'lightmouse'"},
     };
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
         char args[512];

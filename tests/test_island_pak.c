@@ -99,6 +99,18 @@ static void test_yaml_wrong_type_duplicate_unnamed(void **state) {
     expect_yaml_error("tests/data/island/no_such_file.yaml", "tests/data/island/no_such_file.yaml:1:1: cannot open");
 }
 
+/* Landmark and flora names must be in the world's tables; every type names its landmark. */
+static void test_yaml_landmark_and_flora_names(void **state) {
+    (void)state;
+    expect_yaml_error("tests/data/island/bad_landmark.yaml",
+                      "tests/data/island/bad_landmark.yaml:6:15: location type 'tundra': unknown landmark 'pagoda' "
+                      "(known: hut, lighthouse, watchtower,");
+    expect_yaml_error("tests/data/island/bad_flora.yaml",
+                      "tests/data/island/bad_flora.yaml:7:12: location type 'tundra': unknown flora 'moss' (known: none, "
+                      "temperate,");
+    expect_yaml_error("tests/data/island/no_landmark.yaml", "tests/data/island/no_landmark.yaml:4:5: the location type has no 'landmark'");
+}
+
 /* Shapes libyaml or the checks would take quadratic time over are refused at the limit, with
  * the position, before the time is spent. */
 static void expect_text_error(const char *text, const char *expected) {
@@ -148,6 +160,7 @@ static void assert_codex_equal(const IslandCodex *a, const IslandCodex *b) {
         const IslandType *x = &a->types[i], *y = &b->types[i];
         assert_true(same_str(x->id, y->id));
         assert_true(x->move_cost_milli == y->move_cost_milli && x->scope_mask == y->scope_mask);
+        assert_true(same_str(x->landmark, y->landmark) && same_str(x->flora, y->flora));
         assert_true(x->n_prefs == y->n_prefs && x->n_limits == y->n_limits && x->n_props == y->n_props &&
                     x->first_prop == y->first_prop && x->first_variant == y->first_variant &&
                     x->n_variants == y->n_variants);
@@ -269,9 +282,12 @@ static void test_pack_checksum_and_header(void **state) {
     expect_fail(d, len, "bad magic");
     free(d);
     d = default_copy(&len);
-    wr32(d + 8, 2);
+    wr32(d + 8, 1);   /* a version-1 pack (before landmarks) is refused by name */
     reseal(d, len);
-    expect_fail(d, len, "format version 2, this build reads version 1");
+    expect_fail(d, len, "format version 1, this build reads version 2");
+    wr32(d + 8, 3);
+    reseal(d, len);
+    expect_fail(d, len, "format version 3, this build reads version 2");
     free(d);
     d = default_copy(&len);
     uint8_t *big = calloc(1, len + 4);
@@ -299,6 +315,9 @@ static void dmg_string_offset(uint8_t *d) { wr32(sec_data(d, S_AXIS), 0x00ffffff
 static void dmg_type_first_pref(uint8_t *d) { wr32(sec_data(d, S_TYPE) + 12, 0xfffffff0u); }
 static void dmg_type_pref_count(uint8_t *d) { wr32(sec_data(d, S_TYPE) + 16, 200); }
 static void dmg_variant_range(uint8_t *d) { wr32(sec_data(d, S_TYPE) + 40, 0x10000); }
+static void dmg_type_landmark_empty(uint8_t *d) { wr32(sec_data(d, S_TYPE) + 44, 0); }
+static void dmg_type_landmark_offset(uint8_t *d) { wr32(sec_data(d, S_TYPE) + 44, 0x00ffffffu); }
+static void dmg_type_flora_offset(uint8_t *d) { wr32(sec_data(d, S_TYPE) + 48, 0x00ffffffu); }
 static void dmg_pref_axis(uint8_t *d) { wr32(sec_data(d, S_PREF), 200); }
 static void dmg_term_kind(uint8_t *d) { wr32(sec_data(d, S_TERM), 9); }
 static void dmg_scope_base(uint8_t *d) { wr32(sec_data(d, S_SCOP) + 15 * 4, 99); }
@@ -326,6 +345,9 @@ static void test_pack_out_of_range_fields(void **state) {
     damage_and_expect(dmg_type_first_pref, "location type 0 refers to PREF records");
     damage_and_expect(dmg_type_pref_count, "location type 0 refers to PREF records");
     damage_and_expect(dmg_variant_range, "location type 0 refers to VARI records");
+    damage_and_expect(dmg_type_landmark_empty, "location type landmark of type 0 has an empty id");
+    damage_and_expect(dmg_type_landmark_offset, "location type landmark of type 0 names string offset");
+    damage_and_expect(dmg_type_flora_offset, "location type flora of type 0 names string offset");
     damage_and_expect(dmg_pref_axis, "axis preference 0 has axis = 200");
     damage_and_expect(dmg_term_kind, "generator term 0 has kind = 9");
     damage_and_expect(dmg_scope_base, "scope 0 has base type = 99");
@@ -380,6 +402,7 @@ int main(void) {
         cmocka_unit_test(test_yaml_bad_reference),
         cmocka_unit_test(test_yaml_out_of_range),
         cmocka_unit_test(test_yaml_wrong_type_duplicate_unnamed),
+        cmocka_unit_test(test_yaml_landmark_and_flora_names),
         cmocka_unit_test(test_yaml_input_shape_limits),
         cmocka_unit_test(test_pack_round_trip_and_determinism),
         cmocka_unit_test(test_yaml_extension_file),

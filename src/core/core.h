@@ -198,6 +198,9 @@ uint64_t hash_fnv1a64(const void *data, size_t n, uint64_t h);   /* h = 0 to sta
 #define ISLAND_FIELD_MAX_TYPES 32
 /* IslandField.type of a cell outside the island (a uint8 no location type index reaches). */
 #define ISLAND_FIELD_OFF 255u
+#define ISLAND_FIELD_MAX_SITES 128
+/* A site of the island: position in metres from the island centre (one block per metre), type. */
+typedef struct IslandFieldSite { float x_m, z_m; uint8_t type; } IslandFieldSite;
 typedef struct IslandField {
     uint32_t size;             /* cells per side (0 = no island) */
     float cell_meters;         /* metres per cell side */
@@ -217,6 +220,12 @@ typedef struct IslandField {
     uint32_t path_size, path_stride;
     float path_cell_m;
     uint32_t path_rgb;             /* ground colour of a path, 0xRRGGBB */
+    /* Per location type, names from the codex (they point into the pack): the landmark shape
+     * every site of the type gets, and the flora set of its ground (NULL or "": the biome's). */
+    const char *type_landmark[ISLAND_FIELD_MAX_TYPES];
+    const char *type_flora[ISLAND_FIELD_MAX_TYPES];
+    uint32_t n_sites;
+    IslandFieldSite sites[ISLAND_FIELD_MAX_SITES];
 } IslandField;
 
 /* Is (x, z) (world metres) on a path of the field? */

@@ -59,6 +59,19 @@ bool game_home_boot(GameHome *h, MemBudget *mem, const char *pak_path, uint64_t 
         pack_error(err, pak_path, perr.msg);
         return false;
     }
+    /* Landmarks and flora are names of the world's tables: a pack from another build may name
+     * one this build does not have. */
+    for (uint32_t t = 0; t < h->codex->n_types; t++) {
+        const IslandType *ty = &h->codex->types[t];
+        bool lm = world_landmark_find(ty->landmark) >= 0, fl = !ty->flora[0] || world_flora_find(ty->flora) >= 0;
+        if (!lm || !fl) {
+            sky_error_set(err, SKY_ERR_INPUT,
+                          "skyisles: cannot use pack %s: location type '%s' names %s '%s', which this build does not have: "
+                          "rebuild it from assets/codex with build/pack, or leave out --pak to fly with the built-in pack",
+                          h->pak_name, ty->id, lm ? "flora" : "landmark", lm ? ty->flora : ty->landmark);
+            return false;
+        }
+    }
     int scope = island_codex_find_scope(h->codex, GAME_HOME_SCOPE);
     if (scope < 0) {
         sky_error_set(err, SKY_ERR_INPUT,

@@ -9,6 +9,7 @@
 
 _Static_assert(ISLAND_MAX_TYPES <= ISLAND_FIELD_MAX_TYPES, "the baked field carries a colour per type");
 _Static_assert(ISLAND_FIELD_MAX_TYPES <= ISLAND_FIELD_OFF, "no type index may read as off-island");
+_Static_assert(ISLAND_MAX_SITES <= ISLAND_FIELD_MAX_SITES, "the baked field carries every site");
 
 /* Shape constants, as fractions of the scope's sizes (I8: the look does not depend on scale). */
 #define SHAPE_BODY 0.8          /* the elevation field carries 80% of the top ... */
@@ -284,6 +285,16 @@ bool island_bake_field(IslandField *f, const Island *isl, const IslandCodex *cx,
         int32_t rgb = 0x808080;
         island_codex_prop(cx, t, -1, "ground_rgb", &rgb);
         f->type_rgb[t] = (uint32_t)rgb & 0xffffffu;
+        /* Landmark and flora names from the codex: the world looks them up in its tables. */
+        f->type_landmark[t] = cx->types[t].landmark;
+        f->type_flora[t] = cx->types[t].flora;
+    }
+    /* The sites, in metres from the centre: each gets its type's landmark. */
+    f->n_sites = isl->n_sites < ISLAND_FIELD_MAX_SITES ? isl->n_sites : ISLAND_FIELD_MAX_SITES;
+    for (uint32_t k = 0; k < f->n_sites; k++) {
+        f->sites[k].x_m = isl->sites[k].x_m;
+        f->sites[k].z_m = isl->sites[k].z_m;
+        f->sites[k].type = isl->sites[k].type;
     }
     return true;
 }

@@ -27,7 +27,7 @@
 #define ISLAND_GRID_RADIUS 10000
 #define ISLAND_GRID_LIMIT 14000
 
-#define ISLAND_PAK_VERSION 1u
+#define ISLAND_PAK_VERSION 2u
 #define ISLAND_PAK_HEADER_SIZE 48u
 
 /* ---------------------------------------------------------------- codex */
@@ -66,6 +66,8 @@ typedef struct IslandType {
     IslandLimit limits[ISLAND_MAX_AXES];
     uint16_t first_prop, n_props;        /* base props in IslandCodex.props */
     uint16_t first_variant, n_variants;  /* in IslandCodex.variants; their props override the base */
+    const char *landmark;      /* landmark shape every site of the type gets (never empty) */
+    const char *flora;         /* flora set of its ground ("": the biome's) */
 } IslandType;
 
 typedef struct IslandGuarantee { uint8_t type, axis, pick, count; } IslandGuarantee;

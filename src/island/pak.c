@@ -268,6 +268,11 @@ static bool read_types(Dec *k, IslandCodex *cx) {
         t->n_props = (uint16_t)nr;
         t->first_variant = (uint16_t)fv;
         t->n_variants = (uint16_t)nv;
+        /* Landmark and flora are names of the world's shape tables: the packer checked them; a
+         * name the world does not know is refused at boot (game), never here (no world here). */
+        if (!id_at(k, pak_rd32(r + 44), "location type landmark of type", i, &t->landmark) ||
+            !str_at(k, pak_rd32(r + 48), "location type flora of type", i, &t->flora))
+            return false;
         for (uint32_t j = 0; j < i; j++)
             if (!strcmp(cx->types[j].id, t->id)) {
                 sky_error_set(k->err, SKY_ERR_INPUT, "pack: location type '%s' appears twice" FIX, t->id);

@@ -28,8 +28,8 @@ static const uint32_t PAK_RECORD_SIZE[PAK_SECTION_KINDS] = {
     1,       /* STRS: bytes; count = size */
     6 * 4,   /* AXIS: id, min, max, stretch, first_term, n_terms */
     6 * 4,   /* TERM: kind, reference, octaves, weight, frequency_milli, seed_offset */
-    11 * 4,  /* TYPE: id, move_cost_milli, scope_mask, first_pref, n_prefs, first_limit, n_limits,
-                      first_prop, n_props, first_variant, n_variants */
+    13 * 4,  /* TYPE: id, move_cost_milli, scope_mask, first_pref, n_prefs, first_limit, n_limits,
+                      first_prop, n_props, first_variant, n_variants, landmark, flora */
     4 * 4,   /* PREF: axis, ideal, tolerance, weight */
     3 * 4,   /* LIMT: axis, min, max */
     2 * 4,   /* PROP: key, value */

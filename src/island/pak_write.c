@@ -55,6 +55,10 @@ static void intern_all(W *w, const IslandCodex *cx) {
     S(w, "");
     for (uint32_t i = 0; i < cx->n_axes; i++) S(w, cx->axes[i].id);
     for (uint32_t i = 0; i < cx->n_types; i++) S(w, cx->types[i].id);
+    for (uint32_t i = 0; i < cx->n_types; i++) {
+        S(w, cx->types[i].landmark);
+        S(w, cx->types[i].flora);
+    }
     for (uint32_t i = 0; i < cx->n_props; i++) S(w, cx->props[i].key);
     for (uint32_t i = 0; i < cx->n_variants; i++) S(w, cx->variants[i].id);
     for (uint32_t i = 0; i < cx->n_scopes; i++) S(w, cx->scopes[i].id);
@@ -96,6 +100,7 @@ static void emit_section(W *w, const IslandCodex *cx, PakSection s) {
             put32(w, S(w, t->id)); put32(w, t->move_cost_milli); put32(w, t->scope_mask);
             put32(w, pref); put32(w, t->n_prefs); put32(w, lim); put32(w, t->n_limits);
             put32(w, t->first_prop); put32(w, t->n_props); put32(w, t->first_variant); put32(w, t->n_variants);
+            put32(w, S(w, t->landmark)); put32(w, S(w, t->flora));
             pref += t->n_prefs;
             lim += t->n_limits;
         }

@@ -379,6 +379,45 @@ static inline __attribute__((always_inline)) uint32_t emit_row(const MeshCtx *c,
     return faces;
 }
 
+/* Objects and landmarks (props.c): the chunk's clipped boxes as flat-coloured faces in the
+ * opaque part, lit like the terrain (altitude light at the box's foot, direction shade; no
+ * per-vertex AO: flags say open). */
+static uint32_t emit_props(const MeshCtx *c, const ChunkScratch *s) {
+    const WorldGen *g = c->g;
+    const float lo = g->p.bedrock_level, hi = g->p.cloud_centre - g->p.cloud_range;
+    uint32_t faces = 0;
+    for (uint32_t i = 0; i < s->props.nbox; i++) {
+        const PropBox *b = &s->props.box[i];
+        float t = hi > lo ? ((float)b->y0 - lo) / (hi - lo) : 1.0f;
+        t = t < 0.0f ? 0.0f : (t > 1.0f ? 1.0f : t);
+        float alt = g->p.shade_floor + (1.0f - g->p.shade_floor) * t;
+        const int bl[3] = {b->x0, b->y0, b->z0}, bh[3] = {b->x1, b->y1, b->z1};
+        for (int n = 0; n < 6; n++) {
+            if (!((b->faces >> n) & 1u)) continue;
+            WorldVertex *q = writer_quad(c->w);
+            if (!q) return faces;
+            float light = alt * k_dir_shade[n] * (1.0f / 255.0f);
+            uint32_t col = (uint32_t)to_u8((float)b->rgb[0] * light) | (uint32_t)to_u8((float)b->rgb[1] * light) << 8 |
+                           (uint32_t)to_u8((float)b->rgb[2] * light) << 16 | 255u << 24;
+            const int8_t *N = k_n[n], *U = k_u[n], *V = k_v[n];
+            int p0[3], eu = 0, ev = 0;
+            for (int k = 0; k < 3; k++) {
+                p0[k] = N[k] > 0 ? bh[k] : bl[k];
+                eu += U[k] * (bh[k] - bl[k]);
+                ev += V[k] * (bh[k] - bl[k]);
+            }
+            uint64_t flags = (uint64_t)(3u | (uint32_t)b->mat << 2) << 56;
+            for (int v = 0; v < 4; v++) {
+                int du = k_cu[v] * eu, dv = k_cv[v] * ev;
+                store_vertex(&q[v], pack_pos(p0[0] + U[0] * du + V[0] * dv, p0[1] + U[1] * du + V[1] * dv,
+                                             p0[2] + U[2] * du + V[2] * dv, n) | flags, col);
+            }
+            faces++;
+        }
+    }
+    return faces;
+}
+
 /* The cloud pass's constants: per normal the colour (flat per direction) and the packed unit
  * steps along U and V (blocks per voxel). */
 typedef struct CloudCtx {
@@ -558,6 +597,7 @@ bool mesh_chunk(const WorldGen *g, ChunkScratch *s, MemPool *slabs, ChunkMesh *o
                 mc.faces++;
             }
         }
+    mc.faces += emit_props(&ctx, s);
     /* Cloud pass: cloud voxels against air only (never a face inside rock or cloud), faces
      * gathered per plane and merged into rectangles. */
     w.part = NULL;

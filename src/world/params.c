@@ -62,8 +62,9 @@ static const WorldParamDesc k_gen[] = {
     {"biome_blend", GEN(biome_blend), WORLD_PT_F32, 0.02, 0.4, 0.25, "biomes: width of a border (field units; wider: softer)"},
     {"ao_strength", GEN(ao_strength), WORLD_PT_F32, 0, 0.33, 0.16, "per-vertex AO darkening per occluder"},
     {"shade_floor", GEN(shade_floor), WORLD_PT_F32, 0, 1, 0.22, "pseudo-AO brightness at the abyss floor"},
-    {"home_sea_level", GEN(home_sea_level), WORLD_PT_F32, 40, 150, 96,
+    {"home_sea_level", GEN(home_sea_level), WORLD_PT_F32, 40, 150, 84,
      "home island: height of its sea level (blocks; 1 m of elevation = 1 block above it)"},
+    {"prop_density", GEN(prop_density), WORLD_PT_F32, 0, 2, 1, "objects: trees, bushes, rocks (x acceptance; 0: none)"},
     {"gen_y_max", GEN(gen_y_max), WORLD_PT_I32, 8, WORLD_Y_MAX, WORLD_Y_MAX, "generated top (blocks, rounded up to 8)"},
 };
 
@@ -302,6 +303,7 @@ void gen_init(WorldGen *g, const WorldGenParams *p) {
     g->s_jitter = gen_derive_seed(q->seed, 10);
     g->s_temp = gen_derive_seed(q->seed, 11);
     g->s_humid = gen_derive_seed(q->seed, 12);
+    /* Stages 13-15: objects (props.c). */
 
     g->fb_base = fbm_of(q->base_octaves);
     g->fb_n3 = fbm_of(q->n3_octaves);
@@ -324,10 +326,11 @@ void gen_init(WorldGen *g, const WorldGenParams *p) {
     g->island_bottom_k = q->island_taper > 0.05f ? q->island_taper : 0.05f;
     g->home_on = q->home && q->home->size > 0 && q->home->elevation_dm && q->home->type;
     g->home_sea = world_home_sea(q);
+    gen_props_init(g);
 }
 
 /* The home island in real units: one metre of elevation is one block over its sea level, which
- * comes down when the peak would not fit under the generated top (less 4 blocks of noise room). */
+ * comes down when the peak and the landmark on it would not fit under the generated top. */
 float world_home_sea(const WorldGenParams *p) {
     float sea = p->home_sea_level;
     if (!p->home || p->home->size == 0) return sea;
@@ -335,7 +338,7 @@ float world_home_sea(const WorldGenParams *p) {
     if (top <= WORLD_Y_MIN || top > WORLD_Y_MAX) top = WORLD_Y_MAX;
     top = WORLD_Y_MIN + ((top - WORLD_Y_MIN + WORLD_CELL_Y - 1) / WORLD_CELL_Y) * WORLD_CELL_Y;
     if (top > WORLD_Y_MAX) top = WORLD_Y_MAX;
-    float room = (float)(top - 4) - p->home->elevation_top_m;
+    float room = (float)top - WORLD_HOME_HEADROOM - p->home->elevation_top_m;
     return sea > room ? room : sea;
 }
 

@@ -656,6 +656,7 @@ static void chunk_voxels(const WorldGen *g, int32_t cx, int32_t cz, double time_
     fill_voxels(g, s);
     column_tops(s);
     column_colours(g, s);
+    gen_props(g, s);
 }
 
 void gen_chunk_voxels(const WorldGen *g, int32_t cx, int32_t cz, double time_s, ChunkScratch *s) {

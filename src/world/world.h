@@ -55,6 +55,8 @@ typedef enum WorldMaterial {
     WORLD_MAT_CLIFF,      /* steep grass: exposed earth */
     WORLD_MAT_SNOW,       /* island tops above snow_level */
     WORLD_MAT_HOME,       /* home island surface; colour by the IslandField type */
+    WORLD_MAT_PROP,       /* objects (trees, bushes, rocks...): mesh only, never a voxel */
+    WORLD_MAT_LANDMARK,   /* home-island landmarks: mesh only */
     WORLD_MAT_COUNT
 } WorldMaterial;
 
@@ -152,12 +154,14 @@ typedef struct WorldGenParams {
     double biome_scale;         /* frequency of both fields (1/blocks) */
     float biome_blend;          /* width of a border in field units (0.02..0.4) */
     float shade_floor;          /* pseudo-AO brightness at the abyss floor (0..1) */
+    float prop_density;         /* objects (C4): scale of the acceptance probability (0: none) */
 
     /* Optional home island baked by src/island (not owned; must outlive the world). Data, not
      * a setting: the only generation value the parameter table does not list. */
     const IslandField *home;
     float home_sea_level;       /* height of the home island's sea level (elevation 0); one block per
-                                   metre above it, lowered if the peak would pass gen_y_max - 4 */
+                                   metre above it, lowered if the peak would pass gen_y_max -
+                                   WORLD_HOME_HEADROOM */
 
     int32_t gen_y_max;          /* generated top (<= WORLD_Y_MAX, rounded up to a multiple of 8) */
 } WorldGenParams;
@@ -314,16 +318,28 @@ void world_update(World *w, const WorldView *v);
 float world_density_at(const World *w, double x, double y, double z);
 bool world_solid_at(const World *w, double x, double y, double z);
 
+/* Objects and landmarks (src/world/props.c): the shape tables a codex names. The index of a
+ * landmark shape or a flora set by name, -1 when there is none; names by index (NULL past the
+ * end). Location types name their landmark and flora in assets/codex (docs/island.md). */
+int world_landmark_find(const char *name);
+int world_landmark_count(void);
+const char *world_landmark_name(int i);
+int world_flora_find(const char *name);
+int world_flora_count(void);
+const char *world_flora_name(int i);
+
 /* Benches and tests: every chunk job then takes k times its CPU time (the worker sleeps the
  * rest after the work), as on a CPU k times slower; k <= 1 turns it off (the default: the job
  * then only reads the clocks). Any thread, any time; jobs started later see it. */
 void world_set_job_stretch(World *w, float k);
 
 /* The home island's sea level in blocks (elevation 0; one metre of elevation = one block above
- * it): home_sea_level, lowered when the peak would not fit under gen_y_max. Its ground never
+ * it): home_sea_level, lowered when the peak would not fit under gen_y_max less
+ * WORLD_HOME_HEADROOM (the tallest landmark, 15 blocks, stands on the peak with one to spare). Its ground never
  * lies below WORLD_HOME_FLOOR blocks under it, so surfaces above that on its columns are its. */
 float world_home_sea(const WorldGenParams *p);
 #define WORLD_HOME_FLOOR 4.0f
+#define WORLD_HOME_HEADROOM 16.0f
 
 /* LOD for a chunk (dx, dz) chunks from the anchor chunk under p's lod_dist. */
 int world_lod_for_offset(const WorldLiveParams *p, int32_t dx, int32_t dz);

@@ -82,6 +82,9 @@ typedef struct CaveActive {
     float prm[WORLD_CAVE_PARAMS_MAX];
 } CaveActive;
 
+/* A home-island landmark in world blocks (props.c): its site's column and its shape. */
+typedef struct GenLandmark { int32_t bx, bz; uint8_t shape, site; } GenLandmark;
+
 /* Immutable per-epoch snapshot: the parameters plus everything derived from them. */
 typedef struct WorldGen {
     WorldGenParams p;
@@ -96,6 +99,14 @@ typedef struct WorldGen {
     uint32_t ncaves, ncave_fields;
     CaveActive caves[WORLD_CAVE_KINDS_MAX];   /* kinds in cave_modes, in bit order */
     CaveField cave_fields[WG_CAVE_FIELDS];
+    /* Objects and landmarks (props.c) */
+    uint32_t s_props, s_pmap, s_pclus;
+    NoiseFbm fb_pmap;
+    NoiseFx f_pmap, f_pclus;
+    int8_t home_flora[ISLAND_FIELD_MAX_TYPES];      /* flora set per home location type, -1: the biome's */
+    int8_t home_landmark[ISLAND_FIELD_MAX_TYPES];   /* landmark shape per type, -1: none */
+    uint32_t n_marks;
+    GenLandmark marks[ISLAND_FIELD_MAX_SITES];
 } WorldGen;
 
 void gen_init(WorldGen *g, const WorldGenParams *p);
@@ -237,6 +248,57 @@ float gen_cloud_corner(const WorldGen *g, int64_t shift, int32_t X, int32_t Y, i
 float gen_density_point(const WorldGen *g, double x, double y, double z);
 bool gen_cloud_point(const WorldGen *g, double time_s, double x, double y, double z);
 
+/* ---------------------------------------------------------------- objects (props.c) */
+#define PROP_CELL 4                  /* one candidate per 4 x 4 cell of blocks */
+#define PROP_CELLS 12                /* candidate cells per axis a chunk considers (-2..9) */
+#define PROP_R_MAX 2                 /* object footprint: |x|, |z| <= r <= 2 around its base */
+#define PROP_LANDMARK_R 4            /* landmark footprint: |x|, |z| <= 4 */
+#define PROP_SINK 8                  /* landmark boxes at the ground reach this far into it */
+#define PROP_MAX_BOXES 1536
+#define PROP_MAX_PLACED 512
+
+typedef struct PropCand {
+    int32_t bx, bz;                  /* base column, world blocks */
+    uint32_t key;                    /* hard-core priority */
+    uint8_t shape, r, alive, tint;
+} PropCand;
+/* A box to mesh, chunk-local blocks [x0, x1) x [y0, y1) x [z0, z1), clipped to the chunk. */
+typedef struct PropBox {
+    int16_t x0, y0, z0, x1, y1, z1;
+    uint8_t rgb[3];
+    uint8_t faces;                   /* bit n: face with normal n is drawn */
+    uint8_t mat;                     /* WORLD_MAT_PROP or WORLD_MAT_LANDMARK */
+} PropBox;
+/* An object or landmark the chunk built (part of): base in world blocks. */
+typedef struct PropPlaced {
+    int32_t bx, by, bz;
+    uint8_t shape;
+    bool landmark;
+    bool own;                        /* the base column lies in this chunk */
+} PropPlaced;
+typedef struct PropScratch {
+    PropCand cand[PROP_CELLS][PROP_CELLS];
+    PropBox box[PROP_MAX_BOXES];
+    PropPlaced placed[PROP_MAX_PLACED];
+    uint32_t nbox, nplaced, objects, landmarks;
+    uint32_t beaten, unfit;          /* candidates touching the chunk lost to the hard core, to the terrain */
+} PropScratch;
+
+/* Per-epoch setup: seeds, map frequencies, home flora and landmarks from the IslandField. */
+void gen_props_init(WorldGen *g);
+/* Objects and landmarks of the chunk in s (after its voxels): s->props. */
+struct ChunkScratch;
+void gen_props(const WorldGen *g, struct ChunkScratch *s);
+/* The candidate of world cell (ci, cj) (scalar noise; the chunk path computes the same in rows):
+ * returns its acceptance probability x 65536 (before the hard core, landmarks and terrain). */
+uint32_t gen_prop_cell(const WorldGen *g, int32_t ci, int32_t cj, PropCand *c);
+/* Name of an object (landmark false) or landmark shape. */
+const char *gen_prop_shape_name(int shape, bool landmark);
+/* The boxes (world blocks, half-open) of a placed object at a LOD. */
+void gen_prop_boxes(const PropPlaced *p, int lod,
+                    void (*fn)(void *ctx, int32_t x0, int32_t y0, int32_t z0, int32_t x1, int32_t y1, int32_t z1),
+                    void *ctx);
+
 /* ---------------------------------------------------------------- chunk scratch */
 /* cell_live bits */
 #define CELL_ROCK 1u      /* terrain may be solid somewhere in the cell */
@@ -267,6 +329,7 @@ typedef struct ChunkScratch {
     bool seams;                                      /* mesher adds LOD seam faces on borders */
     uint32_t cells_total, cells_skipped;
     uint32_t seam_samples;                           /* field samples taken for seam faces */
+    PropScratch props;                               /* objects and landmarks (props.c) */
 } ChunkScratch;
 
 /* The 8 corners of field f around cell (yi, zi, xi) as c[yi][zi][xi] offsets, wtrilerp's order. */

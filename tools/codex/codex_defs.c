@@ -5,6 +5,8 @@
 
 #include <stdio.h>
 
+#include "world/world.h"
+
 /* ---------------------------------------------------------------- axes */
 static bool parse_term(CodexYaml *cy, uint32_t doc, yaml_node_t *n, IslandBlendTerm *t) {
     static const char *const df_keys[] = {"type", "reference", "weight", NULL};
@@ -174,9 +176,27 @@ static bool parse_variants(CodexYaml *cy, uint32_t doc, yaml_node_t *n, IslandTy
     return true;
 }
 
+/* A name from one of the world's shape tables (landmarks, flora sets): unknown names fail with
+ * the type, the name and the names there are. */
+static bool world_name(CodexYaml *cy, uint32_t doc, yaml_node_t *v, const IslandType *t, const char *what,
+                       int (*find)(const char *), const char *(*name_at)(int), const char **out) {
+    const char *name = cy_scalar(v);
+    if (!name || !name[0]) return cy_fail(cy, doc, v, "location type '%s': %s must be a name", t->id, what);
+    if (find(name) < 0) {
+        char list[120] = "";
+        size_t used = 0;
+        for (int i = 0; name_at(i) && used + 2 < sizeof list; i++)
+            used += (size_t)snprintf(list + used, sizeof list - used, "%s%s", i ? ", " : "", name_at(i));
+        if (used >= sizeof list) memcpy(list + sizeof list - 4, "...", 4);
+        return cy_fail(cy, doc, v, "location type '%s': unknown %s '%s' (known: %s)", t->id, what, name, list);
+    }
+    *out = cy_intern(cy, name);
+    return *out != NULL;
+}
+
 static bool parse_type(CodexYaml *cy, const CyDef *d, IslandType *t) {
     static const char *const keys[] = {"applicable_scopes", "move_cost", "axis_preferences", "hard_limits",
-                                       "props", "variants", NULL};
+                                       "props", "variants", "landmark", "flora", NULL};
     IslandCodex *cx = &cy->cx;
     uint32_t doc = d->doc;
     yaml_node_t *n = d->value, *v;
@@ -203,6 +223,14 @@ static bool parse_type(CodexYaml *cy, const CyDef *d, IslandType *t) {
     }
     t->n_props = (uint16_t)(cx->n_props - t->first_prop);
     if ((v = cy_get(cy, doc, n, "variants")) && !parse_variants(cy, doc, v, t)) return false;
+    /* Every site of the type gets this landmark; its ground grows this flora (default: the biome's). */
+    if (!cy_require(cy, doc, n, "landmark", "the location type", &v) ||
+        !world_name(cy, doc, v, t, "landmark", world_landmark_find, world_landmark_name, &t->landmark))
+        return false;
+    t->flora = "";
+    if ((v = cy_get(cy, doc, n, "flora")) &&
+        !world_name(cy, doc, v, t, "flora", world_flora_find, world_flora_name, &t->flora))
+        return false;
     return true;
 }
 

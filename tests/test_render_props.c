@@ -1,0 +1,157 @@
+/* Render tests for objects and landmarks (C4): a forest and a landmark against reference images
+ * in tests/ref/. The ground is synthetic (terraces of plain block columns built here), so the
+ * references move only when the objects do: shapes, placement, flora or the mesher's box faces.
+ * The objects are the world's own (gen_props and mesh_chunk on that ground).
+ * SKYISLES_UPDATE_REFS=1 rewrites the references from this run. */
+#include <stdarg.h>
+#include <stddef.h>
+#include <setjmp.h>
+#include <cmocka.h>
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "platform.h"
+#include "render/render.h"
+#include "support_gl/render_fixture.h"
+#include "world/world_internal.h"
+
+#define W 160
+#define H 120
+#define N 3        /* 3 x 3 chunks */
+#define GROUND 39  /* the synthetic ground's top block (see synthetic_voxels) */
+
+static RenderFixture g_fx;
+static MemBudget g_mem;
+static MemPool g_slabs;
+static ChunkScratch g_s;
+_Static_assert((GROUND + 1 - WORLD_Y_MIN) % WORLD_CELL_Y == 0, "the ground is a whole number of cell layers");
+static ChunkMesh g_mesh[N * N];
+static IslandField g_field;
+static uint8_t g_type[4] = {255, 255, 255, 255};   /* off the island everywhere: biome flora */
+
+/* The synthetic ground: flat, its top block at y = 39, the top of the fifth layer of cells, so
+ * the cell classes alone say what is solid (CELL_SURE below, nothing above): the bit rows and
+ * the corner-grid samples past the apron agree, as they do in the world. */
+
+static void synthetic_voxels(int32_t cx, int32_t cz) {
+    memset(&g_s, 0, sizeof g_s);
+    g_s.cx = cx;
+    g_s.cz = cz;
+    g_s.lod = 0;
+    g_s.scale = 1;
+    g_s.off = 0;
+    g_s.n = CHUNK_SIZE;
+    g_s.ny = WORLD_Y_MAX - WORLD_Y_MIN;
+    g_s.y_top = WORLD_Y_MAX;
+    g_s.nx = WG_NX0;
+    for (int z = -1; z <= CHUNK_SIZE; z++)
+        for (int x = -1; x <= CHUNK_SIZE; x++) {
+            for (int y = WORLD_Y_MIN; y <= GROUND; y++) g_s.solid[y - WORLD_Y_MIN + 1][z + 1] |= 1ull << (x + 1);
+            g_s.top[z + 1][x + 1] = (int16_t)(GROUND - WORLD_Y_MIN);
+        }
+    for (int yi = 0; yi < (GROUND + 1 - WORLD_Y_MIN) / WORLD_CELL_Y; yi++)
+        for (int zi = 0; zi < WG_NX; zi++)
+            for (int xi = 0; xi < WG_NX; xi++) g_s.cell_live[yi][zi][xi] = CELL_ROCK | CELL_SURE;
+    for (int z = 0; z < CHUNK_SIZE; z++)
+        for (int x = 0; x < CHUNK_SIZE; x++) g_s.home_type[z][x] = ISLAND_FIELD_OFF;
+}
+
+/* 3 x 3 chunks from (cx0, cz0) with the objects (and landmarks) of gen, meshed and uploaded. */
+static uint32_t build_and_load(const WorldGen *g, int32_t cx0, int32_t cz0) {
+    render_clear_terrain(g_fx.render);
+    uint32_t objects = 0;
+    for (int k = 0; k < N * N; k++) {
+        if (g_mesh[k].opaque_parts) mesh_free(&g_slabs, &g_mesh[k]);
+        synthetic_voxels(cx0 + k % N, cz0 + k / N);
+        gen_props(g, &g_s);
+        objects += g_s.props.objects + g_s.props.landmarks;
+        MeshCounts mc;
+        assert_true(mesh_chunk(g, &g_s, &g_slabs, &g_mesh[k], &mc));
+        assert_true(render_queue_mesh(g_fx.render, &g_mesh[k]));
+    }
+    while (render_upload_pending(g_fx.render, NULL) > 0) {}
+    return objects;
+}
+
+static int setup(void **state) {
+    (void)state;
+    RenderSettings s;
+    render_settings_default(&s);
+    s.lines = 120;
+    s.max_chunks = 32;
+    if (!render_fixture_open(&g_fx, "skyisles props test", W, H, 32u << 20, &s)) return -1;
+    SkyError err = {0};
+    if (!mem_budget_init(&g_mem, (size_t)24 << 20, &err) ||
+        !mem_pool_init(&g_slabs, &g_mem, "test slabs", sizeof(WorldVertex) * WORLD_SLAB_VERTS, 512))
+        return -1;
+    return 0;
+}
+
+static int teardown(void **state) {
+    (void)state;
+    for (int k = 0; k < N * N; k++) mesh_free(&g_slabs, &g_mesh[k]);
+    mem_budget_release(&g_mem);
+    render_fixture_close(&g_fx);
+    return 0;
+}
+
+static void shot(const char *name, double x, double y, double z, float yaw, float pitch) {
+    RenderView v = render_fixture_view(x, y, z, yaw, pitch, 5.0);
+    render_frame(g_fx.render, &v, W, H);
+    assert_int_equal(render_gl_errors(g_fx.render), 0);
+    static uint8_t px[W * H * 4];
+    assert_true(render_read_pixels(W, H, px));
+    render_fixture_check_ref(name, W, H, px);
+}
+
+/* A forest: the default world's objects over 3 x 3 chunks of a temperate region. */
+static void test_ref_forest(void **state) {
+    (void)state;
+    WorldParams p;
+    world_params_default(&p);
+    WorldGen g;
+    gen_init(&g, &p.gen);
+    uint32_t objects = build_and_load(&g, 0, 0);
+    printf("forest: %u objects over %d chunks\n", objects, N * N);
+    assert_true(objects > 20);
+    shot("forest", 40.0, 52.0, 84.0, 0.0f, -16.0f);
+}
+
+/* A landmark: one home-island site with a lighthouse in the middle chunk, objects off. */
+static void test_ref_landmark(void **state) {
+    (void)state;
+    memset(&g_field, 0, sizeof g_field);
+    g_field.size = 2;
+    g_field.cell_meters = 1.0f;
+    g_field.centre_x = 48.0f;
+    g_field.centre_z = 48.0f;
+    g_field.radius_m = 1.0f;
+    g_field.elevation_top_m = 100.0f;
+    static uint16_t elev[4];
+    g_field.elevation_dm = elev;
+    g_field.type = g_type;
+    g_field.n_types = 1;
+    g_field.type_landmark[0] = "lighthouse";
+    g_field.n_sites = 1;
+    g_field.sites[0].x_m = 0.5f;
+    g_field.sites[0].z_m = 0.5f;
+    WorldParams p;
+    world_params_default(&p);
+    p.gen.home = &g_field;
+    p.gen.prop_density = 0.0f;
+    WorldGen g;
+    gen_init(&g, &p.gen);
+    assert_int_equal(g.n_marks, 1);
+    uint32_t objects = build_and_load(&g, 0, 0);
+    assert_int_equal(objects, 1);
+    shot("landmark", 48.5, 50.0, 72.0, 0.0f, -4.0f);
+}
+
+int main(void) {
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_ref_forest),
+        cmocka_unit_test(test_ref_landmark),
+    };
+    return cmocka_run_group_tests(tests, setup, teardown);
+}
