@@ -54,7 +54,11 @@ static void synthetic_voxels(int32_t cx, int32_t cz) {
         for (int zi = 0; zi < WG_NX; zi++)
             for (int xi = 0; xi < WG_NX; xi++) g_s.cell_live[yi][zi][xi] = CELL_ROCK | CELL_SURE;
     for (int z = 0; z < CHUNK_SIZE; z++)
-        for (int x = 0; x < CHUNK_SIZE; x++) g_s.home_type[z][x] = ISLAND_FIELD_OFF;
+        for (int x = 0; x < CHUNK_SIZE; x++) {
+            g_s.home_type[z][x] = ISLAND_FIELD_OFF;
+            /* Temperate ground colours (the mesher blends the palettes by these weights). */
+            for (int b = 0; b < BIOME_COUNT; b++) g_s.biome_w[z][x][b] = b == BIOME_TEMPERATE ? 1.0f : 0.0f;
+        }
 }
 
 /* 3 x 3 chunks from (cx0, cz0) with the objects (and landmarks) of gen, meshed and uploaded. */
