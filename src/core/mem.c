@@ -21,7 +21,7 @@ size_t mem_budget_mib_from_env(size_t explicit_mib) {
 
 bool mem_budget_init(MemBudget *b, size_t bytes, SkyError *err) {
     memset(b, 0, sizeof *b);
-    /* calloc of a large block maps zero pages lazily: resident memory grows only as used. */
+    /* calloc of a large block maps zero pages lazily: only what is carved becomes resident. */
     b->base = calloc(1, bytes);
     if (!b->base) {
         sky_error_set(err, SKY_ERR_START, "cannot reserve the memory budget of %zu MiB: lower it with --mem MB or SKYISLES_MEM_MB",
@@ -48,6 +48,12 @@ void *mem_carve(MemBudget *b, size_t bytes, size_t align) {
         return NULL;
     }
     b->used = start + bytes;
+    /* Touch every page of what was carved: the memory the game uses is resident from boot, so a
+     * system short of it fails at boot rather than an hour later (Linux hands out calloc's pages
+     * lazily), and resident memory stays flat after boot whatever the flight touches first. */
+    volatile uint8_t *p = (volatile uint8_t *)b->base + start;
+    for (size_t off = 0; off < bytes; off += 4096) p[off] = 0;
+    if (bytes) p[bytes - 1] = 0;
     return b->base + start;
 }
 
