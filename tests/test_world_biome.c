@@ -245,7 +245,7 @@ static void test_border_blends(void **state) {
     WorldBiome ba = BIOME_TEMPERATE, bb = BIOME_TEMPERATE;
     bool found = false;
     for (int32_t z = 16; z < 20000 && !found; z += 1024) {
-        BiomeSample prev, cur;
+        BiomeSample prev = {0}, cur;
         int32_t xp = 0;
         bool have = false;
         for (int32_t x = 0; x < 20000 && !found; x += 32) {
