@@ -1,120 +1,12 @@
 /* skyisles world: the World. Toroidal chunk table, priority requests on the worker pool by
- * time to reach, LOD by distance with old meshes kept until their replacement, a speed governor
- * (coarser far LOD, then a smaller reach, when generation falls behind), bounded collection,
- * eviction, epochs, renderer events, counters; all carved at creation. */
-#include "world/world_internal.h"
+ * time to reach (what to ask for, and the speed governor, are reach.c's), LOD by distance with
+ * old meshes kept until their replacement, bounded collection, eviction, epochs, renderer events,
+ * counters; all carved at creation. */
+#include "world/stream_internal.h"
 
 #include <math.h>
-#include <stdatomic.h>
 #include <string.h>
 #include <time.h>
-
-#define WORLD_GENS 4            /* parameter snapshots alive at once (old epochs drain) */
-#define LOOKAHEAD_MAX 3         /* chunks of prefetch ahead of the aircraft, at most */
-#define LAT_BINS 8192           /* latency histogram: 0.25 ms bins up to ~2 s */
-#define LAT_BIN_MS 0.25
-/* Speed governor: steps that coarsen the far LOD bands before the reach shrinks, frames of
- * pressure between two steps up, calm frames before a step down. */
-#define GOV_LOD_STEPS 3
-#define GOV_UP_FRAMES 6
-#define GOV_DOWN_FRAMES 90
-/* Work queued on the workers, at most: the job queue runs in order, so a deep queue makes every
- * new request wait behind older, lower priority ones. In fast flight at most a third of the time
- * between a new chunk's request and its need (the lead plus one chunk of travel), at least 8 ms. */
-#define QUEUE_BUDGET_S 0.04
-#define QUEUE_BUDGET_MIN_S 0.008
-
-enum { SLOT_EMPTY = 0, SLOT_QUEUED, SLOT_READY };
-
-typedef struct ChunkSlot {
-    int32_t cx, cz;
-    uint8_t state;
-    uint8_t ready_pending;      /* READY event in the ring, not taken yet */
-    uint8_t ready_taken;        /* the renderer has it: a GONE must follow */
-    uint8_t lod;                /* READY: LOD of the mesh held */
-    uint8_t classic;            /* READY: the mesh is classic LOD 0 (built with LOD off, no seam faces) */
-    uint8_t busy;               /* READY: a job for another LOD is in flight (seq) */
-    uint8_t stale;              /* READY: the mesh is of an older world (a generation change); it
-                                   is drawn until the rebuild of this chunk replaces it */
-    uint8_t job_lod;            /* LOD of the job in flight */
-    uint32_t seq;               /* request number that owns the slot */
-    uint32_t slabs;             /* slabs held by mesh */
-    uint64_t req_ns;            /* QUEUED: when the request was submitted */
-    double born_s;              /* view time of the request that created the chunk: its wind
-                                   shift (W7), kept by every LOD swap of it */
-    ChunkMesh mesh;
-} ChunkSlot;
-
-typedef struct ChunkJob {
-    World *w;
-    const WorldGen *gen;
-    uint32_t gen_index;
-    int32_t cx, cz;
-    int lod;
-    bool classic;               /* LOD off: the classic LOD-0 mesh, no seam faces */
-    uint32_t slot, seq;
-    uint32_t expect;            /* slabs reserved for it */
-    double time_s;
-    bool oom;
-    bool fresh;                 /* a new chunk (no mesh before): its latency feeds the governor */
-    uint64_t cpu_ns, wall_ns;   /* the run's thread CPU time and wall time (stretch included) */
-    double expect_s;            /* its LOD's average run time when submitted */
-    MeshCounts counts;
-    ChunkMesh mesh;
-} ChunkJob;
-
-typedef struct EventEntry {
-    WorldEvent ev;
-    uint32_t slot;
-    bool withdrawn;
-} EventEntry;
-
-struct World {
-    MemBudget *budget;
-    JobSystem *jobs;
-    WorldParams params;         /* as in use: gen = the current snapshot's, live as applied */
-    WorldGen gens[WORLD_GENS];
-    uint32_t gen_refs[WORLD_GENS];
-    uint32_t cur_gen;
-    uint32_t epoch;
-    int32_t radius_max;         /* pools were sized for this */
-    int32_t keep_half;          /* Chebyshev reach of kept chunks */
-    uint32_t table_w;
-    ChunkSlot *slots;
-    MemPool slabs, records;
-    uint32_t nworkers;
-    ChunkScratch **scratch;     /* per worker */
-    ChunkScratch *main_scratch; /* world_build_chunk, world_debug_voxels */
-    bool main_vox_valid;
-    EventEntry *events;
-    uint32_t ev_cap, ev_head, ev_count;
-    uint32_t *lat_hist;
-    uint64_t lat_count;
-    uint32_t next_seq;
-    uint32_t in_flight, max_in_flight;
-    double slabs_per_chunk;     /* running average over all LODs */
-    double slabs_at_lod[WORLD_LOD_MAX + 1];   /* running average per LOD */
-    uint32_t reserve_slabs;     /* slabs the jobs in flight are expected to take */
-    double radius_eff;          /* view radius the mesh pool can hold now (<= the configured one) */
-    WorldStats st;
-    WorldView last_view;
-    bool have_view;
-    int32_t anchor_x, anchor_z;  /* LOD anchor chunk */
-    bool anchor_valid;
-    int lod_levels;             /* lod_dist entries in use (0: LOD off, every chunk classic LOD 0) */
-    float lod_base[WORLD_LOD_MAX]; /* the thresholds of the live parameters */
-    float lod_d2[WORLD_LOD_MAX];   /* squared thresholds in force (the governor may pull far ones in) */
-    _Atomic uint32_t stretch_bits; /* job stretch factor as float bits (0: none) */
-    /* Speed governor: level 0 is the configured world; levels 1..GOV_LOD_STEPS coarsen the far
-     * LOD bands; each level past them pulls the reach in by a chunk, down to speed_reach_min. */
-    int gov_level, gov_max;
-    uint32_t gov_pressure_frames, gov_calm_frames;
-    double gov_reach;           /* the governor's reach (chunks) */
-    double fresh_latency_s;     /* running average of request-to-collect time of new chunks */
-    double frame_dt_s, last_time_s;
-    double job_s_lod[WORLD_LOD_MAX + 1];   /* running average run time (wall, stretch included) per LOD */
-    double queued_s;            /* expected run time of the jobs in flight */
-};
 
 static inline int32_t floor_div(int32_t a, int32_t b) { return a >= 0 ? a / b : -((-a + b - 1) / b); }
 static inline uint32_t wrap_index(int32_t v, uint32_t w) {
@@ -285,7 +177,6 @@ static uint64_t resident_slabs(const WorldLiveParams *p, int32_t r, int32_t lead
     return n;
 }
 
-static void gov_apply(World *w);
 
 /* Live values as the world holds them: the view radius within what the table was sized for,
  * the LOD thresholds in use, the anchor slack below half a chunk. */
@@ -303,7 +194,7 @@ static void live_apply(World *w, const WorldLiveParams *p) {
     int reach_steps = l->view_radius > l->speed_reach_min ? l->view_radius - l->speed_reach_min : 0;
     w->gov_max = (w->lod_levels > 0 ? GOV_LOD_STEPS : 0) + reach_steps;
     if (w->gov_level > w->gov_max) w->gov_level = w->gov_max;
-    gov_apply(w);
+    stream_gov_apply(w);
 }
 
 World *world_create(MemBudget *b, JobSystem *jobs, const WorldParams *p, SkyError *err) {
@@ -478,90 +369,6 @@ float world_density_at(const World *w, double x, double y, double z) {
 bool world_solid_at(const World *w, double x, double y, double z) { return world_density_at(w, x, y, z) > 0.0f; }
 
 /* ---------------------------------------------------------------- per frame */
-typedef struct ViewGeom {
-    double ccx, ccz;          /* camera in chunk units */
-    double lx, lz;            /* lead point in chunk units */
-    double dx, dz;            /* unit horizontal direction (0,0 when none) */
-    double speed;             /* chunks per second along (dx, dz) */
-    double cos_half_fov;
-    int32_t radius;           /* configured */
-    double keep;              /* chunks kept: min(radius, what the pool holds) */
-    double reach;             /* chunks requested: keep, or less while the governor pulls it in */
-    double need;              /* a chunk this near the camera is needed now (reach - 1): void if missing ahead */
-} ViewGeom;
-
-/* Below this speed (chunks per second) requests go by distance and heading only. */
-#define PRIORITY_MIN_SPEED 1.0
-
-static void view_geom(const World *w, const WorldView *v, ViewGeom *g) {
-    const WorldLiveParams *p = &w->params.live;
-    g->radius = p->view_radius;
-    g->keep = w->radius_eff < g->radius ? w->radius_eff : g->radius;
-    g->reach = w->gov_reach < g->keep ? w->gov_reach : g->keep;
-    g->need = g->reach - 1.0;
-    g->ccx = v->x / CHUNK_SIZE;
-    g->ccz = v->z / CHUNK_SIZE;
-    double len = sqrt((double)v->dir_x * v->dir_x + (double)v->dir_z * v->dir_z);
-    g->dx = len > 1e-3 ? v->dir_x / len : 0.0;
-    g->dz = len > 1e-3 ? v->dir_z / len : 0.0;
-    g->speed = len > 1e-3 && v->speed > 0.0f ? (double)v->speed * len / CHUNK_SIZE : 0.0;
-    double lead = (double)v->speed * p->lookahead_s / CHUNK_SIZE;
-    if (!(lead > 0.0)) lead = 0.0;
-    if (lead > LOOKAHEAD_MAX) lead = LOOKAHEAD_MAX;
-    g->lx = g->ccx + g->dx * lead;
-    g->lz = g->ccz + g->dz * lead;
-    double t = tan((double)(v->fov_y_rad > 0.05f ? v->fov_y_rad : 1.2f) * 0.5) * (v->aspect > 0.1f ? v->aspect : 1.0f);
-    g->cos_half_fov = 1.0 / sqrt(1.0 + t * t);
-}
-
-static double dist_to(double px, double pz, int32_t cx, int32_t cz) {
-    double a = (double)cx + 0.5 - px, b = (double)cz + 0.5 - pz;
-    return sqrt(a * a + b * b);
-}
-
-/* Within r (+ extra) of the camera or the lead point. */
-static bool within(const ViewGeom *g, double r, int32_t cx, int32_t cz, double extra) {
-    r += extra;
-    return dist_to(g->ccx, g->ccz, cx, cz) <= r || dist_to(g->lx, g->lz, cx, cz) <= r;
-}
-static bool in_range(const ViewGeom *g, int32_t cx, int32_t cz, double extra) { return within(g, g->reach, cx, cz, extra); }
-static bool in_keep(const ViewGeom *g, int32_t cx, int32_t cz, double extra) { return within(g, g->keep, cx, cz, extra); }
-
-/* Chunks of travel on the current heading before chunk (cx, cz) comes within g->need of the
- * camera: 0 when it is within already, INFINITY when the heading passes it by (or leaves it). */
-static double travel_to_need(const ViewGeom *g, int32_t cx, int32_t cz) {
-    double a = (double)cx + 0.5 - g->ccx, b = (double)cz + 0.5 - g->ccz, d2 = a * a + b * b, r2 = g->need * g->need;
-    if (d2 <= r2) return 0.0;
-    if (g->dx == 0.0 && g->dz == 0.0) return INFINITY;
-    double along = a * g->dx + b * g->dz, perp2 = d2 - along * along;
-    if (perp2 >= r2) return INFINITY;
-    double t = along - sqrt(r2 - perp2);
-    return t >= 0.0 ? t : INFINITY;
-}
-
-/* Lower is sooner. In flight: by time to reach, as chunks of travel before the chunk is needed
- * (within the reach less one), nearest first among those needed now; chunks needed now behind
- * the aircraft, and chunks the heading passes by, after every chunk on the way. At rest (or
- * slow): distance, minus a bonus straight ahead. Both plus a penalty outside the view cone. */
-static double priority(const WorldLiveParams *p, const ViewGeom *g, int32_t cx, int32_t cz, double travel) {
-    double a = (double)cx + 0.5 - g->ccx, b = (double)cz + 0.5 - g->ccz;
-    double d = sqrt(a * a + b * b);
-    if (d < 1e-6 || (g->dx == 0.0 && g->dz == 0.0)) return d;
-    double c = (a * g->dx + b * g->dz) / d;
-    double score;
-    if (g->speed < PRIORITY_MIN_SPEED) {
-        score = d - p->ahead_bias * (c > 0.0 ? c : 0.0);
-    } else {
-        double t = travel;
-        if (t == 0.0 && c < 0.0 && d > 1.5) t = INFINITY;   /* needed now, but left behind */
-        score = isinf(t) ? g->reach + 1.0 + d : t + 0.1 * d;
-    }
-    /* The view cone, widened by the chunk's own angular size. */
-    double widen = 0.75 / (d > 0.75 ? d : 0.75);
-    if (d > 1.5 && c + widen < g->cos_half_fov) score += p->frustum_penalty;
-    return score;
-}
-
 static void record_latency(World *w, uint64_t submit_ns, uint64_t now_ns) {
     double ms = (double)(now_ns - submit_ns) * 1e-6;
     uint32_t bin = (uint32_t)(ms / LAT_BIN_MS);
@@ -588,7 +395,7 @@ static bool evict_farthest(World *w, const ViewGeom *g, double than) {
     for (uint32_t i = 0; i < nslots; i++) {
         ChunkSlot *s = &w->slots[i];
         if (s->state != SLOT_READY || s->slabs == 0) continue;
-        double d = dist_to(g->ccx, g->ccz, s->cx, s->cz);
+        double d = stream_dist_to(g->ccx, g->ccz, s->cx, s->cz);
         if (d > bd) { bd = d; best = i; }
     }
     if (best == UINT32_MAX) return false;
@@ -636,7 +443,7 @@ static void collect(World *w, const ViewGeom *g) {
             w->st.job_wall_ns += j->wall_ns;
             w->st.jobs_timed++;
             if (j->wall_ns) w->job_s_lod[j->lod] = w->job_s_lod[j->lod] * 0.95 + (double)j->wall_ns * 1e-9 * 0.05;
-            if (!mine || !in_keep(g, j->cx, j->cz, 1.0)) {
+            if (!mine || !stream_in_keep(g, j->cx, j->cz, 1.0)) {
                 if (mine) s->busy = 0;
                 if (mine && s->state == SLOT_QUEUED) s->state = SLOT_EMPTY;
                 w->st.dropped++;
@@ -667,7 +474,7 @@ static void collect(World *w, const ViewGeom *g) {
                 w->st.mesh_pool_failures++;
                 s->state = SLOT_EMPTY;
                 job_finish_record(w, j);
-                double d = dist_to(g->ccx, g->ccz, s->cx, s->cz);
+                double d = stream_dist_to(g->ccx, g->ccz, s->cx, s->cz);
                 if (!evict_farthest(w, g, d)) shrink_reach(w, d);
                 continue;
             } else {
@@ -764,121 +571,6 @@ static void update_anchor(World *w, const ViewGeom *g) {
     if (g->ccz < w->anchor_z - h || g->ccz > w->anchor_z + 1 + h) w->anchor_z = cz;
 }
 
-/* A chunk worth a job this frame: where, at which LOD, how soon (lower first). */
-#define PICK_MAX 96
-typedef struct Pick {
-    int32_t cx, cz;
-    int8_t lod;
-    double score;
-} Pick;
-
-/* The picks are a max-heap on score while chunks are scanned (the worst at the top, replaced by
- * anything better), then sorted best first. Ties keep no particular order. */
-static void picks_sift_down(Pick *h, uint32_t n, uint32_t i) {
-    for (;;) {
-        uint32_t l = 2 * i + 1, r = l + 1, m = i;
-        if (l < n && h[l].score > h[m].score) m = l;
-        if (r < n && h[r].score > h[m].score) m = r;
-        if (m == i) return;
-        Pick t = h[i];
-        h[i] = h[m];
-        h[m] = t;
-        i = m;
-    }
-}
-
-static void picks_push(Pick *h, uint32_t *n, Pick p) {
-    uint32_t i = (*n)++;
-    h[i] = p;
-    while (i > 0 && h[(i - 1) / 2].score < h[i].score) {
-        Pick t = h[i];
-        h[i] = h[(i - 1) / 2];
-        h[(i - 1) / 2] = t;
-        i = (i - 1) / 2;
-    }
-}
-
-static void picks_replace_top(Pick *h, uint32_t n, Pick p) {
-    h[0] = p;
-    picks_sift_down(h, n, 0);
-}
-
-static void picks_sort(Pick *h, uint32_t n) {
-    for (uint32_t end = n; end > 1; end--) {
-        Pick t = h[0];
-        h[0] = h[end - 1];
-        h[end - 1] = t;
-        picks_sift_down(h, end - 1, 0);
-    }
-}
-
-static int lod_at(const World *w, int32_t cx, int32_t cz) {
-    if (!w->lod_levels) return 0;
-    double dx = (double)cx - w->anchor_x, dz = (double)cz - w->anchor_z, d2 = dx * dx + dz * dz;
-    int lod = 0;
-    while (lod < w->lod_levels && d2 >= (double)w->lod_d2[lod]) lod++;
-    return lod;
-}
-
-/* ---------------------------------------------------------------- speed governor */
-/* Far LOD bands at governor level l (1..GOV_LOD_STEPS): the farthest band first, then the next;
- * the band around the aircraft keeps its detail. */
-static const float k_gov_lod_scale[GOV_LOD_STEPS + 1][WORLD_LOD_MAX] = {
-    {1.0f, 1.0f, 1.0f}, {1.0f, 1.0f, 0.67f}, {1.0f, 0.67f, 0.5f}, {1.0f, 0.5f, 0.34f}};
-
-/* The LOD thresholds and the reach of the governor's level. */
-static void gov_apply(World *w) {
-    int lod_steps = w->lod_levels > 0 ? GOV_LOD_STEPS : 0;
-    int l = w->gov_level < lod_steps ? w->gov_level : lod_steps;
-    float prev = 0.0f;
-    for (int i = 0; i < w->lod_levels; i++) {
-        float d = w->lod_base[i] * k_gov_lod_scale[l][i];
-        if (i > 0 && d < prev + 1.01f) d = prev + 1.01f;   /* face neighbours stay one LOD apart */
-        if (d > w->lod_base[i]) d = w->lod_base[i];
-        w->lod_d2[i] = d * d;
-        prev = d;
-    }
-    int shrink = w->gov_level > lod_steps ? w->gov_level - lod_steps : 0;
-    w->gov_reach = (double)w->params.live.view_radius - shrink;
-    if (w->gov_reach < w->params.live.speed_reach_min) w->gov_reach = w->params.live.speed_reach_min;
-    if (w->gov_reach > w->radius_max) w->gov_reach = w->radius_max;
-}
-
-/* One frame of the governor. `margin`: the smallest margin, in seconds, by which a missing chunk
- * of the request range (no mesh yet) arrives before it is needed on the current heading, where
- * a chunk arrives a new chunk's usual latency (the running average of request-to-collect time,
- * with half again as slack) after its request (now, for one not requested yet); negative: it
- * will be late; INFINITY at rest or when nothing is missing. Pressure: a chunk is void ahead, or
- * some missing chunk will arrive after it is needed (the slack in the latency is the warning). Under pressure it steps up (every
- * GOV_UP_FRAMES frames, every other frame while void); after GOV_DOWN_FRAMES calm frames (every
- * missing chunk arrives a latency and a frame ahead of need) it steps back down by one. */
-static void gov_update(World *w, const ViewGeom *g, uint32_t voids, double margin) {
-    double lead_s = w->fresh_latency_s * 1.5 + w->frame_dt_s;
-    bool pressure = g->speed >= PRIORITY_MIN_SPEED && (voids > 0 || margin < 0.0);
-    bool calm = !pressure && margin > lead_s;
-    int before = w->gov_level;
-    if (pressure) {
-        w->gov_calm_frames = 0;
-        w->gov_pressure_frames++;
-        uint32_t every = voids > 0 ? 2u : GOV_UP_FRAMES;
-        if (w->gov_level < w->gov_max && w->gov_pressure_frames >= every) {
-            w->gov_level++;
-            w->gov_pressure_frames = 0;
-            w->st.gov_steps_up++;
-        }
-    } else {
-        w->gov_pressure_frames = 0;
-        w->gov_calm_frames = calm ? w->gov_calm_frames + 1 : 0;
-        if (w->gov_level > 0 && w->gov_calm_frames >= GOV_DOWN_FRAMES) {
-            w->gov_level--;
-            w->gov_calm_frames = 0;
-            w->st.gov_steps_down++;
-        }
-    }
-    if (w->gov_level != before) gov_apply(w);
-    if ((uint32_t)w->gov_level > w->st.gov_level_peak) w->st.gov_level_peak = (uint32_t)w->gov_level;
-}
-
 void world_set_job_stretch(World *w, float k) {
     uint32_t b = 0;
     if (k > 1.0f && k < 1000.0f) memcpy(&b, &k, sizeof b);
@@ -895,7 +587,7 @@ void world_update(World *w, const WorldView *v) {
     /* Grow back (slowly) while the pool has room for a batch of jobs on top of those in flight. */
     if (w->radius_eff < w->radius_max && room > w->reserve_slabs + 16.0 * (w->slabs_per_chunk + 1.0))
         w->radius_eff += 0.05;
-    view_geom(w, v, &g);
+    stream_view_geom(w, v, &g);
     const WorldLiveParams *p = &w->params.live;
     double dt = v->time_s - w->last_time_s;
     if (dt > 0.0 && dt < 1.0) w->frame_dt_s = dt < 1.0 / 240.0 ? 1.0 / 240.0 : dt;
@@ -911,7 +603,7 @@ void world_update(World *w, const WorldView *v) {
     uint32_t nslots = w->table_w * w->table_w;
     for (uint32_t i = 0; i < nslots; i++) {
         ChunkSlot *s = &w->slots[i];
-        if (s->state == SLOT_EMPTY || in_keep(&g, s->cx, s->cz, 1.0)) continue;
+        if (s->state == SLOT_EMPTY || stream_in_keep(&g, s->cx, s->cz, 1.0)) continue;
         slot_clear(w, i, s->state == SLOT_READY);
     }
 
@@ -936,15 +628,15 @@ void world_update(World *w, const WorldView *v) {
             uint32_t idx = slot_index(w, cx, cz);
             ChunkSlot *s = &w->slots[idx];
             bool mine = s->state != SLOT_EMPTY && s->cx == cx && s->cz == cz;
-            double d = dist_to(g.ccx, g.ccz, cx, cz);
+            double d = stream_dist_to(g.ccx, g.ccz, cx, cz);
             double a = (double)cx + 0.5 - g.ccx, b = (double)cz + 0.5 - g.ccz;
             bool ahead = (g.dx == 0.0 && g.dz == 0.0) || a * g.dx + b * g.dz > 0.0;
             /* Void: needed (inside the reach held - 1, ahead) and without any mesh. */
             if (!(mine && s->state == SLOT_READY) && d <= g.need && ahead) voids++;
-            bool in = in_range(&g, cx, cz, 0.0);
+            bool in = stream_in_range(&g, cx, cz, 0.0);
             wanted += in;
             bool missing = !(mine && s->state == SLOT_READY);
-            double travel = g.speed >= PRIORITY_MIN_SPEED && (in || mine) ? travel_to_need(&g, cx, cz) : INFINITY;
+            double travel = g.speed >= PRIORITY_MIN_SPEED && (in || mine) ? stream_travel_to_need(&g, cx, cz) : INFINITY;
             if (missing && in && !isinf(travel)) {
                 double arrive = lat;
                 if (mine) {
@@ -956,15 +648,15 @@ void world_update(World *w, const WorldView *v) {
             }
 
             if (want_picks == 0) continue;
-            int lod = lod_at(w, cx, cz);
+            int lod = stream_lod_at(w, cx, cz);
             double sc;
             if (!mine) {
                 if (!in) continue;
-                sc = priority(p, &g, cx, cz, travel);
+                sc = stream_priority(p, &g, cx, cz, travel);
             } else if (s->state == SLOT_READY && !s->busy && s->stale) {
                 /* The old world still shows here: rebuilt as soon as a new chunk would be. */
                 if (!in) continue;
-                sc = priority(p, &g, cx, cz, travel);
+                sc = stream_priority(p, &g, cx, cz, travel);
             } else if (s->state == SLOT_READY && !s->busy && ((int)s->lod != lod || s->classic != classic)) {
                 /* A LOD band change, or LOD switched on or off (seam faces come or go). Kept
                  * chunks (the ring past the reach) are still drawn: they follow too, except that
@@ -972,23 +664,23 @@ void world_update(World *w, const WorldView *v) {
                  * mesh (coarsening only saves memory, and it goes out of reach soon). */
                 bool coarser = lod > (int)s->lod && s->classic == classic;
                 if (coarser && pressed && !ahead) continue;
-                sc = priority(p, &g, cx, cz, travel) + (coarser ? p->lod_coarsen_penalty : p->lod_refine_penalty);
+                sc = stream_priority(p, &g, cx, cz, travel) + (coarser ? p->lod_coarsen_penalty : p->lod_refine_penalty);
             } else {
                 continue;
             }
             Pick pk = {cx, cz, (int8_t)lod, sc};
-            if (npick < want_picks) picks_push(picks, &npick, pk);
-            else if (sc < picks[0].score) picks_replace_top(picks, npick, pk);
+            if (npick < want_picks) stream_picks_push(picks, &npick, pk);
+            else if (sc < picks[0].score) stream_picks_replace_top(picks, npick, pk);
         }
     w->st.wanted = wanted;
     w->st.void_chunks = voids;
     if (voids) w->st.void_frames++;
 
     /* Submit best first; keep a slab reserve for the jobs in flight. */
-    picks_sort(picks, npick);
+    stream_picks_sort(picks, npick);
     double queue_budget = QUEUE_BUDGET_S;
     if (g.speed >= PRIORITY_MIN_SPEED) {
-        double lead = dist_to(g.ccx, g.ccz, (int32_t)floor(g.lx), (int32_t)floor(g.lz));
+        double lead = stream_dist_to(g.ccx, g.ccz, (int32_t)floor(g.lx), (int32_t)floor(g.lz));
         double window = (lead + 1.0) / g.speed / 3.0;
         if (window < queue_budget) queue_budget = window > QUEUE_BUDGET_MIN_S ? window : QUEUE_BUDGET_MIN_S;
     }
@@ -999,7 +691,7 @@ void world_update(World *w, const WorldView *v) {
 
         MemPoolStats ps = mem_pool_stats(&w->slabs);
         double reserve = (double)w->reserve_slabs + job_expect(w, tl);
-        double d = dist_to(g.ccx, g.ccz, tx, tz);
+        double d = stream_dist_to(g.ccx, g.ccz, tx, tz);
         while ((double)(ps.capacity - ps.in_use) < reserve && evict_farthest(w, &g, d + 0.5))
             ps = mem_pool_stats(&w->slabs);
         if ((double)(ps.capacity - ps.in_use) < reserve) {
@@ -1021,7 +713,7 @@ void world_update(World *w, const WorldView *v) {
         if (!submit(w, idx, tx, tz, tl, v->time_s)) break;
     }
     /* The governor looks at what is still missing once this frame's requests are out. */
-    gov_update(w, &g, voids, margin);
+    stream_gov_update(w, &g, voids, margin);
 }
 
 /* ---------------------------------------------------------------- stats & direct builds */

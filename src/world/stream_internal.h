@@ -1,0 +1,159 @@
+/* skyisles world internals of the streamer: the World record, its chunk slots, jobs and events
+ * (stream.c), and what the streamer asks for each frame (reach.c): the view's geometry,
+ * priorities by time to reach, the pick heap, LOD by distance and the speed governor. */
+#ifndef SKYISLES_STREAM_INTERNAL_H
+#define SKYISLES_STREAM_INTERNAL_H
+
+#include <stdatomic.h>
+
+#include "world/world_internal.h"
+
+#define WORLD_GENS 4            /* parameter snapshots alive at once (old epochs drain) */
+#define LOOKAHEAD_MAX 3         /* chunks of prefetch ahead of the aircraft, at most */
+#define LAT_BINS 8192           /* latency histogram: 0.25 ms bins up to ~2 s */
+#define LAT_BIN_MS 0.25
+/* Speed governor: steps that coarsen the far LOD bands before the reach shrinks, frames of
+ * pressure between two steps up, calm frames before a step down. */
+#define GOV_LOD_STEPS 3
+#define GOV_UP_FRAMES 6
+#define GOV_DOWN_FRAMES 90
+/* Work queued on the workers, at most: the job queue runs in order, so a deep queue makes every
+ * new request wait behind older, lower priority ones. In fast flight at most a third of the time
+ * between a new chunk's request and its need (the lead plus one chunk of travel), at least 8 ms. */
+#define QUEUE_BUDGET_S 0.04
+#define QUEUE_BUDGET_MIN_S 0.008
+
+enum { SLOT_EMPTY = 0, SLOT_QUEUED, SLOT_READY };
+
+typedef struct ChunkSlot {
+    int32_t cx, cz;
+    uint8_t state;
+    uint8_t ready_pending;      /* READY event in the ring, not taken yet */
+    uint8_t ready_taken;        /* the renderer has it: a GONE must follow */
+    uint8_t lod;                /* READY: LOD of the mesh held */
+    uint8_t classic;            /* READY: the mesh is classic LOD 0 (built with LOD off, no seam faces) */
+    uint8_t busy;               /* READY: a job for another LOD is in flight (seq) */
+    uint8_t stale;              /* READY: the mesh is of an older world (a generation change); it
+                                   is drawn until the rebuild of this chunk replaces it */
+    uint8_t job_lod;            /* LOD of the job in flight */
+    uint32_t seq;               /* request number that owns the slot */
+    uint32_t slabs;             /* slabs held by mesh */
+    uint64_t req_ns;            /* QUEUED: when the request was submitted */
+    double born_s;              /* view time of the request that created the chunk: its wind
+                                   shift (W7), kept by every LOD swap of it */
+    ChunkMesh mesh;
+} ChunkSlot;
+
+typedef struct ChunkJob {
+    World *w;
+    const WorldGen *gen;
+    uint32_t gen_index;
+    int32_t cx, cz;
+    int lod;
+    bool classic;               /* LOD off: the classic LOD-0 mesh, no seam faces */
+    uint32_t slot, seq;
+    uint32_t expect;            /* slabs reserved for it */
+    double time_s;
+    bool oom;
+    bool fresh;                 /* a new chunk (no mesh before): its latency feeds the governor */
+    uint64_t cpu_ns, wall_ns;   /* the run's thread CPU time and wall time (stretch included) */
+    double expect_s;            /* its LOD's average run time when submitted */
+    MeshCounts counts;
+    ChunkMesh mesh;
+} ChunkJob;
+
+typedef struct EventEntry {
+    WorldEvent ev;
+    uint32_t slot;
+    bool withdrawn;
+} EventEntry;
+
+struct World {
+    MemBudget *budget;
+    JobSystem *jobs;
+    WorldParams params;         /* as in use: gen = the current snapshot's, live as applied */
+    WorldGen gens[WORLD_GENS];
+    uint32_t gen_refs[WORLD_GENS];
+    uint32_t cur_gen;
+    uint32_t epoch;
+    int32_t radius_max;         /* pools were sized for this */
+    int32_t keep_half;          /* Chebyshev reach of kept chunks */
+    uint32_t table_w;
+    ChunkSlot *slots;
+    MemPool slabs, records;
+    uint32_t nworkers;
+    ChunkScratch **scratch;     /* per worker */
+    ChunkScratch *main_scratch; /* world_build_chunk, world_debug_voxels */
+    bool main_vox_valid;
+    EventEntry *events;
+    uint32_t ev_cap, ev_head, ev_count;
+    uint32_t *lat_hist;
+    uint64_t lat_count;
+    uint32_t next_seq;
+    uint32_t in_flight, max_in_flight;
+    double slabs_per_chunk;     /* running average over all LODs */
+    double slabs_at_lod[WORLD_LOD_MAX + 1];   /* running average per LOD */
+    uint32_t reserve_slabs;     /* slabs the jobs in flight are expected to take */
+    double radius_eff;          /* view radius the mesh pool can hold now (<= the configured one) */
+    WorldStats st;
+    WorldView last_view;
+    bool have_view;
+    int32_t anchor_x, anchor_z;  /* LOD anchor chunk */
+    bool anchor_valid;
+    int lod_levels;             /* lod_dist entries in use (0: LOD off, every chunk classic LOD 0) */
+    float lod_base[WORLD_LOD_MAX]; /* the thresholds of the live parameters */
+    float lod_d2[WORLD_LOD_MAX];   /* squared thresholds in force (the governor may pull far ones in) */
+    _Atomic uint32_t stretch_bits; /* job stretch factor as float bits (0: none) */
+    /* Speed governor: level 0 is the configured world; levels 1..GOV_LOD_STEPS coarsen the far
+     * LOD bands; each level past them pulls the reach in by a chunk, down to speed_reach_min. */
+    int gov_level, gov_max;
+    uint32_t gov_pressure_frames, gov_calm_frames;
+    double gov_reach;           /* the governor's reach (chunks) */
+    double fresh_latency_s;     /* running average of request-to-collect time of new chunks */
+    double frame_dt_s, last_time_s;
+    double job_s_lod[WORLD_LOD_MAX + 1];   /* running average run time (wall, stretch included) per LOD */
+    double queued_s;            /* expected run time of the jobs in flight */
+};
+
+/* ---------------------------------------------------------------- reach.c */
+typedef struct ViewGeom {
+    double ccx, ccz;          /* camera in chunk units */
+    double lx, lz;            /* lead point in chunk units */
+    double dx, dz;            /* unit horizontal direction (0,0 when none) */
+    double speed;             /* chunks per second along (dx, dz) */
+    double cos_half_fov;
+    int32_t radius;           /* configured */
+    double keep;              /* chunks kept: min(radius, what the pool holds) */
+    double reach;             /* chunks requested: keep, or less while the governor pulls it in */
+    double need;              /* a chunk this near the camera is needed now (reach - 1): void if missing ahead */
+} ViewGeom;
+
+/* Below this speed (chunks per second) requests go by distance and heading only. */
+#define PRIORITY_MIN_SPEED 1.0
+
+/* A chunk worth a job this frame: where, at which LOD, how soon (lower first). */
+#define PICK_MAX 96
+typedef struct Pick {
+    int32_t cx, cz;
+    int8_t lod;
+    double score;
+} Pick;
+
+void stream_view_geom(const World *w, const WorldView *v, ViewGeom *g);
+/* Distance in chunks from (px, pz) to the centre of chunk (cx, cz). */
+double stream_dist_to(double px, double pz, int32_t cx, int32_t cz);
+/* Within the reach (requested) / the keep distance (kept), plus extra, of the camera or the lead point. */
+bool stream_in_range(const ViewGeom *g, int32_t cx, int32_t cz, double extra);
+bool stream_in_keep(const ViewGeom *g, int32_t cx, int32_t cz, double extra);
+double stream_travel_to_need(const ViewGeom *g, int32_t cx, int32_t cz);
+double stream_priority(const WorldLiveParams *p, const ViewGeom *g, int32_t cx, int32_t cz, double travel);
+void stream_picks_push(Pick *h, uint32_t *n, Pick p);
+void stream_picks_replace_top(Pick *h, uint32_t n, Pick p);
+void stream_picks_sort(Pick *h, uint32_t n);
+/* The LOD of chunk (cx, cz) from the anchor and the thresholds in force. */
+int stream_lod_at(const World *w, int32_t cx, int32_t cz);
+/* The LOD thresholds and the reach of the governor's level. */
+void stream_gov_apply(World *w);
+void stream_gov_update(World *w, const ViewGeom *g, uint32_t voids, double margin);
+
+#endif
