@@ -228,6 +228,17 @@ typedef struct IslandField {
     IslandFieldSite sites[ISLAND_FIELD_MAX_SITES];
 } IslandField;
 
+/* Is (x, z) (world metres) on the island: inside the field and on a cell with a type? The cell
+ * the world reads for that column (world/density.c). */
+static inline bool island_field_on(const IslandField *f, double x, double z) {
+    if (f->size == 0 || !f->type || !(f->cell_meters > 0.0f)) return false;
+    double half = 0.5 * (double)f->size;
+    double u = (x - (double)f->centre_x) / (double)f->cell_meters + half;
+    double v = (z - (double)f->centre_z) / (double)f->cell_meters + half;
+    if (!(u >= 0.0 && v >= 0.0 && u < (double)f->size && v < (double)f->size)) return false;
+    return f->type[(size_t)v * f->size + (size_t)u] != ISLAND_FIELD_OFF;
+}
+
 /* Is (x, z) (world metres) on a path of the field? */
 static inline bool island_field_path_at(const IslandField *f, float x, float z) {
     if (!f->path_bits || !(f->path_cell_m > 0.0f)) return false;

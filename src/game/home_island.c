@@ -158,10 +158,7 @@ void game_home_print(const GameHome *h, const SimSpawn *spawn, FILE *out) {
 
 int game_home_site_at(const GameHome *h, double x, double z) {
     const IslandField *f = &h->field;
-    if (!f->size || !f->type || !h->island || h->island->n_sites == 0) return -1;
-    double u = (x - f->centre_x) / f->cell_meters + 0.5 * f->size, v = (z - f->centre_z) / f->cell_meters + 0.5 * f->size;
-    if (!(u >= 0.0 && v >= 0.0 && u < f->size && v < f->size)) return -1;
-    if (f->type[(size_t)v * f->size + (size_t)u] == ISLAND_FIELD_OFF) return -1;
+    if (!h->island || h->island->n_sites == 0 || !island_field_on(f, x, z)) return -1;
     /* The field's type is the nearest site's: the same nearest site names the place. */
     double lx = x - f->centre_x, lz = z - f->centre_z, best = 0.0;
     int nearest = -1;

@@ -10,7 +10,6 @@
 enum { RESET_WORLD = 100, RESET_BINDINGS, RESET_CONTROLS };
 
 static const char *const k_onoff[] = {"off", "on"};
-static const char *const k_quality_names[] = {"low", "medium", "high"};
 static const char *const k_layouts[] = {"Xbox (A confirms)", "Nintendo (right confirms)"};
 static const char *const k_cameras[] = {"chase", "cockpit"};
 static const char *const k_lines[] = {"full", "240", "360", "480"};
@@ -110,7 +109,7 @@ static void build(Menu *m) {
         add_action(m, "Reset all bindings", RESET_BINDINGS);
         break;
     case MENU_PAGE_DISPLAY:
-        add_choice(m, "Quality preset", &m->quality, k_quality_names, GAME_QUALITY_COUNT, MENU_CHANGED_QUALITY);
+        add_choice(m, "Quality preset", &m->quality, game_quality_names, GAME_QUALITY_COUNT, MENU_CHANGED_QUALITY);
         add_choice(m, "PSX lines", &m->lines_choice, k_lines, 4, MENU_CHANGED_DISPLAY);
         add_toggle(m, "4:3 picture", &s->fixed_4_3, MENU_CHANGED_DISPLAY);
         add_toggle(m, "Vertex snap", &s->snap, MENU_CHANGED_DISPLAY);

@@ -73,7 +73,7 @@ static void pilot_input(const Game *g, FlightInput *fi) {
 void play_respawn(Game *g) {
     Play *p = &g->play;
     FlightState f = g->flight;
-    float cruise = g->model.speed_min + f.throttle * (g->model.speed_max - g->model.speed_min);
+    float cruise = flight_cruise_speed(&g->model, f.throttle);
     f.speed = cruise;
     f.boost = 0.0f;
     bool near = p->safe_valid && sim_respawn_near(g->world, p->safe_x, p->safe_y, p->safe_z, p->safe_yaw, &f);

@@ -16,12 +16,12 @@
 
 #define SETTINGS_VERSION 1
 
-static const char *const k_quality[GAME_QUALITY_COUNT] = {"low", "medium", "high"};
-const char *game_quality_name(GameQuality q) { return q < GAME_QUALITY_COUNT ? k_quality[q] : "medium"; }
+const char *const game_quality_names[GAME_QUALITY_COUNT] = {"low", "medium", "high"};
+const char *game_quality_name(GameQuality q) { return q < GAME_QUALITY_COUNT ? game_quality_names[q] : "medium"; }
 
 bool game_quality_parse(const char *s, GameQuality *out) {
     for (int q = 0; q < GAME_QUALITY_COUNT; q++)
-        if (s && !strcmp(s, k_quality[q])) {
+        if (s && !strcmp(s, game_quality_names[q])) {
             *out = (GameQuality)q;
             return true;
         }
@@ -238,13 +238,12 @@ static void read_display(Reader *r, GameSettings *s, const char *key, yaml_node_
     } else if (!strcmp(key, "fov")) {
         read_float(r, v, "display.fov", 40.0, 110.0, &s->fov_deg);
     } else if (!strcmp(key, "quality")) {
-        const char *q = scalar(v);
-        for (int i = 0; i < GAME_QUALITY_COUNT; i++)
-            if (q && !strcmp(q, k_quality[i])) {
-                s->quality = (GameQuality)i;
-                s->quality_chosen = true;
-                return;
-            }
+        GameQuality q;
+        if (game_quality_parse(scalar(v), &q)) {
+            s->quality = q;
+            s->quality_chosen = true;
+            return;
+        }
         warn_at(r, v, "'display.quality' must be low, medium or high");
     } else {
         warn_at(r, v, "'display.%s' is not a setting", key);

@@ -18,7 +18,8 @@
 
 /* Quality presets: what a GPU and CPU class can draw (chosen at first start, then the player's). */
 typedef enum GameQuality { GAME_QUALITY_LOW = 0, GAME_QUALITY_MEDIUM, GAME_QUALITY_HIGH, GAME_QUALITY_COUNT } GameQuality;
-const char *game_quality_name(GameQuality q);   /* "low", "medium", "high" */
+extern const char *const game_quality_names[GAME_QUALITY_COUNT];   /* "low", "medium", "high" */
+const char *game_quality_name(GameQuality q);
 /* The preset for a GPU (its GL_RENDERER string) and a CPU of `cores` online cores, for a first
  * start: low for VideoCore IV, Mali-400/450/T, PowerVR SGX, Adreno 3xx and software
  * rasterisers; medium for V3D 4 (Pi 4), Mali-G31/G52/G57 (handhelds); high for V3D 7 (Pi 5)

@@ -157,6 +157,10 @@ float flight_throttle_for(const FlightModel *m, float speed) {
     return t < 0.0f ? 0.0f : (t > 1.0f ? 1.0f : t);
 }
 
+float flight_cruise_speed(const FlightModel *m, float throttle) {
+    return m->speed_min + throttle * (m->speed_max - m->speed_min);
+}
+
 /* The aircraft's axes from its Euler angles: forward (the nose), up, right. */
 static void basis(const FlightState *f, float fwd[3], float up[3], float right[3]) {
     float cy = cosf(f->yaw), sy = sinf(f->yaw), cp = cosf(f->pitch), sp = sinf(f->pitch);
@@ -232,7 +236,7 @@ void flight_step(FlightState *f, const FlightInput *in, const FlightModel *m, fl
      * path adds a little in a dive and takes some in a climb, never below the slow cruise. */
     f->throttle = clampf(f->throttle + clampf(in->throttle, -1.0f, 1.0f) * m->throttle_rate * dt, 0.0f, 1.0f);
     f->boost = clampf(f->boost + (in->boost ? 0.6f : -1.5f) * dt, 0.0f, 1.0f);
-    float cruise = m->speed_min + f->throttle * (m->speed_max - m->speed_min);
+    float cruise = flight_cruise_speed(m, f->throttle);
     float limit = m->speed_limit > cruise ? m->speed_limit : cruise;
     float target = cruise + (limit - cruise) * f->boost * f->boost;
     /* Exponential toward the target, at least 30 m/s^2, so the boost arrives instead of creeping. */

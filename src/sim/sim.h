@@ -78,6 +78,8 @@ void flight_autopilot_start(FlightState *f, const World *w);
 void flight_step(FlightState *f, const FlightInput *in, const FlightModel *m, float dt);
 /* Throttle that gives a speed (clamped to the model's cruise range). */
 float flight_throttle_for(const FlightModel *m, float speed);
+/* The cruise speed a throttle setting (0..1) picks: flight_throttle_for's inverse. */
+float flight_cruise_speed(const FlightModel *m, float throttle);
 /* Time passes and the propeller turns, the aircraft stays put (a fixed camera's shot). */
 void flight_idle(FlightState *f, float dt);
 /* Unit nose direction. */

@@ -7,13 +7,7 @@
 
 bool sim_on_home(const World *w, double x, double z) {
     const IslandField *h = world_params(w)->gen.home;
-    if (!h || h->size == 0 || !h->type || h->cell_meters <= 0.0f) return false;
-    /* The cell the world reads for this column (world/density.c: home_cell). */
-    double half = 0.5 * (double)h->size;
-    double u = (x - (double)h->centre_x) / (double)h->cell_meters + half;
-    double v = (z - (double)h->centre_z) / (double)h->cell_meters + half;
-    if (!(u >= 0.0 && v >= 0.0 && u < (double)h->size && v < (double)h->size)) return false;
-    return h->type[(size_t)v * h->size + (size_t)u] != ISLAND_FIELD_OFF;
+    return h && island_field_on(h, x, z);
 }
 
 typedef enum RayHit { HIT_SKY, HIT_HOME, HIT_TERRAIN, HIT_UNDERSIDE, HIT_CLOUD } RayHit;
