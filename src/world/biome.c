@@ -24,8 +24,6 @@ void gen_biome_weights(const WorldGen *g, float temperature, float humidity, Bio
     float cold = smooth01(BIOME_COLD + h, BIOME_COLD - h, temperature);
     float hot = smooth01(BIOME_HOT - h, BIOME_HOT + h, temperature);
     float wet = smooth01(BIOME_WET - h, BIOME_WET + h, humidity);
-    out->temperature = temperature;
-    out->humidity = humidity;
     out->w[BIOME_SNOWY] = cold;
     out->w[BIOME_DESERT] = hot * (1.0f - wet);
     out->w[BIOME_JUNGLE] = hot * wet;

@@ -237,6 +237,15 @@ static inline void store_vertex(WorldVertex *v, uint64_t p, uint32_t col) {
 
 /* Pseudo-AO: brightness rises with altitude above the abyss floor; air under a roof (some
  * rock higher in its column) is in shadow, which darkens island undersides and caves. */
+/* Pseudo-AO by altitude (W6): shade_floor at bedrock level rising to 1 at the cloud band's foot. */
+static inline float alt_light(const WorldGen *g, float y) {
+    float lo = g->p.bedrock_level, hi = g->p.cloud_centre - g->p.cloud_range;
+    float t = hi > lo ? (y - lo) / (hi - lo) : 1.0f;
+    if (t < 0.0f) t = 0.0f;
+    if (t > 1.0f) t = 1.0f;
+    return g->p.shade_floor + (1.0f - g->p.shade_floor) * t;
+}
+
 static void mesh_ctx_init(MeshCtx *c, const WorldGen *g, const ChunkScratch *s, SlabWriter *w) {
     pthread_once(&g_ao_once, ao_lut_init);
     c->g = g;
@@ -244,14 +253,7 @@ static void mesh_ctx_init(MeshCtx *c, const WorldGen *g, const ChunkScratch *s, 
     c->w = w;
     c->sc = s->scale;
     for (int k = 0; k < 4; k++) c->aof[k] = 1.0f - g->p.ao_strength * (float)(3 - k);
-    float lo = g->p.bedrock_level, hi = g->p.cloud_centre - g->p.cloud_range;
-    for (int yi = 0; yi < WV_H; yi++) {
-        float ay = (float)gs_block_y(s, yi - 1);   /* the layer's sample height */
-        float t = hi > lo ? (ay - lo) / (hi - lo) : 1.0f;
-        if (t < 0.0f) t = 0.0f;
-        if (t > 1.0f) t = 1.0f;
-        c->alt[yi] = g->p.shade_floor + (1.0f - g->p.shade_floor) * t;
-    }
+    for (int yi = 0; yi < WV_H; yi++) c->alt[yi] = alt_light(g, (float)gs_block_y(s, yi - 1));   /* the layer's sample height */
     for (int n = 0; n < 6; n++)
         for (int r = 0; r < 2; r++)
             for (int i = 0; i < 4; i++) {
@@ -384,13 +386,10 @@ static inline __attribute__((always_inline)) uint32_t emit_row(const MeshCtx *c,
  * per-vertex AO: flags say open). */
 static uint32_t emit_props(const MeshCtx *c, const ChunkScratch *s) {
     const WorldGen *g = c->g;
-    const float lo = g->p.bedrock_level, hi = g->p.cloud_centre - g->p.cloud_range;
     uint32_t faces = 0;
     for (uint32_t i = 0; i < s->props.nbox; i++) {
         const PropBox *b = &s->props.box[i];
-        float t = hi > lo ? ((float)b->y0 - lo) / (hi - lo) : 1.0f;
-        t = t < 0.0f ? 0.0f : (t > 1.0f ? 1.0f : t);
-        float alt = g->p.shade_floor + (1.0f - g->p.shade_floor) * t;
+        float alt = alt_light(g, (float)b->y0);
         const int bl[3] = {b->x0, b->y0, b->z0}, bh[3] = {b->x1, b->y1, b->z1};
         for (int n = 0; n < 6; n++) {
             if (!((b->faces >> n) & 1u)) continue;

@@ -157,14 +157,12 @@ int world_landmark_find(const char *name) {
         if (!strcmp(k_landmarks[i].name, name)) return i;
     return -1;
 }
-int world_landmark_count(void) { return LANDMARK_COUNT; }
 const char *world_landmark_name(int i) { return i >= 0 && i < LANDMARK_COUNT ? k_landmarks[i].name : NULL; }
 int world_flora_find(const char *name) {
     for (int i = 0; name && i < FLORA_COUNT; i++)
         if (!strcmp(k_flora[i].name, name)) return i;
     return -1;
 }
-int world_flora_count(void) { return FLORA_COUNT; }
 const char *world_flora_name(int i) { return i >= 0 && i < FLORA_COUNT ? k_flora[i].name : NULL; }
 
 const char *gen_prop_shape_name(int shape, bool landmark) {
@@ -204,7 +202,6 @@ void gen_props_init(WorldGen *g) {
 }
 
 /* ---------------------------------------------------------------- terrain queries */
-static inline int floor_div(int a, int s) { return a >= 0 ? a / s : -((-a + s - 1) / s); }
 
 /* Solidity of block (x, y, z), chunk-local, at the chunk's LOD: LOD 0 reads the bit rows inside
  * the apron and samples the corner grid beyond it (the same field, bit for bit); a coarse LOD
@@ -447,7 +444,6 @@ void gen_props(const WorldGen *g, ChunkScratch *s) {
     ps->nplaced = 0;
     ps->objects = 0;
     ps->landmarks = 0;
-    ps->beaten = ps->unfit = 0;
     const int32_t bx0 = s->cx * CHUNK_SIZE, bz0 = s->cz * CHUNK_SIZE;
     /* Landmarks near the chunk: those whose footprint (plus a block, plus an object's reach)
      * can touch it. */
@@ -497,15 +493,9 @@ void gen_props(const WorldGen *g, ChunkScratch *s) {
                     int32_t ax = c->bx - o->bx, az = c->bz - o->bz;
                     if (ax <= d && -ax <= d && az <= d && -az <= d && cand_beats(o, c)) beaten = true;
                 }
-            if (beaten) {
-                ps->beaten++;
-                continue;
-            }
+            if (beaten) continue;
             int by = object_fits(g, s, sh, nbox, lx, lz);
-            if (by < 0) {
-                ps->unfit++;
-                continue;
-            }
+            if (by < 0) continue;
             for (int b = 0; b < nbox; b++) add_box(s, &sh->box[b], lx, by, lz, 0, c->tint, WORLD_MAT_PROP);
             record(s, c->bx, by, c->bz, c->shape, false);
             ps->objects++;

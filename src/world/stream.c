@@ -8,7 +8,6 @@
 #include <string.h>
 #include <time.h>
 
-static inline int32_t floor_div(int32_t a, int32_t b) { return a >= 0 ? a / b : -((-a + b - 1) / b); }
 static inline uint32_t wrap_index(int32_t v, uint32_t w) {
     int32_t m = v % (int32_t)w;
     return (uint32_t)(m < 0 ? m + (int32_t)w : m);

@@ -322,10 +322,8 @@ bool world_solid_at(const World *w, double x, double y, double z);
  * landmark shape or a flora set by name, -1 when there is none; names by index (NULL past the
  * end). Location types name their landmark and flora in assets/codex (docs/island.md). */
 int world_landmark_find(const char *name);
-int world_landmark_count(void);
 const char *world_landmark_name(int i);
 int world_flora_find(const char *name);
-int world_flora_count(void);
 const char *world_flora_name(int i);
 
 /* Benches and tests: every chunk job then takes k times its CPU time (the worker sleeps the

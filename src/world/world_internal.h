@@ -149,7 +149,6 @@ void gen_column_finish(const WorldGen *g, int32_t X, int32_t Z, float n_base, fl
 typedef enum WorldBiome { BIOME_TEMPERATE, BIOME_SNOWY, BIOME_DESERT, BIOME_JUNGLE, BIOME_COUNT } WorldBiome;
 
 typedef struct BiomeSample {
-    float temperature, humidity;   /* the fields, about [-1, 1] */
     float w[BIOME_COUNT];          /* weights, >= 0, summing to 1 */
     WorldBiome main;               /* the largest weight */
 } BiomeSample;
@@ -189,6 +188,8 @@ static inline void gen_corner_dense(const WorldGen *g, const GenColumn *c, float
     *i_out = iv;
 }
 
+/* a / b rounded towards minus infinity (b > 0): block to chunk or cell indices. */
+static inline int32_t floor_div(int32_t a, int32_t b) { return a >= 0 ? a / b : -((-a + b - 1) / b); }
 static inline float wlerp(float a, float b, float t) { return a + (b - a) * t; }
 
 /* -y plus the bedrock term at height yc: what the terrain adds to the interpolated D. The cell
@@ -281,7 +282,6 @@ typedef struct PropScratch {
     PropBox box[PROP_MAX_BOXES];
     PropPlaced placed[PROP_MAX_PLACED];
     uint32_t nbox, nplaced, objects, landmarks;
-    uint32_t beaten, unfit;          /* candidates touching the chunk lost to the hard core, to the terrain */
 } PropScratch;
 
 /* Per-epoch setup: seeds, map frequencies, home flora and landmarks from the IslandField. */
@@ -331,15 +331,6 @@ typedef struct ChunkScratch {
     uint32_t seam_samples;                           /* field samples taken for seam faces */
     PropScratch props;                               /* objects and landmarks (props.c) */
 } ChunkScratch;
-
-/* The 8 corners of field f around cell (yi, zi, xi) as c[yi][zi][xi] offsets, wtrilerp's order. */
-static inline void gen_gather(const ChunkScratch *s, int f, int yi, int zi, int xi, float c[2][2][2]) {
-    for (int a = 0; a < 2; a++)
-        for (int b = 0; b < 2; b++) {
-            c[a][b][0] = s->corner[f][yi + a][zi + b][xi];
-            c[a][b][1] = s->corner[f][yi + a][zi + b][xi + 1];
-        }
-}
 
 static inline bool gs_solid(const ChunkScratch *s, int x, int y, int z) {
     return (s->solid[y - WORLD_Y_MIN + 1][z + 1] >> (x + 1)) & 1u;
