@@ -36,6 +36,9 @@ for prog in "$@"; do
   grep '^note: ' "$log" | sed "s/^/    /"
   if [ "$failed" -ne 0 ]; then
     echo "---- $log (rc=$rc) ----"
+    # cmocka's failure lines first: the tail below may be all log lines.
+    grep -E '^\[ +(ERROR|FAILED|LINE) +\]' "$log" | head -n 20
+    echo "-- last lines:"
     grep -v '^\[       OK \]\|^\[ RUN      \]' "$log" | tail -n 40
     echo "----"
   fi

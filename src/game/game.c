@@ -336,9 +336,11 @@ bool game_wait_world(Game *g, double timeout_s) {
         stream(g);
         WorldStats ws = world_stats(g->world);
         uint32_t pending = g->render ? render_stats(g->render).pending_uploads : 0;
-        /* Done when nothing is generating or waiting for upload and the reach has settled: the
-         * mesh pool pulls it in while meshes pile up, then lets it grow back step by step. */
-        if (ws.in_flight == 0 && pending == 0 && ws.reach == last_reach) {
+        /* Done when nothing is generating or waiting for upload, the reach has settled (the
+         * mesh pool pulls it in while meshes pile up, then lets it grow back step by step) and
+         * the speed governor is back at rest (after a jump it coarsens far LODs and pulls the
+         * reach in; each step back requests chunks again). */
+        if (ws.in_flight == 0 && pending == 0 && ws.reach == last_reach && ws.gov_level == 0) {
             if (++quiet >= 3) return true;
         } else {
             quiet = 0;
