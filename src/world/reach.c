@@ -9,8 +9,8 @@
 void stream_view_geom(const World *w, const WorldView *v, ViewGeom *g) {
     const WorldLiveParams *p = &w->params.live;
     g->radius = p->view_radius;
-    g->keep = w->radius_eff < g->radius ? w->radius_eff : g->radius;
-    g->reach = w->gov_reach < g->keep ? w->gov_reach : g->keep;
+    g->keep = stream_keep(w);
+    g->reach = stream_reach(w);
     g->need = g->reach - 1.0;
     g->ccx = v->x / CHUNK_SIZE;
     g->ccz = v->z / CHUNK_SIZE;
@@ -75,10 +75,9 @@ double stream_priority(const WorldLiveParams *p, const ViewGeom *g, int32_t cx, 
     return score;
 }
 
-
 /* The picks are a max-heap on score while chunks are scanned (the worst at the top, replaced by
  * anything better), then sorted best first. Ties keep no particular order. */
-static void stream_picks_sift_down(Pick *h, uint32_t n, uint32_t i) {
+static void picks_sift_down(Pick *h, uint32_t n, uint32_t i) {
     for (;;) {
         uint32_t l = 2 * i + 1, r = l + 1, m = i;
         if (l < n && h[l].score > h[m].score) m = l;
@@ -104,7 +103,7 @@ void stream_picks_push(Pick *h, uint32_t *n, Pick p) {
 
 void stream_picks_replace_top(Pick *h, uint32_t n, Pick p) {
     h[0] = p;
-    stream_picks_sift_down(h, n, 0);
+    picks_sift_down(h, n, 0);
 }
 
 void stream_picks_sort(Pick *h, uint32_t n) {
@@ -112,7 +111,7 @@ void stream_picks_sort(Pick *h, uint32_t n) {
         Pick t = h[0];
         h[0] = h[end - 1];
         h[end - 1] = t;
-        stream_picks_sift_down(h, end - 1, 0);
+        picks_sift_down(h, end - 1, 0);
     }
 }
 
@@ -132,7 +131,7 @@ static const float k_gov_lod_scale[GOV_LOD_STEPS + 1][WORLD_LOD_MAX] = {
 
 /* The LOD thresholds and the reach of the governor's level. */
 void stream_gov_apply(World *w) {
-    int lod_steps = w->lod_levels > 0 ? GOV_LOD_STEPS : 0;
+    int lod_steps = stream_gov_lod_steps(w);
     int l = w->gov_level < lod_steps ? w->gov_level : lod_steps;
     float prev = 0.0f;
     for (int i = 0; i < w->lod_levels; i++) {
@@ -182,4 +181,3 @@ void stream_gov_update(World *w, const ViewGeom *g, uint32_t voids, double margi
     if (w->gov_level != before) stream_gov_apply(w);
     if ((uint32_t)w->gov_level > w->st.gov_level_peak) w->st.gov_level_peak = (uint32_t)w->gov_level;
 }
-

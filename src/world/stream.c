@@ -150,7 +150,6 @@ static void chunk_job_drop(JobDesc *jd) {
     job_finish_record(j->w, j);
 }
 
-
 /* ---------------------------------------------------------------- creation */
 static uint32_t workers_of(JobSystem *js) {
     uint32_t n = jobs_worker_count(js);
@@ -176,7 +175,6 @@ static uint64_t resident_slabs(const WorldLiveParams *p, int32_t r, int32_t lead
     return n;
 }
 
-
 /* Live values as the world holds them: the view radius within what the table was sized for,
  * the LOD thresholds in use, the anchor slack below half a chunk. */
 static void live_apply(World *w, const WorldLiveParams *p) {
@@ -188,10 +186,9 @@ static void live_apply(World *w, const WorldLiveParams *p) {
     if (l->lod_hysteresis > 0.45f) l->lod_hysteresis = 0.45f;
     if (l->speed_reach_min < WORLD_VIEW_RADIUS_MIN) l->speed_reach_min = WORLD_VIEW_RADIUS_MIN;
     w->lod_levels = gen_lod_thresholds(l, w->lod_base);
-    for (int i = 0; i < w->lod_levels; i++) w->lod_d2[i] = w->lod_base[i] * w->lod_base[i];
     /* The governor's range: the LOD steps (when LOD is on), then a chunk of reach per step. */
     int reach_steps = l->view_radius > l->speed_reach_min ? l->view_radius - l->speed_reach_min : 0;
-    w->gov_max = (w->lod_levels > 0 ? GOV_LOD_STEPS : 0) + reach_steps;
+    w->gov_max = stream_gov_lod_steps(w) + reach_steps;
     if (w->gov_level > w->gov_max) w->gov_level = w->gov_max;
     stream_gov_apply(w);
 }
@@ -611,7 +608,7 @@ void world_update(World *w, const WorldView *v) {
      * makes void, so it waits behind the new chunks ahead (lod_refine_penalty), and one that
      * only coarsens waits longest. */
     int32_t ccx = (int32_t)floor(g.ccx), ccz = (int32_t)floor(g.ccz);
-    int32_t reach = (g.radius > (int32_t)g.reach ? g.radius : (int32_t)g.reach) + LOOKAHEAD_MAX + 1;
+    int32_t reach = g.radius + LOOKAHEAD_MAX + 1;   /* g.reach <= g.keep <= g.radius */
     uint32_t wanted = 0, voids = 0;
     const bool pressed = w->gov_level > 0;
     const uint64_t now = time_now_ns();
@@ -730,12 +727,10 @@ WorldStats world_stats(const World *w) {
     s.table_slots = w->table_w * w->table_w;
     /* What is streamed now: the view radius in use, or less while the pool holds less or the
      * governor pulls it in. */
-    double radius = world_params(w)->live.view_radius;
-    double reach = w->radius_eff < radius ? w->radius_eff : radius;
-    s.reach = (float)(w->gov_reach < reach ? w->gov_reach : reach);
+    s.reach = (float)stream_reach(w);
     s.gov_level = (uint32_t)w->gov_level;
     s.gov_level_max = (uint32_t)w->gov_max;
-    s.gov_lod_steps = w->lod_levels > 0 ? GOV_LOD_STEPS : 0;
+    s.gov_lod_steps = (uint32_t)stream_gov_lod_steps(w);
     for (int i = 0; i < WORLD_LOD_MAX; i++) s.lod_dist_in_force[i] = i < w->lod_levels ? sqrtf(w->lod_d2[i]) : 0.0f;
     s.fresh_latency_ms = (float)(w->fresh_latency_s * 1e3);
     s.lod_anchor_x = w->anchor_x;

@@ -139,6 +139,21 @@ typedef struct Pick {
     double score;
 } Pick;
 
+/* The distance chunks are kept to: the view radius, or less while the mesh pool holds less. */
+static inline double stream_keep(const World *w) {
+    double radius = w->params.live.view_radius;
+    return w->radius_eff < radius ? w->radius_eff : radius;
+}
+/* The distance chunks are requested to: the keep distance, or less while the governor pulls in. */
+static inline double stream_reach(const World *w) {
+    double keep = stream_keep(w);
+    return w->gov_reach < keep ? w->gov_reach : keep;
+}
+/* The governor's LOD steps: GOV_LOD_STEPS when LOD is on, else none. */
+static inline int stream_gov_lod_steps(const World *w) {
+    return w->lod_levels > 0 ? GOV_LOD_STEPS : 0;
+}
+
 void stream_view_geom(const World *w, const WorldView *v, ViewGeom *g);
 /* Distance in chunks from (px, pz) to the centre of chunk (cx, cz). */
 double stream_dist_to(double px, double pz, int32_t cx, int32_t cz);
