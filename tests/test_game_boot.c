@@ -459,7 +459,7 @@ static void test_stop_keeps_settings_whole(void **state) {
 
 /* A first start picks a quality preset from the GPU and cores, says so in one line and keeps it
  * in the settings file; the next start reads it and does not guess again; --quality wins over
- * the guess. (Here the GPU is Mesa's software rasteriser: low.) */
+ * the guess; a settings file without a quality keeps its own values. (Here the GPU is Mesa's software rasteriser: low.) */
 static void test_first_start_quality(void **state) {
     (void)state;
     char dir[300], path[400], args[600];
@@ -491,6 +491,25 @@ static void test_first_start_quality(void **state) {
     slurp(path, text, sizeof text);
     assert_non_null(strstr(text, "quality: high"));
     assert_non_null(strstr(text, "view_radius: 14"));
+    /* A settings file without a quality (written before there was one): its values stay, no guess. */
+    char *q = strstr(text, "  quality: high");
+    assert_non_null(q);
+    char *eol = strchr(q, '\n');
+    assert_non_null(eol);
+    memmove(q, eol + 1, strlen(eol + 1) + 1);
+    char *vr = strstr(text, "view_radius: 14");
+    memcpy(vr, "view_radius: 9 ", 15);
+    FILE *f = fopen(path, "w");
+    assert_non_null(f);
+    fputs(text, f);
+    fclose(f);
+    snprintf(args, sizeof args, "--config '%s' --offscreen --size 64x48 --autopilot --seconds 0.2", dir);
+    run(&g_run, "SDL_VIDEODRIVER=offscreen", args);
+    assert_int_equal(g_run.status, 0);
+    assert_null(strstr(g_run.err, "first start"));
+    assert_non_null(strstr(g_run.err, "view radius 9 chunks"));
+    slurp(path, text, sizeof text);
+    assert_null(strstr(text, "quality:"));
     unlink(path);
     rmdir(dir);
 }

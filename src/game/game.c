@@ -84,15 +84,17 @@ static void render_settings_from(const Game *g, RenderSettings *rs) {
     rs->sky_force_mediump = g->opt.sky_mediump;
 }
 
-/* A first start (no quality in the settings file, none on the command line) picks the preset
- * for this GPU and core count and keeps it; the pause menu changes it. */
+/* A first start (no settings file yet, no quality or view values on the command line) picks the
+ * preset for this GPU and core count and keeps it; the pause menu changes it. A settings file
+ * without a quality (written before there was one, or by a headless run) keeps its own values. */
 static void first_start_quality(Game *g) {
-    if (!g->render || !g->opt.use_settings || g->set.quality_chosen || g->opt.quality_by_hand) return;
+    if (!g->render || !g->opt.use_settings || g->opt.settings_found || g->set.quality_chosen ||
+        g->opt.quality_by_hand)
+        return;
     long cores = sysconf(_SC_NPROCESSORS_ONLN);
     const char *gpu = render_gpu_name(g->render);
     GameQuality q = game_quality_guess(gpu, (int)cores);
     game_quality_apply(&g->set, q);
-    g->set.quality_chosen = true;
     game_apply_settings(g, MENU_CHANGED_QUALITY);   /* marks the settings to be kept */
     log_info("skyisles: first start: quality %s for %s on %ld cores (the pause menu's Display page changes it)",
              game_quality_name(q), gpu[0] ? gpu : "an unnamed GPU", cores);

@@ -50,7 +50,7 @@ typedef struct GameOptions {
     bool settings_found;
     char settings_warning[320]; /* one line about a damaged file, logged at boot */
     bool seed_given;            /* --seed / --world seed=: this run's seed becomes the last one */
-    bool quality_by_hand;       /* --quality, --view-radius, --world, --lines, --no-clouds: no first-start guess */
+    bool quality_by_hand;       /* --view-radius, --world, --lines, --no-clouds, --no-sky-clouds: no first-start guess (--quality chooses) */
     GameSettings set;           /* defaults, then the settings file, then the command line */
     /* world, memory, view */
     const char *pak;            /* --pak FILE: codex pack instead of the built-in one */

@@ -236,7 +236,6 @@ static void store_choices(Menu *m) {
     s->lines = k_lines_value[m->lines_choice];
     if (m->quality != (int)s->quality) {
         game_quality_apply(s, (GameQuality)m->quality);
-        s->quality_chosen = true;
     }
 }
 
@@ -373,9 +372,10 @@ void game_quality_apply(GameSettings *s, GameQuality q) {
                    "game and world presets line up");
     if ((unsigned)q >= GAME_QUALITY_COUNT) q = GAME_QUALITY_MEDIUM;
     s->quality = q;
-    WorldParams before = s->world;
+    s->quality_chosen = true;
+    WorldCreateParams create = s->world.create;
     world_params_preset(&s->world, (WorldPreset)q);
-    s->world.create = before.create;   /* creation values stay the game's (world_setup) */
+    s->world.create = create;   /* creation values stay the game's (world_setup) */
     /* Low: VideoCore IV / Mali-400 class: no cloud blending (the cost on tile GPUs is overdraw).
      * High: more lines on a GPU that has the fill rate. */
     s->lines = q == GAME_QUALITY_HIGH ? 360 : 240;

@@ -89,7 +89,7 @@ void menu_item_value(const Menu *m, const MenuItem *it, char *buf, size_t n);
 void menu_sync(Menu *m);
 
 /* Quality presets: display and world values for a class of hardware (low: VideoCore IV,
- * Mali-400, Pi Zero 2; medium: Pi 4, Mali-G31/G52; high: Pi 5, desktops). */
+ * Mali-400, Pi Zero 2; medium: Pi 4, Mali-G31/G52; high: Pi 5, desktops). Marks the quality chosen. */
 void game_quality_apply(GameSettings *s, GameQuality q);
 
 #endif

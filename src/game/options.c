@@ -199,8 +199,6 @@ bool game_parse_args(int argc, char **argv, GameOptions *o, bool *exit_now) {
             GameQuality q;
             if (!game_quality_parse(next, &q)) goto bad;
             game_quality_apply(s, q);
-            s->quality_chosen = true;
-            o->quality_by_hand = true;
         } else if (!strcmp(a, "--view-radius")) {
             NEED_ARG();
             o->quality_by_hand = true;
@@ -241,6 +239,7 @@ bool game_parse_args(int argc, char **argv, GameOptions *o, bool *exit_now) {
         } else if (!strcmp(a, "--no-fog")) {
             s->fog = false;
         } else if (!strcmp(a, "--no-sky-clouds")) {
+            o->quality_by_hand = true;   /* the guess would turn it back on */
             s->sky_clouds = false;
         } else if (!strcmp(a, "--no-clouds")) {
             o->quality_by_hand = true;

@@ -2,13 +2,13 @@
  * the first defect, and the atomic save (temporary file, fsync, rename, fsync of the folder). */
 #include "settings.h"
 
-#include <ctype.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -31,11 +31,8 @@ bool game_quality_parse(const char *s, GameQuality *out) {
 /* Case-insensitive substring. */
 static bool has(const char *hay, const char *needle) {
     size_t n = strlen(needle);
-    for (; *hay; hay++) {
-        size_t i = 0;
-        while (i < n && hay[i] && tolower((unsigned char)hay[i]) == needle[i]) i++;
-        if (i == n) return true;
-    }
+    for (; *hay; hay++)
+        if (!strncasecmp(hay, needle, n)) return true;
     return false;
 }
 
@@ -53,7 +50,6 @@ GameQuality game_quality_guess(const char *gpu, int cores) {
                                        "adreno 7", "apple", "virgl"};
     const char *s = gpu ? gpu : "";
     GameQuality q;
-    if (cores < 1) cores = 1;
     for (size_t i = 0; i < sizeof low / sizeof low[0]; i++)
         if (has(s, low[i])) { q = GAME_QUALITY_LOW; goto found; }
     for (size_t i = 0; i < sizeof high / sizeof high[0]; i++)
