@@ -102,7 +102,8 @@ static void test_every_site_has_its_landmark(void **state) {
             int lod = (int)(i % 4);
             Seen s = {0};
             /* Every chunk the landmark may reach (its square, |x|, |z| <= 4). */
-            int32_t cx0 = (sx - 4) >> 5, cx1 = (sx + 4) >> 5, cz0 = (sz - 4) >> 5, cz1 = (sz + 4) >> 5;
+            int32_t cx0 = floor_div(sx - 4, CHUNK_SIZE), cx1 = floor_div(sx + 4, CHUNK_SIZE);
+            int32_t cz0 = floor_div(sz - 4, CHUNK_SIZE), cz1 = floor_div(sz + 4, CHUNK_SIZE);
             for (int32_t cz = cz0; cz <= cz1; cz++)
                 for (int32_t cx = cx0; cx <= cx1; cx++) {
                     ChunkMesh m;
@@ -152,7 +153,7 @@ static void test_home_flora_by_type(void **state) {
         int32_t sx = floor_i(g_field.centre_x + g_isl.sites[i].x_m), sz = floor_i(g_field.centre_z + g_isl.sites[i].z_m);
         /* The site's chunk and its four neighbours. */
         for (int d = 0; d < 5; d++) {
-            int32_t cx = (sx >> 5) + (d == 1) - (d == 2), cz = (sz >> 5) + (d == 3) - (d == 4);
+            int32_t cx = floor_div(sx, CHUNK_SIZE) + (d == 1) - (d == 2), cz = floor_div(sz, CHUNK_SIZE) + (d == 3) - (d == 4);
             gen_chunk_voxels(&g, cx, cz, 0.0, &g_s);
             chunks++;
             for (uint32_t k = 0; k < g_s.props.nplaced; k++) {

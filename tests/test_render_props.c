@@ -1,5 +1,5 @@
 /* Render tests for objects and landmarks (C4): a forest and a landmark against reference images
- * in tests/ref/. The ground is synthetic (terraces of plain block columns built here), so the
+ * in tests/ref/. The ground is synthetic (flat rock up to one height, built here), so the
  * references move only when the objects do: shapes, placement, flora or the mesher's box faces.
  * The objects are the world's own (gen_props and mesh_chunk on that ground).
  * SKYISLES_UPDATE_REFS=1 rewrites the references from this run. */
@@ -66,7 +66,7 @@ static uint32_t build_and_load(const WorldGen *g, int32_t cx0, int32_t cz0) {
     render_clear_terrain(g_fx.render);
     uint32_t objects = 0;
     for (int k = 0; k < N * N; k++) {
-        if (g_mesh[k].opaque_parts) mesh_free(&g_slabs, &g_mesh[k]);
+        mesh_free(&g_slabs, &g_mesh[k]);
         synthetic_voxels(cx0 + k % N, cz0 + k / N);
         gen_props(g, &g_s);
         objects += g_s.props.objects + g_s.props.landmarks;

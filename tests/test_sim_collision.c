@@ -155,11 +155,7 @@ static bool tunnel_segment(const double a[3], const double d[3], double len) {
     for (double s = len; s > 0.0; s -= 4.0)   /* cheap first: a few points on the axis */
         if (solid_block(floor(a[0] + d[0] * s), floor(a[1] + d[1] * s), floor(a[2] + d[2] * s))) return false;
     for (double s = 0.0; s <= len; s += 0.25) {
-        double x = a[0] + d[0] * s, y = a[1] + d[1] * s, z = a[2] + d[2] * s;
-        for (double by = floor(y - 0.6); by <= floor(y + 0.6); by++)
-            for (double bz = floor(z - 0.6); bz <= floor(z + 0.6); bz++)
-                for (double bx = floor(x - 0.6); bx <= floor(x + 0.6); bx++)
-                    if (solid_block(bx, by, bz)) return false;
+        if (!box_is_air(a[0] + d[0] * s, a[1] + d[1] * s, a[2] + d[2] * s, 0.6)) return false;
     }
     for (int k = 0; k < 3; k++) {
         double s = len * 0.5 * k, x = a[0] + d[0] * s, y = a[1] + d[1] * s, z = a[2] + d[2] * s;
