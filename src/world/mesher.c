@@ -235,8 +235,17 @@ static inline void store_vertex(WorldVertex *v, uint64_t p, uint32_t col) {
 #endif
 }
 
-/* Pseudo-AO: brightness rises with altitude above the abyss floor; air under a roof (some
- * rock higher in its column) is in shadow, which darkens island undersides and caves. */
+/* A flat-coloured quad: corners p0, p0 + du, p0 + du + dv, p0 + dv (packed positions and
+ * flags; the steps along U and V are packed too, every field non-negative, so they add without
+ * carries). */
+static inline __attribute__((always_inline)) void store_quad(WorldVertex *q, uint64_t p0, uint64_t du, uint64_t dv,
+                                                             uint32_t col) {
+    store_vertex(&q[0], p0, col);
+    store_vertex(&q[1], p0 + du, col);
+    store_vertex(&q[2], p0 + du + dv, col);
+    store_vertex(&q[3], p0 + dv, col);
+}
+
 /* Pseudo-AO by altitude (W6): shade_floor at bedrock level rising to 1 at the cloud band's foot. */
 static inline float alt_light(const WorldGen *g, float y) {
     float lo = g->p.bedrock_level, hi = g->p.cloud_centre - g->p.cloud_range;
@@ -406,11 +415,8 @@ static uint32_t emit_props(const MeshCtx *c, const ChunkScratch *s) {
                 ev += V[k] * (bh[k] - bl[k]);
             }
             uint64_t flags = (uint64_t)(3u | (uint32_t)b->mat << 2) << 56;
-            for (int v = 0; v < 4; v++) {
-                int du = k_cu[v] * eu, dv = k_cv[v] * ev;
-                store_vertex(&q[v], pack_pos(p0[0] + U[0] * du + V[0] * dv, p0[1] + U[1] * du + V[1] * dv,
-                                             p0[2] + U[2] * du + V[2] * dv, n) | flags, col);
-            }
+            store_quad(q, pack_pos(p0[0], p0[1], p0[2], n) | flags, pack_pos(U[0] * eu, U[1] * eu, U[2] * eu, 0),
+                       pack_pos(V[0] * ev, V[1] * ev, V[2] * ev, 0), col);
             faces++;
         }
     }
@@ -450,11 +456,7 @@ static inline __attribute__((always_inline)) void emit_cloud_rect(const CloudCtx
     int sc = c->sc;
     uint64_t p0 = pack_pos((x0 + (N[0] > 0)) * sc, WORLD_Y_MIN + (y0 + (N[1] > 0)) * sc, (z0 + (N[2] > 0)) * sc, n) |
                   (uint64_t)(3 | (WORLD_MAT_CLOUD << 2)) << 56;
-    uint64_t du = c->u[n] * (uint64_t)eu, dv = c->v[n] * (uint64_t)ev;
-    store_vertex(&q[0], p0, c->col[n]);
-    store_vertex(&q[1], p0 + du, c->col[n]);
-    store_vertex(&q[2], p0 + du + dv, c->col[n]);
-    store_vertex(&q[3], p0 + dv, c->col[n]);
+    store_quad(q, p0, c->u[n] * (uint64_t)eu, c->v[n] * (uint64_t)ev, c->col[n]);
 }
 
 /* Greedy rectangles over one plane of face bits: runs along the bits, grown over rows. Row r is

@@ -303,12 +303,15 @@ void gen_init(WorldGen *g, const WorldGenParams *p) {
     g->s_jitter = gen_derive_seed(q->seed, 10);
     g->s_temp = gen_derive_seed(q->seed, 11);
     g->s_humid = gen_derive_seed(q->seed, 12);
-    /* Stages 13-15: objects (props.c). */
+    g->s_props = gen_derive_seed(q->seed, 13);   /* objects (props.c): candidates, */
+    g->s_pmap = gen_derive_seed(q->seed, 14);    /* probability map, */
+    g->s_pclus = gen_derive_seed(q->seed, 15);   /* cluster field */
 
     g->fb_base = fbm_of(q->base_octaves);
     g->fb_n3 = fbm_of(q->n3_octaves);
     g->fb_isl = fbm_of(3);
     g->fb_cloud = fbm_of(q->cloud_octaves);
+    g->fb_pmap = fbm_of(2);
 
     g->f_base = noise_fx_from_double(q->base_scale);
     g->f_n3 = noise_fx_from_double(q->n3_scale);
@@ -317,6 +320,8 @@ void gen_init(WorldGen *g, const WorldGenParams *p) {
     g->f_islh = noise_fx_from_double(q->island_scale * 1.7);
     g->f_cloud = noise_fx_from_double(q->cloud_scale);
     g->f_jitter = noise_fx_from_double(q->jitter_scale);
+    g->f_pmap = noise_fx_from_double(1.0 / 320.0);
+    g->f_pclus = noise_fx_from_double(1.0 / 32.0);
     g->f_biome = noise_fx_from_double(q->biome_scale);
     g->fb_biome = fbm_of(3);
     if (q->biome_blend < 0.02f) q->biome_blend = 0.02f;

@@ -171,33 +171,27 @@ const char *gen_prop_shape_name(int shape, bool landmark) {
 }
 
 /* ---------------------------------------------------------------- per-epoch setup */
+/* The home island's flora per location type and its landmarks (seeds and noise: gen_init). */
 void gen_props_init(WorldGen *g) {
-    g->s_props = gen_derive_seed(g->p.seed, 13);
-    g->s_pmap = gen_derive_seed(g->p.seed, 14);
-    g->s_pclus = gen_derive_seed(g->p.seed, 15);
-    g->f_pmap = noise_fx_from_double(1.0 / 320.0);
-    g->f_pclus = noise_fx_from_double(1.0 / 32.0);
-    g->fb_pmap = noise_fbm_default();
-    g->fb_pmap.octaves = 2;
+    int8_t landmark[ISLAND_FIELD_MAX_TYPES];   /* landmark shape per type, -1: none */
     g->n_marks = 0;
     memset(g->home_flora, -1, sizeof g->home_flora);
-    memset(g->home_landmark, -1, sizeof g->home_landmark);
+    memset(landmark, -1, sizeof landmark);
     const IslandField *h = g->p.home;
-    if (!g->home_on || !h) return;
+    if (!g->home_on) return;
     for (uint32_t t = 0; t < h->n_types && t < ISLAND_FIELD_MAX_TYPES; t++) {
-        g->home_flora[t] = (int8_t)(h->type_flora[t] && h->type_flora[t][0] ? world_flora_find(h->type_flora[t]) : -1);
-        g->home_landmark[t] = (int8_t)world_landmark_find(h->type_landmark[t]);
+        g->home_flora[t] = (int8_t)world_flora_find(h->type_flora[t]);
+        landmark[t] = (int8_t)world_landmark_find(h->type_landmark[t]);
     }
     /* Site positions to blocks: metres from the centre map one to one (floor of an exact sum). */
     for (uint32_t i = 0; i < h->n_sites && i < ISLAND_FIELD_MAX_SITES; i++) {
         const IslandFieldSite *st = &h->sites[i];
-        if (st->type >= h->n_types || g->home_landmark[st->type] < 0) continue;
+        if (st->type >= h->n_types || landmark[st->type] < 0) continue;
         GenLandmark *m = &g->marks[g->n_marks++];
         float fx = h->centre_x + st->x_m, fz = h->centre_z + st->z_m;
         m->bx = (int32_t)floorf(fx);
         m->bz = (int32_t)floorf(fz);
-        m->shape = (uint8_t)g->home_landmark[st->type];
-        m->site = (uint8_t)i;
+        m->shape = (uint8_t)landmark[st->type];
     }
 }
 
@@ -256,8 +250,7 @@ static int col_ground(const WorldGen *g, const ChunkScratch *s, int x, int z) {
 /* Candidates: one per PROP_CELL x PROP_CELL cell of world blocks, at a hashed offset in it.
  * Chunk-local cells -2..9 hold every candidate whose footprint can touch the chunk (bases -2..33)
  * and every candidate that can conflict with one of those (bases -6..37). */
-#define PC_CELLS PROP_CELLS
-#define PC_FIRST (-2)
+#define PROP_CELL_FIRST (-2)
 
 static inline bool cand_beats(const PropCand *a, const PropCand *b) {
     if (a->key != b->key) return a->key > b->key;
@@ -348,26 +341,26 @@ uint32_t gen_prop_cell(const WorldGen *g, int32_t ci, int32_t cj, PropCand *c) {
 
 static void props_candidates(const WorldGen *g, ChunkScratch *s, const int32_t *near, int nnear) {
     PropScratch *ps = &s->props;
-    const int32_t ci0 = s->cx * (CHUNK_SIZE / PROP_CELL) + PC_FIRST, cj0 = s->cz * (CHUNK_SIZE / PROP_CELL) + PC_FIRST;
-    BiomeSample bio[PC_CELLS];
-    float map[PC_CELLS], clus[PC_CELLS];
+    const int32_t ci0 = s->cx * (CHUNK_SIZE / PROP_CELL) + PROP_CELL_FIRST, cj0 = s->cz * (CHUNK_SIZE / PROP_CELL) + PROP_CELL_FIRST;
+    BiomeSample bio[PROP_CELLS];
+    float map[PROP_CELLS], clus[PROP_CELLS];
     const NoiseFx mx0 = noise_fx_mul_int(g->f_pmap, ci0 * PROP_CELL + 2), mdx = noise_fx_mul_int(g->f_pmap, PROP_CELL);
     const NoiseFx cx0 = noise_fx_mul_int(g->f_pclus, ci0 * PROP_CELL + 2), cdx = noise_fx_mul_int(g->f_pclus, PROP_CELL);
-    for (int j = 0; j < PC_CELLS; j++) {
+    for (int j = 0; j < PROP_CELLS; j++) {
         int32_t cj = cj0 + j, zc = cj * PROP_CELL + 2;
         /* The maps at the cell centres, a row at a time (the same values as gen_prop_cell). */
-        noise_simplex2_row(g->s_pclus, cx0, cdx, noise_fx_mul_int(g->f_pclus, zc), clus, PC_CELLS);
+        noise_simplex2_row(g->s_pclus, cx0, cdx, noise_fx_mul_int(g->f_pclus, zc), clus, PROP_CELLS);
         /* A row with no cell in a clump (cluster factor 0 everywhere: simplex <= PROP_CLUSTER_LO)
          * accepts nothing: its map and biome rows are not needed (the same decisions). */
         bool any = false;
-        for (int i = 0; i < PC_CELLS; i++) any |= clus[i] > PROP_CLUSTER_LO;
+        for (int i = 0; i < PROP_CELLS; i++) any |= clus[i] > PROP_CLUSTER_LO;
         if (!any) {
-            for (int i = 0; i < PC_CELLS; i++) ps->cand[j][i].alive = 0;
+            for (int i = 0; i < PROP_CELLS; i++) ps->cand[j][i].alive = 0;
             continue;
         }
-        noise_fbm2_row(g->s_pmap, &g->fb_pmap, mx0, mdx, noise_fx_mul_int(g->f_pmap, zc), map, PC_CELLS);
-        gen_biome_row(g, ci0 * PROP_CELL + 2, PROP_CELL, zc, bio, PC_CELLS);
-        for (int i = 0; i < PC_CELLS; i++) {
+        noise_fbm2_row(g->s_pmap, &g->fb_pmap, mx0, mdx, noise_fx_mul_int(g->f_pmap, zc), map, PROP_CELLS);
+        gen_biome_row(g, ci0 * PROP_CELL + 2, PROP_CELL, zc, bio, PROP_CELLS);
+        for (int i = 0; i < PROP_CELLS; i++) {
             PropCand *c = &ps->cand[j][i];
             cell_candidate(g, ci0 + i, cj, map[i], clus[i], &bio[i], c);
             if (c->alive && nnear && near_landmark(g, near, nnear, c->bx, c->bz, c->r)) c->alive = 0;
@@ -472,8 +465,8 @@ void gen_props(const WorldGen *g, ChunkScratch *s) {
     /* Objects: not at LOD 3; at LOD 1 and 2 only shapes with a far form. */
     if (s->lod >= 3 || !(g->p.prop_density > 0.0f)) return;
     props_candidates(g, s, near, nnear);
-    for (int j = 0; j < PC_CELLS; j++)
-        for (int i = 0; i < PC_CELLS; i++) {
+    for (int j = 0; j < PROP_CELLS; j++)
+        for (int i = 0; i < PROP_CELLS; i++) {
             PropCand *c = &ps->cand[j][i];
             if (!c->alive) continue;
             int32_t lx = c->bx - bx0, lz = c->bz - bz0, r = c->r;
@@ -486,7 +479,7 @@ void gen_props(const WorldGen *g, ChunkScratch *s) {
             for (int dj = -2; dj <= 2 && !beaten; dj++)
                 for (int di = -2; di <= 2 && !beaten; di++) {
                     int jj = j + dj, ii = i + di;
-                    if ((!di && !dj) || jj < 0 || ii < 0 || jj >= PC_CELLS || ii >= PC_CELLS) continue;
+                    if ((!di && !dj) || jj < 0 || ii < 0 || jj >= PROP_CELLS || ii >= PROP_CELLS) continue;
                     const PropCand *o = &ps->cand[jj][ii];
                     if (!o->alive) continue;
                     int32_t d = (int32_t)c->r + o->r;

@@ -83,7 +83,7 @@ typedef struct CaveActive {
 } CaveActive;
 
 /* A home-island landmark in world blocks (props.c): its site's column and its shape. */
-typedef struct GenLandmark { int32_t bx, bz; uint8_t shape, site; } GenLandmark;
+typedef struct GenLandmark { int32_t bx, bz; uint8_t shape; } GenLandmark;
 
 /* Immutable per-epoch snapshot: the parameters plus everything derived from them. */
 typedef struct WorldGen {
@@ -104,7 +104,6 @@ typedef struct WorldGen {
     NoiseFbm fb_pmap;
     NoiseFx f_pmap, f_pclus;
     int8_t home_flora[ISLAND_FIELD_MAX_TYPES];      /* flora set per home location type, -1: the biome's */
-    int8_t home_landmark[ISLAND_FIELD_MAX_TYPES];   /* landmark shape per type, -1: none */
     uint32_t n_marks;
     GenLandmark marks[ISLAND_FIELD_MAX_SITES];
 } WorldGen;
