@@ -141,6 +141,9 @@ CODEX_LIB := $(BUILD)/lib/libsk_codex.a
 $(CODEX_LIB): $(patsubst %.c,$(BUILD)/obj/%.o,$(CODEX_SRCS)) | $(BUILD)/lib
 	@rm -f $@
 	$(Q)$(AR) rcs $@ $^
+# The codex checks landmark and flora names against the world's tables: that one object, which
+# references nothing else (a world change elsewhere does not relink the packer).
+CODEX_LINK := $(CODEX_LIB) $(BUILD)/obj/src/world/prop_shapes.o
 
 # Data embedded in the game and tools (the default pack). Section owned by the island pipeline.
 EMBED_OBJS :=

@@ -55,7 +55,7 @@ $(FUZZ_BUILD)/libsk_fuzz.a: $(FUZZ_LIB_OBJS)
 
 # The world and noise libraries come from the plain native build (not instrumented: the targets'
 # own sources are what the coverage is for), after the target's objects, in one group with the
-# fuzz library: the codex front end looks landmark names up in the world, which uses core.
+# fuzz library: the codex front end in it looks landmark and flora names up in the world's tables.
 FUZZ_PLAIN_LIBS := build/lib/libsk_world.a build/lib/libsk_noise.a
 $(FUZZ_BINS): $(FUZZ_BUILD)/fuzz_%: $(FUZZ_BUILD)/obj/tests/fuzz/%.o $$(call fuzz_objs,$(FUZZ_BUILD),$$@) \
               $(FUZZ_BUILD)/libsk_fuzz.a $(FUZZ_PLAIN_LIBS)

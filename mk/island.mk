@@ -15,10 +15,10 @@ ISLAND_PAK := $(BUILD)/skyisles.pak
 ISLAND_EMBED_OBJ := $(BUILD)/obj/island/pak_embed.o
 
 ifeq ($(BUILD)|$(CROSS_COMPILE)|$(SANITIZE),build||)
-$(ISLAND_HOST_PACK): $(BUILD)/obj/tools/pack.o $(BUILD)/lib/libsk_codex.a $(BUILD)/lib/libsk_world.a $(LIBCHAIN_island)
+$(ISLAND_HOST_PACK): $(BUILD)/obj/tools/pack.o $(CODEX_LINK) $(LIBCHAIN_island)
 	@mkdir -p $(dir $@)
 	$(say) LINK $@
-	$(Q)$(CC) $(LDFLAGS) -o $@ $< $(BUILD)/lib/libsk_codex.a $(BUILD)/lib/libsk_world.a $(LIBCHAIN_island) $(YAML_LIBS) $(LIBM)
+	$(Q)$(CC) $(LDFLAGS) -o $@ $< $(CODEX_LINK) $(LIBCHAIN_island) $(YAML_LIBS) $(LIBM)
 else
 # Rebuilt when any source it is made of changes; the native make knows the exact rules.
 $(ISLAND_HOST_PACK): tools/pack.c $(wildcard src/core/*.[ch] src/noise/*.[ch] src/island/*.[ch] src/world/*.[ch] tools/codex/*.[ch]) mk/island.mk

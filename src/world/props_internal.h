@@ -1,0 +1,45 @@
+/* skyisles world: the tables of objects and landmarks (prop_shapes.c), shared by the placement
+ * and meshing in props.c and the name lookups the codex tools use. The tables reference nothing
+ * else, so a tool that only looks names up links them alone, not the generator. */
+#ifndef SKYISLES_WORLD_PROPS_INTERNAL_H
+#define SKYISLES_WORLD_PROPS_INTERNAL_H
+
+#include <stdint.h>
+
+#include "world/world_internal.h"
+
+#define PROP_OBJECT_SHAPES 14   /* entries of prop_objects */
+#define PROP_PALETTE_SIZE 24    /* entries of prop_palette */
+
+/* A box [x0, x1) x [y0, y1) x [z0, z1) in blocks from the base (the first air block above the
+ * ground at the object's column), with a palette colour. */
+typedef struct ShapeBox { int8_t x0, y0, z0, x1, y1, z1; uint8_t col; } ShapeBox;
+#define SHAPE_MAX_BOXES 12
+typedef struct PropShape {
+    const char *name;
+    uint8_t r;          /* footprint: |x|, |z| <= r around the base column (objects: <= PROP_R_MAX) */
+    uint8_t far;        /* boxes kept at LOD 1 and 2 (the first `far`; 0: dropped there) */
+    uint8_t nbox;
+    ShapeBox box[SHAPE_MAX_BOXES];
+} PropShape;
+
+/* density: candidates accepted per 65536 where both maps are 1 (one candidate per 4 x 4 cell). */
+typedef struct FloraSet {
+    const char *name;
+    uint32_t density;
+    uint8_t n;
+    struct { uint8_t shape, weight; } sp[6];
+} FloraSet;
+
+/* Objects (box order matters: the first `far` boxes are the far shape), landmarks, flora
+ * sets (the first entries none, temperate, snowy, desert, jungle), the palette the boxes name, and
+ * each biome's flora away from the home island (WorldBiome order). */
+extern const PropShape prop_objects[PROP_OBJECT_SHAPES];
+extern const PropShape prop_landmarks[];
+extern const int prop_landmark_count;
+extern const FloraSet prop_flora[];
+extern const int prop_flora_count;
+extern const uint8_t prop_palette[PROP_PALETTE_SIZE][3];
+extern const uint8_t prop_biome_flora[BIOME_COUNT];
+
+#endif
