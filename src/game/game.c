@@ -189,7 +189,11 @@ bool game_boot(Game *g, const GameOptions *o, SkyError *err) {
     place_start(g);
     input_init(&g->input, &g->set.input);
     camera_rig_reset(&g->rig, g->set.camera == GAME_CAMERA_COCKPIT ? CAMERA_COCKPIT : CAMERA_CHASE);
-    if (!o->print_island) play_init(g);
+    if (!o->print_island) {
+        bool fly_at_once = o->autopilot || o->headless || g->camera_fixed || o->screenshot || o->bench_frames;
+        play_init(&g->play, &g->flight, fly_at_once, o->demo);
+        g->flight.cruise_y = g->flight.y;
+    }
     /* The seed flown becomes the last one (kept in the settings file). */
     if (o->use_settings && (o->seed_given || !o->settings_found)) g->settings_dirty = true;
     const double M = 1.0 / 1048576.0;
@@ -286,12 +290,25 @@ static void stream(Game *g) {
     else game_consume_world(g);
 }
 
+/* What play works on this frame: the game's own parts, lent. */
+static PlayCtx play_ctx(Game *g) {
+    return (PlayCtx){.world = g->world, .flight = &g->flight, .model = &g->model, .rig = &g->rig,
+                     .camera = &g->camera, .spawn = &g->spawn, .in = &g->input.st, .ev = &g->ev,
+                     .menu = &g->menu, .set = &g->set, .autopilot = g->opt.autopilot, .demo_start = g->opt.demo};
+}
+
 void game_frame(Game *g, const PlatformEvents *ev, float dt) {
     g->ev = *ev;
     input_update(&g->input, ev);
-    play_frame(g, dt);
+    PlayCtx c = play_ctx(g);
+    PlayRequest rq = play_frame(&g->play, &c, dt);
+    if (rq.apply) game_apply_settings(g, rq.apply);
+    if (rq.dirty) g->settings_dirty = true;
+    if (rq.save) game_save_settings(g);
     stream(g);
 }
+
+bool game_show(Game *g, const char *what) { return play_show(&g->play, &g->menu, &g->set, what); }
 
 void game_update(Game *g, float dt) {
     if (g->camera_fixed) {

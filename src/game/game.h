@@ -14,6 +14,7 @@
 #include "platform.h"
 #include "render/render.h"
 #include "menu.h"
+#include "play.h"
 #include "settings.h"
 #include "sim/sim.h"
 #include "world/world.h"
@@ -98,49 +99,6 @@ typedef struct GameMemory {
     size_t home, jobs, world, world_mesh_pool, render;
 } GameMemory;
 
-/* ---------------------------------------------------------------- play (play.c) */
-typedef enum PlayState {
-    PLAY_START = 0,     /* the title over the world; the autopilot flies behind it */
-    PLAY_FLY,           /* the player (or --autopilot) flies */
-    PLAY_CRASH,         /* a short stop after a hit, then a restart near the last safe place */
-} PlayState;
-
-typedef enum PlayOverlay { OVERLAY_NONE = 0, OVERLAY_MENU, OVERLAY_MAP } PlayOverlay;
-
-#define PLAY_MESSAGES 4
-#define PLAY_CRASH_SECONDS 2.0f
-#define PLAY_DEMO_IDLE_SECONDS 30.0f   /* idle on the start screen or in the pause menu: attract mode */
-
-typedef struct PlayMessage {
-    char text[96];
-    float ttl;
-} PlayMessage;
-
-typedef struct Play {
-    PlayState state;
-    PlayOverlay overlay;
-    PlayOverlay map_return;     /* what closing the map returns to */
-    bool demo;                  /* attract mode: the autopilot flies until any input */
-    bool autopilot_boost;       /* the autopilot is asked to boost (soak runs) */
-    bool paused_for_pad;        /* paused because the driving controller went away */
-    bool quit;
-    float crash_timer, idle_s;
-    /* the last place the aircraft flew in open air: restarts go near it */
-    double safe_x, safe_y, safe_z;
-    float safe_yaw, safe_timer;
-    bool safe_valid;
-    PlayMessage msg[PLAY_MESSAGES];
-    char pad_notice[96];        /* shown while paused for a controller */
-    uint64_t crashes, respawns, frames;
-    double flight_s;            /* seconds flown (not paused) */
-    float fps;
-    uint32_t fps_frames;
-    double fps_t0;
-    /* collision cost per frame (the sweep of the frame's motion) */
-    double collide_ms_last, collide_ms_max, collide_ms_sum;
-    uint32_t collide_steps_max, collide_blocks_max;
-} Play;
-
 typedef struct Game {
     GameOptions opt;
     GameSettings set;           /* as in effect now: the menus change it, the file keeps it */
@@ -189,12 +147,6 @@ bool game_wait_world(Game *g, double timeout_s);
 void game_consume_world(Game *g);
 WorldView game_world_view(const Game *g);
 
-void play_init(Game *g);
-void play_frame(Game *g, float dt);
-void play_message(Play *p, float ttl, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
-/* Crash, respawn and safe-place rules on the current flight (used by play_frame and tests). */
-void play_respawn(Game *g);
-
 /* The HUD, menus and map for this frame, queued into the renderer's HUD layer (overlay.c). */
 void overlay_draw(Game *g);
 /* Puts the game in a screen for a screenshot: "hud" (flying), "none", "title", "menu", "panel",
@@ -206,6 +158,7 @@ int game_home_site_at(const GameHome *h, double x, double z);
 int game_run(Game *g);
 int game_screenshot(Game *g);
 int game_bench(Game *g);
-int game_headless(Game *g);
+/* heap_calls: the binary's count of heap calls (main.c's wrapper), NULL where none is linked. */
+int game_headless(Game *g, uint64_t (*heap_calls)(void));
 
 #endif

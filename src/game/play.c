@@ -6,7 +6,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "game.h"
+#include "play.h"
 
 #define SAFE_PERIOD 0.5f        /* seconds between checks of the place to restart near */
 #define AUTOPILOT_CRUISE 40.0f  /* m/s the autopilot holds */
@@ -33,35 +33,26 @@ static void age_messages(Play *p, float dt) {
         if (p->msg[i].ttl > 0.0f) p->msg[i].ttl -= dt;
 }
 
-void play_init(Game *g) {
-    Play *p = &g->play;
+void play_init(Play *p, const FlightState *flight, bool fly_at_once, bool demo) {
     memset(p, 0, sizeof *p);
     p->fps_t0 = time_now_ms();
     /* --autopilot and --headless fly at once; --demo is the attract mode; a player starts at the
      * title with the autopilot flying behind it. */
-    if (g->opt.demo) {
-        p->state = PLAY_START;
-        p->demo = true;
-    } else if (g->opt.autopilot || g->opt.headless || g->camera_fixed || g->opt.screenshot || g->opt.bench_frames) {
-        p->state = PLAY_FLY;
-    } else {
-        p->state = PLAY_START;
-    }
-    p->safe_x = g->flight.x;
-    p->safe_y = g->flight.y;
-    p->safe_z = g->flight.z;
-    p->safe_yaw = g->flight.yaw;
+    p->state = fly_at_once && !demo ? PLAY_FLY : PLAY_START;
+    p->demo = demo;
+    p->safe_x = flight->x;
+    p->safe_y = flight->y;
+    p->safe_z = flight->z;
+    p->safe_yaw = flight->yaw;
     p->safe_valid = true;
-    g->flight.cruise_y = g->flight.y;
 }
 
 /* Who flies: the autopilot on the title, in attract mode and with --autopilot; else the player. */
-static bool autopilot_flies(const Game *g) {
-    return g->opt.autopilot || g->play.demo || g->play.state == PLAY_START;
+static bool autopilot_flies(const Play *p, const PlayCtx *c) {
+    return c->autopilot || p->demo || p->state == PLAY_START;
 }
 
-static void pilot_input(const Game *g, FlightInput *fi) {
-    const InputState *in = &g->input.st;
+static void pilot_input(const InputState *in, FlightInput *fi) {
     memset(fi, 0, sizeof *fi);
     fi->pitch = in->value[GA_PITCH];
     fi->roll = in->value[GA_ROLL];
@@ -70,115 +61,116 @@ static void pilot_input(const Game *g, FlightInput *fi) {
     fi->boost = in->held[GA_BOOST];
 }
 
-void play_respawn(Game *g) {
-    Play *p = &g->play;
-    FlightState f = g->flight;
-    float cruise = flight_cruise_speed(&g->model, f.throttle);
+void play_respawn(Play *p, const PlayCtx *c) {
+    FlightState f = *c->flight;
+    float cruise = flight_cruise_speed(c->model, f.throttle);
     f.speed = cruise;
     f.boost = 0.0f;
-    bool near = p->safe_valid && sim_respawn_near(g->world, p->safe_x, p->safe_y, p->safe_z, p->safe_yaw, &f);
+    bool near = p->safe_valid && sim_respawn_near(c->world, p->safe_x, p->safe_y, p->safe_z, p->safe_yaw, &f);
     if (!near) {
         /* Nothing clear near the last safe place (the world changed under it): the spawn. */
-        f = g->spawn.flight;
-        f.throttle = g->flight.throttle;
-        f.time_s = g->flight.time_s;
+        f = c->spawn->flight;
+        f.throttle = c->flight->throttle;
+        f.time_s = c->flight->time_s;
     }
     f.speed = cruise;
     f.cruise_y = f.y;
     f.probe_timer = 0.0f;
-    g->flight = f;
+    *c->flight = f;
     p->safe_x = f.x;
     p->safe_y = f.y;
     p->safe_z = f.z;
     p->safe_yaw = f.yaw;
     p->respawns++;
     p->state = PLAY_FLY;
-    g->rig.settled = false;
+    c->rig->settled = false;
 }
 
-/* One step of the aircraft: the input of whoever flies, the flight model, then the sweep of the
- * motion against the field (W9) when collision is on. */
-static void fly(Game *g, float dt) {
-    Play *p = &g->play;
+/* The sweep of the step's motion against the field (W9): true when it hit (the aircraft stops
+ * where it met the rock, speed 0, and the crash begins). */
+static bool collide(Play *p, const PlayCtx *c, double x0, double y0, double z0, float speed0) {
+    FlightState *fl = c->flight;
+    uint64_t t0 = time_now_ns();
+    CollisionResult r;
+    sim_collide(c->world, x0, y0, z0, fl->x, fl->y, fl->z, &r);
+    double ms = (double)(time_now_ns() - t0) * 1e-6;
+    p->collide_ms_last = ms;
+    p->collide_ms_sum += ms;
+    if (ms > p->collide_ms_max) p->collide_ms_max = ms;
+    if (r.steps > p->collide_steps_max) p->collide_steps_max = r.steps;
+    if (r.blocks_tested > p->collide_blocks_max) p->collide_blocks_max = r.blocks_tested;
+    if (!r.hit) return false;
+    fl->x = r.x;
+    fl->y = r.y;
+    fl->z = r.z;
+    fl->speed = 0.0f;
+    p->state = PLAY_CRASH;
+    p->crash_timer = PLAY_CRASH_SECONDS;
+    p->crashes++;
+    log_info("skyisles: crash %llu at %.1f, %.1f, %.1f at %.0f m/s (%s)", (unsigned long long)p->crashes, r.x, r.y,
+             r.z, (double)speed0, autopilot_flies(p, c) ? "autopilot" : "pilot");
+    return true;
+}
+
+/* One step of the aircraft: the input of whoever flies, the flight model, then collision when
+ * it is on; every SAFE_PERIOD the place is kept as a restart point if the air around is clear. */
+static void fly(Play *p, const PlayCtx *c, float dt) {
+    FlightState *fl = c->flight;
     FlightInput fi;
-    if (autopilot_flies(g)) flight_autopilot_input(&g->flight, g->world, AUTOPILOT_CRUISE, p->autopilot_boost, dt, &fi);
-    else pilot_input(g, &fi);
-    double x0 = g->flight.x, y0 = g->flight.y, z0 = g->flight.z;
-    float speed0 = g->flight.speed;
-    flight_step(&g->flight, &fi, &g->model, dt);
+    if (autopilot_flies(p, c)) flight_autopilot_input(fl, c->world, AUTOPILOT_CRUISE, p->autopilot_boost, dt, &fi);
+    else pilot_input(c->in, &fi);
+    double x0 = fl->x, y0 = fl->y, z0 = fl->z;
+    float speed0 = fl->speed;
+    flight_step(fl, &fi, c->model, dt);
     p->flight_s += dt;
-    if (g->set.collision) {
-        uint64_t t0 = time_now_ns();
-        CollisionResult r;
-        sim_collide(g->world, x0, y0, z0, g->flight.x, g->flight.y, g->flight.z, &r);
-        double ms = (double)(time_now_ns() - t0) * 1e-6;
-        p->collide_ms_last = ms;
-        p->collide_ms_sum += ms;
-        if (ms > p->collide_ms_max) p->collide_ms_max = ms;
-        if (r.steps > p->collide_steps_max) p->collide_steps_max = r.steps;
-        if (r.blocks_tested > p->collide_blocks_max) p->collide_blocks_max = r.blocks_tested;
-        if (r.hit) {
-            /* The crash is visible: the aircraft stops where it met the rock (speed 0, W9). */
-            g->flight.x = r.x;
-            g->flight.y = r.y;
-            g->flight.z = r.z;
-            g->flight.speed = 0.0f;
-            p->state = PLAY_CRASH;
-            p->crash_timer = PLAY_CRASH_SECONDS;
-            p->crashes++;
-            log_info("skyisles: crash %llu at %.1f, %.1f, %.1f at %.0f m/s (%s)", (unsigned long long)p->crashes, r.x,
-                     r.y, r.z, (double)speed0, autopilot_flies(g) ? "autopilot" : "pilot");
-            return;
-        }
-    }
+    if (c->set->collision && collide(p, c, x0, y0, z0, speed0)) return;
     p->safe_timer -= dt;
     if (p->safe_timer <= 0.0f) {
         p->safe_timer = SAFE_PERIOD;
-        if (sim_clear_box(g->world, g->flight.x, g->flight.y, g->flight.z, SIM_RESPAWN_CLEARANCE)) {
-            p->safe_x = g->flight.x;
-            p->safe_y = g->flight.y;
-            p->safe_z = g->flight.z;
-            p->safe_yaw = g->flight.yaw;
+        if (sim_clear_box(c->world, fl->x, fl->y, fl->z, SIM_RESPAWN_CLEARANCE)) {
+            p->safe_x = fl->x;
+            p->safe_y = fl->y;
+            p->safe_z = fl->z;
+            p->safe_yaw = fl->yaw;
             p->safe_valid = true;
         }
     }
 }
 
-static void open_menu(Game *g) {
-    menu_open(&g->menu, &g->set, MENU_PAGE_PAUSE);
-    g->play.overlay = OVERLAY_MENU;
-    g->play.idle_s = 0.0f;
+static void open_menu(Play *p, const PlayCtx *c) {
+    menu_open(c->menu, c->set, MENU_PAGE_PAUSE);
+    p->overlay = OVERLAY_MENU;
+    p->idle_s = 0.0f;
 }
 
-static void close_overlay(Game *g) {
-    g->play.overlay = OVERLAY_NONE;
-    g->play.paused_for_pad = false;
-    game_save_settings(g);   /* settings are kept when the menu closes */
+static void close_overlay(Play *p, PlayRequest *rq) {
+    p->overlay = OVERLAY_NONE;
+    p->paused_for_pad = false;
+    rq->save = true;   /* settings are kept when the menu closes */
 }
 
-static void open_map(Game *g, PlayOverlay from) {
-    g->play.map_return = from;
-    g->play.overlay = OVERLAY_MAP;
+static void open_map(Play *p, PlayOverlay from) {
+    p->map_return = from;
+    p->overlay = OVERLAY_MAP;
 }
 
 /* Controllers: the one that drives went away -> pause and say so; it (or another) came back
  * -> resume what the loss paused. */
-static void pad_changes(Game *g) {
-    Play *p = &g->play;
-    const InputState *in = &g->input.st;
+static void pad_changes(Play *p, const PlayCtx *c, PlayRequest *rq) {
+    const InputState *in = c->in;
     switch (in->pad_change) {
     case INPUT_PAD_FOUND:
         play_message(p, 3.0f, "Controller: %s", in->pad_name);
         if (p->paused_for_pad) {
-            close_overlay(g);
+            close_overlay(p, rq);
             play_message(p, 2.0f, "Resumed");
         }
         break;
     case INPUT_PAD_SWITCHED: play_message(p, 3.0f, "%s flies now", in->pad_name); break;
     case INPUT_PAD_LOST:
         snprintf(p->pad_notice, sizeof p->pad_notice, "Controller disconnected: plug it back in");
-        if (p->overlay == OVERLAY_NONE && p->state != PLAY_START && !p->demo && !g->opt.autopilot) {
-            open_menu(g);
+        if (p->overlay == OVERLAY_NONE && p->state != PLAY_START && !p->demo && !c->autopilot) {
+            open_menu(p, c);
             p->paused_for_pad = true;
         } else {
             play_message(p, 4.0f, "%s disconnected", in->pad_name);
@@ -191,30 +183,27 @@ static void pad_changes(Game *g) {
     }
 }
 
-static void menu_frame(Game *g, float dt) {
-    Play *p = &g->play;
-    const InputState *in = &g->input.st;
+static void menu_frame(Play *p, const PlayCtx *c, float dt, PlayRequest *rq) {
+    const InputState *in = c->in;
     /* Start closes the pause menu from any page (and ends a capture only through Back). */
-    if (in->pressed[GA_PAUSE] && !g->menu.capturing && !(g->ev.key_count && g->ev.keys[0] == PKEY_ESCAPE)) {
-        close_overlay(g);
+    if (in->pressed[GA_PAUSE] && !c->menu->capturing && !(c->ev->key_count && c->ev->keys[0] == PKEY_ESCAPE)) {
+        close_overlay(p, rq);
         return;
     }
-    MenuCommand c = menu_update(&g->menu, in, &g->ev, dt);
-    switch (c) {
-    case MENU_CMD_RESUME: close_overlay(g); break;
-    case MENU_CMD_MAP: open_map(g, OVERLAY_MENU); break;
+    MenuCommand cmd = menu_update(c->menu, in, c->ev, dt);
+    switch (cmd) {
+    case MENU_CMD_RESUME: close_overlay(p, rq); break;
+    case MENU_CMD_MAP: open_map(p, OVERLAY_MENU); break;
     case MENU_CMD_QUIT: p->quit = true; break;
-    case MENU_CMD_CHANGED: game_apply_settings(g, g->menu.changed); break;
+    case MENU_CMD_CHANGED: rq->apply |= c->menu->changed; break;
     default: break;
     }
 }
 
-void play_frame(Game *g, float dt) {
-    Play *p = &g->play;
-    const InputState *in = &g->input.st;
+/* Frames per second over about half a second. */
+static void count_frame(Play *p, float dt) {
     p->frames++;
     age_messages(p, dt);
-    /* Frames per second over about half a second. */
     p->fps_frames++;
     double now = time_now_ms();
     if (now - p->fps_t0 >= 500.0) {
@@ -222,11 +211,59 @@ void play_frame(Game *g, float dt) {
         p->fps_frames = 0;
         p->fps_t0 = now;
     }
+}
+
+/* The flying screen's own buttons: pause, map, camera, HUD. False when an overlay opened. */
+static bool flight_buttons(Play *p, const PlayCtx *c, PlayRequest *rq) {
+    const InputState *in = c->in;
+    if (in->pressed[GA_PAUSE]) {
+        open_menu(p, c);
+        return false;
+    }
+    if (in->pressed[GA_MAP]) {
+        open_map(p, OVERLAY_NONE);
+        return false;
+    }
+    if (in->pressed[GA_CAMERA]) {
+        c->set->camera = c->set->camera == GAME_CAMERA_CHASE ? GAME_CAMERA_COCKPIT : GAME_CAMERA_CHASE;
+        rq->apply |= MENU_CHANGED_FLIGHT;
+    }
+    if (in->pressed[GA_SELECT]) {
+        c->set->hud = !c->set->hud;
+        rq->dirty = true;
+    }
+    return true;
+}
+
+/* The overlays before the flight: true when this frame ends in them (paused, or the map). */
+static bool overlay_frame(Play *p, const PlayCtx *c, float dt, PlayRequest *rq) {
+    const InputState *in = c->in;
+    if (p->overlay == OVERLAY_MENU && !p->demo) {
+        menu_frame(p, c, dt, rq);
+        if (p->idle_s > PLAY_DEMO_IDLE_SECONDS && p->overlay == OVERLAY_MENU && !p->paused_for_pad) {
+            p->demo = true;   /* the pause menu left alone: fly the attract loop behind it */
+        }
+        if (!p->demo) {
+            camera_rig_update(c->rig, c->flight, dt, c->camera);
+            return true;   /* paused */
+        }
+    }
+    if (p->overlay == OVERLAY_MAP) {
+        if (in->pressed[GA_MAP] || in->pressed[GA_MENU_BACK] || in->pressed[GA_PAUSE]) p->overlay = p->map_return;
+        return true;
+    }
+    return false;
+}
+
+PlayRequest play_frame(Play *p, const PlayCtx *c, float dt) {
+    PlayRequest rq = {0};
+    const InputState *in = c->in;
+    count_frame(p, dt);
     if (in->quit_combo) {   /* Back+Start, the handheld way out, from anywhere */
         p->quit = true;
-        return;
+        return rq;
     }
-    pad_changes(g);
+    pad_changes(p, c, &rq);
 
     /* Attract mode: any input hands back what it interrupted. */
     if (p->demo && in->any_pressed) {
@@ -235,73 +272,40 @@ void play_frame(Game *g, float dt) {
          * menu the loop interrupted comes back as it was. */
         p->demo = false;
         p->idle_s = 0.0f;
-        if (g->opt.demo) p->state = PLAY_START;
-        camera_rig_update(&g->rig, &g->flight, dt, &g->camera);
-        return;
+        if (c->demo_start) p->state = PLAY_START;
+        camera_rig_update(c->rig, c->flight, dt, c->camera);
+        return rq;
     }
     if (in->any_pressed) p->idle_s = 0.0f;
     else p->idle_s += dt;
-
-    if (p->overlay == OVERLAY_MENU && !p->demo) {
-        menu_frame(g, dt);
-        if (p->idle_s > PLAY_DEMO_IDLE_SECONDS && p->overlay == OVERLAY_MENU && !p->paused_for_pad) {
-            p->demo = true;   /* the pause menu left alone: fly the attract loop behind it */
-        }
-        if (!p->demo) {
-            camera_rig_update(&g->rig, &g->flight, dt, &g->camera);
-            return;   /* paused */
-        }
-    }
-    if (p->overlay == OVERLAY_MAP) {
-        if (in->pressed[GA_MAP] || in->pressed[GA_MENU_BACK] || in->pressed[GA_PAUSE]) {
-            p->overlay = p->map_return;
-        }
-        return;
-    }
+    if (overlay_frame(p, c, dt, &rq)) return rq;
 
     switch (p->state) {
     case PLAY_START:
         if (!p->demo && (in->pressed[GA_PAUSE] || in->pressed[GA_MENU_OK])) {
             p->state = PLAY_FLY;
-            g->flight.throttle = flight_throttle_for(&g->model, g->flight.speed);
+            c->flight->throttle = flight_throttle_for(c->model, c->flight->speed);
             play_message(p, 3.0f, "Fly! Start or Esc pauses");
             break;
         }
         if (!p->demo && p->idle_s > PLAY_DEMO_IDLE_SECONDS) p->demo = true;
-        fly(g, dt);
+        fly(p, c, dt);
         break;
     case PLAY_FLY:
-        if (!p->demo) {
-            if (in->pressed[GA_PAUSE]) {
-                open_menu(g);
-                break;
-            }
-            if (in->pressed[GA_MAP]) {
-                open_map(g, OVERLAY_NONE);
-                break;
-            }
-            if (in->pressed[GA_CAMERA]) {
-                g->set.camera = g->set.camera == GAME_CAMERA_CHASE ? GAME_CAMERA_COCKPIT : GAME_CAMERA_CHASE;
-                game_apply_settings(g, MENU_CHANGED_FLIGHT);
-            }
-            if (in->pressed[GA_SELECT]) {
-                g->set.hud = !g->set.hud;
-                g->settings_dirty = true;
-            }
-        }
-        fly(g, dt);
+        if (!p->demo && !flight_buttons(p, c, &rq)) break;
+        fly(p, c, dt);
         break;
     case PLAY_CRASH:
         p->crash_timer -= dt;
-        flight_idle(&g->flight, dt);
-        if (p->crash_timer <= 0.0f) play_respawn(g);
+        flight_idle(c->flight, dt);
+        if (p->crash_timer <= 0.0f) play_respawn(p, c);
         break;
     }
-    camera_rig_update(&g->rig, &g->flight, dt, &g->camera);
+    camera_rig_update(c->rig, c->flight, dt, c->camera);
+    return rq;
 }
 
-bool game_show(Game *g, const char *what) {
-    Play *p = &g->play;
+bool play_show(Play *p, Menu *menu, GameSettings *set, const char *what) {
     static const struct { const char *name; MenuPage page; } pages[] = {
         {"menu", MENU_PAGE_PAUSE}, {"panel", MENU_PAGE_PANEL}, {"controls", MENU_PAGE_CONTROLS},
         {"display", MENU_PAGE_DISPLAY}};
@@ -309,7 +313,7 @@ bool game_show(Game *g, const char *what) {
     p->state = PLAY_FLY;
     if (!what || !strcmp(what, "hud")) return true;
     if (!strcmp(what, "none")) {
-        g->set.hud = false;
+        set->hud = false;
         return true;
     }
     if (!strcmp(what, "title")) {
@@ -327,7 +331,7 @@ bool game_show(Game *g, const char *what) {
     }
     for (size_t i = 0; i < sizeof pages / sizeof pages[0]; i++)
         if (!strcmp(what, pages[i].name)) {
-            menu_open(&g->menu, &g->set, pages[i].page);
+            menu_open(menu, set, pages[i].page);
             p->overlay = OVERLAY_MENU;
             return true;
         }

@@ -1,0 +1,93 @@
+/* skyisles play: the screens (title, flight, crash and restart, pause menu, island map, attract
+ * mode) and what the controller coming and going does to them. Play takes what it uses (PlayCtx)
+ * and hands back what the game must do (PlayRequest): it never calls into the game. */
+#ifndef SKYISLES_GAME_PLAY_H
+#define SKYISLES_GAME_PLAY_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "input.h"
+#include "menu.h"
+#include "platform.h"
+#include "settings.h"
+#include "sim/sim.h"
+#include "world/world.h"
+
+typedef enum PlayState {
+    PLAY_START = 0,     /* the title over the world; the autopilot flies behind it */
+    PLAY_FLY,           /* the player (or --autopilot) flies */
+    PLAY_CRASH,         /* a short stop after a hit, then a restart near the last safe place */
+} PlayState;
+
+typedef enum PlayOverlay { OVERLAY_NONE = 0, OVERLAY_MENU, OVERLAY_MAP } PlayOverlay;
+
+#define PLAY_MESSAGES 4
+#define PLAY_CRASH_SECONDS 2.0f
+#define PLAY_DEMO_IDLE_SECONDS 30.0f   /* idle on the start screen or in the pause menu: attract mode */
+
+typedef struct PlayMessage {
+    char text[96];
+    float ttl;
+} PlayMessage;
+
+typedef struct Play {
+    PlayState state;
+    PlayOverlay overlay;
+    PlayOverlay map_return;     /* what closing the map returns to */
+    bool demo;                  /* attract mode: the autopilot flies until any input */
+    bool autopilot_boost;       /* the autopilot is asked to boost (soak runs) */
+    bool paused_for_pad;        /* paused because the driving controller went away */
+    bool quit;
+    float crash_timer, idle_s;
+    /* the last place the aircraft flew in open air: restarts go near it */
+    double safe_x, safe_y, safe_z;
+    float safe_yaw, safe_timer;
+    bool safe_valid;
+    PlayMessage msg[PLAY_MESSAGES];
+    char pad_notice[96];        /* shown while paused for a controller */
+    uint64_t crashes, respawns, frames;
+    double flight_s;            /* seconds flown (not paused) */
+    float fps;
+    uint32_t fps_frames;
+    double fps_t0;
+    /* collision cost per frame (the sweep of the frame's motion) */
+    double collide_ms_last, collide_ms_max, collide_ms_sum;
+    uint32_t collide_steps_max, collide_blocks_max;
+} Play;
+
+/* What play works on, lent by the game for one call. */
+typedef struct PlayCtx {
+    World *world;               /* collision and restarts query its density */
+    FlightState *flight;
+    const FlightModel *model;
+    CameraRig *rig;
+    CameraState *camera;
+    const SimSpawn *spawn;      /* where a restart with no safe place goes */
+    const InputState *in;       /* this frame's actions */
+    const PlatformEvents *ev;   /* this frame's raw presses (binding capture) */
+    Menu *menu;
+    GameSettings *set;          /* collision, camera and HUD are read and toggled here */
+    bool autopilot;             /* --autopilot: the autopilot flies on every screen */
+    bool demo_start;            /* --demo: the attract loop hands back to the title */
+} PlayCtx;
+
+/* What a frame of play asks of the game, done in this order. */
+typedef struct PlayRequest {
+    unsigned apply;             /* MENU_CHANGED_* to apply (the menu or a button changed a setting) */
+    bool dirty;                 /* a setting changed that needs no applying (the HUD toggle): keep it */
+    bool save;                  /* an overlay closed: write the settings file if anything changed */
+} PlayRequest;
+
+/* Starts at the title (a player), flying (fly_at_once: --autopilot, headless, shots, benches,
+ * a fixed camera) or in the attract loop (demo). */
+void play_init(Play *p, const FlightState *flight, bool fly_at_once, bool demo);
+PlayRequest play_frame(Play *p, const PlayCtx *c, float dt);
+void play_message(Play *p, float ttl, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
+/* A restart near the last safe place, else at the spawn, at cruise speed. */
+void play_respawn(Play *p, const PlayCtx *c);
+/* Puts play in a screen for a screenshot: "hud" (flying), "none", "title", "menu", "panel",
+ * "controls", "display", "map", "crash". False for an unknown name. */
+bool play_show(Play *p, Menu *menu, GameSettings *set, const char *what);
+
+#endif
