@@ -16,10 +16,6 @@
 
 #define STEP (1.0f / 60.0f)
 
-/* Heap calls made by skyisles's own code, when the binary is linked with the counting wrapper
- * (main.c); absent in programs that are not. */
-uint64_t game_heap_calls(void) __attribute__((weak));
-
 /* Resident memory (VmRSS) in KiB from /proc with a stack buffer: reading it must not allocate. */
 static long rss_kib(void) {
     int fd = open("/proc/self/statm", O_RDONLY | O_CLOEXEC);
@@ -89,7 +85,116 @@ static void soak_rebuild(Game *g, Soak *s) {
     s->rebuilds++;
 }
 
-int game_headless(Game *g) {
+/* A soak's events for the flight time t: rebuilds, view changes, a pad plugged and unplugged,
+ * boosts; then whether the pools came back to their baseline once a rebuild settled. */
+static void soak_step(Game *g, Soak *s, const WorldStats *ws, double t, int *virtual_pad) {
+    if (t >= s->next_rebuild) {
+        soak_rebuild(g, s);
+        s->check_pending = true;
+        s->next_rebuild = t + 6.0 + soak_rand(s) * 6.0;
+    }
+    if (t >= s->next_view) {
+        int r = 3 + (int)(soak_rand(s) * (double)(world_params(g->world)->create.view_radius_max - 2));
+        g->set.world.live.view_radius = world_clamp_view_radius(r);
+        game_apply_settings(g, MENU_CHANGED_WORLD);
+        s->view_changes++;
+        s->next_view = t + 4.0 + soak_rand(s) * 6.0;
+    }
+    if (t >= s->next_pad) {
+        *virtual_pad = platform_virtual_pad(g->platform, *virtual_pad);   /* plug or unplug */
+        s->pad_cycles++;
+        s->next_pad = t + 10.0 + soak_rand(s) * 10.0;
+    }
+    if (t >= s->next_boost) {
+        s->boost_until = t + 12.0;   /* the climb above the world, then the boost */
+        s->boosts++;
+        s->next_boost = t + 25.0 + soak_rand(s) * 20.0;
+    }
+    g->play.autopilot_boost = t < s->boost_until;
+    /* Pools back at their baseline once a rebuild has settled: the first moment nothing is in
+     * flight after it, the slabs in use (meshes not yet taken) are what they were before any
+     * rebuild. A leak would show as a count that only grows. */
+    if (ws->in_flight != 0) return;
+    if (!s->have_baseline && t > 4.0) {
+        s->baseline_slabs = ws->slabs_in_use;
+        s->have_baseline = true;
+    } else if (s->check_pending) {
+        s->rebuild_checks++;
+        if (ws->slabs_in_use > s->baseline_slabs) s->rebuild_over++;
+        if (ws->slabs_in_use > s->worst_slabs_after) s->worst_slabs_after = ws->slabs_in_use;
+        s->check_pending = false;
+    }
+}
+
+/* What a headless run measured. */
+typedef struct HeadlessRun {
+    uint64_t frames, void_frames, void_frames_flying;
+    long long heap_calls;                        /* after boot; -1 when not counted */
+    size_t heap_use0, heap_use_max;
+    long rss_first, rss_max, rss_last, rss_warm;
+    double longest_ms, frame_sum_ms, wall_s, warmup_s;
+    WorldStats ws0;
+} HeadlessRun;
+
+/* Memory once a second of frames: RSS and the heap in use. Warm: the pools' touched pages reach
+ * their peak within the first minutes (the first boost, the widest view); growth counts from there. */
+static void sample_memory(HeadlessRun *r, double t) {
+    long rss = rss_kib();
+    if (rss > r->rss_max) r->rss_max = rss;
+    r->rss_last = rss;
+    if (!r->rss_warm && t > r->warmup_s) r->rss_warm = rss;
+    size_t h = heap_in_use();
+    if (h > r->heap_use_max) r->heap_use_max = h;
+}
+
+static void report_json(const Game *g, const HeadlessRun *r, const Soak *soak) {
+    const Play *p = &g->play;
+    WorldStats ws = world_stats(g->world);
+    double growth = r->rss_warm ? (double)(r->rss_last - r->rss_warm) * 100.0 / (double)r->rss_warm : 0.0;
+    const double M = 1.0 / 1048576.0;
+    printf("{\"mode\": \"%s\", \"seconds\": %.1f, \"wall_seconds\": %.1f, \"frames\": %llu, \"autopilot\": %s,\n",
+           g->opt.soak ? "soak" : "headless", p->flight_s, r->wall_s, (unsigned long long)r->frames,
+           g->opt.autopilot ? "true" : "false");
+    printf(" \"crashes\": %llu, \"respawns\": %llu, \"void_frames\": %llu, \"void_frames_flying\": %llu,\n",
+           (unsigned long long)p->crashes, (unsigned long long)p->respawns, (unsigned long long)r->void_frames,
+           (unsigned long long)r->void_frames_flying);
+    printf(" \"frame_ms\": {\"mean\": %.3f, \"longest\": %.3f},\n",
+           r->frames ? r->frame_sum_ms / (double)r->frames : 0.0, r->longest_ms);
+    printf(" \"collision_ms\": {\"mean\": %.4f, \"max\": %.4f, \"steps_max\": %u, \"blocks_max\": %u},\n",
+           r->frames ? p->collide_ms_sum / (double)r->frames : 0.0, p->collide_ms_max, p->collide_steps_max,
+           p->collide_blocks_max);
+    printf(" \"speed_max\": %.1f, \"world\": {\"generated\": %llu, \"epoch_changes\": %u, \"reach\": %.2f, "
+           "\"pool_evictions\": %llu, \"mesh_pool_failures\": %llu},\n",
+           (double)g->model.speed_limit, (unsigned long long)(ws.generated - r->ws0.generated),
+           ws.epoch - r->ws0.epoch, (double)ws.reach, (unsigned long long)ws.pool_evictions,
+           (unsigned long long)ws.mesh_pool_failures);
+    printf(" \"pools\": {\"slabs\": %u, \"slabs_peak\": %u, \"records\": %u, \"records_peak\": %u},\n",
+           ws.slabs_capacity, ws.slabs_peak, ws.records_capacity, ws.records_peak);
+    printf(" \"heap_calls_after_boot\": %lld, \"heap_in_use_mib\": {\"boot\": %.2f, \"max\": %.2f},\n", r->heap_calls,
+           (double)r->heap_use0 * M, (double)r->heap_use_max * M);
+    printf(" \"rss_mib\": {\"first\": %.1f, \"warm\": %.1f, \"warmup_s\": %.0f, \"max\": %.1f, \"last\": %.1f, "
+           "\"growth_after_warmup_pct\": %.2f}",
+           (double)r->rss_first / 1024.0, (double)r->rss_warm / 1024.0, r->warmup_s, (double)r->rss_max / 1024.0,
+           (double)r->rss_last / 1024.0, growth);
+    if (g->opt.soak)
+        printf(",\n \"soak\": {\"rebuilds\": %u, \"view_changes\": %u, \"pad_cycles\": %u, \"boosts\": %u, "
+               "\"pool_baseline_slabs\": %u, \"rebuilds_settled\": %u, \"rebuilds_above_baseline\": %u, "
+               "\"worst_slabs_after_rebuild\": %u}",
+               soak->rebuilds, soak->view_changes, soak->pad_cycles, soak->boosts, soak->baseline_slabs,
+               soak->rebuild_checks, soak->rebuild_over, soak->worst_slabs_after);
+    printf("}\n");
+}
+
+static void report_text(const Game *g, const HeadlessRun *r) {
+    const Play *p = &g->play;
+    printf("headless %.0f s (%llu frames): %llu crashes, %llu void frames, longest frame %.2f ms, collision max %.3f ms,"
+           " heap calls after boot %lld, RSS %.1f -> %.1f MiB (max %.1f)\n",
+           p->flight_s, (unsigned long long)r->frames, (unsigned long long)p->crashes,
+           (unsigned long long)r->void_frames, r->longest_ms, p->collide_ms_max, r->heap_calls,
+           (double)r->rss_first / 1024.0, (double)r->rss_last / 1024.0, (double)r->rss_max / 1024.0);
+}
+
+int game_headless(Game *g, uint64_t (*heap_calls)(void)) {
     Play *p = &g->play;
     /* Loading, as the title screen does for a player: the view fills before the flight counts. */
     game_wait_world(g, 60.0);
@@ -97,20 +202,20 @@ int game_headless(Game *g) {
     Soak soak;
     memset(&soak, 0, sizeof soak);
     soak.rng = world_params(g->world)->gen.seed ^ 0x50a4ull;
-    double t0 = time_now_ms(), next_frame = t0;
-    uint64_t heap0 = game_heap_calls ? game_heap_calls() : 0;
-    size_t heap_use0 = heap_in_use(), heap_use_max = heap_use0;
-    long rss_first = rss_kib(), rss_max = rss_first, rss_last = rss_first, rss_warm = 0;
-    double longest_ms = 0.0, frame_sum_ms = 0.0;
-    uint64_t frames = 0, void_frames = 0, void_frames_flying = 0;
-    WorldStats ws0 = world_stats(g->world);
-    int virtual_pad = -1;
-    double limit = g->opt.seconds > 0.0 ? g->opt.seconds : 1e18;
-    double warmup_s = limit / 3.0 < 300.0 ? limit / 3.0 : 300.0;
     soak.next_rebuild = 8.0;
     soak.next_view = 5.0;
     soak.next_pad = 12.0;
     soak.next_boost = 20.0;
+    HeadlessRun r;
+    memset(&r, 0, sizeof r);
+    double t0 = time_now_ms(), next_frame = t0;
+    uint64_t heap0 = heap_calls ? heap_calls() : 0;
+    r.heap_use0 = r.heap_use_max = heap_in_use();
+    r.rss_first = r.rss_max = r.rss_last = rss_kib();
+    r.ws0 = world_stats(g->world);
+    int virtual_pad = -1;
+    double limit = g->opt.seconds > 0.0 ? g->opt.seconds : 1e18;
+    r.warmup_s = limit / 3.0 < 300.0 ? limit / 3.0 : 300.0;
     while (p->flight_s < limit && !p->quit) {
         double f0 = time_now_ms();
         PlatformEvents ev;
@@ -120,110 +225,24 @@ int game_headless(Game *g) {
         game_frame(g, &ev, STEP);
         WorldStats ws = world_stats(g->world);
         if (ws.void_frames > v0) {
-            void_frames++;
-            if (p->state == PLAY_FLY) void_frames_flying++;
+            r.void_frames++;
+            if (p->state == PLAY_FLY) r.void_frames_flying++;
         }
-        frames++;
-        double t = p->flight_s;
-        if (g->opt.soak) {
-            if (t >= soak.next_rebuild) {
-                soak_rebuild(g, &soak);
-                soak.check_pending = true;
-                soak.next_rebuild = t + 6.0 + soak_rand(&soak) * 6.0;
-            }
-            if (t >= soak.next_view) {
-                int r = 3 + (int)(soak_rand(&soak) * (double)(world_params(g->world)->create.view_radius_max - 2));
-                g->set.world.live.view_radius = world_clamp_view_radius(r);
-                game_apply_settings(g, MENU_CHANGED_WORLD);
-                soak.view_changes++;
-                soak.next_view = t + 4.0 + soak_rand(&soak) * 6.0;
-            }
-            if (t >= soak.next_pad) {
-                virtual_pad = platform_virtual_pad(g->platform, virtual_pad);   /* plug or unplug */
-                soak.pad_cycles++;
-                soak.next_pad = t + 10.0 + soak_rand(&soak) * 10.0;
-            }
-            if (t >= soak.next_boost) {
-                soak.boost_until = t + 12.0;   /* the climb above the world, then the boost */
-                soak.boosts++;
-                soak.next_boost = t + 25.0 + soak_rand(&soak) * 20.0;
-            }
-            p->autopilot_boost = t < soak.boost_until;
-            /* Pools back at their baseline once a rebuild has settled: the first moment nothing is
-             * in flight after it, the slabs in use (meshes not yet taken) are what they were
-             * before any rebuild. A leak would show as a count that only grows. */
-            if (ws.in_flight == 0) {
-                if (!soak.have_baseline && t > 4.0) {
-                    soak.baseline_slabs = ws.slabs_in_use;
-                    soak.have_baseline = true;
-                } else if (soak.check_pending) {
-                    soak.rebuild_checks++;
-                    if (ws.slabs_in_use > soak.baseline_slabs) soak.rebuild_over++;
-                    if (ws.slabs_in_use > soak.worst_slabs_after) soak.worst_slabs_after = ws.slabs_in_use;
-                    soak.check_pending = false;
-                }
-            }
-        }
-        if (frames % 60 == 0) {
-            long r = rss_kib();
-            if (r > rss_max) rss_max = r;
-            rss_last = r;
-            /* Warm: the pools' touched pages reach their peak within the first minutes (the first
-             * boost, the widest view); growth is counted from there. */
-            if (!rss_warm && t > warmup_s) rss_warm = r;
-            size_t h = heap_in_use();
-            if (h > heap_use_max) heap_use_max = h;
-        }
+        r.frames++;
+        if (g->opt.soak) soak_step(g, &soak, &ws, p->flight_s, &virtual_pad);
+        if (r.frames % 60 == 0) sample_memory(&r, p->flight_s);
         double ms = time_now_ms() - f0;
-        frame_sum_ms += ms;
-        if (ms > longest_ms && frames > 30) longest_ms = ms;
+        r.frame_sum_ms += ms;
+        if (ms > r.longest_ms && r.frames > 30) r.longest_ms = ms;
         next_frame += 1000.0 / 60.0;
         if (next_frame < time_now_ms() - 250.0) next_frame = time_now_ms();   /* behind: do not sprint */
         sleep_until(next_frame);
     }
     if (virtual_pad >= 0) platform_virtual_pad(g->platform, virtual_pad);
-    WorldStats ws = world_stats(g->world);
-    uint64_t heap_calls = game_heap_calls ? game_heap_calls() - heap0 : 0;
-    double wall_s = (time_now_ms() - t0) / 1000.0;
-    double growth = rss_warm ? (double)(rss_last - rss_warm) * 100.0 / (double)rss_warm : 0.0;
-    const double M = 1.0 / 1048576.0;
-    if (g->opt.json) {
-        printf("{\"mode\": \"%s\", \"seconds\": %.1f, \"wall_seconds\": %.1f, \"frames\": %llu, \"autopilot\": %s,\n",
-               g->opt.soak ? "soak" : "headless", p->flight_s, wall_s, (unsigned long long)frames,
-               g->opt.autopilot ? "true" : "false");
-        printf(" \"crashes\": %llu, \"respawns\": %llu, \"void_frames\": %llu, \"void_frames_flying\": %llu,\n",
-               (unsigned long long)p->crashes, (unsigned long long)p->respawns, (unsigned long long)void_frames,
-               (unsigned long long)void_frames_flying);
-        printf(" \"frame_ms\": {\"mean\": %.3f, \"longest\": %.3f},\n", frames ? frame_sum_ms / (double)frames : 0.0,
-               longest_ms);
-        printf(" \"collision_ms\": {\"mean\": %.4f, \"max\": %.4f, \"steps_max\": %u, \"blocks_max\": %u},\n",
-               frames ? p->collide_ms_sum / (double)frames : 0.0, p->collide_ms_max, p->collide_steps_max,
-               p->collide_blocks_max);
-        printf(" \"speed_max\": %.1f, \"world\": {\"generated\": %llu, \"epoch_changes\": %u, \"reach\": %.2f, "
-               "\"pool_evictions\": %llu, \"mesh_pool_failures\": %llu},\n",
-               (double)g->model.speed_limit, (unsigned long long)(ws.generated - ws0.generated), ws.epoch - ws0.epoch,
-               (double)ws.reach, (unsigned long long)ws.pool_evictions, (unsigned long long)ws.mesh_pool_failures);
-        printf(" \"pools\": {\"slabs\": %u, \"slabs_peak\": %u, \"records\": %u, \"records_peak\": %u},\n",
-               ws.slabs_capacity, ws.slabs_peak, ws.records_capacity, ws.records_peak);
-        printf(" \"heap_calls_after_boot\": %lld, \"heap_in_use_mib\": {\"boot\": %.2f, \"max\": %.2f},\n",
-               game_heap_calls ? (long long)heap_calls : -1LL, (double)heap_use0 * M, (double)heap_use_max * M);
-        printf(" \"rss_mib\": {\"first\": %.1f, \"warm\": %.1f, \"warmup_s\": %.0f, \"max\": %.1f, \"last\": %.1f, \"growth_after_warmup_pct\": %.2f}",
-               (double)rss_first / 1024.0, (double)rss_warm / 1024.0, warmup_s, (double)rss_max / 1024.0, (double)rss_last / 1024.0,
-               growth);
-        if (g->opt.soak)
-            printf(",\n \"soak\": {\"rebuilds\": %u, \"view_changes\": %u, \"pad_cycles\": %u, \"boosts\": %u, "
-                   "\"pool_baseline_slabs\": %u, \"rebuilds_settled\": %u, \"rebuilds_above_baseline\": %u, "
-                   "\"worst_slabs_after_rebuild\": %u}",
-                   soak.rebuilds, soak.view_changes, soak.pad_cycles, soak.boosts, soak.baseline_slabs,
-                   soak.rebuild_checks, soak.rebuild_over, soak.worst_slabs_after);
-        printf("}\n");
-    } else {
-        printf("headless %.0f s (%llu frames): %llu crashes, %llu void frames, longest frame %.2f ms, collision max %.3f ms,"
-               " heap calls after boot %lld, RSS %.1f -> %.1f MiB (max %.1f)\n",
-               p->flight_s, (unsigned long long)frames, (unsigned long long)p->crashes, (unsigned long long)void_frames,
-               longest_ms, p->collide_ms_max, game_heap_calls ? (long long)heap_calls : -1LL,
-               (double)rss_first / 1024.0, (double)rss_last / 1024.0, (double)rss_max / 1024.0);
-    }
+    r.heap_calls = heap_calls ? (long long)(heap_calls() - heap0) : -1LL;
+    r.wall_s = (time_now_ms() - t0) / 1000.0;
+    if (g->opt.json) report_json(g, &r, &soak);
+    else report_text(g, &r);
     fflush(stdout);
     return 0;
 }

@@ -14,7 +14,7 @@ static uint64_t g_heap_calls;
 void *__wrap_malloc(size_t n) { __atomic_add_fetch(&g_heap_calls, 1, __ATOMIC_RELAXED); return __real_malloc(n); }
 void *__wrap_calloc(size_t a, size_t b) { __atomic_add_fetch(&g_heap_calls, 1, __ATOMIC_RELAXED); return __real_calloc(a, b); }
 void *__wrap_realloc(void *p, size_t n) { __atomic_add_fetch(&g_heap_calls, 1, __ATOMIC_RELAXED); return __real_realloc(p, n); }
-uint64_t game_heap_calls(void) { return __atomic_load_n(&g_heap_calls, __ATOMIC_RELAXED); }
+static uint64_t heap_calls(void) { return __atomic_load_n(&g_heap_calls, __ATOMIC_RELAXED); }
 
 int main(int argc, char **argv) {
     platform_signals_install();   /* before anything starts: a stop always ends in game_shutdown */
@@ -38,7 +38,7 @@ int main(int argc, char **argv) {
     } else if (opt.bench_frames) {
         rc = game_bench(&game);
     } else if (opt.headless) {
-        rc = game_headless(&game);
+        rc = game_headless(&game, heap_calls);
     } else {
         rc = game_run(&game);
     }
