@@ -13,17 +13,6 @@
 #define NEAR_PLANE 1.0f
 #define FAR_PLANE 1200.0f
 
-uint64_t render_driver_ns;
-bool render_driver_timing;
-
-uint64_t render_thread_cpu_ns(void) {
-    struct timespec ts;
-    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
-    return (uint64_t)ts.tv_sec * 1000000000u + (uint64_t)ts.tv_nsec;
-}
-
-void render_set_driver_timing(bool on) { render_driver_timing = on; }
-
 struct Renderer {
     RenderSettings settings;
     MemArena scratch;       /* boot-time buffers, shader text, each upload's staging */
@@ -70,20 +59,6 @@ void render_atmosphere(double camera_y, const float sky_rgb[3], RenderAtmosphere
     out->abyss_mix = t;
     for (int i = 0; i < 3; i++) out->color[i] = sky_rgb[i] + (abyss[i] - sky_rgb[i]) * t;
     out->fog_density = 0.005f + t * 0.035f;
-}
-
-void render_basis(float yaw, float pitch, float roll, float right[3], float up[3], float fwd[3]) {
-    float cy = cosf(yaw), sy = sinf(yaw), cp = cosf(pitch), sp = sinf(pitch);
-    float cr = cosf(roll), sr = sinf(roll);
-    const float right0[3] = {cy, 0.0f, sy};                 /* level right vector */
-    const float up0[3] = {-sy * sp, cp, cy * sp};           /* up of the pitched, unrolled attitude */
-    fwd[0] = sy * cp;
-    fwd[1] = sp;
-    fwd[2] = -cy * cp;
-    for (int i = 0; i < 3; i++) {                           /* roll about the forward axis */
-        right[i] = right0[i] * cr - up0[i] * sr;
-        up[i] = up0[i] * cr + right0[i] * sr;
-    }
 }
 
 const char *render_stage_name(RenderStage s) {
