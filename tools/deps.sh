@@ -41,6 +41,8 @@ if [ "$want_native" = 1 ]; then
   need file '/usr/lib/*/dri/swrast_dri.so' libgl1-mesa-dri
   need file '/usr/lib/*/libEGL_mesa.so.0' libegl-mesa0
   need cmd glslangValidator glslang-tools
+  need cmd python3 python3     # tools/lint: function lengths, call circles
+  need cmd nm binutils
 fi
 if [ "$want_cross" = 1 ]; then
   need cmd aarch64-linux-gnu-gcc gcc-aarch64-linux-gnu
