@@ -100,33 +100,22 @@ static void first_start_quality(Game *g) {
              game_quality_name(q), gpu[0] ? gpu : "an unnamed GPU", cores);
 }
 
-bool game_boot(Game *g, const GameOptions *o, SkyError *err) {
-    memset(g, 0, sizeof *g);
-    g->opt = *o;
-    g->set = o->set;
-    flight_model_default(&g->model);
-    g->model.speed_limit = g->set.speed_limit;
-    size_t mib = mem_budget_mib_from_env((size_t)o->mem_mib);
-    if (!mem_budget_init(&g->mem, mib << 20, err)) return false;
-
-    /* Everything that can reject the input (pack, island, memory budget) comes before any
-     * window: it fails fast and the same way with or without a display. */
+/* The job system: one worker per online core (none for --print-island). */
+static bool boot_jobs(Game *g, SkyError *err) {
+    JobsConfig jc;
+    memset(&jc, 0, sizeof jc);
     size_t used = g->mem.used;
-    if (!game_home_boot(&g->home, &g->mem, o->pak, g->set.world.gen.seed, err)) return false;
-    g->carved.home = g->mem.used - used;
-
-    if (!o->print_island) {
-        JobsConfig jc;
-        memset(&jc, 0, sizeof jc);
-        used = g->mem.used;
-        g->jobs = jobs_create(&g->mem, &jc, err);
-        if (!g->jobs) {
-            budget_short(g, "the job system", err);
-            return false;
-        }
-        g->carved.jobs = g->mem.used - used;
+    g->jobs = jobs_create(&g->mem, &jc, err);
+    if (!g->jobs) {
+        budget_short(g, "the job system", err);
+        return false;
     }
+    g->carved.jobs = g->mem.used - used;
+    return true;
+}
 
+static bool boot_world(Game *g, SkyError *err) {
+    const GameOptions *o = &g->opt;
     WorldParams wp;
     world_setup(g, &wp);
     if (o->mesh_pool_mib > 0 && ((size_t)o->mesh_pool_mib << 20) >= mem_budget_free(&g->mem)) {
@@ -136,7 +125,7 @@ bool game_boot(Game *g, const GameOptions *o, SkyError *err) {
                       g->mem.size >> 20, o->mesh_pool_mib, MEM_DEFAULT_BUDGET_MIB);
         return false;
     }
-    used = g->mem.used;
+    size_t used = g->mem.used;
     g->world = world_create(&g->mem, g->jobs, &wp, err);
     if (!g->world) {
         budget_short(g, "the world", err);
@@ -145,42 +134,53 @@ bool game_boot(Game *g, const GameOptions *o, SkyError *err) {
     g->carved.world = g->mem.used - used;
     WorldStats ws = world_stats(g->world);
     g->carved.world_mesh_pool = (size_t)ws.slabs_capacity * sizeof(WorldVertex) * WORLD_SLAB_VERTS;
+    return true;
+}
 
-    if (!o->print_island) {
-        char pad_db[1024], user_db[600];
-        if (!game_data_file("controllers/gamecontrollerdb.txt", pad_db, sizeof pad_db))
-            log_warn("skyisles: the controller database (controllers/gamecontrollerdb.txt) was not found beside the "
-                     "game or in SKYISLES_DATA_DIR: only controllers SDL knows itself will work");
-        user_db[0] = 0;
-        if (o->config_dir[0]) snprintf(user_db, sizeof user_db, "%s/%s", o->config_dir, SETTINGS_PAD_FILE);
-        PlatformConfig pc = {.title = "skyisles", .width = o->width, .height = o->height, .headless = o->offscreen,
-                             .fullscreen = o->fullscreen, .vsync = o->vsync, .no_video = o->headless,
-                             .pad_db = pad_db[0] ? pad_db : NULL, .pad_user_db = user_db[0] ? user_db : NULL};
-        g->platform = platform_create(&pc, err);
-        if (!g->platform) return false;
-        if (!o->headless) {
-            platform_drawable_size(g->platform, &g->disp_w, &g->disp_h);
-            RenderSettings rs;
-            render_settings_from(g, &rs);
-            int rmax = world_params(g->world)->create.view_radius_max;
-            rs.max_chunks = (uint32_t)((2 * rmax + 3) * (2 * rmax + 3));
-            used = g->mem.used;
-            g->render = render_create(&g->mem, &rs, err);
-            if (!g->render) {
-                budget_short(g, "the renderer", err);
-                return false;
-            }
-            if (!render_map_set(g->render, &g->home.field, g->home.island, g->home.codex, GAME_LANG, err)) {
-                budget_short(g, "the island map", err);
-                return false;
-            }
-            g->carved.render = g->mem.used - used;
-        }
+/* The window (or SDL without video for --headless) with the controller databases: the bundled
+ * one and the player's own beside the settings. */
+static bool boot_platform(Game *g, SkyError *err) {
+    const GameOptions *o = &g->opt;
+    char pad_db[1024], user_db[600];
+    if (!game_data_file("controllers/gamecontrollerdb.txt", pad_db, sizeof pad_db))
+        log_warn("skyisles: the controller database (controllers/gamecontrollerdb.txt) was not found beside the "
+                 "game or in SKYISLES_DATA_DIR: only controllers SDL knows itself will work");
+    user_db[0] = 0;
+    if (o->config_dir[0]) snprintf(user_db, sizeof user_db, "%s/%s", o->config_dir, SETTINGS_PAD_FILE);
+    PlatformConfig pc = {.title = "skyisles", .width = o->width, .height = o->height, .headless = o->offscreen,
+                         .fullscreen = o->fullscreen, .vsync = o->vsync, .no_video = o->headless,
+                         .pad_db = pad_db[0] ? pad_db : NULL, .pad_user_db = user_db[0] ? user_db : NULL};
+    g->platform = platform_create(&pc, err);
+    return g->platform != NULL;
+}
+
+/* The renderer, sized for the chunks the world can hold, and the island map. */
+static bool boot_renderer(Game *g, SkyError *err) {
+    platform_drawable_size(g->platform, &g->disp_w, &g->disp_h);
+    RenderSettings rs;
+    render_settings_from(g, &rs);
+    int rmax = world_params(g->world)->create.view_radius_max;
+    rs.max_chunks = (uint32_t)((2 * rmax + 3) * (2 * rmax + 3));
+    size_t used = g->mem.used;
+    g->render = render_create(&g->mem, &rs, err);
+    if (!g->render) {
+        budget_short(g, "the renderer", err);
+        return false;
     }
+    if (!render_map_set(g->render, &g->home.field, g->home.island, g->home.codex, GAME_LANG, err)) {
+        budget_short(g, "the island map", err);
+        return false;
+    }
+    g->carved.render = g->mem.used - used;
+    return true;
+}
 
+/* Every stage stands: the start place, input, camera and play; the boot's one summary line. */
+static void boot_finish(Game *g) {
+    const GameOptions *o = &g->opt;
     if (o->settings_warning[0]) log_warn("%s", o->settings_warning);
     first_start_quality(g);
-    if (ws.pool_squeezed)
+    if (world_stats(g->world).pool_squeezed)
         log_warn("skyisles: the %zu MiB budget squeezed the chunk-mesh pool to %.1f MiB: the view may reach less far "
                  "(raise --mem MB or SKYISLES_MEM_MB)",
                  g->mem.size >> 20, (double)g->carved.world_mesh_pool / 1048576.0);
@@ -204,6 +204,29 @@ bool game_boot(Game *g, const GameOptions *o, SkyError *err) {
              (double)g->mem.size * M, (double)g->carved.home * M, (double)g->carved.jobs * M,
              (double)g->carved.world * M, (double)g->carved.world_mesh_pool * M, (double)g->carved.render * M,
              (double)mem_budget_free(&g->mem) * M);
+}
+
+bool game_boot(Game *g, const GameOptions *o, SkyError *err) {
+    memset(g, 0, sizeof *g);
+    g->opt = *o;
+    g->set = o->set;
+    flight_model_default(&g->model);
+    g->model.speed_limit = g->set.speed_limit;
+    size_t mib = mem_budget_mib_from_env((size_t)o->mem_mib);
+    if (!mem_budget_init(&g->mem, mib << 20, err)) return false;
+
+    /* Everything that can reject the input (pack, island, memory budget) comes before any
+     * window: it fails fast and the same way with or without a display. */
+    size_t used = g->mem.used;
+    if (!game_home_boot(&g->home, &g->mem, o->pak, g->set.world.gen.seed, err)) return false;
+    g->carved.home = g->mem.used - used;
+    if (!o->print_island && !boot_jobs(g, err)) return false;
+    if (!boot_world(g, err)) return false;
+    if (!o->print_island) {
+        if (!boot_platform(g, err)) return false;
+        if (!o->headless && !boot_renderer(g, err)) return false;
+    }
+    boot_finish(g);
     return true;
 }
 
