@@ -177,20 +177,3 @@ bool gen_cloud_point(const WorldGen *g, double time_s, double x, double y, doubl
                                                   pc.Z0 + zi * WORLD_CELL_XZ);
     return wtrilerp(ck, pc.tx, pc.ty, pc.tz) * w > g->p.cloud_threshold;
 }
-
-/* ---------------------------------------------------------------- public point queries */
-float world_density_at_params(const WorldGenParams *p, double x, double y, double z) {
-    WorldGen g;
-    gen_init(&g, p);
-    return gen_density_point(&g, x, y, z);
-}
-
-bool world_solid_at_params(const WorldGenParams *p, double x, double y, double z) {
-    return world_density_at_params(p, x, y, z) > 0.0f;
-}
-
-bool world_cloud_at_params(const WorldGenParams *p, double time_s, double x, double y, double z) {
-    WorldGen g;
-    gen_init(&g, p);
-    return gen_cloud_point(&g, time_s, x, y, z);
-}
