@@ -63,7 +63,6 @@ static void budget_short(const Game *g, const char *stage, SkyError *err) {
  * says otherwise (the world squeezes it when the budget cannot spare it). */
 static void world_setup(const Game *g, WorldParams *wp) {
     *wp = g->set.world;
-    wp->gen.home = &g->home.field;
     int32_t r = wp->live.view_radius;
     wp->create.view_radius_max = world_clamp_view_radius(r > GAME_VIEW_RADIUS_MAX ? r : GAME_VIEW_RADIUS_MAX);
     wp->create.mesh_pool_mib = g->opt.mesh_pool_mib > 0 ? (uint32_t)g->opt.mesh_pool_mib : GAME_MESH_POOL_MIB;
@@ -137,7 +136,7 @@ bool game_boot(Game *g, const GameOptions *o, SkyError *err) {
         return false;
     }
     used = g->mem.used;
-    g->world = world_create(&g->mem, g->jobs, &wp, err);
+    g->world = world_create(&g->mem, g->jobs, &wp, &g->home.field, err);
     if (!g->world) {
         budget_short(g, "the world", err);
         return false;
@@ -220,7 +219,6 @@ void game_apply_settings(Game *g, unsigned changes) {
          * at once. The home island's field and the creation values stay the world's own. */
         WorldParams wp = *world_params(g->world);
         wp.gen = s->world.gen;
-        wp.gen.home = &g->home.field;
         wp.live = s->world.live;
         uint32_t epoch = world_stats(g->world).epoch;
         world_set_params(g->world, &wp);

@@ -20,7 +20,7 @@ static float home_cell(const IslandField *h, float fx, float fz, uint32_t *iu, u
 }
 
 uint8_t gen_home_type(const WorldGen *g, int32_t bx, int32_t bz) {
-    const IslandField *h = g->p.home;
+    const IslandField *h = g->home;
     if (!g->home_on) return ISLAND_FIELD_OFF;
     uint32_t iu, iv;
     float fx = (float)bx + 0.5f, fz = (float)bz + 0.5f;
@@ -38,7 +38,7 @@ void gen_column_finish(const WorldGen *g, int32_t X, int32_t Z, float n_base, fl
     c->home_on = 0;
     c->home_top = 0.0f;
     c->home_bottom = 0.0f;
-    const IslandField *h = g->p.home;
+    const IslandField *h = g->home;
     if (!g->home_on) return;
     float dx = (float)X - h->centre_x, dz = (float)Z - h->centre_z;
     float lim = h->radius_m + HOME_CLEAR;

@@ -80,8 +80,7 @@ static void gen_cave_seeds(WorldGen *g) {
     }
 }
 
-void gen_init(WorldGen *g, const WorldGenParams *p) {
-    const IslandField *home = p->home;
+void gen_init(WorldGen *g, const WorldGenParams *p, const IslandField *home) {
     memset(g, 0, sizeof *g);
     g->p = *p;
     gen_normalise(&g->p);
@@ -92,15 +91,15 @@ void gen_init(WorldGen *g, const WorldGenParams *p) {
     gen_caves_init(g);
     gen_cave_seeds(g);
     g->island_bottom_k = g->p.island_taper > 0.05f ? g->p.island_taper : 0.05f;
+    g->home = home;
     g->home_on = home && home->size > 0 && home->elevation_dm && home->type;
-    g->home_sea = world_home_sea(&g->p);
+    g->home_sea = world_home_sea(&g->p, home);
     gen_props_init(g);
 }
 
 /* The home island in real units: one metre of elevation is one block over its sea level, which
  * comes down when the peak and the landmark on it would not fit under the generated top. */
-float world_home_sea(const WorldGenParams *p) {
-    const IslandField *home = p->home;
+float world_home_sea(const WorldGenParams *p, const IslandField *home) {
     float sea = p->home_sea_level;
     if (!home || home->size == 0) return sea;
     float room = (float)gen_top_of(p->gen_y_max) - WORLD_HOME_HEADROOM - home->elevation_top_m;
@@ -110,7 +109,7 @@ float world_home_sea(const WorldGenParams *p) {
 /* ---------------------------------------------------------------- point queries by parameters */
 float world_density_at_params(const WorldGenParams *p, double x, double y, double z) {
     WorldGen g;
-    gen_init(&g, p);
+    gen_init(&g, p, NULL);
     return gen_density_point(&g, x, y, z);
 }
 
@@ -120,6 +119,6 @@ bool world_solid_at_params(const WorldGenParams *p, double x, double y, double z
 
 bool world_cloud_at_params(const WorldGenParams *p, double time_s, double x, double y, double z) {
     WorldGen g;
-    gen_init(&g, p);
+    gen_init(&g, p, NULL);
     return gen_cloud_point(&g, time_s, x, y, z);
 }

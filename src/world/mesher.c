@@ -328,7 +328,7 @@ static inline __attribute__((always_inline)) void emit_face(const MeshCtx *c, in
         goto lit;
     }
     if (fm == WORLD_MAT_HOME) {
-        const IslandField *h = g->p.home;
+        const IslandField *h = g->home;
         uint8_t type = s->home_type[z][x];
         uint32_t rgb = !h ? 0x808080u : type < h->n_types ? h->type_rgb[type] : type == WORLD_HOME_PATH ? h->path_rgb : 0x808080u;
         base = f32x4_set4((float)((rgb >> 16) & 0xffu) * (1.0f / 255.0f), (float)((rgb >> 8) & 0xffu) * (1.0f / 255.0f),

@@ -224,7 +224,6 @@ bool world_param_equal(const WorldParams *a, const WorldParams *b, const WorldPa
 void world_params_default(WorldParams *p) {
     memset(p, 0, sizeof *p);
     for (size_t i = 0; i < world_param_count(); i++) world_param_set(p, world_param_at(i), world_param_at(i)->def);
-    p->gen.home = NULL;
 }
 
 /* The presets' values, chosen with build/bench stream --device (docs/world.md, presets). */

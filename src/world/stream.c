@@ -193,7 +193,7 @@ static void live_apply(World *w, const WorldLiveParams *p) {
     stream_gov_apply(w);
 }
 
-World *world_create(MemBudget *b, JobSystem *jobs, const WorldParams *p, SkyError *err) {
+World *world_create(MemBudget *b, JobSystem *jobs, const WorldParams *p, const IslandField *home, SkyError *err) {
     WorldParams def;
     if (!p) {
         world_params_default(&def);
@@ -205,6 +205,7 @@ World *world_create(MemBudget *b, JobSystem *jobs, const WorldParams *p, SkyErro
     memset(w, 0, sizeof *w);
     w->budget = b;
     w->jobs = jobs;
+    w->home = home;
     w->radius_max = world_clamp_view_radius(p->create.view_radius_max > 0 ? p->create.view_radius_max : p->live.view_radius);
     w->keep_half = w->radius_max + LOOKAHEAD_MAX + 2;
     w->table_w = (uint32_t)(2 * w->keep_half + 2);
@@ -248,7 +249,7 @@ World *world_create(MemBudget *b, JobSystem *jobs, const WorldParams *p, SkyErro
     if (!mem_pool_init(&w->slabs, b, "world mesh slabs", slab_bytes, nslabs)) goto short_budget;
 
     for (size_t i = 0; i < nslots; i++) w->slots[i].state = SLOT_EMPTY;
-    gen_init(&w->gens[0], &p->gen);
+    gen_init(&w->gens[0], &p->gen, home);
     w->cur_gen = 0;
     w->params.gen = w->gens[0].p;
     w->params.create = p->create;
@@ -297,6 +298,8 @@ void world_destroy(World *w) {
 /* ---------------------------------------------------------------- parameters */
 const WorldParams *world_params(const World *w) { return &w->params; }
 
+const IslandField *world_home(const World *w) { return w->home; }
+
 void world_set_gen_params(World *w, const WorldGenParams *p) {
     /* A free snapshot slot: not current and no job still reading it. */
     uint32_t slot = WORLD_GENS;
@@ -308,7 +311,7 @@ void world_set_gen_params(World *w, const WorldGenParams *p) {
         if (slot == WORLD_GENS) drain_all(w);   /* rare: running jobs of several old epochs */
     }
     if (slot == WORLD_GENS) slot = (w->cur_gen + 1) % WORLD_GENS;   /* unreachable after a drain */
-    gen_init(&w->gens[slot], p);
+    gen_init(&w->gens[slot], p, w->home);
     w->cur_gen = slot;
     w->params.gen = w->gens[slot].p;
     /* Chunks on screen keep their mesh, marked stale, until their rebuild in the new world
@@ -334,17 +337,22 @@ void world_set_gen_params(World *w, const WorldGenParams *p) {
     w->st.epoch = w->epoch;
 }
 
+void world_set_home(World *w, const IslandField *home) {
+    WorldGenParams p = w->params.gen;   /* the same field with the new island */
+    w->home = home;
+    world_set_gen_params(w, &p);
+}
+
 void world_set_live_params(World *w, const WorldLiveParams *p) { live_apply(w, p); }
 
-/* Does p's field differ from the world's? Every generation value of the table, and the home
- * island (normalised values compare as the world would make them). */
+/* Does p's field differ from the world's? Every generation value of the table (normalised
+ * values compare as the world would make them). */
 static bool gen_differs(const World *w, const WorldGenParams *p) {
     WorldGen g;
-    gen_init(&g, p);
+    gen_init(&g, p, NULL);
     WorldParams a, b;
     a.gen = g.p;
     b.gen = w->params.gen;
-    if (a.gen.home != b.gen.home) return true;
     for (size_t i = 0; i < world_param_count(); i++) {
         const WorldParamDesc *d = world_param_at(i);
         if (d->cls != WORLD_PARAM_GEN) continue;

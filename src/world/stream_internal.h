@@ -72,6 +72,7 @@ struct World {
     MemBudget *budget;
     JobSystem *jobs;
     WorldParams params;         /* as in use: gen = the current snapshot's, live as applied */
+    const IslandField *home;    /* the home island every new snapshot is built with (not owned) */
     WorldGen gens[WORLD_GENS];
     uint32_t gen_refs[WORLD_GENS];
     uint32_t cur_gen;
