@@ -185,12 +185,7 @@ static void live_apply(World *w, const WorldLiveParams *p) {
     if (!(l->lod_hysteresis >= 0.0f)) l->lod_hysteresis = 0.0f;
     if (l->lod_hysteresis > 0.45f) l->lod_hysteresis = 0.45f;
     if (l->speed_reach_min < WORLD_VIEW_RADIUS_MIN) l->speed_reach_min = WORLD_VIEW_RADIUS_MIN;
-    w->lod_levels = gen_lod_thresholds(l, w->lod_base);
-    /* The governor's range: the LOD steps (when LOD is on), then a chunk of reach per step. */
-    int reach_steps = l->view_radius > l->speed_reach_min ? l->view_radius - l->speed_reach_min : 0;
-    w->gov_max = stream_gov_lod_steps(w) + reach_steps;
-    if (w->gov_level > w->gov_max) w->gov_level = w->gov_max;
-    stream_gov_apply(w);
+    stream_gov_configure(&w->gov, l, w->radius_max);
 }
 
 World *world_create(MemBudget *b, JobSystem *jobs, const WorldParams *p, const IslandField *home, SkyError *err) {
@@ -526,7 +521,7 @@ static bool submit(World *w, uint32_t idx, int32_t cx, int32_t cz, int lod, doub
     j->cx = cx;
     j->cz = cz;
     j->lod = lod;
-    j->classic = w->lod_levels == 0;
+    j->classic = w->gov.lod_levels == 0;
     j->slot = idx;
     j->seq = ++w->next_seq;
     j->expect = job_expect(w, lod);
@@ -591,7 +586,7 @@ void world_update(World *w, const WorldView *v) {
     /* Grow back (slowly) while the pool has room for a batch of jobs on top of those in flight. */
     if (w->radius_eff < w->radius_max && room > w->reserve_slabs + 16.0 * (w->slabs_per_chunk + 1.0))
         w->radius_eff += 0.05;
-    stream_view_geom(w, v, &g);
+    stream_view_geom(&w->params.live, stream_keep(w), stream_reach(w), v, &g);
     const WorldLiveParams *p = &w->params.live;
     double dt = v->time_s - w->last_time_s;
     if (dt > 0.0 && dt < 1.0) w->frame_dt_s = dt < 1.0 / 240.0 ? 1.0 / 240.0 : dt;
@@ -618,14 +613,14 @@ void world_update(World *w, const WorldView *v) {
     int32_t ccx = (int32_t)floor(g.ccx), ccz = (int32_t)floor(g.ccz);
     int32_t reach = g.radius + LOOKAHEAD_MAX + 1;   /* g.reach <= g.keep <= g.radius */
     uint32_t wanted = 0, voids = 0;
-    const bool pressed = w->gov_level > 0;
+    const bool pressed = w->gov.level > 0;
     const uint64_t now = time_now_ns();
     const double lat = w->fresh_latency_s * 1.5;
     double margin = INFINITY;
     uint32_t free_slots = w->in_flight < w->max_in_flight ? w->max_in_flight - w->in_flight : 0;
     Pick picks[PICK_MAX];
     uint32_t npick = 0, want_picks = free_slots < PICK_MAX ? free_slots : PICK_MAX;
-    const uint8_t classic = w->lod_levels == 0;
+    const uint8_t classic = w->gov.lod_levels == 0;
     for (int32_t dz = -reach; dz <= reach; dz++)
         for (int32_t dx = -reach; dx <= reach; dx++) {
             int32_t cx = ccx + dx, cz = ccz + dz;
@@ -652,7 +647,7 @@ void world_update(World *w, const WorldView *v) {
             }
 
             if (want_picks == 0) continue;
-            int lod = stream_lod_at(w, cx, cz);
+            int lod = stream_gov_lod_at(&w->gov, cx - w->anchor_x, cz - w->anchor_z);
             double sc;
             if (!mine) {
                 if (!in) continue;
@@ -717,7 +712,7 @@ void world_update(World *w, const WorldView *v) {
         if (!submit(w, idx, tx, tz, tl, v->time_s)) break;
     }
     /* The governor looks at what is still missing once this frame's requests are out. */
-    stream_gov_update(w, &g, voids, margin);
+    stream_gov_update(&w->gov, &g, voids, margin, w->fresh_latency_s * 1.5 + w->frame_dt_s);
 }
 
 /* ---------------------------------------------------------------- stats & direct builds */
@@ -736,10 +731,14 @@ WorldStats world_stats(const World *w) {
     /* What is streamed now: the view radius in use, or less while the pool holds less or the
      * governor pulls it in. */
     s.reach = (float)stream_reach(w);
-    s.gov_level = (uint32_t)w->gov_level;
-    s.gov_level_max = (uint32_t)w->gov_max;
-    s.gov_lod_steps = (uint32_t)stream_gov_lod_steps(w);
-    for (int i = 0; i < WORLD_LOD_MAX; i++) s.lod_dist_in_force[i] = i < w->lod_levels ? sqrtf(w->lod_d2[i]) : 0.0f;
+    const StreamGovernor *gv = &w->gov;
+    s.gov_level = (uint32_t)gv->level;
+    s.gov_level_max = (uint32_t)gv->max;
+    s.gov_level_peak = gv->level_peak;
+    s.gov_lod_steps = (uint32_t)stream_gov_lod_steps(gv);
+    s.gov_steps_up = gv->steps_up;
+    s.gov_steps_down = gv->steps_down;
+    for (int i = 0; i < WORLD_LOD_MAX; i++) s.lod_dist_in_force[i] = i < gv->lod_levels ? sqrtf(gv->lod_d2[i]) : 0.0f;
     s.fresh_latency_ms = (float)(w->fresh_latency_s * 1e3);
     s.lod_anchor_x = w->anchor_x;
     s.lod_anchor_z = w->anchor_z;
