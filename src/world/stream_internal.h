@@ -103,6 +103,15 @@ struct World {
     double queued_s;            /* expected run time of the jobs in flight */
 };
 
+/* The slot of chunk (cx, cz): the table wraps around (a torus), so a chunk's slot never moves. */
+static inline uint32_t stream_wrap_index(int32_t v, uint32_t w) {
+    int32_t m = v % (int32_t)w;
+    return (uint32_t)(m < 0 ? m + (int32_t)w : m);
+}
+static inline uint32_t stream_slot_index(const World *w, int32_t cx, int32_t cz) {
+    return stream_wrap_index(cz, w->table_w) * w->table_w + stream_wrap_index(cx, w->table_w);
+}
+
 /* The distance chunks are kept to: the view radius, or less while the mesh pool holds less. */
 static inline double stream_keep(const World *w) {
     double radius = w->params.live.view_radius;
@@ -113,5 +122,28 @@ static inline double stream_reach(const World *w) {
     double keep = stream_keep(w);
     return w->gov.reach < keep ? w->gov.reach : keep;
 }
+
+/* ---------------------------------------------------------------- stream_slots.c */
+/* Queues a renderer event (the ring keeps the newest: the oldest is dropped and counted). */
+void stream_event_push(World *w, WorldEventType type, int32_t cx, int32_t cz, const ChunkMesh *mesh, uint32_t slot);
+/* Withdraws the READY events of slot that were not taken yet. */
+void stream_event_withdraw(World *w, uint32_t slot);
+/* Empties slot idx: its mesh back to the pool, a GONE when the renderer had it. */
+void stream_slot_clear(World *w, uint32_t idx, bool count_evicted);
+/* Evicts the resident chunk farthest from the camera if it is farther than `than`. */
+bool stream_evict_farthest(World *w, const ViewGeom *g, double than);
+/* The pool cannot hold chunks d away: the keep distance comes in below them. */
+void stream_shrink_reach(World *w, double d);
+void stream_evict_out_of_keep(World *w, const ViewGeom *g);
+
+/* ---------------------------------------------------------------- stream_jobs.c */
+/* Waits for the running jobs and drops every result. */
+void stream_jobs_drain(World *w);
+/* Takes at most max_results_per_frame finished jobs and installs or drops each. */
+void stream_jobs_collect(World *w, const ViewGeom *g);
+/* Slabs a job at `lod` is expected to take. */
+uint32_t stream_job_expect(const World *w, int lod);
+/* Requests chunk (cx, cz) at `lod` into slot idx (false: no record or the queue refused). */
+bool stream_job_submit(World *w, uint32_t idx, int32_t cx, int32_t cz, int lod, double time_s);
 
 #endif
