@@ -1,5 +1,5 @@
 /* skyisles sim: where a flight starts (W9's spawn mapped onto the home island) and a ray survey
- * of what a camera sees there. Pure: reads the world only through its density and parameters. */
+ * of what a camera sees there. Pure: reads the world only through its density, parameters and home island. */
 #include <math.h>
 #include <string.h>
 
