@@ -1,6 +1,7 @@
-/* skyisles world internals of the streamer: the World record, its chunk slots, jobs and events
- * (stream.c), and the calls between its files. What it asks for each frame and the speed
- * governor are reach.c's (reach.h), which the World holds but only reach.c writes. */
+/* skyisles world internals of the streamer: the World record, its chunk slots, jobs and events,
+ * and the calls between its files (stream.c -> stream_jobs.c -> stream_slots.c). What it asks
+ * for each frame and the speed governor are reach.c's (reach.h): the World holds the governor,
+ * only reach.c writes it. */
 #ifndef SKYISLES_STREAM_INTERNAL_H
 #define SKYISLES_STREAM_INTERNAL_H
 
@@ -134,6 +135,7 @@ void stream_slot_clear(World *w, uint32_t idx, bool count_evicted);
 bool stream_evict_farthest(World *w, const ViewGeom *g, double than);
 /* The pool cannot hold chunks d away: the keep distance comes in below them. */
 void stream_shrink_reach(World *w, double d);
+/* Evicts (or forgets requests for) chunks out of the keep distance, with a chunk of slack. */
 void stream_evict_out_of_keep(World *w, const ViewGeom *g);
 
 /* ---------------------------------------------------------------- stream_jobs.c */
