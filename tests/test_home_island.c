@@ -76,14 +76,13 @@ static int setup_seed(uint64_t seed) {
     if (!island_bake_field(&h->field, &h->isl, &h->cx, FIELD, 0.0f, 0.0f, &arena, &err)) return -1;
     world_params_default(&h->params);
     h->params.gen.seed = seed;
-    h->params.gen.home = &h->field;
     h->params.live.view_radius = 10;   /* the game's: the spawn surveys that far */
     h->params.create.mesh_pool_mib = 8;
     h->params.create.workers = 1;
     if (!mem_budget_init(&h->wmem, (size_t)64 << 20, &err)) return -1;
-    h->world = world_create(&h->wmem, NULL, &h->params, &err);
+    h->world = world_create(&h->wmem, NULL, &h->params, &h->field, &err);
     if (!h->world) return -1;
-    h->sea = world_home_sea(&h->params.gen);
+    h->sea = world_home_sea(&h->params.gen, &h->field);
     for (int cz = -HALF / CHUNK_SIZE; cz < HALF / CHUNK_SIZE; cz++)
         for (int cx = -HALF / CHUNK_SIZE; cx < HALF / CHUNK_SIZE; cx++)
             if (!scan_chunk(h, cx, cz)) return -1;
@@ -261,12 +260,10 @@ static void test_paths(void **state) {
         ChunkMesh m[2];
         WorldBuildTiming t;
         for (int k = 0; k < 2; k++) {
-            h->params.gen.home = k ? &nopath : f;
-            world_set_gen_params(h->world, &h->params.gen);
+            world_set_home(h->world, k ? &nopath : f);
             assert_true(world_build_chunk(h->world, cx, cz, 0.0, &m[k], &t));
         }
-        h->params.gen.home = f;
-        world_set_gen_params(h->world, &h->params.gen);
+        world_set_home(h->world, f);
         /* Top faces (+Y, HOME material) by column: the paths' own colour where the field says path. */
         for (uint32_t i = 0; i < m[0].opaque_parts; i++)
             for (uint32_t q = 0; q < m[0].parts[i].vert_count; q += 4) {

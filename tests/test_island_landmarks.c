@@ -92,10 +92,9 @@ static void test_every_site_has_its_landmark(void **state) {
         home(seed);
         WorldParams p;
         world_params_default(&p);
-        p.gen.home = &g_field;
         p.live.view_radius = 2;
         p.create.mesh_pool_mib = 24;
-        World *w = world_create(&b, NULL, &p, &err);
+        World *w = world_create(&b, NULL, &p, &g_field, &err);
         assert_non_null(w);
         for (uint32_t i = 0; i < g_isl.n_sites; i++) {
             int32_t sx = floor_i(g_field.centre_x + g_isl.sites[i].x_m), sz = floor_i(g_field.centre_z + g_isl.sites[i].z_m);
@@ -144,9 +143,8 @@ static void test_home_flora_by_type(void **state) {
     home(1);
     WorldParams p;
     world_params_default(&p);
-    p.gen.home = &g_field;
     static WorldGen g;
-    gen_init(&g, &p.gen);
+    gen_init(&g, &p.gen, &g_field);
     uint32_t beach = 0, jungle_trees = 0, chunks = 0;
     alloc_count_start();
     for (uint32_t i = 0; i < g_isl.n_sites; i++) {

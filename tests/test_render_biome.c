@@ -43,7 +43,7 @@ static int setup(void **state) {
     g_p.live.view_radius = 3;
     g_p.create.mesh_pool_mib = 16;
     SkyError err = {0};
-    g_world = world_create(&g_fx.mem, NULL, &g_p, &err);
+    g_world = world_create(&g_fx.mem, NULL, &g_p, NULL, &err);
     if (!g_world) {
         fprintf(stderr, "%s\n", err.msg);
         return -1;
@@ -64,7 +64,7 @@ static int teardown(void **state) {
  * another biome lie at most 256 blocks apart (32-block steps): x of the border's middle. */
 static bool find_desert_border(int32_t *bx, int32_t *bz, WorldBiome *other) {
     WorldGen g;
-    gen_init(&g, &g_p.gen);
+    gen_init(&g, &g_p.gen, NULL);
     for (int32_t z = 16; z < 40000; z += 1024) {
         BiomeSample prev = {0}, cur;
         int32_t xp = 0;

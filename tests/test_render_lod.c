@@ -38,7 +38,7 @@ static int setup(void **state) {
     p.live.view_radius = 3;
     p.create.mesh_pool_mib = 16;
     SkyError err = {0};
-    g_world = world_create(&g_fx.mem, NULL, &p, &err);
+    g_world = world_create(&g_fx.mem, NULL, &p, NULL, &err);
     if (!g_world) {
         fprintf(stderr, "%s\n", err.msg);
         return -1;
@@ -227,7 +227,7 @@ static void test_streamed_lods_never_vanish(void **state) {
     WorldParams p;
     world_params_default(&p);
     p.live.view_radius = 4;
-    World *w = world_create(&b, js, &p, &err);
+    World *w = world_create(&b, js, &p, NULL, &err);
     assert_non_null(w);
     render_clear_terrain(g_fx.render);
     static Held h;

@@ -115,7 +115,7 @@ static void test_ref_forest(void **state) {
     WorldParams p;
     world_params_default(&p);
     WorldGen g;
-    gen_init(&g, &p.gen);
+    gen_init(&g, &p.gen, NULL);
     uint32_t objects = build_and_load(&g, 0, 0);
     printf("forest: %u objects over %d chunks\n", objects, N * N);
     assert_true(objects > 20);
@@ -142,10 +142,9 @@ static void test_ref_landmark(void **state) {
     g_field.sites[0].z_m = 0.5f;
     WorldParams p;
     world_params_default(&p);
-    p.gen.home = &g_field;
     p.gen.prop_density = 0.0f;
     WorldGen g;
-    gen_init(&g, &p.gen);
+    gen_init(&g, &p.gen, &g_field);
     assert_int_equal(g.n_marks, 1);
     uint32_t objects = build_and_load(&g, 0, 0);
     assert_int_equal(objects, 1);

@@ -23,7 +23,7 @@ static int setup(void **state) {
     (void)state;
     SkyError err = {0};
     if (!mem_budget_init(&g_budget, (size_t)48 << 20, &err)) return -1;
-    g_world = world_create(&g_budget, NULL, NULL, &err);
+    g_world = world_create(&g_budget, NULL, NULL, NULL, &err);
     if (!g_world) {
         fprintf(stderr, "world_create: %s\n", err.msg);
         return -1;
@@ -181,7 +181,7 @@ static void test_cave_tunnel_axis_does_not_crash(void **state) {
     WorldParams np;
     world_params_default(&np);
     np.gen.cave_modes = WORLD_CAVES_NONE;
-    World *solid = world_create(&mb, NULL, &np, &err);
+    World *solid = world_create(&mb, NULL, &np, NULL, &err);
     assert_non_null(solid);
     int32_t at[6][3];
     for (int bz = -600; bz < 600 && found < 6; bz += 9)

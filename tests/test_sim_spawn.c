@@ -64,11 +64,8 @@ static void fix_open(Fix *x, uint64_t seed, const IslandField *home) {
     world_params_default(&x->params);
     x->params.gen.seed = seed;
     x->params.create.mesh_pool_mib = 2;   /* no chunks are built: the field is queried at points */
-    if (home) {
-        x->field = *home;
-        x->params.gen.home = &x->field;
-    }
-    x->world = world_create(&x->budget, NULL, &x->params, &err);
+    if (home) x->field = *home;
+    x->world = world_create(&x->budget, NULL, &x->params, home ? &x->field : NULL, &err);
     if (!x->world) fail_msg("world_create: %s", err.msg);
 }
 
@@ -171,7 +168,7 @@ static void check_spawn_over_home(const Fix *x, const SimSpawn *s, const char *w
     printf("  centre ray meets rock at %.1f %.1f %.1f: %.0f m from the island centre, field type %d\n", hit[0], hit[1],
            hit[2], r, type);
     assert_true(type >= 0 && type != 255 && r < f->radius_m);
-    float sea = world_home_sea(&x->params.gen);
+    float sea = world_home_sea(&x->params.gen, world_home(x->world));
     assert_true(hit[1] >= sea - WORLD_HOME_FLOOR);                           /* the home lens, not the abyss */
     assert_true(hit[1] < sea + x->field.elevation_top_m + 10.0f);
     assert_false(world_solid_at(w, hit[0], hit[1] + 2.0, hit[2]));     /* its top: air above */

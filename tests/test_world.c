@@ -28,7 +28,7 @@ static int setup(void **state) {
     world_params_default(&g_fx.params);
     g_fx.params.live.view_radius = 3;
     g_fx.params.create.mesh_pool_mib = 24;
-    g_fx.world = world_create(&g_fx.budget, NULL, &g_fx.params, &err);
+    g_fx.world = world_create(&g_fx.budget, NULL, &g_fx.params, NULL, &err);
     if (!g_fx.world) {
         fprintf(stderr, "%s\n", err.msg);
         return -1;
@@ -104,7 +104,7 @@ static void test_rows_equal_scalar_corners(void **state) {
     WorldParams p;
     world_params_default(&p);
     p.gen.cave_modes = WORLD_CAVES_TUBES | WORLD_CAVES_CHEESE | WORLD_CAVES_WORMS | WORLD_CAVES_ROUGH;
-    gen_init(&g, &p.gen);
+    gen_init(&g, &p.gen, NULL);
     assert_int_equal(g.ncave_fields, 5);
     uint32_t compared = 0;
     for (int c = 0; c < 4; c++) {
@@ -424,7 +424,7 @@ static void test_mesh_limits(void **state) {
     WorldGen g;
     WorldParams p;
     world_params_default(&p);
-    gen_init(&g, &p.gen);
+    gen_init(&g, &p.gen, NULL);
     memset(&s, 0, sizeof s);
     s.y_top = WORLD_Y_MAX;
     s.scale = 1;                            /* LOD 0 */
@@ -496,8 +496,7 @@ static void test_home_island(void **state) {
     world_params_default(&p);
     p.live.view_radius = 2;
     p.create.mesh_pool_mib = 8;
-    p.gen.home = &f;
-    World *w = world_create(&b, NULL, &p, &err);
+    World *w = world_create(&b, NULL, &p, &f, &err);
     assert_non_null(w);
 
     /* The chunk at the island centre: a high top over the centre, HOME faces of several types. */
@@ -510,8 +509,8 @@ static void test_home_island(void **state) {
     for (int y = WORLD_Y_MAX - 1; y >= WORLD_Y_MIN && top < 0; y--)
         if (is_solid_code(vox_at(v, lx, y, lz))) top = y;
     /* Real units: the centre's 100 m over the sea level (lowered so a 100 m peak fits). */
-    float want_top = world_home_sea(&p.gen) + 100.0f;
-    assert_true(world_home_sea(&p.gen) + f.elevation_top_m <= WORLD_Y_MAX - 4);
+    float want_top = world_home_sea(&p.gen, &f) + 100.0f;
+    assert_true(world_home_sea(&p.gen, &f) + f.elevation_top_m <= WORLD_Y_MAX - 4);
     uint32_t home_faces = 0;
     uint8_t seen_r[256] = {0};
     uint32_t colours = 0, reddish = 0, bluish = 0;
@@ -548,8 +547,7 @@ static void test_home_island(void **state) {
         world_free_mesh(w, &m);
     }
     /* Far from the island the field is the plain one, bit for bit. */
-    WorldParams plain = p;
-    plain.gen.home = NULL;
+    WorldParams plain = p;   /* the same values: the by-parameters query knows no home island */
     for (int i = 0; i < 500; i++) {
         double x = 3000.0 + rng_double01(&r) * 2000.0, z = rng_double01(&r) * 2000.0, y = rng_double01(&r) * 150.0;
         float a = world_density_at(w, x, y, z), bb = world_density_at_params(&plain.gen, x, y, z);

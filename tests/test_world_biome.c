@@ -18,7 +18,7 @@ static int setup(void **state) {
     (void)state;
     WorldParams p;
     world_params_default(&p);
-    gen_init(&g_gen, &p.gen);
+    gen_init(&g_gen, &p.gen, NULL);
     return 0;
 }
 
@@ -152,7 +152,7 @@ static void flat_open(Flat *f) {
     f->p.live.view_radius = 1;
     f->p.create.mesh_pool_mib = 8;
     assert_true(mem_budget_init(&f->mem, (size_t)48 << 20, &err));
-    f->w = world_create(&f->mem, NULL, &f->p, &err);
+    f->w = world_create(&f->mem, NULL, &f->p, NULL, &err);
     assert_non_null(f->w);
 }
 

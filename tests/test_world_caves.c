@@ -50,7 +50,7 @@ static uint64_t fill_region(uint32_t modes, const WorldParams *base) {
     WorldParams p = *base;
     (void)modes;
     alloc_count_start();
-    World *w = world_create(&b, NULL, &p, &err);
+    World *w = world_create(&b, NULL, &p, NULL, &err);
     assert_non_null(w);
     for (int cz = 0; cz < RC; cz++)
         for (int cx = 0; cx < RC; cx++) {
@@ -331,7 +331,7 @@ static void test_cave_kind_from_a_table_entry(void **state) {
     /* The point query carves with the same entry: chunks and collision agree. */
     MemBudget b;
     assert_true(mem_budget_init(&b, (size_t)32 << 20, &err));
-    World *w = world_create(&b, NULL, &p, &err);
+    World *w = world_create(&b, NULL, &p, NULL, &err);
     assert_non_null(w);
     ChunkMesh m;
     WorldBuildTiming t;
@@ -361,7 +361,7 @@ static void test_cave_mouths_and_floor(void **state) {
     world_params_default(&p);
     p.live.view_radius = 2;
     p.create.mesh_pool_mib = 8;
-    World *w = world_create(&b, NULL, &p, &err);
+    World *w = world_create(&b, NULL, &p, NULL, &err);
     assert_non_null(w);
     WorldParams nocave = p;
     nocave.gen.cave_modes = WORLD_CAVES_NONE;

@@ -27,7 +27,7 @@ static int setup(void **state) {
     world_params_default(&p);
     p.live.view_radius = 3;
     p.create.mesh_pool_mib = 24;
-    g_world = world_create(&g_budget, NULL, &p, &err);
+    g_world = world_create(&g_budget, NULL, &p, NULL, &err);
     if (!g_world) {
         fprintf(stderr, "%s\n", err.msg);
         return -1;
@@ -485,7 +485,7 @@ static void test_pool_sized_by_lod_mix(void **state) {
         world_params_default(&p);
         p.live.view_radius = k == 2 ? 10 : 6 + 4 * k;
         if (k == 2) memset(p.live.lod_dist, 0, sizeof p.live.lod_dist);   /* LOD off */
-        World *w = world_create(&b, NULL, &p, &err);
+        World *w = world_create(&b, NULL, &p, NULL, &err);
         assert_non_null(w);
         WorldStats s = world_stats(w);
         cap[k] = s.slabs_capacity;

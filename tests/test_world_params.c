@@ -56,7 +56,6 @@ static void test_table_rows(void **state) {
     }
     assert_true(by_class[WORLD_PARAM_GEN] > 20 && by_class[WORLD_PARAM_LIVE] >= 8 && by_class[WORLD_PARAM_CREATE] >= 3);
     assert_null(world_param_find("no_such_thing"));
-    assert_null(def.gen.home);
     /* The classes hold what the streamer reads live and what sizes memory. */
     assert_int_equal(world_param_find("view_radius")->cls, WORLD_PARAM_LIVE);
     assert_int_equal(world_param_find("lod_dist_1")->cls, WORLD_PARAM_LIVE);
@@ -134,7 +133,7 @@ static uint64_t exercise(const WorldParams *p, const char *what) {
     MemBudget b;
     SkyError err = {0};
     assert_true(mem_budget_init(&b, (size_t)64 << 20, &err));
-    World *w = world_create(&b, NULL, p, &err);
+    World *w = world_create(&b, NULL, p, NULL, &err);
     if (!w) fail_msg("%s: %s", what, err.msg);
     uint64_t h = 0;
     const int32_t at[][2] = {{0, 0}, {-7, 12}};

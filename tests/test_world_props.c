@@ -24,7 +24,7 @@ static int setup(void **state) {
     (void)state;
     WorldParams p;
     world_params_default(&p);
-    gen_init(&g_gen, &p.gen);
+    gen_init(&g_gen, &p.gen, NULL);
     return 0;
 }
 
@@ -324,7 +324,7 @@ static void test_mesh_and_switch(void **state) {
     world_params_default(&p);
     p.live.view_radius = 2;
     p.create.mesh_pool_mib = 16;
-    World *w = world_create(&b, NULL, &p, &err);
+    World *w = world_create(&b, NULL, &p, NULL, &err);
     assert_non_null(w);
     uint32_t prop_verts = 0, terrain_verts = 0, with_props = 0, without = 0;
     for (int c = 0; c < 6; c++) {

@@ -75,7 +75,7 @@ static void rig_up(Rig *r, WorldParams *p, uint32_t workers) {
     JobsConfig jc = {workers, 64, 0};
     r->jobs = jobs_create(&r->budget, &jc, &err);
     assert_non_null(r->jobs);
-    r->world = world_create(&r->budget, r->jobs, p, &err);
+    r->world = world_create(&r->budget, r->jobs, p, NULL, &err);
     if (!r->world) fail_msg("%s", err.msg);
 }
 

@@ -57,13 +57,12 @@ static void budget_short(const Game *g, const char *stage, SkyError *err) {
                   g->mem.size >> 20, stage, MEM_DEFAULT_BUDGET_MIB);
 }
 
-/* The world's parameters for the game: the settings' generation and live values, the home
- * island's field, and creation values of the game's: tables sized for GAME_VIEW_RADIUS_MAX (so
+/* The world's parameters for the game: the settings' generation and live values, and creation
+ * values of the game's (the home island's field is world_create's own argument): tables sized for GAME_VIEW_RADIUS_MAX (so
  * the panel can widen the view in flight), the mesh pool GAME_MESH_POOL_MIB unless --mesh-pool
  * says otherwise (the world squeezes it when the budget cannot spare it). */
 static void world_setup(const Game *g, WorldParams *wp) {
     *wp = g->set.world;
-    wp->gen.home = &g->home.field;
     int32_t r = wp->live.view_radius;
     wp->create.view_radius_max = world_clamp_view_radius(r > GAME_VIEW_RADIUS_MAX ? r : GAME_VIEW_RADIUS_MAX);
     wp->create.mesh_pool_mib = g->opt.mesh_pool_mib > 0 ? (uint32_t)g->opt.mesh_pool_mib : GAME_MESH_POOL_MIB;
@@ -126,7 +125,7 @@ static bool boot_world(Game *g, SkyError *err) {
         return false;
     }
     size_t used = g->mem.used;
-    g->world = world_create(&g->mem, g->jobs, &wp, err);
+    g->world = world_create(&g->mem, g->jobs, &wp, &g->home.field, err);
     if (!g->world) {
         budget_short(g, "the world", err);
         return false;
@@ -247,7 +246,6 @@ void game_apply_settings(Game *g, unsigned changes) {
          * at once. The home island's field and the creation values stay the world's own. */
         WorldParams wp = *world_params(g->world);
         wp.gen = s->world.gen;
-        wp.gen.home = &g->home.field;
         wp.live = s->world.live;
         uint32_t epoch = world_stats(g->world).epoch;
         world_set_params(g->world, &wp);

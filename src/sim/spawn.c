@@ -1,12 +1,12 @@
 /* skyisles sim: where a flight starts (W9's spawn mapped onto the home island) and a ray survey
- * of what a camera sees there. Pure: reads the world only through its density and parameters. */
+ * of what a camera sees there. Pure: reads the world only through its density, parameters and home island. */
 #include <math.h>
 #include <string.h>
 
 #include "sim/sim.h"
 
 bool sim_on_home(const World *w, double x, double z) {
-    const IslandField *h = world_params(w)->gen.home;
+    const IslandField *h = world_home(w);
     return h && island_field_on(h, x, z);
 }
 
@@ -25,7 +25,7 @@ static RayHit march(const World *w, const double o[3], const double d[3], double
         if (world_solid_at(w, x, y, z)) {
             /* Going up into rock with air below it: the underside of an island. */
             if (d[1] > 0.0 && !world_solid_at(w, x, y - 2.0, z)) return HIT_UNDERSIDE;
-            bool home = sim_on_home(w, x, z) && y >= (double)(world_home_sea(p) - WORLD_HOME_FLOOR);
+            bool home = sim_on_home(w, x, z) && y >= (double)(world_home_sea(p, world_home(w)) - WORLD_HOME_FLOOR);
             return home ? HIT_HOME : HIT_TERRAIN;
         }
         if (p->clouds && y > band_lo && y < band_hi && world_cloud_at_params(p, time_s, x, y, z)) {
@@ -116,14 +116,15 @@ void sim_spawn_choose(const World *w, float speed, float fov_y_rad, float aspect
     const WorldParams *p = world_params(w);
     memset(out, 0, sizeof *out);
     double x = SIM_SPAWN_X, z = SIM_SPAWN_Z, y0 = SIM_SPAWN_Y;
-    if (p->gen.home && p->gen.home->size > 0) {
+    const IslandField *home = world_home(w);
+    if (home && home->size > 0) {
         /* Off the island's coast, looking inland at its slopes and peak, from its sea level up
          * (one block per metre: the island stands 60 m tall, W9's 150 m would be over it). */
-        out->home_x = (double)p->gen.home->centre_x;
-        out->home_z = (double)p->gen.home->centre_z;
+        out->home_x = (double)home->centre_x;
+        out->home_z = (double)home->centre_z;
         x = out->home_x + SIM_SPAWN_X;
-        z = out->home_z + (double)p->gen.home->radius_m + SIM_SPAWN_COAST;
-        double sea = (double)world_home_sea(&p->gen);
+        z = out->home_z + (double)home->radius_m + SIM_SPAWN_COAST;
+        double sea = (double)world_home_sea(&p->gen, home);
         if (sea > y0) y0 = sea;
     }
     /* Heading for the island's centre (yaw 0 flies towards -z). */

@@ -155,7 +155,6 @@ void gen_caves_init(WorldGen *g) {
         CaveField *f = &g->cave_fields[a->field0];
         memset(f, 0, sizeof *f * k->nfields);
         k->setup(prm, f);
-        for (uint32_t i = 0; i < k->nfields; i++) f[i].seed = gen_derive_seed(g->p.seed, k->seed_stage[i]);
         g->ncave_fields += k->nfields;
     }
 }

@@ -20,7 +20,7 @@ static float home_cell(const IslandField *h, float fx, float fz, uint32_t *iu, u
 }
 
 uint8_t gen_home_type(const WorldGen *g, int32_t bx, int32_t bz) {
-    const IslandField *h = g->p.home;
+    const IslandField *h = g->home;
     if (!g->home_on) return ISLAND_FIELD_OFF;
     uint32_t iu, iv;
     float fx = (float)bx + 0.5f, fz = (float)bz + 0.5f;
@@ -38,7 +38,7 @@ void gen_column_finish(const WorldGen *g, int32_t X, int32_t Z, float n_base, fl
     c->home_on = 0;
     c->home_top = 0.0f;
     c->home_bottom = 0.0f;
-    const IslandField *h = g->p.home;
+    const IslandField *h = g->home;
     if (!g->home_on) return;
     float dx = (float)X - h->centre_x, dz = (float)Z - h->centre_z;
     float lim = h->radius_m + HOME_CLEAR;
@@ -176,21 +176,4 @@ bool gen_cloud_point(const WorldGen *g, double time_s, double x, double y, doubl
                 ck[yi][zi][xi] = gen_cloud_corner(g, shift, pc.X0 + xi * WORLD_CELL_XZ, pc.Y0 + yi * WORLD_CELL_Y,
                                                   pc.Z0 + zi * WORLD_CELL_XZ);
     return wtrilerp(ck, pc.tx, pc.ty, pc.tz) * w > g->p.cloud_threshold;
-}
-
-/* ---------------------------------------------------------------- public point queries */
-float world_density_at_params(const WorldGenParams *p, double x, double y, double z) {
-    WorldGen g;
-    gen_init(&g, p);
-    return gen_density_point(&g, x, y, z);
-}
-
-bool world_solid_at_params(const WorldGenParams *p, double x, double y, double z) {
-    return world_density_at_params(p, x, y, z) > 0.0f;
-}
-
-bool world_cloud_at_params(const WorldGenParams *p, double time_s, double x, double y, double z) {
-    WorldGen g;
-    gen_init(&g, p);
-    return gen_cloud_point(&g, time_s, x, y, z);
 }

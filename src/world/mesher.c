@@ -328,7 +328,7 @@ static inline __attribute__((always_inline)) void emit_face(const MeshCtx *c, in
         goto lit;
     }
     if (fm == WORLD_MAT_HOME) {
-        const IslandField *h = g->p.home;
+        const IslandField *h = g->home;
         uint8_t type = s->home_type[z][x];
         uint32_t rgb = !h ? 0x808080u : type < h->n_types ? h->type_rgb[type] : type == WORLD_HOME_PATH ? h->path_rgb : 0x808080u;
         base = f32x4_set4((float)((rgb >> 16) & 0xffu) * (1.0f / 255.0f), (float)((rgb >> 8) & 0xffu) * (1.0f / 255.0f),
@@ -544,6 +544,67 @@ static void seam_faces(const WorldGen *g, ChunkScratch *s, int Y, int z, uint64_
     }
 }
 
+/* The cloud pass of mesh_chunk: cloud voxels against air only (never a face inside rock or
+ * cloud), faces gathered per plane and merged into rectangles. Returns the faces. */
+static uint32_t mesh_clouds(const WorldGen *g, ChunkScratch *s, SlabWriter *w, uint64_t interior) {
+    const int n = s->n, ny = s->ny;
+    uint32_t faces = 0;
+    /* The layers with clouds first, so only their rows of the plane masks are cleared. */
+    int ylo = ny, yhi = -1;
+    for (int Y = 0; Y < ny; Y++) {
+        uint64_t any = 0;
+        for (int z = 0; z < n; z++) any |= s->cloud[Y + 1][z + 1];
+        if (!(any & interior)) continue;
+        if (ylo > Y) ylo = Y;
+        yhi = Y;
+    }
+    if (yhi >= ylo) {
+        int r0 = ylo, nr = yhi - ylo + 1;
+        for (int nn = 0; nn < 6; nn++) {
+            if (nn == WORLD_NORMAL_PY || nn == WORLD_NORMAL_NY) {
+                memset(&s->cplane[nn][r0 * CHUNK_SIZE], 0, sizeof(uint32_t) * CHUNK_SIZE * (size_t)nr);
+            } else {
+                for (int pl = 0; pl < n; pl++) memset(&s->cplane[nn][pl * WV_H + r0], 0, sizeof(uint32_t) * (size_t)nr);
+            }
+        }
+        for (int Y = ylo; Y <= yhi; Y++) {
+            int yi = Y + 1;
+            for (int z = 0; z < n; z++) {
+                if (!(s->cloud[yi][z + 1] & interior)) continue;
+                uint64_t f[6];
+                row_faces((const uint64_t (*)[WV_ROW])s->cloud, (const uint64_t (*)[WV_ROW])s->solid, yi, z + 1, interior,
+                          f);
+                int r = Y;
+                for (int nn = 0; nn < 6; nn++) {
+                    uint32_t bits = (uint32_t)(f[nn] >> 1);
+                    if (!bits) continue;
+                    faces += popcount32(bits);
+                    if (nn == WORLD_NORMAL_PY || nn == WORLD_NORMAL_NY) {
+                        s->cplane[nn][r * CHUNK_SIZE + z] = bits;            /* plane y, row z, bits x */
+                    } else if (nn == WORLD_NORMAL_PZ || nn == WORLD_NORMAL_NZ) {
+                        s->cplane[nn][z * WV_H + r] = bits;                  /* plane z, row y, bits x */
+                    } else {
+                        while (bits) {                                       /* plane x, row y, bits z */
+                            int x = __builtin_ctz(bits);
+                            bits &= bits - 1;
+                            s->cplane[nn][x * WV_H + r] |= 1u << z;
+                        }
+                    }
+                }
+            }
+        }
+        CloudCtx cc;
+        cloud_ctx_init(&cc, g, w, s->scale);
+        merge_normal(&cc, s, 0, n, r0, nr);
+        merge_normal(&cc, s, 1, n, r0, nr);
+        merge_normal(&cc, s, 2, n, r0, nr);
+        merge_normal(&cc, s, 3, n, r0, nr);
+        merge_normal(&cc, s, 4, n, r0, nr);
+        merge_normal(&cc, s, 5, n, r0, nr);
+    }
+    return faces;
+}
+
 bool mesh_chunk(const WorldGen *g, ChunkScratch *s, MemPool *slabs, ChunkMesh *out, MeshCounts *counts) {
     memset(out, 0, sizeof *out);
     out->cx = s->cx;
@@ -551,7 +612,7 @@ bool mesh_chunk(const WorldGen *g, ChunkScratch *s, MemPool *slabs, ChunkMesh *o
     out->lod = (uint32_t)s->lod;
     MeshCounts mc = {0, 0, 0, false};
     SlabWriter w = {slabs, out, NULL, 0, NULL, &out->opaque_parts, false, false};
-    const int n = s->n, ny = s->ny, sc = s->scale, dl = gs_dirt_layers(s);
+    const int n = s->n, ny = s->ny, dl = gs_dirt_layers(s);
     const uint64_t interior = ((1ull << n) - 1ull) << 1;
     /* Opaque pass: solid voxels against anything not solid (air or cloud). Materials by
      * depth (gen_material) come from masks of the rows above. */
@@ -599,63 +660,10 @@ bool mesh_chunk(const WorldGen *g, ChunkScratch *s, MemPool *slabs, ChunkMesh *o
             }
         }
     mc.faces += emit_props(&ctx, s);
-    /* Cloud pass: cloud voxels against air only (never a face inside rock or cloud), faces
-     * gathered per plane and merged into rectangles. */
+    /* Cloud pass: its own parts after the opaque ones. */
     w.part = NULL;
     w.pass_parts = &out->cloud_parts;
-    /* The layers with clouds first, so only their rows of the plane masks are cleared. */
-    int ylo = ny, yhi = -1;
-    for (int Y = 0; Y < ny; Y++) {
-        uint64_t any = 0;
-        for (int z = 0; z < n; z++) any |= s->cloud[Y + 1][z + 1];
-        if (!(any & interior)) continue;
-        if (ylo > Y) ylo = Y;
-        yhi = Y;
-    }
-    if (yhi >= ylo) {
-        int r0 = ylo, nr = yhi - ylo + 1;
-        for (int nn = 0; nn < 6; nn++) {
-            if (nn == WORLD_NORMAL_PY || nn == WORLD_NORMAL_NY) {
-                memset(&s->cplane[nn][r0 * CHUNK_SIZE], 0, sizeof(uint32_t) * CHUNK_SIZE * (size_t)nr);
-            } else {
-                for (int pl = 0; pl < n; pl++) memset(&s->cplane[nn][pl * WV_H + r0], 0, sizeof(uint32_t) * (size_t)nr);
-            }
-        }
-        for (int Y = ylo; Y <= yhi; Y++) {
-            int yi = Y + 1;
-            for (int z = 0; z < n; z++) {
-                if (!(s->cloud[yi][z + 1] & interior)) continue;
-                uint64_t f[6];
-                row_faces((const uint64_t (*)[WV_ROW])s->cloud, (const uint64_t (*)[WV_ROW])s->solid, yi, z + 1, interior,
-                          f);
-                int r = Y;
-                for (int nn = 0; nn < 6; nn++) {
-                    uint32_t bits = (uint32_t)(f[nn] >> 1);
-                    if (!bits) continue;
-                    mc.faces += popcount32(bits);
-                    if (nn == WORLD_NORMAL_PY || nn == WORLD_NORMAL_NY) {
-                        s->cplane[nn][r * CHUNK_SIZE + z] = bits;            /* plane y, row z, bits x */
-                    } else if (nn == WORLD_NORMAL_PZ || nn == WORLD_NORMAL_NZ) {
-                        s->cplane[nn][z * WV_H + r] = bits;                  /* plane z, row y, bits x */
-                    } else {
-                        while (bits) {                                       /* plane x, row y, bits z */
-                            int x = __builtin_ctz(bits);
-                            bits &= bits - 1;
-                            s->cplane[nn][x * WV_H + r] |= 1u << z;
-                        }
-                    }
-                }
-            }
-        }
-        CloudCtx cc;
-        cloud_ctx_init(&cc, g, &w, sc);
-        merge_normal(&cc, s, 0, n, r0, nr);
-        merge_normal(&cc, s, 1, n, r0, nr);
-        merge_normal(&cc, s, 2, n, r0, nr);
-        merge_normal(&cc, s, 3, n, r0, nr);
-        merge_normal(&cc, s, 4, n, r0, nr);
-        merge_normal(&cc, s, 5, n, r0, nr);
-    }
+    mc.faces += mesh_clouds(g, s, &w, interior);
     for (uint32_t i = 0; i < out->opaque_parts; i++) mc.opaque_verts += out->parts[i].vert_count;
     for (uint32_t i = 0; i < out->cloud_parts; i++) mc.cloud_verts += out->parts[out->opaque_parts + i].vert_count;
     mc.truncated = w.full;

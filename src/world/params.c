@@ -1,6 +1,6 @@
 /* skyisles world: the parameter table (name, class, range, default and help of every setting,
- * read by the defaults, settings text and --help) and the per-epoch generation snapshot
- * (seeds and fixed-point frequencies derived once from the generation parameters). */
+ * read by the defaults, settings text, the panel and --help) and its readers. A leaf of the
+ * generator: the snapshot built from these values is gen_init.c's. */
 #include "world/world_internal.h"
 
 #include <errno.h>
@@ -224,7 +224,6 @@ bool world_param_equal(const WorldParams *a, const WorldParams *b, const WorldPa
 void world_params_default(WorldParams *p) {
     memset(p, 0, sizeof *p);
     for (size_t i = 0; i < world_param_count(); i++) world_param_set(p, world_param_at(i), world_param_at(i)->def);
-    p->gen.home = NULL;
 }
 
 /* The presets' values, chosen with build/bench stream --device (docs/world.md, presets). */
@@ -257,17 +256,6 @@ const char *world_preset_name(WorldPreset which) {
     return (unsigned)which < WORLD_PRESET_COUNT ? k_presets[which].name : "unknown";
 }
 
-uint32_t gen_derive_seed(uint64_t seed, uint32_t stage) {
-    uint64_t s = seed ^ ((uint64_t)stage * 0x9e3779b97f4a7c15ull);
-    return (uint32_t)(splitmix64_next(&s) >> 32);
-}
-
-static NoiseFbm fbm_of(uint32_t octaves) {
-    NoiseFbm f = noise_fbm_default();
-    f.octaves = octaves ? octaves : 1;
-    return f;
-}
-
 /* The LOD thresholds in use: ascending, 0 ends the list, and each more than one chunk past the
  * previous (pulled out if closer) so face neighbours never differ by more than one LOD. */
 int gen_lod_thresholds(const WorldLiveParams *p, float out[WORLD_LOD_MAX]) {
@@ -281,70 +269,6 @@ int gen_lod_thresholds(const WorldLiveParams *p, float out[WORLD_LOD_MAX]) {
         prev = d;
     }
     return n;
-}
-
-void gen_init(WorldGen *g, const WorldGenParams *p) {
-    memset(g, 0, sizeof *g);
-    g->p = *p;
-    WorldGenParams *q = &g->p;
-    if (q->gen_y_max <= WORLD_Y_MIN || q->gen_y_max > WORLD_Y_MAX) q->gen_y_max = WORLD_Y_MAX;
-    q->gen_y_max = WORLD_Y_MIN + ((q->gen_y_max - WORLD_Y_MIN + WORLD_CELL_Y - 1) / WORLD_CELL_Y) * WORLD_CELL_Y;
-    if (q->gen_y_max > WORLD_Y_MAX) q->gen_y_max = WORLD_Y_MAX;
-    g->y_top = q->gen_y_max;
-    if (q->cloud_range < 1.0f) q->cloud_range = 1.0f;
-    if (q->island_bottom < 1.0f) q->island_bottom = 1.0f;
-
-    g->s_base = gen_derive_seed(q->seed, 1);
-    g->s_n3 = gen_derive_seed(q->seed, 2);
-    g->s_isl = gen_derive_seed(q->seed, 3);
-    g->s_islh = gen_derive_seed(q->seed, 4);
-    /* Stages 5-8 and beyond: the cave kinds (caves.c). */
-    g->s_cloud = gen_derive_seed(q->seed, 9);
-    g->s_jitter = gen_derive_seed(q->seed, 10);
-    g->s_temp = gen_derive_seed(q->seed, 11);
-    g->s_humid = gen_derive_seed(q->seed, 12);
-    g->s_props = gen_derive_seed(q->seed, 13);   /* objects (props.c): candidates, */
-    g->s_pmap = gen_derive_seed(q->seed, 14);    /* probability map, */
-    g->s_pclus = gen_derive_seed(q->seed, 15);   /* cluster field */
-
-    g->fb_base = fbm_of(q->base_octaves);
-    g->fb_n3 = fbm_of(q->n3_octaves);
-    g->fb_isl = fbm_of(3);
-    g->fb_cloud = fbm_of(q->cloud_octaves);
-    g->fb_pmap = fbm_of(2);
-
-    g->f_base = noise_fx_from_double(q->base_scale);
-    g->f_n3 = noise_fx_from_double(q->n3_scale);
-    g->f_n3y = noise_fx_from_double(q->n3_scale * (double)q->n3_y_squash);
-    g->f_isl = noise_fx_from_double(q->island_scale);
-    g->f_islh = noise_fx_from_double(q->island_scale * 1.7);
-    g->f_cloud = noise_fx_from_double(q->cloud_scale);
-    g->f_jitter = noise_fx_from_double(q->jitter_scale);
-    g->f_pmap = noise_fx_from_double(1.0 / 320.0);
-    g->f_pclus = noise_fx_from_double(1.0 / 32.0);
-    g->f_biome = noise_fx_from_double(q->biome_scale);
-    g->fb_biome = fbm_of(3);
-    if (q->biome_blend < 0.02f) q->biome_blend = 0.02f;
-
-    g->clouds = q->clouds;
-    gen_caves_init(g);
-    g->island_bottom_k = q->island_taper > 0.05f ? q->island_taper : 0.05f;
-    g->home_on = q->home && q->home->size > 0 && q->home->elevation_dm && q->home->type;
-    g->home_sea = world_home_sea(q);
-    gen_props_init(g);
-}
-
-/* The home island in real units: one metre of elevation is one block over its sea level, which
- * comes down when the peak and the landmark on it would not fit under the generated top. */
-float world_home_sea(const WorldGenParams *p) {
-    float sea = p->home_sea_level;
-    if (!p->home || p->home->size == 0) return sea;
-    int32_t top = p->gen_y_max;
-    if (top <= WORLD_Y_MIN || top > WORLD_Y_MAX) top = WORLD_Y_MAX;
-    top = WORLD_Y_MIN + ((top - WORLD_Y_MIN + WORLD_CELL_Y - 1) / WORLD_CELL_Y) * WORLD_CELL_Y;
-    if (top > WORLD_Y_MAX) top = WORLD_Y_MAX;
-    float room = (float)top - WORLD_HOME_HEADROOM - p->home->elevation_top_m;
-    return sea > room ? room : sea;
 }
 
 int world_lod_for_offset(const WorldLiveParams *p, int32_t dx, int32_t dz) {

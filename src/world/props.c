@@ -17,7 +17,7 @@ void gen_props_init(WorldGen *g) {
     g->n_marks = 0;
     memset(g->home_flora, -1, sizeof g->home_flora);
     memset(landmark, -1, sizeof landmark);
-    const IslandField *h = g->p.home;
+    const IslandField *h = g->home;
     if (!g->home_on) return;
     for (uint32_t t = 0; t < h->n_types && t < ISLAND_FIELD_MAX_TYPES; t++) {
         g->home_flora[t] = (int8_t)world_flora_find(h->type_flora[t]);

@@ -1,16 +1,16 @@
 /* skyisles world: what the streamer asks for each frame. The view's geometry (camera, lead
  * point, heading, reach), priorities by time to reach, the bounded pick heap, LOD by distance from
  * the anchor, and the speed governor that coarsens far LOD bands, then pulls the reach in, when
- * generation falls behind. */
-#include "world/stream_internal.h"
+ * generation falls behind. It writes only its own state (StreamGovernor) and its callers' outputs:
+ * the streamer owns the World and hands in what each call reads (reach.h). */
+#include "world/reach.h"
 
 #include <math.h>
 
-void stream_view_geom(const World *w, const WorldView *v, ViewGeom *g) {
-    const WorldLiveParams *p = &w->params.live;
+void stream_view_geom(const WorldLiveParams *p, double keep, double reach, const WorldView *v, ViewGeom *g) {
     g->radius = p->view_radius;
-    g->keep = stream_keep(w);
-    g->reach = stream_reach(w);
+    g->keep = keep;
+    g->reach = reach;
     g->need = g->reach - 1.0;
     g->ccx = v->x / CHUNK_SIZE;
     g->ccz = v->z / CHUNK_SIZE;
@@ -115,36 +115,49 @@ void stream_picks_sort(Pick *h, uint32_t n) {
     }
 }
 
-int stream_lod_at(const World *w, int32_t cx, int32_t cz) {
-    if (!w->lod_levels) return 0;
-    double dx = (double)cx - w->anchor_x, dz = (double)cz - w->anchor_z, d2 = dx * dx + dz * dz;
+/* ---------------------------------------------------------------- speed governor */
+int stream_gov_lod_steps(const StreamGovernor *gv) { return gv->lod_levels > 0 ? GOV_LOD_STEPS : 0; }
+
+int stream_gov_lod_at(const StreamGovernor *gv, int32_t dx, int32_t dz) {
+    double d2 = (double)dx * dx + (double)dz * dz;
     int lod = 0;
-    while (lod < w->lod_levels && d2 >= (double)w->lod_d2[lod]) lod++;
+    while (lod < gv->lod_levels && d2 >= (double)gv->lod_d2[lod]) lod++;
     return lod;
 }
 
-/* ---------------------------------------------------------------- speed governor */
 /* Far LOD bands at governor level l (1..GOV_LOD_STEPS): the farthest band first, then the next;
  * the band around the aircraft keeps its detail. */
 static const float k_gov_lod_scale[GOV_LOD_STEPS + 1][WORLD_LOD_MAX] = {
     {1.0f, 1.0f, 1.0f}, {1.0f, 1.0f, 0.67f}, {1.0f, 0.67f, 0.5f}, {1.0f, 0.5f, 0.34f}};
 
 /* The LOD thresholds and the reach of the governor's level. */
-void stream_gov_apply(World *w) {
-    int lod_steps = stream_gov_lod_steps(w);
-    int l = w->gov_level < lod_steps ? w->gov_level : lod_steps;
+static void gov_apply(StreamGovernor *gv) {
+    int lod_steps = stream_gov_lod_steps(gv);
+    int l = gv->level < lod_steps ? gv->level : lod_steps;
     float prev = 0.0f;
-    for (int i = 0; i < w->lod_levels; i++) {
-        float d = w->lod_base[i] * k_gov_lod_scale[l][i];
+    for (int i = 0; i < gv->lod_levels; i++) {
+        float d = gv->lod_base[i] * k_gov_lod_scale[l][i];
         if (i > 0 && d < prev + 1.01f) d = prev + 1.01f;   /* face neighbours stay one LOD apart */
-        if (d > w->lod_base[i]) d = w->lod_base[i];
-        w->lod_d2[i] = d * d;
+        if (d > gv->lod_base[i]) d = gv->lod_base[i];
+        gv->lod_d2[i] = d * d;
         prev = d;
     }
-    int shrink = w->gov_level > lod_steps ? w->gov_level - lod_steps : 0;
-    w->gov_reach = (double)w->params.live.view_radius - shrink;
-    if (w->gov_reach < w->params.live.speed_reach_min) w->gov_reach = w->params.live.speed_reach_min;
-    if (w->gov_reach > w->radius_max) w->gov_reach = w->radius_max;
+    int shrink = gv->level > lod_steps ? gv->level - lod_steps : 0;
+    gv->reach = (double)gv->radius - shrink;
+    if (gv->reach < gv->reach_min) gv->reach = gv->reach_min;
+    if (gv->reach > gv->radius_max) gv->reach = gv->radius_max;
+}
+
+void stream_gov_configure(StreamGovernor *gv, const WorldLiveParams *l, int32_t radius_max) {
+    gv->radius = l->view_radius;
+    gv->reach_min = l->speed_reach_min;
+    gv->radius_max = radius_max;
+    gv->lod_levels = gen_lod_thresholds(l, gv->lod_base);
+    /* The governor's range: the LOD steps (when LOD is on), then a chunk of reach per step. */
+    int reach_steps = l->view_radius > l->speed_reach_min ? l->view_radius - l->speed_reach_min : 0;
+    gv->max = stream_gov_lod_steps(gv) + reach_steps;
+    if (gv->level > gv->max) gv->level = gv->max;
+    gov_apply(gv);
 }
 
 /* One frame of the governor. `margin`: the smallest margin, in seconds, by which a missing chunk
@@ -152,32 +165,32 @@ void stream_gov_apply(World *w) {
  * a chunk arrives a new chunk's usual latency (the running average of request-to-collect time,
  * with half again as slack) after its request (now, for one not requested yet); negative: it
  * will be late; INFINITY at rest or when nothing is missing. Pressure: a chunk is void ahead, or
- * some missing chunk will arrive after it is needed (the slack in the latency is the warning). Under pressure it steps up (every
- * GOV_UP_FRAMES frames, every other frame while void); after GOV_DOWN_FRAMES calm frames (every
- * missing chunk arrives a latency and a frame ahead of need) it steps back down by one. */
-void stream_gov_update(World *w, const ViewGeom *g, uint32_t voids, double margin) {
-    double lead_s = w->fresh_latency_s * 1.5 + w->frame_dt_s;
+ * some missing chunk will arrive after it is needed (the slack in the latency is the warning).
+ * Under pressure it steps up (every GOV_UP_FRAMES frames, every other frame while void); after
+ * GOV_DOWN_FRAMES calm frames (every missing chunk arrives `lead_s`, that latency and a frame,
+ * ahead of need) it steps back down by one. */
+void stream_gov_update(StreamGovernor *gv, const ViewGeom *g, uint32_t voids, double margin, double lead_s) {
     bool pressure = g->speed >= PRIORITY_MIN_SPEED && (voids > 0 || margin < 0.0);
     bool calm = !pressure && margin > lead_s;
-    int before = w->gov_level;
+    int before = gv->level;
     if (pressure) {
-        w->gov_calm_frames = 0;
-        w->gov_pressure_frames++;
+        gv->calm_frames = 0;
+        gv->pressure_frames++;
         uint32_t every = voids > 0 ? 2u : GOV_UP_FRAMES;
-        if (w->gov_level < w->gov_max && w->gov_pressure_frames >= every) {
-            w->gov_level++;
-            w->gov_pressure_frames = 0;
-            w->st.gov_steps_up++;
+        if (gv->level < gv->max && gv->pressure_frames >= every) {
+            gv->level++;
+            gv->pressure_frames = 0;
+            gv->steps_up++;
         }
     } else {
-        w->gov_pressure_frames = 0;
-        w->gov_calm_frames = calm ? w->gov_calm_frames + 1 : 0;
-        if (w->gov_level > 0 && w->gov_calm_frames >= GOV_DOWN_FRAMES) {
-            w->gov_level--;
-            w->gov_calm_frames = 0;
-            w->st.gov_steps_down++;
+        gv->pressure_frames = 0;
+        gv->calm_frames = calm ? gv->calm_frames + 1 : 0;
+        if (gv->level > 0 && gv->calm_frames >= GOV_DOWN_FRAMES) {
+            gv->level--;
+            gv->calm_frames = 0;
+            gv->steps_down++;
         }
     }
-    if (w->gov_level != before) stream_gov_apply(w);
-    if ((uint32_t)w->gov_level > w->st.gov_level_peak) w->st.gov_level_peak = (uint32_t)w->gov_level;
+    if (gv->level != before) gov_apply(gv);
+    if ((uint32_t)gv->level > gv->level_peak) gv->level_peak = (uint32_t)gv->level;
 }

@@ -1,154 +1,10 @@
-/* skyisles world: the World. Toroidal chunk table, priority requests on the worker pool by
- * time to reach (what to ask for, and the speed governor, are reach.c's), LOD by distance with
- * old meshes kept until their replacement, bounded collection, eviction, epochs, renderer events,
- * counters; all carved at creation. */
+/* skyisles world: the World's public face. Creation (everything carved at once), parameters and
+ * epochs, the frame's update as a list of steps, stats and direct builds. The chunk table and
+ * events are stream_slots.c's, the jobs stream_jobs.c's, what to ask for and the governor reach.c's. */
 #include "world/stream_internal.h"
 
 #include <math.h>
 #include <string.h>
-#include <time.h>
-
-static inline uint32_t wrap_index(int32_t v, uint32_t w) {
-    int32_t m = v % (int32_t)w;
-    return (uint32_t)(m < 0 ? m + (int32_t)w : m);
-}
-static uint32_t slot_index(const World *w, int32_t cx, int32_t cz) {
-    return wrap_index(cz, w->table_w) * w->table_w + wrap_index(cx, w->table_w);
-}
-
-/* ---------------------------------------------------------------- events */
-static void event_push(World *w, WorldEventType type, int32_t cx, int32_t cz, const ChunkMesh *mesh, uint32_t slot) {
-    if (w->ev_count == w->ev_cap) {
-        EventEntry *old = &w->events[w->ev_head];
-        if (!old->withdrawn && old->ev.type == WORLD_EV_MESH_READY) {
-            ChunkSlot *s = &w->slots[old->slot];
-            s->ready_pending = 0;
-            s->ready_taken = 1;   /* lost, but a GONE will still close it */
-        }
-        w->ev_head = (w->ev_head + 1) % w->ev_cap;
-        w->ev_count--;
-        w->st.events_lost++;
-    }
-    EventEntry *e = &w->events[(w->ev_head + w->ev_count) % w->ev_cap];
-    e->ev.type = type;
-    e->ev.cx = cx;
-    e->ev.cz = cz;
-    e->ev.mesh = mesh;
-    e->slot = slot;
-    e->withdrawn = false;
-    w->ev_count++;
-}
-
-static void event_withdraw_ready(World *w, uint32_t slot) {
-    for (uint32_t i = 0; i < w->ev_count; i++) {
-        EventEntry *e = &w->events[(w->ev_head + i) % w->ev_cap];
-        if (e->slot == slot && !e->withdrawn && e->ev.type == WORLD_EV_MESH_READY) e->withdrawn = true;
-    }
-}
-
-size_t world_take_events(World *w, WorldEvent *out, size_t max) {
-    size_t n = 0;
-    while (n < max && w->ev_count > 0) {
-        EventEntry *e = &w->events[w->ev_head];
-        w->ev_head = (w->ev_head + 1) % w->ev_cap;
-        w->ev_count--;
-        if (e->withdrawn) continue;
-        if (e->ev.type == WORLD_EV_MESH_READY) {
-            ChunkSlot *s = &w->slots[e->slot];
-            s->ready_pending = 0;
-            s->ready_taken = 1;
-        }
-        out[n++] = e->ev;
-    }
-    return n;
-}
-
-/* ---------------------------------------------------------------- slots */
-static void slot_clear(World *w, uint32_t idx, bool count_evicted) {
-    ChunkSlot *s = &w->slots[idx];
-    if (s->state == SLOT_READY) {
-        if (s->ready_pending) event_withdraw_ready(w, idx);
-        if (s->ready_taken) event_push(w, WORLD_EV_CHUNK_GONE, s->cx, s->cz, NULL, idx);
-        mesh_free(&w->slabs, &s->mesh);
-        if (count_evicted) w->st.evicted++;
-        if (w->st.resident) w->st.resident--;
-        if (w->st.resident_lod[s->lod]) w->st.resident_lod[s->lod]--;
-    }
-    if (s->stale && w->st.stale) w->st.stale--;
-    s->stale = 0;
-    s->state = SLOT_EMPTY;
-    s->ready_pending = s->ready_taken = 0;
-    s->busy = 0;
-    s->slabs = 0;
-}
-
-void world_release_mesh(World *w, int32_t cx, int32_t cz) {
-    uint32_t idx = slot_index(w, cx, cz);
-    ChunkSlot *s = &w->slots[idx];
-    if (s->state != SLOT_READY || s->cx != cx || s->cz != cz) return;
-    /* The consumer uploaded what the mesh holds now. A READY for this content still in the
-     * ring (a LOD swap after the consumer queued the chunk) would hand it an emptied mesh. */
-    if (s->ready_pending) {
-        event_withdraw_ready(w, idx);
-        s->ready_pending = 0;
-        s->ready_taken = 1;
-    }
-    mesh_free(&w->slabs, &s->mesh);
-    s->slabs = 0;
-}
-
-/* ---------------------------------------------------------------- jobs */
-static void job_finish_record(World *w, ChunkJob *j) {
-    w->queued_s = w->queued_s > j->expect_s ? w->queued_s - j->expect_s : 0.0;
-    mesh_free(&w->slabs, &j->mesh);
-    w->reserve_slabs = w->reserve_slabs > j->expect ? w->reserve_slabs - j->expect : 0;
-    if (w->gen_refs[j->gen_index]) w->gen_refs[j->gen_index]--;
-    mem_pool_free(&w->records, j);
-    if (w->in_flight) w->in_flight--;
-}
-
-static uint64_t thread_cpu_ns(void) {
-    struct timespec t;
-    if (clock_gettime(CLOCK_THREAD_CPUTIME_ID, &t) != 0) return 0;
-    return (uint64_t)t.tv_sec * 1000000000u + (uint64_t)t.tv_nsec;
-}
-
-/* Sleeps the calling worker until time_now_ns() reaches t (interrupted sleeps resume). */
-static void sleep_until_ns(uint64_t t) {
-    for (;;) {
-        uint64_t now = time_now_ns();
-        if (now >= t) return;
-        uint64_t d = t - now;
-        struct timespec ts = {(time_t)(d / 1000000000u), (long)(d % 1000000000u)};
-        nanosleep(&ts, NULL);
-    }
-}
-
-static void chunk_job_run(JobDesc *jd, uint32_t worker, void *unused) {
-    (void)unused;
-    ChunkJob *j = jd->payload;
-    World *w = j->w;
-    ChunkScratch *s = w->scratch[worker < w->nworkers ? worker : 0];
-    uint32_t kb = atomic_load_explicit(&w->stretch_bits, memory_order_relaxed);
-    uint64_t t0 = time_now_ns(), c0 = thread_cpu_ns();
-    if (j->classic) gen_chunk_voxels(j->gen, j->cx, j->cz, j->time_s, s);
-    else gen_chunk_voxels_lod(j->gen, j->cx, j->cz, j->time_s, j->lod, s);
-    j->oom = !mesh_chunk(j->gen, s, &w->slabs, &j->mesh, &j->counts);
-    j->cpu_ns = thread_cpu_ns() - c0;
-    if (kb) {
-        /* A CPU k times slower: the job ends k times its CPU time after it started. */
-        float k;
-        memcpy(&k, &kb, sizeof k);
-        sleep_until_ns(t0 + (uint64_t)((double)k * (double)j->cpu_ns));
-    }
-    j->wall_ns = time_now_ns() - t0;
-}
-
-static void chunk_job_drop(JobDesc *jd) {
-    ChunkJob *j = jd->payload;
-    j->w->st.dropped++;
-    job_finish_record(j->w, j);
-}
 
 /* ---------------------------------------------------------------- creation */
 static uint32_t workers_of(JobSystem *js) {
@@ -185,15 +41,10 @@ static void live_apply(World *w, const WorldLiveParams *p) {
     if (!(l->lod_hysteresis >= 0.0f)) l->lod_hysteresis = 0.0f;
     if (l->lod_hysteresis > 0.45f) l->lod_hysteresis = 0.45f;
     if (l->speed_reach_min < WORLD_VIEW_RADIUS_MIN) l->speed_reach_min = WORLD_VIEW_RADIUS_MIN;
-    w->lod_levels = gen_lod_thresholds(l, w->lod_base);
-    /* The governor's range: the LOD steps (when LOD is on), then a chunk of reach per step. */
-    int reach_steps = l->view_radius > l->speed_reach_min ? l->view_radius - l->speed_reach_min : 0;
-    w->gov_max = stream_gov_lod_steps(w) + reach_steps;
-    if (w->gov_level > w->gov_max) w->gov_level = w->gov_max;
-    stream_gov_apply(w);
+    stream_gov_configure(&w->gov, l, w->radius_max);
 }
 
-World *world_create(MemBudget *b, JobSystem *jobs, const WorldParams *p, SkyError *err) {
+World *world_create(MemBudget *b, JobSystem *jobs, const WorldParams *p, const IslandField *home, SkyError *err) {
     WorldParams def;
     if (!p) {
         world_params_default(&def);
@@ -205,6 +56,7 @@ World *world_create(MemBudget *b, JobSystem *jobs, const WorldParams *p, SkyErro
     memset(w, 0, sizeof *w);
     w->budget = b;
     w->jobs = jobs;
+    w->home = home;
     w->radius_max = world_clamp_view_radius(p->create.view_radius_max > 0 ? p->create.view_radius_max : p->live.view_radius);
     w->keep_half = w->radius_max + LOOKAHEAD_MAX + 2;
     w->table_w = (uint32_t)(2 * w->keep_half + 2);
@@ -248,7 +100,7 @@ World *world_create(MemBudget *b, JobSystem *jobs, const WorldParams *p, SkyErro
     if (!mem_pool_init(&w->slabs, b, "world mesh slabs", slab_bytes, nslabs)) goto short_budget;
 
     for (size_t i = 0; i < nslots; i++) w->slots[i].state = SLOT_EMPTY;
-    gen_init(&w->gens[0], &p->gen);
+    gen_init(&w->gens[0], &p->gen, home);
     w->cur_gen = 0;
     w->params.gen = w->gens[0].p;
     w->params.create = p->create;
@@ -272,30 +124,20 @@ short_budget:
     return NULL;
 }
 
-static void drain_all(World *w) {
-    if (!w->jobs) return;
-    JobDesc out[16];
-    jobs_wait_idle(w->jobs);
-    size_t n;
-    while ((n = jobs_collect(w->jobs, out, 16)) > 0)
-        for (size_t i = 0; i < n; i++) {
-            w->st.dropped++;
-            job_finish_record(w, out[i].payload);
-        }
-}
-
 void world_destroy(World *w) {
     if (!w) return;
     if (w->jobs) {
         jobs_new_epoch(w->jobs);   /* queued jobs are dropped (records returned) */
-        drain_all(w);
+        stream_jobs_drain(w);
     }
     uint32_t nslots = w->table_w * w->table_w;
-    for (uint32_t i = 0; i < nslots; i++) slot_clear(w, i, false);
+    for (uint32_t i = 0; i < nslots; i++) stream_slot_clear(w, i, false);
 }
 
 /* ---------------------------------------------------------------- parameters */
 const WorldParams *world_params(const World *w) { return &w->params; }
+
+const IslandField *world_home(const World *w) { return w->home; }
 
 void world_set_gen_params(World *w, const WorldGenParams *p) {
     /* A free snapshot slot: not current and no job still reading it. */
@@ -305,10 +147,10 @@ void world_set_gen_params(World *w, const WorldGenParams *p) {
     for (int attempt = 0; attempt < 2 && slot == WORLD_GENS; attempt++) {
         for (uint32_t i = 0; i < WORLD_GENS; i++)
             if (i != w->cur_gen && w->gen_refs[i] == 0) { slot = i; break; }
-        if (slot == WORLD_GENS) drain_all(w);   /* rare: running jobs of several old epochs */
+        if (slot == WORLD_GENS) stream_jobs_drain(w);   /* rare: running jobs of several old epochs */
     }
     if (slot == WORLD_GENS) slot = (w->cur_gen + 1) % WORLD_GENS;   /* unreachable after a drain */
-    gen_init(&w->gens[slot], p);
+    gen_init(&w->gens[slot], p, w->home);
     w->cur_gen = slot;
     w->params.gen = w->gens[slot].p;
     /* Chunks on screen keep their mesh, marked stale, until their rebuild in the new world
@@ -319,7 +161,7 @@ void world_set_gen_params(World *w, const WorldGenParams *p) {
     for (uint32_t i = 0; i < nslots; i++) {
         ChunkSlot *s = &w->slots[i];
         if (s->state == SLOT_READY && s->ready_pending) {
-            event_withdraw_ready(w, i);
+            stream_event_withdraw(w, i);
             s->ready_pending = 0;
         }
         if (s->state == SLOT_READY && s->ready_taken) {
@@ -327,24 +169,29 @@ void world_set_gen_params(World *w, const WorldGenParams *p) {
             if (!s->stale) w->st.stale++;
             s->stale = 1;
         } else {
-            slot_clear(w, i, false);
+            stream_slot_clear(w, i, false);
         }
     }
     w->main_vox_valid = false;
     w->st.epoch = w->epoch;
 }
 
+void world_set_home(World *w, const IslandField *home) {
+    WorldGenParams p = w->params.gen;   /* the same field with the new island */
+    w->home = home;
+    world_set_gen_params(w, &p);
+}
+
 void world_set_live_params(World *w, const WorldLiveParams *p) { live_apply(w, p); }
 
-/* Does p's field differ from the world's? Every generation value of the table, and the home
- * island (normalised values compare as the world would make them). */
+/* Does p's field differ from the world's? Every generation value of the table (normalised
+ * values compare as the world would make them). */
 static bool gen_differs(const World *w, const WorldGenParams *p) {
     WorldGen g;
-    gen_init(&g, p);
+    gen_init(&g, p, NULL);
     WorldParams a, b;
     a.gen = g.p;
     b.gen = w->params.gen;
-    if (a.gen.home != b.gen.home) return true;
     for (size_t i = 0; i < world_param_count(); i++) {
         const WorldParamDesc *d = world_param_at(i);
         if (d->cls != WORLD_PARAM_GEN) continue;
@@ -365,193 +212,6 @@ float world_density_at(const World *w, double x, double y, double z) {
 bool world_solid_at(const World *w, double x, double y, double z) { return world_density_at(w, x, y, z) > 0.0f; }
 
 /* ---------------------------------------------------------------- per frame */
-static void record_latency(World *w, uint64_t submit_ns, uint64_t now_ns) {
-    double ms = (double)(now_ns - submit_ns) * 1e-6;
-    uint32_t bin = (uint32_t)(ms / LAT_BIN_MS);
-    if (bin >= LAT_BINS) bin = LAT_BINS - 1;
-    w->lat_hist[bin]++;
-    w->lat_count++;
-}
-
-double world_latency_ms(const World *w, double q) {
-    if (w->lat_count == 0) return 0.0;
-    uint64_t target = (uint64_t)(q * (double)(w->lat_count - 1));
-    uint64_t acc = 0;
-    for (uint32_t i = 0; i < LAT_BINS; i++) {
-        acc += w->lat_hist[i];
-        if (acc > target) return (i + 0.5) * LAT_BIN_MS;
-    }
-    return LAT_BINS * LAT_BIN_MS;
-}
-
-/* Evicts the resident chunk farthest from the camera if it is farther than `than`. */
-static bool evict_farthest(World *w, const ViewGeom *g, double than) {
-    uint32_t nslots = w->table_w * w->table_w, best = UINT32_MAX;
-    double bd = than;
-    for (uint32_t i = 0; i < nslots; i++) {
-        ChunkSlot *s = &w->slots[i];
-        if (s->state != SLOT_READY || s->slabs == 0) continue;
-        double d = stream_dist_to(g->ccx, g->ccz, s->cx, s->cz);
-        if (d > bd) { bd = d; best = i; }
-    }
-    if (best == UINT32_MAX) return false;
-    slot_clear(w, best, true);
-    w->st.pool_evictions++;
-    return true;
-}
-
-/* The pool cannot hold chunks this far: pull the reach in below them (M3: lower the view
- * distance rather than fail). It grows back while the pool has room. */
-static void shrink_reach(World *w, double d) {
-    double r = d - 0.25;
-    if (r < 1.5) r = 1.5;
-    if (r < w->radius_eff) {
-        w->radius_eff = r;
-        w->st.reach_shrinks++;
-    }
-}
-
-static void install_counts(World *w, const ChunkJob *j) {
-    w->st.generated++;
-    w->st.generated_lod[j->lod]++;
-    if (j->counts.truncated) w->st.mesh_truncated++;
-    uint32_t v = j->counts.opaque_verts + j->counts.cloud_verts;
-    w->st.verts_total += v;
-    w->st.verts_lod[j->lod] += v;
-}
-
-static void collect(World *w, const ViewGeom *g) {
-    if (!w->jobs) return;
-    const WorldLiveParams *p = &w->params.live;
-    uint32_t max = p->max_results_per_frame ? p->max_results_per_frame : 1;
-    JobDesc out[64];
-    uint64_t now = time_now_ns();
-    while (max > 0) {
-        size_t n = jobs_collect(w->jobs, out, max < 64 ? max : 64);
-        if (n == 0) break;
-        max -= (uint32_t)n;
-        for (size_t i = 0; i < n; i++) {
-            ChunkJob *j = out[i].payload;
-            ChunkSlot *s = &w->slots[j->slot];
-            bool mine = out[i].epoch == w->epoch && s->seq == j->seq && s->cx == j->cx && s->cz == j->cz &&
-                        (s->state == SLOT_QUEUED || (s->state == SLOT_READY && s->busy));
-            w->st.job_cpu_ns += j->cpu_ns;
-            w->st.job_wall_ns += j->wall_ns;
-            w->st.jobs_timed++;
-            if (j->wall_ns) w->job_s_lod[j->lod] = w->job_s_lod[j->lod] * 0.95 + (double)j->wall_ns * 1e-9 * 0.05;
-            if (!mine || !stream_in_keep(g, j->cx, j->cz, 1.0)) {
-                if (mine) s->busy = 0;
-                if (mine && s->state == SLOT_QUEUED) s->state = SLOT_EMPTY;
-                w->st.dropped++;
-                job_finish_record(w, j);
-                continue;
-            }
-            if (s->state == SLOT_READY) {
-                /* A LOD swap: the old mesh stays until this one is installed in its place. */
-                s->busy = 0;
-                if (j->oom || (!s->stale && (int)s->lod == j->lod && s->classic == j->classic)) {
-                    if (j->oom) w->st.mesh_pool_failures++;
-                    else w->st.dropped++;
-                    job_finish_record(w, j);
-                    continue;
-                }
-                if (s->ready_pending) event_withdraw_ready(w, j->slot);
-                mesh_free(&w->slabs, &s->mesh);
-                if (w->st.resident_lod[s->lod]) w->st.resident_lod[s->lod]--;
-                if (s->stale) {
-                    s->stale = 0;
-                    if (w->st.stale) w->st.stale--;
-                    w->st.stale_replaced++;
-                } else {
-                    w->st.lod_swaps++;
-                }
-            } else if (j->oom) {
-                /* Out of slabs: this chunk waits; farther chunks make room for it. */
-                w->st.mesh_pool_failures++;
-                s->state = SLOT_EMPTY;
-                job_finish_record(w, j);
-                double d = stream_dist_to(g->ccx, g->ccz, s->cx, s->cz);
-                if (!evict_farthest(w, g, d)) shrink_reach(w, d);
-                continue;
-            } else {
-                s->state = SLOT_READY;
-                s->ready_taken = 0;
-                w->st.resident++;
-            }
-            s->mesh = j->mesh;
-            s->mesh.epoch = w->epoch;
-            s->lod = (uint8_t)j->lod;
-            s->classic = j->classic;
-            s->slabs = mesh_slab_count(&w->slabs, &j->mesh);
-            memset(&j->mesh, 0, sizeof j->mesh);   /* ownership moved to the slot */
-            s->ready_pending = 1;
-            w->st.resident_lod[s->lod]++;
-            install_counts(w, j);
-            w->slabs_per_chunk = w->slabs_per_chunk * 0.98 + (double)s->slabs * 0.02;
-            w->slabs_at_lod[s->lod] = w->slabs_at_lod[s->lod] * 0.95 + (double)s->slabs * 0.05;
-            record_latency(w, out[i].t_submit_ns, now);
-            if (j->fresh) {
-                double lat = (double)(now - out[i].t_submit_ns) * 1e-9;
-                w->fresh_latency_s = w->fresh_latency_s * 0.9 + lat * 0.1;
-            }
-            event_push(w, WORLD_EV_MESH_READY, s->cx, s->cz, &s->mesh, j->slot);
-            job_finish_record(w, j);
-        }
-    }
-}
-
-/* Slabs a job at `lod` is expected to take: its LOD's running average, rounded up, plus one. */
-static uint32_t job_expect(const World *w, int lod) { return (uint32_t)ceil(w->slabs_at_lod[lod]) + 1u; }
-
-/* Requests chunk (cx, cz) at `lod` into slot idx. A slot that holds a mesh keeps it (READY,
- * busy) until the new one is collected, and the new mesh is built at the chunk's creation time
- * so its clouds stay where they were; otherwise the slot becomes QUEUED, created at time_s. */
-static bool submit(World *w, uint32_t idx, int32_t cx, int32_t cz, int lod, double time_s) {
-    ChunkSlot *s = &w->slots[idx];
-    bool swap = s->state == SLOT_READY && s->cx == cx && s->cz == cz;
-    ChunkJob *j = mem_pool_alloc(&w->records);
-    if (!j) return false;
-    memset(j, 0, sizeof *j);
-    j->w = w;
-    j->gen_index = w->cur_gen;
-    j->gen = &w->gens[w->cur_gen];
-    j->cx = cx;
-    j->cz = cz;
-    j->lod = lod;
-    j->classic = w->lod_levels == 0;
-    j->slot = idx;
-    j->seq = ++w->next_seq;
-    j->expect = job_expect(w, lod);
-    j->time_s = swap ? s->born_s : time_s;
-    j->fresh = !swap;
-    j->expect_s = w->job_s_lod[lod];
-    JobDesc d = {chunk_job_run, chunk_job_drop, j, ((uint64_t)(uint32_t)cx << 32) | (uint32_t)cz, 0, 0, 0};
-    if (!jobs_submit(w->jobs, &d)) {
-        mem_pool_free(&w->records, j);
-        return false;
-    }
-    w->gen_refs[w->cur_gen]++;
-    w->in_flight++;
-    w->queued_s += j->expect_s;
-    w->reserve_slabs += j->expect;
-    s->seq = j->seq;
-    s->job_lod = (uint8_t)lod;
-    if (swap) {
-        s->busy = 1;
-        w->st.lod_requests++;
-    } else {
-        s->cx = cx;
-        s->cz = cz;
-        s->born_s = time_s;
-        s->req_ns = time_now_ns();
-        s->state = SLOT_QUEUED;
-        s->ready_pending = s->ready_taken = 0;
-        s->busy = 0;
-    }
-    w->st.requested++;
-    return true;
-}
-
 /* The LOD anchor follows the camera's chunk with lod_hysteresis chunks of slack per axis. */
 static void update_anchor(World *w, const ViewGeom *g) {
     const WorldLiveParams *p = &w->params.live;
@@ -567,149 +227,191 @@ static void update_anchor(World *w, const ViewGeom *g) {
     if (g->ccz < w->anchor_z - h || g->ccz > w->anchor_z + 1 + h) w->anchor_z = cz;
 }
 
-void world_set_job_stretch(World *w, float k) {
-    uint32_t b = 0;
-    if (k > 1.0f && k < 1000.0f) memcpy(&b, &k, sizeof b);
-    atomic_store_explicit(&w->stretch_bits, b, memory_order_relaxed);
+/* A usable view: no NaN, and inside the +-2^24-block range chunk maths is exact in. */
+static bool view_usable(const WorldView *v) {
+    const double lim = 16777216.0;
+    return v->x > -lim && v->x < lim && v->z > -lim && v->z < lim;
 }
 
-void world_update(World *w, const WorldView *v) {
-    /* A broken view (NaN, or beyond the +-2^24-block range chunk maths is exact in) is ignored. */
-    const double lim = 16777216.0;
-    if (!(v->x > -lim && v->x < lim && v->z > -lim && v->z < lim)) return;
-    ViewGeom g;
-    MemPoolStats ps0 = mem_pool_stats(&w->slabs);
-    double room = (double)(ps0.capacity - ps0.in_use);
-    /* Grow back (slowly) while the pool has room for a batch of jobs on top of those in flight. */
+/* The keep distance grows back (slowly) while the pool has room for a batch of jobs on top of
+ * those in flight. */
+static void regrow_keep(World *w) {
+    MemPoolStats ps = mem_pool_stats(&w->slabs);
+    double room = (double)(ps.capacity - ps.in_use);
     if (w->radius_eff < w->radius_max && room > w->reserve_slabs + 16.0 * (w->slabs_per_chunk + 1.0))
         w->radius_eff += 0.05;
-    stream_view_geom(w, v, &g);
-    const WorldLiveParams *p = &w->params.live;
+}
+
+/* The frame's time step (the governor's calm test allows a frame) and the last view. */
+static void note_frame(World *w, const WorldView *v) {
     double dt = v->time_s - w->last_time_s;
     if (dt > 0.0 && dt < 1.0) w->frame_dt_s = dt < 1.0 / 240.0 ? 1.0 / 240.0 : dt;
     w->last_time_s = v->time_s;
     w->last_view = *v;
     w->have_view = true;
     w->st.frames++;
-    update_anchor(w, &g);
+}
 
-    collect(w, &g);
+/* One frame's scan of the chunks around the camera. */
+typedef struct FrameScan {
+    const WorldLiveParams *p;
+    bool pressed;               /* the governor holds generation back */
+    uint8_t classic;            /* LOD off: classic LOD-0 meshes */
+    uint64_t now;
+    double lat;                 /* a request arrives a new chunk's usual latency, half again as slack */
+    uint32_t wanted, voids;     /* chunks in the request range; needed, ahead and without a mesh */
+    double margin;              /* least time by which a missing chunk arrives before its need */
+    Pick picks[PICK_MAX];       /* a max-heap on score while scanning, then sorted best first */
+    uint32_t npick, want_picks;
+} FrameScan;
 
-    /* Evict (or forget requests for) chunks out of reach, with one chunk of hysteresis. */
-    uint32_t nslots = w->table_w * w->table_w;
-    for (uint32_t i = 0; i < nslots; i++) {
-        ChunkSlot *s = &w->slots[i];
-        if (s->state == SLOT_EMPTY || stream_in_keep(&g, s->cx, s->cz, 1.0)) continue;
-        slot_clear(w, i, s->state == SLOT_READY);
+/* A chunk as the scan sees it: its slot, whether it holds this chunk, whether the chunk is in
+ * the request range and ahead, and the travel before it is needed. */
+typedef struct ScanChunk {
+    const ChunkSlot *s;
+    bool mine, in, ahead;
+    double travel;
+} ScanChunk;
+
+/* Chunk (cx, cz)'s share of the frame's counts: wanted, void, and how early a missing chunk
+ * arrives before it is needed on the current heading. */
+static void scan_count(const ViewGeom *g, FrameScan *fs, int32_t cx, int32_t cz, ScanChunk *c) {
+    double d = stream_dist_to(g->ccx, g->ccz, cx, cz);
+    double a = (double)cx + 0.5 - g->ccx, b = (double)cz + 0.5 - g->ccz;
+    c->ahead = (g->dx == 0.0 && g->dz == 0.0) || a * g->dx + b * g->dz > 0.0;
+    bool missing = !(c->mine && c->s->state == SLOT_READY);
+    /* Void: needed (inside the reach held - 1, ahead) and without any mesh. */
+    if (missing && d <= g->need && c->ahead) fs->voids++;
+    c->in = stream_in_range(g, cx, cz, 0.0);
+    fs->wanted += c->in;
+    c->travel = g->speed >= PRIORITY_MIN_SPEED && (c->in || c->mine) ? stream_travel_to_need(g, cx, cz) : INFINITY;
+    if (missing && c->in && !isinf(c->travel)) {
+        double arrive = fs->lat;
+        if (c->mine) {
+            double age = (double)(fs->now - c->s->req_ns) * 1e-9;
+            arrive = fs->lat > age ? fs->lat - age : 0.0;
+        }
+        double m = c->travel / g->speed - arrive;
+        if (m < fs->margin) fs->margin = m;
     }
+}
 
-    /* Wanted chunks: count the void ahead and pick the best requests: chunks without a mesh,
-     * and chunks whose mesh is at another LOD than their distance asks for. A LOD change never
-     * makes void, so it waits behind the new chunks ahead (lod_refine_penalty), and one that
-     * only coarsens waits longest. */
-    int32_t ccx = (int32_t)floor(g.ccx), ccz = (int32_t)floor(g.ccz);
-    int32_t reach = g.radius + LOOKAHEAD_MAX + 1;   /* g.reach <= g.keep <= g.radius */
-    uint32_t wanted = 0, voids = 0;
-    const bool pressed = w->gov_level > 0;
-    const uint64_t now = time_now_ns();
-    const double lat = w->fresh_latency_s * 1.5;
-    double margin = INFINITY;
+/* The request score of chunk (cx, cz) at `lod`; false when it needs no job: chunks without a
+ * mesh, stale ones, and those whose mesh is at another LOD than their distance asks for. A LOD
+ * change never makes void, so it waits behind the new chunks ahead (lod_refine_penalty), and
+ * one that only coarsens waits longest. */
+static bool scan_score(const ViewGeom *g, const FrameScan *fs, int32_t cx, int32_t cz, const ScanChunk *c, int lod,
+                       double *score) {
+    const ChunkSlot *s = c->s;
+    if (!c->mine || (s->state == SLOT_READY && !s->busy && s->stale)) {
+        /* New, or the old world still shows here: rebuilt as soon as a new chunk would be. */
+        if (!c->in) return false;
+        *score = stream_priority(fs->p, g, cx, cz, c->travel);
+        return true;
+    }
+    if (s->state != SLOT_READY || s->busy || ((int)s->lod == lod && s->classic == fs->classic)) return false;
+    /* A LOD band change, or LOD switched on or off (seam faces come or go). Kept chunks (the
+     * ring past the reach) are still drawn: they follow too, except that while the governor
+     * holds generation back a chunk left behind keeps its finer mesh (coarsening only saves
+     * memory, and it goes out of reach soon). */
+    bool coarser = lod > (int)s->lod && s->classic == fs->classic;
+    if (coarser && fs->pressed && !c->ahead) return false;
+    *score = stream_priority(fs->p, g, cx, cz, c->travel) + (coarser ? fs->p->lod_coarsen_penalty : fs->p->lod_refine_penalty);
+    return true;
+}
+
+/* Every chunk the camera or the lead point may want: the counts, and the best requests as
+ * many as there are free job records (at most PICK_MAX). */
+static void scan_wanted(World *w, const ViewGeom *g, FrameScan *fs) {
+    fs->p = &w->params.live;
+    fs->pressed = w->gov.level > 0;
+    fs->classic = w->gov.lod_levels == 0;
+    fs->now = time_now_ns();
+    fs->lat = w->fresh_latency_s * 1.5;
+    fs->wanted = fs->voids = 0;
+    fs->margin = INFINITY;
     uint32_t free_slots = w->in_flight < w->max_in_flight ? w->max_in_flight - w->in_flight : 0;
-    Pick picks[PICK_MAX];
-    uint32_t npick = 0, want_picks = free_slots < PICK_MAX ? free_slots : PICK_MAX;
-    const uint8_t classic = w->lod_levels == 0;
+    fs->npick = 0;
+    fs->want_picks = free_slots < PICK_MAX ? free_slots : PICK_MAX;
+    int32_t ccx = (int32_t)floor(g->ccx), ccz = (int32_t)floor(g->ccz);
+    int32_t reach = g->radius + LOOKAHEAD_MAX + 1;   /* g->reach <= g->keep <= g->radius */
     for (int32_t dz = -reach; dz <= reach; dz++)
         for (int32_t dx = -reach; dx <= reach; dx++) {
             int32_t cx = ccx + dx, cz = ccz + dz;
-            uint32_t idx = slot_index(w, cx, cz);
-            ChunkSlot *s = &w->slots[idx];
-            bool mine = s->state != SLOT_EMPTY && s->cx == cx && s->cz == cz;
-            double d = stream_dist_to(g.ccx, g.ccz, cx, cz);
-            double a = (double)cx + 0.5 - g.ccx, b = (double)cz + 0.5 - g.ccz;
-            bool ahead = (g.dx == 0.0 && g.dz == 0.0) || a * g.dx + b * g.dz > 0.0;
-            /* Void: needed (inside the reach held - 1, ahead) and without any mesh. */
-            if (!(mine && s->state == SLOT_READY) && d <= g.need && ahead) voids++;
-            bool in = stream_in_range(&g, cx, cz, 0.0);
-            wanted += in;
-            bool missing = !(mine && s->state == SLOT_READY);
-            double travel = g.speed >= PRIORITY_MIN_SPEED && (in || mine) ? stream_travel_to_need(&g, cx, cz) : INFINITY;
-            if (missing && in && !isinf(travel)) {
-                double arrive = lat;
-                if (mine) {
-                    double age = (double)(now - s->req_ns) * 1e-9;
-                    arrive = lat > age ? lat - age : 0.0;
-                }
-                double m = travel / g.speed - arrive;
-                if (m < margin) margin = m;
-            }
-
-            if (want_picks == 0) continue;
-            int lod = stream_lod_at(w, cx, cz);
+            ScanChunk c;
+            c.s = &w->slots[stream_slot_index(w, cx, cz)];
+            c.mine = c.s->state != SLOT_EMPTY && c.s->cx == cx && c.s->cz == cz;
+            scan_count(g, fs, cx, cz, &c);
+            if (fs->want_picks == 0) continue;
+            int lod = stream_gov_lod_at(&w->gov, cx - w->anchor_x, cz - w->anchor_z);
             double sc;
-            if (!mine) {
-                if (!in) continue;
-                sc = stream_priority(p, &g, cx, cz, travel);
-            } else if (s->state == SLOT_READY && !s->busy && s->stale) {
-                /* The old world still shows here: rebuilt as soon as a new chunk would be. */
-                if (!in) continue;
-                sc = stream_priority(p, &g, cx, cz, travel);
-            } else if (s->state == SLOT_READY && !s->busy && ((int)s->lod != lod || s->classic != classic)) {
-                /* A LOD band change, or LOD switched on or off (seam faces come or go). Kept
-                 * chunks (the ring past the reach) are still drawn: they follow too, except that
-                 * while the governor holds generation back a chunk left behind keeps its finer
-                 * mesh (coarsening only saves memory, and it goes out of reach soon). */
-                bool coarser = lod > (int)s->lod && s->classic == classic;
-                if (coarser && pressed && !ahead) continue;
-                sc = stream_priority(p, &g, cx, cz, travel) + (coarser ? p->lod_coarsen_penalty : p->lod_refine_penalty);
-            } else {
-                continue;
-            }
+            if (!scan_score(g, fs, cx, cz, &c, lod, &sc)) continue;
             Pick pk = {cx, cz, (int8_t)lod, sc};
-            if (npick < want_picks) stream_picks_push(picks, &npick, pk);
-            else if (sc < picks[0].score) stream_picks_replace_top(picks, npick, pk);
+            if (fs->npick < fs->want_picks) stream_picks_push(fs->picks, &fs->npick, pk);
+            else if (sc < fs->picks[0].score) stream_picks_replace_top(fs->picks, fs->npick, pk);
         }
-    w->st.wanted = wanted;
-    w->st.void_chunks = voids;
-    if (voids) w->st.void_frames++;
+    w->st.wanted = fs->wanted;
+    w->st.void_chunks = fs->voids;
+    if (fs->voids) w->st.void_frames++;
+}
 
-    /* Submit best first; keep a slab reserve for the jobs in flight. */
-    stream_picks_sort(picks, npick);
-    double queue_budget = QUEUE_BUDGET_S;
-    if (g.speed >= PRIORITY_MIN_SPEED) {
-        double lead = stream_dist_to(g.ccx, g.ccz, (int32_t)floor(g.lx), (int32_t)floor(g.lz));
-        double window = (lead + 1.0) / g.speed / 3.0;
-        if (window < queue_budget) queue_budget = window > QUEUE_BUDGET_MIN_S ? window : QUEUE_BUDGET_MIN_S;
+/* Seconds of work per worker the queue may hold: QUEUE_BUDGET_S, less in fast flight. */
+static double queue_budget_s(const ViewGeom *g) {
+    double budget = QUEUE_BUDGET_S;
+    if (g->speed >= PRIORITY_MIN_SPEED) {
+        double lead = stream_dist_to(g->ccx, g->ccz, (int32_t)floor(g->lx), (int32_t)floor(g->lz));
+        double window = (lead + 1.0) / g->speed / 3.0;
+        if (window < budget) budget = window > QUEUE_BUDGET_MIN_S ? window : QUEUE_BUDGET_MIN_S;
     }
-    for (uint32_t n = 0; n < npick && w->jobs; n++) {
-        Pick pk = picks[n];
-        int32_t tx = pk.cx, tz = pk.cz;
-        int tl = pk.lod;
+    return budget;
+}
 
-        MemPoolStats ps = mem_pool_stats(&w->slabs);
-        double reserve = (double)w->reserve_slabs + job_expect(w, tl);
-        double d = stream_dist_to(g.ccx, g.ccz, tx, tz);
-        while ((double)(ps.capacity - ps.in_use) < reserve && evict_farthest(w, &g, d + 0.5))
-            ps = mem_pool_stats(&w->slabs);
-        if ((double)(ps.capacity - ps.in_use) < reserve) {
-            shrink_reach(w, d);   /* degrade: the pool holds less than the radius */
-            continue;
-        }
-        /* Enough work queued (best first, so what waits is what matters least); a few jobs per
-         * worker always go, so the measured times stay current. LOD swaps fill half the budget
-         * at most: a new chunk never queues behind a full budget of them. */
-        uint32_t idx = slot_index(w, tx, tz);
-        ChunkSlot *s = &w->slots[idx];
-        bool swap = s->state == SLOT_READY && s->cx == tx && s->cz == tz;
-        double budget = queue_budget * w->nworkers * (swap && !s->stale ? 0.5 : 1.0);
-        if (w->queued_s > budget && w->in_flight >= 2 * w->nworkers) {
-            if (swap) continue;
-            break;
-        }
-        if (!swap && s->state != SLOT_EMPTY) slot_clear(w, idx, true);
-        if (!submit(w, idx, tx, tz, tl, v->time_s)) break;
+/* Submits pick pk when the pool keeps a slab reserve for the jobs in flight and the queue has
+ * room; false when this frame submits no more. */
+static bool submit_pick(World *w, const ViewGeom *g, Pick pk, double queue_budget, double time_s) {
+    MemPoolStats ps = mem_pool_stats(&w->slabs);
+    double reserve = (double)w->reserve_slabs + stream_job_expect(w, pk.lod);
+    double d = stream_dist_to(g->ccx, g->ccz, pk.cx, pk.cz);
+    while ((double)(ps.capacity - ps.in_use) < reserve && stream_evict_farthest(w, g, d + 0.5))
+        ps = mem_pool_stats(&w->slabs);
+    if ((double)(ps.capacity - ps.in_use) < reserve) {
+        stream_shrink_reach(w, d);   /* degrade: the pool holds less than the radius */
+        return true;
     }
+    /* Enough work queued (best first, so what waits is what matters least); a few jobs per
+     * worker always go, so the measured times stay current. LOD swaps fill half the budget at
+     * most: a new chunk never queues behind a full budget of them. */
+    uint32_t idx = stream_slot_index(w, pk.cx, pk.cz);
+    ChunkSlot *s = &w->slots[idx];
+    bool swap = s->state == SLOT_READY && s->cx == pk.cx && s->cz == pk.cz;
+    double budget = queue_budget * w->nworkers * (swap && !s->stale ? 0.5 : 1.0);
+    if (w->queued_s > budget && w->in_flight >= 2 * w->nworkers) return swap;
+    if (!swap && s->state != SLOT_EMPTY) stream_slot_clear(w, idx, true);
+    return stream_job_submit(w, idx, pk.cx, pk.cz, pk.lod, time_s);
+}
+
+/* The frame's picks, best first, until the pool or the queue says enough. */
+static void submit_picks(World *w, const ViewGeom *g, FrameScan *fs, double time_s) {
+    stream_picks_sort(fs->picks, fs->npick);
+    double queue_budget = queue_budget_s(g);
+    for (uint32_t n = 0; n < fs->npick && w->jobs; n++)
+        if (!submit_pick(w, g, fs->picks[n], queue_budget, time_s)) break;
+}
+
+void world_update(World *w, const WorldView *v) {
+    if (!view_usable(v)) return;   /* a broken view is ignored */
+    regrow_keep(w);
+    ViewGeom g;
+    stream_view_geom(&w->params.live, stream_keep(w), stream_reach(w), v, &g);
+    note_frame(w, v);
+    update_anchor(w, &g);
+    stream_jobs_collect(w, &g);
+    stream_evict_out_of_keep(w, &g);
+    FrameScan fs;
+    scan_wanted(w, &g, &fs);
+    submit_picks(w, &g, &fs, v->time_s);
     /* The governor looks at what is still missing once this frame's requests are out. */
-    stream_gov_update(w, &g, voids, margin);
+    stream_gov_update(&w->gov, &g, fs.voids, fs.margin, w->fresh_latency_s * 1.5 + w->frame_dt_s);
 }
 
 /* ---------------------------------------------------------------- stats & direct builds */
@@ -728,20 +430,18 @@ WorldStats world_stats(const World *w) {
     /* What is streamed now: the view radius in use, or less while the pool holds less or the
      * governor pulls it in. */
     s.reach = (float)stream_reach(w);
-    s.gov_level = (uint32_t)w->gov_level;
-    s.gov_level_max = (uint32_t)w->gov_max;
-    s.gov_lod_steps = (uint32_t)stream_gov_lod_steps(w);
-    for (int i = 0; i < WORLD_LOD_MAX; i++) s.lod_dist_in_force[i] = i < w->lod_levels ? sqrtf(w->lod_d2[i]) : 0.0f;
+    const StreamGovernor *gv = &w->gov;
+    s.gov_level = (uint32_t)gv->level;
+    s.gov_level_max = (uint32_t)gv->max;
+    s.gov_level_peak = gv->level_peak;
+    s.gov_lod_steps = (uint32_t)stream_gov_lod_steps(gv);
+    s.gov_steps_up = gv->steps_up;
+    s.gov_steps_down = gv->steps_down;
+    for (int i = 0; i < WORLD_LOD_MAX; i++) s.lod_dist_in_force[i] = i < gv->lod_levels ? sqrtf(gv->lod_d2[i]) : 0.0f;
     s.fresh_latency_ms = (float)(w->fresh_latency_s * 1e3);
     s.lod_anchor_x = w->anchor_x;
     s.lod_anchor_z = w->anchor_z;
     return s;
-}
-
-int world_chunk_lod(const World *w, int32_t cx, int32_t cz) {
-    const ChunkSlot *s = &w->slots[slot_index(w, cx, cz)];
-    if (s->state != SLOT_READY || s->cx != cx || s->cz != cz) return -1;
-    return s->lod;
 }
 
 void world_lod_anchor(const World *w, int32_t *ax, int32_t *az) {

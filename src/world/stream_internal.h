@@ -1,22 +1,17 @@
-/* skyisles world internals of the streamer: the World record, its chunk slots, jobs and events
- * (stream.c), and what the streamer asks for each frame (reach.c): the view's geometry,
- * priorities by time to reach, the pick heap, LOD by distance and the speed governor. */
+/* skyisles world internals of the streamer: the World record, its chunk slots, jobs and events,
+ * and the calls between its files (stream.c -> stream_jobs.c -> stream_slots.c). What it asks
+ * for each frame and the speed governor are reach.c's (reach.h): the World holds the governor,
+ * only reach.c writes it. */
 #ifndef SKYISLES_STREAM_INTERNAL_H
 #define SKYISLES_STREAM_INTERNAL_H
 
 #include <stdatomic.h>
 
-#include "world/world_internal.h"
+#include "world/reach.h"
 
 #define WORLD_GENS 4            /* parameter snapshots alive at once (old epochs drain) */
-#define LOOKAHEAD_MAX 3         /* chunks of prefetch ahead of the aircraft, at most */
 #define LAT_BINS 8192           /* latency histogram: 0.25 ms bins up to ~2 s */
 #define LAT_BIN_MS 0.25
-/* Speed governor: steps that coarsen the far LOD bands before the reach shrinks, frames of
- * pressure between two steps up, calm frames before a step down. */
-#define GOV_LOD_STEPS 3
-#define GOV_UP_FRAMES 6
-#define GOV_DOWN_FRAMES 90
 /* Work queued on the workers, at most: the job queue runs in order, so a deep queue makes every
  * new request wait behind older, lower priority ones. In fast flight at most a third of the time
  * between a new chunk's request and its need (the lead plus one chunk of travel), at least 8 ms. */
@@ -72,6 +67,7 @@ struct World {
     MemBudget *budget;
     JobSystem *jobs;
     WorldParams params;         /* as in use: gen = the current snapshot's, live as applied */
+    const IslandField *home;    /* the home island every new snapshot is built with (not owned) */
     WorldGen gens[WORLD_GENS];
     uint32_t gen_refs[WORLD_GENS];
     uint32_t cur_gen;
@@ -100,44 +96,22 @@ struct World {
     bool have_view;
     int32_t anchor_x, anchor_z;  /* LOD anchor chunk */
     bool anchor_valid;
-    int lod_levels;             /* lod_dist entries in use (0: LOD off, every chunk classic LOD 0) */
-    float lod_base[WORLD_LOD_MAX]; /* the thresholds of the live parameters */
-    float lod_d2[WORLD_LOD_MAX];   /* squared thresholds in force (the governor may pull far ones in) */
     _Atomic uint32_t stretch_bits; /* job stretch factor as float bits (0: none) */
-    /* Speed governor: level 0 is the configured world; levels 1..GOV_LOD_STEPS coarsen the far
-     * LOD bands; each level past them pulls the reach in by a chunk, down to speed_reach_min. */
-    int gov_level, gov_max;
-    uint32_t gov_pressure_frames, gov_calm_frames;
-    double gov_reach;           /* the governor's reach (chunks) */
+    StreamGovernor gov;         /* LOD thresholds in force and the reach: reach.c writes it */
     double fresh_latency_s;     /* running average of request-to-collect time of new chunks */
     double frame_dt_s, last_time_s;
     double job_s_lod[WORLD_LOD_MAX + 1];   /* running average run time (wall, stretch included) per LOD */
     double queued_s;            /* expected run time of the jobs in flight */
 };
 
-/* ---------------------------------------------------------------- reach.c */
-typedef struct ViewGeom {
-    double ccx, ccz;          /* camera in chunk units */
-    double lx, lz;            /* lead point in chunk units */
-    double dx, dz;            /* unit horizontal direction (0,0 when none) */
-    double speed;             /* chunks per second along (dx, dz) */
-    double cos_half_fov;
-    int32_t radius;           /* configured */
-    double keep;              /* chunks kept: min(radius, what the pool holds) */
-    double reach;             /* chunks requested: keep, or less while the governor pulls it in */
-    double need;              /* a chunk this near the camera is needed now (reach - 1): void if missing ahead */
-} ViewGeom;
-
-/* Below this speed (chunks per second) requests go by distance and heading only. */
-#define PRIORITY_MIN_SPEED 1.0
-
-/* A chunk worth a job this frame: where, at which LOD, how soon (lower first). */
-#define PICK_MAX 96
-typedef struct Pick {
-    int32_t cx, cz;
-    int8_t lod;
-    double score;
-} Pick;
+/* The slot of chunk (cx, cz): the table wraps around (a torus), so a chunk's slot never moves. */
+static inline uint32_t stream_wrap_index(int32_t v, uint32_t w) {
+    int32_t m = v % (int32_t)w;
+    return (uint32_t)(m < 0 ? m + (int32_t)w : m);
+}
+static inline uint32_t stream_slot_index(const World *w, int32_t cx, int32_t cz) {
+    return stream_wrap_index(cz, w->table_w) * w->table_w + stream_wrap_index(cx, w->table_w);
+}
 
 /* The distance chunks are kept to: the view radius, or less while the mesh pool holds less. */
 static inline double stream_keep(const World *w) {
@@ -147,28 +121,31 @@ static inline double stream_keep(const World *w) {
 /* The distance chunks are requested to: the keep distance, or less while the governor pulls in. */
 static inline double stream_reach(const World *w) {
     double keep = stream_keep(w);
-    return w->gov_reach < keep ? w->gov_reach : keep;
-}
-/* The governor's LOD steps: GOV_LOD_STEPS when LOD is on, else none. */
-static inline int stream_gov_lod_steps(const World *w) {
-    return w->lod_levels > 0 ? GOV_LOD_STEPS : 0;
+    return w->gov.reach < keep ? w->gov.reach : keep;
 }
 
-void stream_view_geom(const World *w, const WorldView *v, ViewGeom *g);
-/* Distance in chunks from (px, pz) to the centre of chunk (cx, cz). */
-double stream_dist_to(double px, double pz, int32_t cx, int32_t cz);
-/* Within the reach (requested) / the keep distance (kept), plus extra, of the camera or the lead point. */
-bool stream_in_range(const ViewGeom *g, int32_t cx, int32_t cz, double extra);
-bool stream_in_keep(const ViewGeom *g, int32_t cx, int32_t cz, double extra);
-double stream_travel_to_need(const ViewGeom *g, int32_t cx, int32_t cz);
-double stream_priority(const WorldLiveParams *p, const ViewGeom *g, int32_t cx, int32_t cz, double travel);
-void stream_picks_push(Pick *h, uint32_t *n, Pick p);
-void stream_picks_replace_top(Pick *h, uint32_t n, Pick p);
-void stream_picks_sort(Pick *h, uint32_t n);
-/* The LOD of chunk (cx, cz) from the anchor and the thresholds in force. */
-int stream_lod_at(const World *w, int32_t cx, int32_t cz);
-/* The LOD thresholds and the reach of the governor's level. */
-void stream_gov_apply(World *w);
-void stream_gov_update(World *w, const ViewGeom *g, uint32_t voids, double margin);
+/* ---------------------------------------------------------------- stream_slots.c */
+/* Queues a renderer event (the ring keeps the newest: the oldest is dropped and counted). */
+void stream_event_push(World *w, WorldEventType type, int32_t cx, int32_t cz, const ChunkMesh *mesh, uint32_t slot);
+/* Withdraws the READY events of slot that were not taken yet. */
+void stream_event_withdraw(World *w, uint32_t slot);
+/* Empties slot idx: its mesh back to the pool, a GONE when the renderer had it. */
+void stream_slot_clear(World *w, uint32_t idx, bool count_evicted);
+/* Evicts the resident chunk farthest from the camera if it is farther than `than`. */
+bool stream_evict_farthest(World *w, const ViewGeom *g, double than);
+/* The pool cannot hold chunks d away: the keep distance comes in below them. */
+void stream_shrink_reach(World *w, double d);
+/* Evicts (or forgets requests for) chunks out of the keep distance, with a chunk of slack. */
+void stream_evict_out_of_keep(World *w, const ViewGeom *g);
+
+/* ---------------------------------------------------------------- stream_jobs.c */
+/* Waits for the running jobs and drops every result. */
+void stream_jobs_drain(World *w);
+/* Takes at most max_results_per_frame finished jobs and installs or drops each. */
+void stream_jobs_collect(World *w, const ViewGeom *g);
+/* Slabs a job at `lod` is expected to take. */
+uint32_t stream_job_expect(const World *w, int lod);
+/* Requests chunk (cx, cz) at `lod` into slot idx (false: no record or the queue refused). */
+bool stream_job_submit(World *w, uint32_t idx, int32_t cx, int32_t cz, int lod, double time_s);
 
 #endif

@@ -180,6 +180,58 @@ static void corner_bounds(const WorldGen *g, const ColumnRows *cr, int nx, int n
         }
 }
 
+/* The cell classes (CELL_ROCK, CELL_FULL, the cloud band) and the cave rows they need.
+ * Rock is impossible where every corner bound is below zero
+ * (interpolation never leaves the corners' range; -y and bedrock peak at the cell's
+ * lowest voxel centre). The largest of a cell's 8 corners: the largest of the four
+ * corners of each corner column pair, then of two neighbouring ones. Only cells that may
+ * hold rock whatever n3 is are looked at (their corners are all there). */
+static void classify_cells(const WorldGen *g, ChunkScratch *s, uint32_t maybe[WG_NX][WG_NX], int ncy, int nx) {
+    memset(s->row_need, 0, sizeof s->row_need);
+    s->cells_total = (uint32_t)(ncy * (nx - 1) * (nx - 1));
+    s->cells_skipped = 0;
+    bool any_caves = g->ncaves > 0;
+    for (int yi = 0; yi < ncy; yi++) {
+        /* -y and bedrock peak at the cell's lowest voxel centre. */
+        float lift = gen_lift(g, (float)(WORLD_Y_MIN + yi * WORLD_CELL_Y) + 0.5f);
+        uint8_t band = layer_in_band(g, yi) ? CELL_CLOUD : 0;
+        bool cave_layer = any_caves && (float)(WORLD_Y_MIN + (yi + 1) * WORLD_CELL_Y) > g->p.cave_min_y;
+        /* Every voxel is rock where the lowest corner bound at the top voxel centre is above zero. */
+        float yt = (float)(WORLD_Y_MIN + yi * WORLD_CELL_Y + WORLD_CELL_Y - 1) + 0.5f;
+        float lift_top = gen_lift(g, yt);
+        bool can_full = yt <= (float)WORLD_Y_MAX;
+        for (int zi = 0; zi < nx - 1; zi++) {
+            uint32_t row_maybe = 0;
+            for (int xi = 0; xi < nx - 1; xi++) row_maybe |= maybe[zi][xi] >> yi & 1u;
+            if (!row_maybe) {
+                for (int xi = 0; xi < nx - 1; xi++) s->cell_live[yi][zi][xi] = band;
+                s->cells_skipped += (uint32_t)(nx - 1);
+                continue;
+            }
+            float dhi[WG_NX + 4], ihi[WG_NX + 4], dlo[WG_NX + 4], ilo[WG_NX + 4];
+            column_range(s, WF_D, yi, zi, dlo, dhi);
+            column_range(s, WF_I, yi, zi, ilo, ihi);
+            for (int xi = 0; xi < nx - 1; xi++) {
+                float dmax = max2(dhi[xi], dhi[xi + 1]) + lift;
+                float imax = max2(ihi[xi], ihi[xi + 1]);
+                uint8_t live = band;
+                if ((maybe[zi][xi] >> yi & 1u) && (dmax > -WG_MARGIN || imax > -WG_MARGIN)) {
+                    live |= CELL_ROCK;
+                    if (can_full && (min2(dlo[xi], dlo[xi + 1]) + lift_top > WG_MARGIN || min2(ilo[xi], ilo[xi + 1]) > WG_MARGIN))
+                        live |= CELL_FULL;
+                }
+                s->cell_live[yi][zi][xi] = live;
+                if (!(live & CELL_ROCK)) {
+                    s->cells_skipped++;
+                } else if (cave_layer) {
+                    s->row_need[yi][zi] = s->row_need[yi][zi + 1] = 1;
+                    s->row_need[yi + 1][zi] = s->row_need[yi + 1][zi + 1] = 1;
+                }
+            }
+        }
+    }
+}
+
 void gen_chunk_corners(const WorldGen *g, int32_t cx, int32_t cz, double time_s, int nx, bool lazy, ChunkScratch *s) {
     const int32_t bx0 = cx * CHUNK_SIZE, bz0 = cz * CHUNK_SIZE;
     const int32_t X0 = bx0 - WORLD_CELL_XZ, Z0 = bz0 - WORLD_CELL_XZ;
@@ -229,54 +281,7 @@ void gen_chunk_corners(const WorldGen *g, int32_t cx, int32_t cz, double time_s,
             corner_row(g, &cr, zi, (float)Y, n3[zi], s->corner[WF_D][yi][zi], s->corner[WF_I][yi][zi]);
     }
 
-    /* Cell classification: rock is impossible where every corner bound is below zero
-     * (interpolation never leaves the corners' range; -y and bedrock peak at the cell's
-     * lowest voxel centre). The largest of a cell's 8 corners: the largest of the four
-     * corners of each corner column pair, then of two neighbouring ones. Only cells that may
-     * hold rock whatever n3 is are looked at (their corners are all there). */
-    memset(s->row_need, 0, sizeof s->row_need);
-    s->cells_total = (uint32_t)(ncy * (nx - 1) * (nx - 1));
-    s->cells_skipped = 0;
-    bool any_caves = g->ncaves > 0;
-    for (int yi = 0; yi < ncy; yi++) {
-        /* -y and bedrock peak at the cell's lowest voxel centre. */
-        float lift = gen_lift(g, (float)(WORLD_Y_MIN + yi * WORLD_CELL_Y) + 0.5f);
-        uint8_t band = layer_in_band(g, yi) ? CELL_CLOUD : 0;
-        bool cave_layer = any_caves && (float)(WORLD_Y_MIN + (yi + 1) * WORLD_CELL_Y) > g->p.cave_min_y;
-        /* Every voxel is rock where the lowest corner bound at the top voxel centre is above zero. */
-        float yt = (float)(WORLD_Y_MIN + yi * WORLD_CELL_Y + WORLD_CELL_Y - 1) + 0.5f;
-        float lift_top = gen_lift(g, yt);
-        bool can_full = yt <= (float)WORLD_Y_MAX;
-        for (int zi = 0; zi < nx - 1; zi++) {
-            uint32_t row_maybe = 0;
-            for (int xi = 0; xi < nx - 1; xi++) row_maybe |= maybe[zi][xi] >> yi & 1u;
-            if (!row_maybe) {
-                for (int xi = 0; xi < nx - 1; xi++) s->cell_live[yi][zi][xi] = band;
-                s->cells_skipped += (uint32_t)(nx - 1);
-                continue;
-            }
-            float dhi[WG_NX + 4], ihi[WG_NX + 4], dlo[WG_NX + 4], ilo[WG_NX + 4];
-            column_range(s, WF_D, yi, zi, dlo, dhi);
-            column_range(s, WF_I, yi, zi, ilo, ihi);
-            for (int xi = 0; xi < nx - 1; xi++) {
-                float dmax = max2(dhi[xi], dhi[xi + 1]) + lift;
-                float imax = max2(ihi[xi], ihi[xi + 1]);
-                uint8_t live = band;
-                if ((maybe[zi][xi] >> yi & 1u) && (dmax > -WG_MARGIN || imax > -WG_MARGIN)) {
-                    live |= CELL_ROCK;
-                    if (can_full && (min2(dlo[xi], dlo[xi + 1]) + lift_top > WG_MARGIN || min2(ilo[xi], ilo[xi + 1]) > WG_MARGIN))
-                        live |= CELL_FULL;
-                }
-                s->cell_live[yi][zi][xi] = live;
-                if (!(live & CELL_ROCK)) {
-                    s->cells_skipped++;
-                } else if (cave_layer) {
-                    s->row_need[yi][zi] = s->row_need[yi][zi + 1] = 1;
-                    s->row_need[yi + 1][zi] = s->row_need[yi + 1][zi + 1] = 1;
-                }
-            }
-        }
-    }
+    classify_cells(g, s, maybe, ncy, nx);
 
     /* Cave fields only on corner rows that touch a cell that may hold rock. */
     for (int yi = 0; yi < ny; yi++) {

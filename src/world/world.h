@@ -156,9 +156,6 @@ typedef struct WorldGenParams {
     float shade_floor;          /* pseudo-AO brightness at the abyss floor (0..1) */
     float prop_density;         /* objects (C4): scale of the acceptance probability (0: none) */
 
-    /* Optional home island baked by src/island (not owned; must outlive the world). Data, not
-     * a setting: the only generation value the parameter table does not list. */
-    const IslandField *home;
     float home_sea_level;       /* height of the home island's sea level (elevation 0); one block per
                                    metre above it, lowered if the peak would pass gen_y_max -
                                    WORLD_HOME_HEADROOM */
@@ -269,7 +266,8 @@ int world_param_format(const WorldParams *p, const WorldParamDesc *d, char *buf,
 bool world_param_equal(const WorldParams *a, const WorldParams *b, const WorldParamDesc *d);
 
 /* ---------------------------------------------------------------- the field */
-/* THE density (W1-W3 + islands + caves + home island) at a point: solid where > 0.
+/* THE density (W1-W3 + islands + caves) at a point: solid where > 0. The *_params queries know
+ * no home island (world_density_at has the world's).
  * Chunk voxels are solid exactly where the density at the voxel centre (x+0.5, y+0.5, z+0.5)
  * is > 0. Thread-safe and allocation-free; cost ~1-2 us. */
 float world_density_at_params(const WorldGenParams *p, double x, double y, double z);
@@ -291,8 +289,10 @@ typedef struct WorldView {
 /* All chunk memory (mesh slabs, job records, per-worker scratch, the chunk table) is carved
  * from `b` here, sized by p->create (and the view radius). The world expects to be the only user
  * of `jobs`' results (it collects every finished job). Returns NULL with err set when the budget
- * is short. p may be NULL for the defaults. */
-World *world_create(MemBudget *b, JobSystem *jobs, const WorldParams *p, SkyError *err);
+ * is short. p may be NULL for the defaults. `home` is the home island baked by src/island, or
+ * NULL for none: data, not a setting, so it is no parameter; the world reads it (never owns
+ * it), and it must outlive the world or its replacement by world_set_home. */
+World *world_create(MemBudget *b, JobSystem *jobs, const WorldParams *p, const IslandField *home, SkyError *err);
 /* Waits for running jobs of this world, drops their results. Memory stays in the budget. */
 void world_destroy(World *w);
 
@@ -306,10 +306,14 @@ void world_set_gen_params(World *w, const WorldGenParams *p);
  * world_update, chunks whose LOD band changed are swapped as in flight. No epoch change. */
 void world_set_live_params(World *w, const WorldLiveParams *p);
 /* Both, by cost: a rebuild only when a generation value differs from the world's. p->create
- * is ignored (creation only). */
+ * is ignored (creation only); the home island stays the world's. */
 void world_set_params(World *w, const WorldParams *p);
 /* The world's parameters as in use (generation values as normalised, the view radius as held). */
 const WorldParams *world_params(const World *w);
+/* The home island the world is built with (NULL: none). */
+const IslandField *world_home(const World *w);
+/* Another home island (or NULL): a new world, as a generation change (new epoch, rebuild). */
+void world_set_home(World *w, const IslandField *home);
 
 /* Once per frame on the main thread: collect at most max_results_per_frame finished chunks,
  * evict chunks out of range, submit new requests by priority. Never allocates. */
@@ -332,10 +336,10 @@ const char *world_flora_name(int i);
 void world_set_job_stretch(World *w, float k);
 
 /* The home island's sea level in blocks (elevation 0; one metre of elevation = one block above
- * it): home_sea_level, lowered when the peak would not fit under gen_y_max less
+ * it): p's home_sea_level, lowered when home's peak would not fit under p's gen_y_max less
  * WORLD_HOME_HEADROOM (the tallest landmark, 15 blocks, stands on the peak with one to spare). Its ground never
  * lies below WORLD_HOME_FLOOR blocks under it, so surfaces above that on its columns are its. */
-float world_home_sea(const WorldGenParams *p);
+float world_home_sea(const WorldGenParams *p, const IslandField *home);
 #define WORLD_HOME_FLOOR 4.0f
 #define WORLD_HOME_HEADROOM 16.0f
 

@@ -94,7 +94,8 @@ typedef struct WorldGen {
     int32_t y_top;              /* generated top (exclusive) */
     bool clouds;
     float island_bottom_k;
-    bool home_on;               /* a home island is baked in */
+    const IslandField *home;    /* the world's home island (not owned), NULL: none */
+    bool home_on;               /* a home island with a field is baked in */
     float home_sea;             /* its sea level in blocks (elevation 0): home_sea_level, fitted */
     uint32_t ncaves, ncave_fields;
     CaveActive caves[WORLD_CAVE_KINDS_MAX];   /* kinds in cave_modes, in bit order */
@@ -108,7 +109,8 @@ typedef struct WorldGen {
     GenLandmark marks[ISLAND_FIELD_MAX_SITES];
 } WorldGen;
 
-void gen_init(WorldGen *g, const WorldGenParams *p);
+/* The snapshot of p (normalised) with the home island (NULL: none). */
+void gen_init(WorldGen *g, const WorldGenParams *p, const IslandField *home);
 uint32_t gen_derive_seed(uint64_t seed, uint32_t stage);
 /* The active cave kinds of g->p.cave_modes (those whose fields fit WG_CAVE_FIELDS, in bit order). */
 void gen_caves_init(WorldGen *g);

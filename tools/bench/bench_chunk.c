@@ -47,7 +47,7 @@ static int run(const char *label, int y_max, int n, int warm, uint32_t caves, bo
     p.gen.cave_modes = caves;
     p.gen.clouds = clouds;
     p.create.mesh_pool_mib = 16;
-    World *w = world_create(&b, NULL, &p, &err);
+    World *w = world_create(&b, NULL, &p, NULL, &err);
     if (!w) { fprintf(stderr, "bench chunk: %s\n", err.msg); mem_budget_release(&b); return 1; }
     double *dens = calloc((size_t)n, sizeof(double)), *mesh = calloc((size_t)n, sizeof(double)),
            *tot = calloc((size_t)n, sizeof(double));

@@ -26,7 +26,7 @@ int bench_collision(int argc, char **argv) {
         fprintf(stderr, "bench collision: %s\n", err.msg);
         return 1;
     }
-    World *w = world_create(&b, NULL, NULL, &err);
+    World *w = world_create(&b, NULL, NULL, NULL, &err);
     if (!w) {
         fprintf(stderr, "bench collision: %s\n", err.msg);
         return 1;

@@ -108,7 +108,7 @@ static int fly(const StreamOpts *o, StreamResult *r) {
     world_params_preset(&p, o->preset);
     if (o->view > 0) p.live.view_radius = o->view;
     if (o->pool_mib > 0) p.create.mesh_pool_mib = (uint32_t)o->pool_mib;
-    World *w = world_create(&b, js, &p, &err);
+    World *w = world_create(&b, js, &p, NULL, &err);
     if (!w) { fprintf(stderr, "bench stream: %s\n", err.msg); jobs_destroy(js); mem_budget_release(&b); return 1; }
     world_set_job_stretch(w, (float)o->slowdown);
     r->budget_used = b.used;
