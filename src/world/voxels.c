@@ -648,9 +648,10 @@ static void column_colours(const WorldGen *g, ChunkScratch *s) {
     }
 }
 
-/* The chunk at `lod` over nx corner columns: corners, voxels, column tops, colours. */
-static void chunk_voxels(const WorldGen *g, int32_t cx, int32_t cz, double time_s, int lod, int nx, bool lazy,
-                         ChunkScratch *s) {
+/* The chunk at `lod` over nx corner columns: corners, voxels, column tops, colours (the objects
+ * come after, from chunk.c). */
+void gen_chunk_fill(const WorldGen *g, int32_t cx, int32_t cz, double time_s, int lod, int nx, bool lazy,
+                    ChunkScratch *s) {
     gen_chunk_corners(g, cx, cz, time_s, nx, lazy, s);
     s->lod = lod;
     s->scale = WORLD_LOD_SCALE(lod);
@@ -661,24 +662,6 @@ static void chunk_voxels(const WorldGen *g, int32_t cx, int32_t cz, double time_
     fill_voxels(g, s);
     column_tops(s);
     column_colours(g, s);
-    gen_props(g, s);
-}
-
-void gen_chunk_voxels(const WorldGen *g, int32_t cx, int32_t cz, double time_s, ChunkScratch *s) {
-    chunk_voxels(g, cx, cz, time_s, 0, WG_NX0, false, s);
-    s->seams = false;
-}
-
-void gen_chunk_voxels_lod(const WorldGen *g, int32_t cx, int32_t cz, double time_s, int lod, ChunkScratch *s) {
-    if (lod < 0) lod = 0;
-    if (lod > WORLD_LOD_MAX) lod = WORLD_LOD_MAX;
-    /* Samples reach block 32 + off, the seam samples of LOD + 1 block 32 + its offset: the
-     * corner columns must cover the cell of the farthest. */
-    int nx = (CHUNK_SIZE + WORLD_CELL_XZ + WORLD_LOD_OFFSET(lod < WORLD_LOD_MAX ? lod + 1 : lod)) / WORLD_CELL_XZ + 2;
-    if (nx < WG_NX0) nx = WG_NX0;
-    if (nx > WG_NX) nx = WG_NX;
-    chunk_voxels(g, cx, cz, time_s, lod, nx, true, s);
-    s->seams = true;
 }
 
 /* ---------------------------------------------------------------- single blocks */

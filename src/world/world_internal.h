@@ -369,7 +369,12 @@ static inline uint8_t gen_material(const WorldGen *g, const ChunkScratch *s, int
     return depth < dl ? WORLD_MAT_DIRT : WORLD_MAT_STONE;
 }
 
-/* Fills solid/cloud/top/jitter/home_type for chunk (cx, cz) created at time_s, at LOD 0. */
+/* The fill alone, without objects (voxels.c): corners over nx columns, voxels, column tops,
+ * colours. gen_chunk_voxels and gen_chunk_voxels_lod (chunk.c) place the objects on it. */
+void gen_chunk_fill(const WorldGen *g, int32_t cx, int32_t cz, double time_s, int lod, int nx, bool lazy,
+                    struct ChunkScratch *s);
+/* Fills solid/cloud/top/jitter/home_type and the objects for chunk (cx, cz) created at time_s,
+ * at LOD 0. */
 void gen_chunk_voxels(const WorldGen *g, int32_t cx, int32_t cz, double time_s, ChunkScratch *s);
 /* The same at LOD lod (0..WORLD_LOD_MAX) for the streamer: coarse voxels sampled from the
  * field (lod 0 gives gen_chunk_voxels' voxels), and s->seams set so the mesher adds the faces
