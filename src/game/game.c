@@ -103,7 +103,7 @@ static void first_start_quality(Game *g) {
 bool game_boot(Game *g, const GameOptions *o, SkyError *err) {
     memset(g, 0, sizeof *g);
     g->opt = *o;
-    g->set = o->set;
+    game_settings_boot(&g->opt, &g->set);
     flight_model_default(&g->model);
     g->model.speed_limit = g->set.speed_limit;
     size_t mib = mem_budget_mib_from_env((size_t)o->mem_mib);
@@ -152,7 +152,7 @@ bool game_boot(Game *g, const GameOptions *o, SkyError *err) {
             log_warn("skyisles: the controller database (controllers/gamecontrollerdb.txt) was not found beside the "
                      "game or in SKYISLES_DATA_DIR: only controllers SDL knows itself will work");
         user_db[0] = 0;
-        if (o->config_dir[0]) snprintf(user_db, sizeof user_db, "%s/%s", o->config_dir, SETTINGS_PAD_FILE);
+        if (g->opt.config_dir[0]) snprintf(user_db, sizeof user_db, "%s/%s", g->opt.config_dir, SETTINGS_PAD_FILE);
         PlatformConfig pc = {.title = "skyisles", .width = o->width, .height = o->height, .headless = o->offscreen,
                              .fullscreen = o->fullscreen, .vsync = o->vsync, .no_video = o->headless,
                              .pad_db = pad_db[0] ? pad_db : NULL, .pad_user_db = user_db[0] ? user_db : NULL};
@@ -178,7 +178,7 @@ bool game_boot(Game *g, const GameOptions *o, SkyError *err) {
         }
     }
 
-    if (o->settings_warning[0]) log_warn("%s", o->settings_warning);
+    if (g->opt.settings_warning[0]) log_warn("%s", g->opt.settings_warning);
     first_start_quality(g);
     if (ws.pool_squeezed)
         log_warn("skyisles: the %zu MiB budget squeezed the chunk-mesh pool to %.1f MiB: the view may reach less far "
@@ -191,7 +191,7 @@ bool game_boot(Game *g, const GameOptions *o, SkyError *err) {
     camera_rig_reset(&g->rig, g->set.camera == GAME_CAMERA_COCKPIT ? CAMERA_COCKPIT : CAMERA_CHASE);
     if (!o->print_island) play_init(g);
     /* The seed flown becomes the last one (kept in the settings file). */
-    if (o->use_settings && (o->seed_given || !o->settings_found)) g->settings_dirty = true;
+    if (o->use_settings && (o->seed_given || !g->opt.settings_found)) g->settings_dirty = true;
     const double M = 1.0 / 1048576.0;
     int r = world_params(g->world)->live.view_radius;   /* after a first start's preset */
     log_info("skyisles: seed %llu, view radius %d chunks, %u workers; budget %.1f MiB: home island %.2f, jobs %.2f, "
@@ -223,8 +223,9 @@ void game_apply_settings(Game *g, unsigned changes) {
         wp.gen.home = &g->home.field;
         wp.live = s->world.live;
         uint32_t epoch = world_stats(g->world).epoch;
+        /* The world holds what its start-time size allows (world_params shows it); the player's
+         * own value stays in s, is saved, and sizes the world at the next start (world_setup). */
         world_set_params(g->world, &wp);
-        s->world.live.view_radius = world_params(g->world)->live.view_radius;   /* as held */
         /* A new world may put rock where the aircraft is: it is moved to open air nearby, not
          * crashed (the player changed the world, not the flight). */
         bool rebuilt = world_stats(g->world).epoch != epoch;
@@ -255,7 +256,7 @@ void game_apply_settings(Game *g, unsigned changes) {
 void game_save_settings(Game *g) {
     if (!g->settings_dirty || !g->opt.use_settings || !g->opt.config_dir[0]) return;
     SkyError err = {0};
-    if (settings_save(&g->set, g->opt.config_dir, &err)) {
+    if (settings_save_keeping(&g->set, g->opt.config_dir, &g->opt.settings_damaged, &err)) {
         log_info("skyisles: settings saved to %s/%s", g->opt.config_dir, SETTINGS_FILE);
         g->settings_dirty = false;
     } else {

@@ -145,7 +145,7 @@ static void fly(Game *g, float dt) {
 }
 
 static void open_menu(Game *g) {
-    menu_open(&g->menu, &g->set, MENU_PAGE_PAUSE);
+    menu_open(&g->menu, &g->set, world_params(g->world), MENU_PAGE_PAUSE);
     g->play.overlay = OVERLAY_MENU;
     g->play.idle_s = 0.0f;
 }
@@ -327,7 +327,7 @@ bool game_show(Game *g, const char *what) {
     }
     for (size_t i = 0; i < sizeof pages / sizeof pages[0]; i++)
         if (!strcmp(what, pages[i].name)) {
-            menu_open(&g->menu, &g->set, pages[i].page);
+            menu_open(&g->menu, &g->set, world_params(g->world), pages[i].page);
             p->overlay = OVERLAY_MENU;
             return true;
         }
