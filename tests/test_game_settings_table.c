@@ -24,12 +24,28 @@ static const SettingDesc k_wobble = {
     .section = "testing", .key = "wobble", .flag = "--wobble", .page = "testing", .label = "Wobble", .unit = "Hz",
     .type = SETTING_FLOAT, .offset = TEST_WOBBLE_AT, .min = 0.5, .max = 12, .step = 0.25, .def = 2.5,
     .help = "a test-only row: how fast nothing wobbles", .changes = MENU_CHANGED_DISPLAY};
+/* An enum whose names are known at run time only (as the sound issue's audio devices). */
+#define TEST_DEVICE_AT (offsetof(GameSettings, ext) + 16)
+static const char *g_devices[4];
+static int g_device_count;
+static int test_devices(const char *const **names) {
+    *names = g_devices;
+    return g_device_count;
+}
+static const SettingDesc k_device = {
+    .section = "testing", .key = "device", .flag = "--device", .page = "testing", .label = "Device",
+    .type = SETTING_ENUM, .offset = TEST_DEVICE_AT, .max = 3, .step = 1, .def = 0, .names_fn = test_devices,
+    .help = "a test-only row: names filled at run time", .changes = MENU_CHANGED_DISPLAY};
 static const MenuPageDesc k_test_page = {"testing", "Testing", NULL};
 static const MenuActionDesc k_test_open = {.page = "pause", .label = "Testing", .open = "testing"};
 
 static int setup(void **state) {
     (void)state;
-    if (!setting_register(&k_wobble)) return -1;
+    g_devices[0] = "default";
+    g_devices[1] = "hdmi";
+    g_devices[2] = "usb-headset";
+    g_device_count = 3;
+    if (!setting_register(&k_wobble) || !setting_register(&k_device)) return -1;
     if (setting_register(&k_wobble)) return -1;   /* its key and flag are taken now */
     if (menu_page_register(&k_test_page) < 0 || !menu_action_register(&k_test_open)) return -1;
     return 0;
@@ -240,6 +256,20 @@ static void test_registered_row_everywhere(void **state) {
     char v[64];
     menu_item_value(&m, &m.items[k], v, sizeof v);
     assert_string_equal(v, "7.75 Hz");
+    /* The run-time enum: its names in the file, the flag and the menu. */
+    const SettingDesc *dev = setting_find("testing", "device");
+    assert_non_null(dev);
+    assert_true(flag_value(dev, "usb-headset", &got) && got == 2);
+    expect_rejected(dev, "speakers");
+    setting_set(&s, dev, 1);
+    settings_format(&s, g_text, sizeof g_text);
+    assert_non_null(strstr(g_text, "\n  device: hdmi"));
+    k = find_item(&m, dev);
+    assert_true(k >= 0);
+    assert_true(menu_step(&m, &m.items[k], 1, false));
+    menu_item_value(&m, &m.items[k], v, sizeof v);
+    assert_string_equal(v, "usb-headset");
+    assert_false(menu_step(&m, &m.items[k], 1, false));   /* the last name */
 }
 
 /* N steps up then 2N down from the default: the menu shows default + k * step at the step's

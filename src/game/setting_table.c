@@ -181,6 +181,11 @@ void setting_set(GameSettings *s, const SettingDesc *d, double v) {
         if (v < d->min) v = d->min;
         if (v > d->max) v = d->max;
     }
+    if (d->type == SETTING_ENUM) {   /* a run-time list may be shorter than the row's range */
+        const char *const *names;
+        int n = setting_names(d, &names);
+        if (v > n - 1) v = n > 0 ? n - 1 : 0;
+    }
     char *at = (char *)s + d->offset;
     if (store_size(d) == sizeof(bool)) *(bool *)at = v != 0.0;
     else if (d->type == SETTING_FLOAT) *(float *)at = (float)v;

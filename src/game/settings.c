@@ -568,8 +568,19 @@ bool settings_save_keeping(const GameSettings *s, const char *dir, bool *damaged
         char path[1024];
         snprintf(path, sizeof path, "%s/%s", dir, SETTINGS_FILE);
         int fd = open(path, O_RDONLY | O_CLOEXEC);
-        ssize_t n = fd >= 0 ? read(fd, old, sizeof old) : -1;
+        ssize_t n = fd >= 0 ? 0 : -1;
+        while (fd >= 0 && (size_t)n < sizeof old) {
+            ssize_t k = read(fd, old + n, sizeof old - (size_t)n);
+            if (k < 0 && errno == EINTR) continue;
+            if (k <= 0) {
+                if (k < 0) n = -1;
+                break;
+            }
+            n += k;
+        }
+        int saved = errno;
         if (fd >= 0) close(fd);
+        errno = saved;
         if (n < 0 && errno != ENOENT) {
             sky_error_set(err, SKY_ERR_START, "skyisles: cannot read the damaged %s to keep it (%s): settings not saved, "
                           "the file is left as it is", path, strerror(errno));
