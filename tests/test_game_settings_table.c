@@ -214,7 +214,28 @@ static void test_every_paged_row_is_on_its_page_and_steps_in_range(void **state)
                 if (!moved && d->type != SETTING_BOOL) break;
             }
     }
-    printf("  %d rows on their pages, stepped end to end within range\n", paged);
+    /* And every world row on the panel (the seed aside: its range is every 64-bit number). */
+    GameSettings s;
+    settings_default(&s);
+    Menu m;
+    menu_open(&m, &s, NULL, MENU_PAGE_PANEL);
+    int world = 0;
+    for (int i = 0; i < m.count; i++) {
+        const WorldParamDesc *d = m.items[i].param;
+        if (!d || d->type == WORLD_PT_U64) continue;
+        world++;
+        for (int dir = 1; dir >= -1; dir -= 2)
+            for (int n = 0; n < 2000; n++) {
+                bool moved = menu_step(&m, &m.items[i], dir, n % 5 == 2);
+                double v = world_param_get(&s.world, d);
+                /* A float row holds the float nearest its ends (0.8f is a hair above 0.8). */
+                double lo = d->type == WORLD_PT_F32 ? (double)(float)d->min : d->min;
+                double hi = d->type == WORLD_PT_F32 ? (double)(float)d->max : d->max;
+                if (!(v >= lo && v <= hi)) fail_msg("%s stepped to %g, outside %g..%g", d->name, v, d->min, d->max);
+                if (!moved && d->type != WORLD_PT_BOOL) break;
+            }
+    }
+    printf("  %d rows on their pages and %d world rows on the panel, stepped end to end within range\n", paged, world);
 }
 
 /* The row registered in setup, everywhere: file, flag, --help, its page (opened from pause). */

@@ -10,64 +10,65 @@
 
 typedef enum OptKind { OPT_ON, OPT_OFF, OPT_TEXT, OPT_INT, OPT_REAL, OPT_CUSTOM } OptKind;
 
-typedef struct RunOpt {
+typedef struct RunOpt RunOpt;
+struct RunOpt {
     const char *flag, *arg;     /* "--frames", "N" (NULL: a switch) */
     const char *group, *help;
     OptKind kind;
     size_t off;                 /* of the bool, string, int or double in GameOptions */
     double lo, hi;
-    bool (*custom)(GameOptions *o, const char *flag, const char *v);
-} RunOpt;
+    bool (*custom)(GameOptions *o, const struct RunOpt *r, const char *v);
+};
 
 #define AT(f) offsetof(GameOptions, f)
 
 static bool cli_world(GameOptions *o, const char *flag, const char *name, const char *v);
 
-static bool opt_seed(GameOptions *o, const char *flag, const char *v) {
+static bool opt_seed(GameOptions *o, const RunOpt *r, const char *v) {
     o->seed_given = true;
-    return cli_world(o, flag, "seed", v);
+    return cli_world(o, r->flag, "seed", v);
 }
 
-static bool opt_view_radius(GameOptions *o, const char *flag, const char *v) {
+static bool opt_view_radius(GameOptions *o, const RunOpt *r, const char *v) {
     o->quality_by_hand = true;
-    return cli_world(o, flag, "view_radius", v);
+    return cli_world(o, r->flag, "view_radius", v);
 }
 
-static bool opt_world(GameOptions *o, const char *flag, const char *v) {
+static bool opt_world(GameOptions *o, const RunOpt *r, const char *v) {
     o->quality_by_hand = true;
     if (!strncmp(v, "seed=", 5)) o->seed_given = true;
-    return cli_world(o, flag, NULL, v);
+    return cli_world(o, r->flag, NULL, v);
 }
 
-static bool opt_mem(GameOptions *o, const char *flag, const char *v) {
+static bool opt_mem(GameOptions *o, const RunOpt *r, const char *v) {
     char *end;
     errno = 0;
     long mb = strtol(v, &end, 10);
-    if (!*v || *end || errno || mb < 16 || mb > 65536) {
-        fprintf(stderr, "skyisles: %s '%s': give the memory budget in MiB, 16..65536 (default %u)\n", flag, v,
-                MEM_DEFAULT_BUDGET_MIB);
+    if (!*v || *end || errno || mb < r->lo || mb > r->hi) {
+        fprintf(stderr, "skyisles: %s '%s': give the memory budget in MiB, %g..%g (default %u)\n", r->flag, v, r->lo,
+                r->hi, MEM_DEFAULT_BUDGET_MIB);
         return false;
     }
     o->mem_mib = (int)mb;
     return true;
 }
 
-static bool opt_camera(GameOptions *o, const char *flag, const char *v) {
-    (void)flag;
+static bool opt_camera(GameOptions *o, const RunOpt *r, const char *v) {
+    (void)r;
     char tail;
     o->camera_set = true;
     return sscanf(v, "%lf,%lf,%lf,%lf,%lf%c", &o->cam[0], &o->cam[1], &o->cam[2], &o->cam[3], &o->cam[4], &tail) == 5;
 }
 
-static bool opt_size(GameOptions *o, const char *flag, const char *v) {
-    (void)flag;
+static bool opt_size(GameOptions *o, const RunOpt *r, const char *v) {
+    (void)r;
     char tail;
     return sscanf(v, "%dx%d%c", &o->width, &o->height, &tail) == 2 && o->width >= 16 && o->height >= 16 &&
            o->width <= 8192 && o->height <= 8192;
 }
 
-static bool opt_show(GameOptions *o, const char *flag, const char *v) {
-    (void)flag;
+static bool opt_show(GameOptions *o, const RunOpt *r, const char *v) {
+    (void)r;
     static const char *const shows[] = {"hud", "none", "title", "menu", "panel", "controls", "display", "map", "crash"};
     for (size_t k = 0; k < sizeof shows / sizeof shows[0]; k++)
         if (!strcmp(v, shows[k])) {
@@ -102,9 +103,9 @@ static const RunOpt k_opts[] = {
     {"--view-radius", "R", "world", "chunks around the camera (the same as --world view_radius=R)", OPT_CUSTOM, 0, 0, 0,
      opt_view_radius},
     {"--world", "NAME=VALUE", "world", "set a world parameter (listed below; repeatable)", OPT_CUSTOM, 0, 0, 0, opt_world},
-    {"--mem", "MB", "world", "memory budget in MiB, 16..65536 (default SKYISLES_MEM_MB or the built-in one)", OPT_CUSTOM, 0,
-     0, 0, opt_mem},
-    {"--mesh-pool", "MB", "world", "CPU chunk-mesh pool inside the budget, 2..4096 (default: sized by the world)", OPT_INT,
+    {"--mem", "MB", "world", "memory budget in MiB (default SKYISLES_MEM_MB or the built-in one)", OPT_CUSTOM, 0, 16,
+     65536, opt_mem},
+    {"--mesh-pool", "MB", "world", "CPU chunk-mesh pool inside the budget (default: sized by the world)", OPT_INT,
      AT(mesh_pool_mib), 2, 4096, NULL},
     {"--size", "WxH", "display", "window / offscreen size (default 640x480 offscreen)", OPT_CUSTOM, 0, 0, 0, opt_size},
     {"--fullscreen", NULL, "display", "fill the screen", OPT_ON, AT(fullscreen), 0, 0, NULL},
@@ -130,7 +131,8 @@ static void print_run_options(FILE *to, const char *group, const char *title) {
         if (strcmp(r->group, group)) continue;
         char left[48];
         snprintf(left, sizeof left, "%s%s%s", r->flag, r->arg ? " " : "", r->arg ? r->arg : "");
-        fprintf(to, "  %-24s %s\n", left, r->help);
+        if (r->hi > r->lo) fprintf(to, "  %-24s %s, %.15g..%.15g\n", left, r->help, r->lo, r->hi);
+        else fprintf(to, "  %-24s %s\n", left, r->help);
     }
 }
 
@@ -244,7 +246,7 @@ static bool run_opt(GameOptions *o, const RunOpt *r, const char *v) {
     case OPT_TEXT: *(const char **)at = v; return *v != 0;
     case OPT_INT: if (number && x == (double)(int)x) *(int *)at = (int)x; return number && x == (double)(int)x;
     case OPT_REAL: if (number) *(double *)at = x; return number;
-    case OPT_CUSTOM: return r->custom(o, r->flag, v);
+    case OPT_CUSTOM: return r->custom(o, r, v);
     }
     return false;
 }

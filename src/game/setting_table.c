@@ -197,7 +197,7 @@ int setting_range_text(const SettingDesc *d, char *buf, size_t n) {
     const char *const *names;
     switch (d->type) {
     case SETTING_BOOL: return snprintf(buf, n, "true or false");
-    case SETTING_BINDING: return snprintf(buf, n, "a list such as [\"key W-\", \"axis lefty-\"]");
+    case SETTING_BINDING: return snprintf(buf, n, "action: [list]");
     case SETTING_ENUM: {
         int k = setting_names(d, &names), len = 0;
         buf[0] = 0;
@@ -276,7 +276,7 @@ int setting_format(const GameSettings *s, const SettingDesc *d, char *buf, size_
 
 int setting_default_text(const SettingDesc *d, char *buf, size_t n) {
     static GameSettings tmp;   /* a scratch value of the row's own type; boot and --help only */
-    if (d->type == SETTING_BINDING) return snprintf(buf, n, "see the README");
+    if (d->type == SETTING_BINDING) return snprintf(buf, n, "built in");
     setting_set(&tmp, d, d->def);
     return setting_format(&tmp, d, buf, n);
 }
