@@ -182,10 +182,12 @@ int menu_world_decimals(const WorldParamDesc *d) {
     return setting_decimals(menu_world_step(d), d->def, d->min, d->max);
 }
 
-/* The view radius the running world holds for the player's value (its size at start bounds it). */
+/* The view radius in effect for the player's value: its size at start bounds it, and the mesh
+ * pool or the speed governor may pull the reach in below that for now. */
 static bool world_holds_less(const Menu *m, const WorldParamDesc *d, int *held) {
     if (!m->held || strcmp(d->name, "view_radius")) return false;
     *held = m->held->live.view_radius;
+    if (m->reach > 0.0f && m->reach < (float)*held) *held = (int)m->reach;
     return *held != m->set->world.live.view_radius;
 }
 
@@ -240,9 +242,11 @@ void menu_item_help(const Menu *m, const MenuItem *it, char *buf, size_t n) {
                  (it->row->flags & SETTING_F_RESTART) ? " (at the next start)" : "");
         break;
     case MENU_WORLD:
-        if (world_holds_less(m, it->param, &held) && m->set->world.live.view_radius > held)
+        if (world_holds_less(m, it->param, &held) && m->set->world.live.view_radius > m->held->live.view_radius)
             snprintf(buf, n, "%d takes effect at the next start: this world was sized for %d", m->set->world.live.view_radius,
-                     held);
+                     m->held->live.view_radius);
+        else if (world_holds_less(m, it->param, &held))
+            snprintf(buf, n, "the world reaches %d now: the mesh pool or the speed governor holds it in for a while", held);
         else
             snprintf(buf, n, "%s%s", it->param->help, it->param->cls == WORLD_PARAM_GEN ? " (rebuilds the world)" : "");
         break;

@@ -76,6 +76,7 @@ struct Menu {
     int count, sel, scroll;
     GameSettings *set;          /* what the items change: the player's values */
     const WorldParams *held;    /* what the running world holds (NULL: none running) */
+    float reach;                /* how far it streams now (WorldStats.reach; 0: not known) */
     bool capturing;             /* a MENU_BIND item waits for an input */
     float repeat_timer;         /* held left/right repeats, faster the longer it is held */
     float held_s;

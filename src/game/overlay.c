@@ -104,7 +104,10 @@ static void fit(const Canvas *c, char *t, int room) {
  * item's help line, a hint. */
 static void menu(Game *g, const Canvas *c) {
     Menu *m = &g->menu;
-    if (g->world) m->held = world_params(g->world);   /* the values in effect, beside the player's */
+    if (g->world) {   /* the values in effect, beside the player's */
+        m->held = world_params(g->world);
+        m->reach = world_stats(g->world).reach;
+    }
     int pad = 4 * c->s;
     int pw = c->w - 2 * pad;
     int max_w = 300 * c->s;
