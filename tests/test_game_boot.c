@@ -514,24 +514,28 @@ static void test_first_start_quality(void **state) {
     rmdir(dir);
 }
 
-/* --help names every option the parser knows (read from its source, src/game/options.c). */
+/* --help names every option the parser knows (read from its tables' sources: the run options in
+ * src/game/options.c, the settings flags in src/game/setting_table.c). */
 static void test_help_lists_every_option(void **state) {
     (void)state;
     run(&g_run, NULL, "--help");
     assert_int_equal(g_run.status, 0);
-    static char src[65536];
-    slurp("src/game/options.c", src, sizeof src);
-    if (!src[0]) fail_msg("src/game/options.c not found: run the tests from the repository root");
+    static char src[2][65536];
+    slurp("src/game/options.c", src[0], sizeof src[0]);
+    slurp("src/game/setting_table.c", src[1], sizeof src[1]);
+    if (!src[0][0] || !src[1][0]) fail_msg("src/game/options.c not found: run the tests from the repository root");
     int options = 0;
-    for (const char *p = src; (p = strstr(p, "strcmp(a, \"")) != NULL;) {
-        p += 11;
-        const char *q = strchr(p, '"');
-        assert_non_null(q);
-        char opt[64];
-        snprintf(opt, sizeof opt, "%.*s", (int)(q - p), p);
-        options++;
-        if (!strstr(g_run.out, opt)) fail_msg("--help does not mention %s", opt);
-    }
+    static const char *const marks[2] = {"{\"--", ".flag = \"--"};
+    for (int f = 0; f < 2; f++)
+        for (const char *p = src[f]; (p = strstr(p, marks[f])) != NULL;) {
+            p += strlen(marks[f]) - 2;
+            const char *q = strchr(p, '"');
+            assert_non_null(q);
+            char opt[64];
+            snprintf(opt, sizeof opt, "%.*s", (int)(q - p), p);
+            options++;
+            if (!strstr(g_run.out, opt)) fail_msg("--help does not mention %s", opt);
+        }
     printf("  --help names all %d options the parser accepts\n", options);
     assert_true(options >= 28);
     assert_non_null(strstr(g_run.out, "exit status"));

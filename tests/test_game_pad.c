@@ -323,9 +323,10 @@ static void tap(SDL_Scancode sc) {
     frames(1);
 }
 
+/* A panel row by its world parameter's name (the label is the player's wording). */
 static int panel_index(const char *name) {
     for (int i = 0; i < g_game.menu.count; i++)
-        if (!strcmp(g_game.menu.items[i].label, name)) return i;
+        if (g_game.menu.items[i].param && !strcmp(g_game.menu.items[i].param->name, name)) return i;
     return -1;
 }
 

@@ -208,7 +208,7 @@ static void boot_finish(Game *g) {
 bool game_boot(Game *g, const GameOptions *o, SkyError *err) {
     memset(g, 0, sizeof *g);
     g->opt = *o;
-    g->set = o->set;
+    game_settings_boot(&g->opt, &g->set);
     flight_model_default(&g->model);
     g->model.speed_limit = g->set.speed_limit;
     size_t mib = mem_budget_mib_from_env((size_t)o->mem_mib);
@@ -248,8 +248,9 @@ void game_apply_settings(Game *g, unsigned changes) {
         wp.gen = s->world.gen;
         wp.live = s->world.live;
         uint32_t epoch = world_stats(g->world).epoch;
+        /* The world holds what its start-time size allows (world_params shows it); the player's
+         * own value stays in s, is saved, and sizes the world at the next start (world_setup). */
         world_set_params(g->world, &wp);
-        s->world.live.view_radius = world_params(g->world)->live.view_radius;   /* as held */
         /* A new world may put rock where the aircraft is: it is moved to open air nearby, not
          * crashed (the player changed the world, not the flight). */
         bool rebuilt = world_stats(g->world).epoch != epoch;
@@ -280,7 +281,7 @@ void game_apply_settings(Game *g, unsigned changes) {
 void game_save_settings(Game *g) {
     if (!g->settings_dirty || !g->opt.use_settings || !g->opt.config_dir[0]) return;
     SkyError err = {0};
-    if (settings_save(&g->set, g->opt.config_dir, &err)) {
+    if (settings_save_keeping(&g->set, g->opt.config_dir, &g->opt.settings_damaged, &err)) {
         log_info("skyisles: settings saved to %s/%s", g->opt.config_dir, SETTINGS_FILE);
         g->settings_dirty = false;
     } else {
@@ -329,7 +330,9 @@ void game_frame(Game *g, const PlatformEvents *ev, float dt) {
     stream(g);
 }
 
-bool game_show(Game *g, const char *what) { return play_show(&g->play, &g->menu, &g->set, what); }
+bool game_show(Game *g, const char *what) {
+    return play_show(&g->play, &g->menu, &g->set, world_params(g->world), what);
+}
 
 void game_update(Game *g, float dt) {
     if (g->camera_fixed) {

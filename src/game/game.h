@@ -49,10 +49,17 @@ typedef struct GameOptions {
     bool use_settings;          /* the settings file was read and will be saved */
     char config_dir[512];       /* where it lives ("" when none) */
     bool settings_found;
+    bool settings_damaged;      /* it was not read cleanly: the first save keeps it beside */
     char settings_warning[320]; /* one line about a damaged file, logged at boot */
     bool seed_given;            /* --seed / --world seed=: this run's seed becomes the last one */
     bool quality_by_hand;       /* --view-radius, --world, --lines, --no-clouds, --no-sky-clouds: no first-start guess (--quality chooses) */
-    GameSettings set;           /* defaults, then the settings file, then the command line */
+    /* What the command line set, in its order: boot applies it over the settings file. */
+    struct {
+        const SettingDesc *row;         /* a game setting's flag, or */
+        const WorldParamDesc *param;    /* a world parameter (--seed, --view-radius, --world) */
+        const char *value;              /* as given (a switch: NULL) */
+    } cli[64];
+    int cli_count;
     /* world, memory, view */
     const char *pak;            /* --pak FILE: codex pack instead of the built-in one */
     int mem_mib;                /* --mem MB: memory budget; 0 = SKYISLES_MEM_MB or the default */
@@ -70,8 +77,14 @@ typedef struct GameOptions {
  * then assets/ beside the binary or its parent, then ../share/skyisles. False when not found. */
 bool game_data_file(const char *rel, char *out, size_t n);
 
-/* Parses argv; false (message printed) on bad input, *exit_now on --help. */
+/* Parses argv into what to run and what the command line set (nothing is read from disk);
+ * false (one line printed) on bad input, *exit_now on --help. */
 bool game_parse_args(int argc, char **argv, GameOptions *o, bool *exit_now);
+/* --help: the run options, the game's settings table and the world's parameter table. */
+void game_print_help(FILE *to);
+/* The settings of this run: the table's defaults, then the settings file (when the run uses
+ * one: o's config fields say what was found), then what the command line set. Boot calls it. */
+void game_settings_boot(GameOptions *o, GameSettings *s);
 
 /* The home island as booted: codex, island and the field the world shapes it from, all in
  * the budget. */

@@ -1,21 +1,85 @@
-/* skyisles game menus: pages built from the settings they change (the panel from the world's
- * parameter table), moved through by GameActions, values stepped with an accelerating repeat,
- * bindings captured from the next key, button or stick. */
+/* skyisles game menus: pages built from the settings table, the world's parameter table and the
+ * page/action table; moved through by GameActions, values stepped on each row's decimal grid
+ * with an accelerating repeat, bindings captured from the next key, button or stick. */
 #include "menu.h"
 
 #include <math.h>
 #include <stdio.h>
 #include <string.h>
 
-enum { RESET_WORLD = 100, RESET_BINDINGS, RESET_CONTROLS };
+/* ---------------------------------------------------------------- the page and action table */
+static void panel_world_rows(Menu *m);
 
-static const char *const k_onoff[] = {"off", "on"};
-static const char *const k_layouts[] = {"Xbox (A confirms)", "Nintendo (right confirms)"};
-static const char *const k_cameras[] = {"chase", "cockpit"};
-static const char *const k_lines[] = {"full", "240", "360", "480"};
-static const int k_lines_value[] = {0, 240, 360, 480};
+static unsigned reset_world(GameSettings *s) {
+    uint64_t seed = s->world.gen.seed;
+    WorldCreateParams keep = s->world.create;
+    world_params_default(&s->world);
+    s->world.gen.seed = seed;   /* the same world, its look reset */
+    s->world.create = keep;
+    return MENU_CHANGED_WORLD;
+}
 
-static MenuItem *add(Menu *m, MenuKind kind, const char *label, unsigned changes) {
+static unsigned reset_bindings(GameSettings *s) {
+    InputSettings def;
+    input_settings_default(&def);
+    s->input.bind_count = def.bind_count;
+    memcpy(s->input.binds, def.binds, sizeof def.binds);
+    return MENU_CHANGED_CONTROLS;
+}
+
+static unsigned reset_controls(GameSettings *s) {
+    GameSettings def;
+    settings_default(&def);
+    s->input = def.input;   /* the rows' defaults (dead zone, curve) and the default bindings */
+    return MENU_CHANGED_CONTROLS;
+}
+
+static MenuPageDesc g_pages[MENU_MAX_PAGES] = {
+    [MENU_PAGE_PAUSE] = {"pause", "Paused", NULL},
+    [MENU_PAGE_PANEL] = {"panel", "World parameters", panel_world_rows},
+    [MENU_PAGE_CONTROLS] = {"controls", "Controls", NULL},
+    [MENU_PAGE_BINDINGS] = {"bindings", "Bindings", NULL},
+    [MENU_PAGE_DISPLAY] = {"display", "Display", NULL},
+};
+static int g_page_count = MENU_PAGE_COUNT;
+
+static MenuActionDesc g_actions[MENU_MAX_ACTIONS] = {
+    {"pause", "Resume", NULL, MENU_CMD_RESUME, NULL, "back to flying"},
+    {"pause", "World parameters", "panel", 0, NULL, "how the world is made, and the flight values"},
+    {"pause", "Island map", NULL, MENU_CMD_MAP, NULL, "the home island from above"},
+    {"pause", "Controls", "controls", 0, NULL, "sticks, layout and bindings"},
+    {"pause", "Display", "display", 0, NULL, "the PSX look, quality and camera"},
+    {"pause", "Quit", NULL, MENU_CMD_QUIT, NULL, "settings are kept"},
+    {"panel", "Reset the world to defaults", NULL, 0, reset_world, "the same seed, every other value its default"},
+    {"controls", "Bindings", "bindings", 0, NULL, "which key, button or stick does what"},
+    {"controls", "Reset controls to defaults", NULL, 0, reset_controls, "sticks, layout and bindings as shipped"},
+    {"bindings", "Reset all bindings", NULL, 0, reset_bindings, "every action's default keys and buttons"},
+};
+static int g_action_count = 10;
+
+int menu_page_find(const char *name) {
+    for (int i = 0; name && i < g_page_count; i++)
+        if (!strcmp(g_pages[i].name, name)) return i;
+    return -1;
+}
+
+int menu_page_count(void) { return g_page_count; }
+const MenuPageDesc *menu_page_at(int page) { return page >= 0 && page < g_page_count ? &g_pages[page] : NULL; }
+
+int menu_page_register(const MenuPageDesc *p) {
+    if (!p || !p->name || !p->title || g_page_count >= MENU_MAX_PAGES || menu_page_find(p->name) >= 0) return -1;
+    g_pages[g_page_count] = *p;
+    return g_page_count++;
+}
+
+bool menu_action_register(const MenuActionDesc *a) {
+    if (!a || !a->page || !a->label || g_action_count >= MENU_MAX_ACTIONS) return false;
+    g_actions[g_action_count++] = *a;
+    return true;
+}
+
+/* ---------------------------------------------------------------- building a page */
+MenuItem *menu_add(Menu *m, MenuKind kind, const char *label, unsigned changes) {
     if (m->count >= MENU_MAX_ITEMS) return NULL;
     MenuItem *it = &m->items[m->count++];
     memset(it, 0, sizeof *it);
@@ -25,116 +89,73 @@ static MenuItem *add(Menu *m, MenuKind kind, const char *label, unsigned changes
     return it;
 }
 
-static void add_action(Menu *m, const char *label, int id) {
-    MenuItem *it = add(m, MENU_ACTION, label, 0);
-    if (it) it->id = id;
+/* "n3_amplitude" -> "N3 amplitude", for rows without a label of their own. */
+static void label_from_name(const char *name, char *buf, size_t n) {
+    snprintf(buf, n, "%s", name);
+    for (char *c = buf; *c; c++)
+        if (*c == '_') *c = ' ';
+    if (buf[0] >= 'a' && buf[0] <= 'z') buf[0] = (char)(buf[0] - 'a' + 'A');
 }
 
-static void add_open(Menu *m, const char *label, MenuPage page) {
-    MenuItem *it = add(m, MENU_OPEN, label, 0);
-    if (it) it->id = page;
+static void panel_world_rows(Menu *m) {
+    for (size_t i = 0; i < world_param_count(); i++) {
+        const WorldParamDesc *d = world_param_at(i);
+        if (d->cls == WORLD_PARAM_CREATE) continue;
+        char label[48];
+        if (d->label) snprintf(label, sizeof label, "%s", d->label);
+        else label_from_name(d->name, label, sizeof label);
+        MenuItem *it = menu_add(m, MENU_WORLD, label, MENU_CHANGED_WORLD);
+        if (it) it->param = d;
+    }
 }
 
-static void add_toggle(Menu *m, const char *label, bool *flag, unsigned changes) {
-    MenuItem *it = add(m, MENU_TOGGLE, label, changes);
-    if (it) it->flag = flag;
-}
-
-static void add_choice(Menu *m, const char *label, int *choice, const char *const *names, int n, unsigned changes) {
-    MenuItem *it = add(m, MENU_CHOICE, label, changes);
-    if (!it) return;
-    it->choice = choice;
-    it->choices = names;
-    it->n_choices = n;
-}
-
-static void add_number(Menu *m, const char *label, float *v, float lo, float hi, float step, const char *unit,
-                       unsigned changes) {
-    MenuItem *it = add(m, MENU_NUMBER, label, changes);
-    if (!it) return;
-    it->number = v;
-    it->lo = lo;
-    it->hi = hi;
-    it->step = step;
-    it->unit = unit;
-}
-
-void menu_sync(Menu *m) {
-    GameSettings *s = m->set;
-    m->quality = (int)s->quality;
-    m->camera = (int)s->camera;
-    m->layout = s->input.nintendo ? 1 : 0;
-    m->lines_choice = 1;
-    for (int i = 0; i < 4; i++)
-        if (k_lines_value[i] == s->lines) m->lines_choice = i;
+static void add_rows(Menu *m, const char *page) {
+    for (size_t i = 0; i < setting_count(); i++) {
+        const SettingDesc *d = setting_at(i);
+        if (!d->page || strcmp(d->page, page)) continue;
+        if (d->type == SETTING_BINDING) {   /* one item per action */
+            for (int a = 0; a < GA_COUNT; a++) {
+                MenuItem *it = menu_add(m, MENU_BIND, game_action_label((GameAction)a), d->changes);
+                if (!it) return;
+                it->id = a;
+                it->row = d;
+            }
+            continue;
+        }
+        MenuItem *it = menu_add(m, MENU_SETTING, d->label ? d->label : d->key, d->changes);
+        if (it) it->row = d;
+    }
 }
 
 static void build(Menu *m) {
-    GameSettings *s = m->set;
     m->count = 0;
-    menu_sync(m);
-    switch (m->page) {
-    case MENU_PAGE_PAUSE:
-        add_action(m, "Resume", MENU_CMD_RESUME);
-        add_open(m, "World parameters", MENU_PAGE_PANEL);
-        add_action(m, "Island map", MENU_CMD_MAP);
-        add_open(m, "Controls", MENU_PAGE_CONTROLS);
-        add_open(m, "Display", MENU_PAGE_DISPLAY);
-        add_action(m, "Quit", MENU_CMD_QUIT);
-        break;
-    case MENU_PAGE_PANEL:
-        add_number(m, "speed limit", &s->speed_limit, 40.0f, 5000.0f, 20.0f, "m/s", MENU_CHANGED_FLIGHT);
-        add_toggle(m, "collision", &s->collision, MENU_CHANGED_FLIGHT);
-        for (size_t i = 0; i < world_param_count(); i++) {
-            const WorldParamDesc *d = world_param_at(i);
-            if (d->cls == WORLD_PARAM_CREATE) continue;
-            MenuItem *it = add(m, MENU_WORLD, d->name, MENU_CHANGED_WORLD);
-            if (it) it->param = d;
-        }
-        add_action(m, "Reset the world to defaults", RESET_WORLD);
-        break;
-    case MENU_PAGE_CONTROLS:
-        add_toggle(m, "Invert pitch", &s->input.invert_pitch, MENU_CHANGED_CONTROLS);
-        add_choice(m, "Button layout", &m->layout, k_layouts, 2, MENU_CHANGED_CONTROLS);
-        add_number(m, "Stick dead zone", &s->input.dead_zone, 0.0f, 0.5f, 0.01f, NULL, MENU_CHANGED_CONTROLS);
-        add_number(m, "Stick response curve", &s->input.curve, 1.0f, 3.0f, 0.1f, NULL, MENU_CHANGED_CONTROLS);
-        add_open(m, "Bindings", MENU_PAGE_BINDINGS);
-        add_action(m, "Reset controls to defaults", RESET_CONTROLS);
-        break;
-    case MENU_PAGE_BINDINGS:
-        for (int a = 0; a < GA_COUNT; a++) {
-            MenuItem *it = add(m, MENU_BIND, game_action_label((GameAction)a), MENU_CHANGED_CONTROLS);
-            if (it) it->id = a;
-        }
-        add_action(m, "Reset all bindings", RESET_BINDINGS);
-        break;
-    case MENU_PAGE_DISPLAY:
-        add_choice(m, "Quality preset", &m->quality, game_quality_names, GAME_QUALITY_COUNT, MENU_CHANGED_QUALITY);
-        add_choice(m, "PSX lines", &m->lines_choice, k_lines, 4, MENU_CHANGED_DISPLAY);
-        add_toggle(m, "4:3 picture", &s->fixed_4_3, MENU_CHANGED_DISPLAY);
-        add_toggle(m, "Vertex snap", &s->snap, MENU_CHANGED_DISPLAY);
-        add_toggle(m, "15-bit colour", &s->color15, MENU_CHANGED_DISPLAY);
-        add_toggle(m, "Dither", &s->dither, MENU_CHANGED_DISPLAY);
-        add_toggle(m, "Fog", &s->fog, MENU_CHANGED_DISPLAY);
-        add_toggle(m, "Sky clouds", &s->sky_clouds, MENU_CHANGED_DISPLAY);
-        add_toggle(m, "Voxel clouds", &s->clouds, MENU_CHANGED_DISPLAY);
-        add_number(m, "Field of view", &s->fov_deg, 40.0f, 110.0f, 5.0f, "deg", MENU_CHANGED_DISPLAY);
-        add_toggle(m, "HUD", &s->hud, MENU_CHANGED_FLIGHT);
-        add_choice(m, "Camera", &m->camera, k_cameras, 2, MENU_CHANGED_FLIGHT);
-        break;
-    default: break;
+    const MenuPageDesc *p = menu_page_at(m->page);
+    if (!p) return;
+    add_rows(m, p->name);
+    if (p->extra) p->extra(m);
+    const MenuActionDesc *quit = NULL;
+    for (int i = 0; i < g_action_count; i++) {
+        const MenuActionDesc *a = &g_actions[i];
+        if (strcmp(a->page, p->name)) continue;
+        if (a->cmd == MENU_CMD_QUIT && !a->open && !a->run) { quit = a; continue; }   /* last, whatever came later */
+        MenuItem *it = menu_add(m, MENU_ACTION, a->label, 0);
+        if (it) it->action = a;
     }
+    MenuItem *it = quit ? menu_add(m, MENU_ACTION, quit->label, 0) : NULL;
+    if (it) it->action = quit;
     if (m->sel >= m->count) m->sel = m->count ? m->count - 1 : 0;
 }
 
-void menu_open(Menu *m, GameSettings *set, MenuPage page) {
+void menu_open(Menu *m, GameSettings *set, const WorldParams *held, int page) {
     memset(m, 0, sizeof *m);
     m->set = set;
+    m->held = held;
     m->page = page;
     build(m);
 }
 
-static void go_page(Menu *m, MenuPage page) {
+static void go_page(Menu *m, int page) {
+    if (page < 0) return;
     if (m->depth < (int)(sizeof m->stack / sizeof m->stack[0])) m->stack[m->depth++] = m->page;
     m->page = page;
     m->sel = 0;
@@ -143,9 +164,31 @@ static void go_page(Menu *m, MenuPage page) {
 }
 
 const char *menu_title(const Menu *m) {
-    static const char *const titles[MENU_PAGE_COUNT] = {"Paused", "World parameters", "Controls", "Bindings",
-                                                        "Display"};
-    return m->page < MENU_PAGE_COUNT ? titles[m->page] : "";
+    const MenuPageDesc *p = menu_page_at(m->page);
+    return p ? p->title : "";
+}
+
+/* ---------------------------------------------------------------- values */
+double menu_world_step(const WorldParamDesc *d) {
+    if (d->step > 0.0) return d->step;
+    if (d->type != WORLD_PT_F32 && d->type != WORLD_PT_F64) return 1.0;
+    /* About a hundredth of the range, on a 1-2-5 decimal grid. */
+    double raw = (d->max - d->min) / 100.0, p = pow(10.0, floor(log10(raw)));
+    return raw >= 5.0 * p ? 5.0 * p : raw >= 2.0 * p ? 2.0 * p : p;
+}
+
+int menu_world_decimals(const WorldParamDesc *d) {
+    if (d->type != WORLD_PT_F32 && d->type != WORLD_PT_F64) return 0;
+    return setting_decimals(menu_world_step(d), d->def, d->min, d->max);
+}
+
+/* The view radius in effect for the player's value: its size at start bounds it, and the mesh
+ * pool or the speed governor may pull the reach in below that for now. */
+static bool world_holds_less(const Menu *m, const WorldParamDesc *d, int *held) {
+    if (!m->held || strcmp(d->name, "view_radius")) return false;
+    *held = m->held->live.view_radius;
+    if (m->reach > 0.0f && m->reach < (float)*held) *held = (int)m->reach;
+    return *held != m->set->world.live.view_radius;
 }
 
 static void bindings_text(const InputSettings *in, GameAction a, char *buf, size_t n) {
@@ -162,83 +205,81 @@ static void bindings_text(const InputSettings *in, GameAction a, char *buf, size
     if (!buf[0]) snprintf(buf, n, "(none)");
 }
 
+static void world_value(const Menu *m, const WorldParamDesc *d, char *buf, size_t n) {
+    double v = world_param_get(&m->set->world, d);
+    const char *u = d->unit ? d->unit : "", *sp = d->unit ? " " : "";
+    int held;
+    if (d->type == WORLD_PT_BOOL) snprintf(buf, n, "%s", v != 0.0 ? "on" : "off");
+    else if (d->type == WORLD_PT_U64) world_param_format(&m->set->world, d, buf, n);
+    else if (world_holds_less(m, d, &held)) snprintf(buf, n, "%.0f%s%s (%d now)", v, sp, u, held);
+    else snprintf(buf, n, "%.*f%s%s", menu_world_decimals(d), v, sp, u);
+}
+
 void menu_item_value(const Menu *m, const MenuItem *it, char *buf, size_t n) {
     buf[0] = 0;
     switch (it->kind) {
-    case MENU_TOGGLE: snprintf(buf, n, "%s", k_onoff[*it->flag ? 1 : 0]); break;
-    case MENU_CHOICE: snprintf(buf, n, "%s", it->choices[*it->choice]); break;
-    case MENU_NUMBER:
-        if (it->step >= 1.0f) snprintf(buf, n, "%.0f%s%s", (double)*it->number, it->unit ? " " : "", it->unit ? it->unit : "");
-        else snprintf(buf, n, "%.2f%s%s", (double)*it->number, it->unit ? " " : "", it->unit ? it->unit : "");
-        break;
-    case MENU_WORLD:
-        if (it->param->type == WORLD_PT_BOOL)
-            snprintf(buf, n, "%s", k_onoff[world_param_get(&m->set->world, it->param) != 0.0 ? 1 : 0]);
-        else
-            world_param_format(&m->set->world, it->param, buf, n);
-        break;
+    case MENU_SETTING: setting_show(m->set, it->row, buf, n); break;
+    case MENU_WORLD: world_value(m, it->param, buf, n); break;
     case MENU_BIND:
         if (m->capturing && &m->items[m->sel] == it)
             snprintf(buf, n, game_action_is_axis((GameAction)it->id) ? "move a stick, or press a key for +" : "press a key or button");
         else
             bindings_text(&m->set->input, (GameAction)it->id, buf, n);
         break;
-    case MENU_OPEN: snprintf(buf, n, ">"); break;
+    case MENU_ACTION:
+        if (it->action && it->action->open) snprintf(buf, n, ">");
+        break;
     default: break;
     }
 }
 
-/* One step of a value: +1 or -1, `big` after a long hold. Returns true when it changed. */
-static bool step_item(Menu *m, MenuItem *it, int dir, bool big) {
+void menu_item_help(const Menu *m, const MenuItem *it, char *buf, size_t n) {
+    buf[0] = 0;
+    int held;
     switch (it->kind) {
-    case MENU_TOGGLE:
-        *it->flag = !*it->flag;
-        return true;
-    case MENU_CHOICE: {
-        int c = *it->choice + dir;
-        if (c < 0 || c >= it->n_choices) return false;
-        *it->choice = c;
-        return true;
+    case MENU_SETTING:
+        snprintf(buf, n, "%s%s", it->row->help ? it->row->help : "",
+                 (it->row->flags & SETTING_F_RESTART) ? " (at the next start)" : "");
+        break;
+    case MENU_WORLD:
+        if (world_holds_less(m, it->param, &held) && m->set->world.live.view_radius > m->held->live.view_radius)
+            snprintf(buf, n, "%d takes effect at the next start: this world was sized for %d", m->set->world.live.view_radius,
+                     m->held->live.view_radius);
+        else if (world_holds_less(m, it->param, &held))
+            snprintf(buf, n, "the world reaches %d now: the mesh pool or the speed governor holds it in for a while", held);
+        else
+            snprintf(buf, n, "%s%s", it->param->help, it->param->cls == WORLD_PARAM_GEN ? " (rebuilds the world)" : "");
+        break;
+    case MENU_BIND: snprintf(buf, n, "OK, then the key, button or stick for %s", it->label); break;
+    case MENU_ACTION: snprintf(buf, n, "%s", it->action && it->action->help ? it->action->help : ""); break;
+    default: break;
     }
-    case MENU_NUMBER: {
-        float v = *it->number + (float)dir * it->step * (big ? 10.0f : 1.0f);
-        v = roundf(v / it->step) * it->step;
-        if (v < it->lo) v = it->lo;
-        if (v > it->hi) v = it->hi;
-        if (v == *it->number) return false;
-        *it->number = v;
-        return true;
-    }
-    case MENU_WORLD: {
-        const WorldParamDesc *d = it->param;
-        double v = world_param_get(&m->set->world, d);
-        double step;
-        if (d->type == WORLD_PT_BOOL) step = 1.0;
-        else if (d->type == WORLD_PT_F32 || d->type == WORLD_PT_F64) step = (d->max - d->min) / 200.0;
-        else step = 1.0;
-        double next = v + dir * step * (big ? 10.0 : 1.0);
-        if (d->type == WORLD_PT_BOOL) next = v != 0.0 ? 0.0 : 1.0;
+}
+
+static bool step_world(Menu *m, const WorldParamDesc *d, int dir, bool big) {
+    double v = world_param_get(&m->set->world, d), next;
+    if (d->type == WORLD_PT_BOOL) {
+        next = v != 0.0 ? 0.0 : 1.0;
+    } else {
+        double step = menu_world_step(d);
+        int dec = menu_world_decimals(d);
+        next = setting_grid(setting_grid(v, d->def, step, dec) + dir * step * (big ? 10.0 : 1.0), d->def, step, dec);
         if (next < d->min) next = d->min;
         if (next > d->max) next = d->max;
-        WorldParams before = m->set->world;
-        world_param_set(&m->set->world, d, next);
-        return !world_param_equal(&before, &m->set->world, d);
     }
-    default: return false;
-    }
+    WorldParams before = m->set->world;
+    world_param_set(&m->set->world, d, next);
+    return !world_param_equal(&before, &m->set->world, d);
 }
 
-/* Writes the choice mirrors back into the settings they stand for. */
-static void store_choices(Menu *m) {
-    GameSettings *s = m->set;
-    s->input.nintendo = m->layout == 1;
-    s->camera = (GameCamera)m->camera;
-    s->lines = k_lines_value[m->lines_choice];
-    if (m->quality != (int)s->quality) {
-        game_quality_apply(s, (GameQuality)m->quality);
-    }
+bool menu_step(Menu *m, MenuItem *it, int dir, bool big) {
+    if (it->kind == MENU_WORLD) return step_world(m, it->param, dir, big);
+    if (it->kind != MENU_SETTING || !setting_step(m->set, it->row, dir, big ? 10 : 1)) return false;
+    if (it->row->on_change) it->row->on_change(m->set);   /* a preset sets the values it decides */
+    return true;
 }
 
+/* ---------------------------------------------------------------- input */
 /* A binding from the raw input of this frame: a key, a pad button, or a stick/trigger pushed
  * past half way. False while nothing was pressed. */
 static bool capture(Menu *m, GameAction a, const PlatformEvents *ev, const InputState *in) {
@@ -273,6 +314,41 @@ static bool capture(Menu *m, GameAction a, const PlatformEvents *ev, const Input
     return false;
 }
 
+static MenuCommand changed(Menu *m, unsigned what) {
+    m->changed = what;
+    return MENU_CMD_CHANGED;
+}
+
+/* OK on an item: run an action, open a page, start a capture, flip a switch or cycle a choice. */
+static MenuCommand press_ok(Menu *m, MenuItem *it) {
+    switch (it->kind) {
+    case MENU_ACTION: {
+        const MenuActionDesc *a = it->action;
+        if (a->open) {
+            go_page(m, menu_page_find(a->open));
+            return MENU_CMD_NONE;
+        }
+        if (a->run) return changed(m, a->run(m->set));
+        return a->cmd;
+    }
+    case MENU_BIND: m->capturing = true; return MENU_CMD_NONE;
+    case MENU_SETTING:
+        if (it->row->type == SETTING_ENUM) {   /* OK cycles through the choices */
+            const char *const *names;
+            int n = setting_names(it->row, &names), c = (int)setting_get(m->set, it->row);
+            setting_set(m->set, it->row, (c + 1) % (n > 0 ? n : 1));
+            if (it->row->on_change) it->row->on_change(m->set);
+            return changed(m, it->changes);
+        }
+        if (it->row->type != SETTING_BOOL) return MENU_CMD_NONE;   /* numbers change with left/right only */
+        return menu_step(m, it, 1, false) ? changed(m, it->changes) : MENU_CMD_NONE;
+    case MENU_WORLD:
+        if (it->param->type != WORLD_PT_BOOL) return MENU_CMD_NONE;
+        return menu_step(m, it, 1, false) ? changed(m, it->changes) : MENU_CMD_NONE;
+    default: return MENU_CMD_NONE;
+    }
+}
+
 MenuCommand menu_update(Menu *m, const InputState *in, const PlatformEvents *ev, float dt) {
     if (m->count == 0) return MENU_CMD_NONE;
     MenuItem *it = &m->items[m->sel];
@@ -283,8 +359,7 @@ MenuCommand menu_update(Menu *m, const InputState *in, const PlatformEvents *ev,
         }
         if (capture(m, (GameAction)it->id, ev, in)) {
             m->capturing = false;
-            m->changed = it->changes;
-            return MENU_CMD_CHANGED;
+            return changed(m, it->changes);
         }
         return MENU_CMD_NONE;
     }
@@ -314,71 +389,7 @@ MenuCommand menu_update(Menu *m, const InputState *in, const PlatformEvents *ev,
             m->repeat_timer = 0.08f;
         }
     }
-    if (fire && dir != 0 && step_item(m, it, dir, m->held_s > 1.5f)) {
-        store_choices(m);
-        m->changed = it->changes;
-        return MENU_CMD_CHANGED;
-    }
-    if (in->pressed[GA_MENU_OK]) {
-        switch (it->kind) {
-        case MENU_ACTION:
-            if (it->id == RESET_WORLD) {
-                uint64_t seed = m->set->world.gen.seed;
-                WorldCreateParams keep = m->set->world.create;
-                world_params_default(&m->set->world);
-                m->set->world.gen.seed = seed;   /* the same world, its look reset */
-                m->set->world.create = keep;
-                m->changed = MENU_CHANGED_WORLD;
-                return MENU_CMD_CHANGED;
-            }
-            if (it->id == RESET_BINDINGS || it->id == RESET_CONTROLS) {
-                InputSettings def;
-                input_settings_default(&def);
-                if (it->id == RESET_BINDINGS) {
-                    m->set->input.bind_count = def.bind_count;
-                    memcpy(m->set->input.binds, def.binds, sizeof def.binds);
-                } else {
-                    m->set->input = def;
-                }
-                menu_sync(m);
-                m->changed = MENU_CHANGED_CONTROLS;
-                return MENU_CMD_CHANGED;
-            }
-            return (MenuCommand)it->id;
-        case MENU_OPEN: go_page(m, (MenuPage)it->id); return MENU_CMD_NONE;
-        case MENU_BIND: m->capturing = true; return MENU_CMD_NONE;
-        case MENU_CHOICE:   /* OK cycles through the choices */
-            *it->choice = (*it->choice + 1) % it->n_choices;
-            store_choices(m);
-            m->changed = it->changes;
-            return MENU_CMD_CHANGED;
-        case MENU_TOGGLE:
-        case MENU_WORLD:    /* OK flips a switch; numbers change with left/right only */
-            if (it->kind == MENU_WORLD && it->param->type != WORLD_PT_BOOL) return MENU_CMD_NONE;
-            if (!step_item(m, it, 1, false)) return MENU_CMD_NONE;
-            store_choices(m);
-            m->changed = it->changes;
-            return MENU_CMD_CHANGED;
-        default: return MENU_CMD_NONE;
-        }
-    }
+    if (fire && dir != 0 && menu_step(m, it, dir, m->held_s > 1.5f)) return changed(m, it->changes);
+    if (in->pressed[GA_MENU_OK]) return press_ok(m, it);
     return MENU_CMD_NONE;
-}
-
-void game_quality_apply(GameSettings *s, GameQuality q) {
-    /* The world's part (view radius, LOD bands, the governor's reach floor) is the world's own
-     * preset of the same name, chosen with build/bench stream --device (docs/world.md). */
-    _Static_assert((int)GAME_QUALITY_LOW == (int)WORLD_PRESET_LOW && (int)GAME_QUALITY_HIGH == (int)WORLD_PRESET_HIGH,
-                   "game and world presets line up");
-    if ((unsigned)q >= GAME_QUALITY_COUNT) q = GAME_QUALITY_MEDIUM;
-    s->quality = q;
-    s->quality_chosen = true;
-    WorldCreateParams create = s->world.create;
-    world_params_preset(&s->world, (WorldPreset)q);
-    s->world.create = create;   /* creation values stay the game's (world_setup) */
-    /* Low: VideoCore IV / Mali-400 class: no cloud blending (the cost on tile GPUs is overdraw).
-     * High: more lines on a GPU that has the fill rate. */
-    s->lines = q == GAME_QUALITY_HIGH ? 360 : 240;
-    s->clouds = q != GAME_QUALITY_LOW;
-    s->sky_clouds = true;
 }

@@ -1,5 +1,6 @@
-/* skyisles command line: the settings file first (interactive runs, or any run given --config),
- * then every option on top of it; --help lists the options and the world's parameter table. */
+/* skyisles command line: a table of what-to-run options, the settings table's flags and the
+ * world's parameters; parsing only records what was set (boot reads the settings file, then
+ * applies it); --help prints all three tables. */
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -7,57 +8,151 @@
 
 #include "game.h"
 
-static void usage(FILE *to) {
-    fprintf(to,
-            "usage: skyisles [options]\n"
-            "Fly over the home island and the endless floating islands around it (a controller or the keyboard).\n"
-            "what to run:\n"
-            "  (nothing)               play: the start screen, then fly; settings from the config folder\n"
-            "  --autopilot             the autopilot flies (any mode)\n"
-            "  --demo                  attract mode: the autopilot flies until a button is pressed\n"
-            "  --headless              no window and no GL: the sim, the world and collision at a fixed 60 Hz\n"
-            "  --seconds N             stop after N seconds of flight (with --headless: of simulated flight)\n"
-            "  --soak                  with --headless: also rebuild the world, change the view, unplug the pad and boost now and then\n"
-            "  --json                  report (headless run, benchmark) as JSON\n"
-            "  --print-island          print the home island (sites, names) and the spawn, then exit; no window\n"
-            "  --screenshot FILE.png   render offscreen and write a PNG, then exit\n"
-            "  --bench-frames N        benchmark N frames on the autopilot path (offscreen)\n"
-            "settings:\n"
-            "  --config DIR            settings folder (default $XDG_CONFIG_HOME/skyisles or ~/.config/skyisles);\n"
-            "                          screenshots, benchmarks and headless runs read it only when given\n"
-            "world and home island:\n"
-            "  --seed S                seed of the world and the home island (default: the last one flown, first %u)\n"
-            "  --pak FILE              codex pack to generate the home island from (default: built in)\n"
-            "  --quality Q             low, medium or high: view radius, LOD bands, lines, cloud blending\n"
-            "                          (a first start picks one for the GPU and cores, then keeps it)\n"
-            "  --view-radius R         chunks around the camera, %d..%d (the same as --world view_radius=R)\n"
-            "  --world NAME=VALUE      set a world parameter (listed below; repeatable)\n"
-            "  --mem MB                memory budget in MiB, 16..65536 (default SKYISLES_MEM_MB or %u)\n"
-            "  --mesh-pool MB          CPU chunk-mesh pool inside the budget, 2..4096 (default: sized by the world)\n"
-            "flight:\n"
-            "  --speed-limit M         the boost's top speed in m/s, 40..5000 (default 1000; one block = one metre)\n"
-            "  --no-collision          fly through rock\n"
-            "display:\n"
-            "  --size WxH              window / offscreen size (default 640x480 offscreen)\n"
-            "  --fullscreen --no-vsync --offscreen (SDL's offscreen GL: no display needed)\n"
-            "  --lines N               PSX target lines: 240 (default), 360, 480; 0 = full resolution\n"
-            "  --4:3                   4:3 PSX target, pillarboxed on wide screens\n"
-            "  --no-snap --no-15bit --no-dither --no-fog --no-sky-clouds --no-clouds --no-aircraft --no-hud\n"
-            "  --sky-mediump           force the sky's mediump path\n"
-            "screenshot and benchmark:\n"
-            "  --frames N              frames simulated before the shot (default 1)\n"
-            "  --camera x,y,z,yaw,pitch  fixed camera (degrees; yaw 0 looks along -z); default: the spawn\n"
-            "  --time T                sky time in seconds at the first frame\n"
-            "  --wait S                longest wait for terrain before a shot (default 60)\n"
-            "  --show WHAT             what the shot shows over the scene: hud (default), none, title, menu,\n"
-            "                          panel, controls, display, map, crash\n"
-            "  --help                  this text\n"
-            "environment: SKYISLES_MEM_MB (budget), SKYISLES_WORKERS (worker threads), SKYISLES_LOG (debug|info|warn|error|quiet),\n"
-            "  SKYISLES_DATA_DIR (data files), SDL_GAMECONTROLLERCONFIG / SDL_GAMECONTROLLERCONFIG_FILE (controller mappings)\n"
-            "controls: see the README (pad: left stick fly, triggers throttle, A boost, Y camera, X map, Start pause,\n"
-            "  Back+Start quit; keys: W/S pitch, A/D roll, Q/E yaw, Shift/Ctrl throttle, Space boost, C camera, M map, Esc pause)\n"
-            "exit status: 0 done, 1 no display or start-up failure, 2 bad option, pack or memory budget\n",
-            GAME_DEFAULT_SEED, WORLD_VIEW_RADIUS_MIN, WORLD_VIEW_RADIUS_MAX, MEM_DEFAULT_BUDGET_MIB);
+typedef enum OptKind { OPT_ON, OPT_OFF, OPT_TEXT, OPT_INT, OPT_REAL, OPT_CUSTOM } OptKind;
+
+typedef struct RunOpt RunOpt;
+struct RunOpt {
+    const char *flag, *arg;     /* "--frames", "N" (NULL: a switch) */
+    const char *group, *help;
+    OptKind kind;
+    size_t off;                 /* of the bool, string, int or double in GameOptions */
+    double lo, hi;
+    bool (*custom)(GameOptions *o, const struct RunOpt *r, const char *v);
+};
+
+#define AT(f) offsetof(GameOptions, f)
+
+static bool cli_world(GameOptions *o, const char *flag, const char *name, const char *v);
+
+static bool opt_seed(GameOptions *o, const RunOpt *r, const char *v) {
+    o->seed_given = true;
+    return cli_world(o, r->flag, "seed", v);
+}
+
+static bool opt_view_radius(GameOptions *o, const RunOpt *r, const char *v) {
+    o->quality_by_hand = true;
+    return cli_world(o, r->flag, "view_radius", v);
+}
+
+static bool opt_world(GameOptions *o, const RunOpt *r, const char *v) {
+    o->quality_by_hand = true;
+    if (!strncmp(v, "seed=", 5)) o->seed_given = true;
+    return cli_world(o, r->flag, NULL, v);
+}
+
+static bool opt_mem(GameOptions *o, const RunOpt *r, const char *v) {
+    char *end;
+    errno = 0;
+    long mb = strtol(v, &end, 10);
+    if (!*v || *end || errno || mb < r->lo || mb > r->hi) {
+        fprintf(stderr, "skyisles: %s '%s': give the memory budget in MiB, %g..%g (default %u)\n", r->flag, v, r->lo,
+                r->hi, MEM_DEFAULT_BUDGET_MIB);
+        return false;
+    }
+    o->mem_mib = (int)mb;
+    return true;
+}
+
+static bool opt_camera(GameOptions *o, const RunOpt *r, const char *v) {
+    (void)r;
+    char tail;
+    o->camera_set = true;
+    return sscanf(v, "%lf,%lf,%lf,%lf,%lf%c", &o->cam[0], &o->cam[1], &o->cam[2], &o->cam[3], &o->cam[4], &tail) == 5;
+}
+
+static bool opt_size(GameOptions *o, const RunOpt *r, const char *v) {
+    (void)r;
+    char tail;
+    return sscanf(v, "%dx%d%c", &o->width, &o->height, &tail) == 2 && o->width >= 16 && o->height >= 16 &&
+           o->width <= 8192 && o->height <= 8192;
+}
+
+static bool opt_show(GameOptions *o, const RunOpt *r, const char *v) {
+    (void)r;
+    static const char *const shows[] = {"hud", "none", "title", "menu", "panel", "controls", "display", "map", "crash"};
+    for (size_t k = 0; k < sizeof shows / sizeof shows[0]; k++)
+        if (!strcmp(v, shows[k])) {
+            o->show = v;
+            return true;
+        }
+    return false;
+}
+
+/* The options that are not settings: what to run, where, and for how long. */
+static const RunOpt k_opts[] = {
+    {"--autopilot", NULL, "run", "the autopilot flies (any mode)", OPT_ON, AT(autopilot), 0, 0, NULL},
+    {"--demo", NULL, "run", "attract mode: the autopilot flies until a button is pressed", OPT_ON, AT(demo), 0, 0, NULL},
+    {"--headless", NULL, "run", "no window and no GL: the sim, the world and collision at a fixed 60 Hz", OPT_ON,
+     AT(headless), 0, 0, NULL},
+    {"--seconds", "N", "run", "stop after N seconds of flight (with --headless: of simulated flight)", OPT_REAL,
+     AT(seconds), 0.001, 1e7, NULL},
+    {"--soak", NULL, "run", "with --headless: also rebuild the world, change the view, unplug the pad and boost now and then",
+     OPT_ON, AT(soak), 0, 0, NULL},
+    {"--json", NULL, "run", "report (headless run, benchmark) as JSON", OPT_ON, AT(json), 0, 0, NULL},
+    {"--print-island", NULL, "run", "print the home island (sites, names) and the spawn, then exit; no window", OPT_ON,
+     AT(print_island), 0, 0, NULL},
+    {"--screenshot", "FILE.png", "run", "render offscreen and write a PNG, then exit", OPT_TEXT, AT(screenshot), 0, 0, NULL},
+    {"--bench-frames", "N", "run", "benchmark N frames on the autopilot path (offscreen)", OPT_INT, AT(bench_frames), 1,
+     1e6, NULL},
+    {"--config", "DIR", "settings", "settings folder (default $XDG_CONFIG_HOME/skyisles or ~/.config/skyisles); "
+     "screenshots, benchmarks and headless runs read it only when given", OPT_TEXT, AT(config), 0, 0, NULL},
+    {"--seed", "S", "world", "seed of the world and the home island (default: the last one flown)", OPT_CUSTOM, 0, 0, 0,
+     opt_seed},
+    {"--pak", "FILE", "world", "codex pack to generate the home island from (default: built in)", OPT_TEXT, AT(pak), 0, 0,
+     NULL},
+    {"--view-radius", "R", "world", "chunks around the camera (the same as --world view_radius=R)", OPT_CUSTOM, 0, 0, 0,
+     opt_view_radius},
+    {"--world", "NAME=VALUE", "world", "set a world parameter (listed below; repeatable)", OPT_CUSTOM, 0, 0, 0, opt_world},
+    {"--mem", "MB", "world", "memory budget in MiB (default SKYISLES_MEM_MB or the built-in one)", OPT_CUSTOM, 0, 16,
+     65536, opt_mem},
+    {"--mesh-pool", "MB", "world", "CPU chunk-mesh pool inside the budget (default: sized by the world)", OPT_INT,
+     AT(mesh_pool_mib), 2, 4096, NULL},
+    {"--size", "WxH", "display", "window / offscreen size (default 640x480 offscreen)", OPT_CUSTOM, 0, 0, 0, opt_size},
+    {"--fullscreen", NULL, "display", "fill the screen", OPT_ON, AT(fullscreen), 0, 0, NULL},
+    {"--no-vsync", NULL, "display", "do not wait for the display's refresh", OPT_OFF, AT(vsync), 0, 0, NULL},
+    {"--offscreen", NULL, "display", "SDL's offscreen GL: no display needed", OPT_ON, AT(offscreen), 0, 0, NULL},
+    {"--no-aircraft", NULL, "display", "do not draw the aircraft", OPT_ON, AT(no_aircraft), 0, 0, NULL},
+    {"--sky-mediump", NULL, "display", "force the sky's mediump path", OPT_ON, AT(sky_mediump), 0, 0, NULL},
+    {"--frames", "N", "shot", "frames simulated before the shot (default 1)", OPT_INT, AT(frames), 1, 1e6, NULL},
+    {"--camera", "x,y,z,yaw,pitch", "shot", "fixed camera (degrees; yaw 0 looks along -z); default: the spawn", OPT_CUSTOM,
+     0, 0, 0, opt_camera},
+    {"--time", "T", "shot", "sky time in seconds at the first frame", OPT_REAL, AT(time_s), 0, 1e9, NULL},
+    {"--wait", "S", "shot", "longest wait for terrain before a shot (default 60)", OPT_REAL, AT(wait_s), 0.001, 86400, NULL},
+    {"--show", "WHAT", "shot", "what the shot shows over the scene: hud (default), none, title, menu, panel, controls, "
+     "display, map, crash", OPT_CUSTOM, 0, 0, 0, opt_show},
+};
+#define NOPTS (sizeof k_opts / sizeof k_opts[0])
+
+/* ---------------------------------------------------------------- --help */
+static void print_run_options(FILE *to, const char *group, const char *title) {
+    fprintf(to, "%s:\n", title);
+    for (size_t i = 0; i < NOPTS; i++) {
+        const RunOpt *r = &k_opts[i];
+        if (strcmp(r->group, group)) continue;
+        char left[48];
+        snprintf(left, sizeof left, "%s%s%s", r->flag, r->arg ? " " : "", r->arg ? r->arg : "");
+        if (r->hi > r->lo) fprintf(to, "  %-24s %s, %.15g..%.15g\n", left, r->help, r->lo, r->hi);
+        else fprintf(to, "  %-24s %s\n", left, r->help);
+    }
+}
+
+static void print_settings(FILE *to) {
+    fprintf(to, "game settings (the settings file's sections, the pause menu's pages; flags where they have one):\n"
+                "  flag, section.key, range, default, meaning\n");
+    for (size_t i = 0; i < setting_count(); i++) {
+        const SettingDesc *d = setting_at(i);
+        char left[48], key[48], range[96], def[32];
+        bool sw = d->type == SETTING_BOOL;
+        snprintf(left, sizeof left, "%s%s", d->flag ? d->flag : "-", d->flag && !sw ? " V" : "");
+        snprintf(key, sizeof key, "%s.%s", d->section, d->key);
+        setting_range_text(d, range, sizeof range);
+        setting_default_text(d, def, sizeof def);
+        fprintf(to, "  %-18s %-22s %-18s %-8s %s%s%s%s\n", left, key, range, def, d->help, d->unit ? " (" : "",
+                d->unit ? d->unit : "", d->unit ? ")" : "");
+    }
+}
+
+static void print_world(FILE *to) {
     /* The world's own table: the same names, ranges and defaults a settings file uses. */
     WorldParams def;
     world_params_default(&def);
@@ -73,36 +168,114 @@ static void usage(FILE *to) {
     }
 }
 
-static bool parse_int(const char *s, int lo, int hi, int *out) {
-    char *end;
-    errno = 0;
-    long v = strtol(s, &end, 10);
-    if (*s == 0 || *end || errno || v < lo || v > hi) return false;
-    *out = (int)v;
-    return true;
+void game_print_help(FILE *to) {
+    fprintf(to, "usage: skyisles [options]\n"
+                "Fly over the home island and the endless floating islands around it (a controller or the keyboard).\n"
+                "With no options: the start screen, then fly; settings from the config folder.\n");
+    print_run_options(to, "run", "what to run");
+    print_run_options(to, "settings", "settings");
+    print_run_options(to, "world", "world and home island");
+    print_run_options(to, "display", "display");
+    print_run_options(to, "shot", "screenshot and benchmark");
+    fprintf(to, "  --help                   this text\n");
+    print_settings(to);
+    print_world(to);
+    fprintf(to,
+            "first seed %u; view radius %d..%d; default memory budget %u MiB\n"
+            "environment: SKYISLES_MEM_MB (budget), SKYISLES_WORKERS (worker threads), SKYISLES_LOG (debug|info|warn|error|quiet),\n"
+            "  SKYISLES_DATA_DIR (data files), SDL_GAMECONTROLLERCONFIG / SDL_GAMECONTROLLERCONFIG_FILE (controller mappings)\n"
+            "controls: see the README (pad: left stick fly, triggers throttle, A boost, Y camera, X map, Start pause,\n"
+            "  Back+Start quit; keys: W/S pitch, A/D roll, Q/E yaw, Shift/Ctrl throttle, Space boost, C camera, M map, Esc pause)\n"
+            "exit status: 0 done, 1 no display or start-up failure, 2 bad option, pack or memory budget\n",
+            GAME_DEFAULT_SEED, WORLD_VIEW_RADIUS_MIN, WORLD_VIEW_RADIUS_MAX, MEM_DEFAULT_BUDGET_MIB);
 }
 
-static bool parse_double(const char *s, double lo, double hi, double *out) {
-    char *end;
-    errno = 0;
-    double v = strtod(s, &end);
-    if (*s == 0 || *end || errno || !(v >= lo && v <= hi)) return false;
-    *out = v;
-    return true;
-}
-
-/* What the settings file may decide for this run: interactive play reads it; a run that must be
- * repeatable (shots, benches, headless) only when --config names one. */
-static void prescan(int argc, char **argv, GameOptions *o) {
-    bool repeatable = false;
-    for (int i = 1; i < argc; i++) {
-        const char *a = argv[i];
-        if (!strcmp(a, "--config") && i + 1 < argc) o->config = argv[++i];
-        else if (!strcmp(a, "--screenshot") || !strcmp(a, "--bench-frames") || !strcmp(a, "--headless") ||
-                 !strcmp(a, "--print-island"))
-            repeatable = true;
+/* ---------------------------------------------------------------- parsing */
+static bool cli_add(GameOptions *o, const char *flag, const SettingDesc *row, const WorldParamDesc *param, const char *v) {
+    if (o->cli_count >= (int)(sizeof o->cli / sizeof o->cli[0])) {
+        fprintf(stderr, "skyisles: too many settings on the command line at %s (at most %zu)\n", flag,
+                sizeof o->cli / sizeof o->cli[0]);
+        return false;
     }
-    o->use_settings = o->config != NULL || !repeatable;
+    o->cli[o->cli_count].row = row;
+    o->cli[o->cli_count].param = param;
+    o->cli[o->cli_count].value = v;
+    o->cli_count++;
+    return true;
+}
+
+/* A world parameter from the command line: checked now (on scratch values), applied at boot. */
+static bool cli_world(GameOptions *o, const char *flag, const char *name, const char *v) {
+    char assign[256];
+    if ((size_t)snprintf(assign, sizeof assign, name ? "%s=%s" : "%.0s%s", name ? name : "", v) >= sizeof assign) {
+        fprintf(stderr, "skyisles: %s '%.40s...': too long (see --help)\n", flag, v);
+        return false;
+    }
+    static WorldParams scratch;   /* argument parsing runs once, on the main thread */
+    SkyError err = {0};
+    if (!world_param_parse(&scratch, assign, &err)) {
+        fprintf(stderr, "skyisles: %s: %s\n", flag, err.msg);
+        return false;
+    }
+    const char *eq = strchr(assign, '=');
+    char key[64];
+    snprintf(key, sizeof key, "%.*s", (int)(eq - assign), assign);
+    const WorldParamDesc *d = world_param_find(key);
+    return cli_add(o, flag, NULL, d, name ? v : v + (eq - assign) + 1);
+}
+
+static bool cli_setting(GameOptions *o, const SettingDesc *d, const char *flag, const char *v) {
+    static GameSettings scratch;   /* argument parsing runs once, on the main thread */
+    char why[200];
+    if (v && !setting_parse(&scratch, d, v, why, sizeof why)) {
+        fprintf(stderr, "skyisles: %s '%s': %s (see --help)\n", flag, v, why);
+        return false;
+    }
+    if (d->flags & SETTING_F_PRESET) o->quality_by_hand = true;   /* the guess would undo it */
+    return cli_add(o, flag, d, NULL, v);
+}
+
+static bool run_opt(GameOptions *o, const RunOpt *r, const char *v) {
+    char *at = (char *)o + r->off, *end = NULL;
+    errno = 0;
+    double x = v ? strtod(v, &end) : 0.0;
+    bool number = v && *v && end && !*end && errno == 0 && x >= r->lo && x <= r->hi;
+    switch (r->kind) {
+    case OPT_ON: *(bool *)at = true; return true;
+    case OPT_OFF: *(bool *)at = false; return true;
+    case OPT_TEXT: *(const char **)at = v; return *v != 0;
+    case OPT_INT: if (number && x == (double)(int)x) *(int *)at = (int)x; return number && x == (double)(int)x;
+    case OPT_REAL: if (number) *(double *)at = x; return number;
+    case OPT_CUSTOM: return r->custom(o, r, v);
+    }
+    return false;
+}
+
+/* One option at argv[*i]; false (one line printed) when it is bad. */
+static bool parse_one(GameOptions *o, int argc, char **argv, int *i) {
+    const char *a = argv[*i];
+    const RunOpt *r = NULL;
+    for (size_t k = 0; k < NOPTS && !r; k++)
+        if (!strcmp(a, k_opts[k].flag)) r = &k_opts[k];
+    const SettingDesc *d = r ? NULL : setting_find_flag(a);
+    if (!r && !d) {
+        fprintf(stderr, "skyisles: unknown option %s (see --help)\n", a);
+        return false;
+    }
+    bool takes = r ? r->arg != NULL : d->type != SETTING_BOOL;
+    const char *v = NULL;
+    if (takes) {
+        if (*i + 1 >= argc) {
+            fprintf(stderr, "skyisles: %s needs a value (see --help)\n", a);
+            return false;
+        }
+        v = argv[++*i];
+    }
+    if (d) return cli_setting(o, d, a, v);
+    if (run_opt(o, r, v)) return true;
+    if (r->kind != OPT_CUSTOM || r->custom == opt_camera || r->custom == opt_size || r->custom == opt_show)
+        fprintf(stderr, "skyisles: bad value '%s' for %s (see --help)\n", v ? v : "", a);
+    return false;
 }
 
 bool game_parse_args(int argc, char **argv, GameOptions *o, bool *exit_now) {
@@ -110,181 +283,22 @@ bool game_parse_args(int argc, char **argv, GameOptions *o, bool *exit_now) {
     o->vsync = true;
     o->frames = 1;
     *exit_now = false;
-    settings_default(&o->set);
-    o->set.world.gen.seed = GAME_DEFAULT_SEED;
     for (int i = 1; i < argc; i++)
         if (!strcmp(argv[i], "--help") || !strcmp(argv[i], "-h")) {
-            usage(stdout);
+            game_print_help(stdout);
             *exit_now = true;
             return true;
         }
-    prescan(argc, argv, o);
-    if (o->use_settings) {
-        if (settings_dir(o->config, o->config_dir, sizeof o->config_dir))
-            settings_load(&o->set, o->config_dir, &o->settings_found, o->settings_warning, sizeof o->settings_warning);
-        else
-            snprintf(o->settings_warning, sizeof o->settings_warning,
-                     "skyisles: no config folder (HOME is not set): settings are not kept; give --config DIR");
-    }
-    GameSettings *s = &o->set;
-    for (int i = 1; i < argc; i++) {
-        const char *a = argv[i];
-        const char *next = i + 1 < argc ? argv[i + 1] : NULL;
-#define NEED_ARG()                                                              \
-    do {                                                                        \
-        if (!next) {                                                            \
-            fprintf(stderr, "skyisles: %s needs a value (see --help)\n", a);    \
-            return false;                                                       \
-        }                                                                       \
-        i++;                                                                    \
-    } while (0)
-        if (!strcmp(a, "--screenshot")) {
-            NEED_ARG();
-            o->screenshot = next;
-        } else if (!strcmp(a, "--config")) {
-            NEED_ARG();
-            if (!*next) goto bad;
-        } else if (!strcmp(a, "--frames")) {
-            NEED_ARG();
-            if (!parse_int(next, 1, 1000000, &o->frames)) goto bad;
-        } else if (!strcmp(a, "--seed")) {
-            NEED_ARG();
-            char *end;
-            errno = 0;
-            unsigned long long seed = strtoull(next, &end, 0);
-            if (*end || !*next || *next == '-' || errno) goto bad;
-            s->world.gen.seed = seed;
-            o->seed_given = true;
-        } else if (!strcmp(a, "--pak")) {
-            NEED_ARG();
-            if (!*next) goto bad;
-            o->pak = next;
-        } else if (!strcmp(a, "--mem")) {
-            NEED_ARG();
-            if (!parse_int(next, 16, 65536, &o->mem_mib)) {
-                fprintf(stderr, "skyisles: --mem '%s': give the memory budget in MiB, 16..65536 (default %u)\n", next,
-                        MEM_DEFAULT_BUDGET_MIB);
-                return false;
-            }
-        } else if (!strcmp(a, "--mesh-pool")) {
-            NEED_ARG();
-            if (!parse_int(next, 2, 4096, &o->mesh_pool_mib)) goto bad;
-        } else if (!strcmp(a, "--print-island")) {
-            o->print_island = true;
-        } else if (!strcmp(a, "--camera")) {
-            NEED_ARG();
-            char tail;
-            if (sscanf(next, "%lf,%lf,%lf,%lf,%lf%c", &o->cam[0], &o->cam[1], &o->cam[2], &o->cam[3], &o->cam[4], &tail) != 5)
-                goto bad;
-            o->camera_set = true;
-        } else if (!strcmp(a, "--size")) {
-            NEED_ARG();
-            char tail;
-            if (sscanf(next, "%dx%d%c", &o->width, &o->height, &tail) != 2 || o->width < 16 || o->height < 16 ||
-                o->width > 8192 || o->height > 8192)
-                goto bad;
-        } else if (!strcmp(a, "--time")) {
-            NEED_ARG();
-            if (!parse_double(next, 0.0, 1e9, &o->time_s)) goto bad;
-        } else if (!strcmp(a, "--bench-frames")) {
-            NEED_ARG();
-            if (!parse_int(next, 1, 1000000, &o->bench_frames)) goto bad;
-        } else if (!strcmp(a, "--json")) {
-            o->json = true;
-        } else if (!strcmp(a, "--seconds")) {
-            NEED_ARG();
-            if (!parse_double(next, 0.001, 1e7, &o->seconds)) goto bad;
-        } else if (!strcmp(a, "--quality")) {
-            NEED_ARG();
-            GameQuality q;
-            if (!game_quality_parse(next, &q)) goto bad;
-            game_quality_apply(s, q);
-        } else if (!strcmp(a, "--view-radius")) {
-            NEED_ARG();
-            o->quality_by_hand = true;
-            int r;
-            if (!parse_int(next, WORLD_VIEW_RADIUS_MIN, WORLD_VIEW_RADIUS_MAX, &r)) goto bad;
-            s->world.live.view_radius = r;
-        } else if (!strcmp(a, "--world")) {
-            NEED_ARG();
-            o->quality_by_hand = true;
-            SkyError err = {0};
-            if (!world_param_parse(&s->world, next, &err)) {
-                fprintf(stderr, "skyisles: --world: %s\n", err.msg);
-                return false;
-            }
-            if (!strncmp(next, "seed=", 5)) o->seed_given = true;
-        } else if (!strcmp(a, "--speed-limit")) {
-            NEED_ARG();
-            double v;
-            if (!parse_double(next, 40.0, 5000.0, &v)) goto bad;
-            s->speed_limit = (float)v;
-        } else if (!strcmp(a, "--no-collision")) {
-            s->collision = false;
-        } else if (!strcmp(a, "--wait")) {
-            NEED_ARG();
-            if (!parse_double(next, 0.001, 86400.0, &o->wait_s)) goto bad;
-        } else if (!strcmp(a, "--lines")) {
-            NEED_ARG();
-            o->quality_by_hand = true;
-            if (!parse_int(next, 0, RENDER_LINES_MAX, &s->lines)) goto bad;
-        } else if (!strcmp(a, "--4:3")) {
-            s->fixed_4_3 = true;
-        } else if (!strcmp(a, "--no-snap")) {
-            s->snap = false;
-        } else if (!strcmp(a, "--no-15bit")) {
-            s->color15 = false;
-        } else if (!strcmp(a, "--no-dither")) {
-            s->dither = false;
-        } else if (!strcmp(a, "--no-fog")) {
-            s->fog = false;
-        } else if (!strcmp(a, "--no-sky-clouds")) {
-            o->quality_by_hand = true;   /* the guess would turn it back on */
-            s->sky_clouds = false;
-        } else if (!strcmp(a, "--no-clouds")) {
-            o->quality_by_hand = true;
-            s->clouds = false;
-        } else if (!strcmp(a, "--no-hud")) {
-            s->hud = false;
-        } else if (!strcmp(a, "--no-aircraft")) {
-            o->no_aircraft = true;
-        } else if (!strcmp(a, "--sky-mediump")) {
-            o->sky_mediump = true;
-        } else if (!strcmp(a, "--fullscreen")) {
-            o->fullscreen = true;
-        } else if (!strcmp(a, "--no-vsync")) {
-            o->vsync = false;
-        } else if (!strcmp(a, "--offscreen")) {
-            o->offscreen = true;
-        } else if (!strcmp(a, "--headless")) {
-            o->headless = true;
-        } else if (!strcmp(a, "--autopilot")) {
-            o->autopilot = true;
-        } else if (!strcmp(a, "--show")) {
-            NEED_ARG();
-            static const char *const shows[] = {"hud", "none", "title", "menu", "panel", "controls", "display", "map", "crash"};
-            bool known = false;
-            for (size_t k = 0; k < sizeof shows / sizeof shows[0]; k++) known = known || !strcmp(next, shows[k]);
-            if (!known) goto bad;
-            o->show = next;
-        } else if (!strcmp(a, "--demo")) {
-            o->demo = true;
-        } else if (!strcmp(a, "--soak")) {
-            o->soak = true;
-        } else {
-            fprintf(stderr, "skyisles: unknown option %s (see --help)\n", a);
-            return false;
-        }
-        continue;
-    bad:
-        fprintf(stderr, "skyisles: bad value '%s' for %s (see --help)\n", next, a);
-        return false;
-#undef NEED_ARG
-    }
+    for (int i = 1; i < argc; i++)
+        if (!parse_one(o, argc, argv, &i)) return false;
     if (o->soak && !o->headless) {
         fprintf(stderr, "skyisles: --soak runs with --headless (see --help)\n");
         return false;
     }
+    /* The settings file decides for interactive play; a run that must be repeatable (shots,
+     * benches, headless) reads one only when --config names it. */
+    bool repeatable = o->screenshot || o->bench_frames || o->headless || o->print_island;
+    o->use_settings = o->config != NULL || !repeatable;
     if (o->screenshot || o->bench_frames) {
         o->offscreen = true;
         o->vsync = false;
@@ -294,4 +308,33 @@ bool game_parse_args(int argc, char **argv, GameOptions *o, bool *exit_now) {
         }
     }
     return true;
+}
+
+/* ---------------------------------------------------------------- at boot */
+void game_settings_boot(GameOptions *o, GameSettings *s) {
+    settings_default(s);
+    if (o->use_settings) {
+        if (settings_dir(o->config, o->config_dir, sizeof o->config_dir))
+            settings_load_file(s, o->config_dir, &o->settings_found, &o->settings_damaged, o->settings_warning,
+                               sizeof o->settings_warning);
+        else
+            snprintf(o->settings_warning, sizeof o->settings_warning,
+                     "skyisles: no config folder (HOME is not set): settings are not kept; give --config DIR");
+    }
+    /* The command line over the file, in its order (checked when parsed: these cannot fail). */
+    for (int i = 0; i < o->cli_count; i++) {
+        const SettingDesc *d = o->cli[i].row;
+        const char *v = o->cli[i].value;
+        if (d) {
+            char why[200];
+            if (v) setting_parse(s, d, v, why, sizeof why);
+            else setting_set(s, d, strncmp(d->flag, "--no-", 5) ? 1.0 : 0.0);
+            if (d->on_change) d->on_change(s);
+        } else {
+            char assign[256];
+            SkyError err = {0};
+            snprintf(assign, sizeof assign, "%s=%s", o->cli[i].param->name, v);
+            world_param_parse(&s->world, assign, &err);
+        }
+    }
 }

@@ -12,6 +12,7 @@
 #define COL_HI 0xffd060ffu
 #define COL_WARN 0xff7060ffu
 #define COL_PANEL 0x0c1422c8u
+#define COL_MENU 0x0c1422ffu   /* the menu's backdrop is opaque: the HUD under it never shows through */
 #define COL_SEL 0x3a5a8ad0u
 
 typedef struct Canvas {
@@ -90,19 +91,33 @@ static void crash(Game *g, const Canvas *c) {
     text_centre(c, c->h * 2 / 5 + RENDER_HUD_LINE_H * big.s + 2, COL_TEXT, line);
 }
 
-/* A menu page: a panel with the title, a window of items around the selection, a hint. */
+/* Cuts t (in place) with "..." until it fits `room` pixels. */
+static void fit(const Canvas *c, char *t, int room) {
+    size_t len = strlen(t);
+    while (len > 3 && width(c, t) > room) {
+        t[--len] = 0;
+        memcpy(t + len - 3, "...", 3);
+    }
+}
+
+/* A menu page: a panel with the title, a window of items around the selection, the selected
+ * item's help line, a hint. */
 static void menu(Game *g, const Canvas *c) {
-    const Menu *m = &g->menu;
+    Menu *m = &g->menu;
+    if (g->world) {   /* the values in effect, beside the player's */
+        m->held = world_params(g->world);
+        m->reach = world_stats(g->world).reach;
+    }
     int pad = 4 * c->s;
     int pw = c->w - 2 * pad;
     int max_w = 300 * c->s;
     if (pw > max_w) pw = max_w;
-    int rows = (c->h - 2 * pad) / c->lh - 4;
+    int rows = (c->h - 2 * pad) / c->lh - 5;
     if (rows < 3) rows = 3;
     int shown = m->count < rows ? m->count : rows;
-    int ph = (shown + 4) * c->lh;
+    int ph = (shown + 5) * c->lh;
     int px = (c->w - pw) / 2, py = (c->h - ph) / 2;
-    render_hud_box(c->r, px, py, pw, ph, COL_PANEL);
+    render_hud_box(c->r, px, py, pw, ph, COL_MENU);
     text(c, px + pad, py + c->lh / 2, COL_HI, menu_title(m));
     if (g->play.paused_for_pad) text(c, px + pad + width(c, menu_title(m)) + 8 * c->s, py + c->lh / 2, COL_WARN,
                                      g->play.pad_notice);
@@ -118,13 +133,14 @@ static void menu(Game *g, const Canvas *c) {
         char v[128];
         menu_item_value(m, it, v, sizeof v);
         /* Long values (bindings) keep their start; the end is cut to the panel. */
-        int room = pw - 2 * pad - width(c, it->label) - 8 * c->s;
-        size_t len = strlen(v);
-        while (len > 3 && width(c, v) > room) {
-            v[--len] = 0;
-            memcpy(v + len - 3, "...", 3);
-        }
+        fit(c, v, pw - 2 * pad - width(c, it->label) - 8 * c->s);
         text(c, px + pw - pad - width(c, v), y, k == m->sel ? COL_HI : COL_DIM, v);
+    }
+    if (m->count > 0) {
+        char help[200];
+        menu_item_help(m, &m->items[m->sel], help, sizeof help);
+        fit(c, help, pw - 2 * pad);
+        text(c, px + pad, py + ph - 2 * c->lh - c->s, COL_TEXT, help);
     }
     const char *hint = m->capturing ? "Esc cancels" : "Up/Down move  Left/Right change  A/Enter select  B/Esc back";
     if (width(c, hint) > pw - 2 * pad) hint = m->capturing ? "Esc cancels" : "A select  B back";
@@ -171,7 +187,8 @@ void overlay_draw(Game *g) {
         messages(g, &c);
         return;
     }
-    if (g->set.hud || p->overlay == OVERLAY_MENU) hud(g, &c);
+    /* The pause menu covers the flight data: none of it shows beside or through its title. */
+    if (g->set.hud && p->overlay != OVERLAY_MENU) hud(g, &c);
     if (p->state == PLAY_CRASH) crash(g, &c);
     messages(g, &c);
     if (p->overlay == OVERLAY_MENU) menu(g, &c);

@@ -138,7 +138,7 @@ static void fly(Play *p, const PlayCtx *c, float dt) {
 }
 
 static void open_menu(Play *p, const PlayCtx *c) {
-    menu_open(c->menu, c->set, MENU_PAGE_PAUSE);
+    menu_open(c->menu, c->set, world_params(c->world), MENU_PAGE_PAUSE);
     p->overlay = OVERLAY_MENU;
     p->idle_s = 0.0f;
 }
@@ -305,7 +305,7 @@ PlayRequest play_frame(Play *p, const PlayCtx *c, float dt) {
     return rq;
 }
 
-bool play_show(Play *p, Menu *menu, GameSettings *set, const char *what) {
+bool play_show(Play *p, Menu *menu, GameSettings *set, const WorldParams *held, const char *what) {
     static const struct { const char *name; MenuPage page; } pages[] = {
         {"menu", MENU_PAGE_PAUSE}, {"panel", MENU_PAGE_PANEL}, {"controls", MENU_PAGE_CONTROLS},
         {"display", MENU_PAGE_DISPLAY}};
@@ -331,7 +331,7 @@ bool play_show(Play *p, Menu *menu, GameSettings *set, const char *what) {
     }
     for (size_t i = 0; i < sizeof pages / sizeof pages[0]; i++)
         if (!strcmp(what, pages[i].name)) {
-            menu_open(menu, set, pages[i].page);
+            menu_open(menu, set, held, pages[i].page);
             p->overlay = OVERLAY_MENU;
             return true;
         }

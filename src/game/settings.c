@@ -1,5 +1,6 @@
-/* skyisles game settings: defaults, the YAML file (libyaml) read key by key with one warning for
- * the first defect, and the atomic save (temporary file, fsync, rename, fsync of the folder). */
+/* skyisles game settings: defaults, reader and writer of the YAML file, all from the settings
+ * table (libyaml first, a line reader when the YAML is damaged), and the atomic save (temporary
+ * file, fsync, rename, fsync of the folder) that first keeps a damaged file beside. */
 #include "settings.h"
 
 #include <errno.h>
@@ -15,18 +16,6 @@
 #include <yaml.h>
 
 #define SETTINGS_VERSION 1
-
-const char *const game_quality_names[GAME_QUALITY_COUNT] = {"low", "medium", "high"};
-const char *game_quality_name(GameQuality q) { return q < GAME_QUALITY_COUNT ? game_quality_names[q] : "medium"; }
-
-bool game_quality_parse(const char *s, GameQuality *out) {
-    for (int q = 0; q < GAME_QUALITY_COUNT; q++)
-        if (s && !strcmp(s, game_quality_names[q])) {
-            *out = (GameQuality)q;
-            return true;
-        }
-    return false;
-}
 
 /* Case-insensitive substring. */
 static bool has(const char *hay, const char *needle) {
@@ -66,17 +55,11 @@ found:
 void settings_default(GameSettings *s) {
     memset(s, 0, sizeof *s);
     input_settings_default(&s->input);
-    s->lines = 240;
-    s->fixed_4_3 = false;
-    s->snap = s->color15 = s->dither = s->fog = s->sky_clouds = s->clouds = true;
-    s->fov_deg = 70.0f;
-    s->quality = GAME_QUALITY_MEDIUM;
-    s->quality_chosen = false;
-    s->speed_limit = 1000.0f;
-    s->collision = true;
-    s->hud = true;
-    s->camera = GAME_CAMERA_CHASE;
     world_params_default(&s->world);
+    for (size_t i = 0; i < setting_count(); i++) setting_set(s, setting_at(i), setting_at(i)->def);
+    /* A default is not a choice: an optional row (quality) is written once the player chose it. */
+    for (size_t i = 0; i < setting_count(); i++)
+        if (setting_at(i)->flags & SETTING_F_OPTIONAL) *(bool *)((char *)s + setting_at(i)->chosen_offset) = false;
 }
 
 bool settings_dir(const char *dir, char *out, size_t n) {
@@ -95,242 +78,310 @@ static void one_line(char *s) {
         if ((unsigned char)*s < 0x20 || *s == 0x7f) *s = '?';
 }
 
+/* Both readers (libyaml's tree, the line by line fallback) hand values over as text here, so a
+ * value means the same whichever read it. */
 typedef struct Reader {
-    yaml_document_t doc;
+    GameSettings *s;
     const char *name;
     char *warning;
     size_t warning_n;
     bool warned;
 } Reader;
 
-static void warn_at(Reader *r, const yaml_node_t *n, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
-static void warn_at(Reader *r, const yaml_node_t *n, const char *fmt, ...) {
+static void warn_at(Reader *r, size_t line, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
+static void warn_at(Reader *r, size_t line, const char *fmt, ...) {
     if (r->warned || !r->warning || r->warning_n == 0) return;   /* the first defect is the one reported */
-    char what[160];
+    char what[200];
     va_list ap;
     va_start(ap, fmt);
     vsnprintf(what, sizeof what, fmt, ap);
     va_end(ap);
-    snprintf(r->warning, r->warning_n, "skyisles: settings %s:%zu: %s: using the default for it", r->name,
-             n ? n->start_mark.line + 1 : 1, what);
+    snprintf(r->warning, r->warning_n, "skyisles: settings %s:%zu: %s: using the default for it", r->name, line, what);
     one_line(r->warning);
     r->warned = true;
 }
+
+static void read_world(Reader *r, size_t line, const char *key, const char *val) {
+    const WorldParamDesc *d = world_param_find(key);
+    if (!d || d->cls == WORLD_PARAM_CREATE) {
+        warn_at(r, line, "'world.%s' is not a world parameter (skyisles --help lists them)", key);
+        return;
+    }
+    char assign[160];
+    SkyError err = {0};
+    if (!val || (size_t)snprintf(assign, sizeof assign, "%s=%s", key, val) >= sizeof assign ||
+        !world_param_parse(&r->s->world, assign, &err))
+        warn_at(r, line, "'world.%s' must be a number in %g..%g", key, d->min, d->max);
+}
+
+static void read_value(Reader *r, size_t line, const char *section, const char *key, const char *val) {
+    if (!strcmp(section, "world")) {
+        read_world(r, line, key, val);
+        return;
+    }
+    const SettingDesc *d = setting_find(section, key);
+    if (!d) {
+        warn_at(r, line, "'%s.%s' is not a setting", section, key);
+        return;
+    }
+    char why[200];
+    if (!setting_parse(r->s, d, val, why, sizeof why)) warn_at(r, line, "%s", why);
+}
+
+/* The listed bindings replace the action's (an empty list unbinds it). */
+static void read_binding(Reader *r, size_t line, const char *action, const char *const *items, int n) {
+    GameAction a = game_action_from_name(action);
+    if (a == GA_COUNT) {
+        warn_at(r, line, "'controls.bindings.%s' is not an action", action);
+        return;
+    }
+    if (n < 0) {
+        warn_at(r, line, "'controls.bindings.%s' must be a list such as [\"key W-\", \"axis lefty-\"]", action);
+        return;
+    }
+    InputBind got[16];
+    for (int i = 0; i < n; i++)
+        if (i >= 16 || !input_bind_parse(a, items[i], &got[i])) {
+            warn_at(r, line, "'controls.bindings.%s' has '%s', not a binding (key NAME, pad BUTTON, axis AXIS+/-)",
+                    action, items[i] ? items[i] : "?");
+            return;
+        }
+    InputSettings *in = &r->s->input;
+    uint32_t keep = 0;
+    for (uint32_t i = 0; i < in->bind_count; i++)
+        if (in->binds[i].action != a) in->binds[keep++] = in->binds[i];
+    in->bind_count = keep;
+    for (int i = 0; i < n && in->bind_count < INPUT_MAX_BINDS; i++) in->binds[in->bind_count++] = got[i];
+}
+
+static bool is_section(const char *name) {
+    if (!strcmp(name, "world")) return true;
+    for (size_t i = 0; i < setting_count(); i++)
+        if (!strcmp(setting_at(i)->section, name)) return true;
+    return false;
+}
+
+static void read_version(Reader *r, size_t line, const char *val) {
+    char *end = NULL;
+    long ver = val ? strtol(val, &end, 10) : 0;
+    if (!val || !*val || *end || ver < 1) warn_at(r, line, "'version' must be a whole number from 1");
+    else if (ver > SETTINGS_VERSION)
+        warn_at(r, line, "version %ld is newer than this skyisles knows (%d)", ver, SETTINGS_VERSION);
+}
+
+/* ---- libyaml's tree */
+typedef struct Tree {
+    Reader *r;
+    yaml_document_t doc;
+} Tree;
 
 static const char *scalar(const yaml_node_t *n) {
     return n && n->type == YAML_SCALAR_NODE ? (const char *)n->data.scalar.value : NULL;
 }
 
-static bool read_bool(Reader *r, const yaml_node_t *n, const char *key, bool *out) {
-    const char *v = scalar(n);
-    if (v && (!strcmp(v, "true") || !strcmp(v, "yes") || !strcmp(v, "on"))) { *out = true; return true; }
-    if (v && (!strcmp(v, "false") || !strcmp(v, "no") || !strcmp(v, "off"))) { *out = false; return true; }
-    warn_at(r, n, "'%s' must be true or false", key);
-    return false;
-}
+static size_t line_of(const yaml_node_t *n) { return n ? n->start_mark.line + 1 : 1; }
 
-static bool read_num(Reader *r, const yaml_node_t *n, const char *key, double lo, double hi, bool whole, double *out) {
-    const char *v = scalar(n);
-    char *end = NULL;
-    errno = 0;
-    double d = v ? strtod(v, &end) : 0.0;
-    if (!v || !*v || *end || errno || !(d >= lo && d <= hi) || (whole && d != (double)(long long)d)) {
-        warn_at(r, n, "'%s' must be %s in %g..%g", key, whole ? "a whole number" : "a number", lo, hi);
-        return false;
-    }
-    *out = d;
-    return true;
-}
-
-static void read_float(Reader *r, const yaml_node_t *n, const char *key, double lo, double hi, float *out) {
-    double d;
-    if (read_num(r, n, key, lo, hi, false, &d)) *out = (float)d;
-}
-
-static void read_int(Reader *r, const yaml_node_t *n, const char *key, double lo, double hi, int *out) {
-    double d;
-    if (read_num(r, n, key, lo, hi, true, &d)) *out = (int)d;
-}
-
-typedef void (*SectionFn)(Reader *r, GameSettings *s, const char *key, yaml_node_t *value);
-
-static void each_pair(Reader *r, yaml_node_t *map, const char *section, GameSettings *s, SectionFn fn) {
+static void tree_bindings(Tree *t, yaml_node_t *map) {
     if (!map || map->type != YAML_MAPPING_NODE) {
-        warn_at(r, map, "'%s' must be a mapping", section);
+        warn_at(t->r, line_of(map), "'controls.bindings' must be a mapping of actions to lists");
         return;
     }
     for (yaml_node_pair_t *p = map->data.mapping.pairs.start; p < map->data.mapping.pairs.top; p++) {
-        yaml_node_t *k = yaml_document_get_node(&r->doc, p->key), *v = yaml_document_get_node(&r->doc, p->value);
+        yaml_node_t *k = yaml_document_get_node(&t->doc, p->key), *v = yaml_document_get_node(&t->doc, p->value);
+        const char *items[17];
+        int n = -1;
+        if (v && v->type == YAML_SEQUENCE_NODE) {
+            n = 0;
+            for (yaml_node_item_t *it = v->data.sequence.items.start; it < v->data.sequence.items.top && n < 17; it++)
+                items[n++] = scalar(yaml_document_get_node(&t->doc, *it));
+        }
+        if (scalar(k)) read_binding(t->r, line_of(v), scalar(k), items, n);
+        else warn_at(t->r, line_of(k), "a key in 'controls.bindings' is not a word");
+    }
+}
+
+static void tree_section(Tree *t, const char *section, yaml_node_t *map) {
+    if (!map || map->type != YAML_MAPPING_NODE) {
+        warn_at(t->r, line_of(map), "'%s' must be a mapping", section);
+        return;
+    }
+    for (yaml_node_pair_t *p = map->data.mapping.pairs.start; p < map->data.mapping.pairs.top; p++) {
+        yaml_node_t *k = yaml_document_get_node(&t->doc, p->key), *v = yaml_document_get_node(&t->doc, p->value);
         const char *key = scalar(k);
-        if (!key) {
-            warn_at(r, k, "a key in '%s' is not a word", section);
+        const SettingDesc *d = key ? setting_find(section, key) : NULL;
+        if (!key) warn_at(t->r, line_of(k), "a key in '%s' is not a word", section);
+        else if (d && d->type == SETTING_BINDING) tree_bindings(t, v);
+        else read_value(t->r, line_of(v), section, key, scalar(v));
+    }
+}
+
+static void tree_read(Tree *t, yaml_node_t *root) {
+    for (yaml_node_pair_t *p = root->data.mapping.pairs.start; p < root->data.mapping.pairs.top; p++) {
+        yaml_node_t *k = yaml_document_get_node(&t->doc, p->key), *v = yaml_document_get_node(&t->doc, p->value);
+        const char *key = scalar(k);
+        if (key && !strcmp(key, "version")) read_version(t->r, line_of(v), scalar(v));
+        else if (key && is_section(key)) tree_section(t, key, v);
+        else warn_at(t->r, line_of(k), "'%s' is not a section (controls, display, flight, world)", key ? key : "?");
+    }
+}
+
+/* ---- line by line: the fallback for a file libyaml gives up on. The game writes one
+ * `key: value` per line (two spaces in a section, four in the bindings), so a line reads alone;
+ * a damaged line is skipped and the next one reads again. */
+static char *trim(char *a, char *b) {
+    while (a < b && (*a == ' ' || *a == '\r')) a++;
+    while (b > a && (b[-1] == ' ' || b[-1] == '\r')) b--;
+    *b = 0;
+    return a;
+}
+
+/* Drops a comment (a # outside quotes, after a space or at the start). */
+static void cut_comment(char *s) {
+    bool quoted = false;
+    for (char *c = s; *c; c++) {
+        if (*c == '"') quoted = !quoted;
+        else if (*c == '#' && !quoted && (c == s || c[-1] == ' ')) { *c = 0; return; }
+    }
+}
+
+/* A quoted scalar loses its quotes; false when a quote does not close. */
+static bool unquote(char **v) {
+    size_t n = strlen(*v);
+    if (n == 0 || (**v != '"' && **v != '\'')) return true;
+    if (n < 2 || (*v)[n - 1] != **v) return false;
+    (*v)[n - 1] = 0;
+    (*v)++;
+    return true;
+}
+
+/* ["a", "b"] into items; -1 when it is not a closed flow list of scalars. */
+static int flow_list(char *v, char **items, int cap) {
+    size_t n = strlen(v);
+    if (n < 2 || v[0] != '[' || v[n - 1] != ']') return -1;
+    v[n - 1] = 0;
+    int k = 0;
+    for (char *p = v + 1; *p;) {
+        char *comma = strchr(p, ',');
+        char *end = comma ? comma : p + strlen(p);
+        char *item = trim(p, end);
+        if (!*item && !comma && k == 0) break;   /* [] */
+        if (!*item || k >= cap || !unquote(&item) || strchr(item, '"')) return -1;
+        items[k++] = item;
+        if (!comma) break;
+        p = comma + 1;
+    }
+    return k;
+}
+
+static void lines_read(Reader *r, char *text, size_t len) {
+    char section[32] = "", sub[32] = "";
+    int sub_indent = -1;
+    size_t line = 0;
+    for (char *p = text; p < text + len;) {
+        char *eol = memchr(p, '\n', (size_t)(text + len - p));
+        char *end = eol ? eol : text + len;
+        line++;
+        char *next = eol ? eol + 1 : text + len;
+        *end = 0;
+        if (memchr(p, 0, (size_t)(end - p)) || memchr(p, '\t', (size_t)(end - p))) {
+            warn_at(r, line, "the line is damaged (a tab or a NUL byte): skipped");
+            p = next;
             continue;
         }
-        fn(r, s, key, v);
-    }
-}
-
-static void read_bindings(Reader *r, GameSettings *s, const char *key, yaml_node_t *v) {
-    GameAction a = game_action_from_name(key);
-    if (a == GA_COUNT) {
-        warn_at(r, v, "'controls.bindings.%s' is not an action", key);
-        return;
-    }
-    if (!v || v->type != YAML_SEQUENCE_NODE) {
-        warn_at(r, v, "'controls.bindings.%s' must be a list such as [\"key W-\", \"axis lefty-\"]", key);
-        return;
-    }
-    InputBind got[16];
-    uint32_t n = 0;
-    for (yaml_node_item_t *it = v->data.sequence.items.start; it < v->data.sequence.items.top; it++) {
-        yaml_node_t *e = yaml_document_get_node(&r->doc, *it);
-        if (n >= 16 || !input_bind_parse(a, scalar(e), &got[n])) {
-            warn_at(r, e, "'controls.bindings.%s' has '%s', not a binding (key NAME, pad BUTTON, axis AXIS+/-)", key,
-                    scalar(e) ? scalar(e) : "?");
-            return;
+        cut_comment(p);
+        int indent = 0;
+        while (p[indent] == ' ') indent++;
+        char *colon = strstr(p, ": ");
+        if (!colon && end > p && end[-1] == ':') colon = end - 1;
+        char *val = colon ? trim(colon + 1, colon + strlen(colon)) : NULL;   /* before the key's trim cuts at the colon */
+        char *key = colon ? trim(p, colon) : NULL;
+        if (!colon) {
+            if (*trim(p, p + strlen(p))) warn_at(r, line, "the line is damaged (not key: value): skipped");
+        } else if (indent == 0) {
+            snprintf(section, sizeof section, "%s", *val ? "" : key);
+            sub[0] = 0;
+            if (!strcmp(key, "version")) read_version(r, line, val);
+            else if (!is_section(key)) warn_at(r, line, "'%s' is not a section (controls, display, flight, world)", key);
+        } else if (!section[0]) {
+            warn_at(r, line, "'%s' is outside any section: skipped", key);
+        } else if (sub[0] && indent > sub_indent) {
+            char *items[17];
+            read_binding(r, line, key, (const char *const *)items, flow_list(val, items, 17));
+        } else if (!*val) {
+            const SettingDesc *d = setting_find(section, key);
+            sub_indent = indent;
+            snprintf(sub, sizeof sub, "%s", d && d->type == SETTING_BINDING ? key : "");
+            if (!sub[0]) warn_at(r, line, "'%s.%s' has no value", section, key);
+        } else {
+            sub[0] = 0;
+            if (unquote(&val)) read_value(r, line, section, key, val);
+            else warn_at(r, line, "'%s.%s': a quote does not close", section, key);
         }
-        n++;
-    }
-    /* The listed bindings replace the action's (an empty list unbinds it). */
-    InputSettings *in = &s->input;
-    uint32_t keep = 0;
-    for (uint32_t i = 0; i < in->bind_count; i++)
-        if (in->binds[i].action != a) in->binds[keep++] = in->binds[i];
-    in->bind_count = keep;
-    for (uint32_t i = 0; i < n && in->bind_count < INPUT_MAX_BINDS; i++) in->binds[in->bind_count++] = got[i];
-}
-
-static void read_controls(Reader *r, GameSettings *s, const char *key, yaml_node_t *v) {
-    InputSettings *in = &s->input;
-    if (!strcmp(key, "invert_pitch")) read_bool(r, v, "controls.invert_pitch", &in->invert_pitch);
-    else if (!strcmp(key, "dead_zone")) read_float(r, v, "controls.dead_zone", 0.0, 0.5, &in->dead_zone);
-    else if (!strcmp(key, "curve")) read_float(r, v, "controls.curve", 1.0, 3.0, &in->curve);
-    else if (!strcmp(key, "layout")) {
-        const char *l = scalar(v);
-        if (l && !strcmp(l, "xbox")) in->nintendo = false;
-        else if (l && !strcmp(l, "nintendo")) in->nintendo = true;
-        else warn_at(r, v, "'controls.layout' must be xbox or nintendo");
-    } else if (!strcmp(key, "bindings")) each_pair(r, v, "controls.bindings", s, read_bindings);
-    else warn_at(r, v, "'controls.%s' is not a setting", key);
-}
-
-static void read_display(Reader *r, GameSettings *s, const char *key, yaml_node_t *v) {
-    static const struct { const char *key; size_t off; } flags[] = {
-        {"aspect_4_3", offsetof(GameSettings, fixed_4_3)}, {"snap", offsetof(GameSettings, snap)},
-        {"color15", offsetof(GameSettings, color15)},      {"dither", offsetof(GameSettings, dither)},
-        {"fog", offsetof(GameSettings, fog)},              {"sky_clouds", offsetof(GameSettings, sky_clouds)},
-        {"clouds", offsetof(GameSettings, clouds)},
-    };
-    for (size_t i = 0; i < sizeof flags / sizeof flags[0]; i++)
-        if (!strcmp(key, flags[i].key)) {
-            read_bool(r, v, key, (bool *)((char *)s + flags[i].off));
-            return;
-        }
-    if (!strcmp(key, "lines")) {
-        int lines = s->lines;
-        read_int(r, v, "display.lines", 0, 480, &lines);
-        if (lines != 0 && lines < 64) warn_at(r, v, "'display.lines' must be 0 or 64..480");
-        else s->lines = lines;
-    } else if (!strcmp(key, "fov")) {
-        read_float(r, v, "display.fov", 40.0, 110.0, &s->fov_deg);
-    } else if (!strcmp(key, "quality")) {
-        GameQuality q;
-        if (game_quality_parse(scalar(v), &q)) {
-            s->quality = q;
-            s->quality_chosen = true;
-            return;
-        }
-        warn_at(r, v, "'display.quality' must be low, medium or high");
-    } else {
-        warn_at(r, v, "'display.%s' is not a setting", key);
+        p = next;
     }
 }
 
-static void read_flight(Reader *r, GameSettings *s, const char *key, yaml_node_t *v) {
-    if (!strcmp(key, "speed_limit")) read_float(r, v, "flight.speed_limit", 40.0, 5000.0, &s->speed_limit);
-    else if (!strcmp(key, "collision")) read_bool(r, v, "flight.collision", &s->collision);
-    else if (!strcmp(key, "hud")) read_bool(r, v, "flight.hud", &s->hud);
-    else if (!strcmp(key, "camera")) {
-        const char *c = scalar(v);
-        if (c && !strcmp(c, "chase")) s->camera = GAME_CAMERA_CHASE;
-        else if (c && !strcmp(c, "cockpit")) s->camera = GAME_CAMERA_COCKPIT;
-        else warn_at(r, v, "'flight.camera' must be chase or cockpit");
-    } else {
-        warn_at(r, v, "'flight.%s' is not a setting", key);
-    }
-}
-
-static void read_world(Reader *r, GameSettings *s, const char *key, yaml_node_t *v) {
-    const WorldParamDesc *d = world_param_find(key);
-    if (!d || d->cls == WORLD_PARAM_CREATE) {
-        warn_at(r, v, "'world.%s' is not a world parameter (skyisles --help lists them)", key);
-        return;
-    }
-    char assign[160];
-    SkyError err = {0};
-    const char *val = scalar(v);
-    if (!val || (size_t)snprintf(assign, sizeof assign, "%s=%s", key, val) >= sizeof assign ||
-        !world_param_parse(&s->world, assign, &err))
-        warn_at(r, v, "'world.%s' must be a number in %g..%g", key, d->min, d->max);
-}
-
-static void read_top(Reader *r, GameSettings *s, const char *key, yaml_node_t *v) {
-    if (!strcmp(key, "version")) {
-        int ver = SETTINGS_VERSION;
-        read_int(r, v, "version", 1, 1000000, &ver);
-        if (ver > SETTINGS_VERSION) warn_at(r, v, "version %d is newer than this skyisles knows (%d)", ver, SETTINGS_VERSION);
-    } else if (!strcmp(key, "controls")) each_pair(r, v, "controls", s, read_controls);
-    else if (!strcmp(key, "display")) each_pair(r, v, "display", s, read_display);
-    else if (!strcmp(key, "flight")) each_pair(r, v, "flight", s, read_flight);
-    else if (!strcmp(key, "world")) each_pair(r, v, "world", s, read_world);
-    else warn_at(r, v, "'%s' is not a section (controls, display, flight, world)", key);
-}
-
-void settings_parse(GameSettings *s, const char *text, size_t len, const char *name, char *warning, size_t warning_n) {
-    if (warning && warning_n) warning[0] = 0;
-    Reader r = {.name = name ? name : SETTINGS_FILE, .warning = warning, .warning_n = warning_n};
+/* Parses `text` into s; true when it read cleanly (no warning). */
+static bool parse_text(GameSettings *s, const char *text, size_t len, const char *name, char *warning, size_t warning_n) {
+    char own[8];
+    if (!warning || !warning_n) warning = own, warning_n = sizeof own;   /* cleanliness is still told */
+    warning[0] = 0;
+    GameSettings tmp = *s;
+    Reader r = {.s = &tmp, .name = name ? name : SETTINGS_FILE, .warning = warning, .warning_n = warning_n};
+    Tree t = {.r = &r};
     yaml_parser_t parser;
     if (!yaml_parser_initialize(&parser)) {
         snprintf(warning, warning_n, "skyisles: settings %s: out of memory reading it: using defaults", r.name);
-        return;
+        return false;
     }
     yaml_parser_set_input_string(&parser, (const unsigned char *)text, len);
-    if (!yaml_parser_load(&parser, &r.doc)) {
-        if (warning && warning_n)
-            snprintf(warning, warning_n, "skyisles: settings %s:%zu:%zu is damaged (%s): using defaults", r.name,
-                     parser.problem_mark.line + 1, parser.problem_mark.column + 1,
-                     parser.problem ? parser.problem : "unreadable");
+    if (!yaml_parser_load(&parser, &t.doc)) {
+        /* Damaged YAML: every line that still reads is kept (the copy is the reader's to cut up). */
+        snprintf(warning, warning_n, "skyisles: settings %s:%zu:%zu is damaged (%s): kept what the other lines say, "
+                 "defaults for the rest", r.name, parser.problem_mark.line + 1, parser.problem_mark.column + 1,
+                 parser.problem ? parser.problem : "unreadable");
         one_line(warning);
+        r.warned = true;
         yaml_parser_delete(&parser);
-        return;
+        char *copy = malloc(len + 1);   /* boot only: the file is read once */
+        if (copy) {
+            memcpy(copy, text, len);
+            copy[len] = 0;
+            lines_read(&r, copy, len);
+            free(copy);
+        }
+        *s = tmp;
+        return false;
     }
     yaml_parser_delete(&parser);
-    yaml_node_t *root = yaml_document_get_root_node(&r.doc);
-    if (!root) {
-        if (warning && warning_n) snprintf(warning, warning_n, "skyisles: settings %s is empty: using defaults", r.name);
-    } else if (root->type != YAML_MAPPING_NODE) {
-        if (warning && warning_n)
-            snprintf(warning, warning_n, "skyisles: settings %s is not a settings file (no sections): using defaults", r.name);
-    } else {
-        /* Read into a copy: only a file that parses leaves its values. */
-        GameSettings tmp = *s;
-        each_pair(&r, root, "the file", &tmp, read_top);
-        *s = tmp;
-    }
-    yaml_document_delete(&r.doc);
-    if (warning && warning_n) one_line(warning);
+    yaml_node_t *root = yaml_document_get_root_node(&t.doc);
+    if (!root) snprintf(warning, warning_n, "skyisles: settings %s is empty: using defaults", r.name);
+    else if (root->type != YAML_MAPPING_NODE)
+        snprintf(warning, warning_n, "skyisles: settings %s is not a settings file (no sections): using defaults", r.name);
+    else tree_read(&t, root);
+    yaml_document_delete(&t.doc);
+    *s = tmp;
+    one_line(warning);
+    return warning[0] == 0;
 }
 
-void settings_load(GameSettings *s, const char *dir, bool *found, char *warning, size_t warning_n) {
-    char path[1024];
-    if (warning && warning_n) warning[0] = 0;
+void settings_parse(GameSettings *s, const char *text, size_t len, const char *name, char *warning, size_t warning_n) {
+    parse_text(s, text, len, name, warning, warning_n);
+}
+
+void settings_load_file(GameSettings *s, const char *dir, bool *found, bool *damaged, char *warning, size_t warning_n) {
+    char path[1024], own[320];
+    if (!warning || !warning_n) warning = own, warning_n = sizeof own;
+    warning[0] = 0;
     *found = false;
+    if (damaged) *damaged = false;
     if ((size_t)snprintf(path, sizeof path, "%s/%s", dir, SETTINGS_FILE) >= sizeof path) {
         snprintf(warning, warning_n, "skyisles: the config folder path is too long: using default settings");
         return;
     }
     struct stat st;
-    if (stat(path, &st) != 0 && errno == ENOENT) return;   /* first start */
+    bool exists = stat(path, &st) == 0;
+    if (!exists && errno == ENOENT) return;   /* first start */
     *found = true;
     SkyError err = {0};
     size_t len = 0;
@@ -338,10 +389,16 @@ void settings_load(GameSettings *s, const char *dir, bool *found, char *warning,
     if (!text) {
         snprintf(warning, warning_n, "skyisles: settings: %s: using defaults", err.msg);
         one_line(warning);
+        if (damaged) *damaged = exists;   /* there, but unreadable: not to be written over blind */
         return;
     }
-    settings_parse(s, (const char *)text, len, path, warning, warning_n);
+    bool clean = parse_text(s, (const char *)text, len, path, warning, warning_n);
+    if (damaged) *damaged = !clean;
     free(text);   /* boot only */
+}
+
+void settings_load(GameSettings *s, const char *dir, bool *found, char *warning, size_t warning_n) {
+    settings_load_file(s, dir, found, NULL, warning, warning_n);
 }
 
 /* ---------------------------------------------------------------- writing */
@@ -359,49 +416,53 @@ static void put(Out *o, const char *fmt, ...) {
     if (k > 0) o->len += (size_t)k;
 }
 
-static const char *yes(bool b) { return b ? "true" : "false"; }
-
-/* The shortest text that reads back as the same float (0.15, not 0.150000006). */
-static const char *num(float v, char buf[32]) {
-    for (int digits = 6; digits <= 9; digits++) {
-        snprintf(buf, 32, "%.*g", digits, (double)v);
-        if (strtof(buf, NULL) == v) break;
+static void put_bindings(Out *o, const InputSettings *in, const SettingDesc *d) {
+    put(o, "  %s:            # %s\n", d->key, d->help);
+    for (int a = 0; a < GA_COUNT; a++) {
+        put(o, "    %s: [", game_action_name((GameAction)a));
+        bool first = true;
+        for (uint32_t i = 0; i < in->bind_count; i++) {
+            if (in->binds[i].action != a) continue;
+            char t[48];
+            input_bind_text(&in->binds[i], t, sizeof t);
+            put(o, "%s\"%s\"", first ? "" : ", ", t);
+            first = false;
+        }
+        put(o, "]\n");
     }
-    return buf;
+}
+
+/* One section: its rows in table order, each with its help as a comment. */
+static void put_section(Out *o, const GameSettings *s, const char *section) {
+    put(o, "\n%s:\n", section);
+    for (size_t i = 0; i < setting_count(); i++) {
+        const SettingDesc *d = setting_at(i);
+        if (strcmp(d->section, section)) continue;
+        if ((d->flags & SETTING_F_OPTIONAL) && !*(const bool *)((const char *)s + d->chosen_offset)) continue;
+        if (d->type == SETTING_BINDING) {
+            put_bindings(o, &s->input, d);
+            continue;
+        }
+        char v[64];
+        setting_format(s, d, v, sizeof v);
+        int pad = 18 - (int)(strlen(d->key) + strlen(v));
+        put(o, "  %s: %s%*s# %s\n", d->key, v, pad < 1 ? 1 : pad, "", d->help);
+    }
 }
 
 size_t settings_format(const GameSettings *s, char *buf, size_t n) {
     Out o = {buf, n, 0};
     if (n) buf[0] = 0;
     put(&o, "# skyisles settings, written by the game when a setting changes (in the pause menu).\n"
-            "# Edit it while skyisles is not running; a damaged file gives a warning and defaults.\n"
-            "version: %d\n\ncontrols:\n", SETTINGS_VERSION);
-    const InputSettings *in = &s->input;
-    put(&o, "  invert_pitch: %s\n  layout: %s          # xbox: confirm with the bottom button; nintendo: the right one\n",
-        yes(in->invert_pitch), in->nintendo ? "nintendo" : "xbox");
-    char n1[32], n2[32];
-    put(&o, "  dead_zone: %s\n  curve: %s\n  bindings:            # key NAME, pad BUTTON, axis AXIS; +/- the direction\n",
-        num(in->dead_zone, n1), num(in->curve, n2));
-    for (int a = 0; a < GA_COUNT; a++) {
-        put(&o, "    %s: [", game_action_name((GameAction)a));
-        bool first = true;
-        for (uint32_t i = 0; i < in->bind_count; i++) {
-            if (in->binds[i].action != a) continue;
-            char t[48];
-            input_bind_text(&in->binds[i], t, sizeof t);
-            put(&o, "%s\"%s\"", first ? "" : ", ", t);
-            first = false;
-        }
-        put(&o, "]\n");
+            "# Edit it while skyisles is not running; a damaged line gives a warning and its default.\n"
+            "version: %d\n", SETTINGS_VERSION);
+    /* Sections in the order the table first names them (rows registered later may add one). */
+    for (size_t i = 0; i < setting_count(); i++) {
+        const char *sec = setting_at(i)->section;
+        bool seen = false;
+        for (size_t j = 0; j < i && !seen; j++) seen = !strcmp(setting_at(j)->section, sec);
+        if (!seen) put_section(&o, s, sec);
     }
-    put(&o, "\ndisplay:\n  lines: %d            # PSX target lines: 240, 360, 480; 0 = full resolution\n", s->lines);
-    put(&o, "  aspect_4_3: %s\n  snap: %s\n  color15: %s\n  dither: %s\n  fog: %s\n  sky_clouds: %s\n  clouds: %s\n",
-        yes(s->fixed_4_3), yes(s->snap), yes(s->color15), yes(s->dither), yes(s->fog), yes(s->sky_clouds),
-        yes(s->clouds));
-    put(&o, "  fov: %s\n", num(s->fov_deg, n1));
-    if (s->quality_chosen) put(&o, "  quality: %s         # low, medium, high\n", game_quality_name(s->quality));
-    put(&o, "\nflight:\n  speed_limit: %s     # m/s, the boost's top speed\n  collision: %s\n  hud: %s\n  camera: %s\n",
-        num(s->speed_limit, n1), yes(s->collision), yes(s->hud), s->camera == GAME_CAMERA_COCKPIT ? "cockpit" : "chase");
     put(&o, "\nworld:                 # the parameter panel's values (skyisles --help lists them)\n");
     for (size_t i = 0; i < world_param_count(); i++) {
         const WorldParamDesc *d = world_param_at(i);
@@ -436,28 +497,25 @@ static bool make_dirs(const char *dir) {
     return mkdir(p, 0755) == 0 || errno == EEXIST;
 }
 
-bool settings_save(const GameSettings *s, const char *dir, SkyError *err) {
-    static char text[64 << 10];   /* the file as written; saves happen on the main thread only */
-    size_t len = settings_format(s, text, sizeof text);
-    if (len >= sizeof text) {
-        sky_error_set(err, SKY_ERR_START, "skyisles: settings too long to save (%zu bytes)", len);
-        return false;
-    }
+/* Writes DIR/NAME atomically (a temporary file beside it, synced, renamed over, the folder
+ * synced); on failure the old file is untouched. `what` names it in errors. */
+static bool write_atomic(const char *dir, const char *name, const char *text, size_t len, const char *what,
+                         SkyError *err) {
     char path[1024], tmp[1100];
-    if ((size_t)snprintf(path, sizeof path, "%s/%s", dir, SETTINGS_FILE) >= sizeof path) {
-        sky_error_set(err, SKY_ERR_INPUT, "skyisles: the config folder path is too long to save settings");
+    if ((size_t)snprintf(path, sizeof path, "%s/%s", dir, name) >= sizeof path) {
+        sky_error_set(err, SKY_ERR_INPUT, "skyisles: the config folder path is too long to save %s", what);
         return false;
     }
     snprintf(tmp, sizeof tmp, "%s.tmp", path);
     if (!make_dirs(dir)) {
-        sky_error_set(err, SKY_ERR_START, "skyisles: cannot create the config folder %s (%s): settings not saved", dir,
-                      strerror(errno));
+        sky_error_set(err, SKY_ERR_START, "skyisles: cannot create the config folder %s (%s): %s not saved", dir,
+                      strerror(errno), what);
         return false;
     }
     int fd = open(tmp, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
     if (fd < 0) {
-        sky_error_set(err, SKY_ERR_START, "skyisles: cannot write settings in %s (%s): settings not saved; check the "
-                      "folder is writable", dir, strerror(errno));
+        sky_error_set(err, SKY_ERR_START, "skyisles: cannot write %s in %s (%s): %s not saved; check the folder is "
+                      "writable", what, dir, strerror(errno), what);
         return false;
     }
     bool ok = write_all(fd, text, len);
@@ -467,7 +525,7 @@ bool settings_save(const GameSettings *s, const char *dir, SkyError *err) {
     if (ok && rename(tmp, path) != 0) { ok = false; saved = errno; }
     if (!ok) {
         unlink(tmp);
-        sky_error_set(err, SKY_ERR_START, "skyisles: saving settings to %s failed (%s): the previous file is kept", path,
+        sky_error_set(err, SKY_ERR_START, "skyisles: saving %s to %s failed (%s): the previous file is kept", what, path,
                       strerror(saved));
         return false;
     }
@@ -478,4 +536,54 @@ bool settings_save(const GameSettings *s, const char *dir, SkyError *err) {
         close(dfd);
     }
     return true;
+}
+
+bool settings_save(const GameSettings *s, const char *dir, SkyError *err) {
+    static char text[64 << 10];   /* the file as written; saves happen on the main thread only */
+    size_t len = settings_format(s, text, sizeof text);
+    if (len >= sizeof text) {
+        sky_error_set(err, SKY_ERR_START, "skyisles: settings too long to save (%zu bytes)", len);
+        return false;
+    }
+    return write_atomic(dir, SETTINGS_FILE, text, len, "settings", err);
+}
+
+bool settings_save_keeping(const GameSettings *s, const char *dir, bool *damaged, SkyError *err) {
+    if (damaged && *damaged) {
+        /* The damaged file is the player's to mend: it goes beside before anything replaces it.
+         * Read whole into a buffer of the save's size (a settings file is capped at that). */
+        static char old[SETTINGS_MAX_BYTES];
+        char path[1024];
+        snprintf(path, sizeof path, "%s/%s", dir, SETTINGS_FILE);
+        int fd = open(path, O_RDONLY | O_CLOEXEC);
+        ssize_t n = fd >= 0 ? 0 : -1;
+        while (fd >= 0 && (size_t)n < sizeof old) {
+            ssize_t k = read(fd, old + n, sizeof old - (size_t)n);
+            if (k < 0 && errno == EINTR) continue;
+            if (k <= 0) {
+                if (k < 0) n = -1;
+                break;
+            }
+            n += k;
+        }
+        int saved = errno;
+        if (fd >= 0) close(fd);
+        errno = saved;
+        if (n < 0 && errno != ENOENT) {
+            sky_error_set(err, SKY_ERR_START, "skyisles: cannot read the damaged %s to keep it (%s): settings not saved, "
+                          "the file is left as it is", path, strerror(errno));
+            return false;
+        }
+        if (n >= 0) {
+            if (!write_atomic(dir, SETTINGS_DAMAGED_FILE, old, (size_t)n, "the damaged settings", err)) {
+                sky_error_set(err, SKY_ERR_START, "skyisles: cannot keep the damaged %s beside as %s: settings not "
+                              "saved, the file is left as it is", path, SETTINGS_DAMAGED_FILE);
+                return false;
+            }
+            log_warn("skyisles: the damaged settings file is kept as %s/%s (mend it or delete it)", dir,
+                     SETTINGS_DAMAGED_FILE);
+        }
+        *damaged = false;
+    }
+    return settings_save(s, dir, err);
 }

@@ -1,6 +1,6 @@
 /* skyisles game settings: what a player chose (controls, bindings, display, flight, the world's
- * parameters, the last seed), kept in a YAML file in the config folder, saved atomically.
- * A damaged file never stops the game: one warning line, then defaults. */
+ * parameters, the last seed), described by the table in settings_table.h, kept in a YAML file in
+ * the config folder, saved atomically. A damaged file never stops the game and loses nothing. */
 #ifndef SKYISLES_GAME_SETTINGS_H
 #define SKYISLES_GAME_SETTINGS_H
 
@@ -10,6 +10,7 @@
 
 #include "core/core.h"
 #include "input.h"
+#include "settings_table.h"
 #include "world/world.h"
 
 #define SETTINGS_FILE "settings.yaml"
@@ -47,18 +48,28 @@ typedef struct GameSettings {
     /* the world's generation and live values as its parameter table lists them (the seed of the
      * world and home island last flown among them) */
     WorldParams world;
+    /* Storage for rows registered at run time by code that keeps no struct of its own here
+     * (tests; a module's rows may point into its own fields instead). */
+    _Alignas(8) unsigned char ext[128];
 } GameSettings;
 
+/* Every row's default (the table), the world's own defaults, the default bindings. */
 void settings_default(GameSettings *s);
+/* Quality presets: display and world values for a class of hardware (low: VideoCore IV,
+ * Mali-400, Pi Zero 2; medium: Pi 4, Mali-G31/G52; high: Pi 5, desktops). Marks the quality chosen. */
+void game_quality_apply(GameSettings *s, GameQuality q);
 
 /* Where settings live: `dir` when given (--config DIR), else $XDG_CONFIG_HOME/skyisles, else
  * $HOME/.config/skyisles. False when none can be named (no HOME). */
 bool settings_dir(const char *dir, char *out, size_t n);
 
 /* Reads DIR/settings.yaml over the defaults. A missing file is not an error (first start:
- * *found = false). A file that cannot be read or parsed, or holds a bad value, gives one line in
- * `warning` (the file, where, what; "using defaults") and the defaults for what was bad: a
- * damaged file keeps nothing, a bad value keeps the rest. Never fails. */
+ * *found = false). A defect gives one line in `warning` (the file, the line, what; the first
+ * defect only) and loses nothing else: a bad value keeps the rest; a file that does not parse
+ * as YAML is read line by line, keeping every line that reads as `key: value` in its section.
+ * *damaged (may be NULL) is true when the file exists and was not read cleanly: the first save
+ * keeps it beside (settings_save_keeping). Never fails. */
+void settings_load_file(GameSettings *s, const char *dir, bool *found, bool *damaged, char *warning, size_t warning_n);
 void settings_load(GameSettings *s, const char *dir, bool *found, char *warning, size_t warning_n);
 /* The same from text (fuzzing, tests); `name` is used in the warning. */
 void settings_parse(GameSettings *s, const char *text, size_t len, const char *name, char *warning, size_t warning_n);
@@ -67,6 +78,10 @@ void settings_parse(GameSettings *s, const char *text, size_t len, const char *n
  * over the old one. On any failure (folder not writable, disk full) the old file is untouched,
  * the temporary one removed, and err holds one line. The folder is created if missing. */
 bool settings_save(const GameSettings *s, const char *dir, SkyError *err);
+/* settings_save, but first, when *damaged, the file there is kept as DIR/settings.yaml.damaged
+ * (one log line says so) and *damaged cleared; when it cannot be kept, nothing is written. */
+bool settings_save_keeping(const GameSettings *s, const char *dir, bool *damaged, SkyError *err);
+#define SETTINGS_DAMAGED_FILE SETTINGS_FILE ".damaged"
 /* The YAML text settings_save writes (tests); snprintf's return. */
 size_t settings_format(const GameSettings *s, char *buf, size_t n);
 

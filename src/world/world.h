@@ -247,6 +247,11 @@ typedef struct WorldParamDesc {
     WorldParamType type;
     double min, max, def;
     const char *help;           /* one line */
+    /* For the panel: a player's words for it, its unit, and its step (a decimal grid around the
+     * default; 0: a hundredth of the range on a 1-2-5 grid, 1 for whole numbers). */
+    const char *label;
+    const char *unit;
+    double step;
 } WorldParamDesc;
 
 size_t world_param_count(void);

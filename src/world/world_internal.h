@@ -58,9 +58,11 @@ typedef struct CaveKind {
     WorldParamDesc params[WORLD_CAVE_PARAMS_MAX];   /* rows of the parameter table (CAVE_PARAM) */
 } CaveKind;
 
-/* A parameter row of the cave kind with mode bit index `bit`, its i-th value. */
-#define CAVE_PARAM(bit, i, name, min, max, def, help) \
-    {name, WORLD_PARAM_GEN, offsetof(WorldParams, gen.cave_params[bit][i]), WORLD_PT_F64, min, max, def, help}
+/* A parameter row of the cave kind with mode bit index `bit`, its i-th value (CAVE_PARAM_L: with
+ * the panel's label, unit and step). */
+#define CAVE_PARAM_L(bit, i, name, min, max, def, help, label, unit, step) \
+    {name, WORLD_PARAM_GEN, offsetof(WorldParams, gen.cave_params[bit][i]), WORLD_PT_F64, min, max, def, help, label, unit, step}
+#define CAVE_PARAM(bit, i, name, min, max, def, help) CAVE_PARAM_L(bit, i, name, min, max, def, help, NULL, NULL, 0)
 
 /* Adds a kind to the table (boot time, before world_params_default and world_create, single
  * threaded; no allocation). False when its mode bit is not a single bit below

@@ -1,0 +1,357 @@
+/* skyisles game settings table: the rows (each setting's key, flag, page, range, step, default,
+ * help and cost, once), rows registered at run time, and the typed access every reader uses. */
+#include "settings.h"
+#include "render/render.h"   /* RENDER_LINES_MAX */
+
+#include <errno.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define AT(f) offsetof(GameSettings, f)
+
+static const char *const k_layouts[] = {"xbox", "nintendo"};
+static const char *const k_layout_labels[] = {"Xbox (A confirms)", "Nintendo (right confirms)"};
+static const char *const k_cameras[] = {"chase", "cockpit"};
+static const int k_line_stops[] = {0, 240, 360, 480};
+
+static void quality_changed(GameSettings *s) { game_quality_apply(s, s->quality); }
+
+/* THE table. Order is the file's and each page's order. */
+static const SettingDesc k_rows[] = {
+    /* controls */
+    {.section = "controls", .key = "invert_pitch", .page = "controls", .label = "Invert pitch", .type = SETTING_BOOL,
+     .offset = AT(input.invert_pitch), .max = 1, .step = 1, .def = 0,
+     .help = "stick forward raises the nose", .changes = MENU_CHANGED_CONTROLS},
+    {.section = "controls", .key = "layout", .page = "controls", .label = "Button layout", .type = SETTING_ENUM,
+     .offset = AT(input.nintendo), .max = 1, .step = 1, .def = 0, .names = k_layouts, .labels = k_layout_labels,
+     .n_names = 2, .flags = SETTING_F_BOOL_STORE, .changes = MENU_CHANGED_CONTROLS,
+     .help = "xbox: confirm with the bottom button; nintendo: with the right one"},
+    {.section = "controls", .key = "dead_zone", .page = "controls", .label = "Stick dead zone", .type = SETTING_FLOAT,
+     .offset = AT(input.dead_zone), .min = 0, .max = 0.5, .step = 0.01, .def = 0.15,
+     .help = "how far a stick moves before it counts (0: at once)", .changes = MENU_CHANGED_CONTROLS},
+    {.section = "controls", .key = "curve", .page = "controls", .label = "Stick response curve", .type = SETTING_FLOAT,
+     .offset = AT(input.curve), .min = 1, .max = 3, .step = 0.1, .def = 1.6,
+     .help = "1: linear; higher: finer control near the centre", .changes = MENU_CHANGED_CONTROLS},
+    {.section = "controls", .key = "bindings", .page = "bindings", .label = "Bindings", .type = SETTING_BINDING,
+     .offset = AT(input), .help = "key NAME, pad BUTTON, axis AXIS; +/- the direction",
+     .changes = MENU_CHANGED_CONTROLS},
+    /* display */
+    {.section = "display", .key = "quality", .flag = "--quality", .page = "display", .label = "Quality preset",
+     .type = SETTING_ENUM, .offset = AT(quality), .max = GAME_QUALITY_COUNT - 1, .step = 1, .def = GAME_QUALITY_MEDIUM,
+     .names = game_quality_names, .n_names = GAME_QUALITY_COUNT, .flags = SETTING_F_OPTIONAL,
+     .chosen_offset = AT(quality_chosen), .on_change = quality_changed, .changes = MENU_CHANGED_QUALITY,
+     .help = "view radius, LOD bands, lines and cloud blending for a class of hardware (first start: guessed)"},
+    {.section = "display", .key = "lines", .flag = "--lines", .page = "display", .label = "PSX lines",
+     .type = SETTING_INT, .offset = AT(lines), .min = 64, .max = RENDER_LINES_MAX, .step = 120, .def = 240,
+     .stops = k_line_stops, .n_stops = 4, .flags = SETTING_F_OFF | SETTING_F_PRESET, .off = 0,
+     .help = "PSX target lines: 240, 360, 480; 0 = full resolution", .changes = MENU_CHANGED_DISPLAY},
+    {.section = "display", .key = "aspect_4_3", .flag = "--4:3", .page = "display", .label = "4:3 picture",
+     .type = SETTING_BOOL, .offset = AT(fixed_4_3), .max = 1, .step = 1, .def = 0,
+     .help = "4:3 PSX target, pillarboxed on wide screens", .changes = MENU_CHANGED_DISPLAY},
+    {.section = "display", .key = "snap", .flag = "--no-snap", .page = "display", .label = "Vertex snap",
+     .type = SETTING_BOOL, .offset = AT(snap), .max = 1, .step = 1, .def = 1,
+     .help = "vertices snap to the PSX pixel grid (the wobble)", .changes = MENU_CHANGED_DISPLAY},
+    {.section = "display", .key = "color15", .flag = "--no-15bit", .page = "display", .label = "15-bit colour",
+     .type = SETTING_BOOL, .offset = AT(color15), .max = 1, .step = 1, .def = 1,
+     .help = "colours cut to 5 bits per channel", .changes = MENU_CHANGED_DISPLAY},
+    {.section = "display", .key = "dither", .flag = "--no-dither", .page = "display", .label = "Dither",
+     .type = SETTING_BOOL, .offset = AT(dither), .max = 1, .step = 1, .def = 1,
+     .help = "ordered dither over the 15-bit colours", .changes = MENU_CHANGED_DISPLAY},
+    {.section = "display", .key = "fog", .flag = "--no-fog", .page = "display", .label = "Fog", .type = SETTING_BOOL,
+     .offset = AT(fog), .max = 1, .step = 1, .def = 1, .help = "distance fog toward the sky colour",
+     .changes = MENU_CHANGED_DISPLAY},
+    {.section = "display", .key = "sky_clouds", .flag = "--no-sky-clouds", .page = "display", .label = "Sky clouds",
+     .type = SETTING_BOOL, .offset = AT(sky_clouds), .max = 1, .step = 1, .def = 1, .flags = SETTING_F_PRESET,
+     .help = "the cloud layer painted on the sky dome", .changes = MENU_CHANGED_DISPLAY},
+    {.section = "display", .key = "clouds", .flag = "--no-clouds", .page = "display", .label = "Voxel clouds",
+     .type = SETTING_BOOL, .offset = AT(clouds), .max = 1, .step = 1, .def = 1, .flags = SETTING_F_PRESET,
+     .help = "blended voxel clouds in the world (costly on tile GPUs)", .changes = MENU_CHANGED_DISPLAY},
+    {.section = "display", .key = "fov", .flag = "--fov", .page = "display", .label = "Field of view", .unit = "deg",
+     .type = SETTING_FLOAT, .offset = AT(fov_deg), .min = 40, .max = 110, .step = 5, .def = 70,
+     .help = "vertical field of view", .changes = MENU_CHANGED_DISPLAY},
+    {.section = "flight", .key = "hud", .flag = "--no-hud", .page = "display", .label = "HUD", .type = SETTING_BOOL,
+     .offset = AT(hud), .max = 1, .step = 1, .def = 1, .help = "flight data over the picture (Back/Select toggles it)",
+     .changes = MENU_CHANGED_FLIGHT},
+    {.section = "flight", .key = "camera", .page = "display", .label = "Camera", .type = SETTING_ENUM,
+     .offset = AT(camera), .max = 1, .step = 1, .def = GAME_CAMERA_CHASE, .names = k_cameras, .n_names = 2,
+     .help = "behind the aircraft or in it (Y / C switches)", .changes = MENU_CHANGED_FLIGHT},
+    /* flight */
+    {.section = "flight", .key = "speed_limit", .flag = "--speed-limit", .page = "panel", .label = "Speed limit",
+     .unit = "m/s", .type = SETTING_FLOAT, .offset = AT(speed_limit), .min = 40, .max = 5000, .step = 20, .def = 1000,
+     .help = "the boost's top speed (one block = one metre)", .changes = MENU_CHANGED_FLIGHT},
+    {.section = "flight", .key = "collision", .flag = "--no-collision", .page = "panel", .label = "Collision",
+     .type = SETTING_BOOL, .offset = AT(collision), .max = 1, .step = 1, .def = 1,
+     .help = "off: fly through rock", .changes = MENU_CHANGED_FLIGHT},
+};
+#define NROWS (sizeof k_rows / sizeof k_rows[0])
+
+/* Rows added at run time (tests, later modules), after the built-in ones. */
+static SettingDesc g_extra[SETTING_MAX_ROWS];
+static size_t g_extra_n;
+
+size_t setting_count(void) { return NROWS + g_extra_n; }
+
+const SettingDesc *setting_at(size_t i) {
+    if (i < NROWS) return &k_rows[i];
+    i -= NROWS;
+    return i < g_extra_n ? &g_extra[i] : NULL;
+}
+
+const SettingDesc *setting_find(const char *section, const char *key) {
+    for (size_t i = 0; section && key && i < setting_count(); i++) {
+        const SettingDesc *d = setting_at(i);
+        if (!strcmp(d->section, section) && !strcmp(d->key, key)) return d;
+    }
+    return NULL;
+}
+
+const SettingDesc *setting_find_flag(const char *flag) {
+    for (size_t i = 0; flag && i < setting_count(); i++)
+        if (setting_at(i)->flag && !strcmp(setting_at(i)->flag, flag)) return setting_at(i);
+    return NULL;
+}
+
+static size_t store_size(const SettingDesc *d) {
+    if (d->type == SETTING_BOOL || (d->type == SETTING_ENUM && (d->flags & SETTING_F_BOOL_STORE))) return sizeof(bool);
+    if (d->type == SETTING_FLOAT) return sizeof(float);
+    if (d->type == SETTING_BINDING) return sizeof(InputSettings);
+    return sizeof(int);
+}
+
+bool setting_register(const SettingDesc *d) {
+    if (!d || !d->section || !d->key || g_extra_n >= SETTING_MAX_ROWS || d->offset + store_size(d) > sizeof(GameSettings))
+        return false;
+    if (setting_find(d->section, d->key) || (d->flag && setting_find_flag(d->flag))) return false;
+    if (d->type != SETTING_BINDING && d->type != SETTING_BOOL && !(d->min <= d->def && d->def <= d->max)) return false;
+    if (d->type == SETTING_FLOAT && !(d->step > 0.0)) return false;
+    if (d->type == SETTING_ENUM && !d->names_fn && (!d->names || d->n_names < 1)) return false;
+    g_extra[g_extra_n++] = *d;
+    return true;
+}
+
+int setting_names(const SettingDesc *d, const char *const **names) {
+    if (d->names_fn) return d->names_fn(names);
+    *names = d->names;
+    return d->n_names;
+}
+
+double setting_get(const GameSettings *s, const SettingDesc *d) {
+    const char *at = (const char *)s + d->offset;
+    switch (store_size(d) == sizeof(bool) ? SETTING_BOOL : d->type) {
+    case SETTING_BOOL: return *(const bool *)at ? 1.0 : 0.0;
+    case SETTING_FLOAT: return *(const float *)at;
+    case SETTING_INT:
+    case SETTING_ENUM: return *(const int *)at;
+    default: return 0.0;
+    }
+}
+
+int setting_decimals(double step, double def, double min, double max) {
+    const double v[4] = {step, def, min, max};
+    int most = 0;
+    for (int i = 0; i < 4; i++) {
+        int d = 0;
+        double scale = 1.0;
+        while (d < 6 && fabs(v[i] * scale - round(v[i] * scale)) > 1e-6 * scale * (fabs(v[i]) > 1 ? fabs(v[i]) : 1))
+            d++, scale *= 10.0;
+        if (d > most) most = d;
+    }
+    return most;
+}
+
+/* The nearest point of the row's grid (default + k * step), rounded to its decimals so a float
+ * holds the same number the menu prints. */
+double setting_grid(double v, double def, double step, int decimals) {
+    if (!(step > 0.0)) return v;
+    double g = def + round((v - def) / step) * step;
+    double scale = pow(10.0, decimals);
+    return round(g * scale) / scale;
+}
+
+static double on_grid(const SettingDesc *d, double v) {
+    return setting_grid(v, d->def, d->step, setting_decimals(d->step, d->def, d->min, d->max));
+}
+
+void setting_set(GameSettings *s, const SettingDesc *d, double v) {
+    if (v != v || d->type == SETTING_BINDING) return;
+    bool off = (d->flags & SETTING_F_OFF) && v == d->off;
+    if (!off) {
+        if (v < d->min) v = d->min;
+        if (v > d->max) v = d->max;
+    }
+    if (d->type == SETTING_ENUM) {   /* a run-time list may be shorter than the row's range */
+        const char *const *names;
+        int n = setting_names(d, &names);
+        if (v > n - 1) v = n > 0 ? n - 1 : 0;
+    }
+    char *at = (char *)s + d->offset;
+    if (store_size(d) == sizeof(bool)) *(bool *)at = v != 0.0;
+    else if (d->type == SETTING_FLOAT) *(float *)at = (float)v;
+    else *(int *)at = (int)floor(v + 0.5);
+    if ((d->flags & SETTING_F_OPTIONAL)) *(bool *)((char *)s + d->chosen_offset) = true;
+}
+
+int setting_range_text(const SettingDesc *d, char *buf, size_t n) {
+    const char *const *names;
+    switch (d->type) {
+    case SETTING_BOOL: return snprintf(buf, n, "true or false");
+    case SETTING_BINDING: return snprintf(buf, n, "action: [list]");
+    case SETTING_ENUM: {
+        int k = setting_names(d, &names), len = 0;
+        buf[0] = 0;
+        for (int i = 0; i < k && (size_t)len < n; i++)
+            len += snprintf(buf + len, n - (size_t)len, "%s%s", i ? (i + 1 == k ? " or " : ", ") : "", names[i]);
+        return len;
+    }
+    default:
+        if (d->flags & SETTING_F_OFF) return snprintf(buf, n, "%g or %g..%g", d->off, d->min, d->max);
+        return snprintf(buf, n, "%g..%g", d->min, d->max);
+    }
+}
+
+bool setting_parse(GameSettings *s, const SettingDesc *d, const char *text, char *why, size_t why_n) {
+    char range[160];
+    setting_range_text(d, range, sizeof range);
+    if (d->type == SETTING_BOOL) {
+        static const char *const yes[] = {"true", "yes", "on"}, *const no[] = {"false", "no", "off"};
+        for (int i = 0; text && i < 3; i++) {
+            if (!strcmp(text, yes[i])) { setting_set(s, d, 1.0); return true; }
+            if (!strcmp(text, no[i])) { setting_set(s, d, 0.0); return true; }
+        }
+        snprintf(why, why_n, "'%s.%s' must be true or false", d->section, d->key);
+        return false;
+    }
+    if (d->type == SETTING_ENUM) {
+        const char *const *names;
+        int k = setting_names(d, &names);
+        for (int i = 0; text && i < k; i++)
+            if (!strcmp(text, names[i])) { setting_set(s, d, i); return true; }
+        snprintf(why, why_n, "'%s.%s' must be %s", d->section, d->key, range);
+        return false;
+    }
+    if (d->type == SETTING_BINDING) {
+        snprintf(why, why_n, "'%s.%s' must be a mapping of actions to lists", d->section, d->key);
+        return false;
+    }
+    char *end = NULL;
+    errno = 0;
+    double v = text ? strtod(text, &end) : 0.0;
+    bool whole = d->type != SETTING_INT || v == floor(v);
+    bool in = (v >= d->min && v <= d->max) || ((d->flags & SETTING_F_OFF) && v == d->off);
+    if (!text || !*text || *end || errno || !in || !whole) {
+        const char *what = d->type == SETTING_INT ? "a whole number" : "a number";
+        if (d->flags & SETTING_F_OFF)
+            snprintf(why, why_n, "'%s.%s' must be %g or %s in %g..%g", d->section, d->key, d->off, what, d->min, d->max);
+        else
+            snprintf(why, why_n, "'%s.%s' must be %s in %s", d->section, d->key, what, range);
+        return false;
+    }
+    setting_set(s, d, v);
+    return true;
+}
+
+/* The shortest text that reads back as the same float (0.15, not 0.150000006). */
+static int shortest(float v, char *buf, size_t n) {
+    char t[32];
+    for (int digits = 6; digits <= 9; digits++) {
+        snprintf(t, sizeof t, "%.*g", digits, (double)v);
+        if (strtof(t, NULL) == v) break;
+    }
+    return snprintf(buf, n, "%s", t);
+}
+
+int setting_format(const GameSettings *s, const SettingDesc *d, char *buf, size_t n) {
+    double v = setting_get(s, d);
+    if (d->type == SETTING_BOOL) return snprintf(buf, n, "%s", v != 0.0 ? "true" : "false");
+    if (d->type == SETTING_ENUM) {
+        const char *const *names;
+        int k = setting_names(d, &names), i = (int)v;
+        return snprintf(buf, n, "%s", i >= 0 && i < k ? names[i] : "?");
+    }
+    if (d->type == SETTING_FLOAT) return shortest((float)v, buf, n);
+    return snprintf(buf, n, "%d", (int)v);
+}
+
+int setting_default_text(const SettingDesc *d, char *buf, size_t n) {
+    static GameSettings tmp;   /* a scratch value of the row's own type; boot and --help only */
+    if (d->type == SETTING_BINDING) return snprintf(buf, n, "built in");
+    setting_set(&tmp, d, d->def);
+    return setting_format(&tmp, d, buf, n);
+}
+
+int setting_show(const GameSettings *s, const SettingDesc *d, char *buf, size_t n) {
+    double v = setting_get(s, d);
+    const char *u = d->unit ? d->unit : "";
+    const char *sp = d->unit ? " " : "";
+    if (d->type == SETTING_BOOL) return snprintf(buf, n, "%s", v != 0.0 ? "on" : "off");
+    if (d->type == SETTING_ENUM) {
+        const char *const *names;
+        int k = setting_names(d, &names), i = (int)v;
+        const char *const *words = d->labels && !d->names_fn ? d->labels : names;
+        return snprintf(buf, n, "%s", i >= 0 && i < k ? words[i] : "?");
+    }
+    if ((d->flags & SETTING_F_OFF) && v == d->off) return snprintf(buf, n, "full");
+    if (d->type == SETTING_FLOAT)
+        return snprintf(buf, n, "%.*f%s%s", setting_decimals(d->step, d->def, d->min, d->max), v, sp, u);
+    return snprintf(buf, n, "%d%s%s", (int)v, sp, u);
+}
+
+bool setting_step(GameSettings *s, const SettingDesc *d, int dir, int mult) {
+    double v = setting_get(s, d), next;
+    if (d->type == SETTING_BINDING) return false;
+    if (d->type == SETTING_BOOL) {
+        next = v != 0.0 ? 0.0 : 1.0;
+    } else if (d->type == SETTING_ENUM) {
+        const char *const *names;
+        next = v + dir;
+        if (next < 0 || next >= setting_names(d, &names)) return false;
+    } else if (d->stops) {
+        int i = 0;   /* the stop at or below the value, then the next one over */
+        while (i + 1 < d->n_stops && d->stops[i + 1] <= v) i++;
+        int j = (d->stops[i] < v && dir < 0) ? i : i + dir;
+        if (j < 0 || j >= d->n_stops) return false;
+        next = d->stops[j];
+    } else {
+        double step = d->step > 0.0 ? d->step : 1.0;
+        next = on_grid(d, on_grid(d, v) + (double)dir * mult * step);
+        if (next < d->min) next = d->min;
+        if (next > d->max) next = d->max;
+    }
+    if (next == v) return false;
+    setting_set(s, d, next);
+    return setting_get(s, d) != v;
+}
+
+/* The presets' names, for the quality row, the flag and the file. */
+const char *const game_quality_names[GAME_QUALITY_COUNT] = {"low", "medium", "high"};
+const char *game_quality_name(GameQuality q) { return q < GAME_QUALITY_COUNT ? game_quality_names[q] : "medium"; }
+
+bool game_quality_parse(const char *s, GameQuality *out) {
+    for (int q = 0; q < GAME_QUALITY_COUNT; q++)
+        if (s && !strcmp(s, game_quality_names[q])) {
+            *out = (GameQuality)q;
+            return true;
+        }
+    return false;
+}
+
+/* ---------------------------------------------------------------- presets */
+void game_quality_apply(GameSettings *s, GameQuality q) {
+    /* The world's part (view radius, LOD bands, the governor's reach floor) is the world's own
+     * preset of the same name, chosen with build/bench stream --device (docs/world.md). */
+    _Static_assert((int)GAME_QUALITY_LOW == (int)WORLD_PRESET_LOW && (int)GAME_QUALITY_HIGH == (int)WORLD_PRESET_HIGH,
+                   "game and world presets line up");
+    if ((unsigned)q >= GAME_QUALITY_COUNT) q = GAME_QUALITY_MEDIUM;
+    s->quality = q;
+    s->quality_chosen = true;
+    WorldCreateParams create = s->world.create;
+    world_params_preset(&s->world, (WorldPreset)q);
+    s->world.create = create;   /* creation values stay the game's (world_setup) */
+    /* Low: VideoCore IV / Mali-400 class: no cloud blending (the cost on tile GPUs is overdraw).
+     * High: more lines on a GPU that has the fill rate. */
+    s->lines = q == GAME_QUALITY_HIGH ? 360 : 240;
+    s->clouds = q != GAME_QUALITY_LOW;
+    s->sky_clouds = true;
+}
