@@ -277,6 +277,7 @@ static void mix_sub(AudioSynth *s, int16_t *out, uint32_t n) {
 }
 
 void audio_mixer_render(AudioSynth *s, int16_t *out, uint32_t frames) {
+    atomic_fetch_add_explicit(&s->st_blocks, 1u, memory_order_relaxed);
     take_snapshot(s, frames);
     if (!s->primed) {
         /* Nothing published yet: silence, not a guess at the flight. */
@@ -289,5 +290,4 @@ void audio_mixer_render(AudioSynth *s, int16_t *out, uint32_t frames) {
         mix_sub(s, out + (size_t)off * s->channels, n);
         off += n;
     }
-    atomic_fetch_add_explicit(&s->st_blocks, 1u, memory_order_relaxed);
 }
