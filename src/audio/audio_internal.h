@@ -31,13 +31,13 @@ typedef struct EngineVoice {
     uint32_t phase;
     float inc;              /* phase increment at the end of the last sub-block */
     float level;
-    Rng rng;
+    DspNoise rng;
     DspSvf band, roar, muffle;
     float brown;
 } EngineVoice;
 
 typedef struct WindVoice {
-    Rng rng;
+    DspNoise rng;
     DspSvf left, right;
     float buffet, rumble, rumble_lp;   /* one-pole states */
     uint32_t gust_phase;
@@ -48,11 +48,11 @@ typedef struct BoomVoice {
     bool active;
     uint32_t t;             /* samples since the shock */
     float rumble_env, brown, brown_lp, soft;
-    Rng rng;
+    DspNoise rng;
 } BoomVoice;
 
 typedef struct AmbienceVoice {
-    Rng rng;
+    DspNoise rng;
     float brown[2], lp[2];
     uint32_t drone_phase[2], swell_phase, pad_phase[4], pad_lfo[4];
 } AmbienceVoice;
@@ -96,7 +96,7 @@ struct AudioSynth {
     BoomVoice boom;
     AmbienceVoice amb;
     EventVoice ev[AUDIO_EVENT_VOICES];
-    Rng event_rng;
+    DspNoise event_rng;
     AudioEventKind kinds[AUDIO_EVENT_KINDS_MAX];
     int n_kinds;
     EchoState echo;

@@ -76,8 +76,22 @@ static inline float dsp_sine(const float *table, uint32_t phase) {
     return a + (table[i + 1] - a) * frac;
 }
 
-/* White noise in [-1, 1) from PCG32 (core): one stream per voice. */
-static inline float dsp_noise(Rng *r) { return (float)(int32_t)rng_u32(r) * (1.0f / 2147483648.0f); }
+/* White noise in [-1, 1): Marsaglia's xorshift32, inline because it runs several times a sample
+ * (core's PCG32 is a call); each voice has its own stream, seeded through splitmix64. */
+typedef struct DspNoise { uint32_t s; } DspNoise;
+static inline void dsp_noise_seed(DspNoise *n, uint64_t seed, uint64_t stream) {
+    uint64_t st = seed ^ (stream * 0x9e3779b97f4a7c15ull);
+    uint32_t v = (uint32_t)(splitmix64_next(&st) >> 32);
+    n->s = v ? v : 0x6d2b79f5u;   /* xorshift's one forbidden state is 0 */
+}
+static inline float dsp_noise(DspNoise *n) {
+    uint32_t x = n->s;
+    x ^= x << 13;
+    x ^= x >> 17;
+    x ^= x << 5;
+    n->s = x;
+    return (float)(int32_t)x * (1.0f / 2147483648.0f);
+}
 
 /* Tiny values that would decay into denormals (slow on some CPUs) become zero. */
 static inline float dsp_flush(float x) { return (x > -1e-20f && x < 1e-20f) ? 0.0f : x; }

@@ -40,7 +40,7 @@ void audio_events_init(AudioSynth *s, uint64_t seed) {
     s->n_kinds = AUDIO_EVENT_BUILTIN_COUNT;
     memset(s->ev, 0, sizeof s->ev);
     for (uint32_t i = 0; i < AUDIO_EVENT_VOICES; i++) s->ev[i].kind = -1;
-    rng_seed(&s->event_rng, seed, 5);
+    dsp_noise_seed(&s->event_rng, seed, 5);
 }
 
 static uint32_t kind_length(const AudioEventKind *k, float rate) {

@@ -11,11 +11,11 @@ void audio_synth_init(AudioSynth *s, uint64_t seed) {
     memset(&s->wind, 0, sizeof s->wind);
     memset(&s->boom, 0, sizeof s->boom);
     memset(&s->amb, 0, sizeof s->amb);
-    /* One PCG32 stream per voice: a voice's noise does not depend on which others run. */
-    rng_seed(&s->engine.rng, seed, 1);
-    rng_seed(&s->wind.rng, seed, 2);
-    rng_seed(&s->boom.rng, seed, 3);
-    rng_seed(&s->amb.rng, seed, 4);
+    /* One noise stream per voice: a voice's noise does not depend on which others run. */
+    dsp_noise_seed(&s->engine.rng, seed, 1);
+    dsp_noise_seed(&s->wind.rng, seed, 2);
+    dsp_noise_seed(&s->boom.rng, seed, 3);
+    dsp_noise_seed(&s->amb.rng, seed, 4);
     /* The title partials' slow swells start spread out, so they never all peak together. */
     for (int k = 0; k < 4; k++) s->amb.pad_lfo[k] = (uint32_t)k * 0x40000000u;
 }
@@ -53,9 +53,16 @@ void audio_engine_render(AudioSynth *s, float *out, uint32_t n) {
     for (uint32_t i = 0; i < n; i++) {
         e->inc += dinc;
         e->phase += dsp_inc_u32(e->inc);
-        uint32_t ph = e->phase;
-        float tone = 0.0f;
-        for (uint32_t k = 0; k < ENGINE_HARMONICS; k++) tone += amp[k] * dsp_sine(s->sine, ph * (k + 1u));
+        /* Harmonics by the recurrence sin((k+1)x) = 2 cos x sin kx - sin((k-1)x): two table reads
+         * a sample instead of six. */
+        float s1 = dsp_sine(s->sine, e->phase), c2 = 2.0f * dsp_sine(s->sine, e->phase + 0x40000000u);
+        float sk = s1, skm = 0.0f, tone = amp[0] * s1;
+        for (uint32_t k = 1; k < ENGINE_HARMONICS; k++) {
+            float next = c2 * sk - skm;
+            skm = sk;
+            sk = next;
+            tone += amp[k] * sk;
+        }
         float nz = dsp_noise(&e->rng);
         float band = dsp_svf(&e->band, &cband, nz).band;
         e->brown = e->brown * 0.996f + nz * 0.04f;
@@ -157,6 +164,15 @@ static const float TITLE_LFO_HZ[4] = {0.05f, 0.07f, 0.09f, 0.11f};
 static void abyss_render(AudioSynth *s, float *l, float *r, uint32_t n) {
     AmbienceVoice *a = &s->amb;
     float g = abyss_level(s->sm.a), dg = (abyss_level(s->sm.b) - g) / (float)n;
+    if (g == 0.0f && dg == 0.0f) {
+        /* Silent (out of the abyss): costs nothing; the drones keep their phase. */
+        memset(l, 0, n * sizeof *l);
+        memset(r, 0, n * sizeof *r);
+        a->drone_phase[0] += n * dsp_inc_u32(dsp_phase_inc(41.2f, s->frate));
+        a->drone_phase[1] += n * dsp_inc_u32(dsp_phase_inc(41.9f, s->frate));
+        a->swell_phase += n * dsp_inc_u32(dsp_phase_inc(0.06f, s->frate));
+        return;
+    }
     float alp = dsp_onepole_coef(80.0f, s->frate);
     uint32_t d0 = dsp_inc_u32(dsp_phase_inc(41.2f, s->frate)), d1 = dsp_inc_u32(dsp_phase_inc(41.9f, s->frate));
     uint32_t sw = dsp_inc_u32(dsp_phase_inc(0.06f, s->frate));
@@ -184,6 +200,11 @@ static void title_render(AudioSynth *s, float *l, float *r, uint32_t n) {
     for (int k = 0; k < 4; k++) {
         inc[k] = dsp_inc_u32(dsp_phase_inc(TITLE_HZ[k], s->frate));
         lfo[k] = dsp_inc_u32(dsp_phase_inc(TITLE_LFO_HZ[k], s->frate));
+    }
+    if (g == 0.0f && dg == 0.0f) {
+        /* Silent outside the title: the same phases as if it had run (wrapping adds). */
+        for (int k = 0; k < 4; k++) a->pad_phase[k] += n * inc[k], a->pad_lfo[k] += n * lfo[k];
+        return;
     }
     for (uint32_t i = 0; i < n; i++) {
         float side[2] = {0.0f, 0.0f};
