@@ -386,6 +386,36 @@ static void test_trace_keys_interpolate_and_volumes_step(void **state) {
     assert_int_equal(audio_trace_frames(&t, RATE, 480), 3 * RATE);
 }
 
+static void test_trace_text_round_trips(void **state) {
+    (void)state;
+    AudioTrace t = flight_trace();
+    t.block_frames = 480;
+    assert_true(audio_trace_add_volume(&t, &(AudioTraceVolume){3.25, 0.7f, 0.123456789f, 1.0f / 3.0f, 0.5f, false}));
+    assert_true(audio_trace_add_volume(&t, &(AudioTraceVolume){9.5, 1, 1, 1, 1, true}));
+    static char text[64 << 10];
+    size_t len = audio_trace_format(&t, text, sizeof text);
+    assert_true(len > 0 && len < sizeof text);
+    assert_int_equal(strlen(text), len);
+    static AudioTraceKey keys[256];
+    static AudioTraceEvent events[256];
+    static AudioTraceVolume vols[16];
+    AudioTrace back;
+    audio_trace_init(&back, keys, 256, events, 256, vols, 16);
+    SkyError err = {0};
+    if (!audio_trace_parse(&back, text, len, "formatted", &err)) fail_msg("%s", err.msg);
+    assert_int_equal(back.n_keys, t.n_keys);
+    assert_int_equal(back.n_events, t.n_events);
+    assert_int_equal(back.n_volumes, 2);
+    assert_int_equal(back.rate, 48000);
+    assert_int_equal(back.block_frames, 480);
+    assert_true(back.volumes[0].engine == 0.123456789f && back.volumes[0].wind == 1.0f / 3.0f);
+    /* The same inputs render the same bytes. */
+    AudioSynth *a = synth_new(2, AUDIO_VOICE_ALL), *b = synth_new(2, AUDIO_VOICE_ALL);
+    uint64_t ha = audio_samples_hash(g_pcm, render(a, &t) * 2), hb = audio_samples_hash(g_pcm, render(b, &back) * 2);
+    assert_int_equal(ha, hb);
+    assert_int_equal(audio_trace_format(&t, NULL, 0), len);
+}
+
 static void test_each_voice_renders_alone(void **state) {
     (void)state;
     AudioTrace t = flight_trace();
@@ -453,6 +483,7 @@ int main(void) {
         cmocka_unit_test(test_underrun_is_counted_and_does_not_click),
         cmocka_unit_test(test_trace_defects_are_one_line_each),
         cmocka_unit_test(test_trace_keys_interpolate_and_volumes_step),
+        cmocka_unit_test(test_trace_text_round_trips),
         cmocka_unit_test(test_each_voice_renders_alone),
         cmocka_unit_test(test_wav_header_is_little_endian_pcm16),
         cmocka_unit_test(test_bad_config_and_unknown_events_are_refused),

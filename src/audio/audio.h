@@ -190,6 +190,11 @@ bool audio_trace_add_event(AudioTrace *t, double time, int id, float arg);
 bool audio_trace_add_volume(AudioTrace *t, const AudioTraceVolume *v);
 /* Parses the text form; a defect is one line "name:line: what". Appends to t. */
 bool audio_trace_parse(AudioTrace *t, const char *text, size_t len, const char *name, SkyError *err);
+/* The text form (what audio_trace_parse reads back to the same inputs: floats and times printed
+ * to round-trip), keys, events and volume lines merged by time. format works like snprintf:
+ * the length it needs, at most cap - 1 bytes written and NUL-terminated. */
+size_t audio_trace_format(const AudioTrace *t, char *buf, size_t cap);
+bool audio_trace_save(const AudioTrace *t, const char *path, SkyError *err);
 /* The inputs at a time: keys interpolated, the volume change in force. */
 void audio_trace_params_at(const AudioTrace *t, double time, AudioParams *out);
 double audio_trace_end(const AudioTrace *t);

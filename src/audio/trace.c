@@ -2,6 +2,7 @@
  * with a "name:line: what" message per defect) and the inputs at any time (keys interpolated). */
 #include "audio/audio_internal.h"
 
+#include <errno.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -61,10 +62,11 @@ static bool num(const LineCtx *c, const char *tok, const char *what, double lo, 
     return true;
 }
 
+static const char *MODE_NAMES[AUDIO_MODE_COUNT] = {"flight", "paused", "attract", "title"};
+
 static int mode_from_word(const char *w) {
-    static const char *names[AUDIO_MODE_COUNT] = {"flight", "paused", "attract", "title"};
     for (int i = 0; i < AUDIO_MODE_COUNT; i++)
-        if (!strcmp(w, names[i])) return i;
+        if (!strcmp(w, MODE_NAMES[i])) return i;
     return -1;
 }
 
@@ -167,6 +169,76 @@ bool audio_trace_parse(AudioTrace *t, const char *text, size_t len, const char *
         return false;
     }
     return true;
+}
+
+/* ---------------------------------------------------------------- writing */
+/* The next line of the merged text form into buf (snprintf's return); volume lines and events
+ * at a key's time come before it, as the renderer applies them to that block. */
+typedef struct WriteCursor { uint32_t key, event, volume; int header; } WriteCursor;
+
+static int format_next(const AudioTrace *t, WriteCursor *w, char *buf, size_t cap) {
+    if (w->header == 0) {
+        w->header = 1;
+        return snprintf(buf, cap, "# skyisles audio trace\n# time throttle airspeed boost cloud terrain_near enclosure depth mode\n");
+    }
+    if (w->header == 1) {
+        w->header = 2;
+        char rate[32] = "", block[32] = "", end[40] = "";
+        if (t->rate) snprintf(rate, sizeof rate, "rate %u\n", t->rate);
+        if (t->block_frames) snprintf(block, sizeof block, "block %u\n", t->block_frames);
+        if (t->end_t > 0.0) snprintf(end, sizeof end, "end %.17g\n", t->end_t);
+        return snprintf(buf, cap, "%s%s%s", rate, block, end);
+    }
+    double tk = w->key < t->n_keys ? t->keys[w->key].t : 1e300;
+    double te = w->event < t->n_events ? t->events[w->event].t : 1e300;
+    double tv = w->volume < t->n_volumes ? t->volumes[w->volume].t : 1e300;
+    if (w->volume < t->n_volumes && tv <= te && tv <= tk) {
+        const AudioTraceVolume *v = &t->volumes[w->volume++];
+        return snprintf(buf, cap, "volume %.17g %.9g %.9g %.9g %.9g %d\n", v->t, v->master, v->engine, v->wind,
+                        v->effects, v->mute ? 1 : 0);
+    }
+    if (w->event < t->n_events && te <= tk) {
+        const AudioTraceEvent *e = &t->events[w->event++];
+        const AudioEventKind *k = audio_event_builtin(e->id);
+        if (!k) return snprintf(buf, cap, "# event %.17g: kind %u is not built in\n", e->t, e->id);
+        return snprintf(buf, cap, "event %.17g %s %.9g\n", e->t, k->name, e->arg);
+    }
+    if (w->key < t->n_keys) {
+        const AudioTraceKey *k = &t->keys[w->key++];
+        const AudioParams *p = &k->p;
+        unsigned mode = (unsigned)p->mode < AUDIO_MODE_COUNT ? (unsigned)p->mode : 0u;
+        return snprintf(buf, cap, "%.17g %.9g %.9g %.9g %.9g %.9g %.9g %.9g %s\n", k->t, p->throttle, p->airspeed,
+                        p->boost, p->cloud, p->terrain_near, p->enclosure, p->depth, MODE_NAMES[mode]);
+    }
+    return -1;
+}
+
+size_t audio_trace_format(const AudioTrace *t, char *buf, size_t cap) {
+    WriteCursor w = {0};
+    size_t len = 0;
+    char line[TRACE_LINE_MAX];
+    int n;
+    while ((n = format_next(t, &w, line, sizeof line)) >= 0) {
+        if (buf && len + (size_t)n < cap) memcpy(buf + len, line, (size_t)n);
+        len += (size_t)n;
+    }
+    if (buf && cap) buf[len < cap ? len : cap - 1] = 0;
+    return len;
+}
+
+bool audio_trace_save(const AudioTrace *t, const char *path, SkyError *err) {
+    FILE *f = fopen(path, "w");
+    if (!f) {
+        sky_error_set(err, SKY_ERR_INPUT, "%s: cannot create: %s", path, strerror(errno));
+        return false;
+    }
+    WriteCursor w = {0};
+    char line[TRACE_LINE_MAX];
+    bool ok = true;
+    while (ok && format_next(t, &w, line, sizeof line) >= 0) ok = fputs(line, f) >= 0;
+    if (fclose(f) != 0) ok = false;
+    if (!ok) sky_error_set(err, SKY_ERR_INPUT, "%s: write failed: %s", path, strerror(errno));
+    return ok;
 }
 
 /* ---------------------------------------------------------------- reading */
