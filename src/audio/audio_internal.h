@@ -74,6 +74,7 @@ typedef struct EchoState {
     uint32_t len[AUDIO_FDN_LINES], pos[AUDIO_FDN_LINES];
     float damp[AUDIO_FDN_LINES];
     float damp_a;
+    bool idle;              /* wet level 0: not run, lines cleared */
 } EchoState;
 
 /* Limiter: a stereo-linked peak follower, then a soft knee that never reaches full scale. */
@@ -128,7 +129,8 @@ void audio_events_render(AudioSynth *s, float *out, float *send, uint32_t n);
 /* echo.c: a four-line feedback delay network in fixed buffers. */
 size_t audio_echo_floats(uint32_t rate);
 void audio_echo_init(EchoState *e, float *buf, uint32_t rate);
-/* Adds the wet signal of `in` to l/r (its gain ramps from wet0 to wet1). */
+/* Adds the wet signal of `in` to l/r (its gain ramps from wet0 to wet1). With both 0 (open air)
+ * the network does not run: it is cleared once, so the next cave starts from silence. */
 void audio_echo_render(EchoState *e, const float *in, float *l, float *r, uint32_t n, float fb, float wet0,
                        float wet1);
 

@@ -66,8 +66,8 @@ void audio_engine_render(AudioSynth *s, float *out, uint32_t n) {
         float nz = dsp_noise(&e->rng);
         float band = dsp_svf(&e->band, &cband, nz).band;
         e->brown = e->brown * 0.996f + nz * 0.04f;
-        float roar = dsp_svf(&e->roar, &croar, nz).low + e->brown;
-        float y = dsp_svf(&e->muffle, &cmuff, tone + noise_amt * band + roar_amt * roar).low;
+        float roar = roar_amt > 0.0f ? roar_amt * (dsp_svf(&e->roar, &croar, nz).low + e->brown) : 0.0f;
+        float y = dsp_svf(&e->muffle, &cmuff, tone + noise_amt * band + roar).low;
         out[i] = y * g;
         g += dg;
     }
@@ -94,11 +94,16 @@ void audio_wind_render(AudioSynth *s, float *l, float *r, uint32_t n) {
     uint32_t gust_inc = dsp_inc_u32(dsp_phase_inc(0.21f, s->frate));
     float g = wind_level(s->sm.a), dg = (wind_level(pb) - g) / (float)n;
     float rumble_amt = near * (0.6f + v) * 6.0f;
+    /* Away from rock (near 0 over the whole sub-block) the buffeting is skipped: it would add 0. */
+    bool buffeting = near > 0.0f || s->sm.a[SP_NEAR] > 0.0f;
     for (uint32_t i = 0; i < n; i++) {
-        float nl = dsp_noise(&w->rng), nr = dsp_noise(&w->rng), nb = dsp_noise(&w->rng);
-        /* Buffeting: slow random gain swings (a 7 Hz low-passed noise) and a low rumble. */
-        float buffet = dsp_clamp(dsp_onepole(&w->buffet, ab, nb) * 60.0f, -1.0f, 1.0f);
-        float rumble = dsp_onepole(&w->rumble_lp, ar, dsp_onepole(&w->rumble, ar, nb)) * rumble_amt;
+        float nl = dsp_noise(&w->rng), nr = dsp_noise(&w->rng), buffet = 0.0f, rumble = 0.0f;
+        if (buffeting) {
+            /* Buffeting: slow random gain swings (a 7 Hz low-passed noise) and a low rumble. */
+            float nb = dsp_noise(&w->rng);
+            buffet = dsp_clamp(dsp_onepole(&w->buffet, ab, nb) * 60.0f, -1.0f, 1.0f);
+            rumble = dsp_onepole(&w->rumble_lp, ar, dsp_onepole(&w->rumble, ar, nb)) * rumble_amt;
+        }
         float gust = 1.0f + 0.12f * dsp_sine(s->sine, w->gust_phase);
         w->gust_phase += gust_inc;
         float gain = g * gust * (1.0f + 0.85f * near * buffet);
@@ -147,7 +152,7 @@ void audio_boom_render(AudioSynth *s, float *out, uint32_t n) {
         g += dg;
         if (b->t < UINT32_MAX) b->t++;
     }
-    if ((float)b->t > dur && b->rumble_env < 1e-4f) {
+    if ((float)b->t > dur && b->rumble_env < 1e-3f) {   /* -60 dB: done */
         b->active = false;
         b->soft = b->brown = b->brown_lp = 0.0f;
     }

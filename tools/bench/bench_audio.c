@@ -1,6 +1,7 @@
 /* bench audio: the synth's cost per 10 ms block at 48 kHz stereo (median and p99 over many blocks,
- * this thread only), as a share of one core. Every voice busy: full throttle and boost, wind in a
- * cloud by rock, a tunnel's echo, the abyss bed, events and booms along the way. Prints one JSON line. */
+ * this thread only), as a share of one core, for two scenes: every voice busy (full throttle and
+ * boost, wind in a cloud by rock, a tunnel's echo, the abyss bed, events and booms along the way)
+ * and a typical cruise. Prints one JSON line. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -10,6 +11,56 @@
 static int cmp_u64(const void *a, const void *b) {
     uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
     return x < y ? -1 : x > y;
+}
+
+typedef struct Scene { const char *name; bool loud; } Scene;
+
+/* The inputs of block i: "loud" has every voice busy (the worst case), "cruise" is a typical
+ * flight (open air, no boost, a menu blip now and then). */
+static AudioParams scene_params(const Scene *sc, uint32_t i) {
+    AudioParams p = audio_params_default();
+    if (sc->loud) {
+        p.throttle = p.boost = 1.0f;
+        p.airspeed = (float)(250 + (i % 400) / 2);   /* through Mach 1 every 4 s */
+        p.cloud = p.terrain_near = p.depth = 1.0f;
+        p.enclosure = 0.9f;
+    } else {
+        p.throttle = 0.6f;
+        p.airspeed = 150.0f + (float)(i % 200) * 0.1f;
+    }
+    return p;
+}
+
+typedef struct Cost { double med_us, p99_us; uint32_t booms, events; } Cost;
+
+static bool measure(const Scene *sc, uint32_t rate, uint32_t channels, uint32_t blocks, uint64_t *ns, Cost *out) {
+    MemBudget b;
+    SkyError err = {0};
+    AudioConfig cfg = {.rate = rate, .channels = channels};
+    if (!audio_memory_bytes(&cfg) || !mem_budget_init(&b, audio_memory_bytes(&cfg) + 4096, &err)) return false;
+    AudioSynth *s = audio_create(&b, &cfg, &err);
+    uint32_t frames = rate / 100;
+    int16_t *out_pcm = malloc(sizeof *out_pcm * frames * channels);
+    if (!s || !out_pcm) {
+        free(out_pcm);
+        mem_budget_release(&b);
+        return false;
+    }
+    for (uint32_t i = 0; i < blocks; i++) {
+        AudioParams p = scene_params(sc, i);
+        audio_publish(s, &p);
+        uint32_t every = sc->loud ? 25 : 300;
+        if (i % every == 0) audio_event(s, sc->loud ? (int)(i / every % AUDIO_EVENT_BUILTIN_COUNT) : AUDIO_EVENT_MENU_MOVE, 0.0f);
+        uint64_t t0 = time_now_ns();
+        audio_mixer_render(s, out_pcm, frames);
+        ns[i] = time_now_ns() - t0;
+    }
+    qsort(ns, blocks, sizeof *ns, cmp_u64);
+    AudioStats st = audio_stats(s);
+    *out = (Cost){(double)ns[blocks / 2] / 1e3, (double)ns[(size_t)blocks * 99 / 100] / 1e3, st.booms, st.events};
+    free(out_pcm);
+    mem_budget_release(&b);
+    return true;
 }
 
 int bench_audio(int argc, char **argv) {
@@ -24,45 +75,26 @@ int bench_audio(int argc, char **argv) {
         }
     }
     if (blocks < 100) blocks = 100;
-    MemBudget b;
-    SkyError err = {0};
-    AudioConfig cfg = {.rate = rate, .channels = channels};
-    if (!audio_memory_bytes(&cfg) || !mem_budget_init(&b, audio_memory_bytes(&cfg) + 4096, &err)) {
-        fprintf(stderr, "bench audio: bad rate or no memory\n");
-        return 1;
-    }
-    AudioSynth *s = audio_create(&b, &cfg, &err);
     uint64_t *ns = malloc(sizeof *ns * blocks);
-    uint32_t frames = rate / 100;
-    int16_t *out = malloc(sizeof *out * frames * channels);
-    if (!s || !ns || !out) {
-        fprintf(stderr, "bench audio: %s\n", s ? "out of memory" : err.msg);
-        return 1;
+    if (!ns) return 1;
+    static const Scene scenes[] = {{"loud", true}, {"cruise", false}};
+    double block_us = 1e6 * (double)(rate / 100) / (double)rate;
+    printf("{\"bench\":\"audio\",\"rate\":%u,\"channels\":%u,\"block_frames\":%u,\"blocks\":%u,\"arch\":\"%s\","
+           "\"goal_core_percent\":2,\"scenes\":[", rate, channels, rate / 100, blocks, SKYISLES_ARCH);
+    for (size_t k = 0; k < sizeof scenes / sizeof scenes[0]; k++) {
+        Cost c;
+        if (!measure(&scenes[k], rate, channels, blocks, ns, &c)) {
+            fprintf(stderr, "bench audio: bad rate or no memory\n");
+            free(ns);
+            return 1;
+        }
+        printf("%s{\"scene\":\"%s\",\"block_us\":{\"median\":%.1f,\"p99\":%.1f},"
+               "\"core_percent\":{\"median\":%.2f,\"p99\":%.2f},\"booms\":%u,\"events\":%u}",
+               k ? "," : "", scenes[k].name, c.med_us, c.p99_us, 100.0 * c.med_us / block_us, 100.0 * c.p99_us / block_us,
+               c.booms, c.events);
+        fflush(stdout);
     }
-    for (uint32_t i = 0; i < blocks; i++) {
-        AudioParams p = audio_params_default();
-        p.throttle = 1.0f;
-        p.boost = 1.0f;
-        p.airspeed = (float)(250 + (i % 400) / 2);   /* through Mach 1 every 4 s */
-        p.cloud = p.terrain_near = p.depth = 1.0f;
-        p.enclosure = 0.9f;
-        audio_publish(s, &p);
-        if (i % 25 == 0) audio_event(s, (int)(i / 25 % AUDIO_EVENT_BUILTIN_COUNT), 0.0f);
-        uint64_t t0 = time_now_ns();
-        audio_mixer_render(s, out, frames);
-        ns[i] = time_now_ns() - t0;
-    }
-    qsort(ns, blocks, sizeof *ns, cmp_u64);
-    double med = (double)ns[blocks / 2] / 1e3, p99 = (double)ns[(size_t)blocks * 99 / 100] / 1e3;
-    double block_us = 1e6 * (double)frames / (double)rate;
-    AudioStats st = audio_stats(s);
-    printf("{\"bench\":\"audio\",\"rate\":%u,\"channels\":%u,\"block_frames\":%u,\"blocks\":%u,"
-           "\"block_us\":{\"median\":%.1f,\"p99\":%.1f},\"core_percent\":{\"median\":%.2f,\"p99\":%.2f},"
-           "\"goal_percent\":2,\"booms\":%u,\"events\":%u,\"arch\":\"%s\"}\n",
-           rate, channels, frames, blocks, med, p99, 100.0 * med / block_us, 100.0 * p99 / block_us, st.booms,
-           st.events, SKYISLES_ARCH);
+    printf("]}\n");
     free(ns);
-    free(out);
-    mem_budget_release(&b);
     return 0;
 }
