@@ -14,7 +14,7 @@
 #include "support/alloc_count.h"
 
 /* The render of tests/data/audio/flight.trace at 48 kHz stereo, all voices. */
-#define FLIGHT_GOLDEN 0xfe857f4a9780eab1ull
+#define FLIGHT_GOLDEN 0x74468e50bd9b4f38ull
 
 #define RATE 48000u
 #define MAX_SECONDS 12u
@@ -130,6 +130,78 @@ static double wind_rms(float airspeed, float cloud) {
     AudioTrace t = trace_const(&p, 2.0);
     size_t n = render(s, &t);
     return rms(g_pcm + n / 4, n - n / 4);
+}
+
+/* RMS of the first difference against the RMS: a measure of how bright a sound is. */
+static double brightness(const int16_t *x, size_t n) {
+    double d = 0.0, e = 0.0;
+    for (size_t i = 1; i < n; i++) {
+        double v = (double)x[i] - x[i - 1];
+        d += v * v;
+        e += (double)x[i] * x[i];
+    }
+    return sqrt(d / (e + 1.0));
+}
+
+static void engine_at(float airspeed, float boost, double *level, double *bright) {
+    AudioSynth *s = synth_new(1, AUDIO_VOICE_ENGINE);
+    AudioParams p = flight(1.0f, airspeed);
+    p.boost = boost;
+    AudioTrace t = trace_const(&p, 1.0);
+    size_t n = render(s, &t);
+    *level = rms(g_pcm + n / 2, n / 2);
+    *bright = brightness(g_pcm + n / 2, n / 2);
+}
+
+static void test_engine_roars_with_boost_and_is_muffled_above_mach_1(void **state) {
+    (void)state;
+    double plain, boosted, sub, super, b0, b1, b2, b3;
+    engine_at(300.0f, 0.0f, &plain, &b0);
+    engine_at(300.0f, 1.0f, &boosted, &b1);
+    engine_at(320.0f, 1.0f, &sub, &b2);
+    engine_at(380.0f, 1.0f, &super, &b3);
+    print_message("note: engine rms %.0f, with boost %.0f; brightness at 320 m/s %.3f, at 380 m/s %.3f\n", plain, boosted,
+                  b2, b3);
+    assert_true(boosted > 1.2 * plain);
+    assert_true(b3 < 0.5 * b2);     /* the highs are gone above Mach 1 */
+    assert_true(super < sub);
+}
+
+static double mix_rms(AudioMode mode, uint32_t mask) {
+    AudioSynth *s = synth_new(1, mask);
+    AudioParams p = flight(0.6f, 150.0f);
+    p.mode = mode;
+    AudioTrace t = trace_const(&p, 1.5);
+    size_t n = render(s, &t);
+    return rms(g_pcm + n / 2, n / 2);
+}
+
+static void test_modes_set_the_levels(void **state) {
+    (void)state;
+    double fl = mix_rms(AUDIO_MODE_FLIGHT, AUDIO_VOICE_ALL), at = mix_rms(AUDIO_MODE_ATTRACT, AUDIO_VOICE_ALL);
+    double pa = mix_rms(AUDIO_MODE_PAUSED, AUDIO_VOICE_ALL), ti = mix_rms(AUDIO_MODE_TITLE, AUDIO_VOICE_ALL);
+    double ti_engine = mix_rms(AUDIO_MODE_TITLE, AUDIO_VOICE_ENGINE), fl_amb = mix_rms(AUDIO_MODE_FLIGHT, AUDIO_VOICE_AMBIENCE);
+    print_message("note: mix rms flight %.0f, attract %.0f, paused %.0f, title %.0f\n", fl, at, pa, ti);
+    assert_true(fl > at && at > pa && pa > 0.0);
+    assert_true(ti > 0.0);
+    assert_true(ti_engine == 0.0);   /* no flight on the title */
+    assert_true(fl_amb == 0.0);      /* no title ambience (and no abyss at depth 0) in flight */
+}
+
+static void test_abyss_bed_follows_depth(void **state) {
+    (void)state;
+    double level[3];
+    for (int k = 0; k < 3; k++) {
+        AudioSynth *s = synth_new(1, AUDIO_VOICE_AMBIENCE);
+        AudioParams p = flight(0.5f, 100.0f);
+        p.depth = 0.5f * (float)k;
+        AudioTrace t = trace_const(&p, 2.0);
+        size_t n = render(s, &t);
+        level[k] = rms(g_pcm + n / 2, n / 2);
+        if (k == 2) assert_true(brightness(g_pcm + n / 2, n / 2) < 0.05);   /* low and muffled */
+    }
+    print_message("note: abyss bed rms at depth 0, 0.5, 1: %.0f %.0f %.0f\n", level[0], level[1], level[2]);
+    assert_true(level[0] == 0.0 && level[1] > 0.0 && level[2] > level[1]);
 }
 
 static void test_wind_rises_with_airspeed_and_in_cloud(void **state) {
@@ -316,6 +388,23 @@ static int max_step(const int16_t *x, size_t n) {
     return m;
 }
 
+static void test_44100_renders_the_same_flight(void **state) {
+    (void)state;
+    AudioTrace t = flight_trace();
+    SkyError err = {0};
+    AudioSynth *s = audio_create(&g_budget, &(AudioConfig){.rate = 44100, .channels = 2}, &err);
+    assert_non_null(s);
+    assert_int_equal(audio_block_frames(s), 441);
+    size_t n = audio_render_trace(s, &t, g_pcm, audio_trace_frames(&t, 44100, 441));
+    assert_int_equal(n, 441000);
+    AudioStats st = audio_stats(s);
+    assert_int_equal(st.booms, 1);
+    assert_int_equal(st.events, 6);
+    assert_int_equal(st.underruns, 0);
+    int m = peak(g_pcm, n * 2);
+    assert_true(m > 10000 && m < 32767);
+}
+
 static void test_underrun_is_counted_and_does_not_click(void **state) {
     (void)state;
     AudioSynth *s = synth_new(1, AUDIO_VOICE_ENGINE);
@@ -472,6 +561,7 @@ static void test_bad_config_and_unknown_events_are_refused(void **state) {
 int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_engine_fundamental_rises_with_throttle),
+        cmocka_unit_test(test_engine_roars_with_boost_and_is_muffled_above_mach_1),
         cmocka_unit_test(test_wind_rises_with_airspeed_and_in_cloud),
         cmocka_unit_test(test_three_upward_crossings_make_three_booms),
         cmocka_unit_test(test_echo_tail_rises_with_enclosure),
@@ -480,6 +570,9 @@ int main(void) {
         cmocka_unit_test(test_mute_is_digital_silence),
         cmocka_unit_test(test_flight_trace_renders_to_the_golden_hash),
         cmocka_unit_test(test_render_path_makes_no_heap_call),
+        cmocka_unit_test(test_modes_set_the_levels),
+        cmocka_unit_test(test_abyss_bed_follows_depth),
+        cmocka_unit_test(test_44100_renders_the_same_flight),
         cmocka_unit_test(test_underrun_is_counted_and_does_not_click),
         cmocka_unit_test(test_trace_defects_are_one_line_each),
         cmocka_unit_test(test_trace_keys_interpolate_and_volumes_step),

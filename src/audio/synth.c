@@ -48,7 +48,7 @@ void audio_engine_render(AudioSynth *s, float *out, uint32_t n) {
     DspSvfCoef cband = dsp_svf_coef(3.0f * hz, 2.0f, s->frate);
     DspSvfCoef croar = dsp_svf_coef(500.0f + 600.0f * boost, 1.1f, s->frate);
     DspSvfCoef cmuff = dsp_svf_coef(7000.0f - 6650.0f * engine_mach(pb), 0.707f, s->frate);
-    float noise_amt = 0.03f + 0.07f * thr, roar_amt = 0.8f * boost;
+    float noise_amt = 0.03f + 0.07f * thr, roar_amt = 1.8f * boost;
     float g = engine_level(s->sm.a), dg = (engine_level(pb) - g) / (float)n;
     for (uint32_t i = 0; i < n; i++) {
         e->inc += dinc;
@@ -159,7 +159,7 @@ void audio_boom_render(AudioSynth *s, float *out, uint32_t n) {
 }
 
 /* ---------------------------------------------------------------- ambience */
-static float abyss_level(const float *p) { return p[SP_DEPTH] * 0.35f * p[SP_WIND] * p[SP_FLIGHT_GAIN]; }
+static float abyss_level(const float *p) { return p[SP_DEPTH] * 0.18f * p[SP_WIND] * p[SP_FLIGHT_GAIN]; }
 static float title_level(const float *p) { return p[SP_TITLE_GAIN] * 0.07f * p[SP_WIND]; }
 
 static const float TITLE_HZ[4] = {110.0f, 164.81f, 220.0f, 277.18f};
