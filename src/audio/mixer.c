@@ -128,8 +128,8 @@ AudioStats audio_stats(const AudioSynth *s) {
 static void params_targets(AudioSynth *s, const AudioParams *p) {
     float *t = s->sm.target;
     t[SP_THROTTLE] = dsp_clamp01(p->throttle);
-    t[SP_AIRSPEED] = dsp_clamp(p->airspeed, 0.0f, 2000.0f);   /* also turns NaN into 0 */
-    if (!(p->airspeed >= 0.0f)) t[SP_AIRSPEED] = 0.0f;
+    t[SP_AIRSPEED] = dsp_clamp(p->airspeed, 0.0f, 2000.0f);
+    if (!(p->airspeed >= 0.0f)) t[SP_AIRSPEED] = 0.0f;   /* NaN passes the clamp: 0 */
     t[SP_BOOST] = dsp_clamp01(p->boost);
     t[SP_CLOUD] = dsp_clamp01(p->cloud);
     t[SP_NEAR] = dsp_clamp01(p->terrain_near);
