@@ -405,6 +405,26 @@ static void test_44100_renders_the_same_flight(void **state) {
     assert_true(m > 10000 && m < 32767);
 }
 
+static void test_reconfigure_starts_afresh_at_the_new_format(void **state) {
+    (void)state;
+    AudioTrace t = flight_trace();
+    SkyError err = {0};
+    AudioSynth *fresh = audio_create(&g_budget, &(AudioConfig){.rate = 44100, .channels = 1}, &err);
+    assert_non_null(fresh);
+    uint64_t want = audio_samples_hash(g_pcm, render(fresh, &t));
+    AudioSynth *s = synth_new(2, AUDIO_VOICE_ALL);   /* 48 kHz stereo, then the device comes back as 44.1 mono */
+    render(s, &t);
+    assert_true(audio_reconfigure(s, 44100, 1, &err));
+    assert_int_equal(audio_rate(s), 44100);
+    assert_int_equal(audio_channels(s), 1);
+    assert_int_equal(audio_block_frames(s), 441);
+    assert_int_equal(audio_samples_hash(g_pcm, render(s, &t)), want);
+    assert_false(audio_reconfigure(s, 96000, 2, &err));   /* past max_rate (48000 by default) */
+    assert_non_null(strstr(err.msg, "48000 Hz"));
+    assert_false(audio_reconfigure(s, 48000, 3, &err));
+    assert_int_equal(audio_rate(s), 44100);
+}
+
 static void test_underrun_is_counted_and_does_not_click(void **state) {
     (void)state;
     AudioSynth *s = synth_new(1, AUDIO_VOICE_ENGINE);
@@ -573,6 +593,7 @@ int main(void) {
         cmocka_unit_test(test_modes_set_the_levels),
         cmocka_unit_test(test_abyss_bed_follows_depth),
         cmocka_unit_test(test_44100_renders_the_same_flight),
+        cmocka_unit_test(test_reconfigure_starts_afresh_at_the_new_format),
         cmocka_unit_test(test_underrun_is_counted_and_does_not_click),
         cmocka_unit_test(test_trace_defects_are_one_line_each),
         cmocka_unit_test(test_trace_keys_interpolate_and_volumes_step),

@@ -132,6 +132,7 @@ typedef struct AudioConfig {
     uint32_t block_frames; /* frames per block of a trace render; 0: rate / 100 (10 ms) */
     uint32_t stale_ms;     /* a block asked for with no snapshot newer than this is an underrun; 0: 50 */
     uint64_t seed;         /* noise streams; 0: a fixed default */
+    uint32_t max_rate;     /* the highest rate audio_reconfigure may switch to; 0: max(rate, 48000) */
 } AudioConfig;
 
 typedef struct AudioStats {
@@ -149,6 +150,10 @@ typedef struct AudioSynth AudioSynth;
 size_t audio_memory_bytes(const AudioConfig *cfg);
 /* Boot time: everything carved from the budget; NULL with a one-line error. */
 AudioSynth *audio_create(MemBudget *b, const AudioConfig *cfg, SkyError *err);
+/* A new output format (a device came back with another rate or channel count), only while the
+ * audio side is stopped (no render call running). The voices start afresh; the event kinds, voice
+ * mask, stats and handover stay. False with a one-line error past max_rate or for a bad format. */
+bool audio_reconfigure(AudioSynth *s, uint32_t rate, uint32_t channels, SkyError *err);
 uint32_t audio_rate(const AudioSynth *s);
 uint32_t audio_channels(const AudioSynth *s);
 uint32_t audio_block_frames(const AudioSynth *s);

@@ -82,6 +82,10 @@ typedef struct Limiter { float env, attack, release; } Limiter;
 
 struct AudioSynth {
     uint32_t rate, channels, mask, block_frames, stale_frames;
+    uint32_t block_req, stale_ms;   /* as configured (0: per rate) */
+    uint64_t seed;
+    float *echo_buf;                /* carved for max_rate */
+    uint32_t max_rate;
     float frate;
     AudioHandover handover;
     AudioEventRing ring;
@@ -121,7 +125,8 @@ void audio_boom_render(AudioSynth *s, float *out, uint32_t n);
 void audio_ambience_render(AudioSynth *s, float *l, float *r, uint32_t n);
 
 /* events.c: the event voice pool. */
-void audio_events_init(AudioSynth *s, uint64_t seed);
+void audio_events_init(AudioSynth *s);                 /* the kind table */
+void audio_events_reset(AudioSynth *s, uint64_t seed);  /* every voice free */
 void audio_events_trigger(AudioSynth *s, int kind, float arg);
 /* Mono output into out, the echo send into send (both overwritten). */
 void audio_events_render(AudioSynth *s, float *out, float *send, uint32_t n);

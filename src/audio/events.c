@@ -35,9 +35,12 @@ int audio_event_builtin_find(const char *name) {
     return -1;
 }
 
-void audio_events_init(AudioSynth *s, uint64_t seed) {
+void audio_events_init(AudioSynth *s) {
     memcpy(s->kinds, BUILTIN, sizeof BUILTIN);
     s->n_kinds = AUDIO_EVENT_BUILTIN_COUNT;
+}
+
+void audio_events_reset(AudioSynth *s, uint64_t seed) {
     memset(s->ev, 0, sizeof s->ev);
     for (uint32_t i = 0; i < AUDIO_EVENT_VOICES; i++) s->ev[i].kind = -1;
     dsp_noise_seed(&s->event_rng, seed, 5);

@@ -34,21 +34,48 @@ uint32_t audio_voice_from_name(const char *name) {
     return 0;
 }
 
+static bool format_ok(uint32_t rate, uint32_t channels) {
+    return rate >= AUDIO_RATE_MIN && rate <= AUDIO_RATE_MAX && channels >= 1 && channels <= 2;
+}
+
 static bool config_resolve(const AudioConfig *in, AudioConfig *c) {
     *c = in ? *in : (AudioConfig){0};
     if (!c->rate) c->rate = AUDIO_RATE_DEFAULT;
     if (!c->channels) c->channels = 2;
     if (!c->voice_mask) c->voice_mask = AUDIO_VOICE_ALL;
-    if (!c->block_frames) c->block_frames = c->rate / 100u;
     if (!c->stale_ms) c->stale_ms = 50;
     if (!c->seed) c->seed = 0x5eed50f7a1e5ull;
-    return c->rate >= AUDIO_RATE_MIN && c->rate <= AUDIO_RATE_MAX && c->channels <= 2 && c->block_frames > 0;
+    if (!c->max_rate) c->max_rate = c->rate > AUDIO_RATE_DEFAULT ? c->rate : AUDIO_RATE_DEFAULT;
+    return format_ok(c->rate, c->channels) && c->max_rate >= c->rate && c->max_rate <= AUDIO_RATE_MAX;
 }
 
 size_t audio_memory_bytes(const AudioConfig *cfg) {
     AudioConfig c;
     if (!config_resolve(cfg, &c)) return 0;
-    return sizeof(AudioSynth) + 64u + audio_echo_floats(c.rate) * sizeof(float) + 64u;
+    return sizeof(AudioSynth) + 64u + audio_echo_floats(c.max_rate) * sizeof(float) + 64u;
+}
+
+/* Everything that depends on the output format, from scratch: the state a render starts from. */
+static void synth_setup(AudioSynth *s, uint32_t rate, uint32_t channels) {
+    s->rate = rate;
+    s->frate = (float)rate;
+    s->channels = channels;
+    s->block_frames = s->block_req ? s->block_req : rate / 100u;
+    s->stale_frames = (uint32_t)((uint64_t)rate * s->stale_ms / 1000u);
+    s->params = audio_params_default();
+    s->primed = false;
+    s->since_snapshot = 0;
+    s->boom_armed = false;
+    memset(&s->sm, 0, sizeof s->sm);
+    for (int i = 0; i < SP_COUNT; i++)
+        s->sm.coef[i] = (float)(1.0 - dsp_exp(-(double)AUDIO_SUB / ((double)SMOOTH_TAU[i] * (double)rate)));
+    s->mute_gain = 0.0f;
+    s->mute_step = 1.0f / (AUDIO_MUTE_FADE_S * s->frate);
+    s->lim = (Limiter){.attack = dsp_onepole_coef(160.0f, s->frate),   /* ~1 ms */
+                       .release = dsp_onepole_coef(1.0f, s->frate)};   /* ~160 ms */
+    audio_synth_init(s, s->seed);
+    audio_events_reset(s, s->seed);
+    audio_echo_init(&s->echo, s->echo_buf, rate);
 }
 
 AudioSynth *audio_create(MemBudget *b, const AudioConfig *cfg, SkyError *err) {
@@ -59,37 +86,42 @@ AudioSynth *audio_create(MemBudget *b, const AudioConfig *cfg, SkyError *err) {
         return NULL;
     }
     AudioSynth *s = mem_carve(b, sizeof *s, 64);
-    float *echo = s ? mem_carve(b, audio_echo_floats(c.rate) * sizeof(float), 64) : NULL;
+    size_t cap = audio_echo_floats(c.max_rate);
+    float *echo = s ? mem_carve(b, cap * sizeof(float), 64) : NULL;
     if (!echo) {
         sky_error_set(err, SKY_ERR_START, "audio: the memory budget has no %zu bytes left for the synth: raise SKYISLES_MEM_MB",
                       audio_memory_bytes(&c));
         return NULL;
     }
     memset(s, 0, sizeof *s);
-    s->rate = c.rate;
-    s->frate = (float)c.rate;
-    s->channels = c.channels;
     s->mask = c.voice_mask & AUDIO_VOICE_ALL;
-    s->block_frames = c.block_frames;
-    s->stale_frames = (uint32_t)((uint64_t)c.rate * c.stale_ms / 1000u);
-    s->params = audio_params_default();
-    audio_handover_init(&s->handover, &s->params);
+    s->block_req = c.block_frames;
+    s->stale_ms = c.stale_ms;
+    s->seed = c.seed;
+    s->echo_buf = echo;
+    s->max_rate = c.max_rate;
+    AudioParams first = audio_params_default();
+    audio_handover_init(&s->handover, &first);
     audio_ring_init(&s->ring);
     audio_dsp_sine_fill(s->sine);
-    audio_synth_init(s, c.seed);
-    audio_events_init(s, c.seed);
-    audio_echo_init(&s->echo, echo, c.rate);
-    for (int i = 0; i < SP_COUNT; i++)
-        s->sm.coef[i] = (float)(1.0 - dsp_exp(-(double)AUDIO_SUB / ((double)SMOOTH_TAU[i] * (double)c.rate)));
-    s->mute_step = 1.0f / (AUDIO_MUTE_FADE_S * s->frate);
-    s->lim.attack = dsp_onepole_coef(160.0f, s->frate);   /* ~1 ms */
-    s->lim.release = dsp_onepole_coef(1.0f, s->frate);    /* ~160 ms */
+    audio_events_init(s);
     atomic_init(&s->st_blocks, 0u);
     atomic_init(&s->st_snapshots, 0u);
     atomic_init(&s->st_underruns, 0u);
     atomic_init(&s->st_events, 0u);
     atomic_init(&s->st_booms, 0u);
+    synth_setup(s, c.rate, c.channels);
     return s;
+}
+
+bool audio_reconfigure(AudioSynth *s, uint32_t rate, uint32_t channels, SkyError *err) {
+    if (!format_ok(rate, channels) || rate > s->max_rate) {
+        sky_error_set(err, SKY_ERR_INPUT, "audio: cannot switch to %u Hz, %u channels: this synth takes %u..%u Hz "
+                      "(AudioConfig.max_rate), 1 or 2 channels", rate, channels, AUDIO_RATE_MIN, s->max_rate);
+        return false;
+    }
+    synth_setup(s, rate, channels);
+    return true;
 }
 
 uint32_t audio_rate(const AudioSynth *s) { return s->rate; }
