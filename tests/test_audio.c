@@ -467,6 +467,9 @@ static void test_trace_defects_are_one_line_each(void **state) {
     expect_parse_error("0 0.5 100 0 0 0 0 0 flight\nevent 1 bang\n", "t.trace:2: unknown event 'bang'");
     expect_parse_error("0 0.5 100 0 0 0 0 0 flight\nvolume 1 1 1 1\n",
                        "t.trace:2: a volume line is 'volume TIME MASTER ENGINE WIND EFFECTS MUTE', this one has 5 fields");
+    expect_parse_error("-1 0.5 100 0 0 0 0 0 flight\n", "t.trace:1: time = -1 is out of range 0..86400");
+    expect_parse_error("0 0.5 100 0 0 0 0 0 flight\nevent 1 ring 2 3\n",
+                       "t.trace:2: an event line is 'event TIME NAME [ARG]', this one has 5 fields");
     expect_parse_error("tempo 3\n", "t.trace:1: unknown line 'tempo' (a key starts with its time; or event, volume, rate, block, end)");
     expect_parse_error("# nothing\n", "t.trace: no key line (time throttle airspeed boost cloud terrain_near enclosure depth mode)");
     AudioTrace t = trace_new();

@@ -143,7 +143,7 @@ static bool parse_line(AudioTrace *t, const LineCtx *c, char *line) {
     if (!strcmp(tok[0], "event")) return parse_event(t, c, tok, n);
     if (!strcmp(tok[0], "volume")) return parse_volume(t, c, tok, n);
     if (!strcmp(tok[0], "rate") || !strcmp(tok[0], "block") || !strcmp(tok[0], "end")) return parse_header(t, c, tok, n);
-    if ((tok[0][0] >= '0' && tok[0][0] <= '9') || tok[0][0] == '.') return parse_key(t, c, tok, n);
+    if ((tok[0][0] >= '0' && tok[0][0] <= '9') || strchr(".-+", tok[0][0])) return parse_key(t, c, tok, n);
     return fail(c, "unknown line '%s' (a key starts with its time; or event, volume, rate, block, end)", tok[0]);
 }
 
