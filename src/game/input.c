@@ -72,8 +72,8 @@ static const InputBind k_default_binds[] = {
 
 void input_settings_default(InputSettings *s) {
     memset(s, 0, sizeof *s);
-    s->dead_zone = 0.15f;
-    s->curve = 1.6f;
+    s->dead_zone = INPUT_DEAD_ZONE_DEFAULT;
+    s->curve = INPUT_CURVE_DEFAULT;
     s->invert_pitch = false;
     s->nintendo = false;
     s->bind_count = sizeof k_default_binds / sizeof k_default_binds[0];
@@ -153,9 +153,9 @@ void input_init(Input *in, const InputSettings *s) {
 void input_apply_settings(Input *in, const InputSettings *s) {
     in->set = *s;
     if (!(in->set.dead_zone >= 0.0f)) in->set.dead_zone = 0.0f;
-    if (in->set.dead_zone > 0.5f) in->set.dead_zone = 0.5f;
-    if (!(in->set.curve >= 1.0f)) in->set.curve = 1.0f;
-    if (in->set.curve > 3.0f) in->set.curve = 3.0f;
+    if (in->set.dead_zone > INPUT_DEAD_ZONE_MAX) in->set.dead_zone = INPUT_DEAD_ZONE_MAX;
+    if (!(in->set.curve >= INPUT_CURVE_MIN)) in->set.curve = INPUT_CURVE_MIN;
+    if (in->set.curve > INPUT_CURVE_MAX) in->set.curve = INPUT_CURVE_MAX;
     if (in->set.bind_count > INPUT_MAX_BINDS) in->set.bind_count = INPUT_MAX_BINDS;
 }
 

@@ -52,6 +52,14 @@ typedef struct InputBind {
 
 #define INPUT_MAX_BINDS 96
 
+/* Stick shaping's defaults and the ranges input_apply_settings holds them to (the settings
+ * table's rows use the same). */
+#define INPUT_DEAD_ZONE_DEFAULT 0.15f
+#define INPUT_DEAD_ZONE_MAX 0.5f
+#define INPUT_CURVE_DEFAULT 1.6f
+#define INPUT_CURVE_MIN 1.0f
+#define INPUT_CURVE_MAX 3.0f
+
 typedef struct InputSettings {
     float dead_zone;            /* stick radius that reads as centred, 0..0.5 */
     float curve;                /* response exponent past the dead zone, 1 (linear) .. 3 */

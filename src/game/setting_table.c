@@ -1,7 +1,8 @@
 /* skyisles game settings table: the rows (each setting's key, flag, page, range, step, default,
  * help and cost, once), rows registered at run time, and the typed access every reader uses. */
 #include "settings.h"
-#include "render/render.h"   /* RENDER_LINES_MAX */
+#include "render/render.h"   /* RENDER_LINES_MAX, RENDER_FOV_DEFAULT */
+#include "sim/sim.h"         /* SIM_SPEED_LIMIT_DEFAULT */
 
 #include <errno.h>
 #include <math.h>
@@ -29,10 +30,10 @@ static const SettingDesc k_rows[] = {
      .n_names = 2, .flags = SETTING_F_BOOL_STORE, .changes = MENU_CHANGED_CONTROLS,
      .help = "xbox: confirm with the bottom button; nintendo: with the right one"},
     {.section = "controls", .key = "dead_zone", .page = "controls", .label = "Stick dead zone", .type = SETTING_FLOAT,
-     .offset = AT(input.dead_zone), .min = 0, .max = 0.5, .step = 0.01, .def = 0.15,
+     .offset = AT(input.dead_zone), .min = 0, .max = INPUT_DEAD_ZONE_MAX, .step = 0.01, .def = INPUT_DEAD_ZONE_DEFAULT,
      .help = "how far a stick moves before it counts (0: at once)", .changes = MENU_CHANGED_CONTROLS},
     {.section = "controls", .key = "curve", .page = "controls", .label = "Stick response curve", .type = SETTING_FLOAT,
-     .offset = AT(input.curve), .min = 1, .max = 3, .step = 0.1, .def = 1.6,
+     .offset = AT(input.curve), .min = INPUT_CURVE_MIN, .max = INPUT_CURVE_MAX, .step = 0.1, .def = INPUT_CURVE_DEFAULT,
      .help = "1: linear; higher: finer control near the centre", .changes = MENU_CHANGED_CONTROLS},
     {.section = "controls", .key = "bindings", .page = "bindings", .label = "Bindings", .type = SETTING_BINDING,
      .offset = AT(input), .help = "key NAME, pad BUTTON, axis AXIS; +/- the direction",
@@ -69,7 +70,7 @@ static const SettingDesc k_rows[] = {
      .type = SETTING_BOOL, .offset = AT(clouds), .max = 1, .step = 1, .def = 1, .flags = SETTING_F_PRESET,
      .help = "blended voxel clouds in the world (costly on tile GPUs)", .changes = MENU_CHANGED_DISPLAY},
     {.section = "display", .key = "fov", .flag = "--fov", .page = "display", .label = "Field of view", .unit = "deg",
-     .type = SETTING_FLOAT, .offset = AT(fov_deg), .min = 40, .max = 110, .step = 5, .def = 70,
+     .type = SETTING_FLOAT, .offset = AT(fov_deg), .min = 40, .max = 110, .step = 5, .def = RENDER_FOV_DEFAULT,
      .help = "vertical field of view", .changes = MENU_CHANGED_DISPLAY},
     {.section = "flight", .key = "hud", .flag = "--no-hud", .page = "display", .label = "HUD", .type = SETTING_BOOL,
      .offset = AT(hud), .max = 1, .step = 1, .def = 1, .help = "flight data over the picture (Back/Select toggles it)",
@@ -79,7 +80,7 @@ static const SettingDesc k_rows[] = {
      .help = "behind the aircraft or in it (Y / C switches)", .changes = MENU_CHANGED_FLIGHT},
     /* flight */
     {.section = "flight", .key = "speed_limit", .flag = "--speed-limit", .page = "panel", .label = "Speed limit",
-     .unit = "m/s", .type = SETTING_FLOAT, .offset = AT(speed_limit), .min = 40, .max = 5000, .step = 20, .def = 1000,
+     .unit = "m/s", .type = SETTING_FLOAT, .offset = AT(speed_limit), .min = 40, .max = 5000, .step = 20, .def = SIM_SPEED_LIMIT_DEFAULT,
      .help = "the boost's top speed (one block = one metre)", .changes = MENU_CHANGED_FLIGHT},
     {.section = "flight", .key = "collision", .flag = "--no-collision", .page = "panel", .label = "Collision",
      .type = SETTING_BOOL, .offset = AT(collision), .max = 1, .step = 1, .def = 1,

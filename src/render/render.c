@@ -34,7 +34,7 @@ void render_settings_default(RenderSettings *s) {
     memset(s, 0, sizeof *s);
     s->lines = RENDER_LINES_DEFAULT;
     s->snap = s->color15 = s->dither = s->fog = s->sky_clouds = s->draw_clouds = true;
-    s->fov_y_deg = 70.0f;
+    s->fov_y_deg = RENDER_FOV_DEFAULT;
     s->upload_meshes_per_frame = 4;
     s->upload_bytes_per_frame = 1u << 20;
     s->max_chunks = 1024;

@@ -15,6 +15,9 @@
 #define RENDER_LINES_DEFAULT 240
 #define RENDER_LINES_MAX 480
 
+/* The vertical field of view a renderer starts with (degrees); the game's setting defaults to it. */
+#define RENDER_FOV_DEFAULT 70.0f
+
 typedef struct RenderSettings {
     int lines;              /* low-res target height (64..480); 0 = render at display size */
     bool fixed_4_3;         /* 4:3 target (pillarboxed on wide displays) instead of the display's aspect */

@@ -142,7 +142,7 @@ void flight_autopilot_input(FlightState *f, const World *w, float cruise_speed, 
 void flight_model_default(FlightModel *m) {
     m->speed_min = 20.0f;
     m->speed_max = 140.0f;
-    m->speed_limit = 1000.0f;
+    m->speed_limit = SIM_SPEED_LIMIT_DEFAULT;
     m->pitch_rate = 1.5f;
     m->roll_rate = 2.8f;
     m->yaw_rate = 0.6f;

@@ -49,6 +49,9 @@ typedef struct FlightInput {
  * axes (pull back in a bank and it turns), a bank turns it (bank-to-turn), the bank levels out
  * when the stick is let go, diving gains a little speed and climbing loses some, and it never
  * stalls: below speed_min the throttle and gravity cannot push it. Speeds in m/s. */
+/* The boost's top speed a model starts with (m/s); the game's speed-limit setting defaults to it. */
+#define SIM_SPEED_LIMIT_DEFAULT 1000.0f
+
 typedef struct FlightModel {
     float speed_min;            /* throttle 0: slow cruise */
     float speed_max;            /* throttle 1 */
