@@ -105,7 +105,7 @@ TEST_STAGE_NAMES += delivery
 STAGE_LABEL_delivery := delivery
 STAGE_DIR_delivery := build
 STAGE_AFTER_delivery := native $(if $(filter aarch64,$(HOST_ARCH)),,aarch64)
-STAGE_NOTE_delivery := $(if $(DELIVERY_SYSROOT),,[delivery] no release sysroot ($(RELEASE_SYSROOT)): checking   $(AARCH64_FALLBACK_BIN) instead (make sysroot builds against Debian 11))
+STAGE_NOTE_delivery := $(if $(DELIVERY_SYSROOT),,[delivery] no release sysroot ($(RELEASE_SYSROOT)): checking $(AARCH64_FALLBACK_BIN) instead (make sysroot builds against Debian 11))
 STAGE_MAKE_delivery := dist-aarch64 portmaster RELEASE_SYSROOT=$(DELIVERY_SYSROOT) VERSION=$(VERSION) >/dev/null
 STAGE_PROGS_delivery := tests/delivery/test_delivery.sh
 STAGE_ENV_delivery := DELIVERY_DIST=$(DIST_DIR)/skyisles-$(VERSION)-aarch64.tar.gz DELIVERY_ZIP=$(PORTMASTER_DIR)/skyisles.zip \

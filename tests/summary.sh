@@ -2,10 +2,12 @@
 # Sums tests/run.sh records into the closing "N passed, N failed" line; exits 1 on any failure.
 # Records are "label program passed failed [seconds start end]"; "label (build) 0 F s start end"
 # is a stage's build (F=1: it failed), "label SKIP reason..." a stage that does not apply here.
-# With times in the records, each stage's line also shows its wall time (its first start to its
-# last end) beside its budget from $TEST_BUDGETS ("label=seconds ... total=seconds"), and the
-# longest program; $TEST_START (epoch seconds) gives the run's total. A stage over its budget is
-# a warning that names it, not a failure (mk/test.mk says why).
+# With times in the records, each stage's line also shows its time: the seconds its build and its
+# programs ran (in make test they share the cores with the other stages', so this, not its first
+# start to last end, is what the stage costs), beside its budget from $TEST_BUDGETS
+# ("label=seconds ... total=seconds"), and the minute of the run it ended in; then the longest
+# program, and with $TEST_START (epoch seconds) the run's total. A stage over its budget is a
+# warning that names it, not a failure (mk/test.mk says why).
 # usage: tests/summary.sh SUMMARY_FILE
 set -u
 summary=$1
@@ -29,7 +31,8 @@ report=$(awk -v budgets="$budgets" -v total="$total_secs" '
   {
     seen[$1] = 1; p[$1] += $3; f[$1] += $4
     if (NF >= 7) {
-      if (!($1 in t0) || $6 < t0[$1]) t0[$1] = $6
+      busy[$1] += $5
+      if (!(first) || $6 < first) first = $6
       if (!($1 in t1) || $7 > t1[$1]) t1[$1] = $7
       if ($2 != "(build)" && $5 > longest) { longest = $5; longest_name = $1 " " $2 }
     }
@@ -37,13 +40,15 @@ report=$(awk -v budgets="$budgets" -v total="$total_secs" '
   END {
     for (k in seen) {
       line = sprintf("  %-14s %d passed, %d failed", k, p[k], f[k])
-      if (k in t0) {
-        w = t1[k] - t0[k]
+      if (k in t1) {
+        w = busy[k]
         line = line sprintf("  (%s", mmss(w))
-        if (k in bud && bud[k] != "") {
-          line = line sprintf(", budget %s)", mmss(bud[k]))
-          if (w > bud[k]) { line = line "  OVER BUDGET"; over[k] = sprintf("stage %s took %s, over its budget of %s", k, mmss(w), mmss(bud[k])) }
-        } else line = line ")"
+        if (k in bud && bud[k] != "") line = line sprintf(" of %s budget", mmss(bud[k]))
+        line = line sprintf(", done at %s)", mmss(t1[k] - first))
+        if (k in bud && bud[k] != "" && w > bud[k] + 0) {
+          line = line "  OVER BUDGET"
+          over[k] = sprintf("stage %s ran %s, over its budget of %s", k, mmss(w), mmss(bud[k]))
+        }
       }
       print "S " line
     }
