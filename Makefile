@@ -212,7 +212,7 @@ $(BUILD)/obj/empty.o: | $(BUILD)/obj
 
 # ---------------------------------------------------------------------------
 HEADLESS_BINS := $(PURE_LIBS) $(TOOLS) $(BUILD)/bench $(filter-out $(BUILD)/tests/test_render%,$(TESTS))
-.PHONY: all headless tests bench cross run test deps deps-cross clean check-native check-asan check-tsan check-aarch64 shaders-check
+.PHONY: all headless tests bench cross run deps deps-cross clean shaders-check
 all: $(HEADLESS_BINS) $(BUILD)/skyisles $(TESTS)
 headless: $(HEADLESS_BINS)
 tests: $(TESTS)
@@ -233,48 +233,19 @@ run: deps
 
 # Tests that exercise threads also run under ThreadSanitizer.
 TSAN_TESTS := test_core_jobs
-# Tests that drive the GL renderer run natively and under qemu; sanitizer runs skip Mesa.
 SUMMARY := $(CURDIR)/build/test-summary.txt
 export SUMMARY
 
-# Each stage builds with -k so one broken target does not hide the other tests; a build
-# failure is counted as a failed test.
-check-native:
-	@$(MAKE) --no-print-directory -k all || echo "native (build) 0 1" >> $(SUMMARY)
-	@bash tests/run.sh native $(BUILD) "" $(TESTS)
-
-check-asan:
-	@$(MAKE) --no-print-directory -k SANITIZE=address,undefined OPT=-O1 headless || echo "asan (build) 0 1" >> $(SUMMARY)
-	@bash tests/run.sh asan+ubsan build-asan "" $(patsubst $(BUILD)/%,build-asan/%,$(filter-out $(BUILD)/tests/test_render%,$(TESTS)) $(FUZZ_REPLAYS))
-
-check-tsan:
-	@$(MAKE) --no-print-directory -k SANITIZE=thread OPT=-O1 $(addprefix build-tsan/tests/,$(TSAN_TESTS)) || echo "tsan (build) 0 1" >> $(SUMMARY)
-	@bash tests/run.sh tsan build-tsan "" $(addprefix build-tsan/tests/,$(TSAN_TESTS))
-
-# On an aarch64 host (a Pi) the native stage already ran every test as aarch64: no emulation.
-check-aarch64:
-ifeq ($(shell uname -m),aarch64)
-	@echo "[aarch64-qemu] skipped: this host is aarch64, so the native stage ran the aarch64 build"
-	@echo "aarch64-qemu SKIP this host is aarch64: the native stage ran the aarch64 build" >> $(SUMMARY)
-else
-	@$(MAKE) --no-print-directory -k CROSS_COMPILE=aarch64-linux-gnu- all || echo "aarch64-qemu (build) 0 1" >> $(SUMMARY)
-	@GALLIUM_DRIVER=softpipe bash tests/run.sh aarch64-qemu build-aarch64 "qemu-aarch64" $(patsubst $(BUILD)/%,build-aarch64/%,$(TESTS))
-endif
-
-TEST_STAGES := native asan tsan aarch64
-test:
-	@bash tools/deps.sh native cross delivery
-	@mkdir -p build && rm -f $(SUMMARY)
-	@for stage in $(TEST_STAGES); do \
-	   $(MAKE) --no-print-directory check-$$stage || echo "$$stage (stage) 0 1" >> $(SUMMARY); \
-	 done; \
-	 bash tests/summary.sh $(SUMMARY)
+# make test's stages and the per-stage check-STAGE targets: mk/test.mk (each mk/*.mk may add a
+# stage to TEST_STAGE_NAMES, as mk/delivery.mk does).
+TEST_STAGE_NAMES := native asan tsan aarch64
 
 clean:
 	rm -rf build build-asan build-tsan build-aarch64 build-release-aarch64
 
 # Per-subsystem additions (render tests and shader checks, noise flags, world extras, fuzzing,
-# delivery).
+# delivery); mk/test.mk last: it reads what the others add.
 -include mk/noise.mk mk/world.mk mk/render.mk mk/fuzz.mk mk/delivery.mk
+include mk/test.mk
 
 -include $(shell find $(BUILD)/obj -name '*.d' 2>/dev/null)

@@ -9,7 +9,7 @@
 #   make sysroot                                  the Debian 11 arm64 sysroot release builds link against
 #   make boot-test                                boots the aarch64 dist in a Debian arm64 VM (minutes;
 #                                                 not part of make test)
-#   make check-delivery                           the delivery stage of make test
+#   make check-delivery                           the delivery stage of make test (mk/test.mk)
 #
 # Release builds for aarch64 link against an old Debian (RELEASE_SUITE, default bullseye: glibc
 # 2.31, SDL 2.0.14) so the binary runs on older handheld firmwares; RELEASE_SYSROOT= (empty) uses
@@ -44,7 +44,7 @@ AARCH64_RELEASE_BIN := $(if $(RELEASE_SYSROOT),$(RELEASE_BUILD)/skyisles,$(AARCH
 # Tests of the platform layer link its plain-C parts (no SDL) with core.
 TEST_LINK_platform = $(BUILD)/obj/platform/console.o $(BUILD)/obj/platform/signals.o $(LIBCHAIN_core)
 
-.PHONY: install install-service dist dist-aarch64 portmaster sysroot release-aarch64 boot-test check-delivery
+.PHONY: install install-service dist dist-aarch64 portmaster sysroot release-aarch64 boot-test
 
 install: $(BUILD)/skyisles
 	install -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(DATADIR)/controllers $(DESTDIR)$(DOCDIR)/licenses
@@ -95,18 +95,18 @@ boot-test: dist-aarch64
 	@bash tools/delivery/boot_test.sh $(DIST_DIR)/skyisles-$(VERSION)-aarch64.tar.gz build-boot
 
 # ---------------------------------------------------------------------------
-# make test's delivery stage. It uses the release sysroot when it is there already (make sysroot)
-# and otherwise the multiarch cross build that the aarch64 stage made, so a fresh machine needs
-# no Debian download for it.
+# make test's delivery stage (mk/test.mk runs it). It uses the release sysroot when it is there
+# already (make sysroot) and otherwise the multiarch cross build that the aarch64 stage made, so
+# a fresh machine needs no Debian download for it. Its build only packs what the native and the
+# aarch64 stages built (they come first: the packing makes would otherwise build the same files
+# beside them).
 DELIVERY_SYSROOT := $(if $(wildcard $(RELEASE_SYSROOT)/usr/include),$(RELEASE_SYSROOT))
-TEST_STAGES += delivery
-check-delivery:
-	@bash tools/deps.sh delivery
-	@if [ -z "$(DELIVERY_SYSROOT)" ]; then \
-	   echo "[delivery] no release sysroot ($(RELEASE_SYSROOT)): checking $(AARCH64_FALLBACK_BIN) instead (make sysroot builds against Debian 11)"; \
-	 fi
-	+@$(MAKE) --no-print-directory -k dist-aarch64 portmaster RELEASE_SYSROOT=$(DELIVERY_SYSROOT) VERSION=$(VERSION) >/dev/null \
-	   || echo "delivery (build) 0 1" >> $(SUMMARY)
-	@DELIVERY_DIST=$(DIST_DIR)/skyisles-$(VERSION)-aarch64.tar.gz DELIVERY_ZIP=$(PORTMASTER_DIR)/skyisles.zip \
-	  DELIVERY_RUNNER=$(AARCH64_RUNNER) DELIVERY_STATIC_YAML=$(if $(DELIVERY_SYSROOT),1,0) \
-	  bash tests/run.sh delivery build "" tests/delivery/test_delivery.sh
+TEST_STAGE_NAMES += delivery
+STAGE_LABEL_delivery := delivery
+STAGE_DIR_delivery := build
+STAGE_AFTER_delivery := native $(if $(filter aarch64,$(HOST_ARCH)),,aarch64)
+STAGE_NOTE_delivery := $(if $(DELIVERY_SYSROOT),,[delivery] no release sysroot ($(RELEASE_SYSROOT)): checking $(AARCH64_FALLBACK_BIN) instead (make sysroot builds against Debian 11))
+STAGE_MAKE_delivery := dist-aarch64 portmaster RELEASE_SYSROOT=$(DELIVERY_SYSROOT) VERSION=$(VERSION) >/dev/null
+STAGE_PROGS_delivery := tests/delivery/test_delivery.sh
+STAGE_ENV_delivery := DELIVERY_DIST=$(DIST_DIR)/skyisles-$(VERSION)-aarch64.tar.gz DELIVERY_ZIP=$(PORTMASTER_DIR)/skyisles.zip \
+  DELIVERY_RUNNER=$(AARCH64_RUNNER) DELIVERY_STATIC_YAML=$(if $(DELIVERY_SYSROOT),1,0)

@@ -1,7 +1,11 @@
 #!/usr/bin/env bash
-# Runs cmocka test programs, prints one line per program and appends
-# "label program passed failed" to $SUMMARY. Always exits 0: failures are counted, not fatal.
+# Runs cmocka test programs, prints one block per program and appends
+# "label program passed failed seconds start end" (start and end in epoch seconds, for the
+# stage times in tests/summary.sh) to $SUMMARY. Always exits 0: failures are counted, not fatal.
 # usage: tests/run.sh LABEL BUILD_DIR "RUNNER" PROGRAM...
+# make test runs one program per call, many calls at once (mk/test.mk): each program's block is
+# printed with one write and its record appended with one write, so parallel runs never
+# interleave inside a line, a block or a record.
 label=$1; builddir=$2; runner=$3; shift 3
 summary=${SUMMARY:-build/test-summary.txt}
 mkdir -p "$builddir/test-logs" "$(dirname "$summary")"
@@ -21,7 +25,8 @@ for prog in "$@"; do
   timeout "$limit" $runner "$prog" > "$log.out" 2> "$log.err"
   rc=$?
   cat "$log.out" "$log.err" > "$log"
-  secs=$(( $(date +%s) - start ))
+  end=$(date +%s)
+  secs=$(( end - start ))
   total=$(sed -n 's/^\[==========\] \([0-9]*\) test(s) run\..*/\1/p' "$log" | awk '{s+=$1} END {print s+0}')
   passed=$(sed -n 's/^\[  PASSED  \] \([0-9]*\) test(s).*/\1/p' "$log" | awk '{s+=$1} END {print s+0}')
   failed=$(( total - passed ))
@@ -31,18 +36,23 @@ for prog in "$@"; do
   if [ "$total" -eq 0 ] && [ "$failed" -eq 0 ]; then
     failed=1   # a program that ran no test is a failure
   fi
-  echo "[$label] $name: $passed passed, $failed failed (${secs}s)"
-  # Lines a test prints as "note: ..." (platform, SIMD path, measured rates) are shown.
-  grep '^note: ' "$log" | sed "s/^/    /"
-  if [ "$failed" -ne 0 ]; then
-    echo "---- $log (rc=$rc) ----"
-    # cmocka's failure lines first: the tail below may be all log lines.
-    grep -E '^\[ +(ERROR|FAILED|LINE) +\]' "$log" | head -n 20
-    echo "-- last lines:"
-    grep -v '^\[       OK \]\|^\[ RUN      \]' "$log" | tail -n 40
-    echo "----"
-  fi
-  echo "$label $name $passed $failed" >> "$summary"
+  # The block is gathered first and printed with one write (see the top).
+  block=$(
+    echo "[$label] $name: $passed passed, $failed failed (${secs}s)"
+    # Lines a test prints as "note: ..." (platform, SIMD path, measured rates) are shown.
+    grep '^note: ' "$log" | sed "s/^/    /"
+    if [ "$failed" -ne 0 ]; then
+      [ "$rc" -eq 124 ] && echo "    timed out after ${limit}s (SKYISLES_TEST_TIMEOUT)"
+      echo "---- $log (rc=$rc) ----"
+      # cmocka's failure lines first: the tail below may be all log lines.
+      grep -E '^\[ +(ERROR|FAILED|LINE) +\]' "$log" | head -n 20
+      echo "-- last lines:"
+      grep -v '^\[       OK \]\|^\[ RUN      \]' "$log" | tail -n 40
+      echo "----"
+    fi
+  )
+  printf '%s\n' "$block"
+  echo "$label $name $passed $failed $secs $start $end" >> "$summary"
   rm -f "$log.out" "$log.err"
 done
 exit 0

@@ -543,13 +543,15 @@ static void test_frame_stages_count_their_draws(void **state) {
     assert_int_equal(render_gl_errors(g_fx.render), 0);
 }
 
+/* After a first frame, frames with an upload each do not allocate. Two of them (a frame after
+ * a frame, each with its own mesh): under qemu on softpipe each takes some 9 s. */
 static void test_frames_do_not_allocate(void **state) {
     (void)state;
     load_test_world();
     RenderView v = view(48.0, 75.0, 110.0, 10.0f, -30.0f, 5.0);
     render_frame(g_fx.render, &v, W, H);
     alloc_count_start();
-    for (int i = 0; i < 5; i++) {
+    for (int i = 0; i < 2; i++) {
         v.time_s += 0.1;
         render_queue_mesh(g_fx.render, &g_mesh[i]);
         render_upload_pending(g_fx.render, NULL);
