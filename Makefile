@@ -232,7 +232,7 @@ run: deps
 	./$(BUILD)/skyisles $(ARGS)
 
 # Tests that exercise threads also run under ThreadSanitizer.
-TSAN_TESTS := test_core_jobs
+TSAN_TESTS := test_core_jobs test_audio_handover
 SUMMARY := $(CURDIR)/build/test-summary.txt
 export SUMMARY
 

@@ -52,6 +52,16 @@ STAGE_PROGS_tsan = $(addprefix build-tsan/tests/,$(TSAN_TESTS))
 
 # Every test under qemu-user, render tests on Mesa's softpipe. On an aarch64 host (a Pi) the
 # native stage already ran every test as aarch64: no emulation, the stage is recorded as skipped.
+# The code rules a compiler does not check (tools/lint): function lengths on the tree, call
+# circles between a module's files on the native build's objects.
+TEST_STAGE_NAMES += lint
+STAGE_LABEL_lint := lint
+STAGE_DIR_lint := build
+STAGE_AFTER_lint := native
+STAGE_MAKE_lint :=
+STAGE_PROGS_lint := tests/lint/test_lint.sh
+STAGE_ENV_lint := LINT_BUILD=$(BUILD)
+
 STAGE_LABEL_aarch64 := aarch64-qemu
 STAGE_DIR_aarch64 := build-aarch64
 ifneq ($(shell uname -m),aarch64)
@@ -74,6 +84,7 @@ TEST_BUDGET_asan ?= 210
 TEST_BUDGET_tsan ?= 75
 TEST_BUDGET_aarch64 ?= 1080
 TEST_BUDGET_delivery ?= 20
+TEST_BUDGET_lint ?= 15
 TEST_BUDGET_TOTAL ?= 660
 
 # The programs that take longest, started first so that the pool ends together; the rest follow
@@ -126,7 +137,7 @@ endif
 # The pool's order is its priority: make starts the first ready target in this list whenever a
 # slot frees. Builds on the long path first (the cross build feeds the longest programs), then
 # the slow programs, then the rest.
-TEST_BUILD_ORDER := aarch64 native asan tsan delivery
+TEST_BUILD_ORDER := aarch64 native lint asan tsan delivery
 TEST_ALL_RECS = $(foreach s,$(TEST_STAGES),$(call stage_recs,$(s)) $(STAGE_EXTRA_$(s)))
 TEST_SLOW_RECS = $(filter $(TEST_ALL_RECS),$(foreach t,$(TEST_SLOW_FIRST),$(TEST_RUNS)/$(subst :,/,$(t)).rec))
 .PHONY: test-pool
