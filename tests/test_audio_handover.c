@@ -89,7 +89,7 @@ static void test_event_ring_delivers_every_message_in_order(void **state) {
                   atomic_load(&g_ring.dropped));
 }
 
-typedef struct MainSide { AudioSynth *s; atomic_int stop; uint32_t published, sent; } MainSide;
+typedef struct MainSide { AudioSynth *s; atomic_int stop; atomic_uint published; uint32_t sent; } MainSide;
 
 /* The game's main thread in miniature: a snapshot per "frame", an event now and then. */
 static void *main_thread(void *arg) {
@@ -100,7 +100,7 @@ static void *main_thread(void *arg) {
         p.airspeed = (float)(f % 500);
         p.enclosure = (float)(f % 10) / 10.0f;
         audio_publish(m->s, &p);
-        m->published++;
+        atomic_fetch_add(&m->published, 1u);
         if (f % 7 == 0) {
             audio_event(m->s, (int)(f / 7 % AUDIO_EVENT_BUILTIN_COUNT), 0.0f);
             m->sent++;
@@ -119,10 +119,15 @@ static void test_synth_renders_while_the_main_thread_publishes(void **state) {
     m.s = audio_create(&b, &(AudioConfig){.rate = 48000, .channels = 2}, &err);
     assert_non_null(m.s);
     atomic_init(&m.stop, 0);
+    atomic_init(&m.published, 0u);
     pthread_t th;
     assert_int_equal(pthread_create(&th, NULL, main_thread, &m), 0);
     static int16_t block[512 * 2];
-    for (int i = 0; i < 400; i++) {
+    /* 400 blocks at least, and on until the producer has published some frames (under a
+     * sanitizer on a loaded machine the new thread may first run after the 400th block);
+     * bounded so a producer that never runs fails the test instead of hanging it. */
+    double end = time_now_ms() + 20000.0;
+    for (int i = 0; i < 400 || (atomic_load(&m.published) < 50u && time_now_ms() < end); i++) {
         audio_mixer_render(m.s, block, 512);
         sched_yield();
     }
@@ -131,9 +136,10 @@ static void test_synth_renders_while_the_main_thread_publishes(void **state) {
     audio_mixer_render(m.s, block, 512);   /* takes what was still queued */
     AudioStats st = audio_stats(m.s);
     print_message("note: %u blocks, %u of %u snapshots taken, %u events played, %u dropped, %u booms\n", st.blocks,
-                  st.snapshots, m.published, st.events, st.events_dropped, st.booms);
+                  st.snapshots, atomic_load(&m.published), st.events, st.events_dropped, st.booms);
     assert_true(st.blocks >= 400);
-    assert_true(st.snapshots >= 1 && st.snapshots <= m.published);
+    assert_true(atomic_load(&m.published) >= 50u);
+    assert_true(st.snapshots >= 1 && st.snapshots <= atomic_load(&m.published));
     assert_int_equal(st.events + st.events_dropped, m.sent);
     mem_budget_release(&b);
 }

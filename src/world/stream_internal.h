@@ -52,6 +52,7 @@ typedef struct ChunkJob {
     bool oom;
     bool fresh;                 /* a new chunk (no mesh before): its latency feeds the governor */
     uint64_t cpu_ns, wall_ns;   /* the run's thread CPU time and wall time (stretch included) */
+    uint64_t stretch_ns;        /* of wall_ns, the stretch's sleep */
     double expect_s;            /* its LOD's average run time when submitted */
     MeshCounts counts;
     ChunkMesh mesh;

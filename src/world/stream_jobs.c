@@ -50,7 +50,11 @@ static void chunk_job_run(JobDesc *jd, uint32_t worker, void *unused) {
         /* A CPU k times slower: the job ends k times its CPU time after it started. */
         float k;
         memcpy(&k, &kb, sizeof k);
+        uint64_t s0 = time_now_ns();
         sleep_until_ns(t0 + (uint64_t)((double)k * (double)j->cpu_ns));
+        j->stretch_ns = time_now_ns() - s0;
+    } else {
+        j->stretch_ns = 0;
     }
     j->wall_ns = time_now_ns() - t0;
 }
@@ -118,6 +122,7 @@ void stream_jobs_collect(World *w, const ViewGeom *g) {
                         (s->state == SLOT_QUEUED || (s->state == SLOT_READY && s->busy));
             w->st.job_cpu_ns += j->cpu_ns;
             w->st.job_wall_ns += j->wall_ns;
+            w->st.job_stretch_ns += j->stretch_ns;
             w->st.jobs_timed++;
             if (j->wall_ns) w->job_s_lod[j->lod] = w->job_s_lod[j->lod] * 0.95 + (double)j->wall_ns * 1e-9 * 0.05;
             if (!mine || !stream_in_keep(g, j->cx, j->cz, 1.0)) {

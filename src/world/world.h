@@ -401,6 +401,7 @@ typedef struct WorldStats {
     uint64_t jobs_timed;        /* jobs collected, with their run times summed: */
     uint64_t job_cpu_ns;        /* thread CPU time of the work */
     uint64_t job_wall_ns;       /* wall time from start to end (the stretch's sleep included) */
+    uint64_t job_stretch_ns;    /* of that, the stretch's sleep (world_set_job_stretch) */
     uint32_t stale;             /* chunks still showing an older world after a generation change */
     uint64_t stale_replaced;    /* stale meshes replaced by their rebuild */
     bool pool_squeezed;         /* the budget held the mesh pool below what was asked for (at
