@@ -94,6 +94,10 @@ static const RunOpt k_opts[] = {
     {"--screenshot", "FILE.png", "run", "render offscreen and write a PNG, then exit", OPT_TEXT, AT(screenshot), 0, 0, NULL},
     {"--bench-frames", "N", "run", "benchmark N frames on the autopilot path (offscreen)", OPT_INT, AT(bench_frames), 1,
      1e6, NULL},
+    {"--audio", NULL, "run", "open the audio output device in a headless, screenshot or benchmark run too", OPT_ON,
+     AT(audio), 0, 0, NULL},
+    {"--audio-out", "FILE.wav", "run", "record the run's sound (parameters and events) and render it to a WAV at the end",
+     OPT_TEXT, AT(audio_out), 0, 0, NULL},
     {"--config", "DIR", "settings", "settings folder (default $XDG_CONFIG_HOME/skyisles or ~/.config/skyisles); "
      "screenshots, benchmarks and headless runs read it only when given", OPT_TEXT, AT(config), 0, 0, NULL},
     {"--seed", "S", "world", "seed of the world and the home island (default: the last one flown)", OPT_CUSTOM, 0, 0, 0,
