@@ -32,6 +32,19 @@ static bool audio_subsystem(char *why, size_t n) {
     return false;
 }
 
+/* ALSA with no sound card prints a dozen lines of its own on stderr when a device is opened; a
+ * machine without one (a server, a container, a Pi with audio off) gets our one line instead. */
+static bool alsa_has_card(void) {
+    FILE *f = fopen("/proc/asound/cards", "r");
+    if (!f) return false;
+    char line[160];
+    bool any = false;
+    int index;
+    while (!any && fgets(line, sizeof line, f)) any = sscanf(line, " %d [", &index) == 1;   /* " 0 [PCH  ]: ..." */
+    fclose(f);
+    return any;
+}
+
 /* SDL hands bytes; the game's mixer writes interleaved int16 frames. */
 static void SDLCALL callback(void *user, Uint8 *stream, int len) {
     (void)user;
@@ -46,6 +59,10 @@ bool platform_audio_open(const PlatformAudioSpec *spec, PlatformAudioGot *got, c
     if (!audio_subsystem(why, why_n)) return false;
     const char *drv = SDL_GetCurrentAudioDriver();
     snprintf(got->driver, sizeof got->driver, "%s", drv ? drv : "?");
+    if (drv && !SDL_strcasecmp(drv, "alsa") && !alsa_has_card()) {
+        why_set(why, why_n, "no sound card (ALSA lists none in /proc/asound/cards)%s%s", "", "");
+        return false;
+    }
     const char *name = spec->device && spec->device[0] && strcmp(spec->device, "default") ? spec->device : NULL;
     SDL_AudioSpec want, have;
     SDL_zero(want);

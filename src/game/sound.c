@@ -210,9 +210,10 @@ void sound_probe(SoundProbe *pr, const World *w, const FlightState *f) {
     pr->terrain_near = 1.0f - nearest / REACH;
     /* The cloud at the aircraft and 6 m above and below it: a soft edge rather than a switch. */
     const WorldGenParams *gp = &world_params(w)->gen;
-    int in = 0;
-    for (int k = -1; k <= 1; k++) in += world_cloud_at_params(gp, f->time_s, f->x, f->y + 6.0 * k, f->z) ? 1 : 0;
-    pr->cloud = (float)in / 3.0f;
+    uint32_t c = pr->next_cloud;
+    pr->next_cloud = (c + 1) % 3;
+    pr->cloud_in[c] = world_cloud_at_params(gp, f->time_s, f->x, f->y + 6.0 * ((double)c - 1.0), f->z);
+    pr->cloud = (float)(pr->cloud_in[0] + pr->cloud_in[1] + pr->cloud_in[2]) / 3.0f;
     pr->depth = sound_depth_at(f->y);
 }
 

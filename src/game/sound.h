@@ -20,7 +20,7 @@ struct GameSettings;
 #define SOUND_RETRY_SECONDS 2.0f      /* a lost or missing device is tried again this often */
 #define SOUND_RECORD_SECONDS_MAX 900.0
 #define SOUND_ENCLOSURE_RAYS 14       /* 6 axes + 8 diagonals around the aircraft */
-#define SOUND_RAYS_PER_FRAME 3        /* the probes are spread over frames (cost cap) */
+#define SOUND_RAYS_PER_FRAME 2        /* the probes are spread over frames (cost cap) */
 
 /* Where the device comes from: the platform's SDL device, or a test's stand-in (the seam that
  * lets a test remove a device and bring it back, which SDL's dummy driver cannot). */
@@ -67,6 +67,8 @@ typedef struct SoundInput {
 typedef struct SoundProbe {
     float ray_hit[SOUND_ENCLOSURE_RAYS];   /* distance to rock along each ray, 0: none within reach */
     uint32_t next_ray;
+    bool cloud_in[3];                      /* the cloud 6 m below, at and above the aircraft */
+    uint32_t next_cloud;
     float cloud, terrain_near, enclosure, depth;
 } SoundProbe;
 
@@ -112,8 +114,8 @@ void sound_apply_settings(Sound *s, const struct GameSettings *set);
 /* --audio-out: renders the recording to its WAV (once, at the end). False with one line. */
 bool sound_finish(Sound *s, SkyError *err);
 
-/* The probes of one frame: SOUND_RAYS_PER_FRAME rays of the enclosure ring, the cloud at the
- * aircraft, the depth from W8's abyss factor. Pure: the world's density and cloud queries. */
+/* The probes of one frame: SOUND_RAYS_PER_FRAME rays of the enclosure ring, one of the three cloud
+ * samples at the aircraft, the depth from W8's abyss factor. Pure: the world's density and cloud queries. */
 void sound_probe(SoundProbe *pr, const World *w, const FlightState *f);
 /* W8's abyss factor at an altitude (1 deep in the abyss, 0 in the open sky): the renderer's. */
 float sound_depth_at(double y);
