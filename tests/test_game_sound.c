@@ -357,6 +357,37 @@ static void test_audio_out_wav(void **state) {
     assert_true(last > 100);   /* the engine and wind of a flight, never silence */
 }
 
+/* A saved output device that is not plugged in reads back (no settings warning) and is kept. */
+static void test_saved_device_absent_is_kept(void **state) {
+    (void)state;
+    char dir[64] = "/tmp/skyisles_sdev_XXXXXX", path[128];
+    assert_non_null(mkdtemp(dir));
+    snprintf(path, sizeof path, "%s/settings.yaml", dir);
+    FILE *f = fopen(path, "w");
+    assert_non_null(f);
+    fprintf(f, "sound:\n  master: 0.5  # everything\n  device: vc4-hdmi-0, MAI PCM i2s-hifi-0  # default, or ...\n");
+    fclose(f);
+    static GameOptions opt;
+    bool exit_now;
+    char *argv[] = {"skyisles", "--headless", "--config", dir, "--view-radius", "3", "--mem", "96", NULL};
+    assert_true(game_parse_args(8, argv, &opt, &exit_now));
+    SkyError err = {0};
+    assert_true(game_boot(&g_game, &opt, &err));
+    printf("  warning: '%s'\n", g_game.opt.settings_warning);
+    assert_string_equal(g_game.opt.settings_warning, "");
+    const char *const *names;
+    int n = game_audio_device_names(&names);
+    assert_true(g_game.set.sound.device > 0 && g_game.set.sound.device < n);
+    assert_string_equal(names[g_game.set.sound.device], "vc4-hdmi-0, MAI PCM i2s-hifi-0");
+    assert_true(g_game.set.sound.master == 0.5f);
+    static char text[64 << 10];
+    settings_format(&g_game.set, text, sizeof text);
+    assert_non_null(strstr(text, "device: vc4-hdmi-0, MAI PCM i2s-hifi-0"));
+    game_shutdown(&g_game);
+    snprintf(path, sizeof path, "rm -rf '%s'", dir);
+    assert_int_equal(system(path), 0);
+}
+
 static int group_setup(void **state) {
     (void)state;
     return boot(false) ? 0 : -1;   /* the world the seam and probe tests fly in */
@@ -379,6 +410,7 @@ int main(void) {
         cmocka_unit_test(test_no_driver_keeps_the_game_running),
         cmocka_unit_test(test_dummy_driver_plays_without_heap),
         cmocka_unit_test(test_audio_out_wav),
+        cmocka_unit_test(test_saved_device_absent_is_kept),
     };
     int failed = cmocka_run_group_tests_name("sound with a world", world_tests, group_setup, group_teardown);
     failed += cmocka_run_group_tests_name("sound runs", runs, NULL, NULL);

@@ -226,6 +226,10 @@ static void boot_finish(Game *g) {
 bool game_boot(Game *g, const GameOptions *o, SkyError *err) {
     memset(g, 0, sizeof *g);
     g->opt = *o;
+    if (o->use_settings) {
+        char dir[512];
+        if (settings_dir(o->config, dir, sizeof dir)) sound_devices_prepare(dir);
+    }
     game_settings_boot(&g->opt, &g->set);
     flight_model_default(&g->model);
     g->model.speed_limit = g->set.speed_limit;

@@ -32,6 +32,32 @@ void sound_devices_refresh(const SoundBackend *be, GameSettings *set) {
         if (!strcmp(names[i], keep)) set->sound.device = i;
 }
 
+/* The device a settings file names (its `sound:` section's `device:` line; the game writes one
+ * `key: value  # help` per line), listed before the file is read: the saved choice then reads
+ * back whether or not that device is plugged in now, and sound_boot adds SDL's list. */
+void sound_devices_prepare(const char *config_dir) {
+    char path[600], line[400], name[128] = "";
+    if (!config_dir || !config_dir[0]) return;
+    snprintf(path, sizeof path, "%s/%s", config_dir, SETTINGS_FILE);
+    FILE *f = fopen(path, "r");
+    if (!f) return;
+    bool in_sound = false;
+    while (fgets(line, sizeof line, f)) {
+        if (line[0] != ' ' && line[0] != '#' && line[0] != '\n') in_sound = !strncmp(line, "sound:", 6);
+        const char *v = strstr(line, "device:");
+        if (!in_sound || !v || line[0] != ' ') continue;
+        v += 7;
+        while (*v == ' ' || *v == '"' || *v == '\'') v++;
+        snprintf(name, sizeof name, "%s", v);
+        char *end = strstr(name, " #");
+        if (end) *end = 0;
+        size_t n = strlen(name);
+        while (n && (name[n - 1] == '\n' || name[n - 1] == ' ' || name[n - 1] == '"' || name[n - 1] == '\'')) name[--n] = 0;
+    }
+    fclose(f);
+    if (name[0] && strcmp(name, "default")) game_audio_devices_set((const char(*)[128])name, 1);
+}
+
 /* ---------------------------------------------------------------- the platform backend */
 static bool plat_open(void *ctx, const PlatformAudioSpec *spec, PlatformAudioGot *got, char *why, size_t n) {
     (void)ctx;

@@ -123,5 +123,7 @@ float sound_depth_at(double y);
 /* The Sound page's device row (game_audio_device_names): "default", then SDL's outputs; a chosen
  * device that is absent stays listed, so the choice is kept. Boot and hot-plug call it. */
 void sound_devices_refresh(const SoundBackend *be, struct GameSettings *set);
+/* Before the settings file is read: the device it names joins the list (so it reads back). */
+void sound_devices_prepare(const char *config_dir);
 
 #endif
