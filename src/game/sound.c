@@ -209,7 +209,7 @@ static const float k_rays[SOUND_ENCLOSURE_RAYS][3] = {
     {D, D, D}, {D, D, -D}, {D, -D, D}, {D, -D, -D}, {-D, D, D}, {-D, D, -D}, {-D, -D, D}, {-D, -D, -D},
 };
 #undef D
-static const float k_steps[] = {2.0f, 4.0f, 8.0f, 16.0f};   /* metres along a ray */
+static const float k_steps[] = {2.5f, 7.0f, 16.0f};   /* metres along a ray: three samples keep the cost cap */
 #define REACH 20.0f                                          /* rock farther than this is no rock */
 
 void sound_probe(SoundProbe *pr, const World *w, const FlightState *f) {
