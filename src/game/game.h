@@ -168,7 +168,7 @@ WorldView game_world_view(const Game *g);
 /* The HUD, menus and map for this frame, queued into the renderer's HUD layer (overlay.c). */
 void overlay_draw(Game *g);
 /* Puts the game in a screen for a screenshot: "hud" (flying), "none", "title", "menu", "panel",
- * "controls", "display", "map", "crash". False for an unknown name. */
+ * "controls", "display", "sound", "map", "crash". False for an unknown name. */
 bool game_show(Game *g, const char *what);
 /* The home island site under (x, z), or -1 when off the island. */
 int game_home_site_at(const GameHome *h, double x, double z);
