@@ -16,6 +16,8 @@
 #include <time.h>
 #include <unistd.h>
 
+#include <SDL2/SDL.h>
+
 #include "game/game.h"
 #include "support/alloc_count.h"
 
@@ -414,6 +416,61 @@ static void test_audio_out_wav(void **state) {
     assert_true(last > 100);   /* the engine and wind of a flight, never silence */
 }
 
+static void tap(SDL_Scancode sc) {
+    SDL_Event e;
+    SDL_zero(e);
+    e.type = SDL_KEYDOWN;
+    e.key.state = SDL_PRESSED;
+    e.key.keysym.scancode = sc;
+    SDL_PushEvent(&e);
+    e.type = SDL_KEYUP;
+    e.key.state = SDL_RELEASED;
+    SDL_PushEvent(&e);
+    frames(1);
+}
+
+/* The game's own frames make the events: the pause menu opened, moved in and closed, a crash
+ * into rock and the restart after it; the recording holds them in order. */
+static void test_game_events_recorded(void **state) {
+    (void)state;
+    static GameOptions opt;
+    bool exit_now;
+    char *argv[] = {"skyisles", "--headless", "--view-radius", "3", "--mem", "96", "--seconds", "30", "--audio-out",
+                    "/tmp/skyisles_events.wav", NULL};
+    assert_true(game_parse_args(10, argv, &opt, &exit_now));
+    SkyError err = {0};
+    assert_true(game_boot(&g_game, &opt, &err));
+    Sound *s = &g_game.sound;
+    assert_non_null(s->synth);
+    assert_false(s->open);
+    frames(5);
+    tap(SDL_SCANCODE_ESCAPE);   /* pause: confirm */
+    assert_int_equal(g_game.play.overlay, OVERLAY_MENU);
+    tap(SDL_SCANCODE_DOWN);     /* move */
+    tap(SDL_SCANCODE_ESCAPE);   /* back: the menu closes */
+    assert_int_equal(g_game.play.overlay, OVERLAY_NONE);
+    /* Into rock: the crash, then the restart after PLAY_CRASH_SECONDS. */
+    g_game.flight.y = WORLD_Y_MIN - 40.0;
+    frames(2);
+    assert_int_equal(g_game.play.state, PLAY_CRASH);
+    frames((int)(PLAY_CRASH_SECONDS * 60.0f) + 5);
+    assert_int_equal(g_game.play.state, PLAY_FLY);
+    static const int want[] = {AUDIO_EVENT_MENU_CONFIRM, AUDIO_EVENT_MENU_MOVE, AUDIO_EVENT_MENU_BACK, AUDIO_EVENT_CRASH,
+                               AUDIO_EVENT_RESTART};
+    printf("  recorded events:");
+    for (uint32_t i = 0; i < s->trace.n_events; i++) printf(" %s", audio_event_builtin(s->trace.events[i].id)->name);
+    printf("\n");
+    assert_int_equal(s->trace.n_events, 5);
+    for (int i = 0; i < 5; i++) assert_int_equal(s->trace.events[i].id, want[i]);
+    /* The paused frames were recorded in the paused mode. */
+    bool paused = false;
+    for (uint32_t i = 0; i < s->trace.n_keys; i++) paused |= s->trace.keys[i].p.mode == AUDIO_MODE_PAUSED;
+    assert_true(paused);
+    assert_true(sound_finish(s, &err));
+    unlink("/tmp/skyisles_events.wav");
+    game_shutdown(&g_game);
+}
+
 /* A saved output device that is not plugged in reads back (no settings warning) and is kept. */
 static void test_saved_device_absent_is_kept(void **state) {
     (void)state;
@@ -469,6 +526,7 @@ int main(void) {
         cmocka_unit_test(test_dummy_driver_plays_without_heap),
         cmocka_unit_test(test_audio_out_wav),
         cmocka_unit_test(test_saved_device_absent_is_kept),
+        cmocka_unit_test(test_game_events_recorded),
     };
     int failed = cmocka_run_group_tests_name("sound with a world", world_tests, group_setup, group_teardown);
     failed += cmocka_run_group_tests_name("sound runs", runs, NULL, NULL);
