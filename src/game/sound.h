@@ -20,7 +20,7 @@ struct GameSettings;
 #define SOUND_RETRY_SECONDS 2.0f      /* a lost or missing device is tried again this often */
 #define SOUND_RECORD_SECONDS_MAX 900.0
 #define SOUND_ENCLOSURE_RAYS 14       /* 6 axes + 8 diagonals around the aircraft */
-#define SOUND_RAYS_PER_FRAME 2        /* the probes are spread over frames (cost cap) */
+#define SOUND_RAYS_PER_FRAME 1        /* the probes are spread over frames (cost cap) */
 
 /* Where the device comes from: the platform's SDL device, or a test's stand-in (the seam that
  * lets a test remove a device and bring it back, which SDL's dummy driver cannot). */
