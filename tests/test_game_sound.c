@@ -219,8 +219,11 @@ static void test_device_removed_and_back(void **state) {
     r->fake.present = false;
     feed(r, 0, true, false, 1);
     r->fake.present = true;
+    game_audio_devices_set(NULL, 0);   /* as if the list were stale: the event refreshes it */
     feed(r, 0, false, true, 1);
     assert_true(r->s.open);
+    const char *const *names;
+    assert_int_equal(game_audio_device_names(&names), 3);
     rig_free(r);
 }
 

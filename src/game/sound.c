@@ -268,8 +268,11 @@ static void rumble(Sound *s, const GameSettings *set, float lo, float hi, uint32
     s->rumbles++;
 }
 
-static void device_health(Sound *s, const SoundInput *in, float dt) {
+static void device_health(Sound *s, const SoundInput *in, GameSettings *set, float dt) {
     if (!s->want_device) return;
+    /* A new output (a USB DAC, an HDMI TV switched on) joins the Sound page's list; the choice
+     * stays the same device by name. */
+    if (in->device_added) sound_devices_refresh(&s->be, set);
     if (in->device_lost && s->open) {
         /* The game runs on silent; the retry timer brings the sound back. */
         close_device(s);
@@ -345,9 +348,9 @@ static void frame_rumble(Sound *s, const SoundInput *in, const GameSettings *set
     }
 }
 
-void sound_frame(Sound *s, const SoundInput *in, const GameSettings *set, float dt) {
+void sound_frame(Sound *s, const SoundInput *in, GameSettings *set, float dt) {
     if (!s->synth) return;
-    device_health(s, in, dt);
+    device_health(s, in, set, dt);
     /* This thread's CPU time: what the probes cost, without the time a loaded machine gave
      * another process in between (that is the frame's wall time, not the probes'). */
     double c0 = thread_ms();

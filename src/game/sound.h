@@ -105,8 +105,9 @@ typedef struct Sound {
  * budget cannot hold the synth (err). */
 bool sound_boot(Sound *s, MemBudget *mem, const SoundSetup *setup, const struct GameSettings *set, SkyError *err);
 void sound_shutdown(Sound *s);
-/* Once a frame on the main thread: probes, parameters, events, rumble, the device's health. */
-void sound_frame(Sound *s, const SoundInput *in, const struct GameSettings *set, float dt);
+/* Once a frame on the main thread: probes, parameters, events, rumble, the device's health (a
+ * device appearing refreshes the device list, which may renumber set's device choice). */
+void sound_frame(Sound *s, const SoundInput *in, struct GameSettings *set, float dt);
 /* Any event (the tour's rings: AUDIO_EVENT_RING with a pitch factor); main thread only. */
 void sound_event(Sound *s, int id, float arg);
 /* The settings changed (the Sound page): the output device follows at once. */
