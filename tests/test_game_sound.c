@@ -407,6 +407,12 @@ static void test_audio_out_wav(void **state) {
     size_t n = fread(data, 1, sizeof data, f);
     fclose(f);
     unlink(wav);
+    char trace[96];
+    snprintf(trace, sizeof trace, "%s.trace", wav);
+    struct stat ts;
+    assert_int_equal(stat(trace, &ts), 0);   /* the inputs, beside the WAV */
+    assert_true(ts.st_size > 1000);
+    unlink(trace);
     assert_true(n > AUDIO_WAV_HEADER_BYTES);
     assert_memory_equal(data, "RIFF", 4);
     uint32_t rate = data[24] | data[25] << 8 | (uint32_t)data[26] << 16 | (uint32_t)data[27] << 24;
@@ -471,6 +477,7 @@ static void test_game_events_recorded(void **state) {
     assert_true(paused);
     assert_true(sound_finish(s, &err));
     unlink("/tmp/skyisles_events.wav");
+    unlink("/tmp/skyisles_events.wav.trace");
     game_shutdown(&g_game);
 }
 

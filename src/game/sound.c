@@ -388,5 +388,10 @@ bool sound_finish(Sound *s, SkyError *err) {
                  (double)n / SOUND_RATE, s->trace.n_keys, s->trace.n_events, audio_stats(s->synth).booms - booms0,
                  (unsigned long long)audio_samples_hash(pcm, n * 2));
     free(pcm);
+    /* The recording's inputs beside it: build/audiorender re-renders them, a voice alone
+     * (--voice engine) or as a spectrogram (docs/audio.md). */
+    char tpath[sizeof s->record_path + 8];
+    snprintf(tpath, sizeof tpath, "%s.trace", s->record_path);
+    if (ok && !audio_trace_save(&s->trace, tpath, err)) ok = false;
     return ok;
 }
