@@ -138,7 +138,7 @@ static bool open_device(Sound *s, bool quiet) {
 }
 
 /* ---------------------------------------------------------------- boot */
-bool sound_boot(Sound *s, MemBudget *mem, const SoundSetup *setup, const GameSettings *set, SkyError *err) {
+bool sound_boot(Sound *s, MemBudget *mem, const SoundSetup *setup, GameSettings *set, SkyError *err) {
     memset(s, 0, sizeof *s);
     bool record = setup->record_path && setup->record_path[0];
     if (!setup->device && !record) return true;
@@ -167,7 +167,7 @@ bool sound_boot(Sound *s, MemBudget *mem, const SoundSetup *setup, const GameSet
     }
     s->want_device = setup->device;
     if (s->want_device) {
-        sound_devices_refresh(&s->be, (GameSettings *)set);
+        sound_devices_refresh(&s->be, set);
         want_from_settings(s, set);
         open_device(s, false);
     }

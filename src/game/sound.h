@@ -102,8 +102,9 @@ typedef struct Sound {
 /* Boot time: the synth (and the recording) carved from the budget, the device opened when
  * asked (a failure is one warning line: the game runs silent and retries). Nothing is done and
  * true is returned when the run wants neither a device nor a recording. False only when the
- * budget cannot hold the synth (err). */
-bool sound_boot(Sound *s, MemBudget *mem, const SoundSetup *setup, const struct GameSettings *set, SkyError *err);
+ * budget cannot hold the synth (err). The device list is refreshed (set's device choice kept by
+ * name). */
+bool sound_boot(Sound *s, MemBudget *mem, const SoundSetup *setup, struct GameSettings *set, SkyError *err);
 void sound_shutdown(Sound *s);
 /* Once a frame on the main thread: probes, parameters, events, rumble, the device's health (a
  * device appearing refreshes the device list, which may renumber set's device choice). */
