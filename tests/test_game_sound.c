@@ -93,6 +93,7 @@ static void test_dummy_driver_plays_without_heap(void **state) {
 /* ---------------------------------------------------------------- the seam */
 typedef struct Fake {
     bool present;
+    bool only_default;   /* the named outputs are unplugged */
     uint32_t rate, channels;
     PlatformAudioFn fn;
     void *user;
@@ -102,7 +103,8 @@ typedef struct Fake {
 
 static bool fake_open(void *ctx, const PlatformAudioSpec *spec, PlatformAudioGot *got, char *why, size_t n) {
     Fake *f = ctx;
-    if (!f->present) {
+    bool named = spec->device && strcmp(spec->device, "default");
+    if (!f->present || (named && f->only_default)) {
         snprintf(why, n, "fake: no device");
         return false;
     }
@@ -258,6 +260,13 @@ static void test_events_and_rumble(void **state) {
     sound_apply_settings(&r->s, &r->set);
     assert_int_equal(r->fake.opens, opens + 1);
     assert_string_equal(r->s.got.device, "bcm2835 Headphones");
+    /* The chosen output unplugged: the default plays, the choice stays. */
+    r->fake.only_default = true;
+    r->set.sound.device = 1;
+    sound_apply_settings(&r->s, &r->set);
+    assert_true(r->s.open);
+    assert_string_equal(r->s.got.device, "default");
+    assert_int_equal(r->set.sound.device, 1);
     rig_free(r);
 }
 

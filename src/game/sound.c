@@ -99,10 +99,16 @@ static bool open_device(Sound *s, bool quiet) {
     bool named = strcmp(s->want_name, "default") != 0;
     bool ok = s->be.open && s->be.open(s->be.ctx, &spec, &got, why, sizeof why);
     if (!ok && named) {
-        /* The saved device is not here: the default one, said once. */
-        if (!s->warned) log_warn("skyisles: sound: the output device '%s' is not here (%s): using the default", s->want_name, why);
+        /* The saved device is not here: the default one, said once (the choice is kept). */
+        char why_named[200];
+        snprintf(why_named, sizeof why_named, "%s", why);
         spec.device = "default";
         ok = s->be.open(s->be.ctx, &spec, &got, why, sizeof why);
+        if (ok && !s->warned)
+            log_warn("skyisles: sound: the output device '%s' is not here (%s): using the default", s->want_name, why_named);
+        else if (!ok && !s->warned && !quiet)
+            log_warn("skyisles: sound: neither '%s' (%s) nor the default device opens (%s): playing silent (tried again "
+                     "every %.0f s)", s->want_name, why_named, why, (double)SOUND_RETRY_SECONDS);
         if (!ok) s->warned = true;
     }
     if (!ok) {
