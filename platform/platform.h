@@ -99,6 +99,8 @@ typedef struct PlatformEvents {
     uint32_t pad_event_count;
     PlatformPadEvent pad_events[PLATFORM_MAX_PAD_EVENTS];
     PlatformPad pads[PLATFORM_MAX_PADS];
+    bool audio_lost;               /* the open audio output device went away (SDL_AUDIODEVICEREMOVED) */
+    bool audio_added;              /* an audio output device appeared (SDL_AUDIODEVICEADDED) */
 } PlatformEvents;
 
 typedef struct Platform Platform;
@@ -118,6 +120,37 @@ void platform_swap(Platform *p);
 int platform_virtual_pad(Platform *p, int handle);
 const char *platform_driver_name(const Platform *p);   /* "KMSDRM", "x11", "wayland", "offscreen", "none" */
 bool platform_is_headless(const Platform *p);
+
+/* Rumble on every open controller that has it: low and high motor 0..1 for ms milliseconds (a
+ * new call replaces the running one). Pads without rumble: nothing happens, nothing is logged. */
+void platform_rumble(Platform *p, float low, float high, uint32_t ms);
+
+/* ---------------------------------------------------------------- audio output (audio_sdl.c)
+ * One output device per process. The callback runs on SDL's audio thread: it must not block,
+ * allocate or touch the game. Headless runs never call these unless asked. */
+typedef void (*PlatformAudioFn)(void *user, int16_t *out, uint32_t frames);
+typedef struct PlatformAudioSpec {
+    const char *device;      /* NULL or "" or "default": the system's default output */
+    uint32_t rate;           /* wanted rate (the device may give another) */
+    uint32_t channels;       /* 1 or 2 wanted */
+    uint32_t frames;         /* buffer frames wanted (about 20 ms: 1024 at 48 kHz) */
+    uint32_t max_rate;       /* the device's rate must be <= this, else SDL converts */
+    PlatformAudioFn fn;
+    void *user;
+} PlatformAudioSpec;
+typedef struct PlatformAudioGot {
+    uint32_t rate, channels, frames;
+    char device[128];        /* the name opened ("default" for the default) */
+    char driver[32];         /* SDL's audio driver ("alsa", "pulseaudio", "dummy") */
+} PlatformAudioGot;
+/* Opens (and starts) the device: false with one line in why (no driver, no device, busy). */
+bool platform_audio_open(const PlatformAudioSpec *spec, PlatformAudioGot *got, char *why, size_t why_n);
+void platform_audio_close(void);
+/* SDL's output device names (the audio subsystem starts on the first call): their count, at
+ * most max, each copied into names[i] (cap bytes). */
+int platform_audio_devices(char (*names)[128], int max);
+/* Internal to the platform files: whether an SDL device id is the open output. */
+bool platform_audio_is_open_id(uint32_t id);
 
 /* Stop requests (platform/signals.c). platform_signals_install() goes first in main, before any
  * SDL call: SIGTERM, SIGINT and SIGHUP then only set a flag that platform_poll reports as quit

@@ -364,6 +364,7 @@ Platform *platform_create(const PlatformConfig *cfg, SkyError *err) {
 
 void platform_destroy(Platform *p) {
     if (!p) return;
+    platform_audio_close();   /* before SDL_Quit: the callback stops first */
     pads_close(p);
     if (p->gl) SDL_GL_DeleteContext(p->gl);
     if (p->window) SDL_DestroyWindow(p->window);
@@ -424,6 +425,13 @@ void platform_poll(Platform *p, PlatformEvents *ev) {
          * the database's mapping for its vendor and product first. */
         case SDL_JOYDEVICEADDED: pad_added(p, e.jdevice.which, ev); break;
         case SDL_CONTROLLERDEVICEREMOVED: pad_removed(p, e.cdevice.which, ev); break;
+        /* Audio outputs only (iscapture 0); a removal matters only for the device in use. */
+        case SDL_AUDIODEVICEREMOVED:
+            if (!e.adevice.iscapture && platform_audio_is_open_id(e.adevice.which)) ev->audio_lost = true;
+            break;
+        case SDL_AUDIODEVICEADDED:
+            if (!e.adevice.iscapture) ev->audio_added = true;
+            break;
         case SDL_CONTROLLERBUTTONDOWN: {
             int slot = pad_slot(p, e.cbutton.which);
             if (slot >= 0 && e.cbutton.button < PPAD_BUTTON_COUNT) p->pads[slot].pressed |= 1u << e.cbutton.button;
@@ -449,6 +457,14 @@ void platform_swap(Platform *p) {
         log_info("platform: first frame presented on %s (%dx%d)", p->driver, w, h);
     }
     p->presented = true;
+}
+
+void platform_rumble(Platform *p, float low, float high, uint32_t ms) {
+    Uint16 lo = (Uint16)((low < 0.0f ? 0.0f : (low > 1.0f ? 1.0f : low)) * 65535.0f);
+    Uint16 hi = (Uint16)((high < 0.0f ? 0.0f : (high > 1.0f ? 1.0f : high)) * 65535.0f);
+    /* SDL returns -1 for a pad without rumble: that is a normal pad, not an error to report. */
+    for (int i = 0; i < PLATFORM_MAX_PADS; i++)
+        if (p->pad_gc[i]) (void)SDL_GameControllerRumble(p->pad_gc[i], lo, hi, ms);
 }
 
 const char *platform_driver_name(const Platform *p) { return p->driver; }

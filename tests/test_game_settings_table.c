@@ -45,6 +45,10 @@ static int setup(void **state) {
     g_devices[1] = "hdmi";
     g_devices[2] = "usb-headset";
     g_device_count = 3;
+    /* The Sound page's output devices as SDL would list them on a Pi (HDMI and the jack), so the
+     * device row has a value besides "default" to round-trip and step through. */
+    static const char pi_outputs[2][128] = {"vc4-hdmi", "bcm2835 Headphones"};
+    game_audio_devices_set(pi_outputs, 2);
     if (!setting_register(&k_wobble) || !setting_register(&k_device)) return -1;
     if (setting_register(&k_wobble)) return -1;   /* its key and flag are taken now */
     if (menu_page_register(&k_test_page) < 0 || !menu_action_register(&k_test_open)) return -1;

@@ -174,6 +174,24 @@ static bool boot_renderer(Game *g, SkyError *err) {
     return true;
 }
 
+/* Sound: the synth always in an interactive run (silent and retrying when no device opens);
+ * headless, shot and bench runs open no device unless --audio asks, and make a synth only for
+ * --audio-out. */
+static bool boot_sound(Game *g, SkyError *err) {
+    const GameOptions *o = &g->opt;
+    bool repeatable = o->headless || o->screenshot || o->bench_frames;
+    double secs = o->seconds > 0.0 ? o->seconds + 5.0 : SOUND_RECORD_SECONDS_MAX;
+    SoundSetup su = {.device = !repeatable || o->audio, .record_path = o->audio_out, .record_seconds = secs,
+                     .platform = g->platform};
+    size_t used = g->mem.used;
+    if (!sound_boot(&g->sound, &g->mem, &su, &g->set, err)) {
+        budget_short(g, "the sound", err);
+        return false;
+    }
+    g->carved.sound = g->mem.used - used;
+    return true;
+}
+
 /* Every stage stands: the start place, input, camera and play; the boot's one summary line. */
 static void boot_finish(Game *g) {
     const GameOptions *o = &g->opt;
@@ -208,6 +226,10 @@ static void boot_finish(Game *g) {
 bool game_boot(Game *g, const GameOptions *o, SkyError *err) {
     memset(g, 0, sizeof *g);
     g->opt = *o;
+    if (o->use_settings) {
+        char dir[512];
+        if (settings_dir(o->config, dir, sizeof dir)) sound_devices_prepare(dir);
+    }
     game_settings_boot(&g->opt, &g->set);
     flight_model_default(&g->model);
     g->model.speed_limit = g->set.speed_limit;
@@ -224,12 +246,14 @@ bool game_boot(Game *g, const GameOptions *o, SkyError *err) {
     if (!o->print_island) {
         if (!boot_platform(g, err)) return false;
         if (!o->headless && !boot_renderer(g, err)) return false;
+        if (!boot_sound(g, err)) return false;
     }
     boot_finish(g);
     return true;
 }
 
 void game_shutdown(Game *g) {
+    sound_shutdown(&g->sound);   /* the callback stops before anything it reads goes */
     if (g->render) render_destroy(g->render);
     if (g->world) world_destroy(g->world);
     if (g->jobs) jobs_destroy(g->jobs);
@@ -275,6 +299,7 @@ void game_apply_settings(Game *g, unsigned changes) {
         render_apply_settings(g->render, &rs);
     }
     if (changes & MENU_CHANGED_CONTROLS) input_apply_settings(&g->input, &s->input);
+    if (changes & MENU_CHANGED_SOUND) sound_apply_settings(&g->sound, s);
     if (changes) g->settings_dirty = true;
 }
 
@@ -319,14 +344,59 @@ static PlayCtx play_ctx(Game *g) {
                      .menu = &g->menu, .set = &g->set, .autopilot = g->opt.autopilot, .demo_start = g->opt.demo};
 }
 
+/* What the player is doing, for the synth's levels. */
+static AudioMode sound_mode(const Play *p) {
+    if (p->demo) return AUDIO_MODE_ATTRACT;
+    if (p->state == PLAY_START) return AUDIO_MODE_TITLE;
+    if (p->overlay != OVERLAY_NONE) return AUDIO_MODE_PAUSED;
+    return AUDIO_MODE_FLIGHT;
+}
+
+/* The frame's sound events, from what play did (play itself knows nothing of sound). */
+typedef struct PlayBefore {
+    PlayOverlay overlay;
+    uint64_t crashes, respawns;
+    int page, depth, sel;
+    bool demo;
+} PlayBefore;
+
+static unsigned sound_events(const Game *g, const PlayBefore *b, const PlayRequest *rq, const PlatformEvents *ev) {
+    const Play *p = &g->play;
+    const InputState *in = &g->input.st;
+    unsigned e = 0;
+    if (p->crashes > b->crashes) e |= SOUND_EV_CRASH;
+    if (p->respawns > b->respawns) e |= SOUND_EV_RESTART;
+    if (b->overlay == OVERLAY_NONE && p->overlay == OVERLAY_MENU && !p->demo) e |= SOUND_EV_MENU_CONFIRM;
+    if (b->overlay == OVERLAY_MENU && !b->demo) {
+        const Menu *m = &g->menu;
+        if (p->overlay != OVERLAY_MENU || m->depth < b->depth) e |= SOUND_EV_MENU_BACK;
+        else if (m->depth > b->depth || (rq->apply && in->pressed[GA_MENU_OK])) e |= SOUND_EV_MENU_CONFIRM;
+        else if (m->sel != b->sel || rq->apply) e |= SOUND_EV_MENU_MOVE;
+    }
+    for (uint32_t i = 0; i < ev->pad_event_count; i++) {
+        if (ev->pad_events[i].type == PPAD_EV_ADDED) e |= SOUND_EV_PAD_PLUGGED;
+        if (ev->pad_events[i].type == PPAD_EV_REMOVED) e |= SOUND_EV_PAD_UNPLUGGED;
+    }
+    return e;
+}
+
 void game_frame(Game *g, const PlatformEvents *ev, float dt) {
     g->ev = *ev;
     input_update(&g->input, ev);
     PlayCtx c = play_ctx(g);
+    PlayBefore before = {g->play.overlay, g->play.crashes, g->play.respawns, g->menu.page, g->menu.depth, g->menu.sel,
+                         g->play.demo};
     PlayRequest rq = play_frame(&g->play, &c, dt);
     if (rq.apply) game_apply_settings(g, rq.apply);
     if (rq.dirty) g->settings_dirty = true;
     if (rq.save) game_save_settings(g);
+    if (g->sound.synth) {
+        SoundInput si = {.flight = &g->flight, .world = g->world, .mode = sound_mode(&g->play),
+                         .events = sound_events(g, &before, &rq, ev), .device_lost = ev->audio_lost,
+                         .device_added = ev->audio_added,
+                         .boost_held = g->input.st.held[GA_BOOST] || g->play.autopilot_boost};
+        sound_frame(&g->sound, &si, &g->set, dt);
+    }
     stream(g);
 }
 

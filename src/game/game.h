@@ -17,6 +17,7 @@
 #include "play.h"
 #include "settings.h"
 #include "sim/sim.h"
+#include "sound.h"
 #include "world/world.h"
 
 /* Exit statuses: bad input (options, pack, memory budget: errors of code SKY_ERR_INPUT) and
@@ -71,6 +72,9 @@ typedef struct GameOptions {
     double wait_s;              /* --wait S: longest wait for the world before a shot */
     bool no_aircraft, fullscreen, vsync, sky_mediump;
     const char *show;           /* --show: what a screenshot shows over the scene (hud, title, menu, ...) */
+    /* sound */
+    bool audio;                 /* --audio: open the output device in a headless, shot or bench run too */
+    const char *audio_out;      /* --audio-out FILE.wav: record the run's sound, render it at the end */
 } GameOptions;
 
 /* A data file that is not built in (e.g. "controllers/gamecontrollerdb.txt"): SKYISLES_DATA_DIR,
@@ -109,7 +113,7 @@ void game_home_print(const GameHome *h, const SimSpawn *spawn, FILE *out);
 
 /* What each boot stage carved from the budget. */
 typedef struct GameMemory {
-    size_t home, jobs, world, world_mesh_pool, render;
+    size_t home, jobs, world, world_mesh_pool, render, sound;
 } GameMemory;
 
 typedef struct Game {
@@ -124,6 +128,7 @@ typedef struct Game {
     JobSystem *jobs;
     World *world;
     Renderer *render;           /* NULL in a headless run */
+    Sound sound;                /* the synth, its device, the --audio-out recording */
     Input input;
     PlatformEvents ev;          /* this frame's events */
     Play play;
@@ -163,7 +168,7 @@ WorldView game_world_view(const Game *g);
 /* The HUD, menus and map for this frame, queued into the renderer's HUD layer (overlay.c). */
 void overlay_draw(Game *g);
 /* Puts the game in a screen for a screenshot: "hud" (flying), "none", "title", "menu", "panel",
- * "controls", "display", "map", "crash". False for an unknown name. */
+ * "controls", "display", "sound", "map", "crash". False for an unknown name. */
 bool game_show(Game *g, const char *what);
 /* The home island site under (x, z), or -1 when off the island. */
 int game_home_site_at(const GameHome *h, double x, double z);

@@ -42,6 +42,10 @@ int main(int argc, char **argv) {
     } else {
         rc = game_run(&game);
     }
+    if (opt.audio_out && !sound_finish(&game.sound, &err)) {
+        fprintf(stderr, "%s\n", err.msg);
+        rc = GAME_EXIT_START_FAILED;
+    }
     uint32_t workers = game.jobs ? jobs_worker_count(game.jobs) : 0;
     game_shutdown(&game);
     int sig = platform_stop_signal();

@@ -40,6 +40,7 @@ static MenuPageDesc g_pages[MENU_MAX_PAGES] = {
     [MENU_PAGE_CONTROLS] = {"controls", "Controls", NULL},
     [MENU_PAGE_BINDINGS] = {"bindings", "Bindings", NULL},
     [MENU_PAGE_DISPLAY] = {"display", "Display", NULL},
+    [MENU_PAGE_SOUND] = {"sound", "Sound", NULL},
 };
 static int g_page_count = MENU_PAGE_COUNT;
 
@@ -49,13 +50,14 @@ static MenuActionDesc g_actions[MENU_MAX_ACTIONS] = {
     {"pause", "Island map", NULL, MENU_CMD_MAP, NULL, "the home island from above"},
     {"pause", "Controls", "controls", 0, NULL, "sticks, layout and bindings"},
     {"pause", "Display", "display", 0, NULL, "the PSX look, quality and camera"},
+    {"pause", "Sound", "sound", 0, NULL, "volumes, output device, rumble"},
     {"pause", "Quit", NULL, MENU_CMD_QUIT, NULL, "settings are kept"},
     {"panel", "Reset the world to defaults", NULL, 0, reset_world, "the same seed, every other value its default"},
     {"controls", "Bindings", "bindings", 0, NULL, "which key, button or stick does what"},
     {"controls", "Reset controls to defaults", NULL, 0, reset_controls, "sticks, layout and bindings as shipped"},
     {"bindings", "Reset all bindings", NULL, 0, reset_bindings, "every action's default keys and buttons"},
 };
-static int g_action_count = 10;
+static int g_action_count = 11;
 
 int menu_page_find(const char *name) {
     for (int i = 0; name && i < g_page_count; i++)

@@ -18,6 +18,7 @@ typedef enum MenuPage {
     MENU_PAGE_CONTROLS,     /* "controls" */
     MENU_PAGE_BINDINGS,     /* "bindings" */
     MENU_PAGE_DISPLAY,      /* "display" */
+    MENU_PAGE_SOUND,        /* "sound": volumes, output device, rumble (sound.c) */
     MENU_PAGE_COUNT
 } MenuPage;
 #define MENU_MAX_PAGES 16

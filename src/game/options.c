@@ -69,7 +69,7 @@ static bool opt_size(GameOptions *o, const RunOpt *r, const char *v) {
 
 static bool opt_show(GameOptions *o, const RunOpt *r, const char *v) {
     (void)r;
-    static const char *const shows[] = {"hud", "none", "title", "menu", "panel", "controls", "display", "map", "crash"};
+    static const char *const shows[] = {"hud", "none", "title", "menu", "panel", "controls", "display", "sound", "map", "crash"};
     for (size_t k = 0; k < sizeof shows / sizeof shows[0]; k++)
         if (!strcmp(v, shows[k])) {
             o->show = v;
@@ -94,6 +94,10 @@ static const RunOpt k_opts[] = {
     {"--screenshot", "FILE.png", "run", "render offscreen and write a PNG, then exit", OPT_TEXT, AT(screenshot), 0, 0, NULL},
     {"--bench-frames", "N", "run", "benchmark N frames on the autopilot path (offscreen)", OPT_INT, AT(bench_frames), 1,
      1e6, NULL},
+    {"--audio", NULL, "run", "open the audio output device in a headless, screenshot or benchmark run too", OPT_ON,
+     AT(audio), 0, 0, NULL},
+    {"--audio-out", "FILE.wav", "run", "record the run's sound (parameters and events) and render it to a WAV at the end",
+     OPT_TEXT, AT(audio_out), 0, 0, NULL},
     {"--config", "DIR", "settings", "settings folder (default $XDG_CONFIG_HOME/skyisles or ~/.config/skyisles); "
      "screenshots, benchmarks and headless runs read it only when given", OPT_TEXT, AT(config), 0, 0, NULL},
     {"--seed", "S", "world", "seed of the world and the home island (default: the last one flown)", OPT_CUSTOM, 0, 0, 0,
@@ -119,7 +123,7 @@ static const RunOpt k_opts[] = {
     {"--time", "T", "shot", "sky time in seconds at the first frame", OPT_REAL, AT(time_s), 0, 1e9, NULL},
     {"--wait", "S", "shot", "longest wait for terrain before a shot (default 60)", OPT_REAL, AT(wait_s), 0.001, 86400, NULL},
     {"--show", "WHAT", "shot", "what the shot shows over the scene: hud (default), none, title, menu, panel, controls, "
-     "display, map, crash", OPT_CUSTOM, 0, 0, 0, opt_show},
+     "display, sound, map, crash", OPT_CUSTOM, 0, 0, 0, opt_show},
 };
 #define NOPTS (sizeof k_opts / sizeof k_opts[0])
 

@@ -87,7 +87,7 @@ void play_message(Play *p, float ttl, const char *fmt, ...) __attribute__((forma
 /* A restart near the last safe place, else at the spawn, at cruise speed. */
 void play_respawn(Play *p, const PlayCtx *c);
 /* Puts play in a screen for a screenshot: "hud" (flying), "none", "title", "menu", "panel",
- * "controls", "display", "map", "crash"; `held` is what the world holds now (shown beside the
+ * "controls", "display", "sound", "map", "crash"; `held` is what the world holds now (shown beside the
  * player's values). False for an unknown name. */
 bool play_show(Play *p, Menu *menu, GameSettings *set, const WorldParams *held, const char *what);
 

@@ -19,6 +19,27 @@ static const int k_line_stops[] = {0, 240, 360, 480};
 
 static void quality_changed(GameSettings *s) { game_quality_apply(s, s->quality); }
 
+/* The output devices, known at run time (sound.c fills them from SDL): "default" first. They live
+ * with the table so every reader of it (the fuzzers too) has them without the sound module. */
+static char g_dev_buf[GAME_AUDIO_DEVICES_MAX][128] = {"default"};
+static const char *g_dev_names[GAME_AUDIO_DEVICES_MAX] = {g_dev_buf[0]};
+static int g_dev_count = 1;
+
+int game_audio_device_names(const char *const **names) {
+    *names = g_dev_names;
+    return g_dev_count;
+}
+
+void game_audio_devices_set(const char (*names)[128], int n) {
+    g_dev_count = 1;
+    for (int i = 0; i < n && g_dev_count < GAME_AUDIO_DEVICES_MAX; i++) {
+        if (!names[i][0] || !strcmp(names[i], "default")) continue;
+        snprintf(g_dev_buf[g_dev_count], sizeof g_dev_buf[0], "%s", names[i]);
+        g_dev_names[g_dev_count] = g_dev_buf[g_dev_count];
+        g_dev_count++;
+    }
+}
+
 /* THE table. Order is the file's and each page's order. */
 static const SettingDesc k_rows[] = {
     /* controls */
@@ -85,6 +106,31 @@ static const SettingDesc k_rows[] = {
     {.section = "flight", .key = "collision", .flag = "--no-collision", .page = "panel", .label = "Collision",
      .type = SETTING_BOOL, .offset = AT(collision), .max = 1, .step = 1, .def = 1,
      .help = "off: fly through rock", .changes = MENU_CHANGED_FLIGHT},
+    /* sound: every change heard at once */
+    {.section = "sound", .key = "master", .flag = "--volume", .page = "sound", .label = "Master volume", .type = SETTING_FLOAT,
+     .offset = AT(sound.master), .min = 0, .max = 1, .step = 0.1, .def = 0.8,
+     .help = "everything the game plays", .changes = MENU_CHANGED_SOUND},
+    {.section = "sound", .key = "engine", .page = "sound", .label = "Engine", .type = SETTING_FLOAT,
+     .offset = AT(sound.engine), .min = 0, .max = 1, .step = 0.1, .def = 1,
+     .help = "the engine's drone and the boost's roar", .changes = MENU_CHANGED_SOUND},
+    {.section = "sound", .key = "wind", .page = "sound", .label = "Wind and ambience", .type = SETTING_FLOAT,
+     .offset = AT(sound.wind), .min = 0, .max = 1, .step = 0.1, .def = 1,
+     .help = "wind, buffeting, the abyss and the title's ambience", .changes = MENU_CHANGED_SOUND},
+    {.section = "sound", .key = "effects", .page = "sound", .label = "Effects", .type = SETTING_FLOAT,
+     .offset = AT(sound.effects), .min = 0, .max = 1, .step = 0.1, .def = 1,
+     .help = "sonic booms, crashes, menu and controller sounds", .changes = MENU_CHANGED_SOUND},
+    {.section = "sound", .key = "mute", .flag = "--mute", .page = "sound", .label = "Mute", .type = SETTING_BOOL,
+     .offset = AT(sound.mute), .max = 1, .step = 1, .def = 0, .help = "silence (the device stays open)",
+     .changes = MENU_CHANGED_SOUND},
+    {.section = "sound", .key = "device", .page = "sound", .label = "Output device", .type = SETTING_ENUM,
+     .offset = AT(sound.device), .max = GAME_AUDIO_DEVICES_MAX - 1, .step = 1, .def = 0, .names_fn = game_audio_device_names,
+     .help = "default, or one of SDL's outputs (a Pi: HDMI or the headphone jack)", .changes = MENU_CHANGED_SOUND},
+    {.section = "sound", .key = "rumble", .flag = "--no-rumble", .page = "sound", .label = "Rumble", .type = SETTING_BOOL,
+     .offset = AT(sound.rumble), .max = 1, .step = 1, .def = 1,
+     .help = "the pad shakes on a crash, the boost, a sonic boom and close rock", .changes = MENU_CHANGED_SOUND},
+    {.section = "sound", .key = "rumble_strength", .page = "sound", .label = "Rumble strength", .type = SETTING_FLOAT,
+     .offset = AT(sound.rumble_strength), .min = 0, .max = 1, .step = 0.1, .def = 0.7,
+     .help = "how hard the pad shakes", .changes = MENU_CHANGED_SOUND},
 };
 #define NROWS (sizeof k_rows / sizeof k_rows[0])
 

@@ -45,6 +45,14 @@ typedef struct GameSettings {
     bool collision;
     bool hud;
     GameCamera camera;
+    /* sound (the Sound page; sound.c applies them each frame) */
+    struct {
+        float master, engine, wind, effects;   /* volumes 0..1 */
+        bool mute;
+        int device;             /* index into game_audio_device_names: 0 "default", then SDL's outputs */
+        bool rumble;
+        float rumble_strength;  /* 0..1 */
+    } sound;
     /* the world's generation and live values as its parameter table lists them (the seed of the
      * world and home island last flown among them) */
     WorldParams world;
@@ -52,6 +60,12 @@ typedef struct GameSettings {
      * (tests; a module's rows may point into its own fields instead). */
     _Alignas(8) unsigned char ext[128];
 } GameSettings;
+
+/* The Sound page's output devices: "default", then what sound.c found (SDL's outputs). */
+#define GAME_AUDIO_DEVICES_MAX 17
+int game_audio_device_names(const char *const **names);
+/* Replaces the list after "default" (at most GAME_AUDIO_DEVICES_MAX - 1 names). */
+void game_audio_devices_set(const char (*names)[128], int n);
 
 /* Every row's default (the table), the world's own defaults, the default bindings. */
 void settings_default(GameSettings *s);

@@ -16,6 +16,7 @@ enum {
     MENU_CHANGED_DISPLAY = 4,
     MENU_CHANGED_CONTROLS = 8,
     MENU_CHANGED_QUALITY = 16,  /* a preset was picked: display and world values follow it */
+    MENU_CHANGED_SOUND = 32,    /* volumes (read each frame) and the output device (reopened) */
 };
 
 typedef enum SettingType {

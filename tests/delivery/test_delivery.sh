@@ -77,7 +77,7 @@ dist_unit_verifies() {
   local unit="$tmp/unit/skyisles.service" key out
   # shellcheck disable=SC2016  # the unit's own text, $ and all
   for key in 'Conflicts=getty@tty1.service' 'TTYPath=/dev/tty1' 'TTYReset=yes' 'TTYVHangup=yes' \
-             'SupplementaryGroups=video render input' 'Restart=on-failure' 'StartLimitBurst=' \
+             'SupplementaryGroups=video render input audio' 'Restart=on-failure' 'StartLimitBurst=' \
              'User=skyisles' 'ExecStart=/opt/skyisles/skyisles' 'OnFailure=getty@tty1.service' \
              'ExecStopPost=+/bin/sh -c .if \[ "\$\$SERVICE_RESULT" = success \]; then systemctl --no-block start getty@tty1'; do
     grep -q "^$key" "$D/skyisles.service" || fail "skyisles.service has no $key" || return 1
