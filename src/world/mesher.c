@@ -311,22 +311,28 @@ static inline uint32_t ring_code(int n, const uint64_t r[9], int x) {
     return win3(r[0], x) | win3(r[1], x) << 3 | win3(r[2], x) << 6;
 }
 
-/* Face n of voxel (x, layer Y, z), coarse units, with front ring gm (ring_code). */
-static inline __attribute__((always_inline)) void emit_face(const MeshCtx *c, int n, int x, int Y, int z, uint8_t mat,
-                                                            uint32_t gm, bool transposed) {
-    const ChunkScratch *s = c->s;
-    const WorldGen *g = c->g;
-    const int8_t *N = k_n[n];
-    uint32_t ao = g_ao_lut[transposed][gm];
-    /* Colour: base + jitter * k, then the light (altitude, shadow under a roof, direction). */
-    uint8_t fm = k_face_mat[n][mat];
-    float j = s->jitter[z][x] * g->p.jitter_amount;
-    f32x4 base, rgb;
-    const float *bw = s->biome_w[z][x];
-    if (((BIOME_MATS >> fm) & 1u) && bw[BIOME_TEMPERATE] != 1.0f) {
-        rgb = biome_colour(bw, fm, n, gs_block_y(s, Y), j);
-        goto lit;
+/* Room for up to `want` quads in the current part's slab (at least one: a new part or slab when
+ * needed; NULL at the end). Each face of a row takes one quad, so a row reserves its faces at
+ * once; the parts and slabs come out as one quad at a time would make them. */
+static inline WorldVertex *writer_run(SlabWriter *w, uint32_t want, uint32_t *got) {
+    if (w->part && w->fill + 4 <= WORLD_SLAB_VERTS) {
+        uint32_t room = (WORLD_SLAB_VERTS - w->fill) / 4, k = want < room ? want : room;
+        WorldVertex *q = w->slab + w->fill;
+        w->fill += 4 * k;
+        w->part->vert_count += 4 * k;
+        *got = k;
+        return q;
     }
+    *got = 1;
+    return writer_quad_slow(w);
+}
+
+/* The colour of the face of material fm on column (x, z) before light: base + jitter * k, a
+ * biome blend, or the home island's type colour. */
+static inline f32x4 face_rgb(const WorldGen *g, const ChunkScratch *s, int n, int x, int z, int by, uint8_t fm, float j) {
+    const float *bw = s->biome_w[z][x];
+    if (((BIOME_MATS >> fm) & 1u) && bw[BIOME_TEMPERATE] != 1.0f) return biome_colour(bw, fm, n, by, j);
+    f32x4 base;
     if (fm == WORLD_MAT_HOME) {
         const IslandField *h = g->home;
         uint8_t type = s->home_type[z][x];
@@ -336,56 +342,65 @@ static inline __attribute__((always_inline)) void emit_face(const MeshCtx *c, in
     } else {
         base = f32x4_load(k_mat_base[fm]);
     }
-    rgb = f32x4_add(base, f32x4_mul(f32x4_set1(j), f32x4_load(k_mat_jit[fm])));
-lit:;
-    int fx = x + N[0], fy = Y + N[1], fz = z + N[2];
-    float light = c->alt[fy + 1];
-    light *= k_roof_shade[s->top[fz + 1][fx + 1] > fy];   /* x 1 is exact: the unshaded light */
-    light *= k_dir_shade[n];
-    rgb = f32x4_mul(rgb, f32x4_set1(light));
-    WorldVertex *q = writer_quad(c->w);
-    if (!q) return;
-    /* The four vertices' colours at once: a vector per channel over the vertices. */
-    uint32_t a0 = ao & 3u, a1 = (ao >> 2) & 3u, a2 = (ao >> 4) & 3u, a3 = (ao >> 6) & 3u;
-    f32x4 f = f32x4_set4(c->aof[a0], c->aof[a1], c->aof[a2], c->aof[a3]);
-    u32x4 r8 = to_u8x4_raw(f32x4_mul(f32x4_dup(rgb, 0), f));
-    u32x4 g8 = to_u8x4_raw(f32x4_mul(f32x4_dup(rgb, 1), f));
-    u32x4 b8 = to_u8x4_raw(f32x4_mul(f32x4_dup(rgb, 2), f));
-    uint32_t col[4];
-    u32x4_store(col, u32x4_pack_rgba(r8, g8, b8, u32x4_set1(255u)));
-    const uint64_t *off = c->corner[n][(ao >> 8) & 1u];
-    int sc = c->sc;
-    int bx = (x + (N[0] > 0)) * sc, by = WORLD_Y_MIN + (Y + (N[1] > 0)) * sc, bz = (z + (N[2] > 0)) * sc;
-    uint64_t p0 = pack_pos(bx, by, bz, n) | (uint64_t)(fm << 2) << 56;
-#if defined(__GNUC__) && !defined(__clang__)
-#pragma GCC unroll 4
-#endif
-    for (int i = 0; i < 4; i++) {
-        uint64_t p = p0 + off[i] + ((uint64_t)((ao >> (2 * i)) & 3u) << 56);
-        store_vertex(&q[i], p, col[i]);
-    }
+    return f32x4_add(base, f32x4_mul(f32x4_set1(j), f32x4_load(k_mat_jit[fm])));
 }
 
 /* The faces with normal n of row (layer Y, row z): materials by depth from the masks of the
- * rows above (surface, dirt, stone; the abyss below bedrock level). */
+ * rows above (surface, dirt, stone; the abyss below bedrock level), colour and light as one
+ * face's (the row's light for both roof states computed once), AO from the front ring, the
+ * row's quads reserved at once. */
 static inline __attribute__((always_inline)) uint32_t emit_row(const MeshCtx *c, const int n, uint64_t m, int Y, int z,
                                                                int by, bool abyss, uint64_t surf, uint64_t stone) {
-    uint32_t faces = 0;
+    const ChunkScratch *s = c->s;
+    const WorldGen *g = c->g;
+    const int8_t *N = k_n[n];
+    const uint32_t faces = (uint32_t)__builtin_popcountll(m);
     /* gen_surface_material: snow or grass by height, unless the home island may claim it. */
-    const uint8_t surf_mat = (float)by >= c->g->p.snow_level ? WORLD_MAT_SNOW : WORLD_MAT_GRASS;
-    const bool home = c->g->home_on && (float)by >= c->g->home_sea - WORLD_HOME_FLOOR;
+    const uint8_t surf_mat = (float)by >= g->p.snow_level ? WORLD_MAT_SNOW : WORLD_MAT_GRASS;
+    const bool home = g->home_on && (float)by >= g->home_sea - WORLD_HOME_FLOOR;
     uint64_t ring[9];
-    bool tr = ring_rows(c->s, n, Y + 1, z + 1, ring);
-    while (m) {
-        int b = __builtin_ctzll(m);
-        m &= m - 1;
-        uint64_t bit = 1ull << b;
-        uint8_t mat;
-        if (surf & bit) mat = home ? gen_surface_material(c->g, c->s, b - 1, by, z) : surf_mat;
-        else mat = (stone & bit) ? WORLD_MAT_STONE : WORLD_MAT_DIRT;
-        if (abyss) mat = WORLD_MAT_ABYSS;
-        emit_face(c, n, b - 1, Y, z, mat, ring_code(n, ring, b - 1), tr);
-        faces++;
+    const bool tr = ring_rows(s, n, Y + 1, z + 1, ring);
+    const uint16_t *lut = g_ao_lut[tr];
+    const int fy = Y + N[1];
+    const float alt = c->alt[fy + 1];
+    /* light = alt, x roof shade, x direction shade: the same two products in the same order. */
+    const float lit[2] = {alt * k_roof_shade[0] * k_dir_shade[n], alt * k_roof_shade[1] * k_dir_shade[n]};
+    const int16_t *tops = s->top[z + N[2] + 1] + N[0] + 1;
+    const float *jrow = s->jitter[z], jam = g->p.jitter_amount;
+    const float *aof = c->aof;
+    const uint64_t *off0 = c->corner[n][0], *off1 = c->corner[n][1];
+    const int sc = c->sc;
+    const uint64_t row0 = pack_pos((N[0] > 0) * sc, WORLD_Y_MIN + (Y + (N[1] > 0)) * sc, (z + (N[2] > 0)) * sc, n);
+    SlabWriter *w = c->w;
+    uint32_t left = faces;
+    while (left) {
+        uint32_t got;
+        WorldVertex *q = writer_run(w, left, &got);
+        if (!q) break;
+        left -= got;
+        for (uint32_t k = 0; k < got; k++, q += 4) {
+            int b = __builtin_ctzll(m), x = b - 1;
+            m &= m - 1;
+            uint64_t bit = 1ull << b;
+            uint8_t mat;
+            if (surf & bit) mat = home ? gen_surface_material(g, s, x, by, z) : surf_mat;
+            else mat = (stone & bit) ? WORLD_MAT_STONE : WORLD_MAT_DIRT;
+            if (abyss) mat = WORLD_MAT_ABYSS;
+            const uint8_t fm = k_face_mat[n][mat];
+            const uint32_t ao = lut[ring_code(n, ring, x)];
+            f32x4 rgb = face_rgb(g, s, n, x, z, by, fm, jrow[x] * jam);
+            rgb = f32x4_mul(rgb, f32x4_set1(lit[tops[x] > fy]));
+            const uint64_t p0 = row0 + (uint64_t)(uint32_t)(x * sc) + ((uint64_t)(fm << 2) << 56);
+            /* The four vertices' colours at once: a vector per channel over the vertices. */
+            f32x4 f = f32x4_set4(aof[ao & 3u], aof[(ao >> 2) & 3u], aof[(ao >> 4) & 3u], aof[(ao >> 6) & 3u]);
+            u32x4 r8 = to_u8x4_raw(f32x4_mul(f32x4_dup(rgb, 0), f));
+            u32x4 g8 = to_u8x4_raw(f32x4_mul(f32x4_dup(rgb, 1), f));
+            u32x4 b8 = to_u8x4_raw(f32x4_mul(f32x4_dup(rgb, 2), f));
+            uint32_t col[4];
+            u32x4_store(col, u32x4_pack_rgba(r8, g8, b8, u32x4_set1(255u)));
+            const uint64_t *off = (ao >> 8) & 1u ? off1 : off0;
+            for (int i = 0; i < 4; i++) store_vertex(&q[i], p0 + off[i] + ((uint64_t)((ao >> (2 * i)) & 3u) << 56), col[i]);
+        }
     }
     return faces;
 }
@@ -650,14 +665,7 @@ bool mesh_chunk(const WorldGen *g, ChunkScratch *s, MemPool *slabs, ChunkMesh *o
     if (s->seams)
         for (int z = 0; z < n; z++) {
             uint64_t open = ~s->solid[1][z + 1] & interior;
-            while (open) {
-                int b = __builtin_ctzll(open);
-                open &= open - 1;
-                uint64_t ring[9];
-                bool tr = ring_rows(s, WORLD_NORMAL_PY, 0, z + 1, ring);
-                emit_face(&ctx, WORLD_NORMAL_PY, b - 1, -1, z, WORLD_MAT_ABYSS, ring_code(WORLD_NORMAL_PY, ring, b - 1), tr);
-                mc.faces++;
-            }
+            if (open) mc.faces += emit_row(&ctx, WORLD_NORMAL_PY, open, -1, z, gs_block_y(s, -1), true, 0, 0);
         }
     mc.faces += emit_props(&ctx, s);
     /* Cloud pass: its own parts after the opaque ones. */
