@@ -196,7 +196,7 @@ static inline uint32_t ring_code(int n, const uint64_t r[9], int x) {
 }
 /* The colour of the face of material fm on column (x, z) before light: base + jitter * k, a
  * biome blend, or the home island's type colour. */
-static inline f32x4 face_rgb(const WorldGen *g, const ChunkScratch *s, int n, int x, int z, int by, uint8_t fm, float j) {
+static inline __attribute__((always_inline)) f32x4 face_rgb(const WorldGen *g, const ChunkScratch *s, int n, int x, int z, int by, uint8_t fm, float j) {
     const float *bw = s->biome_w[z][x];
     if (((BIOME_MATS >> fm) & 1u) && bw[BIOME_TEMPERATE] != 1.0f) return biome_colour(bw, fm, n, by, j);
     f32x4 base;
