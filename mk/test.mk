@@ -93,7 +93,7 @@ TEST_BUDGET_TOTAL ?= 660
 TEST_SLOW_FIRST ?= aarch64:test_render aarch64:test_render_lod aarch64:test_game_boot aarch64:test_sim_collision \
   aarch64:test_render_hud aarch64:test_render_overlay aarch64:test_world_stream tsan:test_world_stream \
   aarch64:test_world_caves aarch64:test_noise_rows aarch64:test_sim_spawn aarch64:test_world aarch64:test_world_lod \
-  aarch64:test_world_params aarch64:test_home_island aarch64:test_game_pad delivery:test_delivery.sh \
+  aarch64:test_world_params aarch64:test_home_island aarch64:test_game_pad aarch64:test_game_sound delivery:test_delivery.sh \
   asan:test_noise_rows asan:test_world_stream asan:test_sim_collision
 
 # Every stage the mk files named (the Makefile and mk/delivery.mk); TEST_STAGES=... runs some.
