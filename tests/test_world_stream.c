@@ -792,77 +792,6 @@ static void test_governor_lod_then_reach(void **state) {
     rig_down(&r);
 }
 
-/* A respawn: the view jumps 40 km at cruise speed, so everything near it is missing at once.
- * Flown `frames` frames at 60 Hz (the jobs run on as they would, a wait every fourth frame); the
- * governor's highest level in that time. */
-static uint32_t jump_peak(bool note, int frames) {
-    WorldParams p;
-    world_params_default(&p);
-    p.live.view_radius = 6;
-    Rig r;
-    static Consumer c;
-    rig_settled(&r, &c, &p, 1, view_at(0.0, 0.0, 0.0, 0.0f), 40);
-    WorldStats s = world_stats(r.world);
-    assert_int_equal(s.gov_level, 0);
-    float far = s.lod_dist_in_force[2];
-    world_set_job_stretch(r.world, 3.0f);   /* a slower CPU: the backlog takes many frames */
-    if (note) world_note_jump(r.world);
-    double x = 40000.0, t = 1.0;
-    uint32_t peak = 0, void_frames = 0;
-    for (int f = 0; f < frames; f++) {
-        x += 80.0 / 60.0;
-        t += 1.0 / 60.0;
-        WorldView v = view_at(x, 0.0, t, 80.0f);
-        world_update(r.world, &v);
-        consume(&c, r.world, world_stats(r.world).epoch);
-        s = world_stats(r.world);
-        if (s.gov_level > peak) peak = s.gov_level;
-        if (s.void_frames > void_frames) void_frames = (uint32_t)s.void_frames;
-        if (note) {   /* no coarser band, no shorter reach than before the jump */
-            assert_true(s.lod_dist_in_force[2] == far);
-            assert_true(s.reach == (float)p.live.view_radius);
-        }
-        if (f % 4 == 3) jobs_wait_idle(r.jobs);
-    }
-    printf("jump %s: governor peak %u in %d frames, %u void frames, %llu jumps noted\n", note ? "noted" : "not noted",
-           peak, frames, void_frames, (unsigned long long)s.gov_jumps);
-    rig_down(&r);
-    return peak;
-}
-
-/* After a respawn the governor stays at rest (the jump's backlog is not pressure), where the same
- * jump unannounced steps it in; a boost past what the jobs keep up with after a jump still steps
- * it in once the hold ends (test_governor_lod_then_reach is the boost without a jump). */
-static void test_governor_jump(void **state) {
-    (void)state;
-    assert_true(jump_peak(false, 120) > 0);   /* the case the call is for */
-    assert_int_equal(jump_peak(true, 240), 0);
-
-    WorldParams p;
-    world_params_default(&p);
-    p.live.view_radius = 6;
-    Rig r;
-    static Consumer c;
-    rig_settled(&r, &c, &p, 1, view_at(0.0, 0.0, 0.0, 0.0f), 40);
-    world_set_job_stretch(r.world, 30.0f);
-    world_note_jump(r.world);
-    double x = 40000.0, t = 1.0;
-    int f = 0;
-    while (f < (int)WORLD_GOV_JUMP_HOLD_FRAMES + 200 && world_stats(r.world).gov_level == 0) {
-        x += 50000.0 / 60.0;
-        t += 1.0 / 60.0;
-        WorldView v = view_at(x, 0.0, t, 50000.0f);
-        world_update(r.world, &v);
-        consume(&c, r.world, world_stats(r.world).epoch);
-        f++;
-    }
-    printf("boost after a jump: governor in after %d frames (hold %u)\n", f, WORLD_GOV_JUMP_HOLD_FRAMES);
-    assert_true(world_stats(r.world).gov_level > 0);
-    assert_true(f <= (int)WORLD_GOV_JUMP_HOLD_FRAMES + 20);
-    world_set_job_stretch(r.world, 1.0f);
-    rig_down(&r);
-}
-
 /* Presets: MEDIUM is the defaults; LOW streams less, HIGH more; only streaming and creation
  * values change (the same world at every level); every value lies in its table range; a world
  * starts with each of them. */
@@ -914,7 +843,6 @@ int main(void) {
         cmocka_unit_test(test_stream_no_heap),
         cmocka_unit_test(test_job_stretch),
         cmocka_unit_test(test_governor_lod_then_reach),
-        cmocka_unit_test(test_governor_jump),
         cmocka_unit_test(test_presets),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

@@ -160,13 +160,6 @@ void stream_gov_configure(StreamGovernor *gv, const WorldLiveParams *l, int32_t 
     gov_apply(gv);
 }
 
-void stream_gov_note_jump(StreamGovernor *gv) {
-    gv->jump_hold = GOV_JUMP_HOLD_FRAMES;
-    gv->pressure_frames = 0;
-    gv->calm_frames = 0;
-    gv->jumps++;
-}
-
 /* One frame of the governor. `margin`: the smallest margin, in seconds, by which a missing chunk
  * of the request range (no mesh yet) arrives before it is needed on the current heading, where
  * a chunk arrives a new chunk's usual latency (the running average of request-to-collect time,
@@ -180,12 +173,6 @@ void stream_gov_update(StreamGovernor *gv, const ViewGeom *g, uint32_t voids, do
     bool pressure = g->speed >= PRIORITY_MIN_SPEED && (voids > 0 || margin < 0.0);
     bool calm = !pressure && margin > lead_s;
     int before = gv->level;
-    if (gv->jump_hold) {
-        /* After a jump everything near is missing at once: that is not pressure until the new
-         * place has filled (nothing void, nothing late: the hold ends) or the hold runs out. */
-        gv->jump_hold = voids == 0 && margin >= 0.0 ? 0 : gv->jump_hold - 1;
-        if (pressure) pressure = calm = false;
-    }
     if (pressure) {
         gv->calm_frames = 0;
         gv->pressure_frames++;

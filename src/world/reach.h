@@ -60,17 +60,10 @@ typedef struct StreamGovernor {
     int32_t radius, reach_min, radius_max;   /* view radius, its floor, what the world holds */
     int level, max;
     uint32_t pressure_frames, calm_frames;
-    uint32_t jump_hold;             /* frames left in which a jump's backlog is not pressure */
     double reach;                   /* the governor's reach (chunks) */
     uint32_t level_peak;
-    uint64_t steps_up, steps_down, jumps;
+    uint64_t steps_up, steps_down;
 } StreamGovernor;
-
-/* Frames after a jump of the view (a respawn, a camera move) during which what is missing is the
- * jump's backlog, not generation falling behind: until the first frame with nothing void and no
- * chunk late, at most this long (world.h). A flight faster than the jobs then still steps the
- * governor in, as the backlog never clears. */
-#define GOV_JUMP_HOLD_FRAMES WORLD_GOV_JUMP_HOLD_FRAMES
 
 /* New live values (already held by the world: radius <= radius_max): the thresholds, the range
  * of levels (the level kept within it) and what the level gives. */
@@ -82,7 +75,5 @@ int stream_gov_lod_at(const StreamGovernor *gv, int32_t dx, int32_t dz);
 /* One frame: `voids` chunks void ahead, `margin` (s) the least time by which a missing chunk
  * arrives before it is needed, `lead_s` the arrival time that counts as calm. */
 void stream_gov_update(StreamGovernor *gv, const ViewGeom *g, uint32_t voids, double margin, double lead_s);
-/* The view jumped: hold the pressure count (the level stays) until the new place has filled. */
-void stream_gov_note_jump(StreamGovernor *gv);
 
 #endif

@@ -414,10 +414,6 @@ void world_update(World *w, const WorldView *v) {
     stream_gov_update(&w->gov, &g, fs.voids, fs.margin, w->fresh_latency_s * 1.5 + w->frame_dt_s);
 }
 
-void world_note_jump(World *w) {
-    if (w) stream_gov_note_jump(&w->gov);
-}
-
 /* ---------------------------------------------------------------- stats & direct builds */
 WorldStats world_stats(const World *w) {
     WorldStats s = w->st;
@@ -441,7 +437,6 @@ WorldStats world_stats(const World *w) {
     s.gov_lod_steps = (uint32_t)stream_gov_lod_steps(gv);
     s.gov_steps_up = gv->steps_up;
     s.gov_steps_down = gv->steps_down;
-    s.gov_jumps = gv->jumps;
     for (int i = 0; i < WORLD_LOD_MAX; i++) s.lod_dist_in_force[i] = i < gv->lod_levels ? sqrtf(gv->lod_d2[i]) : 0.0f;
     s.fresh_latency_ms = (float)(w->fresh_latency_s * 1e3);
     s.lod_anchor_x = w->anchor_x;

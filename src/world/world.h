@@ -340,14 +340,6 @@ const char *world_flora_name(int i);
  * then only reads the clocks). Any thread, any time; jobs started later see it. */
 void world_set_job_stretch(World *w, float k);
 
-/* The view jumped (a respawn, a camera moved by hand): the chunks now missing around it are the
- * jump's backlog, so the speed governor does not read them as generation falling behind and
- * keeps its level (a flight faster than the jobs still steps it in once the hold ends: when the
- * new place has filled, or after WORLD_GOV_JUMP_HOLD_FRAMES frames). Main thread, before the next
- * world_update. */
-void world_note_jump(World *w);
-#define WORLD_GOV_JUMP_HOLD_FRAMES 180u   /* 3 s at 60 Hz: a backlog that outlasts it is pressure */
-
 /* The home island's sea level in blocks (elevation 0; one metre of elevation = one block above
  * it): p's home_sea_level, lowered when home's peak would not fit under p's gen_y_max less
  * WORLD_HOME_HEADROOM (the tallest landmark, 15 blocks, stands on the peak with one to spare). Its ground never
@@ -403,7 +395,7 @@ typedef struct WorldStats {
     /* Speed governor: level 0 the configured world, 1..gov_lod_steps far LOD bands coarsened,
      * each level beyond one chunk less reach (down to speed_reach_min). */
     uint32_t gov_level, gov_level_max, gov_level_peak, gov_lod_steps;
-    uint64_t gov_steps_up, gov_steps_down, gov_jumps;   /* gov_jumps: world_note_jump calls */
+    uint64_t gov_steps_up, gov_steps_down;
     float lod_dist_in_force[WORLD_LOD_MAX];   /* the LOD thresholds after the governor (chunks) */
     float fresh_latency_ms;     /* running average request-to-collect time of new chunks */
     uint64_t jobs_timed;        /* jobs collected, with their run times summed: */
