@@ -18,7 +18,6 @@ trap 'rm -rf "$tmp"' EXIT
 tests=(dist_contents dist_libraries dist_game_finds_controller_db dist_unit_verifies install_prefix install_service_root
        zip_layout launcher_script port_json_glibc_floor screenshot licences aarch64_no_display
        aarch64_sigterm_clean_exit)
-run=0; passed=0; failed_names=()
 fail() { echo "  $*"; return 1; }
 note() { echo "note: $*"; }
 
@@ -243,24 +242,5 @@ aarch64_sigterm_clean_exit() {
   grep -q 'stopped by SIGTERM: [1-9][0-9]* workers joined' "$err" || fail "no clean-shutdown line naming the joined workers"
 }
 
-echo "[==========] Running ${#tests[@]} test(s)."
-note "aarch64 runner: ${runner:-none (this host runs aarch64)}; dist $(basename "$dist"); zip $zip"
-for t in "${tests[@]}"; do
-  echo "[ RUN      ] $t"
-  run=$((run + 1))
-  if "$t"; then
-    echo "[       OK ] $t"
-    passed=$((passed + 1))
-  else
-    echo "[  FAILED  ] $t"
-    failed_names+=("$t")
-  fi
-done
-echo "[==========] $run test(s) run."
-echo "[  PASSED  ] $passed test(s)."
-if [ ${#failed_names[@]} -gt 0 ]; then
-  echo "[  FAILED  ] ${#failed_names[@]} test(s), listed below:"
-  for t in "${failed_names[@]}"; do echo "[  FAILED  ] $t"; done
-  exit 1
-fi
-exit 0
+. "$top/tests/support/cmocka_lines.sh"
+cmocka_run "aarch64 runner: ${runner:-none (this host runs aarch64)}; dist $(basename "$dist"); zip $zip"

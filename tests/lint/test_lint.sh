@@ -14,7 +14,6 @@ trap 'rm -rf "$tmp"' EXIT
 cc=${CC:-cc}
 
 tests=(tree_functions tree_calls long_function_found call_circle_found downward_calls_pass)
-run=0; passed=0; failed_names=()
 fail() { echo "  $*"; return 1; }
 
 tree_functions() { (cd "$top" && python3 "$lint" functions); }
@@ -57,23 +56,5 @@ downward_calls_pass() {
   (cd "$d" && python3 "$lint" calls build) || fail "calls that run one way were reported"
 }
 
-echo "[==========] Running ${#tests[@]} test(s)."
-for t in "${tests[@]}"; do
-  echo "[ RUN      ] $t"
-  run=$((run + 1))
-  if "$t"; then
-    echo "[       OK ] $t"
-    passed=$((passed + 1))
-  else
-    echo "[  FAILED  ] $t"
-    failed_names+=("$t")
-  fi
-done
-echo "[==========] $run test(s) run."
-echo "[  PASSED  ] $passed test(s)."
-if [ ${#failed_names[@]} -gt 0 ]; then
-  echo "[  FAILED  ] ${#failed_names[@]} test(s), listed below:"
-  for t in "${failed_names[@]}"; do echo "[  FAILED  ] $t"; done
-  exit 1
-fi
-exit 0
+. "$top/tests/support/cmocka_lines.sh"
+cmocka_run
