@@ -47,6 +47,7 @@ void log_msg(LogLevel level, const char *fmt, ...) __attribute__((format(printf,
 /* ---------------------------------------------------------------- time */
 uint64_t time_now_ns(void);      /* monotonic */
 double time_now_ms(void);
+uint64_t time_thread_cpu_ns(void);   /* CPU time of the calling thread (0 where the clock is missing) */
 
 /* ---------------------------------------------------------------- files */
 /* Reads a whole file (boot time only: the buffer is malloc'd, the caller frees it).

@@ -64,3 +64,9 @@ uint64_t time_now_ns(void) {
 }
 
 double time_now_ms(void) { return (double)time_now_ns() / 1e6; }
+
+uint64_t time_thread_cpu_ns(void) {
+    struct timespec ts;
+    if (clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts) != 0) return 0;
+    return (uint64_t)ts.tv_sec * 1000000000ull + (uint64_t)ts.tv_nsec;
+}

@@ -62,11 +62,7 @@ static void rss_kib(long *now, long *peak) {
     fclose(f);
 }
 
-static double thread_cpu_ms(void) {
-    struct timespec ts;
-    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
-    return (double)ts.tv_sec * 1e3 + (double)ts.tv_nsec / 1e6;
-}
+static double thread_cpu_ms(void) { return (double)time_thread_cpu_ns() / 1e6; }
 
 static int cmp_double(const void *a, const void *b) {
     double x = *(const double *)a, y = *(const double *)b;

@@ -251,11 +251,7 @@ void sound_probe(SoundProbe *pr, const World *w, const FlightState *f) {
 }
 
 /* ---------------------------------------------------------------- frames */
-static double thread_ms(void) {
-    struct timespec ts;
-    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
-    return (double)ts.tv_sec * 1e3 + (double)ts.tv_nsec * 1e-6;
-}
+static double thread_ms(void) { return (double)time_thread_cpu_ns() / 1e6; }
 
 static void record_event(Sound *s, int id, float arg) {
     if (s->recording && !audio_trace_add_event(&s->trace, s->t, id, arg)) s->record_full = true;

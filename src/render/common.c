@@ -9,12 +9,6 @@
 uint64_t render_driver_ns;
 bool render_driver_timing;
 
-uint64_t render_thread_cpu_ns(void) {
-    struct timespec ts;
-    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
-    return (uint64_t)ts.tv_sec * 1000000000u + (uint64_t)ts.tv_nsec;
-}
-
 void render_set_driver_timing(bool on) { render_driver_timing = on; }
 
 void render_basis(float yaw, float pitch, float roll, float right[3], float up[3], float fwd[3]) {

@@ -33,13 +33,12 @@ extern const float render_aircraft_prop_centre[3];
  * the "GPU" runs (vertex shading happens in the draw call), so the bench reports it apart. */
 extern uint64_t render_driver_ns;
 extern bool render_driver_timing;
-uint64_t render_thread_cpu_ns(void);
 #define GL_TIMED(call)                                                  \
     do {                                                                \
         if (render_driver_timing) {                                     \
-            uint64_t t0_ = render_thread_cpu_ns();                      \
+            uint64_t t0_ = time_thread_cpu_ns();                        \
             call;                                                       \
-            render_driver_ns += render_thread_cpu_ns() - t0_;           \
+            render_driver_ns += time_thread_cpu_ns() - t0_;             \
         } else {                                                        \
             call;                                                       \
         }                                                               \

@@ -18,12 +18,6 @@ static void job_finish_record(World *w, ChunkJob *j) {
     if (w->in_flight) w->in_flight--;
 }
 
-static uint64_t thread_cpu_ns(void) {
-    struct timespec t;
-    if (clock_gettime(CLOCK_THREAD_CPUTIME_ID, &t) != 0) return 0;
-    return (uint64_t)t.tv_sec * 1000000000u + (uint64_t)t.tv_nsec;
-}
-
 /* Sleeps the calling worker until time_now_ns() reaches t (interrupted sleeps resume). */
 static void sleep_until_ns(uint64_t t) {
     for (;;) {
@@ -41,11 +35,11 @@ static void chunk_job_run(JobDesc *jd, uint32_t worker, void *unused) {
     World *w = j->w;
     ChunkScratch *s = w->scratch[worker < w->nworkers ? worker : 0];
     uint32_t kb = atomic_load_explicit(&w->stretch_bits, memory_order_relaxed);
-    uint64_t t0 = time_now_ns(), c0 = thread_cpu_ns();
+    uint64_t t0 = time_now_ns(), c0 = time_thread_cpu_ns();
     if (j->classic) gen_chunk_voxels(j->gen, j->cx, j->cz, j->time_s, s);
     else gen_chunk_voxels_lod(j->gen, j->cx, j->cz, j->time_s, j->lod, s);
     j->oom = !mesh_chunk(j->gen, s, &w->slabs, &j->mesh, &j->counts);
-    j->cpu_ns = thread_cpu_ns() - c0;
+    j->cpu_ns = time_thread_cpu_ns() - c0;
     if (kb) {
         /* A CPU k times slower: the job ends k times its CPU time after it started. */
         float k;
