@@ -544,7 +544,7 @@ static void test_frame_stages_count_their_draws(void **state) {
 }
 
 /* After a first frame, frames with an upload each do not allocate. Two of them (a frame after
- * a frame, each with its own mesh): under qemu on softpipe each takes some 9 s. */
+ * a frame, each with its own mesh): under qemu each takes seconds. */
 static void test_frames_do_not_allocate(void **state) {
     (void)state;
     load_test_world();

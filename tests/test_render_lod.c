@@ -76,7 +76,7 @@ static void build(int32_t cx, int32_t cz, int lod, ChunkMesh *m) {
  * after it the new one, from the same buffer; no buffer is leaked; the far LOD moves into a
  * tile and back without a frame lost. The sequence 0, 1, 2, 1, 0, 2 holds every one of the six
  * changes once; two rounds of it (the second on buffers the first one freed) are the test: each
- * step draws two frames, which under qemu on softpipe take seconds each. */
+ * step draws two frames, which under qemu take about a second each. */
 enum { SWAP_STEPS = 12 };
 static void test_lod_swap_in_place(void **state) {
     (void)state;

@@ -31,7 +31,7 @@ static int setup(void **state) {
     static GameOptions opt;
     bool exit_now;
     /* A small world (radius 2, no voxel or sky clouds): the screens are the subject, and the
-     * emulated run (softpipe) must stay quick. */
+     * emulated run must stay quick. */
     char *argv[] = {"skyisles", "--offscreen", "--size", "640x480", "--config", g_dir, "--view-radius", "2",
                     "--no-clouds", "--no-sky-clouds", "--mem", "96", NULL};
     if (!game_parse_args(12, argv, &opt, &exit_now)) return -1;
