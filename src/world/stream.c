@@ -260,6 +260,7 @@ typedef struct FrameScan {
     uint64_t now;
     double lat;                 /* a request arrives a new chunk's usual latency, half again as slack */
     uint32_t wanted, voids;     /* chunks in the request range; needed, ahead and without a mesh */
+    uint32_t unrequested;       /* chunks in the request range with no slot of their own yet */
     double margin;              /* least time by which a missing chunk arrives before its need */
     Pick picks[PICK_MAX];       /* a max-heap on score while scanning, then sorted best first */
     uint32_t npick, want_picks;
@@ -284,6 +285,7 @@ static void scan_count(const ViewGeom *g, FrameScan *fs, int32_t cx, int32_t cz,
     if (missing && d <= g->need && c->ahead) fs->voids++;
     c->in = stream_in_range(g, cx, cz, 0.0);
     fs->wanted += c->in;
+    fs->unrequested += c->in && !c->mine;
     c->travel = g->speed >= PRIORITY_MIN_SPEED && (c->in || c->mine) ? stream_travel_to_need(g, cx, cz) : INFINITY;
     if (missing && c->in && !isinf(c->travel)) {
         double arrive = fs->lat;
@@ -328,7 +330,7 @@ static void scan_wanted(World *w, const ViewGeom *g, FrameScan *fs) {
     fs->classic = w->gov.lod_levels == 0;
     fs->now = time_now_ns();
     fs->lat = w->fresh_latency_s * 1.5;
-    fs->wanted = fs->voids = 0;
+    fs->wanted = fs->voids = fs->unrequested = 0;
     fs->margin = INFINITY;
     uint32_t free_slots = w->in_flight < w->max_in_flight ? w->max_in_flight - w->in_flight : 0;
     fs->npick = 0;
@@ -411,7 +413,12 @@ void world_update(World *w, const WorldView *v) {
     scan_wanted(w, &g, &fs);
     submit_picks(w, &g, &fs, v->time_s);
     /* The governor looks at what is still missing once this frame's requests are out. */
-    stream_gov_update(&w->gov, &g, fs.voids, fs.margin, w->fresh_latency_s * 1.5 + w->frame_dt_s);
+    bool filled = fs.unrequested == 0 && fs.voids == 0 && fs.margin >= 0.0;
+    stream_gov_update(&w->gov, &g, fs.voids, fs.margin, w->fresh_latency_s * 1.5 + w->frame_dt_s, filled);
+}
+
+void world_note_jump(World *w) {
+    if (w) stream_gov_note_jump(&w->gov);
 }
 
 /* ---------------------------------------------------------------- stats & direct builds */
@@ -437,6 +444,9 @@ WorldStats world_stats(const World *w) {
     s.gov_lod_steps = (uint32_t)stream_gov_lod_steps(gv);
     s.gov_steps_up = gv->steps_up;
     s.gov_steps_down = gv->steps_down;
+    s.gov_jumps = gv->jumps;
+    s.gov_jumps_filled = gv->jumps_filled;
+    s.gov_jump_frames = gv->jump_frames;
     for (int i = 0; i < WORLD_LOD_MAX; i++) s.lod_dist_in_force[i] = i < gv->lod_levels ? sqrtf(gv->lod_d2[i]) : 0.0f;
     s.fresh_latency_ms = (float)(w->fresh_latency_s * 1e3);
     s.lod_anchor_x = w->anchor_x;
