@@ -201,6 +201,7 @@ typedef struct MeshCtx {
     SlabWriter *w;
     int sc;                    /* blocks per voxel edge (LOD scale) */
     float aof[4];              /* per-vertex AO factor by level */
+    float aofv[256][4];        /* the four vertices' AO factors by their levels (bits 2i..2i+1) */
     float alt[WV_H];           /* pseudo-AO altitude light per air-cell layer index */
     uint64_t corner[6][2][4];  /* packed position offsets (blocks) of vertex i for normal n and
                                   rotation r: corner (i + r) & 3 */
@@ -262,6 +263,8 @@ static void mesh_ctx_init(MeshCtx *c, const WorldGen *g, const ChunkScratch *s, 
     c->w = w;
     c->sc = s->scale;
     for (int k = 0; k < 4; k++) c->aof[k] = 1.0f - g->p.ao_strength * (float)(3 - k);
+    for (int e = 0; e < 256; e++)
+        for (int i = 0; i < 4; i++) c->aofv[e][i] = c->aof[(e >> (2 * i)) & 3];
     for (int yi = 0; yi < WV_H; yi++) c->alt[yi] = alt_light(g, (float)gs_block_y(s, yi - 1));   /* the layer's sample height */
     for (int n = 0; n < 6; n++)
         for (int r = 0; r < 2; r++)
@@ -311,15 +314,16 @@ static inline uint32_t ring_code(int n, const uint64_t r[9], int x) {
     return win3(r[0], x) | win3(r[1], x) << 3 | win3(r[2], x) << 6;
 }
 
-/* Face n of voxel (x, layer Y, z), coarse units, with front ring gm (ring_code). */
-static inline __attribute__((always_inline)) void emit_face(const MeshCtx *c, int n, int x, int Y, int z, uint8_t mat,
-                                                            uint32_t gm, bool transposed) {
+/* Face n of voxel (x, layer Y, z), coarse units, of face material fm, with front ring gm
+ * (ring_code); lit[roof]: the light of the layer in front (altitude, then the shade under a
+ * roof, then the direction), in the open (0) or under a roof (1). */
+static inline __attribute__((always_inline)) void emit_face(const MeshCtx *c, int n, int x, int Y, int z, uint8_t fm,
+                                                            uint32_t gm, bool transposed, const float lit[2]) {
     const ChunkScratch *s = c->s;
     const WorldGen *g = c->g;
     const int8_t *N = k_n[n];
     uint32_t ao = g_ao_lut[transposed][gm];
-    /* Colour: base + jitter * k, then the light (altitude, shadow under a roof, direction). */
-    uint8_t fm = k_face_mat[n][mat];
+    /* Colour: base + jitter * k, then the light. */
     float j = s->jitter[z][x] * g->p.jitter_amount;
     f32x4 base, rgb;
     const float *bw = s->biome_w[z][x];
@@ -339,15 +343,11 @@ static inline __attribute__((always_inline)) void emit_face(const MeshCtx *c, in
     rgb = f32x4_add(base, f32x4_mul(f32x4_set1(j), f32x4_load(k_mat_jit[fm])));
 lit:;
     int fx = x + N[0], fy = Y + N[1], fz = z + N[2];
-    float light = c->alt[fy + 1];
-    light *= k_roof_shade[s->top[fz + 1][fx + 1] > fy];   /* x 1 is exact: the unshaded light */
-    light *= k_dir_shade[n];
-    rgb = f32x4_mul(rgb, f32x4_set1(light));
+    rgb = f32x4_mul(rgb, f32x4_set1(lit[s->top[fz + 1][fx + 1] > fy]));
     WorldVertex *q = writer_quad(c->w);
     if (!q) return;
     /* The four vertices' colours at once: a vector per channel over the vertices. */
-    uint32_t a0 = ao & 3u, a1 = (ao >> 2) & 3u, a2 = (ao >> 4) & 3u, a3 = (ao >> 6) & 3u;
-    f32x4 f = f32x4_set4(c->aof[a0], c->aof[a1], c->aof[a2], c->aof[a3]);
+    f32x4 f = f32x4_load(c->aofv[ao & 0xffu]);
     u32x4 r8 = to_u8x4_raw(f32x4_mul(f32x4_dup(rgb, 0), f));
     u32x4 g8 = to_u8x4_raw(f32x4_mul(f32x4_dup(rgb, 1), f));
     u32x4 b8 = to_u8x4_raw(f32x4_mul(f32x4_dup(rgb, 2), f));
@@ -366,25 +366,48 @@ lit:;
     }
 }
 
-/* The faces with normal n of row (layer Y, row z): materials by depth from the masks of the
- * rows above (surface, dirt, stone; the abyss below bedrock level). */
-static inline __attribute__((always_inline)) uint32_t emit_row(const MeshCtx *c, const int n, uint64_t m, int Y, int z,
-                                                               int by, bool abyss, uint64_t surf, uint64_t stone) {
-    uint32_t faces = 0;
+/* What the faces of a row share: its layer, height, materials by depth (surface, dirt, stone;
+ * the abyss below bedrock level) from the masks of the rows above. */
+typedef struct RowLook {
+    int Y, z, by;
+    uint8_t surf_mat, dirt_mat, stone_mat;   /* all the abyss below bedrock level */
+    bool home;                               /* the home island may claim the surface */
+    uint64_t surf, stone;
+} RowLook;
+
+static inline void row_look(const WorldGen *g, int Y, int z, int by, uint64_t surf, uint64_t stone, RowLook *rl) {
+    bool abyss = (float)by < g->p.bedrock_level;
+    rl->Y = Y;
+    rl->z = z;
+    rl->by = by;
     /* gen_surface_material: snow or grass by height, unless the home island may claim it. */
-    const uint8_t surf_mat = (float)by >= c->g->p.snow_level ? WORLD_MAT_SNOW : WORLD_MAT_GRASS;
-    const bool home = c->g->home_on && (float)by >= c->g->home_sea - WORLD_HOME_FLOOR;
+    rl->surf_mat = abyss ? WORLD_MAT_ABYSS : (float)by >= g->p.snow_level ? WORLD_MAT_SNOW : WORLD_MAT_GRASS;
+    rl->dirt_mat = abyss ? WORLD_MAT_ABYSS : WORLD_MAT_DIRT;
+    rl->stone_mat = abyss ? WORLD_MAT_ABYSS : WORLD_MAT_STONE;
+    rl->home = !abyss && g->home_on && (float)by >= g->home_sea - WORLD_HOME_FLOOR;
+    rl->surf = surf;
+    rl->stone = stone;
+}
+
+/* The faces with normal n of row rl: the face material by the voxel's depth class, the light
+ * of the layer in front once for the row. */
+static inline __attribute__((always_inline)) uint32_t emit_row(const MeshCtx *c, const int n, uint64_t m,
+                                                               const RowLook *rl) {
+    uint32_t faces = 0;
+    const int Y = rl->Y, z = rl->z;
+    const uint8_t fm_surf = k_face_mat[n][rl->surf_mat], fm_dirt = k_face_mat[n][rl->dirt_mat],
+                  fm_stone = k_face_mat[n][rl->stone_mat];
+    const uint64_t surf = rl->surf, stone = rl->stone;
+    const float alt = c->alt[Y + k_n[n][1] + 1];
+    const float lit[2] = {alt * k_roof_shade[0] * k_dir_shade[n], alt * k_roof_shade[1] * k_dir_shade[n]};
     uint64_t ring[9];
     bool tr = ring_rows(c->s, n, Y + 1, z + 1, ring);
     while (m) {
         int b = __builtin_ctzll(m);
         m &= m - 1;
-        uint64_t bit = 1ull << b;
-        uint8_t mat;
-        if (surf & bit) mat = home ? gen_surface_material(c->g, c->s, b - 1, by, z) : surf_mat;
-        else mat = (stone & bit) ? WORLD_MAT_STONE : WORLD_MAT_DIRT;
-        if (abyss) mat = WORLD_MAT_ABYSS;
-        emit_face(c, n, b - 1, Y, z, mat, ring_code(n, ring, b - 1), tr);
+        uint8_t fm = (surf >> b) & 1u ? fm_surf : (stone >> b) & 1u ? fm_stone : fm_dirt;
+        if (rl->home && ((surf >> b) & 1u)) fm = k_face_mat[n][gen_surface_material(c->g, c->s, b - 1, rl->by, z)];
+        emit_face(c, n, b - 1, Y, z, fm, ring_code(n, ring, b - 1), tr, lit);
         faces++;
     }
     return faces;
@@ -620,7 +643,6 @@ bool mesh_chunk(const WorldGen *g, ChunkScratch *s, MemPool *slabs, ChunkMesh *o
     mesh_ctx_init(&ctx, g, s, &w);
     for (int Y = 0; Y < ny; Y++) {
         int yi = Y + 1, by = gs_block_y(s, Y);
-        bool abyss = (float)by < g->p.bedrock_level;
         const uint64_t *cur = s->solid[yi], *up = s->solid[yi + 1], *dn = s->solid[yi - 1];
         for (int z = 0; z < n; z++) {
             uint64_t row = cur[z + 1], r = row & interior;
@@ -635,13 +657,15 @@ bool mesh_chunk(const WorldGen *g, ChunkScratch *s, MemPool *slabs, ChunkMesh *o
             uint64_t surf = r & ~above[0];
             uint64_t stone = r;
             for (int k = 0; k < dl; k++) stone &= above[k];
+            RowLook rl;
+            row_look(g, Y, z, by, surf, stone, &rl);
             /* One copy of the face loop per normal (n a constant in each). */
-            if (f[0]) mc.faces += emit_row(&ctx, 0, f[0], Y, z, by, abyss, surf, stone);
-            if (f[1]) mc.faces += emit_row(&ctx, 1, f[1], Y, z, by, abyss, surf, stone);
-            if (f[2]) mc.faces += emit_row(&ctx, 2, f[2], Y, z, by, abyss, surf, stone);
-            if (f[3]) mc.faces += emit_row(&ctx, 3, f[3], Y, z, by, abyss, surf, stone);
-            if (f[4]) mc.faces += emit_row(&ctx, 4, f[4], Y, z, by, abyss, surf, stone);
-            if (f[5]) mc.faces += emit_row(&ctx, 5, f[5], Y, z, by, abyss, surf, stone);
+            if (f[0]) mc.faces += emit_row(&ctx, 0, f[0], &rl);
+            if (f[1]) mc.faces += emit_row(&ctx, 1, f[1], &rl);
+            if (f[2]) mc.faces += emit_row(&ctx, 2, f[2], &rl);
+            if (f[3]) mc.faces += emit_row(&ctx, 3, f[3], &rl);
+            if (f[4]) mc.faces += emit_row(&ctx, 4, f[4], &rl);
+            if (f[5]) mc.faces += emit_row(&ctx, 5, f[5], &rl);
         }
     }
     /* The floor: below WORLD_Y_MIN counts as solid, and bedrock makes block 0 solid, but a
@@ -655,7 +679,11 @@ bool mesh_chunk(const WorldGen *g, ChunkScratch *s, MemPool *slabs, ChunkMesh *o
                 open &= open - 1;
                 uint64_t ring[9];
                 bool tr = ring_rows(s, WORLD_NORMAL_PY, 0, z + 1, ring);
-                emit_face(&ctx, WORLD_NORMAL_PY, b - 1, -1, z, WORLD_MAT_ABYSS, ring_code(WORLD_NORMAL_PY, ring, b - 1), tr);
+                const float alt = ctx.alt[1];   /* the layer in front: Y = 0 */
+                const float lit[2] = {alt * k_roof_shade[0] * k_dir_shade[WORLD_NORMAL_PY],
+                                      alt * k_roof_shade[1] * k_dir_shade[WORLD_NORMAL_PY]};
+                emit_face(&ctx, WORLD_NORMAL_PY, b - 1, -1, z, k_face_mat[WORLD_NORMAL_PY][WORLD_MAT_ABYSS],
+                          ring_code(WORLD_NORMAL_PY, ring, b - 1), tr, lit);
                 mc.faces++;
             }
         }
