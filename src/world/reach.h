@@ -77,8 +77,8 @@ int stream_gov_lod_steps(const StreamGovernor *gv);
 /* The LOD of a chunk (dx, dz) chunks from the anchor chunk under the thresholds in force. */
 int stream_gov_lod_at(const StreamGovernor *gv, int32_t dx, int32_t dz);
 /* One frame: `voids` chunks void ahead, `margin` (s) the least time by which a missing chunk
- * arrives before it is needed, `lead_s` the arrival time that counts as calm, `filled`: every
- * chunk of the request range is resident or requested, none void, none late (a jump's hold ends). */
+ * arrives before it is needed, `lead_s` the arrival time that counts as calm, `filled`: no chunk
+ * is void ahead and none of the request range will arrive late (a jump's hold ends). */
 void stream_gov_update(StreamGovernor *gv, const ViewGeom *g, uint32_t voids, double margin, double lead_s,
                        bool filled);
 /* The view jumped: what is missing is the jump's backlog, not pressure, until the new place has

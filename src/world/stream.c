@@ -260,7 +260,6 @@ typedef struct FrameScan {
     uint64_t now;
     double lat;                 /* a request arrives a new chunk's usual latency, half again as slack */
     uint32_t wanted, voids;     /* chunks in the request range; needed, ahead and without a mesh */
-    uint32_t unrequested;       /* chunks in the request range with no slot of their own yet */
     double margin;              /* least time by which a missing chunk arrives before its need */
     Pick picks[PICK_MAX];       /* a max-heap on score while scanning, then sorted best first */
     uint32_t npick, want_picks;
@@ -285,7 +284,6 @@ static void scan_count(const ViewGeom *g, FrameScan *fs, int32_t cx, int32_t cz,
     if (missing && d <= g->need && c->ahead) fs->voids++;
     c->in = stream_in_range(g, cx, cz, 0.0);
     fs->wanted += c->in;
-    fs->unrequested += c->in && !c->mine;
     c->travel = g->speed >= PRIORITY_MIN_SPEED && (c->in || c->mine) ? stream_travel_to_need(g, cx, cz) : INFINITY;
     if (missing && c->in && !isinf(c->travel)) {
         double arrive = fs->lat;
@@ -330,7 +328,7 @@ static void scan_wanted(World *w, const ViewGeom *g, FrameScan *fs) {
     fs->classic = w->gov.lod_levels == 0;
     fs->now = time_now_ns();
     fs->lat = w->fresh_latency_s * 1.5;
-    fs->wanted = fs->voids = fs->unrequested = 0;
+    fs->wanted = fs->voids = 0;
     fs->margin = INFINITY;
     uint32_t free_slots = w->in_flight < w->max_in_flight ? w->max_in_flight - w->in_flight : 0;
     fs->npick = 0;
@@ -413,7 +411,9 @@ void world_update(World *w, const WorldView *v) {
     scan_wanted(w, &g, &fs);
     submit_picks(w, &g, &fs, v->time_s);
     /* The governor looks at what is still missing once this frame's requests are out. */
-    bool filled = fs.unrequested == 0 && fs.voids == 0 && fs.margin >= 0.0;
+    /* Filled: nothing the flight needs is missing (no void ahead) and no missing chunk of the
+     * request range will arrive late; what is still missing is on its way in time. */
+    bool filled = fs.voids == 0 && fs.margin >= 0.0;
     stream_gov_update(&w->gov, &g, fs.voids, fs.margin, w->fresh_latency_s * 1.5 + w->frame_dt_s, filled);
 }
 

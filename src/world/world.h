@@ -342,8 +342,9 @@ void world_set_job_stretch(World *w, float k);
 
 /* The view jumped (a respawn, a camera moved by hand): the chunks now missing around it are the
  * jump's backlog, so the speed governor does not read them as generation falling behind and
- * keeps its level until the new place has filled (every chunk of the request range resident or
- * requested, none void ahead, none late); a flight faster than the jobs then still steps it in.
+ * keeps its level until the new place has filled (no chunk void ahead, none of the request range
+ * arriving late: what is still missing comes in time); a flight faster than the jobs then still
+ * steps it in.
  * WORLD_GOV_JUMP_HOLD_MAX_FRAMES bounds the hold only against a world that never fills. Main
  * thread, before the next world_update. */
 void world_note_jump(World *w);
