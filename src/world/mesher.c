@@ -137,7 +137,9 @@ typedef struct MeshCtx {
     SlabWriter *w;
     int sc;                    /* blocks per voxel edge (LOD scale) */
     float aof[4];              /* per-vertex AO factor by level */
-    float aofv[256][4];        /* the four vertices' AO factors by their levels (bits 2i..2i+1) */
+    float aofv[256][4];
+    float jit[CHUNK_SIZE][CHUNK_SIZE];   /* the colour jitter per column, times jitter_amount */
+    uint32_t blend[CHUNK_SIZE];          /* per row, bit x: the column has more than the temperate biome */        /* the four vertices' AO factors by their levels (bits 2i..2i+1) */
     float alt[WV_H];           /* pseudo-AO altitude light per air-cell layer index */
     uint64_t corner[6][2][4];  /* packed position offsets (blocks) of vertex i for normal n and
                                   rotation r: corner (i + r) & 3 */
@@ -150,6 +152,14 @@ static void mesh_ctx_init(MeshCtx *c, const WorldGen *g, const ChunkScratch *s, 
     c->w = w;
     c->sc = s->scale;
     for (int k = 0; k < 4; k++) c->aof[k] = 1.0f - g->p.ao_strength * (float)(3 - k);
+    for (int z = 0; z < s->n; z++) {
+        uint32_t b = 0;
+        for (int x = 0; x < s->n; x++) {
+            c->jit[z][x] = s->jitter[z][x] * g->p.jitter_amount;
+            b |= (uint32_t)(s->biome_w[z][x][BIOME_TEMPERATE] != 1.0f) << x;
+        }
+        c->blend[z] = b;
+    }
     for (int e = 0; e < 256; e++)
         for (int i = 0; i < 4; i++) c->aofv[e][i] = c->aof[(e >> (2 * i)) & 3];
     for (int yi = 0; yi < WV_H; yi++) c->alt[yi] = alt_light(g, (float)gs_block_y(s, yi - 1));   /* the layer's sample height */
@@ -211,11 +221,10 @@ static inline __attribute__((always_inline)) void emit_face(const MeshCtx *c, in
     const int8_t *N = k_n[n];
     uint32_t ao = g_ao_lut[transposed][gm];
     /* Colour: base + jitter * k, then the light. */
-    float j = s->jitter[z][x] * g->p.jitter_amount;
+    float j = c->jit[z][x];
     f32x4 base, rgb;
-    const float *bw = s->biome_w[z][x];
-    if (((BIOME_MATS >> fm) & 1u) && bw[BIOME_TEMPERATE] != 1.0f) {
-        rgb = biome_colour(bw, fm, n, gs_block_y(s, Y), j);
+    if (((BIOME_MATS >> fm) & 1u) && ((c->blend[z] >> x) & 1u)) {
+        rgb = biome_colour(s->biome_w[z][x], fm, n, gs_block_y(s, Y), j);
         goto lit;
     }
     if (fm == WORLD_MAT_HOME) {
