@@ -792,17 +792,31 @@ static void test_governor_lod_then_reach(void **state) {
     rig_down(&r);
 }
 
+/* A settled world of view radius 6 at the origin, for the jump tests. */
+static void jump_rig(Rig *r, Consumer *c, WorldParams *p) {
+    world_params_default(p);
+    p->live.view_radius = 6;
+    rig_settled(r, c, p, 1, view_at(0.0, 0.0, 0.0, 0.0f), 40);
+}
+
+/* One 60 Hz frame of flight along +x at `speed` m/s from (*x, *t). */
+static void fly_frame(Rig *r, Consumer *c, double *x, double *t, double speed) {
+    *x += speed / 60.0;
+    *t += 1.0 / 60.0;
+    WorldView v = view_at(*x, 0.0, *t, (float)speed);
+    world_update(r->world, &v);
+    consume(c, r->world, world_stats(r->world).epoch);
+}
+
 /* A respawn: the view jumps 40 km, then flies on at cruise speed (80 m/s, 60 Hz; the jobs run on
  * as they would, a wait every fourth frame) for `after` frames once the jump's hold has ended
  * (at once when the jump is not noted). The governor's highest level in that time; *hold: the
  * frames the hold lasted. With the jump noted the band and reach never change. */
 static uint32_t jump_peak(bool note, int after, uint32_t *hold) {
     WorldParams p;
-    world_params_default(&p);
-    p.live.view_radius = 6;
     Rig r;
     static Consumer c;
-    rig_settled(&r, &c, &p, 1, view_at(0.0, 0.0, 0.0, 0.0f), 40);
+    jump_rig(&r, &c, &p);
     WorldStats s = world_stats(r.world);
     assert_int_equal(s.gov_level, 0);
     float far = s.lod_dist_in_force[2];
@@ -812,11 +826,7 @@ static uint32_t jump_peak(bool note, int after, uint32_t *hold) {
     uint32_t peak = 0, held = 0;
     int left = after;
     for (int f = 0; left > 0 && f < (int)WORLD_GOV_JUMP_HOLD_MAX_FRAMES + after; f++) {
-        x += 80.0 / 60.0;
-        t += 1.0 / 60.0;
-        WorldView v = view_at(x, 0.0, t, 80.0f);
-        world_update(r.world, &v);
-        consume(&c, r.world, world_stats(r.world).epoch);
+        fly_frame(&r, &c, &x, &t, 80.0);
         s = world_stats(r.world);
         if (s.gov_level > peak) peak = s.gov_level;
         if (s.gov_jump_frames) held = s.gov_jump_frames;
@@ -857,20 +867,14 @@ static void test_governor_jump(void **state) {
 static void test_governor_boost_after_jump(void **state) {
     (void)state;
     WorldParams p;
-    world_params_default(&p);
-    p.live.view_radius = 6;
     Rig r;
     static Consumer c;
-    rig_settled(&r, &c, &p, 1, view_at(0.0, 0.0, 0.0, 0.0f), 40);
+    jump_rig(&r, &c, &p);
     world_note_jump(r.world);
     double x = 40000.0, t = 1.0;
     int f = 0;
     for (; f < (int)WORLD_GOV_JUMP_HOLD_MAX_FRAMES && world_stats(r.world).gov_jump_frames; f++) {
-        x += 80.0 / 60.0;
-        t += 1.0 / 60.0;
-        WorldView v = view_at(x, 0.0, t, 80.0f);
-        world_update(r.world, &v);
-        consume(&c, r.world, world_stats(r.world).epoch);
+        fly_frame(&r, &c, &x, &t, 80.0);
         if (f % 4 == 3) jobs_wait_idle(r.jobs);
     }
     WorldStats s = world_stats(r.world);
@@ -880,11 +884,7 @@ static void test_governor_boost_after_jump(void **state) {
     world_set_job_stretch(r.world, 30.0f);
     int b = 0;
     for (; b < 400 && world_stats(r.world).gov_level == 0; b++) {
-        x += 50000.0 / 60.0;
-        t += 1.0 / 60.0;
-        WorldView v = view_at(x, 0.0, t, 50000.0f);
-        world_update(r.world, &v);
-        consume(&c, r.world, world_stats(r.world).epoch);
+        fly_frame(&r, &c, &x, &t, 50000.0);
     }
     printf("boost after a jump: the place filled in %d frames, the governor in after %d frames of boost\n", f, b);
     assert_true(world_stats(r.world).gov_level > 0);
