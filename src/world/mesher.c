@@ -109,6 +109,8 @@ static const float k_roof_shade[2] = {1.0f, 0.55f};
  * brighter pair: vertex i is corner (i + rot) & 3. An entry holds vertex i's ao in bits
  * 2i..2i+1 and rot in bit 8. One table for every face, built once (with the face materials). */
 static uint16_t g_ao_lut[2][512];
+/* Vertex i's AO level as flag bits (bits 56-57 of a packed position) by the entry's low byte. */
+static uint64_t g_ao_flags[256][4];
 static pthread_once_t g_ao_once = PTHREAD_ONCE_INIT;
 
 static void ao_lut_init(void) {
@@ -126,6 +128,8 @@ static void ao_lut_init(void) {
             for (int i = 0; i < 4; i++) e |= ao[(i + rot) & 3] << (2 * i);
             g_ao_lut[tr][gm] = (uint16_t)e;
         }
+    for (int e = 0; e < 256; e++)
+        for (int i = 0; i < 4; i++) g_ao_flags[e][i] = (uint64_t)((e >> (2 * i)) & 3) << 56;
     for (int n = 0; n < 6; n++)
         for (int m = 0; m < WORLD_MAT_COUNT; m++) k_face_mat[n][m] = face_material((uint8_t)m, n);
 }
@@ -253,13 +257,11 @@ lit:;
     int sc = c->sc;
     int bx = (x + (N[0] > 0)) * sc, by = WORLD_Y_MIN + (Y + (N[1] > 0)) * sc, bz = (z + (N[2] > 0)) * sc;
     uint64_t p0 = pack_pos(bx, by, bz, n) | (uint64_t)(fm << 2) << 56;
+    const uint64_t *fl = g_ao_flags[ao & 0xffu];
 #if defined(__GNUC__) && !defined(__clang__)
 #pragma GCC unroll 4
 #endif
-    for (int i = 0; i < 4; i++) {
-        uint64_t p = p0 + off[i] + ((uint64_t)((ao >> (2 * i)) & 3u) << 56);
-        store_vertex(&q[i], p, col[i]);
-    }
+    for (int i = 0; i < 4; i++) store_vertex(&q[i], p0 + off[i] + fl[i], col[i]);
 }
 
 /* What the faces of a row share: its layer, height, materials by depth (surface, dirt, stone;
