@@ -273,18 +273,16 @@ typedef struct RowLook {
     uint64_t surf, stone;
 } RowLook;
 
-static inline void row_look(const WorldGen *g, int Y, int z, int by, uint64_t surf, uint64_t stone, RowLook *rl) {
+/* The layer's part of a row's look (its rows then set z, surf and stone). */
+static inline void layer_look(const WorldGen *g, int Y, int by, RowLook *rl) {
     bool abyss = (float)by < g->p.bedrock_level;
     rl->Y = Y;
-    rl->z = z;
     rl->by = by;
     /* gen_surface_material: snow or grass by height, unless the home island may claim it. */
     rl->surf_mat = abyss ? WORLD_MAT_ABYSS : (float)by >= g->p.snow_level ? WORLD_MAT_SNOW : WORLD_MAT_GRASS;
     rl->dirt_mat = abyss ? WORLD_MAT_ABYSS : WORLD_MAT_DIRT;
     rl->stone_mat = abyss ? WORLD_MAT_ABYSS : WORLD_MAT_STONE;
     rl->home = !abyss && g->home_on && (float)by >= g->home_sea - WORLD_HOME_FLOOR;
-    rl->surf = surf;
-    rl->stone = stone;
 }
 
 /* The faces with normal n of row rl: the face material by the voxel's depth class, the light
@@ -353,9 +351,14 @@ bool mesh_chunk(const WorldGen *g, ChunkScratch *s, MemPool *slabs, ChunkMesh *o
      * depth (gen_material) come from masks of the rows above. */
     MeshCtx ctx;
     mesh_ctx_init(&ctx, g, s, &w);
+    static const uint64_t k_no_row[WV_ROW];   /* above the top layer: air */
     for (int Y = 0; Y < ny; Y++) {
-        int yi = Y + 1, by = gs_block_y(s, Y);
+        int yi = Y + 1;
         const uint64_t *cur = s->solid[yi], *up = s->solid[yi + 1], *dn = s->solid[yi - 1];
+        const uint64_t *above[4];   /* the layers above, for materials by depth */
+        for (int k = 0; k < 4; k++) above[k] = Y + 1 + k < ny ? s->solid[yi + 1 + k] : k_no_row;
+        RowLook rl;
+        layer_look(g, Y, gs_block_y(s, Y), &rl);
         for (int z = 0; z < n; z++) {
             uint64_t row = cur[z + 1], r = row & interior;
             if (!r) continue;
@@ -364,13 +367,11 @@ bool mesh_chunk(const WorldGen *g, ChunkScratch *s, MemPool *slabs, ChunkMesh *o
             if (s->seams && ((r & (2ull | (1ull << n))) || z == 0 || z == n - 1)) seam_faces(g, s, Y, z, r, f);
             uint64_t any = f[0] | f[1] | f[2] | f[3] | f[4] | f[5];
             if (!any) continue;
-            uint64_t above[4];
-            for (int k = 0; k < 4; k++) above[k] = Y + 1 + k < ny ? s->solid[yi + 1 + k][z + 1] : 0;
-            uint64_t surf = r & ~above[0];
             uint64_t stone = r;
-            for (int k = 0; k < dl; k++) stone &= above[k];
-            RowLook rl;
-            row_look(g, Y, z, by, surf, stone, &rl);
+            for (int k = 0; k < dl; k++) stone &= above[k][z + 1];
+            rl.z = z;
+            rl.surf = r & ~above[0][z + 1];
+            rl.stone = stone;
             /* One copy of the face loop per normal (n a constant in each). */
             if (f[0]) mc.faces += emit_row(&ctx, 0, f[0], &rl);
             if (f[1]) mc.faces += emit_row(&ctx, 1, f[1], &rl);
