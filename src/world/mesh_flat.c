@@ -99,14 +99,16 @@ static inline __attribute__((always_inline)) void merge_plane(const CloudCtx *c,
     }
 }
 
-/* Every plane of normal n (one copy per normal). */
+/* The planes of normal n with faces, in order (one copy per normal); `used`: a bit per plane
+ * (a layer for Y planes, x or z for the others). */
 static inline __attribute__((always_inline)) void merge_normal(const CloudCtx *c, ChunkScratch *s, const int n, int nv,
-                                                               int r0, int nr) {
-    if (n == WORLD_NORMAL_PY || n == WORLD_NORMAL_NY) {
-        for (int r = r0; r < r0 + nr; r++) merge_plane(c, n, r, &s->cplane[n][r * CHUNK_SIZE], nv, 0);
-    } else {
-        for (int pl = 0; pl < nv; pl++) merge_plane(c, n, pl, &s->cplane[n][pl * WV_H + r0], nr, r0);
-    }
+                                                               int r0, int nr, const uint64_t used[3]) {
+    for (int k = 0; k < 3; k++)
+        for (uint64_t m = used[k]; m; m &= m - 1) {
+            int pl = k * 64 + __builtin_ctzll(m);
+            if (n == WORLD_NORMAL_PY || n == WORLD_NORMAL_NY) merge_plane(c, n, pl, &s->cplane[n][pl * CHUNK_SIZE], nv, 0);
+            else merge_plane(c, n, pl, &s->cplane[n][pl * WV_H + r0], nr, r0);
+        }
 }
 
 static inline uint32_t popcount32(uint32_t v) {
@@ -147,6 +149,8 @@ uint32_t mesh_clouds(const WorldGen *g, ChunkScratch *s, SlabWriter *w, uint64_t
     }
     if (yhi >= ylo) {
         int r0 = ylo, nr = yhi - ylo + 1;
+        uint64_t used[6][3] = {{0}};   /* the planes with faces, per normal */
+        _Static_assert(WV_H <= 192 && CHUNK_SIZE <= 192, "a plane's bit in used[]");
         for (int nn = 0; nn < 6; nn++) {
             if (nn == WORLD_NORMAL_PY || nn == WORLD_NORMAL_NY) {
                 memset(&s->cplane[nn][r0 * CHUNK_SIZE], 0, sizeof(uint32_t) * CHUNK_SIZE * (size_t)nr);
@@ -168,9 +172,12 @@ uint32_t mesh_clouds(const WorldGen *g, ChunkScratch *s, SlabWriter *w, uint64_t
                     faces += popcount32(bits);
                     if (nn == WORLD_NORMAL_PY || nn == WORLD_NORMAL_NY) {
                         s->cplane[nn][r * CHUNK_SIZE + z] = bits;            /* plane y, row z, bits x */
+                        used[nn][r >> 6] |= 1ull << (r & 63);
                     } else if (nn == WORLD_NORMAL_PZ || nn == WORLD_NORMAL_NZ) {
                         s->cplane[nn][z * WV_H + r] = bits;                  /* plane z, row y, bits x */
+                        used[nn][0] |= 1ull << z;
                     } else {
+                        used[nn][0] |= bits;
                         while (bits) {                                       /* plane x, row y, bits z */
                             int x = __builtin_ctz(bits);
                             bits &= bits - 1;
@@ -182,12 +189,12 @@ uint32_t mesh_clouds(const WorldGen *g, ChunkScratch *s, SlabWriter *w, uint64_t
         }
         CloudCtx cc;
         cloud_ctx_init(&cc, g, w, s->scale);
-        merge_normal(&cc, s, 0, n, r0, nr);
-        merge_normal(&cc, s, 1, n, r0, nr);
-        merge_normal(&cc, s, 2, n, r0, nr);
-        merge_normal(&cc, s, 3, n, r0, nr);
-        merge_normal(&cc, s, 4, n, r0, nr);
-        merge_normal(&cc, s, 5, n, r0, nr);
+        merge_normal(&cc, s, 0, n, r0, nr, used[0]);
+        merge_normal(&cc, s, 1, n, r0, nr, used[1]);
+        merge_normal(&cc, s, 2, n, r0, nr, used[2]);
+        merge_normal(&cc, s, 3, n, r0, nr, used[3]);
+        merge_normal(&cc, s, 4, n, r0, nr, used[4]);
+        merge_normal(&cc, s, 5, n, r0, nr, used[5]);
     }
     return faces;
 }
