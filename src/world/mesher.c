@@ -268,34 +268,42 @@ lit:;
  * the abyss below bedrock level) from the masks of the rows above. */
 typedef struct RowLook {
     int Y, z, by;
-    uint8_t surf_mat, dirt_mat, stone_mat;   /* all the abyss below bedrock level */
+    uint8_t fm[6][3];                        /* per normal the face material of a surface, dirt
+                                                and stone voxel (all the abyss below bedrock) */
     bool home;                               /* the home island may claim the surface */
+    float lit[6][2];                         /* per normal the light of the layer in front, in
+                                                the open and under a roof (emit_face) */
     uint64_t surf, stone;
 } RowLook;
 
 /* The layer's part of a row's look (its rows then set z, surf and stone). */
-static inline void layer_look(const WorldGen *g, int Y, int by, RowLook *rl) {
+static inline void layer_look(const MeshCtx *c, int Y, int by, RowLook *rl) {
+    const WorldGen *g = c->g;
     bool abyss = (float)by < g->p.bedrock_level;
     rl->Y = Y;
     rl->by = by;
     /* gen_surface_material: snow or grass by height, unless the home island may claim it. */
-    rl->surf_mat = abyss ? WORLD_MAT_ABYSS : (float)by >= g->p.snow_level ? WORLD_MAT_SNOW : WORLD_MAT_GRASS;
-    rl->dirt_mat = abyss ? WORLD_MAT_ABYSS : WORLD_MAT_DIRT;
-    rl->stone_mat = abyss ? WORLD_MAT_ABYSS : WORLD_MAT_STONE;
+    uint8_t surf = abyss ? WORLD_MAT_ABYSS : (float)by >= g->p.snow_level ? WORLD_MAT_SNOW : WORLD_MAT_GRASS;
+    uint8_t dirt = abyss ? WORLD_MAT_ABYSS : WORLD_MAT_DIRT, stone = abyss ? WORLD_MAT_ABYSS : WORLD_MAT_STONE;
     rl->home = !abyss && g->home_on && (float)by >= g->home_sea - WORLD_HOME_FLOOR;
+    for (int n = 0; n < 6; n++) {
+        rl->fm[n][0] = k_face_mat[n][surf];
+        rl->fm[n][1] = k_face_mat[n][dirt];
+        rl->fm[n][2] = k_face_mat[n][stone];
+        /* Altitude, then a roof's shade, then the direction. */
+        float alt = c->alt[Y + k_n[n][1] + 1];
+        rl->lit[n][0] = alt * k_roof_shade[0] * k_dir_shade[n];
+        rl->lit[n][1] = alt * k_roof_shade[1] * k_dir_shade[n];
+    }
 }
 
-/* The faces with normal n of row rl: the face material by the voxel's depth class, the light
- * of the layer in front once for the row. */
+/* The faces with normal n of row rl: the face material by the voxel's depth class. */
 static inline __attribute__((always_inline)) uint32_t emit_row(const MeshCtx *c, const int n, uint64_t m,
                                                                const RowLook *rl) {
     uint32_t faces = 0;
     const int Y = rl->Y, z = rl->z;
-    const uint8_t fm_surf = k_face_mat[n][rl->surf_mat], fm_dirt = k_face_mat[n][rl->dirt_mat],
-                  fm_stone = k_face_mat[n][rl->stone_mat];
+    const uint8_t fm_surf = rl->fm[n][0], fm_dirt = rl->fm[n][1], fm_stone = rl->fm[n][2];
     const uint64_t surf = rl->surf, stone = rl->stone;
-    const float alt = c->alt[Y + k_n[n][1] + 1];
-    const float lit[2] = {alt * k_roof_shade[0] * k_dir_shade[n], alt * k_roof_shade[1] * k_dir_shade[n]};
     uint64_t ring[9];
     bool tr = ring_rows(c->s, n, Y + 1, z + 1, ring);
     while (m) {
@@ -303,7 +311,7 @@ static inline __attribute__((always_inline)) uint32_t emit_row(const MeshCtx *c,
         m &= m - 1;
         uint8_t fm = (surf >> b) & 1u ? fm_surf : (stone >> b) & 1u ? fm_stone : fm_dirt;
         if (rl->home && ((surf >> b) & 1u)) fm = k_face_mat[n][gen_surface_material(c->g, c->s, b - 1, rl->by, z)];
-        emit_face(c, n, b - 1, Y, z, fm, ring_code(n, ring, b - 1), tr, lit);
+        emit_face(c, n, b - 1, Y, z, fm, ring_code(n, ring, b - 1), tr, rl->lit[n]);
         faces++;
     }
     return faces;
@@ -358,7 +366,7 @@ bool mesh_chunk(const WorldGen *g, ChunkScratch *s, MemPool *slabs, ChunkMesh *o
         const uint64_t *above[4];   /* the layers above, for materials by depth */
         for (int k = 0; k < 4; k++) above[k] = Y + 1 + k < ny ? s->solid[yi + 1 + k] : k_no_row;
         RowLook rl;
-        layer_look(g, Y, gs_block_y(s, Y), &rl);
+        layer_look(&ctx, Y, gs_block_y(s, Y), &rl);
         for (int z = 0; z < n; z++) {
             uint64_t row = cur[z + 1], r = row & interior;
             if (!r) continue;
