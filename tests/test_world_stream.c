@@ -792,6 +792,106 @@ static void test_governor_lod_then_reach(void **state) {
     rig_down(&r);
 }
 
+/* A settled world of view radius 6 at the origin, for the jump tests. */
+static void jump_rig(Rig *r, Consumer *c, WorldParams *p) {
+    world_params_default(p);
+    p->live.view_radius = 6;
+    rig_settled(r, c, p, 1, view_at(0.0, 0.0, 0.0, 0.0f), 40);
+}
+
+/* One 60 Hz frame of flight along +x at `speed` m/s from (*x, *t). */
+static void fly_frame(Rig *r, Consumer *c, double *x, double *t, double speed) {
+    *x += speed / 60.0;
+    *t += 1.0 / 60.0;
+    WorldView v = view_at(*x, 0.0, *t, (float)speed);
+    world_update(r->world, &v);
+    consume(c, r->world, world_stats(r->world).epoch);
+}
+
+/* A respawn: the view jumps 40 km, then flies on at cruise speed (80 m/s, 60 Hz; the jobs run on
+ * as they would, a wait every fourth frame) for `after` frames once the jump's hold has ended
+ * (at once when the jump is not noted). The governor's highest level in that time; *hold: the
+ * frames the hold lasted. With the jump noted the band and reach never change. */
+static uint32_t jump_peak(bool note, int after, uint32_t *hold) {
+    WorldParams p;
+    Rig r;
+    static Consumer c;
+    jump_rig(&r, &c, &p);
+    WorldStats s = world_stats(r.world);
+    assert_int_equal(s.gov_level, 0);
+    float far = s.lod_dist_in_force[2];
+    world_set_job_stretch(r.world, 3.0f);   /* a slower CPU: the backlog takes many frames */
+    if (note) world_note_jump(r.world);
+    double x = 40000.0, t = 1.0;
+    uint32_t peak = 0, held = 0;
+    int left = after;
+    for (int f = 0; left > 0 && f < (int)WORLD_GOV_JUMP_HOLD_MAX_FRAMES + after; f++) {
+        fly_frame(&r, &c, &x, &t, 80.0);
+        s = world_stats(r.world);
+        if (s.gov_level > peak) peak = s.gov_level;
+        if (s.gov_jump_frames) held = s.gov_jump_frames;
+        else left--;
+        if (note) {   /* no coarser band, no shorter reach than before the jump */
+            assert_true(s.lod_dist_in_force[2] == far);
+            assert_true(s.reach == (float)p.live.view_radius);
+        }
+        if (f % 4 == 3) jobs_wait_idle(r.jobs);
+    }
+    printf("jump %s: governor peak %u, hold %u frames (%llu of %llu jumps ended by the place filling), %u void frames\n",
+           note ? "noted" : "not noted", peak, held, (unsigned long long)s.gov_jumps_filled,
+           (unsigned long long)s.gov_jumps, (unsigned)s.void_frames);
+    if (note) {   /* the hold ended because the place filled, not on the bound */
+        assert_int_equal(s.gov_jumps, 1);
+        assert_int_equal(s.gov_jumps_filled, 1);
+        assert_true(held < WORLD_GOV_JUMP_HOLD_MAX_FRAMES);
+    }
+    world_set_job_stretch(r.world, 1.0f);
+    rig_down(&r);
+    *hold = held;
+    return peak;
+}
+
+/* After a respawn the governor stays at rest, while the place fills and after (the jump's
+ * backlog is not pressure), where the same jump unannounced steps it in. */
+static void test_governor_jump(void **state) {
+    (void)state;
+    uint32_t hold;
+    assert_true(jump_peak(false, 120, &hold) > 0);   /* the case the call is for */
+    assert_int_equal(hold, 0);
+    assert_int_equal(jump_peak(true, 120, &hold), 0);
+    assert_true(hold > 1);   /* the place took frames to fill: the hold was what kept it at rest */
+}
+
+/* A boost past what the jobs keep up with, once the new place has filled after a jump, still
+ * steps the governor in (test_governor_lod_then_reach is the boost without a jump). */
+static void test_governor_boost_after_jump(void **state) {
+    (void)state;
+    WorldParams p;
+    Rig r;
+    static Consumer c;
+    jump_rig(&r, &c, &p);
+    world_note_jump(r.world);
+    double x = 40000.0, t = 1.0;
+    int f = 0;
+    for (; f < (int)WORLD_GOV_JUMP_HOLD_MAX_FRAMES && world_stats(r.world).gov_jump_frames; f++) {
+        fly_frame(&r, &c, &x, &t, 80.0);
+        if (f % 4 == 3) jobs_wait_idle(r.jobs);
+    }
+    WorldStats s = world_stats(r.world);
+    assert_int_equal(s.gov_jump_frames, 0);
+    assert_int_equal(s.gov_jumps_filled, 1);
+    assert_int_equal(s.gov_level, 0);
+    world_set_job_stretch(r.world, 30.0f);
+    int b = 0;
+    for (; b < 400 && world_stats(r.world).gov_level == 0; b++) {
+        fly_frame(&r, &c, &x, &t, 50000.0);
+    }
+    printf("boost after a jump: the place filled in %d frames, the governor in after %d frames of boost\n", f, b);
+    assert_true(world_stats(r.world).gov_level > 0);
+    world_set_job_stretch(r.world, 1.0f);
+    rig_down(&r);
+}
+
 /* Presets: MEDIUM is the defaults; LOW streams less, HIGH more; only streaming and creation
  * values change (the same world at every level); every value lies in its table range; a world
  * starts with each of them. */
@@ -843,6 +943,8 @@ int main(void) {
         cmocka_unit_test(test_stream_no_heap),
         cmocka_unit_test(test_job_stretch),
         cmocka_unit_test(test_governor_lod_then_reach),
+        cmocka_unit_test(test_governor_jump),
+        cmocka_unit_test(test_governor_boost_after_jump),
         cmocka_unit_test(test_presets),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

@@ -82,6 +82,8 @@ void play_respawn(Play *p, const PlayCtx *c) {
     p->safe_z = f.z;
     p->safe_yaw = f.yaw;
     p->respawns++;
+    /* The world around the new place is missing at once: a jump, not the flight outrunning it. */
+    world_note_jump(c->world);
     p->state = PLAY_FLY;
     c->rig->settled = false;
 }

@@ -1,76 +1,12 @@
 /* skyisles world: the mesher. One quad per exposed face of the chunk's voxels at its LOD (bit
  * rows with a neighbour apron, LOD seam faces on borders), W6 colour and AO, 12-byte vertices
  * in fixed pool slabs. */
-#include "world/world_internal.h"
+#include "world/mesh_internal.h"
 
 #include <pthread.h>
 #include <string.h>
 
 #include "noise/simd.h"
-
-/* Per normal: the normal, then tangents U, V with cross(U, V) = N, so the corner order
- * (0,0) (1,0) (1,1) (0,1) in (U, V) is counter-clockwise seen from outside. */
-static const int8_t k_n[6][3] = {{1, 0, 0}, {-1, 0, 0}, {0, 1, 0}, {0, -1, 0}, {0, 0, 1}, {0, 0, -1}};
-static const int8_t k_u[6][3] = {{0, 1, 0}, {0, 0, 1}, {0, 0, 1}, {1, 0, 0}, {1, 0, 0}, {0, 1, 0}};
-static const int8_t k_v[6][3] = {{0, 0, 1}, {0, 1, 0}, {1, 0, 0}, {0, 0, 1}, {0, 1, 0}, {1, 0, 0}};
-static const uint8_t k_cu[4] = {0, 1, 1, 0}, k_cv[4] = {0, 0, 1, 1};
-/* Directional shade per normal: sun from above, a little from +X. */
-static const float k_dir_shade[6] = {0.82f, 0.74f, 1.0f, 0.5f, 0.68f, 0.62f};
-static const float k_cloud_shade[6] = {0.92f, 0.88f, 1.0f, 0.78f, 0.9f, 0.86f};
-
-/* Parts live in slabs; a new pass (the clouds) starts a new part, in the room left in the
- * current slab when there is some, so a small mesh fits one slab. */
-typedef struct SlabWriter {
-    MemPool *pool;
-    ChunkMesh *m;
-    WorldVertex *slab;     /* current slab */
-    uint32_t fill;         /* vertices used in it */
-    ChunkMeshPart *part;   /* current part of this pass (NULL: the next quad starts one) */
-    uint32_t *pass_parts;
-    bool oom;          /* the slab pool ran dry: the mesh is incomplete */
-    bool full;         /* the part table is full: the mesh is truncated but usable */
-} SlabWriter;
-
-/* A new part or slab (or the end: NULL when the pool ran dry or the part table is full). */
-static __attribute__((noinline)) WorldVertex *writer_quad_slow(SlabWriter *w) {
-    if (w->oom || w->full) return NULL;
-    bool room = w->slab && w->fill + 4 <= WORLD_SLAB_VERTS;
-    if (!w->part || !room) {
-        uint32_t np = w->m->opaque_parts + w->m->cloud_parts;
-        if (np >= WORLD_MAX_MESH_PARTS) { w->full = true; return NULL; }
-        if (!room) {
-            WorldVertex *slab = mem_pool_alloc(w->pool);
-            if (!slab) { w->oom = true; return NULL; }
-            w->slab = slab;
-            w->fill = 0;
-        }
-        w->part = &w->m->parts[np];
-        w->part->verts = w->slab + w->fill;
-        w->part->vert_count = 0;
-        (*w->pass_parts)++;
-    }
-    WorldVertex *q = w->slab + w->fill;
-    w->fill += 4;
-    w->part->vert_count += 4;
-    return q;
-}
-
-/* Room for one more quad in the current part's slab is the common case. */
-static inline WorldVertex *writer_quad(SlabWriter *w) {
-    if (w->part && w->fill + 4 <= WORLD_SLAB_VERTS) {
-        WorldVertex *q = w->slab + w->fill;
-        w->fill += 4;
-        w->part->vert_count += 4;
-        return q;
-    }
-    return writer_quad_slow(w);
-}
-
-static inline uint8_t to_u8(float v) {
-    if (!(v > 0.0f)) return 0;
-    if (v >= 1.0f) return 255;
-    return (uint8_t)(v * 255.0f + 0.5f);
-}
 
 /* to_u8(v) for the four vertices of a quad, per channel vector: the same multiply, add and
  * truncation, and u32x4_pack_rgba's clamp to 0..255 is to_u8's: v <= 0 gives t <= 0.5, hence 0
@@ -173,6 +109,8 @@ static const float k_roof_shade[2] = {1.0f, 0.55f};
  * brighter pair: vertex i is corner (i + rot) & 3. An entry holds vertex i's ao in bits
  * 2i..2i+1 and rot in bit 8. One table for every face, built once (with the face materials). */
 static uint16_t g_ao_lut[2][512];
+/* Vertex i's AO level as flag bits (bits 56-57 of a packed position) by the entry's low byte. */
+static uint64_t g_ao_flags[256][4];
 static pthread_once_t g_ao_once = PTHREAD_ONCE_INIT;
 
 static void ao_lut_init(void) {
@@ -190,6 +128,8 @@ static void ao_lut_init(void) {
             for (int i = 0; i < 4; i++) e |= ao[(i + rot) & 3] << (2 * i);
             g_ao_lut[tr][gm] = (uint16_t)e;
         }
+    for (int e = 0; e < 256; e++)
+        for (int i = 0; i < 4; i++) g_ao_flags[e][i] = (uint64_t)((e >> (2 * i)) & 3) << 56;
     for (int n = 0; n < 6; n++)
         for (int m = 0; m < WORLD_MAT_COUNT; m++) k_face_mat[n][m] = face_material((uint8_t)m, n);
 }
@@ -201,59 +141,13 @@ typedef struct MeshCtx {
     SlabWriter *w;
     int sc;                    /* blocks per voxel edge (LOD scale) */
     float aof[4];              /* per-vertex AO factor by level */
+    float aofv[256][4];
+    float jit[CHUNK_SIZE][CHUNK_SIZE];   /* the colour jitter per column, times jitter_amount */
+    uint32_t blend[CHUNK_SIZE];          /* per row, bit x: the column has more than the temperate biome */        /* the four vertices' AO factors by their levels (bits 2i..2i+1) */
     float alt[WV_H];           /* pseudo-AO altitude light per air-cell layer index */
     uint64_t corner[6][2][4];  /* packed position offsets (blocks) of vertex i for normal n and
                                   rotation r: corner (i + r) & 3 */
 } MeshCtx;
-
-/* Vertices are written as one 64-bit word (x, y, z, normal, flags) and one 32-bit word (r, g,
- * b, a): the WorldVertex layout on a little-endian target. */
-#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
-#define MESH_PACKED 1
-#endif
-_Static_assert(WORLD_Y_MIN >= 0, "packed vertex fields must stay non-negative");
-
-static inline uint64_t pack_pos(int x, int y, int z, int normal) {
-    return (uint64_t)(uint16_t)x | (uint64_t)(uint16_t)y << 16 | (uint64_t)(uint16_t)z << 32 | (uint64_t)normal << 48;
-}
-
-/* p: x, y, z, normal, flags as pack_pos (flags in bits 56-63); col: r, g, b, a from bit 0. */
-static inline void store_vertex(WorldVertex *v, uint64_t p, uint32_t col) {
-#if defined(MESH_PACKED)
-    memcpy(v, &p, 8);
-    memcpy((uint8_t *)v + 8, &col, 4);
-#else
-    v->x = (int16_t)(p & 0xffffu);
-    v->y = (int16_t)((p >> 16) & 0xffffu);
-    v->z = (int16_t)((p >> 32) & 0xffffu);
-    v->normal = (uint8_t)((p >> 48) & 0xffu);
-    v->flags = (uint8_t)(p >> 56);
-    v->r = (uint8_t)(col & 0xffu);
-    v->g = (uint8_t)((col >> 8) & 0xffu);
-    v->b = (uint8_t)((col >> 16) & 0xffu);
-    v->a = (uint8_t)(col >> 24);
-#endif
-}
-
-/* A flat-coloured quad: corners p0, p0 + du, p0 + du + dv, p0 + dv (packed positions and
- * flags; the steps along U and V are packed too, every field non-negative, so they add without
- * carries). */
-static inline __attribute__((always_inline)) void store_quad(WorldVertex *q, uint64_t p0, uint64_t du, uint64_t dv,
-                                                             uint32_t col) {
-    store_vertex(&q[0], p0, col);
-    store_vertex(&q[1], p0 + du, col);
-    store_vertex(&q[2], p0 + du + dv, col);
-    store_vertex(&q[3], p0 + dv, col);
-}
-
-/* Pseudo-AO by altitude (W6): shade_floor at bedrock level rising to 1 at the cloud band's foot. */
-static inline float alt_light(const WorldGen *g, float y) {
-    float lo = g->p.bedrock_level, hi = g->p.cloud_centre - g->p.cloud_range;
-    float t = hi > lo ? (y - lo) / (hi - lo) : 1.0f;
-    if (t < 0.0f) t = 0.0f;
-    if (t > 1.0f) t = 1.0f;
-    return g->p.shade_floor + (1.0f - g->p.shade_floor) * t;
-}
 
 static void mesh_ctx_init(MeshCtx *c, const WorldGen *g, const ChunkScratch *s, SlabWriter *w) {
     pthread_once(&g_ao_once, ao_lut_init);
@@ -262,6 +156,16 @@ static void mesh_ctx_init(MeshCtx *c, const WorldGen *g, const ChunkScratch *s, 
     c->w = w;
     c->sc = s->scale;
     for (int k = 0; k < 4; k++) c->aof[k] = 1.0f - g->p.ao_strength * (float)(3 - k);
+    for (int z = 0; z < s->n; z++) {
+        uint32_t b = 0;
+        for (int x = 0; x < s->n; x++) {
+            c->jit[z][x] = s->jitter[z][x] * g->p.jitter_amount;
+            b |= (uint32_t)(s->biome_w[z][x][BIOME_TEMPERATE] != 1.0f) << x;
+        }
+        c->blend[z] = b;
+    }
+    for (int e = 0; e < 256; e++)
+        for (int i = 0; i < 4; i++) c->aofv[e][i] = c->aof[(e >> (2 * i)) & 3];
     for (int yi = 0; yi < WV_H; yi++) c->alt[yi] = alt_light(g, (float)gs_block_y(s, yi - 1));   /* the layer's sample height */
     for (int n = 0; n < 6; n++)
         for (int r = 0; r < 2; r++)
@@ -311,20 +215,20 @@ static inline uint32_t ring_code(int n, const uint64_t r[9], int x) {
     return win3(r[0], x) | win3(r[1], x) << 3 | win3(r[2], x) << 6;
 }
 
-/* Face n of voxel (x, layer Y, z), coarse units, with front ring gm (ring_code). */
-static inline __attribute__((always_inline)) void emit_face(const MeshCtx *c, int n, int x, int Y, int z, uint8_t mat,
-                                                            uint32_t gm, bool transposed) {
+/* Face n of voxel (x, layer Y, z), coarse units, of face material fm, with front ring gm
+ * (ring_code); lit[roof]: the light of the layer in front (altitude, then the shade under a
+ * roof, then the direction), in the open (0) or under a roof (1). */
+static inline __attribute__((always_inline)) void emit_face(const MeshCtx *c, int n, int x, int Y, int z, uint8_t fm,
+                                                            uint32_t gm, bool transposed, const float lit[2]) {
     const ChunkScratch *s = c->s;
     const WorldGen *g = c->g;
     const int8_t *N = k_n[n];
     uint32_t ao = g_ao_lut[transposed][gm];
-    /* Colour: base + jitter * k, then the light (altitude, shadow under a roof, direction). */
-    uint8_t fm = k_face_mat[n][mat];
-    float j = s->jitter[z][x] * g->p.jitter_amount;
+    /* Colour: base + jitter * k, then the light. */
+    float j = c->jit[z][x];
     f32x4 base, rgb;
-    const float *bw = s->biome_w[z][x];
-    if (((BIOME_MATS >> fm) & 1u) && bw[BIOME_TEMPERATE] != 1.0f) {
-        rgb = biome_colour(bw, fm, n, gs_block_y(s, Y), j);
+    if (((BIOME_MATS >> fm) & 1u) && ((c->blend[z] >> x) & 1u)) {
+        rgb = biome_colour(s->biome_w[z][x], fm, n, gs_block_y(s, Y), j);
         goto lit;
     }
     if (fm == WORLD_MAT_HOME) {
@@ -339,15 +243,11 @@ static inline __attribute__((always_inline)) void emit_face(const MeshCtx *c, in
     rgb = f32x4_add(base, f32x4_mul(f32x4_set1(j), f32x4_load(k_mat_jit[fm])));
 lit:;
     int fx = x + N[0], fy = Y + N[1], fz = z + N[2];
-    float light = c->alt[fy + 1];
-    light *= k_roof_shade[s->top[fz + 1][fx + 1] > fy];   /* x 1 is exact: the unshaded light */
-    light *= k_dir_shade[n];
-    rgb = f32x4_mul(rgb, f32x4_set1(light));
+    rgb = f32x4_mul(rgb, f32x4_set1(lit[s->top[fz + 1][fx + 1] > fy]));
     WorldVertex *q = writer_quad(c->w);
     if (!q) return;
     /* The four vertices' colours at once: a vector per channel over the vertices. */
-    uint32_t a0 = ao & 3u, a1 = (ao >> 2) & 3u, a2 = (ao >> 4) & 3u, a3 = (ao >> 6) & 3u;
-    f32x4 f = f32x4_set4(c->aof[a0], c->aof[a1], c->aof[a2], c->aof[a3]);
+    f32x4 f = f32x4_load(c->aofv[ao & 0xffu]);
     u32x4 r8 = to_u8x4_raw(f32x4_mul(f32x4_dup(rgb, 0), f));
     u32x4 g8 = to_u8x4_raw(f32x4_mul(f32x4_dup(rgb, 1), f));
     u32x4 b8 = to_u8x4_raw(f32x4_mul(f32x4_dup(rgb, 2), f));
@@ -357,162 +257,64 @@ lit:;
     int sc = c->sc;
     int bx = (x + (N[0] > 0)) * sc, by = WORLD_Y_MIN + (Y + (N[1] > 0)) * sc, bz = (z + (N[2] > 0)) * sc;
     uint64_t p0 = pack_pos(bx, by, bz, n) | (uint64_t)(fm << 2) << 56;
+    const uint64_t *fl = g_ao_flags[ao & 0xffu];
 #if defined(__GNUC__) && !defined(__clang__)
 #pragma GCC unroll 4
 #endif
-    for (int i = 0; i < 4; i++) {
-        uint64_t p = p0 + off[i] + ((uint64_t)((ao >> (2 * i)) & 3u) << 56);
-        store_vertex(&q[i], p, col[i]);
+    for (int i = 0; i < 4; i++) store_vertex(&q[i], p0 + off[i] + fl[i], col[i]);
+}
+
+/* What the faces of a row share: its layer, height, materials by depth (surface, dirt, stone;
+ * the abyss below bedrock level) from the masks of the rows above. */
+typedef struct RowLook {
+    int Y, z, by;
+    uint8_t fm[6][3];                        /* per normal the face material of a surface, dirt
+                                                and stone voxel (all the abyss below bedrock) */
+    bool home;                               /* the home island may claim the surface */
+    float lit[6][2];                         /* per normal the light of the layer in front, in
+                                                the open and under a roof (emit_face) */
+    uint64_t surf, stone;
+} RowLook;
+
+/* The layer's part of a row's look (its rows then set z, surf and stone). */
+static inline void layer_look(const MeshCtx *c, int Y, int by, RowLook *rl) {
+    const WorldGen *g = c->g;
+    bool abyss = (float)by < g->p.bedrock_level;
+    rl->Y = Y;
+    rl->by = by;
+    /* gen_surface_material: snow or grass by height, unless the home island may claim it. */
+    uint8_t surf = abyss ? WORLD_MAT_ABYSS : (float)by >= g->p.snow_level ? WORLD_MAT_SNOW : WORLD_MAT_GRASS;
+    uint8_t dirt = abyss ? WORLD_MAT_ABYSS : WORLD_MAT_DIRT, stone = abyss ? WORLD_MAT_ABYSS : WORLD_MAT_STONE;
+    rl->home = !abyss && g->home_on && (float)by >= g->home_sea - WORLD_HOME_FLOOR;
+    for (int n = 0; n < 6; n++) {
+        rl->fm[n][0] = k_face_mat[n][surf];
+        rl->fm[n][1] = k_face_mat[n][dirt];
+        rl->fm[n][2] = k_face_mat[n][stone];
+        /* Altitude, then a roof's shade, then the direction. */
+        float alt = c->alt[Y + k_n[n][1] + 1];
+        rl->lit[n][0] = alt * k_roof_shade[0] * k_dir_shade[n];
+        rl->lit[n][1] = alt * k_roof_shade[1] * k_dir_shade[n];
     }
 }
 
-/* The faces with normal n of row (layer Y, row z): materials by depth from the masks of the
- * rows above (surface, dirt, stone; the abyss below bedrock level). */
-static inline __attribute__((always_inline)) uint32_t emit_row(const MeshCtx *c, const int n, uint64_t m, int Y, int z,
-                                                               int by, bool abyss, uint64_t surf, uint64_t stone) {
+/* The faces with normal n of row rl: the face material by the voxel's depth class. */
+static inline __attribute__((always_inline)) uint32_t emit_row(const MeshCtx *c, const int n, uint64_t m,
+                                                               const RowLook *rl) {
     uint32_t faces = 0;
-    /* gen_surface_material: snow or grass by height, unless the home island may claim it. */
-    const uint8_t surf_mat = (float)by >= c->g->p.snow_level ? WORLD_MAT_SNOW : WORLD_MAT_GRASS;
-    const bool home = c->g->home_on && (float)by >= c->g->home_sea - WORLD_HOME_FLOOR;
+    const int Y = rl->Y, z = rl->z;
+    const uint8_t fm_surf = rl->fm[n][0], fm_dirt = rl->fm[n][1], fm_stone = rl->fm[n][2];
+    const uint64_t surf = rl->surf, stone = rl->stone;
     uint64_t ring[9];
     bool tr = ring_rows(c->s, n, Y + 1, z + 1, ring);
     while (m) {
         int b = __builtin_ctzll(m);
         m &= m - 1;
-        uint64_t bit = 1ull << b;
-        uint8_t mat;
-        if (surf & bit) mat = home ? gen_surface_material(c->g, c->s, b - 1, by, z) : surf_mat;
-        else mat = (stone & bit) ? WORLD_MAT_STONE : WORLD_MAT_DIRT;
-        if (abyss) mat = WORLD_MAT_ABYSS;
-        emit_face(c, n, b - 1, Y, z, mat, ring_code(n, ring, b - 1), tr);
+        uint8_t fm = (surf >> b) & 1u ? fm_surf : (stone >> b) & 1u ? fm_stone : fm_dirt;
+        if (rl->home && ((surf >> b) & 1u)) fm = k_face_mat[n][gen_surface_material(c->g, c->s, b - 1, rl->by, z)];
+        emit_face(c, n, b - 1, Y, z, fm, ring_code(n, ring, b - 1), tr, rl->lit[n]);
         faces++;
     }
     return faces;
-}
-
-/* Objects and landmarks (props.c): the chunk's clipped boxes as flat-coloured faces in the
- * opaque part, lit like the terrain (altitude light at the box's foot, direction shade; no
- * per-vertex AO: flags say open). */
-static uint32_t emit_props(const MeshCtx *c, const ChunkScratch *s) {
-    const WorldGen *g = c->g;
-    uint32_t faces = 0;
-    for (uint32_t i = 0; i < s->props.nbox; i++) {
-        const PropBox *b = &s->props.box[i];
-        float alt = alt_light(g, (float)b->y0);
-        const int bl[3] = {b->x0, b->y0, b->z0}, bh[3] = {b->x1, b->y1, b->z1};
-        for (int n = 0; n < 6; n++) {
-            if (!((b->faces >> n) & 1u)) continue;
-            WorldVertex *q = writer_quad(c->w);
-            if (!q) return faces;
-            float light = alt * k_dir_shade[n] * (1.0f / 255.0f);
-            uint32_t col = (uint32_t)to_u8((float)b->rgb[0] * light) | (uint32_t)to_u8((float)b->rgb[1] * light) << 8 |
-                           (uint32_t)to_u8((float)b->rgb[2] * light) << 16 | 255u << 24;
-            const int8_t *N = k_n[n], *U = k_u[n], *V = k_v[n];
-            int p0[3], eu = 0, ev = 0;
-            for (int k = 0; k < 3; k++) {
-                p0[k] = N[k] > 0 ? bh[k] : bl[k];
-                eu += U[k] * (bh[k] - bl[k]);
-                ev += V[k] * (bh[k] - bl[k]);
-            }
-            uint64_t flags = (uint64_t)(3u | (uint32_t)b->mat << 2) << 56;
-            store_quad(q, pack_pos(p0[0], p0[1], p0[2], n) | flags, pack_pos(U[0] * eu, U[1] * eu, U[2] * eu, 0),
-                       pack_pos(V[0] * ev, V[1] * ev, V[2] * ev, 0), col);
-            faces++;
-        }
-    }
-    return faces;
-}
-
-/* The cloud pass's constants: per normal the colour (flat per direction) and the packed unit
- * steps along U and V (blocks per voxel). */
-typedef struct CloudCtx {
-    SlabWriter *w;
-    int sc;
-    uint32_t col[6];
-    uint64_t u[6], v[6];
-} CloudCtx;
-
-static void cloud_ctx_init(CloudCtx *c, const WorldGen *g, SlabWriter *w, int sc) {
-    c->w = w;
-    c->sc = sc;
-    for (int n = 0; n < 6; n++) {
-        uint32_t k = to_u8(0.97f * k_cloud_shade[n]), kb = to_u8(1.0f * k_cloud_shade[n]);
-        c->col[n] = k | k << 8 | kb << 16 | (uint32_t)g->p.cloud_alpha << 24;
-        c->u[n] = pack_pos(k_u[n][0] * sc, k_u[n][1] * sc, k_u[n][2] * sc, 0);
-        c->v[n] = pack_pos(k_v[n][0] * sc, k_v[n][1] * sc, k_v[n][2] * sc, 0);
-    }
-}
-
-/* One merged cloud quad: the box [x0, x0+ex) x [y0, y0+ey) x [z0, z0+ez) in voxels (y0 a layer
- * index), one voxel thick along the normal. Clouds are flat-coloured per direction, so
- * merging loses nothing. */
-static inline __attribute__((always_inline)) void emit_cloud_rect(const CloudCtx *c, const int n, int x0, int y0,
-                                                                  int z0, int ex, int ey, int ez) {
-    const int8_t *N = k_n[n], *U = k_u[n], *V = k_v[n];
-    WorldVertex *q = writer_quad(c->w);
-    if (!q) return;
-    int eu = U[0] * ex + U[1] * ey + U[2] * ez;
-    int ev = V[0] * ex + V[1] * ey + V[2] * ez;
-    int sc = c->sc;
-    uint64_t p0 = pack_pos((x0 + (N[0] > 0)) * sc, WORLD_Y_MIN + (y0 + (N[1] > 0)) * sc, (z0 + (N[2] > 0)) * sc, n) |
-                  (uint64_t)(3 | (WORLD_MAT_CLOUD << 2)) << 56;
-    store_quad(q, p0, c->u[n] * (uint64_t)eu, c->v[n] * (uint64_t)ev, c->col[n]);
-}
-
-/* Greedy rectangles over one plane of face bits: runs along the bits, grown over rows. Row r is
- * layer r0 + r for X and Z planes, row z for Y planes. */
-static inline __attribute__((always_inline)) void merge_plane(const CloudCtx *c, const int n, int plane, uint32_t *rows,
-                                                              int nrows, int r0) {
-    for (int r = 0; r < nrows; r++) {
-        while (rows[r]) {
-            int b0 = __builtin_ctz(rows[r]);
-            uint32_t run = rows[r] >> b0;
-            int len = (~run == 0u) ? 32 - b0 : __builtin_ctz(~run);
-            uint32_t mask = (len >= 32 ? 0xffffffffu : ((1u << len) - 1u)) << b0;
-            int h = 1;
-            while (r + h < nrows && (rows[r + h] & mask) == mask) {
-                rows[r + h] &= ~mask;
-                h++;
-            }
-            rows[r] &= ~mask;
-            int yb = r0 + r;
-            if (n == WORLD_NORMAL_PX || n == WORLD_NORMAL_NX) emit_cloud_rect(c, n, plane, yb, b0, 1, h, len);
-            else if (n == WORLD_NORMAL_PY || n == WORLD_NORMAL_NY) emit_cloud_rect(c, n, b0, plane, r, len, 1, h);
-            else emit_cloud_rect(c, n, b0, yb, plane, len, h, 1);
-        }
-    }
-}
-
-/* Every plane of normal n (one copy per normal). */
-static inline __attribute__((always_inline)) void merge_normal(const CloudCtx *c, ChunkScratch *s, const int n, int nv,
-                                                               int r0, int nr) {
-    if (n == WORLD_NORMAL_PY || n == WORLD_NORMAL_NY) {
-        for (int r = r0; r < r0 + nr; r++) merge_plane(c, n, r, &s->cplane[n][r * CHUNK_SIZE], nv, 0);
-    } else {
-        for (int pl = 0; pl < nv; pl++) merge_plane(c, n, pl, &s->cplane[n][pl * WV_H + r0], nr, r0);
-    }
-}
-
-static inline uint32_t popcount32(uint32_t v) {
-    v = v - ((v >> 1) & 0x55555555u);
-    v = (v & 0x33333333u) + ((v >> 2) & 0x33333333u);
-    return (((v + (v >> 4)) & 0x0f0f0f0fu) * 0x01010101u) >> 24;
-}
-
-/* Exposed-face masks of row (y, z): bit x+1 set where the voxel has that face. */
-static void row_faces(const uint64_t (*rows)[WV_ROW], const uint64_t (*block)[WV_ROW], int yi, int z1, uint64_t interior,
-                      uint64_t f[6]) {
-    uint64_t r = rows[yi][z1];
-    uint64_t b = block[yi][z1];
-    /* A face shows where the neighbour is neither the same kind nor `block`. */
-    uint64_t occ = r | b;
-    f[WORLD_NORMAL_PX] = r & ~(occ >> 1);
-    f[WORLD_NORMAL_NX] = r & ~(occ << 1);
-    f[WORLD_NORMAL_PY] = r & ~(rows[yi + 1][z1] | block[yi + 1][z1]);
-    f[WORLD_NORMAL_NY] = r & ~(rows[yi - 1][z1] | block[yi - 1][z1]);
-    f[WORLD_NORMAL_PZ] = r & ~(rows[yi][z1 + 1] | block[yi][z1 + 1]);
-    f[WORLD_NORMAL_NZ] = r & ~(rows[yi][z1 - 1] | block[yi][z1 - 1]);
-    for (int n = 0; n < 6; n++) f[n] &= interior;
 }
 
 /* LOD seams: a border face the apron culled is kept where the neighbour, at a LOD one finer or
@@ -544,67 +346,6 @@ static void seam_faces(const WorldGen *g, ChunkScratch *s, int Y, int z, uint64_
     }
 }
 
-/* The cloud pass of mesh_chunk: cloud voxels against air only (never a face inside rock or
- * cloud), faces gathered per plane and merged into rectangles. Returns the faces. */
-static uint32_t mesh_clouds(const WorldGen *g, ChunkScratch *s, SlabWriter *w, uint64_t interior) {
-    const int n = s->n, ny = s->ny;
-    uint32_t faces = 0;
-    /* The layers with clouds first, so only their rows of the plane masks are cleared. */
-    int ylo = ny, yhi = -1;
-    for (int Y = 0; Y < ny; Y++) {
-        uint64_t any = 0;
-        for (int z = 0; z < n; z++) any |= s->cloud[Y + 1][z + 1];
-        if (!(any & interior)) continue;
-        if (ylo > Y) ylo = Y;
-        yhi = Y;
-    }
-    if (yhi >= ylo) {
-        int r0 = ylo, nr = yhi - ylo + 1;
-        for (int nn = 0; nn < 6; nn++) {
-            if (nn == WORLD_NORMAL_PY || nn == WORLD_NORMAL_NY) {
-                memset(&s->cplane[nn][r0 * CHUNK_SIZE], 0, sizeof(uint32_t) * CHUNK_SIZE * (size_t)nr);
-            } else {
-                for (int pl = 0; pl < n; pl++) memset(&s->cplane[nn][pl * WV_H + r0], 0, sizeof(uint32_t) * (size_t)nr);
-            }
-        }
-        for (int Y = ylo; Y <= yhi; Y++) {
-            int yi = Y + 1;
-            for (int z = 0; z < n; z++) {
-                if (!(s->cloud[yi][z + 1] & interior)) continue;
-                uint64_t f[6];
-                row_faces((const uint64_t (*)[WV_ROW])s->cloud, (const uint64_t (*)[WV_ROW])s->solid, yi, z + 1, interior,
-                          f);
-                int r = Y;
-                for (int nn = 0; nn < 6; nn++) {
-                    uint32_t bits = (uint32_t)(f[nn] >> 1);
-                    if (!bits) continue;
-                    faces += popcount32(bits);
-                    if (nn == WORLD_NORMAL_PY || nn == WORLD_NORMAL_NY) {
-                        s->cplane[nn][r * CHUNK_SIZE + z] = bits;            /* plane y, row z, bits x */
-                    } else if (nn == WORLD_NORMAL_PZ || nn == WORLD_NORMAL_NZ) {
-                        s->cplane[nn][z * WV_H + r] = bits;                  /* plane z, row y, bits x */
-                    } else {
-                        while (bits) {                                       /* plane x, row y, bits z */
-                            int x = __builtin_ctz(bits);
-                            bits &= bits - 1;
-                            s->cplane[nn][x * WV_H + r] |= 1u << z;
-                        }
-                    }
-                }
-            }
-        }
-        CloudCtx cc;
-        cloud_ctx_init(&cc, g, w, s->scale);
-        merge_normal(&cc, s, 0, n, r0, nr);
-        merge_normal(&cc, s, 1, n, r0, nr);
-        merge_normal(&cc, s, 2, n, r0, nr);
-        merge_normal(&cc, s, 3, n, r0, nr);
-        merge_normal(&cc, s, 4, n, r0, nr);
-        merge_normal(&cc, s, 5, n, r0, nr);
-    }
-    return faces;
-}
-
 bool mesh_chunk(const WorldGen *g, ChunkScratch *s, MemPool *slabs, ChunkMesh *out, MeshCounts *counts) {
     memset(out, 0, sizeof *out);
     out->cx = s->cx;
@@ -618,10 +359,14 @@ bool mesh_chunk(const WorldGen *g, ChunkScratch *s, MemPool *slabs, ChunkMesh *o
      * depth (gen_material) come from masks of the rows above. */
     MeshCtx ctx;
     mesh_ctx_init(&ctx, g, s, &w);
+    static const uint64_t k_no_row[WV_ROW];   /* above the top layer: air */
     for (int Y = 0; Y < ny; Y++) {
-        int yi = Y + 1, by = gs_block_y(s, Y);
-        bool abyss = (float)by < g->p.bedrock_level;
+        int yi = Y + 1;
         const uint64_t *cur = s->solid[yi], *up = s->solid[yi + 1], *dn = s->solid[yi - 1];
+        const uint64_t *above[4];   /* the layers above, for materials by depth */
+        for (int k = 0; k < 4; k++) above[k] = Y + 1 + k < ny ? s->solid[yi + 1 + k] : k_no_row;
+        RowLook rl;
+        layer_look(&ctx, Y, gs_block_y(s, Y), &rl);
         for (int z = 0; z < n; z++) {
             uint64_t row = cur[z + 1], r = row & interior;
             if (!r) continue;
@@ -630,18 +375,18 @@ bool mesh_chunk(const WorldGen *g, ChunkScratch *s, MemPool *slabs, ChunkMesh *o
             if (s->seams && ((r & (2ull | (1ull << n))) || z == 0 || z == n - 1)) seam_faces(g, s, Y, z, r, f);
             uint64_t any = f[0] | f[1] | f[2] | f[3] | f[4] | f[5];
             if (!any) continue;
-            uint64_t above[4];
-            for (int k = 0; k < 4; k++) above[k] = Y + 1 + k < ny ? s->solid[yi + 1 + k][z + 1] : 0;
-            uint64_t surf = r & ~above[0];
             uint64_t stone = r;
-            for (int k = 0; k < dl; k++) stone &= above[k];
+            for (int k = 0; k < dl; k++) stone &= above[k][z + 1];
+            rl.z = z;
+            rl.surf = r & ~above[0][z + 1];
+            rl.stone = stone;
             /* One copy of the face loop per normal (n a constant in each). */
-            if (f[0]) mc.faces += emit_row(&ctx, 0, f[0], Y, z, by, abyss, surf, stone);
-            if (f[1]) mc.faces += emit_row(&ctx, 1, f[1], Y, z, by, abyss, surf, stone);
-            if (f[2]) mc.faces += emit_row(&ctx, 2, f[2], Y, z, by, abyss, surf, stone);
-            if (f[3]) mc.faces += emit_row(&ctx, 3, f[3], Y, z, by, abyss, surf, stone);
-            if (f[4]) mc.faces += emit_row(&ctx, 4, f[4], Y, z, by, abyss, surf, stone);
-            if (f[5]) mc.faces += emit_row(&ctx, 5, f[5], Y, z, by, abyss, surf, stone);
+            if (f[0]) mc.faces += emit_row(&ctx, 0, f[0], &rl);
+            if (f[1]) mc.faces += emit_row(&ctx, 1, f[1], &rl);
+            if (f[2]) mc.faces += emit_row(&ctx, 2, f[2], &rl);
+            if (f[3]) mc.faces += emit_row(&ctx, 3, f[3], &rl);
+            if (f[4]) mc.faces += emit_row(&ctx, 4, f[4], &rl);
+            if (f[5]) mc.faces += emit_row(&ctx, 5, f[5], &rl);
         }
     }
     /* The floor: below WORLD_Y_MIN counts as solid, and bedrock makes block 0 solid, but a
@@ -655,11 +400,15 @@ bool mesh_chunk(const WorldGen *g, ChunkScratch *s, MemPool *slabs, ChunkMesh *o
                 open &= open - 1;
                 uint64_t ring[9];
                 bool tr = ring_rows(s, WORLD_NORMAL_PY, 0, z + 1, ring);
-                emit_face(&ctx, WORLD_NORMAL_PY, b - 1, -1, z, WORLD_MAT_ABYSS, ring_code(WORLD_NORMAL_PY, ring, b - 1), tr);
+                const float alt = ctx.alt[1];   /* the layer in front: Y = 0 */
+                const float lit[2] = {alt * k_roof_shade[0] * k_dir_shade[WORLD_NORMAL_PY],
+                                      alt * k_roof_shade[1] * k_dir_shade[WORLD_NORMAL_PY]};
+                emit_face(&ctx, WORLD_NORMAL_PY, b - 1, -1, z, k_face_mat[WORLD_NORMAL_PY][WORLD_MAT_ABYSS],
+                          ring_code(WORLD_NORMAL_PY, ring, b - 1), tr, lit);
                 mc.faces++;
             }
         }
-    mc.faces += emit_props(&ctx, s);
+    mc.faces += mesh_props(g, s, &w);
     /* Cloud pass: its own parts after the opaque ones. */
     w.part = NULL;
     w.pass_parts = &out->cloud_parts;
@@ -669,22 +418,4 @@ bool mesh_chunk(const WorldGen *g, ChunkScratch *s, MemPool *slabs, ChunkMesh *o
     mc.truncated = w.full;
     if (counts) *counts = mc;
     return !w.oom;
-}
-
-uint32_t mesh_slab_count(const MemPool *slabs, const ChunkMesh *m) {
-    uint32_t np = m->opaque_parts + m->cloud_parts, k = 0;
-    for (uint32_t i = 0; i < np && i < WORLD_MAX_MESH_PARTS; i++)
-        if (m->parts[i].verts && mem_pool_owns(slabs, m->parts[i].verts)) k++;
-    return k;
-}
-
-void mesh_free(MemPool *slabs, ChunkMesh *m) {
-    uint32_t np = m->opaque_parts + m->cloud_parts;
-    for (uint32_t i = 0; i < np && i < WORLD_MAX_MESH_PARTS; i++) {
-        /* A part that continues a slab (the first cloud part) owns no slab of its own. */
-        if (m->parts[i].verts && mem_pool_owns(slabs, m->parts[i].verts)) mem_pool_free(slabs, (void *)m->parts[i].verts);
-        m->parts[i].verts = NULL;
-        m->parts[i].vert_count = 0;
-    }
-    m->opaque_parts = m->cloud_parts = 0;
 }

@@ -160,6 +160,13 @@ void stream_gov_configure(StreamGovernor *gv, const WorldLiveParams *l, int32_t 
     gov_apply(gv);
 }
 
+void stream_gov_note_jump(StreamGovernor *gv) {
+    gv->jump_frames = 1;
+    gv->pressure_frames = 0;
+    gv->calm_frames = 0;
+    gv->jumps++;
+}
+
 /* One frame of the governor. `margin`: the smallest margin, in seconds, by which a missing chunk
  * of the request range (no mesh yet) arrives before it is needed on the current heading, where
  * a chunk arrives a new chunk's usual latency (the running average of request-to-collect time,
@@ -169,10 +176,23 @@ void stream_gov_configure(StreamGovernor *gv, const WorldLiveParams *l, int32_t 
  * Under pressure it steps up (every GOV_UP_FRAMES frames, every other frame while void); after
  * GOV_DOWN_FRAMES calm frames (every missing chunk arrives `lead_s`, that latency and a frame,
  * ahead of need) it steps back down by one. */
-void stream_gov_update(StreamGovernor *gv, const ViewGeom *g, uint32_t voids, double margin, double lead_s) {
+void stream_gov_update(StreamGovernor *gv, const ViewGeom *g, uint32_t voids, double margin, double lead_s,
+                       bool filled) {
     bool pressure = g->speed >= PRIORITY_MIN_SPEED && (voids > 0 || margin < 0.0);
     bool calm = !pressure && margin > lead_s;
     int before = gv->level;
+    if (gv->jump_frames) {
+        /* After a jump everything near is missing at once: that is the jump's backlog, not
+         * generation falling behind, until the new place has filled. The bound in frames is
+         * only for a world that never fills (a flight the jobs never catch up with). */
+        if (filled) gv->jumps_filled++;
+        if (filled || gv->jump_frames >= GOV_JUMP_HOLD_MAX) {
+            gv->jump_frames = 0;
+        } else {
+            gv->jump_frames++;
+            if (pressure) pressure = calm = false;
+        }
+    }
     if (pressure) {
         gv->calm_frames = 0;
         gv->pressure_frames++;

@@ -60,10 +60,14 @@ typedef struct StreamGovernor {
     int32_t radius, reach_min, radius_max;   /* view radius, its floor, what the world holds */
     int level, max;
     uint32_t pressure_frames, calm_frames;
+    uint32_t jump_frames;           /* frames held since a jump, 0: no hold (stream_gov_note_jump) */
     double reach;                   /* the governor's reach (chunks) */
     uint32_t level_peak;
-    uint64_t steps_up, steps_down;
+    uint64_t steps_up, steps_down, jumps, jumps_filled;
 } StreamGovernor;
+
+/* A generous bound on the hold after a jump, only against a world that never fills (world.h). */
+#define GOV_JUMP_HOLD_MAX WORLD_GOV_JUMP_HOLD_MAX_FRAMES
 
 /* New live values (already held by the world: radius <= radius_max): the thresholds, the range
  * of levels (the level kept within it) and what the level gives. */
@@ -73,7 +77,12 @@ int stream_gov_lod_steps(const StreamGovernor *gv);
 /* The LOD of a chunk (dx, dz) chunks from the anchor chunk under the thresholds in force. */
 int stream_gov_lod_at(const StreamGovernor *gv, int32_t dx, int32_t dz);
 /* One frame: `voids` chunks void ahead, `margin` (s) the least time by which a missing chunk
- * arrives before it is needed, `lead_s` the arrival time that counts as calm. */
-void stream_gov_update(StreamGovernor *gv, const ViewGeom *g, uint32_t voids, double margin, double lead_s);
+ * arrives before it is needed, `lead_s` the arrival time that counts as calm, `filled`: no chunk
+ * is void ahead and none of the request range will arrive late (a jump's hold ends). */
+void stream_gov_update(StreamGovernor *gv, const ViewGeom *g, uint32_t voids, double margin, double lead_s,
+                       bool filled);
+/* The view jumped: what is missing is the jump's backlog, not pressure, until the new place has
+ * filled (or GOV_JUMP_HOLD_MAX frames, for a world that never does); the level stays. */
+void stream_gov_note_jump(StreamGovernor *gv);
 
 #endif

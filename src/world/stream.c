@@ -411,7 +411,14 @@ void world_update(World *w, const WorldView *v) {
     scan_wanted(w, &g, &fs);
     submit_picks(w, &g, &fs, v->time_s);
     /* The governor looks at what is still missing once this frame's requests are out. */
-    stream_gov_update(&w->gov, &g, fs.voids, fs.margin, w->fresh_latency_s * 1.5 + w->frame_dt_s);
+    /* Filled: nothing the flight needs is missing (no void ahead) and no missing chunk of the
+     * request range will arrive late; what is still missing is on its way in time. */
+    bool filled = fs.voids == 0 && fs.margin >= 0.0;
+    stream_gov_update(&w->gov, &g, fs.voids, fs.margin, w->fresh_latency_s * 1.5 + w->frame_dt_s, filled);
+}
+
+void world_note_jump(World *w) {
+    if (w) stream_gov_note_jump(&w->gov);
 }
 
 /* ---------------------------------------------------------------- stats & direct builds */
@@ -437,6 +444,9 @@ WorldStats world_stats(const World *w) {
     s.gov_lod_steps = (uint32_t)stream_gov_lod_steps(gv);
     s.gov_steps_up = gv->steps_up;
     s.gov_steps_down = gv->steps_down;
+    s.gov_jumps = gv->jumps;
+    s.gov_jumps_filled = gv->jumps_filled;
+    s.gov_jump_frames = gv->jump_frames;
     for (int i = 0; i < WORLD_LOD_MAX; i++) s.lod_dist_in_force[i] = i < gv->lod_levels ? sqrtf(gv->lod_d2[i]) : 0.0f;
     s.fresh_latency_ms = (float)(w->fresh_latency_s * 1e3);
     s.lod_anchor_x = w->anchor_x;

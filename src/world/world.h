@@ -340,6 +340,16 @@ const char *world_flora_name(int i);
  * then only reads the clocks). Any thread, any time; jobs started later see it. */
 void world_set_job_stretch(World *w, float k);
 
+/* The view jumped (a respawn, a camera moved by hand): the chunks now missing around it are the
+ * jump's backlog, so the speed governor does not read them as generation falling behind and
+ * keeps its level until the new place has filled (no chunk void ahead, none of the request range
+ * arriving late: what is still missing comes in time); a flight faster than the jobs then still
+ * steps it in.
+ * WORLD_GOV_JUMP_HOLD_MAX_FRAMES bounds the hold only against a world that never fills. Main
+ * thread, before the next world_update. */
+void world_note_jump(World *w);
+#define WORLD_GOV_JUMP_HOLD_MAX_FRAMES 3600u   /* 60 s at 60 Hz */
+
 /* The home island's sea level in blocks (elevation 0; one metre of elevation = one block above
  * it): p's home_sea_level, lowered when home's peak would not fit under p's gen_y_max less
  * WORLD_HOME_HEADROOM (the tallest landmark, 15 blocks, stands on the peak with one to spare). Its ground never
@@ -396,6 +406,8 @@ typedef struct WorldStats {
      * each level beyond one chunk less reach (down to speed_reach_min). */
     uint32_t gov_level, gov_level_max, gov_level_peak, gov_lod_steps;
     uint64_t gov_steps_up, gov_steps_down;
+    uint64_t gov_jumps, gov_jumps_filled;   /* world_note_jump calls; holds ended by the place filling */
+    uint32_t gov_jump_frames;   /* frames the hold after a jump has lasted, 0 when none holds */
     float lod_dist_in_force[WORLD_LOD_MAX];   /* the LOD thresholds after the governor (chunks) */
     float fresh_latency_ms;     /* running average request-to-collect time of new chunks */
     uint64_t jobs_timed;        /* jobs collected, with their run times summed: */

@@ -1,0 +1,200 @@
+/* skyisles world: the mesher's flat-coloured passes: the objects' and landmarks' boxes (one
+ * quad per visible box face, lit like the terrain, no per-vertex AO) and the clouds (cloud
+ * voxels against air, faces gathered per plane and merged into rectangles). */
+#include "world/mesh_internal.h"
+
+#include <string.h>
+
+static const float k_cloud_shade[6] = {0.92f, 0.88f, 1.0f, 0.78f, 0.9f, 0.86f};
+
+/* Objects and landmarks (props.c): the chunk's clipped boxes as flat-coloured faces in the
+ * opaque part, lit like the terrain (altitude light at the box's foot, direction shade; no
+ * per-vertex AO: flags say open). */
+uint32_t mesh_props(const WorldGen *g, const ChunkScratch *s, SlabWriter *w) {
+    uint32_t faces = 0;
+    for (uint32_t i = 0; i < s->props.nbox; i++) {
+        const PropBox *b = &s->props.box[i];
+        float alt = alt_light(g, (float)b->y0);
+        const int bl[3] = {b->x0, b->y0, b->z0}, bh[3] = {b->x1, b->y1, b->z1};
+        for (int n = 0; n < 6; n++) {
+            if (!((b->faces >> n) & 1u)) continue;
+            WorldVertex *q = writer_quad(w);
+            if (!q) return faces;
+            float light = alt * k_dir_shade[n] * (1.0f / 255.0f);
+            uint32_t col = (uint32_t)to_u8((float)b->rgb[0] * light) | (uint32_t)to_u8((float)b->rgb[1] * light) << 8 |
+                           (uint32_t)to_u8((float)b->rgb[2] * light) << 16 | 255u << 24;
+            const int8_t *N = k_n[n], *U = k_u[n], *V = k_v[n];
+            int p0[3], eu = 0, ev = 0;
+            for (int k = 0; k < 3; k++) {
+                p0[k] = N[k] > 0 ? bh[k] : bl[k];
+                eu += U[k] * (bh[k] - bl[k]);
+                ev += V[k] * (bh[k] - bl[k]);
+            }
+            uint64_t flags = (uint64_t)(3u | (uint32_t)b->mat << 2) << 56;
+            store_quad(q, pack_pos(p0[0], p0[1], p0[2], n) | flags, pack_pos(U[0] * eu, U[1] * eu, U[2] * eu, 0),
+                       pack_pos(V[0] * ev, V[1] * ev, V[2] * ev, 0), col);
+            faces++;
+        }
+    }
+    return faces;
+}
+
+/* The cloud pass's constants: per normal the colour (flat per direction) and the packed unit
+ * steps along U and V (blocks per voxel). */
+typedef struct CloudCtx {
+    SlabWriter *w;
+    int sc;
+    uint32_t col[6];
+    uint64_t u[6], v[6];
+} CloudCtx;
+
+static void cloud_ctx_init(CloudCtx *c, const WorldGen *g, SlabWriter *w, int sc) {
+    c->w = w;
+    c->sc = sc;
+    for (int n = 0; n < 6; n++) {
+        uint32_t k = to_u8(0.97f * k_cloud_shade[n]), kb = to_u8(1.0f * k_cloud_shade[n]);
+        c->col[n] = k | k << 8 | kb << 16 | (uint32_t)g->p.cloud_alpha << 24;
+        c->u[n] = pack_pos(k_u[n][0] * sc, k_u[n][1] * sc, k_u[n][2] * sc, 0);
+        c->v[n] = pack_pos(k_v[n][0] * sc, k_v[n][1] * sc, k_v[n][2] * sc, 0);
+    }
+}
+
+/* One merged cloud quad: the box [x0, x0+ex) x [y0, y0+ey) x [z0, z0+ez) in voxels (y0 a layer
+ * index), one voxel thick along the normal. Clouds are flat-coloured per direction, so
+ * merging loses nothing. */
+static inline __attribute__((always_inline)) void emit_cloud_rect(const CloudCtx *c, const int n, int x0, int y0,
+                                                                  int z0, int ex, int ey, int ez) {
+    const int8_t *N = k_n[n], *U = k_u[n], *V = k_v[n];
+    WorldVertex *q = writer_quad(c->w);
+    if (!q) return;
+    int eu = U[0] * ex + U[1] * ey + U[2] * ez;
+    int ev = V[0] * ex + V[1] * ey + V[2] * ez;
+    int sc = c->sc;
+    uint64_t p0 = pack_pos((x0 + (N[0] > 0)) * sc, WORLD_Y_MIN + (y0 + (N[1] > 0)) * sc, (z0 + (N[2] > 0)) * sc, n) |
+                  (uint64_t)(3 | (WORLD_MAT_CLOUD << 2)) << 56;
+    store_quad(q, p0, c->u[n] * (uint64_t)eu, c->v[n] * (uint64_t)ev, c->col[n]);
+}
+
+/* Greedy rectangles over one plane of face bits: runs along the bits, grown over rows. Row r is
+ * layer r0 + r for X and Z planes, row z for Y planes. */
+static inline __attribute__((always_inline)) void merge_plane(const CloudCtx *c, const int n, int plane, uint32_t *rows,
+                                                              int nrows, int r0) {
+    for (int r = 0; r < nrows; r++) {
+        while (rows[r]) {
+            int b0 = __builtin_ctz(rows[r]);
+            uint32_t run = rows[r] >> b0;
+            int len = (~run == 0u) ? 32 - b0 : __builtin_ctz(~run);
+            uint32_t mask = (len >= 32 ? 0xffffffffu : ((1u << len) - 1u)) << b0;
+            int h = 1;
+            while (r + h < nrows && (rows[r + h] & mask) == mask) {
+                rows[r + h] &= ~mask;
+                h++;
+            }
+            rows[r] &= ~mask;
+            int yb = r0 + r;
+            if (n == WORLD_NORMAL_PX || n == WORLD_NORMAL_NX) emit_cloud_rect(c, n, plane, yb, b0, 1, h, len);
+            else if (n == WORLD_NORMAL_PY || n == WORLD_NORMAL_NY) emit_cloud_rect(c, n, b0, plane, r, len, 1, h);
+            else emit_cloud_rect(c, n, b0, yb, plane, len, h, 1);
+        }
+    }
+}
+
+/* The planes of normal n with faces, in order (one copy per normal); `used`: a bit per plane
+ * (a layer for Y planes, x or z for the others). */
+static inline __attribute__((always_inline)) void merge_normal(const CloudCtx *c, ChunkScratch *s, const int n, int nv,
+                                                               int r0, int nr, const uint64_t used[3]) {
+    for (int k = 0; k < 3; k++)
+        for (uint64_t m = used[k]; m; m &= m - 1) {
+            int pl = k * 64 + __builtin_ctzll(m);
+            if (n == WORLD_NORMAL_PY || n == WORLD_NORMAL_NY) merge_plane(c, n, pl, &s->cplane[n][pl * CHUNK_SIZE], nv, 0);
+            else merge_plane(c, n, pl, &s->cplane[n][pl * WV_H + r0], nr, r0);
+        }
+}
+
+static inline uint32_t popcount32(uint32_t v) {
+    v = v - ((v >> 1) & 0x55555555u);
+    v = (v & 0x33333333u) + ((v >> 2) & 0x33333333u);
+    return (((v + (v >> 4)) & 0x0f0f0f0fu) * 0x01010101u) >> 24;
+}
+
+/* Exposed-face masks of row (y, z): bit x+1 set where the voxel has that face. */
+static void row_faces(const uint64_t (*rows)[WV_ROW], const uint64_t (*block)[WV_ROW], int yi, int z1, uint64_t interior,
+                      uint64_t f[6]) {
+    uint64_t r = rows[yi][z1];
+    uint64_t b = block[yi][z1];
+    /* A face shows where the neighbour is neither the same kind nor `block`. */
+    uint64_t occ = r | b;
+    f[WORLD_NORMAL_PX] = r & ~(occ >> 1);
+    f[WORLD_NORMAL_NX] = r & ~(occ << 1);
+    f[WORLD_NORMAL_PY] = r & ~(rows[yi + 1][z1] | block[yi + 1][z1]);
+    f[WORLD_NORMAL_NY] = r & ~(rows[yi - 1][z1] | block[yi - 1][z1]);
+    f[WORLD_NORMAL_PZ] = r & ~(rows[yi][z1 + 1] | block[yi][z1 + 1]);
+    f[WORLD_NORMAL_NZ] = r & ~(rows[yi][z1 - 1] | block[yi][z1 - 1]);
+    for (int n = 0; n < 6; n++) f[n] &= interior;
+}
+
+/* The cloud pass of mesh_chunk: cloud voxels against air only (never a face inside rock or
+ * cloud), faces gathered per plane and merged into rectangles. Returns the faces. */
+uint32_t mesh_clouds(const WorldGen *g, ChunkScratch *s, SlabWriter *w, uint64_t interior) {
+    const int n = s->n, ny = s->ny;
+    uint32_t faces = 0;
+    /* The layers with clouds first, so only their rows of the plane masks are cleared. */
+    int ylo = ny, yhi = -1;
+    for (int Y = 0; Y < ny; Y++) {
+        uint64_t any = 0;
+        for (int z = 0; z < n; z++) any |= s->cloud[Y + 1][z + 1];
+        if (!(any & interior)) continue;
+        if (ylo > Y) ylo = Y;
+        yhi = Y;
+    }
+    if (yhi >= ylo) {
+        int r0 = ylo, nr = yhi - ylo + 1;
+        uint64_t used[6][3] = {{0}};   /* the planes with faces, per normal */
+        _Static_assert(WV_H <= 192 && CHUNK_SIZE <= 192, "a plane's bit in used[]");
+        for (int nn = 0; nn < 6; nn++) {
+            if (nn == WORLD_NORMAL_PY || nn == WORLD_NORMAL_NY) {
+                memset(&s->cplane[nn][r0 * CHUNK_SIZE], 0, sizeof(uint32_t) * CHUNK_SIZE * (size_t)nr);
+            } else {
+                for (int pl = 0; pl < n; pl++) memset(&s->cplane[nn][pl * WV_H + r0], 0, sizeof(uint32_t) * (size_t)nr);
+            }
+        }
+        for (int Y = ylo; Y <= yhi; Y++) {
+            int yi = Y + 1;
+            for (int z = 0; z < n; z++) {
+                if (!(s->cloud[yi][z + 1] & interior)) continue;
+                uint64_t f[6];
+                row_faces((const uint64_t (*)[WV_ROW])s->cloud, (const uint64_t (*)[WV_ROW])s->solid, yi, z + 1, interior,
+                          f);
+                int r = Y;
+                for (int nn = 0; nn < 6; nn++) {
+                    uint32_t bits = (uint32_t)(f[nn] >> 1);
+                    if (!bits) continue;
+                    faces += popcount32(bits);
+                    if (nn == WORLD_NORMAL_PY || nn == WORLD_NORMAL_NY) {
+                        s->cplane[nn][r * CHUNK_SIZE + z] = bits;            /* plane y, row z, bits x */
+                        used[nn][r >> 6] |= 1ull << (r & 63);
+                    } else if (nn == WORLD_NORMAL_PZ || nn == WORLD_NORMAL_NZ) {
+                        s->cplane[nn][z * WV_H + r] = bits;                  /* plane z, row y, bits x */
+                        used[nn][0] |= 1ull << z;
+                    } else {
+                        used[nn][0] |= bits;
+                        while (bits) {                                       /* plane x, row y, bits z */
+                            int x = __builtin_ctz(bits);
+                            bits &= bits - 1;
+                            s->cplane[nn][x * WV_H + r] |= 1u << z;
+                        }
+                    }
+                }
+            }
+        }
+        CloudCtx cc;
+        cloud_ctx_init(&cc, g, w, s->scale);
+        merge_normal(&cc, s, 0, n, r0, nr, used[0]);
+        merge_normal(&cc, s, 1, n, r0, nr, used[1]);
+        merge_normal(&cc, s, 2, n, r0, nr, used[2]);
+        merge_normal(&cc, s, 3, n, r0, nr, used[3]);
+        merge_normal(&cc, s, 4, n, r0, nr, used[4]);
+        merge_normal(&cc, s, 5, n, r0, nr, used[5]);
+    }
+    return faces;
+}

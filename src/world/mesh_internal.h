@@ -1,0 +1,106 @@
+/* skyisles world: what the mesher's files share (mesher.c the terrain faces, mesh_flat.c the
+ * objects' boxes and the merged clouds, mesh_writer.c the slabs): the face frames, the slab
+ * writer's fast path and the packed vertex stores, inline so every pass keeps them in its loop. */
+#ifndef SKYISLES_MESH_INTERNAL_H
+#define SKYISLES_MESH_INTERNAL_H
+
+#include <string.h>
+
+#include "world/world_internal.h"
+
+/* Per normal: the normal, then tangents U, V with cross(U, V) = N, so the corner order
+ * (0,0) (1,0) (1,1) (0,1) in (U, V) is counter-clockwise seen from outside. */
+static const int8_t k_n[6][3] = {{1, 0, 0}, {-1, 0, 0}, {0, 1, 0}, {0, -1, 0}, {0, 0, 1}, {0, 0, -1}};
+static const int8_t k_u[6][3] = {{0, 1, 0}, {0, 0, 1}, {0, 0, 1}, {1, 0, 0}, {1, 0, 0}, {0, 1, 0}};
+static const int8_t k_v[6][3] = {{0, 0, 1}, {0, 1, 0}, {1, 0, 0}, {0, 0, 1}, {0, 1, 0}, {1, 0, 0}};
+static const uint8_t k_cu[4] = {0, 1, 1, 0}, k_cv[4] = {0, 0, 1, 1};
+/* Directional shade per normal: sun from above, a little from +X. */
+static const float k_dir_shade[6] = {0.82f, 0.74f, 1.0f, 0.5f, 0.68f, 0.62f};
+
+/* Parts live in slabs; a new pass (the clouds) starts a new part, in the room left in the
+ * current slab when there is some, so a small mesh fits one slab. */
+typedef struct SlabWriter {
+    MemPool *pool;
+    ChunkMesh *m;
+    WorldVertex *slab;     /* current slab */
+    uint32_t fill;         /* vertices used in it */
+    ChunkMeshPart *part;   /* current part of this pass (NULL: the next quad starts one) */
+    uint32_t *pass_parts;
+    bool oom;          /* the slab pool ran dry: the mesh is incomplete */
+    bool full;         /* the part table is full: the mesh is truncated but usable */
+} SlabWriter;
+/* A new part or slab (or the end: NULL when the pool ran dry or the part table is full). */
+WorldVertex *mesh_writer_slow(SlabWriter *w);
+
+/* Room for one more quad in the current part's slab is the common case. */
+static inline WorldVertex *writer_quad(SlabWriter *w) {
+    if (w->part && w->fill + 4 <= WORLD_SLAB_VERTS) {
+        WorldVertex *q = w->slab + w->fill;
+        w->fill += 4;
+        w->part->vert_count += 4;
+        return q;
+    }
+    return mesh_writer_slow(w);
+}
+
+static inline uint8_t to_u8(float v) {
+    if (!(v > 0.0f)) return 0;
+    if (v >= 1.0f) return 255;
+    return (uint8_t)(v * 255.0f + 0.5f);
+}
+
+/* Vertices are written as one 64-bit word (x, y, z, normal, flags) and one 32-bit word (r, g,
+ * b, a): the WorldVertex layout on a little-endian target. */
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+#define MESH_PACKED 1
+#endif
+_Static_assert(WORLD_Y_MIN >= 0, "packed vertex fields must stay non-negative");
+
+static inline uint64_t pack_pos(int x, int y, int z, int normal) {
+    return (uint64_t)(uint16_t)x | (uint64_t)(uint16_t)y << 16 | (uint64_t)(uint16_t)z << 32 | (uint64_t)normal << 48;
+}
+
+/* p: x, y, z, normal, flags as pack_pos (flags in bits 56-63); col: r, g, b, a from bit 0. */
+static inline void store_vertex(WorldVertex *v, uint64_t p, uint32_t col) {
+#if defined(MESH_PACKED)
+    memcpy(v, &p, 8);
+    memcpy((uint8_t *)v + 8, &col, 4);
+#else
+    v->x = (int16_t)(p & 0xffffu);
+    v->y = (int16_t)((p >> 16) & 0xffffu);
+    v->z = (int16_t)((p >> 32) & 0xffffu);
+    v->normal = (uint8_t)((p >> 48) & 0xffu);
+    v->flags = (uint8_t)(p >> 56);
+    v->r = (uint8_t)(col & 0xffu);
+    v->g = (uint8_t)((col >> 8) & 0xffu);
+    v->b = (uint8_t)((col >> 16) & 0xffu);
+    v->a = (uint8_t)(col >> 24);
+#endif
+}
+
+/* A flat-coloured quad: corners p0, p0 + du, p0 + du + dv, p0 + dv (packed positions and
+ * flags; the steps along U and V are packed too, every field non-negative, so they add without
+ * carries). */
+static inline __attribute__((always_inline)) void store_quad(WorldVertex *q, uint64_t p0, uint64_t du, uint64_t dv,
+                                                             uint32_t col) {
+    store_vertex(&q[0], p0, col);
+    store_vertex(&q[1], p0 + du, col);
+    store_vertex(&q[2], p0 + du + dv, col);
+    store_vertex(&q[3], p0 + dv, col);
+}
+
+/* Pseudo-AO by altitude (W6): shade_floor at bedrock level rising to 1 at the cloud band's foot. */
+static inline float alt_light(const WorldGen *g, float y) {
+    float lo = g->p.bedrock_level, hi = g->p.cloud_centre - g->p.cloud_range;
+    float t = hi > lo ? (y - lo) / (hi - lo) : 1.0f;
+    if (t < 0.0f) t = 0.0f;
+    if (t > 1.0f) t = 1.0f;
+    return g->p.shade_floor + (1.0f - g->p.shade_floor) * t;
+}
+
+/* The flat-coloured passes (mesh_flat.c): the objects' boxes in the opaque part, then the cloud
+ * voxels' faces merged into rectangles in their own parts. Each returns its faces. */
+uint32_t mesh_props(const WorldGen *g, const ChunkScratch *s, SlabWriter *w);
+uint32_t mesh_clouds(const WorldGen *g, ChunkScratch *s, SlabWriter *w, uint64_t interior);
+
+#endif
