@@ -382,7 +382,7 @@ static unsigned sound_events(const Game *g, const PlayBefore *b, const PlayReque
 
 void game_frame(Game *g, const PlatformEvents *ev, float dt) {
     g->ev = *ev;
-    input_update(&g->input, ev);
+    input_update_dt(&g->input, ev, dt);
     PlayCtx c = play_ctx(g);
     PlayBefore before = {g->play.overlay, g->play.crashes, g->play.respawns, g->menu.page, g->menu.depth, g->menu.sel,
                          g->play.demo};
