@@ -3,6 +3,7 @@
 #   make install [PREFIX=/usr/local] [DESTDIR=]  the game, its data in PREFIX/share/skyisles (found
 #                                                 from the binary's place: ../share/skyisles), licences
 #   make install-service                          the boot-to-sim unit (tty1) for PREFIX/bin/skyisles
+#   make uninstall-service                        the unit and its polkit rule removed
 #   make dist                                     tarball of this build (build/dist/)
 #   make dist-aarch64                             tarball of the aarch64 release build (build/dist/)
 #   make portmaster                               PortMaster zip (build/portmaster/skyisles.zip)
@@ -62,7 +63,7 @@ $(BUILD)/skyisles-yaml-inside: $(GAME_MAIN_OBJ) $(GAME_LIB) $(BUILD)/lib/libsk_g
 # Tests of the platform layer link its plain-C parts (no SDL) with core.
 TEST_LINK_platform = $(BUILD)/obj/platform/console.o $(BUILD)/obj/platform/signals.o $(LIBCHAIN_core)
 
-.PHONY: install install-service dist dist-aarch64 portmaster portmaster-pr sysroot release-aarch64 boot-test
+.PHONY: install install-service uninstall-service dist dist-aarch64 portmaster portmaster-pr sysroot release-aarch64 boot-test
 
 install: $(BUILD)/skyisles
 	install -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(DATADIR)/controllers $(DESTDIR)$(DOCDIR)/licenses
@@ -75,6 +76,9 @@ install: $(BUILD)/skyisles
 # The user, the unit pointing at BINDIR/skyisles, enabled (into DESTDIR's system when given).
 install-service:
 	@bash platform/pi/install-service.sh $(if $(DESTDIR),--root $(DESTDIR)) $(BINDIR)/skyisles
+
+uninstall-service:
+	@bash platform/pi/install-service.sh $(if $(DESTDIR),--root $(DESTDIR)) --uninstall
 
 dist: $(BUILD)/skyisles
 	@bash tools/delivery/dist.sh $(BUILD)/skyisles $(TARGET_ARCH_NAME) $(VERSION) $(DIST_DIR)

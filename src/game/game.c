@@ -248,6 +248,8 @@ bool game_boot(Game *g, const GameOptions *o, SkyError *err) {
         if (!o->headless && !boot_renderer(g, err)) return false;
         if (!boot_sound(g, err)) return false;
     }
+    if (o->boot_service && !o->print_island && !power_menu_register())
+        log_warn("skyisles: the menu is full: Power off and Reboot are not offered");
     boot_finish(g);
     return true;
 }
@@ -341,7 +343,8 @@ static void stream(Game *g) {
 static PlayCtx play_ctx(Game *g) {
     return (PlayCtx){.world = g->world, .flight = &g->flight, .model = &g->model, .rig = &g->rig,
                      .camera = &g->camera, .spawn = &g->spawn, .in = &g->input.st, .ev = &g->ev,
-                     .menu = &g->menu, .set = &g->set, .autopilot = g->opt.autopilot, .demo_start = g->opt.demo};
+                     .menu = &g->menu, .set = &g->set, .autopilot = g->opt.autopilot, .demo_start = g->opt.demo,
+                     .boot_service = g->opt.boot_service};
 }
 
 /* What the player is doing, for the synth's levels. */

@@ -15,6 +15,7 @@
 #include "render/render.h"
 #include "menu.h"
 #include "play.h"
+#include "power.h"
 #include "settings.h"
 #include "sim/sim.h"
 #include "sound.h"
@@ -44,6 +45,7 @@ typedef struct GameOptions {
     bool headless;              /* --headless: no window, no GL: sim, world and collision at 60 Hz */
     bool offscreen;             /* --offscreen (implied by shots and benches): SDL's offscreen GL */
     bool autopilot, demo, soak;
+    bool boot_service;          /* --boot-service: run by the boot-to-sim unit (Power off, Reboot in the menus) */
     double seconds;             /* --seconds N: stop after N seconds of flight (0: until quit) */
     /* settings */
     const char *config;         /* --config DIR */

@@ -79,6 +79,8 @@ static void title(Game *g, const Canvas *c) {
     bool pad = g->input.st.pad_connected;
     text_centre(c, c->h * 3 / 5, COL_HI, pad ? "Press Start to fly" : "Press Enter to fly");
     text_centre(c, c->h * 3 / 5 + c->lh, COL_DIM, pad ? "Back+Start quits" : "Esc pauses, Back+Start quits");
+    if (g->opt.boot_service)
+        text_centre(c, c->h * 3 / 5 + 2 * c->lh, COL_DIM, pad ? "Select: power off, reboot, console" : "H: power off, reboot, console");
 }
 
 static void crash(Game *g, const Canvas *c) {

@@ -39,6 +39,7 @@ typedef struct Play {
     bool autopilot_boost;       /* the autopilot is asked to boost (soak runs) */
     bool paused_for_pad;        /* paused because the driving controller went away */
     bool quit;
+    int power;                  /* MENU_CMD_POWEROFF / MENU_CMD_REBOOT: what follows the quit (power.c) */
     float crash_timer, idle_s;
     /* the last place the aircraft flew in open air: restarts go near it */
     double safe_x, safe_y, safe_z;
@@ -70,6 +71,7 @@ typedef struct PlayCtx {
     GameSettings *set;          /* collision, camera and HUD are read and toggled here */
     bool autopilot;             /* --autopilot: the autopilot flies on every screen */
     bool demo_start;            /* --demo: the attract loop hands back to the title */
+    bool boot_service;          /* --boot-service: Select on the title opens the menu (Power off, Reboot) */
 } PlayCtx;
 
 /* What a frame of play asks of the game, done in this order. */

@@ -31,7 +31,7 @@ D="$dist_dir/skyisles"
 dist_contents() {
   local f
   for f in skyisles assets/controllers/gamecontrollerdb.txt assets/controllers/LICENSE.gamecontrollerdb \
-           assets/controllers/SOURCE LICENSE README.md skyisles.service skyisles.sysusers install-service.sh \
+           assets/controllers/SOURCE LICENSE README.md skyisles.service skyisles.sysusers skyisles-power.rules install-service.sh \
            GLIBC_FLOOR licenses/THIRD-PARTY.md; do
     [ -s "$D/$f" ] || fail "$f missing from $(basename "$dist")" || return 1
   done
@@ -83,7 +83,7 @@ dist_unit_verifies() {
   # shellcheck disable=SC2016  # the unit's own text, $ and all
   for key in 'Conflicts=getty@tty1.service' 'TTYPath=/dev/tty1' 'TTYReset=yes' 'TTYVHangup=yes' \
              'SupplementaryGroups=video render input audio' 'Restart=on-failure' 'StartLimitBurst=' \
-             'User=skyisles' 'ExecStart=/opt/skyisles/skyisles' 'OnFailure=getty@tty1.service' \
+             'User=skyisles' 'ExecStart=/opt/skyisles/skyisles .* --boot-service' 'OnFailure=getty@tty1.service' \
              'ExecStopPost=+/bin/sh -c .if \[ "\$\$SERVICE_RESULT" = success \]; then systemctl --no-block start getty@tty1'; do
     grep -q "^$key" "$D/skyisles.service" || fail "skyisles.service has no $key" || return 1
   done
@@ -134,7 +134,15 @@ install_service_root() {
     || fail "the installed unit does not start /opt/skyisles/skyisles" || return 1
   [ -L "$root/etc/systemd/system/multi-user.target.wants/skyisles.service" ] \
     || fail "the unit is not enabled (no multi-user.target.wants link)" || return 1
-  grep -q '^skyisles:' "$root/etc/passwd" || fail "no skyisles user in the image's /etc/passwd"
+  grep -q '^skyisles:' "$root/etc/passwd" || fail "no skyisles user in the image's /etc/passwd" || return 1
+  # Power off and Reboot from the menu: polkit lets the unit's user alone ask logind.
+  local rule="$root/etc/polkit-1/rules.d/50-skyisles.rules"
+  grep -q 'subject.user == "skyisles"' "$rule" 2>/dev/null && grep -q 'org.freedesktop.login1.power-off"' "$rule" \
+    && grep -q 'org.freedesktop.login1.reboot"' "$rule" || fail "no polkit rule for the skyisles user's power off and reboot" || return 1
+  bash "$D/install-service.sh" --root "$root" --uninstall >/dev/null 2>&1 || fail "install-service.sh --uninstall failed" || return 1
+  [ ! -e "$rule" ] && [ ! -e "$root/etc/systemd/system/skyisles.service" ] \
+    && [ ! -L "$root/etc/systemd/system/multi-user.target.wants/skyisles.service" ] \
+    || fail "--uninstall left the unit, its link or the polkit rule behind"
 }
 
 # ------------------------------------------------------------------ the PortMaster zip
