@@ -204,6 +204,7 @@ static void boot_finish(Game *g) {
     /* Logged once every stage stands, so a failed boot prints its one error line only. */
     game_home_log(&g->home);
     place_start(g);
+    game_continue_boot(g);
     input_init(&g->input, &g->set.input);
     camera_rig_reset(&g->rig, g->set.camera == GAME_CAMERA_COCKPIT ? CAMERA_COCKPIT : CAMERA_CHASE);
     if (!o->print_island) {
@@ -306,7 +307,7 @@ void game_apply_settings(Game *g, unsigned changes) {
 }
 
 void game_save_settings(Game *g) {
-    if (!g->settings_dirty || !g->opt.use_settings || !g->opt.config_dir[0]) return;
+    if (!g->settings_dirty || !g->opt.use_settings || !g->opt.config_dir[0] || g->config_read_only) return;
     SkyError err = {0};
     if (settings_save_keeping(&g->set, g->opt.config_dir, &g->opt.settings_damaged, &err)) {
         log_info("skyisles: settings saved to %s/%s", g->opt.config_dir, SETTINGS_FILE);
@@ -344,7 +345,7 @@ static PlayCtx play_ctx(Game *g) {
     return (PlayCtx){.world = g->world, .flight = &g->flight, .model = &g->model, .rig = &g->rig,
                      .camera = &g->camera, .spawn = &g->spawn, .in = &g->input.st, .ev = &g->ev,
                      .menu = &g->menu, .set = &g->set, .autopilot = g->opt.autopilot, .demo_start = g->opt.demo,
-                     .boot_service = g->opt.boot_service};
+                     .boot_service = g->opt.boot_service, .can_continue = g->cont.have};
 }
 
 /* What the player is doing, for the synth's levels. */
@@ -390,6 +391,9 @@ void game_frame(Game *g, const PlatformEvents *ev, float dt) {
     PlayBefore before = {g->play.overlay, g->play.crashes, g->play.respawns, g->menu.page, g->menu.depth, g->menu.sel,
                          g->play.demo};
     PlayRequest rq = play_frame(&g->play, &c, dt);
+    if (rq.resume_saved && game_continue_flight(g)) rq.apply |= MENU_CHANGED_FLIGHT;
+    continue_tick(&g->cont, &g->flight, g->set.camera,
+                  g->play.state == PLAY_FLY && g->play.overlay == OVERLAY_NONE && !g->play.demo && !g->opt.autopilot, dt);
     if (rq.apply) game_apply_settings(g, rq.apply);
     if (rq.dirty) g->settings_dirty = true;
     if (rq.save) game_save_settings(g);
@@ -497,5 +501,6 @@ int game_run(Game *g) {
         }
     }
     game_save_settings(g);
+    game_continue_quit(g);
     return 0;
 }

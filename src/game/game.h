@@ -14,6 +14,7 @@
 #include "platform.h"
 #include "render/render.h"
 #include "menu.h"
+#include "continue.h"
 #include "play.h"
 #include "power.h"
 #include "settings.h"
@@ -141,6 +142,8 @@ typedef struct Game {
     CameraState camera;
     bool camera_fixed;
     int disp_w, disp_h;
+    GameContinue cont;          /* the saved spot of this seed (continue.c) */
+    bool config_read_only;      /* the config folder cannot be written: nothing is saved (said once at boot) */
 } Game;
 
 /* Boots every stage (with --print-island: budget, home island and a world without workers or
@@ -154,6 +157,11 @@ void game_shutdown(Game *g);
 void game_apply_settings(Game *g, unsigned changes);
 /* Writes the settings file when something changed (interactive runs only). */
 void game_save_settings(Game *g);
+/* Continue (continue.c): the config folder checked and this seed's saved spot read (boot); the
+ * aircraft put at the spot (the title's Continue); the spot written at quit when the player flew. */
+void game_continue_boot(Game *g);
+bool game_continue_flight(Game *g);   /* true: the camera changed (apply MENU_CHANGED_FLIGHT) */
+void game_continue_quit(Game *g);
 
 /* One frame of play: input -> play state -> flight, collision -> world streaming -> uploads. */
 void game_frame(Game *g, const PlatformEvents *ev, float dt);

@@ -77,10 +77,17 @@ static void title(Game *g, const Canvas *c) {
     text(&big, (c->w - width(&big, t)) / 2, c->h / 4, COL_TEXT, t);
     text_centre(c, c->h / 4 + RENDER_HUD_LINE_H * big.s + c->lh, COL_DIM, "floating islands flight");
     bool pad = g->input.st.pad_connected;
-    text_centre(c, c->h * 3 / 5, COL_HI, pad ? "Press Start to fly" : "Press Enter to fly");
-    text_centre(c, c->h * 3 / 5 + c->lh, COL_DIM, pad ? "Back+Start quits" : "Esc pauses, Back+Start quits");
-    if (g->opt.boot_service)
-        text_centre(c, c->h * 3 / 5 + 2 * c->lh, COL_DIM, pad ? "Select: power off, reboot, console" : "H: power off, reboot, console");
+    /* The prompts sit at the foot of the screen, under the aircraft (the chase view puts it
+     * just below the middle), whatever the screen's size. */
+    const char *lines[3];
+    int n = 0;
+    if (g->cont.have) lines[n++] = pad ? "Start: continue where you left off   Y: new flight" :
+                                         "Enter: continue where you left off   C: new flight";
+    else lines[n++] = pad ? "Press Start to fly" : "Press Enter to fly";
+    lines[n++] = pad ? "Back+Start quits" : "Esc pauses, Back+Start quits";
+    if (g->opt.boot_service) lines[n++] = pad ? "Select: power off, reboot, console" : "H: power off, reboot, console";
+    int y = c->h - (n + 1) * c->lh;
+    for (int i = 0; i < n; i++) text_centre(c, y + i * c->lh, i == 0 ? COL_HI : COL_DIM, lines[i]);
 }
 
 static void crash(Game *g, const Canvas *c) {

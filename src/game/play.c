@@ -287,7 +287,9 @@ PlayRequest play_frame(Play *p, const PlayCtx *c, float dt) {
 
     switch (p->state) {
     case PLAY_START:
-        if (!p->demo && (in->pressed[GA_PAUSE] || in->pressed[GA_MENU_OK])) {
+        if (!p->demo && (in->pressed[GA_PAUSE] || in->pressed[GA_MENU_OK] || (c->can_continue && in->pressed[GA_CAMERA]))) {
+            /* With a saved spot Start continues there and Y (C) starts a new flight here. */
+            rq.resume_saved = c->can_continue && !in->pressed[GA_CAMERA];
             p->state = PLAY_FLY;
             c->flight->throttle = flight_throttle_for(c->model, c->flight->speed);
             play_message(p, 3.0f, "Fly! Start or Esc pauses");

@@ -72,6 +72,7 @@ typedef struct PlayCtx {
     bool autopilot;             /* --autopilot: the autopilot flies on every screen */
     bool demo_start;            /* --demo: the attract loop hands back to the title */
     bool boot_service;          /* --boot-service: Select on the title opens the menu (Power off, Reboot) */
+    bool can_continue;          /* a saved spot of this seed: the title's Start continues there */
 } PlayCtx;
 
 /* What a frame of play asks of the game, done in this order. */
@@ -79,6 +80,7 @@ typedef struct PlayRequest {
     unsigned apply;             /* MENU_CHANGED_* to apply (the menu or a button changed a setting) */
     bool dirty;                 /* a setting changed that needs no applying (the HUD toggle): keep it */
     bool save;                  /* an overlay closed: write the settings file if anything changed */
+    bool resume_saved;          /* the title's Continue: put the aircraft at the saved spot */
 } PlayRequest;
 
 /* Starts at the title (a player), flying (fly_at_once: --autopilot, headless, shots, benches,
