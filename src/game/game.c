@@ -205,6 +205,11 @@ static void boot_finish(Game *g) {
     game_home_log(&g->home);
     place_start(g);
     game_continue_boot(g);
+    if (g->render && !o->screenshot && !o->bench_frames) {
+        size_t used = g->mem.used;
+        shot_boot(&g->shot, &g->mem, o->use_settings ? o->config_dir : "", g->config_read_only, g->disp_w, g->disp_h);
+        g->carved.render += g->mem.used - used;
+    }
     input_init(&g->input, &g->set.input);
     camera_rig_reset(&g->rig, g->set.camera == GAME_CAMERA_COCKPIT ? CAMERA_COCKPIT : CAMERA_CHASE);
     if (!o->print_island) {
@@ -387,6 +392,7 @@ static unsigned sound_events(const Game *g, const PlayBefore *b, const PlayReque
 void game_frame(Game *g, const PlatformEvents *ev, float dt) {
     g->ev = *ev;
     input_update_dt(&g->input, ev, dt);
+    game_shot_input(g);
     PlayCtx c = play_ctx(g);
     PlayBefore before = {g->play.overlay, g->play.crashes, g->play.respawns, g->menu.page, g->menu.depth, g->menu.sel,
                          g->play.demo};
@@ -488,6 +494,7 @@ int game_run(Game *g) {
         if (g->play.quit) break;
         overlay_draw(g);
         game_draw(g);
+        game_shot_capture(g);
         platform_swap(g->platform);
         frames++;
         if (g->opt.seconds > 0.0 && g->play.flight_s >= g->opt.seconds) break;

@@ -15,6 +15,7 @@
 #include "render/render.h"
 #include "menu.h"
 #include "continue.h"
+#include "screenshot.h"
 #include "play.h"
 #include "power.h"
 #include "settings.h"
@@ -143,6 +144,7 @@ typedef struct Game {
     bool camera_fixed;
     int disp_w, disp_h;
     GameContinue cont;          /* the saved spot of this seed (continue.c) */
+    GameShot shot;              /* F12 / L1+R1 screenshots (screenshot.c) */
     bool config_read_only;      /* the config folder cannot be written: nothing is saved (said once at boot) */
 } Game;
 
@@ -162,6 +164,11 @@ void game_save_settings(Game *g);
 void game_continue_boot(Game *g);
 bool game_continue_flight(Game *g);   /* true: the camera changed (apply MENU_CHANGED_FLIGHT) */
 void game_continue_quit(Game *g);
+/* Screenshots (screenshot.c): the request from this frame's input; whether the frame being drawn
+ * leaves the HUD out for it; the drawn frame saved (called before the swap). */
+void game_shot_input(Game *g);
+bool game_shot_hides_hud(const Game *g);
+void game_shot_capture(Game *g);
 
 /* One frame of play: input -> play state -> flight, collision -> world streaming -> uploads. */
 void game_frame(Game *g, const PlatformEvents *ev, float dt);

@@ -18,6 +18,7 @@ static const struct { const char *name, *label; } k_actions[GA_COUNT] = {
     [GA_MAP] = {"map", "Island map"},
     [GA_PAUSE] = {"pause", "Pause"},
     [GA_SELECT] = {"select", "HUD on/off"},
+    [GA_SCREENSHOT] = {"screenshot", "Screenshot"},
     [GA_MENU_UP] = {"menu_up", "Menu up"},
     [GA_MENU_DOWN] = {"menu_down", "Menu down"},
     [GA_MENU_LEFT] = {"menu_left", "Menu left"},
@@ -59,6 +60,7 @@ static const InputBind k_default_binds[] = {
     K(GA_MAP, PKEY_M, 1), K(GA_MAP, PKEY_TAB, 1), B(GA_MAP, PPAD_X, 1),
     K(GA_PAUSE, PKEY_ESCAPE, 1), K(GA_PAUSE, PKEY_P, 1), B(GA_PAUSE, PPAD_START, 1),
     K(GA_SELECT, PKEY_H, 1), B(GA_SELECT, PPAD_BACK, 1),
+    K(GA_SCREENSHOT, PKEY_F12, 1),
     K(GA_MENU_UP, PKEY_UP, 1), K(GA_MENU_UP, PKEY_W, 1), B(GA_MENU_UP, PPAD_DPAD_UP, 1), X(GA_MENU_UP, PPAD_LEFTY, -1),
     K(GA_MENU_DOWN, PKEY_DOWN, 1), K(GA_MENU_DOWN, PKEY_S, 1), B(GA_MENU_DOWN, PPAD_DPAD_DOWN, 1),
     X(GA_MENU_DOWN, PPAD_LEFTY, +1),
@@ -324,5 +326,7 @@ void input_update_dt(Input *in, const PlatformEvents *ev, float dt) {
     }
     uint32_t both = (1u << PPAD_BACK) | (1u << PPAD_START);
     st->quit_combo = pad && (pad->held & both) == both && (in->prev_pad_held & both) != both;
+    uint32_t shoulders = (1u << PPAD_LSHOULDER) | (1u << PPAD_RSHOULDER);
+    st->shot_combo = pad && (pad->held & shoulders) == shoulders && (in->prev_pad_held & shoulders) != shoulders;
     in->prev_pad_held = pad ? pad->held : 0;
 }

@@ -21,6 +21,7 @@ typedef enum GameAction {
     GA_MAP,             /* island map */
     GA_PAUSE,           /* pause menu (Start, Esc) */
     GA_SELECT,          /* Back/Select: HUD on/off; with GA_PAUSE held together, quit */
+    GA_SCREENSHOT,      /* a PNG of the screen (F12; on a pad L1 + R1 together: InputState.shot_combo) */
     GA_MENU_UP,
     GA_MENU_DOWN,
     GA_MENU_LEFT,
@@ -99,6 +100,7 @@ typedef struct InputState {
     bool pressed[GA_COUNT];     /* went down this frame (key/button press edges are never lost) */
     bool any_pressed;           /* any key or pad button went down (idle timers, demo mode) */
     bool quit_combo;            /* Back/Select + Start held together (handheld quit) */
+    bool shot_combo;            /* L1 + R1 pressed together (a screenshot; clear of PortMaster's Select/Guide hotkeys) */
     InputPadChange pad_change;
     char pad_name[64];          /* the controller the change is about */
     int32_t active_pad;         /* id of the controller that drives, -1 none */

@@ -171,7 +171,7 @@ static void map(Game *g, const Canvas *c) {
 }
 
 void overlay_draw(Game *g) {
-    if (!g->render) return;
+    if (!g->render || game_shot_hides_hud(g)) return;
     Canvas c;
     c.r = g->render;
     render_hud_canvas(g->render, g->disp_w, g->disp_h, &c.w, &c.h);

@@ -103,6 +103,9 @@ static const SettingDesc k_rows[] = {
     {.section = "flight", .key = "camera", .page = "display", .label = "Camera", .type = SETTING_ENUM,
      .offset = AT(camera), .max = 1, .step = 1, .def = GAME_CAMERA_CHASE, .names = k_cameras, .n_names = 2,
      .help = "behind the aircraft or in it (Y / C switches)", .changes = MENU_CHANGED_FLIGHT},
+    {.section = "display", .key = "screenshot_hud", .page = "display", .label = "HUD in screenshots",
+     .type = SETTING_BOOL, .offset = AT(shot_hud), .max = 1, .step = 1, .def = 1,
+     .help = "F12 or L1+R1 saves a PNG in screenshots/; off: the picture without the HUD", .changes = MENU_CHANGED_DISPLAY},
     /* flight */
     {.section = "flight", .key = "speed_limit", .flag = "--speed-limit", .page = "panel", .label = "Speed limit",
      .unit = "m/s", .type = SETTING_FLOAT, .offset = AT(speed_limit), .min = 40, .max = 5000, .step = 20, .def = SIM_SPEED_LIMIT_DEFAULT,

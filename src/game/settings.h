@@ -45,6 +45,7 @@ typedef struct GameSettings {
     bool collision;
     bool hud;
     GameCamera camera;
+    bool shot_hud;              /* screenshots show the HUD (screenshot.c) */
     /* sound (the Sound page; sound.c applies them each frame) */
     struct {
         float master, engine, wind, effects;   /* volumes 0..1 */

@@ -205,6 +205,13 @@ uint32_t render_gl_errors(Renderer *r);
 
 /* Reads the current framebuffer (top row first, RGBA8) into rgba (w * h * 4 bytes). */
 bool render_read_pixels(int w, int h, uint8_t *rgba);
+/* The game's screenshots without the heap: a buffer of render_png_buffer_bytes(w, h) holds the
+ * frame's RGBA pixels (top row first) at render_png_input_offset(w, h); render_png_encode writes
+ * an RGB PNG (stored deflate blocks) from the buffer's start over them and returns its length
+ * (0 when the buffer is too small). */
+size_t render_png_input_offset(int w, int h);
+size_t render_png_buffer_bytes(int w, int h);
+size_t render_png_encode(uint8_t *buf, size_t cap, int w, int h);
 bool render_write_png(const char *path, int w, int h, const uint8_t *rgba, SkyError *err);
 
 #endif
