@@ -5,7 +5,9 @@
  * Continue: the title's Start puts the aircraft back where the last flight of the seed left off
  * (within a block and a degree), the spot is written every 30 s of flight and not more often, a
  * spot that is rock now resumes in open air, another seed's spot is not used. A read-only config
- * folder: its settings are read, nothing is written, the game runs. */
+ * folder: its settings are read, nothing is written, the game runs. The frame cap: the pacer's
+ * schedule on a made-up clock, and the game's frames a second at 30 and 60 over 3 s (within 10%),
+ * with the CPU time each costs printed. */
 #include <stdarg.h>
 #include <stddef.h>
 #include <setjmp.h>
@@ -15,6 +17,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <time.h>
 #include <unistd.h>
 
 #include <SDL2/SDL.h>
@@ -185,17 +188,23 @@ static void test_continue_restores_spot(void **state) {
     game_shutdown(&g_game);
 }
 
-/* Written once 30 s have been flown since the last write, not before (nothing per frame). */
+/* Written once 30 s have been flown since the last write, not before (nothing per frame); the
+ * game's frames count flight time only while the player flies, not paused. */
 static void test_continue_every_30_seconds(void **state) {
     (void)state;
     boot(false);
-    fly_frames(29 * 60);
+    for (int i = 0; i < 29 * 60; i++) continue_tick(&g_game.cont, &g_game.flight, 0, true, 1.0f / 60.0f);
     assert_int_equal(g_game.cont.writes, 0);
-    fly_frames(2 * 60);
+    for (int i = 0; i < 2 * 60; i++) continue_tick(&g_game.cont, &g_game.flight, 0, true, 1.0f / 60.0f);
     assert_int_equal(g_game.cont.writes, 1);
+    for (int i = 0; i < 40 * 60; i++) continue_tick(&g_game.cont, &g_game.flight, 0, false, 1.0f / 60.0f);
+    assert_int_equal(g_game.cont.writes, 1);
+    fly_frames(30);
+    float flown = g_game.cont.since_save;
+    assert_true(flown > 0.4f);
     g_game.play.overlay = OVERLAY_MENU;   /* paused: the clock stands */
-    frames(60 * 40);
-    assert_int_equal(g_game.cont.writes, 1);
+    frames(30);
+    assert_true(g_game.cont.since_save == flown);
     game_shutdown(&g_game);
 }
 
@@ -271,6 +280,77 @@ static void test_read_only_config(void **state) {
     assert_int_equal(system(cmd), 0);
 }
 
+/* ---------------------------------------------------------------- the frame cap */
+static void test_pacer_schedule(void **state) {
+    (void)state;
+    FramePacer p = {0};
+    uint64_t now = 1000000000ull, period = 1000000000ull / 30;
+    for (int i = 0; i < 90; i++) {   /* 5 ms of work a frame, then the wait */
+        now += 5000000ull;
+        now += pacer_wait_ns(&p, 30, now);
+    }
+    assert_true(now == 1000000000ull + 5000000ull + 90 * period);   /* steady: 90 frames, 3 s */
+    now += 400000000ull;                               /* a stall: no racing to catch up */
+    assert_int_equal(pacer_wait_ns(&p, 30, now), period);
+    assert_int_equal(pacer_wait_ns(&p, 0, now), 0);    /* uncapped */
+    GameSettings s;
+    settings_default(&s);
+    assert_int_equal(game_frame_cap_fps(&s), 0);       /* uncapped by default, as before */
+    s.frame_cap = 0;
+    assert_int_equal(game_frame_cap_fps(&s), 30);
+}
+
+static double now_s(clockid_t id) {
+    struct timespec ts;
+    clock_gettime(id, &ts);
+    return (double)ts.tv_sec + ts.tv_nsec / 1e9;
+}
+
+/* Paced as game_run paces (light frames: the events and the input, so the check holds on a slow
+ * or emulated CPU too): 60 and 30 frames a second within 10% over 2 s. Then the game's own
+ * frames (headless: sim, world, input) at each cap, with the CPU time they cost printed. */
+static double paced_run(int cap_index, double seconds, bool game_frames, int *n_out) {
+    g_game.set.frame_cap = cap_index;
+    g_game.pacer.next_ns = 0;
+    double t0 = now_s(CLOCK_MONOTONIC);
+    int n = 0;
+    while (now_s(CLOCK_MONOTONIC) - t0 < seconds) {
+        if (game_frames) {
+            frames(1);
+        } else {
+            PlatformEvents ev;
+            platform_poll(g_game.platform, &ev);
+            input_update(&g_game.input, &ev);
+        }
+        game_pace_frame(&g_game);
+        n++;
+    }
+    *n_out = n;
+    return now_s(CLOCK_MONOTONIC) - t0;
+}
+
+static void test_frame_cap_holds(void **state) {
+    (void)state;
+    boot(false);
+    fly_frames(10);
+    static const int caps[2][2] = {{1, 60}, {0, 30}};
+    for (int k = 0; k < 2; k++) {
+        int n;
+        double secs = paced_run(caps[k][0], 2.0, false, &n);
+        printf("  cap %d: %.1f frames a second over %.1f s\n", caps[k][1], n / secs, secs);
+        assert_true(fabs(n / secs - caps[k][1]) <= 0.1 * caps[k][1]);
+    }
+    for (int k = 0; k < 2; k++) {
+        int n;
+        double c0 = now_s(CLOCK_PROCESS_CPUTIME_ID);
+        double secs = paced_run(caps[k][0], 1.5, true, &n);
+        double cpu = now_s(CLOCK_PROCESS_CPUTIME_ID) - c0;
+        printf("  figure: game frames at cap %d: %.1f fps, CPU %.3f s in %.1f s (%.1f%% of a core, "
+               "workers included)\n", caps[k][1], n / secs, cpu, secs, 100.0 * cpu / secs);
+    }
+    game_shutdown(&g_game);
+}
+
 static int setup(void **state) {
     (void)state;
     snprintf(g_dir, sizeof g_dir, "/tmp/skyisles_console_XXXXXX");
@@ -297,6 +377,8 @@ int main(void) {
         cmocka_unit_test(test_continue_spot_made_rock),
         cmocka_unit_test(test_continue_per_seed),
         cmocka_unit_test(test_read_only_config),
+        cmocka_unit_test(test_pacer_schedule),
+        cmocka_unit_test(test_frame_cap_holds),
     };
     return cmocka_run_group_tests(tests, setup, teardown);
 }

@@ -147,7 +147,7 @@ static bool boot_platform(Game *g, SkyError *err) {
     user_db[0] = 0;
     if (o->config_dir[0]) snprintf(user_db, sizeof user_db, "%s/%s", o->config_dir, SETTINGS_PAD_FILE);
     PlatformConfig pc = {.title = "skyisles", .width = o->width, .height = o->height, .headless = o->offscreen,
-                         .fullscreen = o->fullscreen, .vsync = o->vsync, .no_video = o->headless,
+                         .fullscreen = o->fullscreen || g->set.fullscreen, .vsync = o->vsync && g->set.vsync, .no_video = o->headless,
                          .pad_db = pad_db[0] ? pad_db : NULL, .pad_user_db = user_db[0] ? user_db : NULL};
     g->platform = platform_create(&pc, err);
     return g->platform != NULL;
@@ -306,6 +306,7 @@ void game_apply_settings(Game *g, unsigned changes) {
         render_settings_from(g, &rs);
         render_apply_settings(g->render, &rs);
     }
+    if (changes & MENU_CHANGED_DISPLAY) game_display_apply(g);
     if (changes & MENU_CHANGED_CONTROLS) input_apply_settings(&g->input, &s->input);
     if (changes & MENU_CHANGED_SOUND) sound_apply_settings(&g->sound, s);
     if (changes) g->settings_dirty = true;
@@ -393,6 +394,7 @@ void game_frame(Game *g, const PlatformEvents *ev, float dt) {
     g->ev = *ev;
     input_update_dt(&g->input, ev, dt);
     game_shot_input(g);
+    game_display_input(g);
     PlayCtx c = play_ctx(g);
     PlayBefore before = {g->play.overlay, g->play.crashes, g->play.respawns, g->menu.page, g->menu.depth, g->menu.sel,
                          g->play.demo};
@@ -496,6 +498,7 @@ int game_run(Game *g) {
         game_draw(g);
         game_shot_capture(g);
         platform_swap(g->platform);
+        game_pace_frame(g);
         frames++;
         if (g->opt.seconds > 0.0 && g->play.flight_s >= g->opt.seconds) break;
         if (now - last_log > 10000.0) {

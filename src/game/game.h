@@ -15,6 +15,7 @@
 #include "render/render.h"
 #include "menu.h"
 #include "continue.h"
+#include "display.h"
 #include "screenshot.h"
 #include "play.h"
 #include "power.h"
@@ -145,6 +146,7 @@ typedef struct Game {
     int disp_w, disp_h;
     GameContinue cont;          /* the saved spot of this seed (continue.c) */
     GameShot shot;              /* F12 / L1+R1 screenshots (screenshot.c) */
+    FramePacer pacer;           /* the frame cap's schedule (display.c) */
     bool config_read_only;      /* the config folder cannot be written: nothing is saved (said once at boot) */
 } Game;
 
@@ -169,6 +171,11 @@ void game_continue_quit(Game *g);
 void game_shot_input(Game *g);
 bool game_shot_hides_hud(const Game *g);
 void game_shot_capture(Game *g);
+/* The display (display.c): vsync and fullscreen applied from the settings; F11 and Alt+Enter;
+ * the pacing to the frame cap, once after each swap. */
+void game_display_apply(Game *g);
+void game_display_input(Game *g);
+void game_pace_frame(Game *g);
 
 /* One frame of play: input -> play state -> flight, collision -> world streaming -> uploads. */
 void game_frame(Game *g, const PlatformEvents *ev, float dt);
@@ -184,6 +191,9 @@ WorldView game_world_view(const Game *g);
 
 /* The HUD, menus and map for this frame, queued into the renderer's HUD layer (overlay.c). */
 void overlay_draw(Game *g);
+/* The height of t's glyphs as the overlay draws them now (HUD canvas pixels; the canvas height in
+ * *canvas_h): for tests of the HUD size. The HUD layer is left empty. */
+int overlay_text_probe(Game *g, const char *t, int *canvas_h);
 /* Puts the game in a screen for a screenshot: "hud" (flying), "none", "title", "menu", "panel",
  * "controls", "display", "sound", "map", "crash". False for an unknown name. */
 bool game_show(Game *g, const char *what);

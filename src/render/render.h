@@ -166,6 +166,9 @@ void render_hud_box(Renderer *r, int x, int y, int w, int h, uint32_t rgba);   /
  * font: a UTF-8 sequence draws as one '?'. */
 void render_hud_text(Renderer *r, int x, int y, int scale, uint32_t rgba, const char *text);
 int render_hud_text_width(const char *text, int scale);   /* widest line, pixels */
+/* The HUD size the player chose, times every text scale (0.75 small, 1 normal, 1.5 large). */
+void render_hud_set_zoom(float zoom);
+float render_hud_zoom(void);
 /* The home island's map, built once at boot from the baked field and the island: ground coloured
  * by location type and shaded by elevation (a power-of-two texture from the budget), the path
  * network as lines, each site as a dot with its display name in `lang`. */

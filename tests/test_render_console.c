@@ -1,12 +1,15 @@
-/* Tests for the game's screenshots (src/game/screenshot.c over src/render/capture.c's PNG
- * encoder), with the real game booted offscreen at 240x160: the encoder's PNG decodes (zlib,
- * CRCs, several stored blocks) to the very pixels it was given; F12 saves
+/* Tests for the console features that draw, with the real game booted offscreen at 240x160.
+ * Screenshots (src/game/screenshot.c over src/render/capture.c's PNG encoder): the encoder's PNG
+ * decodes (zlib, CRCs, several stored blocks) to the very pixels it was given; F12 saves
  * screenshots/skyisles-0001.png at the screen's size with a message; the HUD option leaves the
- * HUD out; a full disk (an injected write failure) leaves no file, no temporary one, and says so. */
+ * HUD out; a full disk (an injected write failure) leaves no file, no temporary one, and says so.
+ * HUD size: at 480x320 and 1280x720 the glyphs of small, normal and large measure 0.75x, 1x and
+ * 1.5x of normal's within 15%. */
 #include <stdarg.h>
 #include <stddef.h>
 #include <setjmp.h>
 #include <cmocka.h>
+#include <math.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -23,7 +26,7 @@ static char g_dir[256];
 
 static int setup(void **state) {
     (void)state;
-    snprintf(g_dir, sizeof g_dir, "/tmp/skyisles_shot_XXXXXX");
+    snprintf(g_dir, sizeof g_dir, "/tmp/skyisles_console_gl_XXXXXX");
     if (!mkdtemp(g_dir)) return -1;
     setenv("SDL_VIDEODRIVER", "offscreen", 1);
     static GameOptions opt;
@@ -161,11 +164,39 @@ static void test_full_disk_leaves_none(void **state) {
     assert_int_equal(g_game.shot.saved, saved + 1);
 }
 
+static void test_hud_sizes_measured(void **state) {
+    (void)state;
+    static const int sizes[2][2] = {{480, 320}, {1280, 720}};
+    static const float factor[3] = {0.75f, 1.0f, 1.5f};
+    int keep_w = g_game.disp_w, keep_h = g_game.disp_h, keep_size = g_game.set.hud_size;
+    for (int k = 0; k < 2; k++) {
+        g_game.disp_w = sizes[k][0];
+        g_game.disp_h = sizes[k][1];
+        int h[3], canvas_h = 0;
+        for (int z = 0; z < 3; z++) {
+            g_game.set.hud_size = z;
+            h[z] = overlay_text_probe(&g_game, "SPD 120 m/s", &canvas_h);
+        }
+        printf("  %dx%d (HUD canvas %d lines): glyphs %d / %d / %d px high (%.1f / %.1f / %.1f display px)\n",
+               sizes[k][0], sizes[k][1], canvas_h, h[0], h[1], h[2], h[0] * (double)sizes[k][1] / canvas_h,
+               h[1] * (double)sizes[k][1] / canvas_h, h[2] * (double)sizes[k][1] / canvas_h);
+        assert_true(h[1] > 0);
+        for (int z = 0; z < 3; z++) {
+            float ratio = (float)h[z] / (float)h[1];
+            assert_true(fabsf(ratio - factor[z]) <= 0.15f * factor[z]);
+        }
+    }
+    g_game.disp_w = keep_w;
+    g_game.disp_h = keep_h;
+    g_game.set.hud_size = keep_size;
+}
+
 int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_png_encoder_round_trip),
         cmocka_unit_test(test_f12_saves_png_of_the_screen),
         cmocka_unit_test(test_full_disk_leaves_none),
+        cmocka_unit_test(test_hud_sizes_measured),
     };
     return cmocka_run_group_tests(tests, setup, teardown);
 }
