@@ -13,7 +13,8 @@ static const struct { PlatformKey key; const char *name; } k_names[] = {
     {PKEY_EQUALS, "Equals"},    {PKEY_COMMA, "Comma"},     {PKEY_PERIOD, "Period"}, {PKEY_F1, "F1"},
     {PKEY_F2, "F2"},            {PKEY_F3, "F3"},           {PKEY_F4, "F4"},         {PKEY_F5, "F5"},
     {PKEY_F6, "F6"},            {PKEY_F7, "F7"},           {PKEY_F8, "F8"},         {PKEY_F9, "F9"},
-    {PKEY_F10, "F10"},          {PKEY_F11, "F11"},         {PKEY_F12, "F12"},
+    {PKEY_F10, "F10"},          {PKEY_F11, "F11"},         {PKEY_F12, "F12"},       {PKEY_LALT, "LAlt"},
+    {PKEY_RALT, "RAlt"},
 };
 
 const char *platform_key_name(PlatformKey k) {

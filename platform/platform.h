@@ -34,6 +34,7 @@ typedef enum PlatformKey {
     PKEY_N, PKEY_O, PKEY_P, PKEY_Q, PKEY_R, PKEY_S, PKEY_T, PKEY_U, PKEY_V, PKEY_W, PKEY_X, PKEY_Y, PKEY_Z,
     PKEY_F1, PKEY_F2, PKEY_F3, PKEY_F4, PKEY_F5, PKEY_F6, PKEY_F7, PKEY_F8, PKEY_F9, PKEY_F10, PKEY_F11, PKEY_F12,
     PKEY_MINUS, PKEY_EQUALS, PKEY_COMMA, PKEY_PERIOD,
+    PKEY_LALT, PKEY_RALT,
     PKEY_COUNT
 } PlatformKey;
 
@@ -118,6 +119,15 @@ void platform_swap(Platform *p);
 /* A virtual game controller (SDL's, mapped as a standard pad) for soak runs and tests: with
  * handle < 0 plugs one in and returns its handle, else unplugs that one and returns -1. */
 int platform_virtual_pad(Platform *p, int handle);
+/* Display settings that change at run time: the swap interval (false when the driver cannot
+ * wait for the refresh) and, on a desktop, fullscreen or a window (a console is always
+ * fullscreen: false, nothing changes). */
+bool platform_set_vsync(Platform *p, bool on);
+bool platform_set_fullscreen(Platform *p, bool on);
+bool platform_is_console(const Platform *p);
+/* The battery's charge in percent where SDL reports one (-1: none or not known); *discharging:
+ * running on it. Reads the system's power supply: call it every few seconds, not every frame. */
+int platform_battery(bool *discharging);
 const char *platform_driver_name(const Platform *p);   /* "KMSDRM", "x11", "wayland", "offscreen", "none" */
 bool platform_is_headless(const Platform *p);
 

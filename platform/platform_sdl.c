@@ -387,6 +387,7 @@ static const struct { SDL_Scancode sc; PlatformKey key; } k_keys[] = {
     {SDL_SCANCODE_PAGEUP, PKEY_PAGEUP}, {SDL_SCANCODE_PAGEDOWN, PKEY_PAGEDOWN},
     {SDL_SCANCODE_MINUS, PKEY_MINUS}, {SDL_SCANCODE_EQUALS, PKEY_EQUALS},
     {SDL_SCANCODE_COMMA, PKEY_COMMA}, {SDL_SCANCODE_PERIOD, PKEY_PERIOD},
+    {SDL_SCANCODE_LALT, PKEY_LALT}, {SDL_SCANCODE_RALT, PKEY_RALT},
     {SDL_SCANCODE_F1, PKEY_F1}, {SDL_SCANCODE_F2, PKEY_F2}, {SDL_SCANCODE_F3, PKEY_F3},
     {SDL_SCANCODE_F4, PKEY_F4}, {SDL_SCANCODE_F5, PKEY_F5}, {SDL_SCANCODE_F6, PKEY_F6},
     {SDL_SCANCODE_F7, PKEY_F7}, {SDL_SCANCODE_F8, PKEY_F8}, {SDL_SCANCODE_F9, PKEY_F9},
@@ -470,3 +471,27 @@ void platform_rumble(Platform *p, float low, float high, uint32_t ms) {
 const char *platform_driver_name(const Platform *p) { return p->driver; }
 
 bool platform_is_headless(const Platform *p) { return p->headless; }
+
+bool platform_set_vsync(Platform *p, bool on) {
+    if (!p->gl) return false;
+    return SDL_GL_SetSwapInterval(on ? 1 : 0) == 0;
+}
+
+bool platform_is_console(const Platform *p) { return SDL_strcasecmp(p->driver, "KMSDRM") == 0; }
+
+bool platform_set_fullscreen(Platform *p, bool on) {
+    if (!p->window || p->headless || platform_is_console(p) || SDL_strcasecmp(p->driver, "offscreen") == 0) return false;
+    if (SDL_SetWindowFullscreen(p->window, on ? SDL_WINDOW_FULLSCREEN_DESKTOP : 0) != 0) {
+        log_warn("platform: cannot switch to %s on %s (%s)", on ? "fullscreen" : "a window", p->driver, short_sdl_error());
+        return false;
+    }
+    return true;
+}
+
+int platform_battery(bool *discharging) {
+    int pct = -1;
+    SDL_PowerState st = SDL_GetPowerInfo(NULL, &pct);
+    *discharging = st == SDL_POWERSTATE_ON_BATTERY;
+    if (st == SDL_POWERSTATE_UNKNOWN || st == SDL_POWERSTATE_NO_BATTERY) return -1;
+    return pct;
+}

@@ -3,7 +3,7 @@
  * throttle changes speed, Back+Start quits, unplugging pauses and re-plugging resumes, a
  * mapping from the bundled database is applied to a pad with a known GUID, the keyboard works
  * beside the pad, and the aircraft crashes into a cliff (restarting in open air) unless
- * collision is off. */
+ * collision is off; the d-pad alone flies it (stickless handhelds). */
 #include <stdarg.h>
 #include <stddef.h>
 #include <setjmp.h>
@@ -409,6 +409,73 @@ static void test_attract_mode(void **state) {
     assert_int_equal(g_game.play.state, PLAY_FLY);
 }
 
+static void dpad(Pad *p, int button, bool down) { SDL_JoystickSetVirtualButton(p->js, button, down ? 1 : 0); }
+
+static float wrap_angle(float a) {
+    while (a > 3.14159265f) a -= 6.2831853f;
+    while (a < -3.14159265f) a += 6.2831853f;
+    return a;
+}
+
+/* One frame of a d-pad-only pilot steering for (tx, ty, tz): bank toward the bearing (up to 35
+ * degrees), nose toward the height, each by pressing or letting go of a d-pad direction. */
+static void dpad_pilot_frame(Pad *p, double tx, double ty, double tz) {
+    const FlightState *f = &g_game.flight;
+    double dx = tx - f->x, dz = tz - f->z, dist = sqrt(dx * dx + dz * dz);
+    float err = wrap_angle((float)atan2(dx, -dz) - f->yaw);
+    float want_roll = err * 1.5f > 0.6f ? 0.6f : err * 1.5f < -0.6f ? -0.6f : err * 1.5f;
+    float want_pitch = (float)atan2(ty - f->y, dist > 1.0 ? dist : 1.0);
+    dpad(p, SDL_CONTROLLER_BUTTON_DPAD_RIGHT, f->roll < want_roll - 0.05f);
+    dpad(p, SDL_CONTROLLER_BUTTON_DPAD_LEFT, f->roll > want_roll + 0.05f);
+    dpad(p, SDL_CONTROLLER_BUTTON_DPAD_DOWN, f->pitch < want_pitch - 0.03f);
+    dpad(p, SDL_CONTROLLER_BUTTON_DPAD_UP, f->pitch > want_pitch + 0.03f);
+    frame();
+}
+
+/* A handheld without sticks (RG35XX, TrimUI Brick): the d-pad alone climbs, turns and reaches a
+ * point 60 degrees off the nose, the sticks never touched. */
+static void test_dpad_only_flight(void **state) {
+    (void)state;
+    Pad p = plug_standard();
+    frames(2);
+    restart_flight();
+    g_game.set.collision = false;   /* the controls are under test, not the island's shape */
+    double y0 = g_game.flight.y;
+    dpad(&p, SDL_CONTROLLER_BUTTON_DPAD_DOWN, true);   /* down: nose up, as the stick pulled back */
+    frames(45);
+    assert_true(g_game.input.st.value[GA_PITCH] > 0.99f);   /* ramped to full deflection */
+    dpad(&p, SDL_CONTROLLER_BUTTON_DPAD_DOWN, false);
+    frames(1);
+    assert_true(g_game.input.st.value[GA_PITCH] == 0.0f);   /* let go: centred at once */
+    frames(60);
+    printf("  d-pad down 0.75 s: climbed %.1f m\n", g_game.flight.y - y0);
+    assert_true(g_game.flight.y > y0 + 10.0);
+    float yaw0 = g_game.flight.yaw;
+    dpad(&p, SDL_CONTROLLER_BUTTON_DPAD_RIGHT, true);
+    frames(30);
+    dpad(&p, SDL_CONTROLLER_BUTTON_DPAD_RIGHT, false);
+    frames(120);
+    float turned = wrap_angle(g_game.flight.yaw - yaw0) / SIM_DEG;
+    printf("  d-pad right 0.5 s: turned %.1f deg, bank now %.1f deg\n", turned, g_game.flight.roll / SIM_DEG);
+    assert_true(turned > 10.0f);
+    /* A point 400 m away, 60 degrees right of the nose and 30 m up. */
+    const FlightState *f = &g_game.flight;
+    float b = f->yaw + 60.0f * SIM_DEG;
+    double tx = f->x + 400.0 * sin(b), ty = f->y + 30.0, tz = f->z - 400.0 * cos(b), best = 1e9;
+    int i = 0;
+    for (; i < 60 * 30 && best > 15.0; i++) {
+        dpad_pilot_frame(&p, tx, ty, tz);
+        double dx = f->x - tx, dy = f->y - ty, dz = f->z - tz, d = sqrt(dx * dx + dy * dy + dz * dz);
+        if (d < best) best = d;
+    }
+    printf("  d-pad pilot: %.1f m from the point after %.1f s\n", best, i / 60.0);
+    assert_true(best <= 15.0);
+    for (int bt = SDL_CONTROLLER_BUTTON_DPAD_UP; bt <= SDL_CONTROLLER_BUTTON_DPAD_RIGHT; bt++) dpad(&p, bt, false);
+    g_game.set.collision = true;
+    unplug(&p);
+    frames(2);
+}
+
 int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_pitch_up_and_throttle),
@@ -419,6 +486,7 @@ int main(void) {
         cmocka_unit_test(test_cliff_crash_restart_and_collision_off),
         cmocka_unit_test(test_panel_changes),
         cmocka_unit_test(test_attract_mode),
+        cmocka_unit_test(test_dpad_only_flight),
     };
     return cmocka_run_group_tests(tests, setup, teardown);
 }

@@ -2,8 +2,10 @@
 # Installs the build dependencies that are missing, and only those, with apt-get.
 # usage: tools/deps.sh [native] [cross] [fuzz] [delivery] [sysroot] [boot]
 #   fuzz: what `make fuzz` needs (clang with libFuzzer, libyaml); make test never asks for it.
-#   delivery: what dist, portmaster and make test's delivery stage use; sysroot: make sysroot;
-#   boot: make boot-test (Debian arm64 image under qemu-system-aarch64)
+#   delivery: what dist, portmaster and make test's delivery stage use; sysroot: make sysroot and
+#   the release build against it (mmdebstrap and arch-test, the cross compiler); boot: make
+#   boot-test (a Debian arm64 image made by mmdebstrap with arm64 emulation, booted under
+#   qemu-system-aarch64, its unit installed with systemctl --root)
 set -u
 want_native=0; want_cross=0; want_fuzz=0; want_delivery=0; want_sysroot=0; want_boot=0
 for a in "$@"; do
@@ -73,12 +75,22 @@ if [ "$want_delivery" = 1 ]; then
 fi
 if [ "$want_sysroot" = 1 ] || [ "$want_boot" = 1 ]; then
   need cmd mmdebstrap mmdebstrap
+  # mmdebstrap asks arch-test whether this machine can run arm64 programs ("E: install arch-test
+  # for foreign architecture support" otherwise), also for the extract variant's checks.
+  need cmd arch-test arch-test
+  [ "$(uname -m)" = aarch64 ] || need cmd aarch64-linux-gnu-gcc gcc-aarch64-linux-gnu
 fi
 if [ "$want_boot" = 1 ]; then
   need cmd qemu-system-aarch64 qemu-system-arm
   need file '/usr/lib/binfmt.d/qemu-aarch64.conf' qemu-user-static
   need cmd mkfs.ext4 e2fsprogs
   need cmd python3 python3
+  # install-service.sh enables the unit in the image (systemctl --root) and adds its user.
+  need cmd systemctl systemd
+  need cmd systemd-sysusers systemd
+  need cmd zip zip
+  need cmd unzip unzip
+  need cmd readelf binutils
 fi
 
 [ ${#missing[@]} -eq 0 ] && exit 0

@@ -37,22 +37,13 @@ cd "$GAMEDIR" || exit 1
 export SDL_GAMECONTROLLERCONFIG="$sdl_controllerconfig"
 
 # gptokeyb without a mapping file is only the kill switch: the game reads the controls itself.
-# shellcheck disable=SC2154  # $GPTOKEYB and $ESUDO come from control.txt
+# shellcheck disable=SC2154  # $GPTOKEYB comes from control.txt
 $GPTOKEYB "skyisles.aarch64" &
-if type pm_platform_helper >/dev/null 2>&1; then
-  pm_platform_helper "$GAMEDIR/skyisles.aarch64"
-fi
+pm_platform_helper "$GAMEDIR/skyisles.aarch64"
 
-# Settings and the player's own gamecontrollerdb.txt live in the port's conf/ folder.
+# Settings, the player's own gamecontrollerdb.txt and screenshots live in the port's conf/ folder.
 ./skyisles.aarch64 --config "$CONFDIR"
-status=$?
-echo "skyisles: exit status $status"
+echo "skyisles: exit status $?"
 
-if type pm_finish >/dev/null 2>&1; then
-  pm_finish
-else
-  # PortMaster before pm_finish: stop gptokeyb and clear the console the same way.
-  $ESUDO kill -9 "$(pidof gptokeyb)" 2>/dev/null
-  $ESUDO systemctl restart oga_events 2>/dev/null &
-  printf "\033c" > /dev/tty0
-fi
+# PortMaster's own clean-up: stops gptokeyb, gives the console and the display back.
+pm_finish

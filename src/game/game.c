@@ -147,7 +147,7 @@ static bool boot_platform(Game *g, SkyError *err) {
     user_db[0] = 0;
     if (o->config_dir[0]) snprintf(user_db, sizeof user_db, "%s/%s", o->config_dir, SETTINGS_PAD_FILE);
     PlatformConfig pc = {.title = "skyisles", .width = o->width, .height = o->height, .headless = o->offscreen,
-                         .fullscreen = o->fullscreen, .vsync = o->vsync, .no_video = o->headless,
+                         .fullscreen = o->fullscreen || g->set.fullscreen, .vsync = o->vsync && g->set.vsync, .no_video = o->headless,
                          .pad_db = pad_db[0] ? pad_db : NULL, .pad_user_db = user_db[0] ? user_db : NULL};
     g->platform = platform_create(&pc, err);
     return g->platform != NULL;
@@ -204,6 +204,12 @@ static void boot_finish(Game *g) {
     /* Logged once every stage stands, so a failed boot prints its one error line only. */
     game_home_log(&g->home);
     place_start(g);
+    game_continue_boot(g);
+    if (g->render && !o->screenshot && !o->bench_frames) {
+        size_t used = g->mem.used;
+        shot_boot(&g->shot, &g->mem, o->use_settings ? o->config_dir : "", g->config_read_only, g->disp_w, g->disp_h);
+        g->carved.render += g->mem.used - used;
+    }
     input_init(&g->input, &g->set.input);
     camera_rig_reset(&g->rig, g->set.camera == GAME_CAMERA_COCKPIT ? CAMERA_COCKPIT : CAMERA_CHASE);
     if (!o->print_island) {
@@ -248,6 +254,8 @@ bool game_boot(Game *g, const GameOptions *o, SkyError *err) {
         if (!o->headless && !boot_renderer(g, err)) return false;
         if (!boot_sound(g, err)) return false;
     }
+    if (o->boot_service && !o->print_island && !power_menu_register())
+        log_warn("skyisles: the menu is full: Power off and Reboot are not offered");
     boot_finish(g);
     return true;
 }
@@ -298,13 +306,14 @@ void game_apply_settings(Game *g, unsigned changes) {
         render_settings_from(g, &rs);
         render_apply_settings(g->render, &rs);
     }
+    if (changes & MENU_CHANGED_DISPLAY) game_display_apply(g);
     if (changes & MENU_CHANGED_CONTROLS) input_apply_settings(&g->input, &s->input);
     if (changes & MENU_CHANGED_SOUND) sound_apply_settings(&g->sound, s);
     if (changes) g->settings_dirty = true;
 }
 
 void game_save_settings(Game *g) {
-    if (!g->settings_dirty || !g->opt.use_settings || !g->opt.config_dir[0]) return;
+    if (!g->settings_dirty || !g->opt.use_settings || !g->opt.config_dir[0] || g->config_read_only) return;
     SkyError err = {0};
     if (settings_save_keeping(&g->set, g->opt.config_dir, &g->opt.settings_damaged, &err)) {
         log_info("skyisles: settings saved to %s/%s", g->opt.config_dir, SETTINGS_FILE);
@@ -341,7 +350,8 @@ static void stream(Game *g) {
 static PlayCtx play_ctx(Game *g) {
     return (PlayCtx){.world = g->world, .flight = &g->flight, .model = &g->model, .rig = &g->rig,
                      .camera = &g->camera, .spawn = &g->spawn, .in = &g->input.st, .ev = &g->ev,
-                     .menu = &g->menu, .set = &g->set, .autopilot = g->opt.autopilot, .demo_start = g->opt.demo};
+                     .menu = &g->menu, .set = &g->set, .autopilot = g->opt.autopilot, .demo_start = g->opt.demo,
+                     .boot_service = g->opt.boot_service, .can_continue = g->cont.have};
 }
 
 /* What the player is doing, for the synth's levels. */
@@ -382,11 +392,16 @@ static unsigned sound_events(const Game *g, const PlayBefore *b, const PlayReque
 
 void game_frame(Game *g, const PlatformEvents *ev, float dt) {
     g->ev = *ev;
-    input_update(&g->input, ev);
+    input_update_dt(&g->input, ev, dt);
+    game_shot_input(g);
+    game_display_input(g);
     PlayCtx c = play_ctx(g);
     PlayBefore before = {g->play.overlay, g->play.crashes, g->play.respawns, g->menu.page, g->menu.depth, g->menu.sel,
                          g->play.demo};
     PlayRequest rq = play_frame(&g->play, &c, dt);
+    if (rq.resume_saved && game_continue_flight(g)) rq.apply |= MENU_CHANGED_FLIGHT;
+    continue_tick(&g->cont, &g->flight, g->set.camera,
+                  g->play.state == PLAY_FLY && g->play.overlay == OVERLAY_NONE && !g->play.demo && !g->opt.autopilot, dt);
     if (rq.apply) game_apply_settings(g, rq.apply);
     if (rq.dirty) g->settings_dirty = true;
     if (rq.save) game_save_settings(g);
@@ -481,7 +496,9 @@ int game_run(Game *g) {
         if (g->play.quit) break;
         overlay_draw(g);
         game_draw(g);
+        game_shot_capture(g);
         platform_swap(g->platform);
+        game_pace_frame(g);
         frames++;
         if (g->opt.seconds > 0.0 && g->play.flight_s >= g->opt.seconds) break;
         if (now - last_log > 10000.0) {
@@ -494,5 +511,6 @@ int game_run(Game *g) {
         }
     }
     game_save_settings(g);
+    game_continue_quit(g);
     return 0;
 }

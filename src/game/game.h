@@ -14,7 +14,11 @@
 #include "platform.h"
 #include "render/render.h"
 #include "menu.h"
+#include "continue.h"
+#include "display.h"
+#include "screenshot.h"
 #include "play.h"
+#include "power.h"
 #include "settings.h"
 #include "sim/sim.h"
 #include "sound.h"
@@ -44,6 +48,7 @@ typedef struct GameOptions {
     bool headless;              /* --headless: no window, no GL: sim, world and collision at 60 Hz */
     bool offscreen;             /* --offscreen (implied by shots and benches): SDL's offscreen GL */
     bool autopilot, demo, soak;
+    bool boot_service;          /* --boot-service: run by the boot-to-sim unit (Power off, Reboot in the menus) */
     double seconds;             /* --seconds N: stop after N seconds of flight (0: until quit) */
     /* settings */
     const char *config;         /* --config DIR */
@@ -139,6 +144,10 @@ typedef struct Game {
     CameraState camera;
     bool camera_fixed;
     int disp_w, disp_h;
+    GameContinue cont;          /* the saved spot of this seed (continue.c) */
+    GameShot shot;              /* F12 / L1+R1 screenshots (screenshot.c) */
+    FramePacer pacer;           /* the frame cap's schedule (display.c) */
+    bool config_read_only;      /* the config folder cannot be written: nothing is saved (said once at boot) */
 } Game;
 
 /* Boots every stage (with --print-island: budget, home island and a world without workers or
@@ -152,6 +161,21 @@ void game_shutdown(Game *g);
 void game_apply_settings(Game *g, unsigned changes);
 /* Writes the settings file when something changed (interactive runs only). */
 void game_save_settings(Game *g);
+/* Continue (continue.c): the config folder checked and this seed's saved spot read (boot); the
+ * aircraft put at the spot (the title's Continue); the spot written at quit when the player flew. */
+void game_continue_boot(Game *g);
+bool game_continue_flight(Game *g);   /* true: the camera changed (apply MENU_CHANGED_FLIGHT) */
+void game_continue_quit(Game *g);
+/* Screenshots (screenshot.c): the request from this frame's input; whether the frame being drawn
+ * leaves the HUD out for it; the drawn frame saved (called before the swap). */
+void game_shot_input(Game *g);
+bool game_shot_hides_hud(const Game *g);
+void game_shot_capture(Game *g);
+/* The display (display.c): vsync and fullscreen applied from the settings; F11 and Alt+Enter;
+ * the pacing to the frame cap, once after each swap. */
+void game_display_apply(Game *g);
+void game_display_input(Game *g);
+void game_pace_frame(Game *g);
 
 /* One frame of play: input -> play state -> flight, collision -> world streaming -> uploads. */
 void game_frame(Game *g, const PlatformEvents *ev, float dt);
@@ -167,6 +191,9 @@ WorldView game_world_view(const Game *g);
 
 /* The HUD, menus and map for this frame, queued into the renderer's HUD layer (overlay.c). */
 void overlay_draw(Game *g);
+/* The height of t's glyphs as the overlay draws them now (HUD canvas pixels; the canvas height in
+ * *canvas_h): for tests of the HUD size. The HUD layer is left empty. */
+int overlay_text_probe(Game *g, const char *t, int *canvas_h);
 /* Puts the game in a screen for a screenshot: "hud" (flying), "none", "title", "menu", "panel",
  * "controls", "display", "sound", "map", "crash". False for an unknown name. */
 bool game_show(Game *g, const char *what);

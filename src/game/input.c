@@ -18,6 +18,7 @@ static const struct { const char *name, *label; } k_actions[GA_COUNT] = {
     [GA_MAP] = {"map", "Island map"},
     [GA_PAUSE] = {"pause", "Pause"},
     [GA_SELECT] = {"select", "HUD on/off"},
+    [GA_SCREENSHOT] = {"screenshot", "Screenshot"},
     [GA_MENU_UP] = {"menu_up", "Menu up"},
     [GA_MENU_DOWN] = {"menu_down", "Menu down"},
     [GA_MENU_LEFT] = {"menu_left", "Menu left"},
@@ -40,13 +41,16 @@ GameAction game_action_from_name(const char *name) {
 #define X(a, axis, s) {(uint8_t)(a), BIND_PAD_AXIS, (uint8_t)(axis), (int8_t)(s)}
 
 /* Flight-stick convention: pull back (stick down, S, Down) to climb. Triggers throttle, the
- * shoulders are the rudder, A boosts, Y changes the camera, X opens the map. The menus answer to
+ * shoulders are the rudder, A boosts, Y changes the camera, X opens the map. The d-pad flies too
+ * (down climbs, right banks right; ramped, for handhelds without a stick). The menus answer to
  * the d-pad, the left stick, A/B, the arrows, Enter and Esc/Backspace. */
 static const InputBind k_default_binds[] = {
     K(GA_PITCH, PKEY_S, +1), K(GA_PITCH, PKEY_DOWN, +1), K(GA_PITCH, PKEY_W, -1), K(GA_PITCH, PKEY_UP, -1),
     X(GA_PITCH, PPAD_LEFTY, +1), X(GA_PITCH, PPAD_LEFTY, -1),
+    B(GA_PITCH, PPAD_DPAD_DOWN, +1), B(GA_PITCH, PPAD_DPAD_UP, -1),
     K(GA_ROLL, PKEY_D, +1), K(GA_ROLL, PKEY_RIGHT, +1), K(GA_ROLL, PKEY_A, -1), K(GA_ROLL, PKEY_LEFT, -1),
     X(GA_ROLL, PPAD_LEFTX, +1), X(GA_ROLL, PPAD_LEFTX, -1),
+    B(GA_ROLL, PPAD_DPAD_RIGHT, +1), B(GA_ROLL, PPAD_DPAD_LEFT, -1),
     K(GA_YAW, PKEY_E, +1), K(GA_YAW, PKEY_Q, -1), B(GA_YAW, PPAD_RSHOULDER, +1), B(GA_YAW, PPAD_LSHOULDER, -1),
     X(GA_YAW, PPAD_RIGHTX, +1), X(GA_YAW, PPAD_RIGHTX, -1),
     K(GA_THROTTLE_UP, PKEY_LSHIFT, 1), K(GA_THROTTLE_UP, PKEY_R, 1), X(GA_THROTTLE_UP, PPAD_TRIGGER_RIGHT, 1),
@@ -56,6 +60,7 @@ static const InputBind k_default_binds[] = {
     K(GA_MAP, PKEY_M, 1), K(GA_MAP, PKEY_TAB, 1), B(GA_MAP, PPAD_X, 1),
     K(GA_PAUSE, PKEY_ESCAPE, 1), K(GA_PAUSE, PKEY_P, 1), B(GA_PAUSE, PPAD_START, 1),
     K(GA_SELECT, PKEY_H, 1), B(GA_SELECT, PPAD_BACK, 1),
+    K(GA_SCREENSHOT, PKEY_F12, 1),
     K(GA_MENU_UP, PKEY_UP, 1), K(GA_MENU_UP, PKEY_W, 1), B(GA_MENU_UP, PPAD_DPAD_UP, 1), X(GA_MENU_UP, PPAD_LEFTY, -1),
     K(GA_MENU_DOWN, PKEY_DOWN, 1), K(GA_MENU_DOWN, PKEY_S, 1), B(GA_MENU_DOWN, PPAD_DPAD_DOWN, 1),
     X(GA_MENU_DOWN, PPAD_LEFTY, +1),
@@ -74,6 +79,7 @@ void input_settings_default(InputSettings *s) {
     memset(s, 0, sizeof *s);
     s->dead_zone = INPUT_DEAD_ZONE_DEFAULT;
     s->curve = INPUT_CURVE_DEFAULT;
+    s->button_ramp = INPUT_BUTTON_RAMP_DEFAULT;
     s->invert_pitch = false;
     s->nintendo = false;
     s->bind_count = sizeof k_default_binds / sizeof k_default_binds[0];
@@ -156,6 +162,8 @@ void input_apply_settings(Input *in, const InputSettings *s) {
     if (in->set.dead_zone > INPUT_DEAD_ZONE_MAX) in->set.dead_zone = INPUT_DEAD_ZONE_MAX;
     if (!(in->set.curve >= INPUT_CURVE_MIN)) in->set.curve = INPUT_CURVE_MIN;
     if (in->set.curve > INPUT_CURVE_MAX) in->set.curve = INPUT_CURVE_MAX;
+    if (!(in->set.button_ramp >= 0.0f)) in->set.button_ramp = 0.0f;
+    if (in->set.button_ramp > INPUT_BUTTON_RAMP_MAX) in->set.button_ramp = INPUT_BUTTON_RAMP_MAX;
     if (in->set.bind_count > INPUT_MAX_BINDS) in->set.bind_count = INPUT_MAX_BINDS;
 }
 
@@ -230,7 +238,23 @@ static bool key_pressed(const PlatformEvents *ev, uint8_t key) {
     return false;
 }
 
-void input_update(Input *in, const PlatformEvents *ev) {
+/* A flight axis' pad buttons (sum -1..1 this frame): the deflection grows toward it over
+ * button_ramp seconds, and goes to the centre at once when they are let go or reversed, so a
+ * tap nudges and a hold pulls hard. */
+static float ramp_buttons(Input *in, int a, float target, float dt) {
+    float r = in->ramp[a];
+    if (target == 0.0f || r * target < 0.0f) r = 0.0f;
+    float rate = in->set.button_ramp > 0.0f ? dt / in->set.button_ramp : 1.0f;
+    if (rate > 1.0f || !(rate >= 0.0f)) rate = 1.0f;
+    if (r < target) r = r + rate > target ? target : r + rate;
+    else if (r > target) r = r - rate < target ? target : r - rate;
+    in->ramp[a] = r;
+    return r;
+}
+
+void input_update(Input *in, const PlatformEvents *ev) { input_update_dt(in, ev, 1.0f / 60.0f); }
+
+void input_update_dt(Input *in, const PlatformEvents *ev, float dt) {
     InputState *st = &in->st;
     const InputSettings *s = &in->set;
     track_pads(in, ev);
@@ -245,6 +269,7 @@ void input_update(Input *in, const PlatformEvents *ev) {
     }
     bool edge[GA_COUNT] = {false};
     float value[GA_COUNT] = {0.0f};
+    float buttons[GA_YAW + 1] = {0.0f};   /* the flight axes' pad buttons, ramped below */
     for (uint32_t i = 0; i < s->bind_count; i++) {
         const InputBind *b = &s->binds[i];
         if (b->action >= GA_COUNT) continue;
@@ -274,8 +299,17 @@ void input_update(Input *in, const PlatformEvents *ev) {
             edge[b->action] = true;
             if (c < 1.0f) c = 1.0f;   /* a tap that ended before this poll still counts once */
         }
-        if (game_action_is_axis((GameAction)b->action)) value[b->action] += c * (b->sign < 0 ? -1.0f : 1.0f);
-        else if (c > value[b->action]) value[b->action] = c;
+        if (!game_action_is_axis((GameAction)b->action)) {
+            if (c > value[b->action]) value[b->action] = c;
+        } else if (b->kind == BIND_PAD_BUTTON) {
+            buttons[b->action] += c * (b->sign < 0 ? -1.0f : 1.0f);
+        } else {
+            value[b->action] += c * (b->sign < 0 ? -1.0f : 1.0f);
+        }
+    }
+    for (int a = 0; a <= GA_YAW; a++) {
+        float t = buttons[a] > 1.0f ? 1.0f : buttons[a] < -1.0f ? -1.0f : buttons[a];
+        value[a] += ramp_buttons(in, a, t, dt);
     }
     st->any_pressed = ev->key_count > 0 || (pad && pad->pressed != 0);
     for (int a = 0; a < GA_COUNT; a++) {
@@ -292,5 +326,7 @@ void input_update(Input *in, const PlatformEvents *ev) {
     }
     uint32_t both = (1u << PPAD_BACK) | (1u << PPAD_START);
     st->quit_combo = pad && (pad->held & both) == both && (in->prev_pad_held & both) != both;
+    uint32_t shoulders = (1u << PPAD_LSHOULDER) | (1u << PPAD_RSHOULDER);
+    st->shot_combo = pad && (pad->held & shoulders) == shoulders && (in->prev_pad_held & shoulders) != shoulders;
     in->prev_pad_held = pad ? pad->held : 0;
 }

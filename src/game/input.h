@@ -21,6 +21,7 @@ typedef enum GameAction {
     GA_MAP,             /* island map */
     GA_PAUSE,           /* pause menu (Start, Esc) */
     GA_SELECT,          /* Back/Select: HUD on/off; with GA_PAUSE held together, quit */
+    GA_SCREENSHOT,      /* a PNG of the screen (F12; on a pad L1 + R1 together: InputState.shot_combo) */
     GA_MENU_UP,
     GA_MENU_DOWN,
     GA_MENU_LEFT,
@@ -59,10 +60,15 @@ typedef struct InputBind {
 #define INPUT_CURVE_DEFAULT 1.6f
 #define INPUT_CURVE_MIN 1.0f
 #define INPUT_CURVE_MAX 3.0f
+/* Pad buttons bound to pitch, roll or yaw (the d-pad on a stickless handheld) ramp up to full
+ * deflection over this many seconds while held and centre at once when let go. */
+#define INPUT_BUTTON_RAMP_DEFAULT 0.4f
+#define INPUT_BUTTON_RAMP_MAX 2.0f
 
 typedef struct InputSettings {
     float dead_zone;            /* stick radius that reads as centred, 0..0.5 */
     float curve;                /* response exponent past the dead zone, 1 (linear) .. 3 */
+    float button_ramp;          /* seconds a pad button on a flight axis takes to full deflection, 0: at once */
     bool invert_pitch;          /* stick forward = nose up */
     bool nintendo;              /* confirm on the right face button (A/B and X/Y swap places) */
     uint32_t bind_count;
@@ -94,6 +100,7 @@ typedef struct InputState {
     bool pressed[GA_COUNT];     /* went down this frame (key/button press edges are never lost) */
     bool any_pressed;           /* any key or pad button went down (idle timers, demo mode) */
     bool quit_combo;            /* Back/Select + Start held together (handheld quit) */
+    bool shot_combo;            /* L1 + R1 pressed together (a screenshot; clear of PortMaster's Select/Guide hotkeys) */
     InputPadChange pad_change;
     char pad_name[64];          /* the controller the change is about */
     int32_t active_pad;         /* id of the controller that drives, -1 none */
@@ -106,11 +113,15 @@ typedef struct Input {
     int32_t active_id;
     uint32_t prev_pad_held;
     bool prev_held[GA_COUNT];
+    float ramp[GA_YAW + 1];     /* the flight axes' pad-button deflection so far, -1..1 */
 } Input;
 
 void input_init(Input *in, const InputSettings *s);
 void input_apply_settings(Input *in, const InputSettings *s);
-/* One frame: keyboard and the active controller through the bindings into in->st. */
+/* One frame of dt seconds: keyboard and the active controller through the bindings into in->st
+ * (dt paces the pad buttons' ramp on the flight axes). */
+void input_update_dt(Input *in, const PlatformEvents *ev, float dt);
+/* input_update_dt with a 60 Hz frame. */
 void input_update(Input *in, const PlatformEvents *ev);
 /* Stick shaping: radial dead zone and response curve applied to a stick (x, y) in place. */
 void input_shape_stick(float *x, float *y, float dead_zone, float curve);

@@ -47,7 +47,11 @@ int main(int argc, char **argv) {
         rc = GAME_EXIT_START_FAILED;
     }
     uint32_t workers = game.jobs ? jobs_worker_count(game.jobs) : 0;
+    int power = game.play.power;
     game_shutdown(&game);
+    /* Power off or Reboot from the menu: the game has ended cleanly (settings saved, threads
+     * joined); now the system. */
+    if (power && !platform_stop_signal()) rc = power_act((MenuCommand)power);
     int sig = platform_stop_signal();
     if (sig) {
         /* A stop asked for (systemd, a launcher, Ctrl-C) is a clean end, whatever the mode. */

@@ -38,6 +38,8 @@ typedef enum MenuCommand {
     MENU_CMD_MAP,
     MENU_CMD_QUIT,
     MENU_CMD_CHANGED,       /* a setting changed: apply `changed` */
+    MENU_CMD_POWEROFF,      /* quit, then power the machine off (boot service only: power.c) */
+    MENU_CMD_REBOOT,        /* quit, then restart the machine */
 } MenuCommand;
 
 typedef struct Menu Menu;

@@ -88,6 +88,8 @@ static const RunOpt k_opts[] = {
      AT(seconds), 0.001, 1e7, NULL},
     {"--soak", NULL, "run", "with --headless: also rebuild the world, change the view, unplug the pad and boost now and then",
      OPT_ON, AT(soak), 0, 0, NULL},
+    {"--boot-service", NULL, "run", "run by the boot-to-sim unit: the title and pause menu offer Power off and Reboot",
+     OPT_ON, AT(boot_service), 0, 0, NULL},
     {"--json", NULL, "run", "report (headless run, benchmark) as JSON", OPT_ON, AT(json), 0, 0, NULL},
     {"--print-island", NULL, "run", "print the home island (sites, names) and the spawn, then exit; no window", OPT_ON,
      AT(print_island), 0, 0, NULL},

@@ -31,6 +31,24 @@ static const char *cardinal(float deg) {
     return names[i];
 }
 
+/* The battery where SDL reports one, top right under the frame rate (read every 10 s): its
+ * level, and a warning when it runs low. */
+static void battery(Game *g, const Canvas *c, int y) {
+    static double next_ms;
+    static int pct = -1;
+    static bool discharging;
+    double now = time_now_ms();
+    if (g->platform && now >= next_ms) {
+        pct = platform_battery(&discharging);
+        next_ms = now + 10000.0;
+    }
+    if (pct < 0) return;
+    char line[32];
+    bool low = discharging && pct <= 15;
+    snprintf(line, sizeof line, low ? "BATTERY LOW %d%%" : "BAT %d%%", pct);
+    text(c, c->w - width(c, line) - 4 * c->s, y, low ? COL_WARN : COL_DIM, line);
+}
+
 /* Flight data, top left; frame rate, top right; the place below, bottom centre. */
 static void hud(Game *g, const Canvas *c) {
     const FlightState *f = &g->flight;
@@ -52,6 +70,7 @@ static void hud(Game *g, const Canvas *c) {
         snprintf(line, sizeof line, "%.0f fps", (double)g->play.fps);
         text(c, c->w - width(c, line) - 4 * c->s, y, COL_DIM, line);
     }
+    battery(g, c, y + c->lh);
     int site = game_home_site_at(&g->home, f->x, f->z);
     if (site >= 0) {
         char name[64];
@@ -77,8 +96,17 @@ static void title(Game *g, const Canvas *c) {
     text(&big, (c->w - width(&big, t)) / 2, c->h / 4, COL_TEXT, t);
     text_centre(c, c->h / 4 + RENDER_HUD_LINE_H * big.s + c->lh, COL_DIM, "floating islands flight");
     bool pad = g->input.st.pad_connected;
-    text_centre(c, c->h * 3 / 5, COL_HI, pad ? "Press Start to fly" : "Press Enter to fly");
-    text_centre(c, c->h * 3 / 5 + c->lh, COL_DIM, pad ? "Back+Start quits" : "Esc pauses, Back+Start quits");
+    /* The prompts sit at the foot of the screen, under the aircraft (the chase view puts it
+     * just below the middle), whatever the screen's size. */
+    const char *lines[3];
+    int n = 0;
+    if (g->cont.have) lines[n++] = pad ? "Start: continue where you left off   Y: new flight" :
+                                         "Enter: continue where you left off   C: new flight";
+    else lines[n++] = pad ? "Press Start to fly" : "Press Enter to fly";
+    lines[n++] = pad ? "Back+Start quits" : "Esc pauses, Back+Start quits";
+    if (g->opt.boot_service) lines[n++] = pad ? "Select: power off, reboot, console" : "H: power off, reboot, console";
+    int y = c->h - (n + 1) * c->lh;
+    for (int i = 0; i < n; i++) text_centre(c, y + i * c->lh, i == 0 ? COL_HI : COL_DIM, lines[i]);
 }
 
 static void crash(Game *g, const Canvas *c) {
@@ -161,8 +189,9 @@ static void map(Game *g, const Canvas *c) {
     text_centre(c, c->h - c->lh - c->s, COL_TEXT, name);
 }
 
-void overlay_draw(Game *g) {
-    if (!g->render) return;
+/* The canvas the overlay draws on: the HUD layer's size for the display, the text scale for it
+ * and the player's HUD size. */
+static void canvas_for(Game *g, Canvas *out) {
     Canvas c;
     c.r = g->render;
     render_hud_canvas(g->render, g->disp_w, g->disp_h, &c.w, &c.h);
@@ -171,7 +200,30 @@ void overlay_draw(Game *g) {
     c.s = c.h / 160;
     if (c.s < 1) c.s = 1;
     if (c.s > 4) c.s = 4;
-    c.lh = RENDER_HUD_LINE_H * c.s;
+    /* The player's HUD size: 0.75x for a 3.5-inch screen, 1.5x for a TV across the room. */
+    static const float k_zoom[3] = {0.75f, 1.0f, 1.5f};
+    float zoom = g->set.hud_size >= 0 && g->set.hud_size < 3 ? k_zoom[g->set.hud_size] : 1.0f;
+    render_hud_set_zoom(zoom);
+    c.lh = (int)lroundf((float)(RENDER_HUD_LINE_H * c.s) * zoom);
+    *out = c;
+}
+
+int overlay_text_probe(Game *g, const char *t, int *canvas_h) {
+    if (!g->render) return 0;
+    Canvas c;
+    canvas_for(g, &c);
+    *canvas_h = c.h;
+    render_hud_clear(g->render);
+    text(&c, 0, 0, COL_TEXT, t);
+    RenderHudBounds b = render_hud_bounds(g->render);
+    render_hud_clear(g->render);
+    return b.y1 - b.y0 - 1;   /* the glyphs without their one-pixel shadow */
+}
+
+void overlay_draw(Game *g) {
+    if (!g->render || game_shot_hides_hud(g)) return;
+    Canvas c;
+    canvas_for(g, &c);
     const Play *p = &g->play;
     if (p->overlay == OVERLAY_MAP) {
         map(g, &c);

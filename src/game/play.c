@@ -197,6 +197,11 @@ static void menu_frame(Play *p, const PlayCtx *c, float dt, PlayRequest *rq) {
     case MENU_CMD_RESUME: close_overlay(p, rq); break;
     case MENU_CMD_MAP: open_map(p, OVERLAY_MENU); break;
     case MENU_CMD_QUIT: p->quit = true; break;
+    case MENU_CMD_POWEROFF:
+    case MENU_CMD_REBOOT:
+        p->quit = true;
+        p->power = cmd;
+        break;
     case MENU_CMD_CHANGED: rq->apply |= c->menu->changed; break;
     default: break;
     }
@@ -284,10 +289,16 @@ PlayRequest play_frame(Play *p, const PlayCtx *c, float dt) {
 
     switch (p->state) {
     case PLAY_START:
-        if (!p->demo && (in->pressed[GA_PAUSE] || in->pressed[GA_MENU_OK])) {
+        if (!p->demo && (in->pressed[GA_PAUSE] || in->pressed[GA_MENU_OK] || (c->can_continue && in->pressed[GA_CAMERA]))) {
+            /* With a saved spot Start continues there and Y (C) starts a new flight here. */
+            rq.resume_saved = c->can_continue && !in->pressed[GA_CAMERA];
             p->state = PLAY_FLY;
             c->flight->throttle = flight_throttle_for(c->model, c->flight->speed);
             play_message(p, 3.0f, "Fly! Start or Esc pauses");
+            break;
+        }
+        if (!p->demo && c->boot_service && in->pressed[GA_SELECT]) {   /* Power off, Reboot, Quit */
+            open_menu(p, c);
             break;
         }
         if (!p->demo && p->idle_s > PLAY_DEMO_IDLE_SECONDS) p->demo = true;

@@ -39,6 +39,7 @@ typedef struct Play {
     bool autopilot_boost;       /* the autopilot is asked to boost (soak runs) */
     bool paused_for_pad;        /* paused because the driving controller went away */
     bool quit;
+    int power;                  /* MENU_CMD_POWEROFF / MENU_CMD_REBOOT: what follows the quit (power.c) */
     float crash_timer, idle_s;
     /* the last place the aircraft flew in open air: restarts go near it */
     double safe_x, safe_y, safe_z;
@@ -70,6 +71,8 @@ typedef struct PlayCtx {
     GameSettings *set;          /* collision, camera and HUD are read and toggled here */
     bool autopilot;             /* --autopilot: the autopilot flies on every screen */
     bool demo_start;            /* --demo: the attract loop hands back to the title */
+    bool boot_service;          /* --boot-service: Select on the title opens the menu (Power off, Reboot) */
+    bool can_continue;          /* a saved spot of this seed: the title's Start continues there */
 } PlayCtx;
 
 /* What a frame of play asks of the game, done in this order. */
@@ -77,6 +80,7 @@ typedef struct PlayRequest {
     unsigned apply;             /* MENU_CHANGED_* to apply (the menu or a button changed a setting) */
     bool dirty;                 /* a setting changed that needs no applying (the HUD toggle): keep it */
     bool save;                  /* an overlay closed: write the settings file if anything changed */
+    bool resume_saved;          /* the title's Continue: put the aircraft at the saved spot */
 } PlayRequest;
 
 /* Starts at the title (a player), flying (fly_at_once: --autopilot, headless, shots, benches,

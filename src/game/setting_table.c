@@ -16,6 +16,9 @@ static const char *const k_layouts[] = {"xbox", "nintendo"};
 static const char *const k_layout_labels[] = {"Xbox (A confirms)", "Nintendo (right confirms)"};
 static const char *const k_cameras[] = {"chase", "cockpit"};
 static const int k_line_stops[] = {0, 240, 360, 480};
+static const char *const k_frame_caps[] = {"30", "60", "uncapped"};
+static const char *const k_frame_cap_labels[] = {"30 fps", "60 fps", "uncapped"};
+static const char *const k_hud_sizes[] = {"small", "normal", "large"};
 
 static void quality_changed(GameSettings *s) { game_quality_apply(s, s->quality); }
 
@@ -56,6 +59,10 @@ static const SettingDesc k_rows[] = {
     {.section = "controls", .key = "curve", .page = "controls", .label = "Stick response curve", .type = SETTING_FLOAT,
      .offset = AT(input.curve), .min = INPUT_CURVE_MIN, .max = INPUT_CURVE_MAX, .step = 0.1, .def = INPUT_CURVE_DEFAULT,
      .help = "1: linear; higher: finer control near the centre", .changes = MENU_CHANGED_CONTROLS},
+    {.section = "controls", .key = "button_ramp", .page = "controls", .label = "D-pad flight ramp", .unit = "s",
+     .type = SETTING_FLOAT, .offset = AT(input.button_ramp), .min = 0, .max = INPUT_BUTTON_RAMP_MAX, .step = 0.05,
+     .def = INPUT_BUTTON_RAMP_DEFAULT, .changes = MENU_CHANGED_CONTROLS,
+     .help = "seconds a held d-pad or shoulder button takes to full pitch, roll or yaw (0: at once)"},
     {.section = "controls", .key = "bindings", .page = "bindings", .label = "Bindings", .type = SETTING_BINDING,
      .offset = AT(input), .help = "key NAME, pad BUTTON, axis AXIS; +/- the direction",
      .changes = MENU_CHANGED_CONTROLS},
@@ -99,6 +106,21 @@ static const SettingDesc k_rows[] = {
     {.section = "flight", .key = "camera", .page = "display", .label = "Camera", .type = SETTING_ENUM,
      .offset = AT(camera), .max = 1, .step = 1, .def = GAME_CAMERA_CHASE, .names = k_cameras, .n_names = 2,
      .help = "behind the aircraft or in it (Y / C switches)", .changes = MENU_CHANGED_FLIGHT},
+    {.section = "display", .key = "frame_cap", .page = "display", .label = "Frame cap", .type = SETTING_ENUM,
+     .offset = AT(frame_cap), .max = 2, .step = 1, .def = 2, .names = k_frame_caps, .labels = k_frame_cap_labels,
+     .n_names = 3, .changes = MENU_CHANGED_DISPLAY, .help = "30 or 60 frames a second at most (battery on handhelds), or uncapped"},
+    {.section = "display", .key = "vsync", .page = "display", .label = "Vsync", .type = SETTING_BOOL,
+     .offset = AT(vsync), .max = 1, .step = 1, .def = 1, .changes = MENU_CHANGED_DISPLAY,
+     .help = "wait for the display's refresh (no tearing; --no-vsync turns it off for a run)"},
+    {.section = "display", .key = "fullscreen", .page = "display", .label = "Fullscreen", .type = SETTING_BOOL,
+     .offset = AT(fullscreen), .max = 1, .step = 1, .def = 0, .changes = MENU_CHANGED_DISPLAY,
+     .help = "on a desktop: fill the screen or a window (F11, Alt+Enter); a console is always fullscreen"},
+    {.section = "display", .key = "hud_size", .page = "display", .label = "HUD size", .type = SETTING_ENUM,
+     .offset = AT(hud_size), .max = 2, .step = 1, .def = 1, .names = k_hud_sizes, .n_names = 3,
+     .changes = MENU_CHANGED_DISPLAY, .help = "text size: small for a 3.5-inch screen, large for a TV across the room"},
+    {.section = "display", .key = "screenshot_hud", .page = "display", .label = "HUD in screenshots",
+     .type = SETTING_BOOL, .offset = AT(shot_hud), .max = 1, .step = 1, .def = 1,
+     .help = "F12 or L1+R1 saves a PNG in screenshots/; off: the picture without the HUD", .changes = MENU_CHANGED_DISPLAY},
     /* flight */
     {.section = "flight", .key = "speed_limit", .flag = "--speed-limit", .page = "panel", .label = "Speed limit",
      .unit = "m/s", .type = SETTING_FLOAT, .offset = AT(speed_limit), .min = 40, .max = 5000, .step = 20, .def = SIM_SPEED_LIMIT_DEFAULT,

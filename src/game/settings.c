@@ -2,6 +2,7 @@
  * table (libyaml first, a line reader when the YAML is damaged), and the atomic save (temporary
  * file, fsync, rename, fsync of the folder) that first keeps a damaged file beside. */
 #include "settings.h"
+#include "savefile.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -474,70 +475,6 @@ size_t settings_format(const GameSettings *s, char *buf, size_t n) {
     return o.len;
 }
 
-static bool write_all(int fd, const char *p, size_t n) {
-    while (n > 0) {
-        ssize_t k = write(fd, p, n);
-        if (k < 0 && errno == EINTR) continue;
-        if (k <= 0) return false;
-        p += k;
-        n -= (size_t)k;
-    }
-    return true;
-}
-
-static bool make_dirs(const char *dir) {
-    char p[1024];
-    if ((size_t)snprintf(p, sizeof p, "%s", dir) >= sizeof p) return false;
-    for (char *c = p + 1; *c; c++) {
-        if (*c != '/') continue;
-        *c = 0;
-        if (mkdir(p, 0755) != 0 && errno != EEXIST) return false;
-        *c = '/';
-    }
-    return mkdir(p, 0755) == 0 || errno == EEXIST;
-}
-
-/* Writes DIR/NAME atomically (a temporary file beside it, synced, renamed over, the folder
- * synced); on failure the old file is untouched. `what` names it in errors. */
-static bool write_atomic(const char *dir, const char *name, const char *text, size_t len, const char *what,
-                         SkyError *err) {
-    char path[1024], tmp[1100];
-    if ((size_t)snprintf(path, sizeof path, "%s/%s", dir, name) >= sizeof path) {
-        sky_error_set(err, SKY_ERR_INPUT, "skyisles: the config folder path is too long to save %s", what);
-        return false;
-    }
-    snprintf(tmp, sizeof tmp, "%s.tmp", path);
-    if (!make_dirs(dir)) {
-        sky_error_set(err, SKY_ERR_START, "skyisles: cannot create the config folder %s (%s): %s not saved", dir,
-                      strerror(errno), what);
-        return false;
-    }
-    int fd = open(tmp, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
-    if (fd < 0) {
-        sky_error_set(err, SKY_ERR_START, "skyisles: cannot write %s in %s (%s): %s not saved; check the folder is "
-                      "writable", what, dir, strerror(errno), what);
-        return false;
-    }
-    bool ok = write_all(fd, text, len);
-    int saved = errno;
-    if (ok && fsync(fd) != 0) { ok = false; saved = errno; }
-    if (close(fd) != 0 && ok) { ok = false; saved = errno; }
-    if (ok && rename(tmp, path) != 0) { ok = false; saved = errno; }
-    if (!ok) {
-        unlink(tmp);
-        sky_error_set(err, SKY_ERR_START, "skyisles: saving %s to %s failed (%s): the previous file is kept", what, path,
-                      strerror(saved));
-        return false;
-    }
-    /* The rename is durable once the folder is synced. */
-    int dfd = open(dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
-    if (dfd >= 0) {
-        fsync(dfd);
-        close(dfd);
-    }
-    return true;
-}
-
 bool settings_save(const GameSettings *s, const char *dir, SkyError *err) {
     static char text[64 << 10];   /* the file as written; saves happen on the main thread only */
     size_t len = settings_format(s, text, sizeof text);
@@ -545,7 +482,7 @@ bool settings_save(const GameSettings *s, const char *dir, SkyError *err) {
         sky_error_set(err, SKY_ERR_START, "skyisles: settings too long to save (%zu bytes)", len);
         return false;
     }
-    return write_atomic(dir, SETTINGS_FILE, text, len, "settings", err);
+    return save_file_atomic(dir, SETTINGS_FILE, text, len, "settings", err);
 }
 
 bool settings_save_keeping(const GameSettings *s, const char *dir, bool *damaged, SkyError *err) {
@@ -575,7 +512,7 @@ bool settings_save_keeping(const GameSettings *s, const char *dir, bool *damaged
             return false;
         }
         if (n >= 0) {
-            if (!write_atomic(dir, SETTINGS_DAMAGED_FILE, old, (size_t)n, "the damaged settings", err)) {
+            if (!save_file_atomic(dir, SETTINGS_DAMAGED_FILE, old, (size_t)n, "the damaged settings", err)) {
                 sky_error_set(err, SKY_ERR_START, "skyisles: cannot keep the damaged %s beside as %s: settings not "
                               "saved, the file is left as it is", path, SETTINGS_DAMAGED_FILE);
                 return false;

@@ -45,6 +45,11 @@ typedef struct GameSettings {
     bool collision;
     bool hud;
     GameCamera camera;
+    bool shot_hud;              /* screenshots show the HUD (screenshot.c) */
+    /* the display's pacing and window, the HUD's size (display.c) */
+    int frame_cap;              /* index into 30, 60, uncapped */
+    bool vsync, fullscreen;
+    int hud_size;               /* small, normal, large: 0.75x, 1x, 1.5x glyph heights */
     /* sound (the Sound page; sound.c applies them each frame) */
     struct {
         float master, engine, wind, effects;   /* volumes 0..1 */

@@ -160,13 +160,20 @@ static int advance(int c) { return stb_easy_font_charinfo[c - 32].advance & 15; 
 
 static int clamp_scale(int scale) { return scale < 1 ? 1 : (scale > SCALE_MAX ? SCALE_MAX : scale); }
 
+/* The player's HUD size (0.75, 1 or 1.5) times every text scale: one HUD per process. */
+static float g_zoom = 1.0f;
+
+void render_hud_set_zoom(float zoom) { g_zoom = zoom >= 0.5f && zoom <= 2.0f ? zoom : 1.0f; }
+float render_hud_zoom(void) { return g_zoom; }
+
 /* The glyphs of text from pen (x, y), offset by (dx, dy) pixels, in one colour. */
 static void put_glyphs(HudLayer *h, int x, int y, int dx, int dy, int scale, uint32_t rgba, const char *text) {
-    int px = x, py = y;
+    float k = (float)scale * g_zoom;
+    float px = (float)x, py = (float)y;
     for (const unsigned char *p = (const unsigned char *)text; *p; p++) {
         if (*p == '\n') {
-            px = x;
-            py += RENDER_HUD_LINE_H * scale;
+            px = (float)x;
+            py += RENDER_HUD_LINE_H * k;
             continue;
         }
         int c = glyph_of(*p);
@@ -174,10 +181,9 @@ static void put_glyphs(HudLayer *h, int x, int y, int dx, int dy, int scale, uin
         if (c != ' ') {
             int u, v;
             glyph_cell(c, &u, &v);
-            put_rect(h, (float)(px + dx), (float)(py + dy), (float)(GLYPH_W * scale), (float)(GLYPH_H * scale), u, v,
-                     u + GLYPH_W, v + GLYPH_H, rgba);
+            put_rect(h, px + (float)dx, py + (float)dy, GLYPH_W * k, GLYPH_H * k, u, v, u + GLYPH_W, v + GLYPH_H, rgba);
         }
-        px += advance(c) * scale;
+        px += (float)advance(c) * k;
     }
 }
 
@@ -202,7 +208,7 @@ int render_hud_text_width(const char *text, int scale) {
         if (c >= 0) line += advance(c);
     }
     widest = line > widest ? line : widest;
-    return widest * clamp_scale(scale);
+    return (int)ceilf((float)widest * (float)clamp_scale(scale) * g_zoom);
 }
 
 void hud_clear(HudLayer *h) {

@@ -166,6 +166,9 @@ void render_hud_box(Renderer *r, int x, int y, int w, int h, uint32_t rgba);   /
  * font: a UTF-8 sequence draws as one '?'. */
 void render_hud_text(Renderer *r, int x, int y, int scale, uint32_t rgba, const char *text);
 int render_hud_text_width(const char *text, int scale);   /* widest line, pixels */
+/* The HUD size the player chose, times every text scale (0.75 small, 1 normal, 1.5 large). */
+void render_hud_set_zoom(float zoom);
+float render_hud_zoom(void);
 /* The home island's map, built once at boot from the baked field and the island: ground coloured
  * by location type and shaded by elevation (a power-of-two texture from the budget), the path
  * network as lines, each site as a dot with its display name in `lang`. */
@@ -205,6 +208,13 @@ uint32_t render_gl_errors(Renderer *r);
 
 /* Reads the current framebuffer (top row first, RGBA8) into rgba (w * h * 4 bytes). */
 bool render_read_pixels(int w, int h, uint8_t *rgba);
+/* The game's screenshots without the heap: a buffer of render_png_buffer_bytes(w, h) holds the
+ * frame's RGBA pixels (top row first) at render_png_input_offset(w, h); render_png_encode writes
+ * an RGB PNG (stored deflate blocks) from the buffer's start over them and returns its length
+ * (0 when the buffer is too small). */
+size_t render_png_input_offset(int w, int h);
+size_t render_png_buffer_bytes(int w, int h);
+size_t render_png_encode(uint8_t *buf, size_t cap, int w, int h);
 bool render_write_png(const char *path, int w, int h, const uint8_t *rgba, SkyError *err);
 
 #endif

@@ -4,7 +4,8 @@
 # host, directly on an aarch64 one): no display -> one line and exit 1; SIGTERM -> exit 0 with
 # every worker joined. Prints cmocka-style lines, which tests/run.sh counts.
 # Environment (set by make check-delivery): DELIVERY_DIST (tarball), DELIVERY_ZIP (zip),
-# DELIVERY_RUNNER (qemu-aarch64 or empty), DELIVERY_STATIC_YAML (1 for the release build). `make install` is run from the top of the tree.
+# DELIVERY_RUNNER (qemu-aarch64 or empty), DELIVERY_RELEASE (1: the release build's packages,
+# 0: the multiarch cross build's, linked the same way). `make install` is run from the top of the tree.
 # The test functions are called by name from the list below:
 # shellcheck disable=SC2317
 set -u
@@ -16,8 +17,8 @@ tmp=$(mktemp -d /tmp/skyisles-delivery-XXXXXX)
 trap 'rm -rf "$tmp"' EXIT
 
 tests=(dist_contents dist_libraries dist_game_finds_controller_db dist_unit_verifies install_prefix install_service_root
-       zip_layout launcher_script port_json_glibc_floor screenshot licences aarch64_no_display
-       aarch64_sigterm_clean_exit)
+       zip_layout zip_libraries launcher_script port_json_v4 port_readme portmaster_pr_layout screenshot licences
+       aarch64_no_display aarch64_sigterm_clean_exit)
 fail() { echo "  $*"; return 1; }
 note() { echo "note: $*"; }
 
@@ -30,7 +31,7 @@ D="$dist_dir/skyisles"
 dist_contents() {
   local f
   for f in skyisles assets/controllers/gamecontrollerdb.txt assets/controllers/LICENSE.gamecontrollerdb \
-           assets/controllers/SOURCE LICENSE README.md skyisles.service skyisles.sysusers install-service.sh \
+           assets/controllers/SOURCE LICENSE README.md skyisles.service skyisles.sysusers skyisles-power.rules install-service.sh \
            GLIBC_FLOOR licenses/THIRD-PARTY.md; do
     [ -s "$D/$f" ] || fail "$f missing from $(basename "$dist")" || return 1
   done
@@ -41,21 +42,26 @@ dist_contents() {
   bash -n "$D/install-service.sh" || fail "install-service.sh does not parse"
 }
 
-# What the game asks of the target system: the C library, SDL2 and GLES2 (and libyaml, except in
-# the release build, which links it in: DELIVERY_STATIC_YAML=1).
-dist_libraries() {
+# What a game binary asks of the target system ($1; $2: the folder shipped with it, or empty):
+# the C library (libm, pthread and the loader with it), SDL2 and GLES2/EGL, or a library in that
+# folder. libyaml is linked into the game (firmwares and minimal Pi images often lack it).
+check_libraries() {
   local needed lib
-  needed=$(LC_ALL=C readelf -d "$D/skyisles" | sed -n 's/.*(NEEDED).*\[\(.*\)\]/\1/p' | tr '\n' ' ')
-  note "the aarch64 game needs: $needed"
+  needed=$(LC_ALL=C readelf -d "$1" | sed -n 's/.*(NEEDED).*\[\(.*\)\]/\1/p' | tr '\n' ' ')
+  note "$(basename "$1") needs: $needed"
   for lib in $needed; do
     case "$lib" in
-      libc.so.6|libm.so.6|libpthread.so.0|libdl.so.2|librt.so.1|ld-linux-aarch64.so.1) ;;
-      libSDL2-2.0.so.0|libGLESv2.so.2) ;;
-      libyaml-0.so.2)
-        [ "${DELIVERY_STATIC_YAML:-0}" != 1 ] || fail "libyaml is not linked into the release build" || return 1 ;;
-      *) fail "the game needs $lib, which a target may not have" || return 1 ;;
+      libc.so.6|libm.so.6|libpthread.so.0|ld-linux-aarch64.so.1|libSDL2-2.0.so.0|libGLESv2.so.2|libEGL.so.1) ;;
+      *) if [ -z "$2" ] || [ -z "$(find "$2" -name "$lib" -print -quit)" ]; then
+           fail "$(basename "$1") needs $lib, which a target may not have and the package does not ship" || return 1
+         fi ;;
     esac
   done
+}
+
+dist_libraries() {
+  [ "${DELIVERY_RELEASE:-0}" = 1 ] || note "not the release build: packages of the multiarch cross build (make sysroot for the release's)"
+  check_libraries "$D/skyisles" ""
 }
 
 # The game unpacked anywhere finds assets/ beside itself (a video driver that does not exist
@@ -77,7 +83,7 @@ dist_unit_verifies() {
   # shellcheck disable=SC2016  # the unit's own text, $ and all
   for key in 'Conflicts=getty@tty1.service' 'TTYPath=/dev/tty1' 'TTYReset=yes' 'TTYVHangup=yes' \
              'SupplementaryGroups=video render input audio' 'Restart=on-failure' 'StartLimitBurst=' \
-             'User=skyisles' 'ExecStart=/opt/skyisles/skyisles' 'OnFailure=getty@tty1.service' \
+             'User=skyisles' 'ExecStart=/opt/skyisles/skyisles .* --boot-service' 'OnFailure=getty@tty1.service' \
              'ExecStopPost=+/bin/sh -c .if \[ "\$\$SERVICE_RESULT" = success \]; then systemctl --no-block start getty@tty1'; do
     grep -q "^$key" "$D/skyisles.service" || fail "skyisles.service has no $key" || return 1
   done
@@ -128,7 +134,15 @@ install_service_root() {
     || fail "the installed unit does not start /opt/skyisles/skyisles" || return 1
   [ -L "$root/etc/systemd/system/multi-user.target.wants/skyisles.service" ] \
     || fail "the unit is not enabled (no multi-user.target.wants link)" || return 1
-  grep -q '^skyisles:' "$root/etc/passwd" || fail "no skyisles user in the image's /etc/passwd"
+  grep -q '^skyisles:' "$root/etc/passwd" || fail "no skyisles user in the image's /etc/passwd" || return 1
+  # Power off and Reboot from the menu: polkit lets the unit's user alone ask logind.
+  local rule="$root/etc/polkit-1/rules.d/50-skyisles.rules"
+  grep -q 'subject.user == "skyisles"' "$rule" 2>/dev/null && grep -q 'org.freedesktop.login1.power-off"' "$rule" \
+    && grep -q 'org.freedesktop.login1.reboot"' "$rule" || fail "no polkit rule for the skyisles user's power off and reboot" || return 1
+  bash "$D/install-service.sh" --root "$root" --uninstall >/dev/null 2>&1 || fail "install-service.sh --uninstall failed" || return 1
+  [ ! -e "$rule" ] && [ ! -e "$root/etc/systemd/system/skyisles.service" ] \
+    && [ ! -L "$root/etc/systemd/system/multi-user.target.wants/skyisles.service" ] \
+    || fail "--uninstall left the unit, its link or the polkit rule behind"
 }
 
 # ------------------------------------------------------------------ the PortMaster zip
@@ -147,6 +161,10 @@ zip_layout() {
   grep -q '<path>./SkyIsles.sh</path>' "$Z/gameinfo.xml" || fail "gameinfo.xml does not name ./SkyIsles.sh"
 }
 
+zip_libraries() { check_libraries "$Z/skyisles.aarch64" "$Z"; }
+
+# PortMaster's launcher conventions: control.txt and get_controls, the device's mapping, the log,
+# gptokeyb as the kill switch, pm_platform_helper before and pm_finish after the game.
 launcher_script() {
   local s="$zip_dir/SkyIsles.sh" key
   # The mode stored in the zip, as the device will unpack it.
@@ -154,10 +172,14 @@ launcher_script() {
   [ -x "$s" ] || fail "SkyIsles.sh is not executable once unpacked" || return 1
   bash -n "$s" || fail "SkyIsles.sh does not parse (bash -n)" || return 1
   # shellcheck disable=SC2016  # the launcher's own text, $ and all
-  for key in 'control.txt' 'get_controls' '$GPTOKEYB' 'log.txt' 'SDL_GAMECONTROLLERCONFIG="$sdl_controllerconfig"' \
-             './skyisles.aarch64 --config "$CONFDIR"' 'pm_finish'; do
+  for key in 'source "$controlfolder/control.txt"' 'get_controls' '$GPTOKEYB "skyisles.aarch64" &' 'log.txt' \
+             'SDL_GAMECONTROLLERCONFIG="$sdl_controllerconfig"' 'pm_platform_helper "$GAMEDIR/skyisles.aarch64"' \
+             './skyisles.aarch64 --config "$CONFDIR"'; do
     grep -qF "$key" "$s" || fail "SkyIsles.sh does not use $key" || return 1
   done
+  [ "$(grep -v '^ *#' "$s" | grep -v '^ *$' | tail -n 1)" = pm_finish ] || fail "SkyIsles.sh does not end with pm_finish" || return 1
+  # PortMaster has had both for years: a launcher that tests for them carries dead code.
+  ! grep -q 'type pm_\|command -v pm_\|kill -9\|oga_events' "$s" || fail "SkyIsles.sh keeps a fallback for a PortMaster without pm_finish" || return 1
   if command -v shellcheck >/dev/null 2>&1; then
     shellcheck "$s" || fail "shellcheck finds problems in SkyIsles.sh"
   else
@@ -165,14 +187,40 @@ launcher_script() {
   fi
 }
 
-port_json_glibc_floor() {
-  local j="$Z/port.json" floor named
-  python3 -m json.tool "$j" >/dev/null || fail "port.json does not parse" || return 1
+# port.json loads as PortMaster's version 4, with no key outside it, and names the binary's real
+# glibc floor; the port asks for no analog stick (the d-pad flies).
+port_json_v4() {
+  local j="$Z/port.json" floor
   floor=$(bash "$top/tools/delivery/glibc_floor.sh" "$Z/skyisles.aarch64") || return 1
-  named=$(python3 -c 'import json,sys; a=json.load(open(sys.argv[1]))["attr"]; print(a["min_glibc"], ",".join(a["arch"]), json.load(open(sys.argv[1]))["name"], a["rtr"], ",".join(a["reqs"]))' "$j")
-  [ "$named" = "$floor aarch64 skyisles.zip True analog_1,1gb" ] \
-    || fail "port.json says '$named', want '$floor aarch64 skyisles.zip True analog_1,1gb' (glibc floor from the binary)" || return 1
+  python3 "$top/tools/delivery/port_json.py" check "$j" --glibc "$floor" || fail "port.json is not PortMaster's version 4" || return 1
+  python3 -c 'import json,sys; a=json.load(open(sys.argv[1]))["attr"]; sys.exit("analog_1" in a["reqs"] or a["availability"] != "full")' "$j" \
+    || fail "port.json asks for an analog stick or is not a full game" || return 1
   note "the aarch64 game needs glibc $floor (highest GLIBC_ symbol version it uses)"
+}
+
+port_readme() {
+  grep -q '^Thanks to ' "$Z/README.md" || fail "the port's README has no thanks" || return 1
+  grep -q '^Source: <https\?://[^ >]*>' "$Z/README.md" || fail "the port's README does not link to the source" || return 1
+  ! grep -q '@[A-Z_]*@' "$Z/README.md" || fail "the port's README keeps a placeholder"
+}
+
+# make portmaster-pr's layout: ports/skyisles/ with what PortMaster lists beside the launcher and
+# the game's folder.
+portmaster_pr_layout() {
+  local out="$tmp/pr" p f
+  p=$(bash "$top/tools/delivery/portmaster_pr.sh" "$zip" "$out") || fail "portmaster_pr.sh failed" || return 1
+  [ "$p" = "$out/ports/skyisles" ] || fail "the port's folder is $p, want ports/skyisles" || return 1
+  for f in port.json README.md screenshot.png gameinfo.xml SkyIsles.sh skyisles/skyisles.aarch64 skyisles/licenses/LICENSE.skyisles; do
+    [ -s "$p/$f" ] || fail "ports/skyisles/$f missing" || return 1
+  done
+  [ ! -e "$p/skyisles/port.json" ] || fail "port.json is in the game's folder too" || return 1
+  [ -x "$p/SkyIsles.sh" ] || fail "ports/skyisles/SkyIsles.sh is not executable" || return 1
+  python3 - "$p/port.json" "$p" <<'PY' || fail "port.json's items are not the folder's contents"
+import json, os, sys
+info = json.load(open(sys.argv[1]))
+sys.exit(sorted(i.rstrip("/") for i in info["items"]) != sorted(e for e in os.listdir(sys.argv[2])
+         if e not in ("port.json", "README.md", "screenshot.png", "gameinfo.xml", "cover.png")))
+PY
 }
 
 screenshot() {

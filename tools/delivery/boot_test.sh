@@ -3,7 +3,9 @@
 # with the dist in /opt/skyisles and its unit installed by the dist's own install-service.sh,
 # under qemu-system-aarch64 -M virt with a virtio-gpu display. Passes when the sim, started by
 # the unit on tty1, logs its first KMSDRM frame on the serial console, a QMP screendump shows sky
-# and terrain, and a power-button shutdown stops it cleanly (SIGTERM, exit 0).
+# and terrain, a power-button shutdown stops it cleanly (SIGTERM, exit 0), Quit in the game's menu
+# brings the login prompt back, and Power off in the menu shuts the machine down (logind, allowed
+# for the unit's user by the polkit rule install-service.sh installs), the unit ending with exit 0.
 # usage: tools/delivery/boot_test.sh DIST_TARBALL WORKDIR
 # Environment: BOOT_SUITE (bookworm), BOOT_MIRROR (deb.debian.org), BOOT_TIMEOUT (seconds to the
 # first frame, 900), BOOT_SIZE (display WxH, 1024x576), BOOT_SHOT (also copy the PNG here).
@@ -37,9 +39,9 @@ fi
 
 # ------------------------------------------------------------------ the base system (cached)
 # What the game needs from the system (SDL2 with KMSDRM, Mesa's EGL/GLES and its software KMS
-# driver, udev for /dev/dri/by-path and the input devices), a kernel, and logind + dbus so the
-# power button shuts down cleanly.
-packages="systemd-sysv,udev,kmod,dbus,linux-image-arm64,libsdl2-2.0-0,libgles2,libegl1,libegl-mesa0,libgl1-mesa-dri,libgbm1"
+# driver, udev for /dev/dri/by-path and the input devices), a kernel, logind + dbus so the power
+# button shuts down cleanly, and polkitd, which lets the unit's user power off from the menu.
+packages="systemd-sysv,udev,kmod,dbus,polkitd,linux-image-arm64,libsdl2-2.0-0,libgles2,libegl1,libegl-mesa0,libgl1-mesa-dri,libgbm1"
 base="$work/base-$suite-arm64"
 # The initramfs holds only what this VM boots from (virtio disk, ext4): with the default
 # MODULES=most, mkinitramfs copies about a thousand modules, each through emulated tools, which
@@ -201,11 +203,12 @@ unit_stopped_cleanly "$serial" || die "the unit did not stop cleanly (see $seria
 say "power-off: the sim stopped by SIGTERM, cleanly"
 
 # 2. Quit from the game's own menu: the login prompt must come back on tty1. The keys are the
-# ones the title and the pause menu read: Enter flies, Esc pauses, Quit is the menu's sixth line.
+# ones the title and the pause menu read: Enter flies, Esc pauses, up from Resume wraps to Quit
+# (the last line, whatever else the menu holds).
 boot "$work/serial-quit.log"
 serial="$work/serial-quit.log"
 sleep 20
-for k in ret esc down down down down down ret; do key "$k"; done
+for k in ret esc up ret; do key "$k"; done
 for _ in $(seq 1 24); do
   grep -aq 'Started getty@tty1.service' "$serial" && break
   sleep 5
@@ -220,8 +223,31 @@ python3 "$here/image_check.py" "$work/console-raw" --png "$work/console.png" --m
 [ "${PIPESTATUS[0]}" = 0 ] || die "tty1 does not show the text console after the quit ($work/console.png)"
 rm -f "$work/console-raw"
 power_off
-trap - EXIT
 say "quit: the unit ended cleanly and the login prompt is back on tty1 ($work/console.png)"
 
+# 3. Power off from the game's menu (the unit runs it with --boot-service): Esc pauses, up three
+# times from Resume is Power off (above Reboot and Quit), Enter. The game quits (settings saved),
+# asks logind, and the machine shuts down: the unit ends with exit 0 and QEMU stops.
+boot "$work/serial-power.log"
+serial="$work/serial-power.log"
+sleep 20
+for k in ret esc up up up ret; do key "$k"; done
+for _ in $(seq 1 36); do
+  kill -0 "$qemu" 2>/dev/null || break
+  sleep 5
+done
+if kill -0 "$qemu" 2>/dev/null; then
+  grep -a 'skyisles' "$serial" | tail -n 20
+  python3 "$here/qmp.py" "$qmp" quit || true
+  die "the machine did not power off within 3 minutes of Power off in the menu (see $serial)"
+fi
+qemu=""
+trap - EXIT
+grep -a 'power off: settings saved\|skyisles.service: Deactivated\|reboot: Power down' "$serial" | sed 's/^/    /'
+grep -aq 'skyisles: power off: settings saved, asking the system' "$serial" || die "the game did not ask to power off (see $serial)"
+unit_stopped_cleanly "$serial" || die "the unit did not end cleanly on Power off (see $serial)"
+grep -aq 'reboot: Power down' "$serial" || die "no clean power-down in the kernel log (see $serial)"
+say "power off from the menu: the unit ended cleanly and the machine powered down"
+
 say "passed: first KMSDRM frame $first1 s after power-on, sky and terrain at $shown s, clean stop on" \
-    "power-off, login prompt back after a quit; $(( $(date +%s) - t0 )) s in all; screendump $shot"
+    "power-off, login prompt back after a quit, Power off from the menu; $(( $(date +%s) - t0 )) s in all; screendump $shot"

@@ -26,6 +26,7 @@ cp "$top/platform/dist/README.md" "$stage/README.md"
 # The unit as the tarball lays it out (/opt/skyisles), the user and the installer.
 sed "s|^ExecStart=[^ ]*|ExecStart=/opt/skyisles/skyisles|" "$top/platform/pi/skyisles.service" > "$stage/skyisles.service"
 cp "$top/platform/pi/skyisles.sysusers" "$stage/skyisles.sysusers"
+cp "$top/platform/pi/skyisles-power.rules" "$stage/skyisles-power.rules"
 install -m 0755 "$top/platform/pi/install-service.sh" "$stage/install-service.sh"
 bash "$here/glibc_floor.sh" "$stage/skyisles" > "$stage/GLIBC_FLOOR"
 chmod -R u+rwX,go+rX,go-w "$stage"

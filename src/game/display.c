@@ -1,0 +1,57 @@
+/* skyisles display: the frame cap (30, 60 or uncapped), vsync, fullscreen or a window on a
+ * desktop (F11, Alt+Enter), applied from the settings rows; the pacing after each swap. */
+#include "display.h"
+
+#include <time.h>
+
+#include "game.h"
+
+static const int k_caps[] = {30, 60, 0};
+
+int game_frame_cap_fps(const GameSettings *s) {
+    return s->frame_cap >= 0 && s->frame_cap < 3 ? k_caps[s->frame_cap] : 0;
+}
+
+uint64_t pacer_wait_ns(FramePacer *p, int fps, uint64_t now_ns) {
+    if (fps <= 0) {
+        p->next_ns = 0;
+        return 0;
+    }
+    uint64_t period = 1000000000ull / (uint64_t)fps;
+    /* A frame later than a whole period (a stall, a slow frame) starts the schedule again
+     * instead of racing to catch up. */
+    if (p->next_ns == 0 || now_ns > p->next_ns + period) p->next_ns = now_ns;
+    p->next_ns += period;
+    return p->next_ns > now_ns ? p->next_ns - now_ns : 0;
+}
+
+void game_pace_frame(Game *g) {
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    uint64_t now = (uint64_t)ts.tv_sec * 1000000000ull + (uint64_t)ts.tv_nsec;
+    uint64_t wait = pacer_wait_ns(&g->pacer, game_frame_cap_fps(&g->set), now);
+    if (wait == 0) return;
+    struct timespec until = {(time_t)(g->pacer.next_ns / 1000000000ull), (long)(g->pacer.next_ns % 1000000000ull)};
+    while (clock_nanosleep(CLOCK_MONOTONIC, TIMER_ABSTIME, &until, NULL) != 0) {
+        if (platform_stop_signal()) return;
+    }
+}
+
+void game_display_apply(Game *g) {
+    if (!g->platform || platform_is_headless(g->platform)) return;
+    platform_set_vsync(g->platform, g->opt.vsync && g->set.vsync);
+    if (!platform_is_console(g->platform)) platform_set_fullscreen(g->platform, g->opt.fullscreen || g->set.fullscreen);
+}
+
+void game_display_input(Game *g) {
+    const PlatformEvents *ev = &g->ev;
+    bool alt = ev->held[PKEY_LALT] || ev->held[PKEY_RALT], toggle = false;
+    for (uint32_t i = 0; i < ev->key_count; i++)
+        toggle |= ev->keys[i] == PKEY_F11 || (ev->keys[i] == PKEY_ENTER && alt);
+    if (!toggle || !g->platform || platform_is_console(g->platform)) return;
+    g->set.fullscreen = !(g->opt.fullscreen || g->set.fullscreen);
+    g->opt.fullscreen = false;   /* the player's choice from now on */
+    g->settings_dirty = true;
+    game_display_apply(g);
+    play_message(&g->play, 2.0f, "%s", g->set.fullscreen ? "Fullscreen (F11: a window)" : "A window (F11: fullscreen)");
+}

@@ -1,0 +1,56 @@
+/* skyisles power: the pause menu's Power off and Reboot on the boot-to-sim console, and the
+ * request to logind once the game has shut down. */
+#include "power.h"
+
+#include <errno.h>
+#include <spawn.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/wait.h>
+
+#include "core/core.h"
+
+extern char **environ;
+
+bool power_menu_register(void) {
+    static bool done;
+    if (done) return true;
+    static const MenuActionDesc k_power[] = {
+        {"pause", "Power off", NULL, MENU_CMD_POWEROFF, NULL, "settings are kept, then the machine shuts down"},
+        {"pause", "Reboot", NULL, MENU_CMD_REBOOT, NULL, "settings are kept, then the machine restarts"},
+    };
+    for (size_t i = 0; i < sizeof k_power / sizeof k_power[0]; i++)
+        if (!menu_action_register(&k_power[i])) return false;
+    done = true;
+    return true;
+}
+
+const char *power_verb(MenuCommand cmd) {
+    if (cmd == MENU_CMD_POWEROFF) return "poweroff";
+    if (cmd == MENU_CMD_REBOOT) return "reboot";
+    return NULL;
+}
+
+int power_act(MenuCommand cmd) {
+    const char *verb = power_verb(cmd);
+    if (!verb) return 0;
+    const char *prog = getenv("SKYISLES_SYSTEMCTL");
+    if (!prog || !prog[0]) prog = "systemctl";
+    char *argv[] = {(char *)prog, (char *)verb, NULL};
+    log_info("skyisles: %s: settings saved, asking the system (%s %s)", cmd == MENU_CMD_POWEROFF ? "power off" : "reboot",
+             prog, verb);
+    pid_t pid;
+    int rc = posix_spawnp(&pid, prog, NULL, NULL, argv, environ);
+    if (rc != 0) {
+        log_error("skyisles: cannot run %s %s (%s): power it off by hand", prog, verb, strerror(rc));
+        return 1;
+    }
+    int status = 0;
+    while (waitpid(pid, &status, 0) < 0)
+        if (errno != EINTR) return 1;
+    if (WIFEXITED(status) && WEXITSTATUS(status) == 0) return 0;
+    log_error("skyisles: %s %s failed (status %d): is the polkit rule /etc/polkit-1/rules.d/50-skyisles.rules "
+              "installed (platform/pi/install-service.sh) and polkitd running?", prog, verb,
+              WIFEXITED(status) ? WEXITSTATUS(status) : -1);
+    return 1;
+}

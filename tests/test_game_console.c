@@ -1,0 +1,384 @@
+/* Tests for living with the game on a console (the game booted headless, driven with keys):
+ * Power off and Reboot: without --boot-service no such entries; with it the pause menu has them
+ * before Quit, Select on the title opens that menu, choosing Power off ends the game with the
+ * power request, and the request runs `systemctl poweroff` (a stand-in program here).
+ * Continue: the title's Start puts the aircraft back where the last flight of the seed left off
+ * (within a block and a degree), the spot is written every 30 s of flight and not more often, a
+ * spot that is rock now resumes in open air, another seed's spot is not used. A read-only config
+ * folder: its settings are read, nothing is written, the game runs. The frame cap: the pacer's
+ * schedule on a made-up clock, and the game's frames a second at 30 and 60 over 3 s (within 10%),
+ * with the CPU time each costs printed. */
+#include <stdarg.h>
+#include <stddef.h>
+#include <setjmp.h>
+#include <cmocka.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <time.h>
+#include <unistd.h>
+
+#include <SDL2/SDL.h>
+
+#include "game/game.h"
+
+static Game g_game;
+static char g_dir[256];
+
+static void frames(int n) {
+    for (int i = 0; i < n; i++) {
+        PlatformEvents ev;
+        platform_poll(g_game.platform, &ev);
+        game_frame(&g_game, &ev, 1.0f / 60.0f);
+    }
+}
+
+static void tap(SDL_Scancode sc) {
+    SDL_Event e;
+    SDL_zero(e);
+    e.type = SDL_KEYDOWN;
+    e.key.state = SDL_PRESSED;
+    e.key.keysym.scancode = sc;
+    SDL_PushEvent(&e);
+    e.type = SDL_KEYUP;
+    e.key.state = SDL_RELEASED;
+    SDL_PushEvent(&e);
+    frames(1);
+}
+
+/* extra, extra2: more of the command line (NULL: none). */
+static void boot_in(const char *dir, const char *extra, const char *extra2) {
+    static GameOptions opt;
+    bool exit_now;
+    char *argv[] = {"skyisles", "--headless", "--config", (char *)dir, "--view-radius", "2", "--mem", "96",
+                    (char *)extra, (char *)extra2, NULL};
+    assert_true(game_parse_args(extra ? (extra2 ? 10 : 9) : 8, argv, &opt, &exit_now));
+    SkyError err = {0};
+    assert_true(game_boot(&g_game, &opt, &err));
+}
+
+static void boot(bool boot_service) { boot_in(g_dir, boot_service ? "--boot-service" : NULL, NULL); }
+
+static int menu_index(const char *label) {
+    for (int i = 0; i < g_game.menu.count; i++)
+        if (!strcmp(g_game.menu.items[i].label, label)) return i;
+    return -1;
+}
+
+static void open_pause(void) {
+    g_game.play.state = PLAY_FLY;
+    tap(SDL_SCANCODE_ESCAPE);
+    assert_int_equal(g_game.play.overlay, OVERLAY_MENU);
+    assert_int_equal(g_game.menu.page, MENU_PAGE_PAUSE);
+}
+
+static void test_not_offered_elsewhere(void **state) {
+    (void)state;
+    boot(false);
+    open_pause();
+    assert_int_equal(menu_index("Power off"), -1);
+    assert_int_equal(menu_index("Reboot"), -1);
+    assert_true(menu_index("Quit") == g_game.menu.count - 1);
+    game_shutdown(&g_game);
+}
+
+static void test_boot_service_menu_power_off(void **state) {
+    (void)state;
+    boot(true);
+    open_pause();
+    int off = menu_index("Power off"), rb = menu_index("Reboot"), quit = menu_index("Quit");
+    printf("  pause menu: Power off %d, Reboot %d, Quit %d of %d\n", off, rb, quit, g_game.menu.count);
+    assert_true(off >= 0 && rb == off + 1 && quit == g_game.menu.count - 1 && quit > rb);
+    /* From Resume, up wraps to Quit; two more reach Power off (as the boot test scripts it). */
+    for (int i = 0; i < 3; i++) tap(SDL_SCANCODE_UP);
+    assert_int_equal(g_game.menu.sel, off);
+    tap(SDL_SCANCODE_RETURN);
+    assert_true(g_game.play.quit);
+    assert_int_equal(g_game.play.power, MENU_CMD_POWEROFF);
+    game_shutdown(&g_game);
+}
+
+/* The title: Select (H on a keyboard) opens the menu with the power entries; Resume returns. */
+static void test_title_offers_power(void **state) {
+    (void)state;
+    boot(true);
+    g_game.play.state = PLAY_START;
+    g_game.play.overlay = OVERLAY_NONE;
+    tap(SDL_SCANCODE_H);
+    assert_int_equal(g_game.play.overlay, OVERLAY_MENU);
+    assert_true(menu_index("Power off") >= 0);
+    tap(SDL_SCANCODE_RETURN);   /* Resume: back to the title */
+    assert_int_equal(g_game.play.overlay, OVERLAY_NONE);
+    assert_int_equal(g_game.play.state, PLAY_START);
+    game_shutdown(&g_game);
+}
+
+/* The request itself: systemctl's stand-in records its arguments; a failing one gives 1. */
+static void test_power_act_runs_systemctl(void **state) {
+    (void)state;
+    char script[300], out[300], cmd[700];
+    snprintf(script, sizeof script, "%s/systemctl", g_dir);
+    snprintf(out, sizeof out, "%s/asked", g_dir);
+    FILE *f = fopen(script, "w");
+    assert_non_null(f);
+    fprintf(f, "#!/bin/sh\necho \"$@\" >> '%s'\n[ \"$1\" != reboot ] || exit 3\n", out);
+    fclose(f);
+    snprintf(cmd, sizeof cmd, "chmod +x '%s'", script);
+    assert_int_equal(system(cmd), 0);
+    setenv("SKYISLES_SYSTEMCTL", script, 1);
+    assert_int_equal(power_act(MENU_CMD_POWEROFF), 0);
+    assert_int_equal(power_act(MENU_CMD_REBOOT), 1);   /* the stand-in refuses a reboot */
+    assert_int_equal(power_act(MENU_CMD_QUIT), 0);     /* nothing asked */
+    f = fopen(out, "r");
+    assert_non_null(f);
+    char line[64] = "", line2[64] = "";
+    assert_non_null(fgets(line, sizeof line, f));
+    assert_non_null(fgets(line2, sizeof line2, f));
+    assert_null(fgets(cmd, sizeof cmd, f));
+    fclose(f);
+    assert_string_equal(line, "poweroff\n");
+    assert_string_equal(line2, "reboot\n");
+    setenv("SKYISLES_SYSTEMCTL", "/nonexistent/systemctl", 1);
+    assert_int_equal(power_act(MENU_CMD_POWEROFF), 1);
+    unsetenv("SKYISLES_SYSTEMCTL");
+}
+
+/* ---------------------------------------------------------------- Continue */
+static float angle_diff(float a, float b) {
+    float d = fmodf(a - b, 6.2831853f);
+    if (d > 3.14159265f) d -= 6.2831853f;
+    if (d < -3.14159265f) d += 6.2831853f;
+    return fabsf(d);
+}
+
+static void fly_frames(int n) {
+    g_game.play.state = PLAY_FLY;
+    g_game.play.overlay = OVERLAY_NONE;
+    g_game.set.collision = false;
+    frames(n);
+}
+
+/* Fly, quit (the spot is written), boot again: the title's Start continues at the spot. */
+static void test_continue_restores_spot(void **state) {
+    (void)state;
+    boot(false);
+    assert_false(g_game.cont.have);
+    fly_frames(60);
+    g_game.flight.yaw = 1.234f;
+    FlightState want = g_game.flight;
+    g_game.set.camera = GAME_CAMERA_COCKPIT;
+    game_continue_quit(&g_game);
+    assert_int_equal(g_game.cont.writes, 1);
+    game_shutdown(&g_game);
+    boot(false);
+    assert_true(g_game.cont.have);
+    g_game.play.state = PLAY_START;
+    g_game.play.demo = false;
+    frames(30);   /* the title's autopilot flies somewhere else meanwhile */
+    tap(SDL_SCANCODE_RETURN);
+    assert_int_equal(g_game.play.state, PLAY_FLY);
+    double d = sqrt(pow(g_game.flight.x - want.x, 2) + pow(g_game.flight.y - want.y, 2) + pow(g_game.flight.z - want.z, 2));
+    float dh = angle_diff(g_game.flight.yaw, want.yaw) / SIM_DEG;
+    printf("  continued %.3f m from the saved spot, heading off by %.3f deg\n", d, dh);
+    assert_true(d < 1.0 + want.speed / 60.0);   /* within a block (and the one frame flown since) */
+    assert_true(dh < 1.0f);
+    assert_int_equal(g_game.set.camera, GAME_CAMERA_COCKPIT);
+    game_shutdown(&g_game);
+}
+
+/* Written once 30 s have been flown since the last write, not before (nothing per frame); the
+ * game's frames count flight time only while the player flies, not paused. */
+static void test_continue_every_30_seconds(void **state) {
+    (void)state;
+    boot(false);
+    for (int i = 0; i < 29 * 60; i++) continue_tick(&g_game.cont, &g_game.flight, 0, true, 1.0f / 60.0f);
+    assert_int_equal(g_game.cont.writes, 0);
+    for (int i = 0; i < 2 * 60; i++) continue_tick(&g_game.cont, &g_game.flight, 0, true, 1.0f / 60.0f);
+    assert_int_equal(g_game.cont.writes, 1);
+    for (int i = 0; i < 40 * 60; i++) continue_tick(&g_game.cont, &g_game.flight, 0, false, 1.0f / 60.0f);
+    assert_int_equal(g_game.cont.writes, 1);
+    fly_frames(30);
+    float flown = g_game.cont.since_save;
+    assert_true(flown > 0.4f);
+    g_game.play.overlay = OVERLAY_MENU;   /* paused: the clock stands */
+    frames(30);
+    assert_true(g_game.cont.since_save == flown);
+    game_shutdown(&g_game);
+}
+
+/* A spot inside rock (the world's parameters changed since): Continue resumes in open air nearby. */
+static void test_continue_spot_made_rock(void **state) {
+    (void)state;
+    boot(false);
+    double rx = 0, ry = 0, rz = 0;
+    bool found = false;
+    for (double z = 0; z < 600 && !found; z += 8)
+        for (double y = 0; y < 80 && !found; y += 2)
+            if (world_solid_at(g_game.world, 0.5, y + 0.5, z + 0.5) && world_solid_at(g_game.world, 0.5, y + 3.5, z + 0.5)) {
+                rx = 0.5, ry = y + 2.0, rz = z + 0.5;
+                found = true;
+            }
+    assert_true(found);
+    FlightState f = g_game.flight;
+    f.x = rx, f.y = ry, f.z = rz;
+    assert_true(continue_save(&g_game.cont, &f, GAME_CAMERA_CHASE, "free"));
+    game_shutdown(&g_game);
+    boot(false);
+    g_game.play.state = PLAY_START;
+    tap(SDL_SCANCODE_RETURN);
+    printf("  saved spot %.1f, %.1f, %.1f is rock: continued at %.1f, %.1f, %.1f\n", rx, ry, rz, g_game.flight.x,
+           g_game.flight.y, g_game.flight.z);
+    assert_true(sim_clear_box(g_game.world, g_game.flight.x, g_game.flight.y, g_game.flight.z, SIM_RESPAWN_CLEARANCE - 1.0));
+    bool said = false;
+    for (int i = 0; i < PLAY_MESSAGES; i++) said |= g_game.play.msg[i].ttl > 0 && strstr(g_game.play.msg[i].text, "rock");
+    assert_true(said);
+    game_shutdown(&g_game);
+}
+
+/* Another seed has its own file: its title offers no Continue; a damaged file is not a spot. */
+static void test_continue_per_seed(void **state) {
+    (void)state;
+    boot_in(g_dir, "--seed", "777");
+    assert_false(g_game.cont.have);
+    game_shutdown(&g_game);
+    ContinueSpot s;
+    assert_false(continue_parse("seed: 1\nposition: 1, 2, 3\n", &s));
+}
+
+/* A config folder on a read-only file system: its settings are read and used, the game runs,
+ * and nothing is written (no temporary file either). */
+static void test_read_only_config(void **state) {
+    (void)state;
+    char ro[280], cmd[1000];
+    snprintf(ro, sizeof ro, "%s/ro", g_dir);
+    mkdir(ro, 0755);
+    snprintf(cmd, sizeof cmd, "%s/settings.yaml", ro);
+    FILE *f = fopen(cmd, "w");
+    assert_non_null(f);
+    fprintf(f, "display:\n  fov: 90\n");
+    fclose(f);
+    snprintf(cmd, sizeof cmd, "mount --bind '%s' '%s' && mount -o remount,bind,ro '%s'", ro, ro, ro);
+    if (system(cmd) != 0) {
+        printf("  note: cannot make a read-only mount here (not root?): checked as a writable folder only\n");
+        return;
+    }
+    boot_in(ro, NULL, NULL);
+    bool ro_seen = g_game.config_read_only;
+    float fov = g_game.set.fov_deg;
+    fly_frames(60);
+    g_game.settings_dirty = true;
+    game_save_settings(&g_game);
+    game_continue_quit(&g_game);
+    game_shutdown(&g_game);
+    snprintf(cmd, sizeof cmd, "umount '%s'", ro);
+    assert_int_equal(system(cmd), 0);
+    assert_true(ro_seen);
+    assert_true(fov == 90.0f);
+    snprintf(cmd, sizeof cmd, "test \"$(ls -A '%s')\" = settings.yaml", ro);
+    assert_int_equal(system(cmd), 0);
+}
+
+/* ---------------------------------------------------------------- the frame cap */
+static void test_pacer_schedule(void **state) {
+    (void)state;
+    FramePacer p = {0};
+    uint64_t now = 1000000000ull, period = 1000000000ull / 30;
+    for (int i = 0; i < 90; i++) {   /* 5 ms of work a frame, then the wait */
+        now += 5000000ull;
+        now += pacer_wait_ns(&p, 30, now);
+    }
+    assert_true(now == 1000000000ull + 5000000ull + 90 * period);   /* steady: 90 frames, 3 s */
+    now += 400000000ull;                               /* a stall: no racing to catch up */
+    assert_int_equal(pacer_wait_ns(&p, 30, now), period);
+    assert_int_equal(pacer_wait_ns(&p, 0, now), 0);    /* uncapped */
+    GameSettings s;
+    settings_default(&s);
+    assert_int_equal(game_frame_cap_fps(&s), 0);       /* uncapped by default, as before */
+    s.frame_cap = 0;
+    assert_int_equal(game_frame_cap_fps(&s), 30);
+}
+
+static double now_s(clockid_t id) {
+    struct timespec ts;
+    clock_gettime(id, &ts);
+    return (double)ts.tv_sec + ts.tv_nsec / 1e9;
+}
+
+/* Paced as game_run paces (light frames: the events and the input, so the check holds on a slow
+ * or emulated CPU too): 60 and 30 frames a second within 10% over 2 s. Then the game's own
+ * frames (headless: sim, world, input) at each cap, with the CPU time they cost printed. */
+static double paced_run(int cap_index, double seconds, bool game_frames, int *n_out) {
+    g_game.set.frame_cap = cap_index;
+    g_game.pacer.next_ns = 0;
+    double t0 = now_s(CLOCK_MONOTONIC);
+    int n = 0;
+    while (now_s(CLOCK_MONOTONIC) - t0 < seconds) {
+        if (game_frames) {
+            frames(1);
+        } else {
+            PlatformEvents ev;
+            platform_poll(g_game.platform, &ev);
+            input_update(&g_game.input, &ev);
+        }
+        game_pace_frame(&g_game);
+        n++;
+    }
+    *n_out = n;
+    return now_s(CLOCK_MONOTONIC) - t0;
+}
+
+static void test_frame_cap_holds(void **state) {
+    (void)state;
+    boot(false);
+    fly_frames(10);
+    static const int caps[2][2] = {{1, 60}, {0, 30}};
+    for (int k = 0; k < 2; k++) {
+        int n;
+        double secs = paced_run(caps[k][0], 2.0, false, &n);
+        printf("  cap %d: %.1f frames a second over %.1f s\n", caps[k][1], n / secs, secs);
+        assert_true(fabs(n / secs - caps[k][1]) <= 0.1 * caps[k][1]);
+    }
+    for (int k = 0; k < 2; k++) {
+        int n;
+        double c0 = now_s(CLOCK_PROCESS_CPUTIME_ID);
+        double secs = paced_run(caps[k][0], 1.5, true, &n);
+        double cpu = now_s(CLOCK_PROCESS_CPUTIME_ID) - c0;
+        printf("  figure: game frames at cap %d: %.1f fps, CPU %.3f s in %.1f s (%.1f%% of a core, "
+               "workers included)\n", caps[k][1], n / secs, cpu, secs, 100.0 * cpu / secs);
+    }
+    game_shutdown(&g_game);
+}
+
+static int setup(void **state) {
+    (void)state;
+    snprintf(g_dir, sizeof g_dir, "/tmp/skyisles_console_XXXXXX");
+    if (!mkdtemp(g_dir)) return -1;
+    setenv("SKYISLES_DATA_DIR", "assets", 1);
+    return 0;
+}
+
+static int teardown(void **state) {
+    (void)state;
+    char cmd[300];
+    snprintf(cmd, sizeof cmd, "rm -rf '%s'", g_dir);
+    return system(cmd) == 0 ? 0 : -1;
+}
+
+int main(void) {
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_not_offered_elsewhere),
+        cmocka_unit_test(test_boot_service_menu_power_off),
+        cmocka_unit_test(test_title_offers_power),
+        cmocka_unit_test(test_power_act_runs_systemctl),
+        cmocka_unit_test(test_continue_restores_spot),
+        cmocka_unit_test(test_continue_every_30_seconds),
+        cmocka_unit_test(test_continue_spot_made_rock),
+        cmocka_unit_test(test_continue_per_seed),
+        cmocka_unit_test(test_read_only_config),
+        cmocka_unit_test(test_pacer_schedule),
+        cmocka_unit_test(test_frame_cap_holds),
+    };
+    return cmocka_run_group_tests(tests, setup, teardown);
+}

@@ -1,0 +1,202 @@
+/* Tests for the console features that draw, with the real game booted offscreen at 240x160.
+ * Screenshots (src/game/screenshot.c over src/render/capture.c's PNG encoder): the encoder's PNG
+ * decodes (zlib, CRCs, several stored blocks) to the very pixels it was given; F12 saves
+ * screenshots/skyisles-0001.png at the screen's size with a message; the HUD option leaves the
+ * HUD out; a full disk (an injected write failure) leaves no file, no temporary one, and says so.
+ * HUD size: at 480x320 and 1280x720 the glyphs of small, normal and large measure 0.75x, 1x and
+ * 1.5x of normal's within 15%. */
+#include <stdarg.h>
+#include <stddef.h>
+#include <setjmp.h>
+#include <cmocka.h>
+#include <math.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include <SDL2/SDL.h>
+
+#include "game/game.h"
+#include "game/savefile.h"
+
+static Game g_game;
+static char g_dir[256];
+
+static int setup(void **state) {
+    (void)state;
+    snprintf(g_dir, sizeof g_dir, "/tmp/skyisles_console_gl_XXXXXX");
+    if (!mkdtemp(g_dir)) return -1;
+    setenv("SDL_VIDEODRIVER", "offscreen", 1);
+    static GameOptions opt;
+    bool exit_now;
+    char *argv[] = {"skyisles", "--offscreen", "--size", "240x160", "--config", g_dir, "--view-radius", "2",
+                    "--no-clouds", "--no-sky-clouds", "--mem", "96", NULL};
+    if (!game_parse_args(12, argv, &opt, &exit_now)) return -1;
+    SkyError err = {0};
+    if (!game_boot(&g_game, &opt, &err)) {
+        fprintf(stderr, "boot: %s\n", err.msg);
+        return -1;
+    }
+    game_show(&g_game, "hud");
+    return 0;
+}
+
+static int teardown(void **state) {
+    (void)state;
+    game_shutdown(&g_game);
+    char cmd[300];
+    snprintf(cmd, sizeof cmd, "rm -rf '%s'", g_dir);
+    return system(cmd) == 0 ? 0 : -1;
+}
+
+/* One frame as game_run draws it, F12 pressed first when asked. */
+static void frame(bool f12) {
+    if (f12) {
+        SDL_Event e;
+        SDL_zero(e);
+        e.type = SDL_KEYDOWN;
+        e.key.state = SDL_PRESSED;
+        e.key.keysym.scancode = SDL_SCANCODE_F12;
+        SDL_PushEvent(&e);
+        e.type = SDL_KEYUP;
+        e.key.state = SDL_RELEASED;
+        SDL_PushEvent(&e);
+    }
+    PlatformEvents ev;
+    platform_poll(g_game.platform, &ev);
+    game_frame(&g_game, &ev, 1.0f / 60.0f);
+    overlay_draw(&g_game);
+    game_draw(&g_game);
+    game_shot_capture(&g_game);
+    platform_swap(g_game.platform);
+}
+
+static bool said(const char *what) {
+    for (int i = 0; i < PLAY_MESSAGES; i++)
+        if (g_game.play.msg[i].ttl > 0.0f && strstr(g_game.play.msg[i].text, what)) return true;
+    return false;
+}
+
+static int files_in(const char *dir) {
+    char cmd[400];
+    snprintf(cmd, sizeof cmd, "exit $(ls -A '%s' 2>/dev/null | wc -l)", dir);
+    return WEXITSTATUS(system(cmd));
+}
+
+/* 300x250 of a known pattern (raw scanlines past 65535 bytes: several stored blocks) decodes to
+ * the same pixels with Python's zlib, every chunk's CRC checked. */
+static void test_png_encoder_round_trip(void **state) {
+    (void)state;
+    const int w = 300, h = 250;
+    static uint8_t buf[300 * 250 * 4 + 8192];
+    assert_true(render_png_buffer_bytes(w, h) <= sizeof buf);
+    uint8_t *in = buf + render_png_input_offset(w, h);
+    for (int y = 0; y < h; y++)
+        for (int x = 0; x < w; x++) {
+            uint8_t *p = in + ((size_t)y * w + x) * 4;
+            p[0] = (uint8_t)(x * 7 + y), p[1] = (uint8_t)(y * 3), p[2] = (uint8_t)(x ^ y), p[3] = 255;
+        }
+    assert_int_equal(render_png_encode(buf, render_png_buffer_bytes(w, h) - 1, w, h), 0);   /* too small */
+    size_t len = render_png_encode(buf, sizeof buf, w, h);
+    printf("  %dx%d: %zu bytes of PNG\n", w, h, len);
+    assert_true(len > (size_t)w * h * 3);
+    char path[300], cmd[1200];
+    snprintf(path, sizeof path, "%s/pattern.png", g_dir);
+    FILE *f = fopen(path, "wb");
+    assert_non_null(f);
+    assert_int_equal(fwrite(buf, 1, len, f), len);
+    fclose(f);
+    snprintf(cmd, sizeof cmd,
+             "python3 -c 'import sys,zlib,struct\n"
+             "d=open(sys.argv[1],\"rb\").read(); assert d[:8]==b\"\\x89PNG\\r\\n\\x1a\\n\"; i=8; idat=b\"\"\n"
+             "while i<len(d):\n"
+             " n,t=struct.unpack(\">I4s\",d[i:i+8]); c=d[i+8:i+8+n]\n"
+             " assert struct.unpack(\">I\",d[i+8+n:i+12+n])[0]==zlib.crc32(t+c)\n"
+             " if t==b\"IHDR\": w,h=struct.unpack(\">II\",c[:8])\n"
+             " if t==b\"IDAT\": idat+=c\n"
+             " i+=12+n\n"
+             "r=zlib.decompress(idat); s=3*w+1\n"
+             "ok=all(r[y*s]==0 and r[y*s+1+3*x:y*s+4+3*x]==bytes([(x*7+y)&255,(y*3)&255,(x^y)&255]) for y in range(h) for x in range(w))\n"
+             "sys.exit(0 if ok and (w,h)==(300,250) else 1)' '%s'", path);
+    assert_int_equal(system(cmd), 0);
+}
+
+static void test_f12_saves_png_of_the_screen(void **state) {
+    (void)state;
+    char dir[300], path[400], cmd[600];
+    snprintf(dir, sizeof dir, "%s/screenshots", g_dir);
+    frame(true);
+    assert_int_equal(g_game.shot.saved, 1);
+    snprintf(path, sizeof path, "%s/skyisles-0001.png", dir);
+    assert_string_equal(g_game.shot.last, path);
+    assert_true(said("Screenshot saved: screenshots/skyisles-0001.png"));
+    snprintf(cmd, sizeof cmd, "python3 tools/delivery/image_check.py '%s' --size %dx%d", path, g_game.disp_w,
+             g_game.disp_h);
+    assert_int_equal(system(cmd), 0);
+    /* Off: the HUD is left out of the frame being saved (and back on the next). */
+    g_game.set.shot_hud = false;
+    g_game.shot.pending = true;
+    assert_true(game_shot_hides_hud(&g_game));
+    frame(false);
+    assert_false(game_shot_hides_hud(&g_game));
+    assert_int_equal(g_game.shot.saved, 2);
+    assert_int_equal(files_in(dir), 2);
+    g_game.set.shot_hud = true;
+}
+
+/* The disk fills up mid-write: no new screenshot, no temporary file, a message. */
+static void test_full_disk_leaves_none(void **state) {
+    (void)state;
+    char dir[300];
+    snprintf(dir, sizeof dir, "%s/screenshots", g_dir);
+    int before = files_in(dir);
+    uint32_t saved = g_game.shot.saved;
+    save_fail_after(1000);
+    frame(true);
+    save_fail_after(SIZE_MAX);
+    assert_int_equal(g_game.shot.saved, saved);
+    assert_int_equal(g_game.shot.failed, 1);
+    assert_int_equal(files_in(dir), before);
+    assert_true(said("Screenshot not saved: the disk is full"));
+    frame(true);   /* room again: the next number */
+    assert_int_equal(g_game.shot.saved, saved + 1);
+}
+
+static void test_hud_sizes_measured(void **state) {
+    (void)state;
+    static const int sizes[2][2] = {{480, 320}, {1280, 720}};
+    static const float factor[3] = {0.75f, 1.0f, 1.5f};
+    int keep_w = g_game.disp_w, keep_h = g_game.disp_h, keep_size = g_game.set.hud_size;
+    for (int k = 0; k < 2; k++) {
+        g_game.disp_w = sizes[k][0];
+        g_game.disp_h = sizes[k][1];
+        int h[3], canvas_h = 0;
+        for (int z = 0; z < 3; z++) {
+            g_game.set.hud_size = z;
+            h[z] = overlay_text_probe(&g_game, "SPD 120 m/s", &canvas_h);
+        }
+        printf("  %dx%d (HUD canvas %d lines): glyphs %d / %d / %d px high (%.1f / %.1f / %.1f display px)\n",
+               sizes[k][0], sizes[k][1], canvas_h, h[0], h[1], h[2], h[0] * (double)sizes[k][1] / canvas_h,
+               h[1] * (double)sizes[k][1] / canvas_h, h[2] * (double)sizes[k][1] / canvas_h);
+        assert_true(h[1] > 0);
+        for (int z = 0; z < 3; z++) {
+            float ratio = (float)h[z] / (float)h[1];
+            assert_true(fabsf(ratio - factor[z]) <= 0.15f * factor[z]);
+        }
+    }
+    g_game.disp_w = keep_w;
+    g_game.disp_h = keep_h;
+    g_game.set.hud_size = keep_size;
+}
+
+int main(void) {
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_png_encoder_round_trip),
+        cmocka_unit_test(test_f12_saves_png_of_the_screen),
+        cmocka_unit_test(test_full_disk_leaves_none),
+        cmocka_unit_test(test_hud_sizes_measured),
+    };
+    return cmocka_run_group_tests(tests, setup, teardown);
+}
