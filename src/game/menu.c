@@ -175,7 +175,7 @@ double menu_world_step(const WorldParamDesc *d) {
     if (d->step > 0.0) return d->step;
     if (d->type != WORLD_PT_F32 && d->type != WORLD_PT_F64) return 1.0;
     /* About a hundredth of the range, on a 1-2-5 decimal grid. */
-    double raw = (d->max - d->min) / 100.0, p = pow(10.0, floor(log10(raw)));
+    double raw = (d->max - d->min) / 100.0, p = setting_pow10((int)floor(log10(raw)));
     return raw >= 5.0 * p ? 5.0 * p : raw >= 2.0 * p ? 2.0 * p : p;
 }
 

@@ -232,10 +232,17 @@ int setting_decimals(double step, double def, double min, double max) {
 
 /* The nearest point of the row's grid (default + k * step), rounded to its decimals so a float
  * holds the same number the menu prints. */
+double setting_pow10(int k) {
+    double p = 1.0;
+    for (int i = 0; i < k; i++) p *= 10.0;
+    for (int i = 0; i > k; i--) p /= 10.0;
+    return p;
+}
+
 double setting_grid(double v, double def, double step, int decimals) {
     if (!(step > 0.0)) return v;
     double g = def + round((v - def) / step) * step;
-    double scale = pow(10.0, decimals);
+    double scale = setting_pow10(decimals);
     return round(g * scale) / scale;
 }
 

@@ -87,6 +87,8 @@ int setting_format(const struct GameSettings *s, const SettingDesc *d, char *buf
 int setting_show(const struct GameSettings *s, const SettingDesc *d, char *buf, size_t n);
 /* Digits after the point a step on the grid (min, max, default, step) needs: 0..6. */
 int setting_decimals(double step, double def, double min, double max);
+/* 10^k for a whole k, by products (libm's pow would raise the release build's glibc floor to 2.29). */
+double setting_pow10(int k);
 /* The point of the grid def + k * step nearest v, rounded to `decimals` (a float then holds the
  * number the menu prints). */
 double setting_grid(double v, double def, double step, int decimals);
