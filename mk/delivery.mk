@@ -44,8 +44,10 @@ NON_RELEASE_DIR := build/delivery-test
 AARCH64_DIST_DIR = $(if $(RELEASE_SYSROOT),$(DIST_DIR),$(NON_RELEASE_DIR)/dist)
 PORTMASTER_DIR = $(if $(RELEASE_SYSROOT),build/portmaster,$(NON_RELEASE_DIR)/portmaster)
 PORTMASTER_PR_DIR := build/portmaster-pr
-# The source the port's README links to.
-SOURCE_URL ?= https://github.com/skyisles/skyisles
+# The source the port's README links to: the checkout's origin, if it has one. The zip carries
+# the source itself as well (skyisles/source/), so a port built from a clone with no public
+# address still ships what its README names.
+SOURCE_URL ?= $(shell git remote get-url origin 2>/dev/null | sed -n 's|^git@\([^:]*\):|https://\1/|; s|\.git$$||; /^https\?:\/\//p')
 # qemu-user runs the aarch64 binary on other hosts; an aarch64 host runs it itself.
 AARCH64_RUNNER := $(if $(filter aarch64,$(HOST_ARCH)),,qemu-aarch64)
 

@@ -200,7 +200,10 @@ port_json_v4() {
 
 port_readme() {
   grep -q '^Thanks to ' "$Z/README.md" || fail "the port's README has no thanks" || return 1
-  grep -q '^Source: <https\?://[^ >]*>' "$Z/README.md" || fail "the port's README does not link to the source" || return 1
+  local ball
+  ball=$(sed -n 's/^Source: .*`skyisles\/\(source\/[^`]*\)`.*/\1/p' "$Z/README.md")
+  [ -n "$ball" ] || fail "the port's README does not name its source" || return 1
+  tar -tzf "$Z/$ball" | grep -q '/src/game/main.c$' || fail "the source the README names ($ball) is not in the zip" || return 1
   ! grep -q '@[A-Z_]*@' "$Z/README.md" || fail "the port's README keeps a placeholder"
 }
 

@@ -14,7 +14,7 @@ shot_bin=${2:?}
 shot_runner=${3:-}
 version=${4:?}
 out=$(mkdir -p "${5:?}" && cd "$5" && pwd)
-source_url=${6:-https://github.com/skyisles/skyisles}
+source_url=${6:-}
 top=$(cd "$(dirname "$0")/../.." && pwd)
 here="$top/tools/delivery"
 src="$top/platform/portmaster"
@@ -41,7 +41,18 @@ env -u SDL_VIDEODRIVER GALLIUM_DRIVER="${GALLIUM_DRIVER:-softpipe}" SKYISLES_LOG
 
 glibc=$(bash "$here/glibc_floor.sh" "$stage/skyisles/skyisles.aarch64")
 python3 "$here/port_json.py" write "$stage/skyisles/port.json" --glibc "$glibc" || exit 1
-sed "s|@SOURCE_URL@|$source_url|g; s|@VERSION@|$version|g" "$src/README.md" > "$stage/skyisles/README.md"
+# The source goes with the port (MIT: the tree this zip was built from, as git archives it);
+# the README names it, and the public address too when there is one.
+srcball="source/skyisles-$version-src.tar.gz"
+mkdir -p "$stage/skyisles/source"
+if git -C "$top" rev-parse --git-dir >/dev/null 2>&1; then
+  git -C "$top" archive --format=tar.gz --prefix="skyisles-$version/" -o "$stage/skyisles/$srcball" HEAD
+else
+  tar -C "$top/.." -czf "$stage/skyisles/$srcball" --exclude='build*' "$(basename "$top")"
+fi
+if [ -n "$source_url" ]; then where="<$source_url> and \`skyisles/$srcball\` in this port"
+else where="\`skyisles/$srcball\` in this port"; fi
+sed "s|@SOURCE@|$where|g; s|@VERSION@|$version|g" "$src/README.md" > "$stage/skyisles/README.md"
 
 zip="$out/skyisles.zip"
 rm -f "$zip.tmp"
