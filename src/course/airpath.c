@@ -15,7 +15,8 @@
 size_t course_work_bytes(void) {
     return sizeof(CourseWork) + 64 + (size_t)AIR_SLOTS * sizeof(AirSlot) + 64 +
            (size_t)AIR_HEAP * (sizeof(uint64_t) + sizeof(uint32_t)) + 128 + AIR_PATH_MAX * sizeof(int32_t) + 64 +
-           2u * (size_t)COURSE_MAX_RINGS * COURSE_MAX_RINGS * sizeof(uint32_t) + 64 + ROUTE_DP_CELLS * sizeof(uint32_t) + 64;
+           2u * (size_t)COURSE_MAX_RINGS * COURSE_MAX_RINGS * sizeof(uint32_t) + 64 + ROUTE_DP_CELLS * sizeof(uint32_t) + 64 +
+           (size_t)SKY_CAND_MAX * sizeof(SkyCandidate) + 64;
 }
 
 CourseWork *course_work_init(MemArena *a) {
@@ -28,7 +29,8 @@ CourseWork *course_work_init(MemArena *a) {
     wk->path = mem_arena_alloc(a, AIR_PATH_MAX * sizeof(int32_t), 64);
     wk->dist = mem_arena_alloc(a, 2u * (size_t)COURSE_MAX_RINGS * COURSE_MAX_RINGS * sizeof(uint32_t), 64);
     wk->dp = mem_arena_alloc(a, ROUTE_DP_CELLS * sizeof(uint32_t), 64);
-    if (!wk->slots || !wk->heap_key || !wk->heap_slot || !wk->path || !wk->dist || !wk->dp) return NULL;
+    wk->cand = mem_arena_alloc(a, (size_t)SKY_CAND_MAX * sizeof(SkyCandidate), 64);
+    if (!wk->cand || !wk->slots || !wk->heap_key || !wk->heap_slot || !wk->path || !wk->dist || !wk->dp) return NULL;
     air_cache_reset(wk, NULL, true);
     return wk;
 }
@@ -52,6 +54,7 @@ bool course_point_open(const World *w, double x, double y, double z) {
 
 bool course_segment_open(const World *w, const CoursePoint *a, const CoursePoint *b) {
     double dx = b->x - a->x, dy = b->y - a->y, dz = b->z - a->z;
+    if (dy * dy > COURSE_MAX_SLOPE * COURSE_MAX_SLOPE * (dx * dx + dz * dz) + 1.0) return false;   /* too steep to fly */
     double len = sqrt(dx * dx + dy * dy + dz * dz);
     uint32_t n = (uint32_t)(len / 2.0) + 1u;
     for (uint32_t i = 0; i <= n; i++) {
@@ -157,7 +160,7 @@ static bool expand(CourseWork *wk, const World *w, int32_t s, const SearchBox *b
         for (int dk = -1; dk <= 1; dk++)
             for (int di = -1; di <= 1; di++) {
                 int64_t n[3] = {i + di, j + dj, k + dk};
-                if (!(di | dj | dk)) continue;
+                if (!(di | dk)) continue;   /* no straight up or down: the aircraft climbs along its way */
                 bool inside = true;
                 for (int d = 0; d < 3; d++) inside = inside && n[d] >= box->lo[d] && n[d] <= box->hi[d];
                 if (!inside) continue;
@@ -165,7 +168,7 @@ static bool expand(CourseWork *wk, const World *w, int32_t s, const SearchBox *b
                 if (t < 0) return false;
                 AirSlot *ns = &wk->slots[t];
                 if (!ns->open || (ns->search == wk->search && ns->closed)) continue;
-                uint32_t g = wk->slots[s].g + lattice_cost(di, dj, dk);
+                uint32_t g = wk->slots[s].g + lattice_cost(di, dj, dk) + (dj ? 6u : 0u);   /* climbs cost more */
                 if (ns->search == wk->search && ns->g <= g) continue;
                 int32_t mid = slot_of(wk, w, 2 * i + di, 2 * j + dj, 2 * k + dk);
                 if (mid < 0) return false;

@@ -127,6 +127,27 @@ bool course_append_leg(CourseWork *wk, const World *w, Course *c, uint32_t k) {
     return true;
 }
 
+/* A leg the aircraft can fly: no piece steeper than COURSE_MAX_SLOPE (a little over for the
+ * lattice's own steps), no bend sharper than 60 degrees between pieces. */
+bool course_leg_flyable(const Course *c, uint32_t k) {
+    const CourseRing *r = &c->rings[k];
+    CoursePoint prev = {c->start_x, c->start_y, c->start_z};
+    if (k > 0) prev = (CoursePoint){c->rings[k - 1u].x, c->rings[k - 1u].y, c->rings[k - 1u].z};
+    double last[3] = {0.0, 0.0, 0.0};
+    for (uint32_t i = 0; i < r->n_points; i++) {
+        const CoursePoint *q = &c->points[r->first_point + i];
+        double d[3] = {q->x - prev.x, q->y - prev.y, q->z - prev.z};
+        double flat2 = d[0] * d[0] + d[2] * d[2], l = sqrt(flat2 + d[1] * d[1]);
+        if (l < 1e-6) continue;
+        if (d[1] * d[1] > 0.5 * flat2 + 1.0) return false;   /* slope over 0.7 */
+        for (int j = 0; j < 3; j++) d[j] /= l;
+        if (i > 0 && d[0] * last[0] + d[1] * last[1] + d[2] * last[2] < 0.5) return false;
+        for (int j = 0; j < 3; j++) last[j] = d[j];
+        prev = *q;
+    }
+    return true;
+}
+
 void course_make_id(Course *c, const char *what, uint64_t extra, const WorldParams *p) {
     uint64_t h = course_params_hash(p) ^ (extra * 0x9e3779b97f4a7c15ull);
     snprintf(c->id, sizeof c->id, "%s-%llx-%08x", what, (unsigned long long)c->seed, (unsigned)(h ^ (h >> 32)));

@@ -26,6 +26,7 @@
 #define COURSE_NODE_CLEAR 3.0
 #define COURSE_APPROACH 30.0          /* metres of straight air before and after every ring */
 #define COURSE_RING_CLEAR 3.0         /* air beyond a ring's rim, all round and along its axis */
+#define COURSE_MAX_SLOPE 0.6          /* a leg's straight pieces climb or dive at most this (rise/run) */
 
 typedef enum CourseKind { COURSE_TOUR = 0, COURSE_SKY = 1 } CourseKind;
 
@@ -102,7 +103,7 @@ uint64_t course_params_hash(const WorldParams *p);
 bool course_ring_clear(const World *w, const CourseRing *r);
 /* The lattice test of one point (air at it and COURSE_NODE_CLEAR along each axis). */
 bool course_point_open(const World *w, double x, double y, double z);
-/* A straight segment sampled every 2 m with course_point_open. */
+/* A straight segment sampled every 2 m with course_point_open, no steeper than COURSE_MAX_SLOPE. */
 bool course_segment_open(const World *w, const CoursePoint *a, const CoursePoint *b);
 
 /* ---------------------------------------------------------------- ring crossing */
@@ -146,7 +147,8 @@ typedef struct CoursePilot {
     int8_t loop;                /* 0: on the leg; +-1: missed, coming round from that side of the ring */
     bool looped_out;            /* out at the loop's turning point: tracking back through the ring */
     uint32_t probe_tick;
-    bool pull_up;
+    bool pull_up;               /* rock ahead: steering out of it ... */
+    float evade_pitch, evade_yaw;   /* ... by these offsets from the nose */
 } CoursePilot;
 
 void course_pilot_reset(CoursePilot *p, const CourseRun *r);

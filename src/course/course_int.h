@@ -24,7 +24,18 @@ typedef struct AirSlot {
 /* Held-Karp over at most COURSE_EXACT_PLACES places: one cost per (subset, last place). */
 #define ROUTE_DP_CELLS ((1u << (COURSE_EXACT_PLACES - 1)) * (COURSE_EXACT_PLACES - 1))
 
+/* A place a sky course's ring may go: open air with room for a ring. */
+#define SKY_CAND_MAX 16384u
+typedef struct SkyCandidate {
+    float x, y, z;
+    uint8_t up, down;           /* metres to rock straight up / down (SKY_PROBE_FAR: none near) */
+    uint8_t used;
+    uint32_t tie;               /* the seed's hash of the spot: ties broken the same everywhere */
+} SkyCandidate;
+
 struct CourseWork {
+    SkyCandidate *cand;
+    uint32_t n_cand;
     const World *world;         /* the world the cache describes */
     AirSlot *slots;
     uint32_t used;
@@ -54,6 +65,7 @@ uint32_t route_shortest_closed(CourseWork *wk, uint32_t n, const uint32_t *dist,
 void course_ring_normal(CourseRing *r, const CoursePoint *from, const CoursePoint *to);
 void course_count_kinds(Course *c);
 bool course_append_leg(CourseWork *wk, const World *w, Course *c, uint32_t k);
+bool course_leg_flyable(const Course *c, uint32_t k);
 /* c->id: "<what>-<seed hex>-<8 hex of the parameters hash mixed with extra>". */
 void course_make_id(Course *c, const char *what, uint64_t extra, const WorldParams *p);
 

@@ -89,16 +89,27 @@ static void pilot_direction(CoursePilot *p, const Course *c, const FlightState *
     track(&p->from, &c->points[p->point], f, d);
 }
 
-/* Rock within a second or so along the nose (or just under it). */
-static bool rock_ahead(const FlightState *f, const World *w) {
-    float fwd[3];
-    flight_forward(f, fwd);
+/* Rock within a second or so along a direction from the aircraft. */
+static bool rock_along(const FlightState *f, const World *w, float yaw, float pitch) {
+    float cp = cosf(pitch), d[3] = {sinf(yaw) * cp, sinf(pitch), -cosf(yaw) * cp};
     for (int k = 1; k <= 4; k++) {
-        double d = 7.0 * k;
-        double x = f->x + fwd[0] * d, y = f->y + fwd[1] * d, z = f->z + fwd[2] * d;
-        if (world_solid_at(w, x, y, z) || world_solid_at(w, x, y - 2.5, z)) return true;
+        double s = 7.0 * k;
+        if (world_solid_at(w, f->x + d[0] * s, f->y + d[1] * s, f->z + d[2] * s)) return true;
     }
     return false;
+}
+
+/* With rock ahead, the way out: up, down, left or right of the nose (0.5 rad), the first clear
+ * one in that order; pitch and yaw offsets in *dp, *dy. False when the nose is clear. */
+static bool evade(const FlightState *f, const World *w, float *dp, float *dy) {
+    static const float way[5][2] = {{0.0f, 0.0f}, {0.5f, 0.0f}, {-0.5f, 0.0f}, {0.0f, -0.6f}, {0.0f, 0.6f}};
+    for (int i = 0; i < 5; i++)
+        if (!rock_along(f, w, f->yaw + way[i][1], f->pitch + way[i][0])) {
+            *dp = way[i][0], *dy = way[i][1];
+            return i > 0;
+        }
+    *dp = 0.6f, *dy = 0.0f;
+    return true;
 }
 
 void course_pilot_input(CoursePilot *p, const CourseRun *r, const FlightState *f, const FlightModel *m, const World *w,
@@ -111,13 +122,13 @@ void course_pilot_input(CoursePilot *p, const CourseRun *r, const FlightState *f
     pilot_direction(p, c, f, d);
     double flat = sqrt(d[0] * d[0] + d[2] * d[2]);
     float want_yaw = atan2f((float)d[0], (float)-d[2]);
-    float want_pitch = clampf(atan2f((float)d[1], (float)(flat > 1e-3 ? flat : 1e-3)), -0.6f, 0.6f);
+    float want_pitch = clampf(atan2f((float)d[1], (float)(flat > 1e-3 ? flat : 1e-3)), -0.85f, 0.85f);
     float yaw_err = wrap_pi(want_yaw - f->yaw);
     float want_roll = clampf(yaw_err * 2.5f, -1.2f, 1.2f);
-    if (w && p->probe_tick++ % PROBE_EVERY == 0u) p->pull_up = rock_ahead(f, w);
+    if (w && p->probe_tick++ % PROBE_EVERY == 0u) p->pull_up = evade(f, w, &p->evade_pitch, &p->evade_yaw);
     if (p->pull_up) {
-        want_pitch = 0.7f;
-        want_roll *= 0.3f;
+        want_pitch = clampf(f->pitch + p->evade_pitch, -0.7f, 0.7f);
+        want_roll = clampf(p->evade_yaw * 2.0f, -1.2f, 1.2f);
     }
     out->roll = clampf((want_roll - f->roll) * 3.0f, -1.0f, 1.0f);
     float cr = cosf(f->roll);
