@@ -152,3 +152,54 @@ void course_make_id(Course *c, const char *what, uint64_t extra, const WorldPara
     uint64_t h = course_params_hash(p) ^ (extra * 0x9e3779b97f4a7c15ull);
     snprintf(c->id, sizeof c->id, "%s-%llx-%08x", what, (unsigned long long)c->seed, (unsigned)(h ^ (h >> 32)));
 }
+
+bool course_verify(const Course *c, const World *w, SkyError *err) {
+    uint32_t kinds = 0;
+    for (uint32_t i = 0; i < c->n_rings; i++) {
+        const CourseRing *r = &c->rings[i];
+        kinds |= 1u << r->kind;
+        if (!course_ring_clear(w, r)) {
+            sky_error_set(err, SKY_ERR_INPUT, "course %s: ring %u (%s) has rock within its clearance", c->id, i + 1u, r->name);
+            return false;
+        }
+        CoursePoint prev = {c->start_x, c->start_y, c->start_z};
+        if (i) prev = (CoursePoint){c->rings[i - 1u].x, c->rings[i - 1u].y, c->rings[i - 1u].z};
+        for (uint32_t k = 0; k < r->n_points; k++) {
+            const CoursePoint *q = &c->points[r->first_point + k];
+            if (!course_segment_open(w, &prev, q)) {
+                sky_error_set(err, SKY_ERR_INPUT, "course %s: the leg to ring %u (%s) is not open air", c->id, i + 1u, r->name);
+                return false;
+            }
+            prev = *q;
+        }
+        if (r->n_points == 0 || prev.x != r->x || prev.y != r->y || prev.z != r->z) {
+            sky_error_set(err, SKY_ERR_INPUT, "course %s: the leg to ring %u (%s) does not end at it", c->id, i + 1u, r->name);
+            return false;
+        }
+    }
+    if (kinds != c->kinds) {
+        sky_error_set(err, SKY_ERR_INPUT, "course %s: the kinds it reports are not the kinds of its rings", c->id);
+        return false;
+    }
+    return true;
+}
+
+int course_kinds_text(const Course *c, char *buf, size_t n) {
+    int len = 0;
+    buf[0] = 0;
+    for (int k = 0; k < RING_KIND_COUNT; k++) {
+        if (!c->kind_count[k]) continue;
+        int w = snprintf(buf + len, n - (size_t)len, "%s%s %u", len ? ", " : "", course_ring_kind_name((RingKind)k),
+                         c->kind_count[k]);
+        if (w < 0 || (size_t)(len + w) >= n) return len;
+        len += w;
+    }
+    if (c->kind == COURSE_SKY)
+        for (int k = RING_OPEN; k < RING_KIND_COUNT; k++) {
+            if (c->kind_count[k]) continue;
+            int w = snprintf(buf + len, n - (size_t)len, "; no %s", course_ring_kind_name((RingKind)k));
+            if (w < 0 || (size_t)(len + w) >= n) return len;
+            len += w;
+        }
+    return len;
+}

@@ -106,6 +106,13 @@ bool course_point_open(const World *w, double x, double y, double z);
 /* A straight segment sampled every 2 m with course_point_open, no steeper than COURSE_MAX_SLOPE. */
 bool course_segment_open(const World *w, const CoursePoint *a, const CoursePoint *b);
 
+/* The whole course checked again: every ring clear, every piece of every leg open, each leg
+ * ending at its ring, the reported kinds those of its rings. False with one line in err. */
+bool course_verify(const Course *c, const World *w, SkyError *err);
+/* "gap 3, overhang 2, cloud 4, open 3; no tunnel": which kinds a course has (and, for a sky
+ * course, which it could not place). snprintf's rules; returns the length written. */
+int course_kinds_text(const Course *c, char *buf, size_t n);
+
 /* ---------------------------------------------------------------- ring crossing */
 /* True when the aircraft's box, moving in a straight line from p0 to p1 (the motion one step
  * swept by sim_collide: to its last clear position when it hit), passes through the ring's
