@@ -52,9 +52,15 @@ bool course_point_open(const World *w, double x, double y, double z) {
            !world_solid_at(w, x, y, z - c);
 }
 
+/* A straight piece a leg may be laid along: open air, no steeper than COURSE_MAX_SLOPE. */
+static bool segment_flyable(const World *w, const CoursePoint *a, const CoursePoint *b) {
+    double dx = b->x - a->x, dy = b->y - a->y, dz = b->z - a->z;
+    if (dy * dy > COURSE_MAX_SLOPE * COURSE_MAX_SLOPE * (dx * dx + dz * dz) + 1.0) return false;
+    return course_segment_open(w, a, b);
+}
+
 bool course_segment_open(const World *w, const CoursePoint *a, const CoursePoint *b) {
     double dx = b->x - a->x, dy = b->y - a->y, dz = b->z - a->z;
-    if (dy * dy > COURSE_MAX_SLOPE * COURSE_MAX_SLOPE * (dx * dx + dz * dz) + 1.0) return false;   /* too steep to fly */
     double len = sqrt(dx * dx + dy * dy + dz * dz);
     uint32_t n = (uint32_t)(len / 2.0) + 1u;
     for (uint32_t i = 0; i <= n; i++) {
@@ -260,19 +266,22 @@ static bool append_smoothed(CourseWork *wk, const World *w, Course *c, const Cou
         int32_t best = i - 1;
         for (int32_t j = i - 16 < 0 ? 0 : i - 16; j < i - 1; j++) {
             CoursePoint q = slot_point(wk, wk->path[j]);
-            if (course_segment_open(w, &from, &q)) { best = j; break; }
+            if (segment_flyable(w, &from, &q)) { best = j; break; }
         }
-        from = slot_point(wk, wk->path[best]);
+        CoursePoint next = slot_point(wk, wk->path[best]);
+        /* Lattice neighbours are joined through their midpoint; the sampled line must agree. */
+        if (best == i - 1 && !course_segment_open(w, &from, &next)) { c->n_points = keep; return false; }
+        from = next;
         if (!push_point(c, &from)) { c->n_points = keep; return false; }
         i = best;
     }
-    if (!push_point(c, b)) { c->n_points = keep; return false; }
+    if (!course_segment_open(w, &from, b) || !push_point(c, b)) { c->n_points = keep; return false; }
     return true;
 }
 
 bool air_path_append(CourseWork *wk, const World *w, Course *c, const CoursePoint *a, const CoursePoint *b) {
     air_cache_reset(wk, w, false);
-    if (course_segment_open(w, a, b)) return push_point(c, b);
+    if (segment_flyable(w, a, b)) return push_point(c, b);
     if (wk->used > AIR_FILL / 2u) air_cache_reset(wk, w, true);   /* room for a whole search */
     uint32_t n = lattice_search(wk, w, a, b);
     if (n == 0) return false;

@@ -103,7 +103,8 @@ uint64_t course_params_hash(const WorldParams *p);
 bool course_ring_clear(const World *w, const CourseRing *r);
 /* The lattice test of one point (air at it and COURSE_NODE_CLEAR along each axis). */
 bool course_point_open(const World *w, double x, double y, double z);
-/* A straight segment sampled every 2 m with course_point_open, no steeper than COURSE_MAX_SLOPE. */
+/* A straight segment sampled every 2 m with course_point_open (legs are laid from pieces that
+ * are also no steeper than COURSE_MAX_SLOPE). */
 bool course_segment_open(const World *w, const CoursePoint *a, const CoursePoint *b);
 
 /* The whole course checked again: every ring clear, every piece of every leg open, each leg

@@ -37,6 +37,7 @@ static void one(Tally *t, uint64_t seed, bool tour) {
         return;
     }
     bool ok = course_verify(&g_course, g_home.world, &err);
+    if (!ok) fprintf(stderr, "bench courses: seed %llu: %s\n", (unsigned long long)seed, err.msg);
     CourseRun run;
     bool done = fly(&g_course, g_home.world, 900.0, &run);
     char kinds[160];
