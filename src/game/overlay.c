@@ -189,6 +189,7 @@ void overlay_draw(Game *g) {
     }
     /* The pause menu covers the flight data: none of it shows beside or through its title. */
     if (g->set.hud && p->overlay != OVERLAY_MENU) hud(g, &c);
+    if (p->overlay == OVERLAY_NONE) tour_draw(&g->tour, g->render, c.w, c.h, c.s, &g->flight, &g->camera);
     if (p->state == PLAY_CRASH) crash(g, &c);
     messages(g, &c);
     if (p->overlay == OVERLAY_MENU) menu(g, &c);

@@ -538,6 +538,11 @@ static bool write_atomic(const char *dir, const char *name, const char *text, si
     return true;
 }
 
+bool settings_write_file(const char *dir, const char *name, const char *text, size_t len, const char *what,
+                         SkyError *err) {
+    return write_atomic(dir, name, text, len, what, err);
+}
+
 bool settings_save(const GameSettings *s, const char *dir, SkyError *err) {
     static char text[64 << 10];   /* the file as written; saves happen on the main thread only */
     size_t len = settings_format(s, text, sizeof text);

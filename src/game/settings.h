@@ -76,6 +76,10 @@ void game_quality_apply(GameSettings *s, GameQuality q);
 /* Where settings live: `dir` when given (--config DIR), else $XDG_CONFIG_HOME/skyisles, else
  * $HOME/.config/skyisles. False when none can be named (no HOME). */
 bool settings_dir(const char *dir, char *out, size_t n);
+/* Writes DIR/NAME atomically as the settings file is written (beside files such as the course
+ * best times); `what` names it in the one-line error. */
+bool settings_write_file(const char *dir, const char *name, const char *text, size_t len, const char *what,
+                         SkyError *err);
 
 /* Reads DIR/settings.yaml over the defaults. A missing file is not an error (first start:
  * *found = false). A defect gives one line in `warning` (the file, the line, what; the first
