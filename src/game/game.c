@@ -471,7 +471,7 @@ static bool show_course(Game *g, const char *what) {
         tour_fly_pilot(&g->tour, &g->flight, &g->model, g->world, 900.0);
     } else {
         const CourseRing *r = &c->rings[k];
-        double back = sky ? 70.0 : 60.0;
+        double back = sky ? 40.0 : 60.0;
         flight_init(&g->flight, r->x - r->nx * back, r->y - r->ny * back + (sky ? 3.0 : 10.0), r->z - r->nz * back, atan2f(r->nx, -r->nz), 40.0f);
         g->tour.run.next = k;
     }

@@ -17,7 +17,7 @@
 #define COL_HI 0xffd060ffu
 #define COL_GOOD 0x70f090ffu
 #define COL_BAD 0xff7060ffu
-#define COL_PANEL 0x0c1422e0u
+#define COL_PANEL 0x0c1422ffu   /* opaque: the HUD under it never shows through */
 
 static int g_request = -1;
 
