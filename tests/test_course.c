@@ -199,23 +199,24 @@ static void test_route_two_opt(void **state) {
         }
 }
 
-/* A course of two rings in a row along -z, for the run tests. */
-static void two_rings(Course *c) {
+/* A course of two rings in a row along -z, for the run tests, and a run of it started. */
+static Course g_two;
+static void two_rings(CourseRun *r, FlightState *f) {
+    Course *c = &g_two;
     memset(c, 0, sizeof *c);
     c->n_rings = 2;
     c->start_x = 0, c->start_y = 100, c->start_z = 0;
     c->start_yaw = 0.0f;
     c->rings[0] = ring_at(0, 100, -50, 0, 0, -1, 8);
     c->rings[1] = ring_at(0, 100, -100, 0, 0, -1, 8);
+    course_run_start(r, c, f, 30.0f);
 }
 
 static void test_run_missed_ring_stays_next(void **state) {
     (void)state;
-    static Course c;
-    two_rings(&c);
     CourseRun r;
     FlightState f;
-    course_run_start(&r, &c, &f, 30.0f);
+    two_rings(&r, &f);
     assert_int_equal(r.next, 0);
     /* Beside ring 0 (20 m off), then through where ring 1 is: ring 1 is not next, nothing counts. */
     f.x = 20.0, f.z = -45.0;
@@ -235,11 +236,9 @@ static void test_run_missed_ring_stays_next(void **state) {
 
 static void test_run_crash_restarts_at_last_ring(void **state) {
     (void)state;
-    static Course c;
-    two_rings(&c);
     CourseRun r;
     FlightState f;
-    course_run_start(&r, &c, &f, 30.0f);
+    two_rings(&r, &f);
     /* A crash before any ring: back at the start. */
     f.x = 30.0, f.z = -20.0;
     assert_int_equal(course_run_step(&r, &f, 30.0, 100.0, -10.0, true, 1.0f), COURSE_EVENT_RESTART);

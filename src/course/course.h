@@ -168,6 +168,10 @@ void course_pilot_input(CoursePilot *p, const CourseRun *r, const FlightState *f
 uint32_t course_pilot_fly_step(CoursePilot *p, CourseRun *r, FlightState *f, const FlightModel *m, const World *w,
                                float dt);
 
+/* A whole course flown by the pilot from its start at 60 Hz with model m, for at most limit_s
+ * of sim time (tests, the bench). True when it finished; *run holds the clock and splits. */
+bool course_pilot_fly(const Course *c, const World *w, const FlightModel *m, double limit_s, CourseRun *run);
+
 /* ---------------------------------------------------------------- a home for tests and tools */
 /* The built-in pack's home island for a seed, baked as the game bakes it, in a world without
  * workers (chunks are never built: courses read only the field), plus the layout's work memory.

@@ -150,3 +150,14 @@ uint32_t course_pilot_fly_step(CoursePilot *p, CourseRun *r, FlightState *f, con
     if (ev & (COURSE_EVENT_RING | COURSE_EVENT_RESTART)) course_pilot_reset(p, r);
     return ev;
 }
+
+bool course_pilot_fly(const Course *c, const World *w, const FlightModel *m, double limit_s, CourseRun *run) {
+    FlightState f;
+    CoursePilot p;
+    course_run_start(run, c, &f, COURSE_PILOT_SPEED);
+    f.throttle = flight_throttle_for(m, COURSE_PILOT_SPEED);
+    course_pilot_reset(&p, run);
+    for (uint32_t i = 0; i < (uint32_t)(limit_s * 60.0) && !run->finished; i++)
+        course_pilot_fly_step(&p, run, &f, m, w, 1.0f / 60.0f);
+    return run->finished;
+}

@@ -87,7 +87,7 @@ Renderer *render_create(MemBudget *mem, const RenderSettings *s, SkyError *err) 
     if (!r->quad_ibo || !psx_init(&r->psx, &r->scratch, err) ||
         !sky_init(&r->sky, s->sky_force_mediump, &r->scratch, err) ||
         !terrain_init(&r->terrain, mem, &r->scratch, r->quad_ibo, &r->settings, err) ||
-        !aircraft_init(&r->aircraft, &r->scratch, err) || !rings_init(&r->rings, &r->scratch, err) ||
+        !aircraft_init(&r->aircraft, &r->scratch, err) || !rings_init(&r->rings, &r->aircraft, err) ||
         !hud_init(&r->hud, mem, &r->scratch, r->quad_ibo, s->hud_max_quads, err)) {
         render_destroy(r);
         return NULL;

@@ -202,8 +202,11 @@ typedef struct AircraftModel {
 bool aircraft_init(AircraftModel *m, MemArena *scratch, SkyError *err);
 void aircraft_draw(AircraftModel *m, const RenderFrame *f, RenderCounters *rc);
 void aircraft_free(AircraftModel *m);
+/* The aircraft's program's vertices drawn opaque (aircraft.c; the rings draw through it too). */
+void model_draw_arrays(GLuint vbo, GLint first, GLsizei count, RenderCounters *rc);
 
-/* A course's rings (rings.c): one buffer, one draw call from the next ring on. */
+/* A course's rings (rings.c): one buffer, one draw call from the next ring on, through the
+ * aircraft's program (a copy of its handles: the aircraft owns it). */
 typedef struct RingsLayer {
     GlProgram prog;
     GLuint vbo;
@@ -214,7 +217,7 @@ typedef struct RingsLayer {
     float pulse;
 } RingsLayer;
 
-bool rings_init(RingsLayer *g, MemArena *scratch, SkyError *err);
+bool rings_init(RingsLayer *g, const AircraftModel *a, SkyError *err);
 void rings_set(RingsLayer *g, const RenderRing *rings, uint32_t n);
 void rings_next(RingsLayer *g, uint32_t next, float pulse);
 void rings_draw(RingsLayer *g, const RenderFrame *f, RenderCounters *rc);

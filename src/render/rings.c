@@ -17,21 +17,25 @@
 static const uint8_t COL_RING[3] = {70, 150, 230};
 static const uint8_t COL_NEXT[3] = {255, 200, 40};
 
-bool rings_init(RingsLayer *g, MemArena *scratch, SkyError *err) {
+bool rings_init(RingsLayer *g, const AircraftModel *a, SkyError *err) {
     memset(g, 0, sizeof *g);
-    if (!gl_program(&g->prog, PROG_AIRCRAFT, scratch, err)) return false;
-    g->u_viewproj = gl_uniform(&g->prog, "u_viewproj");
-    g->u_model = gl_uniform(&g->prog, "u_model");
-    g->u_prop = gl_uniform(&g->prog, "u_prop");
-    g->u_prop_centre = gl_uniform(&g->prog, "u_prop_centre");
-    g->u_light = gl_uniform(&g->prog, "u_light");
+    /* The aircraft's program, shared: the same look, nothing compiled twice (the aircraft owns it). */
+    g->prog = a->prog;
+    g->u_viewproj = a->u_viewproj;
+    g->u_model = a->u_model;
+    g->u_prop = a->u_prop;
+    g->u_prop_centre = a->u_prop_centre;
+    g->u_light = a->u_light;
     glGenBuffers(1, &g->vbo);
+    if (!g->vbo) {
+        sky_error_set(err, SKY_ERR_START, "render: no GL buffer for the course rings");
+        return false;
+    }
     return true;
 }
 
 void rings_free(RingsLayer *g) {
     if (g->vbo) glDeleteBuffers(1, &g->vbo);
-    gl_program_free(&g->prog);
     memset(g, 0, sizeof *g);
 }
 
@@ -158,27 +162,7 @@ void rings_draw(RingsLayer *g, const RenderFrame *f, RenderCounters *rc) {
     glUniform2f(g->u_prop, 1.0f, 0.0f);
     glUniform3f(g->u_prop_centre, 0.0f, 0.0f, 0.0f);
     glUniform3f(g->u_light, 0.38f, 0.85f, 0.36f);
-    glEnable(GL_DEPTH_TEST);
-    glDepthFunc(GL_LEQUAL);
-    glDepthMask(GL_TRUE);
-    glDisable(GL_BLEND);
-    glEnable(GL_CULL_FACE);
-    glCullFace(GL_BACK);
-    glBindBuffer(GL_ARRAY_BUFFER, g->vbo);
-    glEnableVertexAttribArray(ATTR_POS);
-    glEnableVertexAttribArray(ATTR_NORMAL);
-    glEnableVertexAttribArray(ATTR_COLOR);
-    const GLsizei stride = sizeof(ModelVertex);
-    glVertexAttribPointer(ATTR_POS, 4, GL_SHORT, GL_FALSE, stride, (const void *)offsetof(ModelVertex, x));
-    glVertexAttribPointer(ATTR_NORMAL, 3, GL_BYTE, GL_TRUE, stride, (const void *)offsetof(ModelVertex, nx));
-    glVertexAttribPointer(ATTR_COLOR, 4, GL_UNSIGNED_BYTE, GL_TRUE, stride, (const void *)offsetof(ModelVertex, r));
-    GLsizei verts = (GLsizei)((g->count - g->next) * RING_VERTS);
-    GL_TIMED(glDrawArrays(GL_TRIANGLES, (GLint)(g->next * RING_VERTS), verts));
-    render_count_draw(rc, RENDER_STAGE_AIRCRAFT, (uint32_t)verts / 3);
-    glDisableVertexAttribArray(ATTR_POS);
-    glDisableVertexAttribArray(ATTR_NORMAL);
-    glDisableVertexAttribArray(ATTR_COLOR);
-    glBindBuffer(GL_ARRAY_BUFFER, 0);
+    model_draw_arrays(g->vbo, (GLint)(g->next * RING_VERTS), (GLsizei)((g->count - g->next) * RING_VERTS), rc);
 }
 
 void rings_hud_arrow(HudLayer *h, float x, float y, float size, float angle, uint32_t rgba) {

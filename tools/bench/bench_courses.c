@@ -12,19 +12,6 @@ static Course g_course;
 
 typedef struct Tally { uint32_t laid, verified, completed, crashes, rings; uint32_t kinds[RING_KIND_COUNT]; double lay_ms, fly_s; } Tally;
 
-static bool fly(const Course *c, const World *w, double limit_s, CourseRun *run) {
-    FlightModel m;
-    flight_model_default(&m);
-    FlightState f;
-    CoursePilot p;
-    course_run_start(run, c, &f, COURSE_PILOT_SPEED);
-    f.throttle = flight_throttle_for(&m, COURSE_PILOT_SPEED);
-    course_pilot_reset(&p, run);
-    for (uint32_t i = 0; i < (uint32_t)(limit_s * 60.0) && !run->finished; i++)
-        course_pilot_fly_step(&p, run, &f, &m, w, 1.0f / 60.0f);
-    return run->finished;
-}
-
 static void one(Tally *t, uint64_t seed, bool tour) {
     SkyError err = {0};
     double t0 = time_now_ms();
@@ -39,7 +26,9 @@ static void one(Tally *t, uint64_t seed, bool tour) {
     bool ok = course_verify(&g_course, g_home.world, &err);
     if (!ok) fprintf(stderr, "bench courses: seed %llu: %s\n", (unsigned long long)seed, err.msg);
     CourseRun run;
-    bool done = fly(&g_course, g_home.world, 900.0, &run);
+    FlightModel m;
+    flight_model_default(&m);
+    bool done = course_pilot_fly(&g_course, g_home.world, &m, 900.0, &run);
     char kinds[160];
     course_kinds_text(&g_course, kinds, sizeof kinds);
     printf("{\"bench\": \"courses\", \"seed\": %llu, \"course\": \"%s\", \"id\": \"%s\", \"rings\": %u, \"kinds\": \"%s\", "
