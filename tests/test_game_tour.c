@@ -1,7 +1,7 @@
 /* Tests for the game's courses (tour.c, issue 19): a sky course flown by the course pilot ends
  * with the results and a best time kept beside the settings; a new boot reads it back; a slower
  * run does not replace it; a damaged best-times file is ignored (one line) and rewritten by the
- * next best run; the menu offers the three modes. */
+ * next best run; the menu and the title offer the three modes. */
 #include <stdarg.h>
 #include <stddef.h>
 #include <setjmp.h>
@@ -11,6 +11,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "game/input.h"
 #include "game/menu.h"
 #include "game/tour.h"
 
@@ -76,6 +77,34 @@ static void test_menu_offers_modes(void **state) {
     assert_int_equal(found, 3);
 }
 
+/* The title's choice: down twice picks the sky course, Start asks for it; on Free flight Start
+ * asks for nothing (the title starts free flight as before). */
+static void test_title_choice(void **state) {
+    (void)state;
+    boot();
+    TourMode m;
+    while (tour_take_request(&m)) {}
+    InputState in;
+    memset(&in, 0, sizeof in);
+    in.pressed[GA_PAUSE] = true;
+    tour_title_input(&g_tour, &in);
+    assert_false(tour_take_request(&m));
+    memset(&in, 0, sizeof in);
+    in.pressed[GA_MENU_DOWN] = true;
+    tour_title_input(&g_tour, &in);
+    tour_title_input(&g_tour, &in);
+    assert_false(tour_take_request(&m));
+    memset(&in, 0, sizeof in);
+    in.pressed[GA_MENU_OK] = true;
+    tour_title_input(&g_tour, &in);
+    assert_true(tour_take_request(&m));
+    assert_int_equal(m, TOUR_SKY);
+    memset(&in, 0, sizeof in);
+    in.pressed[GA_MENU_UP] = true;
+    tour_title_input(&g_tour, &in);
+    assert_int_equal(g_tour.title_choice, TOUR_ISLAND);
+}
+
 #if !defined(__aarch64__)
 static void test_best_kept_and_read(void **state) {
     (void)state;
@@ -113,6 +142,7 @@ static void test_damaged_file_ignored(void **state) {
 int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_menu_offers_modes),
+        cmocka_unit_test(test_title_choice),
 #if !defined(__aarch64__)   /* under qemu-user the flights would take long: x86 and the sanitizers fly them */
         cmocka_unit_test(test_best_kept_and_read),
         cmocka_unit_test(test_damaged_file_ignored),

@@ -446,6 +446,8 @@ void game_frame(Game *g, const PlatformEvents *ev, float dt) {
     if (rq.dirty) g->settings_dirty = true;
     if (rq.save) game_save_settings(g);
     course_frame(g, &cb, dt);
+    /* The title's mode: play has started the flight; the course is laid at the next frame. */
+    if (cb.state == PLAY_START && !before.demo && before.overlay == OVERLAY_NONE) tour_title_input(&g->tour, &g->input.st);
     if (g->sound.synth) {
         SoundInput si = {.flight = &g->flight, .world = g->world, .mode = sound_mode(&g->play),
                          .events = sound_events(g, &before, &rq, ev), .device_lost = ev->audio_lost,

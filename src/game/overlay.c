@@ -79,6 +79,7 @@ static void title(Game *g, const Canvas *c) {
     bool pad = g->input.st.pad_connected;
     text_centre(c, c->h * 3 / 5, COL_HI, pad ? "Press Start to fly" : "Press Enter to fly");
     text_centre(c, c->h * 3 / 5 + c->lh, COL_DIM, pad ? "Back+Start quits" : "Esc pauses, Back+Start quits");
+    tour_title_draw(&g->tour, c->r, c->w, c->h * 3 / 5 + 5 * c->lh / 2, c->s);
 }
 
 static void crash(Game *g, const Canvas *c) {

@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "input.h"
 #include "settings.h"
 #include "tour.h"
 #include "menu.h"
@@ -32,14 +33,31 @@ bool tour_take_request(TourMode *mode) {
     return true;
 }
 
+static const char *const MODE_NAMES[3] = {"Free flight", "Island tour", "Sky course"};
+
+void tour_title_input(Tour *t, const InputState *in) {
+    if (in->pressed[GA_MENU_UP]) t->title_choice = (t->title_choice + 2) % 3;
+    if (in->pressed[GA_MENU_DOWN]) t->title_choice = (t->title_choice + 1) % 3;
+    if ((in->pressed[GA_PAUSE] || in->pressed[GA_MENU_OK]) && t->title_choice != TOUR_FREE) g_request = t->title_choice;
+}
+
+void tour_title_draw(const Tour *t, Renderer *r, int w, int y, int s) {
+    for (int i = 0; i < 3; i++) {
+        char line[48];
+        snprintf(line, sizeof line, i == t->title_choice ? "> %s <" : "%s", MODE_NAMES[i]);
+        render_hud_text(r, (w - render_hud_text_width(line, s)) / 2, y + i * RENDER_HUD_LINE_H * s, s,
+                        i == t->title_choice ? COL_HI : COL_DIM, line);
+    }
+}
+
 static void register_menu(void) {
     static bool done;
     if (done) return;
     done = true;
     static const MenuActionDesc actions[] = {
-        {"pause", "Free flight", NULL, 0, ask_free, "fly anywhere, no rings, no clock"},
-        {"pause", "Island tour", NULL, 0, ask_island, "a ring over every place of the home island, against the clock"},
-        {"pause", "Sky course", NULL, 0, ask_sky, "rings through the floating islands of this seed, against the clock"},
+        {"pause", MODE_NAMES[TOUR_FREE], NULL, 0, ask_free, "fly anywhere, no rings, no clock"},
+        {"pause", MODE_NAMES[TOUR_ISLAND], NULL, 0, ask_island, "a ring over every place of the home island, against the clock"},
+        {"pause", MODE_NAMES[TOUR_SKY], NULL, 0, ask_sky, "rings through the floating islands of this seed, against the clock"},
     };
     for (size_t i = 0; i < sizeof actions / sizeof actions[0]; i++)
         if (!menu_action_register(&actions[i])) log_warn("skyisles: the menu is full: '%s' left out", actions[i].label);

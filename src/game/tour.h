@@ -36,15 +36,21 @@ typedef struct Tour {
     int best_of_course;         /* index into best of this course's best, -1 none */
     bool results;               /* the results screen shows */
     bool new_best;
-    uint64_t crashes_seen, respawns_seen;
+    int title_choice;           /* the title's mode (TourMode), moved with up/down */
     char dir[512];              /* where the best-times file lives ("" none: not kept) */
 } Tour;
 
 /* Boot: carves the course and its work memory from mem, reads the best times from dir (NULL: not
  * kept), registers the menu actions once. False with one line when the budget is short. */
 bool tour_boot(Tour *t, MemBudget *mem, const char *dir, SkyError *err);
-/* The mode a menu action asked for since the last call (false: none). */
+/* The mode a menu action (or the title's choice) asked for since the last call (false: none). */
 bool tour_take_request(TourMode *mode);
+/* The title's choice of mode: up/down move it; Start or OK asks for it (the title then starts
+ * the flight as before). `in` is the frame's InputState (input.h). */
+struct InputState;
+void tour_title_input(Tour *t, const struct InputState *in);
+/* The three modes under the title at y, the chosen one marked. */
+void tour_title_draw(const Tour *t, Renderer *r, int w, int y, int s);
 /* Lays the course of `mode` for the world (and home island) and puts f at its start; Free
  * flight ends a course. False with one line in err (the course cannot be laid). */
 bool tour_start(Tour *t, TourMode mode, const World *w, const Island *isl, const IslandCodex *cx, FlightState *f,
