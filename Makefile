@@ -82,13 +82,14 @@ LIBM := -lm
 # ---------------------------------------------------------------------------
 # Pure modules: one static library each, linked in dependency order
 # (a module may only use the ones after it). Nothing here touches SDL or GL.
-PURE_MODULES := audio sim world island noise core
+PURE_MODULES := audio course sim world island noise core
 DEPS_core :=
 DEPS_audio := core
 DEPS_noise := core
 DEPS_world := noise core
 DEPS_island := noise core
 DEPS_sim := world noise core
+DEPS_course := sim world island noise core
 
 define module_rules
 SRCS_$(1) := $$(sort $$(wildcard src/$(1)/*.c))

@@ -193,6 +193,13 @@ static bool boot_sound(Game *g, SkyError *err) {
 }
 
 /* Every stage stands: the start place, input, camera and play; the boot's one summary line. */
+/* The courses' memory and the best times beside the settings (none kept without a settings file). */
+static bool boot_tour(Game *g, SkyError *err) {
+    char dir[512];
+    bool files = g->opt.use_settings && settings_dir(g->opt.config, dir, sizeof dir);
+    return tour_boot(&g->tour, &g->mem, files ? dir : NULL, err);
+}
+
 static void boot_finish(Game *g) {
     const GameOptions *o = &g->opt;
     if (o->settings_warning[0]) log_warn("%s", o->settings_warning);
@@ -249,6 +256,7 @@ bool game_boot(Game *g, const GameOptions *o, SkyError *err) {
     g->carved.home = g->mem.used - used;
     if (!o->print_island && !boot_jobs(g, err)) return false;
     if (!boot_world(g, err)) return false;
+    if (!o->print_island && !boot_tour(g, err)) return false;
     if (!o->print_island) {
         if (!boot_platform(g, err)) return false;
         if (!o->headless && !boot_renderer(g, err)) return false;
@@ -390,11 +398,58 @@ static unsigned sound_events(const Game *g, const PlayBefore *b, const PlayReque
     return e;
 }
 
+/* A mode the menu asked for (tour.c): its course laid and flown from its start, the menu closed. */
+static void course_request(Game *g) {
+    TourMode m;
+    if (!tour_take_request(&m)) return;
+    SkyError err = {0};
+    if (!tour_start(&g->tour, m, g->world, g->home.island, g->home.codex, &g->flight, &err)) {
+        play_message(&g->play, 6.0f, "%s", err.msg);
+        log_warn("%s", err.msg);
+    } else {
+        g->play.overlay = OVERLAY_NONE;
+        g->play.state = PLAY_FLY;
+        g->play.demo = false;
+        g->rig.settled = false;
+        if (m != TOUR_FREE) play_message(&g->play, 4.0f, "%u rings: go!", g->tour.course->n_rings);
+    }
+    if (g->render) {
+        static RenderRing rings[RENDER_RINGS_MAX];
+        render_rings_set(g->render, rings, tour_render_rings(&g->tour, rings, RENDER_RINGS_MAX));
+    }
+}
+
+/* After a frame of play: the frame's motion through the rings (a restart goes to the last ring
+ * passed instead), the clock (stopped while paused), the chime, the next ring marked. */
+typedef struct CourseBefore { double x, y, z; PlayState state; uint64_t respawns; } CourseBefore;
+
+static void course_frame(Game *g, const CourseBefore *b, float dt) {
+    Tour *t = &g->tour;
+    if (t->mode == TOUR_FREE) return;
+    if (t->results && g->input.st.pressed[GA_MENU_OK]) {   /* the results seen: back to free flight */
+        t->results = false;
+        t->mode = TOUR_FREE;
+        if (g->render) render_rings_set(g->render, NULL, 0);
+        return;
+    }
+    if (g->play.overlay != OVERLAY_NONE && !g->play.demo) return;
+    bool respawned = g->play.respawns > b->respawns;
+    if (respawned) {
+        tour_restart(t, &g->flight);
+        g->rig.settled = false;
+    }
+    uint32_t ev = tour_frame(t, &g->flight, b->x, b->y, b->z, b->state == PLAY_FLY && !respawned, dt);
+    if ((ev & COURSE_EVENT_RING) && g->sound.synth) sound_event(&g->sound, AUDIO_EVENT_RING, 1.0f + 0.04f * (float)t->run.next);
+    if (g->render) render_rings_next(g->render, t->run.next, 0.5f + 0.5f * sinf((float)g->flight.time_s * 6.0f));
+}
+
 void game_frame(Game *g, const PlatformEvents *ev, float dt) {
     g->ev = *ev;
     input_update_dt(&g->input, ev, dt);
     game_shot_input(g);
     game_display_input(g);
+    course_request(g);
+    CourseBefore cb = {g->flight.x, g->flight.y, g->flight.z, g->play.state, g->play.respawns};
     PlayCtx c = play_ctx(g);
     PlayBefore before = {g->play.overlay, g->play.crashes, g->play.respawns, g->menu.page, g->menu.depth, g->menu.sel,
                          g->play.demo};
@@ -405,6 +460,9 @@ void game_frame(Game *g, const PlatformEvents *ev, float dt) {
     if (rq.apply) game_apply_settings(g, rq.apply);
     if (rq.dirty) g->settings_dirty = true;
     if (rq.save) game_save_settings(g);
+    course_frame(g, &cb, dt);
+    /* The title's mode: play has started the flight; the course is laid at the next frame. */
+    if (cb.state == PLAY_START && !before.demo && before.overlay == OVERLAY_NONE) tour_title_input(&g->tour, &g->input.st);
     if (g->sound.synth) {
         SoundInput si = {.flight = &g->flight, .world = g->world, .mode = sound_mode(&g->play),
                          .events = sound_events(g, &before, &rq, ev), .device_lost = ev->audio_lost,
@@ -415,7 +473,35 @@ void game_frame(Game *g, const PlatformEvents *ev, float dt) {
     stream(g);
 }
 
+/* --show tour / sky / results: the course laid, the aircraft behind a ring looking through it
+ * (results: the course pilot flies the tour first), the world waited for around it. */
+static bool show_course(Game *g, const char *what) {
+    bool sky = !strcmp(what, "sky");
+    SkyError err = {0};
+    if (!tour_start(&g->tour, sky ? TOUR_SKY : TOUR_ISLAND, g->world, g->home.island, g->home.codex, &g->flight, &err)) {
+        fprintf(stderr, "%s\n", err.msg);
+        return false;
+    }
+    const Course *c = g->tour.course;
+    uint32_t k = sky ? 1u : (c->n_rings > 3 ? 3u : 0u);
+    if (!strcmp(what, "results")) {
+        tour_fly_pilot(&g->tour, &g->flight, &g->model, g->world, 900.0);
+    } else {
+        const CourseRing *r = &c->rings[k];
+        double back = sky ? 40.0 : 60.0;
+        flight_init(&g->flight, r->x - r->nx * back, r->y - r->ny * back + (sky ? 3.0 : 10.0), r->z - r->nz * back, atan2f(r->nx, -r->nz), 40.0f);
+        g->tour.run.next = k;
+    }
+    camera_chase(&g->flight, &g->camera);
+    static RenderRing rings[RENDER_RINGS_MAX];
+    render_rings_set(g->render, rings, tour_render_rings(&g->tour, rings, RENDER_RINGS_MAX));
+    render_rings_next(g->render, g->tour.run.next, 1.0f);
+    game_wait_world(g, 60.0);
+    return play_show(&g->play, &g->menu, &g->set, world_params(g->world), "hud");
+}
+
 bool game_show(Game *g, const char *what) {
+    if (what && (!strcmp(what, "tour") || !strcmp(what, "sky") || !strcmp(what, "results"))) return show_course(g, what);
     return play_show(&g->play, &g->menu, &g->set, world_params(g->world), what);
 }
 

@@ -22,6 +22,7 @@
 #include "settings.h"
 #include "sim/sim.h"
 #include "sound.h"
+#include "tour.h"
 #include "world/world.h"
 
 /* Exit statuses: bad input (options, pack, memory budget: errors of code SKY_ERR_INPUT) and
@@ -142,6 +143,7 @@ typedef struct Game {
     CameraRig rig;
     FlightState flight;
     CameraState camera;
+    Tour tour;                  /* the course flown (tour.c); Free flight: none */
     bool camera_fixed;
     int disp_w, disp_h;
     GameContinue cont;          /* the saved spot of this seed (continue.c) */

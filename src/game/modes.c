@@ -226,6 +226,7 @@ int game_bench(Game *g) {
     /* Start with the view filled, as a player would after the first seconds. */
     game_update(g, 0.0f);
     game_wait_world(g, 60.0);
+    if (g->opt.show) game_show(g, g->opt.show);   /* --show tour|sky: the frames draw a course's rings */
     b.ws0 = world_stats(g->world);   /* the measured frames' world counters start here */
     for (int i = 0; i < b.n; i++)
         if (!bench_frame(g, &b, i)) goto out;   /* stopped: no report from a cut-short run */

@@ -97,7 +97,7 @@ static void title(Game *g, const Canvas *c) {
     text_centre(c, c->h / 4 + RENDER_HUD_LINE_H * big.s + c->lh, COL_DIM, "floating islands flight");
     bool pad = g->input.st.pad_connected;
     /* The prompts sit at the foot of the screen, under the aircraft (the chase view puts it
-     * just below the middle), whatever the screen's size. */
+     * just below the middle), whatever the screen's size; the mode choices just above them. */
     const char *lines[3];
     int n = 0;
     if (g->cont.have) lines[n++] = pad ? "Start: continue where you left off   Y: new flight" :
@@ -107,6 +107,7 @@ static void title(Game *g, const Canvas *c) {
     if (g->opt.boot_service) lines[n++] = pad ? "Select: power off, reboot, console" : "H: power off, reboot, console";
     int y = c->h - (n + 1) * c->lh;
     for (int i = 0; i < n; i++) text_centre(c, y + i * c->lh, i == 0 ? COL_HI : COL_DIM, lines[i]);
+    tour_title_draw(&g->tour, c->r, c->w, y - 3 * RENDER_HUD_LINE_H * c->s - c->lh / 2, c->s);
 }
 
 static void crash(Game *g, const Canvas *c) {
@@ -241,6 +242,7 @@ void overlay_draw(Game *g) {
     }
     /* The pause menu covers the flight data: none of it shows beside or through its title. */
     if (g->set.hud && p->overlay != OVERLAY_MENU) hud(g, &c);
+    if (p->overlay == OVERLAY_NONE) tour_draw(&g->tour, g->render, c.w, c.h, c.s, &g->flight, &g->camera);
     if (p->state == PLAY_CRASH) crash(g, &c);
     messages(g, &c);
     if (p->overlay == OVERLAY_MENU) menu(g, &c);

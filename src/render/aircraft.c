@@ -43,6 +43,31 @@ static void model_matrix(const RenderView *v, float out[16]) {
     out[15] = 1.0f;
 }
 
+/* Opaque, depth-tested, back faces culled: `count` ModelVertex triangles of vbo from `first`
+ * (the aircraft, a course's rings), counted at the aircraft's stage. */
+void model_draw_arrays(GLuint vbo, GLint first, GLsizei count, RenderCounters *rc) {
+    glEnable(GL_DEPTH_TEST);
+    glDepthFunc(GL_LEQUAL);
+    glDepthMask(GL_TRUE);
+    glDisable(GL_BLEND);
+    glEnable(GL_CULL_FACE);
+    glCullFace(GL_BACK);
+    glBindBuffer(GL_ARRAY_BUFFER, vbo);
+    glEnableVertexAttribArray(ATTR_POS);
+    glEnableVertexAttribArray(ATTR_NORMAL);
+    glEnableVertexAttribArray(ATTR_COLOR);
+    const GLsizei stride = sizeof(ModelVertex);
+    glVertexAttribPointer(ATTR_POS, 4, GL_SHORT, GL_FALSE, stride, (const void *)offsetof(ModelVertex, x));
+    glVertexAttribPointer(ATTR_NORMAL, 3, GL_BYTE, GL_TRUE, stride, (const void *)offsetof(ModelVertex, nx));
+    glVertexAttribPointer(ATTR_COLOR, 4, GL_UNSIGNED_BYTE, GL_TRUE, stride, (const void *)offsetof(ModelVertex, r));
+    GL_TIMED(glDrawArrays(GL_TRIANGLES, first, count));
+    render_count_draw(rc, RENDER_STAGE_AIRCRAFT, (uint32_t)count / 3);
+    glDisableVertexAttribArray(ATTR_POS);
+    glDisableVertexAttribArray(ATTR_NORMAL);
+    glDisableVertexAttribArray(ATTR_COLOR);
+    glBindBuffer(GL_ARRAY_BUFFER, 0);
+}
+
 void aircraft_draw(AircraftModel *m, const RenderFrame *f, RenderCounters *rc) {
     const RenderView *v = f->view;
     if (!v->aircraft_visible) return;
@@ -55,26 +80,7 @@ void aircraft_draw(AircraftModel *m, const RenderFrame *f, RenderCounters *rc) {
     glUniform2f(m->u_prop, cosf(v->prop_angle), sinf(v->prop_angle));
     glUniform3fv(m->u_prop_centre, 1, render_aircraft_prop_centre);
     glUniform3f(m->u_light, 0.38f, 0.85f, 0.36f);
-    glEnable(GL_DEPTH_TEST);
-    glDepthFunc(GL_LEQUAL);
-    glDepthMask(GL_TRUE);
-    glDisable(GL_BLEND);
-    glEnable(GL_CULL_FACE);
-    glCullFace(GL_BACK);
-    glBindBuffer(GL_ARRAY_BUFFER, m->vbo);
-    glEnableVertexAttribArray(ATTR_POS);
-    glEnableVertexAttribArray(ATTR_NORMAL);
-    glEnableVertexAttribArray(ATTR_COLOR);
-    const GLsizei stride = sizeof(ModelVertex);
-    glVertexAttribPointer(ATTR_POS, 4, GL_SHORT, GL_FALSE, stride, (const void *)offsetof(ModelVertex, x));
-    glVertexAttribPointer(ATTR_NORMAL, 3, GL_BYTE, GL_TRUE, stride, (const void *)offsetof(ModelVertex, nx));
-    glVertexAttribPointer(ATTR_COLOR, 4, GL_UNSIGNED_BYTE, GL_TRUE, stride, (const void *)offsetof(ModelVertex, r));
-    GL_TIMED(glDrawArrays(GL_TRIANGLES, 0, m->vert_count));
-    render_count_draw(rc, RENDER_STAGE_AIRCRAFT, (uint32_t)m->vert_count / 3);
-    glDisableVertexAttribArray(ATTR_POS);
-    glDisableVertexAttribArray(ATTR_NORMAL);
-    glDisableVertexAttribArray(ATTR_COLOR);
-    glBindBuffer(GL_ARRAY_BUFFER, 0);
+    model_draw_arrays(m->vbo, 0, m->vert_count, rc);
 }
 
 void aircraft_free(AircraftModel *m) {

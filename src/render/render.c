@@ -22,6 +22,7 @@ struct Renderer {
     SkyDome sky;
     Terrain terrain;
     AircraftModel aircraft;
+    RingsLayer rings;
     HudLayer hud;
     RenderCounters counters;
     float viewproj[16];
@@ -86,7 +87,7 @@ Renderer *render_create(MemBudget *mem, const RenderSettings *s, SkyError *err) 
     if (!r->quad_ibo || !psx_init(&r->psx, &r->scratch, err) ||
         !sky_init(&r->sky, s->sky_force_mediump, &r->scratch, err) ||
         !terrain_init(&r->terrain, mem, &r->scratch, r->quad_ibo, &r->settings, err) ||
-        !aircraft_init(&r->aircraft, &r->scratch, err) ||
+        !aircraft_init(&r->aircraft, &r->scratch, err) || !rings_init(&r->rings, &r->aircraft, err) ||
         !hud_init(&r->hud, mem, &r->scratch, r->quad_ibo, s->hud_max_quads, err)) {
         render_destroy(r);
         return NULL;
@@ -105,6 +106,7 @@ const char *render_gpu_name(const Renderer *r) {
 void render_destroy(Renderer *r) {
     if (!r) return;
     hud_free(&r->hud);
+    rings_free(&r->rings);
     aircraft_free(&r->aircraft);
     terrain_free(&r->terrain);
     sky_free(&r->sky);
@@ -251,12 +253,19 @@ static void frame(Renderer *r, const RenderView *v, int dw, int dh, bool sky_deb
         terrain_prepare(&r->terrain, &f, rc);           /* tiles rebuilt, culled, clouds ordered */
         terrain_draw_opaque(&r->terrain, &f, rc);
         aircraft_draw(&r->aircraft, &f, rc);
+        rings_draw(&r->rings, &f, rc);                  /* a course's rings, opaque */
         terrain_draw_clouds(&r->terrain, &f, rc);       /* translucent, back to front, after all opaque */
         hud_draw(&r->hud, &f, rc);                      /* text and menus, in PSX pixels */
     }
     psx_present(&r->psx, &f, rc);                       /* nearest upscale to the display */
     hud_frame_done(&r->hud);                            /* the queue was this frame's */
     frame_end(r);
+}
+
+void render_rings_set(Renderer *r, const RenderRing *rings, uint32_t n) { rings_set(&r->rings, rings, n); }
+void render_rings_next(Renderer *r, uint32_t next, float pulse) { rings_next(&r->rings, next, pulse); }
+void render_hud_arrow(Renderer *r, int x, int y, int size, float angle, uint32_t rgba) {
+    rings_hud_arrow(&r->hud, (float)x, (float)y, (float)size, angle, rgba);
 }
 
 void render_frame(Renderer *r, const RenderView *v, int dw, int dh) { frame(r, v, dw, dh, false); }
@@ -319,7 +328,7 @@ RenderStats render_stats(const Renderer *r) {
     s.chunks_visible = r->counters.chunks_visible;
     s.chunks_culled = r->counters.chunks_culled;
     s.pending_uploads = ts.pending_live;
-    s.gpu_bytes = ts.gpu_bytes + r->quad_ibo_bytes + r->sky.bytes + r->aircraft.bytes + r->psx.target_bytes +
+    s.gpu_bytes = ts.gpu_bytes + r->quad_ibo_bytes + r->sky.bytes + r->aircraft.bytes + r->rings.bytes + r->psx.target_bytes +
                   r->psx.quad_bytes + r->hud.bytes;
     s.uploads_total = ts.uploads_total;
     s.dropped_no_slot = ts.dropped_no_slot;

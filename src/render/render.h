@@ -180,6 +180,22 @@ bool render_map_set(Renderer *r, const IslandField *f, const Island *isl, const 
  * render_map_set. */
 void render_hud_map(Renderer *r, int x, int y, int w, int h, double air_x, double air_z, float air_yaw);
 
+/* ---------------------------------------------------------------- course rings (rings.c)
+ * A course's rings, drawn after the aircraft as low-poly hoops in one call; rings before the
+ * next are not drawn, the next is marked (its own colour, brightened by pulse 0..1). */
+#define RENDER_RINGS_MAX 128
+typedef struct RenderRing {
+    double x, y, z;             /* centre, world metres */
+    float nx, ny, nz;           /* unit normal */
+    float radius;               /* inner rim, metres */
+} RenderRing;
+/* Replaces the course's rings (n = 0: none); all of them within 2 km of the first. */
+void render_rings_set(Renderer *r, const RenderRing *rings, uint32_t n);
+void render_rings_next(Renderer *r, uint32_t next, float pulse);
+/* A HUD arrow centred at (x, y), `size` pixels from centre to tip, pointing at `angle` radians
+ * (0 up the screen, + clockwise). */
+void render_hud_arrow(Renderer *r, int x, int y, int size, float angle, uint32_t rgba);
+
 /* Draws one frame into the current framebuffer of size disp_w x disp_h. */
 void render_frame(Renderer *r, const RenderView *v, int disp_w, int disp_h);
 /* Same, but the dome shows its raw FBM value as grey and nothing else is drawn (tests; the HUD

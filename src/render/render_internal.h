@@ -202,6 +202,26 @@ typedef struct AircraftModel {
 bool aircraft_init(AircraftModel *m, MemArena *scratch, SkyError *err);
 void aircraft_draw(AircraftModel *m, const RenderFrame *f, RenderCounters *rc);
 void aircraft_free(AircraftModel *m);
+/* The aircraft's program's vertices drawn opaque (aircraft.c; the rings draw through it too). */
+void model_draw_arrays(GLuint vbo, GLint first, GLsizei count, RenderCounters *rc);
+
+/* A course's rings (rings.c): one buffer, one draw call from the next ring on, through the
+ * aircraft's program (a copy of its handles: the aircraft owns it). */
+typedef struct RingsLayer {
+    GlProgram prog;
+    GLuint vbo;
+    GLint u_viewproj, u_model, u_prop, u_prop_centre, u_light;
+    RenderRing rings[RENDER_RINGS_MAX];
+    uint32_t count, next, marked, bytes;
+    double origin[3];
+    float pulse;
+} RingsLayer;
+
+bool rings_init(RingsLayer *g, const AircraftModel *a, SkyError *err);
+void rings_set(RingsLayer *g, const RenderRing *rings, uint32_t n);
+void rings_next(RingsLayer *g, uint32_t next, float pulse);
+void rings_draw(RingsLayer *g, const RenderFrame *f, RenderCounters *rc);
+void rings_free(RingsLayer *g);
 
 /* The HUD/menu layer: drawn over the finished scene into the same target, in its pixels (the
  * PSX resolution: f->target_w x f->target_h, y down from the top), before the upscale, so text
@@ -276,6 +296,8 @@ void hud_free(HudLayer *h);
 void hud_box(HudLayer *h, float x, float y, float w, float hgt, uint32_t rgba);
 /* Any four corners (a thin line, the arrow), filled with the white block times rgba. */
 void hud_quad(HudLayer *h, const float xy[4][2], uint32_t rgba);
+/* rings.c: the HUD's arrow toward the next ring, one quad. */
+void rings_hud_arrow(HudLayer *h, float x, float y, float size, float angle, uint32_t rgba);
 void hud_text(HudLayer *h, int x, int y, int scale, uint32_t rgba, const char *text);
 void hud_atlas_map_quad(HudLayer *h, int x, int y, int side);
 

@@ -1,0 +1,72 @@
+/* skyisles tour: the game's courses (issue 19): Free flight, the Island tour and a Sky course,
+ * chosen from the pause menu; the clock, the next ring, restarts at the last ring passed, splits,
+ * the results screen and the best times per seed and course kept beside the settings. The
+ * courses themselves are src/course. The ghost hook: TourBest.split is the reference a ghost
+ * and the HUD's split compare against. */
+#ifndef SKYISLES_GAME_TOUR_H
+#define SKYISLES_GAME_TOUR_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "course/course.h"
+#include "render/render.h"
+
+typedef enum TourMode { TOUR_FREE = 0, TOUR_ISLAND, TOUR_SKY } TourMode;
+
+#define TOUR_BEST_MAX 48                 /* courses whose best time is kept */
+#define TOUR_BEST_FILE "best_times.txt"
+
+/* The best run of one course: its total and the clock at each ring. */
+typedef struct TourBest {
+    char id[COURSE_ID_MAX];
+    uint32_t n;
+    double total;
+    float split[COURSE_MAX_RINGS];
+} TourBest;
+
+typedef struct Tour {
+    TourMode mode;
+    Course *course;             /* carved at boot */
+    CourseWork *work;
+    MemArena arena;
+    CourseRun run;
+    TourBest *best;             /* TOUR_BEST_MAX, carved at boot, read from the file */
+    uint32_t n_best;
+    int best_of_course;         /* index into best of this course's best, -1 none */
+    bool results;               /* the results screen shows */
+    bool new_best;
+    int title_choice;           /* the title's mode (TourMode), moved with up/down */
+    char dir[512];              /* where the best-times file lives ("" none: not kept) */
+} Tour;
+
+/* Boot: carves the course and its work memory from mem, reads the best times from dir (NULL: not
+ * kept), registers the menu actions once. False with one line when the budget is short. */
+bool tour_boot(Tour *t, MemBudget *mem, const char *dir, SkyError *err);
+/* The mode a menu action (or the title's choice) asked for since the last call (false: none). */
+bool tour_take_request(TourMode *mode);
+/* The title's choice of mode: up/down move it; Start or OK asks for it (the title then starts
+ * the flight as before). `in` is the frame's InputState (input.h). */
+struct InputState;
+void tour_title_input(Tour *t, const struct InputState *in);
+/* The three modes under the title at y, the chosen one marked. */
+void tour_title_draw(const Tour *t, Renderer *r, int w, int y, int s);
+/* Lays the course of `mode` for the world (and home island) and puts f at its start; Free
+ * flight ends a course. False with one line in err (the course cannot be laid). */
+bool tour_start(Tour *t, TourMode mode, const World *w, const Island *isl, const IslandCodex *cx, FlightState *f,
+                SkyError *err);
+/* One frame of a course: the motion p0 -> f (after collision; not across a restart) passes rings,
+ * the clock runs (through crash pauses too). Returns COURSE_EVENT_* bits. */
+uint32_t tour_frame(Tour *t, FlightState *f, double x0, double y0, double z0, bool moved, float dt);
+/* A restart (after a crash): the aircraft goes to the last ring passed instead. */
+void tour_restart(Tour *t, FlightState *f);
+/* The course pilot flies the rest of the course (at most limit_s of sim time, 60 Hz): shots of
+ * the results screen, the attract mode's course. True when it finished. */
+bool tour_fly_pilot(Tour *t, FlightState *f, const FlightModel *m, const World *w, double limit_s);
+/* The rings for the renderer (n: how many written). */
+uint32_t tour_render_rings(const Tour *t, RenderRing *out, uint32_t cap);
+/* The HUD's course part (arrow, next ring, distance, clock, split) and the results screen,
+ * queued into the HUD layer of a w x h canvas at text scale s. */
+void tour_draw(const Tour *t, Renderer *r, int w, int h, int s, const FlightState *f, const CameraState *cam);
+
+#endif
