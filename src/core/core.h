@@ -73,6 +73,9 @@ void mem_budget_release(MemBudget *b);
 /* Returns zeroed memory aligned to `align` (power of two, >= 1), or NULL when the budget is spent. */
 void *mem_carve(MemBudget *b, size_t bytes, size_t align);
 static inline size_t mem_budget_free(const MemBudget *b) { return b->size - b->used; }
+/* Boot only: forgets what was carved after the mark `used` (an earlier b->used), so a stage that
+ * did not fit can try again smaller. The caller keeps no pointer into what it forgets. */
+void mem_budget_rewind(MemBudget *b, size_t used);
 
 /* Bump arena for scratch that is reset as a whole (per frame, per job). Not thread-safe. */
 typedef struct MemArena {

@@ -39,6 +39,10 @@ void mem_budget_release(MemBudget *b) {
 
 static size_t align_up(size_t v, size_t a) { return (v + (a - 1)) & ~(a - 1); }
 
+void mem_budget_rewind(MemBudget *b, size_t used) {
+    if (used < b->used) b->used = used;
+}
+
 void *mem_carve(MemBudget *b, size_t bytes, size_t align) {
     if (align < 16) align = 16;
     uintptr_t base = (uintptr_t)b->base;

@@ -158,13 +158,29 @@ static bool boot_renderer(Game *g, SkyError *err) {
     platform_drawable_size(g->platform, &g->disp_w, &g->disp_h);
     RenderSettings rs;
     render_settings_from(g, &rs);
-    int rmax = world_params(g->world)->create.view_radius_max;
-    rs.max_chunks = (uint32_t)((2 * rmax + 3) * (2 * rmax + 3));
+    int sized = world_params(g->world)->create.view_radius_max, rmax = sized;
     size_t used = g->mem.used;
-    g->render = render_create(&g->mem, &rs, err);
-    if (!g->render) {
-        budget_short(g, "the renderer", err);
-        return false;
+    /* GPU chunk slots for every chunk the world can hold; where the budget cannot carve them (a
+     * saved view radius larger than this machine's budget), a quarter fewer chunks each try, and
+     * the world is held to what the renderer holds. Only a budget short of memory retries. */
+    for (;;) {
+        rs.max_chunks = (uint32_t)((2 * rmax + 3) * (2 * rmax + 3));
+        size_t failures = g->mem.carve_failures;
+        g->render = render_create(&g->mem, &rs, err);
+        if (g->render) break;
+        mem_budget_rewind(&g->mem, used);
+        if (g->mem.carve_failures == failures || rmax <= WORLD_VIEW_RADIUS_MIN) {
+            budget_short(g, "the renderer", err);
+            return false;
+        }
+        rmax = rmax * 3 / 4 > WORLD_VIEW_RADIUS_MIN ? rmax * 3 / 4 : WORLD_VIEW_RADIUS_MIN;
+        memset(err, 0, sizeof *err);
+    }
+    if (rmax < sized) {
+        world_hold_view_radius(g->world, rmax);
+        log_warn("skyisles: the memory budget of %zu MiB holds a view radius of %d chunk%s, not %d: the view is held "
+                 "there (raise --mem MB or SKYISLES_MEM_MB for more)", g->mem.size >> 20, rmax, rmax == 1 ? "" : "s",
+                 sized);
     }
     if (!render_map_set(g->render, &g->home.field, g->home.island, g->home.codex, GAME_LANG, err)) {
         budget_short(g, "the island map", err);

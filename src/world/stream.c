@@ -184,6 +184,16 @@ void world_set_home(World *w, const IslandField *home) {
 
 void world_set_live_params(World *w, const WorldLiveParams *p) { live_apply(w, p); }
 
+void world_hold_view_radius(World *w, int32_t max) {
+    max = world_clamp_view_radius(max);
+    if (max >= w->radius_max) return;
+    w->radius_max = max;
+    w->params.create.view_radius_max = max;
+    if (w->radius_eff > max) w->radius_eff = max;
+    WorldLiveParams l = w->params.live;
+    live_apply(w, &l);
+}
+
 /* Does p's field differ from the world's? Every generation value of the table (normalised
  * values compare as the world would make them). */
 static bool gen_differs(const World *w, const WorldGenParams *p) {

@@ -310,6 +310,10 @@ void world_set_gen_params(World *w, const WorldGenParams *p);
  * lookahead, results per frame, LOD bands. Loaded chunks stay; out of reach ones go at the next
  * world_update, chunks whose LOD band changed are swapped as in flight. No epoch change. */
 void world_set_live_params(World *w, const WorldLiveParams *p);
+/* Lowers the view radius the world streams at most (never raises it past the creation's
+ * view_radius_max): for a renderer that holds fewer chunks than the world was sized for. The
+ * live view radius is held there at once and from then on. */
+void world_hold_view_radius(World *w, int32_t max);
 /* Both, by cost: a rebuild only when a generation value differs from the world's. p->create
  * is ignored (creation only); the home island stays the world's. */
 void world_set_params(World *w, const WorldParams *p);
