@@ -107,7 +107,7 @@ static void title(Game *g, const Canvas *c) {
     if (g->opt.boot_service) lines[n++] = pad ? "Select: power off, reboot, console" : "H: power off, reboot, console";
     int y = c->h - (n + 1) * c->lh;
     for (int i = 0; i < n; i++) text_centre(c, y + i * c->lh, i == 0 ? COL_HI : COL_DIM, lines[i]);
-    tour_title_draw(&g->tour, c->r, c->w, y - 3 * RENDER_HUD_LINE_H * c->s - c->lh / 2, c->s);
+    tour_title_draw(&g->tour, c->r, c->w, y - c->lh - c->lh / 2, c->s);
 }
 
 static void crash(Game *g, const Canvas *c) {

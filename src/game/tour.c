@@ -37,17 +37,31 @@ bool tour_take_request(TourMode *mode) {
 static const char *const MODE_NAMES[3] = {"Free flight", "Island tour", "Sky course"};
 
 void tour_title_input(Tour *t, const InputState *in) {
-    if (in->pressed[GA_MENU_UP]) t->title_choice = (t->title_choice + 2) % 3;
-    if (in->pressed[GA_MENU_DOWN]) t->title_choice = (t->title_choice + 1) % 3;
+    if (in->pressed[GA_MENU_UP] || in->pressed[GA_MENU_LEFT]) t->title_choice = (t->title_choice + 2) % 3;
+    if (in->pressed[GA_MENU_DOWN] || in->pressed[GA_MENU_RIGHT]) t->title_choice = (t->title_choice + 1) % 3;
     if ((in->pressed[GA_PAUSE] || in->pressed[GA_MENU_OK]) && t->title_choice != TOUR_FREE) g_request = t->title_choice;
 }
 
+/* The three modes on one line (the chosen one marked), so the title's text stays off the
+ * aircraft; a screen too narrow for the line shows the chosen mode alone between arrows. */
 void tour_title_draw(const Tour *t, Renderer *r, int w, int y, int s) {
+    char item[3][48];
+    int width[3], total = 0, gap = render_hud_text_width("   ", s);
     for (int i = 0; i < 3; i++) {
-        char line[48];
-        snprintf(line, sizeof line, i == t->title_choice ? "> %s <" : "%s", MODE_NAMES[i]);
-        render_hud_text(r, (w - render_hud_text_width(line, s)) / 2, y + i * RENDER_HUD_LINE_H * s, s,
-                        i == t->title_choice ? COL_HI : COL_DIM, line);
+        snprintf(item[i], sizeof item[i], i == t->title_choice ? "> %s <" : "%s", MODE_NAMES[i]);
+        width[i] = render_hud_text_width(item[i], s);
+        total += width[i] + (i ? gap : 0);
+    }
+    if (total > w - 2 * gap) {
+        char one[64];
+        snprintf(one, sizeof one, "< %s >", MODE_NAMES[t->title_choice]);
+        render_hud_text(r, (w - render_hud_text_width(one, s)) / 2, y, s, COL_HI, one);
+        return;
+    }
+    int x = (w - total) / 2;
+    for (int i = 0; i < 3; i++) {
+        render_hud_text(r, x, y, s, i == t->title_choice ? COL_HI : COL_DIM, item[i]);
+        x += width[i] + gap;
     }
 }
 
