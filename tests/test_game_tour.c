@@ -48,7 +48,6 @@ static void boot(void) {
     assert_true(tour_boot(&g_tour, &g_mem, g_dir, &err));
 }
 
-#if !defined(__aarch64__)
 static double fly_sky(void) {
     SkyError err = {0};
     FlightModel m;
@@ -61,7 +60,6 @@ static double fly_sky(void) {
     return g_tour.run.clock_s;
 }
 
-#endif
 
 static void test_menu_offers_modes(void **state) {
     (void)state;
@@ -105,7 +103,6 @@ static void test_title_choice(void **state) {
     assert_int_equal(g_tour.title_choice, TOUR_ISLAND);
 }
 
-#if !defined(__aarch64__)
 static void test_best_kept_and_read(void **state) {
     (void)state;
     boot();
@@ -137,16 +134,13 @@ static void test_damaged_file_ignored(void **state) {
     boot();
     assert_int_equal(g_tour.n_best, 1);
 }
-#endif
 
 int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_menu_offers_modes),
         cmocka_unit_test(test_title_choice),
-#if !defined(__aarch64__)   /* under qemu-user the flights would take long: x86 and the sanitizers fly them */
         cmocka_unit_test(test_best_kept_and_read),
         cmocka_unit_test(test_damaged_file_ignored),
-#endif
     };
     return cmocka_run_group_tests(tests, setup, teardown);
 }
