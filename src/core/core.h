@@ -193,6 +193,18 @@ static inline uint32_t hash3_u32(uint32_t seed, int32_t x, int32_t y, int32_t z)
 }
 uint64_t hash_fnv1a64(const void *data, size_t n, uint64_t h);   /* h = 0 to start */
 
+/* ---------------------------------------------------------------- deterministic maths */
+/* libm-free sin, cos, atan2, atan, asin and exp (detmath.c): IEEE basic operations and sqrt
+ * only, so the same bits on every CPU and C library (island layout, flight, collision). Accurate
+ * to about 1e-15 (angles within +-1e15 rad; NaN beyond). */
+void det_sincos(double a, double *s, double *c);
+double det_sin(double a);
+double det_cos(double a);
+double det_atan2(double y, double x);
+double det_atan(double x);
+double det_asin(double x);   /* NaN outside [-1, 1] */
+double det_exp(double x);
+
 /* ---------------------------------------------------------------- island field */
 /* The home island as baked by src/island at boot, read by src/world to shape terrain.
  * Plain data in core so neither module depends on the other. One block = one metre. */

@@ -88,6 +88,10 @@ void flight_idle(FlightState *f, float dt);
 /* Unit nose direction. */
 void flight_forward(const FlightState *f, float out[3]);
 
+/* FNV-1a 64 of the flight's physical state (position, attitude, speeds, throttle, boost, time;
+ * not the autopilot's planning fields): equal hashes, the same flight to the bit. */
+uint64_t flight_state_hash(const FlightState *f, uint64_t h);
+
 /* Chase camera behind and above the aircraft (no smoothing: the pose it settles to). */
 void camera_chase(const FlightState *f, CameraState *out);
 
