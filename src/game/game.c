@@ -235,6 +235,7 @@ bool game_boot(Game *g, const GameOptions *o, SkyError *err) {
     g->model.speed_limit = g->set.speed_limit;
     size_t mib = mem_budget_mib_from_env((size_t)o->mem_mib);
     if (!mem_budget_init(&g->mem, mib << 20, err)) return false;
+    if (!o->print_island && !game_replay_boot(g, err)) return false;
 
     /* Everything that can reject the input (pack, island, memory budget) comes before any
      * window: it fails fast and the same way with or without a display. */
@@ -249,7 +250,7 @@ bool game_boot(Game *g, const GameOptions *o, SkyError *err) {
         if (!boot_sound(g, err)) return false;
     }
     boot_finish(g);
-    return true;
+    return o->print_island || game_replay_ready(g, err);
 }
 
 void game_shutdown(Game *g) {
@@ -265,6 +266,7 @@ void game_shutdown(Game *g) {
 /* ---------------------------------------------------------------- settings */
 void game_apply_settings(Game *g, unsigned changes) {
     GameSettings *s = &g->set;
+    game_replay_settings_changing(g, changes);
     if (changes & (MENU_CHANGED_WORLD | MENU_CHANGED_QUALITY)) {
         /* world_set_params rebuilds only when a generation value changed (W5); live values apply
          * at once. The home island's field and the creation values stay the world's own. */
@@ -301,6 +303,7 @@ void game_apply_settings(Game *g, unsigned changes) {
     if (changes & MENU_CHANGED_CONTROLS) input_apply_settings(&g->input, &s->input);
     if (changes & MENU_CHANGED_SOUND) sound_apply_settings(&g->sound, s);
     if (changes) g->settings_dirty = true;
+    if (changes) game_replay_settings_changed(g);
 }
 
 void game_save_settings(Game *g) {
@@ -337,11 +340,13 @@ static void stream(Game *g) {
     else game_consume_world(g);
 }
 
-/* What play works on this frame: the game's own parts, lent. */
-static PlayCtx play_ctx(Game *g) {
+PlayCtx game_play_ctx(Game *g) {
+    bool replaying = g->opt.replay != NULL;
     return (PlayCtx){.world = g->world, .flight = &g->flight, .model = &g->model, .rig = &g->rig,
                      .camera = &g->camera, .spawn = &g->spawn, .in = &g->input.st, .ev = &g->ev,
-                     .menu = &g->menu, .set = &g->set, .autopilot = g->opt.autopilot, .demo_start = g->opt.demo};
+                     .menu = &g->menu, .set = &g->set, .autopilot = g->opt.autopilot, .demo_start = g->opt.demo,
+                     .rec = replaying || !g->rec.runs ? NULL : &g->rec, .meta = &g->meta,
+                     .replay = replaying ? &g->playback : NULL};
 }
 
 /* What the player is doing, for the synth's levels. */
@@ -383,10 +388,11 @@ static unsigned sound_events(const Game *g, const PlayBefore *b, const PlayReque
 void game_frame(Game *g, const PlatformEvents *ev, float dt) {
     g->ev = *ev;
     input_update(&g->input, ev);
-    PlayCtx c = play_ctx(g);
+    PlayCtx c = game_play_ctx(g);
     PlayBefore before = {g->play.overlay, g->play.crashes, g->play.respawns, g->menu.page, g->menu.depth, g->menu.sel,
                          g->play.demo};
     PlayRequest rq = play_frame(&g->play, &c, dt);
+    game_replay_frame(g, &rq);
     if (rq.apply) game_apply_settings(g, rq.apply);
     if (rq.dirty) g->settings_dirty = true;
     if (rq.save) game_save_settings(g);
@@ -425,13 +431,25 @@ void game_draw(Game *g) {
     v.roll = g->camera.roll;
     v.time_s = g->flight.time_s;
     v.aircraft_visible = !g->opt.no_aircraft && !(g->rig.mode == CAMERA_COCKPIT && !g->camera_fixed);
-    v.air_x = g->flight.x;
-    v.air_y = g->flight.y;
-    v.air_z = g->flight.z;
-    v.air_yaw = g->flight.yaw;
-    v.air_pitch = g->flight.pitch;
-    v.air_roll = g->flight.roll;
-    v.prop_angle = g->flight.prop_angle;
+    FlightState air;   /* between the last two sim steps */
+    play_view_flight(&g->play, &g->flight, &air);
+    v.air_x = air.x;
+    v.air_y = air.y;
+    v.air_z = air.z;
+    v.air_yaw = air.yaw;
+    v.air_pitch = air.pitch;
+    v.air_roll = air.roll;
+    v.prop_angle = air.prop_angle;
+    FlightState gh;
+    v.ghost_visible = ghost_view(&g->ghost, g->play.step_acc, &gh);
+    if (v.ghost_visible) {
+        v.ghost_x = gh.x;
+        v.ghost_y = gh.y;
+        v.ghost_z = gh.z;
+        v.ghost_yaw = gh.yaw;
+        v.ghost_pitch = gh.pitch;
+        v.ghost_roll = gh.roll;
+    }
     render_frame(g->render, &v, g->disp_w, g->disp_h);
 }
 
@@ -465,8 +483,19 @@ bool game_wait_world(Game *g, double timeout_s) {
     return false;
 }
 
+/* The frame's time: the gap since the last frame, capped at 0.1 s (a slow frame drops time, it
+ * is not a leap); a gap over PLAY_STALL_SECONDS (suspend, SIGSTOP, a debugger) pauses instead. */
+static float frame_dt(Game *g, double gap_s) {
+    if (gap_s > PLAY_STALL_SECONDS) {
+        PlayCtx c = game_play_ctx(g);
+        play_stall(&g->play, &c, gap_s);
+        return 0.0f;
+    }
+    return gap_s > 0.1 ? 0.1f : (float)gap_s;
+}
+
 int game_run(Game *g) {
-    double last = time_now_ms(), last_log = last;
+    double last = time_now_ms(), last_log = last, run_s = 0.0;
     uint32_t frames = 0;
     for (;;) {
         PlatformEvents ev;
@@ -474,16 +503,17 @@ int game_run(Game *g) {
         if (ev.quit) break;
         if (ev.resized) platform_drawable_size(g->platform, &g->disp_w, &g->disp_h);
         double now = time_now_ms();
-        float dt = (float)((now - last) / 1000.0);
-        if (dt > 0.1f) dt = 0.1f;   /* a stall (a slow frame, a suspended process) is not a leap */
+        float dt = frame_dt(g, (now - last) / 1000.0);
         last = now;
         game_frame(g, &ev, dt);
-        if (g->play.quit) break;
+        if (g->play.quit || g->play.replay_done) break;
         overlay_draw(g);
         game_draw(g);
         platform_swap(g->platform);
         frames++;
-        if (g->opt.seconds > 0.0 && g->play.flight_s >= g->opt.seconds) break;
+        /* --seconds counts the run's time, which passes on every screen (paused or not). */
+        run_s += dt;
+        if (g->opt.seconds > 0.0 && run_s >= g->opt.seconds) break;
         if (now - last_log > 10000.0) {
             RenderStats rs = render_stats(g->render);
             log_info("skyisles: %.1f fps, %u draw calls, %u triangles, %u chunks resident, %.1f MiB GPU",
@@ -493,6 +523,8 @@ int game_run(Game *g) {
             last_log = now;
         }
     }
+    log_info("skyisles: %llu sim steps of %.1f ms, %u stalls paused or dropped", (unsigned long long)g->play.steps,
+             1000.0 / SIM_STEP_HZ, g->play.stalls);
     game_save_settings(g);
-    return 0;
+    return game_replay_finish(g);
 }
