@@ -340,14 +340,6 @@ static void stream(Game *g) {
     else game_consume_world(g);
 }
 
-PlayCtx game_play_ctx(Game *g) {
-    bool replaying = g->opt.replay != NULL;
-    return (PlayCtx){.world = g->world, .flight = &g->flight, .model = &g->model, .rig = &g->rig,
-                     .camera = &g->camera, .spawn = &g->spawn, .in = &g->input.st, .ev = &g->ev,
-                     .menu = &g->menu, .set = &g->set, .autopilot = g->opt.autopilot, .demo_start = g->opt.demo,
-                     .rec = replaying || !g->rec.runs ? NULL : &g->rec, .meta = &g->meta,
-                     .replay = replaying ? &g->playback : NULL};
-}
 
 /* What the player is doing, for the synth's levels. */
 static AudioMode sound_mode(const Play *p) {

@@ -8,6 +8,16 @@
 
 #include "game.h"
 
+/* What play works on: the game's own parts, lent, with the recorder (or the replay played). */
+PlayCtx game_play_ctx(Game *g) {
+    bool replaying = g->opt.replay != NULL;
+    return (PlayCtx){.world = g->world, .flight = &g->flight, .model = &g->model, .rig = &g->rig,
+                     .camera = &g->camera, .spawn = &g->spawn, .in = &g->input.st, .ev = &g->ev,
+                     .menu = &g->menu, .set = &g->set, .autopilot = g->opt.autopilot, .demo_start = g->opt.demo,
+                     .rec = replaying || !g->rec.runs ? NULL : &g->rec, .meta = &g->meta,
+                     .replay = replaying ? &g->playback : NULL};
+}
+
 bool game_replay_boot(Game *g, SkyError *err) {
     if (!replay_init(&g->rec, &g->mem) || !replay_init(&g->ghost_run, &g->mem) ||
         (g->opt.replay && !replay_init(&g->playback, &g->mem))) {
