@@ -488,6 +488,7 @@ static float frame_dt(Game *g, double gap_s) {
 
 int game_run(Game *g) {
     double last = time_now_ms(), last_log = last, run_s = 0.0;
+    float longest_dt = 0.0f;
     uint32_t frames = 0;
     for (;;) {
         PlatformEvents ev;
@@ -496,6 +497,7 @@ int game_run(Game *g) {
         if (ev.resized) platform_drawable_size(g->platform, &g->disp_w, &g->disp_h);
         double now = time_now_ms();
         float dt = frame_dt(g, (now - last) / 1000.0);
+        if (dt > longest_dt) longest_dt = dt;
         last = now;
         game_frame(g, &ev, dt);
         if (g->play.quit || g->play.replay_done) break;
@@ -515,8 +517,9 @@ int game_run(Game *g) {
             last_log = now;
         }
     }
-    log_info("skyisles: %llu sim steps of %.1f ms, %u stalls paused or dropped", (unsigned long long)g->play.steps,
-             1000.0 / SIM_STEP_HZ, g->play.stalls);
+    log_info("skyisles: %llu sim steps of %.1f ms, longest frame time used %.1f ms or less (cap 100), %u stalls "
+             "paused or dropped", (unsigned long long)g->play.steps, 1000.0 / SIM_STEP_HZ,
+             (double)longest_dt * 1000.0, g->play.stalls);
     game_save_settings(g);
     return game_replay_finish(g);
 }
