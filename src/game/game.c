@@ -150,6 +150,7 @@ static bool boot_platform(Game *g, SkyError *err) {
                          .fullscreen = o->fullscreen, .vsync = o->vsync, .no_video = o->headless,
                          .pad_db = pad_db[0] ? pad_db : NULL, .pad_user_db = user_db[0] ? user_db : NULL};
     g->platform = platform_create(&pc, err);
+    platform_signals_install();   /* again, over anything SDL or a driver it loaded installed */
     return g->platform != NULL;
 }
 
