@@ -53,6 +53,11 @@ uint64_t time_thread_cpu_ns(void);   /* CPU time of the calling thread (0 where 
 /* Reads a whole file (boot time only: the buffer is malloc'd, the caller frees it).
  * NULL with a one-line error when missing, unreadable or larger than max_bytes. */
 uint8_t *file_read_all(const char *path, size_t max_bytes, size_t *len, SkyError *err);
+/* Writes all n bytes to fd (retrying short writes and EINTR): false on an error (errno says). */
+bool file_write_all(int fd, const void *data, size_t n);
+/* Ends an atomic write of tmp (open as fd; `written`: every byte went out): synced, closed and
+ * renamed over path; on any failure tmp is removed and the old path kept. 0, or the errno. */
+int file_commit(int fd, bool written, const char *tmp, const char *path);
 
 /* ---------------------------------------------------------------- memory */
 /* One budget, reserved once at boot; everything else is carved from it.

@@ -413,6 +413,11 @@ void game_update(Game *g, float dt) {
     stream(g);
 }
 
+static void pose_of(const FlightState *f, double *x, double *y, double *z, float *yaw, float *pitch, float *roll) {
+    *x = f->x, *y = f->y, *z = f->z;
+    *yaw = f->yaw, *pitch = f->pitch, *roll = f->roll;
+}
+
 void game_draw(Game *g) {
     RenderView v;
     memset(&v, 0, sizeof v);
@@ -426,23 +431,11 @@ void game_draw(Game *g) {
     v.aircraft_visible = !g->opt.no_aircraft && !(g->rig.mode == CAMERA_COCKPIT && !g->camera_fixed);
     FlightState air;   /* between the last two sim steps */
     play_view_flight(&g->play, &g->flight, &air);
-    v.air_x = air.x;
-    v.air_y = air.y;
-    v.air_z = air.z;
-    v.air_yaw = air.yaw;
-    v.air_pitch = air.pitch;
-    v.air_roll = air.roll;
+    pose_of(&air, &v.air_x, &v.air_y, &v.air_z, &v.air_yaw, &v.air_pitch, &v.air_roll);
     v.prop_angle = air.prop_angle;
-    FlightState gh;
+    FlightState gh;   /* a course's best run, when one flies */
     v.ghost_visible = ghost_view(&g->ghost, g->play.step_acc, &gh);
-    if (v.ghost_visible) {
-        v.ghost_x = gh.x;
-        v.ghost_y = gh.y;
-        v.ghost_z = gh.z;
-        v.ghost_yaw = gh.yaw;
-        v.ghost_pitch = gh.pitch;
-        v.ghost_roll = gh.roll;
-    }
+    if (v.ghost_visible) pose_of(&gh, &v.ghost_x, &v.ghost_y, &v.ghost_z, &v.ghost_yaw, &v.ghost_pitch, &v.ghost_roll);
     render_frame(g->render, &v, g->disp_w, g->disp_h);
 }
 

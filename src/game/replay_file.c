@@ -160,13 +160,15 @@ static bool values_sane(const ReplayHeader *h) {
     return ok;
 }
 
-/* The runs cover exactly the steps, each run at least one step long. */
+/* The runs cover exactly the steps, each run at least one step long, every input in range. */
 static bool runs_sane(const Replay *r) {
     uint64_t sum = 0;
     for (uint32_t i = 0; i < r->h.runs; i++) {
         const uint8_t *p = r->runs + (size_t)i * REPLAY_RUN_BYTES;
         uint16_t count = (uint16_t)(p[0] | (p[1] << 8));
         if (count == 0 || p[10] > 1) return false;
+        for (int a = 2; a < 10; a += 2)   /* -32768 is no quantised input: -1 is -32767 */
+            if (p[a] == 0x00 && p[a + 1] == 0x80) return false;
         sum += count;
     }
     return sum == r->h.steps;

@@ -10,17 +10,6 @@
 
 #include "replay_store.h"
 
-static bool write_all(int fd, const uint8_t *p, size_t n) {
-    while (n > 0) {
-        ssize_t k = write(fd, p, n);
-        if (k < 0 && errno == EINTR) continue;
-        if (k <= 0) return false;
-        p += k;
-        n -= (size_t)k;
-    }
-    return true;
-}
-
 /* Header (with its parameter text), runs, checksum: the file of docs/replay.md. */
 static bool write_parts(int fd, const Replay *r) {
     static uint8_t head[REPLAY_FIXED_BYTES + REPLAY_PARAMS_MAX];   /* main thread only */
@@ -29,8 +18,8 @@ static bool write_parts(int fd, const Replay *r) {
     uint64_t sum = replay_file_checksum(r, head, n);
     uint8_t tail[8];
     for (int i = 0; i < 8; i++) tail[i] = (uint8_t)(sum >> (8 * i));
-    return write_all(fd, head, n) && write_all(fd, r->runs, (size_t)r->h.runs * REPLAY_RUN_BYTES) &&
-           write_all(fd, tail, sizeof tail);
+    return file_write_all(fd, head, n) && file_write_all(fd, r->runs, (size_t)r->h.runs * REPLAY_RUN_BYTES) &&
+           file_write_all(fd, tail, sizeof tail);
 }
 
 bool replay_save(const Replay *r, const char *path, SkyError *err) {
@@ -45,17 +34,12 @@ bool replay_save(const Replay *r, const char *path, SkyError *err) {
                       "writable", tmp, strerror(errno));
         return false;
     }
-    bool ok = write_parts(fd, r);
-    int saved = errno;
-    if (ok && fsync(fd) != 0) { ok = false; saved = errno; }
-    if (close(fd) != 0 && ok) { ok = false; saved = errno; }
-    if (ok && rename(tmp, path) != 0) { ok = false; saved = errno; }
-    if (!ok) {
-        unlink(tmp);
+    errno = 0;
+    int saved = file_commit(fd, write_parts(fd, r), tmp, path);
+    if (saved)
         sky_error_set(err, SKY_ERR_START, "replay: saving %s failed (%s): the previous file is kept; free some space",
                       path, strerror(saved));
-    }
-    return ok;
+    return saved == 0;
 }
 
 bool replay_load(Replay *r, const char *path, SkyError *err) {

@@ -474,17 +474,6 @@ size_t settings_format(const GameSettings *s, char *buf, size_t n) {
     return o.len;
 }
 
-static bool write_all(int fd, const char *p, size_t n) {
-    while (n > 0) {
-        ssize_t k = write(fd, p, n);
-        if (k < 0 && errno == EINTR) continue;
-        if (k <= 0) return false;
-        p += k;
-        n -= (size_t)k;
-    }
-    return true;
-}
-
 static bool make_dirs(const char *dir) {
     char p[1024];
     if ((size_t)snprintf(p, sizeof p, "%s", dir) >= sizeof p) return false;
@@ -518,13 +507,8 @@ static bool write_atomic(const char *dir, const char *name, const char *text, si
                       "writable", what, dir, strerror(errno), what);
         return false;
     }
-    bool ok = write_all(fd, text, len);
-    int saved = errno;
-    if (ok && fsync(fd) != 0) { ok = false; saved = errno; }
-    if (close(fd) != 0 && ok) { ok = false; saved = errno; }
-    if (ok && rename(tmp, path) != 0) { ok = false; saved = errno; }
-    if (!ok) {
-        unlink(tmp);
+    int saved = file_commit(fd, file_write_all(fd, text, len), tmp, path);
+    if (saved) {
         sky_error_set(err, SKY_ERR_START, "skyisles: saving %s to %s failed (%s): the previous file is kept", what, path,
                       strerror(saved));
         return false;
