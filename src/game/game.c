@@ -410,6 +410,7 @@ void game_update(Game *g, float dt) {
         flight_autopilot_step(&g->flight, dt, g->world);
         camera_rig_update(&g->rig, &g->flight, dt, &g->camera);
     }
+    game_replay_update(g, dt);
     stream(g);
 }
 

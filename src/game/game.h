@@ -80,6 +80,7 @@ typedef struct GameOptions {
     /* replays */
     const char *replay;         /* --replay FILE: fly a recorded flight again (headless: unpaced) */
     const char *record;         /* --record FILE: the run's first flight is written there at the end */
+    const char *ghost;          /* --ghost FILE: a replay flown beside the aircraft (shots, tests) */
 } GameOptions;
 
 /* A data file that is not built in (e.g. "controllers/gamecontrollerdb.txt"): SKYISLES_DATA_DIR,
@@ -200,6 +201,8 @@ void game_replay_frame(Game *g, const PlayRequest *rq);
 /* At the end of a run: the recording ended and kept (--record FILE: written there); with
  * --replay the verdict line. The run's exit status. */
 int game_replay_finish(Game *g);
+/* The scripted path's frame (shots, benches): the ghost's steps for dt. */
+void game_replay_update(Game *g, float dt);
 /* --headless --replay: every step unpaced, then the verdict. */
 int game_replay_headless(Game *g);
 /* The sim's state hash now (what a replay of this flight must end with). */

@@ -90,6 +90,8 @@ static const RunOpt k_opts[] = {
      OPT_ON, AT(soak), 0, 0, NULL},
     {"--replay", "FILE", "run", "fly a recorded flight (replays/*.skyr) again exactly; with --headless as fast as it runs, "
      "then say whether it ended as recorded", OPT_TEXT, AT(replay), 0, 0, NULL},
+    {"--ghost", "FILE", "run", "fly the replay FILE beside the aircraft as the translucent ghost (recorded in this world)",
+     OPT_TEXT, AT(ghost), 0, 0, NULL},
     {"--record", "FILE", "run", "write the run's first flight as a replay to FILE at the end", OPT_TEXT, AT(record), 0, 0,
      NULL},
     {"--json", NULL, "run", "report (headless run, benchmark) as JSON", OPT_ON, AT(json), 0, 0, NULL},

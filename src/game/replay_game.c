@@ -56,7 +56,20 @@ bool game_replay_ready(Game *g, SkyError *err) {
                  (double)r->h.steps / SIM_STEP_HZ, (unsigned long long)r->h.seed);
     }
     refresh_meta(g);
+    if (g->opt.ghost) {
+        if (!replay_load(&g->ghost_run, g->opt.ghost, err) ||
+            !replay_check(&g->ghost_run, g->meta.pack_checksum, g->meta.gen, g->opt.ghost, err))
+            return false;
+        ghost_start(&g->ghost, &g->ghost_run);
+    }
     return true;
+}
+
+void game_replay_update(Game *g, float dt) {
+    if (!g->ghost.active || !(dt > 0.0f)) return;
+    PlayCtx c = game_play_ctx(g);
+    uint32_t n = (uint32_t)(dt / SIM_STEP + 0.5f);
+    ghost_step(&g->ghost, &c, n > 0 ? n : 1);
 }
 
 uint64_t game_sim_hash(const Game *g) {
