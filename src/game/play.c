@@ -10,6 +10,7 @@
 
 #define SAFE_PERIOD 0.5f        /* seconds between checks of the place to restart near */
 #define AUTOPILOT_CRUISE 40.0f  /* m/s the autopilot holds */
+#define VIEW_CUT_M 100.0        /* metres between two steps that are a jump, not flight (5000 m/s: 88 m) */
 
 void play_message(Play *p, float ttl, const char *fmt, ...) {
     /* The oldest message makes room. */
@@ -244,6 +245,10 @@ static float lerp_angle(float a, float b, float t) {
 void play_view_flight(const Play *p, const FlightState *cur, FlightState *out) {
     *out = *cur;
     if (!p->prev_valid) return;
+    /* Farther apart than a step can fly (the top speed limit, 5000 m/s, is 88 m a step): it was put
+     * somewhere (a restart, a new world, a test): a cut, nothing between. */
+    double dx = cur->x - p->prev.x, dy = cur->y - p->prev.y, dz = cur->z - p->prev.z;
+    if (!(dx * dx + dy * dy + dz * dz < VIEW_CUT_M * VIEW_CUT_M)) return;
     double t = p->step_acc / (double)SIM_STEP;
     if (!(t >= 0.0)) t = 0.0;
     if (t > 1.0) t = 1.0;
