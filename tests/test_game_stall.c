@@ -103,15 +103,15 @@ static void test_sigstop_pauses(void **state) {
     pid_t pid = start("SDL_VIDEODRIVER=offscreen GALLIUM_DRIVER=softpipe SKYISLES_LOG=info",
                       "--offscreen --size 64x48 --autopilot --view-radius 2 --seconds 600", out, err);
     assert_true(wait_for(err, "workers; budget", 180));
-    sleep(2);   /* flying */
+    sleep(5);   /* flying, a few frames in (software GL under emulation takes a second a frame) */
     assert_int_equal(kill(pid, SIGSTOP), 0);
-    sleep(3);   /* a stall: more than half a second */
+    sleep(5);   /* a stall: more than half a second, and than four frames under emulation */
     assert_int_equal(kill(pid, SIGCONT), 0);
     assert_true(wait_for(err, "gap between frames", 60));
     sleep(1);
     kill(pid, SIGTERM);
     int rc = wait_exit(pid, 120);
-    printf("  after SIGSTOP, 3 s, SIGCONT, SIGTERM: exit %d\n", rc);
+    printf("  after SIGSTOP, 5 s, SIGCONT, SIGTERM: exit %d\n", rc);
     assert_int_equal(rc, 0);
     assert_true(has(err, "paused where it was"));
     assert_true(has(err, "stopped by SIGTERM"));

@@ -471,9 +471,15 @@ bool game_wait_world(Game *g, double timeout_s) {
 }
 
 /* The frame's time: the gap since the last frame, capped at 0.1 s (a slow frame drops time, it
- * is not a leap); a gap over PLAY_STALL_SECONDS (suspend, SIGSTOP, a debugger) pauses instead. */
-static float frame_dt(Game *g, double gap_s) {
-    if (gap_s > PLAY_STALL_SECONDS) {
+ * is not a leap). A stall (suspend, SIGSTOP, a debugger) pauses instead: a gap over
+ * PLAY_STALL_SECONDS and over four times the recent frames (a machine that takes most of a
+ * second a frame, software GL under emulation, is slow, not stalled). `typical` follows the
+ * frame times (seconds, each counted up to 1 s). */
+static float frame_dt(Game *g, double gap_s, uint32_t frame, double *typical) {
+    if (frame == 0) *typical = gap_s < 1.0 ? gap_s : 1.0;
+    bool stall = frame >= 3 && gap_s > PLAY_STALL_SECONDS && gap_s > 4.0 * *typical;
+    *typical = 0.9 * *typical + 0.1 * (gap_s < 1.0 ? gap_s : 1.0);
+    if (stall) {
         PlayCtx c = game_play_ctx(g);
         play_stall(&g->play, &c, gap_s);
         return 0.0f;
@@ -482,16 +488,16 @@ static float frame_dt(Game *g, double gap_s) {
 }
 
 int game_run(Game *g) {
-    double last = time_now_ms(), last_log = last, run_s = 0.0;
+    double last = time_now_ms(), last_log = last, run_s = 0.0, typical = 0.0;
     float longest_dt = 0.0f;
-    uint32_t frames = 0;
+    uint32_t frames = 0, frame = 0;
     for (;;) {
         PlatformEvents ev;
         platform_poll(g->platform, &ev);
         if (ev.quit) break;
         if (ev.resized) platform_drawable_size(g->platform, &g->disp_w, &g->disp_h);
         double now = time_now_ms();
-        float dt = frame_dt(g, (now - last) / 1000.0);
+        float dt = frame_dt(g, (now - last) / 1000.0, frame++, &typical);
         if (dt > longest_dt) longest_dt = dt;
         last = now;
         game_frame(g, &ev, dt);
