@@ -90,7 +90,7 @@ TEST_BUDGET_TOTAL ?= 660
 # The programs that take longest, started first so that the pool ends together; the rest follow
 # in stage order. stage:program, longest first, as measured on main (seconds under qemu on a
 # loaded 2-core machine, one program at a time). A new slow test belongs here.
-TEST_SLOW_FIRST ?= aarch64:test_render aarch64:test_render_lod aarch64:test_game_boot aarch64:test_sim_collision \
+TEST_SLOW_FIRST ?= aarch64:test_render aarch64:test_render_lod aarch64:test_game_boot aarch64:test_game_replay aarch64:test_game_stall aarch64:test_sim_collision \
   aarch64:test_render_hud aarch64:test_render_overlay aarch64:test_world_stream tsan:test_world_stream \
   aarch64:test_world_caves aarch64:test_noise_rows aarch64:test_sim_spawn aarch64:test_world aarch64:test_world_lod \
   aarch64:test_world_params aarch64:test_home_island aarch64:test_game_pad aarch64:test_game_sound delivery:test_delivery.sh \
