@@ -80,12 +80,21 @@ bool replay_load(Replay *r, const char *path, SkyError *err) {
 bool replay_store_open(ReplayStore *s, const char *config_dir) {
     memset(s, 0, sizeof *s);
     if (!config_dir || !config_dir[0]) return false;
-    if ((size_t)snprintf(s->dir, sizeof s->dir, "%s/%s", config_dir, REPLAY_DIR) >= sizeof s->dir) return false;
-    if (mkdir(s->dir, 0755) != 0 && errno != EEXIST) {
-        log_warn("replay: cannot create %s (%s): flights are not kept", s->dir, strerror(errno));
+    if ((size_t)snprintf(s->config, sizeof s->config, "%s", config_dir) >= sizeof s->config ||
+        (size_t)snprintf(s->dir, sizeof s->dir, "%s/%s", config_dir, REPLAY_DIR) >= sizeof s->dir)
+        return false;
+    s->ok = true;
+    return true;
+}
+
+/* The folder, made on the first write (a first start has no config folder yet). False, with a
+ * debug line, when it cannot be: the settings already said the config folder is unusable. */
+static bool store_ready(const ReplayStore *s) {
+    if (!s->ok) return false;
+    if ((mkdir(s->config, 0755) != 0 && errno != EEXIST) || (mkdir(s->dir, 0755) != 0 && errno != EEXIST)) {
+        log_debug("replay: cannot create %s (%s): flights are not kept", s->dir, strerror(errno));
         return false;
     }
-    s->ok = true;
     return true;
 }
 
@@ -108,7 +117,7 @@ static int oldest_slot(const ReplayStore *s) {
 }
 
 bool replay_keep_last(ReplayStore *s, const Replay *r, char *path, size_t n, SkyError *err) {
-    if (!s->ok) return false;
+    if (!store_ready(s)) return false;
     if (r->h.steps == 0) return false;   /* nothing flown */
     snprintf(path, n, "%s/last-%d.skyr", s->dir, oldest_slot(s));
     return replay_save(r, path, err);
@@ -143,7 +152,12 @@ static double stored_time(const char *path) {
 
 int replay_keep_best(ReplayStore *s, const char *id, Replay *rec, const ReplayBest *b, SkyError *err) {
     char path[700];
-    if (!s->ok || !best_path(s, id, path, sizeof path)) {
+    if (!store_ready(s)) {
+        sky_error_set(err, SKY_ERR_START, "replay: no replays folder to keep the best run of %s in (no usable config "
+                      "folder): give --config DIR", id);
+        return -1;
+    }
+    if (!best_path(s, id, path, sizeof path)) {
         sky_error_set(err, SKY_ERR_INPUT, "replay: course id '%s' cannot name a file (letters, digits, - and _, at most "
                       "%u): give the course a plain id", id, REPLAY_ID_MAX - 1);
         return -1;

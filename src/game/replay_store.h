@@ -10,8 +10,9 @@
 #define REPLAY_KEEP_LAST 8
 
 typedef struct ReplayStore {
+    char config[512];   /* the config folder */
     char dir[600];      /* CONFIG/replays */
-    bool ok;            /* the folder stands */
+    bool ok;            /* there is a config folder to keep them in */
 } ReplayStore;
 
 /* A finished course run to keep as the best. */
@@ -27,7 +28,7 @@ typedef struct ReplayBest {
 bool replay_save(const Replay *r, const char *path, SkyError *err);
 /* Reads path into r's carved storage and parses it; false with one line in err (the file named). */
 bool replay_load(Replay *r, const char *path, SkyError *err);
-/* CONFIG/replays, created when missing; false (flights not kept) without a config folder. */
+/* CONFIG/replays (made on the first write); false (flights not kept) without a config folder. */
 bool replay_store_open(ReplayStore *s, const char *config_dir);
 /* Keeps a finished flight as one of the last REPLAY_KEEP_LAST (the oldest file is replaced);
  * path gets the file written. False when nothing was written (err set on a write failure). */
