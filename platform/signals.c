@@ -4,13 +4,34 @@
  * master released, the console keyboard mode restored by SDL_Quit, exit status 0. */
 #include <signal.h>
 #include <string.h>
+#include <time.h>
 
 #include "platform.h"
 
 static volatile sig_atomic_t g_stop_signal;
+static struct timespec g_first;   /* when the first stop signal came */
+static volatile sig_atomic_t g_installed;
+
+/* A shutdown that has not ended this long after the first stop signal is stuck: the next stop
+ * signal ends the process the default way. Sooner, a repeated signal (systemd's SIGTERM and a
+ * launcher's, a second Ctrl-C) only repeats the request: it never cuts the clean shutdown short. */
+#define STUCK_SECONDS 3
 
 static void on_stop(int sig) {
-    if (!g_stop_signal) g_stop_signal = sig;
+    struct timespec now;
+    clock_gettime(CLOCK_MONOTONIC, &now);   /* async-signal-safe */
+    if (!g_stop_signal) {
+        g_first = now;
+        g_stop_signal = sig;
+        return;
+    }
+    if (now.tv_sec - g_first.tv_sec > STUCK_SECONDS) {
+        struct sigaction sa;
+        memset(&sa, 0, sizeof sa);
+        sa.sa_handler = SIG_DFL;
+        sigaction(sig, &sa, NULL);
+        raise(sig);
+    }
 }
 
 void platform_signals_install(void) {
@@ -18,15 +39,16 @@ void platform_signals_install(void) {
     memset(&sa, 0, sizeof sa);
     sa.sa_handler = on_stop;
     sigemptyset(&sa.sa_mask);
-    /* No SA_RESTART, so a sleep or wait returns at once and the loop sees the request.
-     * SA_RESETHAND: a second signal has the default effect, so a stuck shutdown can still be
-     * interrupted. SDL installs its own handlers only where it finds the default, so it leaves
-     * these alone; on a crash (SIGSEGV, SIGABRT, ...) SDL's handlers still restore the console
-     * keyboard first. */
-    sa.sa_flags = SA_RESETHAND;
+    /* No SA_RESETHAND (a second signal in the shutdown would end it the default way, exit 143)
+     * and no SA_RESTART, so a sleep or wait returns at once and the loop sees the request. SDL
+     * installs its own handlers only where it finds the default, so it leaves these alone; the
+     * game installs them again once SDL is up, in case a library did not. On a crash (SIGSEGV,
+     * SIGABRT, ...) SDL's handlers still restore the console keyboard first. */
+    sa.sa_flags = 0;
     static const int sigs[] = {SIGTERM, SIGINT, SIGHUP};
     for (size_t i = 0; i < sizeof sigs / sizeof sigs[0]; i++) sigaction(sigs[i], &sa, NULL);
-    log_debug("stop signals handled (SIGTERM, SIGINT, SIGHUP)");
+    if (!g_installed) log_debug("stop signals handled (SIGTERM, SIGINT, SIGHUP)");
+    g_installed = 1;
 }
 
 int platform_stop_signal(void) { return (int)g_stop_signal; }

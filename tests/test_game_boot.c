@@ -273,15 +273,20 @@ static void test_budget_too_small(void **state) {
     char shot[400], args[600];
     snprintf(shot, sizeof shot, "%s/held.png", g_tmp);
     unlink(shot);
-    snprintf(args, sizeof args, "--mem 24 --view-radius 40 --screenshot '%s' --size 64x48", shot);
+    snprintf(args, sizeof args, "--mem 40 --view-radius 40 --screenshot '%s' --size 64x48", shot);
     run(&g_run, "SKYISLES_LOG=warn ASAN_OPTIONS=detect_leaks=0 SDL_VIDEODRIVER=offscreen", args);
-    printf("  --mem 24 --view-radius 40: exit %d\n%s", g_run.status, g_run.err);
+    printf("  --mem 40 --view-radius 40: exit %d\n%s", g_run.status, g_run.err);
     assert_int_equal(g_run.status, 0);
-    const char *held = strstr(g_run.err, "the memory budget of 24 MiB holds a view radius of ");
+    const char *held = strstr(g_run.err, "the memory budget of 40 MiB holds a view radius of ");
     assert_non_null(held);
     assert_non_null(strstr(held, "not 40: the view is held there"));
     assert_true(file_exists(shot));
     unlink(shot);
+    /* Where not even the smallest view fits beside the rest, still one error line. */
+    run(&g_run, "SKYISLES_LOG=warn ASAN_OPTIONS=detect_leaks=0",
+        "--mem 24 --view-radius 40 --screenshot /nonexistent/x.png --size 64x48");
+    const char *render[] = {"memory budget of 24 MiB is too small", "the renderer did not fit", "--mem MB", NULL};
+    expect_one_line(&g_run, 2, render);
     /* The smallest budget the flag takes still boots, saying the view may reach less far. */
     run(&g_run, NULL, "--mem 16 --print-island");
     printf("  --mem 16: exit %d\n%s", g_run.status, g_run.err);

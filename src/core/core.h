@@ -53,6 +53,11 @@ uint64_t time_thread_cpu_ns(void);   /* CPU time of the calling thread (0 where 
 /* Reads a whole file (boot time only: the buffer is malloc'd, the caller frees it).
  * NULL with a one-line error when missing, unreadable or larger than max_bytes. */
 uint8_t *file_read_all(const char *path, size_t max_bytes, size_t *len, SkyError *err);
+/* Writes all n bytes to fd (retrying short writes and EINTR): false on an error (errno says). */
+bool file_write_all(int fd, const void *data, size_t n);
+/* Ends an atomic write of tmp (open as fd; `written`: every byte went out): synced, closed and
+ * renamed over path; on any failure tmp is removed and the old path kept. 0, or the errno. */
+int file_commit(int fd, bool written, const char *tmp, const char *path);
 
 /* ---------------------------------------------------------------- memory */
 /* One budget, reserved once at boot; everything else is carved from it.
@@ -195,6 +200,18 @@ static inline uint32_t hash3_u32(uint32_t seed, int32_t x, int32_t y, int32_t z)
     return h;
 }
 uint64_t hash_fnv1a64(const void *data, size_t n, uint64_t h);   /* h = 0 to start */
+
+/* ---------------------------------------------------------------- deterministic maths */
+/* libm-free sin, cos, atan2, atan, asin and exp (detmath.c): IEEE basic operations and sqrt
+ * only, so the same bits on every CPU and C library (island layout, flight, collision). Accurate
+ * to about 1e-15 (angles within +-1e15 rad; NaN beyond). */
+void det_sincos(double a, double *s, double *c);
+double det_sin(double a);
+double det_cos(double a);
+double det_atan2(double y, double x);
+double det_atan(double x);
+double det_asin(double x);   /* NaN outside [-1, 1] */
+double det_exp(double x);
 
 /* ---------------------------------------------------------------- island field */
 /* The home island as baked by src/island at boot, read by src/world to shape terrain.

@@ -1,4 +1,5 @@
-/* skyisles core: whole-file reads for boot-time data (packs, assets) with one-line errors. */
+/* skyisles core: whole-file reads for boot-time data (packs, assets) with one-line errors, and
+ * whole writes to a descriptor (a short write or EINTR is carried on, not taken as done). */
 #include "core/core.h"
 
 #include <errno.h>
@@ -6,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <unistd.h>
 
 uint8_t *file_read_all(const char *path, size_t max_bytes, size_t *len, SkyError *err) {
     *len = 0;
@@ -37,4 +39,25 @@ uint8_t *file_read_all(const char *path, size_t max_bytes, size_t *len, SkyError
     }
     *len = got;
     return buf;
+}
+
+bool file_write_all(int fd, const void *data, size_t n) {
+    const uint8_t *p = data;
+    while (n > 0) {
+        ssize_t k = write(fd, p, n);
+        if (k < 0 && errno == EINTR) continue;
+        if (k <= 0) return false;
+        p += k;
+        n -= (size_t)k;
+    }
+    return true;
+}
+
+int file_commit(int fd, bool written, const char *tmp, const char *path) {
+    int saved = written ? 0 : (errno ? errno : EIO);
+    if (!saved && fsync(fd) != 0) saved = errno;
+    if (close(fd) != 0 && !saved) saved = errno;
+    if (!saved && rename(tmp, path) != 0) saved = errno;
+    if (saved) unlink(tmp);
+    return saved;
 }

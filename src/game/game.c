@@ -150,6 +150,7 @@ static bool boot_platform(Game *g, SkyError *err) {
                          .fullscreen = o->fullscreen || g->set.fullscreen, .vsync = o->vsync && g->set.vsync, .no_video = o->headless,
                          .pad_db = pad_db[0] ? pad_db : NULL, .pad_user_db = user_db[0] ? user_db : NULL};
     g->platform = platform_create(&pc, err);
+    platform_signals_install();   /* again, over anything SDL or a driver it loaded installed */
     return g->platform != NULL;
 }
 
@@ -264,6 +265,7 @@ bool game_boot(Game *g, const GameOptions *o, SkyError *err) {
     g->model.speed_limit = g->set.speed_limit;
     size_t mib = mem_budget_mib_from_env((size_t)o->mem_mib);
     if (!mem_budget_init(&g->mem, mib << 20, err)) return false;
+    if (!o->print_island && !game_replay_boot(g, err)) return false;
 
     /* Everything that can reject the input (pack, island, memory budget) comes before any
      * window: it fails fast and the same way with or without a display. */
@@ -281,7 +283,7 @@ bool game_boot(Game *g, const GameOptions *o, SkyError *err) {
     if (o->boot_service && !o->print_island && !power_menu_register())
         log_warn("skyisles: the menu is full: Power off and Reboot are not offered");
     boot_finish(g);
-    return true;
+    return o->print_island || game_replay_ready(g, err);
 }
 
 void game_shutdown(Game *g) {
@@ -297,6 +299,7 @@ void game_shutdown(Game *g) {
 /* ---------------------------------------------------------------- settings */
 void game_apply_settings(Game *g, unsigned changes) {
     GameSettings *s = &g->set;
+    game_replay_settings_changing(g, changes);
     if (changes & (MENU_CHANGED_WORLD | MENU_CHANGED_QUALITY)) {
         /* world_set_params rebuilds only when a generation value changed (W5); live values apply
          * at once. The home island's field and the creation values stay the world's own. */
@@ -334,6 +337,7 @@ void game_apply_settings(Game *g, unsigned changes) {
     if (changes & MENU_CHANGED_CONTROLS) input_apply_settings(&g->input, &s->input);
     if (changes & MENU_CHANGED_SOUND) sound_apply_settings(&g->sound, s);
     if (changes) g->settings_dirty = true;
+    if (changes) game_replay_settings_changed(g);
 }
 
 void game_save_settings(Game *g) {
@@ -370,13 +374,6 @@ static void stream(Game *g) {
     else game_consume_world(g);
 }
 
-/* What play works on this frame: the game's own parts, lent. */
-static PlayCtx play_ctx(Game *g) {
-    return (PlayCtx){.world = g->world, .flight = &g->flight, .model = &g->model, .rig = &g->rig,
-                     .camera = &g->camera, .spawn = &g->spawn, .in = &g->input.st, .ev = &g->ev,
-                     .menu = &g->menu, .set = &g->set, .autopilot = g->opt.autopilot, .demo_start = g->opt.demo,
-                     .boot_service = g->opt.boot_service, .can_continue = g->cont.have};
-}
 
 /* What the player is doing, for the synth's levels. */
 static AudioMode sound_mode(const Play *p) {
@@ -466,10 +463,11 @@ void game_frame(Game *g, const PlatformEvents *ev, float dt) {
     game_display_input(g);
     course_request(g);
     CourseBefore cb = {g->flight.x, g->flight.y, g->flight.z, g->play.state, g->play.respawns};
-    PlayCtx c = play_ctx(g);
+    PlayCtx c = game_play_ctx(g);
     PlayBefore before = {g->play.overlay, g->play.crashes, g->play.respawns, g->menu.page, g->menu.depth, g->menu.sel,
                          g->play.demo};
     PlayRequest rq = play_frame(&g->play, &c, dt);
+    game_replay_frame(g, &rq);
     if (rq.resume_saved && game_continue_flight(g)) rq.apply |= MENU_CHANGED_FLIGHT;
     continue_tick(&g->cont, &g->flight, g->set.camera,
                   g->play.state == PLAY_FLY && g->play.overlay == OVERLAY_NONE && !g->play.demo && !g->opt.autopilot, dt);
@@ -528,7 +526,13 @@ void game_update(Game *g, float dt) {
         flight_autopilot_step(&g->flight, dt, g->world);
         camera_rig_update(&g->rig, &g->flight, dt, &g->camera);
     }
+    game_replay_update(g, dt);
     stream(g);
+}
+
+static void pose_of(const FlightState *f, double *x, double *y, double *z, float *yaw, float *pitch, float *roll) {
+    *x = f->x, *y = f->y, *z = f->z;
+    *yaw = f->yaw, *pitch = f->pitch, *roll = f->roll;
 }
 
 void game_draw(Game *g) {
@@ -542,13 +546,13 @@ void game_draw(Game *g) {
     v.roll = g->camera.roll;
     v.time_s = g->flight.time_s;
     v.aircraft_visible = !g->opt.no_aircraft && !(g->rig.mode == CAMERA_COCKPIT && !g->camera_fixed);
-    v.air_x = g->flight.x;
-    v.air_y = g->flight.y;
-    v.air_z = g->flight.z;
-    v.air_yaw = g->flight.yaw;
-    v.air_pitch = g->flight.pitch;
-    v.air_roll = g->flight.roll;
-    v.prop_angle = g->flight.prop_angle;
+    FlightState air;   /* between the last two sim steps */
+    play_view_flight(&g->play, &g->flight, &air);
+    pose_of(&air, &v.air_x, &v.air_y, &v.air_z, &v.air_yaw, &v.air_pitch, &v.air_roll);
+    v.prop_angle = air.prop_angle;
+    FlightState gh;   /* a course's best run, when one flies */
+    v.ghost_visible = ghost_view(&g->ghost, g->play.step_acc, &gh);
+    if (v.ghost_visible) pose_of(&gh, &v.ghost_x, &v.ghost_y, &v.ghost_z, &v.ghost_yaw, &v.ghost_pitch, &v.ghost_roll);
     render_frame(g->render, &v, g->disp_w, g->disp_h);
 }
 
@@ -582,27 +586,47 @@ bool game_wait_world(Game *g, double timeout_s) {
     return false;
 }
 
+/* The frame's time: the gap since the last frame, capped at 0.1 s (a slow frame drops time, it
+ * is not a leap). A stall (suspend, SIGSTOP, a debugger) pauses instead: a gap over
+ * PLAY_STALL_SECONDS and over four times the recent frames (a machine that takes most of a
+ * second a frame, software GL under emulation, is slow, not stalled). `typical` follows the
+ * frame times (seconds, each counted up to 1 s). */
+static float frame_dt(Game *g, double gap_s, uint32_t frame, double *typical) {
+    if (frame == 0) *typical = gap_s < 1.0 ? gap_s : 1.0;
+    bool stall = frame >= 3 && gap_s > PLAY_STALL_SECONDS && gap_s > 4.0 * *typical;
+    *typical = 0.9 * *typical + 0.1 * (gap_s < 1.0 ? gap_s : 1.0);
+    if (stall) {
+        PlayCtx c = game_play_ctx(g);
+        play_stall(&g->play, &c, gap_s);
+        return 0.0f;
+    }
+    return gap_s > 0.1 ? 0.1f : (float)gap_s;
+}
+
 int game_run(Game *g) {
-    double last = time_now_ms(), last_log = last;
-    uint32_t frames = 0;
+    double last = time_now_ms(), last_log = last, run_s = 0.0, typical = 0.0;
+    float longest_dt = 0.0f;
+    uint32_t frames = 0, frame = 0;
     for (;;) {
         PlatformEvents ev;
         platform_poll(g->platform, &ev);
         if (ev.quit) break;
         if (ev.resized) platform_drawable_size(g->platform, &g->disp_w, &g->disp_h);
         double now = time_now_ms();
-        float dt = (float)((now - last) / 1000.0);
-        if (dt > 0.1f) dt = 0.1f;   /* a stall (a slow frame, a suspended process) is not a leap */
+        float dt = frame_dt(g, (now - last) / 1000.0, frame++, &typical);
+        if (dt > longest_dt) longest_dt = dt;
         last = now;
         game_frame(g, &ev, dt);
-        if (g->play.quit) break;
+        if (g->play.quit || g->play.replay_done) break;
         overlay_draw(g);
         game_draw(g);
         game_shot_capture(g);
         platform_swap(g->platform);
         game_pace_frame(g);
         frames++;
-        if (g->opt.seconds > 0.0 && g->play.flight_s >= g->opt.seconds) break;
+        /* --seconds counts the run's time, which passes on every screen (paused or not). */
+        run_s += dt;
+        if (g->opt.seconds > 0.0 && run_s >= g->opt.seconds) break;
         if (now - last_log > 10000.0) {
             RenderStats rs = render_stats(g->render);
             log_info("skyisles: %.1f fps, %u draw calls, %u triangles, %u chunks resident, %.1f MiB GPU",
@@ -612,7 +636,10 @@ int game_run(Game *g) {
             last_log = now;
         }
     }
+    log_info("skyisles: %llu sim steps of %.1f ms, longest frame time used %.1f ms or less (cap 100), %u stalls "
+             "paused or dropped", (unsigned long long)g->play.steps, 1000.0 / SIM_STEP_HZ,
+             (double)longest_dt * 1000.0, g->play.stalls);
     game_save_settings(g);
     game_continue_quit(g);
-    return 0;
+    return game_replay_finish(g);
 }

@@ -19,6 +19,8 @@
 #include "screenshot.h"
 #include "play.h"
 #include "power.h"
+#include "ghost.h"
+#include "replay_store.h"
 #include "settings.h"
 #include "sim/sim.h"
 #include "sound.h"
@@ -81,6 +83,10 @@ typedef struct GameOptions {
     /* sound */
     bool audio;                 /* --audio: open the output device in a headless, shot or bench run too */
     const char *audio_out;      /* --audio-out FILE.wav: record the run's sound, render it at the end */
+    /* replays */
+    const char *replay;         /* --replay FILE: fly a recorded flight again (headless: unpaced) */
+    const char *record;         /* --record FILE: the run's first flight is written there at the end */
+    const char *ghost;          /* --ghost FILE: a replay flown beside the aircraft (shots, tests) */
 } GameOptions;
 
 /* A data file that is not built in (e.g. "controllers/gamecontrollerdb.txt"): SKYISLES_DATA_DIR,
@@ -150,6 +156,11 @@ typedef struct Game {
     GameShot shot;              /* F12 / L1+R1 screenshots (screenshot.c) */
     FramePacer pacer;           /* the frame cap's schedule (display.c) */
     bool config_read_only;      /* the config folder cannot be written: nothing is saved (said once at boot) */
+    /* replays (replay_game.c): the flight being recorded, a --replay file, the ghost's best run */
+    Replay rec, playback, ghost_run;
+    ReplayMeta meta;
+    ReplayStore store;
+    Ghost ghost;
 } Game;
 
 /* Boots every stage (with --print-island: budget, home island and a world without workers or
@@ -201,6 +212,36 @@ int overlay_text_probe(Game *g, const char *t, int *canvas_h);
 bool game_show(Game *g, const char *what);
 /* The home island site under (x, z), or -1 when off the island. */
 int game_home_site_at(const GameHome *h, double x, double z);
+
+/* What play works on this frame: the game's own parts, lent. */
+PlayCtx game_play_ctx(Game *g);
+
+/* ---------------------------------------------------------------- replays (replay_game.c) */
+/* Carves the recorder and the ghost's buffer; with --replay loads the file and sets its world
+ * parameters over the settings (before the world is built). False with one line in err. */
+bool game_replay_boot(Game *g, SkyError *err);
+/* After boot: the replays folder; with --replay the pack check and the replay's start state. */
+bool game_replay_ready(Game *g, SkyError *err);
+/* Before settings apply: a change of what the sim flies with ends the recording there. */
+void game_replay_settings_changing(Game *g, unsigned changes);
+void game_replay_settings_changed(Game *g);
+/* After a frame of play: the ghost's steps, an ended recording kept. */
+void game_replay_frame(Game *g, const PlayRequest *rq);
+/* At the end of a run: the recording ended and kept (--record FILE: written there); with
+ * --replay the verdict line. The run's exit status. */
+int game_replay_finish(Game *g);
+/* The scripted path's frame (shots, benches): the ghost's steps for dt. */
+void game_replay_update(Game *g, float dt);
+/* --headless --replay: every step unpaced, then the verdict. */
+int game_replay_headless(Game *g);
+/* The sim's state hash now (what a replay of this flight must end with). */
+uint64_t game_sim_hash(const Game *g);
+/* For courses: end the recording here (kept as a last flight; the next step starts a new one),
+ * keep the recording so far as course_id's best run when faster (1 kept, 0 not, -1 failed: a
+ * line logged), and start course_id's best run as the ghost (false with a line when none). */
+bool game_replay_restart(Game *g);
+int game_keep_best(Game *g, const char *course_id, double time_s, const float *splits, uint32_t n_splits);
+bool game_ghost_start(Game *g, const char *course_id);
 
 int game_run(Game *g);
 int game_screenshot(Game *g);

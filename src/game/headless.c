@@ -14,7 +14,7 @@
 
 #include "game.h"
 
-#define STEP (1.0f / 60.0f)
+#define STEP SIM_STEP
 
 /* Resident memory (VmRSS) in KiB from /proc with a stack buffer: reading it must not allocate. */
 static long rss_kib(void) {
@@ -195,6 +195,7 @@ static void report_text(const Game *g, const HeadlessRun *r) {
 }
 
 int game_headless(Game *g, uint64_t (*heap_calls)(void)) {
+    if (g->opt.replay) return game_replay_headless(g);
     Play *p = &g->play;
     /* Loading, as the title screen does for a player: the view fills before the flight counts. */
     game_wait_world(g, 60.0);
@@ -216,8 +217,18 @@ int game_headless(Game *g, uint64_t (*heap_calls)(void)) {
     int virtual_pad = -1;
     double limit = g->opt.seconds > 0.0 ? g->opt.seconds : 1e18;
     r.warmup_s = limit / 3.0 < 300.0 ? limit / 3.0 : 300.0;
-    while (p->flight_s < limit && !p->quit) {
+    /* --seconds counts simulated time, which passes every frame whatever the screen (a crash, a
+     * pause for a lost pad), so a run always ends. */
+    double last_frame = t0;
+    while ((double)r.frames * (double)STEP < limit && !p->quit) {
         double f0 = time_now_ms();
+        if (f0 - last_frame > PLAY_STALL_SECONDS * 1000.0) {
+            /* Stopped or suspended: the sim steps one fixed step a frame, so nothing leaps. */
+            log_info("skyisles: a %.1f s gap between frames (suspended, stopped or held in a debugger): the flight "
+                     "goes on from where it was", (f0 - last_frame) / 1000.0);
+            p->stalls++;
+        }
+        last_frame = f0;
         PlatformEvents ev;
         platform_poll(g->platform, &ev);
         if (ev.quit) break;   /* SIGINT / SIGTERM: a clean exit */
@@ -240,9 +251,10 @@ int game_headless(Game *g, uint64_t (*heap_calls)(void)) {
     }
     if (virtual_pad >= 0) platform_virtual_pad(g->platform, virtual_pad);
     r.heap_calls = heap_calls ? (long long)(heap_calls() - heap0) : -1LL;
+    int rc = game_replay_finish(g);
     r.wall_s = (time_now_ms() - t0) / 1000.0;
     if (g->opt.json) report_json(g, &r, &soak);
     else report_text(g, &r);
     fflush(stdout);
-    return 0;
+    return rc;
 }

@@ -85,12 +85,18 @@ static const RunOpt k_opts[] = {
     {"--demo", NULL, "run", "attract mode: the autopilot flies until a button is pressed", OPT_ON, AT(demo), 0, 0, NULL},
     {"--headless", NULL, "run", "no window and no GL: the sim, the world and collision at a fixed 60 Hz", OPT_ON,
      AT(headless), 0, 0, NULL},
-    {"--seconds", "N", "run", "stop after N seconds of flight (with --headless: of simulated flight)", OPT_REAL,
+    {"--seconds", "N", "run", "stop after N seconds of the run, paused or not (with --headless: of simulated time)", OPT_REAL,
      AT(seconds), 0.001, 1e7, NULL},
     {"--soak", NULL, "run", "with --headless: also rebuild the world, change the view, unplug the pad and boost now and then",
      OPT_ON, AT(soak), 0, 0, NULL},
     {"--boot-service", NULL, "run", "run by the boot-to-sim unit: the title and pause menu offer Power off and Reboot",
      OPT_ON, AT(boot_service), 0, 0, NULL},
+    {"--replay", "FILE", "run", "fly a recorded flight (replays/*.skyr) again exactly; with --headless as fast as it runs, "
+     "then say whether it ended as recorded", OPT_TEXT, AT(replay), 0, 0, NULL},
+    {"--ghost", "FILE", "run", "fly the replay FILE beside the aircraft as the translucent ghost (recorded in this world)",
+     OPT_TEXT, AT(ghost), 0, 0, NULL},
+    {"--record", "FILE", "run", "write the run's first flight as a replay to FILE at the end", OPT_TEXT, AT(record), 0, 0,
+     NULL},
     {"--json", NULL, "run", "report (headless run, benchmark) as JSON", OPT_ON, AT(json), 0, 0, NULL},
     {"--print-island", NULL, "run", "print the home island (sites, names) and the spawn, then exit; no window", OPT_ON,
      AT(print_island), 0, 0, NULL},
@@ -305,7 +311,7 @@ bool game_parse_args(int argc, char **argv, GameOptions *o, bool *exit_now) {
     }
     /* The settings file decides for interactive play; a run that must be repeatable (shots,
      * benches, headless) reads one only when --config names it. */
-    bool repeatable = o->screenshot || o->bench_frames || o->headless || o->print_island;
+    bool repeatable = o->screenshot || o->bench_frames || o->headless || o->print_island || o->replay;
     o->use_settings = o->config != NULL || !repeatable;
     if (o->screenshot || o->bench_frames) {
         o->offscreen = true;

@@ -10,6 +10,7 @@
 
 #define SAFE_PERIOD 0.5f        /* seconds between checks of the place to restart near */
 #define AUTOPILOT_CRUISE 40.0f  /* m/s the autopilot holds */
+#define VIEW_CUT_M 100.0        /* metres between two steps that are a jump, not flight (5000 m/s: 88 m) */
 
 void play_message(Play *p, float ttl, const char *fmt, ...) {
     /* The oldest message makes room. */
@@ -85,6 +86,7 @@ void play_respawn(Play *p, const PlayCtx *c) {
     /* The world around the new place is missing at once: a jump, not the flight outrunning it. */
     world_note_jump(c->world);
     p->state = PLAY_FLY;
+    p->prev = f;   /* a restart is a cut: nothing to draw between */
     c->rig->settled = false;
 }
 
@@ -109,21 +111,19 @@ static bool collide(Play *p, const PlayCtx *c, double x0, double y0, double z0, 
     p->state = PLAY_CRASH;
     p->crash_timer = PLAY_CRASH_SECONDS;
     p->crashes++;
-    log_info("skyisles: crash %llu at %.1f, %.1f, %.1f at %.0f m/s (%s)", (unsigned long long)p->crashes, r.x, r.y,
+    if (!p->quiet)
+        log_info("skyisles: crash %llu at %.1f, %.1f, %.1f at %.0f m/s (%s)", (unsigned long long)p->crashes, r.x, r.y,
              r.z, (double)speed0, autopilot_flies(p, c) ? "autopilot" : "pilot");
     return true;
 }
 
-/* One step of the aircraft: the input of whoever flies, the flight model, then collision when
- * it is on; every SAFE_PERIOD the place is kept as a restart point if the air around is clear. */
-static void fly(Play *p, const PlayCtx *c, float dt) {
+/* One step of the aircraft with the step's input, then collision when it is on; every
+ * SAFE_PERIOD the place is kept as a restart point if the air around is clear. */
+static void fly(Play *p, const PlayCtx *c, const FlightInput *fi, float dt) {
     FlightState *fl = c->flight;
-    FlightInput fi;
-    if (autopilot_flies(p, c)) flight_autopilot_input(fl, c->world, AUTOPILOT_CRUISE, p->autopilot_boost, dt, &fi);
-    else pilot_input(c->in, &fi);
     double x0 = fl->x, y0 = fl->y, z0 = fl->z;
     float speed0 = fl->speed;
-    flight_step(fl, &fi, c->model, dt);
+    flight_step(fl, fi, c->model, dt);
     p->flight_s += dt;
     if (c->set->collision && collide(p, c, x0, y0, z0, speed0)) return;
     p->safe_timer -= dt;
@@ -137,6 +137,140 @@ static void fly(Play *p, const PlayCtx *c, float dt) {
             p->safe_valid = true;
         }
     }
+}
+
+void play_replay_start(const Play *p, const FlightState *f, ReplayStart *out) {
+    memset(out, 0, sizeof *out);
+    out->flight = *f;
+    out->safe_x = p->safe_x;
+    out->safe_y = p->safe_y;
+    out->safe_z = p->safe_z;
+    out->safe_yaw = p->safe_yaw;
+    out->safe_timer = p->safe_timer;
+    out->safe_valid = p->safe_valid;
+    out->crash_timer = p->crash_timer;
+    out->state = (uint8_t)p->state;
+}
+
+void play_replay_restore(Play *p, FlightState *f, const ReplayStart *s) {
+    *f = s->flight;
+    p->safe_x = s->safe_x;
+    p->safe_y = s->safe_y;
+    p->safe_z = s->safe_z;
+    p->safe_yaw = s->safe_yaw;
+    p->safe_timer = s->safe_timer;
+    p->safe_valid = s->safe_valid;
+    p->crash_timer = s->crash_timer;
+    p->state = s->state == PLAY_CRASH ? PLAY_CRASH : PLAY_FLY;
+    p->prev = *f;
+    p->prev_valid = false;
+}
+
+uint64_t play_sim_hash(const Play *p, const FlightState *f, uint64_t crashes0, uint64_t respawns0) {
+    uint64_t h = flight_state_hash(f, 0);
+    const uint64_t counts[2] = {p->crashes - crashes0, p->respawns - respawns0};
+    const double safe[3] = {p->safe_x, p->safe_y, p->safe_z};
+    const float timers[3] = {p->crash_timer, p->safe_timer, p->safe_yaw};
+    const uint32_t st = (uint32_t)p->state;
+    h = hash_fnv1a64(counts, sizeof counts, h);
+    h = hash_fnv1a64(safe, sizeof safe, h);
+    h = hash_fnv1a64(timers, sizeof timers, h);
+    return hash_fnv1a64(&st, sizeof st, h);
+}
+
+/* The recording of this step: it starts with the flight (the first step off the title), ends
+ * when the title comes back or it is full (then the game keeps it and the next one starts). */
+static void record_step(Play *p, const PlayCtx *c, const ReplayInput *q) {
+    Replay *r = c->rec;
+    if (!r || !c->meta) return;
+    if (r->mode == REPLAY_IDLE && p->state != PLAY_START) {
+        ReplayStart s;
+        play_replay_start(p, c->flight, &s);
+        replay_begin(r, c->meta, &s, p->crashes, p->respawns);
+    }
+    if (r->mode != REPLAY_RECORDING) return;
+    if (p->state == PLAY_START || r->h.steps >= REPLAY_MAX_STEPS) {
+        uint32_t why = p->state == PLAY_START ? 0u : REPLAY_F_TRUNCATED;
+        replay_end(r, play_sim_hash(p, c->flight, r->crashes0, r->respawns0), p->crashes, why);
+        return;
+    }
+    replay_record(r, q);
+}
+
+void play_step(Play *p, const PlayCtx *c) {
+    FlightInput fi;
+    memset(&fi, 0, sizeof fi);
+    bool flying = p->state != PLAY_CRASH;
+    if (c->replay) {
+        if (!replay_next(c->replay, &fi)) {
+            p->replay_done = true;
+            return;
+        }
+    } else if (flying && autopilot_flies(p, c)) {
+        flight_autopilot_input(c->flight, c->world, AUTOPILOT_CRUISE, p->autopilot_boost, SIM_STEP, &fi);
+    } else if (flying) {
+        pilot_input(c->in, &fi);
+    }
+    ReplayInput q;
+    replay_quantise(&fi, &q);   /* live and replayed, the sim flies the quantised input */
+    record_step(p, c, &q);
+    p->prev = *c->flight;
+    p->prev_valid = true;
+    if (flying) {
+        fly(p, c, &fi, SIM_STEP);
+    } else {
+        p->crash_timer -= SIM_STEP;
+        flight_idle(c->flight, SIM_STEP);
+        if (p->crash_timer <= 0.0f) play_respawn(p, c);
+    }
+    p->steps++;
+}
+
+/* The frame's time in fixed steps; the rest waits for the next frame. */
+static void run_steps(Play *p, const PlayCtx *c, float dt, PlayRequest *rq) {
+    p->step_acc += (double)dt;
+    while (p->step_acc >= (double)SIM_STEP && !p->replay_done) {
+        play_step(p, c);
+        p->step_acc -= (double)SIM_STEP;
+        rq->steps++;
+    }
+    if (p->replay_done) p->step_acc = 0.0;
+}
+
+static float lerp_angle(float a, float b, float t) {
+    float d = b - a;
+    while (d > 3.14159265f) d -= 6.2831853f;
+    while (d < -3.14159265f) d += 6.2831853f;
+    return a + d * t;
+}
+
+void play_view_flight(const Play *p, const FlightState *cur, FlightState *out) {
+    *out = *cur;
+    if (!p->prev_valid) return;
+    /* Farther apart than a step can fly (the top speed limit, 5000 m/s, is 88 m a step): it was put
+     * somewhere (a restart, a new world, a test): a cut, nothing between. */
+    double dx = cur->x - p->prev.x, dy = cur->y - p->prev.y, dz = cur->z - p->prev.z;
+    if (!(dx * dx + dy * dy + dz * dz < VIEW_CUT_M * VIEW_CUT_M)) return;
+    double t = p->step_acc / (double)SIM_STEP;
+    if (!(t >= 0.0)) t = 0.0;
+    if (t > 1.0) t = 1.0;
+    /* The current state is the newest step's; the drawn one lags it by the unstepped time. */
+    double u = 1.0 - t;
+    const FlightState *a = &p->prev;
+    out->x = cur->x - (cur->x - a->x) * u;
+    out->y = cur->y - (cur->y - a->y) * u;
+    out->z = cur->z - (cur->z - a->z) * u;
+    out->yaw = lerp_angle(a->yaw, cur->yaw, (float)t);
+    out->pitch = a->pitch + (cur->pitch - a->pitch) * (float)t;
+    out->roll = lerp_angle(a->roll, cur->roll, (float)t);
+    out->prop_angle = lerp_angle(a->prop_angle, cur->prop_angle, (float)t);
+}
+
+/* The camera follows the aircraft as drawn. */
+static void follow(const Play *p, const PlayCtx *c, float dt) {
+    FlightState v;
+    play_view_flight(p, c->flight, &v);
+    camera_rig_update(c->rig, &v, dt, c->camera);
 }
 
 static void open_menu(Play *p, const PlayCtx *c) {
@@ -251,7 +385,7 @@ static bool overlay_frame(Play *p, const PlayCtx *c, float dt, PlayRequest *rq) 
             p->demo = true;   /* the pause menu left alone: fly the attract loop behind it */
         }
         if (!p->demo) {
-            camera_rig_update(c->rig, c->flight, dt, c->camera);
+            follow(p, c, dt);
             return true;   /* paused */
         }
     }
@@ -260,6 +394,17 @@ static bool overlay_frame(Play *p, const PlayCtx *c, float dt, PlayRequest *rq) 
         return true;
     }
     return false;
+}
+
+void play_stall(Play *p, const PlayCtx *c, double gap_s) {
+    p->stalls++;
+    bool in_flight = p->state != PLAY_START && !p->demo && p->overlay == OVERLAY_NONE;
+    if (!p->quiet)
+        log_info("skyisles: a %.1f s gap between frames (suspended, stopped or held in a debugger): %s", gap_s,
+                 in_flight ? "paused where it was" : "the time is dropped");
+    if (!in_flight) return;
+    open_menu(p, c);
+    play_message(p, 4.0f, "Paused after a %.0f s break", gap_s);
 }
 
 PlayRequest play_frame(Play *p, const PlayCtx *c, float dt) {
@@ -280,7 +425,7 @@ PlayRequest play_frame(Play *p, const PlayCtx *c, float dt) {
         p->demo = false;
         p->idle_s = 0.0f;
         if (c->demo_start) p->state = PLAY_START;
-        camera_rig_update(c->rig, c->flight, dt, c->camera);
+        follow(p, c, dt);
         return rq;
     }
     if (in->any_pressed) p->idle_s = 0.0f;
@@ -302,19 +447,17 @@ PlayRequest play_frame(Play *p, const PlayCtx *c, float dt) {
             break;
         }
         if (!p->demo && p->idle_s > PLAY_DEMO_IDLE_SECONDS) p->demo = true;
-        fly(p, c, dt);
+        run_steps(p, c, dt, &rq);
         break;
     case PLAY_FLY:
         if (!p->demo && !flight_buttons(p, c, &rq)) break;
-        fly(p, c, dt);
+        run_steps(p, c, dt, &rq);
         break;
     case PLAY_CRASH:
-        p->crash_timer -= dt;
-        flight_idle(c->flight, dt);
-        if (p->crash_timer <= 0.0f) play_respawn(p, c);
+        run_steps(p, c, dt, &rq);
         break;
     }
-    camera_rig_update(c->rig, c->flight, dt, c->camera);
+    follow(p, c, dt);
     return rq;
 }
 

@@ -10,6 +10,7 @@
 #include "input.h"
 #include "menu.h"
 #include "platform.h"
+#include "replay.h"
 #include "settings.h"
 #include "sim/sim.h"
 #include "world/world.h"
@@ -25,6 +26,7 @@ typedef enum PlayOverlay { OVERLAY_NONE = 0, OVERLAY_MENU, OVERLAY_MAP } PlayOve
 #define PLAY_MESSAGES 4
 #define PLAY_CRASH_SECONDS 2.0f
 #define PLAY_DEMO_IDLE_SECONDS 30.0f   /* idle on the start screen or in the pause menu: attract mode */
+#define PLAY_STALL_SECONDS 0.5          /* a longer gap between frames (suspend, SIGSTOP, a debugger) pauses */
 
 typedef struct PlayMessage {
     char text[96];
@@ -55,6 +57,15 @@ typedef struct Play {
     /* collision cost per frame (the sweep of the frame's motion) */
     double collide_ms_last, collide_ms_max, collide_ms_sum;
     uint32_t collide_steps_max, collide_blocks_max;
+    /* the fixed step: frame time not yet stepped, steps run, the state before the last step
+     * (drawing interpolates between it and the current one) */
+    double step_acc;
+    uint64_t steps;
+    FlightState prev;
+    bool prev_valid;
+    bool quiet;                 /* a ghost's play: no log lines */
+    bool replay_done;           /* the replay played back has no steps left */
+    uint32_t stalls;            /* gaps longer than PLAY_STALL_SECONDS */
 } Play;
 
 /* What play works on, lent by the game for one call. */
@@ -73,6 +84,9 @@ typedef struct PlayCtx {
     bool demo_start;            /* --demo: the attract loop hands back to the title */
     bool boot_service;          /* --boot-service: Select on the title opens the menu (Power off, Reboot) */
     bool can_continue;          /* a saved spot of this seed: the title's Start continues there */
+    Replay *rec;                /* records the flight's steps (NULL: none) */
+    const ReplayMeta *meta;     /* what a recording is stamped with */
+    Replay *replay;             /* plays these inputs back instead of any pilot (NULL: none) */
 } PlayCtx;
 
 /* What a frame of play asks of the game, done in this order. */
@@ -81,6 +95,7 @@ typedef struct PlayRequest {
     bool dirty;                 /* a setting changed that needs no applying (the HUD toggle): keep it */
     bool save;                  /* an overlay closed: write the settings file if anything changed */
     bool resume_saved;          /* the title's Continue: put the aircraft at the saved spot */
+    uint32_t steps;             /* fixed sim steps run this frame (a ghost runs as many) */
 } PlayRequest;
 
 /* Starts at the title (a player), flying (fly_at_once: --autopilot, headless, shots, benches,
@@ -88,6 +103,21 @@ typedef struct PlayRequest {
 void play_init(Play *p, const FlightState *flight, bool fly_at_once, bool demo);
 PlayRequest play_frame(Play *p, const PlayCtx *c, float dt);
 void play_message(Play *p, float ttl, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
+/* One fixed step (SIM_STEP) of the sim: the input of whoever flies (or the replay's), quantised
+ * and recorded, the flight model and collision, or the crash's pause and restart. */
+void play_step(Play *p, const PlayCtx *c);
+/* The aircraft to draw: between the state before the last step and the current one, by the
+ * frame time not yet stepped. */
+void play_view_flight(const Play *p, const FlightState *cur, FlightState *out);
+/* A gap of gap_s seconds between frames: in flight the pause menu opens (the game waits where it
+ * was); on the title or in the attract loop the time is dropped. */
+void play_stall(Play *p, const PlayCtx *c, double gap_s);
+/* The sim's state as a replay starts it, and back. */
+void play_replay_start(const Play *p, const FlightState *f, ReplayStart *out);
+void play_replay_restore(Play *p, FlightState *f, const ReplayStart *s);
+/* The hash a replay must end with: the flight's state, the screen, the restart place, and the
+ * crashes and restarts since (crashes0, respawns0). */
+uint64_t play_sim_hash(const Play *p, const FlightState *f, uint64_t crashes0, uint64_t respawns0);
 /* A restart near the last safe place, else at the spawn, at cruise speed. */
 void play_respawn(Play *p, const PlayCtx *c);
 /* Puts play in a screen for a screenshot: "hud" (flying), "none", "title", "menu", "panel",

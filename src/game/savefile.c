@@ -65,13 +65,8 @@ bool save_file_atomic(const char *dir, const char *name, const void *data, size_
                       "writable", what, dir, strerror(errno), what);
         return false;
     }
-    bool ok = write_all(fd, data, len);
-    int saved = errno;
-    if (ok && fsync(fd) != 0) { ok = false; saved = errno; }
-    if (close(fd) != 0 && ok) { ok = false; saved = errno; }
-    if (ok && rename(tmp, path) != 0) { ok = false; saved = errno; }
-    if (!ok) {
-        unlink(tmp);
+    int saved = file_commit(fd, write_all(fd, data, len), tmp, path);   /* synced, renamed; tmp gone on failure */
+    if (saved) {
         sky_error_set(err, SKY_ERR_START, "skyisles: saving %s to %s failed (%s): the previous file is kept", what, path,
                       strerror(saved));
         return false;

@@ -1,4 +1,4 @@
-/* skyisles island: deterministic maths for layout decisions: rounding, sin/cos by polynomial,
+/* skyisles island: deterministic maths for layout decisions: rounding, sin/cos (core's polynomial),
  * hashed value noise and the axis generator blend. No libm: the same bits on every platform. */
 #include "island/island_int.h"
 
@@ -11,38 +11,8 @@ int64_t isl_floor(double x) {
 
 int32_t isl_round(double x) { return (int32_t)(x < 0 ? -isl_floor(-x + 0.5) : isl_floor(x + 0.5)); }
 
-#define ISL_PI 3.14159265358979323846
-#define ISL_HALF_PI 1.57079632679489661923
-
-/* Taylor series on [-pi/4, pi/4]: the truncation error is below 1e-17 there. */
-static double sin_poly(double y) {
-    double y2 = y * y, t = y, s = y;
-    for (int k = 1; k <= 8; k++) {
-        t = -t * y2 / (double)((2 * k) * (2 * k + 1));
-        s = s + t;
-    }
-    return s;
-}
-static double cos_poly(double y) {
-    double y2 = y * y, t = 1.0, s = 1.0;
-    for (int k = 1; k <= 8; k++) {
-        t = -t * y2 / (double)((2 * k - 1) * (2 * k));
-        s = s + t;
-    }
-    return s;
-}
-
-void isl_sincos(double a, double *s, double *c) {
-    int64_t q = isl_floor(a / ISL_HALF_PI + 0.5);
-    double y = a - (double)q * ISL_HALF_PI;
-    double sy = sin_poly(y), cy = cos_poly(y);
-    switch ((int)(q & 3)) {
-    case 0: *s = sy; *c = cy; break;
-    case 1: *s = cy; *c = -sy; break;
-    case 2: *s = -sy; *c = -cy; break;
-    default: *s = -cy; *c = sy; break;
-    }
-}
+/* The shared deterministic sin/cos (src/core/detmath.c): the same series this file had. */
+void isl_sincos(double a, double *s, double *c) { det_sincos(a, s, c); }
 
 static double lattice(uint32_t seed, int32_t x, int32_t z) {
     return (double)(hash3_u32(seed, x, z, 0) >> 8) * (2.0 / 16777216.0) - 1.0;

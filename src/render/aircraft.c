@@ -28,11 +28,14 @@ bool aircraft_init(AircraftModel *m, MemArena *scratch, SkyError *err) {
     return true;
 }
 
-/* Model matrix: local x right, y up, -z nose, placed camera-relative. */
-static void model_matrix(const RenderView *v, float out[16]) {
+/* Model matrix: local x right, y up, -z nose, placed camera-relative (the player's aircraft, or
+ * the ghost's). */
+static void model_matrix(const RenderView *v, bool ghost, float out[16]) {
     float right[3], up[3], fwd[3];
-    render_basis(v->air_yaw, v->air_pitch, v->air_roll, right, up, fwd);
-    float t[3] = {(float)(v->air_x - v->cam_x), (float)(v->air_y - v->cam_y), (float)(v->air_z - v->cam_z)};
+    if (ghost) render_basis(v->ghost_yaw, v->ghost_pitch, v->ghost_roll, right, up, fwd);
+    else render_basis(v->air_yaw, v->air_pitch, v->air_roll, right, up, fwd);
+    double x = ghost ? v->ghost_x : v->air_x, y = ghost ? v->ghost_y : v->air_y, z = ghost ? v->ghost_z : v->air_z;
+    float t[3] = {(float)(x - v->cam_x), (float)(y - v->cam_y), (float)(z - v->cam_z)};
     for (int i = 0; i < 3; i++) {
         out[0 + i] = right[i];
         out[4 + i] = up[i];
@@ -43,15 +46,8 @@ static void model_matrix(const RenderView *v, float out[16]) {
     out[15] = 1.0f;
 }
 
-/* Opaque, depth-tested, back faces culled: `count` ModelVertex triangles of vbo from `first`
- * (the aircraft, a course's rings), counted at the aircraft's stage. */
-void model_draw_arrays(GLuint vbo, GLint first, GLsizei count, RenderCounters *rc) {
-    glEnable(GL_DEPTH_TEST);
-    glDepthFunc(GL_LEQUAL);
-    glDepthMask(GL_TRUE);
-    glDisable(GL_BLEND);
-    glEnable(GL_CULL_FACE);
-    glCullFace(GL_BACK);
+/* The model's vertex layout bound from vbo (and unbound after). */
+static void model_bind(GLuint vbo) {
     glBindBuffer(GL_ARRAY_BUFFER, vbo);
     glEnableVertexAttribArray(ATTR_POS);
     glEnableVertexAttribArray(ATTR_NORMAL);
@@ -60,19 +56,61 @@ void model_draw_arrays(GLuint vbo, GLint first, GLsizei count, RenderCounters *r
     glVertexAttribPointer(ATTR_POS, 4, GL_SHORT, GL_FALSE, stride, (const void *)offsetof(ModelVertex, x));
     glVertexAttribPointer(ATTR_NORMAL, 3, GL_BYTE, GL_TRUE, stride, (const void *)offsetof(ModelVertex, nx));
     glVertexAttribPointer(ATTR_COLOR, 4, GL_UNSIGNED_BYTE, GL_TRUE, stride, (const void *)offsetof(ModelVertex, r));
-    GL_TIMED(glDrawArrays(GL_TRIANGLES, first, count));
-    render_count_draw(rc, RENDER_STAGE_AIRCRAFT, (uint32_t)count / 3);
+}
+
+static void model_unbind(void) {
     glDisableVertexAttribArray(ATTR_POS);
     glDisableVertexAttribArray(ATTR_NORMAL);
     glDisableVertexAttribArray(ATTR_COLOR);
     glBindBuffer(GL_ARRAY_BUFFER, 0);
 }
 
+static void model_depth_state(bool write) {
+    glEnable(GL_DEPTH_TEST);
+    glDepthFunc(GL_LEQUAL);
+    glDepthMask(write ? GL_TRUE : GL_FALSE);
+    glEnable(GL_CULL_FACE);
+    glCullFace(GL_BACK);
+}
+
+/* Opaque, depth-tested, back faces culled: `count` ModelVertex triangles of vbo from `first`
+ * (the aircraft, a course's rings), counted at the aircraft's stage. */
+void model_draw_arrays(GLuint vbo, GLint first, GLsizei count, RenderCounters *rc) {
+    model_depth_state(true);
+    glDisable(GL_BLEND);
+    model_bind(vbo);
+    GL_TIMED(glDrawArrays(GL_TRIANGLES, first, count));
+    render_count_draw(rc, RENDER_STAGE_AIRCRAFT, (uint32_t)count / 3);
+    model_unbind();
+}
+
+#define GHOST_ALPHA 0.4f   /* how much of the ghost shows over what is behind it */
+
+/* The ghost: the same model in one more draw call, blended by a constant alpha (GLES2's blend
+ * colour, no other shader), depth-tested but not written, so the player's aircraft and the
+ * world show through it. */
+static void ghost_draw(AircraftModel *m, const RenderFrame *f, RenderCounters *rc) {
+    float model[16];
+    model_matrix(f->view, true, model);
+    glUniformMatrix4fv(m->u_model, 1, GL_FALSE, model);
+    model_depth_state(false);
+    glEnable(GL_BLEND);
+    glBlendColor(0.0f, 0.0f, 0.0f, GHOST_ALPHA);
+    glBlendFunc(GL_CONSTANT_ALPHA, GL_ONE_MINUS_CONSTANT_ALPHA);
+    model_bind(m->vbo);
+    GL_TIMED(glDrawArrays(GL_TRIANGLES, 0, m->vert_count));
+    render_count_draw(rc, RENDER_STAGE_AIRCRAFT, (uint32_t)m->vert_count / 3);
+    model_unbind();
+    glDepthMask(GL_TRUE);
+    glDisable(GL_BLEND);
+    glBlendFunc(GL_SRC_ALPHA, GL_ONE_MINUS_SRC_ALPHA);
+}
+
 void aircraft_draw(AircraftModel *m, const RenderFrame *f, RenderCounters *rc) {
     const RenderView *v = f->view;
-    if (!v->aircraft_visible) return;
+    if (!v->aircraft_visible && !v->ghost_visible) return;
     float model[16];
-    model_matrix(v, model);
+    model_matrix(v, false, model);
     glUseProgram(m->prog.id);
     psx_set_uniforms(&m->prog, &f->psx);
     glUniformMatrix4fv(m->u_viewproj, 1, GL_FALSE, f->viewproj);
@@ -80,7 +118,8 @@ void aircraft_draw(AircraftModel *m, const RenderFrame *f, RenderCounters *rc) {
     glUniform2f(m->u_prop, cosf(v->prop_angle), sinf(v->prop_angle));
     glUniform3fv(m->u_prop_centre, 1, render_aircraft_prop_centre);
     glUniform3f(m->u_light, 0.38f, 0.85f, 0.36f);
-    model_draw_arrays(m->vbo, 0, m->vert_count, rc);
+    if (v->aircraft_visible) model_draw_arrays(m->vbo, 0, m->vert_count, rc);
+    if (v->ghost_visible) ghost_draw(m, f, rc);   /* after the opaque aircraft: it shows through */
 }
 
 void aircraft_free(AircraftModel *m) {

@@ -86,6 +86,10 @@ typedef struct RenderView {
     double air_x, air_y, air_z;
     float air_yaw, air_pitch, air_roll;
     float prop_angle;
+    /* a course's best run flown beside the player: drawn translucent (one draw call) */
+    bool ghost_visible;
+    double ghost_x, ghost_y, ghost_z;
+    float ghost_yaw, ghost_pitch, ghost_roll;
 } RenderView;
 
 /* The stages of a frame, in the order they draw: the dome first, opaque terrain, the aircraft,

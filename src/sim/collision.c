@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "sim/sim.h"
+#include "sim/simmath.h"
 
 /* Blocks met along one sweep: consecutive steps overlap most of the same blocks. */
 typedef struct BlockCache {
@@ -80,7 +81,7 @@ bool sim_clear_box(const World *w, double x, double y, double z, double radius) 
 
 /* Room to fly out: a corridor of clear blocks ahead along the heading. */
 static bool room_ahead(const World *w, double x, double y, double z, float yaw) {
-    double sx = sin((double)yaw), cz = -cos((double)yaw);
+    double sx = det_sin((double)yaw), cz = -det_cos((double)yaw);
     for (int k = 1; k <= 12; k++) {
         double d = 4.0 * k;
         if (!sim_clear_box(w, x + sx * d, y, z + cz * d, 2.0)) return false;

@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include "sim/sim.h"
+#include "sim/simmath.h"
 
 #define CHASE_BACK 9.0f
 #define CHASE_UP 2.6f
@@ -21,10 +22,17 @@ void flight_init(FlightState *f, double x, double y, double z, float yaw, float 
 }
 
 void flight_forward(const FlightState *f, float out[3]) {
-    float cp = cosf(f->pitch);
-    out[0] = sinf(f->yaw) * cp;
-    out[1] = sinf(f->pitch);
-    out[2] = -cosf(f->yaw) * cp;
+    float cp = sm_cos(f->pitch);
+    out[0] = sm_sin(f->yaw) * cp;
+    out[1] = sm_sin(f->pitch);
+    out[2] = -sm_cos(f->yaw) * cp;
+}
+
+uint64_t flight_state_hash(const FlightState *f, uint64_t h) {
+    const double d[4] = {f->x, f->y, f->z, f->time_s};
+    const float v[7] = {f->yaw, f->pitch, f->roll, f->speed, f->throttle, f->boost, f->prop_angle};
+    h = hash_fnv1a64(d, sizeof d, h);
+    return hash_fnv1a64(v, sizeof v, h);
 }
 
 void flight_idle(FlightState *f, float dt) {
@@ -61,7 +69,7 @@ static double clear_altitude(const World *w, double x, double z, double from) {
 static void probe_terrain(FlightState *f, const World *w, double base_y) {
     /* Points 0..8 s ahead along the level heading. */
     double best = base_y;
-    float sy = sinf(f->yaw), cy = cosf(f->yaw);
+    float sy = sm_sin(f->yaw), cy = sm_cos(f->yaw);
     for (int k = 0; k <= 8; k++) {
         double d = (double)(f->speed * (float)k);
         double y = clear_altitude(w, f->x + sy * d, f->z - cy * d, base_y);
@@ -82,13 +90,13 @@ void flight_autopilot_start(FlightState *f, const World *w) {
 }
 
 /* The autopilot's path: the turn rate of its slow S-turns at time t. */
-static float path_yaw_rate(double t) { return 0.16f * (float)sin(t * 0.11) + 0.05f * (float)sin(t * 0.037); }
+static float path_yaw_rate(double t) { return 0.16f * (float)det_sin(t * 0.11) + 0.05f * (float)det_sin(t * 0.037); }
 
 /* The altitude it aims for now: a slow swell around cruise_y, raised over whatever the probes
  * (every PROBE_PERIOD, up to 8 s ahead) found on the way. */
 static double path_target_y(FlightState *f, const World *w, float dt) {
     double t = f->time_s;
-    double target_y = f->cruise_y + 14.0 * sin(t * 0.07) + 6.0 * sin(t * 0.19);
+    double target_y = f->cruise_y + 14.0 * det_sin(t * 0.07) + 6.0 * det_sin(t * 0.19);
     if (w) {
         f->probe_timer -= dt;
         if (f->probe_timer <= 0.0f) {
@@ -106,14 +114,14 @@ static float climb_pitch(const FlightState *f, double target_y) {
     float max_climb = f->speed * 0.6f;
     if (climb > max_climb) climb = max_climb;
     if (climb < -max_climb) climb = -max_climb;
-    return f->speed > 0.1f ? asinf(climb / f->speed) : 0.0f;
+    return f->speed > 0.1f ? sm_asin(climb / f->speed) : 0.0f;
 }
 
 void flight_autopilot_step(FlightState *f, float dt, const World *w) {
     /* Heading: the path's S-turns; the bank follows the turn rate (coordinated turn). */
     float yaw_rate = path_yaw_rate(f->time_s);
     f->yaw += yaw_rate * dt;
-    f->roll = atanf(f->speed * yaw_rate / 9.81f);
+    f->roll = sm_atan(f->speed * yaw_rate / 9.81f);
     f->pitch = climb_pitch(f, path_target_y(f, w, dt));
     advance(f, dt);
 }
@@ -124,14 +132,14 @@ void flight_autopilot_input(FlightState *f, const World *w, float cruise_speed, 
     memset(out, 0, sizeof *out);
     /* The same S-turns: the bank that turns at the path's rate, held by a proportional stick. */
     float sr = path_yaw_rate(f->time_s) / 1.1f;   /* the default model's bank_turn: sin(bank) * 1.1 rad/s */
-    float want_roll = asinf(sr > 0.7f ? 0.7f : (sr < -0.7f ? -0.7f : sr));
+    float want_roll = sm_asin(sr > 0.7f ? 0.7f : (sr < -0.7f ? -0.7f : sr));
     out->roll = (want_roll - f->roll) * 2.5f;
     double target_y = path_target_y(f, w, dt);
     const double over_top = WORLD_Y_MAX + 30.0;
     if ((boost || f->speed > AUTOPILOT_FAST) && target_y < over_top) target_y = over_top;
     out->boost = boost && f->y > WORLD_Y_MAX + 5.0;
     /* In a bank, pulling also turns: the pitch command is shared out over the bank. */
-    out->pitch = (climb_pitch(f, target_y) - f->pitch) * 3.0f / (cosf(f->roll) > 0.5f ? cosf(f->roll) : 0.5f);
+    out->pitch = (climb_pitch(f, target_y) - f->pitch) * 3.0f / (sm_cos(f->roll) > 0.5f ? sm_cos(f->roll) : 0.5f);
     out->throttle = cruise_speed > f->speed + 1.0f ? 1.0f : (cruise_speed < f->speed - 1.0f ? -1.0f : 0.0f);
     if (out->roll > 1.0f) out->roll = 1.0f;
     if (out->roll < -1.0f) out->roll = -1.0f;
@@ -163,8 +171,8 @@ float flight_cruise_speed(const FlightModel *m, float throttle) {
 
 /* The aircraft's axes from its Euler angles: forward (the nose), up, right. */
 static void basis(const FlightState *f, float fwd[3], float up[3], float right[3]) {
-    float cy = cosf(f->yaw), sy = sinf(f->yaw), cp = cosf(f->pitch), sp = sinf(f->pitch);
-    float cr = cosf(f->roll), sr = sinf(f->roll);
+    float cy = sm_cos(f->yaw), sy = sm_sin(f->yaw), cp = sm_cos(f->pitch), sp = sm_sin(f->pitch);
+    float cr = sm_cos(f->roll), sr = sm_sin(f->roll);
     float r0[3] = {cy, 0.0f, sy}, u0[3] = {-sy * sp, cp, cy * sp};
     fwd[0] = sy * cp;
     fwd[1] = sp;
@@ -178,7 +186,7 @@ static void basis(const FlightState *f, float fwd[3], float up[3], float right[3
 
 /* a, b <- a cos t + b sin t, b cos t - a sin t: a rotation in the plane of two axes. */
 static void turn(float a[3], float b[3], float t) {
-    float c = cosf(t), s = sinf(t);
+    float c = sm_cos(t), s = sm_sin(t);
     for (int i = 0; i < 3; i++) {
         float ai = a[i], bi = b[i];
         a[i] = ai * c + bi * s;
@@ -208,7 +216,7 @@ void flight_step(FlightState *f, const FlightInput *in, const FlightModel *m, fl
     float bank = -right[1];
     float level = 1.0f - fabsf(fwd[1]);                            /* no heading to turn when vertical */
     float yaw_turn = bank * m->bank_turn * agility * level * dt;
-    float cy = cosf(yaw_turn), sy = sinf(yaw_turn);
+    float cy = sm_cos(yaw_turn), sy = sm_sin(yaw_turn);
     float *axes[3] = {fwd, up, right};
     for (int k = 0; k < 3; k++) {
         float x = axes[k][0], z = axes[k][2];
@@ -224,13 +232,13 @@ void flight_step(FlightState *f, const FlightInput *in, const FlightModel *m, fl
     right[0] = fwd[1] * up[2] - fwd[2] * up[1];
     right[1] = fwd[2] * up[0] - fwd[0] * up[2];
     right[2] = fwd[0] * up[1] - fwd[1] * up[0];
-    f->pitch = asinf(clampf(fwd[1], -1.0f, 1.0f));
-    if (fabsf(fwd[1]) < 0.9999f) f->yaw = atan2f(fwd[0], -fwd[2]);
-    else f->yaw = atan2f(up[0] * (fwd[1] > 0 ? -1.0f : 1.0f), up[2] * (fwd[1] > 0 ? 1.0f : -1.0f));
+    f->pitch = sm_asin(clampf(fwd[1], -1.0f, 1.0f));
+    if (fabsf(fwd[1]) < 0.9999f) f->yaw = sm_atan2(fwd[0], -fwd[2]);
+    else f->yaw = sm_atan2(up[0] * (fwd[1] > 0 ? -1.0f : 1.0f), up[2] * (fwd[1] > 0 ? 1.0f : -1.0f));
     /* Roll: the angle of the up axis from the vertical plane through the nose. */
-    float r0[3] = {cosf(f->yaw), 0.0f, sinf(f->yaw)};
-    float u0[3] = {-sinf(f->yaw) * fwd[1], cosf(f->pitch), cosf(f->yaw) * fwd[1]};
-    f->roll = atan2f(up[0] * r0[0] + up[2] * r0[2], up[0] * u0[0] + up[1] * u0[1] + up[2] * u0[2]);
+    float r0[3] = {sm_cos(f->yaw), 0.0f, sm_sin(f->yaw)};
+    float u0[3] = {-sm_sin(f->yaw) * fwd[1], sm_cos(f->pitch), sm_cos(f->yaw) * fwd[1]};
+    f->roll = sm_atan2(up[0] * r0[0] + up[2] * r0[2], up[0] * u0[0] + up[1] * u0[1] + up[2] * u0[2]);
 
     /* Speed: the throttle picks a cruise speed, the boost pushes to the limit; gravity along the
      * path adds a little in a dive and takes some in a climb, never below the slow cruise. */
@@ -241,7 +249,7 @@ void flight_step(FlightState *f, const FlightInput *in, const FlightModel *m, fl
     float target = cruise + (limit - cruise) * f->boost * f->boost;
     /* Exponential toward the target, at least 30 m/s^2, so the boost arrives instead of creeping. */
     float gap = target - f->speed;
-    float step = gap * (1.0f - expf(-dt / (gap < 0.0f ? 0.8f : 1.6f)));
+    float step = gap * (1.0f - sm_exp(-dt / (gap < 0.0f ? 0.8f : 1.6f)));
     float least = 30.0f * dt;
     if (fabsf(step) < least) step = fabsf(gap) < least ? gap : (gap > 0.0f ? least : -least);
     f->speed += step - 9.81f * 0.5f * fwd[1] * dt;
@@ -253,11 +261,11 @@ void flight_step(FlightState *f, const FlightInput *in, const FlightModel *m, fl
 void camera_chase(const FlightState *f, CameraState *out) {
     /* Level chase: behind along the heading, above, pitched a little down; a share of the
      * aircraft's pitch and roll so manoeuvres read on screen. */
-    float sy = sinf(f->yaw), cy = cosf(f->yaw);
+    float sy = sm_sin(f->yaw), cy = sm_cos(f->yaw);
     float pitch = f->pitch * 0.5f;
     out->x = f->x - (double)(sy * CHASE_BACK);
     out->z = f->z + (double)(cy * CHASE_BACK);
-    out->y = f->y + CHASE_UP - (double)(sinf(pitch) * CHASE_BACK);
+    out->y = f->y + CHASE_UP - (double)(sm_sin(pitch) * CHASE_BACK);
     out->yaw = f->yaw;
     out->pitch = pitch + CHASE_PITCH;
     out->roll = f->roll * 0.25f;
@@ -290,7 +298,7 @@ void camera_rig_update(CameraRig *r, const FlightState *f, float dt, CameraState
     }
     /* The chase orientation trails the aircraft's by a time constant; the camera is placed from
      * the aircraft's position each frame, so the lag is in angle only and speed cannot outrun it. */
-    float k = r->settled && dt > 0.0f ? 1.0f - expf(-dt / 0.18f) : 1.0f;
+    float k = r->settled && dt > 0.0f ? 1.0f - sm_exp(-dt / 0.18f) : 1.0f;
     r->yaw += wrap_pi(f->yaw - r->yaw) * k;
     r->yaw = wrap_pi(r->yaw);
     r->pitch += (f->pitch - r->pitch) * k;
@@ -304,14 +312,14 @@ void camera_rig_update(CameraRig *r, const FlightState *f, float dt, CameraState
 }
 
 void flight_in_front_of(const CameraState *c, FlightState *f) {
-    float sy = sinf(c->yaw), cy = cosf(c->yaw);
+    float sy = sm_sin(c->yaw), cy = sm_cos(c->yaw);
     float pitch = c->pitch - CHASE_PITCH;
     f->yaw = c->yaw;
     f->pitch = pitch * 2.0f;
     f->roll = c->roll * 4.0f;
     f->x = c->x + (double)(sy * CHASE_BACK);
     f->z = c->z - (double)(cy * CHASE_BACK);
-    f->y = c->y - CHASE_UP + (double)(sinf(pitch) * CHASE_BACK);
+    f->y = c->y - CHASE_UP + (double)(sm_sin(pitch) * CHASE_BACK);
 }
 
 void sim_world_view(const FlightState *f, const CameraState *c, float fov_y_rad, float aspect, WorldView *out) {

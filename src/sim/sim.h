@@ -15,6 +15,13 @@
 #define SIM_SPAWN_Y 40.0
 #define SIM_SPAWN_Z 150.0
 
+/* The simulation's version: bumped whenever a change to the flight model, collision, restarts
+ * or the fixed step (src/sim, src/game/play.c's step) would fly a recorded input differently, so a
+ * new build keeps the best runs of an old one as long as the flight is the same. */
+#define SIM_VERSION 1u
+#define SIM_STEP_HZ 60
+#define SIM_STEP (1.0f / 60.0f)   /* seconds per fixed sim step */
+
 /* Radians per degree, for options and logs given in degrees. */
 #define SIM_DEG (3.14159265358979f / 180.0f)
 
@@ -87,6 +94,10 @@ float flight_cruise_speed(const FlightModel *m, float throttle);
 void flight_idle(FlightState *f, float dt);
 /* Unit nose direction. */
 void flight_forward(const FlightState *f, float out[3]);
+
+/* FNV-1a 64 of the flight's physical state (position, attitude, speeds, throttle, boost, time;
+ * not the autopilot's planning fields): equal hashes, the same flight to the bit. */
+uint64_t flight_state_hash(const FlightState *f, uint64_t h);
 
 /* Chase camera behind and above the aircraft (no smoothing: the pose it settles to). */
 void camera_chase(const FlightState *f, CameraState *out);

@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include "sim/sim.h"
+#include "sim/simmath.h"
 
 bool sim_on_home(const World *w, double x, double z) {
     const IslandField *h = world_home(w);
@@ -37,7 +38,7 @@ static RayHit march(const World *w, const double o[3], const double d[3], double
 }
 
 static void camera_basis(const CameraState *c, double f[3], double r[3], double u[3]) {
-    double cy = cos((double)c->yaw), sy = sin((double)c->yaw), cp = cos((double)c->pitch), sp = sin((double)c->pitch);
+    double cy = det_cos((double)c->yaw), sy = det_sin((double)c->yaw), cp = det_cos((double)c->pitch), sp = det_sin((double)c->pitch);
     /* yaw 0 looks along -z; +yaw turns right; +pitch looks up (flight_forward's convention). */
     f[0] = sy * cp, f[1] = sp, f[2] = -cy * cp;
     r[0] = cy, r[1] = 0.0, r[2] = sy;
@@ -64,7 +65,9 @@ static RayHit survey_ray(const World *w, const CameraState *c, double sx, double
 void sim_view_survey(const World *w, const CameraState *c, float fov_y_rad, float aspect, double reach, double time_s,
                      SimViewSurvey *out) {
     memset(out, 0, sizeof *out);
-    double ty = tan(0.5 * (double)fov_y_rad), tx = ty * (double)aspect;
+    double hs, hc;
+    det_sincos(0.5 * (double)fov_y_rad, &hs, &hc);
+    double ty = hs / hc, tx = ty * (double)aspect;
     double stop[3], cloud_at;
     out->nearest_cloud = reach;
     for (int j = 0; j < SIM_SURVEY_ROWS; j++)
@@ -129,7 +132,7 @@ void sim_spawn_choose(const World *w, float speed, float fov_y_rad, float aspect
     }
     /* Heading for the island's centre (yaw 0 flies towards -z). */
     double dx = out->home_x - x, dz = out->home_z - z;
-    float yaw = (dx == 0.0 && dz == 0.0) ? 0.0f : (float)atan2(dx, -dz);
+    float yaw = (dx == 0.0 && dz == 0.0) ? 0.0f : (float)det_atan2(dx, -dz);
     double reach = (double)p->live.view_radius * CHUNK_SIZE;
     bool have_best = false;
     uint32_t best_home = 0;

@@ -1,0 +1,198 @@
+/* skyisles game and replays: the recorder and the ghost carved at boot, --replay FILE (its world
+ * set before the world is built, its start state after), every flight kept in replays/ when it
+ * ends (quit, a world or flight setting changed, 30 minutes), --record FILE, the unpaced headless
+ * playback, and the calls the course mode makes (a new recording at its start, the best run, the
+ * ghost). */
+#include <stdio.h>
+#include <string.h>
+
+#include "game.h"
+
+/* What play works on: the game's own parts, lent, with the recorder (or the replay played). */
+PlayCtx game_play_ctx(Game *g) {
+    bool replaying = g->opt.replay != NULL;
+    return (PlayCtx){.world = g->world, .flight = &g->flight, .model = &g->model, .rig = &g->rig,
+                     .camera = &g->camera, .spawn = &g->spawn, .in = &g->input.st, .ev = &g->ev,
+                     .menu = &g->menu, .set = &g->set, .autopilot = g->opt.autopilot, .demo_start = g->opt.demo,
+                     .boot_service = g->opt.boot_service, .can_continue = g->cont.have && !replaying,
+                     .rec = replaying || !g->rec.runs ? NULL : &g->rec, .meta = &g->meta,
+                     .replay = replaying ? &g->playback : NULL};
+}
+
+bool game_replay_boot(Game *g, SkyError *err) {
+    if (!replay_init(&g->rec, &g->mem) || !replay_init(&g->ghost_run, &g->mem) ||
+        (g->opt.replay && !replay_init(&g->playback, &g->mem))) {
+        sky_error_set(err, SKY_ERR_INPUT, "skyisles: the memory budget of %zu MiB is too small for the replay buffers: "
+                      "raise --mem MB or SKYISLES_MEM_MB (default %u)", g->mem.size >> 20, MEM_DEFAULT_BUDGET_MIB);
+        return false;
+    }
+    if (!g->opt.replay) return true;
+    /* The replay's world: its generation parameters over the settings, before anything is built. */
+    if (!replay_load(&g->playback, g->opt.replay, err)) return false;
+    return replay_apply_params(&g->playback, &g->set.world, g->opt.replay, err);
+}
+
+/* What a recording is stamped with: the world and model flown now. */
+static void refresh_meta(Game *g) {
+    const WorldParams *wp = world_params(g->world);
+    g->meta.seed = wp->gen.seed;
+    g->meta.pack_checksum = g->home.codex ? g->home.codex->checksum : 0;
+    g->meta.model = g->model;
+    g->meta.flags = g->set.collision ? REPLAY_F_COLLISION : 0u;
+    g->meta.gen = &wp->gen;
+}
+
+bool game_replay_ready(Game *g, SkyError *err) {
+    if (!g->opt.replay && g->opt.use_settings) replay_store_open(&g->store, g->opt.config_dir);
+    if (g->opt.replay) {
+        Replay *r = &g->playback;
+        if (!replay_check(r, g->home.codex->checksum, NULL, g->opt.replay, err)) return false;
+        g->model = r->h.model;
+        g->set.collision = (r->h.flags & REPLAY_F_COLLISION) != 0;
+        play_replay_restore(&g->play, &g->flight, &r->h.start);
+        g->play.state = r->h.start.state == PLAY_CRASH ? PLAY_CRASH : PLAY_FLY;
+        g->rig.settled = false;
+        replay_rewind(r);
+        log_info("skyisles: replaying %s: %u steps (%.1f s), seed %llu", g->opt.replay, r->h.steps,
+                 (double)r->h.steps / SIM_STEP_HZ, (unsigned long long)r->h.seed);
+    }
+    refresh_meta(g);
+    if (g->opt.ghost) {
+        if (!replay_load(&g->ghost_run, g->opt.ghost, err) ||
+            !replay_check(&g->ghost_run, g->meta.pack_checksum, g->meta.gen, g->opt.ghost, err))
+            return false;
+        ghost_start(&g->ghost, &g->ghost_run);
+    }
+    return true;
+}
+
+void game_replay_update(Game *g, float dt) {
+    if (!g->ghost.active || !(dt > 0.0f)) return;
+    PlayCtx c = game_play_ctx(g);
+    uint32_t n = (uint32_t)(dt / SIM_STEP + 0.5f);
+    ghost_step(&g->ghost, &c, n > 0 ? n : 1);
+}
+
+uint64_t game_sim_hash(const Game *g) {
+    const Replay *r = &g->rec;
+    bool counting = !g->opt.replay && (r->mode == REPLAY_RECORDING || r->mode == REPLAY_ENDED);
+    return play_sim_hash(&g->play, &g->flight, counting ? r->crashes0 : 0, counting ? r->respawns0 : 0);
+}
+
+/* An ended recording goes to the last flights (when there is a folder), and the recorder frees. */
+static void keep_ended(Game *g) {
+    Replay *r = &g->rec;
+    if (r->mode != REPLAY_ENDED) return;
+    char path[700];
+    SkyError err = {0};
+    if (!g->opt.record && replay_keep_last(&g->store, r, path, sizeof path, &err))
+        log_debug("skyisles: flight of %u steps kept in %s", r->h.steps, path);
+    else if (err.msg[0])
+        log_warn("%s", err.msg);
+    if (!g->opt.record) r->mode = REPLAY_IDLE;   /* --record keeps the first flight for the end */
+}
+
+bool game_replay_restart(Game *g) {
+    Replay *r = &g->rec;
+    if (r->mode != REPLAY_RECORDING) return false;
+    replay_end(r, game_sim_hash(g), g->play.crashes, 0);
+    keep_ended(g);
+    return true;
+}
+
+void game_replay_settings_changing(Game *g, unsigned changes) {
+    Replay *r = &g->rec;
+    if (!changes || r->mode != REPLAY_RECORDING) return;
+    /* The sim flies with the world's generation values, the flight model and collision: a change
+     * of any ends the recording at the last step flown with the old ones. */
+    FlightModel m = g->model;
+    m.speed_limit = g->set.speed_limit;
+    uint32_t flags = g->set.collision ? REPLAY_F_COLLISION : 0u;
+    char text[REPLAY_PARAMS_MAX];
+    uint32_t n = replay_params_text(&g->set.world.gen, text, sizeof text);
+    bool same = !memcmp(&m, &r->h.model, sizeof m) && (r->h.flags & REPLAY_F_COLLISION) == flags &&
+                n == r->h.params_len && !memcmp(text, r->h.params, n);
+    if (same) return;
+    replay_end(r, game_sim_hash(g), g->play.crashes, REPLAY_F_PARAMS_CHANGED);
+    keep_ended(g);
+}
+
+void game_replay_settings_changed(Game *g) {
+    refresh_meta(g);
+    g->play.prev_valid = false;   /* the aircraft may have been moved to open air */
+}
+
+void game_replay_frame(Game *g, const PlayRequest *rq) {
+    if (rq->steps && g->ghost.active) {
+        PlayCtx c = game_play_ctx(g);
+        ghost_step(&g->ghost, &c, rq->steps);
+    }
+    keep_ended(g);
+}
+
+/* A replay played to its end: the same state as recorded, or one line saying it drifted. */
+static int replay_verdict(const Game *g) {
+    const Replay *r = &g->playback;
+    uint64_t h = game_sim_hash(g);
+    bool same = h == r->h.end_hash && g->play.crashes == r->h.crashes;
+    printf("replay %s: %u steps (%.1f s), %llu crashes, state hash 0x%016llx: %s\n", g->opt.replay, r->step,
+           (double)r->step / SIM_STEP_HZ, (unsigned long long)g->play.crashes, (unsigned long long)h,
+           same ? "the same as recorded" : "DIFFERENT from the recording");
+    fflush(stdout);
+    if (same) return 0;
+    fprintf(stderr, "skyisles: replay %s desynchronised: state hash 0x%016llx and %llu crashes, the recording ended at "
+            "0x%016llx and %u: this build flies it differently; record the flight again with it\n", g->opt.replay,
+            (unsigned long long)h, (unsigned long long)g->play.crashes, (unsigned long long)r->h.end_hash, r->h.crashes);
+    return GAME_EXIT_START_FAILED;
+}
+
+int game_replay_finish(Game *g) {
+    if (g->opt.replay) return g->play.replay_done ? replay_verdict(g) : 0;
+    Replay *r = &g->rec;
+    if (r->mode == REPLAY_RECORDING) replay_end(r, game_sim_hash(g), g->play.crashes, 0);
+    if (g->opt.record && r->mode == REPLAY_ENDED) {
+        SkyError err = {0};
+        if (!replay_save(r, g->opt.record, &err)) {
+            fprintf(stderr, "%s\n", err.msg);
+            return GAME_EXIT_START_FAILED;
+        }
+        log_info("skyisles: flight of %u steps (%.1f s, %u crashes, state hash 0x%016llx) recorded to %s", r->h.steps,
+                 (double)r->h.steps / SIM_STEP_HZ, r->h.crashes, (unsigned long long)r->h.end_hash, g->opt.record);
+        return 0;
+    }
+    keep_ended(g);
+    return 0;
+}
+
+int game_replay_headless(Game *g) {
+    /* Unpaced: the steps as fast as they run, no streaming (collision reads the density field
+     * itself), no sound. */
+    PlayCtx c = game_play_ctx(g);
+    double t0 = time_now_ms();
+    while (!g->play.replay_done && !platform_stop_signal()) play_step(&g->play, &c);
+    if (platform_stop_signal()) return 0;
+    double ms = time_now_ms() - t0;
+    log_info("skyisles: replayed %u steps in %.0f ms (%.0f steps/s)", g->playback.step, ms,
+             ms > 0.0 ? g->playback.step * 1000.0 / ms : 0.0);
+    return replay_verdict(g);
+}
+
+int game_keep_best(Game *g, const char *course_id, double time_s, const float *splits, uint32_t n_splits) {
+    ReplayBest b = {.time_s = time_s, .splits = splits, .n_splits = n_splits, .end_hash = game_sim_hash(g),
+                    .crashes = g->play.crashes};
+    SkyError err = {0};
+    int k = replay_keep_best(&g->store, course_id, &g->rec, &b, &err);
+    if (k < 0) log_warn("%s", err.msg);
+    return k;
+}
+
+bool game_ghost_start(Game *g, const char *course_id) {
+    SkyError err = {0};
+    ghost_stop(&g->ghost);
+    if (!replay_load_best(&g->store, course_id, &g->ghost_run, g->meta.pack_checksum, g->meta.gen, &err)) {
+        log_info("%s", err.msg);
+        return false;
+    }
+    ghost_start(&g->ghost, &g->ghost_run);
+    return true;
+}
