@@ -424,7 +424,14 @@ static void course_request(Game *g) {
         g->play.state = PLAY_FLY;
         g->play.demo = false;
         g->rig.settled = false;
-        if (m != TOUR_FREE) play_message(&g->play, 4.0f, "%u rings: go!", g->tour.course->n_rings);
+        if (m != TOUR_FREE) {
+            play_message(&g->play, 4.0f, "%u rings: go!", g->tour.course->n_rings);
+            /* The recording starts at the course's start, and the best run so far flies beside. */
+            game_replay_restart(g);
+            game_ghost_start(g, g->tour.course->id);
+        } else {
+            ghost_stop(&g->ghost);
+        }
     }
     if (g->render) {
         static RenderRing rings[RENDER_RINGS_MAX];
@@ -442,6 +449,7 @@ static void course_frame(Game *g, const CourseBefore *b, float dt) {
     if (t->results && g->input.st.pressed[GA_MENU_OK]) {   /* the results seen: back to free flight */
         t->results = false;
         t->mode = TOUR_FREE;
+        ghost_stop(&g->ghost);
         if (g->render) render_rings_set(g->render, NULL, 0);
         return;
     }
@@ -452,6 +460,12 @@ static void course_frame(Game *g, const CourseBefore *b, float dt) {
         g->rig.settled = false;
     }
     uint32_t ev = tour_frame(t, &g->flight, b->x, b->y, b->z, b->state == PLAY_FLY && !respawned, dt);
+    if (ev & COURSE_EVENT_FINISH) {   /* this run kept as the course's best run when faster: the next ghost */
+        static float splits[COURSE_MAX_RINGS];
+        uint32_t n = t->course->n_rings < COURSE_MAX_RINGS ? t->course->n_rings : COURSE_MAX_RINGS;
+        for (uint32_t k = 0; k < n; k++) splits[k] = (float)t->run.split_s[k];
+        game_keep_best(g, t->course->id, t->run.clock_s, splits, n);
+    }
     if ((ev & COURSE_EVENT_RING) && g->sound.synth) sound_event(&g->sound, AUDIO_EVENT_RING, 1.0f + 0.04f * (float)t->run.next);
     if (g->render) render_rings_next(g->render, t->run.next, 0.5f + 0.5f * sinf((float)g->flight.time_s * 6.0f));
 }
