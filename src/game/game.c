@@ -427,6 +427,7 @@ static void course_request(Game *g) {
         if (m != TOUR_FREE) {
             play_message(&g->play, 4.0f, "%u rings: go!", g->tour.course->n_rings);
             /* The recording starts at the course's start, and the best run so far flies beside. */
+            g->course_respawns = g->play.respawns;
             game_replay_restart(g);
             game_ghost_start(g, g->tour.course->id);
         } else {
@@ -439,11 +440,32 @@ static void course_request(Game *g) {
     }
 }
 
-/* After a frame of play: the frame's motion through the rings (a restart goes to the last ring
- * passed instead), the clock (stopped while paused), the chime, the next ring marked. */
-typedef struct CourseBefore { double x, y, z; PlayState state; uint64_t respawns; } CourseBefore;
+/* After each fixed step of a course: the step's motion through the rings (a restart goes to the
+ * last ring passed instead), the clock (running on through a crash's pause), the chime, a
+ * faster finished run kept as the course's best run (the next ghost). Steps do not run while
+ * the game is paused, so neither does the clock. */
+static void course_step(void *user, const FlightState *before, bool flew) {
+    Game *g = user;
+    Tour *t = &g->tour;
+    if (t->mode == TOUR_FREE || t->results) return;
+    if (g->play.respawns != g->course_respawns) {
+        g->course_respawns = g->play.respawns;
+        tour_restart(t, &g->flight);
+        g->rig.settled = false;
+        return;
+    }
+    uint32_t ev = tour_frame(t, &g->flight, before->x, before->y, before->z, flew, SIM_STEP);
+    if (ev & COURSE_EVENT_FINISH) {
+        static float splits[COURSE_MAX_RINGS];
+        uint32_t n = t->course->n_rings < COURSE_MAX_RINGS ? t->course->n_rings : COURSE_MAX_RINGS;
+        for (uint32_t k = 0; k < n; k++) splits[k] = (float)t->run.split_s[k];
+        game_keep_best(g, t->course->id, t->run.clock_s, splits, n);
+    }
+    if ((ev & COURSE_EVENT_RING) && g->sound.synth) sound_event(&g->sound, AUDIO_EVENT_RING, 1.0f + 0.04f * (float)t->run.next);
+}
 
-static void course_frame(Game *g, const CourseBefore *b, float dt) {
+/* After a frame of play: the results seen (back to free flight), the next ring marked. */
+static void course_frame(Game *g) {
     Tour *t = &g->tour;
     if (t->mode == TOUR_FREE) return;
     if (t->results && g->input.st.pressed[GA_MENU_OK]) {   /* the results seen: back to free flight */
@@ -453,20 +475,6 @@ static void course_frame(Game *g, const CourseBefore *b, float dt) {
         if (g->render) render_rings_set(g->render, NULL, 0);
         return;
     }
-    if (g->play.overlay != OVERLAY_NONE && !g->play.demo) return;
-    bool respawned = g->play.respawns > b->respawns;
-    if (respawned) {
-        tour_restart(t, &g->flight);
-        g->rig.settled = false;
-    }
-    uint32_t ev = tour_frame(t, &g->flight, b->x, b->y, b->z, b->state == PLAY_FLY && !respawned, dt);
-    if (ev & COURSE_EVENT_FINISH) {   /* this run kept as the course's best run when faster: the next ghost */
-        static float splits[COURSE_MAX_RINGS];
-        uint32_t n = t->course->n_rings < COURSE_MAX_RINGS ? t->course->n_rings : COURSE_MAX_RINGS;
-        for (uint32_t k = 0; k < n; k++) splits[k] = (float)t->run.split_s[k];
-        game_keep_best(g, t->course->id, t->run.clock_s, splits, n);
-    }
-    if ((ev & COURSE_EVENT_RING) && g->sound.synth) sound_event(&g->sound, AUDIO_EVENT_RING, 1.0f + 0.04f * (float)t->run.next);
     if (g->render) render_rings_next(g->render, t->run.next, 0.5f + 0.5f * sinf((float)g->flight.time_s * 6.0f));
 }
 
@@ -476,8 +484,10 @@ void game_frame(Game *g, const PlatformEvents *ev, float dt) {
     game_shot_input(g);
     game_display_input(g);
     course_request(g);
-    CourseBefore cb = {g->flight.x, g->flight.y, g->flight.z, g->play.state, g->play.respawns};
+    PlayState state0 = g->play.state;
     PlayCtx c = game_play_ctx(g);
+    c.on_step = course_step;
+    c.step_user = g;
     PlayBefore before = {g->play.overlay, g->play.crashes, g->play.respawns, g->menu.page, g->menu.depth, g->menu.sel,
                          g->play.demo};
     PlayRequest rq = play_frame(&g->play, &c, dt);
@@ -488,9 +498,9 @@ void game_frame(Game *g, const PlatformEvents *ev, float dt) {
     if (rq.apply) game_apply_settings(g, rq.apply);
     if (rq.dirty) g->settings_dirty = true;
     if (rq.save) game_save_settings(g);
-    course_frame(g, &cb, dt);
+    course_frame(g);
     /* The title's mode: play has started the flight; the course is laid at the next frame. */
-    if (cb.state == PLAY_START && !before.demo && before.overlay == OVERLAY_NONE) tour_title_input(&g->tour, &g->input.st);
+    if (state0 == PLAY_START && !before.demo && before.overlay == OVERLAY_NONE) tour_title_input(&g->tour, &g->input.st);
     if (g->sound.synth) {
         SoundInput si = {.flight = &g->flight, .world = g->world, .mode = sound_mode(&g->play),
                          .events = sound_events(g, &before, &rq, ev), .device_lost = ev->audio_lost,

@@ -150,6 +150,7 @@ typedef struct Game {
     FlightState flight;
     CameraState camera;
     Tour tour;                  /* the course flown (tour.c); Free flight: none */
+    uint64_t course_respawns;   /* play.respawns the course has restarted for */
     bool camera_fixed;
     int disp_w, disp_h;
     GameContinue cont;          /* the saved spot of this seed (continue.c) */

@@ -224,6 +224,7 @@ void play_step(Play *p, const PlayCtx *c) {
         if (p->crash_timer <= 0.0f) play_respawn(p, c);
     }
     p->steps++;
+    if (c->on_step) c->on_step(c->step_user, &p->prev, flying);
 }
 
 /* The frame's time in fixed steps; the rest waits for the next frame. */

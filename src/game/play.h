@@ -87,6 +87,11 @@ typedef struct PlayCtx {
     Replay *rec;                /* records the flight's steps (NULL: none) */
     const ReplayMeta *meta;     /* what a recording is stamped with */
     Replay *replay;             /* plays these inputs back instead of any pilot (NULL: none) */
+    /* Called after every fixed step (a course's rings are crossed at the sim's step, as the
+     * collision sweeps it): the state before the step, and whether the aircraft flew it (false:
+     * the pause after a crash). NULL: none. */
+    void (*on_step)(void *user, const FlightState *before, bool flew);
+    void *step_user;
 } PlayCtx;
 
 /* What a frame of play asks of the game, done in this order. */
