@@ -66,25 +66,22 @@ static pid_t start(const char *env, const char *args, const char *out, const cha
     _exit(127);
 }
 
-static bool has(const char *path, const char *needle) {
+/* The file's text from `needle` on (NULL when the file or the needle is missing). */
+static const char *find_in(const char *path, const char *needle) {
     static char buf[1 << 16];
     FILE *f = fopen(path, "r");
-    if (!f) return false;
+    if (!f) return NULL;
     size_t n = fread(buf, 1, sizeof buf - 1, f);
     fclose(f);
     buf[n] = 0;
-    return strstr(buf, needle) != NULL;
+    return strstr(buf, needle);
 }
+
+static bool has(const char *path, const char *needle) { return find_in(path, needle) != NULL; }
 
 /* The number logged right after `needle` in the file (NAN when the line is missing). */
 static double number_after(const char *path, const char *needle) {
-    static char buf[1 << 16];
-    FILE *f = fopen(path, "r");
-    if (!f) return NAN;
-    size_t n = fread(buf, 1, sizeof buf - 1, f);
-    fclose(f);
-    buf[n] = 0;
-    const char *p = strstr(buf, needle);
+    const char *p = find_in(path, needle);
     return p ? strtod(p + strlen(needle), NULL) : NAN;
 }
 

@@ -9,6 +9,7 @@
 #include <unistd.h>
 
 #include "replay_store.h"
+#include "savefile.h"
 
 /* Header (with its parameter text), runs, checksum: the file of docs/replay.md. */
 static bool write_parts(int fd, const Replay *r) {
@@ -91,7 +92,7 @@ bool replay_store_open(ReplayStore *s, const char *config_dir) {
  * debug line, when it cannot be: the settings already said the config folder is unusable. */
 static bool store_ready(const ReplayStore *s) {
     if (!s->ok) return false;
-    if ((mkdir(s->config, 0755) != 0 && errno != EEXIST) || (mkdir(s->dir, 0755) != 0 && errno != EEXIST)) {
+    if (!save_make_dirs(s->dir)) {   /* the config folder and replays/ in it */
         log_debug("replay: cannot create %s (%s): flights are not kept", s->dir, strerror(errno));
         return false;
     }

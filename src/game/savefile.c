@@ -34,7 +34,7 @@ static bool write_all(int fd, const char *p, size_t n) {
     return true;
 }
 
-static bool make_dirs(const char *dir) {
+bool save_make_dirs(const char *dir) {
     char p[1024];
     if ((size_t)snprintf(p, sizeof p, "%s", dir) >= sizeof p) return false;
     for (char *c = p + 1; *c; c++) {
@@ -54,7 +54,7 @@ bool save_file_atomic(const char *dir, const char *name, const void *data, size_
         return false;
     }
     snprintf(tmp, sizeof tmp, "%s.tmp", path);
-    if (!make_dirs(dir)) {
+    if (!save_make_dirs(dir)) {
         sky_error_set(err, SKY_ERR_START, "skyisles: cannot create the folder %s (%s): %s not saved", dir,
                       strerror(errno), what);
         return false;

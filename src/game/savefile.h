@@ -9,6 +9,8 @@
 
 #include "core/core.h"
 
+/* Makes DIR and every missing folder above it (0755); false with errno when one cannot be. */
+bool save_make_dirs(const char *dir);
 /* Writes DIR/NAME (DIR made when missing). `what` names it in err's one line. */
 bool save_file_atomic(const char *dir, const char *name, const void *data, size_t len, const char *what,
                       SkyError *err);
