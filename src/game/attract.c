@@ -16,8 +16,7 @@ bool attract_boot(Game *g, SkyError *err) {
     }
     if (g->opt.headless || g->opt.screenshot || g->opt.bench_frames) return true;   /* no attract loop there */
     if (!game_data_file(ATTRACT_REPLAY_FILE, a->path, sizeof a->path)) return true;   /* said at the first attract */
-    SkyError lerr = {0};
-    attract_load(g, a->path, &lerr);   /* a damaged file: said at the first attract */
+    attract_load(g, a->path, NULL);   /* a damaged file: said at the first attract */
     return true;
 }
 
@@ -26,7 +25,9 @@ bool attract_load(Game *g, const char *path, SkyError *err) {
     a->loaded = a->laid = false;
     a->why[0] = 0;
     if (path != a->path) snprintf(a->path, sizeof a->path, "%s", path);
-    a->loaded = replay_load(&a->run, a->path, err);
+    memset(&a->load_err, 0, sizeof a->load_err);
+    a->loaded = replay_load(&a->run, a->path, &a->load_err);
+    if (!a->loaded && err) *err = a->load_err;
     return a->loaded;
 }
 
@@ -56,8 +57,8 @@ bool attract_check(Game *g, SkyError *err) {
         return false;
     }
     if (!a->loaded) {
-        /* Read again for its line (the boot kept none). */
-        if (!attract_load(g, a->path, err)) return false;
+        *err = a->load_err;
+        return false;
     }
     const Replay *r = &a->run;
     if (!replay_check(r, g->home.codex->checksum, &world_params(g->world)->gen, a->path, err)) return false;

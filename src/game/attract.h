@@ -27,6 +27,7 @@ typedef struct Attract {
     bool playing;               /* the replay flies now (the player's state kept below) */
     bool session;               /* this attract loop has begun (replay or autopilot) */
     char path[1024];            /* the file read ("" when none was found) */
+    SkyError load_err;          /* why the file did not load */
     char why[400];              /* why it does not play, as last logged ("" none yet) */
     GameSettings set;           /* the settings the replay flies with (collision as recorded) */
     uint32_t loops;             /* times it has played to its end */

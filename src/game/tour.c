@@ -305,6 +305,14 @@ static float arrow_angle(const CameraState *cam, const CourseRing *g) {
     return (float)atan2(right, fwd < 0.0 ? -fabs(up) - fabs(right) : up);
 }
 
+bool tour_split_delta(const Tour *t, double *delta) {
+    const CourseRun *run = &t->run;
+    const TourBest *b = t->best_of_course >= 0 ? &t->best[t->best_of_course] : NULL;
+    if (t->mode == TOUR_FREE || !b || run->next == 0 || run->next > b->n) return false;
+    *delta = run->split_s[run->next - 1u] - (double)b->split[run->next - 1u];
+    return true;
+}
+
 static void draw_flying(const Tour *t, Renderer *r, int w, int s, const FlightState *f, const CameraState *cam) {
     const CourseRun *run = &t->run;
     const CourseRing *g = &t->course->rings[run->next];
@@ -317,9 +325,8 @@ static void draw_flying(const Tour *t, Renderer *r, int w, int s, const FlightSt
     render_hud_text(r, (w - render_hud_text_width(line, s)) / 2, 4 * s + 17 * s, s, COL_TEXT, line);
     clock_text(run->clock_s, clock, sizeof clock);
     render_hud_text(r, 4 * s, y, s, COL_HI, clock);
-    const TourBest *b = t->best_of_course >= 0 ? &t->best[t->best_of_course] : NULL;
-    if (b && run->next > 0 && run->next <= b->n) {
-        double delta = run->split_s[run->next - 1u] - (double)b->split[run->next - 1u];
+    double delta;
+    if (tour_split_delta(t, &delta)) {
         snprintf(line, sizeof line, "%+.2f", delta);
         render_hud_text(r, 4 * s + render_hud_text_width(clock, s) + 6 * s, y, s, delta <= 0.0 ? COL_GOOD : COL_BAD, line);
     }

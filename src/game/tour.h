@@ -85,6 +85,9 @@ void tour_attract_begin(Tour *t, Course *c, TourSaved *save);
 void tour_attract_restart(Tour *t);   /* its course again from the start (the replay loops) */
 void tour_attract_end(Tour *t, const TourSaved *save);
 
+/* The HUD's time gained (< 0) or lost (> 0) at the last ring passed against the course's best run
+ * (the ghost's ring times): false before the first ring or without a best. */
+bool tour_split_delta(const Tour *t, double *delta);
 /* The rings for the renderer (n: how many written). */
 uint32_t tour_render_rings(const Tour *t, RenderRing *out, uint32_t cap);
 /* The HUD's course part (arrow, next ring, distance, clock, split) and the results screen,
