@@ -308,7 +308,7 @@ static float arrow_angle(const CameraState *cam, const CourseRing *g) {
 bool tour_split_delta(const Tour *t, double *delta) {
     const CourseRun *run = &t->run;
     const TourBest *b = t->best_of_course >= 0 ? &t->best[t->best_of_course] : NULL;
-    if (t->mode == TOUR_FREE || !b || run->next == 0 || run->next > b->n) return false;
+    if (t->mode == TOUR_FREE || t->results || !b || run->next == 0 || run->next > b->n) return false;
     *delta = run->split_s[run->next - 1u] - (double)b->split[run->next - 1u];
     return true;
 }

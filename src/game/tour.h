@@ -86,7 +86,8 @@ void tour_attract_restart(Tour *t);   /* its course again from the start (the re
 void tour_attract_end(Tour *t, const TourSaved *save);
 
 /* The HUD's time gained (< 0) or lost (> 0) at the last ring passed against the course's best run
- * (the ghost's ring times): false before the first ring or without a best. */
+ * (the ghost's ring times): false before the first ring, without a best, and on the results
+ * (a faster run is the best by then). */
 bool tour_split_delta(const Tour *t, double *delta);
 /* The rings for the renderer (n: how many written). */
 uint32_t tour_render_rings(const Tour *t, RenderRing *out, uint32_t cap);
