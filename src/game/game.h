@@ -47,6 +47,7 @@ typedef struct GameOptions {
     const char *screenshot;     /* --screenshot FILE.png */
     int frames;                 /* --frames N: frames simulated before the shot */
     int bench_frames;           /* --bench-frames N */
+    bool bench_course;          /* --bench-course: every other bench frame with a course's rings and a ghost */
     bool json;
     bool print_island;          /* --print-island: home island summary on stdout, no window */
     bool headless;              /* --headless: no window, no GL: sim, world and collision at 60 Hz */
@@ -88,7 +89,7 @@ typedef struct GameOptions {
     const char *replay;         /* --replay FILE: fly a recorded flight again (headless: unpaced) */
     const char *record;         /* --record FILE: the run's first flight is written there at the end */
     const char *ghost;          /* --ghost FILE: a replay flown beside the aircraft (shots, tests) */
-    const char *record_attract;    /* --record-attract FILE: the course pilot's island tour recorded (attract.c) */
+    const char *record_attract; /* --record-attract FILE: the course pilot's sky course recorded (attract.c) */
 } GameOptions;
 
 /* A data file that is not built in (e.g. "controllers/gamecontrollerdb.txt"): SKYISLES_DATA_DIR,

@@ -105,6 +105,8 @@ static const RunOpt k_opts[] = {
     {"--screenshot", "FILE.png", "run", "render offscreen and write a PNG, then exit", OPT_TEXT, AT(screenshot), 0, 0, NULL},
     {"--bench-frames", "N", "run", "benchmark N frames on the autopilot path (offscreen)", OPT_INT, AT(bench_frames), 1,
      1e6, NULL},
+    {"--bench-course", NULL, "run", "with --bench-frames: every other frame draws the island tour's rings, its HUD and a "
+     "ghost beside the aircraft; both kinds of frame reported, with the ratio", OPT_ON, AT(bench_course), 0, 0, NULL},
     {"--audio", NULL, "run", "open the audio output device in a headless, screenshot or benchmark run too", OPT_ON,
      AT(audio), 0, 0, NULL},
     {"--audio-out", "FILE.wav", "run", "record the run's sound (parameters and events) and render it to a WAV at the end",
