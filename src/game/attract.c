@@ -3,25 +3,45 @@
  * back; the recording of that replay (--record-attract). Everything is carved at boot. */
 #include <stdio.h>
 #include <string.h>
+#include <sys/stat.h>
 
 #include "game.h"
+
+/* The file's bytes and its course, from the budget (once). */
+static bool carve(Game *g, size_t bytes) {
+    Attract *a = &g->attract;
+    if (a->run.runs) return true;
+    a->run.runs = mem_carve(&g->mem, bytes, 16);
+    a->run.cap = a->run.runs ? bytes : 0;
+    a->course = a->run.runs ? mem_carve(&g->mem, sizeof *a->course, 64) : NULL;
+    return a->course != NULL;
+}
 
 bool attract_boot(Game *g, SkyError *err) {
     Attract *a = &g->attract;
     memset(a, 0, sizeof *a);
-    if (!replay_init(&a->run, &g->mem) || !(a->course = mem_carve(&g->mem, sizeof *a->course, 64))) {
+    if (g->opt.headless || g->opt.screenshot || g->opt.bench_frames) return true;   /* no attract loop there */
+    if (!game_data_file(ATTRACT_REPLAY_FILE, a->path, sizeof a->path)) return true;   /* said at the first attract */
+    /* Only what the file needs (some 40 KiB) and its course (230 KiB); a file larger than any
+     * replay is refused by the loader. */
+    struct stat st;
+    size_t bytes = stat(a->path, &st) == 0 && st.st_size > 0 && (uint64_t)st.st_size < REPLAY_FILE_MAX
+                       ? (size_t)st.st_size : REPLAY_FILE_MAX;
+    if (!carve(g, bytes)) {
         sky_error_set(err, SKY_ERR_INPUT, "skyisles: the memory budget of %zu MiB is too small for the attract mode's "
                       "replay: raise --mem MB or SKYISLES_MEM_MB (default %u)", g->mem.size >> 20, MEM_DEFAULT_BUDGET_MIB);
         return false;
     }
-    if (g->opt.headless || g->opt.screenshot || g->opt.bench_frames) return true;   /* no attract loop there */
-    if (!game_data_file(ATTRACT_REPLAY_FILE, a->path, sizeof a->path)) return true;   /* said at the first attract */
     attract_load(g, a->path, NULL);   /* a damaged file: said at the first attract */
     return true;
 }
 
 bool attract_load(Game *g, const char *path, SkyError *err) {
     Attract *a = &g->attract;
+    if (!carve(g, REPLAY_FILE_MAX)) {   /* a run without an attract loop (tests): its storage now */
+        sky_error_set(err, SKY_ERR_INPUT, "skyisles: the memory budget is too small for the attract mode's replay");
+        return false;
+    }
     a->loaded = a->laid = false;
     a->why[0] = 0;
     if (path != a->path) snprintf(a->path, sizeof a->path, "%s", path);

@@ -41,10 +41,12 @@ typedef struct Attract {
 
 typedef struct Game Game;
 
-/* Boot: the storage carved, the bundled file found and read (a missing or damaged file is
- * noted, said at the first attract). False with one line when the budget is short. */
+/* Boot (runs with an attract loop: not headless, shots or benches): the bundled file found, its
+ * bytes and its course carved, the file read (a missing or damaged file is noted, said at the
+ * first attract). False with one line when the budget is short. */
 bool attract_boot(Game *g, SkyError *err);
-/* Reads another file as the attract's replay (tests): false with the line in err (kept as why). */
+/* Reads another file as the attract's replay (tests; in a run that carved nothing for it at boot,
+ * a headless one, its storage is carved from the budget first): false with the line in err. */
 bool attract_load(Game *g, const char *path, SkyError *err);
 /* Before a frame's steps: the attract loop just began -> the replay, when it fits this world,
  * takes over the flight, the course and the HUD; otherwise the line and the autopilot. */
