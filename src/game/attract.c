@@ -65,7 +65,26 @@ static bool lay_course(Game *g, SkyError *err) {
         sky_error_set(err, SKY_ERR_INPUT, "%s flies course %s, this world lays %s", a->path, id, a->course->id);
         return false;
     }
-    a->laid = true;
+    return true;
+}
+
+/* The replay flown once unseen, as a ghost flies it (the same steps and course restarts as the
+ * game's): it must pass every ring and end at its recorded state, or it is not shown at all (a
+ * build whose sim flies it differently without a new simulation version). Once per world. */
+static bool fly_unseen(Game *g, SkyError *err) {
+    Attract *a = &g->attract;
+    static Ghost probe;
+    ghost_start(&probe, &a->run);
+    ghost_course(&probe, a->course);
+    PlayCtx like = game_play_ctx(g);
+    ghost_step(&probe, &like, a->run.h.steps + 1u);
+    uint64_t h = play_sim_hash(&probe.play, &probe.flight, 0, 0);
+    if (h != a->run.h.end_hash || !probe.run.finished) {
+        sky_error_set(err, SKY_ERR_INPUT, "%s flies differently on this build: %u of %u rings, state hash 0x%016llx, "
+                      "recorded 0x%016llx", a->path, probe.run.next, a->course->n_rings, (unsigned long long)h,
+                      (unsigned long long)a->run.h.end_hash);
+        return false;
+    }
     return true;
 }
 
@@ -86,7 +105,9 @@ bool attract_check(Game *g, SkyError *err) {
         sky_error_set(err, SKY_ERR_INPUT, "%s is not a course's run", a->path);
         return false;
     }
-    return a->laid || lay_course(g, err);
+    if (a->laid) return true;
+    a->laid = lay_course(g, err) && fly_unseen(g, err);
+    return a->laid;
 }
 
 /* The course's rings to the renderer, the next one marked. */

@@ -23,7 +23,7 @@ typedef struct Attract {
     Replay run;                 /* the bundled replay (storage carved at boot) */
     Course *course;             /* its course, laid at the first attract that plays it */
     bool loaded;                /* the file parsed */
-    bool laid;                  /* course holds the replay's course (its id checked) */
+    bool laid;                  /* course holds the replay's course (its id checked, the replay flown unseen) */
     bool playing;               /* the replay flies now (the player's state kept below) */
     bool session;               /* this attract loop has begun (replay or autopilot) */
     char path[1024];            /* the file read ("" when none was found) */
@@ -55,7 +55,8 @@ void attract_before_frame(Game *g);
  * were; the replay at its end -> again from its start. */
 void attract_after_frame(Game *g);
 bool attract_playing(const Game *g);
-/* The replay fits this world and build (pack, simulation, parameters, course): false with why. */
+/* The replay fits this world and build (pack, simulation, parameters, course) and, flown once
+ * unseen (once per world), passes every ring to its recorded state: false with why. */
 bool attract_check(Game *g, SkyError *err);
 /* --record-attract FILE: the course pilot flies this world's sky course in the game, unpaced, from
  * its start to its last ring; the recording (with the course's id and ring times) goes to FILE.
