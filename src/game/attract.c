@@ -42,7 +42,7 @@ bool attract_load(Game *g, const char *path, SkyError *err) {
         sky_error_set(err, SKY_ERR_INPUT, "skyisles: the memory budget is too small for the attract mode's replay");
         return false;
     }
-    a->loaded = a->laid = false;
+    a->loaded = a->verified = false;
     a->why[0] = 0;
     if (path != a->path) snprintf(a->path, sizeof a->path, "%s", path);
     memset(&a->load_err, 0, sizeof a->load_err);
@@ -53,10 +53,14 @@ bool attract_load(Game *g, const char *path, SkyError *err) {
 
 bool attract_playing(const Game *g) { return g->attract.playing; }
 
-/* The replay's course laid in this world: the same id as recorded (seed, parameters, island). */
+/* The replay's course laid in this world: the same id as recorded (seed, parameters, island).
+ * Laid again only when the world's generation parameters changed or another course is asked. */
 static bool lay_course(Game *g, SkyError *err) {
     Attract *a = &g->attract;
     const char *id = a->run.h.course;
+    uint64_t params = course_params_hash(world_params(g->world));
+    if (a->laid && a->laid_params == params && !strcmp(a->course->id, id)) return true;
+    a->laid = false;
     bool sky = !strncmp(id, "sky-", 4);
     bool ok = sky ? course_lay_sky(a->course, g->world, COURSE_SKY_DEFAULT, g->tour.work, err)
                   : course_lay_tour(a->course, g->world, g->home.island, g->home.codex, GAME_LANG, g->tour.work, err);
@@ -65,6 +69,8 @@ static bool lay_course(Game *g, SkyError *err) {
         sky_error_set(err, SKY_ERR_INPUT, "%s flies course %s, this world lays %s", a->path, id, a->course->id);
         return false;
     }
+    a->laid = true;
+    a->laid_params = params;
     return true;
 }
 
@@ -105,9 +111,9 @@ bool attract_check(Game *g, SkyError *err) {
         sky_error_set(err, SKY_ERR_INPUT, "%s is not a course's run", a->path);
         return false;
     }
-    if (a->laid) return true;
-    a->laid = lay_course(g, err) && fly_unseen(g, err);
-    return a->laid;
+    if (a->verified && a->laid && a->laid_params == course_params_hash(world_params(g->world))) return true;
+    a->verified = lay_course(g, err) && fly_unseen(g, err);
+    return a->verified;
 }
 
 /* The course's rings to the renderer, the next one marked. */

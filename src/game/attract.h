@@ -23,7 +23,9 @@ typedef struct Attract {
     Replay run;                 /* the bundled replay (storage carved at boot) */
     Course *course;             /* its course, laid at the first attract that plays it */
     bool loaded;                /* the file parsed */
-    bool laid;                  /* course holds the replay's course (its id checked, the replay flown unseen) */
+    bool laid;                  /* course holds the course of this world's parameters (laid_params) */
+    uint64_t laid_params;       /* course_params_hash of the world it was laid in */
+    bool verified;              /* the loaded replay flew its course unseen in that world */
     bool playing;               /* the replay flies now (the player's state kept below) */
     bool session;               /* this attract loop has begun (replay or autopilot) */
     char path[1024];            /* the file read ("" when none was found) */

@@ -217,7 +217,8 @@ uint32_t tour_frame(Tour *t, FlightState *f, double x0, double y0, double z0, bo
     if (ev & COURSE_EVENT_FINISH) {
         t->results = true;
         record_run(t);
-        log_info("skyisles: course %s done in %.2f s (%u crashes)%s", t->course->id, t->run.clock_s, t->run.crashes,
+        if (!t->attract)
+            log_info("skyisles: course %s done in %.2f s (%u crashes)%s", t->course->id, t->run.clock_s, t->run.crashes,
                  t->new_best ? ", a new best" : "");
     }
     return ev;
