@@ -65,13 +65,22 @@ $(BUILD)/skyisles-yaml-inside: $(GAME_MAIN_OBJ) $(GAME_LIB) $(BUILD)/lib/libsk_g
 # Tests of the platform layer link its plain-C parts (no SDL) with core.
 TEST_LINK_platform = $(BUILD)/obj/platform/console.o $(BUILD)/obj/platform/signals.o $(LIBCHAIN_core)
 
+# The attract mode's replay (docs/replay.md): the course pilot flies the default seed's sky course
+# in the game, unpaced; the same build writes the same bytes. Run it when the sim, the pilot, the
+# courses or the world's defaults change (test_game_attract says so when the file stops fitting).
+ATTRACT_REPLAY := assets/replays/attract-sky.skyr
+.PHONY: attract-replay
+attract-replay: $(BUILD)/skyisles
+	SKYISLES_LOG=warn $(BUILD)/skyisles --record-attract $(ATTRACT_REPLAY)
+
 .PHONY: install install-service uninstall-service dist dist-aarch64 portmaster portmaster-pr sysroot release-aarch64 boot-test
 
 install: $(BUILD)/skyisles
-	install -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(DATADIR)/controllers $(DESTDIR)$(DOCDIR)/licenses
+	install -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(DATADIR)/controllers $(DESTDIR)$(DATADIR)/replays $(DESTDIR)$(DOCDIR)/licenses
 	install -m 0755 $(BUILD)/skyisles $(DESTDIR)$(BINDIR)/skyisles
 	install -m 0644 assets/controllers/gamecontrollerdb.txt assets/controllers/LICENSE.gamecontrollerdb \
 	  assets/controllers/SOURCE $(DESTDIR)$(DATADIR)/controllers/
+	install -m 0644 $(ATTRACT_REPLAY) $(DESTDIR)$(DATADIR)/replays/
 	install -m 0644 LICENSE README.md $(DESTDIR)$(DOCDIR)/
 	install -m 0644 platform/licenses/* assets/controllers/LICENSE.gamecontrollerdb $(DESTDIR)$(DOCDIR)/licenses/
 

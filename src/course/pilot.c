@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "course/course.h"
+#include "sim/simmath.h"
 
 #define LEAD 22.0                   /* metres along the line the heading aims ahead of the closest point */
 #define LOOP_OUT 70.0               /* metres beyond a missed ring it turns back from */
@@ -91,7 +92,7 @@ static void pilot_direction(CoursePilot *p, const Course *c, const FlightState *
 
 /* Rock within a second or so along a direction from the aircraft. */
 static bool rock_along(const FlightState *f, const World *w, float yaw, float pitch) {
-    float cp = cosf(pitch), d[3] = {sinf(yaw) * cp, sinf(pitch), -cosf(yaw) * cp};
+    float cp = sm_cos(pitch), d[3] = {sm_sin(yaw) * cp, sm_sin(pitch), -sm_cos(yaw) * cp};
     for (int k = 1; k <= 4; k++) {
         double s = 7.0 * k;
         if (world_solid_at(w, f->x + d[0] * s, f->y + d[1] * s, f->z + d[2] * s)) return true;
@@ -121,8 +122,8 @@ void course_pilot_input(CoursePilot *p, const CourseRun *r, const FlightState *f
     double d[3];
     pilot_direction(p, c, f, d);
     double flat = sqrt(d[0] * d[0] + d[2] * d[2]);
-    float want_yaw = atan2f((float)d[0], (float)-d[2]);
-    float want_pitch = clampf(atan2f((float)d[1], (float)(flat > 1e-3 ? flat : 1e-3)), -0.85f, 0.85f);
+    float want_yaw = sm_atan2((float)d[0], (float)-d[2]);
+    float want_pitch = clampf(sm_atan2((float)d[1], (float)(flat > 1e-3 ? flat : 1e-3)), -0.85f, 0.85f);
     float yaw_err = wrap_pi(want_yaw - f->yaw);
     float want_roll = clampf(yaw_err * 2.5f, -1.2f, 1.2f);
     if (w && p->probe_tick++ % PROBE_EVERY == 0u) p->pull_up = evade(f, w, &p->evade_pitch, &p->evade_yaw);
@@ -131,7 +132,7 @@ void course_pilot_input(CoursePilot *p, const CourseRun *r, const FlightState *f
         want_roll = clampf(p->evade_yaw * 2.0f, -1.2f, 1.2f);
     }
     out->roll = clampf((want_roll - f->roll) * 3.0f, -1.0f, 1.0f);
-    float cr = cosf(f->roll);
+    float cr = sm_cos(f->roll);
     out->pitch = clampf((want_pitch - f->pitch) * 3.0f / (cr > 0.5f ? cr : 0.5f), -1.0f, 1.0f);
     float thr = flight_throttle_for(m, COURSE_PILOT_SPEED);
     out->throttle = clampf((thr - f->throttle) * 8.0f, -1.0f, 1.0f);

@@ -5,12 +5,13 @@
 #include <string.h>
 
 #include "course/course.h"
+#include "sim/simmath.h"
 
 static void pose_at(FlightState *f, double x, double y, double z, float nx, float ny, float nz, float speed) {
     FlightState keep = *f;
-    float yaw = (nx == 0.0f && nz == 0.0f) ? keep.yaw : atan2f(nx, -nz);
+    float yaw = (nx == 0.0f && nz == 0.0f) ? keep.yaw : sm_atan2(nx, -nz);
     flight_init(f, x, y, z, yaw, speed);
-    f->pitch = asinf(ny < -1.0f ? -1.0f : (ny > 1.0f ? 1.0f : ny));
+    f->pitch = sm_asin(ny < -1.0f ? -1.0f : (ny > 1.0f ? 1.0f : ny));
     f->throttle = keep.throttle;
     f->time_s = keep.time_s;
     f->prop_angle = keep.prop_angle;
@@ -20,7 +21,7 @@ void course_run_start(CourseRun *r, const Course *c, FlightState *f, float speed
     memset(r, 0, sizeof *r);
     r->course = c;
     memset(f, 0, sizeof *f);
-    float nx = sinf(c->start_yaw), nz = -cosf(c->start_yaw);
+    float nx = sm_sin(c->start_yaw), nz = -sm_cos(c->start_yaw);
     pose_at(f, c->start_x, c->start_y, c->start_z, nx, 0.0f, nz, speed);
 }
 
@@ -28,7 +29,7 @@ void course_run_restart(const CourseRun *r, FlightState *f) {
     const Course *c = r->course;
     float speed = f->speed > 20.0f ? f->speed : 20.0f;
     if (r->next == 0 || r->next > c->n_rings) {
-        pose_at(f, c->start_x, c->start_y, c->start_z, sinf(c->start_yaw), 0.0f, -cosf(c->start_yaw), speed);
+        pose_at(f, c->start_x, c->start_y, c->start_z, sm_sin(c->start_yaw), 0.0f, -sm_cos(c->start_yaw), speed);
         return;
     }
     const CourseRing *g = &c->rings[r->next - 1u];

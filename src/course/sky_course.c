@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "course/course_int.h"
+#include "sim/simmath.h"
 
 #define SKY_RADIUS 8.0f
 #define SKY_SPAN 464                /* metres either side of the home island's centre */
@@ -242,7 +243,7 @@ bool course_lay_sky(Course *c, const World *w, uint32_t rings, CourseWork *wk, S
         return false;
     }
     const CourseRing *first = &c->rings[0];
-    c->start_yaw = atan2f((float)(first->x - c->start_x), (float)-(first->z - c->start_z));
+    c->start_yaw = sm_atan2((float)(first->x - c->start_x), (float)-(first->z - c->start_z));
     course_count_kinds(c);
     course_make_id(c, "sky", rings, world_params(w));
     return true;

@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "course/course_int.h"
+#include "sim/simmath.h"
 
 #define TOUR_RADIUS 9.0f
 #define TOUR_LIFTS 10               /* 6 m raises tried when a floating island hangs over a place */
@@ -107,7 +108,7 @@ static bool lay_tour_legs(Course *c, const World *w, CourseWork *wk, SkyError *e
     c->start_x = base->x;
     c->start_y = base->y;
     c->start_z = base->z;
-    c->start_yaw = atan2f((float)(first->x - base->x), (float)-(first->z - base->z));
+    c->start_yaw = sm_atan2((float)(first->x - base->x), (float)-(first->z - base->z));
     c->n_points = 0;
     for (uint32_t k = 0; k < c->n_rings; k++)
         if (!course_append_leg(wk, w, c, k)) {

@@ -274,7 +274,7 @@ bool game_boot(Game *g, const GameOptions *o, SkyError *err) {
     g->carved.home = g->mem.used - used;
     if (!o->print_island && !boot_jobs(g, err)) return false;
     if (!boot_world(g, err)) return false;
-    if (!o->print_island && !boot_tour(g, err)) return false;
+    if (!o->print_island && (!boot_tour(g, err) || !attract_boot(g, err))) return false;
     if (!o->print_island) {
         if (!boot_platform(g, err)) return false;
         if (!o->headless && !boot_renderer(g, err)) return false;
@@ -440,30 +440,6 @@ static void course_request(Game *g) {
     }
 }
 
-/* After each fixed step of a course: the step's motion through the rings (a restart goes to the
- * last ring passed instead), the clock (running on through a crash's pause), the chime, a
- * faster finished run kept as the course's best run (the next ghost). Steps do not run while
- * the game is paused, so neither does the clock. */
-static void course_step(void *user, const FlightState *before, bool flew) {
-    Game *g = user;
-    Tour *t = &g->tour;
-    if (t->mode == TOUR_FREE || t->results) return;
-    if (g->play.respawns != g->course_respawns) {
-        g->course_respawns = g->play.respawns;
-        tour_restart(t, &g->flight);
-        g->rig.settled = false;
-        return;
-    }
-    uint32_t ev = tour_frame(t, &g->flight, before->x, before->y, before->z, flew, SIM_STEP);
-    if (ev & COURSE_EVENT_FINISH) {
-        static float splits[COURSE_MAX_RINGS];
-        uint32_t n = t->course->n_rings < COURSE_MAX_RINGS ? t->course->n_rings : COURSE_MAX_RINGS;
-        for (uint32_t k = 0; k < n; k++) splits[k] = (float)t->run.split_s[k];
-        game_keep_best(g, t->course->id, t->run.clock_s, splits, n);
-    }
-    if ((ev & COURSE_EVENT_RING) && g->sound.synth) sound_event(&g->sound, AUDIO_EVENT_RING, 1.0f + 0.04f * (float)t->run.next);
-}
-
 /* After a frame of play: the results seen (back to free flight), the next ring marked. */
 static void course_frame(Game *g) {
     Tour *t = &g->tour;
@@ -485,12 +461,14 @@ void game_frame(Game *g, const PlatformEvents *ev, float dt) {
     game_display_input(g);
     course_request(g);
     PlayState state0 = g->play.state;
+    attract_before_frame(g);   /* the attract loop begun: its replay takes over the flight */
     PlayCtx c = game_play_ctx(g);
-    c.on_step = course_step;
+    c.on_step = game_course_step;
     c.step_user = g;
     PlayBefore before = {g->play.overlay, g->play.crashes, g->play.respawns, g->menu.page, g->menu.depth, g->menu.sel,
                          g->play.demo};
     PlayRequest rq = play_frame(&g->play, &c, dt);
+    attract_after_frame(g);   /* ended: the player's flight back; at its end: again */
     game_replay_frame(g, &rq);
     if (rq.resume_saved && game_continue_flight(g)) rq.apply |= MENU_CHANGED_FLIGHT;
     continue_tick(&g->cont, &g->flight, g->set.camera,

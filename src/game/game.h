@@ -20,6 +20,7 @@
 #include "play.h"
 #include "power.h"
 #include "ghost.h"
+#include "attract.h"
 #include "replay_store.h"
 #include "settings.h"
 #include "sim/sim.h"
@@ -46,6 +47,7 @@ typedef struct GameOptions {
     const char *screenshot;     /* --screenshot FILE.png */
     int frames;                 /* --frames N: frames simulated before the shot */
     int bench_frames;           /* --bench-frames N */
+    bool bench_course;          /* --bench-course: every other bench frame with a course's rings and a ghost */
     bool json;
     bool print_island;          /* --print-island: home island summary on stdout, no window */
     bool headless;              /* --headless: no window, no GL: sim, world and collision at 60 Hz */
@@ -87,6 +89,7 @@ typedef struct GameOptions {
     const char *replay;         /* --replay FILE: fly a recorded flight again (headless: unpaced) */
     const char *record;         /* --record FILE: the run's first flight is written there at the end */
     const char *ghost;          /* --ghost FILE: a replay flown beside the aircraft (shots, tests) */
+    const char *record_attract; /* --record-attract FILE: the course pilot's sky course recorded (attract.c) */
 } GameOptions;
 
 /* A data file that is not built in (e.g. "controllers/gamecontrollerdb.txt"): SKYISLES_DATA_DIR,
@@ -162,6 +165,7 @@ typedef struct Game {
     ReplayMeta meta;
     ReplayStore store;
     Ghost ghost;
+    Attract attract;            /* the attract mode's bundled replay (attract.c) */
 } Game;
 
 /* Boots every stage (with --print-island: budget, home island and a world without workers or
@@ -216,6 +220,8 @@ int game_home_site_at(const GameHome *h, double x, double z);
 
 /* What play works on this frame: the game's own parts, lent. */
 PlayCtx game_play_ctx(Game *g);
+/* After each fixed step (PlayCtx.on_step, user the Game): a course's rings, clock and restarts. */
+void game_course_step(void *user, const FlightState *before, bool flew);
 
 /* ---------------------------------------------------------------- replays (replay_game.c) */
 /* Carves the recorder and the ghost's buffer; with --replay loads the file and sets its world

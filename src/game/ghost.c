@@ -16,6 +16,30 @@ void ghost_start(Ghost *g, Replay *r) {
 void ghost_stop(Ghost *g) {
     g->active = false;
     g->replay = NULL;
+    g->on_course = false;
+}
+
+void ghost_course(Ghost *g, const Course *c) {
+    FlightState scratch;
+    course_run_start(&g->run, c, &scratch, COURSE_PILOT_SPEED);
+    g->on_course = true;
+    g->respawns = g->play.respawns;
+}
+
+uint32_t ghost_next_ring(const Ghost *g) { return g->on_course ? g->run.next : 0; }
+
+/* After each of the ghost's steps, what the game's course step did for the player: a restart
+ * goes to the last ring passed; otherwise the step's motion passes rings. */
+static void course_step(void *user, const FlightState *before, bool flew) {
+    Ghost *g = user;
+    if (!g->on_course || g->run.finished) return;
+    if (g->play.respawns != g->respawns) {
+        g->respawns = g->play.respawns;
+        g->run.crashes++;
+        course_run_restart(&g->run, &g->flight);
+        return;
+    }
+    course_run_step(&g->run, &g->flight, before->x, before->y, before->z, false, flew ? SIM_STEP : 0.0f);
 }
 
 void ghost_step(Ghost *g, const PlayCtx *like, uint32_t n) {
@@ -28,6 +52,9 @@ void ghost_step(Ghost *g, const PlayCtx *like, uint32_t n) {
     c.meta = NULL;
     c.replay = g->replay;
     c.autopilot = false;
+    c.pilot = NULL;
+    c.on_step = course_step;
+    c.step_user = g;
     /* The best run flies with the model and collision it was recorded with. */
     c.model = &g->replay->h.model;
     GameSettings set = *like->set;

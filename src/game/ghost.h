@@ -4,6 +4,7 @@
 #ifndef SKYISLES_GAME_GHOST_H
 #define SKYISLES_GAME_GHOST_H
 
+#include "course/course.h"
 #include "play.h"
 
 typedef struct Ghost {
@@ -13,11 +14,21 @@ typedef struct Ghost {
     CameraRig rig;              /* unused by drawing; play_step's restarts reset it */
     CameraState camera;
     bool active;                /* flying: started and steps left */
+    /* A course's best run restarts at its last ring passed after a crash, as the player's run
+     * did when it was recorded (the game's course step): the ghost keeps its own run of the
+     * course to put it there, else it would restart near its last safe place and drift. */
+    CourseRun run;
+    bool on_course;
+    uint64_t respawns;
 } Ghost;
 
 /* Starts the ghost at its replay's first step (r loaded, e.g. by replay_load_best). */
 void ghost_start(Ghost *g, Replay *r);
 void ghost_stop(Ghost *g);
+/* The ghost flies course c: its crashes restart it at its last ring passed (call after ghost_start). */
+void ghost_course(Ghost *g, const Course *c);
+/* The ring the ghost flies to next (its course run's), 0 without a course. */
+uint32_t ghost_next_ring(const Ghost *g);
 /* n steps in the world and model of `like` (the player's context): its input is the replay's. */
 void ghost_step(Ghost *g, const PlayCtx *like, uint32_t n);
 /* The ghost's aircraft to draw (false when there is none), interpolated by the player's unstepped

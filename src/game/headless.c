@@ -196,6 +196,7 @@ static void report_text(const Game *g, const HeadlessRun *r) {
 
 int game_headless(Game *g, uint64_t (*heap_calls)(void)) {
     if (g->opt.replay) return game_replay_headless(g);
+    if (g->opt.record_attract) return game_attract_record(g);
     Play *p = &g->play;
     /* Loading, as the title screen does for a player: the view fills before the flight counts. */
     game_wait_world(g, 60.0);

@@ -78,12 +78,47 @@ static double percentile(double *v, int n, double q) {
 typedef struct Bench {
     int n;
     double *cpu, *wall, *own, *sorted;
+    uint32_t *calls;            /* draw calls of each frame (--bench-course) */
+    bool course;                /* --bench-course: odd frames draw the rings, the course HUD and a ghost */
+    uint32_t n_rings;
     uint64_t dc_sum, tri_sum, up_sum, vis_sum;
     uint32_t dc_max, tri_max, up_max;
     double render_ms_sum, gpu_wait_sum, driver_sum;
     double p50, p99, cmax, w50, w99, o50, o99;
     WorldStats ws0;
 } Bench;
+
+/* --bench-course: the island tour laid (the aircraft keeps its path) with its rings uploaded; a
+ * ghost drawn from the first replay buffer. False with a line when the tour cannot be laid. */
+static bool bench_course_setup(Game *g, Bench *b) {
+    FlightState scratch = g->flight;
+    SkyError err = {0};
+    if (!tour_start(&g->tour, TOUR_ISLAND, g->world, g->home.island, g->home.codex, &scratch, &err)) {
+        fprintf(stderr, "%s\n", err.msg);
+        return false;
+    }
+    static RenderRing rings[RENDER_RINGS_MAX];
+    b->n_rings = tour_render_rings(&g->tour, rings, RENDER_RINGS_MAX);
+    render_rings_set(g->render, rings, b->n_rings);
+    g->ghost_run.h.steps = 1;   /* drawn, never stepped: the bench poses it */
+    return true;
+}
+
+/* Frame i's kind: odd frames with the course's rings, its HUD and a ghost 12 m to the right of
+ * the aircraft and 8 m ahead (where a rival flies), even frames without; the same flight. */
+static void bench_course_frame(Game *g, const Bench *b, int i) {
+    bool on = (i & 1) != 0;
+    g->tour.mode = on ? TOUR_ISLAND : TOUR_FREE;
+    render_rings_next(g->render, on ? 0u : b->n_rings, 1.0f);
+    memset(&g->ghost, 0, sizeof g->ghost);
+    if (!on) return;
+    g->ghost.replay = &g->ghost_run;
+    FlightState f = g->flight;
+    float sy = (float)det_sin(f.yaw), cy = (float)det_cos(f.yaw);
+    f.x += 12.0 * cy + 8.0 * sy;
+    f.z += 12.0 * sy - 8.0 * cy;
+    g->ghost.flight = f;
+}
 
 /* Frame i of the fixed path: false when the run was stopped. */
 static bool bench_frame(Game *g, Bench *b, int i) {
@@ -92,6 +127,7 @@ static bool bench_frame(Game *g, Bench *b, int i) {
     platform_poll(g->platform, &ev);
     if (ev.quit) return false;
     game_update(g, STEP);
+    if (b->course) bench_course_frame(g, b, i);
     double c1 = thread_cpu_ms();
     overlay_draw(g);   /* the HUD costs what it costs in play */
     game_draw(g);
@@ -107,6 +143,7 @@ static bool bench_frame(Game *g, Bench *b, int i) {
     b->own[i] = b->cpu[i] - rs.driver_ms > 0.0 ? b->cpu[i] - rs.driver_ms : 0.0;
     b->driver_sum += rs.driver_ms;
     b->dc_sum += rs.draw_calls;
+    if (b->calls) b->calls[i] = rs.draw_calls;
     b->tri_sum += rs.triangles;
     b->up_sum += rs.uploads;
     b->vis_sum += rs.chunks_visible;
@@ -207,6 +244,40 @@ static void bench_text(const Game *g, const Bench *b) {
            (double)rss_peak / 1024.0);
 }
 
+/* The median of the frames of one kind (odd: with the course) of v, sorted in b->sorted. */
+static double median_of(Bench *b, const double *v, int odd) {
+    int m = 0;
+    for (int i = odd; i < b->n; i += 2) b->sorted[m++] = v[i];
+    if (m == 0) return 0.0;
+    qsort(b->sorted, (size_t)m, sizeof *b->sorted, cmp_double);
+    return b->sorted[m / 2];
+}
+
+/* --bench-course: both kinds of frame, interleaved in one run, side by side and their ratio. */
+static void bench_course_report(Bench *b) {
+    double cpu[2], wall[2], own[2], calls[2];
+    uint32_t cmax[2] = {0, 0};
+    for (int k = 0; k < 2; k++) {
+        cpu[k] = median_of(b, b->cpu, k);
+        wall[k] = median_of(b, b->wall, k);
+        own[k] = median_of(b, b->own, k);
+        uint64_t sum = 0;
+        int m = 0;
+        for (int i = k; i < b->n; i += 2, m++) {
+            sum += b->calls[i];
+            if (b->calls[i] > cmax[k]) cmax[k] = b->calls[i];
+        }
+        calls[k] = m ? (double)sum / m : 0.0;
+    }
+    printf("  course A/B (%d frames each, interleaved; B: %u rings, the course HUD and a ghost):\n", b->n / 2, b->n_rings);
+    printf("    frame CPU ms median: without %.3f, with %.3f (ratio %.3f); excluding GL %.3f, %.3f (ratio %.3f)\n",
+           cpu[0], cpu[1], cpu[0] > 0.0 ? cpu[1] / cpu[0] : 0.0, own[0], own[1], own[0] > 0.0 ? own[1] / own[0] : 0.0);
+    printf("    frame wall ms median (excluding the GPU wait): without %.3f, with %.3f (ratio %.3f)\n", wall[0], wall[1],
+           wall[0] > 0.0 ? wall[1] / wall[0] : 0.0);
+    printf("    draw calls mean: without %.1f (max %u), with %.1f (max %u): %+.1f\n", calls[0], cmax[0], calls[1], cmax[1],
+           calls[1] - calls[0]);
+}
+
 int game_bench(Game *g) {
     Bench b;
     memset(&b, 0, sizeof b);
@@ -216,8 +287,10 @@ int game_bench(Game *g) {
     b.wall = calloc((size_t)b.n, sizeof *b.wall);
     b.sorted = calloc((size_t)b.n, sizeof *b.sorted);
     b.own = calloc((size_t)b.n, sizeof *b.own);
+    b.course = g->opt.bench_course;
+    if (b.course) b.calls = calloc((size_t)b.n, sizeof *b.calls);
     int rc = 0;
-    if (!b.cpu || !b.wall || !b.sorted || !b.own) {
+    if (!b.cpu || !b.wall || !b.sorted || !b.own || (b.course && !b.calls)) {
         fprintf(stderr, "skyisles: out of memory for %d bench frames\n", b.n);
         rc = 1;
         goto out;
@@ -227,13 +300,19 @@ int game_bench(Game *g) {
     game_update(g, 0.0f);
     game_wait_world(g, 60.0);
     if (g->opt.show) game_show(g, g->opt.show);   /* --show tour|sky: the frames draw a course's rings */
+    if (b.course && !bench_course_setup(g, &b)) {
+        rc = 1;
+        goto out;
+    }
     b.ws0 = world_stats(g->world);   /* the measured frames' world counters start here */
     for (int i = 0; i < b.n; i++)
         if (!bench_frame(g, &b, i)) goto out;   /* stopped: no report from a cut-short run */
     bench_percentiles(&b);
     if (g->opt.json) bench_json(g, &b);
     else bench_text(g, &b);
+    if (b.course) bench_course_report(&b);
 out:
+    free(b.calls);
     free(b.cpu);
     free(b.wall);
     free(b.sorted);

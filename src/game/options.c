@@ -82,7 +82,7 @@ static bool opt_show(GameOptions *o, const RunOpt *r, const char *v) {
 /* The options that are not settings: what to run, where, and for how long. */
 static const RunOpt k_opts[] = {
     {"--autopilot", NULL, "run", "the autopilot flies (any mode)", OPT_ON, AT(autopilot), 0, 0, NULL},
-    {"--demo", NULL, "run", "attract mode: the autopilot flies until a button is pressed", OPT_ON, AT(demo), 0, 0, NULL},
+    {"--demo", NULL, "run", "attract mode: the bundled sky course replay (else the autopilot) flies until a button is pressed", OPT_ON, AT(demo), 0, 0, NULL},
     {"--headless", NULL, "run", "no window and no GL: the sim, the world and collision at a fixed 60 Hz", OPT_ON,
      AT(headless), 0, 0, NULL},
     {"--seconds", "N", "run", "stop after N seconds of the run, paused or not (with --headless: of simulated time)", OPT_REAL,
@@ -97,12 +97,16 @@ static const RunOpt k_opts[] = {
      OPT_TEXT, AT(ghost), 0, 0, NULL},
     {"--record", "FILE", "run", "write the run's first flight as a replay to FILE at the end", OPT_TEXT, AT(record), 0, 0,
      NULL},
+    {"--record-attract", "FILE", "run", "the course pilot flies the sky course (headless, unpaced) and its recording goes to "
+     "FILE: the attract mode's replay (make attract-replay)", OPT_TEXT, AT(record_attract), 0, 0, NULL},
     {"--json", NULL, "run", "report (headless run, benchmark) as JSON", OPT_ON, AT(json), 0, 0, NULL},
     {"--print-island", NULL, "run", "print the home island (sites, names) and the spawn, then exit; no window", OPT_ON,
      AT(print_island), 0, 0, NULL},
     {"--screenshot", "FILE.png", "run", "render offscreen and write a PNG, then exit", OPT_TEXT, AT(screenshot), 0, 0, NULL},
     {"--bench-frames", "N", "run", "benchmark N frames on the autopilot path (offscreen)", OPT_INT, AT(bench_frames), 1,
      1e6, NULL},
+    {"--bench-course", NULL, "run", "with --bench-frames: every other frame draws the island tour's rings, its HUD and a "
+     "ghost beside the aircraft; both kinds of frame reported, with the ratio", OPT_ON, AT(bench_course), 0, 0, NULL},
     {"--audio", NULL, "run", "open the audio output device in a headless, screenshot or benchmark run too", OPT_ON,
      AT(audio), 0, 0, NULL},
     {"--audio-out", "FILE.wav", "run", "record the run's sound (parameters and events) and render it to a WAV at the end",
@@ -309,6 +313,7 @@ bool game_parse_args(int argc, char **argv, GameOptions *o, bool *exit_now) {
         fprintf(stderr, "skyisles: --soak runs with --headless (see --help)\n");
         return false;
     }
+    if (o->record_attract) o->headless = true;
     /* The settings file decides for interactive play; a run that must be repeatable (shots,
      * benches, headless) reads one only when --config names it. */
     bool repeatable = o->screenshot || o->bench_frames || o->headless || o->print_island || o->replay;

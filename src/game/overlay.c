@@ -232,6 +232,7 @@ void overlay_draw(Game *g) {
     }
     if (p->demo) {
         if (g->set.hud) hud(g, &c);
+        if (attract_playing(g)) tour_draw(&g->tour, g->render, c.w, c.h, c.s, &g->flight, &g->camera);
         text_centre(&c, c.h - 3 * c.lh, COL_HI, "DEMO - press any button");
         return;
     }

@@ -206,6 +206,8 @@ void play_step(Play *p, const PlayCtx *c) {
             p->replay_done = true;
             return;
         }
+    } else if (flying && c->pilot) {
+        c->pilot(c->pilot_user, c->flight, &fi);
     } else if (flying && autopilot_flies(p, c)) {
         flight_autopilot_input(c->flight, c->world, AUTOPILOT_CRUISE, p->autopilot_boost, SIM_STEP, &fi);
     } else if (flying) {
@@ -383,7 +385,11 @@ static bool overlay_frame(Play *p, const PlayCtx *c, float dt, PlayRequest *rq) 
     if (p->overlay == OVERLAY_MENU && !p->demo) {
         menu_frame(p, c, dt, rq);
         if (p->idle_s > PLAY_DEMO_IDLE_SECONDS && p->overlay == OVERLAY_MENU && !p->paused_for_pad) {
-            p->demo = true;   /* the pause menu left alone: fly the attract loop behind it */
+            /* The pause menu left alone: the attract loop behind it, from the next frame's steps
+             * (the game sets up what it plays before them: the aircraft is not flown meanwhile). */
+            p->demo = true;
+            follow(p, c, dt);
+            return true;
         }
         if (!p->demo) {
             follow(p, c, dt);
@@ -447,7 +453,10 @@ PlayRequest play_frame(Play *p, const PlayCtx *c, float dt) {
             open_menu(p, c);
             break;
         }
-        if (!p->demo && p->idle_s > PLAY_DEMO_IDLE_SECONDS) p->demo = true;
+        if (!p->demo && p->idle_s > PLAY_DEMO_IDLE_SECONDS) {
+            p->demo = true;   /* the attract loop, from the next frame's steps (as from the pause menu) */
+            break;
+        }
         run_steps(p, c, dt, &rq);
         break;
     case PLAY_FLY:

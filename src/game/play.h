@@ -37,7 +37,7 @@ typedef struct Play {
     PlayState state;
     PlayOverlay overlay;
     PlayOverlay map_return;     /* what closing the map returns to */
-    bool demo;                  /* attract mode: the autopilot flies until any input */
+    bool demo;                  /* attract mode: the bundled replay (or the autopilot) flies until any input */
     bool autopilot_boost;       /* the autopilot is asked to boost (soak runs) */
     bool paused_for_pad;        /* paused because the driving controller went away */
     bool quit;
@@ -92,6 +92,9 @@ typedef struct PlayCtx {
      * the pause after a crash). NULL: none. */
     void (*on_step)(void *user, const FlightState *before, bool flew);
     void *step_user;
+    /* Flies instead of the player and the autopilot (a course's pilot), NULL: none. */
+    void (*pilot)(void *user, const FlightState *f, FlightInput *out);
+    void *pilot_user;
 } PlayCtx;
 
 /* What a frame of play asks of the game, done in this order. */

@@ -8,15 +8,40 @@
 
 #include "game.h"
 
-/* What play works on: the game's own parts, lent, with the recorder (or the replay played). */
+/* The course pilot flies a course for --autopilot and --record-attract. */
+static void course_pilot(void *user, const FlightState *f, FlightInput *out) {
+    Game *g = user;
+    tour_pilot_input(&g->tour, f, &g->model, g->world, out);
+}
+
+/* What play works on: the game's own parts, lent, with the recorder (or the replay played: a
+ * --replay file, or the attract mode's, which flies with the model and collision it was
+ * recorded with and is not recorded). */
 PlayCtx game_play_ctx(Game *g) {
     bool replaying = g->opt.replay != NULL;
-    return (PlayCtx){.world = g->world, .flight = &g->flight, .model = &g->model, .rig = &g->rig,
-                     .camera = &g->camera, .spawn = &g->spawn, .in = &g->input.st, .ev = &g->ev,
-                     .menu = &g->menu, .set = &g->set, .autopilot = g->opt.autopilot, .demo_start = g->opt.demo,
-                     .boot_service = g->opt.boot_service, .can_continue = g->cont.have && !replaying,
-                     .rec = replaying || !g->rec.runs ? NULL : &g->rec, .meta = &g->meta,
-                     .replay = replaying ? &g->playback : NULL};
+    PlayCtx c = {.world = g->world, .flight = &g->flight, .model = &g->model, .rig = &g->rig,
+                 .camera = &g->camera, .spawn = &g->spawn, .in = &g->input.st, .ev = &g->ev,
+                 .menu = &g->menu, .set = &g->set, .autopilot = g->opt.autopilot, .demo_start = g->opt.demo,
+                 .boot_service = g->opt.boot_service, .can_continue = g->cont.have && !replaying,
+                 .rec = replaying || !g->rec.runs ? NULL : &g->rec, .meta = &g->meta,
+                 .replay = replaying ? &g->playback : NULL};
+    bool course = g->tour.mode != TOUR_FREE && !g->tour.results;
+    if ((g->opt.autopilot || g->opt.record_attract) && course) {
+        c.pilot = course_pilot;
+        c.pilot_user = g;
+    }
+    Attract *a = &g->attract;
+    if (a->playing) {
+        a->set = g->set;
+        a->set.collision = (a->run.h.flags & REPLAY_F_COLLISION) != 0;
+        c.set = &a->set;
+        c.model = &a->run.h.model;
+        c.replay = &a->run;
+        c.rec = NULL;
+        c.pilot = NULL;
+        c.autopilot = false;
+    }
+    return c;
 }
 
 bool game_replay_boot(Game *g, SkyError *err) {
@@ -178,6 +203,7 @@ int game_replay_headless(Game *g) {
 }
 
 int game_keep_best(Game *g, const char *course_id, double time_s, const float *splits, uint32_t n_splits) {
+    if (g->attract.playing || g->opt.record_attract) return 0;   /* not the player's run */
     ReplayBest b = {.time_s = time_s, .splits = splits, .n_splits = n_splits, .end_hash = game_sim_hash(g),
                     .crashes = g->play.crashes};
     SkyError err = {0};
@@ -194,5 +220,6 @@ bool game_ghost_start(Game *g, const char *course_id) {
         return false;
     }
     ghost_start(&g->ghost, &g->ghost_run);
+    if (g->tour.mode != TOUR_FREE && !strcmp(g->tour.course->id, course_id)) ghost_course(&g->ghost, g->tour.course);
     return true;
 }

@@ -151,6 +151,16 @@ static double stored_time(const char *path) {
     return t == t && t > 0.0 ? t : -1.0;
 }
 
+void replay_stamp_course(Replay *rec, const char *id, const ReplayBest *b) {
+    ReplayHeader *h = &rec->h;
+    snprintf(h->course, sizeof h->course, "%s", id);
+    h->course_time_s = b->time_s;
+    h->n_splits = b->n_splits < REPLAY_SPLITS_MAX ? b->n_splits : REPLAY_SPLITS_MAX;
+    for (uint32_t i = 0; i < h->n_splits; i++) h->splits[i] = b->splits[i];
+    h->end_hash = b->end_hash;
+    h->crashes = (uint32_t)(b->crashes - rec->crashes0);
+}
+
 int replay_keep_best(ReplayStore *s, const char *id, Replay *rec, const ReplayBest *b, SkyError *err) {
     char path[700];
     if (!store_ready(s)) {
@@ -167,13 +177,7 @@ int replay_keep_best(ReplayStore *s, const char *id, Replay *rec, const ReplayBe
     double old = stored_time(path);
     if (old > 0.0 && old <= b->time_s) return 0;
     ReplayHeader keep = rec->h;
-    ReplayHeader *h = &rec->h;
-    snprintf(h->course, sizeof h->course, "%s", id);
-    h->course_time_s = b->time_s;
-    h->n_splits = b->n_splits < REPLAY_SPLITS_MAX ? b->n_splits : REPLAY_SPLITS_MAX;
-    for (uint32_t i = 0; i < h->n_splits; i++) h->splits[i] = b->splits[i];
-    h->end_hash = b->end_hash;
-    h->crashes = (uint32_t)(b->crashes - rec->crashes0);
+    replay_stamp_course(rec, id, b);
     bool ok = replay_save(rec, path, err);
     rec->h = keep;   /* the recording itself goes on as it was */
     return ok ? 1 : -1;

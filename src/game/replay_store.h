@@ -36,6 +36,9 @@ bool replay_keep_last(ReplayStore *s, const Replay *r, char *path, size_t n, Sky
 /* Keeps the recording so far as course id's best run when it is faster than the one kept (or
  * none is): 1 kept, 0 not faster, -1 failed (err). The recording goes on unchanged. */
 int replay_keep_best(ReplayStore *s, const char *id, Replay *rec, const ReplayBest *b, SkyError *err);
+/* Stamps the recording so far as a finished run of course id (its time, ring times, end hash and
+ * crashes), as a best run is kept. */
+void replay_stamp_course(Replay *rec, const char *id, const ReplayBest *b);
 /* Loads course id's best run and checks it fits this pack and world (replay_check). */
 bool replay_load_best(ReplayStore *s, const char *id, Replay *out, uint64_t pack_checksum, const WorldGenParams *gen,
                       SkyError *err);

@@ -27,6 +27,8 @@ static unsigned ask_free(GameSettings *s) { (void)s; g_request = TOUR_FREE; retu
 static unsigned ask_island(GameSettings *s) { (void)s; g_request = TOUR_ISLAND; return 0; }
 static unsigned ask_sky(GameSettings *s) { (void)s; g_request = TOUR_SKY; return 0; }
 
+void tour_request(TourMode mode) { g_request = (int)mode; }
+
 bool tour_take_request(TourMode *mode) {
     if (g_request < 0) return false;
     *mode = (TourMode)g_request;
@@ -145,6 +147,7 @@ static int find_best(const Tour *t, const char *id) {
 
 /* A finished run: kept when it is the first or faster than the best. */
 static void record_run(Tour *t) {
+    if (t->attract) return;   /* the attract mode's run is not the player's */
     int i = t->best_of_course;
     t->new_best = i < 0 || t->run.clock_s < t->best[i].total;
     if (!t->new_best) return;
@@ -200,6 +203,7 @@ bool tour_start(Tour *t, TourMode mode, const World *w, const Island *isl, const
     f->throttle = keep.throttle;
     f->time_s = keep.time_s;
     t->best_of_course = find_best(t, t->course->id);
+    course_pilot_reset(&t->pilot, &t->run);
     char kinds[160];
     course_kinds_text(t->course, kinds, sizeof kinds);
     log_info("skyisles: course %s: %u rings (%s)", t->course->id, t->course->n_rings, kinds);
@@ -213,7 +217,8 @@ uint32_t tour_frame(Tour *t, FlightState *f, double x0, double y0, double z0, bo
     if (ev & COURSE_EVENT_FINISH) {
         t->results = true;
         record_run(t);
-        log_info("skyisles: course %s done in %.2f s (%u crashes)%s", t->course->id, t->run.clock_s, t->run.crashes,
+        if (!t->attract)
+            log_info("skyisles: course %s done in %.2f s (%u crashes)%s", t->course->id, t->run.clock_s, t->run.crashes,
                  t->new_best ? ", a new best" : "");
     }
     return ev;
@@ -223,6 +228,43 @@ void tour_restart(Tour *t, FlightState *f) {
     if (t->mode == TOUR_FREE || t->run.finished) return;
     t->run.crashes++;
     course_run_restart(&t->run, f);
+    course_pilot_reset(&t->pilot, &t->run);
+}
+
+void tour_pilot_input(Tour *t, const FlightState *f, const FlightModel *m, const World *w, FlightInput *out) {
+    memset(out, 0, sizeof *out);
+    if (t->mode == TOUR_FREE || t->run.finished) return;
+    course_pilot_input(&t->pilot, &t->run, f, m, w, out);
+}
+
+void tour_attract_begin(Tour *t, Course *c, TourSaved *save) {
+    *save = (TourSaved){.mode = t->mode, .course = t->course, .run = t->run, .pilot = t->pilot,
+                        .results = t->results, .new_best = t->new_best, .best_of_course = t->best_of_course};
+    t->course = c;
+    t->mode = c->kind == COURSE_SKY ? TOUR_SKY : TOUR_ISLAND;
+    t->attract = true;
+    tour_attract_restart(t);
+}
+
+void tour_attract_restart(Tour *t) {
+    /* The run as tour_start begins it; the aircraft is the replay's (its recorded start). */
+    FlightState scratch;
+    course_run_start(&t->run, t->course, &scratch, COURSE_PILOT_SPEED);
+    course_pilot_reset(&t->pilot, &t->run);
+    t->results = false;
+    t->new_best = false;
+    t->best_of_course = -1;
+}
+
+void tour_attract_end(Tour *t, const TourSaved *save) {
+    t->mode = save->mode;
+    t->course = save->course;
+    t->run = save->run;
+    t->pilot = save->pilot;
+    t->results = save->results;
+    t->new_best = save->new_best;
+    t->best_of_course = save->best_of_course;
+    t->attract = false;
 }
 
 bool tour_fly_pilot(Tour *t, FlightState *f, const FlightModel *m, const World *w, double limit_s) {
@@ -264,6 +306,14 @@ static float arrow_angle(const CameraState *cam, const CourseRing *g) {
     return (float)atan2(right, fwd < 0.0 ? -fabs(up) - fabs(right) : up);
 }
 
+bool tour_split_delta(const Tour *t, double *delta) {
+    const CourseRun *run = &t->run;
+    const TourBest *b = t->best_of_course >= 0 ? &t->best[t->best_of_course] : NULL;
+    if (t->mode == TOUR_FREE || t->results || !b || run->next == 0 || run->next > b->n) return false;
+    *delta = run->split_s[run->next - 1u] - (double)b->split[run->next - 1u];
+    return true;
+}
+
 static void draw_flying(const Tour *t, Renderer *r, int w, int s, const FlightState *f, const CameraState *cam) {
     const CourseRun *run = &t->run;
     const CourseRing *g = &t->course->rings[run->next];
@@ -276,9 +326,8 @@ static void draw_flying(const Tour *t, Renderer *r, int w, int s, const FlightSt
     render_hud_text(r, (w - render_hud_text_width(line, s)) / 2, 4 * s + 17 * s, s, COL_TEXT, line);
     clock_text(run->clock_s, clock, sizeof clock);
     render_hud_text(r, 4 * s, y, s, COL_HI, clock);
-    const TourBest *b = t->best_of_course >= 0 ? &t->best[t->best_of_course] : NULL;
-    if (b && run->next > 0 && run->next <= b->n) {
-        double delta = run->split_s[run->next - 1u] - (double)b->split[run->next - 1u];
+    double delta;
+    if (tour_split_delta(t, &delta)) {
         snprintf(line, sizeof line, "%+.2f", delta);
         render_hud_text(r, 4 * s + render_hud_text_width(clock, s) + 6 * s, y, s, delta <= 0.0 ? COL_GOOD : COL_BAD, line);
     }
@@ -315,7 +364,7 @@ static void draw_results(const Tour *t, Renderer *r, int w, int h, int s) {
     snprintf(line, sizeof line, "Total %s   Best %s%s   Crashes %u", a, bb, t->new_best ? "  NEW BEST" : "",
              t->run.crashes);
     render_hud_text(r, pad, h - 2 * lh - pad, s, t->new_best ? COL_GOOD : COL_TEXT, line);
-    render_hud_text(r, pad, h - lh - pad, s, COL_DIM, "A/Enter: free flight   Start: menu");
+    if (!t->attract) render_hud_text(r, pad, h - lh - pad, s, COL_DIM, "A/Enter: free flight   Start: menu");
 }
 
 void tour_draw(const Tour *t, Renderer *r, int w, int h, int s, const FlightState *f, const CameraState *cam) {

@@ -37,6 +37,8 @@ typedef struct Tour {
     bool results;               /* the results screen shows */
     bool new_best;
     int title_choice;           /* the title's mode (TourMode), moved with up/down */
+    CoursePilot pilot;          /* the course pilot, when it flies the course (tour_pilot_input) */
+    bool attract;               /* the attract mode's course: no best kept, no prompts on the results */
     char dir[512];              /* where the best-times file lives ("" none: not kept) */
 } Tour;
 
@@ -63,6 +65,30 @@ void tour_restart(Tour *t, FlightState *f);
 /* The course pilot flies the rest of the course (at most limit_s of sim time, 60 Hz): shots of
  * the results screen, the attract mode's course. True when it finished. */
 bool tour_fly_pilot(Tour *t, FlightState *f, const FlightModel *m, const World *w, double limit_s);
+/* The course pilot's input for this step of the course (zero when none runs): --autopilot in a
+ * course, the attract replay's recording. */
+void tour_pilot_input(Tour *t, const FlightState *f, const FlightModel *m, const World *w, FlightInput *out);
+/* Asks for a mode as the menu does (taken by tour_take_request at the game's next frame). */
+void tour_request(TourMode mode);
+
+/* The attract mode flies its own course (its bundled replay's) in the tour's place: what it
+ * replaces is kept in a TourSaved and put back at the end. */
+typedef struct TourSaved {
+    TourMode mode;
+    Course *course;
+    CourseRun run;
+    CoursePilot pilot;
+    bool results, new_best;
+    int best_of_course;
+} TourSaved;
+void tour_attract_begin(Tour *t, Course *c, TourSaved *save);
+void tour_attract_restart(Tour *t);   /* its course again from the start (the replay loops) */
+void tour_attract_end(Tour *t, const TourSaved *save);
+
+/* The HUD's time gained (< 0) or lost (> 0) at the last ring passed against the course's best run
+ * (the ghost's ring times): false before the first ring, without a best, and on the results
+ * (a faster run is the best by then). */
+bool tour_split_delta(const Tour *t, double *delta);
 /* The rings for the renderer (n: how many written). */
 uint32_t tour_render_rings(const Tour *t, RenderRing *out, uint32_t cap);
 /* The HUD's course part (arrow, next ring, distance, clock, split) and the results screen,

@@ -31,7 +31,7 @@ D="$dist_dir/skyisles"
 dist_contents() {
   local f
   for f in skyisles assets/controllers/gamecontrollerdb.txt assets/controllers/LICENSE.gamecontrollerdb \
-           assets/controllers/SOURCE LICENSE README.md skyisles.service skyisles.sysusers skyisles-power.rules install-service.sh \
+           assets/controllers/SOURCE assets/replays/attract-sky.skyr LICENSE README.md skyisles.service skyisles.sysusers skyisles-power.rules install-service.sh \
            GLIBC_FLOOR licenses/THIRD-PARTY.md; do
     [ -s "$D/$f" ] || fail "$f missing from $(basename "$dist")" || return 1
   done
@@ -106,6 +106,7 @@ install_prefix() {
   make -C "$top" --no-print-directory -s install PREFIX="$prefix" >/dev/null 2>"$err" \
     || { cat "$err"; fail "make install PREFIX=$prefix failed"; } || return 1
   for f in bin/skyisles share/skyisles/controllers/gamecontrollerdb.txt share/skyisles/controllers/LICENSE.gamecontrollerdb \
+           share/skyisles/replays/attract-sky.skyr \
            share/doc/skyisles/LICENSE share/doc/skyisles/licenses/THIRD-PARTY.md; do
     [ -s "$prefix/$f" ] || fail "$f not installed" || return 1
   done
@@ -154,7 +155,7 @@ Z="$zip_dir/skyisles"
 zip_layout() {
   local f
   for f in SkyIsles.sh skyisles/skyisles.aarch64 skyisles/port.json skyisles/gameinfo.xml skyisles/README.md \
-           skyisles/screenshot.png skyisles/assets/controllers/gamecontrollerdb.txt; do
+           skyisles/screenshot.png skyisles/assets/controllers/gamecontrollerdb.txt skyisles/assets/replays/attract-sky.skyr; do
     [ -s "$zip_dir/$f" ] || fail "$f missing from the zip" || return 1
   done
   LC_ALL=C readelf -h "$Z/skyisles.aarch64" | grep -q 'Machine: *AArch64' || fail "skyisles.aarch64 is not aarch64" || return 1

@@ -13,12 +13,13 @@ here="$top/tools/delivery"
 [ -x "$bin" ] || { echo "dist: no binary at $bin" >&2; exit 1; }
 stage="$out/stage-$arch/skyisles"
 rm -rf "$out/stage-$arch"
-mkdir -p "$stage/assets/controllers" "$stage/licenses"
+mkdir -p "$stage/assets/controllers" "$stage/assets/replays" "$stage/licenses"
 
 # Debug info stays in the build folder; the dist gets the lean binary.
 bash "$here/strip.sh" "$bin" "$stage/skyisles"
 cp "$top"/assets/controllers/gamecontrollerdb.txt "$top"/assets/controllers/LICENSE.gamecontrollerdb \
    "$top"/assets/controllers/SOURCE "$stage/assets/controllers/"
+cp "$top"/assets/replays/attract-sky.skyr "$stage/assets/replays/"
 cp "$top/LICENSE" "$stage/LICENSE"
 cp "$top"/platform/licenses/* "$stage/licenses/"
 cp "$top/assets/controllers/LICENSE.gamecontrollerdb" "$stage/licenses/"

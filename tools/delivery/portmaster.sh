@@ -23,12 +23,13 @@ machine=$(LC_ALL=C readelf -h "$bin" | sed -n 's/^ *Machine: *//p')
 [ "$machine" = AArch64 ] || { echo "portmaster: $bin is not an aarch64 binary ($machine)" >&2; exit 1; }
 stage="$out/stage"
 rm -rf "$stage"
-mkdir -p "$stage/skyisles/assets/controllers" "$stage/skyisles/licenses" "$stage/skyisles/conf"
+mkdir -p "$stage/skyisles/assets/controllers" "$stage/skyisles/assets/replays" "$stage/skyisles/licenses" "$stage/skyisles/conf"
 
 install -m 0755 "$src/SkyIsles.sh" "$stage/SkyIsles.sh"
 bash "$here/strip.sh" "$bin" "$stage/skyisles/skyisles.aarch64"
 cp "$top"/assets/controllers/gamecontrollerdb.txt "$top"/assets/controllers/LICENSE.gamecontrollerdb \
    "$top"/assets/controllers/SOURCE "$stage/skyisles/assets/controllers/"
+cp "$top"/assets/replays/attract-sky.skyr "$stage/skyisles/assets/replays/"
 cp "$top/LICENSE" "$stage/skyisles/licenses/LICENSE.skyisles"
 cp "$top"/platform/licenses/* "$top/assets/controllers/LICENSE.gamecontrollerdb" "$stage/skyisles/licenses/"
 cp "$src/gameinfo.xml" "$stage/skyisles/"

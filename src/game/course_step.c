@@ -1,0 +1,28 @@
+/* skyisles game: a course's fixed step (PlayCtx.on_step): the rings, the clock, restarts at the
+ * last ring passed and the best run kept, after every step of the sim (a frame of play, the
+ * attract mode's replay, --record-attract). Calls only downward (tour, replays, sound). */
+#include "game.h"
+
+/* After each fixed step of a course: the step's motion through the rings (a restart goes to the
+ * last ring passed instead), the clock (running on through a crash's pause), the chime, a
+ * faster finished run kept as the course's best run (the next ghost). Steps do not run while
+ * the game is paused, so neither does the clock. */
+void game_course_step(void *user, const FlightState *before, bool flew) {
+    Game *g = user;
+    Tour *t = &g->tour;
+    if (t->mode == TOUR_FREE || t->results) return;
+    if (g->play.respawns != g->course_respawns) {
+        g->course_respawns = g->play.respawns;
+        tour_restart(t, &g->flight);
+        g->rig.settled = false;
+        return;
+    }
+    uint32_t ev = tour_frame(t, &g->flight, before->x, before->y, before->z, flew, SIM_STEP);
+    if (ev & COURSE_EVENT_FINISH) {
+        static float splits[COURSE_MAX_RINGS];
+        uint32_t n = t->course->n_rings < COURSE_MAX_RINGS ? t->course->n_rings : COURSE_MAX_RINGS;
+        for (uint32_t k = 0; k < n; k++) splits[k] = (float)t->run.split_s[k];
+        game_keep_best(g, t->course->id, t->run.clock_s, splits, n);
+    }
+    if ((ev & COURSE_EVENT_RING) && g->sound.synth) sound_event(&g->sound, AUDIO_EVENT_RING, 1.0f + 0.04f * (float)t->run.next);
+}

@@ -1,0 +1,273 @@
+/* Tests for the attract mode (src/game/attract.c, issue 19): the game booted headless in this
+ * process. The bundled replay (assets/replays/attract-sky.skyr) fits this build and world, plays
+ * to its end on the current sim through the game's own steps, passing every ring of its course
+ * at the recorded times and ending at the recorded state hash; it loops; the end of the loop
+ * puts the player's flight and course back. A missing, damaged or foreign file gets one line and
+ * the autopilot flies instead (once per reason). */
+#include <stdarg.h>
+#include <stddef.h>
+#include <setjmp.h>
+#include <cmocka.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "game/game.h"
+
+#define BUNDLED "assets/replays/attract-sky.skyr"
+#define RERECORD "re-record it with `make attract-replay` (docs/replay.md)"
+
+static Game g_game;
+static char g_dir[256];
+
+static int setup(void **state) {
+    (void)state;
+    snprintf(g_dir, sizeof g_dir, "/tmp/skyisles_attract_XXXXXX");
+    if (!mkdtemp(g_dir)) return -1;
+    static GameOptions opt;
+    bool exit_now;
+    char *argv[] = {"skyisles", "--headless", "--mem", "128", "--view-radius", "2", NULL};
+    if (!game_parse_args(6, argv, &opt, &exit_now)) return -1;
+    SkyError err = {0};
+    if (!game_boot(&g_game, &opt, &err)) {
+        fprintf(stderr, "boot: %s\n", err.msg);
+        return -1;
+    }
+    return 0;
+}
+
+static int teardown(void **state) {
+    (void)state;
+    game_shutdown(&g_game);
+    char cmd[300];
+    snprintf(cmd, sizeof cmd, "rm -rf '%s'", g_dir);
+    return system(cmd) == 0 ? 0 : -1;
+}
+
+/* stderr of fn() (the log) into buf. */
+static void capture_log(void (*fn)(Game *), char *buf, size_t n) {
+    fflush(stderr);
+    FILE *tmp = tmpfile();
+    assert_non_null(tmp);
+    int saved = dup(2);
+    dup2(fileno(tmp), 2);
+    fn(&g_game);
+    fflush(stderr);
+    dup2(saved, 2);
+    close(saved);
+    rewind(tmp);
+    size_t k = fread(buf, 1, n - 1, tmp);
+    buf[k] = 0;
+    fclose(tmp);
+}
+
+static uint32_t lines_with(const char *log, const char *needle) {
+    uint32_t n = 0;
+    for (const char *p = log; (p = strstr(p, needle)); p += strlen(needle)) n++;
+    return n;
+}
+
+/* The attract loop begins (as play begins it after 30 s idle) and its first frame is set up. */
+static void attract_on(Game *g) {
+    g->play.demo = true;
+    attract_before_frame(g);
+}
+
+/* Any input: play ends the loop, the game puts back what it interrupted. */
+static void attract_off(Game *g) {
+    g->play.demo = false;
+    attract_after_frame(g);
+}
+
+/* The player as the title left them: free flight at the spawn. */
+static void player_at_spawn(Game *g) {
+    g->flight = g->spawn.flight;
+    g->play.state = PLAY_START;
+    g->play.overlay = OVERLAY_NONE;
+    g->tour.mode = TOUR_FREE;
+}
+
+static void test_bundled_replay_flies_its_course(void **state) {
+    (void)state;
+    Game *g = &g_game;
+    SkyError err = {0};
+    if (!attract_load(g, BUNDLED, &err) || !attract_check(g, &err))
+        fail_msg("the bundled attract replay does not fit this build: %s; %s", err.msg, RERECORD);
+    player_at_spawn(g);
+    FlightState player = g->flight;
+    attract_on(g);
+    assert_true(attract_playing(g));
+    const Replay *r = &g->attract.run;
+    const Course *c = g->tour.course;
+    assert_ptr_equal(c, g->attract.course);
+    assert_string_equal(c->id, r->h.course);
+    assert_false(g->ghost.active);   /* ghost-free */
+    uint64_t crashes0 = g->play.crashes, respawns0 = g->play.respawns;
+    /* Through the game's own steps and course step, as a frame of play runs them. */
+    PlayCtx ctx = game_play_ctx(g);
+    assert_ptr_equal(ctx.replay, r);
+    assert_null(ctx.rec);
+    ctx.on_step = game_course_step;
+    ctx.step_user = g;
+    uint32_t steps = 0;
+    while (!g->play.replay_done && steps <= r->h.steps) {
+        play_step(&g->play, &ctx);
+        steps++;
+    }
+    uint64_t h = play_sim_hash(&g->play, &g->flight, crashes0, respawns0);
+    printf("  %s: %u steps, course %s, %u/%u rings in %.2f s (recorded %.2f s), hash %016llx (recorded %016llx)\n",
+           BUNDLED, r->step, c->id, g->tour.run.next, c->n_rings, g->tour.run.clock_s, r->h.course_time_s,
+           (unsigned long long)h, (unsigned long long)r->h.end_hash);
+    if (!g->tour.run.finished || g->tour.run.next != c->n_rings)
+        fail_msg("the bundled attract replay passed %u of %u rings on this sim: %s", g->tour.run.next, c->n_rings, RERECORD);
+    if (h != r->h.end_hash) fail_msg("the bundled attract replay ends at another state on this sim: %s", RERECORD);
+    for (uint32_t k = 0; k < c->n_rings && k < r->h.n_splits; k++)
+        assert_true((float)g->tour.run.split_s[k] == r->h.splits[k]);
+    assert_true(g->tour.results);   /* the results show, but no best is kept for the attract's run */
+    assert_int_equal(g->tour.n_best, 0);
+    /* At its end it plays again from its start. */
+    attract_after_frame(g);
+    assert_int_equal(g->attract.loops, 1);
+    assert_true(attract_playing(g));
+    assert_false(g->play.replay_done);
+    assert_int_equal(g->tour.run.next, 0);
+    assert_false(g->tour.results);
+    assert_true(g->flight.x == r->h.start.flight.x && g->flight.z == r->h.start.flight.z);
+    for (int i = 0; i < 120; i++) play_step(&g->play, &ctx);
+    /* Any input: the player's flight and free flight back as they were. */
+    attract_off(g);
+    assert_false(attract_playing(g));
+    assert_int_equal(g->tour.mode, TOUR_FREE);
+    assert_true(g->tour.course != g->attract.course);
+    assert_int_equal(g->play.state, PLAY_START);
+    assert_false(g->play.demo);
+    assert_memory_equal(&g->flight, &player, sizeof player);
+}
+
+static const char *g_line = "the attract mode's replay does not play";
+
+/* The loop begun with a file that does not play: one line, the autopilot flies the player's
+ * aircraft as before. */
+static void falls_back(const char *what, const char *needle) {
+    Game *g = &g_game;
+    player_at_spawn(g);
+    static char log[8192];
+    capture_log(attract_on, log, sizeof log);
+    printf("  %s: %s", what, log);
+    assert_false(attract_playing(g));
+    assert_int_equal(lines_with(log, g_line), 1);
+    assert_non_null(strstr(log, needle));
+    assert_int_equal(lines_with(log, "\n"), 1);
+    PlayCtx ctx = game_play_ctx(g);
+    assert_null(ctx.replay);
+    double x = g->flight.x, z = g->flight.z;
+    for (int i = 0; i < 60; i++) play_step(&g->play, &ctx);
+    assert_true((g->flight.x - x) * (g->flight.x - x) + (g->flight.z - z) * (g->flight.z - z) > 100.0);
+    attract_off(g);
+    /* The next loop with the same file: no second line. */
+    capture_log(attract_on, log, sizeof log);
+    assert_int_equal(lines_with(log, g_line), 0);
+    attract_off(g);
+}
+
+static void test_missing_file(void **state) {
+    (void)state;
+    char path[400];
+    snprintf(path, sizeof path, "%s/none.skyr", g_dir);
+    SkyError err = {0};
+    assert_false(attract_load(&g_game, path, &err));
+    falls_back("missing", "cannot");
+}
+
+static void write_file(const char *path, const uint8_t *d, size_t n) {
+    FILE *f = fopen(path, "wb");
+    assert_non_null(f);
+    assert_int_equal(fwrite(d, 1, n, f), n);
+    fclose(f);
+}
+
+static uint8_t *read_bundled(size_t *len) {
+    SkyError err = {0};
+    uint8_t *d = file_read_all(BUNDLED, REPLAY_FILE_MAX, len, &err);
+    if (!d) fail_msg("%s", err.msg);
+    return d;
+}
+
+static void test_damaged_file(void **state) {
+    (void)state;
+    size_t len;
+    uint8_t *d = read_bundled(&len);
+    d[len / 2] ^= 0x20;
+    char path[400];
+    snprintf(path, sizeof path, "%s/damaged.skyr", g_dir);
+    write_file(path, d, len);
+    free(d);
+    SkyError err = {0};
+    assert_false(attract_load(&g_game, path, &err));
+    falls_back("damaged", "damaged");
+}
+
+static void test_other_sim_version(void **state) {
+    (void)state;
+    size_t len;
+    uint8_t *d = read_bundled(&len);
+    d[12] = (uint8_t)(SIM_VERSION + 1u);   /* another simulation version, the checksum made good */
+    uint64_t h = hash_fnv1a64(d, len - 8, 0);
+    for (int i = 0; i < 8; i++) d[len - 8 + i] = (uint8_t)(h >> (8 * i));
+    char path[400];
+    snprintf(path, sizeof path, "%s/other-sim.skyr", g_dir);
+    write_file(path, d, len);
+    free(d);
+    SkyError err = {0};
+    assert_true(attract_load(&g_game, path, &err));
+    falls_back("another simulation", "simulation version");
+}
+
+/* Inputs changed (the checksum made good): a file that fits every stamp but flies differently is
+ * caught by the unseen flight before anything is shown. */
+static void test_desynchronised_file(void **state) {
+    (void)state;
+    size_t len;
+    uint8_t *d = read_bundled(&len);
+    size_t at = len - 8 - 11 * 40 + 3;   /* a pitch value of a run forty runs from the end */
+    d[at] ^= 0x7f;
+    uint64_t h = hash_fnv1a64(d, len - 8, 0);
+    for (int i = 0; i < 8; i++) d[len - 8 + i] = (uint8_t)(h >> (8 * i));
+    char path[400];
+    snprintf(path, sizeof path, "%s/desync.skyr", g_dir);
+    write_file(path, d, len);
+    free(d);
+    SkyError err = {0};
+    assert_true(attract_load(&g_game, path, &err));
+    falls_back("desynchronised", "flies differently");
+}
+
+/* The player changed a world parameter: the bundled file is of another world. */
+static void test_other_world(void **state) {
+    (void)state;
+    Game *g = &g_game;
+    SkyError err = {0};
+    assert_true(attract_load(g, BUNDLED, &err));
+    uint64_t seed = g->set.world.gen.seed;
+    g->set.world.gen.seed = seed + 1u;
+    game_apply_settings(g, MENU_CHANGED_WORLD);
+    falls_back("other world", "other world parameters");
+    g->set.world.gen.seed = seed;
+    game_apply_settings(g, MENU_CHANGED_WORLD);
+    /* Back in its world it fits again (its course as laid before: no new layout). */
+    SkyError again = {0};
+    assert_true(replay_check(&g->attract.run, g->home.codex->checksum, &world_params(g->world)->gen, BUNDLED, &again));
+}
+
+int main(void) {
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_bundled_replay_flies_its_course),
+        cmocka_unit_test(test_missing_file),
+        cmocka_unit_test(test_damaged_file),
+        cmocka_unit_test(test_other_sim_version),
+        cmocka_unit_test(test_desynchronised_file),
+        cmocka_unit_test(test_other_world),
+    };
+    return cmocka_run_group_tests(tests, setup, teardown);
+}
