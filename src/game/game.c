@@ -480,9 +480,9 @@ static void course_frame(Game *g) {
 
 void game_frame(Game *g, const PlatformEvents *ev, float dt) {
     g->ev = *ev;
-    input_update_dt(&g->input, ev, dt);
+    game_display_input(g);   /* first: the Enter of Alt+Enter is not the input's */
+    input_update_dt(&g->input, &g->ev, dt);
     game_shot_input(g);
-    game_display_input(g);
     course_request(g);
     PlayState state0 = g->play.state;
     PlayCtx c = game_play_ctx(g);
