@@ -31,22 +31,17 @@ static const char *cardinal(float deg) {
     return names[i];
 }
 
-/* The battery where SDL reports one, top right under the frame rate (read every 10 s): its
- * level, and a warning when it runs low. */
-static void battery(Game *g, const Canvas *c, int y) {
-    static double next_ms;
-    static int pct = -1;
-    static bool discharging;
-    double now = time_now_ms();
-    if (g->platform && now >= next_ms) {
-        pct = platform_battery(&discharging);
-        next_ms = now + 10000.0;
-    }
-    if (pct < 0) return;
+/* The battery where SDL reports one and the device runs on it, top right under the frame rate
+ * and right of the flight data's line (which ends at left_end): its level, and a warning when it
+ * runs low, the short one where the long one would reach that line (power.c reads the supply
+ * every 10 s). */
+static void battery(Game *g, const Canvas *c, int y, int left_end) {
     char line[32];
-    bool low = discharging && pct <= 15;
-    snprintf(line, sizeof line, low ? "BATTERY LOW %d%%" : "BAT %d%%", pct);
-    text(c, c->w - width(c, line) - 4 * c->s, y, low ? COL_WARN : COL_DIM, line);
+    bool low;
+    if (!g->platform || !power_battery_line(time_now_ms(), false, line, sizeof line, &low)) return;
+    int right = c->w - 4 * c->s, gap = 6 * c->s;
+    if (low && right - width(c, line) < left_end + gap) power_battery_line(time_now_ms(), true, line, sizeof line, &low);
+    text(c, right - width(c, line), y, low ? COL_WARN : COL_DIM, line);
 }
 
 /* Flight data, top left; frame rate, top right; the place below, bottom centre. */
@@ -60,6 +55,7 @@ static void hud(Game *g, const Canvas *c) {
     text(c, x, y, COL_TEXT, line);
     snprintf(line, sizeof line, "ALT %4.0f m", f->y - (double)WORLD_Y_MIN);
     text(c, x, y + c->lh, COL_TEXT, line);
+    int alt_end = x + width(c, line);
     snprintf(line, sizeof line, "HDG  %03.0f %s", (double)deg, cardinal(deg));
     text(c, x, y + 2 * c->lh, COL_TEXT, line);
     snprintf(line, sizeof line, "THR %3.0f%%", (double)(f->throttle * 100.0f));
@@ -70,7 +66,7 @@ static void hud(Game *g, const Canvas *c) {
         snprintf(line, sizeof line, "%.0f fps", (double)g->play.fps);
         text(c, c->w - width(c, line) - 4 * c->s, y, COL_DIM, line);
     }
-    battery(g, c, y + c->lh);
+    battery(g, c, y + c->lh, alt_end);
     int site = game_home_site_at(&g->home, f->x, f->z);
     if (site >= 0) {
         char name[64];
