@@ -332,21 +332,24 @@ static double paced_run(int cap_index, double seconds, bool game_frames, int *n_
     return now_s(CLOCK_MONOTONIC) - t0;
 }
 
+/* SKYISLES_FRAMECAP_SECONDS lengthens both windows (tools/framecap.sh: 10 s for the notes). */
 static void test_frame_cap_holds(void **state) {
     (void)state;
+    const char *env = getenv("SKYISLES_FRAMECAP_SECONDS");
+    double window = env && atof(env) > 0.0 ? atof(env) : 2.0;
     boot(false);
     fly_frames(10);
     static const int caps[2][2] = {{1, 60}, {0, 30}};
     for (int k = 0; k < 2; k++) {
         int n;
-        double secs = paced_run(caps[k][0], 2.0, false, &n);
+        double secs = paced_run(caps[k][0], window, false, &n);
         printf("  cap %d: %.1f frames a second over %.1f s\n", caps[k][1], n / secs, secs);
         assert_true(fabs(n / secs - caps[k][1]) <= 0.1 * caps[k][1]);
     }
     for (int k = 0; k < 2; k++) {
         int n;
         double c0 = now_s(CLOCK_PROCESS_CPUTIME_ID);
-        double secs = paced_run(caps[k][0], 1.5, true, &n);
+        double secs = paced_run(caps[k][0], window > 2.0 ? window : 1.5, true, &n);
         double cpu = now_s(CLOCK_PROCESS_CPUTIME_ID) - c0;
         printf("  figure: game frames at cap %d: %.1f fps, CPU %.3f s in %.1f s (%.1f%% of a core, "
                "workers included)\n", caps[k][1], n / secs, cpu, secs, 100.0 * cpu / secs);
