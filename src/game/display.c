@@ -43,12 +43,12 @@ void game_display_apply(Game *g) {
     if (!platform_is_console(g->platform)) platform_set_fullscreen(g->platform, g->opt.fullscreen || g->set.fullscreen);
 }
 
-/* F11 or Alt+Enter: the other of fullscreen and a window, saved at once (a rare change, so no
- * wear). Runs before the input reads the frame's keys: the Enter of Alt+Enter is taken out, so
- * it does not also start a flight or choose a menu item. */
-void game_display_input(Game *g) {
+/* F11 or Alt+Enter: the other of fullscreen and a window; true when it changed (the caller saves
+ * it at once: a rare change, so no wear). Runs before the input reads the frame's keys: the Enter
+ * of Alt+Enter is taken out, so it does not also start a flight or choose a menu item. */
+bool game_display_input(Game *g) {
     PlatformEvents *ev = &g->ev;
-    if (!g->platform || platform_is_console(g->platform)) return;
+    if (!g->platform || platform_is_console(g->platform)) return false;
     bool alt = ev->held[PKEY_LALT] || ev->held[PKEY_RALT], toggle = false;
     uint32_t kept = 0;
     for (uint32_t i = 0; i < ev->key_count; i++) {
@@ -57,12 +57,12 @@ void game_display_input(Game *g) {
         if (!alt_enter) ev->keys[kept++] = ev->keys[i];
     }
     ev->key_count = kept;
-    if (!toggle) return;
+    if (!toggle) return false;
     ev->held[PKEY_ENTER] = false;
     g->set.fullscreen = !(g->opt.fullscreen || g->set.fullscreen);
     g->opt.fullscreen = false;   /* the player's choice from now on */
     g->settings_dirty = true;
     game_display_apply(g);
-    game_save_settings(g);
     play_message(&g->play, 2.0f, "%s", g->set.fullscreen ? "Fullscreen (F11: a window)" : "A window (F11: fullscreen)");
+    return true;
 }

@@ -480,7 +480,7 @@ static void course_frame(Game *g) {
 
 void game_frame(Game *g, const PlatformEvents *ev, float dt) {
     g->ev = *ev;
-    game_display_input(g);   /* first: the Enter of Alt+Enter is not the input's */
+    if (game_display_input(g)) game_save_settings(g);   /* first: the Enter of Alt+Enter is not the input's */
     input_update_dt(&g->input, &g->ev, dt);
     game_shot_input(g);
     course_request(g);
