@@ -355,7 +355,8 @@ Platform *platform_create(const PlatformConfig *cfg, SkyError *err) {
         }
         size_t n = strlen(tried);
         const char *x11 = getenv("DISPLAY");
-        if (n + 1 < sizeof tried && SDL_strcasecmp(names[i], "x11") == 0 && x11 && x11[0])
+        if (n + 1 < sizeof tried && SDL_strcasecmp(names[i], "x11") == 0 && x11 && x11[0] &&
+            strstr(short_sdl_error(), "not available"))
             /* SDL only says "x11 not available": the display it could not open is the clue. */
             snprintf(tried + n, sizeof tried - n, "%sx11: cannot open DISPLAY=%.40s (is that X server running?)",
                      n ? "; " : "", x11);
