@@ -75,8 +75,8 @@ static void hud(Game *g, const Canvas *c) {
     }
 }
 
-static void messages(Game *g, const Canvas *c) {
-    int y = c->h * 3 / 10;
+/* The messages, from y down (the flight's: three tenths down the screen). */
+static void messages(Game *g, const Canvas *c, int y) {
     for (int i = 0; i < PLAY_MESSAGES; i++) {
         const PlayMessage *m = &g->play.msg[i];
         if (m->ttl <= 0.0f) continue;
@@ -85,9 +85,11 @@ static void messages(Game *g, const Canvas *c) {
     }
 }
 
+static int title_scale(const Canvas *c) { return c->s * 3 > 4 ? 4 : c->s * 3; }
+
 static void title(Game *g, const Canvas *c) {
     Canvas big = *c;
-    big.s = c->s * 3 > 4 ? 4 : c->s * 3;
+    big.s = title_scale(c);
     const char *t = "SKYISLES";
     text(&big, (c->w - width(&big, t)) / 2, c->h / 4, COL_TEXT, t);
     text_centre(c, c->h / 4 + RENDER_HUD_LINE_H * big.s + c->lh, COL_DIM, "floating islands flight");
@@ -232,14 +234,20 @@ void overlay_draw(Game *g) {
         return;
     }
     if (p->state == PLAY_START) {
+        /* The title's menu (Select / H with --boot-service: power off, reboot, console) covers the
+         * title; the title's messages go under its name and tagline, not across them. */
+        if (p->overlay == OVERLAY_MENU) {
+            menu(g, &c);
+            return;
+        }
         title(g, &c);
-        messages(g, &c);
+        messages(g, &c, c.h / 4 + RENDER_HUD_LINE_H * title_scale(&c) + 2 * c.lh + c.lh / 2);
         return;
     }
     /* The pause menu covers the flight data: none of it shows beside or through its title. */
     if (g->set.hud && p->overlay != OVERLAY_MENU) hud(g, &c);
     if (p->overlay == OVERLAY_NONE) tour_draw(&g->tour, g->render, c.w, c.h, c.s, &g->flight, &g->camera);
     if (p->state == PLAY_CRASH) crash(g, &c);
-    messages(g, &c);
+    messages(g, &c, c.h * 3 / 10);
     if (p->overlay == OVERLAY_MENU) menu(g, &c);
 }
