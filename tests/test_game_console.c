@@ -6,9 +6,9 @@
  * (within a block and a degree), the spot is written every 30 s of flight and not more often, a
  * spot that is rock now resumes in open air, another seed's spot is not used. A read-only config
  * folder: its settings are read, nothing is written, the game runs. The frame cap: the pacer's
- * schedule on a made-up clock, and the game's frames a second at 30 and 60 over 2 s (within 10%; SKYISLES_FRAMECAP_SECONDS
- * makes the windows longer: tools/framecap.sh's 10 s),
- * with the CPU time each costs printed. The window keys: Alt+Enter (pressed and let go within one
+ * schedule on a made-up clock, and the game's frames a second at 30 and 60 over 2 s (within
+ * 10%; SKYISLES_FRAMECAP_SECONDS makes the windows longer: tools/framecap.sh's 10 s), with the
+ * CPU time each costs printed. The window keys: Alt+Enter (pressed and let go within one
  * frame) and F11 flip fullscreen and save it at once, the Enter of Alt+Enter does not start a
  * flight. The battery line: its level on a battery, the warning at 15% and under, nothing on
  * mains or without a known battery, the supply read every 10 s. */
