@@ -174,7 +174,7 @@ export TEST_BUDGETS := $(foreach s,$(TEST_STAGE_NAMES),$(STAGE_LABEL_$(s))=$(TES
 .PHONY: test
 test:
 	@start=$$(date +%s); \
-	 bash tools/deps.sh native cross delivery || exit 1; \
+	 bash tools/deps.sh native cross delivery window || exit 1; \
 	 rm -rf $(TEST_RUNS) && mkdir -p $(TEST_RUNS); \
 	 echo "make test: $(words $(TEST_ALL_RECS)) programs in $(words $(TEST_STAGES)) stages, $(TEST_JOBS) at a time"; \
 	 $(MAKE) --no-print-directory -k -j$(TEST_JOBS) --output-sync=target test-pool; \

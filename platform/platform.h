@@ -96,6 +96,8 @@ typedef struct PlatformEvents {
     bool resized;                  /* drawable size changed */
     uint32_t key_count;            /* keys pressed this poll (in order) */
     PlatformKey keys[PLATFORM_MAX_KEY_EVENTS];
+    uint32_t key_alt;              /* bit i: an Alt key was down when keys[i] went down (a quick
+                                    * Alt+Enter is pressed and let go within one poll) */
     bool held[PKEY_COUNT];         /* keys down now */
     uint32_t pad_event_count;
     PlatformPadEvent pad_events[PLATFORM_MAX_PAD_EVENTS];

@@ -20,6 +20,8 @@ struct Platform {
     uint32_t pad_order;
     char pad_db[512];           /* the bundled database, for the vendor/product fallback */
     bool presented;             /* the first frame was swapped (logged once on a display) */
+    bool plain_full;            /* X11 with no window manager: a borderless window over the screen */
+    SDL_Rect windowed;          /* where that window was before */
 };
 
 static Platform g_platform;   /* one window per process */
@@ -62,7 +64,9 @@ static bool open_window(Platform *p, const PlatformConfig *cfg, bool console) {
     } else if (!p->headless) {
         if (w <= 0 || h <= 0) { w = 1280; h = 720; }
         flags |= SDL_WINDOW_RESIZABLE | SDL_WINDOW_ALLOW_HIGHDPI;
-        if (cfg->fullscreen) flags |= SDL_WINDOW_FULLSCREEN_DESKTOP;
+        /* On X11 the window opens as a window and is then made fullscreen (platform_set_fullscreen):
+         * only a mapped window shows whether a window manager took the request. */
+        if (cfg->fullscreen && SDL_strcasecmp(p->driver, "x11") != 0) flags |= SDL_WINDOW_FULLSCREEN_DESKTOP;
     } else if (w <= 0 || h <= 0) {
         w = 640; h = 480;
     }
@@ -89,6 +93,8 @@ static bool open_window(Platform *p, const PlatformConfig *cfg, bool console) {
     if (SDL_GL_SetSwapInterval(cfg->vsync ? 1 : 0) != 0 && cfg->vsync)
         log_debug("platform: vsync not available on %s (%s)", p->driver, short_sdl_error());
     if (console) SDL_ShowCursor(SDL_DISABLE);
+    if (cfg->fullscreen && !console && !p->headless && !(SDL_GetWindowFlags(p->window) & SDL_WINDOW_FULLSCREEN))
+        platform_set_fullscreen(p, true);
     return true;
 }
 
@@ -348,7 +354,13 @@ Platform *platform_create(const PlatformConfig *cfg, SkyError *err) {
             return p;
         }
         size_t n = strlen(tried);
-        if (n + 1 < sizeof tried)
+        const char *x11 = getenv("DISPLAY");
+        if (n + 1 < sizeof tried && SDL_strcasecmp(names[i], "x11") == 0 && x11 && x11[0] &&
+            strstr(short_sdl_error(), "not available"))
+            /* SDL only says "x11 not available": the display it could not open is the clue. */
+            snprintf(tried + n, sizeof tried - n, "%sx11: cannot open DISPLAY=%.40s (is that X server running?)",
+                     n ? "; " : "", x11);
+        else if (n + 1 < sizeof tried)
             snprintf(tried + n, sizeof tried - n, "%s%s: %.40s", n ? "; " : "", names[i], short_sdl_error());
     }
     SDL_Quit();
@@ -418,8 +430,11 @@ void platform_poll(Platform *p, PlatformEvents *ev) {
             PlatformKey k = map_key(e.key.keysym.scancode);
             if (k == PKEY_NONE) break;
             p->held[k] = e.type == SDL_KEYDOWN;
-            if (e.type == SDL_KEYDOWN && !e.key.repeat && ev->key_count < PLATFORM_MAX_KEY_EVENTS)
+            if (e.type == SDL_KEYDOWN && !e.key.repeat && ev->key_count < PLATFORM_MAX_KEY_EVENTS) {
+                if ((e.key.keysym.mod & KMOD_ALT) || p->held[PKEY_LALT] || p->held[PKEY_RALT])
+                    ev->key_alt |= 1u << ev->key_count;
                 ev->keys[ev->key_count++] = k;
+            }
             break;
         }
         /* Controllers open on the joystick event, so a joystick SDL cannot map yet can get
@@ -479,11 +494,64 @@ bool platform_set_vsync(Platform *p, bool on) {
 
 bool platform_is_console(const Platform *p) { return SDL_strcasecmp(p->driver, "KMSDRM") == 0; }
 
+/* SDL 2's X11 fullscreen asks the window manager (_NET_WM_STATE_FULLSCREEN) and waits briefly
+ * for the window to move; with none running (a bare X server: a kiosk, `startx skyisles`)
+ * nothing moves, yet SDL takes the window as screen-sized and reports it at the screen's origin.
+ * What tells is the move SDL posts when the window really went there (it posts none for a window
+ * that stayed put). Then the game does it itself, as X lets a client without a window manager:
+ * no border, the screen's rect. */
+static bool x11_fullscreen_took(Platform *p, const SDL_Rect *before) {
+    SDL_Rect b;
+    int d = SDL_GetWindowDisplayIndex(p->window);
+    if (d < 0 || SDL_GetDisplayBounds(d, &b) != 0) return true;
+    if (before->x == b.x && before->y == b.y) return true;   /* already there: nothing to tell by */
+    SDL_Event ev[64];
+    int n = SDL_PeepEvents(ev, 64, SDL_PEEKEVENT, SDL_WINDOWEVENT, SDL_WINDOWEVENT);
+    Uint32 id = SDL_GetWindowID(p->window);
+    for (int i = 0; i < n; i++)
+        if (ev[i].window.windowID == id && ev[i].window.event == SDL_WINDOWEVENT_MOVED && ev[i].window.data1 == b.x &&
+            ev[i].window.data2 == b.y)
+            return true;
+    return false;
+}
+
+static void x11_plain_fullscreen(Platform *p, bool on) {
+    if (on) {
+        SDL_Rect b;
+        if (SDL_GetDisplayBounds(SDL_GetWindowDisplayIndex(p->window), &b) != 0) return;
+        SDL_SetWindowFullscreen(p->window, 0);
+        SDL_SetWindowBordered(p->window, SDL_FALSE);
+        SDL_SetWindowPosition(p->window, b.x, b.y);
+        SDL_SetWindowSize(p->window, b.w, b.h);
+        SDL_RaiseWindow(p->window);
+        log_info("platform: no window manager took the fullscreen request: the window covers the screen itself (%dx%d)",
+                 b.w, b.h);
+    } else {
+        SDL_SetWindowBordered(p->window, SDL_TRUE);
+        SDL_SetWindowSize(p->window, p->windowed.w, p->windowed.h);
+        SDL_SetWindowPosition(p->window, p->windowed.x, p->windowed.y);
+    }
+    p->plain_full = on;
+}
+
 bool platform_set_fullscreen(Platform *p, bool on) {
     if (!p->window || p->headless || platform_is_console(p) || SDL_strcasecmp(p->driver, "offscreen") == 0) return false;
+    bool x11 = SDL_strcasecmp(p->driver, "x11") == 0;
+    if (p->plain_full) {
+        if (!on) x11_plain_fullscreen(p, false);
+        return true;
+    }
+    bool was_full = (SDL_GetWindowFlags(p->window) & SDL_WINDOW_FULLSCREEN) != 0;
+    SDL_Rect before = {0, 0, 0, 0};
+    SDL_GetWindowPosition(p->window, &before.x, &before.y);
+    SDL_GetWindowSize(p->window, &before.w, &before.h);
     if (SDL_SetWindowFullscreen(p->window, on ? SDL_WINDOW_FULLSCREEN_DESKTOP : 0) != 0) {
         log_warn("platform: cannot switch to %s on %s (%s)", on ? "fullscreen" : "a window", p->driver, short_sdl_error());
         return false;
+    }
+    if (x11 && on && !was_full && !x11_fullscreen_took(p, &before)) {
+        p->windowed = before;
+        x11_plain_fullscreen(p, true);
     }
     return true;
 }

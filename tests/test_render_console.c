@@ -4,7 +4,7 @@
  * screenshots/skyisles-0001.png at the screen's size with a message; the HUD option leaves the
  * HUD out; a full disk (an injected write failure) leaves no file, no temporary one, and says so.
  * HUD size: at 480x320 and 1280x720 the glyphs of small, normal and large measure 0.75x, 1x and
- * 1.5x of normal's within 15%. */
+ * 1.5x of normal's within 15%. The menu opened on the title is drawn there. */
 #include <stdarg.h>
 #include <stddef.h>
 #include <setjmp.h>
@@ -191,12 +191,42 @@ static void test_hud_sizes_measured(void **state) {
     g_game.set.hud_size = keep_size;
 }
 
+/* HUD quads the overlay queues for a screen (queued, counted, cleared: no frame drawn). */
+static uint32_t quads_of(const char *show, bool on_title) {
+    assert_true(game_show(&g_game, show));
+    if (on_title) g_game.play.state = PLAY_START;
+    for (int i = 0; i < PLAY_MESSAGES; i++) g_game.play.msg[i].ttl = 0.0f;
+    overlay_draw(&g_game);
+    RenderHudBounds b = render_hud_bounds(g_game.render);
+    render_hud_clear(g_game.render);
+    return b.quads;
+}
+
+/* The menu Select / H opens on the title (--boot-service: power off, reboot, console) is drawn
+ * there, in place of the title: the same quads as that menu over a flight without the HUD. */
+static void test_title_menu_is_drawn(void **state) {
+    (void)state;
+    g_game.disp_w = 240;
+    g_game.disp_h = 160;
+    uint32_t title = quads_of("title", false);
+    g_game.set.hud = false;
+    uint32_t menu_in_flight = quads_of("menu", false);
+    g_game.set.hud = true;
+    uint32_t menu_on_title = quads_of("menu", true);
+    printf("  HUD quads: title %u, the menu on the title %u, the menu in flight %u\n", title, menu_on_title,
+           menu_in_flight);
+    assert_int_equal(menu_on_title, menu_in_flight);
+    assert_int_not_equal(menu_on_title, title);
+    game_show(&g_game, "hud");
+}
+
 int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_png_encoder_round_trip),
         cmocka_unit_test(test_f12_saves_png_of_the_screen),
         cmocka_unit_test(test_full_disk_leaves_none),
         cmocka_unit_test(test_hud_sizes_measured),
+        cmocka_unit_test(test_title_menu_is_drawn),
     };
     return cmocka_run_group_tests(tests, setup, teardown);
 }

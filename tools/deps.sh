@@ -1,17 +1,18 @@
 #!/usr/bin/env bash
 # Installs the build dependencies that are missing, and only those, with apt-get.
-# usage: tools/deps.sh [native] [cross] [fuzz] [delivery] [sysroot] [boot]
+# usage: tools/deps.sh [native] [cross] [fuzz] [delivery] [sysroot] [boot] [window]
 #   fuzz: what `make fuzz` needs (clang with libFuzzer, libyaml); make test never asks for it.
 #   delivery: what dist, portmaster and make test's delivery stage use; sysroot: make sysroot and
 #   the release build against it (mmdebstrap and arch-test, the cross compiler); boot: make
 #   boot-test (a Debian arm64 image made by mmdebstrap with arm64 emulation, booted under
-#   qemu-system-aarch64, its unit installed with systemctl --root)
+#   qemu-system-aarch64, its unit installed with systemctl --root); window: make window-test and
+#   make test's window stage (an X server without a screen, a small window manager, xdotool)
 set -u
-want_native=0; want_cross=0; want_fuzz=0; want_delivery=0; want_sysroot=0; want_boot=0
+want_native=0; want_cross=0; want_fuzz=0; want_delivery=0; want_sysroot=0; want_boot=0; want_window=0
 for a in "$@"; do
   case "$a" in
     native) want_native=1 ;; cross) want_cross=1 ;; fuzz) want_fuzz=1 ;; delivery) want_delivery=1 ;;
-    sysroot) want_sysroot=1 ;; boot) want_boot=1 ;;
+    sysroot) want_sysroot=1 ;; boot) want_boot=1 ;; window) want_window=1 ;;
   esac
 done
 [ "$(uname -m)" = "x86_64" ] || want_cross=0   # the aarch64 cross stage is for x86_64 desktops
@@ -91,6 +92,13 @@ if [ "$want_boot" = 1 ]; then
   need cmd zip zip
   need cmd unzip unzip
   need cmd readelf binutils
+fi
+if [ "$want_window" = 1 ]; then
+  need cmd Xvfb xvfb
+  need cmd xdotool xdotool
+  need cmd xwininfo x11-utils    # xwininfo, xprop
+  # SDL 2's X11 fullscreen is a request to the window manager: evilwm answers it (EWMH).
+  need cmd evilwm evilwm
 fi
 
 [ ${#missing[@]} -eq 0 ] && exit 0

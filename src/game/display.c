@@ -43,15 +43,26 @@ void game_display_apply(Game *g) {
     if (!platform_is_console(g->platform)) platform_set_fullscreen(g->platform, g->opt.fullscreen || g->set.fullscreen);
 }
 
-void game_display_input(Game *g) {
-    const PlatformEvents *ev = &g->ev;
+/* F11 or Alt+Enter: the other of fullscreen and a window; true when it changed (the caller saves
+ * it at once: a rare change, so no wear). Runs before the input reads the frame's keys: the Enter
+ * of Alt+Enter is taken out, so it does not also start a flight or choose a menu item. */
+bool game_display_input(Game *g) {
+    PlatformEvents *ev = &g->ev;
+    if (!g->platform || platform_is_console(g->platform)) return false;
     bool alt = ev->held[PKEY_LALT] || ev->held[PKEY_RALT], toggle = false;
-    for (uint32_t i = 0; i < ev->key_count; i++)
-        toggle |= ev->keys[i] == PKEY_F11 || (ev->keys[i] == PKEY_ENTER && alt);
-    if (!toggle || !g->platform || platform_is_console(g->platform)) return;
+    uint32_t kept = 0;
+    for (uint32_t i = 0; i < ev->key_count; i++) {
+        bool alt_enter = ev->keys[i] == PKEY_ENTER && (alt || ((ev->key_alt >> i) & 1u));
+        toggle |= ev->keys[i] == PKEY_F11 || alt_enter;
+        if (!alt_enter) ev->keys[kept++] = ev->keys[i];
+    }
+    ev->key_count = kept;
+    if (!toggle) return false;
+    ev->held[PKEY_ENTER] = false;
     g->set.fullscreen = !(g->opt.fullscreen || g->set.fullscreen);
     g->opt.fullscreen = false;   /* the player's choice from now on */
     g->settings_dirty = true;
     game_display_apply(g);
     play_message(&g->play, 2.0f, "%s", g->set.fullscreen ? "Fullscreen (F11: a window)" : "A window (F11: fullscreen)");
+    return true;
 }

@@ -456,9 +456,9 @@ static void course_frame(Game *g) {
 
 void game_frame(Game *g, const PlatformEvents *ev, float dt) {
     g->ev = *ev;
-    input_update_dt(&g->input, ev, dt);
+    if (game_display_input(g)) game_save_settings(g);   /* first: the Enter of Alt+Enter is not the input's */
+    input_update_dt(&g->input, &g->ev, dt);
     game_shot_input(g);
-    game_display_input(g);
     course_request(g);
     PlayState state0 = g->play.state;
     attract_before_frame(g);   /* the attract loop begun: its replay takes over the flight */

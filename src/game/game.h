@@ -192,7 +192,7 @@ void game_shot_capture(Game *g);
 /* The display (display.c): vsync and fullscreen applied from the settings; F11 and Alt+Enter;
  * the pacing to the frame cap, once after each swap. */
 void game_display_apply(Game *g);
-void game_display_input(Game *g);
+bool game_display_input(Game *g);   /* F11, Alt+Enter: true when the window setting changed */
 void game_pace_frame(Game *g);
 
 /* One frame of play: input -> play state -> flight, collision -> world streaming -> uploads. */

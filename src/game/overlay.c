@@ -31,22 +31,17 @@ static const char *cardinal(float deg) {
     return names[i];
 }
 
-/* The battery where SDL reports one, top right under the frame rate (read every 10 s): its
- * level, and a warning when it runs low. */
-static void battery(Game *g, const Canvas *c, int y) {
-    static double next_ms;
-    static int pct = -1;
-    static bool discharging;
-    double now = time_now_ms();
-    if (g->platform && now >= next_ms) {
-        pct = platform_battery(&discharging);
-        next_ms = now + 10000.0;
-    }
-    if (pct < 0) return;
+/* The battery where SDL reports one and the device runs on it, top right under the frame rate
+ * and right of the flight data's line (which ends at left_end): its level, and a warning when it
+ * runs low, the short one where the long one would reach that line (power.c reads the supply
+ * every 10 s). */
+static void battery(Game *g, const Canvas *c, int y, int left_end) {
     char line[32];
-    bool low = discharging && pct <= 15;
-    snprintf(line, sizeof line, low ? "BATTERY LOW %d%%" : "BAT %d%%", pct);
-    text(c, c->w - width(c, line) - 4 * c->s, y, low ? COL_WARN : COL_DIM, line);
+    bool low;
+    if (!g->platform || !power_battery_line(time_now_ms(), false, line, sizeof line, &low)) return;
+    int right = c->w - 4 * c->s, gap = 6 * c->s;
+    if (low && right - width(c, line) < left_end + gap) power_battery_line(time_now_ms(), true, line, sizeof line, &low);
+    text(c, right - width(c, line), y, low ? COL_WARN : COL_DIM, line);
 }
 
 /* Flight data, top left; frame rate, top right; the place below, bottom centre. */
@@ -60,6 +55,7 @@ static void hud(Game *g, const Canvas *c) {
     text(c, x, y, COL_TEXT, line);
     snprintf(line, sizeof line, "ALT %4.0f m", f->y - (double)WORLD_Y_MIN);
     text(c, x, y + c->lh, COL_TEXT, line);
+    int alt_end = x + width(c, line);
     snprintf(line, sizeof line, "HDG  %03.0f %s", (double)deg, cardinal(deg));
     text(c, x, y + 2 * c->lh, COL_TEXT, line);
     snprintf(line, sizeof line, "THR %3.0f%%", (double)(f->throttle * 100.0f));
@@ -70,7 +66,7 @@ static void hud(Game *g, const Canvas *c) {
         snprintf(line, sizeof line, "%.0f fps", (double)g->play.fps);
         text(c, c->w - width(c, line) - 4 * c->s, y, COL_DIM, line);
     }
-    battery(g, c, y + c->lh);
+    battery(g, c, y + c->lh, alt_end);
     int site = game_home_site_at(&g->home, f->x, f->z);
     if (site >= 0) {
         char name[64];
@@ -79,8 +75,8 @@ static void hud(Game *g, const Canvas *c) {
     }
 }
 
-static void messages(Game *g, const Canvas *c) {
-    int y = c->h * 3 / 10;
+/* The messages, from y down (the flight's: three tenths down the screen). */
+static void messages(Game *g, const Canvas *c, int y) {
     for (int i = 0; i < PLAY_MESSAGES; i++) {
         const PlayMessage *m = &g->play.msg[i];
         if (m->ttl <= 0.0f) continue;
@@ -89,9 +85,11 @@ static void messages(Game *g, const Canvas *c) {
     }
 }
 
+static int title_scale(const Canvas *c) { return c->s * 3 > 4 ? 4 : c->s * 3; }
+
 static void title(Game *g, const Canvas *c) {
     Canvas big = *c;
-    big.s = c->s * 3 > 4 ? 4 : c->s * 3;
+    big.s = title_scale(c);
     const char *t = "SKYISLES";
     text(&big, (c->w - width(&big, t)) / 2, c->h / 4, COL_TEXT, t);
     text_centre(c, c->h / 4 + RENDER_HUD_LINE_H * big.s + c->lh, COL_DIM, "floating islands flight");
@@ -237,14 +235,20 @@ void overlay_draw(Game *g) {
         return;
     }
     if (p->state == PLAY_START) {
+        /* The title's menu (Select / H with --boot-service: power off, reboot, console) covers the
+         * title; the title's messages go under its name and tagline, not across them. */
+        if (p->overlay == OVERLAY_MENU) {
+            menu(g, &c);
+            return;
+        }
         title(g, &c);
-        messages(g, &c);
+        messages(g, &c, c.h / 4 + RENDER_HUD_LINE_H * title_scale(&c) + 2 * c.lh + c.lh / 2);
         return;
     }
     /* The pause menu covers the flight data: none of it shows beside or through its title. */
     if (g->set.hud && p->overlay != OVERLAY_MENU) hud(g, &c);
     if (p->overlay == OVERLAY_NONE) tour_draw(&g->tour, g->render, c.w, c.h, c.s, &g->flight, &g->camera);
     if (p->state == PLAY_CRASH) crash(g, &c);
-    messages(g, &c);
+    messages(g, &c, c.h * 3 / 10);
     if (p->overlay == OVERLAY_MENU) menu(g, &c);
 }

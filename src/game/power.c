@@ -8,7 +8,10 @@
 #include <string.h>
 #include <sys/wait.h>
 
+#include <stdio.h>
+
 #include "core/core.h"
+#include "platform.h"
 
 extern char **environ;
 
@@ -53,4 +56,31 @@ int power_act(MenuCommand cmd) {
               "installed (platform/pi/install-service.sh) and polkitd running?", prog, verb,
               WIFEXITED(status) ? WEXITSTATUS(status) : -1);
     return 1;
+}
+
+/* ---------------------------------------------------------------- the battery line */
+static struct {
+    PowerBatteryQuery query;   /* NULL: platform_battery */
+    double next_ms;            /* when to read again (0: at once) */
+    int pct;
+    bool discharging;
+} g_battery = {NULL, 0.0, -1, false};
+
+void power_set_battery_query(PowerBatteryQuery q) {
+    g_battery.query = q;
+    g_battery.next_ms = 0.0;
+    g_battery.pct = -1;
+}
+
+bool power_battery_line(double now_ms, bool brief, char *line, size_t cap, bool *low) {
+    if (g_battery.next_ms == 0.0 || now_ms >= g_battery.next_ms) {
+        g_battery.pct = (g_battery.query ? g_battery.query : platform_battery)(&g_battery.discharging);
+        g_battery.next_ms = now_ms + POWER_BATTERY_EVERY_MS;
+    }
+    *low = false;
+    if (g_battery.pct < 0 || !g_battery.discharging) return false;
+    int pct = g_battery.pct > 100 ? 100 : g_battery.pct;
+    *low = pct <= POWER_BATTERY_LOW;
+    snprintf(line, cap, *low ? (brief ? "LOW %d%%" : "BATTERY LOW %d%%") : "BAT %d%%", pct);
+    return true;
 }

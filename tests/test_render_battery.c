@@ -1,0 +1,163 @@
+/* Tests for the HUD's battery line as drawn, with the real game booted offscreen at 1280x720 and
+ * a made-up battery behind power.c's query: at 480x320 and 1280x720 the line at 80% on the
+ * battery is drawn, at the normal and the large HUD size (pixels that differ from the HUD without it, top right, in the dim colour),
+ * at 10% it is the warning (the warning's red), and where either is drawn the HUD without it
+ * has nothing but the scene (it overlaps no other HUD line: the frame rate above it, the flight
+ * data at the left). On mains nothing is drawn. The camera looks into the sky, so the frames
+ * under the HUD are the same and cheap. */
+#include <stdarg.h>
+#include <stddef.h>
+#include <setjmp.h>
+#include <cmocka.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "game/game.h"
+
+#define WIN_W 1280
+#define WIN_H 720
+
+static Game g_game;
+static char g_dir[256];
+/* The scene alone, the HUD without the battery, with it at 80% and at 10%. */
+static uint8_t g_scene[WIN_W * WIN_H * 4], g_plain[WIN_W * WIN_H * 4], g_bat[WIN_W * WIN_H * 4];
+
+static int g_pct;
+static bool g_discharging;
+static int fake_battery(bool *discharging) {
+    *discharging = g_discharging;
+    return g_pct;
+}
+
+static int setup(void **state) {
+    (void)state;
+    snprintf(g_dir, sizeof g_dir, "/tmp/skyisles_battery_XXXXXX");
+    if (!mkdtemp(g_dir)) return -1;
+    setenv("SDL_VIDEODRIVER", "offscreen", 1);
+    static GameOptions opt;
+    bool exit_now;
+    char *argv[] = {"skyisles", "--offscreen", "--size", "1280x720", "--config", g_dir, "--view-radius", "2",
+                    "--no-clouds", "--no-sky-clouds", "--mem", "96", NULL};
+    if (!game_parse_args(12, argv, &opt, &exit_now)) return -1;
+    SkyError err = {0};
+    if (!game_boot(&g_game, &opt, &err)) {
+        fprintf(stderr, "boot: %s\n", err.msg);
+        return -1;
+    }
+    game_show(&g_game, "hud");
+    return 0;
+}
+
+static int teardown(void **state) {
+    (void)state;
+    power_set_battery_query(NULL);
+    game_shutdown(&g_game);
+    char cmd[300];
+    snprintf(cmd, sizeof cmd, "rm -rf '%s'", g_dir);
+    return system(cmd) == 0 ? 0 : -1;
+}
+
+/* One frame at w x h with the battery at pct (-1: none), the HUD on or off, read back. */
+static void shot(int w, int h, int pct, bool discharging, bool hud, uint8_t *out) {
+    g_pct = pct;
+    g_discharging = discharging;
+    power_set_battery_query(fake_battery);
+    g_game.disp_w = w;
+    g_game.disp_h = h;
+    assert_true(game_show(&g_game, "hud"));
+    g_game.set.hud = hud;
+    g_game.play.fps = 60.0f;   /* the frame-rate line above the battery's, as in flight */
+    /* The camera looks up into the sky (no terrain, no aircraft in view): the HUD is the subject,
+     * every frame draws the same scene, and the emulated run stays quick. */
+    g_game.camera.pitch = 1.3f;
+    overlay_draw(&g_game);
+    game_draw(&g_game);
+    render_finish(g_game.render);
+    assert_true(render_read_pixels(w, h, out));
+    g_game.set.hud = true;
+}
+
+static bool differs(const uint8_t *a, const uint8_t *b) {
+    return abs(a[0] - b[0]) > 24 || abs(a[1] - b[1]) > 24 || abs(a[2] - b[2]) > 24;
+}
+
+typedef struct Box {
+    int x0, y0, x1, y1;   /* top-first rows, x1/y1 past the end; x1 == 0: empty */
+    int pixels, reddish;  /* pixels that differ; of them, red over blue by 40 or more */
+} Box;
+
+/* Where `with` differs from `without`: the line's pixels. */
+static Box line_box(int w, int h, const uint8_t *with, const uint8_t *without) {
+    Box b = {w, h, 0, 0, 0, 0};
+    for (int y = 0; y < h; y++)
+        for (int x = 0; x < w; x++) {
+            const uint8_t *p = &with[((size_t)y * w + x) * 4];
+            if (!differs(p, &without[((size_t)y * w + x) * 4])) continue;
+            b.pixels++;
+            if (p[0] >= p[2] + 40) b.reddish++;
+            if (x < b.x0) b.x0 = x;
+            if (y < b.y0) b.y0 = y;
+            if (x + 1 > b.x1) b.x1 = x + 1;
+            if (y + 1 > b.y1) b.y1 = y + 1;
+        }
+    return b;
+}
+
+/* Pixels inside the box where the HUD without the battery differs from the scene: other lines. */
+static int others_in(int w, const Box *b) {
+    int n = 0;
+    for (int y = b->y0; y < b->y1; y++)
+        for (int x = b->x0; x < b->x1; x++)
+            if (differs(&g_plain[((size_t)y * w + x) * 4], &g_scene[((size_t)y * w + x) * 4])) n++;
+    return n;
+}
+
+/* At w x h, the HUD at its normal and its large size (the large one is the tight fit). */
+static void check_size(int w, int h) {
+    shot(w, h, -1, false, false, g_scene);
+    for (int hud_size = 1; hud_size < 3; hud_size++) {
+        g_game.set.hud_size = hud_size;
+        shot(w, h, -1, false, true, g_plain);
+        static const struct { int pct; bool low; } cases[] = {{80, false}, {10, true}};
+        for (size_t k = 0; k < sizeof cases / sizeof cases[0]; k++) {
+            shot(w, h, cases[k].pct, true, true, g_bat);
+            Box b = line_box(w, h, g_bat, g_plain);
+            int others = b.x1 ? others_in(w, &b) : -1;
+            printf("  %dx%d, HUD size %d, %d%%: line at %d,%d..%d,%d, %d pixels (%d red), %d pixels of other lines in "
+                   "its box\n", w, h, hud_size, cases[k].pct, b.x0, b.y0, b.x1, b.y1, b.pixels, b.reddish, others);
+            /* Drawn: a line of glyphs, about 7 or more glyphs a few display pixels each. */
+            assert_true(b.pixels > 60);
+            /* Top right: in the right half, the top fifth of the screen. */
+            assert_true(b.x0 > w / 2 && b.y1 < h / 5);
+            assert_int_equal(others, 0);
+            if (cases[k].low) assert_true(b.reddish * 2 > b.pixels);   /* the warning's colour */
+            else assert_true(b.reddish * 10 < b.pixels);               /* the level's dim colour */
+        }
+    }
+    g_game.set.hud_size = 1;
+}
+
+static void test_battery_line_480x320(void **state) {
+    (void)state;
+    check_size(480, 320);
+    shot(480, 320, -1, false, true, g_plain);
+    shot(480, 320, 80, false, true, g_bat);   /* on mains: nothing */
+    Box none = line_box(480, 320, g_bat, g_plain);
+    assert_int_equal(none.pixels, 0);
+}
+
+static void test_battery_line_1280x720(void **state) {
+    (void)state;
+    check_size(1280, 720);
+}
+
+int main(void) {
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_battery_line_480x320),
+        cmocka_unit_test(test_battery_line_1280x720),
+    };
+    return cmocka_run_group_tests(tests, setup, teardown);
+}
