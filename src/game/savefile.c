@@ -65,10 +65,11 @@ bool save_file_atomic(const char *dir, const char *name, const void *data, size_
                       "writable", what, dir, strerror(errno), what);
         return false;
     }
+    bool had = access(path, F_OK) == 0;   /* a first save (a new screenshot) has no previous file */
     int saved = file_commit(fd, write_all(fd, data, len), tmp, path);   /* synced, renamed; tmp gone on failure */
     if (saved) {
-        sky_error_set(err, SKY_ERR_START, "skyisles: saving %s to %s failed (%s): the previous file is kept", what, path,
-                      strerror(saved));
+        sky_error_set(err, SKY_ERR_START, "skyisles: saving %s to %s failed (%s): %s", what, path, strerror(saved),
+                      had ? "the previous file is kept" : "nothing was written");
         return false;
     }
     /* The rename is durable once the folder is synced. */
