@@ -311,12 +311,17 @@ static void column_tops(ChunkScratch *s) {
     memset(seen, 0, sizeof seen);
     for (int z = 0; z < WV_ROW; z++)
         for (int x = 0; x < WV_ROW; x++) s->top[z][x] = -1;
-    for (int Y = s->ny - 1; Y >= 0; Y--) {
+    /* From the top down, ending once every column has met rock (most columns end near the surface). */
+    const int nz = s->n + 2;
+    const uint64_t full = (1ull << nz) - 1ull;
+    int open = nz;   /* rows with a column still open */
+    for (int Y = s->ny - 1; Y >= 0 && open; Y--) {
         const uint64_t *row = s->solid[Y + 1];
-        for (int z = 0; z < s->n + 2; z++) {
+        for (int z = 0; z < nz; z++) {
             uint64_t nb = row[z] & ~seen[z];
             if (!nb) continue;
             seen[z] |= nb;
+            open -= seen[z] == full;
             while (nb) {
                 int b = __builtin_ctzll(nb);
                 nb &= nb - 1;

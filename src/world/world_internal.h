@@ -316,7 +316,7 @@ typedef struct ChunkScratch {
     GenColumn col[WG_NX][WG_NX];                     /* [zi][xi] */
     float corner[WF_COUNT][WG_NY][WG_NX][WG_NX];     /* [f][yi][zi][xi] */
     uint8_t cell_live[WG_NY][WG_NX][WG_NX];          /* CELL_* bits */
-    uint8_t row_need[WG_NY][WG_NX];                  /* cave rows needed */
+    uint16_t row_need[WG_NY][WG_NX];                 /* cave corners needed: bit xi of row [yi][zi] */
     uint8_t vox[WV_H * WV_LAYER];                    /* WorldMaterial per voxel, with apron */
     uint64_t solid[WV_H][WV_ROW];                    /* bit (x + 1) of row (y, z) */
     uint64_t cloud[WV_H][WV_ROW];
