@@ -192,123 +192,190 @@ static inline __attribute__((always_inline)) void put_bits(const CellWork *cw, u
     }
 }
 
-/* THE solid/air (and cloud) decision of chunk samples: the samples (tx lanes, tz[k], k < nzs) of
- * one cell at sample layer L, OR-ed into the row words acc[k] (solid) and cacc[k] (cloud; NULL:
- * none wanted). Terrain, then caves carving rock, then clouds in the air the terrain leaves. Same
- * float operations as gen_density_point (so the same bits). Where bounds settle a layer the
- * interpolation is skipped, which cannot change a bit (WG_MARGIN covers rounding): first the
- * cell's corner ranges, then the layer's four corner columns. A term that cannot be positive
- * anywhere in the layer drops out of max(D, I) (v > 0 is then the other term > 0). Returns the
- * cloud bits. */
-static inline __attribute__((always_inline)) uint32_t cell_layer(const WorldGen *g, const CellWork *cw,
-                                                                 const SampleLayer *L, const float *tz, int nzs,
-                                                                 uint64_t *acc, uint64_t *cacc) {
-    const uint32_t all = cw->all;
-    const f32x4 tx = cw->tx;
-    uint32_t rock = 0, cloud = 0;
-    if (cw->live & CELL_ROCK) {
-        const float lift = L->lift;
-        /* d_none: D - y (+ bedrock) <= 0 at every sample; i_none: I <= 0 at every sample. */
-        bool d_none = !(cw->dhi + lift > -WG_MARGIN), i_none = !(cw->ihi > -WG_MARGIN);
-        bool full = !L->cap && (cw->dlo + lift > WG_MARGIN || cw->ilo > WG_MARGIN);
-        if (L->cap) d_none = i_none = false;   /* above WORLD_Y_MAX: the capped path */
-        LayerCols dc = {f32x4_set1(0.0f), 0.0f, 0.0f}, ic = dc;
-        if (!full && !(d_none && i_none)) {
-            if (!d_none) {
-                layer_cols(&cw->d, L->ty, &dc);
-                if (!L->cap) {
-                    d_none = !(dc.hi + lift > -WG_MARGIN);
-                    full = dc.lo + lift > WG_MARGIN;
-                }
-            }
-            if (!i_none && !full) {
-                layer_cols(&cw->i, L->ty, &ic);
-                if (!L->cap) {
-                    i_none = !(ic.hi > -WG_MARGIN);
-                    full = ic.lo > WG_MARGIN;
-                }
-            }
-        }
-        if (full) {
-            rock = all;   /* every sample is rock */
-        } else if (!(d_none && i_none)) {
-            f32x4 dv[4], iv[4];
-            if (!d_none) field_rows(&dc, tx, tz, nzs, dv);
-            if (!i_none) field_rows(&ic, tx, tz, nzs, iv);
-            const f32x4 yc = f32x4_set1(L->yc), bed = f32x4_set1(L->bed), zero = f32x4_set1(0.0f);
-            for (int k = 0; k < nzs; k++) {
-                /* gen_terrain: d - yc (+ bedrock), max with I as d > i ? d : i, the cap. */
-                f32x4 v;
-                if (!d_none) {
-                    f32x4 d = f32x4_sub(dv[k], yc);
-                    if (L->has_bed) d = f32x4_add(d, bed);
-                    v = i_none ? d : f32x4_select(f32x4_cmpgt(d, iv[k]), d, iv[k]);
-                } else {
-                    v = iv[k];
-                }
-                if (L->cap) {
-                    f32x4 cap = f32x4_set1((float)WORLD_Y_MAX - L->yc);
-                    v = f32x4_select(f32x4_cmpgt(v, cap), cap, v);
-                }
-                rock |= u32x4_movemask(f32x4_cmpgt(v, zero)) << (4 * k);
-            }
-            rock &= all;
-        }
-        uint32_t solid = rock;
-        if (rock && (cw->live & CELL_CARVE) && L->caves) {
-            LayerCols cc[WG_CAVE_FIELDS];
-            float lo[WG_CAVE_FIELDS], hi[WG_CAVE_FIELDS];
-            for (uint32_t f = 0; f < g->ncave_fields; f++) {
-                layer_cols(&cw->cave[f], L->ty, &cc[f]);
-                lo[f] = cc[f].lo;
-                hi[f] = cc[f].hi;
-            }
-            /* The cell's bound said a kind may carve; this layer's often says not. */
-            if (!gen_caves_never_carve(g, lo, hi)) {
-                float fv[WG_CAVE_FIELDS][16];
-                const float *fp[WG_CAVE_FIELDS];
-                for (uint32_t f = 0; f < g->ncave_fields; f++) {
-                    f32x4 r[4];
-                    field_rows(&cc[f], tx, tz, nzs, r);
-                    for (int k = 0; k < nzs; k++) f32x4_store(&fv[f][4 * k], r[k]);
-                    fp[f] = fv[f];
-                }
-                solid &= ~gen_caves_air(g, fp, 4 * nzs);
-            }
-        }
-        put_bits(cw, solid, nzs, acc);
+/* What the sample layers of a cell layer share, for deciding them together: per layer (bit l)
+ * whether it lies above WORLD_Y_MAX (the capped path), whether caves may carve at its height and
+ * whether it lies in the cloud band; and -y with bedrock (gen_lift) of each, 4 to a vector. */
+typedef struct LayerSet {
+    uint32_t mask, cap, caves, band;
+    f32x4 lift[2];
+} LayerSet;
+
+static void layer_set(const SampleLayer *layers, int nl, LayerSet *ls) {
+    float lift[2 * 4] = {0};
+    ls->mask = (1u << nl) - 1u;
+    ls->cap = ls->caves = ls->band = 0;
+    for (int l = 0; l < nl; l++) {
+        lift[l] = layers[l].lift;
+        ls->cap |= (uint32_t)layers[l].cap << l;
+        ls->caves |= (uint32_t)layers[l].caves << l;
+        ls->band |= (uint32_t)(layers[l].cloud_w > 0.0f) << l;
     }
-    /* Clouds only where the layer's largest K could pass the threshold at this weight. */
-    if (cacc && cw->clouds && rock != all && L->cloud_w > 0.0f && cw->khi * L->cloud_w > g->p.cloud_threshold - 1e-3f) {
-        LayerCols kc;
-        layer_cols(&cw->k, L->ty, &kc);
-        if (kc.hi * L->cloud_w > g->p.cloud_threshold - 1e-3f) {
-            f32x4 kv[4];
-            field_rows(&kc, tx, tz, nzs, kv);
-            const f32x4 w = f32x4_set1(L->cloud_w), thr = f32x4_set1(g->p.cloud_threshold);
-            for (int k = 0; k < nzs; k++) cloud |= u32x4_movemask(f32x4_cmpgt(f32x4_mul(kv[k], w), thr)) << (4 * k);
-            cloud &= all & ~rock;
-            put_bits(cw, cloud, nzs, cacc);
-        }
-    }
-    return cloud;
+    ls->lift[0] = f32x4_load(lift);
+    ls->lift[1] = f32x4_load(lift + 4);
 }
 
-/* Every sample layer of one row of cells (z samples zs) into the bit rows: the cells' bits of a
- * layer gathered in registers and written once per row, with those of the row's proven solid
- * cells (`sure`). */
+/* Layers (bit l) where x + lift_l > t: x plus each layer's lift, the same float sum as the scalar. */
+static inline uint32_t lift_above(const LayerSet *ls, float x, float t) {
+    const f32x4 xv = f32x4_set1(x), tv = f32x4_set1(t);
+    return (u32x4_movemask(f32x4_cmpgt(f32x4_add(xv, ls->lift[0]), tv)) |
+            u32x4_movemask(f32x4_cmpgt(f32x4_add(xv, ls->lift[1]), tv)) << 4) & ls->mask;
+}
+
+/* The terrain's rock samples (bit 4k + i) at a layer the cell's corner ranges did not settle: the
+ * layer's four corner columns settle it (all rock, all air, a term that cannot be positive drops
+ * out of max(D, I)), else every sample is interpolated. */
+static inline __attribute__((always_inline)) uint32_t layer_rock(const CellWork *cw, const SampleLayer *L,
+                                                                 const float *tz, int nzs) {
+    const float lift = L->lift;
+    bool d_none = !(cw->dhi + lift > -WG_MARGIN), i_none = !(cw->ihi > -WG_MARGIN), full = false;
+    if (L->cap) d_none = i_none = false;   /* above WORLD_Y_MAX: the capped path */
+    LayerCols dc = {f32x4_set1(0.0f), 0.0f, 0.0f}, ic = dc;
+    if (!d_none) {
+        layer_cols(&cw->d, L->ty, &dc);
+        if (!L->cap) {
+            d_none = !(dc.hi + lift > -WG_MARGIN);
+            full = dc.lo + lift > WG_MARGIN;
+        }
+    }
+    if (!i_none && !full) {
+        layer_cols(&cw->i, L->ty, &ic);
+        if (!L->cap) {
+            i_none = !(ic.hi > -WG_MARGIN);
+            full = ic.lo > WG_MARGIN;
+        }
+    }
+    if (full) return cw->all;
+    if (d_none && i_none) return 0;
+    f32x4 dv[4], iv[4];
+    if (!d_none) field_rows(&dc, cw->tx, tz, nzs, dv);
+    if (!i_none) field_rows(&ic, cw->tx, tz, nzs, iv);
+    const f32x4 yc = f32x4_set1(L->yc), bed = f32x4_set1(L->bed), zero = f32x4_set1(0.0f);
+    uint32_t rock = 0;
+    for (int k = 0; k < nzs; k++) {
+        /* gen_terrain: d - yc (+ bedrock), max with I as d > i ? d : i, the cap. */
+        f32x4 v;
+        if (!d_none) {
+            f32x4 d = f32x4_sub(dv[k], yc);
+            if (L->has_bed) d = f32x4_add(d, bed);
+            v = i_none ? d : f32x4_select(f32x4_cmpgt(d, iv[k]), d, iv[k]);
+        } else {
+            v = iv[k];
+        }
+        if (L->cap) {
+            f32x4 cap = f32x4_set1((float)WORLD_Y_MAX - L->yc);
+            v = f32x4_select(f32x4_cmpgt(v, cap), cap, v);
+        }
+        rock |= u32x4_movemask(f32x4_cmpgt(v, zero)) << (4 * k);
+    }
+    return rock & cw->all;
+}
+
+/* Rock samples `rock` of a layer where caves may carve: the kinds' bounds on the layer's corner
+ * columns, then the carve rules on the samples (gen_caves_air). */
+static inline __attribute__((always_inline)) uint32_t layer_carve(const WorldGen *g, const CellWork *cw,
+                                                                  const SampleLayer *L, const float *tz, int nzs,
+                                                                  uint32_t rock) {
+    LayerCols cc[WG_CAVE_FIELDS];
+    float lo[WG_CAVE_FIELDS], hi[WG_CAVE_FIELDS];
+    for (uint32_t f = 0; f < g->ncave_fields; f++) {
+        layer_cols(&cw->cave[f], L->ty, &cc[f]);
+        lo[f] = cc[f].lo;
+        hi[f] = cc[f].hi;
+    }
+    /* The cell's bound said a kind may carve; this layer's often says not. */
+    if (gen_caves_never_carve(g, lo, hi)) return rock;
+    float fv[WG_CAVE_FIELDS][16];
+    const float *fp[WG_CAVE_FIELDS];
+    for (uint32_t f = 0; f < g->ncave_fields; f++) {
+        f32x4 r[4];
+        field_rows(&cc[f], cw->tx, tz, nzs, r);
+        for (int k = 0; k < nzs; k++) f32x4_store(&fv[f][4 * k], r[k]);
+        fp[f] = fv[f];
+    }
+    return rock & ~gen_caves_air(g, fp, 4 * nzs);
+}
+
+/* Cloud samples of a layer in the band outside rock: only where the cell's and then the layer's
+ * largest K times the weight could pass the threshold. */
+static inline __attribute__((always_inline)) uint32_t layer_cloud(const WorldGen *g, const CellWork *cw,
+                                                                  const SampleLayer *L, const float *tz, int nzs,
+                                                                  uint32_t rock) {
+    if (!(cw->khi * L->cloud_w > g->p.cloud_threshold - 1e-3f)) return 0;
+    LayerCols kc;
+    layer_cols(&cw->k, L->ty, &kc);
+    if (!(kc.hi * L->cloud_w > g->p.cloud_threshold - 1e-3f)) return 0;
+    f32x4 kv[4];
+    field_rows(&kc, cw->tx, tz, nzs, kv);
+    const f32x4 w = f32x4_set1(L->cloud_w), thr = f32x4_set1(g->p.cloud_threshold);
+    uint32_t cloud = 0;
+    for (int k = 0; k < nzs; k++) cloud |= u32x4_movemask(f32x4_cmpgt(f32x4_mul(kv[k], w), thr)) << (4 * k);
+    return cloud & cw->all & ~rock;
+}
+
+/* THE solid/air (and cloud) decision of chunk samples: the samples (tx lanes, tz[k], k < nzs) of
+ * one cell at its sample layers, OR-ed into the row words acc[l][k] (solid) and cacc[l][k] (cloud;
+ * NULL: none wanted). Terrain, then caves carving rock, then clouds in the air the terrain leaves.
+ * Same float operations as gen_density_point (so the same bits). Where bounds settle a layer the
+ * interpolation is skipped, which cannot change a bit (WG_MARGIN covers rounding): first the
+ * cell's corner ranges, for all its layers at once (every rock layer, every air layer), then each
+ * remaining layer's four corner columns. Returns the cloud bits seen. */
+static inline __attribute__((always_inline)) uint32_t cell_layers(const WorldGen *g, const CellWork *cw,
+                                                                  const SampleLayer *layers, const LayerSet *ls,
+                                                                  const float *tz, int nzs,
+                                                                  uint64_t (*acc)[WORLD_CELL_XZ],
+                                                                  uint64_t (*cacc)[WORLD_CELL_XZ]) {
+    uint32_t full = 0, none = ls->mask, work = 0, clouds = 0;
+    if (cw->live & CELL_ROCK) {
+        /* Corner ranges: D - y (+ bedrock) above the margin at every sample, or I; both terms
+         * at or below minus the margin everywhere. The capped layers take the per-layer path. */
+        uint32_t ifull = cw->ilo > WG_MARGIN ? ls->mask : 0u, inone = !(cw->ihi > -WG_MARGIN) ? ls->mask : 0u;
+        full = (lift_above(ls, cw->dlo, WG_MARGIN) | ifull) & ~ls->cap;
+        none = ~lift_above(ls, cw->dhi, -WG_MARGIN) & inone & ~ls->cap & ls->mask & ~full;
+        work = ls->mask & ~full & ~none;
+    }
+    const uint32_t carve = (cw->live & CELL_CARVE) ? ls->caves : 0u;
+    for (uint32_t m = full; m; m &= m - 1) {
+        int l = __builtin_ctz(m);
+        uint32_t solid = (carve >> l) & 1u ? layer_carve(g, cw, &layers[l], tz, nzs, cw->all) : cw->all;
+        put_bits(cw, solid, nzs, acc[l]);
+    }
+    const bool cl = cacc && cw->clouds;
+    for (uint32_t m = work; m; m &= m - 1) {
+        int l = __builtin_ctz(m);
+        uint32_t rock = layer_rock(cw, &layers[l], tz, nzs);
+        uint32_t solid = rock && ((carve >> l) & 1u) ? layer_carve(g, cw, &layers[l], tz, nzs, rock) : rock;
+        put_bits(cw, solid, nzs, acc[l]);
+        if (cl && rock != cw->all && ((ls->band >> l) & 1u)) {
+            uint32_t c = layer_cloud(g, cw, &layers[l], tz, nzs, rock);
+            put_bits(cw, c, nzs, cacc[l]);
+            clouds |= c;
+        }
+    }
+    for (uint32_t m = cl ? none & ls->band : 0u; m; m &= m - 1) {
+        int l = __builtin_ctz(m);
+        uint32_t c = layer_cloud(g, cw, &layers[l], tz, nzs, 0u);
+        put_bits(cw, c, nzs, cacc[l]);
+        clouds |= c;
+    }
+    return clouds;
+}
+
+/* Every sample layer of one row of cells (z samples zs) into the bit rows: cell after cell, the
+ * bits gathered per layer and row and written once, with those of the row's proven solid cells. */
 static inline __attribute__((always_inline)) void fill_row(const WorldGen *g, ChunkScratch *s, const CellWork *cws,
-                                                           int ncw, uint64_t sure, const SampleLayer *layers, int nl,
-                                                           const float *tz, int nzs, const int16_t *zs) {
+                                                           int ncw, uint64_t sure, const SampleLayer *layers,
+                                                           const LayerSet *ls, int nl, const float *tz, int nzs,
+                                                           const int16_t *zs) {
+    uint64_t acc[WORLD_CELL_Y][WORLD_CELL_XZ], cacc[WORLD_CELL_Y][WORLD_CELL_XZ];
+    uint32_t clouds = 0;
+    for (int l = 0; l < nl; l++)
+        for (int k = 0; k < nzs; k++) acc[l][k] = sure, cacc[l][k] = 0;
+    for (int c = 0; c < ncw; c++) clouds |= cell_layers(g, &cws[c], layers, ls, tz, nzs, acc, cacc);
     for (int l = 0; l < nl; l++) {
-        uint64_t acc[WORLD_CELL_XZ], cacc[WORLD_CELL_XZ];
-        uint32_t clouds = 0;
-        for (int k = 0; k < nzs; k++) acc[k] = sure, cacc[k] = 0;
-        for (int c = 0; c < ncw; c++) clouds |= cell_layer(g, &cws[c], &layers[l], tz, nzs, acc, cacc);
         int yr = layers[l].Y + 1;
-        for (int k = 0; k < nzs; k++) s->solid[yr][zs[k] + 1] |= acc[k];
+        for (int k = 0; k < nzs; k++) s->solid[yr][zs[k] + 1] |= acc[l][k];
         if (clouds)
-            for (int k = 0; k < nzs; k++) s->cloud[yr][zs[k] + 1] |= cacc[k];
+            for (int k = 0; k < nzs; k++) s->cloud[yr][zs[k] + 1] |= cacc[l][k];
     }
 }
 
@@ -400,6 +467,8 @@ static void fill_voxels(const WorldGen *g, ChunkScratch *s) {
             sample_layer(g, Y, gs_block_y(s, Y), ay.t[ay.first[yi] + l], &layers[l]);
         }
         const CloudBand band = cloud_band(layers, nl);
+        LayerSet ls;
+        layer_set(layers, nl, &ls);
         for (int zi = 0; zi < s->nx - 1; zi++) {
             int nzs = ax.count[zi];
             if (!nzs) continue;
@@ -411,34 +480,31 @@ static void fill_voxels(const WorldGen *g, ChunkScratch *s) {
             const int16_t *zs = &ax.idx[ax.first[zi]];
             /* Whole LOD-0 rows get a copy with the size fixed, which the compiler unrolls. */
             if (nzs == WORLD_CELL_XZ)
-                fill_row(g, s, cws, ncw, sure, layers, nl, tz, WORLD_CELL_XZ, zs);
+                fill_row(g, s, cws, ncw, sure, layers, &ls, nl, tz, WORLD_CELL_XZ, zs);
             else
-                fill_row(g, s, cws, ncw, sure, layers, nl, tz, nzs, zs);
+                fill_row(g, s, cws, ncw, sure, layers, &ls, nl, tz, nzs, zs);
         }
     }
 }
 
 /* Highest solid coarse layer per column (the pseudo-AO's sky occlusion). */
 static void column_tops(ChunkScratch *s) {
-    uint64_t seen[WV_ROW];
-    memset(seen, 0, sizeof seen);
-    for (int z = 0; z < WV_ROW; z++)
-        for (int x = 0; x < WV_ROW; x++) s->top[z][x] = -1;
-    /* From the top down, ending once every column has met rock (most columns end near the surface). */
     const int nz = s->n + 2;
     const uint64_t full = (1ull << nz) - 1ull;
-    int open = nz;   /* rows with a column still open */
-    for (int Y = s->ny - 1; Y >= 0 && open; Y--) {
-        const uint64_t *row = s->solid[Y + 1];
-        for (int z = 0; z < nz; z++) {
-            uint64_t nb = row[z] & ~seen[z];
-            if (!nb) continue;
-            seen[z] |= nb;
-            open -= seen[z] == full;
-            while (nb) {
-                int b = __builtin_ctzll(nb);
-                nb &= nb - 1;
-                s->top[z][b] = (int16_t)Y;
+    for (int z = 0; z < WV_ROW; z++)
+        for (int x = 0; x < WV_ROW; x++) s->top[z][x] = -1;
+    /* Row by row from the top down, each row ending once all its columns met rock (near the
+     * surface for most rows). */
+    for (int z = 0; z < nz; z++) {
+        uint64_t open = full;
+        int16_t *top = s->top[z];
+        for (int Y = s->ny - 1; Y >= 0 && open; Y--) {
+            uint64_t hit = s->solid[Y + 1][z] & open;
+            if (!hit) continue;
+            open &= ~hit;
+            while (hit) {
+                top[__builtin_ctzll(hit)] = (int16_t)Y;
+                hit &= hit - 1;
             }
         }
     }
@@ -498,10 +564,12 @@ bool gen_sample_solid(const WorldGen *g, const ChunkScratch *s, int x, int y, in
     cw.tx = f32x4_set1(k_txz[(x + WORLD_CELL_XZ) & 3]);
     SampleLayer L;
     sample_layer(g, y - WORLD_Y_MIN, y, k_ty[(y - WORLD_Y_MIN) & 7], &L);
+    LayerSet ls;
+    layer_set(&L, 1, &ls);
     float tz = k_txz[(z + WORLD_CELL_XZ) & 3];
-    uint64_t solid = 0;
-    cell_layer(g, &cw, &L, &tz, 1, &solid, NULL);
-    return solid != 0;
+    uint64_t solid[1][WORLD_CELL_XZ] = {{0}};
+    cell_layers(g, &cw, &L, &ls, &tz, 1, solid, NULL);
+    return solid[0][0] != 0;
 }
 
 /* Voxel codes (WorldMaterial) for tests and tools, from the bit rows (coarse at LOD > 0:
