@@ -141,6 +141,41 @@ static void test_rows_equal_scalar_corners(void **state) {
     assert_true(compared > 4000);
 }
 
+/* The lazy corner grid (n3 rows only where a cell may hold rock whatever n3 is, cave and n3 rows
+ * only over the columns their cells need) fills the same voxels, clouds and column tops as every
+ * corner, at every LOD. */
+static void test_lazy_corners_same_voxels(void **state) {
+    (void)state;
+    static ChunkScratch s;
+    static uint64_t solid[WV_H][WV_ROW], cloud[WV_H][WV_ROW];
+    static int16_t top[WV_ROW][WV_ROW];
+    WorldGen g;
+    WorldParams p;
+    world_params_default(&p);
+    p.gen.cave_modes = WORLD_CAVES_TUBES | WORLD_CAVES_CHEESE | WORLD_CAVES_WORMS;
+    gen_init(&g, &p.gen, NULL);
+    uint32_t rows_lazy = 0, rows_full = 0;
+    for (int c = 0; c < NCHUNKS; c += 2)
+        for (int lod = 0; lod <= WORLD_LOD_MAX; lod++) {
+            int nx = lod >= 2 ? WG_NX : WG_NX0;
+            gen_chunk_fill(&g, k_chunks[c][0], k_chunks[c][1], 2.0, lod, nx, false, &s);
+            memcpy(solid, s.solid, sizeof solid);
+            memcpy(cloud, s.cloud, sizeof cloud);
+            memcpy(top, s.top, sizeof top);
+            for (int yi = 0; yi < WG_NY; yi++)
+                for (int zi = 0; zi < WG_NX; zi++) rows_full += (uint32_t)__builtin_popcount(s.row_need[yi][zi]);
+            gen_chunk_fill(&g, k_chunks[c][0], k_chunks[c][1], 2.0, lod, nx, true, &s);
+            for (int yi = 0; yi < WG_NY; yi++)
+                for (int zi = 0; zi < WG_NX; zi++) rows_lazy += (uint32_t)__builtin_popcount(s.row_need[yi][zi]);
+            size_t n = (size_t)(s.ny + 2);
+            assert_memory_equal(solid, s.solid, n * sizeof solid[0]);
+            assert_memory_equal(cloud, s.cloud, n * sizeof cloud[0]);
+            assert_memory_equal(top, s.top, sizeof top);
+        }
+    /* The same cells take caves either way: the lazy grid leaves out no corner a cell reads. */
+    assert_int_equal(rows_lazy, rows_full);
+}
+
 /* Voxel faces on the plane shared by two chunks: exactly one where solidity differs, none
  * elsewhere (objects are boxes, not voxels: test_world_props checks them across borders). */
 static uint32_t count_plane_faces(const ChunkMesh *m, int normal, int axis_value, bool along_x, uint8_t *grid) {
@@ -561,6 +596,7 @@ int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_voxels_match_point_density),
         cmocka_unit_test(test_rows_equal_scalar_corners),
+        cmocka_unit_test(test_lazy_corners_same_voxels),
         cmocka_unit_test(test_chunk_borders_agree),
         cmocka_unit_test(test_no_floor_hole),
         cmocka_unit_test(test_clouds_in_band_not_in_rock),
