@@ -218,7 +218,8 @@ static void props_candidates(const WorldGen *g, ChunkScratch *s, const int32_t *
         gen_biome_row(g, (ci0 + lo) * PROP_CELL + 2, PROP_CELL, zc, &bio[lo], hi - lo + 1);
         for (int i = 0; i < PROP_CELLS; i++) {
             PropCand *c = &ps->cand[j][i];
-            cell_candidate(g, ci0 + i, cj, pq[i], &bio[i], c);
+            c->alive = 0;   /* a cell the maps leave no chance takes no part (its hash is not needed) */
+            if (pq[i]) cell_candidate(g, ci0 + i, cj, pq[i], &bio[i], c);
             if (c->alive && nnear && near_landmark(g, near, nnear, c->bx, c->bz, c->r)) c->alive = 0;
         }
     }
