@@ -109,7 +109,7 @@ static void test_rows_equal_scalar_corners(void **state) {
     uint32_t compared = 0;
     for (int c = 0; c < 4; c++) {
         int32_t cx = k_chunks[c * 3][0], cz = k_chunks[c * 3][1];
-        gen_chunk_voxels(&g, cx, cz, 0.0, &s);
+        gen_chunk_corners(&g, cx, cz, 0.0, WG_NX0, false, &s);   /* every corner (not lazy) */
         int32_t X0 = cx * CHUNK_SIZE - WORLD_CELL_XZ, Z0 = cz * CHUNK_SIZE - WORLD_CELL_XZ;
         for (int zi = 0; zi < WG_NX0; zi++)
             for (int xi = 0; xi < WG_NX0; xi++) {
@@ -125,7 +125,7 @@ static void test_rows_equal_scalar_corners(void **state) {
                     gen_corner_dense(&g, &col, (float)Y, n3, &d, &i);
                     assert_memory_equal(&d, &s.corner[WF_D][yi][zi][xi], sizeof d);
                     assert_memory_equal(&i, &s.corner[WF_I][yi][zi][xi], sizeof i);
-                    if (s.row_need[yi][zi])
+                    if ((s.row_need[yi][zi] >> xi) & 1u)
                         for (uint32_t f = 0; f < g.ncave_fields; f++) {
                             const CaveField *cf = &g.cave_fields[f];
                             NoiseFx px = noise_fx_mul_int(cf->fx, X), py = noise_fx_mul_int(cf->fy, Y),
@@ -139,6 +139,41 @@ static void test_rows_equal_scalar_corners(void **state) {
             }
     }
     assert_true(compared > 4000);
+}
+
+/* The lazy corner grid (n3 rows only where a cell may hold rock whatever n3 is, cave and n3 rows
+ * only over the columns their cells need) fills the same voxels, clouds and column tops as every
+ * corner, at every LOD. */
+static void test_lazy_corners_same_voxels(void **state) {
+    (void)state;
+    static ChunkScratch s;
+    static uint64_t solid[WV_H][WV_ROW], cloud[WV_H][WV_ROW];
+    static int16_t top[WV_ROW][WV_ROW];
+    WorldGen g;
+    WorldParams p;
+    world_params_default(&p);
+    p.gen.cave_modes = WORLD_CAVES_TUBES | WORLD_CAVES_CHEESE | WORLD_CAVES_WORMS;
+    gen_init(&g, &p.gen, NULL);
+    uint32_t rows_lazy = 0, rows_full = 0;
+    for (int c = 0; c < NCHUNKS; c += 2)
+        for (int lod = 0; lod <= WORLD_LOD_MAX; lod++) {
+            int nx = lod >= 2 ? WG_NX : WG_NX0;
+            gen_chunk_fill(&g, k_chunks[c][0], k_chunks[c][1], 2.0, lod, nx, false, &s);
+            memcpy(solid, s.solid, sizeof solid);
+            memcpy(cloud, s.cloud, sizeof cloud);
+            memcpy(top, s.top, sizeof top);
+            for (int yi = 0; yi < WG_NY; yi++)
+                for (int zi = 0; zi < WG_NX; zi++) rows_full += (uint32_t)__builtin_popcount(s.row_need[yi][zi]);
+            gen_chunk_fill(&g, k_chunks[c][0], k_chunks[c][1], 2.0, lod, nx, true, &s);
+            for (int yi = 0; yi < WG_NY; yi++)
+                for (int zi = 0; zi < WG_NX; zi++) rows_lazy += (uint32_t)__builtin_popcount(s.row_need[yi][zi]);
+            size_t n = (size_t)(s.ny + 2);
+            assert_memory_equal(solid, s.solid, n * sizeof solid[0]);
+            assert_memory_equal(cloud, s.cloud, n * sizeof cloud[0]);
+            assert_memory_equal(top, s.top, sizeof top);
+        }
+    /* The same cells take caves either way: the lazy grid leaves out no corner a cell reads. */
+    assert_int_equal(rows_lazy, rows_full);
 }
 
 /* Voxel faces on the plane shared by two chunks: exactly one where solidity differs, none
@@ -561,6 +596,7 @@ int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_voxels_match_point_density),
         cmocka_unit_test(test_rows_equal_scalar_corners),
+        cmocka_unit_test(test_lazy_corners_same_voxels),
         cmocka_unit_test(test_chunk_borders_agree),
         cmocka_unit_test(test_no_floor_hole),
         cmocka_unit_test(test_clouds_in_band_not_in_rock),

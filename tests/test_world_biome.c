@@ -63,6 +63,23 @@ static void test_row_equals_point(void **state) {
                 assert_memory_equal(&row[i], &pt, sizeof pt);
             }
         }
+    /* Rows read humidity only where a column is hot: rows of both kinds, still bit for bit. */
+    int cool_rows = 0, hot_rows = 0;
+    for (int r = 0; r < 60; r++) {
+        BiomeSample row[16], pt;
+        int32_t x0 = -30000 + r * 997, z = 25000 - r * 1009;
+        gen_biome_row(&g_gen, x0, 8, z, row, 16);
+        bool hot = false;
+        for (int i = 0; i < 16; i++) {
+            gen_biome_at(&g_gen, x0 + i * 8, z, &pt);
+            assert_memory_equal(&row[i], &pt, sizeof pt);
+            hot |= pt.w[BIOME_DESERT] > 0.0f || pt.w[BIOME_JUNGLE] > 0.0f;
+        }
+        hot_rows += hot;
+        cool_rows += !hot;
+    }
+    printf("biome rows: %d with a hot column, %d without\n", hot_rows, cool_rows);
+    assert_true(hot_rows > 0 && cool_rows > 0);
 }
 
 /* Over 40 x 40 km every biome is the main one somewhere, none takes more than two thirds,

@@ -6,6 +6,8 @@
  * weights (and the palettes and vegetation chosen from them) change smoothly across a border. */
 #include "world/world_internal.h"
 
+#include <string.h>
+
 static float smooth01(float e0, float e1, float x) {
     float t = (x - e0) / (e1 - e0);
     t = t < 0.0f ? 0.0f : t > 1.0f ? 1.0f : t;
@@ -46,13 +48,25 @@ void gen_biome_at(const WorldGen *g, int32_t bx, int32_t bz, BiomeSample *out) {
     gen_biome_weights(g, t, u, out);
 }
 
+/* Humidity only splits hot columns: where smooth01 leaves `hot` exactly 0 (temperature at or
+ * below BIOME_HOT - h), desert and jungle are 0 * (1 - wet) and 0 * wet, +0 for every wet in
+ * [0, 1], so those weights do not read it. */
+static bool row_has_hot(const WorldGen *g, const float *t, int n) {
+    float h = 0.5f * g->p.biome_blend;
+    for (int i = 0; i < n; i++)
+        if (!(smooth01(BIOME_HOT - h, BIOME_HOT + h, t[i]) == 0.0f)) return true;
+    return false;
+}
+
 void gen_biome_row(const WorldGen *g, int32_t bx0, int32_t step, int32_t bz, BiomeSample *out, int n) {
     float t[64], u[64];
     if (n > 64) n = 64;
+    if (n <= 0) return;
     NoiseFx x0 = noise_fx_mul_int(g->f_biome, bx0), dx = noise_fx_mul_int(g->f_biome, step);
     NoiseFx z = noise_fx_mul_int(g->f_biome, bz);
     noise_fbm2_row(g->s_temp, &g->fb_biome, x0, dx, z, t, n);
-    noise_fbm2_row(g->s_humid, &g->fb_biome, x0, dx, z, u, n);
+    if (row_has_hot(g, t, n)) noise_fbm2_row(g->s_humid, &g->fb_biome, x0, dx, z, u, n);
+    else memset(u, 0, sizeof(float) * (size_t)n);
     for (int i = 0; i < n; i++) gen_biome_weights(g, t[i], u[i], &out[i]);
 }
 

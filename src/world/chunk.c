@@ -4,7 +4,7 @@
 #include "world/world_internal.h"
 
 void gen_chunk_voxels(const WorldGen *g, int32_t cx, int32_t cz, double time_s, ChunkScratch *s) {
-    gen_chunk_fill(g, cx, cz, time_s, 0, WG_NX0, false, s);
+    gen_chunk_fill(g, cx, cz, time_s, 0, WG_NX0, true, s);
     gen_props(g, s);
     s->seams = false;
 }

@@ -222,8 +222,11 @@ static void classify_cells(const WorldGen *g, ChunkScratch *s, uint32_t maybe[WG
                 if (!(live & CELL_ROCK)) {
                     s->cells_skipped++;
                 } else if (cave_layer) {
-                    s->row_need[yi][zi] = s->row_need[yi][zi + 1] = 1;
-                    s->row_need[yi + 1][zi] = s->row_need[yi + 1][zi + 1] = 1;
+                    uint16_t pair = (uint16_t)(3u << xi);   /* the cell's corner columns xi, xi + 1 */
+                    s->row_need[yi][zi] |= pair;
+                    s->row_need[yi][zi + 1] |= pair;
+                    s->row_need[yi + 1][zi] |= pair;
+                    s->row_need[yi + 1][zi + 1] |= pair;
                 }
             }
         }
@@ -249,15 +252,18 @@ void gen_chunk_corners(const WorldGen *g, int32_t cx, int32_t cz, double time_s,
      * streamer's builds; the classic build fills every corner). */
     uint32_t maybe[WG_NX][WG_NX];
     uint32_t row_layers[WG_NX];   /* per corner row zi: the corner layers needed */
-    for (int zi = 0; zi < nx; zi++) row_layers[zi] = 0xffffffffu;
+    uint32_t col_layers[WG_NX];   /* per corner column xi: the same */
+    for (int i = 0; i < nx; i++) row_layers[i] = col_layers[i] = 0xffffffffu;
     if (lazy) {
         corner_bounds(g, &cr, nx, ncy, maybe);
-        for (int zi = 0; zi < nx; zi++) row_layers[zi] = 0;
+        for (int i = 0; i < nx; i++) row_layers[i] = col_layers[i] = 0;
         for (int zi = 0; zi < nx - 1; zi++)
             for (int xi = 0; xi < nx - 1; xi++) {
                 uint32_t need = maybe[zi][xi] | maybe[zi][xi] << 1;
                 row_layers[zi] |= need;
                 row_layers[zi + 1] |= need;
+                col_layers[xi] |= need;
+                col_layers[xi + 1] |= need;
             }
     } else {
         for (int zi = 0; zi < nx - 1; zi++)
@@ -272,22 +278,32 @@ void gen_chunk_corners(const WorldGen *g, int32_t cx, int32_t cz, double time_s,
         while (zlo < nx && !((row_layers[zlo] >> yi) & 1u)) zlo++;
         while (zhi >= zlo && !((row_layers[zhi] >> yi) & 1u)) zhi--;
         if (zlo > zhi) continue;
+        /* The columns from the first needed to the last (lane i is the field at x0 + i*dx). */
+        int xlo = 0, xhi = nx - 1;
+        while (!((col_layers[xlo] >> yi) & 1u)) xlo++;
+        while (!((col_layers[xhi] >> yi) & 1u)) xhi--;
         int32_t Y = WORLD_Y_MIN + yi * WORLD_CELL_Y;
-        noise_fbm3_rows(g->s_n3, &g->fb_n3, noise_fx_mul_int(g->f_n3, X0), dx_n3, noise_fx_mul_int(g->f_n3y, Y),
-                        noise_fx_mul_int(g->f_n3, Z0 + zlo * WORLD_CELL_XZ), dx_n3, &n3[zlo][0], WG_NX, nx, zhi - zlo + 1);
+        noise_fbm3_rows(g->s_n3, &g->fb_n3, noise_fx_mul_int(g->f_n3, X0 + xlo * WORLD_CELL_XZ), dx_n3,
+                        noise_fx_mul_int(g->f_n3y, Y), noise_fx_mul_int(g->f_n3, Z0 + zlo * WORLD_CELL_XZ), dx_n3,
+                        &n3[zlo][xlo], WG_NX, xhi - xlo + 1, zhi - zlo + 1);
         for (int zi = zlo; zi <= zhi; zi++)
             corner_row(g, &cr, zi, (float)Y, n3[zi], s->corner[WF_D][yi][zi], s->corner[WF_I][yi][zi]);
     }
 
     classify_cells(g, s, maybe, ncy, nx);
 
-    /* Cave fields only on corner rows that touch a cell that may hold rock. */
+    /* Cave fields only at the corners of cells that may hold rock: per corner row, the run of
+     * columns from the first such corner to the last (lane i of a row is the field at x0 + i*dx,
+     * so a row started later holds the same values). */
     for (int yi = 0; yi < ny; yi++) {
         int32_t Y = WORLD_Y_MIN + yi * WORLD_CELL_Y;
         for (int zi = 0; zi < nx; zi++) {
-            if (!s->row_need[yi][zi]) continue;
+            uint32_t need = s->row_need[yi][zi];
+            if (!need) continue;
+            int xlo = __builtin_ctz(need), xhi = 31 - __builtin_clz(need);
             int32_t Z = Z0 + zi * WORLD_CELL_XZ;
-            for (uint32_t f = 0; f < g->ncave_fields; f++) gen_cave_row(g, f, X0, Y, Z, s->corner[WF_CAVE + f][yi][zi], nx);
+            for (uint32_t f = 0; f < g->ncave_fields; f++)
+                gen_cave_row(g, f, X0 + xlo * WORLD_CELL_XZ, Y, Z, &s->corner[WF_CAVE + f][yi][zi][xlo], xhi - xlo + 1);
         }
     }
 

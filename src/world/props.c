@@ -130,14 +130,8 @@ static bool near_landmark(const WorldGen *g, const int32_t *near, int nnear, int
 
 /* The candidate of world cell (ci, cj) from the maps at its centre: its base, flora, shape and
  * whether the acceptance hash takes it (alive). Returns the acceptance probability x 65536. */
-static uint32_t cell_candidate(const WorldGen *g, int32_t ci, int32_t cj, float mapv, float clusv, const BiomeSample *b,
-                               PropCand *c) {
-    uint32_t h = hash3_u32(g->s_props, ci, 0x51, cj);
-    c->bx = ci * PROP_CELL + (int32_t)(h & 3u);
-    c->bz = cj * PROP_CELL + (int32_t)((h >> 2) & 3u);
-    c->alive = 0;
-    c->shape = 0;
-    c->r = 0;
+/* The maps' acceptance factor x 65536 at a cell centre, before the flora: 0 accepts nothing. */
+static uint32_t cell_maps(const WorldGen *g, float mapv, float clusv) {
     /* Density map in [0, 1]: 0.7 + 0.9 * fbm, clamped (thin and thick regions). Cluster field:
      * clumps where the simplex field is high, nothing where it is low. */
     float m = 0.7f + 0.9f * mapv;
@@ -145,7 +139,18 @@ static uint32_t cell_candidate(const WorldGen *g, int32_t ci, int32_t cj, float 
     float k = (clusv - PROP_CLUSTER_LO) * 5.0f;
     k = k < 0.0f ? 0.0f : (k > 1.0f ? 1.0f : k);
     float p = m * k * g->p.prop_density;
-    uint32_t pq = p <= 0.0f ? 0u : (p >= 1.0f ? 65536u : (uint32_t)(p * 65536.0f));
+    return p <= 0.0f ? 0u : (p >= 1.0f ? 65536u : (uint32_t)(p * 65536.0f));
+}
+
+/* The candidate of cell (ci, cj) with maps factor pq (cell_maps); b is read only when pq > 0. */
+static uint32_t cell_candidate(const WorldGen *g, int32_t ci, int32_t cj, uint32_t pq, const BiomeSample *b,
+                               PropCand *c) {
+    uint32_t h = hash3_u32(g->s_props, ci, 0x51, cj);
+    c->bx = ci * PROP_CELL + (int32_t)(h & 3u);
+    c->bz = cj * PROP_CELL + (int32_t)((h >> 2) & 3u);
+    c->alive = 0;
+    c->shape = 0;
+    c->r = 0;
     if (!pq) return 0;   /* outside the clumps: nothing can be accepted, whatever the flora */
     const FloraSet *fs = &prop_flora[cand_flora(g, b, c->bx, c->bz, (h >> 4) & 0xffffu)];
     uint32_t prob = (uint32_t)(((uint64_t)pq * fs->density) >> 16);
@@ -174,9 +179,10 @@ uint32_t gen_prop_cell(const WorldGen *g, int32_t ci, int32_t cj, PropCand *c) {
     int32_t xc = ci * PROP_CELL + 2, zc = cj * PROP_CELL + 2;
     float mapv = noise_fbm2(g->s_pmap, &g->fb_pmap, noise_fx_mul_int(g->f_pmap, xc), noise_fx_mul_int(g->f_pmap, zc));
     float clusv = noise_simplex2(g->s_pclus, noise_fx_mul_int(g->f_pclus, xc), noise_fx_mul_int(g->f_pclus, zc));
+    uint32_t pq = cell_maps(g, mapv, clusv);
     BiomeSample b;
-    gen_biome_at(g, xc, zc, &b);
-    return cell_candidate(g, ci, cj, mapv, clusv, &b, c);
+    if (pq) gen_biome_at(g, xc, zc, &b);
+    return cell_candidate(g, ci, cj, pq, &b, c);
 }
 
 static void props_candidates(const WorldGen *g, ChunkScratch *s, const int32_t *near, int nnear) {
@@ -190,19 +196,30 @@ static void props_candidates(const WorldGen *g, ChunkScratch *s, const int32_t *
         int32_t cj = cj0 + j, zc = cj * PROP_CELL + 2;
         /* The maps at the cell centres, a row at a time (the same values as gen_prop_cell). */
         noise_simplex2_row(g->s_pclus, cx0, cdx, noise_fx_mul_int(g->f_pclus, zc), clus, PROP_CELLS);
-        /* A row with no cell in a clump (cluster factor 0 everywhere: simplex <= PROP_CLUSTER_LO)
-         * accepts nothing: its map and biome rows are not needed (the same decisions). */
-        bool any = false;
-        for (int i = 0; i < PROP_CELLS; i++) any |= clus[i] > PROP_CLUSTER_LO;
-        if (!any) {
+        /* Cells outside every clump (cluster factor 0: simplex <= PROP_CLUSTER_LO) accept nothing:
+         * the map is read over the run of cells in a clump only, and the biome over the run of
+         * those the maps leave a chance (lane i of a row is the field at x0 + i*dx, so a shorter
+         * row holds the same values: the same decisions). */
+        int lo = 0, hi = PROP_CELLS - 1;
+        while (lo <= hi && !(clus[lo] > PROP_CLUSTER_LO)) lo++;
+        while (hi >= lo && !(clus[hi] > PROP_CLUSTER_LO)) hi--;
+        uint32_t pq[PROP_CELLS] = {0};
+        if (lo <= hi) {
+            noise_fbm2_row(g->s_pmap, &g->fb_pmap, (NoiseFx)((uint64_t)mx0 + (uint64_t)lo * (uint64_t)mdx), mdx, noise_fx_mul_int(g->f_pmap, zc), &map[lo],
+                           hi - lo + 1);
+            for (int i = lo; i <= hi; i++) pq[i] = clus[i] > PROP_CLUSTER_LO ? cell_maps(g, map[i], clus[i]) : 0u;
+            while (lo <= hi && !pq[lo]) lo++;
+            while (hi >= lo && !pq[hi]) hi--;
+        }
+        if (lo > hi) {
             for (int i = 0; i < PROP_CELLS; i++) ps->cand[j][i].alive = 0;
             continue;
         }
-        noise_fbm2_row(g->s_pmap, &g->fb_pmap, mx0, mdx, noise_fx_mul_int(g->f_pmap, zc), map, PROP_CELLS);
-        gen_biome_row(g, ci0 * PROP_CELL + 2, PROP_CELL, zc, bio, PROP_CELLS);
+        gen_biome_row(g, (ci0 + lo) * PROP_CELL + 2, PROP_CELL, zc, &bio[lo], hi - lo + 1);
         for (int i = 0; i < PROP_CELLS; i++) {
             PropCand *c = &ps->cand[j][i];
-            cell_candidate(g, ci0 + i, cj, map[i], clus[i], &bio[i], c);
+            c->alive = 0;   /* a cell the maps leave no chance takes no part (its hash is not needed) */
+            if (pq[i]) cell_candidate(g, ci0 + i, cj, pq[i], &bio[i], c);
             if (c->alive && nnear && near_landmark(g, near, nnear, c->bx, c->bz, c->r)) c->alive = 0;
         }
     }

@@ -106,148 +106,342 @@ static void sample_layer(const WorldGen *g, int Y, int by, float ty, SampleLayer
 /* Everything the fill needs of one cell, gathered once for all its sample layers. */
 typedef struct CellWork {
     uint8_t live;
+    bool clouds;                     /* some sample layer's cloud bound may pass */
+    uint32_t all;                    /* its samples of a layer: bit 4k + i (x sample i, z sample k) */
+    int sh;                          /* bit of its first x sample in a row (X0 + 1) */
+    uint64_t bits;                   /* its x samples' bits in a row */
+    f32x4 tx;                        /* the x samples' weights (lanes past them hold copies) */
     CellField d, i, k;
     CellField cave[WG_CAVE_FIELDS];
     float dlo, dhi, ilo, ihi, khi;   /* the cell's corner ranges */
 } CellWork;
 
-/* Gathers field f of a cell and, when lo/hi are given, its 8 corners' range. */
-static inline void field_gather_range(const ChunkScratch *s, int f, int yi, int zi, int xi, CellField *cf, float *lo,
-                                      float *hi) {
-    field_gather(s, f, yi, zi, xi, cf);
-    const float *t0 = &s->corner[f][yi + 1][zi][xi], *t1 = &s->corner[f][yi + 1][zi + 1][xi];
-    f32x4 top = f32x4_set4(t0[0], t0[1], t1[0], t1[1]);
-    if (lo) *lo = f32x4_hmin(f32x4_min(cf->c0, top));
-    if (hi) *hi = f32x4_hmax(f32x4_max(cf->c0, top));
+/* Range of field f over each cell of corner row pair (yi, zi) (its 8 corners), cells 0..WG_NX - 2:
+ * the corner columns' ranges over the 4 corners of their two rows and layers, then of two
+ * neighbouring columns (min and max are exact: the same values as any other order). */
+static inline void row_ranges(const ChunkScratch *s, int f, int yi, int zi, float *lo, float *hi) {
+    float clo[WG_NX + 4], chi[WG_NX + 4];
+    for (int xi = 0; xi < WG_NX; xi += 4) {
+        const float *c0 = &s->corner[f][yi][zi][xi], *c1 = &s->corner[f][yi + 1][zi][xi];
+        f32x4 a = f32x4_load(c0), b = f32x4_load(c0 + WG_NX), c = f32x4_load(c1), d = f32x4_load(c1 + WG_NX);
+        f32x4_store(clo + xi, f32x4_min(f32x4_min(a, b), f32x4_min(c, d)));
+        f32x4_store(chi + xi, f32x4_max(f32x4_max(a, b), f32x4_max(c, d)));
+    }
+    clo[WG_NX] = clo[WG_NX - 1];
+    chi[WG_NX] = chi[WG_NX - 1];
+    for (int xi = 0; xi < WG_NX; xi += 4) {
+        if (lo) f32x4_store(lo + xi, f32x4_min(f32x4_load(clo + xi), f32x4_load(clo + xi + 1)));
+        f32x4_store(hi + xi, f32x4_max(f32x4_load(chi + xi), f32x4_load(chi + xi + 1)));
+    }
 }
 
-static void cell_work(const WorldGen *g, const ChunkScratch *s, int yi, int zi, int xi, bool clouds, CellWork *cw) {
+/* Range of field f over the 8 corners of cell (yi, zi, xi). */
+static inline void corner_range(const ChunkScratch *s, int f, int yi, int zi, int xi, float *lo, float *hi) {
+    const float *a = &s->corner[f][yi][zi][xi], *b = &s->corner[f][yi][zi + 1][xi];
+    const float *c = &s->corner[f][yi + 1][zi][xi], *d = &s->corner[f][yi + 1][zi + 1][xi];
+    f32x4 p = f32x4_set4(a[0], a[1], b[0], b[1]), q = f32x4_set4(c[0], c[1], d[0], d[1]);
+    *lo = f32x4_hmin(f32x4_min(p, q));
+    *hi = f32x4_hmax(f32x4_max(p, q));
+}
+
+/* The cell ranges of one row of cells, for the fields its live cells read. */
+typedef struct RowRanges {
+    float dlo[WG_NX + 4], dhi[WG_NX + 4], ilo[WG_NX + 4], ihi[WG_NX + 4], khi[WG_NX + 4];
+} RowRanges;
+
+/* The fields of cell (yi, zi, xi) its classes need: D always where it may hold rock, I only where
+ * the islands may be positive somewhere in it (elsewhere no layer reads I: i_none below), caves
+ * where a kind may carve, K where its cloud bound may pass. Ranges from rr (NULL: computed). */
+static void cell_work(const WorldGen *g, const ChunkScratch *s, int yi, int zi, int xi, bool clouds,
+                      const RowRanges *rr, CellWork *cw) {
     cw->live = s->cell_live[yi][zi][xi];
+    RowRanges own;
+    if (!rr) {
+        /* A single cell (gen_sample_solid): its own 8 corners only. */
+        if (cw->live & CELL_ROCK) {
+            corner_range(s, WF_D, yi, zi, xi, &own.dlo[xi], &own.dhi[xi]);
+            corner_range(s, WF_I, yi, zi, xi, &own.ilo[xi], &own.ihi[xi]);
+        }
+        rr = &own;
+    }
     if (cw->live & CELL_ROCK) {
-        field_gather_range(s, WF_D, yi, zi, xi, &cw->d, &cw->dlo, &cw->dhi);
-        field_gather_range(s, WF_I, yi, zi, xi, &cw->i, &cw->ilo, &cw->ihi);
+        cw->dlo = rr->dlo[xi];
+        cw->dhi = rr->dhi[xi];
+        cw->ilo = rr->ilo[xi];
+        cw->ihi = rr->ihi[xi];
+        field_gather(s, WF_D, yi, zi, xi, &cw->d);
+        /* A sample above WORLD_Y_MAX takes the capped path, which reads I whatever its range. */
+        bool cap = WORLD_Y_MIN + yi * WORLD_CELL_Y + WORLD_CELL_Y > WORLD_Y_MAX;
+        if (cw->ihi > -WG_MARGIN || cap) field_gather(s, WF_I, yi, zi, xi, &cw->i);
     }
     if (cw->live & CELL_CARVE)
         for (uint32_t f = 0; f < g->ncave_fields; f++) field_gather(s, WF_CAVE + (int)f, yi, zi, xi, &cw->cave[f]);
-    if (clouds && (cw->live & CELL_CLOUD)) field_gather_range(s, WF_K, yi, zi, xi, &cw->k, NULL, &cw->khi);
+    cw->clouds = clouds && (cw->live & CELL_CLOUD);
+    if (cw->clouds) {
+        cw->khi = rr->khi[xi];
+        field_gather(s, WF_K, yi, zi, xi, &cw->k);
+    }
 }
 
-/* THE solid/air (and cloud) decision of chunk samples: the samples (tx lanes < nxs, tz[k], k <
- * nzs) of one cell at sample layer L, bit 4k + i of *solid and *cloud. Terrain, then caves
- * carving rock, then clouds in the air the terrain leaves. Same float operations as
- * gen_density_point (so the same bits). Where bounds settle a layer the interpolation is
- * skipped, which cannot change a bit (WG_MARGIN covers rounding): first the cell's corner
- * ranges, then the layer's four corner columns. A term that cannot be positive anywhere in the
- * layer drops out of max(D, I) (v > 0 is then the other term > 0). */
-static inline __attribute__((always_inline)) void cell_layer(const WorldGen *g, const CellWork *cw,
-                                                             const SampleLayer *L, f32x4 tx, uint32_t lanes,
-                                                             const float *tz, int nzs, uint32_t *solid_out,
-                                                             uint32_t *cloud_out) {
-    uint32_t all = 0;
-    for (int k = 0; k < nzs; k++) all |= lanes << (4 * k);
-    uint32_t rock = 0, solid = 0, cloud = 0;
-    if (cw->live & CELL_ROCK) {
-        const float lift = L->lift;
-        /* d_none: D - y (+ bedrock) <= 0 at every sample; i_none: I <= 0 at every sample. */
-        bool d_none = !(cw->dhi + lift > -WG_MARGIN), i_none = !(cw->ihi > -WG_MARGIN);
-        bool full = !L->cap && (cw->dlo + lift > WG_MARGIN || cw->ilo > WG_MARGIN);
-        if (L->cap) d_none = i_none = false;   /* above WORLD_Y_MAX: the capped path */
-        LayerCols dc = {f32x4_set1(0.0f), 0.0f, 0.0f}, ic = dc;
-        if (!full && !(d_none && i_none)) {
-            if (!d_none) {
-                layer_cols(&cw->d, L->ty, &dc);
-                if (!L->cap) {
-                    d_none = !(dc.hi + lift > -WG_MARGIN);
-                    full = dc.lo + lift > WG_MARGIN;
-                }
-            }
-            if (!i_none && !full) {
-                layer_cols(&cw->i, L->ty, &ic);
-                if (!L->cap) {
-                    i_none = !(ic.hi > -WG_MARGIN);
-                    full = ic.lo > WG_MARGIN;
-                }
-            }
-        }
-        if (full) {
-            rock = all;   /* every sample is rock */
-        } else if (!(d_none && i_none)) {
-            f32x4 dv[4], iv[4];
-            if (!d_none) field_rows(&dc, tx, tz, nzs, dv);
-            if (!i_none) field_rows(&ic, tx, tz, nzs, iv);
-            const f32x4 yc = f32x4_set1(L->yc), bed = f32x4_set1(L->bed), zero = f32x4_set1(0.0f);
-            for (int k = 0; k < nzs; k++) {
-                /* gen_terrain: d - yc (+ bedrock), max with I as d > i ? d : i, the cap. */
-                f32x4 v;
-                if (!d_none) {
-                    f32x4 d = f32x4_sub(dv[k], yc);
-                    if (L->has_bed) d = f32x4_add(d, bed);
-                    v = i_none ? d : f32x4_select(f32x4_cmpgt(d, iv[k]), d, iv[k]);
-                } else {
-                    v = iv[k];
-                }
-                if (L->cap) {
-                    f32x4 cap = f32x4_set1((float)WORLD_Y_MAX - L->yc);
-                    v = f32x4_select(f32x4_cmpgt(v, cap), cap, v);
-                }
-                rock |= u32x4_movemask(f32x4_cmpgt(v, zero)) << (4 * k);
-            }
-            rock &= all;
-        }
-        solid = rock;
-        if (rock && (cw->live & CELL_CARVE) && L->caves) {
-            LayerCols cc[WG_CAVE_FIELDS];
-            float lo[WG_CAVE_FIELDS], hi[WG_CAVE_FIELDS];
-            for (uint32_t f = 0; f < g->ncave_fields; f++) {
-                layer_cols(&cw->cave[f], L->ty, &cc[f]);
-                lo[f] = cc[f].lo;
-                hi[f] = cc[f].hi;
-            }
-            /* The cell's bound said a kind may carve; this layer's often says not. */
-            if (!gen_caves_never_carve(g, lo, hi)) {
-                float fv[WG_CAVE_FIELDS][16];
-                const float *fp[WG_CAVE_FIELDS];
-                for (uint32_t f = 0; f < g->ncave_fields; f++) {
-                    f32x4 r[4];
-                    field_rows(&cc[f], tx, tz, nzs, r);
-                    for (int k = 0; k < nzs; k++) f32x4_store(&fv[f][4 * k], r[k]);
-                    fp[f] = fv[f];
-                }
-                solid &= ~gen_caves_air(g, fp, 4 * nzs);
-            }
-        }
+/* The packed sample bits (bit 4k + i) of a cell into its rows' words. */
+static inline __attribute__((always_inline)) void put_bits(const CellWork *cw, uint32_t b, int nzs, uint64_t *acc) {
+    if (b == cw->all) {
+        for (int k = 0; k < nzs; k++) acc[k] |= cw->bits;
+    } else if (b) {
+        for (int k = 0; k < nzs; k++) acc[k] |= (uint64_t)((b >> (4 * k)) & 15u) << cw->sh;
     }
-    /* Clouds only where the layer's largest K could pass the threshold at this weight. */
-    if (cloud_out && (cw->live & CELL_CLOUD) && rock != all && L->cloud_w > 0.0f &&
-        cw->khi * L->cloud_w > g->p.cloud_threshold - 1e-3f) {
-        LayerCols kc;
-        layer_cols(&cw->k, L->ty, &kc);
-        if (kc.hi * L->cloud_w > g->p.cloud_threshold - 1e-3f) {
-            f32x4 kv[4];
-            field_rows(&kc, tx, tz, nzs, kv);
-            const f32x4 w = f32x4_set1(L->cloud_w), thr = f32x4_set1(g->p.cloud_threshold);
-            for (int k = 0; k < nzs; k++) cloud |= u32x4_movemask(f32x4_cmpgt(f32x4_mul(kv[k], w), thr)) << (4 * k);
-            cloud &= all & ~rock;
-        }
-    }
-    *solid_out = solid;
-    if (cloud_out) *cloud_out = cloud;
 }
 
-/* Every sample layer of one cell into the bit rows. */
-static inline __attribute__((always_inline)) void fill_cell(const WorldGen *g, ChunkScratch *s, const CellWork *cw,
-                                                            const SampleLayer *layers, int nl, f32x4 tx, int nxs,
-                                                            int X0, const float *tz, int nzs, const int16_t *zs) {
-    const uint32_t lanes = (1u << nxs) - 1u;
+/* What the sample layers of a cell layer share, for deciding them together: per layer (bit l)
+ * whether it lies above WORLD_Y_MAX (the capped path), whether caves may carve at its height and
+ * whether it lies in the cloud band; and -y with bedrock (gen_lift) of each, 4 to a vector. */
+typedef struct LayerSet {
+    uint32_t mask, cap, caves, band;
+    f32x4 lift[2];
+} LayerSet;
+
+static void layer_set(const SampleLayer *layers, int nl, LayerSet *ls) {
+    float lift[2 * 4] = {0};
+    ls->mask = (1u << nl) - 1u;
+    ls->cap = ls->caves = ls->band = 0;
     for (int l = 0; l < nl; l++) {
-        uint32_t solid, cloud;
-        cell_layer(g, cw, &layers[l], tx, lanes, tz, nzs, &solid, &cloud);
-        if (!(solid | cloud)) continue;
-        int yr = layers[l].Y + 1;
-        for (int k = 0; k < nzs; k++) s->solid[yr][zs[k] + 1] |= (uint64_t)((solid >> (4 * k)) & 15u) << (X0 + 1);
-        if (cloud)
-            for (int k = 0; k < nzs; k++) s->cloud[yr][zs[k] + 1] |= (uint64_t)((cloud >> (4 * k)) & 15u) << (X0 + 1);
+        lift[l] = layers[l].lift;
+        ls->cap |= (uint32_t)layers[l].cap << l;
+        ls->caves |= (uint32_t)layers[l].caves << l;
+        ls->band |= (uint32_t)(layers[l].cloud_w > 0.0f) << l;
     }
+    ls->lift[0] = f32x4_load(lift);
+    ls->lift[1] = f32x4_load(lift + 4);
+}
+
+/* Layers (bit l) where x + lift_l > t: x plus each layer's lift, the same float sum as the scalar. */
+static inline uint32_t lift_above(const LayerSet *ls, float x, float t) {
+    const f32x4 xv = f32x4_set1(x), tv = f32x4_set1(t);
+    return (u32x4_movemask(f32x4_cmpgt(f32x4_add(xv, ls->lift[0]), tv)) |
+            u32x4_movemask(f32x4_cmpgt(f32x4_add(xv, ls->lift[1]), tv)) << 4) & ls->mask;
+}
+
+/* The terrain's rock samples (bit 4k + i) at a layer the cell's corner ranges did not settle: the
+ * layer's four corner columns settle it (all rock, all air, a term that cannot be positive drops
+ * out of max(D, I)), else every sample is interpolated. */
+static inline __attribute__((always_inline)) uint32_t layer_rock(const CellWork *cw, const SampleLayer *L,
+                                                                 const float *tz, int nzs) {
+    const float lift = L->lift;
+    bool d_none = !(cw->dhi + lift > -WG_MARGIN), i_none = !(cw->ihi > -WG_MARGIN), full = false;
+    if (L->cap) d_none = i_none = false;   /* above WORLD_Y_MAX: the capped path */
+    LayerCols dc = {f32x4_set1(0.0f), 0.0f, 0.0f}, ic = dc;
+    if (!d_none) {
+        layer_cols(&cw->d, L->ty, &dc);
+        if (!L->cap) {
+            d_none = !(dc.hi + lift > -WG_MARGIN);
+            full = dc.lo + lift > WG_MARGIN;
+        }
+    }
+    if (!i_none && !full) {
+        layer_cols(&cw->i, L->ty, &ic);
+        if (!L->cap) {
+            i_none = !(ic.hi > -WG_MARGIN);
+            full = ic.lo > WG_MARGIN;
+        }
+    }
+    if (full) return cw->all;
+    if (d_none && i_none) return 0;
+    f32x4 dv[4], iv[4];
+    if (!d_none) field_rows(&dc, cw->tx, tz, nzs, dv);
+    if (!i_none) field_rows(&ic, cw->tx, tz, nzs, iv);
+    const f32x4 yc = f32x4_set1(L->yc), bed = f32x4_set1(L->bed), zero = f32x4_set1(0.0f);
+    uint32_t rock = 0;
+    for (int k = 0; k < nzs; k++) {
+        /* gen_terrain: d - yc (+ bedrock), max with I as d > i ? d : i, the cap. */
+        f32x4 v;
+        if (!d_none) {
+            f32x4 d = f32x4_sub(dv[k], yc);
+            if (L->has_bed) d = f32x4_add(d, bed);
+            v = i_none ? d : f32x4_select(f32x4_cmpgt(d, iv[k]), d, iv[k]);
+        } else {
+            v = iv[k];
+        }
+        if (L->cap) {
+            f32x4 cap = f32x4_set1((float)WORLD_Y_MAX - L->yc);
+            v = f32x4_select(f32x4_cmpgt(v, cap), cap, v);
+        }
+        rock |= u32x4_movemask(f32x4_cmpgt(v, zero)) << (4 * k);
+    }
+    return rock & cw->all;
+}
+
+/* Rock samples `rock` of a layer where caves may carve: the kinds' bounds on the layer's corner
+ * columns, then the carve rules on the samples (gen_caves_air). */
+static inline __attribute__((always_inline)) uint32_t layer_carve(const WorldGen *g, const CellWork *cw,
+                                                                  const SampleLayer *L, const float *tz, int nzs,
+                                                                  uint32_t rock) {
+    LayerCols cc[WG_CAVE_FIELDS];
+    float lo[WG_CAVE_FIELDS], hi[WG_CAVE_FIELDS];
+    for (uint32_t f = 0; f < g->ncave_fields; f++) {
+        layer_cols(&cw->cave[f], L->ty, &cc[f]);
+        lo[f] = cc[f].lo;
+        hi[f] = cc[f].hi;
+    }
+    /* The cell's bound said a kind may carve; this layer's often says not. */
+    if (gen_caves_never_carve(g, lo, hi)) return rock;
+    float fv[WG_CAVE_FIELDS][16];
+    const float *fp[WG_CAVE_FIELDS];
+    for (uint32_t f = 0; f < g->ncave_fields; f++) {
+        f32x4 r[4];
+        field_rows(&cc[f], cw->tx, tz, nzs, r);
+        for (int k = 0; k < nzs; k++) f32x4_store(&fv[f][4 * k], r[k]);
+        fp[f] = fv[f];
+    }
+    return rock & ~gen_caves_air(g, fp, 4 * nzs);
+}
+
+/* Cloud samples of a layer in the band outside rock: only where the cell's and then the layer's
+ * largest K times the weight could pass the threshold. */
+static inline __attribute__((always_inline)) uint32_t layer_cloud(const WorldGen *g, const CellWork *cw,
+                                                                  const SampleLayer *L, const float *tz, int nzs,
+                                                                  uint32_t rock) {
+    if (!(cw->khi * L->cloud_w > g->p.cloud_threshold - 1e-3f)) return 0;
+    LayerCols kc;
+    layer_cols(&cw->k, L->ty, &kc);
+    if (!(kc.hi * L->cloud_w > g->p.cloud_threshold - 1e-3f)) return 0;
+    f32x4 kv[4];
+    field_rows(&kc, cw->tx, tz, nzs, kv);
+    const f32x4 w = f32x4_set1(L->cloud_w), thr = f32x4_set1(g->p.cloud_threshold);
+    uint32_t cloud = 0;
+    for (int k = 0; k < nzs; k++) cloud |= u32x4_movemask(f32x4_cmpgt(f32x4_mul(kv[k], w), thr)) << (4 * k);
+    return cloud & cw->all & ~rock;
+}
+
+/* THE solid/air (and cloud) decision of chunk samples: the samples (tx lanes, tz[k], k < nzs) of
+ * one cell at its sample layers, OR-ed into the row words acc[l][k] (solid) and cacc[l][k] (cloud;
+ * NULL: none wanted). Terrain, then caves carving rock, then clouds in the air the terrain leaves.
+ * Same float operations as gen_density_point (so the same bits). Where bounds settle a layer the
+ * interpolation is skipped, which cannot change a bit (WG_MARGIN covers rounding): first the
+ * cell's corner ranges, for all its layers at once (every rock layer, every air layer), then each
+ * remaining layer's four corner columns. Returns the cloud bits seen. */
+static inline __attribute__((always_inline)) uint32_t cell_layers(const WorldGen *g, const CellWork *cw,
+                                                                  const SampleLayer *layers, const LayerSet *ls,
+                                                                  const float *tz, int nzs,
+                                                                  uint64_t (*acc)[WORLD_CELL_XZ],
+                                                                  uint64_t (*cacc)[WORLD_CELL_XZ]) {
+    uint32_t full = 0, none = ls->mask, work = 0, clouds = 0;
+    if (cw->live & CELL_ROCK) {
+        /* Corner ranges: D - y (+ bedrock) above the margin at every sample, or I; both terms
+         * at or below minus the margin everywhere. The capped layers take the per-layer path. */
+        uint32_t ifull = cw->ilo > WG_MARGIN ? ls->mask : 0u, inone = !(cw->ihi > -WG_MARGIN) ? ls->mask : 0u;
+        full = (lift_above(ls, cw->dlo, WG_MARGIN) | ifull) & ~ls->cap;
+        none = ~lift_above(ls, cw->dhi, -WG_MARGIN) & inone & ~ls->cap & ls->mask & ~full;
+        work = ls->mask & ~full & ~none;
+    }
+    const uint32_t carve = (cw->live & CELL_CARVE) ? ls->caves : 0u;
+    for (uint32_t m = full; m; m &= m - 1) {
+        int l = __builtin_ctz(m);
+        uint32_t solid = (carve >> l) & 1u ? layer_carve(g, cw, &layers[l], tz, nzs, cw->all) : cw->all;
+        put_bits(cw, solid, nzs, acc[l]);
+    }
+    const bool cl = cacc && cw->clouds;
+    for (uint32_t m = work; m; m &= m - 1) {
+        int l = __builtin_ctz(m);
+        uint32_t rock = layer_rock(cw, &layers[l], tz, nzs);
+        uint32_t solid = rock && ((carve >> l) & 1u) ? layer_carve(g, cw, &layers[l], tz, nzs, rock) : rock;
+        put_bits(cw, solid, nzs, acc[l]);
+        if (cl && rock != cw->all && ((ls->band >> l) & 1u)) {
+            uint32_t c = layer_cloud(g, cw, &layers[l], tz, nzs, rock);
+            put_bits(cw, c, nzs, cacc[l]);
+            clouds |= c;
+        }
+    }
+    for (uint32_t m = cl ? none & ls->band : 0u; m; m &= m - 1) {
+        int l = __builtin_ctz(m);
+        uint32_t c = layer_cloud(g, cw, &layers[l], tz, nzs, 0u);
+        put_bits(cw, c, nzs, cacc[l]);
+        clouds |= c;
+    }
+    return clouds;
+}
+
+/* Every sample layer of one row of cells (z samples zs) into the bit rows: cell after cell, the
+ * bits gathered per layer and row and written once, with those of the row's proven solid cells. */
+static inline __attribute__((always_inline)) void fill_row(const WorldGen *g, ChunkScratch *s, const CellWork *cws,
+                                                           int ncw, uint64_t sure, const SampleLayer *layers,
+                                                           const LayerSet *ls, int nl, const float *tz, int nzs,
+                                                           const int16_t *zs) {
+    uint64_t acc[WORLD_CELL_Y][WORLD_CELL_XZ], cacc[WORLD_CELL_Y][WORLD_CELL_XZ];
+    uint32_t clouds = 0;
+    for (int l = 0; l < nl; l++)
+        for (int k = 0; k < nzs; k++) acc[l][k] = sure, cacc[l][k] = 0;
+    for (int c = 0; c < ncw; c++) clouds |= cell_layers(g, &cws[c], layers, ls, tz, nzs, acc, cacc);
+    for (int l = 0; l < nl; l++) {
+        int yr = layers[l].Y + 1;
+        for (int k = 0; k < nzs; k++) s->solid[yr][zs[k] + 1] |= acc[l][k];
+        if (clouds)
+            for (int k = 0; k < nzs; k++) s->cloud[yr][zs[k] + 1] |= cacc[l][k];
+    }
+}
+
+/* The cloud weights of a cell layer's samples: the range of those inside the band (w > 0). */
+typedef struct CloudBand { bool any; float wlo, whi; } CloudBand;
+
+static CloudBand cloud_band(const SampleLayer *layers, int nl) {
+    CloudBand b = {false, 0.0f, 0.0f};
+    for (int l = 0; l < nl; l++) {
+        float w = layers[l].cloud_w;
+        if (!(w > 0.0f)) continue;
+        if (!b.any || w < b.wlo) b.wlo = w;
+        if (!b.any || w > b.whi) b.whi = w;
+        b.any = true;
+    }
+    return b;
+}
+
+/* Can some layer of a cell with largest corner K khi pass the clouds' first bound (w > 0 and
+ * khi * w > threshold - 1e-3)? khi * w is monotonic in w, so the band's end on khi's side. */
+static inline bool cloud_may(const WorldGen *g, const CloudBand *b, float khi) {
+    return b->any && khi * (khi >= 0.0f ? b->whi : b->wlo) > g->p.cloud_threshold - 1e-3f;
+}
+
+/* The cells of one row the fill visits: their work (cws) and the bits of the proven solid ones. */
+static int row_cells(const WorldGen *g, const ChunkScratch *s, const AxisSamples *ax, int yi, int zi, int nzs,
+                     const CloudBand *band, CellWork *cws, uint64_t *sure_out) {
+    uint8_t any = 0;
+    for (int xi = 0; xi < s->nx - 1; xi++) any |= s->cell_live[yi][zi][xi];
+    *sure_out = 0;
+    if (!(any & (CELL_ROCK | CELL_CLOUD))) return 0;
+    RowRanges rr;
+    if (any & CELL_ROCK) {
+        row_ranges(s, WF_D, yi, zi, rr.dlo, rr.dhi);
+        row_ranges(s, WF_I, yi, zi, rr.ilo, rr.ihi);
+    }
+    bool clouds = (any & CELL_CLOUD) && band->any;
+    if (clouds) row_ranges(s, WF_K, yi, zi, NULL, rr.khi);
+    int ncw = 0;
+    uint64_t sure = 0;
+    for (int xi = 0; xi < s->nx - 1; xi++) {
+        int nxs = ax->count[xi];
+        uint8_t live = s->cell_live[yi][zi][xi];
+        if (!nxs || !(live & (CELL_ROCK | CELL_CLOUD))) continue;
+        int X0 = ax->idx[ax->first[xi]];
+        const uint32_t lanes = (1u << nxs) - 1u;
+        if (live & CELL_SURE) {
+            /* Proven solid at every sample: no interpolation. */
+            sure |= (uint64_t)lanes << (X0 + 1);
+            continue;
+        }
+        bool cl = clouds && (live & CELL_CLOUD) && cloud_may(g, band, rr.khi[xi]);
+        if (!(live & CELL_ROCK) && !cl) continue;   /* air whose clouds cannot pass anywhere */
+        CellWork *cw = &cws[ncw++];
+        cell_work(g, s, yi, zi, xi, cl, &rr, cw);
+        cw->sh = X0 + 1;
+        cw->bits = (uint64_t)lanes << (X0 + 1);
+        cw->all = 0;
+        for (int k = 0; k < nzs; k++) cw->all |= lanes << (4 * k);
+        const float *txp = &ax->t[ax->first[xi]];
+        float txl[4];
+        for (int i = 0; i < 4; i++) txl[i] = txp[i < nxs ? i : 0];
+        cw->tx = f32x4_load(txl);
+    }
+    *sure_out = sure;
+    return ncw;
 }
 
 /* Coarse voxels of the chunk at s->lod from the corner grid: bit rows with the apron. */
@@ -272,55 +466,45 @@ static void fill_voxels(const WorldGen *g, ChunkScratch *s) {
             int Y = ay.idx[ay.first[yi] + l];
             sample_layer(g, Y, gs_block_y(s, Y), ay.t[ay.first[yi] + l], &layers[l]);
         }
+        const CloudBand band = cloud_band(layers, nl);
+        LayerSet ls;
+        layer_set(layers, nl, &ls);
         for (int zi = 0; zi < s->nx - 1; zi++) {
             int nzs = ax.count[zi];
             if (!nzs) continue;
+            CellWork cws[WG_NX];
+            uint64_t sure;
+            int ncw = row_cells(g, s, &ax, yi, zi, nzs, &band, cws, &sure);
+            if (!ncw && !sure) continue;
             const float *tz = &ax.t[ax.first[zi]];
             const int16_t *zs = &ax.idx[ax.first[zi]];
-            for (int xi = 0; xi < s->nx - 1; xi++) {
-                int nxs = ax.count[xi];
-                uint8_t live = s->cell_live[yi][zi][xi];
-                if (!nxs || !(live & (CELL_ROCK | CELL_CLOUD))) continue;
-                int X0 = ax.idx[ax.first[xi]];
-                if (live & CELL_SURE) {
-                    /* Proven solid at every sample: no interpolation. */
-                    uint64_t bits = (uint64_t)((1u << nxs) - 1u) << (X0 + 1);
-                    for (int l = 0; l < nl; l++)
-                        for (int k = 0; k < nzs; k++) s->solid[layers[l].Y + 1][zs[k] + 1] |= bits;
-                    continue;
-                }
-                CellWork cw;
-                cell_work(g, s, yi, zi, xi, true, &cw);
-                const float *txp = &ax.t[ax.first[xi]];
-                float txl[4];
-                for (int i = 0; i < 4; i++) txl[i] = txp[i < nxs ? i : 0];
-                f32x4 tx = f32x4_load(txl);
-                /* Whole LOD-0 cells get a copy with the sizes fixed, which the compiler unrolls. */
-                if (nxs == WORLD_CELL_XZ && nzs == WORLD_CELL_XZ)
-                    fill_cell(g, s, &cw, layers, nl, tx, WORLD_CELL_XZ, X0, tz, WORLD_CELL_XZ, zs);
-                else
-                    fill_cell(g, s, &cw, layers, nl, tx, nxs, X0, tz, nzs, zs);
-            }
+            /* Whole LOD-0 rows get a copy with the size fixed, which the compiler unrolls. */
+            if (nzs == WORLD_CELL_XZ)
+                fill_row(g, s, cws, ncw, sure, layers, &ls, nl, tz, WORLD_CELL_XZ, zs);
+            else
+                fill_row(g, s, cws, ncw, sure, layers, &ls, nl, tz, nzs, zs);
         }
     }
 }
 
 /* Highest solid coarse layer per column (the pseudo-AO's sky occlusion). */
 static void column_tops(ChunkScratch *s) {
-    uint64_t seen[WV_ROW];
-    memset(seen, 0, sizeof seen);
+    const int nz = s->n + 2;
+    const uint64_t full = (1ull << nz) - 1ull;
     for (int z = 0; z < WV_ROW; z++)
         for (int x = 0; x < WV_ROW; x++) s->top[z][x] = -1;
-    for (int Y = s->ny - 1; Y >= 0; Y--) {
-        const uint64_t *row = s->solid[Y + 1];
-        for (int z = 0; z < s->n + 2; z++) {
-            uint64_t nb = row[z] & ~seen[z];
-            if (!nb) continue;
-            seen[z] |= nb;
-            while (nb) {
-                int b = __builtin_ctzll(nb);
-                nb &= nb - 1;
-                s->top[z][b] = (int16_t)Y;
+    /* Row by row from the top down, each row ending once all its columns met rock (near the
+     * surface for most rows). */
+    for (int z = 0; z < nz; z++) {
+        uint64_t open = full;
+        int16_t *top = s->top[z];
+        for (int Y = s->ny - 1; Y >= 0 && open; Y--) {
+            uint64_t hit = s->solid[Y + 1][z] & open;
+            if (!hit) continue;
+            open &= ~hit;
+            while (hit) {
+                top[__builtin_ctzll(hit)] = (int16_t)Y;
+                hit &= hit - 1;
             }
         }
     }
@@ -373,13 +557,19 @@ bool gen_sample_solid(const WorldGen *g, const ChunkScratch *s, int x, int y, in
     if (!(live & CELL_ROCK)) return false;
     if (live & CELL_SURE) return true;
     CellWork cw;
-    cell_work(g, s, yi, zi, xi, false, &cw);
+    cell_work(g, s, yi, zi, xi, false, NULL, &cw);
+    cw.all = 1u;
+    cw.sh = 0;
+    cw.bits = 1u;
+    cw.tx = f32x4_set1(k_txz[(x + WORLD_CELL_XZ) & 3]);
     SampleLayer L;
     sample_layer(g, y - WORLD_Y_MIN, y, k_ty[(y - WORLD_Y_MIN) & 7], &L);
+    LayerSet ls;
+    layer_set(&L, 1, &ls);
     float tz = k_txz[(z + WORLD_CELL_XZ) & 3];
-    uint32_t solid;
-    cell_layer(g, &cw, &L, f32x4_set1(k_txz[(x + WORLD_CELL_XZ) & 3]), 1u, &tz, 1, &solid, NULL);
-    return solid != 0;
+    uint64_t solid[1][WORLD_CELL_XZ] = {{0}};
+    cell_layers(g, &cw, &L, &ls, &tz, 1, solid, NULL);
+    return solid[0][0] != 0;
 }
 
 /* Voxel codes (WorldMaterial) for tests and tools, from the bit rows (coarse at LOD > 0:

@@ -316,7 +316,7 @@ typedef struct ChunkScratch {
     GenColumn col[WG_NX][WG_NX];                     /* [zi][xi] */
     float corner[WF_COUNT][WG_NY][WG_NX][WG_NX];     /* [f][yi][zi][xi] */
     uint8_t cell_live[WG_NY][WG_NX][WG_NX];          /* CELL_* bits */
-    uint8_t row_need[WG_NY][WG_NX];                  /* cave rows needed */
+    uint16_t row_need[WG_NY][WG_NX];                 /* cave corners needed: bit xi of row [yi][zi] */
     uint8_t vox[WV_H * WV_LAYER];                    /* WorldMaterial per voxel, with apron */
     uint64_t solid[WV_H][WV_ROW];                    /* bit (x + 1) of row (y, z) */
     uint64_t cloud[WV_H][WV_ROW];
@@ -384,9 +384,9 @@ void gen_chunk_voxels(const WorldGen *g, int32_t cx, int32_t cz, double time_s, 
 void gen_chunk_voxels_lod(const WorldGen *g, int32_t cx, int32_t cz, double time_s, int lod, ChunkScratch *s);
 
 /* Shared by both: columns, corner fields, cell classes (CELL_*), cave and cloud rows for nx
- * corner columns from x = z = -4. The classic build fills every corner; `lazy` (the streamer's)
- * leaves out the n3 rows that touch no cell that may hold rock whatever n3 is: the cell classes,
- * and so every voxel, come out the same. */
+ * corner columns from x = z = -4. `lazy` (every chunk build) leaves out the n3 corners that touch
+ * no cell that may hold rock whatever n3 is: the cell classes, and so every voxel, come out the
+ * same; false fills every corner (the tests' comparison with the scalar calls). */
 void gen_chunk_corners(const WorldGen *g, int32_t cx, int32_t cz, double time_s, int nx, bool lazy, ChunkScratch *s);
 /* Solidity of LOD-0 block (x, y, z) in chunk-local blocks (x, z in -4..4 * (nx - 1) - 1) from
  * the corners: the same float operations as the voxel fill and world_density_at. */
