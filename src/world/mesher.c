@@ -118,13 +118,12 @@ static void layer_look(MeshCtx *c, int Y) {
         int variant = n == WORLD_NORMAL_PY || n == WORLD_NORMAL_NY ? 0 : 1 + mesh_band(by);
         const float (*pal)[8][4] = (const float (*)[8][4])g_mesh_tab.pal[variant];
         uint64_t p0 = pack_pos((N[0] > 0) * sc, WORLD_Y_MIN + (Y + (N[1] > 0)) * sc, (N[2] > 0) * sc, n);
-        for (int cls = 0; cls < 4; cls++) {
+        const f32x4 l0 = f32x4_set1(lit0), l1 = f32x4_set1(lit1);
+        for (int cls = 0; cls < 3; cls++) {   /* (class 3 never: surface and stone exclude each other) */
             FaceLook *L = &c->look[LOOK(n, cls)];
-            uint8_t fm = g_mesh_tab.face_mat[n][mat[cls == 3 ? 1 : cls]];   /* 3: never (surface and stone exclude each other) */
-            for (int k = 0; k < 4; k++) {
-                L->lit[0][k] = lit0;
-                L->lit[1][k] = lit1;
-            }
+            uint8_t fm = g_mesh_tab.face_mat[n][mat[cls]];
+            f32x4_store(L->lit[0], l0);
+            f32x4_store(L->lit[1], l1);
             L->pal = pal[fm];
             L->p0 = p0 | (uint64_t)fm << 58;
             L->corner = c->corner[n];
