@@ -113,7 +113,8 @@ static void layer_look(MeshCtx *c, int Y) {
     for (int n = 0; n < 6; n++) {
         const int8_t *N = k_n[n];
         /* Altitude, then a roof's shade, then the direction. */
-        float alt = c->alt[Y + N[1] + 1];
+        int ai = Y + N[1] + 1;
+        float alt = c->alt[ai < 0 ? 0 : ai];   /* (the floor's layer -1 has top faces only) */
         float lit0 = alt * k_roof_shade[0] * k_dir_shade[n], lit1 = alt * k_roof_shade[1] * k_dir_shade[n];
         int variant = n == WORLD_NORMAL_PY || n == WORLD_NORMAL_NY ? 0 : 1 + mesh_band(by);
         const float (*pal)[8][4] = (const float (*)[8][4])g_mesh_tab.pal[variant];
@@ -152,14 +153,15 @@ static inline __attribute__((always_inline)) uint32_t *find_row(const ChunkScrat
     /* (U, V) read the ring transposed for -X, -Y and +Z. */
     const uint16_t *lut = g_mesh_tab.ao_lut[n == WORLD_NORMAL_NX || n == WORLD_NORMAL_NY || n == WORLD_NORMAL_PZ];
     const int16_t *top = &s->top[z1 + N[2]][N[0] + 1];   /* the column in front, by x */
-    uint64_t r0, r1, r2;
+    uint64_t r0 = 0, r1 = 0, r2 = 0;
     if (n == WORLD_NORMAL_PY || n == WORLD_NORMAL_NY) {          /* rows z-1..z+1 of the layer in front */
         const uint64_t *l = s->solid[yi + N[1]];
         r0 = l[z1 - 1], r1 = l[z1], r2 = l[z1 + 1];
-    } else {                                                      /* layers y-1..y+1 of the row in front */
+    } else if (!xn) {                                             /* layers y-1..y+1 of the row in front */
         r0 = s->solid[yi - 1][z1 + N[2]], r1 = s->solid[yi][z1 + N[2]], r2 = s->solid[yi + 1][z1 + N[2]];
     }
-    const uint64_t *bx = &s->solid[yi - 1][z1 - 1];   /* +-X: layer a, row c at bx[a * WV_ROW + c] */
+    /* +-X: layer a, row c at bx[a * WV_ROW + c] (X faces are never on the floor's layer -1). */
+    const uint64_t *bx = xn ? &s->solid[yi - 1][z1 - 1] : NULL;
     const int sh = n == WORLD_NORMAL_PX ? 1 : -1;     /* +-X: the column in front is bit x + 1 + sh */
     const uint32_t base = (uint32_t)z << (REC_COL + 5) | (uint32_t)LOOK(n, 0) << REC_LOOK;
     while (m) {
