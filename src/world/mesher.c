@@ -13,10 +13,8 @@
  * truncation, and u32x4_pack_rgba's clamp to 0..255 is to_u8's: v <= 0 gives t <= 0.5, hence 0
  * or less; v >= 1 gives t >= 255.5, hence 255 or more; in between (uint8_t)t. (Colours stay
  * far inside the int32 range; a NaN would give 0 as to_u8 does.) */
-static const float k_255[4] __attribute__((aligned(16))) = {255.0f, 255.0f, 255.0f, 255.0f};
-static const float k_half[4] __attribute__((aligned(16))) = {0.5f, 0.5f, 0.5f, 0.5f};
-static inline u32x4 to_u8x4_raw(f32x4 v) {
-    return f32x4_to_i32_trunc(f32x4_add(f32x4_mul(v, f32x4_load(k_255)), f32x4_load(k_half)));
+static inline u32x4 to_u8x4_raw(f32x4 v, f32x4 k255, f32x4 khalf) {
+    return f32x4_to_i32_trunc(f32x4_add(f32x4_mul(v, k255), khalf));
 }
 
 /* Materials the biomes colour (bit per material). */
@@ -52,12 +50,14 @@ typedef struct MeshCtx {
     const WorldGen *g;
     const ChunkScratch *s;
     int sc, lod;                         /* blocks per voxel edge (LOD scale), log2 of it */
+    float k255[4] __attribute__((aligned(16))), khalf[4] __attribute__((aligned(16)));   /* to_u8's 255 and 0.5 */
     float aofv[256][4] __attribute__((aligned(16)));   /* the four vertices' AO factors by their levels (bits 2i..2i+1) */
     /* Per column z * 32 + x: the biome weights as the blend uses them (a biome of no weight adds
      * 0, exactly what skipping it gave), the colour jitter times its amount, whether the column
      * has more than the temperate biome. */
     float ew[CHUNK_SIZE * CHUNK_SIZE][4] __attribute__((aligned(16)));
     float jit[CHUNK_SIZE * CHUNK_SIZE];
+    uint64_t colpos[CHUNK_SIZE * CHUNK_SIZE];   /* packed x and z of the column's corner (blocks) */
     uint8_t blend[CHUNK_SIZE * CHUNK_SIZE];
     float alt[WV_H];                     /* pseudo-AO altitude light per air-cell layer index */
     uint64_t corner[6][2][4];            /* packed position offsets (blocks) of vertex i for normal n and
@@ -75,13 +75,18 @@ static void mesh_ctx_init(MeshCtx *c, const WorldGen *g, const ChunkScratch *s) 
     c->sc = s->scale;
     c->lod = s->lod;
     float aof[4];
-    for (int k = 0; k < 4; k++) aof[k] = 1.0f - g->p.ao_strength * (float)(3 - k);
+    for (int k = 0; k < 4; k++) {
+        aof[k] = 1.0f - g->p.ao_strength * (float)(3 - k);
+        c->k255[k] = 255.0f;
+        c->khalf[k] = 0.5f;
+    }
     const float ja = g->p.jitter_amount;
     for (int z = 0; z < s->n; z++)
         for (int x = 0; x < s->n; x++) {
             const float *w = s->biome_w[z][x];
             int i = z * CHUNK_SIZE + x;
             c->jit[i] = s->jitter[z][x] * ja;
+            c->colpos[i] = pack_pos(x * c->sc, 0, z * c->sc, 0);
             c->blend[i] = w[BIOME_TEMPERATE] != 1.0f;
             if (!c->blend[i]) continue;   /* the weights are read in blended columns only */
             c->ew[i][0] = w[0];
@@ -222,9 +227,10 @@ static inline __attribute__((always_inline)) void store_face(const MeshCtx *c, W
                                                              uint32_t e, const uint64_t *off, uint64_t p0) {
     /* The four vertices' colours at once: a vector per channel over the vertices. */
     f32x4 f = f32x4_load(c->aofv[e & 0xffu]);
-    u32x4 r8 = to_u8x4_raw(f32x4_mul(f32x4_dup(rgb, 0), f));
-    u32x4 g8 = to_u8x4_raw(f32x4_mul(f32x4_dup(rgb, 1), f));
-    u32x4 b8 = to_u8x4_raw(f32x4_mul(f32x4_dup(rgb, 2), f));
+    const f32x4 k255 = f32x4_load(c->k255), khalf = f32x4_load(c->khalf);
+    u32x4 r8 = to_u8x4_raw(f32x4_mul(f32x4_dup(rgb, 0), f), k255, khalf);
+    u32x4 g8 = to_u8x4_raw(f32x4_mul(f32x4_dup(rgb, 1), f), k255, khalf);
+    u32x4 b8 = to_u8x4_raw(f32x4_mul(f32x4_dup(rgb, 2), f), k255, khalf);
     u32x4 col = u32x4_pack_rgba(r8, g8, b8, u32x4_set1(255u));
     const uint64_t *fl = g_mesh_tab.ao_flags[e & 0xffu];
 #if defined(MESH_PACKED) && defined(SIMD_SSE2)
@@ -255,28 +261,31 @@ static inline __attribute__((always_inline)) void store_face(const MeshCtx *c, W
 
 /* Writes the layer's faces (c->rec[0..nrec)) through the writer in one loop. */
 static void emit_faces(const MeshCtx *restrict c, uint32_t nrec, SlabWriter *w) {
-    const int lod = c->lod;
     uint32_t room = 0, used = 0;
     WorldVertex *restrict q = NULL;
-    for (uint32_t i = 0; i < nrec; i++) {
+    for (uint32_t i = 0; i < nrec; i++, used++, q += 4) {
         if (__builtin_expect(used == room, 0)) {   /* the current part's slab is full: the next one */
             if (used) writer_commit(w, used);
             used = 0;
-            q = mesh_writer_span(w, &room);
+            uint32_t span;   /* (room itself never has its address taken: it stays in a register) */
+            q = mesh_writer_span(w, &span);
             if (!q) return;
+            room = span;
         }
         uint32_t r = c->rec[i], e = r & 511u;
         int col = (int)((r >> REC_COL) & 1023u);
         const FaceLook *L = &c->look[(r >> REC_LOOK) & 31u];
-        uint8_t fm = L->fm;
+        uint64_t p0 = L->p0 + c->colpos[col];
         f32x4 rgb;
-        if (__builtin_expect(L->home, 0)) rgb = home_colour(c, L, col, &fm);
-        else rgb = blend_colour(c, L->pal, col, c->blend[col] & L->blendable);
+        if (__builtin_expect(L->home, 0)) {
+            uint8_t fm = L->fm;
+            rgb = home_colour(c, L, col, &fm);
+            p0 ^= (uint64_t)(fm ^ L->fm) << 58;   /* a home-island surface's own material */
+        } else {
+            rgb = blend_colour(c, L->pal, col, c->blend[col] & L->blendable);
+        }
         rgb = f32x4_mul(rgb, f32x4_load(L->lit[r >> REC_ROOF]));
-        uint64_t p0 = L->p0 + ((uint64_t)(col & 31) << lod) + ((uint64_t)(col >> 5) << (32 + lod));
-        p0 ^= (uint64_t)(fm ^ L->fm) << 58;   /* a home-island surface's own material */
-        store_face(c, q + 4 * used, rgb, e, L->corner[(e >> 8) & 1u], p0);
-        used++;
+        store_face(c, q, rgb, e, L->corner[(e >> 8) & 1u], p0);
     }
     if (used) writer_commit(w, used);
 }
