@@ -87,10 +87,11 @@ static void mesh_ctx_init(MeshCtx *c, const WorldGen *g, const ChunkScratch *s) 
             int i = z * CHUNK_SIZE + x;
             c->jit[i] = s->jitter[z][x] * ja;
             c->colpos[i] = pack_pos(x * c->sc, 0, z * c->sc, 0);
-            c->blend[i] = w[BIOME_TEMPERATE] != 1.0f;
-            if (!c->blend[i]) continue;   /* the weights are read in blended columns only */
-            c->ew[i][0] = w[0];
-            for (int k = 1; k < BIOME_COUNT; k++) c->ew[i][k] = w[k] > 0.0f ? w[k] : 0.0f;
+            /* Bit 0: more than the temperate biome; bit b: biome b has weight (the blend adds it). */
+            uint32_t bm = (uint32_t)(w[1] > 0.0f) << 1 | (uint32_t)(w[2] > 0.0f) << 2 | (uint32_t)(w[3] > 0.0f) << 3;
+            bool blended = w[BIOME_TEMPERATE] != 1.0f;
+            c->blend[i] = (uint8_t)(blended ? bm | 1u : 0u);
+            f32x4_store(c->ew[i], f32x4_load(w));   /* read in blended columns, for the biomes of bm */
         }
     for (int e = 0; e < 256; e++)
         for (int i = 0; i < 4; i++) c->aofv[e][i] = aof[(e >> (2 * i)) & 3];
@@ -197,9 +198,11 @@ static inline f32x4 blend_colour(const MeshCtx *c, const float (*P)[4], int col,
     if (blended) {
         f32x4 w = f32x4_load(c->ew[col]);
         f32x4 acc = f32x4_mul(f32x4_dup(w, 0), f32x4_add(f32x4_load(P[0]), f32x4_mul(jv, f32x4_load(P[4]))));
-        acc = f32x4_add(acc, f32x4_mul(f32x4_dup(w, 1), f32x4_add(f32x4_load(P[1]), f32x4_mul(jv, f32x4_load(P[5])))));
-        acc = f32x4_add(acc, f32x4_mul(f32x4_dup(w, 2), f32x4_add(f32x4_load(P[2]), f32x4_mul(jv, f32x4_load(P[6])))));
-        return f32x4_add(acc, f32x4_mul(f32x4_dup(w, 3), f32x4_add(f32x4_load(P[3]), f32x4_mul(jv, f32x4_load(P[7])))));
+        const uint32_t bm = c->blend[col];   /* bit b: biome b has weight */
+        if (bm & 2u) acc = f32x4_add(acc, f32x4_mul(f32x4_dup(w, 1), f32x4_add(f32x4_load(P[1]), f32x4_mul(jv, f32x4_load(P[5])))));
+        if (bm & 4u) acc = f32x4_add(acc, f32x4_mul(f32x4_dup(w, 2), f32x4_add(f32x4_load(P[2]), f32x4_mul(jv, f32x4_load(P[6])))));
+        if (bm & 8u) acc = f32x4_add(acc, f32x4_mul(f32x4_dup(w, 3), f32x4_add(f32x4_load(P[3]), f32x4_mul(jv, f32x4_load(P[7])))));
+        return acc;
     }
     return f32x4_add(f32x4_load(P[0]), f32x4_mul(jv, f32x4_load(P[4])));
 }
