@@ -49,15 +49,15 @@ typedef struct FaceLook {
 typedef struct MeshCtx {
     const WorldGen *g;
     const ChunkScratch *s;
-    int sc, lod;                         /* blocks per voxel edge (LOD scale), log2 of it */
+    int sc;                              /* blocks per voxel edge (LOD scale) */
     float k255[4] __attribute__((aligned(16))), khalf[4] __attribute__((aligned(16)));   /* to_u8's 255 and 0.5 */
     float aofv[256][4] __attribute__((aligned(16)));   /* the four vertices' AO factors by their levels (bits 2i..2i+1) */
-    /* Per column z * 32 + x: the biome weights as the blend uses them (a biome of no weight adds
-     * 0, exactly what skipping it gave), the colour jitter times its amount, whether the column
-     * has more than the temperate biome. */
+    /* Per column z * 32 + x: the biome weights, the colour jitter times its amount, the packed x
+     * and z of the column's corner (blocks), and the blend's bits: bit 0 the column has more than
+     * the temperate biome, bit b biome b has weight (the W6 blend adds only those). */
     float ew[CHUNK_SIZE * CHUNK_SIZE][4] __attribute__((aligned(16)));
     float jit[CHUNK_SIZE * CHUNK_SIZE];
-    uint64_t colpos[CHUNK_SIZE * CHUNK_SIZE];   /* packed x and z of the column's corner (blocks) */
+    uint64_t colpos[CHUNK_SIZE * CHUNK_SIZE];
     uint8_t blend[CHUNK_SIZE * CHUNK_SIZE];
     float alt[WV_H];                     /* pseudo-AO altitude light per air-cell layer index */
     uint64_t corner[6][2][4];            /* packed position offsets (blocks) of vertex i for normal n and
@@ -73,7 +73,6 @@ static void mesh_ctx_init(MeshCtx *c, const WorldGen *g, const ChunkScratch *s) 
     c->g = g;
     c->s = s;
     c->sc = s->scale;
-    c->lod = s->lod;
     float aof[4];
     for (int k = 0; k < 4; k++) {
         aof[k] = 1.0f - g->p.ao_strength * (float)(3 - k);
@@ -190,9 +189,9 @@ static inline __attribute__((always_inline)) uint32_t *find_row(const ChunkScrat
     return out;
 }
 
-/* The colour of material fm in column col before its light: the palette's temperate base +
- * jitter * factor, or in a column of more biomes every biome's, weighted (the order of the sums is
- * the W6 blend's). */
+/* The colour of a face in column col, of palette P, before its light: the temperate base +
+ * jitter * factor, or in a column of more biomes every biome's of weight, weighted (the W6 blend's
+ * operations in its order). */
 static inline f32x4 blend_colour(const MeshCtx *c, const float (*P)[4], int col, bool blended) {
     f32x4 jv = f32x4_set1(c->jit[col]);
     if (blended) {
