@@ -1,9 +1,8 @@
-/* Tests for the mesher's home-island faces and its builds: the chunk golden holds the
+/* Tests for the mesher's home-island faces: the chunk golden holds the
  * archipelago's biomes, and this one the home island's (location-type colours, paths, the grey of
  * a type the field does not name, snow and grass beside them) at every LOD, classic and streamed,
- * the same bits on every platform and noise path (on x86_64 the AVX2 path also picks the terrain
- * pass built for AVX2 and BMI2, the others the plain build). The values are the ones the mesher
- * gave before the per-layer face list (07db4a4). */
+ * the same bits on every platform and noise path, and chunks away from it at every LOD. The values
+ * are the ones the mesher gave before the per-layer face list (07db4a4). */
 #include <stdarg.h>
 #include <stddef.h>
 #include <setjmp.h>

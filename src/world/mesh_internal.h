@@ -121,12 +121,6 @@ static inline float alt_light(const WorldGen *g, float y) {
     return g->p.shade_floor + (1.0f - g->p.shade_floor) * t;
 }
 
-/* The terrain pass (mesher.c), returning its faces; mesh_terrain_avx2.c holds the same code built
- * for AVX2 and BMI2 (NULL where this build has no such code: other targets and compilers). */
-typedef uint32_t (*MeshTerrainFn)(const WorldGen *g, ChunkScratch *s, SlabWriter *w);
-uint32_t mesh_terrain(const WorldGen *g, ChunkScratch *s, SlabWriter *w);
-extern const MeshTerrainFn mesh_terrain_avx2_fn;
-
 /* The flat-coloured passes (mesh_flat.c): the objects' boxes in the opaque part, then the cloud
  * voxels' faces merged into rectangles in their own parts. Each returns its faces. */
 uint32_t mesh_props(const WorldGen *g, const ChunkScratch *s, SlabWriter *w);

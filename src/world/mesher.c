@@ -7,10 +7,6 @@
 
 #include <string.h>
 
-#if !defined(MESH_TERRAIN_FN)
-#define MESH_TERRAIN_FN mesh_terrain
-#endif
-
 #include "noise/simd.h"
 
 /* to_u8(v) for the four vertices of a quad, per channel vector: the same multiply, add and
@@ -381,35 +377,6 @@ static uint32_t mesh_floor(MeshCtx *ctx, const ChunkScratch *s, SlabWriter *w) {
     return nrec;
 }
 
-/* The terrain pass: every layer's faces, then the floor's; returns them. */
-uint32_t MESH_TERRAIN_FN(const WorldGen *g, ChunkScratch *s, SlabWriter *w) {
-    /* Opaque pass: solid voxels against anything not solid (air or cloud). Materials by
-     * depth (gen_material) come from masks of the rows above. */
-    MeshCtx ctx;
-    mesh_ctx_init(&ctx, g, s);
-    uint32_t faces = 0;
-    for (int Y = 0; Y < s->ny; Y++) faces += mesh_layer(&ctx, s, Y, w);
-    if (s->seams) faces += mesh_floor(&ctx, s, w);
-    return faces;
-}
-
-#if !defined(MESH_TERRAIN_ONLY)
-#include <pthread.h>
-
-#include "noise/noise.h"
-
-/* The terrain pass built for AVX2 and BMI2 (mesh_terrain_avx2.c: this file's code, the same
- * operations, so the same bits) where the CPU has them and the noise runs on AVX2 (a test or
- * SKYISLES_NOISE_PATH that picks SSE2 or plain C gets this build's pass). */
-static bool g_terrain_avx2;
-static pthread_once_t g_terrain_once = PTHREAD_ONCE_INIT;
-static void terrain_pick(void) {
-#if defined(__x86_64__) && defined(__GNUC__)
-    __builtin_cpu_init();
-    g_terrain_avx2 = mesh_terrain_avx2_fn && __builtin_cpu_supports("avx2") && __builtin_cpu_supports("bmi2");
-#endif
-}
-
 bool mesh_chunk(const WorldGen *g, ChunkScratch *s, MemPool *slabs, ChunkMesh *out, MeshCounts *counts) {
     memset(out, 0, sizeof *out);
     out->cx = s->cx;
@@ -418,9 +385,12 @@ bool mesh_chunk(const WorldGen *g, ChunkScratch *s, MemPool *slabs, ChunkMesh *o
     MeshCounts mc = {0, 0, 0, false};
     SlabWriter w = {slabs, out, NULL, 0, NULL, &out->opaque_parts, false, false};
     const uint64_t interior = ((1ull << s->n) - 1ull) << 1;
-    pthread_once(&g_terrain_once, terrain_pick);
-    MeshTerrainFn terrain = g_terrain_avx2 && noise_get_path() == NOISE_PATH_AVX2 ? mesh_terrain_avx2_fn : MESH_TERRAIN_FN;
-    mc.faces += terrain(g, s, &w);
+    /* Opaque pass: solid voxels against anything not solid (air or cloud). Materials by
+     * depth (gen_material) come from masks of the rows above. */
+    MeshCtx ctx;
+    mesh_ctx_init(&ctx, g, s);
+    for (int Y = 0; Y < s->ny; Y++) mc.faces += mesh_layer(&ctx, s, Y, &w);
+    if (s->seams) mc.faces += mesh_floor(&ctx, s, &w);
     mc.faces += mesh_props(g, s, &w);
     /* Cloud pass: its own parts after the opaque ones. */
     w.part = NULL;
@@ -432,4 +402,3 @@ bool mesh_chunk(const WorldGen *g, ChunkScratch *s, MemPool *slabs, ChunkMesh *o
     if (counts) *counts = mc;
     return !w.oom;
 }
-#endif
