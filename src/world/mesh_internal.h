@@ -17,6 +17,20 @@ static const uint8_t k_cu[4] = {0, 1, 1, 0}, k_cv[4] = {0, 0, 1, 1};
 /* Directional shade per normal: sun from above, a little from +X. */
 static const float k_dir_shade[6] = {0.82f, 0.74f, 1.0f, 0.5f, 0.68f, 0.62f};
 
+/* The terrain pass's tables (mesh_tables.c), built once by mesh_tables_init. */
+#define MESH_BANDS 8   /* desert strata: bands of three blocks by height, repeating */
+typedef struct MeshTables {
+    uint16_t ao_lut[2][512];      /* AO entry of a 3x3 front ring (plain, transposed) */
+    uint64_t ao_flags[256][4];    /* vertex i's AO level as flag bits 56-57, by the entry's low byte */
+    uint8_t face_mat[6][WORLD_MAT_COUNT];   /* the material a face of normal n shows */
+    /* [variant: 0 top/bottom, 1 + band: sides][face material][base of biome b, then jitter
+     * factor of biome b][r, g, b, 0] */
+    float pal[1 + MESH_BANDS][WORLD_MAT_COUNT][8][4] __attribute__((aligned(16)));
+} MeshTables;
+extern MeshTables g_mesh_tab;
+void mesh_tables_init(void);
+static inline int mesh_band(int by) { return (by / 3) & (MESH_BANDS - 1); }
+
 /* Parts live in slabs; a new pass (the clouds) starts a new part, in the room left in the
  * current slab when there is some, so a small mesh fits one slab. */
 typedef struct SlabWriter {
@@ -31,6 +45,15 @@ typedef struct SlabWriter {
 } SlabWriter;
 /* A new part or slab (or the end: NULL when the pool ran dry or the part table is full). */
 WorldVertex *mesh_writer_slow(SlabWriter *w);
+
+/* The room left in the current part's slab (starting a part or slab when there is none), as a
+ * pointer and a count of quads; NULL when the pool ran dry or the part table is full. Quads
+ * written there are committed with writer_commit; the layout is writer_quad's. */
+WorldVertex *mesh_writer_span(SlabWriter *w, uint32_t *quads);
+static inline void writer_commit(SlabWriter *w, uint32_t quads) {
+    w->fill += 4 * quads;
+    w->part->vert_count += 4 * quads;
+}
 
 /* Room for one more quad in the current part's slab is the common case. */
 static inline WorldVertex *writer_quad(SlabWriter *w) {

@@ -1,9 +1,10 @@
-/* skyisles world: the mesher. One quad per exposed face of the chunk's voxels at its LOD (bit
- * rows with a neighbour apron, LOD seam faces on borders), W6 colour and AO, 12-byte vertices
- * in fixed pool slabs. */
+/* skyisles world: the mesher's terrain pass. One quad per exposed face of the chunk's voxels at
+ * its LOD (bit rows with a neighbour apron, LOD seam faces on borders), W6 colour and AO,
+ * 12-byte vertices in fixed pool slabs. A layer at a time: its faces are found from the bit rows
+ * (face masks by shifts and AND-NOTs over whole rows, the AO entry of each from its front ring in
+ * the same rows) into a list in output order, then written in one loop. */
 #include "world/mesh_internal.h"
 
-#include <pthread.h>
 #include <string.h>
 
 #include "noise/simd.h"
@@ -12,160 +13,87 @@
  * truncation, and u32x4_pack_rgba's clamp to 0..255 is to_u8's: v <= 0 gives t <= 0.5, hence 0
  * or less; v >= 1 gives t >= 255.5, hence 255 or more; in between (uint8_t)t. (Colours stay
  * far inside the int32 range; a NaN would give 0 as to_u8 does.) */
-static inline u32x4 to_u8x4_raw(f32x4 v) {
-    return f32x4_to_i32_trunc(f32x4_add(f32x4_mul(v, f32x4_set1(255.0f)), f32x4_set1(0.5f)));
+static inline u32x4 to_u8x4_raw(f32x4 v, f32x4 k255, f32x4 khalf) {
+    return f32x4_to_i32_trunc(f32x4_add(f32x4_mul(v, k255), khalf));
 }
 
-/* W6 base colours as base + jitter * k per channel (the seed's formulas: a channel without
- * jitter has k = 0, and c + j * 0 is c exactly). Home colours come from the field per column.
- * Four lanes per row (the fourth 0) so a face's colour is one vector. */
-static const float k_mat_base[WORLD_MAT_COUNT][4] __attribute__((aligned(16))) = {
-    [WORLD_MAT_GRASS] = {0.3f, 0.5f, 0.2f, 0.0f},   /* seed 000 */
-    [WORLD_MAT_CLIFF] = {0.46f, 0.39f, 0.3f, 0.0f},
-    [WORLD_MAT_DIRT] = {0.42f, 0.31f, 0.2f, 0.0f},
-    [WORLD_MAT_STONE] = {0.47f, 0.46f, 0.5f, 0.0f},
-    [WORLD_MAT_SNOW] = {0.9f, 0.93f, 0.97f, 0.0f},
-    [WORLD_MAT_ABYSS] = {0.07f, 0.07f, 0.09f, 0.0f},   /* the abyss: near-black */
-    [WORLD_MAT_AIR] = {0.07f, 0.07f, 0.09f, 0.0f},
-    [WORLD_MAT_CLOUD] = {0.07f, 0.07f, 0.09f, 0.0f},
-};
-static const float k_mat_jit[WORLD_MAT_COUNT][4] __attribute__((aligned(16))) = {
-    [WORLD_MAT_GRASS] = {1.0f, 1.0f, 0.0f, 0.0f},
-    [WORLD_MAT_CLIFF] = {0.6f, 0.6f, 0.0f, 0.0f},
-    [WORLD_MAT_DIRT] = {1.0f, 1.0f, 0.0f, 0.0f},
-    [WORLD_MAT_STONE] = {0.5f, 0.5f, 0.5f, 0.0f},
-    [WORLD_MAT_SNOW] = {0.3f, 0.3f, 0.0f, 0.0f},
-    [WORLD_MAT_HOME] = {0.5f, 0.5f, 0.3f, 0.0f},
-};
-
-/* Biome palettes (W6, C4) for the materials of the archipelago's land; the abyss, clouds and the
- * home island keep theirs. Temperate is the table above, bit for bit (a column of weight 1 takes
- * it directly). The others: snowy whites and greys, desert ochre sand over red rock, jungle deep
- * greens over mossy rock. Colour and jitter factor both blend by the column's weights. Above the
- * snow line the desert's "snow" is pale sand (a mesa top, not a glacier). */
-static const float k_bio_base[BIOME_COUNT][WORLD_MAT_COUNT][4] __attribute__((aligned(16))) = {
-    [BIOME_SNOWY] = {[WORLD_MAT_GRASS] = {0.84f, 0.87f, 0.92f, 0.0f}, [WORLD_MAT_CLIFF] = {0.56f, 0.57f, 0.62f, 0.0f},
-                     [WORLD_MAT_DIRT] = {0.5f, 0.5f, 0.54f, 0.0f}, [WORLD_MAT_STONE] = {0.44f, 0.45f, 0.5f, 0.0f},
-                     [WORLD_MAT_SNOW] = {0.93f, 0.95f, 0.99f, 0.0f}},
-    [BIOME_DESERT] = {[WORLD_MAT_GRASS] = {0.8f, 0.62f, 0.38f, 0.0f}, [WORLD_MAT_CLIFF] = {0.74f, 0.42f, 0.26f, 0.0f},
-                      [WORLD_MAT_DIRT] = {0.7f, 0.44f, 0.27f, 0.0f}, [WORLD_MAT_STONE] = {0.62f, 0.38f, 0.26f, 0.0f},
-                      [WORLD_MAT_SNOW] = {0.9f, 0.8f, 0.62f, 0.0f}},   /* high mesa tops: pale sand */
-    [BIOME_JUNGLE] = {[WORLD_MAT_GRASS] = {0.13f, 0.38f, 0.12f, 0.0f}, [WORLD_MAT_CLIFF] = {0.32f, 0.34f, 0.2f, 0.0f},
-                      [WORLD_MAT_DIRT] = {0.32f, 0.22f, 0.13f, 0.0f}, [WORLD_MAT_STONE] = {0.36f, 0.4f, 0.34f, 0.0f},
-                      [WORLD_MAT_SNOW] = {0.9f, 0.93f, 0.97f, 0.0f}},
-};
-static const float k_bio_jit[BIOME_COUNT][WORLD_MAT_COUNT][4] __attribute__((aligned(16))) = {
-    [BIOME_SNOWY] = {[WORLD_MAT_GRASS] = {0.3f, 0.3f, 0.3f, 0.0f}, [WORLD_MAT_CLIFF] = {0.4f, 0.4f, 0.4f, 0.0f},
-                     [WORLD_MAT_DIRT] = {0.4f, 0.4f, 0.4f, 0.0f}, [WORLD_MAT_STONE] = {0.5f, 0.5f, 0.5f, 0.0f},
-                     [WORLD_MAT_SNOW] = {0.2f, 0.2f, 0.2f, 0.0f}},
-    [BIOME_DESERT] = {[WORLD_MAT_GRASS] = {0.6f, 0.5f, 0.3f, 0.0f}, [WORLD_MAT_CLIFF] = {0.4f, 0.3f, 0.2f, 0.0f},
-                      [WORLD_MAT_DIRT] = {0.6f, 0.4f, 0.2f, 0.0f}, [WORLD_MAT_STONE] = {0.5f, 0.4f, 0.3f, 0.0f},
-                      [WORLD_MAT_SNOW] = {0.3f, 0.3f, 0.0f, 0.0f}},
-    [BIOME_JUNGLE] = {[WORLD_MAT_GRASS] = {0.6f, 1.0f, 0.3f, 0.0f}, [WORLD_MAT_CLIFF] = {0.6f, 0.6f, 0.3f, 0.0f},
-                      [WORLD_MAT_DIRT] = {0.8f, 0.6f, 0.3f, 0.0f}, [WORLD_MAT_STONE] = {0.5f, 0.5f, 0.5f, 0.0f},
-                      [WORLD_MAT_SNOW] = {0.3f, 0.3f, 0.0f, 0.0f}},
-};
-/* Desert mesas: the side faces of rock (cliff, dirt, stone) in bands of red and ochre strata,
- * three blocks each, by height (at any LOD the voxel's sample height). */
-static const float k_strata[8][4] __attribute__((aligned(16))) = {
-    {0.78f, 0.45f, 0.28f, 0.0f}, {0.86f, 0.62f, 0.4f, 0.0f}, {0.68f, 0.35f, 0.22f, 0.0f}, {0.88f, 0.72f, 0.5f, 0.0f},
-    {0.74f, 0.41f, 0.3f, 0.0f},  {0.62f, 0.3f, 0.2f, 0.0f},  {0.84f, 0.56f, 0.34f, 0.0f}, {0.77f, 0.5f, 0.33f, 0.0f},
-};
-static inline int strata_band(int by) { return (by / 3) & 7; }
 /* Materials the biomes colour (bit per material). */
 #define BIOME_MATS ((1u << WORLD_MAT_GRASS) | (1u << WORLD_MAT_CLIFF) | (1u << WORLD_MAT_DIRT) | \
                     (1u << WORLD_MAT_STONE) | (1u << WORLD_MAT_SNOW))
-#define STRATA_MATS ((1u << WORLD_MAT_CLIFF) | (1u << WORLD_MAT_DIRT) | (1u << WORLD_MAT_STONE))
-
-/* Base + jitter of material fm under the column's biome weights w (strata on side faces). */
-static inline f32x4 biome_colour(const float *w, uint8_t fm, int n, int by, float j) {
-    f32x4 jv = f32x4_set1(j);
-    f32x4 acc = f32x4_mul(f32x4_set1(w[BIOME_TEMPERATE]), f32x4_add(f32x4_load(k_mat_base[fm]), f32x4_mul(jv, f32x4_load(k_mat_jit[fm]))));
-    for (int b = 1; b < BIOME_COUNT; b++) {
-        if (!(w[b] > 0.0f)) continue;
-        const float *base = k_bio_base[b][fm];
-        if (b == BIOME_DESERT && n != WORLD_NORMAL_PY && n != WORLD_NORMAL_NY && ((STRATA_MATS >> fm) & 1u))
-            base = k_strata[strata_band(by)];
-        f32x4 c = f32x4_add(f32x4_load(base), f32x4_mul(jv, f32x4_load(k_bio_jit[b][fm])));
-        acc = f32x4_add(acc, f32x4_mul(f32x4_set1(w[b]), c));
-    }
-    return acc;
-}
-
-/* The material a face shows: side faces of a surface voxel show exposed earth (the cliff
- * colour), undersides stone. As a table per normal, so a face looks it up without branches. */
-static uint8_t face_material(uint8_t mat, int normal) {
-    if (normal == WORLD_NORMAL_NY && mat != WORLD_MAT_ABYSS) return WORLD_MAT_STONE;
-    if (normal != WORLD_NORMAL_PY && (mat == WORLD_MAT_GRASS || mat == WORLD_MAT_SNOW)) return WORLD_MAT_CLIFF;
-    return mat;
-}
-static uint8_t k_face_mat[6][WORLD_MAT_COUNT];
 /* Light under a roof (some rock higher in the air cell's column): x 0.55. */
 static const float k_roof_shade[2] = {1.0f, 0.55f};
 
-/* Per-vertex AO of a face from its 3x3 front ring (bit a * 3 + b, offsets -1..1; `transposed`
- * when (U, V) read it as G[dv][du]): for each corner k, two side neighbours and the corner one,
- * ao = s1 && s2 ? 0 : 3 - (s1 + s2 + c). The quad is rotated so its 0-2 diagonal joins the
- * brighter pair: vertex i is corner (i + rot) & 3. An entry holds vertex i's ao in bits
- * 2i..2i+1 and rot in bit 8. One table for every face, built once (with the face materials). */
-static uint16_t g_ao_lut[2][512];
-/* Vertex i's AO level as flag bits (bits 56-57 of a packed position) by the entry's low byte. */
-static uint64_t g_ao_flags[256][4];
-static pthread_once_t g_ao_once = PTHREAD_ONCE_INIT;
+/* What a face of normal n and depth class cls (0 dirt, 1 surface, 2 stone) of a layer shares
+ * with the others: its light in the open and under a roof, the palette of its material (side
+ * faces show the desert strata of the layer's band), the packed corner of voxel x = z = 0 with
+ * the material flags, the corner offsets by rotation. */
+typedef struct FaceLook {
+    float lit[2][4];
+    const float (*pal)[4];
+    uint64_t p0;
+    const uint64_t (*corner)[4];
+    uint32_t blendable;   /* 1: the biomes colour the material */
+    uint8_t fm, home;     /* home: the home island may claim this surface */
+    uint8_t n, variant;   /* the normal, the palette variant */
+    int32_t by;           /* the layer's block height */
+} FaceLook;
+#define LOOK(n, cls) ((n) * 4 + (cls))
 
-static void ao_lut_init(void) {
-    for (int tr = 0; tr < 2; tr++)
-        for (uint32_t gm = 0; gm < 512; gm++) {
-#define OCC(du, dv) (tr ? ((gm >> (((dv) + 1) * 3 + (du) + 1)) & 1u) : ((gm >> (((du) + 1) * 3 + (dv) + 1)) & 1u))
-            uint32_t ao[4];
-            for (int k = 0; k < 4; k++) {
-                int du = k_cu[k] ? 1 : -1, dv = k_cv[k] ? 1 : -1;
-                uint32_t s1 = OCC(du, 0), s2 = OCC(0, dv), cn = OCC(du, dv);
-                ao[k] = (s1 && s2) ? 0 : 3 - (s1 + s2 + cn);
-            }
-#undef OCC
-            uint32_t rot = ao[0] + ao[2] < ao[1] + ao[3] ? 1u : 0u, e = rot << 8;
-            for (int i = 0; i < 4; i++) e |= ao[(i + rot) & 3] << (2 * i);
-            g_ao_lut[tr][gm] = (uint16_t)e;
-        }
-    for (int e = 0; e < 256; e++)
-        for (int i = 0; i < 4; i++) g_ao_flags[e][i] = (uint64_t)((e >> (2 * i)) & 3) << 56;
-    for (int n = 0; n < 6; n++)
-        for (int m = 0; m < WORLD_MAT_COUNT; m++) k_face_mat[n][m] = face_material((uint8_t)m, n);
-}
+/* A face found, in output order: bits 0-8 the AO entry, 9-18 the column z * 32 + x, 19-23 its
+ * look, 24 under a roof. */
+#define REC_COL 9
+#define REC_LOOK 19
+#define REC_ROOF 24
 
 /* Per-chunk constants of the opaque pass. */
 typedef struct MeshCtx {
     const WorldGen *g;
     const ChunkScratch *s;
-    SlabWriter *w;
-    int sc;                    /* blocks per voxel edge (LOD scale) */
-    float aof[4];              /* per-vertex AO factor by level */
-    float aofv[256][4];
-    float jit[CHUNK_SIZE][CHUNK_SIZE];   /* the colour jitter per column, times jitter_amount */
-    uint32_t blend[CHUNK_SIZE];          /* per row, bit x: the column has more than the temperate biome */        /* the four vertices' AO factors by their levels (bits 2i..2i+1) */
-    float alt[WV_H];           /* pseudo-AO altitude light per air-cell layer index */
-    uint64_t corner[6][2][4];  /* packed position offsets (blocks) of vertex i for normal n and
-                                  rotation r: corner (i + r) & 3 */
+    int sc;                              /* blocks per voxel edge (LOD scale) */
+    float k255[4] __attribute__((aligned(16))), khalf[4] __attribute__((aligned(16)));   /* to_u8's 255 and 0.5 */
+    float aofv[256][4] __attribute__((aligned(16)));   /* the four vertices' AO factors by their levels (bits 2i..2i+1) */
+    /* Per column z * 32 + x: the biome weights, the colour jitter times its amount, the packed x
+     * and z of the column's corner (blocks), and the blend's bits: bit 0 the column has more than
+     * the temperate biome, bit b biome b has weight (the W6 blend adds only those). */
+    float ew[CHUNK_SIZE * CHUNK_SIZE][4] __attribute__((aligned(16)));
+    float jit[CHUNK_SIZE * CHUNK_SIZE];
+    uint64_t colpos[CHUNK_SIZE * CHUNK_SIZE];
+    uint8_t blend[CHUNK_SIZE * CHUNK_SIZE];
+    float alt[WV_H];                     /* pseudo-AO altitude light per air-cell layer index */
+    uint64_t corner[6][2][4];            /* packed position offsets (blocks) of vertex i for normal n and
+                                            rotation r: corner (i + r) & 3 */
+    FaceLook look[6 * 4];                /* the layer's looks by LOOK(n, cls) */
+    uint32_t rec[6 * CHUNK_SIZE * CHUNK_SIZE];   /* the layer's faces */
 } MeshCtx;
 
-static void mesh_ctx_init(MeshCtx *c, const WorldGen *g, const ChunkScratch *s, SlabWriter *w) {
-    pthread_once(&g_ao_once, ao_lut_init);
+_Static_assert(CHUNK_SIZE == 32, "a record's column is z * 32 + x");
+
+static void mesh_ctx_init(MeshCtx *c, const WorldGen *g, const ChunkScratch *s) {
+    mesh_tables_init();
     c->g = g;
     c->s = s;
-    c->w = w;
     c->sc = s->scale;
-    for (int k = 0; k < 4; k++) c->aof[k] = 1.0f - g->p.ao_strength * (float)(3 - k);
-    for (int z = 0; z < s->n; z++) {
-        uint32_t b = 0;
-        for (int x = 0; x < s->n; x++) {
-            c->jit[z][x] = s->jitter[z][x] * g->p.jitter_amount;
-            b |= (uint32_t)(s->biome_w[z][x][BIOME_TEMPERATE] != 1.0f) << x;
-        }
-        c->blend[z] = b;
+    float aof[4];
+    for (int k = 0; k < 4; k++) {
+        aof[k] = 1.0f - g->p.ao_strength * (float)(3 - k);
+        c->k255[k] = 255.0f;
+        c->khalf[k] = 0.5f;
     }
+    const float ja = g->p.jitter_amount;
+    for (int z = 0; z < s->n; z++)
+        for (int x = 0; x < s->n; x++) {
+            const float *w = s->biome_w[z][x];
+            int i = z * CHUNK_SIZE + x;
+            c->jit[i] = s->jitter[z][x] * ja;
+            c->colpos[i] = pack_pos(x * c->sc, 0, z * c->sc, 0);
+            /* Bit 0: more than the temperate biome; bit b: biome b has weight (the blend adds it). */
+            uint32_t bm = (uint32_t)(w[1] > 0.0f) << 1 | (uint32_t)(w[2] > 0.0f) << 2 | (uint32_t)(w[3] > 0.0f) << 3;
+            bool blended = w[BIOME_TEMPERATE] != 1.0f;
+            c->blend[i] = (uint8_t)(blended ? bm | 1u : 0u);
+            f32x4_store(c->ew[i], f32x4_load(w));   /* read in blended columns, for the biomes of bm */
+        }
     for (int e = 0; e < 256; e++)
-        for (int i = 0; i < 4; i++) c->aofv[e][i] = c->aof[(e >> (2 * i)) & 3];
+        for (int i = 0; i < 4; i++) c->aofv[e][i] = aof[(e >> (2 * i)) & 3];
     for (int yi = 0; yi < WV_H; yi++) c->alt[yi] = alt_light(g, (float)gs_block_y(s, yi - 1));   /* the layer's sample height */
     for (int n = 0; n < 6; n++)
         for (int r = 0; r < 2; r++)
@@ -177,144 +105,191 @@ static void mesh_ctx_init(MeshCtx *c, const WorldGen *g, const ChunkScratch *s, 
             }
 }
 
+/* The looks of layer Y (Y = -1: the floor's faces, abyss). */
+static void layer_look(MeshCtx *c, int Y) {
+    const WorldGen *g = c->g;
+    const int by = gs_block_y(c->s, Y), sc = c->sc;
+    bool abyss = Y < 0 || (float)by < g->p.bedrock_level;
+    /* gen_surface_material: snow or grass by height, unless the home island may claim it. */
+    uint8_t mat[3] = {abyss ? WORLD_MAT_ABYSS : WORLD_MAT_DIRT,
+                      abyss ? WORLD_MAT_ABYSS : (float)by >= g->p.snow_level ? WORLD_MAT_SNOW : WORLD_MAT_GRASS,
+                      abyss ? WORLD_MAT_ABYSS : WORLD_MAT_STONE};
+    bool home = !abyss && g->home_on && (float)by >= g->home_sea - WORLD_HOME_FLOOR;
+    for (int n = 0; n < 6; n++) {
+        const int8_t *N = k_n[n];
+        /* Altitude, then a roof's shade, then the direction. */
+        int ai = Y + N[1] + 1;
+        float alt = c->alt[ai < 0 ? 0 : ai];   /* (the floor's layer -1 has top faces only) */
+        float lit0 = alt * k_roof_shade[0] * k_dir_shade[n], lit1 = alt * k_roof_shade[1] * k_dir_shade[n];
+        int variant = n == WORLD_NORMAL_PY || n == WORLD_NORMAL_NY ? 0 : 1 + mesh_band(by);
+        const float (*pal)[8][4] = (const float (*)[8][4])g_mesh_tab.pal[variant];
+        uint64_t p0 = pack_pos((N[0] > 0) * sc, WORLD_Y_MIN + (Y + (N[1] > 0)) * sc, (N[2] > 0) * sc, n);
+        const f32x4 l0 = f32x4_set1(lit0), l1 = f32x4_set1(lit1);
+        for (int cls = 0; cls < 3; cls++) {   /* (class 3 never: surface and stone exclude each other) */
+            FaceLook *L = &c->look[LOOK(n, cls)];
+            uint8_t fm = g_mesh_tab.face_mat[n][mat[cls]];
+            f32x4_store(L->lit[0], l0);
+            f32x4_store(L->lit[1], l1);
+            L->pal = pal[fm];
+            L->p0 = p0 | (uint64_t)fm << 58;
+            L->corner = c->corner[n];
+            L->blendable = (BIOME_MATS >> fm) & 1u;
+            L->fm = fm;
+            L->home = home && cls == 1;
+            L->n = (uint8_t)n;
+            L->variant = (uint8_t)variant;
+            L->by = by;
+        }
+    }
+}
+
 static inline uint32_t win3(uint64_t row, int x) { return (uint32_t)(row >> x) & 7u; }   /* bits x-1..x+1 */
 
-/* The rows the front rings of row (layer index yi, row z1) read for normal n: for +-Y and +-Z
- * three rows whose bits x-1..x+1 are a ring row (G[a] = win3(r[a], x)); for +-X the 3x3 rows
- * (layers y-1..y+1 by rows z-1..z+1) at the bit of the column in front. Returns whether
- * (U, V) read the ring transposed. */
-static inline bool ring_rows(const ChunkScratch *s, int n, int yi, int z1, uint64_t r[9]) {
-    switch (n) {
-    case WORLD_NORMAL_PY:
-    case WORLD_NORMAL_NY: {          /* rows z-1..z+1 of the layer above/below, bits x-1..x+1 */
-        int l = yi + (n == WORLD_NORMAL_PY ? 1 : -1);
-        for (int a = 0; a < 3; a++) r[a] = s->solid[l][z1 - 1 + a];
-        return n == WORLD_NORMAL_NY;
-    }
-    case WORLD_NORMAL_PZ:
-    case WORLD_NORMAL_NZ: {          /* layers y-1..y+1 of the row in front, bits x-1..x+1 */
-        int rz = z1 + (n == WORLD_NORMAL_PZ ? 1 : -1);
-        for (int a = 0; a < 3; a++) r[a] = s->solid[yi - 1 + a][rz];
-        return n == WORLD_NORMAL_PZ;
-    }
-    default:                         /* column x+-1: layers y-1..y+1 by rows z-1..z+1 */
-        for (int a = 0; a < 3; a++)
-            for (int c = 0; c < 3; c++) r[a * 3 + c] = s->solid[yi - 1 + a][z1 - 1 + c];
-        return n == WORLD_NORMAL_NX;
-    }
-}
-
-/* 3x3 occupancy in front of the face of voxel x (bit a * 3 + b, offsets -1..1). */
-static inline uint32_t ring_code(int n, const uint64_t r[9], int x) {
-    if (n == WORLD_NORMAL_PX || n == WORLD_NORMAL_NX) {
-        int b = x + 1 + (n == WORLD_NORMAL_PX ? 1 : -1);
-        uint32_t gm = 0;
-        for (int j = 0; j < 9; j++) gm |= (uint32_t)((r[j] >> b) & 1u) << j;
-        return gm;
-    }
-    return win3(r[0], x) | win3(r[1], x) << 3 | win3(r[2], x) << 6;
-}
-
-/* Face n of voxel (x, layer Y, z), coarse units, of face material fm, with front ring gm
- * (ring_code); lit[roof]: the light of the layer in front (altitude, then the shade under a
- * roof, then the direction), in the open (0) or under a roof (1). */
-static inline __attribute__((always_inline)) void emit_face(const MeshCtx *c, int n, int x, int Y, int z, uint8_t fm,
-                                                            uint32_t gm, bool transposed, const float lit[2]) {
-    const ChunkScratch *s = c->s;
-    const WorldGen *g = c->g;
+/* The faces with normal n of row z of layer Y (bits m, at bit x + 1) as records from out on: each
+ * one's AO entry from its 3x3 front ring (bit a * 3 + b: for +-Y and +-Z three rows whose bits
+ * x-1..x+1 are a ring row; for +-X the column in front in layers y-1..y+1 by rows z-1..z+1), its
+ * depth class from the surf and stone masks, and whether rock higher in the column in front
+ * roofs its air cell. */
+static inline __attribute__((always_inline)) uint32_t *find_row(const ChunkScratch *s, const int n, uint64_t m, int Y,
+                                                                int z, uint64_t surf, uint64_t stone, uint32_t *out) {
     const int8_t *N = k_n[n];
-    uint32_t ao = g_ao_lut[transposed][gm];
-    /* Colour: base + jitter * k, then the light. */
-    float j = c->jit[z][x];
-    f32x4 base, rgb;
-    if (((BIOME_MATS >> fm) & 1u) && ((c->blend[z] >> x) & 1u)) {
-        rgb = biome_colour(s->biome_w[z][x], fm, n, gs_block_y(s, Y), j);
-        goto lit;
+    const int yi = Y + 1, z1 = z + 1, fy = Y + N[1];
+    const bool xn = n == WORLD_NORMAL_PX || n == WORLD_NORMAL_NX;
+    /* (U, V) read the ring transposed for -X, -Y and +Z. */
+    const uint16_t *lut = g_mesh_tab.ao_lut[n == WORLD_NORMAL_NX || n == WORLD_NORMAL_NY || n == WORLD_NORMAL_PZ];
+    const int16_t *top = &s->top[z1 + N[2]][N[0] + 1];   /* the column in front, by x */
+    uint64_t r0 = 0, r1 = 0, r2 = 0;
+    if (n == WORLD_NORMAL_PY || n == WORLD_NORMAL_NY) {          /* rows z-1..z+1 of the layer in front */
+        const uint64_t *l = s->solid[yi + N[1]];
+        r0 = l[z1 - 1], r1 = l[z1], r2 = l[z1 + 1];
+    } else if (!xn) {                                             /* layers y-1..y+1 of the row in front */
+        r0 = s->solid[yi - 1][z1 + N[2]], r1 = s->solid[yi][z1 + N[2]], r2 = s->solid[yi + 1][z1 + N[2]];
     }
-    if (fm == WORLD_MAT_HOME) {
-        const IslandField *h = g->home;
-        uint8_t type = s->home_type[z][x];
-        uint32_t rgb = !h ? 0x808080u : type < h->n_types ? h->type_rgb[type] : type == WORLD_HOME_PATH ? h->path_rgb : 0x808080u;
-        base = f32x4_set4((float)((rgb >> 16) & 0xffu) * (1.0f / 255.0f), (float)((rgb >> 8) & 0xffu) * (1.0f / 255.0f),
-                          (float)(rgb & 0xffu) * (1.0f / 255.0f), 0.0f);
-    } else {
-        base = f32x4_load(k_mat_base[fm]);
+    /* +-X: layer a, row c at bx[a * WV_ROW + c] (X faces are never on the floor's layer -1). */
+    const uint64_t *bx = xn ? &s->solid[yi - 1][z1 - 1] : NULL;
+    const int sh = n == WORLD_NORMAL_PX ? 1 : -1;     /* +-X: the column in front is bit x + 1 + sh */
+    const uint32_t base = (uint32_t)z << (REC_COL + 5) | (uint32_t)LOOK(n, 0) << REC_LOOK;
+    while (m) {
+        int b = __builtin_ctzll(m), x = b - 1;
+        m &= m - 1;
+        uint32_t gm;
+        if (xn) {
+            int f = b + sh;
+            gm = 0;
+#if defined(__GNUC__) && !defined(__clang__)
+#pragma GCC unroll 9
+#endif
+            for (int j = 0; j < 9; j++) gm |= (uint32_t)((bx[(j / 3) * WV_ROW + j % 3] >> f) & 1u) << j;
+        } else {
+            gm = win3(r0, x) | win3(r1, x) << 3 | win3(r2, x) << 6;
+        }
+        uint32_t cls = (uint32_t)((surf >> b) & 1u) | (uint32_t)((stone >> b) & 1u) << 1;
+        *out++ = base | (uint32_t)lut[gm] | (uint32_t)x << REC_COL | cls << REC_LOOK | (uint32_t)(top[x] > fy) << REC_ROOF;
     }
-    rgb = f32x4_add(base, f32x4_mul(f32x4_set1(j), f32x4_load(k_mat_jit[fm])));
-lit:;
-    int fx = x + N[0], fy = Y + N[1], fz = z + N[2];
-    rgb = f32x4_mul(rgb, f32x4_set1(lit[s->top[fz + 1][fx + 1] > fy]));
-    WorldVertex *q = writer_quad(c->w);
-    if (!q) return;
+    return out;
+}
+
+/* The colour of a face in column col, of palette P, before its light: the temperate base +
+ * jitter * factor, or in a column of more biomes every biome's of weight, weighted (the W6 blend's
+ * operations in its order). */
+static inline f32x4 blend_colour(const MeshCtx *c, const float (*P)[4], int col, bool blended) {
+    f32x4 jv = f32x4_set1(c->jit[col]);
+    if (blended) {
+        f32x4 w = f32x4_load(c->ew[col]);
+        f32x4 acc = f32x4_mul(f32x4_dup(w, 0), f32x4_add(f32x4_load(P[0]), f32x4_mul(jv, f32x4_load(P[4]))));
+        const uint32_t bm = c->blend[col];   /* bit b: biome b has weight */
+        if (bm & 2u) acc = f32x4_add(acc, f32x4_mul(f32x4_dup(w, 1), f32x4_add(f32x4_load(P[1]), f32x4_mul(jv, f32x4_load(P[5])))));
+        if (bm & 4u) acc = f32x4_add(acc, f32x4_mul(f32x4_dup(w, 2), f32x4_add(f32x4_load(P[2]), f32x4_mul(jv, f32x4_load(P[6])))));
+        if (bm & 8u) acc = f32x4_add(acc, f32x4_mul(f32x4_dup(w, 3), f32x4_add(f32x4_load(P[3]), f32x4_mul(jv, f32x4_load(P[7])))));
+        return acc;
+    }
+    return f32x4_add(f32x4_load(P[0]), f32x4_mul(jv, f32x4_load(P[4])));
+}
+
+/* A home-island layer's surface face: the material the island gives the column (its location
+ * type's colour for WORLD_MAT_HOME), else as the rest. */
+static __attribute__((noinline)) f32x4 home_colour(const MeshCtx *c, const FaceLook *L, int col, uint8_t *fm_out) {
+    const ChunkScratch *s = c->s;
+    int x = col % CHUNK_SIZE, z = col / CHUNK_SIZE;
+    uint8_t fm = g_mesh_tab.face_mat[L->n][gen_surface_material(c->g, s, x, L->by, z)];
+    *fm_out = fm;
+    const float (*P)[4] = (const float (*)[4])g_mesh_tab.pal[L->variant][fm];
+    if (fm != WORLD_MAT_HOME) return blend_colour(c, P, col, c->blend[col] && ((BIOME_MATS >> fm) & 1u));
+    const IslandField *h = c->g->home;
+    uint8_t type = s->home_type[z][x];
+    uint32_t rgb = !h ? 0x808080u : type < h->n_types ? h->type_rgb[type] : type == WORLD_HOME_PATH ? h->path_rgb : 0x808080u;
+    f32x4 base = f32x4_set4((float)((rgb >> 16) & 0xffu) * (1.0f / 255.0f), (float)((rgb >> 8) & 0xffu) * (1.0f / 255.0f),
+                            (float)(rgb & 0xffu) * (1.0f / 255.0f), 0.0f);
+    return f32x4_add(base, f32x4_mul(f32x4_set1(c->jit[col]), f32x4_load(P[4])));
+}
+
+/* The four vertices of a face into q: lit colour rgb, AO entry e, corner offsets off (by the
+ * entry's rotation), packed first corner p0 (position, normal, material flags). */
+static inline __attribute__((always_inline)) void store_face(const MeshCtx *c, WorldVertex *restrict q, f32x4 rgb,
+                                                             uint32_t e, const uint64_t *off, uint64_t p0) {
     /* The four vertices' colours at once: a vector per channel over the vertices. */
-    f32x4 f = f32x4_load(c->aofv[ao & 0xffu]);
-    u32x4 r8 = to_u8x4_raw(f32x4_mul(f32x4_dup(rgb, 0), f));
-    u32x4 g8 = to_u8x4_raw(f32x4_mul(f32x4_dup(rgb, 1), f));
-    u32x4 b8 = to_u8x4_raw(f32x4_mul(f32x4_dup(rgb, 2), f));
-    uint32_t col[4];
-    u32x4_store(col, u32x4_pack_rgba(r8, g8, b8, u32x4_set1(255u)));
-    const uint64_t *off = c->corner[n][(ao >> 8) & 1u];
-    int sc = c->sc;
-    int bx = (x + (N[0] > 0)) * sc, by = WORLD_Y_MIN + (Y + (N[1] > 0)) * sc, bz = (z + (N[2] > 0)) * sc;
-    uint64_t p0 = pack_pos(bx, by, bz, n) | (uint64_t)(fm << 2) << 56;
-    const uint64_t *fl = g_ao_flags[ao & 0xffu];
+    f32x4 f = f32x4_load(c->aofv[e & 0xffu]);
+    const f32x4 k255 = f32x4_load(c->k255), khalf = f32x4_load(c->khalf);
+    u32x4 r8 = to_u8x4_raw(f32x4_mul(f32x4_dup(rgb, 0), f), k255, khalf);
+    u32x4 g8 = to_u8x4_raw(f32x4_mul(f32x4_dup(rgb, 1), f), k255, khalf);
+    u32x4 b8 = to_u8x4_raw(f32x4_mul(f32x4_dup(rgb, 2), f), k255, khalf);
+    u32x4 col = u32x4_pack_rgba(r8, g8, b8, u32x4_set1(255u));
+    const uint64_t *fl = g_mesh_tab.ao_flags[e & 0xffu];
+#if defined(MESH_PACKED) && defined(SIMD_SSE2)
+    /* Positions two per vector, then the 48 bytes as three stores: 32-bit lanes p0 = a b, p1 =
+     * c d, p2 = e f, p3 = g h, colours k0-k3: [a b k0 c] [d k1 e f] [k2 g h k3]. */
+    __m128i pv = _mm_set1_epi64x((long long)p0);
+    __m128 p01 = _mm_castsi128_ps(_mm_add_epi64(pv, _mm_add_epi64(_mm_loadu_si128((const __m128i *)(const void *)off),
+                                                                  _mm_loadu_si128((const __m128i *)(const void *)fl))));
+    __m128 p23 = _mm_castsi128_ps(_mm_add_epi64(pv, _mm_add_epi64(_mm_loadu_si128((const __m128i *)(const void *)(off + 2)),
+                                                                  _mm_loadu_si128((const __m128i *)(const void *)(fl + 2)))));
+    __m128 k = _mm_castsi128_ps(col);
+    __m128 t0 = _mm_shuffle_ps(k, p01, _MM_SHUFFLE(2, 2, 0, 0));    /* k0 k0 c c */
+    __m128 t1 = _mm_shuffle_ps(p01, k, _MM_SHUFFLE(1, 1, 3, 3));    /* d d k1 k1 */
+    __m128 t2 = _mm_shuffle_ps(k, p23, _MM_SHUFFLE(3, 2, 3, 2));    /* k2 k3 g h */
+    float *d = (float *)(void *)q;
+    _mm_storeu_ps(d, _mm_shuffle_ps(p01, t0, _MM_SHUFFLE(2, 1, 1, 0)));
+    _mm_storeu_ps(d + 4, _mm_shuffle_ps(t1, p23, _MM_SHUFFLE(1, 0, 2, 0)));
+    _mm_storeu_ps(d + 8, _mm_shuffle_ps(t2, t2, _MM_SHUFFLE(1, 3, 2, 0)));
+#else
+    uint32_t cv[4];
+    u32x4_store(cv, col);
 #if defined(__GNUC__) && !defined(__clang__)
 #pragma GCC unroll 4
 #endif
-    for (int i = 0; i < 4; i++) store_vertex(&q[i], p0 + off[i] + fl[i], col[i]);
+    for (int i = 0; i < 4; i++) store_vertex(&q[i], p0 + off[i] + fl[i], cv[i]);
+#endif
 }
 
-/* What the faces of a row share: its layer, height, materials by depth (surface, dirt, stone;
- * the abyss below bedrock level) from the masks of the rows above. */
-typedef struct RowLook {
-    int Y, z, by;
-    uint8_t fm[6][3];                        /* per normal the face material of a surface, dirt
-                                                and stone voxel (all the abyss below bedrock) */
-    bool home;                               /* the home island may claim the surface */
-    float lit[6][2];                         /* per normal the light of the layer in front, in
-                                                the open and under a roof (emit_face) */
-    uint64_t surf, stone;
-} RowLook;
-
-/* The layer's part of a row's look (its rows then set z, surf and stone). */
-static inline void layer_look(const MeshCtx *c, int Y, int by, RowLook *rl) {
-    const WorldGen *g = c->g;
-    bool abyss = (float)by < g->p.bedrock_level;
-    rl->Y = Y;
-    rl->by = by;
-    /* gen_surface_material: snow or grass by height, unless the home island may claim it. */
-    uint8_t surf = abyss ? WORLD_MAT_ABYSS : (float)by >= g->p.snow_level ? WORLD_MAT_SNOW : WORLD_MAT_GRASS;
-    uint8_t dirt = abyss ? WORLD_MAT_ABYSS : WORLD_MAT_DIRT, stone = abyss ? WORLD_MAT_ABYSS : WORLD_MAT_STONE;
-    rl->home = !abyss && g->home_on && (float)by >= g->home_sea - WORLD_HOME_FLOOR;
-    for (int n = 0; n < 6; n++) {
-        rl->fm[n][0] = k_face_mat[n][surf];
-        rl->fm[n][1] = k_face_mat[n][dirt];
-        rl->fm[n][2] = k_face_mat[n][stone];
-        /* Altitude, then a roof's shade, then the direction. */
-        float alt = c->alt[Y + k_n[n][1] + 1];
-        rl->lit[n][0] = alt * k_roof_shade[0] * k_dir_shade[n];
-        rl->lit[n][1] = alt * k_roof_shade[1] * k_dir_shade[n];
+/* Writes the layer's faces (c->rec[0..nrec)) through the writer in one loop. */
+static void emit_faces(const MeshCtx *restrict c, uint32_t nrec, SlabWriter *w) {
+    uint32_t room = 0, used = 0;
+    WorldVertex *restrict q = NULL;
+    for (uint32_t i = 0; i < nrec; i++, used++, q += 4) {
+        if (__builtin_expect(used == room, 0)) {   /* the current part's slab is full: the next one */
+            if (used) writer_commit(w, used);
+            used = 0;
+            uint32_t span;   /* (room itself never has its address taken: it stays in a register) */
+            q = mesh_writer_span(w, &span);
+            if (!q) return;
+            room = span;
+        }
+        uint32_t r = c->rec[i], e = r & 511u;
+        int col = (int)((r >> REC_COL) & 1023u);
+        const FaceLook *L = &c->look[(r >> REC_LOOK) & 31u];
+        uint64_t p0 = L->p0 + c->colpos[col];
+        f32x4 rgb;
+        if (__builtin_expect(L->home, 0)) {
+            uint8_t fm = L->fm;
+            rgb = home_colour(c, L, col, &fm);
+            p0 ^= (uint64_t)(fm ^ L->fm) << 58;   /* a home-island surface's own material */
+        } else {
+            rgb = blend_colour(c, L->pal, col, c->blend[col] & L->blendable);
+        }
+        rgb = f32x4_mul(rgb, f32x4_load(L->lit[r >> REC_ROOF]));
+        store_face(c, q, rgb, e, L->corner[(e >> 8) & 1u], p0);
     }
-}
-
-/* The faces with normal n of row rl: the face material by the voxel's depth class. */
-static inline __attribute__((always_inline)) uint32_t emit_row(const MeshCtx *c, const int n, uint64_t m,
-                                                               const RowLook *rl) {
-    uint32_t faces = 0;
-    const int Y = rl->Y, z = rl->z;
-    const uint8_t fm_surf = rl->fm[n][0], fm_dirt = rl->fm[n][1], fm_stone = rl->fm[n][2];
-    const uint64_t surf = rl->surf, stone = rl->stone;
-    uint64_t ring[9];
-    bool tr = ring_rows(c->s, n, Y + 1, z + 1, ring);
-    while (m) {
-        int b = __builtin_ctzll(m);
-        m &= m - 1;
-        uint8_t fm = (surf >> b) & 1u ? fm_surf : (stone >> b) & 1u ? fm_stone : fm_dirt;
-        if (rl->home && ((surf >> b) & 1u)) fm = k_face_mat[n][gen_surface_material(c->g, c->s, b - 1, rl->by, z)];
-        emit_face(c, n, b - 1, Y, z, fm, ring_code(n, ring, b - 1), tr, rl->lit[n]);
-        faces++;
-    }
-    return faces;
+    if (used) writer_commit(w, used);
 }
 
 /* LOD seams: a border face the apron culled is kept where the neighbour, at a LOD one finer or
@@ -346,6 +321,62 @@ static void seam_faces(const WorldGen *g, ChunkScratch *s, int Y, int z, uint64_
     }
 }
 
+/* The terrain faces of layer Y: found row by row into the list, then written; returns them. */
+static uint32_t mesh_layer(MeshCtx *ctx, ChunkScratch *s, int Y, SlabWriter *w) {
+    static const uint64_t k_no_row[WV_ROW];   /* above the top layer: air */
+    const WorldGen *g = ctx->g;
+    const int n = s->n, ny = s->ny, dl = gs_dirt_layers(s), yi = Y + 1;
+    const uint64_t interior = ((1ull << n) - 1ull) << 1;
+    const uint64_t *cur = s->solid[yi], *up = s->solid[yi + 1], *dn = s->solid[yi - 1];
+    const uint64_t *above[4];   /* the layers above, for materials by depth */
+    for (int k = 0; k < 4; k++) above[k] = Y + 1 + k < ny ? s->solid[yi + 1 + k] : k_no_row;
+    uint32_t *out = ctx->rec;
+    for (int z = 0; z < n; z++) {
+        uint64_t row = cur[z + 1], r = row & interior;
+        if (!r) continue;
+        /* Exposed faces: solid against anything not solid. */
+        uint64_t f[6] = {r & ~(row >> 1), r & ~(row << 1), r & ~up[z + 1], r & ~dn[z + 1], r & ~cur[z + 2], r & ~cur[z]};
+        if (s->seams && ((r & (2ull | (1ull << n))) || z == 0 || z == n - 1)) seam_faces(g, s, Y, z, r, f);
+        if (!(f[0] | f[1] | f[2] | f[3] | f[4] | f[5])) continue;
+        uint64_t stone = r;
+        for (int k = 0; k < dl; k++) stone &= above[k][z + 1];
+        const uint64_t surf = r & ~above[0][z + 1];
+        /* One copy of the search per normal (n a constant in each). */
+        if (f[0]) out = find_row(s, 0, f[0], Y, z, surf, stone, out);
+        if (f[1]) out = find_row(s, 1, f[1], Y, z, surf, stone, out);
+        if (f[2]) out = find_row(s, 2, f[2], Y, z, surf, stone, out);
+        if (f[3]) out = find_row(s, 3, f[3], Y, z, surf, stone, out);
+        if (f[4]) out = find_row(s, 4, f[4], Y, z, surf, stone, out);
+        if (f[5]) out = find_row(s, 5, f[5], Y, z, surf, stone, out);
+    }
+    uint32_t nrec = (uint32_t)(out - ctx->rec);
+    if (nrec) {
+        layer_look(ctx, Y);
+        emit_faces(ctx, nrec, w);
+    }
+    return nrec;
+}
+
+/* The floor: below WORLD_Y_MIN counts as solid, and bedrock makes block 0 solid, but a coarse
+ * layer 0 samples block s/2, which can be air where the floor is thin. The floor's top face then
+ * closes the column (at LOD 0 layer 0 is bedrock and this adds nothing): the top faces of a
+ * layer -1 of abyss. */
+static uint32_t mesh_floor(MeshCtx *ctx, const ChunkScratch *s, SlabWriter *w) {
+    const int n = s->n;
+    const uint64_t interior = ((1ull << n) - 1ull) << 1;
+    uint32_t *out = ctx->rec;
+    for (int z = 0; z < n; z++) {
+        uint64_t open = ~s->solid[1][z + 1] & interior;
+        if (open) out = find_row(s, WORLD_NORMAL_PY, open, -1, z, 0, 0, out);
+    }
+    uint32_t nrec = (uint32_t)(out - ctx->rec);
+    if (nrec) {
+        layer_look(ctx, -1);
+        emit_faces(ctx, nrec, w);
+    }
+    return nrec;
+}
+
 bool mesh_chunk(const WorldGen *g, ChunkScratch *s, MemPool *slabs, ChunkMesh *out, MeshCounts *counts) {
     memset(out, 0, sizeof *out);
     out->cx = s->cx;
@@ -353,61 +384,13 @@ bool mesh_chunk(const WorldGen *g, ChunkScratch *s, MemPool *slabs, ChunkMesh *o
     out->lod = (uint32_t)s->lod;
     MeshCounts mc = {0, 0, 0, false};
     SlabWriter w = {slabs, out, NULL, 0, NULL, &out->opaque_parts, false, false};
-    const int n = s->n, ny = s->ny, dl = gs_dirt_layers(s);
-    const uint64_t interior = ((1ull << n) - 1ull) << 1;
+    const uint64_t interior = ((1ull << s->n) - 1ull) << 1;
     /* Opaque pass: solid voxels against anything not solid (air or cloud). Materials by
      * depth (gen_material) come from masks of the rows above. */
     MeshCtx ctx;
-    mesh_ctx_init(&ctx, g, s, &w);
-    static const uint64_t k_no_row[WV_ROW];   /* above the top layer: air */
-    for (int Y = 0; Y < ny; Y++) {
-        int yi = Y + 1;
-        const uint64_t *cur = s->solid[yi], *up = s->solid[yi + 1], *dn = s->solid[yi - 1];
-        const uint64_t *above[4];   /* the layers above, for materials by depth */
-        for (int k = 0; k < 4; k++) above[k] = Y + 1 + k < ny ? s->solid[yi + 1 + k] : k_no_row;
-        RowLook rl;
-        layer_look(&ctx, Y, gs_block_y(s, Y), &rl);
-        for (int z = 0; z < n; z++) {
-            uint64_t row = cur[z + 1], r = row & interior;
-            if (!r) continue;
-            /* Exposed faces: solid against anything not solid (row_faces with nothing blocking). */
-            uint64_t f[6] = {r & ~(row >> 1), r & ~(row << 1), r & ~up[z + 1], r & ~dn[z + 1], r & ~cur[z + 2], r & ~cur[z]};
-            if (s->seams && ((r & (2ull | (1ull << n))) || z == 0 || z == n - 1)) seam_faces(g, s, Y, z, r, f);
-            uint64_t any = f[0] | f[1] | f[2] | f[3] | f[4] | f[5];
-            if (!any) continue;
-            uint64_t stone = r;
-            for (int k = 0; k < dl; k++) stone &= above[k][z + 1];
-            rl.z = z;
-            rl.surf = r & ~above[0][z + 1];
-            rl.stone = stone;
-            /* One copy of the face loop per normal (n a constant in each). */
-            if (f[0]) mc.faces += emit_row(&ctx, 0, f[0], &rl);
-            if (f[1]) mc.faces += emit_row(&ctx, 1, f[1], &rl);
-            if (f[2]) mc.faces += emit_row(&ctx, 2, f[2], &rl);
-            if (f[3]) mc.faces += emit_row(&ctx, 3, f[3], &rl);
-            if (f[4]) mc.faces += emit_row(&ctx, 4, f[4], &rl);
-            if (f[5]) mc.faces += emit_row(&ctx, 5, f[5], &rl);
-        }
-    }
-    /* The floor: below WORLD_Y_MIN counts as solid, and bedrock makes block 0 solid, but a
-     * coarse layer 0 samples block s/2, which can be air where the floor is thin. The floor's
-     * top face then closes the column (at LOD 0 layer 0 is bedrock and this adds nothing). */
-    if (s->seams)
-        for (int z = 0; z < n; z++) {
-            uint64_t open = ~s->solid[1][z + 1] & interior;
-            while (open) {
-                int b = __builtin_ctzll(open);
-                open &= open - 1;
-                uint64_t ring[9];
-                bool tr = ring_rows(s, WORLD_NORMAL_PY, 0, z + 1, ring);
-                const float alt = ctx.alt[1];   /* the layer in front: Y = 0 */
-                const float lit[2] = {alt * k_roof_shade[0] * k_dir_shade[WORLD_NORMAL_PY],
-                                      alt * k_roof_shade[1] * k_dir_shade[WORLD_NORMAL_PY]};
-                emit_face(&ctx, WORLD_NORMAL_PY, b - 1, -1, z, k_face_mat[WORLD_NORMAL_PY][WORLD_MAT_ABYSS],
-                          ring_code(WORLD_NORMAL_PY, ring, b - 1), tr, lit);
-                mc.faces++;
-            }
-        }
+    mesh_ctx_init(&ctx, g, s);
+    for (int Y = 0; Y < s->ny; Y++) mc.faces += mesh_layer(&ctx, s, Y, &w);
+    if (s->seams) mc.faces += mesh_floor(&ctx, s, &w);
     mc.faces += mesh_props(g, s, &w);
     /* Cloud pass: its own parts after the opaque ones. */
     w.part = NULL;

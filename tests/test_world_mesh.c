@@ -1,0 +1,118 @@
+/* Tests for the mesher's home-island faces: the chunk golden holds the
+ * archipelago's biomes, and this one the home island's (location-type colours, paths, the grey of
+ * a type the field does not name, snow and grass beside them) at every LOD, classic and streamed,
+ * the same bits on every platform and noise path, and chunks away from it at every LOD. The values
+ * are the ones the mesher gave before the per-layer face list (07db4a4). */
+#include <stdarg.h>
+#include <stddef.h>
+#include <setjmp.h>
+#include <cmocka.h>
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+#include <sys/utsname.h>
+
+#include "core/core.h"
+#include "noise/noise.h"
+#include "world/world.h"
+
+#define HOME_N 64
+static uint16_t g_elev[HOME_N * HOME_N];
+static uint8_t g_type[HOME_N * HOME_N];
+#define PATH_N 128   /* path cells of 4 m */
+static uint8_t g_path[PATH_N * PATH_N / 8];
+
+/* A cone of an island with twelve location types in 8-cell squares (ten named, two not) and a
+ * path along one row. */
+static void home_field(IslandField *f) {
+    memset(f, 0, sizeof *f);
+    f->size = HOME_N;
+    f->cell_meters = 8.0f;
+    f->centre_x = 40.0f;
+    f->centre_z = -24.0f;
+    f->radius_m = HOME_N * 8.0f * 0.5f;
+    f->elevation_top_m = 100.0f;
+    for (int j = 0; j < HOME_N; j++)
+        for (int i = 0; i < HOME_N; i++) {
+            double u = (i + 0.5) / HOME_N * 2.0 - 1.0, v = (j + 0.5) / HOME_N * 2.0 - 1.0, r = sqrt(u * u + v * v);
+            g_elev[j * HOME_N + i] = r > 1.0 ? 0 : (uint16_t)((1.0 - r) * 1000.0);
+            g_type[j * HOME_N + i] = r > 1.0 ? 255 : (uint8_t)((i / 8 + j / 8) % 12);
+        }
+    for (int i = 0; i < PATH_N; i++) g_path[(PATH_N / 2) * (PATH_N / 8) + i / 8] |= (uint8_t)(1u << (i % 8));
+    f->elevation_dm = g_elev;
+    f->type = g_type;
+    f->path_bits = g_path;
+    f->path_size = PATH_N;
+    f->path_stride = PATH_N / 8;
+    f->path_cell_m = 4.0f;
+    f->path_rgb = 0x8a7048u;
+    f->n_types = 10;
+    for (uint32_t t = 0; t < f->n_types; t++) f->type_rgb[t] = 0x203040u + t * 0x0d0b07u;
+}
+
+static uint64_t mesh_hash(const ChunkMesh *m, uint64_t h) {
+    for (uint32_t i = 0; i < m->opaque_parts + m->cloud_parts; i++)
+        h = hash_fnv1a64(m->parts[i].verts, m->parts[i].vert_count * sizeof(WorldVertex), h);
+    return h;
+}
+
+/* The chunks over the island's centre and rim, classic and at LOD 0..3: home faces in every one,
+ * and one hash of them all; then the same over hills, islands and caves away from it. */
+static void hash_meshes(World *w, const IslandField *f, uint64_t *home_h, uint64_t *away_h) {
+    int32_t hcx = (int32_t)floor(f->centre_x / CHUNK_SIZE), hcz = (int32_t)floor(f->centre_z / CHUNK_SIZE);
+    *home_h = *away_h = 0;
+    for (int lod = -1; lod <= WORLD_LOD_MAX; lod++)
+        for (int c = 0; c < 6; c++) {
+            ChunkMesh m;
+            WorldBuildTiming t;
+            int32_t cx = c < 3 ? hcx - 1 + c : 40 * c - 150, cz = c < 3 ? hcz - (c == 1) : 23 * c - 60;
+            assert_true(lod < 0 ? world_build_chunk(w, cx, cz, 0.0, &m, &t) : world_build_chunk_lod(w, cx, cz, lod, 0.0, &m, &t));
+            uint32_t home = 0;
+            for (uint32_t i = 0; i < m.opaque_parts; i++)
+                for (uint32_t k = 0; k < m.parts[i].vert_count; k += 4) home += (m.parts[i].verts[k].flags >> 2) == WORLD_MAT_HOME;
+            assert_true(c < 3 ? home > 0 : home == 0);
+            if (c < 3) *home_h = mesh_hash(&m, *home_h);
+            else *away_h = mesh_hash(&m, *away_h);
+            world_free_mesh(w, &m);
+        }
+}
+
+static void test_golden_home_meshes(void **state) {
+    (void)state;
+    IslandField f;
+    home_field(&f);
+    MemBudget b;
+    SkyError err = {0};
+    assert_true(mem_budget_init(&b, (size_t)48 << 20, &err));
+    WorldParams p;
+    world_params_default(&p);
+    p.live.view_radius = 2;
+    p.create.mesh_pool_mib = 8;
+    World *w = world_create(&b, NULL, &p, &f, &err);
+    assert_non_null(w);
+    struct utsname u;
+    uname(&u);
+    NoisePath initial = noise_get_path();
+    int paths = 0;
+    for (int k = 0; k < NOISE_PATH_COUNT; k++) {
+        if (k == NOISE_PATH_AUTO || !noise_set_path((NoisePath)k)) continue;
+        uint64_t home_h, away_h;
+        hash_meshes(w, &f, &home_h, &away_h);
+        printf("note: home-island mesh hash on %s (noise path %s): %016llx, away %016llx\n", u.machine, noise_simd_path(),
+               (unsigned long long)home_h, (unsigned long long)away_h);
+        assert_int_equal(home_h, 0x0cf9eb8f8a03b7c5ull);
+        assert_int_equal(away_h, 0xe9823f292e5c86edull);
+        paths++;
+    }
+    noise_set_path(initial);
+    assert_true(paths >= 2);   /* plain C and the machine's vectors at least */
+    world_destroy(w);
+    mem_budget_release(&b);
+}
+
+int main(void) {
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_golden_home_meshes),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
