@@ -54,9 +54,10 @@ static void check_in_air(const Course *c, const World *w) {
 
 /* Twenty tours and four sky courses on x86; under the address sanitizer five of the tours (the
  * same code, a quarter of the time); on aarch64 (qemu-user in make test, some ten times slower)
- * two tours and one sky course: the same assertions on fewer seeds. */
+ * one tour and one sky course: the same assertions on fewer seeds (the default seed's tour, below,
+ * is a second tour flown there). */
 #if defined(__aarch64__)
-#define TOUR_SEEDS 2u
+#define TOUR_SEEDS 1u
 #define SKY_SEEDS 1u
 #elif defined(__SANITIZE_ADDRESS__)
 #define TOUR_SEEDS 5u
@@ -121,9 +122,10 @@ static void test_sky_courses(void **state) {
  * Its 8th ring (Crater, in the hollow below the Mountain Peak's ring) once kept the pilot crashing:
  * the leg's last lattice node joins the ring's approach by a 2 m piece pointing off the way to the
  * ring, which the pilot tracked as a line and missed the ring by 60 m; its turn back then went
- * 70 m out past the ring, beyond the air the ring's clearance proves, into the slope. The finish's
+ * 70 m out past the ring, beyond the air the ring's clearance proves, into the slope (now such a
+ * piece is passed over and the turn back goes only as far as open air along the axis). The finish's
  * step is the one flown on x86_64: the pilot flies the same bits on every architecture. */
-#define DEFAULT_TOUR_STEPS 7772u
+#define DEFAULT_TOUR_STEPS 7973u
 
 static void test_default_seed_tour(void **state) {
     (void)state;

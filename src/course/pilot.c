@@ -2,7 +2,8 @@
  * heading that closes on the segment's line within LEAD metres, so it lines up with a ring long
  * before it), stick and throttle as a pad gives them (FlightInput, through flight_step): bank to
  * turn, pitch for the climb angle, and a pull up when rock lies just ahead. A missed ring: it
- * flies out beyond it, turns and comes back through it the other way. */
+ * flies out along the ring's axis as far as open air reaches, turns and comes back through it the
+ * other way. Pieces shorter than a lattice step are passed over, never tracked. */
 #include <math.h>
 #include <string.h>
 
@@ -10,7 +11,10 @@
 #include "sim/simmath.h"
 
 #define LEAD 22.0                   /* metres along the line the heading aims ahead of the closest point */
-#define LOOP_OUT 70.0               /* metres beyond a missed ring it turns back from */
+#define LOOP_FAR 110.0              /* metres beyond a missed ring it turns back from, where the air
+                                     * along the ring's axis allows (room to line up after the turn) */
+#define LOOP_OUT 70.0               /* ... else this far, or 50 m, or COURSE_APPROACH */
+#define LOOP_WIDTH 45.0             /* metres of air either side a turn back from LOOP_OUT or farther needs */
 #define LOOP_CAPTURE 20.0
 #define MISSED 4.0                  /* metres through a ring's plane that make it missed */
 #define PROBE_EVERY 3u              /* steps between rock probes */
@@ -62,22 +66,32 @@ static bool stub(const CoursePoint *a, const CoursePoint *b) {
 }
 
 /* A missed ring, from side `side` (+1: beyond it): the loop's turning point on the ring's axis,
- * LOOP_OUT beyond it where that is open air, else the farthest of 50 m and COURSE_APPROACH (the
- * air every ring's clearance proves) that is, so the turn back is never flown into rock. */
+ * the farthest of LOOP_FAR, LOOP_OUT and 50 m that open air reaches, else COURSE_APPROACH (the
+ * air every ring's clearance proves): the way out and back stays in air the layout's test holds,
+ * and a long way back lines the aircraft up with the ring after its wide turn. */
 static void loop_begin(CoursePilot *p, const CourseRing *g, const World *w, int8_t side) {
-    static const double reach[3] = {LOOP_OUT, 50.0, COURSE_APPROACH};
+    static const double reach[4] = {LOOP_FAR, LOOP_OUT, 50.0, COURSE_APPROACH};
     CoursePoint centre = {g->x, g->y, g->z};
+    double lat[2] = {-g->nz, g->nx}, ll = sqrt(lat[0] * lat[0] + lat[1] * lat[1]);
+    if (ll < 1e-6) lat[0] = 1.0, lat[1] = 0.0, ll = 1.0;
     p->loop = side;
     p->looped_out = false;
     p->loop_out = (float)COURSE_APPROACH;
-    for (int i = 0; w && i < 2; i++) {
+    for (int i = 0; w && i < 3; i++) {
         CoursePoint out = {g->x + g->nx * reach[i] * side, g->y + g->ny * reach[i] * side, g->z + g->nz * reach[i] * side};
-        if (course_segment_open(w, &centre, &out)) {
+        if (!course_segment_open(w, &centre, &out)) continue;
+        /* The turn back at the far points needs a turn's width of air either side. */
+        bool room = true;
+        for (int k = -1; i < 2 && room && k <= 1; k += 2) {
+            CoursePoint q = {out.x + lat[0] / ll * LOOP_WIDTH * k, out.y, out.z + lat[1] / ll * LOOP_WIDTH * k};
+            room = course_segment_open(w, &out, &q);
+        }
+        if (room) {
             p->loop_out = (float)reach[i];
             return;
         }
     }
-    if (!w) p->loop_out = (float)LOOP_OUT;
+    if (!w) p->loop_out = (float)LOOP_OUT;   /* no world to ask (a caller without one): as before */
 }
 
 /* A missed ring: out to the loop's turning point on the side the aircraft is, then back through it. */
