@@ -154,6 +154,7 @@ typedef struct CoursePilot {
     CoursePoint from;           /* where the segment it tracks begins */
     int8_t loop;                /* 0: on the leg; +-1: missed, coming round from that side of the ring */
     bool looped_out;            /* out at the loop's turning point: tracking back through the ring */
+    float loop_out;             /* metres from the ring to the loop's turning point (open air) */
     uint32_t probe_tick;
     bool pull_up;               /* rock ahead: steering out of it ... */
     float evade_pitch, evade_yaw;   /* ... by these offsets from the nose */

@@ -2,7 +2,8 @@
  * heading that closes on the segment's line within LEAD metres, so it lines up with a ring long
  * before it), stick and throttle as a pad gives them (FlightInput, through flight_step): bank to
  * turn, pitch for the climb angle, and a pull up when rock lies just ahead. A missed ring: it
- * flies out beyond it, turns and comes back through it the other way. */
+ * flies out along the ring's axis as far as open air reaches, turns and comes back through it the
+ * other way. Pieces shorter than a lattice step are passed over, never tracked. */
 #include <math.h>
 #include <string.h>
 
@@ -10,10 +11,14 @@
 #include "sim/simmath.h"
 
 #define LEAD 22.0                   /* metres along the line the heading aims ahead of the closest point */
-#define LOOP_OUT 70.0               /* metres beyond a missed ring it turns back from */
+#define LOOP_FAR 110.0              /* metres beyond a missed ring it turns back from, where the air
+                                     * along the ring's axis allows (room to line up after the turn) */
+#define LOOP_OUT 70.0               /* ... else this far, or 50 m, or COURSE_APPROACH */
+#define LOOP_WIDTH 45.0             /* metres of air either side a turn back from LOOP_OUT or farther needs */
 #define LOOP_CAPTURE 20.0
 #define MISSED 4.0                  /* metres through a ring's plane that make it missed */
 #define PROBE_EVERY 3u              /* steps between rock probes */
+#define STUB (double)COURSE_GRID    /* metres: a shorter piece is not tracked */
 
 static float clampf(float v, float lo, float hi) { return v < lo ? lo : (v > hi ? hi : v); }
 
@@ -53,10 +58,47 @@ static double past(const CoursePoint *a, const CoursePoint *b, const FlightState
     return (f->x - b->x) * (b->x - a->x) + (f->y - b->y) * (b->y - a->y) + (f->z - b->z) * (b->z - a->z);
 }
 
-/* A missed ring: out to LOOP_OUT beyond it on the side the aircraft is, then back through it. */
-static void loop_direction(CoursePilot *p, const CourseRing *g, const FlightState *f, double d[3]) {
+/* A piece shorter than a lattice step (the join of a searched path's last node to the ring's
+ * approach point): its direction says nothing about the way on, so the pilot never tracks it. */
+static bool stub(const CoursePoint *a, const CoursePoint *b) {
+    double dx = b->x - a->x, dy = b->y - a->y, dz = b->z - a->z;
+    return dx * dx + dy * dy + dz * dz < STUB * STUB;
+}
+
+/* A missed ring, from side `side` (+1: beyond it): the loop's turning point on the ring's axis,
+ * the farthest of LOOP_FAR, LOOP_OUT and 50 m that open air reaches, else COURSE_APPROACH (the
+ * air every ring's clearance proves): the way out and back stays in air the layout's test holds,
+ * and a long way back lines the aircraft up with the ring after its wide turn. */
+static void loop_begin(CoursePilot *p, const CourseRing *g, const World *w, int8_t side) {
+    static const double reach[4] = {LOOP_FAR, LOOP_OUT, 50.0, COURSE_APPROACH};
     CoursePoint centre = {g->x, g->y, g->z};
-    CoursePoint out = {g->x + g->nx * LOOP_OUT * p->loop, g->y + g->ny * LOOP_OUT * p->loop, g->z + g->nz * LOOP_OUT * p->loop};
+    double lat[2] = {-g->nz, g->nx}, ll = sqrt(lat[0] * lat[0] + lat[1] * lat[1]);
+    if (ll < 1e-6) lat[0] = 1.0, lat[1] = 0.0, ll = 1.0;
+    p->loop = side;
+    p->looped_out = false;
+    p->loop_out = (float)COURSE_APPROACH;
+    for (int i = 0; w && i < 3; i++) {
+        CoursePoint out = {g->x + g->nx * reach[i] * side, g->y + g->ny * reach[i] * side, g->z + g->nz * reach[i] * side};
+        if (!course_segment_open(w, &centre, &out)) continue;
+        /* The turn back at the far points needs a turn's width of air either side. */
+        bool room = true;
+        for (int k = -1; i < 2 && room && k <= 1; k += 2) {
+            CoursePoint q = {out.x + lat[0] / ll * LOOP_WIDTH * k, out.y, out.z + lat[1] / ll * LOOP_WIDTH * k};
+            room = course_segment_open(w, &out, &q);
+        }
+        if (room) {
+            p->loop_out = (float)reach[i];
+            return;
+        }
+    }
+    if (!w) p->loop_out = (float)LOOP_OUT;   /* no world to ask (a caller without one): as before */
+}
+
+/* A missed ring: out to the loop's turning point on the side the aircraft is, then back through it. */
+static void loop_direction(CoursePilot *p, const CourseRing *g, const FlightState *f, const World *w, double d[3]) {
+    CoursePoint centre = {g->x, g->y, g->z};
+    double reach = (double)p->loop_out * p->loop;
+    CoursePoint out = {g->x + g->nx * reach, g->y + g->ny * reach, g->z + g->nz * reach};
     double dx = out.x - f->x, dy = out.y - f->y, dz = out.z - f->z;
     if (!p->looped_out && dx * dx + dy * dy + dz * dz < LOOP_CAPTURE * LOOP_CAPTURE) p->looped_out = true;
     if (!p->looped_out) {
@@ -65,26 +107,28 @@ static void loop_direction(CoursePilot *p, const CourseRing *g, const FlightStat
     }
     double side = (f->x - g->x) * g->nx + (f->y - g->y) * g->ny + (f->z - g->z) * g->nz;
     if (side * p->loop < -MISSED) {   /* through again and still not counted: round the other side */
-        p->loop = (int8_t)-p->loop;
-        p->looped_out = false;
+        loop_begin(p, g, w, (int8_t)-p->loop);
+        reach = (double)p->loop_out * p->loop;
+        d[0] = g->x + g->nx * reach - f->x, d[1] = g->y + g->ny * reach - f->y, d[2] = g->z + g->nz * reach - f->z;
+        return;
     }
     track(&out, &centre, f, d);
 }
 
 /* The direction to fly now, after moving on past the points it has reached. */
-static void pilot_direction(CoursePilot *p, const Course *c, const FlightState *f, double d[3]) {
+static void pilot_direction(CoursePilot *p, const Course *c, const FlightState *f, const World *w, double d[3]) {
     const CourseRing *g = &c->rings[p->ring];
     uint32_t last = g->first_point + g->n_points - 1u;
     if (p->loop) {
-        loop_direction(p, g, f, d);
+        loop_direction(p, g, f, w, d);
         return;
     }
-    while (p->point < last && past(&p->from, &c->points[p->point], f) > 0.0) p->from = c->points[p->point++];
+    while (p->point < last && (past(&p->from, &c->points[p->point], f) > 0.0 || stub(&p->from, &c->points[p->point])))
+        p->from = c->points[p->point++];
     double side = (f->x - g->x) * g->nx + (f->y - g->y) * g->ny + (f->z - g->z) * g->nz;
     if (p->point == last && side > MISSED) {
-        p->loop = 1;
-        p->looped_out = false;
-        loop_direction(p, g, f, d);
+        loop_begin(p, g, w, 1);
+        loop_direction(p, g, f, w, d);
         return;
     }
     track(&p->from, &c->points[p->point], f, d);
@@ -120,7 +164,7 @@ void course_pilot_input(CoursePilot *p, const CourseRun *r, const FlightState *f
     if (r->next != p->ring) course_pilot_reset(p, r);
     if (r->finished || p->ring >= c->n_rings) return;
     double d[3];
-    pilot_direction(p, c, f, d);
+    pilot_direction(p, c, f, w, d);
     double flat = sqrt(d[0] * d[0] + d[2] * d[2]);
     float want_yaw = sm_atan2((float)d[0], (float)-d[2]);
     float want_pitch = clampf(sm_atan2((float)d[1], (float)(flat > 1e-3 ? flat : 1e-3)), -0.85f, 0.85f);
