@@ -22,6 +22,7 @@
 #include <unistd.h>
 
 static char g_bin[1024], g_runner[64], g_dir[256];
+static bool g_emulated;   /* the game is not of the host's machine (qemu-user, by hand or binfmt) */
 static pid_t g_soak[2] = {-1, -1};   /* the soaks, without and with the autopilot */
 
 static pid_t soak_start(bool autopilot);
@@ -29,6 +30,16 @@ static pid_t soak_start(bool autopilot);
 static bool exists(const char *p) {
     struct stat st;
     return stat(p, &st) == 0;
+}
+
+/* The ELF machine of a file (0 when it is not one). */
+static unsigned elf_machine(const char *path) {
+    unsigned char h[20] = {0};
+    FILE *f = fopen(path, "rb");
+    if (!f) return 0;
+    size_t n = fread(h, 1, sizeof h, f);
+    fclose(f);
+    return n == sizeof h && !memcmp(h, "\177ELF", 4) ? (unsigned)(h[18] | h[19] << 8) : 0;
 }
 
 /* The game starts with `runner` in front of it (its --help exits 0). */
@@ -64,8 +75,12 @@ static int setup(void **state) {
         }
         snprintf(g_runner, sizeof g_runner, "qemu-aarch64");
     }
-    printf("note: testing %s%s%s\n", g_runner, g_runner[0] ? " " : "", g_bin);
-    if (!g_runner[0]) {
+    /* Emulated: the game's machine is not the one of the shell that starts it (a host program,
+     * also when this test itself runs under qemu-user, where uname answers aarch64). */
+    unsigned host = elf_machine("/bin/sh"), game = elf_machine(g_bin);
+    g_emulated = g_runner[0] || (host && game && host != game);
+    printf("note: testing %s%s%s%s\n", g_runner, g_runner[0] ? " " : "", g_bin, g_emulated && !g_runner[0] ? " (emulated)" : "");
+    if (!g_emulated) {
         g_soak[0] = soak_start(false);
         g_soak[1] = soak_start(true);
     }
