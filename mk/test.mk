@@ -102,8 +102,10 @@ endif
 #                       stop and the storm, the stop is 1.5 s, the storm has one CPU hog, not two
 #   asan+ubsan          no test_game_boot and test_game_stall (they test the native game again:
 #                       ASAN_SKIP_PROGS), no tools and bench built
-#   test_world_stream, test_game_console, test_game_boot: fewer frames and seconds where the
-#                       checks had the margin
+#   test_world_stream   fewer frames where its counts had the margin, each rig's budget sized by
+#                       its pool (ThreadSanitizer shadows all of it: tsan 59-73 -> 41-43 s)
+#   test_render_lod     80x60 frames (its checks count, or compare two frames of one size)
+#   test_game_console, test_game_boot: a 1 s frame-cap window, stop-signal runs at view radius 2
 # The budgets below are those figures less what the programs gave back, plus a tenth; set them
 # from the next fresh clone's summary.
 TEST_BUDGET_native ?= 135
