@@ -3,7 +3,8 @@
 # moment 0-6 s after it was started (exec'd), beside a CPU hog on every core; each must exit 0
 # with the "stopped by SIGTERM" line. Prints one line per failure and a summary:
 #   sigterm_storm: N runs, N clean, N failed (N before the handler stood), delays 0.00-6.00 s
-# Usage: tools/signals/sigterm_storm.sh N [BINARY]   (default build/skyisles; SKYISLES_RUNNER=qemu-aarch64 to emulate)
+# Usage: tools/signals/sigterm_storm.sh N [BINARY]   (default build/skyisles; SKYISLES_RUNNER=qemu-aarch64 to emulate;
+#        SKYISLES_STORM_HOGS=K for K CPU hogs instead of one per core)
 # Exit status 0 when every run ended cleanly.
 set -u
 n=${1:-50}
@@ -18,7 +19,8 @@ cleanup() {
   rm -rf "$tmp"
 }
 trap cleanup EXIT
-for _ in $(seq 1 "$(nproc)"); do
+nhogs=${SKYISLES_STORM_HOGS:-$(nproc)}
+for _ in $(seq 1 "$nhogs"); do
   ( while :; do :; done ) &
   hogs+=($!)
 done
@@ -54,5 +56,5 @@ for i in $(seq 1 "$n"); do
     tail -n 3 "$err" | sed 's/^/    /'
   fi
 done
-echo "sigterm_storm: $n runs, $clean clean, $failed failed ($early before the handler stood), delays $dmin-$dmax s, $(nproc) CPU hogs"
+echo "sigterm_storm: $n runs, $clean clean, $failed failed ($early before the handler stood), delays $dmin-$dmax s, $nhogs CPU hogs"
 [ "$failed" = 0 ]
