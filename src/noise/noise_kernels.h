@@ -24,10 +24,16 @@ typedef struct NoiseKernelRow {
 /* n is a multiple of lanes; out (and xu when not NULL) hold n entries. */
 typedef void (*NoiseKernelFn)(const NoiseKernelRow *r, const uint64_t *xu, float *out, int n);
 
+/* A plane's lanes: x and w (z for simplex3, y for simplex2) per lane from arrays, both biased
+ * like x; the row's y (3D) is a constant, its z unused. n a multiple of lanes. */
+typedef void (*NoiseKernelPlaneFn)(const NoiseKernelRow *r, const uint64_t *xu, const uint64_t *wu, float *out,
+                                   int n);
+
 typedef struct NoiseKernels {
     const char *name;
     int lanes;
     NoiseKernelFn simplex3, simplex2, perlin3;
+    NoiseKernelPlaneFn simplex3_plane, simplex2_plane;
 } NoiseKernels;
 
 /* The plain C kernels (always present). */

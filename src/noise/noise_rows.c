@@ -155,6 +155,42 @@ static void row_single(RowFn fn, uint32_t seed, NoiseFx x0, NoiseFx dx, NoiseFx 
     run_octave(active_kernels(), fn, &r, NULL, 0, (uint64_t)x0, (uint64_t)dx, out, n);
 }
 
+/* A plane's points in batches of up to BLOCK, lanes kept full across row ends: point p is
+ * column p % n of row p / n, its x and row coordinate (z in 3D, y in 2D) per lane, every
+ * octave accumulated in a packed buffer, then copied out row by row. The vector past the last
+ * point repeats it (computed, not written). */
+static void plane_fbm(const NoiseKernels *k, bool two_d, const NoiseFbmPlan *p, NoiseFx x0, NoiseFx dx, NoiseFx y,
+                      NoiseFx z0, NoiseFx dz, float *out, int stride, int n, int rows, bool is_ridge) {
+    NoiseKernelPlaneFn f = two_d ? k->simplex2_plane : k->simplex3_plane;
+    uint64_t xs[BLOCK + MAX_LANES], ws[BLOCK + MAX_LANES], xu[BLOCK + MAX_LANES], wu[BLOCK + MAX_LANES];
+    float acc[BLOCK + MAX_LANES];
+    int total = n * rows;
+    for (int start = 0; start < total; start += BLOCK) {
+        int count = total - start < BLOCK ? total - start : BLOCK;
+        int padded = (count + k->lanes - 1) / k->lanes * k->lanes;
+        for (int i = 0; i < padded; i++) {
+            int q = start + (i < count ? i : count - 1);
+            xs[i] = (uint64_t)x0 + (uint64_t)(q % n) * (uint64_t)dx;
+            ws[i] = (uint64_t)z0 + (uint64_t)(q / n) * (uint64_t)dz;
+        }
+        for (uint32_t o = 0; o < p->octaves; o++) {
+            bool last = o + 1 == p->octaves;
+            for (int i = 0; i < padded; i++) {
+                xu[i] = (uint64_t)noise_octave_coord(p, o, (int64_t)xs[i]) ^ NOISE_FX_BIAS;
+                wu[i] = (uint64_t)noise_octave_coord(p, o, (int64_t)ws[i]) ^ NOISE_FX_BIAS;
+            }
+            NoiseKernelRow r = {.seed_mix = p->seed_mix[o], .y = two_d ? 0 : (uint64_t)noise_octave_coord(p, o, y),
+                                .amp = p->amp[o], .inv_norm = p->inv_norm, .accumulate = 1, .first_octave = o == 0,
+                                .finish = last, .ridge = last && is_ridge};
+            f(&r, xu, wu, acc, padded);
+        }
+        for (int i = 0; i < count; i++) {
+            int q = start + i;
+            out[(ptrdiff_t)(q / n) * stride + q % n] = acc[i];
+        }
+    }
+}
+
 /* `rows` rows of an FBM, row r at z0 + r*dz (2D: at y0 + r*dz), on one plan. */
 static void rows_fbm(RowFn fn, uint32_t seed, const NoiseFbm *f, NoiseFx x0, NoiseFx dx, NoiseFx y, NoiseFx z0,
                      NoiseFx dz, float *out, int stride, int n, int rows, bool is_ridge) {
@@ -163,6 +199,11 @@ static void rows_fbm(RowFn fn, uint32_t seed, const NoiseFbm *f, NoiseFx x0, Noi
     NoiseFbmPlan p;
     noise_fbm_plan(&p, seed, f);
     bool two_d = fn == ROW_SIMPLEX2;
+    /* Rows whose ends leave lanes empty share vectors (a row of 11 takes 16 AVX2 lanes alone). */
+    if (rows > 1 && n % k->lanes != 0) {
+        plane_fbm(k, two_d, &p, x0, dx, y, z0, dz, out, stride, n, rows, is_ridge);
+        return;
+    }
     for (int rr = 0; rr < rows; rr++) {
         NoiseFx step = (NoiseFx)((uint64_t)z0 + (uint64_t)rr * (uint64_t)dz);
         NoiseFx ry = two_d ? step : y, rz = two_d ? 0 : step;
