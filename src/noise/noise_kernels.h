@@ -34,6 +34,9 @@ typedef struct NoiseKernels {
     int lanes;
     NoiseKernelFn simplex3, simplex2, perlin3;
     NoiseKernelPlaneFn simplex3_plane, simplex2_plane;
+    /* simplex3 of two pre-mixed seeds at the same points (x, z per lane, biased; y constant). */
+    void (*simplex3_pair)(uint32_t sma, uint32_t smb, uint64_t y, const uint64_t *xu, const uint64_t *wu,
+                          float *outa, float *outb, int n);
 } NoiseKernels;
 
 /* The plain C kernels (always present). */

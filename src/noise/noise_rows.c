@@ -168,16 +168,23 @@ static void plane_fbm(const NoiseKernels *k, bool two_d, const NoiseFbmPlan *p, 
     for (int start = 0; start < total; start += BLOCK) {
         int count = total - start < BLOCK ? total - start : BLOCK;
         int padded = (count + k->lanes - 1) / k->lanes * k->lanes;
-        for (int i = 0; i < padded; i++) {
-            int q = start + (i < count ? i : count - 1);
-            xs[i] = (uint64_t)x0 + (uint64_t)(q % n) * (uint64_t)dx;
-            ws[i] = (uint64_t)z0 + (uint64_t)(q / n) * (uint64_t)dz;
+        int col = start % n, row = start / n;
+        for (int i = 0; i < count; i++) {
+            xs[i] = (uint64_t)x0 + (uint64_t)col * (uint64_t)dx;
+            ws[i] = (uint64_t)z0 + (uint64_t)row * (uint64_t)dz;
+            if (++col == n) col = 0, row++;
         }
+        for (int i = count; i < padded; i++) xs[i] = xs[count - 1], ws[i] = ws[count - 1];
         for (uint32_t o = 0; o < p->octaves; o++) {
             bool last = o + 1 == p->octaves;
-            for (int i = 0; i < padded; i++) {
-                xu[i] = (uint64_t)noise_octave_coord(p, o, (int64_t)xs[i]) ^ NOISE_FX_BIAS;
-                wu[i] = (uint64_t)noise_octave_coord(p, o, (int64_t)ws[i]) ^ NOISE_FX_BIAS;
+            int shift = p->shift[o];
+            if (shift >= 0) {
+                for (int i = 0; i < padded; i++) xu[i] = (xs[i] << shift) ^ NOISE_FX_BIAS, wu[i] = (ws[i] << shift) ^ NOISE_FX_BIAS;
+            } else {
+                for (int i = 0; i < padded; i++) {
+                    xu[i] = noise_fx_mul((int64_t)xs[i], p->scale[o]) ^ NOISE_FX_BIAS;
+                    wu[i] = noise_fx_mul((int64_t)ws[i], p->scale[o]) ^ NOISE_FX_BIAS;
+                }
             }
             NoiseKernelRow r = {.seed_mix = p->seed_mix[o], .y = two_d ? 0 : (uint64_t)noise_octave_coord(p, o, y),
                                 .amp = p->amp[o], .inv_norm = p->inv_norm, .accumulate = 1, .first_octave = o == 0,
@@ -252,6 +259,42 @@ void noise_fbm2_row(uint32_t seed, const NoiseFbm *f, NoiseFx x0, NoiseFx dx, No
 void noise_ridge_fbm3_row(uint32_t seed, const NoiseFbm *f, NoiseFx x0, NoiseFx dx, NoiseFx y, NoiseFx z,
                           float *out, int n) {
     row_fbm(ROW_SIMPLEX3, seed, f, x0, dx, y, z, out, n, true);
+}
+
+/* Points (x[i], y, z[i]) in batches, the vector past the last point repeating it. With out_b,
+ * seed_b's values at the same points too (the pair kernel). */
+static void points_simplex3(uint32_t seed, uint32_t seed_b, const NoiseFx *x, NoiseFx y, const NoiseFx *z, float *out,
+                            float *out_b, int n) {
+    const NoiseKernels *k = active_kernels();
+    uint64_t xu[BLOCK + MAX_LANES], wu[BLOCK + MAX_LANES];
+    float va[BLOCK + MAX_LANES], vb[BLOCK + MAX_LANES];
+    NoiseKernelRow r = {.seed_mix = noise_seed_mix(seed), .y = (uint64_t)y};
+    uint32_t smb = noise_seed_mix(seed_b);
+    for (int start = 0; start < n; start += BLOCK) {
+        int count = n - start < BLOCK ? n - start : BLOCK;
+        int padded = (count + k->lanes - 1) / k->lanes * k->lanes;
+        for (int i = 0; i < padded; i++) {
+            int q = start + (i < count ? i : count - 1);
+            xu[i] = (uint64_t)x[q] ^ NOISE_FX_BIAS;
+            wu[i] = (uint64_t)z[q] ^ NOISE_FX_BIAS;
+        }
+        if (out_b) {
+            k->simplex3_pair(r.seed_mix, smb, r.y, xu, wu, va, vb, padded);
+            memcpy(out_b + start, vb, (size_t)count * sizeof(float));
+        } else {
+            k->simplex3_plane(&r, xu, wu, va, padded);
+        }
+        memcpy(out + start, va, (size_t)count * sizeof(float));
+    }
+}
+
+void noise_simplex3_points(uint32_t seed, const NoiseFx *x, NoiseFx y, const NoiseFx *z, float *out, int n) {
+    points_simplex3(seed, 0, x, y, z, out, NULL, n);
+}
+
+void noise_simplex3_points2(uint32_t seed_a, uint32_t seed_b, const NoiseFx *x, NoiseFx y, const NoiseFx *z,
+                            float *out_a, float *out_b, int n) {
+    points_simplex3(seed_a, seed_b, x, y, z, out_a, out_b, n);
 }
 
 void noise_fbm3_rows(uint32_t seed, const NoiseFbm *f, NoiseFx x0, NoiseFx dx, NoiseFx y, NoiseFx z0, NoiseFx dz,
