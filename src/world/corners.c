@@ -295,17 +295,7 @@ void gen_chunk_corners(const WorldGen *g, int32_t cx, int32_t cz, double time_s,
     /* Cave fields only at the corners of cells that may hold rock: per corner row, the run of
      * columns from the first such corner to the last (lane i of a row is the field at x0 + i*dx,
      * so a row started later holds the same values). */
-    for (int yi = 0; yi < ny; yi++) {
-        int32_t Y = WORLD_Y_MIN + yi * WORLD_CELL_Y;
-        for (int zi = 0; zi < nx; zi++) {
-            uint32_t need = s->row_need[yi][zi];
-            if (!need) continue;
-            int xlo = __builtin_ctz(need), xhi = 31 - __builtin_clz(need);
-            int32_t Z = Z0 + zi * WORLD_CELL_XZ;
-            for (uint32_t f = 0; f < g->ncave_fields; f++)
-                gen_cave_row(g, f, X0 + xlo * WORLD_CELL_XZ, Y, Z, &s->corner[WF_CAVE + f][yi][zi][xlo], xhi - xlo + 1);
-        }
-    }
+    for (int yi = 0; yi < ny; yi++) gen_cave_layer(g, s, yi, X0, Z0, nx);
 
     mark_cells(g, s, ncy, nx);
 
