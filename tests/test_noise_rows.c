@@ -202,7 +202,7 @@ static void test_row_lengths_and_empty(void **state) {
     noise_set_path(initial);
 }
 
-/* Plane calls (rows on one FBM plan): row r equals the row call at z0 + r*dz (3D) or
+/* Plane calls (rows on one FBM plan, and plain simplex2 planes): row r equals the row call at z0 + r*dz (3D) or
  * y0 + r*dy (2D) bit for bit, on every path; the stride leaves the gaps between rows alone. */
 static void test_plane_rows(void **state) {
     (void)state;
@@ -227,6 +227,15 @@ static void test_plane_rows(void **state) {
             NoiseFx at = (NoiseFx)((uint64_t)(it & 1 ? c.y : c.z) + (uint64_t)k * (uint64_t)dz);
             if (it & 1) noise_fbm2_row(c.seed, &c.fbm, c.x0, c.dx, at, one, n);
             else noise_fbm3_row(c.seed, &c.fbm, c.x0, c.dx, c.y, at, one, n);
+            assert_memory_equal(&plane[k * STRIDE], one, (size_t)n * sizeof(float));
+            for (int i = n; i < STRIDE; i++) assert_true(plane[k * STRIDE + i] == -7.0f);
+            compared += n;
+        }
+        /* The plain simplex2 plane: each row its row call. */
+        for (int i = 0; i < MAXR * STRIDE; i++) plane[i] = -7.0f;
+        noise_simplex2_rows(c.seed, c.x0, c.dx, c.y, dz, plane, STRIDE, n, rows);
+        for (int k = 0; k < rows; k++) {
+            noise_simplex2_row(c.seed, c.x0, c.dx, (NoiseFx)((uint64_t)c.y + (uint64_t)k * (uint64_t)dz), one, n);
             assert_memory_equal(&plane[k * STRIDE], one, (size_t)n * sizeof(float));
             for (int i = n; i < STRIDE; i++) assert_true(plane[k * STRIDE + i] == -7.0f);
             compared += n;

@@ -106,6 +106,10 @@ void noise_fbm3_rows(uint32_t seed, const NoiseFbm *f, NoiseFx x0, NoiseFx dx, N
                      float *out, int stride, int n, int rows);
 void noise_fbm2_rows(uint32_t seed, const NoiseFbm *f, NoiseFx x0, NoiseFx dx, NoiseFx y0, NoiseFx dy, float *out,
                      int stride, int n, int rows);
+/* Plain simplex2 rows of a plane: out[r * stride + i] = noise_simplex2(seed, x0 + i*dx, y0 + r*dy),
+ * each row exactly its row call, lanes kept full across row ends. */
+void noise_simplex2_rows(uint32_t seed, NoiseFx x0, NoiseFx dx, NoiseFx y0, NoiseFx dy, float *out, int stride, int n,
+                         int rows);
 /* Simplex3 at n arbitrary points: out[i] = noise_simplex3(seed, x[i], y, z[i]) (the lanes are
  * packed full whatever rows the points come from). _points2: two seeds at the same points,
  * out_a for seed_a and out_b for seed_b, each exactly its single-seed value; the skew, cell

@@ -160,7 +160,7 @@ static void row_single(RowFn fn, uint32_t seed, NoiseFx x0, NoiseFx dx, NoiseFx 
  * octave accumulated in a packed buffer, then copied out row by row. The vector past the last
  * point repeats it (computed, not written). */
 static void plane_fbm(const NoiseKernels *k, bool two_d, const NoiseFbmPlan *p, NoiseFx x0, NoiseFx dx, NoiseFx y,
-                      NoiseFx z0, NoiseFx dz, float *out, int stride, int n, int rows, bool is_ridge) {
+                      NoiseFx z0, NoiseFx dz, float *out, int stride, int n, int rows, bool is_ridge, bool plain) {
     NoiseKernelPlaneFn f = two_d ? k->simplex2_plane : k->simplex3_plane;
     uint64_t xs[BLOCK + MAX_LANES], ws[BLOCK + MAX_LANES], xu[BLOCK + MAX_LANES], wu[BLOCK + MAX_LANES];
     float acc[BLOCK + MAX_LANES];
@@ -187,8 +187,8 @@ static void plane_fbm(const NoiseKernels *k, bool two_d, const NoiseFbmPlan *p, 
                 }
             }
             NoiseKernelRow r = {.seed_mix = p->seed_mix[o], .y = two_d ? 0 : (uint64_t)noise_octave_coord(p, o, y),
-                                .amp = p->amp[o], .inv_norm = p->inv_norm, .accumulate = 1, .first_octave = o == 0,
-                                .finish = last, .ridge = last && is_ridge};
+                                .amp = p->amp[o], .inv_norm = p->inv_norm, .accumulate = !plain,
+                                .first_octave = o == 0, .finish = last && !plain, .ridge = last && is_ridge};
             f(&r, xu, wu, acc, padded);
         }
         for (int i = 0; i < count; i++) {
@@ -208,7 +208,7 @@ static void rows_fbm(RowFn fn, uint32_t seed, const NoiseFbm *f, NoiseFx x0, Noi
     bool two_d = fn == ROW_SIMPLEX2;
     /* Rows whose ends leave lanes empty share vectors (a row of 11 takes 16 AVX2 lanes alone). */
     if (rows > 1 && n % k->lanes != 0) {
-        plane_fbm(k, two_d, &p, x0, dx, y, z0, dz, out, stride, n, rows, is_ridge);
+        plane_fbm(k, two_d, &p, x0, dx, y, z0, dz, out, stride, n, rows, is_ridge, false);
         return;
     }
     for (int rr = 0; rr < rows; rr++) {
@@ -295,6 +295,23 @@ void noise_simplex3_points(uint32_t seed, const NoiseFx *x, NoiseFx y, const Noi
 void noise_simplex3_points2(uint32_t seed_a, uint32_t seed_b, const NoiseFx *x, NoiseFx y, const NoiseFx *z,
                             float *out_a, float *out_b, int n) {
     points_simplex3(seed_a, seed_b, x, y, z, out_a, out_b, n);
+}
+
+void noise_simplex2_rows(uint32_t seed, NoiseFx x0, NoiseFx dx, NoiseFx y0, NoiseFx dy, float *out, int stride, int n,
+                         int rows) {
+    if (n <= 0 || rows <= 0) return;
+    const NoiseKernels *k = active_kernels();
+    if (rows == 1 || n % k->lanes == 0) {
+        for (int r = 0; r < rows; r++)
+            row_single(ROW_SIMPLEX2, seed, x0, dx, (NoiseFx)((uint64_t)y0 + (uint64_t)r * (uint64_t)dy), 0,
+                       out + (ptrdiff_t)r * stride, n, false);
+        return;
+    }
+    NoiseFbm one = NOISE_FBM_DEFAULTS;
+    one.octaves = 1;
+    NoiseFbmPlan p;
+    noise_fbm_plan(&p, seed, &one);   /* one octave: the seed itself, no scaling */
+    plane_fbm(k, true, &p, x0, dx, 0, y0, dy, out, stride, n, rows, false, true);
 }
 
 void noise_fbm3_rows(uint32_t seed, const NoiseFbm *f, NoiseFx x0, NoiseFx dx, NoiseFx y, NoiseFx z0, NoiseFx dz,

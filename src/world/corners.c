@@ -8,18 +8,18 @@
 #include "noise/simd.h"
 
 static void fill_columns(const WorldGen *g, int32_t X0, int32_t Z0, int nx, ChunkScratch *s) {
-    float nb[WG_NX][WG_NX], ni[WG_NX][WG_NX], nh[WG_NX];
+    float nb[WG_NX][WG_NX], ni[WG_NX][WG_NX], nh[WG_NX][WG_NX];
     const NoiseFx step = WORLD_CELL_XZ;
     noise_fbm2_rows(g->s_base, &g->fb_base, noise_fx_mul_int(g->f_base, X0), noise_fx_mul_int(g->f_base, step),
                     noise_fx_mul_int(g->f_base, Z0), noise_fx_mul_int(g->f_base, step), &nb[0][0], WG_NX, nx, nx);
     noise_fbm2_rows(g->s_isl, &g->fb_isl, noise_fx_mul_int(g->f_isl, X0), noise_fx_mul_int(g->f_isl, step),
                     noise_fx_mul_int(g->f_isl, Z0), noise_fx_mul_int(g->f_isl, step), &ni[0][0], WG_NX, nx, nx);
+    noise_simplex2_rows(g->s_islh, noise_fx_mul_int(g->f_islh, X0), noise_fx_mul_int(g->f_islh, step),
+                        noise_fx_mul_int(g->f_islh, Z0), noise_fx_mul_int(g->f_islh, step), &nh[0][0], WG_NX, nx, nx);
     for (int zi = 0; zi < nx; zi++) {
         int32_t Z = Z0 + zi * WORLD_CELL_XZ;
-        noise_simplex2_row(g->s_islh, noise_fx_mul_int(g->f_islh, X0), noise_fx_mul_int(g->f_islh, WORLD_CELL_XZ),
-                           noise_fx_mul_int(g->f_islh, Z), nh, nx);
         for (int xi = 0; xi < nx; xi++)
-            gen_column_finish(g, X0 + xi * WORLD_CELL_XZ, Z, nb[zi][xi], ni[zi][xi], nh[xi], &s->col[zi][xi]);
+            gen_column_finish(g, X0 + xi * WORLD_CELL_XZ, Z, nb[zi][xi], ni[zi][xi], nh[zi][xi], &s->col[zi][xi]);
     }
 }
 
