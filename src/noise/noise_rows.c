@@ -178,22 +178,24 @@ static void plane_fbm(const NoiseKernels *k, bool two_d, const NoiseFbmPlan *p, 
         for (uint32_t o = 0; o < p->octaves; o++) {
             bool last = o + 1 == p->octaves;
             int shift = p->shift[o];
-            if (shift >= 0) {
-                for (int i = 0; i < padded; i++) xu[i] = (xs[i] << shift) ^ NOISE_FX_BIAS, wu[i] = (ws[i] << shift) ^ NOISE_FX_BIAS;
-            } else {
+            const uint64_t *xo = xs, *wo = ws;
+            if (shift < 0) {   /* other lacunarities: the octave's coordinates per lane */
                 for (int i = 0; i < padded; i++) {
-                    xu[i] = noise_fx_mul((int64_t)xs[i], p->scale[o]) ^ NOISE_FX_BIAS;
-                    wu[i] = noise_fx_mul((int64_t)ws[i], p->scale[o]) ^ NOISE_FX_BIAS;
+                    xu[i] = noise_fx_mul((int64_t)xs[i], p->scale[o]);
+                    wu[i] = noise_fx_mul((int64_t)ws[i], p->scale[o]);
                 }
+                xo = xu, wo = wu, shift = 0;
             }
             NoiseKernelRow r = {.seed_mix = p->seed_mix[o], .y = two_d ? 0 : (uint64_t)noise_octave_coord(p, o, y),
                                 .amp = p->amp[o], .inv_norm = p->inv_norm, .accumulate = !plain,
-                                .first_octave = o == 0, .finish = last && !plain, .ridge = last && is_ridge};
-            f(&r, xu, wu, acc, padded);
+                                .first_octave = o == 0, .finish = last && !plain, .ridge = last && is_ridge,
+                                .shift = shift};
+            f(&r, xo, wo, acc, padded);
         }
-        for (int i = 0; i < count; i++) {
-            int q = start + i;
-            out[(ptrdiff_t)(q / n) * stride + q % n] = acc[i];
+        for (int i = 0; i < count;) {   /* copy out row by row */
+            int q = start + i, c0 = q % n, len = n - c0 < count - i ? n - c0 : count - i;
+            memcpy(out + (ptrdiff_t)(q / n) * stride + c0, acc + i, (size_t)len * sizeof(float));
+            i += len;
         }
     }
 }
@@ -275,8 +277,8 @@ static void points_simplex3(uint32_t seed, uint32_t seed_b, const NoiseFx *x, No
         int padded = (count + k->lanes - 1) / k->lanes * k->lanes;
         for (int i = 0; i < padded; i++) {
             int q = start + (i < count ? i : count - 1);
-            xu[i] = (uint64_t)x[q] ^ NOISE_FX_BIAS;
-            wu[i] = (uint64_t)z[q] ^ NOISE_FX_BIAS;
+            xu[i] = (uint64_t)x[q];
+            wu[i] = (uint64_t)z[q];
         }
         if (out_b) {
             k->simplex3_pair(r.seed_mix, smb, r.y, xu, wu, va, vb, padded);
