@@ -179,37 +179,32 @@ static void layer_points(const CaveField *c, const CaveField *d, const int32_t *
 void gen_cave_layer(const WorldGen *g, ChunkScratch *s, int yi, int32_t X0, int32_t Z0, int nx) {
     int32_t Y = WORLD_Y_MIN + yi * WORLD_CELL_Y;
     int32_t X[WG_NX * WG_NX], Z[WG_NX * WG_NX];
-    uint8_t at[WG_NX * WG_NX][2];   /* [zi, xi] of each point */
-    int n = 0;
+    int run_z[WG_NX], run_x[WG_NX], run_at[WG_NX + 1], runs = 0, n = 0;   /* a run per corner row */
     for (int zi = 0; zi < nx; zi++) {
         uint32_t need = s->row_need[yi][zi];
         if (!need) continue;
-        for (int xi = __builtin_ctz(need), xhi = 31 - __builtin_clz(need); xi <= xhi; xi++, n++) {
-            X[n] = X0 + xi * WORLD_CELL_XZ;
-            Z[n] = Z0 + zi * WORLD_CELL_XZ;
-            at[n][0] = (uint8_t)zi;
-            at[n][1] = (uint8_t)xi;
-        }
+        int xlo = __builtin_ctz(need), xhi = 31 - __builtin_clz(need);
+        run_z[runs] = zi, run_x[runs] = xlo, run_at[runs++] = n;
+        for (int xi = xlo; xi <= xhi; xi++, n++) X[n] = X0 + xi * WORLD_CELL_XZ, Z[n] = Z0 + zi * WORLD_CELL_XZ;
     }
     if (n == 0) return;
-    float va[WG_NX * WG_NX], vb[WG_NX * WG_NX];
+    run_at[runs] = n;
+    float v[2][WG_NX * WG_NX];
     for (uint32_t f = 0; f < g->ncave_fields;) {
         const CaveField *c = &g->cave_fields[f], *d = f + 1 < g->ncave_fields ? c + 1 : NULL;
         if (c->row != cave_row_simplex3) {   /* FBM fields: the row calls, row by row */
-            for (int i = 0; i < n; i++) {
-                int zi = at[i][0], xlo = at[i][1], len = 1;
-                while (i + len < n && at[i + len][0] == zi) len++;
-                gen_cave_row(g, f, X[i], Y, Z[i], &s->corner[WF_CAVE + f][yi][zi][xlo], len);
-                i += len - 1;
-            }
+            for (int r = 0; r < runs; r++)
+                gen_cave_row(g, f, X[run_at[r]], Y, Z[run_at[r]], &s->corner[WF_CAVE + f][yi][run_z[r]][run_x[r]],
+                             run_at[r + 1] - run_at[r]);
             f++;
             continue;
         }
         if (d && !(d->row == cave_row_simplex3 && d->fx == c->fx && d->fy == c->fy)) d = NULL;
-        layer_points(c, d, X, Y, Z, va, vb, n);
-        for (int i = 0; i < n; i++) s->corner[WF_CAVE + f][yi][at[i][0]][at[i][1]] = va[i];
-        if (d)
-            for (int i = 0; i < n; i++) s->corner[WF_CAVE + f + 1][yi][at[i][0]][at[i][1]] = vb[i];
+        layer_points(c, d, X, Y, Z, v[0], v[1], n);
+        for (uint32_t k = 0; k < (d ? 2u : 1u); k++)
+            for (int r = 0; r < runs; r++)
+                memcpy(&s->corner[WF_CAVE + f + k][yi][run_z[r]][run_x[r]], &v[k][run_at[r]],
+                       (size_t)(run_at[r + 1] - run_at[r]) * sizeof(float));
         f += d ? 2 : 1;
     }
 }
