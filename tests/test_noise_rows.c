@@ -202,7 +202,7 @@ static void test_row_lengths_and_empty(void **state) {
     noise_set_path(initial);
 }
 
-/* Plane calls (rows on one FBM plan): row r equals the row call at z0 + r*dz (3D) or
+/* Plane calls (rows on one FBM plan, and plain simplex2 planes): row r equals the row call at z0 + r*dz (3D) or
  * y0 + r*dy (2D) bit for bit, on every path; the stride leaves the gaps between rows alone. */
 static void test_plane_rows(void **state) {
     (void)state;
@@ -231,10 +231,61 @@ static void test_plane_rows(void **state) {
             for (int i = n; i < STRIDE; i++) assert_true(plane[k * STRIDE + i] == -7.0f);
             compared += n;
         }
+        /* The plain simplex2 plane: each row its row call. */
+        for (int i = 0; i < MAXR * STRIDE; i++) plane[i] = -7.0f;
+        noise_simplex2_rows(c.seed, c.x0, c.dx, c.y, dz, plane, STRIDE, n, rows);
+        for (int k = 0; k < rows; k++) {
+            noise_simplex2_row(c.seed, c.x0, c.dx, (NoiseFx)((uint64_t)c.y + (uint64_t)k * (uint64_t)dz), one, n);
+            assert_memory_equal(&plane[k * STRIDE], one, (size_t)n * sizeof(float));
+            for (int i = n; i < STRIDE; i++) assert_true(plane[k * STRIDE + i] == -7.0f);
+            compared += n;
+        }
     }
     noise_set_path(initial);
     printf("plane rows: %ld points equal to their row calls\n", compared);
     assert_true(compared > 10000);
+}
+
+/* Point batches: noise_simplex3_points and _points2 equal the single-point call at every point
+ * on every path (random points, counts across the batch size, a guard past the end), and the
+ * pair's two outputs are each their own seed's field (not swapped, not equal). */
+static void test_points(void **state) {
+    (void)state;
+    NoisePath paths[NOISE_PATH_COUNT];
+    int npaths = available_paths(paths);
+    NoisePath initial = noise_get_path();
+    Rng r;
+    rng_seed(&r, 0x5017, 9);
+    enum { MAXP = 600 };
+    static NoiseFx xs[MAXP], zs[MAXP];
+    static float a[MAXP + 1], b[MAXP + 1];
+    long compared = 0, differ = 0;
+    for (int it = 0; it < 240; it++) {
+        int n = it < 40 ? it : 1 + (int)rng_below(&r, MAXP);
+        uint32_t sa = rng_u32(&r), sb = it % 7 == 0 ? sa + 1 : rng_u32(&r);
+        NoiseFx y = random_coord(&r, false);
+        for (int i = 0; i < n; i++) xs[i] = random_coord(&r, false), zs[i] = random_coord(&r, false);
+        assert_true(noise_set_path(paths[it % npaths]));
+        a[n] = b[n] = -7.0f;
+        if (it & 1) {
+            noise_simplex3_points2(sa, sb, xs, y, zs, a, b, n);
+        } else {
+            noise_simplex3_points(sa, xs, y, zs, a, n);
+            noise_simplex3_points(sb, xs, y, zs, b, n);
+        }
+        assert_true(a[n] == -7.0f && b[n] == -7.0f);
+        for (int i = 0; i < n; i++) {
+            float ea = noise_simplex3(sa, xs[i], y, zs[i]), eb = noise_simplex3(sb, xs[i], y, zs[i]);
+            assert_memory_equal(&a[i], &ea, sizeof ea);
+            assert_memory_equal(&b[i], &eb, sizeof eb);
+            differ += ea != eb;
+            compared += 2;
+        }
+    }
+    noise_set_path(initial);
+    printf("points: %ld values equal to single-point calls, %ld pairs differing by seed\n", compared, differ);
+    assert_true(compared > 100000);
+    assert_true(differ > compared / 4);
 }
 
 /* Switching to a path that is not compiled in (or not supported) is refused. */
@@ -263,6 +314,7 @@ int main(void) {
         cmocka_unit_test(test_path_switching),
         cmocka_unit_test(test_row_lengths_and_empty),
         cmocka_unit_test(test_plane_rows),
+        cmocka_unit_test(test_points),
         cmocka_unit_test(test_simplex3_rows),
         cmocka_unit_test(test_simplex2_rows),
         cmocka_unit_test(test_perlin3_rows),

@@ -174,9 +174,10 @@ void noise_fbm_plan(NoiseFbmPlan *p, uint32_t seed, const NoiseFbm *f) {
     p->octaves = oct;
 
     int64_t lac = noise_fx_from_double((double)f->lacunarity);
-    int m = -1;   /* lacunarity == 2^m exactly, m >= 1 */
-    for (int e = 1; e < 31; e++)
-        if (lac == ((int64_t)1 << (32 + e))) m = e;
+    int m = -1;   /* lacunarity == 2^m exactly, 1 <= m <= 30 */
+    uint64_t whole = (uint64_t)lac >> 32;
+    if (lac > 0 && ((uint64_t)lac & 0xffffffffu) == 0 && whole >= 2u && whole <= (1u << 30) && !(whole & (whole - 1u)))
+        m = __builtin_ctzll(whole);
 
     float amp = 1.0f, sum = 0.0f;
     int64_t scale = NOISE_FX_ONE;

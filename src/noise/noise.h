@@ -106,6 +106,17 @@ void noise_fbm3_rows(uint32_t seed, const NoiseFbm *f, NoiseFx x0, NoiseFx dx, N
                      float *out, int stride, int n, int rows);
 void noise_fbm2_rows(uint32_t seed, const NoiseFbm *f, NoiseFx x0, NoiseFx dx, NoiseFx y0, NoiseFx dy, float *out,
                      int stride, int n, int rows);
+/* Plain simplex2 rows of a plane: out[r * stride + i] = noise_simplex2(seed, x0 + i*dx, y0 + r*dy),
+ * each row exactly its row call, lanes kept full across row ends. */
+void noise_simplex2_rows(uint32_t seed, NoiseFx x0, NoiseFx dx, NoiseFx y0, NoiseFx dy, float *out, int stride, int n,
+                         int rows);
+/* Simplex3 at n arbitrary points: out[i] = noise_simplex3(seed, x[i], y, z[i]) (the lanes are
+ * packed full whatever rows the points come from). _points2: two seeds at the same points,
+ * out_a for seed_a and out_b for seed_b, each exactly its single-seed value; the skew, cell
+ * order and falloffs are computed once for both. */
+void noise_simplex3_points(uint32_t seed, const NoiseFx *x, NoiseFx y, const NoiseFx *z, float *out, int n);
+void noise_simplex3_points2(uint32_t seed_a, uint32_t seed_b, const NoiseFx *x, NoiseFx y, const NoiseFx *z,
+                            float *out_a, float *out_b, int n);
 
 /* ---------------------------------------------------------------- SIMD path */
 typedef enum NoisePath {

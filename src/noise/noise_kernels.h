@@ -19,15 +19,26 @@ typedef struct NoiseKernelRow {
     int first_octave;
     int finish;          /* then v = clamp(v * inv_norm, -1, 1) (the last FBM octave) */
     int ridge;           /* then v = 1 - |v| */
+    int shift;           /* plane kernels: lane coordinates << shift (0..62) before the bias */
 } NoiseKernelRow;
 
 /* n is a multiple of lanes; out (and xu when not NULL) hold n entries. */
 typedef void (*NoiseKernelFn)(const NoiseKernelRow *r, const uint64_t *xu, float *out, int n);
 
+/* A plane's lanes: x and w (z for simplex3, y for simplex2) per lane from arrays, unbiased,
+ * shifted left by r->shift in the kernel and then biased like x; the row's y (3D) is a constant,
+ * its z unused. n a multiple of lanes. */
+typedef void (*NoiseKernelPlaneFn)(const NoiseKernelRow *r, const uint64_t *xu, const uint64_t *wu, float *out,
+                                   int n);
+
 typedef struct NoiseKernels {
     const char *name;
     int lanes;
     NoiseKernelFn simplex3, simplex2, perlin3;
+    NoiseKernelPlaneFn simplex3_plane, simplex2_plane;
+    /* simplex3 of two pre-mixed seeds at the same points (x, z per lane, unbiased; y constant). */
+    void (*simplex3_pair)(uint32_t sma, uint32_t smb, uint64_t y, const uint64_t *xu, const uint64_t *wu,
+                          float *outa, float *outb, int n);
 } NoiseKernels;
 
 /* The plain C kernels (always present). */

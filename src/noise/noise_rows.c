@@ -155,6 +155,51 @@ static void row_single(RowFn fn, uint32_t seed, NoiseFx x0, NoiseFx dx, NoiseFx 
     run_octave(active_kernels(), fn, &r, NULL, 0, (uint64_t)x0, (uint64_t)dx, out, n);
 }
 
+/* A plane's points in batches of up to BLOCK, lanes kept full across row ends: point p is
+ * column p % n of row p / n, its x and row coordinate (z in 3D, y in 2D) per lane, every
+ * octave accumulated in a packed buffer, then copied out row by row. The vector past the last
+ * point repeats it (computed, not written). */
+static void plane_fbm(const NoiseKernels *k, bool two_d, const NoiseFbmPlan *p, NoiseFx x0, NoiseFx dx, NoiseFx y,
+                      NoiseFx z0, NoiseFx dz, float *out, int stride, int n, int rows, bool is_ridge, bool plain) {
+    NoiseKernelPlaneFn f = two_d ? k->simplex2_plane : k->simplex3_plane;
+    uint64_t xs[BLOCK + MAX_LANES], ws[BLOCK + MAX_LANES], xu[BLOCK + MAX_LANES], wu[BLOCK + MAX_LANES];
+    float acc[BLOCK + MAX_LANES];
+    int total = n * rows;
+    for (int start = 0; start < total; start += BLOCK) {
+        int count = total - start < BLOCK ? total - start : BLOCK;
+        int padded = (count + k->lanes - 1) / k->lanes * k->lanes;
+        int col = start % n, row = start / n;
+        for (int i = 0; i < count; i++) {
+            xs[i] = (uint64_t)x0 + (uint64_t)col * (uint64_t)dx;
+            ws[i] = (uint64_t)z0 + (uint64_t)row * (uint64_t)dz;
+            if (++col == n) col = 0, row++;
+        }
+        for (int i = count; i < padded; i++) xs[i] = xs[count - 1], ws[i] = ws[count - 1];
+        for (uint32_t o = 0; o < p->octaves; o++) {
+            bool last = o + 1 == p->octaves;
+            int shift = p->shift[o];
+            const uint64_t *xo = xs, *wo = ws;
+            if (shift < 0) {   /* other lacunarities: the octave's coordinates per lane */
+                for (int i = 0; i < padded; i++) {
+                    xu[i] = noise_fx_mul((int64_t)xs[i], p->scale[o]);
+                    wu[i] = noise_fx_mul((int64_t)ws[i], p->scale[o]);
+                }
+                xo = xu, wo = wu, shift = 0;
+            }
+            NoiseKernelRow r = {.seed_mix = p->seed_mix[o], .y = two_d ? 0 : (uint64_t)noise_octave_coord(p, o, y),
+                                .amp = p->amp[o], .inv_norm = p->inv_norm, .accumulate = !plain,
+                                .first_octave = o == 0, .finish = last && !plain, .ridge = last && is_ridge,
+                                .shift = shift};
+            f(&r, xo, wo, acc, padded);
+        }
+        for (int i = 0; i < count;) {   /* copy out row by row */
+            int q = start + i, c0 = q % n, len = n - c0 < count - i ? n - c0 : count - i;
+            memcpy(out + (ptrdiff_t)(q / n) * stride + c0, acc + i, (size_t)len * sizeof(float));
+            i += len;
+        }
+    }
+}
+
 /* `rows` rows of an FBM, row r at z0 + r*dz (2D: at y0 + r*dz), on one plan. */
 static void rows_fbm(RowFn fn, uint32_t seed, const NoiseFbm *f, NoiseFx x0, NoiseFx dx, NoiseFx y, NoiseFx z0,
                      NoiseFx dz, float *out, int stride, int n, int rows, bool is_ridge) {
@@ -163,6 +208,11 @@ static void rows_fbm(RowFn fn, uint32_t seed, const NoiseFbm *f, NoiseFx x0, Noi
     NoiseFbmPlan p;
     noise_fbm_plan(&p, seed, f);
     bool two_d = fn == ROW_SIMPLEX2;
+    /* Rows whose ends leave lanes empty share vectors (a row of 11 takes 16 AVX2 lanes alone). */
+    if (rows > 1 && n % k->lanes != 0) {
+        plane_fbm(k, two_d, &p, x0, dx, y, z0, dz, out, stride, n, rows, is_ridge, false);
+        return;
+    }
     for (int rr = 0; rr < rows; rr++) {
         NoiseFx step = (NoiseFx)((uint64_t)z0 + (uint64_t)rr * (uint64_t)dz);
         NoiseFx ry = two_d ? step : y, rz = two_d ? 0 : step;
@@ -211,6 +261,59 @@ void noise_fbm2_row(uint32_t seed, const NoiseFbm *f, NoiseFx x0, NoiseFx dx, No
 void noise_ridge_fbm3_row(uint32_t seed, const NoiseFbm *f, NoiseFx x0, NoiseFx dx, NoiseFx y, NoiseFx z,
                           float *out, int n) {
     row_fbm(ROW_SIMPLEX3, seed, f, x0, dx, y, z, out, n, true);
+}
+
+/* Points (x[i], y, z[i]) in batches, the vector past the last point repeating it. With out_b,
+ * seed_b's values at the same points too (the pair kernel). */
+static void points_simplex3(uint32_t seed, uint32_t seed_b, const NoiseFx *x, NoiseFx y, const NoiseFx *z, float *out,
+                            float *out_b, int n) {
+    const NoiseKernels *k = active_kernels();
+    uint64_t xu[BLOCK + MAX_LANES], wu[BLOCK + MAX_LANES];
+    float va[BLOCK + MAX_LANES], vb[BLOCK + MAX_LANES];
+    NoiseKernelRow r = {.seed_mix = noise_seed_mix(seed), .y = (uint64_t)y};
+    uint32_t smb = noise_seed_mix(seed_b);
+    for (int start = 0; start < n; start += BLOCK) {
+        int count = n - start < BLOCK ? n - start : BLOCK;
+        int padded = (count + k->lanes - 1) / k->lanes * k->lanes;
+        for (int i = 0; i < padded; i++) {
+            int q = start + (i < count ? i : count - 1);
+            xu[i] = (uint64_t)x[q];
+            wu[i] = (uint64_t)z[q];
+        }
+        if (out_b) {
+            k->simplex3_pair(r.seed_mix, smb, r.y, xu, wu, va, vb, padded);
+            memcpy(out_b + start, vb, (size_t)count * sizeof(float));
+        } else {
+            k->simplex3_plane(&r, xu, wu, va, padded);
+        }
+        memcpy(out + start, va, (size_t)count * sizeof(float));
+    }
+}
+
+void noise_simplex3_points(uint32_t seed, const NoiseFx *x, NoiseFx y, const NoiseFx *z, float *out, int n) {
+    points_simplex3(seed, 0, x, y, z, out, NULL, n);
+}
+
+void noise_simplex3_points2(uint32_t seed_a, uint32_t seed_b, const NoiseFx *x, NoiseFx y, const NoiseFx *z,
+                            float *out_a, float *out_b, int n) {
+    points_simplex3(seed_a, seed_b, x, y, z, out_a, out_b, n);
+}
+
+void noise_simplex2_rows(uint32_t seed, NoiseFx x0, NoiseFx dx, NoiseFx y0, NoiseFx dy, float *out, int stride, int n,
+                         int rows) {
+    if (n <= 0 || rows <= 0) return;
+    const NoiseKernels *k = active_kernels();
+    if (rows == 1 || n % k->lanes == 0) {
+        for (int r = 0; r < rows; r++)
+            row_single(ROW_SIMPLEX2, seed, x0, dx, (NoiseFx)((uint64_t)y0 + (uint64_t)r * (uint64_t)dy), 0,
+                       out + (ptrdiff_t)r * stride, n, false);
+        return;
+    }
+    NoiseFbm one = NOISE_FBM_DEFAULTS;
+    one.octaves = 1;
+    NoiseFbmPlan p;
+    noise_fbm_plan(&p, seed, &one);   /* one octave: the seed itself, no scaling */
+    plane_fbm(k, true, &p, x0, dx, 0, y0, dy, out, stride, n, rows, false, true);
 }
 
 void noise_fbm3_rows(uint32_t seed, const NoiseFbm *f, NoiseFx x0, NoiseFx dx, NoiseFx y, NoiseFx z0, NoiseFx dz,

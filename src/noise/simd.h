@@ -124,6 +124,12 @@ static inline w64x4 w64x4_load(const uint64_t *p) { w64x4 r = {vld1q_u64(p), vld
 static inline w64x4 w64x4_set1(uint64_t v) { w64x4 r = {vdupq_n_u64(v), vdupq_n_u64(v)}; return r; }
 static inline w64x4 w64x4_add(w64x4 x, w64x4 y) { w64x4 r = {vaddq_u64(x.a, y.a), vaddq_u64(x.b, y.b)}; return r; }
 static inline w64x4 w64x4_shr32(w64x4 x) { w64x4 r = {vshrq_n_u64(x.a, 32), vshrq_n_u64(x.b, 32)}; return r; }
+/* Each lane shifted left by s (0..63). */
+static inline w64x4 w64x4_shl(w64x4 x, int s) {
+    int64x2_t c = vdupq_n_s64(s);
+    w64x4 r = {vshlq_u64(x.a, c), vshlq_u64(x.b, c)};
+    return r;
+}
 /* (low 32 bits of each lane) * f, the full 64-bit product */
 static inline w64x4 w64x4_mul32(w64x4 x, uint32_t f) {
     uint32x2_t fv = vdup_n_u32(f);
@@ -218,6 +224,11 @@ static inline w64x4 w64x4_load(const uint64_t *p) {
 static inline w64x4 w64x4_set1(uint64_t v) { w64x4 r = {_mm_set1_epi64x((long long)v), _mm_set1_epi64x((long long)v)}; return r; }
 static inline w64x4 w64x4_add(w64x4 x, w64x4 y) { w64x4 r = {_mm_add_epi64(x.a, y.a), _mm_add_epi64(x.b, y.b)}; return r; }
 static inline w64x4 w64x4_shr32(w64x4 x) { w64x4 r = {_mm_srli_epi64(x.a, 32), _mm_srli_epi64(x.b, 32)}; return r; }
+static inline w64x4 w64x4_shl(w64x4 x, int s) {
+    __m128i c = _mm_cvtsi32_si128(s);
+    w64x4 r = {_mm_sll_epi64(x.a, c), _mm_sll_epi64(x.b, c)};
+    return r;
+}
 static inline w64x4 w64x4_mul32(w64x4 x, uint32_t f) {
     __m128i fv = _mm_set1_epi32((int)f);
     w64x4 r = {_mm_mul_epu32(x.a, fv), _mm_mul_epu32(x.b, fv)};
@@ -325,6 +336,7 @@ static inline w64x4 w64x4_load(const uint64_t *p) { SIMD_MAP_W(p[l]); }
 static inline w64x4 w64x4_set1(uint64_t v) { SIMD_MAP_W(v); }
 static inline w64x4 w64x4_add(w64x4 x, w64x4 y) { SIMD_MAP_W(x.v[l] + y.v[l]); }
 static inline w64x4 w64x4_shr32(w64x4 x) { SIMD_MAP_W(x.v[l] >> 32); }
+static inline w64x4 w64x4_shl(w64x4 x, int s) { SIMD_MAP_W(x.v[l] << s); }
 static inline w64x4 w64x4_mul32(w64x4 x, uint32_t f) { SIMD_MAP_W((x.v[l] & 0xffffffffu) * (uint64_t)f); }
 static inline u32x4 w64x4_hi32(w64x4 x) { SIMD_MAP_U((uint32_t)(x.v[l] >> 32)); }
 static inline u32x4 w64x4_lo32(w64x4 x) { SIMD_MAP_U((uint32_t)x.v[l]); }
@@ -390,6 +402,11 @@ static inline w64x8 w64x8_load(const uint64_t *p) {
 static inline w64x8 w64x8_set1(uint64_t v) { w64x8 r = {_mm256_set1_epi64x((long long)v), _mm256_set1_epi64x((long long)v)}; return r; }
 static inline w64x8 w64x8_add(w64x8 x, w64x8 y) { w64x8 r = {_mm256_add_epi64(x.a, y.a), _mm256_add_epi64(x.b, y.b)}; return r; }
 static inline w64x8 w64x8_shr32(w64x8 x) { w64x8 r = {_mm256_srli_epi64(x.a, 32), _mm256_srli_epi64(x.b, 32)}; return r; }
+static inline w64x8 w64x8_shl(w64x8 x, int s) {
+    __m128i c = _mm_cvtsi32_si128(s);
+    w64x8 r = {_mm256_sll_epi64(x.a, c), _mm256_sll_epi64(x.b, c)};
+    return r;
+}
 static inline w64x8 w64x8_mul32(w64x8 x, uint32_t f) {
     __m256i fv = _mm256_set1_epi32((int)f);
     w64x8 r = {_mm256_mul_epu32(x.a, fv), _mm256_mul_epu32(x.b, fv)};

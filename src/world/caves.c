@@ -165,6 +165,50 @@ void gen_cave_row(const WorldGen *g, uint32_t f, int32_t X0, int32_t Y, int32_t 
            noise_fx_mul_int(c->fx, Z), out, n);
 }
 
+/* Cave field f at the n corners (X[i], Y, Z[i]) of a layer's points, or with d its partner
+ * (a simplex field on the same frequencies, as the tubes' two are) in one pair call: the
+ * corner values the row calls give (lane i of a row is the field at x0 + i*dx). */
+static void layer_points(const CaveField *c, const CaveField *d, const int32_t *X, int32_t Y, const int32_t *Z,
+                         float *out, float *out_d, int n) {
+    NoiseFx x[WG_NX * WG_NX], z[WG_NX * WG_NX];
+    for (int i = 0; i < n; i++) x[i] = noise_fx_mul_int(c->fx, X[i]), z[i] = noise_fx_mul_int(c->fx, Z[i]);
+    if (d) noise_simplex3_points2(c->seed, d->seed, x, noise_fx_mul_int(c->fy, Y), z, out, out_d, n);
+    else noise_simplex3_points(c->seed, x, noise_fx_mul_int(c->fy, Y), z, out, n);
+}
+
+void gen_cave_layer(const WorldGen *g, ChunkScratch *s, int yi, int32_t X0, int32_t Z0, int nx) {
+    int32_t Y = WORLD_Y_MIN + yi * WORLD_CELL_Y;
+    int32_t X[WG_NX * WG_NX], Z[WG_NX * WG_NX];
+    int run_z[WG_NX], run_x[WG_NX], run_at[WG_NX + 1], runs = 0, n = 0;   /* a run per corner row */
+    for (int zi = 0; zi < nx; zi++) {
+        uint32_t need = s->row_need[yi][zi];
+        if (!need) continue;
+        int xlo = __builtin_ctz(need), xhi = 31 - __builtin_clz(need);
+        run_z[runs] = zi, run_x[runs] = xlo, run_at[runs++] = n;
+        for (int xi = xlo; xi <= xhi; xi++, n++) X[n] = X0 + xi * WORLD_CELL_XZ, Z[n] = Z0 + zi * WORLD_CELL_XZ;
+    }
+    if (n == 0) return;
+    run_at[runs] = n;
+    float v[2][WG_NX * WG_NX];
+    for (uint32_t f = 0; f < g->ncave_fields;) {
+        const CaveField *c = &g->cave_fields[f], *d = f + 1 < g->ncave_fields ? c + 1 : NULL;
+        if (c->row != cave_row_simplex3) {   /* FBM fields: the row calls, row by row */
+            for (int r = 0; r < runs; r++)
+                gen_cave_row(g, f, X[run_at[r]], Y, Z[run_at[r]], &s->corner[WF_CAVE + f][yi][run_z[r]][run_x[r]],
+                             run_at[r + 1] - run_at[r]);
+            f++;
+            continue;
+        }
+        if (d && !(d->row == cave_row_simplex3 && d->fx == c->fx && d->fy == c->fy)) d = NULL;
+        layer_points(c, d, X, Y, Z, v[0], v[1], n);
+        for (uint32_t k = 0; k < (d ? 2u : 1u); k++)
+            for (int r = 0; r < runs; r++)
+                memcpy(&s->corner[WF_CAVE + f + k][yi][run_z[r]][run_x[r]], &v[k][run_at[r]],
+                       (size_t)(run_at[r + 1] - run_at[r]) * sizeof(float));
+        f += d ? 2 : 1;
+    }
+}
+
 void gen_caves_carve(const WorldGen *g, const float *const *fv, float *v, int n) {
     float t[16];
     for (uint32_t k = 0; k < g->ncaves; k++) {

@@ -8,18 +8,18 @@
 #include "noise/simd.h"
 
 static void fill_columns(const WorldGen *g, int32_t X0, int32_t Z0, int nx, ChunkScratch *s) {
-    float nb[WG_NX][WG_NX], ni[WG_NX][WG_NX], nh[WG_NX];
+    float nb[WG_NX][WG_NX], ni[WG_NX][WG_NX], nh[WG_NX][WG_NX];
     const NoiseFx step = WORLD_CELL_XZ;
     noise_fbm2_rows(g->s_base, &g->fb_base, noise_fx_mul_int(g->f_base, X0), noise_fx_mul_int(g->f_base, step),
                     noise_fx_mul_int(g->f_base, Z0), noise_fx_mul_int(g->f_base, step), &nb[0][0], WG_NX, nx, nx);
     noise_fbm2_rows(g->s_isl, &g->fb_isl, noise_fx_mul_int(g->f_isl, X0), noise_fx_mul_int(g->f_isl, step),
                     noise_fx_mul_int(g->f_isl, Z0), noise_fx_mul_int(g->f_isl, step), &ni[0][0], WG_NX, nx, nx);
+    noise_simplex2_rows(g->s_islh, noise_fx_mul_int(g->f_islh, X0), noise_fx_mul_int(g->f_islh, step),
+                        noise_fx_mul_int(g->f_islh, Z0), noise_fx_mul_int(g->f_islh, step), &nh[0][0], WG_NX, nx, nx);
     for (int zi = 0; zi < nx; zi++) {
         int32_t Z = Z0 + zi * WORLD_CELL_XZ;
-        noise_simplex2_row(g->s_islh, noise_fx_mul_int(g->f_islh, X0), noise_fx_mul_int(g->f_islh, WORLD_CELL_XZ),
-                           noise_fx_mul_int(g->f_islh, Z), nh, nx);
         for (int xi = 0; xi < nx; xi++)
-            gen_column_finish(g, X0 + xi * WORLD_CELL_XZ, Z, nb[zi][xi], ni[zi][xi], nh[xi], &s->col[zi][xi]);
+            gen_column_finish(g, X0 + xi * WORLD_CELL_XZ, Z, nb[zi][xi], ni[zi][xi], nh[zi][xi], &s->col[zi][xi]);
     }
 }
 
@@ -295,17 +295,7 @@ void gen_chunk_corners(const WorldGen *g, int32_t cx, int32_t cz, double time_s,
     /* Cave fields only at the corners of cells that may hold rock: per corner row, the run of
      * columns from the first such corner to the last (lane i of a row is the field at x0 + i*dx,
      * so a row started later holds the same values). */
-    for (int yi = 0; yi < ny; yi++) {
-        int32_t Y = WORLD_Y_MIN + yi * WORLD_CELL_Y;
-        for (int zi = 0; zi < nx; zi++) {
-            uint32_t need = s->row_need[yi][zi];
-            if (!need) continue;
-            int xlo = __builtin_ctz(need), xhi = 31 - __builtin_clz(need);
-            int32_t Z = Z0 + zi * WORLD_CELL_XZ;
-            for (uint32_t f = 0; f < g->ncave_fields; f++)
-                gen_cave_row(g, f, X0 + xlo * WORLD_CELL_XZ, Y, Z, &s->corner[WF_CAVE + f][yi][zi][xlo], xhi - xlo + 1);
-        }
-    }
+    for (int yi = 0; yi < ny; yi++) gen_cave_layer(g, s, yi, X0, Z0, nx);
 
     mark_cells(g, s, ncy, nx);
 

@@ -335,6 +335,10 @@ typedef struct ChunkScratch {
     PropScratch props;                               /* objects and landmarks (props.c) */
 } ChunkScratch;
 
+/* Every cave field at the corners of corner layer yi that s->row_need asks for (the same values
+ * as gen_cave_row over each row's run), the layer's points batched across rows. */
+void gen_cave_layer(const WorldGen *g, ChunkScratch *s, int yi, int32_t X0, int32_t Z0, int nx);
+
 static inline bool gs_solid(const ChunkScratch *s, int x, int y, int z) {
     return (s->solid[y - WORLD_Y_MIN + 1][z + 1] >> (x + 1)) & 1u;
 }
