@@ -7,6 +7,7 @@
 #include "world/stream_internal.h"
 #include "world/world_internal.h"
 
+#include <stddef.h>
 #include <string.h>
 
 /* Cell columns (4 x 4 blocks) whose corner values a query keeps: a conservative "no rock can be
@@ -235,14 +236,18 @@ static void sq_object(SolidQuery *q, SqOut *o, int32_t ci, int32_t cj, const Pro
     emit_shape(o, sh, c->bx, gy + 1, c->bz, 0, false);
 }
 
-uint32_t gen_solid_objects(const WorldGen *g, int32_t x0, int32_t y0, int32_t z0, int32_t x1, int32_t y1, int32_t z1,
+static void sq_init(SolidQuery *q, const WorldGen *g) {
+    q->g = g;
+    for (int i = 0; i < SQ_COLS; i++) q->col[i].used = false;
+    for (int i = 0; i < SQ_CANDS; i++) q->cand[i].used = false;
+}
+
+static uint32_t sq_objects(SolidQuery *qp, int32_t x0, int32_t y0, int32_t z0, int32_t x1, int32_t y1, int32_t z1,
                            WorldBox *out, uint32_t max) {
+    const WorldGen *g = qp->g;
     SqOut o = {x0, y0, z0, x1, y1, z1, out, max, 0};
     if (x1 < x0 || y1 < y0 || z1 < z0 || y1 < WORLD_Y_MIN - PROP_SINK || y0 >= g->y_top + WORLD_HOME_HEADROOM) return 0;
-    SolidQuery q;
-    q.g = g;
-    for (int i = 0; i < SQ_COLS; i++) q.col[i].used = false;
-    for (int i = 0; i < SQ_CANDS; i++) q.cand[i].used = false;
+#define q (*qp)
     sq_landmarks(&q, &o);
     if (!(g->p.prop_density > 0.0f)) return o.n;
     /* Candidates whose footprint (|x|, |z| <= PROP_R_MAX round the base) can meet the columns. */
@@ -256,10 +261,39 @@ uint32_t gen_solid_objects(const WorldGen *g, int32_t x0, int32_t y0, int32_t z0
             if (cc.bx + cc.r < x0 || cc.bx - cc.r > x1 || cc.bz + cc.r < z0 || cc.bz - cc.r > z1) continue;
             sq_object(&q, &o, ci, cj, &cc);
         }
+#undef q
     return o.n;
+}
+
+uint32_t gen_solid_objects(const WorldGen *g, int32_t x0, int32_t y0, int32_t z0, int32_t x1, int32_t y1, int32_t z1,
+                           WorldBox *out, uint32_t max) {
+    SolidQuery q;
+    sq_init(&q, g);
+    return sq_objects(&q, x0, y0, z0, x1, y1, z1, out, max);
 }
 
 uint32_t world_solid_objects(const World *w, int32_t x0, int32_t y0, int32_t z0, int32_t x1, int32_t y1, int32_t z1,
                              WorldBox *out, uint32_t max) {
     return gen_solid_objects(&w->gens[w->cur_gen], x0, y0, z0, x1, y1, z1, out, max);
+}
+
+/* ---------------------------------------------------------------- probes */
+_Static_assert(sizeof(SolidQuery) <= WORLD_PROBE_BYTES, "WORLD_PROBE_BYTES in world.h");
+_Static_assert(_Alignof(SolidQuery) <= _Alignof(max_align_t), "WorldProbe's alignment");
+
+void world_probe_init(WorldProbe *p, const World *w) { sq_init((SolidQuery *)(void *)p->opaque, &w->gens[w->cur_gen]); }
+
+bool world_probe_solid(WorldProbe *p, int64_t bx, int64_t by, int64_t bz) {
+    SolidQuery *q = (SolidQuery *)(void *)p->opaque;
+    const double x = (double)bx + 0.5, y = (double)by + 0.5, z = (double)bz + 0.5;
+    /* The cell bounds cover the generated range of the int32 lattice; elsewhere the point query alone. */
+    const int64_t lim = INT64_C(1) << 30;
+    if (by < WORLD_Y_MIN || by >= q->g->y_top || bx < -lim || bx > lim || bz < -lim || bz > lim)
+        return gen_density_point(q->g, x, y, z) > 0.0f;
+    return sq_solid(q, (int32_t)bx, (int32_t)by, (int32_t)bz);
+}
+
+uint32_t world_probe_objects(WorldProbe *p, int32_t x0, int32_t y0, int32_t z0, int32_t x1, int32_t y1, int32_t z1,
+                             WorldBox *out, uint32_t max) {
+    return sq_objects((SolidQuery *)(void *)p->opaque, x0, y0, z0, x1, y1, z1, out, max);
 }
