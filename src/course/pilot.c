@@ -134,12 +134,13 @@ static void pilot_direction(CoursePilot *p, const Course *c, const FlightState *
     track(&p->from, &c->points[p->point], f, d);
 }
 
-/* Rock within a second or so along a direction from the aircraft. */
+/* Rock, or a solid object (a tree, a landmark), within a second or so along a direction from
+ * the aircraft. */
 static bool rock_along(const FlightState *f, const World *w, float yaw, float pitch) {
     float cp = sm_cos(pitch), d[3] = {sm_sin(yaw) * cp, sm_sin(pitch), -sm_cos(yaw) * cp};
     for (int k = 1; k <= 4; k++) {
-        double s = 7.0 * k;
-        if (world_solid_at(w, f->x + d[0] * s, f->y + d[1] * s, f->z + d[2] * s)) return true;
+        double s = 7.0 * k, x = f->x + d[0] * s, y = f->y + d[1] * s, z = f->z + d[2] * s;
+        if (world_solid_at(w, x, y, z) || !sim_clear_of_objects(w, x, y, z, 3.5)) return true;
     }
     return false;
 }

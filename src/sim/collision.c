@@ -1,6 +1,7 @@
 /* skyisles sim: collision (W9) and safe restarts. The aircraft's box is swept along its motion
  * in half-block steps and tested against blocks as they are drawn: a block is solid exactly when
- * THE density at its centre is > 0 (world_solid_at), so a hit is never a surprise on screen. */
+ * THE density at its centre is > 0 (world_solid_at), or when a solid object's box the mesher
+ * draws holds it (world_solid_objects), so a hit is never a surprise on screen. */
 #include <math.h>
 #include <string.h>
 
@@ -12,7 +13,14 @@ typedef struct BlockCache {
     int64_t key[64];
     uint8_t solid[64];
     uint32_t tested;
+    WorldProbe probe;   /* the field's cell bounds: open air without point queries */
 } BlockCache;
+
+static void cache_init(BlockCache *c, const World *w) {
+    memset(c->key, 0xff, sizeof c->key);   /* no block packs to all ones */
+    c->tested = 0;
+    world_probe_init(&c->probe, w);
+}
 
 static int64_t block_key(int64_t bx, int64_t by, int64_t bz) {
     return ((bx & 0x1fffff) << 42) | ((by & 0x1fffff) << 21) | (bz & 0x1fffff);
@@ -22,7 +30,8 @@ static bool block_solid(const World *w, BlockCache *c, int64_t bx, int64_t by, i
     int64_t k = block_key(bx, by, bz);
     uint32_t h = (uint32_t)(((uint64_t)k * 0x9e3779b97f4a7c15ull) >> 58);
     if (c->key[h] == k) return c->solid[h];
-    bool s = world_solid_at(w, (double)bx + 0.5, (double)by + 0.5, (double)bz + 0.5);
+    (void)w;
+    bool s = world_probe_solid(&c->probe, bx, by, bz);
     c->key[h] = k;
     c->solid[h] = s;
     c->tested++;
@@ -40,11 +49,64 @@ static bool box_hits(const World *w, BlockCache *c, double x, double y, double z
     return false;
 }
 
+/* Solid object boxes near a stretch of the sweep, asked once per stretch of OBJ_SPAN steps. */
+#define OBJ_SPAN 32u
+#define OBJ_MAX 256u
+typedef struct ObjCache {
+    WorldBox box[OBJ_MAX];
+    uint32_t n;
+    uint32_t upto;   /* the boxes hold for steps up to this one */
+} ObjCache;
+
+static int64_t blk(double v) { return (int64_t)floor(v); }
+
+/* The boxes meeting the blocks an aircraft box of half-size r overlaps anywhere in [a, b]. */
+static uint32_t objects_near(WorldProbe *p, const double a[3], const double b[3], double r, WorldBox *out,
+                             uint32_t max) {
+    int64_t lo[3], hi[3];
+    for (int k = 0; k < 3; k++) {
+        lo[k] = blk((a[k] < b[k] ? a[k] : b[k]) - r);
+        hi[k] = blk((a[k] > b[k] ? a[k] : b[k]) + r);
+        if (lo[k] < -(INT64_C(1) << 30) || hi[k] > (INT64_C(1) << 30)) return 0;   /* beyond the object lattice */
+    }
+    return world_probe_objects(p, (int32_t)lo[0], (int32_t)lo[1], (int32_t)lo[2], (int32_t)hi[0], (int32_t)hi[1],
+                               (int32_t)hi[2], out, max);
+}
+
+static bool box_meets_objects(const WorldBox *box, uint32_t n, double x, double y, double z, double r) {
+    int64_t x0 = blk(x - r), x1 = blk(x + r), y0 = blk(y - r), y1 = blk(y + r), z0 = blk(z - r), z1 = blk(z + r);
+    for (uint32_t i = 0; i < n; i++) {
+        const WorldBox *o = &box[i];
+        if (x0 < o->x1 && x1 >= o->x0 && y0 < o->y1 && y1 >= o->y0 && z0 < o->z1 && z1 >= o->z0) return true;
+    }
+    return false;
+}
+
+/* Fills c for steps i..: the longest stretch (OBJ_SPAN steps, halved while too many boxes) whose
+ * boxes all fit. */
+static void objects_for(WorldProbe *w, ObjCache *c, uint32_t i, uint32_t n, const double p0[3], const double d[3],
+                        double r) {
+    for (uint32_t span = OBJ_SPAN;; span /= 2) {
+        uint32_t j = i + span < n ? i + span : n;
+        double ti = n ? (double)i / (double)n : 1.0, tj = n ? (double)j / (double)n : 1.0;
+        double a[3], b[3];
+        for (int k = 0; k < 3; k++) {
+            a[k] = p0[k] + d[k] * ti;
+            b[k] = p0[k] + d[k] * tj;
+        }
+        uint32_t m = objects_near(w, a, b, r, c->box, OBJ_MAX);
+        if (m <= OBJ_MAX || span <= 1) {
+            c->n = m < OBJ_MAX ? m : OBJ_MAX;
+            c->upto = j;
+            return;
+        }
+    }
+}
+
 void sim_collide(const World *w, double x0, double y0, double z0, double x1, double y1, double z1,
                  CollisionResult *out) {
     BlockCache cache;
-    memset(cache.key, 0xff, sizeof cache.key);   /* no block packs to all ones */
-    cache.tested = 0;
+    cache_init(&cache, w);
     memset(out, 0, sizeof *out);
     out->x = x0;
     out->y = y0;
@@ -56,11 +118,16 @@ void sim_collide(const World *w, double x0, double y0, double z0, double x1, dou
     /* Steps of at most half a block: a wall one block thick holds at least one sample. */
     uint32_t n = len > 0.0 ? (uint32_t)ceil(len / SIM_SWEEP_STEP) : 0;
     if (n > 1u << 20) n = 1u << 20;
+    ObjCache objs;
+    objs.n = 0;
+    objs.upto = 0;
+    const double p0[3] = {x0, y0, z0}, d[3] = {dx, dy, dz};
     for (uint32_t i = 0; i <= n; i++) {
         double t = n ? (double)i / (double)n : 1.0;
         double x = x0 + dx * t, y = y0 + dy * t, z = z0 + dz * t;
         out->steps++;
-        if (box_hits(w, &cache, x, y, z, SIM_HIT_RADIUS)) {
+        if (i == 0 || i > objs.upto) objects_for(&cache.probe, &objs, i, n, p0, d, SIM_HIT_RADIUS);
+        if (box_hits(w, &cache, x, y, z, SIM_HIT_RADIUS) || box_meets_objects(objs.box, objs.n, x, y, z, SIM_HIT_RADIUS)) {
             out->hit = true;
             out->t = n ? (double)(i > 0 ? i - 1 : 0) / (double)n : 0.0;
             break;
@@ -72,11 +139,20 @@ void sim_collide(const World *w, double x0, double y0, double z0, double x1, dou
     out->blocks_tested = cache.tested;
 }
 
+bool sim_clear_of_objects(const World *w, double x, double y, double z, double radius) {
+    WorldProbe probe;
+    world_probe_init(&probe, w);
+    WorldBox box[1];
+    const double p[3] = {x, y, z};
+    return objects_near(&probe, p, p, radius, box, 1) == 0;
+}
+
 bool sim_clear_box(const World *w, double x, double y, double z, double radius) {
     BlockCache cache;
-    memset(cache.key, 0xff, sizeof cache.key);
-    cache.tested = 0;
-    return !box_hits(w, &cache, x, y, z, radius);
+    cache_init(&cache, w);
+    const double p[3] = {x, y, z};
+    WorldBox box[1];
+    return !box_hits(w, &cache, x, y, z, radius) && objects_near(&cache.probe, p, p, radius, box, 1) == 0;
 }
 
 /* Room to fly out: a corridor of clear blocks ahead along the heading. */

@@ -18,7 +18,7 @@
 /* The simulation's version: bumped whenever a change to the flight model, collision, restarts
  * or the fixed step (src/sim, src/game/play.c's step) would fly a recorded input differently, so a
  * new build keeps the best runs of an old one as long as the flight is the same. */
-#define SIM_VERSION 1u
+#define SIM_VERSION 2u   /* 2: trees, boulders, cacti and landmarks are solid */
 #define SIM_STEP_HZ 60
 #define SIM_STEP (1.0f / 60.0f)   /* seconds per fixed sim step */
 
@@ -119,10 +119,11 @@ void flight_in_front_of(const CameraState *c, FlightState *f);
 void sim_world_view(const FlightState *f, const CameraState *c, float fov_y_rad, float aspect, WorldView *out);
 
 /* ---------------------------------------------------------------- collision (collision.c) */
-/* W9 on the main thread, every frame, from THE density field (world_density_at), so it works
- * where no chunk has been meshed. The aircraft is a box of half-size SIM_HIT_RADIUS; it hits
- * when the box touches a solid block, a block being solid exactly when it is drawn (the density
- * at its centre > 0). The motion since the last frame is swept in steps of at most
+/* W9 on the main thread, every frame, from THE density field (world_density_at) and the solid
+ * objects' placement (world_solid_objects), so it works where no chunk has been meshed. The
+ * aircraft is a box of half-size SIM_HIT_RADIUS; it hits when the box touches a solid block, a
+ * block being solid exactly when it is drawn (the density at its centre > 0, or a tree's,
+ * boulder's, cactus' or landmark's box holds it). The motion since the last frame is swept in steps of at most
  * SIM_SWEEP_STEP metres, so no speed passes through a one-block wall. */
 #define SIM_HIT_RADIUS 0.35
 #define SIM_SWEEP_STEP 0.5
@@ -138,8 +139,11 @@ typedef struct CollisionResult {
 /* Sweeps the box from (x0,y0,z0) to (x1,y1,z1) against w's field. Allocation-free. */
 void sim_collide(const World *w, double x0, double y0, double z0, double x1, double y1, double z1,
                  CollisionResult *out);
-/* True when every block within `radius` metres (a cube) of the point is air. */
+/* True when every block within `radius` metres (a cube) of the point is air and no solid object
+ * (world_solid_objects) holds one of them. */
 bool sim_clear_box(const World *w, double x, double y, double z, double radius);
+/* The objects alone: no solid object's box meets the blocks of that cube. */
+bool sim_clear_of_objects(const World *w, double x, double y, double z, double radius);
 /* A safe place to restart near (x, y, z): the nearest open-air spot (SIM_RESPAWN_CLEARANCE of air
  * in a box around it, and room ahead along `yaw`) searched upward first, then around; the
  * aircraft restarts there level at `yaw`. False when nothing was found within reach (then the

@@ -101,7 +101,8 @@ static bool open_air(const World *w, const FlightState *f, const CameraState *c)
     }
     for (double y = c->y; y < WORLD_Y_MAX + 4.0; y += 4.0)
         if (world_solid_at(w, c->x, y, c->z) || world_solid_at(w, f->x, y, f->z)) return false;
-    return true;
+    /* Trees and landmarks stand on the ground under open sky: none may reach either box. */
+    return sim_clear_of_objects(w, f->x, f->y, f->z, k) && sim_clear_of_objects(w, c->x, c->y, c->z, k);
 }
 
 static double clearance_below(const World *w, double x, double y, double z) {

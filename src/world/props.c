@@ -92,12 +92,6 @@ static int col_ground(const WorldGen *g, const ChunkScratch *s, int x, int z) {
  * and every candidate that can conflict with one of those (bases -6..37). */
 #define PROP_CELL_FIRST (-2)
 
-static inline bool cand_beats(const PropCand *a, const PropCand *b) {
-    if (a->key != b->key) return a->key > b->key;
-    if (a->bz != b->bz) return a->bz > b->bz;
-    return a->bx > b->bx;
-}
-
 /* The flora set of a candidate: the home island's type where the base is on it, else a biome
  * drawn by its weights (quantised to 1/65536) with hash bits u, so borders dither. */
 static int cand_flora(const WorldGen *g, const BiomeSample *b, int32_t bx, int32_t bz, uint32_t u) {
@@ -119,7 +113,7 @@ static int cand_flora(const WorldGen *g, const BiomeSample *b, int32_t bx, int32
 
 /* Is the footprint [x - r, x + r] x [z - r, z + r] within a block of a landmark's footprint
  * (every landmark counts as |x|, |z| <= PROP_LANDMARK_R)? */
-static bool near_landmark(const WorldGen *g, const int32_t *near, int nnear, int32_t x, int32_t z, int r) {
+bool gen_prop_near_landmark(const WorldGen *g, const int32_t *near, int nnear, int32_t x, int32_t z, int r) {
     const int32_t lr = PROP_LANDMARK_R + 1 + r;
     for (int i = 0; i < nnear; i++) {
         const GenLandmark *m = &g->marks[near[i]];
@@ -220,7 +214,7 @@ static void props_candidates(const WorldGen *g, ChunkScratch *s, const int32_t *
             PropCand *c = &ps->cand[j][i];
             c->alive = 0;   /* a cell the maps leave no chance takes no part (its hash is not needed) */
             if (pq[i]) cell_candidate(g, ci0 + i, cj, pq[i], &bio[i], c);
-            if (c->alive && nnear && near_landmark(g, near, nnear, c->bx, c->bz, c->r)) c->alive = 0;
+            if (c->alive && nnear && gen_prop_near_landmark(g, near, nnear, c->bx, c->bz, c->r)) c->alive = 0;
         }
     }
 }
@@ -341,7 +335,7 @@ void gen_props(const WorldGen *g, ChunkScratch *s) {
                     if (!o->alive) continue;
                     int32_t d = (int32_t)c->r + o->r;
                     int32_t ax = c->bx - o->bx, az = c->bz - o->bz;
-                    if (ax <= d && -ax <= d && az <= d && -az <= d && cand_beats(o, c)) beaten = true;
+                    if (ax <= d && -ax <= d && az <= d && -az <= d && gen_prop_beats(o, c)) beaten = true;
                 }
             if (beaten) continue;
             int by = object_fits(g, s, sh, nbox, lx, lz);

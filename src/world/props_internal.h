@@ -42,4 +42,17 @@ extern const int prop_flora_count;
 extern const uint8_t prop_palette[PROP_PALETTE_SIZE][3];
 extern const uint8_t prop_biome_flora[BIOME_COUNT];
 
+/* The hard core among candidates (props.c): a beats b for a footprint both want. */
+static inline bool gen_prop_beats(const PropCand *a, const PropCand *b) {
+    if (a->key != b->key) return a->key > b->key;
+    if (a->bz != b->bz) return a->bz > b->bz;
+    return a->bx > b->bx;
+}
+/* Is the footprint [x - r, x + r] x [z - r, z + r] within a block of the footprint of one of the
+ * landmarks g->marks[near[0..nnear-1]] (props.c)? Such a candidate takes no part. */
+bool gen_prop_near_landmark(const WorldGen *g, const int32_t *near, int nnear, int32_t x, int32_t z, int r);
+/* world_solid_objects for a generation snapshot (props_solid.c). */
+uint32_t gen_solid_objects(const WorldGen *g, int32_t x0, int32_t y0, int32_t z0, int32_t x1, int32_t y1, int32_t z1,
+                           WorldBox *out, uint32_t max);
+
 #endif

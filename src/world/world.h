@@ -339,6 +339,27 @@ const char *world_landmark_name(int i);
 int world_flora_find(const char *name);
 const char *world_flora_name(int i);
 
+/* The solid objects (src/world/props_solid.c): boxes in world blocks, half-open
+ * [x0, x1) x [y0, y1) x [z0, z1), of the trees, boulders, cacti and landmarks the placement puts
+ * where they meet the blocks [x0, x1] x [y0, y1] x [z0, z1] (inclusive): the boxes the LOD-0 mesh
+ * draws (landmark boxes at the ground with their sunk part). Flowers, reeds, bushes and small
+ * rocks (objects under 3 blocks) are not solid. Writes at most max, returns how many there are.
+ * Deterministic, allocation-free, thread-safe; cost grows with the objects near the ground in
+ * the box (the terrain is asked only where it can hold rock). */
+typedef struct WorldBox { int32_t x0, y0, z0, x1, y1, z1; } WorldBox;
+uint32_t world_solid_objects(const World *w, int32_t x0, int32_t y0, int32_t z0, int32_t x1, int32_t y1, int32_t z1,
+                             WorldBox *out, uint32_t max);
+/* A probe of the field for one sweep (a frame's collision): world_probe_solid is
+ * world_solid_at(bx + 0.5, by + 0.5, bz + 0.5), bit for bit, but keeps per 4 x 8 x 4 cell a
+ * bound that answers open air without the point query; world_probe_objects is
+ * world_solid_objects sharing it. On the stack (no heap); valid while w's parameters stay. */
+#define WORLD_PROBE_BYTES 32768
+typedef struct WorldProbe { _Alignas(max_align_t) unsigned char opaque[WORLD_PROBE_BYTES]; } WorldProbe;
+void world_probe_init(WorldProbe *p, const World *w);
+bool world_probe_solid(WorldProbe *p, int64_t bx, int64_t by, int64_t bz);
+uint32_t world_probe_objects(WorldProbe *p, int32_t x0, int32_t y0, int32_t z0, int32_t x1, int32_t y1, int32_t z1,
+                             WorldBox *out, uint32_t max);
+
 /* Benches and tests: every chunk job then takes k times its CPU time (the worker sleeps the
  * rest after the work), as on a CPU k times slower; k <= 1 turns it off (the default: the job
  * then only reads the clocks). Any thread, any time; jobs started later see it. */
