@@ -12,6 +12,7 @@
 #include "core/core.h"
 #include "noise/noise.h"
 #include "support/alloc_count.h"
+#include "support/emulated.h"
 #include "world/world.h"
 #include "world/world_internal.h"
 
@@ -366,8 +367,12 @@ static void test_cave_mouths_and_floor(void **state) {
     WorldParams nocave = p;
     nocave.gen.cave_modes = WORLD_CAVES_NONE;
     uint32_t mouths = 0, carved = 0;
-    for (int cz = -6; cz < 6; cz++)
-        for (int cx = -6; cx < 6; cx++) {
+    /* 12 x 12 chunks natively; emulated (qemu-user, 23 s for all of them) every other chunk of
+     * the same area each way, a quarter of the builds: natively 5367 carved and 244 mouths,
+     * ten times the bounds, so a quarter still clears them. */
+    int step = test_running_emulated() ? 2 : 1;
+    for (int cz = -6; cz < 6; cz += step)
+        for (int cx = -6; cx < 6; cx += step) {
             ChunkMesh m;
             WorldBuildTiming t;
             assert_true(world_build_chunk(w, cx, cz, 0.0, &m, &t));
