@@ -12,6 +12,7 @@
 #include "core/core.h"
 #include "sim/sim.h"
 #include "support/alloc_count.h"
+#include "support/emulated.h"
 #include "world/world.h"
 
 #define FOV_Y (70.0f * 3.14159265f / 180.0f)   /* the renderer's default */
@@ -223,10 +224,13 @@ static void test_spawn_follows_field(void **state) {
     }
 }
 
-/* Without a home island the spawn is still in open air at W9's spot, heading -z. */
+/* Without a home island the spawn is still in open air at W9's spot, heading -z. Four seeds
+ * natively; emulated (qemu-user, where each takes 3-12 s) the default seed and seed 3, whose
+ * spawn is the low one (40 m, the others 144-148 m): both outcomes, half the searches. */
 static void test_spawn_without_home(void **state) {
     (void)state;
     for (size_t i = 0; i < 4; i++) {
+        if (test_running_emulated() && i != 0 && i != 3) continue;
         Fix x;
         fix_open(&x, k_seeds[i], NULL);
         SimSpawn s;

@@ -12,6 +12,7 @@
 #include "core/core.h"
 #include "noise/noise.h"
 #include "support/alloc_count.h"
+#include "support/emulated.h"
 #include "world/world.h"
 #include "world/world_internal.h"
 
@@ -228,6 +229,8 @@ static void test_rough_worm_walls(void **state) {
     measure(&worms);
     double worm_surface = surface_per_air();
     uint64_t worm_hash = region_hash();
+    static uint8_t worm_air[RX * RX * RY];   /* kept for the overlap below: no second worm fill */
+    memcpy(worm_air, g_air, sizeof g_air);
 
     cave_params(&p, WORLD_CAVES_ROUGH);
     set_param(&p, "rough_octaves", 1);
@@ -242,14 +245,10 @@ static void test_rough_worm_walls(void **state) {
     double rough_surface = surface_per_air();
     uint64_t h = region_hash();
     /* Overlap with the worms: the same caverns, reshaped. */
-    static uint8_t rough_air[RX * RX * RY];
-    memcpy(rough_air, g_air, sizeof g_air);
-    cave_params(&p, WORLD_CAVES_WORMS);
-    fill_region(0, &p);
     uint64_t both = 0, either = 0;
     for (size_t i = 0; i < sizeof g_air; i++) {
-        both += g_air[i] && rough_air[i];
-        either += g_air[i] || rough_air[i];
+        both += worm_air[i] && g_air[i];
+        either += worm_air[i] || g_air[i];
     }
     report("worms", &worms);
     report("rough", &rough);
@@ -366,8 +365,12 @@ static void test_cave_mouths_and_floor(void **state) {
     WorldParams nocave = p;
     nocave.gen.cave_modes = WORLD_CAVES_NONE;
     uint32_t mouths = 0, carved = 0;
-    for (int cz = -6; cz < 6; cz++)
-        for (int cx = -6; cx < 6; cx++) {
+    /* 12 x 12 chunks natively; emulated (qemu-user, 23 s for all of them) every other chunk of
+     * the same area each way, a quarter of the builds: natively 5367 carved and 244 mouths,
+     * ten times the bounds, so a quarter still clears them. */
+    int step = test_running_emulated() ? 2 : 1;
+    for (int cz = -6; cz < 6; cz += step)
+        for (int cx = -6; cx < 6; cx += step) {
             ChunkMesh m;
             WorldBuildTiming t;
             assert_true(world_build_chunk(w, cx, cz, 0.0, &m, &t));
