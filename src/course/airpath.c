@@ -49,7 +49,7 @@ bool course_point_open(const World *w, double x, double y, double z) {
     if (y < (double)WORLD_Y_MIN + c) return false;
     return !world_solid_at(w, x, y, z) && !world_solid_at(w, x + c, y, z) && !world_solid_at(w, x - c, y, z) &&
            !world_solid_at(w, x, y + c, z) && !world_solid_at(w, x, y - c, z) && !world_solid_at(w, x, y, z + c) &&
-           !world_solid_at(w, x, y, z - c);
+           !world_solid_at(w, x, y, z - c) && sim_clear_of_objects(w, x, y, z, c);
 }
 
 /* A straight piece a leg may be laid along: open air, no steeper than COURSE_MAX_SLOPE. */

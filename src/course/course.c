@@ -39,6 +39,8 @@ bool course_ring_clear(const World *w, const CourseRing *r) {
             if (world_solid_at(w, r->x + u[0] * da + v[0] * db, r->y + u[1] * da + v[1] * db, r->z + u[2] * da + v[2] * db))
                 return false;
         }
+    /* Trees, boulders and landmarks are solid too (the collision's own test of them). */
+    if (!sim_clear_of_objects(w, r->x, r->y, r->z, big)) return false;
     CoursePoint in = {r->x - r->nx * COURSE_APPROACH, r->y - r->ny * COURSE_APPROACH, r->z - r->nz * COURSE_APPROACH};
     CoursePoint out = {r->x + r->nx * COURSE_APPROACH, r->y + r->ny * COURSE_APPROACH, r->z + r->nz * COURSE_APPROACH};
     return course_segment_open(w, &in, &out);

@@ -17,8 +17,13 @@ static int cmp_double(const void *a, const void *b) {
 
 int bench_collision(int argc, char **argv) {
     int frames = 2000;
-    for (int i = 1; i < argc; i++)
+    for (int i = 1; i < argc; i++) {
         if (!strcmp(argv[i], "--frames") && i + 1 < argc) frames = atoi(argv[++i]);
+        else {
+            fprintf(stderr, "usage: bench collision [--frames N]\n");
+            return 2;
+        }
+    }
     if (frames < 10) frames = 10;
     MemBudget b;
     SkyError err = {0};

@@ -62,6 +62,11 @@ int bench_courses(int argc, char **argv) {
         if (!strcmp(argv[i], "--seeds") && i + 1 < argc) seeds = (uint32_t)atoi(argv[++i]);
         else if (!strcmp(argv[i], "--first") && i + 1 < argc) first = strtoull(argv[++i], NULL, 10);
         else if (!strcmp(argv[i], "--sky-only")) tours = false;
+        else {
+            fprintf(stderr, "bench courses: unknown option '%s' (options: --seeds N, --first SEED, --sky-only)\n",
+                    argv[i]);
+            return 2;
+        }
     }
     SkyError err = {0};
     if (!course_home_open(&g_home, first, &err)) {
