@@ -15,6 +15,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <sys/syscall.h>
 #include <unistd.h>
 
 #include "core/core.h"
@@ -248,4 +249,55 @@ void platform_console_check(PlatformConsole *pc, const char *dev, const char *sy
         if (pc->warn[0]) cat(pc->warn, sizeof pc->warn, "%s", "; ");
         cat(pc->warn, sizeof pc->warn, "%s", line);
     }
+}
+
+/* ---------------------------------------------------------------- the battery */
+
+/* DIR/NAME/LEAF's first line into out (trailing newline cut); false when unreadable. */
+static bool read_leaf(const char *dir, const char *name, const char *leaf, char *out, size_t n) {
+    char p[320];
+    if ((size_t)snprintf(p, sizeof p, "%s/%s/%s", dir, name, leaf) >= sizeof p) return false;
+    int fd = open(p, O_RDONLY | O_CLOEXEC);
+    if (fd < 0) return false;
+    ssize_t got = read(fd, out, n - 1);
+    close(fd);
+    if (got <= 0) return false;
+    out[got] = 0;
+    out[strcspn(out, "\n")] = 0;
+    return true;
+}
+
+/* One power_supply entry: its charge when it is a battery that reports one, else -1. */
+static int battery_entry(const char *dir, const char *name, bool *discharging) {
+    char type[32], cap[16], status[32];
+    if (name[0] == '.' || !read_leaf(dir, name, "type", type, sizeof type) || strcmp(type, "Battery") != 0) return -1;
+    if (!read_leaf(dir, name, "capacity", cap, sizeof cap)) return -1;
+    char *end = NULL;
+    long pct = strtol(cap, &end, 10);
+    if (end == cap || pct < 0 || pct > 100) return -1;
+    *discharging = read_leaf(dir, name, "status", status, sizeof status) && strcmp(status, "Discharging") == 0;
+    return (int)pct;
+}
+
+int platform_battery_read(const char *sys, bool *discharging) {
+    char dir[256];
+    *discharging = false;
+    if ((size_t)snprintf(dir, sizeof dir, "%s/class/power_supply", sys) >= sizeof dir) return -1;
+    int fd = open(dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+    if (fd < 0) return -1;
+    /* struct linux_dirent64: d_ino (8), d_off (8), d_reclen (2), d_type (1), d_name. */
+    _Alignas(8) char buf[4096];
+    int pct = -1;
+    long got;
+    while (pct < 0 && (got = syscall(SYS_getdents64, fd, buf, sizeof buf)) > 0) {
+        for (long off = 0; off < got && pct < 0;) {
+            unsigned short reclen;
+            memcpy(&reclen, buf + off + 16, sizeof reclen);
+            if (reclen == 0) break;
+            pct = battery_entry(dir, buf + off + 19, discharging);
+            off += reclen;
+        }
+    }
+    close(fd);
+    return pct;
 }

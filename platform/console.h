@@ -27,4 +27,10 @@ void platform_console_check(PlatformConsole *c, const char *dev, const char *sys
  * a permission problem (the group that owns the device), else the error text. */
 void platform_console_access_hint(const char *path, int err, char *out, size_t n);
 
+/* The battery's charge in percent from SYS/class/power_supply (sys "/sys" on a real system): the
+ * first supply whose type is Battery and whose capacity reads 0..100; -1 when none.
+ * *discharging: its status is Discharging. Called in flight every few seconds, so no heap call:
+ * the folder is listed with getdents64 into a buffer on the stack (opendir allocates). */
+int platform_battery_read(const char *sys, bool *discharging);
+
 #endif

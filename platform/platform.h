@@ -127,8 +127,9 @@ int platform_virtual_pad(Platform *p, int handle);
 bool platform_set_vsync(Platform *p, bool on);
 bool platform_set_fullscreen(Platform *p, bool on);
 bool platform_is_console(const Platform *p);
-/* The battery's charge in percent where SDL reports one (-1: none or not known); *discharging:
- * running on it. Reads the system's power supply: call it every few seconds, not every frame. */
+/* The battery's charge in percent where the system reports one (-1: none or not known);
+ * *discharging: running on it. Reads /sys/class/power_supply with no heap call: call it every
+ * few seconds, not every frame. */
 int platform_battery(bool *discharging);
 const char *platform_driver_name(const Platform *p);   /* "KMSDRM", "x11", "wayland", "offscreen", "none" */
 bool platform_is_headless(const Platform *p);

@@ -556,10 +556,8 @@ bool platform_set_fullscreen(Platform *p, bool on) {
     return true;
 }
 
+/* Read from sysfs with no heap call and no D-Bus round trip (SDL_GetPowerInfo asks UPower first
+ * and lists the folder with opendir: allocations in flight, and a frame held by a slow upowerd). */
 int platform_battery(bool *discharging) {
-    int pct = -1;
-    SDL_PowerState st = SDL_GetPowerInfo(NULL, &pct);
-    *discharging = st == SDL_POWERSTATE_ON_BATTERY;
-    if (st == SDL_POWERSTATE_UNKNOWN || st == SDL_POWERSTATE_NO_BATTERY) return -1;
-    return pct;
+    return platform_battery_read("/sys", discharging);
 }

@@ -193,9 +193,33 @@ static void test_permission_hint_names_the_group(void **state) {
     }
 }
 
+/* The battery from a fake /sys/class/power_supply: the mains supply is passed over, the first
+ * battery with a capacity is read, its status says whether it is discharging; none is -1. */
+static void test_battery_from_sysfs(void **state) {
+    (void)state;
+    bool dis = true;
+    assert_int_equal(platform_battery_read(g_sys, &dis), -1);   /* no power_supply folder */
+    assert_false(dis);
+    put("sys/class/power_supply/AC/type", "Mains\n");
+    put("sys/class/power_supply/AC/online", "1\n");
+    assert_int_equal(platform_battery_read(g_sys, &dis), -1);   /* mains only: a desktop */
+    put("sys/class/power_supply/BAT0/type", "Battery\n");
+    put("sys/class/power_supply/BAT0/status", "Charging\n");
+    assert_int_equal(platform_battery_read(g_sys, &dis), -1);   /* a battery with no capacity */
+    put("sys/class/power_supply/BAT0/capacity", "42\n");
+    assert_int_equal(platform_battery_read(g_sys, &dis), 42);
+    assert_false(dis);
+    put("sys/class/power_supply/BAT0/status", "Discharging\n");
+    assert_int_equal(platform_battery_read(g_sys, &dis), 42);
+    assert_true(dis);
+    put("sys/class/power_supply/BAT0/capacity", "250\n");   /* nonsense is not a level */
+    assert_int_equal(platform_battery_read(g_sys, &dis), -1);
+}
+
 int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test_setup_teardown(test_pi_display_card_by_path_either_numbering, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_battery_from_sysfs, setup, teardown),
         cmocka_unit_test_setup_teardown(test_no_udev_uses_card_names, setup, teardown),
         cmocka_unit_test_setup_teardown(test_single_card_without_sysfs, setup, teardown),
         cmocka_unit_test_setup_teardown(test_no_card_names_the_overlay, setup, teardown),
