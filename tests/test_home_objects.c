@@ -353,9 +353,20 @@ static void test_spawn_and_restart_clear(void **state) {
     assert_int_equal(restarts, 3);
 }
 
+/* A position that is no place (NaN, infinite, beyond any block) is never called clear, the same
+ * on every platform (the block cast of such a value is undefined in C). */
+static void test_no_place_is_not_clear(void **state) {
+    (void)state;
+    const double bad[3] = {NAN, INFINITY, -1e300};
+    for (int i = 0; i < 3; i++) {
+        assert_false(sim_clear_box(g_w, bad[i], 80.0, 0.0, 2.0));
+        assert_false(sim_clear_of_objects(g_w, 0.0, bad[i], 0.0, 2.0));
+    }
+}
+
 int main(void) {
     const struct CMUnitTest tests[] = {
-        cmocka_unit_test(test_boxes_are_the_meshed_ones), cmocka_unit_test(test_crash_into_tree_trunk),
+        cmocka_unit_test(test_boxes_are_the_meshed_ones), cmocka_unit_test(test_no_place_is_not_clear), cmocka_unit_test(test_crash_into_tree_trunk),
         cmocka_unit_test(test_crash_into_conifer_trunk),  cmocka_unit_test(test_crash_into_boulder),
         cmocka_unit_test(test_crash_into_landmark),       cmocka_unit_test(test_no_crash_through_flowers),
         cmocka_unit_test(test_no_crash_between_trees),    cmocka_unit_test(test_spawn_and_restart_clear),

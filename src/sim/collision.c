@@ -58,7 +58,9 @@ typedef struct ObjCache {
     uint32_t upto;   /* the boxes hold for steps up to this one */
 } ObjCache;
 
-static int64_t blk(double v) { return (int64_t)floor(v); }
+/* The block of a coordinate. A NaN or one beyond any block (the cast would be undefined: x86 gives
+ * INT64_MIN, aarch64 0) is a block below the object lattice on every platform. */
+static int64_t blk(double v) { return v > -4e18 && v < 4e18 ? (int64_t)floor(v) : INT64_MIN / 4; }
 
 /* The boxes meeting the blocks an aircraft box of half-size r overlaps anywhere in [a, b]. */
 static uint32_t objects_near(WorldProbe *p, const double a[3], const double b[3], double r, WorldBox *out,
@@ -139,7 +141,11 @@ void sim_collide(const World *w, double x0, double y0, double z0, double x1, dou
     out->blocks_tested = cache.tested;
 }
 
+/* A place blocks can be counted at: not NaN, and inside +-4e18 (the block casts are defined). */
+static bool finite3(double x, double y, double z) { return fabs(x) < 4e18 && fabs(y) < 4e18 && fabs(z) < 4e18; }
+
 bool sim_clear_of_objects(const World *w, double x, double y, double z, double radius) {
+    if (!finite3(x, y, z)) return false;   /* no place: never called clear */
     WorldProbe probe;
     world_probe_init(&probe, w);
     WorldBox box[1];
@@ -148,6 +154,7 @@ bool sim_clear_of_objects(const World *w, double x, double y, double z, double r
 }
 
 bool sim_clear_box(const World *w, double x, double y, double z, double radius) {
+    if (!finite3(x, y, z)) return false;
     BlockCache cache;
     cache_init(&cache, w);
     const double p[3] = {x, y, z};

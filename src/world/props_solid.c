@@ -2,7 +2,7 @@
  * (docs/world.md, "Objects and landmarks"). The placement is props.c's: its candidates
  * (gen_prop_cell), hard core (gen_prop_beats) and landmark rule (gen_prop_near_landmark); the
  * terrain test a chunk asks of its voxels is asked here of THE field by point queries, so the
- * boxes are the boxes the LOD-0 mesher draws (tests/test_sim_objects.c compares them). */
+ * boxes are the boxes the LOD-0 mesher draws (tests/test_home_objects.c compares them). */
 #include "world/props_internal.h"
 #include "world/stream_internal.h"
 #include "world/world_internal.h"
