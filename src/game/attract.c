@@ -10,7 +10,7 @@
 /* The file's bytes and its course, from the budget (once). */
 static bool carve(Game *g, size_t bytes) {
     Attract *a = &g->attract;
-    if (a->run.runs) return true;
+    if (a->course) return true;   /* both carved (a first call that got the bytes only carves again) */
     a->run.runs = mem_carve(&g->mem, bytes, 16);
     a->run.cap = a->run.runs ? bytes : 0;
     a->course = a->run.runs ? mem_carve(&g->mem, sizeof *a->course, 64) : NULL;

@@ -441,10 +441,12 @@ static void course_request(Game *g) {
 }
 
 /* After a frame of play: the results seen (back to free flight), the next ring marked. */
-static void course_frame(Game *g) {
+/* press_taken: the press of this frame ended the attract loop and does nothing else (it would
+ * otherwise also dismiss the player's results, put back with the player's course). */
+static void course_frame(Game *g, bool press_taken) {
     Tour *t = &g->tour;
     if (t->mode == TOUR_FREE) return;
-    if (t->results && g->input.st.pressed[GA_MENU_OK]) {   /* the results seen: back to free flight */
+    if (t->results && !press_taken && g->input.st.pressed[GA_MENU_OK]) {   /* the results seen: back to free flight */
         t->results = false;
         t->mode = TOUR_FREE;
         ghost_stop(&g->ghost);
@@ -476,7 +478,7 @@ void game_frame(Game *g, const PlatformEvents *ev, float dt) {
     if (rq.apply) game_apply_settings(g, rq.apply);
     if (rq.dirty) g->settings_dirty = true;
     if (rq.save) game_save_settings(g);
-    course_frame(g);
+    course_frame(g, before.demo && !g->play.demo);
     /* The title's mode: play has started the flight; the course is laid at the next frame. */
     if (state0 == PLAY_START && !before.demo && before.overlay == OVERLAY_NONE) tour_title_input(&g->tour, &g->input.st);
     if (g->sound.synth) {
