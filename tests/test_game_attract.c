@@ -14,6 +14,7 @@
 #include <unistd.h>
 
 #include "game/game.h"
+#include "support/game_fixture.h"
 
 #define BUNDLED "assets/replays/attract-sky.skyr"
 #define RERECORD "re-record it with `make attract-replay` (docs/replay.md)"
@@ -26,23 +27,14 @@ static int setup(void **state) {
     snprintf(g_dir, sizeof g_dir, "/tmp/skyisles_attract_XXXXXX");
     if (!mkdtemp(g_dir)) return -1;
     static GameOptions opt;
-    bool exit_now;
     char *argv[] = {"skyisles", "--headless", "--mem", "128", "--view-radius", "2", NULL};
-    if (!game_parse_args(6, argv, &opt, &exit_now)) return -1;
-    SkyError err = {0};
-    if (!game_boot(&g_game, &opt, &err)) {
-        fprintf(stderr, "boot: %s\n", err.msg);
-        return -1;
-    }
+    if (!fixture_game_boot(&g_game, &opt, 6, argv)) return -1;
     return 0;
 }
 
 static int teardown(void **state) {
     (void)state;
-    game_shutdown(&g_game);
-    char cmd[300];
-    snprintf(cmd, sizeof cmd, "rm -rf '%s'", g_dir);
-    return system(cmd) == 0 ? 0 : -1;
+    return fixture_game_end(&g_game, g_dir);
 }
 
 /* stderr of fn() (the log) into buf. */

@@ -14,6 +14,7 @@
 #include <unistd.h>
 
 #include "game/game.h"
+#include "support/game_fixture.h"
 
 /* A seed whose tour the course pilot flies without a crash (test_course_world's list), 20 rings. */
 #define TOUR_SEED "88109"
@@ -36,24 +37,15 @@ static int setup(void **state) {
     snprintf(g_dir, sizeof g_dir, "/tmp/skyisles_ghost_XXXXXX");
     if (!mkdtemp(g_dir)) return -1;
     static GameOptions opt;
-    bool exit_now;
     char *argv[] = {"skyisles", "--headless", "--autopilot", "--config", g_dir, "--seed", TOUR_SEED, "--mem", "128",
                     "--view-radius", "1", NULL};
-    if (!game_parse_args(11, argv, &opt, &exit_now)) return -1;
-    SkyError err = {0};
-    if (!game_boot(&g_game, &opt, &err)) {
-        fprintf(stderr, "boot: %s\n", err.msg);
-        return -1;
-    }
+    if (!fixture_game_boot(&g_game, &opt, 11, argv)) return -1;
     return 0;
 }
 
 static int teardown(void **state) {
     (void)state;
-    game_shutdown(&g_game);
-    char cmd[300];
-    snprintf(cmd, sizeof cmd, "rm -rf '%s'", g_dir);
-    return system(cmd) == 0 ? 0 : -1;
+    return fixture_game_end(&g_game, g_dir);
 }
 
 /* The first run's aircraft at the end of each frame, by the course clock's steps (the ghost must

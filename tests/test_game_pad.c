@@ -17,6 +17,7 @@
 #include <SDL2/SDL.h>
 
 #include "game/game.h"
+#include "support/game_fixture.h"
 
 static Game g_game;
 static char g_dir[256];
@@ -38,23 +39,14 @@ static int setup(void **state) {
     if (!mkdtemp(g_dir)) return -1;
     setenv("SKYISLES_DATA_DIR", "assets", 1);   /* the bundled controller database, from the repository */
     static GameOptions opt;
-    bool exit_now;
     char *argv[] = {"skyisles", "--headless", "--config", g_dir, "--view-radius", "3", "--mem", "96", NULL};
-    if (!game_parse_args(8, argv, &opt, &exit_now)) return -1;
-    SkyError err = {0};
-    if (!game_boot(&g_game, &opt, &err)) {
-        fprintf(stderr, "boot: %s\n", err.msg);
-        return -1;
-    }
+    if (!fixture_game_boot(&g_game, &opt, 8, argv)) return -1;
     return 0;
 }
 
 static int teardown(void **state) {
     (void)state;
-    game_shutdown(&g_game);
-    char cmd[300];
-    snprintf(cmd, sizeof cmd, "rm -rf '%s'", g_dir);
-    return system(cmd) == 0 ? 0 : -1;
+    return fixture_game_end(&g_game, g_dir);
 }
 
 typedef struct Pad {

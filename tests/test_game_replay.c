@@ -16,6 +16,7 @@
 #include <unistd.h>
 
 #include "game/game.h"
+#include "support/game_fixture.h"
 
 /* The two-minute flight's end, recorded on x86_64 (gcc, glibc). */
 #define FLIGHT_HASH_X86 0x4dd4ab17585d6e31ull
@@ -64,10 +65,7 @@ static int setup(void **state) {
 
 static int teardown(void **state) {
     (void)state;
-    game_shutdown(&g_game);
-    char cmd[300];
-    snprintf(cmd, sizeof cmd, "rm -rf '%s'", g_dir);
-    return system(cmd) == 0 ? 0 : -1;
+    return fixture_game_end(&g_game, g_dir);
 }
 
 /* Who flies at step i of the scripted flight, and the stick when the pilot does. */

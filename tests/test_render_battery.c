@@ -16,6 +16,7 @@
 #include <unistd.h>
 
 #include "game/game.h"
+#include "support/game_fixture.h"
 
 #define WIN_W 1280
 #define WIN_H 720
@@ -38,15 +39,9 @@ static int setup(void **state) {
     if (!mkdtemp(g_dir)) return -1;
     setenv("SDL_VIDEODRIVER", "offscreen", 1);
     static GameOptions opt;
-    bool exit_now;
     char *argv[] = {"skyisles", "--offscreen", "--size", "1280x720", "--config", g_dir, "--view-radius", "2",
                     "--no-clouds", "--no-sky-clouds", "--mem", "96", NULL};
-    if (!game_parse_args(12, argv, &opt, &exit_now)) return -1;
-    SkyError err = {0};
-    if (!game_boot(&g_game, &opt, &err)) {
-        fprintf(stderr, "boot: %s\n", err.msg);
-        return -1;
-    }
+    if (!fixture_game_boot(&g_game, &opt, 12, argv)) return -1;
     game_show(&g_game, "hud");
     return 0;
 }
@@ -54,10 +49,7 @@ static int setup(void **state) {
 static int teardown(void **state) {
     (void)state;
     power_set_battery_query(NULL);
-    game_shutdown(&g_game);
-    char cmd[300];
-    snprintf(cmd, sizeof cmd, "rm -rf '%s'", g_dir);
-    return system(cmd) == 0 ? 0 : -1;
+    return fixture_game_end(&g_game, g_dir);
 }
 
 /* One frame at w x h with the battery at pct (-1: none), the HUD on or off, read back. */

@@ -19,6 +19,7 @@
 #include <SDL2/SDL.h>
 
 #include "game/game.h"
+#include "support/game_fixture.h"
 #include "game/savefile.h"
 
 static Game g_game;
@@ -30,25 +31,16 @@ static int setup(void **state) {
     if (!mkdtemp(g_dir)) return -1;
     setenv("SDL_VIDEODRIVER", "offscreen", 1);
     static GameOptions opt;
-    bool exit_now;
     char *argv[] = {"skyisles", "--offscreen", "--size", "240x160", "--config", g_dir, "--view-radius", "2",
                     "--no-clouds", "--no-sky-clouds", "--mem", "96", NULL};
-    if (!game_parse_args(12, argv, &opt, &exit_now)) return -1;
-    SkyError err = {0};
-    if (!game_boot(&g_game, &opt, &err)) {
-        fprintf(stderr, "boot: %s\n", err.msg);
-        return -1;
-    }
+    if (!fixture_game_boot(&g_game, &opt, 12, argv)) return -1;
     game_show(&g_game, "hud");
     return 0;
 }
 
 static int teardown(void **state) {
     (void)state;
-    game_shutdown(&g_game);
-    char cmd[300];
-    snprintf(cmd, sizeof cmd, "rm -rf '%s'", g_dir);
-    return system(cmd) == 0 ? 0 : -1;
+    return fixture_game_end(&g_game, g_dir);
 }
 
 /* One frame as game_run draws it, F12 pressed first when asked. */

@@ -14,6 +14,7 @@
 #include <unistd.h>
 
 #include "game/game.h"
+#include "support/game_fixture.h"
 #include "support_gl/render_fixture.h"
 
 #define WIN_W 640
@@ -29,17 +30,11 @@ static int setup(void **state) {
     if (!mkdtemp(g_dir)) return -1;
     setenv("SDL_VIDEODRIVER", "offscreen", 1);
     static GameOptions opt;
-    bool exit_now;
     /* A small world (radius 2, no voxel or sky clouds): the screens are the subject, and the
      * emulated run must stay quick. */
     char *argv[] = {"skyisles", "--offscreen", "--size", "640x480", "--config", g_dir, "--view-radius", "2",
                     "--no-clouds", "--no-sky-clouds", "--mem", "96", NULL};
-    if (!game_parse_args(12, argv, &opt, &exit_now)) return -1;
-    SkyError err = {0};
-    if (!game_boot(&g_game, &opt, &err)) {
-        fprintf(stderr, "boot: %s\n", err.msg);
-        return -1;
-    }
+    if (!fixture_game_boot(&g_game, &opt, 12, argv)) return -1;
     game_show(&g_game, "hud");
     game_wait_world(&g_game, 120.0);
     return 0;
@@ -47,10 +42,7 @@ static int setup(void **state) {
 
 static int teardown(void **state) {
     (void)state;
-    game_shutdown(&g_game);
-    char cmd[300];
-    snprintf(cmd, sizeof cmd, "rm -rf '%s'", g_dir);
-    return system(cmd) == 0 ? 0 : -1;
+    return fixture_game_end(&g_game, g_dir);
 }
 
 /* One frame of a screen at a display size, read back (the window's bottom-left corner). */
