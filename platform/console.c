@@ -76,6 +76,21 @@ static int list_dir(const char *dir, const char *prefix, const char *suffix, cha
     return n;
 }
 
+/* DIR/NAME/LEAF's first line into out (trailing newline cut; "" for an empty file); false when
+ * it cannot be read. open and read, no stdio: the battery reads it in flight, with no heap call. */
+static bool read_leaf(const char *dir, const char *name, const char *leaf, char *out, size_t n) {
+    char p[PATH_MAX];
+    if ((size_t)snprintf(p, sizeof p, "%s/%s/%s", dir, name, leaf) >= sizeof p) return false;
+    int fd = open(p, O_RDONLY | O_CLOEXEC);
+    if (fd < 0) return false;
+    ssize_t got = read(fd, out, n - 1);
+    close(fd);
+    if (got < 0) return false;
+    out[got] = 0;
+    out[strcspn(out, "\n")] = 0;
+    return true;
+}
+
 /* How card N can show a picture, from SYS/class/drm/cardN-<connector>/status. */
 static int card_score(const char *sys, int index, char *connector, size_t cn) {
     char dir[PATH_MAX], prefix[24], names[MAX_ENTRIES][80];
@@ -84,12 +99,8 @@ static int card_score(const char *sys, int index, char *connector, size_t cn) {
     int n = list_dir(dir, prefix, NULL, names), score = 0;
     connector[0] = 0;
     for (int i = 0; i < n; i++) {
-        char entry[PATH_MAX], path[PATH_MAX], status[32] = "";
-        if (!join(entry, sizeof entry, dir, names[i]) || !join(path, sizeof path, entry, "status")) continue;
-        FILE *f = fopen(path, "r");
-        if (!f) continue;   /* not a connector (e.g. a writeback entry without status) */
-        if (!fgets(status, sizeof status, f)) status[0] = 0;
-        fclose(f);
+        char status[32];
+        if (!read_leaf(dir, names[i], "status", status, sizeof status)) continue;   /* not a connector */
         if (score < 1) score = 1;
         if (strncmp(status, "connected", 9) == 0) {
             snprintf(connector, cn, "%s", names[i] + strlen(prefix));
@@ -252,20 +263,6 @@ void platform_console_check(PlatformConsole *pc, const char *dev, const char *sy
 }
 
 /* ---------------------------------------------------------------- the battery */
-
-/* DIR/NAME/LEAF's first line into out (trailing newline cut); false when unreadable. */
-static bool read_leaf(const char *dir, const char *name, const char *leaf, char *out, size_t n) {
-    char p[320];
-    if ((size_t)snprintf(p, sizeof p, "%s/%s/%s", dir, name, leaf) >= sizeof p) return false;
-    int fd = open(p, O_RDONLY | O_CLOEXEC);
-    if (fd < 0) return false;
-    ssize_t got = read(fd, out, n - 1);
-    close(fd);
-    if (got <= 0) return false;
-    out[got] = 0;
-    out[strcspn(out, "\n")] = 0;
-    return true;
-}
 
 /* One power_supply entry: its charge when it is a battery that reports one, else -1. */
 static int battery_entry(const char *dir, const char *name, bool *discharging) {
