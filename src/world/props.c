@@ -265,21 +265,17 @@ static void record(ChunkScratch *s, int32_t bx, int32_t by, int32_t bz, uint8_t 
 /* The terrain test of an object at chunk-local base column (lx, lz): ground under the base (and
  * under every box that starts at the ground), every block it takes is air. The boxes are the
  * shape's, or its far boxes at LOD 1 and 2. Returns the base height or -1. */
+typedef struct FitCtx { const WorldGen *g; const ChunkScratch *s; } FitCtx;
+static bool fit_solid(void *ctx, int32_t x, int32_t y, int32_t z) {
+    const FitCtx *f = ctx;
+    return blk_solid(f->g, f->s, x, y, z);
+}
+
 static int object_fits(const WorldGen *g, const ChunkScratch *s, const PropShape *sh, int nbox, int lx, int lz) {
     int gy = col_ground(g, s, lx, lz);
     if (gy < 0 || (float)gy < g->p.bedrock_level + 1.0f) return -1;   /* not on the abyss floor */
-    int by = gy + 1;
-    for (int b = 0; b < nbox; b++) {
-        const ShapeBox *bb = &sh->box[b];
-        if (by + bb->y1 > s->y_top) return -1;
-        for (int z = lz + bb->z0; z < lz + bb->z1; z++)
-            for (int x = lx + bb->x0; x < lx + bb->x1; x++) {
-                if (bb->y0 == 0 && !blk_solid(g, s, x, by - 1, z)) return -1;
-                for (int y = by + bb->y0; y < by + bb->y1; y++)
-                    if (blk_solid(g, s, x, y, z)) return -1;
-            }
-    }
-    return by;
+    FitCtx f = {g, s};
+    return gen_prop_fits(sh, nbox, lx, gy + 1, lz, s->y_top, fit_solid, &f) ? gy + 1 : -1;
 }
 
 void gen_props(const WorldGen *g, ChunkScratch *s) {

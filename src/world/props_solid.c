@@ -162,20 +162,10 @@ static bool sq_beaten(SolidQuery *q, int32_t ci, int32_t cj, const PropCand *c) 
     return false;
 }
 
-/* props.c's terrain test at LOD 0 (object_fits) asked of the field: ground under every box that
- * starts at the ground, air in every block of every box, under the generated top. */
+/* props.c's terrain rule at LOD 0 (gen_prop_fits) asked of the field. */
+static bool sq_fit_solid(void *ctx, int32_t x, int32_t y, int32_t z) { return sq_solid(ctx, x, y, z); }
 static bool sq_fits(SolidQuery *q, const PropShape *sh, int32_t bx, int32_t by, int32_t bz) {
-    for (int b = 0; b < sh->nbox; b++) {
-        const ShapeBox *bb = &sh->box[b];
-        if (by + bb->y1 > q->g->y_top) return false;
-        for (int32_t z = bz + bb->z0; z < bz + bb->z1; z++)
-            for (int32_t x = bx + bb->x0; x < bx + bb->x1; x++) {
-                if (bb->y0 == 0 && !sq_solid(q, x, by - 1, z)) return false;
-                for (int32_t y = by + bb->y0; y < by + bb->y1; y++)
-                    if (sq_solid(q, x, y, z)) return false;
-            }
-    }
-    return true;
+    return gen_prop_fits(sh, sh->nbox, bx, by, bz, q->g->y_top, sq_fit_solid, q);
 }
 
 typedef struct SqOut {
