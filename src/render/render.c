@@ -352,7 +352,7 @@ RenderStats render_stats(const Renderer *r) {
     return s;
 }
 
-bool render_chunk_info(const Renderer *r, int32_t cx, int32_t cz, RenderChunkInfo *out) {
+bool render_chunk_info(const Renderer *r, int64_t cx, int64_t cz, RenderChunkInfo *out) {
     return terrain_chunk_info(&r->terrain, cx, cz, out);
 }
 

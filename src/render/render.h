@@ -218,7 +218,7 @@ typedef struct RenderChunkInfo {
     bool in_tile;
     uint32_t vertices;
 } RenderChunkInfo;
-bool render_chunk_info(const Renderer *r, int32_t cx, int32_t cz, RenderChunkInfo *out);
+bool render_chunk_info(const Renderer *r, int64_t cx, int64_t cz, RenderChunkInfo *out);
 /* Benchmarks: measure the main thread's CPU time inside GL calls (two clock reads per call). */
 void render_set_driver_timing(bool on);
 /* Camera matrices of the last frame (column-major, camera-relative view-projection). */
