@@ -14,8 +14,11 @@
  * single-point call sees.
  *
  * Any int64 value is a valid coordinate: lattice cells are hashed as uint32 and wrap
- * modulo 2^32, so every function is defined and continuous everywhere (it repeats after
- * 2^32 cells). Inside a cell only the top 24 fraction bits are used (1/16777216 cell).
+ * modulo 2^32 with the coordinate, so every function is defined everywhere and repeats after
+ * 2^32 cells. Perlin is continuous across that wrap; simplex is not (its skew of a wrapped
+ * coordinate moves the skewed cells by F * 2^32): simplex2/3 jump where a coordinate crosses
+ * an odd multiple of 2^31 cells (docs/noise.md). Inside a cell only the top 24 fraction bits
+ * are used (1/16777216 cell).
  * Typical use: freq = noise_fx_from_double(0.04); x = noise_fx_mul_int(freq, block_x). */
 typedef int64_t NoiseFx;
 
