@@ -3,7 +3,7 @@
  * mean surface height, objects over 64 chunks), meet their neighbours and the point query at
  * their borders (also across block 0 and +-2^31, where the 32-bit corner maths used to wrap),
  * hash the same on every noise path and under qemu-aarch64; the collision and a restart work
- * there; past WORLD_COORD_LIMIT the world is air. */
+ * there, and the streamer fills the view there; past WORLD_COORD_LIMIT the world is air. */
 #include <stdarg.h>
 #include <stddef.h>
 #include <setjmp.h>
@@ -11,6 +11,7 @@
 #include <inttypes.h>
 #include <math.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <sys/utsname.h>
 
@@ -314,6 +315,59 @@ static void test_far_collision_and_restart(void **state) {
     assert_true(low_air > 0);
 }
 
+/* ---------------------------------------------------------------- streaming */
+/* The streamer fills the view radius around a camera far out, and again after a jump to the
+ * other side of the world; the chunks it sends are the ones around the camera. */
+static uint32_t stream_at(World *w, JobSystem *jobs, double x, double z) {
+    WorldView v = {x, 90.0, z, 0.0f, 0.0f, -1.0f, 0.0f, 1.2f, 1.5f, 0.0};
+    const int64_t ccx = chunk_of((int64_t)floor(x)), ccz = chunk_of((int64_t)floor(z));
+    uint32_t ready = 0;
+    for (int f = 0; f < 600; f++) {
+        world_update(w, &v);
+        WorldEvent ev[64];
+        size_t n;
+        while ((n = world_take_events(w, ev, 64)) > 0)
+            for (size_t i = 0; i < n; i++) {
+                if (ev[i].type != WORLD_EV_MESH_READY) continue;
+                assert_true(llabs(ev[i].cx - ccx) <= 4 && llabs(ev[i].cz - ccz) <= 4);
+                assert_true(ev[i].mesh->cx == ev[i].cx && ev[i].mesh->cz == ev[i].cz);
+                world_release_mesh(w, ev[i].cx, ev[i].cz);
+                ready++;
+            }
+        jobs_wait_idle(jobs);
+        WorldStats st = world_stats(w);
+        if (f > 4 && st.wanted > 0 && st.resident == st.wanted && st.in_flight == 0 && st.gov_level == 0) break;
+    }
+    WorldStats st = world_stats(w);
+    printf("# streaming at %.0f, %.0f: %u resident of %u wanted, %u meshes sent\n", x, z, st.resident, st.wanted, ready);
+    assert_true(st.wanted > 0);
+    assert_int_equal(st.resident, st.wanted);
+    assert_true(world_chunk_lod(w, ccx, ccz) >= 0);
+    return st.resident;
+}
+
+static void test_far_streaming(void **state) {
+    (void)state;
+    MemBudget b;
+    SkyError err = {0};
+    assert_true(mem_budget_init(&b, (size_t)64 << 20, &err));
+    JobsConfig jc = {1, 64, 0};
+    JobSystem *jobs = jobs_create(&b, &jc, &err);
+    assert_non_null(jobs);
+    WorldParams p;
+    world_params_default(&p);
+    p.live.view_radius = 3;
+    p.create.mesh_pool_mib = 16;
+    World *w = world_create(&b, jobs, &p, NULL, &err);
+    if (!w) fail_msg("%s", err.msg);
+    stream_at(w, jobs, (double)P40 + 100.5, -(double)P40 + 50.5);
+    world_note_jump(w);
+    stream_at(w, jobs, -(double)P31 - 20.0, (double)P40 - 3.0);
+    world_destroy(w);
+    jobs_destroy(jobs);
+    mem_budget_release(&b);
+}
+
 int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_far_chunks_generated),
@@ -323,6 +377,7 @@ int main(void) {
         cmocka_unit_test(test_far_noise_coordinates),
         cmocka_unit_test(test_golden_far_meshes),
         cmocka_unit_test(test_far_collision_and_restart),
+        cmocka_unit_test(test_far_streaming),
     };
     return cmocka_run_group_tests(tests, setup, teardown);
 }
