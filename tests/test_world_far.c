@@ -315,6 +315,85 @@ static void test_far_collision_and_restart(void **state) {
     assert_true(low_air > 0);
 }
 
+/* The probe a sweep asks is the point query, far out too. */
+static void test_far_probe_is_point_query(void **state) {
+    (void)state;
+    WorldProbe probe;
+    world_probe_init(&probe, g_world);
+    for (int i = 8; i < NFAR; i += 3) {
+        int64_t bx0 = chunk_of(k_far[i][0]) * CHUNK_SIZE, bz0 = chunk_of(k_far[i][1]) * CHUNK_SIZE;
+        for (int k = 0; k < 600; k++) {
+            int64_t x = bx0 + (k * 7) % 37 - 2, z = bz0 + (k * 13) % 41 - 4;
+            int y = (k * 29) % (WORLD_Y_MAX + 8) - 4;
+            bool want = world_solid_at(g_world, (double)x + 0.5, y + 0.5, (double)z + 0.5);
+            assert_int_equal(world_probe_solid(&probe, x, y, z), want);
+        }
+    }
+}
+
+/* The air along [a, b] for a box of half-size r, from the terrain alone (every 0.25 m). */
+static bool terrain_clear(const double a[3], const double b[3], double r) {
+    for (int i = 0; i <= 64; i++) {
+        double t = i / 64.0, p[3];
+        for (int k = 0; k < 3; k++) p[k] = a[k] + (b[k] - a[k]) * t;
+        for (int c = 0; c < 8; c++)
+            if (world_solid_at(g_world, floor(p[0] + ((c & 1) ? r : -r)) + 0.5, floor(p[1] + ((c & 2) ? r : -r)) + 0.5,
+                               floor(p[2] + ((c & 4) ? r : -r)) + 0.5))
+                return false;
+    }
+    return true;
+}
+
+typedef struct BoxList { WorldBox b[16]; uint32_t n; } BoxList;
+static void box_of(void *ctx, int64_t x0, int64_t y0, int64_t z0, int64_t x1, int64_t y1, int64_t z1) {
+    BoxList *l = ctx;
+    if (l->n < 16) l->b[l->n++] = (WorldBox){x0, y0, z0, x1, y1, z1};
+}
+
+/* A tree or boulder the meshes place far out is a solid box the collision meets: the solid-object
+ * query returns the mesh's boxes, and a flight into its trunk at 1000 m/s crashes at it. */
+static void test_far_objects_are_solid(void **state) {
+    (void)state;
+    uint32_t checked = 0, flown = 0;
+    for (int i = 0; i < NFAR && (checked < 40 || flown < 8); i++)   /* enough of them, in seconds under qemu */
+        for (int d = 0; d < 3; d++) {
+            gen_chunk_voxels(&g_gen, chunk_of(k_far[i][0]) + d * 5, chunk_of(k_far[i][1]), 0.0, &g_s);
+            for (uint32_t k = 0; k < g_s.props.nplaced; k++) {
+                const PropPlaced *p = &g_s.props.placed[k];
+                BoxList l = {.n = 0};
+                gen_prop_boxes(p, 0, box_of, &l);
+                int64_t top = 0;
+                for (uint32_t q = 0; q < l.n; q++) top = l.b[q].y1 - p->by > top ? l.b[q].y1 - p->by : top;
+                if (!p->own || p->landmark || top < 3) continue;   /* brush under 3 blocks is not solid */
+                WorldBox got[64];
+                uint32_t n = world_solid_objects(g_world, p->bx - 2, p->by, p->bz - 2, p->bx + 2, p->by + (int32_t)top,
+                                                 p->bz + 2, got, 64);
+                for (uint32_t q = 0; q < l.n; q++) {
+                    bool found = false;
+                    for (uint32_t m = 0; m < n && !found; m++) found = !memcmp(&got[m], &l.b[q], sizeof(WorldBox));
+                    assert_true(found);
+                }
+                checked++;
+                if (flown >= 8) continue;
+                double to[3] = {(double)p->bx + 0.5, p->by + 1.5, (double)p->bz + 0.5}, from[3] = {to[0] - 12.0, to[1], to[2]};
+                double near[3] = {to[0] - 2.5, to[1], to[2]};
+                if (!terrain_clear(from, near, SIM_HIT_RADIUS)) continue;
+                WorldBox other[4];   /* nor another object on the way */
+                if (world_solid_objects(g_world, (int64_t)floor(from[0]) - 1, p->by, p->bz - 1, (int64_t)floor(near[0]) + 1,
+                                        p->by + 2, p->bz + 1, other, 4) > 0)
+                    continue;
+                CollisionResult r;
+                sim_collide(g_world, from[0], from[1], from[2], to[0], to[1], to[2], &r);   /* one 1000 m/s frame: 16.7 m */
+                assert_true(r.hit);
+                if (!(fabs(r.x - to[0]) < 3.0)) fail_msg("hit %.2f m short of the trunk", to[0] - r.x);
+                flown++;
+            }
+        }
+    printf("# far objects: %u solid ones' boxes found, %u flown into\n", checked, flown);
+    assert_true(checked > 10);
+    assert_true(flown > 0);
+}
+
 /* ---------------------------------------------------------------- streaming */
 /* The streamer fills the view radius around a camera far out, and again after a jump to the
  * other side of the world; the chunks it sends are the ones around the camera. */
@@ -377,6 +456,8 @@ int main(void) {
         cmocka_unit_test(test_far_noise_coordinates),
         cmocka_unit_test(test_golden_far_meshes),
         cmocka_unit_test(test_far_collision_and_restart),
+        cmocka_unit_test(test_far_probe_is_point_query),
+        cmocka_unit_test(test_far_objects_are_solid),
         cmocka_unit_test(test_far_streaming),
     };
     return cmocka_run_group_tests(tests, setup, teardown);
