@@ -102,8 +102,8 @@ static void point_cell(double x, double y, double z, PointCell *c) {
     c->X0 = (int64_t)fx * WORLD_CELL_XZ;
     c->Y0 = WORLD_Y_MIN + (int32_t)fy * WORLD_CELL_Y;
     c->Z0 = (int64_t)fz * WORLD_CELL_XZ;
-    /* x - X0 is exact (both within a few ulps of each other): the in-cell offset keeps its
-     * precision at any distance */
+    /* X0 <= x < X0 + 4 and X0 an integer a double holds: x - X0 is exact (Sterbenz), so the
+     * in-cell offset keeps its precision at any distance */
     c->tx = (float)((x - (double)c->X0) * (1.0 / WORLD_CELL_XZ));
     c->ty = (float)((y - c->Y0) * (1.0 / WORLD_CELL_Y));
     c->tz = (float)((z - (double)c->Z0) * (1.0 / WORLD_CELL_XZ));
