@@ -232,7 +232,12 @@ typedef struct IslandField {
                                       level (= blocks x 10 above the world's home_sea_level); 0 off-island */
     const uint16_t *under_dm;      /* size*size, underside depth below sea level in dm (NULL: the world's
                                       default keel) */
-    const uint8_t *type;           /* size*size, location type index of the nearest site; ISLAND_FIELD_OFF off-island */
+    const uint8_t *type;           /* size*size, location type index of the nearest site (after the border warp:
+                                      island_bake_field); ISLAND_FIELD_OFF off-island */
+    /* size*size (NULL: no blend): across a border between places the ground colour mixes in the
+     * nearest other type (type2) by blend/255 (0 inside a place, up to 128 on the border). */
+    const uint8_t *type2;
+    const uint8_t *blend;
     uint32_t n_types;              /* entries used in type_rgb */
     uint32_t type_rgb[ISLAND_FIELD_MAX_TYPES];  /* ground colour 0xRRGGBB per location type */
     /* Paths on the ground: one bit per path_cell_m square, path_size per side, centred like the

@@ -1,7 +1,8 @@
 /* skyisles island: bakes the home island into core's IslandField for the world: the ground in
  * metres above the island's sea level (the elevation axis field as stretched for this island,
  * shaped by the sites: the peak on top, coasts by their type, the crater), the underside depth,
- * the type of the nearest site and the paths drawn on the ground. Layout-grade maths only
+ * the place (the type of the site nearest the noise-warped point, and the blend into the next
+ * place across a border) and the paths drawn on the ground. Layout-grade maths only
  * (+ - * / and sqrt on doubles), so every platform bakes the same bits. */
 #include "island/island_int.h"
 
@@ -25,6 +26,13 @@ _Static_assert(ISLAND_MAX_SITES <= ISLAND_FIELD_MAX_SITES, "the baked field carr
 #define PATH_HALF_WIDTH_M 1.6   /* paths are ~3 m wide */
 #define PATH_RGB 0x9C8866u      /* packed earth */
 #define PATH_GRID_MAX 2048u     /* path bits per side at most (1 m cells up to a 2 km island) */
+/* Borders between places: the point is moved by two octaves of value noise before the nearest
+ * site is found (a domain warp: wavy borders, no straight run), and the ground colour blends
+ * into the nearest other type over BORDER_HALF_M on each side of the border. Metres, so the
+ * look is the same at every cell size. */
+#define WARP_AMP_M 9.0          /* warp amplitude (the noise mostly stays within +-0.5 of it) */
+#define WARP_SCALE_M 26.0       /* its first octave's wavelength */
+#define BORDER_HALF_M 6.0       /* half the blend band across a border: 12 m wide */
 
 /* Coast kinds, the codex prop `coast` of a location type (I1: data, no type is named here). */
 enum { COAST_SHORE = 0, COAST_BEACH = 1, COAST_CLIFF = 2 };
@@ -42,7 +50,7 @@ static uint32_t path_grid_size(const IslandScope *s) {
 }
 
 size_t island_field_bytes(const IslandCodex *cx, uint32_t scope, uint32_t size) {
-    size_t n = (size_t)size * size * 5 + 3 * 64;
+    size_t n = (size_t)size * size * 7 + 5 * 64;
     if (scope < cx->n_scopes) {
         size_t p = path_grid_size(&cx->scopes[scope]);
         n += p * p / 8 + 64;
@@ -171,6 +179,44 @@ static void shape_at(const Shape *sh, double lx, double lz, double t, double *gr
     *under = keel < 1.0 ? 1.0 : keel;
 }
 
+/* The place at (lx, lz) metres from the centre: the type of the site nearest the warped point
+ * (*t1), the type across the nearest border to another type (*t2, = *t1 when there is none) and
+ * the weight of *t2 in the ground colour, 0..128 (128 on the border, 0 from BORDER_HALF_M in). The
+ * border to site k's cell lies (dk^2 - d1^2) / (2 |s_k - s_1|) from the point (the bisector). */
+static void place_at(const Shape *sh, const Island *isl, uint32_t seed, double lx, double lz, uint8_t *t1,
+                     uint8_t *t2, uint8_t *w) {
+    double wx = lx + WARP_AMP_M * isl_layered_noise(seed, lx / WARP_SCALE_M, lz / WARP_SCALE_M, 2);
+    double wz = lz + WARP_AMP_M * isl_layered_noise(seed ^ 0x5bd1e995u, lx / WARP_SCALE_M, lz / WARP_SCALE_M, 2);
+    double best = 0.0;
+    uint32_t nearest = 0;
+    for (uint32_t k = 0; k < sh->n; k++) {
+        double dx = wx - sh->site[k].x, dz = wz - sh->site[k].z, d = dx * dx + dz * dz;
+        if (k == 0 || d < best) {
+            best = d;
+            nearest = k;
+        }
+    }
+    const uint8_t a = isl->sites[nearest].type;
+    const ShapeSite *p = &sh->site[nearest];
+    double edge = -1.0;
+    uint8_t b = a;
+    for (uint32_t k = 0; k < sh->n; k++) {
+        if (isl->sites[k].type == a) continue;
+        double dx = wx - sh->site[k].x, dz = wz - sh->site[k].z, sx = sh->site[k].x - p->x, sz = sh->site[k].z - p->z;
+        double sep = sqrt(sx * sx + sz * sz);
+        if (!(sep > 0.0)) continue;
+        double e = (dx * dx + dz * dz - best) / (2.0 * sep);
+        if (edge < 0.0 || e < edge) {
+            edge = e;
+            b = isl->sites[k].type;
+        }
+    }
+    *t1 = a;
+    *t2 = b;
+    double f = b == a ? 0.0 : 128.0 * (1.0 - smooth01(0.0, BORDER_HALF_M, edge));
+    *w = (uint8_t)isl_round(f);
+}
+
 /* Marks path cells within PATH_HALF_WIDTH_M of segment a-b (metres from the centre): per cell
  * line across the segment's major axis, the cells within reach of the segment's point there
  * (|slope| <= 1, so every cell of the capsule lies within w * sqrt(2) of it along the minor
@@ -219,7 +265,9 @@ bool island_bake_field(IslandField *f, const Island *isl, const IslandCodex *cx,
     uint16_t *elev = mem_arena_alloc(mem, sizeof(uint16_t) * size * size, 64);
     uint16_t *under = elev ? mem_arena_alloc(mem, sizeof(uint16_t) * size * size, 64) : NULL;
     uint8_t *type = under ? mem_arena_alloc(mem, (size_t)size * size, 64) : NULL;
-    uint8_t *path = type ? mem_arena_alloc(mem, (size_t)pstride * pn, 64) : NULL;
+    uint8_t *type2 = type ? mem_arena_alloc(mem, (size_t)size * size, 64) : NULL;
+    uint8_t *blend = type2 ? mem_arena_alloc(mem, (size_t)size * size, 64) : NULL;
+    uint8_t *path = blend ? mem_arena_alloc(mem, (size_t)pstride * pn, 64) : NULL;
     if (!path) {
         sky_error_set(err, SKY_ERR_GENERATE, "island field: %u x %u cells and paths need %zu bytes more than the arena has",
                       size, size, island_field_bytes(cx, isl->scope, size));
@@ -228,6 +276,7 @@ bool island_bake_field(IslandField *f, const Island *isl, const IslandCodex *cx,
     Shape sh;
     shape_init(&sh, isl, cx, s);
     const double radius_m = (double)s->diameter_m * 0.5, cell = (double)s->diameter_m / (double)size;
+    const uint32_t warp_seed = (uint32_t)(isl->seed ^ (isl->seed >> 32)) ^ 0x8a5cd789u;
     for (uint32_t j = 0; j < size; j++)
         for (uint32_t i = 0; i < size; i++) {
             double lx = ((double)i + 0.5) * cell - radius_m, lz = ((double)j + 0.5) * cell - radius_m;
@@ -236,7 +285,8 @@ bool island_bake_field(IslandField *f, const Island *isl, const IslandCodex *cx,
             if (nx * nx + nz * nz > 1.0) {
                 elev[c] = 0;
                 under[c] = 0;
-                type[c] = ISLAND_FIELD_OFF;
+                type[c] = type2[c] = ISLAND_FIELD_OFF;
+                blend[c] = 0;
                 continue;
             }
             double u = isl_axis_unit(isl, axis, ea, isl_axis_blend(axis, isl->axis_noise_seed[ea], nx, nz));
@@ -245,16 +295,7 @@ bool island_bake_field(IslandField *f, const Island *isl, const IslandCodex *cx,
             int32_t dm = isl_round(ground * 10.0), ud = isl_round(depth * 10.0);
             elev[c] = (uint16_t)(dm < 0 ? 0 : dm > 65535 ? 65535 : dm);
             under[c] = (uint16_t)(ud < 0 ? 0 : ud > 65535 ? 65535 : ud);
-            double gx = nx * ISLAND_GRID_RADIUS, gz = nz * ISLAND_GRID_RADIUS, best = 0.0;
-            uint32_t nearest = 0;
-            for (uint32_t k = 0; k < isl->n_sites; k++) {
-                double dx = gx - isl->sites[k].gx, dz = gz - isl->sites[k].gz, d = dx * dx + dz * dz;
-                if (k == 0 || d < best) {
-                    best = d;
-                    nearest = k;
-                }
-            }
-            type[c] = isl->sites[nearest].type;
+            place_at(&sh, isl, warp_seed, lx, lz, &type[c], &type2[c], &blend[c]);
         }
     /* Paths (I10) on the ground: every path edge between its two sites. */
     memset(path, 0, (size_t)pstride * pn);
@@ -274,6 +315,8 @@ bool island_bake_field(IslandField *f, const Island *isl, const IslandCodex *cx,
     f->elevation_dm = elev;
     f->under_dm = under;
     f->type = type;
+    f->type2 = type2;
+    f->blend = blend;
     f->path_bits = path;
     f->path_size = pn;
     f->path_stride = pstride;
