@@ -234,10 +234,9 @@ typedef struct IslandField {
                                       default keel) */
     const uint8_t *type;           /* size*size, location type index of the nearest site (after the border warp:
                                       island_bake_field); ISLAND_FIELD_OFF off-island */
-    /* size*size (NULL: no blend): across a border between places the ground colour mixes in the
-     * nearest other type (type2) by blend/255 (0 inside a place, up to 128 on the border). */
-    const uint8_t *type2;
-    const uint8_t *blend;
+    /* size*size*3 (r, g, b per cell; NULL: each type's type_rgb): the ground colour, the type's
+     * inside a place and blended into the next places' across a border (island_bake_field). */
+    const uint8_t *ground_rgb;
     uint32_t n_types;              /* entries used in type_rgb */
     uint32_t type_rgb[ISLAND_FIELD_MAX_TYPES];  /* ground colour 0xRRGGBB per location type */
     /* Paths on the ground: one bit per path_cell_m square, path_size per side, centred like the

@@ -216,16 +216,10 @@ static __attribute__((noinline)) f32x4 home_colour(const MeshCtx *c, const FaceL
     const float (*P)[4] = (const float (*)[4])g_mesh_tab.pal[L->variant][fm];
     if (fm != WORLD_MAT_HOME) return blend_colour(c, P, col, c->blend[col] && ((BIOME_MATS >> fm) & 1u));
     const IslandField *h = c->g->home;
-    uint8_t type = s->home_type[z][x], t2 = s->home_type2[z][x];
-    uint32_t rgb = !h ? 0x808080u : type < h->n_types ? h->type_rgb[type] : type == WORLD_HOME_PATH ? h->path_rgb : 0x808080u;
+    uint8_t type = s->home_type[z][x];   /* a place: its ground colour, blended across its borders */
+    uint32_t rgb = !h ? 0x808080u : type < h->n_types ? s->home_rgb[z][x] : type == WORLD_HOME_PATH ? h->path_rgb : 0x808080u;
     f32x4 base = f32x4_set4((float)((rgb >> 16) & 0xffu) * (1.0f / 255.0f), (float)((rgb >> 8) & 0xffu) * (1.0f / 255.0f),
                             (float)(rgb & 0xffu) * (1.0f / 255.0f), 0.0f);
-    if (h && s->home_blend[z][x] && t2 < h->n_types) {   /* across a border: mixed with the next place's */
-        uint32_t o = h->type_rgb[t2];
-        f32x4 other = f32x4_set4((float)((o >> 16) & 0xffu) * (1.0f / 255.0f), (float)((o >> 8) & 0xffu) * (1.0f / 255.0f),
-                                 (float)(o & 0xffu) * (1.0f / 255.0f), 0.0f);
-        base = f32x4_add(base, f32x4_mul(f32x4_set1((float)s->home_blend[z][x] * (1.0f / 255.0f)), f32x4_sub(other, base)));
-    }
     return f32x4_add(base, f32x4_mul(f32x4_set1(c->jit[col]), f32x4_load(P[4])));
 }
 
