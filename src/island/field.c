@@ -2,8 +2,9 @@
  * metres above the island's sea level (the elevation axis field as stretched for this island,
  * shaped by the sites: the peak on top, coasts by their type, the crater), the underside depth,
  * the place (the type of the site whose cell, its borders moved by noise-driven waves, holds the
- * point) and its ground colour blended across borders, and the paths drawn on the ground. Layout-grade maths only
- * (+ - * / and sqrt on doubles), so every platform bakes the same bits. */
+ * point) and its ground colour blended across borders, and the paths drawn on the ground.
+ * Layout-grade maths only (+ - * /, sqrt on doubles and the deterministic sine), so every
+ * platform bakes the same bits. */
 #include "island/island_int.h"
 
 #include <math.h>
@@ -26,9 +27,10 @@ _Static_assert(ISLAND_MAX_SITES <= ISLAND_FIELD_MAX_SITES, "the baked field carr
 #define PATH_HALF_WIDTH_M 1.6   /* paths are ~3 m wide */
 #define PATH_RGB 0x9C8866u      /* packed earth */
 #define PATH_GRID_MAX 2048u     /* path bits per side at most (1 m cells up to a 2 km island) */
-/* Borders between places. Each border of two sites (their bisector) is moved off its line by a
- * wave along it: a sine of WAVE_LEN_M whose phase drifts with value noise, plus a shorter noise
- * wobble, so no stretch of a border runs straight (a full wave within every 32 m). The ground
+/* Borders between places. Each border of two sites (their bisector) is moved off its line along
+ * it: a long noise bend, a sine of WAVE_LEN_M whose phase and amplitude drift with value noise,
+ * and a shorter noise wobble, so no stretch of a border runs straight (a full wave within every
+ * 32 m). The ground
  * colour blends across a border over a band whose half on each side comes from the colour of the
  * place across it: wide where the two colours are far apart, so the colour moves by at most
  * BORDER_STEP per channel a metre (a biome border's steepest steps are ~5), BORDER_MIN_M..
@@ -37,7 +39,7 @@ _Static_assert(ISLAND_MAX_SITES <= ISLAND_FIELD_MAX_SITES, "the baked field carr
 #define BEND_LEN_M 70.0
 #define WAVE_AMP_M 4.0
 #define WAVE_LEN_M 26.0
-#define WAVE_AMP_VAR 0.15      /* the sine's amplitude varies by +-15% (noise) */
+#define WAVE_AMP_VAR 0.15       /* the sine's amplitude varies by +-15% (noise) */
 #define WAVE_FADE_M 10.0
 #define WAVE_PHASE_M 60.0       /* the phase drifts by up to +-pi/2 over this */
 #define WOBBLE_AMP_M 1.0
