@@ -47,7 +47,7 @@ _Static_assert(ISLAND_MAX_SITES <= ISLAND_FIELD_MAX_SITES, "the baked field carr
 #define BORDER_STEP 3.5
 #define BORDER_MIN_M 4.0
 #define BORDER_MAX_M 20.0
-#define BORDER_REACH_M (BORDER_MAX_M + BEND_AMP_M + WAVE_AMP_M * (1.0 + WAVE_AMP_VAR) + WOBBLE_AMP_M + 1.0)
+#define BORDER_MOVE_M (BEND_AMP_M + WAVE_AMP_M * (1.0 + WAVE_AMP_VAR) + WOBBLE_AMP_M)   /* the most a border moves */
 
 /* Coast kinds, the codex prop `coast` of a location type (I1: data, no type is named here). */
 enum { COAST_SHORE = 0, COAST_BEACH = 1, COAST_CLIFF = 2 };
@@ -219,16 +219,26 @@ static void border_bands(const Island *isl, const uint32_t *type_rgb, uint32_t n
     }
 }
 
-/* The border of sites lo < hi at s metres along it: its long bend (*bend) and its wave, the
- * sine with the drifting phase and the short wobble (returned). */
-static double border_wave(uint32_t seed, uint32_t lo, uint32_t hi, double s, double *bend) {
-    uint32_t h = hash3_u32(seed, (int32_t)lo, (int32_t)hi, 7);
-    double zrow = (double)(h >> 20) * 0.37;   /* the pair's own row of the noise */
+/* The border of sites lo < hi at s metres along it: its long bend, and its wave (the sine with
+ * the drifting phase and amplitude, and the short wobble), each in the pair's own row of noise. */
+static double border_row(uint32_t seed, uint32_t lo, uint32_t hi, uint32_t *h) {
+    *h = hash3_u32(seed, (int32_t)lo, (int32_t)hi, 7);
+    return (double)(*h >> 20) * 0.37;
+}
+
+static double border_bend(uint32_t seed, uint32_t lo, uint32_t hi, double s) {
+    uint32_t h;
+    double zrow = border_row(seed, lo, hi, &h);
+    return BEND_AMP_M * isl_layered_noise(seed ^ 0x27d4eb2fu, s / BEND_LEN_M, zrow, 1);
+}
+
+static double border_wave(uint32_t seed, uint32_t lo, uint32_t hi, double s) {
+    uint32_t h;
+    double zrow = border_row(seed, lo, hi, &h);
     double phase = (double)(h & 0xffffu) * (6.283185307179586 / 65536.0) +
                    1.5707963267948966 * isl_layered_noise(seed, s / WAVE_PHASE_M, zrow, 1);
     double sn, cs;
     isl_sincos(6.283185307179586 / WAVE_LEN_M * s + phase, &sn, &cs);
-    *bend = BEND_AMP_M * isl_layered_noise(seed ^ 0x27d4eb2fu, s / BEND_LEN_M, zrow, 1);
     double amp = WAVE_AMP_M * (1.0 + WAVE_AMP_VAR * isl_layered_noise(seed ^ 0x9e3779b9u, s / WAVE_PHASE_M, zrow, 1));
     return amp * sn + WOBBLE_AMP_M * isl_layered_noise(seed ^ 0x5bd1e995u, s / WOBBLE_LEN_M, zrow, 2);
 }
@@ -236,19 +246,23 @@ static double border_wave(uint32_t seed, uint32_t lo, uint32_t hi, double s, dou
 /* How far the point lies on site a's side of its wavy border with site k (negative: on k's), in
  * metres across the bisector: the signed distance to it (from the squared distances d2a, d2k)
  * less the border's bend and wave at (lx, lz). The wave fades out over WAVE_FADE_M from the
- * border, so the blend's lines relax to the bend's away from it. */
+ * border, so the blend's lines relax to the bend's away from it. Beyond `limit` metres of the
+ * bisector (the caller's band plus BORDER_MOVE_M) the bisector's distance itself. */
 static double border_side(const Shape *sh, uint32_t seed, uint32_t a, uint32_t k, double lx, double lz, double d2a,
-                          double d2k) {
+                          double d2k, double limit) {
     const ShapeSite *pa = &sh->site[a], *pk = &sh->site[k];
     double sx = pk->x - pa->x, sz = pk->z - pa->z, sep = sqrt(sx * sx + sz * sz);
     if (!(sep > 0.0)) return 1e9;
     double g = (d2k - d2a) / (2.0 * sep);
-    if (g > BORDER_REACH_M) return g;
+    if (g > limit) return g;   /* past the band's reach: nothing of the wave matters */
     /* Along the border: the direction across lo -> hi turned left, so both sides read one wave. */
     uint32_t lo = a < k ? a : k, hi = a < k ? k : a;
     double tx = -(sh->site[hi].z - sh->site[lo].z) / sep, tz = (sh->site[hi].x - sh->site[lo].x) / sep;
-    double s = lx * tx + lz * tz, sign = a < k ? 1.0 : -1.0, bend;
-    double wave = border_wave(seed, lo, hi, s, &bend);
+    double s = lx * tx + lz * tz, sign = a < k ? 1.0 : -1.0;
+    double bend = border_bend(seed, lo, hi, s), e0 = g - sign * bend;
+    /* Farther from the bent line than the wave reaches plus its fade: the wave is faded out. */
+    if ((e0 < 0.0 ? -e0 : e0) > WAVE_FADE_M + WAVE_AMP_M * (1.0 + WAVE_AMP_VAR) + WOBBLE_AMP_M) return e0;
+    double wave = border_wave(seed, lo, hi, s);
     double e = g - sign * (bend + wave), fade = 1.0 - (e < 0.0 ? -e : e) / WAVE_FADE_M;
     return g - sign * (bend + (fade > 0.0 ? fade * wave : 0.0));
 }
@@ -267,13 +281,16 @@ static void place_at(const Shape *sh, const Island *isl, const uint32_t *type_rg
         d2[k] = dx * dx + dz * dz;
         if (d2[k] < d2[a]) a = k;
     }
-    /* The nearest site's cell, moved by its borders' waves: the most negative side wins. */
+    /* The nearest site's cell, moved by its borders' waves: the most negative side wins. Each
+     * side is wanted as far as the other place's band reaches. */
+    double e[ISLAND_MAX_SITES];
     uint32_t w = a;
     double worst = 0.0;
     for (uint32_t k = 0; k < sh->n; k++) {
         if (isl->sites[k].type == isl->sites[a].type) continue;
-        double e = border_side(sh, seed, a, k, lx, lz, d2[a], d2[k]);
-        if (e < worst) worst = e, w = k;
+        double lim = band[isl->sites[k].type] + BORDER_MOVE_M + 1.0;
+        e[k] = border_side(sh, seed, a, k, lx, lz, d2[a], d2[k], lim);
+        if (e[k] < worst) worst = e[k], w = k;
     }
     const uint8_t tw = isl->sites[w].type;
     double dt[ISLAND_FIELD_MAX_TYPES];
@@ -281,9 +298,10 @@ static void place_at(const Shape *sh, const Island *isl, const uint32_t *type_rg
     for (uint32_t k = 0; k < sh->n; k++) {
         uint8_t t = isl->sites[k].type;
         if (t == tw) continue;
-        double e = border_side(sh, seed, w, k, lx, lz, d2[w], d2[k]);
-        e = e < 0.0 ? 0.0 : e;
-        if (e < dt[t]) dt[t] = e;
+        /* From the winner's side: the nearest site's sides, unless a wave gave the point away. */
+        double ek = w == a ? e[k] : border_side(sh, seed, w, k, lx, lz, d2[w], d2[k], band[t] + BORDER_MOVE_M + 1.0);
+        ek = ek < 0.0 ? 0.0 : ek;
+        if (ek < dt[t]) dt[t] = ek;
     }
     double wsum = 1.0, acc[3];
     for (int c = 0; c < 3; c++) acc[c] = (double)((type_rgb[tw] >> (16 - 8 * c)) & 0xffu);
