@@ -232,7 +232,11 @@ typedef struct IslandField {
                                       level (= blocks x 10 above the world's home_sea_level); 0 off-island */
     const uint16_t *under_dm;      /* size*size, underside depth below sea level in dm (NULL: the world's
                                       default keel) */
-    const uint8_t *type;           /* size*size, location type index of the nearest site; ISLAND_FIELD_OFF off-island */
+    const uint8_t *type;           /* size*size, the cell's place: location type index of its site (the nearest,
+                                      past wavy borders: island_bake_field); ISLAND_FIELD_OFF off-island */
+    /* size*size*3 (r, g, b per cell; NULL: each type's type_rgb): the ground colour, the type's
+     * inside a place and blended into the next places' across a border (island_bake_field). */
+    const uint8_t *ground_rgb;
     uint32_t n_types;              /* entries used in type_rgb */
     uint32_t type_rgb[ISLAND_FIELD_MAX_TYPES];  /* ground colour 0xRRGGBB per location type */
     /* Paths on the ground: one bit per path_cell_m square, path_size per side, centred like the

@@ -159,10 +159,17 @@ void game_home_print(const GameHome *h, const SimSpawn *spawn, FILE *out) {
 int game_home_site_at(const GameHome *h, double x, double z) {
     const IslandField *f = &h->field;
     if (!h->island || h->island->n_sites == 0 || !island_field_on(f, x, z)) return -1;
-    /* The field's type is the nearest site's: the same nearest site names the place. */
+    /* The place is the field's type under (x, z) (the map's, the ground's): its nearest site of
+     * that type names it (a border between two places is wavy, so the nearest site of all may
+     * be across it). */
+    double half = 0.5 * (double)f->size;
+    size_t u = (size_t)((x - (double)f->centre_x) / (double)f->cell_meters + half);
+    size_t v = (size_t)((z - (double)f->centre_z) / (double)f->cell_meters + half);
+    uint8_t type = f->type[v * f->size + u];
     double lx = x - f->centre_x, lz = z - f->centre_z, best = 0.0;
     int nearest = -1;
     for (uint32_t k = 0; k < h->island->n_sites; k++) {
+        if (h->island->sites[k].type != type) continue;
         double dx = lx - h->island->sites[k].x_m, dz = lz - h->island->sites[k].z_m, d = dx * dx + dz * dz;
         if (nearest < 0 || d < best) {
             best = d;

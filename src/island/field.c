@@ -1,8 +1,10 @@
 /* skyisles island: bakes the home island into core's IslandField for the world: the ground in
  * metres above the island's sea level (the elevation axis field as stretched for this island,
  * shaped by the sites: the peak on top, coasts by their type, the crater), the underside depth,
- * the type of the nearest site and the paths drawn on the ground. Layout-grade maths only
- * (+ - * / and sqrt on doubles), so every platform bakes the same bits. */
+ * the place (the type of the site whose cell, its borders moved by noise-driven waves, holds the
+ * point) and its ground colour blended across borders, and the paths drawn on the ground.
+ * Layout-grade maths only (+ - * /, sqrt on doubles and the deterministic sine), so every
+ * platform bakes the same bits. */
 #include "island/island_int.h"
 
 #include <math.h>
@@ -25,6 +27,27 @@ _Static_assert(ISLAND_MAX_SITES <= ISLAND_FIELD_MAX_SITES, "the baked field carr
 #define PATH_HALF_WIDTH_M 1.6   /* paths are ~3 m wide */
 #define PATH_RGB 0x9C8866u      /* packed earth */
 #define PATH_GRID_MAX 2048u     /* path bits per side at most (1 m cells up to a 2 km island) */
+/* Borders between places. Each border of two sites (their bisector) is moved off its line along
+ * it: a long noise bend, a sine of WAVE_LEN_M whose phase and amplitude drift with value noise,
+ * and a shorter noise wobble, so no stretch of a border runs straight (a full wave within every
+ * 32 m). The ground
+ * colour blends across a border over a band whose half on each side comes from the colour of the
+ * place across it: wide where the two colours are far apart, so the colour moves by at most
+ * BORDER_STEP per channel a metre (a biome border's steepest steps are ~5), BORDER_MIN_M..
+ * BORDER_MAX_M. Metres, so the look is the same at every cell size. */
+#define BEND_AMP_M 8.0          /* a long noise bend first: no border keeps its straight line */
+#define BEND_LEN_M 70.0
+#define WAVE_AMP_M 4.0
+#define WAVE_LEN_M 26.0
+#define WAVE_AMP_VAR 0.15       /* the sine's amplitude varies by +-15% (noise) */
+#define WAVE_FADE_M 10.0
+#define WAVE_PHASE_M 60.0       /* the phase drifts by up to +-pi/2 over this */
+#define WOBBLE_AMP_M 1.0
+#define WOBBLE_LEN_M 9.0
+#define BORDER_STEP 3.5
+#define BORDER_MIN_M 4.0
+#define BORDER_MAX_M 20.0
+#define BORDER_MOVE_M (BEND_AMP_M + WAVE_AMP_M * (1.0 + WAVE_AMP_VAR) + WOBBLE_AMP_M)   /* the most a border moves */
 
 /* Coast kinds, the codex prop `coast` of a location type (I1: data, no type is named here). */
 enum { COAST_SHORE = 0, COAST_BEACH = 1, COAST_CLIFF = 2 };
@@ -42,7 +65,7 @@ static uint32_t path_grid_size(const IslandScope *s) {
 }
 
 size_t island_field_bytes(const IslandCodex *cx, uint32_t scope, uint32_t size) {
-    size_t n = (size_t)size * size * 5 + 3 * 64;
+    size_t n = (size_t)size * size * 8 + 4 * 64;
     if (scope < cx->n_scopes) {
         size_t p = path_grid_size(&cx->scopes[scope]);
         n += p * p / 8 + 64;
@@ -171,6 +194,150 @@ static void shape_at(const Shape *sh, double lx, double lz, double t, double *gr
     *under = keel < 1.0 ? 1.0 : keel;
 }
 
+/* Largest channel difference of two colours 0xRRGGBB. */
+static double rgb_apart(uint32_t a, uint32_t b) {
+    double d = 0.0;
+    for (int k = 0; k < 24; k += 8) {
+        double c = (double)((a >> k) & 0xffu) - (double)((b >> k) & 0xffu);
+        if (c < 0.0) c = -c;
+        if (c > d) d = c;
+    }
+    return d;
+}
+
+/* Each type's half band: from the colours of the places it meets on this island (its sites'
+ * Delaunay neighbours of another type), in metres. */
+static void border_bands(const Island *isl, const uint32_t *type_rgb, uint32_t ntypes, double *band) {
+    for (uint32_t t = 0; t < ntypes; t++) band[t] = BORDER_MIN_M;
+    for (uint32_t e = 0; e < isl->n_edges; e++) {
+        uint8_t a = isl->sites[isl->edges[e].a].type, b = isl->sites[isl->edges[e].b].type;
+        if (a == b || a >= ntypes || b >= ntypes) continue;
+        double h = rgb_apart(type_rgb[a], type_rgb[b]) / (2.0 * BORDER_STEP);
+        h = h > BORDER_MAX_M ? BORDER_MAX_M : h;
+        if (h > band[a]) band[a] = h;
+        if (h > band[b]) band[b] = h;
+    }
+}
+
+/* The border of sites lo < hi at s metres along it: its long bend, and its wave (the sine with
+ * the drifting phase and amplitude, and the short wobble), each in the pair's own row of noise. */
+static double border_row(uint32_t seed, uint32_t lo, uint32_t hi, uint32_t *h) {
+    *h = hash3_u32(seed, (int32_t)lo, (int32_t)hi, 7);
+    return (double)(*h >> 20) * 0.37;
+}
+
+static double border_bend(uint32_t seed, uint32_t lo, uint32_t hi, double s) {
+    uint32_t h;
+    double zrow = border_row(seed, lo, hi, &h);
+    return BEND_AMP_M * isl_layered_noise(seed ^ 0x27d4eb2fu, s / BEND_LEN_M, zrow, 1);
+}
+
+static double border_wave(uint32_t seed, uint32_t lo, uint32_t hi, double s) {
+    uint32_t h;
+    double zrow = border_row(seed, lo, hi, &h);
+    double phase = (double)(h & 0xffffu) * (6.283185307179586 / 65536.0) +
+                   1.5707963267948966 * isl_layered_noise(seed, s / WAVE_PHASE_M, zrow, 1);
+    double sn, cs;
+    isl_sincos(6.283185307179586 / WAVE_LEN_M * s + phase, &sn, &cs);
+    double amp = WAVE_AMP_M * (1.0 + WAVE_AMP_VAR * isl_layered_noise(seed ^ 0x9e3779b9u, s / WAVE_PHASE_M, zrow, 1));
+    return amp * sn + WOBBLE_AMP_M * isl_layered_noise(seed ^ 0x5bd1e995u, s / WOBBLE_LEN_M, zrow, 2);
+}
+
+/* How far the point lies on site a's side of its wavy border with site k (negative: on k's), in
+ * metres across the bisector: the signed distance to it (from the squared distances d2a, d2k)
+ * less the border's bend and wave at (lx, lz). The wave fades out over WAVE_FADE_M from the
+ * border, so the blend's lines relax to the bend's away from it. Beyond `limit` metres of the
+ * bisector (the caller's band plus BORDER_MOVE_M) the bisector's distance itself. */
+static double border_side(const Shape *sh, uint32_t seed, uint32_t a, uint32_t k, double lx, double lz, double d2a,
+                          double d2k, double limit) {
+    const ShapeSite *pa = &sh->site[a], *pk = &sh->site[k];
+    double sx = pk->x - pa->x, sz = pk->z - pa->z, sep = sqrt(sx * sx + sz * sz);
+    if (!(sep > 0.0)) return 1e9;
+    double g = (d2k - d2a) / (2.0 * sep);
+    if (g > limit) return g;   /* past the band's reach: nothing of the wave matters */
+    /* Along the border: the direction across lo -> hi turned left, so both sides read one wave. */
+    uint32_t lo = a < k ? a : k, hi = a < k ? k : a;
+    double tx = -(sh->site[hi].z - sh->site[lo].z) / sep, tz = (sh->site[hi].x - sh->site[lo].x) / sep;
+    double s = lx * tx + lz * tz, sign = a < k ? 1.0 : -1.0;
+    double bend = border_bend(seed, lo, hi, s), e0 = g - sign * bend;
+    /* Farther from the bent line than the wave reaches plus its fade: the wave is faded out. */
+    if ((e0 < 0.0 ? -e0 : e0) > WAVE_FADE_M + WAVE_AMP_M * (1.0 + WAVE_AMP_VAR) + WOBBLE_AMP_M) return e0;
+    double wave = border_wave(seed, lo, hi, s);
+    double e = g - sign * (bend + wave), fade = 1.0 - (e < 0.0 ? -e : e) / WAVE_FADE_M;
+    return g - sign * (bend + (fade > 0.0 ? fade * wave : 0.0));
+}
+
+/* The place at (lx, lz) metres from the centre: the type of the site whose wavy cell holds it
+ * (*t1) and the ground colour there (*rgb): every place within its band weighted by how near its
+ * border is (its share beta falls from 1/2 on the border to 0 at the band's edge; weight
+ * beta / (1 - beta) against the own place's 1, so across a border of two the colour moves
+ * linearly from one to the other). */
+static void place_at(const Shape *sh, const Island *isl, const uint32_t *type_rgb, const double *band,
+                     uint32_t ntypes, uint32_t seed, double lx, double lz, uint8_t *t1, uint8_t *rgb) {
+    double d2[ISLAND_MAX_SITES];
+    uint32_t a = 0;
+    for (uint32_t k = 0; k < sh->n; k++) {
+        double dx = lx - sh->site[k].x, dz = lz - sh->site[k].z;
+        d2[k] = dx * dx + dz * dz;
+        if (d2[k] < d2[a]) a = k;
+    }
+    /* The nearest site's cell, moved by its borders' waves: the most negative side wins. Each
+     * side is wanted as far as the other place's band reaches. */
+    double e[ISLAND_MAX_SITES];
+    uint32_t w = a;
+    double worst = 0.0;
+    for (uint32_t k = 0; k < sh->n; k++) {
+        if (isl->sites[k].type == isl->sites[a].type) continue;
+        double lim = band[isl->sites[k].type] + BORDER_MOVE_M + 1.0;
+        e[k] = border_side(sh, seed, a, k, lx, lz, d2[a], d2[k], lim);
+        if (e[k] < worst) worst = e[k], w = k;
+    }
+    const uint8_t tw = isl->sites[w].type;
+    double dt[ISLAND_FIELD_MAX_TYPES];
+    for (uint32_t t = 0; t < ntypes; t++) dt[t] = 1e9;
+    for (uint32_t k = 0; k < sh->n; k++) {
+        uint8_t t = isl->sites[k].type;
+        if (t == tw) continue;
+        /* From the winner's side: the nearest site's sides, unless a wave gave the point away. */
+        double ek = w == a ? e[k] : border_side(sh, seed, w, k, lx, lz, d2[w], d2[k], band[t] + BORDER_MOVE_M + 1.0);
+        ek = ek < 0.0 ? 0.0 : ek;
+        if (ek < dt[t]) dt[t] = ek;
+    }
+    double wsum = 1.0, acc[3];
+    for (int c = 0; c < 3; c++) acc[c] = (double)((type_rgb[tw] >> (16 - 8 * c)) & 0xffu);
+    for (uint32_t t = 0; t < ntypes; t++) {
+        if (t == tw || !(dt[t] < band[t])) continue;
+        double beta = 0.5 * (1.0 - dt[t] / band[t]), wt = beta / (1.0 - beta);
+        wsum += wt;
+        for (int c = 0; c < 3; c++) acc[c] += wt * (double)((type_rgb[t] >> (16 - 8 * c)) & 0xffu);
+    }
+    *t1 = tw;
+    for (int c = 0; c < 3; c++) {
+        int32_t v = isl_round(acc[c] / wsum);
+        rgb[c] = (uint8_t)(v < 0 ? 0 : v > 255 ? 255 : v);
+    }
+}
+
+/* One [1 2 1] / 4 pass over the ground colours along rows (dir 0) or columns (dir 1), in place
+ * (prev keeps the last cell's value before the pass); a cell off the island counts as its
+ * neighbour's value. Smooths the blend where three places meet (their weights switch there). */
+static void blur_pass(uint8_t *rgb, const uint8_t *type, uint32_t n, int dir, uint8_t *prev) {
+    for (uint32_t j = 0; j < n; j++) {
+        for (uint32_t i = 0; i < n; i++) {
+            size_t c = dir ? (size_t)i * n + j : (size_t)j * n + i;
+            size_t nx = dir ? c + n : c + 1;
+            if (type[c] == ISLAND_FIELD_OFF) continue;
+            for (int k = 0; k < 3; k++) {
+                uint32_t v = rgb[c * 3 + (size_t)k];
+                uint32_t l = i > 0 && type[dir ? c - n : c - 1] != ISLAND_FIELD_OFF ? prev[k] : v;
+                uint32_t r = i + 1 < n && type[nx] != ISLAND_FIELD_OFF ? rgb[nx * 3 + (size_t)k] : v;
+                prev[k] = (uint8_t)v;
+                rgb[c * 3 + (size_t)k] = (uint8_t)((l + 2u * v + r + 2u) >> 2);
+            }
+        }
+    }
+}
+
 /* Marks path cells within PATH_HALF_WIDTH_M of segment a-b (metres from the centre): per cell
  * line across the segment's major axis, the cells within reach of the segment's point there
  * (|slope| <= 1, so every cell of the capsule lies within w * sqrt(2) of it along the minor
@@ -219,7 +386,8 @@ bool island_bake_field(IslandField *f, const Island *isl, const IslandCodex *cx,
     uint16_t *elev = mem_arena_alloc(mem, sizeof(uint16_t) * size * size, 64);
     uint16_t *under = elev ? mem_arena_alloc(mem, sizeof(uint16_t) * size * size, 64) : NULL;
     uint8_t *type = under ? mem_arena_alloc(mem, (size_t)size * size, 64) : NULL;
-    uint8_t *path = type ? mem_arena_alloc(mem, (size_t)pstride * pn, 64) : NULL;
+    uint8_t *grgb = type ? mem_arena_alloc(mem, (size_t)size * size * 3, 64) : NULL;
+    uint8_t *path = grgb ? mem_arena_alloc(mem, (size_t)pstride * pn, 64) : NULL;
     if (!path) {
         sky_error_set(err, SKY_ERR_GENERATE, "island field: %u x %u cells and paths need %zu bytes more than the arena has",
                       size, size, island_field_bytes(cx, isl->scope, size));
@@ -227,7 +395,20 @@ bool island_bake_field(IslandField *f, const Island *isl, const IslandCodex *cx,
     }
     Shape sh;
     shape_init(&sh, isl, cx, s);
+    /* Ground colours come from the codex (prop ground_rgb), so a new type brings its own. */
+    f->n_types = cx->n_types < ISLAND_FIELD_MAX_TYPES ? cx->n_types : ISLAND_FIELD_MAX_TYPES;
+    for (uint32_t t = 0; t < f->n_types; t++) {
+        int32_t rgb = 0x808080;
+        island_codex_prop(cx, t, -1, "ground_rgb", &rgb);
+        f->type_rgb[t] = (uint32_t)rgb & 0xffffffu;
+        /* Landmark and flora names from the codex: the world looks them up in its tables. */
+        f->type_landmark[t] = cx->types[t].landmark;
+        f->type_flora[t] = cx->types[t].flora;
+    }
+    double band[ISLAND_FIELD_MAX_TYPES];
+    border_bands(isl, f->type_rgb, f->n_types, band);
     const double radius_m = (double)s->diameter_m * 0.5, cell = (double)s->diameter_m / (double)size;
+    const uint32_t wave_seed = (uint32_t)(isl->seed ^ (isl->seed >> 32)) ^ 0x8a5cd789u;
     for (uint32_t j = 0; j < size; j++)
         for (uint32_t i = 0; i < size; i++) {
             double lx = ((double)i + 0.5) * cell - radius_m, lz = ((double)j + 0.5) * cell - radius_m;
@@ -237,6 +418,7 @@ bool island_bake_field(IslandField *f, const Island *isl, const IslandCodex *cx,
                 elev[c] = 0;
                 under[c] = 0;
                 type[c] = ISLAND_FIELD_OFF;
+                memset(&grgb[c * 3], 0, 3);
                 continue;
             }
             double u = isl_axis_unit(isl, axis, ea, isl_axis_blend(axis, isl->axis_noise_seed[ea], nx, nz));
@@ -245,17 +427,10 @@ bool island_bake_field(IslandField *f, const Island *isl, const IslandCodex *cx,
             int32_t dm = isl_round(ground * 10.0), ud = isl_round(depth * 10.0);
             elev[c] = (uint16_t)(dm < 0 ? 0 : dm > 65535 ? 65535 : dm);
             under[c] = (uint16_t)(ud < 0 ? 0 : ud > 65535 ? 65535 : ud);
-            double gx = nx * ISLAND_GRID_RADIUS, gz = nz * ISLAND_GRID_RADIUS, best = 0.0;
-            uint32_t nearest = 0;
-            for (uint32_t k = 0; k < isl->n_sites; k++) {
-                double dx = gx - isl->sites[k].gx, dz = gz - isl->sites[k].gz, d = dx * dx + dz * dz;
-                if (k == 0 || d < best) {
-                    best = d;
-                    nearest = k;
-                }
-            }
-            type[c] = isl->sites[nearest].type;
+            place_at(&sh, isl, f->type_rgb, band, f->n_types, wave_seed, lx, lz, &type[c], &grgb[c * 3]);
         }
+    uint8_t prev[3];
+    for (int pass = 0; pass < 4; pass++) blur_pass(grgb, type, size, pass & 1, prev);
     /* Paths (I10) on the ground: every path edge between its two sites. */
     memset(path, 0, (size_t)pstride * pn);
     const double pcell = (double)s->diameter_m / (double)pn;
@@ -274,21 +449,12 @@ bool island_bake_field(IslandField *f, const Island *isl, const IslandCodex *cx,
     f->elevation_dm = elev;
     f->under_dm = under;
     f->type = type;
+    f->ground_rgb = grgb;
     f->path_bits = path;
     f->path_size = pn;
     f->path_stride = pstride;
     f->path_cell_m = (float)pcell;
     f->path_rgb = PATH_RGB;
-    /* Ground colours come from the codex (prop ground_rgb), so a new type brings its own. */
-    f->n_types = cx->n_types < ISLAND_FIELD_MAX_TYPES ? cx->n_types : ISLAND_FIELD_MAX_TYPES;
-    for (uint32_t t = 0; t < f->n_types; t++) {
-        int32_t rgb = 0x808080;
-        island_codex_prop(cx, t, -1, "ground_rgb", &rgb);
-        f->type_rgb[t] = (uint32_t)rgb & 0xffffffu;
-        /* Landmark and flora names from the codex: the world looks them up in its tables. */
-        f->type_landmark[t] = cx->types[t].landmark;
-        f->type_flora[t] = cx->types[t].flora;
-    }
     /* The sites, in metres from the centre: each gets its type's landmark. */
     f->n_sites = isl->n_sites < ISLAND_FIELD_MAX_SITES ? isl->n_sites : ISLAND_FIELD_MAX_SITES;
     for (uint32_t k = 0; k < f->n_sites; k++) {

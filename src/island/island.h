@@ -184,7 +184,9 @@ void island_site_display_name(const Island *isl, const IslandCodex *cx, uint32_t
 /* Bakes the core IslandField (size x size cells over the island's diameter, centred at
  * centre_x/centre_z): ground in metres above the island's sea level (the elevation axis field
  * shaped by the sites: the highest site on top, coasts by the types' `coast` prop, craters by
- * `crater_radius_m`), underside depth, type of the nearest site, the paths as 1 m ground bits.
+ * `crater_radius_m`), underside depth, the place of each cell (its site's type, the borders
+ * between types moved by waves) and its ground colour blended across borders, the paths as 1 m
+ * ground bits.
  * The grids come from `mem` and live as long as it does. */
 bool island_bake_field(IslandField *f, const Island *isl, const IslandCodex *cx, uint32_t size,
                        float centre_x, float centre_z, MemArena *mem, SkyError *err);

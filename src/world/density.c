@@ -30,6 +30,42 @@ uint8_t gen_home_type(const WorldGen *g, int64_t bx, int64_t bz) {
     return t;
 }
 
+/* Cell (i, j)'s ground colour channel k, clamped to the field; `own` off the island. */
+static float cell_rgb(const IslandField *h, int32_t i, int32_t j, int k, float own) {
+    int32_t n = (int32_t)h->size - 1;
+    i = i < 0 ? 0 : i > n ? n : i;
+    j = j < 0 ? 0 : j > n ? n : j;
+    size_t c = (size_t)j * h->size + (size_t)i;
+    return h->type[c] == ISLAND_FIELD_OFF ? own : (float)h->ground_rgb[c * 3 + (size_t)k];
+}
+
+uint32_t gen_home_rgb(const WorldGen *g, int64_t bx, int64_t bz, uint8_t t) {
+    const IslandField *h = g->home;
+    uint32_t own = t < h->n_types ? h->type_rgb[t] : 0x808080u;
+    if (!h->ground_rgb) return own;
+    uint32_t iu, iv;
+    float fx = (float)bx + 0.5f, fz = (float)bz + 0.5f;
+    if (home_cell(h, fx, fz, &iu, &iv) < 0.0f) return own;
+    const uint8_t *oc = &h->ground_rgb[((size_t)iv * h->size + iu) * 3];
+    /* Bilinear between the four cell centres around the block's centre, per channel. */
+    float half = 0.5f * (float)h->size;
+    float u = (fx - h->centre_x) / h->cell_meters + half - 0.5f;
+    float v = (fz - h->centre_z) / h->cell_meters + half - 0.5f;
+    float u0 = floorf(u), v0 = floorf(v), du = u - u0, dv = v - v0;
+    int32_t i = (int32_t)u0, j = (int32_t)v0;
+    uint32_t rgb = 0;
+    for (int k = 0; k < 3; k++) {
+        float o = (float)oc[k];
+        float w00 = cell_rgb(h, i, j, k, o), w10 = cell_rgb(h, i + 1, j, k, o);
+        float w01 = cell_rgb(h, i, j + 1, k, o), w11 = cell_rgb(h, i + 1, j + 1, k, o);
+        float top = w00 + (w10 - w00) * du, bottom = w01 + (w11 - w01) * du;
+        float c = top + (bottom - top) * dv;
+        uint32_t q = c <= 0.0f ? 0u : c >= 255.0f ? 255u : (uint32_t)(c + 0.5f);
+        rgb = rgb << 8 | q;
+    }
+    return rgb;
+}
+
 void gen_column_finish(const WorldGen *g, int64_t X, int64_t Z, float n_base, float n_isl, float n_islh,
                        GenColumn *c) {
     c->base = g->p.base_offset + n_base * g->p.base_amplitude;

@@ -216,8 +216,8 @@ static __attribute__((noinline)) f32x4 home_colour(const MeshCtx *c, const FaceL
     const float (*P)[4] = (const float (*)[4])g_mesh_tab.pal[L->variant][fm];
     if (fm != WORLD_MAT_HOME) return blend_colour(c, P, col, c->blend[col] && ((BIOME_MATS >> fm) & 1u));
     const IslandField *h = c->g->home;
-    uint8_t type = s->home_type[z][x];
-    uint32_t rgb = !h ? 0x808080u : type < h->n_types ? h->type_rgb[type] : type == WORLD_HOME_PATH ? h->path_rgb : 0x808080u;
+    uint8_t type = s->home_type[z][x];   /* a place: its ground colour, blended across its borders */
+    uint32_t rgb = !h ? 0x808080u : type < h->n_types ? s->home_rgb[z][x] : type == WORLD_HOME_PATH ? h->path_rgb : 0x808080u;
     f32x4 base = f32x4_set4((float)((rgb >> 16) & 0xffu) * (1.0f / 255.0f), (float)((rgb >> 8) & 0xffu) * (1.0f / 255.0f),
                             (float)(rgb & 0xffu) * (1.0f / 255.0f), 0.0f);
     return f32x4_add(base, f32x4_mul(f32x4_set1(c->jit[col]), f32x4_load(P[4])));

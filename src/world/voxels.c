@@ -523,6 +523,7 @@ static void column_colours(const WorldGen *g, ChunkScratch *s) {
         for (int x = 0; x < s->n; x++) {
             uint8_t t = g->home_on ? gen_home_type(g, bx0 + x * s->scale + s->off, bz) : ISLAND_FIELD_OFF;
             s->home_type[z][x] = t;
+            s->home_rgb[z][x] = t < ISLAND_FIELD_MAX_TYPES ? gen_home_rgb(g, bx0 + x * s->scale + s->off, bz, t) : 0u;
             if (t != ISLAND_FIELD_OFF) {
                 float *w = s->biome_w[z][x];
                 w[BIOME_TEMPERATE] = 1.0f;

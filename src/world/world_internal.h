@@ -173,6 +173,10 @@ void gen_biome_chunk(const WorldGen *g, int64_t bx0, int64_t bz0, int scale, int
  * WORLD_HOME_PATH on a path. */
 #define WORLD_HOME_PATH 254u
 uint8_t gen_home_type(const WorldGen *g, int64_t bx, int64_t bz);
+/* The ground colour 0xRRGGBB of a home-island column of type t (gen_home_type's, a place): the
+ * field's blended colour interpolated between the cells around the block, so it changes block
+ * by block across a border; the type's own colour where the field has none. */
+uint32_t gen_home_rgb(const WorldGen *g, int64_t bx, int64_t bz, uint8_t t);
 
 /* Corner values D (W1 without the y terms) and I (island lenses) from the corner's n3.
  * A lens is min(top - Y, (Y - bottom) * k): a domed top and a deep, gentler underside. */
@@ -337,6 +341,7 @@ typedef struct ChunkScratch {
     float jitter[CHUNK_SIZE][CHUNK_SIZE];            /* W6 colour jitter per interior column */
     float biome_w[CHUNK_SIZE][CHUNK_SIZE][BIOME_COUNT];   /* biome weights per column (temperate on the home island) */
     uint8_t home_type[CHUNK_SIZE][CHUNK_SIZE];
+    uint32_t home_rgb[CHUNK_SIZE][CHUNK_SIZE];       /* a place's ground colour 0xRRGGBB (gen_home_rgb) */
     uint32_t cplane[6][CHUNK_SIZE * WV_H];           /* mesher: cloud faces per plane for merging */
     int64_t cx, cz;                                  /* the chunk */
     int32_t y_top;                                   /* generated top in blocks */
