@@ -11,6 +11,7 @@
 #define SEARCH_Y_LO ((double)WORLD_Y_MIN + 6.0)
 #define SEARCH_Y_HI ((double)WORLD_Y_MAX + 24.0)
 #define HALF_GRID (0.5 * COURSE_GRID)
+#define AIR_RESEARCH_MAX 8          /* searches of one leg, each after closing a step the sampled line refused */
 
 size_t course_work_bytes(void) {
     return sizeof(CourseWork) + 64 + (size_t)AIR_SLOTS * sizeof(AirSlot) + 64 +
@@ -255,13 +256,28 @@ static bool push_point(Course *c, const CoursePoint *p) {
     return true;
 }
 
+/* Closes the half-lattice point between path nodes p and q: the straight line between them is
+ * not open although both ends and that midpoint are (the search joins neighbours through their
+ * midpoint only), so no later search takes that step (nor the crossing diagonal's, which shares
+ * the point: a step lost, never a wrong one). */
+static void close_step(CourseWork *wk, int32_t p, int32_t q) {
+    int64_t a[3], b[3];
+    half_coords(wk->slots[p].key, &a[0], &a[1], &a[2]);
+    half_coords(wk->slots[q].key, &b[0], &b[1], &b[2]);
+    int32_t mid = slot_of(wk, wk->world, (a[0] + b[0]) / 2, (a[1] + b[1]) / 2, (a[2] + b[2]) / 2);
+    if (mid >= 0) wk->slots[mid].open = 0;
+}
+
 /* The lattice path from a to b pulled straight where the air allows: from each kept point, the
- * farthest later point (up to 16 on) that a straight open segment reaches. */
-static bool append_smoothed(CourseWork *wk, const World *w, Course *c, const CoursePoint *a, const CoursePoint *b,
-                            uint32_t n) {
+ * farthest later point (up to 16 on) that a straight open segment reaches, else the next node
+ * (through the current node when the kept point is a itself). 1: appended; 0: no way; -1: a
+ * lattice step whose sampled line is not open was closed (search again). */
+static int append_smoothed(CourseWork *wk, const World *w, Course *c, const CoursePoint *a, const CoursePoint *b,
+                           uint32_t n) {
     uint32_t keep = c->n_points;
     CoursePoint from = *a;
     int32_t i = (int32_t)n - 1;   /* wk->path runs goal first: index n-1 is the start node */
+    bool at_node = false;         /* from is path[i] itself (not a) */
     while (i > 0) {
         int32_t best = i - 1;
         for (int32_t j = i - 16 < 0 ? 0 : i - 16; j < i - 1; j++) {
@@ -269,21 +285,33 @@ static bool append_smoothed(CourseWork *wk, const World *w, Course *c, const Cou
             if (segment_flyable(w, &from, &q)) { best = j; break; }
         }
         CoursePoint next = slot_point(wk, wk->path[best]);
-        /* Lattice neighbours are joined through their midpoint; the sampled line must agree. */
-        if (best == i - 1 && !course_segment_open(w, &from, &next)) { c->n_points = keep; return false; }
+        if (best == i - 1 && !course_segment_open(w, &from, &next)) {
+            if (at_node) {   /* lattice neighbours are joined through their midpoint; the sampled line disagrees */
+                close_step(wk, wk->path[i], wk->path[i - 1]);
+                c->n_points = keep;
+                return -1;
+            }
+            next = slot_point(wk, wk->path[i]);   /* from a to its start node (open: near_open_node) first */
+            best = i;
+        }
         from = next;
-        if (!push_point(c, &from)) { c->n_points = keep; return false; }
+        if (!push_point(c, &from)) { c->n_points = keep; return 0; }
+        at_node = true;
         i = best;
     }
-    if (!course_segment_open(w, &from, b) || !push_point(c, b)) { c->n_points = keep; return false; }
-    return true;
+    if (!course_segment_open(w, &from, b) || !push_point(c, b)) { c->n_points = keep; return 0; }
+    return 1;
 }
 
 bool air_path_append(CourseWork *wk, const World *w, Course *c, const CoursePoint *a, const CoursePoint *b) {
     air_cache_reset(wk, w, false);
     if (segment_flyable(w, a, b)) return push_point(c, b);
     if (wk->used > AIR_FILL / 2u) air_cache_reset(wk, w, true);   /* room for a whole search */
-    uint32_t n = lattice_search(wk, w, a, b);
-    if (n == 0) return false;
-    return append_smoothed(wk, w, c, a, b, n);
+    for (int tries = 0; tries < AIR_RESEARCH_MAX; tries++) {   /* each retry closes one step more */
+        uint32_t n = lattice_search(wk, w, a, b);
+        if (n == 0) return false;
+        int r = append_smoothed(wk, w, c, a, b, n);
+        if (r >= 0) return r == 1;
+    }
+    return false;
 }
