@@ -55,7 +55,7 @@ typedef struct MeshCtx {
     /* Per column z * 32 + x: the biome weights, the colour jitter times its amount, the packed x
      * and z of the column's corner (blocks), and the blend's bits: bit 0 the column has more than
      * the temperate biome, bit b biome b has weight (the W6 blend adds only those). */
-    float ew[CHUNK_SIZE * CHUNK_SIZE][4] __attribute__((aligned(16)));
+    const float (*ew)[BIOME_COUNT];      /* s->biome_w by column */
     float jit[CHUNK_SIZE * CHUNK_SIZE];
     uint64_t colpos[CHUNK_SIZE * CHUNK_SIZE];
     uint8_t blend[CHUNK_SIZE * CHUNK_SIZE];
@@ -80,6 +80,8 @@ static void mesh_ctx_init(MeshCtx *c, const WorldGen *g, const ChunkScratch *s) 
         c->khalf[k] = 0.5f;
     }
     const float ja = g->p.jitter_amount;
+    const f32x4 zero = f32x4_set1(0.0f);
+    c->ew = (const float (*)[BIOME_COUNT])s->biome_w;   /* read in blended columns, for the biomes of bm */
     for (int z = 0; z < s->n; z++)
         for (int x = 0; x < s->n; x++) {
             const float *w = s->biome_w[z][x];
@@ -87,13 +89,16 @@ static void mesh_ctx_init(MeshCtx *c, const WorldGen *g, const ChunkScratch *s) 
             c->jit[i] = s->jitter[z][x] * ja;
             c->colpos[i] = pack_pos(x * c->sc, 0, z * c->sc, 0);
             /* Bit 0: more than the temperate biome; bit b: biome b has weight (the blend adds it). */
-            uint32_t bm = (uint32_t)(w[1] > 0.0f) << 1 | (uint32_t)(w[2] > 0.0f) << 2 | (uint32_t)(w[3] > 0.0f) << 3;
-            bool blended = w[BIOME_TEMPERATE] != 1.0f;
-            c->blend[i] = (uint8_t)(blended ? bm | 1u : 0u);
-            f32x4_store(c->ew[i], f32x4_load(w));   /* read in blended columns, for the biomes of bm */
+            uint32_t bm = u32x4_movemask(f32x4_cmpgt(f32x4_load(w), zero)) & 14u;
+            c->blend[i] = (uint8_t)(w[BIOME_TEMPERATE] != 1.0f ? bm | 1u : 0u);
         }
-    for (int e = 0; e < 256; e++)
-        for (int i = 0; i < 4; i++) c->aofv[e][i] = aof[(e >> (2 * i)) & 3];
+    /* The four factors by level pairs: vertices 0-1 from the entry's low nibble, 2-3 from its high one. */
+    float pair[16][2];
+    for (int p = 0; p < 16; p++) pair[p][0] = aof[p & 3], pair[p][1] = aof[p >> 2];
+    for (int e = 0; e < 256; e++) {
+        memcpy(c->aofv[e], pair[e & 15], sizeof pair[0]);
+        memcpy(c->aofv[e] + 2, pair[e >> 4], sizeof pair[0]);
+    }
     for (int yi = 0; yi < WV_H; yi++) c->alt[yi] = alt_light(g, (float)gs_block_y(s, yi - 1));   /* the layer's sample height */
     for (int n = 0; n < 6; n++)
         for (int r = 0; r < 2; r++)
@@ -165,8 +170,15 @@ static inline __attribute__((always_inline)) uint32_t *find_row(const ChunkScrat
     } else if (!xn) {                                             /* layers y-1..y+1 of the row in front */
         r0 = s->solid[yi - 1][z1 + N[2]], r1 = s->solid[yi][z1 + N[2]], r2 = s->solid[yi + 1][z1 + N[2]];
     }
-    /* +-X: layer a, row c at bx[a * WV_ROW + c] (X faces are never on the floor's layer -1). */
-    const uint64_t *bx = xn ? &s->solid[yi - 1][z1 - 1] : NULL;
+    /* +-X: ring bit j = layer a * 3 + row c from word xw[j], pre-shifted left by j so that bit f
+     * of the row lands on bit j (X faces are never on the floor's layer -1). The centre (j = 4)
+     * is left out: no AO corner reads it (ao_init), so lut[gm] is the same without it. */
+    uint64_t xw[9] = {0};
+    if (xn) {
+        const uint64_t *l0 = &s->solid[yi - 1][z1 - 1], *l1 = &s->solid[yi][z1 - 1], *l2 = &s->solid[yi + 1][z1 - 1];
+        xw[0] = l0[0], xw[1] = l0[1] << 1, xw[2] = l0[2] << 2, xw[3] = l1[0] << 3, xw[5] = l1[2] << 5;
+        xw[6] = l2[0] << 6, xw[7] = l2[1] << 7, xw[8] = l2[2] << 8;
+    }
     const int sh = n == WORLD_NORMAL_PX ? 1 : -1;     /* +-X: the column in front is bit x + 1 + sh */
     const uint32_t base = (uint32_t)z << (REC_COL + 5) | (uint32_t)LOOK(n, 0) << REC_LOOK;
     while (m) {
@@ -179,7 +191,8 @@ static inline __attribute__((always_inline)) uint32_t *find_row(const ChunkScrat
 #if defined(__GNUC__) && !defined(__clang__)
 #pragma GCC unroll 9
 #endif
-            for (int j = 0; j < 9; j++) gm |= (uint32_t)((bx[(j / 3) * WV_ROW + j % 3] >> f) & 1u) << j;
+            for (int j = 0; j < 9; j++)
+                if (j != 4) gm |= (uint32_t)(xw[j] >> f) & (1u << j);
         } else {
             gm = win3(r0, x) | win3(r1, x) << 3 | win3(r2, x) << 6;
         }
