@@ -39,11 +39,6 @@ typedef struct FaceLook {
 } FaceLook;
 #define LOOK(n, cls) ((n) * 4 + (cls))
 
-/* A face found, in output order: bits 0-8 the AO entry, 9-18 the column z * 32 + x, 19-23 its
- * look, 24 under a roof. */
-#define REC_COL 9
-#define REC_LOOK 19
-#define REC_ROOF 24
 
 /* Per-chunk constants of the opaque pass. */
 typedef struct MeshCtx {
@@ -63,10 +58,9 @@ typedef struct MeshCtx {
     uint64_t corner[6][2][4];            /* packed position offsets (blocks) of vertex i for normal n and
                                             rotation r: corner (i + r) & 3 */
     FaceLook look[6 * 4];                /* the layer's looks by LOOK(n, cls) */
-    uint32_t rec[6 * CHUNK_SIZE * CHUNK_SIZE];   /* the layer's faces */
 } MeshCtx;
 
-_Static_assert(CHUNK_SIZE == 32, "a record's column is z * 32 + x");
+_Static_assert(CHUNK_SIZE == 32, "a column is z * 32 + x");
 
 static void mesh_ctx_init(MeshCtx *c, const WorldGen *g, const ChunkScratch *s) {
     mesh_tables_init();
@@ -148,60 +142,6 @@ static void layer_look(MeshCtx *c, int Y) {
     }
 }
 
-static inline uint32_t win3(uint64_t row, int x) { return (uint32_t)(row >> x) & 7u; }   /* bits x-1..x+1 */
-
-/* The faces with normal n of row z of layer Y (bits m, at bit x + 1) as records from out on: each
- * one's AO entry from its 3x3 front ring (bit a * 3 + b: for +-Y and +-Z three rows whose bits
- * x-1..x+1 are a ring row; for +-X the column in front in layers y-1..y+1 by rows z-1..z+1), its
- * depth class from the surf and stone masks, and whether rock higher in the column in front
- * roofs its air cell. */
-static inline __attribute__((always_inline)) uint32_t *find_row(const ChunkScratch *s, const int n, uint64_t m, int Y,
-                                                                int z, uint64_t surf, uint64_t stone, uint32_t *out) {
-    const int8_t *N = k_n[n];
-    const int yi = Y + 1, z1 = z + 1, fy = Y + N[1];
-    const bool xn = n == WORLD_NORMAL_PX || n == WORLD_NORMAL_NX;
-    /* (U, V) read the ring transposed for -X, -Y and +Z. */
-    const uint16_t *lut = g_mesh_tab.ao_lut[n == WORLD_NORMAL_NX || n == WORLD_NORMAL_NY || n == WORLD_NORMAL_PZ];
-    const int16_t *top = &s->top[z1 + N[2]][N[0] + 1];   /* the column in front, by x */
-    uint64_t r0 = 0, r1 = 0, r2 = 0;
-    if (n == WORLD_NORMAL_PY || n == WORLD_NORMAL_NY) {          /* rows z-1..z+1 of the layer in front */
-        const uint64_t *l = s->solid[yi + N[1]];
-        r0 = l[z1 - 1], r1 = l[z1], r2 = l[z1 + 1];
-    } else if (!xn) {                                             /* layers y-1..y+1 of the row in front */
-        r0 = s->solid[yi - 1][z1 + N[2]], r1 = s->solid[yi][z1 + N[2]], r2 = s->solid[yi + 1][z1 + N[2]];
-    }
-    /* +-X: ring bit j = layer a * 3 + row c from word xw[j], pre-shifted left by j so that bit f
-     * of the row lands on bit j (X faces are never on the floor's layer -1). The centre (j = 4)
-     * is left out: no AO corner reads it (ao_init), so lut[gm] is the same without it. */
-    uint64_t xw[9] = {0};
-    if (xn) {
-        const uint64_t *l0 = &s->solid[yi - 1][z1 - 1], *l1 = &s->solid[yi][z1 - 1], *l2 = &s->solid[yi + 1][z1 - 1];
-        xw[0] = l0[0], xw[1] = l0[1] << 1, xw[2] = l0[2] << 2, xw[3] = l1[0] << 3, xw[5] = l1[2] << 5;
-        xw[6] = l2[0] << 6, xw[7] = l2[1] << 7, xw[8] = l2[2] << 8;
-    }
-    const int sh = n == WORLD_NORMAL_PX ? 1 : -1;     /* +-X: the column in front is bit x + 1 + sh */
-    const uint32_t base = (uint32_t)z << (REC_COL + 5) | (uint32_t)LOOK(n, 0) << REC_LOOK;
-    while (m) {
-        int b = __builtin_ctzll(m), x = b - 1;
-        m &= m - 1;
-        uint32_t gm;
-        if (xn) {
-            int f = b + sh;
-            gm = 0;
-#if defined(__GNUC__) && !defined(__clang__)
-#pragma GCC unroll 9
-#endif
-            for (int j = 0; j < 9; j++)
-                if (j != 4) gm |= (uint32_t)(xw[j] >> f) & (1u << j);
-        } else {
-            gm = win3(r0, x) | win3(r1, x) << 3 | win3(r2, x) << 6;
-        }
-        uint32_t cls = (uint32_t)((surf >> b) & 1u) | (uint32_t)((stone >> b) & 1u) << 1;
-        *out++ = base | (uint32_t)lut[gm] | (uint32_t)x << REC_COL | cls << REC_LOOK | (uint32_t)(top[x] > fy) << REC_ROOF;
-    }
-    return out;
-}
-
 /* The colour of a face in column col, of palette P, before its light: the temperate base +
  * jitter * factor, or in a column of more biomes every biome's of weight, weighted (the W6 blend's
  * operations in its order). */
@@ -274,35 +214,103 @@ static inline __attribute__((always_inline)) void store_face(const MeshCtx *c, W
 #endif
 }
 
-/* Writes the layer's faces (c->rec[0..nrec)) through the writer in one loop. */
-static void emit_faces(const MeshCtx *restrict c, uint32_t nrec, SlabWriter *w) {
-    uint32_t room = 0, used = 0;
-    WorldVertex *restrict q = NULL;
-    for (uint32_t i = 0; i < nrec; i++, used++, q += 4) {
-        if (__builtin_expect(used == room, 0)) {   /* the current part's slab is full: the next one */
-            if (used) writer_commit(w, used);
-            used = 0;
-            uint32_t span;   /* (room itself never has its address taken: it stays in a register) */
-            q = mesh_writer_span(w, &span);
-            if (!q) return;
-            room = span;
+/* The writer's room for a layer's quads: the next quad, the quads the span holds and those used
+ * (dead: the pool ran dry or the part table is full; the layer's other faces are counted only). */
+typedef struct Span {
+    WorldVertex *q;
+    uint32_t room, used;
+    bool dead;
+} Span;
+
+/* One face (AO entry e, column col, look L, under a roof or not) through the writer: a slab or
+ * part changes only between quads, as writer_quad would. */
+static inline __attribute__((always_inline)) void emit_face(const MeshCtx *restrict c, SlabWriter *w, Span *sp,
+                                                            uint32_t e, int col, const FaceLook *L, uint32_t roof) {
+    if (__builtin_expect(sp->used == sp->room, 0)) {   /* the current part's slab is full: the next one */
+        if (sp->dead) return;
+        if (sp->used) writer_commit(w, sp->used);
+        sp->used = 0;
+        uint32_t span;
+        sp->q = mesh_writer_span(w, &span);
+        if (!sp->q) {
+            sp->dead = true;
+            sp->room = 0;
+            return;
         }
-        uint32_t r = c->rec[i], e = r & 511u;
-        int col = (int)((r >> REC_COL) & 1023u);
-        const FaceLook *L = &c->look[(r >> REC_LOOK) & 31u];
-        uint64_t p0 = L->p0 + c->colpos[col];
-        f32x4 rgb;
-        if (__builtin_expect(L->home, 0)) {
-            uint8_t fm = L->fm;
-            rgb = home_colour(c, L, col, &fm);
-            p0 ^= (uint64_t)(fm ^ L->fm) << 58;   /* a home-island surface's own material */
-        } else {
-            rgb = blend_colour(c, L->pal, col, c->blend[col] & L->blendable);
-        }
-        rgb = f32x4_mul(rgb, f32x4_load(L->lit[r >> REC_ROOF]));
-        store_face(c, q, rgb, e, L->corner[(e >> 8) & 1u], p0);
+        sp->room = span;
     }
-    if (used) writer_commit(w, used);
+    uint64_t p0 = L->p0 + c->colpos[col];
+    f32x4 rgb;
+    if (__builtin_expect(L->home, 0)) {
+        uint8_t fm = L->fm;
+        rgb = home_colour(c, L, col, &fm);
+        p0 ^= (uint64_t)(fm ^ L->fm) << 58;   /* a home-island surface's own material */
+    } else {
+        rgb = blend_colour(c, L->pal, col, c->blend[col] & L->blendable);
+    }
+    rgb = f32x4_mul(rgb, f32x4_load(L->lit[roof]));
+    store_face(c, sp->q, rgb, e, L->corner[(e >> 8) & 1u], p0);
+    sp->q += 4;
+    sp->used++;
+}
+
+static inline uint32_t win3(uint64_t row, int x) { return (uint32_t)(row >> x) & 7u; }   /* bits x-1..x+1 */
+
+/* The faces with normal n of row z of layer Y (bits m, at bit x + 1), written in order: each
+ * one's AO entry from its 3x3 front ring (bit a * 3 + b: for +-Y and +-Z three rows whose bits
+ * x-1..x+1 are a ring row; for +-X the column in front in layers y-1..y+1 by rows z-1..z+1), its
+ * depth class from the surf and stone masks, and whether rock higher in the column in front
+ * roofs its air cell. */
+static inline __attribute__((always_inline)) uint32_t face_row(const MeshCtx *restrict c, SlabWriter *w, Span *sp,
+                                                               const int n, uint64_t m, int Y, int z, uint64_t surf,
+                                                               uint64_t stone) {
+    const ChunkScratch *s = c->s;
+    const int8_t *N = k_n[n];
+    const int yi = Y + 1, z1 = z + 1, fy = Y + N[1];
+    const bool xn = n == WORLD_NORMAL_PX || n == WORLD_NORMAL_NX;
+    /* (U, V) read the ring transposed for -X, -Y and +Z. */
+    const uint16_t *lut = g_mesh_tab.ao_lut[n == WORLD_NORMAL_NX || n == WORLD_NORMAL_NY || n == WORLD_NORMAL_PZ];
+    const int16_t *top = &s->top[z1 + N[2]][N[0] + 1];   /* the column in front, by x */
+    uint64_t r0 = 0, r1 = 0, r2 = 0;
+    if (n == WORLD_NORMAL_PY || n == WORLD_NORMAL_NY) {          /* rows z-1..z+1 of the layer in front */
+        const uint64_t *l = s->solid[yi + N[1]];
+        r0 = l[z1 - 1], r1 = l[z1], r2 = l[z1 + 1];
+    } else if (!xn) {                                             /* layers y-1..y+1 of the row in front */
+        r0 = s->solid[yi - 1][z1 + N[2]], r1 = s->solid[yi][z1 + N[2]], r2 = s->solid[yi + 1][z1 + N[2]];
+    }
+    /* +-X: ring bit j = layer a * 3 + row c from word xw[j], pre-shifted left by j so that bit f
+     * of the row lands on bit j (X faces are never on the floor's layer -1). The centre (j = 4)
+     * is left out: no AO corner reads it (ao_init), so lut[gm] is the same without it. */
+    uint64_t xw[9] = {0};
+    if (xn) {
+        const uint64_t *l0 = &s->solid[yi - 1][z1 - 1], *l1 = &s->solid[yi][z1 - 1], *l2 = &s->solid[yi + 1][z1 - 1];
+        xw[0] = l0[0], xw[1] = l0[1] << 1, xw[2] = l0[2] << 2, xw[3] = l1[0] << 3, xw[5] = l1[2] << 5;
+        xw[6] = l2[0] << 6, xw[7] = l2[1] << 7, xw[8] = l2[2] << 8;
+    }
+    const int sh = n == WORLD_NORMAL_PX ? 1 : -1;     /* +-X: the column in front is bit x + 1 + sh */
+    const FaceLook *look = &c->look[LOOK(n, 0)];
+    const int colz = z * CHUNK_SIZE;
+    uint32_t k = 0;
+    while (m) {
+        int b = __builtin_ctzll(m), x = b - 1;
+        m &= m - 1;
+        uint32_t gm;
+        if (xn) {
+            int f = b + sh;
+            gm = 0;
+#if defined(__GNUC__) && !defined(__clang__)
+#pragma GCC unroll 9
+#endif
+            for (int j = 0; j < 9; j++)
+                if (j != 4) gm |= (uint32_t)(xw[j] >> f) & (1u << j);
+        } else {
+            gm = win3(r0, x) | win3(r1, x) << 3 | win3(r2, x) << 6;
+        }
+        uint32_t cls = (uint32_t)((surf >> b) & 1u) | (uint32_t)((stone >> b) & 1u) << 1;
+        emit_face(c, w, sp, lut[gm], colz + x, look + cls, (uint32_t)(top[x] > fy));
+        k++;
+    }
+    return k;
 }
 
 /* LOD seams: a border face the apron culled is kept where the neighbour, at a LOD one finer or
@@ -334,7 +342,8 @@ static void seam_faces(const WorldGen *g, ChunkScratch *s, int Y, int z, uint64_
     }
 }
 
-/* The terrain faces of layer Y: found row by row into the list, then written; returns them. */
+/* The terrain faces of layer Y, row by row, each written as it is found (the layer's looks made
+ * at its first row with faces); returns them. */
 static uint32_t mesh_layer(MeshCtx *ctx, ChunkScratch *s, int Y, SlabWriter *w) {
     static const uint64_t k_no_row[WV_ROW];   /* above the top layer: air */
     const WorldGen *g = ctx->g;
@@ -343,7 +352,9 @@ static uint32_t mesh_layer(MeshCtx *ctx, ChunkScratch *s, int Y, SlabWriter *w) 
     const uint64_t *cur = s->solid[yi], *up = s->solid[yi + 1], *dn = s->solid[yi - 1];
     const uint64_t *above[4];   /* the layers above, for materials by depth */
     for (int k = 0; k < 4; k++) above[k] = Y + 1 + k < ny ? s->solid[yi + 1 + k] : k_no_row;
-    uint32_t *out = ctx->rec;
+    Span sp = {NULL, 0, 0, false};
+    uint32_t faces = 0;
+    bool looked = false;
     for (int z = 0; z < n; z++) {
         uint64_t row = cur[z + 1], r = row & interior;
         if (!r) continue;
@@ -351,23 +362,20 @@ static uint32_t mesh_layer(MeshCtx *ctx, ChunkScratch *s, int Y, SlabWriter *w) 
         uint64_t f[6] = {r & ~(row >> 1), r & ~(row << 1), r & ~up[z + 1], r & ~dn[z + 1], r & ~cur[z + 2], r & ~cur[z]};
         if (s->seams && ((r & (2ull | (1ull << n))) || z == 0 || z == n - 1)) seam_faces(g, s, Y, z, r, f);
         if (!(f[0] | f[1] | f[2] | f[3] | f[4] | f[5])) continue;
+        if (!looked) layer_look(ctx, Y), looked = true;
         uint64_t stone = r;
         for (int k = 0; k < dl; k++) stone &= above[k][z + 1];
         const uint64_t surf = r & ~above[0][z + 1];
-        /* One copy of the search per normal (n a constant in each). */
-        if (f[0]) out = find_row(s, 0, f[0], Y, z, surf, stone, out);
-        if (f[1]) out = find_row(s, 1, f[1], Y, z, surf, stone, out);
-        if (f[2]) out = find_row(s, 2, f[2], Y, z, surf, stone, out);
-        if (f[3]) out = find_row(s, 3, f[3], Y, z, surf, stone, out);
-        if (f[4]) out = find_row(s, 4, f[4], Y, z, surf, stone, out);
-        if (f[5]) out = find_row(s, 5, f[5], Y, z, surf, stone, out);
+        /* One copy of the loop per normal (n a constant in each). */
+        if (f[0]) faces += face_row(ctx, w, &sp, 0, f[0], Y, z, surf, stone);
+        if (f[1]) faces += face_row(ctx, w, &sp, 1, f[1], Y, z, surf, stone);
+        if (f[2]) faces += face_row(ctx, w, &sp, 2, f[2], Y, z, surf, stone);
+        if (f[3]) faces += face_row(ctx, w, &sp, 3, f[3], Y, z, surf, stone);
+        if (f[4]) faces += face_row(ctx, w, &sp, 4, f[4], Y, z, surf, stone);
+        if (f[5]) faces += face_row(ctx, w, &sp, 5, f[5], Y, z, surf, stone);
     }
-    uint32_t nrec = (uint32_t)(out - ctx->rec);
-    if (nrec) {
-        layer_look(ctx, Y);
-        emit_faces(ctx, nrec, w);
-    }
-    return nrec;
+    if (sp.used) writer_commit(w, sp.used);
+    return faces;
 }
 
 /* The floor: below WORLD_Y_MIN counts as solid, and bedrock makes block 0 solid, but a coarse
@@ -377,17 +385,16 @@ static uint32_t mesh_layer(MeshCtx *ctx, ChunkScratch *s, int Y, SlabWriter *w) 
 static uint32_t mesh_floor(MeshCtx *ctx, const ChunkScratch *s, SlabWriter *w) {
     const int n = s->n;
     const uint64_t interior = ((1ull << n) - 1ull) << 1;
-    uint32_t *out = ctx->rec;
+    Span sp = {NULL, 0, 0, false};
+    uint32_t faces = 0;
     for (int z = 0; z < n; z++) {
         uint64_t open = ~s->solid[1][z + 1] & interior;
-        if (open) out = find_row(s, WORLD_NORMAL_PY, open, -1, z, 0, 0, out);
+        if (!open) continue;
+        if (!faces) layer_look(ctx, -1);
+        faces += face_row(ctx, w, &sp, WORLD_NORMAL_PY, open, -1, z, 0, 0);
     }
-    uint32_t nrec = (uint32_t)(out - ctx->rec);
-    if (nrec) {
-        layer_look(ctx, -1);
-        emit_faces(ctx, nrec, w);
-    }
-    return nrec;
+    if (sp.used) writer_commit(w, sp.used);
+    return faces;
 }
 
 bool mesh_chunk(const WorldGen *g, ChunkScratch *s, MemPool *slabs, ChunkMesh *out, MeshCounts *counts) {
