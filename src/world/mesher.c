@@ -256,61 +256,72 @@ static inline __attribute__((always_inline)) void emit_face(const MeshCtx *restr
 
 static inline uint32_t win3(uint64_t row, int x) { return (uint32_t)(row >> x) & 7u; }   /* bits x-1..x+1 */
 
-/* The faces with normal n of row z of layer Y (bits m, at bit x + 1), written in order: each
- * one's AO entry from its 3x3 front ring (bit a * 3 + b: for +-Y and +-Z three rows whose bits
- * x-1..x+1 are a ring row; for +-X the column in front in layers y-1..y+1 by rows z-1..z+1), its
- * depth class from the surf and stone masks, and whether rock higher in the column in front
- * roofs its air cell. */
-static inline __attribute__((always_inline)) uint32_t face_row(const MeshCtx *restrict c, SlabWriter *w, Span *sp,
-                                                               const int n, uint64_t m, int Y, int z, uint64_t surf,
-                                                               uint64_t stone) {
+/* The faces of a pair of opposite normals (pair P: normals 2P and 2P + 1, masks fa and fb with a
+ * face at bit x + 1) of row z of layer Y, written in order (the first normal's, then the
+ * other's) from one loop over both masks side by side: each one's AO entry from its 3x3 front
+ * ring (bit a * 3 + b: for +-Y and +-Z three rows whose bits x-1..x+1 are a ring row; for +-X
+ * the column in front in layers y-1..y+1 by rows z-1..z+1), its depth class from the surf and
+ * stone masks, and whether rock higher in the column in front roofs its air cell. */
+static inline __attribute__((always_inline)) uint32_t face_pair(const MeshCtx *restrict c, SlabWriter *w, Span *sp,
+                                                                const int P, uint64_t fa, uint64_t fb, int Y, int z,
+                                                                uint64_t surf, uint64_t stone) {
+    _Static_assert(CHUNK_SIZE <= 32, "a pair's two masks share one word");
     const ChunkScratch *s = c->s;
-    const int8_t *N = k_n[n];
-    const int yi = Y + 1, z1 = z + 1, fy = Y + N[1];
-    const bool xn = n == WORLD_NORMAL_PX || n == WORLD_NORMAL_NX;
-    /* (U, V) read the ring transposed for -X, -Y and +Z. */
-    const uint16_t *lut = g_mesh_tab.ao_lut[n == WORLD_NORMAL_NX || n == WORLD_NORMAL_NY || n == WORLD_NORMAL_PZ];
-    const int16_t *top = &s->top[z1 + N[2]][N[0] + 1];   /* the column in front, by x */
-    uint64_t r0 = 0, r1 = 0, r2 = 0;
-    if (n == WORLD_NORMAL_PY || n == WORLD_NORMAL_NY) {          /* rows z-1..z+1 of the layer in front */
-        const uint64_t *l = s->solid[yi + N[1]];
-        r0 = l[z1 - 1], r1 = l[z1], r2 = l[z1 + 1];
-    } else if (!xn) {                                             /* layers y-1..y+1 of the row in front */
-        r0 = s->solid[yi - 1][z1 + N[2]], r1 = s->solid[yi][z1 + N[2]], r2 = s->solid[yi + 1][z1 + N[2]];
+    const int na = 2 * P, yi = Y + 1, z1 = z + 1;
+    /* Per normal of the pair (k): the AO table ((U, V) read the ring transposed for -X, -Y and
+     * +Z), the column tops of the row in front, the layer in front, the ring rows (+-Y, +-Z). */
+    const uint16_t *lut[2];
+    const int16_t *top[2];
+    int fy[2];
+    uint64_t rr[2][3] = {{0}};
+    for (int k = 0; k < 2; k++) {
+        const int n = na + k;
+        const int8_t *N = k_n[n];
+        lut[k] = g_mesh_tab.ao_lut[n == WORLD_NORMAL_NX || n == WORLD_NORMAL_NY || n == WORLD_NORMAL_PZ];
+        top[k] = s->top[z1 + N[2]];
+        fy[k] = Y + N[1];
+        if (P == 1) {   /* rows z-1..z+1 of the layer in front (none below the floor's layer -1) */
+            const uint64_t *l = s->solid[yi + N[1] < 0 ? 0 : yi + N[1]];
+            rr[k][0] = l[z1 - 1], rr[k][1] = l[z1], rr[k][2] = l[z1 + 1];
+        } else if (P == 2) {   /* layers y-1..y+1 of the row in front */
+            rr[k][0] = s->solid[yi - 1][z1 + N[2]], rr[k][1] = s->solid[yi][z1 + N[2]], rr[k][2] = s->solid[yi + 1][z1 + N[2]];
+        }
     }
     /* +-X: ring bit j = layer a * 3 + row c from word xw[j], pre-shifted left by j so that bit f
-     * of the row lands on bit j (X faces are never on the floor's layer -1). The centre (j = 4)
-     * is left out: no AO corner reads it (ao_init), so lut[gm] is the same without it. */
+     * of the row (the column in front) lands on bit j (X faces are never on the floor's layer
+     * -1). The centre (j = 4) is left out: no AO corner reads it (ao_init), so lut[gm] is the
+     * same without it. */
     uint64_t xw[9] = {0};
-    if (xn) {
+    if (P == 0) {
         const uint64_t *l0 = &s->solid[yi - 1][z1 - 1], *l1 = &s->solid[yi][z1 - 1], *l2 = &s->solid[yi + 1][z1 - 1];
         xw[0] = l0[0], xw[1] = l0[1] << 1, xw[2] = l0[2] << 2, xw[3] = l1[0] << 3, xw[5] = l1[2] << 5;
         xw[6] = l2[0] << 6, xw[7] = l2[1] << 7, xw[8] = l2[2] << 8;
     }
-    const int sh = n == WORLD_NORMAL_PX ? 1 : -1;     /* +-X: the column in front is bit x + 1 + sh */
-    const FaceLook *look = &c->look[LOOK(n, 0)];
+    const FaceLook *look = &c->look[LOOK(na, 0)];
     const int colz = z * CHUNK_SIZE;
-    uint32_t k = 0;
+    uint64_t m = fa >> 1 | (fb >> 1) << 32;   /* bit 32k + x: normal na + k, column x */
+    uint32_t faces = 0;
     while (m) {
-        int b = __builtin_ctzll(m), x = b - 1;
+        const int i = __builtin_ctzll(m), k = i >> 5, x = i & 31, b = x + 1;
         m &= m - 1;
         uint32_t gm;
-        if (xn) {
-            int f = b + sh;
+        int front = x + 1;   /* the column in front (apron index) */
+        if (P == 0) {
+            front = x + 2 - 2 * k;   /* +X: x + 1, -X: x - 1 */
             gm = 0;
 #if defined(__GNUC__) && !defined(__clang__)
 #pragma GCC unroll 9
 #endif
             for (int j = 0; j < 9; j++)
-                if (j != 4) gm |= (uint32_t)(xw[j] >> f) & (1u << j);
+                if (j != 4) gm |= (uint32_t)(xw[j] >> front) & (1u << j);
         } else {
-            gm = win3(r0, x) | win3(r1, x) << 3 | win3(r2, x) << 6;
+            gm = win3(rr[k][0], x) | win3(rr[k][1], x) << 3 | win3(rr[k][2], x) << 6;
         }
         uint32_t cls = (uint32_t)((surf >> b) & 1u) | (uint32_t)((stone >> b) & 1u) << 1;
-        emit_face(c, w, sp, lut[gm], colz + x, look + cls, (uint32_t)(top[x] > fy));
-        k++;
+        emit_face(c, w, sp, lut[k][gm], colz + x, look + 4 * k + cls, (uint32_t)(top[k][front] > fy[k]));
+        faces++;
     }
-    return k;
+    return faces;
 }
 
 /* LOD seams: a border face the apron culled is kept where the neighbour, at a LOD one finer or
@@ -366,13 +377,10 @@ static uint32_t mesh_layer(MeshCtx *ctx, ChunkScratch *s, int Y, SlabWriter *w) 
         uint64_t stone = r;
         for (int k = 0; k < dl; k++) stone &= above[k][z + 1];
         const uint64_t surf = r & ~above[0][z + 1];
-        /* One copy of the loop per normal (n a constant in each). */
-        if (f[0]) faces += face_row(ctx, w, &sp, 0, f[0], Y, z, surf, stone);
-        if (f[1]) faces += face_row(ctx, w, &sp, 1, f[1], Y, z, surf, stone);
-        if (f[2]) faces += face_row(ctx, w, &sp, 2, f[2], Y, z, surf, stone);
-        if (f[3]) faces += face_row(ctx, w, &sp, 3, f[3], Y, z, surf, stone);
-        if (f[4]) faces += face_row(ctx, w, &sp, 4, f[4], Y, z, surf, stone);
-        if (f[5]) faces += face_row(ctx, w, &sp, 5, f[5], Y, z, surf, stone);
+        /* One copy of the loop per pair of normals (P a constant in each). */
+        if (f[0] | f[1]) faces += face_pair(ctx, w, &sp, 0, f[0], f[1], Y, z, surf, stone);
+        if (f[2] | f[3]) faces += face_pair(ctx, w, &sp, 1, f[2], f[3], Y, z, surf, stone);
+        if (f[4] | f[5]) faces += face_pair(ctx, w, &sp, 2, f[4], f[5], Y, z, surf, stone);
     }
     if (sp.used) writer_commit(w, sp.used);
     return faces;
@@ -391,7 +399,7 @@ static uint32_t mesh_floor(MeshCtx *ctx, const ChunkScratch *s, SlabWriter *w) {
         uint64_t open = ~s->solid[1][z + 1] & interior;
         if (!open) continue;
         if (!faces) layer_look(ctx, -1);
-        faces += face_row(ctx, w, &sp, WORLD_NORMAL_PY, open, -1, z, 0, 0);
+        faces += face_pair(ctx, w, &sp, 1, open, 0, -1, z, 0, 0);
     }
     if (sp.used) writer_commit(w, sp.used);
     return faces;
