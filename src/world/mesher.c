@@ -32,11 +32,13 @@ typedef struct FaceLook {
     const float (*pal)[4];
     uint64_t p0;
     const uint64_t (*corner)[4];
-    uint32_t blendable;   /* 1: the biomes colour the material */
+    uint8_t blendable;    /* 1: the biomes colour the material */
     uint8_t fm, home;     /* home: the home island may claim this surface */
     uint8_t n, variant;   /* the normal, the palette variant */
-    int32_t by;           /* the layer's block height */
+    int16_t by;           /* the layer's block height */
 } FaceLook;
+_Static_assert(sizeof(FaceLook) == 64, "a look is 64 bytes: a shift indexes it");
+_Static_assert(WORLD_Y_MAX <= INT16_MAX, "a look's height fits its int16");
 #define LOOK(n, cls) ((n) * 4 + (cls))
 
 
@@ -132,12 +134,12 @@ static void layer_look(MeshCtx *c, int Y) {
             L->pal = pal[fm];
             L->p0 = p0 | (uint64_t)fm << 58;
             L->corner = c->corner[n];
-            L->blendable = (BIOME_MATS >> fm) & 1u;
+            L->blendable = (uint8_t)((BIOME_MATS >> fm) & 1u);
             L->fm = fm;
             L->home = home && cls == 1;
             L->n = (uint8_t)n;
             L->variant = (uint8_t)variant;
-            L->by = by;
+            L->by = (int16_t)by;
         }
     }
 }
