@@ -419,7 +419,13 @@ bool mesh_chunk(const WorldGen *g, ChunkScratch *s, MemPool *slabs, ChunkMesh *o
      * depth (gen_material) come from masks of the rows above. */
     MeshCtx ctx;
     mesh_ctx_init(&ctx, g, s);
-    for (int Y = 0; Y < s->ny; Y++) mc.faces += mesh_layer(&ctx, s, Y, &w);
+    /* Terrain faces come from a layer's own rock: none above the highest layer holding some. */
+    int ytop = s->ny - 1;
+    for (uint64_t any = 0; ytop >= 0; ytop--) {
+        for (int z = 1; z <= s->n; z++) any |= s->solid[ytop + 1][z];
+        if (any & interior) break;
+    }
+    for (int Y = 0; Y <= ytop; Y++) mc.faces += mesh_layer(&ctx, s, Y, &w);
     if (s->seams) mc.faces += mesh_floor(&ctx, s, &w);
     mc.faces += mesh_props(g, s, &w);
     /* Cloud pass: its own parts after the opaque ones. */
