@@ -140,7 +140,9 @@ uint32_t mesh_clouds(const WorldGen *g, ChunkScratch *s, SlabWriter *w, uint64_t
     uint32_t faces = 0;
     /* The layers with clouds first, so only their rows of the plane masks are cleared. */
     int ylo = ny, yhi = -1;
-    for (int Y = 0; Y < ny; Y++) {
+    for (int Y = 0; Y < ny && g->clouds; Y++) {
+        /* The fill makes clouds only in layers of the band (their W7 weight positive). */
+        if (!(gen_cloud_weight(g, (float)gs_block_y(s, Y) + 0.5f) > 0.0f)) continue;
         uint64_t any = 0;
         for (int z = 0; z < n; z++) any |= s->cloud[Y + 1][z + 1];
         if (!(any & interior)) continue;

@@ -32,18 +32,15 @@ typedef struct FaceLook {
     const float (*pal)[4];
     uint64_t p0;
     const uint64_t (*corner)[4];
-    uint32_t blendable;   /* 1: the biomes colour the material */
+    uint8_t blendable;    /* 1: the biomes colour the material */
     uint8_t fm, home;     /* home: the home island may claim this surface */
     uint8_t n, variant;   /* the normal, the palette variant */
-    int32_t by;           /* the layer's block height */
+    int16_t by;           /* the layer's block height */
 } FaceLook;
+_Static_assert(sizeof(FaceLook) == 64, "a look is 64 bytes: a shift indexes it");
+_Static_assert(WORLD_Y_MAX <= INT16_MAX, "a look's height fits its int16");
 #define LOOK(n, cls) ((n) * 4 + (cls))
 
-/* A face found, in output order: bits 0-8 the AO entry, 9-18 the column z * 32 + x, 19-23 its
- * look, 24 under a roof. */
-#define REC_COL 9
-#define REC_LOOK 19
-#define REC_ROOF 24
 
 /* Per-chunk constants of the opaque pass. */
 typedef struct MeshCtx {
@@ -55,7 +52,7 @@ typedef struct MeshCtx {
     /* Per column z * 32 + x: the biome weights, the colour jitter times its amount, the packed x
      * and z of the column's corner (blocks), and the blend's bits: bit 0 the column has more than
      * the temperate biome, bit b biome b has weight (the W6 blend adds only those). */
-    float ew[CHUNK_SIZE * CHUNK_SIZE][4] __attribute__((aligned(16)));
+    const float (*ew)[BIOME_COUNT];      /* s->biome_w by column */
     float jit[CHUNK_SIZE * CHUNK_SIZE];
     uint64_t colpos[CHUNK_SIZE * CHUNK_SIZE];
     uint8_t blend[CHUNK_SIZE * CHUNK_SIZE];
@@ -63,10 +60,9 @@ typedef struct MeshCtx {
     uint64_t corner[6][2][4];            /* packed position offsets (blocks) of vertex i for normal n and
                                             rotation r: corner (i + r) & 3 */
     FaceLook look[6 * 4];                /* the layer's looks by LOOK(n, cls) */
-    uint32_t rec[6 * CHUNK_SIZE * CHUNK_SIZE];   /* the layer's faces */
 } MeshCtx;
 
-_Static_assert(CHUNK_SIZE == 32, "a record's column is z * 32 + x");
+_Static_assert(CHUNK_SIZE == 32, "a column is z * 32 + x");
 
 static void mesh_ctx_init(MeshCtx *c, const WorldGen *g, const ChunkScratch *s) {
     mesh_tables_init();
@@ -80,6 +76,8 @@ static void mesh_ctx_init(MeshCtx *c, const WorldGen *g, const ChunkScratch *s) 
         c->khalf[k] = 0.5f;
     }
     const float ja = g->p.jitter_amount;
+    const f32x4 zero = f32x4_set1(0.0f);
+    c->ew = (const float (*)[BIOME_COUNT])s->biome_w;   /* read in blended columns, for the biomes of bm */
     for (int z = 0; z < s->n; z++)
         for (int x = 0; x < s->n; x++) {
             const float *w = s->biome_w[z][x];
@@ -87,13 +85,16 @@ static void mesh_ctx_init(MeshCtx *c, const WorldGen *g, const ChunkScratch *s) 
             c->jit[i] = s->jitter[z][x] * ja;
             c->colpos[i] = pack_pos(x * c->sc, 0, z * c->sc, 0);
             /* Bit 0: more than the temperate biome; bit b: biome b has weight (the blend adds it). */
-            uint32_t bm = (uint32_t)(w[1] > 0.0f) << 1 | (uint32_t)(w[2] > 0.0f) << 2 | (uint32_t)(w[3] > 0.0f) << 3;
-            bool blended = w[BIOME_TEMPERATE] != 1.0f;
-            c->blend[i] = (uint8_t)(blended ? bm | 1u : 0u);
-            f32x4_store(c->ew[i], f32x4_load(w));   /* read in blended columns, for the biomes of bm */
+            uint32_t bm = u32x4_movemask(f32x4_cmpgt(f32x4_load(w), zero)) & 14u;
+            c->blend[i] = (uint8_t)(w[BIOME_TEMPERATE] != 1.0f ? bm | 1u : 0u);
         }
-    for (int e = 0; e < 256; e++)
-        for (int i = 0; i < 4; i++) c->aofv[e][i] = aof[(e >> (2 * i)) & 3];
+    /* The four factors by level pairs: vertices 0-1 from the entry's low nibble, 2-3 from its high one. */
+    float pair[16][2];
+    for (int p = 0; p < 16; p++) pair[p][0] = aof[p & 3], pair[p][1] = aof[p >> 2];
+    for (int e = 0; e < 256; e++) {
+        memcpy(c->aofv[e], pair[e & 15], sizeof pair[0]);
+        memcpy(c->aofv[e] + 2, pair[e >> 4], sizeof pair[0]);
+    }
     for (int yi = 0; yi < WV_H; yi++) c->alt[yi] = alt_light(g, (float)gs_block_y(s, yi - 1));   /* the layer's sample height */
     for (int n = 0; n < 6; n++)
         for (int r = 0; r < 2; r++)
@@ -133,60 +134,14 @@ static void layer_look(MeshCtx *c, int Y) {
             L->pal = pal[fm];
             L->p0 = p0 | (uint64_t)fm << 58;
             L->corner = c->corner[n];
-            L->blendable = (BIOME_MATS >> fm) & 1u;
+            L->blendable = (uint8_t)((BIOME_MATS >> fm) & 1u);
             L->fm = fm;
             L->home = home && cls == 1;
             L->n = (uint8_t)n;
             L->variant = (uint8_t)variant;
-            L->by = by;
+            L->by = (int16_t)by;
         }
     }
-}
-
-static inline uint32_t win3(uint64_t row, int x) { return (uint32_t)(row >> x) & 7u; }   /* bits x-1..x+1 */
-
-/* The faces with normal n of row z of layer Y (bits m, at bit x + 1) as records from out on: each
- * one's AO entry from its 3x3 front ring (bit a * 3 + b: for +-Y and +-Z three rows whose bits
- * x-1..x+1 are a ring row; for +-X the column in front in layers y-1..y+1 by rows z-1..z+1), its
- * depth class from the surf and stone masks, and whether rock higher in the column in front
- * roofs its air cell. */
-static inline __attribute__((always_inline)) uint32_t *find_row(const ChunkScratch *s, const int n, uint64_t m, int Y,
-                                                                int z, uint64_t surf, uint64_t stone, uint32_t *out) {
-    const int8_t *N = k_n[n];
-    const int yi = Y + 1, z1 = z + 1, fy = Y + N[1];
-    const bool xn = n == WORLD_NORMAL_PX || n == WORLD_NORMAL_NX;
-    /* (U, V) read the ring transposed for -X, -Y and +Z. */
-    const uint16_t *lut = g_mesh_tab.ao_lut[n == WORLD_NORMAL_NX || n == WORLD_NORMAL_NY || n == WORLD_NORMAL_PZ];
-    const int16_t *top = &s->top[z1 + N[2]][N[0] + 1];   /* the column in front, by x */
-    uint64_t r0 = 0, r1 = 0, r2 = 0;
-    if (n == WORLD_NORMAL_PY || n == WORLD_NORMAL_NY) {          /* rows z-1..z+1 of the layer in front */
-        const uint64_t *l = s->solid[yi + N[1]];
-        r0 = l[z1 - 1], r1 = l[z1], r2 = l[z1 + 1];
-    } else if (!xn) {                                             /* layers y-1..y+1 of the row in front */
-        r0 = s->solid[yi - 1][z1 + N[2]], r1 = s->solid[yi][z1 + N[2]], r2 = s->solid[yi + 1][z1 + N[2]];
-    }
-    /* +-X: layer a, row c at bx[a * WV_ROW + c] (X faces are never on the floor's layer -1). */
-    const uint64_t *bx = xn ? &s->solid[yi - 1][z1 - 1] : NULL;
-    const int sh = n == WORLD_NORMAL_PX ? 1 : -1;     /* +-X: the column in front is bit x + 1 + sh */
-    const uint32_t base = (uint32_t)z << (REC_COL + 5) | (uint32_t)LOOK(n, 0) << REC_LOOK;
-    while (m) {
-        int b = __builtin_ctzll(m), x = b - 1;
-        m &= m - 1;
-        uint32_t gm;
-        if (xn) {
-            int f = b + sh;
-            gm = 0;
-#if defined(__GNUC__) && !defined(__clang__)
-#pragma GCC unroll 9
-#endif
-            for (int j = 0; j < 9; j++) gm |= (uint32_t)((bx[(j / 3) * WV_ROW + j % 3] >> f) & 1u) << j;
-        } else {
-            gm = win3(r0, x) | win3(r1, x) << 3 | win3(r2, x) << 6;
-        }
-        uint32_t cls = (uint32_t)((surf >> b) & 1u) | (uint32_t)((stone >> b) & 1u) << 1;
-        *out++ = base | (uint32_t)lut[gm] | (uint32_t)x << REC_COL | cls << REC_LOOK | (uint32_t)(top[x] > fy) << REC_ROOF;
-    }
-    return out;
 }
 
 /* The colour of a face in column col, of palette P, before its light: the temperate base +
@@ -261,35 +216,114 @@ static inline __attribute__((always_inline)) void store_face(const MeshCtx *c, W
 #endif
 }
 
-/* Writes the layer's faces (c->rec[0..nrec)) through the writer in one loop. */
-static void emit_faces(const MeshCtx *restrict c, uint32_t nrec, SlabWriter *w) {
-    uint32_t room = 0, used = 0;
-    WorldVertex *restrict q = NULL;
-    for (uint32_t i = 0; i < nrec; i++, used++, q += 4) {
-        if (__builtin_expect(used == room, 0)) {   /* the current part's slab is full: the next one */
-            if (used) writer_commit(w, used);
-            used = 0;
-            uint32_t span;   /* (room itself never has its address taken: it stays in a register) */
-            q = mesh_writer_span(w, &span);
-            if (!q) return;
-            room = span;
+/* The writer's room for a layer's quads: the next quad, the quads the span holds and those used
+ * (dead: the pool ran dry or the part table is full; the layer's other faces are counted only). */
+typedef struct Span {
+    WorldVertex *q;
+    uint32_t room, used;
+    bool dead;
+} Span;
+
+/* One face (AO entry e, column col, look L, under a roof or not) through the writer: a slab or
+ * part changes only between quads, as writer_quad would. */
+static inline __attribute__((always_inline)) void emit_face(const MeshCtx *restrict c, SlabWriter *w, Span *sp,
+                                                            uint32_t e, int col, const FaceLook *L, uint32_t roof) {
+    if (__builtin_expect(sp->used == sp->room, 0)) {   /* the current part's slab is full: the next one */
+        if (sp->dead) return;
+        if (sp->used) writer_commit(w, sp->used);
+        sp->used = 0;
+        uint32_t span;
+        sp->q = mesh_writer_span(w, &span);
+        if (!sp->q) {
+            sp->dead = true;
+            sp->room = 0;
+            return;
         }
-        uint32_t r = c->rec[i], e = r & 511u;
-        int col = (int)((r >> REC_COL) & 1023u);
-        const FaceLook *L = &c->look[(r >> REC_LOOK) & 31u];
-        uint64_t p0 = L->p0 + c->colpos[col];
-        f32x4 rgb;
-        if (__builtin_expect(L->home, 0)) {
-            uint8_t fm = L->fm;
-            rgb = home_colour(c, L, col, &fm);
-            p0 ^= (uint64_t)(fm ^ L->fm) << 58;   /* a home-island surface's own material */
-        } else {
-            rgb = blend_colour(c, L->pal, col, c->blend[col] & L->blendable);
-        }
-        rgb = f32x4_mul(rgb, f32x4_load(L->lit[r >> REC_ROOF]));
-        store_face(c, q, rgb, e, L->corner[(e >> 8) & 1u], p0);
+        sp->room = span;
     }
-    if (used) writer_commit(w, used);
+    uint64_t p0 = L->p0 + c->colpos[col];
+    f32x4 rgb;
+    if (__builtin_expect(L->home, 0)) {
+        uint8_t fm = L->fm;
+        rgb = home_colour(c, L, col, &fm);
+        p0 ^= (uint64_t)(fm ^ L->fm) << 58;   /* a home-island surface's own material */
+    } else {
+        rgb = blend_colour(c, L->pal, col, c->blend[col] & L->blendable);
+    }
+    rgb = f32x4_mul(rgb, f32x4_load(L->lit[roof]));
+    store_face(c, sp->q, rgb, e, L->corner[(e >> 8) & 1u], p0);
+    sp->q += 4;
+    sp->used++;
+}
+
+static inline uint32_t win3(uint64_t row, int x) { return (uint32_t)(row >> x) & 7u; }   /* bits x-1..x+1 */
+
+/* The faces of a pair of opposite normals (pair P: normals 2P and 2P + 1, masks fa and fb with a
+ * face at bit x + 1) of row z of layer Y, written in order (the first normal's, then the
+ * other's) from one loop over both masks side by side: each one's AO entry from its 3x3 front
+ * ring (bit a * 3 + b: for +-Y and +-Z three rows whose bits x-1..x+1 are a ring row; for +-X
+ * the column in front in layers y-1..y+1 by rows z-1..z+1), its depth class from the surf and
+ * stone masks, and whether rock higher in the column in front roofs its air cell. */
+static inline __attribute__((always_inline)) uint32_t face_pair(const MeshCtx *restrict c, SlabWriter *w, Span *sp,
+                                                                const int P, uint64_t fa, uint64_t fb, int Y, int z,
+                                                                uint64_t surf, uint64_t stone) {
+    _Static_assert(CHUNK_SIZE <= 32, "a pair's two masks share one word");
+    const ChunkScratch *s = c->s;
+    const int na = 2 * P, yi = Y + 1, z1 = z + 1;
+    /* Per normal of the pair (k): the AO table ((U, V) read the ring transposed for -X, -Y and
+     * +Z), the column tops of the row in front, the layer in front, the ring rows (+-Y, +-Z). */
+    const uint16_t *lut[2];
+    const int16_t *top[2];
+    int fy[2];
+    uint64_t rr[2][3] = {{0}};
+    for (int k = 0; k < 2; k++) {
+        const int n = na + k;
+        const int8_t *N = k_n[n];
+        lut[k] = g_mesh_tab.ao_lut[n == WORLD_NORMAL_NX || n == WORLD_NORMAL_NY || n == WORLD_NORMAL_PZ];
+        top[k] = s->top[z1 + N[2]];
+        fy[k] = Y + N[1];
+        if (P == 1) {   /* rows z-1..z+1 of the layer in front (none below the floor's layer -1) */
+            const uint64_t *l = s->solid[yi + N[1] < 0 ? 0 : yi + N[1]];
+            rr[k][0] = l[z1 - 1], rr[k][1] = l[z1], rr[k][2] = l[z1 + 1];
+        } else if (P == 2) {   /* layers y-1..y+1 of the row in front */
+            rr[k][0] = s->solid[yi - 1][z1 + N[2]], rr[k][1] = s->solid[yi][z1 + N[2]], rr[k][2] = s->solid[yi + 1][z1 + N[2]];
+        }
+    }
+    /* +-X: ring bit j = layer a * 3 + row c from word xw[j], pre-shifted left by j so that bit f
+     * of the row (the column in front) lands on bit j (X faces are never on the floor's layer
+     * -1). The centre (j = 4) is left out: no AO corner reads it (ao_init), so lut[gm] is the
+     * same without it. */
+    uint64_t xw[9] = {0};
+    if (P == 0) {
+        const uint64_t *l0 = &s->solid[yi - 1][z1 - 1], *l1 = &s->solid[yi][z1 - 1], *l2 = &s->solid[yi + 1][z1 - 1];
+        xw[0] = l0[0], xw[1] = l0[1] << 1, xw[2] = l0[2] << 2, xw[3] = l1[0] << 3, xw[5] = l1[2] << 5;
+        xw[6] = l2[0] << 6, xw[7] = l2[1] << 7, xw[8] = l2[2] << 8;
+    }
+    const FaceLook *look = &c->look[LOOK(na, 0)];
+    const int colz = z * CHUNK_SIZE;
+    uint64_t m = fa >> 1 | (fb >> 1) << 32;   /* bit 32k + x: normal na + k, column x */
+    uint32_t faces = 0;
+    while (m) {
+        const int i = __builtin_ctzll(m), k = i >> 5, x = i & 31, b = x + 1;
+        m &= m - 1;
+        uint32_t gm;
+        int front = x + 1;   /* the column in front (apron index) */
+        if (P == 0) {
+            front = x + 2 - 2 * k;   /* +X: x + 1, -X: x - 1 */
+            gm = 0;
+#if defined(__GNUC__) && !defined(__clang__)
+#pragma GCC unroll 9
+#endif
+            for (int j = 0; j < 9; j++)
+                if (j != 4) gm |= (uint32_t)(xw[j] >> front) & (1u << j);
+        } else {
+            gm = win3(rr[k][0], x) | win3(rr[k][1], x) << 3 | win3(rr[k][2], x) << 6;
+        }
+        uint32_t cls = (uint32_t)((surf >> b) & 1u) | (uint32_t)((stone >> b) & 1u) << 1;
+        emit_face(c, w, sp, lut[k][gm], colz + x, look + 4 * k + cls, (uint32_t)(top[k][front] > fy[k]));
+        faces++;
+    }
+    return faces;
 }
 
 /* LOD seams: a border face the apron culled is kept where the neighbour, at a LOD one finer or
@@ -321,7 +355,8 @@ static void seam_faces(const WorldGen *g, ChunkScratch *s, int Y, int z, uint64_
     }
 }
 
-/* The terrain faces of layer Y: found row by row into the list, then written; returns them. */
+/* The terrain faces of layer Y, row by row, each written as it is found (the layer's looks made
+ * at its first row with faces); returns them. */
 static uint32_t mesh_layer(MeshCtx *ctx, ChunkScratch *s, int Y, SlabWriter *w) {
     static const uint64_t k_no_row[WV_ROW];   /* above the top layer: air */
     const WorldGen *g = ctx->g;
@@ -330,7 +365,9 @@ static uint32_t mesh_layer(MeshCtx *ctx, ChunkScratch *s, int Y, SlabWriter *w) 
     const uint64_t *cur = s->solid[yi], *up = s->solid[yi + 1], *dn = s->solid[yi - 1];
     const uint64_t *above[4];   /* the layers above, for materials by depth */
     for (int k = 0; k < 4; k++) above[k] = Y + 1 + k < ny ? s->solid[yi + 1 + k] : k_no_row;
-    uint32_t *out = ctx->rec;
+    Span sp = {NULL, 0, 0, false};
+    uint32_t faces = 0;
+    bool looked = false;
     for (int z = 0; z < n; z++) {
         uint64_t row = cur[z + 1], r = row & interior;
         if (!r) continue;
@@ -338,23 +375,17 @@ static uint32_t mesh_layer(MeshCtx *ctx, ChunkScratch *s, int Y, SlabWriter *w) 
         uint64_t f[6] = {r & ~(row >> 1), r & ~(row << 1), r & ~up[z + 1], r & ~dn[z + 1], r & ~cur[z + 2], r & ~cur[z]};
         if (s->seams && ((r & (2ull | (1ull << n))) || z == 0 || z == n - 1)) seam_faces(g, s, Y, z, r, f);
         if (!(f[0] | f[1] | f[2] | f[3] | f[4] | f[5])) continue;
+        if (!looked) layer_look(ctx, Y), looked = true;
         uint64_t stone = r;
         for (int k = 0; k < dl; k++) stone &= above[k][z + 1];
         const uint64_t surf = r & ~above[0][z + 1];
-        /* One copy of the search per normal (n a constant in each). */
-        if (f[0]) out = find_row(s, 0, f[0], Y, z, surf, stone, out);
-        if (f[1]) out = find_row(s, 1, f[1], Y, z, surf, stone, out);
-        if (f[2]) out = find_row(s, 2, f[2], Y, z, surf, stone, out);
-        if (f[3]) out = find_row(s, 3, f[3], Y, z, surf, stone, out);
-        if (f[4]) out = find_row(s, 4, f[4], Y, z, surf, stone, out);
-        if (f[5]) out = find_row(s, 5, f[5], Y, z, surf, stone, out);
+        /* One copy of the loop per pair of normals (P a constant in each). */
+        if (f[0] | f[1]) faces += face_pair(ctx, w, &sp, 0, f[0], f[1], Y, z, surf, stone);
+        if (f[2] | f[3]) faces += face_pair(ctx, w, &sp, 1, f[2], f[3], Y, z, surf, stone);
+        if (f[4] | f[5]) faces += face_pair(ctx, w, &sp, 2, f[4], f[5], Y, z, surf, stone);
     }
-    uint32_t nrec = (uint32_t)(out - ctx->rec);
-    if (nrec) {
-        layer_look(ctx, Y);
-        emit_faces(ctx, nrec, w);
-    }
-    return nrec;
+    if (sp.used) writer_commit(w, sp.used);
+    return faces;
 }
 
 /* The floor: below WORLD_Y_MIN counts as solid, and bedrock makes block 0 solid, but a coarse
@@ -364,17 +395,16 @@ static uint32_t mesh_layer(MeshCtx *ctx, ChunkScratch *s, int Y, SlabWriter *w) 
 static uint32_t mesh_floor(MeshCtx *ctx, const ChunkScratch *s, SlabWriter *w) {
     const int n = s->n;
     const uint64_t interior = ((1ull << n) - 1ull) << 1;
-    uint32_t *out = ctx->rec;
+    Span sp = {NULL, 0, 0, false};
+    uint32_t faces = 0;
     for (int z = 0; z < n; z++) {
         uint64_t open = ~s->solid[1][z + 1] & interior;
-        if (open) out = find_row(s, WORLD_NORMAL_PY, open, -1, z, 0, 0, out);
+        if (!open) continue;
+        if (!faces) layer_look(ctx, -1);
+        faces += face_pair(ctx, w, &sp, 1, open, 0, -1, z, 0, 0);
     }
-    uint32_t nrec = (uint32_t)(out - ctx->rec);
-    if (nrec) {
-        layer_look(ctx, -1);
-        emit_faces(ctx, nrec, w);
-    }
-    return nrec;
+    if (sp.used) writer_commit(w, sp.used);
+    return faces;
 }
 
 bool mesh_chunk(const WorldGen *g, ChunkScratch *s, MemPool *slabs, ChunkMesh *out, MeshCounts *counts) {
@@ -389,7 +419,13 @@ bool mesh_chunk(const WorldGen *g, ChunkScratch *s, MemPool *slabs, ChunkMesh *o
      * depth (gen_material) come from masks of the rows above. */
     MeshCtx ctx;
     mesh_ctx_init(&ctx, g, s);
-    for (int Y = 0; Y < s->ny; Y++) mc.faces += mesh_layer(&ctx, s, Y, &w);
+    /* Terrain faces come from a layer's own rock: none above the highest layer holding some. */
+    int ytop = s->ny - 1;
+    for (uint64_t any = 0; ytop >= 0; ytop--) {
+        for (int z = 1; z <= s->n; z++) any |= s->solid[ytop + 1][z];
+        if (any & interior) break;
+    }
+    for (int Y = 0; Y <= ytop; Y++) mc.faces += mesh_layer(&ctx, s, Y, &w);
     if (s->seams) mc.faces += mesh_floor(&ctx, s, &w);
     mc.faces += mesh_props(g, s, &w);
     /* Cloud pass: its own parts after the opaque ones. */

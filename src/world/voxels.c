@@ -433,12 +433,15 @@ static int row_cells(const WorldGen *g, const ChunkScratch *s, const AxisSamples
         cell_work(g, s, yi, zi, xi, cl, &rr, cw);
         cw->sh = X0 + 1;
         cw->bits = (uint64_t)lanes << (X0 + 1);
-        cw->all = 0;
-        for (int k = 0; k < nzs; k++) cw->all |= lanes << (4 * k);
+        cw->all = (lanes * 0x1111u) & (uint32_t)((1ull << (4 * nzs)) - 1u);   /* lanes in each of the nzs nibbles */
         const float *txp = &ax->t[ax->first[xi]];
-        float txl[4];
-        for (int i = 0; i < 4; i++) txl[i] = txp[i < nxs ? i : 0];
-        cw->tx = f32x4_load(txl);
+        if (nxs == 4) {
+            cw->tx = f32x4_load(txp);
+        } else {
+            float txl[4];
+            for (int i = 0; i < 4; i++) txl[i] = txp[i < nxs ? i : 0];
+            cw->tx = f32x4_load(txl);
+        }
     }
     *sure_out = sure;
     return ncw;
@@ -494,11 +497,17 @@ static void column_tops(ChunkScratch *s) {
     for (int z = 0; z < WV_ROW; z++)
         for (int x = 0; x < WV_ROW; x++) s->top[z][x] = -1;
     /* Row by row from the top down, each row ending once all its columns met rock (near the
-     * surface for most rows). */
+     * surface for most rows), from the highest layer holding any rock. */
+    int ytop = s->ny - 1;
+    for (; ytop >= 0; ytop--) {
+        uint64_t any = 0;
+        for (int z = 0; z < nz; z++) any |= s->solid[ytop + 1][z];
+        if (any) break;
+    }
     for (int z = 0; z < nz; z++) {
         uint64_t open = full;
         int16_t *top = s->top[z];
-        for (int Y = s->ny - 1; Y >= 0 && open; Y--) {
+        for (int Y = ytop; Y >= 0 && open; Y--) {
             uint64_t hit = s->solid[Y + 1][z] & open;
             if (!hit) continue;
             open &= ~hit;
