@@ -494,7 +494,7 @@ static void test_first_start_quality(void **state) {
     assert_non_null(strstr(line, "quality low"));
     slurp(path, text, sizeof text);
     assert_non_null(strstr(text, "quality: low"));
-    assert_non_null(strstr(text, "view_radius: 6"));   /* the low preset's reach, kept */
+    assert_non_null(strstr(text, "view_radius: 8"));   /* the low preset's reach, kept */
     /* The second start keeps it without a new guess. */
     run(&g_run, "SDL_VIDEODRIVER=offscreen", args);
     assert_int_equal(g_run.status, 0);

@@ -71,7 +71,7 @@ static const WorldParamDesc k_gen[] = {
 /* Streaming and memory: after the generation rows and the cave kinds' rows. */
 static const WorldParamDesc k_stream[] = {
 
-    {"view_radius", LIVE(view_radius), WORLD_PT_I32, WORLD_VIEW_RADIUS_MIN, WORLD_VIEW_RADIUS_MAX, 10,
+    {"view_radius", LIVE(view_radius), WORLD_PT_I32, WORLD_VIEW_RADIUS_MIN, WORLD_VIEW_RADIUS_MAX, 12,
      "chunks streamed around the camera (at most view_radius_max)", "View distance", "chunks", 1},
     {"max_results_per_frame", LIVE(max_results_per_frame), WORLD_PT_U32, 1, 1024, 128, "finished chunks collected per frame", "Chunks taken per frame", NULL, 1},
     {"ahead_bias", LIVE(ahead_bias), WORLD_PT_F32, 0, 16, 4, "priority bonus straight ahead (chunks)", "Look-ahead priority", "chunks", 0.5},
@@ -236,8 +236,8 @@ typedef struct WorldPresetValues {
 } WorldPresetValues;
 
 static const WorldPresetValues k_presets[WORLD_PRESET_COUNT] = {
-    [WORLD_PRESET_LOW] = {"low", 6, {1.2f, 2.5f, 4.0f}, 3, 0, 0},
-    [WORLD_PRESET_MEDIUM] = {"medium", 10, {1.2f, 3.0f, 6.0f}, 4, 0, 0},
+    [WORLD_PRESET_LOW] = {"low", 8, {1.2f, 2.5f, 4.0f}, 3, 0, 0},
+    [WORLD_PRESET_MEDIUM] = {"medium", 12, {1.2f, 3.0f, 6.0f}, 4, 0, 0},
     [WORLD_PRESET_HIGH] = {"high", 14, {2.5f, 5.0f, 9.0f}, 6, 0, 0},
 };
 
