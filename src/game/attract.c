@@ -180,8 +180,26 @@ static void end(Game *g) {
     g->rig.settled = false;
 }
 
+/* The longest frame of the loop's first ATTRACT_WATCH_FRAMES (the gap between two calls of
+ * attract_before_frame: the frame that begins the loop counts), said once at debug level. */
+static void watch_frames(Attract *a, bool begins) {
+    double now = time_now_ms();
+    if (begins) {
+        a->watch_frames = 1;
+        a->watch_max_ms = 0.0;
+    } else if (a->watch_frames && a->watch_frames <= ATTRACT_WATCH_FRAMES) {
+        double gap = now - a->watch_last_ms;
+        if (gap > a->watch_max_ms) a->watch_max_ms = gap;
+        if (++a->watch_frames > ATTRACT_WATCH_FRAMES)
+            log_debug("skyisles: attract mode: the longest of its first %u frames took %.1f ms", ATTRACT_WATCH_FRAMES,
+                      a->watch_max_ms);
+    }
+    a->watch_last_ms = now;
+}
+
 void attract_before_frame(Game *g) {
     Attract *a = &g->attract;
+    watch_frames(a, g->play.demo && !a->session);
     if (!g->play.demo || a->session) return;
     a->session = true;
     SkyError err = {0};

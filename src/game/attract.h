@@ -18,6 +18,7 @@
 
 /* Where the game looks for it (game_data_file: beside the game, SKYISLES_DATA_DIR, the install). */
 #define ATTRACT_REPLAY_FILE "replays/attract-sky.skyr"
+#define ATTRACT_WATCH_FRAMES 120u
 
 typedef struct Attract {
     Replay run;                 /* the bundled replay (storage carved at boot) */
@@ -33,6 +34,10 @@ typedef struct Attract {
     char why[400];              /* why it does not play, as last logged ("" none yet) */
     GameSettings set;           /* the settings the replay flies with (collision as recorded) */
     uint32_t loops;             /* times it has played to its end */
+    /* The frames at the loop's start (the log's debug line): the longest gap between two frames'
+     * attract_before_frame from the loop's first frame over ATTRACT_WATCH_FRAMES frames. */
+    double watch_last_ms, watch_max_ms;
+    uint32_t watch_frames;
     /* the player's state while the replay flies */
     FlightState flight;
     Play play;
