@@ -130,7 +130,8 @@ void attract_world_changed(Game *g);
 void attract_shutdown(Game *g);
 
 /* The preparation (attract_prep.c; attract.c's only callee there). Start: its memory carved from
- * the budget and its thread started (false when short). Kick: when idle and none is running, the
+ * the budget (false when short) and its thread started (when it cannot be, prep.started stays
+ * false and the loop flies the autopilot with a line saying so). Kick: when idle and none is running, the
  * job for the game's world now (false: it runs or waits for a taking). Take: a finished one's
  * result into the attract (true). Wait: until none runs. Hold (tests): the thread waits before
  * the work until released. */

@@ -113,10 +113,14 @@ bool attract_prep_start(Game *g) {
     Attract *a = &g->attract;
     AttractPrep *p = &a->prep;
     if (p->started) return true;
+    size_t used = g->mem.used;
     if (!p->world && !carve_world(g)) return false;
     if (!p->work && (!mem_arena_init(&p->arena, &g->mem, course_work_bytes() + 256) ||
                      !(p->work = course_work_init(&p->arena))))
         return false;
+    if (g->mem.used > used)
+        log_debug("skyisles: attract mode: its preparation's world and work memory: %.2f MiB of the budget",
+                  (double)(g->mem.used - used) / 1048576.0);
     course_work_stop_when(p->work, stopped, p);
     atomic_store(&p->stop, false);
     p->state = ATTRACT_PREP_IDLE;
@@ -132,11 +136,11 @@ bool attract_prep_start(Game *g) {
     pthread_sigmask(SIG_BLOCK, &block, &old);
     p->started = pthread_create(&p->thread, NULL, prep_main, a) == 0;
     pthread_sigmask(SIG_SETMASK, &old, NULL);
-    if (!p->started) {
+    if (!p->started) {   /* the loop then flies the autopilot, its line says why */
         pthread_cond_destroy(&p->cv);
         pthread_mutex_destroy(&p->lock);
     }
-    return p->started;
+    return true;
 }
 
 /* The job for the game's world now (main thread, the thread idle): its generation parameters
