@@ -97,7 +97,7 @@ static int ready(Game *g, SkyError *err) {
     }
     if (attract_prep_kick(g)) a->kick_frame = g->play.frames;
     if (!a->prep.started) {
-        sky_error_set(err, SKY_ERR_INPUT, "%s: its preparation's thread did not start", a->path);
+        sky_error_set(err, SKY_ERR_INPUT, "%s: its preparation's thread is not running", a->path);
         return 0;
     }
     return -1;
@@ -203,13 +203,13 @@ static void watch_frames(Attract *a, bool begins) {
     double now = time_now_ms();
     if (begins) {
         a->watch_frames = 1;
-        a->watch_max_ms = 0.0;
+        a->watch_max_ms = a->watch_own_ms = 0.0;
     } else if (a->watch_frames && a->watch_frames <= ATTRACT_WATCH_FRAMES) {
         double gap = now - a->watch_last_ms;
         if (gap > a->watch_max_ms) a->watch_max_ms = gap;
         if (++a->watch_frames > ATTRACT_WATCH_FRAMES)
-            log_debug("skyisles: attract mode: the longest of its first %u frames took %.1f ms", ATTRACT_WATCH_FRAMES,
-                      a->watch_max_ms);
+            log_debug("skyisles: attract mode: the longest of its first %u frames took %.1f ms (%.2f ms of it the "
+                      "attract's own at most)", ATTRACT_WATCH_FRAMES, a->watch_max_ms, a->watch_own_ms);
     }
     a->watch_last_ms = now;
 }
@@ -228,10 +228,9 @@ static void say_why(Attract *a, const char *why) {
              "attract-replay` records it again", why);
 }
 
-void attract_before_frame(Game *g) {
+static void before_frame(Game *g) {
     Attract *a = &g->attract;
     bool begins = g->play.demo && !a->session;
-    watch_frames(a, begins);
     if (attract_prep_take(g)) {
         a->ready_frame = g->play.frames;
         log_debug("skyisles: attract mode: its replay's preparation took %.1f ms on its own thread (%s)", a->prep.ms,
@@ -261,6 +260,16 @@ void attract_before_frame(Game *g) {
     }
     a->decided = true;
     say_why(a, err.msg);
+}
+
+void attract_before_frame(Game *g) {
+    Attract *a = &g->attract;
+    bool begins = g->play.demo && !a->session;
+    watch_frames(a, begins);
+    double t0 = time_now_ms();
+    before_frame(g);
+    double own = time_now_ms() - t0;
+    if (a->watch_frames && a->watch_frames <= ATTRACT_WATCH_FRAMES && own > a->watch_own_ms) a->watch_own_ms = own;
 }
 
 void attract_after_frame(Game *g) {

@@ -40,6 +40,7 @@ typedef struct AttractPrep {
     int state;                  /* ATTRACT_PREP_* */
     bool quit;
     bool hold;                  /* tests: the thread waits before the work (attract_prep_hold) */
+    bool busy;                  /* the thread is at the work (not waiting) */
     atomic_bool stop;           /* give the running preparation up (a world change, shutdown) */
     World *world;               /* the thread's world */
     MemArena arena;
@@ -87,7 +88,7 @@ typedef struct Attract {
     uint32_t loops;             /* times it has played to its end */
     /* The frames at the loop's start (the log's debug line): the longest gap between two frames'
      * attract_before_frame from the loop's first frame over ATTRACT_WATCH_FRAMES frames. */
-    double watch_last_ms, watch_max_ms;
+    double watch_last_ms, watch_max_ms, watch_own_ms;
     uint32_t watch_frames;
     /* the player's state while the loop flies (the replay or the autopilot) */
     FlightState flight;

@@ -7,10 +7,12 @@
 
 #include "game.h"
 
-/* The laying and the unseen flight ask this now and then: a world change or the game's stop. */
+/* The laying and the unseen flight ask this now and then: a world change or the game's shutdown
+ * (a stop signal ends the main loop, whose shutdown sets it: the flag the signal handler writes
+ * is the main thread's). */
 static bool stopped(void *user) {
     AttractPrep *p = user;
-    return atomic_load_explicit(&p->stop, memory_order_relaxed) || platform_stop_signal();
+    return atomic_load_explicit(&p->stop, memory_order_relaxed);
 }
 
 static void count_work(AttractPrep *p, uint32_t *what) {
@@ -76,6 +78,7 @@ static void *prep_main(void *arg) {
     for (;;) {
         while (!p->quit && (p->state != ATTRACT_PREP_RUNNING || p->hold)) pthread_cond_wait(&p->cv, &p->lock);
         if (p->quit) break;
+        p->busy = true;
         pthread_mutex_unlock(&p->lock);
         uint64_t t0 = time_now_ns();
         SkyError err = {0};
@@ -88,6 +91,7 @@ static void *prep_main(void *arg) {
         p->ms = ms;
         p->runs++;
         p->state = ATTRACT_PREP_DONE;
+        p->busy = false;
         pthread_cond_broadcast(&p->cv);
     }
     pthread_mutex_unlock(&p->lock);
