@@ -269,26 +269,13 @@ static void test_other_world(void **state) {
     assert_true(replay_check(&g->attract.run, g->home.codex->checksum, &world_params(g->world)->gen, BUNDLED, &again));
 }
 
-/* The bundled file read afresh: nothing prepared for it yet. */
+/* The bundled file read afresh: nothing prepared for it yet (its course laid or not). */
 static void load_fresh(Game *g) {
     SkyError err = {0};
     if (!attract_load(g, BUNDLED, &err)) fail_msg("%s", err.msg);
     assert_false(g->attract.prepared);
-    assert_false(g->attract.laid);
     assert_true(g->attract.prep.started);
 }
-
-/* Frames (a few ms of sleep each, no more than `most`) until done(g): how many it took. */
-static uint32_t frames_until(Game *g, bool (*done)(Game *), uint32_t most) {
-    uint32_t n = 0;
-    for (; n < most && !done(g); n++) {
-        frame(g);
-        usleep(2000);
-    }
-    return n;
-}
-
-static bool playing(Game *g) { return attract_playing(g); }
 
 /* Idle on the title: the preparation is kicked a few seconds in, on its own thread; the loop at
  * 30 s begins with the autopilot while it runs (the frame that begins it lays nothing and flies
@@ -298,6 +285,7 @@ static void test_preparation_off_the_frame(void **state) {
     (void)state;
     Game *g = &g_game;
     load_fresh(g);
+    g->attract.laid = false;   /* the whole preparation: the course laid too */
     const AttractPrep *p = &g->attract.prep;
     uint32_t lays = p->lays, flights = p->flights, runs = p->runs;
     player_at_spawn(g);
@@ -329,11 +317,13 @@ static void test_preparation_off_the_frame(void **state) {
     assert_false(attract_playing(g));
     /* Released: the replay begins at the first frame after the preparation has finished. */
     attract_prep_hold(g, false);
-    uint32_t n = frames_until(g, playing, 20000);
+    attract_prep_wait(g);
+    assert_false(attract_playing(g));
+    frame(g);
     assert_true(attract_playing(g));
-    printf("  preparation kicked at frame %llu, finished at frame %llu (%.1f ms on its thread), replay from frame %llu "
-           "(%u frames after the release)\n", (unsigned long long)kicked, (unsigned long long)g->attract.ready_frame,
-           p->ms, (unsigned long long)g->attract.begin_frame, n);
+    printf("  preparation kicked at frame %llu, taken at frame %llu (%.1f ms on its thread), replay from frame %llu\n",
+           (unsigned long long)kicked, (unsigned long long)g->attract.ready_frame, p->ms,
+           (unsigned long long)g->attract.begin_frame);
     assert_int_equal(p->runs, runs + 1u);
     assert_int_equal(p->lays, lays + 1u);
     assert_int_equal(p->flights, flights + 1u);
@@ -361,6 +351,7 @@ static void test_world_change_during_preparation(void **state) {
     (void)state;
     Game *g = &g_game;
     load_fresh(g);
+    g->attract.laid = false;   /* the change comes while the course is being laid */
     const AttractPrep *p = &g->attract.prep;
     uint32_t lays = p->lays, flights = p->flights;
     player_at_spawn(g);
@@ -393,6 +384,7 @@ static void test_world_change_during_preparation(void **state) {
     assert_int_equal(g->attract.laid_params, course_params_hash(world_params(g->world)));
     assert_string_equal(g->attract.course->id, g->attract.run.h.course);
     assert_int_equal(p->flights, flights + 1u);
+    assert_int_equal(p->off_thread, 0);   /* laid and flown on the preparation's own thread */
     attract_off(g);
 }
 

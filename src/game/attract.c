@@ -45,7 +45,7 @@ bool attract_load(Game *g, const char *path, SkyError *err) {
     }
     attract_prep_wait(g);   /* the file and its course are the thread's while it runs */
     attract_prep_take(g);
-    a->loaded = a->verified = a->prepared = a->laid = false;
+    a->loaded = a->verified = a->prepared = false;   /* a course laid stays (its id and world are checked) */
     a->why[0] = 0;
     if (path != a->path) snprintf(a->path, sizeof a->path, "%s", path);
     memset(&a->load_err, 0, sizeof a->load_err);

@@ -227,10 +227,15 @@ void attract_prep_stop(Game *g) {
     if (!p->started) return;
     atomic_store(&p->stop, true);
     pthread_mutex_lock(&p->lock);
+    bool running = p->state == ATTRACT_PREP_RUNNING;
     p->quit = true;
     pthread_cond_broadcast(&p->cv);
     pthread_mutex_unlock(&p->lock);
+    uint64_t t0 = time_now_ns();
     pthread_join(p->thread, NULL);
+    if (running)
+        log_debug("skyisles: attract mode: its running preparation given up and its thread joined in %.1f ms",
+                  (double)(time_now_ns() - t0) * 1e-6);
     pthread_cond_destroy(&p->cv);
     pthread_mutex_destroy(&p->lock);
     p->started = false;
