@@ -3,11 +3,16 @@
  * to its end on the current sim through the game's own steps, passing every ring of its course
  * at the recorded times and ending at the recorded state hash; it loops; the end of the loop
  * puts the player's flight and course back. A missing, damaged or foreign file gets one line and
- * the autopilot flies instead (once per reason). */
+ * the autopilot flies instead (once per reason). The replay's preparation (its course laid, the
+ * replay flown unseen) runs on the attract's own thread, kicked a few seconds into the idle: the
+ * frame that begins the loop does none of it, the replay starts once it has finished, a world
+ * change during it leaves no stale course, a stop signal during it ends it. */
 #include <stdarg.h>
 #include <stddef.h>
 #include <setjmp.h>
 #include <cmocka.h>
+#include <pthread.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -60,10 +65,22 @@ static uint32_t lines_with(const char *log, const char *needle) {
     return n;
 }
 
-/* The attract loop begins (as play begins it after 30 s idle) and its first frame is set up. */
+/* The attract loop begins (as play begins it after 30 s idle) and its first frame is set up;
+ * while its replay is being prepared the next frames wait for it (here at once). */
 static void attract_on(Game *g) {
     g->play.demo = true;
     attract_before_frame(g);
+    if (g->attract.waiting) {
+        attract_prep_wait(g);
+        attract_before_frame(g);
+    }
+}
+
+/* One frame of the game with no input. */
+static void frame(Game *g) {
+    PlatformEvents ev;
+    memset(&ev, 0, sizeof ev);
+    game_frame(g, &ev, 1.0f / 60.0f);
 }
 
 /* Any input: play ends the loop, the game puts back what it interrupted. */
@@ -252,6 +269,159 @@ static void test_other_world(void **state) {
     assert_true(replay_check(&g->attract.run, g->home.codex->checksum, &world_params(g->world)->gen, BUNDLED, &again));
 }
 
+/* The bundled file read afresh: nothing prepared for it yet (its course laid or not). */
+static void load_fresh(Game *g) {
+    SkyError err = {0};
+    if (!attract_load(g, BUNDLED, &err)) fail_msg("%s", err.msg);
+    assert_false(g->attract.prepared);
+    assert_true(g->attract.prep.started);
+}
+
+/* Idle on the title: the preparation is kicked a few seconds in, on its own thread; the loop at
+ * 30 s begins with the autopilot while it runs (the frame that begins it lays nothing and flies
+ * nothing unseen); once it has finished the replay takes over; the end of the loop puts back the
+ * player's flight as the loop found it. */
+static void test_preparation_off_the_frame(void **state) {
+    (void)state;
+    Game *g = &g_game;
+    load_fresh(g);
+    g->attract.laid = false;   /* the whole preparation: the course laid too */
+    const AttractPrep *p = &g->attract.prep;
+    uint32_t lays = p->lays, flights = p->flights, runs = p->runs;
+    player_at_spawn(g);
+    attract_prep_hold(g, true);   /* the thread takes the job and waits: "during" the preparation */
+    g->play.idle_s = ATTRACT_PREP_IDLE_SECONDS - 0.1f;
+    frame(g);
+    assert_false(attract_prep_running(g));   /* not yet */
+    for (int i = 0; i < 10 && !attract_prep_running(g); i++) frame(g);
+    assert_true(attract_prep_running(g));   /* kicked a few seconds into the idle */
+    assert_true(g->play.idle_s > ATTRACT_PREP_IDLE_SECONDS);
+    assert_false(g->play.demo);
+    uint64_t kicked = g->attract.kick_frame;
+    /* The loop begins while the preparation runs: the autopilot flies, nothing is laid or flown on
+     * this thread. */
+    g->play.idle_s = PLAY_DEMO_IDLE_SECONDS - 0.05f;
+    for (int i = 0; i < 10 && !g->play.demo; i++) frame(g);
+    assert_true(g->play.demo);
+    FlightState player = g->flight;
+    frame(g);   /* the frame that begins the loop */
+    assert_true(g->attract.session);
+    assert_true(g->attract.waiting);
+    assert_false(attract_playing(g));
+    assert_true(attract_holds_player(g));
+    assert_int_equal(p->lays, lays);
+    assert_int_equal(p->flights, flights);
+    for (int i = 0; i < 60; i++) frame(g);
+    double dx = g->flight.x - player.x, dz = g->flight.z - player.z;
+    assert_true(dx * dx + dz * dz > 100.0);   /* the autopilot flew meanwhile */
+    assert_false(attract_playing(g));
+    /* Released: the replay begins at the first frame after the preparation has finished. */
+    attract_prep_hold(g, false);
+    attract_prep_wait(g);
+    assert_false(attract_playing(g));
+    frame(g);
+    assert_true(attract_playing(g));
+    printf("  preparation kicked at frame %llu, taken at frame %llu (%.1f ms on its thread), replay from frame %llu\n",
+           (unsigned long long)kicked, (unsigned long long)g->attract.ready_frame, p->ms,
+           (unsigned long long)g->attract.begin_frame);
+    assert_int_equal(p->runs, runs + 1u);
+    assert_int_equal(p->lays, lays + 1u);
+    assert_int_equal(p->flights, flights + 1u);
+    assert_int_equal(p->off_thread, 0);   /* all of it on the preparation's own thread */
+    assert_true(g->attract.ready_frame > kicked);
+    assert_true(g->attract.begin_frame == g->attract.ready_frame);
+    assert_string_equal(g->tour.course->id, g->attract.run.h.course);
+    assert_ptr_equal(game_play_ctx(g).replay, &g->attract.run);
+    /* Any input: the player's flight back as the loop found it (the autopilot's flight dropped). */
+    attract_off(g);
+    assert_false(attract_playing(g));
+    assert_false(attract_holds_player(g));
+    assert_int_equal(g->play.state, PLAY_START);
+    assert_memory_equal(&g->flight, &player, sizeof player);
+    /* The next loop in the same world: prepared already, no new work. */
+    attract_on(g);
+    assert_true(attract_playing(g));
+    assert_int_equal(p->runs, runs + 1u);
+    attract_off(g);
+}
+
+/* A world parameter changed while the preparation runs: it is given up, its course is never
+ * used; back in the bundled file's world a new preparation lays the course of that world. */
+static void test_world_change_during_preparation(void **state) {
+    (void)state;
+    Game *g = &g_game;
+    load_fresh(g);
+    g->attract.laid = false;   /* the change comes while the course is being laid */
+    const AttractPrep *p = &g->attract.prep;
+    uint32_t lays = p->lays, flights = p->flights;
+    player_at_spawn(g);
+    attract_prep_hold(g, true);
+    g->play.demo = true;
+    attract_before_frame(g);
+    assert_true(g->attract.waiting);
+    assert_true(attract_prep_running(g));
+    uint64_t seed = g->set.world.gen.seed;
+    g->set.world.gen.seed = seed + 1u;
+    game_apply_settings(g, MENU_CHANGED_WORLD);
+    attract_prep_hold(g, false);
+    attract_prep_wait(g);
+    static char log[8192];
+    capture_log(attract_before_frame, log, sizeof log);
+    printf("  changed during the preparation: %s", log);
+    assert_true(p->given_up);
+    assert_false(g->attract.prepared);   /* no verdict from the stale run */
+    assert_false(g->attract.laid);       /* and no course */
+    assert_int_equal(p->lays, lays + 1u);
+    assert_int_equal(p->flights, flights);   /* given up before the unseen flight */
+    assert_false(attract_playing(g));
+    assert_int_equal(lines_with(log, "other world parameters"), 1);
+    attract_off(g);
+    g->set.world.gen.seed = seed;
+    game_apply_settings(g, MENU_CHANGED_WORLD);
+    attract_on(g);
+    assert_true(attract_playing(g));
+    assert_true(g->attract.laid);
+    assert_int_equal(g->attract.laid_params, course_params_hash(world_params(g->world)));
+    assert_string_equal(g->attract.course->id, g->attract.run.h.course);
+    assert_int_equal(p->flights, flights + 1u);
+    assert_int_equal(p->off_thread, 0);   /* laid and flown on the preparation's own thread */
+    attract_off(g);
+}
+
+static bool prep_busy(Game *g) {
+    pthread_mutex_lock(&g->attract.prep.lock);
+    bool busy = g->attract.prep.busy;
+    pthread_mutex_unlock(&g->attract.prep.lock);
+    return busy;
+}
+
+/* A stop signal while the thread is at the work: the game's loop ends and its shutdown gives the
+ * preparation up and joins the thread (no verdict, no unseen flight after it). Last: the
+ * signal's flag stays for the process. */
+static void test_stop_signal_during_preparation(void **state) {
+    (void)state;
+    Game *g = &g_game;
+    load_fresh(g);
+    const AttractPrep *p = &g->attract.prep;
+    uint32_t runs = p->runs;
+    player_at_spawn(g);
+    g->play.demo = true;
+    attract_before_frame(g);
+    assert_true(g->attract.waiting);
+    for (int i = 0; i < 100000 && !prep_busy(g) && attract_prep_running(g); i++) usleep(10);
+    raise(SIGTERM);
+    assert_int_equal(platform_stop_signal(), SIGTERM);   /* the game's loop ends: its shutdown */
+    assert_true(prep_busy(g));   /* at the work (some 0.2 s of it natively) */
+    uint64_t t0 = time_now_ns();
+    attract_shutdown(g);
+    printf("  stop signal during the preparation: given up and joined in %.2f ms\n", (double)(time_now_ns() - t0) * 1e-6);
+    assert_false(g->attract.prep.started);
+    assert_int_equal(p->runs, runs + 1u);
+    assert_true(p->given_up);   /* stopped before its end */
+    attract_before_frame(g);   /* nothing to take from a joined thread */
+    assert_false(attract_playing(g));
+}
+
 int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_bundled_replay_flies_its_course),
@@ -260,6 +430,9 @@ int main(void) {
         cmocka_unit_test(test_other_sim_version),
         cmocka_unit_test(test_desynchronised_file),
         cmocka_unit_test(test_other_world),
+        cmocka_unit_test(test_preparation_off_the_frame),
+        cmocka_unit_test(test_world_change_during_preparation),
+        cmocka_unit_test(test_stop_signal_during_preparation),
     };
     return cmocka_run_group_tests(tests, setup, teardown);
 }

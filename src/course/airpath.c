@@ -36,6 +36,11 @@ CourseWork *course_work_init(MemArena *a) {
     return wk;
 }
 
+void course_work_stop_when(CourseWork *wk, bool (*stop)(void *user), void *user) {
+    wk->stop = stop;
+    wk->stop_user = user;
+}
+
 void air_cache_reset(CourseWork *wk, const World *w, bool force) {
     if (!force && wk->world == w) return;
     for (uint32_t i = 0; i < AIR_SLOTS; i++) wk->slots[i].key = -1;
@@ -228,7 +233,8 @@ static uint32_t lattice_search(CourseWork *wk, const World *w, const CoursePoint
     wk->slots[s].parent = -1;
     wk->slots[s].closed = 0;
     heap_push(wk, 0, (uint32_t)s);
-    while (wk->heap_n > 0) {
+    for (uint32_t pops = 0; wk->heap_n > 0; pops++) {
+        if ((pops & 255u) == 0 && course_work_stopped(wk)) return 0;
         int32_t cur = (int32_t)heap_pop(wk);
         AirSlot *cs = &wk->slots[cur];
         if (cs->closed) continue;

@@ -73,6 +73,11 @@ typedef struct Course {
 typedef struct CourseWork CourseWork;
 size_t course_work_bytes(void);
 CourseWork *course_work_init(MemArena *a);     /* NULL when the arena is short */
+/* A layout laid with wk asks stop(user) now and then (in the candidates' sweep, between rings
+ * and legs, every 256 nodes of an air search): true gives it up, false with "stopped" in err.
+ * For a layout on a thread of its own that may have to end early (the attract mode's
+ * preparation: a world change or the game's shutdown). NULL: never stopped (the default). */
+void course_work_stop_when(CourseWork *wk, bool (*stop)(void *user), void *user);
 
 /* ---------------------------------------------------------------- laying courses */
 /* The island tour: a ring over every named place of isl (the world's home island, world_home(w)

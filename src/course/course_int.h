@@ -47,7 +47,12 @@ struct CourseWork {
     uint32_t *dist;             /* route: site-to-site path distances (grid units), then the same in place order */
     uint32_t *dp;               /* route: Held-Karp costs */
     uint32_t evaluated;         /* lattice points tested since the cache was cleared */
+    bool (*stop)(void *user);   /* course_work_stop_when (NULL: never) */
+    void *stop_user;
 };
+
+/* The layout is to be given up (course_work_stop_when). */
+static inline bool course_work_stopped(const CourseWork *wk) { return wk->stop && wk->stop(wk->stop_user); }
 
 /* Forgets the cache when w is not the world it describes (or always when force). */
 void air_cache_reset(CourseWork *wk, const World *w, bool force);

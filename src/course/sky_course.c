@@ -45,7 +45,7 @@ static void gather_candidates(CourseWork *wk, const World *w, double cx, double 
     int32_t ytop = world_params(w)->gen.gen_y_max + 10;
     double room = (double)SKY_RADIUS + COURSE_RING_CLEAR;
     wk->n_cand = 0;
-    for (int32_t y = SKY_Y_LO; y <= ytop; y += SKY_Y_STEP)
+    for (int32_t y = SKY_Y_LO; y <= ytop && !course_work_stopped(wk); y += SKY_Y_STEP)
         for (int32_t gz = -SKY_SPAN; gz <= SKY_SPAN; gz += SKY_STEP)
             for (int32_t gx = -SKY_SPAN; gx <= SKY_SPAN; gx += SKY_STEP) {
                 double x = cx + gx, z = cz + gz;
@@ -173,7 +173,7 @@ static bool lay_next_ring(CourseWork *wk, const World *w, Course *c, float ahead
     if (c->n_rings) from = (CoursePoint){c->rings[c->n_rings - 1u].x, c->rings[c->n_rings - 1u].y, c->rings[c->n_rings - 1u].z};
     Pick picks[SKY_TRIES];
     uint32_t n = best_picks(wk, w, c, &from, ahead, centre, relax, picks);
-    for (uint32_t t = 0; t < n; t++) {
+    for (uint32_t t = 0; t < n && !course_work_stopped(wk); t++) {
         SkyCandidate *k = &wk->cand[picks[t].index];
         CourseRing *r = &c->rings[c->n_rings];
         memset(r, 0, sizeof *r);
@@ -212,6 +212,14 @@ static void choose_start(CourseWork *wk, Course *c, double cx, double cz, double
     wk->cand[pick].used = 1;
 }
 
+/* Given up (course_work_stop_when): no course. */
+static bool stopped(Course *c, SkyError *err) {
+    sky_error_set(err, SKY_ERR_INPUT, "sky course for seed %llu: stopped", (unsigned long long)c->seed);
+    c->n_rings = 0;
+    c->id[0] = 0;
+    return false;
+}
+
 bool course_lay_sky(Course *c, const World *w, uint32_t rings, CourseWork *wk, SkyError *err) {
     memset(c, 0, sizeof *c);
     const IslandField *f = world_home(w);
@@ -223,6 +231,7 @@ bool course_lay_sky(Course *c, const World *w, uint32_t rings, CourseWork *wk, S
     c->seed = world_params(w)->gen.seed;
     air_cache_reset(wk, w, true);
     gather_candidates(wk, w, cx, cz, c->seed);
+    if (course_work_stopped(wk)) return stopped(c, err);
     if (wk->n_cand == 0) {
         sky_error_set(err, SKY_ERR_INPUT, "sky course for seed %llu: no open air around the home island: try another seed",
                       (unsigned long long)c->seed);
@@ -235,6 +244,7 @@ bool course_lay_sky(Course *c, const World *w, uint32_t rings, CourseWork *wk, S
     /* Where the lap's rules find no next ring, the relaxed ones (sharper turns, any step round). */
     while (c->n_rings < rings &&
            (lay_next_ring(wk, w, c, ahead, centre, false) || lay_next_ring(wk, w, c, ahead, centre, true))) {}
+    if (course_work_stopped(wk)) return stopped(c, err);
     if (c->n_rings < COURSE_SKY_MIN) {
         sky_error_set(err, SKY_ERR_INPUT,
                       "sky course for seed %llu: only %u rings could be joined through air (at least %u needed): try another "

@@ -110,13 +110,18 @@ static bool lay_tour_legs(Course *c, const World *w, CourseWork *wk, SkyError *e
     c->start_z = base->z;
     c->start_yaw = sm_atan2((float)(first->x - base->x), (float)-(first->z - base->z));
     c->n_points = 0;
-    for (uint32_t k = 0; k < c->n_rings; k++)
+    for (uint32_t k = 0; k < c->n_rings; k++) {
+        if (course_work_stopped(wk)) {
+            sky_error_set(err, SKY_ERR_INPUT, "island tour: stopped");
+            return false;
+        }
         if (!course_append_leg(wk, w, c, k)) {
             sky_error_set(err, SKY_ERR_INPUT,
                           "island tour: no way through the air from %s to %s: try another seed or fewer floating islands",
                           k ? c->rings[k - 1u].name : c->rings[c->n_rings - 1u].name, c->rings[k].name);
             return false;
         }
+    }
     return true;
 }
 

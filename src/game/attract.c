@@ -27,7 +27,7 @@ bool attract_boot(Game *g, SkyError *err) {
     struct stat st;
     size_t bytes = stat(a->path, &st) == 0 && st.st_size > 0 && (uint64_t)st.st_size < REPLAY_FILE_MAX
                        ? (size_t)st.st_size : REPLAY_FILE_MAX;
-    if (!carve(g, bytes)) {
+    if (!carve(g, bytes) || !attract_prep_start(g)) {
         sky_error_set(err, SKY_ERR_INPUT, "skyisles: the memory budget of %zu MiB is too small for the attract mode's "
                       "replay: raise --mem MB or SKYISLES_MEM_MB (default %u)", g->mem.size >> 20, MEM_DEFAULT_BUDGET_MIB);
         return false;
@@ -38,11 +38,14 @@ bool attract_boot(Game *g, SkyError *err) {
 
 bool attract_load(Game *g, const char *path, SkyError *err) {
     Attract *a = &g->attract;
-    if (!carve(g, REPLAY_FILE_MAX)) {   /* a run without an attract loop (tests): its storage now */
+    /* A run without an attract loop (tests): its storage and thread now. */
+    if (!carve(g, REPLAY_FILE_MAX) || !attract_prep_start(g)) {
         sky_error_set(err, SKY_ERR_INPUT, "skyisles: the memory budget is too small for the attract mode's replay");
         return false;
     }
-    a->loaded = a->verified = false;
+    attract_prep_wait(g);   /* the file and its course are the thread's while it runs */
+    attract_prep_take(g);
+    a->loaded = a->verified = a->prepared = false;   /* a course laid stays (its id and world are checked) */
     a->why[0] = 0;
     if (path != a->path) snprintf(a->path, sizeof a->path, "%s", path);
     memset(&a->load_err, 0, sizeof a->load_err);
@@ -53,48 +56,11 @@ bool attract_load(Game *g, const char *path, SkyError *err) {
 
 bool attract_playing(const Game *g) { return g->attract.playing; }
 
-/* The replay's course laid in this world: the same id as recorded (seed, parameters, island).
- * Laid again only when the world's generation parameters changed or another course is asked. */
-static bool lay_course(Game *g, SkyError *err) {
-    Attract *a = &g->attract;
-    const char *id = a->run.h.course;
-    uint64_t params = course_params_hash(world_params(g->world));
-    if (a->laid && a->laid_params == params && !strcmp(a->course->id, id)) return true;
-    a->laid = false;
-    bool sky = !strncmp(id, "sky-", 4);
-    bool ok = sky ? course_lay_sky(a->course, g->world, COURSE_SKY_DEFAULT, g->tour.work, err)
-                  : course_lay_tour(a->course, g->world, g->home.island, g->home.codex, GAME_LANG, g->tour.work, err);
-    if (!ok) return false;
-    if (strcmp(a->course->id, id)) {
-        sky_error_set(err, SKY_ERR_INPUT, "%s flies course %s, this world lays %s", a->path, id, a->course->id);
-        return false;
-    }
-    a->laid = true;
-    a->laid_params = params;
-    return true;
-}
+bool attract_holds_player(const Game *g) { return g->attract.kept && !g->attract.playing; }
 
-/* The replay flown once unseen, as a ghost flies it (the same steps and course restarts as the
- * game's): it must pass every ring and end at its recorded state, or it is not shown at all (a
- * build whose sim flies it differently without a new simulation version). Once per world. */
-static bool fly_unseen(Game *g, SkyError *err) {
-    Attract *a = &g->attract;
-    static Ghost probe;
-    ghost_start(&probe, &a->run);
-    ghost_course(&probe, a->course);
-    PlayCtx like = game_play_ctx(g);
-    ghost_step(&probe, &like, a->run.h.steps + 1u);
-    uint64_t h = play_sim_hash(&probe.play, &probe.flight, 0, 0);
-    if (h != a->run.h.end_hash || !probe.run.finished) {
-        sky_error_set(err, SKY_ERR_INPUT, "%s flies differently on this build: %u of %u rings, state hash 0x%016llx, "
-                      "recorded 0x%016llx", a->path, probe.run.next, a->course->n_rings, (unsigned long long)h,
-                      (unsigned long long)a->run.h.end_hash);
-        return false;
-    }
-    return true;
-}
-
-bool attract_check(Game *g, SkyError *err) {
+/* What can be told at once (the main thread, the header only): the file found, read and fitting
+ * this build and world, a course's run. */
+static bool fits(Game *g, SkyError *err) {
     Attract *a = &g->attract;
     if (!a->path[0]) {
         sky_error_set(err, SKY_ERR_INPUT, "%s was not found beside the game, in its share folder or in SKYISLES_DATA_DIR",
@@ -111,10 +77,47 @@ bool attract_check(Game *g, SkyError *err) {
         sky_error_set(err, SKY_ERR_INPUT, "%s is not a course's run", a->path);
         return false;
     }
-    if (a->verified && a->laid && a->laid_params == course_params_hash(world_params(g->world))) return true;
-    a->verified = lay_course(g, err) && fly_unseen(g, err);
-    return a->verified;
+    return true;
 }
+
+/* A preparation finished for this file in this world (its verdict in a->verified). */
+static bool prepared_here(const Game *g) {
+    const Attract *a = &g->attract;
+    return a->prepared && a->prepared_params == course_params_hash(world_params(g->world));
+}
+
+/* 1: the replay plays; 0: it does not (why in err); -1: being prepared (kicked when none runs). */
+static int ready(Game *g, SkyError *err) {
+    Attract *a = &g->attract;
+    if (!fits(g, err)) return 0;
+    if (prepared_here(g)) {
+        if (a->verified) return 1;
+        *err = a->prep_why;
+        return 0;
+    }
+    if (attract_prep_kick(g)) a->kick_frame = g->play.frames;
+    if (!a->prep.started) {
+        sky_error_set(err, SKY_ERR_INPUT, "%s: its preparation's thread is not running", a->path);
+        return 0;
+    }
+    return -1;
+}
+
+bool attract_check(Game *g, SkyError *err) {
+    int r = ready(g, err);
+    while (r < 0) {
+        attract_prep_wait(g);
+        attract_prep_take(g);
+        r = ready(g, err);
+    }
+    return r == 1;
+}
+
+void attract_world_changed(Game *g) {
+    if (attract_prep_running(g)) atomic_store(&g->attract.prep.stop, true);   /* its result is of the old world */
+}
+
+void attract_shutdown(Game *g) { attract_prep_stop(g); }
 
 /* The course's rings to the renderer, the next one marked. */
 static void show_rings(Game *g) {
@@ -136,13 +139,20 @@ static void restart(Game *g) {
     g->rig.settled = false;
 }
 
-/* The loop has begun (play set demo): the player's state aside, the replay's in its place. */
-static void begin(Game *g) {
+/* The loop has begun (play set demo): the player's state aside, put back at its end whatever
+ * flew meanwhile (the replay, or the autopilot while it is prepared or where it does not fit). */
+static void keep_player(Game *g) {
     Attract *a = &g->attract;
     a->flight = g->flight;
     a->play = g->play;
     a->ghost = g->ghost;
     a->course_respawns = g->course_respawns;
+    a->kept = true;
+}
+
+/* The replay prepared: its state in the player's place (kept at the loop's start). */
+static void begin(Game *g) {
+    Attract *a = &g->attract;
     ghost_stop(&g->ghost);   /* the attract flies without a ghost */
     tour_attract_begin(&g->tour, a->course, &a->tour);
     a->playing = true;
@@ -152,8 +162,8 @@ static void begin(Game *g) {
              (double)a->run.h.steps / SIM_STEP_HZ);
 }
 
-/* Any input ended the loop: the player's flight, play, course and ghost as they were. */
-static void end(Game *g) {
+/* The player's state kept at the loop's start, back (what went on meanwhile stays). */
+static void put_back_player(Game *g) {
     Attract *a = &g->attract;
     Play now = g->play;
     g->play = a->play;
@@ -174,33 +184,98 @@ static void end(Game *g) {
     g->flight = a->flight;
     g->ghost = a->ghost;
     g->course_respawns = a->course_respawns;
-    tour_attract_end(&g->tour, &a->tour);
+    a->kept = false;
+    g->rig.settled = false;
+}
+
+/* Any input ended the loop: the player's flight, play, course and ghost as they were. */
+static void end(Game *g) {
+    put_back_player(g);
+    Attract *a = &g->attract;
+    if (a->playing) tour_attract_end(&g->tour, &a->tour);
     a->playing = false;
     show_rings(g);
-    g->rig.settled = false;
+}
+
+/* The longest frame of the loop's first ATTRACT_WATCH_FRAMES (the gap between two calls of
+ * attract_before_frame: the frame that begins the loop counts), said once at debug level. */
+static void watch_frames(Attract *a, bool begins) {
+    double now = time_now_ms();
+    if (begins) {
+        a->watch_frames = 1;
+        a->watch_max_ms = a->watch_own_ms = 0.0;
+    } else if (a->watch_frames && a->watch_frames <= ATTRACT_WATCH_FRAMES) {
+        double gap = now - a->watch_last_ms;
+        if (gap > a->watch_max_ms) a->watch_max_ms = gap;
+        if (++a->watch_frames > ATTRACT_WATCH_FRAMES)
+            log_debug("skyisles: attract mode: the longest of its first %u frames took %.1f ms (%.2f ms of it the "
+                      "attract's own at most)", ATTRACT_WATCH_FRAMES, a->watch_max_ms, a->watch_own_ms);
+    }
+    a->watch_last_ms = now;
+}
+
+/* Idle on the title or in the pause menu long enough that the loop may come: prepare now. */
+static bool idle_soon(const Game *g) {
+    const Play *p = &g->play;
+    return p->idle_s > ATTRACT_PREP_IDLE_SECONDS && (p->state == PLAY_START || p->overlay == OVERLAY_MENU);
+}
+
+/* Once per reason: a player who keeps leaving the game idle is not told every 30 s. */
+static void say_why(Attract *a, const char *why) {
+    if (!strcmp(a->why, why)) return;
+    snprintf(a->why, sizeof a->why, "%s", why);
+    log_warn("skyisles: the attract mode's replay does not play (%s): the autopilot flies instead; `make "
+             "attract-replay` records it again", why);
+}
+
+static void before_frame(Game *g) {
+    Attract *a = &g->attract;
+    bool begins = g->play.demo && !a->session;
+    if (attract_prep_take(g)) {
+        a->ready_frame = g->play.frames;
+        log_debug("skyisles: attract mode: its replay's preparation took %.1f ms on its own thread (%s)", a->prep.ms,
+                  a->prep.given_up ? "given up" : a->verified ? "it plays" : a->prep_why.msg);
+    }
+    if (begins) {
+        a->session = true;
+        a->waiting = a->decided = false;
+        keep_player(g);
+    }
+    if (a->playing || (g->play.demo && a->decided)) return;
+    SkyError err = {0};
+    if (!g->play.demo) {
+        if (idle_soon(g) && fits(g, &err) && !prepared_here(g) && attract_prep_kick(g)) a->kick_frame = g->play.frames;
+        return;
+    }
+    int r = ready(g, &err);
+    if (r < 0) {   /* the autopilot flies meanwhile, as when the file does not fit */
+        a->waiting = true;
+        return;
+    }
+    a->waiting = false;
+    if (r > 0) {
+        a->begin_frame = g->play.frames;
+        begin(g);
+        return;
+    }
+    a->decided = true;
+    say_why(a, err.msg);
 }
 
 void attract_before_frame(Game *g) {
     Attract *a = &g->attract;
-    if (!g->play.demo || a->session) return;
-    a->session = true;
-    SkyError err = {0};
-    if (attract_check(g, &err)) {
-        begin(g);
-        return;
-    }
-    /* Once per reason: a player who keeps leaving the game idle is not told every 30 s. */
-    if (strcmp(a->why, err.msg)) {
-        snprintf(a->why, sizeof a->why, "%s", err.msg);
-        log_warn("skyisles: the attract mode's replay does not play (%s): the autopilot flies instead; `make "
-                 "attract-replay` records it again", err.msg);
-    }
+    bool begins = g->play.demo && !a->session;
+    watch_frames(a, begins);
+    double t0 = time_now_ms();
+    before_frame(g);
+    double own = time_now_ms() - t0;
+    if (a->watch_frames && a->watch_frames <= ATTRACT_WATCH_FRAMES && own > a->watch_own_ms) a->watch_own_ms = own;
 }
 
 void attract_after_frame(Game *g) {
     Attract *a = &g->attract;
     if (!g->play.demo) {
-        if (a->playing) end(g);
+        if (a->kept) end(g);
         a->session = false;
         return;
     }

@@ -287,6 +287,7 @@ bool game_boot(Game *g, const GameOptions *o, SkyError *err) {
 }
 
 void game_shutdown(Game *g) {
+    attract_shutdown(g);   /* its preparation's thread ends (given up when it runs) and is joined */
     sound_shutdown(&g->sound);   /* the callback stops before anything it reads goes */
     if (g->render) render_destroy(g->render);
     if (g->world) world_destroy(g->world);
@@ -313,6 +314,7 @@ void game_apply_settings(Game *g, unsigned changes) {
         /* A new world may put rock where the aircraft is: it is moved to open air nearby, not
          * crashed (the player changed the world, not the flight). */
         bool rebuilt = world_stats(g->world).epoch != epoch;
+        if (rebuilt) attract_world_changed(g);   /* a preparation of the attract's replay for the old world is given up */
         if (rebuilt && g->play.state != PLAY_CRASH && !sim_clear_box(g->world, g->flight.x, g->flight.y, g->flight.z, 2.0)) {
             FlightState f = g->flight;
             if (sim_respawn_near(g->world, f.x, f.y, f.z, f.yaw, &f)) {
@@ -467,6 +469,10 @@ void game_frame(Game *g, const PlatformEvents *ev, float dt) {
     PlayCtx c = game_play_ctx(g);
     c.on_step = game_course_step;
     c.step_user = g;
+    if (attract_holds_player(g)) {   /* the autopilot's loop: not the player's flight or course */
+        c.on_step = NULL;
+        c.rec = NULL;
+    }
     PlayBefore before = {g->play.overlay, g->play.crashes, g->play.respawns, g->menu.page, g->menu.depth, g->menu.sel,
                          g->play.demo};
     PlayRequest rq = play_frame(&g->play, &c, dt);
