@@ -167,7 +167,8 @@ void menu_open(Menu *m, GameSettings *set, const WorldParams *held, int page) {
     m->set = set;
     m->held = held;
     m->page = page;
-    flyto_here(&m->fly, 0.0, 0.0, 0.0);   /* until menu_set_here: the origin, typing nothing */
+    /* Until menu_set_here: over the origin half way up, typing nothing. */
+    flyto_here(&m->fly, 0.0, 0.5 * ((double)WORLD_Y_MIN + (double)WORLD_Y_MAX), 0.0);
     build(m);
 }
 
@@ -273,8 +274,9 @@ void menu_item_help(const Menu *m, const MenuItem *it, char *buf, size_t n) {
     case MENU_BIND: snprintf(buf, n, "OK, then the key, button or stick for %s", it->label); break;
     case MENU_ACTION: snprintf(buf, n, "%s", it->action && it->action->help ? it->action->help : ""); break;
     case MENU_COORD:
-        snprintf(buf, n, "%s", it->id == FLYTO_STEP ? "what Left/Right add to a coordinate: a power of ten, up to 1e15 m"
-                                                    : "Left/Right: - or + the step; OK: 0; or type digits (- the sign)");
+        /* (Short: a help line wider than the panel is cut.) */
+        snprintf(buf, n, "%s", it->id == FLYTO_STEP ? "what Left/Right add: 1 m to 1e15 m"
+                                                    : "Left/Right: step  OK: 0  keys: 0-9 -");
         break;
     default: break;
     }

@@ -91,7 +91,7 @@ static bool opt_size(GameOptions *o, const RunOpt *r, const char *v) {
 static bool opt_show(GameOptions *o, const RunOpt *r, const char *v) {
     (void)r;
     static const char *const shows[] = {"hud", "none", "title", "menu", "panel", "controls", "display", "sound", "map", "crash",
-                                         "tour", "sky", "results"};
+                                         "tour", "sky", "results", "flyto"};
     for (size_t k = 0; k < sizeof shows / sizeof shows[0]; k++)
         if (!strcmp(v, shows[k])) {
             o->show = v;
@@ -160,7 +160,7 @@ static const RunOpt k_opts[] = {
     {"--wait", "S", "shot", "longest wait for terrain before a shot (default 60)", OPT_REAL, AT(wait_s), 0.001, 86400, NULL},
     {"--show", "WHAT", "shot", "what the shot shows over the scene: hud (default), none, title, menu, panel, controls, "
      "display, sound, map, crash, tour (a ring of the island tour), sky (a sky course), results (the tour "
-     "flown by the course pilot)", OPT_CUSTOM, 0, 0, 0, opt_show},
+     "flown by the course pilot), flyto (the pause menu's Fly to page)", OPT_CUSTOM, 0, 0, 0, opt_show},
 };
 #define NOPTS (sizeof k_opts / sizeof k_opts[0])
 

@@ -501,7 +501,7 @@ PlayRequest play_frame(Play *p, const PlayCtx *c, float dt) {
 bool play_show(Play *p, Menu *menu, GameSettings *set, const WorldParams *held, const char *what) {
     static const struct { const char *name; MenuPage page; } pages[] = {
         {"menu", MENU_PAGE_PAUSE}, {"panel", MENU_PAGE_PANEL}, {"controls", MENU_PAGE_CONTROLS},
-        {"display", MENU_PAGE_DISPLAY}, {"sound", MENU_PAGE_SOUND}};
+        {"display", MENU_PAGE_DISPLAY}, {"sound", MENU_PAGE_SOUND}, {"flyto", MENU_PAGE_FLYTO}};
     p->overlay = OVERLAY_NONE;
     p->state = PLAY_FLY;
     if (!what || !strcmp(what, "hud")) return true;
