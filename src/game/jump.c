@@ -13,6 +13,10 @@ static void where_text(const FlightState *f, char *buf, size_t n) {
 }
 
 bool game_fly_to(Game *g, double x, double y, double z) {
+    if (g->opt.replay) {   /* the replay's inputs fly from where it was recorded, not from a jump */
+        play_message(&g->play, 4.0f, "A replay flies: no Fly to while it plays");
+        return false;
+    }
     /* The recording so far is kept as it was flown: a jump is no input a replay could repeat,
      * so the next step starts a new one at the new place. */
     game_replay_restart(g);
