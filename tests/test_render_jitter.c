@@ -35,7 +35,7 @@ static uint8_t g_a[W * H * 4], g_b[W * H * 4], g_c[W * H * 4], g_sky[W * H * 4];
 
 static int setup(void **state) {
     (void)state;
-    snprintf(g_dir, sizeof g_dir, "/tmp/skyisles_far_render_XXXXXX");
+    snprintf(g_dir, sizeof g_dir, "/tmp/skyisles_jitter_XXXXXX");
     if (!mkdtemp(g_dir)) return -1;
     setenv("SDL_VIDEODRIVER", "offscreen", 1);
     static GameOptions opt;
