@@ -7,6 +7,7 @@
 #include <stddef.h>
 #include <setjmp.h>
 #include <cmocka.h>
+#include <inttypes.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -51,7 +52,7 @@ static bool is_solid(const PropPlaced *p) {
     return false;
 }
 
-static void add_ref(void *ctx, int32_t x0, int32_t y0, int32_t z0, int32_t x1, int32_t y1, int32_t z1) {
+static void add_ref(void *ctx, int64_t x0, int64_t y0, int64_t z0, int64_t x1, int64_t y1, int64_t z1) {
     const PropPlaced *p = ctx;
     /* A landmark's boxes at the ground reach PROP_SINK blocks into it, as the mesher draws them. */
     if (p->landmark && y0 == p->by) y0 -= PROP_SINK;
@@ -256,7 +257,7 @@ static void crash_into(const char *kind, bool landmark, double dy) {
             double lim = landmark ? PROP_LANDMARK_R + 2.0 : 2.5;
             if (fabs(dx) > lim || fabs(dz) > lim) fail_msg("%s: stopped %.1f, %.1f m off it", shape_name(p), dx, dz);
         }
-        printf("# %s at %d %d %d: crashes at 40 and 1000 m/s (%u tried)\n", shape_name(p), p->bx, p->by, p->bz, tried);
+        printf("# %s at %" PRId64 " %d %" PRId64 ": crashes at 40 and 1000 m/s (%u tried)\n", shape_name(p), p->bx, p->by, p->bz, tried);
         return;
     }
     fail_msg("no %s with a clear approach among %u", kind, tried);
@@ -296,7 +297,7 @@ static void test_no_crash_through_flowers(void **state) {
             double at[3];
             assert_false(fly(from, target, 40.0, at));
             assert_false(fly(from, target, 1000.0, at));
-            printf("# %s at %d %d %d: flown through\n", shape_name(p), p->bx, p->by, p->bz);
+            printf("# %s at %" PRId64 " %d %" PRId64 ": flown through\n", shape_name(p), p->bx, p->by, p->bz);
             return;
         }
     }
@@ -323,7 +324,7 @@ static void test_no_crash_between_trees(void **state) {
             double at[3];
             assert_false(fly(from, mid, 40.0, at));
             assert_false(fly(from, mid, 1000.0, at));
-            printf("# between the %s at %d %d and the %s at %d %d (%.1f m apart): no crash\n", shape_name(a), a->bx, a->bz,
+            printf("# between the %s at %" PRId64 " %" PRId64 " and the %s at %" PRId64 " %" PRId64 " (%.1f m apart): no crash\n", shape_name(a), a->bx, a->bz,
                    shape_name(b), b->bx, b->bz, d);
             return;
         }

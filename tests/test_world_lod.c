@@ -392,7 +392,7 @@ static void test_anchor_hysteresis(void **state) {
     (void)state;
     const double h = world_params(g_world)->live.lod_hysteresis * CHUNK_SIZE;   /* blocks */
     assert_true(h > 4.0);
-    int32_t ax, az;
+    int64_t ax, az;
     WorldView v = view_at(16.0, 16.0);
     world_update(g_world, &v);
     world_lod_anchor(g_world, &ax, &az);

@@ -76,7 +76,7 @@ typedef struct BoxCheck {
     bool ground_box;
 } BoxCheck;
 
-static void check_box(void *ctx, int32_t x0, int32_t y0, int32_t z0, int32_t x1, int32_t y1, int32_t z1) {
+static void check_box(void *ctx, int64_t x0, int64_t y0, int64_t z0, int64_t x1, int64_t y1, int64_t z1) {
     BoxCheck *bc = ctx;
     for (int32_t z = z0; z < z1; z++)
         for (int32_t x = x0; x < x1; x++) {
@@ -116,7 +116,7 @@ static void test_objects_on_ground_in_air(void **state) {
 /* No two objects share a column (footprints are disjoint, so no block either); an object that
  * crosses a chunk border is the same object, on the same ground, in both chunks. */
 typedef struct Foot { int32_t x0, z0, x1, z1; } Foot;
-static void foot_box(void *ctx, int32_t x0, int32_t y0, int32_t z0, int32_t x1, int32_t y1, int32_t z1) {
+static void foot_box(void *ctx, int64_t x0, int64_t y0, int64_t z0, int64_t x1, int64_t y1, int64_t z1) {
     (void)y0;
     (void)y1;
     Foot *f = ctx;

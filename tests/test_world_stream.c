@@ -171,7 +171,9 @@ static void test_fills_view_radius(void **state) {
     WorldView bad = v;
     bad.x = NAN;
     world_update(r.world, &bad);
-    bad.x = 1e12;
+    bad.x = 2.0 * WORLD_COORD_LIMIT;   /* past the generated world (1e12 blocks is inside it now) */
+    world_update(r.world, &bad);
+    bad.x = INFINITY;
     world_update(r.world, &bad);
     assert_int_equal(world_stats(r.world).resident, want);
     rig_down(&r);
@@ -356,7 +358,7 @@ static void test_live_change_keeps_chunks(void **state) {
     assert_int_equal(c.n, held0);
     assert_int_equal(c.gone, gone1);
     assert_true(s3.lod_swaps > s2.lod_swaps);
-    int32_t ax, az;
+    int64_t ax, az;
     world_lod_anchor(r.world, &ax, &az);
     for (uint32_t i = 0; i < c.n; i++)
         assert_int_equal(world_chunk_lod(r.world, c.cx[i], c.cz[i]), world_lod_for_offset(&live, c.cx[i] - ax, c.cz[i] - az));
@@ -578,7 +580,7 @@ static void test_lod_swaps_keep_a_mesh(void **state) {
     WorldView v = view_at(x, z, 3.0, 0.0f);
     settle(&r, &c, &v, 60);
     WorldStats s = world_stats(r.world);
-    int32_t ax, az;
+    int64_t ax, az;
     world_lod_anchor(r.world, &ax, &az);
     uint32_t by_lod[WORLD_LOD_MAX + 1] = {0};
     for (uint32_t i = 0; i < c.n; i++) {

@@ -14,8 +14,11 @@
  * single-point call sees.
  *
  * Any int64 value is a valid coordinate: lattice cells are hashed as uint32 and wrap
- * modulo 2^32, so every function is defined and continuous everywhere (it repeats after
- * 2^32 cells). Inside a cell only the top 24 fraction bits are used (1/16777216 cell).
+ * modulo 2^32 with the coordinate, so every function is defined everywhere and repeats after
+ * 2^32 cells. Perlin is continuous across that wrap; simplex is not (its skew of a wrapped
+ * coordinate moves the skewed cells by F * 2^32): simplex2/3 jump where a coordinate crosses
+ * an odd multiple of 2^31 cells (docs/noise.md). Inside a cell only the top 24 fraction bits
+ * are used (1/16777216 cell).
  * Typical use: freq = noise_fx_from_double(0.04); x = noise_fx_mul_int(freq, block_x). */
 typedef int64_t NoiseFx;
 
@@ -38,19 +41,28 @@ static inline NoiseFx noise_fx_from_int(int32_t v) { return (NoiseFx)v * NOISE_F
 
 static inline double noise_fx_to_double(NoiseFx v) { return (double)v * (1.0 / 4294967296.0); }
 
-/* block * freq, exact while |block * freq| < 2^31 noise units (e.g. |block| <= 2^24 with
- * |freq| < 128). Beyond that the product wraps modulo 2^64 (defined, no UB) and the
- * result no longer lies on the same line as its neighbours. */
-static inline NoiseFx noise_fx_mul_int(NoiseFx freq, int32_t block) {
-    return (NoiseFx)((uint64_t)freq * (uint64_t)(int64_t)block);
+/* block * freq modulo 2^64: exact (the 128-bit product's low 64 bits) for any int64 block, so
+ * a chunk far out computes exactly the coordinates its neighbours and the point query do, and
+ * x0 + i*dx in wrapping arithmetic is noise_fx_mul_int(freq, block0 + i*step) bit for bit. The
+ * cell then wraps modulo 2^32 with the coordinate (see "coordinates" above): a field repeats,
+ * and the simplex skew jumps, where |block * freq| crosses an odd multiple of 2^31 noise units
+ * (docs/world.md lists where for each of the world's fields). */
+static inline NoiseFx noise_fx_mul_int(NoiseFx freq, int64_t block) {
+    return (NoiseFx)((uint64_t)freq * (uint64_t)block);
 }
 
-/* pos * freq for a continuous position (the collision query). Equal to noise_fx_mul_int
- * when pos is an integer and the exact product fits in 53 bits (|block| <= 2^24 with a
- * frequency of at most 29 significant bits), so a point query at a block corner sees the
- * chunk generator's value. */
+/* pos * freq for a continuous position (the collision query): pos split into its floor (an
+ * integer, taken exactly by noise_fx_mul_int) and its fraction in [0, 1) (rounded to the
+ * nearest 2^-32 of freq * fraction). So at an integer pos it is noise_fx_mul_int(freq, pos)
+ * exactly, at any distance, and the point query at a block corner sees the chunk generator's
+ * value. NaN, infinities and |pos| >= 2^62 give 0. */
 static inline NoiseFx noise_fx_scale(NoiseFx freq, double pos) {
-    return noise_fx_from_double(pos * noise_fx_to_double(freq));
+    if (!(pos > -4611686018427387904.0 && pos < 4611686018427387904.0)) return 0;   /* 2^62 */
+    int64_t whole = (int64_t)pos;                          /* truncates toward zero */
+    if ((double)whole > pos) whole--;                      /* floor for negative fractions */
+    double frac = pos - (double)whole;                     /* exact: both in the same binade or 0 */
+    return (NoiseFx)((uint64_t)noise_fx_mul_int(freq, whole) +
+                     (uint64_t)noise_fx_from_double(frac * noise_fx_to_double(freq)));
 }
 
 /* ---------------------------------------------------------------- gradient noise */

@@ -139,7 +139,7 @@ const RenderSettings *render_settings(const Renderer *r) { return &r->settings; 
 
 /* ---------------------------------------------------------------- terrain feed */
 bool render_queue_mesh(Renderer *r, const ChunkMesh *m) { return terrain_queue(&r->terrain, m); }
-void render_drop_chunk(Renderer *r, int32_t cx, int32_t cz) {
+void render_drop_chunk(Renderer *r, int64_t cx, int64_t cz) {
     terrain_drop(&r->terrain, cx, cz);
     terrain_flush_tiles(&r->terrain);
 }
@@ -352,7 +352,7 @@ RenderStats render_stats(const Renderer *r) {
     return s;
 }
 
-bool render_chunk_info(const Renderer *r, int32_t cx, int32_t cz, RenderChunkInfo *out) {
+bool render_chunk_info(const Renderer *r, int64_t cx, int64_t cz, RenderChunkInfo *out) {
     return terrain_chunk_info(&r->terrain, cx, cz, out);
 }
 

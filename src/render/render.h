@@ -144,7 +144,7 @@ void render_sync_world(Renderer *r, World *w);
 /* The same path without a World (tests, tools): queue a mesh / drop a chunk. A queued mesh
  * must stay valid until it is uploaded by render_upload_pending(). */
 bool render_queue_mesh(Renderer *r, const ChunkMesh *m);
-void render_drop_chunk(Renderer *r, int32_t cx, int32_t cz);
+void render_drop_chunk(Renderer *r, int64_t cx, int64_t cz);
 uint32_t render_upload_pending(Renderer *r, World *release_to);   /* returns meshes uploaded */
 void render_clear_terrain(Renderer *r);
 
@@ -218,7 +218,7 @@ typedef struct RenderChunkInfo {
     bool in_tile;
     uint32_t vertices;
 } RenderChunkInfo;
-bool render_chunk_info(const Renderer *r, int32_t cx, int32_t cz, RenderChunkInfo *out);
+bool render_chunk_info(const Renderer *r, int64_t cx, int64_t cz, RenderChunkInfo *out);
 /* Benchmarks: measure the main thread's CPU time inside GL calls (two clock reads per call). */
 void render_set_driver_timing(bool on);
 /* Camera matrices of the last frame (column-major, camera-relative view-projection). */

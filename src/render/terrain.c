@@ -29,7 +29,7 @@ static bool bucket_is_y(int b) { return b >= TERRAIN_PAIR_Y; }
 static int level_step(int b) { return bucket_is_y(b) ? TERRAIN_LEVEL_Y : TERRAIN_LEVEL_XZ; }
 
 /* Quadrant of a tile (x + 2z) and its offset in blocks from the tile's corner. */
-static int tile_quadrant(int32_t cx, int32_t cz) { return (int)(cx & 1) + 2 * (int)(cz & 1); }
+static int tile_quadrant(int64_t cx, int64_t cz) { return (int)(cx & 1) + 2 * (int)(cz & 1); }
 static int quadrant_dx(int q) { return (q & 1) * CHUNK_SIZE; }
 static int quadrant_dz(int q) { return (q >> 1) * CHUNK_SIZE; }
 
@@ -94,13 +94,13 @@ bool terrain_init(Terrain *t, MemBudget *mem, MemArena *scratch, GLuint quad_ibo
 }
 
 /* ---------------------------------------------------------------- records and slots */
-static int32_t find_chunk(const Terrain *t, int32_t cx, int32_t cz) {
+static int32_t find_chunk(const Terrain *t, int64_t cx, int64_t cz) {
     for (uint32_t i = 0; i < t->cap; i++)
         if (t->chunks[i].used && t->chunks[i].cx == cx && t->chunks[i].cz == cz) return (int32_t)i;
     return -1;
 }
 
-static int32_t find_tile(const Terrain *t, int32_t tx, int32_t tz) {
+static int32_t find_tile(const Terrain *t, int64_t tx, int64_t tz) {
     for (uint32_t i = 0; i < t->nslots; i++)
         if (t->slots[i].used && t->slots[i].tile && t->slots[i].cx == tx && t->slots[i].cz == tz) return (int32_t)i;
     return -1;
@@ -368,7 +368,7 @@ static void forget_chunk(Terrain *t, int32_t ri) {
 }
 
 /* ---------------------------------------------------------------- queue */
-static PendingMesh *find_pending(Terrain *t, int32_t cx, int32_t cz) {
+static PendingMesh *find_pending(Terrain *t, int64_t cx, int64_t cz) {
     for (uint32_t i = 0; i < t->pending_count; i++) {
         PendingMesh *p = &t->pending[(t->pending_head + i) % t->cap];
         if (p->mesh && p->cx == cx && p->cz == cz) return p;
@@ -394,7 +394,7 @@ bool terrain_queue(Terrain *t, const ChunkMesh *m) {
     return true;
 }
 
-void terrain_drop(Terrain *t, int32_t cx, int32_t cz) {
+void terrain_drop(Terrain *t, int64_t cx, int64_t cz) {
     PendingMesh *p = find_pending(t, cx, cz);
     if (p) {
         p->mesh = NULL;
@@ -434,7 +434,7 @@ static bool upload(Terrain *t, const ChunkMesh *m, uint32_t *bytes_out) {
     r->lod = lod;
 
     if (t->copy_blocks && (int)lod >= t->far_group_lod) {
-        int32_t tx = m->cx >> 1, tz = m->cz >> 1;   /* arithmetic shift: floor division by 2 */
+        int64_t tx = m->cx >> 1, tz = m->cz >> 1;   /* arithmetic shift (gcc, clang): floor division by 2 */
         int32_t si = r->in_tile ? r->slot : find_tile(t, tx, tz);
         if (si < 0) {
             si = alloc_slot(t);
@@ -549,7 +549,7 @@ void terrain_stats(const Terrain *t, TerrainStats *out) {
         if (t->chunks[i].used) out->resident_lod[t->chunks[i].lod]++;
 }
 
-bool terrain_chunk_info(const Terrain *t, int32_t cx, int32_t cz, RenderChunkInfo *out) {
+bool terrain_chunk_info(const Terrain *t, int64_t cx, int64_t cz, RenderChunkInfo *out) {
     int32_t ri = find_chunk(t, cx, cz);
     if (ri < 0) return false;
     const ChunkRec *r = &t->chunks[ri];

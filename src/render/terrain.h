@@ -25,7 +25,7 @@ enum { TERRAIN_PAIR_X = 0, TERRAIN_PAIR_Z = 2, TERRAIN_PAIR_Y = 4 };   /* minus 
 
 /* A draw slot: one chunk's buffer, or a tile of 2 x 2 far chunks sharing one buffer. */
 typedef struct GpuChunk {
-    int32_t cx, cz;                       /* chunk (tile: its even corner chunk) */
+    int64_t cx, cz;                       /* chunk (tile: its even corner chunk) */
     bool used, tile, dirty;
     uint8_t span;                         /* chunks per side: 1, or 2 for a tile */
     uint8_t lod;                          /* the chunk's LOD (tile: its finest member's) */
@@ -40,7 +40,7 @@ typedef struct GpuChunk {
 
 /* A resident chunk: drawn from its own slot, or (far LODs) from a tile built from its copy. */
 typedef struct ChunkRec {
-    int32_t cx, cz;
+    int64_t cx, cz;
     bool used, in_tile;
     uint8_t lod;
     int32_t slot;                 /* its own slot or its tile's */
@@ -50,7 +50,7 @@ typedef struct ChunkRec {
 
 typedef struct PendingMesh {
     const ChunkMesh *mesh;   /* NULL once dropped (its chunk went before upload) */
-    int32_t cx, cz;
+    int64_t cx, cz;
 } PendingMesh;
 
 typedef struct Terrain {
@@ -99,7 +99,7 @@ void terrain_free(Terrain *t);
 bool terrain_queue(Terrain *t, const ChunkMesh *m);
 /* Meshes the upload queue can still take. */
 uint32_t terrain_queue_room(const Terrain *t);
-void terrain_drop(Terrain *t, int32_t cx, int32_t cz);
+void terrain_drop(Terrain *t, int64_t cx, int64_t cz);
 /* Rebuilds the far tiles whose members changed or left; returns the bytes uploaded. */
 uint32_t terrain_flush_tiles(Terrain *t);
 uint32_t terrain_upload_pending(Terrain *t, World *release_to, uint32_t max_meshes, uint32_t max_bytes);
@@ -117,6 +117,6 @@ void terrain_draw_opaque(Terrain *t, const RenderFrame *f, RenderCounters *rc);
 void terrain_draw_clouds(Terrain *t, const RenderFrame *f, RenderCounters *rc);
 
 void terrain_stats(const Terrain *t, TerrainStats *out);
-bool terrain_chunk_info(const Terrain *t, int32_t cx, int32_t cz, RenderChunkInfo *out);
+bool terrain_chunk_info(const Terrain *t, int64_t cx, int64_t cz, RenderChunkInfo *out);
 
 #endif

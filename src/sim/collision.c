@@ -69,10 +69,9 @@ static uint32_t objects_near(WorldProbe *p, const double a[3], const double b[3]
     for (int k = 0; k < 3; k++) {
         lo[k] = blk((a[k] < b[k] ? a[k] : b[k]) - r);
         hi[k] = blk((a[k] > b[k] ? a[k] : b[k]) + r);
-        if (lo[k] < -(INT64_C(1) << 30) || hi[k] > (INT64_C(1) << 30)) return 0;   /* beyond the object lattice */
+        if (k != 1 && (lo[k] <= -(int64_t)WORLD_COORD_LIMIT || hi[k] >= (int64_t)WORLD_COORD_LIMIT)) return 0;   /* beyond the world */
     }
-    return world_probe_objects(p, (int32_t)lo[0], (int32_t)lo[1], (int32_t)lo[2], (int32_t)hi[0], (int32_t)hi[1],
-                               (int32_t)hi[2], out, max);
+    return world_probe_objects(p, lo[0], lo[1], lo[2], hi[0], hi[1], hi[2], out, max);
 }
 
 static bool box_meets_objects(const WorldBox *box, uint32_t n, double x, double y, double z, double r) {

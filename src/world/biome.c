@@ -41,7 +41,7 @@ void gen_biome_weights(const WorldGen *g, float temperature, float humidity, Bio
     out->main = best;
 }
 
-void gen_biome_at(const WorldGen *g, int32_t bx, int32_t bz, BiomeSample *out) {
+void gen_biome_at(const WorldGen *g, int64_t bx, int64_t bz, BiomeSample *out) {
     NoiseFx x = noise_fx_mul_int(g->f_biome, bx), z = noise_fx_mul_int(g->f_biome, bz);
     float t = noise_fbm2(g->s_temp, &g->fb_biome, x, z);
     float u = noise_fbm2(g->s_humid, &g->fb_biome, x, z);
@@ -58,7 +58,7 @@ static bool row_has_hot(const WorldGen *g, const float *t, int n) {
     return false;
 }
 
-void gen_biome_row(const WorldGen *g, int32_t bx0, int32_t step, int32_t bz, BiomeSample *out, int n) {
+void gen_biome_row(const WorldGen *g, int64_t bx0, int32_t step, int64_t bz, BiomeSample *out, int n) {
     float t[64], u[64];
     if (n > 64) n = 64;
     if (n <= 0) return;
@@ -75,7 +75,7 @@ void gen_biome_row(const WorldGen *g, int32_t bx0, int32_t step, int32_t bz, Bio
  * interpolated bilinearly between them with a fixed order of float operations. The fields
  * change over thousands of blocks, so 8 blocks apart the lerp is within 1e-4 of a direct
  * sample; it is exact on the lattice (a lerp at t = 0 returns its first end). */
-void gen_biome_chunk(const WorldGen *g, int32_t bx0, int32_t bz0, int scale, int off, int n,
+void gen_biome_chunk(const WorldGen *g, int64_t bx0, int64_t bz0, int scale, int off, int n,
                      float out[CHUNK_SIZE][CHUNK_SIZE][BIOME_COUNT]) {
     enum { L = CHUNK_SIZE / GEN_BIOME_STEP + 1 };
     BiomeSample lat[L][L];

@@ -159,7 +159,7 @@ void gen_caves_init(WorldGen *g) {
     }
 }
 
-void gen_cave_row(const WorldGen *g, uint32_t f, int32_t X0, int32_t Y, int32_t Z, float *out, int n) {
+void gen_cave_row(const WorldGen *g, uint32_t f, int64_t X0, int32_t Y, int64_t Z, float *out, int n) {
     const CaveField *c = &g->cave_fields[f];
     c->row(c, noise_fx_mul_int(c->fx, X0), noise_fx_mul_int(c->fx, WORLD_CELL_XZ), noise_fx_mul_int(c->fy, Y),
            noise_fx_mul_int(c->fx, Z), out, n);
@@ -168,7 +168,7 @@ void gen_cave_row(const WorldGen *g, uint32_t f, int32_t X0, int32_t Y, int32_t 
 /* Cave field f at the n corners (X[i], Y, Z[i]) of a layer's points, or with d its partner
  * (a simplex field on the same frequencies, as the tubes' two are) in one pair call: the
  * corner values the row calls give (lane i of a row is the field at x0 + i*dx). */
-static void layer_points(const CaveField *c, const CaveField *d, const int32_t *X, int32_t Y, const int32_t *Z,
+static void layer_points(const CaveField *c, const CaveField *d, const int64_t *X, int32_t Y, const int64_t *Z,
                          float *out, float *out_d, int n) {
     NoiseFx x[WG_NX * WG_NX], z[WG_NX * WG_NX];
     for (int i = 0; i < n; i++) x[i] = noise_fx_mul_int(c->fx, X[i]), z[i] = noise_fx_mul_int(c->fx, Z[i]);
@@ -176,9 +176,9 @@ static void layer_points(const CaveField *c, const CaveField *d, const int32_t *
     else noise_simplex3_points(c->seed, x, noise_fx_mul_int(c->fy, Y), z, out, n);
 }
 
-void gen_cave_layer(const WorldGen *g, ChunkScratch *s, int yi, int32_t X0, int32_t Z0, int nx) {
+void gen_cave_layer(const WorldGen *g, ChunkScratch *s, int yi, int64_t X0, int64_t Z0, int nx) {
     int32_t Y = WORLD_Y_MIN + yi * WORLD_CELL_Y;
-    int32_t X[WG_NX * WG_NX], Z[WG_NX * WG_NX];
+    int64_t X[WG_NX * WG_NX], Z[WG_NX * WG_NX];
     int run_z[WG_NX], run_x[WG_NX], run_at[WG_NX + 1], runs = 0, n = 0;   /* a run per corner row */
     for (int zi = 0; zi < nx; zi++) {
         uint32_t need = s->row_need[yi][zi];

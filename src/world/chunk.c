@@ -3,13 +3,13 @@
  * (props.c, which reads the fill). Above both, so neither calls the other back. */
 #include "world/world_internal.h"
 
-void gen_chunk_voxels(const WorldGen *g, int32_t cx, int32_t cz, double time_s, ChunkScratch *s) {
+void gen_chunk_voxels(const WorldGen *g, int64_t cx, int64_t cz, double time_s, ChunkScratch *s) {
     gen_chunk_fill(g, cx, cz, time_s, 0, WG_NX0, true, s);
     gen_props(g, s);
     s->seams = false;
 }
 
-void gen_chunk_voxels_lod(const WorldGen *g, int32_t cx, int32_t cz, double time_s, int lod, ChunkScratch *s) {
+void gen_chunk_voxels_lod(const WorldGen *g, int64_t cx, int64_t cz, double time_s, int lod, ChunkScratch *s) {
     if (lod < 0) lod = 0;
     if (lod > WORLD_LOD_MAX) lod = WORLD_LOD_MAX;
     /* Samples reach block 32 + off, the seam samples of LOD + 1 block 32 + its offset: the

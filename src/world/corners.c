@@ -7,7 +7,7 @@
 
 #include "noise/simd.h"
 
-static void fill_columns(const WorldGen *g, int32_t X0, int32_t Z0, int nx, ChunkScratch *s) {
+static void fill_columns(const WorldGen *g, int64_t X0, int64_t Z0, int nx, ChunkScratch *s) {
     float nb[WG_NX][WG_NX], ni[WG_NX][WG_NX], nh[WG_NX][WG_NX];
     const NoiseFx step = WORLD_CELL_XZ;
     noise_fbm2_rows(g->s_base, &g->fb_base, noise_fx_mul_int(g->f_base, X0), noise_fx_mul_int(g->f_base, step),
@@ -17,7 +17,7 @@ static void fill_columns(const WorldGen *g, int32_t X0, int32_t Z0, int nx, Chun
     noise_simplex2_rows(g->s_islh, noise_fx_mul_int(g->f_islh, X0), noise_fx_mul_int(g->f_islh, step),
                         noise_fx_mul_int(g->f_islh, Z0), noise_fx_mul_int(g->f_islh, step), &nh[0][0], WG_NX, nx, nx);
     for (int zi = 0; zi < nx; zi++) {
-        int32_t Z = Z0 + zi * WORLD_CELL_XZ;
+        int64_t Z = Z0 + zi * WORLD_CELL_XZ;
         for (int xi = 0; xi < nx; xi++)
             gen_column_finish(g, X0 + xi * WORLD_CELL_XZ, Z, nb[zi][xi], ni[zi][xi], nh[zi][xi], &s->col[zi][xi]);
     }
@@ -233,9 +233,9 @@ static void classify_cells(const WorldGen *g, ChunkScratch *s, uint32_t maybe[WG
     }
 }
 
-void gen_chunk_corners(const WorldGen *g, int32_t cx, int32_t cz, double time_s, int nx, bool lazy, ChunkScratch *s) {
-    const int32_t bx0 = cx * CHUNK_SIZE, bz0 = cz * CHUNK_SIZE;
-    const int32_t X0 = bx0 - WORLD_CELL_XZ, Z0 = bz0 - WORLD_CELL_XZ;
+void gen_chunk_corners(const WorldGen *g, int64_t cx, int64_t cz, double time_s, int nx, bool lazy, ChunkScratch *s) {
+    const int64_t bx0 = cx * CHUNK_SIZE, bz0 = cz * CHUNK_SIZE;
+    const int64_t X0 = bx0 - WORLD_CELL_XZ, Z0 = bz0 - WORLD_CELL_XZ;
     const int ncy = (g->y_top - WORLD_Y_MIN) / WORLD_CELL_Y;   /* cell layers */
     const int ny = ncy + 1;                                    /* corner layers */
     const NoiseFx dx_n3 = noise_fx_mul_int(g->f_n3, WORLD_CELL_XZ);

@@ -19,7 +19,7 @@ static float home_cell(const IslandField *h, float fx, float fz, uint32_t *iu, u
     return 1.0f;
 }
 
-uint8_t gen_home_type(const WorldGen *g, int32_t bx, int32_t bz) {
+uint8_t gen_home_type(const WorldGen *g, int64_t bx, int64_t bz) {
     const IslandField *h = g->home;
     if (!g->home_on) return ISLAND_FIELD_OFF;
     uint32_t iu, iv;
@@ -30,7 +30,7 @@ uint8_t gen_home_type(const WorldGen *g, int32_t bx, int32_t bz) {
     return t;
 }
 
-void gen_column_finish(const WorldGen *g, int32_t X, int32_t Z, float n_base, float n_isl, float n_islh,
+void gen_column_finish(const WorldGen *g, int64_t X, int64_t Z, float n_base, float n_isl, float n_islh,
                        GenColumn *c) {
     c->base = g->p.base_offset + n_base * g->p.base_amplitude;
     c->isl_s = (n_isl - g->p.island_threshold) * ISLAND_GAIN;
@@ -66,7 +66,7 @@ void gen_column_finish(const WorldGen *g, int32_t X, int32_t Z, float n_base, fl
     c->home_bottom = g->home_sea - under;
 }
 
-void gen_column_point(const WorldGen *g, int32_t X, int32_t Z, GenColumn *out) {
+void gen_column_point(const WorldGen *g, int64_t X, int64_t Z, GenColumn *out) {
     float nb = noise_fbm2(g->s_base, &g->fb_base, noise_fx_mul_int(g->f_base, X), noise_fx_mul_int(g->f_base, Z));
     float ni = noise_fbm2(g->s_isl, &g->fb_isl, noise_fx_mul_int(g->f_isl, X), noise_fx_mul_int(g->f_isl, Z));
     float nh = noise_simplex2(g->s_islh, noise_fx_mul_int(g->f_islh, X), noise_fx_mul_int(g->f_islh, Z));
@@ -82,34 +82,37 @@ int64_t gen_wind_shift(const WorldGen *g, double time_s) {
 }
 
 /* freq * (X + shift) in wrapping 64-bit arithmetic: the row path's x0 + i*dx exactly. */
-static NoiseFx fx_shifted(NoiseFx f, int32_t X, int64_t shift) {
+static NoiseFx fx_shifted(NoiseFx f, int64_t X, int64_t shift) {
     return (NoiseFx)((uint64_t)noise_fx_mul_int(f, X) + (uint64_t)f * (uint64_t)shift);
 }
 
-float gen_cloud_corner(const WorldGen *g, int64_t shift, int32_t X, int32_t Y, int32_t Z) {
+float gen_cloud_corner(const WorldGen *g, int64_t shift, int64_t X, int32_t Y, int64_t Z) {
     return noise_fbm3(g->s_cloud, &g->fb_cloud, fx_shifted(g->f_cloud, X, shift), noise_fx_mul_int(g->f_cloud, Y),
                       noise_fx_mul_int(g->f_cloud, Z));
 }
 
 typedef struct PointCell {
-    int32_t X0, Y0, Z0;
+    int64_t X0, Z0;
+    int32_t Y0;
     float tx, ty, tz;
 } PointCell;
 
 static void point_cell(double x, double y, double z, PointCell *c) {
     double fx = floor(x / WORLD_CELL_XZ), fy = floor((y - WORLD_Y_MIN) / WORLD_CELL_Y), fz = floor(z / WORLD_CELL_XZ);
-    c->X0 = (int32_t)fx * WORLD_CELL_XZ;
+    c->X0 = (int64_t)fx * WORLD_CELL_XZ;
     c->Y0 = WORLD_Y_MIN + (int32_t)fy * WORLD_CELL_Y;
-    c->Z0 = (int32_t)fz * WORLD_CELL_XZ;
-    c->tx = (float)((x - c->X0) * (1.0 / WORLD_CELL_XZ));
+    c->Z0 = (int64_t)fz * WORLD_CELL_XZ;
+    /* X0 <= x < X0 + 4 and X0 an integer a double holds: x - X0 is exact (Sterbenz), so the
+     * in-cell offset keeps its precision at any distance */
+    c->tx = (float)((x - (double)c->X0) * (1.0 / WORLD_CELL_XZ));
     c->ty = (float)((y - c->Y0) * (1.0 / WORLD_CELL_Y));
-    c->tz = (float)((z - c->Z0) * (1.0 / WORLD_CELL_XZ));
+    c->tz = (float)((z - (double)c->Z0) * (1.0 / WORLD_CELL_XZ));
 }
 
+/* Inside the generated world (WORLD_COORD_LIMIT, world.h) and not NaN or infinite; y within a
+ * range whose cell index fits int32 (the field is plain air or rock far above and below). */
 static bool point_in_range(double x, double y, double z) {
-    /* Corner maths is int32 and exact for |block| <= 2^24. */
-    const double lim = 16777216.0 - 64.0;
-    return x > -lim && x < lim && z > -lim && z < lim && y > -lim && y < lim;
+    return world_coord_usable(x, z) && y > -16777216.0 && y < 16777216.0;
 }
 
 /* The field at a point; *terrain_out (optional) gets the value before caves carve it. */
@@ -130,7 +133,7 @@ static float point_eval(const WorldGen *g, double x, double y, double z, float *
         int32_t Y = pc.Y0 + yi * WORLD_CELL_Y;
         for (int zi = 0; zi < 2; zi++)
             for (int xi = 0; xi < 2; xi++) {
-                int32_t X = pc.X0 + xi * WORLD_CELL_XZ, Z = pc.Z0 + zi * WORLD_CELL_XZ;
+                int64_t X = pc.X0 + xi * WORLD_CELL_XZ, Z = pc.Z0 + zi * WORLD_CELL_XZ;
                 float n3 = noise_fbm3(g->s_n3, &g->fb_n3, noise_fx_mul_int(g->f_n3, X), noise_fx_mul_int(g->f_n3y, Y),
                                       noise_fx_mul_int(g->f_n3, Z));
                 gen_corner_dense(g, &col[zi][xi], (float)Y, n3, &cd[yi][zi][xi], &ci[yi][zi][xi]);

@@ -29,8 +29,8 @@ void gen_props_init(WorldGen *g) {
         if (st->type >= h->n_types || landmark[st->type] < 0) continue;
         GenLandmark *m = &g->marks[g->n_marks++];
         float fx = h->centre_x + st->x_m, fz = h->centre_z + st->z_m;
-        m->bx = (int32_t)floorf(fx);
-        m->bz = (int32_t)floorf(fz);
+        m->bx = (int64_t)floorf(fx);
+        m->bz = (int64_t)floorf(fz);
         m->shape = (uint8_t)landmark[st->type];
     }
 }
@@ -94,7 +94,7 @@ static int col_ground(const WorldGen *g, const ChunkScratch *s, int x, int z) {
 
 /* The flora set of a candidate: the home island's type where the base is on it, else a biome
  * drawn by its weights (quantised to 1/65536) with hash bits u, so borders dither. */
-static int cand_flora(const WorldGen *g, const BiomeSample *b, int32_t bx, int32_t bz, uint32_t u) {
+static int cand_flora(const WorldGen *g, const BiomeSample *b, int64_t bx, int64_t bz, uint32_t u) {
     if (g->home_on) {
         uint8_t t = gen_home_type(g, bx, bz);
         if (t == WORLD_HOME_PATH) return 0;   /* "none": paths stay clear */
@@ -113,8 +113,8 @@ static int cand_flora(const WorldGen *g, const BiomeSample *b, int32_t bx, int32
 
 /* Is the footprint [x - r, x + r] x [z - r, z + r] within a block of a landmark's footprint
  * (every landmark counts as |x|, |z| <= PROP_LANDMARK_R)? */
-bool gen_prop_near_landmark(const WorldGen *g, const int32_t *near, int nnear, int32_t x, int32_t z, int r) {
-    const int32_t lr = PROP_LANDMARK_R + 1 + r;
+bool gen_prop_near_landmark(const WorldGen *g, const int32_t *near, int nnear, int64_t x, int64_t z, int r) {
+    const int64_t lr = PROP_LANDMARK_R + 1 + r;
     for (int i = 0; i < nnear; i++) {
         const GenLandmark *m = &g->marks[near[i]];
         if (x - m->bx <= lr && m->bx - x <= lr && z - m->bz <= lr && m->bz - z <= lr) return true;
@@ -137,11 +137,12 @@ static uint32_t cell_maps(const WorldGen *g, float mapv, float clusv) {
 }
 
 /* The candidate of cell (ci, cj) with maps factor pq (cell_maps); b is read only when pq > 0. */
-static uint32_t cell_candidate(const WorldGen *g, int32_t ci, int32_t cj, uint32_t pq, const BiomeSample *b,
+static uint32_t cell_candidate(const WorldGen *g, int64_t ci, int64_t cj, uint32_t pq, const BiomeSample *b,
                                PropCand *c) {
-    uint32_t h = hash3_u32(g->s_props, ci, 0x51, cj);
-    c->bx = ci * PROP_CELL + (int32_t)(h & 3u);
-    c->bz = cj * PROP_CELL + (int32_t)((h >> 2) & 3u);
+    /* the wide cell folded (gen_wide_cell): within +-2^31 cells the 32-bit cell's own hash */
+    uint32_t h = hash3_u32(g->s_props, (int32_t)gen_wide_cell(ci), 0x51, (int32_t)gen_wide_cell(cj));
+    c->bx = ci * PROP_CELL + (int64_t)(h & 3u);
+    c->bz = cj * PROP_CELL + (int64_t)((h >> 2) & 3u);
     c->alive = 0;
     c->shape = 0;
     c->r = 0;
@@ -169,8 +170,8 @@ static uint32_t cell_candidate(const WorldGen *g, int32_t ci, int32_t cj, uint32
     return prob;
 }
 
-uint32_t gen_prop_cell(const WorldGen *g, int32_t ci, int32_t cj, PropCand *c) {
-    int32_t xc = ci * PROP_CELL + 2, zc = cj * PROP_CELL + 2;
+uint32_t gen_prop_cell(const WorldGen *g, int64_t ci, int64_t cj, PropCand *c) {
+    int64_t xc = ci * PROP_CELL + 2, zc = cj * PROP_CELL + 2;
     float mapv = noise_fbm2(g->s_pmap, &g->fb_pmap, noise_fx_mul_int(g->f_pmap, xc), noise_fx_mul_int(g->f_pmap, zc));
     float clusv = noise_simplex2(g->s_pclus, noise_fx_mul_int(g->f_pclus, xc), noise_fx_mul_int(g->f_pclus, zc));
     uint32_t pq = cell_maps(g, mapv, clusv);
@@ -181,13 +182,13 @@ uint32_t gen_prop_cell(const WorldGen *g, int32_t ci, int32_t cj, PropCand *c) {
 
 static void props_candidates(const WorldGen *g, ChunkScratch *s, const int32_t *near, int nnear) {
     PropScratch *ps = &s->props;
-    const int32_t ci0 = s->cx * (CHUNK_SIZE / PROP_CELL) + PROP_CELL_FIRST, cj0 = s->cz * (CHUNK_SIZE / PROP_CELL) + PROP_CELL_FIRST;
+    const int64_t ci0 = s->cx * (CHUNK_SIZE / PROP_CELL) + PROP_CELL_FIRST, cj0 = s->cz * (CHUNK_SIZE / PROP_CELL) + PROP_CELL_FIRST;
     BiomeSample bio[PROP_CELLS];
     float map[PROP_CELLS], clus[PROP_CELLS];
     const NoiseFx mx0 = noise_fx_mul_int(g->f_pmap, ci0 * PROP_CELL + 2), mdx = noise_fx_mul_int(g->f_pmap, PROP_CELL);
     const NoiseFx cx0 = noise_fx_mul_int(g->f_pclus, ci0 * PROP_CELL + 2), cdx = noise_fx_mul_int(g->f_pclus, PROP_CELL);
     for (int j = 0; j < PROP_CELLS; j++) {
-        int32_t cj = cj0 + j, zc = cj * PROP_CELL + 2;
+        int64_t cj = cj0 + j, zc = cj * PROP_CELL + 2;
         /* The maps at the cell centres, a row at a time (the same values as gen_prop_cell). */
         noise_simplex2_row(g->s_pclus, cx0, cdx, noise_fx_mul_int(g->f_pclus, zc), clus, PROP_CELLS);
         /* Cells outside every clump (cluster factor 0: simplex <= PROP_CLUSTER_LO) accept nothing:
@@ -249,7 +250,7 @@ static void add_box(ChunkScratch *s, const ShapeBox *b, int32_t lx, int32_t by, 
     o->mat = mat;
 }
 
-static void record(ChunkScratch *s, int32_t bx, int32_t by, int32_t bz, uint8_t shape, bool landmark) {
+static void record(ChunkScratch *s, int64_t bx, int32_t by, int64_t bz, uint8_t shape, bool landmark) {
     PropScratch *ps = &s->props;
     if (ps->nplaced >= PROP_MAX_PLACED) return;
     PropPlaced *p = &ps->placed[ps->nplaced++];
@@ -258,7 +259,7 @@ static void record(ChunkScratch *s, int32_t bx, int32_t by, int32_t bz, uint8_t 
     p->bz = bz;
     p->shape = shape;
     p->landmark = landmark;
-    int32_t lx = bx - s->cx * CHUNK_SIZE, lz = bz - s->cz * CHUNK_SIZE;
+    int64_t lx = bx - s->cx * CHUNK_SIZE, lz = bz - s->cz * CHUNK_SIZE;
     p->own = lx >= 0 && lz >= 0 && lx < CHUNK_SIZE && lz < CHUNK_SIZE;
 }
 
@@ -266,9 +267,9 @@ static void record(ChunkScratch *s, int32_t bx, int32_t by, int32_t bz, uint8_t 
  * under every box that starts at the ground), every block it takes is air. The boxes are the
  * shape's, or its far boxes at LOD 1 and 2. Returns the base height or -1. */
 typedef struct FitCtx { const WorldGen *g; const ChunkScratch *s; } FitCtx;
-static bool fit_solid(void *ctx, int32_t x, int32_t y, int32_t z) {
+static bool fit_solid(void *ctx, int64_t x, int32_t y, int64_t z) {   /* chunk-local: small */
     const FitCtx *f = ctx;
-    return blk_solid(f->g, f->s, x, y, z);
+    return blk_solid(f->g, f->s, (int)x, y, (int)z);
 }
 
 static int object_fits(const WorldGen *g, const ChunkScratch *s, const PropShape *sh, int nbox, int lx, int lz) {
@@ -284,14 +285,14 @@ void gen_props(const WorldGen *g, ChunkScratch *s) {
     ps->nplaced = 0;
     ps->objects = 0;
     ps->landmarks = 0;
-    const int32_t bx0 = s->cx * CHUNK_SIZE, bz0 = s->cz * CHUNK_SIZE;
+    const int64_t bx0 = s->cx * CHUNK_SIZE, bz0 = s->cz * CHUNK_SIZE;
     /* Landmarks near the chunk: those whose footprint (plus a block, plus an object's reach)
      * can touch it. */
     int32_t near[ISLAND_FIELD_MAX_SITES];
     int nnear = 0;
     const int reach = PROP_LANDMARK_R + 2 + 2 * PROP_R_MAX + 4;
     for (uint32_t i = 0; i < g->n_marks; i++) {
-        int32_t lx = g->marks[i].bx - bx0, lz = g->marks[i].bz - bz0;
+        int64_t lx = g->marks[i].bx - bx0, lz = g->marks[i].bz - bz0;
         if (lx >= -reach && lz >= -reach && lx < CHUNK_SIZE + reach && lz < CHUNK_SIZE + reach) near[nnear++] = (int32_t)i;
     }
     /* Landmarks at every LOD, each chunk its part: the base is the LOD-0 ground at the site's
@@ -299,7 +300,7 @@ void gen_props(const WorldGen *g, ChunkScratch *s) {
     for (int i = 0; i < nnear; i++) {
         const GenLandmark *m = &g->marks[near[i]];
         const PropShape *sh = &prop_landmarks[m->shape];
-        int32_t lx = m->bx - bx0, lz = m->bz - bz0;
+        int32_t lx = (int32_t)(m->bx - bx0), lz = (int32_t)(m->bz - bz0);   /* near: small */
         if (lx + PROP_LANDMARK_R < 0 || lz + PROP_LANDMARK_R < 0 || lx - PROP_LANDMARK_R >= CHUNK_SIZE ||
             lz - PROP_LANDMARK_R >= CHUNK_SIZE)
             continue;
@@ -316,7 +317,7 @@ void gen_props(const WorldGen *g, ChunkScratch *s) {
         for (int i = 0; i < PROP_CELLS; i++) {
             PropCand *c = &ps->cand[j][i];
             if (!c->alive) continue;
-            int32_t lx = c->bx - bx0, lz = c->bz - bz0, r = c->r;
+            int32_t lx = (int32_t)(c->bx - bx0), lz = (int32_t)(c->bz - bz0), r = c->r;   /* cells -2..9: small */
             if (lx + r < 0 || lz + r < 0 || lx - r >= CHUNK_SIZE || lz - r >= CHUNK_SIZE) continue;
             const PropShape *sh = &prop_objects[c->shape];
             int nbox = s->lod == 0 ? sh->nbox : sh->far;
@@ -330,7 +331,7 @@ void gen_props(const WorldGen *g, ChunkScratch *s) {
                     const PropCand *o = &ps->cand[jj][ii];
                     if (!o->alive) continue;
                     int32_t d = (int32_t)c->r + o->r;
-                    int32_t ax = c->bx - o->bx, az = c->bz - o->bz;
+                    int64_t ax = c->bx - o->bx, az = c->bz - o->bz;
                     if (ax <= d && -ax <= d && az <= d && -az <= d && gen_prop_beats(o, c)) beaten = true;
                 }
             if (beaten) continue;
@@ -343,8 +344,8 @@ void gen_props(const WorldGen *g, ChunkScratch *s) {
 }
 
 /* Blocks of placed object p (world coordinates) at LOD lod: calls fn per box (tests). */
-void gen_prop_boxes(const PropPlaced *p, int lod, void (*fn)(void *ctx, int32_t x0, int32_t y0, int32_t z0, int32_t x1,
-                                                             int32_t y1, int32_t z1),
+void gen_prop_boxes(const PropPlaced *p, int lod, void (*fn)(void *ctx, int64_t x0, int64_t y0, int64_t z0, int64_t x1,
+                                                             int64_t y1, int64_t z1),
                     void *ctx) {
     const PropShape *sh = p->landmark ? &prop_landmarks[p->shape] : &prop_objects[p->shape];
     int nbox = p->landmark || lod == 0 ? sh->nbox : sh->far;

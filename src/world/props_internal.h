@@ -50,22 +50,22 @@ static inline bool gen_prop_beats(const PropCand *a, const PropCand *b) {
 }
 /* Is the footprint [x - r, x + r] x [z - r, z + r] within a block of the footprint of one of the
  * landmarks g->marks[near[0..nnear-1]] (props.c)? Such a candidate takes no part. */
-bool gen_prop_near_landmark(const WorldGen *g, const int32_t *near, int nnear, int32_t x, int32_t z, int r);
+bool gen_prop_near_landmark(const WorldGen *g, const int32_t *near, int nnear, int64_t x, int64_t z, int r);
 /* world_solid_objects for a generation snapshot (props_solid.c). */
-uint32_t gen_solid_objects(const WorldGen *g, int32_t x0, int32_t y0, int32_t z0, int32_t x1, int32_t y1, int32_t z1,
+uint32_t gen_solid_objects(const WorldGen *g, int64_t x0, int64_t y0, int64_t z0, int64_t x1, int64_t y1, int64_t z1,
                            WorldBox *out, uint32_t max);
 
 /* An object's terrain rule, the one definition the meshes (props.c, over a chunk's voxels) and the
  * collision (props_solid.c, over the density field) share: ground under every box that starts at
  * the ground, air in every block of every box, all of it under top. solid(ctx, x, y, z) answers a
  * block; inline, so each caller's test is called directly. */
-static inline bool gen_prop_fits(const PropShape *sh, int nbox, int32_t bx, int32_t by, int32_t bz, int32_t top,
-                                 bool (*solid)(void *ctx, int32_t x, int32_t y, int32_t z), void *ctx) {
+static inline bool gen_prop_fits(const PropShape *sh, int nbox, int64_t bx, int32_t by, int64_t bz, int32_t top,
+                                 bool (*solid)(void *ctx, int64_t x, int32_t y, int64_t z), void *ctx) {
     for (int b = 0; b < nbox; b++) {
         const ShapeBox *bb = &sh->box[b];
         if (by + bb->y1 > top) return false;
-        for (int32_t z = bz + bb->z0; z < bz + bb->z1; z++)
-            for (int32_t x = bx + bb->x0; x < bx + bb->x1; x++) {
+        for (int64_t z = bz + bb->z0; z < bz + bb->z1; z++)
+            for (int64_t x = bx + bb->x0; x < bx + bb->x1; x++) {
                 if (bb->y0 == 0 && !solid(ctx, x, by - 1, z)) return false;
                 for (int32_t y = by + bb->y0; y < by + bb->y1; y++)
                     if (solid(ctx, x, y, z)) return false;

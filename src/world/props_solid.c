@@ -17,7 +17,7 @@
 #define SQ_CANDS 64
 
 typedef struct SqColumn {
-    int32_t X, Z;
+    int64_t X, Z;
     bool used;
     uint32_t have, known, maybe;   /* bit k: corner layer k computed; cell layer k classified, may hold rock */
     GenColumn col[2][2];
@@ -25,7 +25,7 @@ typedef struct SqColumn {
 } SqColumn;
 
 typedef struct SqCand {
-    int32_t ci, cj;
+    int64_t ci, cj;
     bool used;
     PropCand c;   /* alive as the chunk path leaves it (landmark rule applied) */
 } SqCand;
@@ -36,7 +36,7 @@ typedef struct SolidQuery {
     SqCand cand[SQ_CANDS];
 } SolidQuery;
 
-static SqColumn *sq_column(SolidQuery *q, int32_t X, int32_t Z) {
+static SqColumn *sq_column(SolidQuery *q, int64_t X, int64_t Z) {
     uint32_t h = ((uint32_t)(X >> 2) * 0x9e3779b1u ^ (uint32_t)(Z >> 2) * 0x85ebca77u) >> 27;
     SqColumn *c = &q->col[h % SQ_COLS];
     if (c->used && c->X == X && c->Z == Z) return c;
@@ -55,7 +55,7 @@ static void sq_corner_layer(const WorldGen *g, SqColumn *c, int k) {
     int32_t Y = WORLD_Y_MIN + k * WORLD_CELL_Y;
     for (int zi = 0; zi < 2; zi++)
         for (int xi = 0; xi < 2; xi++) {
-            int32_t X = c->X + xi * WORLD_CELL_XZ, Z = c->Z + zi * WORLD_CELL_XZ;
+            int64_t X = c->X + xi * WORLD_CELL_XZ, Z = c->Z + zi * WORLD_CELL_XZ;
             float n3 = noise_fbm3(g->s_n3, &g->fb_n3, noise_fx_mul_int(g->f_n3, X), noise_fx_mul_int(g->f_n3y, Y),
                                   noise_fx_mul_int(g->f_n3, Z));
             gen_corner_dense(g, &c->col[zi][xi], (float)Y, n3, &c->cd[k][zi][xi], &c->ci[k][zi][xi]);
@@ -89,10 +89,10 @@ static bool sq_cell_maybe(const WorldGen *g, SqColumn *c, int k) {
 }
 
 /* Block (x, y, z) as the chunk voxels have it: solid below WORLD_Y_MIN, air from the generated top. */
-static bool sq_solid(SolidQuery *q, int32_t x, int32_t y, int32_t z) {
+static bool sq_solid(SolidQuery *q, int64_t x, int32_t y, int64_t z) {
     if (y < WORLD_Y_MIN) return true;
     if (y >= q->g->y_top) return false;
-    SqColumn *c = sq_column(q, floor_div(x, WORLD_CELL_XZ) * WORLD_CELL_XZ, floor_div(z, WORLD_CELL_XZ) * WORLD_CELL_XZ);
+    SqColumn *c = sq_column(q, floor_div64(x, WORLD_CELL_XZ) * WORLD_CELL_XZ, floor_div64(z, WORLD_CELL_XZ) * WORLD_CELL_XZ);
     if (!sq_cell_maybe(q->g, c, (y - WORLD_Y_MIN) / WORLD_CELL_Y)) return false;
     return gen_density_point(q->g, (double)x + 0.5, (double)y + 0.5, (double)z + 0.5) > 0.0f;
 }
@@ -100,10 +100,10 @@ static bool sq_solid(SolidQuery *q, int32_t x, int32_t y, int32_t z) {
 #define SQ_NONE INT32_MIN
 
 /* The highest solid block of column (x, z) within [lo, hi] (clipped to the generated range), or SQ_NONE. */
-static int32_t sq_top_in(SolidQuery *q, int32_t x, int32_t z, int32_t lo, int32_t hi) {
+static int32_t sq_top_in(SolidQuery *q, int64_t x, int64_t z, int32_t lo, int32_t hi) {
     if (hi >= q->g->y_top) hi = q->g->y_top - 1;
     if (lo < WORLD_Y_MIN) lo = WORLD_Y_MIN;
-    SqColumn *c = sq_column(q, floor_div(x, WORLD_CELL_XZ) * WORLD_CELL_XZ, floor_div(z, WORLD_CELL_XZ) * WORLD_CELL_XZ);
+    SqColumn *c = sq_column(q, floor_div64(x, WORLD_CELL_XZ) * WORLD_CELL_XZ, floor_div64(z, WORLD_CELL_XZ) * WORLD_CELL_XZ);
     for (int32_t y = hi; y >= lo;) {
         int k = (y - WORLD_Y_MIN) / WORLD_CELL_Y;
         if (!sq_cell_maybe(q->g, c, k)) {
@@ -129,7 +129,7 @@ static int shape_top(const PropShape *sh) {
 }
 
 /* Candidate of cell (ci, cj) as the chunk path leaves it: landmark rule applied. */
-static const PropCand *sq_cand(SolidQuery *q, int32_t ci, int32_t cj) {
+static const PropCand *sq_cand(SolidQuery *q, int64_t ci, int64_t cj) {
     uint32_t h = ((uint32_t)ci * 0x9e3779b1u ^ (uint32_t)cj * 0x85ebca77u) >> 26;
     SqCand *e = &q->cand[h % SQ_CANDS];
     if (e->used && e->ci == ci && e->cj == cj) return &e->c;
@@ -149,43 +149,44 @@ static const PropCand *sq_cand(SolidQuery *q, int32_t ci, int32_t cj) {
  * two apart hold bases at least 2 * PROP_CELL - (PROP_CELL - 1) = 5 blocks apart, more than two
  * footprints reach (2 * PROP_R_MAX), so the ring of eight neighbours decides. */
 _Static_assert(2 * PROP_R_MAX < PROP_CELL + 1, "the hard core's neighbour ring");
-static bool sq_beaten(SolidQuery *q, int32_t ci, int32_t cj, const PropCand *c) {
+static bool sq_beaten(SolidQuery *q, int64_t ci, int64_t cj, const PropCand *c) {
     PropCand me = *c;
     for (int dj = -1; dj <= 1; dj++)
         for (int di = -1; di <= 1; di++) {
             if (!di && !dj) continue;
             const PropCand *o = sq_cand(q, ci + di, cj + dj);
             if (!o->alive) continue;
-            int32_t d = (int32_t)me.r + o->r, ax = me.bx - o->bx, az = me.bz - o->bz;
+            int64_t d = (int64_t)me.r + o->r, ax = me.bx - o->bx, az = me.bz - o->bz;
             if (ax <= d && -ax <= d && az <= d && -az <= d && gen_prop_beats(o, &me)) return true;
         }
     return false;
 }
 
 /* props.c's terrain rule at LOD 0 (gen_prop_fits) asked of the field. */
-static bool sq_fit_solid(void *ctx, int32_t x, int32_t y, int32_t z) { return sq_solid(ctx, x, y, z); }
-static bool sq_fits(SolidQuery *q, const PropShape *sh, int32_t bx, int32_t by, int32_t bz) {
+static bool sq_fit_solid(void *ctx, int64_t x, int32_t y, int64_t z) { return sq_solid(ctx, x, y, z); }
+static bool sq_fits(SolidQuery *q, const PropShape *sh, int64_t bx, int32_t by, int64_t bz) {
     return gen_prop_fits(sh, sh->nbox, bx, by, bz, q->g->y_top, sq_fit_solid, q);
 }
 
 typedef struct SqOut {
-    int32_t x0, y0, z0, x1, y1, z1;   /* the query, inclusive blocks */
+    int64_t x0, y0, z0, x1, y1, z1;   /* the query, inclusive blocks (y clipped near the world's range) */
     WorldBox *out;
     uint32_t max, n;
 } SqOut;
 
-static bool box_meets(const SqOut *o, int32_t x0, int32_t y0, int32_t z0, int32_t x1, int32_t y1, int32_t z1) {
+static bool box_meets(const SqOut *o, int64_t x0, int64_t y0, int64_t z0, int64_t x1, int64_t y1, int64_t z1) {
     return x0 <= o->x1 && x1 > o->x0 && y0 <= o->y1 && y1 > o->y0 && z0 <= o->z1 && z1 > o->z0;
 }
 
 /* The boxes of a shape standing at base (bx, by, bz) that meet the query (sink: how far boxes at
  * the ground reach into it, as the mesher draws them). */
-static bool emit_shape(SqOut *o, const PropShape *sh, int32_t bx, int32_t by, int32_t bz, int sink, bool test_only) {
+static bool emit_shape(SqOut *o, const PropShape *sh, int64_t bx, int32_t by, int64_t bz, int sink, bool test_only) {
     bool any = false;
     for (int b = 0; b < sh->nbox; b++) {
         const ShapeBox *bb = &sh->box[b];
         int32_t y0 = by + bb->y0 - (bb->y0 == 0 ? sink : 0);
-        int32_t x0 = bx + bb->x0, x1 = bx + bb->x1, z0 = bz + bb->z0, z1 = bz + bb->z1, y1 = by + bb->y1;
+        int64_t x0 = bx + bb->x0, x1 = bx + bb->x1, z0 = bz + bb->z0, z1 = bz + bb->z1;
+        int32_t y1 = by + bb->y1;
         if (!box_meets(o, x0, y0, z0, x1, y1, z1)) continue;
         any = true;
         if (test_only) return true;
@@ -208,13 +209,13 @@ static void sq_landmarks(SolidQuery *q, SqOut *o) {
     }
 }
 
-static void sq_object(SolidQuery *q, SqOut *o, int32_t ci, int32_t cj, const PropCand *c) {
+static void sq_object(SolidQuery *q, SqOut *o, int64_t ci, int64_t cj, const PropCand *c) {
     const WorldGen *g = q->g;
     const PropShape *sh = &prop_objects[c->shape];
     int top = shape_top(sh);
     if (top < SOLID_MIN_HEIGHT) return;
     /* Only a ground in [y0 - top, y1 - 1] puts a box into the query's heights. */
-    int32_t lo = o->y0 - top, hi = o->y1 - 1;
+    int32_t lo = (int32_t)o->y0 - top, hi = (int32_t)o->y1 - 1;   /* y clipped by sq_objects */
     if (lo < 0) lo = 0;
     int32_t gy = sq_top_in(q, c->bx, c->bz, lo, hi);
     if (gy == SQ_NONE || (float)gy < g->p.bedrock_level + 1.0f) return;
@@ -232,19 +233,23 @@ static void sq_init(SolidQuery *q, const WorldGen *g) {
     for (int i = 0; i < SQ_CANDS; i++) q->cand[i].used = false;
 }
 
-static uint32_t sq_objects(SolidQuery *qp, int32_t x0, int32_t y0, int32_t z0, int32_t x1, int32_t y1, int32_t z1,
+static uint32_t sq_objects(SolidQuery *qp, int64_t x0, int64_t y0, int64_t z0, int64_t x1, int64_t y1, int64_t z1,
                            WorldBox *out, uint32_t max) {
     const WorldGen *g = qp->g;
-    SqOut o = {x0, y0, z0, x1, y1, z1, out, max, 0};
     if (x1 < x0 || y1 < y0 || z1 < z0 || y1 < WORLD_Y_MIN - PROP_SINK || y0 >= g->y_top + WORLD_HOME_HEADROOM) return 0;
+    /* Every box lies in [WORLD_Y_MIN - PROP_SINK, y_top + WORLD_HOME_HEADROOM): clipping the
+     * query's heights to a little beyond keeps the same boxes, and y in int32 */
+    if (y0 < WORLD_Y_MIN - PROP_SINK - 1) y0 = WORLD_Y_MIN - PROP_SINK - 1;
+    if (y1 > g->y_top + 2 * (int64_t)WORLD_HOME_HEADROOM) y1 = g->y_top + 2 * (int64_t)WORLD_HOME_HEADROOM;
+    SqOut o = {x0, y0, z0, x1, y1, z1, out, max, 0};
 #define q (*qp)
     sq_landmarks(&q, &o);
     if (!(g->p.prop_density > 0.0f)) return o.n;
     /* Candidates whose footprint (|x|, |z| <= PROP_R_MAX round the base) can meet the columns. */
-    int32_t ci0 = floor_div(x0 - PROP_R_MAX, PROP_CELL), ci1 = floor_div(x1 + PROP_R_MAX, PROP_CELL);
-    int32_t cj0 = floor_div(z0 - PROP_R_MAX, PROP_CELL), cj1 = floor_div(z1 + PROP_R_MAX, PROP_CELL);
-    for (int32_t cj = cj0; cj <= cj1; cj++)
-        for (int32_t ci = ci0; ci <= ci1; ci++) {
+    int64_t ci0 = floor_div64(x0 - PROP_R_MAX, PROP_CELL), ci1 = floor_div64(x1 + PROP_R_MAX, PROP_CELL);
+    int64_t cj0 = floor_div64(z0 - PROP_R_MAX, PROP_CELL), cj1 = floor_div64(z1 + PROP_R_MAX, PROP_CELL);
+    for (int64_t cj = cj0; cj <= cj1; cj++)
+        for (int64_t ci = ci0; ci <= ci1; ci++) {
             const PropCand *c = sq_cand(&q, ci, cj);
             if (!c->alive) continue;
             PropCand cc = *c;
@@ -255,14 +260,14 @@ static uint32_t sq_objects(SolidQuery *qp, int32_t x0, int32_t y0, int32_t z0, i
     return o.n;
 }
 
-uint32_t gen_solid_objects(const WorldGen *g, int32_t x0, int32_t y0, int32_t z0, int32_t x1, int32_t y1, int32_t z1,
+uint32_t gen_solid_objects(const WorldGen *g, int64_t x0, int64_t y0, int64_t z0, int64_t x1, int64_t y1, int64_t z1,
                            WorldBox *out, uint32_t max) {
     SolidQuery q;
     sq_init(&q, g);
     return sq_objects(&q, x0, y0, z0, x1, y1, z1, out, max);
 }
 
-uint32_t world_solid_objects(const World *w, int32_t x0, int32_t y0, int32_t z0, int32_t x1, int32_t y1, int32_t z1,
+uint32_t world_solid_objects(const World *w, int64_t x0, int64_t y0, int64_t z0, int64_t x1, int64_t y1, int64_t z1,
                              WorldBox *out, uint32_t max) {
     return gen_solid_objects(&w->gens[w->cur_gen], x0, y0, z0, x1, y1, z1, out, max);
 }
@@ -276,14 +281,13 @@ void world_probe_init(WorldProbe *p, const World *w) { sq_init((SolidQuery *)(vo
 bool world_probe_solid(WorldProbe *p, int64_t bx, int64_t by, int64_t bz) {
     SolidQuery *q = (SolidQuery *)(void *)p->opaque;
     const double x = (double)bx + 0.5, y = (double)by + 0.5, z = (double)bz + 0.5;
-    /* The cell bounds cover the generated range of the int32 lattice; elsewhere the point query alone. */
-    const int64_t lim = INT64_C(1) << 30;
-    if (by < WORLD_Y_MIN || by >= q->g->y_top || bx < -lim || bx > lim || bz < -lim || bz > lim)
-        return gen_density_point(q->g, x, y, z) > 0.0f;
-    return sq_solid(q, (int32_t)bx, (int32_t)by, (int32_t)bz);
+    /* The cell bounds cover the generated heights of the whole world (WORLD_COORD_LIMIT); above,
+     * below and beyond it the point query alone. */
+    if (by < WORLD_Y_MIN || by >= q->g->y_top || !world_coord_usable(x, z)) return gen_density_point(q->g, x, y, z) > 0.0f;
+    return sq_solid(q, bx, (int32_t)by, bz);
 }
 
-uint32_t world_probe_objects(WorldProbe *p, int32_t x0, int32_t y0, int32_t z0, int32_t x1, int32_t y1, int32_t z1,
+uint32_t world_probe_objects(WorldProbe *p, int64_t x0, int64_t y0, int64_t z0, int64_t x1, int64_t y1, int64_t z1,
                              WorldBox *out, uint32_t max) {
     return sq_objects((SolidQuery *)(void *)p->opaque, x0, y0, z0, x1, y1, z1, out, max);
 }

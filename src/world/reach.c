@@ -27,22 +27,22 @@ void stream_view_geom(const WorldLiveParams *p, double keep, double reach, const
     g->cos_half_fov = 1.0 / sqrt(1.0 + t * t);
 }
 
-double stream_dist_to(double px, double pz, int32_t cx, int32_t cz) {
+double stream_dist_to(double px, double pz, int64_t cx, int64_t cz) {
     double a = (double)cx + 0.5 - px, b = (double)cz + 0.5 - pz;
     return sqrt(a * a + b * b);
 }
 
 /* Within r (+ extra) of the camera or the lead point. */
-static bool within(const ViewGeom *g, double r, int32_t cx, int32_t cz, double extra) {
+static bool within(const ViewGeom *g, double r, int64_t cx, int64_t cz, double extra) {
     r += extra;
     return stream_dist_to(g->ccx, g->ccz, cx, cz) <= r || stream_dist_to(g->lx, g->lz, cx, cz) <= r;
 }
-bool stream_in_range(const ViewGeom *g, int32_t cx, int32_t cz, double extra) { return within(g, g->reach, cx, cz, extra); }
-bool stream_in_keep(const ViewGeom *g, int32_t cx, int32_t cz, double extra) { return within(g, g->keep, cx, cz, extra); }
+bool stream_in_range(const ViewGeom *g, int64_t cx, int64_t cz, double extra) { return within(g, g->reach, cx, cz, extra); }
+bool stream_in_keep(const ViewGeom *g, int64_t cx, int64_t cz, double extra) { return within(g, g->keep, cx, cz, extra); }
 
 /* Chunks of travel on the current heading before chunk (cx, cz) comes within g->need of the
  * camera: 0 when it is within already, INFINITY when the heading passes it by (or leaves it). */
-double stream_travel_to_need(const ViewGeom *g, int32_t cx, int32_t cz) {
+double stream_travel_to_need(const ViewGeom *g, int64_t cx, int64_t cz) {
     double a = (double)cx + 0.5 - g->ccx, b = (double)cz + 0.5 - g->ccz, d2 = a * a + b * b, r2 = g->need * g->need;
     if (d2 <= r2) return 0.0;
     if (g->dx == 0.0 && g->dz == 0.0) return INFINITY;
@@ -56,7 +56,7 @@ double stream_travel_to_need(const ViewGeom *g, int32_t cx, int32_t cz) {
  * (within the reach less one), nearest first among those needed now; chunks needed now behind
  * the aircraft, and chunks the heading passes by, after every chunk on the way. At rest (or
  * slow): distance, minus a bonus straight ahead. Both plus a penalty outside the view cone. */
-double stream_priority(const WorldLiveParams *p, const ViewGeom *g, int32_t cx, int32_t cz, double travel) {
+double stream_priority(const WorldLiveParams *p, const ViewGeom *g, int64_t cx, int64_t cz, double travel) {
     double a = (double)cx + 0.5 - g->ccx, b = (double)cz + 0.5 - g->ccz;
     double d = sqrt(a * a + b * b);
     if (d < 1e-6 || (g->dx == 0.0 && g->dz == 0.0)) return d;

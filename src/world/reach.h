@@ -31,7 +31,7 @@ typedef struct ViewGeom {
 /* A chunk worth a job this frame: where, at which LOD, how soon (lower first). */
 #define PICK_MAX 96
 typedef struct Pick {
-    int32_t cx, cz;
+    int64_t cx, cz;
     int8_t lod;
     double score;
 } Pick;
@@ -39,12 +39,12 @@ typedef struct Pick {
 /* The geometry of view v under live values p, kept to `keep` chunks and requested to `reach`. */
 void stream_view_geom(const WorldLiveParams *p, double keep, double reach, const WorldView *v, ViewGeom *g);
 /* Distance in chunks from (px, pz) to the centre of chunk (cx, cz). */
-double stream_dist_to(double px, double pz, int32_t cx, int32_t cz);
+double stream_dist_to(double px, double pz, int64_t cx, int64_t cz);
 /* Within the reach (requested) / the keep distance (kept), plus extra, of the camera or the lead point. */
-bool stream_in_range(const ViewGeom *g, int32_t cx, int32_t cz, double extra);
-bool stream_in_keep(const ViewGeom *g, int32_t cx, int32_t cz, double extra);
-double stream_travel_to_need(const ViewGeom *g, int32_t cx, int32_t cz);
-double stream_priority(const WorldLiveParams *p, const ViewGeom *g, int32_t cx, int32_t cz, double travel);
+bool stream_in_range(const ViewGeom *g, int64_t cx, int64_t cz, double extra);
+bool stream_in_keep(const ViewGeom *g, int64_t cx, int64_t cz, double extra);
+double stream_travel_to_need(const ViewGeom *g, int64_t cx, int64_t cz);
+double stream_priority(const WorldLiveParams *p, const ViewGeom *g, int64_t cx, int64_t cz, double travel);
 void stream_picks_push(Pick *h, uint32_t *n, Pick p);
 void stream_picks_replace_top(Pick *h, uint32_t n, Pick p);
 void stream_picks_sort(Pick *h, uint32_t n);

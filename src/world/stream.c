@@ -225,7 +225,7 @@ bool world_solid_at(const World *w, double x, double y, double z) { return world
 /* The LOD anchor follows the camera's chunk with lod_hysteresis chunks of slack per axis. */
 static void update_anchor(World *w, const ViewGeom *g) {
     const WorldLiveParams *p = &w->params.live;
-    int32_t cx = (int32_t)floor(g->ccx), cz = (int32_t)floor(g->ccz);
+    int64_t cx = (int64_t)floor(g->ccx), cz = (int64_t)floor(g->ccz);
     if (!w->anchor_valid) {
         w->anchor_x = cx;
         w->anchor_z = cz;
@@ -237,11 +237,8 @@ static void update_anchor(World *w, const ViewGeom *g) {
     if (g->ccz < w->anchor_z - h || g->ccz > w->anchor_z + 1 + h) w->anchor_z = cz;
 }
 
-/* A usable view: no NaN, and inside the +-2^24-block range chunk maths is exact in. */
-static bool view_usable(const WorldView *v) {
-    const double lim = 16777216.0;
-    return v->x > -lim && v->x < lim && v->z > -lim && v->z < lim;
-}
+/* A usable view: no NaN or infinity, and inside the generated world (WORLD_COORD_LIMIT). */
+static bool view_usable(const WorldView *v) { return world_coord_usable(v->x, v->z); }
 
 /* The keep distance grows back (slowly) while the pool has room for a batch of jobs on top of
  * those in flight. */
@@ -261,6 +258,10 @@ static void note_frame(World *w, const WorldView *v) {
     w->have_view = true;
     w->st.frames++;
 }
+
+/* A chunk's offset from the LOD anchor, held in int32 (the anchor follows the camera, so the
+ * chunks scanned lie a reach away; a far one still counts as far). */
+static int32_t anchor_offset(int64_t d) { return d > INT32_MAX ? INT32_MAX : (d < -INT32_MAX ? -INT32_MAX : (int32_t)d); }
 
 /* One frame's scan of the chunks around the camera. */
 typedef struct FrameScan {
@@ -285,7 +286,7 @@ typedef struct ScanChunk {
 
 /* Chunk (cx, cz)'s share of the frame's counts: wanted, void, and how early a missing chunk
  * arrives before it is needed on the current heading. */
-static void scan_count(const ViewGeom *g, FrameScan *fs, int32_t cx, int32_t cz, ScanChunk *c) {
+static void scan_count(const ViewGeom *g, FrameScan *fs, int64_t cx, int64_t cz, ScanChunk *c) {
     double d = stream_dist_to(g->ccx, g->ccz, cx, cz);
     double a = (double)cx + 0.5 - g->ccx, b = (double)cz + 0.5 - g->ccz;
     c->ahead = (g->dx == 0.0 && g->dz == 0.0) || a * g->dx + b * g->dz > 0.0;
@@ -310,7 +311,7 @@ static void scan_count(const ViewGeom *g, FrameScan *fs, int32_t cx, int32_t cz,
  * mesh, stale ones, and those whose mesh is at another LOD than their distance asks for. A LOD
  * change never makes void, so it waits behind the new chunks ahead (lod_refine_penalty), and
  * one that only coarsens waits longest. */
-static bool scan_score(const ViewGeom *g, const FrameScan *fs, int32_t cx, int32_t cz, const ScanChunk *c, int lod,
+static bool scan_score(const ViewGeom *g, const FrameScan *fs, int64_t cx, int64_t cz, const ScanChunk *c, int lod,
                        double *score) {
     const ChunkSlot *s = c->s;
     if (!c->mine || (s->state == SLOT_READY && !s->busy && s->stale)) {
@@ -343,17 +344,17 @@ static void scan_wanted(World *w, const ViewGeom *g, FrameScan *fs) {
     uint32_t free_slots = w->in_flight < w->max_in_flight ? w->max_in_flight - w->in_flight : 0;
     fs->npick = 0;
     fs->want_picks = free_slots < PICK_MAX ? free_slots : PICK_MAX;
-    int32_t ccx = (int32_t)floor(g->ccx), ccz = (int32_t)floor(g->ccz);
+    int64_t ccx = (int64_t)floor(g->ccx), ccz = (int64_t)floor(g->ccz);
     int32_t reach = g->radius + LOOKAHEAD_MAX + 1;   /* g->reach <= g->keep <= g->radius */
     for (int32_t dz = -reach; dz <= reach; dz++)
         for (int32_t dx = -reach; dx <= reach; dx++) {
-            int32_t cx = ccx + dx, cz = ccz + dz;
+            int64_t cx = ccx + dx, cz = ccz + dz;
             ScanChunk c;
             c.s = &w->slots[stream_slot_index(w, cx, cz)];
             c.mine = c.s->state != SLOT_EMPTY && c.s->cx == cx && c.s->cz == cz;
             scan_count(g, fs, cx, cz, &c);
             if (fs->want_picks == 0) continue;
-            int lod = stream_gov_lod_at(&w->gov, cx - w->anchor_x, cz - w->anchor_z);
+            int lod = stream_gov_lod_at(&w->gov, anchor_offset(cx - w->anchor_x), anchor_offset(cz - w->anchor_z));
             double sc;
             if (!scan_score(g, fs, cx, cz, &c, lod, &sc)) continue;
             Pick pk = {cx, cz, (int8_t)lod, sc};
@@ -369,7 +370,7 @@ static void scan_wanted(World *w, const ViewGeom *g, FrameScan *fs) {
 static double queue_budget_s(const ViewGeom *g) {
     double budget = QUEUE_BUDGET_S;
     if (g->speed >= PRIORITY_MIN_SPEED) {
-        double lead = stream_dist_to(g->ccx, g->ccz, (int32_t)floor(g->lx), (int32_t)floor(g->lz));
+        double lead = stream_dist_to(g->ccx, g->ccz, (int64_t)floor(g->lx), (int64_t)floor(g->lz));
         double window = (lead + 1.0) / g->speed / 3.0;
         if (window < budget) budget = window > QUEUE_BUDGET_MIN_S ? window : QUEUE_BUDGET_MIN_S;
     }
@@ -464,12 +465,12 @@ WorldStats world_stats(const World *w) {
     return s;
 }
 
-void world_lod_anchor(const World *w, int32_t *ax, int32_t *az) {
+void world_lod_anchor(const World *w, int64_t *ax, int64_t *az) {
     if (ax) *ax = w->anchor_x;
     if (az) *az = w->anchor_z;
 }
 
-static bool build_direct(World *w, int32_t cx, int32_t cz, int lod, double time_s, ChunkMesh *out, WorldBuildTiming *t) {
+static bool build_direct(World *w, int64_t cx, int64_t cz, int lod, double time_s, ChunkMesh *out, WorldBuildTiming *t) {
     const WorldGen *g = &w->gens[w->cur_gen];
     uint64_t t0 = time_now_ns();
     if (lod < 0) gen_chunk_voxels(g, cx, cz, time_s, w->main_scratch);
@@ -493,11 +494,11 @@ static bool build_direct(World *w, int32_t cx, int32_t cz, int lod, double time_
     return ok;
 }
 
-bool world_build_chunk(World *w, int32_t cx, int32_t cz, double time_s, ChunkMesh *out, WorldBuildTiming *t) {
+bool world_build_chunk(World *w, int64_t cx, int64_t cz, double time_s, ChunkMesh *out, WorldBuildTiming *t) {
     return build_direct(w, cx, cz, -1, time_s, out, t);
 }
 
-bool world_build_chunk_lod(World *w, int32_t cx, int32_t cz, int lod, double time_s, ChunkMesh *out,
+bool world_build_chunk_lod(World *w, int64_t cx, int64_t cz, int lod, double time_s, ChunkMesh *out,
                            WorldBuildTiming *t) {
     return build_direct(w, cx, cz, lod < 0 ? 0 : lod, time_s, out, t);
 }

@@ -21,7 +21,7 @@
 enum { SLOT_EMPTY = 0, SLOT_QUEUED, SLOT_READY };
 
 typedef struct ChunkSlot {
-    int32_t cx, cz;
+    int64_t cx, cz;
     uint8_t state;
     uint8_t ready_pending;      /* READY event in the ring, not taken yet */
     uint8_t ready_taken;        /* the renderer has it: a GONE must follow */
@@ -43,7 +43,7 @@ typedef struct ChunkJob {
     World *w;
     const WorldGen *gen;
     uint32_t gen_index;
-    int32_t cx, cz;
+    int64_t cx, cz;
     int lod;
     bool classic;               /* LOD off: the classic LOD-0 mesh, no seam faces */
     uint32_t slot, seq;
@@ -95,7 +95,7 @@ struct World {
     WorldStats st;
     WorldView last_view;
     bool have_view;
-    int32_t anchor_x, anchor_z;  /* LOD anchor chunk */
+    int64_t anchor_x, anchor_z;  /* LOD anchor chunk */
     bool anchor_valid;
     _Atomic uint32_t stretch_bits; /* job stretch factor as float bits (0: none) */
     StreamGovernor gov;         /* LOD thresholds in force and the reach: reach.c writes it */
@@ -106,11 +106,11 @@ struct World {
 };
 
 /* The slot of chunk (cx, cz): the table wraps around (a torus), so a chunk's slot never moves. */
-static inline uint32_t stream_wrap_index(int32_t v, uint32_t w) {
-    int32_t m = v % (int32_t)w;
-    return (uint32_t)(m < 0 ? m + (int32_t)w : m);
+static inline uint32_t stream_wrap_index(int64_t v, uint32_t w) {
+    int64_t m = v % (int64_t)w;
+    return (uint32_t)(m < 0 ? m + (int64_t)w : m);
 }
-static inline uint32_t stream_slot_index(const World *w, int32_t cx, int32_t cz) {
+static inline uint32_t stream_slot_index(const World *w, int64_t cx, int64_t cz) {
     return stream_wrap_index(cz, w->table_w) * w->table_w + stream_wrap_index(cx, w->table_w);
 }
 
@@ -127,7 +127,7 @@ static inline double stream_reach(const World *w) {
 
 /* ---------------------------------------------------------------- stream_slots.c */
 /* Queues a renderer event (the ring keeps the newest: the oldest is dropped and counted). */
-void stream_event_push(World *w, WorldEventType type, int32_t cx, int32_t cz, const ChunkMesh *mesh, uint32_t slot);
+void stream_event_push(World *w, WorldEventType type, int64_t cx, int64_t cz, const ChunkMesh *mesh, uint32_t slot);
 /* Withdraws the READY events of slot that were not taken yet. */
 void stream_event_withdraw(World *w, uint32_t slot);
 /* Empties slot idx: its mesh back to the pool, a GONE when the renderer had it. */
@@ -147,6 +147,6 @@ void stream_jobs_collect(World *w, const ViewGeom *g);
 /* Slabs a job at `lod` is expected to take. */
 uint32_t stream_job_expect(const World *w, int lod);
 /* Requests chunk (cx, cz) at `lod` into slot idx (false: no record or the queue refused). */
-bool stream_job_submit(World *w, uint32_t idx, int32_t cx, int32_t cz, int lod, double time_s);
+bool stream_job_submit(World *w, uint32_t idx, int64_t cx, int64_t cz, int lod, double time_s);
 
 #endif

@@ -186,7 +186,7 @@ uint32_t stream_job_expect(const World *w, int lod) { return (uint32_t)ceil(w->s
 /* Requests chunk (cx, cz) at `lod` into slot idx. A slot that holds a mesh keeps it (READY,
  * busy) until the new one is collected, and the new mesh is built at the chunk's creation time
  * so its clouds stay where they were; otherwise the slot becomes QUEUED, created at time_s. */
-bool stream_job_submit(World *w, uint32_t idx, int32_t cx, int32_t cz, int lod, double time_s) {
+bool stream_job_submit(World *w, uint32_t idx, int64_t cx, int64_t cz, int lod, double time_s) {
     ChunkSlot *s = &w->slots[idx];
     bool swap = s->state == SLOT_READY && s->cx == cx && s->cz == cz;
     ChunkJob *j = mem_pool_alloc(&w->records);

@@ -4,7 +4,7 @@
 #include "world/stream_internal.h"
 
 /* ---------------------------------------------------------------- events */
-void stream_event_push(World *w, WorldEventType type, int32_t cx, int32_t cz, const ChunkMesh *mesh, uint32_t slot) {
+void stream_event_push(World *w, WorldEventType type, int64_t cx, int64_t cz, const ChunkMesh *mesh, uint32_t slot) {
     if (w->ev_count == w->ev_cap) {
         EventEntry *old = &w->events[w->ev_head];
         if (!old->withdrawn && old->ev.type == WORLD_EV_MESH_READY) {
@@ -69,7 +69,7 @@ void stream_slot_clear(World *w, uint32_t idx, bool count_evicted) {
     s->slabs = 0;
 }
 
-void world_release_mesh(World *w, int32_t cx, int32_t cz) {
+void world_release_mesh(World *w, int64_t cx, int64_t cz) {
     uint32_t idx = stream_slot_index(w, cx, cz);
     ChunkSlot *s = &w->slots[idx];
     if (s->state != SLOT_READY || s->cx != cx || s->cz != cz) return;
@@ -122,7 +122,7 @@ void stream_evict_out_of_keep(World *w, const ViewGeom *g) {
     }
 }
 
-int world_chunk_lod(const World *w, int32_t cx, int32_t cz) {
+int world_chunk_lod(const World *w, int64_t cx, int64_t cz) {
     const ChunkSlot *s = &w->slots[stream_slot_index(w, cx, cz)];
     if (s->state != SLOT_READY || s->cx != cx || s->cz != cz) return -1;
     return s->lod;

@@ -513,11 +513,11 @@ static void column_tops(ChunkScratch *s) {
 /* W6 colour jitter, biome weights and the home island's location types at the sample columns.
  * The home island keeps its own colours: its columns count as temperate. */
 static void column_colours(const WorldGen *g, ChunkScratch *s) {
-    const int32_t bx0 = s->cx * CHUNK_SIZE, bz0 = s->cz * CHUNK_SIZE;
+    const int64_t bx0 = s->cx * CHUNK_SIZE, bz0 = s->cz * CHUNK_SIZE;
     const NoiseFx fj = g->f_jitter;
     gen_biome_chunk(g, bx0, bz0, s->scale, s->off, s->n, s->biome_w);
     for (int z = 0; z < s->n; z++) {
-        int32_t bz = bz0 + z * s->scale + s->off;
+        int64_t bz = bz0 + z * s->scale + s->off;
         noise_simplex2_row(g->s_jitter, noise_fx_mul_int(fj, bx0 + s->off), noise_fx_mul_int(fj, s->scale),
                            noise_fx_mul_int(fj, bz), s->jitter[z], s->n);
         for (int x = 0; x < s->n; x++) {
@@ -534,7 +534,7 @@ static void column_colours(const WorldGen *g, ChunkScratch *s) {
 
 /* The chunk at `lod` over nx corner columns: corners, voxels, column tops, colours (the objects
  * come after, from chunk.c). */
-void gen_chunk_fill(const WorldGen *g, int32_t cx, int32_t cz, double time_s, int lod, int nx, bool lazy,
+void gen_chunk_fill(const WorldGen *g, int64_t cx, int64_t cz, double time_s, int lod, int nx, bool lazy,
                     ChunkScratch *s) {
     gen_chunk_corners(g, cx, cz, time_s, nx, lazy, s);
     s->lod = lod;

@@ -17,6 +17,17 @@
 #define WORLD_Y_MIN 0
 #define WORLD_Y_MAX 160
 
+/* Horizontal coordinates: block, corner and chunk coordinates are int64 (chunk = floor(block /
+ * CHUNK_SIZE)), positions double. The world is generated out to |x|, |z| < WORLD_COORD_LIMIT
+ * blocks (2^42, 4.4e12 m: 28 years of flight at 5000 m/s), where a double still resolves
+ * 2^-10 block (under a millimetre); past it, and at NaN or infinite positions, the point query
+ * answers air (solid below WORLD_Y_MIN) and the streamer requests nothing (docs/world.md,
+ * coordinates). Every integer product of coordinates stays far inside int64 there. */
+#define WORLD_COORD_LIMIT 4398046511104.0
+static inline bool world_coord_usable(double x, double z) {
+    return x > -WORLD_COORD_LIMIT && x < WORLD_COORD_LIMIT && z > -WORLD_COORD_LIMIT && z < WORLD_COORD_LIMIT;
+}
+
 /* Coarse density grid: corners every 4 blocks in x/z and 8 in y, trilinear in between
  * (the interpolated field IS the field: world_density_at computes the same interpolation). */
 #define WORLD_CELL_XZ 4
@@ -75,7 +86,7 @@ typedef struct ChunkMeshPart {
 } ChunkMeshPart;
 
 typedef struct ChunkMesh {
-    int32_t cx, cz;
+    int64_t cx, cz;                              /* chunk coordinates (blocks / CHUNK_SIZE, floor) */
     uint32_t epoch;
     uint32_t opaque_parts, cloud_parts;
     uint32_t lod;                                /* 0..WORLD_LOD_MAX (0 in zeroed meshes) */
@@ -346,8 +357,8 @@ const char *world_flora_name(int i);
  * rocks (objects under 3 blocks) are not solid. Writes at most max, returns how many there are.
  * Deterministic, allocation-free, thread-safe; cost grows with the objects near the ground in
  * the box (the terrain is asked only where it can hold rock). */
-typedef struct WorldBox { int32_t x0, y0, z0, x1, y1, z1; } WorldBox;
-uint32_t world_solid_objects(const World *w, int32_t x0, int32_t y0, int32_t z0, int32_t x1, int32_t y1, int32_t z1,
+typedef struct WorldBox { int64_t x0, y0, z0, x1, y1, z1; } WorldBox;
+uint32_t world_solid_objects(const World *w, int64_t x0, int64_t y0, int64_t z0, int64_t x1, int64_t y1, int64_t z1,
                              WorldBox *out, uint32_t max);
 /* A probe of the field for one sweep (a frame's collision): world_probe_solid is
  * world_solid_at(bx + 0.5, by + 0.5, bz + 0.5), bit for bit, but keeps per 4 x 8 x 4 cell a
@@ -357,7 +368,7 @@ uint32_t world_solid_objects(const World *w, int32_t x0, int32_t y0, int32_t z0,
 typedef struct WorldProbe { _Alignas(max_align_t) unsigned char opaque[WORLD_PROBE_BYTES]; } WorldProbe;
 void world_probe_init(WorldProbe *p, const World *w);
 bool world_probe_solid(WorldProbe *p, int64_t bx, int64_t by, int64_t bz);
-uint32_t world_probe_objects(WorldProbe *p, int32_t x0, int32_t y0, int32_t z0, int32_t x1, int32_t y1, int32_t z1,
+uint32_t world_probe_objects(WorldProbe *p, int64_t x0, int64_t y0, int64_t z0, int64_t x1, int64_t y1, int64_t z1,
                              WorldBox *out, uint32_t max);
 
 /* Benches and tests: every chunk job then takes k times its CPU time (the worker sleeps the
@@ -386,15 +397,15 @@ float world_home_sea(const WorldGenParams *p, const IslandField *home);
 /* LOD for a chunk (dx, dz) chunks from the anchor chunk under p's lod_dist. */
 int world_lod_for_offset(const WorldLiveParams *p, int32_t dx, int32_t dz);
 /* LOD of the mesh the world holds for chunk (cx, cz), or -1 when it has none (void). */
-int world_chunk_lod(const World *w, int32_t cx, int32_t cz);
+int world_chunk_lod(const World *w, int64_t cx, int64_t cz);
 /* The LOD anchor chunk of the last world_update. */
-void world_lod_anchor(const World *w, int32_t *ax, int32_t *az);
+void world_lod_anchor(const World *w, int64_t *ax, int64_t *az);
 
 /* ---------------------------------------------------------------- events */
 typedef enum WorldEventType { WORLD_EV_MESH_READY, WORLD_EV_CHUNK_GONE } WorldEventType;
 typedef struct WorldEvent {
     WorldEventType type;
-    int32_t cx, cz;
+    int64_t cx, cz;
     const ChunkMesh *mesh;   /* READY only; NULL for GONE */
 } WorldEvent;
 
@@ -410,7 +421,7 @@ typedef struct WorldEvent {
 size_t world_take_events(World *w, WorldEvent *out, size_t max);
 /* The renderer uploaded the chunk: its CPU vertex slabs go back to the pool now. The ChunkMesh
  * stays (parts emptied, vert_count 0) and the chunk stays resident until its GONE event. */
-void world_release_mesh(World *w, int32_t cx, int32_t cz);
+void world_release_mesh(World *w, int64_t cx, int64_t cz);
 
 /* ---------------------------------------------------------------- stats */
 typedef struct WorldStats {
@@ -456,7 +467,7 @@ typedef struct WorldStats {
     uint64_t lod_swaps;         /* meshes replaced by a mesh of another LOD */
     uint64_t generated_lod[WORLD_LOD_MAX + 1];
     uint64_t verts_lod[WORLD_LOD_MAX + 1];
-    int32_t lod_anchor_x, lod_anchor_z;
+    int64_t lod_anchor_x, lod_anchor_z;
 } WorldStats;
 
 WorldStats world_stats(const World *w);
@@ -473,12 +484,12 @@ typedef struct WorldBuildTiming {
     bool out_of_slabs;
 } WorldBuildTiming;
 
-bool world_build_chunk(World *w, int32_t cx, int32_t cz, double time_s, ChunkMesh *out, WorldBuildTiming *t);
+bool world_build_chunk(World *w, int64_t cx, int64_t cz, double time_s, ChunkMesh *out, WorldBuildTiming *t);
 /* The streamer's mesh of a chunk at LOD `lod` (0..WORLD_LOD_MAX): coarse voxels, plus seam
  * faces on the chunk border so a neighbour one LOD finer or coarser leaves no hole (for lod 0
  * this is world_build_chunk's mesh plus those border faces). world_debug_voxels then returns
  * the coarse voxels (x, z in -1..32/s, y in -1..gen_y_max/s, same index formula). */
-bool world_build_chunk_lod(World *w, int32_t cx, int32_t cz, int lod, double time_s, ChunkMesh *out,
+bool world_build_chunk_lod(World *w, int64_t cx, int64_t cz, int lod, double time_s, ChunkMesh *out,
                            WorldBuildTiming *t);
 void world_free_mesh(World *w, ChunkMesh *m);
 

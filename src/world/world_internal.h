@@ -85,7 +85,7 @@ typedef struct CaveActive {
 } CaveActive;
 
 /* A home-island landmark in world blocks (props.c): its site's column and its shape. */
-typedef struct GenLandmark { int32_t bx, bz; uint8_t shape; } GenLandmark;
+typedef struct GenLandmark { int64_t bx, bz; uint8_t shape; } GenLandmark;
 
 /* Immutable per-epoch snapshot: the parameters plus everything derived from them. */
 typedef struct WorldGen {
@@ -117,7 +117,7 @@ uint32_t gen_derive_seed(uint64_t seed, uint32_t stage);
 /* The active cave kinds of g->p.cave_modes (those whose fields fit WG_CAVE_FIELDS, in bit order). */
 void gen_caves_init(WorldGen *g);
 /* Cave field f (0..ncave_fields-1) at n corners x = X0 + 4i, y = Y, z = Z. */
-void gen_cave_row(const WorldGen *g, uint32_t f, int32_t X0, int32_t Y, int32_t Z, float *out, int n);
+void gen_cave_row(const WorldGen *g, uint32_t f, int64_t X0, int32_t Y, int64_t Z, float *out, int n);
 /* Every active kind carves v[i] (i < n <= 16) with min() from the interpolated cave fields
  * fv[f][i]: a value that ends <= 0 is air. */
 void gen_caves_carve(const WorldGen *g, const float *const *fv, float *v, int n);
@@ -141,9 +141,9 @@ typedef struct GenColumn {
     int32_t home_on;
 } GenColumn;
 
-void gen_column_point(const WorldGen *g, int32_t X, int32_t Z, GenColumn *out);
+void gen_column_point(const WorldGen *g, int64_t X, int64_t Z, GenColumn *out);
 /* Column fields from the raw noise values (shared by the row and the point paths). */
-void gen_column_finish(const WorldGen *g, int32_t X, int32_t Z, float n_base, float n_isl, float n_islh,
+void gen_column_finish(const WorldGen *g, int64_t X, int64_t Z, float n_base, float n_isl, float n_islh,
                        GenColumn *out);
 /* ---------------------------------------------------------------- biomes */
 /* Biomes of the endless archipelago: two 2D fields over block columns, temperature and humidity
@@ -157,22 +157,22 @@ typedef struct BiomeSample {
 } BiomeSample;
 
 /* The biome at block column (bx, bz) (deterministic: fixed-point noise coordinates). */
-void gen_biome_at(const WorldGen *g, int32_t bx, int32_t bz, BiomeSample *out);
+void gen_biome_at(const WorldGen *g, int64_t bx, int64_t bz, BiomeSample *out);
 /* The biome of n columns bx0 + i*step, bz (same values as gen_biome_at; n <= 64). */
-void gen_biome_row(const WorldGen *g, int32_t bx0, int32_t step, int32_t bz, BiomeSample *out, int n);
+void gen_biome_row(const WorldGen *g, int64_t bx0, int32_t step, int64_t bz, BiomeSample *out, int n);
 /* Weights from the two field values (shared by both calls and the tests). */
 void gen_biome_weights(const WorldGen *g, float temperature, float humidity, BiomeSample *out);
 const char *gen_biome_name(WorldBiome b);
 /* Biome weights of a chunk's n x n sample columns (bx0 + x * scale + off, likewise z): the
  * lattice of gen_biome_row every GEN_BIOME_STEP blocks, interpolated bilinearly (exact on it). */
 #define GEN_BIOME_STEP 8
-void gen_biome_chunk(const WorldGen *g, int32_t bx0, int32_t bz0, int scale, int off, int n,
+void gen_biome_chunk(const WorldGen *g, int64_t bx0, int64_t bz0, int scale, int off, int n,
                      float out[CHUNK_SIZE][CHUNK_SIZE][BIOME_COUNT]);
 
 /* Location type of the home island at a block column, ISLAND_FIELD_OFF when not on it,
  * WORLD_HOME_PATH on a path. */
 #define WORLD_HOME_PATH 254u
-uint8_t gen_home_type(const WorldGen *g, int32_t bx, int32_t bz);
+uint8_t gen_home_type(const WorldGen *g, int64_t bx, int64_t bz);
 
 /* Corner values D (W1 without the y terms) and I (island lenses) from the corner's n3.
  * A lens is min(top - Y, (Y - bottom) * k): a domed top and a deep, gentler underside. */
@@ -193,6 +193,18 @@ static inline void gen_corner_dense(const WorldGen *g, const GenColumn *c, float
 
 /* a / b rounded towards minus infinity (b > 0): block to chunk or cell indices. */
 static inline int32_t floor_div(int32_t a, int32_t b) { return a >= 0 ? a / b : -((-a + b - 1) / b); }
+/* The same over int64 (world block, corner and chunk coordinates; |a| far below 2^62). */
+static inline int64_t floor_div64(int64_t a, int64_t b) { return a >= 0 ? a / b : -((-a + b - 1) / b); }
+
+/* A cell index of any width folded to the 32 bits a cell hash takes: the low word, XORed with a
+ * mix of the high part that is 0 for every index within +-2^31 (so the hashes there are those of
+ * the 32-bit index), and a different word for each 2^32 block of cells beyond. */
+static inline uint32_t gen_wide_cell(int64_t v) {
+    int32_t lo = (int32_t)(uint32_t)(uint64_t)v;            /* sign-extended low word */
+    int64_t hi = (v - (int64_t)lo) >> 32;                   /* exact; 0 iff v fits in int32 */
+    /* hash_u32 is a bijection with hash_u32(0) = 0: the mix is 0 exactly for hi = 0 */
+    return (uint32_t)lo ^ hash_u32((uint32_t)(uint64_t)hi ^ hash_u32((uint32_t)((uint64_t)hi >> 32)));
+}
 static inline float wlerp(float a, float b, float t) { return a + (b - a) * t; }
 
 /* -y plus the bedrock term at height yc: what the terrain adds to the interpolated D. The cell
@@ -247,7 +259,7 @@ static inline float gen_cloud_weight(const WorldGen *g, float yc) {
 /* Whole blocks of wind shift for a chunk created at time_s. */
 int64_t gen_wind_shift(const WorldGen *g, double time_s);
 /* Corner-cloud lattice noise at block corner (X + shift, Y, Z). */
-float gen_cloud_corner(const WorldGen *g, int64_t shift, int32_t X, int32_t Y, int32_t Z);
+float gen_cloud_corner(const WorldGen *g, int64_t shift, int64_t X, int32_t Y, int64_t Z);
 
 float gen_density_point(const WorldGen *g, double x, double y, double z);
 bool gen_cloud_point(const WorldGen *g, double time_s, double x, double y, double z);
@@ -262,7 +274,7 @@ bool gen_cloud_point(const WorldGen *g, double time_s, double x, double y, doubl
 #define PROP_MAX_PLACED 512
 
 typedef struct PropCand {
-    int32_t bx, bz;                  /* base column, world blocks */
+    int64_t bx, bz;                  /* base column, world blocks */
     uint32_t key;                    /* hard-core priority */
     uint8_t shape, r, alive, tint;
 } PropCand;
@@ -275,7 +287,8 @@ typedef struct PropBox {
 } PropBox;
 /* An object or landmark the chunk built (part of): base in world blocks. */
 typedef struct PropPlaced {
-    int32_t bx, by, bz;
+    int64_t bx, bz;
+    int32_t by;
     uint8_t shape;
     bool landmark;
     bool own;                        /* the base column lies in this chunk */
@@ -294,12 +307,12 @@ struct ChunkScratch;
 void gen_props(const WorldGen *g, struct ChunkScratch *s);
 /* The candidate of world cell (ci, cj) (scalar noise; the chunk path computes the same in rows):
  * returns its acceptance probability x 65536 (before the hard core, landmarks and terrain). */
-uint32_t gen_prop_cell(const WorldGen *g, int32_t ci, int32_t cj, PropCand *c);
+uint32_t gen_prop_cell(const WorldGen *g, int64_t ci, int64_t cj, PropCand *c);
 /* Name of an object (landmark false) or landmark shape. */
 const char *gen_prop_shape_name(int shape, bool landmark);
 /* The boxes (world blocks, half-open) of a placed object at a LOD. */
 void gen_prop_boxes(const PropPlaced *p, int lod,
-                    void (*fn)(void *ctx, int32_t x0, int32_t y0, int32_t z0, int32_t x1, int32_t y1, int32_t z1),
+                    void (*fn)(void *ctx, int64_t x0, int64_t y0, int64_t z0, int64_t x1, int64_t y1, int64_t z1),
                     void *ctx);
 
 /* ---------------------------------------------------------------- chunk scratch */
@@ -325,7 +338,8 @@ typedef struct ChunkScratch {
     float biome_w[CHUNK_SIZE][CHUNK_SIZE][BIOME_COUNT];   /* biome weights per column (temperate on the home island) */
     uint8_t home_type[CHUNK_SIZE][CHUNK_SIZE];
     uint32_t cplane[6][CHUNK_SIZE * WV_H];           /* mesher: cloud faces per plane for merging */
-    int32_t cx, cz, y_top;                           /* y_top: generated top in blocks */
+    int64_t cx, cz;                                  /* the chunk */
+    int32_t y_top;                                   /* generated top in blocks */
     int32_t lod, scale, off;                         /* LOD n, s = 2^n, sample offset s/2 */
     int32_t n, ny;                                   /* coarse voxels per row, coarse layers */
     int32_t nx;                                      /* corner columns in use */
@@ -337,7 +351,7 @@ typedef struct ChunkScratch {
 
 /* Every cave field at the corners of corner layer yi that s->row_need asks for (the same values
  * as gen_cave_row over each row's run), the layer's points batched across rows. */
-void gen_cave_layer(const WorldGen *g, ChunkScratch *s, int yi, int32_t X0, int32_t Z0, int nx);
+void gen_cave_layer(const WorldGen *g, ChunkScratch *s, int yi, int64_t X0, int64_t Z0, int nx);
 
 static inline bool gs_solid(const ChunkScratch *s, int x, int y, int z) {
     return (s->solid[y - WORLD_Y_MIN + 1][z + 1] >> (x + 1)) & 1u;
@@ -377,21 +391,21 @@ static inline uint8_t gen_material(const WorldGen *g, const ChunkScratch *s, int
 
 /* The fill alone, without objects (voxels.c): corners over nx columns, voxels, column tops,
  * colours. gen_chunk_voxels and gen_chunk_voxels_lod (chunk.c) place the objects on it. */
-void gen_chunk_fill(const WorldGen *g, int32_t cx, int32_t cz, double time_s, int lod, int nx, bool lazy,
+void gen_chunk_fill(const WorldGen *g, int64_t cx, int64_t cz, double time_s, int lod, int nx, bool lazy,
                     struct ChunkScratch *s);
 /* Fills solid/cloud/top/jitter/home_type and the objects for chunk (cx, cz) created at time_s,
  * at LOD 0. */
-void gen_chunk_voxels(const WorldGen *g, int32_t cx, int32_t cz, double time_s, ChunkScratch *s);
+void gen_chunk_voxels(const WorldGen *g, int64_t cx, int64_t cz, double time_s, ChunkScratch *s);
 /* The same at LOD lod (0..WORLD_LOD_MAX) for the streamer: coarse voxels sampled from the
  * field (lod 0 gives gen_chunk_voxels' voxels), and s->seams set so the mesher adds the faces
  * a neighbour one LOD finer or coarser needs at the chunk border. */
-void gen_chunk_voxels_lod(const WorldGen *g, int32_t cx, int32_t cz, double time_s, int lod, ChunkScratch *s);
+void gen_chunk_voxels_lod(const WorldGen *g, int64_t cx, int64_t cz, double time_s, int lod, ChunkScratch *s);
 
 /* Shared by both: columns, corner fields, cell classes (CELL_*), cave and cloud rows for nx
  * corner columns from x = z = -4. `lazy` (every chunk build) leaves out the n3 corners that touch
  * no cell that may hold rock whatever n3 is: the cell classes, and so every voxel, come out the
  * same; false fills every corner (the tests' comparison with the scalar calls). */
-void gen_chunk_corners(const WorldGen *g, int32_t cx, int32_t cz, double time_s, int nx, bool lazy, ChunkScratch *s);
+void gen_chunk_corners(const WorldGen *g, int64_t cx, int64_t cz, double time_s, int nx, bool lazy, ChunkScratch *s);
 /* Solidity of LOD-0 block (x, y, z) in chunk-local blocks (x, z in -4..4 * (nx - 1) - 1) from
  * the corners: the same float operations as the voxel fill and world_density_at. */
 bool gen_sample_solid(const WorldGen *g, const ChunkScratch *s, int x, int y, int z);
