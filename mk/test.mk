@@ -128,6 +128,7 @@ TEST_SLOW_FIRST ?= aarch64:test_game_boot aarch64:test_world_stream aarch64:test
   aarch64:test_noise_rows aarch64:test_sim_spawn aarch64:test_course_world aarch64:test_world aarch64:test_render_lod \
   aarch64:test_audio aarch64:test_render aarch64:test_game_sound aarch64:test_game_ghost aarch64:test_game_attract \
   aarch64:test_render_battery aarch64:test_world_lod aarch64:test_home_island \
+  aarch64:test_render_position aarch64:test_render_jitter \
   aarch64:test_render_overlay aarch64:test_game_tour aarch64:test_world_params aarch64:test_game_pad \
   aarch64:test_render_hud aarch64:test_render_console asan:test_world_stream asan:test_course_world \
   native:test_course_world asan:test_game_console asan:test_noise_rows delivery:test_delivery.sh

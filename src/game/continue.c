@@ -16,7 +16,7 @@ static void file_name(uint64_t seed, char *buf, size_t n) { snprintf(buf, n, "co
 size_t continue_format(const ContinueSpot *s, char *buf, size_t n) {
     int k = snprintf(buf, n,
                      "# skyisles: where the last flight of this seed left off (written at quit and every %.0f s)\n"
-                     "seed: %" PRIu64 "\nposition: %.3f, %.3f, %.3f\nheading_deg: %.4f\npitch_deg: %.4f\n"
+                     "seed: %" PRIu64 "\nposition: %.17g, %.17g, %.17g\nheading_deg: %.4f\npitch_deg: %.4f\n"
                      "roll_deg: %.4f\nspeed: %.3f\nthrottle: %.4f\ncamera: %s\nmode: %s\n",
                      (double)CONTINUE_SAVE_SECONDS, s->seed, s->x, s->y, s->z, s->yaw * RAD_TO_DEG,
                      s->pitch * RAD_TO_DEG, s->roll * RAD_TO_DEG, (double)s->speed, (double)s->throttle,
@@ -60,7 +60,11 @@ bool continue_parse(const char *text, ContinueSpot *out) {
         if (line[0] != '#') seen |= parse_line(line, &s);
         p = nl ? nl + 1 : NULL;
     }
-    bool finite = s.x == s.x && s.y == s.y && s.z == s.z && s.yaw == s.yaw && s.speed == s.speed;
+    bool finite = s.yaw == s.yaw && s.speed == s.speed;
+    for (int i = 0; i < 3; i++) {
+        double v = i == 0 ? s.x : i == 1 ? s.y : s.z;
+        finite = finite && v >= -GAME_POS_MAX && v <= GAME_POS_MAX;   /* NaN fails too */
+    }
     if (seen != 0x1ffu || !finite) return false;
     *out = s;
     return true;
@@ -150,6 +154,7 @@ void game_continue_boot(Game *g) {
     }
     bool interactive = !o->screenshot && !o->bench_frames && !o->print_island;
     continue_init(&g->cont, o->config_dir, world_params(g->world)->gen.seed, keep && interactive && !g->config_read_only);
+    if (o->start_set) g->cont.have = false;   /* --start is a new flight there: no Continue offered (quit saves it) */
 }
 
 bool game_continue_flight(Game *g) {

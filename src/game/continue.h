@@ -13,6 +13,10 @@
 #include "world/world.h"
 
 #define CONTINUE_SAVE_SECONDS 30.0f
+/* Metres: the farthest coordinate the game takes (--start, the pause menu's Fly to) and keeps
+ * (Continue, replays). A double still holds 1/8 m there; no flight gets near it (5000 m/s for
+ * a year is 1.6e11 m). */
+#define GAME_POS_MAX 1e15
 
 typedef struct ContinueSpot {
     uint64_t seed;
@@ -45,7 +49,8 @@ void continue_tick(GameContinue *c, const FlightState *f, int camera, bool flyin
  * was not clear. False when there is no spot. */
 bool continue_restore(const GameContinue *c, const World *w, const FlightState *fallback, FlightState *f, int *camera,
                       bool *moved);
-/* The file's text, and its reading (false when it is not one). */
+/* The file's text, and its reading (false when it is not one). The position is written with 17
+ * significant digits: it reads back as the same doubles at any distance (1e12 + 0.1 too). */
 size_t continue_format(const ContinueSpot *s, char *buf, size_t n);
 bool continue_parse(const char *text, ContinueSpot *out);
 

@@ -240,6 +240,7 @@ static void boot_finish(Game *g) {
         bool fly_at_once = o->autopilot || o->headless || g->camera_fixed || o->screenshot || o->bench_frames;
         play_init(&g->play, &g->flight, fly_at_once, o->demo);
         g->flight.cruise_y = g->flight.y;
+        game_start_at(g);   /* --start X,Y,Z */
     }
     /* The seed flown becomes the last one (kept in the settings file). */
     if (o->use_settings && (o->seed_given || !o->settings_found)) g->settings_dirty = true;
@@ -478,6 +479,7 @@ void game_frame(Game *g, const PlatformEvents *ev, float dt) {
     PlayRequest rq = play_frame(&g->play, &c, dt);
     attract_after_frame(g);   /* ended: the player's flight back; at its end: again */
     game_replay_frame(g, &rq);
+    if (rq.fly_to) game_fly_to(g, rq.fly_pos[0], rq.fly_pos[1], rq.fly_pos[2]);
     if (rq.resume_saved && game_continue_flight(g)) rq.apply |= MENU_CHANGED_FLIGHT;
     continue_tick(&g->cont, &g->flight, g->set.camera,
                   g->play.state == PLAY_FLY && g->play.overlay == OVERLAY_NONE && !g->play.demo && !g->opt.autopilot, dt);

@@ -75,6 +75,8 @@ typedef struct GameOptions {
     const char *pak;            /* --pak FILE: codex pack instead of the built-in one */
     int mem_mib;                /* --mem MB: memory budget; 0 = SKYISLES_MEM_MB or the default */
     int mesh_pool_mib;          /* --mesh-pool MB: the world's CPU mesh pool; 0 = the game's */
+    bool start_set;             /* --start X,Y,Z: the flight starts near there (metres) */
+    double start[3];
     bool camera_set;            /* --camera x,y,z,yaw,pitch (degrees) */
     double cam[5];
     int width, height;          /* --size WxH */
@@ -184,6 +186,11 @@ void game_save_settings(Game *g);
 void game_continue_boot(Game *g);
 bool game_continue_flight(Game *g);   /* true: the camera changed (apply MENU_CHANGED_FLIGHT) */
 void game_continue_quit(Game *g);
+/* Jumps (jump.c): the aircraft put in open air near (x, y, z) metres, a recording and a course
+ * ended first (false, with a message, when no open air is near: it stays); --start at boot
+ * (after play_init; the spawn stays the home island's, where a restart with no safe place goes). */
+bool game_fly_to(Game *g, double x, double y, double z);
+void game_start_at(Game *g);
 /* Screenshots (screenshot.c): the request from this frame's input; whether the frame being drawn
  * leaves the HUD out for it; the drawn frame saved (called before the swap). */
 void game_shot_input(Game *g);

@@ -9,6 +9,7 @@
 
 /* ---------------------------------------------------------------- the page and action table */
 static void panel_world_rows(Menu *m);
+static void flyto_rows(Menu *m);
 
 static unsigned reset_world(GameSettings *s) {
     uint64_t seed = s->world.gen.seed;
@@ -41,6 +42,7 @@ static MenuPageDesc g_pages[MENU_MAX_PAGES] = {
     [MENU_PAGE_BINDINGS] = {"bindings", "Bindings", NULL},
     [MENU_PAGE_DISPLAY] = {"display", "Display", NULL},
     [MENU_PAGE_SOUND] = {"sound", "Sound", NULL},
+    [MENU_PAGE_FLYTO] = {"flyto", "Fly to", flyto_rows},
 };
 static int g_page_count = MENU_PAGE_COUNT;
 
@@ -48,6 +50,7 @@ static MenuActionDesc g_actions[MENU_MAX_ACTIONS] = {
     {"pause", "Resume", NULL, MENU_CMD_RESUME, NULL, "back to flying"},
     {"pause", "World parameters", "panel", 0, NULL, "how the world is made, and the flight values"},
     {"pause", "Island map", NULL, MENU_CMD_MAP, NULL, "the home island from above"},
+    {"pause", "Fly to", "flyto", 0, NULL, "coordinates anywhere in the sky, to the farthest reaches"},
     {"pause", "Controls", "controls", 0, NULL, "sticks, layout and bindings"},
     {"pause", "Display", "display", 0, NULL, "the PSX look, quality and camera"},
     {"pause", "Sound", "sound", 0, NULL, "volumes, output device, rumble"},
@@ -56,8 +59,9 @@ static MenuActionDesc g_actions[MENU_MAX_ACTIONS] = {
     {"controls", "Bindings", "bindings", 0, NULL, "which key, button or stick does what"},
     {"controls", "Reset controls to defaults", NULL, 0, reset_controls, "sticks, layout and bindings as shipped"},
     {"bindings", "Reset all bindings", NULL, 0, reset_bindings, "every action's default keys and buttons"},
+    {"flyto", "Fly there", NULL, MENU_CMD_FLY_TO, NULL, "the aircraft goes there, into open air found near it"},
 };
-static int g_action_count = 11;
+static int g_action_count = 13;
 
 int menu_page_find(const char *name) {
     for (int i = 0; name && i < g_page_count; i++)
@@ -111,6 +115,16 @@ static void panel_world_rows(Menu *m) {
     }
 }
 
+/* The Fly to page: the target's three coordinates and the step the D-pad takes. */
+static void flyto_rows(Menu *m) {
+    static const char *const labels[] = {"X (east)", "Height", "Z (south)", "Step"};
+    static const FlyToRow order[] = {FLYTO_X, FLYTO_Z, FLYTO_Y, FLYTO_STEP};
+    for (size_t i = 0; i < sizeof order / sizeof order[0]; i++) {
+        MenuItem *it = menu_add(m, MENU_COORD, labels[order[i]], 0);
+        if (it) it->id = (int)order[i];
+    }
+}
+
 static void add_rows(Menu *m, const char *page) {
     for (size_t i = 0; i < setting_count(); i++) {
         const SettingDesc *d = setting_at(i);
@@ -153,8 +167,12 @@ void menu_open(Menu *m, GameSettings *set, const WorldParams *held, int page) {
     m->set = set;
     m->held = held;
     m->page = page;
+    /* Until menu_set_here: over the origin half way up, typing nothing. */
+    flyto_here(&m->fly, 0.0, 0.5 * ((double)WORLD_Y_MIN + (double)WORLD_Y_MAX), 0.0);
     build(m);
 }
+
+void menu_set_here(Menu *m, double x, double y, double z) { flyto_here(&m->fly, x, y, z); }
 
 static void go_page(Menu *m, int page) {
     if (page < 0) return;
@@ -231,6 +249,7 @@ void menu_item_value(const Menu *m, const MenuItem *it, char *buf, size_t n) {
     case MENU_ACTION:
         if (it->action && it->action->open) snprintf(buf, n, ">");
         break;
+    case MENU_COORD: flyto_value(&m->fly, (FlyToRow)it->id, buf, n); break;
     default: break;
     }
 }
@@ -254,6 +273,11 @@ void menu_item_help(const Menu *m, const MenuItem *it, char *buf, size_t n) {
         break;
     case MENU_BIND: snprintf(buf, n, "OK, then the key, button or stick for %s", it->label); break;
     case MENU_ACTION: snprintf(buf, n, "%s", it->action && it->action->help ? it->action->help : ""); break;
+    case MENU_COORD:
+        /* (Short: a help line wider than the panel is cut.) */
+        snprintf(buf, n, "%s", it->id == FLYTO_STEP ? "what Left/Right add: 1 m to 1e15 m"
+                                                    : "Left/Right: step  OK: 0  keys: 0-9 -");
+        break;
     default: break;
     }
 }
@@ -276,6 +300,7 @@ static bool step_world(Menu *m, const WorldParamDesc *d, int dir, bool big) {
 
 bool menu_step(Menu *m, MenuItem *it, int dir, bool big) {
     if (it->kind == MENU_WORLD) return step_world(m, it->param, dir, big);
+    if (it->kind == MENU_COORD) return flyto_step(&m->fly, (FlyToRow)it->id, dir, big);
     if (it->kind != MENU_SETTING || !setting_step(m->set, it->row, dir, big ? 10 : 1)) return false;
     if (it->row->on_change) it->row->on_change(m->set);   /* a preset sets the values it decides */
     return true;
@@ -347,8 +372,18 @@ static MenuCommand press_ok(Menu *m, MenuItem *it) {
     case MENU_WORLD:
         if (it->param->type != WORLD_PT_BOOL) return MENU_CMD_NONE;
         return menu_step(m, it, 1, false) ? changed(m, it->changes) : MENU_CMD_NONE;
+    case MENU_COORD: flyto_zero(&m->fly, (FlyToRow)it->id); return MENU_CMD_NONE;
     default: return MENU_CMD_NONE;
     }
+}
+
+/* Keys typed on a Fly to coordinate: true when one was taken (a Backspace then deletes a digit
+ * instead of going back). */
+static bool typed(Menu *m, const MenuItem *it, const PlatformEvents *ev) {
+    bool took = false;
+    for (int i = 0; it->kind == MENU_COORD && i < (int)ev->key_count; i++)
+        took = flyto_key(&m->fly, (FlyToRow)it->id, ev->keys[i]) || took;
+    return took;
 }
 
 MenuCommand menu_update(Menu *m, const InputState *in, const PlatformEvents *ev, float dt) {
@@ -365,9 +400,12 @@ MenuCommand menu_update(Menu *m, const InputState *in, const PlatformEvents *ev,
         }
         return MENU_CMD_NONE;
     }
+    if (typed(m, it, ev)) return MENU_CMD_NONE;
+    int sel0 = m->sel;
     if (in->pressed[GA_MENU_UP] && m->sel > 0) m->sel--;
     else if (in->pressed[GA_MENU_UP]) m->sel = m->count - 1;
     if (in->pressed[GA_MENU_DOWN]) m->sel = m->sel + 1 < m->count ? m->sel + 1 : 0;
+    if (m->sel != sel0) m->fly.typing = -1;   /* the next digit starts a new number */
     it = &m->items[m->sel];
     if (in->pressed[GA_MENU_BACK]) {
         if (m->depth == 0) return MENU_CMD_RESUME;

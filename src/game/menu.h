@@ -8,6 +8,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 
+#include "flyto.h"
 #include "input.h"
 #include "settings.h"
 
@@ -19,6 +20,7 @@ typedef enum MenuPage {
     MENU_PAGE_BINDINGS,     /* "bindings" */
     MENU_PAGE_DISPLAY,      /* "display" */
     MENU_PAGE_SOUND,        /* "sound": volumes, output device, rumble (sound.c) */
+    MENU_PAGE_FLYTO,        /* "flyto": coordinates to fly to (flyto.c) */
     MENU_PAGE_COUNT
 } MenuPage;
 #define MENU_MAX_PAGES 16
@@ -29,6 +31,7 @@ typedef enum MenuKind {
     MENU_SETTING,   /* a row of the game's settings table */
     MENU_WORLD,     /* a row of the world's parameter table */
     MENU_BIND,      /* an action's bindings: OK waits for a key or button */
+    MENU_COORD,     /* a row of the Fly to page (id: FlyToRow) */
 } MenuKind;
 
 /* What a menu step asks of the game. */
@@ -40,6 +43,7 @@ typedef enum MenuCommand {
     MENU_CMD_CHANGED,       /* a setting changed: apply `changed` */
     MENU_CMD_POWEROFF,      /* quit, then power the machine off (boot service only: power.c) */
     MENU_CMD_REBOOT,        /* quit, then restart the machine */
+    MENU_CMD_FLY_TO,        /* move the aircraft to the Fly to page's target (Menu.fly.pos) */
 } MenuCommand;
 
 typedef struct Menu Menu;
@@ -62,7 +66,7 @@ typedef struct MenuActionDesc {
 typedef struct MenuItem {
     MenuKind kind;
     char label[48];
-    int id;                     /* MENU_BIND: GameAction */
+    int id;                     /* MENU_BIND: GameAction; MENU_COORD: FlyToRow */
     unsigned changes;           /* MENU_CHANGED_* it causes */
     const SettingDesc *row;     /* MENU_SETTING */
     const WorldParamDesc *param;   /* MENU_WORLD */
@@ -84,6 +88,7 @@ struct Menu {
     float repeat_timer;         /* held left/right repeats, faster the longer it is held */
     float held_s;
     unsigned changed;           /* MENU_CHANGED_* of the last MENU_CMD_CHANGED */
+    FlyTo fly;                  /* the Fly to page's target (menu_set_here when the menu opens) */
 };
 
 /* Adds a page (at boot, before a menu opens): its id, or -1 when the table is full or the name
@@ -98,6 +103,8 @@ const MenuPageDesc *menu_page_at(int page); /* NULL past the end */
 MenuItem *menu_add(Menu *m, MenuKind kind, const char *label, unsigned changes);
 
 void menu_open(Menu *m, GameSettings *set, const WorldParams *held, int page);
+/* Where the aircraft is: the Fly to page starts from there (call after menu_open). */
+void menu_set_here(Menu *m, double x, double y, double z);
 /* One frame of menu input. While capturing a binding, `ev` gives the raw key/pad press. */
 MenuCommand menu_update(Menu *m, const InputState *in, const PlatformEvents *ev, float dt);
 const char *menu_title(const Menu *m);

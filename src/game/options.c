@@ -60,6 +60,27 @@ static bool opt_camera(GameOptions *o, const RunOpt *r, const char *v) {
     return sscanf(v, "%lf,%lf,%lf,%lf,%lf%c", &o->cam[0], &o->cam[1], &o->cam[2], &o->cam[3], &o->cam[4], &tail) == 5;
 }
 
+/* --start X,Y,Z: three finite numbers in metres (1e12 as well as 1000000000000), none past
+ * GAME_POS_MAX; the one line names the option and the form. */
+static bool opt_start(GameOptions *o, const RunOpt *r, const char *v) {
+    const char *p = v;
+    for (int i = 0; i < 3; i++) {
+        char *end;
+        errno = 0;
+        double x = strtod(p, &end);
+        bool sep = i < 2 ? *end == ',' : *end == 0;
+        if (end == p || !sep || errno || !(x >= -GAME_POS_MAX && x <= GAME_POS_MAX)) {
+            fprintf(stderr, "skyisles: %s '%s': give X,Y,Z in metres, three numbers within +-1e15 (e.g. %s 1e12,80,0)\n",
+                    r->flag, v, r->flag);
+            return false;
+        }
+        o->start[i] = x;
+        p = end + 1;
+    }
+    o->start_set = true;
+    return true;
+}
+
 static bool opt_size(GameOptions *o, const RunOpt *r, const char *v) {
     (void)r;
     char tail;
@@ -70,7 +91,7 @@ static bool opt_size(GameOptions *o, const RunOpt *r, const char *v) {
 static bool opt_show(GameOptions *o, const RunOpt *r, const char *v) {
     (void)r;
     static const char *const shows[] = {"hud", "none", "title", "menu", "panel", "controls", "display", "sound", "map", "crash",
-                                         "tour", "sky", "results"};
+                                         "tour", "sky", "results", "flyto"};
     for (size_t k = 0; k < sizeof shows / sizeof shows[0]; k++)
         if (!strcmp(v, shows[k])) {
             o->show = v;
@@ -113,6 +134,8 @@ static const RunOpt k_opts[] = {
      OPT_TEXT, AT(audio_out), 0, 0, NULL},
     {"--config", "DIR", "settings", "settings folder (default $XDG_CONFIG_HOME/skyisles or ~/.config/skyisles); "
      "screenshots, benchmarks and headless runs read it only when given", OPT_TEXT, AT(config), 0, 0, NULL},
+    {"--start", "X,Y,Z", "world", "start the flight at X,Y,Z metres (e.g. 1e12,80,0), in open air found near it as a "
+     "restart finds it; the title offers no Continue", OPT_CUSTOM, 0, 0, 0, opt_start},
     {"--seed", "S", "world", "seed of the world and the home island (default: the last one flown)", OPT_CUSTOM, 0, 0, 0,
      opt_seed},
     {"--pak", "FILE", "world", "codex pack to generate the home island from (default: built in)", OPT_TEXT, AT(pak), 0, 0,
@@ -137,7 +160,7 @@ static const RunOpt k_opts[] = {
     {"--wait", "S", "shot", "longest wait for terrain before a shot (default 60)", OPT_REAL, AT(wait_s), 0.001, 86400, NULL},
     {"--show", "WHAT", "shot", "what the shot shows over the scene: hud (default), none, title, menu, panel, controls, "
      "display, sound, map, crash, tour (a ring of the island tour), sky (a sky course), results (the tour "
-     "flown by the course pilot)", OPT_CUSTOM, 0, 0, 0, opt_show},
+     "flown by the course pilot), flyto (the pause menu's Fly to page)", OPT_CUSTOM, 0, 0, 0, opt_show},
 };
 #define NOPTS (sizeof k_opts / sizeof k_opts[0])
 
@@ -311,6 +334,10 @@ bool game_parse_args(int argc, char **argv, GameOptions *o, bool *exit_now) {
         if (!parse_one(o, argc, argv, &i)) return false;
     if (o->soak && !o->headless) {
         fprintf(stderr, "skyisles: --soak runs with --headless (see --help)\n");
+        return false;
+    }
+    if (o->start_set && o->camera_set) {
+        fprintf(stderr, "skyisles: --start and --camera both place the view: give one of them (see --help)\n");
         return false;
     }
     if (o->record_attract) o->headless = true;

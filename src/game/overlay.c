@@ -44,6 +44,20 @@ static void battery(Game *g, const Canvas *c, int y, int left_end) {
     text(c, right - width(c, line), y, low ? COL_WARN : COL_DIM, line);
 }
 
+/* The position (Display -> Show position), bottom left: X, Y, Z a line each, the last one a
+ * line above the place name's, so neither meets the other whatever their widths. */
+static void position(Game *g, const Canvas *c) {
+    const double v[3] = {g->flight.x, g->flight.y, g->flight.z};
+    static const char *const axis[3] = {"X", "Y", "Z"};
+    int x = 4 * c->s, y = c->h - 4 * c->s - 4 * c->lh;
+    for (int i = 0; i < 3; i++) {
+        char m[48], line[64];
+        flyto_metres_text(v[i], m, sizeof m);
+        snprintf(line, sizeof line, "%s %s", axis[i], m);
+        text(c, x, y + i * c->lh, COL_TEXT, line);
+    }
+}
+
 /* Flight data, top left; frame rate, top right; the place below, bottom centre. */
 static void hud(Game *g, const Canvas *c) {
     const FlightState *f = &g->flight;
@@ -67,6 +81,7 @@ static void hud(Game *g, const Canvas *c) {
         text(c, c->w - width(c, line) - 4 * c->s, y, COL_DIM, line);
     }
     battery(g, c, y + c->lh, alt_end);
+    if (g->set.show_position && !g->play.demo) position(g, c);   /* the demo's line is down there */
     int site = game_home_site_at(&g->home, f->x, f->z);
     if (site >= 0) {
         char name[64];

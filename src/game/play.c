@@ -90,6 +90,27 @@ void play_respawn(Play *p, const PlayCtx *c) {
     c->rig->settled = false;
 }
 
+bool play_jump(Play *p, const PlayCtx *c, double x, double y, double z) {
+    if (y < WORLD_Y_MIN + 8.0) y = WORLD_Y_MIN + 8.0;   /* where sim_respawn_near starts its search */
+    if (y > WORLD_Y_MAX) y = WORLD_Y_MAX;
+    FlightState f = *c->flight;
+    if (!sim_respawn_near(c->world, x, y, z, f.yaw, &f)) return false;
+    f.cruise_y = f.y;
+    f.probe_timer = 0.0f;
+    *c->flight = f;
+    p->safe_x = f.x;
+    p->safe_y = f.y;
+    p->safe_z = f.z;
+    p->safe_yaw = f.yaw;
+    p->safe_valid = true;
+    if (p->state == PLAY_CRASH) p->state = PLAY_FLY;
+    world_note_jump(c->world);   /* as a restart: the missing chunks are the jump's backlog */
+    p->prev = f;                 /* a cut: nothing to draw between */
+    c->rig->settled = false;
+    camera_rig_update(c->rig, c->flight, 0.0f, c->camera);
+    return true;
+}
+
 /* The sweep of the step's motion against the field (W9): true when it hit (the aircraft stops
  * where it met the rock, speed 0, and the crash begins). */
 static bool collide(Play *p, const PlayCtx *c, double x0, double y0, double z0, float speed0) {
@@ -278,6 +299,7 @@ static void follow(const Play *p, const PlayCtx *c, float dt) {
 
 static void open_menu(Play *p, const PlayCtx *c) {
     menu_open(c->menu, c->set, world_params(c->world), MENU_PAGE_PAUSE);
+    menu_set_here(c->menu, c->flight->x, c->flight->y, c->flight->z);
     p->overlay = OVERLAY_MENU;
     p->idle_s = 0.0f;
 }
@@ -340,6 +362,11 @@ static void menu_frame(Play *p, const PlayCtx *c, float dt, PlayRequest *rq) {
         p->power = cmd;
         break;
     case MENU_CMD_CHANGED: rq->apply |= c->menu->changed; break;
+    case MENU_CMD_FLY_TO:   /* the game moves the aircraft (a recording ends there first) */
+        close_overlay(p, rq);
+        rq->fly_to = true;
+        memcpy(rq->fly_pos, c->menu->fly.pos, sizeof rq->fly_pos);
+        break;
     default: break;
     }
 }
@@ -474,7 +501,7 @@ PlayRequest play_frame(Play *p, const PlayCtx *c, float dt) {
 bool play_show(Play *p, Menu *menu, GameSettings *set, const WorldParams *held, const char *what) {
     static const struct { const char *name; MenuPage page; } pages[] = {
         {"menu", MENU_PAGE_PAUSE}, {"panel", MENU_PAGE_PANEL}, {"controls", MENU_PAGE_CONTROLS},
-        {"display", MENU_PAGE_DISPLAY}, {"sound", MENU_PAGE_SOUND}};
+        {"display", MENU_PAGE_DISPLAY}, {"sound", MENU_PAGE_SOUND}, {"flyto", MENU_PAGE_FLYTO}};
     p->overlay = OVERLAY_NONE;
     p->state = PLAY_FLY;
     if (!what || !strcmp(what, "hud")) return true;

@@ -103,6 +103,8 @@ typedef struct PlayRequest {
     bool dirty;                 /* a setting changed that needs no applying (the HUD toggle): keep it */
     bool save;                  /* an overlay closed: write the settings file if anything changed */
     bool resume_saved;          /* the title's Continue: put the aircraft at the saved spot */
+    bool fly_to;                /* the pause menu's Fly to: move the aircraft to fly_pos (play_jump) */
+    double fly_pos[3];
     uint32_t steps;             /* fixed sim steps run this frame (a ghost runs as many) */
 } PlayRequest;
 
@@ -126,6 +128,10 @@ void play_replay_restore(Play *p, FlightState *f, const ReplayStart *s);
 /* The hash a replay must end with: the flight's state, the screen, the restart place, and the
  * crashes and restarts since (crashes0, respawns0). */
 uint64_t play_sim_hash(const Play *p, const FlightState *f, uint64_t crashes0, uint64_t respawns0);
+/* Puts the aircraft in open air near (x, y, z) as a restart finds it (sim_respawn_near; y held in
+ * the world's height range), keeping its speed and throttle; the restart place goes with it, the
+ * world is told of the jump and the camera cuts. False (nothing moved) when no open air is near. */
+bool play_jump(Play *p, const PlayCtx *c, double x, double y, double z);
 /* A restart near the last safe place, else at the spawn, at cruise speed. */
 void play_respawn(Play *p, const PlayCtx *c);
 /* Puts play in a screen for a screenshot: "hud" (flying), "none", "title", "menu", "panel",

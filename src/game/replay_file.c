@@ -5,6 +5,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "continue.h"   /* GAME_POS_MAX */
 #include "replay.h"
 
 static const uint8_t k_magic[8] = {'S', 'K', 'Y', 'R', 'P', 'L', 'Y', 0x1a};
@@ -151,8 +152,10 @@ static bool values_sane(const ReplayHeader *h) {
 #define RATE_OK(v) ok = ok && finite_in((double)h->v, 100.0) && h->v >= 0.0f;
     RATE_OK(model.pitch_rate) RATE_OK(model.roll_rate) RATE_OK(model.yaw_rate) RATE_OK(model.bank_turn)
     RATE_OK(model.level_rate) RATE_OK(model.throttle_rate)
-#define POS_OK(v) ok = ok && finite_in(h->v, 1e7);
+    /* Positions as far as the game goes (--start, Fly to); the clock as before. */
+#define POS_OK(v) ok = ok && finite_in(h->v, GAME_POS_MAX);
     START_DOUBLES(POS_OK, start)
+    ok = ok && finite_in(h->start.flight.time_s, 1e7);
 #define ANG_OK(v) ok = ok && finite_in((double)h->v, 1e5);
     START_FLOATS(ANG_OK, start)
     ok = ok && h->start.state <= 2 && finite_in(h->course_time_s, 1e7) && h->n_splits <= REPLAY_SPLITS_MAX;

@@ -50,6 +50,7 @@ typedef struct GameSettings {
     int frame_cap;              /* index into 30, 60, uncapped */
     bool vsync, fullscreen;
     int hud_size;               /* small, normal, large: 0.75x, 1x, 1.5x glyph heights */
+    bool show_position;         /* the HUD's X, Y, Z lines (overlay.c) */
     /* sound (the Sound page; sound.c applies them each frame) */
     struct {
         float master, engine, wind, effects;   /* volumes 0..1 */

@@ -1,0 +1,55 @@
+/* skyisles jumps: --start and the pause menu's Fly to put the aircraft anywhere (10^12 m out
+ * as well as beside the home island), in open air found near the place as a restart finds it. */
+#include <stdio.h>
+
+#include "game.h"
+
+/* Where a jump landed, for the message and the log. */
+static void where_text(const FlightState *f, char *buf, size_t n) {
+    char x[48], z[48];
+    flyto_metres_text(f->x, x, sizeof x);
+    flyto_metres_text(f->z, z, sizeof z);
+    snprintf(buf, n, "X %s, Z %s, %.0f m up", x, z, f->y - (double)WORLD_Y_MIN);
+}
+
+bool game_fly_to(Game *g, double x, double y, double z) {
+    if (g->opt.replay) {   /* the replay's inputs fly from where it was recorded, not from a jump */
+        play_message(&g->play, 4.0f, "A replay flies: no Fly to while it plays");
+        return false;
+    }
+    /* The recording so far is kept as it was flown: a jump is no input a replay could repeat,
+     * so the next step starts a new one at the new place. */
+    game_replay_restart(g);
+    Tour *t = &g->tour;
+    if (t->mode != TOUR_FREE) {   /* a course's rings are back there: it ends */
+        t->results = false;
+        t->mode = TOUR_FREE;
+        ghost_stop(&g->ghost);
+        if (g->render) render_rings_set(g->render, NULL, 0);
+    }
+    PlayCtx c = game_play_ctx(g);
+    if (!play_jump(&g->play, &c, x, y, z)) {
+        play_message(&g->play, 5.0f, "No open air near there: staying here");
+        log_info("skyisles: fly to %.17g, %.17g, %.17g: no open air near it", x, y, z);
+        return false;
+    }
+    char where[160];
+    where_text(&g->flight, where, sizeof where);
+    play_message(&g->play, 4.0f, "%s", where);
+    log_info("skyisles: flew to %.17g, %.17g, %.17g (asked %.17g, %.17g, %.17g)", g->flight.x, g->flight.y,
+             g->flight.z, x, y, z);
+    return true;
+}
+
+void game_start_at(Game *g) {
+    const GameOptions *o = &g->opt;
+    if (!o->start_set) return;
+    PlayCtx c = game_play_ctx(g);
+    if (!play_jump(&g->play, &c, o->start[0], o->start[1], o->start[2])) {
+        log_warn("skyisles: --start %.17g,%.17g,%.17g: no open air near it: starting at the home island's spawn",
+                 o->start[0], o->start[1], o->start[2]);
+        return;
+    }
+    g->flight.throttle = flight_throttle_for(&g->model, g->flight.speed);
+    log_info("skyisles: --start: the flight starts at %.17g, %.17g, %.17g", g->flight.x, g->flight.y, g->flight.z);
+}

@@ -1,0 +1,171 @@
+/* Tests for the HUD's position lines as drawn (Display -> Show position), with the real game
+ * booted offscreen: off by default (nothing drawn); on, at 480x320 and 1280x720, at the normal and
+ * the large HUD size, near the origin and at 10^12 m (the longest text), the lines are drawn
+ * bottom left (pixels that differ from the HUD without them), three lines tall, and inside their
+ * box the HUD without them has nothing but the scene: they overlap no other HUD line (the flight
+ * data above, the frame rate and the battery at the right, the place name below). The camera
+ * looks into the sky, so the frames under the HUD are the same and cheap. */
+#include <stdarg.h>
+#include <stddef.h>
+#include <setjmp.h>
+#include <cmocka.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "game/game.h"
+#include "support/game_fixture.h"
+
+#define WIN_W 1280
+#define WIN_H 720
+
+static Game g_game;
+static char g_dir[256];
+static uint8_t g_scene[WIN_W * WIN_H * 4], g_plain[WIN_W * WIN_H * 4], g_pos[WIN_W * WIN_H * 4];
+
+static int g_pct = 80;
+static int fake_battery(bool *discharging) {
+    *discharging = true;
+    return g_pct;   /* a battery line at the right, as on a handheld */
+}
+
+static int setup(void **state) {
+    (void)state;
+    snprintf(g_dir, sizeof g_dir, "/tmp/skyisles_position_XXXXXX");
+    if (!mkdtemp(g_dir)) return -1;
+    setenv("SDL_VIDEODRIVER", "offscreen", 1);
+    static GameOptions opt;
+    char *argv[] = {"skyisles", "--offscreen", "--size", "1280x720", "--config", g_dir, "--view-radius", "2",
+                    "--no-clouds", "--no-sky-clouds", "--mem", "96", NULL};
+    if (!fixture_game_boot(&g_game, &opt, 12, argv)) return -1;
+    power_set_battery_query(fake_battery);
+    return 0;
+}
+
+static int teardown(void **state) {
+    (void)state;
+    power_set_battery_query(NULL);
+    return fixture_game_end(&g_game, g_dir);
+}
+
+/* One frame at w x h with the HUD on or off and the position shown or not, read back. The
+ * aircraft is over the home island's site at the origin's side (a place name at the bottom) or
+ * far out at x. */
+static void shot(int w, int h, double x, bool hud, bool position, uint8_t *out) {
+    g_game.disp_w = w;
+    g_game.disp_h = h;
+    assert_true(game_show(&g_game, "hud"));
+    g_game.flight.x = x;
+    g_game.flight.z = x == 0.0 ? 0.0 : -x;
+    g_game.set.hud = hud;
+    g_game.set.show_position = position;
+    g_game.play.fps = 60.0f;
+    g_game.camera.pitch = 1.3f;   /* into the sky: the same scene under every HUD */
+    overlay_draw(&g_game);
+    game_draw(&g_game);
+    render_finish(g_game.render);
+    assert_true(render_read_pixels(w, h, out));
+    g_game.set.hud = true;
+    g_game.set.show_position = false;
+}
+
+static bool differs(const uint8_t *a, const uint8_t *b) {
+    return abs(a[0] - b[0]) > 24 || abs(a[1] - b[1]) > 24 || abs(a[2] - b[2]) > 24;
+}
+
+typedef struct Box {
+    int x0, y0, x1, y1;   /* top-first rows, x1/y1 past the end; x1 == 0: empty */
+    int pixels;
+} Box;
+
+/* Where `with` differs from `without` (rows top first, as read back). */
+static Box line_box(int w, int h, const uint8_t *with, const uint8_t *without) {
+    Box b = {w, h, 0, 0, 0};
+    for (int y = 0; y < h; y++)
+        for (int x = 0; x < w; x++) {
+            size_t i = ((size_t)y * w + x) * 4;
+            if (!differs(&with[i], &without[i])) continue;
+            b.pixels++;
+            if (x < b.x0) b.x0 = x;
+            if (y < b.y0) b.y0 = y;
+            if (x + 1 > b.x1) b.x1 = x + 1;
+            if (y + 1 > b.y1) b.y1 = y + 1;
+        }
+    return b;
+}
+
+static int others_in(int w, const Box *b) {
+    int n = 0;
+    for (int y = b->y0; y < b->y1; y++)
+        for (int x = b->x0; x < b->x1; x++) {
+            size_t i = ((size_t)y * w + x) * 4;
+            if (differs(&g_plain[i], &g_scene[i])) n++;
+        }
+    return n;
+}
+
+static void check_size(int w, int h) {
+    shot(w, h, 0.0, false, false, g_scene);
+    for (int hud_size = 1; hud_size < 3; hud_size++) {
+        g_game.set.hud_size = hud_size;
+        int width[2] = {0, 0};
+        for (int far = 0; far < 2; far++) {
+            double x = far ? 1e12 + 0.1 : 0.0;
+            shot(w, h, x, true, false, g_plain);
+            shot(w, h, x, true, true, g_pos);
+            Box b = line_box(w, h, g_pos, g_plain);
+            int others = b.x1 ? others_in(w, &b) : -1;
+            printf("  %dx%d, HUD size %d, x %.1f: lines at %d,%d..%d,%d, %d pixels, %d pixels of other lines in "
+                   "their box\n", w, h, hud_size, x, b.x0, b.y0, b.x1, b.y1, b.pixels, others);
+            assert_true(b.pixels > 150);                       /* three lines of glyphs */
+            assert_true(b.x0 < w / 8 && b.y0 > h / 2);         /* bottom left */
+            assert_true((b.y1 - b.y0) * 4 > h / 10);           /* more than one line tall */
+            assert_int_equal(others, 0);                       /* over no other HUD line */
+            assert_true(b.x1 < w);                             /* inside the canvas */
+            width[far] = b.x1 - b.x0;
+        }
+        assert_true(width[1] > width[0]);   /* 1 000 000 000.000 km is longer than the metres */
+    }
+    g_game.set.hud_size = 1;
+}
+
+static void test_off_by_default(void **state) {
+    (void)state;
+    GameSettings def;
+    settings_default(&def);
+    assert_false(def.show_position);
+    const SettingDesc *d = setting_find("display", "show_position");
+    assert_non_null(d);
+    assert_string_equal(d->page, "display");
+    assert_false(g_game.set.show_position);
+    shot(480, 320, 1e12, true, false, g_plain);
+    g_game.set.show_position = false;
+    g_game.disp_w = 480;
+    g_game.disp_h = 320;
+    overlay_draw(&g_game);   /* the setting as booted: off */
+    game_draw(&g_game);
+    render_finish(g_game.render);
+    assert_true(render_read_pixels(480, 320, g_pos));
+    assert_int_equal(line_box(480, 320, g_pos, g_plain).pixels, 0);
+}
+
+static void test_position_lines_480x320(void **state) {
+    (void)state;
+    check_size(480, 320);
+}
+
+static void test_position_lines_1280x720(void **state) {
+    (void)state;
+    check_size(1280, 720);
+}
+
+int main(void) {
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_off_by_default),
+        cmocka_unit_test(test_position_lines_480x320),
+        cmocka_unit_test(test_position_lines_1280x720),
+    };
+    return cmocka_run_group_tests(tests, setup, teardown);
+}
