@@ -62,6 +62,22 @@ static void pilot_input(const InputState *in, FlightInput *fi) {
     fi->boost = in->held[GA_BOOST];
 }
 
+/* The aircraft put at f (a restart or a jump): its cruise height there, the last safe place; the
+ * world around the new place is missing at once, a jump, not the flight outrunning it; a cut,
+ * nothing to draw between. */
+static void place(Play *p, const PlayCtx *c, const FlightState *f) {
+    *c->flight = *f;
+    c->flight->cruise_y = f->y;
+    c->flight->probe_timer = 0.0f;
+    p->safe_x = f->x;
+    p->safe_y = f->y;
+    p->safe_z = f->z;
+    p->safe_yaw = f->yaw;
+    world_note_jump(c->world);
+    p->prev = *c->flight;
+    c->rig->settled = false;
+}
+
 void play_respawn(Play *p, const PlayCtx *c) {
     FlightState f = *c->flight;
     float cruise = flight_cruise_speed(c->model, f.throttle);
@@ -75,19 +91,9 @@ void play_respawn(Play *p, const PlayCtx *c) {
         f.time_s = c->flight->time_s;
     }
     f.speed = cruise;
-    f.cruise_y = f.y;
-    f.probe_timer = 0.0f;
-    *c->flight = f;
-    p->safe_x = f.x;
-    p->safe_y = f.y;
-    p->safe_z = f.z;
-    p->safe_yaw = f.yaw;
     p->respawns++;
-    /* The world around the new place is missing at once: a jump, not the flight outrunning it. */
-    world_note_jump(c->world);
+    place(p, c, &f);
     p->state = PLAY_FLY;
-    p->prev = f;   /* a restart is a cut: nothing to draw between */
-    c->rig->settled = false;
 }
 
 bool play_jump(Play *p, const PlayCtx *c, double x, double y, double z) {
@@ -95,18 +101,9 @@ bool play_jump(Play *p, const PlayCtx *c, double x, double y, double z) {
     if (y > WORLD_Y_MAX) y = WORLD_Y_MAX;
     FlightState f = *c->flight;
     if (!sim_respawn_near(c->world, x, y, z, f.yaw, &f)) return false;
-    f.cruise_y = f.y;
-    f.probe_timer = 0.0f;
-    *c->flight = f;
-    p->safe_x = f.x;
-    p->safe_y = f.y;
-    p->safe_z = f.z;
-    p->safe_yaw = f.yaw;
+    place(p, c, &f);
     p->safe_valid = true;
     if (p->state == PLAY_CRASH) p->state = PLAY_FLY;
-    world_note_jump(c->world);   /* as a restart: the missing chunks are the jump's backlog */
-    p->prev = f;                 /* a cut: nothing to draw between */
-    c->rig->settled = false;
     camera_rig_update(c->rig, c->flight, 0.0f, c->camera);
     return true;
 }
