@@ -87,7 +87,7 @@ static void test_start_option(void **state) {
     assert_true(game_parse_args(4, argv, &o, &exit_now));
     assert_true(o.start_set);
     assert_true(o.start[0] == 1e12 && o.start[1] == 80.5 && o.start[2] == -1e12);
-    static const char *const bad[] = {"1e12,80", "1e12,80,0,4", "a,b,c", "1e16,80,0", "nan,80,0", "1e12;80;0", "",
+    static const char *const bad[] = {"1e12,80", "1e12,80,0,4", "a,b,c", "1e16,80,0", "0,80,-5e12", "nan,80,0", "1e12;80;0", "",
                                       "1e12,,0", "inf,0,0"};
     for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
         assert_false(parse_start(bad[i], NULL, line, sizeof line));
@@ -219,12 +219,14 @@ static void test_fly_to_with_pad_and_keys(void **state) {
     assert_string_equal(v, "1 000 000 000 000 m");
     assert_true(g_game.menu.fly.pos[FLYTO_X] == FAR);
     /* Keys: Z typed as 1000000000000 and its sign; a stray digit taken back with Backspace (which
-     * stays on the page). */
+     * stays on the page); a digit that would pass GAME_POS_MAX (4e12) is not taken. */
     select_item(&p, coord_row(FLYTO_Z));
     key(SDL_SCANCODE_1);
-    for (int i = 0; i < 12; i++) key(SDL_SCANCODE_0);
+    for (int i = 0; i < 11; i++) key(SDL_SCANCODE_0);
     key(SDL_SCANCODE_7);
     key(SDL_SCANCODE_BACKSPACE);
+    key(SDL_SCANCODE_0);
+    key(SDL_SCANCODE_5);   /* 1e13 + 5: past the farthest place, refused */
     assert_int_equal(g_game.menu.page, MENU_PAGE_FLYTO);
     key(SDL_SCANCODE_MINUS);
     value_of(coord_row(FLYTO_Z), v, sizeof v);
@@ -328,11 +330,11 @@ static void test_position_text(void **state) {
     flyto_here(&t, 0.0, 80.0, 0.0);
     for (int i = 0; i < 3; i++) flyto_step(&t, FLYTO_STEP, 1, true);
     assert_int_equal(t.exp, FLYTO_EXP_MAX);
-    for (int i = 0; i < 3; i++) flyto_step(&t, FLYTO_X, 1, false);
+    for (int i = 0; i < 5; i++) flyto_step(&t, FLYTO_X, 1, false);
     assert_true(t.pos[FLYTO_X] == GAME_POS_MAX);
     flyto_key(&t, FLYTO_Z, PKEY_9);
     for (int i = 0; i < 20; i++) flyto_key(&t, FLYTO_Z, PKEY_9);
-    assert_true(t.pos[FLYTO_Z] == 999999999999999.0);   /* 15 nines: a 16th would pass 1e15 */
+    assert_true(t.pos[FLYTO_Z] == 999999999999.0);   /* 12 nines: a 13th would pass 4e12 */
     flyto_step(&t, FLYTO_Y, 1, true);
     flyto_step(&t, FLYTO_Y, 1, true);
     assert_true(t.pos[FLYTO_Y] <= (double)WORLD_Y_MAX);   /* the height stays in the world */

@@ -14,9 +14,12 @@
 
 #define CONTINUE_SAVE_SECONDS 30.0f
 /* Metres: the farthest coordinate the game takes (--start, the pause menu's Fly to) and keeps
- * (Continue, replays). A double still holds 1/8 m there; no flight gets near it (5000 m/s for
- * a year is 1.6e11 m). */
-#define GAME_POS_MAX 1e15
+ * (Continue, replays): inside the generated world (WORLD_COORD_LIMIT, 2^42 blocks, 4.398e12 m)
+ * by more than any view radius, so what is around a place given is always ground and sky, never
+ * the empty air past the world's end. A double still holds 1/1000 m there; no flight gets near
+ * it (5000 m/s for a year is 1.6e11 m). */
+#define GAME_POS_MAX 4e12
+_Static_assert(GAME_POS_MAX + 1e6 < WORLD_COORD_LIMIT, "a place the game takes has the world around it");
 
 typedef struct ContinueSpot {
     uint64_t seed;

@@ -9,9 +9,9 @@
 #include <stdbool.h>
 #include <stddef.h>
 
-#define FLYTO_EXP_MAX 15        /* the largest step, 10^15 m (GAME_POS_MAX) */
+#define FLYTO_EXP_MAX 12        /* the largest step, 10^12 m (GAME_POS_MAX is 4e12) */
 #define FLYTO_EXP_DEFAULT 3     /* the step a page opens with: 1 km */
-#define FLYTO_DIGITS 16         /* typed digits at most (1e15 has 16) */
+#define FLYTO_DIGITS 13         /* typed digits at most (4e12 has 13) */
 
 /* The page's rows (MenuItem.id of its MENU_COORD items). */
 typedef enum FlyToRow { FLYTO_X = 0, FLYTO_Y, FLYTO_Z, FLYTO_STEP } FlyToRow;

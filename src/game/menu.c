@@ -275,7 +275,7 @@ void menu_item_help(const Menu *m, const MenuItem *it, char *buf, size_t n) {
     case MENU_ACTION: snprintf(buf, n, "%s", it->action && it->action->help ? it->action->help : ""); break;
     case MENU_COORD:
         /* (Short: a help line wider than the panel is cut.) */
-        snprintf(buf, n, "%s", it->id == FLYTO_STEP ? "what Left/Right add: 1 m to 1e15 m"
+        snprintf(buf, n, "%s", it->id == FLYTO_STEP ? "what Left/Right add: 1 m to 1e12 m"
                                                     : "Left/Right: step  OK: 0  keys: 0-9 -");
         break;
     default: break;

@@ -70,7 +70,7 @@ static bool opt_start(GameOptions *o, const RunOpt *r, const char *v) {
         double x = strtod(p, &end);
         bool sep = i < 2 ? *end == ',' : *end == 0;
         if (end == p || !sep || errno || !(x >= -GAME_POS_MAX && x <= GAME_POS_MAX)) {
-            fprintf(stderr, "skyisles: %s '%s': give X,Y,Z in metres, three numbers within +-1e15 (e.g. %s 1e12,80,0)\n",
+            fprintf(stderr, "skyisles: %s '%s': give X,Y,Z in metres, three numbers within +-4e12 (e.g. %s 1e12,80,0)\n",
                     r->flag, v, r->flag);
             return false;
         }
