@@ -99,6 +99,12 @@ static void test_start_option(void **state) {
     assert_false(parse_start("1,2,3", "--camera", line, sizeof line));
     printf("  --start with --camera -> %s", line);
     assert_non_null(strstr(line, "--camera"));
+    /* A replay or a recorded course flies from its own start: --start with them is one line too. */
+    assert_false(parse_start("1,2,3", "--replay", line, sizeof line));
+    printf("  --start with --replay -> %s", line);
+    assert_non_null(strstr(line, "--replay"));
+    assert_false(parse_start("1,2,3", "--record-attract", line, sizeof line));
+    assert_non_null(strstr(line, "--record-attract"));
 }
 
 /* The boot's --start: the flight starts in open air near 1e12 + 0.1 (the restart search moves
@@ -279,6 +285,32 @@ static void test_continue_keeps_1e12_exactly(void **state) {
     s.x = 2e15;
     continue_format(&s, text, sizeof text);
     assert_false(continue_parse(text, &back));
+    /* A hand-edited file with a value no flight has, or junk after a number, is no saved flight
+     * either (a NaN attitude or an infinite speed would fly the aircraft to NaN). */
+    s.x = f.x;
+    continue_format(&s, text, sizeof text);
+    assert_true(continue_parse(text, &back));
+    static const char *const bad[][2] = {
+        {"pitch_deg: ", "pitch_deg: nan\n#"}, {"roll_deg: ", "roll_deg: inf\n#"}, {"heading_deg: ", "heading_deg: 1e9\n#"},
+        {"speed: ", "speed: inf\n#"},         {"speed: ", "speed: -5\n#"},       {"throttle: ", "throttle: nan\n#"},
+        {"throttle: ", "throttle: 2\n#"},     {"position: ", "position: 1, 90, 2 junk\n#"},
+    };
+    for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+        char edited[1200];
+        const char *at = strstr(text, bad[i][0]);
+        assert_non_null(at);
+        snprintf(edited, sizeof edited, "%.*s%s%s", (int)(at - text), text, bad[i][1], at);
+        if (continue_parse(edited, &back)) fail_msg("accepted: %s", bad[i][1]);
+    }
+    /* A height past the world's layer continues at the layer's top, in the world. */
+    FlightState far = f, got = f;
+    int camera = 0;
+    bool moved = false;
+    GameContinue hi = again;
+    hi.spot.y = 1e9;
+    assert_true(continue_restore(&hi, g_game.world, &far, &got, &camera, &moved));
+    printf("  saved height 1e9: continued at %.1f\n", got.y);
+    assert_true(got.y <= (double)WORLD_Y_MAX);
 }
 
 static void test_replay_keeps_1e12_exactly(void **state) {

@@ -24,26 +24,48 @@ size_t continue_format(const ContinueSpot *s, char *buf, size_t n) {
     return k < 0 ? 0 : (size_t)k;
 }
 
+/* Nothing but blanks from end on (a number followed by junk is no value). */
+static bool rest_blank(const char *end) {
+    while (*end == ' ' || *end == '\t' || *end == '\r') end++;
+    return *end == 0;
+}
+
 /* One "key: value" line; every key must come once for the spot to count. */
 static unsigned parse_line(const char *line, ContinueSpot *s) {
     double a, b, c;
     char word[16];
-    if (sscanf(line, "seed: %" SCNu64, &s->seed) == 1) return 1u << 0;
-    if (sscanf(line, "position: %lf, %lf, %lf", &a, &b, &c) == 3) {
+    int n = -1;
+    if (sscanf(line, "seed: %" SCNu64 "%n", &s->seed, &n) == 1 && rest_blank(line + n)) return 1u << 0;
+    if (sscanf(line, "position: %lf, %lf, %lf%n", &a, &b, &c, &n) == 3 && rest_blank(line + n)) {
         s->x = a, s->y = b, s->z = c;
         return 1u << 1;
     }
-    if (sscanf(line, "heading_deg: %lf", &a) == 1) { s->yaw = (float)(a / RAD_TO_DEG); return 1u << 2; }
-    if (sscanf(line, "pitch_deg: %lf", &a) == 1) { s->pitch = (float)(a / RAD_TO_DEG); return 1u << 3; }
-    if (sscanf(line, "roll_deg: %lf", &a) == 1) { s->roll = (float)(a / RAD_TO_DEG); return 1u << 4; }
-    if (sscanf(line, "speed: %lf", &a) == 1) { s->speed = (float)a; return 1u << 5; }
-    if (sscanf(line, "throttle: %lf", &a) == 1) { s->throttle = (float)a; return 1u << 6; }
+    static const char *const angles[3] = {"heading_deg: %lf%n", "pitch_deg: %lf%n", "roll_deg: %lf%n"};
+    float *const angle_of[3] = {&s->yaw, &s->pitch, &s->roll};
+    for (int i = 0; i < 3; i++)
+        if (sscanf(line, angles[i], &a, &n) == 1 && rest_blank(line + n)) {
+            s->deg[i] = a;
+            *angle_of[i] = (float)(a / RAD_TO_DEG);
+            return 1u << (2 + i);
+        }
+    if (sscanf(line, "speed: %lf%n", &a, &n) == 1 && rest_blank(line + n)) { s->speed = (float)a; return 1u << 5; }
+    if (sscanf(line, "throttle: %lf%n", &a, &n) == 1 && rest_blank(line + n)) { s->throttle = (float)a; return 1u << 6; }
     if (sscanf(line, "camera: %15s", word) == 1) { s->camera = !strcmp(word, "cockpit"); return 1u << 7; }
     if (sscanf(line, "mode: %15s", word) == 1) {
         snprintf(s->mode, sizeof s->mode, "%s", word);
         return 1u << 8;
     }
     return 0;
+}
+
+/* Every value a flight can have: finite, the place within the game's reach (GAME_POS_MAX), the
+ * angles within +-1e5 degrees, the speed 0..CONTINUE_SPEED_MAX, the throttle 0..1 (NaN fails
+ * every comparison). */
+static bool spot_sane(const ContinueSpot *s) {
+    bool ok = s->x >= -GAME_POS_MAX && s->x <= GAME_POS_MAX && s->y >= -GAME_POS_MAX && s->y <= GAME_POS_MAX &&
+              s->z >= -GAME_POS_MAX && s->z <= GAME_POS_MAX;
+    for (int i = 0; i < 3; i++) ok = ok && s->deg[i] >= -1e5 && s->deg[i] <= 1e5;
+    return ok && s->speed >= 0.0f && s->speed <= CONTINUE_SPEED_MAX && s->throttle >= 0.0f && s->throttle <= 1.0f;
 }
 
 bool continue_parse(const char *text, ContinueSpot *out) {
@@ -60,12 +82,7 @@ bool continue_parse(const char *text, ContinueSpot *out) {
         if (line[0] != '#') seen |= parse_line(line, &s);
         p = nl ? nl + 1 : NULL;
     }
-    bool finite = s.yaw == s.yaw && s.speed == s.speed;
-    for (int i = 0; i < 3; i++) {
-        double v = i == 0 ? s.x : i == 1 ? s.y : s.z;
-        finite = finite && v >= -GAME_POS_MAX && v <= GAME_POS_MAX;   /* NaN fails too */
-    }
-    if (seen != 0x1ffu || !finite) return false;
+    if (seen != 0x1ffu || !spot_sane(&s)) return false;
     *out = s;
     return true;
 }
@@ -122,15 +139,18 @@ bool continue_restore(const GameContinue *c, const World *w, const FlightState *
     const ContinueSpot *s = &c->spot;
     double t = f->time_s;
     FlightState n = *f;
-    flight_init(&n, s->x, s->y, s->z, s->yaw, s->speed);
+    /* A height outside the world's layer (a hand-edited file) is the nearest height in it, as a
+     * Fly to's is. */
+    double y = s->y < WORLD_Y_MIN + 8.0 ? WORLD_Y_MIN + 8.0 : s->y > WORLD_Y_MAX ? WORLD_Y_MAX : s->y;
+    flight_init(&n, s->x, y, s->z, s->yaw, s->speed);
     n.throttle = s->throttle;
     n.time_s = t;
-    if (sim_clear_box(w, s->x, s->y, s->z, SIM_RESPAWN_CLEARANCE)) {
+    if (sim_clear_box(w, s->x, y, s->z, SIM_RESPAWN_CLEARANCE)) {
         n.pitch = s->pitch;
         n.roll = s->roll;
     } else {
         *moved = true;
-        if (!sim_respawn_near(w, s->x, s->y, s->z, s->yaw, &n)) {
+        if (!sim_respawn_near(w, s->x, y, s->z, s->yaw, &n)) {
             n = *fallback;
             n.time_s = t;
         }

@@ -13,6 +13,7 @@
 #include "world/world.h"
 
 #define CONTINUE_SAVE_SECONDS 30.0f
+#define CONTINUE_SPEED_MAX 1e4f   /* m/s: twice the boost's top speed; a file past it is no saved flight */
 /* Metres: the farthest coordinate the game takes (--start, the pause menu's Fly to) and keeps
  * (Continue, replays): inside the generated world (WORLD_COORD_LIMIT, 2^42 blocks, 4.398e12 m)
  * by more than any view radius, so what is around a place given is always ground and sky, never
@@ -25,6 +26,7 @@ typedef struct ContinueSpot {
     uint64_t seed;
     double x, y, z;
     float yaw, pitch, roll;     /* radians */
+    double deg[3];              /* heading, pitch, roll as written (degrees) */
     float speed, throttle;
     int camera;                 /* GameCamera */
     char mode[16];              /* "free": free flight (the only mode so far) */

@@ -340,6 +340,11 @@ bool game_parse_args(int argc, char **argv, GameOptions *o, bool *exit_now) {
         fprintf(stderr, "skyisles: --start and --camera both place the view: give one of them (see --help)\n");
         return false;
     }
+    if (o->start_set && (o->replay || o->record_attract)) {
+        fprintf(stderr, "skyisles: --start and %s: a replay flies from where it was recorded, a course from its start; "
+                        "give one of them (see --help)\n", o->replay ? "--replay" : "--record-attract");
+        return false;
+    }
     if (o->record_attract) o->headless = true;
     /* The settings file decides for interactive play; a run that must be repeatable (shots,
      * benches, headless) reads one only when --config names it. */
