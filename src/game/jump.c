@@ -17,6 +17,13 @@ bool game_fly_to(Game *g, double x, double y, double z) {
         play_message(&g->play, 4.0f, "A replay flies: no Fly to while it plays");
         return false;
     }
+    PlayCtx c = game_play_ctx(g);
+    FlightState to;
+    if (!play_jump_find(&c, x, y, z, &to)) {   /* nothing ends: the flight, its recording and course go on */
+        play_message(&g->play, 5.0f, "No open air near there: staying here");
+        log_info("skyisles: fly to %.17g, %.17g, %.17g: no open air near it", x, y, z);
+        return false;
+    }
     /* The recording so far is kept as it was flown: a jump is no input a replay could repeat,
      * so the next step starts a new one at the new place. */
     game_replay_restart(g);
@@ -27,12 +34,7 @@ bool game_fly_to(Game *g, double x, double y, double z) {
         ghost_stop(&g->ghost);
         if (g->render) render_rings_set(g->render, NULL, 0);
     }
-    PlayCtx c = game_play_ctx(g);
-    if (!play_jump(&g->play, &c, x, y, z)) {
-        play_message(&g->play, 5.0f, "No open air near there: staying here");
-        log_info("skyisles: fly to %.17g, %.17g, %.17g: no open air near it", x, y, z);
-        return false;
-    }
+    play_jump_to(&g->play, &c, &to);
     char where[160];
     where_text(&g->flight, where, sizeof where);
     play_message(&g->play, 4.0f, "%s", where);

@@ -96,16 +96,27 @@ void play_respawn(Play *p, const PlayCtx *c) {
     p->state = PLAY_FLY;
 }
 
-bool play_jump(Play *p, const PlayCtx *c, double x, double y, double z) {
+bool play_jump_find(const PlayCtx *c, double x, double y, double z, FlightState *to) {
     if (y < WORLD_Y_MIN + 8.0) y = WORLD_Y_MIN + 8.0;   /* where sim_respawn_near starts its search */
     if (y > WORLD_Y_MAX) y = WORLD_Y_MAX;
     FlightState f = *c->flight;
     if (!sim_respawn_near(c->world, x, y, z, f.yaw, &f)) return false;
-    place(p, c, &f);
+    *to = f;
+    return true;
+}
+
+bool play_jump(Play *p, const PlayCtx *c, double x, double y, double z) {
+    FlightState f;
+    if (!play_jump_find(c, x, y, z, &f)) return false;
+    play_jump_to(p, c, &f);
+    return true;
+}
+
+void play_jump_to(Play *p, const PlayCtx *c, const FlightState *to) {
+    place(p, c, to);
     p->safe_valid = true;
     if (p->state == PLAY_CRASH) p->state = PLAY_FLY;
     camera_rig_update(c->rig, c->flight, 0.0f, c->camera);
-    return true;
 }
 
 /* The sweep of the step's motion against the field (W9): true when it hit (the aircraft stops

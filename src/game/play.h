@@ -132,6 +132,10 @@ uint64_t play_sim_hash(const Play *p, const FlightState *f, uint64_t crashes0, u
  * the world's height range), keeping its speed and throttle; the restart place goes with it, the
  * world is told of the jump and the camera cuts. False (nothing moved) when no open air is near. */
 bool play_jump(Play *p, const PlayCtx *c, double x, double y, double z);
+/* play_jump in two: the open air near (x, y, z) into *to (false: none), then the aircraft put
+ * there (so a caller can end what the jump ends only once the place is found). */
+bool play_jump_find(const PlayCtx *c, double x, double y, double z, FlightState *to);
+void play_jump_to(Play *p, const PlayCtx *c, const FlightState *to);
 /* A restart near the last safe place, else at the spawn, at cruise speed. */
 void play_respawn(Play *p, const PlayCtx *c);
 /* Puts play in a screen for a screenshot: "hud" (flying), "none", "title", "menu", "panel",
