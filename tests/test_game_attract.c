@@ -327,7 +327,7 @@ static void test_preparation_off_the_frame(void **state) {
     assert_int_equal(p->runs, runs + 1u);
     assert_int_equal(p->lays, lays + 1u);
     assert_int_equal(p->flights, flights + 1u);
-    assert_int_equal(p->off_thread, 0);   /* all of it on the preparation's own thread */
+    assert_int_equal(p->on_main, 0);   /* none of it on the game's main thread */
     assert_true(g->attract.ready_frame > kicked);
     assert_true(g->attract.begin_frame == g->attract.ready_frame);
     assert_string_equal(g->tour.course->id, g->attract.run.h.course);
@@ -384,7 +384,7 @@ static void test_world_change_during_preparation(void **state) {
     assert_int_equal(g->attract.laid_params, course_params_hash(world_params(g->world)));
     assert_string_equal(g->attract.course->id, g->attract.run.h.course);
     assert_int_equal(p->flights, flights + 1u);
-    assert_int_equal(p->off_thread, 0);   /* laid and flown on the preparation's own thread */
+    assert_int_equal(p->on_main, 0);   /* laid and flown off the game's main thread */
     attract_off(g);
 }
 

@@ -59,9 +59,10 @@ typedef struct AttractPrep {
     bool given_up;              /* stopped before its end: no verdict */
     SkyError err;
     double ms;                  /* the work's time on the thread */
-    /* what the thread did (tests): preparations run, layouts, unseen flights, and any of that
-     * done on another thread than its own (never) */
-    uint32_t runs, lays, flights, off_thread;
+    /* what was done (tests): preparations run, layouts, unseen flights, and any layout or flight
+     * done on the thread that started the preparation's (the game's main thread: never) */
+    uint32_t runs, lays, flights, on_main;
+    pthread_t main_thread;      /* the thread that started it */
 } AttractPrep;
 
 typedef struct Attract {

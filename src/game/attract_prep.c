@@ -17,7 +17,7 @@ static bool stopped(void *user) {
 
 static void count_work(AttractPrep *p, uint32_t *what) {
     (*what)++;
-    if (!pthread_equal(pthread_self(), p->thread)) p->off_thread++;
+    if (pthread_equal(pthread_self(), p->main_thread)) p->on_main++;
 }
 
 /* The replay's course laid in the thread's world: the same id as recorded (seed, parameters,
@@ -138,6 +138,7 @@ bool attract_prep_start(Game *g) {
     sigaddset(&block, SIGINT);
     sigaddset(&block, SIGHUP);
     pthread_sigmask(SIG_BLOCK, &block, &old);
+    p->main_thread = pthread_self();
     p->started = pthread_create(&p->thread, NULL, prep_main, a) == 0;
     pthread_sigmask(SIG_SETMASK, &old, NULL);
     if (!p->started) {   /* the loop then flies the autopilot, its line says why */
@@ -171,6 +172,7 @@ bool attract_prep_kick(Game *g) {
     pthread_mutex_lock(&p->lock);
     bool idle = p->state == ATTRACT_PREP_IDLE;
     if (idle) {
+        g->attract.prepared = false;   /* the course and verdict are the thread's until it is done */
         set_job(g, params);
         p->state = ATTRACT_PREP_RUNNING;
         pthread_cond_broadcast(&p->cv);
