@@ -110,6 +110,10 @@ static void test_far_frames_do_not_jitter(void **state) {
     /* A 0.1 m step moves the far frame no more than the near one (with the slack of a dither
      * flip per pixel: the two places' terrain differs). */
     assert_true(d_far <= near * 1.5 + 0.5);
+    /* ... and it does move: a picture stuck between steps far out (positions rounded there) would
+     * show no difference at all. */
+    assert_true(near > 0.0);
+    assert_true(d_far >= near * 0.25);
 }
 
 int main(void) {
