@@ -233,7 +233,7 @@ run: deps
 	./$(BUILD)/skyisles $(ARGS)
 
 # Tests that exercise threads also run under ThreadSanitizer.
-TSAN_TESTS := test_core_jobs test_audio_handover
+TSAN_TESTS := test_core_jobs test_audio_handover test_game_attract   # the attract preparation thread
 SUMMARY := $(CURDIR)/build/test-summary.txt
 export SUMMARY
 
