@@ -12,6 +12,8 @@ shot --screenshot "$out/home_island.png"
 # From above the south coast, no fog, aircraft, HUD or clouds: the whole island, its peak and crater.
 shot --screenshot "$out/home_above.png" --camera 0,400,470,0,-45 --view-radius 24 \
     --no-fog --no-aircraft --show none --no-clouds
+# The summit close up: the peak's snow thinning out to bare rock, the cairn on top.
+shot --screenshot "$out/home_peak.png" --camera 0,190,110,0,-50 --view-radius 12 --no-aircraft --show none --no-clouds
 # The same island as the generator sees it: sites, types, paths.
 "$build/islandgen" --seed "$seed" --map "$out/home_map.png" >/dev/null
 # A desert / temperate border of the archipelago (the one tests/test_render_biome.c finds at

@@ -26,6 +26,12 @@ _Static_assert(ISLAND_MAX_SITES <= ISLAND_FIELD_MAX_SITES, "the baked field carr
 #define CRATER_RIM 0.12
 #define PATH_HALF_WIDTH_M 1.6   /* paths are ~3 m wide */
 #define PATH_RGB 0x9C8866u      /* packed earth */
+#define SNOW_RGB 0xE9ECEFu      /* the summit's snow */
+#define SNOW_FULL_M 12.0         /* snow covers the summit's place this far from its highest cell ... */
+#define SNOW_ZERO_M 45.0        /* ... thinning to none here (a gentle ramp: no step a border has not) */
+#define SNOW_EDGE_VAR_M 6.0     /* the snow's edge wanders in and out by this (noise) */
+#define SNOW_EDGE_LEN_M 14.0
+#define SNOW_BORDER_M 12.0       /* and thins out to none this near the place's border (its blend band) */
 #define PATH_GRID_MAX 2048u     /* path bits per side at most (1 m cells up to a 2 km island) */
 /* Borders between places. Each border of two sites (their bisector) is moved off its line along
  * it: a long noise bend, a sine of WAVE_LEN_M whose phase and amplitude drift with value noise,
@@ -338,6 +344,48 @@ static void blur_pass(uint8_t *rgb, const uint8_t *type, uint32_t n, int dir, ui
     }
 }
 
+/* Metres from cell (i, j) to the nearest cell of another place (or off the island), up to
+ * 2 * SNOW_BORDER_M (farther: that). */
+static double border_distance(const uint8_t *type, uint32_t n, uint32_t i, uint32_t j, double cell) {
+    const int r = (int)(2.0 * SNOW_BORDER_M / cell) + 1;
+    const uint8_t t = type[(size_t)j * n + i];
+    double best = 2.0 * SNOW_BORDER_M;
+    for (int dj = -r; dj <= r; dj++)
+        for (int di = -r; di <= r; di++) {
+            int64_t u = (int64_t)i + di, v = (int64_t)j + dj;
+            bool other = u < 0 || v < 0 || u >= (int64_t)n || v >= (int64_t)n || type[(size_t)v * n + (size_t)u] != t;
+            double d = sqrt((double)(di * di + dj * dj)) * cell;
+            if (other && d < best) best = d;
+        }
+    return best;
+}
+
+/* Snow on the island's summit: around the peak (the site the shape puts on top), on the ground of its place only, the ground colour moves to SNOW_RGB (fully within
+ * SNOW_FULL_M, none past SNOW_ZERO_M, the edge moved in and out by noise), before the smoothing
+ * passes. Away from the place's borders, so a border's blend is as it was. */
+static void snow_cap(uint8_t *rgb, const uint8_t *type, const Shape *sh, uint32_t n, double cell, double radius_m,
+                     uint32_t seed) {
+    const double tx = (sh->peak_x + radius_m) / cell - 0.5, tz = (sh->peak_z + radius_m) / cell - 0.5;
+    if (!(tx >= 0.0 && tz >= 0.0 && tx < (double)n && tz < (double)n)) return;
+    const uint8_t summit = type[(size_t)tz * n + (size_t)tx];
+    if (summit == ISLAND_FIELD_OFF) return;
+    for (uint32_t j = 0; j < n; j++)
+        for (uint32_t i = 0; i < n; i++) {
+            size_t c = (size_t)j * n + i;
+            if (type[c] != summit) continue;
+            double dx = ((double)i - tx) * cell, dz = ((double)j - tz) * cell, d = sqrt(dx * dx + dz * dz);
+            if (d > SNOW_ZERO_M + SNOW_EDGE_VAR_M) continue;
+            double wander = isl_layered_noise(seed, (double)i * cell / SNOW_EDGE_LEN_M, (double)j * cell / SNOW_EDGE_LEN_M, 2);
+            double k = 1.0 - smooth01(SNOW_FULL_M, SNOW_ZERO_M, d + wander * SNOW_EDGE_VAR_M);
+            if (k > 0.0) k *= smooth01(SNOW_BORDER_M, 2.0 * SNOW_BORDER_M, border_distance(type, n, i, j, cell));
+            for (int ch = 0; ch < 3; ch++) {
+                double own = (double)rgb[c * 3 + (size_t)ch], snow = (double)((SNOW_RGB >> (16 - 8 * ch)) & 0xffu);
+                int32_t v = isl_round(own + (snow - own) * k);
+                rgb[c * 3 + (size_t)ch] = (uint8_t)(v < 0 ? 0 : v > 255 ? 255 : v);
+            }
+        }
+}
+
 /* Marks path cells within PATH_HALF_WIDTH_M of segment a-b (metres from the centre): per cell
  * line across the segment's major axis, the cells within reach of the segment's point there
  * (|slope| <= 1, so every cell of the capsule lies within w * sqrt(2) of it along the minor
@@ -429,6 +477,7 @@ bool island_bake_field(IslandField *f, const Island *isl, const IslandCodex *cx,
             under[c] = (uint16_t)(ud < 0 ? 0 : ud > 65535 ? 65535 : ud);
             place_at(&sh, isl, f->type_rgb, band, f->n_types, wave_seed, lx, lz, &type[c], &grgb[c * 3]);
         }
+    snow_cap(grgb, type, &sh, size, cell, radius_m, wave_seed ^ 0x51ab0c3du);
     uint8_t prev[3];
     for (int pass = 0; pass < 4; pass++) blur_pass(grgb, type, size, pass & 1, prev);
     /* Paths (I10) on the ground: every path edge between its two sites. */
