@@ -27,28 +27,15 @@
 #include <SDL2/SDL.h>
 
 #include "game/game.h"
+#include "support/game_input.h"
 
 static Game g_game;
 static char g_dir[256];
 
-static void frames(int n) {
-    for (int i = 0; i < n; i++) {
-        PlatformEvents ev;
-        platform_poll(g_game.platform, &ev);
-        game_frame(&g_game, &ev, 1.0f / 60.0f);
-    }
-}
+static void frames(int n) { fixture_frames(&g_game, n, 1.0f / 60.0f); }
 
 static void tap(SDL_Scancode sc) {
-    SDL_Event e;
-    SDL_zero(e);
-    e.type = SDL_KEYDOWN;
-    e.key.state = SDL_PRESSED;
-    e.key.keysym.scancode = sc;
-    SDL_PushEvent(&e);
-    e.type = SDL_KEYUP;
-    e.key.state = SDL_RELEASED;
-    SDL_PushEvent(&e);
+    fixture_key(sc);
     frames(1);
 }
 

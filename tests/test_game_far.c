@@ -19,6 +19,7 @@
 
 #include "game/game.h"
 #include "support/game_fixture.h"
+#include "support/game_input.h"
 
 #define FAR 1e12
 #define START_X 1000000000000.1   /* 1e12 + 0.1 */
@@ -28,15 +29,8 @@ static Game g_game;
 static char g_dir[256];
 static const float DT = 1.0f / 60.0f;
 
-static void frame(void) {
-    PlatformEvents ev;
-    platform_poll(g_game.platform, &ev);
-    game_frame(&g_game, &ev, DT);
-}
-
-static void frames(int n) {
-    for (int i = 0; i < n; i++) frame();
-}
+static void frames(int n) { fixture_frames(&g_game, n, DT); }
+static void frame(void) { frames(1); }
 
 static int setup(void **state) {
     (void)state;
@@ -122,31 +116,16 @@ static void test_start_boot(void **state) {
 }
 
 /* ---------------------------------------------------------------- the Fly to page */
-typedef struct Pad {
-    int index;
-    SDL_Joystick *js;
-} Pad;
+typedef FixturePad Pad;
 
 static Pad plug(void) {
-    SDL_VirtualJoystickDesc d;
-    SDL_zero(d);
-    d.version = SDL_VIRTUAL_JOYSTICK_DESC_VERSION;
-    d.type = SDL_JOYSTICK_TYPE_GAMECONTROLLER;
-    d.naxes = SDL_CONTROLLER_AXIS_MAX;
-    d.nbuttons = SDL_CONTROLLER_BUTTON_MAX;
-    d.name = "test pad";
-    Pad p;
-    p.index = SDL_JoystickAttachVirtualEx(&d);
-    assert_true(p.index >= 0);
-    p.js = SDL_JoystickOpen(p.index);
-    assert_non_null(p.js);
+    Pad p = fixture_pad_plug();
     frames(2);
     return p;
 }
 
 static void unplug(Pad *p) {
-    SDL_JoystickClose(p->js);
-    assert_int_equal(SDL_JoystickDetachVirtual(p->index), 0);
+    fixture_pad_unplug(p);
     frames(2);
 }
 
@@ -159,15 +138,7 @@ static void button(Pad *p, int b) {
 }
 
 static void key(SDL_Scancode sc) {
-    SDL_Event e;
-    SDL_zero(e);
-    e.type = SDL_KEYDOWN;
-    e.key.state = SDL_PRESSED;
-    e.key.keysym.scancode = sc;
-    SDL_PushEvent(&e);
-    e.type = SDL_KEYUP;
-    e.key.state = SDL_RELEASED;
-    SDL_PushEvent(&e);
+    fixture_key(sc);
     frame();
 }
 

@@ -18,20 +18,14 @@
 
 #include "game/game.h"
 #include "support/game_fixture.h"
+#include "support/game_input.h"
 
 static Game g_game;
 static char g_dir[256];
 static const float DT = 1.0f / 60.0f;
 
-static void frame(void) {
-    PlatformEvents ev;
-    platform_poll(g_game.platform, &ev);
-    game_frame(&g_game, &ev, DT);
-}
-
-static void frames(int n) {
-    for (int i = 0; i < n; i++) frame();
-}
+static void frames(int n) { fixture_frames(&g_game, n, DT); }
+static void frame(void) { frames(1); }
 
 static int setup(void **state) {
     (void)state;
@@ -49,33 +43,12 @@ static int teardown(void **state) {
     return fixture_game_end(&g_game, g_dir);
 }
 
-typedef struct Pad {
-    int index;
-    SDL_Joystick *js;
-} Pad;
+typedef FixturePad Pad;
 
 /* A standard pad SDL maps itself (a virtual joystick of the game controller type). */
-static Pad plug_standard(void) {
-    SDL_VirtualJoystickDesc d;
-    SDL_zero(d);
-    d.version = SDL_VIRTUAL_JOYSTICK_DESC_VERSION;
-    d.type = SDL_JOYSTICK_TYPE_GAMECONTROLLER;
-    d.naxes = SDL_CONTROLLER_AXIS_MAX;
-    d.nbuttons = SDL_CONTROLLER_BUTTON_MAX;
-    d.name = "test pad";
-    Pad p;
-    p.index = SDL_JoystickAttachVirtualEx(&d);
-    assert_true(p.index >= 0);
-    p.js = SDL_JoystickOpen(p.index);
-    assert_non_null(p.js);
-    return p;
-}
+static Pad plug_standard(void) { return fixture_pad_plug(); }
 
-static void unplug(Pad *p) {
-    SDL_JoystickClose(p->js);
-    assert_int_equal(SDL_JoystickDetachVirtual(p->index), 0);
-    p->js = NULL;
-}
+static void unplug(Pad *p) { fixture_pad_unplug(p); }
 
 /* Back in the air at the spawn, flying straight and level under the player's control. */
 static void restart_flight(void) {

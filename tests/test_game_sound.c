@@ -20,17 +20,12 @@
 
 #include "game/game.h"
 #include "support/alloc_count.h"
+#include "support/game_input.h"
 
 static Game g_game;
 static const float DT = 1.0f / 60.0f;
 
-static void frames(int n) {
-    for (int i = 0; i < n; i++) {
-        PlatformEvents ev;
-        platform_poll(g_game.platform, &ev);
-        game_frame(&g_game, &ev, DT);
-    }
-}
+static void frames(int n) { fixture_frames(&g_game, n, DT); }
 
 static bool boot(bool audio) {
     static GameOptions opt;
@@ -464,15 +459,7 @@ static void test_audio_out_wav(void **state) {
 }
 
 static void tap(SDL_Scancode sc) {
-    SDL_Event e;
-    SDL_zero(e);
-    e.type = SDL_KEYDOWN;
-    e.key.state = SDL_PRESSED;
-    e.key.keysym.scancode = sc;
-    SDL_PushEvent(&e);
-    e.type = SDL_KEYUP;
-    e.key.state = SDL_RELEASED;
-    SDL_PushEvent(&e);
+    fixture_key(sc);
     frames(1);
 }
 
