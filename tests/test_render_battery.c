@@ -17,6 +17,7 @@
 
 #include "game/game.h"
 #include "support/game_fixture.h"
+#include "support_gl/hud_box.h"
 
 #define WIN_W 1280
 #define WIN_H 720
@@ -72,40 +73,14 @@ static void shot(int w, int h, int pct, bool discharging, bool hud, uint8_t *out
     g_game.set.hud = true;
 }
 
-static bool differs(const uint8_t *a, const uint8_t *b) {
-    return abs(a[0] - b[0]) > 24 || abs(a[1] - b[1]) > 24 || abs(a[2] - b[2]) > 24;
-}
+typedef HudBox Box;
 
-typedef struct Box {
-    int x0, y0, x1, y1;   /* top-first rows, x1/y1 past the end; x1 == 0: empty */
-    int pixels, reddish;  /* pixels that differ; of them, red over blue by 40 or more */
-} Box;
-
-/* Where `with` differs from `without`: the line's pixels. */
 static Box line_box(int w, int h, const uint8_t *with, const uint8_t *without) {
-    Box b = {w, h, 0, 0, 0, 0};
-    for (int y = 0; y < h; y++)
-        for (int x = 0; x < w; x++) {
-            const uint8_t *p = &with[((size_t)y * w + x) * 4];
-            if (!differs(p, &without[((size_t)y * w + x) * 4])) continue;
-            b.pixels++;
-            if (p[0] >= p[2] + 40) b.reddish++;
-            if (x < b.x0) b.x0 = x;
-            if (y < b.y0) b.y0 = y;
-            if (x + 1 > b.x1) b.x1 = x + 1;
-            if (y + 1 > b.y1) b.y1 = y + 1;
-        }
-    return b;
+    return hud_line_box(w, h, with, without);
 }
 
-/* Pixels inside the box where the HUD without the battery differs from the scene: other lines. */
-static int others_in(int w, const Box *b) {
-    int n = 0;
-    for (int y = b->y0; y < b->y1; y++)
-        for (int x = b->x0; x < b->x1; x++)
-            if (differs(&g_plain[((size_t)y * w + x) * 4], &g_scene[((size_t)y * w + x) * 4])) n++;
-    return n;
-}
+/* Pixels inside the box where the HUD without the line differs from the scene: other lines. */
+static int others_in(int w, const Box *b) { return hud_differing_in(w, b, g_plain, g_scene); }
 
 /* At w x h, the HUD at its normal and its large size (the large one is the tight fit). */
 static void check_size(int w, int h) {
