@@ -349,15 +349,15 @@ static void blur_pass(uint8_t *rgb, const uint8_t *type, uint32_t n, int dir, ui
 static double border_distance(const uint8_t *type, uint32_t n, uint32_t i, uint32_t j, double cell) {
     const int r = (int)(2.0 * SNOW_BORDER_M / cell) + 1;
     const uint8_t t = type[(size_t)j * n + i];
-    double best = 2.0 * SNOW_BORDER_M;
+    int best2 = INT32_MAX;   /* squared cells to the nearest other */
     for (int dj = -r; dj <= r; dj++)
         for (int di = -r; di <= r; di++) {
             int64_t u = (int64_t)i + di, v = (int64_t)j + dj;
             bool other = u < 0 || v < 0 || u >= (int64_t)n || v >= (int64_t)n || type[(size_t)v * n + (size_t)u] != t;
-            double d = sqrt((double)(di * di + dj * dj)) * cell;
-            if (other && d < best) best = d;
+            if (other && di * di + dj * dj < best2) best2 = di * di + dj * dj;
         }
-    return best;
+    double d = best2 == INT32_MAX ? 2.0 * SNOW_BORDER_M : sqrt((double)best2) * cell;
+    return d < 2.0 * SNOW_BORDER_M ? d : 2.0 * SNOW_BORDER_M;
 }
 
 /* Snow on the island's summit: around the peak (the site the shape puts on top), on the ground of its place only, the ground colour moves to SNOW_RGB (fully within
