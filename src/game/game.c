@@ -443,6 +443,14 @@ static void course_request(Game *g) {
     }
 }
 
+void game_course_end(Game *g) {
+    Tour *t = &g->tour;
+    t->results = false;
+    t->mode = TOUR_FREE;
+    ghost_stop(&g->ghost);
+    if (g->render) render_rings_set(g->render, NULL, 0);
+}
+
 /* After a frame of play: the results seen (back to free flight), the next ring marked. */
 /* press_taken: the press of this frame ended the attract loop and does nothing else (it would
  * otherwise also dismiss the player's results, put back with the player's course). */
@@ -450,10 +458,7 @@ static void course_frame(Game *g, bool press_taken) {
     Tour *t = &g->tour;
     if (t->mode == TOUR_FREE) return;
     if (t->results && !press_taken && g->input.st.pressed[GA_MENU_OK]) {   /* the results seen: back to free flight */
-        t->results = false;
-        t->mode = TOUR_FREE;
-        ghost_stop(&g->ghost);
-        if (g->render) render_rings_set(g->render, NULL, 0);
+        game_course_end(g);
         return;
     }
     if (g->render) render_rings_next(g->render, t->run.next, 0.5f + 0.5f * sinf((float)g->flight.time_s * 6.0f));

@@ -190,6 +190,8 @@ void game_continue_quit(Game *g);
  * ended first (false, with a message, when no open air is near: it stays); --start at boot
  * (after play_init; the spawn stays the home island's, where a restart with no safe place goes). */
 bool game_fly_to(Game *g, double x, double y, double z);
+/* Back to free flight: the course (or its results) ended, its ghost and rings gone. */
+void game_course_end(Game *g);
 void game_start_at(Game *g);
 /* Screenshots (screenshot.c): the request from this frame's input; whether the frame being drawn
  * leaves the HUD out for it; the drawn frame saved (called before the swap). */

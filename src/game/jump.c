@@ -27,13 +27,7 @@ bool game_fly_to(Game *g, double x, double y, double z) {
     /* The recording so far is kept as it was flown: a jump is no input a replay could repeat,
      * so the next step starts a new one at the new place. */
     game_replay_restart(g);
-    Tour *t = &g->tour;
-    if (t->mode != TOUR_FREE) {   /* a course's rings are back there: it ends */
-        t->results = false;
-        t->mode = TOUR_FREE;
-        ghost_stop(&g->ghost);
-        if (g->render) render_rings_set(g->render, NULL, 0);
-    }
+    if (g->tour.mode != TOUR_FREE) game_course_end(g);   /* a course's rings are back there: it ends */
     play_jump_to(&g->play, &c, &to);
     char where[160];
     where_text(&g->flight, where, sizeof where);
