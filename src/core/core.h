@@ -253,15 +253,20 @@ typedef struct IslandField {
     IslandFieldSite sites[ISLAND_FIELD_MAX_SITES];
 } IslandField;
 
-/* Is (x, z) (world metres) on the island: inside the field and on a cell with a type? The cell
- * the world reads for that column (world/density.c). */
-static inline bool island_field_on(const IslandField *f, double x, double z) {
-    if (f->size == 0 || !f->type || !(f->cell_meters > 0.0f)) return false;
+/* The type of the field's cell under (x, z) (world metres), ISLAND_FIELD_OFF outside the field
+ * or on an empty one. The cell the world reads for that column (world/density.c). */
+static inline uint8_t island_field_type_at(const IslandField *f, double x, double z) {
+    if (f->size == 0 || !f->type || !(f->cell_meters > 0.0f)) return ISLAND_FIELD_OFF;
     double half = 0.5 * (double)f->size;
     double u = (x - (double)f->centre_x) / (double)f->cell_meters + half;
     double v = (z - (double)f->centre_z) / (double)f->cell_meters + half;
-    if (!(u >= 0.0 && v >= 0.0 && u < (double)f->size && v < (double)f->size)) return false;
-    return f->type[(size_t)v * f->size + (size_t)u] != ISLAND_FIELD_OFF;
+    if (!(u >= 0.0 && v >= 0.0 && u < (double)f->size && v < (double)f->size)) return ISLAND_FIELD_OFF;
+    return f->type[(size_t)v * f->size + (size_t)u];
+}
+
+/* Is (x, z) (world metres) on the island: inside the field and on a cell with a type? */
+static inline bool island_field_on(const IslandField *f, double x, double z) {
+    return island_field_type_at(f, x, z) != ISLAND_FIELD_OFF;
 }
 
 /* Is (x, z) (world metres) on a path of the field? */

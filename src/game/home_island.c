@@ -158,14 +158,11 @@ void game_home_print(const GameHome *h, const SimSpawn *spawn, FILE *out) {
 
 int game_home_site_at(const GameHome *h, double x, double z) {
     const IslandField *f = &h->field;
-    if (!h->island || h->island->n_sites == 0 || !island_field_on(f, x, z)) return -1;
     /* The place is the field's type under (x, z) (the map's, the ground's): its nearest site of
      * that type names it (a border between two places is wavy, so the nearest site of all may
      * be across it). */
-    double half = 0.5 * (double)f->size;
-    size_t u = (size_t)((x - (double)f->centre_x) / (double)f->cell_meters + half);
-    size_t v = (size_t)((z - (double)f->centre_z) / (double)f->cell_meters + half);
-    uint8_t type = f->type[v * f->size + u];
+    uint8_t type = island_field_type_at(f, x, z);
+    if (!h->island || h->island->n_sites == 0 || type == ISLAND_FIELD_OFF) return -1;
     double lx = x - f->centre_x, lz = z - f->centre_z, best = 0.0;
     int nearest = -1;
     for (uint32_t k = 0; k < h->island->n_sites; k++) {
