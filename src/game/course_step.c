@@ -26,3 +26,12 @@ void game_course_step(void *user, const FlightState *before, bool flew) {
     }
     if ((ev & COURSE_EVENT_RING) && g->sound.synth) sound_event(&g->sound, AUDIO_EVENT_RING, 1.0f + 0.04f * (float)t->run.next);
 }
+
+/* Back to free flight (the results seen, a Fly to away from the rings). */
+void game_course_end(Game *g) {
+    Tour *t = &g->tour;
+    t->results = false;
+    t->mode = TOUR_FREE;
+    ghost_stop(&g->ghost);
+    if (g->render) render_rings_set(g->render, NULL, 0);
+}

@@ -443,14 +443,6 @@ static void course_request(Game *g) {
     }
 }
 
-void game_course_end(Game *g) {
-    Tour *t = &g->tour;
-    t->results = false;
-    t->mode = TOUR_FREE;
-    ghost_stop(&g->ghost);
-    if (g->render) render_rings_set(g->render, NULL, 0);
-}
-
 /* After a frame of play: the results seen (back to free flight), the next ring marked. */
 /* press_taken: the press of this frame ended the attract loop and does nothing else (it would
  * otherwise also dismiss the player's results, put back with the player's course). */
