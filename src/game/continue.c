@@ -31,7 +31,7 @@ static bool rest_blank(const char *end) {
 }
 
 /* One "key: value" line; every key must come once for the spot to count. */
-static unsigned parse_line(const char *line, ContinueSpot *s) {
+static unsigned parse_line(const char *line, ContinueSpot *s, double deg[3]) {
     double a, b, c;
     char word[16];
     int n = -1;
@@ -44,7 +44,7 @@ static unsigned parse_line(const char *line, ContinueSpot *s) {
     float *const angle_of[3] = {&s->yaw, &s->pitch, &s->roll};
     for (int i = 0; i < 3; i++)
         if (sscanf(line, angles[i], &a, &n) == 1 && rest_blank(line + n)) {
-            s->deg[i] = a;
+            deg[i] = a;
             *angle_of[i] = (float)(a / RAD_TO_DEG);
             return 1u << (2 + i);
         }
@@ -61,16 +61,17 @@ static unsigned parse_line(const char *line, ContinueSpot *s) {
 /* Every value a flight can have: finite, the place within the game's reach (GAME_POS_MAX), the
  * angles within +-1e5 degrees, the speed 0..CONTINUE_SPEED_MAX, the throttle 0..1 (NaN fails
  * every comparison). */
-static bool spot_sane(const ContinueSpot *s) {
+static bool spot_sane(const ContinueSpot *s, const double deg[3]) {
     bool ok = s->x >= -GAME_POS_MAX && s->x <= GAME_POS_MAX && s->y >= -GAME_POS_MAX && s->y <= GAME_POS_MAX &&
               s->z >= -GAME_POS_MAX && s->z <= GAME_POS_MAX;
-    for (int i = 0; i < 3; i++) ok = ok && s->deg[i] >= -1e5 && s->deg[i] <= 1e5;
+    for (int i = 0; i < 3; i++) ok = ok && deg[i] >= -1e5 && deg[i] <= 1e5;
     return ok && s->speed >= 0.0f && s->speed <= CONTINUE_SPEED_MAX && s->throttle >= 0.0f && s->throttle <= 1.0f;
 }
 
 bool continue_parse(const char *text, ContinueSpot *out) {
     ContinueSpot s;
     memset(&s, 0, sizeof s);
+    double deg[3] = {0.0, 0.0, 0.0};   /* heading, pitch, roll as written */
     unsigned seen = 0;
     for (const char *p = text; p && *p;) {
         const char *nl = strchr(p, '\n');
@@ -79,10 +80,10 @@ bool continue_parse(const char *text, ContinueSpot *out) {
         if (len >= sizeof line) len = sizeof line - 1;
         memcpy(line, p, len);
         line[len] = 0;
-        if (line[0] != '#') seen |= parse_line(line, &s);
+        if (line[0] != '#') seen |= parse_line(line, &s, deg);
         p = nl ? nl + 1 : NULL;
     }
-    if (seen != 0x1ffu || !spot_sane(&s)) return false;
+    if (seen != 0x1ffu || !spot_sane(&s, deg)) return false;
     *out = s;
     return true;
 }
@@ -141,7 +142,7 @@ bool continue_restore(const GameContinue *c, const World *w, const FlightState *
     FlightState n = *f;
     /* A height outside the world's layer (a hand-edited file) is the nearest height in it, as a
      * Fly to's is. */
-    double y = s->y < WORLD_Y_MIN + 8.0 ? WORLD_Y_MIN + 8.0 : s->y > WORLD_Y_MAX ? WORLD_Y_MAX : s->y;
+    double y = game_height_clamp(s->y);
     flight_init(&n, s->x, y, s->z, s->yaw, s->speed);
     n.throttle = s->throttle;
     n.time_s = t;

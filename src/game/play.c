@@ -8,6 +8,8 @@
 
 #include "play.h"
 
+#include "continue.h"   /* game_height_clamp */
+
 #define SAFE_PERIOD 0.5f        /* seconds between checks of the place to restart near */
 #define AUTOPILOT_CRUISE 40.0f  /* m/s the autopilot holds */
 #define VIEW_CUT_M 100.0        /* metres between two steps that are a jump, not flight (5000 m/s: 88 m) */
@@ -97,10 +99,8 @@ void play_respawn(Play *p, const PlayCtx *c) {
 }
 
 bool play_jump_find(const PlayCtx *c, double x, double y, double z, FlightState *to) {
-    if (y < WORLD_Y_MIN + 8.0) y = WORLD_Y_MIN + 8.0;   /* where sim_respawn_near starts its search */
-    if (y > WORLD_Y_MAX) y = WORLD_Y_MAX;
     FlightState f = *c->flight;
-    if (!sim_respawn_near(c->world, x, y, z, f.yaw, &f)) return false;
+    if (!sim_respawn_near(c->world, x, game_height_clamp(y), z, f.yaw, &f)) return false;
     *to = f;
     return true;
 }
