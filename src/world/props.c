@@ -330,9 +330,7 @@ void gen_props(const WorldGen *g, ChunkScratch *s) {
                     if ((!di && !dj) || jj < 0 || ii < 0 || jj >= PROP_CELLS || ii >= PROP_CELLS) continue;
                     const PropCand *o = &ps->cand[jj][ii];
                     if (!o->alive) continue;
-                    int32_t d = (int32_t)c->r + o->r;
-                    int64_t ax = c->bx - o->bx, az = c->bz - o->bz;
-                    if (ax <= d && -ax <= d && az <= d && -az <= d && gen_prop_beats(o, c)) beaten = true;
+                    if (gen_prop_takes(o, c)) beaten = true;
                 }
             if (beaten) continue;
             int by = object_fits(g, s, sh, nbox, lx, lz);

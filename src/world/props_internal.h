@@ -48,6 +48,11 @@ static inline bool gen_prop_beats(const PropCand *a, const PropCand *b) {
     if (a->bz != b->bz) return a->bz > b->bz;
     return a->bx > b->bx;
 }
+/* Does alive candidate o take c's place: their footprints (half sizes r) meet and o beats c? */
+static inline bool gen_prop_takes(const PropCand *o, const PropCand *c) {
+    int64_t d = (int64_t)c->r + o->r, ax = c->bx - o->bx, az = c->bz - o->bz;
+    return ax <= d && -ax <= d && az <= d && -az <= d && gen_prop_beats(o, c);
+}
 /* Is the footprint [x - r, x + r] x [z - r, z + r] within a block of the footprint of one of the
  * landmarks g->marks[near[0..nnear-1]] (props.c)? Such a candidate takes no part. */
 bool gen_prop_near_landmark(const WorldGen *g, const int32_t *near, int nnear, int64_t x, int64_t z, int r);

@@ -80,7 +80,7 @@ static bool sq_cell_maybe(const WorldGen *g, SqColumn *c, int k) {
                 if (d > md) md = d;
                 if (i > mi) mi = i;
             }
-    const float m = 0.01f;
+    const float m = WG_MARGIN;
     float lift = gen_lift(g, (float)(WORLD_Y_MIN + k * WORLD_CELL_Y) + 0.5f);
     bool maybe = odd || !(md + lift < -m && mi < -m);
     c->known |= 1u << k;
@@ -156,8 +156,7 @@ static bool sq_beaten(SolidQuery *q, int64_t ci, int64_t cj, const PropCand *c) 
             if (!di && !dj) continue;
             const PropCand *o = sq_cand(q, ci + di, cj + dj);
             if (!o->alive) continue;
-            int64_t d = (int64_t)me.r + o->r, ax = me.bx - o->bx, az = me.bz - o->bz;
-            if (ax <= d && -ax <= d && az <= d && -az <= d && gen_prop_beats(o, &me)) return true;
+            if (gen_prop_takes(o, &me)) return true;
         }
     return false;
 }
