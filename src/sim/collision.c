@@ -26,11 +26,10 @@ static int64_t block_key(int64_t bx, int64_t by, int64_t bz) {
     return ((bx & 0x1fffff) << 42) | ((by & 0x1fffff) << 21) | (bz & 0x1fffff);
 }
 
-static bool block_solid(const World *w, BlockCache *c, int64_t bx, int64_t by, int64_t bz) {
+static bool block_solid(BlockCache *c, int64_t bx, int64_t by, int64_t bz) {
     int64_t k = block_key(bx, by, bz);
     uint32_t h = (uint32_t)(((uint64_t)k * 0x9e3779b97f4a7c15ull) >> 58);
     if (c->key[h] == k) return c->solid[h];
-    (void)w;
     bool s = world_probe_solid(&c->probe, bx, by, bz);
     c->key[h] = k;
     c->solid[h] = s;
@@ -38,14 +37,14 @@ static bool block_solid(const World *w, BlockCache *c, int64_t bx, int64_t by, i
     return s;
 }
 
-static bool box_hits(const World *w, BlockCache *c, double x, double y, double z, double r) {
+static bool box_hits(BlockCache *c, double x, double y, double z, double r) {
     int64_t x0 = (int64_t)floor(x - r), x1 = (int64_t)floor(x + r);
     int64_t y0 = (int64_t)floor(y - r), y1 = (int64_t)floor(y + r);
     int64_t z0 = (int64_t)floor(z - r), z1 = (int64_t)floor(z + r);
     for (int64_t by = y0; by <= y1; by++)
         for (int64_t bz = z0; bz <= z1; bz++)
             for (int64_t bx = x0; bx <= x1; bx++)
-                if (block_solid(w, c, bx, by, bz)) return true;
+                if (block_solid(c, bx, by, bz)) return true;
     return false;
 }
 
@@ -128,7 +127,7 @@ void sim_collide(const World *w, double x0, double y0, double z0, double x1, dou
         double x = x0 + dx * t, y = y0 + dy * t, z = z0 + dz * t;
         out->steps++;
         if (i == 0 || i > objs.upto) objects_for(&cache.probe, &objs, i, n, p0, d, SIM_HIT_RADIUS);
-        if (box_hits(w, &cache, x, y, z, SIM_HIT_RADIUS) || box_meets_objects(objs.box, objs.n, x, y, z, SIM_HIT_RADIUS)) {
+        if (box_hits(&cache, x, y, z, SIM_HIT_RADIUS) || box_meets_objects(objs.box, objs.n, x, y, z, SIM_HIT_RADIUS)) {
             out->hit = true;
             out->t = n ? (double)(i > 0 ? i - 1 : 0) / (double)n : 0.0;
             break;
@@ -158,7 +157,7 @@ bool sim_clear_box(const World *w, double x, double y, double z, double radius) 
     cache_init(&cache, w);
     const double p[3] = {x, y, z};
     WorldBox box[1];
-    return !box_hits(w, &cache, x, y, z, radius) && objects_near(&cache.probe, p, p, radius, box, 1) == 0;
+    return !box_hits(&cache, x, y, z, radius) && objects_near(&cache.probe, p, p, radius, box, 1) == 0;
 }
 
 /* Room to fly out: a corridor of clear blocks ahead along the heading. */
