@@ -79,9 +79,7 @@ static bool layer_in_band(const WorldGen *g, int yi) {
     return false;
 }
 
-/* Smallest and largest of field f over the four corners of each corner column pair (yi and
- * yi + 1, zi and zi + 1), for every column of a row: a cell's range is that of its two. */
-static inline void column_range(const ChunkScratch *s, int f, int yi, int zi, float *lo, float *hi) {
+void gen_column_range(const ChunkScratch *s, int f, int yi, int zi, float *lo, float *hi) {
     for (int xi = 0; xi < WG_NX; xi += 4) {
         const float *c0 = &s->corner[f][yi][zi][xi], *c1 = &s->corner[f][yi + 1][zi][xi];
         f32x4 a = f32x4_load(c0), b = f32x4_load(c0 + WG_NX), c = f32x4_load(c1), d = f32x4_load(c1 + WG_NX);
@@ -114,7 +112,7 @@ static void mark_cells(const WorldGen *g, ChunkScratch *s, int ncy, int nx) {
             for (int xi = 0; xi < nx - 1; xi++) rock |= row[xi] & CELL_ROCK;
             if (!rock) continue;
             float clo[WG_CAVE_FIELDS][WG_NX + 4], chi[WG_CAVE_FIELDS][WG_NX + 4];
-            for (uint32_t f = 0; f < g->ncave_fields; f++) column_range(s, WF_CAVE + (int)f, yi, zi, clo[f], chi[f]);
+            for (uint32_t f = 0; f < g->ncave_fields; f++) gen_column_range(s, WF_CAVE + (int)f, yi, zi, clo[f], chi[f]);
             for (int xi = 0; xi < nx - 1; xi++) {
                 uint8_t live = row[xi];
                 if (!(live & CELL_ROCK)) continue;
@@ -207,8 +205,8 @@ static void classify_cells(const WorldGen *g, ChunkScratch *s, uint32_t maybe[WG
                 continue;
             }
             float dhi[WG_NX + 4], ihi[WG_NX + 4], dlo[WG_NX + 4], ilo[WG_NX + 4];
-            column_range(s, WF_D, yi, zi, dlo, dhi);
-            column_range(s, WF_I, yi, zi, ilo, ihi);
+            gen_column_range(s, WF_D, yi, zi, dlo, dhi);
+            gen_column_range(s, WF_I, yi, zi, ilo, ihi);
             for (int xi = 0; xi < nx - 1; xi++) {
                 float dmax = max2(dhi[xi], dhi[xi + 1]) + lift;
                 float imax = max2(ihi[xi], ihi[xi + 1]);

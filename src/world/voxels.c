@@ -121,12 +121,7 @@ typedef struct CellWork {
  * neighbouring columns (min and max are exact: the same values as any other order). */
 static inline void row_ranges(const ChunkScratch *s, int f, int yi, int zi, float *lo, float *hi) {
     float clo[WG_NX + 4], chi[WG_NX + 4];
-    for (int xi = 0; xi < WG_NX; xi += 4) {
-        const float *c0 = &s->corner[f][yi][zi][xi], *c1 = &s->corner[f][yi + 1][zi][xi];
-        f32x4 a = f32x4_load(c0), b = f32x4_load(c0 + WG_NX), c = f32x4_load(c1), d = f32x4_load(c1 + WG_NX);
-        f32x4_store(clo + xi, f32x4_min(f32x4_min(a, b), f32x4_min(c, d)));
-        f32x4_store(chi + xi, f32x4_max(f32x4_max(a, b), f32x4_max(c, d)));
-    }
+    gen_column_range(s, f, yi, zi, clo, chi);
     clo[WG_NX] = clo[WG_NX - 1];
     chi[WG_NX] = chi[WG_NX - 1];
     for (int xi = 0; xi < WG_NX; xi += 4) {

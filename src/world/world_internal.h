@@ -411,6 +411,10 @@ void gen_chunk_voxels_lod(const WorldGen *g, int64_t cx, int64_t cz, double time
  * no cell that may hold rock whatever n3 is: the cell classes, and so every voxel, come out the
  * same; false fills every corner (the tests' comparison with the scalar calls). */
 void gen_chunk_corners(const WorldGen *g, int64_t cx, int64_t cz, double time_s, int nx, bool lazy, ChunkScratch *s);
+/* Smallest and largest of field f over the four corners of each corner column pair (yi and
+ * yi + 1, zi and zi + 1), for every column of a row (lo or hi may be NULL): a cell's range is
+ * that of its two columns (corners.c). */
+void gen_column_range(const ChunkScratch *s, int f, int yi, int zi, float *lo, float *hi);
 /* Solidity of LOD-0 block (x, y, z) in chunk-local blocks (x, z in -4..4 * (nx - 1) - 1) from
  * the corners: the same float operations as the voxel fill and world_density_at. */
 bool gen_sample_solid(const WorldGen *g, const ChunkScratch *s, int x, int y, int z);
