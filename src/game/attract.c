@@ -81,21 +81,23 @@ static bool fits(Game *g, SkyError *err) {
 }
 
 /* A preparation finished for this file in this world (its verdict in a->verified). */
-static bool prepared_here(const Game *g) {
+/* A preparation's verdict is there for the world of these parameters (course_params_hash). */
+static bool prepared_here(const Game *g, uint64_t params) {
     const Attract *a = &g->attract;
-    return a->prepared && a->prepared_params == course_params_hash(world_params(g->world));
+    return a->prepared && a->prepared_params == params;
 }
 
 /* 1: the replay plays; 0: it does not (why in err); -1: being prepared (kicked when none runs). */
 static int ready(Game *g, SkyError *err) {
     Attract *a = &g->attract;
     if (!fits(g, err)) return 0;
-    if (prepared_here(g)) {
+    uint64_t params = course_params_hash(world_params(g->world));
+    if (prepared_here(g, params)) {
         if (a->verified) return 1;
         *err = a->prep_why;
         return 0;
     }
-    if (attract_prep_kick(g)) a->kick_frame = g->play.frames;
+    if (attract_prep_kick(g, params)) a->kick_frame = g->play.frames;
     if (!a->prep.started) {
         sky_error_set(err, SKY_ERR_INPUT, "%s: its preparation's thread is not running", a->path);
         return 0;
@@ -244,7 +246,9 @@ static void before_frame(Game *g) {
     if (a->playing || (g->play.demo && a->decided)) return;
     SkyError err = {0};
     if (!g->play.demo) {
-        if (idle_soon(g) && fits(g, &err) && !prepared_here(g) && attract_prep_kick(g)) a->kick_frame = g->play.frames;
+        if (!idle_soon(g) || !fits(g, &err)) return;
+        uint64_t params = course_params_hash(world_params(g->world));
+        if (!prepared_here(g, params) && attract_prep_kick(g, params)) a->kick_frame = g->play.frames;
         return;
     }
     int r = ready(g, &err);
@@ -265,6 +269,10 @@ static void before_frame(Game *g) {
 void attract_before_frame(Game *g) {
     Attract *a = &g->attract;
     bool begins = g->play.demo && !a->session;
+    if (!begins && !(a->watch_frames && a->watch_frames <= ATTRACT_WATCH_FRAMES)) {   /* not watching: no clock */
+        before_frame(g);
+        return;
+    }
     watch_frames(a, begins);
     double t0 = time_now_ms();
     before_frame(g);

@@ -134,11 +134,12 @@ void attract_shutdown(Game *g);
 /* The preparation (attract_prep.c; attract.c's only callee there). Start: its memory carved from
  * the budget (false when short) and its thread started (when it cannot be, prep.started stays
  * false and the loop flies the autopilot with a line saying so). Kick: when idle and none is running, the
- * job for the game's world now (false: it runs or waits for a taking). Take: a finished one's
+ * job for the game's world now, whose course_params_hash the caller gives (false: it runs or waits
+ * for a taking). Take: a finished one's
  * result into the attract (true). Wait: until none runs. Hold (tests): the thread waits before
  * the work until released. */
 bool attract_prep_start(Game *g);
-bool attract_prep_kick(Game *g);
+bool attract_prep_kick(Game *g, uint64_t params);
 bool attract_prep_take(Game *g);
 void attract_prep_wait(Game *g);
 void attract_prep_hold(Game *g, bool hold);

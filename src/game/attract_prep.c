@@ -165,10 +165,9 @@ static void set_job(Game *g, uint64_t params) {
     atomic_store(&p->stop, false);
 }
 
-bool attract_prep_kick(Game *g) {
+bool attract_prep_kick(Game *g, uint64_t params) {
     AttractPrep *p = &g->attract.prep;
     if (!p->started) return false;
-    uint64_t params = course_params_hash(world_params(g->world));
     pthread_mutex_lock(&p->lock);
     bool idle = p->state == ATTRACT_PREP_IDLE;
     if (idle) {
