@@ -151,6 +151,9 @@ static bool point_in_range(double x, double y, double z) {
     return world_coord_usable(x, z) && y > -16777216.0 && y < 16777216.0;
 }
 
+static float cell_eval(const WorldGen *g, const float cd[2][2][2], const float ci[2][2][2], const PointCell *p,
+                       double y, float *terrain_out);
+
 /* The field at a point; *terrain_out (optional) gets the value before caves carve it. */
 static float point_eval(const WorldGen *g, double x, double y, double z, float *terrain_out) {
     if (!point_in_range(x, y, z)) {
@@ -175,6 +178,14 @@ static float point_eval(const WorldGen *g, double x, double y, double z, float *
                 gen_corner_dense(g, &col[zi][xi], (float)Y, n3, &cd[yi][zi][xi], &ci[yi][zi][xi]);
             }
     }
+    return cell_eval(g, cd, ci, &pc, y, terrain_out);
+}
+
+/* The field at a point of cell pc from the cell's D and I corners: the trilinear terrain, then
+ * the caves, which carve it. */
+static float cell_eval(const WorldGen *g, const float cd[2][2][2], const float ci[2][2][2], const PointCell *p,
+                       double y, float *terrain_out) {
+    const PointCell pc = *p;
     float yc = (float)y;
     float v = gen_terrain(g, wtrilerp(cd, pc.tx, pc.ty, pc.tz), wtrilerp(ci, pc.tx, pc.ty, pc.tz), yc);
     if (terrain_out) *terrain_out = v;
@@ -196,6 +207,14 @@ static float point_eval(const WorldGen *g, double x, double y, double z, float *
 }
 
 float gen_density_point(const WorldGen *g, double x, double y, double z) { return point_eval(g, x, y, z, NULL); }
+
+float gen_density_in_cell(const WorldGen *g, const float cd[2][2][2], const float ci[2][2][2], double x, double y,
+                          double z) {
+    if (!point_in_range(x, y, z)) return point_eval(g, x, y, z, NULL);
+    PointCell pc;
+    point_cell(x, y, z, &pc);
+    return cell_eval(g, cd, ci, &pc, y, NULL);
+}
 
 bool gen_cloud_point(const WorldGen *g, double time_s, double x, double y, double z) {
     if (!g->clouds || !point_in_range(x, y, z)) return false;

@@ -88,13 +88,21 @@ static bool sq_cell_maybe(const WorldGen *g, SqColumn *c, int k) {
     return maybe;
 }
 
+/* The field at block (x, y, z)'s centre in cell layer k of column c, from the corners
+ * sq_cell_maybe has just computed (the point query's, without their noise again). */
+static float sq_density(const WorldGen *g, const SqColumn *c, int k, int64_t x, int32_t y, int64_t z) {
+    return gen_density_in_cell(g, &c->cd[k], &c->ci[k], (double)x + 0.5,
+                               (double)y + 0.5, (double)z + 0.5);
+}
+
 /* Block (x, y, z) as the chunk voxels have it: solid below WORLD_Y_MIN, air from the generated top. */
 static bool sq_solid(SolidQuery *q, int64_t x, int32_t y, int64_t z) {
     if (y < WORLD_Y_MIN) return true;
     if (y >= q->g->y_top) return false;
     SqColumn *c = sq_column(q, floor_div64(x, WORLD_CELL_XZ) * WORLD_CELL_XZ, floor_div64(z, WORLD_CELL_XZ) * WORLD_CELL_XZ);
-    if (!sq_cell_maybe(q->g, c, (y - WORLD_Y_MIN) / WORLD_CELL_Y)) return false;
-    return gen_density_point(q->g, (double)x + 0.5, (double)y + 0.5, (double)z + 0.5) > 0.0f;
+    int k = (y - WORLD_Y_MIN) / WORLD_CELL_Y;
+    if (!sq_cell_maybe(q->g, c, k)) return false;
+    return sq_density(q->g, c, k, x, y, z) > 0.0f;
 }
 
 #define SQ_NONE INT32_MIN
@@ -110,7 +118,7 @@ static int32_t sq_top_in(SolidQuery *q, int64_t x, int64_t z, int32_t lo, int32_
             y = WORLD_Y_MIN + k * WORLD_CELL_Y - 1;
             continue;
         }
-        if (gen_density_point(q->g, (double)x + 0.5, (double)y + 0.5, (double)z + 0.5) > 0.0f) return y;
+        if (sq_density(q->g, c, k, x, y, z) > 0.0f) return y;
         y--;
     }
     return SQ_NONE;

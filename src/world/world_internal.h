@@ -266,6 +266,10 @@ int64_t gen_wind_shift(const WorldGen *g, double time_s);
 float gen_cloud_corner(const WorldGen *g, int64_t shift, int64_t X, int32_t Y, int64_t Z);
 
 float gen_density_point(const WorldGen *g, double x, double y, double z);
+/* gen_density_point at a point whose cell's D and I corners (gen_corner_dense of its lower and
+ * upper layer, [layer][z][x]) the caller already has: the same value, without their noise. */
+float gen_density_in_cell(const WorldGen *g, const float cd[2][2][2], const float ci[2][2][2], double x, double y,
+                          double z);
 bool gen_cloud_point(const WorldGen *g, double time_s, double x, double y, double z);
 
 /* ---------------------------------------------------------------- objects (props.c) */
