@@ -30,9 +30,25 @@ static const char *const fn_names[FN_COUNT] = {"simplex3", "simplex2", "perlin3"
 typedef struct RowCase {
     uint32_t seed;
     NoiseFx x0, dx, y, z;
+    NoiseWide wx0, wy, wz;   /* x0, y, z, and for a third of the rows a frame far out */
     NoiseFbm fbm;
     int n;
 } RowCase;
+
+__extension__ typedef __int128 I128;
+static I128 i128_of(NoiseWide w) { return (I128)(((unsigned __int128)(uint64_t)w.hi << 64) | w.lo); }
+static NoiseWide wide_of(I128 v) {
+    NoiseWide w = {(int64_t)(v >> 64), (uint64_t)v};
+    return w;
+}
+
+/* x0, y, z as wide coordinates: sign-extended, or moved by a random whole number of 2^64
+ * units (frames up to 2^40 out, and the cells past 2^31 that their bands hash). */
+static NoiseWide random_wide(Rng *r, NoiseFx v) {
+    NoiseWide w = noise_wide_from_fx(v);
+    if (rng_below(r, 3) == 0) w.hi += (int64_t)rng_range(r, -(1 << 20), 1 << 20) << rng_below(r, 21);
+    return w;
+}
 
 /* Coordinates of every kind: near the origin, around +-2^24 blocks at world frequencies,
  * with fractional steps, negative steps, and raw 64-bit values (wrapping lattice). */
@@ -69,33 +85,41 @@ static void random_case(Rng *r, Fn fn, RowCase *c) {
     c->y = random_coord(r, fbm);
     c->z = random_coord(r, fbm);
     c->n = 1 + (int)rng_below(r, MAX_ROW);
+    c->wx0 = random_wide(r, c->x0), c->wy = random_wide(r, c->y), c->wz = random_wide(r, c->z);
+    /* Functions with no wide call take the plain coordinates. */
+    if (fn == FN_PERLIN3 || fn == FN_RIDGE3 || fn == FN_RIDGE_FBM3)
+        c->wx0 = noise_wide_from_fx(c->x0), c->wy = noise_wide_from_fx(c->y), c->wz = noise_wide_from_fx(c->z);
     static const float lacunarities[] = {2.0f, 2.0f, 2.0f, 4.0f, 1.87f, 2.5f, 3.0f, 0.5f};
     c->fbm.octaves = 1 + rng_below(r, 7);
     c->fbm.gain = 0.3f + 0.4f * rng_float01(r);
     c->fbm.lacunarity = lacunarities[rng_below(r, 8)];
 }
 
+static float unridge(float n) { return 1.0f - (n < 0.0f ? -n : n); }
+
+/* The reference: the single-point wide call at lane i's true coordinate x0 + i*dx (a row
+ * keeps going across the 2^63 edge of its 64-bit value: the next frame). */
 static float point(Fn fn, const RowCase *c, int i) {
-    NoiseFx x = (NoiseFx)((uint64_t)c->x0 + (uint64_t)i * (uint64_t)c->dx);
+    NoiseWide x = wide_of(i128_of(c->wx0) + (I128)c->dx * i);
     switch (fn) {
-    case FN_SIMPLEX3: return noise_simplex3(c->seed, x, c->y, c->z);
-    case FN_SIMPLEX2: return noise_simplex2(c->seed, x, c->y);
-    case FN_PERLIN3: return noise_perlin3(c->seed, x, c->y, c->z);
-    case FN_RIDGE3: return noise_ridge3(c->seed, x, c->y, c->z);
-    case FN_FBM3: return noise_fbm3(c->seed, &c->fbm, x, c->y, c->z);
-    case FN_FBM2: return noise_fbm2(c->seed, &c->fbm, x, c->y);
-    default: return noise_ridge_fbm3(c->seed, &c->fbm, x, c->y, c->z);
+    case FN_SIMPLEX3: return noise_simplex3_w(c->seed, x, c->wy, c->wz);
+    case FN_SIMPLEX2: return noise_simplex2_w(c->seed, x, c->wy);
+    case FN_PERLIN3: return noise_perlin3_w(c->seed, x, c->wy, c->wz);
+    case FN_RIDGE3: return unridge(noise_simplex3_w(c->seed, x, c->wy, c->wz));
+    case FN_FBM3: return noise_fbm3_w(c->seed, &c->fbm, x, c->wy, c->wz);
+    case FN_FBM2: return noise_fbm2_w(c->seed, &c->fbm, x, c->wy);
+    default: return unridge(noise_fbm3_w(c->seed, &c->fbm, x, c->wy, c->wz));
     }
 }
 
 static void row(Fn fn, const RowCase *c, float *out) {
     switch (fn) {
-    case FN_SIMPLEX3: noise_simplex3_row(c->seed, c->x0, c->dx, c->y, c->z, out, c->n); break;
-    case FN_SIMPLEX2: noise_simplex2_row(c->seed, c->x0, c->dx, c->y, out, c->n); break;
+    case FN_SIMPLEX3: noise_simplex3_row_w(c->seed, c->wx0, c->dx, c->wy, c->wz, out, c->n); break;
+    case FN_SIMPLEX2: noise_simplex2_row_w(c->seed, c->wx0, c->dx, c->wy, out, c->n); break;
     case FN_PERLIN3: noise_perlin3_row(c->seed, c->x0, c->dx, c->y, c->z, out, c->n); break;
     case FN_RIDGE3: noise_ridge3_row(c->seed, c->x0, c->dx, c->y, c->z, out, c->n); break;
-    case FN_FBM3: noise_fbm3_row(c->seed, &c->fbm, c->x0, c->dx, c->y, c->z, out, c->n); break;
-    case FN_FBM2: noise_fbm2_row(c->seed, &c->fbm, c->x0, c->dx, c->y, out, c->n); break;
+    case FN_FBM3: noise_fbm3_row_w(c->seed, &c->fbm, c->wx0, c->dx, c->wy, c->wz, out, c->n); break;
+    case FN_FBM2: noise_fbm2_row_w(c->seed, &c->fbm, c->wx0, c->dx, c->wy, out, c->n); break;
     default: noise_ridge_fbm3_row(c->seed, &c->fbm, c->x0, c->dx, c->y, c->z, out, c->n); break;
     }
 }
@@ -224,25 +248,30 @@ static void test_plane_rows(void **state) {
         NoiseFx dz = random_step(&r);
         assert_true(noise_set_path(paths[it % npaths]));
         for (int i = 0; i < MAXR * STRIDE; i++) plane[i] = -7.0f;
-        if (it & 1) noise_fbm2_rows(c.seed, &c.fbm, c.x0, c.dx, c.y, dz, plane, STRIDE, n, rows);
-        else noise_fbm3_rows(c.seed, &c.fbm, c.x0, c.dx, c.y, c.z, dz, plane, STRIDE, n, rows);
+        if (it & 1) noise_fbm2_rows_w(c.seed, &c.fbm, c.wx0, c.dx, c.wy, dz, plane, STRIDE, n, rows);
+        else noise_fbm3_rows_w(c.seed, &c.fbm, c.wx0, c.dx, c.wy, c.wz, dz, plane, STRIDE, n, rows);
         for (int k = 0; k < rows; k++) {
-            NoiseFx at = (NoiseFx)((uint64_t)(it & 1 ? c.y : c.z) + (uint64_t)k * (uint64_t)dz);
-            if (it & 1) noise_fbm2_row(c.seed, &c.fbm, c.x0, c.dx, at, one, n);
-            else noise_fbm3_row(c.seed, &c.fbm, c.x0, c.dx, c.y, at, one, n);
+            NoiseWide at = wide_of(i128_of(it & 1 ? c.wy : c.wz) + (I128)dz * k);
+            if (it & 1) noise_fbm2_row_w(c.seed, &c.fbm, c.wx0, c.dx, at, one, n);
+            else noise_fbm3_row_w(c.seed, &c.fbm, c.wx0, c.dx, c.wy, at, one, n);
             assert_memory_equal(&plane[k * STRIDE], one, (size_t)n * sizeof(float));
             for (int i = n; i < STRIDE; i++) assert_true(plane[k * STRIDE + i] == -7.0f);
             compared += n;
         }
         /* The plain simplex2 plane: each row its row call. */
         for (int i = 0; i < MAXR * STRIDE; i++) plane[i] = -7.0f;
-        noise_simplex2_rows(c.seed, c.x0, c.dx, c.y, dz, plane, STRIDE, n, rows);
+        noise_simplex2_rows_w(c.seed, c.wx0, c.dx, c.wy, dz, plane, STRIDE, n, rows);
         for (int k = 0; k < rows; k++) {
-            noise_simplex2_row(c.seed, c.x0, c.dx, (NoiseFx)((uint64_t)c.y + (uint64_t)k * (uint64_t)dz), one, n);
+            noise_simplex2_row_w(c.seed, c.wx0, c.dx, wide_of(i128_of(c.wy) + (I128)dz * k), one, n);
             assert_memory_equal(&plane[k * STRIDE], one, (size_t)n * sizeof(float));
             for (int i = n; i < STRIDE; i++) assert_true(plane[k * STRIDE + i] == -7.0f);
             compared += n;
         }
+        /* The NoiseFx plane is the wide plane at the sign-extended coordinates. */
+        noise_fbm3_rows(c.seed, &c.fbm, c.x0, c.dx, c.y, c.z, dz, plane, STRIDE, n, rows);
+        noise_fbm3_row_w(c.seed, &c.fbm, noise_wide_from_fx(c.x0), c.dx, noise_wide_from_fx(c.y),
+                         noise_wide_from_fx(c.z), one, n);
+        assert_memory_equal(plane, one, (size_t)n * sizeof(float));
     }
     noise_set_path(initial);
     printf("plane rows: %ld points equal to their row calls\n", compared);
@@ -267,18 +296,32 @@ static void test_points(void **state) {
         int n = it < 40 ? it : 1 + (int)rng_below(&r, MAXP);
         uint32_t sa = rng_u32(&r), sb = it % 7 == 0 ? sa + 1 : rng_u32(&r);
         NoiseFx y = random_coord(&r, false);
-        for (int i = 0; i < n; i++) xs[i] = random_coord(&r, false), zs[i] = random_coord(&r, false);
+        /* Half the batches: a wide origin (often far out) and offsets within a few hundred cells,
+         * the world's chunk-sized batches that the kernels take whole. */
+        bool wide = (it & 2) != 0;
+        NoiseWide ox = random_wide(&r, random_coord(&r, false)), oz = random_wide(&r, random_coord(&r, false));
+        NoiseWide wy = random_wide(&r, y);
+        if (!wide) ox = oz = noise_wide_from_fx(0), wy = noise_wide_from_fx(y);
+        for (int i = 0; i < n; i++) {
+            xs[i] = random_coord(&r, false), zs[i] = random_coord(&r, false);
+            if (wide) xs[i] >>= 24, zs[i] >>= 24;
+        }
         assert_true(noise_set_path(paths[it % npaths]));
         a[n] = b[n] = -7.0f;
         if (it & 1) {
-            noise_simplex3_points2(sa, sb, xs, y, zs, a, b, n);
+            if (wide) noise_simplex3_points2_w(sa, sb, ox, wy, oz, xs, zs, a, b, n);
+            else noise_simplex3_points2(sa, sb, xs, y, zs, a, b, n);
+        } else if (wide) {
+            noise_simplex3_points_w(sa, ox, wy, oz, xs, zs, a, n);
+            noise_simplex3_points_w(sb, ox, wy, oz, xs, zs, b, n);
         } else {
             noise_simplex3_points(sa, xs, y, zs, a, n);
             noise_simplex3_points(sb, xs, y, zs, b, n);
         }
         assert_true(a[n] == -7.0f && b[n] == -7.0f);
         for (int i = 0; i < n; i++) {
-            float ea = noise_simplex3(sa, xs[i], y, zs[i]), eb = noise_simplex3(sb, xs[i], y, zs[i]);
+            NoiseWide px = wide_of(i128_of(ox) + xs[i]), pz = wide_of(i128_of(oz) + zs[i]);
+            float ea = noise_simplex3_w(sa, px, wy, pz), eb = noise_simplex3_w(sb, px, wy, pz);
             assert_memory_equal(&a[i], &ea, sizeof ea);
             assert_memory_equal(&b[i], &eb, sizeof eb);
             differ += ea != eb;

@@ -55,7 +55,10 @@ static inline float simplex2_corner(uint32_t h, float x, float y) {
 }
 
 /* ---------------------------------------------------------------- simplex 3D */
-float noise_simplex3_core(uint32_t sm, uint64_t x, uint64_t y, uint64_t z) {
+static const uint32_t no_add[8];
+
+float noise_simplex3_core(uint32_t sm, uint64_t x, uint64_t y, uint64_t z, const uint32_t *add) {
+    if (!add) add = no_add;
     /* Skew into the cubic lattice in integers: X' = x + F(x+y+z), one part per axis. */
     uint64_t s = noise_skew_part(x, NOISE_F3_FX) + noise_skew_part(y, NOISE_F3_FX) + noise_skew_part(z, NOISE_F3_FX);
     uint64_t sx = x + s, sy = y + s, sz = z + s;
@@ -78,10 +81,10 @@ float noise_simplex3_core(uint32_t sm, uint64_t x, uint64_t y, uint64_t z) {
 
     /* Corner hash inputs: seed + i*PX + j*PY + k*PZ, so a neighbour corner adds P. */
     uint32_t base = sm + i * NOISE_PX + j * NOISE_PY + k * NOISE_PZ;
-    uint32_t h0 = noise_hash_finish(base);
-    uint32_t h1 = noise_hash_finish(base + (i1 * NOISE_PX | j1 * NOISE_PY | k1 * NOISE_PZ));
-    uint32_t h2 = noise_hash_finish(base + (i2 * NOISE_PX + j2 * NOISE_PY + k2 * NOISE_PZ));
-    uint32_t h3 = noise_hash_finish(base + (NOISE_PX + NOISE_PY + NOISE_PZ));
+    uint32_t h0 = noise_hash_finish(base + add[0]);
+    uint32_t h1 = noise_hash_finish(base + (i1 * NOISE_PX | j1 * NOISE_PY | k1 * NOISE_PZ) + add[i1 | j1 << 1 | k1 << 2]);
+    uint32_t h2 = noise_hash_finish(base + (i2 * NOISE_PX + j2 * NOISE_PY + k2 * NOISE_PZ) + add[i2 | j2 << 1 | k2 << 2]);
+    uint32_t h3 = noise_hash_finish(base + (NOISE_PX + NOISE_PY + NOISE_PZ) + add[7]);
 
     float n0 = simplex3_corner(h0, x0, y0, z0);
     float n1 = simplex3_corner(h1, x1, y1, z1);
@@ -91,7 +94,8 @@ float noise_simplex3_core(uint32_t sm, uint64_t x, uint64_t y, uint64_t z) {
 }
 
 /* ---------------------------------------------------------------- simplex 2D */
-float noise_simplex2_core(uint32_t sm, uint64_t x, uint64_t y) {
+float noise_simplex2_core(uint32_t sm, uint64_t x, uint64_t y, const uint32_t *add) {
+    if (!add) add = no_add;
     uint64_t s = noise_skew_part(x, NOISE_F2_FX) + noise_skew_part(y, NOISE_F2_FX);
     uint64_t sx = x + s, sy = y + s;
     uint32_t i = noise_fx_hi(sx), j = noise_fx_hi(sy);
@@ -105,9 +109,9 @@ float noise_simplex2_core(uint32_t sm, uint64_t x, uint64_t y) {
     float x2 = x0 + NOISE_G2X2M1, y2 = y0 + NOISE_G2X2M1;
 
     uint32_t base = sm + i * NOISE_PX + j * NOISE_PY;
-    uint32_t h0 = noise_hash_finish(base);
-    uint32_t h1 = noise_hash_finish(base + (i1 ? NOISE_PX : NOISE_PY));
-    uint32_t h2 = noise_hash_finish(base + (NOISE_PX + NOISE_PY));
+    uint32_t h0 = noise_hash_finish(base + add[0]);
+    uint32_t h1 = noise_hash_finish(base + (i1 ? NOISE_PX : NOISE_PY) + add[i1 | j1 << 1]);
+    uint32_t h2 = noise_hash_finish(base + (NOISE_PX + NOISE_PY) + add[3]);
 
     float n0 = simplex2_corner(h0, x0, y0);
     float n1 = simplex2_corner(h1, x1, y1);
@@ -119,7 +123,8 @@ float noise_simplex2_core(uint32_t sm, uint64_t x, uint64_t y) {
 static inline float fade5(float t) { return t * t * t * (t * (t * 6.0f - 15.0f) + 10.0f); }
 static inline float lerpf(float t, float a, float b) { return a + t * (b - a); }
 
-float noise_perlin3_core(uint32_t sm, uint64_t x, uint64_t y, uint64_t z) {
+float noise_perlin3_core(uint32_t sm, uint64_t x, uint64_t y, uint64_t z, const uint32_t *add) {
+    if (!add) add = no_add;
     uint32_t i = noise_fx_hi(x), j = noise_fx_hi(y), k = noise_fx_hi(z);
     float fx = noise_frac_float(noise_fx_lo(x));
     float fy = noise_frac_float(noise_fx_lo(y));
@@ -131,14 +136,14 @@ float noise_perlin3_core(uint32_t sm, uint64_t x, uint64_t y, uint64_t z) {
     uint32_t a0 = sm + j * NOISE_PY + k * NOISE_PZ;   /* corner (0,0,0); then +PY, +PZ */
     uint32_t a1 = a0 + NOISE_PY, a2 = a0 + NOISE_PZ, a3 = a0 + NOISE_PY + NOISE_PZ;
 
-    float n000 = grad3(noise_hash_finish(a0 + ip0), fx, fy, fz);
-    float n100 = grad3(noise_hash_finish(a0 + ip1), gx, fy, fz);
-    float n010 = grad3(noise_hash_finish(a1 + ip0), fx, gy, fz);
-    float n110 = grad3(noise_hash_finish(a1 + ip1), gx, gy, fz);
-    float n001 = grad3(noise_hash_finish(a2 + ip0), fx, fy, gz);
-    float n101 = grad3(noise_hash_finish(a2 + ip1), gx, fy, gz);
-    float n011 = grad3(noise_hash_finish(a3 + ip0), fx, gy, gz);
-    float n111 = grad3(noise_hash_finish(a3 + ip1), gx, gy, gz);
+    float n000 = grad3(noise_hash_finish(a0 + ip0 + add[0]), fx, fy, fz);
+    float n100 = grad3(noise_hash_finish(a0 + ip1 + add[1]), gx, fy, fz);
+    float n010 = grad3(noise_hash_finish(a1 + ip0 + add[2]), fx, gy, fz);
+    float n110 = grad3(noise_hash_finish(a1 + ip1 + add[3]), gx, gy, fz);
+    float n001 = grad3(noise_hash_finish(a2 + ip0 + add[4]), fx, fy, gz);
+    float n101 = grad3(noise_hash_finish(a2 + ip1 + add[5]), gx, fy, gz);
+    float n011 = grad3(noise_hash_finish(a3 + ip0 + add[6]), fx, gy, gz);
+    float n111 = grad3(noise_hash_finish(a3 + ip1 + add[7]), gx, gy, gz);
 
     float x00 = lerpf(u, n000, n100), x10 = lerpf(u, n010, n110);
     float x01 = lerpf(u, n001, n101), x11 = lerpf(u, n011, n111);
@@ -146,17 +151,122 @@ float noise_perlin3_core(uint32_t sm, uint64_t x, uint64_t y, uint64_t z) {
     return clamp1(lerpf(w, y0, y1) * NOISE_PERLIN3_SCALE);
 }
 
+/* ---------------------------------------------------------------- wide frames */
+static inline NoiseI128 i128_one_shl(int k) { return (NoiseI128)((unsigned __int128)1 << k); }
+
+/* floor(v * f / 2^32) for a 0.32 fraction f (the skew part of one axis). */
+static inline NoiseI128 wide_skew(NoiseI128 v, uint32_t f) {
+    return (NoiseI128)((unsigned __int128)v * (unsigned __int128)f) >> 32;
+}
+
+static inline int64_t wide_frame(NoiseI128 v) { return (int64_t)((v + i128_one_shl(63)) >> 64); }
+static inline int64_t wide_band(NoiseI128 cell) { return (int64_t)((cell + i128_one_shl(31)) >> 32); }
+
+/* q(axis, band): 0 for band 0, else a 64-bit mix of the band and the axis. */
+static inline uint32_t band_add(int axis, int64_t b) {
+    if (b == 0) return 0u;
+    uint64_t v = (uint64_t)b * 0x9e3779b97f4a7c15ull + (uint64_t)(axis + 1) * 0xd1b54a32d192ed03ull;
+    v ^= v >> 31; v *= 0xbf58476d1ce4e5b9ull;
+    v ^= v >> 27; v *= 0x94d049bb133111ebull;
+    v ^= v >> 31;
+    return (uint32_t)v;
+}
+
+typedef struct LatInfo {
+    int axes;
+    uint32_t f;          /* skew fraction, 0 for Perlin */
+    uint32_t psum;       /* PX + PY (+ PZ) */
+} LatInfo;
+
+static LatInfo lat_info(NoiseLattice lat) {
+    LatInfo li = {3, NOISE_F3_FX, NOISE_PX + NOISE_PY + NOISE_PZ};
+    if (lat == NOISE_LAT_SIMPLEX2) li.axes = 2, li.f = NOISE_F2_FX, li.psum = NOISE_PX + NOISE_PY;
+    if (lat == NOISE_LAT_PERLIN3) li.f = 0;
+    return li;
+}
+
+/* The true lattice cells of a point (skewed for simplex) and the skew's hash addition
+ * D * (sum of P) of its frames. */
+static uint32_t lattice_cells(const LatInfo *li, const NoiseI128 v[3], NoiseI128 cell[3]) {
+    NoiseI128 s = 0;
+    uint64_t msum = 0;
+    for (int a = 0; a < li->axes; a++) {
+        if (li->f) s += wide_skew(v[a], li->f);
+        msum += (uint64_t)wide_frame(v[a]);
+    }
+    for (int a = 0; a < li->axes; a++) cell[a] = (v[a] + s) >> 32;
+    return (uint32_t)(li->f * (uint32_t)msum) * li->psum;
+}
+
+void noise_point_frame(NoiseLattice lat, NoiseI128 x, NoiseI128 y, NoiseI128 z, NoisePointFrame *f) {
+    LatInfo li = lat_info(lat);
+    NoiseI128 v[3] = {x, y, z}, cell[3] = {0, 0, 0};
+    uint32_t d = lattice_cells(&li, v, cell);
+    f->x = (uint64_t)x, f->y = (uint64_t)y, f->z = li.axes == 3 ? (uint64_t)z : 0u;
+    uint32_t q[3][2] = {{0, 0}, {0, 0}, {0, 0}};
+    for (int a = 0; a < li.axes; a++) {
+        int64_t b = wide_band(cell[a]);
+        q[a][0] = band_add(a, b);
+        /* The +1 corner leaves the band only from its last cell. */
+        q[a][1] = (uint32_t)cell[a] == 0x7fffffffu ? band_add(a, b + 1) : q[a][0];
+    }
+    for (int c = 0; c < 8; c++)
+        f->add[c] = d + q[0][c & 1] + q[1][(c >> 1) & 1] + q[2][(c >> 2) & 1];
+}
+
+bool noise_batch_add(NoiseLattice lat, const NoiseI128 lo[3], const NoiseI128 hi[3], uint32_t *add) {
+    LatInfo li = lat_info(lat);
+    NoiseI128 clo[3] = {0, 0, 0}, chi[3] = {0, 0, 0};
+    uint32_t d = lattice_cells(&li, lo, clo);
+    lattice_cells(&li, hi, chi);
+    uint32_t sum = d;
+    for (int a = 0; a < li.axes; a++) {
+        if (wide_frame(lo[a]) != wide_frame(hi[a])) return false;
+        int64_t b = wide_band(clo[a]);
+        if (wide_band(chi[a] + 1) != b) return false;
+        sum += band_add(a, b);
+    }
+    *add = sum;
+    return true;
+}
+
 /* ---------------------------------------------------------------- public single-point */
+static float simplex3_at(uint32_t sm, NoiseI128 x, NoiseI128 y, NoiseI128 z) {
+    NoisePointFrame f;
+    noise_point_frame(NOISE_LAT_SIMPLEX3, x, y, z, &f);
+    return noise_simplex3_core(sm, f.x, f.y, f.z, f.add);
+}
+
+static float simplex2_at(uint32_t sm, NoiseI128 x, NoiseI128 y) {
+    NoisePointFrame f;
+    noise_point_frame(NOISE_LAT_SIMPLEX2, x, y, 0, &f);
+    return noise_simplex2_core(sm, f.x, f.y, f.add);
+}
+
+float noise_simplex3_w(uint32_t seed, NoiseWide x, NoiseWide y, NoiseWide z) {
+    return simplex3_at(noise_seed_mix(seed), noise_wide_i128(x), noise_wide_i128(y), noise_wide_i128(z));
+}
+
+float noise_simplex2_w(uint32_t seed, NoiseWide x, NoiseWide y) {
+    return simplex2_at(noise_seed_mix(seed), noise_wide_i128(x), noise_wide_i128(y));
+}
+
+float noise_perlin3_w(uint32_t seed, NoiseWide x, NoiseWide y, NoiseWide z) {
+    NoisePointFrame f;
+    noise_point_frame(NOISE_LAT_PERLIN3, noise_wide_i128(x), noise_wide_i128(y), noise_wide_i128(z), &f);
+    return noise_perlin3_core(noise_seed_mix(seed), f.x, f.y, f.z, f.add);
+}
+
 float noise_simplex3(uint32_t seed, NoiseFx x, NoiseFx y, NoiseFx z) {
-    return noise_simplex3_core(noise_seed_mix(seed), (uint64_t)x, (uint64_t)y, (uint64_t)z);
+    return noise_simplex3_w(seed, noise_wide_from_fx(x), noise_wide_from_fx(y), noise_wide_from_fx(z));
 }
 
 float noise_simplex2(uint32_t seed, NoiseFx x, NoiseFx y) {
-    return noise_simplex2_core(noise_seed_mix(seed), (uint64_t)x, (uint64_t)y);
+    return noise_simplex2_w(seed, noise_wide_from_fx(x), noise_wide_from_fx(y));
 }
 
 float noise_perlin3(uint32_t seed, NoiseFx x, NoiseFx y, NoiseFx z) {
-    return noise_perlin3_core(noise_seed_mix(seed), (uint64_t)x, (uint64_t)y, (uint64_t)z);
+    return noise_perlin3_w(seed, noise_wide_from_fx(x), noise_wide_from_fx(y), noise_wide_from_fx(z));
 }
 
 float noise_ridge3(uint32_t seed, NoiseFx x, NoiseFx y, NoiseFx z) {
@@ -197,28 +307,37 @@ void noise_fbm_plan(NoiseFbmPlan *p, uint32_t seed, const NoiseFbm *f) {
 
 static inline float fbm_finish(const NoiseFbmPlan *p, float acc) { return clamp1(acc * p->inv_norm); }
 
-float noise_fbm3(uint32_t seed, const NoiseFbm *f, NoiseFx x, NoiseFx y, NoiseFx z) {
+float noise_fbm3_w(uint32_t seed, const NoiseFbm *f, NoiseWide x, NoiseWide y, NoiseWide z) {
     NoiseFbmPlan p;
     noise_fbm_plan(&p, seed, f);
+    NoiseI128 vx = noise_wide_i128(x), vy = noise_wide_i128(y), vz = noise_wide_i128(z);
     float acc = 0.0f;
     for (uint32_t k = 0; k < p.octaves; k++) {
-        float n = noise_simplex3_core(p.seed_mix[k], (uint64_t)noise_octave_coord(&p, k, x),
-                                      (uint64_t)noise_octave_coord(&p, k, y), (uint64_t)noise_octave_coord(&p, k, z));
+        float n = simplex3_at(p.seed_mix[k], noise_octave_wide(&p, k, vx), noise_octave_wide(&p, k, vy),
+                              noise_octave_wide(&p, k, vz));
         acc = acc + p.amp[k] * n;
     }
     return fbm_finish(&p, acc);
 }
 
-float noise_fbm2(uint32_t seed, const NoiseFbm *f, NoiseFx x, NoiseFx y) {
+float noise_fbm2_w(uint32_t seed, const NoiseFbm *f, NoiseWide x, NoiseWide y) {
     NoiseFbmPlan p;
     noise_fbm_plan(&p, seed, f);
+    NoiseI128 vx = noise_wide_i128(x), vy = noise_wide_i128(y);
     float acc = 0.0f;
     for (uint32_t k = 0; k < p.octaves; k++) {
-        float n = noise_simplex2_core(p.seed_mix[k], (uint64_t)noise_octave_coord(&p, k, x),
-                                      (uint64_t)noise_octave_coord(&p, k, y));
+        float n = simplex2_at(p.seed_mix[k], noise_octave_wide(&p, k, vx), noise_octave_wide(&p, k, vy));
         acc = acc + p.amp[k] * n;
     }
     return fbm_finish(&p, acc);
+}
+
+float noise_fbm3(uint32_t seed, const NoiseFbm *f, NoiseFx x, NoiseFx y, NoiseFx z) {
+    return noise_fbm3_w(seed, f, noise_wide_from_fx(x), noise_wide_from_fx(y), noise_wide_from_fx(z));
+}
+
+float noise_fbm2(uint32_t seed, const NoiseFbm *f, NoiseFx x, NoiseFx y) {
+    return noise_fbm2_w(seed, f, noise_wide_from_fx(x), noise_wide_from_fx(y));
 }
 
 float noise_ridge_fbm3(uint32_t seed, const NoiseFbm *f, NoiseFx x, NoiseFx y, NoiseFx z) {

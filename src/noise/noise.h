@@ -65,6 +65,36 @@ static inline NoiseFx noise_fx_scale(NoiseFx freq, double pos) {
                      (uint64_t)noise_fx_from_double(frac * noise_fx_to_double(freq)));
 }
 
+/* ---------------------------------------------------------------- wide coordinates */
+/* A 128-bit 32.32 coordinate, hi * 2^64 + lo: the lattice without an edge. freq * block for
+ * any int64 block is exact here (noise_wide_mul_int), so a field has no wrap a world reaches:
+ * the _w calls below hash the whole cell (docs/noise.md "Wide coordinates"), and their value at
+ * noise_wide_from_fx(x) is the NoiseFx call's value at x. Steps along a row stay NoiseFx. */
+typedef struct NoiseWide {
+    int64_t hi;
+    uint64_t lo;
+} NoiseWide;
+
+static inline NoiseWide noise_wide_from_fx(NoiseFx v) {
+    NoiseWide w = {v < 0 ? -1 : 0, (uint64_t)v};
+    return w;
+}
+
+/* freq * block, exact (the full signed 128-bit product). */
+static inline NoiseWide noise_wide_mul_int(NoiseFx freq, int64_t block) {
+    __extension__ __int128 p = (__int128)freq * (__int128)block;   /* |p| < 2^126 */
+    NoiseWide w = {(int64_t)(p >> 64), (uint64_t)p};
+    return w;
+}
+
+/* w + d for a NoiseFx d, exact. */
+static inline NoiseWide noise_wide_add(NoiseWide w, NoiseFx d) {
+    __extension__ unsigned __int128 v = ((unsigned __int128)(uint64_t)w.hi << 64) | w.lo;
+    v += (unsigned __int128)(__int128)d;
+    NoiseWide r = {(int64_t)(uint64_t)(v >> 64), (uint64_t)v};
+    return r;
+}
+
 /* ---------------------------------------------------------------- gradient noise */
 /* Outputs are in [-1, 1] (clamped after a calibrated scale; the clamp is part of the
  * definition so every path returns the same bits). Different seeds give unrelated fields. */
@@ -129,6 +159,32 @@ void noise_simplex2_rows(uint32_t seed, NoiseFx x0, NoiseFx dx, NoiseFx y0, Nois
 void noise_simplex3_points(uint32_t seed, const NoiseFx *x, NoiseFx y, const NoiseFx *z, float *out, int n);
 void noise_simplex3_points2(uint32_t seed_a, uint32_t seed_b, const NoiseFx *x, NoiseFx y, const NoiseFx *z,
                             float *out_a, float *out_b, int n);
+
+/* ---------------------------------------------------------------- wide calls */
+/* The calls above on wide coordinates (the world's: no edge a flight reaches). Each NoiseFx
+ * call is its _w call at noise_wide_from_fx of its coordinates; rows step x by the NoiseFx dx
+ * (and rows of a plane z or y by dz), points offset the wide origin (ox, oz) by x[i], z[i].
+ * The batched calls are bit-identical to the single-point ones here too. */
+float noise_simplex3_w(uint32_t seed, NoiseWide x, NoiseWide y, NoiseWide z);
+float noise_simplex2_w(uint32_t seed, NoiseWide x, NoiseWide y);
+float noise_perlin3_w(uint32_t seed, NoiseWide x, NoiseWide y, NoiseWide z);
+float noise_fbm3_w(uint32_t seed, const NoiseFbm *f, NoiseWide x, NoiseWide y, NoiseWide z);
+float noise_fbm2_w(uint32_t seed, const NoiseFbm *f, NoiseWide x, NoiseWide y);
+void noise_simplex3_row_w(uint32_t seed, NoiseWide x0, NoiseFx dx, NoiseWide y, NoiseWide z, float *out, int n);
+void noise_simplex2_row_w(uint32_t seed, NoiseWide x0, NoiseFx dx, NoiseWide y, float *out, int n);
+void noise_fbm3_row_w(uint32_t seed, const NoiseFbm *f, NoiseWide x0, NoiseFx dx, NoiseWide y, NoiseWide z,
+                      float *out, int n);
+void noise_fbm2_row_w(uint32_t seed, const NoiseFbm *f, NoiseWide x0, NoiseFx dx, NoiseWide y, float *out, int n);
+void noise_fbm3_rows_w(uint32_t seed, const NoiseFbm *f, NoiseWide x0, NoiseFx dx, NoiseWide y, NoiseWide z0,
+                       NoiseFx dz, float *out, int stride, int n, int rows);
+void noise_fbm2_rows_w(uint32_t seed, const NoiseFbm *f, NoiseWide x0, NoiseFx dx, NoiseWide y0, NoiseFx dy,
+                       float *out, int stride, int n, int rows);
+void noise_simplex2_rows_w(uint32_t seed, NoiseWide x0, NoiseFx dx, NoiseWide y0, NoiseFx dy, float *out, int stride,
+                           int n, int rows);
+void noise_simplex3_points_w(uint32_t seed, NoiseWide ox, NoiseWide y, NoiseWide oz, const NoiseFx *x,
+                             const NoiseFx *z, float *out, int n);
+void noise_simplex3_points2_w(uint32_t seed_a, uint32_t seed_b, NoiseWide ox, NoiseWide y, NoiseWide oz,
+                              const NoiseFx *x, const NoiseFx *z, float *out_a, float *out_b, int n);
 
 /* ---------------------------------------------------------------- SIMD path */
 typedef enum NoisePath {

@@ -3,6 +3,7 @@
 #ifndef SKYISLES_NOISE_INTERNAL_H
 #define SKYISLES_NOISE_INTERNAL_H
 
+#include <stdbool.h>
 #include <stdint.h>
 
 #include "core/core.h"
@@ -109,9 +110,61 @@ static inline int64_t noise_octave_coord(const NoiseFbmPlan *p, uint32_t k, int6
     return (int64_t)noise_fx_mul(v, p->scale[k]);
 }
 
-/* Single-point cores on a pre-mixed seed (the batched kernels match these bit for bit). */
-float noise_simplex3_core(uint32_t sm, uint64_t x, uint64_t y, uint64_t z);
-float noise_simplex2_core(uint32_t sm, uint64_t x, uint64_t y);
-float noise_perlin3_core(uint32_t sm, uint64_t x, uint64_t y, uint64_t z);
+/* Single-point cores on a pre-mixed seed (the batched kernels match these bit for bit), on
+ * coordinates relative to their frame (the low 64 bits of the wide value, see below). The
+ * corner (a, b, c), a cell offset of 0 or 1 per axis, hashes base + offset + add[a | b<<1 | c<<2]
+ * (2D: add[a | b<<1]); add NULL is all zeros. */
+float noise_simplex3_core(uint32_t sm, uint64_t x, uint64_t y, uint64_t z, const uint32_t *add);
+float noise_simplex2_core(uint32_t sm, uint64_t x, uint64_t y, const uint32_t *add);
+float noise_perlin3_core(uint32_t sm, uint64_t x, uint64_t y, uint64_t z, const uint32_t *add);
+
+/* ---------------------------------------------------------------- wide lattice */
+/* A wide coordinate X (128-bit 32.32) is handed to the 64-bit cores and kernels as its low 64
+ * bits x = X - m * 2^64 (m the axis's frame, the wrap count), and what the frames leave out is
+ * put back into the hash:
+ * - the skew: simplex's skewed cells of the true coordinates are the frame-relative ones plus
+ *   D = F * (m_x + m_y + m_z) cells on every axis (2^64 * F / 2^32 is a whole number of cells),
+ *   so every corner's hash gains D * (PX + PY + PZ) (2D: D * (PX + PY); Perlin has no skew);
+ * - the cells past 32 bits: a skewed (Perlin: plain) cell I lies in the band
+ *   b = (I + 2^31) >> 32, and every corner hash gains q(axis, b), a mixed function of the band
+ *   with q(axis, 0) = 0. Near the origin (|cells| < 2^31) m and b are 0: the hashes of before.
+ * The linear lattice sum is taken modulo 2^32 and a band spans exactly 2^32 cells, so the field
+ * is the same function of the true cell on both sides of every frame and band edge (no seam),
+ * and a cell repeats only when its band does (q is a 64-bit mix: no repeat a flight reaches). */
+__extension__ typedef __int128 NoiseI128;
+
+static inline NoiseI128 noise_wide_i128(NoiseWide w) { return (NoiseI128)(((unsigned __int128)(uint64_t)w.hi << 64) | w.lo); }
+static inline NoiseWide noise_wide_of_i128(NoiseI128 v) {
+    NoiseWide w = {(int64_t)(v >> 64), (uint64_t)v};
+    return w;
+}
+
+typedef enum NoiseLattice { NOISE_LAT_SIMPLEX3, NOISE_LAT_SIMPLEX2, NOISE_LAT_PERLIN3 } NoiseLattice;
+
+/* One point's frame: its frame-relative coordinates and the hash additions of its corners. */
+typedef struct NoisePointFrame {
+    uint64_t x, y, z;
+    uint32_t add[8];
+} NoisePointFrame;
+
+void noise_point_frame(NoiseLattice lat, NoiseI128 x, NoiseI128 y, NoiseI128 z, NoisePointFrame *f);
+
+/* The hash addition that a whole batch shares, when it shares one: lo and hi are the batch's
+ * extreme points (every lattice's cells grow with each coordinate, so the extremes bound
+ * every point between them). False when the points span a frame edge on an axis or a band
+ * edge (counting the +1 corners): such a batch (one in about 2^22 chunk rows per axis) is
+ * computed point by point. */
+bool noise_batch_add(NoiseLattice lat, const NoiseI128 lo[3], const NoiseI128 hi[3], uint32_t *add);
+
+/* floor(v * L / 2^32) of a wide v and a 32.32 factor (an FBM octave's scale). */
+static inline NoiseI128 noise_wide_scale_by(NoiseI128 v, int64_t l) {
+    /* The product modulo 2^128 (unsigned, so a product past it wraps instead of overflowing):
+     * exact for every coordinate a world reaches; beyond, a value modulo 2^96 cells. */
+    return (NoiseI128)((unsigned __int128)v * (unsigned __int128)(NoiseI128)l) >> 32;
+}
+static inline NoiseI128 noise_octave_wide(const NoiseFbmPlan *p, uint32_t k, NoiseI128 v) {
+    if (p->shift[k] >= 0) return (NoiseI128)((unsigned __int128)v << p->shift[k]);
+    return noise_wide_scale_by(v, p->scale[k]);
+}
 
 #endif

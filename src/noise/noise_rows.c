@@ -97,13 +97,40 @@ static const NoiseKernels *active_kernels(void) {
 }
 
 /* ---------------------------------------------------------------- row driver */
-#define BLOCK 256    /* lanes per x array (non power-of-two lacunarity only) */
+#define BLOCK 256    /* lanes per x array (non power-of-two lacunarity, planes, points) */
 #define MAX_LANES 8
 
 typedef enum RowFn { ROW_SIMPLEX3, ROW_SIMPLEX2, ROW_PERLIN3 } RowFn;
 
 static NoiseKernelFn kernel_fn(const NoiseKernels *k, RowFn fn) {
     return fn == ROW_SIMPLEX3 ? k->simplex3 : fn == ROW_SIMPLEX2 ? k->simplex2 : k->perlin3;
+}
+
+static NoiseLattice row_lattice(RowFn fn) {
+    return fn == ROW_SIMPLEX3 ? NOISE_LAT_SIMPLEX3 : fn == ROW_SIMPLEX2 ? NOISE_LAT_SIMPLEX2 : NOISE_LAT_PERLIN3;
+}
+
+static inline float clamp1f(float v) {
+    v = v < -1.0f ? -1.0f : v;
+    return v > 1.0f ? 1.0f : v;
+}
+
+/* The kernels' output steps on one value (KLOOP's order): what a point computed on its own
+ * (a batch across a frame or band edge) goes through. */
+static float out_step(const NoiseKernelRow *r, float prev, float v) {
+    if (r->accumulate) v = (r->first_octave ? 0.0f : prev) + r->amp * v;
+    if (r->finish) v = clamp1f(v * r->inv_norm);
+    if (r->ridge) v = 1.0f - (v < 0.0f ? -v : v);
+    return v;
+}
+
+/* One point on its own frame: the single-point core on lattice `lat`. */
+static float point_value(NoiseLattice lat, uint32_t sm, NoiseI128 x, NoiseI128 y, NoiseI128 z) {
+    NoisePointFrame f;
+    noise_point_frame(lat, x, y, z, &f);
+    if (lat == NOISE_LAT_SIMPLEX3) return noise_simplex3_core(sm, f.x, f.y, f.z, f.add);
+    if (lat == NOISE_LAT_SIMPLEX2) return noise_simplex2_core(sm, f.x, f.y, f.add);
+    return noise_perlin3_core(sm, f.x, f.y, f.z, f.add);
 }
 
 /* Runs a kernel over n lanes of out: whole vectors in place, the tail through a small
@@ -127,70 +154,128 @@ static void run_lanes(NoiseKernelFn f, int lanes, NoiseKernelRow *r, const uint6
     memcpy(out + whole, tail, (size_t)rest * sizeof(float));
 }
 
-/* One octave (or a plain row): out = v, or out += amp * v when r->accumulate. */
+/* The lattice coordinates of one octave (p NULL: the plain noise). */
+static inline NoiseI128 octave_of(const NoiseFbmPlan *p, uint32_t o, NoiseI128 v) {
+    return p ? noise_octave_wide(p, o, v) : v;
+}
+
+/* One octave (or a plain row) of n lanes at x0 + i*dx, y, z (wide, before the octave's
+ * scaling): out = v, or out += amp * v when r->accumulate. r->seed_mix is the octave's. */
 static void run_octave(const NoiseKernels *k, RowFn fn, NoiseKernelRow *r, const NoiseFbmPlan *p, uint32_t o,
-                       uint64_t x0, uint64_t dx, float *out, int n) {
+                       NoiseI128 x0, int64_t dx, NoiseI128 y, NoiseI128 z, float *out, int n) {
+    NoiseLattice lat = row_lattice(fn);
+    NoiseI128 yo = octave_of(p, o, y), zo = octave_of(p, o, z);
+    NoiseI128 first = octave_of(p, o, x0), last = octave_of(p, o, x0 + (NoiseI128)dx * (n - 1));
+    NoiseI128 lo[3] = {first < last ? first : last, yo, zo}, hi[3] = {first < last ? last : first, yo, zo};
+    uint32_t add, sm = r->seed_mix;
+    if (!noise_batch_add(lat, lo, hi, &add)) {   /* across a frame or band edge: point by point */
+        for (int i = 0; i < n; i++)
+            out[i] = out_step(r, out[i], point_value(lat, sm, octave_of(p, o, x0 + (NoiseI128)dx * i), yo, zo));
+        return;
+    }
     NoiseKernelFn f = kernel_fn(k, fn);
+    r->seed_mix = sm + add;
+    r->y = (uint64_t)yo;
+    r->z = (uint64_t)zo;
     int shift = p ? p->shift[o] : 0;
     if (shift >= 0) {
         /* (x0 + i*dx) << s = (x0 << s) + i*(dx << s) modulo 2^64: still a stepped row. */
-        r->x0u = (x0 << shift) ^ NOISE_FX_BIAS;
-        r->dx = dx << shift;
+        r->x0u = (uint64_t)first ^ NOISE_FX_BIAS;
+        r->dx = (uint64_t)dx << shift;
         run_lanes(f, k->lanes, r, NULL, out, n);
-        return;
+    } else {
+        uint64_t xu[BLOCK];
+        for (int start = 0; start < n; start += BLOCK) {
+            int count = n - start < BLOCK ? n - start : BLOCK;
+            for (int i = 0; i < count; i++)
+                xu[i] = (uint64_t)noise_octave_wide(p, o, x0 + (NoiseI128)dx * (start + i)) ^ NOISE_FX_BIAS;
+            run_lanes(f, k->lanes, r, xu, out + start, count);
+        }
     }
-    uint64_t xu[BLOCK];
-    for (int start = 0; start < n; start += BLOCK) {
-        int count = n - start < BLOCK ? n - start : BLOCK;
-        uint64_t x = x0 + (uint64_t)start * dx;
-        for (int i = 0; i < count; i++, x += dx) xu[i] = noise_fx_mul((int64_t)x, p->scale[o]) ^ NOISE_FX_BIAS;
-        run_lanes(f, k->lanes, r, xu, out + start, count);
-    }
+    r->seed_mix = sm;
 }
 
-static void row_single(RowFn fn, uint32_t seed, NoiseFx x0, NoiseFx dx, NoiseFx y, NoiseFx z, float *out, int n,
+static void row_single(RowFn fn, uint32_t seed, NoiseWide x0, NoiseFx dx, NoiseWide y, NoiseWide z, float *out, int n,
                        bool is_ridge) {
     if (n <= 0) return;
-    NoiseKernelRow r = {.seed_mix = noise_seed_mix(seed), .y = (uint64_t)y, .z = (uint64_t)z, .ridge = is_ridge};
-    run_octave(active_kernels(), fn, &r, NULL, 0, (uint64_t)x0, (uint64_t)dx, out, n);
+    NoiseKernelRow r = {.seed_mix = noise_seed_mix(seed), .ridge = is_ridge};
+    run_octave(active_kernels(), fn, &r, NULL, 0, noise_wide_i128(x0), dx, noise_wide_i128(y),
+               fn == ROW_SIMPLEX2 ? 0 : noise_wide_i128(z), out, n);
 }
 
 /* A plane's points in batches of up to BLOCK, lanes kept full across row ends: point p is
  * column p % n of row p / n, its x and row coordinate (z in 3D, y in 2D) per lane, every
  * octave accumulated in a packed buffer, then copied out row by row. The vector past the last
  * point repeats it (computed, not written). */
-static void plane_fbm(const NoiseKernels *k, bool two_d, const NoiseFbmPlan *p, NoiseFx x0, NoiseFx dx, NoiseFx y,
-                      NoiseFx z0, NoiseFx dz, float *out, int stride, int n, int rows, bool is_ridge, bool plain) {
-    NoiseKernelPlaneFn f = two_d ? k->simplex2_plane : k->simplex3_plane;
-    uint64_t xs[BLOCK + MAX_LANES], ws[BLOCK + MAX_LANES], xu[BLOCK + MAX_LANES], wu[BLOCK + MAX_LANES];
+typedef struct Plane {
+    bool two_d;
+    NoiseI128 x0, y, w0;    /* w: z in 3D, y in 2D */
+    int64_t dx, dw;
+    int n, rows;
+} Plane;
+
+/* One octave over a block of the plane's points (xs, ws hold their low 64 bits). */
+static void plane_octave(const NoiseKernels *k, const Plane *pl, const NoiseFbmPlan *p, uint32_t o, NoiseKernelRow *r,
+                         const uint64_t *xs, const uint64_t *ws, int start, int padded, float *acc) {
+    NoiseLattice lat = pl->two_d ? NOISE_LAT_SIMPLEX2 : NOISE_LAT_SIMPLEX3;
+    NoiseI128 yo = octave_of(p, o, pl->y);
+    NoiseI128 xa = octave_of(p, o, pl->x0), xb = octave_of(p, o, pl->x0 + (NoiseI128)pl->dx * (pl->n - 1));
+    NoiseI128 wa = octave_of(p, o, pl->w0), wb = octave_of(p, o, pl->w0 + (NoiseI128)pl->dw * (pl->rows - 1));
+    NoiseI128 lo[3], hi[3];
+    lo[0] = xa < xb ? xa : xb, hi[0] = xa < xb ? xb : xa;
+    NoiseI128 wlo = wa < wb ? wa : wb, whi = wa < wb ? wb : wa;
+    if (pl->two_d) lo[1] = wlo, hi[1] = whi, lo[2] = hi[2] = 0;
+    else lo[1] = hi[1] = yo, lo[2] = wlo, hi[2] = whi;
+    uint32_t add, sm = r->seed_mix;
+    if (!noise_batch_add(lat, lo, hi, &add)) {   /* across a frame or band edge: point by point */
+        for (int i = 0; i < padded; i++) {
+            int q = start + i < pl->n * pl->rows ? start + i : pl->n * pl->rows - 1;
+            NoiseI128 px = octave_of(p, o, pl->x0 + (NoiseI128)pl->dx * (q % pl->n));
+            NoiseI128 pw = octave_of(p, o, pl->w0 + (NoiseI128)pl->dw * (q / pl->n));
+            float v = pl->two_d ? point_value(lat, sm, px, pw, 0) : point_value(lat, sm, px, yo, pw);
+            acc[i] = out_step(r, acc[i], v);
+        }
+        return;
+    }
+    uint64_t xu[BLOCK + MAX_LANES], wu[BLOCK + MAX_LANES];
+    const uint64_t *xo = xs, *wo = ws;
+    int shift = p->shift[o];
+    if (shift < 0) {   /* other lacunarities: the octave's coordinates per lane */
+        for (int i = 0; i < padded; i++) {
+            int q = start + i < pl->n * pl->rows ? start + i : pl->n * pl->rows - 1;
+            xu[i] = (uint64_t)noise_octave_wide(p, o, pl->x0 + (NoiseI128)pl->dx * (q % pl->n));
+            wu[i] = (uint64_t)noise_octave_wide(p, o, pl->w0 + (NoiseI128)pl->dw * (q / pl->n));
+        }
+        xo = xu, wo = wu, shift = 0;
+    }
+    r->seed_mix = sm + add;
+    r->y = pl->two_d ? 0 : (uint64_t)yo;
+    r->shift = shift;
+    (pl->two_d ? k->simplex2_plane : k->simplex3_plane)(r, xo, wo, acc, padded);
+    r->seed_mix = sm;
+}
+
+static void plane_fbm(const NoiseKernels *k, const Plane *pl, const NoiseFbmPlan *p, float *out, int stride,
+                      bool is_ridge, bool plain) {
+    uint64_t xs[BLOCK + MAX_LANES], ws[BLOCK + MAX_LANES];
     float acc[BLOCK + MAX_LANES];
-    int total = n * rows;
+    int n = pl->n, total = n * pl->rows;
     for (int start = 0; start < total; start += BLOCK) {
         int count = total - start < BLOCK ? total - start : BLOCK;
         int padded = (count + k->lanes - 1) / k->lanes * k->lanes;
         int col = start % n, row = start / n;
         for (int i = 0; i < count; i++) {
-            xs[i] = (uint64_t)x0 + (uint64_t)col * (uint64_t)dx;
-            ws[i] = (uint64_t)z0 + (uint64_t)row * (uint64_t)dz;
+            xs[i] = (uint64_t)pl->x0 + (uint64_t)col * (uint64_t)pl->dx;
+            ws[i] = (uint64_t)pl->w0 + (uint64_t)row * (uint64_t)pl->dw;
             if (++col == n) col = 0, row++;
         }
         for (int i = count; i < padded; i++) xs[i] = xs[count - 1], ws[i] = ws[count - 1];
         for (uint32_t o = 0; o < p->octaves; o++) {
             bool last = o + 1 == p->octaves;
-            int shift = p->shift[o];
-            const uint64_t *xo = xs, *wo = ws;
-            if (shift < 0) {   /* other lacunarities: the octave's coordinates per lane */
-                for (int i = 0; i < padded; i++) {
-                    xu[i] = noise_fx_mul((int64_t)xs[i], p->scale[o]);
-                    wu[i] = noise_fx_mul((int64_t)ws[i], p->scale[o]);
-                }
-                xo = xu, wo = wu, shift = 0;
-            }
-            NoiseKernelRow r = {.seed_mix = p->seed_mix[o], .y = two_d ? 0 : (uint64_t)noise_octave_coord(p, o, y),
-                                .amp = p->amp[o], .inv_norm = p->inv_norm, .accumulate = !plain,
-                                .first_octave = o == 0, .finish = last && !plain, .ridge = last && is_ridge,
-                                .shift = shift};
-            f(&r, xo, wo, acc, padded);
+            NoiseKernelRow r = {.seed_mix = p->seed_mix[o], .amp = p->amp[o], .inv_norm = p->inv_norm,
+                                .accumulate = !plain, .first_octave = o == 0, .finish = last && !plain,
+                                .ridge = last && is_ridge};
+            plane_octave(k, pl, p, o, &r, xs, ws, start, padded, acc);
         }
         for (int i = 0; i < count;) {   /* copy out row by row */
             int q = start + i, c0 = q % n, len = n - c0 < count - i ? n - c0 : count - i;
@@ -201,87 +286,123 @@ static void plane_fbm(const NoiseKernels *k, bool two_d, const NoiseFbmPlan *p, 
 }
 
 /* `rows` rows of an FBM, row r at z0 + r*dz (2D: at y0 + r*dz), on one plan. */
-static void rows_fbm(RowFn fn, uint32_t seed, const NoiseFbm *f, NoiseFx x0, NoiseFx dx, NoiseFx y, NoiseFx z0,
+static void rows_fbm(RowFn fn, uint32_t seed, const NoiseFbm *f, NoiseWide x0, NoiseFx dx, NoiseWide y, NoiseWide z0,
                      NoiseFx dz, float *out, int stride, int n, int rows, bool is_ridge) {
     if (n <= 0 || rows <= 0) return;
     const NoiseKernels *k = active_kernels();
     NoiseFbmPlan p;
     noise_fbm_plan(&p, seed, f);
     bool two_d = fn == ROW_SIMPLEX2;
+    NoiseI128 vx = noise_wide_i128(x0), vy = noise_wide_i128(y), vz = noise_wide_i128(z0);
     /* Rows whose ends leave lanes empty share vectors (a row of 11 takes 16 AVX2 lanes alone). */
     if (rows > 1 && n % k->lanes != 0) {
-        plane_fbm(k, two_d, &p, x0, dx, y, z0, dz, out, stride, n, rows, is_ridge, false);
+        Plane pl = {two_d, vx, vy, vz, dx, dz, n, rows};
+        plane_fbm(k, &pl, &p, out, stride, is_ridge, false);
         return;
     }
     for (int rr = 0; rr < rows; rr++) {
-        NoiseFx step = (NoiseFx)((uint64_t)z0 + (uint64_t)rr * (uint64_t)dz);
-        NoiseFx ry = two_d ? step : y, rz = two_d ? 0 : step;
+        NoiseI128 step = vz + (NoiseI128)dz * rr;
+        NoiseI128 ry = two_d ? step : vy, rz = two_d ? 0 : step;
         float *o_row = out + (ptrdiff_t)rr * stride;
         for (uint32_t o = 0; o < p.octaves; o++) {
             bool last = o + 1 == p.octaves;
-            NoiseKernelRow r = {.seed_mix = p.seed_mix[o], .y = (uint64_t)noise_octave_coord(&p, o, ry),
-                                .z = (uint64_t)noise_octave_coord(&p, o, rz), .amp = p.amp[o], .inv_norm = p.inv_norm,
+            NoiseKernelRow r = {.seed_mix = p.seed_mix[o], .amp = p.amp[o], .inv_norm = p.inv_norm,
                                 .accumulate = 1, .first_octave = o == 0, .finish = last, .ridge = last && is_ridge};
-            run_octave(k, fn, &r, &p, o, (uint64_t)x0, (uint64_t)dx, o_row, n);
+            run_octave(k, fn, &r, &p, o, vx, dx, ry, rz, o_row, n);
         }
     }
 }
 
-static void row_fbm(RowFn fn, uint32_t seed, const NoiseFbm *f, NoiseFx x0, NoiseFx dx, NoiseFx y, NoiseFx z,
+static void row_fbm(RowFn fn, uint32_t seed, const NoiseFbm *f, NoiseWide x0, NoiseFx dx, NoiseWide y, NoiseWide z,
                     float *out, int n, bool is_ridge) {
-    rows_fbm(fn, seed, f, x0, dx, fn == ROW_SIMPLEX2 ? 0 : y, fn == ROW_SIMPLEX2 ? y : z, 0, out, 0, n, 1, is_ridge);
+    NoiseWide zero = {0, 0};
+    rows_fbm(fn, seed, f, x0, dx, fn == ROW_SIMPLEX2 ? zero : y, fn == ROW_SIMPLEX2 ? y : z, 0, out, 0, n, 1, is_ridge);
 }
 
 /* ---------------------------------------------------------------- public rows */
-void noise_simplex3_row(uint32_t seed, NoiseFx x0, NoiseFx dx, NoiseFx y, NoiseFx z, float *out, int n) {
+#define W(v) noise_wide_from_fx(v)
+
+void noise_simplex3_row_w(uint32_t seed, NoiseWide x0, NoiseFx dx, NoiseWide y, NoiseWide z, float *out, int n) {
     row_single(ROW_SIMPLEX3, seed, x0, dx, y, z, out, n, false);
 }
 
+void noise_simplex2_row_w(uint32_t seed, NoiseWide x0, NoiseFx dx, NoiseWide y, float *out, int n) {
+    row_single(ROW_SIMPLEX2, seed, x0, dx, y, W(0), out, n, false);
+}
+
+void noise_fbm3_row_w(uint32_t seed, const NoiseFbm *f, NoiseWide x0, NoiseFx dx, NoiseWide y, NoiseWide z,
+                      float *out, int n) {
+    row_fbm(ROW_SIMPLEX3, seed, f, x0, dx, y, z, out, n, false);
+}
+
+void noise_fbm2_row_w(uint32_t seed, const NoiseFbm *f, NoiseWide x0, NoiseFx dx, NoiseWide y, float *out, int n) {
+    row_fbm(ROW_SIMPLEX2, seed, f, x0, dx, y, W(0), out, n, false);
+}
+
+void noise_simplex3_row(uint32_t seed, NoiseFx x0, NoiseFx dx, NoiseFx y, NoiseFx z, float *out, int n) {
+    row_single(ROW_SIMPLEX3, seed, W(x0), dx, W(y), W(z), out, n, false);
+}
+
 void noise_simplex2_row(uint32_t seed, NoiseFx x0, NoiseFx dx, NoiseFx y, float *out, int n) {
-    row_single(ROW_SIMPLEX2, seed, x0, dx, y, 0, out, n, false);
+    row_single(ROW_SIMPLEX2, seed, W(x0), dx, W(y), W(0), out, n, false);
 }
 
 void noise_perlin3_row(uint32_t seed, NoiseFx x0, NoiseFx dx, NoiseFx y, NoiseFx z, float *out, int n) {
-    row_single(ROW_PERLIN3, seed, x0, dx, y, z, out, n, false);
+    row_single(ROW_PERLIN3, seed, W(x0), dx, W(y), W(z), out, n, false);
 }
 
 void noise_ridge3_row(uint32_t seed, NoiseFx x0, NoiseFx dx, NoiseFx y, NoiseFx z, float *out, int n) {
-    row_single(ROW_SIMPLEX3, seed, x0, dx, y, z, out, n, true);
+    row_single(ROW_SIMPLEX3, seed, W(x0), dx, W(y), W(z), out, n, true);
 }
 
 void noise_fbm3_row(uint32_t seed, const NoiseFbm *f, NoiseFx x0, NoiseFx dx, NoiseFx y, NoiseFx z,
                     float *out, int n) {
-    row_fbm(ROW_SIMPLEX3, seed, f, x0, dx, y, z, out, n, false);
+    row_fbm(ROW_SIMPLEX3, seed, f, W(x0), dx, W(y), W(z), out, n, false);
 }
 
 void noise_fbm2_row(uint32_t seed, const NoiseFbm *f, NoiseFx x0, NoiseFx dx, NoiseFx y, float *out, int n) {
-    row_fbm(ROW_SIMPLEX2, seed, f, x0, dx, y, 0, out, n, false);
+    row_fbm(ROW_SIMPLEX2, seed, f, W(x0), dx, W(y), W(0), out, n, false);
 }
 
 void noise_ridge_fbm3_row(uint32_t seed, const NoiseFbm *f, NoiseFx x0, NoiseFx dx, NoiseFx y, NoiseFx z,
                           float *out, int n) {
-    row_fbm(ROW_SIMPLEX3, seed, f, x0, dx, y, z, out, n, true);
+    row_fbm(ROW_SIMPLEX3, seed, f, W(x0), dx, W(y), W(z), out, n, true);
 }
 
-/* Points (x[i], y, z[i]) in batches, the vector past the last point repeating it. With out_b,
- * seed_b's values at the same points too (the pair kernel). */
-static void points_simplex3(uint32_t seed, uint32_t seed_b, const NoiseFx *x, NoiseFx y, const NoiseFx *z, float *out,
-                            float *out_b, int n) {
+/* Points (ox + x[i], y, oz + z[i]) in batches, the vector past the last point repeating it.
+ * With out_b, seed_b's values at the same points too (the pair kernel). */
+static void points_simplex3(uint32_t seed, uint32_t seed_b, NoiseWide ox, NoiseWide y, NoiseWide oz, const NoiseFx *x,
+                            const NoiseFx *z, float *out, float *out_b, int n) {
+    if (n <= 0) return;
     const NoiseKernels *k = active_kernels();
     uint64_t xu[BLOCK + MAX_LANES], wu[BLOCK + MAX_LANES];
     float va[BLOCK + MAX_LANES], vb[BLOCK + MAX_LANES];
-    NoiseKernelRow r = {.seed_mix = noise_seed_mix(seed), .y = (uint64_t)y};
-    uint32_t smb = noise_seed_mix(seed_b);
+    uint32_t sma = noise_seed_mix(seed), smb = noise_seed_mix(seed_b), add;
+    NoiseI128 vx = noise_wide_i128(ox), vy = noise_wide_i128(y), vz = noise_wide_i128(oz);
+    NoiseFx xmin = x[0], xmax = x[0], zmin = z[0], zmax = z[0];
+    for (int i = 1; i < n; i++) {
+        xmin = x[i] < xmin ? x[i] : xmin, xmax = x[i] > xmax ? x[i] : xmax;
+        zmin = z[i] < zmin ? z[i] : zmin, zmax = z[i] > zmax ? z[i] : zmax;
+    }
+    NoiseI128 lo[3] = {vx + xmin, vy, vz + zmin}, hi[3] = {vx + xmax, vy, vz + zmax};
+    if (!noise_batch_add(NOISE_LAT_SIMPLEX3, lo, hi, &add)) {   /* across a frame or band edge */
+        for (int i = 0; i < n; i++) {
+            out[i] = point_value(NOISE_LAT_SIMPLEX3, sma, vx + x[i], vy, vz + z[i]);
+            if (out_b) out_b[i] = point_value(NOISE_LAT_SIMPLEX3, smb, vx + x[i], vy, vz + z[i]);
+        }
+        return;
+    }
+    NoiseKernelRow r = {.seed_mix = sma + add, .y = (uint64_t)vy};
     for (int start = 0; start < n; start += BLOCK) {
         int count = n - start < BLOCK ? n - start : BLOCK;
         int padded = (count + k->lanes - 1) / k->lanes * k->lanes;
         for (int i = 0; i < padded; i++) {
             int q = start + (i < count ? i : count - 1);
-            xu[i] = (uint64_t)x[q];
-            wu[i] = (uint64_t)z[q];
+            xu[i] = ox.lo + (uint64_t)x[q];
+            wu[i] = oz.lo + (uint64_t)z[q];
         }
         if (out_b) {
-            k->simplex3_pair(r.seed_mix, smb, r.y, xu, wu, va, vb, padded);
+            k->simplex3_pair(r.seed_mix, smb + add, r.y, xu, wu, va, vb, padded);
             memcpy(out_b + start, vb, (size_t)count * sizeof(float));
         } else {
             k->simplex3_plane(&r, xu, wu, va, padded);
@@ -290,22 +411,32 @@ static void points_simplex3(uint32_t seed, uint32_t seed_b, const NoiseFx *x, No
     }
 }
 
+void noise_simplex3_points_w(uint32_t seed, NoiseWide ox, NoiseWide y, NoiseWide oz, const NoiseFx *x,
+                             const NoiseFx *z, float *out, int n) {
+    points_simplex3(seed, 0, ox, y, oz, x, z, out, NULL, n);
+}
+
+void noise_simplex3_points2_w(uint32_t seed_a, uint32_t seed_b, NoiseWide ox, NoiseWide y, NoiseWide oz,
+                              const NoiseFx *x, const NoiseFx *z, float *out_a, float *out_b, int n) {
+    points_simplex3(seed_a, seed_b, ox, y, oz, x, z, out_a, out_b, n);
+}
+
 void noise_simplex3_points(uint32_t seed, const NoiseFx *x, NoiseFx y, const NoiseFx *z, float *out, int n) {
-    points_simplex3(seed, 0, x, y, z, out, NULL, n);
+    points_simplex3(seed, 0, W(0), W(y), W(0), x, z, out, NULL, n);
 }
 
 void noise_simplex3_points2(uint32_t seed_a, uint32_t seed_b, const NoiseFx *x, NoiseFx y, const NoiseFx *z,
                             float *out_a, float *out_b, int n) {
-    points_simplex3(seed_a, seed_b, x, y, z, out_a, out_b, n);
+    points_simplex3(seed_a, seed_b, W(0), W(y), W(0), x, z, out_a, out_b, n);
 }
 
-void noise_simplex2_rows(uint32_t seed, NoiseFx x0, NoiseFx dx, NoiseFx y0, NoiseFx dy, float *out, int stride, int n,
-                         int rows) {
+void noise_simplex2_rows_w(uint32_t seed, NoiseWide x0, NoiseFx dx, NoiseWide y0, NoiseFx dy, float *out, int stride,
+                           int n, int rows) {
     if (n <= 0 || rows <= 0) return;
     const NoiseKernels *k = active_kernels();
     if (rows == 1 || n % k->lanes == 0) {
         for (int r = 0; r < rows; r++)
-            row_single(ROW_SIMPLEX2, seed, x0, dx, (NoiseFx)((uint64_t)y0 + (uint64_t)r * (uint64_t)dy), 0,
+            row_single(ROW_SIMPLEX2, seed, x0, dx, noise_wide_of_i128(noise_wide_i128(y0) + (NoiseI128)dy * r), W(0),
                        out + (ptrdiff_t)r * stride, n, false);
         return;
     }
@@ -313,15 +444,31 @@ void noise_simplex2_rows(uint32_t seed, NoiseFx x0, NoiseFx dx, NoiseFx y0, Nois
     one.octaves = 1;
     NoiseFbmPlan p;
     noise_fbm_plan(&p, seed, &one);   /* one octave: the seed itself, no scaling */
-    plane_fbm(k, true, &p, x0, dx, 0, y0, dy, out, stride, n, rows, false, true);
+    Plane pl = {true, noise_wide_i128(x0), 0, noise_wide_i128(y0), dx, dy, n, rows};
+    plane_fbm(k, &pl, &p, out, stride, false, true);
+}
+
+void noise_simplex2_rows(uint32_t seed, NoiseFx x0, NoiseFx dx, NoiseFx y0, NoiseFx dy, float *out, int stride, int n,
+                         int rows) {
+    noise_simplex2_rows_w(seed, W(x0), dx, W(y0), dy, out, stride, n, rows);
+}
+
+void noise_fbm3_rows_w(uint32_t seed, const NoiseFbm *f, NoiseWide x0, NoiseFx dx, NoiseWide y, NoiseWide z0,
+                       NoiseFx dz, float *out, int stride, int n, int rows) {
+    rows_fbm(ROW_SIMPLEX3, seed, f, x0, dx, y, z0, dz, out, stride, n, rows, false);
+}
+
+void noise_fbm2_rows_w(uint32_t seed, const NoiseFbm *f, NoiseWide x0, NoiseFx dx, NoiseWide y0, NoiseFx dy,
+                       float *out, int stride, int n, int rows) {
+    rows_fbm(ROW_SIMPLEX2, seed, f, x0, dx, W(0), y0, dy, out, stride, n, rows, false);
 }
 
 void noise_fbm3_rows(uint32_t seed, const NoiseFbm *f, NoiseFx x0, NoiseFx dx, NoiseFx y, NoiseFx z0, NoiseFx dz,
                      float *out, int stride, int n, int rows) {
-    rows_fbm(ROW_SIMPLEX3, seed, f, x0, dx, y, z0, dz, out, stride, n, rows, false);
+    rows_fbm(ROW_SIMPLEX3, seed, f, W(x0), dx, W(y), W(z0), dz, out, stride, n, rows, false);
 }
 
 void noise_fbm2_rows(uint32_t seed, const NoiseFbm *f, NoiseFx x0, NoiseFx dx, NoiseFx y0, NoiseFx dy, float *out,
                      int stride, int n, int rows) {
-    rows_fbm(ROW_SIMPLEX2, seed, f, x0, dx, 0, y0, dy, out, stride, n, rows, false);
+    rows_fbm(ROW_SIMPLEX2, seed, f, W(x0), dx, W(0), W(y0), dy, out, stride, n, rows, false);
 }

@@ -42,9 +42,9 @@ void gen_biome_weights(const WorldGen *g, float temperature, float humidity, Bio
 }
 
 void gen_biome_at(const WorldGen *g, int64_t bx, int64_t bz, BiomeSample *out) {
-    NoiseFx x = noise_fx_mul_int(g->f_biome, bx), z = noise_fx_mul_int(g->f_biome, bz);
-    float t = noise_fbm2(g->s_temp, &g->fb_biome, x, z);
-    float u = noise_fbm2(g->s_humid, &g->fb_biome, x, z);
+    NoiseWide x = noise_wide_mul_int(g->f_biome, bx), z = noise_wide_mul_int(g->f_biome, bz);
+    float t = noise_fbm2_w(g->s_temp, &g->fb_biome, x, z);
+    float u = noise_fbm2_w(g->s_humid, &g->fb_biome, x, z);
     gen_biome_weights(g, t, u, out);
 }
 
@@ -62,10 +62,10 @@ void gen_biome_row(const WorldGen *g, int64_t bx0, int32_t step, int64_t bz, Bio
     float t[64], u[64];
     if (n > 64) n = 64;
     if (n <= 0) return;
-    NoiseFx x0 = noise_fx_mul_int(g->f_biome, bx0), dx = noise_fx_mul_int(g->f_biome, step);
-    NoiseFx z = noise_fx_mul_int(g->f_biome, bz);
-    noise_fbm2_row(g->s_temp, &g->fb_biome, x0, dx, z, t, n);
-    if (row_has_hot(g, t, n)) noise_fbm2_row(g->s_humid, &g->fb_biome, x0, dx, z, u, n);
+    NoiseWide x0 = noise_wide_mul_int(g->f_biome, bx0), z = noise_wide_mul_int(g->f_biome, bz);
+    NoiseFx dx = noise_fx_mul_int(g->f_biome, step);
+    noise_fbm2_row_w(g->s_temp, &g->fb_biome, x0, dx, z, t, n);
+    if (row_has_hot(g, t, n)) noise_fbm2_row_w(g->s_humid, &g->fb_biome, x0, dx, z, u, n);
     else memset(u, 0, sizeof(float) * (size_t)n);
     for (int i = 0; i < n; i++) gen_biome_weights(g, t[i], u[i], &out[i]);
 }

@@ -7,12 +7,12 @@
 /* Cells whose fields stay this far clear of a carve threshold cannot carve (float slack). */
 #define CAVE_BOUND_MARGIN 1e-3f
 
-void cave_row_simplex3(const CaveField *f, NoiseFx x0, NoiseFx dx, NoiseFx y, NoiseFx z, float *out, int n) {
-    noise_simplex3_row(f->seed, x0, dx, y, z, out, n);
+void cave_row_simplex3(const CaveField *f, NoiseWide x0, NoiseFx dx, NoiseWide y, NoiseWide z, float *out, int n) {
+    noise_simplex3_row_w(f->seed, x0, dx, y, z, out, n);
 }
 
-void cave_row_fbm3(const CaveField *f, NoiseFx x0, NoiseFx dx, NoiseFx y, NoiseFx z, float *out, int n) {
-    noise_fbm3_row(f->seed, &f->fbm, x0, dx, y, z, out, n);
+void cave_row_fbm3(const CaveField *f, NoiseWide x0, NoiseFx dx, NoiseWide y, NoiseWide z, float *out, int n) {
+    noise_fbm3_row_w(f->seed, &f->fbm, x0, dx, y, z, out, n);
 }
 
 /* One simplex field at prm[0] (a frequency, 1/blocks) on every axis. */
@@ -161,8 +161,8 @@ void gen_caves_init(WorldGen *g) {
 
 void gen_cave_row(const WorldGen *g, uint32_t f, int64_t X0, int32_t Y, int64_t Z, float *out, int n) {
     const CaveField *c = &g->cave_fields[f];
-    c->row(c, noise_fx_mul_int(c->fx, X0), noise_fx_mul_int(c->fx, WORLD_CELL_XZ), noise_fx_mul_int(c->fy, Y),
-           noise_fx_mul_int(c->fx, Z), out, n);
+    c->row(c, noise_wide_mul_int(c->fx, X0), noise_fx_mul_int(c->fx, WORLD_CELL_XZ), noise_wide_mul_int(c->fy, Y),
+           noise_wide_mul_int(c->fx, Z), out, n);
 }
 
 /* Cave field f at the n corners (X[i], Y, Z[i]) of a layer's points, or with d its partner
@@ -170,10 +170,14 @@ void gen_cave_row(const WorldGen *g, uint32_t f, int64_t X0, int32_t Y, int64_t 
  * corner values the row calls give (lane i of a row is the field at x0 + i*dx). */
 static void layer_points(const CaveField *c, const CaveField *d, const int64_t *X, int32_t Y, const int64_t *Z,
                          float *out, float *out_d, int n) {
+    if (n <= 0) return;
+    /* Offsets from the first point (a chunk's corners: small), on its wide coordinates. */
     NoiseFx x[WG_NX * WG_NX], z[WG_NX * WG_NX];
-    for (int i = 0; i < n; i++) x[i] = noise_fx_mul_int(c->fx, X[i]), z[i] = noise_fx_mul_int(c->fx, Z[i]);
-    if (d) noise_simplex3_points2(c->seed, d->seed, x, noise_fx_mul_int(c->fy, Y), z, out, out_d, n);
-    else noise_simplex3_points(c->seed, x, noise_fx_mul_int(c->fy, Y), z, out, n);
+    for (int i = 0; i < n; i++) x[i] = noise_fx_mul_int(c->fx, X[i] - X[0]), z[i] = noise_fx_mul_int(c->fx, Z[i] - Z[0]);
+    NoiseWide ox = noise_wide_mul_int(c->fx, X[0]), oz = noise_wide_mul_int(c->fx, Z[0]);
+    NoiseWide y = noise_wide_mul_int(c->fy, Y);
+    if (d) noise_simplex3_points2_w(c->seed, d->seed, ox, y, oz, x, z, out, out_d, n);
+    else noise_simplex3_points_w(c->seed, ox, y, oz, x, z, out, n);
 }
 
 void gen_cave_layer(const WorldGen *g, ChunkScratch *s, int yi, int64_t X0, int64_t Z0, int nx) {

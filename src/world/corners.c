@@ -10,12 +10,13 @@
 static void fill_columns(const WorldGen *g, int64_t X0, int64_t Z0, int nx, ChunkScratch *s) {
     float nb[WG_NX][WG_NX], ni[WG_NX][WG_NX], nh[WG_NX][WG_NX];
     const NoiseFx step = WORLD_CELL_XZ;
-    noise_fbm2_rows(g->s_base, &g->fb_base, noise_fx_mul_int(g->f_base, X0), noise_fx_mul_int(g->f_base, step),
-                    noise_fx_mul_int(g->f_base, Z0), noise_fx_mul_int(g->f_base, step), &nb[0][0], WG_NX, nx, nx);
-    noise_fbm2_rows(g->s_isl, &g->fb_isl, noise_fx_mul_int(g->f_isl, X0), noise_fx_mul_int(g->f_isl, step),
-                    noise_fx_mul_int(g->f_isl, Z0), noise_fx_mul_int(g->f_isl, step), &ni[0][0], WG_NX, nx, nx);
-    noise_simplex2_rows(g->s_islh, noise_fx_mul_int(g->f_islh, X0), noise_fx_mul_int(g->f_islh, step),
-                        noise_fx_mul_int(g->f_islh, Z0), noise_fx_mul_int(g->f_islh, step), &nh[0][0], WG_NX, nx, nx);
+    noise_fbm2_rows_w(g->s_base, &g->fb_base, noise_wide_mul_int(g->f_base, X0), noise_fx_mul_int(g->f_base, step),
+                      noise_wide_mul_int(g->f_base, Z0), noise_fx_mul_int(g->f_base, step), &nb[0][0], WG_NX, nx, nx);
+    noise_fbm2_rows_w(g->s_isl, &g->fb_isl, noise_wide_mul_int(g->f_isl, X0), noise_fx_mul_int(g->f_isl, step),
+                      noise_wide_mul_int(g->f_isl, Z0), noise_fx_mul_int(g->f_isl, step), &ni[0][0], WG_NX, nx, nx);
+    noise_simplex2_rows_w(g->s_islh, noise_wide_mul_int(g->f_islh, X0), noise_fx_mul_int(g->f_islh, step),
+                          noise_wide_mul_int(g->f_islh, Z0), noise_fx_mul_int(g->f_islh, step), &nh[0][0], WG_NX, nx,
+                          nx);
     for (int zi = 0; zi < nx; zi++) {
         int64_t Z = Z0 + zi * WORLD_CELL_XZ;
         for (int xi = 0; xi < nx; xi++)
@@ -281,9 +282,9 @@ void gen_chunk_corners(const WorldGen *g, int64_t cx, int64_t cz, double time_s,
         while (!((col_layers[xlo] >> yi) & 1u)) xlo++;
         while (!((col_layers[xhi] >> yi) & 1u)) xhi--;
         int32_t Y = WORLD_Y_MIN + yi * WORLD_CELL_Y;
-        noise_fbm3_rows(g->s_n3, &g->fb_n3, noise_fx_mul_int(g->f_n3, X0 + xlo * WORLD_CELL_XZ), dx_n3,
-                        noise_fx_mul_int(g->f_n3y, Y), noise_fx_mul_int(g->f_n3, Z0 + zlo * WORLD_CELL_XZ), dx_n3,
-                        &n3[zlo][xlo], WG_NX, xhi - xlo + 1, zhi - zlo + 1);
+        noise_fbm3_rows_w(g->s_n3, &g->fb_n3, noise_wide_mul_int(g->f_n3, X0 + xlo * WORLD_CELL_XZ), dx_n3,
+                          noise_wide_mul_int(g->f_n3y, Y), noise_wide_mul_int(g->f_n3, Z0 + zlo * WORLD_CELL_XZ), dx_n3,
+                          &n3[zlo][xlo], WG_NX, xhi - xlo + 1, zhi - zlo + 1);
         for (int zi = zlo; zi <= zhi; zi++)
             corner_row(g, &cr, zi, (float)Y, n3[zi], s->corner[WF_D][yi][zi], s->corner[WF_I][yi][zi]);
     }
@@ -300,13 +301,13 @@ void gen_chunk_corners(const WorldGen *g, int64_t cx, int64_t cz, double time_s,
     /* W7 cloud corners on the layers around the band, wind-shifted by creation time. */
     if (g->clouds) {
         int64_t shift = gen_wind_shift(g, time_s);
-        NoiseFx x0 = (NoiseFx)((uint64_t)noise_fx_mul_int(g->f_cloud, X0) + (uint64_t)g->f_cloud * (uint64_t)shift);
+        NoiseWide x0 = noise_wide_mul_int(g->f_cloud, X0 + shift);   /* |shift| <= 1e15: no overflow */
         NoiseFx dx = noise_fx_mul_int(g->f_cloud, WORLD_CELL_XZ);
         for (int yi = 0; yi < ny; yi++) {
             bool need = (yi < ncy && layer_in_band(g, yi)) || (yi > 0 && layer_in_band(g, yi - 1));
             if (!need) continue;
             int32_t Y = WORLD_Y_MIN + yi * WORLD_CELL_Y;
-            noise_fbm3_rows(g->s_cloud, &g->fb_cloud, x0, dx, noise_fx_mul_int(g->f_cloud, Y), noise_fx_mul_int(g->f_cloud, Z0),
+            noise_fbm3_rows_w(g->s_cloud, &g->fb_cloud, x0, dx, noise_wide_mul_int(g->f_cloud, Y), noise_wide_mul_int(g->f_cloud, Z0),
                             dx, s->corner[WF_K][yi][0], WG_NX, nx, nx);
         }
     }

@@ -103,9 +103,9 @@ void gen_column_finish(const WorldGen *g, int64_t X, int64_t Z, float n_base, fl
 }
 
 void gen_column_point(const WorldGen *g, int64_t X, int64_t Z, GenColumn *out) {
-    float nb = noise_fbm2(g->s_base, &g->fb_base, noise_fx_mul_int(g->f_base, X), noise_fx_mul_int(g->f_base, Z));
-    float ni = noise_fbm2(g->s_isl, &g->fb_isl, noise_fx_mul_int(g->f_isl, X), noise_fx_mul_int(g->f_isl, Z));
-    float nh = noise_simplex2(g->s_islh, noise_fx_mul_int(g->f_islh, X), noise_fx_mul_int(g->f_islh, Z));
+    float nb = noise_fbm2_w(g->s_base, &g->fb_base, noise_wide_mul_int(g->f_base, X), noise_wide_mul_int(g->f_base, Z));
+    float ni = noise_fbm2_w(g->s_isl, &g->fb_isl, noise_wide_mul_int(g->f_isl, X), noise_wide_mul_int(g->f_isl, Z));
+    float nh = noise_simplex2_w(g->s_islh, noise_wide_mul_int(g->f_islh, X), noise_wide_mul_int(g->f_islh, Z));
     gen_column_finish(g, X, Z, nb, ni, nh, out);
 }
 
@@ -117,14 +117,11 @@ int64_t gen_wind_shift(const WorldGen *g, double time_s) {
     return (int64_t)s;
 }
 
-/* freq * (X + shift) in wrapping 64-bit arithmetic: the row path's x0 + i*dx exactly. */
-static NoiseFx fx_shifted(NoiseFx f, int64_t X, int64_t shift) {
-    return (NoiseFx)((uint64_t)noise_fx_mul_int(f, X) + (uint64_t)f * (uint64_t)shift);
-}
-
+/* The wind shift is at most 1e15 blocks (gen_wind_shift), so X + shift does not overflow:
+ * freq * (X + shift) exactly, the row path's x0 + i*dx. */
 float gen_cloud_corner(const WorldGen *g, int64_t shift, int64_t X, int32_t Y, int64_t Z) {
-    return noise_fbm3(g->s_cloud, &g->fb_cloud, fx_shifted(g->f_cloud, X, shift), noise_fx_mul_int(g->f_cloud, Y),
-                      noise_fx_mul_int(g->f_cloud, Z));
+    return noise_fbm3_w(g->s_cloud, &g->fb_cloud, noise_wide_mul_int(g->f_cloud, X + shift),
+                        noise_wide_mul_int(g->f_cloud, Y), noise_wide_mul_int(g->f_cloud, Z));
 }
 
 typedef struct PointCell {
@@ -173,8 +170,8 @@ static float point_eval(const WorldGen *g, double x, double y, double z, float *
         for (int zi = 0; zi < 2; zi++)
             for (int xi = 0; xi < 2; xi++) {
                 int64_t X = pc.X0 + xi * WORLD_CELL_XZ, Z = pc.Z0 + zi * WORLD_CELL_XZ;
-                float n3 = noise_fbm3(g->s_n3, &g->fb_n3, noise_fx_mul_int(g->f_n3, X), noise_fx_mul_int(g->f_n3y, Y),
-                                      noise_fx_mul_int(g->f_n3, Z));
+                float n3 = noise_fbm3_w(g->s_n3, &g->fb_n3, noise_wide_mul_int(g->f_n3, X),
+                                        noise_wide_mul_int(g->f_n3y, Y), noise_wide_mul_int(g->f_n3, Z));
                 gen_corner_dense(g, &col[zi][xi], (float)Y, n3, &cd[yi][zi][xi], &ci[yi][zi][xi]);
             }
     }

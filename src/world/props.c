@@ -172,8 +172,8 @@ static uint32_t cell_candidate(const WorldGen *g, int64_t ci, int64_t cj, uint32
 
 uint32_t gen_prop_cell(const WorldGen *g, int64_t ci, int64_t cj, PropCand *c) {
     int64_t xc = ci * PROP_CELL + 2, zc = cj * PROP_CELL + 2;
-    float mapv = noise_fbm2(g->s_pmap, &g->fb_pmap, noise_fx_mul_int(g->f_pmap, xc), noise_fx_mul_int(g->f_pmap, zc));
-    float clusv = noise_simplex2(g->s_pclus, noise_fx_mul_int(g->f_pclus, xc), noise_fx_mul_int(g->f_pclus, zc));
+    float mapv = noise_fbm2_w(g->s_pmap, &g->fb_pmap, noise_wide_mul_int(g->f_pmap, xc), noise_wide_mul_int(g->f_pmap, zc));
+    float clusv = noise_simplex2_w(g->s_pclus, noise_wide_mul_int(g->f_pclus, xc), noise_wide_mul_int(g->f_pclus, zc));
     uint32_t pq = cell_maps(g, mapv, clusv);
     BiomeSample b;
     if (pq) gen_biome_at(g, xc, zc, &b);
@@ -185,12 +185,12 @@ static void props_candidates(const WorldGen *g, ChunkScratch *s, const int32_t *
     const int64_t ci0 = s->cx * (CHUNK_SIZE / PROP_CELL) + PROP_CELL_FIRST, cj0 = s->cz * (CHUNK_SIZE / PROP_CELL) + PROP_CELL_FIRST;
     BiomeSample bio[PROP_CELLS];
     float map[PROP_CELLS], clus[PROP_CELLS];
-    const NoiseFx mx0 = noise_fx_mul_int(g->f_pmap, ci0 * PROP_CELL + 2), mdx = noise_fx_mul_int(g->f_pmap, PROP_CELL);
-    const NoiseFx cx0 = noise_fx_mul_int(g->f_pclus, ci0 * PROP_CELL + 2), cdx = noise_fx_mul_int(g->f_pclus, PROP_CELL);
+    const NoiseFx mdx = noise_fx_mul_int(g->f_pmap, PROP_CELL), cdx = noise_fx_mul_int(g->f_pclus, PROP_CELL);
+    const NoiseWide cx0 = noise_wide_mul_int(g->f_pclus, ci0 * PROP_CELL + 2);
     for (int j = 0; j < PROP_CELLS; j++) {
         int64_t cj = cj0 + j, zc = cj * PROP_CELL + 2;
         /* The maps at the cell centres, a row at a time (the same values as gen_prop_cell). */
-        noise_simplex2_row(g->s_pclus, cx0, cdx, noise_fx_mul_int(g->f_pclus, zc), clus, PROP_CELLS);
+        noise_simplex2_row_w(g->s_pclus, cx0, cdx, noise_wide_mul_int(g->f_pclus, zc), clus, PROP_CELLS);
         /* Cells outside every clump (cluster factor 0: simplex <= PROP_CLUSTER_LO) accept nothing:
          * the map is read over the run of cells in a clump only, and the biome over the run of
          * those the maps leave a chance (lane i of a row is the field at x0 + i*dx, so a shorter
@@ -200,8 +200,8 @@ static void props_candidates(const WorldGen *g, ChunkScratch *s, const int32_t *
         while (hi >= lo && !(clus[hi] > PROP_CLUSTER_LO)) hi--;
         uint32_t pq[PROP_CELLS] = {0};
         if (lo <= hi) {
-            noise_fbm2_row(g->s_pmap, &g->fb_pmap, (NoiseFx)((uint64_t)mx0 + (uint64_t)lo * (uint64_t)mdx), mdx, noise_fx_mul_int(g->f_pmap, zc), &map[lo],
-                           hi - lo + 1);
+            noise_fbm2_row_w(g->s_pmap, &g->fb_pmap, noise_wide_mul_int(g->f_pmap, (ci0 + lo) * PROP_CELL + 2), mdx,
+                             noise_wide_mul_int(g->f_pmap, zc), &map[lo], hi - lo + 1);
             for (int i = lo; i <= hi; i++) pq[i] = clus[i] > PROP_CLUSTER_LO ? cell_maps(g, map[i], clus[i]) : 0u;
             while (lo <= hi && !pq[lo]) lo++;
             while (hi >= lo && !pq[hi]) hi--;

@@ -56,8 +56,8 @@ static void sq_corner_layer(const WorldGen *g, SqColumn *c, int k) {
     for (int zi = 0; zi < 2; zi++)
         for (int xi = 0; xi < 2; xi++) {
             int64_t X = c->X + xi * WORLD_CELL_XZ, Z = c->Z + zi * WORLD_CELL_XZ;
-            float n3 = noise_fbm3(g->s_n3, &g->fb_n3, noise_fx_mul_int(g->f_n3, X), noise_fx_mul_int(g->f_n3y, Y),
-                                  noise_fx_mul_int(g->f_n3, Z));
+            float n3 = noise_fbm3_w(g->s_n3, &g->fb_n3, noise_wide_mul_int(g->f_n3, X), noise_wide_mul_int(g->f_n3y, Y),
+                                    noise_wide_mul_int(g->f_n3, Z));
             gen_corner_dense(g, &c->col[zi][xi], (float)Y, n3, &c->cd[k][zi][xi], &c->ci[k][zi][xi]);
         }
     c->have |= 1u << k;

@@ -522,8 +522,8 @@ static void column_colours(const WorldGen *g, ChunkScratch *s) {
     gen_biome_chunk(g, bx0, bz0, s->scale, s->off, s->n, s->biome_w);
     for (int z = 0; z < s->n; z++) {
         int64_t bz = bz0 + z * s->scale + s->off;
-        noise_simplex2_row(g->s_jitter, noise_fx_mul_int(fj, bx0 + s->off), noise_fx_mul_int(fj, s->scale),
-                           noise_fx_mul_int(fj, bz), s->jitter[z], s->n);
+        noise_simplex2_row_w(g->s_jitter, noise_wide_mul_int(fj, bx0 + s->off), noise_fx_mul_int(fj, s->scale),
+                             noise_wide_mul_int(fj, bz), s->jitter[z], s->n);
         for (int x = 0; x < s->n; x++) {
             uint8_t t = g->home_on ? gen_home_type(g, bx0 + x * s->scale + s->off, bz) : ISLAND_FIELD_OFF;
             s->home_type[z][x] = t;

@@ -32,7 +32,7 @@ enum { WF_D, WF_I, WF_K, WF_CAVE, WF_COUNT = WF_CAVE + WG_CAVE_FIELDS };
 typedef struct CaveField CaveField;
 /* out[i] = the field at corner (x0 + i*dx, y, z) in noise coordinates, bit-identical to n = 1
  * at x0 + i*dx (the point query calls it with n = 1). */
-typedef void (*CaveRowFn)(const CaveField *f, NoiseFx x0, NoiseFx dx, NoiseFx y, NoiseFx z, float *out, int n);
+typedef void (*CaveRowFn)(const CaveField *f, NoiseWide x0, NoiseFx dx, NoiseWide y, NoiseWide z, float *out, int n);
 
 /* One cave noise field of an epoch, set up by its kind from the kind's parameters. */
 struct CaveField {
@@ -74,8 +74,8 @@ const CaveKind *cave_kind_at(uint32_t bit);
 size_t cave_param_count(void);
 const WorldParamDesc *cave_param_at(size_t i);
 /* Stock row fills for setup functions: simplex3 and FBM of it (f->fbm). */
-void cave_row_simplex3(const CaveField *f, NoiseFx x0, NoiseFx dx, NoiseFx y, NoiseFx z, float *out, int n);
-void cave_row_fbm3(const CaveField *f, NoiseFx x0, NoiseFx dx, NoiseFx y, NoiseFx z, float *out, int n);
+void cave_row_simplex3(const CaveField *f, NoiseWide x0, NoiseFx dx, NoiseWide y, NoiseWide z, float *out, int n);
+void cave_row_fbm3(const CaveField *f, NoiseWide x0, NoiseFx dx, NoiseWide y, NoiseWide z, float *out, int n);
 
 /* An active kind of an epoch: its first field (WF_CAVE + field0) and its parameters as float. */
 typedef struct CaveActive {
