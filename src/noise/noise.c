@@ -198,7 +198,18 @@ static uint32_t lattice_cells(const LatInfo *li, const NoiseI128 v[3], NoiseI128
     return (uint32_t)(li->f * (uint32_t)msum) * li->psum;
 }
 
+/* |v| < 2^61 (2^29 cells): frame 0, and a skewed cell stays below 2^29 * (1 + 3F) < 2^31 - 1 on
+ * every axis, so its band and its +1 corner's are 0: nothing to add (the world near the origin). */
+static inline bool near_origin(NoiseI128 v) {
+    return (unsigned __int128)(v + i128_one_shl(61)) < ((unsigned __int128)1 << 62);
+}
+
 void noise_point_frame(NoiseLattice lat, NoiseI128 x, NoiseI128 y, NoiseI128 z, NoisePointFrame *f) {
+    if (near_origin(x) && near_origin(y) && near_origin(z)) {
+        f->x = (uint64_t)x, f->y = (uint64_t)y, f->z = lat == NOISE_LAT_SIMPLEX2 ? 0u : (uint64_t)z;
+        memset(f->add, 0, sizeof f->add);
+        return;
+    }
     LatInfo li = lat_info(lat);
     NoiseI128 v[3] = {x, y, z}, cell[3] = {0, 0, 0};
     uint32_t d = lattice_cells(&li, v, cell);
@@ -215,6 +226,11 @@ void noise_point_frame(NoiseLattice lat, NoiseI128 x, NoiseI128 y, NoiseI128 z, 
 }
 
 bool noise_batch_add(NoiseLattice lat, const NoiseI128 lo[3], const NoiseI128 hi[3], uint32_t *add) {
+    if (near_origin(lo[0]) && near_origin(lo[1]) && near_origin(lo[2]) && near_origin(hi[0]) && near_origin(hi[1]) &&
+        near_origin(hi[2])) {
+        *add = 0u;
+        return true;
+    }
     LatInfo li = lat_info(lat);
     NoiseI128 clo[3] = {0, 0, 0}, chi[3] = {0, 0, 0};
     uint32_t d = lattice_cells(&li, lo, clo);
