@@ -46,7 +46,7 @@ static NoiseWide wide_of(I128 v) {
  * units (frames up to 2^40 out, and the cells past 2^31 that their bands hash). */
 static NoiseWide random_wide(Rng *r, NoiseFx v) {
     NoiseWide w = noise_wide_from_fx(v);
-    if (rng_below(r, 3) == 0) w.hi += (int64_t)rng_range(r, -(1 << 20), 1 << 20) << rng_below(r, 21);
+    if (rng_below(r, 3) == 0) w.hi += (int64_t)rng_range(r, -(1 << 20), 1 << 20) * ((int64_t)1 << rng_below(r, 21));
     return w;
 }
 

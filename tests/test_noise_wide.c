@@ -20,7 +20,7 @@ static NoiseWide wide_of(I128 v) {
     return w;
 }
 static I128 cells(double c) { return (I128)(c * 4294967296.0); }   /* c cells as 32.32, |c| < 2^60 */
-static I128 cells_i(int64_t c) { return (I128)c << 32; }
+static I128 cells_i(int64_t c) { return (I128)c * ((I128)1 << 32); }
 
 typedef enum Fn { FN_SIMPLEX3, FN_SIMPLEX2, FN_PERLIN3, FN_FBM3, FN_FBM2, FN_COUNT } Fn;
 static const char *const fn_names[FN_COUNT] = {"simplex3", "simplex2", "perlin3", "fbm3", "fbm2"};
