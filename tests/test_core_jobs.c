@@ -7,6 +7,7 @@
 #include <cmocka.h>
 #include <dirent.h>
 #include <sched.h>
+#include <stdatomic.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
@@ -92,11 +93,18 @@ static void test_every_job_runs_exactly_once_8(void **s) { (void)s; exactly_once
 static MemPool g_buffers;
 static uint32_t g_drops;
 
+/* While set, a slow job holds its worker (the rebuild test keeps work running and queued across
+ * the rebuild whatever the machine's load: without it, workers descheduled main long enough to
+ * finish every job first on a loaded machine). */
+static atomic_int g_hold;
+
 static void run_slow(JobDesc *job, uint32_t worker, void *scratch) {
     (void)worker;
     (void)scratch;
     uint32_t *buf = job->payload;
     buf[0] = (uint32_t)job->user;
+    struct timespec hold = {0, 50000};
+    while (atomic_load(&g_hold)) nanosleep(&hold, NULL);
     struct timespec ts = {0, 200000};   /* 0.2 ms: keeps work in flight across the rebuild */
     nanosleep(&ts, NULL);
 }
@@ -125,15 +133,17 @@ static void test_rebuild_drops_old_epoch(void **state) {
     g_drops = 0;
     uint32_t old_epoch = jobs_epoch(js);
     uint32_t old_submitted = 0;
+    atomic_store(&g_hold, 1);
     while (old_submitted < 40 && submit_with_buffer(js, 1000 + old_submitted)) old_submitted++;
     assert_int_equal(old_submitted, 40);
-    /* Let a few start, then rebuild while some run and most wait. */
-    while (jobs_stats(js).completed < 2) sched_yield();
+    /* Let both workers start one (held), then rebuild while they run and the rest wait. */
+    while (jobs_stats(js).running < 2) sched_yield();
     uint32_t new_epoch = jobs_new_epoch(js);
+    atomic_store(&g_hold, 0);
     assert_int_equal(new_epoch, old_epoch + 1);
     JobsStats s = jobs_stats(js);
     assert_int_equal(s.queued, 0);
-    assert_true(s.dropped_queued > 0);
+    assert_int_equal(s.dropped_queued, old_submitted - 2);   /* all but the two held */
     uint32_t new_submitted = 0;
     while (new_submitted < 10 && submit_with_buffer(js, 2000 + new_submitted)) new_submitted++;
     assert_int_equal(new_submitted, 10);
