@@ -42,13 +42,30 @@ _Static_assert(WORLD_Y_MAX <= INT16_MAX, "a look's height fits its int16");
 #define LOOK(n, cls) ((n) * 4 + (cls))
 
 
+/* What a face of normal n of a layer reads, by its row z and column x: its ring rows (+-Y,
+ * +-Z) at ring + z, + st and + 2 st, the column tops of the row in front at top + z * WV_ROW + x
+ * (top starts at the column in front of x = 0), the layer in front fy, its AO table ((U, V)
+ * read the ring transposed for -X, -Y and +Z) and its looks. */
+typedef struct LayerSide {
+    const uint64_t *ring;
+    const int16_t *top;
+    const uint16_t *lut;
+    const FaceLook *look;
+    int st, fy;
+    uint64_t pad[3];
+} LayerSide;
+_Static_assert(sizeof(LayerSide) == 64, "a side is 64 bytes: a shift indexes it");
+
 /* Per-chunk constants of the opaque pass. */
 typedef struct MeshCtx {
     const WorldGen *g;
     const ChunkScratch *s;
     int sc;                              /* blocks per voxel edge (LOD scale) */
-    float k255[4] __attribute__((aligned(16))), khalf[4] __attribute__((aligned(16)));   /* to_u8's 255 and 0.5 */
+#if defined(SIMD_SSE2) || defined(SIMD_NEON)
+    const float (*aos)[4][4];            /* by AO entry (its low byte): vertex i's factor in all four lanes */
+#else
     float aofv[256][4] __attribute__((aligned(16)));   /* the four vertices' AO factors by their levels (bits 2i..2i+1) */
+#endif
     /* Per column z * 32 + x: the biome weights, the colour jitter times its amount, the packed x
      * and z of the column's corner (blocks), and the blend's bits: bit 0 the column has more than
      * the temperate biome, bit b biome b has weight (the W6 blend adds only those). */
@@ -60,21 +77,41 @@ typedef struct MeshCtx {
     uint64_t corner[6][2][4];            /* packed position offsets (blocks) of vertex i for normal n and
                                             rotation r: corner (i + r) & 3 */
     FaceLook look[6 * 4];                /* the layer's looks by LOOK(n, cls) */
+    LayerSide side[6];                   /* the layer's sides by normal */
 } MeshCtx;
 
 _Static_assert(CHUNK_SIZE == 32, "a column is z * 32 + x");
+
+#if defined(SIMD_SSE2) || defined(SIMD_NEON)
+/* The AO factors by entry, a vector per vertex, per thread: built again only when the AO
+ * strength changes (a world of other parameters), not per chunk. */
+typedef struct AoSplats {
+    float f[256][4][4] __attribute__((aligned(16)));
+    float strength;
+    bool ok;
+} AoSplats;
+static _Thread_local AoSplats t_aos;
+
+static const float (*ao_splats(float strength))[4][4] {
+    AoSplats *t = &t_aos;
+    if (!t->ok || memcmp(&t->strength, &strength, sizeof strength)) {
+        float aof[4];
+        for (int k = 0; k < 4; k++) aof[k] = 1.0f - strength * (float)(3 - k);
+        for (int e = 0; e < 256; e++)
+            for (int i = 0; i < 4; i++)
+                for (int l = 0; l < 4; l++) t->f[e][i][l] = aof[(e >> (2 * i)) & 3];
+        t->strength = strength;
+        t->ok = true;
+    }
+    return (const float (*)[4][4])t->f;
+}
+#endif
 
 static void mesh_ctx_init(MeshCtx *c, const WorldGen *g, const ChunkScratch *s) {
     mesh_tables_init();
     c->g = g;
     c->s = s;
     c->sc = s->scale;
-    float aof[4];
-    for (int k = 0; k < 4; k++) {
-        aof[k] = 1.0f - g->p.ao_strength * (float)(3 - k);
-        c->k255[k] = 255.0f;
-        c->khalf[k] = 0.5f;
-    }
     const float ja = g->p.jitter_amount;
     const f32x4 zero = f32x4_set1(0.0f);
     c->ew = (const float (*)[BIOME_COUNT])s->biome_w;   /* read in blended columns, for the biomes of bm */
@@ -88,6 +125,11 @@ static void mesh_ctx_init(MeshCtx *c, const WorldGen *g, const ChunkScratch *s) 
             uint32_t bm = u32x4_movemask(f32x4_cmpgt(f32x4_load(w), zero)) & 14u;
             c->blend[i] = (uint8_t)(w[BIOME_TEMPERATE] != 1.0f ? bm | 1u : 0u);
         }
+#if defined(SIMD_SSE2) || defined(SIMD_NEON)
+    c->aos = ao_splats(g->p.ao_strength);
+#else
+    float aof[4];
+    for (int k = 0; k < 4; k++) aof[k] = 1.0f - g->p.ao_strength * (float)(3 - k);
     /* The four factors by level pairs: vertices 0-1 from the entry's low nibble, 2-3 from its high one. */
     float pair[16][2];
     for (int p = 0; p < 16; p++) pair[p][0] = aof[p & 3], pair[p][1] = aof[p >> 2];
@@ -95,6 +137,7 @@ static void mesh_ctx_init(MeshCtx *c, const WorldGen *g, const ChunkScratch *s) 
         memcpy(c->aofv[e], pair[e & 15], sizeof pair[0]);
         memcpy(c->aofv[e] + 2, pair[e >> 4], sizeof pair[0]);
     }
+#endif
     for (int yi = 0; yi < WV_H; yi++) c->alt[yi] = alt_light(g, (float)gs_block_y(s, yi - 1));   /* the layer's sample height */
     for (int n = 0; n < 6; n++)
         for (int r = 0; r < 2; r++)
@@ -116,8 +159,22 @@ static void layer_look(MeshCtx *c, int Y) {
                       abyss ? WORLD_MAT_ABYSS : (float)by >= g->p.snow_level ? WORLD_MAT_SNOW : WORLD_MAT_GRASS,
                       abyss ? WORLD_MAT_ABYSS : WORLD_MAT_STONE};
     bool home = !abyss && g->home_on && (float)by >= g->home_sea - WORLD_HOME_FLOOR;
+    const ChunkScratch *s = c->s;
     for (int n = 0; n < 6; n++) {
         const int8_t *N = k_n[n];
+        LayerSide *sd = &c->side[n];
+        const int yi = Y + 1;
+        sd->lut = g_mesh_tab.ao_lut[n == WORLD_NORMAL_NX || n == WORLD_NORMAL_NY || n == WORLD_NORMAL_PZ];
+        sd->top = s->top[1 + N[2]] + 1 + N[0];
+        sd->fy = Y + N[1];
+        sd->look = &c->look[LOOK(n, 0)];
+        if (N[1]) {   /* +-Y: rows z-1..z+1 of the layer in front (none below the floor's layer -1) */
+            sd->ring = s->solid[yi + N[1] < 0 ? 0 : yi + N[1]], sd->st = 1;
+        } else if (N[2] && Y >= 0) {   /* +-Z: layers y-1..y+1 of the row in front (the floor has none) */
+            sd->ring = &s->solid[yi - 1][1 + N[2]], sd->st = WV_ROW;
+        } else {
+            sd->ring = NULL, sd->st = 0;
+        }
         /* Altitude, then a roof's shade, then the direction. */
         int ai = Y + N[1] + 1;
         float alt = c->alt[ai < 0 ? 0 : ai];   /* (the floor's layer -1 has top faces only) */
@@ -182,15 +239,19 @@ static __attribute__((noinline)) f32x4 home_colour(const MeshCtx *c, const FaceL
  * entry's rotation), packed first corner p0 (position, normal, material flags). */
 static inline __attribute__((always_inline)) void store_face(const MeshCtx *c, WorldVertex *restrict q, f32x4 rgb,
                                                              uint32_t e, const uint64_t *off, uint64_t p0) {
-    /* The four vertices' colours at once: a vector per channel over the vertices. */
-    f32x4 f = f32x4_load(c->aofv[e & 0xffu]);
-    const f32x4 k255 = f32x4_load(c->k255), khalf = f32x4_load(c->khalf);
-    u32x4 r8 = to_u8x4_raw(f32x4_mul(f32x4_dup(rgb, 0), f), k255, khalf);
-    u32x4 g8 = to_u8x4_raw(f32x4_mul(f32x4_dup(rgb, 1), f), k255, khalf);
-    u32x4 b8 = to_u8x4_raw(f32x4_mul(f32x4_dup(rgb, 2), f), k255, khalf);
-    u32x4 col = u32x4_pack_rgba(r8, g8, b8, u32x4_set1(255u));
     const uint64_t *fl = g_mesh_tab.ao_flags[e & 0xffu];
 #if defined(MESH_PACKED) && defined(SIMD_SSE2)
+    /* A vector per vertex over the channels (r, g, b, 0): to_u8's multiply, multiply, add and
+     * truncation per channel as ever (rgb_c * f_i * 255 + 0.5), and the two saturating packs
+     * clamp to 0..255 as to_u8 does and leave the bytes in vertex order; alpha is 255. */
+    const float (*fv)[4] = c->aos[e & 0xffu];
+    const __m128 k255 = _mm_set1_ps(255.0f), khalf = _mm_set1_ps(0.5f);
+    __m128i c0 = _mm_cvttps_epi32(_mm_add_ps(_mm_mul_ps(_mm_mul_ps(rgb, _mm_load_ps(fv[0])), k255), khalf));
+    __m128i c1 = _mm_cvttps_epi32(_mm_add_ps(_mm_mul_ps(_mm_mul_ps(rgb, _mm_load_ps(fv[1])), k255), khalf));
+    __m128i c2 = _mm_cvttps_epi32(_mm_add_ps(_mm_mul_ps(_mm_mul_ps(rgb, _mm_load_ps(fv[2])), k255), khalf));
+    __m128i c3 = _mm_cvttps_epi32(_mm_add_ps(_mm_mul_ps(_mm_mul_ps(rgb, _mm_load_ps(fv[3])), k255), khalf));
+    __m128i col = _mm_or_si128(_mm_packus_epi16(_mm_packs_epi32(c0, c1), _mm_packs_epi32(c2, c3)),
+                               _mm_set1_epi32((int)0xff000000u));
     /* Positions two per vector, then the 48 bytes as three stores: 32-bit lanes p0 = a b, p1 =
      * c d, p2 = e f, p3 = g h, colours k0-k3: [a b k0 c] [d k1 e f] [k2 g h k3]. */
     __m128i pv = _mm_set1_epi64x((long long)p0);
@@ -206,40 +267,59 @@ static inline __attribute__((always_inline)) void store_face(const MeshCtx *c, W
     _mm_storeu_ps(d, _mm_shuffle_ps(p01, t0, _MM_SHUFFLE(2, 1, 1, 0)));
     _mm_storeu_ps(d + 4, _mm_shuffle_ps(t1, p23, _MM_SHUFFLE(1, 0, 2, 0)));
     _mm_storeu_ps(d + 8, _mm_shuffle_ps(t2, t2, _MM_SHUFFLE(1, 3, 2, 0)));
+#elif defined(SIMD_NEON)
+    /* As SSE2's: a vector per vertex, the same operations per channel, saturating narrows. */
+    const float (*fv)[4] = c->aos[e & 0xffu];
+    const float32x4_t k255 = vdupq_n_f32(255.0f), khalf = vdupq_n_f32(0.5f);
+    int32x4_t c0 = vcvtq_s32_f32(vaddq_f32(vmulq_f32(vmulq_f32(rgb, vld1q_f32(fv[0])), k255), khalf));
+    int32x4_t c1 = vcvtq_s32_f32(vaddq_f32(vmulq_f32(vmulq_f32(rgb, vld1q_f32(fv[1])), k255), khalf));
+    int32x4_t c2 = vcvtq_s32_f32(vaddq_f32(vmulq_f32(vmulq_f32(rgb, vld1q_f32(fv[2])), k255), khalf));
+    int32x4_t c3 = vcvtq_s32_f32(vaddq_f32(vmulq_f32(vmulq_f32(rgb, vld1q_f32(fv[3])), k255), khalf));
+    uint8x16_t b = vcombine_u8(vqmovn_u16(vcombine_u16(vqmovun_s32(c0), vqmovun_s32(c1))),
+                               vqmovn_u16(vcombine_u16(vqmovun_s32(c2), vqmovun_s32(c3))));
+    uint32_t cv[4];
+    vst1q_u32(cv, vorrq_u32(vreinterpretq_u32_u8(b), vdupq_n_u32(0xff000000u)));
+    for (int i = 0; i < 4; i++) store_vertex(&q[i], p0 + off[i] + fl[i], cv[i]);
 #else
+    /* The four vertices' colours at once: a vector per channel over the vertices. */
+    f32x4 f = f32x4_load(c->aofv[e & 0xffu]);
+    const f32x4 k255 = f32x4_set1(255.0f), khalf = f32x4_set1(0.5f);
+    u32x4 r8 = to_u8x4_raw(f32x4_mul(f32x4_dup(rgb, 0), f), k255, khalf);
+    u32x4 g8 = to_u8x4_raw(f32x4_mul(f32x4_dup(rgb, 1), f), k255, khalf);
+    u32x4 b8 = to_u8x4_raw(f32x4_mul(f32x4_dup(rgb, 2), f), k255, khalf);
+    u32x4 col = u32x4_pack_rgba(r8, g8, b8, u32x4_set1(255u));
     uint32_t cv[4];
     u32x4_store(cv, col);
-#if defined(__GNUC__) && !defined(__clang__)
-#pragma GCC unroll 4
-#endif
     for (int i = 0; i < 4; i++) store_vertex(&q[i], p0 + off[i] + fl[i], cv[i]);
 #endif
 }
 
-/* The writer's room for a layer's quads: the next quad, the quads the span holds and those used
- * (dead: the pool ran dry or the part table is full; the layer's other faces are counted only). */
+/* The writer's room for a layer's quads: the next quad, the end of the span and its start (dead:
+ * the pool ran dry or the part table is full; the layer's other faces are counted only). */
 typedef struct Span {
-    WorldVertex *q;
-    uint32_t room, used;
+    WorldVertex *q, *end, *start;
     bool dead;
 } Span;
+
+/* The quads written into the span so far, committed to the writer. */
+static inline void span_commit(SlabWriter *w, Span *sp) {
+    if (sp->q != sp->start) writer_commit(w, (uint32_t)((sp->q - sp->start) / 4));
+}
 
 /* One face (AO entry e, column col, look L, under a roof or not) through the writer: a slab or
  * part changes only between quads, as writer_quad would. */
 static inline __attribute__((always_inline)) void emit_face(const MeshCtx *restrict c, SlabWriter *w, Span *sp,
                                                             uint32_t e, int col, const FaceLook *L, uint32_t roof) {
-    if (__builtin_expect(sp->used == sp->room, 0)) {   /* the current part's slab is full: the next one */
+    if (__builtin_expect(sp->q == sp->end, 0)) {   /* the current part's slab is full: the next one */
         if (sp->dead) return;
-        if (sp->used) writer_commit(w, sp->used);
-        sp->used = 0;
+        span_commit(w, sp);
         uint32_t span;
-        sp->q = mesh_writer_span(w, &span);
+        sp->q = sp->start = sp->end = mesh_writer_span(w, &span);
         if (!sp->q) {
             sp->dead = true;
-            sp->room = 0;
             return;
         }
-        sp->room = span;
+        sp->end = sp->q + 4 * span;
     }
     uint64_t p0 = L->p0 + c->colpos[col];
     f32x4 rgb;
@@ -253,63 +333,43 @@ static inline __attribute__((always_inline)) void emit_face(const MeshCtx *restr
     rgb = f32x4_mul(rgb, f32x4_load(L->lit[roof]));
     store_face(c, sp->q, rgb, e, L->corner[(e >> 8) & 1u], p0);
     sp->q += 4;
-    sp->used++;
 }
 
-static inline uint32_t win3(uint64_t row, int x) { return (uint32_t)(row >> x) & 7u; }   /* bits x-1..x+1 */
-
-/* The faces of a pair of opposite normals (pair P: normals 2P and 2P + 1, masks fa and fb with a
- * face at bit x + 1) of row z of layer Y, written in order (the first normal's, then the
- * other's) from one loop over both masks side by side: each one's AO entry from its 3x3 front
- * ring (bit a * 3 + b: for +-Y and +-Z three rows whose bits x-1..x+1 are a ring row; for +-X
- * the column in front in layers y-1..y+1 by rows z-1..z+1), its depth class from the surf and
- * stone masks, and whether rock higher in the column in front roofs its air cell. */
-static inline __attribute__((always_inline)) uint32_t face_pair(const MeshCtx *restrict c, SlabWriter *w, Span *sp,
-                                                                const int P, uint64_t fa, uint64_t fb, int Y, int z,
-                                                                uint64_t surf, uint64_t stone) {
-    _Static_assert(CHUNK_SIZE <= 32, "a pair's two masks share one word");
-    const ChunkScratch *s = c->s;
-    const int na = 2 * P, yi = Y + 1, z1 = z + 1;
-    /* Per normal of the pair (k): the AO table ((U, V) read the ring transposed for -X, -Y and
-     * +Z), the column tops of the row in front, the layer in front, the ring rows (+-Y, +-Z). */
-    const uint16_t *lut[2];
-    const int16_t *top[2];
-    int fy[2];
-    uint64_t rr[2][3] = {{0}};
-    for (int k = 0; k < 2; k++) {
-        const int n = na + k;
-        const int8_t *N = k_n[n];
-        lut[k] = g_mesh_tab.ao_lut[n == WORLD_NORMAL_NX || n == WORLD_NORMAL_NY || n == WORLD_NORMAL_PZ];
-        top[k] = s->top[z1 + N[2]];
-        fy[k] = Y + N[1];
-        if (P == 1) {   /* rows z-1..z+1 of the layer in front (none below the floor's layer -1) */
-            const uint64_t *l = s->solid[yi + N[1] < 0 ? 0 : yi + N[1]];
-            rr[k][0] = l[z1 - 1], rr[k][1] = l[z1], rr[k][2] = l[z1 + 1];
-        } else if (P == 2) {   /* layers y-1..y+1 of the row in front */
-            rr[k][0] = s->solid[yi - 1][z1 + N[2]], rr[k][1] = s->solid[yi][z1 + N[2]], rr[k][2] = s->solid[yi + 1][z1 + N[2]];
-        }
-    }
-    /* +-X: ring bit j = layer a * 3 + row c from word xw[j], pre-shifted left by j so that bit f
-     * of the row (the column in front) lands on bit j (X faces are never on the floor's layer
-     * -1). The centre (j = 4) is left out: no AO corner reads it (ao_init), so lut[gm] is the
-     * same without it. */
-    uint64_t xw[9] = {0};
-    if (P == 0) {
-        const uint64_t *l0 = &s->solid[yi - 1][z1 - 1], *l1 = &s->solid[yi][z1 - 1], *l2 = &s->solid[yi + 1][z1 - 1];
-        xw[0] = l0[0], xw[1] = l0[1] << 1, xw[2] = l0[2] << 2, xw[3] = l1[0] << 3, xw[5] = l1[2] << 5;
-        xw[6] = l2[0] << 6, xw[7] = l2[1] << 7, xw[8] = l2[2] << 8;
-    }
-    const FaceLook *look = &c->look[LOOK(na, 0)];
-    const int colz = z * CHUNK_SIZE;
-    uint64_t m = fa >> 1 | (fb >> 1) << 32;   /* bit 32k + x: normal na + k, column x */
+/* The faces of masks ma (and mb when two: its bits after all of ma's), bit 32k + x a face of
+ * side k (k + 2 for mb) of the layer's sides from side0 at column x of row z, written in order
+ * from one loop: each one's AO entry from its 3x3 front ring (bit a * 3 + b: for +-Y and +-Z
+ * three rows whose bits x-1..x+1 are a ring row; for +-X, xring, the column in front in layers
+ * y-1..y+1 by rows z-1..z+1 from the pre-shifted words xw), its depth class from the surf0 (at
+ * bit x) and stone (at bit x + 1) masks, and whether rock higher in the column in front roofs
+ * its air cell. One loop for +-Y and +-Z together ends a row's search once, not twice. */
+static inline __attribute__((always_inline)) uint32_t face_run(const MeshCtx *restrict c, SlabWriter *w, Span *sp,
+                                                               const bool xring, const bool two, uint64_t ma,
+                                                               uint64_t mb, int side0, const uint64_t *xw, int z,
+                                                               uint64_t surf0, uint64_t stone) {
+    const int colz = z * CHUNK_SIZE, topz = z * WV_ROW;
+    const LayerSide *sides = &c->side[side0];
     uint32_t faces = 0;
-    while (m) {
-        const int i = __builtin_ctzll(m), k = i >> 5, x = i & 31, b = x + 1;
-        m &= m - 1;
+    while (two ? (ma | mb) != 0 : ma != 0) {
+        uint64_t cur = ma;
+        int si = 0;
+        if (two) {   /* (selects, not branches) */
+            const bool ina = ma != 0;
+            cur = ina ? ma : mb;
+            si = ina ? 0 : 2;
+        }
+        const int i = __builtin_ctzll(cur), x = i & 31;
+        const LayerSide *sd = &sides[si + (i >> 5)];
+        const uint64_t rest = cur & (cur - 1);
+        if (two) {
+            const bool ina = si == 0;
+            ma = ina ? rest : ma;
+            mb = ina ? mb : rest;
+        } else {
+            ma = rest;
+        }
         uint32_t gm;
-        int front = x + 1;   /* the column in front (apron index) */
-        if (P == 0) {
-            front = x + 2 - 2 * k;   /* +X: x + 1, -X: x - 1 */
+        if (xring) {
+            const int front = x + 2 - 2 * (i >> 5);   /* +X: x + 1, -X: x - 1 */
             gm = 0;
 #if defined(__GNUC__) && !defined(__clang__)
 #pragma GCC unroll 9
@@ -317,13 +377,35 @@ static inline __attribute__((always_inline)) uint32_t face_pair(const MeshCtx *r
             for (int j = 0; j < 9; j++)
                 if (j != 4) gm |= (uint32_t)(xw[j] >> front) & (1u << j);
         } else {
-            gm = win3(rr[k][0], x) | win3(rr[k][1], x) << 3 | win3(rr[k][2], x) << 6;
+            const uint64_t *r = sd->ring + z;
+            const int st = sd->st;
+            gm = ((uint32_t)(r[0] >> x) & 7u) | ((uint32_t)(r[st] >> x) & 7u) << 3 | ((uint32_t)(r[2 * st] >> x) & 7u) << 6;
         }
-        uint32_t cls = (uint32_t)((surf >> b) & 1u) | (uint32_t)((stone >> b) & 1u) << 1;
-        emit_face(c, w, sp, lut[k][gm], colz + x, look + 4 * k + cls, (uint32_t)(top[k][front] > fy[k]));
+        uint32_t cls = ((uint32_t)(surf0 >> x) & 1u) | ((uint32_t)(stone >> x) & 2u);
+        emit_face(c, w, sp, sd->lut[gm], colz + x, sd->look + cls, (uint32_t)(sd->top[topz + x] > sd->fy));
         faces++;
     }
     return faces;
+}
+
+/* Both masks of a pair side by side: bit 32k + x for normal 2P + k, column x. */
+static inline uint64_t pair_mask(uint64_t fa, uint64_t fb) { return fa >> 1 | (fb >> 1) << 32; }
+
+/* +-X faces of row z of layer Y. Ring bit j = layer a * 3 + row c from word xw[j], pre-shifted
+ * left by j so that bit f of the row (the column in front) lands on bit j (X faces are never on
+ * the floor's layer -1). The centre (j = 4) is left out: no AO corner reads it (ao_init), so
+ * lut[gm] is the same without it. */
+static inline __attribute__((always_inline)) uint32_t faces_x(const MeshCtx *restrict c, SlabWriter *w, Span *sp,
+                                                              uint64_t fa, uint64_t fb, int Y, int z, uint64_t surf,
+                                                              uint64_t stone) {
+    _Static_assert(CHUNK_SIZE <= 32, "a pair's two masks share one word");
+    const ChunkScratch *s = c->s;
+    const int yi = Y + 1, z1 = z + 1;
+    uint64_t xw[9];
+    const uint64_t *l0 = &s->solid[yi - 1][z1 - 1], *l1 = &s->solid[yi][z1 - 1], *l2 = &s->solid[yi + 1][z1 - 1];
+    xw[0] = l0[0], xw[1] = l0[1] << 1, xw[2] = l0[2] << 2, xw[3] = l1[0] << 3, xw[4] = 0, xw[5] = l1[2] << 5;
+    xw[6] = l2[0] << 6, xw[7] = l2[1] << 7, xw[8] = l2[2] << 8;
+    return face_run(c, w, sp, true, false, pair_mask(fa, fb), 0, 0, xw, z, surf >> 1, stone);
 }
 
 /* LOD seams: a border face the apron culled is kept where the neighbour, at a LOD one finer or
@@ -363,9 +445,11 @@ static uint32_t mesh_layer(MeshCtx *ctx, ChunkScratch *s, int Y, SlabWriter *w) 
     const int n = s->n, ny = s->ny, dl = gs_dirt_layers(s), yi = Y + 1;
     const uint64_t interior = ((1ull << n) - 1ull) << 1;
     const uint64_t *cur = s->solid[yi], *up = s->solid[yi + 1], *dn = s->solid[yi - 1];
-    const uint64_t *above[4];   /* the layers above, for materials by depth */
-    for (int k = 0; k < 4; k++) above[k] = Y + 1 + k < ny ? s->solid[yi + 1 + k] : k_no_row;
-    Span sp = {NULL, 0, 0, false};
+    /* The layers above, for materials by depth: dl of them (gs_dirt_layers: at most four; air
+     * above the top layer), then the layer itself, which takes nothing from its own rock. */
+    const uint64_t *above[4];
+    for (int k = 0; k < 4; k++) above[k] = k >= dl ? cur : Y + 1 + k < ny ? s->solid[yi + 1 + k] : k_no_row;
+    Span sp = {NULL, NULL, NULL, false};
     uint32_t faces = 0;
     bool looked = false;
     for (int z = 0; z < n; z++) {
@@ -376,15 +460,14 @@ static uint32_t mesh_layer(MeshCtx *ctx, ChunkScratch *s, int Y, SlabWriter *w) 
         if (s->seams && ((r & (2ull | (1ull << n))) || z == 0 || z == n - 1)) seam_faces(g, s, Y, z, r, f);
         if (!(f[0] | f[1] | f[2] | f[3] | f[4] | f[5])) continue;
         if (!looked) layer_look(ctx, Y), looked = true;
-        uint64_t stone = r;
-        for (int k = 0; k < dl; k++) stone &= above[k][z + 1];
+        const uint64_t stone = r & above[0][z + 1] & above[1][z + 1] & above[2][z + 1] & above[3][z + 1];
         const uint64_t surf = r & ~above[0][z + 1];
         /* One copy of the loop per pair of normals (P a constant in each). */
-        if (f[0] | f[1]) faces += face_pair(ctx, w, &sp, 0, f[0], f[1], Y, z, surf, stone);
-        if (f[2] | f[3]) faces += face_pair(ctx, w, &sp, 1, f[2], f[3], Y, z, surf, stone);
-        if (f[4] | f[5]) faces += face_pair(ctx, w, &sp, 2, f[4], f[5], Y, z, surf, stone);
+        if (f[0] | f[1]) faces += faces_x(ctx, w, &sp, f[0], f[1], Y, z, surf, stone);
+        if (f[2] | f[3] | f[4] | f[5])   /* +-Y, then +-Z */
+            faces += face_run(ctx, w, &sp, false, true, pair_mask(f[2], f[3]), pair_mask(f[4], f[5]), 2, NULL, z, surf >> 1, stone);
     }
-    if (sp.used) writer_commit(w, sp.used);
+    span_commit(w, &sp);
     return faces;
 }
 
@@ -395,15 +478,15 @@ static uint32_t mesh_layer(MeshCtx *ctx, ChunkScratch *s, int Y, SlabWriter *w) 
 static uint32_t mesh_floor(MeshCtx *ctx, const ChunkScratch *s, SlabWriter *w) {
     const int n = s->n;
     const uint64_t interior = ((1ull << n) - 1ull) << 1;
-    Span sp = {NULL, 0, 0, false};
+    Span sp = {NULL, NULL, NULL, false};
     uint32_t faces = 0;
     for (int z = 0; z < n; z++) {
         uint64_t open = ~s->solid[1][z + 1] & interior;
         if (!open) continue;
         if (!faces) layer_look(ctx, -1);
-        faces += face_pair(ctx, w, &sp, 1, open, 0, -1, z, 0, 0);
+        faces += face_run(ctx, w, &sp, false, false, pair_mask(open, 0), 0, 2, NULL, z, 0, 0);
     }
-    if (sp.used) writer_commit(w, sp.used);
+    span_commit(w, &sp);
     return faces;
 }
 
