@@ -56,13 +56,15 @@ typedef struct LayerSide {
 } LayerSide;
 _Static_assert(sizeof(LayerSide) == 64, "a side is 64 bytes: a shift indexes it");
 
+typedef struct AoEntry AoEntry;   /* (below: the AO factors and flags of an entry) */
+
 /* Per-chunk constants of the opaque pass. */
 typedef struct MeshCtx {
     const WorldGen *g;
     const ChunkScratch *s;
     int sc;                              /* blocks per voxel edge (LOD scale) */
 #if defined(SIMD_SSE2) || defined(SIMD_NEON)
-    const float (*aos)[4][4];            /* by AO entry (its low byte): vertex i's factor in all four lanes */
+    const AoEntry *aoe;                  /* by AO entry (its low byte): factors and flags */
 #else
     float aofv[256][4] __attribute__((aligned(16)));   /* the four vertices' AO factors by their levels (bits 2i..2i+1) */
 #endif
@@ -78,32 +80,40 @@ typedef struct MeshCtx {
                                             rotation r: corner (i + r) & 3 */
     FaceLook look[6 * 4];                /* the layer's looks by LOOK(n, cls) */
     LayerSide side[6];                   /* the layer's sides by normal */
+    bool homes;                          /* the home island may claim the layer's surface faces */
 } MeshCtx;
 
 _Static_assert(CHUNK_SIZE == 32, "a column is z * 32 + x");
 
 #if defined(SIMD_SSE2) || defined(SIMD_NEON)
-/* The AO factors by entry, a vector per vertex, per thread: built again only when the AO
- * strength changes (a world of other parameters), not per chunk. */
-typedef struct AoSplats {
-    float f[256][4][4] __attribute__((aligned(16)));
+/* Per AO entry (its low byte): vertex i's AO factor in all four lanes and its AO flag bits
+ * (g_mesh_tab.ao_flags), side by side. Per thread, built again only when the AO strength
+ * changes (a world of other parameters), not per chunk. */
+struct AoEntry {
+    float f[4][4];
+    uint64_t fl[4];
+};
+typedef struct AoTable {
+    AoEntry e[256] __attribute__((aligned(16)));
     float strength;
     bool ok;
-} AoSplats;
-static _Thread_local AoSplats t_aos;
+} AoTable;
+static _Thread_local AoTable t_aos;
 
-static const float (*ao_splats(float strength))[4][4] {
-    AoSplats *t = &t_aos;
+static const AoEntry *ao_entries(float strength) {
+    AoTable *t = &t_aos;
     if (!t->ok || memcmp(&t->strength, &strength, sizeof strength)) {
         float aof[4];
         for (int k = 0; k < 4; k++) aof[k] = 1.0f - strength * (float)(3 - k);
         for (int e = 0; e < 256; e++)
-            for (int i = 0; i < 4; i++)
-                for (int l = 0; l < 4; l++) t->f[e][i][l] = aof[(e >> (2 * i)) & 3];
+            for (int i = 0; i < 4; i++) {
+                for (int l = 0; l < 4; l++) t->e[e].f[i][l] = aof[(e >> (2 * i)) & 3];
+                t->e[e].fl[i] = g_mesh_tab.ao_flags[e][i];
+            }
         t->strength = strength;
         t->ok = true;
     }
-    return (const float (*)[4][4])t->f;
+    return t->e;
 }
 #endif
 
@@ -126,7 +136,7 @@ static void mesh_ctx_init(MeshCtx *c, const WorldGen *g, const ChunkScratch *s) 
             c->blend[i] = (uint8_t)(w[BIOME_TEMPERATE] != 1.0f ? bm | 1u : 0u);
         }
 #if defined(SIMD_SSE2) || defined(SIMD_NEON)
-    c->aos = ao_splats(g->p.ao_strength);
+    c->aoe = ao_entries(g->p.ao_strength);
 #else
     float aof[4];
     for (int k = 0; k < 4; k++) aof[k] = 1.0f - g->p.ao_strength * (float)(3 - k);
@@ -159,6 +169,7 @@ static void layer_look(MeshCtx *c, int Y) {
                       abyss ? WORLD_MAT_ABYSS : (float)by >= g->p.snow_level ? WORLD_MAT_SNOW : WORLD_MAT_GRASS,
                       abyss ? WORLD_MAT_ABYSS : WORLD_MAT_STONE};
     bool home = !abyss && g->home_on && (float)by >= g->home_sea - WORLD_HOME_FLOOR;
+    c->homes = home;
     const ChunkScratch *s = c->s;
     for (int n = 0; n < 6; n++) {
         const int8_t *N = k_n[n];
@@ -239,12 +250,17 @@ static __attribute__((noinline)) f32x4 home_colour(const MeshCtx *c, const FaceL
  * entry's rotation), packed first corner p0 (position, normal, material flags). */
 static inline __attribute__((always_inline)) void store_face(const MeshCtx *c, WorldVertex *restrict q, f32x4 rgb,
                                                              uint32_t e, const uint64_t *off, uint64_t p0) {
+#if defined(SIMD_SSE2) || defined(SIMD_NEON)
+    const AoEntry *ae = &c->aoe[e & 0xffu];
+    const uint64_t *fl = ae->fl;
+#else
     const uint64_t *fl = g_mesh_tab.ao_flags[e & 0xffu];
+#endif
 #if defined(MESH_PACKED) && defined(SIMD_SSE2)
     /* A vector per vertex over the channels (r, g, b, 0): to_u8's multiply, multiply, add and
      * truncation per channel as ever (rgb_c * f_i * 255 + 0.5), and the two saturating packs
      * clamp to 0..255 as to_u8 does and leave the bytes in vertex order; alpha is 255. */
-    const float (*fv)[4] = c->aos[e & 0xffu];
+    const float (*fv)[4] = ae->f;
     const __m128 k255 = _mm_set1_ps(255.0f), khalf = _mm_set1_ps(0.5f);
     __m128i c0 = _mm_cvttps_epi32(_mm_add_ps(_mm_mul_ps(_mm_mul_ps(rgb, _mm_load_ps(fv[0])), k255), khalf));
     __m128i c1 = _mm_cvttps_epi32(_mm_add_ps(_mm_mul_ps(_mm_mul_ps(rgb, _mm_load_ps(fv[1])), k255), khalf));
@@ -269,7 +285,7 @@ static inline __attribute__((always_inline)) void store_face(const MeshCtx *c, W
     _mm_storeu_ps(d + 8, _mm_shuffle_ps(t2, t2, _MM_SHUFFLE(1, 3, 2, 0)));
 #elif defined(SIMD_NEON)
     /* As SSE2's: a vector per vertex, the same operations per channel, saturating narrows. */
-    const float (*fv)[4] = c->aos[e & 0xffu];
+    const float (*fv)[4] = ae->f;
     const float32x4_t k255 = vdupq_n_f32(255.0f), khalf = vdupq_n_f32(0.5f);
     int32x4_t c0 = vcvtq_s32_f32(vaddq_f32(vmulq_f32(vmulq_f32(rgb, vld1q_f32(fv[0])), k255), khalf));
     int32x4_t c1 = vcvtq_s32_f32(vaddq_f32(vmulq_f32(vmulq_f32(rgb, vld1q_f32(fv[1])), k255), khalf));
@@ -309,7 +325,8 @@ static inline void span_commit(SlabWriter *w, Span *sp) {
 /* One face (AO entry e, column col, look L, under a roof or not) through the writer: a slab or
  * part changes only between quads, as writer_quad would. */
 static inline __attribute__((always_inline)) void emit_face(const MeshCtx *restrict c, SlabWriter *w, Span *sp,
-                                                            uint32_t e, int col, const FaceLook *L, uint32_t roof) {
+                                                            const bool homes, uint32_t e, int col, const FaceLook *L,
+                                                            uint32_t roof) {
     if (__builtin_expect(sp->q == sp->end, 0)) {   /* the current part's slab is full: the next one */
         if (sp->dead) return;
         span_commit(w, sp);
@@ -323,7 +340,7 @@ static inline __attribute__((always_inline)) void emit_face(const MeshCtx *restr
     }
     uint64_t p0 = L->p0 + c->colpos[col];
     f32x4 rgb;
-    if (__builtin_expect(L->home, 0)) {
+    if (homes && __builtin_expect(L->home, 0)) {   /* (homes: the layer has a look the island may claim) */
         uint8_t fm = L->fm;
         rgb = home_colour(c, L, col, &fm);
         p0 ^= (uint64_t)(fm ^ L->fm) << 58;   /* a home-island surface's own material */
@@ -343,7 +360,7 @@ static inline __attribute__((always_inline)) void emit_face(const MeshCtx *restr
  * bit x) and stone (at bit x + 1) masks, and whether rock higher in the column in front roofs
  * its air cell. One loop for +-Y and +-Z together ends a row's search once, not twice. */
 static inline __attribute__((always_inline)) uint32_t face_run(const MeshCtx *restrict c, SlabWriter *w, Span *sp,
-                                                               const bool xring, const bool two, uint64_t ma,
+                                                               const bool xring, const bool two, const bool homes, uint64_t ma,
                                                                uint64_t mb, int side0, const uint64_t *xw, int z,
                                                                uint64_t surf0, uint64_t stone) {
     const int colz = z * CHUNK_SIZE, topz = z * WV_ROW;
@@ -382,7 +399,7 @@ static inline __attribute__((always_inline)) uint32_t face_run(const MeshCtx *re
             gm = ((uint32_t)(r[0] >> x) & 7u) | ((uint32_t)(r[st] >> x) & 7u) << 3 | ((uint32_t)(r[2 * st] >> x) & 7u) << 6;
         }
         uint32_t cls = ((uint32_t)(surf0 >> x) & 1u) | ((uint32_t)(stone >> x) & 2u);
-        emit_face(c, w, sp, sd->lut[gm], colz + x, sd->look + cls, (uint32_t)(sd->top[topz + x] > sd->fy));
+        emit_face(c, w, sp, homes, sd->lut[gm], colz + x, sd->look + cls, (uint32_t)(sd->top[topz + x] > sd->fy));
         faces++;
     }
     return faces;
@@ -396,8 +413,8 @@ static inline uint64_t pair_mask(uint64_t fa, uint64_t fb) { return fa >> 1 | (f
  * the floor's layer -1). The centre (j = 4) is left out: no AO corner reads it (ao_init), so
  * lut[gm] is the same without it. */
 static inline __attribute__((always_inline)) uint32_t faces_x(const MeshCtx *restrict c, SlabWriter *w, Span *sp,
-                                                              uint64_t fa, uint64_t fb, int Y, int z, uint64_t surf,
-                                                              uint64_t stone) {
+                                                              const bool homes, uint64_t fa, uint64_t fb, int Y, int z,
+                                                              uint64_t surf, uint64_t stone) {
     _Static_assert(CHUNK_SIZE <= 32, "a pair's two masks share one word");
     const ChunkScratch *s = c->s;
     const int yi = Y + 1, z1 = z + 1;
@@ -405,7 +422,7 @@ static inline __attribute__((always_inline)) uint32_t faces_x(const MeshCtx *res
     const uint64_t *l0 = &s->solid[yi - 1][z1 - 1], *l1 = &s->solid[yi][z1 - 1], *l2 = &s->solid[yi + 1][z1 - 1];
     xw[0] = l0[0], xw[1] = l0[1] << 1, xw[2] = l0[2] << 2, xw[3] = l1[0] << 3, xw[4] = 0, xw[5] = l1[2] << 5;
     xw[6] = l2[0] << 6, xw[7] = l2[1] << 7, xw[8] = l2[2] << 8;
-    return face_run(c, w, sp, true, false, pair_mask(fa, fb), 0, 0, xw, z, surf >> 1, stone);
+    return face_run(c, w, sp, true, false, homes, pair_mask(fa, fb), 0, 0, xw, z, surf >> 1, stone);
 }
 
 /* LOD seams: a border face the apron culled is kept where the neighbour, at a LOD one finer or
@@ -437,6 +454,18 @@ static void seam_faces(const WorldGen *g, ChunkScratch *s, int Y, int z, uint64_
     }
 }
 
+/* The faces of row z of a layer (f: its six masks; surf and stone: its depth classes). */
+static inline __attribute__((always_inline)) uint32_t mesh_row(const MeshCtx *restrict c, SlabWriter *w, Span *sp,
+                                                               const bool homes, const uint64_t *f, int Y, int z,
+                                                               uint64_t surf, uint64_t stone) {
+    uint32_t faces = 0;
+    if (f[0] | f[1]) faces += faces_x(c, w, sp, homes, f[0], f[1], Y, z, surf, stone);
+    if (f[2] | f[3] | f[4] | f[5])   /* +-Y, then +-Z */
+        faces += face_run(c, w, sp, false, true, homes, pair_mask(f[2], f[3]), pair_mask(f[4], f[5]), 2, NULL, z, surf >> 1,
+                          stone);
+    return faces;
+}
+
 /* The terrain faces of layer Y, row by row, each written as it is found (the layer's looks made
  * at its first row with faces); returns them. */
 static uint32_t mesh_layer(MeshCtx *ctx, ChunkScratch *s, int Y, SlabWriter *w) {
@@ -462,10 +491,9 @@ static uint32_t mesh_layer(MeshCtx *ctx, ChunkScratch *s, int Y, SlabWriter *w) 
         if (!looked) layer_look(ctx, Y), looked = true;
         const uint64_t stone = r & above[0][z + 1] & above[1][z + 1] & above[2][z + 1] & above[3][z + 1];
         const uint64_t surf = r & ~above[0][z + 1];
-        /* One copy of the loop per pair of normals (P a constant in each). */
-        if (f[0] | f[1]) faces += faces_x(ctx, w, &sp, f[0], f[1], Y, z, surf, stone);
-        if (f[2] | f[3] | f[4] | f[5])   /* +-Y, then +-Z */
-            faces += face_run(ctx, w, &sp, false, true, pair_mask(f[2], f[3]), pair_mask(f[4], f[5]), 2, NULL, z, surf >> 1, stone);
+        /* One copy of the loops for layers the home island may claim, one for the others. */
+        if (ctx->homes) faces += mesh_row(ctx, w, &sp, true, f, Y, z, surf, stone);
+        else faces += mesh_row(ctx, w, &sp, false, f, Y, z, surf, stone);
     }
     span_commit(w, &sp);
     return faces;
@@ -484,7 +512,7 @@ static uint32_t mesh_floor(MeshCtx *ctx, const ChunkScratch *s, SlabWriter *w) {
         uint64_t open = ~s->solid[1][z + 1] & interior;
         if (!open) continue;
         if (!faces) layer_look(ctx, -1);
-        faces += face_run(ctx, w, &sp, false, false, pair_mask(open, 0), 0, 2, NULL, z, 0, 0);
+        faces += face_run(ctx, w, &sp, false, false, false, pair_mask(open, 0), 0, 2, NULL, z, 0, 0);
     }
     span_commit(w, &sp);
     return faces;
