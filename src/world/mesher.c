@@ -9,14 +9,6 @@
 
 #include "noise/simd.h"
 
-/* to_u8(v) for the four vertices of a quad, per channel vector: the same multiply, add and
- * truncation, and u32x4_pack_rgba's clamp to 0..255 is to_u8's: v <= 0 gives t <= 0.5, hence 0
- * or less; v >= 1 gives t >= 255.5, hence 255 or more; in between (uint8_t)t. (Colours stay
- * far inside the int32 range; a NaN would give 0 as to_u8 does.) */
-static inline u32x4 to_u8x4_raw(f32x4 v, f32x4 k255, f32x4 khalf) {
-    return f32x4_to_i32_trunc(f32x4_add(f32x4_mul(v, k255), khalf));
-}
-
 /* Materials the biomes colour (bit per material). */
 #define BIOME_MATS ((1u << WORLD_MAT_GRASS) | (1u << WORLD_MAT_CLIFF) | (1u << WORLD_MAT_DIRT) | \
                     (1u << WORLD_MAT_STONE) | (1u << WORLD_MAT_SNOW))
@@ -63,11 +55,8 @@ typedef struct MeshCtx {
     const WorldGen *g;
     const ChunkScratch *s;
     int sc;                              /* blocks per voxel edge (LOD scale) */
-#if defined(SIMD_SSE2) || defined(SIMD_NEON)
-    const AoEntry *aoe;                  /* by AO entry (its low byte): factors and flags */
-#else
-    float aofv[256][4] __attribute__((aligned(16)));   /* the four vertices' AO factors by their levels (bits 2i..2i+1) */
-#endif
+    const AoEntry *aoe;                  /* by AO entry (its low byte): flags and AO fractions */
+    float aof[4];                        /* the AO factor by level */
     /* Per column z * 32 + x: the biome weights, the colour jitter times its amount, the packed x
      * and z of the column's corner (blocks), and the blend's bits: bit 0 the column has more than
      * the temperate biome, bit b biome b has weight (the W6 blend adds only those). */
@@ -85,14 +74,25 @@ typedef struct MeshCtx {
 
 _Static_assert(CHUNK_SIZE == 32, "a column is z * 32 + x");
 
-#if defined(SIMD_SSE2) || defined(SIMD_NEON)
-/* Per AO entry (its low byte): vertex i's AO factor in all four lanes and its AO flag bits
- * (g_mesh_tab.ao_flags), side by side. Per thread, built again only when the AO strength
- * changes (a world of other parameters), not per chunk. */
+/* A face's colour in 1/64 units: its light carries 255 * 64 (layer_look), so the lit colour
+ * truncated is a channel's 0..255 value times 64 (saturated at 32767, 0 below zero); a vertex's
+ * AO factor is a 16-bit fraction q = f * 65536 (65535 for 1), and the vertex's channel is
+ * ((c * q >> 16) + 33) >> 6, clamped to 255: within 0.02 of c / 64 * f + 0.5 before it is
+ * truncated, so within 1 of to_u8(lit colour * f) (tests/test_world_mesh.c). Integer steps, the
+ * same bits on SSE2, NEON and plain C. */
+#define MESH_COL_SHIFT 6
+#define MESH_COL_K (255.0f * (float)(1 << MESH_COL_SHIFT))
+#define MESH_COL_BIAS ((1 << (MESH_COL_SHIFT - 1)) + 1)   /* a half, and the truncations' mean */
+
+/* Per AO entry (its low byte): the four vertices' AO flag bits (g_mesh_tab.ao_flags) and their
+ * AO fractions, vertices 0-1 and 2-3 each in the four channel lanes of a 16-bit vector. Per
+ * thread, built again only when the AO strength changes (a world of other parameters), not per
+ * chunk. */
 struct AoEntry {
-    float f[4][4];
     uint64_t fl[4];
+    uint16_t q[2][8];
 };
+_Static_assert(sizeof(AoEntry) == 64, "an AO entry is 64 bytes");
 typedef struct AoTable {
     AoEntry e[256] __attribute__((aligned(16)));
     float strength;
@@ -100,22 +100,24 @@ typedef struct AoTable {
 } AoTable;
 static _Thread_local AoTable t_aos;
 
-static const AoEntry *ao_entries(float strength) {
+static const AoEntry *ao_entries(const float aof[4], float strength) {
     AoTable *t = &t_aos;
     if (!t->ok || memcmp(&t->strength, &strength, sizeof strength)) {
-        float aof[4];
-        for (int k = 0; k < 4; k++) aof[k] = 1.0f - strength * (float)(3 - k);
+        uint16_t q[4];
+        for (int k = 0; k < 4; k++) {
+            float fq = aof[k] * 65536.0f;
+            q[k] = (uint16_t)(fq >= 65535.0f ? 65535 : fq > 0.0f ? (int)(fq + 0.5f) : 0);
+        }
         for (int e = 0; e < 256; e++)
             for (int i = 0; i < 4; i++) {
-                for (int l = 0; l < 4; l++) t->e[e].f[i][l] = aof[(e >> (2 * i)) & 3];
                 t->e[e].fl[i] = g_mesh_tab.ao_flags[e][i];
+                for (int l = 0; l < 4; l++) t->e[e].q[i >> 1][(i & 1) * 4 + l] = q[(e >> (2 * i)) & 3];
             }
         t->strength = strength;
         t->ok = true;
     }
     return t->e;
 }
-#endif
 
 static void mesh_ctx_init(MeshCtx *c, const WorldGen *g, const ChunkScratch *s) {
     mesh_tables_init();
@@ -135,19 +137,8 @@ static void mesh_ctx_init(MeshCtx *c, const WorldGen *g, const ChunkScratch *s) 
             uint32_t bm = u32x4_movemask(f32x4_cmpgt(f32x4_load(w), zero)) & 14u;
             c->blend[i] = (uint8_t)(w[BIOME_TEMPERATE] != 1.0f ? bm | 1u : 0u);
         }
-#if defined(SIMD_SSE2) || defined(SIMD_NEON)
-    c->aoe = ao_entries(g->p.ao_strength);
-#else
-    float aof[4];
-    for (int k = 0; k < 4; k++) aof[k] = 1.0f - g->p.ao_strength * (float)(3 - k);
-    /* The four factors by level pairs: vertices 0-1 from the entry's low nibble, 2-3 from its high one. */
-    float pair[16][2];
-    for (int p = 0; p < 16; p++) pair[p][0] = aof[p & 3], pair[p][1] = aof[p >> 2];
-    for (int e = 0; e < 256; e++) {
-        memcpy(c->aofv[e], pair[e & 15], sizeof pair[0]);
-        memcpy(c->aofv[e] + 2, pair[e >> 4], sizeof pair[0]);
-    }
-#endif
+    for (int k = 0; k < 4; k++) c->aof[k] = 1.0f - g->p.ao_strength * (float)(3 - k);
+    c->aoe = ao_entries(c->aof, g->p.ao_strength);
     for (int yi = 0; yi < WV_H; yi++) c->alt[yi] = alt_light(g, (float)gs_block_y(s, yi - 1));   /* the layer's sample height */
     for (int n = 0; n < 6; n++)
         for (int r = 0; r < 2; r++)
@@ -193,7 +184,11 @@ static void layer_look(MeshCtx *c, int Y) {
         int variant = n == WORLD_NORMAL_PY || n == WORLD_NORMAL_NY ? 0 : 1 + mesh_band(by);
         const float (*pal)[8][4] = (const float (*)[8][4])g_mesh_tab.pal[variant];
         uint64_t p0 = pack_pos((N[0] > 0) * sc, WORLD_Y_MIN + (Y + (N[1] > 0)) * sc, (N[2] > 0) * sc, n);
+#if defined(MESH_REFERENCE_COLOUR)
         const f32x4 l0 = f32x4_set1(lit0), l1 = f32x4_set1(lit1);
+#else
+        const f32x4 l0 = f32x4_set1(lit0 * MESH_COL_K), l1 = f32x4_set1(lit1 * MESH_COL_K);   /* face_colours' units */
+#endif
         for (int cls = 0; cls < 3; cls++) {   /* (class 3 never: surface and stone exclude each other) */
             FaceLook *L = &c->look[LOOK(n, cls)];
             uint8_t fm = g_mesh_tab.face_mat[n][mat[cls]];
@@ -246,28 +241,71 @@ static __attribute__((noinline)) f32x4 home_colour(const MeshCtx *c, const FaceL
     return f32x4_add(base, f32x4_mul(f32x4_set1(c->jit[col]), f32x4_load(P[4])));
 }
 
+/* The four vertices' colours of a face of lit colour rgb (in 1/64 units, MESH_COL_K) and AO
+ * entry e: bytes r, g, b, 255 per vertex. With MESH_REFERENCE_COLOUR (tests only) the float
+ * formula before the 16-bit steps, to_u8(lit colour * f_i), rgb then its plain lit colour. */
+#if defined(MESH_REFERENCE_COLOUR)
+static inline void face_colours(const MeshCtx *c, f32x4 rgb, uint32_t e, uint32_t cv[4]) {
+    float v[4];
+    f32x4_store(v, rgb);
+    for (int i = 0; i < 4; i++) {
+        float f = c->aof[(e >> (2 * i)) & 3u];
+        cv[i] = (uint32_t)to_u8(v[0] * f) | (uint32_t)to_u8(v[1] * f) << 8 | (uint32_t)to_u8(v[2] * f) << 16 | 255u << 24;
+    }
+}
+#elif defined(SIMD_SSE2)
+static inline __attribute__((always_inline)) __m128i face_colours(const MeshCtx *c, f32x4 rgb, uint32_t e) {
+    const AoEntry *ae = &c->aoe[e & 0xffu];
+    /* Truncated, saturated to int16, no less than 0; twice (vertices 0-1 and 2-3 share it). */
+    __m128i c32 = _mm_cvttps_epi32(rgb);
+    __m128i c16 = _mm_max_epi16(_mm_packs_epi32(c32, c32), _mm_setzero_si128());
+    const __m128i bias = _mm_set1_epi16(MESH_COL_BIAS);
+    __m128i m01 = _mm_srli_epi16(_mm_add_epi16(_mm_mulhi_epu16(c16, _mm_load_si128((const __m128i *)(const void *)ae->q[0])), bias),
+                                 MESH_COL_SHIFT);
+    __m128i m23 = _mm_srli_epi16(_mm_add_epi16(_mm_mulhi_epu16(c16, _mm_load_si128((const __m128i *)(const void *)ae->q[1])), bias),
+                                 MESH_COL_SHIFT);
+    return _mm_or_si128(_mm_packus_epi16(m01, m23), _mm_set1_epi32((int)0xff000000u));   /* bytes in vertex order */
+}
+#elif defined(SIMD_NEON)
+static inline __attribute__((always_inline)) void face_colours(const MeshCtx *c, f32x4 rgb, uint32_t e, uint32_t cv[4]) {
+    const AoEntry *ae = &c->aoe[e & 0xffu];
+    int16x4_t s16 = vmax_s16(vqmovn_s32(vcvtq_s32_f32(rgb)), vdup_n_s16(0));   /* SSE2's packs and max */
+    uint16x4_t c16 = vreinterpret_u16_s16(s16);
+    uint16x8_t q0 = vld1q_u16(ae->q[0]), q1 = vld1q_u16(ae->q[1]);
+    /* The high halves of the 32-bit products: pmulhuw's. */
+    uint16x8_t m01 = vcombine_u16(vshrn_n_u32(vmull_u16(c16, vget_low_u16(q0)), 16), vshrn_n_u32(vmull_u16(c16, vget_high_u16(q0)), 16));
+    uint16x8_t m23 = vcombine_u16(vshrn_n_u32(vmull_u16(c16, vget_low_u16(q1)), 16), vshrn_n_u32(vmull_u16(c16, vget_high_u16(q1)), 16));
+    const uint16x8_t bias = vdupq_n_u16(MESH_COL_BIAS);
+    m01 = vshrq_n_u16(vaddq_u16(m01, bias), MESH_COL_SHIFT);
+    m23 = vshrq_n_u16(vaddq_u16(m23, bias), MESH_COL_SHIFT);
+    uint8x16_t b = vcombine_u8(vqmovn_u16(m01), vqmovn_u16(m23));
+    vst1q_u32(cv, vorrq_u32(vreinterpretq_u32_u8(b), vdupq_n_u32(0xff000000u)));
+}
+#else
+static inline void face_colours(const MeshCtx *c, f32x4 rgb, uint32_t e, uint32_t cv[4]) {
+    const AoEntry *ae = &c->aoe[e & 0xffu];
+    float v[4];
+    f32x4_store(v, rgb);
+    uint32_t c16[3];
+    for (int k = 0; k < 3; k++) c16[k] = v[k] >= 32767.0f ? 32767u : v[k] > 0.0f ? (uint32_t)v[k] : 0u;   /* the vectors' steps */
+    for (int i = 0; i < 4; i++) {
+        uint32_t q = ae->q[i >> 1][(i & 1) * 4], px = 255u << 24;
+        for (int k = 0; k < 3; k++) {
+            uint32_t m = (((c16[k] * q) >> 16) + MESH_COL_BIAS) >> MESH_COL_SHIFT;
+            px |= (m > 255u ? 255u : m) << (8 * k);
+        }
+        cv[i] = px;
+    }
+}
+#endif
+
 /* The four vertices of a face into q: lit colour rgb, AO entry e, corner offsets off (by the
  * entry's rotation), packed first corner p0 (position, normal, material flags). */
 static inline __attribute__((always_inline)) void store_face(const MeshCtx *c, WorldVertex *restrict q, f32x4 rgb,
                                                              uint32_t e, const uint64_t *off, uint64_t p0) {
-#if defined(SIMD_SSE2) || defined(SIMD_NEON)
-    const AoEntry *ae = &c->aoe[e & 0xffu];
-    const uint64_t *fl = ae->fl;
-#else
-    const uint64_t *fl = g_mesh_tab.ao_flags[e & 0xffu];
-#endif
-#if defined(MESH_PACKED) && defined(SIMD_SSE2)
-    /* A vector per vertex over the channels (r, g, b, 0): to_u8's multiply, multiply, add and
-     * truncation per channel as ever (rgb_c * f_i * 255 + 0.5), and the two saturating packs
-     * clamp to 0..255 as to_u8 does and leave the bytes in vertex order; alpha is 255. */
-    const float (*fv)[4] = ae->f;
-    const __m128 k255 = _mm_set1_ps(255.0f), khalf = _mm_set1_ps(0.5f);
-    __m128i c0 = _mm_cvttps_epi32(_mm_add_ps(_mm_mul_ps(_mm_mul_ps(rgb, _mm_load_ps(fv[0])), k255), khalf));
-    __m128i c1 = _mm_cvttps_epi32(_mm_add_ps(_mm_mul_ps(_mm_mul_ps(rgb, _mm_load_ps(fv[1])), k255), khalf));
-    __m128i c2 = _mm_cvttps_epi32(_mm_add_ps(_mm_mul_ps(_mm_mul_ps(rgb, _mm_load_ps(fv[2])), k255), khalf));
-    __m128i c3 = _mm_cvttps_epi32(_mm_add_ps(_mm_mul_ps(_mm_mul_ps(rgb, _mm_load_ps(fv[3])), k255), khalf));
-    __m128i col = _mm_or_si128(_mm_packus_epi16(_mm_packs_epi32(c0, c1), _mm_packs_epi32(c2, c3)),
-                               _mm_set1_epi32((int)0xff000000u));
+    const uint64_t *fl = c->aoe[e & 0xffu].fl;
+#if defined(MESH_PACKED) && defined(SIMD_SSE2) && !defined(MESH_REFERENCE_COLOUR)
+    __m128i col = face_colours(c, rgb, e);
     /* Positions two per vector, then the 48 bytes as three stores: 32-bit lanes p0 = a b, p1 =
      * c d, p2 = e f, p3 = g h, colours k0-k3: [a b k0 c] [d k1 e f] [k2 g h k3]. */
     __m128i pv = _mm_set1_epi64x((long long)p0);
@@ -283,29 +321,13 @@ static inline __attribute__((always_inline)) void store_face(const MeshCtx *c, W
     _mm_storeu_ps(d, _mm_shuffle_ps(p01, t0, _MM_SHUFFLE(2, 1, 1, 0)));
     _mm_storeu_ps(d + 4, _mm_shuffle_ps(t1, p23, _MM_SHUFFLE(1, 0, 2, 0)));
     _mm_storeu_ps(d + 8, _mm_shuffle_ps(t2, t2, _MM_SHUFFLE(1, 3, 2, 0)));
-#elif defined(SIMD_NEON)
-    /* As SSE2's: a vector per vertex, the same operations per channel, saturating narrows. */
-    const float (*fv)[4] = ae->f;
-    const float32x4_t k255 = vdupq_n_f32(255.0f), khalf = vdupq_n_f32(0.5f);
-    int32x4_t c0 = vcvtq_s32_f32(vaddq_f32(vmulq_f32(vmulq_f32(rgb, vld1q_f32(fv[0])), k255), khalf));
-    int32x4_t c1 = vcvtq_s32_f32(vaddq_f32(vmulq_f32(vmulq_f32(rgb, vld1q_f32(fv[1])), k255), khalf));
-    int32x4_t c2 = vcvtq_s32_f32(vaddq_f32(vmulq_f32(vmulq_f32(rgb, vld1q_f32(fv[2])), k255), khalf));
-    int32x4_t c3 = vcvtq_s32_f32(vaddq_f32(vmulq_f32(vmulq_f32(rgb, vld1q_f32(fv[3])), k255), khalf));
-    uint8x16_t b = vcombine_u8(vqmovn_u16(vcombine_u16(vqmovun_s32(c0), vqmovun_s32(c1))),
-                               vqmovn_u16(vcombine_u16(vqmovun_s32(c2), vqmovun_s32(c3))));
-    uint32_t cv[4];
-    vst1q_u32(cv, vorrq_u32(vreinterpretq_u32_u8(b), vdupq_n_u32(0xff000000u)));
-    for (int i = 0; i < 4; i++) store_vertex(&q[i], p0 + off[i] + fl[i], cv[i]);
 #else
-    /* The four vertices' colours at once: a vector per channel over the vertices. */
-    f32x4 f = f32x4_load(c->aofv[e & 0xffu]);
-    const f32x4 k255 = f32x4_set1(255.0f), khalf = f32x4_set1(0.5f);
-    u32x4 r8 = to_u8x4_raw(f32x4_mul(f32x4_dup(rgb, 0), f), k255, khalf);
-    u32x4 g8 = to_u8x4_raw(f32x4_mul(f32x4_dup(rgb, 1), f), k255, khalf);
-    u32x4 b8 = to_u8x4_raw(f32x4_mul(f32x4_dup(rgb, 2), f), k255, khalf);
-    u32x4 col = u32x4_pack_rgba(r8, g8, b8, u32x4_set1(255u));
     uint32_t cv[4];
-    u32x4_store(cv, col);
+#if defined(SIMD_SSE2) && !defined(MESH_REFERENCE_COLOUR)
+    _mm_storeu_si128((__m128i *)(void *)cv, face_colours(c, rgb, e));
+#else
+    face_colours(c, rgb, e, cv);
+#endif
     for (int i = 0; i < 4; i++) store_vertex(&q[i], p0 + off[i] + fl[i], cv[i]);
 #endif
 }
