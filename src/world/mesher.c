@@ -70,6 +70,7 @@ typedef struct MeshCtx {
     FaceLook look[6 * 4];                /* the layer's looks by LOOK(n, cls) */
     LayerSide side[6];                   /* the layer's sides by normal */
     bool homes;                          /* the home island may claim the layer's surface faces */
+    uint32_t look_key;                   /* what the looks' materials were made for (0: none) */
 } MeshCtx;
 
 _Static_assert(CHUNK_SIZE == 32, "a column is z * 32 + x");
@@ -150,7 +151,26 @@ static void mesh_ctx_init(MeshCtx *c, const WorldGen *g, const ChunkScratch *s) 
             }
 }
 
-/* The looks of layer Y (Y = -1: the floor's faces, abyss). */
+/* What the looks and sides of every layer share (mesh_ctx_init): the sides' AO tables, column
+ * tops and looks, the looks' corners and normals; none made yet. */
+static void looks_init(MeshCtx *c) {
+    for (int n = 0; n < 6; n++) {
+        const int8_t *N = k_n[n];
+        LayerSide *sd = &c->side[n];
+        sd->lut = g_mesh_tab.ao_lut[n == WORLD_NORMAL_NX || n == WORLD_NORMAL_NY || n == WORLD_NORMAL_PZ];
+        sd->top = c->s->top[1 + N[2]] + 1 + N[0];
+        sd->look = &c->look[LOOK(n, 0)];
+        for (int cls = 0; cls < 4; cls++) {
+            c->look[LOOK(n, cls)].corner = c->corner[n];
+            c->look[LOOK(n, cls)].n = (uint8_t)n;
+        }
+    }
+    c->look_key = 0;
+}
+
+/* The looks of layer Y (Y = -1: the floor's faces, abyss). Their materials, palettes and home
+ * flags follow from the layer's materials, band and home test, the same for most layers in a
+ * row: made again only when those change (look_key). */
 static void layer_look(MeshCtx *c, int Y) {
     const WorldGen *g = c->g;
     const int by = gs_block_y(c->s, Y), sc = c->sc;
@@ -161,15 +181,16 @@ static void layer_look(MeshCtx *c, int Y) {
                       abyss ? WORLD_MAT_ABYSS : WORLD_MAT_STONE};
     bool home = !abyss && g->home_on && (float)by >= g->home_sea - WORLD_HOME_FLOOR;
     c->homes = home;
+    const uint32_t key = 1u << 31 | (uint32_t)home << 30 | (uint32_t)mesh_band(by) << 24 | (uint32_t)mat[0] << 16 |
+                         (uint32_t)mat[1] << 8 | mat[2];
+    const bool remake = key != c->look_key;
+    c->look_key = key;
     const ChunkScratch *s = c->s;
     for (int n = 0; n < 6; n++) {
         const int8_t *N = k_n[n];
         LayerSide *sd = &c->side[n];
         const int yi = Y + 1;
-        sd->lut = g_mesh_tab.ao_lut[n == WORLD_NORMAL_NX || n == WORLD_NORMAL_NY || n == WORLD_NORMAL_PZ];
-        sd->top = s->top[1 + N[2]] + 1 + N[0];
         sd->fy = Y + N[1];
-        sd->look = &c->look[LOOK(n, 0)];
         if (N[1]) {   /* +-Y: rows z-1..z+1 of the layer in front (none below the floor's layer -1) */
             sd->ring = s->solid[yi + N[1] < 0 ? 0 : yi + N[1]], sd->st = 1;
         } else if (N[2] && Y >= 0) {   /* +-Z: layers y-1..y+1 of the row in front (the floor has none) */
@@ -181,8 +202,6 @@ static void layer_look(MeshCtx *c, int Y) {
         int ai = Y + N[1] + 1;
         float alt = c->alt[ai < 0 ? 0 : ai];   /* (the floor's layer -1 has top faces only) */
         float lit0 = alt * k_roof_shade[0] * k_dir_shade[n], lit1 = alt * k_roof_shade[1] * k_dir_shade[n];
-        int variant = n == WORLD_NORMAL_PY || n == WORLD_NORMAL_NY ? 0 : 1 + mesh_band(by);
-        const float (*pal)[8][4] = (const float (*)[8][4])g_mesh_tab.pal[variant];
         uint64_t p0 = pack_pos((N[0] > 0) * sc, WORLD_Y_MIN + (Y + (N[1] > 0)) * sc, (N[2] > 0) * sc, n);
 #if defined(MESH_REFERENCE_COLOUR)
         const f32x4 l0 = f32x4_set1(lit0), l1 = f32x4_set1(lit1);
@@ -191,17 +210,18 @@ static void layer_look(MeshCtx *c, int Y) {
 #endif
         for (int cls = 0; cls < 3; cls++) {   /* (class 3 never: surface and stone exclude each other) */
             FaceLook *L = &c->look[LOOK(n, cls)];
-            uint8_t fm = g_mesh_tab.face_mat[n][mat[cls]];
+            if (remake) {
+                int variant = n == WORLD_NORMAL_PY || n == WORLD_NORMAL_NY ? 0 : 1 + mesh_band(by);
+                uint8_t fm = g_mesh_tab.face_mat[n][mat[cls]];
+                L->pal = (const float (*)[4])g_mesh_tab.pal[variant][fm];
+                L->blendable = (uint8_t)((BIOME_MATS >> fm) & 1u);
+                L->fm = fm;
+                L->home = home && cls == 1;
+                L->variant = (uint8_t)variant;
+            }
             f32x4_store(L->lit[0], l0);
             f32x4_store(L->lit[1], l1);
-            L->pal = pal[fm];
-            L->p0 = p0 | (uint64_t)fm << 58;
-            L->corner = c->corner[n];
-            L->blendable = (uint8_t)((BIOME_MATS >> fm) & 1u);
-            L->fm = fm;
-            L->home = home && cls == 1;
-            L->n = (uint8_t)n;
-            L->variant = (uint8_t)variant;
+            L->p0 = p0 | (uint64_t)L->fm << 58;
             L->by = (int16_t)by;
         }
     }
@@ -552,6 +572,7 @@ bool mesh_chunk(const WorldGen *g, ChunkScratch *s, MemPool *slabs, ChunkMesh *o
      * depth (gen_material) come from masks of the rows above. */
     MeshCtx ctx;
     mesh_ctx_init(&ctx, g, s);
+    looks_init(&ctx);
     /* Terrain faces come from a layer's own rock: none above the highest layer holding some. */
     int ytop = s->ny - 1;
     for (uint64_t any = 0; ytop >= 0; ytop--) {
