@@ -9,14 +9,6 @@
 
 #include "noise/simd.h"
 
-/* to_u8(v) for the four vertices of a quad, per channel vector: the same multiply, add and
- * truncation, and u32x4_pack_rgba's clamp to 0..255 is to_u8's: v <= 0 gives t <= 0.5, hence 0
- * or less; v >= 1 gives t >= 255.5, hence 255 or more; in between (uint8_t)t. (Colours stay
- * far inside the int32 range; a NaN would give 0 as to_u8 does.) */
-static inline u32x4 to_u8x4_raw(f32x4 v, f32x4 k255, f32x4 khalf) {
-    return f32x4_to_i32_trunc(f32x4_add(f32x4_mul(v, k255), khalf));
-}
-
 /* Materials the biomes colour (bit per material). */
 #define BIOME_MATS ((1u << WORLD_MAT_GRASS) | (1u << WORLD_MAT_CLIFF) | (1u << WORLD_MAT_DIRT) | \
                     (1u << WORLD_MAT_STONE) | (1u << WORLD_MAT_SNOW))
@@ -42,13 +34,29 @@ _Static_assert(WORLD_Y_MAX <= INT16_MAX, "a look's height fits its int16");
 #define LOOK(n, cls) ((n) * 4 + (cls))
 
 
+/* What a face of normal n of a layer reads, by its row z and column x: its ring rows (+-Y,
+ * +-Z) at ring + z, + st and + 2 st, the column tops of the row in front at top + z * WV_ROW + x
+ * (top starts at the column in front of x = 0), the layer in front fy, its AO table ((U, V)
+ * read the ring transposed for -X, -Y and +Z) and its looks. */
+typedef struct LayerSide {
+    const uint64_t *ring;
+    const int16_t *top;
+    const uint16_t *lut;
+    const FaceLook *look;
+    int st, fy;
+    uint64_t pad[3];
+} LayerSide;
+_Static_assert(sizeof(LayerSide) == 64, "a side is 64 bytes: a shift indexes it");
+
+typedef struct AoEntry AoEntry;   /* (below: the AO factors and flags of an entry) */
+
 /* Per-chunk constants of the opaque pass. */
 typedef struct MeshCtx {
     const WorldGen *g;
     const ChunkScratch *s;
     int sc;                              /* blocks per voxel edge (LOD scale) */
-    float k255[4] __attribute__((aligned(16))), khalf[4] __attribute__((aligned(16)));   /* to_u8's 255 and 0.5 */
-    float aofv[256][4] __attribute__((aligned(16)));   /* the four vertices' AO factors by their levels (bits 2i..2i+1) */
+    const AoEntry *aoe;                  /* by AO entry (its low byte): flags and AO fractions */
+    float aof[4];                        /* the AO factor by level */
     /* Per column z * 32 + x: the biome weights, the colour jitter times its amount, the packed x
      * and z of the column's corner (blocks), and the blend's bits: bit 0 the column has more than
      * the temperate biome, bit b biome b has weight (the W6 blend adds only those). */
@@ -60,21 +68,63 @@ typedef struct MeshCtx {
     uint64_t corner[6][2][4];            /* packed position offsets (blocks) of vertex i for normal n and
                                             rotation r: corner (i + r) & 3 */
     FaceLook look[6 * 4];                /* the layer's looks by LOOK(n, cls) */
+    LayerSide side[6];                   /* the layer's sides by normal */
+    bool homes;                          /* the home island may claim the layer's surface faces */
+    uint32_t look_key;                   /* what the looks' materials were made for (0: none) */
 } MeshCtx;
 
 _Static_assert(CHUNK_SIZE == 32, "a column is z * 32 + x");
+
+/* A face's colour in 1/64 units: its light carries 255 * 64 (layer_look), so the lit colour
+ * truncated is a channel's 0..255 value times 64 (saturated at 32767, 0 below zero); a vertex's
+ * AO factor is a 16-bit fraction q = f * 65536 (65535 for 1), and the vertex's channel is
+ * ((c * q >> 16) + 33) >> 6, clamped to 255: within 0.02 of c / 64 * f + 0.5 before it is
+ * truncated, so within 1 of to_u8(lit colour * f) (tests/test_world_mesh.c). Integer steps, the
+ * same bits on SSE2, NEON and plain C. */
+#define MESH_COL_SHIFT 6
+#define MESH_COL_K (255.0f * (float)(1 << MESH_COL_SHIFT))
+#define MESH_COL_BIAS ((1 << (MESH_COL_SHIFT - 1)) + 1)   /* a half, and the truncations' mean */
+
+/* Per AO entry (its low byte): the four vertices' AO flag bits (g_mesh_tab.ao_flags) and their
+ * AO fractions, vertices 0-1 and 2-3 each in the four channel lanes of a 16-bit vector. Per
+ * thread, built again only when the AO strength changes (a world of other parameters), not per
+ * chunk. */
+struct AoEntry {
+    uint64_t fl[4];
+    uint16_t q[2][8];
+};
+_Static_assert(sizeof(AoEntry) == 64, "an AO entry is 64 bytes");
+typedef struct AoTable {
+    AoEntry e[256] __attribute__((aligned(16)));
+    float strength;
+    bool ok;
+} AoTable;
+static _Thread_local AoTable t_aos;
+
+static const AoEntry *ao_entries(const float aof[4], float strength) {
+    AoTable *t = &t_aos;
+    if (!t->ok || memcmp(&t->strength, &strength, sizeof strength)) {
+        uint16_t q[4];
+        for (int k = 0; k < 4; k++) {
+            float fq = aof[k] * 65536.0f;
+            q[k] = (uint16_t)(fq >= 65535.0f ? 65535 : fq > 0.0f ? (int)(fq + 0.5f) : 0);
+        }
+        for (int e = 0; e < 256; e++)
+            for (int i = 0; i < 4; i++) {
+                t->e[e].fl[i] = g_mesh_tab.ao_flags[e][i];
+                for (int l = 0; l < 4; l++) t->e[e].q[i >> 1][(i & 1) * 4 + l] = q[(e >> (2 * i)) & 3];
+            }
+        t->strength = strength;
+        t->ok = true;
+    }
+    return t->e;
+}
 
 static void mesh_ctx_init(MeshCtx *c, const WorldGen *g, const ChunkScratch *s) {
     mesh_tables_init();
     c->g = g;
     c->s = s;
     c->sc = s->scale;
-    float aof[4];
-    for (int k = 0; k < 4; k++) {
-        aof[k] = 1.0f - g->p.ao_strength * (float)(3 - k);
-        c->k255[k] = 255.0f;
-        c->khalf[k] = 0.5f;
-    }
     const float ja = g->p.jitter_amount;
     const f32x4 zero = f32x4_set1(0.0f);
     c->ew = (const float (*)[BIOME_COUNT])s->biome_w;   /* read in blended columns, for the biomes of bm */
@@ -88,13 +138,8 @@ static void mesh_ctx_init(MeshCtx *c, const WorldGen *g, const ChunkScratch *s) 
             uint32_t bm = u32x4_movemask(f32x4_cmpgt(f32x4_load(w), zero)) & 14u;
             c->blend[i] = (uint8_t)(w[BIOME_TEMPERATE] != 1.0f ? bm | 1u : 0u);
         }
-    /* The four factors by level pairs: vertices 0-1 from the entry's low nibble, 2-3 from its high one. */
-    float pair[16][2];
-    for (int p = 0; p < 16; p++) pair[p][0] = aof[p & 3], pair[p][1] = aof[p >> 2];
-    for (int e = 0; e < 256; e++) {
-        memcpy(c->aofv[e], pair[e & 15], sizeof pair[0]);
-        memcpy(c->aofv[e] + 2, pair[e >> 4], sizeof pair[0]);
-    }
+    for (int k = 0; k < 4; k++) c->aof[k] = 1.0f - g->p.ao_strength * (float)(3 - k);
+    c->aoe = ao_entries(c->aof, g->p.ao_strength);
     for (int yi = 0; yi < WV_H; yi++) c->alt[yi] = alt_light(g, (float)gs_block_y(s, yi - 1));   /* the layer's sample height */
     for (int n = 0; n < 6; n++)
         for (int r = 0; r < 2; r++)
@@ -106,7 +151,26 @@ static void mesh_ctx_init(MeshCtx *c, const WorldGen *g, const ChunkScratch *s) 
             }
 }
 
-/* The looks of layer Y (Y = -1: the floor's faces, abyss). */
+/* What the looks and sides of every layer share (mesh_ctx_init): the sides' AO tables, column
+ * tops and looks, the looks' corners and normals; none made yet. */
+static void looks_init(MeshCtx *c) {
+    for (int n = 0; n < 6; n++) {
+        const int8_t *N = k_n[n];
+        LayerSide *sd = &c->side[n];
+        sd->lut = g_mesh_tab.ao_lut[n == WORLD_NORMAL_NX || n == WORLD_NORMAL_NY || n == WORLD_NORMAL_PZ];
+        sd->top = c->s->top[1 + N[2]] + 1 + N[0];
+        sd->look = &c->look[LOOK(n, 0)];
+        for (int cls = 0; cls < 4; cls++) {
+            c->look[LOOK(n, cls)].corner = c->corner[n];
+            c->look[LOOK(n, cls)].n = (uint8_t)n;
+        }
+    }
+    c->look_key = 0;
+}
+
+/* The looks of layer Y (Y = -1: the floor's faces, abyss). Their materials, palettes and home
+ * flags follow from the layer's materials, band and home test, the same for most layers in a
+ * row: made again only when those change (look_key). */
 static void layer_look(MeshCtx *c, int Y) {
     const WorldGen *g = c->g;
     const int by = gs_block_y(c->s, Y), sc = c->sc;
@@ -116,29 +180,48 @@ static void layer_look(MeshCtx *c, int Y) {
                       abyss ? WORLD_MAT_ABYSS : (float)by >= g->p.snow_level ? WORLD_MAT_SNOW : WORLD_MAT_GRASS,
                       abyss ? WORLD_MAT_ABYSS : WORLD_MAT_STONE};
     bool home = !abyss && g->home_on && (float)by >= g->home_sea - WORLD_HOME_FLOOR;
+    c->homes = home;
+    const uint32_t key = 1u << 31 | (uint32_t)home << 30 | (uint32_t)mesh_band(by) << 24 | (uint32_t)mat[0] << 16 |
+                         (uint32_t)mat[1] << 8 | mat[2];
+    const bool remake = key != c->look_key;
+    c->look_key = key;
+    const ChunkScratch *s = c->s;
     for (int n = 0; n < 6; n++) {
         const int8_t *N = k_n[n];
+        LayerSide *sd = &c->side[n];
+        const int yi = Y + 1;
+        sd->fy = Y + N[1];
+        if (N[1]) {   /* +-Y: rows z-1..z+1 of the layer in front (none below the floor's layer -1) */
+            sd->ring = s->solid[yi + N[1] < 0 ? 0 : yi + N[1]], sd->st = 1;
+        } else if (N[2] && Y >= 0) {   /* +-Z: layers y-1..y+1 of the row in front (the floor has none) */
+            sd->ring = &s->solid[yi - 1][1 + N[2]], sd->st = WV_ROW;
+        } else {
+            sd->ring = NULL, sd->st = 0;
+        }
         /* Altitude, then a roof's shade, then the direction. */
         int ai = Y + N[1] + 1;
         float alt = c->alt[ai < 0 ? 0 : ai];   /* (the floor's layer -1 has top faces only) */
         float lit0 = alt * k_roof_shade[0] * k_dir_shade[n], lit1 = alt * k_roof_shade[1] * k_dir_shade[n];
-        int variant = n == WORLD_NORMAL_PY || n == WORLD_NORMAL_NY ? 0 : 1 + mesh_band(by);
-        const float (*pal)[8][4] = (const float (*)[8][4])g_mesh_tab.pal[variant];
         uint64_t p0 = pack_pos((N[0] > 0) * sc, WORLD_Y_MIN + (Y + (N[1] > 0)) * sc, (N[2] > 0) * sc, n);
+#if defined(MESH_REFERENCE_COLOUR)
         const f32x4 l0 = f32x4_set1(lit0), l1 = f32x4_set1(lit1);
+#else
+        const f32x4 l0 = f32x4_set1(lit0 * MESH_COL_K), l1 = f32x4_set1(lit1 * MESH_COL_K);   /* face_colours' units */
+#endif
         for (int cls = 0; cls < 3; cls++) {   /* (class 3 never: surface and stone exclude each other) */
             FaceLook *L = &c->look[LOOK(n, cls)];
-            uint8_t fm = g_mesh_tab.face_mat[n][mat[cls]];
+            if (remake) {
+                int variant = n == WORLD_NORMAL_PY || n == WORLD_NORMAL_NY ? 0 : 1 + mesh_band(by);
+                uint8_t fm = g_mesh_tab.face_mat[n][mat[cls]];
+                L->pal = (const float (*)[4])g_mesh_tab.pal[variant][fm];
+                L->blendable = (uint8_t)((BIOME_MATS >> fm) & 1u);
+                L->fm = fm;
+                L->home = home && cls == 1;
+                L->variant = (uint8_t)variant;
+            }
             f32x4_store(L->lit[0], l0);
             f32x4_store(L->lit[1], l1);
-            L->pal = pal[fm];
-            L->p0 = p0 | (uint64_t)fm << 58;
-            L->corner = c->corner[n];
-            L->blendable = (uint8_t)((BIOME_MATS >> fm) & 1u);
-            L->fm = fm;
-            L->home = home && cls == 1;
-            L->n = (uint8_t)n;
-            L->variant = (uint8_t)variant;
+            L->p0 = p0 | (uint64_t)L->fm << 58;
             L->by = (int16_t)by;
         }
     }
@@ -178,19 +261,71 @@ static __attribute__((noinline)) f32x4 home_colour(const MeshCtx *c, const FaceL
     return f32x4_add(base, f32x4_mul(f32x4_set1(c->jit[col]), f32x4_load(P[4])));
 }
 
+/* The four vertices' colours of a face of lit colour rgb (in 1/64 units, MESH_COL_K) and AO
+ * entry e: bytes r, g, b, 255 per vertex. With MESH_REFERENCE_COLOUR (tests only) the float
+ * formula before the 16-bit steps, to_u8(lit colour * f_i), rgb then its plain lit colour. */
+#if defined(MESH_REFERENCE_COLOUR)
+static inline void face_colours(const MeshCtx *c, f32x4 rgb, uint32_t e, uint32_t cv[4]) {
+    float v[4];
+    f32x4_store(v, rgb);
+    for (int i = 0; i < 4; i++) {
+        float f = c->aof[(e >> (2 * i)) & 3u];
+        cv[i] = (uint32_t)to_u8(v[0] * f) | (uint32_t)to_u8(v[1] * f) << 8 | (uint32_t)to_u8(v[2] * f) << 16 | 255u << 24;
+    }
+}
+#elif defined(SIMD_SSE2)
+static inline __attribute__((always_inline)) __m128i face_colours(const MeshCtx *c, f32x4 rgb, uint32_t e) {
+    const AoEntry *ae = &c->aoe[e & 0xffu];
+    /* Truncated, saturated to int16, no less than 0; twice (vertices 0-1 and 2-3 share it). */
+    __m128i c32 = _mm_cvttps_epi32(rgb);
+    __m128i c16 = _mm_max_epi16(_mm_packs_epi32(c32, c32), _mm_setzero_si128());
+    const __m128i bias = _mm_set1_epi16(MESH_COL_BIAS);
+    __m128i m01 = _mm_srli_epi16(_mm_add_epi16(_mm_mulhi_epu16(c16, _mm_load_si128((const __m128i *)(const void *)ae->q[0])), bias),
+                                 MESH_COL_SHIFT);
+    __m128i m23 = _mm_srli_epi16(_mm_add_epi16(_mm_mulhi_epu16(c16, _mm_load_si128((const __m128i *)(const void *)ae->q[1])), bias),
+                                 MESH_COL_SHIFT);
+    return _mm_or_si128(_mm_packus_epi16(m01, m23), _mm_set1_epi32((int)0xff000000u));   /* bytes in vertex order */
+}
+#elif defined(SIMD_NEON)
+static inline __attribute__((always_inline)) void face_colours(const MeshCtx *c, f32x4 rgb, uint32_t e, uint32_t cv[4]) {
+    const AoEntry *ae = &c->aoe[e & 0xffu];
+    int16x4_t s16 = vmax_s16(vqmovn_s32(vcvtq_s32_f32(rgb)), vdup_n_s16(0));   /* SSE2's packs and max */
+    uint16x4_t c16 = vreinterpret_u16_s16(s16);
+    uint16x8_t q0 = vld1q_u16(ae->q[0]), q1 = vld1q_u16(ae->q[1]);
+    /* The high halves of the 32-bit products: pmulhuw's. */
+    uint16x8_t m01 = vcombine_u16(vshrn_n_u32(vmull_u16(c16, vget_low_u16(q0)), 16), vshrn_n_u32(vmull_u16(c16, vget_high_u16(q0)), 16));
+    uint16x8_t m23 = vcombine_u16(vshrn_n_u32(vmull_u16(c16, vget_low_u16(q1)), 16), vshrn_n_u32(vmull_u16(c16, vget_high_u16(q1)), 16));
+    const uint16x8_t bias = vdupq_n_u16(MESH_COL_BIAS);
+    m01 = vshrq_n_u16(vaddq_u16(m01, bias), MESH_COL_SHIFT);
+    m23 = vshrq_n_u16(vaddq_u16(m23, bias), MESH_COL_SHIFT);
+    uint8x16_t b = vcombine_u8(vqmovn_u16(m01), vqmovn_u16(m23));
+    vst1q_u32(cv, vorrq_u32(vreinterpretq_u32_u8(b), vdupq_n_u32(0xff000000u)));
+}
+#else
+static inline void face_colours(const MeshCtx *c, f32x4 rgb, uint32_t e, uint32_t cv[4]) {
+    const AoEntry *ae = &c->aoe[e & 0xffu];
+    float v[4];
+    f32x4_store(v, rgb);
+    uint32_t c16[3];
+    for (int k = 0; k < 3; k++) c16[k] = v[k] >= 32767.0f ? 32767u : v[k] > 0.0f ? (uint32_t)v[k] : 0u;   /* the vectors' steps */
+    for (int i = 0; i < 4; i++) {
+        uint32_t q = ae->q[i >> 1][(i & 1) * 4], px = 255u << 24;
+        for (int k = 0; k < 3; k++) {
+            uint32_t m = (((c16[k] * q) >> 16) + MESH_COL_BIAS) >> MESH_COL_SHIFT;
+            px |= (m > 255u ? 255u : m) << (8 * k);
+        }
+        cv[i] = px;
+    }
+}
+#endif
+
 /* The four vertices of a face into q: lit colour rgb, AO entry e, corner offsets off (by the
  * entry's rotation), packed first corner p0 (position, normal, material flags). */
 static inline __attribute__((always_inline)) void store_face(const MeshCtx *c, WorldVertex *restrict q, f32x4 rgb,
                                                              uint32_t e, const uint64_t *off, uint64_t p0) {
-    /* The four vertices' colours at once: a vector per channel over the vertices. */
-    f32x4 f = f32x4_load(c->aofv[e & 0xffu]);
-    const f32x4 k255 = f32x4_load(c->k255), khalf = f32x4_load(c->khalf);
-    u32x4 r8 = to_u8x4_raw(f32x4_mul(f32x4_dup(rgb, 0), f), k255, khalf);
-    u32x4 g8 = to_u8x4_raw(f32x4_mul(f32x4_dup(rgb, 1), f), k255, khalf);
-    u32x4 b8 = to_u8x4_raw(f32x4_mul(f32x4_dup(rgb, 2), f), k255, khalf);
-    u32x4 col = u32x4_pack_rgba(r8, g8, b8, u32x4_set1(255u));
-    const uint64_t *fl = g_mesh_tab.ao_flags[e & 0xffu];
-#if defined(MESH_PACKED) && defined(SIMD_SSE2)
+    const uint64_t *fl = c->aoe[e & 0xffu].fl;
+#if defined(MESH_PACKED) && defined(SIMD_SSE2) && !defined(MESH_REFERENCE_COLOUR)
+    __m128i col = face_colours(c, rgb, e);
     /* Positions two per vector, then the 48 bytes as three stores: 32-bit lanes p0 = a b, p1 =
      * c d, p2 = e f, p3 = g h, colours k0-k3: [a b k0 c] [d k1 e f] [k2 g h k3]. */
     __m128i pv = _mm_set1_epi64x((long long)p0);
@@ -208,42 +343,46 @@ static inline __attribute__((always_inline)) void store_face(const MeshCtx *c, W
     _mm_storeu_ps(d + 8, _mm_shuffle_ps(t2, t2, _MM_SHUFFLE(1, 3, 2, 0)));
 #else
     uint32_t cv[4];
-    u32x4_store(cv, col);
-#if defined(__GNUC__) && !defined(__clang__)
-#pragma GCC unroll 4
+#if defined(SIMD_SSE2) && !defined(MESH_REFERENCE_COLOUR)
+    _mm_storeu_si128((__m128i *)(void *)cv, face_colours(c, rgb, e));
+#else
+    face_colours(c, rgb, e, cv);
 #endif
     for (int i = 0; i < 4; i++) store_vertex(&q[i], p0 + off[i] + fl[i], cv[i]);
 #endif
 }
 
-/* The writer's room for a layer's quads: the next quad, the quads the span holds and those used
- * (dead: the pool ran dry or the part table is full; the layer's other faces are counted only). */
+/* The writer's room for a layer's quads: the next quad, the end of the span and its start (dead:
+ * the pool ran dry or the part table is full; the layer's other faces are counted only). */
 typedef struct Span {
-    WorldVertex *q;
-    uint32_t room, used;
+    WorldVertex *q, *end, *start;
     bool dead;
 } Span;
+
+/* The quads written into the span so far, committed to the writer. */
+static inline void span_commit(SlabWriter *w, Span *sp) {
+    if (sp->q != sp->start) writer_commit(w, (uint32_t)((sp->q - sp->start) / 4));
+}
 
 /* One face (AO entry e, column col, look L, under a roof or not) through the writer: a slab or
  * part changes only between quads, as writer_quad would. */
 static inline __attribute__((always_inline)) void emit_face(const MeshCtx *restrict c, SlabWriter *w, Span *sp,
-                                                            uint32_t e, int col, const FaceLook *L, uint32_t roof) {
-    if (__builtin_expect(sp->used == sp->room, 0)) {   /* the current part's slab is full: the next one */
+                                                            const bool homes, uint32_t e, int col, const FaceLook *L,
+                                                            uint32_t roof) {
+    if (__builtin_expect(sp->q == sp->end, 0)) {   /* the current part's slab is full: the next one */
         if (sp->dead) return;
-        if (sp->used) writer_commit(w, sp->used);
-        sp->used = 0;
+        span_commit(w, sp);
         uint32_t span;
-        sp->q = mesh_writer_span(w, &span);
+        sp->q = sp->start = sp->end = mesh_writer_span(w, &span);
         if (!sp->q) {
             sp->dead = true;
-            sp->room = 0;
             return;
         }
-        sp->room = span;
+        sp->end = sp->q + 4 * span;
     }
     uint64_t p0 = L->p0 + c->colpos[col];
     f32x4 rgb;
-    if (__builtin_expect(L->home, 0)) {
+    if (homes && __builtin_expect(L->home, 0)) {   /* (homes: the layer has a look the island may claim) */
         uint8_t fm = L->fm;
         rgb = home_colour(c, L, col, &fm);
         p0 ^= (uint64_t)(fm ^ L->fm) << 58;   /* a home-island surface's own material */
@@ -253,63 +392,43 @@ static inline __attribute__((always_inline)) void emit_face(const MeshCtx *restr
     rgb = f32x4_mul(rgb, f32x4_load(L->lit[roof]));
     store_face(c, sp->q, rgb, e, L->corner[(e >> 8) & 1u], p0);
     sp->q += 4;
-    sp->used++;
 }
 
-static inline uint32_t win3(uint64_t row, int x) { return (uint32_t)(row >> x) & 7u; }   /* bits x-1..x+1 */
-
-/* The faces of a pair of opposite normals (pair P: normals 2P and 2P + 1, masks fa and fb with a
- * face at bit x + 1) of row z of layer Y, written in order (the first normal's, then the
- * other's) from one loop over both masks side by side: each one's AO entry from its 3x3 front
- * ring (bit a * 3 + b: for +-Y and +-Z three rows whose bits x-1..x+1 are a ring row; for +-X
- * the column in front in layers y-1..y+1 by rows z-1..z+1), its depth class from the surf and
- * stone masks, and whether rock higher in the column in front roofs its air cell. */
-static inline __attribute__((always_inline)) uint32_t face_pair(const MeshCtx *restrict c, SlabWriter *w, Span *sp,
-                                                                const int P, uint64_t fa, uint64_t fb, int Y, int z,
-                                                                uint64_t surf, uint64_t stone) {
-    _Static_assert(CHUNK_SIZE <= 32, "a pair's two masks share one word");
-    const ChunkScratch *s = c->s;
-    const int na = 2 * P, yi = Y + 1, z1 = z + 1;
-    /* Per normal of the pair (k): the AO table ((U, V) read the ring transposed for -X, -Y and
-     * +Z), the column tops of the row in front, the layer in front, the ring rows (+-Y, +-Z). */
-    const uint16_t *lut[2];
-    const int16_t *top[2];
-    int fy[2];
-    uint64_t rr[2][3] = {{0}};
-    for (int k = 0; k < 2; k++) {
-        const int n = na + k;
-        const int8_t *N = k_n[n];
-        lut[k] = g_mesh_tab.ao_lut[n == WORLD_NORMAL_NX || n == WORLD_NORMAL_NY || n == WORLD_NORMAL_PZ];
-        top[k] = s->top[z1 + N[2]];
-        fy[k] = Y + N[1];
-        if (P == 1) {   /* rows z-1..z+1 of the layer in front (none below the floor's layer -1) */
-            const uint64_t *l = s->solid[yi + N[1] < 0 ? 0 : yi + N[1]];
-            rr[k][0] = l[z1 - 1], rr[k][1] = l[z1], rr[k][2] = l[z1 + 1];
-        } else if (P == 2) {   /* layers y-1..y+1 of the row in front */
-            rr[k][0] = s->solid[yi - 1][z1 + N[2]], rr[k][1] = s->solid[yi][z1 + N[2]], rr[k][2] = s->solid[yi + 1][z1 + N[2]];
-        }
-    }
-    /* +-X: ring bit j = layer a * 3 + row c from word xw[j], pre-shifted left by j so that bit f
-     * of the row (the column in front) lands on bit j (X faces are never on the floor's layer
-     * -1). The centre (j = 4) is left out: no AO corner reads it (ao_init), so lut[gm] is the
-     * same without it. */
-    uint64_t xw[9] = {0};
-    if (P == 0) {
-        const uint64_t *l0 = &s->solid[yi - 1][z1 - 1], *l1 = &s->solid[yi][z1 - 1], *l2 = &s->solid[yi + 1][z1 - 1];
-        xw[0] = l0[0], xw[1] = l0[1] << 1, xw[2] = l0[2] << 2, xw[3] = l1[0] << 3, xw[5] = l1[2] << 5;
-        xw[6] = l2[0] << 6, xw[7] = l2[1] << 7, xw[8] = l2[2] << 8;
-    }
-    const FaceLook *look = &c->look[LOOK(na, 0)];
-    const int colz = z * CHUNK_SIZE;
-    uint64_t m = fa >> 1 | (fb >> 1) << 32;   /* bit 32k + x: normal na + k, column x */
+/* The faces of masks ma (and mb when two: its bits after all of ma's), bit 32k + x a face of
+ * side k (k + 2 for mb) of the layer's sides from side0 at column x of row z, written in order
+ * from one loop: each one's AO entry from its 3x3 front ring (bit a * 3 + b: for +-Y and +-Z
+ * three rows whose bits x-1..x+1 are a ring row; for +-X, xring, the column in front in layers
+ * y-1..y+1 by rows z-1..z+1 from the pre-shifted words xw), its depth class from the surf0 (at
+ * bit x) and stone (at bit x + 1) masks, and whether rock higher in the column in front roofs
+ * its air cell. One loop for +-Y and +-Z together ends a row's search once, not twice. */
+static inline __attribute__((always_inline)) uint32_t face_run(const MeshCtx *restrict c, SlabWriter *w, Span *sp,
+                                                               const bool xring, const bool two, const bool homes, uint64_t ma,
+                                                               uint64_t mb, int side0, const uint64_t *xw, int z,
+                                                               uint64_t surf0, uint64_t stone) {
+    const int colz = z * CHUNK_SIZE, topz = z * WV_ROW;
+    const LayerSide *sides = &c->side[side0];
     uint32_t faces = 0;
-    while (m) {
-        const int i = __builtin_ctzll(m), k = i >> 5, x = i & 31, b = x + 1;
-        m &= m - 1;
+    while (two ? (ma | mb) != 0 : ma != 0) {
+        uint64_t cur = ma;
+        int si = 0;
+        if (two) {   /* (selects, not branches) */
+            const bool ina = ma != 0;
+            cur = ina ? ma : mb;
+            si = ina ? 0 : 2;
+        }
+        const int i = __builtin_ctzll(cur), x = i & 31;
+        const LayerSide *sd = &sides[si + (i >> 5)];
+        const uint64_t rest = cur & (cur - 1);
+        if (two) {
+            const bool ina = si == 0;
+            ma = ina ? rest : ma;
+            mb = ina ? mb : rest;
+        } else {
+            ma = rest;
+        }
         uint32_t gm;
-        int front = x + 1;   /* the column in front (apron index) */
-        if (P == 0) {
-            front = x + 2 - 2 * k;   /* +X: x + 1, -X: x - 1 */
+        if (xring) {
+            const int front = x + 2 - 2 * (i >> 5);   /* +X: x + 1, -X: x - 1 */
             gm = 0;
 #if defined(__GNUC__) && !defined(__clang__)
 #pragma GCC unroll 9
@@ -317,13 +436,35 @@ static inline __attribute__((always_inline)) uint32_t face_pair(const MeshCtx *r
             for (int j = 0; j < 9; j++)
                 if (j != 4) gm |= (uint32_t)(xw[j] >> front) & (1u << j);
         } else {
-            gm = win3(rr[k][0], x) | win3(rr[k][1], x) << 3 | win3(rr[k][2], x) << 6;
+            const uint64_t *r = sd->ring + z;
+            const int st = sd->st;
+            gm = ((uint32_t)(r[0] >> x) & 7u) | ((uint32_t)(r[st] >> x) & 7u) << 3 | ((uint32_t)(r[2 * st] >> x) & 7u) << 6;
         }
-        uint32_t cls = (uint32_t)((surf >> b) & 1u) | (uint32_t)((stone >> b) & 1u) << 1;
-        emit_face(c, w, sp, lut[k][gm], colz + x, look + 4 * k + cls, (uint32_t)(top[k][front] > fy[k]));
+        uint32_t cls = ((uint32_t)(surf0 >> x) & 1u) | ((uint32_t)(stone >> x) & 2u);
+        emit_face(c, w, sp, homes, sd->lut[gm], colz + x, sd->look + cls, (uint32_t)(sd->top[topz + x] > sd->fy));
         faces++;
     }
     return faces;
+}
+
+/* Both masks of a pair side by side: bit 32k + x for normal 2P + k, column x. */
+static inline uint64_t pair_mask(uint64_t fa, uint64_t fb) { return fa >> 1 | (fb >> 1) << 32; }
+
+/* +-X faces of row z of layer Y. Ring bit j = layer a * 3 + row c from word xw[j], pre-shifted
+ * left by j so that bit f of the row (the column in front) lands on bit j (X faces are never on
+ * the floor's layer -1). The centre (j = 4) is left out: no AO corner reads it (ao_init), so
+ * lut[gm] is the same without it. */
+static inline __attribute__((always_inline)) uint32_t faces_x(const MeshCtx *restrict c, SlabWriter *w, Span *sp,
+                                                              const bool homes, uint64_t fa, uint64_t fb, int Y, int z,
+                                                              uint64_t surf, uint64_t stone) {
+    _Static_assert(CHUNK_SIZE <= 32, "a pair's two masks share one word");
+    const ChunkScratch *s = c->s;
+    const int yi = Y + 1, z1 = z + 1;
+    uint64_t xw[9];
+    const uint64_t *l0 = &s->solid[yi - 1][z1 - 1], *l1 = &s->solid[yi][z1 - 1], *l2 = &s->solid[yi + 1][z1 - 1];
+    xw[0] = l0[0], xw[1] = l0[1] << 1, xw[2] = l0[2] << 2, xw[3] = l1[0] << 3, xw[4] = 0, xw[5] = l1[2] << 5;
+    xw[6] = l2[0] << 6, xw[7] = l2[1] << 7, xw[8] = l2[2] << 8;
+    return face_run(c, w, sp, true, false, homes, pair_mask(fa, fb), 0, 0, xw, z, surf >> 1, stone);
 }
 
 /* LOD seams: a border face the apron culled is kept where the neighbour, at a LOD one finer or
@@ -355,6 +496,18 @@ static void seam_faces(const WorldGen *g, ChunkScratch *s, int Y, int z, uint64_
     }
 }
 
+/* The faces of row z of a layer (f: its six masks; surf and stone: its depth classes). */
+static inline __attribute__((always_inline)) uint32_t mesh_row(const MeshCtx *restrict c, SlabWriter *w, Span *sp,
+                                                               const bool homes, const uint64_t *f, int Y, int z,
+                                                               uint64_t surf, uint64_t stone) {
+    uint32_t faces = 0;
+    if (f[0] | f[1]) faces += faces_x(c, w, sp, homes, f[0], f[1], Y, z, surf, stone);
+    if (f[2] | f[3] | f[4] | f[5])   /* +-Y, then +-Z */
+        faces += face_run(c, w, sp, false, true, homes, pair_mask(f[2], f[3]), pair_mask(f[4], f[5]), 2, NULL, z, surf >> 1,
+                          stone);
+    return faces;
+}
+
 /* The terrain faces of layer Y, row by row, each written as it is found (the layer's looks made
  * at its first row with faces); returns them. */
 static uint32_t mesh_layer(MeshCtx *ctx, ChunkScratch *s, int Y, SlabWriter *w) {
@@ -363,9 +516,11 @@ static uint32_t mesh_layer(MeshCtx *ctx, ChunkScratch *s, int Y, SlabWriter *w) 
     const int n = s->n, ny = s->ny, dl = gs_dirt_layers(s), yi = Y + 1;
     const uint64_t interior = ((1ull << n) - 1ull) << 1;
     const uint64_t *cur = s->solid[yi], *up = s->solid[yi + 1], *dn = s->solid[yi - 1];
-    const uint64_t *above[4];   /* the layers above, for materials by depth */
-    for (int k = 0; k < 4; k++) above[k] = Y + 1 + k < ny ? s->solid[yi + 1 + k] : k_no_row;
-    Span sp = {NULL, 0, 0, false};
+    /* The layers above, for materials by depth: dl of them (gs_dirt_layers: at most four; air
+     * above the top layer), then the layer itself, which takes nothing from its own rock. */
+    const uint64_t *above[4];
+    for (int k = 0; k < 4; k++) above[k] = k >= dl ? cur : Y + 1 + k < ny ? s->solid[yi + 1 + k] : k_no_row;
+    Span sp = {NULL, NULL, NULL, false};
     uint32_t faces = 0;
     bool looked = false;
     for (int z = 0; z < n; z++) {
@@ -376,15 +531,13 @@ static uint32_t mesh_layer(MeshCtx *ctx, ChunkScratch *s, int Y, SlabWriter *w) 
         if (s->seams && ((r & (2ull | (1ull << n))) || z == 0 || z == n - 1)) seam_faces(g, s, Y, z, r, f);
         if (!(f[0] | f[1] | f[2] | f[3] | f[4] | f[5])) continue;
         if (!looked) layer_look(ctx, Y), looked = true;
-        uint64_t stone = r;
-        for (int k = 0; k < dl; k++) stone &= above[k][z + 1];
+        const uint64_t stone = r & above[0][z + 1] & above[1][z + 1] & above[2][z + 1] & above[3][z + 1];
         const uint64_t surf = r & ~above[0][z + 1];
-        /* One copy of the loop per pair of normals (P a constant in each). */
-        if (f[0] | f[1]) faces += face_pair(ctx, w, &sp, 0, f[0], f[1], Y, z, surf, stone);
-        if (f[2] | f[3]) faces += face_pair(ctx, w, &sp, 1, f[2], f[3], Y, z, surf, stone);
-        if (f[4] | f[5]) faces += face_pair(ctx, w, &sp, 2, f[4], f[5], Y, z, surf, stone);
+        /* One copy of the loops for layers the home island may claim, one for the others. */
+        if (ctx->homes) faces += mesh_row(ctx, w, &sp, true, f, Y, z, surf, stone);
+        else faces += mesh_row(ctx, w, &sp, false, f, Y, z, surf, stone);
     }
-    if (sp.used) writer_commit(w, sp.used);
+    span_commit(w, &sp);
     return faces;
 }
 
@@ -395,15 +548,15 @@ static uint32_t mesh_layer(MeshCtx *ctx, ChunkScratch *s, int Y, SlabWriter *w) 
 static uint32_t mesh_floor(MeshCtx *ctx, const ChunkScratch *s, SlabWriter *w) {
     const int n = s->n;
     const uint64_t interior = ((1ull << n) - 1ull) << 1;
-    Span sp = {NULL, 0, 0, false};
+    Span sp = {NULL, NULL, NULL, false};
     uint32_t faces = 0;
     for (int z = 0; z < n; z++) {
         uint64_t open = ~s->solid[1][z + 1] & interior;
         if (!open) continue;
         if (!faces) layer_look(ctx, -1);
-        faces += face_pair(ctx, w, &sp, 1, open, 0, -1, z, 0, 0);
+        faces += face_run(ctx, w, &sp, false, false, false, pair_mask(open, 0), 0, 2, NULL, z, 0, 0);
     }
-    if (sp.used) writer_commit(w, sp.used);
+    span_commit(w, &sp);
     return faces;
 }
 
@@ -419,6 +572,7 @@ bool mesh_chunk(const WorldGen *g, ChunkScratch *s, MemPool *slabs, ChunkMesh *o
      * depth (gen_material) come from masks of the rows above. */
     MeshCtx ctx;
     mesh_ctx_init(&ctx, g, s);
+    looks_init(&ctx);
     /* Terrain faces come from a layer's own rock: none above the highest layer holding some. */
     int ytop = s->ny - 1;
     for (uint64_t any = 0; ytop >= 0; ytop--) {
