@@ -13,12 +13,10 @@
  * float-to-int conversion to overflow and a batched row computes exactly the points the
  * single-point call sees.
  *
- * Any int64 value is a valid coordinate: lattice cells are hashed as uint32 and wrap
- * modulo 2^32 with the coordinate, so every function is defined everywhere and repeats after
- * 2^32 cells. Perlin is continuous across that wrap; simplex is not (its skew of a wrapped
- * coordinate moves the skewed cells by F * 2^32): simplex2/3 jump where a coordinate crosses
- * an odd multiple of 2^31 cells (docs/noise.md). Inside a cell only the top 24 fraction bits
- * are used (1/16777216 cell).
+ * Any int64 value is a valid coordinate: a NoiseFx call is its wide call (NoiseWide, below)
+ * at the sign-extended coordinate, so every function is defined and continuous everywhere; a
+ * row runs on past 2^63 exactly. Coordinates past +-2^31 cells (the world's, far out) take the
+ * wide calls. Inside a cell only the top 24 fraction bits are used (1/16777216 cell).
  * Typical use: freq = noise_fx_from_double(0.04); x = noise_fx_mul_int(freq, block_x). */
 typedef int64_t NoiseFx;
 
@@ -41,12 +39,8 @@ static inline NoiseFx noise_fx_from_int(int32_t v) { return (NoiseFx)v * NOISE_F
 
 static inline double noise_fx_to_double(NoiseFx v) { return (double)v * (1.0 / 4294967296.0); }
 
-/* block * freq modulo 2^64: exact (the 128-bit product's low 64 bits) for any int64 block, so
- * a chunk far out computes exactly the coordinates its neighbours and the point query do, and
- * x0 + i*dx in wrapping arithmetic is noise_fx_mul_int(freq, block0 + i*step) bit for bit. The
- * cell then wraps modulo 2^32 with the coordinate (see "coordinates" above): a field repeats,
- * and the simplex skew jumps, where |block * freq| crosses an odd multiple of 2^31 noise units
- * (docs/world.md lists where for each of the world's fields). */
+/* block * freq modulo 2^64: the low 64 bits of the exact product for any int64 block (a row's
+ * step, or a coordinate within +-2^31 cells); noise_wide_mul_int gives the whole product. */
 static inline NoiseFx noise_fx_mul_int(NoiseFx freq, int64_t block) {
     return (NoiseFx)((uint64_t)freq * (uint64_t)block);
 }
@@ -110,8 +104,7 @@ float noise_ridge3(uint32_t seed, NoiseFx x, NoiseFx y, NoiseFx z);
  * Octave scaling is integer: lacunarity is turned into a 32.32 factor L; octave k uses
  * L_k = L_{k-1} * L (fixed-point product, floor) and coordinate * L_k (floor of the 128-bit
  * product >> 32). For a power of two (the default 2) this is an exact shift.
- * Octave coordinates wrap modulo 2^64 like everything else; keep |coordinate * L_k| below
- * 2^31 noise units (2^27 for the default five octaves) for a seamless field. */
+ * Octave coordinates are taken on the wide value (128 bits), so an octave has no edge either. */
 typedef struct NoiseFbm {
     uint32_t octaves;    /* 1..NOISE_FBM_MAX_OCTAVES (0 is taken as 1, more as the max) */
     float gain;          /* amplitude ratio between octaves */
