@@ -26,6 +26,14 @@ static void carve_above(const float *prm, const float *const *f, float *t, int n
     for (int i = 0; i < n; i++) t[i] = (prm[1] - f[0][i]) * WG_CAVE_K;
 }
 
+static uint32_t above_air4(const float *prm, const f32x4 (*f)[4], int nv) {
+    const f32x4 thr = f32x4_set1(prm[1]), k = f32x4_set1(WG_CAVE_K), zero = f32x4_set1(0.0f);
+    uint32_t air = 0;
+    for (int v = 0; v < nv; v++)
+        air |= u32x4_movemask(f32x4_cmpge(zero, f32x4_mul(f32x4_sub(thr, f[0][v]), k))) << (4 * v);
+    return air;
+}
+
 static bool above_never(const float *prm, const float *lo, const float *hi) {
     (void)lo;
     return hi[0] < prm[1] - CAVE_BOUND_MARGIN;
@@ -37,6 +45,18 @@ static void carve_ridge(const float *prm, const float *const *f, float *t, int n
         float w = 1.0f - (f[0][i] < 0.0f ? -f[0][i] : f[0][i]);
         t[i] = (prm[1] - w) * WG_CAVE_K;
     }
+}
+
+static uint32_t ridge_air4(const float *prm, const f32x4 (*f)[4], int nv) {
+    const f32x4 thr = f32x4_set1(prm[1]), k = f32x4_set1(WG_CAVE_K), one = f32x4_set1(1.0f), zero = f32x4_set1(0.0f);
+    uint32_t air = 0;
+    for (int v = 0; v < nv; v++) {
+        /* |x| by clearing the sign bit: x < 0 ? -x : x for every x but -0 (whose |x| is +0, and
+         * 1 - (+0) and 1 - (-0) are both 1) and NaN (which stays NaN: t is NaN either way). */
+        f32x4 w = f32x4_sub(one, f32x4_abs(f[0][v]));
+        air |= u32x4_movemask(f32x4_cmpge(zero, f32x4_mul(f32x4_sub(thr, w), k))) << (4 * v);
+    }
+    return air;
 }
 
 static bool ridge_never(const float *prm, const float *lo, const float *hi) {
@@ -57,6 +77,17 @@ static void setup_tubes(const double *prm, CaveField *f) {
 static void carve_tubes(const float *prm, const float *const *f, float *t, int n) {
     float r2 = prm[1] * prm[1];
     for (int i = 0; i < n; i++) t[i] = (f[0][i] * f[0][i] + f[1][i] * f[1][i] - r2) * WG_CAVE_K;
+}
+
+static uint32_t tubes_air4(const float *prm, const f32x4 (*f)[4], int nv) {
+    const f32x4 r2 = f32x4_set1(prm[1] * prm[1]), k = f32x4_set1(WG_CAVE_K), zero = f32x4_set1(0.0f);
+    uint32_t air = 0;
+    for (int v = 0; v < nv; v++) {
+        f32x4 a = f[0][v], b = f[1][v];
+        f32x4 t = f32x4_mul(f32x4_sub(f32x4_add(f32x4_mul(a, a), f32x4_mul(b, b)), r2), k);
+        air |= u32x4_movemask(f32x4_cmpge(zero, t)) << (4 * v);
+    }
+    return air;
 }
 
 static bool tubes_never(const float *prm, const float *lo, const float *hi) {
@@ -100,6 +131,9 @@ static const CaveKind k_rough = {
 
 /* The table, by mode bit index. Registration fills free bits at boot, before any world. */
 static const CaveKind *g_kinds[WORLD_CAVE_KINDS_MAX] = {&k_cheese, &k_worms, &k_tubes, &k_rough};
+/* The built-in kinds' rules on vectors, by the same index (a registered kind has none). */
+static const struct { const CaveKind *kind; CaveAir4Fn air4; } k_air4[] = {
+    {&k_cheese, above_air4}, {&k_worms, ridge_air4}, {&k_tubes, tubes_air4}, {&k_rough, ridge_air4}};
 
 static uint32_t bit_index(uint32_t mode) {
     uint32_t b = 0;
@@ -149,6 +183,9 @@ void gen_caves_init(WorldGen *g) {
         if (!k || !((g->p.cave_modes >> b) & 1u) || g->ncave_fields + k->nfields > WG_CAVE_FIELDS) continue;
         CaveActive *a = &g->caves[g->ncaves++];
         a->kind = k;
+        a->air4 = NULL;
+        for (size_t i = 0; i < sizeof k_air4 / sizeof k_air4[0]; i++)
+            if (k_air4[i].kind == k) a->air4 = k_air4[i].air4;
         a->field0 = g->ncave_fields;
         const double *prm = g->p.cave_params[b];
         for (uint32_t i = 0; i < WORLD_CAVE_PARAMS_MAX; i++) a->prm[i] = (float)prm[i];
@@ -224,13 +261,22 @@ void gen_caves_carve(const WorldGen *g, const float *const *fv, float *v, int n)
     }
 }
 
-uint32_t gen_caves_air(const WorldGen *g, const float *const *fv, int n) {
-    float t[16];
+uint32_t gen_caves_air4(const WorldGen *g, const f32x4 (*fv)[4], int nv) {
     uint32_t air = 0;
     for (uint32_t k = 0; k < g->ncaves; k++) {
         const CaveActive *a = &g->caves[k];
-        a->kind->carve(a->prm, fv + a->field0, t, n);
-        for (int i = 0; i < n; i++) air |= (uint32_t)(t[i] <= 0.0f) << i;
+        if (a->air4) {
+            air |= a->air4(a->prm, fv + a->field0, nv);
+            continue;
+        }
+        float v[CAVE_KIND_FIELDS][16], t[16];
+        const float *fp[CAVE_KIND_FIELDS];
+        for (uint32_t f = 0; f < a->kind->nfields; f++) {
+            for (int i = 0; i < nv; i++) f32x4_store(&v[f][4 * i], fv[a->field0 + f][i]);
+            fp[f] = v[f];
+        }
+        a->kind->carve(a->prm, fp, t, 4 * nv);
+        for (int i = 0; i < 4 * nv; i++) air |= (uint32_t)(t[i] <= 0.0f) << i;
     }
     return air;
 }

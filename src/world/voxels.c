@@ -266,7 +266,7 @@ static inline __attribute__((always_inline)) uint32_t layer_rock(const CellWork 
 }
 
 /* Rock samples `rock` of a layer where caves may carve: the kinds' bounds on the layer's corner
- * columns, then the carve rules on the samples (gen_caves_air). */
+ * columns, then the carve rules on the samples (gen_caves_air4, on the vectors). */
 static inline __attribute__((always_inline)) uint32_t layer_carve(const WorldGen *g, const CellWork *cw,
                                                                   const SampleLayer *L, const float *tz, int nzs,
                                                                   uint32_t rock) {
@@ -279,15 +279,9 @@ static inline __attribute__((always_inline)) uint32_t layer_carve(const WorldGen
     }
     /* The cell's bound said a kind may carve; this layer's often says not. */
     if (gen_caves_never_carve(g, lo, hi)) return rock;
-    float fv[WG_CAVE_FIELDS][16];
-    const float *fp[WG_CAVE_FIELDS];
-    for (uint32_t f = 0; f < g->ncave_fields; f++) {
-        f32x4 r[4];
-        field_rows(&cc[f], cw->tx, tz, nzs, r);
-        for (int k = 0; k < nzs; k++) f32x4_store(&fv[f][4 * k], r[k]);
-        fp[f] = fv[f];
-    }
-    return rock & ~gen_caves_air(g, fp, 4 * nzs);
+    f32x4 fv[WG_CAVE_FIELDS][4];
+    for (uint32_t f = 0; f < g->ncave_fields; f++) field_rows(&cc[f], cw->tx, tz, nzs, fv[f]);
+    return rock & ~gen_caves_air4(g, (const f32x4(*)[4])fv, nzs);
 }
 
 /* Cloud samples of a layer in the band outside rock: only where the cell's and then the layer's

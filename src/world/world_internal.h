@@ -4,6 +4,7 @@
 #define SKYISLES_WORLD_INTERNAL_H
 
 #include "noise/noise.h"
+#include "noise/simd.h"
 #include "world/world.h"
 
 /* Fields sampled at coarse-grid corners and interpolated trilinearly per voxel: D and I
@@ -58,6 +59,11 @@ typedef struct CaveKind {
     WorldParamDesc params[WORLD_CAVE_PARAMS_MAX];   /* rows of the parameter table (CAVE_PARAM) */
 } CaveKind;
 
+/* A carve rule's air on vectors: bit 4v + i where the rule gives t <= 0 from lane i of f[k][v],
+ * v < nv <= 4, with the rule's float operations in its order (so the same bits). The built-in
+ * kinds have one (caves.c); a registered kind's rule runs on the samples stored. */
+typedef uint32_t (*CaveAir4Fn)(const float *prm, const f32x4 (*f)[4], int nv);
+
 /* A parameter row of the cave kind with mode bit index `bit`, its i-th value (CAVE_PARAM_L: with
  * the panel's label, unit and step). */
 #define CAVE_PARAM_L(bit, i, name, min, max, def, help, label, unit, step) \
@@ -80,6 +86,7 @@ void cave_row_fbm3(const CaveField *f, NoiseWide x0, NoiseFx dx, NoiseWide y, No
 /* An active kind of an epoch: its first field (WF_CAVE + field0) and its parameters as float. */
 typedef struct CaveActive {
     const CaveKind *kind;
+    CaveAir4Fn air4;            /* the kind's rule on vectors, NULL: none */
     uint32_t field0;
     float prm[WORLD_CAVE_PARAMS_MAX];
 } CaveActive;
@@ -121,11 +128,12 @@ void gen_cave_row(const WorldGen *g, uint32_t f, int64_t X0, int32_t Y, int64_t 
 /* Every active kind carves v[i] (i < n <= 16) with min() from the interpolated cave fields
  * fv[f][i]: a value that ends <= 0 is air. */
 void gen_caves_carve(const WorldGen *g, const float *const *fv, float *v, int n);
-/* Samples of rock (v > 0) that some active kind carves: bit i where a carve rule gives t <= 0
- * from fv[f][i] (i < n <= 16). Folding min(v, t) over the kinds leaves a rock value > 0 exactly
- * where no kind gives t <= 0 (a NaN t carves nothing, as min() keeps v), so this is
- * gen_caves_carve's solid/air for rock samples without their values. */
-uint32_t gen_caves_air(const WorldGen *g, const float *const *fv, int n);
+/* Samples of rock (v > 0) that some active kind carves: bit 4v + i where a carve rule gives
+ * t <= 0 from lane i of fv[f][v], the samples 4v..4v+3 of cave field f (v < nv <= 4). Folding
+ * min(v, t) over the kinds leaves a rock value > 0 exactly where no kind gives t <= 0 (a NaN t
+ * carves nothing, as min() keeps v), so this is gen_caves_carve's solid/air for rock samples
+ * without their values. */
+uint32_t gen_caves_air4(const WorldGen *g, const f32x4 (*fv)[4], int nv);
 /* No active kind can carve anywhere a cell's cave fields stay within [lo[f], hi[f]]. */
 bool gen_caves_never_carve(const WorldGen *g, const float *lo, const float *hi);
 /* The LOD thresholds in use (ascending, each more than a chunk past the previous): how many. */
