@@ -136,11 +136,19 @@ static uint32_t cell_maps(const WorldGen *g, float mapv, float clusv) {
     return p <= 0.0f ? 0u : (p >= 1.0f ? 65536u : (uint32_t)(p * 65536.0f));
 }
 
-/* The candidate of cell (ci, cj) with maps factor pq (cell_maps); b is read only when pq > 0. */
-static uint32_t cell_candidate(const WorldGen *g, int64_t ci, int64_t cj, uint32_t pq, const BiomeSample *b,
+/* The hash of cell (ci, cj) its candidate is drawn from: the wide cell folded (gen_wide_cell),
+ * within +-2^31 cells the 32-bit cell's own hash. */
+static inline uint32_t cell_hash(const WorldGen *g, int64_t ci, int64_t cj) {
+    return hash3_u32(g->s_props, (int32_t)gen_wide_cell(ci), 0x51, (int32_t)gen_wide_cell(cj));
+}
+
+/* The acceptance hash of a cell's candidate (from its cell_hash). */
+static inline uint32_t cell_accept_hash(uint32_t h) { return hash_u32(h ^ 0x6a09e667u); }
+
+/* The candidate of cell (ci, cj), hash h (cell_hash), with maps factor pq (cell_maps); b is read
+ * only when pq > 0. */
+static uint32_t cell_candidate(const WorldGen *g, int64_t ci, int64_t cj, uint32_t h, uint32_t pq, const BiomeSample *b,
                                PropCand *c) {
-    /* the wide cell folded (gen_wide_cell): within +-2^31 cells the 32-bit cell's own hash */
-    uint32_t h = hash3_u32(g->s_props, (int32_t)gen_wide_cell(ci), 0x51, (int32_t)gen_wide_cell(cj));
     c->bx = ci * PROP_CELL + (int64_t)(h & 3u);
     c->bz = cj * PROP_CELL + (int64_t)((h >> 2) & 3u);
     c->alive = 0;
@@ -149,7 +157,7 @@ static uint32_t cell_candidate(const WorldGen *g, int64_t ci, int64_t cj, uint32
     if (!pq) return 0;   /* outside the clumps: nothing can be accepted, whatever the flora */
     const FloraSet *fs = &prop_flora[cand_flora(g, b, c->bx, c->bz, (h >> 4) & 0xffffu)];
     uint32_t prob = (uint32_t)(((uint64_t)pq * fs->density) >> 16);
-    uint32_t h2 = hash_u32(h ^ 0x6a09e667u);
+    uint32_t h2 = cell_accept_hash(h);
     /* Accepted with probability density x m x k: an integer comparison of quantised values. */
     if (!fs->n || (h2 & 0xffffu) >= prob) return prob;
     uint32_t total = 0, pick = fs->sp[0].shape;
@@ -177,7 +185,7 @@ uint32_t gen_prop_cell(const WorldGen *g, int64_t ci, int64_t cj, PropCand *c) {
     uint32_t pq = cell_maps(g, mapv, clusv);
     BiomeSample b;
     if (pq) gen_biome_at(g, xc, zc, &b);
-    return cell_candidate(g, ci, cj, pq, &b, c);
+    return cell_candidate(g, ci, cj, cell_hash(g, ci, cj), pq, &b, c);
 }
 
 static void props_candidates(const WorldGen *g, ChunkScratch *s, const int32_t *near, int nnear) {
@@ -187,6 +195,8 @@ static void props_candidates(const WorldGen *g, ChunkScratch *s, const int32_t *
     float map[PROP_CELLS], clus[PROP_CELLS];
     const NoiseFx mdx = noise_fx_mul_int(g->f_pmap, PROP_CELL), cdx = noise_fx_mul_int(g->f_pclus, PROP_CELL);
     const NoiseWide cx0 = noise_wide_mul_int(g->f_pclus, ci0 * PROP_CELL + 2);
+    uint32_t dmax = 0;   /* the densest flora set's density */
+    for (int f = 0; f < prop_flora_count; f++) dmax = prop_flora[f].density > dmax ? prop_flora[f].density : dmax;
     for (int j = 0; j < PROP_CELLS; j++) {
         int64_t cj = cj0 + j, zc = cj * PROP_CELL + 2;
         /* The maps at the cell centres, a row at a time (the same values as gen_prop_cell). */
@@ -198,11 +208,20 @@ static void props_candidates(const WorldGen *g, ChunkScratch *s, const int32_t *
         int lo = 0, hi = PROP_CELLS - 1;
         while (lo <= hi && !(clus[lo] > PROP_CLUSTER_LO)) lo++;
         while (hi >= lo && !(clus[hi] > PROP_CLUSTER_LO)) hi--;
-        uint32_t pq[PROP_CELLS] = {0};
+        uint32_t pq[PROP_CELLS] = {0}, h[PROP_CELLS];
         if (lo <= hi) {
             noise_fbm2_row_w(g->s_pmap, &g->fb_pmap, noise_wide_mul_int(g->f_pmap, (ci0 + lo) * PROP_CELL + 2), mdx,
                              noise_wide_mul_int(g->f_pmap, zc), &map[lo], hi - lo + 1);
-            for (int i = lo; i <= hi; i++) pq[i] = clus[i] > PROP_CLUSTER_LO ? cell_maps(g, map[i], clus[i]) : 0u;
+            for (int i = lo; i <= hi; i++) {
+                pq[i] = clus[i] > PROP_CLUSTER_LO ? cell_maps(g, map[i], clus[i]) : 0u;
+                /* A candidate is accepted when its hash's low 16 bits fall below pq times its flora's
+                 * density (>> 16); where they reach pq times the densest flora's, no flora the biome
+                 * could give takes it, so the biome is not read there. */
+                if (pq[i]) {
+                    h[i] = cell_hash(g, ci0 + i, cj);
+                    if ((cell_accept_hash(h[i]) & 0xffffu) >= (uint32_t)(((uint64_t)pq[i] * dmax) >> 16)) pq[i] = 0;
+                }
+            }
             while (lo <= hi && !pq[lo]) lo++;
             while (hi >= lo && !pq[hi]) hi--;
         }
@@ -214,7 +233,7 @@ static void props_candidates(const WorldGen *g, ChunkScratch *s, const int32_t *
         for (int i = 0; i < PROP_CELLS; i++) {
             PropCand *c = &ps->cand[j][i];
             c->alive = 0;   /* a cell the maps leave no chance takes no part (its hash is not needed) */
-            if (pq[i]) cell_candidate(g, ci0 + i, cj, pq[i], &bio[i], c);
+            if (pq[i]) cell_candidate(g, ci0 + i, cj, h[i], pq[i], &bio[i], c);
             if (c->alive && nnear && gen_prop_near_landmark(g, near, nnear, c->bx, c->bz, c->r)) c->alive = 0;
         }
     }
