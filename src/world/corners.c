@@ -110,21 +110,29 @@ static void mark_cells(const WorldGen *g, ChunkScratch *s, int ncy, int nx) {
                 continue;
             }
             uint32_t rock = 0;
-            for (int xi = 0; xi < nx - 1; xi++) rock |= row[xi] & CELL_ROCK;
+            for (int xi = 0; xi < nx - 1; xi++) rock |= (uint32_t)(row[xi] & CELL_ROCK) << xi;
             if (!rock) continue;
+            /* The cells' cave ranges four at a time (lane i: cell xi + i, from its two columns). */
             float clo[WG_CAVE_FIELDS][WG_NX + 4], chi[WG_CAVE_FIELDS][WG_NX + 4];
-            for (uint32_t f = 0; f < g->ncave_fields; f++) gen_column_range(s, WF_CAVE + (int)f, yi, zi, clo[f], chi[f]);
-            for (int xi = 0; xi < nx - 1; xi++) {
-                uint8_t live = row[xi];
-                if (!(live & CELL_ROCK)) continue;
-                float lo[WG_CAVE_FIELDS], hi[WG_CAVE_FIELDS];
+            for (uint32_t f = 0; f < g->ncave_fields; f++) {
+                gen_column_range(s, WF_CAVE + (int)f, yi, zi, clo[f], chi[f]);
+                clo[f][WG_NX] = clo[f][WG_NX - 1], chi[f][WG_NX] = chi[f][WG_NX - 1];
+            }
+            for (int x0 = 0; x0 < nx - 1; x0 += 4) {
+                if (!((rock >> x0) & 15u)) continue;
+                f32x4 lo[WG_CAVE_FIELDS], hi[WG_CAVE_FIELDS];
                 for (uint32_t f = 0; f < g->ncave_fields; f++) {
-                    lo[f] = min2(clo[f][xi], clo[f][xi + 1]);
-                    hi[f] = max2(chi[f][xi], chi[f][xi + 1]);
+                    lo[f] = f32x4_min(f32x4_load(clo[f] + x0), f32x4_load(clo[f] + x0 + 1));
+                    hi[f] = f32x4_max(f32x4_load(chi[f] + x0), f32x4_load(chi[f] + x0 + 1));
                 }
-                if (!gen_caves_never_carve(g, lo, hi)) live |= CELL_CARVE;
-                else if (live & CELL_FULL) live |= CELL_SURE;
-                row[xi] = (uint8_t)(live & ~CELL_FULL);
+                uint32_t never = gen_caves_never4(g, lo, hi);
+                for (int xi = x0; xi < x0 + 4 && xi < nx - 1; xi++) {
+                    uint8_t live = row[xi];
+                    if (!(live & CELL_ROCK)) continue;
+                    if (!((never >> (xi - x0)) & 1u)) live |= CELL_CARVE;
+                    else if (live & CELL_FULL) live |= CELL_SURE;
+                    row[xi] = (uint8_t)(live & ~CELL_FULL);
+                }
             }
         }
     }

@@ -286,22 +286,32 @@ static uint32_t layer_capped(const CellWork *cw, const SampleLayer *L, const flo
     return layer_interp(cw, L, tz, nzs, false, false);
 }
 
-/* Rock samples `rock` of a layer where caves may carve: the kinds' bounds on the layer's corner
- * columns, then the carve rules on the samples (gen_caves_air4, on the vectors). */
+/* Layers (bit l) among `layers` where some cave kind may carve: the kinds' bounds on each layer's
+ * ranges of the cave fields' four corner columns (layer_ranges: the values layer_cols gives),
+ * four layers at a time. */
+static inline uint32_t carve_layers(const WorldGen *g, const CellWork *cw, const LayerSet *ls, uint32_t layers) {
+    f32x4 lo[2][WG_CAVE_FIELDS], hi[2][WG_CAVE_FIELDS];
+    for (uint32_t f = 0; f < g->ncave_fields; f++) {
+        f32x4 l[2], h[2];
+        layer_ranges(&cw->cave[f], ls, l, h);
+        lo[0][f] = l[0], lo[1][f] = l[1], hi[0][f] = h[0], hi[1][f] = h[1];
+    }
+    uint32_t may = 0;
+    for (int h = 0; h < 2; h++)
+        if ((layers >> (4 * h)) & 15u) may |= (~gen_caves_never4(g, lo[h], hi[h]) & 15u) << (4 * h);
+    return layers & may;
+}
+
+/* Rock samples `rock` of a layer where caves may carve (carve_layers), without those the carve
+ * rules make air (gen_caves_air4, on the interpolated vectors). */
 static inline __attribute__((always_inline)) uint32_t layer_carve(const WorldGen *g, const CellWork *cw,
                                                                   const SampleLayer *L, const float *tz, int nzs,
                                                                   uint32_t rock) {
-    LayerCols cc[WG_CAVE_FIELDS];
-    float lo[WG_CAVE_FIELDS], hi[WG_CAVE_FIELDS];
-    for (uint32_t f = 0; f < g->ncave_fields; f++) {
-        layer_cols(&cw->cave[f], L->ty, &cc[f]);
-        lo[f] = cc[f].lo;
-        hi[f] = cc[f].hi;
-    }
-    /* The cell's bound said a kind may carve; this layer's often says not. */
-    if (gen_caves_never_carve(g, lo, hi)) return rock;
     f32x4 fv[WG_CAVE_FIELDS][4];
-    for (uint32_t f = 0; f < g->ncave_fields; f++) field_rows(&cc[f], cw->tx, tz, nzs, fv[f]);
+    for (uint32_t f = 0; f < g->ncave_fields; f++) {
+        LayerCols cc = {f32x4_add(cw->cave[f].c0, f32x4_mul(cw->cave[f].dc, f32x4_set1(L->ty))), 0.0f, 0.0f};
+        field_rows(&cc, cw->tx, tz, nzs, fv[f]);
+    }
     return rock & ~gen_caves_air4(g, (const f32x4(*)[4])fv, nzs);
 }
 
@@ -382,7 +392,7 @@ static inline __attribute__((always_inline)) uint32_t cell_layers(const WorldGen
         }
         work = open | (ls->mask & ls->cap);
     }
-    const uint32_t carve = (cw->live & CELL_CARVE) ? ls->caves : 0u;
+    const uint32_t carve = (cw->live & CELL_CARVE) && (ls->caves & (full | work)) ? carve_layers(g, cw, ls, ls->caves & (full | work)) : 0u;
     for (uint32_t m = full; m; m &= m - 1) {
         int l = __builtin_ctz(m);
         uint32_t solid = (carve >> l) & 1u ? layer_carve(g, cw, &layers[l], tz, nzs, cw->all) : cw->all;

@@ -63,6 +63,9 @@ typedef struct CaveKind {
  * v < nv <= 4, with the rule's float operations in its order (so the same bits). The built-in
  * kinds have one (caves.c); a registered kind's rule runs on the samples stored. */
 typedef uint32_t (*CaveAir4Fn)(const float *prm, const f32x4 (*f)[4], int nv);
+/* A bound on vectors: bit i where the kind's never_carves gives true for the ranges in lane i of
+ * lo[k] and hi[k] (the same float operations and compares per lane). */
+typedef uint32_t (*CaveNever4Fn)(const float *prm, const f32x4 *lo, const f32x4 *hi);
 
 /* A parameter row of the cave kind with mode bit index `bit`, its i-th value (CAVE_PARAM_L: with
  * the panel's label, unit and step). */
@@ -87,6 +90,7 @@ void cave_row_fbm3(const CaveField *f, NoiseWide x0, NoiseFx dx, NoiseWide y, No
 typedef struct CaveActive {
     const CaveKind *kind;
     CaveAir4Fn air4;            /* the kind's rule on vectors, NULL: none */
+    CaveNever4Fn never4;        /* its bound on vectors, NULL: none (never_carves per lane) */
     uint32_t field0;
     float prm[WORLD_CAVE_PARAMS_MAX];
 } CaveActive;
@@ -136,6 +140,8 @@ void gen_caves_carve(const WorldGen *g, const float *const *fv, float *v, int n)
 uint32_t gen_caves_air4(const WorldGen *g, const f32x4 (*fv)[4], int nv);
 /* No active kind can carve anywhere a cell's cave fields stay within [lo[f], hi[f]]. */
 bool gen_caves_never_carve(const WorldGen *g, const float *lo, const float *hi);
+/* The same for four ranges at once: bit i where no kind can carve within lane i of lo[f], hi[f]. */
+uint32_t gen_caves_never4(const WorldGen *g, const f32x4 *lo, const f32x4 *hi);
 /* The LOD thresholds in use (ascending, each more than a chunk past the previous): how many. */
 int gen_lod_thresholds(const WorldLiveParams *p, float out[WORLD_LOD_MAX]);
 
