@@ -433,7 +433,11 @@ static inline __attribute__((always_inline)) void fill_row(const WorldGen *g, Ch
     for (int c = 0; c < ncw; c++) clouds |= cell_layers(g, &cws[c], layers, ls, tz, nzs, acc, cacc);
     for (int l = 0; l < nl; l++) {
         int yr = layers[l].Y + 1;
-        for (int k = 0; k < nzs; k++) s->solid[yr][zs[k] + 1] |= acc[l][k];
+        for (int k = 0; k < nzs; k++) {
+            s->solid[yr][zs[k] + 1] |= acc[l][k];
+            /* Layers come in ascending order (cell layers, then their sample layers). */
+            s->row_top[zs[k] + 1] = acc[l][k] ? (int16_t)yr : s->row_top[zs[k] + 1];
+        }
         if (clouds)
             for (int k = 0; k < nzs; k++) s->cloud[yr][zs[k] + 1] |= cacc[l][k];
     }
@@ -519,6 +523,7 @@ static void fill_voxels(const WorldGen *g, ChunkScratch *s) {
     memset(s->solid, 0, rows * sizeof s->solid[0]);
     memset(s->cloud, 0, rows * sizeof s->cloud[0]);
     for (int z = 0; z < n + 2; z++) s->solid[0][z] = apron;   /* solid below WORLD_Y_MIN */
+    for (int z = 0; z < WV_ROW; z++) s->row_top[z] = 0;
 
     const int ncy = (g->y_top - WORLD_Y_MIN) / WORLD_CELL_Y;
     for (int yi = 0; yi < ncy; yi++) {
@@ -557,17 +562,11 @@ static void column_tops(ChunkScratch *s) {
     for (int z = 0; z < WV_ROW; z++)
         for (int x = 0; x < WV_ROW; x++) s->top[z][x] = -1;
     /* Row by row from the top down, each row ending once all its columns met rock (near the
-     * surface for most rows), from the highest layer holding any rock. */
-    int ytop = s->ny - 1;
-    for (; ytop >= 0; ytop--) {
-        uint64_t any = 0;
-        for (int z = 0; z < nz; z++) any |= s->solid[ytop + 1][z];
-        if (any) break;
-    }
+     * surface for most rows), from the highest layer the fill wrote rock into in that row. */
     for (int z = 0; z < nz; z++) {
         uint64_t open = full;
         int16_t *top = s->top[z];
-        for (int Y = ytop; Y >= 0 && open; Y--) {
+        for (int Y = s->row_top[z] - 1; Y >= 0 && open; Y--) {
             uint64_t hit = s->solid[Y + 1][z] & open;
             if (!hit) continue;
             open &= ~hit;

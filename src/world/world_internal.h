@@ -356,6 +356,7 @@ typedef struct ChunkScratch {
     uint64_t solid[WV_H][WV_ROW];                    /* bit (x + 1) of row (y, z) */
     uint64_t cloud[WV_H][WV_ROW];
     int16_t top[WV_ROW][WV_ROW];                     /* highest solid layer Y per column, or -1 */
+    int16_t row_top[WV_ROW];                         /* fill: highest bit row [Y + 1][z] it wrote rock into */
     float jitter[CHUNK_SIZE][CHUNK_SIZE];            /* W6 colour jitter per interior column */
     float biome_w[CHUNK_SIZE][CHUNK_SIZE][BIOME_COUNT];   /* biome weights per column (temperate on the home island) */
     uint8_t home_type[CHUNK_SIZE][CHUNK_SIZE];
