@@ -298,6 +298,7 @@ static int object_fits(const WorldGen *g, const ChunkScratch *s, const PropShape
     return gen_prop_fits(sh, nbox, lx, gy + 1, lz, s->y_top, fit_solid, &f) ? gy + 1 : -1;
 }
 
+_Static_assert(2 * PROP_R_MAX < PROP_CELL + 1, "the hard core's neighbour ring");
 void gen_props(const WorldGen *g, ChunkScratch *s) {
     PropScratch *ps = &s->props;
     ps->nbox = 0;
@@ -341,10 +342,13 @@ void gen_props(const WorldGen *g, ChunkScratch *s) {
             const PropShape *sh = &prop_objects[c->shape];
             int nbox = s->lod == 0 ? sh->nbox : sh->far;
             if (!nbox) continue;
-            /* Hard core among candidates: the one with the highest key keeps a footprint. */
+            /* Hard core among candidates: the one with the highest key keeps a footprint. Cells two
+             * apart hold bases at least 2 * PROP_CELL - (PROP_CELL - 1) = 5 blocks apart, more than
+             * two footprints reach (2 * PROP_R_MAX): the ring of eight neighbours decides (as the
+             * collision's object query, props_solid.c). */
             bool beaten = false;
-            for (int dj = -2; dj <= 2 && !beaten; dj++)
-                for (int di = -2; di <= 2 && !beaten; di++) {
+            for (int dj = -1; dj <= 1 && !beaten; dj++)
+                for (int di = -1; di <= 1 && !beaten; di++) {
                     int jj = j + dj, ii = i + di;
                     if ((!di && !dj) || jj < 0 || ii < 0 || jj >= PROP_CELLS || ii >= PROP_CELLS) continue;
                     const PropCand *o = &ps->cand[jj][ii];
