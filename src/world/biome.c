@@ -80,10 +80,20 @@ void gen_biome_chunk(const WorldGen *g, int64_t bx0, int64_t bz0, int scale, int
     enum { L = CHUNK_SIZE / GEN_BIOME_STEP + 1 };
     BiomeSample lat[L][L];
     bool plain = true;
-    for (int k = 0; k < L; k++) {
-        gen_biome_row(g, bx0, GEN_BIOME_STEP, bz0 + k * GEN_BIOME_STEP, lat[k], L);
-        for (int i = 0; i < L; i++) plain &= lat[k][i].w[BIOME_TEMPERATE] == 1.0f;
-    }
+    /* The lattice as one plane of each field (row k at bz0 + k * GEN_BIOME_STEP: the values of
+     * gen_biome_row's rows), humidity only where some lattice column is hot (row_has_hot: the
+     * weights of the others do not read it). */
+    float t[L][L], u[L][L];
+    const NoiseWide x0 = noise_wide_mul_int(g->f_biome, bx0), z0 = noise_wide_mul_int(g->f_biome, bz0);
+    const NoiseFx d = noise_fx_mul_int(g->f_biome, GEN_BIOME_STEP);
+    noise_fbm2_rows_w(g->s_temp, &g->fb_biome, x0, d, z0, d, &t[0][0], L, L, L);
+    if (row_has_hot(g, &t[0][0], L * L)) noise_fbm2_rows_w(g->s_humid, &g->fb_biome, x0, d, z0, d, &u[0][0], L, L, L);
+    else memset(u, 0, sizeof u);
+    for (int k = 0; k < L; k++)
+        for (int i = 0; i < L; i++) {
+            gen_biome_weights(g, t[k][i], u[k][i], &lat[k][i]);
+            plain &= lat[k][i].w[BIOME_TEMPERATE] == 1.0f;
+        }
     for (int z = 0; z < n; z++) {
         int q = z * scale + off, kz = q / GEN_BIOME_STEP;
         float tz = (float)(q % GEN_BIOME_STEP) * (1.0f / GEN_BIOME_STEP);
