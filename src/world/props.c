@@ -188,43 +188,59 @@ uint32_t gen_prop_cell(const WorldGen *g, int64_t ci, int64_t cj, PropCand *c) {
     return cell_candidate(g, ci, cj, cell_hash(g, ci, cj), pq, &b, c);
 }
 
+/* The maps at the candidate cells' centres (the same values as gen_prop_cell): the cluster
+ * field as one plane, the density map as one plane over the rows and columns that hold a clump
+ * cell (cluster factor 0, simplex <= PROP_CLUSTER_LO, accepts nothing; lane i of a row is the
+ * field at x0 + i*dx, so a plane holds the row calls' values). The runs [lo[j], hi[j]] of each
+ * row's clump cells (lo > hi: none). */
+static void props_maps(const WorldGen *g, int64_t ci0, int64_t cj0, float clus[PROP_CELLS][PROP_CELLS],
+                       float map[PROP_CELLS][PROP_CELLS], int *lo, int *hi) {
+    noise_simplex2_rows_w(g->s_pclus, noise_wide_mul_int(g->f_pclus, ci0 * PROP_CELL + 2), noise_fx_mul_int(g->f_pclus, PROP_CELL),
+                          noise_wide_mul_int(g->f_pclus, cj0 * PROP_CELL + 2), noise_fx_mul_int(g->f_pclus, PROP_CELL),
+                          &clus[0][0], PROP_CELLS, PROP_CELLS, PROP_CELLS);
+    int xlo = PROP_CELLS, xhi = -1, jlo = PROP_CELLS, jhi = -1;
+    for (int j = 0; j < PROP_CELLS; j++) {
+        int l = 0, h = PROP_CELLS - 1;
+        while (l <= h && !(clus[j][l] > PROP_CLUSTER_LO)) l++;
+        while (h >= l && !(clus[j][h] > PROP_CLUSTER_LO)) h--;
+        lo[j] = l, hi[j] = h;
+        if (l > h) continue;
+        xlo = l < xlo ? l : xlo, xhi = h > xhi ? h : xhi;
+        jlo = j < jlo ? j : jlo, jhi = j;
+    }
+    if (jlo > jhi) return;
+    noise_fbm2_rows_w(g->s_pmap, &g->fb_pmap, noise_wide_mul_int(g->f_pmap, (ci0 + xlo) * PROP_CELL + 2),
+                      noise_fx_mul_int(g->f_pmap, PROP_CELL), noise_wide_mul_int(g->f_pmap, (cj0 + jlo) * PROP_CELL + 2),
+                      noise_fx_mul_int(g->f_pmap, PROP_CELL), &map[jlo][xlo], PROP_CELLS, xhi - xlo + 1, jhi - jlo + 1);
+}
+
 static void props_candidates(const WorldGen *g, ChunkScratch *s, const int32_t *near, int nnear) {
     PropScratch *ps = &s->props;
     const int64_t ci0 = s->cx * (CHUNK_SIZE / PROP_CELL) + PROP_CELL_FIRST, cj0 = s->cz * (CHUNK_SIZE / PROP_CELL) + PROP_CELL_FIRST;
     BiomeSample bio[PROP_CELLS];
-    float map[PROP_CELLS], clus[PROP_CELLS];
-    const NoiseFx mdx = noise_fx_mul_int(g->f_pmap, PROP_CELL), cdx = noise_fx_mul_int(g->f_pclus, PROP_CELL);
-    const NoiseWide cx0 = noise_wide_mul_int(g->f_pclus, ci0 * PROP_CELL + 2);
+    float map[PROP_CELLS][PROP_CELLS], clus[PROP_CELLS][PROP_CELLS];
+    int rlo[PROP_CELLS], rhi[PROP_CELLS];
+    props_maps(g, ci0, cj0, clus, map, rlo, rhi);
     uint32_t dmax = 0;   /* the densest flora set's density */
     for (int f = 0; f < prop_flora_count; f++) dmax = prop_flora[f].density > dmax ? prop_flora[f].density : dmax;
     for (int j = 0; j < PROP_CELLS; j++) {
         int64_t cj = cj0 + j, zc = cj * PROP_CELL + 2;
-        /* The maps at the cell centres, a row at a time (the same values as gen_prop_cell). */
-        noise_simplex2_row_w(g->s_pclus, cx0, cdx, noise_wide_mul_int(g->f_pclus, zc), clus, PROP_CELLS);
-        /* Cells outside every clump (cluster factor 0: simplex <= PROP_CLUSTER_LO) accept nothing:
-         * the map is read over the run of cells in a clump only, and the biome over the run of
-         * those the maps leave a chance (lane i of a row is the field at x0 + i*dx, so a shorter
-         * row holds the same values: the same decisions). */
-        int lo = 0, hi = PROP_CELLS - 1;
-        while (lo <= hi && !(clus[lo] > PROP_CLUSTER_LO)) lo++;
-        while (hi >= lo && !(clus[hi] > PROP_CLUSTER_LO)) hi--;
+        /* The biome is read over the run of cells the maps leave a chance (lane i of a row is the
+         * field at x0 + i*dx, so a shorter row holds the same values: the same decisions). */
+        int lo = rlo[j], hi = rhi[j];
         uint32_t pq[PROP_CELLS] = {0}, h[PROP_CELLS];
-        if (lo <= hi) {
-            noise_fbm2_row_w(g->s_pmap, &g->fb_pmap, noise_wide_mul_int(g->f_pmap, (ci0 + lo) * PROP_CELL + 2), mdx,
-                             noise_wide_mul_int(g->f_pmap, zc), &map[lo], hi - lo + 1);
-            for (int i = lo; i <= hi; i++) {
-                pq[i] = clus[i] > PROP_CLUSTER_LO ? cell_maps(g, map[i], clus[i]) : 0u;
-                /* A candidate is accepted when its hash's low 16 bits fall below pq times its flora's
-                 * density (>> 16); where they reach pq times the densest flora's, no flora the biome
-                 * could give takes it, so the biome is not read there. */
-                if (pq[i]) {
-                    h[i] = cell_hash(g, ci0 + i, cj);
-                    if ((cell_accept_hash(h[i]) & 0xffffu) >= (uint32_t)(((uint64_t)pq[i] * dmax) >> 16)) pq[i] = 0;
-                }
+        for (int i = lo; i <= hi; i++) {
+            pq[i] = clus[j][i] > PROP_CLUSTER_LO ? cell_maps(g, map[j][i], clus[j][i]) : 0u;
+            /* A candidate is accepted when its hash's low 16 bits fall below pq times its flora's
+             * density (>> 16); where they reach pq times the densest flora's, no flora the biome
+             * could give takes it, so the biome is not read there. */
+            if (pq[i]) {
+                h[i] = cell_hash(g, ci0 + i, cj);
+                if ((cell_accept_hash(h[i]) & 0xffffu) >= (uint32_t)(((uint64_t)pq[i] * dmax) >> 16)) pq[i] = 0;
             }
-            while (lo <= hi && !pq[lo]) lo++;
-            while (hi >= lo && !pq[hi]) hi--;
         }
+        while (lo <= hi && !pq[lo]) lo++;
+        while (hi >= lo && !pq[hi]) hi--;
         if (lo > hi) {
             for (int i = 0; i < PROP_CELLS; i++) ps->cand[j][i].alive = 0;
             continue;
