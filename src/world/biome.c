@@ -70,6 +70,19 @@ void gen_biome_row(const WorldGen *g, int64_t bx0, int32_t step, int64_t bz, Bio
     for (int i = 0; i < n; i++) gen_biome_weights(g, t[i], u[i], &out[i]);
 }
 
+void gen_biome_plane(const WorldGen *g, int64_t bx0, int64_t bz0, int32_t step, BiomeSample *out, int stride, int n,
+                     int rows) {
+    float t[GEN_BIOME_PLANE_MAX], u[GEN_BIOME_PLANE_MAX];
+    if (n <= 0 || rows <= 0 || n * rows > GEN_BIOME_PLANE_MAX) return;
+    const NoiseWide x0 = noise_wide_mul_int(g->f_biome, bx0), z0 = noise_wide_mul_int(g->f_biome, bz0);
+    const NoiseFx d = noise_fx_mul_int(g->f_biome, step);
+    noise_fbm2_rows_w(g->s_temp, &g->fb_biome, x0, d, z0, d, t, n, n, rows);
+    if (row_has_hot(g, t, n * rows)) noise_fbm2_rows_w(g->s_humid, &g->fb_biome, x0, d, z0, d, u, n, n, rows);
+    else memset(u, 0, sizeof(float) * (size_t)(n * rows));
+    for (int r = 0; r < rows; r++)
+        for (int i = 0; i < n; i++) gen_biome_weights(g, t[r * n + i], u[r * n + i], &out[r * stride + i]);
+}
+
 /* The weights at the chunk's sample columns: the fields on a lattice of GEN_BIOME_STEP blocks
  * (world multiples of 8, so every chunk and LOD reads the same lattice values), the weights
  * interpolated bilinearly between them with a fixed order of float operations. The fields
@@ -80,20 +93,9 @@ void gen_biome_chunk(const WorldGen *g, int64_t bx0, int64_t bz0, int scale, int
     enum { L = CHUNK_SIZE / GEN_BIOME_STEP + 1 };
     BiomeSample lat[L][L];
     bool plain = true;
-    /* The lattice as one plane of each field (row k at bz0 + k * GEN_BIOME_STEP: the values of
-     * gen_biome_row's rows), humidity only where some lattice column is hot (row_has_hot: the
-     * weights of the others do not read it). */
-    float t[L][L], u[L][L];
-    const NoiseWide x0 = noise_wide_mul_int(g->f_biome, bx0), z0 = noise_wide_mul_int(g->f_biome, bz0);
-    const NoiseFx d = noise_fx_mul_int(g->f_biome, GEN_BIOME_STEP);
-    noise_fbm2_rows_w(g->s_temp, &g->fb_biome, x0, d, z0, d, &t[0][0], L, L, L);
-    if (row_has_hot(g, &t[0][0], L * L)) noise_fbm2_rows_w(g->s_humid, &g->fb_biome, x0, d, z0, d, &u[0][0], L, L, L);
-    else memset(u, 0, sizeof u);
+    gen_biome_plane(g, bx0, bz0, GEN_BIOME_STEP, &lat[0][0], L, L, L);
     for (int k = 0; k < L; k++)
-        for (int i = 0; i < L; i++) {
-            gen_biome_weights(g, t[k][i], u[k][i], &lat[k][i]);
-            plain &= lat[k][i].w[BIOME_TEMPERATE] == 1.0f;
-        }
+        for (int i = 0; i < L; i++) plain &= lat[k][i].w[BIOME_TEMPERATE] == 1.0f;
     for (int z = 0; z < n; z++) {
         int q = z * scale + off, kz = q / GEN_BIOME_STEP;
         float tz = (float)(q % GEN_BIOME_STEP) * (1.0f / GEN_BIOME_STEP);

@@ -217,42 +217,44 @@ static void props_maps(const WorldGen *g, int64_t ci0, int64_t cj0, float clus[P
 static void props_candidates(const WorldGen *g, ChunkScratch *s, const int32_t *near, int nnear) {
     PropScratch *ps = &s->props;
     const int64_t ci0 = s->cx * (CHUNK_SIZE / PROP_CELL) + PROP_CELL_FIRST, cj0 = s->cz * (CHUNK_SIZE / PROP_CELL) + PROP_CELL_FIRST;
-    BiomeSample bio[PROP_CELLS];
+    BiomeSample bio[PROP_CELLS][PROP_CELLS];
     float map[PROP_CELLS][PROP_CELLS], clus[PROP_CELLS][PROP_CELLS];
     int rlo[PROP_CELLS], rhi[PROP_CELLS];
     props_maps(g, ci0, cj0, clus, map, rlo, rhi);
     uint32_t dmax = 0;   /* the densest flora set's density */
     for (int f = 0; f < prop_flora_count; f++) dmax = prop_flora[f].density > dmax ? prop_flora[f].density : dmax;
+    uint32_t pq[PROP_CELLS][PROP_CELLS] = {{0}}, h[PROP_CELLS][PROP_CELLS];
+    int xlo = PROP_CELLS, xhi = -1, jlo = PROP_CELLS, jhi = -1;
     for (int j = 0; j < PROP_CELLS; j++) {
-        int64_t cj = cj0 + j, zc = cj * PROP_CELL + 2;
-        /* The biome is read over the run of cells the maps leave a chance (lane i of a row is the
-         * field at x0 + i*dx, so a shorter row holds the same values: the same decisions). */
         int lo = rlo[j], hi = rhi[j];
-        uint32_t pq[PROP_CELLS] = {0}, h[PROP_CELLS];
         for (int i = lo; i <= hi; i++) {
-            pq[i] = clus[j][i] > PROP_CLUSTER_LO ? cell_maps(g, map[j][i], clus[j][i]) : 0u;
+            pq[j][i] = clus[j][i] > PROP_CLUSTER_LO ? cell_maps(g, map[j][i], clus[j][i]) : 0u;
             /* A candidate is accepted when its hash's low 16 bits fall below pq times its flora's
              * density (>> 16); where they reach pq times the densest flora's, no flora the biome
              * could give takes it, so the biome is not read there. */
-            if (pq[i]) {
-                h[i] = cell_hash(g, ci0 + i, cj);
-                if ((cell_accept_hash(h[i]) & 0xffffu) >= (uint32_t)(((uint64_t)pq[i] * dmax) >> 16)) pq[i] = 0;
+            if (pq[j][i]) {
+                h[j][i] = cell_hash(g, ci0 + i, cj0 + j);
+                if ((cell_accept_hash(h[j][i]) & 0xffffu) >= (uint32_t)(((uint64_t)pq[j][i] * dmax) >> 16)) pq[j][i] = 0;
             }
         }
-        while (lo <= hi && !pq[lo]) lo++;
-        while (hi >= lo && !pq[hi]) hi--;
-        if (lo > hi) {
-            for (int i = 0; i < PROP_CELLS; i++) ps->cand[j][i].alive = 0;
-            continue;
-        }
-        gen_biome_row(g, (ci0 + lo) * PROP_CELL + 2, PROP_CELL, zc, &bio[lo], hi - lo + 1);
+        while (lo <= hi && !pq[j][lo]) lo++;
+        while (hi >= lo && !pq[j][hi]) hi--;
+        if (lo > hi) continue;
+        xlo = lo < xlo ? lo : xlo, xhi = hi > xhi ? hi : xhi;
+        jlo = j < jlo ? j : jlo, jhi = j;
+    }
+    /* The biome over the cells the maps and hashes leave a chance, as one plane (its values are
+     * the point query's at the cell centres). */
+    if (jlo <= jhi)
+        gen_biome_plane(g, (ci0 + xlo) * PROP_CELL + 2, (cj0 + jlo) * PROP_CELL + 2, PROP_CELL, &bio[jlo][xlo], PROP_CELLS,
+                        xhi - xlo + 1, jhi - jlo + 1);
+    for (int j = 0; j < PROP_CELLS; j++)
         for (int i = 0; i < PROP_CELLS; i++) {
             PropCand *c = &ps->cand[j][i];
             c->alive = 0;   /* a cell the maps leave no chance takes no part (its hash is not needed) */
-            if (pq[i]) cell_candidate(g, ci0 + i, cj, h[i], pq[i], &bio[i], c);
+            if (pq[j][i]) cell_candidate(g, ci0 + i, cj0 + j, h[j][i], pq[j][i], &bio[j][i], c);
             if (c->alive && nnear && gen_prop_near_landmark(g, near, nnear, c->bx, c->bz, c->r)) c->alive = 0;
         }
-    }
 }
 
 /* ---------------------------------------------------------------- emission */
@@ -315,6 +317,7 @@ static int object_fits(const WorldGen *g, const ChunkScratch *s, const PropShape
 }
 
 _Static_assert(2 * PROP_R_MAX < PROP_CELL + 1, "the hard core's neighbour ring");
+_Static_assert(PROP_CELLS * PROP_CELLS <= GEN_BIOME_PLANE_MAX, "the candidates' biome plane");
 void gen_props(const WorldGen *g, ChunkScratch *s) {
     PropScratch *ps = &s->props;
     ps->nbox = 0;

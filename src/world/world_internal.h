@@ -174,6 +174,12 @@ typedef struct BiomeSample {
 void gen_biome_at(const WorldGen *g, int64_t bx, int64_t bz, BiomeSample *out);
 /* The biome of n columns bx0 + i*step, bz (same values as gen_biome_at; n <= 64). */
 void gen_biome_row(const WorldGen *g, int64_t bx0, int32_t step, int64_t bz, BiomeSample *out, int n);
+/* The biome of rows x n columns (bx0 + i*step, bz0 + r*step) into out[r * stride + i]: the
+ * fields as one plane each (the values gen_biome_row's rows give), humidity only where some column
+ * is hot (the weights elsewhere do not read it); n * rows <= GEN_BIOME_PLANE_MAX. */
+#define GEN_BIOME_PLANE_MAX 144
+void gen_biome_plane(const WorldGen *g, int64_t bx0, int64_t bz0, int32_t step, BiomeSample *out, int stride, int n,
+                     int rows);
 /* Weights from the two field values (shared by both calls and the tests). */
 void gen_biome_weights(const WorldGen *g, float temperature, float humidity, BiomeSample *out);
 const char *gen_biome_name(WorldBiome b);
