@@ -251,39 +251,52 @@ static inline uint32_t layers_above(const LayerSet *ls, const f32x4 v[2], bool l
     return (u32x4_movemask(f32x4_cmpgt(a, tv)) | u32x4_movemask(f32x4_cmpgt(b, tv)) << 4) & ls->mask;
 }
 
+/* gen_terrain on a layer's rows of samples from their x-interpolated edges (field_rows' z step
+ * per row): d - yc plus the bedrock term (bed: +0 above bedrock level, which changes no value
+ * but a zero's sign, and no compare here tells those apart), max with I as d > i ? d : i, the
+ * cap; bit 4k + i where the value is above zero. use_d, use_i and cap are constants where it is
+ * inlined, so each case is its own loop without branches. */
+static inline __attribute__((always_inline)) uint32_t rows_rock(f32x4 dx0, f32x4 ddx, f32x4 ix0, f32x4 idx,
+                                                                const SampleLayer *L, const float *tz, int nzs,
+                                                                bool use_d, bool use_i, bool cap) {
+    const f32x4 yc = f32x4_set1(L->yc), bed = f32x4_set1(L->bed), zero = f32x4_set1(0.0f);
+    const f32x4 capv = f32x4_set1((float)WORLD_Y_MAX - L->yc);
+    uint32_t rock = 0;
+    for (int k = 0; k < nzs; k++) {
+        const f32x4 t = f32x4_set1(tz[k]);
+        f32x4 v = use_i ? f32x4_add(ix0, f32x4_mul(idx, t)) : zero;
+        if (use_d) {
+            f32x4 d = f32x4_add(f32x4_sub(f32x4_add(dx0, f32x4_mul(ddx, t)), yc), bed);
+            v = use_i ? f32x4_select(f32x4_cmpgt(d, v), d, v) : d;
+        }
+        if (cap) v = f32x4_select(f32x4_cmpgt(v, capv), capv, v);
+        rock |= u32x4_movemask(f32x4_cmpgt(v, zero)) << (4 * k);
+    }
+    return rock;
+}
+
 /* The terrain's rock samples (bit 4k + i) of a layer the bounds left open, interpolated; d_none
- * and i_none: that term of max(D, I) cannot be positive anywhere in the layer (it drops out). */
+ * and i_none: that term of max(D, I) cannot be positive anywhere in the layer (it drops out);
+ * cap: the layer lies above WORLD_Y_MAX (a constant where inlined). */
 static inline __attribute__((always_inline)) uint32_t layer_interp(const CellWork *cw, const SampleLayer *L,
-                                                                   const float *tz, int nzs, bool d_none, bool i_none) {
+                                                                   const float *tz, int nzs, bool d_none, bool i_none,
+                                                                   bool cap) {
     if (d_none && i_none) return 0;
     /* field_rows' steps: x on the two z edges of the layer, then z per row inside the loop. */
     f32x4 dx0 = f32x4_set1(0.0f), ddx = dx0, ix0 = dx0, idx = dx0;
     if (!d_none) field_x(f32x4_add(cw->d.c0, f32x4_mul(cw->d.dc, f32x4_set1(L->ty))), cw->tx, &dx0, &ddx);
     if (!i_none) field_x(f32x4_add(cw->i.c0, f32x4_mul(cw->i.dc, f32x4_set1(L->ty))), cw->tx, &ix0, &idx);
-    const f32x4 yc = f32x4_set1(L->yc), bed = f32x4_set1(L->bed), zero = f32x4_set1(0.0f);
-    uint32_t rock = 0;
-    for (int k = 0; k < nzs; k++) {
-        /* gen_terrain: d - yc (+ bedrock), max with I as d > i ? d : i, the cap. */
-        const f32x4 t = f32x4_set1(tz[k]);
-        f32x4 v = f32x4_add(ix0, f32x4_mul(idx, t));
-        if (!d_none) {
-            f32x4 d = f32x4_sub(f32x4_add(dx0, f32x4_mul(ddx, t)), yc);
-            if (L->has_bed) d = f32x4_add(d, bed);
-            v = i_none ? d : f32x4_select(f32x4_cmpgt(d, v), d, v);
-        }
-        if (L->cap) {
-            f32x4 cap = f32x4_set1((float)WORLD_Y_MAX - L->yc);
-            v = f32x4_select(f32x4_cmpgt(v, cap), cap, v);
-        }
-        rock |= u32x4_movemask(f32x4_cmpgt(v, zero)) << (4 * k);
-    }
+    uint32_t rock;
+    if (i_none) rock = rows_rock(dx0, ddx, ix0, idx, L, tz, nzs, true, false, cap);
+    else if (d_none) rock = rows_rock(dx0, ddx, ix0, idx, L, tz, nzs, false, true, cap);
+    else rock = rows_rock(dx0, ddx, ix0, idx, L, tz, nzs, true, true, cap);
     return rock & cw->all;
 }
 
 /* The terrain's rock samples of a layer above WORLD_Y_MAX (the capped path: no bound settles it;
  * a fill's samples never lie there, the point query's may). */
 static uint32_t layer_capped(const CellWork *cw, const SampleLayer *L, const float *tz, int nzs) {
-    return layer_interp(cw, L, tz, nzs, false, false);
+    return layer_interp(cw, L, tz, nzs, false, false, true);
 }
 
 /* Layers (bit l) among `layers` where some cave kind may carve: the kinds' bounds on each layer's
@@ -402,7 +415,7 @@ static inline __attribute__((always_inline)) uint32_t cell_layers(const WorldGen
     for (uint32_t m = work; m; m &= m - 1) {
         int l = __builtin_ctz(m);
         uint32_t rock = (ls->cap >> l) & 1u ? layer_capped(cw, &layers[l], tz, nzs)
-                                            : layer_interp(cw, &layers[l], tz, nzs, (dnone >> l) & 1u, (inone >> l) & 1u);
+                                            : layer_interp(cw, &layers[l], tz, nzs, (dnone >> l) & 1u, (inone >> l) & 1u, false);
         uint32_t solid = rock && ((carve >> l) & 1u) ? layer_carve(g, cw, &layers[l], tz, nzs, rock) : rock;
         put_bits(cw, solid, nzs, acc[l]);
         if (((cm >> l) & 1u) && rock != cw->all) {
