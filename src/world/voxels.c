@@ -153,18 +153,9 @@ typedef struct RowRanges {
 /* The fields of cell (yi, zi, xi) its classes need: D always where it may hold rock, I only where
  * the islands may be positive somewhere in it (elsewhere no layer reads I: i_none below), caves
  * where a kind may carve, K where its cloud bound may pass. Ranges from rr (NULL: computed). */
-static void cell_work(const WorldGen *g, const ChunkScratch *s, int yi, int zi, int xi, bool clouds,
-                      const RowRanges *rr, CellWork *cw) {
+static inline __attribute__((always_inline)) void cell_fields(const WorldGen *g, const ChunkScratch *s, int yi, int zi,
+                                                              int xi, bool clouds, const RowRanges *rr, CellWork *cw) {
     cw->live = s->cell_live[yi][zi][xi];
-    RowRanges own;
-    if (!rr) {
-        /* A single cell (gen_sample_solid): its own 8 corners only. */
-        if (cw->live & CELL_ROCK) {
-            corner_range(s, WF_D, yi, zi, xi, &own.dlo[xi], &own.dhi[xi]);
-            corner_range(s, WF_I, yi, zi, xi, &own.ilo[xi], &own.ihi[xi]);
-        }
-        rr = &own;
-    }
     if (cw->live & CELL_ROCK) {
         cw->dlo = rr->dlo[xi];
         cw->dhi = rr->dhi[xi];
@@ -182,6 +173,20 @@ static void cell_work(const WorldGen *g, const ChunkScratch *s, int yi, int zi, 
         cw->khi = rr->khi[xi];
         field_gather(s, WF_K, yi, zi, xi, &cw->k);
     }
+}
+
+static void cell_work(const WorldGen *g, const ChunkScratch *s, int yi, int zi, int xi, bool clouds,
+                      const RowRanges *rr, CellWork *cw) {
+    RowRanges own;
+    if (!rr) {
+        /* A single cell (gen_sample_solid): its own 8 corners only. */
+        if (s->cell_live[yi][zi][xi] & CELL_ROCK) {
+            corner_range(s, WF_D, yi, zi, xi, &own.dlo[xi], &own.dhi[xi]);
+            corner_range(s, WF_I, yi, zi, xi, &own.ilo[xi], &own.ihi[xi]);
+        }
+        rr = &own;
+    }
+    cell_fields(g, s, yi, zi, xi, clouds, rr, cw);
 }
 
 /* The packed sample bits (bit 4k + i) of a cell into its rows' words. */
@@ -507,7 +512,7 @@ static int row_cells(const WorldGen *g, const ChunkScratch *s, const AxisSamples
         bool cl = clouds && (live & CELL_CLOUD) && cloud_may(g, band, rr.khi[xi]);
         if (!(live & CELL_ROCK) && !cl) continue;   /* air whose clouds cannot pass anywhere */
         CellWork *cw = &cws[ncw++];
-        cell_work(g, s, yi, zi, xi, cl, &rr, cw);
+        cell_fields(g, s, yi, zi, xi, cl, &rr, cw);
         cw->sh = X0 + 1;
         cw->bits = (uint64_t)lanes << (X0 + 1);
         cw->all = (lanes * 0x1111u) & (uint32_t)((1ull << (4 * nzs)) - 1u);   /* lanes in each of the nzs nibbles */
