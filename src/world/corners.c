@@ -80,15 +80,6 @@ static bool layer_in_band(const WorldGen *g, int yi) {
     return false;
 }
 
-void gen_column_range(const ChunkScratch *s, int f, int yi, int zi, float *lo, float *hi) {
-    for (int xi = 0; xi < WG_NX; xi += 4) {
-        const float *c0 = &s->corner[f][yi][zi][xi], *c1 = &s->corner[f][yi + 1][zi][xi];
-        f32x4 a = f32x4_load(c0), b = f32x4_load(c0 + WG_NX), c = f32x4_load(c1), d = f32x4_load(c1 + WG_NX);
-        if (lo) f32x4_store(lo + xi, f32x4_min(f32x4_min(a, b), f32x4_min(c, d)));
-        if (hi) f32x4_store(hi + xi, f32x4_max(f32x4_max(a, b), f32x4_max(c, d)));
-    }
-}
-
 static inline float min2(float a, float b) { return a < b ? a : b; }
 static inline float max2(float a, float b) { return a > b ? a : b; }
 

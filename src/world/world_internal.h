@@ -438,8 +438,15 @@ void gen_chunk_voxels_lod(const WorldGen *g, int64_t cx, int64_t cz, double time
 void gen_chunk_corners(const WorldGen *g, int64_t cx, int64_t cz, double time_s, int nx, bool lazy, ChunkScratch *s);
 /* Smallest and largest of field f over the four corners of each corner column pair (yi and
  * yi + 1, zi and zi + 1), for every column of a row (lo or hi may be NULL): a cell's range is
- * that of its two columns (corners.c). */
-void gen_column_range(const ChunkScratch *s, int f, int yi, int zi, float *lo, float *hi);
+ * that of its two columns (the cell classes and the fill). */
+static inline void gen_column_range(const ChunkScratch *s, int f, int yi, int zi, float *lo, float *hi) {
+    for (int xi = 0; xi < WG_NX; xi += 4) {
+        const float *c0 = &s->corner[f][yi][zi][xi], *c1 = &s->corner[f][yi + 1][zi][xi];
+        f32x4 a = f32x4_load(c0), b = f32x4_load(c0 + WG_NX), c = f32x4_load(c1), d = f32x4_load(c1 + WG_NX);
+        if (lo) f32x4_store(lo + xi, f32x4_min(f32x4_min(a, b), f32x4_min(c, d)));
+        if (hi) f32x4_store(hi + xi, f32x4_max(f32x4_max(a, b), f32x4_max(c, d)));
+    }
+}
 /* Solidity of LOD-0 block (x, y, z) in chunk-local blocks (x, z in -4..4 * (nx - 1) - 1) from
  * the corners: the same float operations as the voxel fill and world_density_at. */
 bool gen_sample_solid(const WorldGen *g, const ChunkScratch *s, int x, int y, int z);
