@@ -96,27 +96,42 @@ void gen_biome_chunk(const WorldGen *g, int64_t bx0, int64_t bz0, int scale, int
     gen_biome_plane(g, bx0, bz0, GEN_BIOME_STEP, &lat[0][0], L, L, L);
     for (int k = 0; k < L; k++)
         for (int i = 0; i < L; i++) plain &= lat[k][i].w[BIOME_TEMPERATE] == 1.0f;
-    for (int z = 0; z < n; z++) {
-        int q = z * scale + off, kz = q / GEN_BIOME_STEP;
-        float tz = (float)(q % GEN_BIOME_STEP) * (1.0f / GEN_BIOME_STEP);
-        for (int x = 0; x < n; x++) {
-            float *w = out[z][x];
-            if (plain) {
+    if (plain) {
+        for (int z = 0; z < n; z++)
+            for (int x = 0; x < n; x++) {
+                float *w = out[z][x];
                 w[BIOME_TEMPERATE] = 1.0f;
                 for (int b = 1; b < BIOME_COUNT; b++) w[b] = 0.0f;
-                continue;
             }
-            int p = x * scale + off, kx = p / GEN_BIOME_STEP;
-            float tx = (float)(p % GEN_BIOME_STEP) * (1.0f / GEN_BIOME_STEP);
-            const BiomeSample *a = &lat[kz][kx], *b = &lat[kz][kx + 1], *c = &lat[kz + 1][kx], *d = &lat[kz + 1][kx + 1];
-            /* The four biomes' weights as the lanes of one vector: per lane the same operations. */
-            _Static_assert(BIOME_COUNT == 4, "one vector holds a column's biome weights");
-            const f32x4 txv = f32x4_set1(tx), tzv = f32x4_set1(tz);
-            f32x4 wa = f32x4_load(a->w), wc = f32x4_load(c->w);
-            f32x4 u = f32x4_add(wa, f32x4_mul(f32x4_sub(f32x4_load(b->w), wa), txv));
-            f32x4 v = f32x4_add(wc, f32x4_mul(f32x4_sub(f32x4_load(d->w), wc), txv));
-            f32x4_store(w, f32x4_add(u, f32x4_mul(f32x4_sub(v, u), tzv)));
+        return;
+    }
+    /* The four biomes' weights as the lanes of one vector: per lane the same operations. The x
+     * lerps of a lattice row pair are the same for every z between them, so they are taken once
+     * per pair (u and v - u per column), then the z lerp per row. */
+    _Static_assert(BIOME_COUNT == 4, "one vector holds a column's biome weights");
+    int kxs[CHUNK_SIZE];
+    f32x4 txs[CHUNK_SIZE], u[CHUNK_SIZE], dv[CHUNK_SIZE];
+    for (int x = 0; x < n; x++) {
+        int p = x * scale + off;
+        kxs[x] = p / GEN_BIOME_STEP;
+        txs[x] = f32x4_set1((float)(p % GEN_BIOME_STEP) * (1.0f / GEN_BIOME_STEP));
+    }
+    int kz_done = -1;
+    for (int z = 0; z < n; z++) {
+        int q = z * scale + off, kz = q / GEN_BIOME_STEP;
+        const f32x4 tzv = f32x4_set1((float)(q % GEN_BIOME_STEP) * (1.0f / GEN_BIOME_STEP));
+        if (kz != kz_done) {
+            for (int x = 0; x < n; x++) {
+                const BiomeSample *a = &lat[kz][kxs[x]], *b = a + 1, *c = &lat[kz + 1][kxs[x]], *d = c + 1;
+                f32x4 wa = f32x4_load(a->w), wc = f32x4_load(c->w);
+                f32x4 uu = f32x4_add(wa, f32x4_mul(f32x4_sub(f32x4_load(b->w), wa), txs[x]));
+                f32x4 vv = f32x4_add(wc, f32x4_mul(f32x4_sub(f32x4_load(d->w), wc), txs[x]));
+                u[x] = uu;
+                dv[x] = f32x4_sub(vv, uu);
+            }
+            kz_done = kz;
         }
+        for (int x = 0; x < n; x++) f32x4_store(out[z][x], f32x4_add(u[x], f32x4_mul(dv[x], tzv)));
     }
 }
 
