@@ -602,12 +602,19 @@ static void column_colours(const WorldGen *g, ChunkScratch *s) {
     const int64_t bx0 = s->cx * CHUNK_SIZE, bz0 = s->cz * CHUNK_SIZE;
     const NoiseFx fj = g->f_jitter;
     gen_biome_chunk(g, bx0, bz0, s->scale, s->off, s->n, s->biome_w);
+    /* The jitter's rows as one call (row z at bz0 + z * scale + off: the row calls' values). */
+    noise_simplex2_rows_w(g->s_jitter, noise_wide_mul_int(fj, bx0 + s->off), noise_fx_mul_int(fj, s->scale),
+                          noise_wide_mul_int(fj, bz0 + s->off), noise_fx_mul_int(fj, s->scale), &s->jitter[0][0], CHUNK_SIZE,
+                          s->n, s->n);
+    if (!g->home_on) {   /* no home island: every column off it, its weights the biomes' */
+        memset(s->home_type, ISLAND_FIELD_OFF, sizeof s->home_type);
+        memset(s->home_rgb, 0, sizeof s->home_rgb);
+        return;
+    }
     for (int z = 0; z < s->n; z++) {
         int64_t bz = bz0 + z * s->scale + s->off;
-        noise_simplex2_row_w(g->s_jitter, noise_wide_mul_int(fj, bx0 + s->off), noise_fx_mul_int(fj, s->scale),
-                             noise_wide_mul_int(fj, bz), s->jitter[z], s->n);
         for (int x = 0; x < s->n; x++) {
-            uint8_t t = g->home_on ? gen_home_type(g, bx0 + x * s->scale + s->off, bz) : ISLAND_FIELD_OFF;
+            uint8_t t = gen_home_type(g, bx0 + x * s->scale + s->off, bz);
             s->home_type[z][x] = t;
             s->home_rgb[z][x] = t < ISLAND_FIELD_MAX_TYPES ? gen_home_rgb(g, bx0 + x * s->scale + s->off, bz, t) : 0u;
             if (t != ISLAND_FIELD_OFF) {
