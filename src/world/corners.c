@@ -80,6 +80,13 @@ static bool layer_in_band(const WorldGen *g, int yi) {
     return false;
 }
 
+/* The cell layers (bit yi, yi < ncy) layer_in_band says lie in the band. */
+static uint32_t band_layers(const WorldGen *g, int ncy) {
+    uint32_t band = 0;
+    for (int yi = 0; yi < ncy; yi++) band |= (uint32_t)layer_in_band(g, yi) << yi;
+    return band;
+}
+
 static inline float min2(float a, float b) { return a < b ? a : b; }
 static inline float max2(float a, float b) { return a > b ? a : b; }
 
@@ -187,7 +194,8 @@ static void corner_bounds(const WorldGen *g, const ColumnRows *cr, int nx, int n
  * lowest voxel centre). The largest of a cell's 8 corners: the largest of the four
  * corners of each corner column pair, then of two neighbouring ones. Only cells that may
  * hold rock whatever n3 is are looked at (their corners are all there). */
-static void classify_cells(const WorldGen *g, ChunkScratch *s, uint32_t maybe[WG_NX][WG_NX], int ncy, int nx) {
+static void classify_cells(const WorldGen *g, ChunkScratch *s, uint32_t maybe[WG_NX][WG_NX], uint32_t bands, int ncy,
+                           int nx) {
     memset(s->row_need, 0, sizeof s->row_need);
     s->cells_total = (uint32_t)(ncy * (nx - 1) * (nx - 1));
     s->cells_skipped = 0;
@@ -203,7 +211,7 @@ static void classify_cells(const WorldGen *g, ChunkScratch *s, uint32_t maybe[WG
     for (int yi = 0; yi < ncy; yi++) {
         /* -y and bedrock peak at the cell's lowest voxel centre. */
         const f32x4 lift = f32x4_set1(gen_lift(g, (float)(WORLD_Y_MIN + yi * WORLD_CELL_Y) + 0.5f));
-        uint8_t band = layer_in_band(g, yi) ? CELL_CLOUD : 0;
+        uint8_t band = (bands >> yi) & 1u ? CELL_CLOUD : 0;
         bool cave_layer = any_caves && (float)(WORLD_Y_MIN + (yi + 1) * WORLD_CELL_Y) > g->p.cave_min_y;
         /* Every voxel is rock where the lowest corner bound at the top voxel centre is above zero. */
         float yt = (float)(WORLD_Y_MIN + yi * WORLD_CELL_Y + WORLD_CELL_Y - 1) + 0.5f;
@@ -303,7 +311,8 @@ void gen_chunk_corners(const WorldGen *g, int64_t cx, int64_t cz, double time_s,
             corner_row(g, &cr, zi, (float)Y, n3[zi], s->corner[WF_D][yi][zi], s->corner[WF_I][yi][zi]);
     }
 
-    classify_cells(g, s, maybe, ncy, nx);
+    const uint32_t bands = band_layers(g, ncy);
+    classify_cells(g, s, maybe, bands, ncy, nx);
 
     /* Cave fields only at the corners of cells that may hold rock: per corner row, the run of
      * columns from the first such corner to the last (lane i of a row is the field at x0 + i*dx,
@@ -318,7 +327,7 @@ void gen_chunk_corners(const WorldGen *g, int64_t cx, int64_t cz, double time_s,
         NoiseWide x0 = noise_wide_mul_int(g->f_cloud, X0 + shift);   /* |shift| <= 1e15: no overflow */
         NoiseFx dx = noise_fx_mul_int(g->f_cloud, WORLD_CELL_XZ);
         for (int yi = 0; yi < ny; yi++) {
-            bool need = (yi < ncy && layer_in_band(g, yi)) || (yi > 0 && layer_in_band(g, yi - 1));
+            bool need = ((bands | bands << 1) >> yi) & 1u;   /* a corner layer of a band cell layer */
             if (!need) continue;
             int32_t Y = WORLD_Y_MIN + yi * WORLD_CELL_Y;
             noise_fbm3_rows_w(g->s_cloud, &g->fb_cloud, x0, dx, noise_wide_mul_int(g->f_cloud, Y), noise_wide_mul_int(g->f_cloud, Z0),
