@@ -410,7 +410,8 @@ static inline __attribute__((always_inline)) uint32_t cell_layers(const WorldGen
         }
         work = open | (ls->mask & ls->cap);
     }
-    const uint32_t carve = (cw->live & CELL_CARVE) && (ls->caves & (full | work)) ? carve_layers(g, cw, ls, ls->caves & (full | work)) : 0u;
+    const uint32_t carving = (cw->live & CELL_CARVE) ? ls->caves & (full | work) : 0u;
+    const uint32_t carve = carving ? carve_layers(g, cw, ls, carving) : 0u;
     for (uint32_t m = full; m; m &= m - 1) {
         int l = __builtin_ctz(m);
         uint32_t solid = (carve >> l) & 1u ? layer_carve(g, cw, &layers[l], tz, nzs, cw->all) : cw->all;
