@@ -70,6 +70,19 @@ void gen_biome_row(const WorldGen *g, int64_t bx0, int32_t step, int64_t bz, Bio
     for (int i = 0; i < n; i++) gen_biome_weights(g, t[i], u[i], &out[i]);
 }
 
+void gen_biome_plane(const WorldGen *g, int64_t bx0, int64_t bz0, int32_t step, BiomeSample *out, int stride, int n,
+                     int rows) {
+    float t[GEN_BIOME_PLANE_MAX], u[GEN_BIOME_PLANE_MAX];
+    if (n <= 0 || rows <= 0 || n * rows > GEN_BIOME_PLANE_MAX) return;
+    const NoiseWide x0 = noise_wide_mul_int(g->f_biome, bx0), z0 = noise_wide_mul_int(g->f_biome, bz0);
+    const NoiseFx d = noise_fx_mul_int(g->f_biome, step);
+    noise_fbm2_rows_w(g->s_temp, &g->fb_biome, x0, d, z0, d, t, n, n, rows);
+    if (row_has_hot(g, t, n * rows)) noise_fbm2_rows_w(g->s_humid, &g->fb_biome, x0, d, z0, d, u, n, n, rows);
+    else memset(u, 0, sizeof(float) * (size_t)(n * rows));
+    for (int r = 0; r < rows; r++)
+        for (int i = 0; i < n; i++) gen_biome_weights(g, t[r * n + i], u[r * n + i], &out[r * stride + i]);
+}
+
 /* The weights at the chunk's sample columns: the fields on a lattice of GEN_BIOME_STEP blocks
  * (world multiples of 8, so every chunk and LOD reads the same lattice values), the weights
  * interpolated bilinearly between them with a fixed order of float operations. The fields
@@ -80,29 +93,45 @@ void gen_biome_chunk(const WorldGen *g, int64_t bx0, int64_t bz0, int scale, int
     enum { L = CHUNK_SIZE / GEN_BIOME_STEP + 1 };
     BiomeSample lat[L][L];
     bool plain = true;
-    for (int k = 0; k < L; k++) {
-        gen_biome_row(g, bx0, GEN_BIOME_STEP, bz0 + k * GEN_BIOME_STEP, lat[k], L);
+    gen_biome_plane(g, bx0, bz0, GEN_BIOME_STEP, &lat[0][0], L, L, L);
+    for (int k = 0; k < L; k++)
         for (int i = 0; i < L; i++) plain &= lat[k][i].w[BIOME_TEMPERATE] == 1.0f;
-    }
-    for (int z = 0; z < n; z++) {
-        int q = z * scale + off, kz = q / GEN_BIOME_STEP;
-        float tz = (float)(q % GEN_BIOME_STEP) * (1.0f / GEN_BIOME_STEP);
-        for (int x = 0; x < n; x++) {
-            float *w = out[z][x];
-            if (plain) {
+    if (plain) {
+        for (int z = 0; z < n; z++)
+            for (int x = 0; x < n; x++) {
+                float *w = out[z][x];
                 w[BIOME_TEMPERATE] = 1.0f;
                 for (int b = 1; b < BIOME_COUNT; b++) w[b] = 0.0f;
-                continue;
             }
-            int p = x * scale + off, kx = p / GEN_BIOME_STEP;
-            float tx = (float)(p % GEN_BIOME_STEP) * (1.0f / GEN_BIOME_STEP);
-            const BiomeSample *a = &lat[kz][kx], *b = &lat[kz][kx + 1], *c = &lat[kz + 1][kx], *d = &lat[kz + 1][kx + 1];
-            for (int k = 0; k < BIOME_COUNT; k++) {
-                float u = a->w[k] + (b->w[k] - a->w[k]) * tx;
-                float v = c->w[k] + (d->w[k] - c->w[k]) * tx;
-                w[k] = u + (v - u) * tz;
+        return;
+    }
+    /* The four biomes' weights as the lanes of one vector: per lane the same operations. The x
+     * lerps of a lattice row pair are the same for every z between them, so they are taken once
+     * per pair (u and v - u per column), then the z lerp per row. */
+    _Static_assert(BIOME_COUNT == 4, "one vector holds a column's biome weights");
+    int kxs[CHUNK_SIZE];
+    f32x4 txs[CHUNK_SIZE], u[CHUNK_SIZE], dv[CHUNK_SIZE];
+    for (int x = 0; x < n; x++) {
+        int p = x * scale + off;
+        kxs[x] = p / GEN_BIOME_STEP;
+        txs[x] = f32x4_set1((float)(p % GEN_BIOME_STEP) * (1.0f / GEN_BIOME_STEP));
+    }
+    int kz_done = -1;
+    for (int z = 0; z < n; z++) {
+        int q = z * scale + off, kz = q / GEN_BIOME_STEP;
+        const f32x4 tzv = f32x4_set1((float)(q % GEN_BIOME_STEP) * (1.0f / GEN_BIOME_STEP));
+        if (kz != kz_done) {
+            for (int x = 0; x < n; x++) {
+                const BiomeSample *a = &lat[kz][kxs[x]], *b = a + 1, *c = &lat[kz + 1][kxs[x]], *d = c + 1;
+                f32x4 wa = f32x4_load(a->w), wc = f32x4_load(c->w);
+                f32x4 uu = f32x4_add(wa, f32x4_mul(f32x4_sub(f32x4_load(b->w), wa), txs[x]));
+                f32x4 vv = f32x4_add(wc, f32x4_mul(f32x4_sub(f32x4_load(d->w), wc), txs[x]));
+                u[x] = uu;
+                dv[x] = f32x4_sub(vv, uu);
             }
+            kz_done = kz;
         }
+        for (int x = 0; x < n; x++) f32x4_store(out[z][x], f32x4_add(u[x], f32x4_mul(dv[x], tzv)));
     }
 }
 

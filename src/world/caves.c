@@ -26,9 +26,22 @@ static void carve_above(const float *prm, const float *const *f, float *t, int n
     for (int i = 0; i < n; i++) t[i] = (prm[1] - f[0][i]) * WG_CAVE_K;
 }
 
+static uint32_t above_air4(const float *prm, const f32x4 (*f)[4], int nv) {
+    const f32x4 thr = f32x4_set1(prm[1]), k = f32x4_set1(WG_CAVE_K), zero = f32x4_set1(0.0f);
+    uint32_t air = 0;
+    for (int v = 0; v < nv; v++)
+        air |= u32x4_movemask(f32x4_cmpge(zero, f32x4_mul(f32x4_sub(thr, f[0][v]), k))) << (4 * v);
+    return air;
+}
+
 static bool above_never(const float *prm, const float *lo, const float *hi) {
     (void)lo;
     return hi[0] < prm[1] - CAVE_BOUND_MARGIN;
+}
+
+static uint32_t above_never4(const float *prm, const f32x4 *lo, const f32x4 *hi) {
+    (void)lo;
+    return u32x4_movemask(f32x4_cmpgt(f32x4_set1(prm[1] - CAVE_BOUND_MARGIN), hi[0]));
 }
 
 /* Air where 1 - |field| exceeds prm[1]: the neighbourhood of the field's zero surface. */
@@ -39,9 +52,26 @@ static void carve_ridge(const float *prm, const float *const *f, float *t, int n
     }
 }
 
+static uint32_t ridge_air4(const float *prm, const f32x4 (*f)[4], int nv) {
+    const f32x4 thr = f32x4_set1(prm[1]), k = f32x4_set1(WG_CAVE_K), one = f32x4_set1(1.0f), zero = f32x4_set1(0.0f);
+    uint32_t air = 0;
+    for (int v = 0; v < nv; v++) {
+        /* |x| by clearing the sign bit: x < 0 ? -x : x for every x but -0 (whose |x| is +0, and
+         * 1 - (+0) and 1 - (-0) are both 1) and NaN (which stays NaN: t is NaN either way). */
+        f32x4 w = f32x4_sub(one, f32x4_abs(f[0][v]));
+        air |= u32x4_movemask(f32x4_cmpge(zero, f32x4_mul(f32x4_sub(thr, w), k))) << (4 * v);
+    }
+    return air;
+}
+
 static bool ridge_never(const float *prm, const float *lo, const float *hi) {
     float k = 1.0f - prm[1] + CAVE_BOUND_MARGIN;
     return lo[0] > k || hi[0] < -k;
+}
+
+static uint32_t ridge_never4(const float *prm, const f32x4 *lo, const f32x4 *hi) {
+    float k = 1.0f - prm[1] + CAVE_BOUND_MARGIN;
+    return u32x4_movemask(u32x4_or(f32x4_cmpgt(lo[0], f32x4_set1(k)), f32x4_cmpgt(f32x4_set1(-k), hi[0])));
 }
 
 /* Two simplex fields at prm[0], y frequency times prm[2]. The squash is a float setting like
@@ -59,9 +89,28 @@ static void carve_tubes(const float *prm, const float *const *f, float *t, int n
     for (int i = 0; i < n; i++) t[i] = (f[0][i] * f[0][i] + f[1][i] * f[1][i] - r2) * WG_CAVE_K;
 }
 
+static uint32_t tubes_air4(const float *prm, const f32x4 (*f)[4], int nv) {
+    const f32x4 r2 = f32x4_set1(prm[1] * prm[1]), k = f32x4_set1(WG_CAVE_K), zero = f32x4_set1(0.0f);
+    uint32_t air = 0;
+    for (int v = 0; v < nv; v++) {
+        f32x4 a = f[0][v], b = f[1][v];
+        f32x4 t = f32x4_mul(f32x4_sub(f32x4_add(f32x4_mul(a, a), f32x4_mul(b, b)), r2), k);
+        air |= u32x4_movemask(f32x4_cmpge(zero, t)) << (4 * v);
+    }
+    return air;
+}
+
 static bool tubes_never(const float *prm, const float *lo, const float *hi) {
     float r = prm[1] * 1.01f + CAVE_BOUND_MARGIN;
     return lo[0] > r || hi[0] < -r || lo[1] > r || hi[1] < -r;
+}
+
+static uint32_t tubes_never4(const float *prm, const f32x4 *lo, const f32x4 *hi) {
+    float r = prm[1] * 1.01f + CAVE_BOUND_MARGIN;
+    const f32x4 rv = f32x4_set1(r), nr = f32x4_set1(-r);
+    u32x4 a = u32x4_or(f32x4_cmpgt(lo[0], rv), f32x4_cmpgt(nr, hi[0]));
+    u32x4 b = u32x4_or(f32x4_cmpgt(lo[1], rv), f32x4_cmpgt(nr, hi[1]));
+    return u32x4_movemask(u32x4_or(a, b));
 }
 
 /* FBM of prm[2] octaves on the worm field's seed: the worms' caverns with rough walls. The sum
@@ -100,6 +149,10 @@ static const CaveKind k_rough = {
 
 /* The table, by mode bit index. Registration fills free bits at boot, before any world. */
 static const CaveKind *g_kinds[WORLD_CAVE_KINDS_MAX] = {&k_cheese, &k_worms, &k_tubes, &k_rough};
+/* The built-in kinds' rules and bounds on vectors (a registered kind has none). */
+static const struct { const CaveKind *kind; CaveAir4Fn air4; CaveNever4Fn never4; } k_vec[] = {
+    {&k_cheese, above_air4, above_never4}, {&k_worms, ridge_air4, ridge_never4}, {&k_tubes, tubes_air4, tubes_never4},
+    {&k_rough, ridge_air4, ridge_never4}};
 
 static uint32_t bit_index(uint32_t mode) {
     uint32_t b = 0;
@@ -149,6 +202,10 @@ void gen_caves_init(WorldGen *g) {
         if (!k || !((g->p.cave_modes >> b) & 1u) || g->ncave_fields + k->nfields > WG_CAVE_FIELDS) continue;
         CaveActive *a = &g->caves[g->ncaves++];
         a->kind = k;
+        a->air4 = NULL;
+        a->never4 = NULL;
+        for (size_t i = 0; i < sizeof k_vec / sizeof k_vec[0]; i++)
+            if (k_vec[i].kind == k) a->air4 = k_vec[i].air4, a->never4 = k_vec[i].never4;
         a->field0 = g->ncave_fields;
         const double *prm = g->p.cave_params[b];
         for (uint32_t i = 0; i < WORLD_CAVE_PARAMS_MAX; i++) a->prm[i] = (float)prm[i];
@@ -224,13 +281,22 @@ void gen_caves_carve(const WorldGen *g, const float *const *fv, float *v, int n)
     }
 }
 
-uint32_t gen_caves_air(const WorldGen *g, const float *const *fv, int n) {
-    float t[16];
+uint32_t gen_caves_air4(const WorldGen *g, const f32x4 (*fv)[4], int nv) {
     uint32_t air = 0;
     for (uint32_t k = 0; k < g->ncaves; k++) {
         const CaveActive *a = &g->caves[k];
-        a->kind->carve(a->prm, fv + a->field0, t, n);
-        for (int i = 0; i < n; i++) air |= (uint32_t)(t[i] <= 0.0f) << i;
+        if (a->air4) {
+            air |= a->air4(a->prm, fv + a->field0, nv);
+            continue;
+        }
+        float v[CAVE_KIND_FIELDS][16], t[16];
+        const float *fp[CAVE_KIND_FIELDS];
+        for (uint32_t f = 0; f < a->kind->nfields; f++) {
+            for (int i = 0; i < nv; i++) f32x4_store(&v[f][4 * i], fv[a->field0 + f][i]);
+            fp[f] = v[f];
+        }
+        a->kind->carve(a->prm, fp, t, 4 * nv);
+        for (int i = 0; i < 4 * nv; i++) air |= (uint32_t)(t[i] <= 0.0f) << i;
     }
     return air;
 }
@@ -241,4 +307,24 @@ bool gen_caves_never_carve(const WorldGen *g, const float *lo, const float *hi) 
         if (!a->kind->never_carves || !a->kind->never_carves(a->prm, lo + a->field0, hi + a->field0)) return false;
     }
     return true;
+}
+
+uint32_t gen_caves_never4(const WorldGen *g, const f32x4 *lo, const f32x4 *hi) {
+    uint32_t never = 15u;
+    for (uint32_t k = 0; k < g->ncaves && never; k++) {
+        const CaveActive *a = &g->caves[k];
+        if (a->never4) {
+            never &= a->never4(a->prm, lo + a->field0, hi + a->field0);
+            continue;
+        }
+        if (!a->kind->never_carves) return 0;
+        float l[CAVE_KIND_FIELDS][4], h[CAVE_KIND_FIELDS][4];
+        for (uint32_t f = 0; f < a->kind->nfields; f++) f32x4_store(l[f], lo[a->field0 + f]), f32x4_store(h[f], hi[a->field0 + f]);
+        for (int i = 0; i < 4; i++) {
+            float li[CAVE_KIND_FIELDS], hi_i[CAVE_KIND_FIELDS];
+            for (uint32_t f = 0; f < a->kind->nfields; f++) li[f] = l[f][i], hi_i[f] = h[f][i];
+            if (!a->kind->never_carves(a->prm, li, hi_i)) never &= ~(1u << i);
+        }
+    }
+    return never;
 }

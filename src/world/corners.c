@@ -80,13 +80,11 @@ static bool layer_in_band(const WorldGen *g, int yi) {
     return false;
 }
 
-void gen_column_range(const ChunkScratch *s, int f, int yi, int zi, float *lo, float *hi) {
-    for (int xi = 0; xi < WG_NX; xi += 4) {
-        const float *c0 = &s->corner[f][yi][zi][xi], *c1 = &s->corner[f][yi + 1][zi][xi];
-        f32x4 a = f32x4_load(c0), b = f32x4_load(c0 + WG_NX), c = f32x4_load(c1), d = f32x4_load(c1 + WG_NX);
-        if (lo) f32x4_store(lo + xi, f32x4_min(f32x4_min(a, b), f32x4_min(c, d)));
-        if (hi) f32x4_store(hi + xi, f32x4_max(f32x4_max(a, b), f32x4_max(c, d)));
-    }
+/* The cell layers (bit yi, yi < ncy) layer_in_band says lie in the band. */
+static uint32_t band_layers(const WorldGen *g, int ncy) {
+    uint32_t band = 0;
+    for (int yi = 0; yi < ncy; yi++) band |= (uint32_t)layer_in_band(g, yi) << yi;
+    return band;
 }
 
 static inline float min2(float a, float b) { return a < b ? a : b; }
@@ -110,21 +108,29 @@ static void mark_cells(const WorldGen *g, ChunkScratch *s, int ncy, int nx) {
                 continue;
             }
             uint32_t rock = 0;
-            for (int xi = 0; xi < nx - 1; xi++) rock |= row[xi] & CELL_ROCK;
+            for (int xi = 0; xi < nx - 1; xi++) rock |= (uint32_t)(row[xi] & CELL_ROCK) << xi;
             if (!rock) continue;
+            /* The cells' cave ranges four at a time (lane i: cell xi + i, from its two columns). */
             float clo[WG_CAVE_FIELDS][WG_NX + 4], chi[WG_CAVE_FIELDS][WG_NX + 4];
-            for (uint32_t f = 0; f < g->ncave_fields; f++) gen_column_range(s, WF_CAVE + (int)f, yi, zi, clo[f], chi[f]);
-            for (int xi = 0; xi < nx - 1; xi++) {
-                uint8_t live = row[xi];
-                if (!(live & CELL_ROCK)) continue;
-                float lo[WG_CAVE_FIELDS], hi[WG_CAVE_FIELDS];
+            for (uint32_t f = 0; f < g->ncave_fields; f++) {
+                gen_column_range(s, WF_CAVE + (int)f, yi, zi, clo[f], chi[f]);
+                clo[f][WG_NX] = clo[f][WG_NX - 1], chi[f][WG_NX] = chi[f][WG_NX - 1];
+            }
+            for (int x0 = 0; x0 < nx - 1; x0 += 4) {
+                if (!((rock >> x0) & 15u)) continue;
+                f32x4 lo[WG_CAVE_FIELDS], hi[WG_CAVE_FIELDS];
                 for (uint32_t f = 0; f < g->ncave_fields; f++) {
-                    lo[f] = min2(clo[f][xi], clo[f][xi + 1]);
-                    hi[f] = max2(chi[f][xi], chi[f][xi + 1]);
+                    lo[f] = f32x4_min(f32x4_load(clo[f] + x0), f32x4_load(clo[f] + x0 + 1));
+                    hi[f] = f32x4_max(f32x4_load(chi[f] + x0), f32x4_load(chi[f] + x0 + 1));
                 }
-                if (!gen_caves_never_carve(g, lo, hi)) live |= CELL_CARVE;
-                else if (live & CELL_FULL) live |= CELL_SURE;
-                row[xi] = (uint8_t)(live & ~CELL_FULL);
+                uint32_t never = gen_caves_never4(g, lo, hi);
+                for (int xi = x0; xi < x0 + 4 && xi < nx - 1; xi++) {
+                    uint8_t live = row[xi];
+                    if (!(live & CELL_ROCK)) continue;
+                    if (!((never >> (xi - x0)) & 1u)) live |= CELL_CARVE;
+                    else if (live & CELL_FULL) live |= CELL_SURE;
+                    row[xi] = (uint8_t)(live & ~CELL_FULL);
+                }
             }
         }
     }
@@ -140,39 +146,44 @@ static void mark_cells(const WorldGen *g, ChunkScratch *s, int ncy, int nx) {
  * corners are not needed. */
 static void corner_bounds(const WorldGen *g, const ColumnRows *cr, int nx, int ncy,
                           uint32_t maybe[WG_NX][WG_NX]) {
+    enum { NV = (WG_NY + 3) / 4 };   /* corner (and cell) layers, 4 to a vector */
     uint32_t imask[WG_NX][WG_NX];
     float dub[WG_NX][WG_NX];
     const float amp = g->p.n3_amplitude, k = g->island_bottom_k, m = WG_MARGIN;
     const float noise = g->p.island_noise < 0.0f ? -g->p.island_noise : g->p.island_noise;
     const float hnoise = noise * 0.25f;
     const uint32_t layers = ncy + 1 >= 32 ? 0xffffffffu : (1u << (ncy + 1)) - 1u;
+    float ys[NV * 4], lift[NV * 4];
+    for (int yi = 0; yi < NV * 4; yi++) {
+        ys[yi] = (float)(WORLD_Y_MIN + yi * WORLD_CELL_Y);
+        lift[yi] = yi < ncy ? gen_lift(g, (float)(WORLD_Y_MIN + yi * WORLD_CELL_Y) + 0.5f) : 0.0f;
+    }
     for (int zi = 0; zi < nx; zi++)
         for (int xi = 0; xi < nx; xi++) {
             float b = cr->base[zi][xi], hi = b + amp, lo = b + -amp;
             dub[zi][xi] = hi > lo ? hi : lo;
-            /* Corner layers strictly inside the lens ranges of this column. */
+            /* Corner layers strictly inside the lens ranges of this column (4 heights a compare). */
             uint32_t mk = 0;
             for (int lens = 0; lens < (cr->home_on[zi][xi] ? 2 : 1); lens++) {
                 float top = lens ? cr->home_top[zi][xi] : cr->top[zi][xi];
                 float bot = lens ? cr->home_bottom[zi][xi] : cr->bottom[zi][xi];
                 float n = lens ? hnoise : noise;
-                float ylo = bot - (n + m) / k - 1.0f, yhi = top + n + m + 1.0f;
-                for (int yi = 0; yi <= ncy; yi++) {
-                    float Y = (float)(WORLD_Y_MIN + yi * WORLD_CELL_Y);
-                    if (Y > ylo && Y < yhi) mk |= 1u << yi;
+                const f32x4 ylo = f32x4_set1(bot - (n + m) / k - 1.0f), yhi = f32x4_set1(top + n + m + 1.0f);
+                for (int v = 0; v < NV; v++) {
+                    f32x4 y = f32x4_load(ys + 4 * v);
+                    mk |= u32x4_movemask(u32x4_and(f32x4_cmpgt(y, ylo), f32x4_cmpgt(yhi, y))) << (4 * v);
                 }
             }
             imask[zi][xi] = mk & layers;
         }
-    float lift[WG_NY];
-    for (int yi = 0; yi < ncy; yi++) lift[yi] = gen_lift(g, (float)(WORLD_Y_MIN + yi * WORLD_CELL_Y) + 0.5f);
+    const f32x4 nm = f32x4_set1(-m);
     for (int zi = 0; zi < nx - 1; zi++)
         for (int xi = 0; xi < nx - 1; xi++) {
             uint32_t corners = imask[zi][xi] | imask[zi][xi + 1] | imask[zi + 1][xi] | imask[zi + 1][xi + 1];
             uint32_t mb = corners | corners >> 1;   /* cell yi: corner layer yi or yi + 1 */
-            float d = max2(max2(dub[zi][xi], dub[zi][xi + 1]), max2(dub[zi + 1][xi], dub[zi + 1][xi + 1]));
-            for (int yi = 0; yi < ncy; yi++)
-                if (d + lift[yi] > -m) mb |= 1u << yi;
+            const f32x4 d = f32x4_set1(max2(max2(dub[zi][xi], dub[zi][xi + 1]), max2(dub[zi + 1][xi], dub[zi + 1][xi + 1])));
+            for (int v = 0; v < NV; v++)   /* cell layers where d plus -y and bedrock passes -m */
+                mb |= u32x4_movemask(f32x4_cmpgt(f32x4_add(d, f32x4_load(lift + 4 * v)), nm)) << (4 * v);
             maybe[zi][xi] = mb & (layers >> 1);
         }
 }
@@ -183,50 +194,61 @@ static void corner_bounds(const WorldGen *g, const ColumnRows *cr, int nx, int n
  * lowest voxel centre). The largest of a cell's 8 corners: the largest of the four
  * corners of each corner column pair, then of two neighbouring ones. Only cells that may
  * hold rock whatever n3 is are looked at (their corners are all there). */
-static void classify_cells(const WorldGen *g, ChunkScratch *s, uint32_t maybe[WG_NX][WG_NX], int ncy, int nx) {
+static void classify_cells(const WorldGen *g, ChunkScratch *s, uint32_t maybe[WG_NX][WG_NX], uint32_t bands, int ncy,
+                           int nx) {
     memset(s->row_need, 0, sizeof s->row_need);
     s->cells_total = (uint32_t)(ncy * (nx - 1) * (nx - 1));
     s->cells_skipped = 0;
     bool any_caves = g->ncaves > 0;
+    /* The cells that may hold rock whatever n3 is, as a mask over the cells of each row. */
+    uint32_t rows[WG_NY][WG_NX];
+    memset(rows, 0, sizeof rows);
+    for (int zi = 0; zi < nx - 1; zi++)
+        for (int xi = 0; xi < nx - 1; xi++)
+            for (uint32_t mb = maybe[zi][xi]; mb; mb &= mb - 1) rows[__builtin_ctz(mb)][zi] |= 1u << xi;
+    const uint32_t cells = (1u << (nx - 1)) - 1u;
+    const f32x4 pm = f32x4_set1(WG_MARGIN), nm = f32x4_set1(-WG_MARGIN);
     for (int yi = 0; yi < ncy; yi++) {
         /* -y and bedrock peak at the cell's lowest voxel centre. */
-        float lift = gen_lift(g, (float)(WORLD_Y_MIN + yi * WORLD_CELL_Y) + 0.5f);
-        uint8_t band = layer_in_band(g, yi) ? CELL_CLOUD : 0;
+        const f32x4 lift = f32x4_set1(gen_lift(g, (float)(WORLD_Y_MIN + yi * WORLD_CELL_Y) + 0.5f));
+        uint8_t band = (bands >> yi) & 1u ? CELL_CLOUD : 0;
         bool cave_layer = any_caves && (float)(WORLD_Y_MIN + (yi + 1) * WORLD_CELL_Y) > g->p.cave_min_y;
         /* Every voxel is rock where the lowest corner bound at the top voxel centre is above zero. */
         float yt = (float)(WORLD_Y_MIN + yi * WORLD_CELL_Y + WORLD_CELL_Y - 1) + 0.5f;
-        float lift_top = gen_lift(g, yt);
+        const f32x4 lift_top = f32x4_set1(gen_lift(g, yt));
         bool can_full = yt <= (float)WORLD_Y_MAX;
         for (int zi = 0; zi < nx - 1; zi++) {
-            uint32_t row_maybe = 0;
-            for (int xi = 0; xi < nx - 1; xi++) row_maybe |= maybe[zi][xi] >> yi & 1u;
-            if (!row_maybe) {
-                for (int xi = 0; xi < nx - 1; xi++) s->cell_live[yi][zi][xi] = band;
+            uint8_t *row = s->cell_live[yi][zi];
+            if (!rows[yi][zi]) {
+                for (int xi = 0; xi < nx - 1; xi++) row[xi] = band;
                 s->cells_skipped += (uint32_t)(nx - 1);
                 continue;
             }
+            /* A cell's range is that of its two corner columns: four cells a vector. */
             float dhi[WG_NX + 4], ihi[WG_NX + 4], dlo[WG_NX + 4], ilo[WG_NX + 4];
             gen_column_range(s, WF_D, yi, zi, dlo, dhi);
             gen_column_range(s, WF_I, yi, zi, ilo, ihi);
-            for (int xi = 0; xi < nx - 1; xi++) {
-                float dmax = max2(dhi[xi], dhi[xi + 1]) + lift;
-                float imax = max2(ihi[xi], ihi[xi + 1]);
-                uint8_t live = band;
-                if ((maybe[zi][xi] >> yi & 1u) && (dmax > -WG_MARGIN || imax > -WG_MARGIN)) {
-                    live |= CELL_ROCK;
-                    if (can_full && (min2(dlo[xi], dlo[xi + 1]) + lift_top > WG_MARGIN || min2(ilo[xi], ilo[xi + 1]) > WG_MARGIN))
-                        live |= CELL_FULL;
-                }
-                s->cell_live[yi][zi][xi] = live;
-                if (!(live & CELL_ROCK)) {
-                    s->cells_skipped++;
-                } else if (cave_layer) {
-                    uint16_t pair = (uint16_t)(3u << xi);   /* the cell's corner columns xi, xi + 1 */
-                    s->row_need[yi][zi] |= pair;
-                    s->row_need[yi][zi + 1] |= pair;
-                    s->row_need[yi + 1][zi] |= pair;
-                    s->row_need[yi + 1][zi + 1] |= pair;
-                }
+            dhi[WG_NX] = dhi[WG_NX - 1], ihi[WG_NX] = ihi[WG_NX - 1], dlo[WG_NX] = dlo[WG_NX - 1], ilo[WG_NX] = ilo[WG_NX - 1];
+            uint32_t rock = 0, full = 0;
+            for (int x0 = 0; x0 < nx - 1; x0 += 4) {
+                f32x4 dmax = f32x4_add(f32x4_max(f32x4_load(dhi + x0), f32x4_load(dhi + x0 + 1)), lift);
+                f32x4 imax = f32x4_max(f32x4_load(ihi + x0), f32x4_load(ihi + x0 + 1));
+                f32x4 dmin = f32x4_add(f32x4_min(f32x4_load(dlo + x0), f32x4_load(dlo + x0 + 1)), lift_top);
+                f32x4 imin = f32x4_min(f32x4_load(ilo + x0), f32x4_load(ilo + x0 + 1));
+                rock |= u32x4_movemask(u32x4_or(f32x4_cmpgt(dmax, nm), f32x4_cmpgt(imax, nm))) << x0;
+                full |= u32x4_movemask(u32x4_or(f32x4_cmpgt(dmin, pm), f32x4_cmpgt(imin, pm))) << x0;
+            }
+            rock &= rows[yi][zi] & cells;
+            full = can_full ? full & rock : 0u;
+            for (int xi = 0; xi < nx - 1; xi++)
+                row[xi] = (uint8_t)(band | ((rock >> xi) & 1u ? CELL_ROCK : 0u) | ((full >> xi) & 1u ? CELL_FULL : 0u));
+            s->cells_skipped += (uint32_t)(nx - 1 - __builtin_popcount(rock));
+            if (cave_layer && rock) {
+                uint16_t pairs = (uint16_t)(rock | rock << 1);   /* the cells' corner columns xi, xi + 1 */
+                s->row_need[yi][zi] |= pairs;
+                s->row_need[yi][zi + 1] |= pairs;
+                s->row_need[yi + 1][zi] |= pairs;
+                s->row_need[yi + 1][zi + 1] |= pairs;
             }
         }
     }
@@ -289,7 +311,8 @@ void gen_chunk_corners(const WorldGen *g, int64_t cx, int64_t cz, double time_s,
             corner_row(g, &cr, zi, (float)Y, n3[zi], s->corner[WF_D][yi][zi], s->corner[WF_I][yi][zi]);
     }
 
-    classify_cells(g, s, maybe, ncy, nx);
+    const uint32_t bands = band_layers(g, ncy);
+    classify_cells(g, s, maybe, bands, ncy, nx);
 
     /* Cave fields only at the corners of cells that may hold rock: per corner row, the run of
      * columns from the first such corner to the last (lane i of a row is the field at x0 + i*dx,
@@ -304,7 +327,7 @@ void gen_chunk_corners(const WorldGen *g, int64_t cx, int64_t cz, double time_s,
         NoiseWide x0 = noise_wide_mul_int(g->f_cloud, X0 + shift);   /* |shift| <= 1e15: no overflow */
         NoiseFx dx = noise_fx_mul_int(g->f_cloud, WORLD_CELL_XZ);
         for (int yi = 0; yi < ny; yi++) {
-            bool need = (yi < ncy && layer_in_band(g, yi)) || (yi > 0 && layer_in_band(g, yi - 1));
+            bool need = ((bands | bands << 1) >> yi) & 1u;   /* a corner layer of a band cell layer */
             if (!need) continue;
             int32_t Y = WORLD_Y_MIN + yi * WORLD_CELL_Y;
             noise_fbm3_rows_w(g->s_cloud, &g->fb_cloud, x0, dx, noise_wide_mul_int(g->f_cloud, Y), noise_wide_mul_int(g->f_cloud, Z0),

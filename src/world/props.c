@@ -136,11 +136,19 @@ static uint32_t cell_maps(const WorldGen *g, float mapv, float clusv) {
     return p <= 0.0f ? 0u : (p >= 1.0f ? 65536u : (uint32_t)(p * 65536.0f));
 }
 
-/* The candidate of cell (ci, cj) with maps factor pq (cell_maps); b is read only when pq > 0. */
-static uint32_t cell_candidate(const WorldGen *g, int64_t ci, int64_t cj, uint32_t pq, const BiomeSample *b,
+/* The hash of cell (ci, cj) its candidate is drawn from: the wide cell folded (gen_wide_cell),
+ * within +-2^31 cells the 32-bit cell's own hash. */
+static inline uint32_t cell_hash(const WorldGen *g, int64_t ci, int64_t cj) {
+    return hash3_u32(g->s_props, (int32_t)gen_wide_cell(ci), 0x51, (int32_t)gen_wide_cell(cj));
+}
+
+/* The acceptance hash of a cell's candidate (from its cell_hash). */
+static inline uint32_t cell_accept_hash(uint32_t h) { return hash_u32(h ^ 0x6a09e667u); }
+
+/* The candidate of cell (ci, cj), hash h (cell_hash), with maps factor pq (cell_maps); b is read
+ * only when pq > 0. */
+static uint32_t cell_candidate(const WorldGen *g, int64_t ci, int64_t cj, uint32_t h, uint32_t pq, const BiomeSample *b,
                                PropCand *c) {
-    /* the wide cell folded (gen_wide_cell): within +-2^31 cells the 32-bit cell's own hash */
-    uint32_t h = hash3_u32(g->s_props, (int32_t)gen_wide_cell(ci), 0x51, (int32_t)gen_wide_cell(cj));
     c->bx = ci * PROP_CELL + (int64_t)(h & 3u);
     c->bz = cj * PROP_CELL + (int64_t)((h >> 2) & 3u);
     c->alive = 0;
@@ -149,7 +157,7 @@ static uint32_t cell_candidate(const WorldGen *g, int64_t ci, int64_t cj, uint32
     if (!pq) return 0;   /* outside the clumps: nothing can be accepted, whatever the flora */
     const FloraSet *fs = &prop_flora[cand_flora(g, b, c->bx, c->bz, (h >> 4) & 0xffffu)];
     uint32_t prob = (uint32_t)(((uint64_t)pq * fs->density) >> 16);
-    uint32_t h2 = hash_u32(h ^ 0x6a09e667u);
+    uint32_t h2 = cell_accept_hash(h);
     /* Accepted with probability density x m x k: an integer comparison of quantised values. */
     if (!fs->n || (h2 & 0xffffu) >= prob) return prob;
     uint32_t total = 0, pick = fs->sp[0].shape;
@@ -177,47 +185,76 @@ uint32_t gen_prop_cell(const WorldGen *g, int64_t ci, int64_t cj, PropCand *c) {
     uint32_t pq = cell_maps(g, mapv, clusv);
     BiomeSample b;
     if (pq) gen_biome_at(g, xc, zc, &b);
-    return cell_candidate(g, ci, cj, pq, &b, c);
+    return cell_candidate(g, ci, cj, cell_hash(g, ci, cj), pq, &b, c);
+}
+
+/* The maps at the candidate cells' centres (the same values as gen_prop_cell): the cluster
+ * field as one plane, the density map as one plane over the rows and columns that hold a clump
+ * cell (cluster factor 0, simplex <= PROP_CLUSTER_LO, accepts nothing; lane i of a row is the
+ * field at x0 + i*dx, so a plane holds the row calls' values). The runs [lo[j], hi[j]] of each
+ * row's clump cells (lo > hi: none). */
+static void props_maps(const WorldGen *g, int64_t ci0, int64_t cj0, float clus[PROP_CELLS][PROP_CELLS],
+                       float map[PROP_CELLS][PROP_CELLS], int *lo, int *hi) {
+    noise_simplex2_rows_w(g->s_pclus, noise_wide_mul_int(g->f_pclus, ci0 * PROP_CELL + 2), noise_fx_mul_int(g->f_pclus, PROP_CELL),
+                          noise_wide_mul_int(g->f_pclus, cj0 * PROP_CELL + 2), noise_fx_mul_int(g->f_pclus, PROP_CELL),
+                          &clus[0][0], PROP_CELLS, PROP_CELLS, PROP_CELLS);
+    int xlo = PROP_CELLS, xhi = -1, jlo = PROP_CELLS, jhi = -1;
+    for (int j = 0; j < PROP_CELLS; j++) {
+        int l = 0, h = PROP_CELLS - 1;
+        while (l <= h && !(clus[j][l] > PROP_CLUSTER_LO)) l++;
+        while (h >= l && !(clus[j][h] > PROP_CLUSTER_LO)) h--;
+        lo[j] = l, hi[j] = h;
+        if (l > h) continue;
+        xlo = l < xlo ? l : xlo, xhi = h > xhi ? h : xhi;
+        jlo = j < jlo ? j : jlo, jhi = j;
+    }
+    if (jlo > jhi) return;
+    noise_fbm2_rows_w(g->s_pmap, &g->fb_pmap, noise_wide_mul_int(g->f_pmap, (ci0 + xlo) * PROP_CELL + 2),
+                      noise_fx_mul_int(g->f_pmap, PROP_CELL), noise_wide_mul_int(g->f_pmap, (cj0 + jlo) * PROP_CELL + 2),
+                      noise_fx_mul_int(g->f_pmap, PROP_CELL), &map[jlo][xlo], PROP_CELLS, xhi - xlo + 1, jhi - jlo + 1);
 }
 
 static void props_candidates(const WorldGen *g, ChunkScratch *s, const int32_t *near, int nnear) {
     PropScratch *ps = &s->props;
     const int64_t ci0 = s->cx * (CHUNK_SIZE / PROP_CELL) + PROP_CELL_FIRST, cj0 = s->cz * (CHUNK_SIZE / PROP_CELL) + PROP_CELL_FIRST;
-    BiomeSample bio[PROP_CELLS];
-    float map[PROP_CELLS], clus[PROP_CELLS];
-    const NoiseFx mdx = noise_fx_mul_int(g->f_pmap, PROP_CELL), cdx = noise_fx_mul_int(g->f_pclus, PROP_CELL);
-    const NoiseWide cx0 = noise_wide_mul_int(g->f_pclus, ci0 * PROP_CELL + 2);
+    BiomeSample bio[PROP_CELLS][PROP_CELLS];
+    float map[PROP_CELLS][PROP_CELLS], clus[PROP_CELLS][PROP_CELLS];
+    int rlo[PROP_CELLS], rhi[PROP_CELLS];
+    props_maps(g, ci0, cj0, clus, map, rlo, rhi);
+    uint32_t dmax = 0;   /* the densest flora set's density */
+    for (int f = 0; f < prop_flora_count; f++) dmax = prop_flora[f].density > dmax ? prop_flora[f].density : dmax;
+    uint32_t pq[PROP_CELLS][PROP_CELLS] = {{0}}, h[PROP_CELLS][PROP_CELLS];
+    int xlo = PROP_CELLS, xhi = -1, jlo = PROP_CELLS, jhi = -1;
     for (int j = 0; j < PROP_CELLS; j++) {
-        int64_t cj = cj0 + j, zc = cj * PROP_CELL + 2;
-        /* The maps at the cell centres, a row at a time (the same values as gen_prop_cell). */
-        noise_simplex2_row_w(g->s_pclus, cx0, cdx, noise_wide_mul_int(g->f_pclus, zc), clus, PROP_CELLS);
-        /* Cells outside every clump (cluster factor 0: simplex <= PROP_CLUSTER_LO) accept nothing:
-         * the map is read over the run of cells in a clump only, and the biome over the run of
-         * those the maps leave a chance (lane i of a row is the field at x0 + i*dx, so a shorter
-         * row holds the same values: the same decisions). */
-        int lo = 0, hi = PROP_CELLS - 1;
-        while (lo <= hi && !(clus[lo] > PROP_CLUSTER_LO)) lo++;
-        while (hi >= lo && !(clus[hi] > PROP_CLUSTER_LO)) hi--;
-        uint32_t pq[PROP_CELLS] = {0};
-        if (lo <= hi) {
-            noise_fbm2_row_w(g->s_pmap, &g->fb_pmap, noise_wide_mul_int(g->f_pmap, (ci0 + lo) * PROP_CELL + 2), mdx,
-                             noise_wide_mul_int(g->f_pmap, zc), &map[lo], hi - lo + 1);
-            for (int i = lo; i <= hi; i++) pq[i] = clus[i] > PROP_CLUSTER_LO ? cell_maps(g, map[i], clus[i]) : 0u;
-            while (lo <= hi && !pq[lo]) lo++;
-            while (hi >= lo && !pq[hi]) hi--;
+        int lo = rlo[j], hi = rhi[j];
+        for (int i = lo; i <= hi; i++) {
+            pq[j][i] = clus[j][i] > PROP_CLUSTER_LO ? cell_maps(g, map[j][i], clus[j][i]) : 0u;
+            /* A candidate is accepted when its hash's low 16 bits fall below pq times its flora's
+             * density (>> 16); where they reach pq times the densest flora's, no flora the biome
+             * could give takes it, so the biome is not read there. */
+            if (pq[j][i]) {
+                h[j][i] = cell_hash(g, ci0 + i, cj0 + j);
+                if ((cell_accept_hash(h[j][i]) & 0xffffu) >= (uint32_t)(((uint64_t)pq[j][i] * dmax) >> 16)) pq[j][i] = 0;
+            }
         }
-        if (lo > hi) {
-            for (int i = 0; i < PROP_CELLS; i++) ps->cand[j][i].alive = 0;
-            continue;
-        }
-        gen_biome_row(g, (ci0 + lo) * PROP_CELL + 2, PROP_CELL, zc, &bio[lo], hi - lo + 1);
+        while (lo <= hi && !pq[j][lo]) lo++;
+        while (hi >= lo && !pq[j][hi]) hi--;
+        if (lo > hi) continue;
+        xlo = lo < xlo ? lo : xlo, xhi = hi > xhi ? hi : xhi;
+        jlo = j < jlo ? j : jlo, jhi = j;
+    }
+    /* The biome over the cells the maps and hashes leave a chance, as one plane (its values are
+     * the point query's at the cell centres). */
+    if (jlo <= jhi)
+        gen_biome_plane(g, (ci0 + xlo) * PROP_CELL + 2, (cj0 + jlo) * PROP_CELL + 2, PROP_CELL, &bio[jlo][xlo], PROP_CELLS,
+                        xhi - xlo + 1, jhi - jlo + 1);
+    for (int j = 0; j < PROP_CELLS; j++)
         for (int i = 0; i < PROP_CELLS; i++) {
             PropCand *c = &ps->cand[j][i];
             c->alive = 0;   /* a cell the maps leave no chance takes no part (its hash is not needed) */
-            if (pq[i]) cell_candidate(g, ci0 + i, cj, pq[i], &bio[i], c);
+            if (pq[j][i]) cell_candidate(g, ci0 + i, cj0 + j, h[j][i], pq[j][i], &bio[j][i], c);
             if (c->alive && nnear && gen_prop_near_landmark(g, near, nnear, c->bx, c->bz, c->r)) c->alive = 0;
         }
-    }
 }
 
 /* ---------------------------------------------------------------- emission */
@@ -279,6 +316,8 @@ static int object_fits(const WorldGen *g, const ChunkScratch *s, const PropShape
     return gen_prop_fits(sh, nbox, lx, gy + 1, lz, s->y_top, fit_solid, &f) ? gy + 1 : -1;
 }
 
+_Static_assert(2 * PROP_R_MAX < PROP_CELL + 1, "the hard core's neighbour ring");
+_Static_assert(PROP_CELLS * PROP_CELLS <= GEN_BIOME_PLANE_MAX, "the candidates' biome plane");
 void gen_props(const WorldGen *g, ChunkScratch *s) {
     PropScratch *ps = &s->props;
     ps->nbox = 0;
@@ -322,10 +361,13 @@ void gen_props(const WorldGen *g, ChunkScratch *s) {
             const PropShape *sh = &prop_objects[c->shape];
             int nbox = s->lod == 0 ? sh->nbox : sh->far;
             if (!nbox) continue;
-            /* Hard core among candidates: the one with the highest key keeps a footprint. */
+            /* Hard core among candidates: the one with the highest key keeps a footprint. Cells two
+             * apart hold bases at least 2 * PROP_CELL - (PROP_CELL - 1) = 5 blocks apart, more than
+             * two footprints reach (2 * PROP_R_MAX): the ring of eight neighbours decides (as the
+             * collision's object query, props_solid.c). */
             bool beaten = false;
-            for (int dj = -2; dj <= 2 && !beaten; dj++)
-                for (int di = -2; di <= 2 && !beaten; di++) {
+            for (int dj = -1; dj <= 1 && !beaten; dj++)
+                for (int di = -1; di <= 1 && !beaten; di++) {
                     int jj = j + dj, ii = i + di;
                     if ((!di && !dj) || jj < 0 || ii < 0 || jj >= PROP_CELLS || ii >= PROP_CELLS) continue;
                     const PropCand *o = &ps->cand[jj][ii];

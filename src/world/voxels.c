@@ -65,12 +65,18 @@ static inline void layer_cols(const CellField *cf, float ty, LayerCols *lc) {
 /* The field at the samples (tx lanes, tz[k]) of a cell layer from its column values: wtrilerp's
  * x then z steps, 4 x samples per vector, row k of out per tz. Lanes past the cell's x samples
  * hold copies (masked off by the caller). */
+static inline __attribute__((always_inline)) void field_x(f32x4 y, f32x4 tx, f32x4 *x0_out, f32x4 *dx_out) {
+    f32x4 a = f32x4_dup(y, 0), b = f32x4_dup(y, 2);
+    f32x4 x0 = f32x4_add(a, f32x4_mul(f32x4_sub(f32x4_dup(y, 1), a), tx));
+    f32x4 x1 = f32x4_add(b, f32x4_mul(f32x4_sub(f32x4_dup(y, 3), b), tx));
+    *x0_out = x0;
+    *dx_out = f32x4_sub(x1, x0);
+}
+
 static inline __attribute__((always_inline)) void field_rows(const LayerCols *lc, f32x4 tx, const float *tz, int nzs,
                                                              f32x4 *out) {
-    f32x4 a = f32x4_dup(lc->y, 0), b = f32x4_dup(lc->y, 2);
-    f32x4 x0 = f32x4_add(a, f32x4_mul(f32x4_sub(f32x4_dup(lc->y, 1), a), tx));
-    f32x4 x1 = f32x4_add(b, f32x4_mul(f32x4_sub(f32x4_dup(lc->y, 3), b), tx));
-    f32x4 dx = f32x4_sub(x1, x0);
+    f32x4 x0, dx;
+    field_x(lc->y, tx, &x0, &dx);
     for (int k = 0; k < nzs; k++) out[k] = f32x4_add(x0, f32x4_mul(dx, f32x4_set1(tz[k])));
 }
 
@@ -147,18 +153,9 @@ typedef struct RowRanges {
 /* The fields of cell (yi, zi, xi) its classes need: D always where it may hold rock, I only where
  * the islands may be positive somewhere in it (elsewhere no layer reads I: i_none below), caves
  * where a kind may carve, K where its cloud bound may pass. Ranges from rr (NULL: computed). */
-static void cell_work(const WorldGen *g, const ChunkScratch *s, int yi, int zi, int xi, bool clouds,
-                      const RowRanges *rr, CellWork *cw) {
+static inline __attribute__((always_inline)) void cell_fields(const WorldGen *g, const ChunkScratch *s, int yi, int zi,
+                                                              int xi, bool clouds, const RowRanges *rr, CellWork *cw) {
     cw->live = s->cell_live[yi][zi][xi];
-    RowRanges own;
-    if (!rr) {
-        /* A single cell (gen_sample_solid): its own 8 corners only. */
-        if (cw->live & CELL_ROCK) {
-            corner_range(s, WF_D, yi, zi, xi, &own.dlo[xi], &own.dhi[xi]);
-            corner_range(s, WF_I, yi, zi, xi, &own.ilo[xi], &own.ihi[xi]);
-        }
-        rr = &own;
-    }
     if (cw->live & CELL_ROCK) {
         cw->dlo = rr->dlo[xi];
         cw->dhi = rr->dhi[xi];
@@ -178,6 +175,20 @@ static void cell_work(const WorldGen *g, const ChunkScratch *s, int yi, int zi, 
     }
 }
 
+static void cell_work(const WorldGen *g, const ChunkScratch *s, int yi, int zi, int xi, bool clouds,
+                      const RowRanges *rr, CellWork *cw) {
+    RowRanges own;
+    if (!rr) {
+        /* A single cell (gen_sample_solid): its own 8 corners only. */
+        if (s->cell_live[yi][zi][xi] & CELL_ROCK) {
+            corner_range(s, WF_D, yi, zi, xi, &own.dlo[xi], &own.dhi[xi]);
+            corner_range(s, WF_I, yi, zi, xi, &own.ilo[xi], &own.ihi[xi]);
+        }
+        rr = &own;
+    }
+    cell_fields(g, s, yi, zi, xi, clouds, rr, cw);
+}
+
 /* The packed sample bits (bit 4k + i) of a cell into its rows' words. */
 static inline __attribute__((always_inline)) void put_bits(const CellWork *cw, uint32_t b, int nzs, uint64_t *acc) {
     if (b == cw->all) {
@@ -189,24 +200,30 @@ static inline __attribute__((always_inline)) void put_bits(const CellWork *cw, u
 
 /* What the sample layers of a cell layer share, for deciding them together: per layer (bit l)
  * whether it lies above WORLD_Y_MAX (the capped path), whether caves may carve at its height and
- * whether it lies in the cloud band; and -y with bedrock (gen_lift) of each, 4 to a vector. */
+ * whether it lies in the cloud band; and the weight ty, -y with bedrock (gen_lift) and the cloud
+ * weight of each, 4 to a vector (lane l of vector h: layer 4h + l). */
 typedef struct LayerSet {
     uint32_t mask, cap, caves, band;
-    f32x4 lift[2];
+    f32x4 ty[2], lift[2], cloud_w[2];
 } LayerSet;
 
 static void layer_set(const SampleLayer *layers, int nl, LayerSet *ls) {
-    float lift[2 * 4] = {0};
+    float lift[2 * 4] = {0}, ty[2 * 4] = {0}, cw[2 * 4] = {0};
     ls->mask = (1u << nl) - 1u;
     ls->cap = ls->caves = ls->band = 0;
     for (int l = 0; l < nl; l++) {
         lift[l] = layers[l].lift;
+        ty[l] = layers[l].ty;
+        cw[l] = layers[l].cloud_w;
         ls->cap |= (uint32_t)layers[l].cap << l;
         ls->caves |= (uint32_t)layers[l].caves << l;
         ls->band |= (uint32_t)(layers[l].cloud_w > 0.0f) << l;
     }
-    ls->lift[0] = f32x4_load(lift);
-    ls->lift[1] = f32x4_load(lift + 4);
+    for (int h = 0; h < 2; h++) {
+        ls->lift[h] = f32x4_load(lift + 4 * h);
+        ls->ty[h] = f32x4_load(ty + 4 * h);
+        ls->cloud_w[h] = f32x4_load(cw + 4 * h);
+    }
 }
 
 /* Layers (bit l) where x + lift_l > t: x plus each layer's lift, the same float sum as the scalar. */
@@ -216,94 +233,132 @@ static inline uint32_t lift_above(const LayerSet *ls, float x, float t) {
             u32x4_movemask(f32x4_cmpgt(f32x4_add(xv, ls->lift[1]), tv)) << 4) & ls->mask;
 }
 
-/* The terrain's rock samples (bit 4k + i) at a layer the cell's corner ranges did not settle: the
- * layer's four corner columns settle it (all rock, all air, a term that cannot be positive drops
- * out of max(D, I)), else every sample is interpolated. */
-static inline __attribute__((always_inline)) uint32_t layer_rock(const CellWork *cw, const SampleLayer *L,
-                                                                 const float *tz, int nzs) {
-    const float lift = L->lift;
-    bool d_none = !(cw->dhi + lift > -WG_MARGIN), i_none = !(cw->ihi > -WG_MARGIN), full = false;
-    if (L->cap) d_none = i_none = false;   /* above WORLD_Y_MAX: the capped path */
-    LayerCols dc = {f32x4_set1(0.0f), 0.0f, 0.0f}, ic = dc;
-    if (!d_none) {
-        layer_cols(&cw->d, L->ty, &dc);
-        if (!L->cap) {
-            d_none = !(dc.hi + lift > -WG_MARGIN);
-            full = dc.lo + lift > WG_MARGIN;
-        }
+/* The smallest and largest of a field's four corner columns at every sample layer (lane l of
+ * vector h: layer 4h + l): column j at layer l is c0_j + dc_j * ty_l, the value layer_cols puts
+ * in its lane j, so the same ranges as layer_cols' lo and hi (min and max are exact). */
+static inline void layer_ranges(const CellField *cf, const LayerSet *ls, f32x4 lo[2], f32x4 hi[2]) {
+    const f32x4 a0 = f32x4_dup(cf->c0, 0), a1 = f32x4_dup(cf->c0, 1), a2 = f32x4_dup(cf->c0, 2), a3 = f32x4_dup(cf->c0, 3);
+    const f32x4 d0 = f32x4_dup(cf->dc, 0), d1 = f32x4_dup(cf->dc, 1), d2 = f32x4_dup(cf->dc, 2), d3 = f32x4_dup(cf->dc, 3);
+    for (int h = 0; h < 2; h++) {
+        const f32x4 ty = ls->ty[h];
+        f32x4 v0 = f32x4_add(a0, f32x4_mul(d0, ty)), v1 = f32x4_add(a1, f32x4_mul(d1, ty));
+        f32x4 v2 = f32x4_add(a2, f32x4_mul(d2, ty)), v3 = f32x4_add(a3, f32x4_mul(d3, ty));
+        lo[h] = f32x4_min(f32x4_min(v0, v1), f32x4_min(v2, v3));
+        hi[h] = f32x4_max(f32x4_max(v0, v1), f32x4_max(v2, v3));
     }
-    if (!i_none && !full) {
-        layer_cols(&cw->i, L->ty, &ic);
-        if (!L->cap) {
-            i_none = !(ic.hi > -WG_MARGIN);
-            full = ic.lo > WG_MARGIN;
-        }
-    }
-    if (full) return cw->all;
-    if (d_none && i_none) return 0;
-    f32x4 dv[4], iv[4];
-    if (!d_none) field_rows(&dc, cw->tx, tz, nzs, dv);
-    if (!i_none) field_rows(&ic, cw->tx, tz, nzs, iv);
+}
+
+/* Layers (bit l) where v_l (+ lift_l when lifted) > t, from per-layer values in two vectors. */
+static inline uint32_t layers_above(const LayerSet *ls, const f32x4 v[2], bool lifted, float t) {
+    const f32x4 tv = f32x4_set1(t);
+    f32x4 a = v[0], b = v[1];
+    if (lifted) a = f32x4_add(a, ls->lift[0]), b = f32x4_add(b, ls->lift[1]);
+    return (u32x4_movemask(f32x4_cmpgt(a, tv)) | u32x4_movemask(f32x4_cmpgt(b, tv)) << 4) & ls->mask;
+}
+
+/* gen_terrain on a layer's rows of samples from their x-interpolated edges (field_rows' z step
+ * per row): d - yc plus the bedrock term (bed: +0 above bedrock level, which changes no value
+ * but a zero's sign, and no compare here tells those apart), max with I as d > i ? d : i, the
+ * cap; bit 4k + i where the value is above zero. use_d, use_i and cap are constants where it is
+ * inlined, so each case is its own loop without branches. */
+static inline __attribute__((always_inline)) uint32_t rows_rock(f32x4 dx0, f32x4 ddx, f32x4 ix0, f32x4 idx,
+                                                                const SampleLayer *L, const float *tz, int nzs,
+                                                                bool use_d, bool use_i, bool cap) {
     const f32x4 yc = f32x4_set1(L->yc), bed = f32x4_set1(L->bed), zero = f32x4_set1(0.0f);
+    const f32x4 capv = f32x4_set1((float)WORLD_Y_MAX - L->yc);
     uint32_t rock = 0;
     for (int k = 0; k < nzs; k++) {
-        /* gen_terrain: d - yc (+ bedrock), max with I as d > i ? d : i, the cap. */
-        f32x4 v;
-        if (!d_none) {
-            f32x4 d = f32x4_sub(dv[k], yc);
-            if (L->has_bed) d = f32x4_add(d, bed);
-            v = i_none ? d : f32x4_select(f32x4_cmpgt(d, iv[k]), d, iv[k]);
-        } else {
-            v = iv[k];
+        const f32x4 t = f32x4_set1(tz[k]);
+        f32x4 v = use_i ? f32x4_add(ix0, f32x4_mul(idx, t)) : zero;
+        if (use_d) {
+            f32x4 d = f32x4_add(f32x4_sub(f32x4_add(dx0, f32x4_mul(ddx, t)), yc), bed);
+            v = use_i ? f32x4_select(f32x4_cmpgt(d, v), d, v) : d;
         }
-        if (L->cap) {
-            f32x4 cap = f32x4_set1((float)WORLD_Y_MAX - L->yc);
-            v = f32x4_select(f32x4_cmpgt(v, cap), cap, v);
-        }
+        if (cap) v = f32x4_select(f32x4_cmpgt(v, capv), capv, v);
         rock |= u32x4_movemask(f32x4_cmpgt(v, zero)) << (4 * k);
     }
+    return rock;
+}
+
+/* The terrain's rock samples (bit 4k + i) of a layer the bounds left open, interpolated; d_none
+ * and i_none: that term of max(D, I) cannot be positive anywhere in the layer (it drops out);
+ * cap: the layer lies above WORLD_Y_MAX (a constant where inlined). */
+static inline __attribute__((always_inline)) uint32_t layer_interp(const CellWork *cw, const SampleLayer *L,
+                                                                   const float *tz, int nzs, bool d_none, bool i_none,
+                                                                   bool cap) {
+    if (d_none && i_none) return 0;
+    /* field_rows' steps: x on the two z edges of the layer, then z per row inside the loop. */
+    f32x4 dx0 = f32x4_set1(0.0f), ddx = dx0, ix0 = dx0, idx = dx0;
+    if (!d_none) field_x(f32x4_add(cw->d.c0, f32x4_mul(cw->d.dc, f32x4_set1(L->ty))), cw->tx, &dx0, &ddx);
+    if (!i_none) field_x(f32x4_add(cw->i.c0, f32x4_mul(cw->i.dc, f32x4_set1(L->ty))), cw->tx, &ix0, &idx);
+    uint32_t rock;
+    if (i_none) rock = rows_rock(dx0, ddx, ix0, idx, L, tz, nzs, true, false, cap);
+    else if (d_none) rock = rows_rock(dx0, ddx, ix0, idx, L, tz, nzs, false, true, cap);
+    else rock = rows_rock(dx0, ddx, ix0, idx, L, tz, nzs, true, true, cap);
     return rock & cw->all;
 }
 
-/* Rock samples `rock` of a layer where caves may carve: the kinds' bounds on the layer's corner
- * columns, then the carve rules on the samples (gen_caves_air). */
+/* The terrain's rock samples of a layer above WORLD_Y_MAX (the capped path: no bound settles it;
+ * a fill's samples never lie there, the point query's may). */
+static uint32_t layer_capped(const CellWork *cw, const SampleLayer *L, const float *tz, int nzs) {
+    return layer_interp(cw, L, tz, nzs, false, false, true);
+}
+
+/* Layers (bit l) among `layers` where some cave kind may carve: the kinds' bounds on each layer's
+ * ranges of the cave fields' four corner columns (layer_ranges: the values layer_cols gives),
+ * four layers at a time. */
+static inline uint32_t carve_layers(const WorldGen *g, const CellWork *cw, const LayerSet *ls, uint32_t layers) {
+    f32x4 lo[2][WG_CAVE_FIELDS], hi[2][WG_CAVE_FIELDS];
+    for (uint32_t f = 0; f < g->ncave_fields; f++) {
+        f32x4 l[2], h[2];
+        layer_ranges(&cw->cave[f], ls, l, h);
+        lo[0][f] = l[0], lo[1][f] = l[1], hi[0][f] = h[0], hi[1][f] = h[1];
+    }
+    uint32_t may = 0;
+    for (int h = 0; h < 2; h++)
+        if ((layers >> (4 * h)) & 15u) may |= (~gen_caves_never4(g, lo[h], hi[h]) & 15u) << (4 * h);
+    return layers & may;
+}
+
+/* Rock samples `rock` of a layer where caves may carve (carve_layers), without those the carve
+ * rules make air (gen_caves_air4, on the interpolated vectors). */
 static inline __attribute__((always_inline)) uint32_t layer_carve(const WorldGen *g, const CellWork *cw,
                                                                   const SampleLayer *L, const float *tz, int nzs,
                                                                   uint32_t rock) {
-    LayerCols cc[WG_CAVE_FIELDS];
-    float lo[WG_CAVE_FIELDS], hi[WG_CAVE_FIELDS];
+    f32x4 fv[WG_CAVE_FIELDS][4];
     for (uint32_t f = 0; f < g->ncave_fields; f++) {
-        layer_cols(&cw->cave[f], L->ty, &cc[f]);
-        lo[f] = cc[f].lo;
-        hi[f] = cc[f].hi;
+        LayerCols cc = {f32x4_add(cw->cave[f].c0, f32x4_mul(cw->cave[f].dc, f32x4_set1(L->ty))), 0.0f, 0.0f};
+        field_rows(&cc, cw->tx, tz, nzs, fv[f]);
     }
-    /* The cell's bound said a kind may carve; this layer's often says not. */
-    if (gen_caves_never_carve(g, lo, hi)) return rock;
-    float fv[WG_CAVE_FIELDS][16];
-    const float *fp[WG_CAVE_FIELDS];
-    for (uint32_t f = 0; f < g->ncave_fields; f++) {
-        f32x4 r[4];
-        field_rows(&cc[f], cw->tx, tz, nzs, r);
-        for (int k = 0; k < nzs; k++) f32x4_store(&fv[f][4 * k], r[k]);
-        fp[f] = fv[f];
-    }
-    return rock & ~gen_caves_air(g, fp, 4 * nzs);
+    return rock & ~gen_caves_air4(g, (const f32x4(*)[4])fv, nzs);
 }
 
-/* Cloud samples of a layer in the band outside rock: only where the cell's and then the layer's
- * largest K times the weight could pass the threshold. */
+/* Layers (bit l) of the band where the clouds' bounds may pass: the cell's largest K times the
+ * layer's weight, then the largest of K's four corner columns at the layer times the weight, above
+ * threshold - 1e-3 (the same products and compares as per layer, 4 layers to a vector). */
+static inline uint32_t cloud_layers(const WorldGen *g, const CellWork *cw, const LayerSet *ls) {
+    const f32x4 t = f32x4_set1(g->p.cloud_threshold - 1e-3f), khi = f32x4_set1(cw->khi);
+    uint32_t may = (u32x4_movemask(f32x4_cmpgt(f32x4_mul(khi, ls->cloud_w[0]), t)) |
+                    u32x4_movemask(f32x4_cmpgt(f32x4_mul(khi, ls->cloud_w[1]), t)) << 4) & ls->band;
+    if (!may) return 0;
+    f32x4 lo[2], hi[2];
+    layer_ranges(&cw->k, ls, lo, hi);
+    return may & (u32x4_movemask(f32x4_cmpgt(f32x4_mul(hi[0], ls->cloud_w[0]), t)) |
+                  u32x4_movemask(f32x4_cmpgt(f32x4_mul(hi[1], ls->cloud_w[1]), t)) << 4);
+}
+
+/* Cloud samples of a layer the bounds let pass (cloud_layers), outside rock. */
 static inline __attribute__((always_inline)) uint32_t layer_cloud(const WorldGen *g, const CellWork *cw,
                                                                   const SampleLayer *L, const float *tz, int nzs,
                                                                   uint32_t rock) {
-    if (!(cw->khi * L->cloud_w > g->p.cloud_threshold - 1e-3f)) return 0;
-    LayerCols kc;
-    layer_cols(&cw->k, L->ty, &kc);
-    if (!(kc.hi * L->cloud_w > g->p.cloud_threshold - 1e-3f)) return 0;
-    f32x4 kv[4];
-    field_rows(&kc, cw->tx, tz, nzs, kv);
+    f32x4 x0, dx;
+    field_x(f32x4_add(cw->k.c0, f32x4_mul(cw->k.dc, f32x4_set1(L->ty))), cw->tx, &x0, &dx);
     const f32x4 w = f32x4_set1(L->cloud_w), thr = f32x4_set1(g->p.cloud_threshold);
     uint32_t cloud = 0;
-    for (int k = 0; k < nzs; k++) cloud |= u32x4_movemask(f32x4_cmpgt(f32x4_mul(kv[k], w), thr)) << (4 * k);
+    for (int k = 0; k < nzs; k++) {
+        f32x4 kv = f32x4_add(x0, f32x4_mul(dx, f32x4_set1(tz[k])));
+        cloud |= u32x4_movemask(f32x4_cmpgt(f32x4_mul(kv, w), thr)) << (4 * k);
+    }
     return cloud & cw->all & ~rock;
 }
 
@@ -319,34 +374,63 @@ static inline __attribute__((always_inline)) uint32_t cell_layers(const WorldGen
                                                                   const float *tz, int nzs,
                                                                   uint64_t (*acc)[WORLD_CELL_XZ],
                                                                   uint64_t (*cacc)[WORLD_CELL_XZ]) {
-    uint32_t full = 0, none = ls->mask, work = 0, clouds = 0;
+    uint32_t full = 0, none = ls->mask, work = 0, clouds = 0, dnone = 0, inone = 0;
     if (cw->live & CELL_ROCK) {
         /* Corner ranges: D - y (+ bedrock) above the margin at every sample, or I; both terms
          * at or below minus the margin everywhere. The capped layers take the per-layer path. */
-        uint32_t ifull = cw->ilo > WG_MARGIN ? ls->mask : 0u, inone = !(cw->ihi > -WG_MARGIN) ? ls->mask : 0u;
+        const bool i_none = !(cw->ihi > -WG_MARGIN);
+        uint32_t ifull = cw->ilo > WG_MARGIN ? ls->mask : 0u, cell_inone = i_none ? ls->mask : 0u;
+        uint32_t cell_dnone = ~lift_above(ls, cw->dhi, -WG_MARGIN) & ls->mask;
         full = (lift_above(ls, cw->dlo, WG_MARGIN) | ifull) & ~ls->cap;
-        none = ~lift_above(ls, cw->dhi, -WG_MARGIN) & inone & ~ls->cap & ls->mask & ~full;
-        work = ls->mask & ~full & ~none;
+        none = cell_dnone & cell_inone & ~ls->cap & ~full;
+        uint32_t open = ls->mask & ~full & ~none & ~ls->cap;
+        if (open) {
+            /* The rest, every layer at once: the ranges of the four corner columns at the layer.
+             * D's where the cell's range left it a chance (all rock, or it drops out), then I's
+             * where the cell reads I and D did not make the layer rock. */
+            f32x4 lo[2], hi[2];
+            uint32_t dfull = 0;
+            dnone = cell_dnone;
+            if (open & ~cell_dnone) {
+                layer_ranges(&cw->d, ls, lo, hi);
+                dfull = layers_above(ls, lo, true, WG_MARGIN) & ~cell_dnone;
+                dnone |= ~layers_above(ls, hi, true, -WG_MARGIN);
+            }
+            uint32_t ifull_l = 0;
+            inone = ls->mask;
+            if (!i_none && (open & ~dfull)) {
+                layer_ranges(&cw->i, ls, lo, hi);
+                ifull_l = layers_above(ls, lo, false, WG_MARGIN) & ~dfull;
+                inone = ~layers_above(ls, hi, false, -WG_MARGIN);
+            }
+            uint32_t lfull = (dfull | ifull_l) & open, lnone = dnone & inone & open & ~lfull;
+            full |= lfull;
+            none |= lnone;
+            open &= ~lfull & ~lnone;
+        }
+        work = open | (ls->mask & ls->cap);
     }
-    const uint32_t carve = (cw->live & CELL_CARVE) ? ls->caves : 0u;
+    const uint32_t carving = (cw->live & CELL_CARVE) ? ls->caves & (full | work) : 0u;
+    const uint32_t carve = carving ? carve_layers(g, cw, ls, carving) : 0u;
     for (uint32_t m = full; m; m &= m - 1) {
         int l = __builtin_ctz(m);
         uint32_t solid = (carve >> l) & 1u ? layer_carve(g, cw, &layers[l], tz, nzs, cw->all) : cw->all;
         put_bits(cw, solid, nzs, acc[l]);
     }
-    const bool cl = cacc && cw->clouds;
+    const uint32_t cm = cacc && cw->clouds ? cloud_layers(g, cw, ls) : 0u;
     for (uint32_t m = work; m; m &= m - 1) {
         int l = __builtin_ctz(m);
-        uint32_t rock = layer_rock(cw, &layers[l], tz, nzs);
+        uint32_t rock = (ls->cap >> l) & 1u ? layer_capped(cw, &layers[l], tz, nzs)
+                                            : layer_interp(cw, &layers[l], tz, nzs, (dnone >> l) & 1u, (inone >> l) & 1u, false);
         uint32_t solid = rock && ((carve >> l) & 1u) ? layer_carve(g, cw, &layers[l], tz, nzs, rock) : rock;
         put_bits(cw, solid, nzs, acc[l]);
-        if (cl && rock != cw->all && ((ls->band >> l) & 1u)) {
+        if (((cm >> l) & 1u) && rock != cw->all) {
             uint32_t c = layer_cloud(g, cw, &layers[l], tz, nzs, rock);
             put_bits(cw, c, nzs, cacc[l]);
             clouds |= c;
         }
     }
-    for (uint32_t m = cl ? none & ls->band : 0u; m; m &= m - 1) {
+    for (uint32_t m = cm & none; m; m &= m - 1) {
         int l = __builtin_ctz(m);
         uint32_t c = layer_cloud(g, cw, &layers[l], tz, nzs, 0u);
         put_bits(cw, c, nzs, cacc[l]);
@@ -368,7 +452,11 @@ static inline __attribute__((always_inline)) void fill_row(const WorldGen *g, Ch
     for (int c = 0; c < ncw; c++) clouds |= cell_layers(g, &cws[c], layers, ls, tz, nzs, acc, cacc);
     for (int l = 0; l < nl; l++) {
         int yr = layers[l].Y + 1;
-        for (int k = 0; k < nzs; k++) s->solid[yr][zs[k] + 1] |= acc[l][k];
+        for (int k = 0; k < nzs; k++) {
+            s->solid[yr][zs[k] + 1] |= acc[l][k];
+            /* Layers come in ascending order (cell layers, then their sample layers). */
+            s->row_top[zs[k] + 1] = acc[l][k] ? (int16_t)yr : s->row_top[zs[k] + 1];
+        }
         if (clouds)
             for (int k = 0; k < nzs; k++) s->cloud[yr][zs[k] + 1] |= cacc[l][k];
     }
@@ -425,7 +513,7 @@ static int row_cells(const WorldGen *g, const ChunkScratch *s, const AxisSamples
         bool cl = clouds && (live & CELL_CLOUD) && cloud_may(g, band, rr.khi[xi]);
         if (!(live & CELL_ROCK) && !cl) continue;   /* air whose clouds cannot pass anywhere */
         CellWork *cw = &cws[ncw++];
-        cell_work(g, s, yi, zi, xi, cl, &rr, cw);
+        cell_fields(g, s, yi, zi, xi, cl, &rr, cw);
         cw->sh = X0 + 1;
         cw->bits = (uint64_t)lanes << (X0 + 1);
         cw->all = (lanes * 0x1111u) & (uint32_t)((1ull << (4 * nzs)) - 1u);   /* lanes in each of the nzs nibbles */
@@ -454,6 +542,7 @@ static void fill_voxels(const WorldGen *g, ChunkScratch *s) {
     memset(s->solid, 0, rows * sizeof s->solid[0]);
     memset(s->cloud, 0, rows * sizeof s->cloud[0]);
     for (int z = 0; z < n + 2; z++) s->solid[0][z] = apron;   /* solid below WORLD_Y_MIN */
+    for (int z = 0; z < WV_ROW; z++) s->row_top[z] = 0;
 
     const int ncy = (g->y_top - WORLD_Y_MIN) / WORLD_CELL_Y;
     for (int yi = 0; yi < ncy; yi++) {
@@ -492,17 +581,11 @@ static void column_tops(ChunkScratch *s) {
     for (int z = 0; z < WV_ROW; z++)
         for (int x = 0; x < WV_ROW; x++) s->top[z][x] = -1;
     /* Row by row from the top down, each row ending once all its columns met rock (near the
-     * surface for most rows), from the highest layer holding any rock. */
-    int ytop = s->ny - 1;
-    for (; ytop >= 0; ytop--) {
-        uint64_t any = 0;
-        for (int z = 0; z < nz; z++) any |= s->solid[ytop + 1][z];
-        if (any) break;
-    }
+     * surface for most rows), from the highest layer the fill wrote rock into in that row. */
     for (int z = 0; z < nz; z++) {
         uint64_t open = full;
         int16_t *top = s->top[z];
-        for (int Y = ytop; Y >= 0 && open; Y--) {
+        for (int Y = s->row_top[z] - 1; Y >= 0 && open; Y--) {
             uint64_t hit = s->solid[Y + 1][z] & open;
             if (!hit) continue;
             open &= ~hit;
@@ -520,12 +603,19 @@ static void column_colours(const WorldGen *g, ChunkScratch *s) {
     const int64_t bx0 = s->cx * CHUNK_SIZE, bz0 = s->cz * CHUNK_SIZE;
     const NoiseFx fj = g->f_jitter;
     gen_biome_chunk(g, bx0, bz0, s->scale, s->off, s->n, s->biome_w);
+    /* The jitter's rows as one call (row z at bz0 + z * scale + off: the row calls' values). */
+    noise_simplex2_rows_w(g->s_jitter, noise_wide_mul_int(fj, bx0 + s->off), noise_fx_mul_int(fj, s->scale),
+                          noise_wide_mul_int(fj, bz0 + s->off), noise_fx_mul_int(fj, s->scale), &s->jitter[0][0], CHUNK_SIZE,
+                          s->n, s->n);
+    if (!g->home_on) {   /* no home island: every column off it, its weights the biomes' */
+        memset(s->home_type, ISLAND_FIELD_OFF, sizeof s->home_type);
+        memset(s->home_rgb, 0, sizeof s->home_rgb);
+        return;
+    }
     for (int z = 0; z < s->n; z++) {
         int64_t bz = bz0 + z * s->scale + s->off;
-        noise_simplex2_row_w(g->s_jitter, noise_wide_mul_int(fj, bx0 + s->off), noise_fx_mul_int(fj, s->scale),
-                             noise_wide_mul_int(fj, bz), s->jitter[z], s->n);
         for (int x = 0; x < s->n; x++) {
-            uint8_t t = g->home_on ? gen_home_type(g, bx0 + x * s->scale + s->off, bz) : ISLAND_FIELD_OFF;
+            uint8_t t = gen_home_type(g, bx0 + x * s->scale + s->off, bz);
             s->home_type[z][x] = t;
             s->home_rgb[z][x] = t < ISLAND_FIELD_MAX_TYPES ? gen_home_rgb(g, bx0 + x * s->scale + s->off, bz, t) : 0u;
             if (t != ISLAND_FIELD_OFF) {

@@ -4,6 +4,7 @@
 #define SKYISLES_WORLD_INTERNAL_H
 
 #include "noise/noise.h"
+#include "noise/simd.h"
 #include "world/world.h"
 
 /* Fields sampled at coarse-grid corners and interpolated trilinearly per voxel: D and I
@@ -58,6 +59,14 @@ typedef struct CaveKind {
     WorldParamDesc params[WORLD_CAVE_PARAMS_MAX];   /* rows of the parameter table (CAVE_PARAM) */
 } CaveKind;
 
+/* A carve rule's air on vectors: bit 4v + i where the rule gives t <= 0 from lane i of f[k][v],
+ * v < nv <= 4, with the rule's float operations in its order (so the same bits). The built-in
+ * kinds have one (caves.c); a registered kind's rule runs on the samples stored. */
+typedef uint32_t (*CaveAir4Fn)(const float *prm, const f32x4 (*f)[4], int nv);
+/* A bound on vectors: bit i where the kind's never_carves gives true for the ranges in lane i of
+ * lo[k] and hi[k] (the same float operations and compares per lane). */
+typedef uint32_t (*CaveNever4Fn)(const float *prm, const f32x4 *lo, const f32x4 *hi);
+
 /* A parameter row of the cave kind with mode bit index `bit`, its i-th value (CAVE_PARAM_L: with
  * the panel's label, unit and step). */
 #define CAVE_PARAM_L(bit, i, name, min, max, def, help, label, unit, step) \
@@ -80,6 +89,8 @@ void cave_row_fbm3(const CaveField *f, NoiseWide x0, NoiseFx dx, NoiseWide y, No
 /* An active kind of an epoch: its first field (WF_CAVE + field0) and its parameters as float. */
 typedef struct CaveActive {
     const CaveKind *kind;
+    CaveAir4Fn air4;            /* the kind's rule on vectors, NULL: none */
+    CaveNever4Fn never4;        /* its bound on vectors, NULL: none (never_carves per lane) */
     uint32_t field0;
     float prm[WORLD_CAVE_PARAMS_MAX];
 } CaveActive;
@@ -121,13 +132,16 @@ void gen_cave_row(const WorldGen *g, uint32_t f, int64_t X0, int32_t Y, int64_t 
 /* Every active kind carves v[i] (i < n <= 16) with min() from the interpolated cave fields
  * fv[f][i]: a value that ends <= 0 is air. */
 void gen_caves_carve(const WorldGen *g, const float *const *fv, float *v, int n);
-/* Samples of rock (v > 0) that some active kind carves: bit i where a carve rule gives t <= 0
- * from fv[f][i] (i < n <= 16). Folding min(v, t) over the kinds leaves a rock value > 0 exactly
- * where no kind gives t <= 0 (a NaN t carves nothing, as min() keeps v), so this is
- * gen_caves_carve's solid/air for rock samples without their values. */
-uint32_t gen_caves_air(const WorldGen *g, const float *const *fv, int n);
+/* Samples of rock (v > 0) that some active kind carves: bit 4v + i where a carve rule gives
+ * t <= 0 from lane i of fv[f][v], the samples 4v..4v+3 of cave field f (v < nv <= 4). Folding
+ * min(v, t) over the kinds leaves a rock value > 0 exactly where no kind gives t <= 0 (a NaN t
+ * carves nothing, as min() keeps v), so this is gen_caves_carve's solid/air for rock samples
+ * without their values. */
+uint32_t gen_caves_air4(const WorldGen *g, const f32x4 (*fv)[4], int nv);
 /* No active kind can carve anywhere a cell's cave fields stay within [lo[f], hi[f]]. */
 bool gen_caves_never_carve(const WorldGen *g, const float *lo, const float *hi);
+/* The same for four ranges at once: bit i where no kind can carve within lane i of lo[f], hi[f]. */
+uint32_t gen_caves_never4(const WorldGen *g, const f32x4 *lo, const f32x4 *hi);
 /* The LOD thresholds in use (ascending, each more than a chunk past the previous): how many. */
 int gen_lod_thresholds(const WorldLiveParams *p, float out[WORLD_LOD_MAX]);
 
@@ -160,6 +174,12 @@ typedef struct BiomeSample {
 void gen_biome_at(const WorldGen *g, int64_t bx, int64_t bz, BiomeSample *out);
 /* The biome of n columns bx0 + i*step, bz (same values as gen_biome_at; n <= 64). */
 void gen_biome_row(const WorldGen *g, int64_t bx0, int32_t step, int64_t bz, BiomeSample *out, int n);
+/* The biome of rows x n columns (bx0 + i*step, bz0 + r*step) into out[r * stride + i]: the
+ * fields as one plane each (the values gen_biome_row's rows give), humidity only where some column
+ * is hot (the weights elsewhere do not read it); n * rows <= GEN_BIOME_PLANE_MAX. */
+#define GEN_BIOME_PLANE_MAX 144
+void gen_biome_plane(const WorldGen *g, int64_t bx0, int64_t bz0, int32_t step, BiomeSample *out, int stride, int n,
+                     int rows);
 /* Weights from the two field values (shared by both calls and the tests). */
 void gen_biome_weights(const WorldGen *g, float temperature, float humidity, BiomeSample *out);
 const char *gen_biome_name(WorldBiome b);
@@ -342,6 +362,7 @@ typedef struct ChunkScratch {
     uint64_t solid[WV_H][WV_ROW];                    /* bit (x + 1) of row (y, z) */
     uint64_t cloud[WV_H][WV_ROW];
     int16_t top[WV_ROW][WV_ROW];                     /* highest solid layer Y per column, or -1 */
+    int16_t row_top[WV_ROW];                         /* fill: highest bit row [Y + 1][z] it wrote rock into */
     float jitter[CHUNK_SIZE][CHUNK_SIZE];            /* W6 colour jitter per interior column */
     float biome_w[CHUNK_SIZE][CHUNK_SIZE][BIOME_COUNT];   /* biome weights per column (temperate on the home island) */
     uint8_t home_type[CHUNK_SIZE][CHUNK_SIZE];
@@ -417,8 +438,15 @@ void gen_chunk_voxels_lod(const WorldGen *g, int64_t cx, int64_t cz, double time
 void gen_chunk_corners(const WorldGen *g, int64_t cx, int64_t cz, double time_s, int nx, bool lazy, ChunkScratch *s);
 /* Smallest and largest of field f over the four corners of each corner column pair (yi and
  * yi + 1, zi and zi + 1), for every column of a row (lo or hi may be NULL): a cell's range is
- * that of its two columns (corners.c). */
-void gen_column_range(const ChunkScratch *s, int f, int yi, int zi, float *lo, float *hi);
+ * that of its two columns (the cell classes and the fill). */
+static inline void gen_column_range(const ChunkScratch *s, int f, int yi, int zi, float *lo, float *hi) {
+    for (int xi = 0; xi < WG_NX; xi += 4) {
+        const float *c0 = &s->corner[f][yi][zi][xi], *c1 = &s->corner[f][yi + 1][zi][xi];
+        f32x4 a = f32x4_load(c0), b = f32x4_load(c0 + WG_NX), c = f32x4_load(c1), d = f32x4_load(c1 + WG_NX);
+        if (lo) f32x4_store(lo + xi, f32x4_min(f32x4_min(a, b), f32x4_min(c, d)));
+        if (hi) f32x4_store(hi + xi, f32x4_max(f32x4_max(a, b), f32x4_max(c, d)));
+    }
+}
 /* Solidity of LOD-0 block (x, y, z) in chunk-local blocks (x, z in -4..4 * (nx - 1) - 1) from
  * the corners: the same float operations as the voxel fill and world_density_at. */
 bool gen_sample_solid(const WorldGen *g, const ChunkScratch *s, int x, int y, int z);
