@@ -458,6 +458,10 @@ bool gen_seam_covered(const WorldGen *g, ChunkScratch *s, int normal, int Y, int
 
 /* Voxel codes of the bit rows into s->vox (tests and tools only). */
 void gen_fill_vox(const WorldGen *g, ChunkScratch *s);
+/* After the fill (columns.c): the column tops from the bit rows, then the colour jitter, biome
+ * weights and home-island types and colours of the sample columns. */
+void gen_column_tops(ChunkScratch *s);
+void gen_column_colours(const WorldGen *g, ChunkScratch *s);
 
 /* Appends quads into slabs from `slabs`; false when the slab pool ran dry (the mesh then
  * holds what fitted; the caller frees it). A mesh beyond WORLD_MAX_MESH_PARTS parts is
