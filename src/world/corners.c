@@ -203,9 +203,11 @@ static void classify_cells(const WorldGen *g, ChunkScratch *s, uint32_t maybe[WG
     /* The cells that may hold rock whatever n3 is, as a mask over the cells of each row. */
     uint32_t rows[WG_NY][WG_NX];
     memset(rows, 0, sizeof rows);
+    /* (maybe is all ones in the classic build, which fills every corner: only the ncy cell layers.) */
+    const uint32_t layers = ncy >= 32 ? 0xffffffffu : (1u << ncy) - 1u;
     for (int zi = 0; zi < nx - 1; zi++)
         for (int xi = 0; xi < nx - 1; xi++)
-            for (uint32_t mb = maybe[zi][xi]; mb; mb &= mb - 1) rows[__builtin_ctz(mb)][zi] |= 1u << xi;
+            for (uint32_t mb = maybe[zi][xi] & layers; mb; mb &= mb - 1) rows[__builtin_ctz(mb)][zi] |= 1u << xi;
     const uint32_t cells = (1u << (nx - 1)) - 1u;
     const f32x4 pm = f32x4_set1(WG_MARGIN), nm = f32x4_set1(-WG_MARGIN);
     for (int yi = 0; yi < ncy; yi++) {
