@@ -264,10 +264,12 @@ static void plane_fbm(const NoiseKernels *k, const Plane *pl, const NoiseFbmPlan
         int count = total - start < BLOCK ? total - start : BLOCK;
         int padded = (count + k->lanes - 1) / k->lanes * k->lanes;
         int col = start % n, row = start / n;
-        for (int i = 0; i < count; i++) {
-            xs[i] = (uint64_t)pl->x0 + (uint64_t)col * (uint64_t)pl->dx;
-            ws[i] = (uint64_t)pl->w0 + (uint64_t)row * (uint64_t)pl->dw;
-            if (++col == n) col = 0, row++;
+        for (int i = 0; i < count; col = 0, row++) {   /* a row's run of columns at a time */
+            int len = n - col < count - i ? n - col : count - i;
+            uint64_t x = (uint64_t)pl->x0 + (uint64_t)col * (uint64_t)pl->dx;
+            uint64_t w = (uint64_t)pl->w0 + (uint64_t)row * (uint64_t)pl->dw;
+            for (int j = 0; j < len; j++, x += (uint64_t)pl->dx) xs[i + j] = x, ws[i + j] = w;
+            i += len;
         }
         for (int i = count; i < padded; i++) xs[i] = xs[count - 1], ws[i] = ws[count - 1];
         for (uint32_t o = 0; o < p->octaves; o++) {
