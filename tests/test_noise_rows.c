@@ -334,6 +334,45 @@ static void test_points(void **state) {
     assert_true(differ > compared / 4);
 }
 
+/* FBM3 point batches: noise_fbm3_points_w equals noise_fbm3_w at every point on every path
+ * (random octaves and lacunarities, wide origins often far out, offsets small like a chunk's or
+ * raw, counts across the batch size, a guard past the end). */
+static void test_fbm3_points(void **state) {
+    (void)state;
+    NoisePath paths[NOISE_PATH_COUNT];
+    int npaths = available_paths(paths);
+    NoisePath initial = noise_get_path();
+    Rng r;
+    rng_seed(&r, 0xfb3, 11);
+    enum { MAXP = 600 };
+    static NoiseFx xs[MAXP], zs[MAXP];
+    static float a[MAXP + 1];
+    long compared = 0;
+    for (int it = 0; it < 160; it++) {
+        RowCase c;
+        random_case(&r, FN_FBM3, &c);
+        int n = it < 40 ? it : 1 + (int)rng_below(&r, MAXP);
+        bool small = (it & 2) != 0;   /* offsets within a few hundred cells (the world's) */
+        for (int i = 0; i < n; i++) {
+            xs[i] = random_coord(&r, true), zs[i] = random_coord(&r, true);
+            if (small) xs[i] >>= 24, zs[i] >>= 24;
+        }
+        assert_true(noise_set_path(paths[it % npaths]));
+        a[n] = -7.0f;
+        noise_fbm3_points_w(c.seed, &c.fbm, c.wx0, c.wy, c.wz, xs, zs, a, n);
+        assert_true(a[n] == -7.0f);
+        for (int i = 0; i < n; i++) {
+            NoiseWide px = wide_of(i128_of(c.wx0) + xs[i]), pz = wide_of(i128_of(c.wz) + zs[i]);
+            float e = noise_fbm3_w(c.seed, &c.fbm, px, c.wy, pz);
+            assert_memory_equal(&a[i], &e, sizeof e);
+            compared++;
+        }
+    }
+    noise_set_path(initial);
+    printf("fbm3 points: %ld values equal to single-point calls\n", compared);
+    assert_true(compared > 30000);
+}
+
 /* Switching to a path that is not compiled in (or not supported) is refused. */
 static void test_path_switching(void **state) {
     (void)state;
@@ -361,6 +400,7 @@ int main(void) {
         cmocka_unit_test(test_row_lengths_and_empty),
         cmocka_unit_test(test_plane_rows),
         cmocka_unit_test(test_points),
+        cmocka_unit_test(test_fbm3_points),
         cmocka_unit_test(test_simplex3_rows),
         cmocka_unit_test(test_simplex2_rows),
         cmocka_unit_test(test_perlin3_rows),

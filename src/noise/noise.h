@@ -178,6 +178,10 @@ void noise_simplex3_points_w(uint32_t seed, NoiseWide ox, NoiseWide y, NoiseWide
                              const NoiseFx *z, float *out, int n);
 void noise_simplex3_points2_w(uint32_t seed_a, uint32_t seed_b, NoiseWide ox, NoiseWide y, NoiseWide oz,
                               const NoiseFx *x, const NoiseFx *z, float *out_a, float *out_b, int n);
+/* FBM3 at n arbitrary points: out[i] = noise_fbm3_w(seed, f, ox + x[i], y, oz + z[i]) (the lanes
+ * packed full whatever rows the points come from, the plan resolved once). */
+void noise_fbm3_points_w(uint32_t seed, const NoiseFbm *f, NoiseWide ox, NoiseWide y, NoiseWide oz,
+                         const NoiseFx *x, const NoiseFx *z, float *out, int n);
 
 /* ---------------------------------------------------------------- SIMD path */
 typedef enum NoisePath {

@@ -264,10 +264,12 @@ static void plane_fbm(const NoiseKernels *k, const Plane *pl, const NoiseFbmPlan
         int count = total - start < BLOCK ? total - start : BLOCK;
         int padded = (count + k->lanes - 1) / k->lanes * k->lanes;
         int col = start % n, row = start / n;
-        for (int i = 0; i < count; i++) {
-            xs[i] = (uint64_t)pl->x0 + (uint64_t)col * (uint64_t)pl->dx;
-            ws[i] = (uint64_t)pl->w0 + (uint64_t)row * (uint64_t)pl->dw;
-            if (++col == n) col = 0, row++;
+        for (int i = 0; i < count; col = 0, row++) {   /* a row's run of columns at a time */
+            int len = n - col < count - i ? n - col : count - i;
+            uint64_t x = (uint64_t)pl->x0 + (uint64_t)col * (uint64_t)pl->dx;
+            uint64_t w = (uint64_t)pl->w0 + (uint64_t)row * (uint64_t)pl->dw;
+            for (int j = 0; j < len; j++, x += (uint64_t)pl->dx) xs[i + j] = x, ws[i + j] = w;
+            i += len;
         }
         for (int i = count; i < padded; i++) xs[i] = xs[count - 1], ws[i] = ws[count - 1];
         for (uint32_t o = 0; o < p->octaves; o++) {
@@ -428,6 +430,79 @@ void noise_simplex3_points(uint32_t seed, const NoiseFx *x, NoiseFx y, const Noi
 void noise_simplex3_points2(uint32_t seed_a, uint32_t seed_b, const NoiseFx *x, NoiseFx y, const NoiseFx *z,
                             float *out_a, float *out_b, int n) {
     points_simplex3(seed_a, seed_b, W(0), W(y), W(0), x, z, out_a, out_b, n);
+}
+
+/* FBM3 at points (ox + x[i], y, oz + z[i]): plane_fbm's octaves on arrays of points, the batch
+ * bounds from the points' extremes (an octave's scaling keeps their order). */
+typedef struct Points {
+    NoiseI128 ox, y, oz;
+    const NoiseFx *x, *z;
+    NoiseFx xmin, xmax, zmin, zmax;
+    int n;
+} Points;
+
+static void points_octave(const NoiseKernels *k, const Points *pt, const NoiseFbmPlan *p, uint32_t o,
+                          NoiseKernelRow *r, const uint64_t *xs, const uint64_t *ws, int start, int padded,
+                          float *acc) {
+    NoiseI128 yo = octave_of(p, o, pt->y);
+    NoiseI128 lo[3] = {octave_of(p, o, pt->ox + pt->xmin), yo, octave_of(p, o, pt->oz + pt->zmin)};
+    NoiseI128 hi[3] = {octave_of(p, o, pt->ox + pt->xmax), yo, octave_of(p, o, pt->oz + pt->zmax)};
+    uint32_t add, sm = r->seed_mix;
+    if (!noise_batch_add(NOISE_LAT_SIMPLEX3, lo, hi, &add)) {   /* across a frame or band edge: point by point */
+        for (int i = 0; i < padded; i++) {
+            int q = start + i < pt->n ? start + i : pt->n - 1;
+            float v = point_value(NOISE_LAT_SIMPLEX3, sm, octave_of(p, o, pt->ox + pt->x[q]), yo,
+                                  octave_of(p, o, pt->oz + pt->z[q]));
+            acc[i] = out_step(r, acc[i], v);
+        }
+        return;
+    }
+    uint64_t xu[BLOCK + MAX_LANES], wu[BLOCK + MAX_LANES];
+    const uint64_t *xo = xs, *wo = ws;
+    int shift = p->shift[o];
+    if (shift < 0) {   /* other lacunarities: the octave's coordinates per lane */
+        for (int i = 0; i < padded; i++) {
+            int q = start + i < pt->n ? start + i : pt->n - 1;
+            xu[i] = (uint64_t)noise_octave_wide(p, o, pt->ox + pt->x[q]);
+            wu[i] = (uint64_t)noise_octave_wide(p, o, pt->oz + pt->z[q]);
+        }
+        xo = xu, wo = wu, shift = 0;
+    }
+    r->seed_mix = sm + add;
+    r->y = (uint64_t)yo;
+    r->shift = shift;
+    k->simplex3_plane(r, xo, wo, acc, padded);
+    r->seed_mix = sm;
+}
+
+void noise_fbm3_points_w(uint32_t seed, const NoiseFbm *f, NoiseWide ox, NoiseWide y, NoiseWide oz,
+                         const NoiseFx *x, const NoiseFx *z, float *out, int n) {
+    if (n <= 0) return;
+    const NoiseKernels *k = active_kernels();
+    NoiseFbmPlan p;
+    noise_fbm_plan(&p, seed, f);
+    Points pt = {noise_wide_i128(ox), noise_wide_i128(y), noise_wide_i128(oz), x, z, x[0], x[0], z[0], z[0], n};
+    for (int i = 1; i < n; i++) {
+        pt.xmin = x[i] < pt.xmin ? x[i] : pt.xmin, pt.xmax = x[i] > pt.xmax ? x[i] : pt.xmax;
+        pt.zmin = z[i] < pt.zmin ? z[i] : pt.zmin, pt.zmax = z[i] > pt.zmax ? z[i] : pt.zmax;
+    }
+    uint64_t xs[BLOCK + MAX_LANES], ws[BLOCK + MAX_LANES];
+    float acc[BLOCK + MAX_LANES];
+    for (int start = 0; start < n; start += BLOCK) {
+        int count = n - start < BLOCK ? n - start : BLOCK;
+        int padded = (count + k->lanes - 1) / k->lanes * k->lanes;
+        for (int i = 0; i < padded; i++) {
+            int q = start + (i < count ? i : count - 1);
+            xs[i] = ox.lo + (uint64_t)x[q];
+            ws[i] = oz.lo + (uint64_t)z[q];
+        }
+        for (uint32_t o = 0; o < p.octaves; o++) {
+            NoiseKernelRow r = {.seed_mix = p.seed_mix[o], .amp = p.amp[o], .inv_norm = p.inv_norm,
+                                .accumulate = 1, .first_octave = o == 0, .finish = o + 1 == p.octaves};
+            points_octave(k, &pt, &p, o, &r, xs, ws, start, padded, acc);
+        }
+        memcpy(out + start, acc, (size_t)count * sizeof(float));
+    }
 }
 
 void noise_simplex2_rows_w(uint32_t seed, NoiseWide x0, NoiseFx dx, NoiseWide y0, NoiseFx dy, float *out, int stride,

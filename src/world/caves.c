@@ -237,6 +237,14 @@ static void layer_points(const CaveField *c, const CaveField *d, const int64_t *
     else noise_simplex3_points_w(c->seed, ox, y, oz, x, z, out, n);
 }
 
+/* An FBM field (cave_row_fbm3) at the n corners of a layer's points: the row calls' values. */
+static void layer_points_fbm(const CaveField *c, const int64_t *X, int32_t Y, const int64_t *Z, float *out, int n) {
+    NoiseFx x[WG_NX * WG_NX], z[WG_NX * WG_NX];
+    for (int i = 0; i < n; i++) x[i] = noise_fx_mul_int(c->fx, X[i] - X[0]), z[i] = noise_fx_mul_int(c->fx, Z[i] - Z[0]);
+    noise_fbm3_points_w(c->seed, &c->fbm, noise_wide_mul_int(c->fx, X[0]), noise_wide_mul_int(c->fy, Y),
+                        noise_wide_mul_int(c->fx, Z[0]), x, z, out, n);
+}
+
 void gen_cave_layer(const WorldGen *g, ChunkScratch *s, int yi, int64_t X0, int64_t Z0, int nx) {
     int32_t Y = WORLD_Y_MIN + yi * WORLD_CELL_Y;
     int64_t X[WG_NX * WG_NX], Z[WG_NX * WG_NX];
@@ -253,7 +261,15 @@ void gen_cave_layer(const WorldGen *g, ChunkScratch *s, int yi, int64_t X0, int6
     float v[2][WG_NX * WG_NX];
     for (uint32_t f = 0; f < g->ncave_fields;) {
         const CaveField *c = &g->cave_fields[f], *d = f + 1 < g->ncave_fields ? c + 1 : NULL;
-        if (c->row != cave_row_simplex3) {   /* FBM fields: the row calls, row by row */
+        if (c->row == cave_row_fbm3) {   /* FBM fields: one points call over the layer */
+            layer_points_fbm(c, X, Y, Z, v[0], n);
+            for (int r = 0; r < runs; r++)
+                memcpy(&s->corner[WF_CAVE + f][yi][run_z[r]][run_x[r]], &v[0][run_at[r]],
+                       (size_t)(run_at[r + 1] - run_at[r]) * sizeof(float));
+            f++;
+            continue;
+        }
+        if (c->row != cave_row_simplex3) {   /* other fields (a registered kind's): the row calls, row by row */
             for (int r = 0; r < runs; r++)
                 gen_cave_row(g, f, X[run_at[r]], Y, Z[run_at[r]], &s->corner[WF_CAVE + f][yi][run_z[r]][run_x[r]],
                              run_at[r + 1] - run_at[r]);

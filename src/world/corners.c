@@ -96,7 +96,7 @@ static inline float max2(float a, float b) { return a > b ? a : b; }
  * and nothing carves it. Interpolation stays inside the corners' range (up to rounding, which
  * the margins cover). The voxel fill skips SURE cells and the cave fields outside CARVE cells;
  * the seam test answers SURE cells without sampling. */
-static void mark_cells(const WorldGen *g, ChunkScratch *s, int ncy, int nx) {
+static void mark_cells(const WorldGen *g, ChunkScratch *s, const uint16_t rocks[WG_NY][WG_NX], int ncy, int nx) {
     for (int yi = 0; yi < ncy; yi++) {
         float yt = (float)(WORLD_Y_MIN + yi * WORLD_CELL_Y + WORLD_CELL_Y - 1) + 0.5f;
         bool carve_layer = g->ncaves > 0 && yt >= g->p.cave_min_y;
@@ -107,8 +107,7 @@ static void mark_cells(const WorldGen *g, ChunkScratch *s, int ncy, int nx) {
                     if (row[xi] & CELL_FULL) row[xi] = (uint8_t)((row[xi] & ~CELL_FULL) | CELL_SURE);
                 continue;
             }
-            uint32_t rock = 0;
-            for (int xi = 0; xi < nx - 1; xi++) rock |= (uint32_t)(row[xi] & CELL_ROCK) << xi;
+            uint32_t rock = rocks[yi][zi];   /* the cells classify_cells gave CELL_ROCK */
             if (!rock) continue;
             /* The cells' cave ranges four at a time (lane i: cell xi + i, from its two columns). */
             float clo[WG_CAVE_FIELDS][WG_NX + 4], chi[WG_CAVE_FIELDS][WG_NX + 4];
@@ -195,7 +194,7 @@ static void corner_bounds(const WorldGen *g, const ColumnRows *cr, int nx, int n
  * corners of each corner column pair, then of two neighbouring ones. Only cells that may
  * hold rock whatever n3 is are looked at (their corners are all there). */
 static void classify_cells(const WorldGen *g, ChunkScratch *s, uint32_t maybe[WG_NX][WG_NX], uint32_t bands, int ncy,
-                           int nx) {
+                           int nx, uint16_t rocks[WG_NY][WG_NX]) {
     memset(s->row_need, 0, sizeof s->row_need);
     s->cells_total = (uint32_t)(ncy * (nx - 1) * (nx - 1));
     s->cells_skipped = 0;
@@ -221,6 +220,7 @@ static void classify_cells(const WorldGen *g, ChunkScratch *s, uint32_t maybe[WG
         bool can_full = yt <= (float)WORLD_Y_MAX;
         for (int zi = 0; zi < nx - 1; zi++) {
             uint8_t *row = s->cell_live[yi][zi];
+            rocks[yi][zi] = 0;
             if (!rows[yi][zi]) {
                 for (int xi = 0; xi < nx - 1; xi++) row[xi] = band;
                 s->cells_skipped += (uint32_t)(nx - 1);
@@ -242,6 +242,7 @@ static void classify_cells(const WorldGen *g, ChunkScratch *s, uint32_t maybe[WG
             }
             rock &= rows[yi][zi] & cells;
             full = can_full ? full & rock : 0u;
+            rocks[yi][zi] = (uint16_t)rock;
             for (int xi = 0; xi < nx - 1; xi++)
                 row[xi] = (uint8_t)(band | ((rock >> xi) & 1u ? CELL_ROCK : 0u) | ((full >> xi) & 1u ? CELL_FULL : 0u));
             s->cells_skipped += (uint32_t)(nx - 1 - __builtin_popcount(rock));
@@ -314,14 +315,15 @@ void gen_chunk_corners(const WorldGen *g, int64_t cx, int64_t cz, double time_s,
     }
 
     const uint32_t bands = band_layers(g, ncy);
-    classify_cells(g, s, maybe, bands, ncy, nx);
+    uint16_t rocks[WG_NY][WG_NX];   /* per cell row [yi][zi]: bit xi for a CELL_ROCK cell */
+    classify_cells(g, s, maybe, bands, ncy, nx, rocks);
 
     /* Cave fields only at the corners of cells that may hold rock: per corner row, the run of
      * columns from the first such corner to the last (lane i of a row is the field at x0 + i*dx,
      * so a row started later holds the same values). */
     for (int yi = 0; yi < ny; yi++) gen_cave_layer(g, s, yi, X0, Z0, nx);
 
-    mark_cells(g, s, ncy, nx);
+    mark_cells(g, s, rocks, ncy, nx);
 
     /* W7 cloud corners on the layers around the band, wind-shifted by creation time. */
     if (g->clouds) {
