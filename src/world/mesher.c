@@ -86,7 +86,8 @@ _Static_assert(CHUNK_SIZE == 32, "a column is z * 32 + x");
 #define MESH_COL_BIAS ((1 << (MESH_COL_SHIFT - 1)) + 1)   /* a half, and the truncations' mean */
 
 /* Per AO entry (its low byte): the four vertices' AO flag bits (g_mesh_tab.ao_flags) and their
- * AO fractions, vertices 0-1 and 2-3 each in the four channel lanes of a 16-bit vector. Per
+ * AO fractions, vertices 0-1 and 2-3 each in the four channel lanes of a 16-bit vector (alpha's
+ * lane 65535: the palettes' alpha lane saturates to 255, MESH_ALPHA_BASE). Per
  * thread, built again only when the AO strength changes (a world of other parameters), not per
  * chunk. */
 struct AoEntry {
@@ -112,7 +113,7 @@ static const AoEntry *ao_entries(const float aof[4], float strength) {
         for (int e = 0; e < 256; e++)
             for (int i = 0; i < 4; i++) {
                 t->e[e].fl[i] = g_mesh_tab.ao_flags[e][i];
-                for (int l = 0; l < 4; l++) t->e[e].q[i >> 1][(i & 1) * 4 + l] = q[(e >> (2 * i)) & 3];
+                for (int l = 0; l < 4; l++) t->e[e].q[i >> 1][(i & 1) * 4 + l] = l == 3 ? 65535 : q[(e >> (2 * i)) & 3];
             }
         t->strength = strength;
         t->ok = true;
@@ -206,7 +207,8 @@ static void layer_look(MeshCtx *c, int Y) {
 #if defined(MESH_REFERENCE_COLOUR)
         const f32x4 l0 = f32x4_set1(lit0), l1 = f32x4_set1(lit1);
 #else
-        const f32x4 l0 = f32x4_set1(lit0 * MESH_COL_K), l1 = f32x4_set1(lit1 * MESH_COL_K);   /* face_colours' units */
+        const float k0 = lit0 * MESH_COL_K, k1 = lit1 * MESH_COL_K;   /* face_colours' units; alpha's lane as it is */
+        const f32x4 l0 = f32x4_set4(k0, k0, k0, 1.0f), l1 = f32x4_set4(k1, k1, k1, 1.0f);
 #endif
         for (int cls = 0; cls < 3; cls++) {   /* (class 3 never: surface and stone exclude each other) */
             FaceLook *L = &c->look[LOOK(n, cls)];
@@ -257,7 +259,7 @@ static __attribute__((noinline)) f32x4 home_colour(const MeshCtx *c, const FaceL
     uint8_t type = s->home_type[z][x];   /* a place: its ground colour, blended across its borders */
     uint32_t rgb = !h ? 0x808080u : type < h->n_types ? s->home_rgb[z][x] : type == WORLD_HOME_PATH ? h->path_rgb : 0x808080u;
     f32x4 base = f32x4_set4((float)((rgb >> 16) & 0xffu) * (1.0f / 255.0f), (float)((rgb >> 8) & 0xffu) * (1.0f / 255.0f),
-                            (float)(rgb & 0xffu) * (1.0f / 255.0f), 0.0f);
+                            (float)(rgb & 0xffu) * (1.0f / 255.0f), MESH_ALPHA_BASE);
     return f32x4_add(base, f32x4_mul(f32x4_set1(c->jit[col]), f32x4_load(P[4])));
 }
 
@@ -284,7 +286,7 @@ static inline __attribute__((always_inline)) __m128i face_colours(const MeshCtx 
                                  MESH_COL_SHIFT);
     __m128i m23 = _mm_srli_epi16(_mm_add_epi16(_mm_mulhi_epu16(c16, _mm_load_si128((const __m128i *)(const void *)ae->q[1])), bias),
                                  MESH_COL_SHIFT);
-    return _mm_or_si128(_mm_packus_epi16(m01, m23), _mm_set1_epi32((int)0xff000000u));   /* bytes in vertex order */
+    return _mm_packus_epi16(m01, m23);   /* bytes in vertex order (alpha: lane 3 saturates to 255) */
 }
 #elif defined(SIMD_NEON)
 static inline __attribute__((always_inline)) void face_colours(const MeshCtx *c, f32x4 rgb, uint32_t e, uint32_t cv[4]) {
