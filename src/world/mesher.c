@@ -396,6 +396,30 @@ static inline __attribute__((always_inline)) void emit_face(const MeshCtx *restr
     sp->q += 4;
 }
 
+/* The 3x3 front ring of a +-X face whose column in front is bit `front` of the rows xw
+ * (faces_x's). With SSE2 the eight rows are pairs in four vectors, each shifted so that bit
+ * lands on its lane's sign (one shift for both lanes), the signs gathered by movmskpd: ring bits
+ * 0-1, 2-3, 5-6, 7-8. Without, xw[j] is pre-shifted left by j and gives ring bit j. */
+static inline __attribute__((always_inline)) uint32_t xring_entry(const uint64_t *xw, int front) {
+#if defined(SIMD_SSE2)
+    const __m128i sh = _mm_cvtsi32_si128(63 - front);
+    const __m128i *v = (const __m128i *)(const void *)xw;
+    uint32_t m0 = (uint32_t)_mm_movemask_pd(_mm_castsi128_pd(_mm_sll_epi64(_mm_load_si128(v), sh)));
+    uint32_t m1 = (uint32_t)_mm_movemask_pd(_mm_castsi128_pd(_mm_sll_epi64(_mm_load_si128(v + 1), sh)));
+    uint32_t m2 = (uint32_t)_mm_movemask_pd(_mm_castsi128_pd(_mm_sll_epi64(_mm_load_si128(v + 2), sh)));
+    uint32_t m3 = (uint32_t)_mm_movemask_pd(_mm_castsi128_pd(_mm_sll_epi64(_mm_load_si128(v + 3), sh)));
+    return m0 | m1 << 2 | m2 << 5 | m3 << 7;
+#else
+    uint32_t gm = 0;
+#if defined(__GNUC__) && !defined(__clang__)
+#pragma GCC unroll 9
+#endif
+    for (int j = 0; j < 9; j++)
+        if (j != 4) gm |= (uint32_t)(xw[j] >> front) & (1u << j);
+    return gm;
+#endif
+}
+
 /* The faces of masks ma (and mb when two: its bits after all of ma's), bit 32k + x a face of
  * side k (k + 2 for mb) of the layer's sides from side0 at column x of row z, written in order
  * from one loop: each one's AO entry from its 3x3 front ring (bit a * 3 + b: for +-Y and +-Z
@@ -431,12 +455,7 @@ static inline __attribute__((always_inline)) uint32_t face_run(const MeshCtx *re
         uint32_t gm;
         if (xring) {
             const int front = x + 2 - 2 * (i >> 5);   /* +X: x + 1, -X: x - 1 */
-            gm = 0;
-#if defined(__GNUC__) && !defined(__clang__)
-#pragma GCC unroll 9
-#endif
-            for (int j = 0; j < 9; j++)
-                if (j != 4) gm |= (uint32_t)(xw[j] >> front) & (1u << j);
+            gm = xring_entry(xw, front);
         } else {
             const uint64_t *r = sd->ring + z;
             const int st = sd->st;
@@ -462,10 +481,15 @@ static inline __attribute__((always_inline)) uint32_t faces_x(const MeshCtx *res
     _Static_assert(CHUNK_SIZE <= 32, "a pair's two masks share one word");
     const ChunkScratch *s = c->s;
     const int yi = Y + 1, z1 = z + 1;
-    uint64_t xw[9];
+    uint64_t xw[9] __attribute__((aligned(16)));   /* (xring_entry's layout) */
     const uint64_t *l0 = &s->solid[yi - 1][z1 - 1], *l1 = &s->solid[yi][z1 - 1], *l2 = &s->solid[yi + 1][z1 - 1];
+#if defined(SIMD_SSE2)
+    xw[0] = l0[0], xw[1] = l0[1], xw[2] = l0[2], xw[3] = l1[0], xw[4] = l1[2], xw[5] = l2[0], xw[6] = l2[1], xw[7] = l2[2];
+    xw[8] = 0;
+#else
     xw[0] = l0[0], xw[1] = l0[1] << 1, xw[2] = l0[2] << 2, xw[3] = l1[0] << 3, xw[4] = 0, xw[5] = l1[2] << 5;
     xw[6] = l2[0] << 6, xw[7] = l2[1] << 7, xw[8] = l2[2] << 8;
+#endif
     return face_run(c, w, sp, true, false, homes, pair_mask(fa, fb), 0, 0, xw, z, surf >> 1, stone);
 }
 
