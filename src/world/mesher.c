@@ -59,11 +59,12 @@ typedef struct MeshCtx {
     float aof[4];                        /* the AO factor by level */
     /* Per column z * 32 + x: the biome weights, the colour jitter times its amount, the packed x
      * and z of the column's corner (blocks), and the blend's bits: bit 0 the column has more than
-     * the temperate biome, bit b biome b has weight (the W6 blend adds only those). */
+     * the temperate biome, bit b biome b has weight (the W6 blend adds only those), BLEND_ONE. */
     const float (*ew)[BIOME_COUNT];      /* s->biome_w by column */
     float jit[CHUNK_SIZE * CHUNK_SIZE];
     uint64_t colpos[CHUNK_SIZE * CHUNK_SIZE];
     uint8_t blend[CHUNK_SIZE * CHUNK_SIZE];
+    uint8_t other[CHUNK_SIZE * CHUNK_SIZE];   /* with BLEND_ONE: the one biome besides temperate */
     float alt[WV_H];                     /* pseudo-AO altitude light per air-cell layer index */
     uint64_t corner[6][2][4];            /* packed position offsets (blocks) of vertex i for normal n and
                                             rotation r: corner (i + r) & 3 */
@@ -74,6 +75,8 @@ typedef struct MeshCtx {
 } MeshCtx;
 
 _Static_assert(CHUNK_SIZE == 32, "a column is z * 32 + x");
+#define BLEND_ONE 16u   /* MeshCtx.blend: one biome has weight besides temperate (MeshCtx.other) */
+_Static_assert(BIOME_COUNT == 4 && BIOME_TEMPERATE == 0, "blend bits 1-3 are the other biomes");
 
 /* A face's colour in 1/64 units: its light carries 255 * 64 (layer_look), so the lit colour
  * truncated is a channel's 0..255 value times 64 (saturated at 32767, 0 below zero); a vertex's
@@ -137,7 +140,9 @@ static void mesh_ctx_init(MeshCtx *c, const WorldGen *g, const ChunkScratch *s) 
             c->colpos[i] = pack_pos(x * c->sc, 0, z * c->sc, 0);
             /* Bit 0: more than the temperate biome; bit b: biome b has weight (the blend adds it). */
             uint32_t bm = u32x4_movemask(f32x4_cmpgt(f32x4_load(w), zero)) & 14u;
-            c->blend[i] = (uint8_t)(w[BIOME_TEMPERATE] != 1.0f ? bm | 1u : 0u);
+            const bool one = (bm & (bm - 1u)) == 0u && bm;
+            c->blend[i] = (uint8_t)(w[BIOME_TEMPERATE] != 1.0f ? bm | 1u | (one ? BLEND_ONE : 0u) : 0u);
+            c->other[i] = (uint8_t)(one ? __builtin_ctz(bm) : 0);
         }
     for (int k = 0; k < 4; k++) c->aof[k] = 1.0f - g->p.ao_strength * (float)(3 - k);
     c->aoe = ao_entries(c->aof, g->p.ao_strength);
@@ -238,6 +243,10 @@ static inline f32x4 blend_colour(const MeshCtx *c, const float (*P)[4], int col,
         f32x4 w = f32x4_load(c->ew[col]);
         f32x4 acc = f32x4_mul(f32x4_dup(w, 0), f32x4_add(f32x4_load(P[0]), f32x4_mul(jv, f32x4_load(P[4]))));
         const uint32_t bm = c->blend[col];   /* bit b: biome b has weight */
+        if (__builtin_expect(bm & BLEND_ONE, 1)) {   /* one biome more (most blended columns): no tests per biome */
+            const int b = c->other[col];
+            return f32x4_add(acc, f32x4_mul(f32x4_set1(c->ew[col][b]), f32x4_add(f32x4_load(P[b]), f32x4_mul(jv, f32x4_load(P[4 + b])))));
+        }
         if (bm & 2u) acc = f32x4_add(acc, f32x4_mul(f32x4_dup(w, 1), f32x4_add(f32x4_load(P[1]), f32x4_mul(jv, f32x4_load(P[5])))));
         if (bm & 4u) acc = f32x4_add(acc, f32x4_mul(f32x4_dup(w, 2), f32x4_add(f32x4_load(P[2]), f32x4_mul(jv, f32x4_load(P[6])))));
         if (bm & 8u) acc = f32x4_add(acc, f32x4_mul(f32x4_dup(w, 3), f32x4_add(f32x4_load(P[3]), f32x4_mul(jv, f32x4_load(P[7])))));
