@@ -120,17 +120,16 @@ static inline uint32_t popcount32(uint32_t v) {
 /* Exposed-face masks of row (y, z): bit x+1 set where the voxel has that face. */
 static void row_faces(const uint64_t (*rows)[WV_ROW], const uint64_t (*block)[WV_ROW], int yi, int z1, uint64_t interior,
                       uint64_t f[6]) {
-    uint64_t r = rows[yi][z1];
+    uint64_t row = rows[yi][z1], r = row & interior;   /* (every mask has r's bits only) */
     uint64_t b = block[yi][z1];
     /* A face shows where the neighbour is neither the same kind nor `block`. */
-    uint64_t occ = r | b;
+    uint64_t occ = row | b;
     f[WORLD_NORMAL_PX] = r & ~(occ >> 1);
     f[WORLD_NORMAL_NX] = r & ~(occ << 1);
     f[WORLD_NORMAL_PY] = r & ~(rows[yi + 1][z1] | block[yi + 1][z1]);
     f[WORLD_NORMAL_NY] = r & ~(rows[yi - 1][z1] | block[yi - 1][z1]);
     f[WORLD_NORMAL_PZ] = r & ~(rows[yi][z1 + 1] | block[yi][z1 + 1]);
     f[WORLD_NORMAL_NZ] = r & ~(rows[yi][z1 - 1] | block[yi][z1 - 1]);
-    for (int n = 0; n < 6; n++) f[n] &= interior;
 }
 
 /* The cloud pass of mesh_chunk: cloud voxels against air only (never a face inside rock or

@@ -29,6 +29,7 @@ typedef struct MeshTables {
 } MeshTables;
 extern MeshTables g_mesh_tab;
 void mesh_tables_init(void);
+#define MESH_ALPHA_BASE 65536.0f   /* a palette base's lane 3 (alpha, see pal_init) */
 static inline int mesh_band(int by) { return (by / 3) & (MESH_BANDS - 1); }
 
 /* Parts live in slabs; a new pass (the clouds) starts a new part, in the room left in the

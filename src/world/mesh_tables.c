@@ -114,6 +114,9 @@ static void pal_init(MeshTables *t) {
                     p[4 + b][c] = k_bio_jit[b][fm][c];
                 }
             }
+            /* Alpha: every base's lane 3 is far above 32767 (the biome weights sum to 1), so the
+             * mesher's 16-bit colour steps saturate it to 255 with no mask of their own. */
+            for (int b = 0; b < BIOME_COUNT; b++) p[b][3] = MESH_ALPHA_BASE;
         }
 }
 

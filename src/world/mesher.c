@@ -59,11 +59,12 @@ typedef struct MeshCtx {
     float aof[4];                        /* the AO factor by level */
     /* Per column z * 32 + x: the biome weights, the colour jitter times its amount, the packed x
      * and z of the column's corner (blocks), and the blend's bits: bit 0 the column has more than
-     * the temperate biome, bit b biome b has weight (the W6 blend adds only those). */
+     * the temperate biome, bit b biome b has weight (the W6 blend adds only those), BLEND_ONE. */
     const float (*ew)[BIOME_COUNT];      /* s->biome_w by column */
     float jit[CHUNK_SIZE * CHUNK_SIZE];
     uint64_t colpos[CHUNK_SIZE * CHUNK_SIZE];
     uint8_t blend[CHUNK_SIZE * CHUNK_SIZE];
+    uint8_t other[CHUNK_SIZE * CHUNK_SIZE];   /* with BLEND_ONE: the one biome besides temperate */
     float alt[WV_H];                     /* pseudo-AO altitude light per air-cell layer index */
     uint64_t corner[6][2][4];            /* packed position offsets (blocks) of vertex i for normal n and
                                             rotation r: corner (i + r) & 3 */
@@ -74,6 +75,8 @@ typedef struct MeshCtx {
 } MeshCtx;
 
 _Static_assert(CHUNK_SIZE == 32, "a column is z * 32 + x");
+#define BLEND_ONE 16u   /* MeshCtx.blend: one biome has weight besides temperate (MeshCtx.other) */
+_Static_assert(BIOME_COUNT == 4 && BIOME_TEMPERATE == 0, "blend bits 1-3 are the other biomes");
 
 /* A face's colour in 1/64 units: its light carries 255 * 64 (layer_look), so the lit colour
  * truncated is a channel's 0..255 value times 64 (saturated at 32767, 0 below zero); a vertex's
@@ -86,7 +89,8 @@ _Static_assert(CHUNK_SIZE == 32, "a column is z * 32 + x");
 #define MESH_COL_BIAS ((1 << (MESH_COL_SHIFT - 1)) + 1)   /* a half, and the truncations' mean */
 
 /* Per AO entry (its low byte): the four vertices' AO flag bits (g_mesh_tab.ao_flags) and their
- * AO fractions, vertices 0-1 and 2-3 each in the four channel lanes of a 16-bit vector. Per
+ * AO fractions, vertices 0-1 and 2-3 each in the four channel lanes of a 16-bit vector (alpha's
+ * lane 65535: the palettes' alpha lane saturates to 255, MESH_ALPHA_BASE). Per
  * thread, built again only when the AO strength changes (a world of other parameters), not per
  * chunk. */
 struct AoEntry {
@@ -112,7 +116,7 @@ static const AoEntry *ao_entries(const float aof[4], float strength) {
         for (int e = 0; e < 256; e++)
             for (int i = 0; i < 4; i++) {
                 t->e[e].fl[i] = g_mesh_tab.ao_flags[e][i];
-                for (int l = 0; l < 4; l++) t->e[e].q[i >> 1][(i & 1) * 4 + l] = q[(e >> (2 * i)) & 3];
+                for (int l = 0; l < 4; l++) t->e[e].q[i >> 1][(i & 1) * 4 + l] = l == 3 ? 65535 : q[(e >> (2 * i)) & 3];
             }
         t->strength = strength;
         t->ok = true;
@@ -136,7 +140,9 @@ static void mesh_ctx_init(MeshCtx *c, const WorldGen *g, const ChunkScratch *s) 
             c->colpos[i] = pack_pos(x * c->sc, 0, z * c->sc, 0);
             /* Bit 0: more than the temperate biome; bit b: biome b has weight (the blend adds it). */
             uint32_t bm = u32x4_movemask(f32x4_cmpgt(f32x4_load(w), zero)) & 14u;
-            c->blend[i] = (uint8_t)(w[BIOME_TEMPERATE] != 1.0f ? bm | 1u : 0u);
+            const bool one = (bm & (bm - 1u)) == 0u && bm;
+            c->blend[i] = (uint8_t)(w[BIOME_TEMPERATE] != 1.0f ? bm | 1u | (one ? BLEND_ONE : 0u) : 0u);
+            c->other[i] = (uint8_t)(one ? __builtin_ctz(bm) : 0);
         }
     for (int k = 0; k < 4; k++) c->aof[k] = 1.0f - g->p.ao_strength * (float)(3 - k);
     c->aoe = ao_entries(c->aof, g->p.ao_strength);
@@ -206,7 +212,8 @@ static void layer_look(MeshCtx *c, int Y) {
 #if defined(MESH_REFERENCE_COLOUR)
         const f32x4 l0 = f32x4_set1(lit0), l1 = f32x4_set1(lit1);
 #else
-        const f32x4 l0 = f32x4_set1(lit0 * MESH_COL_K), l1 = f32x4_set1(lit1 * MESH_COL_K);   /* face_colours' units */
+        const float k0 = lit0 * MESH_COL_K, k1 = lit1 * MESH_COL_K;   /* face_colours' units; alpha's lane as it is */
+        const f32x4 l0 = f32x4_set4(k0, k0, k0, 1.0f), l1 = f32x4_set4(k1, k1, k1, 1.0f);
 #endif
         for (int cls = 0; cls < 3; cls++) {   /* (class 3 never: surface and stone exclude each other) */
             FaceLook *L = &c->look[LOOK(n, cls)];
@@ -236,6 +243,10 @@ static inline f32x4 blend_colour(const MeshCtx *c, const float (*P)[4], int col,
         f32x4 w = f32x4_load(c->ew[col]);
         f32x4 acc = f32x4_mul(f32x4_dup(w, 0), f32x4_add(f32x4_load(P[0]), f32x4_mul(jv, f32x4_load(P[4]))));
         const uint32_t bm = c->blend[col];   /* bit b: biome b has weight */
+        if (__builtin_expect(bm & BLEND_ONE, 1)) {   /* one biome more (most blended columns): no tests per biome */
+            const int b = c->other[col];
+            return f32x4_add(acc, f32x4_mul(f32x4_set1(c->ew[col][b]), f32x4_add(f32x4_load(P[b]), f32x4_mul(jv, f32x4_load(P[4 + b])))));
+        }
         if (bm & 2u) acc = f32x4_add(acc, f32x4_mul(f32x4_dup(w, 1), f32x4_add(f32x4_load(P[1]), f32x4_mul(jv, f32x4_load(P[5])))));
         if (bm & 4u) acc = f32x4_add(acc, f32x4_mul(f32x4_dup(w, 2), f32x4_add(f32x4_load(P[2]), f32x4_mul(jv, f32x4_load(P[6])))));
         if (bm & 8u) acc = f32x4_add(acc, f32x4_mul(f32x4_dup(w, 3), f32x4_add(f32x4_load(P[3]), f32x4_mul(jv, f32x4_load(P[7])))));
@@ -257,7 +268,7 @@ static __attribute__((noinline)) f32x4 home_colour(const MeshCtx *c, const FaceL
     uint8_t type = s->home_type[z][x];   /* a place: its ground colour, blended across its borders */
     uint32_t rgb = !h ? 0x808080u : type < h->n_types ? s->home_rgb[z][x] : type == WORLD_HOME_PATH ? h->path_rgb : 0x808080u;
     f32x4 base = f32x4_set4((float)((rgb >> 16) & 0xffu) * (1.0f / 255.0f), (float)((rgb >> 8) & 0xffu) * (1.0f / 255.0f),
-                            (float)(rgb & 0xffu) * (1.0f / 255.0f), 0.0f);
+                            (float)(rgb & 0xffu) * (1.0f / 255.0f), MESH_ALPHA_BASE);
     return f32x4_add(base, f32x4_mul(f32x4_set1(c->jit[col]), f32x4_load(P[4])));
 }
 
@@ -284,7 +295,7 @@ static inline __attribute__((always_inline)) __m128i face_colours(const MeshCtx 
                                  MESH_COL_SHIFT);
     __m128i m23 = _mm_srli_epi16(_mm_add_epi16(_mm_mulhi_epu16(c16, _mm_load_si128((const __m128i *)(const void *)ae->q[1])), bias),
                                  MESH_COL_SHIFT);
-    return _mm_or_si128(_mm_packus_epi16(m01, m23), _mm_set1_epi32((int)0xff000000u));   /* bytes in vertex order */
+    return _mm_packus_epi16(m01, m23);   /* bytes in vertex order (alpha: lane 3 saturates to 255) */
 }
 #elif defined(SIMD_NEON)
 static inline __attribute__((always_inline)) void face_colours(const MeshCtx *c, f32x4 rgb, uint32_t e, uint32_t cv[4]) {
@@ -394,6 +405,30 @@ static inline __attribute__((always_inline)) void emit_face(const MeshCtx *restr
     sp->q += 4;
 }
 
+/* The 3x3 front ring of a +-X face whose column in front is bit `front` of the rows xw
+ * (faces_x's). With SSE2 the eight rows are pairs in four vectors, each shifted so that bit
+ * lands on its lane's sign (one shift for both lanes), the signs gathered by movmskpd: ring bits
+ * 0-1, 2-3, 5-6, 7-8. Without, xw[j] is pre-shifted left by j and gives ring bit j. */
+static inline __attribute__((always_inline)) uint32_t xring_entry(const uint64_t *xw, int front) {
+#if defined(SIMD_SSE2)
+    const __m128i sh = _mm_cvtsi32_si128(63 - front);
+    const __m128i *v = (const __m128i *)(const void *)xw;
+    uint32_t m0 = (uint32_t)_mm_movemask_pd(_mm_castsi128_pd(_mm_sll_epi64(_mm_load_si128(v), sh)));
+    uint32_t m1 = (uint32_t)_mm_movemask_pd(_mm_castsi128_pd(_mm_sll_epi64(_mm_load_si128(v + 1), sh)));
+    uint32_t m2 = (uint32_t)_mm_movemask_pd(_mm_castsi128_pd(_mm_sll_epi64(_mm_load_si128(v + 2), sh)));
+    uint32_t m3 = (uint32_t)_mm_movemask_pd(_mm_castsi128_pd(_mm_sll_epi64(_mm_load_si128(v + 3), sh)));
+    return m0 | m1 << 2 | m2 << 5 | m3 << 7;
+#else
+    uint32_t gm = 0;
+#if defined(__GNUC__) && !defined(__clang__)
+#pragma GCC unroll 9
+#endif
+    for (int j = 0; j < 9; j++)
+        if (j != 4) gm |= (uint32_t)(xw[j] >> front) & (1u << j);
+    return gm;
+#endif
+}
+
 /* The faces of masks ma (and mb when two: its bits after all of ma's), bit 32k + x a face of
  * side k (k + 2 for mb) of the layer's sides from side0 at column x of row z, written in order
  * from one loop: each one's AO entry from its 3x3 front ring (bit a * 3 + b: for +-Y and +-Z
@@ -429,12 +464,7 @@ static inline __attribute__((always_inline)) uint32_t face_run(const MeshCtx *re
         uint32_t gm;
         if (xring) {
             const int front = x + 2 - 2 * (i >> 5);   /* +X: x + 1, -X: x - 1 */
-            gm = 0;
-#if defined(__GNUC__) && !defined(__clang__)
-#pragma GCC unroll 9
-#endif
-            for (int j = 0; j < 9; j++)
-                if (j != 4) gm |= (uint32_t)(xw[j] >> front) & (1u << j);
+            gm = xring_entry(xw, front);
         } else {
             const uint64_t *r = sd->ring + z;
             const int st = sd->st;
@@ -460,10 +490,15 @@ static inline __attribute__((always_inline)) uint32_t faces_x(const MeshCtx *res
     _Static_assert(CHUNK_SIZE <= 32, "a pair's two masks share one word");
     const ChunkScratch *s = c->s;
     const int yi = Y + 1, z1 = z + 1;
-    uint64_t xw[9];
+    uint64_t xw[9] __attribute__((aligned(16)));   /* (xring_entry's layout) */
     const uint64_t *l0 = &s->solid[yi - 1][z1 - 1], *l1 = &s->solid[yi][z1 - 1], *l2 = &s->solid[yi + 1][z1 - 1];
+#if defined(SIMD_SSE2)
+    xw[0] = l0[0], xw[1] = l0[1], xw[2] = l0[2], xw[3] = l1[0], xw[4] = l1[2], xw[5] = l2[0], xw[6] = l2[1], xw[7] = l2[2];
+    xw[8] = 0;
+#else
     xw[0] = l0[0], xw[1] = l0[1] << 1, xw[2] = l0[2] << 2, xw[3] = l1[0] << 3, xw[4] = 0, xw[5] = l1[2] << 5;
     xw[6] = l2[0] << 6, xw[7] = l2[1] << 7, xw[8] = l2[2] << 8;
+#endif
     return face_run(c, w, sp, true, false, homes, pair_mask(fa, fb), 0, 0, xw, z, surf >> 1, stone);
 }
 
