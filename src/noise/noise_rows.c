@@ -214,45 +214,58 @@ typedef struct Plane {
     int n, rows;
 } Plane;
 
-/* One octave over a block of the plane's points (xs, ws hold their low 64 bits). */
-static void plane_octave(const NoiseKernels *k, const Plane *pl, const NoiseFbmPlan *p, uint32_t o, NoiseKernelRow *r,
+/* A batch of lanes with x and w (z in 3D, y in 2D) per lane: a plane's block or a set of points.
+ * at() gives lane q's wide coordinates before the octave's scaling; the extremes bound every
+ * lane (an octave's scaling keeps the order). */
+typedef struct Lanes {
+    bool two_d;
+    NoiseI128 y;                        /* the row constant (3D) */
+    NoiseI128 xlo, xhi, wlo, whi;
+    void (*at)(const void *ctx, int q, NoiseI128 *x, NoiseI128 *w);
+    const void *ctx;
+    int total;                          /* lanes in all: the padded ones repeat the last */
+} Lanes;
+
+/* One octave over lanes start .. start + padded of a batch (xs, ws hold their low 64 bits). */
+static void lanes_octave(const NoiseKernels *k, const Lanes *ln, const NoiseFbmPlan *p, uint32_t o, NoiseKernelRow *r,
                          const uint64_t *xs, const uint64_t *ws, int start, int padded, float *acc) {
-    NoiseLattice lat = pl->two_d ? NOISE_LAT_SIMPLEX2 : NOISE_LAT_SIMPLEX3;
-    NoiseI128 yo = octave_of(p, o, pl->y);
-    NoiseI128 xa = octave_of(p, o, pl->x0), xb = octave_of(p, o, pl->x0 + (NoiseI128)pl->dx * (pl->n - 1));
-    NoiseI128 wa = octave_of(p, o, pl->w0), wb = octave_of(p, o, pl->w0 + (NoiseI128)pl->dw * (pl->rows - 1));
-    NoiseI128 lo[3], hi[3];
-    lo[0] = xa < xb ? xa : xb, hi[0] = xa < xb ? xb : xa;
-    NoiseI128 wlo = wa < wb ? wa : wb, whi = wa < wb ? wb : wa;
-    if (pl->two_d) lo[1] = wlo, hi[1] = whi, lo[2] = hi[2] = 0;
-    else lo[1] = hi[1] = yo, lo[2] = wlo, hi[2] = whi;
+    NoiseLattice lat = ln->two_d ? NOISE_LAT_SIMPLEX2 : NOISE_LAT_SIMPLEX3;
+    NoiseI128 yo = octave_of(p, o, ln->y);
+    NoiseI128 xlo = octave_of(p, o, ln->xlo), xhi = octave_of(p, o, ln->xhi);
+    NoiseI128 wlo = octave_of(p, o, ln->wlo), whi = octave_of(p, o, ln->whi);
+    NoiseI128 lo[3] = {xlo, wlo, 0}, hi[3] = {xhi, whi, 0};
+    if (!ln->two_d) lo[1] = hi[1] = yo, lo[2] = wlo, hi[2] = whi;
     uint32_t add, sm = r->seed_mix;
-    if (!noise_batch_add(lat, lo, hi, &add)) {   /* across a frame or band edge: point by point */
-        for (int i = 0; i < padded; i++) {
-            int q = start + i < pl->n * pl->rows ? start + i : pl->n * pl->rows - 1;
-            NoiseI128 px = octave_of(p, o, pl->x0 + (NoiseI128)pl->dx * (q % pl->n));
-            NoiseI128 pw = octave_of(p, o, pl->w0 + (NoiseI128)pl->dw * (q / pl->n));
-            float v = pl->two_d ? point_value(lat, sm, px, pw, 0) : point_value(lat, sm, px, yo, pw);
-            acc[i] = out_step(r, acc[i], v);
-        }
-        return;
-    }
+    bool whole = noise_batch_add(lat, lo, hi, &add);
+    int shift = p->shift[o];
     uint64_t xu[BLOCK + MAX_LANES], wu[BLOCK + MAX_LANES];
     const uint64_t *xo = xs, *wo = ws;
-    int shift = p->shift[o];
-    if (shift < 0) {   /* other lacunarities: the octave's coordinates per lane */
+    if (!whole || shift < 0) {   /* across a frame or band edge, or another lacunarity: per lane */
         for (int i = 0; i < padded; i++) {
-            int q = start + i < pl->n * pl->rows ? start + i : pl->n * pl->rows - 1;
-            xu[i] = (uint64_t)noise_octave_wide(p, o, pl->x0 + (NoiseI128)pl->dx * (q % pl->n));
-            wu[i] = (uint64_t)noise_octave_wide(p, o, pl->w0 + (NoiseI128)pl->dw * (q / pl->n));
+            NoiseI128 bx, bw;
+            ln->at(ln->ctx, start + i < ln->total ? start + i : ln->total - 1, &bx, &bw);
+            NoiseI128 px = octave_of(p, o, bx), pw = octave_of(p, o, bw);
+            if (whole) {
+                xu[i] = (uint64_t)px, wu[i] = (uint64_t)pw;
+                continue;
+            }
+            float v = ln->two_d ? point_value(lat, sm, px, pw, 0) : point_value(lat, sm, px, yo, pw);
+            acc[i] = out_step(r, acc[i], v);
         }
+        if (!whole) return;
         xo = xu, wo = wu, shift = 0;
     }
     r->seed_mix = sm + add;
-    r->y = pl->two_d ? 0 : (uint64_t)yo;
+    r->y = ln->two_d ? 0 : (uint64_t)yo;
     r->shift = shift;
-    (pl->two_d ? k->simplex2_plane : k->simplex3_plane)(r, xo, wo, acc, padded);
+    (ln->two_d ? k->simplex2_plane : k->simplex3_plane)(r, xo, wo, acc, padded);
     r->seed_mix = sm;
+}
+
+static void plane_at(const void *ctx, int q, NoiseI128 *x, NoiseI128 *w) {
+    const Plane *pl = ctx;
+    *x = pl->x0 + (NoiseI128)pl->dx * (q % pl->n);
+    *w = pl->w0 + (NoiseI128)pl->dw * (q / pl->n);
 }
 
 static void plane_fbm(const NoiseKernels *k, const Plane *pl, const NoiseFbmPlan *p, float *out, int stride,
@@ -260,6 +273,10 @@ static void plane_fbm(const NoiseKernels *k, const Plane *pl, const NoiseFbmPlan
     uint64_t xs[BLOCK + MAX_LANES], ws[BLOCK + MAX_LANES];
     float acc[BLOCK + MAX_LANES];
     int n = pl->n, total = n * pl->rows;
+    NoiseI128 xa = pl->x0, xb = pl->x0 + (NoiseI128)pl->dx * (n - 1);
+    NoiseI128 wa = pl->w0, wb = pl->w0 + (NoiseI128)pl->dw * (pl->rows - 1);
+    const Lanes ln = {pl->two_d, pl->y, xa < xb ? xa : xb, xa < xb ? xb : xa, wa < wb ? wa : wb, wa < wb ? wb : wa,
+                      plane_at, pl, total};
     for (int start = 0; start < total; start += BLOCK) {
         int count = total - start < BLOCK ? total - start : BLOCK;
         int padded = (count + k->lanes - 1) / k->lanes * k->lanes;
@@ -277,7 +294,7 @@ static void plane_fbm(const NoiseKernels *k, const Plane *pl, const NoiseFbmPlan
             NoiseKernelRow r = {.seed_mix = p->seed_mix[o], .amp = p->amp[o], .inv_norm = p->inv_norm,
                                 .accumulate = !plain, .first_octave = o == 0, .finish = last && !plain,
                                 .ridge = last && is_ridge};
-            plane_octave(k, pl, p, o, &r, xs, ws, start, padded, acc);
+            lanes_octave(k, &ln, p, o, &r, xs, ws, start, padded, acc);
         }
         for (int i = 0; i < count;) {   /* copy out row by row */
             int q = start + i, c0 = q % n, len = n - c0 < count - i ? n - c0 : count - i;
@@ -433,46 +450,16 @@ void noise_simplex3_points2(uint32_t seed_a, uint32_t seed_b, const NoiseFx *x, 
 }
 
 /* FBM3 at points (ox + x[i], y, oz + z[i]): plane_fbm's octaves on arrays of points, the batch
- * bounds from the points' extremes (an octave's scaling keeps their order). */
+ * bounds from the points' extremes. */
 typedef struct Points {
-    NoiseI128 ox, y, oz;
+    NoiseI128 ox, oz;
     const NoiseFx *x, *z;
-    NoiseFx xmin, xmax, zmin, zmax;
-    int n;
 } Points;
 
-static void points_octave(const NoiseKernels *k, const Points *pt, const NoiseFbmPlan *p, uint32_t o,
-                          NoiseKernelRow *r, const uint64_t *xs, const uint64_t *ws, int start, int padded,
-                          float *acc) {
-    NoiseI128 yo = octave_of(p, o, pt->y);
-    NoiseI128 lo[3] = {octave_of(p, o, pt->ox + pt->xmin), yo, octave_of(p, o, pt->oz + pt->zmin)};
-    NoiseI128 hi[3] = {octave_of(p, o, pt->ox + pt->xmax), yo, octave_of(p, o, pt->oz + pt->zmax)};
-    uint32_t add, sm = r->seed_mix;
-    if (!noise_batch_add(NOISE_LAT_SIMPLEX3, lo, hi, &add)) {   /* across a frame or band edge: point by point */
-        for (int i = 0; i < padded; i++) {
-            int q = start + i < pt->n ? start + i : pt->n - 1;
-            float v = point_value(NOISE_LAT_SIMPLEX3, sm, octave_of(p, o, pt->ox + pt->x[q]), yo,
-                                  octave_of(p, o, pt->oz + pt->z[q]));
-            acc[i] = out_step(r, acc[i], v);
-        }
-        return;
-    }
-    uint64_t xu[BLOCK + MAX_LANES], wu[BLOCK + MAX_LANES];
-    const uint64_t *xo = xs, *wo = ws;
-    int shift = p->shift[o];
-    if (shift < 0) {   /* other lacunarities: the octave's coordinates per lane */
-        for (int i = 0; i < padded; i++) {
-            int q = start + i < pt->n ? start + i : pt->n - 1;
-            xu[i] = (uint64_t)noise_octave_wide(p, o, pt->ox + pt->x[q]);
-            wu[i] = (uint64_t)noise_octave_wide(p, o, pt->oz + pt->z[q]);
-        }
-        xo = xu, wo = wu, shift = 0;
-    }
-    r->seed_mix = sm + add;
-    r->y = (uint64_t)yo;
-    r->shift = shift;
-    k->simplex3_plane(r, xo, wo, acc, padded);
-    r->seed_mix = sm;
+static void points_at(const void *ctx, int q, NoiseI128 *x, NoiseI128 *w) {
+    const Points *pt = ctx;
+    *x = pt->ox + pt->x[q];
+    *w = pt->oz + pt->z[q];
 }
 
 void noise_fbm3_points_w(uint32_t seed, const NoiseFbm *f, NoiseWide ox, NoiseWide y, NoiseWide oz,
@@ -481,11 +468,14 @@ void noise_fbm3_points_w(uint32_t seed, const NoiseFbm *f, NoiseWide ox, NoiseWi
     const NoiseKernels *k = active_kernels();
     NoiseFbmPlan p;
     noise_fbm_plan(&p, seed, f);
-    Points pt = {noise_wide_i128(ox), noise_wide_i128(y), noise_wide_i128(oz), x, z, x[0], x[0], z[0], z[0], n};
+    const Points pt = {noise_wide_i128(ox), noise_wide_i128(oz), x, z};
+    NoiseFx xmin = x[0], xmax = x[0], zmin = z[0], zmax = z[0];
     for (int i = 1; i < n; i++) {
-        pt.xmin = x[i] < pt.xmin ? x[i] : pt.xmin, pt.xmax = x[i] > pt.xmax ? x[i] : pt.xmax;
-        pt.zmin = z[i] < pt.zmin ? z[i] : pt.zmin, pt.zmax = z[i] > pt.zmax ? z[i] : pt.zmax;
+        xmin = x[i] < xmin ? x[i] : xmin, xmax = x[i] > xmax ? x[i] : xmax;
+        zmin = z[i] < zmin ? z[i] : zmin, zmax = z[i] > zmax ? z[i] : zmax;
     }
+    const Lanes ln = {false, noise_wide_i128(y), pt.ox + xmin, pt.ox + xmax, pt.oz + zmin, pt.oz + zmax,
+                      points_at, &pt, n};
     uint64_t xs[BLOCK + MAX_LANES], ws[BLOCK + MAX_LANES];
     float acc[BLOCK + MAX_LANES];
     for (int start = 0; start < n; start += BLOCK) {
@@ -499,7 +489,7 @@ void noise_fbm3_points_w(uint32_t seed, const NoiseFbm *f, NoiseWide ox, NoiseWi
         for (uint32_t o = 0; o < p.octaves; o++) {
             NoiseKernelRow r = {.seed_mix = p.seed_mix[o], .amp = p.amp[o], .inv_norm = p.inv_norm,
                                 .accumulate = 1, .first_octave = o == 0, .finish = o + 1 == p.octaves};
-            points_octave(k, &pt, &p, o, &r, xs, ws, start, padded, acc);
+            lanes_octave(k, &ln, &p, o, &r, xs, ws, start, padded, acc);
         }
         memcpy(out + start, acc, (size_t)count * sizeof(float));
     }
