@@ -106,19 +106,25 @@ static void hash_meshes(World *w, const IslandField *f, uint64_t *home_h, uint64
         }
 }
 
-static void test_golden_home_meshes(void **state) {
-    (void)state;
-    IslandField f;
-    home_field(&f);
-    MemBudget b;
+/* A small world on the synthetic home field f, in budget b. */
+static World *home_world(IslandField *f, MemBudget *b) {
+    home_field(f);
     SkyError err = {0};
-    assert_true(mem_budget_init(&b, (size_t)48 << 20, &err));
+    assert_true(mem_budget_init(b, (size_t)48 << 20, &err));
     WorldParams p;
     world_params_default(&p);
     p.live.view_radius = 2;
     p.create.mesh_pool_mib = 8;
-    World *w = world_create(&b, NULL, &p, &f, &err);
+    World *w = world_create(b, NULL, &p, f, &err);
     assert_non_null(w);
+    return w;
+}
+
+static void test_golden_home_meshes(void **state) {
+    (void)state;
+    IslandField f;
+    MemBudget b;
+    World *w = home_world(&f, &b);
     struct utsname u;
     uname(&u);
     NoisePath initial = noise_get_path();
@@ -174,16 +180,8 @@ static void compare_meshes(const ChunkMesh *a, const ChunkMesh *b, uint64_t *cha
 static void test_colour_steps_within_one(void **state) {
     (void)state;
     IslandField f;
-    home_field(&f);
     MemBudget b;
-    SkyError err = {0};
-    assert_true(mem_budget_init(&b, (size_t)48 << 20, &err));
-    WorldParams p;
-    world_params_default(&p);
-    p.live.view_radius = 2;
-    p.create.mesh_pool_mib = 8;
-    World *w = world_create(&b, NULL, &p, &f, &err);
-    assert_non_null(w);
+    World *w = home_world(&f, &b);
     const WorldGen *g = &w->gens[w->cur_gen];
     ChunkScratch *s = w->main_scratch;
     int32_t hcx = (int32_t)floor(f.centre_x / CHUNK_SIZE), hcz = (int32_t)floor(f.centre_z / CHUNK_SIZE);
