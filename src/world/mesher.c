@@ -124,6 +124,17 @@ static const AoEntry *ao_entries(const float aof[4], float strength) {
     return t->e;
 }
 
+/* A column's blend bits and other biome by its weights' key (bits 1-3: biome b has weight, bit 0:
+ * the temperate biome has less than all): with bit 0 the biomes of weight, bit 0, and BLEND_ONE
+ * with one biome besides temperate (k_other_of: which); without it none (no blend). */
+#define BLEND_OF(k) ((k) & 1u ? ((k) & 14u) | 1u | ((k) == 3u || (k) == 5u || (k) == 9u ? BLEND_ONE : 0u) : 0u)
+#define OTHER_OF(k) (((k) & 14u) == 2u ? 1u : ((k) & 14u) == 4u ? 2u : ((k) & 14u) == 8u ? 3u : 0u)
+#define BLEND_ROW(F, k) F(k), F(k + 1u), F(k + 2u), F(k + 3u)
+static const uint8_t k_blend_of[16] = {BLEND_ROW(BLEND_OF, 0u), BLEND_ROW(BLEND_OF, 4u), BLEND_ROW(BLEND_OF, 8u),
+                                       BLEND_ROW(BLEND_OF, 12u)};
+static const uint8_t k_other_of[16] = {BLEND_ROW(OTHER_OF, 0u), BLEND_ROW(OTHER_OF, 4u), BLEND_ROW(OTHER_OF, 8u),
+                                       BLEND_ROW(OTHER_OF, 12u)};
+
 static void mesh_ctx_init(MeshCtx *c, const WorldGen *g, const ChunkScratch *s) {
     mesh_tables_init();
     c->g = g;
@@ -132,18 +143,19 @@ static void mesh_ctx_init(MeshCtx *c, const WorldGen *g, const ChunkScratch *s) 
     const float ja = g->p.jitter_amount;
     const f32x4 zero = f32x4_set1(0.0f);
     c->ew = (const float (*)[BIOME_COUNT])s->biome_w;   /* read in blended columns, for the biomes of bm */
-    for (int z = 0; z < s->n; z++)
+    for (int z = 0; z < s->n; z++) {
+        const uint64_t zpos = pack_pos(0, 0, z * c->sc, 0);
         for (int x = 0; x < s->n; x++) {
             const float *w = s->biome_w[z][x];
             int i = z * CHUNK_SIZE + x;
             c->jit[i] = s->jitter[z][x] * ja;
-            c->colpos[i] = pack_pos(x * c->sc, 0, z * c->sc, 0);
-            /* Bit 0: more than the temperate biome; bit b: biome b has weight (the blend adds it). */
-            uint32_t bm = u32x4_movemask(f32x4_cmpgt(f32x4_load(w), zero)) & 14u;
-            const bool one = (bm & (bm - 1u)) == 0u && bm;
-            c->blend[i] = (uint8_t)(w[BIOME_TEMPERATE] != 1.0f ? bm | 1u | (one ? BLEND_ONE : 0u) : 0u);
-            c->other[i] = (uint8_t)(one ? __builtin_ctz(bm) : 0);
+            c->colpos[i] = zpos | (uint64_t)(uint16_t)(x * c->sc);
+            /* Bits 1-3: the other biomes with weight; bit 0: the temperate one has less than all. */
+            uint32_t k = (u32x4_movemask(f32x4_cmpgt(f32x4_load(w), zero)) & 14u) | (uint32_t)(w[BIOME_TEMPERATE] != 1.0f);
+            c->blend[i] = k_blend_of[k];
+            c->other[i] = k_other_of[k];
         }
+    }
     for (int k = 0; k < 4; k++) c->aof[k] = 1.0f - g->p.ao_strength * (float)(3 - k);
     c->aoe = ao_entries(c->aof, g->p.ao_strength);
     for (int yi = 0; yi < WV_H; yi++) c->alt[yi] = alt_light(g, (float)gs_block_y(s, yi - 1));   /* the layer's sample height */
@@ -480,18 +492,17 @@ static inline __attribute__((always_inline)) uint32_t face_run(const MeshCtx *re
 /* Both masks of a pair side by side: bit 32k + x for normal 2P + k, column x. */
 static inline uint64_t pair_mask(uint64_t fa, uint64_t fb) { return fa >> 1 | (fb >> 1) << 32; }
 
-/* +-X faces of row z of layer Y. Ring bit j = layer a * 3 + row c from word xw[j], pre-shifted
+/* +-X faces of row z of a layer, whose rows z-1..z+1 are l1[0..2] (l0 below, l2 above). Ring bit
+ * j = layer a * 3 + row c from word xw[j], pre-shifted
  * left by j so that bit f of the row (the column in front) lands on bit j (X faces are never on
  * the floor's layer -1). The centre (j = 4) is left out: no AO corner reads it (ao_init), so
  * lut[gm] is the same without it. */
 static inline __attribute__((always_inline)) uint32_t faces_x(const MeshCtx *restrict c, SlabWriter *w, Span *sp,
-                                                              const bool homes, uint64_t fa, uint64_t fb, int Y, int z,
-                                                              uint64_t surf, uint64_t stone) {
+                                                              const bool homes, uint64_t pair, const uint64_t *l0,
+                                                              const uint64_t *l1, const uint64_t *l2, int z, uint64_t surf0,
+                                                              uint64_t stone) {
     _Static_assert(CHUNK_SIZE <= 32, "a pair's two masks share one word");
-    const ChunkScratch *s = c->s;
-    const int yi = Y + 1, z1 = z + 1;
     uint64_t xw[9] __attribute__((aligned(16)));   /* (xring_entry's layout) */
-    const uint64_t *l0 = &s->solid[yi - 1][z1 - 1], *l1 = &s->solid[yi][z1 - 1], *l2 = &s->solid[yi + 1][z1 - 1];
 #if defined(SIMD_SSE2)
     xw[0] = l0[0], xw[1] = l0[1], xw[2] = l0[2], xw[3] = l1[0], xw[4] = l1[2], xw[5] = l2[0], xw[6] = l2[1], xw[7] = l2[2];
     xw[8] = 0;
@@ -499,7 +510,7 @@ static inline __attribute__((always_inline)) uint32_t faces_x(const MeshCtx *res
     xw[0] = l0[0], xw[1] = l0[1] << 1, xw[2] = l0[2] << 2, xw[3] = l1[0] << 3, xw[4] = 0, xw[5] = l1[2] << 5;
     xw[6] = l2[0] << 6, xw[7] = l2[1] << 7, xw[8] = l2[2] << 8;
 #endif
-    return face_run(c, w, sp, true, false, homes, pair_mask(fa, fb), 0, 0, xw, z, surf >> 1, stone);
+    return face_run(c, w, sp, true, false, homes, pair, 0, 0, xw, z, surf0, stone);
 }
 
 /* LOD seams: a border face the apron culled is kept where the neighbour, at a LOD one finer or
@@ -531,21 +542,17 @@ static void seam_faces(const WorldGen *g, ChunkScratch *s, int Y, int z, uint64_
     }
 }
 
-/* The faces of row z of a layer (f: its six masks; surf and stone: its depth classes). */
-static inline __attribute__((always_inline)) uint32_t mesh_row(const MeshCtx *restrict c, SlabWriter *w, Span *sp,
-                                                               const bool homes, const uint64_t *f, int Y, int z,
-                                                               uint64_t surf, uint64_t stone) {
-    uint32_t faces = 0;
-    if (f[0] | f[1]) faces += faces_x(c, w, sp, homes, f[0], f[1], Y, z, surf, stone);
-    if (f[2] | f[3] | f[4] | f[5])   /* +-Y, then +-Z */
-        faces += face_run(c, w, sp, false, true, homes, pair_mask(f[2], f[3]), pair_mask(f[4], f[5]), 2, NULL, z, surf >> 1,
-                          stone);
-    return faces;
-}
+/* A row of a layer with faces: its pair masks (pair_mask: +-X, +-Y, +-Z), its depth classes (surf0
+ * at bit x, stone at bit x + 1) and z. */
+typedef struct FaceRow {
+    uint64_t x, y, z, surf0, stone;
+    int row;
+} FaceRow;
 
-/* The terrain faces of layer Y, row by row, each written as it is found (the layer's looks made
- * at its first row with faces); returns them. */
-static uint32_t mesh_layer(MeshCtx *ctx, ChunkScratch *s, int Y, SlabWriter *w) {
+/* The rows of layer Y with faces into rows (in order); returns their count. One copy with the LOD
+ * seams' faces, one without. */
+static inline __attribute__((always_inline)) int layer_rows(const MeshCtx *ctx, ChunkScratch *s, const bool seams, int Y,
+                                                            FaceRow *rows) {
     static const uint64_t k_no_row[WV_ROW];   /* above the top layer: air */
     const WorldGen *g = ctx->g;
     const int n = s->n, ny = s->ny, dl = gs_dirt_layers(s), yi = Y + 1;
@@ -555,23 +562,58 @@ static uint32_t mesh_layer(MeshCtx *ctx, ChunkScratch *s, int Y, SlabWriter *w) 
      * above the top layer), then the layer itself, which takes nothing from its own rock. */
     const uint64_t *above[4];
     for (int k = 0; k < 4; k++) above[k] = k >= dl ? cur : Y + 1 + k < ny ? s->solid[yi + 1 + k] : k_no_row;
-    Span sp = {NULL, NULL, NULL, false};
-    uint32_t faces = 0;
-    bool looked = false;
+    int nr = 0;
     for (int z = 0; z < n; z++) {
         uint64_t row = cur[z + 1], r = row & interior;
         if (!r) continue;
         /* Exposed faces: solid against anything not solid. */
-        uint64_t f[6] = {r & ~(row >> 1), r & ~(row << 1), r & ~up[z + 1], r & ~dn[z + 1], r & ~cur[z + 2], r & ~cur[z]};
-        if (s->seams && ((r & (2ull | (1ull << n))) || z == 0 || z == n - 1)) seam_faces(g, s, Y, z, r, f);
-        if (!(f[0] | f[1] | f[2] | f[3] | f[4] | f[5])) continue;
-        if (!looked) layer_look(ctx, Y), looked = true;
-        const uint64_t stone = r & above[0][z + 1] & above[1][z + 1] & above[2][z + 1] & above[3][z + 1];
-        const uint64_t surf = r & ~above[0][z + 1];
-        /* One copy of the loops for layers the home island may claim, one for the others. */
-        if (ctx->homes) faces += mesh_row(ctx, w, &sp, true, f, Y, z, surf, stone);
-        else faces += mesh_row(ctx, w, &sp, false, f, Y, z, surf, stone);
+        FaceRow *fr = &rows[nr];
+        if (seams) {
+            uint64_t f[6] = {r & ~(row >> 1), r & ~(row << 1), r & ~up[z + 1], r & ~dn[z + 1], r & ~cur[z + 2], r & ~cur[z]};
+            if ((r & (2ull | (1ull << n))) || z == 0 || z == n - 1) seam_faces(g, s, Y, z, r, f);
+            fr->x = pair_mask(f[0], f[1]);
+            fr->y = pair_mask(f[2], f[3]);
+            fr->z = pair_mask(f[4], f[5]);
+        } else {
+            fr->x = pair_mask(r & ~(row >> 1), r & ~(row << 1));
+            fr->y = pair_mask(r & ~up[z + 1], r & ~dn[z + 1]);
+            fr->z = pair_mask(r & ~cur[z + 2], r & ~cur[z]);
+        }
+        fr->surf0 = (r & ~above[0][z + 1]) >> 1;
+        fr->stone = r & above[0][z + 1] & above[1][z + 1] & above[2][z + 1] & above[3][z + 1];
+        fr->row = z;
+        nr += (fr->x | fr->y | fr->z) != 0;
     }
+    return nr;
+}
+
+/* The faces of the rows of a layer (l: its rows from z = -1 of the layers below, at and above it). */
+static inline __attribute__((always_inline)) uint32_t mesh_rows(const MeshCtx *restrict c, SlabWriter *w, Span *sp,
+                                                                const bool homes, const FaceRow *rows, int nr,
+                                                                const uint64_t *const l[3]) {
+    uint32_t faces = 0;
+    for (int i = 0; i < nr; i++) {
+        const FaceRow *fr = &rows[i];
+        const int z = fr->row;
+        if (fr->x) faces += faces_x(c, w, sp, homes, fr->x, l[0] + z, l[1] + z, l[2] + z, z, fr->surf0, fr->stone);
+        if (fr->y | fr->z)   /* +-Y, then +-Z */
+            faces += face_run(c, w, sp, false, true, homes, fr->y, fr->z, 2, NULL, z, fr->surf0, fr->stone);
+    }
+    return faces;
+}
+
+/* The terrain faces of layer Y: its rows with faces found, its looks made, then the faces written
+ * row by row; returns them. */
+static uint32_t mesh_layer(MeshCtx *ctx, ChunkScratch *s, int Y, SlabWriter *w) {
+    FaceRow rows[CHUNK_SIZE];
+    const int nr = s->seams ? layer_rows(ctx, s, true, Y, rows) : layer_rows(ctx, s, false, Y, rows);
+    if (!nr) return 0;
+    layer_look(ctx, Y);
+    const int yi = Y + 1;
+    const uint64_t *const lay[3] = {s->solid[yi - 1], s->solid[yi], s->solid[yi + 1]};
+    Span sp = {NULL, NULL, NULL, false};
+    /* One copy of the loops for layers the home island may claim, one for the others. */
+    uint32_t faces = ctx->homes ? mesh_rows(ctx, w, &sp, true, rows, nr, lay) : mesh_rows(ctx, w, &sp, false, rows, nr, lay);
     span_commit(w, &sp);
     return faces;
 }

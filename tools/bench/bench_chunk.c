@@ -115,6 +115,16 @@ static void merge_count(const ChunkMesh *m, MergeFace *f, size_t cap, MergeStats
 
 /* lod < 0: world_build_chunk (classic LOD 0); else world_build_chunk_lod. */
 static bool g_merge;   /* --merge: count what greedy merging could take away */
+static bool g_hash;    /* --hash: an FNV-1a hash of every mesh's vertices, parts in order */
+
+static uint64_t mesh_hash(uint64_t h, const ChunkMesh *m) {
+    for (uint32_t p = 0; p < m->opaque_parts + m->cloud_parts; p++) {
+        const uint8_t *b = (const uint8_t *)m->parts[p].verts;
+        for (size_t i = 0; i < (size_t)m->parts[p].vert_count * sizeof(WorldVertex); i++) h = (h ^ b[i]) * 0x100000001b3ull;
+        h = (h ^ m->parts[p].vert_count) * 0x100000001b3ull;
+    }
+    return h;
+}
 
 static int run(const char *label, int y_max, int n, int warm, uint32_t caves, bool clouds, int lod) {
     MemBudget b;
@@ -135,6 +145,7 @@ static int run(const char *label, int y_max, int n, int warm, uint32_t caves, bo
     const size_t mcap = (size_t)1 << 17;
     MergeFace *mf = g_merge ? calloc(mcap, sizeof *mf) : NULL;
     MergeStats ms = {0, 0, 0, 0};
+    uint64_t hash = 0xcbf29ce484222325ull;
     for (int i = -warm; i < n; i++) {
         int32_t cx, cz;
         spiral(i < 0 ? -i : i, &cx, &cz);
@@ -145,6 +156,7 @@ static int run(const char *label, int y_max, int n, int warm, uint32_t caves, bo
         else world_build_chunk_lod(w, cx, cz, lod, 12.5, &m, &t);
         WorldStats s1 = world_stats(w);
         if (mf && i >= 0) merge_count(&m, mf, mcap, &ms);
+        if (g_hash && i >= 0) hash = mesh_hash(hash, &m);
         world_free_mesh(w, &m);
         if (i < 0) continue;
         slabs += s1.slabs_in_use - s0.slabs_in_use;
@@ -168,6 +180,8 @@ static int run(const char *label, int y_max, int n, int warm, uint32_t caves, bo
            label, lod, WORLD_Y_MIN, y_max, n, caves, clouds ? "true" : "false", noise_simd_path(), pct(dens, n, 0.5),
            pct(dens, n, 0.99), pct(mesh, n, 0.5), pct(mesh, n, 0.99), pct(tot, n, 0.5), pct(tot, n, 0.99), pct(per_face, n, 0.5),
            faces / n, verts / n, cverts / n, maxv, (verts + cverts) / n * sizeof(WorldVertex), slabs / n, skipped / n);
+    if (g_hash) printf("{\"bench\":\"chunk_hash\",\"slab\":\"%s\",\"lod\":%d,\"chunks\":%d,\"mesh_hash\":\"%016llx\"}\n", label, lod, n,
+                       (unsigned long long)hash);
     if (mf)
         printf("{\"bench\":\"chunk_merge\",\"slab\":\"%s\",\"lod\":%d,\"chunks\":%d,\"voxel_faces_per_chunk\":%.0f,"
                "\"uniform_share\":%.3f,\"mergeable_share\":%.3f,\"greedy_quads_per_chunk\":%.0f,\"greedy_quad_ratio\":%.3f}\n",
@@ -192,8 +206,9 @@ int bench_chunk(int argc, char **argv) {
         else if (!strcmp(argv[i], "--full")) only = WORLD_Y_MAX;
         else if (!strcmp(argv[i], "--no-lod")) lods = false;
         else if (!strcmp(argv[i], "--merge")) g_merge = true;
+        else if (!strcmp(argv[i], "--hash")) g_hash = true;
         else {
-            fprintf(stderr, "usage: bench chunk [--chunks N] [--slab64|--full] [--no-lod] [--merge]\n");
+            fprintf(stderr, "usage: bench chunk [--chunks N] [--slab64|--full] [--no-lod] [--merge] [--hash]\n");
             return 2;
         }
     }
