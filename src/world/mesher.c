@@ -417,18 +417,27 @@ static inline __attribute__((always_inline)) void emit_face(const MeshCtx *restr
     sp->q += 4;
 }
 
-/* The 3x3 front ring of a +-X face whose column in front is bit `front` of the rows xw
- * (faces_x's). With SSE2 the eight rows are pairs in four vectors, each shifted so that bit
- * lands on its lane's sign (one shift for both lanes), the signs gathered by movmskpd: ring bits
- * 0-1, 2-3, 5-6, 7-8. Without, xw[j] is pre-shifted left by j and gives ring bit j. */
-static inline __attribute__((always_inline)) uint32_t xring_entry(const uint64_t *xw, int front) {
+/* The rows a +-X face's 3x3 front ring reads (faces_x). With SSE2 the eight rows are pairs in four
+ * vectors (ring bits 0-1, 2-3, 5-6, 7-8), built from the rows in registers, never through memory;
+ * without, w[j] is pre-shifted left by j and gives ring bit j. */
+typedef struct XRows {
+#if defined(SIMD_SSE2)
+    __m128i v[4];
+#else
+    uint64_t w[9];
+#endif
+} XRows;
+
+/* The ring entry of a +-X face whose column in front is bit `front` of the rows. With SSE2 each
+ * pair is shifted so that bit lands on its lane's sign (one shift for both lanes), the signs
+ * gathered by movmskpd. */
+static inline __attribute__((always_inline)) uint32_t xring_entry(const XRows *xr, int front) {
 #if defined(SIMD_SSE2)
     const __m128i sh = _mm_cvtsi32_si128(63 - front);
-    const __m128i *v = (const __m128i *)(const void *)xw;
-    uint32_t m0 = (uint32_t)_mm_movemask_pd(_mm_castsi128_pd(_mm_sll_epi64(_mm_load_si128(v), sh)));
-    uint32_t m1 = (uint32_t)_mm_movemask_pd(_mm_castsi128_pd(_mm_sll_epi64(_mm_load_si128(v + 1), sh)));
-    uint32_t m2 = (uint32_t)_mm_movemask_pd(_mm_castsi128_pd(_mm_sll_epi64(_mm_load_si128(v + 2), sh)));
-    uint32_t m3 = (uint32_t)_mm_movemask_pd(_mm_castsi128_pd(_mm_sll_epi64(_mm_load_si128(v + 3), sh)));
+    uint32_t m0 = (uint32_t)_mm_movemask_pd(_mm_castsi128_pd(_mm_sll_epi64(xr->v[0], sh)));
+    uint32_t m1 = (uint32_t)_mm_movemask_pd(_mm_castsi128_pd(_mm_sll_epi64(xr->v[1], sh)));
+    uint32_t m2 = (uint32_t)_mm_movemask_pd(_mm_castsi128_pd(_mm_sll_epi64(xr->v[2], sh)));
+    uint32_t m3 = (uint32_t)_mm_movemask_pd(_mm_castsi128_pd(_mm_sll_epi64(xr->v[3], sh)));
     return m0 | m1 << 2 | m2 << 5 | m3 << 7;
 #else
     uint32_t gm = 0;
@@ -436,7 +445,7 @@ static inline __attribute__((always_inline)) uint32_t xring_entry(const uint64_t
 #pragma GCC unroll 9
 #endif
     for (int j = 0; j < 9; j++)
-        if (j != 4) gm |= (uint32_t)(xw[j] >> front) & (1u << j);
+        if (j != 4) gm |= (uint32_t)(xr->w[j] >> front) & (1u << j);
     return gm;
 #endif
 }
@@ -445,12 +454,12 @@ static inline __attribute__((always_inline)) uint32_t xring_entry(const uint64_t
  * side k (k + 2 for mb) of the layer's sides from side0 at column x of row z, written in order
  * from one loop: each one's AO entry from its 3x3 front ring (bit a * 3 + b: for +-Y and +-Z
  * three rows whose bits x-1..x+1 are a ring row; for +-X, xring, the column in front in layers
- * y-1..y+1 by rows z-1..z+1 from the pre-shifted words xw), its depth class from the surf0 (at
+ * y-1..y+1 by rows z-1..z+1 from xr), its depth class from the surf0 (at
  * bit x) and stone (at bit x + 1) masks, and whether rock higher in the column in front roofs
  * its air cell. One loop for +-Y and +-Z together ends a row's search once, not twice. */
 static inline __attribute__((always_inline)) uint32_t face_run(const MeshCtx *restrict c, SlabWriter *w, Span *sp,
                                                                const bool xring, const bool two, const bool homes, uint64_t ma,
-                                                               uint64_t mb, int side0, const uint64_t *xw, int z,
+                                                               uint64_t mb, int side0, const XRows *xr, int z,
                                                                uint64_t surf0, uint64_t stone) {
     const int colz = z * CHUNK_SIZE, topz = z * WV_ROW;
     const LayerSide *sides = &c->side[side0];
@@ -476,7 +485,7 @@ static inline __attribute__((always_inline)) uint32_t face_run(const MeshCtx *re
         uint32_t gm;
         if (xring) {
             const int front = x + 2 - 2 * (i >> 5);   /* +X: x + 1, -X: x - 1 */
-            gm = xring_entry(xw, front);
+            gm = xring_entry(xr, front);
         } else {
             const uint64_t *r = sd->ring + z;
             const int st = sd->st;
@@ -493,24 +502,27 @@ static inline __attribute__((always_inline)) uint32_t face_run(const MeshCtx *re
 static inline uint64_t pair_mask(uint64_t fa, uint64_t fb) { return fa >> 1 | (fb >> 1) << 32; }
 
 /* +-X faces of row z of a layer, whose rows z-1..z+1 are l1[0..2] (l0 below, l2 above). Ring bit
- * j = layer a * 3 + row c from word xw[j], pre-shifted
- * left by j so that bit f of the row (the column in front) lands on bit j (X faces are never on
- * the floor's layer -1). The centre (j = 4) is left out: no AO corner reads it (ao_init), so
+ * j = layer a * 3 + row c (XRows; X faces are never on the floor's layer -1). The centre (j = 4) is left out: no AO corner reads it (ao_init), so
  * lut[gm] is the same without it. */
 static inline __attribute__((always_inline)) uint32_t faces_x(const MeshCtx *restrict c, SlabWriter *w, Span *sp,
                                                               const bool homes, uint64_t pair, const uint64_t *l0,
                                                               const uint64_t *l1, const uint64_t *l2, int z, uint64_t surf0,
                                                               uint64_t stone) {
     _Static_assert(CHUNK_SIZE <= 32, "a pair's two masks share one word");
-    uint64_t xw[9] __attribute__((aligned(16)));   /* (xring_entry's layout) */
+    XRows xr;
 #if defined(SIMD_SSE2)
-    xw[0] = l0[0], xw[1] = l0[1], xw[2] = l0[2], xw[3] = l1[0], xw[4] = l1[2], xw[5] = l2[0], xw[6] = l2[1], xw[7] = l2[2];
-    xw[8] = 0;
+    const __m128i *p0 = (const __m128i *)(const void *)l0, *p2 = (const __m128i *)(const void *)(l2 + 1);
+    xr.v[0] = _mm_loadu_si128(p0);
+    xr.v[1] = _mm_unpacklo_epi64(_mm_loadl_epi64((const __m128i *)(const void *)(l0 + 2)),
+                                 _mm_loadl_epi64((const __m128i *)(const void *)l1));
+    xr.v[2] = _mm_unpacklo_epi64(_mm_loadl_epi64((const __m128i *)(const void *)(l1 + 2)),
+                                 _mm_loadl_epi64((const __m128i *)(const void *)l2));
+    xr.v[3] = _mm_loadu_si128(p2);
 #else
-    xw[0] = l0[0], xw[1] = l0[1] << 1, xw[2] = l0[2] << 2, xw[3] = l1[0] << 3, xw[4] = 0, xw[5] = l1[2] << 5;
-    xw[6] = l2[0] << 6, xw[7] = l2[1] << 7, xw[8] = l2[2] << 8;
+    xr.w[0] = l0[0], xr.w[1] = l0[1] << 1, xr.w[2] = l0[2] << 2, xr.w[3] = l1[0] << 3, xr.w[4] = 0, xr.w[5] = l1[2] << 5;
+    xr.w[6] = l2[0] << 6, xr.w[7] = l2[1] << 7, xr.w[8] = l2[2] << 8;
 #endif
-    return face_run(c, w, sp, true, false, homes, pair, 0, 0, xw, z, surf0, stone);
+    return face_run(c, w, sp, true, false, homes, pair, 0, 0, &xr, z, surf0, stone);
 }
 
 /* LOD seams: a border face the apron culled is kept where the neighbour, at a LOD one finer or
