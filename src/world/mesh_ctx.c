@@ -53,22 +53,30 @@ static void ctx_columns(MeshCtx *c, const WorldGen *g, const ChunkScratch *s) {
     const float ja = g->p.jitter_amount;
     const f32x4 zero = f32x4_set1(0.0f);
     c->ew = (const float (*)[BIOME_COUNT])s->biome_w;   /* read in blended columns, for the biomes of bm */
+    const f32x4 jav = f32x4_set1(ja);
+    _Static_assert(CHUNK_SIZE / (1 << WORLD_LOD_MAX) % 4 == 0, "a row's columns come four at a time");
     for (int z = 0; z < s->n; z++) {
         const uint64_t zpos = pack_pos(0, 0, z * c->sc, 0);
-        for (int x = 0; x < s->n; x++) {
-            const float *w = s->biome_w[z][x];
-            int i = z * CHUNK_SIZE + x;
-            c->jit[i] = s->jitter[z][x] * ja;
-            c->colpos[i] = zpos | (uint64_t)(uint16_t)(x * c->sc);
-            /* Bits 1-3: the other biomes with weight; bit 0: the temperate one has less than all. */
-            uint32_t k = (u32x4_movemask(f32x4_cmpgt(f32x4_load(w), zero)) & 14u) | (uint32_t)(w[BIOME_TEMPERATE] != 1.0f);
-            c->blend[i] = k_blend_of[k];
-            c->other[i] = k_other_of[k];
+        for (int x = 0; x < s->n; x += 4) {
+            const int i = z * CHUNK_SIZE + x;
+            f32x4_store(&c->jit[i], f32x4_mul(f32x4_load(&s->jitter[z][x]), jav));
+#if defined(__GNUC__) && !defined(__clang__)
+#pragma GCC unroll 4
+#endif
+            for (int j = 0; j < 4; j++) {
+                const float *w = s->biome_w[z][x + j];
+                c->colpos[i + j] = zpos | (uint64_t)(uint16_t)((x + j) * c->sc);
+                /* Bits 1-3: the other biomes with weight; bit 0: the temperate one has less than all. */
+                uint32_t k = (u32x4_movemask(f32x4_cmpgt(f32x4_load(w), zero)) & 14u) | (uint32_t)(w[BIOME_TEMPERATE] != 1.0f);
+                c->blend[i + j] = k_blend_of[k];
+                c->other[i + j] = k_other_of[k];
+            }
         }
     }
     for (int k = 0; k < 4; k++) c->aof[k] = 1.0f - g->p.ao_strength * (float)(3 - k);
     c->aoe = ao_entries(c->aof, g->p.ao_strength);
-    for (int yi = 0; yi < WV_H; yi++) c->alt[yi] = alt_light(g, (float)gs_block_y(s, yi - 1));   /* the layer's sample height */
+    /* The layers' sample heights, to the one above the top layer (a top face's air cell). */
+    for (int yi = 0; yi < s->ny + 2; yi++) c->alt[yi] = alt_light(g, (float)gs_block_y(s, yi - 1));
     for (int n = 0; n < 6; n++)
         for (int r = 0; r < 2; r++)
             for (int i = 0; i < 4; i++) {

@@ -11,9 +11,26 @@
 /* Light under a roof (some rock higher in the air cell's column): x 0.55. */
 static const float k_roof_shade[2] = {1.0f, 0.55f};
 
+/* The materials, palettes and home flags of the layer's looks, for block height by, the
+ * materials by depth class mat and the home test. */
+static void look_materials(MeshCtx *c, int by, const uint8_t mat[3], bool home) {
+    for (int n = 0; n < 6; n++)
+        for (int cls = 0; cls < 3; cls++) {   /* (class 3 never: surface and stone exclude each other) */
+            FaceLook *L = &c->look[LOOK(n, cls)];
+            int variant = n == WORLD_NORMAL_PY || n == WORLD_NORMAL_NY ? 0 : 1 + mesh_band(by);
+            uint8_t fm = g_mesh_tab.face_mat[n][mat[cls]];
+            L->pal = (const float (*)[4])g_mesh_tab.pal[variant][fm];
+            L->blendable = (uint8_t)((BIOME_MATS >> fm) & 1u);
+            L->fm = fm;
+            L->home = home && cls == 1;
+            L->variant = (uint8_t)variant;
+        }
+}
+
 /* The looks of layer Y (Y = -1: the floor's faces, abyss). Their materials, palettes and home
  * flags follow from the layer's materials, band and home test, the same for most layers in a
- * row: made again only when those change (look_key). */
+ * row: made again only when those change (look_key); the sides, light and packed corner always
+ * (one copy per normal, its directions constants). */
 static void layer_look(MeshCtx *c, int Y) {
     const WorldGen *g = c->g;
     const int by = gs_block_y(c->s, Y), sc = c->sc;
@@ -26,13 +43,16 @@ static void layer_look(MeshCtx *c, int Y) {
     c->homes = home;
     const uint32_t key = 1u << 31 | (uint32_t)home << 30 | (uint32_t)mesh_band(by) << 24 | (uint32_t)mat[0] << 16 |
                          (uint32_t)mat[1] << 8 | mat[2];
-    const bool remake = key != c->look_key;
+    if (key != c->look_key) look_materials(c, by, mat, home);
     c->look_key = key;
     const ChunkScratch *s = c->s;
+    const int yi = Y + 1;
+#if defined(__GNUC__) && !defined(__clang__)
+#pragma GCC unroll 6
+#endif
     for (int n = 0; n < 6; n++) {
         const int8_t *N = k_n[n];
         LayerSide *sd = &c->side[n];
-        const int yi = Y + 1;
         sd->fy = Y + N[1];
         if (N[1]) {   /* +-Y: rows z-1..z+1 of the layer in front (none below the floor's layer -1) */
             sd->ring = s->solid[yi + N[1] < 0 ? 0 : yi + N[1]], sd->st = 1;
@@ -52,21 +72,12 @@ static void layer_look(MeshCtx *c, int Y) {
         const float k0 = lit0 * MESH_COL_K, k1 = lit1 * MESH_COL_K;   /* face_colours' units; alpha's lane as it is */
         const f32x4 l0 = f32x4_set4(k0, k0, k0, 1.0f), l1 = f32x4_set4(k1, k1, k1, 1.0f);
 #endif
-        for (int cls = 0; cls < 3; cls++) {   /* (class 3 never: surface and stone exclude each other) */
-            FaceLook *L = &c->look[LOOK(n, cls)];
-            if (remake) {
-                int variant = n == WORLD_NORMAL_PY || n == WORLD_NORMAL_NY ? 0 : 1 + mesh_band(by);
-                uint8_t fm = g_mesh_tab.face_mat[n][mat[cls]];
-                L->pal = (const float (*)[4])g_mesh_tab.pal[variant][fm];
-                L->blendable = (uint8_t)((BIOME_MATS >> fm) & 1u);
-                L->fm = fm;
-                L->home = home && cls == 1;
-                L->variant = (uint8_t)variant;
-            }
-            f32x4_store(L->lit[0], l0);
-            f32x4_store(L->lit[1], l1);
-            L->p0 = p0 | (uint64_t)L->fm << 58;
-            L->by = (int16_t)by;
+        FaceLook *L = &c->look[LOOK(n, 0)];
+        for (int cls = 0; cls < 3; cls++) {
+            f32x4_store(L[cls].lit[0], l0);
+            f32x4_store(L[cls].lit[1], l1);
+            L[cls].p0 = p0 | (uint64_t)L[cls].fm << 58;
+            L[cls].by = (int16_t)by;
         }
     }
 }
