@@ -27,6 +27,18 @@ static void look_materials(MeshCtx *c, int by, const uint8_t mat[3], bool home) 
         }
 }
 
+/* The side looks' palettes (their materials as they are) for the band of block height by. */
+static void look_band(MeshCtx *c, int by) {
+    const int variant = 1 + mesh_band(by);
+    static const uint8_t k_sides[4] = {WORLD_NORMAL_PX, WORLD_NORMAL_NX, WORLD_NORMAL_PZ, WORLD_NORMAL_NZ};
+    for (int k = 0; k < 4; k++)
+        for (int cls = 0; cls < 3; cls++) {
+            FaceLook *L = &c->look[LOOK(k_sides[k], cls)];
+            L->pal = (const float (*)[4])g_mesh_tab.pal[variant][L->fm];
+            L->variant = (uint8_t)variant;
+        }
+}
+
 /* The looks of layer Y (Y = -1: the floor's faces, abyss). Their materials, palettes and home
  * flags follow from the layer's materials, band and home test, the same for most layers in a
  * row: made again only when those change (look_key); the sides, light and packed corner always
@@ -41,9 +53,11 @@ static void layer_look(MeshCtx *c, int Y) {
                       abyss ? WORLD_MAT_ABYSS : WORLD_MAT_STONE};
     bool home = !abyss && g->home_on && (float)by >= g->home_sea - WORLD_HOME_FLOOR;
     c->homes = home;
+    _Static_assert(MESH_BANDS <= 64, "a band fits bits 24-29 of a look key");
     const uint32_t key = 1u << 31 | (uint32_t)home << 30 | (uint32_t)mesh_band(by) << 24 | (uint32_t)mat[0] << 16 |
                          (uint32_t)mat[1] << 8 | mat[2];
-    if (key != c->look_key) look_materials(c, by, mat, home);
+    if (!c->look_key || ((key ^ c->look_key) & ~((uint32_t)(MESH_BANDS - 1) << 24))) look_materials(c, by, mat, home);
+    else if (key != c->look_key) look_band(c, by);   /* the same materials in another band: the sides' palettes */
     c->look_key = key;
     const ChunkScratch *s = c->s;
     const int yi = Y + 1;
