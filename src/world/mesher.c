@@ -1,194 +1,48 @@
 /* skyisles world: the mesher's terrain pass. One quad per exposed face of the chunk's voxels at
  * its LOD (bit rows with a neighbour apron, LOD seam faces on borders), W6 colour and AO,
- * 12-byte vertices in fixed pool slabs. A layer at a time: its faces are found from the bit rows
- * (face masks by shifts and AND-NOTs over whole rows, the AO entry of each from its front ring in
- * the same rows) into a list in output order, then written in one loop. */
-#include "world/mesh_internal.h"
+ * 12-byte vertices in fixed pool slabs. A layer at a time: its rows with faces are found first
+ * (face masks by shifts and AND-NOTs over whole rows, kept as pair masks with the depth classes),
+ * then its looks made and the rows' faces written in output order, the AO entry of each from its
+ * front ring in the same rows. The per-chunk constants are mesh_ctx.c's. */
+#include "world/mesh_terrain.h"
 
 #include <string.h>
 
-#include "noise/simd.h"
-
-/* Materials the biomes colour (bit per material). */
-#define BIOME_MATS ((1u << WORLD_MAT_GRASS) | (1u << WORLD_MAT_CLIFF) | (1u << WORLD_MAT_DIRT) | \
-                    (1u << WORLD_MAT_STONE) | (1u << WORLD_MAT_SNOW))
 /* Light under a roof (some rock higher in the air cell's column): x 0.55. */
 static const float k_roof_shade[2] = {1.0f, 0.55f};
 
-/* What a face of normal n and depth class cls (0 dirt, 1 surface, 2 stone) of a layer shares
- * with the others: its light in the open and under a roof, the palette of its material (side
- * faces show the desert strata of the layer's band), the packed corner of voxel x = z = 0 with
- * the material flags, the corner offsets by rotation. */
-typedef struct FaceLook {
-    float lit[2][4];
-    const float (*pal)[4];
-    uint64_t p0;
-    const uint64_t (*corner)[4];
-    uint8_t blendable;    /* 1: the biomes colour the material */
-    uint8_t fm, home;     /* home: the home island may claim this surface */
-    uint8_t n, variant;   /* the normal, the palette variant */
-    int16_t by;           /* the layer's block height */
-} FaceLook;
-_Static_assert(sizeof(FaceLook) == 64, "a look is 64 bytes: a shift indexes it");
-_Static_assert(WORLD_Y_MAX <= INT16_MAX, "a look's height fits its int16");
-#define LOOK(n, cls) ((n) * 4 + (cls))
-
-
-/* What a face of normal n of a layer reads, by its row z and column x: its ring rows (+-Y,
- * +-Z) at ring + z, + st and + 2 st, the column tops of the row in front at top + z * WV_ROW + x
- * (top starts at the column in front of x = 0), the layer in front fy, its AO table ((U, V)
- * read the ring transposed for -X, -Y and +Z) and its looks. */
-typedef struct LayerSide {
-    const uint64_t *ring;
-    const int16_t *top;
-    const uint16_t *lut;
-    const FaceLook *look;
-    int st, fy;
-    uint64_t pad[3];
-} LayerSide;
-_Static_assert(sizeof(LayerSide) == 64, "a side is 64 bytes: a shift indexes it");
-
-typedef struct AoEntry AoEntry;   /* (below: the AO factors and flags of an entry) */
-
-/* Per-chunk constants of the opaque pass. */
-typedef struct MeshCtx {
-    const WorldGen *g;
-    const ChunkScratch *s;
-    int sc;                              /* blocks per voxel edge (LOD scale) */
-    const AoEntry *aoe;                  /* by AO entry (its low byte): flags and AO fractions */
-    float aof[4];                        /* the AO factor by level */
-    /* Per column z * 32 + x: the biome weights, the colour jitter times its amount, the packed x
-     * and z of the column's corner (blocks), and the blend's bits: bit 0 the column has more than
-     * the temperate biome, bit b biome b has weight (the W6 blend adds only those), BLEND_ONE. */
-    const float (*ew)[BIOME_COUNT];      /* s->biome_w by column */
-    float jit[CHUNK_SIZE * CHUNK_SIZE];
-    uint64_t colpos[CHUNK_SIZE * CHUNK_SIZE];
-    uint8_t blend[CHUNK_SIZE * CHUNK_SIZE];
-    uint8_t other[CHUNK_SIZE * CHUNK_SIZE];   /* with BLEND_ONE: the one biome besides temperate */
-    float alt[WV_H];                     /* pseudo-AO altitude light per air-cell layer index */
-    uint64_t corner[6][2][4];            /* packed position offsets (blocks) of vertex i for normal n and
-                                            rotation r: corner (i + r) & 3 */
-    FaceLook look[6 * 4];                /* the layer's looks by LOOK(n, cls) */
-    LayerSide side[6];                   /* the layer's sides by normal */
-    bool homes;                          /* the home island may claim the layer's surface faces */
-    uint32_t look_key;                   /* what the looks' materials were made for (0: none) */
-} MeshCtx;
-
-_Static_assert(CHUNK_SIZE == 32, "a column is z * 32 + x");
-#define BLEND_ONE 16u   /* MeshCtx.blend: one biome has weight besides temperate (MeshCtx.other) */
-_Static_assert(BIOME_COUNT == 4 && BIOME_TEMPERATE == 0, "blend bits 1-3 are the other biomes");
-
-/* A face's colour in 1/64 units: its light carries 255 * 64 (layer_look), so the lit colour
- * truncated is a channel's 0..255 value times 64 (saturated at 32767, 0 below zero); a vertex's
- * AO factor is a 16-bit fraction q = f * 65536 (65535 for 1), and the vertex's channel is
- * ((c * q >> 16) + 33) >> 6, clamped to 255: within 0.02 of c / 64 * f + 0.5 before it is
- * truncated, so within 1 of to_u8(lit colour * f) (tests/test_world_mesh.c). Integer steps, the
- * same bits on SSE2, NEON and plain C. */
-#define MESH_COL_SHIFT 6
-#define MESH_COL_K (255.0f * (float)(1 << MESH_COL_SHIFT))
-#define MESH_COL_BIAS ((1 << (MESH_COL_SHIFT - 1)) + 1)   /* a half, and the truncations' mean */
-
-/* Per AO entry (its low byte): the four vertices' AO flag bits (g_mesh_tab.ao_flags) and their
- * AO fractions, vertices 0-1 and 2-3 each in the four channel lanes of a 16-bit vector (alpha's
- * lane 65535: the palettes' alpha lane saturates to 255, MESH_ALPHA_BASE). Per
- * thread, built again only when the AO strength changes (a world of other parameters), not per
- * chunk. */
-struct AoEntry {
-    uint64_t fl[4];
-    uint16_t q[2][8];
-};
-_Static_assert(sizeof(AoEntry) == 64, "an AO entry is 64 bytes");
-typedef struct AoTable {
-    AoEntry e[256] __attribute__((aligned(16)));
-    float strength;
-    bool ok;
-} AoTable;
-static _Thread_local AoTable t_aos;
-
-static const AoEntry *ao_entries(const float aof[4], float strength) {
-    AoTable *t = &t_aos;
-    if (!t->ok || memcmp(&t->strength, &strength, sizeof strength)) {
-        uint16_t q[4];
-        for (int k = 0; k < 4; k++) {
-            float fq = aof[k] * 65536.0f;
-            q[k] = (uint16_t)(fq >= 65535.0f ? 65535 : fq > 0.0f ? (int)(fq + 0.5f) : 0);
-        }
-        for (int e = 0; e < 256; e++)
-            for (int i = 0; i < 4; i++) {
-                t->e[e].fl[i] = g_mesh_tab.ao_flags[e][i];
-                for (int l = 0; l < 4; l++) t->e[e].q[i >> 1][(i & 1) * 4 + l] = l == 3 ? 65535 : q[(e >> (2 * i)) & 3];
-            }
-        t->strength = strength;
-        t->ok = true;
-    }
-    return t->e;
-}
-
-/* A column's blend bits and other biome by its weights' key (bits 1-3: biome b has weight, bit 0:
- * the temperate biome has less than all): with bit 0 the biomes of weight, bit 0, and BLEND_ONE
- * with one biome besides temperate (k_other_of: which); without it none (no blend). */
-#define BLEND_OF(k) ((k) & 1u ? ((k) & 14u) | 1u | ((k) == 3u || (k) == 5u || (k) == 9u ? BLEND_ONE : 0u) : 0u)
-#define OTHER_OF(k) (((k) & 14u) == 2u ? 1u : ((k) & 14u) == 4u ? 2u : ((k) & 14u) == 8u ? 3u : 0u)
-#define BLEND_ROW(F, k) F(k), F(k + 1u), F(k + 2u), F(k + 3u)
-static const uint8_t k_blend_of[16] = {BLEND_ROW(BLEND_OF, 0u), BLEND_ROW(BLEND_OF, 4u), BLEND_ROW(BLEND_OF, 8u),
-                                       BLEND_ROW(BLEND_OF, 12u)};
-static const uint8_t k_other_of[16] = {BLEND_ROW(OTHER_OF, 0u), BLEND_ROW(OTHER_OF, 4u), BLEND_ROW(OTHER_OF, 8u),
-                                       BLEND_ROW(OTHER_OF, 12u)};
-
-static void mesh_ctx_init(MeshCtx *c, const WorldGen *g, const ChunkScratch *s) {
-    mesh_tables_init();
-    c->g = g;
-    c->s = s;
-    c->sc = s->scale;
-    const float ja = g->p.jitter_amount;
-    const f32x4 zero = f32x4_set1(0.0f);
-    c->ew = (const float (*)[BIOME_COUNT])s->biome_w;   /* read in blended columns, for the biomes of bm */
-    for (int z = 0; z < s->n; z++) {
-        const uint64_t zpos = pack_pos(0, 0, z * c->sc, 0);
-        for (int x = 0; x < s->n; x++) {
-            const float *w = s->biome_w[z][x];
-            int i = z * CHUNK_SIZE + x;
-            c->jit[i] = s->jitter[z][x] * ja;
-            c->colpos[i] = zpos | (uint64_t)(uint16_t)(x * c->sc);
-            /* Bits 1-3: the other biomes with weight; bit 0: the temperate one has less than all. */
-            uint32_t k = (u32x4_movemask(f32x4_cmpgt(f32x4_load(w), zero)) & 14u) | (uint32_t)(w[BIOME_TEMPERATE] != 1.0f);
-            c->blend[i] = k_blend_of[k];
-            c->other[i] = k_other_of[k];
-        }
-    }
-    for (int k = 0; k < 4; k++) c->aof[k] = 1.0f - g->p.ao_strength * (float)(3 - k);
-    c->aoe = ao_entries(c->aof, g->p.ao_strength);
-    for (int yi = 0; yi < WV_H; yi++) c->alt[yi] = alt_light(g, (float)gs_block_y(s, yi - 1));   /* the layer's sample height */
+/* The materials, palettes and home flags of the layer's looks, for block height by, the
+ * materials by depth class mat and the home test. */
+static void look_materials(MeshCtx *c, int by, const uint8_t mat[3], bool home) {
     for (int n = 0; n < 6; n++)
-        for (int r = 0; r < 2; r++)
-            for (int i = 0; i < 4; i++) {
-                const int8_t *U = k_u[n], *V = k_v[n];
-                int k = (i + r) & 3, cu = k_cu[k], cv = k_cv[k];
-                c->corner[n][r][i] = pack_pos((cu * U[0] + cv * V[0]) * c->sc, (cu * U[1] + cv * V[1]) * c->sc,
-                                              (cu * U[2] + cv * V[2]) * c->sc, 0);
-            }
+        for (int cls = 0; cls < 3; cls++) {   /* (class 3 never: surface and stone exclude each other) */
+            FaceLook *L = &c->look[LOOK(n, cls)];
+            int variant = n == WORLD_NORMAL_PY || n == WORLD_NORMAL_NY ? 0 : 1 + mesh_band(by);
+            uint8_t fm = g_mesh_tab.face_mat[n][mat[cls]];
+            L->pal = (const float (*)[4])g_mesh_tab.pal[variant][fm];
+            L->blendable = (uint8_t)((BIOME_MATS >> fm) & 1u);
+            L->fm = fm;
+            L->home = home && cls == 1;
+            L->variant = (uint8_t)variant;
+        }
 }
 
-/* What the looks and sides of every layer share (mesh_ctx_init): the sides' AO tables, column
- * tops and looks, the looks' corners and normals; none made yet. */
-static void looks_init(MeshCtx *c) {
-    for (int n = 0; n < 6; n++) {
-        const int8_t *N = k_n[n];
-        LayerSide *sd = &c->side[n];
-        sd->lut = g_mesh_tab.ao_lut[n == WORLD_NORMAL_NX || n == WORLD_NORMAL_NY || n == WORLD_NORMAL_PZ];
-        sd->top = c->s->top[1 + N[2]] + 1 + N[0];
-        sd->look = &c->look[LOOK(n, 0)];
-        for (int cls = 0; cls < 4; cls++) {
-            c->look[LOOK(n, cls)].corner = c->corner[n];
-            c->look[LOOK(n, cls)].n = (uint8_t)n;
+/* The side looks' palettes (their materials as they are) for the band of block height by. */
+static void look_band(MeshCtx *c, int by) {
+    const int variant = 1 + mesh_band(by);
+    static const uint8_t k_sides[4] = {WORLD_NORMAL_PX, WORLD_NORMAL_NX, WORLD_NORMAL_PZ, WORLD_NORMAL_NZ};
+    for (int k = 0; k < 4; k++)
+        for (int cls = 0; cls < 3; cls++) {
+            FaceLook *L = &c->look[LOOK(k_sides[k], cls)];
+            L->pal = (const float (*)[4])g_mesh_tab.pal[variant][L->fm];
+            L->variant = (uint8_t)variant;
         }
-    }
-    c->look_key = 0;
 }
 
 /* The looks of layer Y (Y = -1: the floor's faces, abyss). Their materials, palettes and home
  * flags follow from the layer's materials, band and home test, the same for most layers in a
- * row: made again only when those change (look_key). */
+ * row: made again only when those change (look_key); the sides, light and packed corner always
+ * (one copy per normal, its directions constants). */
 static void layer_look(MeshCtx *c, int Y) {
     const WorldGen *g = c->g;
     const int by = gs_block_y(c->s, Y), sc = c->sc;
@@ -199,15 +53,20 @@ static void layer_look(MeshCtx *c, int Y) {
                       abyss ? WORLD_MAT_ABYSS : WORLD_MAT_STONE};
     bool home = !abyss && g->home_on && (float)by >= g->home_sea - WORLD_HOME_FLOOR;
     c->homes = home;
+    _Static_assert(MESH_BANDS <= 64, "a band fits bits 24-29 of a look key");
     const uint32_t key = 1u << 31 | (uint32_t)home << 30 | (uint32_t)mesh_band(by) << 24 | (uint32_t)mat[0] << 16 |
                          (uint32_t)mat[1] << 8 | mat[2];
-    const bool remake = key != c->look_key;
+    if (!c->look_key || ((key ^ c->look_key) & ~((uint32_t)(MESH_BANDS - 1) << 24))) look_materials(c, by, mat, home);
+    else if (key != c->look_key) look_band(c, by);   /* the same materials in another band: the sides' palettes */
     c->look_key = key;
     const ChunkScratch *s = c->s;
+    const int yi = Y + 1;
+#if defined(__GNUC__) && !defined(__clang__)
+#pragma GCC unroll 6
+#endif
     for (int n = 0; n < 6; n++) {
         const int8_t *N = k_n[n];
         LayerSide *sd = &c->side[n];
-        const int yi = Y + 1;
         sd->fy = Y + N[1];
         if (N[1]) {   /* +-Y: rows z-1..z+1 of the layer in front (none below the floor's layer -1) */
             sd->ring = s->solid[yi + N[1] < 0 ? 0 : yi + N[1]], sd->st = 1;
@@ -227,61 +86,14 @@ static void layer_look(MeshCtx *c, int Y) {
         const float k0 = lit0 * MESH_COL_K, k1 = lit1 * MESH_COL_K;   /* face_colours' units; alpha's lane as it is */
         const f32x4 l0 = f32x4_set4(k0, k0, k0, 1.0f), l1 = f32x4_set4(k1, k1, k1, 1.0f);
 #endif
-        for (int cls = 0; cls < 3; cls++) {   /* (class 3 never: surface and stone exclude each other) */
-            FaceLook *L = &c->look[LOOK(n, cls)];
-            if (remake) {
-                int variant = n == WORLD_NORMAL_PY || n == WORLD_NORMAL_NY ? 0 : 1 + mesh_band(by);
-                uint8_t fm = g_mesh_tab.face_mat[n][mat[cls]];
-                L->pal = (const float (*)[4])g_mesh_tab.pal[variant][fm];
-                L->blendable = (uint8_t)((BIOME_MATS >> fm) & 1u);
-                L->fm = fm;
-                L->home = home && cls == 1;
-                L->variant = (uint8_t)variant;
-            }
-            f32x4_store(L->lit[0], l0);
-            f32x4_store(L->lit[1], l1);
-            L->p0 = p0 | (uint64_t)L->fm << 58;
-            L->by = (int16_t)by;
+        FaceLook *L = &c->look[LOOK(n, 0)];
+        for (int cls = 0; cls < 3; cls++) {
+            f32x4_store(L[cls].lit[0], l0);
+            f32x4_store(L[cls].lit[1], l1);
+            L[cls].p0 = p0 | (uint64_t)L[cls].fm << 58;
+            L[cls].by = (int16_t)by;
         }
     }
-}
-
-/* The colour of a face in column col, of palette P, before its light: the temperate base +
- * jitter * factor, or in a column of more biomes every biome's of weight, weighted (the W6 blend's
- * operations in its order). */
-static inline f32x4 blend_colour(const MeshCtx *c, const float (*P)[4], int col, bool blended) {
-    f32x4 jv = f32x4_set1(c->jit[col]);
-    if (blended) {
-        f32x4 w = f32x4_load(c->ew[col]);
-        f32x4 acc = f32x4_mul(f32x4_dup(w, 0), f32x4_add(f32x4_load(P[0]), f32x4_mul(jv, f32x4_load(P[4]))));
-        const uint32_t bm = c->blend[col];   /* bit b: biome b has weight */
-        if (__builtin_expect(bm & BLEND_ONE, 1)) {   /* one biome more (most blended columns): no tests per biome */
-            const int b = c->other[col];
-            return f32x4_add(acc, f32x4_mul(f32x4_set1(c->ew[col][b]), f32x4_add(f32x4_load(P[b]), f32x4_mul(jv, f32x4_load(P[4 + b])))));
-        }
-        if (bm & 2u) acc = f32x4_add(acc, f32x4_mul(f32x4_dup(w, 1), f32x4_add(f32x4_load(P[1]), f32x4_mul(jv, f32x4_load(P[5])))));
-        if (bm & 4u) acc = f32x4_add(acc, f32x4_mul(f32x4_dup(w, 2), f32x4_add(f32x4_load(P[2]), f32x4_mul(jv, f32x4_load(P[6])))));
-        if (bm & 8u) acc = f32x4_add(acc, f32x4_mul(f32x4_dup(w, 3), f32x4_add(f32x4_load(P[3]), f32x4_mul(jv, f32x4_load(P[7])))));
-        return acc;
-    }
-    return f32x4_add(f32x4_load(P[0]), f32x4_mul(jv, f32x4_load(P[4])));
-}
-
-/* A home-island layer's surface face: the material the island gives the column (its location
- * type's colour for WORLD_MAT_HOME), else as the rest. */
-static __attribute__((noinline)) f32x4 home_colour(const MeshCtx *c, const FaceLook *L, int col, uint8_t *fm_out) {
-    const ChunkScratch *s = c->s;
-    int x = col % CHUNK_SIZE, z = col / CHUNK_SIZE;
-    uint8_t fm = g_mesh_tab.face_mat[L->n][gen_surface_material(c->g, s, x, L->by, z)];
-    *fm_out = fm;
-    const float (*P)[4] = (const float (*)[4])g_mesh_tab.pal[L->variant][fm];
-    if (fm != WORLD_MAT_HOME) return blend_colour(c, P, col, c->blend[col] && ((BIOME_MATS >> fm) & 1u));
-    const IslandField *h = c->g->home;
-    uint8_t type = s->home_type[z][x];   /* a place: its ground colour, blended across its borders */
-    uint32_t rgb = !h ? 0x808080u : type < h->n_types ? s->home_rgb[z][x] : type == WORLD_HOME_PATH ? h->path_rgb : 0x808080u;
-    f32x4 base = f32x4_set4((float)((rgb >> 16) & 0xffu) * (1.0f / 255.0f), (float)((rgb >> 8) & 0xffu) * (1.0f / 255.0f),
-                            (float)(rgb & 0xffu) * (1.0f / 255.0f), MESH_ALPHA_BASE);
-    return f32x4_add(base, f32x4_mul(f32x4_set1(c->jit[col]), f32x4_load(P[4])));
 }
 
 /* The four vertices' colours of a face of lit colour rgb (in 1/64 units, MESH_COL_K) and AO
@@ -407,7 +219,7 @@ static inline __attribute__((always_inline)) void emit_face(const MeshCtx *restr
     f32x4 rgb;
     if (homes && __builtin_expect(L->home, 0)) {   /* (homes: the layer has a look the island may claim) */
         uint8_t fm = L->fm;
-        rgb = home_colour(c, L, col, &fm);
+        rgb = mesh_home_colour(c, L, col, &fm);
         p0 ^= (uint64_t)(fm ^ L->fm) << 58;   /* a home-island surface's own material */
     } else {
         rgb = blend_colour(c, L->pal, col, c->blend[col] & L->blendable);
@@ -661,7 +473,6 @@ bool mesh_chunk(const WorldGen *g, ChunkScratch *s, MemPool *slabs, ChunkMesh *o
      * depth (gen_material) come from masks of the rows above. */
     MeshCtx ctx;
     mesh_ctx_init(&ctx, g, s);
-    looks_init(&ctx);
     /* Terrain faces come from a layer's own rock: none above the highest layer holding some. */
     int ytop = s->ny - 1;
     for (uint64_t any = 0; ytop >= 0; ytop--) {

@@ -119,8 +119,7 @@ static bool g_hash;    /* --hash: an FNV-1a hash of every mesh's vertices, parts
 
 static uint64_t mesh_hash(uint64_t h, const ChunkMesh *m) {
     for (uint32_t p = 0; p < m->opaque_parts + m->cloud_parts; p++) {
-        const uint8_t *b = (const uint8_t *)m->parts[p].verts;
-        for (size_t i = 0; i < (size_t)m->parts[p].vert_count * sizeof(WorldVertex); i++) h = (h ^ b[i]) * 0x100000001b3ull;
+        h = hash_fnv1a64(m->parts[p].verts, (size_t)m->parts[p].vert_count * sizeof(WorldVertex), h);
         h = (h ^ m->parts[p].vert_count) * 0x100000001b3ull;
     }
     return h;
