@@ -141,7 +141,8 @@ static void row_faces(const uint64_t (*rows)[WV_ROW], const uint64_t (*block)[WV
 
 /* Row z of layer r's face masks f into the planes: a Y plane's row is z, a Z plane's row r,
  * both the row's bits as they are (their planes were cleared, so an empty mask stores a zero);
- * an X plane's row r takes bit z for each x. used[n]: the planes with faces. */
+ * an X plane's row r takes bit z for each x. used[n]: the Z and X planes with faces; yany: the
+ * Y masks' bits over the layer (the caller marks its Y planes once). */
 static inline __attribute__((always_inline)) void scatter_row(ChunkScratch *s, uint64_t used[6][3], const uint64_t f[6],
                                                               uint32_t yany[2], int r, int z) {
     for (int nn = WORLD_NORMAL_PY; nn <= WORLD_NORMAL_NY; nn++) {   /* plane y, row z, bits x */
