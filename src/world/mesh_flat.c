@@ -141,13 +141,14 @@ static void row_faces(const uint64_t (*rows)[WV_ROW], const uint64_t (*block)[WV
 
 /* Row z of layer r's face masks f into the planes: a Y plane's row is z, a Z plane's row r,
  * both the row's bits as they are (their planes were cleared, so an empty mask stores a zero);
- * an X plane's row r takes bit z for each x. used[n]: the planes with faces. */
+ * an X plane's row r takes bit z for each x. used[n]: the Z and X planes with faces; yany: the
+ * Y masks' bits over the layer (the caller marks its Y planes once). */
 static inline __attribute__((always_inline)) void scatter_row(ChunkScratch *s, uint64_t used[6][3], const uint64_t f[6],
-                                                              int r, int z) {
+                                                              uint32_t yany[2], int r, int z) {
     for (int nn = WORLD_NORMAL_PY; nn <= WORLD_NORMAL_NY; nn++) {   /* plane y, row z, bits x */
         const uint32_t bits = (uint32_t)(f[nn] >> 1);
         s->cplane[nn][r * CHUNK_SIZE + z] = bits;
-        used[nn][r >> 6] |= (uint64_t)(bits != 0) << (r & 63);
+        yany[nn - WORLD_NORMAL_PY] |= bits;   /* (used[] once per layer: mesh_clouds) */
     }
     for (int nn = WORLD_NORMAL_PZ; nn <= WORLD_NORMAL_NZ; nn++) {   /* plane z, row y, bits x */
         const uint32_t bits = (uint32_t)(f[nn] >> 1);
@@ -190,13 +191,16 @@ uint32_t mesh_clouds(const WorldGen *g, ChunkScratch *s, SlabWriter *w, uint64_t
         }
         for (int Y = ylo; Y <= yhi; Y++) {
             int yi = Y + 1;
+            uint32_t yany[2] = {0, 0};
             for (int z = 0; z < n; z++) {
                 if (!(s->cloud[yi][z + 1] & interior)) continue;
                 uint64_t f[6];
                 row_faces((const uint64_t (*)[WV_ROW])s->cloud, (const uint64_t (*)[WV_ROW])s->solid, yi, z + 1, interior,
                           f);
-                scatter_row(s, used, f, Y, z);
+                scatter_row(s, used, f, yany, Y, z);
             }
+            used[WORLD_NORMAL_PY][Y >> 6] |= (uint64_t)(yany[0] != 0) << (Y & 63);
+            used[WORLD_NORMAL_NY][Y >> 6] |= (uint64_t)(yany[1] != 0) << (Y & 63);
         }
         CloudCtx cc;
         cloud_ctx_init(&cc, g, w, s->scale);
