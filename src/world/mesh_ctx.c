@@ -45,15 +45,13 @@ static const uint8_t k_other_of[16] = {BLEND_ROW(OTHER_OF, 0u), BLEND_ROW(OTHER_
 
 /* The columns' jitter, packed corners and blend bits, the AO factors and entries, the altitude
  * light by layer and the corner offsets by normal and rotation. */
-static void ctx_columns(MeshCtx *c, const WorldGen *g, const ChunkScratch *s) {
+static void ctx_constants(MeshCtx *c, const WorldGen *g, const ChunkScratch *s) {
     mesh_tables_init();
     c->g = g;
     c->s = s;
     c->sc = s->scale;
-    const float ja = g->p.jitter_amount;
-    const f32x4 zero = f32x4_set1(0.0f);
+    const f32x4 zero = f32x4_set1(0.0f), jav = f32x4_set1(g->p.jitter_amount);
     c->ew = (const float (*)[BIOME_COUNT])s->biome_w;   /* read in blended columns, for the biomes of bm */
-    const f32x4 jav = f32x4_set1(ja);
     _Static_assert(CHUNK_SIZE / (1 << WORLD_LOD_MAX) % 4 == 0, "a row's columns come four at a time");
     for (int z = 0; z < s->n; z++) {
         const uint64_t zpos = pack_pos(0, 0, z * c->sc, 0);
@@ -105,7 +103,7 @@ static void looks_init(MeshCtx *c) {
 }
 
 void mesh_ctx_init(MeshCtx *c, const WorldGen *g, const ChunkScratch *s) {
-    ctx_columns(c, g, s);
+    ctx_constants(c, g, s);
     looks_init(c);
 }
 

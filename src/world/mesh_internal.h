@@ -1,6 +1,7 @@
 /* skyisles world: what the mesher's files share (mesher.c and mesh_ctx.c the terrain faces,
  * mesh_flat.c the objects' boxes and the merged clouds, mesh_writer.c the slabs): the face frames,
- * the slab writer's fast path and the packed vertex stores, inline so every pass keeps them in its loop. */
+ * the slab writer's fast path and the packed vertex stores, inline so every pass keeps them in its
+ * loop. */
 #ifndef SKYISLES_MESH_INTERNAL_H
 #define SKYISLES_MESH_INTERNAL_H
 

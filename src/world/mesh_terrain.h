@@ -7,6 +7,7 @@
 #include "world/mesh_internal.h"
 
 #include "noise/simd.h"
+
 /* Materials the biomes colour (bit per material). */
 #define BIOME_MATS ((1u << WORLD_MAT_GRASS) | (1u << WORLD_MAT_CLIFF) | (1u << WORLD_MAT_DIRT) | \
                     (1u << WORLD_MAT_STONE) | (1u << WORLD_MAT_SNOW))
@@ -29,7 +30,6 @@ _Static_assert(sizeof(FaceLook) == 64, "a look is 64 bytes: a shift indexes it")
 _Static_assert(WORLD_Y_MAX <= INT16_MAX, "a look's height fits its int16");
 #define LOOK(n, cls) ((n) * 4 + (cls))
 
-
 /* What a face of normal n of a layer reads, by its row z and column x: its ring rows (+-Y,
  * +-Z) at ring + z, + st and + 2 st, the column tops of the row in front at top + z * WV_ROW + x
  * (top starts at the column in front of x = 0), the layer in front fy, its AO table ((U, V)
@@ -44,7 +44,16 @@ typedef struct LayerSide {
 } LayerSide;
 _Static_assert(sizeof(LayerSide) == 64, "a side is 64 bytes: a shift indexes it");
 
-typedef struct AoEntry AoEntry;   /* (below: the AO factors and flags of an entry) */
+/* Per AO entry (its low byte): the four vertices' AO flag bits (g_mesh_tab.ao_flags) and their
+ * AO fractions, vertices 0-1 and 2-3 each in the four channel lanes of a 16-bit vector (alpha's
+ * lane 65535: the palettes' alpha lane saturates to 255, MESH_ALPHA_BASE). Per
+ * thread, built again only when the AO strength changes (a world of other parameters), not per
+ * chunk. */
+typedef struct AoEntry {
+    uint64_t fl[4];
+    uint16_t q[2][8];
+} AoEntry;
+_Static_assert(sizeof(AoEntry) == 64, "an AO entry is 64 bytes");
 
 /* Per-chunk constants of the opaque pass. */
 typedef struct MeshCtx {
@@ -68,6 +77,7 @@ typedef struct MeshCtx {
     LayerSide side[6];                   /* the layer's sides by normal */
     bool homes;                          /* the home island may claim the layer's surface faces */
     uint32_t look_key;                   /* what the looks' materials were made for (0: none) */
+    int look_band;                       /* the band their side palettes were made for */
 } MeshCtx;
 
 _Static_assert(CHUNK_SIZE == 32, "a column is z * 32 + x");
@@ -84,16 +94,6 @@ _Static_assert(BIOME_COUNT == 4 && BIOME_TEMPERATE == 0, "blend bits 1-3 are the
 #define MESH_COL_K (255.0f * (float)(1 << MESH_COL_SHIFT))
 #define MESH_COL_BIAS ((1 << (MESH_COL_SHIFT - 1)) + 1)   /* a half, and the truncations' mean */
 
-/* Per AO entry (its low byte): the four vertices' AO flag bits (g_mesh_tab.ao_flags) and their
- * AO fractions, vertices 0-1 and 2-3 each in the four channel lanes of a 16-bit vector (alpha's
- * lane 65535: the palettes' alpha lane saturates to 255, MESH_ALPHA_BASE). Per
- * thread, built again only when the AO strength changes (a world of other parameters), not per
- * chunk. */
-struct AoEntry {
-    uint64_t fl[4];
-    uint16_t q[2][8];
-};
-_Static_assert(sizeof(AoEntry) == 64, "an AO entry is 64 bytes");
 
 /* The colour of a face in column col, of palette P, before its light: the temperate base +
  * jitter * factor, or in a column of more biomes every biome's of weight, weighted (the W6 blend's

@@ -11,22 +11,6 @@
 /* Light under a roof (some rock higher in the air cell's column): x 0.55. */
 static const float k_roof_shade[2] = {1.0f, 0.55f};
 
-/* The materials, palettes and home flags of the layer's looks, for block height by, the
- * materials by depth class mat and the home test. */
-static void look_materials(MeshCtx *c, int by, const uint8_t mat[3], bool home) {
-    for (int n = 0; n < 6; n++)
-        for (int cls = 0; cls < 3; cls++) {   /* (class 3 never: surface and stone exclude each other) */
-            FaceLook *L = &c->look[LOOK(n, cls)];
-            int variant = n == WORLD_NORMAL_PY || n == WORLD_NORMAL_NY ? 0 : 1 + mesh_band(by);
-            uint8_t fm = g_mesh_tab.face_mat[n][mat[cls]];
-            L->pal = (const float (*)[4])g_mesh_tab.pal[variant][fm];
-            L->blendable = (uint8_t)((BIOME_MATS >> fm) & 1u);
-            L->fm = fm;
-            L->home = home && cls == 1;
-            L->variant = (uint8_t)variant;
-        }
-}
-
 /* The side looks' palettes (their materials as they are) for the band of block height by. */
 static void look_band(MeshCtx *c, int by) {
     const int variant = 1 + mesh_band(by);
@@ -37,11 +21,30 @@ static void look_band(MeshCtx *c, int by) {
             L->pal = (const float (*)[4])g_mesh_tab.pal[variant][L->fm];
             L->variant = (uint8_t)variant;
         }
+    c->look_band = mesh_band(by);
+}
+
+/* The materials and home flags of the layer's looks, for the materials by depth class mat and
+ * the home test, then their palettes (the tops' and bottoms' one variant, the sides' by the band
+ * of block height by). */
+static void look_materials(MeshCtx *c, int by, const uint8_t mat[3], bool home) {
+    for (int n = 0; n < 6; n++)
+        for (int cls = 0; cls < 3; cls++) {   /* (class 3 never: surface and stone exclude each other) */
+            FaceLook *L = &c->look[LOOK(n, cls)];
+            uint8_t fm = g_mesh_tab.face_mat[n][mat[cls]];
+            L->pal = (const float (*)[4])g_mesh_tab.pal[0][fm];   /* (the sides': look_band) */
+            L->blendable = (uint8_t)((BIOME_MATS >> fm) & 1u);
+            L->fm = fm;
+            L->home = home && cls == 1;
+            L->variant = 0;
+        }
+    look_band(c, by);
 }
 
 /* The looks of layer Y (Y = -1: the floor's faces, abyss). Their materials, palettes and home
  * flags follow from the layer's materials, band and home test, the same for most layers in a
- * row: made again only when those change (look_key); the sides, light and packed corner always
+ * row: made again only when those change (look_key), the side looks' palettes when the band does
+ * (look_band); the sides, light and packed corner always
  * (one copy per normal, its directions constants). */
 static void layer_look(MeshCtx *c, int Y) {
     const WorldGen *g = c->g;
@@ -53,11 +56,9 @@ static void layer_look(MeshCtx *c, int Y) {
                       abyss ? WORLD_MAT_ABYSS : WORLD_MAT_STONE};
     bool home = !abyss && g->home_on && (float)by >= g->home_sea - WORLD_HOME_FLOOR;
     c->homes = home;
-    _Static_assert(MESH_BANDS <= 64, "a band fits bits 24-29 of a look key");
-    const uint32_t key = 1u << 31 | (uint32_t)home << 30 | (uint32_t)mesh_band(by) << 24 | (uint32_t)mat[0] << 16 |
-                         (uint32_t)mat[1] << 8 | mat[2];
-    if (!c->look_key || ((key ^ c->look_key) & ~((uint32_t)(MESH_BANDS - 1) << 24))) look_materials(c, by, mat, home);
-    else if (key != c->look_key) look_band(c, by);   /* the same materials in another band: the sides' palettes */
+    const uint32_t key = 1u << 31 | (uint32_t)home << 24 | (uint32_t)mat[0] << 16 | (uint32_t)mat[1] << 8 | mat[2];
+    if (key != c->look_key) look_materials(c, by, mat, home);
+    else if (mesh_band(by) != c->look_band) look_band(c, by);   /* the same materials in another band */
     c->look_key = key;
     const ChunkScratch *s = c->s;
     const int yi = Y + 1;
