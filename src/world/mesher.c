@@ -367,17 +367,65 @@ static void seam_faces(const WorldGen *g, ChunkScratch *s, int Y, int z, uint64_
     }
 }
 
-/* A row of a layer with faces: its pair masks (pair_mask: +-X, +-Y, +-Z), its depth classes (surf0
- * at bit x, stone at bit x + 1) and z. */
-typedef struct FaceRow {
-    uint64_t x, y, z, surf0, stone;
-    int row;
-} FaceRow;
+/* A layer's rows by z: their pair masks (pair_mask: +-X, +-Y, +-Z) and depth classes (surf0 at
+ * bit x, stone at bit x + 1); `has`: bit z the row has faces (the others are not written). */
+typedef struct LayerRows {
+    uint64_t x[CHUNK_SIZE], y[CHUNK_SIZE], z[CHUNK_SIZE], surf0[CHUNK_SIZE], stone[CHUNK_SIZE];
+    uint32_t has;
+} LayerRows;
 
-/* The rows of layer Y with faces into rows (in order); returns their count. One copy with the LOD
- * seams' faces, one without. */
-static inline __attribute__((always_inline)) int layer_rows(const MeshCtx *ctx, ChunkScratch *s, const bool seams, int Y,
-                                                            FaceRow *rows) {
+/* Two rows' bits side by side (rows z and z + 1 of a layer), for the face masks of both at once. */
+#if defined(SIMD_SSE2)
+typedef __m128i Rows2;
+static inline Rows2 rows2_load(const uint64_t *p) { return _mm_loadu_si128((const __m128i *)(const void *)p); }
+static inline void rows2_store(uint64_t *p, Rows2 v) { _mm_storeu_si128((__m128i *)(void *)p, v); }
+static inline Rows2 rows2_and(Rows2 a, Rows2 b) { return _mm_and_si128(a, b); }
+static inline Rows2 rows2_andnot(Rows2 a, Rows2 b) { return _mm_andnot_si128(b, a); }   /* a & ~b */
+static inline Rows2 rows2_or(Rows2 a, Rows2 b) { return _mm_or_si128(a, b); }
+static inline Rows2 rows2_set1(uint64_t v) { return _mm_set1_epi64x((long long)v); }
+#define ROWS2_SHR(a, k) _mm_srli_epi64((a), (k))
+#define ROWS2_SHL(a, k) _mm_slli_epi64((a), (k))
+/* Bit k: row k of the two has a bit set. */
+static inline uint32_t rows2_nonzero(Rows2 a) {
+    __m128i z = _mm_cmpeq_epi32(a, _mm_setzero_si128());
+    z = _mm_and_si128(z, _mm_shuffle_epi32(z, _MM_SHUFFLE(2, 3, 0, 1)));
+    return 3u & ~(uint32_t)_mm_movemask_pd(_mm_castsi128_pd(z));
+}
+#elif defined(SIMD_NEON)
+typedef uint64x2_t Rows2;
+static inline Rows2 rows2_load(const uint64_t *p) { return vld1q_u64(p); }
+static inline void rows2_store(uint64_t *p, Rows2 v) { vst1q_u64(p, v); }
+static inline Rows2 rows2_and(Rows2 a, Rows2 b) { return vandq_u64(a, b); }
+static inline Rows2 rows2_andnot(Rows2 a, Rows2 b) { return vbicq_u64(a, b); }   /* a & ~b */
+static inline Rows2 rows2_or(Rows2 a, Rows2 b) { return vorrq_u64(a, b); }
+static inline Rows2 rows2_set1(uint64_t v) { return vdupq_n_u64(v); }
+#define ROWS2_SHR(a, k) vshrq_n_u64((a), (k))
+#define ROWS2_SHL(a, k) vshlq_n_u64((a), (k))
+static inline uint32_t rows2_nonzero(Rows2 a) {
+    return (uint32_t)(vgetq_lane_u64(a, 0) != 0) | (uint32_t)(vgetq_lane_u64(a, 1) != 0) << 1;
+}
+#else
+typedef struct Rows2 { uint64_t a, b; } Rows2;
+static inline Rows2 rows2_load(const uint64_t *p) { Rows2 r = {p[0], p[1]}; return r; }
+static inline void rows2_store(uint64_t *p, Rows2 v) { p[0] = v.a, p[1] = v.b; }
+static inline Rows2 rows2_and(Rows2 a, Rows2 b) { Rows2 r = {a.a & b.a, a.b & b.b}; return r; }
+static inline Rows2 rows2_andnot(Rows2 a, Rows2 b) { Rows2 r = {a.a & ~b.a, a.b & ~b.b}; return r; }
+static inline Rows2 rows2_or(Rows2 a, Rows2 b) { Rows2 r = {a.a | b.a, a.b | b.b}; return r; }
+static inline Rows2 rows2_set1(uint64_t v) { Rows2 r = {v, v}; return r; }
+static inline Rows2 rows2_shr(Rows2 a, int k) { Rows2 r = {a.a >> k, a.b >> k}; return r; }
+static inline Rows2 rows2_shl(Rows2 a, int k) { Rows2 r = {a.a << k, a.b << k}; return r; }
+#define ROWS2_SHR(a, k) rows2_shr((a), (k))
+#define ROWS2_SHL(a, k) rows2_shl((a), (k))
+static inline uint32_t rows2_nonzero(Rows2 a) { return (uint32_t)(a.a != 0) | (uint32_t)(a.b != 0) << 1; }
+#endif
+
+/* pair_mask of two rows at once. */
+static inline Rows2 rows2_pair(Rows2 fa, Rows2 fb) { return rows2_or(ROWS2_SHR(fa, 1), ROWS2_SHL(ROWS2_SHR(fb, 1), 32)); }
+
+/* The rows of layer Y with faces into lr. Without the LOD seams two rows at a time, a pair with no
+ * rock passed over; with them a row at a time (seam_faces). */
+static inline __attribute__((always_inline)) void layer_rows(const MeshCtx *ctx, ChunkScratch *s, const bool seams, int Y,
+                                                             LayerRows *lr) {
     static const uint64_t k_no_row[WV_ROW];   /* above the top layer: air */
     const WorldGen *g = ctx->g;
     const int n = s->n, ny = s->ny, dl = gs_dirt_layers(s), yi = Y + 1;
@@ -387,42 +435,53 @@ static inline __attribute__((always_inline)) int layer_rows(const MeshCtx *ctx, 
      * above the top layer), then the layer itself, which takes nothing from its own rock. */
     const uint64_t *above[4];
     for (int k = 0; k < 4; k++) above[k] = k >= dl ? cur : Y + 1 + k < ny ? s->solid[yi + 1 + k] : k_no_row;
-    int nr = 0;
-    for (int z = 0; z < n; z++) {
-        uint64_t row = cur[z + 1], r = row & interior;
-        if (!r) continue;
-        /* Exposed faces: solid against anything not solid. */
-        FaceRow *fr = &rows[nr];
-        if (seams) {
+    uint32_t has = 0;
+    if (seams) {
+        for (int z = 0; z < n; z++) {
+            uint64_t row = cur[z + 1], r = row & interior;
+            if (!r) continue;
+            /* Exposed faces: solid against anything not solid. */
             uint64_t f[6] = {r & ~(row >> 1), r & ~(row << 1), r & ~up[z + 1], r & ~dn[z + 1], r & ~cur[z + 2], r & ~cur[z]};
             if ((r & (2ull | (1ull << n))) || z == 0 || z == n - 1) seam_faces(g, s, Y, z, r, f);
-            fr->x = pair_mask(f[0], f[1]);
-            fr->y = pair_mask(f[2], f[3]);
-            fr->z = pair_mask(f[4], f[5]);
-        } else {
-            fr->x = pair_mask(r & ~(row >> 1), r & ~(row << 1));
-            fr->y = pair_mask(r & ~up[z + 1], r & ~dn[z + 1]);
-            fr->z = pair_mask(r & ~cur[z + 2], r & ~cur[z]);
+            lr->x[z] = pair_mask(f[0], f[1]);
+            lr->y[z] = pair_mask(f[2], f[3]);
+            lr->z[z] = pair_mask(f[4], f[5]);
+            lr->surf0[z] = (r & ~above[0][z + 1]) >> 1;
+            lr->stone[z] = r & above[0][z + 1] & above[1][z + 1] & above[2][z + 1] & above[3][z + 1];
+            has |= (uint32_t)((lr->x[z] | lr->y[z] | lr->z[z]) != 0) << z;
         }
-        fr->surf0 = (r & ~above[0][z + 1]) >> 1;
-        fr->stone = r & above[0][z + 1] & above[1][z + 1] & above[2][z + 1] & above[3][z + 1];
-        fr->row = z;
-        nr += (fr->x | fr->y | fr->z) != 0;
+    } else {
+        const Rows2 in = rows2_set1(interior);
+        for (int z = 0; z < n; z += 2) {   /* (n is even: CHUNK_SIZE >> lod, at least 4) */
+            if (!((cur[z + 1] | cur[z + 2]) & interior)) continue;
+            const Rows2 row = rows2_load(cur + z + 1), r = rows2_and(row, in);
+            /* Exposed faces: solid against anything not solid. */
+            const Rows2 fx = rows2_pair(rows2_andnot(r, ROWS2_SHR(row, 1)), rows2_andnot(r, ROWS2_SHL(row, 1)));
+            const Rows2 fy = rows2_pair(rows2_andnot(r, rows2_load(up + z + 1)), rows2_andnot(r, rows2_load(dn + z + 1)));
+            const Rows2 fz = rows2_pair(rows2_andnot(r, rows2_load(cur + z + 2)), rows2_andnot(r, rows2_load(cur + z)));
+            const Rows2 a0 = rows2_load(above[0] + z + 1);
+            rows2_store(lr->x + z, fx);
+            rows2_store(lr->y + z, fy);
+            rows2_store(lr->z + z, fz);
+            rows2_store(lr->surf0 + z, ROWS2_SHR(rows2_andnot(r, a0), 1));
+            rows2_store(lr->stone + z, rows2_and(rows2_and(rows2_and(r, a0), rows2_load(above[1] + z + 1)),
+                                                 rows2_and(rows2_load(above[2] + z + 1), rows2_load(above[3] + z + 1))));
+            has |= rows2_nonzero(rows2_or(rows2_or(fx, fy), fz)) << z;
+        }
     }
-    return nr;
+    lr->has = has;
 }
 
 /* The faces of the rows of a layer (l: its rows from z = -1 of the layers below, at and above it). */
 static inline __attribute__((always_inline)) uint32_t mesh_rows(const MeshCtx *restrict c, SlabWriter *w, Span *sp,
-                                                                const bool homes, const FaceRow *rows, int nr,
+                                                                const bool homes, const LayerRows *lr,
                                                                 const uint64_t *const l[3]) {
     uint32_t faces = 0;
-    for (int i = 0; i < nr; i++) {
-        const FaceRow *fr = &rows[i];
-        const int z = fr->row;
-        if (fr->x) faces += faces_x(c, w, sp, homes, fr->x, l[0] + z, l[1] + z, l[2] + z, z, fr->surf0, fr->stone);
-        if (fr->y | fr->z)   /* +-Y, then +-Z */
-            faces += face_run(c, w, sp, false, true, homes, fr->y, fr->z, 2, NULL, z, fr->surf0, fr->stone);
+    for (uint32_t m = lr->has; m; m &= m - 1) {
+        const int z = __builtin_ctz(m);
+        if (lr->x[z]) faces += faces_x(c, w, sp, homes, lr->x[z], l[0] + z, l[1] + z, l[2] + z, z, lr->surf0[z], lr->stone[z]);
+        if (lr->y[z] | lr->z[z])   /* +-Y, then +-Z */
+            faces += face_run(c, w, sp, false, true, homes, lr->y[z], lr->z[z], 2, NULL, z, lr->surf0[z], lr->stone[z]);
     }
     return faces;
 }
@@ -430,15 +489,16 @@ static inline __attribute__((always_inline)) uint32_t mesh_rows(const MeshCtx *r
 /* The terrain faces of layer Y: its rows with faces found, its looks made, then the faces written
  * row by row; returns them. */
 static uint32_t mesh_layer(MeshCtx *ctx, ChunkScratch *s, int Y, SlabWriter *w) {
-    FaceRow rows[CHUNK_SIZE];
-    const int nr = s->seams ? layer_rows(ctx, s, true, Y, rows) : layer_rows(ctx, s, false, Y, rows);
-    if (!nr) return 0;
+    LayerRows lr;
+    if (s->seams) layer_rows(ctx, s, true, Y, &lr);
+    else layer_rows(ctx, s, false, Y, &lr);
+    if (!lr.has) return 0;
     layer_look(ctx, Y);
     const int yi = Y + 1;
     const uint64_t *const lay[3] = {s->solid[yi - 1], s->solid[yi], s->solid[yi + 1]};
     Span sp = {NULL, NULL, NULL, false};
     /* One copy of the loops for layers the home island may claim, one for the others. */
-    uint32_t faces = ctx->homes ? mesh_rows(ctx, w, &sp, true, rows, nr, lay) : mesh_rows(ctx, w, &sp, false, rows, nr, lay);
+    uint32_t faces = ctx->homes ? mesh_rows(ctx, w, &sp, true, &lr, lay) : mesh_rows(ctx, w, &sp, false, &lr, lay);
     span_commit(w, &sp);
     return faces;
 }
@@ -476,9 +536,12 @@ bool mesh_chunk(const WorldGen *g, ChunkScratch *s, MemPool *slabs, ChunkMesh *o
     mesh_ctx_init(&ctx, g, s);
     /* Terrain faces come from a layer's own rock: none above the highest layer holding some. */
     int ytop = s->ny - 1;
-    for (uint64_t any = 0; ytop >= 0; ytop--) {
-        for (int z = 1; z <= s->n; z++) any |= s->solid[ytop + 1][z];
-        if (any & interior) break;
+    const Rows2 in = rows2_set1(interior);
+    for (; ytop >= 0; ytop--) {
+        const uint64_t *row = s->solid[ytop + 1] + 1;
+        Rows2 any = rows2_load(row);
+        for (int z = 2; z < s->n; z += 2) any = rows2_or(any, rows2_load(row + z));
+        if (rows2_nonzero(rows2_and(any, in))) break;
     }
     for (int Y = 0; Y <= ytop; Y++) mc.faces += mesh_layer(&ctx, s, Y, &w);
     if (s->seams) mc.faces += mesh_floor(&ctx, s, &w);
