@@ -41,46 +41,52 @@ uint32_t mesh_props(const WorldGen *g, const ChunkScratch *s, SlabWriter *w) {
     return faces;
 }
 
-/* The cloud pass's constants: per normal the colour (flat per direction) and the packed unit
- * steps along U and V (blocks per voxel). */
+/* The cloud pass's constants: the writer and its span, per normal the colour (flat per
+ * direction), the packed corner of voxel (0, 0, 0) with the flags and the packed unit steps along
+ * U and V, and the packed steps of one voxel along x, y and z (blocks per voxel). */
 typedef struct CloudCtx {
     SlabWriter *w;
-    int sc;
+    Span sp;
     uint32_t col[6];
-    uint64_t u[6], v[6];
+    uint64_t p0[6], u[6], v[6];
+    uint64_t dx, dy, dz;
 } CloudCtx;
 
 static void cloud_ctx_init(CloudCtx *c, const WorldGen *g, SlabWriter *w, int sc) {
     c->w = w;
-    c->sc = sc;
+    c->sp = (Span){NULL, NULL, NULL, false};
     for (int n = 0; n < 6; n++) {
+        const int8_t *N = k_n[n];
         uint32_t k = to_u8(0.97f * k_cloud_shade[n]), kb = to_u8(1.0f * k_cloud_shade[n]);
         c->col[n] = k | k << 8 | kb << 16 | (uint32_t)g->p.cloud_alpha << 24;
+        c->p0[n] = pack_pos((N[0] > 0) * sc, WORLD_Y_MIN + (N[1] > 0) * sc, (N[2] > 0) * sc, n) |
+                   (uint64_t)(3 | (WORLD_MAT_CLOUD << 2)) << 56;
         c->u[n] = pack_pos(k_u[n][0] * sc, k_u[n][1] * sc, k_u[n][2] * sc, 0);
         c->v[n] = pack_pos(k_v[n][0] * sc, k_v[n][1] * sc, k_v[n][2] * sc, 0);
     }
+    c->dx = pack_pos(sc, 0, 0, 0), c->dy = pack_pos(0, sc, 0, 0), c->dz = pack_pos(0, 0, sc, 0);
 }
 
 /* One merged cloud quad: the box [x0, x0+ex) x [y0, y0+ey) x [z0, z0+ez) in voxels (y0 a layer
  * index), one voxel thick along the normal. Clouds are flat-coloured per direction, so
- * merging loses nothing. */
-static inline __attribute__((always_inline)) void emit_cloud_rect(const CloudCtx *c, const int n, int x0, int y0,
-                                                                  int z0, int ex, int ey, int ez) {
-    const int8_t *N = k_n[n], *U = k_u[n], *V = k_v[n];
-    WorldVertex *q = writer_quad(c->w);
-    if (!q) return;
+ * merging loses nothing. Its corner is p0[n] and a step per voxel along each axis (pack_pos's
+ * fields: every one non-negative and within 16 bits, so they add without carries). */
+static inline __attribute__((always_inline)) void emit_cloud_rect(CloudCtx *c, const int n, int x0, int y0, int z0,
+                                                                  int ex, int ey, int ez) {
+    const int8_t *U = k_u[n], *V = k_v[n];
+    if (__builtin_expect(c->sp.q == c->sp.end, 0) && !span_next(c->w, &c->sp)) return;
+    WorldVertex *q = c->sp.q;
+    c->sp.q += 4;
     int eu = U[0] * ex + U[1] * ey + U[2] * ez;
     int ev = V[0] * ex + V[1] * ey + V[2] * ez;
-    int sc = c->sc;
-    uint64_t p0 = pack_pos((x0 + (N[0] > 0)) * sc, WORLD_Y_MIN + (y0 + (N[1] > 0)) * sc, (z0 + (N[2] > 0)) * sc, n) |
-                  (uint64_t)(3 | (WORLD_MAT_CLOUD << 2)) << 56;
+    uint64_t p0 = c->p0[n] + (uint64_t)x0 * c->dx + (uint64_t)y0 * c->dy + (uint64_t)z0 * c->dz;
     store_quad(q, p0, c->u[n] * (uint64_t)eu, c->v[n] * (uint64_t)ev, c->col[n]);
 }
 
 /* Greedy rectangles over one plane of face bits: runs along the bits, grown over rows. Row r is
  * layer r0 + r for X and Z planes, row z for Y planes. Returns the faces (the rectangles' area:
  * they cover each face bit once). Four empty rows at a time are passed over with one compare. */
-static inline __attribute__((always_inline)) uint32_t merge_plane(const CloudCtx *c, const int n, int plane,
+static inline __attribute__((always_inline)) uint32_t merge_plane(CloudCtx *c, const int n, int plane,
                                                                   uint32_t *rows, int nrows, int r0) {
     const u32x4 zero = u32x4_set1(0);
     uint32_t faces = 0;
@@ -110,7 +116,7 @@ static inline __attribute__((always_inline)) uint32_t merge_plane(const CloudCtx
 
 /* The planes of normal n with faces, in order (one copy per normal); `used`: a bit per plane
  * (a layer for Y planes, x or z for the others). Returns their faces. */
-static inline __attribute__((always_inline)) uint32_t merge_normal(const CloudCtx *c, ChunkScratch *s, const int n,
+static inline __attribute__((always_inline)) uint32_t merge_normal(CloudCtx *c, ChunkScratch *s, const int n,
                                                                    int nv, int r0, int nr, const uint64_t used[3]) {
     uint32_t faces = 0;
     for (int k = 0; k < 3; k++)
@@ -210,6 +216,7 @@ uint32_t mesh_clouds(const WorldGen *g, ChunkScratch *s, SlabWriter *w, uint64_t
         faces += merge_normal(&cc, s, 3, n, r0, nr, used[3]);
         faces += merge_normal(&cc, s, 4, n, r0, nr, used[4]);
         faces += merge_normal(&cc, s, 5, n, r0, nr, used[5]);
+        span_commit(w, &cc.sp);
     }
     return faces;
 }

@@ -57,6 +57,33 @@ static inline void writer_commit(SlabWriter *w, uint32_t quads) {
     w->part->vert_count += 4 * quads;
 }
 
+/* A pass's room for quads, written in order: the next quad, the end of the span and its start
+ * (dead: the pool ran dry or the part table is full; the pass's other faces are counted only). */
+typedef struct Span {
+    WorldVertex *q, *end, *start;
+    bool dead;
+} Span;
+
+/* The quads written into the span so far, committed to the writer. */
+static inline void span_commit(SlabWriter *w, Span *sp) {
+    if (sp->q != sp->start) writer_commit(w, (uint32_t)((sp->q - sp->start) / 4));
+}
+
+/* A full span committed and the next one started (a slab or part changes only between quads, as
+ * writer_quad would); false when there is none. */
+static inline bool span_next(SlabWriter *w, Span *sp) {
+    if (sp->dead) return false;
+    span_commit(w, sp);
+    uint32_t quads;
+    sp->q = sp->start = sp->end = mesh_writer_span(w, &quads);
+    if (!sp->q) {
+        sp->dead = true;
+        return false;
+    }
+    sp->end = sp->q + 4 * quads;
+    return true;
+}
+
 /* Room for one more quad in the current part's slab is the common case. */
 static inline WorldVertex *writer_quad(SlabWriter *w) {
     if (w->part && w->fill + 4 <= WORLD_SLAB_VERTS) {

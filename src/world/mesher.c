@@ -188,34 +188,12 @@ static inline __attribute__((always_inline)) void store_face(const MeshCtx *c, W
 #endif
 }
 
-/* The writer's room for a layer's quads: the next quad, the end of the span and its start (dead:
- * the pool ran dry or the part table is full; the layer's other faces are counted only). */
-typedef struct Span {
-    WorldVertex *q, *end, *start;
-    bool dead;
-} Span;
-
-/* The quads written into the span so far, committed to the writer. */
-static inline void span_commit(SlabWriter *w, Span *sp) {
-    if (sp->q != sp->start) writer_commit(w, (uint32_t)((sp->q - sp->start) / 4));
-}
-
 /* One face (AO entry e, column col, look L, under a roof or not) through the writer: a slab or
  * part changes only between quads, as writer_quad would. */
 static inline __attribute__((always_inline)) void emit_face(const MeshCtx *restrict c, SlabWriter *w, Span *sp,
                                                             const bool homes, uint32_t e, int col, const FaceLook *L,
                                                             uint32_t roof) {
-    if (__builtin_expect(sp->q == sp->end, 0)) {   /* the current part's slab is full: the next one */
-        if (sp->dead) return;
-        span_commit(w, sp);
-        uint32_t span;
-        sp->q = sp->start = sp->end = mesh_writer_span(w, &span);
-        if (!sp->q) {
-            sp->dead = true;
-            return;
-        }
-        sp->end = sp->q + 4 * span;
-    }
+    if (__builtin_expect(sp->q == sp->end, 0) && !span_next(w, sp)) return;
     uint64_t p0 = L->p0 + c->colpos[col];
     f32x4 rgb;
     if (homes && __builtin_expect(L->home, 0)) {   /* (homes: the layer has a look the island may claim) */
