@@ -18,10 +18,17 @@ static const uint8_t k_cu[4] = {0, 1, 1, 0}, k_cv[4] = {0, 0, 1, 1};
 /* Directional shade per normal: sun from above, a little from +X. */
 static const float k_dir_shade[6] = {0.82f, 0.74f, 1.0f, 0.5f, 0.68f, 0.62f};
 
+/* An AO entry as the face loop uses it: its index (bits 2i..2i+1 vertex i's AO level) times 64,
+ * the byte offset of its 64-byte AoEntry, and its rotation as 32, the byte offset of the rotated
+ * corners' four packed offsets; an address each with one AND. */
+#define MESH_AO_SHIFT 6
+#define MESH_AO_ROT 32u
+#define MESH_AO_INDEX(e) (((e) >> MESH_AO_SHIFT) & 0xffu)
+
 /* The terrain pass's tables (mesh_tables.c), built once by mesh_tables_init. */
 #define MESH_BANDS 8   /* desert strata: bands of three blocks by height, repeating */
 typedef struct MeshTables {
-    uint16_t ao_lut[2][512];      /* AO entry of a 3x3 front ring (plain, transposed) */
+    uint16_t ao_lut[2][512];      /* AO entry of a 3x3 front ring (plain, transposed): MESH_AO_* */
     uint64_t ao_flags[256][4];    /* vertex i's AO level as flag bits 56-57, by the entry's low byte */
     uint8_t face_mat[6][WORLD_MAT_COUNT];   /* the material a face of normal n shows */
     /* [variant: 0 top/bottom, 1 + band: sides][face material][base of biome b, then jitter

@@ -53,7 +53,17 @@ typedef struct AoEntry {
     uint64_t fl[4];
     uint16_t q[2][8];
 } AoEntry;
-_Static_assert(sizeof(AoEntry) == 64, "an AO entry is 64 bytes");
+_Static_assert(sizeof(AoEntry) == 1u << MESH_AO_SHIFT, "an AO entry is 64 bytes: MESH_AO_SHIFT");
+_Static_assert(sizeof(uint64_t[4]) == MESH_AO_ROT, "a rotation's corner offsets are MESH_AO_ROT bytes");
+
+/* The AoEntry of LUT entry e in table aoe, and the corner offsets of its rotation in corner
+ * (MESH_AO_*: byte offsets, one AND each). */
+static inline const AoEntry *ao_entry(const AoEntry *aoe, uint32_t e) {
+    return (const AoEntry *)(const void *)((const char *)aoe + (e & (0xffu << MESH_AO_SHIFT)));
+}
+static inline const uint64_t *ao_corner(const uint64_t (*corner)[4], uint32_t e) {
+    return (const uint64_t *)(const void *)((const char *)corner + (e & MESH_AO_ROT));
+}
 
 /* Per-chunk constants of the opaque pass. */
 typedef struct MeshCtx {

@@ -105,13 +105,13 @@ static inline void face_colours(const MeshCtx *c, f32x4 rgb, uint32_t e, uint32_
     float v[4];
     f32x4_store(v, rgb);
     for (int i = 0; i < 4; i++) {
-        float f = c->aof[(e >> (2 * i)) & 3u];
+        float f = c->aof[(MESH_AO_INDEX(e) >> (2 * i)) & 3u];
         cv[i] = (uint32_t)to_u8(v[0] * f) | (uint32_t)to_u8(v[1] * f) << 8 | (uint32_t)to_u8(v[2] * f) << 16 | 255u << 24;
     }
 }
 #elif defined(SIMD_SSE2)
 static inline __attribute__((always_inline)) __m128i face_colours(const MeshCtx *c, f32x4 rgb, uint32_t e) {
-    const AoEntry *ae = &c->aoe[e & 0xffu];
+    const AoEntry *ae = ao_entry(c->aoe, e);
     /* Truncated, saturated to int16, no less than 0; twice (vertices 0-1 and 2-3 share it). */
     __m128i c32 = _mm_cvttps_epi32(rgb);
     __m128i c16 = _mm_max_epi16(_mm_packs_epi32(c32, c32), _mm_setzero_si128());
@@ -124,7 +124,7 @@ static inline __attribute__((always_inline)) __m128i face_colours(const MeshCtx 
 }
 #elif defined(SIMD_NEON)
 static inline __attribute__((always_inline)) void face_colours(const MeshCtx *c, f32x4 rgb, uint32_t e, uint32_t cv[4]) {
-    const AoEntry *ae = &c->aoe[e & 0xffu];
+    const AoEntry *ae = ao_entry(c->aoe, e);
     int16x4_t s16 = vmax_s16(vqmovn_s32(vcvtq_s32_f32(rgb)), vdup_n_s16(0));   /* SSE2's packs and max */
     uint16x4_t c16 = vreinterpret_u16_s16(s16);
     uint16x8_t q0 = vld1q_u16(ae->q[0]), q1 = vld1q_u16(ae->q[1]);
@@ -139,7 +139,7 @@ static inline __attribute__((always_inline)) void face_colours(const MeshCtx *c,
 }
 #else
 static inline void face_colours(const MeshCtx *c, f32x4 rgb, uint32_t e, uint32_t cv[4]) {
-    const AoEntry *ae = &c->aoe[e & 0xffu];
+    const AoEntry *ae = ao_entry(c->aoe, e);
     float v[4];
     f32x4_store(v, rgb);
     uint32_t c16[3];
@@ -159,7 +159,7 @@ static inline void face_colours(const MeshCtx *c, f32x4 rgb, uint32_t e, uint32_
  * entry's rotation), packed first corner p0 (position, normal, material flags). */
 static inline __attribute__((always_inline)) void store_face(const MeshCtx *c, WorldVertex *restrict q, f32x4 rgb,
                                                              uint32_t e, const uint64_t *off, uint64_t p0) {
-    const uint64_t *fl = c->aoe[e & 0xffu].fl;
+    const uint64_t *fl = ao_entry(c->aoe, e)->fl;
 #if defined(MESH_PACKED) && defined(SIMD_SSE2) && !defined(MESH_REFERENCE_COLOUR)
     __m128i col = face_colours(c, rgb, e);
     /* Positions two per vector, then the 48 bytes as three stores: 32-bit lanes p0 = a b, p1 =
@@ -204,7 +204,7 @@ static inline __attribute__((always_inline)) void emit_face(const MeshCtx *restr
         rgb = blend_colour(c, L->pal, col, c->blend[col] & L->blendable);
     }
     rgb = f32x4_mul(rgb, f32x4_load(L->lit[roof]));
-    store_face(c, sp->q, rgb, e, L->corner[(e >> 8) & 1u], p0);
+    store_face(c, sp->q, rgb, e, ao_corner(L->corner, e), p0);
     sp->q += 4;
 }
 
