@@ -54,7 +54,7 @@ typedef struct CloudCtx {
 
 static void cloud_ctx_init(CloudCtx *c, const WorldGen *g, SlabWriter *w, int sc) {
     c->w = w;
-    c->sp = (Span){NULL, NULL, NULL, false};
+    c->sp = (Span){0};
     for (int n = 0; n < 6; n++) {
         const int8_t *N = k_n[n];
         uint32_t k = to_u8(0.97f * k_cloud_shade[n]), kb = to_u8(1.0f * k_cloud_shade[n]);

@@ -65,15 +65,22 @@ static inline void writer_commit(SlabWriter *w, uint32_t quads) {
 }
 
 /* A pass's room for quads, written in order: the next quad, the end of the span and its start
- * (dead: the pool ran dry or the part table is full; the pass's other faces are counted only). */
+ * (dead: the pool ran dry or the part table is full; the pass's other faces are counted only, in
+ * lost); quads: those committed so far. */
 typedef struct Span {
     WorldVertex *q, *end, *start;
     bool dead;
+    uint32_t quads, lost;
 } Span;
 
 /* The quads written into the span so far, committed to the writer. */
 static inline void span_commit(SlabWriter *w, Span *sp) {
-    if (sp->q != sp->start) writer_commit(w, (uint32_t)((sp->q - sp->start) / 4));
+    if (sp->q != sp->start) {
+        const uint32_t quads = (uint32_t)((sp->q - sp->start) / 4);
+        writer_commit(w, quads);
+        sp->quads += quads;
+        sp->start = sp->q;
+    }
 }
 
 /* A full span committed and the next one started (a slab or part changes only between quads, as

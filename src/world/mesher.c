@@ -193,7 +193,10 @@ static inline __attribute__((always_inline)) void store_face(const MeshCtx *c, W
 static inline __attribute__((always_inline)) void emit_face(const MeshCtx *restrict c, SlabWriter *w, Span *sp,
                                                             const bool homes, uint32_t e, int col, const FaceLook *L,
                                                             uint32_t roof) {
-    if (__builtin_expect(sp->q == sp->end, 0) && !span_next(w, sp)) return;
+    if (__builtin_expect(sp->q == sp->end, 0) && !span_next(w, sp)) {
+        sp->lost++;
+        return;
+    }
     uint64_t p0 = L->p0 + c->colpos[col];
     f32x4 rgb;
     if (homes && __builtin_expect(L->home, 0)) {   /* (homes: the layer has a look the island may claim) */
@@ -248,13 +251,12 @@ static inline __attribute__((always_inline)) uint32_t xring_entry(const XRows *x
  * y-1..y+1 by rows z-1..z+1 from xr), its depth class from the surf0 (at
  * bit x) and stone (at bit x + 1) masks, and whether rock higher in the column in front roofs
  * its air cell. One loop for +-Y and +-Z together ends a row's search once, not twice. */
-static inline __attribute__((always_inline)) uint32_t face_run(const MeshCtx *restrict c, SlabWriter *w, Span *sp,
-                                                               const bool xring, const bool two, const bool homes, uint64_t ma,
-                                                               uint64_t mb, int side0, const XRows *xr, int z,
-                                                               uint64_t surf0, uint64_t stone) {
+static inline __attribute__((always_inline)) void face_run(const MeshCtx *restrict c, SlabWriter *w, Span *sp,
+                                                           const bool xring, const bool two, const bool homes, uint64_t ma,
+                                                           uint64_t mb, int side0, const XRows *xr, int z, uint64_t surf0,
+                                                           uint64_t stone) {
     const int colz = z * CHUNK_SIZE, topz = z * WV_ROW;
     const LayerSide *sides = &c->side[side0];
-    uint32_t faces = 0;
     while (two ? (ma | mb) != 0 : ma != 0) {
         uint64_t cur = ma;
         int si = 0;
@@ -284,9 +286,7 @@ static inline __attribute__((always_inline)) uint32_t face_run(const MeshCtx *re
         }
         uint32_t cls = ((uint32_t)(surf0 >> x) & 1u) | ((uint32_t)(stone >> x) & 2u);
         emit_face(c, w, sp, homes, sd->lut[gm], colz + x, sd->look + cls, (uint32_t)(sd->top[topz + x] > sd->fy));
-        faces++;
     }
-    return faces;
 }
 
 /* Both masks of a pair side by side: bit 32k + x for normal 2P + k, column x. */
@@ -295,7 +295,7 @@ static inline uint64_t pair_mask(uint64_t fa, uint64_t fb) { return fa >> 1 | (f
 /* +-X faces of row z of a layer, whose rows z-1..z+1 are l1[0..2] (l0 below, l2 above). Ring bit
  * j = layer a * 3 + row c (XRows; X faces are never on the floor's layer -1). The centre (j = 4) is left out: no AO corner reads it (ao_init), so
  * lut[gm] is the same without it. */
-static inline __attribute__((always_inline)) uint32_t faces_x(const MeshCtx *restrict c, SlabWriter *w, Span *sp,
+static inline __attribute__((always_inline)) void faces_x(const MeshCtx *restrict c, SlabWriter *w, Span *sp,
                                                               const bool homes, uint64_t pair, const uint64_t *l0,
                                                               const uint64_t *l1, const uint64_t *l2, int z, uint64_t surf0,
                                                               uint64_t stone) {
@@ -313,7 +313,7 @@ static inline __attribute__((always_inline)) uint32_t faces_x(const MeshCtx *res
     xr.w[0] = l0[0], xr.w[1] = l0[1] << 1, xr.w[2] = l0[2] << 2, xr.w[3] = l1[0] << 3, xr.w[4] = 0, xr.w[5] = l1[2] << 5;
     xr.w[6] = l2[0] << 6, xr.w[7] = l2[1] << 7, xr.w[8] = l2[2] << 8;
 #endif
-    return face_run(c, w, sp, true, false, homes, pair, 0, 0, &xr, z, surf0, stone);
+    face_run(c, w, sp, true, false, homes, pair, 0, 0, &xr, z, surf0, stone);
 }
 
 /* LOD seams: a border face the apron culled is kept where the neighbour, at a LOD one finer or
@@ -451,53 +451,45 @@ static inline __attribute__((always_inline)) void layer_rows(const MeshCtx *ctx,
 }
 
 /* The faces of the rows of a layer (l: its rows from z = -1 of the layers below, at and above it). */
-static inline __attribute__((always_inline)) uint32_t mesh_rows(const MeshCtx *restrict c, SlabWriter *w, Span *sp,
-                                                                const bool homes, const LayerRows *lr,
-                                                                const uint64_t *const l[3]) {
-    uint32_t faces = 0;
+static inline __attribute__((always_inline)) void mesh_rows(const MeshCtx *restrict c, SlabWriter *w, Span *sp,
+                                                            const bool homes, const LayerRows *lr, const uint64_t *const l[3]) {
     for (uint32_t m = lr->has; m; m &= m - 1) {
         const int z = __builtin_ctz(m);
-        if (lr->x[z]) faces += faces_x(c, w, sp, homes, lr->x[z], l[0] + z, l[1] + z, l[2] + z, z, lr->surf0[z], lr->stone[z]);
+        if (lr->x[z]) faces_x(c, w, sp, homes, lr->x[z], l[0] + z, l[1] + z, l[2] + z, z, lr->surf0[z], lr->stone[z]);
         if (lr->y[z] | lr->z[z])   /* +-Y, then +-Z */
-            faces += face_run(c, w, sp, false, true, homes, lr->y[z], lr->z[z], 2, NULL, z, lr->surf0[z], lr->stone[z]);
+            face_run(c, w, sp, false, true, homes, lr->y[z], lr->z[z], 2, NULL, z, lr->surf0[z], lr->stone[z]);
     }
-    return faces;
 }
 
-/* The terrain faces of layer Y: its rows with faces found, its looks made, then the faces written
- * row by row; returns them. */
-static uint32_t mesh_layer(MeshCtx *ctx, ChunkScratch *s, int Y, SlabWriter *w) {
+/* The terrain faces of layer Y into sp: its rows with faces found, its looks made, then the faces
+ * written row by row. */
+static void mesh_layer(MeshCtx *ctx, ChunkScratch *s, int Y, SlabWriter *w, Span *sp) {
     LayerRows lr;
     if (s->seams) layer_rows(ctx, s, true, Y, &lr);
     else layer_rows(ctx, s, false, Y, &lr);
-    if (!lr.has) return 0;
+    if (!lr.has) return;
     layer_look(ctx, Y);
     const int yi = Y + 1;
     const uint64_t *const lay[3] = {s->solid[yi - 1], s->solid[yi], s->solid[yi + 1]};
-    Span sp = {NULL, NULL, NULL, false};
     /* One copy of the loops for layers the home island may claim, one for the others. */
-    uint32_t faces = ctx->homes ? mesh_rows(ctx, w, &sp, true, &lr, lay) : mesh_rows(ctx, w, &sp, false, &lr, lay);
-    span_commit(w, &sp);
-    return faces;
+    if (ctx->homes) mesh_rows(ctx, w, sp, true, &lr, lay);
+    else mesh_rows(ctx, w, sp, false, &lr, lay);
 }
 
 /* The floor: below WORLD_Y_MIN counts as solid, and bedrock makes block 0 solid, but a coarse
  * layer 0 samples block s/2, which can be air where the floor is thin. The floor's top face then
  * closes the column (at LOD 0 layer 0 is bedrock and this adds nothing): the top faces of a
- * layer -1 of abyss. */
-static uint32_t mesh_floor(MeshCtx *ctx, const ChunkScratch *s, SlabWriter *w) {
+ * layer -1 of abyss, into sp. */
+static void mesh_floor(MeshCtx *ctx, const ChunkScratch *s, SlabWriter *w, Span *sp) {
     const int n = s->n;
     const uint64_t interior = ((1ull << n) - 1ull) << 1;
-    Span sp = {NULL, NULL, NULL, false};
-    uint32_t faces = 0;
+    bool looked = false;
     for (int z = 0; z < n; z++) {
         uint64_t open = ~s->solid[1][z + 1] & interior;
         if (!open) continue;
-        if (!faces) layer_look(ctx, -1);
-        faces += face_run(ctx, w, &sp, false, false, false, pair_mask(open, 0), 0, 2, NULL, z, 0, 0);
+        if (!looked) layer_look(ctx, -1), looked = true;
+        face_run(ctx, w, sp, false, false, false, pair_mask(open, 0), 0, 2, NULL, z, 0, 0);
     }
-    span_commit(w, &sp);
-    return faces;
 }
 
 bool mesh_chunk(const WorldGen *g, ChunkScratch *s, MemPool *slabs, ChunkMesh *out, MeshCounts *counts) {
@@ -521,8 +513,13 @@ bool mesh_chunk(const WorldGen *g, ChunkScratch *s, MemPool *slabs, ChunkMesh *o
         for (int z = 2; z < s->n; z += 2) any = rows2_or(any, rows2_load(row + z));
         if (rows2_nonzero(rows2_and(any, in))) break;
     }
-    for (int Y = 0; Y <= ytop; Y++) mc.faces += mesh_layer(&ctx, s, Y, &w);
-    if (s->seams) mc.faces += mesh_floor(&ctx, s, &w);
+    /* Every terrain face through one span: those written (its quads) and those the pool or the
+     * part table had no room for (lost). */
+    Span sp = {0};
+    for (int Y = 0; Y <= ytop; Y++) mesh_layer(&ctx, s, Y, &w, &sp);
+    if (s->seams) mesh_floor(&ctx, s, &w, &sp);
+    span_commit(&w, &sp);
+    mc.faces += sp.quads + sp.lost;
     mc.faces += mesh_props(g, s, &w);
     /* Cloud pass: its own parts after the opaque ones. */
     w.part = NULL;
