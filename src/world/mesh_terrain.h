@@ -26,7 +26,8 @@ typedef struct FaceLook {
     uint8_t n, variant;   /* the normal, the palette variant */
     int16_t by;           /* the layer's block height */
 } FaceLook;
-_Static_assert(sizeof(FaceLook) == 64, "a look is 64 bytes: a shift indexes it");
+#define LOOK_SHIFT 6   /* log2 of a look's size */
+_Static_assert(sizeof(FaceLook) == 1u << LOOK_SHIFT, "a look is 64 bytes: a shift indexes it");
 _Static_assert(WORLD_Y_MAX <= INT16_MAX, "a look's height fits its int16");
 #define LOOK(n, cls) ((n) * 4 + (cls))
 

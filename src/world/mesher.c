@@ -249,7 +249,7 @@ static inline __attribute__((always_inline)) uint32_t xring_entry(const XRows *x
  * from one loop: each one's AO entry from its 3x3 front ring (bit a * 3 + b: for +-Y and +-Z
  * three rows whose bits x-1..x+1 are a ring row; for +-X, xring, the column in front in layers
  * y-1..y+1 by rows z-1..z+1 from xr), its depth class from the surf0 (at
- * bit x) and stone (at bit x + 1) masks, and whether rock higher in the column in front roofs
+ * bit x + LOOK_SHIFT) and stone (at bit x + 1 + LOOK_SHIFT) masks, and whether rock higher in the column in front roofs
  * its air cell. One loop for +-Y and +-Z together ends a row's search once, not twice. */
 static inline __attribute__((always_inline)) void face_run(const MeshCtx *restrict c, SlabWriter *w, Span *sp,
                                                            const bool xring, const bool two, const bool homes, uint64_t ma,
@@ -284,8 +284,10 @@ static inline __attribute__((always_inline)) void face_run(const MeshCtx *restri
             const int st = sd->st;
             gm = ((uint32_t)(r[0] >> x) & 7u) | ((uint32_t)(r[st] >> x) & 7u) << 3 | ((uint32_t)(r[2 * st] >> x) & 7u) << 6;
         }
-        uint32_t cls = ((uint32_t)(surf0 >> x) & 1u) | ((uint32_t)(stone >> x) & 2u);
-        emit_face(c, w, sp, homes, sd->lut[gm], colz + x, sd->look + cls, (uint32_t)(sd->top[topz + x] > sd->fy));
+        /* The look of its depth class: the class's bits land on the look's byte offset. */
+        const uint32_t cls = ((uint32_t)(surf0 >> x) & (1u << LOOK_SHIFT)) | ((uint32_t)(stone >> x) & (2u << LOOK_SHIFT));
+        const FaceLook *L = (const FaceLook *)(const void *)((const char *)sd->look + cls);
+        emit_face(c, w, sp, homes, sd->lut[gm], colz + x, L, (uint32_t)(sd->top[topz + x] > sd->fy));
     }
 }
 
@@ -346,7 +348,7 @@ static void seam_faces(const WorldGen *g, ChunkScratch *s, int Y, int z, uint64_
 }
 
 /* A layer's rows by z: their pair masks (pair_mask: +-X, +-Y, +-Z) and depth classes (surf0 at
- * bit x, stone at bit x + 1); `has`: bit z the row has faces (the others are not written). */
+ * bit x + LOOK_SHIFT, stone at bit x + 1 + LOOK_SHIFT: shifted right by x, the look's offset); `has`: bit z the row has faces (the others are not written). */
 typedef struct LayerRows {
     uint64_t x[CHUNK_SIZE], y[CHUNK_SIZE], z[CHUNK_SIZE], surf0[CHUNK_SIZE], stone[CHUNK_SIZE];
     uint32_t has;
@@ -424,8 +426,8 @@ static inline __attribute__((always_inline)) void layer_rows(const MeshCtx *ctx,
             lr->x[z] = pair_mask(f[0], f[1]);
             lr->y[z] = pair_mask(f[2], f[3]);
             lr->z[z] = pair_mask(f[4], f[5]);
-            lr->surf0[z] = (r & ~above[0][z + 1]) >> 1;
-            lr->stone[z] = r & above[0][z + 1] & above[1][z + 1] & above[2][z + 1] & above[3][z + 1];
+            lr->surf0[z] = (r & ~above[0][z + 1]) << (LOOK_SHIFT - 1);
+            lr->stone[z] = (r & above[0][z + 1] & above[1][z + 1] & above[2][z + 1] & above[3][z + 1]) << LOOK_SHIFT;
             has |= (uint32_t)((lr->x[z] | lr->y[z] | lr->z[z]) != 0) << z;
         }
     } else {
@@ -441,9 +443,10 @@ static inline __attribute__((always_inline)) void layer_rows(const MeshCtx *ctx,
             rows2_store(lr->x + z, fx);
             rows2_store(lr->y + z, fy);
             rows2_store(lr->z + z, fz);
-            rows2_store(lr->surf0 + z, ROWS2_SHR(rows2_andnot(r, a0), 1));
-            rows2_store(lr->stone + z, rows2_and(rows2_and(rows2_and(r, a0), rows2_load(above[1] + z + 1)),
-                                                 rows2_and(rows2_load(above[2] + z + 1), rows2_load(above[3] + z + 1))));
+            rows2_store(lr->surf0 + z, ROWS2_SHL(rows2_andnot(r, a0), LOOK_SHIFT - 1));
+            rows2_store(lr->stone + z, ROWS2_SHL(rows2_and(rows2_and(rows2_and(r, a0), rows2_load(above[1] + z + 1)),
+                                                           rows2_and(rows2_load(above[2] + z + 1), rows2_load(above[3] + z + 1))),
+                                                 LOOK_SHIFT));
             has |= rows2_nonzero(rows2_or(rows2_or(fx, fy), fz)) << z;
         }
     }
