@@ -178,9 +178,7 @@ uint32_t mesh_clouds(const WorldGen *g, ChunkScratch *s, SlabWriter *w, uint64_t
     for (int Y = 0; Y < ny && g->clouds; Y++) {
         /* The fill makes clouds only in layers of the band (their W7 weight positive). */
         if (!(gen_cloud_weight(g, (float)gs_block_y(s, Y) + 0.5f) > 0.0f)) continue;
-        uint64_t any = 0;
-        for (int z = 0; z < n; z++) any |= s->cloud[Y + 1][z + 1];
-        if (!(any & interior)) continue;
+        if (!rows_any(s->cloud[Y + 1] + 1, n, interior)) continue;
         if (ylo > Y) ylo = Y;
         yhi = Y;
     }

@@ -354,51 +354,6 @@ typedef struct LayerRows {
     uint32_t has;
 } LayerRows;
 
-/* Two rows' bits side by side (rows z and z + 1 of a layer), for the face masks of both at once. */
-#if defined(SIMD_SSE2)
-typedef __m128i Rows2;
-static inline Rows2 rows2_load(const uint64_t *p) { return _mm_loadu_si128((const __m128i *)(const void *)p); }
-static inline void rows2_store(uint64_t *p, Rows2 v) { _mm_storeu_si128((__m128i *)(void *)p, v); }
-static inline Rows2 rows2_and(Rows2 a, Rows2 b) { return _mm_and_si128(a, b); }
-static inline Rows2 rows2_andnot(Rows2 a, Rows2 b) { return _mm_andnot_si128(b, a); }   /* a & ~b */
-static inline Rows2 rows2_or(Rows2 a, Rows2 b) { return _mm_or_si128(a, b); }
-static inline Rows2 rows2_set1(uint64_t v) { return _mm_set1_epi64x((long long)v); }
-#define ROWS2_SHR(a, k) _mm_srli_epi64((a), (k))
-#define ROWS2_SHL(a, k) _mm_slli_epi64((a), (k))
-/* Bit k: row k of the two has a bit set. */
-static inline uint32_t rows2_nonzero(Rows2 a) {
-    __m128i z = _mm_cmpeq_epi32(a, _mm_setzero_si128());
-    z = _mm_and_si128(z, _mm_shuffle_epi32(z, _MM_SHUFFLE(2, 3, 0, 1)));
-    return 3u & ~(uint32_t)_mm_movemask_pd(_mm_castsi128_pd(z));
-}
-#elif defined(SIMD_NEON)
-typedef uint64x2_t Rows2;
-static inline Rows2 rows2_load(const uint64_t *p) { return vld1q_u64(p); }
-static inline void rows2_store(uint64_t *p, Rows2 v) { vst1q_u64(p, v); }
-static inline Rows2 rows2_and(Rows2 a, Rows2 b) { return vandq_u64(a, b); }
-static inline Rows2 rows2_andnot(Rows2 a, Rows2 b) { return vbicq_u64(a, b); }   /* a & ~b */
-static inline Rows2 rows2_or(Rows2 a, Rows2 b) { return vorrq_u64(a, b); }
-static inline Rows2 rows2_set1(uint64_t v) { return vdupq_n_u64(v); }
-#define ROWS2_SHR(a, k) vshrq_n_u64((a), (k))
-#define ROWS2_SHL(a, k) vshlq_n_u64((a), (k))
-static inline uint32_t rows2_nonzero(Rows2 a) {
-    return (uint32_t)(vgetq_lane_u64(a, 0) != 0) | (uint32_t)(vgetq_lane_u64(a, 1) != 0) << 1;
-}
-#else
-typedef struct Rows2 { uint64_t a, b; } Rows2;
-static inline Rows2 rows2_load(const uint64_t *p) { Rows2 r = {p[0], p[1]}; return r; }
-static inline void rows2_store(uint64_t *p, Rows2 v) { p[0] = v.a, p[1] = v.b; }
-static inline Rows2 rows2_and(Rows2 a, Rows2 b) { Rows2 r = {a.a & b.a, a.b & b.b}; return r; }
-static inline Rows2 rows2_andnot(Rows2 a, Rows2 b) { Rows2 r = {a.a & ~b.a, a.b & ~b.b}; return r; }
-static inline Rows2 rows2_or(Rows2 a, Rows2 b) { Rows2 r = {a.a | b.a, a.b | b.b}; return r; }
-static inline Rows2 rows2_set1(uint64_t v) { Rows2 r = {v, v}; return r; }
-static inline Rows2 rows2_shr(Rows2 a, int k) { Rows2 r = {a.a >> k, a.b >> k}; return r; }
-static inline Rows2 rows2_shl(Rows2 a, int k) { Rows2 r = {a.a << k, a.b << k}; return r; }
-#define ROWS2_SHR(a, k) rows2_shr((a), (k))
-#define ROWS2_SHL(a, k) rows2_shl((a), (k))
-static inline uint32_t rows2_nonzero(Rows2 a) { return (uint32_t)(a.a != 0) | (uint32_t)(a.b != 0) << 1; }
-#endif
-
 /* pair_mask of two rows at once. */
 static inline Rows2 rows2_pair(Rows2 fa, Rows2 fb) { return rows2_or(ROWS2_SHR(fa, 1), ROWS2_SHL(ROWS2_SHR(fb, 1), 32)); }
 
@@ -509,13 +464,7 @@ bool mesh_chunk(const WorldGen *g, ChunkScratch *s, MemPool *slabs, ChunkMesh *o
     mesh_ctx_init(&ctx, g, s);
     /* Terrain faces come from a layer's own rock: none above the highest layer holding some. */
     int ytop = s->ny - 1;
-    const Rows2 in = rows2_set1(interior);
-    for (; ytop >= 0; ytop--) {
-        const uint64_t *row = s->solid[ytop + 1] + 1;
-        Rows2 any = rows2_load(row);
-        for (int z = 2; z < s->n; z += 2) any = rows2_or(any, rows2_load(row + z));
-        if (rows2_nonzero(rows2_and(any, in))) break;
-    }
+    while (ytop >= 0 && !rows_any(s->solid[ytop + 1] + 1, s->n, interior)) ytop--;
     /* Every terrain face through one span: those written (its quads) and those the pool or the
      * part table had no room for (lost). */
     Span sp = {0};
