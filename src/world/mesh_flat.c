@@ -130,39 +130,42 @@ static inline __attribute__((always_inline)) uint32_t merge_normal(CloudCtx *c, 
     return faces;
 }
 
-/* Exposed-face masks of row (y, z): bit x+1 set where the voxel has that face. */
-static void row_faces(const uint64_t (*rows)[WV_ROW], const uint64_t (*block)[WV_ROW], int yi, int z1, uint64_t interior,
-                      uint64_t f[6]) {
-    uint64_t row = rows[yi][z1], r = row & interior;   /* (every mask has r's bits only) */
-    uint64_t b = block[yi][z1];
+/* Exposed-face masks of rows z1 and z1 + 1 of layer yi, f[normal][k] for row z1 + k: bit x+1 set
+ * where the voxel has that face (every mask has the row's bits in interior only). */
+static inline __attribute__((always_inline)) void row_faces2(const uint64_t (*rows)[WV_ROW], const uint64_t (*block)[WV_ROW],
+                                                             int yi, int z1, uint64_t interior, uint64_t f[6][2]) {
+    const Rows2 row = rows2_load(&rows[yi][z1]), r = rows2_and(row, rows2_set1(interior));
     /* A face shows where the neighbour is neither the same kind nor `block`. */
-    uint64_t occ = row | b;
-    f[WORLD_NORMAL_PX] = r & ~(occ >> 1);
-    f[WORLD_NORMAL_NX] = r & ~(occ << 1);
-    f[WORLD_NORMAL_PY] = r & ~(rows[yi + 1][z1] | block[yi + 1][z1]);
-    f[WORLD_NORMAL_NY] = r & ~(rows[yi - 1][z1] | block[yi - 1][z1]);
-    f[WORLD_NORMAL_PZ] = r & ~(rows[yi][z1 + 1] | block[yi][z1 + 1]);
-    f[WORLD_NORMAL_NZ] = r & ~(rows[yi][z1 - 1] | block[yi][z1 - 1]);
+    const Rows2 occ = rows2_or(row, rows2_load(&block[yi][z1]));
+#define OCC(y, z) rows2_or(rows2_load(&rows[y][z]), rows2_load(&block[y][z]))
+    rows2_store(f[WORLD_NORMAL_PX], rows2_andnot(r, ROWS2_SHR(occ, 1)));
+    rows2_store(f[WORLD_NORMAL_NX], rows2_andnot(r, ROWS2_SHL(occ, 1)));
+    rows2_store(f[WORLD_NORMAL_PY], rows2_andnot(r, OCC(yi + 1, z1)));
+    rows2_store(f[WORLD_NORMAL_NY], rows2_andnot(r, OCC(yi - 1, z1)));
+    rows2_store(f[WORLD_NORMAL_PZ], rows2_andnot(r, OCC(yi, z1 + 1)));
+    rows2_store(f[WORLD_NORMAL_NZ], rows2_andnot(r, OCC(yi, z1 - 1)));
+#undef OCC
 }
 
-/* Row z of layer r's face masks f into the planes: a Y plane's row is z, a Z plane's row r,
- * both the row's bits as they are (their planes were cleared, so an empty mask stores a zero);
+/* Row z of layer r's face masks (f[normal][k]: row_faces2's, k its row of the two) into the
+ * planes: a Y plane's row is z, a Z plane's row r, both the row's bits as they are (their planes
+ * were cleared, so an empty mask stores a zero);
  * an X plane's row r takes bit z for each x. used[n]: the Z and X planes with faces; yany: the
  * Y masks' bits over the layer (the caller marks its Y planes once). */
-static inline __attribute__((always_inline)) void scatter_row(ChunkScratch *s, uint64_t used[6][3], const uint64_t f[6],
-                                                              uint32_t yany[2], int r, int z) {
+static inline __attribute__((always_inline)) void scatter_row(ChunkScratch *s, uint64_t used[6][3], const uint64_t (*f)[2],
+                                                              int k, uint32_t yany[2], int r, int z) {
     for (int nn = WORLD_NORMAL_PY; nn <= WORLD_NORMAL_NY; nn++) {   /* plane y, row z, bits x */
-        const uint32_t bits = (uint32_t)(f[nn] >> 1);
+        const uint32_t bits = (uint32_t)(f[nn][k] >> 1);
         s->cplane[nn][r * CHUNK_SIZE + z] = bits;
         yany[nn - WORLD_NORMAL_PY] |= bits;   /* (used[] once per layer: mesh_clouds) */
     }
     for (int nn = WORLD_NORMAL_PZ; nn <= WORLD_NORMAL_NZ; nn++) {   /* plane z, row y, bits x */
-        const uint32_t bits = (uint32_t)(f[nn] >> 1);
+        const uint32_t bits = (uint32_t)(f[nn][k] >> 1);
         s->cplane[nn][z * WV_H + r] = bits;
         used[nn][0] |= (uint64_t)(bits != 0) << z;
     }
     for (int nn = WORLD_NORMAL_PX; nn <= WORLD_NORMAL_NX; nn++) {   /* plane x, row y, bits z */
-        uint32_t bits = (uint32_t)(f[nn] >> 1);
+        uint32_t bits = (uint32_t)(f[nn][k] >> 1);
         used[nn][0] |= bits;
         for (; bits; bits &= bits - 1) s->cplane[nn][__builtin_ctz(bits) * WV_H + r] |= 1u << z;
     }
@@ -196,12 +199,14 @@ uint32_t mesh_clouds(const WorldGen *g, ChunkScratch *s, SlabWriter *w, uint64_t
         for (int Y = ylo; Y <= yhi; Y++) {
             int yi = Y + 1;
             uint32_t yany[2] = {0, 0};
-            for (int z = 0; z < n; z++) {
-                if (!(s->cloud[yi][z + 1] & interior)) continue;
-                uint64_t f[6];
-                row_faces((const uint64_t (*)[WV_ROW])s->cloud, (const uint64_t (*)[WV_ROW])s->solid, yi, z + 1, interior,
-                          f);
-                scatter_row(s, used, f, yany, Y, z);
+            for (int z = 0; z < n; z += 2) {   /* two rows at a time (n is even) */
+                const uint64_t c0 = s->cloud[yi][z + 1] & interior, c1 = s->cloud[yi][z + 2] & interior;
+                if (!(c0 | c1)) continue;
+                uint64_t f[6][2];
+                row_faces2((const uint64_t (*)[WV_ROW])s->cloud, (const uint64_t (*)[WV_ROW])s->solid, yi, z + 1, interior,
+                           f);
+                if (c0) scatter_row(s, used, (const uint64_t (*)[2])f, 0, yany, Y, z);
+                if (c1) scatter_row(s, used, (const uint64_t (*)[2])f, 1, yany, Y, z + 1);
             }
             used[WORLD_NORMAL_PY][Y >> 6] |= (uint64_t)(yany[0] != 0) << (Y & 63);
             used[WORLD_NORMAL_NY][Y >> 6] |= (uint64_t)(yany[1] != 0) << (Y & 63);
