@@ -453,8 +453,24 @@ static void test_no_heap_after_init(void **state) {
 }
 
 
+/* The exposed faces of chunk s's interior voxels, one neighbour test each (no seams, clouds or
+ * objects): what mesh_chunk counts. */
+static uint32_t exposed_faces(const ChunkScratch *s) {
+#define SOLID(yi, zi, xi) ((s->solid[yi][zi] >> (xi)) & 1u)
+    uint32_t n = 0;
+    for (int yi = 1; yi <= s->ny; yi++)
+        for (int zi = 1; zi <= s->n; zi++)
+            for (int xi = 1; xi <= s->n; xi++)
+                if (SOLID(yi, zi, xi))
+                    n += (uint32_t)(!SOLID(yi, zi, xi + 1) + !SOLID(yi, zi, xi - 1) + !SOLID(yi + 1, zi, xi) +
+                                    !SOLID(yi - 1, zi, xi) + !SOLID(yi, zi + 1, xi) + !SOLID(yi, zi - 1, xi));
+#undef SOLID
+    return n;
+}
+
 /* Mesh limits: a checkerboard (6 faces per voxel) overflows the part table and comes back
- * truncated but usable; a dry slab pool reports failure and frees cleanly. */
+ * truncated but usable; a dry slab pool reports failure and frees cleanly. Either way every
+ * exposed face is counted, written or not. */
 static void test_mesh_limits(void **state) {
     (void)state;
     static ChunkScratch s;
@@ -483,6 +499,9 @@ static void test_mesh_limits(void **state) {
     MeshCounts mc;
     assert_true(mesh_chunk(&g, &s, &pool, &m, &mc));
     assert_true(mc.truncated);
+    const uint32_t exposed = exposed_faces(&s);
+    assert_true(exposed > WORLD_MAX_MESH_PARTS * WORLD_SLAB_VERTS / 4);   /* more than fit */
+    assert_int_equal(mc.faces, exposed);
     assert_int_equal(m.opaque_parts + m.cloud_parts, WORLD_MAX_MESH_PARTS);
     for (uint32_t i = 0; i < m.opaque_parts; i++) assert_int_equal(m.parts[i].vert_count, WORLD_SLAB_VERTS);
     mesh_free(&pool, &m);
@@ -492,6 +511,7 @@ static void test_mesh_limits(void **state) {
     assert_true(mem_pool_init(&tiny, &b, "tiny slabs", sizeof(WorldVertex) * WORLD_SLAB_VERTS, 3));
     assert_false(mesh_chunk(&g, &s, &tiny, &m, &mc));
     assert_false(mc.truncated);
+    assert_int_equal(mc.faces, exposed);
     assert_int_equal(m.opaque_parts, 3);
     mesh_free(&tiny, &m);
     assert_int_equal(mem_pool_stats(&tiny).in_use, 0);

@@ -41,46 +41,52 @@ uint32_t mesh_props(const WorldGen *g, const ChunkScratch *s, SlabWriter *w) {
     return faces;
 }
 
-/* The cloud pass's constants: per normal the colour (flat per direction) and the packed unit
- * steps along U and V (blocks per voxel). */
+/* The cloud pass's constants: the writer and its span, per normal the colour (flat per
+ * direction), the packed corner of voxel (0, 0, 0) with the flags and the packed unit steps along
+ * U and V, and the packed steps of one voxel along x, y and z (blocks per voxel). */
 typedef struct CloudCtx {
     SlabWriter *w;
-    int sc;
+    Span sp;
     uint32_t col[6];
-    uint64_t u[6], v[6];
+    uint64_t p0[6], u[6], v[6];
+    uint64_t dx, dy, dz;
 } CloudCtx;
 
 static void cloud_ctx_init(CloudCtx *c, const WorldGen *g, SlabWriter *w, int sc) {
     c->w = w;
-    c->sc = sc;
+    c->sp = (Span){0};
     for (int n = 0; n < 6; n++) {
+        const int8_t *N = k_n[n];
         uint32_t k = to_u8(0.97f * k_cloud_shade[n]), kb = to_u8(1.0f * k_cloud_shade[n]);
         c->col[n] = k | k << 8 | kb << 16 | (uint32_t)g->p.cloud_alpha << 24;
+        c->p0[n] = pack_pos((N[0] > 0) * sc, WORLD_Y_MIN + (N[1] > 0) * sc, (N[2] > 0) * sc, n) |
+                   (uint64_t)(3 | (WORLD_MAT_CLOUD << 2)) << 56;
         c->u[n] = pack_pos(k_u[n][0] * sc, k_u[n][1] * sc, k_u[n][2] * sc, 0);
         c->v[n] = pack_pos(k_v[n][0] * sc, k_v[n][1] * sc, k_v[n][2] * sc, 0);
     }
+    c->dx = pack_pos(sc, 0, 0, 0), c->dy = pack_pos(0, sc, 0, 0), c->dz = pack_pos(0, 0, sc, 0);
 }
 
 /* One merged cloud quad: the box [x0, x0+ex) x [y0, y0+ey) x [z0, z0+ez) in voxels (y0 a layer
  * index), one voxel thick along the normal. Clouds are flat-coloured per direction, so
- * merging loses nothing. */
-static inline __attribute__((always_inline)) void emit_cloud_rect(const CloudCtx *c, const int n, int x0, int y0,
-                                                                  int z0, int ex, int ey, int ez) {
-    const int8_t *N = k_n[n], *U = k_u[n], *V = k_v[n];
-    WorldVertex *q = writer_quad(c->w);
-    if (!q) return;
+ * merging loses nothing. Its corner is p0[n] and a step per voxel along each axis (pack_pos's
+ * fields: every one non-negative and within 16 bits, so they add without carries). */
+static inline __attribute__((always_inline)) void emit_cloud_rect(CloudCtx *c, const int n, int x0, int y0, int z0,
+                                                                  int ex, int ey, int ez) {
+    const int8_t *U = k_u[n], *V = k_v[n];
+    if (__builtin_expect(c->sp.q == c->sp.end, 0) && !span_next(c->w, &c->sp)) return;
+    WorldVertex *q = c->sp.q;
+    c->sp.q += 4;
     int eu = U[0] * ex + U[1] * ey + U[2] * ez;
     int ev = V[0] * ex + V[1] * ey + V[2] * ez;
-    int sc = c->sc;
-    uint64_t p0 = pack_pos((x0 + (N[0] > 0)) * sc, WORLD_Y_MIN + (y0 + (N[1] > 0)) * sc, (z0 + (N[2] > 0)) * sc, n) |
-                  (uint64_t)(3 | (WORLD_MAT_CLOUD << 2)) << 56;
+    uint64_t p0 = c->p0[n] + (uint64_t)x0 * c->dx + (uint64_t)y0 * c->dy + (uint64_t)z0 * c->dz;
     store_quad(q, p0, c->u[n] * (uint64_t)eu, c->v[n] * (uint64_t)ev, c->col[n]);
 }
 
 /* Greedy rectangles over one plane of face bits: runs along the bits, grown over rows. Row r is
  * layer r0 + r for X and Z planes, row z for Y planes. Returns the faces (the rectangles' area:
  * they cover each face bit once). Four empty rows at a time are passed over with one compare. */
-static inline __attribute__((always_inline)) uint32_t merge_plane(const CloudCtx *c, const int n, int plane,
+static inline __attribute__((always_inline)) uint32_t merge_plane(CloudCtx *c, const int n, int plane,
                                                                   uint32_t *rows, int nrows, int r0) {
     const u32x4 zero = u32x4_set1(0);
     uint32_t faces = 0;
@@ -110,7 +116,7 @@ static inline __attribute__((always_inline)) uint32_t merge_plane(const CloudCtx
 
 /* The planes of normal n with faces, in order (one copy per normal); `used`: a bit per plane
  * (a layer for Y planes, x or z for the others). Returns their faces. */
-static inline __attribute__((always_inline)) uint32_t merge_normal(const CloudCtx *c, ChunkScratch *s, const int n,
+static inline __attribute__((always_inline)) uint32_t merge_normal(CloudCtx *c, ChunkScratch *s, const int n,
                                                                    int nv, int r0, int nr, const uint64_t used[3]) {
     uint32_t faces = 0;
     for (int k = 0; k < 3; k++)
@@ -124,39 +130,42 @@ static inline __attribute__((always_inline)) uint32_t merge_normal(const CloudCt
     return faces;
 }
 
-/* Exposed-face masks of row (y, z): bit x+1 set where the voxel has that face. */
-static void row_faces(const uint64_t (*rows)[WV_ROW], const uint64_t (*block)[WV_ROW], int yi, int z1, uint64_t interior,
-                      uint64_t f[6]) {
-    uint64_t row = rows[yi][z1], r = row & interior;   /* (every mask has r's bits only) */
-    uint64_t b = block[yi][z1];
+/* Exposed-face masks of rows z1 and z1 + 1 of layer yi, f[normal][k] for row z1 + k: bit x+1 set
+ * where the voxel has that face (every mask has the row's bits in interior only). */
+static inline __attribute__((always_inline)) void row_faces2(const uint64_t (*rows)[WV_ROW], const uint64_t (*block)[WV_ROW],
+                                                             int yi, int z1, uint64_t interior, uint64_t f[6][2]) {
+    const Rows2 row = rows2_load(&rows[yi][z1]), r = rows2_and(row, rows2_set1(interior));
     /* A face shows where the neighbour is neither the same kind nor `block`. */
-    uint64_t occ = row | b;
-    f[WORLD_NORMAL_PX] = r & ~(occ >> 1);
-    f[WORLD_NORMAL_NX] = r & ~(occ << 1);
-    f[WORLD_NORMAL_PY] = r & ~(rows[yi + 1][z1] | block[yi + 1][z1]);
-    f[WORLD_NORMAL_NY] = r & ~(rows[yi - 1][z1] | block[yi - 1][z1]);
-    f[WORLD_NORMAL_PZ] = r & ~(rows[yi][z1 + 1] | block[yi][z1 + 1]);
-    f[WORLD_NORMAL_NZ] = r & ~(rows[yi][z1 - 1] | block[yi][z1 - 1]);
+    const Rows2 occ = rows2_or(row, rows2_load(&block[yi][z1]));
+#define OCC(y, z) rows2_or(rows2_load(&rows[y][z]), rows2_load(&block[y][z]))
+    rows2_store(f[WORLD_NORMAL_PX], rows2_andnot(r, ROWS2_SHR(occ, 1)));
+    rows2_store(f[WORLD_NORMAL_NX], rows2_andnot(r, ROWS2_SHL(occ, 1)));
+    rows2_store(f[WORLD_NORMAL_PY], rows2_andnot(r, OCC(yi + 1, z1)));
+    rows2_store(f[WORLD_NORMAL_NY], rows2_andnot(r, OCC(yi - 1, z1)));
+    rows2_store(f[WORLD_NORMAL_PZ], rows2_andnot(r, OCC(yi, z1 + 1)));
+    rows2_store(f[WORLD_NORMAL_NZ], rows2_andnot(r, OCC(yi, z1 - 1)));
+#undef OCC
 }
 
-/* Row z of layer r's face masks f into the planes: a Y plane's row is z, a Z plane's row r,
- * both the row's bits as they are (their planes were cleared, so an empty mask stores a zero);
+/* Row z of layer r's face masks (f[normal][k]: row_faces2's, k its row of the two) into the
+ * planes: a Y plane's row is z, a Z plane's row r, both the row's bits as they are (their planes
+ * were cleared, so an empty mask stores a zero);
  * an X plane's row r takes bit z for each x. used[n]: the Z and X planes with faces; yany: the
  * Y masks' bits over the layer (the caller marks its Y planes once). */
-static inline __attribute__((always_inline)) void scatter_row(ChunkScratch *s, uint64_t used[6][3], const uint64_t f[6],
-                                                              uint32_t yany[2], int r, int z) {
+static inline __attribute__((always_inline)) void scatter_row(ChunkScratch *s, uint64_t used[6][3], const uint64_t (*f)[2],
+                                                              int k, uint32_t yany[2], int r, int z) {
     for (int nn = WORLD_NORMAL_PY; nn <= WORLD_NORMAL_NY; nn++) {   /* plane y, row z, bits x */
-        const uint32_t bits = (uint32_t)(f[nn] >> 1);
+        const uint32_t bits = (uint32_t)(f[nn][k] >> 1);
         s->cplane[nn][r * CHUNK_SIZE + z] = bits;
         yany[nn - WORLD_NORMAL_PY] |= bits;   /* (used[] once per layer: mesh_clouds) */
     }
     for (int nn = WORLD_NORMAL_PZ; nn <= WORLD_NORMAL_NZ; nn++) {   /* plane z, row y, bits x */
-        const uint32_t bits = (uint32_t)(f[nn] >> 1);
+        const uint32_t bits = (uint32_t)(f[nn][k] >> 1);
         s->cplane[nn][z * WV_H + r] = bits;
         used[nn][0] |= (uint64_t)(bits != 0) << z;
     }
     for (int nn = WORLD_NORMAL_PX; nn <= WORLD_NORMAL_NX; nn++) {   /* plane x, row y, bits z */
-        uint32_t bits = (uint32_t)(f[nn] >> 1);
+        uint32_t bits = (uint32_t)(f[nn][k] >> 1);
         used[nn][0] |= bits;
         for (; bits; bits &= bits - 1) s->cplane[nn][__builtin_ctz(bits) * WV_H + r] |= 1u << z;
     }
@@ -172,9 +181,7 @@ uint32_t mesh_clouds(const WorldGen *g, ChunkScratch *s, SlabWriter *w, uint64_t
     for (int Y = 0; Y < ny && g->clouds; Y++) {
         /* The fill makes clouds only in layers of the band (their W7 weight positive). */
         if (!(gen_cloud_weight(g, (float)gs_block_y(s, Y) + 0.5f) > 0.0f)) continue;
-        uint64_t any = 0;
-        for (int z = 0; z < n; z++) any |= s->cloud[Y + 1][z + 1];
-        if (!(any & interior)) continue;
+        if (!rows_any(s->cloud[Y + 1] + 1, n, interior)) continue;
         if (ylo > Y) ylo = Y;
         yhi = Y;
     }
@@ -192,12 +199,14 @@ uint32_t mesh_clouds(const WorldGen *g, ChunkScratch *s, SlabWriter *w, uint64_t
         for (int Y = ylo; Y <= yhi; Y++) {
             int yi = Y + 1;
             uint32_t yany[2] = {0, 0};
-            for (int z = 0; z < n; z++) {
-                if (!(s->cloud[yi][z + 1] & interior)) continue;
-                uint64_t f[6];
-                row_faces((const uint64_t (*)[WV_ROW])s->cloud, (const uint64_t (*)[WV_ROW])s->solid, yi, z + 1, interior,
-                          f);
-                scatter_row(s, used, f, yany, Y, z);
+            for (int z = 0; z < n; z += 2) {   /* two rows at a time (n is even) */
+                const uint64_t c0 = s->cloud[yi][z + 1] & interior, c1 = s->cloud[yi][z + 2] & interior;
+                if (!(c0 | c1)) continue;
+                uint64_t f[6][2];
+                row_faces2((const uint64_t (*)[WV_ROW])s->cloud, (const uint64_t (*)[WV_ROW])s->solid, yi, z + 1, interior,
+                           f);
+                if (c0) scatter_row(s, used, (const uint64_t (*)[2])f, 0, yany, Y, z);
+                if (c1) scatter_row(s, used, (const uint64_t (*)[2])f, 1, yany, Y, z + 1);
             }
             used[WORLD_NORMAL_PY][Y >> 6] |= (uint64_t)(yany[0] != 0) << (Y & 63);
             used[WORLD_NORMAL_NY][Y >> 6] |= (uint64_t)(yany[1] != 0) << (Y & 63);
@@ -210,6 +219,7 @@ uint32_t mesh_clouds(const WorldGen *g, ChunkScratch *s, SlabWriter *w, uint64_t
         faces += merge_normal(&cc, s, 3, n, r0, nr, used[3]);
         faces += merge_normal(&cc, s, 4, n, r0, nr, used[4]);
         faces += merge_normal(&cc, s, 5, n, r0, nr, used[5]);
+        span_commit(w, &cc.sp);
     }
     return faces;
 }

@@ -1,13 +1,15 @@
 /* skyisles world: what the mesher's files share (mesher.c and mesh_ctx.c the terrain faces,
  * mesh_flat.c the objects' boxes and the merged clouds, mesh_writer.c the slabs): the face frames,
- * the slab writer's fast path and the packed vertex stores, inline so every pass keeps them in its
- * loop. */
+ * the slab writer's fast path and spans, the packed vertex stores and the bit rows two at a time,
+ * inline so every pass keeps them in its loop. */
 #ifndef SKYISLES_MESH_INTERNAL_H
 #define SKYISLES_MESH_INTERNAL_H
 
 #include <string.h>
 
 #include "world/world_internal.h"
+
+#include "noise/simd.h"
 
 /* Per normal: the normal, then tangents U, V with cross(U, V) = N, so the corner order
  * (0,0) (1,0) (1,1) (0,1) in (U, V) is counter-clockwise seen from outside. */
@@ -18,10 +20,17 @@ static const uint8_t k_cu[4] = {0, 1, 1, 0}, k_cv[4] = {0, 0, 1, 1};
 /* Directional shade per normal: sun from above, a little from +X. */
 static const float k_dir_shade[6] = {0.82f, 0.74f, 1.0f, 0.5f, 0.68f, 0.62f};
 
+/* An AO entry as the face loop uses it: its index (bits 2i..2i+1 vertex i's AO level) times 64,
+ * the byte offset of its 64-byte AoEntry, and its rotation as 32, the byte offset of the rotated
+ * corners' four packed offsets; an address each with one AND. */
+#define MESH_AO_SHIFT 6
+#define MESH_AO_ROT 32u
+#define MESH_AO_INDEX(e) (((e) >> MESH_AO_SHIFT) & 0xffu)
+
 /* The terrain pass's tables (mesh_tables.c), built once by mesh_tables_init. */
 #define MESH_BANDS 8   /* desert strata: bands of three blocks by height, repeating */
 typedef struct MeshTables {
-    uint16_t ao_lut[2][512];      /* AO entry of a 3x3 front ring (plain, transposed) */
+    uint16_t ao_lut[2][512];      /* AO entry of a 3x3 front ring (plain, transposed): MESH_AO_* */
     uint64_t ao_flags[256][4];    /* vertex i's AO level as flag bits 56-57, by the entry's low byte */
     uint8_t face_mat[6][WORLD_MAT_COUNT];   /* the material a face of normal n shows */
     /* [variant: 0 top/bottom, 1 + band: sides][face material][base of biome b, then jitter
@@ -55,6 +64,40 @@ WorldVertex *mesh_writer_span(SlabWriter *w, uint32_t *quads);
 static inline void writer_commit(SlabWriter *w, uint32_t quads) {
     w->fill += 4 * quads;
     w->part->vert_count += 4 * quads;
+}
+
+/* A pass's room for quads, written in order: the next quad, the end of the span and its start
+ * (dead: the pool ran dry or the part table is full; the pass's other faces are counted only, in
+ * lost); quads: those committed so far. */
+typedef struct Span {
+    WorldVertex *q, *end, *start;
+    bool dead;
+    uint32_t quads, lost;
+} Span;
+
+/* The quads written into the span so far, committed to the writer. */
+static inline void span_commit(SlabWriter *w, Span *sp) {
+    if (sp->q != sp->start) {
+        const uint32_t quads = (uint32_t)((sp->q - sp->start) / 4);
+        writer_commit(w, quads);
+        sp->quads += quads;
+        sp->start = sp->q;
+    }
+}
+
+/* A full span committed and the next one started (a slab or part changes only between quads, as
+ * writer_quad would); false when there is none. */
+static inline bool span_next(SlabWriter *w, Span *sp) {
+    if (sp->dead) return false;
+    span_commit(w, sp);
+    uint32_t quads;
+    sp->q = sp->start = sp->end = mesh_writer_span(w, &quads);
+    if (!sp->q) {
+        sp->dead = true;
+        return false;
+    }
+    sp->end = sp->q + 4 * quads;
+    return true;
 }
 
 /* Room for one more quad in the current part's slab is the common case. */
@@ -112,6 +155,58 @@ static inline __attribute__((always_inline)) void store_quad(WorldVertex *q, uin
     store_vertex(&q[1], p0 + du, col);
     store_vertex(&q[2], p0 + du + dv, col);
     store_vertex(&q[3], p0 + dv, col);
+}
+
+/* Two rows' bits side by side (rows z and z + 1 of a layer), for the face masks of both at once. */
+#if defined(SIMD_SSE2)
+typedef __m128i Rows2;
+static inline Rows2 rows2_load(const uint64_t *p) { return _mm_loadu_si128((const __m128i *)(const void *)p); }
+static inline void rows2_store(uint64_t *p, Rows2 v) { _mm_storeu_si128((__m128i *)(void *)p, v); }
+static inline Rows2 rows2_and(Rows2 a, Rows2 b) { return _mm_and_si128(a, b); }
+static inline Rows2 rows2_andnot(Rows2 a, Rows2 b) { return _mm_andnot_si128(b, a); }   /* a & ~b */
+static inline Rows2 rows2_or(Rows2 a, Rows2 b) { return _mm_or_si128(a, b); }
+static inline Rows2 rows2_set1(uint64_t v) { return _mm_set1_epi64x((long long)v); }
+#define ROWS2_SHR(a, k) _mm_srli_epi64((a), (k))
+#define ROWS2_SHL(a, k) _mm_slli_epi64((a), (k))
+/* Bit k: row k of the two has a bit set. */
+static inline uint32_t rows2_nonzero(Rows2 a) {
+    __m128i z = _mm_cmpeq_epi32(a, _mm_setzero_si128());
+    z = _mm_and_si128(z, _mm_shuffle_epi32(z, _MM_SHUFFLE(2, 3, 0, 1)));
+    return 3u & ~(uint32_t)_mm_movemask_pd(_mm_castsi128_pd(z));
+}
+#elif defined(SIMD_NEON)
+typedef uint64x2_t Rows2;
+static inline Rows2 rows2_load(const uint64_t *p) { return vld1q_u64(p); }
+static inline void rows2_store(uint64_t *p, Rows2 v) { vst1q_u64(p, v); }
+static inline Rows2 rows2_and(Rows2 a, Rows2 b) { return vandq_u64(a, b); }
+static inline Rows2 rows2_andnot(Rows2 a, Rows2 b) { return vbicq_u64(a, b); }   /* a & ~b */
+static inline Rows2 rows2_or(Rows2 a, Rows2 b) { return vorrq_u64(a, b); }
+static inline Rows2 rows2_set1(uint64_t v) { return vdupq_n_u64(v); }
+#define ROWS2_SHR(a, k) vshrq_n_u64((a), (k))
+#define ROWS2_SHL(a, k) vshlq_n_u64((a), (k))
+static inline uint32_t rows2_nonzero(Rows2 a) {
+    return (uint32_t)(vgetq_lane_u64(a, 0) != 0) | (uint32_t)(vgetq_lane_u64(a, 1) != 0) << 1;
+}
+#else
+typedef struct Rows2 { uint64_t a, b; } Rows2;
+static inline Rows2 rows2_load(const uint64_t *p) { Rows2 r = {p[0], p[1]}; return r; }
+static inline void rows2_store(uint64_t *p, Rows2 v) { p[0] = v.a, p[1] = v.b; }
+static inline Rows2 rows2_and(Rows2 a, Rows2 b) { Rows2 r = {a.a & b.a, a.b & b.b}; return r; }
+static inline Rows2 rows2_andnot(Rows2 a, Rows2 b) { Rows2 r = {a.a & ~b.a, a.b & ~b.b}; return r; }
+static inline Rows2 rows2_or(Rows2 a, Rows2 b) { Rows2 r = {a.a | b.a, a.b | b.b}; return r; }
+static inline Rows2 rows2_set1(uint64_t v) { Rows2 r = {v, v}; return r; }
+static inline Rows2 rows2_shr(Rows2 a, int k) { Rows2 r = {a.a >> k, a.b >> k}; return r; }
+static inline Rows2 rows2_shl(Rows2 a, int k) { Rows2 r = {a.a << k, a.b << k}; return r; }
+#define ROWS2_SHR(a, k) rows2_shr((a), (k))
+#define ROWS2_SHL(a, k) rows2_shl((a), (k))
+static inline uint32_t rows2_nonzero(Rows2 a) { return (uint32_t)(a.a != 0) | (uint32_t)(a.b != 0) << 1; }
+#endif
+
+/* Whether rows[0..n-1] (n even) have a bit of mask set: ORed two rows at a time. */
+static inline bool rows_any(const uint64_t *rows, int n, uint64_t mask) {
+    Rows2 any = rows2_load(rows);
+    for (int z = 2; z < n; z += 2) any = rows2_or(any, rows2_load(rows + z));
+    return rows2_nonzero(rows2_and(any, rows2_set1(mask))) != 0;
 }
 
 /* Pseudo-AO by altitude (W6): shade_floor at bedrock level rising to 1 at the cloud band's foot. */

@@ -77,7 +77,7 @@ static pthread_once_t g_once = PTHREAD_ONCE_INIT;
  * when (U, V) read it as G[dv][du]): for each corner k, two side neighbours and the corner one,
  * ao = s1 && s2 ? 0 : 3 - (s1 + s2 + c). The quad is rotated so its 0-2 diagonal joins the
  * brighter pair: vertex i is corner (i + rot) & 3. An entry holds vertex i's ao in bits
- * 2i..2i+1 and rot in bit 8. */
+ * 2i..2i+1 of its index (MESH_AO_SHIFT up) and rot as MESH_AO_ROT. */
 static void ao_init(MeshTables *t) {
     for (int tr = 0; tr < 2; tr++)
         for (uint32_t gm = 0; gm < 512; gm++) {
@@ -89,9 +89,9 @@ static void ao_init(MeshTables *t) {
                 ao[k] = (s1 && s2) ? 0 : 3 - (s1 + s2 + cn);
             }
 #undef OCC
-            uint32_t rot = ao[0] + ao[2] < ao[1] + ao[3] ? 1u : 0u, e = rot << 8;
+            uint32_t rot = ao[0] + ao[2] < ao[1] + ao[3] ? 1u : 0u, e = 0;
             for (int i = 0; i < 4; i++) e |= ao[(i + rot) & 3] << (2 * i);
-            t->ao_lut[tr][gm] = (uint16_t)e;
+            t->ao_lut[tr][gm] = (uint16_t)(e << MESH_AO_SHIFT | rot * MESH_AO_ROT);
         }
     for (int e = 0; e < 256; e++)
         for (int i = 0; i < 4; i++) t->ao_flags[e][i] = (uint64_t)((e >> (2 * i)) & 3) << 56;

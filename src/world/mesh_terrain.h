@@ -26,7 +26,8 @@ typedef struct FaceLook {
     uint8_t n, variant;   /* the normal, the palette variant */
     int16_t by;           /* the layer's block height */
 } FaceLook;
-_Static_assert(sizeof(FaceLook) == 64, "a look is 64 bytes: a shift indexes it");
+#define LOOK_SHIFT 6   /* log2 of a look's size */
+_Static_assert(sizeof(FaceLook) == 1u << LOOK_SHIFT, "a look is 64 bytes: a shift indexes it");
 _Static_assert(WORLD_Y_MAX <= INT16_MAX, "a look's height fits its int16");
 #define LOOK(n, cls) ((n) * 4 + (cls))
 
@@ -53,7 +54,17 @@ typedef struct AoEntry {
     uint64_t fl[4];
     uint16_t q[2][8];
 } AoEntry;
-_Static_assert(sizeof(AoEntry) == 64, "an AO entry is 64 bytes");
+_Static_assert(sizeof(AoEntry) == 1u << MESH_AO_SHIFT, "an AO entry is 64 bytes: MESH_AO_SHIFT");
+_Static_assert(sizeof(uint64_t[4]) == MESH_AO_ROT, "a rotation's corner offsets are MESH_AO_ROT bytes");
+
+/* The AoEntry of LUT entry e in table aoe, and the corner offsets of its rotation in corner
+ * (MESH_AO_*: byte offsets, one AND each). */
+static inline const AoEntry *ao_entry(const AoEntry *aoe, uint32_t e) {
+    return (const AoEntry *)(const void *)((const char *)aoe + (e & (0xffu << MESH_AO_SHIFT)));
+}
+static inline const uint64_t *ao_corner(const uint64_t (*corner)[4], uint32_t e) {
+    return (const uint64_t *)(const void *)((const char *)corner + (e & MESH_AO_ROT));
+}
 
 /* Per-chunk constants of the opaque pass. */
 typedef struct MeshCtx {

@@ -105,13 +105,13 @@ static inline void face_colours(const MeshCtx *c, f32x4 rgb, uint32_t e, uint32_
     float v[4];
     f32x4_store(v, rgb);
     for (int i = 0; i < 4; i++) {
-        float f = c->aof[(e >> (2 * i)) & 3u];
+        float f = c->aof[(MESH_AO_INDEX(e) >> (2 * i)) & 3u];
         cv[i] = (uint32_t)to_u8(v[0] * f) | (uint32_t)to_u8(v[1] * f) << 8 | (uint32_t)to_u8(v[2] * f) << 16 | 255u << 24;
     }
 }
 #elif defined(SIMD_SSE2)
 static inline __attribute__((always_inline)) __m128i face_colours(const MeshCtx *c, f32x4 rgb, uint32_t e) {
-    const AoEntry *ae = &c->aoe[e & 0xffu];
+    const AoEntry *ae = ao_entry(c->aoe, e);
     /* Truncated, saturated to int16, no less than 0; twice (vertices 0-1 and 2-3 share it). */
     __m128i c32 = _mm_cvttps_epi32(rgb);
     __m128i c16 = _mm_max_epi16(_mm_packs_epi32(c32, c32), _mm_setzero_si128());
@@ -124,7 +124,7 @@ static inline __attribute__((always_inline)) __m128i face_colours(const MeshCtx 
 }
 #elif defined(SIMD_NEON)
 static inline __attribute__((always_inline)) void face_colours(const MeshCtx *c, f32x4 rgb, uint32_t e, uint32_t cv[4]) {
-    const AoEntry *ae = &c->aoe[e & 0xffu];
+    const AoEntry *ae = ao_entry(c->aoe, e);
     int16x4_t s16 = vmax_s16(vqmovn_s32(vcvtq_s32_f32(rgb)), vdup_n_s16(0));   /* SSE2's packs and max */
     uint16x4_t c16 = vreinterpret_u16_s16(s16);
     uint16x8_t q0 = vld1q_u16(ae->q[0]), q1 = vld1q_u16(ae->q[1]);
@@ -139,7 +139,7 @@ static inline __attribute__((always_inline)) void face_colours(const MeshCtx *c,
 }
 #else
 static inline void face_colours(const MeshCtx *c, f32x4 rgb, uint32_t e, uint32_t cv[4]) {
-    const AoEntry *ae = &c->aoe[e & 0xffu];
+    const AoEntry *ae = ao_entry(c->aoe, e);
     float v[4];
     f32x4_store(v, rgb);
     uint32_t c16[3];
@@ -159,7 +159,7 @@ static inline void face_colours(const MeshCtx *c, f32x4 rgb, uint32_t e, uint32_
  * entry's rotation), packed first corner p0 (position, normal, material flags). */
 static inline __attribute__((always_inline)) void store_face(const MeshCtx *c, WorldVertex *restrict q, f32x4 rgb,
                                                              uint32_t e, const uint64_t *off, uint64_t p0) {
-    const uint64_t *fl = c->aoe[e & 0xffu].fl;
+    const uint64_t *fl = ao_entry(c->aoe, e)->fl;
 #if defined(MESH_PACKED) && defined(SIMD_SSE2) && !defined(MESH_REFERENCE_COLOUR)
     __m128i col = face_colours(c, rgb, e);
     /* Positions two per vector, then the 48 bytes as three stores: 32-bit lanes p0 = a b, p1 =
@@ -188,33 +188,14 @@ static inline __attribute__((always_inline)) void store_face(const MeshCtx *c, W
 #endif
 }
 
-/* The writer's room for a layer's quads: the next quad, the end of the span and its start (dead:
- * the pool ran dry or the part table is full; the layer's other faces are counted only). */
-typedef struct Span {
-    WorldVertex *q, *end, *start;
-    bool dead;
-} Span;
-
-/* The quads written into the span so far, committed to the writer. */
-static inline void span_commit(SlabWriter *w, Span *sp) {
-    if (sp->q != sp->start) writer_commit(w, (uint32_t)((sp->q - sp->start) / 4));
-}
-
 /* One face (AO entry e, column col, look L, under a roof or not) through the writer: a slab or
  * part changes only between quads, as writer_quad would. */
 static inline __attribute__((always_inline)) void emit_face(const MeshCtx *restrict c, SlabWriter *w, Span *sp,
                                                             const bool homes, uint32_t e, int col, const FaceLook *L,
                                                             uint32_t roof) {
-    if (__builtin_expect(sp->q == sp->end, 0)) {   /* the current part's slab is full: the next one */
-        if (sp->dead) return;
-        span_commit(w, sp);
-        uint32_t span;
-        sp->q = sp->start = sp->end = mesh_writer_span(w, &span);
-        if (!sp->q) {
-            sp->dead = true;
-            return;
-        }
-        sp->end = sp->q + 4 * span;
+    if (__builtin_expect(sp->q == sp->end, 0) && !span_next(w, sp)) {
+        sp->lost++;
+        return;
     }
     uint64_t p0 = L->p0 + c->colpos[col];
     f32x4 rgb;
@@ -226,7 +207,7 @@ static inline __attribute__((always_inline)) void emit_face(const MeshCtx *restr
         rgb = blend_colour(c, L->pal, col, c->blend[col] & L->blendable);
     }
     rgb = f32x4_mul(rgb, f32x4_load(L->lit[roof]));
-    store_face(c, sp->q, rgb, e, L->corner[(e >> 8) & 1u], p0);
+    store_face(c, sp->q, rgb, e, ao_corner(L->corner, e), p0);
     sp->q += 4;
 }
 
@@ -268,15 +249,14 @@ static inline __attribute__((always_inline)) uint32_t xring_entry(const XRows *x
  * from one loop: each one's AO entry from its 3x3 front ring (bit a * 3 + b: for +-Y and +-Z
  * three rows whose bits x-1..x+1 are a ring row; for +-X, xring, the column in front in layers
  * y-1..y+1 by rows z-1..z+1 from xr), its depth class from the surf0 (at
- * bit x) and stone (at bit x + 1) masks, and whether rock higher in the column in front roofs
+ * bit x + LOOK_SHIFT) and stone (at bit x + 1 + LOOK_SHIFT) masks, and whether rock higher in the column in front roofs
  * its air cell. One loop for +-Y and +-Z together ends a row's search once, not twice. */
-static inline __attribute__((always_inline)) uint32_t face_run(const MeshCtx *restrict c, SlabWriter *w, Span *sp,
-                                                               const bool xring, const bool two, const bool homes, uint64_t ma,
-                                                               uint64_t mb, int side0, const XRows *xr, int z,
-                                                               uint64_t surf0, uint64_t stone) {
+static inline __attribute__((always_inline)) void face_run(const MeshCtx *restrict c, SlabWriter *w, Span *sp,
+                                                           const bool xring, const bool two, const bool homes, uint64_t ma,
+                                                           uint64_t mb, int side0, const XRows *xr, int z, uint64_t surf0,
+                                                           uint64_t stone) {
     const int colz = z * CHUNK_SIZE, topz = z * WV_ROW;
     const LayerSide *sides = &c->side[side0];
-    uint32_t faces = 0;
     while (two ? (ma | mb) != 0 : ma != 0) {
         uint64_t cur = ma;
         int si = 0;
@@ -304,11 +284,11 @@ static inline __attribute__((always_inline)) uint32_t face_run(const MeshCtx *re
             const int st = sd->st;
             gm = ((uint32_t)(r[0] >> x) & 7u) | ((uint32_t)(r[st] >> x) & 7u) << 3 | ((uint32_t)(r[2 * st] >> x) & 7u) << 6;
         }
-        uint32_t cls = ((uint32_t)(surf0 >> x) & 1u) | ((uint32_t)(stone >> x) & 2u);
-        emit_face(c, w, sp, homes, sd->lut[gm], colz + x, sd->look + cls, (uint32_t)(sd->top[topz + x] > sd->fy));
-        faces++;
+        /* The look of its depth class: the class's bits land on the look's byte offset. */
+        const uint32_t cls = ((uint32_t)(surf0 >> x) & (1u << LOOK_SHIFT)) | ((uint32_t)(stone >> x) & (2u << LOOK_SHIFT));
+        const FaceLook *L = (const FaceLook *)(const void *)((const char *)sd->look + cls);
+        emit_face(c, w, sp, homes, sd->lut[gm], colz + x, L, (uint32_t)(sd->top[topz + x] > sd->fy));
     }
-    return faces;
 }
 
 /* Both masks of a pair side by side: bit 32k + x for normal 2P + k, column x. */
@@ -317,7 +297,7 @@ static inline uint64_t pair_mask(uint64_t fa, uint64_t fb) { return fa >> 1 | (f
 /* +-X faces of row z of a layer, whose rows z-1..z+1 are l1[0..2] (l0 below, l2 above). Ring bit
  * j = layer a * 3 + row c (XRows; X faces are never on the floor's layer -1). The centre (j = 4) is left out: no AO corner reads it (ao_init), so
  * lut[gm] is the same without it. */
-static inline __attribute__((always_inline)) uint32_t faces_x(const MeshCtx *restrict c, SlabWriter *w, Span *sp,
+static inline __attribute__((always_inline)) void faces_x(const MeshCtx *restrict c, SlabWriter *w, Span *sp,
                                                               const bool homes, uint64_t pair, const uint64_t *l0,
                                                               const uint64_t *l1, const uint64_t *l2, int z, uint64_t surf0,
                                                               uint64_t stone) {
@@ -335,7 +315,7 @@ static inline __attribute__((always_inline)) uint32_t faces_x(const MeshCtx *res
     xr.w[0] = l0[0], xr.w[1] = l0[1] << 1, xr.w[2] = l0[2] << 2, xr.w[3] = l1[0] << 3, xr.w[4] = 0, xr.w[5] = l1[2] << 5;
     xr.w[6] = l2[0] << 6, xr.w[7] = l2[1] << 7, xr.w[8] = l2[2] << 8;
 #endif
-    return face_run(c, w, sp, true, false, homes, pair, 0, 0, &xr, z, surf0, stone);
+    face_run(c, w, sp, true, false, homes, pair, 0, 0, &xr, z, surf0, stone);
 }
 
 /* LOD seams: a border face the apron culled is kept where the neighbour, at a LOD one finer or
@@ -367,17 +347,20 @@ static void seam_faces(const WorldGen *g, ChunkScratch *s, int Y, int z, uint64_
     }
 }
 
-/* A row of a layer with faces: its pair masks (pair_mask: +-X, +-Y, +-Z), its depth classes (surf0
- * at bit x, stone at bit x + 1) and z. */
-typedef struct FaceRow {
-    uint64_t x, y, z, surf0, stone;
-    int row;
-} FaceRow;
+/* A layer's rows by z: their pair masks (pair_mask: +-X, +-Y, +-Z) and depth classes (surf0 at
+ * bit x + LOOK_SHIFT, stone at bit x + 1 + LOOK_SHIFT: shifted right by x, the look's offset); `has`: bit z the row has faces (the others are not written). */
+typedef struct LayerRows {
+    uint64_t x[CHUNK_SIZE], y[CHUNK_SIZE], z[CHUNK_SIZE], surf0[CHUNK_SIZE], stone[CHUNK_SIZE];
+    uint32_t has;
+} LayerRows;
 
-/* The rows of layer Y with faces into rows (in order); returns their count. One copy with the LOD
- * seams' faces, one without. */
-static inline __attribute__((always_inline)) int layer_rows(const MeshCtx *ctx, ChunkScratch *s, const bool seams, int Y,
-                                                            FaceRow *rows) {
+/* pair_mask of two rows at once. */
+static inline Rows2 rows2_pair(Rows2 fa, Rows2 fb) { return rows2_or(ROWS2_SHR(fa, 1), ROWS2_SHL(ROWS2_SHR(fb, 1), 32)); }
+
+/* The rows of layer Y with faces into lr. Without the LOD seams two rows at a time, a pair with no
+ * rock passed over; with them a row at a time (seam_faces). */
+static inline __attribute__((always_inline)) void layer_rows(const MeshCtx *ctx, ChunkScratch *s, const bool seams, int Y,
+                                                             LayerRows *lr) {
     static const uint64_t k_no_row[WV_ROW];   /* above the top layer: air */
     const WorldGen *g = ctx->g;
     const int n = s->n, ny = s->ny, dl = gs_dirt_layers(s), yi = Y + 1;
@@ -387,79 +370,84 @@ static inline __attribute__((always_inline)) int layer_rows(const MeshCtx *ctx, 
      * above the top layer), then the layer itself, which takes nothing from its own rock. */
     const uint64_t *above[4];
     for (int k = 0; k < 4; k++) above[k] = k >= dl ? cur : Y + 1 + k < ny ? s->solid[yi + 1 + k] : k_no_row;
-    int nr = 0;
-    for (int z = 0; z < n; z++) {
-        uint64_t row = cur[z + 1], r = row & interior;
-        if (!r) continue;
-        /* Exposed faces: solid against anything not solid. */
-        FaceRow *fr = &rows[nr];
-        if (seams) {
+    uint32_t has = 0;
+    if (seams) {
+        for (int z = 0; z < n; z++) {
+            uint64_t row = cur[z + 1], r = row & interior;
+            if (!r) continue;
+            /* Exposed faces: solid against anything not solid. */
             uint64_t f[6] = {r & ~(row >> 1), r & ~(row << 1), r & ~up[z + 1], r & ~dn[z + 1], r & ~cur[z + 2], r & ~cur[z]};
             if ((r & (2ull | (1ull << n))) || z == 0 || z == n - 1) seam_faces(g, s, Y, z, r, f);
-            fr->x = pair_mask(f[0], f[1]);
-            fr->y = pair_mask(f[2], f[3]);
-            fr->z = pair_mask(f[4], f[5]);
-        } else {
-            fr->x = pair_mask(r & ~(row >> 1), r & ~(row << 1));
-            fr->y = pair_mask(r & ~up[z + 1], r & ~dn[z + 1]);
-            fr->z = pair_mask(r & ~cur[z + 2], r & ~cur[z]);
+            lr->x[z] = pair_mask(f[0], f[1]);
+            lr->y[z] = pair_mask(f[2], f[3]);
+            lr->z[z] = pair_mask(f[4], f[5]);
+            lr->surf0[z] = (r & ~above[0][z + 1]) << (LOOK_SHIFT - 1);
+            lr->stone[z] = (r & above[0][z + 1] & above[1][z + 1] & above[2][z + 1] & above[3][z + 1]) << LOOK_SHIFT;
+            has |= (uint32_t)((lr->x[z] | lr->y[z] | lr->z[z]) != 0) << z;
         }
-        fr->surf0 = (r & ~above[0][z + 1]) >> 1;
-        fr->stone = r & above[0][z + 1] & above[1][z + 1] & above[2][z + 1] & above[3][z + 1];
-        fr->row = z;
-        nr += (fr->x | fr->y | fr->z) != 0;
+    } else {
+        const Rows2 in = rows2_set1(interior);
+        for (int z = 0; z < n; z += 2) {   /* (n is even: CHUNK_SIZE >> lod, at least 4) */
+            if (!((cur[z + 1] | cur[z + 2]) & interior)) continue;
+            const Rows2 row = rows2_load(cur + z + 1), r = rows2_and(row, in);
+            /* Exposed faces: solid against anything not solid. */
+            const Rows2 fx = rows2_pair(rows2_andnot(r, ROWS2_SHR(row, 1)), rows2_andnot(r, ROWS2_SHL(row, 1)));
+            const Rows2 fy = rows2_pair(rows2_andnot(r, rows2_load(up + z + 1)), rows2_andnot(r, rows2_load(dn + z + 1)));
+            const Rows2 fz = rows2_pair(rows2_andnot(r, rows2_load(cur + z + 2)), rows2_andnot(r, rows2_load(cur + z)));
+            const Rows2 a0 = rows2_load(above[0] + z + 1);
+            rows2_store(lr->x + z, fx);
+            rows2_store(lr->y + z, fy);
+            rows2_store(lr->z + z, fz);
+            rows2_store(lr->surf0 + z, ROWS2_SHL(rows2_andnot(r, a0), LOOK_SHIFT - 1));
+            rows2_store(lr->stone + z, ROWS2_SHL(rows2_and(rows2_and(rows2_and(r, a0), rows2_load(above[1] + z + 1)),
+                                                           rows2_and(rows2_load(above[2] + z + 1), rows2_load(above[3] + z + 1))),
+                                                 LOOK_SHIFT));
+            has |= rows2_nonzero(rows2_or(rows2_or(fx, fy), fz)) << z;
+        }
     }
-    return nr;
+    lr->has = has;
 }
 
 /* The faces of the rows of a layer (l: its rows from z = -1 of the layers below, at and above it). */
-static inline __attribute__((always_inline)) uint32_t mesh_rows(const MeshCtx *restrict c, SlabWriter *w, Span *sp,
-                                                                const bool homes, const FaceRow *rows, int nr,
-                                                                const uint64_t *const l[3]) {
-    uint32_t faces = 0;
-    for (int i = 0; i < nr; i++) {
-        const FaceRow *fr = &rows[i];
-        const int z = fr->row;
-        if (fr->x) faces += faces_x(c, w, sp, homes, fr->x, l[0] + z, l[1] + z, l[2] + z, z, fr->surf0, fr->stone);
-        if (fr->y | fr->z)   /* +-Y, then +-Z */
-            faces += face_run(c, w, sp, false, true, homes, fr->y, fr->z, 2, NULL, z, fr->surf0, fr->stone);
+static inline __attribute__((always_inline)) void mesh_rows(const MeshCtx *restrict c, SlabWriter *w, Span *sp,
+                                                            const bool homes, const LayerRows *lr, const uint64_t *const l[3]) {
+    for (uint32_t m = lr->has; m; m &= m - 1) {
+        const int z = __builtin_ctz(m);
+        if (lr->x[z]) faces_x(c, w, sp, homes, lr->x[z], l[0] + z, l[1] + z, l[2] + z, z, lr->surf0[z], lr->stone[z]);
+        if (lr->y[z] | lr->z[z])   /* +-Y, then +-Z */
+            face_run(c, w, sp, false, true, homes, lr->y[z], lr->z[z], 2, NULL, z, lr->surf0[z], lr->stone[z]);
     }
-    return faces;
 }
 
-/* The terrain faces of layer Y: its rows with faces found, its looks made, then the faces written
- * row by row; returns them. */
-static uint32_t mesh_layer(MeshCtx *ctx, ChunkScratch *s, int Y, SlabWriter *w) {
-    FaceRow rows[CHUNK_SIZE];
-    const int nr = s->seams ? layer_rows(ctx, s, true, Y, rows) : layer_rows(ctx, s, false, Y, rows);
-    if (!nr) return 0;
+/* The terrain faces of layer Y into sp: its rows with faces found, its looks made, then the faces
+ * written row by row. */
+static void mesh_layer(MeshCtx *ctx, ChunkScratch *s, int Y, SlabWriter *w, Span *sp) {
+    LayerRows lr;
+    if (s->seams) layer_rows(ctx, s, true, Y, &lr);
+    else layer_rows(ctx, s, false, Y, &lr);
+    if (!lr.has) return;
     layer_look(ctx, Y);
     const int yi = Y + 1;
     const uint64_t *const lay[3] = {s->solid[yi - 1], s->solid[yi], s->solid[yi + 1]};
-    Span sp = {NULL, NULL, NULL, false};
     /* One copy of the loops for layers the home island may claim, one for the others. */
-    uint32_t faces = ctx->homes ? mesh_rows(ctx, w, &sp, true, rows, nr, lay) : mesh_rows(ctx, w, &sp, false, rows, nr, lay);
-    span_commit(w, &sp);
-    return faces;
+    if (ctx->homes) mesh_rows(ctx, w, sp, true, &lr, lay);
+    else mesh_rows(ctx, w, sp, false, &lr, lay);
 }
 
 /* The floor: below WORLD_Y_MIN counts as solid, and bedrock makes block 0 solid, but a coarse
  * layer 0 samples block s/2, which can be air where the floor is thin. The floor's top face then
  * closes the column (at LOD 0 layer 0 is bedrock and this adds nothing): the top faces of a
- * layer -1 of abyss. */
-static uint32_t mesh_floor(MeshCtx *ctx, const ChunkScratch *s, SlabWriter *w) {
+ * layer -1 of abyss, into sp. */
+static void mesh_floor(MeshCtx *ctx, const ChunkScratch *s, SlabWriter *w, Span *sp) {
     const int n = s->n;
     const uint64_t interior = ((1ull << n) - 1ull) << 1;
-    Span sp = {NULL, NULL, NULL, false};
-    uint32_t faces = 0;
+    bool looked = false;
     for (int z = 0; z < n; z++) {
         uint64_t open = ~s->solid[1][z + 1] & interior;
         if (!open) continue;
-        if (!faces) layer_look(ctx, -1);
-        faces += face_run(ctx, w, &sp, false, false, false, pair_mask(open, 0), 0, 2, NULL, z, 0, 0);
+        if (!looked) layer_look(ctx, -1), looked = true;
+        face_run(ctx, w, sp, false, false, false, pair_mask(open, 0), 0, 2, NULL, z, 0, 0);
     }
-    span_commit(w, &sp);
-    return faces;
 }
 
 bool mesh_chunk(const WorldGen *g, ChunkScratch *s, MemPool *slabs, ChunkMesh *out, MeshCounts *counts) {
@@ -476,12 +464,14 @@ bool mesh_chunk(const WorldGen *g, ChunkScratch *s, MemPool *slabs, ChunkMesh *o
     mesh_ctx_init(&ctx, g, s);
     /* Terrain faces come from a layer's own rock: none above the highest layer holding some. */
     int ytop = s->ny - 1;
-    for (uint64_t any = 0; ytop >= 0; ytop--) {
-        for (int z = 1; z <= s->n; z++) any |= s->solid[ytop + 1][z];
-        if (any & interior) break;
-    }
-    for (int Y = 0; Y <= ytop; Y++) mc.faces += mesh_layer(&ctx, s, Y, &w);
-    if (s->seams) mc.faces += mesh_floor(&ctx, s, &w);
+    while (ytop >= 0 && !rows_any(s->solid[ytop + 1] + 1, s->n, interior)) ytop--;
+    /* Every terrain face through one span: those written (its quads) and those the pool or the
+     * part table had no room for (lost). */
+    Span sp = {0};
+    for (int Y = 0; Y <= ytop; Y++) mesh_layer(&ctx, s, Y, &w, &sp);
+    if (s->seams) mesh_floor(&ctx, s, &w, &sp);
+    span_commit(&w, &sp);
+    mc.faces += sp.quads + sp.lost;
     mc.faces += mesh_props(g, s, &w);
     /* Cloud pass: its own parts after the opaque ones. */
     w.part = NULL;

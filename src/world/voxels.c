@@ -8,6 +8,14 @@
 
 #include "noise/simd.h"
 
+/* A loop over a cell's z samples (at most WORLD_CELL_XZ): unrolled, so the whole-row copies run
+ * without a counter and with their shifts and offsets constant. */
+#if defined(__GNUC__) && !defined(__clang__)
+#define UNROLL_Z _Pragma("GCC unroll 4")
+#else
+#define UNROLL_Z
+#endif
+
 static const float k_txz[WORLD_CELL_XZ] = {0.125f, 0.375f, 0.625f, 0.875f};
 static const float k_ty[WORLD_CELL_Y] = {0.0625f, 0.1875f, 0.3125f, 0.4375f, 0.5625f, 0.6875f, 0.8125f, 0.9375f};
 
@@ -78,6 +86,7 @@ static inline __attribute__((always_inline)) void field_rows(const LayerCols *lc
                                                              f32x4 *out) {
     f32x4 x0, dx;
     field_x(lc->y, tx, &x0, &dx);
+    UNROLL_Z
     for (int k = 0; k < nzs; k++) out[k] = f32x4_add(x0, f32x4_mul(dx, f32x4_set1(tz[k])));
 }
 
@@ -193,8 +202,10 @@ static void cell_work(const WorldGen *g, const ChunkScratch *s, int yi, int zi, 
 /* The packed sample bits (bit 4k + i) of a cell into its rows' words. */
 static inline __attribute__((always_inline)) void put_bits(const CellWork *cw, uint32_t b, int nzs, uint64_t *acc) {
     if (b == cw->all) {
+        UNROLL_Z
         for (int k = 0; k < nzs; k++) acc[k] |= cw->bits;
     } else if (b) {
+        UNROLL_Z
         for (int k = 0; k < nzs; k++) acc[k] |= (uint64_t)((b >> (4 * k)) & 15u) << cw->sh;
     }
 }
@@ -268,6 +279,7 @@ static inline __attribute__((always_inline)) uint32_t rows_rock(f32x4 dx0, f32x4
     const f32x4 yc = f32x4_set1(L->yc), bed = f32x4_set1(L->bed), zero = f32x4_set1(0.0f);
     const f32x4 capv = f32x4_set1((float)WORLD_Y_MAX - L->yc);
     uint32_t rock = 0;
+    UNROLL_Z
     for (int k = 0; k < nzs; k++) {
         const f32x4 t = f32x4_set1(tz[k]);
         f32x4 v = use_i ? f32x4_add(ix0, f32x4_mul(idx, t)) : zero;
@@ -356,6 +368,7 @@ static inline __attribute__((always_inline)) uint32_t layer_cloud(const WorldGen
     field_x(f32x4_add(cw->k.c0, f32x4_mul(cw->k.dc, f32x4_set1(L->ty))), cw->tx, &x0, &dx);
     const f32x4 w = f32x4_set1(L->cloud_w), thr = f32x4_set1(g->p.cloud_threshold);
     uint32_t cloud = 0;
+    UNROLL_Z
     for (int k = 0; k < nzs; k++) {
         f32x4 kv = f32x4_add(x0, f32x4_mul(dx, f32x4_set1(tz[k])));
         cloud |= u32x4_movemask(f32x4_cmpgt(f32x4_mul(kv, w), thr)) << (4 * k);
@@ -449,16 +462,19 @@ static inline __attribute__((always_inline)) void fill_row(const WorldGen *g, Ch
     uint64_t acc[WORLD_CELL_Y][WORLD_CELL_XZ], cacc[WORLD_CELL_Y][WORLD_CELL_XZ];
     uint32_t clouds = 0;
     for (int l = 0; l < nl; l++)
+        UNROLL_Z
         for (int k = 0; k < nzs; k++) acc[l][k] = sure, cacc[l][k] = 0;
     for (int c = 0; c < ncw; c++) clouds |= cell_layers(g, &cws[c], layers, ls, tz, nzs, acc, cacc);
     for (int l = 0; l < nl; l++) {
         int yr = layers[l].Y + 1;
+        UNROLL_Z
         for (int k = 0; k < nzs; k++) {
             s->solid[yr][zs[k] + 1] |= acc[l][k];
             /* Layers come in ascending order (cell layers, then their sample layers). */
             s->row_top[zs[k] + 1] = acc[l][k] ? (int16_t)yr : s->row_top[zs[k] + 1];
         }
         if (clouds)
+            UNROLL_Z
             for (int k = 0; k < nzs; k++) s->cloud[yr][zs[k] + 1] |= cacc[l][k];
     }
 }
