@@ -65,7 +65,9 @@ static void ctx_constants(MeshCtx *c, const WorldGen *g, const ChunkScratch *s, 
                 const float *w = s->biome_w[z][x + j];
                 c->colpos[i + j] = zpos | (uint64_t)(uint16_t)((x + j) * c->sc);
                 /* Bits 1-3: the other biomes with weight; bit 0: the temperate one has less than all. */
-                uint32_t k = (u32x4_movemask(f32x4_cmpgt(f32x4_load(w), zero)) & 14u) | (uint32_t)(w[BIOME_TEMPERATE] != 1.0f);
+                uint32_t w0;   /* (1.0f has one bit pattern: the bits differ exactly when the value does) */
+                memcpy(&w0, &w[BIOME_TEMPERATE], sizeof w0);
+                uint32_t k = (u32x4_movemask(f32x4_cmpgt(f32x4_load(w), zero)) & 14u) | (uint32_t)(w0 != 0x3f800000u);
                 c->blend[i + j] = k_blend_of[k];
                 c->other[i + j] = k_other_of[k];
             }
