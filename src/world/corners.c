@@ -168,6 +168,9 @@ static void corner_bounds(const WorldGen *g, const ColumnRows *cr, int nx, int n
                 float bot = lens ? cr->home_bottom[zi][xi] : cr->bottom[zi][xi];
                 float n = lens ? hnoise : noise;
                 const f32x4 ylo = f32x4_set1(bot - (n + m) / k - 1.0f), yhi = f32x4_set1(top + n + m + 1.0f);
+#if defined(__GNUC__) && !defined(__clang__)
+#pragma GCC unroll 8
+#endif
                 for (int v = 0; v < NV; v++) {
                     f32x4 y = f32x4_load(ys + 4 * v);
                     mk |= u32x4_movemask(u32x4_and(f32x4_cmpgt(y, ylo), f32x4_cmpgt(yhi, y))) << (4 * v);
@@ -181,6 +184,9 @@ static void corner_bounds(const WorldGen *g, const ColumnRows *cr, int nx, int n
             uint32_t corners = imask[zi][xi] | imask[zi][xi + 1] | imask[zi + 1][xi] | imask[zi + 1][xi + 1];
             uint32_t mb = corners | corners >> 1;   /* cell yi: corner layer yi or yi + 1 */
             const f32x4 d = f32x4_set1(max2(max2(dub[zi][xi], dub[zi][xi + 1]), max2(dub[zi + 1][xi], dub[zi + 1][xi + 1])));
+#if defined(__GNUC__) && !defined(__clang__)
+#pragma GCC unroll 8
+#endif
             for (int v = 0; v < NV; v++)   /* cell layers where d plus -y and bedrock passes -m */
                 mb |= u32x4_movemask(f32x4_cmpgt(f32x4_add(d, f32x4_load(lift + 4 * v)), nm)) << (4 * v);
             maybe[zi][xi] = mb & (layers >> 1);

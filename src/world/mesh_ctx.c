@@ -45,7 +45,7 @@ static const uint8_t k_other_of[16] = {BLEND_ROW(OTHER_OF, 0u), BLEND_ROW(OTHER_
 
 /* The columns' jitter, packed corners and blend bits, the AO factors and entries, the altitude
  * light by layer and the corner offsets by normal and rotation. */
-static void ctx_constants(MeshCtx *c, const WorldGen *g, const ChunkScratch *s) {
+static void ctx_constants(MeshCtx *c, const WorldGen *g, const ChunkScratch *s, int ytop) {
     mesh_tables_init();
     c->g = g;
     c->s = s;
@@ -65,7 +65,9 @@ static void ctx_constants(MeshCtx *c, const WorldGen *g, const ChunkScratch *s) 
                 const float *w = s->biome_w[z][x + j];
                 c->colpos[i + j] = zpos | (uint64_t)(uint16_t)((x + j) * c->sc);
                 /* Bits 1-3: the other biomes with weight; bit 0: the temperate one has less than all. */
-                uint32_t k = (u32x4_movemask(f32x4_cmpgt(f32x4_load(w), zero)) & 14u) | (uint32_t)(w[BIOME_TEMPERATE] != 1.0f);
+                uint32_t w0;   /* (1.0f has one bit pattern: the bits differ exactly when the value does) */
+                memcpy(&w0, &w[BIOME_TEMPERATE], sizeof w0);
+                uint32_t k = (u32x4_movemask(f32x4_cmpgt(f32x4_load(w), zero)) & 14u) | (uint32_t)(w0 != 0x3f800000u);
                 c->blend[i + j] = k_blend_of[k];
                 c->other[i + j] = k_other_of[k];
             }
@@ -73,8 +75,9 @@ static void ctx_constants(MeshCtx *c, const WorldGen *g, const ChunkScratch *s) 
     }
     for (int k = 0; k < 4; k++) c->aof[k] = 1.0f - g->p.ao_strength * (float)(3 - k);
     c->aoe = ao_entries(c->aof, g->p.ao_strength);
-    /* The layers' sample heights, to the one above the top layer (a top face's air cell). */
-    for (int yi = 0; yi < s->ny + 2; yi++) c->alt[yi] = alt_light(g, (float)gs_block_y(s, yi - 1));
+    /* The meshed layers' sample heights, to the one above the highest (a top face's air cell). */
+    const int nalt = ytop + 3 < s->ny + 2 ? ytop + 3 : s->ny + 2;
+    for (int yi = 0; yi < nalt; yi++) c->alt[yi] = alt_light(g, (float)gs_block_y(s, yi - 1));
     for (int n = 0; n < 6; n++)
         for (int r = 0; r < 2; r++)
             for (int i = 0; i < 4; i++) {
@@ -102,8 +105,8 @@ static void looks_init(MeshCtx *c) {
     c->look_key = 0;
 }
 
-void mesh_ctx_init(MeshCtx *c, const WorldGen *g, const ChunkScratch *s) {
-    ctx_constants(c, g, s);
+void mesh_ctx_init(MeshCtx *c, const WorldGen *g, const ChunkScratch *s, int ytop) {
+    ctx_constants(c, g, s, ytop);
     looks_init(c);
 }
 

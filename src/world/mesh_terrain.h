@@ -81,7 +81,7 @@ typedef struct MeshCtx {
     uint64_t colpos[CHUNK_SIZE * CHUNK_SIZE];
     uint8_t blend[CHUNK_SIZE * CHUNK_SIZE];
     uint8_t other[CHUNK_SIZE * CHUNK_SIZE];   /* with BLEND_ONE: the one biome besides temperate */
-    float alt[WV_H];                     /* pseudo-AO altitude light per air-cell layer index */
+    float alt[WV_H];                     /* pseudo-AO altitude light per air-cell layer index (to ytop + 2) */
     uint64_t corner[6][2][4];            /* packed position offsets (blocks) of vertex i for normal n and
                                             rotation r: corner (i + r) & 3 */
     FaceLook look[6 * 4];                /* the layer's looks by LOOK(n, cls) */
@@ -128,8 +128,9 @@ static inline f32x4 blend_colour(const MeshCtx *c, const float (*P)[4], int col,
 }
 
 /* The pass's per-chunk constants of chunk s (its columns' blend, jitter and corners, the AO
- * entries, the looks' corners and normals; no look made yet). */
-void mesh_ctx_init(MeshCtx *c, const WorldGen *g, const ChunkScratch *s);
+ * entries, the altitude light of layers -1..ytop + 1, the looks' corners and normals; no look made
+ * yet), for layers up to ytop (the highest holding rock). */
+void mesh_ctx_init(MeshCtx *c, const WorldGen *g, const ChunkScratch *s, int ytop);
 /* A home-island layer's surface face of look L in column col: its colour before the light, and
  * in *fm_out its face material. */
 f32x4 mesh_home_colour(const MeshCtx *c, const FaceLook *L, int col, uint8_t *fm_out);

@@ -460,11 +460,11 @@ bool mesh_chunk(const WorldGen *g, ChunkScratch *s, MemPool *slabs, ChunkMesh *o
     const uint64_t interior = ((1ull << s->n) - 1ull) << 1;
     /* Opaque pass: solid voxels against anything not solid (air or cloud). Materials by
      * depth (gen_material) come from masks of the rows above. */
-    MeshCtx ctx;
-    mesh_ctx_init(&ctx, g, s);
     /* Terrain faces come from a layer's own rock: none above the highest layer holding some. */
     int ytop = s->ny - 1;
     while (ytop >= 0 && !rows_any(s->solid[ytop + 1] + 1, s->n, interior)) ytop--;
+    MeshCtx ctx;
+    mesh_ctx_init(&ctx, g, s, ytop);
     /* Every terrain face through one span: those written (its quads) and those the pool or the
      * part table had no room for (lost). */
     Span sp = {0};
