@@ -210,12 +210,12 @@ static void test_ref_terrain_from_above(void **state) {
     (void)state;
     load_test_world();
     RenderView v = view(48.0, 105.0, 130.0, 0.0f, -42.0f, 5.0);
-    v.aircraft_visible = true;
-    v.air_x = 48.0;
-    v.air_y = 98.0;
-    v.air_z = 120.0;
-    v.air_pitch = -0.2f;
-    v.air_roll = 0.3f;
+    RenderInstance *a = render_view_add(&v, RENDER_MODEL_AIRCRAFT);
+    a->x = 48.0;
+    a->y = 98.0;
+    a->z = 120.0;
+    a->pitch = -0.2f;
+    a->roll = 0.3f;
     render_frame(g_fx.render, &v, W, H);
     assert_int_equal(render_gl_errors(g_fx.render), 0);
     RenderStats s = render_stats(g_fx.render);
@@ -491,9 +491,9 @@ static void test_aircraft_is_drawn(void **state) {
     render_frame(g_fx.render, &v, W, H);
     static uint8_t empty[W * H * 4];
     assert_true(render_read_pixels(W, H, empty));
-    v.aircraft_visible = true;
-    v.air_z = -9.0;
-    v.air_y = 57.5;
+    RenderInstance *a = render_view_add(&v, RENDER_MODEL_AIRCRAFT);
+    a->z = -9.0;
+    a->y = 57.5;
     render_frame(g_fx.render, &v, W, H);
     assert_true(render_read_pixels(W, H, g_px));
     long changed = 0, red = 0;
@@ -513,10 +513,10 @@ static void test_frame_stages_count_their_draws(void **state) {
      * dome and the upscale once, and the stages add up to the frame. */
     load_test_world();
     RenderView v = view(16.0, 50.0, 48.0, 0.0f, -18.0f, 5.0);
-    v.aircraft_visible = true;
-    v.air_x = 16.0;
-    v.air_y = 46.0;
-    v.air_z = 38.0;
+    RenderInstance *a = render_view_add(&v, RENDER_MODEL_AIRCRAFT);
+    a->x = 16.0;
+    a->y = 46.0;
+    a->z = 38.0;
     render_frame(g_fx.render, &v, W, H);
     RenderStats s = render_stats(g_fx.render);
     uint32_t calls = 0, tris = 0;

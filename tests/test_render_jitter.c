@@ -1,4 +1,4 @@
-/* Render test for "no jitter" far out (issue 22 item 1), with the real game booted offscreen: two
+/* Render test for "no jitter" far out, with the real game booted offscreen: two
  * frames 0.1 m apart at 10^12 m differ no more than two frames 0.1 m apart near the origin, and
  * neither place is empty sky (ground in a good share of the picture, chunks drawn). The ground
  * differs between the places (bright snow and forest show a motion more than grey rock: the raw
@@ -119,8 +119,8 @@ typedef struct Place {
 static Place measure(double x0, double z0, const char *name) {
     double gx = 0.0, gy = 0.0;
     if (!find_ground(x0, z0, &gx, &gy))
-        fail_msg("no ground within 4 km of x %.17g, z %.17g (%s): the world is empty there (it needs the 64-bit chunk "
-                 "coordinates of issue 22 item 1, branch i22-wide)", x0, z0, name);
+        fail_msg("no ground within 4 km of x %.17g, z %.17g (%s): the world is empty there (it needs 64-bit chunk "
+                 "coordinates)", x0, z0, name);
     double cx = gx - 50.0, cy = gy + 30.0;
     frame_at(cx, cy, z0, g_a);
     Place p;

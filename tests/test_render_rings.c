@@ -1,4 +1,4 @@
-/* Render tests for a course's rings (issue 19): the whole course is one draw call, a ring in
+/* Render tests for a course's rings: the whole course is one draw call, a ring in
  * front of the camera covers pixels in the next ring's colour where it stands and leaves its
  * opening clear, rings before the next are not drawn, and the HUD's arrow is one quad. */
 #include <stdarg.h>
@@ -54,7 +54,6 @@ static uint32_t frame(const RenderView *v) {
 static void test_rings_one_call(void **state) {
     (void)state;
     RenderView v = render_fixture_view(0.0, 100.0, 0.0, 0.0f, 0.0f, 0.0);
-    v.aircraft_visible = false;
     render_rings_set(g_fx.render, NULL, 0);
     uint32_t none = frame(&v);
     assert_int_equal(yellow_in(0, 0, W, H), 0);

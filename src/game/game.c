@@ -539,9 +539,14 @@ void game_update(Game *g, float dt) {
     stream(g);
 }
 
-static void pose_of(const FlightState *f, double *x, double *y, double *z, float *yaw, float *pitch, float *roll) {
-    *x = f->x, *y = f->y, *z = f->z;
-    *yaw = f->yaw, *pitch = f->pitch, *roll = f->roll;
+/* An aircraft instance of the view at a flight's pose (alpha below 1: translucent). */
+static void add_aircraft(RenderView *v, const FlightState *f, float prop_angle, float alpha) {
+    RenderInstance *in = render_view_add(v, RENDER_MODEL_AIRCRAFT);
+    if (!in) return;
+    in->x = f->x, in->y = f->y, in->z = f->z;
+    in->yaw = f->yaw, in->pitch = f->pitch, in->roll = f->roll;
+    in->prop_angle = prop_angle;
+    in->tint[3] = alpha;
 }
 
 void game_draw(Game *g) {
@@ -554,14 +559,12 @@ void game_draw(Game *g) {
     v.pitch = g->camera.pitch;
     v.roll = g->camera.roll;
     v.time_s = g->flight.time_s;
-    v.aircraft_visible = !g->opt.no_aircraft && !(g->rig.mode == CAMERA_COCKPIT && !g->camera_fixed);
     FlightState air;   /* between the last two sim steps */
     play_view_flight(&g->play, &g->flight, &air);
-    pose_of(&air, &v.air_x, &v.air_y, &v.air_z, &v.air_yaw, &v.air_pitch, &v.air_roll);
-    v.prop_angle = air.prop_angle;
-    FlightState gh;   /* a course's best run, when one flies */
-    v.ghost_visible = ghost_view(&g->ghost, g->play.step_acc, &gh);
-    if (v.ghost_visible) pose_of(&gh, &v.ghost_x, &v.ghost_y, &v.ghost_z, &v.ghost_yaw, &v.ghost_pitch, &v.ghost_roll);
+    if (!g->opt.no_aircraft && !(g->rig.mode == CAMERA_COCKPIT && !g->camera_fixed))
+        add_aircraft(&v, &air, air.prop_angle, 1.0f);
+    FlightState gh;   /* a course's best run, when one flies; its propeller turns with the player's */
+    if (ghost_view(&g->ghost, g->play.step_acc, &gh)) add_aircraft(&v, &gh, air.prop_angle, RENDER_GHOST_ALPHA);
     render_frame(g->render, &v, g->disp_w, g->disp_h);
 }
 

@@ -1,5 +1,6 @@
 /* skyisles aircraft (W12): our own low-poly model packed from assets/models/aircraft.txt at
- * build time, drawn through the PSX path (snap, fog, 15-bit dither) with a spinning propeller. */
+ * build time, drawn through the PSX path (snap, fog, 15-bit dither) with a spinning propeller,
+ * once for each aircraft instance of the view (the player's, the ghost, others), tinted. */
 #include <math.h>
 #include <stddef.h>
 #include <string.h>
@@ -14,6 +15,7 @@ bool aircraft_init(AircraftModel *m, MemArena *scratch, SkyError *err) {
     m->u_prop = gl_uniform(&m->prog, "u_prop");
     m->u_prop_centre = gl_uniform(&m->prog, "u_prop_centre");
     m->u_light = gl_uniform(&m->prog, "u_light");
+    m->u_tint = gl_uniform(&m->prog, "u_tint");
     glGenBuffers(1, &m->vbo);
     glBindBuffer(GL_ARRAY_BUFFER, m->vbo);
     glBufferData(GL_ARRAY_BUFFER, (GLsizeiptr)(render_aircraft_vert_count * sizeof(ModelVertex)),
@@ -28,14 +30,11 @@ bool aircraft_init(AircraftModel *m, MemArena *scratch, SkyError *err) {
     return true;
 }
 
-/* Model matrix: local x right, y up, -z nose, placed camera-relative (the player's aircraft, or
- * the ghost's). */
-static void model_matrix(const RenderView *v, bool ghost, float out[16]) {
+/* Model matrix: local x right, y up, -z nose, placed camera-relative. */
+static void model_matrix(const RenderView *v, const RenderInstance *in, float out[16]) {
     float right[3], up[3], fwd[3];
-    if (ghost) render_basis(v->ghost_yaw, v->ghost_pitch, v->ghost_roll, right, up, fwd);
-    else render_basis(v->air_yaw, v->air_pitch, v->air_roll, right, up, fwd);
-    double x = ghost ? v->ghost_x : v->air_x, y = ghost ? v->ghost_y : v->air_y, z = ghost ? v->ghost_z : v->air_z;
-    float t[3] = {(float)(x - v->cam_x), (float)(y - v->cam_y), (float)(z - v->cam_z)};
+    render_basis(in->yaw, in->pitch, in->roll, right, up, fwd);
+    float t[3] = {(float)(in->x - v->cam_x), (float)(in->y - v->cam_y), (float)(in->z - v->cam_z)};
     for (int i = 0; i < 3; i++) {
         out[0 + i] = right[i];
         out[4 + i] = up[i];
@@ -84,18 +83,13 @@ void model_draw_arrays(GLuint vbo, GLint first, GLsizei count, RenderCounters *r
     model_unbind();
 }
 
-#define GHOST_ALPHA 0.4f   /* how much of the ghost shows over what is behind it */
-
-/* The ghost: the same model in one more draw call, blended by a constant alpha (GLES2's blend
- * colour, no other shader), depth-tested but not written, so the player's aircraft and the
- * world show through it. */
-static void ghost_draw(AircraftModel *m, const RenderFrame *f, RenderCounters *rc) {
-    float model[16];
-    model_matrix(f->view, true, model);
-    glUniformMatrix4fv(m->u_model, 1, GL_FALSE, model);
+/* A translucent instance (the ghost): the same model in one draw call, blended by a constant
+ * alpha (GLES2's blend colour, no other shader), depth-tested but not written, so opaque
+ * instances and the world show through it. */
+static void draw_translucent(AircraftModel *m, float alpha, RenderCounters *rc) {
     model_depth_state(false);
     glEnable(GL_BLEND);
-    glBlendColor(0.0f, 0.0f, 0.0f, GHOST_ALPHA);
+    glBlendColor(0.0f, 0.0f, 0.0f, alpha);
     glBlendFunc(GL_CONSTANT_ALPHA, GL_ONE_MINUS_CONSTANT_ALPHA);
     model_bind(m->vbo);
     GL_TIMED(glDrawArrays(GL_TRIANGLES, 0, m->vert_count));
@@ -106,20 +100,34 @@ static void ghost_draw(AircraftModel *m, const RenderFrame *f, RenderCounters *r
     glBlendFunc(GL_SRC_ALPHA, GL_ONE_MINUS_SRC_ALPHA);
 }
 
+/* The view's aircraft instances of one kind: the opaque ones, or the translucent ones. */
+static void draw_instances(AircraftModel *m, const RenderView *v, uint32_t n, bool translucent, RenderCounters *rc) {
+    for (uint32_t i = 0; i < n; i++) {
+        const RenderInstance *in = &v->instances[i];
+        if (in->model != RENDER_MODEL_AIRCRAFT || in->tint[3] <= 0.0f || (in->tint[3] < 1.0f) != translucent)
+            continue;
+        float model[16];
+        model_matrix(v, in, model);
+        glUniformMatrix4fv(m->u_model, 1, GL_FALSE, model);
+        glUniform2f(m->u_prop, cosf(in->prop_angle), sinf(in->prop_angle));
+        glUniform3fv(m->u_tint, 1, in->tint);
+        if (translucent) draw_translucent(m, in->tint[3], rc);
+        else model_draw_arrays(m->vbo, 0, m->vert_count, rc);
+    }
+}
+
+/* Opaque instances first, in list order, then the translucent ones over them. */
 void aircraft_draw(AircraftModel *m, const RenderFrame *f, RenderCounters *rc) {
     const RenderView *v = f->view;
-    if (!v->aircraft_visible && !v->ghost_visible) return;
-    float model[16];
-    model_matrix(v, false, model);
+    uint32_t n = v->instance_count < RENDER_INSTANCES_MAX ? v->instance_count : RENDER_INSTANCES_MAX;
+    if (!n) return;
     glUseProgram(m->prog.id);
     psx_set_uniforms(&m->prog, &f->psx);
     glUniformMatrix4fv(m->u_viewproj, 1, GL_FALSE, f->viewproj);
-    glUniformMatrix4fv(m->u_model, 1, GL_FALSE, model);
-    glUniform2f(m->u_prop, cosf(v->prop_angle), sinf(v->prop_angle));
     glUniform3fv(m->u_prop_centre, 1, render_aircraft_prop_centre);
     glUniform3f(m->u_light, 0.38f, 0.85f, 0.36f);
-    if (v->aircraft_visible) model_draw_arrays(m->vbo, 0, m->vert_count, rc);
-    if (v->ghost_visible) ghost_draw(m, f, rc);   /* after the opaque aircraft: it shows through */
+    draw_instances(m, v, n, false, rc);
+    draw_instances(m, v, n, true, rc);
 }
 
 void aircraft_free(AircraftModel *m) {

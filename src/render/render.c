@@ -252,7 +252,7 @@ static void frame(Renderer *r, const RenderView *v, int dw, int dh, bool sky_deb
     if (!sky_debug) {                                   /* the debug frame shows the dome alone */
         terrain_prepare(&r->terrain, &f, rc);           /* tiles rebuilt, culled, clouds ordered */
         terrain_draw_opaque(&r->terrain, &f, rc);
-        aircraft_draw(&r->aircraft, &f, rc);
+        aircraft_draw(&r->aircraft, &f, rc);            /* the view's instances */
         rings_draw(&r->rings, &f, rc);                  /* a course's rings, opaque */
         terrain_draw_clouds(&r->terrain, &f, rc);       /* translucent, back to front, after all opaque */
         hud_draw(&r->hud, &f, rc);                      /* text and menus, in PSX pixels */
@@ -266,6 +266,15 @@ void render_rings_set(Renderer *r, const RenderRing *rings, uint32_t n) { rings_
 void render_rings_next(Renderer *r, uint32_t next, float pulse) { rings_next(&r->rings, next, pulse); }
 void render_hud_arrow(Renderer *r, int x, int y, int size, float angle, uint32_t rgba) {
     rings_hud_arrow(&r->hud, (float)x, (float)y, (float)size, angle, rgba);
+}
+
+RenderInstance *render_view_add(RenderView *v, RenderModel model) {
+    if (v->instance_count >= RENDER_INSTANCES_MAX) return NULL;
+    RenderInstance *in = &v->instances[v->instance_count++];
+    memset(in, 0, sizeof *in);
+    in->model = model;
+    for (int i = 0; i < 4; i++) in->tint[i] = 1.0f;
+    return in;
 }
 
 void render_frame(Renderer *r, const RenderView *v, int dw, int dh) { frame(r, v, dw, dh, false); }

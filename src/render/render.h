@@ -78,22 +78,45 @@ void render_atmosphere(double camera_y, const float sky_rgb[3], RenderAtmosphere
 void render_sky_offsets(double cam_x, double cam_y, double cam_z, double time_s, float frac[RENDER_SKY_OCTAVES * 3],
                         float cell[RENDER_SKY_OCTAVES * 3]);
 
+/* What a thing in the scene is drawn as. A new kind (another model, a light) is a value here and
+ * its draw in src/render. */
+typedef enum RenderModel {
+    RENDER_MODEL_AIRCRAFT,      /* the low-poly aircraft, its propeller at prop_angle */
+    RENDER_MODEL_COUNT
+} RenderModel;
+
+/* One thing drawn in the scene besides the world: a model placed at x, y, z (world metres) with
+ * the camera's yaw/pitch/roll convention, its colours times tint's rgb. A tint alpha below 1
+ * draws it translucent (that much of it over what is behind it; depth-tested, not written),
+ * after every opaque instance; alpha 0 draws nothing. */
+typedef struct RenderInstance {
+    RenderModel model;
+    double x, y, z;
+    float yaw, pitch, roll;
+    float tint[4];
+    float prop_angle;           /* the aircraft's propeller, radians */
+} RenderInstance;
+
+#define RENDER_INSTANCES_MAX 16
+/* A course's best run flown beside the player: the aircraft at this tint alpha (one draw call). */
+#define RENDER_GHOST_ALPHA 0.4f
+
 typedef struct RenderView {
     double cam_x, cam_y, cam_z;
     float yaw, pitch, roll;     /* radians; yaw 0 looks along -z, +yaw turns right, +pitch up */
     double time_s;              /* drives the sky's cloud drift */
-    bool aircraft_visible;
-    double air_x, air_y, air_z;
-    float air_yaw, air_pitch, air_roll;
-    float prop_angle;
-    /* a course's best run flown beside the player: drawn translucent (one draw call) */
-    bool ghost_visible;
-    double ghost_x, ghost_y, ghost_z;
-    float ghost_yaw, ghost_pitch, ghost_roll;
+    /* what is drawn besides the world, opaque ones in list order, then translucent ones */
+    uint32_t instance_count;
+    RenderInstance instances[RENDER_INSTANCES_MAX];
 } RenderView;
 
-/* The stages of a frame, in the order they draw: the dome first, opaque terrain, the aircraft,
- * translucent clouds back to front, the HUD/menu layer (text at the PSX resolution), then the
+/* A new instance at the end of the view's list, at the origin, level, untinted (tint 1, 1, 1, 1);
+ * NULL when the list is full. */
+RenderInstance *render_view_add(RenderView *v, RenderModel model);
+
+/* The stages of a frame, in the order they draw: the dome first, opaque terrain, the view's
+ * instances (the aircraft stage: the aircraft, the ghost, a course's rings), translucent clouds
+ * back to front, the HUD/menu layer (text at the PSX resolution), then the
  * nearest upscale of the low-res target to the display. */
 typedef enum RenderStage {
     RENDER_STAGE_SKY,

@@ -195,11 +195,12 @@ typedef struct AircraftModel {
     GlProgram prog;
     GLuint vbo;
     GLsizei vert_count;
-    GLint u_viewproj, u_model, u_prop, u_prop_centre, u_light;
+    GLint u_viewproj, u_model, u_prop, u_prop_centre, u_light, u_tint;
     uint32_t bytes;
 } AircraftModel;
 
 bool aircraft_init(AircraftModel *m, MemArena *scratch, SkyError *err);
+/* The view's aircraft instances (RenderView.instances), opaque then translucent. */
 void aircraft_draw(AircraftModel *m, const RenderFrame *f, RenderCounters *rc);
 void aircraft_free(AircraftModel *m);
 /* The aircraft's program's vertices drawn opaque (aircraft.c; the rings draw through it too). */
@@ -210,7 +211,7 @@ void model_draw_arrays(GLuint vbo, GLint first, GLsizei count, RenderCounters *r
 typedef struct RingsLayer {
     GlProgram prog;
     GLuint vbo;
-    GLint u_viewproj, u_model, u_prop, u_prop_centre, u_light;
+    GLint u_viewproj, u_model, u_prop, u_prop_centre, u_light, u_tint;
     RenderRing rings[RENDER_RINGS_MAX];
     uint32_t count, next, marked, bytes;
     double origin[3];

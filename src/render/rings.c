@@ -26,6 +26,7 @@ bool rings_init(RingsLayer *g, const AircraftModel *a, SkyError *err) {
     g->u_prop = a->u_prop;
     g->u_prop_centre = a->u_prop_centre;
     g->u_light = a->u_light;
+    g->u_tint = a->u_tint;
     glGenBuffers(1, &g->vbo);
     if (!g->vbo) {
         sky_error_set(err, SKY_ERR_START, "render: no GL buffer for the course rings");
@@ -162,6 +163,7 @@ void rings_draw(RingsLayer *g, const RenderFrame *f, RenderCounters *rc) {
     glUniform2f(g->u_prop, 1.0f, 0.0f);
     glUniform3f(g->u_prop_centre, 0.0f, 0.0f, 0.0f);
     glUniform3f(g->u_light, 0.38f, 0.85f, 0.36f);
+    glUniform3f(g->u_tint, 1.0f, 1.0f, 1.0f);
     model_draw_arrays(g->vbo, (GLint)(g->next * RING_VERTS), (GLsizei)((g->count - g->next) * RING_VERTS), rc);
 }
 

@@ -1,6 +1,6 @@
 /* skyisles terrain on the GPU (internal to src/render): chunk buffers, far tiles, the upload
  * queue and the opaque and cloud passes. The renderer uses the functions below only; the
- * records are laid out here for terrain.c. */
+ * records are laid out here for the terrain files (terrain_*.c, terrain_internal.h). */
 #ifndef SKYISLES_RENDER_TERRAIN_H
 #define SKYISLES_RENDER_TERRAIN_H
 
