@@ -47,10 +47,10 @@ static void changed_settings(GameSettings *s) {
     s->input.curve = 2.2f;
     input_rebind(&s->input, GA_BOOST, BIND_KEY, PKEY_B, 1);
     input_rebind(&s->input, GA_PITCH, BIND_PAD_AXIS, PPAD_RIGHTY, 1);
-    s->lines = 360;
-    s->dither = false;
-    s->fog = false;
-    s->fov_deg = 85.0f;
+    s->render.live.lines = 360;
+    s->render.live.dither = false;
+    s->render.live.fog = false;
+    s->render.live.fov_y_deg = 85.0f;
     s->quality = GAME_QUALITY_LOW;
     s->quality_chosen = true;
     s->speed_limit = 2400.0f;
@@ -113,7 +113,7 @@ static void test_round_trip(void **state) {
     if (warn[0]) fail_msg("unexpected warning: %s", warn);
     assert_true(same(&a, &b));
     assert_true(b.input.invert_pitch && b.input.nintendo && b.input.dead_zone == 0.23f && b.input.curve == 2.2f);
-    assert_int_equal(b.lines, 360);
+    assert_int_equal(b.render.live.lines, 360);
     assert_true(b.world.gen.seed == 123456789012345ull);
     assert_true(b.world.gen.base_amplitude == 21.5f);
     assert_int_equal(b.world.live.view_radius, 7);
@@ -190,7 +190,7 @@ static void test_damaged_files(void **state) {
         if (i == 0) {
             /* Cut in the bindings: every value above the cut is kept, the rest are defaults. */
             assert_true(s.input.invert_pitch && s.input.nintendo && s.input.dead_zone == 0.23f && s.input.curve == 2.2f);
-            assert_int_equal(s.lines, 240);
+            assert_int_equal(s.render.live.lines, 240);
             assert_true(s.speed_limit == d.speed_limit);
         } else {
             assert_true(same(&s, &d));
@@ -210,8 +210,8 @@ static void test_bad_value_keeps_the_rest(void **state) {
     printf("  %s\n", warn);
     assert_non_null(strstr(warn, "settings.yaml:2"));
     assert_non_null(strstr(warn, "display.lines"));
-    assert_int_equal(s.lines, 240);          /* the default for the bad value */
-    assert_false(s.dither);                  /* the rest kept */
+    assert_int_equal(s.render.live.lines, 240);          /* the default for the bad value */
+    assert_false(s.render.live.dither);                  /* the rest kept */
     assert_true(s.speed_limit == 1500.0f);
     assert_int_equal(s.camera, GAME_CAMERA_CHASE);
     assert_int_equal(s.world.live.view_radius, 5);

@@ -160,13 +160,14 @@ static void test_hud_sizes_measured(void **state) {
     (void)state;
     static const int sizes[2][2] = {{480, 320}, {1280, 720}};
     static const float factor[3] = {0.75f, 1.0f, 1.5f};
-    int keep_w = g_game.disp_w, keep_h = g_game.disp_h, keep_size = g_game.set.hud_size;
+    int keep_w = g_game.disp_w, keep_h = g_game.disp_h, keep_size = g_game.set.render.live.hud_size;
     for (int k = 0; k < 2; k++) {
         g_game.disp_w = sizes[k][0];
         g_game.disp_h = sizes[k][1];
         int h[3], canvas_h = 0;
         for (int z = 0; z < 3; z++) {
-            g_game.set.hud_size = z;
+            g_game.set.render.live.hud_size = z;
+            render_apply_settings(g_game.render, &g_game.set.render);
             h[z] = overlay_text_probe(&g_game, "SPD 120 m/s", &canvas_h);
         }
         printf("  %dx%d (HUD canvas %d lines): glyphs %d / %d / %d px high (%.1f / %.1f / %.1f display px)\n",
@@ -180,7 +181,8 @@ static void test_hud_sizes_measured(void **state) {
     }
     g_game.disp_w = keep_w;
     g_game.disp_h = keep_h;
-    g_game.set.hud_size = keep_size;
+    g_game.set.render.live.hud_size = keep_size;
+    render_apply_settings(g_game.render, &g_game.set.render);
 }
 
 /* HUD quads the overlay queues for a screen (queued, counted, cleared: no frame drawn). */

@@ -2,14 +2,18 @@
  * desktop (F11, Alt+Enter), applied from the settings rows; the pacing after each swap. */
 #include "display.h"
 
+#include <stdlib.h>
 #include <time.h>
 
 #include "game.h"
 
-static const int k_caps[] = {30, 60, 0};
-
 int game_frame_cap_fps(const GameSettings *s) {
-    return s->frame_cap >= 0 && s->frame_cap < 3 ? k_caps[s->frame_cap] : 0;
+    static const SettingDesc *row;
+    if (!row) row = setting_find("display", "frame_cap");
+    const char *const *names;
+    int n = setting_names(row, &names);
+    /* The row's names are its rates; a name that is no number ("uncapped") is none. */
+    return s->frame_cap >= 0 && s->frame_cap < n ? atoi(names[s->frame_cap]) : 0;
 }
 
 uint64_t pacer_wait_ns(FramePacer *p, int fps, uint64_t now_ns) {

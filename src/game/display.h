@@ -10,7 +10,7 @@ typedef struct FramePacer {
     uint64_t next_ns;           /* when the next frame is due (0: not started) */
 } FramePacer;
 
-/* The frame cap's rate: 30, 60, or 0 (uncapped). */
+/* The frame cap's rate as its settings row names it: 30, 60, or 0 (uncapped). */
 int game_frame_cap_fps(const GameSettings *s);
 /* How long to wait at now_ns for a steady fps (0 when due or uncapped); a frame more than a
  * period late starts the schedule again. */

@@ -17,7 +17,7 @@ static float display_aspect(const Game *g) {
     return 4.0f / 3.0f;
 }
 
-static float fov_y(const Game *g) { return g->set.fov_deg * SIM_DEG; }
+static float fov_y(const Game *g) { return g->set.render.live.fov_y_deg * SIM_DEG; }
 
 static void place_start(Game *g) {
     const GameOptions *o = &g->opt;
@@ -66,21 +66,6 @@ static void world_setup(const Game *g, WorldParams *wp) {
     int32_t r = wp->live.view_radius;
     wp->create.view_radius_max = world_clamp_view_radius(r > GAME_VIEW_RADIUS_MAX ? r : GAME_VIEW_RADIUS_MAX);
     wp->create.mesh_pool_mib = g->opt.mesh_pool_mib > 0 ? (uint32_t)g->opt.mesh_pool_mib : GAME_MESH_POOL_MIB;
-}
-
-static void render_settings_from(const Game *g, RenderSettings *rs) {
-    const GameSettings *s = &g->set;
-    render_settings_default(rs);
-    rs->lines = s->lines;
-    rs->fixed_4_3 = s->fixed_4_3;
-    rs->snap = s->snap;
-    rs->color15 = s->color15;
-    rs->dither = s->dither;
-    rs->fog = s->fog;
-    rs->sky_clouds = s->sky_clouds;
-    rs->draw_clouds = s->clouds;
-    rs->fov_y_deg = s->fov_deg;
-    rs->sky_force_mediump = g->opt.sky_mediump;
 }
 
 /* A first start (no settings file yet, no quality or view values on the command line) picks the
@@ -157,15 +142,14 @@ static bool boot_platform(Game *g, SkyError *err) {
 /* The renderer, sized for the chunks the world can hold, and the island map. */
 static bool boot_renderer(Game *g, SkyError *err) {
     platform_drawable_size(g->platform, &g->disp_w, &g->disp_h);
-    RenderSettings rs;
-    render_settings_from(g, &rs);
+    RenderSettings rs = g->set.render;
     int sized = world_params(g->world)->create.view_radius_max, rmax = sized;
     size_t used = g->mem.used;
     /* GPU chunk slots for every chunk the world can hold; where the budget cannot carve them (a
      * saved view radius larger than this machine's budget), a quarter fewer chunks each try, and
      * the world is held to what the renderer holds. Only a budget short of memory retries. */
     for (;;) {
-        rs.max_chunks = (uint32_t)((2 * rmax + 3) * (2 * rmax + 3));
+        rs.create.max_chunks = render_chunks_for_radius(rmax);
         size_t failures = g->mem.carve_failures;
         g->render = render_create(&g->mem, &rs, err);
         if (g->render) break;
@@ -331,11 +315,7 @@ void game_apply_settings(Game *g, unsigned changes) {
         CameraMode mode = s->camera == GAME_CAMERA_COCKPIT ? CAMERA_COCKPIT : CAMERA_CHASE;
         if (mode != g->rig.mode) camera_rig_reset(&g->rig, mode);
     }
-    if ((changes & (MENU_CHANGED_DISPLAY | MENU_CHANGED_QUALITY)) && g->render) {
-        RenderSettings rs;
-        render_settings_from(g, &rs);
-        render_apply_settings(g->render, &rs);
-    }
+    if ((changes & (MENU_CHANGED_DISPLAY | MENU_CHANGED_QUALITY)) && g->render) render_apply_settings(g->render, &s->render);
     if (changes & MENU_CHANGED_DISPLAY) game_display_apply(g);
     if (changes & MENU_CHANGED_CONTROLS) input_apply_settings(&g->input, &s->input);
     if (changes & MENU_CHANGED_SOUND) sound_apply_settings(&g->sound, s);

@@ -49,12 +49,12 @@ bool terrain_init(Terrain *t, MemBudget *mem, MemArena *scratch, GLuint quad_ibo
                   SkyError *err) {
     memset(t, 0, sizeof *t);
     t->scratch = scratch;
-    uint32_t cap = s->max_chunks;
+    uint32_t cap = s->create.max_chunks;
     t->cap = cap;
     t->nslots = cap + cap / 4 + 8;   /* chunk slots and tiles */
     /* The debug tint shows each chunk's own LOD: no tiles then. */
-    t->far_group_lod = s->lod_tint ? WORLD_LOD_MAX + 1 : s->far_group_lod;
-    t->merge_gap_quads = s->merge_gap_quads;
+    t->far_group_lod = s->create.lod_tint ? WORLD_LOD_MAX + 1 : s->create.far_group_lod;
+    t->merge_gap_quads = s->live.merge_gap_quads;
     t->slots = mem_carve(mem, sizeof(GpuChunk) * t->nslots, 16);
     t->chunks = mem_carve(mem, sizeof(ChunkRec) * cap, 16);
     t->pending = mem_carve(mem, sizeof(PendingMesh) * cap, 16);
@@ -67,7 +67,7 @@ bool terrain_init(Terrain *t, MemBudget *mem, MemArena *scratch, GLuint quad_ibo
     }
     /* Far tiles are rebuilt from CPU copies of their members (a far mesh is ~5-20 KB). */
     if (t->far_group_lod >= 0 && t->far_group_lod <= WORLD_LOD_MAX) {
-        size_t kib = s->far_group_kib ? s->far_group_kib : (size_t)cap * TERRAIN_COPY_KIB_PER_CHUNK;
+        size_t kib = s->create.far_group_kib ? s->create.far_group_kib : (size_t)cap * TERRAIN_COPY_KIB_PER_CHUNK;
         t->copy_blocks = (uint32_t)((kib << 10) / (TERRAIN_COPY_VERTS * sizeof(WorldVertex)));
         if (t->copy_blocks) {
             t->copy_mem = mem_carve(mem, (size_t)t->copy_blocks * TERRAIN_COPY_VERTS * sizeof(WorldVertex), 16);
@@ -597,7 +597,7 @@ void terrain_prepare(Terrain *t, const RenderFrame *f, RenderCounters *rc) {
         else
             for (int q = 0; q < 4; q++)
                 if (c->member[q] >= 0) rc->chunks_visible_lod[t->chunks[c->member[q]].lod]++;
-        if (c->cloud_verts && f->settings->draw_clouds) {
+        if (c->cloud_verts && f->settings->live.draw_clouds) {
             /* Clouds blend: insertion sort by the slot centre's distance, farthest first. */
             double half = CHUNK_SIZE * 0.5 * c->span;
             float dx = (float)(slot_origin_x(c) + half - v->cam_x);
@@ -719,7 +719,7 @@ void terrain_draw_opaque(Terrain *t, const RenderFrame *f, RenderCounters *rc) {
         const GpuChunk *c = &t->slots[t->visible[k]];
         if (!c->opaque_verts) continue;
         glBindBuffer(GL_ARRAY_BUFFER, c->vbo);
-        set_offset(t, c, f->view, f->settings->lod_tint);
+        set_offset(t, c, f->view, f->settings->create.lod_tint);
         draw_kind(t, c, TERRAIN_OPAQUE, f->view, RENDER_STAGE_TERRAIN, rc);
     }
     pass_end();
@@ -734,7 +734,7 @@ void terrain_draw_clouds(Terrain *t, const RenderFrame *f, RenderCounters *rc) {
     for (uint32_t k = 0; k < t->cloud_count; k++) {
         const GpuChunk *c = &t->slots[t->cloud_order[k]];
         glBindBuffer(GL_ARRAY_BUFFER, c->vbo);
-        set_offset(t, c, f->view, f->settings->lod_tint);
+        set_offset(t, c, f->view, f->settings->create.lod_tint);
         draw_kind(t, c, TERRAIN_CLOUDS, f->view, RENDER_STAGE_CLOUDS, rc);
     }
     glDepthMask(GL_TRUE);
