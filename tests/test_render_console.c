@@ -18,6 +18,7 @@
 
 #include <SDL2/SDL.h>
 
+#include "game/boot_plan.h"
 #include "game/game.h"
 #include "support/game_fixture.h"
 #include "game/savefile.h"
@@ -214,8 +215,23 @@ static void test_title_menu_is_drawn(void **state) {
     game_show(&g_game, "hud");
 }
 
+/* The boot stayed inside its plan: the radius it asked fitted, and what booted after the world
+ * besides the renderer and its screenshot buffer (courses, attract replay, sound) stayed inside
+ * the plan's reserve. */
+static void test_boot_stays_in_its_plan(void **state) {
+    (void)state;
+    assert_int_equal(world_params(g_game.world)->create.view_radius_max, GAME_VIEW_RADIUS_MAX);
+    const GameMemory *c = &g_game.carved;
+    size_t rest = g_game.mem.used - c->home - c->jobs - c->world - c->render;
+    printf("  after the world besides the renderer: %.2f MiB (reserve %u MiB), sound %.2f of it\n",
+           (double)rest / 1048576.0, GAME_BOOT_RESERVE_MIB, (double)c->sound / 1048576.0);
+    assert_true(rest <= (size_t)GAME_BOOT_RESERVE_MIB << 20);
+    assert_true(c->render >= render_create_bytes(&render_settings(g_game.render)->create) - 1024);
+}
+
 int main(void) {
     const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_boot_stays_in_its_plan),
         cmocka_unit_test(test_png_encoder_round_trip),
         cmocka_unit_test(test_f12_saves_png_of_the_screen),
         cmocka_unit_test(test_full_disk_leaves_none),

@@ -226,6 +226,15 @@ static void test_text_width(void **state) {
     assert_int_equal(render_hud_text_width(g_fx.render, "Caf\xc3\xa9", 1), render_hud_text_width(g_fx.render, "Caf?", 1));
 }
 
+/* render_create_bytes bounds what render_create carved (a boot plans with it), closely. */
+static void test_create_bytes_bound_the_renderer(void **state) {
+    (void)state;
+    size_t bound = render_create_bytes(&render_settings(g_fx.render)->create);
+    printf("  renderer carved %zu bytes, bound %zu\n", g_fx.mem.used, bound);
+    assert_true(g_fx.mem.used <= bound);
+    assert_true(bound - g_fx.mem.used < 1024);
+}
+
 /* The HUD size is the renderer's own live setting: applied at once, every text scale times it. */
 static void test_hud_size_is_the_renderers(void **state) {
     (void)state;
@@ -543,6 +552,7 @@ int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_canvas_follows_the_target),
         cmocka_unit_test(test_text_width), cmocka_unit_test(test_hud_size_is_the_renderers),
+        cmocka_unit_test(test_create_bytes_bound_the_renderer),
         cmocka_unit_test(test_text_at_480x320),
         cmocka_unit_test(test_text_at_640x480),
         cmocka_unit_test(test_text_on_the_smallest_canvas),
