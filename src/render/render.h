@@ -18,19 +18,44 @@
 /* The vertical field of view a renderer starts with (degrees); the game's setting defaults to it. */
 #define RENDER_FOV_DEFAULT 70.0f
 
+/* The player's look settings, one row each: the value's C type and field in RenderLiveParams,
+ * then the rest of its RenderParamDesc (key, group, range, default, flag, menu label, help). The
+ * settings file, the flags, the menu and --help show the rows in this order. A new look setting
+ * is its row here and its consumer. */
+#define RENDER_LOOK_ROWS(X)                                                                                        \
+    X(int, lines, .name = "lines", .group = RENDER_GROUP_PICTURE, .type = RENDER_PT_INT, .min = 64,                \
+      .max = RENDER_LINES_MAX, .def = RENDER_LINES_DEFAULT, .step = 120, .zero_off = true, .flag = "--lines",     \
+      .label = "PSX lines", .stops = (const int[]){0, 240, 360, 480}, .n_stops = 4,                                \
+      .help = "PSX target lines: 240, 360, 480; 0 = full resolution")                                            \
+    X(bool, fixed_4_3, .name = "aspect_4_3", .group = RENDER_GROUP_PICTURE, .type = RENDER_PT_BOOL, .max = 1,       \
+      .step = 1, .flag = "--4:3", .label = "4:3 picture", .help = "4:3 PSX target, pillarboxed on wide screens")    \
+    X(bool, snap, .name = "snap", .group = RENDER_GROUP_PICTURE, .type = RENDER_PT_BOOL, .max = 1, .def = 1,         \
+      .step = 1, .flag = "--no-snap", .label = "Vertex snap", .help = "vertices snap to the PSX pixel grid (the wobble)") \
+    X(bool, color15, .name = "color15", .group = RENDER_GROUP_PICTURE, .type = RENDER_PT_BOOL, .max = 1, .def = 1,   \
+      .step = 1, .flag = "--no-15bit", .label = "15-bit colour", .help = "colours cut to 5 bits per channel")        \
+    X(bool, dither, .name = "dither", .group = RENDER_GROUP_PICTURE, .type = RENDER_PT_BOOL, .max = 1, .def = 1,     \
+      .step = 1, .flag = "--no-dither", .label = "Dither", .help = "ordered dither over the 15-bit colours")         \
+    X(bool, fog, .name = "fog", .group = RENDER_GROUP_PICTURE, .type = RENDER_PT_BOOL, .max = 1, .def = 1, .step = 1, \
+      .flag = "--no-fog", .label = "Fog", .help = "distance fog toward the sky colour")                             \
+    X(bool, sky_clouds, .name = "sky_clouds", .group = RENDER_GROUP_PICTURE, .type = RENDER_PT_BOOL, .max = 1,      \
+      .def = 1, .step = 1, .flag = "--no-sky-clouds", .label = "Sky clouds",                                       \
+      .help = "the cloud layer painted on the sky dome")                                                          \
+    X(bool, draw_clouds, .name = "clouds", .group = RENDER_GROUP_PICTURE, .type = RENDER_PT_BOOL, .max = 1,         \
+      .def = 1, .step = 1, .flag = "--no-clouds", .label = "Voxel clouds",                                         \
+      .help = "blended voxel clouds in the world (costly on tile GPUs)")                                          \
+    X(float, fov_y_deg, .name = "fov", .group = RENDER_GROUP_PICTURE, .type = RENDER_PT_FLOAT, .min = 40,          \
+      .max = 110, .def = RENDER_FOV_DEFAULT, .step = 5, .flag = "--fov", .label = "Field of view", .unit = "deg",  \
+      .help = "vertical field of view")                                                                           \
+    X(int, hud_size, .name = "hud_size", .group = RENDER_GROUP_HUD, .type = RENDER_PT_ENUM, .max = 2, .def = 1,     \
+      .step = 1, .label = "HUD size", .names = (const char *const[]){"small", "normal", "large"}, .n_names = 3,    \
+      .help = "text size: small for a 3.5-inch screen, large for a TV across the room")
+
 /* What a change applies at once (render_apply_settings takes these, nothing else). */
 typedef struct RenderLiveParams {
-    int lines;              /* low-res target height (64..480); 0 = render at display size */
-    bool fixed_4_3;         /* 4:3 target (pillarboxed on wide displays) instead of the display's aspect */
-    bool snap;              /* vertex snapping to the low-res pixel grid */
-    bool color15;           /* 15-bit colour (5 bits per channel) */
-    bool dither;            /* 4x4 ordered dither before quantising */
-    bool fog;               /* per-vertex fog (W8 density); off = no fog */
-    bool sky_clouds;        /* FBM clouds on the dome */
+#define RENDER_LOOK_FIELD(ctype, field, ...) ctype field;
+    RENDER_LOOK_ROWS(RENDER_LOOK_FIELD)   /* lines, fixed_4_3 ... fov_y_deg, hud_size (0.75x, 1x, 1.5x text) */
+#undef RENDER_LOOK_FIELD
     bool sky_force_mediump; /* run the dome's mediump path even where highp exists */
-    bool draw_clouds;       /* the world's translucent cloud blocks */
-    float fov_y_deg;
-    int hud_size;           /* HUD text: 0 small, 1 normal, 2 large (0.75x, 1x, 1.5x every scale) */
     uint32_t upload_meshes_per_frame;   /* chunk meshes uploaded per frame at most */
     uint32_t upload_bytes_per_frame;    /* and vertex bytes per frame (one mesh always goes) */
     uint32_t merge_gap_quads;           /* a chunk's visible face runs closer than this are drawn

@@ -9,36 +9,11 @@
 #define LIVE(f) .cls = RENDER_PARAM_LIVE, .offset = offsetof(RenderSettings, live.f)
 #define CREATE(f) .cls = RENDER_PARAM_CREATE, .offset = offsetof(RenderSettings, create.f)
 
-static const int k_line_stops[] = {0, 240, 360, 480};
-static const char *const k_hud_sizes[] = {"small", "normal", "large"};
+#define LOOK_ROW(ctype, field, ...) {LIVE(field), __VA_ARGS__},
 
-/* THE table. A player's rows are in the order the settings file and the menu show them. */
+/* THE table: the player's look (render.h), then the renderer's own rows. */
 static const RenderParamDesc k_params[] = {
-    /* the picture: the PSX look */
-    {.name = "lines", LIVE(lines), .group = RENDER_GROUP_PICTURE, .type = RENDER_PT_INT, .min = 64,
-     .max = RENDER_LINES_MAX, .def = RENDER_LINES_DEFAULT, .step = 120, .zero_off = true, .flag = "--lines",
-     .label = "PSX lines", .stops = k_line_stops, .n_stops = 4, .help = "PSX target lines: 240, 360, 480; 0 = full resolution"},
-    {.name = "aspect_4_3", LIVE(fixed_4_3), .group = RENDER_GROUP_PICTURE, .type = RENDER_PT_BOOL, .max = 1, .def = 0,
-     .step = 1, .flag = "--4:3", .label = "4:3 picture", .help = "4:3 PSX target, pillarboxed on wide screens"},
-    {.name = "snap", LIVE(snap), .group = RENDER_GROUP_PICTURE, .type = RENDER_PT_BOOL, .max = 1, .def = 1, .step = 1,
-     .flag = "--no-snap", .label = "Vertex snap", .help = "vertices snap to the PSX pixel grid (the wobble)"},
-    {.name = "color15", LIVE(color15), .group = RENDER_GROUP_PICTURE, .type = RENDER_PT_BOOL, .max = 1, .def = 1,
-     .step = 1, .flag = "--no-15bit", .label = "15-bit colour", .help = "colours cut to 5 bits per channel"},
-    {.name = "dither", LIVE(dither), .group = RENDER_GROUP_PICTURE, .type = RENDER_PT_BOOL, .max = 1, .def = 1,
-     .step = 1, .flag = "--no-dither", .label = "Dither", .help = "ordered dither over the 15-bit colours"},
-    {.name = "fog", LIVE(fog), .group = RENDER_GROUP_PICTURE, .type = RENDER_PT_BOOL, .max = 1, .def = 1, .step = 1,
-     .flag = "--no-fog", .label = "Fog", .help = "distance fog toward the sky colour"},
-    {.name = "sky_clouds", LIVE(sky_clouds), .group = RENDER_GROUP_PICTURE, .type = RENDER_PT_BOOL, .max = 1, .def = 1,
-     .step = 1, .flag = "--no-sky-clouds", .label = "Sky clouds", .help = "the cloud layer painted on the sky dome"},
-    {.name = "clouds", LIVE(draw_clouds), .group = RENDER_GROUP_PICTURE, .type = RENDER_PT_BOOL, .max = 1, .def = 1,
-     .step = 1, .flag = "--no-clouds", .label = "Voxel clouds", .help = "blended voxel clouds in the world (costly on tile GPUs)"},
-    {.name = "fov", LIVE(fov_y_deg), .group = RENDER_GROUP_PICTURE, .type = RENDER_PT_FLOAT, .min = 40, .max = 110,
-     .def = RENDER_FOV_DEFAULT, .step = 5, .flag = "--fov", .label = "Field of view", .unit = "deg",
-     .help = "vertical field of view"},
-    /* the HUD layer */
-    {.name = "hud_size", LIVE(hud_size), .group = RENDER_GROUP_HUD, .type = RENDER_PT_ENUM, .max = 2, .def = 1, .step = 1,
-     .label = "HUD size", .names = k_hud_sizes, .n_names = 3,
-     .help = "text size: small for a 3.5-inch screen, large for a TV across the room"},
+    RENDER_LOOK_ROWS(LOOK_ROW)
     /* the renderer's own: no key, flag or menu row */
     {.name = "sky_force_mediump", LIVE(sky_force_mediump), .type = RENDER_PT_BOOL, .max = 1, .def = 0, .step = 1,
      .help = "the dome's mediump path even where highp exists (--sky-mediump)"},
