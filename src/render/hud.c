@@ -54,9 +54,10 @@ static void bake_font(uint16_t *atlas) {
         for (int x = 0; x < WHITE_SIZE; x++) atlas[(size_t)y * HUD_ATLAS_W + WHITE_U + (size_t)x] = WHITE_TEXEL;
 }
 
-bool hud_init(HudLayer *h, MemBudget *mem, MemArena *scratch, GLuint quad_ibo, uint32_t max_quads, SkyError *err) {
+bool hud_init(HudLayer *h, MemBudget *mem, MemArena *scratch, GLuint quad_ibo, uint32_t max_quads,
+              const RenderLiveParams *live, SkyError *err) {
     memset(h, 0, sizeof *h);
-    h->zoom = 1.0f;
+    h->live = live;
     h->quad_ibo = quad_ibo;
     /* One draw call takes the whole queue: no more quads than the shared indices address. */
     h->cap = max_quads ? max_quads : RENDER_HUD_QUADS_DEFAULT;
@@ -161,14 +162,15 @@ static int advance(int c) { return stb_easy_font_charinfo[c - 32].advance & 15; 
 
 static int clamp_scale(int scale) { return scale < 1 ? 1 : (scale > SCALE_MAX ? SCALE_MAX : scale); }
 
-void hud_set_size(HudLayer *h, int hud_size) {
+float hud_zoom(const HudLayer *h) {
     static const float k_zoom[3] = {0.75f, 1.0f, 1.5f};
-    h->zoom = hud_size >= 0 && hud_size < 3 ? k_zoom[hud_size] : 1.0f;
+    int size = h->live->hud_size;
+    return size >= 0 && size < 3 ? k_zoom[size] : 1.0f;
 }
 
 /* The glyphs of text from pen (x, y), offset by (dx, dy) pixels, in one colour. */
 static void put_glyphs(HudLayer *h, int x, int y, int dx, int dy, int scale, uint32_t rgba, const char *text) {
-    float k = (float)scale * h->zoom;
+    float k = (float)scale * hud_zoom(h);
     float px = (float)x, py = (float)y;
     for (const unsigned char *p = (const unsigned char *)text; *p; p++) {
         if (*p == '\n') {

@@ -89,13 +89,12 @@ Renderer *render_create(MemBudget *mem, const RenderSettings *s, SkyError *err) 
         !sky_init(&r->sky, s->live.sky_force_mediump, &r->scratch, err) ||
         !terrain_init(&r->terrain, mem, &r->scratch, r->quad_ibo, &r->settings, err) ||
         !aircraft_init(&r->aircraft, &r->scratch, err) || !rings_init(&r->rings, &r->aircraft, err) ||
-        !hud_init(&r->hud, mem, &r->scratch, r->quad_ibo, s->create.hud_max_quads, err)) {
+        !hud_init(&r->hud, mem, &r->scratch, r->quad_ibo, s->create.hud_max_quads, &r->settings.live, err)) {
         render_destroy(r);
         return NULL;
     }
     /* What was carved (the tiles' copies as they came out), for render_settings. */
     terrain_carved(&r->terrain, &r->settings.create.far_group_lod, &r->settings.create.far_group_kib);
-    hud_set_size(&r->hud, r->settings.live.hud_size);
     log_info("render: %s | %s; sky dome on its %s path", (const char *)glGetString(GL_RENDERER),
              (const char *)glGetString(GL_VERSION), r->sky.highp ? "highp" : "mediump");
     return r;
@@ -124,7 +123,6 @@ void render_apply_settings(Renderer *r, const RenderSettings *s) {
     bool rebuild_sky = l->sky_force_mediump != r->settings.live.sky_force_mediump;
     r->settings.live = *l;   /* the create part stays what render_create carved */
     terrain_set_merge_gap(&r->terrain, l->merge_gap_quads);
-    hud_set_size(&r->hud, l->hud_size);
     if (rebuild_sky) {
         SkyError err = {0};
         SkyDome fresh;
@@ -300,10 +298,10 @@ void render_hud_box(Renderer *r, int x, int y, int w, int h, uint32_t rgba) {
 }
 
 int render_hud_text_width(const Renderer *r, const char *text, int scale) {
-    return hud_text_width(text, scale, r->hud.zoom);
+    return hud_text_width(text, scale, hud_zoom(&r->hud));
 }
 
-float render_hud_zoom(const Renderer *r) { return r->hud.zoom; }
+float render_hud_zoom(const Renderer *r) { return hud_zoom(&r->hud); }
 
 void render_hud_text(Renderer *r, int x, int y, int scale, uint32_t rgba, const char *text) {
     hud_text(&r->hud, x, y, scale, rgba, text);

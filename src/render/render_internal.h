@@ -279,11 +279,12 @@ typedef struct HudLayer {
     uint32_t cap, quads, dropped;
     uint32_t last_quads, last_dropped; /* what the last frame drew and dropped */
     uint32_t bytes;                    /* GPU: atlas and vertex buffer */
-    float zoom;                        /* the HUD size: every text scale times this */
+    const RenderLiveParams *live;      /* the renderer's live settings (the HUD size) */
     HudMap map;
 } HudLayer;
 
-bool hud_init(HudLayer *h, MemBudget *mem, MemArena *scratch, GLuint quad_ibo, uint32_t max_quads, SkyError *err);
+bool hud_init(HudLayer *h, MemBudget *mem, MemArena *scratch, GLuint quad_ibo, uint32_t max_quads,
+              const RenderLiveParams *live, SkyError *err);
 /* What a HUD draw owes the frame: see hud.c. Empty queue: no GL call at all. */
 void hud_draw(HudLayer *h, const RenderFrame *f, RenderCounters *rc);
 /* The end of every frame: the queue's counts become the last frame's, the queue empties. */
@@ -300,8 +301,8 @@ void hud_quad(HudLayer *h, const float xy[4][2], uint32_t rgba);
 /* rings.c: the HUD's arrow toward the next ring, one quad. */
 void rings_hud_arrow(HudLayer *h, float x, float y, float size, float angle, uint32_t rgba);
 void hud_text(HudLayer *h, int x, int y, int scale, uint32_t rgba, const char *text);
-/* The HUD size (RenderLiveParams.hud_size: 0 small, 1 normal, 2 large) as the layer's zoom. */
-void hud_set_size(HudLayer *h, int hud_size);
+/* The player's HUD size as a factor of every text scale. */
+float hud_zoom(const HudLayer *h);
 /* Widest line of text in pixels at scale times zoom. */
 int hud_text_width(const char *text, int scale, float zoom);
 void hud_atlas_map_quad(HudLayer *h, int x, int y, int side);
