@@ -315,7 +315,7 @@ static double paced_run(int cap_index, double seconds, bool game_frames, int *n_
             platform_poll(g_game.platform, &ev);
             input_update(&g_game.input, &ev);
         }
-        game_pace_frame(&g_game);
+        game_pace_frame(&g_game.pacer, &g_game.set);
         n++;
     }
     *n_out = n;

@@ -15,5 +15,7 @@ int game_frame_cap_fps(const GameSettings *s);
 /* How long to wait at now_ns for a steady fps (0 when due or uncapped); a frame more than a
  * period late starts the schedule again. */
 uint64_t pacer_wait_ns(FramePacer *p, int fps, uint64_t now_ns);
+/* Sleeps until the frame cap's next frame is due (once after each swap); a stop signal ends the wait. */
+void game_pace_frame(FramePacer *p, const GameSettings *s);
 
 #endif

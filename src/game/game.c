@@ -183,23 +183,22 @@ static bool boot_tour(Game *g, SkyError *err) {
 }
 
 /* What the plan held back, said once the boot stands (a failed boot prints its one error line). */
-static void plan_log(const Game *g, const BootPlan *plan) {
+static void plan_log(const BootPlan *plan, size_t budget_bytes, const World *w, size_t pool_bytes) {
     int32_t r = plan->world.create.view_radius_max;
     if (r < plan->asked_radius)
         log_warn("skyisles: the memory budget of %zu MiB holds a view radius of %d chunk%s, not %d: the view is held "
-                 "there (raise --mem MB or SKYISLES_MEM_MB for more)", g->mem.size >> 20, r, r == 1 ? "" : "s",
+                 "there (raise --mem MB or SKYISLES_MEM_MB for more)", budget_bytes >> 20, r, r == 1 ? "" : "s",
                  plan->asked_radius);
-    if (world_stats(g->world).pool_squeezed)
+    if (world_stats(w).pool_squeezed)
         log_warn("skyisles: the %zu MiB budget squeezed the chunk-mesh pool to %.1f MiB: the view may reach less far "
-                 "(raise --mem MB or SKYISLES_MEM_MB)",
-                 g->mem.size >> 20, (double)g->carved.world_mesh_pool / 1048576.0);
+                 "(raise --mem MB or SKYISLES_MEM_MB)", budget_bytes >> 20, (double)pool_bytes / 1048576.0);
 }
 
 static void boot_finish(Game *g, const BootPlan *plan) {
     const GameOptions *o = &g->opt;
     if (o->settings_warning[0]) log_warn("%s", o->settings_warning);
     first_start_quality(g);
-    plan_log(g, plan);
+    plan_log(plan, g->mem.size, g->world, g->carved.world_mesh_pool);
     /* Logged once every stage stands, so a failed boot prints its one error line only. */
     game_home_log(&g->home);
     place_start(g);
@@ -308,7 +307,7 @@ void game_apply_settings(Game *g, unsigned changes) {
         if (mode != g->rig.mode) camera_rig_reset(&g->rig, mode);
     }
     if ((changes & (MENU_CHANGED_DISPLAY | MENU_CHANGED_QUALITY)) && g->render) render_apply_settings(g->render, &s->render);
-    if (changes & MENU_CHANGED_DISPLAY) game_display_apply(g);
+    if (changes & MENU_CHANGED_DISPLAY) game_display_apply(g->platform, &g->opt, s);
     if (changes & MENU_CHANGED_CONTROLS) input_apply_settings(&g->input, &s->input);
     if (changes & MENU_CHANGED_SOUND) sound_apply_settings(&g->sound, s);
     if (changes) g->settings_dirty = true;
@@ -603,7 +602,7 @@ int game_run(Game *g) {
         game_draw(g);
         game_shot_capture(g);
         platform_swap(g->platform);
-        game_pace_frame(g);
+        game_pace_frame(&g->pacer, &g->set);
         frames++;
         /* --seconds counts the run's time, which passes on every screen (paused or not). */
         run_s += dt;
