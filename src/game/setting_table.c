@@ -1,12 +1,11 @@
 /* skyisles game settings table: the rows (each setting's key, flag, page, range, step, default,
  * help and cost, once), rows registered at run time, and the typed access every reader uses. */
 #include "settings.h"
-#include <pthread.h>
-
 #include "sim/sim.h"         /* SIM_SPEED_LIMIT_DEFAULT */
 
 #include <errno.h>
 #include <math.h>
+#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
