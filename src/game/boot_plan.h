@@ -13,7 +13,7 @@
 
 /* MiB the plan leaves for what boots after the world besides the renderer (the courses, the
  * attract loop's replay, the sound; the screenshot buffer takes what is left, or screenshots are
- * off): test_game_plan checks a boot stays inside it. */
+ * off): test_render_console checks a boot stays inside it. */
 #define GAME_BOOT_RESERVE_MIB 8u
 
 typedef struct BootPlan {
