@@ -20,7 +20,7 @@ $(BUILD)/obj/tests/fuzz/%.o: CPPFLAGS += -Itests/fuzz
 # ---------------------------------------------------------------- replay (gcc, make test)
 FUZZ_REPLAYS := $(patsubst %,$(BUILD)/tests/fuzz_%,$(FUZZ_TARGETS))
 # Targets beyond the pure libraries name the sources they need; both builds compile them.
-FUZZ_SRCS_settings := src/game/settings.c src/game/savefile.c src/game/setting_table.c src/game/input.c platform/names.c
+FUZZ_SRCS_settings := src/render/render_params.c src/game/settings.c src/game/savefile.c src/game/setting_table.c src/game/input.c platform/names.c
 FUZZ_SRCS_pad_db := platform/pad_db.c
 FUZZ_SRCS_replay := src/game/replay.c src/game/replay_file.c
 # The objects of a target's extra sources in a build folder: $(call fuzz_objs,BUILD_DIR,TARGET_FILE).

@@ -257,7 +257,7 @@ static void test_read_only_config(void **state) {
     }
     boot_in(ro, NULL, NULL);
     bool ro_seen = g_game.config_read_only;
-    float fov = g_game.set.fov_deg;
+    float fov = g_game.set.render.live.fov_y_deg;
     fly_frames(60);
     g_game.settings_dirty = true;
     game_save_settings(&g_game);
@@ -315,7 +315,7 @@ static double paced_run(int cap_index, double seconds, bool game_frames, int *n_
             platform_poll(g_game.platform, &ev);
             input_update(&g_game.input, &ev);
         }
-        game_pace_frame(&g_game);
+        game_pace_frame(&g_game.pacer, &g_game.set);
         n++;
     }
     *n_out = n;

@@ -14,6 +14,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include "game/display.h"
 #include "game/settings.h"
 
 static char g_dir[256];
@@ -47,10 +48,10 @@ static void changed_settings(GameSettings *s) {
     s->input.curve = 2.2f;
     input_rebind(&s->input, GA_BOOST, BIND_KEY, PKEY_B, 1);
     input_rebind(&s->input, GA_PITCH, BIND_PAD_AXIS, PPAD_RIGHTY, 1);
-    s->lines = 360;
-    s->dither = false;
-    s->fog = false;
-    s->fov_deg = 85.0f;
+    s->render.live.lines = 360;
+    s->render.live.dither = false;
+    s->render.live.fog = false;
+    s->render.live.fov_y_deg = 85.0f;
     s->quality = GAME_QUALITY_LOW;
     s->quality_chosen = true;
     s->speed_limit = 2400.0f;
@@ -113,7 +114,7 @@ static void test_round_trip(void **state) {
     if (warn[0]) fail_msg("unexpected warning: %s", warn);
     assert_true(same(&a, &b));
     assert_true(b.input.invert_pitch && b.input.nintendo && b.input.dead_zone == 0.23f && b.input.curve == 2.2f);
-    assert_int_equal(b.lines, 360);
+    assert_int_equal(b.render.live.lines, 360);
     assert_true(b.world.gen.seed == 123456789012345ull);
     assert_true(b.world.gen.base_amplitude == 21.5f);
     assert_int_equal(b.world.live.view_radius, 7);
@@ -190,7 +191,7 @@ static void test_damaged_files(void **state) {
         if (i == 0) {
             /* Cut in the bindings: every value above the cut is kept, the rest are defaults. */
             assert_true(s.input.invert_pitch && s.input.nintendo && s.input.dead_zone == 0.23f && s.input.curve == 2.2f);
-            assert_int_equal(s.lines, 240);
+            assert_int_equal(s.render.live.lines, 240);
             assert_true(s.speed_limit == d.speed_limit);
         } else {
             assert_true(same(&s, &d));
@@ -210,8 +211,8 @@ static void test_bad_value_keeps_the_rest(void **state) {
     printf("  %s\n", warn);
     assert_non_null(strstr(warn, "settings.yaml:2"));
     assert_non_null(strstr(warn, "display.lines"));
-    assert_int_equal(s.lines, 240);          /* the default for the bad value */
-    assert_false(s.dither);                  /* the rest kept */
+    assert_int_equal(s.render.live.lines, 240);          /* the default for the bad value */
+    assert_false(s.render.live.dither);                  /* the rest kept */
     assert_true(s.speed_limit == 1500.0f);
     assert_int_equal(s.camera, GAME_CAMERA_CHASE);
     assert_int_equal(s.world.live.view_radius, 5);
@@ -270,12 +271,71 @@ static void test_failed_save_keeps_old_file(void **state) {
     }
 }
 
+/* The renderer's look rows are display rows of the game's table, in the renderer's order at their
+ * group's place (the picture after the quality preset, the HUD size before show_position); their
+ * values live in GameSettings.render; a preset's rows say so. */
+static void test_render_rows_are_display_rows(void **state) {
+    (void)state;
+    size_t prev = 0, found = 0;
+    for (size_t i = 0; i < render_param_count(); i++) {
+        const RenderParamDesc *p = render_param_at(i);
+        const SettingDesc *d = setting_find("display", p->name);
+        if (p->group == RENDER_GROUP_NONE) {
+            assert_null(d);
+            continue;
+        }
+        assert_non_null(d);
+        found++;
+        size_t at = 0;
+        while (setting_at(at) != d) at++;
+        assert_true(at > prev);   /* the renderer's order */
+        prev = at;
+        assert_int_equal(d->offset, offsetof(GameSettings, render) + p->offset);
+        assert_string_equal(d->page, "display");
+        assert_true(d->changes == MENU_CHANGED_DISPLAY);
+        assert_ptr_equal(d->flag, p->flag);
+        assert_ptr_equal(d->help, p->help);
+        bool preset = !strcmp(p->name, "lines") || !strcmp(p->name, "sky_clouds") || !strcmp(p->name, "clouds");
+        assert_int_equal((d->flags & SETTING_F_PRESET) != 0, preset);
+        assert_int_equal((d->flags & SETTING_F_OFF) != 0, p->zero_off);
+    }
+    assert_true(found >= 10);
+    const SettingDesc *hud = setting_find("display", "hud_size"), *pos = setting_find("display", "show_position");
+    assert_ptr_equal(setting_at(1 + (size_t)(hud - setting_at(0))), pos);
+    assert_string_equal(setting_at((size_t)(setting_find("display", "lines") - setting_at(0)) - 1)->key, "quality");
+    GameSettings s;
+    settings_default(&s);
+    assert_int_equal(s.render.live.hud_size, 1);
+    char why[200];
+    assert_true(setting_parse(&s, hud, "large", why, sizeof why));
+    assert_int_equal(s.render.live.hud_size, 2);
+}
+
+/* The frame cap's rates are its row's names: 30, 60, uncapped (none). */
+static void test_frame_cap_rates_are_the_rows(void **state) {
+    (void)state;
+    GameSettings s;
+    settings_default(&s);
+    const SettingDesc *d = setting_find("display", "frame_cap");
+    static const int want[] = {30, 60, 0};
+    const char *const *names;
+    assert_int_equal(setting_names(d, &names), 3);
+    for (int i = 0; i < 3; i++) {
+        char why[200];
+        assert_true(setting_parse(&s, d, names[i], why, sizeof why));
+        assert_int_equal(game_frame_cap_fps(&s), want[i]);
+    }
+    s.frame_cap = 7;   /* out of the row's range: uncapped */
+    assert_int_equal(game_frame_cap_fps(&s), 0);
+}
+
 int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_quality_guess),
         cmocka_unit_test(test_round_trip),        cmocka_unit_test(test_missing_file_is_first_start),
         cmocka_unit_test(test_damaged_files),     cmocka_unit_test(test_bad_value_keeps_the_rest),
         cmocka_unit_test(test_failed_save_keeps_old_file),
+        cmocka_unit_test(test_render_rows_are_display_rows), cmocka_unit_test(test_frame_cap_rates_are_the_rows),
     };
     return cmocka_run_group_tests(tests, setup, teardown);
 }

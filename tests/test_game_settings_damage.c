@@ -26,9 +26,9 @@ static void full_settings(GameSettings *s) {
     s->input.nintendo = true;
     s->input.dead_zone = 0.25f;
     input_rebind(&s->input, GA_BOOST, BIND_KEY, PKEY_B, 1);
-    s->lines = 480;
-    s->fog = false;
-    s->fov_deg = 95.0f;
+    s->render.live.lines = 480;
+    s->render.live.fog = false;
+    s->render.live.fov_y_deg = 95.0f;
     s->quality = GAME_QUALITY_HIGH;
     s->quality_chosen = true;
     s->speed_limit = 1800.0f;
@@ -132,7 +132,7 @@ static void test_broken_middle_line_keeps_both_sides(void **state) {
     len += g_full_len - (size_t)(eol + 1 - g_full);
     GameSettings want, got;
     full_settings(&want);
-    want.fov_deg = 70.0f;
+    want.render.live.fov_y_deg = 70.0f;
     settings_default(&got);
     char warn[320], first[400];
     settings_parse(&got, g_bad, len, "settings.yaml", warn, sizeof warn);

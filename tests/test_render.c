@@ -142,8 +142,8 @@ static void load_test_world(void) {
 /* ---------------------------------------------------------------- setup */
 static void default_settings(RenderSettings *s) {
     render_settings_default(s);
-    s->lines = 120;          /* low-res target = the 160x120 test window */
-    s->max_chunks = 32;
+    s->live.lines = 120;          /* low-res target = the 160x120 test window */
+    s->create.max_chunks = 32;
 }
 
 static int setup(void **state) {
@@ -248,11 +248,11 @@ static void test_ref_with_clouds(void **state) {
     static uint8_t with[W * H * 4];
     memcpy(with, g_px, sizeof with);
     RenderSettings s = *render_settings(g_fx.render);
-    s.draw_clouds = false;
+    s.live.draw_clouds = false;
     render_apply_settings(g_fx.render, &s);
     render_frame(g_fx.render, &v, W, H);
     assert_true(render_read_pixels(W, H, g_px));
-    s.draw_clouds = true;
+    s.live.draw_clouds = true;
     render_apply_settings(g_fx.render, &s);
     long changed = 0;
     for (int i = 0; i < W * H; i++) changed += g_px[i * 4 + 1] != with[i * 4 + 1];
@@ -264,8 +264,8 @@ static void test_upload_budget_and_counters(void **state) {
     (void)state;
     render_clear_terrain(g_fx.render);
     RenderSettings s = *render_settings(g_fx.render);
-    uint32_t keep = s.upload_meshes_per_frame;
-    s.upload_meshes_per_frame = 4;
+    uint32_t keep = s.live.upload_meshes_per_frame;
+    s.live.upload_meshes_per_frame = 4;
     render_apply_settings(g_fx.render, &s);
     for (int i = 0; i < TEST_CHUNKS * TEST_CHUNKS; i++) assert_true(render_queue_mesh(g_fx.render, &g_mesh[i]));
     assert_int_equal(render_stats(g_fx.render).pending_uploads, 9);
@@ -291,7 +291,7 @@ static void test_upload_budget_and_counters(void **state) {
     render_drop_chunk(g_fx.render, 0, 0);
     assert_int_equal(render_upload_pending(g_fx.render, NULL), 0);
     assert_int_equal(render_stats(g_fx.render).chunks_resident, 0);
-    s.upload_meshes_per_frame = keep;
+    s.live.upload_meshes_per_frame = keep;
     render_apply_settings(g_fx.render, &s);
     assert_true(verts > 0);
     assert_int_equal(render_gl_errors(g_fx.render), 0);
@@ -358,8 +358,8 @@ static void test_faces_turned_away_are_skipped(void **state) {
     /* From -X, -Z, above: the -X, -Z and +Y faces. With runs never merged: three calls of one
      * face each (the pairs [-X,+X], [-Z,+Z], [-Y,+Y] each give one run). */
     RenderSettings st = *render_settings(g_fx.render);
-    uint32_t keep = st.merge_gap_quads;
-    st.merge_gap_quads = 0;
+    uint32_t keep = st.live.merge_gap_quads;
+    st.live.merge_gap_quads = 0;
     render_apply_settings(g_fx.render, &st);
     v = view(ox + 2.0, 40.0, oz + 2.0, 135.0f, -30.0f, 0.0);
     render_frame(g_fx.render, &v, W, H);
@@ -372,7 +372,7 @@ static void test_faces_turned_away_are_skipped(void **state) {
     assert_int_equal(render_stats(g_fx.render).draw_calls, 2 + 3);
     /* With the default merging the small gaps between runs are drawn too: one call spans the
      * first to the last face turned toward the camera. */
-    st.merge_gap_quads = keep;
+    st.live.merge_gap_quads = keep;
     render_apply_settings(g_fx.render, &st);
     render_frame(g_fx.render, &v, W, H);
     assert_int_equal(render_stats(g_fx.render).triangles - fixed, 10);   /* -X +X -Z +Z -Y */
@@ -407,8 +407,8 @@ static void test_faces_sorted_by_plane(void **state) {
     assert_true(render_queue_mesh(g_fx.render, &m));
     assert_int_equal(render_upload_pending(g_fx.render, NULL), 1);
     RenderSettings st = *render_settings(g_fx.render);
-    uint32_t keep = st.merge_gap_quads;
-    st.merge_gap_quads = 0;
+    uint32_t keep = st.live.merge_gap_quads;
+    st.live.merge_gap_quads = 0;
     render_apply_settings(g_fx.render, &st);
     const uint32_t fixed = 2 + 32 * 48 * 2;
     /* Camera at y = 72 looking along the column: tops at 5..65 face it (7), undersides at
@@ -424,7 +424,7 @@ static void test_faces_sorted_by_plane(void **state) {
     cv = view(2 * CHUNK_SIZE + 7.0, 400.0, 2 * CHUNK_SIZE + 7.0, 0.0f, -89.0f, 0.0);
     render_frame(g_fx.render, &cv, W, H);
     assert_int_equal(render_stats(g_fx.render).triangles - fixed, 2 * 15);
-    st.merge_gap_quads = keep;
+    st.live.merge_gap_quads = keep;
     render_apply_settings(g_fx.render, &st);
     render_clear_terrain(g_fx.render);
     assert_int_equal(render_gl_errors(g_fx.render), 0);
@@ -446,8 +446,8 @@ static void test_psx_effects_switch(void **state) {
         if (i % 4 != 3 && !on_15bit_grid(g_px[i])) off_grid++;
     assert_int_equal(off_grid, 0);   /* 15-bit colour: every channel on the 5-bit grid */
     RenderSettings s = *render_settings(g_fx.render), keep = s;
-    s.color15 = false;
-    s.dither = false;
+    s.live.color15 = false;
+    s.live.dither = false;
     render_apply_settings(g_fx.render, &s);
     render_frame(g_fx.render, &v, W, H);
     assert_true(render_read_pixels(W, H, g_px));
@@ -456,8 +456,8 @@ static void test_psx_effects_switch(void **state) {
     assert_true(off_grid > W * H / 4);   /* full colour: most of the gradient is between steps */
     /* 4:3 target on a wider window: pillarbox columns stay black. */
     s = keep;
-    s.fixed_4_3 = true;
-    s.lines = 90;
+    s.live.fixed_4_3 = true;
+    s.live.lines = 90;
     render_apply_settings(g_fx.render, &s);
     render_frame(g_fx.render, &v, W, H);
     RenderStats st = render_stats(g_fx.render);
@@ -475,7 +475,7 @@ static void test_psx_effects_switch(void **state) {
     render_frame(g_fx.render, &v, W, H);
     static uint8_t snapped[W * H * 4];
     assert_true(render_read_pixels(W, H, snapped));
-    s.snap = false;
+    s.live.snap = false;
     render_apply_settings(g_fx.render, &s);
     render_frame(g_fx.render, &v, W, H);
     assert_true(render_read_pixels(W, H, g_px));

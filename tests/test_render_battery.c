@@ -86,7 +86,8 @@ static int others_in(int w, const Box *b) { return hud_differing_in(w, b, g_plai
 static void check_size(int w, int h) {
     shot(w, h, -1, false, false, g_scene);
     for (int hud_size = 1; hud_size < 3; hud_size++) {
-        g_game.set.hud_size = hud_size;
+        g_game.set.render.live.hud_size = hud_size;
+        render_apply_settings(g_game.render, &g_game.set.render);
         shot(w, h, -1, false, true, g_plain);
         static const struct { int pct; bool low; } cases[] = {{80, false}, {10, true}};
         for (size_t k = 0; k < sizeof cases / sizeof cases[0]; k++) {
@@ -104,7 +105,8 @@ static void check_size(int w, int h) {
             else assert_true(b.reddish * 10 < b.pixels);               /* the level's dim colour */
         }
     }
-    g_game.set.hud_size = 1;
+    g_game.set.render.live.hud_size = 1;
+    render_apply_settings(g_game.render, &g_game.set.render);
 }
 
 static void test_battery_line_480x320(void **state) {

@@ -32,8 +32,8 @@ static int setup(void **state) {
     (void)state;
     RenderSettings s;
     render_settings_default(&s);
-    s.lines = 120;
-    s.max_chunks = 64;
+    s.live.lines = 120;
+    s.create.max_chunks = 64;
     if (!render_fixture_open(&g_fx, "skyisles biome test", W, H, 96u << 20, &s)) return -1;
     world_params_default(&g_p);
     g_p.gen.island_threshold = -0.5f;

@@ -18,6 +18,7 @@
 
 #include <SDL2/SDL.h>
 
+#include "game/boot_plan.h"
 #include "game/game.h"
 #include "support/game_fixture.h"
 #include "game/savefile.h"
@@ -160,13 +161,14 @@ static void test_hud_sizes_measured(void **state) {
     (void)state;
     static const int sizes[2][2] = {{480, 320}, {1280, 720}};
     static const float factor[3] = {0.75f, 1.0f, 1.5f};
-    int keep_w = g_game.disp_w, keep_h = g_game.disp_h, keep_size = g_game.set.hud_size;
+    int keep_w = g_game.disp_w, keep_h = g_game.disp_h, keep_size = g_game.set.render.live.hud_size;
     for (int k = 0; k < 2; k++) {
         g_game.disp_w = sizes[k][0];
         g_game.disp_h = sizes[k][1];
         int h[3], canvas_h = 0;
         for (int z = 0; z < 3; z++) {
-            g_game.set.hud_size = z;
+            g_game.set.render.live.hud_size = z;
+            render_apply_settings(g_game.render, &g_game.set.render);
             h[z] = overlay_text_probe(&g_game, "SPD 120 m/s", &canvas_h);
         }
         printf("  %dx%d (HUD canvas %d lines): glyphs %d / %d / %d px high (%.1f / %.1f / %.1f display px)\n",
@@ -180,7 +182,8 @@ static void test_hud_sizes_measured(void **state) {
     }
     g_game.disp_w = keep_w;
     g_game.disp_h = keep_h;
-    g_game.set.hud_size = keep_size;
+    g_game.set.render.live.hud_size = keep_size;
+    render_apply_settings(g_game.render, &g_game.set.render);
 }
 
 /* HUD quads the overlay queues for a screen (queued, counted, cleared: no frame drawn). */
@@ -212,8 +215,23 @@ static void test_title_menu_is_drawn(void **state) {
     game_show(&g_game, "hud");
 }
 
+/* The boot stayed inside its plan: the radius it asked fitted, and what booted after the world
+ * besides the renderer and its screenshot buffer (courses, attract replay, sound) stayed inside
+ * the plan's reserve. */
+static void test_boot_stays_in_its_plan(void **state) {
+    (void)state;
+    assert_int_equal(world_params(g_game.world)->create.view_radius_max, GAME_VIEW_RADIUS_MAX);
+    const GameMemory *c = &g_game.carved;
+    size_t rest = g_game.mem.used - c->home - c->jobs - c->world - c->render;
+    printf("  after the world besides the renderer: %.2f MiB (reserve %u MiB), sound %.2f of it\n",
+           (double)rest / 1048576.0, GAME_BOOT_RESERVE_MIB, (double)c->sound / 1048576.0);
+    assert_true(rest <= (size_t)GAME_BOOT_RESERVE_MIB << 20);
+    assert_true(c->render >= render_create_bytes(&render_settings(g_game.render)->create) - 1024);
+}
+
 int main(void) {
     const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_boot_stays_in_its_plan),
         cmocka_unit_test(test_png_encoder_round_trip),
         cmocka_unit_test(test_f12_saves_png_of_the_screen),
         cmocka_unit_test(test_full_disk_leaves_none),

@@ -34,8 +34,8 @@ static int setup(void **state) {
     (void)state;
     RenderSettings s;
     render_settings_default(&s);
-    s.lines = 120;
-    s.max_chunks = 64;
+    s.live.lines = 120;
+    s.create.max_chunks = 64;
     if (!render_fixture_open(&g_fx, "skyisles far test", W, H, 96u << 20, &s)) return -1;
     WorldParams p;
     world_params_default(&p);

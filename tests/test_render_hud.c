@@ -42,8 +42,8 @@ static int setup(void **state) {
     (void)state;
     RenderSettings s;
     render_settings_default(&s);
-    s.max_chunks = 16;
-    s.hud_max_quads = QUEUE;
+    s.create.max_chunks = 16;
+    s.create.hud_max_quads = QUEUE;
     return render_fixture_open(&g_fx, "skyisles hud test", WIN_W, WIN_H, 24u << 20, &s) ? 0 : -1;
 }
 
@@ -55,7 +55,7 @@ static int teardown(void **state) {
 
 static void set_lines(int lines) {
     RenderSettings s = *render_settings(g_fx.render);
-    s.lines = lines;
+    s.live.lines = lines;
     render_apply_settings(g_fx.render, &s);
 }
 
@@ -171,7 +171,7 @@ static void text_lands_where_queued(int dw, int dh, int lines) {
     const char *top = "HUD 0123 Speed: 88 m/s\nAltitude {jpqy} [ok]";
     const char *corner = "Wq!";
     const char *big = "Gg#";
-    int bw = render_hud_text_width(corner, 1), gw = render_hud_text_width(big, 2);
+    int bw = render_hud_text_width(g_fx.render, corner, 1), gw = render_hud_text_width(g_fx.render, big, 2);
     int glyphs = expect_text(&c, 2, 1, 1, top);
     expect_text(&c, c.cw - bw - 1, c.ch - RENDER_HUD_LINE_H, 1, corner);
     expect_text(&c, c.cw / 2 - gw / 2, c.ch / 2, 2, big);
@@ -215,15 +215,49 @@ static void test_canvas_follows_the_target(void **state) {
 static void test_text_width(void **state) {
     (void)state;
     char line[] = "Mountain Peak (2)";
-    assert_int_equal(render_hud_text_width(line, 1), stb_easy_font_width(line));
-    assert_int_equal(render_hud_text_width(line, 3), 3 * stb_easy_font_width(line));
+    assert_int_equal(render_hud_text_width(g_fx.render, line, 1), stb_easy_font_width(line));
+    assert_int_equal(render_hud_text_width(g_fx.render, line, 3), 3 * stb_easy_font_width(line));
     char wide[] = "Wide line here";
-    assert_int_equal(render_hud_text_width("ab\nWide line here\nc", 2), 2 * stb_easy_font_width(wide));
-    assert_int_equal(render_hud_text_width("", 1), 0);
-    assert_int_equal(render_hud_text_width(NULL, 1), 0);
-    assert_int_equal(render_hud_text_width("x", 9), 4 * render_hud_text_width("x", 1));   /* scale 1..4 */
+    assert_int_equal(render_hud_text_width(g_fx.render, "ab\nWide line here\nc", 2), 2 * stb_easy_font_width(wide));
+    assert_int_equal(render_hud_text_width(g_fx.render, "", 1), 0);
+    assert_int_equal(render_hud_text_width(g_fx.render, NULL, 1), 0);
+    assert_int_equal(render_hud_text_width(g_fx.render, "x", 9), 4 * render_hud_text_width(g_fx.render, "x", 1));   /* scale 1..4 */
     /* The font is ASCII: a UTF-8 letter draws as one '?'. */
-    assert_int_equal(render_hud_text_width("Caf\xc3\xa9", 1), render_hud_text_width("Caf?", 1));
+    assert_int_equal(render_hud_text_width(g_fx.render, "Caf\xc3\xa9", 1), render_hud_text_width(g_fx.render, "Caf?", 1));
+}
+
+/* render_create_bytes bounds what render_create carved (a boot plans with it), closely. */
+static void test_create_bytes_bound_the_renderer(void **state) {
+    (void)state;
+    size_t bound = render_create_bytes(&render_settings(g_fx.render)->create);
+    printf("  renderer carved %zu bytes, bound %zu\n", g_fx.mem.used, bound);
+    assert_true(g_fx.mem.used <= bound);
+    assert_true(bound - g_fx.mem.used < 1024);
+}
+
+/* The HUD size is the renderer's own live setting: applied at once, every text scale times it. */
+static void test_hud_size_is_the_renderers(void **state) {
+    (void)state;
+    const char *line = "SPD 120 m/s";
+    int normal = render_hud_text_width(g_fx.render, line, 2);
+    assert_true(render_hud_zoom(g_fx.render) == 1.0f);
+    static const float factor[3] = {0.75f, 1.0f, 1.5f};
+    RenderSettings s = *render_settings(g_fx.render);
+    for (int z = 0; z < 3; z++) {
+        s.live.hud_size = z;
+        render_apply_settings(g_fx.render, &s);
+        assert_true(render_hud_zoom(g_fx.render) == factor[z]);
+        assert_int_equal(render_hud_text_width(g_fx.render, line, 2), (int)ceilf((float)normal * factor[z]));
+        /* Queued glyphs span the same width the layout measured. */
+        render_hud_clear(g_fx.render);
+        render_hud_text(g_fx.render, 0, 0, 2, 0xffffffffu, line);
+        RenderHudBounds b = render_hud_bounds(g_fx.render);
+        assert_true(abs((b.x1 - 1) - render_hud_text_width(g_fx.render, line, 2)) <= 2);
+        render_hud_clear(g_fx.render);
+    }
+    s.live.hud_size = 1;
+    render_apply_settings(g_fx.render, &s);
+    assert_int_equal(render_hud_text_width(g_fx.render, line, 2), normal);
 }
 
 static void test_text_at_480x320(void **state) {
@@ -517,7 +551,8 @@ static void test_hud_frames_do_not_allocate(void **state) {
 int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_canvas_follows_the_target),
-        cmocka_unit_test(test_text_width),
+        cmocka_unit_test(test_text_width), cmocka_unit_test(test_hud_size_is_the_renderers),
+        cmocka_unit_test(test_create_bytes_bound_the_renderer),
         cmocka_unit_test(test_text_at_480x320),
         cmocka_unit_test(test_text_at_640x480),
         cmocka_unit_test(test_text_on_the_smallest_canvas),

@@ -26,9 +26,9 @@ static uint64_t g_base_bytes;   /* GPU bytes with no terrain */
 
 static void settings(RenderSettings *s, int far_group_lod) {
     render_settings_default(s);
-    s->lines = 60;
-    s->max_chunks = 96;
-    s->far_group_lod = far_group_lod;
+    s->live.lines = 60;
+    s->create.max_chunks = 96;
+    s->create.far_group_lod = far_group_lod;
 }
 
 static int setup(void **state) {

@@ -104,7 +104,7 @@ static void test_hud_names_the_place_below(void **state) {
         g_game.disp_w = w;
         g_game.disp_h = h;
         game_show(&g_game, "none");
-        render_hud_text(g_game.render, (cw - render_hud_text_width(t, s)) / 2, y, s, 0xffffffffu, t);
+        render_hud_text(g_game.render, (cw - render_hud_text_width(g_game.render, t, s)) / 2, y, s, 0xffffffffu, t);
         game_draw(&g_game);
         render_finish(g_game.render);
         assert_true(render_read_pixels(w, h, g_b));

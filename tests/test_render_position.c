@@ -84,7 +84,8 @@ static int others_in(int w, const Box *b) { return hud_differing_in(w, b, g_plai
 static void check_size(int w, int h) {
     shot(w, h, 0.0, false, false, g_scene);
     for (int hud_size = 1; hud_size < 3; hud_size++) {
-        g_game.set.hud_size = hud_size;
+        g_game.set.render.live.hud_size = hud_size;
+        render_apply_settings(g_game.render, &g_game.set.render);
         int width[2] = {0, 0};
         for (int far = 0; far < 2; far++) {
             double x = far ? 1e12 + 0.1 : 0.0;
@@ -103,7 +104,8 @@ static void check_size(int w, int h) {
         }
         assert_true(width[1] > width[0]);   /* 1 000 000 000.000 km is longer than the metres */
     }
-    g_game.set.hud_size = 1;
+    g_game.set.render.live.hud_size = 1;
+    render_apply_settings(g_game.render, &g_game.set.render);
 }
 
 static void test_off_by_default(void **state) {

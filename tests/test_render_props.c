@@ -82,8 +82,8 @@ static int setup(void **state) {
     (void)state;
     RenderSettings s;
     render_settings_default(&s);
-    s.lines = 120;
-    s.max_chunks = 32;
+    s.live.lines = 120;
+    s.create.max_chunks = 32;
     if (!render_fixture_open(&g_fx, "skyisles props test", W, H, 32u << 20, &s)) return -1;
     SkyError err = {0};
     if (!mem_budget_init(&g_mem, (size_t)24 << 20, &err) ||

@@ -21,9 +21,9 @@ static int setup(void **state) {
     (void)state;
     RenderSettings s;
     render_settings_default(&s);
-    s.lines = 0;
-    s.fog = false;
-    s.max_chunks = 16;
+    s.live.lines = 0;
+    s.live.fog = false;
+    s.create.max_chunks = 16;
     return render_fixture_open(&g_fx, "skyisles rings test", W, H, 32u << 20, &s) ? 0 : -1;
 }
 

@@ -26,8 +26,8 @@ static int setup(void **state) {
     (void)state;
     RenderSettings s;
     render_settings_default(&s);
-    s.lines = 0;            /* straight to the screen: read back exactly what the dome wrote */
-    s.max_chunks = 16;
+    s.live.lines = 0;            /* straight to the screen: read back exactly what the dome wrote */
+    s.create.max_chunks = 16;
     if (!render_fixture_open(&g_fx, "skyisles test", W, H, 32u << 20, &s)) return -1;
     return 0;
 }
@@ -131,12 +131,12 @@ static void test_dome_matches_cpu_far_from_origin(void **state) {
 static void test_dome_matches_cpu_mediump_path(void **state) {
     (void)state;
     RenderSettings s = *render_settings(g_fx.render);
-    s.sky_force_mediump = true;
+    s.live.sky_force_mediump = true;
     render_apply_settings(g_fx.render, &s);
     assert_false(render_stats(g_fx.render).sky_highp);
     RenderView v = view(-4321.0, 70.0, 987.0, -60.0f, 30.0f, 321.0);
     assert_dome_matches(&v);
-    s.sky_force_mediump = false;
+    s.live.sky_force_mediump = false;
     render_apply_settings(g_fx.render, &s);
     assert_int_equal(render_gl_errors(g_fx.render), 0);
 }

@@ -2,14 +2,18 @@
  * desktop (F11, Alt+Enter), applied from the settings rows; the pacing after each swap. */
 #include "display.h"
 
+#include <stdlib.h>
 #include <time.h>
 
 #include "game.h"
 
-static const int k_caps[] = {30, 60, 0};
-
 int game_frame_cap_fps(const GameSettings *s) {
-    return s->frame_cap >= 0 && s->frame_cap < 3 ? k_caps[s->frame_cap] : 0;
+    static const SettingDesc *row;
+    if (!row) row = setting_find("display", "frame_cap");
+    const char *const *names;
+    int n = setting_names(row, &names);
+    /* The row's names are its rates; a name that is no number ("uncapped") is none. */
+    return s->frame_cap >= 0 && s->frame_cap < n ? atoi(names[s->frame_cap]) : 0;
 }
 
 uint64_t pacer_wait_ns(FramePacer *p, int fps, uint64_t now_ns) {
@@ -25,22 +29,22 @@ uint64_t pacer_wait_ns(FramePacer *p, int fps, uint64_t now_ns) {
     return p->next_ns > now_ns ? p->next_ns - now_ns : 0;
 }
 
-void game_pace_frame(Game *g) {
+void game_pace_frame(FramePacer *p, const GameSettings *s) {
     struct timespec ts;
     clock_gettime(CLOCK_MONOTONIC, &ts);
     uint64_t now = (uint64_t)ts.tv_sec * 1000000000ull + (uint64_t)ts.tv_nsec;
-    uint64_t wait = pacer_wait_ns(&g->pacer, game_frame_cap_fps(&g->set), now);
+    uint64_t wait = pacer_wait_ns(p, game_frame_cap_fps(s), now);
     if (wait == 0) return;
-    struct timespec until = {(time_t)(g->pacer.next_ns / 1000000000ull), (long)(g->pacer.next_ns % 1000000000ull)};
+    struct timespec until = {(time_t)(p->next_ns / 1000000000ull), (long)(p->next_ns % 1000000000ull)};
     while (clock_nanosleep(CLOCK_MONOTONIC, TIMER_ABSTIME, &until, NULL) != 0) {
         if (platform_stop_signal()) return;
     }
 }
 
-void game_display_apply(Game *g) {
-    if (!g->platform || platform_is_headless(g->platform)) return;
-    platform_set_vsync(g->platform, g->opt.vsync && g->set.vsync);
-    if (!platform_is_console(g->platform)) platform_set_fullscreen(g->platform, g->opt.fullscreen || g->set.fullscreen);
+void game_display_apply(Platform *pf, const GameOptions *o, const GameSettings *s) {
+    if (!pf || platform_is_headless(pf)) return;
+    platform_set_vsync(pf, o->vsync && s->vsync);
+    if (!platform_is_console(pf)) platform_set_fullscreen(pf, o->fullscreen || s->fullscreen);
 }
 
 /* F11 or Alt+Enter: the other of fullscreen and a window; true when it changed (the caller saves
@@ -62,7 +66,7 @@ bool game_display_input(Game *g) {
     g->set.fullscreen = !(g->opt.fullscreen || g->set.fullscreen);
     g->opt.fullscreen = false;   /* the player's choice from now on */
     g->settings_dirty = true;
-    game_display_apply(g);
+    game_display_apply(g->platform, &g->opt, &g->set);
     play_message(&g->play, 2.0f, "%s", g->set.fullscreen ? "Fullscreen (F11: a window)" : "A window (F11: fullscreen)");
     return true;
 }

@@ -1,12 +1,13 @@
-/* skyisles game loop: boot in order (memory budget -> pack + home island -> jobs -> world ->
- * platform -> renderer -> spawn), per frame input -> play -> world streaming -> uploads -> draw,
- * settings applied where each belongs, the interactive run. */
+/* skyisles game loop: boot in order (memory budget -> pack + home island -> jobs -> the budget's
+ * plan -> world -> platform -> renderer -> spawn), per frame input -> play -> world streaming ->
+ * uploads -> draw, settings applied where each belongs, the interactive run. */
 #include <math.h>
 #include <stdio.h>
 #include <string.h>
 #include <time.h>
 #include <unistd.h>
 
+#include "boot_plan.h"
 #include "game.h"
 
 #define CRUISE_SPEED 28.0f
@@ -17,7 +18,7 @@ static float display_aspect(const Game *g) {
     return 4.0f / 3.0f;
 }
 
-static float fov_y(const Game *g) { return g->set.fov_deg * SIM_DEG; }
+static float fov_y(const Game *g) { return g->set.render.live.fov_y_deg * SIM_DEG; }
 
 static void place_start(Game *g) {
     const GameOptions *o = &g->opt;
@@ -49,38 +50,12 @@ static void place_start(Game *g) {
 }
 
 /* A stage failed: when the budget ran out, the line says so and names the flag. */
-static void budget_short(const Game *g, const char *stage, SkyError *err) {
-    if (g->mem.carve_failures == 0) return;
+static void budget_short(const MemBudget *mem, const char *stage, SkyError *err) {
+    if (mem->carve_failures == 0) return;
     sky_error_set(err, SKY_ERR_INPUT,
                   "skyisles: the memory budget of %zu MiB is too small (%s did not fit): raise --mem MB or SKYISLES_MEM_MB "
                   "(default %u) or lower --view-radius",
-                  g->mem.size >> 20, stage, MEM_DEFAULT_BUDGET_MIB);
-}
-
-/* The world's parameters for the game: the settings' generation and live values, and creation
- * values of the game's (the home island's field is world_create's own argument): tables sized for GAME_VIEW_RADIUS_MAX (so
- * the panel can widen the view in flight), the mesh pool GAME_MESH_POOL_MIB unless --mesh-pool
- * says otherwise (the world squeezes it when the budget cannot spare it). */
-static void world_setup(const Game *g, WorldParams *wp) {
-    *wp = g->set.world;
-    int32_t r = wp->live.view_radius;
-    wp->create.view_radius_max = world_clamp_view_radius(r > GAME_VIEW_RADIUS_MAX ? r : GAME_VIEW_RADIUS_MAX);
-    wp->create.mesh_pool_mib = g->opt.mesh_pool_mib > 0 ? (uint32_t)g->opt.mesh_pool_mib : GAME_MESH_POOL_MIB;
-}
-
-static void render_settings_from(const Game *g, RenderSettings *rs) {
-    const GameSettings *s = &g->set;
-    render_settings_default(rs);
-    rs->lines = s->lines;
-    rs->fixed_4_3 = s->fixed_4_3;
-    rs->snap = s->snap;
-    rs->color15 = s->color15;
-    rs->dither = s->dither;
-    rs->fog = s->fog;
-    rs->sky_clouds = s->sky_clouds;
-    rs->draw_clouds = s->clouds;
-    rs->fov_y_deg = s->fov_deg;
-    rs->sky_force_mediump = g->opt.sky_mediump;
+                  mem->size >> 20, stage, MEM_DEFAULT_BUDGET_MIB);
 }
 
 /* A first start (no settings file yet, no quality or view values on the command line) picks the
@@ -106,17 +81,34 @@ static bool boot_jobs(Game *g, SkyError *err) {
     size_t used = g->mem.used;
     g->jobs = jobs_create(&g->mem, &jc, err);
     if (!g->jobs) {
-        budget_short(g, "the job system", err);
+        budget_short(&g->mem, "the job system", err);
         return false;
     }
     g->carved.jobs = g->mem.used - used;
     return true;
 }
 
-static bool boot_world(Game *g, SkyError *err) {
+/* The world as planned (boot_plan.c): the settings' generation and live values, the radius and
+ * pool the budget holds. */
+static bool boot_world(Game *g, const WorldParams *wp, SkyError *err) {
+    size_t used = g->mem.used;
+    g->world = world_create(&g->mem, g->jobs, wp, &g->home.field, err);
+    if (!g->world) {
+        budget_short(&g->mem, "the world", err);
+        return false;
+    }
+    g->carved.world = g->mem.used - used;
+    WorldStats ws = world_stats(g->world);
+    g->carved.world_mesh_pool = (size_t)ws.slabs_capacity * sizeof(WorldVertex) * WORLD_SLAB_VERTS;
+    return true;
+}
+
+/* The budget's plan (boot_plan.c), before the world: with a renderer to come, the view radius
+ * and the pool are fitted to the budget here, once. An explicit --mesh-pool the budget cannot
+ * hold at all is the player's to change. */
+static bool boot_plan(Game *g, BootPlan *plan, SkyError *err) {
     const GameOptions *o = &g->opt;
-    WorldParams wp;
-    world_setup(g, &wp);
+    boot_plan_ask(&g->set, o->mesh_pool_mib, plan);
     if (o->mesh_pool_mib > 0 && ((size_t)o->mesh_pool_mib << 20) >= mem_budget_free(&g->mem)) {
         sky_error_set(err, SKY_ERR_INPUT,
                       "skyisles: the memory budget of %zu MiB is too small for --mesh-pool %d: raise --mem MB or "
@@ -124,16 +116,9 @@ static bool boot_world(Game *g, SkyError *err) {
                       g->mem.size >> 20, o->mesh_pool_mib, MEM_DEFAULT_BUDGET_MIB);
         return false;
     }
-    size_t used = g->mem.used;
-    g->world = world_create(&g->mem, g->jobs, &wp, &g->home.field, err);
-    if (!g->world) {
-        budget_short(g, "the world", err);
-        return false;
-    }
-    g->carved.world = g->mem.used - used;
-    WorldStats ws = world_stats(g->world);
-    g->carved.world_mesh_pool = (size_t)ws.slabs_capacity * sizeof(WorldVertex) * WORLD_SLAB_VERTS;
-    return true;
+    bool renderer = !o->print_island && !o->headless;
+    uint32_t workers = g->jobs ? jobs_worker_count(g->jobs) : 0;
+    return !renderer || boot_plan_fit(plan, g->mem.size, mem_budget_free(&g->mem), workers, err);
 }
 
 /* The window (or SDL without video for --headless) with the controller databases: the bundled
@@ -154,37 +139,17 @@ static bool boot_platform(Game *g, SkyError *err) {
     return g->platform != NULL;
 }
 
-/* The renderer, sized for the chunks the world can hold, and the island map. */
-static bool boot_renderer(Game *g, SkyError *err) {
+/* The renderer as planned (its chunk slots for every chunk the world can hold) and the island map. */
+static bool boot_renderer(Game *g, const RenderSettings *rs, SkyError *err) {
     platform_drawable_size(g->platform, &g->disp_w, &g->disp_h);
-    RenderSettings rs;
-    render_settings_from(g, &rs);
-    int sized = world_params(g->world)->create.view_radius_max, rmax = sized;
     size_t used = g->mem.used;
-    /* GPU chunk slots for every chunk the world can hold; where the budget cannot carve them (a
-     * saved view radius larger than this machine's budget), a quarter fewer chunks each try, and
-     * the world is held to what the renderer holds. Only a budget short of memory retries. */
-    for (;;) {
-        rs.max_chunks = (uint32_t)((2 * rmax + 3) * (2 * rmax + 3));
-        size_t failures = g->mem.carve_failures;
-        g->render = render_create(&g->mem, &rs, err);
-        if (g->render) break;
-        mem_budget_rewind(&g->mem, used);
-        if (g->mem.carve_failures == failures || rmax <= WORLD_VIEW_RADIUS_MIN) {
-            budget_short(g, "the renderer", err);
-            return false;
-        }
-        rmax = rmax * 3 / 4 > WORLD_VIEW_RADIUS_MIN ? rmax * 3 / 4 : WORLD_VIEW_RADIUS_MIN;
-        memset(err, 0, sizeof *err);
-    }
-    if (rmax < sized) {
-        world_hold_view_radius(g->world, rmax);
-        log_warn("skyisles: the memory budget of %zu MiB holds a view radius of %d chunk%s, not %d: the view is held "
-                 "there (raise --mem MB or SKYISLES_MEM_MB for more)", g->mem.size >> 20, rmax, rmax == 1 ? "" : "s",
-                 sized);
+    g->render = render_create(&g->mem, rs, err);
+    if (!g->render) {
+        budget_short(&g->mem, "the renderer", err);
+        return false;
     }
     if (!render_map_set(g->render, &g->home.field, g->home.island, g->home.codex, GAME_LANG, err)) {
-        budget_short(g, "the island map", err);
+        budget_short(&g->mem, "the island map", err);
         return false;
     }
     g->carved.render = g->mem.used - used;
@@ -202,7 +167,7 @@ static bool boot_sound(Game *g, SkyError *err) {
                      .platform = g->platform};
     size_t used = g->mem.used;
     if (!sound_boot(&g->sound, &g->mem, &su, &g->set, err)) {
-        budget_short(g, "the sound", err);
+        budget_short(&g->mem, "the sound", err);
         return false;
     }
     g->carved.sound = g->mem.used - used;
@@ -217,14 +182,23 @@ static bool boot_tour(Game *g, SkyError *err) {
     return tour_boot(&g->tour, &g->mem, files ? dir : NULL, err);
 }
 
-static void boot_finish(Game *g) {
+/* What the plan held back, said once the boot stands (a failed boot prints its one error line). */
+static void plan_log(const BootPlan *plan, size_t budget_bytes, const World *w, size_t pool_bytes) {
+    int32_t r = plan->world.create.view_radius_max;
+    if (r < plan->asked_radius)
+        log_warn("skyisles: the memory budget of %zu MiB holds a view radius of %d chunk%s, not %d: the view is held "
+                 "there (raise --mem MB or SKYISLES_MEM_MB for more)", budget_bytes >> 20, r, r == 1 ? "" : "s",
+                 plan->asked_radius);
+    if (world_stats(w).pool_squeezed)
+        log_warn("skyisles: the %zu MiB budget squeezed the chunk-mesh pool to %.1f MiB: the view may reach less far "
+                 "(raise --mem MB or SKYISLES_MEM_MB)", budget_bytes >> 20, (double)pool_bytes / 1048576.0);
+}
+
+static void boot_finish(Game *g, const BootPlan *plan) {
     const GameOptions *o = &g->opt;
     if (o->settings_warning[0]) log_warn("%s", o->settings_warning);
     first_start_quality(g);
-    if (world_stats(g->world).pool_squeezed)
-        log_warn("skyisles: the %zu MiB budget squeezed the chunk-mesh pool to %.1f MiB: the view may reach less far "
-                 "(raise --mem MB or SKYISLES_MEM_MB)",
-                 g->mem.size >> 20, (double)g->carved.world_mesh_pool / 1048576.0);
+    plan_log(plan, g->mem.size, g->world, g->carved.world_mesh_pool);
     /* Logged once every stage stands, so a failed boot prints its one error line only. */
     game_home_log(&g->home);
     place_start(g);
@@ -274,16 +248,17 @@ bool game_boot(Game *g, const GameOptions *o, SkyError *err) {
     if (!game_home_boot(&g->home, &g->mem, o->pak, g->set.world.gen.seed, err)) return false;
     g->carved.home = g->mem.used - used;
     if (!o->print_island && !boot_jobs(g, err)) return false;
-    if (!boot_world(g, err)) return false;
+    BootPlan plan;
+    if (!boot_plan(g, &plan, err) || !boot_world(g, &plan.world, err)) return false;
     if (!o->print_island && (!boot_tour(g, err) || !attract_boot(g, err))) return false;
     if (!o->print_island) {
         if (!boot_platform(g, err)) return false;
-        if (!o->headless && !boot_renderer(g, err)) return false;
+        if (!o->headless && !boot_renderer(g, &plan.render, err)) return false;
         if (!boot_sound(g, err)) return false;
     }
     if (o->boot_service && !o->print_island && !power_menu_register())
         log_warn("skyisles: the menu is full: Power off and Reboot are not offered");
-    boot_finish(g);
+    boot_finish(g, &plan);
     return o->print_island || game_replay_ready(g, err);
 }
 
@@ -331,12 +306,8 @@ void game_apply_settings(Game *g, unsigned changes) {
         CameraMode mode = s->camera == GAME_CAMERA_COCKPIT ? CAMERA_COCKPIT : CAMERA_CHASE;
         if (mode != g->rig.mode) camera_rig_reset(&g->rig, mode);
     }
-    if ((changes & (MENU_CHANGED_DISPLAY | MENU_CHANGED_QUALITY)) && g->render) {
-        RenderSettings rs;
-        render_settings_from(g, &rs);
-        render_apply_settings(g->render, &rs);
-    }
-    if (changes & MENU_CHANGED_DISPLAY) game_display_apply(g);
+    if ((changes & (MENU_CHANGED_DISPLAY | MENU_CHANGED_QUALITY)) && g->render) render_apply_settings(g->render, &s->render);
+    if (changes & MENU_CHANGED_DISPLAY) game_display_apply(g->platform, &g->opt, s);
     if (changes & MENU_CHANGED_CONTROLS) input_apply_settings(&g->input, &s->input);
     if (changes & MENU_CHANGED_SOUND) sound_apply_settings(&g->sound, s);
     if (changes) g->settings_dirty = true;
@@ -634,7 +605,7 @@ int game_run(Game *g) {
         game_draw(g);
         game_shot_capture(g);
         platform_swap(g->platform);
-        game_pace_frame(g);
+        game_pace_frame(&g->pacer, &g->set);
         frames++;
         /* --seconds counts the run's time, which passes on every screen (paused or not). */
         run_s += dt;

@@ -198,11 +198,10 @@ void game_start_at(Game *g);
 void game_shot_input(Game *g);
 bool game_shot_hides_hud(const Game *g);
 void game_shot_capture(Game *g);
-/* The display (display.c): vsync and fullscreen applied from the settings; F11 and Alt+Enter;
- * the pacing to the frame cap, once after each swap. */
-void game_display_apply(Game *g);
+/* The display (display.c): vsync and fullscreen applied from the settings (the flags of this run
+ * over them); F11 and Alt+Enter; the pacing (game_pace_frame, display.h). */
+void game_display_apply(Platform *pf, const GameOptions *o, const GameSettings *s);
 bool game_display_input(Game *g);   /* F11, Alt+Enter: true when the window setting changed */
-void game_pace_frame(Game *g);
 
 /* One frame of play: input -> play state -> flight, collision -> world streaming -> uploads. */
 void game_frame(Game *g, const PlatformEvents *ev, float dt);

@@ -388,4 +388,5 @@ void game_settings_boot(GameOptions *o, GameSettings *s) {
             world_param_parse(&s->world, assign, &err);
         }
     }
+    s->render.live.sky_force_mediump = o->sky_mediump;   /* a flag for this run, not a setting kept */
 }

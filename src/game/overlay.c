@@ -22,7 +22,7 @@ typedef struct Canvas {
 } Canvas;
 
 static void text(const Canvas *c, int x, int y, uint32_t col, const char *t) { render_hud_text(c->r, x, y, c->s, col, t); }
-static int width(const Canvas *c, const char *t) { return render_hud_text_width(t, c->s); }
+static int width(const Canvas *c, const char *t) { return render_hud_text_width(c->r, t, c->s); }
 static void text_centre(const Canvas *c, int y, uint32_t col, const char *t) { text(c, (c->w - width(c, t)) / 2, y, col, t); }
 
 static const char *cardinal(float deg) {
@@ -214,11 +214,8 @@ static void canvas_for(Game *g, Canvas *out) {
     c.s = c.h / 160;
     if (c.s < 1) c.s = 1;
     if (c.s > 4) c.s = 4;
-    /* The player's HUD size: 0.75x for a 3.5-inch screen, 1.5x for a TV across the room. */
-    static const float k_zoom[3] = {0.75f, 1.0f, 1.5f};
-    float zoom = g->set.hud_size >= 0 && g->set.hud_size < 3 ? k_zoom[g->set.hud_size] : 1.0f;
-    render_hud_set_zoom(zoom);
-    c.lh = (int)lroundf((float)(RENDER_HUD_LINE_H * c.s) * zoom);
+    /* The player's HUD size (the renderer's): 0.75x for a 3.5-inch screen, 1.5x for a TV. */
+    c.lh = (int)lroundf((float)(RENDER_HUD_LINE_H * c.s) * render_hud_zoom(g->render));
     *out = c;
 }
 

@@ -1,11 +1,11 @@
 /* skyisles game settings table: the rows (each setting's key, flag, page, range, step, default,
  * help and cost, once), rows registered at run time, and the typed access every reader uses. */
 #include "settings.h"
-#include "render/render.h"   /* RENDER_LINES_MAX, RENDER_FOV_DEFAULT */
 #include "sim/sim.h"         /* SIM_SPEED_LIMIT_DEFAULT */
 
 #include <errno.h>
 #include <math.h>
+#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -15,10 +15,9 @@
 static const char *const k_layouts[] = {"xbox", "nintendo"};
 static const char *const k_layout_labels[] = {"Xbox (A confirms)", "Nintendo (right confirms)"};
 static const char *const k_cameras[] = {"chase", "cockpit"};
-static const int k_line_stops[] = {0, 240, 360, 480};
+/* The frame cap's names are its rates (game_frame_cap_fps reads them; "uncapped": none). */
 static const char *const k_frame_caps[] = {"30", "60", "uncapped"};
 static const char *const k_frame_cap_labels[] = {"30 fps", "60 fps", "uncapped"};
-static const char *const k_hud_sizes[] = {"small", "normal", "large"};
 
 static void quality_changed(GameSettings *s) { game_quality_apply(s, s->quality); }
 
@@ -72,34 +71,8 @@ static const SettingDesc k_rows[] = {
      .names = game_quality_names, .n_names = GAME_QUALITY_COUNT, .flags = SETTING_F_OPTIONAL,
      .chosen_offset = AT(quality_chosen), .on_change = quality_changed, .changes = MENU_CHANGED_QUALITY,
      .help = "view radius, LOD bands, lines and cloud blending for a class of hardware (first start: guessed)"},
-    {.section = "display", .key = "lines", .flag = "--lines", .page = "display", .label = "PSX lines",
-     .type = SETTING_INT, .offset = AT(lines), .min = 64, .max = RENDER_LINES_MAX, .step = 120, .def = 240,
-     .stops = k_line_stops, .n_stops = 4, .flags = SETTING_F_OFF | SETTING_F_PRESET, .off = 0,
-     .help = "PSX target lines: 240, 360, 480; 0 = full resolution", .changes = MENU_CHANGED_DISPLAY},
-    {.section = "display", .key = "aspect_4_3", .flag = "--4:3", .page = "display", .label = "4:3 picture",
-     .type = SETTING_BOOL, .offset = AT(fixed_4_3), .max = 1, .step = 1, .def = 0,
-     .help = "4:3 PSX target, pillarboxed on wide screens", .changes = MENU_CHANGED_DISPLAY},
-    {.section = "display", .key = "snap", .flag = "--no-snap", .page = "display", .label = "Vertex snap",
-     .type = SETTING_BOOL, .offset = AT(snap), .max = 1, .step = 1, .def = 1,
-     .help = "vertices snap to the PSX pixel grid (the wobble)", .changes = MENU_CHANGED_DISPLAY},
-    {.section = "display", .key = "color15", .flag = "--no-15bit", .page = "display", .label = "15-bit colour",
-     .type = SETTING_BOOL, .offset = AT(color15), .max = 1, .step = 1, .def = 1,
-     .help = "colours cut to 5 bits per channel", .changes = MENU_CHANGED_DISPLAY},
-    {.section = "display", .key = "dither", .flag = "--no-dither", .page = "display", .label = "Dither",
-     .type = SETTING_BOOL, .offset = AT(dither), .max = 1, .step = 1, .def = 1,
-     .help = "ordered dither over the 15-bit colours", .changes = MENU_CHANGED_DISPLAY},
-    {.section = "display", .key = "fog", .flag = "--no-fog", .page = "display", .label = "Fog", .type = SETTING_BOOL,
-     .offset = AT(fog), .max = 1, .step = 1, .def = 1, .help = "distance fog toward the sky colour",
-     .changes = MENU_CHANGED_DISPLAY},
-    {.section = "display", .key = "sky_clouds", .flag = "--no-sky-clouds", .page = "display", .label = "Sky clouds",
-     .type = SETTING_BOOL, .offset = AT(sky_clouds), .max = 1, .step = 1, .def = 1, .flags = SETTING_F_PRESET,
-     .help = "the cloud layer painted on the sky dome", .changes = MENU_CHANGED_DISPLAY},
-    {.section = "display", .key = "clouds", .flag = "--no-clouds", .page = "display", .label = "Voxel clouds",
-     .type = SETTING_BOOL, .offset = AT(clouds), .max = 1, .step = 1, .def = 1, .flags = SETTING_F_PRESET,
-     .help = "blended voxel clouds in the world (costly on tile GPUs)", .changes = MENU_CHANGED_DISPLAY},
-    {.section = "display", .key = "fov", .flag = "--fov", .page = "display", .label = "Field of view", .unit = "deg",
-     .type = SETTING_FLOAT, .offset = AT(fov_deg), .min = 40, .max = 110, .step = 5, .def = RENDER_FOV_DEFAULT,
-     .help = "vertical field of view", .changes = MENU_CHANGED_DISPLAY},
+    /* the renderer's picture rows (lines, 4:3, snap, 15-bit, dither, fog, clouds, fov) */
+    {.section = "display", .render_group = RENDER_GROUP_PICTURE},
     {.section = "flight", .key = "hud", .flag = "--no-hud", .page = "display", .label = "HUD", .type = SETTING_BOOL,
      .offset = AT(hud), .max = 1, .step = 1, .def = 1, .help = "flight data over the picture (Back/Select toggles it)",
      .changes = MENU_CHANGED_FLIGHT},
@@ -115,9 +88,7 @@ static const SettingDesc k_rows[] = {
     {.section = "display", .key = "fullscreen", .page = "display", .label = "Fullscreen", .type = SETTING_BOOL,
      .offset = AT(fullscreen), .max = 1, .step = 1, .def = 0, .changes = MENU_CHANGED_DISPLAY,
      .help = "on a desktop: fill the screen or a window (F11, Alt+Enter); a console is always fullscreen"},
-    {.section = "display", .key = "hud_size", .page = "display", .label = "HUD size", .type = SETTING_ENUM,
-     .offset = AT(hud_size), .max = 2, .step = 1, .def = 1, .names = k_hud_sizes, .n_names = 3,
-     .changes = MENU_CHANGED_DISPLAY, .help = "text size: small for a 3.5-inch screen, large for a TV across the room"},
+    {.section = "display", .render_group = RENDER_GROUP_HUD},   /* the HUD size */
     {.section = "display", .key = "show_position", .flag = "--show-position", .page = "display", .label = "Show position",
      .type = SETTING_BOOL, .offset = AT(show_position), .max = 1, .step = 1, .def = 0, .changes = MENU_CHANGED_FLIGHT,
      .help = "the HUD shows X, height and Z in metres (bottom left; km past 10 km)"},
@@ -159,15 +130,62 @@ static const SettingDesc k_rows[] = {
 };
 #define NROWS (sizeof k_rows / sizeof k_rows[0])
 
+/* The renderer's rows that a quality preset sets (game_quality_apply): a flag for one of them
+ * stops the first-start guess. */
+static const char *const k_preset_look[] = {"lines", "sky_clouds", "clouds"};
+
+static const SettingType k_render_types[] = {
+    [RENDER_PT_BOOL] = SETTING_BOOL, [RENDER_PT_INT] = SETTING_INT, [RENDER_PT_FLOAT] = SETTING_FLOAT,
+    [RENDER_PT_ENUM] = SETTING_ENUM, [RENDER_PT_U32] = SETTING_INT,
+};
+
+/* A renderer row as a display row of the game's settings (its value in GameSettings.render). */
+static SettingDesc render_row(const RenderParamDesc *p) {
+    SettingDesc d = {.section = "display", .key = p->name, .flag = p->flag, .page = "display", .label = p->label,
+                     .unit = p->unit, .type = k_render_types[p->type], .offset = AT(render) + p->offset,
+                     .min = p->min, .max = p->max, .step = p->step, .def = p->def, .names = p->names,
+                     .labels = p->labels, .n_names = p->n_names, .stops = p->stops, .n_stops = p->n_stops,
+                     .help = p->help, .changes = MENU_CHANGED_DISPLAY, .flags = p->zero_off ? SETTING_F_OFF : 0u};
+    for (size_t k = 0; k < sizeof k_preset_look / sizeof k_preset_look[0]; k++)
+        if (!strcmp(p->name, k_preset_look[k])) d.flags |= SETTING_F_PRESET;
+    return d;
+}
+
+/* The built-in rows with the renderer's player rows in their places: made once, then read only. */
+static SettingDesc g_rows[NROWS + 32];
+static size_t g_rows_n;
+static pthread_once_t g_rows_once = PTHREAD_ONCE_INIT;
+
+static void rows_build(void) {
+    for (size_t i = 0; i < NROWS; i++) {
+        if (!k_rows[i].render_group) {
+            g_rows[g_rows_n++] = k_rows[i];
+            continue;
+        }
+        for (size_t j = 0; j < render_param_count(); j++) {
+            const RenderParamDesc *p = render_param_at(j);
+            if ((int)p->group != k_rows[i].render_group) continue;
+            if (g_rows_n >= sizeof g_rows / sizeof g_rows[0]) abort();   /* a build defect: g_rows too short */
+            g_rows[g_rows_n++] = render_row(p);
+        }
+    }
+}
+
+static size_t built_count(void) {
+    pthread_once(&g_rows_once, rows_build);
+    return g_rows_n;
+}
+
 /* Rows added at run time (tests, later modules), after the built-in ones. */
 static SettingDesc g_extra[SETTING_MAX_ROWS];
 static size_t g_extra_n;
 
-size_t setting_count(void) { return NROWS + g_extra_n; }
+size_t setting_count(void) { return built_count() + g_extra_n; }
 
 const SettingDesc *setting_at(size_t i) {
-    if (i < NROWS) return &k_rows[i];
-    i -= NROWS;
+    size_t n = built_count();
+    if (i < n) return &g_rows[i];
+    i -= n;
     return i < g_extra_n ? &g_extra[i] : NULL;
 }
 
@@ -430,7 +448,7 @@ void game_quality_apply(GameSettings *s, GameQuality q) {
     s->world.create = create;   /* creation values stay the game's (world_setup) */
     /* Low: VideoCore IV / Mali-400 class: no cloud blending (the cost on tile GPUs is overdraw).
      * High: more lines on a GPU that has the fill rate. */
-    s->lines = q == GAME_QUALITY_HIGH ? 360 : 240;
-    s->clouds = q != GAME_QUALITY_LOW;
-    s->sky_clouds = true;
+    s->render.live.lines = q == GAME_QUALITY_HIGH ? 360 : 240;
+    s->render.live.draw_clouds = q != GAME_QUALITY_LOW;
+    s->render.live.sky_clouds = true;
 }

@@ -57,6 +57,7 @@ void settings_default(GameSettings *s) {
     memset(s, 0, sizeof *s);
     input_settings_default(&s->input);
     world_params_default(&s->world);
+    render_settings_default(&s->render);
     for (size_t i = 0; i < setting_count(); i++) setting_set(s, setting_at(i), setting_at(i)->def);
     /* A default is not a choice: an optional row (quality) is written once the player chose it. */
     for (size_t i = 0; i < setting_count(); i++)

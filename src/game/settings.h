@@ -10,6 +10,7 @@
 
 #include "core/core.h"
 #include "input.h"
+#include "render/render.h"
 #include "settings_table.h"
 #include "world/world.h"
 
@@ -34,10 +35,6 @@ typedef enum GameCamera { GAME_CAMERA_CHASE = 0, GAME_CAMERA_COCKPIT } GameCamer
 
 typedef struct GameSettings {
     InputSettings input;
-    /* display: the PSX look */
-    int lines;                  /* PSX target lines, 0 = full resolution */
-    bool fixed_4_3, snap, color15, dither, fog, sky_clouds, clouds;
-    float fov_deg;
     GameQuality quality;
     bool quality_chosen;        /* false until a first start chose it (or the player did) */
     /* flight */
@@ -46,10 +43,9 @@ typedef struct GameSettings {
     bool hud;
     GameCamera camera;
     bool shot_hud;              /* screenshots show the HUD (screenshot.c) */
-    /* the display's pacing and window, the HUD's size (display.c) */
-    int frame_cap;              /* index into 30, 60, uncapped */
+    /* the display's pacing and window (display.c) */
+    int frame_cap;              /* index into game_frame_caps */
     bool vsync, fullscreen;
-    int hud_size;               /* small, normal, large: 0.75x, 1x, 1.5x glyph heights */
     bool show_position;         /* the HUD's X, Y, Z lines (overlay.c) */
     /* sound (the Sound page; sound.c applies them each frame) */
     struct {
@@ -62,6 +58,9 @@ typedef struct GameSettings {
     /* the world's generation and live values as its parameter table lists them (the seed of the
      * world and home island last flown among them) */
     WorldParams world;
+    /* the renderer's settings as its table lists them (the look, the HUD size); the boot plan
+     * decides the create part */
+    RenderSettings render;
     /* Storage for rows registered at run time by code that keeps no struct of its own here
      * (tests; a module's rows may point into its own fields instead). */
     _Alignas(8) unsigned char ext[128];

@@ -1,6 +1,7 @@
 /* skyisles game settings table: every game setting described once (file key and section, flag,
  * menu page and label, type, range, step, default, help, what a change costs), read by the
- * defaults, the settings file, the command line, --help and the menu pages. */
+ * defaults, the settings file, the command line, --help and the menu pages. The renderer's
+ * player rows come from its own table (render.h) at their place in the display section. */
 #ifndef SKYISLES_GAME_SETTINGS_TABLE_H
 #define SKYISLES_GAME_SETTINGS_TABLE_H
 
@@ -61,6 +62,9 @@ typedef struct SettingDesc {
     size_t chosen_offset;       /* SETTING_F_OPTIONAL: bool in GameSettings, true once chosen */
     /* What else a value decides when the player sets it (menu, flag; not the file): a preset. */
     void (*on_change)(struct GameSettings *s);
+    /* In the built-in list only: the place of the renderer table's player rows of this group
+     * (RenderParamGroup); the table shows those rows here, as display rows. */
+    int render_group;
 } SettingDesc;
 
 #define SETTING_MAX_ROWS 96

@@ -48,16 +48,16 @@ void tour_title_input(Tour *t, const InputState *in) {
  * aircraft; a screen too narrow for the line shows the chosen mode alone between arrows. */
 void tour_title_draw(const Tour *t, Renderer *r, int w, int y, int s) {
     char item[3][48];
-    int width[3], total = 0, gap = render_hud_text_width("   ", s);
+    int width[3], total = 0, gap = render_hud_text_width(r, "   ", s);
     for (int i = 0; i < 3; i++) {
         snprintf(item[i], sizeof item[i], i == t->title_choice ? "> %s <" : "%s", MODE_NAMES[i]);
-        width[i] = render_hud_text_width(item[i], s);
+        width[i] = render_hud_text_width(r, item[i], s);
         total += width[i] + (i ? gap : 0);
     }
     if (total > w - 2 * gap) {
         char one[64];
         snprintf(one, sizeof one, "< %s >", MODE_NAMES[t->title_choice]);
-        render_hud_text(r, (w - render_hud_text_width(one, s)) / 2, y, s, COL_HI, one);
+        render_hud_text(r, (w - render_hud_text_width(r, one, s)) / 2, y, s, COL_HI, one);
         return;
     }
     int x = (w - total) / 2;
@@ -323,13 +323,13 @@ static void draw_flying(const Tour *t, Renderer *r, int w, int s, const FlightSt
     render_hud_arrow(r, w / 2, 4 * s + 8 * s, 7 * s, arrow_angle(cam, g), COL_HI);
     snprintf(line, sizeof line, "%u/%u %s  %.0f m", run->next + 1u, t->course->n_rings, g->name,
              sqrt(dx * dx + dy * dy + dz * dz));
-    render_hud_text(r, (w - render_hud_text_width(line, s)) / 2, 4 * s + 17 * s, s, COL_TEXT, line);
+    render_hud_text(r, (w - render_hud_text_width(r, line, s)) / 2, 4 * s + 17 * s, s, COL_TEXT, line);
     clock_text(run->clock_s, clock, sizeof clock);
     render_hud_text(r, 4 * s, y, s, COL_HI, clock);
     double delta;
     if (tour_split_delta(t, &delta)) {
         snprintf(line, sizeof line, "%+.2f", delta);
-        render_hud_text(r, 4 * s + render_hud_text_width(clock, s) + 6 * s, y, s, delta <= 0.0 ? COL_GOOD : COL_BAD, line);
+        render_hud_text(r, 4 * s + render_hud_text_width(r, clock, s) + 6 * s, y, s, delta <= 0.0 ? COL_GOOD : COL_BAD, line);
     }
 }
 
@@ -352,11 +352,11 @@ static void draw_results(const Tour *t, Renderer *r, int w, int h, int s) {
         char nm[24];
         snprintf(nm, sizeof nm, "%s", c->rings[i].name);
         render_hud_text(r, x, y, s, COL_TEXT, nm);
-        int vx = x + colw - pad - render_hud_text_width(a, s);
+        int vx = x + colw - pad - render_hud_text_width(r, a, s);
         render_hud_text(r, vx, y, s, COL_TEXT, a);
         if (b && i < b->n) {
             snprintf(bb, sizeof bb, "%.1f", (double)b->split[i] - (i ? (double)b->split[i - 1] : 0.0));
-            render_hud_text(r, vx - render_hud_text_width("0000.0", s), y, s, COL_DIM, bb);
+            render_hud_text(r, vx - render_hud_text_width(r, "0000.0", s), y, s, COL_DIM, bb);
         }
     }
     clock_text(t->run.clock_s, a, sizeof a);

@@ -54,8 +54,10 @@ static void bake_font(uint16_t *atlas) {
         for (int x = 0; x < WHITE_SIZE; x++) atlas[(size_t)y * HUD_ATLAS_W + WHITE_U + (size_t)x] = WHITE_TEXEL;
 }
 
-bool hud_init(HudLayer *h, MemBudget *mem, MemArena *scratch, GLuint quad_ibo, uint32_t max_quads, SkyError *err) {
+bool hud_init(HudLayer *h, MemBudget *mem, MemArena *scratch, GLuint quad_ibo, uint32_t max_quads,
+              const RenderLiveParams *live, SkyError *err) {
     memset(h, 0, sizeof *h);
+    h->live = live;
     h->quad_ibo = quad_ibo;
     /* One draw call takes the whole queue: no more quads than the shared indices address. */
     h->cap = max_quads ? max_quads : RENDER_HUD_QUADS_DEFAULT;
@@ -160,15 +162,15 @@ static int advance(int c) { return stb_easy_font_charinfo[c - 32].advance & 15; 
 
 static int clamp_scale(int scale) { return scale < 1 ? 1 : (scale > SCALE_MAX ? SCALE_MAX : scale); }
 
-/* The player's HUD size (0.75, 1 or 1.5) times every text scale: one HUD per process. */
-static float g_zoom = 1.0f;
-
-void render_hud_set_zoom(float zoom) { g_zoom = zoom >= 0.5f && zoom <= 2.0f ? zoom : 1.0f; }
-float render_hud_zoom(void) { return g_zoom; }
+float hud_zoom(const HudLayer *h) {
+    static const float k_zoom[3] = {0.75f, 1.0f, 1.5f};
+    int size = h->live->hud_size;
+    return size >= 0 && size < 3 ? k_zoom[size] : 1.0f;
+}
 
 /* The glyphs of text from pen (x, y), offset by (dx, dy) pixels, in one colour. */
 static void put_glyphs(HudLayer *h, int x, int y, int dx, int dy, int scale, uint32_t rgba, const char *text) {
-    float k = (float)scale * g_zoom;
+    float k = (float)scale * hud_zoom(h);
     float px = (float)x, py = (float)y;
     for (const unsigned char *p = (const unsigned char *)text; *p; p++) {
         if (*p == '\n') {
@@ -195,7 +197,7 @@ void hud_text(HudLayer *h, int x, int y, int scale, uint32_t rgba, const char *t
     put_glyphs(h, x, y, 0, 0, scale, rgba, text);
 }
 
-int render_hud_text_width(const char *text, int scale) {
+int hud_text_width(const char *text, int scale, float zoom) {
     if (!text) return 0;
     int widest = 0, line = 0;
     for (const unsigned char *p = (const unsigned char *)text; *p; p++) {
@@ -208,7 +210,7 @@ int render_hud_text_width(const char *text, int scale) {
         if (c >= 0) line += advance(c);
     }
     widest = line > widest ? line : widest;
-    return (int)ceilf((float)widest * (float)clamp_scale(scale) * g_zoom);
+    return (int)ceilf((float)widest * (float)clamp_scale(scale) * zoom);
 }
 
 void hud_clear(HudLayer *h) {

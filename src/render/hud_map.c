@@ -99,7 +99,7 @@ bool hud_map_set(HudLayer *h, const IslandField *f, const Island *isl, const Isl
         o->v = (float)((isl->sites[s].z_m + m->radius_m) / span);
         o->base = s == isl->base;
         island_site_display_name(isl, cx, s, lang ? lang : "en", o->name, sizeof o->name);
-        o->name_w = (uint16_t)render_hud_text_width(o->name, 1);
+        o->name_w = (uint16_t)hud_text_width(o->name, 1, 1.0f);
     }
     m->n_paths = 0;
     for (uint32_t e = 0; e < isl->n_edges; e++) {

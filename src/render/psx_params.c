@@ -18,7 +18,7 @@ static const struct {
     {"u_dither", 1, offsetof(PsxParams, dither)},
 };
 
-void psx_params(const RenderSettings *s, const RenderAtmosphere *a, int target_w, int target_h, PsxParams *out) {
+void psx_params(const RenderLiveParams *s, const RenderAtmosphere *a, int target_w, int target_h, PsxParams *out) {
     memset(out, 0, sizeof *out);
     out->snap[0] = s->snap ? (float)target_w * 0.5f : 0.0f;
     out->snap[1] = s->snap ? (float)target_h * 0.5f : 0.0f;

@@ -31,26 +31,6 @@ struct Renderer {
     uint64_t driver_ns_frame, driver_ns_upload;
 };
 
-void render_settings_default(RenderSettings *s) {
-    memset(s, 0, sizeof *s);
-    s->lines = RENDER_LINES_DEFAULT;
-    s->snap = s->color15 = s->dither = s->fog = s->sky_clouds = s->draw_clouds = true;
-    s->fov_y_deg = RENDER_FOV_DEFAULT;
-    s->upload_meshes_per_frame = 4;
-    s->upload_bytes_per_frame = 1u << 20;
-    s->max_chunks = 1024;
-    s->far_group_lod = 2;
-    s->far_group_kib = 0;
-    s->merge_gap_quads = 192;
-    s->hud_max_quads = RENDER_HUD_QUADS_DEFAULT;
-    const char *tint = getenv("SKYISLES_LOD_TINT");
-    s->lod_tint = tint && tint[0] == '1';
-    const float sky[3] = {0.62f, 0.77f, 0.90f}, zenith[3] = {0.24f, 0.45f, 0.78f}, cloud[3] = {0.97f, 0.97f, 1.0f};
-    memcpy(s->sky_rgb, sky, sizeof sky);
-    memcpy(s->zenith_rgb, zenith, sizeof zenith);
-    memcpy(s->cloud_rgb, cloud, sizeof cloud);
-}
-
 void render_atmosphere(double camera_y, const float sky_rgb[3], RenderAtmosphere *out) {
     double h = (camera_y - 5.0) / 25.0;
     h = h < 0.0 ? 0.0 : (h > 1.0 ? 1.0 : h);
@@ -67,6 +47,28 @@ const char *render_stage_name(RenderStage s) {
     return (unsigned)s < RENDER_STAGE_COUNT ? NAMES[s] : "?";
 }
 
+static size_t scratch_bytes(void) {
+    size_t scratch = terrain_scratch_bytes();
+    return scratch < RENDER_BOOT_SCRATCH_BYTES ? RENDER_BOOT_SCRATCH_BYTES : scratch;
+}
+
+/* Each carve as render_create and terrain_init/hud_init make it, with its worst alignment pad. */
+size_t render_create_bytes(const RenderCreateParams *c) {
+    size_t cap = c->max_chunks < 16 ? 16 : c->max_chunks, nslots = cap + cap / 4 + 8;
+    size_t bytes = sizeof(Renderer) + 15 + scratch_bytes() + 63;
+    bytes += sizeof(GpuChunk) * nslots + (sizeof(ChunkRec) + sizeof(PendingMesh)) * cap;
+    bytes += (2 * sizeof(uint32_t) + sizeof(float)) * nslots + 6 * 15;
+    int far_lod = c->lod_tint ? WORLD_LOD_MAX + 1 : c->far_group_lod;
+    if (far_lod >= 0 && far_lod <= WORLD_LOD_MAX) {
+        size_t kib = c->far_group_kib ? c->far_group_kib : cap * TERRAIN_COPY_KIB_PER_CHUNK;
+        size_t blocks = (kib << 10) / (TERRAIN_COPY_VERTS * sizeof(WorldVertex));
+        if (blocks) bytes += blocks * (TERRAIN_COPY_VERTS * sizeof(WorldVertex) + sizeof(int32_t)) + 2 * 15;
+    }
+    uint32_t quads = c->hud_max_quads ? c->hud_max_quads : RENDER_HUD_QUADS_DEFAULT;
+    if (quads > RENDER_QUAD_INDEX_QUADS) quads = RENDER_QUAD_INDEX_QUADS;
+    return bytes + sizeof(HudVertex) * 4 * quads + 15;
+}
+
 Renderer *render_create(MemBudget *mem, const RenderSettings *s, SkyError *err) {
     Renderer *r = mem_carve(mem, sizeof *r, 16);
     if (!r) {
@@ -74,10 +76,9 @@ Renderer *render_create(MemBudget *mem, const RenderSettings *s, SkyError *err) 
         return NULL;
     }
     r->settings = *s;
-    if (r->settings.max_chunks < 16) r->settings.max_chunks = 16;
+    if (r->settings.create.max_chunks < 16) r->settings.create.max_chunks = 16;
     /* One scratch region serves boot and, after it, each upload's staging. */
-    size_t scratch = terrain_scratch_bytes();
-    if (scratch < RENDER_BOOT_SCRATCH_BYTES) scratch = RENDER_BOOT_SCRATCH_BYTES;
+    size_t scratch = scratch_bytes();
     if (!mem_arena_init(&r->scratch, mem, scratch)) {
         sky_error_set(err, SKY_ERR_START, "render: memory budget too small for %zu KiB of renderer scratch", scratch >> 10);
         return NULL;
@@ -85,13 +86,15 @@ Renderer *render_create(MemBudget *mem, const RenderSettings *s, SkyError *err) 
     while (glGetError() != GL_NO_ERROR) {}
     r->quad_ibo = gl_quad_indices(&r->scratch, &r->quad_ibo_bytes, err);
     if (!r->quad_ibo || !psx_init(&r->psx, &r->scratch, err) ||
-        !sky_init(&r->sky, s->sky_force_mediump, &r->scratch, err) ||
+        !sky_init(&r->sky, s->live.sky_force_mediump, &r->scratch, err) ||
         !terrain_init(&r->terrain, mem, &r->scratch, r->quad_ibo, &r->settings, err) ||
         !aircraft_init(&r->aircraft, &r->scratch, err) || !rings_init(&r->rings, &r->aircraft, err) ||
-        !hud_init(&r->hud, mem, &r->scratch, r->quad_ibo, s->hud_max_quads, err)) {
+        !hud_init(&r->hud, mem, &r->scratch, r->quad_ibo, s->create.hud_max_quads, &r->settings.live, err)) {
         render_destroy(r);
         return NULL;
     }
+    /* What was carved (the tiles' copies as they came out), for render_settings. */
+    terrain_carved(&r->terrain, &r->settings.create.far_group_lod, &r->settings.create.far_group_kib);
     log_info("render: %s | %s; sky dome on its %s path", (const char *)glGetString(GL_RENDERER),
              (const char *)glGetString(GL_VERSION), r->sky.highp ? "highp" : "mediump");
     return r;
@@ -116,17 +119,14 @@ void render_destroy(Renderer *r) {
 }
 
 void render_apply_settings(Renderer *r, const RenderSettings *s) {
-    bool rebuild_sky = s->sky_force_mediump != r->settings.sky_force_mediump;
-    uint32_t slots = r->settings.max_chunks, hud_quads = r->settings.hud_max_quads;
-    r->settings = *s;
-    r->settings.max_chunks = slots;   /* slots, tile copies and the HUD queue are carved once */
-    r->settings.hud_max_quads = hud_quads;
-    terrain_carved(&r->terrain, &r->settings.far_group_lod, &r->settings.far_group_kib);
-    terrain_set_merge_gap(&r->terrain, s->merge_gap_quads);
+    const RenderLiveParams *l = &s->live;
+    bool rebuild_sky = l->sky_force_mediump != r->settings.live.sky_force_mediump;
+    r->settings.live = *l;   /* the create part stays what render_create carved */
+    terrain_set_merge_gap(&r->terrain, l->merge_gap_quads);
     if (rebuild_sky) {
         SkyError err = {0};
         SkyDome fresh;
-        if (sky_init(&fresh, s->sky_force_mediump, &r->scratch, &err)) {
+        if (sky_init(&fresh, l->sky_force_mediump, &r->scratch, &err)) {
             sky_free(&r->sky);
             r->sky = fresh;
         } else {
@@ -147,8 +147,8 @@ void render_clear_terrain(Renderer *r) { terrain_clear(&r->terrain); }
 
 uint32_t render_upload_pending(Renderer *r, World *release_to) {
     render_driver_ns = 0;
-    uint32_t n = terrain_upload_pending(&r->terrain, release_to, r->settings.upload_meshes_per_frame,
-                                        r->settings.upload_bytes_per_frame);
+    uint32_t n = terrain_upload_pending(&r->terrain, release_to, r->settings.live.upload_meshes_per_frame,
+                                        r->settings.live.upload_bytes_per_frame);
     r->gl_error_count += (uint32_t)gl_errors("terrain upload");
     r->driver_ns_upload = render_driver_ns;
     return n;
@@ -174,7 +174,7 @@ void render_sync_world(Renderer *r, World *w) {
 }
 
 /* ---------------------------------------------------------------- the frame */
-static void low_res_size(const RenderSettings *s, int dw, int dh, int *lw, int *lh) {
+static void low_res_size(const RenderLiveParams *s, int dw, int dh, int *lw, int *lh) {
     if (s->lines <= 0) { *lw = *lh = 0; return; }
     int lines = s->lines < 64 ? 64 : (s->lines > RENDER_LINES_MAX ? RENDER_LINES_MAX : s->lines);
     if (s->fixed_4_3) {
@@ -210,13 +210,13 @@ static void frame_begin(Renderer *r, RenderFrame *f, const RenderView *v, int dw
     f->disp_w = dw;
     f->disp_h = dh;
     f->sky_debug = sky_debug;
-    render_atmosphere(v->cam_y, st->sky_rgb, &f->atm);
+    render_atmosphere(v->cam_y, st->live.sky_rgb, &f->atm);
     memset(&r->counters, 0, sizeof r->counters);
     render_driver_ns = 0;
 
     int lw, lh;
-    low_res_size(st, dw, dh, &lw, &lh);
-    f->low_res = lw > 0 && psx_resize(&r->psx, lw, lh, st->color15);
+    low_res_size(&st->live, dw, dh, &lw, &lh);
+    f->low_res = lw > 0 && psx_resize(&r->psx, lw, lh, st->live.color15);
     if (!f->low_res) {
         psx_resize(&r->psx, 0, 0, false);
         lw = dw;
@@ -231,9 +231,9 @@ static void frame_begin(Renderer *r, RenderFrame *f, const RenderView *v, int dw
     glDepthMask(GL_TRUE);
     glClear(GL_COLOR_BUFFER_BIT | GL_DEPTH_BUFFER_BIT);
 
-    camera_viewproj(v, st->fov_y_deg, (float)lw / (float)lh, f->viewproj);
+    camera_viewproj(v, st->live.fov_y_deg, (float)lw / (float)lh, f->viewproj);
     memcpy(r->viewproj, f->viewproj, sizeof r->viewproj);
-    psx_params(st, &f->atm, lw, lh, &f->psx);
+    psx_params(&st->live, &f->atm, lw, lh, &f->psx);
 }
 
 static void frame_end(Renderer *r) {
@@ -282,7 +282,7 @@ void render_frame_sky_debug(Renderer *r, const RenderView *v, int dw, int dh) { 
 
 /* ---------------------------------------------------------------- HUD layer */
 void render_hud_canvas(const Renderer *r, int disp_w, int disp_h, int *w, int *h) {
-    low_res_size(&r->settings, disp_w, disp_h, w, h);
+    low_res_size(&r->settings.live, disp_w, disp_h, w, h);
     if (*w <= 0 || *h <= 0) {
         *w = disp_w;
         *h = disp_h;
@@ -305,6 +305,12 @@ RenderHudBounds render_hud_bounds(const Renderer *r) {
 void render_hud_box(Renderer *r, int x, int y, int w, int h, uint32_t rgba) {
     hud_box(&r->hud, (float)x, (float)y, (float)w, (float)h, rgba);
 }
+
+int render_hud_text_width(const Renderer *r, const char *text, int scale) {
+    return hud_text_width(text, scale, hud_zoom(&r->hud));
+}
+
+float render_hud_zoom(const Renderer *r) { return hud_zoom(&r->hud); }
 
 void render_hud_text(Renderer *r, int x, int y, int scale, uint32_t rgba, const char *text) {
     hud_text(&r->hud, x, y, scale, rgba, text);

@@ -18,35 +18,112 @@
 /* The vertical field of view a renderer starts with (degrees); the game's setting defaults to it. */
 #define RENDER_FOV_DEFAULT 70.0f
 
-typedef struct RenderSettings {
-    int lines;              /* low-res target height (64..480); 0 = render at display size */
-    bool fixed_4_3;         /* 4:3 target (pillarboxed on wide displays) instead of the display's aspect */
-    bool snap;              /* vertex snapping to the low-res pixel grid */
-    bool color15;           /* 15-bit colour (5 bits per channel) */
-    bool dither;            /* 4x4 ordered dither before quantising */
-    bool fog;               /* per-vertex fog (W8 density); off = no fog */
-    bool sky_clouds;        /* FBM clouds on the dome */
+/* The player's look settings, one row each: the value's C type and field in RenderLiveParams,
+ * then the rest of its RenderParamDesc (key, group, range, default, flag, menu label, help). The
+ * settings file, the flags, the menu and --help show the rows in this order. A new look setting
+ * is its row here and its consumer. */
+#define RENDER_LOOK_ROWS(X)                                                                                        \
+    X(int, lines, .name = "lines", .group = RENDER_GROUP_PICTURE, .type = RENDER_PT_INT, .min = 64,                \
+      .max = RENDER_LINES_MAX, .def = RENDER_LINES_DEFAULT, .step = 120, .zero_off = true, .flag = "--lines",     \
+      .label = "PSX lines", .stops = (const int[]){0, 240, 360, 480}, .n_stops = 4,                                \
+      .help = "PSX target lines: 240, 360, 480; 0 = full resolution")                                            \
+    X(bool, fixed_4_3, .name = "aspect_4_3", .group = RENDER_GROUP_PICTURE, .type = RENDER_PT_BOOL, .max = 1,       \
+      .step = 1, .flag = "--4:3", .label = "4:3 picture", .help = "4:3 PSX target, pillarboxed on wide screens")    \
+    X(bool, snap, .name = "snap", .group = RENDER_GROUP_PICTURE, .type = RENDER_PT_BOOL, .max = 1, .def = 1,         \
+      .step = 1, .flag = "--no-snap", .label = "Vertex snap", .help = "vertices snap to the PSX pixel grid (the wobble)") \
+    X(bool, color15, .name = "color15", .group = RENDER_GROUP_PICTURE, .type = RENDER_PT_BOOL, .max = 1, .def = 1,   \
+      .step = 1, .flag = "--no-15bit", .label = "15-bit colour", .help = "colours cut to 5 bits per channel")        \
+    X(bool, dither, .name = "dither", .group = RENDER_GROUP_PICTURE, .type = RENDER_PT_BOOL, .max = 1, .def = 1,     \
+      .step = 1, .flag = "--no-dither", .label = "Dither", .help = "ordered dither over the 15-bit colours")         \
+    X(bool, fog, .name = "fog", .group = RENDER_GROUP_PICTURE, .type = RENDER_PT_BOOL, .max = 1, .def = 1, .step = 1, \
+      .flag = "--no-fog", .label = "Fog", .help = "distance fog toward the sky colour")                             \
+    X(bool, sky_clouds, .name = "sky_clouds", .group = RENDER_GROUP_PICTURE, .type = RENDER_PT_BOOL, .max = 1,      \
+      .def = 1, .step = 1, .flag = "--no-sky-clouds", .label = "Sky clouds",                                       \
+      .help = "the cloud layer painted on the sky dome")                                                          \
+    X(bool, draw_clouds, .name = "clouds", .group = RENDER_GROUP_PICTURE, .type = RENDER_PT_BOOL, .max = 1,         \
+      .def = 1, .step = 1, .flag = "--no-clouds", .label = "Voxel clouds",                                         \
+      .help = "blended voxel clouds in the world (costly on tile GPUs)")                                          \
+    X(float, fov_y_deg, .name = "fov", .group = RENDER_GROUP_PICTURE, .type = RENDER_PT_FLOAT, .min = 40,          \
+      .max = 110, .def = RENDER_FOV_DEFAULT, .step = 5, .flag = "--fov", .label = "Field of view", .unit = "deg",  \
+      .help = "vertical field of view")                                                                           \
+    X(int, hud_size, .name = "hud_size", .group = RENDER_GROUP_HUD, .type = RENDER_PT_ENUM, .max = 2, .def = 1,     \
+      .step = 1, .label = "HUD size", .names = (const char *const[]){"small", "normal", "large"}, .n_names = 3,    \
+      .help = "text size: small for a 3.5-inch screen, large for a TV across the room")
+
+/* What a change applies at once (render_apply_settings takes these, nothing else). */
+typedef struct RenderLiveParams {
+#define RENDER_LOOK_FIELD(ctype, field, ...) ctype field;
+    RENDER_LOOK_ROWS(RENDER_LOOK_FIELD)   /* lines, fixed_4_3 ... fov_y_deg, hud_size (0.75x, 1x, 1.5x text) */
+#undef RENDER_LOOK_FIELD
     bool sky_force_mediump; /* run the dome's mediump path even where highp exists */
-    bool draw_clouds;       /* the world's translucent cloud blocks */
-    float fov_y_deg;
     uint32_t upload_meshes_per_frame;   /* chunk meshes uploaded per frame at most */
     uint32_t upload_bytes_per_frame;    /* and vertex bytes per frame (one mesh always goes) */
-    uint32_t max_chunks;                /* GPU chunk slots (carved at create) */
-    int far_group_lod;                  /* chunks at this LOD or coarser share one vertex buffer and
-                                           one draw per 2x2 tile; > WORLD_LOD_MAX: never */
-    uint32_t far_group_kib;             /* CPU copies the tiles are rebuilt from (0: by max_chunks) */
     uint32_t merge_gap_quads;           /* a chunk's visible face runs closer than this are drawn
                                            with one call (the gap is culled by the GPU) */
-    bool lod_tint;                      /* debug: terrain tinted by LOD (SKYISLES_LOD_TINT=1) */
-    uint32_t hud_max_quads;             /* HUD queue (carved at create; a glyph is 2 quads with its
-                                           shadow): 0 = RENDER_HUD_QUADS_DEFAULT, at most 16383 */
     float sky_rgb[3];       /* horizon colour of a clear sky (W8's skyColour) */
     float zenith_rgb[3];
     float cloud_rgb[3];
+} RenderLiveParams;
+
+/* What render_create carves and keeps (a change needs a new renderer). */
+typedef struct RenderCreateParams {
+    uint32_t max_chunks;                /* GPU chunk slots */
+    int far_group_lod;                  /* chunks at this LOD or coarser share one vertex buffer and
+                                           one draw per 2x2 tile; > WORLD_LOD_MAX: never */
+    uint32_t far_group_kib;             /* CPU copies the tiles are rebuilt from (0: by max_chunks) */
+    bool lod_tint;                      /* debug: terrain tinted by LOD, no tiles (SKYISLES_LOD_TINT=1) */
+    uint32_t hud_max_quads;             /* HUD queue (a glyph is 2 quads with its shadow):
+                                           0 = RENDER_HUD_QUADS_DEFAULT, at most 16383 */
+} RenderCreateParams;
+
+typedef struct RenderSettings {
+    RenderLiveParams live;
+    RenderCreateParams create;
 } RenderSettings;
 
+/* Every row of the table at its default, the sky's colours, lod_tint from SKYISLES_LOD_TINT. */
 void render_settings_default(RenderSettings *s);
 #define RENDER_HUD_QUADS_DEFAULT 4096u
+/* At most the bytes render_create carves from its budget for these sizes (render_map_set takes
+ * none): a boot plans the renderer's share before anything is created. */
+size_t render_create_bytes(const RenderCreateParams *c);
+/* Chunk slots for a view radius: every chunk the world can hold around the camera. */
+uint32_t render_chunks_for_radius(int view_radius);
+
+/* ---------------------------------------------------------------- the settings table
+ * Every renderer setting described once (render_params.c): whether a change applies at once or
+ * needs a new renderer, its range and default, and for a player's setting its key, flag, menu
+ * label and help. The game's settings (file, flags, menu, --help) read the player's rows. */
+typedef enum RenderParamClass { RENDER_PARAM_LIVE = 0, RENDER_PARAM_CREATE } RenderParamClass;
+typedef enum RenderParamType { RENDER_PT_BOOL = 0, RENDER_PT_INT, RENDER_PT_U32, RENDER_PT_FLOAT, RENDER_PT_ENUM } RenderParamType;
+/* Where a player's row shows among the game's display settings; NONE: the renderer's own. */
+typedef enum RenderParamGroup { RENDER_GROUP_NONE = 0, RENDER_GROUP_PICTURE, RENDER_GROUP_HUD } RenderParamGroup;
+
+typedef struct RenderParamDesc {
+    const char *name;           /* lower_snake, unique: the settings file's key */
+    RenderParamClass cls;
+    RenderParamGroup group;
+    RenderParamType type;
+    size_t offset;              /* of the value in RenderSettings */
+    double min, max, def, step;
+    bool zero_off;              /* 0 is allowed besides min..max (lines: full resolution) */
+    const char *flag;           /* "--fov" (a bool: "--no-x" turns it off), or NULL */
+    const char *label;          /* the menu's words */
+    const char *unit;           /* "deg" or NULL */
+    const char *help;           /* one line */
+    const char *const *names;   /* enum: the names the file and the flag use */
+    const char *const *labels;  /* enum: the menu's words for them (NULL: the names) */
+    int n_names;
+    const int *stops;           /* int: the values a menu steps through (NULL: the grid) */
+    int n_stops;
+} RenderParamDesc;
+
+size_t render_param_count(void);
+const RenderParamDesc *render_param_at(size_t i);           /* NULL past the end */
+const RenderParamDesc *render_param_find(const char *name); /* NULL when unknown */
+double render_param_get(const RenderSettings *s, const RenderParamDesc *d);   /* bool 0/1 */
+/* Stores v clamped to the row's range (0 kept where zero_off); whole types rounded. */
+void render_param_set(RenderSettings *s, const RenderParamDesc *d, double v);
 
 /* W8: abyss atmosphere for a camera height. h = clamp((y - 5) / 25, 0, 1);
  * colour = lerp(sky, 0x050508, 1 - h); fog density = 0.005 + (1 - h) * 0.035. */
@@ -192,10 +269,10 @@ void render_hud_box(Renderer *r, int x, int y, int w, int h, uint32_t rgba);   /
 /* '\n' starts a new line; a 1-px dark shadow under it for reading over sky; scale 1..4. ASCII
  * font: a UTF-8 sequence draws as one '?'. */
 void render_hud_text(Renderer *r, int x, int y, int scale, uint32_t rgba, const char *text);
-int render_hud_text_width(const char *text, int scale);   /* widest line, pixels */
-/* The HUD size the player chose, times every text scale (0.75 small, 1 normal, 1.5 large). */
-void render_hud_set_zoom(float zoom);
-float render_hud_zoom(void);
+/* Widest line in pixels, at the renderer's HUD size (live.hud_size). */
+int render_hud_text_width(const Renderer *r, const char *text, int scale);
+/* The HUD size as a factor of every text scale (0.75 small, 1 normal, 1.5 large). */
+float render_hud_zoom(const Renderer *r);
 /* The home island's map, built once at boot from the baked field and the island: ground coloured
  * by location type and shaded by elevation (a power-of-two texture from the budget), the path
  * network as lines, each site as a dot with its display name in `lang`. */

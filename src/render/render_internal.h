@@ -127,7 +127,7 @@ void gl_program_free(GlProgram *p);
 GLint gl_uniform(const GlProgram *p, const char *name);   /* -1 is logged at debug level */
 
 /* The PSX look of a frame: snap grid from the target size, fog from the atmosphere. */
-void psx_params(const RenderSettings *s, const RenderAtmosphere *a, int target_w, int target_h, PsxParams *out);
+void psx_params(const RenderLiveParams *s, const RenderAtmosphere *a, int target_w, int target_h, PsxParams *out);
 void psx_find_uniforms(GLuint prog, GLint loc[PSX_UNIFORM_COUNT]);
 /* Sets the prelude uniforms of the program in use; every pass calls it after glUseProgram. */
 void psx_set_uniforms(const GlProgram *p, const PsxParams *psx);
@@ -280,10 +280,12 @@ typedef struct HudLayer {
     uint32_t cap, quads, dropped;
     uint32_t last_quads, last_dropped; /* what the last frame drew and dropped */
     uint32_t bytes;                    /* GPU: atlas and vertex buffer */
+    const RenderLiveParams *live;      /* the renderer's live settings (the HUD size) */
     HudMap map;
 } HudLayer;
 
-bool hud_init(HudLayer *h, MemBudget *mem, MemArena *scratch, GLuint quad_ibo, uint32_t max_quads, SkyError *err);
+bool hud_init(HudLayer *h, MemBudget *mem, MemArena *scratch, GLuint quad_ibo, uint32_t max_quads,
+              const RenderLiveParams *live, SkyError *err);
 /* What a HUD draw owes the frame: see hud.c. Empty queue: no GL call at all. */
 void hud_draw(HudLayer *h, const RenderFrame *f, RenderCounters *rc);
 /* The end of every frame: the queue's counts become the last frame's, the queue empties. */
@@ -300,6 +302,10 @@ void hud_quad(HudLayer *h, const float xy[4][2], uint32_t rgba);
 /* rings.c: the HUD's arrow toward the next ring, one quad. */
 void rings_hud_arrow(HudLayer *h, float x, float y, float size, float angle, uint32_t rgba);
 void hud_text(HudLayer *h, int x, int y, int scale, uint32_t rgba, const char *text);
+/* The player's HUD size as a factor of every text scale. */
+float hud_zoom(const HudLayer *h);
+/* Widest line of text in pixels at scale times zoom. */
+int hud_text_width(const char *text, int scale, float zoom);
 void hud_atlas_map_quad(HudLayer *h, int x, int y, int side);
 
 /* The island map (hud_map.c): built into the atlas and HudMap once; queued per frame. */

@@ -155,11 +155,11 @@ void sky_draw(SkyDome *s, const RenderFrame *f, RenderCounters *rc) {
     glUniform2f(s->u_lattice_inv, 1.0f / RENDER_SKY_ATLAS_W, 1.0f / RENDER_SKY_ATLAS_H);
     glUniform3fv(s->u_frac, RENDER_SKY_OCTAVES, frac);
     glUniform3fv(s->u_cell, RENDER_SKY_OCTAVES, cell);
-    glUniform3fv(s->u_zenith, 1, st->zenith_rgb);
-    glUniform3fv(s->u_horizon, 1, st->sky_rgb);
-    glUniform3fv(s->u_below, 1, st->sky_rgb);
-    glUniform3fv(s->u_cloud_color, 1, st->cloud_rgb);
-    glUniform1f(s->u_cloud_amount, st->sky_clouds ? 1.0f : 0.0f);
+    glUniform3fv(s->u_zenith, 1, st->live.zenith_rgb);
+    glUniform3fv(s->u_horizon, 1, st->live.sky_rgb);
+    glUniform3fv(s->u_below, 1, st->live.sky_rgb);
+    glUniform3fv(s->u_cloud_color, 1, st->live.cloud_rgb);
+    glUniform1f(s->u_cloud_amount, st->live.sky_clouds ? 1.0f : 0.0f);
     glUniform3f(s->u_abyss, RENDER_ABYSS_R, RENDER_ABYSS_G, RENDER_ABYSS_B);
     glUniform1f(s->u_abyss_mix, f->atm.abyss_mix);
     glUniform1f(s->u_debug, f->sky_debug ? 1.0f : 0.0f);   /* its output comes before the PSX colour */

@@ -28,9 +28,9 @@ bool terrain_init(Terrain *t, MemBudget *mem, MemArena *scratch, GLuint quad_ibo
     memset(t, 0, sizeof *t);
     t->scratch = scratch;
     /* The debug tint shows each chunk's own LOD: no tiles then. */
-    t->far_group_lod = s->lod_tint ? WORLD_LOD_MAX + 1 : s->far_group_lod;
-    t->merge_gap_quads = s->merge_gap_quads;
-    if (!carve_records(t, mem, s->max_chunks, err) || !terrain_copies_init(t, mem, s, err)) return false;
+    t->far_group_lod = s->create.lod_tint ? WORLD_LOD_MAX + 1 : s->create.far_group_lod;
+    t->merge_gap_quads = s->live.merge_gap_quads;
+    if (!carve_records(t, mem, s->create.max_chunks, err) || !terrain_copies_init(t, mem, s, err)) return false;
     if (!gl_program(&t->prog, PROG_TERRAIN, scratch, err)) return false;
     t->u_viewproj = gl_uniform(&t->prog, "u_viewproj");
     t->u_offset = gl_uniform(&t->prog, "u_offset");

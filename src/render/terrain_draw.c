@@ -69,7 +69,7 @@ void terrain_prepare(Terrain *t, const RenderFrame *f, RenderCounters *rc) {
         else
             for (int q = 0; q < 4; q++)
                 if (c->member[q] >= 0) rc->chunks_visible_lod[t->chunks[c->member[q]].lod]++;
-        if (c->cloud_verts && f->settings->draw_clouds) cloud_insert(t, i, v);
+        if (c->cloud_verts && f->settings->live.draw_clouds) cloud_insert(t, i, v);
     }
     rc->chunks_visible = visible;
     rc->chunks_culled = culled;
@@ -178,7 +178,7 @@ void terrain_draw_opaque(Terrain *t, const RenderFrame *f, RenderCounters *rc) {
         const GpuChunk *c = &t->slots[t->visible[k]];
         if (!c->opaque_verts) continue;
         glBindBuffer(GL_ARRAY_BUFFER, c->vbo);
-        set_offset(t, c, f->view, f->settings->lod_tint);
+        set_offset(t, c, f->view, f->settings->create.lod_tint);
         draw_kind(t, c, TERRAIN_OPAQUE, f->view, RENDER_STAGE_TERRAIN, rc);
     }
     pass_end();
@@ -193,7 +193,7 @@ void terrain_draw_clouds(Terrain *t, const RenderFrame *f, RenderCounters *rc) {
     for (uint32_t k = 0; k < t->cloud_count; k++) {
         const GpuChunk *c = &t->slots[t->cloud_order[k]];
         glBindBuffer(GL_ARRAY_BUFFER, c->vbo);
-        set_offset(t, c, f->view, f->settings->lod_tint);
+        set_offset(t, c, f->view, f->settings->create.lod_tint);
         draw_kind(t, c, TERRAIN_CLOUDS, f->view, RENDER_STAGE_CLOUDS, rc);
     }
     glDepthMask(GL_TRUE);

@@ -6,7 +6,7 @@
 
 bool terrain_copies_init(Terrain *t, MemBudget *mem, const RenderSettings *s, SkyError *err) {
     if (t->far_group_lod >= 0 && t->far_group_lod <= WORLD_LOD_MAX) {
-        size_t kib = s->far_group_kib ? s->far_group_kib : (size_t)t->cap * TERRAIN_COPY_KIB_PER_CHUNK;
+        size_t kib = s->create.far_group_kib ? s->create.far_group_kib : (size_t)t->cap * TERRAIN_COPY_KIB_PER_CHUNK;
         t->copy_blocks = (uint32_t)((kib << 10) / (TERRAIN_COPY_VERTS * sizeof(WorldVertex)));
         if (t->copy_blocks) {
             t->copy_mem = mem_carve(mem, (size_t)t->copy_blocks * TERRAIN_COPY_VERTS * sizeof(WorldVertex), 16);

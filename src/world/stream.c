@@ -44,6 +44,23 @@ static void live_apply(World *w, const WorldLiveParams *p) {
     stream_gov_configure(&w->gov, l, w->radius_max);
 }
 
+/* A pool's carves (mem_pool_init) with their worst alignment pads. */
+static size_t pool_bytes(size_t block, uint64_t count) {
+    block = (block + 15) & ~(size_t)15;
+    return (size_t)count * (block + sizeof(uint32_t) + 1) + 63 + 15 + 15;
+}
+
+size_t world_create_bytes(const WorldParams *p, uint32_t workers, uint32_t slabs) {
+    int32_t radius = world_clamp_view_radius(p->create.view_radius_max > 0 ? p->create.view_radius_max : p->live.view_radius);
+    size_t table_w = (size_t)(2 * (radius + LOOKAHEAD_MAX + 2) + 2), nslots = table_w * table_w;
+    size_t nworkers = workers ? workers : 1;
+    uint32_t in_flight = p->create.max_in_flight ? p->create.max_in_flight : 48 * (uint32_t)nworkers + 16;
+    size_t bytes = sizeof(World) + (sizeof(ChunkSlot) + 2 * sizeof(EventEntry)) * nslots + sizeof(uint32_t) * LAT_BINS;
+    bytes += sizeof(ChunkScratch *) * nworkers + sizeof(ChunkScratch) * (nworkers + 1) + 63 * (nworkers + 5);
+    bytes += pool_bytes(sizeof(ChunkJob), in_flight + 2u);
+    return bytes + pool_bytes(sizeof(WorldVertex) * WORLD_SLAB_VERTS, slabs < 64 ? 64 : slabs);
+}
+
 World *world_create(MemBudget *b, JobSystem *jobs, const WorldParams *p, const IslandField *home, SkyError *err) {
     WorldParams def;
     if (!p) {
@@ -183,16 +200,6 @@ void world_set_home(World *w, const IslandField *home) {
 }
 
 void world_set_live_params(World *w, const WorldLiveParams *p) { live_apply(w, p); }
-
-void world_hold_view_radius(World *w, int32_t max) {
-    max = world_clamp_view_radius(max);
-    if (max >= w->radius_max) return;
-    w->radius_max = max;
-    w->params.create.view_radius_max = max;
-    if (w->radius_eff > max) w->radius_eff = max;
-    WorldLiveParams l = w->params.live;
-    live_apply(w, &l);
-}
 
 /* Does p's field differ from the world's? Every generation value of the table (normalised
  * values compare as the world would make them). */

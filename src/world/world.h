@@ -309,6 +309,10 @@ typedef struct WorldView {
  * NULL for none: data, not a setting, so it is no parameter; the world reads it (never owns
  * it), and it must outlive the world or its replacement by world_set_home. */
 World *world_create(MemBudget *b, JobSystem *jobs, const WorldParams *p, const IslandField *home, SkyError *err);
+/* At most the bytes world_create carves for p beside a job system of `workers` workers (0: none)
+ * with a mesh pool of `slabs` slabs (at least 64, as world_create): a boot plans its budget with
+ * it before anything is created. */
+size_t world_create_bytes(const WorldParams *p, uint32_t workers, uint32_t slabs);
 /* Waits for running jobs of this world, drops their results. Memory stays in the budget. */
 void world_destroy(World *w);
 
@@ -321,10 +325,6 @@ void world_set_gen_params(World *w, const WorldGenParams *p);
  * lookahead, results per frame, LOD bands. Loaded chunks stay; out of reach ones go at the next
  * world_update, chunks whose LOD band changed are swapped as in flight. No epoch change. */
 void world_set_live_params(World *w, const WorldLiveParams *p);
-/* Lowers the view radius the world streams at most (never raises it past the creation's
- * view_radius_max): for a renderer that holds fewer chunks than the world was sized for. The
- * live view radius is held there at once and from then on. */
-void world_hold_view_radius(World *w, int32_t max);
 /* Both, by cost: a rebuild only when a generation value differs from the world's. p->create
  * is ignored (creation only); the home island stays the world's. */
 void world_set_params(World *w, const WorldParams *p);

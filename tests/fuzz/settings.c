@@ -7,8 +7,8 @@
 #include "game/settings.h"
 
 static void check_ranges(const GameSettings *s) {
-    FUZZ_CHECK(s->lines == 0 || (s->lines >= 64 && s->lines <= 480), "lines %d", s->lines);
-    FUZZ_CHECK(s->fov_deg >= 40.0f && s->fov_deg <= 110.0f, "fov %g", (double)s->fov_deg);
+    FUZZ_CHECK(s->render.live.lines == 0 || (s->render.live.lines >= 64 && s->render.live.lines <= 480), "lines %d", s->render.live.lines);
+    FUZZ_CHECK(s->render.live.fov_y_deg >= 40.0f && s->render.live.fov_y_deg <= 110.0f, "fov %g", (double)s->render.live.fov_y_deg);
     FUZZ_CHECK(s->speed_limit >= 40.0f && s->speed_limit <= 5000.0f, "speed limit %g", (double)s->speed_limit);
     FUZZ_CHECK(s->input.dead_zone >= 0.0f && s->input.dead_zone <= 0.5f, "dead zone %g", (double)s->input.dead_zone);
     FUZZ_CHECK(s->input.curve >= 1.0f && s->input.curve <= 3.0f, "curve %g", (double)s->input.curve);
