@@ -3,8 +3,7 @@
 # first): a flight started 10^12 m out beside one started near the origin, the same kind of
 # shot (--start, the chase camera, the HUD with Show position on, so each says where it is).
 # Real frames of build/skyisles --screenshot; the seed is the game's first one. It needs a world
-# that generates 10^12 m out (the 64-bit chunk coordinates of issue 22 item 1): without them the
-# far shot is empty sky.
+# that generates 10^12 m out (64-bit chunk coordinates): without them the far shot is empty sky.
 #   tools/shots_far.sh [BUILD_DIR] [OUT_DIR]
 set -euo pipefail
 build=${1:-build} out=${2:-docs/img}

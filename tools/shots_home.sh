@@ -1,5 +1,5 @@
 #!/bin/bash
-# Remakes the home island and biome screenshots of docs/world.md and the README from a build
+# Remakes the home island and biome screenshots of docs/world-objects.md, docs/world-meshes.md and the README from a build
 # (make -j2 all first): the island from its spawn, from above, its islandgen map, and a biome
 # border. Real frames of build/skyisles --screenshot; the seed is the game's first one.
 #   tools/shots_home.sh [BUILD_DIR] [OUT_DIR]

@@ -1,0 +1,48 @@
+#!/bin/bash
+# Remakes the game and renderer screenshots of the README, docs/render.md, docs/game.md,
+# docs/course.md and docs/replay.md from a build (make -j2 all first). Real frames of
+# build/skyisles --screenshot on SDL's offscreen GL; the seed is the game's first one. The home
+# island and biome shots are tools/shots_home.sh's, the far ones tools/shots_far.sh's.
+#   tools/shots_docs.sh [BUILD_DIR] [OUT_DIR]
+# SHOTS=name,name... remakes only those (names as in docs/img without .png).
+set -euo pipefail
+build=${1:-build} out=${2:-docs/img}
+seed=20261129
+tmp=$(mktemp -d /tmp/skyisles-shots-XXXXXX)
+trap 'rm -rf "$tmp"' EXIT
+want() { [ -z "${SHOTS:-}" ] || [[ ",$SHOTS," == *",$1,"* ]]; }
+# Shots read no settings file (without --config), so the player's settings never reach them.
+shot() {
+    local name=$1; shift
+    want "$name" || return 0
+    echo "shots: $name"
+    "$build/skyisles" --offscreen --seed "$seed" --size 640x480 --wait 180 \
+        --screenshot "$out/$name.png" "$@" >/dev/null 2>"$tmp/$name.log" ||
+        { cat "$tmp/$name.log" >&2; return 1; }
+}
+# The flight's first frame and the game's screens over it (the spawn by the home island).
+shot start
+shot hud --show hud
+shot menu_panel --show panel
+shot island_map --show map
+shot game_sound_page --show sound --view-radius 3
+# Terrain from fixed cameras (x, y, z, yaw, pitch in degrees; yaw 0 looks along -z).
+shot flight --camera 3000,170,3000,30,-25
+shot islands --camera 4000,105,4000,45,-4
+shot abyss_descent --camera 5200,70,-800,120,-35
+shot abyss --camera -2000,22,2500,200,-5
+shot psx_off --camera 3000,170,3000,30,-25 --lines 0 --no-snap --no-15bit --no-dither
+# The LOD bands seen from 640 m up, each chunk tinted by its LOD (0 none, 1 yellow, 2 cyan, 3 magenta).
+SKYISLES_LOD_TINT=1 shot lod_bands --no-fog --no-aircraft --no-clouds --camera 4000,640,4000,0,-89.9
+# The sky dome alone: looking straight up from above the islands.
+shot sky_dome --camera 0,150,0,0,89.9 --no-aircraft --show none --no-clouds
+# Courses: a ring of the island tour, a sky course, the tour's results flown by the course pilot.
+shot course_tour --show tour
+shot course_sky --show sky
+shot course_results --show results
+# The ghost: an 8 s autopilot flight recorded headless, flown beside the shot's scripted path.
+if want ghost; then
+    "$build/skyisles" --headless --seed "$seed" --autopilot --seconds 8 \
+        --record "$tmp/flight.skyr" >/dev/null 2>&1
+    shot ghost --frames 75 --ghost "$tmp/flight.skyr"
+fi
