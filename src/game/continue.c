@@ -142,7 +142,7 @@ bool continue_restore(const GameContinue *c, const World *w, const FlightState *
     FlightState n = *f;
     /* A height outside the world's layer (a hand-edited file) is the nearest height in it, as a
      * Fly to's is. */
-    double y = game_height_clamp(s->y);
+    double y = world_height_clamp(s->y);
     flight_init(&n, s->x, y, s->z, s->yaw, s->speed);
     n.throttle = s->throttle;
     n.time_s = t;

@@ -8,8 +8,6 @@
 
 #include "play.h"
 
-#include "continue.h"   /* game_height_clamp */
-
 #define SAFE_PERIOD 0.5f        /* seconds between checks of the place to restart near */
 #define AUTOPILOT_CRUISE 40.0f  /* m/s the autopilot holds */
 #define VIEW_CUT_M 100.0        /* metres between two steps that are a jump, not flight (5000 m/s: 88 m) */
@@ -100,7 +98,7 @@ void play_respawn(Play *p, const PlayCtx *c) {
 
 bool play_jump_find(const PlayCtx *c, double x, double y, double z, FlightState *to) {
     FlightState f = *c->flight;
-    if (!sim_respawn_near(c->world, x, game_height_clamp(y), z, f.yaw, &f)) return false;
+    if (!sim_respawn_near(c->world, x, world_height_clamp(y), z, f.yaw, &f)) return false;
     *to = f;
     return true;
 }
