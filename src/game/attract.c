@@ -133,9 +133,7 @@ static void show_rings(Game *g) {
 static void restart(Game *g) {
     Attract *a = &g->attract;
     replay_rewind(&a->run);
-    play_replay_restore(&g->play, &g->flight, &a->run.h.start);
-    g->play.replay_done = false;
-    g->play.step_acc = 0.0;
+    play_replay_again(&g->play, &g->flight, &a->run.h.start);
     g->course_respawns = g->play.respawns;
     tour_attract_restart(&g->tour);
     g->rig.settled = false;
@@ -146,7 +144,7 @@ static void restart(Game *g) {
 static void keep_player(Game *g) {
     Attract *a = &g->attract;
     a->flight = g->flight;
-    a->play = g->play;
+    play_keep(&g->play, &a->play);
     a->ghost = g->ghost;
     a->course_respawns = g->course_respawns;
     a->kept = true;
@@ -167,22 +165,7 @@ static void begin(Game *g) {
 /* The player's state kept at the loop's start, back (what went on meanwhile stays). */
 static void put_back_player(Game *g) {
     Attract *a = &g->attract;
-    Play now = g->play;
-    g->play = a->play;
-    /* What went on meanwhile stays: the quit asked for, the frame counts, messages, stalls. */
-    g->play.quit = now.quit;
-    g->play.power = now.power;
-    g->play.frames = now.frames;
-    g->play.fps = now.fps;
-    g->play.fps_frames = now.fps_frames;
-    g->play.fps_t0 = now.fps_t0;
-    g->play.stalls = now.stalls;
-    g->play.steps = now.steps;
-    memcpy(g->play.msg, now.msg, sizeof now.msg);
-    memcpy(g->play.pad_notice, now.pad_notice, sizeof now.pad_notice);
-    g->play.demo = false;
-    g->play.idle_s = 0.0f;
-    if (g->opt.demo) g->play.state = PLAY_START;   /* --demo hands back the title (as play does) */
+    play_put_back(&g->play, &a->play, g->opt.demo);   /* --demo hands back the title */
     g->flight = a->flight;
     g->ghost = a->ghost;
     g->course_respawns = a->course_respawns;
@@ -303,7 +286,7 @@ int game_attract_record(Game *g) {
         return GAME_EXIT_BAD_INPUT;
     }
     /* As a course starts in the game: flying, the recording from the course's first step. */
-    g->play.state = PLAY_FLY;
+    play_enter_flight(&g->play);
     g->course_respawns = g->play.respawns;
     game_replay_restart(g);
     PlayCtx c = game_play_ctx(g);

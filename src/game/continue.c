@@ -185,11 +185,7 @@ bool game_continue_flight(Game *g) {
     bool camera_changed = camera != (int)g->set.camera;
     g->set.camera = camera ? GAME_CAMERA_COCKPIT : GAME_CAMERA_CHASE;
     Play *p = &g->play;
-    p->safe_x = g->flight.x;
-    p->safe_y = g->flight.y;
-    p->safe_z = g->flight.z;
-    p->safe_yaw = g->flight.yaw;
-    p->safe_valid = true;
+    play_set_safe(p, &g->flight);
     g->rig.settled = false;
     camera_rig_update(&g->rig, &g->flight, 0.0f, &g->camera);
     if (moved) {

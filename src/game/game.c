@@ -324,7 +324,7 @@ void game_apply_settings(Game *g, unsigned changes) {
                 g->rig.settled = false;
             }
         }
-        if (rebuilt) g->play.safe_valid = false;   /* the old safe place may be rock now */
+        if (rebuilt) play_forget_safe(&g->play);
     }
     if (changes & MENU_CHANGED_FLIGHT) {
         g->model.speed_limit = s->speed_limit;
@@ -423,9 +423,7 @@ static void course_request(Game *g) {
         play_message(&g->play, 6.0f, "%s", err.msg);
         log_warn("%s", err.msg);
     } else {
-        g->play.overlay = OVERLAY_NONE;
-        g->play.state = PLAY_FLY;
-        g->play.demo = false;
+        play_enter_flight(&g->play);
         g->rig.settled = false;
         if (m != TOUR_FREE) {
             play_message(&g->play, 4.0f, "%u rings: go!", g->tour.course->n_rings);

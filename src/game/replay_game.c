@@ -75,7 +75,6 @@ bool game_replay_ready(Game *g, SkyError *err) {
         g->model = r->h.model;
         g->set.collision = (r->h.flags & REPLAY_F_COLLISION) != 0;
         play_replay_restore(&g->play, &g->flight, &r->h.start);
-        g->play.state = r->h.start.state == PLAY_CRASH ? PLAY_CRASH : PLAY_FLY;
         g->rig.settled = false;
         replay_rewind(r);
         log_info("skyisles: replaying %s: %u steps (%.1f s), seed %llu", g->opt.replay, r->h.steps,
@@ -144,7 +143,7 @@ void game_replay_settings_changing(Game *g, unsigned changes) {
 
 void game_replay_settings_changed(Game *g) {
     refresh_meta(g);
-    g->play.prev_valid = false;   /* the aircraft may have been moved to open air */
+    play_cut(&g->play);   /* the aircraft may have been moved to open air */
 }
 
 void game_replay_frame(Game *g, const PlayRequest *rq) {
