@@ -526,17 +526,6 @@ bool game_show(Game *g, const char *what) {
     return play_show(&g->play, &g->menu, &g->set, world_params(g->world), what);
 }
 
-void game_update(Game *g, float dt) {
-    if (g->camera_fixed) {
-        flight_idle(&g->flight, dt);
-    } else {
-        flight_autopilot_step(&g->flight, dt, g->world);
-        camera_rig_update(&g->rig, &g->flight, dt, &g->camera);
-    }
-    game_replay_update(g, dt);
-    stream(g);
-}
-
 static void pose_of(const FlightState *f, double *x, double *y, double *z, float *yaw, float *pitch, float *roll) {
     *x = f->x, *y = f->y, *z = f->z;
     *yaw = f->yaw, *pitch = f->pitch, *roll = f->roll;

@@ -204,10 +204,10 @@ void game_display_apply(Game *g);
 bool game_display_input(Game *g);   /* F11, Alt+Enter: true when the window setting changed */
 void game_pace_frame(Game *g);
 
-/* One frame of play: input -> play state -> flight, collision -> world streaming -> uploads. */
+/* One frame of play: input -> play state -> flight, collision -> world streaming -> uploads. Every
+ * run goes through it: play, headless, shots and benches (the autopilot flying; with --camera the
+ * camera held). */
 void game_frame(Game *g, const PlatformEvents *ev, float dt);
-/* The autopilot's scripted path (benchmarks, screenshots): sim -> world -> uploads. */
-void game_update(Game *g, float dt);
 void game_draw(Game *g);
 /* Keeps feeding the world (time frozen) until nothing is in flight or pending, or timeout. */
 bool game_wait_world(Game *g, double timeout_s);
@@ -246,8 +246,6 @@ void game_replay_frame(Game *g, const PlayRequest *rq);
 /* At the end of a run: the recording ended and kept (--record FILE: written there); with
  * --replay the verdict line. The run's exit status. */
 int game_replay_finish(Game *g);
-/* The scripted path's frame (shots, benches): the ghost's steps for dt. */
-void game_replay_update(Game *g, float dt);
 /* --headless --replay: every step unpaced, then the verdict. */
 int game_replay_headless(Game *g);
 /* The sim's state hash now (what a replay of this flight must end with). */

@@ -225,6 +225,11 @@ static void record_step(Play *p, const PlayCtx *c, const ReplayInput *q) {
 }
 
 void play_step(Play *p, const PlayCtx *c) {
+    if (c->camera_held) {   /* a still picture: only the propeller and the sky's clock go on */
+        flight_idle(c->flight, SIM_STEP);
+        p->steps++;
+        return;
+    }
     FlightInput fi;
     memset(&fi, 0, sizeof fi);
     bool flying = p->state != PLAY_CRASH;
@@ -302,6 +307,7 @@ void play_view_flight_at(const Play *p, double step_acc, const FlightState *cur,
 
 /* The camera follows the aircraft as drawn. */
 static void follow(const Play *p, const PlayCtx *c, float dt) {
+    if (c->camera_held) return;
     FlightState v;
     play_view_flight(p, c->flight, &v);
     camera_rig_update(c->rig, &v, dt, c->camera);
@@ -514,6 +520,7 @@ bool play_show(Play *p, Menu *menu, GameSettings *set, const WorldParams *held, 
         {"display", MENU_PAGE_DISPLAY}, {"sound", MENU_PAGE_SOUND}, {"flyto", MENU_PAGE_FLYTO}};
     p->overlay = OVERLAY_NONE;
     p->state = PLAY_FLY;
+    p->fps = 0.0f;   /* the machine's frame rate: a shot shows none, the same picture on every machine */
     if (!what || !strcmp(what, "hud")) return true;
     if (!strcmp(what, "none")) {
         set->hud = false;

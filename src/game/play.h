@@ -80,7 +80,8 @@ typedef struct PlayCtx {
     const PlatformEvents *ev;   /* this frame's raw presses (binding capture) */
     Menu *menu;
     GameSettings *set;          /* collision, camera and HUD are read and toggled here */
-    bool autopilot;             /* --autopilot: the autopilot flies on every screen */
+    bool autopilot;             /* --autopilot, shots and benches: the autopilot flies on every screen */
+    bool camera_held;           /* --camera: the camera stays where it was put, the aircraft hangs in front of it */
     bool demo_start;            /* --demo: the attract loop hands back to the title */
     bool boot_service;          /* --boot-service: Select on the title opens the menu (Power off, Reboot) */
     bool can_continue;          /* a saved spot of this seed: the title's Start continues there */

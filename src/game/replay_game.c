@@ -19,9 +19,11 @@ static void course_pilot(void *user, const FlightState *f, FlightInput *out) {
  * recorded with and is not recorded). */
 PlayCtx game_play_ctx(Game *g) {
     bool replaying = g->opt.replay != NULL;
+    bool shot_or_bench = g->opt.screenshot || g->opt.bench_frames;   /* the autopilot flies their frames */
     PlayCtx c = {.world = g->world, .flight = &g->flight, .model = &g->model, .rig = &g->rig,
                  .camera = &g->camera, .spawn = &g->spawn, .in = &g->input.st, .ev = &g->ev,
-                 .menu = &g->menu, .set = &g->set, .autopilot = g->opt.autopilot, .demo_start = g->opt.demo,
+                 .menu = &g->menu, .set = &g->set, .autopilot = g->opt.autopilot || shot_or_bench,
+                 .camera_held = g->camera_fixed, .demo_start = g->opt.demo,
                  .boot_service = g->opt.boot_service, .can_continue = g->cont.have && !replaying,
                  .rec = replaying || !g->rec.runs ? NULL : &g->rec, .meta = &g->meta,
                  .replay = replaying ? &g->playback : NULL};
@@ -88,13 +90,6 @@ bool game_replay_ready(Game *g, SkyError *err) {
         ghost_start(&g->ghost, &g->ghost_run);
     }
     return true;
-}
-
-void game_replay_update(Game *g, float dt) {
-    if (!g->ghost.active || !(dt > 0.0f)) return;
-    PlayCtx c = game_play_ctx(g);
-    uint32_t n = (uint32_t)(dt / SIM_STEP + 0.5f);
-    ghost_step(&g->ghost, &c, n > 0 ? n : 1);
 }
 
 uint64_t game_sim_hash(const Game *g) {
