@@ -288,7 +288,7 @@ bool game_boot(Game *g, const GameOptions *o, SkyError *err) {
 }
 
 void game_shutdown(Game *g) {
-    attract_shutdown(g);   /* its preparation's thread ends (given up when it runs) and is joined */
+    attract_shutdown(&g->attract);   /* its preparation's thread ends (given up when it runs) and is joined */
     sound_shutdown(&g->sound);   /* the callback stops before anything it reads goes */
     if (g->render) render_destroy(g->render);
     if (g->world) world_destroy(g->world);
@@ -315,7 +315,7 @@ void game_apply_settings(Game *g, unsigned changes) {
         /* A new world may put rock where the aircraft is: it is moved to open air nearby, not
          * crashed (the player changed the world, not the flight). */
         bool rebuilt = world_stats(g->world).epoch != epoch;
-        if (rebuilt) attract_world_changed(g);   /* a preparation of the attract's replay for the old world is given up */
+        if (rebuilt) attract_world_changed(&g->attract);   /* a preparation of the attract's replay for the old world is given up */
         if (rebuilt && g->play.state != PLAY_CRASH && !sim_clear_box(g->world, g->flight.x, g->flight.y, g->flight.z, 2.0)) {
             FlightState f = g->flight;
             if (sim_respawn_near(g->world, f.x, f.y, f.z, f.yaw, &f)) {
@@ -362,19 +362,19 @@ WorldView game_world_view(const Game *g) {
     return v;
 }
 
-void game_consume_world(Game *g) {
+void game_consume_world(World *w) {
     WorldEvent ev[64];
     size_t n;
-    while ((n = world_take_events(g->world, ev, 64)) > 0)
+    while ((n = world_take_events(w, ev, 64)) > 0)
         for (size_t i = 0; i < n; i++)
-            if (ev[i].type == WORLD_EV_MESH_READY) world_release_mesh(g->world, ev[i].cx, ev[i].cz);
+            if (ev[i].type == WORLD_EV_MESH_READY) world_release_mesh(w, ev[i].cx, ev[i].cz);
 }
 
 static void stream(Game *g) {
     WorldView wv = game_world_view(g);
     world_update(g->world, &wv);
     if (g->render) render_sync_world(g->render, g->world);
-    else game_consume_world(g);
+    else game_consume_world(g->world);
 }
 
 
@@ -458,14 +458,14 @@ void game_frame(Game *g, const PlatformEvents *ev, float dt) {
     g->ev = *ev;
     if (game_display_input(g)) game_save_settings(g);   /* first: the Enter of Alt+Enter is not the input's */
     input_update_dt(&g->input, &g->ev, dt);
-    game_shot_input(g);
+    game_shot_input(&g->shot, &g->play, &g->input.st, g->render != NULL);
     course_request(g);
     PlayState state0 = g->play.state;
     attract_before_frame(g);   /* the attract loop begun: its replay takes over the flight */
     PlayCtx c = game_play_ctx(g);
     c.on_step = game_course_step;
     c.step_user = g;
-    if (attract_holds_player(g)) {   /* the autopilot's loop: not the player's flight or course */
+    if (attract_holds_player(&g->attract)) {   /* the autopilot's loop: not the player's flight or course */
         c.on_step = NULL;
         c.rec = NULL;
     }
@@ -616,7 +616,7 @@ int game_run(Game *g) {
         if (g->play.quit || g->play.replay_done) break;
         overlay_draw(g);
         game_draw(g);
-        game_shot_capture(g);
+        game_shot_capture(&g->shot, &g->play, g->disp_w, g->disp_h);
         platform_swap(g->platform);
         game_pace_frame(g);
         frames++;

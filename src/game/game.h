@@ -195,9 +195,9 @@ void game_course_end(Game *g);
 void game_start_at(Game *g);
 /* Screenshots (screenshot.c): the request from this frame's input; whether the frame being drawn
  * leaves the HUD out for it; the drawn frame saved (called before the swap). */
-void game_shot_input(Game *g);
-bool game_shot_hides_hud(const Game *g);
-void game_shot_capture(Game *g);
+void game_shot_input(GameShot *s, Play *p, const InputState *in, bool drawn);
+bool game_shot_hides_hud(const GameShot *s, const GameSettings *set);
+void game_shot_capture(GameShot *s, Play *p, int w, int h);
 /* The display (display.c): vsync and fullscreen applied from the settings; F11 and Alt+Enter;
  * the pacing to the frame cap, once after each swap. */
 void game_display_apply(Game *g);
@@ -213,7 +213,7 @@ void game_draw(Game *g);
 bool game_wait_world(Game *g, double timeout_s);
 /* Drains the world's events without a renderer (headless): every READY mesh is released as if
  * uploaded, so the mesh pool behaves as in a real run. */
-void game_consume_world(Game *g);
+void game_consume_world(World *w);
 WorldView game_world_view(const Game *g);
 
 /* The HUD, menus and map for this frame, queued into the renderer's HUD layer (overlay.c). */

@@ -185,8 +185,7 @@ static void report_json(const Game *g, const HeadlessRun *r, const Soak *soak) {
     printf("}\n");
 }
 
-static void report_text(const Game *g, const HeadlessRun *r) {
-    const Play *p = &g->play;
+static void report_text(const Play *p, const HeadlessRun *r) {
     printf("headless %.0f s (%llu frames): %llu crashes, %llu void frames, longest frame %.2f ms, collision max %.3f ms,"
            " heap calls after boot %lld, RSS %.1f -> %.1f MiB (max %.1f)\n",
            p->flight_s, (unsigned long long)r->frames, (unsigned long long)p->crashes,
@@ -255,7 +254,7 @@ int game_headless(Game *g, uint64_t (*heap_calls)(void)) {
     int rc = game_replay_finish(g);
     r.wall_s = (time_now_ms() - t0) / 1000.0;
     if (g->opt.json) report_json(g, &r, &soak);
-    else report_text(g, &r);
+    else report_text(&g->play, &r);
     fflush(stdout);
     return rc;
 }

@@ -98,24 +98,24 @@ uint64_t game_sim_hash(const Game *g) {
     return play_sim_hash(&g->play, &g->flight, counting ? r->crashes0 : 0, counting ? r->respawns0 : 0);
 }
 
-/* An ended recording goes to the last flights (when there is a folder), and the recorder frees. */
-static void keep_ended(Game *g) {
-    Replay *r = &g->rec;
+/* An ended recording goes to the last flights (when there is a folder), and the recorder frees;
+ * keep_first (--record FILE): the first flight stays for the end. */
+static void keep_ended(Replay *r, ReplayStore *store, bool keep_first) {
     if (r->mode != REPLAY_ENDED) return;
     char path[700];
     SkyError err = {0};
-    if (!g->opt.record && replay_keep_last(&g->store, r, path, sizeof path, &err))
+    if (!keep_first && replay_keep_last(store, r, path, sizeof path, &err))
         log_debug("skyisles: flight of %u steps kept in %s", r->h.steps, path);
     else if (err.msg[0])
         log_warn("%s", err.msg);
-    if (!g->opt.record) r->mode = REPLAY_IDLE;   /* --record keeps the first flight for the end */
+    if (!keep_first) r->mode = REPLAY_IDLE;   /* --record keeps the first flight for the end */
 }
 
 bool game_replay_restart(Game *g) {
     Replay *r = &g->rec;
     if (r->mode != REPLAY_RECORDING) return false;
     replay_end(r, game_sim_hash(g), g->play.crashes, 0);
-    keep_ended(g);
+    keep_ended(&g->rec, &g->store, g->opt.record != NULL);
     return true;
 }
 
@@ -133,7 +133,7 @@ void game_replay_settings_changing(Game *g, unsigned changes) {
                 n == r->h.params_len && !memcmp(text, r->h.params, n);
     if (same) return;
     replay_end(r, game_sim_hash(g), g->play.crashes, REPLAY_F_PARAMS_CHANGED);
-    keep_ended(g);
+    keep_ended(&g->rec, &g->store, g->opt.record != NULL);
 }
 
 void game_replay_settings_changed(Game *g) {
@@ -146,7 +146,7 @@ void game_replay_frame(Game *g, const PlayRequest *rq) {
         PlayCtx c = game_play_ctx(g);
         ghost_step(&g->ghost, &c, rq->steps);
     }
-    keep_ended(g);
+    keep_ended(&g->rec, &g->store, g->opt.record != NULL);
 }
 
 /* A replay played to its end: the same state as recorded, or one line saying it drifted. */
@@ -179,7 +179,7 @@ int game_replay_finish(Game *g) {
                  (double)r->h.steps / SIM_STEP_HZ, r->h.crashes, (unsigned long long)r->h.end_hash, g->opt.record);
         return 0;
     }
-    keep_ended(g);
+    keep_ended(&g->rec, &g->store, g->opt.record != NULL);
     return 0;
 }
 
