@@ -61,7 +61,7 @@ static void frame(bool f12) {
     game_frame(&g_game, &ev, 1.0f / 60.0f);
     overlay_draw(&g_game);
     game_draw(&g_game);
-    game_shot_capture(&g_game.shot, &g_game.play, g_game.disp_w, g_game.disp_h);
+    game_shot_capture(&g_game);
     platform_swap(g_game.platform);
 }
 

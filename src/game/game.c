@@ -458,7 +458,7 @@ void game_frame(Game *g, const PlatformEvents *ev, float dt) {
     g->ev = *ev;
     if (game_display_input(g)) game_save_settings(g);   /* first: the Enter of Alt+Enter is not the input's */
     input_update_dt(&g->input, &g->ev, dt);
-    game_shot_input(&g->shot, &g->play, &g->input.st, g->render != NULL);
+    game_shot_input(g);
     course_request(g);
     PlayState state0 = g->play.state;
     attract_before_frame(g);   /* the attract loop begun: its replay takes over the flight */
@@ -616,7 +616,7 @@ int game_run(Game *g) {
         if (g->play.quit || g->play.replay_done) break;
         overlay_draw(g);
         game_draw(g);
-        game_shot_capture(&g->shot, &g->play, g->disp_w, g->disp_h);
+        game_shot_capture(g);
         platform_swap(g->platform);
         game_pace_frame(g);
         frames++;

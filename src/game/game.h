@@ -195,9 +195,9 @@ void game_course_end(Game *g);
 void game_start_at(Game *g);
 /* Screenshots (screenshot.c): the request from this frame's input; whether the frame being drawn
  * leaves the HUD out for it; the drawn frame saved (called before the swap). */
-void game_shot_input(GameShot *s, Play *p, const InputState *in, bool drawn);
+void game_shot_input(Game *g);
 bool game_shot_hides_hud(const GameShot *s, const GameSettings *set);
-void game_shot_capture(GameShot *s, Play *p, int w, int h);
+void game_shot_capture(Game *g);
 /* The display (display.c): vsync and fullscreen applied from the settings; F11 and Alt+Enter;
  * the pacing to the frame cap, once after each swap. */
 void game_display_apply(Game *g);

@@ -51,22 +51,26 @@ bool shot_boot(GameShot *s, MemBudget *mem, const char *config_dir, bool read_on
     return true;
 }
 
-void game_shot_input(GameShot *s, Play *p, const InputState *in, bool drawn) {
+void game_shot_input(Game *g) {
+    const InputState *in = &g->input.st;
     if (!in->pressed[GA_SCREENSHOT] && !in->shot_combo) return;
-    if (!s->buf || !drawn) play_message(p, 3.0f, "Screenshots are off in this run");
-    else if (!s->dir[0]) play_message(p, 4.0f, "Screenshot not saved: no config folder (--config DIR)");
-    else if (s->read_only) play_message(p, 4.0f, "Screenshot not saved: the config folder is read-only");
+    GameShot *s = &g->shot;
+    if (!s->buf || !g->render) play_message(&g->play, 3.0f, "Screenshots are off in this run");
+    else if (!s->dir[0]) play_message(&g->play, 4.0f, "Screenshot not saved: no config folder (--config DIR)");
+    else if (s->read_only) play_message(&g->play, 4.0f, "Screenshot not saved: the config folder is read-only");
     else s->pending = true;
 }
 
 bool game_shot_hides_hud(const GameShot *s, const GameSettings *set) { return s->pending && !set->shot_hud; }
 
 /* The drawn frame, before it is shown: read back, encoded, saved under the next free number. */
-void game_shot_capture(GameShot *s, Play *p, int w, int h) {
+void game_shot_capture(Game *g) {
+    GameShot *s = &g->shot;
     if (!s->pending) return;
     s->pending = false;
+    int w = g->disp_w, h = g->disp_h;
     if (w > s->max_w || h > s->max_h || render_png_buffer_bytes(w, h) > s->cap) {
-        play_message(p, 4.0f, "Screenshot not saved: the screen grew past %dx%d since the start", s->max_w,
+        play_message(&g->play, 4.0f, "Screenshot not saved: the screen grew past %dx%d since the start", s->max_w,
                      s->max_h);
         s->failed++;
         return;
@@ -86,7 +90,7 @@ void game_shot_capture(GameShot *s, Play *p, int w, int h) {
                           : strstr(err.msg, strerror(ENOSPC)) ? "the disk is full"
                           : strstr(err.msg, strerror(EROFS))  ? "the disk is read-only"
                                                               : "see the log";
-        play_message(p, 5.0f, "Screenshot not saved: %s", why);
+        play_message(&g->play, 5.0f, "Screenshot not saved: %s", why);
         log_warn("%s", len == 0 ? "skyisles: screenshot: the frame could not be read back" : err.msg);
         s->failed++;
         return;
@@ -94,6 +98,6 @@ void game_shot_capture(GameShot *s, Play *p, int w, int h) {
     s->next++;
     s->saved++;
     snprintf(s->last, sizeof s->last, "%s", path);
-    play_message(p, 3.0f, "Screenshot saved: screenshots/%s", name);
+    play_message(&g->play, 3.0f, "Screenshot saved: screenshots/%s", name);
     log_info("skyisles: screenshot %dx%d saved to %s (%zu bytes)", w, h, path, len);
 }
