@@ -45,8 +45,8 @@ int game_screenshot(Game *g) {
     }
     log_info("skyisles: wrote %s after %llu sim steps (%dx%d, low-res %dx%d, %u draw calls, %u triangles, %u chunks "
              "visible; camera %.1f,%.1f,%.1f yaw %.1f pitch %.1f)",
-             g->opt.screenshot, (unsigned long long)g->play.steps, g->disp_w, g->disp_h, rs.low_w, rs.low_h, rs.draw_calls, rs.triangles,
-             rs.chunks_visible, g->camera.x, g->camera.y, g->camera.z, g->camera.yaw * 57.29578f,
+             g->opt.screenshot, (unsigned long long)g->play.steps, g->disp_w, g->disp_h, rs.low_w, rs.low_h,
+             rs.draw_calls, rs.triangles, rs.chunks_visible, g->camera.x, g->camera.y, g->camera.z, g->camera.yaw * 57.29578f,
              g->camera.pitch * 57.29578f);
     return 0;
 }

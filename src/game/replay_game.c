@@ -19,13 +19,14 @@ static void course_pilot(void *user, const FlightState *f, FlightInput *out) {
  * recorded with and is not recorded). */
 PlayCtx game_play_ctx(Game *g) {
     bool replaying = g->opt.replay != NULL;
-    bool shot_or_bench = g->opt.screenshot || g->opt.bench_frames;   /* the autopilot flies their frames */
+    /* Shots and benches: the autopilot flies their frames, and nothing is recorded (no one flew). */
+    bool shot_or_bench = g->opt.screenshot || g->opt.bench_frames;
     PlayCtx c = {.world = g->world, .flight = &g->flight, .model = &g->model, .rig = &g->rig,
                  .camera = &g->camera, .spawn = &g->spawn, .in = &g->input.st, .ev = &g->ev,
                  .menu = &g->menu, .set = &g->set, .autopilot = g->opt.autopilot || shot_or_bench,
                  .camera_held = g->camera_fixed, .demo_start = g->opt.demo,
                  .boot_service = g->opt.boot_service, .can_continue = g->cont.have && !replaying,
-                 .rec = replaying || !g->rec.runs ? NULL : &g->rec, .meta = &g->meta,
+                 .rec = replaying || shot_or_bench || !g->rec.runs ? NULL : &g->rec, .meta = &g->meta,
                  .replay = replaying ? &g->playback : NULL};
     bool course = g->tour.mode != TOUR_FREE && !g->tour.results;
     if ((g->opt.autopilot || g->opt.record_attract) && course) {
