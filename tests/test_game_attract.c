@@ -1,4 +1,4 @@
-/* Tests for the attract mode (src/game/attract.c, issue 19): the game booted headless in this
+/* Tests for the attract mode (src/game/attract.c): the game booted headless in this
  * process. The bundled replay (assets/replays/attract-sky.skyr) fits this build and world, plays
  * to its end on the current sim through the game's own steps, passing every ring of its course
  * at the recorded times and ending at the recorded state hash; it loops; the end of the loop
@@ -71,7 +71,7 @@ static void attract_on(Game *g) {
     g->play.demo = true;
     attract_before_frame(g);
     if (g->attract.waiting) {
-        attract_prep_wait(g);
+        attract_prep_wait(&g->attract);
         attract_before_frame(g);
     }
 }
@@ -106,7 +106,7 @@ static void test_bundled_replay_flies_its_course(void **state) {
     player_at_spawn(g);
     FlightState player = g->flight;
     attract_on(g);
-    assert_true(attract_playing(g));
+    assert_true(attract_playing(&g->attract));
     const Replay *r = &g->attract.run;
     const Course *c = g->tour.course;
     assert_ptr_equal(c, g->attract.course);
@@ -138,7 +138,7 @@ static void test_bundled_replay_flies_its_course(void **state) {
     /* At its end it plays again from its start. */
     attract_after_frame(g);
     assert_int_equal(g->attract.loops, 1);
-    assert_true(attract_playing(g));
+    assert_true(attract_playing(&g->attract));
     assert_false(g->play.replay_done);
     assert_int_equal(g->tour.run.next, 0);
     assert_false(g->tour.results);
@@ -146,7 +146,7 @@ static void test_bundled_replay_flies_its_course(void **state) {
     for (int i = 0; i < 120; i++) play_step(&g->play, &ctx);
     /* Any input: the player's flight and free flight back as they were. */
     attract_off(g);
-    assert_false(attract_playing(g));
+    assert_false(attract_playing(&g->attract));
     assert_int_equal(g->tour.mode, TOUR_FREE);
     assert_true(g->tour.course != g->attract.course);
     assert_int_equal(g->play.state, PLAY_START);
@@ -164,7 +164,7 @@ static void falls_back(const char *what, const char *needle) {
     static char log[8192];
     capture_log(attract_on, log, sizeof log);
     printf("  %s: %s", what, log);
-    assert_false(attract_playing(g));
+    assert_false(attract_playing(&g->attract));
     assert_int_equal(lines_with(log, g_line), 1);
     assert_non_null(strstr(log, needle));
     assert_int_equal(lines_with(log, "\n"), 1);
@@ -289,12 +289,12 @@ static void test_preparation_off_the_frame(void **state) {
     const AttractPrep *p = &g->attract.prep;
     uint32_t lays = p->lays, flights = p->flights, runs = p->runs;
     player_at_spawn(g);
-    attract_prep_hold(g, true);   /* the thread takes the job and waits: "during" the preparation */
+    attract_prep_hold(&g->attract, true);   /* the thread takes the job and waits: "during" the preparation */
     g->play.idle_s = ATTRACT_PREP_IDLE_SECONDS - 0.1f;
     frame(g);
-    assert_false(attract_prep_running(g));   /* not yet */
-    for (int i = 0; i < 10 && !attract_prep_running(g); i++) frame(g);
-    assert_true(attract_prep_running(g));   /* kicked a few seconds into the idle */
+    assert_false(attract_prep_running(&g->attract));   /* not yet */
+    for (int i = 0; i < 10 && !attract_prep_running(&g->attract); i++) frame(g);
+    assert_true(attract_prep_running(&g->attract));   /* kicked a few seconds into the idle */
     assert_true(g->play.idle_s > ATTRACT_PREP_IDLE_SECONDS);
     assert_false(g->play.demo);
     uint64_t kicked = g->attract.kick_frame;
@@ -307,20 +307,20 @@ static void test_preparation_off_the_frame(void **state) {
     frame(g);   /* the frame that begins the loop */
     assert_true(g->attract.session);
     assert_true(g->attract.waiting);
-    assert_false(attract_playing(g));
-    assert_true(attract_holds_player(g));
+    assert_false(attract_playing(&g->attract));
+    assert_true(attract_holds_player(&g->attract));
     assert_int_equal(p->lays, lays);
     assert_int_equal(p->flights, flights);
     for (int i = 0; i < 60; i++) frame(g);
     double dx = g->flight.x - player.x, dz = g->flight.z - player.z;
     assert_true(dx * dx + dz * dz > 100.0);   /* the autopilot flew meanwhile */
-    assert_false(attract_playing(g));
+    assert_false(attract_playing(&g->attract));
     /* Released: the replay begins at the first frame after the preparation has finished. */
-    attract_prep_hold(g, false);
-    attract_prep_wait(g);
-    assert_false(attract_playing(g));
+    attract_prep_hold(&g->attract, false);
+    attract_prep_wait(&g->attract);
+    assert_false(attract_playing(&g->attract));
     frame(g);
-    assert_true(attract_playing(g));
+    assert_true(attract_playing(&g->attract));
     printf("  preparation kicked at frame %llu, taken at frame %llu (%.1f ms on its thread), replay from frame %llu\n",
            (unsigned long long)kicked, (unsigned long long)g->attract.ready_frame, p->ms,
            (unsigned long long)g->attract.begin_frame);
@@ -334,13 +334,13 @@ static void test_preparation_off_the_frame(void **state) {
     assert_ptr_equal(game_play_ctx(g).replay, &g->attract.run);
     /* Any input: the player's flight back as the loop found it (the autopilot's flight dropped). */
     attract_off(g);
-    assert_false(attract_playing(g));
-    assert_false(attract_holds_player(g));
+    assert_false(attract_playing(&g->attract));
+    assert_false(attract_holds_player(&g->attract));
     assert_int_equal(g->play.state, PLAY_START);
     assert_memory_equal(&g->flight, &player, sizeof player);
     /* The next loop in the same world: prepared already, no new work. */
     attract_on(g);
-    assert_true(attract_playing(g));
+    assert_true(attract_playing(&g->attract));
     assert_int_equal(p->runs, runs + 1u);
     attract_off(g);
 }
@@ -355,16 +355,16 @@ static void test_world_change_during_preparation(void **state) {
     const AttractPrep *p = &g->attract.prep;
     uint32_t lays = p->lays, flights = p->flights;
     player_at_spawn(g);
-    attract_prep_hold(g, true);
+    attract_prep_hold(&g->attract, true);
     g->play.demo = true;
     attract_before_frame(g);
     assert_true(g->attract.waiting);
-    assert_true(attract_prep_running(g));
+    assert_true(attract_prep_running(&g->attract));
     uint64_t seed = g->set.world.gen.seed;
     g->set.world.gen.seed = seed + 1u;
     game_apply_settings(g, MENU_CHANGED_WORLD);
-    attract_prep_hold(g, false);
-    attract_prep_wait(g);
+    attract_prep_hold(&g->attract, false);
+    attract_prep_wait(&g->attract);
     static char log[8192];
     capture_log(attract_before_frame, log, sizeof log);
     printf("  changed during the preparation: %s", log);
@@ -373,13 +373,13 @@ static void test_world_change_during_preparation(void **state) {
     assert_false(g->attract.laid);       /* and no course */
     assert_int_equal(p->lays, lays + 1u);
     assert_int_equal(p->flights, flights);   /* given up before the unseen flight */
-    assert_false(attract_playing(g));
+    assert_false(attract_playing(&g->attract));
     assert_int_equal(lines_with(log, "other world parameters"), 1);
     attract_off(g);
     g->set.world.gen.seed = seed;
     game_apply_settings(g, MENU_CHANGED_WORLD);
     attract_on(g);
-    assert_true(attract_playing(g));
+    assert_true(attract_playing(&g->attract));
     assert_true(g->attract.laid);
     assert_int_equal(g->attract.laid_params, course_params_hash(world_params(g->world)));
     assert_string_equal(g->attract.course->id, g->attract.run.h.course);
@@ -408,18 +408,18 @@ static void test_stop_signal_during_preparation(void **state) {
     g->play.demo = true;
     attract_before_frame(g);
     assert_true(g->attract.waiting);
-    for (int i = 0; i < 100000 && !prep_busy(g) && attract_prep_running(g); i++) usleep(10);
+    for (int i = 0; i < 100000 && !prep_busy(g) && attract_prep_running(&g->attract); i++) usleep(10);
     raise(SIGTERM);
     assert_int_equal(platform_stop_signal(), SIGTERM);   /* the game's loop ends: its shutdown */
     assert_true(prep_busy(g));   /* at the work (some 0.2 s of it natively) */
     uint64_t t0 = time_now_ns();
-    attract_shutdown(g);
+    attract_shutdown(&g->attract);
     printf("  stop signal during the preparation: given up and joined in %.2f ms\n", (double)(time_now_ns() - t0) * 1e-6);
     assert_false(g->attract.prep.started);
     assert_int_equal(p->runs, runs + 1u);
     assert_true(p->given_up);   /* stopped before its end */
     attract_before_frame(g);   /* nothing to take from a joined thread */
-    assert_false(attract_playing(g));
+    assert_false(attract_playing(&g->attract));
 }
 
 int main(void) {

@@ -1,6 +1,6 @@
 /* Tests for the game binary's boot path, run as a user would: build/skyisles with a damaged or
  * missing --pak, a budget too small, bad options (exit 2, one stderr line naming the fix), no
- * display at all (exit 1, one line naming what was tried and what to do), and --print-island (the home island and its spawn, headless, for several seeds). */
+ * display at all (exit 1, one line naming what was tried and what to do), --print-island (the home island and its spawn, headless, for several seeds), and a shot's frames flown by play (the frame of a game). */
 #include <stdarg.h>
 #include <stddef.h>
 #include <setjmp.h>
@@ -564,6 +564,32 @@ static void test_help_lists_every_option(void **state) {
         if (!strstr(g_run.out, rows[i])) fail_msg("--help does not list the world parameter %s", rows[i]);
 }
 
+/* A shot's frames are the game's frames: play steps the sim at its fixed step (--frames 31: the
+ * first frame has no time, then 30 steps of 1/60 s), the autopilot flying; with --camera the
+ * camera stays where it was put while the steps run. */
+static void test_shot_frames_are_play_frames(void **state) {
+    (void)state;
+    static Run r;
+    char shot[400], args[800];
+    snprintf(shot, sizeof shot, "%s/steps.png", g_tmp);
+    const char *views[] = {"", "--camera 0,190,110,0,-50"};
+    for (int k = 0; k < 2; k++) {
+        unlink(shot);
+        snprintf(args, sizeof args, "--screenshot '%s' --frames 31 --size 64x48 --view-radius 4 --wait 30 %s", shot,
+                 views[k]);
+        run(&r, "SKYISLES_LOG=info ASAN_OPTIONS=detect_leaks=0 SDL_VIDEODRIVER=offscreen", args);
+        const char *line = strstr(r.err, "skyisles: wrote ");
+        printf("  %s: exit %d, %.*s\n", views[k][0] ? views[k] : "the autopilot", r.status,
+               line ? (int)strcspn(line, "\n") : 4, line ? line : "none");
+        assert_int_equal(r.status, 0);
+        assert_true(file_exists(shot));
+        assert_non_null(line);
+        assert_non_null(strstr(line, " after 30 sim steps ("));
+        if (k == 1) assert_non_null(strstr(line, "camera 0.0,190.0,110.0 yaw 0.0 pitch -50.0"));
+    }
+    unlink(shot);
+}
+
 int main(int argc, char **argv) {
     (void)argc;
     if (!locate(argv[0])) return 1;
@@ -575,7 +601,7 @@ int main(int argc, char **argv) {
         cmocka_unit_test(test_help_lists_every_option),
         cmocka_unit_test(test_no_gl_context),    cmocka_unit_test(test_unreadable_pack),
         cmocka_unit_test(test_unusable_config_folder), cmocka_unit_test(test_stop_signals),
-        cmocka_unit_test(test_stop_keeps_settings_whole),
+        cmocka_unit_test(test_stop_keeps_settings_whole), cmocka_unit_test(test_shot_frames_are_play_frames),
     };
     return cmocka_run_group_tests(tests, NULL, teardown);
 }

@@ -1,4 +1,4 @@
-/* Tests for getting far (issue 22 item 1, the game's side), with the real game booted headless:
+/* Tests for getting far (the game's side), with the real game booted headless:
  * --start X,Y,Z parses 1e12 and names itself and the form in one line when bad, and starts the
  * flight there; the pause menu's Fly to page, driven by a pad's D-pad and A alone and by typed
  * keys, reaches X = 10^12 m and Z = -10^12 m and moves the aircraft there (the world told of the

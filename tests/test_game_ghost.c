@@ -1,4 +1,4 @@
-/* An island tour with a ghost in the game, end to end (issue 19): the game booted headless with
+/* An island tour with a ghost in the game, end to end: the game booted headless with
  * --autopilot (the course pilot flies a course) and a settings folder; frames of play start the
  * island tour, the pilot flies it to its last ring, the results show, and the best time is kept
  * in best_times.txt and the run in replays/best-ID.skyr; a second run of the same tour flies that

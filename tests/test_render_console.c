@@ -131,9 +131,9 @@ static void test_f12_saves_png_of_the_screen(void **state) {
     /* Off: the HUD is left out of the frame being saved (and back on the next). */
     g_game.set.shot_hud = false;
     g_game.shot.pending = true;
-    assert_true(game_shot_hides_hud(&g_game));
+    assert_true(game_shot_hides_hud(&g_game.shot, &g_game.set));
     frame(false);
-    assert_false(game_shot_hides_hud(&g_game));
+    assert_false(game_shot_hides_hud(&g_game.shot, &g_game.set));
     assert_int_equal(g_game.shot.saved, 2);
     assert_int_equal(files_in(dir), 2);
     g_game.set.shot_hud = true;

@@ -8,12 +8,11 @@
 #include "game.h"
 
 /* The file's bytes and its course, from the budget (once). */
-static bool carve(Game *g, size_t bytes) {
-    Attract *a = &g->attract;
+static bool carve(Attract *a, MemBudget *mem, size_t bytes) {
     if (a->course) return true;   /* both carved (a first call that got the bytes only carves again) */
-    a->run.runs = mem_carve(&g->mem, bytes, 16);
+    a->run.runs = mem_carve(mem, bytes, 16);
     a->run.cap = a->run.runs ? bytes : 0;
-    a->course = a->run.runs ? mem_carve(&g->mem, sizeof *a->course, 64) : NULL;
+    a->course = a->run.runs ? mem_carve(mem, sizeof *a->course, 64) : NULL;
     return a->course != NULL;
 }
 
@@ -27,7 +26,7 @@ bool attract_boot(Game *g, SkyError *err) {
     struct stat st;
     size_t bytes = stat(a->path, &st) == 0 && st.st_size > 0 && (uint64_t)st.st_size < REPLAY_FILE_MAX
                        ? (size_t)st.st_size : REPLAY_FILE_MAX;
-    if (!carve(g, bytes) || !attract_prep_start(g)) {
+    if (!carve(a, &g->mem, bytes) || !attract_prep_start(g)) {
         sky_error_set(err, SKY_ERR_INPUT, "skyisles: the memory budget of %zu MiB is too small for the attract mode's "
                       "replay: raise --mem MB or SKYISLES_MEM_MB (default %u)", g->mem.size >> 20, MEM_DEFAULT_BUDGET_MIB);
         return false;
@@ -39,12 +38,12 @@ bool attract_boot(Game *g, SkyError *err) {
 bool attract_load(Game *g, const char *path, SkyError *err) {
     Attract *a = &g->attract;
     /* A run without an attract loop (tests): its storage and thread now. */
-    if (!carve(g, REPLAY_FILE_MAX) || !attract_prep_start(g)) {
+    if (!carve(a, &g->mem, REPLAY_FILE_MAX) || !attract_prep_start(g)) {
         sky_error_set(err, SKY_ERR_INPUT, "skyisles: the memory budget is too small for the attract mode's replay");
         return false;
     }
-    attract_prep_wait(g);   /* the file and its course are the thread's while it runs */
-    attract_prep_take(g);
+    attract_prep_wait(a);   /* the file and its course are the thread's while it runs */
+    attract_prep_take(a);
     a->loaded = a->verified = a->prepared = false;   /* a course laid stays (its id and world are checked) */
     a->why[0] = 0;
     if (path != a->path) snprintf(a->path, sizeof a->path, "%s", path);
@@ -54,9 +53,9 @@ bool attract_load(Game *g, const char *path, SkyError *err) {
     return a->loaded;
 }
 
-bool attract_playing(const Game *g) { return g->attract.playing; }
+bool attract_playing(const Attract *a) { return a->playing; }
 
-bool attract_holds_player(const Game *g) { return g->attract.kept && !g->attract.playing; }
+bool attract_holds_player(const Attract *a) { return a->kept && !a->playing; }
 
 /* What can be told at once (the main thread, the header only): the file found, read and fitting
  * this build and world, a course's run. */
@@ -82,8 +81,7 @@ static bool fits(Game *g, SkyError *err) {
 
 /* A preparation finished for this file in this world (its verdict in a->verified). */
 /* A preparation's verdict is there for the world of these parameters (course_params_hash). */
-static bool prepared_here(const Game *g, uint64_t params) {
-    const Attract *a = &g->attract;
+static bool prepared_here(const Attract *a, uint64_t params) {
     return a->prepared && a->prepared_params == params;
 }
 
@@ -92,7 +90,7 @@ static int ready(Game *g, SkyError *err) {
     Attract *a = &g->attract;
     if (!fits(g, err)) return 0;
     uint64_t params = course_params_hash(world_params(g->world));
-    if (prepared_here(g, params)) {
+    if (prepared_here(a, params)) {
         if (a->verified) return 1;
         *err = a->prep_why;
         return 0;
@@ -108,34 +106,32 @@ static int ready(Game *g, SkyError *err) {
 bool attract_check(Game *g, SkyError *err) {
     int r = ready(g, err);
     while (r < 0) {
-        attract_prep_wait(g);
-        attract_prep_take(g);
+        attract_prep_wait(&g->attract);
+        attract_prep_take(&g->attract);
         r = ready(g, err);
     }
     return r == 1;
 }
 
-void attract_world_changed(Game *g) {
-    if (attract_prep_running(g)) atomic_store(&g->attract.prep.stop, true);   /* its result is of the old world */
+void attract_world_changed(Attract *a) {
+    if (attract_prep_running(a)) atomic_store(&a->prep.stop, true);   /* its result is of the old world */
 }
 
-void attract_shutdown(Game *g) { attract_prep_stop(g); }
+void attract_shutdown(Attract *a) { attract_prep_stop(a); }
 
 /* The course's rings to the renderer, the next one marked. */
-static void show_rings(Game *g) {
-    if (!g->render) return;
+static void show_rings(Renderer *r, const Tour *t) {
+    if (!r) return;
     static RenderRing rings[RENDER_RINGS_MAX];
-    render_rings_set(g->render, rings, tour_render_rings(&g->tour, rings, RENDER_RINGS_MAX));
-    render_rings_next(g->render, g->tour.run.next, 1.0f);
+    render_rings_set(r, rings, tour_render_rings(t, rings, RENDER_RINGS_MAX));
+    render_rings_next(r, t->run.next, 1.0f);
 }
 
 /* The replay from its first step: the recorded start state, the course from its start. */
 static void restart(Game *g) {
     Attract *a = &g->attract;
     replay_rewind(&a->run);
-    play_replay_restore(&g->play, &g->flight, &a->run.h.start);
-    g->play.replay_done = false;
-    g->play.step_acc = 0.0;
+    play_replay_again(&g->play, &g->flight, &a->run.h.start);
     g->course_respawns = g->play.respawns;
     tour_attract_restart(&g->tour);
     g->rig.settled = false;
@@ -146,7 +142,7 @@ static void restart(Game *g) {
 static void keep_player(Game *g) {
     Attract *a = &g->attract;
     a->flight = g->flight;
-    a->play = g->play;
+    play_keep(&g->play, &a->play);
     a->ghost = g->ghost;
     a->course_respawns = g->course_respawns;
     a->kept = true;
@@ -159,7 +155,7 @@ static void begin(Game *g) {
     tour_attract_begin(&g->tour, a->course, &a->tour);
     a->playing = true;
     restart(g);
-    show_rings(g);
+    show_rings(g->render, &g->tour);
     log_info("skyisles: attract mode: %s (course %s, %.1f s)", a->path, a->run.h.course,
              (double)a->run.h.steps / SIM_STEP_HZ);
 }
@@ -167,22 +163,7 @@ static void begin(Game *g) {
 /* The player's state kept at the loop's start, back (what went on meanwhile stays). */
 static void put_back_player(Game *g) {
     Attract *a = &g->attract;
-    Play now = g->play;
-    g->play = a->play;
-    /* What went on meanwhile stays: the quit asked for, the frame counts, messages, stalls. */
-    g->play.quit = now.quit;
-    g->play.power = now.power;
-    g->play.frames = now.frames;
-    g->play.fps = now.fps;
-    g->play.fps_frames = now.fps_frames;
-    g->play.fps_t0 = now.fps_t0;
-    g->play.stalls = now.stalls;
-    g->play.steps = now.steps;
-    memcpy(g->play.msg, now.msg, sizeof now.msg);
-    memcpy(g->play.pad_notice, now.pad_notice, sizeof now.pad_notice);
-    g->play.demo = false;
-    g->play.idle_s = 0.0f;
-    if (g->opt.demo) g->play.state = PLAY_START;   /* --demo hands back the title (as play does) */
+    play_put_back(&g->play, &a->play, g->opt.demo);   /* --demo hands back the title */
     g->flight = a->flight;
     g->ghost = a->ghost;
     g->course_respawns = a->course_respawns;
@@ -196,7 +177,7 @@ static void end(Game *g) {
     Attract *a = &g->attract;
     if (a->playing) tour_attract_end(&g->tour, &a->tour);
     a->playing = false;
-    show_rings(g);
+    show_rings(g->render, &g->tour);
 }
 
 /* The longest frame of the loop's first ATTRACT_WATCH_FRAMES (the gap between two calls of
@@ -217,8 +198,7 @@ static void watch_frames(Attract *a, bool begins) {
 }
 
 /* Idle on the title or in the pause menu long enough that the loop may come: prepare now. */
-static bool idle_soon(const Game *g) {
-    const Play *p = &g->play;
+static bool idle_soon(const Play *p) {
     return p->idle_s > ATTRACT_PREP_IDLE_SECONDS && (p->state == PLAY_START || p->overlay == OVERLAY_MENU);
 }
 
@@ -233,7 +213,7 @@ static void say_why(Attract *a, const char *why) {
 static void before_frame(Game *g) {
     Attract *a = &g->attract;
     bool begins = g->play.demo && !a->session;
-    if (attract_prep_take(g)) {
+    if (attract_prep_take(a)) {
         a->ready_frame = g->play.frames;
         log_debug("skyisles: attract mode: its replay's preparation took %.1f ms on its own thread (%s)", a->prep.ms,
                   a->prep.given_up ? "given up" : a->verified ? "it plays" : a->prep_why.msg);
@@ -246,9 +226,9 @@ static void before_frame(Game *g) {
     if (a->playing || (g->play.demo && a->decided)) return;
     SkyError err = {0};
     if (!g->play.demo) {
-        if (!idle_soon(g) || !fits(g, &err)) return;
+        if (!idle_soon(&g->play) || !fits(g, &err)) return;
         uint64_t params = course_params_hash(world_params(g->world));
-        if (!prepared_here(g, params) && attract_prep_kick(g, params)) a->kick_frame = g->play.frames;
+        if (!prepared_here(a, params) && attract_prep_kick(g, params)) a->kick_frame = g->play.frames;
         return;
     }
     int r = ready(g, &err);
@@ -290,7 +270,7 @@ void attract_after_frame(Game *g) {
     if (a->playing && g->play.replay_done) {
         a->loops++;
         restart(g);
-        show_rings(g);
+        show_rings(g->render, &g->tour);
     }
 }
 
@@ -303,7 +283,7 @@ int game_attract_record(Game *g) {
         return GAME_EXIT_BAD_INPUT;
     }
     /* As a course starts in the game: flying, the recording from the course's first step. */
-    g->play.state = PLAY_FLY;
+    play_enter_flight(&g->play);
     g->course_respawns = g->play.respawns;
     game_replay_restart(g);
     PlayCtx c = game_play_ctx(g);

@@ -116,20 +116,20 @@ void attract_before_frame(Game *g);
 /* After a frame: any input ended the loop -> the player's flight, course and ghost back as they
  * were; the replay at its end -> again from its start. */
 void attract_after_frame(Game *g);
-bool attract_playing(const Game *g);
+bool attract_playing(const Attract *a);
 /* The loop flies the autopilot in the player's place (the replay being prepared, or not fitting):
  * the player's state is kept aside and put back at its end, so the game's frame neither records
  * these steps nor runs the player's course with them. */
-bool attract_holds_player(const Game *g);
+bool attract_holds_player(const Attract *a);
 /* The replay fits this world and build (pack, simulation, parameters, course) and, flown once
  * unseen (once per world), passes every ring to its recorded state: false with why. Waits for
  * the preparation when this world has none yet (tests and tools; frames never wait). */
 bool attract_check(Game *g, SkyError *err);
 /* A world parameter changed: a preparation running for the old one is given up (its result,
  * of another world, is never used). */
-void attract_world_changed(Game *g);
+void attract_world_changed(Attract *a);
 /* The preparation's thread stopped and joined (game_shutdown, before the world goes). */
-void attract_shutdown(Game *g);
+void attract_shutdown(Attract *a);
 
 /* The preparation (attract_prep.c; attract.c's only callee there). Start: its memory carved from
  * the budget (false when short) and its thread started (when it cannot be, prep.started stays
@@ -140,11 +140,11 @@ void attract_shutdown(Game *g);
  * the work until released. */
 bool attract_prep_start(Game *g);
 bool attract_prep_kick(Game *g, uint64_t params);
-bool attract_prep_take(Game *g);
-void attract_prep_wait(Game *g);
-void attract_prep_hold(Game *g, bool hold);
-bool attract_prep_running(Game *g);
-void attract_prep_stop(Game *g);   /* the thread ended and joined */
+bool attract_prep_take(Attract *a);
+void attract_prep_wait(Attract *a);
+void attract_prep_hold(Attract *a, bool hold);
+bool attract_prep_running(Attract *a);
+void attract_prep_stop(Attract *a);   /* the thread ended and joined */
 /* --record-attract FILE: the course pilot flies this world's sky course in the game, unpaced, from
  * its start to its last ring; the recording (with the course's id and ring times) goes to FILE.
  * The exit status. */

@@ -180,8 +180,7 @@ bool attract_prep_kick(Game *g, uint64_t params) {
     return idle;
 }
 
-bool attract_prep_take(Game *g) {
-    Attract *a = &g->attract;
+bool attract_prep_take(Attract *a) {
     AttractPrep *p = &a->prep;
     if (!p->started) return false;
     pthread_mutex_lock(&p->lock);
@@ -197,16 +196,16 @@ bool attract_prep_take(Game *g) {
     return done;
 }
 
-void attract_prep_wait(Game *g) {
-    AttractPrep *p = &g->attract.prep;
+void attract_prep_wait(Attract *a) {
+    AttractPrep *p = &a->prep;
     if (!p->started) return;
     pthread_mutex_lock(&p->lock);
     while (p->state == ATTRACT_PREP_RUNNING) pthread_cond_wait(&p->cv, &p->lock);
     pthread_mutex_unlock(&p->lock);
 }
 
-void attract_prep_hold(Game *g, bool hold) {
-    AttractPrep *p = &g->attract.prep;
+void attract_prep_hold(Attract *a, bool hold) {
+    AttractPrep *p = &a->prep;
     if (!p->started) return;
     pthread_mutex_lock(&p->lock);
     p->hold = hold;
@@ -214,8 +213,8 @@ void attract_prep_hold(Game *g, bool hold) {
     pthread_mutex_unlock(&p->lock);
 }
 
-bool attract_prep_running(Game *g) {
-    AttractPrep *p = &g->attract.prep;
+bool attract_prep_running(Attract *a) {
+    AttractPrep *p = &a->prep;
     if (!p->started) return false;
     pthread_mutex_lock(&p->lock);
     bool running = p->state == ATTRACT_PREP_RUNNING;
@@ -223,8 +222,8 @@ bool attract_prep_running(Game *g) {
     return running;
 }
 
-void attract_prep_stop(Game *g) {
-    AttractPrep *p = &g->attract.prep;
+void attract_prep_stop(Attract *a) {
+    AttractPrep *p = &a->prep;
     if (!p->started) return;
     atomic_store(&p->stop, true);
     pthread_mutex_lock(&p->lock);

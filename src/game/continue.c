@@ -142,7 +142,7 @@ bool continue_restore(const GameContinue *c, const World *w, const FlightState *
     FlightState n = *f;
     /* A height outside the world's layer (a hand-edited file) is the nearest height in it, as a
      * Fly to's is. */
-    double y = game_height_clamp(s->y);
+    double y = world_height_clamp(s->y);
     flight_init(&n, s->x, y, s->z, s->yaw, s->speed);
     n.throttle = s->throttle;
     n.time_s = t;
@@ -185,11 +185,7 @@ bool game_continue_flight(Game *g) {
     bool camera_changed = camera != (int)g->set.camera;
     g->set.camera = camera ? GAME_CAMERA_COCKPIT : GAME_CAMERA_CHASE;
     Play *p = &g->play;
-    p->safe_x = g->flight.x;
-    p->safe_y = g->flight.y;
-    p->safe_z = g->flight.z;
-    p->safe_yaw = g->flight.yaw;
-    p->safe_valid = true;
+    play_set_safe(p, &g->flight);
     g->rig.settled = false;
     camera_rig_update(&g->rig, &g->flight, 0.0f, &g->camera);
     if (moved) {

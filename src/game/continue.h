@@ -21,10 +21,6 @@
  * it (5000 m/s for a year is 1.6e11 m). */
 #define GAME_POS_MAX 4e12
 _Static_assert(GAME_POS_MAX + 1e6 < WORLD_COORD_LIMIT, "a place the game takes has the world around it");
-/* A height held in the world's layer, where a restart's search starts (a Fly to, a Continue). */
-static inline double game_height_clamp(double y) {
-    return y < WORLD_Y_MIN + 8.0 ? WORLD_Y_MIN + 8.0 : y > WORLD_Y_MAX ? WORLD_Y_MAX : y;
-}
 
 typedef struct ContinueSpot {
     uint64_t seed;

@@ -263,7 +263,7 @@ bool game_boot(Game *g, const GameOptions *o, SkyError *err) {
 }
 
 void game_shutdown(Game *g) {
-    attract_shutdown(g);   /* its preparation's thread ends (given up when it runs) and is joined */
+    attract_shutdown(&g->attract);   /* its preparation's thread ends (given up when it runs) and is joined */
     sound_shutdown(&g->sound);   /* the callback stops before anything it reads goes */
     if (g->render) render_destroy(g->render);
     if (g->world) world_destroy(g->world);
@@ -290,7 +290,7 @@ void game_apply_settings(Game *g, unsigned changes) {
         /* A new world may put rock where the aircraft is: it is moved to open air nearby, not
          * crashed (the player changed the world, not the flight). */
         bool rebuilt = world_stats(g->world).epoch != epoch;
-        if (rebuilt) attract_world_changed(g);   /* a preparation of the attract's replay for the old world is given up */
+        if (rebuilt) attract_world_changed(&g->attract);   /* a preparation of the attract's replay for the old world is given up */
         if (rebuilt && g->play.state != PLAY_CRASH && !sim_clear_box(g->world, g->flight.x, g->flight.y, g->flight.z, 2.0)) {
             FlightState f = g->flight;
             if (sim_respawn_near(g->world, f.x, f.y, f.z, f.yaw, &f)) {
@@ -299,7 +299,7 @@ void game_apply_settings(Game *g, unsigned changes) {
                 g->rig.settled = false;
             }
         }
-        if (rebuilt) g->play.safe_valid = false;   /* the old safe place may be rock now */
+        if (rebuilt) play_forget_safe(&g->play);
     }
     if (changes & MENU_CHANGED_FLIGHT) {
         g->model.speed_limit = s->speed_limit;
@@ -333,19 +333,19 @@ WorldView game_world_view(const Game *g) {
     return v;
 }
 
-void game_consume_world(Game *g) {
+void game_consume_world(World *w) {
     WorldEvent ev[64];
     size_t n;
-    while ((n = world_take_events(g->world, ev, 64)) > 0)
+    while ((n = world_take_events(w, ev, 64)) > 0)
         for (size_t i = 0; i < n; i++)
-            if (ev[i].type == WORLD_EV_MESH_READY) world_release_mesh(g->world, ev[i].cx, ev[i].cz);
+            if (ev[i].type == WORLD_EV_MESH_READY) world_release_mesh(w, ev[i].cx, ev[i].cz);
 }
 
 static void stream(Game *g) {
     WorldView wv = game_world_view(g);
     world_update(g->world, &wv);
     if (g->render) render_sync_world(g->render, g->world);
-    else game_consume_world(g);
+    else game_consume_world(g->world);
 }
 
 
@@ -394,9 +394,7 @@ static void course_request(Game *g) {
         play_message(&g->play, 6.0f, "%s", err.msg);
         log_warn("%s", err.msg);
     } else {
-        g->play.overlay = OVERLAY_NONE;
-        g->play.state = PLAY_FLY;
-        g->play.demo = false;
+        play_enter_flight(&g->play);
         g->rig.settled = false;
         if (m != TOUR_FREE) {
             play_message(&g->play, 4.0f, "%u rings: go!", g->tour.course->n_rings);
@@ -438,7 +436,7 @@ void game_frame(Game *g, const PlatformEvents *ev, float dt) {
     PlayCtx c = game_play_ctx(g);
     c.on_step = game_course_step;
     c.step_user = g;
-    if (attract_holds_player(g)) {   /* the autopilot's loop: not the player's flight or course */
+    if (attract_holds_player(&g->attract)) {   /* the autopilot's loop: not the player's flight or course */
         c.on_step = NULL;
         c.rec = NULL;
     }
@@ -497,17 +495,6 @@ static bool show_course(Game *g, const char *what) {
 bool game_show(Game *g, const char *what) {
     if (what && (!strcmp(what, "tour") || !strcmp(what, "sky") || !strcmp(what, "results"))) return show_course(g, what);
     return play_show(&g->play, &g->menu, &g->set, world_params(g->world), what);
-}
-
-void game_update(Game *g, float dt) {
-    if (g->camera_fixed) {
-        flight_idle(&g->flight, dt);
-    } else {
-        flight_autopilot_step(&g->flight, dt, g->world);
-        camera_rig_update(&g->rig, &g->flight, dt, &g->camera);
-    }
-    game_replay_update(g, dt);
-    stream(g);
 }
 
 /* An aircraft instance of the view at a flight's pose (alpha below 1: translucent). */

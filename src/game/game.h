@@ -196,23 +196,23 @@ void game_start_at(Game *g);
 /* Screenshots (screenshot.c): the request from this frame's input; whether the frame being drawn
  * leaves the HUD out for it; the drawn frame saved (called before the swap). */
 void game_shot_input(Game *g);
-bool game_shot_hides_hud(const Game *g);
+bool game_shot_hides_hud(const GameShot *s, const GameSettings *set);
 void game_shot_capture(Game *g);
 /* The display (display.c): vsync and fullscreen applied from the settings (the flags of this run
  * over them); F11 and Alt+Enter; the pacing (game_pace_frame, display.h). */
 void game_display_apply(Platform *pf, const GameOptions *o, const GameSettings *s);
 bool game_display_input(Game *g);   /* F11, Alt+Enter: true when the window setting changed */
 
-/* One frame of play: input -> play state -> flight, collision -> world streaming -> uploads. */
+/* One frame of play: input -> play state -> flight, collision -> world streaming -> uploads. Every
+ * run goes through it: play, headless, shots and benches (the autopilot flying; with --camera the
+ * camera held). */
 void game_frame(Game *g, const PlatformEvents *ev, float dt);
-/* The autopilot's scripted path (benchmarks, screenshots): sim -> world -> uploads. */
-void game_update(Game *g, float dt);
 void game_draw(Game *g);
 /* Keeps feeding the world (time frozen) until nothing is in flight or pending, or timeout. */
 bool game_wait_world(Game *g, double timeout_s);
 /* Drains the world's events without a renderer (headless): every READY mesh is released as if
  * uploaded, so the mesh pool behaves as in a real run. */
-void game_consume_world(Game *g);
+void game_consume_world(World *w);
 WorldView game_world_view(const Game *g);
 
 /* The HUD, menus and map for this frame, queued into the renderer's HUD layer (overlay.c). */
@@ -245,8 +245,6 @@ void game_replay_frame(Game *g, const PlayRequest *rq);
 /* At the end of a run: the recording ended and kept (--record FILE: written there); with
  * --replay the verdict line. The run's exit status. */
 int game_replay_finish(Game *g);
-/* The scripted path's frame (shots, benches): the ghost's steps for dt. */
-void game_replay_update(Game *g, float dt);
 /* --headless --replay: every step unpaced, then the verdict. */
 int game_replay_headless(Game *g);
 /* The sim's state hash now (what a replay of this flight must end with). */

@@ -6,7 +6,7 @@
 void ghost_start(Ghost *g, Replay *r) {
     memset(g, 0, sizeof *g);
     g->replay = r;
-    g->play.quiet = true;
+    play_set_quiet(&g->play, true);
     replay_rewind(r);
     play_replay_restore(&g->play, &g->flight, &r->h.start);
     camera_rig_reset(&g->rig, CAMERA_CHASE);
@@ -66,9 +66,7 @@ void ghost_step(Ghost *g, const PlayCtx *like, uint32_t n) {
 
 bool ghost_view(const Ghost *g, double step_acc, FlightState *out) {
     if (!g->replay || g->replay->h.steps == 0) return false;
-    Play p = g->play;
-    p.step_acc = g->active ? step_acc : 0.0;
-    play_view_flight(&p, &g->flight, out);
+    play_view_flight_at(&g->play, g->active ? step_acc : 0.0, &g->flight, out);
     return true;
 }
 

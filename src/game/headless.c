@@ -110,7 +110,7 @@ static void soak_step(Game *g, Soak *s, const WorldStats *ws, double t, int *vir
         s->boosts++;
         s->next_boost = t + 25.0 + soak_rand(s) * 20.0;
     }
-    g->play.autopilot_boost = t < s->boost_until;
+    play_set_boost(&g->play, t < s->boost_until);
     /* Pools back at their baseline once a rebuild has settled: the first moment nothing is in
      * flight after it, the slabs in use (meshes not yet taken) are what they were before any
      * rebuild. A leak would show as a count that only grows. */
@@ -185,8 +185,7 @@ static void report_json(const Game *g, const HeadlessRun *r, const Soak *soak) {
     printf("}\n");
 }
 
-static void report_text(const Game *g, const HeadlessRun *r) {
-    const Play *p = &g->play;
+static void report_text(const Play *p, const HeadlessRun *r) {
     printf("headless %.0f s (%llu frames): %llu crashes, %llu void frames, longest frame %.2f ms, collision max %.3f ms,"
            " heap calls after boot %lld, RSS %.1f -> %.1f MiB (max %.1f)\n",
            p->flight_s, (unsigned long long)r->frames, (unsigned long long)p->crashes,
@@ -197,7 +196,7 @@ static void report_text(const Game *g, const HeadlessRun *r) {
 int game_headless(Game *g, uint64_t (*heap_calls)(void)) {
     if (g->opt.replay) return game_replay_headless(g);
     if (g->opt.record_attract) return game_attract_record(g);
-    Play *p = &g->play;
+    const Play *p = &g->play;
     /* Loading, as the title screen does for a player: the view fills before the flight counts. */
     game_wait_world(g, 60.0);
     log_info("skyisles: headless flight started%s", g->opt.soak ? " (soak)" : "");
@@ -227,7 +226,7 @@ int game_headless(Game *g, uint64_t (*heap_calls)(void)) {
             /* Stopped or suspended: the sim steps one fixed step a frame, so nothing leaps. */
             log_info("skyisles: a %.1f s gap between frames (suspended, stopped or held in a debugger): the flight "
                      "goes on from where it was", (f0 - last_frame) / 1000.0);
-            p->stalls++;
+            play_count_stall(&g->play);
         }
         last_frame = f0;
         PlatformEvents ev;
@@ -255,7 +254,7 @@ int game_headless(Game *g, uint64_t (*heap_calls)(void)) {
     int rc = game_replay_finish(g);
     r.wall_s = (time_now_ms() - t0) / 1000.0;
     if (g->opt.json) report_json(g, &r, &soak);
-    else report_text(g, &r);
+    else report_text(&g->play, &r);
     fflush(stdout);
     return rc;
 }

@@ -11,9 +11,11 @@
 
 int game_screenshot(Game *g) {
     int frames = g->opt.frames > 0 ? g->opt.frames : 1;
+    PlatformEvents none;   /* a shot takes no input: the same frames on every machine */
+    memset(&none, 0, sizeof none);
     for (int i = 0; i < frames; i++) {
         if (platform_stop_signal()) return 0;   /* main logs the stop */
-        game_update(g, i == 0 ? 0.0f : STEP);
+        game_frame(g, &none, i == 0 ? 0.0f : STEP);
         if (i + 1 < frames) {
             game_draw(g);
             platform_swap(g->platform);
@@ -41,10 +43,10 @@ int game_screenshot(Game *g) {
         fprintf(stderr, "%s\n", err.msg[0] ? err.msg : "skyisles: reading the frame back failed");
         return 1;
     }
-    log_info("skyisles: wrote %s (%dx%d, low-res %dx%d, %u draw calls, %u triangles, %u chunks visible; "
-             "camera %.1f,%.1f,%.1f yaw %.1f pitch %.1f)",
-             g->opt.screenshot, g->disp_w, g->disp_h, rs.low_w, rs.low_h, rs.draw_calls, rs.triangles,
-             rs.chunks_visible, g->camera.x, g->camera.y, g->camera.z, g->camera.yaw * 57.29578f,
+    log_info("skyisles: wrote %s after %llu sim steps (%dx%d, low-res %dx%d, %u draw calls, %u triangles, %u chunks "
+             "visible; camera %.1f,%.1f,%.1f yaw %.1f pitch %.1f)",
+             g->opt.screenshot, (unsigned long long)g->play.steps, g->disp_w, g->disp_h, rs.low_w, rs.low_h,
+             rs.draw_calls, rs.triangles, rs.chunks_visible, g->camera.x, g->camera.y, g->camera.z, g->camera.yaw * 57.29578f,
              g->camera.pitch * 57.29578f);
     return 0;
 }
@@ -126,12 +128,13 @@ static bool bench_frame(Game *g, Bench *b, int i) {
     PlatformEvents ev;
     platform_poll(g->platform, &ev);
     if (ev.quit) return false;
-    game_update(g, STEP);
+    game_frame(g, &ev, STEP);
     if (b->course) bench_course_frame(g, b, i);
     double c1 = thread_cpu_ms();
     overlay_draw(g);   /* the HUD costs what it costs in play */
     game_draw(g);
     double c2 = thread_cpu_ms(), w2 = time_now_ms();
+    if (b->course) bench_course_frame(g, b, 0);   /* the next frame's steps fly free, as the even frames' */
     /* The GPU wait (swap + finish) is outside the measured CPU time. */
     platform_swap(g->platform);
     render_finish(g->render);
@@ -297,7 +300,9 @@ int game_bench(Game *g) {
     }
     render_set_driver_timing(true);
     /* Start with the view filled, as a player would after the first seconds. */
-    game_update(g, 0.0f);
+    PlatformEvents none;
+    memset(&none, 0, sizeof none);
+    game_frame(g, &none, 0.0f);
     game_wait_world(g, 60.0);
     if (g->opt.show) game_show(g, g->opt.show);   /* --show tour|sky: the frames draw a course's rings */
     if (b.course && !bench_course_setup(g, &b)) {

@@ -232,7 +232,7 @@ int overlay_text_probe(Game *g, const char *t, int *canvas_h) {
 }
 
 void overlay_draw(Game *g) {
-    if (!g->render || game_shot_hides_hud(g)) return;
+    if (!g->render || game_shot_hides_hud(&g->shot, &g->set)) return;
     Canvas c;
     canvas_for(g, &c);
     const Play *p = &g->play;
@@ -242,7 +242,7 @@ void overlay_draw(Game *g) {
     }
     if (p->demo) {
         if (g->set.hud) hud(g, &c);
-        if (attract_playing(g)) tour_draw(&g->tour, g->render, c.w, c.h, c.s, &g->flight, &g->camera);
+        if (attract_playing(&g->attract)) tour_draw(&g->tour, g->render, c.w, c.h, c.s, &g->flight, &g->camera);
         text_centre(&c, c.h - 3 * c.lh, COL_HI, "DEMO - press any button");
         return;
     }

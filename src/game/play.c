@@ -8,8 +8,6 @@
 
 #include "play.h"
 
-#include "continue.h"   /* game_height_clamp */
-
 #define SAFE_PERIOD 0.5f        /* seconds between checks of the place to restart near */
 #define AUTOPILOT_CRUISE 40.0f  /* m/s the autopilot holds */
 #define VIEW_CUT_M 100.0        /* metres between two steps that are a jump, not flight (5000 m/s: 88 m) */
@@ -100,7 +98,7 @@ void play_respawn(Play *p, const PlayCtx *c) {
 
 bool play_jump_find(const PlayCtx *c, double x, double y, double z, FlightState *to) {
     FlightState f = *c->flight;
-    if (!sim_respawn_near(c->world, x, game_height_clamp(y), z, f.yaw, &f)) return false;
+    if (!sim_respawn_near(c->world, x, world_height_clamp(y), z, f.yaw, &f)) return false;
     *to = f;
     return true;
 }
@@ -227,6 +225,11 @@ static void record_step(Play *p, const PlayCtx *c, const ReplayInput *q) {
 }
 
 void play_step(Play *p, const PlayCtx *c) {
+    if (c->camera_held) {   /* a still picture: only the propeller and the sky's clock go on */
+        flight_idle(c->flight, SIM_STEP);
+        p->steps++;
+        return;
+    }
     FlightInput fi;
     memset(&fi, 0, sizeof fi);
     bool flying = p->state != PLAY_CRASH;
@@ -277,13 +280,17 @@ static float lerp_angle(float a, float b, float t) {
 }
 
 void play_view_flight(const Play *p, const FlightState *cur, FlightState *out) {
+    play_view_flight_at(p, p->step_acc, cur, out);
+}
+
+void play_view_flight_at(const Play *p, double step_acc, const FlightState *cur, FlightState *out) {
     *out = *cur;
     if (!p->prev_valid) return;
     /* Farther apart than a step can fly (the top speed limit, 5000 m/s, is 88 m a step): it was put
      * somewhere (a restart, a new world, a test): a cut, nothing between. */
     double dx = cur->x - p->prev.x, dy = cur->y - p->prev.y, dz = cur->z - p->prev.z;
     if (!(dx * dx + dy * dy + dz * dz < VIEW_CUT_M * VIEW_CUT_M)) return;
-    double t = p->step_acc / (double)SIM_STEP;
+    double t = step_acc / (double)SIM_STEP;
     if (!(t >= 0.0)) t = 0.0;
     if (t > 1.0) t = 1.0;
     /* The current state is the newest step's; the drawn one lags it by the unstepped time. */
@@ -300,6 +307,7 @@ void play_view_flight(const Play *p, const FlightState *cur, FlightState *out) {
 
 /* The camera follows the aircraft as drawn. */
 static void follow(const Play *p, const PlayCtx *c, float dt) {
+    if (c->camera_held) return;
     FlightState v;
     play_view_flight(p, c->flight, &v);
     camera_rig_update(c->rig, &v, dt, c->camera);
@@ -512,6 +520,7 @@ bool play_show(Play *p, Menu *menu, GameSettings *set, const WorldParams *held, 
         {"display", MENU_PAGE_DISPLAY}, {"sound", MENU_PAGE_SOUND}, {"flyto", MENU_PAGE_FLYTO}};
     p->overlay = OVERLAY_NONE;
     p->state = PLAY_FLY;
+    p->fps = 0.0f;   /* the machine's frame rate: a shot shows none, the same picture on every machine */
     if (!what || !strcmp(what, "hud")) return true;
     if (!strcmp(what, "none")) {
         set->hud = false;
@@ -537,4 +546,54 @@ bool play_show(Play *p, Menu *menu, GameSettings *set, const WorldParams *held, 
             return true;
         }
     return false;
+}
+
+void play_enter_flight(Play *p) {
+    p->overlay = OVERLAY_NONE;
+    p->state = PLAY_FLY;
+    p->demo = false;
+}
+
+void play_set_safe(Play *p, const FlightState *f) {
+    p->safe_x = f->x;
+    p->safe_y = f->y;
+    p->safe_z = f->z;
+    p->safe_yaw = f->yaw;
+    p->safe_valid = true;
+}
+
+void play_forget_safe(Play *p) { p->safe_valid = false; }
+
+void play_cut(Play *p) { p->prev_valid = false; }
+
+void play_set_boost(Play *p, bool boost) { p->autopilot_boost = boost; }
+
+void play_set_quiet(Play *p, bool quiet) { p->quiet = quiet; }
+
+void play_count_stall(Play *p) { p->stalls++; }
+
+void play_replay_again(Play *p, FlightState *f, const ReplayStart *s) {
+    play_replay_restore(p, f, s);
+    p->replay_done = false;
+    p->step_acc = 0.0;
+}
+
+void play_keep(const Play *p, Play *kept) { *kept = *p; }
+
+void play_put_back(Play *p, const Play *kept, bool to_title) {
+    Play now = *p;
+    *p = *kept;
+    p->quit = now.quit;
+    p->power = now.power;
+    p->frames = now.frames;
+    p->fps = now.fps;
+    p->fps_frames = now.fps_frames;
+    p->fps_t0 = now.fps_t0;
+    p->stalls = now.stalls;
+    p->steps = now.steps;
+    memcpy(p->msg, now.msg, sizeof now.msg);
+    memcpy(p->pad_notice, now.pad_notice, sizeof now.pad_notice);
+    p->demo = false;
+    p->idle_s = 0.0f;
+    if (to_title) p->state = PLAY_START;   /* as play_frame hands back the title */
 }

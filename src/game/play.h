@@ -80,7 +80,8 @@ typedef struct PlayCtx {
     const PlatformEvents *ev;   /* this frame's raw presses (binding capture) */
     Menu *menu;
     GameSettings *set;          /* collision, camera and HUD are read and toggled here */
-    bool autopilot;             /* --autopilot: the autopilot flies on every screen */
+    bool autopilot;             /* --autopilot, shots and benches: the autopilot flies on every screen */
+    bool camera_held;           /* --camera: the camera stays where it was put, the aircraft hangs in front of it */
     bool demo_start;            /* --demo: the attract loop hands back to the title */
     bool boot_service;          /* --boot-service: Select on the title opens the menu (Power off, Reboot) */
     bool can_continue;          /* a saved spot of this seed: the title's Start continues there */
@@ -138,6 +139,28 @@ bool play_jump_find(const PlayCtx *c, double x, double y, double z, FlightState 
 void play_jump_to(Play *p, const PlayCtx *c, const FlightState *to);
 /* A restart near the last safe place, else at the spawn, at cruise speed. */
 void play_respawn(Play *p, const PlayCtx *c);
+/* The transitions the game asks for from outside a frame (play.c is the only writer of Play). */
+/* A course starts: the overlays closed, flying, the attract loop over. */
+void play_enter_flight(Play *p);
+/* The aircraft was put at f by the game (a Continue): the restart place goes with it. */
+void play_set_safe(Play *p, const FlightState *f);
+/* The world was rebuilt: the last safe place may be rock now (a restart goes to the spawn). */
+void play_forget_safe(Play *p);
+/* The aircraft may have been moved: the next drawn frame is a cut, nothing between. */
+void play_cut(Play *p);
+void play_set_boost(Play *p, bool boost);
+void play_set_quiet(Play *p, bool quiet);
+/* A gap between frames that the caller steps over (headless: one fixed step a frame). */
+void play_count_stall(Play *p);
+/* A replay from its first step again (the attract loop's): its start state, nothing unstepped. */
+void play_replay_again(Play *p, FlightState *f, const ReplayStart *s);
+/* The attract loop keeps the player's play at its start and puts it back at its end; what went
+ * on meanwhile stays (the quit asked for, frame counts, messages, stalls), the loop is over and
+ * to_title (--demo) hands back the title. */
+void play_keep(const Play *p, Play *kept);
+void play_put_back(Play *p, const Play *kept, bool to_title);
+/* play_view_flight with the unstepped time given (a ghost drawn at the player's). */
+void play_view_flight_at(const Play *p, double step_acc, const FlightState *cur, FlightState *out);
 /* Puts play in a screen for a screenshot: "hud" (flying), "none", "title", "menu", "panel",
  * "controls", "display", "sound", "map", "crash"; `held` is what the world holds now (shown beside the
  * player's values). False for an unknown name. */

@@ -19,11 +19,14 @@ static void course_pilot(void *user, const FlightState *f, FlightInput *out) {
  * recorded with and is not recorded). */
 PlayCtx game_play_ctx(Game *g) {
     bool replaying = g->opt.replay != NULL;
+    /* Shots and benches: the autopilot flies their frames, and nothing is recorded (no one flew). */
+    bool shot_or_bench = g->opt.screenshot || g->opt.bench_frames;
     PlayCtx c = {.world = g->world, .flight = &g->flight, .model = &g->model, .rig = &g->rig,
                  .camera = &g->camera, .spawn = &g->spawn, .in = &g->input.st, .ev = &g->ev,
-                 .menu = &g->menu, .set = &g->set, .autopilot = g->opt.autopilot, .demo_start = g->opt.demo,
+                 .menu = &g->menu, .set = &g->set, .autopilot = g->opt.autopilot || shot_or_bench,
+                 .camera_held = g->camera_fixed, .demo_start = g->opt.demo,
                  .boot_service = g->opt.boot_service, .can_continue = g->cont.have && !replaying,
-                 .rec = replaying || !g->rec.runs ? NULL : &g->rec, .meta = &g->meta,
+                 .rec = replaying || shot_or_bench || !g->rec.runs ? NULL : &g->rec, .meta = &g->meta,
                  .replay = replaying ? &g->playback : NULL};
     bool course = g->tour.mode != TOUR_FREE && !g->tour.results;
     if ((g->opt.autopilot || g->opt.record_attract) && course) {
@@ -75,7 +78,6 @@ bool game_replay_ready(Game *g, SkyError *err) {
         g->model = r->h.model;
         g->set.collision = (r->h.flags & REPLAY_F_COLLISION) != 0;
         play_replay_restore(&g->play, &g->flight, &r->h.start);
-        g->play.state = r->h.start.state == PLAY_CRASH ? PLAY_CRASH : PLAY_FLY;
         g->rig.settled = false;
         replay_rewind(r);
         log_info("skyisles: replaying %s: %u steps (%.1f s), seed %llu", g->opt.replay, r->h.steps,
@@ -91,37 +93,30 @@ bool game_replay_ready(Game *g, SkyError *err) {
     return true;
 }
 
-void game_replay_update(Game *g, float dt) {
-    if (!g->ghost.active || !(dt > 0.0f)) return;
-    PlayCtx c = game_play_ctx(g);
-    uint32_t n = (uint32_t)(dt / SIM_STEP + 0.5f);
-    ghost_step(&g->ghost, &c, n > 0 ? n : 1);
-}
-
 uint64_t game_sim_hash(const Game *g) {
     const Replay *r = &g->rec;
     bool counting = !g->opt.replay && (r->mode == REPLAY_RECORDING || r->mode == REPLAY_ENDED);
     return play_sim_hash(&g->play, &g->flight, counting ? r->crashes0 : 0, counting ? r->respawns0 : 0);
 }
 
-/* An ended recording goes to the last flights (when there is a folder), and the recorder frees. */
-static void keep_ended(Game *g) {
-    Replay *r = &g->rec;
+/* An ended recording goes to the last flights (when there is a folder), and the recorder frees;
+ * keep_first (--record FILE): the first flight stays for the end. */
+static void keep_ended(Replay *r, ReplayStore *store, bool keep_first) {
     if (r->mode != REPLAY_ENDED) return;
     char path[700];
     SkyError err = {0};
-    if (!g->opt.record && replay_keep_last(&g->store, r, path, sizeof path, &err))
+    if (!keep_first && replay_keep_last(store, r, path, sizeof path, &err))
         log_debug("skyisles: flight of %u steps kept in %s", r->h.steps, path);
     else if (err.msg[0])
         log_warn("%s", err.msg);
-    if (!g->opt.record) r->mode = REPLAY_IDLE;   /* --record keeps the first flight for the end */
+    if (!keep_first) r->mode = REPLAY_IDLE;   /* --record keeps the first flight for the end */
 }
 
 bool game_replay_restart(Game *g) {
     Replay *r = &g->rec;
     if (r->mode != REPLAY_RECORDING) return false;
     replay_end(r, game_sim_hash(g), g->play.crashes, 0);
-    keep_ended(g);
+    keep_ended(&g->rec, &g->store, g->opt.record != NULL);
     return true;
 }
 
@@ -139,12 +134,12 @@ void game_replay_settings_changing(Game *g, unsigned changes) {
                 n == r->h.params_len && !memcmp(text, r->h.params, n);
     if (same) return;
     replay_end(r, game_sim_hash(g), g->play.crashes, REPLAY_F_PARAMS_CHANGED);
-    keep_ended(g);
+    keep_ended(&g->rec, &g->store, g->opt.record != NULL);
 }
 
 void game_replay_settings_changed(Game *g) {
     refresh_meta(g);
-    g->play.prev_valid = false;   /* the aircraft may have been moved to open air */
+    play_cut(&g->play);   /* the aircraft may have been moved to open air */
 }
 
 void game_replay_frame(Game *g, const PlayRequest *rq) {
@@ -152,7 +147,7 @@ void game_replay_frame(Game *g, const PlayRequest *rq) {
         PlayCtx c = game_play_ctx(g);
         ghost_step(&g->ghost, &c, rq->steps);
     }
-    keep_ended(g);
+    keep_ended(&g->rec, &g->store, g->opt.record != NULL);
 }
 
 /* A replay played to its end: the same state as recorded, or one line saying it drifted. */
@@ -185,7 +180,7 @@ int game_replay_finish(Game *g) {
                  (double)r->h.steps / SIM_STEP_HZ, r->h.crashes, (unsigned long long)r->h.end_hash, g->opt.record);
         return 0;
     }
-    keep_ended(g);
+    keep_ended(&g->rec, &g->store, g->opt.record != NULL);
     return 0;
 }
 

@@ -61,7 +61,7 @@ void game_shot_input(Game *g) {
     else s->pending = true;
 }
 
-bool game_shot_hides_hud(const Game *g) { return g->shot.pending && !g->set.shot_hud; }
+bool game_shot_hides_hud(const GameShot *s, const GameSettings *set) { return s->pending && !set->shot_hud; }
 
 /* The drawn frame, before it is shown: read back, encoded, saved under the next free number. */
 void game_shot_capture(Game *g) {

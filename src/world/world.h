@@ -27,6 +27,11 @@
 static inline bool world_coord_usable(double x, double z) {
     return x > -WORLD_COORD_LIMIT && x < WORLD_COORD_LIMIT && z > -WORLD_COORD_LIMIT && z < WORLD_COORD_LIMIT;
 }
+/* A height held in the world's layer, 8 m over its floor at the least: where a search for open
+ * air starts (a restart near a place given, a Fly to, a Continue). */
+static inline double world_height_clamp(double y) {
+    return y < WORLD_Y_MIN + 8.0 ? WORLD_Y_MIN + 8.0 : y > WORLD_Y_MAX ? WORLD_Y_MAX : y;
+}
 
 /* Coarse density grid: corners every 4 blocks in x/z and 8 in y, trilinear in between
  * (the interpolated field IS the field: world_density_at computes the same interpolation). */

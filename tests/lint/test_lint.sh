@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # The code rules tools/lint checks (no function over 100 lines in src/ and platform/, no call
-# circle between the files of a module), on the tree and the native build (LINT_BUILD, default
+# circle between the files of a module, no Play field written outside src/game/play.c), on the tree and the native build (LINT_BUILD, default
 # build), and on small made-up trees that break each rule, so a lint that cannot fail fails here.
 # Prints cmocka-style lines, which tests/run.sh counts.
 # The test functions are called by name from the list below:
@@ -13,11 +13,13 @@ tmp=$(mktemp -d /tmp/skyisles-lint-XXXXXX)
 trap 'rm -rf "$tmp"' EXIT
 cc=${CC:-cc}
 
-tests=(tree_functions tree_calls long_function_found call_circle_found downward_calls_pass)
+tests=(tree_functions tree_calls tree_play long_function_found call_circle_found downward_calls_pass
+       play_writes_found play_reads_pass)
 fail() { echo "  $*"; return 1; }
 
 tree_functions() { (cd "$top" && python3 "$lint" functions); }
 tree_calls() { (cd "$top" && python3 "$lint" calls "$build"); }
+tree_play() { (cd "$top" && python3 "$lint" play); }
 
 # A tree with one function of 101 lines (and one of 100, which is allowed).
 long_function_found() {
@@ -54,6 +56,47 @@ downward_calls_pass() {
   make_module "$d" 'int b(int); int a(int x) { return b(x) + 1; }' 'int b(int x) { return x * 2; }' \
     || fail "cc failed" || return 1
   (cd "$d" && python3 "$lint" calls build) || fail "calls that run one way were reported"
+}
+
+# A made-up src/game: play.h's Play, play.c (its writer, which may write anything) and other
+# files that write or only read it.
+make_play_tree() { # make_play_tree DIR OTHER_C
+  mkdir -p "$1/src/game"
+  printf '%s\n' 'typedef struct Play { int state; float idle_s; char msg[8]; } Play;' \
+    'typedef struct Game { Play play; } Game;' 'void play_cut(Play *p);' 'void look(const Play *p);' \
+    'void poke(Play *p);' > "$1/src/game/play.h"
+  printf '%s\n' '#include "play.h"' 'void play_cut(Play *p) { p->state = 0; p->idle_s += 1.0f; }' > "$1/src/game/play.c"
+  printf '%s\n' "$2" > "$1/src/game/other.c"
+}
+play_writes_found() {
+  local d="$tmp/play_bad" out
+  make_play_tree "$d" '#include <string.h>
+#include "play.h"
+void a(Game *g) { g->play.state = 1; }
+void b(Game *g) { g->play.idle_s -= 0.5f; }
+void c(Game *g) { Play *p = &g->play; p->state++; }
+void d(Game *g) { memcpy(g->play.msg, "x", 2); }
+void e(Game *g) { poke(&g->play); }
+void f(Game *g, const Play *kept) { g->play = *kept; }'
+  out=$(cd "$d" && python3 "$lint" play)
+  [ $? -ne 0 ] || fail "writes of Play outside play.c passed: $out" || return 1
+  local want
+  for want in 'other.c:3: a Play field assigned' 'other.c:4: a Play field assigned' 'other.c:5: a Play field stepped' \
+              'other.c:6: a Play field written by memcpy' 'other.c:7: a Play field its address passed to poke' \
+              'other.c:8: a Play field assigned' '6 writes of Play'; do
+    grep -q "$want" <<<"$out" || fail "not found: '$want' in: $out" || return 1
+  done
+  grep -q '^src/game/play.c:' <<<"$out" && { fail "the writer itself was reported: $out"; return 1; }
+  return 0
+}
+play_reads_pass() {
+  local d="$tmp/play_ok" out
+  make_play_tree "$d" '#include "play.h"
+int a(const Game *g) { return g->play.state == 1 && g->play.idle_s > 0.0f; }
+void b(Game *g) { look(&g->play); play_cut(&g->play); }
+int c(Game *g) { const Play *p = &g->play; const char *m = &g->play.msg[0]; return p->state + m[0]; }
+int d(Game *g) { int state = 2; state += g->play.state; return state; }'
+  out=$(cd "$d" && python3 "$lint" play) || fail "reads and play_* calls were reported: $out"
 }
 
 . "$top/tests/support/cmocka_lines.sh"
