@@ -1,4 +1,4 @@
-/* Tests for the attract mode (src/game/attract.c, issue 19): the game booted headless in this
+/* Tests for the attract mode (src/game/attract.c): the game booted headless in this
  * process. The bundled replay (assets/replays/attract-sky.skyr) fits this build and world, plays
  * to its end on the current sim through the game's own steps, passing every ring of its course
  * at the recorded times and ending at the recorded state hash; it loops; the end of the loop
@@ -32,8 +32,8 @@ static int setup(void **state) {
     snprintf(g_dir, sizeof g_dir, "/tmp/skyisles_attract_XXXXXX");
     if (!mkdtemp(g_dir)) return -1;
     static GameOptions opt;
-    char *argv[] = {"skyisles", "--headless", "--mem", "128", "--view-radius", "2", NULL};
-    if (!fixture_game_boot(&g_game, &opt, 6, argv)) return -1;
+    TestArgs args = test_args("--headless", "--mem", "128", "--view-radius", "2");
+    if (!fixture_game_boot(&g_game, &opt, args)) return -1;
     return 0;
 }
 

@@ -1,4 +1,4 @@
-/* An island tour with a ghost in the game, end to end (issue 19): the game booted headless with
+/* An island tour with a ghost in the game, end to end: the game booted headless with
  * --autopilot (the course pilot flies a course) and a settings folder; frames of play start the
  * island tour, the pilot flies it to its last ring, the results show, and the best time is kept
  * in best_times.txt and the run in replays/best-ID.skyr; a second run of the same tour flies that
@@ -37,9 +37,9 @@ static int setup(void **state) {
     snprintf(g_dir, sizeof g_dir, "/tmp/skyisles_ghost_XXXXXX");
     if (!mkdtemp(g_dir)) return -1;
     static GameOptions opt;
-    char *argv[] = {"skyisles", "--headless", "--autopilot", "--config", g_dir, "--seed", TOUR_SEED, "--mem", "128",
-                    "--view-radius", "1", NULL};
-    if (!fixture_game_boot(&g_game, &opt, 11, argv)) return -1;
+    TestArgs args = test_args("--headless", "--autopilot", "--config", g_dir, "--seed", TOUR_SEED, "--mem", "128",
+                              "--view-radius", "1");
+    if (!fixture_game_boot(&g_game, &opt, args)) return -1;
     return 0;
 }
 
