@@ -1,4 +1,4 @@
-/* Tests for courses in the world (issue 19): the course pilot flies the island tour of 20 seeds
+/* Tests for courses in the world: the course pilot flies the island tour of 20 seeds
  * through flight_step, passing every ring in order, and records a time; sky courses for a handful
  * of seeds have every ring in air with its clearance and every leg open air (course_verify, which
  * is shown to fail on a ring moved into rock), are the same when laid again, and are completed by

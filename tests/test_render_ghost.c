@@ -1,4 +1,4 @@
-/* Render tests for the ghost (issue 19): a course's best run drawn as a translucent aircraft is
+/* Render tests for the ghost: a course's best run drawn as a translucent aircraft is
  * one more draw call than the frame without it, whether the player's aircraft is drawn or not,
  * and it shows where it flies (pixels change there, not elsewhere). */
 #include <stdarg.h>

@@ -1,4 +1,4 @@
-/* Render tests for a course's rings (issue 19): the whole course is one draw call, a ring in
+/* Render tests for a course's rings: the whole course is one draw call, a ring in
  * front of the camera covers pixels in the next ring's colour where it stands and leaves its
  * opening clear, rings before the next are not drawn, and the HUD's arrow is one quad. */
 #include <stdarg.h>

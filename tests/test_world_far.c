@@ -1,4 +1,4 @@
-/* Tests for a world without an edge (issue 22, item 1): chunks at x and z = +-2^24, +-2^31 and
+/* Tests for a world without an edge: chunks at x and z = +-2^24, +-2^31 and
  * +-2^40 blocks and mixes of them are generated, look like the world 10^5 blocks out (solid share,
  * mean surface height, objects over 64 chunks), meet their neighbours and the point query at
  * their borders (also across block 0 and +-2^31, where the 32-bit corner maths used to wrap),
