@@ -13,32 +13,30 @@
 
 #include "core/core.h"
 #include "support/alloc_count.h"
+#include "support/home_world.h"
 #include "world/world.h"
 #include "world/world_internal.h"
 
-static MemBudget g_budget;
+static TestWorld g_tw;
 static World *g_world;
 
 static int setup(void **state) {
     (void)state;
     SkyError err = {0};
-    if (!mem_budget_init(&g_budget, (size_t)64 << 20, &err)) return -1;
-    WorldParams p;
-    world_params_default(&p);
-    p.live.view_radius = 3;
-    p.create.mesh_pool_mib = 24;
-    g_world = world_create(&g_budget, NULL, &p, NULL, &err);
-    if (!g_world) {
+    world_params_default(&g_tw.params);
+    g_tw.params.live.view_radius = 3;
+    g_tw.params.create.mesh_pool_mib = 24;
+    if (!test_world_open(&g_tw, 64, NULL, NULL, &err)) {
         fprintf(stderr, "%s\n", err.msg);
         return -1;
     }
+    g_world = g_tw.world;
     return 0;
 }
 
 static int teardown(void **state) {
     (void)state;
-    world_destroy(g_world);
-    mem_budget_release(&g_budget);
+    test_world_close(&g_tw);
     return 0;
 }
 
