@@ -11,6 +11,7 @@
 
 #include "island/island.h"
 #include "support/alloc_count.h"
+#include "support/emulated.h"
 #include "support/home_world.h"
 #include "world/world.h"
 #include "world/world_internal.h"
@@ -72,14 +73,16 @@ static void scan(const ChunkMesh *m, int32_t sx, int32_t sz, Seen *s) {
 
 /* Each site's landmark: built by every chunk it touches (each its part, at any LOD), centred on
  * the site within a block, standing on the terrain (its foot in the ground, its top at least 9
- * blocks above the ground at the site), and no object inside it. */
+ * blocks above the ground at the site), and no object inside it. Three islands natively, the
+ * first under emulation (some hundred chunks an island). */
 static void test_every_site_has_its_landmark(void **state) {
     (void)state;
     MemBudget b;
     SkyError err = {0};
     assert_true(mem_budget_init(&b, (size_t)96 << 20, &err));
     uint32_t sites = 0, chunks = 0;
-    for (uint64_t seed = 1; seed <= 3; seed++) {
+    const uint64_t seeds = test_running_emulated() ? 1 : 3;
+    for (uint64_t seed = 1; seed <= seeds; seed++) {
         home(seed);
         WorldParams p;
         world_params_default(&p);
@@ -119,8 +122,8 @@ static void test_every_site_has_its_landmark(void **state) {
         }
         world_destroy(w);
     }
-    printf("%u sites over 3 islands: every one has its landmark (%u chunk builds)\n", sites, chunks);
-    assert_true(sites > 40);
+    printf("%u sites over %u islands: every one has its landmark (%u chunk builds)\n", sites, (unsigned)seeds, chunks);
+    assert_true(sites >= 20 * seeds);   /* the shipped scope's 20 sites or more each */
     mem_budget_release(&b);
 }
 
