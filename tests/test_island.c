@@ -339,15 +339,17 @@ static void test_field_bake(void **state) {
     assert_non_null(strstr(err.msg, "more than the arena has"));
 }
 
-/* The baked ground over 100 islands: the highest cell is the peak guarantee's site (within two
- * cells), every crater site lies in a bowl under its rim, and beaches' ground at the rim stays
- * near sea level while cliffs' keeps their height. */
+/* The baked ground over 100 islands (25 under emulation, where a bake takes a quarter of a
+ * second): the highest cell is the peak guarantee's site (within two cells), every crater site
+ * lies in a bowl under its rim, and beaches' ground at the rim stays near sea level while cliffs'
+ * keeps their height. */
 static void test_field_shape(void **state) {
     (void)state;
     static uint8_t buf[1 << 18];
     int peak_type = type_id("mountain_peak"), crater = type_id("crater");
     uint32_t craters = 0;
-    for (uint64_t seed = 1; seed <= 100; seed++) {
+    const uint32_t islands = test_running_emulated() ? 25u : 100u;
+    for (uint64_t seed = 1; seed <= islands; seed++) {
         const Island *isl = gen(seed, 0);
         MemArena mem;
         mem_arena_init_buffer(&mem, buf, sizeof buf);
@@ -381,8 +383,8 @@ static void test_field_shape(void **state) {
             craters++;
         }
     }
-    printf("field shape: 100 islands, peak on top; %u craters in bowls\n", craters);
-    assert_true(craters >= 60);
+    printf("field shape: %u islands, peak on top; %u craters in bowls\n", islands, craters);
+    assert_true(craters >= 60 * islands / 100);   /* most islands have craters to check */
 }
 
 static void test_no_heap_and_bad_params(void **state) {
