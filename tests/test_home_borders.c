@@ -261,23 +261,33 @@ static int cmp_double(const void *a, const void *b) {
     return (x > y) - (x < y);
 }
 
+#define LIGHT_LEVELS (WORLD_Y_MAX - WORLD_Y_MIN + 1)
+
+/* One pass over the columns, their ratios gathered by height, then each height's median. */
 static void measure_light(void) {
-    static double ratio[MESH_SPAN * MESH_SPAN];
+    static double ratio[MESH_SPAN * MESH_SPAN], by_height[MESH_SPAN * MESH_SPAN];
+    static int16_t level[MESH_SPAN * MESH_SPAN];
+    uint32_t count[LIGHT_LEVELS] = {0}, start[LIGHT_LEVELS], n = 0;
     const IslandField *f = &g_home.home.field;
-    for (int y = WORLD_Y_MIN; y <= WORLD_Y_MAX; y++) {
-        uint32_t n = 0;
-        for (int z = -MESH_HALF; z < MESH_HALF; z++)
-            for (int x = -MESH_HALF; x < MESH_HALF; x++) {
-                const int16_t *c = ground_at(x, z);
-                if (!c || c[3] != y) continue;
-                uint32_t rgb = f->type_rgb[map_at(x, z)];
-                double s = (double)((rgb >> 16) & 0xffu) + (double)((rgb >> 8) & 0xffu) + (double)(rgb & 0xffu);
-                ratio[n++] = (double)(c[0] + c[1] + c[2]) / s;
-            }
-        g_light[y - WORLD_Y_MIN] = 0.0;
-        if (n < 5) continue;
-        qsort(ratio, n, sizeof ratio[0], cmp_double);
-        g_light[y - WORLD_Y_MIN] = ratio[n / 2];
+    for (int z = -MESH_HALF; z < MESH_HALF; z++)
+        for (int x = -MESH_HALF; x < MESH_HALF; x++) {
+            const int16_t *c = ground_at(x, z);
+            if (!c || c[3] < WORLD_Y_MIN || c[3] > WORLD_Y_MAX) continue;
+            uint32_t rgb = f->type_rgb[map_at(x, z)];
+            double s = (double)((rgb >> 16) & 0xffu) + (double)((rgb >> 8) & 0xffu) + (double)(rgb & 0xffu);
+            ratio[n] = (double)(c[0] + c[1] + c[2]) / s;
+            level[n] = (int16_t)(c[3] - WORLD_Y_MIN);
+            count[level[n]]++;
+            n++;
+        }
+    for (uint32_t y = 0, at = 0; y < LIGHT_LEVELS; at += count[y], y++) start[y] = at;
+    for (uint32_t i = 0; i < n; i++) by_height[start[level[i]]++] = ratio[i];
+    for (uint32_t y = 0; y < LIGHT_LEVELS; y++) {
+        double *r = by_height + start[y] - count[y];
+        g_light[y] = 0.0;
+        if (count[y] < 5) continue;
+        qsort(r, count[y], sizeof r[0], cmp_double);
+        g_light[y] = r[count[y] / 2];
     }
 }
 
