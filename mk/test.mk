@@ -111,7 +111,7 @@ endif
 #   native            57        43    100     120
 #   asan+ubsan        87        65    151     180
 #   tsan              24        27     51      60
-#   aarch64-qemu      63       467    531     640
+#   aarch64-qemu      63       464    527     640
 #   lint               0         4      4      10
 # delivery packs what the other builds made (a few seconds, its budget below); window's is in
 # mk/window.mk. Over budget is a warning line in the summary that names the stage, not a failure
