@@ -179,7 +179,14 @@ $(BUILD)/bench: $(BENCH_OBJS) $(PURE_LIBS) $(EMBED_OBJS)
 # library chain; test_render* link the GL side too, test_island* the codex front end.
 TEST_SRCS := $(sort $(wildcard tests/test_*.c))
 TESTS := $(patsubst tests/%.c,$(BUILD)/tests/%,$(TEST_SRCS))
-SUPPORT_OBJS := $(patsubst %.c,$(BUILD)/obj/%.o,$(sort $(wildcard tests/support/*.c)))
+# tests/support/home_world.c (the home island and world fixture) goes in an archive: a test
+# that calls it pulls it in with the island and world libraries; the others link none of them.
+SUPPORT_ARCHIVED := tests/support/home_world.c
+SUPPORT_OBJS := $(patsubst %.c,$(BUILD)/obj/%.o,$(filter-out $(SUPPORT_ARCHIVED),$(sort $(wildcard tests/support/*.c))))
+SUPPORT_LIB := $(BUILD)/lib/libsk_testsupport.a
+$(SUPPORT_LIB): $(patsubst %.c,$(BUILD)/obj/%.o,$(SUPPORT_ARCHIVED)) | $(BUILD)/lib
+	@rm -f $@
+	$(Q)$(AR) rcs $@ $^
 # tests/support_gl: the headless platform + renderer fixture, for test_render* only.
 SUPPORT_GL_OBJS := $(patsubst %.c,$(BUILD)/obj/%.o,$(sort $(wildcard tests/support_gl/*.c)))
 $(SUPPORT_GL_OBJS): CFLAGS += $(SDL_CFLAGS)
@@ -199,10 +206,14 @@ TEST_LINK_home = $(BUILD)/lib/libsk_sim.a $(BUILD)/lib/libsk_world.a $(LIBCHAIN_
 test_link = $(or $(TEST_LINK_$(call test_module,$(1))),$(LIBCHAIN_$(call test_module,$(1))))
 test_syslibs = $(if $(filter render game,$(call test_module,$(1))),$(SDL_LIBS) $(GLES_LIBS)) \
                $(if $(filter island game render,$(call test_module,$(1))),$(YAML_LIBS))
-$(TESTS): $(BUILD)/tests/test_%: $(BUILD)/obj/tests/test_%.o $(SUPPORT_OBJS) $$(call test_link,$$@) $(EMBED_OBJS)
+# The fixture archive first, then the island library (which a world or sim test's chain lacks),
+# then the test's chain: a test that does not call the fixture pulls nothing from either.
+$(TESTS): $(BUILD)/tests/test_%: $(BUILD)/obj/tests/test_%.o $(SUPPORT_OBJS) $(SUPPORT_LIB) \
+          $(BUILD)/lib/libsk_island.a $$(call test_link,$$@) $(EMBED_OBJS)
 	@mkdir -p $(dir $@)
 	$(say) LINK $@
-	$(Q)$(CC) $(LDFLAGS) $(WRAP_FLAGS) -o $@ $< $(SUPPORT_OBJS) $(EMBED_OBJS) $(call test_link,$@) \
+	$(Q)$(CC) $(LDFLAGS) $(WRAP_FLAGS) -o $@ $< $(SUPPORT_OBJS) $(EMBED_OBJS) $(SUPPORT_LIB) \
+	  $(BUILD)/lib/libsk_island.a $(call test_link,$@) \
 	  $(CMOCKA_LIBS) $(call test_syslibs,$@) $(LIBM)
 
 $(BUILD)/obj $(BUILD)/lib:

@@ -1,12 +1,25 @@
 # skyisles `make test` (included last by the Makefile, after every mk/*.mk has named its stages).
 #
-# The stages (native, asan+ubsan, tsan, aarch64-qemu, delivery) are one make graph run with
-# -j$(TEST_JOBS) (default: the online cores) and --output-sync: each stage's build is a
-# recursive make that shares the job slots, and each test program is a target of its own that
-# starts as soon as its stage's build is done. So the cores stay busy: the native tests run
-# while the cross build compiles, and the qemu programs, the long poles, start first and end
-# together with the rest. Each program's block is printed whole (output-sync), and writes one
-# record file; the summary is their concatenation.
+# The stages, each a build and the programs it runs:
+#   native        make all (the game, the tools, the bench, every test program) and every test
+#   asan+ubsan    the tests built with AddressSanitizer and UBSan at -O1 (only what they link), and
+#                 the fuzz corpora replayed (mk/fuzz.mk); not the GL programs (Mesa is not
+#                 sanitized) nor ASAN_SKIP_PROGS
+#   tsan          the tests that start threads (TSAN_TESTS) under ThreadSanitizer
+#   aarch64-qemu  the aarch64 cross build of every test, run under qemu-user: every golden hash is
+#                 checked on a second architecture (the determinism guarantee); on an aarch64 host
+#                 the native stage already ran them there, and the stage is recorded as skipped
+#   delivery      the release packages and what they hold (mk/delivery.mk)
+#   lint          tools/lint on the tree and on the native objects (tests/lint/test_lint.sh)
+#   window        the game in a real X server (mk/window.mk)
+#
+# How they run: one make graph with -j$(TEST_JOBS) (default: the online cores) and --output-sync.
+# Each stage's build is a recursive make that shares the job slots; each program is a target of
+# its own that starts as soon as its stage's build is done, so the cores stay busy (the native
+# programs run while the cross build compiles). The pool takes targets in the order of
+# TEST_BUILD_ORDER and TEST_SLOW_FIRST (below). Each program's block is printed whole and writes
+# one record (tests/run.sh: passed, failed, wall and CPU seconds); tests/collect.sh gathers them
+# and tests/summary.sh prints each stage's CPU against its budget.
 #
 # A stage is described by variables (the delivery stage's live in mk/delivery.mk):
 #   STAGE_LABEL_s   its name in the output and the summary
@@ -17,9 +30,15 @@
 #   STAGE_NEEDS_s   what must be built before its programs run (besides its own build)
 #   STAGE_PROGS_s   its programs, STAGE_RUNNER_s what runs them, STAGE_ENV_s their environment
 #   STAGE_NOTE_s    a line printed before its build, if any
-#   TEST_BUDGET_s   seconds its build and programs may run (summed) before the summary flags
-#                   it
-# `make check-s` runs one stage alone (the same rules, only that stage's targets).
+#   TEST_BUDGET_s   CPU seconds its build and programs may take before the summary flags it
+# A new stage: name it in TEST_STAGE_NAMES, set these, give it a budget and a place in
+# TEST_BUILD_ORDER. `make check-s` runs one stage alone (the same rules, only that stage's
+# targets), and prints its CPU: the figure to measure a change by.
+#
+# What a test costs here: its CPU in every stage that runs it; under qemu-user ten to thirty
+# times its native CPU, and the qemu programs are most of make test's CPU. A test that walks many
+# cases can walk fewer under emulation (tests/support/emulated.h) while it checks the same
+# property and every golden; its native run keeps every case.
 
 TEST_JOBS ?= $(shell nproc 2>/dev/null || echo 2)
 TEST_RUNS := build/test-runs
@@ -37,12 +56,10 @@ STAGE_DIR_native := build
 STAGE_MAKE_native := all
 STAGE_PROGS_native := $(TESTS)
 
-# Sanitizer runs skip the GL side (Mesa). The programs whose subject is the game binary itself
-# (ASAN_SKIP_PROGS: they start build/skyisles, the native game, as the sanitizer builds have
-# none) are left out: under the sanitizers only their own few lines of process handling would
-# run sanitized, while the game they test is the one the native stage already ran them on
-# (test_game_stall's real-time soaks and storm were the stage's longest program, 34 s of it).
-# The build makes only what the programs link (no tools, no bench: nothing here runs them).
+# The sanitizer builds make only what their programs link (no tools, no bench: nothing here runs
+# them). ASAN_SKIP_PROGS start build/skyisles, the native game (the sanitizer builds have none):
+# under the sanitizers only their own few lines of process handling would run sanitized, while
+# the game they test is the one the native stage runs them on.
 ASAN_SKIP_PROGS := test_game_boot test_game_stall
 STAGE_LABEL_asan := asan+ubsan
 STAGE_DIR_asan := build-asan
@@ -51,22 +68,11 @@ STAGE_NEEDS_asan := native
 STAGE_PROGS_asan = $(patsubst $(BUILD)/%,build-asan/%,$(filter-out $(BUILD)/tests/test_render% \
   $(addprefix $(BUILD)/tests/,$(ASAN_SKIP_PROGS)),$(TESTS)) $(FUZZ_REPLAYS))
 
-# Tests that exercise threads (TSAN_TESTS) also run under ThreadSanitizer.
 STAGE_LABEL_tsan := tsan
 STAGE_DIR_tsan := build-tsan
 STAGE_MAKE_tsan = SANITIZE=thread OPT=-O1 $(addprefix build-tsan/tests/,$(TSAN_TESTS))
 STAGE_PROGS_tsan = $(addprefix build-tsan/tests/,$(TSAN_TESTS))
 
-# Every test under qemu-user, render tests on Mesa's llvmpipe with no raster threads (its JIT
-# compiles each shader once, then runs as translated code: under qemu a GL test program takes a
-# third to a fifth of its time on softpipe, whose shader interpreter runs every vertex through
-# emulation: test_render_lod 414 s -> 61 s, test_render 128 -> 48, test_render_hud 74 -> 13,
-# the GL programs together 988 -> 368 s, measured one after the other on this 2-core machine;
-# both drivers pass every assertion). LP_NUM_THREADS=0: the pool already fills the cores, and
-# a program's load stays one core. On an aarch64 host (a Pi) the
-# native stage already ran every test as aarch64: no emulation, the stage is recorded as skipped.
-# The code rules a compiler does not check (tools/lint): function lengths on the tree, call
-# circles between a module's files on the native build's objects.
 TEST_STAGE_NAMES += lint
 STAGE_LABEL_lint := lint
 STAGE_DIR_lint := build
@@ -75,71 +81,77 @@ STAGE_MAKE_lint :=
 STAGE_PROGS_lint := tests/lint/test_lint.sh
 STAGE_ENV_lint := LINT_BUILD=$(BUILD)
 
+# The cross build makes the test programs and the game they start (test_game_boot,
+# test_game_sound), not the tools and the bench, which nothing here runs (the native build checks
+# they compile). GL programs draw on Mesa's llvmpipe: its JIT compiles a shader once and then runs
+# translated code, where softpipe's interpreter would run every vertex through emulation (three
+# to five times slower under qemu-user); LP_NUM_THREADS=0 keeps a program on one core, as the
+# pool already fills them all.
+# QEMU_SKIP_PROGS test timing and threads, which emulation does not check for aarch64: qemu-user
+# runs the guest's threads in the host's memory order and catches every signal itself, so there
+# they would test the emulator (at some 25-40 s of CPU each). They hold no golden; the native
+# stage runs them, the sanitizer stages run test_world_stream, and on an aarch64 host the native
+# stage runs both as aarch64.
+QEMU_SKIP_PROGS := test_game_stall test_world_stream
 STAGE_LABEL_aarch64 := aarch64-qemu
 STAGE_DIR_aarch64 := build-aarch64
 ifneq ($(shell uname -m),aarch64)
-STAGE_MAKE_aarch64 := CROSS_COMPILE=aarch64-linux-gnu- all
-STAGE_PROGS_aarch64 = $(patsubst $(BUILD)/%,build-aarch64/%,$(TESTS))
+STAGE_MAKE_aarch64 = CROSS_COMPILE=aarch64-linux-gnu- $(STAGE_PROGS_aarch64) build-aarch64/skyisles
+STAGE_PROGS_aarch64 = $(patsubst $(BUILD)/%,build-aarch64/%,$(filter-out \
+  $(addprefix $(BUILD)/tests/,$(QEMU_SKIP_PROGS)),$(TESTS)))
 STAGE_RUNNER_aarch64 := qemu-aarch64
 STAGE_ENV_aarch64 := GALLIUM_DRIVER=llvmpipe LP_NUM_THREADS=0
 endif
 
-# Budgets, in seconds a stage's build and programs run (summed: in the pool the stages share the
-# cores, so one stage's first start to last end says more about the pool's order than about the
-# stage): what each took in a fresh clone on a quiet 2-core machine plus about a tenth, so a stage
-# that grows shows. TEST_BUDGET_TOTAL is the goal for make test's own wall time, 11 minutes. Over
-# budget is a warning line in the summary that names the stage, not a failure: on a shared or
-# noisy machine a slow run is not a broken test, but the line makes a stage that keeps growing
-# visible in every log, and says which one to look at.
-# History: issue 17 measured native 74, asan+ubsan 186, tsan 65, aarch64-qemu 994, delivery 14;
-# issues 19-21 added 216 tests (replays, stalls and soaks, courses, the console's pacing) and a
-# fresh clone measured native 148, asan+ubsan 293 (its build 142), tsan 94, aarch64-qemu 911,
-# delivery 14, lint 7 (24.5 core-minutes on 2 cores: 12.5-13 minutes). Issue 17's last item then
-# took out (each program measured alone, before and after, natively and under qemu):
-#   test_sim_collision  its wall and tunnel searches start from where they found them (qemu 75 -> 7 s)
-#   test_game_stall     its runner found by starting the game (under qemu-user without a binfmt
-#                       entry every case failed after 180 s); natively its soaks fly beside the
-#                       stop and the storm, the stop is 1.5 s, the storm has one CPU hog, not two
-#   asan+ubsan          no test_game_boot and test_game_stall (they test the native game again:
-#                       ASAN_SKIP_PROGS), no tools and bench built
-#   test_world_stream   fewer frames where its counts had the margin, each rig's budget sized by
-#                       its pool (ThreadSanitizer shadows all of it: tsan 59-73 -> 41-43 s)
-#   test_render_lod     80x60 frames (its checks count, or compare two frames of one size)
-#   test_game_console, test_game_boot: a 1 s frame-cap window, stop-signal runs at view radius 2
-#   test_noise_rows, test_sim_spawn, test_world_caves: under emulation fewer points, seeds and
-#                       chunks of the same checks (tests/support/emulated.h; qemu 74 -> 33 s)
-# The next fresh clone (1468 tests, on a quiet 2-core machine) measured native 99, asan+ubsan 159,
-# tsan 58, aarch64-qemu 623, delivery 11, lint 6, window 4: make test 8m16s. The budgets are
-# those figures plus about a fifth (a shared machine is noisier); the whole run's stays 11 minutes.
-# test_game_attract joined the tsan stage (the attract preparation's thread): a fresh clone's tsan
-# took 62 s with it (37 tests), so its budget is 90.
+# Budgets: the CPU seconds (user + system) of a stage's build and programs, as tests/summary.sh
+# prints them; unlike wall time they do not depend on what else the machine runs. Each is the
+# stage's cost (its build from clean, its programs measured one at a time) plus about a fifth, so
+# a stage that grows shows:
+#   stage          build  programs  total  budget
+#   native            57        43    100     120
+#   asan+ubsan        87        65    151     180
+#   tsan              24        27     51      60
+#   aarch64-qemu      63       446    509     620
+#   lint               0         4      4      10
+# delivery packs what the other builds made (a few seconds, its budget below); window's is in
+# mk/window.mk. Over budget is a warning line in the summary that names the stage, not a failure
+# (a test that grew is not a broken one). TEST_BUDGET_TOTAL is make test's own wall time goal on
+# 2 cores, 11 minutes: the stages' CPU (some 830 s) halved, plus the waits no core fills
+# (real-time soaks, the end of the pool), has to stay under it with room for a loaded machine.
+# To re-measure a stage, `make check-STAGE` after `make clean`; a program alone,
+# `/usr/bin/time -f '%U %S'` on it (under qemu-aarch64 with STAGE_ENV_aarch64 for that stage).
 TEST_BUDGET_native ?= 120
-TEST_BUDGET_asan ?= 190
-TEST_BUDGET_tsan ?= 90
-TEST_BUDGET_aarch64 ?= 750
+TEST_BUDGET_asan ?= 180
+TEST_BUDGET_tsan ?= 60
+TEST_BUDGET_aarch64 ?= 620
 TEST_BUDGET_delivery ?= 20
-TEST_BUDGET_lint ?= 15
+TEST_BUDGET_lint ?= 10
 TEST_BUDGET_TOTAL ?= 660
 
-# The programs that take longest, started first so that the pool ends together; the rest follow
-# in stage order. stage:program, longest first, as measured on main (seconds under qemu on a
-# loaded 2-core machine, one program at a time). A new slow test belongs here. Programs that wait
-# on real time (native:test_game_stall's soaks) are early too: their waits overlap the builds.
-TEST_SLOW_FIRST ?= aarch64:test_game_boot aarch64:test_world_stream aarch64:test_game_stall tsan:test_world_stream \
-  aarch64:test_world_caves aarch64:test_game_replay native:test_game_stall aarch64:test_game_console \
-  aarch64:test_noise_rows aarch64:test_sim_spawn aarch64:test_course_world aarch64:test_world aarch64:test_render_lod \
-  aarch64:test_audio aarch64:test_render aarch64:test_game_sound aarch64:test_game_ghost aarch64:test_game_attract \
-  aarch64:test_render_battery aarch64:test_world_lod aarch64:test_home_island \
-  aarch64:test_render_position aarch64:test_render_jitter \
-  aarch64:test_render_overlay aarch64:test_game_tour aarch64:test_world_params aarch64:test_game_pad \
-  aarch64:test_render_hud aarch64:test_render_console asan:test_world_stream asan:test_course_world \
-  native:test_course_world asan:test_game_console asan:test_noise_rows delivery:test_delivery.sh
+# The programs that take the most CPU, started first so that the pool ends together; the rest
+# follow in stage order. stage:program, most first: under qemu-aarch64 and the sanitizers, as
+# measured one program at a time (`/usr/bin/time`, user + system). A new slow test belongs here.
+# Programs that wait on real time (native:test_game_stall's soaks) are early too: their waits
+# overlap the builds.
+TEST_SLOW_FIRST ?= aarch64:test_game_boot aarch64:test_game_console aarch64:test_render_position \
+  aarch64:test_course_world aarch64:test_sim_spawn aarch64:test_render_battery tsan:test_world_stream aarch64:test_audio \
+  native:test_game_stall aarch64:test_game_sound aarch64:test_game_attract aarch64:test_render_jitter \
+  aarch64:test_game_tour aarch64:test_game_ghost aarch64:test_world aarch64:test_world_caves aarch64:test_world_lod \
+  aarch64:test_game_replay aarch64:test_render_overlay aarch64:test_game_pad aarch64:test_world_params \
+  asan:test_course_world native:test_course_world aarch64:test_home_island aarch64:test_noise_field \
+  aarch64:test_world_far aarch64:test_render aarch64:test_render_lod aarch64:test_noise_rows asan:test_noise_rows \
+  aarch64:test_render_hud aarch64:test_render_console aarch64:test_world_biome aarch64:test_world_mesh \
+  asan:test_world_stream asan:test_world_caves delivery:test_delivery.sh
 
 # Every stage the mk files named (the Makefile and mk/delivery.mk); TEST_STAGES=... runs some.
 TEST_STAGES ?= $(TEST_STAGE_NAMES)
 
 test_rec = $(TEST_RUNS)/$(1)/$(notdir $(2)).rec
 stage_recs = $(foreach p,$(STAGE_PROGS_$(1)),$(call test_rec,$(1),$(p)))
+
+# The children's line of bash's `times` ("0m1.250s 0m0.040s") as CPU seconds: what a stage's build
+# took (tests/run.sh measures each program the same way).
+TIMES_CPU = awk 'NR == 2 { split($$1, u, /[ms]/); split($$2, s, /[ms]/); printf "%.1f", u[1] * 60 + u[2] + s[1] * 60 + s[2] }'
 
 # $(1): stage. Its build stamp (with a "(build)" record: its time, and 0 1 if it failed) and one
 # record per program. A record is written to .tmp and renamed, so a killed run leaves none.
@@ -149,7 +161,9 @@ $(TEST_RUNS)/$(1).built: $(STAGE_HOSTPACK) $(foreach s,$(STAGE_AFTER_$(1)),$(TES
 	+@start=$$$$(date +%s); \
 	 $(if $(STAGE_NOTE_$(1)),echo "$(STAGE_NOTE_$(1))";) \
 	 if [ -z "$(strip $(STAGE_MAKE_$(1)))" ] || $(MAKE) --no-print-directory -k $(STAGE_MAKE_$(1)); then f=0; else f=1; fi; \
-	 echo "$(STAGE_LABEL_$(1)) (build) 0 $$$$f $$$$(( $$$$(date +%s) - start )) $$$$start $$$$(date +%s)" > $(TEST_RUNS)/$(1)/build.rec; \
+	 times > $(TEST_RUNS)/$(1)/build.times; \
+	 echo "$(STAGE_LABEL_$(1)) (build) 0 $$$$f $$$$(( $$$$(date +%s) - start )) $$$$start $$$$(date +%s)" \
+	   "$$$$($$(TIMES_CPU) $(TEST_RUNS)/$(1)/build.times)" > $(TEST_RUNS)/$(1)/build.rec; \
 	 touch $$@
 $(foreach p,$(STAGE_PROGS_$(1)),
 $(call test_rec,$(1),$(p)): $(TEST_RUNS)/$(1).built $(foreach s,$(STAGE_NEEDS_$(1)),$(TEST_RUNS)/$(s).built)
@@ -179,6 +193,9 @@ endif
 TEST_BUILD_ORDER := aarch64 native lint asan tsan delivery
 TEST_ALL_RECS = $(foreach s,$(TEST_STAGES),$(call stage_recs,$(s)) $(STAGE_EXTRA_$(s)))
 TEST_SLOW_RECS = $(filter $(TEST_ALL_RECS),$(foreach t,$(TEST_SLOW_FIRST),$(TEST_RUNS)/$(subst :,/,$(t)).rec))
+# test_game_stall's stop-signal storm runs beside load: in the pool the other programs are the
+# load, so it starts no CPU hog of its own (which would only take their time).
+test-pool: export SKYISLES_STORM_HOGS ?= 0
 .PHONY: test-pool
 test-pool: $(TEST_RUNS)/expected $(foreach s,$(filter $(TEST_STAGES),$(TEST_BUILD_ORDER)),$(TEST_RUNS)/$(s).built) \
            $(TEST_SLOW_RECS) $(filter-out $(TEST_SLOW_RECS),$(TEST_ALL_RECS))

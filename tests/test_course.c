@@ -1,4 +1,4 @@
-/* Tests for the course module's pure parts (issue 19): a ring counts when the aircraft's swept
+/* Tests for the course module's pure parts: a ring counts when the aircraft's swept
  * motion passes through its disc (a 1000 m/s step counts, a pass beside it or a flight round it
  * does not, a step ending on the plane counts once); the closed route is the shortest (the exact
  * search against every order, 2-opt never longer than nearest neighbour); a run keeps a missed

@@ -32,8 +32,8 @@ static int setup(void **state) {
     snprintf(g_dir, sizeof g_dir, "/tmp/skyisles_attract_XXXXXX");
     if (!mkdtemp(g_dir)) return -1;
     static GameOptions opt;
-    char *argv[] = {"skyisles", "--headless", "--mem", "128", "--view-radius", "2", NULL};
-    if (!fixture_game_boot(&g_game, &opt, 6, argv)) return -1;
+    TestArgs args = test_args("--headless", "--mem", "128", "--view-radius", "2");
+    if (!fixture_game_boot(&g_game, &opt, args)) return -1;
     return 0;
 }
 

@@ -28,6 +28,7 @@
 
 #include "game/game.h"
 #include "support/game_input.h"
+#include "support/test_args.h"
 
 static Game g_game;
 static char g_dir[256];
@@ -43,9 +44,8 @@ static void tap(SDL_Scancode sc) {
 static void boot_in(const char *dir, const char *extra, const char *extra2) {
     static GameOptions opt;
     bool exit_now;
-    char *argv[] = {"skyisles", "--headless", "--config", (char *)dir, "--view-radius", "2", "--mem", "96",
-                    (char *)extra, (char *)extra2, NULL};
-    assert_true(game_parse_args(extra ? (extra2 ? 10 : 9) : 8, argv, &opt, &exit_now));
+    TestArgs a = test_args("--headless", "--config", dir, "--view-radius", "2", "--mem", "96", extra, extra2);
+    assert_true(game_parse_args(a.argc, a.argv, &opt, &exit_now));
     SkyError err = {0};
     assert_true(game_boot(&g_game, &opt, &err));
 }

@@ -1,4 +1,4 @@
-/* Tests for getting far (the game's side), with the real game booted headless:
+/* Tests for getting far (the game's side of a world without an edge), with the real game booted headless:
  * --start X,Y,Z parses 1e12 and names itself and the form in one line when bad, and starts the
  * flight there; the pause menu's Fly to page, driven by a pad's D-pad and A alone and by typed
  * keys, reaches X = 10^12 m and Z = -10^12 m and moves the aircraft there (the world told of the
@@ -38,9 +38,9 @@ static int setup(void **state) {
     if (!mkdtemp(g_dir)) return -1;
     setenv("SKYISLES_DATA_DIR", "assets", 1);
     static GameOptions opt;
-    char *argv[] = {"skyisles", "--headless", "--config", g_dir, "--view-radius", "2", "--mem", "96", "--start",
-                    "1000000000000.1,90,-2500", NULL};
-    if (!fixture_game_boot(&g_game, &opt, 10, argv)) return -1;
+    TestArgs args = test_args("--headless", "--config", g_dir, "--view-radius", "2", "--mem", "96", "--start",
+                              "1000000000000.1,90,-2500");
+    if (!fixture_game_boot(&g_game, &opt, args)) return -1;
     return 0;
 }
 
@@ -58,10 +58,10 @@ static bool parse_start(const char *value, const char *also, char *line, size_t 
     FILE *f = fopen(err_path, "w+");
     assert_non_null(f);
     dup2(fileno(f), 2);
-    char *argv[] = {"skyisles", "--headless", "--start", (char *)value, (char *)also, (char *)"1,2,3,0,0", NULL};
+    TestArgs a = test_args("--headless", "--start", value, also, "1,2,3,0,0");
     static GameOptions o;
     bool exit_now;
-    bool ok = game_parse_args(also ? 6 : 4, argv, &o, &exit_now);
+    bool ok = game_parse_args(a.argc, a.argv, &o, &exit_now);
     fflush(stderr);
     dup2(saved, 2);
     close(saved);
@@ -77,8 +77,8 @@ static void test_start_option(void **state) {
     char line[400];
     static GameOptions o;
     bool exit_now;
-    char *argv[] = {"skyisles", "--headless", "--start", "1e12,80.5,-1000000000000", NULL};
-    assert_true(game_parse_args(4, argv, &o, &exit_now));
+    TestArgs a = test_args("--headless", "--start", "1e12,80.5,-1000000000000");
+    assert_true(game_parse_args(a.argc, a.argv, &o, &exit_now));
     assert_true(o.start_set);
     assert_true(o.start[0] == 1e12 && o.start[1] == 80.5 && o.start[2] == -1e12);
     static const char *const bad[] = {"1e12,80", "1e12,80,0,4", "a,b,c", "1e16,80,0", "0,80,-5e12", "nan,80,0", "1e12;80;0", "",

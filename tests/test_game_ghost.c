@@ -37,9 +37,9 @@ static int setup(void **state) {
     snprintf(g_dir, sizeof g_dir, "/tmp/skyisles_ghost_XXXXXX");
     if (!mkdtemp(g_dir)) return -1;
     static GameOptions opt;
-    char *argv[] = {"skyisles", "--headless", "--autopilot", "--config", g_dir, "--seed", TOUR_SEED, "--mem", "128",
-                    "--view-radius", "1", NULL};
-    if (!fixture_game_boot(&g_game, &opt, 11, argv)) return -1;
+    TestArgs args = test_args("--headless", "--autopilot", "--config", g_dir, "--seed", TOUR_SEED, "--mem", "128",
+                              "--view-radius", "1");
+    if (!fixture_game_boot(&g_game, &opt, args)) return -1;
     return 0;
 }
 

@@ -33,8 +33,8 @@ static int setup(void **state) {
     if (!mkdtemp(g_dir)) return -1;
     setenv("SKYISLES_DATA_DIR", "assets", 1);   /* the bundled controller database, from the repository */
     static GameOptions opt;
-    char *argv[] = {"skyisles", "--headless", "--config", g_dir, "--view-radius", "3", "--mem", "96", NULL};
-    if (!fixture_game_boot(&g_game, &opt, 8, argv)) return -1;
+    TestArgs args = test_args("--headless", "--config", g_dir, "--view-radius", "3", "--mem", "96");
+    if (!fixture_game_boot(&g_game, &opt, args)) return -1;
     return 0;
 }
 

@@ -44,9 +44,9 @@ static char g_dir[256];
 static bool boot(const char *replay) {
     static GameOptions opt;
     bool exit_now;
-    char *argv[] = {"skyisles", "--headless", "--config", g_dir, "--mem", "128", "--view-radius", "2",
-                    replay ? "--replay" : NULL, (char *)replay, NULL};
-    if (!game_parse_args(replay ? 10 : 8, argv, &opt, &exit_now)) return false;
+    TestArgs a = test_args("--headless", "--config", g_dir, "--mem", "128", "--view-radius", "2",
+                           replay ? "--replay" : NULL, replay);
+    if (!game_parse_args(a.argc, a.argv, &opt, &exit_now)) return false;
     SkyError err = {0};
     if (!game_boot(&g_game, &opt, &err)) {
         fprintf(stderr, "boot: %s\n", err.msg);
@@ -274,8 +274,8 @@ static void test_bad_files(void **state) {
     static Game other_game;
     static GameOptions opt;
     bool exit_now;
-    char *argv[] = {"skyisles", "--headless", "--mem", "128", "--replay", path, NULL};
-    assert_true(game_parse_args(6, argv, &opt, &exit_now));
+    TestArgs a = test_args("--headless", "--mem", "128", "--replay", path);
+    assert_true(game_parse_args(a.argc, a.argv, &opt, &exit_now));
     assert_false(game_boot(&other_game, &opt, &err));
     printf("  --replay damaged: %s\n", err.msg);
     assert_int_equal(err.code, SKY_ERR_INPUT);

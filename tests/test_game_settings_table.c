@@ -15,6 +15,7 @@
 #include <unistd.h>
 
 #include "game/game.h"
+#include "support/test_args.h"
 
 static char g_text[64 << 10], g_out[128 << 10], g_err[8192];
 
@@ -24,7 +25,7 @@ static const SettingDesc k_wobble = {
     .section = "testing", .key = "wobble", .flag = "--wobble", .page = "testing", .label = "Wobble", .unit = "Hz",
     .type = SETTING_FLOAT, .offset = TEST_WOBBLE_AT, .min = 0.5, .max = 12, .step = 0.25, .def = 2.5,
     .help = "a test-only row: how fast nothing wobbles", .changes = MENU_CHANGED_DISPLAY};
-/* An enum whose names are known at run time only (as the sound issue's audio devices). */
+/* An enum whose names are known at run time only (as the audio devices are). */
 #define TEST_DEVICE_AT (offsetof(GameSettings, ext) + 16)
 static const char *g_devices[4];
 static int g_device_count;
@@ -57,15 +58,14 @@ static int setup(void **state) {
 
 /* Runs game_parse_args with stdout and stderr captured; its result. */
 static bool parse(const char *const *args, int n, GameOptions *o, bool *exit_now) {
-    char *argv[16] = {"skyisles"};
-    for (int i = 0; i < n; i++) argv[i + 1] = (char *)args[i];
+    TestArgs a = test_args_n(args, n);
     fflush(stdout);
     fflush(stderr);
     FILE *out = tmpfile(), *err = tmpfile();
     int so = dup(1), se = dup(2);
     dup2(fileno(out), 1);
     dup2(fileno(err), 2);
-    bool ok = game_parse_args(n + 1, argv, o, exit_now);
+    bool ok = game_parse_args(a.argc, a.argv, o, exit_now);
     fflush(stdout);
     fflush(stderr);
     dup2(so, 1);
@@ -364,7 +364,7 @@ static void test_float_rows_step_on_their_grid(void **state) {
         rows++;
     }
     printf("  %d float rows (game and world) step and save on their decimal grid\n", rows);
-    /* The case from the issue: fifteen steps up from 35 is a round number, in the menu and the file. */
+    /* Fifteen steps up from 35 is a round number, in the menu and the file. */
     settings_default(&s);
     menu_open(&m, &s, NULL, MENU_PAGE_PANEL);
     for (int i = 0; i < m.count; i++)

@@ -21,6 +21,7 @@
 #include "game/game.h"
 #include "support/alloc_count.h"
 #include "support/game_input.h"
+#include "support/test_args.h"
 
 static Game g_game;
 static const float DT = 1.0f / 60.0f;
@@ -30,8 +31,8 @@ static void frames(int n) { fixture_frames(&g_game, n, DT); }
 static bool boot(bool audio) {
     static GameOptions opt;
     bool exit_now;
-    char *argv[] = {"skyisles", "--headless", "--autopilot", "--view-radius", "3", "--mem", "96", "--audio", NULL};
-    if (!game_parse_args(audio ? 8 : 7, argv, &opt, &exit_now)) return false;
+    TestArgs a = test_args("--headless", "--autopilot", "--view-radius", "3", "--mem", "96", audio ? "--audio" : NULL);
+    if (!game_parse_args(a.argc, a.argv, &opt, &exit_now)) return false;
     SkyError err = {0};
     if (!game_boot(&g_game, &opt, &err)) {
         fprintf(stderr, "boot: %s\n", err.msg);
@@ -469,9 +470,9 @@ static void test_game_events_recorded(void **state) {
     (void)state;
     static GameOptions opt;
     bool exit_now;
-    char *argv[] = {"skyisles", "--headless", "--view-radius", "3", "--mem", "96", "--seconds", "30", "--audio-out",
-                    "/tmp/skyisles_events.wav", NULL};
-    assert_true(game_parse_args(10, argv, &opt, &exit_now));
+    TestArgs a = test_args("--headless", "--view-radius", "3", "--mem", "96", "--seconds", "30", "--audio-out",
+                           "/tmp/skyisles_events.wav");
+    assert_true(game_parse_args(a.argc, a.argv, &opt, &exit_now));
     SkyError err = {0};
     assert_true(game_boot(&g_game, &opt, &err));
     Sound *s = &g_game.sound;
@@ -518,8 +519,8 @@ static void test_saved_device_absent_is_kept(void **state) {
     fclose(f);
     static GameOptions opt;
     bool exit_now;
-    char *argv[] = {"skyisles", "--headless", "--config", dir, "--view-radius", "3", "--mem", "96", NULL};
-    assert_true(game_parse_args(8, argv, &opt, &exit_now));
+    TestArgs a = test_args("--headless", "--config", dir, "--view-radius", "3", "--mem", "96");
+    assert_true(game_parse_args(a.argc, a.argv, &opt, &exit_now));
     SkyError err = {0};
     assert_true(game_boot(&g_game, &opt, &err));
     printf("  warning: '%s'\n", g_game.opt.settings_warning);

@@ -3,9 +3,10 @@
  * does not crash, uses no frame time over the 0.1 s cap, is paused where it was, and still ends
  * cleanly on SIGTERM; a headless soak with and without the autopilot ends at --seconds with its
  * report (without the autopilot it crashes and is paused when the soak unplugs its pad); a few
- * SIGTERMs at random moments beside a CPU hog all end cleanly. The soaks fly in real time (13 s),
- * so where the game runs natively (its frames take little CPU) they are started first and the
- * other tests run beside them; under emulation every game is CPU-bound, and they fly alone. */
+ * SIGTERMs at random moments beside a CPU hog (or make test's other programs) all end cleanly.
+ * The soaks fly in real time (13 s), so where the game runs natively (its frames take little CPU)
+ * they are started first and the other tests run beside them; under emulation every game is
+ * CPU-bound, and they fly alone. */
 #include <stdarg.h>
 #include <stddef.h>
 #include <setjmp.h>
@@ -211,26 +212,30 @@ static void soak_check(pid_t pid, bool autopilot) {
     assert_true(has(out, "frames): "));   /* the report line */
 }
 
+/* Natively both soaks; under emulation, where each is 13 s of a core, the one without the
+ * autopilot (it also crashes and pauses on the way to its end). */
 static void test_soaks_end_with_and_without_autopilot(void **state) {
     (void)state;
     if (g_soak[0] < 0) g_soak[0] = soak_start(false);
-    if (g_soak[1] < 0) g_soak[1] = soak_start(true);
+    if (g_soak[1] < 0 && !g_emulated) g_soak[1] = soak_start(true);
     pid_t alone = g_soak[0], piloted = g_soak[1];
     g_soak[0] = g_soak[1] = -1;
-    assert_true(alone > 0 && piloted > 0);
+    assert_true(alone > 0 && (g_emulated || piloted > 0));
     soak_check(alone, false);
-    soak_check(piloted, true);
+    if (!g_emulated) soak_check(piloted, true);
 }
 
 /* A few runs of the storm (tools/signals/sigterm_storm.sh; 50 and 500 runs are in
  * docs/reliability.md): SIGTERM at a random moment in the first 6 s, every run exits 0 with the
- * clean line. Beside one CPU hog, not one per core: the soaks fly beside it too, and under make
- * test the other programs keep every core busy (a hog per core there only takes their time). */
+ * clean line. Beside one CPU hog, not one per core (the soaks fly beside it too), or as many as
+ * $SKYISLES_STORM_HOGS says: make test sets 0, as its other programs keep every core busy there
+ * and a hog would only take their time. */
 static void test_sigterm_storm(void **state) {
     (void)state;
+    const char *hogs = getenv("SKYISLES_STORM_HOGS");
     char cmd[1400];
-    snprintf(cmd, sizeof cmd, "SKYISLES_RUNNER='%s' SKYISLES_STORM_HOGS=1 bash tools/signals/sigterm_storm.sh 4 '%s'",
-             g_runner, g_bin);
+    snprintf(cmd, sizeof cmd, "SKYISLES_RUNNER='%s' SKYISLES_STORM_HOGS=%d bash tools/signals/sigterm_storm.sh 4 '%s'",
+             g_runner, hogs && *hogs ? atoi(hogs) : 1, g_bin);
     int rc = system(cmd);
     assert_int_equal(rc, 0);
 }

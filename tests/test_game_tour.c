@@ -1,4 +1,4 @@
-/* Tests for the game's courses (tour.c, issue 19): a sky course flown by the course pilot ends
+/* Tests for the game's courses (tour.c): a sky course flown by the course pilot ends
  * with the results and a best time kept beside the settings; a new boot reads it back; a slower
  * run does not replace it; a damaged best-times file is ignored (one line) and rewritten by the
  * next best run; the menu and the title offer the three modes. */

@@ -12,6 +12,7 @@
 #include <unistd.h>
 
 #include "game/game.h"
+#include "support/test_args.h"
 
 static Game g_game;
 static char g_dir[256];
@@ -19,8 +20,8 @@ static char g_dir[256];
 static bool boot(const char *view_radius) {
     static GameOptions opt;
     bool exit_now;
-    char *argv[] = {"skyisles", "--headless", "--config", g_dir, "--mem", "128", "--view-radius", (char *)view_radius, NULL};
-    if (!game_parse_args(view_radius ? 8 : 6, argv, &opt, &exit_now)) return false;
+    TestArgs a = test_args("--headless", "--config", g_dir, "--mem", "128", view_radius ? "--view-radius" : NULL, view_radius);
+    if (!game_parse_args(a.argc, a.argv, &opt, &exit_now)) return false;
     SkyError err = {0};
     if (!game_boot(&g_game, &opt, &err)) {
         fprintf(stderr, "boot: %s\n", err.msg);

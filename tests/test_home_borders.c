@@ -1,4 +1,4 @@
-/* Tests for the home island's borders between places (issue 22 item 2): the built-in pack's
+/* Tests for the home island's borders between places: the built-in pack's
  * island baked as the game bakes it (seed 20261129) and meshed by the world. Borders are wavy
  * (no straight run along any 32-block stretch), the ground colour changes across a border over
  * a band at least 4 blocks wide with no neighbour step larger than a biome border's largest,
@@ -14,9 +14,10 @@
 #include <string.h>
 
 #include "island/island.h"
+#include "support/home_world.h"
 #include "world/world.h"
 
-#define FIELD 256u
+#define FIELD HOME_FIELD_CELLS
 #define HALF 320                   /* the island's 640 m, blocks either side of the centre */
 #define SPAN (2 * HALF)
 #define MESH_HALF 160              /* the ground read back from meshes: the island's middle 320 x 320 */
@@ -26,10 +27,7 @@
 #define FIELD_HASH 0x9ec19ca36cd3dcbcull
 
 typedef struct Home {
-    IslandCodex cx;
-    Island isl;
-    IslandField field;
-    MemBudget mem;
+    HomeIsland home;
     uint8_t type[SPAN][SPAN];      /* the map: field type per block column (x, z = index - HALF) */
     int16_t rgb[MESH_SPAN][MESH_SPAN][4];   /* the ground: its top face's colour without AO, -1 none; [3]: its y */
 } Home;
@@ -46,28 +44,19 @@ static uint8_t type_at(const IslandField *f, int x, int z) {
 static int setup(void **state) {
     (void)state;
     Home *h = &g_home;
-    memset(h, 0, sizeof *h);
     SkyError err = {0};
-    size_t len = 0;
-    const void *pak = island_pak_default(&len);
-    if (!pak || !island_pak_load(&h->cx, pak, len, &err)) return -1;
-    int scope = island_codex_find_scope(&h->cx, "island");
-    if (scope < 0) return -1;
-    size_t work = island_work_bytes(), field = island_field_bytes(&h->cx, (uint32_t)scope, FIELD);
-    if (!mem_budget_init(&h->mem, work + field + (1u << 16), &err)) return -1;
-    MemArena arena;
-    if (!mem_arena_init(&arena, &h->mem, work > field ? work : field)) return -1;
-    IslandParams ip = {.seed = 20261129, .scope = (uint32_t)scope, .site_count = 0};
-    if (!island_generate(&h->isl, &h->cx, &ip, &arena, &err)) return -1;
-    if (!island_bake_field(&h->field, &h->isl, &h->cx, FIELD, 0.0f, 0.0f, &arena, &err)) return -1;
+    if (!home_island_make(&h->home, 20261129, &err)) {
+        fprintf(stderr, "home island: %s\n", err.msg);
+        return -1;
+    }
     for (int z = 0; z < SPAN; z++)
-        for (int x = 0; x < SPAN; x++) h->type[z][x] = type_at(&h->field, x - HALF, z - HALF);
+        for (int x = 0; x < SPAN; x++) h->type[z][x] = type_at(&h->home.field, x - HALF, z - HALF);
     return 0;
 }
 
 static int teardown(void **state) {
     (void)state;
-    mem_budget_release(&g_home.mem);
+    home_island_release(&g_home.home);
     return 0;
 }
 
@@ -143,29 +132,25 @@ static void test_borders_are_wavy(void **state) {
 /* ---------------------------------------------------------------- the ground's colour */
 /* A world with the island and no colour jitter (the blend is what is measured; the jitter adds
  * the same speckle on every ground), or with biomes and no island (home NULL). */
-typedef struct Rig { MemBudget mem; World *w; WorldParams p; } Rig;
+typedef TestWorld Rig;
 
 static void rig_open(Rig *r, const IslandField *home) {
     SkyError err = {0};
-    world_params_default(&r->p);
-    r->p.gen.seed = 20261129;
-    r->p.gen.jitter_amount = 0.0f;
-    r->p.gen.snow_level = 200.0f;
-    r->p.gen.clouds = false;
-    r->p.gen.cave_modes = 0;
-    if (!home) r->p.gen.island_threshold = -0.5f;   /* continuous island tops: the biomes' ground */
-    r->p.live.view_radius = 1;
-    r->p.create.mesh_pool_mib = 8;
-    r->p.create.workers = 1;
-    assert_true(mem_budget_init(&r->mem, (size_t)64 << 20, &err));
-    r->w = world_create(&r->mem, NULL, &r->p, home, &err);
-    assert_non_null(r->w);
+    WorldParams *p = &r->params;
+    world_params_default(p);
+    p->gen.seed = 20261129;
+    p->gen.jitter_amount = 0.0f;
+    p->gen.snow_level = 200.0f;
+    p->gen.clouds = false;
+    p->gen.cave_modes = 0;
+    if (!home) p->gen.island_threshold = -0.5f;   /* continuous island tops: the biomes' ground */
+    p->live.view_radius = 1;
+    p->create.mesh_pool_mib = 8;
+    p->create.workers = 1;
+    if (!test_world_open(r, 64, NULL, home, &err)) fail_msg("world: %s", err.msg);
 }
 
-static void rig_close(Rig *r) {
-    world_destroy(r->w);
-    mem_budget_release(&r->mem);
-}
+static void rig_close(Rig *r) { test_world_close(r); }
 
 /* The colour of each column's highest top face of material mat in chunk (cx, cz), from a vertex
  * with no AO (the face's colour x the light at its height), into col[z][x] with the face's y in
@@ -176,7 +161,7 @@ static void top_colours(Rig *r, int32_t cx, int32_t cz, int mat, int16_t col[CHU
         for (int x = 0; x < CHUNK_SIZE; x++) col[z][x][0] = -1, ymax[z][x] = -1000;
     ChunkMesh m;
     WorldBuildTiming t;
-    assert_true(world_build_chunk_lod(r->w, cx, cz, 0, 0.0, &m, &t));
+    assert_true(world_build_chunk_lod(r->world, cx, cz, 0, 0.0, &m, &t));
     for (int pass = 0; pass < 2; pass++)
         for (uint32_t i = 0; i < m.opaque_parts; i++)
             for (uint32_t q = 0; q < m.parts[i].vert_count; q += 4) {
@@ -200,7 +185,7 @@ static void top_colours(Rig *r, int32_t cx, int32_t cz, int mat, int16_t col[CHU
                         break;
                     }
             }
-    world_free_mesh(r->w, &m);
+    world_free_mesh(r->world, &m);
 }
 
 static int step_of(const int16_t *a, const int16_t *b) {
@@ -263,7 +248,7 @@ static const int16_t *ground_at(int x, int z) {
     if (x < -MESH_HALF || z < -MESH_HALF || x >= MESH_HALF || z >= MESH_HALF) return NULL;
     const int16_t *c = g_home.rgb[z + MESH_HALF][x + MESH_HALF];
     if (c[0] < 0 || map_at(x, z) >= ISLAND_FIELD_MAX_TYPES) return NULL;
-    if (island_field_path_at(&g_home.field, (float)x + 0.5f, (float)z + 0.5f)) return NULL;
+    if (island_field_path_at(&g_home.home.field, (float)x + 0.5f, (float)z + 0.5f)) return NULL;
     return c;
 }
 
@@ -276,23 +261,33 @@ static int cmp_double(const void *a, const void *b) {
     return (x > y) - (x < y);
 }
 
+#define LIGHT_LEVELS (WORLD_Y_MAX - WORLD_Y_MIN + 1)
+
+/* One pass over the columns, their ratios gathered by height, then each height's median. */
 static void measure_light(void) {
-    static double ratio[MESH_SPAN * MESH_SPAN];
-    const IslandField *f = &g_home.field;
-    for (int y = WORLD_Y_MIN; y <= WORLD_Y_MAX; y++) {
-        uint32_t n = 0;
-        for (int z = -MESH_HALF; z < MESH_HALF; z++)
-            for (int x = -MESH_HALF; x < MESH_HALF; x++) {
-                const int16_t *c = ground_at(x, z);
-                if (!c || c[3] != y) continue;
-                uint32_t rgb = f->type_rgb[map_at(x, z)];
-                double s = (double)((rgb >> 16) & 0xffu) + (double)((rgb >> 8) & 0xffu) + (double)(rgb & 0xffu);
-                ratio[n++] = (double)(c[0] + c[1] + c[2]) / s;
-            }
-        g_light[y - WORLD_Y_MIN] = 0.0;
-        if (n < 5) continue;
-        qsort(ratio, n, sizeof ratio[0], cmp_double);
-        g_light[y - WORLD_Y_MIN] = ratio[n / 2];
+    static double ratio[MESH_SPAN * MESH_SPAN], by_height[MESH_SPAN * MESH_SPAN];
+    static int16_t level[MESH_SPAN * MESH_SPAN];
+    uint32_t count[LIGHT_LEVELS] = {0}, start[LIGHT_LEVELS], n = 0;
+    const IslandField *f = &g_home.home.field;
+    for (int z = -MESH_HALF; z < MESH_HALF; z++)
+        for (int x = -MESH_HALF; x < MESH_HALF; x++) {
+            const int16_t *c = ground_at(x, z);
+            if (!c || c[3] < WORLD_Y_MIN || c[3] > WORLD_Y_MAX) continue;
+            uint32_t rgb = f->type_rgb[map_at(x, z)];
+            double s = (double)((rgb >> 16) & 0xffu) + (double)((rgb >> 8) & 0xffu) + (double)(rgb & 0xffu);
+            ratio[n] = (double)(c[0] + c[1] + c[2]) / s;
+            level[n] = (int16_t)(c[3] - WORLD_Y_MIN);
+            count[level[n]]++;
+            n++;
+        }
+    for (uint32_t y = 0, at = 0; y < LIGHT_LEVELS; at += count[y], y++) start[y] = at;
+    for (uint32_t i = 0; i < n; i++) by_height[start[level[i]]++] = ratio[i];
+    for (uint32_t y = 0; y < LIGHT_LEVELS; y++) {
+        double *r = by_height + start[y] - count[y];
+        g_light[y] = 0.0;
+        if (count[y] < 5) continue;
+        qsort(r, count[y], sizeof r[0], cmp_double);
+        g_light[y] = r[count[y] / 2];
     }
 }
 
@@ -310,7 +305,7 @@ static bool base_at(int x, int z, double out[3]) {
 /* The place the ground at (x, z) looks like: of the types the map has within 12 blocks, the one
  * whose colour is nearest to the base colour c (types far away may share a colour). */
 static uint8_t owner_of(int x, int z, const double *c) {
-    const IslandField *f = &g_home.field;
+    const IslandField *f = &g_home.home.field;
     bool near[ISLAND_FIELD_MAX_TYPES] = {false};
     for (int j = -12; j <= 12; j += 2)
         for (int i = -12; i <= 12; i += 2) {
@@ -335,7 +330,7 @@ static uint8_t owner_of(int x, int z, const double *c) {
  * colours differ by 24 or more (per channel): with 12 columns of a then 12 of b on the ground, the
  * columns whose base colour lies between the two, 10-90% of the way from a's to b's. -1: none. */
 static int crossing_band(int x, int z) {
-    const IslandField *f = &g_home.field;
+    const IslandField *f = &g_home.home.field;
     uint8_t a = map_at(x, z), b = map_at(x + 1, z);
     if (a == b || a >= f->n_types || b >= f->n_types) return -1;
     double c[24][3], ca[3], cb[3], dd = 0.0, d = 0.0;
@@ -360,7 +355,7 @@ static int crossing_band(int x, int z) {
 
 /* The field cell of block column (x, z) (the map's resolution), as an index, or -1 off the field. */
 static int cell_of(int x, int z) {
-    const IslandField *f = &g_home.field;
+    const IslandField *f = &g_home.home.field;
     float u = ((float)x + 0.5f - f->centre_x) / f->cell_meters + 0.5f * (float)f->size;
     float v = ((float)z + 0.5f - f->centre_z) / f->cell_meters + 0.5f * (float)f->size;
     if (!(u >= 0.0f && v >= 0.0f && u < (float)f->size && v < (float)f->size)) return -1;
@@ -386,7 +381,7 @@ static void test_ground_blends(void **state) {
     (void)state;
     const int biome_worst = biome_largest_step();
     Rig r;
-    rig_open(&r, &g_home.field);
+    rig_open(&r, &g_home.home.field);
     scan_home(&r);
     rig_close(&r);
     measure_light();
@@ -432,7 +427,7 @@ static void test_ground_blends(void **state) {
         }
         if (!n) continue;
         cells++;
-        cells_agree += best == g_home.field.type[c];
+        cells_agree += best == g_home.home.field.type[c];
     }
     printf("ground: %u columns (%u look like their map type, %.1f%%), %u map cells: map = ground on %u (%.1f%%); "
            "%u neighbour pairs at one height within %d blocks of a border, largest step %d (biome borders %d; steps "
@@ -450,7 +445,7 @@ static void test_ground_blends(void **state) {
 /* The bake is the same bits everywhere: the place and colour grids hash to the x86 value. */
 static void test_bake_is_deterministic(void **state) {
     (void)state;
-    const IslandField *f = &g_home.field;
+    const IslandField *f = &g_home.home.field;
     uint64_t h = hash_fnv1a64(f->type, (size_t)f->size * f->size, 0);
     h = hash_fnv1a64(f->ground_rgb, (size_t)f->size * f->size * 3, h);
     printf("field: places and ground colours hash %016llx\n", (unsigned long long)h);

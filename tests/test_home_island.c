@@ -14,21 +14,17 @@
 
 #include "island/island.h"
 #include "support/alloc_count.h"
+#include "support/home_world.h"
 #include "sim/sim.h"
 #include "world/world.h"
 
-#define FIELD 256u
 #define SPAN 768                   /* blocks of columns sampled per side, centred on the island (640 m) */
 #define HALF (SPAN / 2)
 
 typedef struct Home {
-    IslandCodex cx;
-    Island isl;
-    IslandField field;
-    MemBudget mem;
-    MemBudget wmem;
+    HomeIsland home;
+    TestWorld tw;
     World *world;
-    WorldParams params;
     float sea;
     int16_t top[SPAN][SPAN];       /* highest solid block per column, -1 none (x, z = index - HALF) */
     uint8_t mat[SPAN][SPAN];       /* its voxel code */
@@ -62,27 +58,22 @@ static int setup_seed(uint64_t seed) {
     Home *h = &g_home;
     memset(h, 0, sizeof *h);
     SkyError err = {0};
-    size_t len = 0;
-    const void *pak = island_pak_default(&len);
-    if (!pak || !island_pak_load(&h->cx, pak, len, &err)) return -1;
-    int scope = island_codex_find_scope(&h->cx, "island");
-    if (scope < 0) return -1;
-    size_t work = island_work_bytes(), field = island_field_bytes(&h->cx, (uint32_t)scope, FIELD);
-    if (!mem_budget_init(&h->mem, work + field + (1u << 16), &err)) return -1;
-    MemArena arena;
-    if (!mem_arena_init(&arena, &h->mem, work > field ? work : field)) return -1;
-    IslandParams ip = {.seed = seed, .scope = (uint32_t)scope, .site_count = 0};
-    if (!island_generate(&h->isl, &h->cx, &ip, &arena, &err)) return -1;
-    if (!island_bake_field(&h->field, &h->isl, &h->cx, FIELD, 0.0f, 0.0f, &arena, &err)) return -1;
-    world_params_default(&h->params);
-    h->params.gen.seed = seed;
-    h->params.live.view_radius = 10;   /* the game's: the spawn surveys that far */
-    h->params.create.mesh_pool_mib = 8;
-    h->params.create.workers = 1;
-    if (!mem_budget_init(&h->wmem, (size_t)64 << 20, &err)) return -1;
-    h->world = world_create(&h->wmem, NULL, &h->params, &h->field, &err);
-    if (!h->world) return -1;
-    h->sea = world_home_sea(&h->params.gen, &h->field);
+    if (!home_island_make(&h->home, seed, &err)) {
+        fprintf(stderr, "home island: %s\n", err.msg);
+        return -1;
+    }
+    WorldParams *p = &h->tw.params;
+    world_params_default(p);
+    p->gen.seed = seed;
+    p->live.view_radius = 10;   /* the game's: the spawn surveys that far */
+    p->create.mesh_pool_mib = 8;
+    p->create.workers = 1;
+    if (!test_world_open(&h->tw, 64, NULL, &h->home.field, &err)) {
+        fprintf(stderr, "world: %s\n", err.msg);
+        return -1;
+    }
+    h->world = h->tw.world;
+    h->sea = world_home_sea(&p->gen, &h->home.field);
     for (int cz = -HALF / CHUNK_SIZE; cz < HALF / CHUNK_SIZE; cz++)
         for (int cx = -HALF / CHUNK_SIZE; cx < HALF / CHUNK_SIZE; cx++)
             if (!scan_chunk(h, cx, cz)) return -1;
@@ -96,9 +87,8 @@ static int setup(void **state) {
 
 static int teardown(void **state) {
     (void)state;
-    world_destroy(g_home.world);
-    mem_budget_release(&g_home.wmem);
-    mem_budget_release(&g_home.mem);
+    test_world_close(&g_home.tw);
+    home_island_release(&g_home.home);
     return 0;
 }
 
@@ -113,9 +103,9 @@ static uint8_t type_at(const IslandField *f, int x, int z) {
 static int top_at(int x, int z) { return g_home.top[z + HALF][x + HALF]; }
 
 static int type_with_prop(const char *key, int32_t value) {
-    for (uint32_t t = 0; t < g_home.cx.n_types; t++) {
+    for (uint32_t t = 0; t < g_home.home.cx.n_types; t++) {
         int32_t v = 0;
-        if (island_codex_prop(&g_home.cx, t, -1, key, &v) && v == value) return (int)t;
+        if (island_codex_prop(&g_home.home.cx, t, -1, key, &v) && v == value) return (int)t;
     }
     return -1;
 }
@@ -125,14 +115,14 @@ static int type_with_prop(const char *key, int32_t value) {
 static void test_peak_and_size(void **state) {
     (void)state;
     const Home *h = &g_home;
-    const IslandScope *s = &h->cx.scopes[h->isl.scope];
+    const IslandScope *s = &h->home.cx.scopes[h->home.isl.scope];
     uint32_t peak = 0;
-    for (uint32_t i = 0; i < h->isl.n_sites; i++)
-        if (h->isl.sites[i].elevation_m > h->isl.sites[peak].elevation_m) peak = i;
+    for (uint32_t i = 0; i < h->home.isl.n_sites; i++)
+        if (h->home.isl.sites[i].elevation_m > h->home.isl.sites[peak].elevation_m) peak = i;
     int best = -1, bx = 0, bz = 0, xmin = SPAN, xmax = -SPAN;
     for (int z = -HALF; z < HALF; z++)
         for (int x = -HALF; x < HALF; x++) {
-            if (type_at(&h->field, x, z) == ISLAND_FIELD_OFF) continue;
+            if (type_at(&h->home.field, x, z) == ISLAND_FIELD_OFF) continue;
             int t = top_at(x, z);
             if (t > best) best = t, bx = x, bz = z;
             if (t >= h->sea - 2) {
@@ -140,13 +130,13 @@ static void test_peak_and_size(void **state) {
                 if (x > xmax) xmax = x;
             }
         }
-    double px = h->isl.sites[peak].x_m, pz = h->isl.sites[peak].z_m;
+    double px = h->home.isl.sites[peak].x_m, pz = h->home.isl.sites[peak].z_m;
     int ptop = top_at((int)floor(px), (int)floor(pz));
     double off = sqrt((bx - px) * (bx - px) + (bz - pz) * (bz - pz));
     printf("sea %.0f, top %u m: highest column %d at %d,%d (%.1f m from the peak site %s at %.0f,%.0f, top %d); "
-           "width %d blocks of %u m\n", h->sea, s->elevation_top_m, best, bx, bz, off, h->cx.types[h->isl.sites[peak].type].id,
+           "width %d blocks of %u m\n", h->sea, s->elevation_top_m, best, bx, bz, off, h->home.cx.types[h->home.isl.sites[peak].type].id,
            px, pz, ptop, xmax - xmin + 1, s->diameter_m);
-    assert_string_equal(h->cx.types[h->isl.sites[peak].type].id, "mountain_peak");   /* the guarantee's site */
+    assert_string_equal(h->home.cx.types[h->home.isl.sites[peak].type].id, "mountain_peak");   /* the guarantee's site */
     assert_true(off <= 20.0);
     assert_true(best - ptop <= 2);
     /* Real units: the peak stands elevation_top_meters blocks over the sea level (+-3: the lens
@@ -163,18 +153,18 @@ static void test_peak_and_size(void **state) {
 static void test_coast(void **state) {
     (void)state;
     const Home *h = &g_home;
-    const double R = h->field.radius_m;
+    const double R = h->home.field.radius_m;
     int beach = type_with_prop("coast", 1), cliff = type_with_prop("coast", 2);
     assert_true(beach >= 0 && cliff >= 0);
     double cliff_min = 1e9;
-    for (uint32_t i = 0; i < h->isl.n_sites; i++)
-        if (h->isl.sites[i].type == cliff && h->isl.sites[i].elevation_m < cliff_min) cliff_min = h->isl.sites[i].elevation_m;
+    for (uint32_t i = 0; i < h->home.isl.n_sites; i++)
+        if (h->home.isl.sites[i].type == cliff && h->home.isl.sites[i].elevation_m < cliff_min) cliff_min = h->home.isl.sites[i].elevation_m;
     uint32_t n_beach = 0, n_cliff = 0, beach_low = 0, cliff_wall = 0, rim_n = 0, below = 0;
     int rim_min = 1000, beach_max = -1;
     for (int z = -HALF; z < HALF; z++)
         for (int x = -HALF; x < HALF; x++) {
             double r = sqrt((x + 0.5) * (x + 0.5) + (z + 0.5) * (z + 0.5));
-            uint8_t t = type_at(&h->field, x, z);
+            uint8_t t = type_at(&h->home.field, x, z);
             if (t == ISLAND_FIELD_OFF || r < R - 14.0 || r > R - 8.0) continue;
             /* March outward along the radius. */
             int last[24], n = 0;
@@ -223,10 +213,10 @@ static void test_crater(void **state) {
     int crater = type_with_prop("crater_radius_m", 40);
     assert_true(crater >= 0);
     uint32_t found = 0;
-    for (uint32_t i = 0; i < h->isl.n_sites; i++) {
-        if (h->isl.sites[i].type != crater) continue;
+    for (uint32_t i = 0; i < h->home.isl.n_sites; i++) {
+        if (h->home.isl.sites[i].type != crater) continue;
         found++;
-        double cx = h->isl.sites[i].x_m, cz = h->isl.sites[i].z_m;
+        double cx = h->home.isl.sites[i].x_m, cz = h->home.isl.sites[i].z_m;
         int centre = top_at((int)floor(cx), (int)floor(cz)), rim = -1;
         for (int a = 0; a < 64; a++) {   /* the highest point on circles of 30..50 m */
             double ang = a * (6.283185307179586 / 64);
@@ -246,15 +236,15 @@ static void test_crater(void **state) {
 static void test_paths(void **state) {
     (void)state;
     Home *h = &g_home;
-    const IslandField *f = &h->field;
+    const IslandField *f = &h->home.field;
     uint32_t pr = (f->path_rgb >> 16) & 0xffu, pg = (f->path_rgb >> 8) & 0xffu, pb = f->path_rgb & 0xffu;
     IslandField nopath = *f;
     nopath.path_bits = NULL;
     uint32_t checked = 0, path_faces = 0, path_like = 0, other_same = 0, other = 0;
-    for (uint32_t e = 0; e < h->isl.n_edges && checked < 6; e++) {
-        const IslandEdge *ed = &h->isl.edges[e];
+    for (uint32_t e = 0; e < h->home.isl.n_edges && checked < 6; e++) {
+        const IslandEdge *ed = &h->home.isl.edges[e];
         if (!ed->path) continue;
-        const IslandSite *a = &h->isl.sites[ed->a], *b = &h->isl.sites[ed->b];
+        const IslandSite *a = &h->home.isl.sites[ed->a], *b = &h->home.isl.sites[ed->b];
         double mx = 0.5 * (a->x_m + b->x_m), mz = 0.5 * (a->z_m + b->z_m);
         int32_t cx = (int32_t)floor(mx / CHUNK_SIZE), cz = (int32_t)floor(mz / CHUNK_SIZE);
         ChunkMesh m[2];
@@ -313,7 +303,7 @@ static void test_paths(void **state) {
 static void test_voxels_match_density(void **state) {
     (void)state;
     Home *h = &g_home;
-    const double R = h->field.radius_m;
+    const double R = h->home.field.radius_m;
     const double spots[][2] = {{0, 0}, {R - 6, 0}, {0, -(R - 3)}, {-(R + 40), 10}, {84, -26}, {R * 0.7, R * 0.7}};
     Rng r;
     rng_seed(&r, 2026, 11);

@@ -1,4 +1,4 @@
-/* Objects you can hit (issue 22, item 3): the solid object boxes collision reads
+/* Objects you can hit: the solid object boxes collision reads
  * (world_solid_objects) are the boxes the chunk jobs place and mesh at LOD 0; flying into a tree
  * trunk, a boulder and a home-island landmark crashes at 40 and 1000 m/s; flying between two
  * trees and through flowers does not; the spawn and a restart are clear of objects. The objects
@@ -15,17 +15,15 @@
 
 #include "island/island.h"
 #include "sim/sim.h"
+#include "support/home_world.h"
 #include "world/props_internal.h"
 #include "world/world.h"
 #include "world/world_internal.h"
 
-static IslandCodex g_cx;
-static Island g_isl;
-static IslandField g_field;
-static uint8_t g_arena_buf[1 << 20];
+static HomeIsland g_home;
 static ChunkScratch g_s;
 static WorldGen g_gen;
-static MemBudget g_budget;
+static TestWorld g_tw;
 static World *g_w;
 
 /* The objects of the scanned chunks, from the chunk path, with their LOD-0 boxes. */
@@ -85,23 +83,12 @@ static void scan_chunks(int32_t cx0, int32_t cx1, int32_t cz0, int32_t cz1) {
 
 static int setup(void **state) {
     (void)state;
-    size_t len = 0;
-    const void *pak = island_pak_default(&len);
     SkyError err = {0};
-    assert_true(island_pak_load(&g_cx, pak, len, &err));
-    MemArena work;
-    mem_arena_init_buffer(&work, g_arena_buf, sizeof g_arena_buf);
-    int scope = island_codex_find_scope(&g_cx, "island");
-    assert_true(scope >= 0);
-    IslandParams ip = {.seed = 1, .scope = (uint32_t)scope, .site_count = 0};
-    assert_true(island_generate(&g_isl, &g_cx, &ip, &work, &err));
-    assert_true(island_bake_field(&g_field, &g_isl, &g_cx, 256, 0.0f, 0.0f, &work, &err));
-    WorldParams p;
-    world_params_default(&p);
-    gen_init(&g_gen, &p.gen, &g_field);
-    assert_true(mem_budget_init(&g_budget, (size_t)48 << 20, &err));
-    g_w = world_create(&g_budget, NULL, &p, &g_field, &err);
-    assert_non_null(g_w);
+    if (!home_island_make(&g_home, 1, &err)) fail_msg("home island: %s", err.msg);
+    world_params_default(&g_tw.params);
+    gen_init(&g_gen, &g_tw.params.gen, &g_home.field);
+    if (!test_world_open(&g_tw, 48, NULL, &g_home.field, &err)) fail_msg("world: %s", err.msg);
+    g_w = g_tw.world;
     /* The chunks round the first landmarks (3 x 3 each): the island's places with their flora. */
     assert_true(g_gen.n_marks > 0);
     for (uint32_t i = 0; i < g_gen.n_marks && i < SCAN_MARKS; i++) {
@@ -120,8 +107,8 @@ static int setup(void **state) {
 
 static int teardown(void **state) {
     (void)state;
-    world_destroy(g_w);
-    mem_budget_release(&g_budget);
+    test_world_close(&g_tw);
+    home_island_release(&g_home);
     return 0;
 }
 

@@ -1,4 +1,4 @@
-/* Tests for island generation over 500 seeds (I9-I14): placement, hard limits, beach/cliff
+/* Tests for island generation over 500 seeds (100 under emulation) (I9-I14): placement, hard limits, beach/cliff
  * heights, the type cap, paths, the daily round trip, unique names, the baked field, no heap
  * use, and golden hashes that must match on every platform (I13). */
 #include <stdarg.h>
@@ -13,8 +13,11 @@
 
 #include "island/island.h"
 #include "support/alloc_count.h"
+#include "support/emulated.h"
 
-#define SEEDS 500
+/* The seeds the properties are checked over: under emulation (qemu-user, where the 2,300 islands
+ * of the native run take a quarter of a minute) the first 100 of them; the goldens are the same. */
+#define SEEDS (test_running_emulated() ? 100u : 500u)
 
 static IslandCodex g_cx;
 static Island g_isl;
@@ -128,7 +131,7 @@ static void test_types_limits_beach_cliff_cap(void **state) {
         gf_islands += isl->guarantee_fallbacks > 0;
         fallbacks += isl->fallbacks;
     }
-    print_message("note: sandy_beach elevation <= %d, cliff >= %d; cap exceeded on %u of %d islands (%.1f%%), "
+    print_message("note: sandy_beach elevation <= %d, cliff >= %d; cap exceeded on %u of %u islands (%.1f%%), "
                   "guarantee fallbacks on %u, fallback sites %u\n",
                   beach_max, cliff_min, overflow_islands, SEEDS, 100.0 * overflow_islands / SEEDS, gf_islands, fallbacks);
     assert_true(beach_max >= 0 && cliff_min < (1 << 20));
@@ -202,7 +205,7 @@ static void test_paths_and_round_trip(void **state) {
         check_paths(isl);
         if (isl->round_trip_minutes > worst) worst = isl->round_trip_minutes;
     }
-    print_message("longest base round trip over %d islands: %u of %u minutes\n", SEEDS, worst,
+    print_message("longest base round trip over %u islands: %u of %u minutes\n", SEEDS, worst,
                   g_isl.daily_budget_minutes);
     for (uint64_t seed = 1; seed <= 50; seed++) {   /* network properties hold at 60 sites too */
         const Island *isl = gen(seed, 60);
@@ -336,15 +339,17 @@ static void test_field_bake(void **state) {
     assert_non_null(strstr(err.msg, "more than the arena has"));
 }
 
-/* The baked ground over 100 islands: the highest cell is the peak guarantee's site (within two
- * cells), every crater site lies in a bowl under its rim, and beaches' ground at the rim stays
- * near sea level while cliffs' keeps their height. */
+/* The baked ground over 100 islands (25 under emulation, where a bake takes a quarter of a
+ * second): the highest cell is the peak guarantee's site (within two cells), every crater site
+ * lies in a bowl under its rim, and beaches' ground at the rim stays near sea level while cliffs'
+ * keeps their height. */
 static void test_field_shape(void **state) {
     (void)state;
     static uint8_t buf[1 << 18];
     int peak_type = type_id("mountain_peak"), crater = type_id("crater");
     uint32_t craters = 0;
-    for (uint64_t seed = 1; seed <= 100; seed++) {
+    const uint32_t islands = test_running_emulated() ? 25u : 100u;
+    for (uint64_t seed = 1; seed <= islands; seed++) {
         const Island *isl = gen(seed, 0);
         MemArena mem;
         mem_arena_init_buffer(&mem, buf, sizeof buf);
@@ -378,8 +383,8 @@ static void test_field_shape(void **state) {
             craters++;
         }
     }
-    printf("field shape: 100 islands, peak on top; %u craters in bowls\n", craters);
-    assert_true(craters >= 60);
+    printf("field shape: %u islands, peak on top; %u craters in bowls\n", islands, craters);
+    assert_true(craters >= 60 * islands / 100);   /* most islands have craters to check */
 }
 
 static void test_no_heap_and_bad_params(void **state) {

@@ -1,4 +1,4 @@
-/* Render test for a flight far out: the same view 2^40 blocks (1.1e12 m) out and
+/* Render test for a flight far out (a world without an edge): the same view 2^40 blocks (1.1e12 m) out and
  * near the origin, each drawn twice 0.1 m apart. Chunk and camera positions are doubles and the
  * renderer forms its floats relative to the camera, so far out two frames 0.1 m apart differ no
  * more than near the origin (no jitter: a float of the absolute position would be 65536 m

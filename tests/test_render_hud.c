@@ -16,6 +16,7 @@
 #include "island/island.h"
 #include "render/render.h"
 #include "support/alloc_count.h"
+#include "support/home_world.h"
 #include "support_gl/render_fixture.h"
 
 #pragma GCC diagnostic push
@@ -369,32 +370,17 @@ static void test_empty_queue_draws_nothing(void **state) {
 
 /* ---------------------------------------------------------------- the island map */
 #define MAP_SEED 1
-#define FIELD 256
+#define FIELD ((int)HOME_FIELD_CELLS)
 
-static IslandCodex g_cx;
-static Island g_isl;
-static IslandField g_field;
-static MemBudget g_island_mem;
+static HomeIsland g_home;
 static bool g_island_ready;
 
-/* The home island as the game makes it: the built-in pack, scope "island", its field baked. */
+/* The home island as the game makes it (support/home_world.h), set on the map. */
 static void home_island(void) {
     if (g_island_ready) return;
     SkyError err = {0};
-    size_t len = 0;
-    const void *pak = island_pak_default(&len);
-    assert_non_null(pak);
-    assert_true(island_pak_load(&g_cx, pak, len, &err));
-    int scope = island_codex_find_scope(&g_cx, "island");
-    assert_true(scope >= 0);
-    size_t work = island_work_bytes(), field = island_field_bytes(&g_cx, (uint32_t)scope, FIELD);
-    assert_true(mem_budget_init(&g_island_mem, work + field + (1u << 16), &err));
-    MemArena arena;
-    assert_true(mem_arena_init(&arena, &g_island_mem, work > field ? work : field));
-    IslandParams p = {.seed = MAP_SEED, .scope = (uint32_t)scope, .site_count = 0};
-    assert_true(island_generate(&g_isl, &g_cx, &p, &arena, &err));
-    assert_true(island_bake_field(&g_field, &g_isl, &g_cx, FIELD, 0.0f, 0.0f, &arena, &err));
-    assert_true(render_map_set(g_fx.render, &g_field, &g_isl, &g_cx, "en", &err));
+    if (!home_island_make(&g_home, MAP_SEED, &err)) fail_msg("home island: %s", err.msg);
+    assert_true(render_map_set(g_fx.render, &g_home.field, &g_home.isl, &g_home.cx, "en", &err));
     g_island_ready = true;
 }
 
@@ -420,10 +406,10 @@ static const int SIDE = MAP_H, SQ_X = MAP_X + (MAP_W - MAP_H) / 2, SQ_Y = MAP_Y;
 
 /* The canvas pixel of world metres (x, z): the square spans the field, north up. */
 static double map_px(double x) {
-    return SQ_X + (x - g_field.centre_x + g_field.radius_m) / (2.0 * g_field.radius_m) * SIDE;
+    return SQ_X + (x - g_home.field.centre_x + g_home.field.radius_m) / (2.0 * g_home.field.radius_m) * SIDE;
 }
 static double map_py(double z) {
-    return SQ_Y + (z - g_field.centre_z + g_field.radius_m) / (2.0 * g_field.radius_m) * SIDE;
+    return SQ_Y + (z - g_home.field.centre_z + g_home.field.radius_m) / (2.0 * g_home.field.radius_m) * SIDE;
 }
 
 static bool is_arrow_red(const uint8_t *p) { return p[0] > 200 && p[1] < 110 && p[2] < 110; }
@@ -435,7 +421,7 @@ static void test_map_needs_an_island(void **state) {
     Island none;
     memset(&none, 0, sizeof none);
     SkyError err = {0};
-    assert_false(render_map_set(g_fx.render, &empty, &none, &g_cx, "en", &err));
+    assert_false(render_map_set(g_fx.render, &empty, &none, &g_home.cx, "en", &err));
     printf("message: %s\n", err.msg);
     assert_non_null(strstr(err.msg, "island map"));
     assert_int_equal(err.code, SKY_ERR_INPUT);
@@ -455,7 +441,7 @@ static void test_map_shows_the_island(void **state) {
     RenderStats s = render_stats(g_fx.render);
     assert_int_equal(s.stage_draw_calls[RENDER_STAGE_HUD], 1);   /* backdrop, map, names, arrow: one call */
     assert_int_equal(s.hud_dropped, 0);
-    printf("note: map frame: %u HUD quads in 1 draw call, %u sites\n", s.hud_quads, g_isl.n_sites);
+    printf("note: map frame: %u HUD quads in 1 draw call, %u sites\n", s.hud_quads, g_home.isl.n_sites);
 
     /* The ground: on-island pixels in their cell's type colour, shaded (k * colour); the
      * corners of the square off the island show the backdrop. */
@@ -463,7 +449,7 @@ static void test_map_shows_the_island(void **state) {
     for (int y = SQ_Y; y < SQ_Y + SIDE; y++)
         for (int x = SQ_X; x < SQ_X + SIDE; x++) {
             int i = (int)((x - SQ_X + 0.5) * FIELD / SIDE), j = (int)((y - SQ_Y + 0.5) * FIELD / SIDE);
-            uint8_t t = g_field.type[j * FIELD + i];
+            uint8_t t = g_home.field.type[j * FIELD + i];
             const uint8_t *p = at(&c, g_px, x, y);
             if (t == ISLAND_FIELD_OFF) {
                 sea++;
@@ -471,8 +457,8 @@ static void test_map_shows_the_island(void **state) {
                 continue;
             }
             land++;
-            double rgb[3] = {(g_field.type_rgb[t] >> 16) & 0xff, (g_field.type_rgb[t] >> 8) & 0xff,
-                             g_field.type_rgb[t] & 0xff};
+            double rgb[3] = {(g_home.field.type_rgb[t] >> 16) & 0xff, (g_home.field.type_rgb[t] >> 8) & 0xff,
+                             g_home.field.type_rgb[t] & 0xff};
             double k = (p[0] * rgb[0] + p[1] * rgb[1] + p[2] * rgb[2]) /
                        (rgb[0] * rgb[0] + rgb[1] * rgb[1] + rgb[2] * rgb[2]);   /* the shade that fits best */
             bool ok = k > 0.15 && k < 1.3;
@@ -492,11 +478,11 @@ static void test_map_shows_the_island(void **state) {
 
     /* Every site's dot at its metres' pixel (the base's in gold), but under the arrow. */
     double cx = map_px(ax), cy = map_py(az), len = SIDE / 16.0;
-    for (uint32_t k = 0; k < g_isl.n_sites; k++) {
-        int x = (int)floor(map_px(g_isl.sites[k].x_m)), y = (int)floor(map_py(g_isl.sites[k].z_m));
+    for (uint32_t k = 0; k < g_home.isl.n_sites; k++) {
+        int x = (int)floor(map_px(g_home.isl.sites[k].x_m)), y = (int)floor(map_py(g_home.isl.sites[k].z_m));
         if (fabs(x - cx) < len && fabs(y - cy) < len) continue;
         const uint8_t *p = at(&c, g_px, x, y);
-        bool ok = k == g_isl.base ? near(p, 255, 214, 41, TOL) : near(p, 255, 255, 255, TOL);
+        bool ok = k == g_home.isl.base ? near(p, 255, 214, 41, TOL) : near(p, 255, 255, 255, TOL);
         if (!ok) print_error("site %u at (%d, %d): %d %d %d\n", k, x, y, p[0], p[1], p[2]);
         assert_true(ok);
     }
@@ -516,7 +502,7 @@ static void test_map_arrow_clamped_outside_the_island(void **state) {
     (void)state;
     home_island();
     /* 5 km east of the island: the arrow on the rectangle's right edge, level with the centre. */
-    Canvas c = map_frame(g_field.centre_x + 5000.0, g_field.centre_z, 180.0f);
+    Canvas c = map_frame(g_home.field.centre_x + 5000.0, g_home.field.centre_z, 180.0f);
     long red = 0, sx = 0, sy = 0;
     for (int y = 0; y < c.ch; y++)
         for (int x = 0; x < c.cw; x++) {
@@ -565,6 +551,6 @@ int main(void) {
         cmocka_unit_test(test_hud_frames_do_not_allocate),
     };
     int rc = cmocka_run_group_tests(tests, setup, teardown);
-    if (g_island_ready) mem_budget_release(&g_island_mem);
+    if (g_island_ready) home_island_release(&g_home);
     return rc;
 }

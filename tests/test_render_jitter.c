@@ -1,4 +1,4 @@
-/* Render test for "no jitter" far out, with the real game booted offscreen: two
+/* Render test for "no jitter" far out (a world without an edge), with the real game booted offscreen: two
  * frames 0.1 m apart at 10^12 m differ no more than two frames 0.1 m apart near the origin, and
  * neither place is empty sky (ground in a good share of the picture, chunks drawn). The ground
  * differs between the places (bright snow and forest show a motion more than grey rock: the raw
@@ -39,9 +39,9 @@ static int setup(void **state) {
     if (!mkdtemp(g_dir)) return -1;
     setenv("SDL_VIDEODRIVER", "offscreen", 1);
     static GameOptions opt;
-    char *argv[] = {"skyisles", "--offscreen", "--size", "320x240", "--config", g_dir, "--view-radius", "3",
-                    "--no-clouds", "--no-sky-clouds", "--no-aircraft", "--no-hud", "--mem", "128", NULL};
-    if (!fixture_game_boot(&g_game, &opt, 14, argv)) return -1;
+    TestArgs args = test_args("--offscreen", "--size", "320x240", "--config", g_dir, "--view-radius", "3",
+                              "--no-clouds", "--no-sky-clouds", "--no-aircraft", "--no-hud", "--mem", "128");
+    if (!fixture_game_boot(&g_game, &opt, args)) return -1;
     game_show(&g_game, "none");
     return 0;
 }

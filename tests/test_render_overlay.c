@@ -32,9 +32,9 @@ static int setup(void **state) {
     static GameOptions opt;
     /* A small world (radius 2, no voxel or sky clouds): the screens are the subject, and the
      * emulated run must stay quick. */
-    char *argv[] = {"skyisles", "--offscreen", "--size", "640x480", "--config", g_dir, "--view-radius", "2",
-                    "--no-clouds", "--no-sky-clouds", "--mem", "96", NULL};
-    if (!fixture_game_boot(&g_game, &opt, 12, argv)) return -1;
+    TestArgs args = test_args("--offscreen", "--size", "640x480", "--config", g_dir, "--view-radius", "2",
+                              "--no-clouds", "--no-sky-clouds", "--mem", "96");
+    if (!fixture_game_boot(&g_game, &opt, args)) return -1;
     game_show(&g_game, "hud");
     game_wait_world(&g_game, 120.0);
     return 0;

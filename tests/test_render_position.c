@@ -38,9 +38,9 @@ static int setup(void **state) {
     if (!mkdtemp(g_dir)) return -1;
     setenv("SDL_VIDEODRIVER", "offscreen", 1);
     static GameOptions opt;
-    char *argv[] = {"skyisles", "--offscreen", "--size", "1280x720", "--config", g_dir, "--view-radius", "2",
-                    "--no-clouds", "--no-sky-clouds", "--mem", "96", NULL};
-    if (!fixture_game_boot(&g_game, &opt, 12, argv)) return -1;
+    TestArgs args = test_args("--offscreen", "--size", "1280x720", "--config", g_dir, "--view-radius", "2",
+                              "--no-clouds", "--no-sky-clouds", "--mem", "96");
+    if (!fixture_game_boot(&g_game, &opt, args)) return -1;
     power_set_battery_query(fake_battery);
     return 0;
 }

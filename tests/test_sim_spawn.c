@@ -187,12 +187,14 @@ static void check_spawn_over_home(const Fix *x, const SimSpawn *s, const char *w
 static const uint64_t k_seeds[] = {20261129u, 1u, 2u, 3u, 42u, 777u, 9001u, 123456789u};
 #define NSEEDS (sizeof k_seeds / sizeof k_seeds[0])
 
-/* A home island at the origin, as the game bakes it, under eight world seeds. */
+/* A home island at the origin, as the game bakes it, under eight world seeds (under emulation,
+ * where each spawn's survey takes seconds, the default seed, seed 3 and the last). */
 static void test_spawn_over_home_seeds(void **state) {
     (void)state;
     IslandField f;
     make_field(&f, 0.0f, 0.0f);
     for (size_t i = 0; i < NSEEDS; i++) {
+        if (test_running_emulated() && i != 0 && i != 3 && i != NSEEDS - 1) continue;
         Fix x;
         fix_open(&x, k_seeds[i], &f);
         SimSpawn s;

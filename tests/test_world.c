@@ -11,25 +11,20 @@
 
 #include "core/core.h"
 #include "support/alloc_count.h"
+#include "support/home_world.h"
 #include "world/world.h"
 #include "world/world_internal.h"
 
-typedef struct Fixture {
-    MemBudget budget;
-    World *world;
-    WorldParams params;
-} Fixture;
+typedef TestWorld Fixture;
 
 static Fixture g_fx;
 
 static int setup(void **state) {
     SkyError err = {0};
-    if (!mem_budget_init(&g_fx.budget, (size_t)96 << 20, &err)) return -1;
     world_params_default(&g_fx.params);
     g_fx.params.live.view_radius = 3;
     g_fx.params.create.mesh_pool_mib = 24;
-    g_fx.world = world_create(&g_fx.budget, NULL, &g_fx.params, NULL, &err);
-    if (!g_fx.world) {
+    if (!test_world_open(&g_fx, 96, NULL, NULL, &err)) {
         fprintf(stderr, "%s\n", err.msg);
         return -1;
     }
@@ -39,8 +34,7 @@ static int setup(void **state) {
 
 static int teardown(void **state) {
     (void)state;
-    world_destroy(g_fx.world);
-    mem_budget_release(&g_fx.budget);
+    test_world_close(&g_fx);
     return 0;
 }
 

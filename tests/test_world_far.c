@@ -1,4 +1,4 @@
-/* Tests for a world without an edge (issue 22, item 1): chunks at x and z = +-2^24, +-2^31 and
+/* Tests for a world without an edge: chunks at x and z = +-2^24, +-2^31 and
  * +-2^40 blocks and mixes of them are generated, look like the world 10^5 blocks out (solid share,
  * mean surface height, objects over 64 chunks), meet their neighbours and the point query at
  * their borders (also across block 0 and +-2^31, where the 32-bit corner maths used to wrap),
@@ -18,12 +18,13 @@
 #include "core/core.h"
 #include "noise/noise.h"
 #include "sim/sim.h"
+#include "support/home_world.h"
 #include "world/world.h"
 #include "world/world_internal.h"
 
 static ChunkScratch g_s, g_n;
 static WorldGen g_gen;
-static MemBudget g_budget;
+static TestWorld g_tw;
 static World *g_world;
 
 #define P24 (INT64_C(1) << 24)
@@ -39,21 +40,20 @@ static const int64_t k_far[][2] = {
 
 static int setup(void **state) {
     (void)state;
-    WorldParams p;
-    world_params_default(&p);
-    p.live.view_radius = 2;
-    p.create.mesh_pool_mib = 8;
-    gen_init(&g_gen, &p.gen, NULL);
+    WorldParams *p = &g_tw.params;
+    world_params_default(p);
+    p->live.view_radius = 2;
+    p->create.mesh_pool_mib = 8;
+    gen_init(&g_gen, &p->gen, NULL);
     SkyError err = {0};
-    if (!mem_budget_init(&g_budget, (size_t)48 << 20, &err)) return -1;
-    g_world = world_create(&g_budget, NULL, &p, NULL, &err);
-    return g_world ? 0 : -1;
+    if (!test_world_open(&g_tw, 48, NULL, NULL, &err)) return -1;
+    g_world = g_tw.world;
+    return 0;
 }
 
 static int teardown(void **state) {
     (void)state;
-    world_destroy(g_world);
-    mem_budget_release(&g_budget);
+    test_world_close(&g_tw);
     return 0;
 }
 

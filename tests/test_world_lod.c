@@ -13,32 +13,31 @@
 
 #include "core/core.h"
 #include "support/alloc_count.h"
+#include "support/emulated.h"
+#include "support/home_world.h"
 #include "world/world.h"
 #include "world/world_internal.h"
 
-static MemBudget g_budget;
+static TestWorld g_tw;
 static World *g_world;
 
 static int setup(void **state) {
     (void)state;
     SkyError err = {0};
-    if (!mem_budget_init(&g_budget, (size_t)64 << 20, &err)) return -1;
-    WorldParams p;
-    world_params_default(&p);
-    p.live.view_radius = 3;
-    p.create.mesh_pool_mib = 24;
-    g_world = world_create(&g_budget, NULL, &p, NULL, &err);
-    if (!g_world) {
+    world_params_default(&g_tw.params);
+    g_tw.params.live.view_radius = 3;
+    g_tw.params.create.mesh_pool_mib = 24;
+    if (!test_world_open(&g_tw, 64, NULL, NULL, &err)) {
         fprintf(stderr, "%s\n", err.msg);
         return -1;
     }
+    g_world = g_tw.world;
     return 0;
 }
 
 static int teardown(void **state) {
     (void)state;
-    world_destroy(g_world);
-    mem_budget_release(&g_budget);
+    test_world_close(&g_tw);
     return 0;
 }
 
@@ -221,14 +220,17 @@ static void test_lod0_adds_border_faces_only(void **state) {
 }
 
 /* Seen from straight above, no column of any LOD mesh is open: the world is solid below
- * WORLD_Y_MIN, so every column has a top face (coarse samples can miss a thin floor). */
+ * WORLD_Y_MIN, so every column has a top face (coarse samples can miss a thin floor). 144 chunks
+ * at every LOD natively; under emulation (some 700 builds there take most of a minute) every
+ * other one of them, a checkerboard over the same spread. */
 static void test_every_column_has_a_top(void **state) {
     (void)state;
     static uint8_t cov[CHUNK_SIZE][CHUNK_SIZE];
     uint32_t floor_faces = 0, chunks = 0;
+    const bool emulated = test_running_emulated();
     for (int cz = -6; cz < 6; cz++)
         for (int cx = -6; cx < 6; cx++)
-            for (int lod = 0; lod <= WORLD_LOD_MAX; lod++) {
+            for (int lod = 0; lod <= WORLD_LOD_MAX && !(emulated && ((cx ^ cz) & 1)); lod++) {
                 ChunkMesh m;
                 build_lod(cx * 7 + 3, cz * 5 - 1, lod, 0.0, &m);
                 memset(cov, 0, sizeof cov);

@@ -20,6 +20,7 @@
 
 #include "core/core.h"
 #include "noise/noise.h"
+#include "support/emulated.h"
 #include "world/world.h"
 
 /* The mesher once more with the float colour formula before the 16-bit steps, as
@@ -175,8 +176,9 @@ static void compare_meshes(const ChunkMesh *a, const ChunkMesh *b, uint64_t *cha
 }
 
 /* The 16-bit AO colour steps against the float formula before them, over the home island's
- * chunks, 120 along a spiral (hills, islands, caves, clouds) and four far ones, classic and at
- * LOD 0..3, full height: the same meshes but for colour channels within 1. */
+ * chunks, 120 along a spiral (hills, islands, caves, clouds; every third of them under emulation,
+ * where each chunk is meshed ten times slower) and four far ones, classic and at LOD 0..3, full
+ * height: the same meshes but for colour channels within 1. */
 static void test_colour_steps_within_one(void **state) {
     (void)state;
     IslandField f;
@@ -189,8 +191,10 @@ static void test_colour_steps_within_one(void **state) {
     /* Far chunks too (blocks past 10^11 and 10^12 m, where the noise's wide lattice holds). */
     static const int64_t k_far[4][2] = {{3100000000LL, -2700000000LL}, {-31250000000LL, 1000000000LL},
                                         {40000000000LL, 40000000000LL}, {-123456789LL, -98765432101LL}};
+    const bool emulated = test_running_emulated();
     for (int lod = -1; lod <= WORLD_LOD_MAX; lod++)
         for (int c = 0; c < 127; c++) {
+            if (emulated && c >= 3 && c < 123 && (c - 3) % 3 != 0) continue;
             int64_t cx = hcx - 1 + c % 3, cz = hcz - (c % 3 == 1);
             if (c >= 123) {
                 cx = k_far[c - 123][0], cz = k_far[c - 123][1];

@@ -7,12 +7,13 @@
 #include <stdlib.h>
 
 #include "game/game.h"
+#include "support/test_args.h"
 
-/* Parses argv into *opt (kept by the caller for the game's life) and boots g; false, with the
- * boot's error on stderr, when either fails. */
-static inline bool fixture_game_boot(Game *g, GameOptions *opt, int argc, char **argv) {
+/* Parses the command line into *opt (kept by the caller for the game's life) and boots g; false,
+ * with the boot's error on stderr, when either fails. */
+static inline bool fixture_game_boot(Game *g, GameOptions *opt, TestArgs args) {
     bool exit_now;
-    if (!game_parse_args(argc, argv, opt, &exit_now)) return false;
+    if (!game_parse_args(args.argc, args.argv, opt, &exit_now)) return false;
     SkyError err = {0};
     if (game_boot(g, opt, &err)) return true;
     fprintf(stderr, "boot: %s\n", err.msg);
