@@ -93,7 +93,7 @@ typedef struct Bench {
 static bool bench_course_setup(Game *g, Bench *b) {
     FlightState scratch = g->flight;
     SkyError err = {0};
-    if (!tour_start(&g->tour, TOUR_ISLAND, g->world, g->home.island, g->home.codex, &scratch, &err)) {
+    if (!tour_start(&g->tour, mode_bench(), g->world, g->home.island, g->home.codex, &scratch, &err)) {
         fprintf(stderr, "%s\n", err.msg);
         return false;
     }
@@ -108,7 +108,7 @@ static bool bench_course_setup(Game *g, Bench *b) {
  * the aircraft and 8 m ahead (where a rival flies), even frames without; the same flight. */
 static void bench_course_frame(Game *g, const Bench *b, int i) {
     bool on = (i & 1) != 0;
-    g->tour.mode = on ? TOUR_ISLAND : TOUR_FREE;
+    tour_hide(&g->tour, !on);
     render_rings_next(g->render, on ? 0u : b->n_rings, 1.0f);
     memset(&g->ghost, 0, sizeof g->ghost);
     if (!on) return;

@@ -12,6 +12,7 @@
 #include "platform.h"
 #include "replay.h"
 #include "settings.h"
+#include "show.h"
 #include "sim/sim.h"
 #include "world/world.h"
 
@@ -105,6 +106,8 @@ typedef struct PlayRequest {
     bool resume_saved;          /* the title's Continue: put the aircraft at the saved spot */
     bool fly_to;                /* the pause menu's Fly to: move the aircraft to fly_pos (play_jump) */
     double fly_pos[3];
+    bool start_mode;            /* the pause menu's choice of a game mode: start row `mode` of the mode table */
+    int mode;
     uint32_t steps;             /* fixed sim steps run this frame (a ghost runs as many) */
 } PlayRequest;
 
@@ -138,9 +141,9 @@ bool play_jump_find(const PlayCtx *c, double x, double y, double z, FlightState 
 void play_jump_to(Play *p, const PlayCtx *c, const FlightState *to);
 /* A restart near the last safe place, else at the spawn, at cruise speed. */
 void play_respawn(Play *p, const PlayCtx *c);
-/* Puts play in a screen for a screenshot: "hud" (flying), "none", "title", "menu", "panel",
- * "controls", "display", "sound", "map", "crash"; `held` is what the world holds now (shown beside the
- * player's values). False for an unknown name. */
-bool play_show(Play *p, Menu *menu, GameSettings *set, const WorldParams *held, const char *what);
+/* Puts play in a screen for a screenshot (a row of the --show table; a mode's shot flies with the
+ * HUD); `held` is what the world holds now (shown beside the player's values). False for a menu
+ * page that is not there. */
+bool play_show(Play *p, Menu *menu, GameSettings *set, const WorldParams *held, const Show *what);
 
 #endif
