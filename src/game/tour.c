@@ -114,7 +114,8 @@ static int find_best(const Tour *t, const char *id) {
 
 /* A finished run: kept when it is the first or faster than the best. */
 static void record_run(Tour *t) {
-    if (t->attract || !t->mode->keep_best) return;   /* the attract mode's run is not the player's */
+    /* The attract mode's run is not the player's; a mode may keep no best. */
+    if (t->attract || !t->mode->keep_best) return;
     int i = t->best_of_course;
     t->new_best = i < 0 || t->run.clock_s < t->best[i].total;
     if (!t->new_best) return;
