@@ -158,6 +158,10 @@ static void test_registered_mode(void **state) {
     tour_end(&g_tour);
     assert_false(tour_active(&g_tour));
     assert_ptr_equal(g_tour.mode, mode_free());
+    /* A role no row takes: one line, free flight. */
+    assert_false(tour_start(&g_tour, NULL, g_home.world, &g_home.island, &g_home.codex, &f, &err));
+    assert_non_null(strstr(err.msg, "no game mode"));
+    assert_false(tour_active(&g_tour));
 }
 
 static void test_best_kept_and_read(void **state) {

@@ -165,6 +165,11 @@ bool tour_start(Tour *t, const GameMode *mode, const World *w, const Island *isl
                 SkyError *err) {
     t->results = false;
     t->hidden = false;
+    if (!mode) {   /* a role no row of the table takes (the bench's, the attract loop's) */
+        sky_error_set(err, SKY_ERR_INPUT, "skyisles: no game mode for that: the mode table has no such row");
+        t->mode = mode_free();
+        return false;
+    }
     if (!mode->lay) {
         t->mode = mode;
         return true;
