@@ -94,7 +94,7 @@ static void player_at_spawn(Game *g) {
     g->flight = g->spawn.flight;
     g->play.state = PLAY_START;
     g->play.overlay = OVERLAY_NONE;
-    g->tour.mode = TOUR_FREE;
+    tour_end(&g->tour);
 }
 
 static void test_bundled_replay_flies_its_course(void **state) {
@@ -147,7 +147,7 @@ static void test_bundled_replay_flies_its_course(void **state) {
     /* Any input: the player's flight and free flight back as they were. */
     attract_off(g);
     assert_false(attract_playing(&g->attract));
-    assert_int_equal(g->tour.mode, TOUR_FREE);
+    assert_false(tour_active(&g->tour));
     assert_true(g->tour.course != g->attract.course);
     assert_int_equal(g->play.state, PLAY_START);
     assert_false(g->play.demo);

@@ -1,7 +1,9 @@
-/* Tests for the game's courses (tour.c): a sky course flown by the course pilot ends
- * with the results and a best time kept beside the settings; a new boot reads it back; a slower
- * run does not replace it; a damaged best-times file is ignored (one line) and rewritten by the
- * next best run; the menu and the title offer the three modes. */
+/* Tests for the game's modes and courses (mode_table.c, tour.c, show.c): a sky course flown by the
+ * course pilot ends with the results and a best time kept beside the settings; a new boot reads it
+ * back; a slower run does not replace it; a damaged best-times file is ignored (one line) and
+ * rewritten by the next best run; the menu and the title offer every row of the mode table, a
+ * menu action hands over its row; a mode registered from outside (one row and its course layout)
+ * is in the menu, the title, --show and --help, and is flown like the built-in ones. */
 #include <stdarg.h>
 #include <stddef.h>
 #include <setjmp.h>
@@ -13,7 +15,21 @@
 
 #include "game/input.h"
 #include "game/menu.h"
+#include "game/show.h"
 #include "game/tour.h"
+
+/* A mode from outside: a short sky course of its own, the ring courses' HUD and results. */
+static bool lay_laps(Course *c, const World *w, const Island *isl, const IslandCodex *cx, CourseWork *work,
+                     SkyError *err) {
+    (void)isl;
+    (void)cx;
+    return course_lay_sky(c, w, COURSE_SKY_MIN, work, err);
+}
+
+static const GameMode k_laps = {
+    .name = "Test laps", .help = "four rings through the sky", .lay = lay_laps, .course = COURSE_SKY,
+    .show = "laps", .show_help = "a ring of the test laps", .show_ring = 1, .show_back = 30.0, .show_up = 2.0,
+    .hud = course_hud_draw, .results = course_results_draw, .keep_best = true};
 
 static CourseHome g_home;
 static MemBudget g_mem;
@@ -28,7 +44,8 @@ static int setup(void **state) {
         fprintf(stderr, "%s\n", err.msg);
         return -1;
     }
-    return 0;
+    /* Before the first boot registers the menu: a row like the built-in ones. */
+    return mode_register(&k_laps) ? 0 : -1;
 }
 
 static int teardown(void **state) {
@@ -54,53 +71,97 @@ static double fly_sky(void) {
     flight_model_default(&m);
     FlightState f;
     memset(&f, 0, sizeof f);
-    assert_true(tour_start(&g_tour, TOUR_SKY, g_home.world, &g_home.island, &g_home.codex, &f, &err));
+    assert_true(tour_start(&g_tour, mode_for_course(COURSE_SKY), g_home.world, &g_home.island, &g_home.codex, &f, &err));
     assert_true(tour_fly_pilot(&g_tour, &f, &m, g_home.world, 600.0));
     assert_true(g_tour.results);
     return g_tour.run.clock_s;
 }
 
-
+/* The pause menu offers every row of the table, each once; OK on one hands the game its row. */
 static void test_menu_offers_modes(void **state) {
     (void)state;
     boot();
-    int found = 0;
     Menu m;
     GameSettings s;
     memset(&s, 0, sizeof s);
-    menu_open(&m, &s, NULL, MENU_PAGE_PAUSE);
-    for (int i = 0; i < m.count; i++)
-        found += !strcmp(m.items[i].label, "Free flight") + !strcmp(m.items[i].label, "Island tour") +
-                 !strcmp(m.items[i].label, "Sky course");
-    assert_int_equal(found, 3);
+    assert_true(mode_count() >= 4);   /* the built-in rows and the registered one */
+    for (size_t k = 0; k < mode_count(); k++) {
+        menu_open(&m, &s, NULL, MENU_PAGE_PAUSE);
+        int found = 0;
+        for (int i = 0; i < m.count; i++)
+            if (!strcmp(m.items[i].label, mode_at(k)->name)) found++, m.sel = i;
+        assert_int_equal(found, 1);
+        InputState in;
+        memset(&in, 0, sizeof in);
+        in.pressed[GA_MENU_OK] = true;
+        PlatformEvents ev;
+        memset(&ev, 0, sizeof ev);
+        assert_int_equal(menu_update(&m, &in, &ev, 0.016f), MENU_CMD_MODE);
+        assert_ptr_equal(mode_at((size_t)m.arg), mode_at(k));
+    }
+    assert_false(mode_register(&k_laps));   /* a name is one row */
 }
 
-/* The title's choice: down twice picks the sky course, Start asks for it; on Free flight Start
- * asks for nothing (the title starts free flight as before). */
+/* The title's choice: down twice picks the third row, Start returns it; on the first row (no
+ * course) Start returns none (the title starts free flight as before); up wraps round the table. */
 static void test_title_choice(void **state) {
     (void)state;
     boot();
-    TourMode m;
-    while (tour_take_request(&m)) {}
     InputState in;
     memset(&in, 0, sizeof in);
     in.pressed[GA_PAUSE] = true;
-    tour_title_input(&g_tour, &in);
-    assert_false(tour_take_request(&m));
+    assert_null(tour_title_input(&g_tour, &in));
     memset(&in, 0, sizeof in);
     in.pressed[GA_MENU_DOWN] = true;
-    tour_title_input(&g_tour, &in);
-    tour_title_input(&g_tour, &in);
-    assert_false(tour_take_request(&m));
+    assert_null(tour_title_input(&g_tour, &in));
+    assert_null(tour_title_input(&g_tour, &in));
     memset(&in, 0, sizeof in);
     in.pressed[GA_MENU_OK] = true;
-    tour_title_input(&g_tour, &in);
-    assert_true(tour_take_request(&m));
-    assert_int_equal(m, TOUR_SKY);
+    assert_ptr_equal(tour_title_input(&g_tour, &in), mode_at(2));
     memset(&in, 0, sizeof in);
     in.pressed[GA_MENU_UP] = true;
     tour_title_input(&g_tour, &in);
-    assert_int_equal(g_tour.title_choice, TOUR_ISLAND);
+    tour_title_input(&g_tour, &in);
+    tour_title_input(&g_tour, &in);
+    assert_int_equal(g_tour.title_choice, (int)mode_count() - 1);
+}
+
+/* The registered mode: in --show and --help by its row's name, flown and ended like the others. */
+static void test_registered_mode(void **state) {
+    (void)state;
+    boot();
+    Show sh;
+    assert_true(show_find("laps", &sh));
+    assert_int_equal(sh.kind, SHOW_MODE);
+    const GameMode *laps = sh.mode;
+    assert_true(mode_index(laps) >= 3);
+    assert_string_equal(laps->name, "Test laps");
+    assert_false(show_find("laps-results", &sh));
+    assert_true(show_find("results", &sh) && sh.results && sh.mode->lay);
+    assert_true(show_find(NULL, &sh) && sh.kind == SHOW_HUD);
+    static char help[2048];
+    show_help_text(help, sizeof help);
+    assert_non_null(strstr(help, "laps (a ring of the test laps)"));
+    assert_non_null(strstr(help, "menu (the pause menu)"));
+    SkyError err = {0};
+    FlightState f;
+    memset(&f, 0, sizeof f);
+    assert_true(tour_start(&g_tour, laps, g_home.world, &g_home.island, &g_home.codex, &f, &err));
+    assert_true(tour_active(&g_tour));
+    assert_int_equal(g_tour.course->n_rings, COURSE_SKY_MIN);
+    RenderRing rings[RENDER_RINGS_MAX];
+    assert_int_equal(tour_render_rings(&g_tour, rings, RENDER_RINGS_MAX), COURSE_SKY_MIN);
+    tour_hide(&g_tour, true);
+    assert_false(tour_active(&g_tour));
+    assert_int_equal(tour_render_rings(&g_tour, rings, RENDER_RINGS_MAX), 0);
+    tour_hide(&g_tour, false);
+    tour_end(&g_tour);
+    assert_false(tour_active(&g_tour));
+    assert_ptr_equal(g_tour.mode, mode_free());
+    /* A role no row takes: one line, free flight. */
+    assert_false(tour_start(&g_tour, NULL, g_home.world, &g_home.island, &g_home.codex, &f, &err));
+    assert_non_null(strstr(err.msg, "no game mode"));
+    assert_false(tour_active(&g_tour));
 }
 
 static void test_best_kept_and_read(void **state) {
@@ -139,6 +200,7 @@ int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_menu_offers_modes),
         cmocka_unit_test(test_title_choice),
+        cmocka_unit_test(test_registered_mode),
         cmocka_unit_test(test_best_kept_and_read),
         cmocka_unit_test(test_damaged_file_ignored),
     };

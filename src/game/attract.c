@@ -278,7 +278,7 @@ int game_attract_record(Game *g) {
     const char *path = g->opt.record_attract;
     Tour *t = &g->tour;
     SkyError err = {0};
-    if (!tour_start(t, TOUR_SKY, g->world, g->home.island, g->home.codex, &g->flight, &err)) {
+    if (!tour_start(t, mode_attract(), g->world, g->home.island, g->home.codex, &g->flight, &err)) {
         fprintf(stderr, "%s\n", err.msg);
         return GAME_EXIT_BAD_INPUT;
     }

@@ -10,7 +10,7 @@
 void game_course_step(void *user, const FlightState *before, bool flew) {
     Game *g = user;
     Tour *t = &g->tour;
-    if (t->mode == TOUR_FREE || t->results) return;
+    if (!tour_active(t) || t->results) return;
     if (g->play.respawns != g->course_respawns) {
         g->course_respawns = g->play.respawns;
         tour_restart(t, &g->flight);
@@ -18,7 +18,7 @@ void game_course_step(void *user, const FlightState *before, bool flew) {
         return;
     }
     uint32_t ev = tour_frame(t, &g->flight, before->x, before->y, before->z, flew, SIM_STEP);
-    if (ev & COURSE_EVENT_FINISH) {
+    if ((ev & COURSE_EVENT_FINISH) && t->mode->keep_best) {
         static float splits[COURSE_MAX_RINGS];
         uint32_t n = t->course->n_rings < COURSE_MAX_RINGS ? t->course->n_rings : COURSE_MAX_RINGS;
         for (uint32_t k = 0; k < n; k++) splits[k] = (float)t->run.split_s[k];
@@ -29,9 +29,7 @@ void game_course_step(void *user, const FlightState *before, bool flew) {
 
 /* Back to free flight (the results seen, a Fly to away from the rings). */
 void game_course_end(Game *g) {
-    Tour *t = &g->tour;
-    t->results = false;
-    t->mode = TOUR_FREE;
+    tour_end(&g->tour);
     ghost_stop(&g->ghost);
     if (g->render) render_rings_set(g->render, NULL, 0);
 }

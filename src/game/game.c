@@ -385,10 +385,9 @@ static unsigned sound_events(const Game *g, const PlayBefore *b, const PlayReque
     return e;
 }
 
-/* A mode the menu asked for (tour.c): its course laid and flown from its start, the menu closed. */
-static void course_request(Game *g) {
-    TourMode m;
-    if (!tour_take_request(&m)) return;
+/* A mode the menu or the title asked for: its course laid and flown from its start, the menu closed. */
+static void mode_start(Game *g, const GameMode *m) {
+    if (!m) return;
     SkyError err = {0};
     if (!tour_start(&g->tour, m, g->world, g->home.island, g->home.codex, &g->flight, &err)) {
         play_message(&g->play, 6.0f, "%s", err.msg);
@@ -396,7 +395,7 @@ static void course_request(Game *g) {
     } else {
         play_enter_flight(&g->play);
         g->rig.settled = false;
-        if (m != TOUR_FREE) {
+        if (tour_active(&g->tour)) {
             play_message(&g->play, 4.0f, "%u rings: go!", g->tour.course->n_rings);
             /* The recording starts at the course's start, and the best run so far flies beside. */
             g->course_respawns = g->play.respawns;
@@ -417,7 +416,7 @@ static void course_request(Game *g) {
  * otherwise also dismiss the player's results, put back with the player's course). */
 static void course_frame(Game *g, bool press_taken) {
     Tour *t = &g->tour;
-    if (t->mode == TOUR_FREE) return;
+    if (!tour_active(t)) return;
     if (t->results && !press_taken && g->input.st.pressed[GA_MENU_OK]) {   /* the results seen: back to free flight */
         game_course_end(g);
         return;
@@ -430,7 +429,6 @@ void game_frame(Game *g, const PlatformEvents *ev, float dt) {
     if (game_display_input(g)) game_save_settings(g);   /* first: the Enter of Alt+Enter is not the input's */
     input_update_dt(&g->input, &g->ev, dt);
     game_shot_input(g);
-    course_request(g);
     PlayState state0 = g->play.state;
     attract_before_frame(g);   /* the attract loop begun: its replay takes over the flight */
     PlayCtx c = game_play_ctx(g);
@@ -453,8 +451,11 @@ void game_frame(Game *g, const PlatformEvents *ev, float dt) {
     if (rq.dirty) g->settings_dirty = true;
     if (rq.save) game_save_settings(g);
     course_frame(g, before.demo && !g->play.demo);
-    /* The title's mode: play has started the flight; the course is laid at the next frame. */
-    if (state0 == PLAY_START && !before.demo && before.overlay == OVERLAY_NONE) tour_title_input(&g->tour, &g->input.st);
+    /* The mode the menu chose, or the title's (play has started the flight): its course laid,
+     * flown from the next frame's steps. */
+    if (rq.start_mode) mode_start(g, mode_at((size_t)rq.mode));
+    if (state0 == PLAY_START && !before.demo && before.overlay == OVERLAY_NONE)
+        mode_start(g, tour_title_input(&g->tour, &g->input.st));
     if (g->sound.synth) {
         SoundInput si = {.flight = &g->flight, .world = g->world, .mode = sound_mode(&g->play),
                          .events = sound_events(g, &before, &rq, ev), .device_lost = ev->audio_lost,
@@ -465,23 +466,23 @@ void game_frame(Game *g, const PlatformEvents *ev, float dt) {
     stream(g);
 }
 
-/* --show tour / sky / results: the course laid, the aircraft behind a ring looking through it
- * (results: the course pilot flies the tour first), the world waited for around it. */
-static bool show_course(Game *g, const char *what) {
-    bool sky = !strcmp(what, "sky");
+/* A mode's --show shot: its course laid, the aircraft behind a ring looking through it (results:
+ * the course pilot flies it first), the world waited for around it. */
+static bool show_course(Game *g, const Show *what) {
+    const GameMode *m = what->mode;
     SkyError err = {0};
-    if (!tour_start(&g->tour, sky ? TOUR_SKY : TOUR_ISLAND, g->world, g->home.island, g->home.codex, &g->flight, &err)) {
+    if (!tour_start(&g->tour, m, g->world, g->home.island, g->home.codex, &g->flight, &err)) {
         fprintf(stderr, "%s\n", err.msg);
         return false;
     }
     const Course *c = g->tour.course;
-    uint32_t k = sky ? 1u : (c->n_rings > 3 ? 3u : 0u);
-    if (!strcmp(what, "results")) {
+    uint32_t k = m->show_ring < c->n_rings ? m->show_ring : 0u;
+    if (what->results) {
         tour_fly_pilot(&g->tour, &g->flight, &g->model, g->world, 900.0);
     } else {
         const CourseRing *r = &c->rings[k];
-        double back = sky ? 40.0 : 60.0;
-        flight_init(&g->flight, r->x - r->nx * back, r->y - r->ny * back + (sky ? 3.0 : 10.0), r->z - r->nz * back, atan2f(r->nx, -r->nz), 40.0f);
+        double back = m->show_back;
+        flight_init(&g->flight, r->x - r->nx * back, r->y - r->ny * back + m->show_up, r->z - r->nz * back, atan2f(r->nx, -r->nz), 40.0f);
         g->tour.run.next = k;
     }
     camera_chase(&g->flight, &g->camera);
@@ -489,12 +490,14 @@ static bool show_course(Game *g, const char *what) {
     render_rings_set(g->render, rings, tour_render_rings(&g->tour, rings, RENDER_RINGS_MAX));
     render_rings_next(g->render, g->tour.run.next, 1.0f);
     game_wait_world(g, 60.0);
-    return play_show(&g->play, &g->menu, &g->set, world_params(g->world), "hud");
+    return play_show(&g->play, &g->menu, &g->set, world_params(g->world), what);
 }
 
 bool game_show(Game *g, const char *what) {
-    if (what && (!strcmp(what, "tour") || !strcmp(what, "sky") || !strcmp(what, "results"))) return show_course(g, what);
-    return play_show(&g->play, &g->menu, &g->set, world_params(g->world), what);
+    Show s;
+    if (!show_find(what, &s)) return false;
+    if (s.kind == SHOW_MODE) return show_course(g, &s);
+    return play_show(&g->play, &g->menu, &g->set, world_params(g->world), &s);
 }
 
 /* An aircraft instance of the view at a flight's pose (alpha below 1: translucent). */

@@ -220,8 +220,8 @@ void overlay_draw(Game *g);
 /* The height of t's glyphs as the overlay draws them now (HUD canvas pixels; the canvas height in
  * *canvas_h): for tests of the HUD size. The HUD layer is left empty. */
 int overlay_text_probe(Game *g, const char *t, int *canvas_h);
-/* Puts the game in a screen for a screenshot: "hud" (flying), "none", "title", "menu", "panel",
- * "controls", "display", "sound", "map", "crash". False for an unknown name. */
+/* Puts the game in a screen for a screenshot: a name of the --show table (show.h: play's screens,
+ * the menu's pages, the game modes' shots; NULL: the HUD). False for an unknown name. */
 bool game_show(Game *g, const char *what);
 /* The home island site under (x, z), or -1 when off the island. */
 int game_home_site_at(const GameHome *h, double x, double z);

@@ -27,7 +27,7 @@ bool game_fly_to(Game *g, double x, double y, double z) {
     /* The recording so far is kept as it was flown: a jump is no input a replay could repeat,
      * so the next step starts a new one at the new place. */
     game_replay_restart(g);
-    if (g->tour.mode != TOUR_FREE) game_course_end(g);   /* a course's rings are back there: it ends */
+    if (tour_active(&g->tour)) game_course_end(g);   /* a course's rings are back there: it ends */
     play_jump_to(&g->play, &c, &to);
     char where[160];
     where_text(&g->flight, where, sizeof where);

@@ -47,19 +47,19 @@ static MenuPageDesc g_pages[MENU_MAX_PAGES] = {
 static int g_page_count = MENU_PAGE_COUNT;
 
 static MenuActionDesc g_actions[MENU_MAX_ACTIONS] = {
-    {"pause", "Resume", NULL, MENU_CMD_RESUME, NULL, "back to flying"},
-    {"pause", "World parameters", "panel", 0, NULL, "how the world is made, and the flight values"},
-    {"pause", "Island map", NULL, MENU_CMD_MAP, NULL, "the home island from above"},
-    {"pause", "Fly to", "flyto", 0, NULL, "coordinates anywhere in the sky, to the farthest reaches"},
-    {"pause", "Controls", "controls", 0, NULL, "sticks, layout and bindings"},
-    {"pause", "Display", "display", 0, NULL, "the PSX look, quality and camera"},
-    {"pause", "Sound", "sound", 0, NULL, "volumes, output device, rumble"},
-    {"pause", "Quit", NULL, MENU_CMD_QUIT, NULL, "settings are kept"},
-    {"panel", "Reset the world to defaults", NULL, 0, reset_world, "the same seed, every other value its default"},
-    {"controls", "Bindings", "bindings", 0, NULL, "which key, button or stick does what"},
-    {"controls", "Reset controls to defaults", NULL, 0, reset_controls, "sticks, layout and bindings as shipped"},
-    {"bindings", "Reset all bindings", NULL, 0, reset_bindings, "every action's default keys and buttons"},
-    {"flyto", "Fly there", NULL, MENU_CMD_FLY_TO, NULL, "the aircraft goes there, into open air found near it"},
+    {"pause", "Resume", NULL, MENU_CMD_RESUME, NULL, "back to flying", 0},
+    {"pause", "World parameters", "panel", 0, NULL, "how the world is made, and the flight values", 0},
+    {"pause", "Island map", NULL, MENU_CMD_MAP, NULL, "the home island from above", 0},
+    {"pause", "Fly to", "flyto", 0, NULL, "coordinates anywhere in the sky, to the farthest reaches", 0},
+    {"pause", "Controls", "controls", 0, NULL, "sticks, layout and bindings", 0},
+    {"pause", "Display", "display", 0, NULL, "the PSX look, quality and camera", 0},
+    {"pause", "Sound", "sound", 0, NULL, "volumes, output device, rumble", 0},
+    {"pause", "Quit", NULL, MENU_CMD_QUIT, NULL, "settings are kept", 0},
+    {"panel", "Reset the world to defaults", NULL, 0, reset_world, "the same seed, every other value its default", 0},
+    {"controls", "Bindings", "bindings", 0, NULL, "which key, button or stick does what", 0},
+    {"controls", "Reset controls to defaults", NULL, 0, reset_controls, "sticks, layout and bindings as shipped", 0},
+    {"bindings", "Reset all bindings", NULL, 0, reset_bindings, "every action's default keys and buttons", 0},
+    {"flyto", "Fly there", NULL, MENU_CMD_FLY_TO, NULL, "the aircraft goes there, into open air found near it", 0},
 };
 static int g_action_count = 13;
 
@@ -356,6 +356,7 @@ static MenuCommand press_ok(Menu *m, MenuItem *it) {
             return MENU_CMD_NONE;
         }
         if (a->run) return changed(m, a->run(m->set));
+        m->arg = a->arg;
         return a->cmd;
     }
     case MENU_BIND: m->capturing = true; return MENU_CMD_NONE;

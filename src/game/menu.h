@@ -44,6 +44,7 @@ typedef enum MenuCommand {
     MENU_CMD_POWEROFF,      /* quit, then power the machine off (boot service only: power.c) */
     MENU_CMD_REBOOT,        /* quit, then restart the machine */
     MENU_CMD_FLY_TO,        /* move the aircraft to the Fly to page's target (Menu.fly.pos) */
+    MENU_CMD_MODE,          /* start a game mode: its row in the mode table is Menu.arg */
 } MenuCommand;
 
 typedef struct Menu Menu;
@@ -58,9 +59,10 @@ typedef struct MenuActionDesc {
     const char *page;           /* the page it is on */
     const char *label;
     const char *open;           /* opens this page, or */
-    MenuCommand cmd;            /* is handed to the game (resume, map, quit), or */
+    MenuCommand cmd;            /* is handed to the game (resume, map, quit, a mode) with arg, or */
     unsigned (*run)(GameSettings *s);   /* changes settings itself: returns MENU_CHANGED_* */
     const char *help;
+    int arg;                    /* the command's value (MENU_CMD_MODE: the mode's row) */
 } MenuActionDesc;
 
 typedef struct MenuItem {
@@ -88,6 +90,7 @@ struct Menu {
     float repeat_timer;         /* held left/right repeats, faster the longer it is held */
     float held_s;
     unsigned changed;           /* MENU_CHANGED_* of the last MENU_CMD_CHANGED */
+    int arg;                    /* the value of the last command an action handed over */
     FlyTo fly;                  /* the Fly to page's target (menu_set_here when the menu opens) */
 };
 

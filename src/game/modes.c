@@ -88,14 +88,30 @@ typedef struct Bench {
     double render_ms_sum, gpu_wait_sum, driver_sum;
     double p50, p99, cmax, w50, w99, o50, o99;
     WorldStats ws0;
+    /* --bench-course: the parts its frames switch on and off */
+    Tour *tour;
+    Renderer *render;
+    Ghost *ghost;
+    Replay *ghost_run;
 } Bench;
+
+/* The state a report prints beside the frames: the renderer's and the world's at the end, the
+ * display size and the budget. */
+typedef struct BenchEnd {
+    RenderStats rs;
+    WorldStats ws;
+    const WorldParams *wp;
+    int w, h;
+    size_t mem_size, mem_free;
+    GameMemory carved;
+} BenchEnd;
 
 /* --bench-course: the island tour laid (the aircraft keeps its path) with its rings uploaded; a
  * ghost drawn from the first replay buffer. False with a line when the tour cannot be laid. */
 static bool bench_course_setup(Game *g, Bench *b) {
     FlightState scratch = g->flight;
     SkyError err = {0};
-    if (!tour_start(&g->tour, TOUR_ISLAND, g->world, g->home.island, g->home.codex, &scratch, &err)) {
+    if (!tour_start(&g->tour, mode_bench(), g->world, g->home.island, g->home.codex, &scratch, &err)) {
         fprintf(stderr, "%s\n", err.msg);
         return false;
     }
@@ -103,23 +119,27 @@ static bool bench_course_setup(Game *g, Bench *b) {
     b->n_rings = tour_render_rings(&g->tour, rings, RENDER_RINGS_MAX);
     render_rings_set(g->render, rings, b->n_rings);
     g->ghost_run.h.steps = 1;   /* drawn, never stepped: the bench poses it */
+    b->tour = &g->tour;
+    b->render = g->render;
+    b->ghost = &g->ghost;
+    b->ghost_run = &g->ghost_run;
     return true;
 }
 
 /* Frame i's kind: odd frames with the course's rings, its HUD and a ghost 12 m to the right of
  * the aircraft and 8 m ahead (where a rival flies), even frames without; the same flight. */
-static void bench_course_frame(Game *g, const Bench *b, int i) {
+static void bench_course_frame(const Bench *b, const FlightState *flight, int i) {
     bool on = (i & 1) != 0;
-    g->tour.mode = on ? TOUR_ISLAND : TOUR_FREE;
-    render_rings_next(g->render, on ? 0u : b->n_rings, 1.0f);
-    memset(&g->ghost, 0, sizeof g->ghost);
+    tour_hide(b->tour, !on);
+    render_rings_next(b->render, on ? 0u : b->n_rings, 1.0f);
+    memset(b->ghost, 0, sizeof *b->ghost);
     if (!on) return;
-    g->ghost.replay = &g->ghost_run;
-    FlightState f = g->flight;
+    b->ghost->replay = b->ghost_run;
+    FlightState f = *flight;
     float sy = (float)det_sin(f.yaw), cy = (float)det_cos(f.yaw);
     f.x += 12.0 * cy + 8.0 * sy;
     f.z += 12.0 * sy - 8.0 * cy;
-    g->ghost.flight = f;
+    b->ghost->flight = f;
 }
 
 /* Frame i of the fixed path: false when the run was stopped. */
@@ -129,12 +149,12 @@ static bool bench_frame(Game *g, Bench *b, int i) {
     platform_poll(g->platform, &ev);
     if (ev.quit) return false;
     game_frame(g, &ev, STEP);
-    if (b->course) bench_course_frame(g, b, i);
+    if (b->course) bench_course_frame(b, &g->flight, i);
     double c1 = thread_cpu_ms();
     overlay_draw(g);   /* the HUD costs what it costs in play */
     game_draw(g);
     double c2 = thread_cpu_ms(), w2 = time_now_ms();
-    if (b->course) bench_course_frame(g, b, 0);   /* the next frame's steps fly free, as the even frames' */
+    if (b->course) bench_course_frame(b, &g->flight, 0);   /* the next frame's steps fly free, as the even frames' */
     /* The GPU wait (swap + finish) is outside the measured CPU time. */
     platform_swap(g->platform);
     render_finish(g->render);
@@ -176,18 +196,18 @@ static void bench_percentiles(Bench *b) {
     b->o99 = percentile(b->sorted, n, 0.99);
 }
 
-static void bench_json(const Game *g, const Bench *b) {
+static void bench_json(const BenchEnd *e, const Bench *b) {
     int n = b->n;
-    RenderStats rs = render_stats(g->render);
-    WorldStats ws = world_stats(g->world);
-    const WorldParams *wp = world_params(g->world);
+    const RenderStats rs = e->rs;
+    const WorldStats ws = e->ws;
+    const WorldParams *wp = e->wp;
     long rss_now, rss_peak;
     rss_kib(&rss_now, &rss_peak);
     const double M = 1.0 / 1048576.0;
-    const GameMemory *cm = &g->carved;
+    const GameMemory *cm = &e->carved;
     const double slab_mib = (double)(sizeof(WorldVertex) * WORLD_SLAB_VERTS) * M;
     printf("{\"frames\": %d, \"size\": [%d, %d], \"low_res\": [%d, %d], \"view_radius\": %d, \"seed\": %llu,\n", n,
-           g->disp_w, g->disp_h, rs.low_w, rs.low_h, wp->live.view_radius, (unsigned long long)wp->gen.seed);
+           e->w, e->h, rs.low_w, rs.low_h, wp->live.view_radius, (unsigned long long)wp->gen.seed);
     printf(" \"cpu_ms\": {\"p50\": %.3f, \"p99\": %.3f, \"max\": %.3f, \"render_mean\": %.3f},\n", b->p50, b->p99,
            b->cmax, b->render_ms_sum / n);
     printf(" \"cpu_ms_excl_gl_driver\": {\"p50\": %.3f, \"p99\": %.3f}, \"gl_driver_ms_mean\": %.3f,\n", b->o50, b->o99,
@@ -203,8 +223,8 @@ static void bench_json(const Game *g, const Bench *b) {
            (unsigned long long)(ws.void_frames - b->ws0.void_frames), (unsigned long long)(ws.generated - b->ws0.generated));
     printf(" \"memory_mib\": {\"budget\": %.1f, \"home_island\": %.2f, \"jobs\": %.2f, \"world\": %.2f, "
            "\"world_mesh_pool\": %.2f, \"renderer\": %.2f, \"free\": %.2f, \"rss\": %.1f, \"rss_peak\": %.1f},\n",
-           (double)g->mem.size * M, (double)cm->home * M, (double)cm->jobs * M, (double)cm->world * M,
-           (double)cm->world_mesh_pool * M, (double)cm->render * M, (double)mem_budget_free(&g->mem) * M,
+           (double)e->mem_size * M, (double)cm->home * M, (double)cm->jobs * M, (double)cm->world * M,
+           (double)cm->world_mesh_pool * M, (double)cm->render * M, (double)e->mem_free * M,
            (double)rss_now / 1024.0, (double)rss_peak / 1024.0);
     printf(" \"world_mesh_pool\": {\"slabs_per_chunk_mean\": %.1f, \"slabs\": %u, \"peak_slabs\": %u, \"peak_mib\": %.2f, "
            "\"pool_evictions\": %llu, \"failures\": %llu, \"reach_shrinks\": %llu, \"reach\": %.2f},\n",
@@ -219,17 +239,17 @@ static void bench_json(const Game *g, const Bench *b) {
            (b->o50 <= 2.0 && b->o99 <= 4.0 && b->tri_max <= 150000 && b->dc_max <= 200) ? "true" : "false");
 }
 
-static void bench_text(const Game *g, const Bench *b) {
+static void bench_text(const BenchEnd *e, const Bench *b) {
     int n = b->n;
-    RenderStats rs = render_stats(g->render);
-    WorldStats ws = world_stats(g->world);
+    const RenderStats rs = e->rs;
+    const WorldStats ws = e->ws;
     long rss_now, rss_peak;
     rss_kib(&rss_now, &rss_peak);
     const double M = 1.0 / 1048576.0;
-    const GameMemory *cm = &g->carved;
+    const GameMemory *cm = &e->carved;
     const double slab_mib = (double)(sizeof(WorldVertex) * WORLD_SLAB_VERTS) * M;
-    printf("bench %d frames at %dx%d (low-res %dx%d), view radius %d\n", n, g->disp_w, g->disp_h, rs.low_w, rs.low_h,
-           world_params(g->world)->live.view_radius);
+    printf("bench %d frames at %dx%d (low-res %dx%d), view radius %d\n", n, e->w, e->h, rs.low_w, rs.low_h,
+           e->wp->live.view_radius);
     printf("  main-thread CPU ms/frame: p50 %.3f  p99 %.3f  max %.3f (render %.3f mean)\n", b->p50, b->p99, b->cmax,
            b->render_ms_sum / n);
     printf("  excluding time inside GL calls: p50 %.3f  p99 %.3f (GL driver %.3f mean)\n", b->o50, b->o99,
@@ -238,8 +258,8 @@ static void bench_text(const Game *g, const Bench *b) {
            (double)b->dc_sum / n, b->dc_max, (double)b->tri_sum / n, b->tri_max, (double)b->up_sum / n, b->up_max);
     printf("  GPU bytes %.2f MiB, chunks resident %u\n", (double)rs.gpu_bytes / 1048576.0, rs.chunks_resident);
     printf("  budget %.1f MiB: home island %.2f, jobs %.2f, world %.2f (mesh pool %.2f), renderer %.2f, free %.2f\n",
-           (double)g->mem.size * M, (double)cm->home * M, (double)cm->jobs * M, (double)cm->world * M,
-           (double)cm->world_mesh_pool * M, (double)cm->render * M, (double)mem_budget_free(&g->mem) * M);
+           (double)e->mem_size * M, (double)cm->home * M, (double)cm->jobs * M, (double)cm->world * M,
+           (double)cm->world_mesh_pool * M, (double)cm->render * M, (double)e->mem_free * M);
     printf("  mesh pool: peak %u of %u slabs (%.2f MiB), %llu pool evictions, %llu failures, %llu reach shrinks; "
            "RSS %.1f MiB (peak %.1f)\n",
            ws.slabs_peak, ws.slabs_capacity, (double)ws.slabs_peak * slab_mib, (unsigned long long)ws.pool_evictions,
@@ -313,8 +333,10 @@ int game_bench(Game *g) {
     for (int i = 0; i < b.n; i++)
         if (!bench_frame(g, &b, i)) goto out;   /* stopped: no report from a cut-short run */
     bench_percentiles(&b);
-    if (g->opt.json) bench_json(g, &b);
-    else bench_text(g, &b);
+    BenchEnd e = {render_stats(g->render), world_stats(g->world), world_params(g->world), g->disp_w, g->disp_h,
+                  g->mem.size, mem_budget_free(&g->mem), g->carved};
+    if (g->opt.json) bench_json(&e, &b);
+    else bench_text(&e, &b);
     if (b.course) bench_course_report(&b);
 out:
     free(b.calls);

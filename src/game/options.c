@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "game.h"
+#include "show.h"
 
 typedef enum OptKind { OPT_ON, OPT_OFF, OPT_TEXT, OPT_INT, OPT_REAL, OPT_CUSTOM } OptKind;
 
@@ -90,14 +91,10 @@ static bool opt_size(GameOptions *o, const RunOpt *r, const char *v) {
 
 static bool opt_show(GameOptions *o, const RunOpt *r, const char *v) {
     (void)r;
-    static const char *const shows[] = {"hud", "none", "title", "menu", "panel", "controls", "display", "sound", "map", "crash",
-                                         "tour", "sky", "results", "flyto"};
-    for (size_t k = 0; k < sizeof shows / sizeof shows[0]; k++)
-        if (!strcmp(v, shows[k])) {
-            o->show = v;
-            return true;
-        }
-    return false;
+    Show s;
+    if (!show_find(v, &s)) return false;
+    o->show = v;
+    return true;
 }
 
 /* The options that are not settings: what to run, where, and for how long. */
@@ -158,9 +155,7 @@ static const RunOpt k_opts[] = {
      0, 0, 0, opt_camera},
     {"--time", "T", "shot", "sky time in seconds at the first frame", OPT_REAL, AT(time_s), 0, 1e9, NULL},
     {"--wait", "S", "shot", "longest wait for terrain before a shot (default 60)", OPT_REAL, AT(wait_s), 0.001, 86400, NULL},
-    {"--show", "WHAT", "shot", "what the shot shows over the scene: hud (default), none, title, menu, panel, controls, "
-     "display, sound, map, crash, tour (a ring of the island tour), sky (a sky course), results (the tour "
-     "flown by the course pilot), flyto (the pause menu's Fly to page)", OPT_CUSTOM, 0, 0, 0, opt_show},
+    {"--show", "WHAT", "shot", "what the shot shows over the scene:", OPT_CUSTOM, 0, 0, 0, opt_show},
 };
 #define NOPTS (sizeof k_opts / sizeof k_opts[0])
 
@@ -172,8 +167,10 @@ static void print_run_options(FILE *to, const char *group, const char *title) {
         if (strcmp(r->group, group)) continue;
         char left[48];
         snprintf(left, sizeof left, "%s%s%s", r->flag, r->arg ? " " : "", r->arg ? r->arg : "");
+        char shows[1024] = "";
+        if (r->custom == opt_show) show_help_text(shows, sizeof shows);   /* the shots' table */
         if (r->hi > r->lo) fprintf(to, "  %-24s %s, %.15g..%.15g\n", left, r->help, r->lo, r->hi);
-        else fprintf(to, "  %-24s %s\n", left, r->help);
+        else fprintf(to, "  %-24s %s%s%s\n", left, r->help, shows[0] ? " " : "", shows);
     }
 }
 

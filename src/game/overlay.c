@@ -35,10 +35,10 @@ static const char *cardinal(float deg) {
  * and right of the flight data's line (which ends at left_end): its level, and a warning when it
  * runs low, the short one where the long one would reach that line (power.c reads the supply
  * every 10 s). */
-static void battery(Game *g, const Canvas *c, int y, int left_end) {
+static void battery(const Platform *platform, const Canvas *c, int y, int left_end) {
     char line[32];
     bool low;
-    if (!g->platform || !power_battery_line(time_now_ms(), false, line, sizeof line, &low)) return;
+    if (!platform || !power_battery_line(time_now_ms(), false, line, sizeof line, &low)) return;
     int right = c->w - 4 * c->s, gap = 6 * c->s;
     if (low && right - width(c, line) < left_end + gap) power_battery_line(time_now_ms(), true, line, sizeof line, &low);
     text(c, right - width(c, line), y, low ? COL_WARN : COL_DIM, line);
@@ -46,8 +46,8 @@ static void battery(Game *g, const Canvas *c, int y, int left_end) {
 
 /* The position (Display -> Show position), bottom left: X, Y, Z a line each, the last one a
  * line above the place name's, so neither meets the other whatever their widths. */
-static void position(Game *g, const Canvas *c) {
-    const double v[3] = {g->flight.x, g->flight.y, g->flight.z};
+static void position(const FlightState *f, const Canvas *c) {
+    const double v[3] = {f->x, f->y, f->z};
     static const char *const axis[3] = {"X", "Y", "Z"};
     int x = 4 * c->s, y = c->h - 4 * c->s - 4 * c->lh;
     for (int i = 0; i < 3; i++) {
@@ -59,8 +59,8 @@ static void position(Game *g, const Canvas *c) {
 }
 
 /* Flight data, top left; frame rate, top right; the place below, bottom centre. */
-static void hud(Game *g, const Canvas *c) {
-    const FlightState *f = &g->flight;
+static void hud(const FlightState *f, const GameSettings *set, const Play *p, const Platform *platform,
+                const GameHome *home, const Canvas *c) {
     char line[96];
     int x = 4 * c->s, y = 4 * c->s;
     float deg = fmodf(f->yaw / SIM_DEG, 360.0f);
@@ -75,25 +75,25 @@ static void hud(Game *g, const Canvas *c) {
     snprintf(line, sizeof line, "THR %3.0f%%", (double)(f->throttle * 100.0f));
     text(c, x, y + 3 * c->lh, COL_TEXT, line);
     if (f->boost > 0.05f) text(c, x + width(c, line) + 6 * c->s, y + 3 * c->lh, COL_HI, "BOOST");
-    if (!g->set.collision) text(c, x, y + 4 * c->lh, COL_WARN, "COLLISION OFF");
-    if (g->play.fps > 0.0f) {   /* not in a single-frame shot */
-        snprintf(line, sizeof line, "%.0f fps", (double)g->play.fps);
+    if (!set->collision) text(c, x, y + 4 * c->lh, COL_WARN, "COLLISION OFF");
+    if (p->fps > 0.0f) {   /* not in a single-frame shot */
+        snprintf(line, sizeof line, "%.0f fps", (double)p->fps);
         text(c, c->w - width(c, line) - 4 * c->s, y, COL_DIM, line);
     }
-    battery(g, c, y + c->lh, alt_end);
-    if (g->set.show_position && !g->play.demo) position(g, c);   /* the demo's line is down there */
-    int site = game_home_site_at(&g->home, f->x, f->z);
+    battery(platform, c, y + c->lh, alt_end);
+    if (set->show_position && !p->demo) position(f, c);   /* the demo's line is down there */
+    int site = game_home_site_at(home, f->x, f->z);
     if (site >= 0) {
         char name[64];
-        game_home_site_name(&g->home, (uint32_t)site, name, sizeof name);
+        game_home_site_name(home, (uint32_t)site, name, sizeof name);
         text_centre(c, c->h - c->lh - 4 * c->s, COL_TEXT, name);
     }
 }
 
 /* The messages, from y down (the flight's: three tenths down the screen). */
-static void messages(Game *g, const Canvas *c, int y) {
+static void messages(const Play *p, const Canvas *c, int y) {
     for (int i = 0; i < PLAY_MESSAGES; i++) {
-        const PlayMessage *m = &g->play.msg[i];
+        const PlayMessage *m = &p->msg[i];
         if (m->ttl <= 0.0f) continue;
         text_centre(c, y, COL_HI, m->text);
         y += c->lh;
@@ -102,34 +102,35 @@ static void messages(Game *g, const Canvas *c, int y) {
 
 static int title_scale(const Canvas *c) { return c->s * 3 > 4 ? 4 : c->s * 3; }
 
-static void title(Game *g, const Canvas *c) {
+/* The title: the name, the prompts (pad: a controller's; can_continue: a saved spot; boot_service:
+ * the power menu) and the modes. */
+static void title(const Tour *tour, bool pad, bool can_continue, bool boot_service, const Canvas *c) {
     Canvas big = *c;
     big.s = title_scale(c);
     const char *t = "SKYISLES";
     text(&big, (c->w - width(&big, t)) / 2, c->h / 4, COL_TEXT, t);
     text_centre(c, c->h / 4 + RENDER_HUD_LINE_H * big.s + c->lh, COL_DIM, "floating islands flight");
-    bool pad = g->input.st.pad_connected;
     /* The prompts sit at the foot of the screen, under the aircraft (the chase view puts it
      * just below the middle), whatever the screen's size; the mode choices just above them. */
     const char *lines[3];
     int n = 0;
-    if (g->cont.have) lines[n++] = pad ? "Start: continue where you left off   Y: new flight" :
+    if (can_continue) lines[n++] = pad ? "Start: continue where you left off   Y: new flight" :
                                          "Enter: continue where you left off   C: new flight";
     else lines[n++] = pad ? "Press Start to fly" : "Press Enter to fly";
     lines[n++] = pad ? "Back+Start quits" : "Esc pauses, Back+Start quits";
-    if (g->opt.boot_service) lines[n++] = pad ? "Select: power off, reboot, console" : "H: power off, reboot, console";
+    if (boot_service) lines[n++] = pad ? "Select: power off, reboot, console" : "H: power off, reboot, console";
     int y = c->h - (n + 1) * c->lh;
     for (int i = 0; i < n; i++) text_centre(c, y + i * c->lh, i == 0 ? COL_HI : COL_DIM, lines[i]);
-    tour_title_draw(&g->tour, c->r, c->w, y - c->lh - c->lh / 2, c->s);
+    tour_title_draw(tour, c->r, c->w, y - c->lh - c->lh / 2, c->s);
 }
 
-static void crash(Game *g, const Canvas *c) {
+static void crash(const Play *p, const Canvas *c) {
     Canvas big = *c;
     big.s = c->s * 2;
     const char *t = "CRASHED";
     text(&big, (c->w - width(&big, t)) / 2, c->h * 2 / 5, COL_WARN, t);
     char line[64];
-    snprintf(line, sizeof line, "restarting in %.0f s", ceil((double)g->play.crash_timer));
+    snprintf(line, sizeof line, "restarting in %.0f s", ceil((double)p->crash_timer));
     text_centre(c, c->h * 2 / 5 + RENDER_HUD_LINE_H * big.s + 2, COL_TEXT, line);
 }
 
@@ -144,11 +145,10 @@ static void fit(const Canvas *c, char *t, int room) {
 
 /* A menu page: a panel with the title, a window of items around the selection, the selected
  * item's help line, a hint. */
-static void menu(Game *g, const Canvas *c) {
-    Menu *m = &g->menu;
-    if (g->world) {   /* the values in effect, beside the player's */
-        m->held = world_params(g->world);
-        m->reach = world_stats(g->world).reach;
+static void menu(Menu *m, const World *world, const Play *p, const Canvas *c) {
+    if (world) {   /* the values in effect, beside the player's */
+        m->held = world_params(world);
+        m->reach = world_stats(world).reach;
     }
     int pad = 4 * c->s;
     int pw = c->w - 2 * pad;
@@ -161,8 +161,8 @@ static void menu(Game *g, const Canvas *c) {
     int px = (c->w - pw) / 2, py = (c->h - ph) / 2;
     render_hud_box(c->r, px, py, pw, ph, COL_MENU);
     text(c, px + pad, py + c->lh / 2, COL_HI, menu_title(m));
-    if (g->play.paused_for_pad) text(c, px + pad + width(c, menu_title(m)) + 8 * c->s, py + c->lh / 2, COL_WARN,
-                                     g->play.pad_notice);
+    if (p->paused_for_pad) text(c, px + pad + width(c, menu_title(m)) + 8 * c->s, py + c->lh / 2, COL_WARN,
+                                p->pad_notice);
     int first = m->sel - shown / 2;
     if (first > m->count - shown) first = m->count - shown;
     if (first < 0) first = 0;
@@ -189,40 +189,40 @@ static void menu(Game *g, const Canvas *c) {
     text(c, px + pad, py + ph - c->lh - c->s, COL_DIM, hint);
 }
 
-static void map(Game *g, const Canvas *c) {
+static void map(const FlightState *f, const GameHome *home, const Canvas *c) {
     int pad = 4 * c->s;
     int top = pad + c->lh, bottom = c->lh + pad;
     render_hud_box(c->r, 0, 0, c->w, c->h, COL_PANEL);
     text(c, pad, pad, COL_HI, "Island map");
     const char *hint = "X/M/B: close";
     text(c, c->w - width(c, hint) - pad, pad, COL_DIM, hint);
-    render_hud_map(c->r, pad, top, c->w - 2 * pad, c->h - top - bottom, g->flight.x, g->flight.z, g->flight.yaw);
-    int site = game_home_site_at(&g->home, g->flight.x, g->flight.z);
+    render_hud_map(c->r, pad, top, c->w - 2 * pad, c->h - top - bottom, f->x, f->z, f->yaw);
+    int site = game_home_site_at(home, f->x, f->z);
     char name[64] = "over the open sky";
-    if (site >= 0) game_home_site_name(&g->home, (uint32_t)site, name, sizeof name);
+    if (site >= 0) game_home_site_name(home, (uint32_t)site, name, sizeof name);
     text_centre(c, c->h - c->lh - c->s, COL_TEXT, name);
 }
 
-/* The canvas the overlay draws on: the HUD layer's size for the display, the text scale for it
- * and the player's HUD size. */
-static void canvas_for(Game *g, Canvas *out) {
+/* The canvas the overlay draws on: the HUD layer's size for a disp_w x disp_h display, the text
+ * scale for it and the player's HUD size (the renderer's). */
+static void canvas_for(Renderer *r, int disp_w, int disp_h, Canvas *out) {
     Canvas c;
-    c.r = g->render;
-    render_hud_canvas(g->render, g->disp_w, g->disp_h, &c.w, &c.h);
+    c.r = r;
+    render_hud_canvas(r, disp_w, disp_h, &c.w, &c.h);
     /* Glyphs about 14-21 display pixels tall everywhere: a 240-line canvas is upscaled at least
      * twice, a 320-line one (a 480x320 handheld, drawn 1:1) needs the double size itself. */
     c.s = c.h / 160;
     if (c.s < 1) c.s = 1;
     if (c.s > 4) c.s = 4;
     /* The player's HUD size (the renderer's): 0.75x for a 3.5-inch screen, 1.5x for a TV. */
-    c.lh = (int)lroundf((float)(RENDER_HUD_LINE_H * c.s) * render_hud_zoom(g->render));
+    c.lh = (int)lroundf((float)(RENDER_HUD_LINE_H * c.s) * render_hud_zoom(r));
     *out = c;
 }
 
 int overlay_text_probe(Game *g, const char *t, int *canvas_h) {
     if (!g->render) return 0;
     Canvas c;
-    canvas_for(g, &c);
+    canvas_for(g->render, g->disp_w, g->disp_h, &c);
     *canvas_h = c.h;
     render_hud_clear(g->render);
     text(&c, 0, 0, COL_TEXT, t);
@@ -234,14 +234,14 @@ int overlay_text_probe(Game *g, const char *t, int *canvas_h) {
 void overlay_draw(Game *g) {
     if (!g->render || game_shot_hides_hud(&g->shot, &g->set)) return;
     Canvas c;
-    canvas_for(g, &c);
+    canvas_for(g->render, g->disp_w, g->disp_h, &c);
     const Play *p = &g->play;
     if (p->overlay == OVERLAY_MAP) {
-        map(g, &c);
+        map(&g->flight, &g->home, &c);
         return;
     }
     if (p->demo) {
-        if (g->set.hud) hud(g, &c);
+        if (g->set.hud) hud(&g->flight, &g->set, p, g->platform, &g->home, &c);
         if (attract_playing(&g->attract)) tour_draw(&g->tour, g->render, c.w, c.h, c.s, &g->flight, &g->camera);
         text_centre(&c, c.h - 3 * c.lh, COL_HI, "DEMO - press any button");
         return;
@@ -250,17 +250,17 @@ void overlay_draw(Game *g) {
         /* The title's menu (Select / H with --boot-service: power off, reboot, console) covers the
          * title; the title's messages go under its name and tagline, not across them. */
         if (p->overlay == OVERLAY_MENU) {
-            menu(g, &c);
+            menu(&g->menu, g->world, p, &c);
             return;
         }
-        title(g, &c);
-        messages(g, &c, c.h / 4 + RENDER_HUD_LINE_H * title_scale(&c) + 2 * c.lh + c.lh / 2);
+        title(&g->tour, g->input.st.pad_connected, g->cont.have, g->opt.boot_service, &c);
+        messages(p, &c, c.h / 4 + RENDER_HUD_LINE_H * title_scale(&c) + 2 * c.lh + c.lh / 2);
         return;
     }
     /* The pause menu covers the flight data: none of it shows beside or through its title. */
-    if (g->set.hud && p->overlay != OVERLAY_MENU) hud(g, &c);
+    if (g->set.hud && p->overlay != OVERLAY_MENU) hud(&g->flight, &g->set, p, g->platform, &g->home, &c);
     if (p->overlay == OVERLAY_NONE) tour_draw(&g->tour, g->render, c.w, c.h, c.s, &g->flight, &g->camera);
-    if (p->state == PLAY_CRASH) crash(g, &c);
-    messages(g, &c, c.h * 3 / 10);
-    if (p->overlay == OVERLAY_MENU) menu(g, &c);
+    if (p->state == PLAY_CRASH) crash(p, &c);
+    messages(p, &c, c.h * 3 / 10);
+    if (p->overlay == OVERLAY_MENU) menu(&g->menu, g->world, p, &c);
 }

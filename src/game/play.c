@@ -383,6 +383,10 @@ static void menu_frame(Play *p, const PlayCtx *c, float dt, PlayRequest *rq) {
         rq->fly_to = true;
         memcpy(rq->fly_pos, c->menu->fly.pos, sizeof rq->fly_pos);
         break;
+    case MENU_CMD_MODE:   /* the game lays the mode's course (the menu closes when it starts) */
+        rq->start_mode = true;
+        rq->mode = c->menu->arg;
+        break;
     default: break;
     }
 }
@@ -514,38 +518,27 @@ PlayRequest play_frame(Play *p, const PlayCtx *c, float dt) {
     return rq;
 }
 
-bool play_show(Play *p, Menu *menu, GameSettings *set, const WorldParams *held, const char *what) {
-    static const struct { const char *name; MenuPage page; } pages[] = {
-        {"menu", MENU_PAGE_PAUSE}, {"panel", MENU_PAGE_PANEL}, {"controls", MENU_PAGE_CONTROLS},
-        {"display", MENU_PAGE_DISPLAY}, {"sound", MENU_PAGE_SOUND}, {"flyto", MENU_PAGE_FLYTO}};
+bool play_show(Play *p, Menu *menu, GameSettings *set, const WorldParams *held, const Show *what) {
     p->overlay = OVERLAY_NONE;
     p->state = PLAY_FLY;
     p->fps = 0.0f;   /* the machine's frame rate: a shot shows none, the same picture on every machine */
-    if (!what || !strcmp(what, "hud")) return true;
-    if (!strcmp(what, "none")) {
-        set->hud = false;
-        return true;
-    }
-    if (!strcmp(what, "title")) {
-        p->state = PLAY_START;
-        return true;
-    }
-    if (!strcmp(what, "map")) {
-        p->overlay = OVERLAY_MAP;
-        return true;
-    }
-    if (!strcmp(what, "crash")) {
+    switch (what->kind) {
+    case SHOW_NONE: set->hud = false; return true;
+    case SHOW_TITLE: p->state = PLAY_START; return true;
+    case SHOW_MAP: p->overlay = OVERLAY_MAP; return true;
+    case SHOW_CRASH:
         p->state = PLAY_CRASH;
         p->crash_timer = PLAY_CRASH_SECONDS;
         return true;
+    case SHOW_PAGE: {
+        int page = menu_page_find(what->page);
+        if (page < 0) return false;
+        menu_open(menu, set, held, page);
+        p->overlay = OVERLAY_MENU;
+        return true;
     }
-    for (size_t i = 0; i < sizeof pages / sizeof pages[0]; i++)
-        if (!strcmp(what, pages[i].name)) {
-            menu_open(menu, set, held, pages[i].page);
-            p->overlay = OVERLAY_MENU;
-            return true;
-        }
-    return false;
+    default: return true;   /* the HUD */
+    }
 }
 
 void play_enter_flight(Play *p) {

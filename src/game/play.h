@@ -12,6 +12,7 @@
 #include "platform.h"
 #include "replay.h"
 #include "settings.h"
+#include "show.h"
 #include "sim/sim.h"
 #include "world/world.h"
 
@@ -106,6 +107,8 @@ typedef struct PlayRequest {
     bool resume_saved;          /* the title's Continue: put the aircraft at the saved spot */
     bool fly_to;                /* the pause menu's Fly to: move the aircraft to fly_pos (play_jump) */
     double fly_pos[3];
+    bool start_mode;            /* the pause menu's choice of a game mode: start row `mode` of the mode table */
+    int mode;
     uint32_t steps;             /* fixed sim steps run this frame (a ghost runs as many) */
 } PlayRequest;
 
@@ -161,9 +164,9 @@ void play_keep(const Play *p, Play *kept);
 void play_put_back(Play *p, const Play *kept, bool to_title);
 /* play_view_flight with the unstepped time given (a ghost drawn at the player's). */
 void play_view_flight_at(const Play *p, double step_acc, const FlightState *cur, FlightState *out);
-/* Puts play in a screen for a screenshot: "hud" (flying), "none", "title", "menu", "panel",
- * "controls", "display", "sound", "map", "crash"; `held` is what the world holds now (shown beside the
- * player's values). False for an unknown name. */
-bool play_show(Play *p, Menu *menu, GameSettings *set, const WorldParams *held, const char *what);
+/* Puts play in a screen for a screenshot (a row of the --show table; a mode's shot flies with the
+ * HUD); `held` is what the world holds now (shown beside the player's values). False for a menu
+ * page that is not there. */
+bool play_show(Play *p, Menu *menu, GameSettings *set, const WorldParams *held, const Show *what);
 
 #endif

@@ -19,8 +19,8 @@ bool power_menu_register(void) {
     static bool done;
     if (done) return true;
     static const MenuActionDesc k_power[] = {
-        {"pause", "Power off", NULL, MENU_CMD_POWEROFF, NULL, "settings are kept, then the machine shuts down"},
-        {"pause", "Reboot", NULL, MENU_CMD_REBOOT, NULL, "settings are kept, then the machine restarts"},
+        {"pause", "Power off", NULL, MENU_CMD_POWEROFF, NULL, "settings are kept, then the machine shuts down", 0},
+        {"pause", "Reboot", NULL, MENU_CMD_REBOOT, NULL, "settings are kept, then the machine restarts", 0},
     };
     for (size_t i = 0; i < sizeof k_power / sizeof k_power[0]; i++)
         if (!menu_action_register(&k_power[i])) return false;

@@ -28,7 +28,7 @@ PlayCtx game_play_ctx(Game *g) {
                  .boot_service = g->opt.boot_service, .can_continue = g->cont.have && !replaying,
                  .rec = replaying || shot_or_bench || !g->rec.runs ? NULL : &g->rec, .meta = &g->meta,
                  .replay = replaying ? &g->playback : NULL};
-    bool course = g->tour.mode != TOUR_FREE && !g->tour.results;
+    bool course = tour_active(&g->tour) && !g->tour.results;
     if ((g->opt.autopilot || g->opt.record_attract) && course) {
         c.pilot = course_pilot;
         c.pilot_user = g;
@@ -215,6 +215,6 @@ bool game_ghost_start(Game *g, const char *course_id) {
         return false;
     }
     ghost_start(&g->ghost, &g->ghost_run);
-    if (g->tour.mode != TOUR_FREE && !strcmp(g->tour.course->id, course_id)) ghost_course(&g->ghost, g->tour.course);
+    if (tour_active(&g->tour) && !strcmp(g->tour.course->id, course_id)) ghost_course(&g->ghost, g->tour.course);
     return true;
 }

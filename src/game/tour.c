@@ -1,83 +1,50 @@
-/* skyisles tour: Free flight, the Island tour and a Sky course in the game. The pause menu asks
- * for a mode (a request the game takes at its next frame); a course is laid into memory carved
- * at boot, flown with the clock running from the start to the last ring (through crashes, which
+/* skyisles tour: the game mode's course in the game. The pause menu or the title asks for a mode
+ * (a row of the mode table) and the game starts it here: its course is laid into memory carved at
+ * boot, flown with the clock running from the start to the last ring (through crashes, which
  * restart at the last ring passed), and its results and best times shown; the best run of each
  * course (by its id: seed, kind, parameters) is kept in a small file beside the settings. */
-#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "input.h"
 #include "savefile.h"
-#include "settings.h"
 #include "tour.h"
-#include "menu.h"
 
-#define COL_TEXT 0xffffffffu
 #define COL_DIM 0xb8c8e0ffu
 #define COL_HI 0xffd060ffu
-#define COL_GOOD 0x70f090ffu
-#define COL_BAD 0xff7060ffu
-#define COL_PANEL 0x0c1422ffu   /* opaque: the HUD under it never shows through */
 
-static int g_request = -1;
-
-static unsigned ask_free(GameSettings *s) { (void)s; g_request = TOUR_FREE; return 0; }
-static unsigned ask_island(GameSettings *s) { (void)s; g_request = TOUR_ISLAND; return 0; }
-static unsigned ask_sky(GameSettings *s) { (void)s; g_request = TOUR_SKY; return 0; }
-
-void tour_request(TourMode mode) { g_request = (int)mode; }
-
-bool tour_take_request(TourMode *mode) {
-    if (g_request < 0) return false;
-    *mode = (TourMode)g_request;
-    g_request = -1;
-    return true;
+/* The chosen mode a Start or OK on the title starts: one with a course (the title itself starts
+ * free flight). */
+const GameMode *tour_title_input(Tour *t, const InputState *in) {
+    int n = (int)mode_count();
+    if (in->pressed[GA_MENU_UP] || in->pressed[GA_MENU_LEFT]) t->title_choice = (t->title_choice + n - 1) % n;
+    if (in->pressed[GA_MENU_DOWN] || in->pressed[GA_MENU_RIGHT]) t->title_choice = (t->title_choice + 1) % n;
+    const GameMode *m = mode_at((size_t)t->title_choice);
+    return (in->pressed[GA_PAUSE] || in->pressed[GA_MENU_OK]) && m && m->lay ? m : NULL;
 }
 
-static const char *const MODE_NAMES[3] = {"Free flight", "Island tour", "Sky course"};
-
-void tour_title_input(Tour *t, const InputState *in) {
-    if (in->pressed[GA_MENU_UP] || in->pressed[GA_MENU_LEFT]) t->title_choice = (t->title_choice + 2) % 3;
-    if (in->pressed[GA_MENU_DOWN] || in->pressed[GA_MENU_RIGHT]) t->title_choice = (t->title_choice + 1) % 3;
-    if ((in->pressed[GA_PAUSE] || in->pressed[GA_MENU_OK]) && t->title_choice != TOUR_FREE) g_request = t->title_choice;
-}
-
-/* The three modes on one line (the chosen one marked), so the title's text stays off the
- * aircraft; a screen too narrow for the line shows the chosen mode alone between arrows. */
+/* The modes on one line (the chosen one marked), so the title's text stays off the aircraft; a
+ * screen too narrow for the line shows the chosen mode alone between arrows. */
 void tour_title_draw(const Tour *t, Renderer *r, int w, int y, int s) {
-    char item[3][48];
-    int width[3], total = 0, gap = render_hud_text_width(r, "   ", s);
-    for (int i = 0; i < 3; i++) {
-        snprintf(item[i], sizeof item[i], i == t->title_choice ? "> %s <" : "%s", MODE_NAMES[i]);
+    char item[MODE_MAX][48];
+    int n = (int)mode_count(), width[MODE_MAX], total = 0, gap = render_hud_text_width(r, "   ", s);
+    for (int i = 0; i < n; i++) {
+        snprintf(item[i], sizeof item[i], i == t->title_choice ? "> %s <" : "%s", mode_at((size_t)i)->name);
         width[i] = render_hud_text_width(r, item[i], s);
         total += width[i] + (i ? gap : 0);
     }
     if (total > w - 2 * gap) {
         char one[64];
-        snprintf(one, sizeof one, "< %s >", MODE_NAMES[t->title_choice]);
+        snprintf(one, sizeof one, "< %s >", mode_at((size_t)t->title_choice)->name);
         render_hud_text(r, (w - render_hud_text_width(r, one, s)) / 2, y, s, COL_HI, one);
         return;
     }
     int x = (w - total) / 2;
-    for (int i = 0; i < 3; i++) {
+    for (int i = 0; i < n; i++) {
         render_hud_text(r, x, y, s, i == t->title_choice ? COL_HI : COL_DIM, item[i]);
         x += width[i] + gap;
     }
-}
-
-static void register_menu(void) {
-    static bool done;
-    if (done) return;
-    done = true;
-    static const MenuActionDesc actions[] = {
-        {"pause", MODE_NAMES[TOUR_FREE], NULL, 0, ask_free, "fly anywhere, no rings, no clock"},
-        {"pause", MODE_NAMES[TOUR_ISLAND], NULL, 0, ask_island, "a ring over every place of the home island, against the clock"},
-        {"pause", MODE_NAMES[TOUR_SKY], NULL, 0, ask_sky, "rings through the floating islands of this seed, against the clock"},
-    };
-    for (size_t i = 0; i < sizeof actions / sizeof actions[0]; i++)
-        if (!menu_action_register(&actions[i])) log_warn("skyisles: the menu is full: '%s' left out", actions[i].label);
 }
 
 /* ---------------------------------------------------------------- best times */
@@ -147,7 +114,8 @@ static int find_best(const Tour *t, const char *id) {
 
 /* A finished run: kept when it is the first or faster than the best. */
 static void record_run(Tour *t) {
-    if (t->attract) return;   /* the attract mode's run is not the player's */
+    /* The attract mode's run is not the player's; a mode may keep no best. */
+    if (t->attract || !t->mode->keep_best) return;
     int i = t->best_of_course;
     t->new_best = i < 0 || t->run.clock_s < t->best[i].total;
     if (!t->new_best) return;
@@ -177,23 +145,37 @@ bool tour_boot(Tour *t, MemBudget *mem, const char *dir, SkyError *err) {
                       bytes >> 10);
         return false;
     }
+    t->mode = mode_free();
     if (dir) snprintf(t->dir, sizeof t->dir, "%s", dir);
     load_best(t);
-    register_menu();
+    mode_menu_register();
     return true;
 }
 
-bool tour_start(Tour *t, TourMode mode, const World *w, const Island *isl, const IslandCodex *cx, FlightState *f,
+bool tour_active(const Tour *t) { return t->mode && t->mode->lay && !t->hidden; }
+
+void tour_end(Tour *t) {
+    t->results = false;
+    t->mode = mode_free();
+}
+
+void tour_hide(Tour *t, bool hidden) { t->hidden = hidden; }
+
+bool tour_start(Tour *t, const GameMode *mode, const World *w, const Island *isl, const IslandCodex *cx, FlightState *f,
                 SkyError *err) {
     t->results = false;
-    if (mode == TOUR_FREE) {
-        t->mode = TOUR_FREE;
+    t->hidden = false;
+    if (!mode) {   /* a role no row of the table takes (the bench's, the attract loop's) */
+        sky_error_set(err, SKY_ERR_INPUT, "skyisles: no game mode for that: the mode table has no such row");
+        t->mode = mode_free();
+        return false;
+    }
+    if (!mode->lay) {
+        t->mode = mode;
         return true;
     }
-    bool ok = mode == TOUR_ISLAND ? course_lay_tour(t->course, w, isl, cx, "en", t->work, err)
-                                  : course_lay_sky(t->course, w, COURSE_SKY_DEFAULT, t->work, err);
-    if (!ok) {
-        t->mode = TOUR_FREE;
+    if (!mode->lay(t->course, w, isl, cx, t->work, err)) {
+        t->mode = mode_free();
         return false;
     }
     t->mode = mode;
@@ -211,7 +193,7 @@ bool tour_start(Tour *t, TourMode mode, const World *w, const Island *isl, const
 }
 
 uint32_t tour_frame(Tour *t, FlightState *f, double x0, double y0, double z0, bool moved, float dt) {
-    if (t->mode == TOUR_FREE || t->run.finished) return 0;
+    if (!tour_active(t) || t->run.finished) return 0;
     uint32_t ev = course_run_step(&t->run, f, x0, y0, z0, false, moved ? dt : 0.0f);
     if (!moved) t->run.clock_s += (double)dt;   /* a crash pause: no motion, the clock runs on */
     if (ev & COURSE_EVENT_FINISH) {
@@ -225,7 +207,7 @@ uint32_t tour_frame(Tour *t, FlightState *f, double x0, double y0, double z0, bo
 }
 
 void tour_restart(Tour *t, FlightState *f) {
-    if (t->mode == TOUR_FREE || t->run.finished) return;
+    if (!tour_active(t) || t->run.finished) return;
     t->run.crashes++;
     course_run_restart(&t->run, f);
     course_pilot_reset(&t->pilot, &t->run);
@@ -233,7 +215,7 @@ void tour_restart(Tour *t, FlightState *f) {
 
 void tour_pilot_input(Tour *t, const FlightState *f, const FlightModel *m, const World *w, FlightInput *out) {
     memset(out, 0, sizeof *out);
-    if (t->mode == TOUR_FREE || t->run.finished) return;
+    if (!tour_active(t) || t->run.finished) return;
     course_pilot_input(&t->pilot, &t->run, f, m, w, out);
 }
 
@@ -241,7 +223,8 @@ void tour_attract_begin(Tour *t, Course *c, TourSaved *save) {
     *save = (TourSaved){.mode = t->mode, .course = t->course, .run = t->run, .pilot = t->pilot,
                         .results = t->results, .new_best = t->new_best, .best_of_course = t->best_of_course};
     t->course = c;
-    t->mode = c->kind == COURSE_SKY ? TOUR_SKY : TOUR_ISLAND;
+    t->mode = mode_for_course((CourseKind)c->kind);
+    t->hidden = false;
     t->attract = true;
     tour_attract_restart(t);
 }
@@ -268,7 +251,7 @@ void tour_attract_end(Tour *t, const TourSaved *save) {
 }
 
 bool tour_fly_pilot(Tour *t, FlightState *f, const FlightModel *m, const World *w, double limit_s) {
-    if (t->mode == TOUR_FREE) return false;
+    if (!tour_active(t)) return false;
     CoursePilot p;
     course_pilot_reset(&p, &t->run);
     for (uint32_t i = 0; i < (uint32_t)(limit_s * 60.0) && !t->run.finished; i++)
@@ -280,7 +263,7 @@ bool tour_fly_pilot(Tour *t, FlightState *f, const FlightModel *m, const World *
 }
 
 uint32_t tour_render_rings(const Tour *t, RenderRing *out, uint32_t cap) {
-    if (t->mode == TOUR_FREE) return 0;
+    if (!tour_active(t)) return 0;
     uint32_t n = t->course->n_rings < cap ? t->course->n_rings : cap;
     for (uint32_t i = 0; i < n; i++) {
         const CourseRing *g = &t->course->rings[i];
@@ -290,85 +273,18 @@ uint32_t tour_render_rings(const Tour *t, RenderRing *out, uint32_t cap) {
 }
 
 /* ---------------------------------------------------------------- drawing */
-static void clock_text(double s, char *buf, size_t n) {
-    int m = (int)(s / 60.0);
-    snprintf(buf, n, "%d:%05.2f", m, s - 60.0 * m);
-}
-
-/* The next ring's direction on screen: 0 up, + clockwise (the camera's roll left out). */
-static float arrow_angle(const CameraState *cam, const CourseRing *g) {
-    float cy = cosf(cam->yaw), sy = sinf(cam->yaw), cp = cosf(cam->pitch), sp = sinf(cam->pitch);
-    double d[3] = {g->x - cam->x, g->y - cam->y, g->z - cam->z};
-    double right = d[0] * cy + d[2] * sy;
-    double up = -d[0] * sy * sp + d[1] * cp + d[2] * cy * sp;
-    double fwd = d[0] * sy * cp + d[1] * sp - d[2] * cy * cp;
-    if (fwd < 0.0 && fabs(right) < 1e-3) right = 1e-3;   /* straight behind: point to a side */
-    return (float)atan2(right, fwd < 0.0 ? -fabs(up) - fabs(right) : up);
-}
-
 bool tour_split_delta(const Tour *t, double *delta) {
     const CourseRun *run = &t->run;
     const TourBest *b = t->best_of_course >= 0 ? &t->best[t->best_of_course] : NULL;
-    if (t->mode == TOUR_FREE || t->results || !b || run->next == 0 || run->next > b->n) return false;
+    if (!tour_active(t) || t->results || !b || run->next == 0 || run->next > b->n) return false;
     *delta = run->split_s[run->next - 1u] - (double)b->split[run->next - 1u];
     return true;
 }
 
-static void draw_flying(const Tour *t, Renderer *r, int w, int s, const FlightState *f, const CameraState *cam) {
-    const CourseRun *run = &t->run;
-    const CourseRing *g = &t->course->rings[run->next];
-    char line[96], clock[32];
-    int lh = RENDER_HUD_LINE_H * s, y = 4 * s + 6 * lh;
-    double dx = g->x - f->x, dy = g->y - f->y, dz = g->z - f->z;
-    render_hud_arrow(r, w / 2, 4 * s + 8 * s, 7 * s, arrow_angle(cam, g), COL_HI);
-    snprintf(line, sizeof line, "%u/%u %s  %.0f m", run->next + 1u, t->course->n_rings, g->name,
-             sqrt(dx * dx + dy * dy + dz * dz));
-    render_hud_text(r, (w - render_hud_text_width(r, line, s)) / 2, 4 * s + 17 * s, s, COL_TEXT, line);
-    clock_text(run->clock_s, clock, sizeof clock);
-    render_hud_text(r, 4 * s, y, s, COL_HI, clock);
-    double delta;
-    if (tour_split_delta(t, &delta)) {
-        snprintf(line, sizeof line, "%+.2f", delta);
-        render_hud_text(r, 4 * s + render_hud_text_width(r, clock, s) + 6 * s, y, s, delta <= 0.0 ? COL_GOOD : COL_BAD, line);
-    }
-}
-
-/* The results: each place (ring) with its split and the best's, the total and the best. */
-static void draw_results(const Tour *t, Renderer *r, int w, int h, int s) {
-    const Course *c = t->course;
-    const TourBest *b = t->best_of_course >= 0 ? &t->best[t->best_of_course] : NULL;
-    int lh = RENDER_HUD_LINE_H * s, pad = 4 * s;
-    render_hud_box(r, 0, 0, w, h, COL_PANEL);
-    char line[160], a[32], bb[32];
-    snprintf(line, sizeof line, "%s complete", c->kind == COURSE_TOUR ? "Island tour" : "Sky course");
-    render_hud_text(r, pad, pad, s, COL_HI, line);
-    int rows = (h - 2 * pad) / lh - 4, cols = (int)c->n_rings > rows ? 2 : 1;
-    if (rows < 1) rows = 1;
-    int colw = (w - 2 * pad) / cols;
-    for (uint32_t i = 0; i < c->n_rings && (int)i < rows * cols; i++) {
-        int x = pad + (int)(i / (uint32_t)rows) * colw, y = pad + (2 + (int)(i % (uint32_t)rows)) * lh;
-        double prev = i ? t->run.split_s[i - 1] : 0.0;
-        snprintf(a, sizeof a, "%.1f", t->run.split_s[i] - prev);
-        char nm[24];
-        snprintf(nm, sizeof nm, "%s", c->rings[i].name);
-        render_hud_text(r, x, y, s, COL_TEXT, nm);
-        int vx = x + colw - pad - render_hud_text_width(r, a, s);
-        render_hud_text(r, vx, y, s, COL_TEXT, a);
-        if (b && i < b->n) {
-            snprintf(bb, sizeof bb, "%.1f", (double)b->split[i] - (i ? (double)b->split[i - 1] : 0.0));
-            render_hud_text(r, vx - render_hud_text_width(r, "0000.0", s), y, s, COL_DIM, bb);
-        }
-    }
-    clock_text(t->run.clock_s, a, sizeof a);
-    clock_text(b ? b->total : t->run.clock_s, bb, sizeof bb);
-    snprintf(line, sizeof line, "Total %s   Best %s%s   Crashes %u", a, bb, t->new_best ? "  NEW BEST" : "",
-             t->run.crashes);
-    render_hud_text(r, pad, h - 2 * lh - pad, s, t->new_best ? COL_GOOD : COL_TEXT, line);
-    if (!t->attract) render_hud_text(r, pad, h - lh - pad, s, COL_DIM, "A/Enter: free flight   Start: menu");
-}
-
 void tour_draw(const Tour *t, Renderer *r, int w, int h, int s, const FlightState *f, const CameraState *cam) {
-    if (t->mode == TOUR_FREE) return;
-    if (t->results) draw_results(t, r, w, h, s);
-    else if (!t->run.finished) draw_flying(t, r, w, s, f, cam);
+    if (!tour_active(t)) return;
+    ModeDraw d = {.r = r, .w = w, .h = h, .s = s, .f = f, .cam = cam};
+    d.has_delta = tour_split_delta(t, &d.delta);
+    if (t->results) t->mode->results(t, &d);
+    else if (!t->run.finished) t->mode->hud(t, &d);
 }

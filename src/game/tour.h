@@ -1,8 +1,8 @@
-/* skyisles tour: the game's courses (issue 19): Free flight, the Island tour and a Sky course,
- * chosen from the pause menu; the clock, the next ring, restarts at the last ring passed, splits,
- * the results screen and the best times per seed and course kept beside the settings. The
- * courses themselves are src/course. The ghost hook: TourBest.split is the reference a ghost
- * and the HUD's split compare against. */
+/* skyisles tour: the course of the game mode flown (a row of the mode table, mode.h), chosen from
+ * the pause menu or the title; the clock, the next ring, restarts at the last ring passed, splits,
+ * the results and the best times per seed and course kept beside the settings. The courses
+ * themselves are src/course. The ghost hook: TourBest.split is the reference a ghost and the
+ * HUD's split compare against. */
 #ifndef SKYISLES_GAME_TOUR_H
 #define SKYISLES_GAME_TOUR_H
 
@@ -10,9 +10,8 @@
 #include <stdint.h>
 
 #include "course/course.h"
+#include "mode.h"
 #include "render/render.h"
-
-typedef enum TourMode { TOUR_FREE = 0, TOUR_ISLAND, TOUR_SKY } TourMode;
 
 #define TOUR_BEST_MAX 48                 /* courses whose best time is kept */
 #define TOUR_BEST_FILE "best_times.txt"
@@ -26,7 +25,8 @@ typedef struct TourBest {
 } TourBest;
 
 typedef struct Tour {
-    TourMode mode;
+    const GameMode *mode;       /* the mode flown (a row of the mode table; tour_boot: the first) */
+    bool hidden;                /* its HUD and rings left out, its run kept (the course bench's other frames) */
     Course *course;             /* carved at boot */
     CourseWork *work;
     MemArena arena;
@@ -36,27 +36,32 @@ typedef struct Tour {
     int best_of_course;         /* index into best of this course's best, -1 none */
     bool results;               /* the results screen shows */
     bool new_best;
-    int title_choice;           /* the title's mode (TourMode), moved with up/down */
+    int title_choice;           /* the title's mode (its row), moved with up/down */
     CoursePilot pilot;          /* the course pilot, when it flies the course (tour_pilot_input) */
     bool attract;               /* the attract mode's course: no best kept, no prompts on the results */
     char dir[512];              /* where the best-times file lives ("" none: not kept) */
 } Tour;
 
 /* Boot: carves the course and its work memory from mem, reads the best times from dir (NULL: not
- * kept), registers the menu actions once. False with one line when the budget is short. */
+ * kept), registers the modes' menu actions once. False with one line when the budget is short. */
 bool tour_boot(Tour *t, MemBudget *mem, const char *dir, SkyError *err);
-/* The mode a menu action (or the title's choice) asked for since the last call (false: none). */
-bool tour_take_request(TourMode *mode);
-/* The title's choice of mode: up/down move it; Start or OK asks for it (the title then starts
- * the flight as before). `in` is the frame's InputState (input.h). */
+/* The title's choice of mode: up/down move it; Start or OK returns a mode with a course to start
+ * (NULL: none; the title then starts free flight as before). `in` is the frame's InputState. */
 struct InputState;
-void tour_title_input(Tour *t, const struct InputState *in);
-/* The three modes under the title at y, the chosen one marked. */
+const GameMode *tour_title_input(Tour *t, const struct InputState *in);
+/* The modes under the title at y, the chosen one marked. */
 void tour_title_draw(const Tour *t, Renderer *r, int w, int y, int s);
-/* Lays the course of `mode` for the world (and home island) and puts f at its start; Free
- * flight ends a course. False with one line in err (the course cannot be laid). */
-bool tour_start(Tour *t, TourMode mode, const World *w, const Island *isl, const IslandCodex *cx, FlightState *f,
+/* Lays the course of `mode` for the world (and home island) and puts f at its start; a mode
+ * without a course ends one. False with one line in err (the course cannot be laid, or mode is
+ * NULL: a role no row takes). */
+bool tour_start(Tour *t, const GameMode *mode, const World *w, const Island *isl, const IslandCodex *cx, FlightState *f,
                 SkyError *err);
+/* A course is flown (or its results show): the mode lays one and it is not hidden. */
+bool tour_active(const Tour *t);
+/* Back to the first mode (free flight): the course and its results end. */
+void tour_end(Tour *t);
+/* The course's HUD and rings left out (true) or back (false), its run kept: the course bench. */
+void tour_hide(Tour *t, bool hidden);
 /* One frame of a course: the motion p0 -> f (after collision; not across a restart) passes rings,
  * the clock runs (through crash pauses too). Returns COURSE_EVENT_* bits. */
 uint32_t tour_frame(Tour *t, FlightState *f, double x0, double y0, double z0, bool moved, float dt);
@@ -68,13 +73,10 @@ bool tour_fly_pilot(Tour *t, FlightState *f, const FlightModel *m, const World *
 /* The course pilot's input for this step of the course (zero when none runs): --autopilot in a
  * course, the attract replay's recording. */
 void tour_pilot_input(Tour *t, const FlightState *f, const FlightModel *m, const World *w, FlightInput *out);
-/* Asks for a mode as the menu does (taken by tour_take_request at the game's next frame). */
-void tour_request(TourMode mode);
-
 /* The attract mode flies its own course (its bundled replay's) in the tour's place: what it
  * replaces is kept in a TourSaved and put back at the end. */
 typedef struct TourSaved {
-    TourMode mode;
+    const GameMode *mode;
     Course *course;
     CourseRun run;
     CoursePilot pilot;

@@ -1,0 +1,87 @@
+/* skyisles ring courses: the HUD while a course of rings is flown (the arrow to the next ring, its
+ * name and distance, the clock, the split against the best run) and its results screen; the modes
+ * with a course of rings (mode_table.c) draw with these. */
+#include <math.h>
+#include <stdio.h>
+
+#include "tour.h"
+
+#define COL_TEXT 0xffffffffu
+#define COL_DIM 0xb8c8e0ffu
+#define COL_HI 0xffd060ffu
+#define COL_GOOD 0x70f090ffu
+#define COL_BAD 0xff7060ffu
+#define COL_PANEL 0x0c1422ffu   /* opaque: the HUD under it never shows through */
+
+static void clock_text(double s, char *buf, size_t n) {
+    int m = (int)(s / 60.0);
+    snprintf(buf, n, "%d:%05.2f", m, s - 60.0 * m);
+}
+
+/* The next ring's direction on screen: 0 up, + clockwise (the camera's roll left out). */
+static float arrow_angle(const CameraState *cam, const CourseRing *g) {
+    float cy = cosf(cam->yaw), sy = sinf(cam->yaw), cp = cosf(cam->pitch), sp = sinf(cam->pitch);
+    double d[3] = {g->x - cam->x, g->y - cam->y, g->z - cam->z};
+    double right = d[0] * cy + d[2] * sy;
+    double up = -d[0] * sy * sp + d[1] * cp + d[2] * cy * sp;
+    double fwd = d[0] * sy * cp + d[1] * sp - d[2] * cy * cp;
+    if (fwd < 0.0 && fabs(right) < 1e-3) right = 1e-3;   /* straight behind: point to a side */
+    return (float)atan2(right, fwd < 0.0 ? -fabs(up) - fabs(right) : up);
+}
+
+void course_hud_draw(const Tour *t, const ModeDraw *d) {
+    Renderer *r = d->r;
+    int w = d->w, s = d->s;
+    const FlightState *f = d->f;
+    const CourseRun *run = &t->run;
+    const CourseRing *g = &t->course->rings[run->next];
+    char line[96], clock[32];
+    int lh = RENDER_HUD_LINE_H * s, y = 4 * s + 6 * lh;
+    double dx = g->x - f->x, dy = g->y - f->y, dz = g->z - f->z;
+    render_hud_arrow(r, w / 2, 4 * s + 8 * s, 7 * s, arrow_angle(d->cam, g), COL_HI);
+    snprintf(line, sizeof line, "%u/%u %s  %.0f m", run->next + 1u, t->course->n_rings, g->name,
+             sqrt(dx * dx + dy * dy + dz * dz));
+    render_hud_text(r, (w - render_hud_text_width(r, line, s)) / 2, 4 * s + 17 * s, s, COL_TEXT, line);
+    clock_text(run->clock_s, clock, sizeof clock);
+    render_hud_text(r, 4 * s, y, s, COL_HI, clock);
+    if (d->has_delta) {
+        snprintf(line, sizeof line, "%+.2f", d->delta);
+        render_hud_text(r, 4 * s + render_hud_text_width(r, clock, s) + 6 * s, y, s, d->delta <= 0.0 ? COL_GOOD : COL_BAD, line);
+    }
+}
+
+/* The results: each place (ring) with its split and the best's, the total and the best. */
+void course_results_draw(const Tour *t, const ModeDraw *d) {
+    Renderer *r = d->r;
+    int w = d->w, h = d->h, s = d->s;
+    const Course *c = t->course;
+    const TourBest *b = t->best_of_course >= 0 ? &t->best[t->best_of_course] : NULL;
+    int lh = RENDER_HUD_LINE_H * s, pad = 4 * s;
+    render_hud_box(r, 0, 0, w, h, COL_PANEL);
+    char line[160], a[32], bb[32];
+    snprintf(line, sizeof line, "%s complete", t->mode->name);
+    render_hud_text(r, pad, pad, s, COL_HI, line);
+    int rows = (h - 2 * pad) / lh - 4, cols = (int)c->n_rings > rows ? 2 : 1;
+    if (rows < 1) rows = 1;
+    int colw = (w - 2 * pad) / cols;
+    for (uint32_t i = 0; i < c->n_rings && (int)i < rows * cols; i++) {
+        int x = pad + (int)(i / (uint32_t)rows) * colw, y = pad + (2 + (int)(i % (uint32_t)rows)) * lh;
+        double prev = i ? t->run.split_s[i - 1] : 0.0;
+        snprintf(a, sizeof a, "%.1f", t->run.split_s[i] - prev);
+        char nm[24];
+        snprintf(nm, sizeof nm, "%s", c->rings[i].name);
+        render_hud_text(r, x, y, s, COL_TEXT, nm);
+        int vx = x + colw - pad - render_hud_text_width(r, a, s);
+        render_hud_text(r, vx, y, s, COL_TEXT, a);
+        if (b && i < b->n) {
+            snprintf(bb, sizeof bb, "%.1f", (double)b->split[i] - (i ? (double)b->split[i - 1] : 0.0));
+            render_hud_text(r, vx - render_hud_text_width(r, "0000.0", s), y, s, COL_DIM, bb);
+        }
+    }
+    clock_text(t->run.clock_s, a, sizeof a);
+    clock_text(b ? b->total : t->run.clock_s, bb, sizeof bb);
+    snprintf(line, sizeof line, "Total %s   Best %s%s   Crashes %u", a, bb, t->new_best ? "  NEW BEST" : "",
+             t->run.crashes);
+    render_hud_text(r, pad, h - 2 * lh - pad, s, t->new_best ? COL_GOOD : COL_TEXT, line);
+    if (!t->attract) render_hud_text(r, pad, h - lh - pad, s, COL_DIM, "A/Enter: free flight   Start: menu");
+}
