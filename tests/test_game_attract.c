@@ -1,4 +1,4 @@
-/* Tests for the attract mode (src/game/attract.c, issue 19): the game booted headless in this
+/* Tests for the attract mode (src/game/attract.c): the game booted headless in this
  * process. The bundled replay (assets/replays/attract-sky.skyr) fits this build and world, plays
  * to its end on the current sim through the game's own steps, passing every ring of its course
  * at the recorded times and ending at the recorded state hash; it loops; the end of the loop
