@@ -68,10 +68,10 @@ static uint32_t lines_with(const char *log, const char *needle) {
 /* The attract loop begins (as play begins it after 30 s idle) and its first frame is set up;
  * while its replay is being prepared the next frames wait for it (here at once). */
 static void attract_on(Game *g) {
-    g->play.demo = true;
+    g->ses.play.demo = true;
     attract_before_frame(g);
-    if (g->attract.waiting) {
-        attract_prep_wait(&g->attract);
+    if (g->crs.attract.waiting) {
+        attract_prep_wait(&g->crs.attract);
         attract_before_frame(g);
     }
 }
@@ -85,16 +85,16 @@ static void frame(Game *g) {
 
 /* Any input: play ends the loop, the game puts back what it interrupted. */
 static void attract_off(Game *g) {
-    g->play.demo = false;
+    g->ses.play.demo = false;
     attract_after_frame(g);
 }
 
 /* The player as the title left them: free flight at the spawn. */
 static void player_at_spawn(Game *g) {
-    g->flight = g->spawn.flight;
-    g->play.state = PLAY_START;
-    g->play.overlay = OVERLAY_NONE;
-    tour_end(&g->tour);
+    g->ses.flight = g->svc.spawn.flight;
+    g->ses.play.state = PLAY_START;
+    g->ses.play.overlay = OVERLAY_NONE;
+    tour_end(&g->crs.tour);
 }
 
 static void test_bundled_replay_flies_its_course(void **state) {
@@ -104,15 +104,15 @@ static void test_bundled_replay_flies_its_course(void **state) {
     if (!attract_load(g, BUNDLED, &err) || !attract_check(g, &err))
         fail_msg("the bundled attract replay does not fit this build: %s; %s", err.msg, RERECORD);
     player_at_spawn(g);
-    FlightState player = g->flight;
+    FlightState player = g->ses.flight;
     attract_on(g);
-    assert_true(attract_playing(&g->attract));
-    const Replay *r = &g->attract.run;
-    const Course *c = g->tour.course;
-    assert_ptr_equal(c, g->attract.course);
+    assert_true(attract_playing(&g->crs.attract));
+    const Replay *r = &g->crs.attract.run;
+    const Course *c = g->crs.tour.course;
+    assert_ptr_equal(c, g->crs.attract.course);
     assert_string_equal(c->id, r->h.course);
-    assert_false(g->ghost.active);   /* ghost-free */
-    uint64_t crashes0 = g->play.crashes, respawns0 = g->play.respawns;
+    assert_false(g->crs.ghost.active);   /* ghost-free */
+    uint64_t crashes0 = g->ses.play.crashes, respawns0 = g->ses.play.respawns;
     /* Through the game's own steps and course step, as a frame of play runs them. */
     PlayCtx ctx = game_play_ctx(g);
     assert_ptr_equal(ctx.replay, r);
@@ -120,38 +120,38 @@ static void test_bundled_replay_flies_its_course(void **state) {
     ctx.on_step = game_course_step;
     ctx.step_user = g;
     uint32_t steps = 0;
-    while (!g->play.replay_done && steps <= r->h.steps) {
-        play_step(&g->play, &ctx);
+    while (!g->ses.play.replay_done && steps <= r->h.steps) {
+        play_step(&g->ses.play, &ctx);
         steps++;
     }
-    uint64_t h = play_sim_hash(&g->play, &g->flight, crashes0, respawns0);
+    uint64_t h = play_sim_hash(&g->ses.play, &g->ses.flight, crashes0, respawns0);
     printf("  %s: %u steps, course %s, %u/%u rings in %.2f s (recorded %.2f s), hash %016llx (recorded %016llx)\n",
-           BUNDLED, r->step, c->id, g->tour.run.next, c->n_rings, g->tour.run.clock_s, r->h.course_time_s,
+           BUNDLED, r->step, c->id, g->crs.tour.run.next, c->n_rings, g->crs.tour.run.clock_s, r->h.course_time_s,
            (unsigned long long)h, (unsigned long long)r->h.end_hash);
-    if (!g->tour.run.finished || g->tour.run.next != c->n_rings)
-        fail_msg("the bundled attract replay passed %u of %u rings on this sim: %s", g->tour.run.next, c->n_rings, RERECORD);
+    if (!g->crs.tour.run.finished || g->crs.tour.run.next != c->n_rings)
+        fail_msg("the bundled attract replay passed %u of %u rings on this sim: %s", g->crs.tour.run.next, c->n_rings, RERECORD);
     if (h != r->h.end_hash) fail_msg("the bundled attract replay ends at another state on this sim: %s", RERECORD);
     for (uint32_t k = 0; k < c->n_rings && k < r->h.n_splits; k++)
-        assert_true((float)g->tour.run.split_s[k] == r->h.splits[k]);
-    assert_true(g->tour.results);   /* the results show, but no best is kept for the attract's run */
-    assert_int_equal(g->tour.n_best, 0);
+        assert_true((float)g->crs.tour.run.split_s[k] == r->h.splits[k]);
+    assert_true(g->crs.tour.results);   /* the results show, but no best is kept for the attract's run */
+    assert_int_equal(g->crs.tour.n_best, 0);
     /* At its end it plays again from its start. */
     attract_after_frame(g);
-    assert_int_equal(g->attract.loops, 1);
-    assert_true(attract_playing(&g->attract));
-    assert_false(g->play.replay_done);
-    assert_int_equal(g->tour.run.next, 0);
-    assert_false(g->tour.results);
-    assert_true(g->flight.x == r->h.start.flight.x && g->flight.z == r->h.start.flight.z);
-    for (int i = 0; i < 120; i++) play_step(&g->play, &ctx);
+    assert_int_equal(g->crs.attract.loops, 1);
+    assert_true(attract_playing(&g->crs.attract));
+    assert_false(g->ses.play.replay_done);
+    assert_int_equal(g->crs.tour.run.next, 0);
+    assert_false(g->crs.tour.results);
+    assert_true(g->ses.flight.x == r->h.start.flight.x && g->ses.flight.z == r->h.start.flight.z);
+    for (int i = 0; i < 120; i++) play_step(&g->ses.play, &ctx);
     /* Any input: the player's flight and free flight back as they were. */
     attract_off(g);
-    assert_false(attract_playing(&g->attract));
-    assert_false(tour_active(&g->tour));
-    assert_true(g->tour.course != g->attract.course);
-    assert_int_equal(g->play.state, PLAY_START);
-    assert_false(g->play.demo);
-    assert_memory_equal(&g->flight, &player, sizeof player);
+    assert_false(attract_playing(&g->crs.attract));
+    assert_false(tour_active(&g->crs.tour));
+    assert_true(g->crs.tour.course != g->crs.attract.course);
+    assert_int_equal(g->ses.play.state, PLAY_START);
+    assert_false(g->ses.play.demo);
+    assert_memory_equal(&g->ses.flight, &player, sizeof player);
 }
 
 static const char *g_line = "the attract mode's replay does not play";
@@ -164,15 +164,15 @@ static void falls_back(const char *what, const char *needle) {
     static char log[8192];
     capture_log(attract_on, log, sizeof log);
     printf("  %s: %s", what, log);
-    assert_false(attract_playing(&g->attract));
+    assert_false(attract_playing(&g->crs.attract));
     assert_int_equal(lines_with(log, g_line), 1);
     assert_non_null(strstr(log, needle));
     assert_int_equal(lines_with(log, "\n"), 1);
     PlayCtx ctx = game_play_ctx(g);
     assert_null(ctx.replay);
-    double x = g->flight.x, z = g->flight.z;
-    for (int i = 0; i < 60; i++) play_step(&g->play, &ctx);
-    assert_true((g->flight.x - x) * (g->flight.x - x) + (g->flight.z - z) * (g->flight.z - z) > 100.0);
+    double x = g->ses.flight.x, z = g->ses.flight.z;
+    for (int i = 0; i < 60; i++) play_step(&g->ses.play, &ctx);
+    assert_true((g->ses.flight.x - x) * (g->ses.flight.x - x) + (g->ses.flight.z - z) * (g->ses.flight.z - z) > 100.0);
     attract_off(g);
     /* The next loop with the same file: no second line. */
     capture_log(attract_on, log, sizeof log);
@@ -258,23 +258,23 @@ static void test_other_world(void **state) {
     Game *g = &g_game;
     SkyError err = {0};
     assert_true(attract_load(g, BUNDLED, &err));
-    uint64_t seed = g->set.world.gen.seed;
-    g->set.world.gen.seed = seed + 1u;
+    uint64_t seed = g->cfg.set.world.gen.seed;
+    g->cfg.set.world.gen.seed = seed + 1u;
     game_apply_settings(g, MENU_CHANGED_WORLD);
     falls_back("other world", "other world parameters");
-    g->set.world.gen.seed = seed;
+    g->cfg.set.world.gen.seed = seed;
     game_apply_settings(g, MENU_CHANGED_WORLD);
     /* Back in its world it fits again (its course as laid before: no new layout). */
     SkyError again = {0};
-    assert_true(replay_check(&g->attract.run, g->home.codex->checksum, &world_params(g->world)->gen, BUNDLED, &again));
+    assert_true(replay_check(&g->crs.attract.run, g->svc.home.codex->checksum, &world_params(g->svc.world)->gen, BUNDLED, &again));
 }
 
 /* The bundled file read afresh: nothing prepared for it yet (its course laid or not). */
 static void load_fresh(Game *g) {
     SkyError err = {0};
     if (!attract_load(g, BUNDLED, &err)) fail_msg("%s", err.msg);
-    assert_false(g->attract.prepared);
-    assert_true(g->attract.prep.started);
+    assert_false(g->crs.attract.prepared);
+    assert_true(g->crs.attract.prep.started);
 }
 
 /* Idle on the title: the preparation is kicked a few seconds in, on its own thread; the loop at
@@ -285,62 +285,62 @@ static void test_preparation_off_the_frame(void **state) {
     (void)state;
     Game *g = &g_game;
     load_fresh(g);
-    g->attract.laid = false;   /* the whole preparation: the course laid too */
-    const AttractPrep *p = &g->attract.prep;
+    g->crs.attract.laid = false;   /* the whole preparation: the course laid too */
+    const AttractPrep *p = &g->crs.attract.prep;
     uint32_t lays = p->lays, flights = p->flights, runs = p->runs;
     player_at_spawn(g);
-    attract_prep_hold(&g->attract, true);   /* the thread takes the job and waits: "during" the preparation */
-    g->play.idle_s = ATTRACT_PREP_IDLE_SECONDS - 0.1f;
+    attract_prep_hold(&g->crs.attract, true);   /* the thread takes the job and waits: "during" the preparation */
+    g->ses.play.idle_s = ATTRACT_PREP_IDLE_SECONDS - 0.1f;
     frame(g);
-    assert_false(attract_prep_running(&g->attract));   /* not yet */
-    for (int i = 0; i < 10 && !attract_prep_running(&g->attract); i++) frame(g);
-    assert_true(attract_prep_running(&g->attract));   /* kicked a few seconds into the idle */
-    assert_true(g->play.idle_s > ATTRACT_PREP_IDLE_SECONDS);
-    assert_false(g->play.demo);
-    uint64_t kicked = g->attract.kick_frame;
+    assert_false(attract_prep_running(&g->crs.attract));   /* not yet */
+    for (int i = 0; i < 10 && !attract_prep_running(&g->crs.attract); i++) frame(g);
+    assert_true(attract_prep_running(&g->crs.attract));   /* kicked a few seconds into the idle */
+    assert_true(g->ses.play.idle_s > ATTRACT_PREP_IDLE_SECONDS);
+    assert_false(g->ses.play.demo);
+    uint64_t kicked = g->crs.attract.kick_frame;
     /* The loop begins while the preparation runs: the autopilot flies, nothing is laid or flown on
      * this thread. */
-    g->play.idle_s = PLAY_DEMO_IDLE_SECONDS - 0.05f;
-    for (int i = 0; i < 10 && !g->play.demo; i++) frame(g);
-    assert_true(g->play.demo);
-    FlightState player = g->flight;
+    g->ses.play.idle_s = PLAY_DEMO_IDLE_SECONDS - 0.05f;
+    for (int i = 0; i < 10 && !g->ses.play.demo; i++) frame(g);
+    assert_true(g->ses.play.demo);
+    FlightState player = g->ses.flight;
     frame(g);   /* the frame that begins the loop */
-    assert_true(g->attract.session);
-    assert_true(g->attract.waiting);
-    assert_false(attract_playing(&g->attract));
-    assert_true(attract_holds_player(&g->attract));
+    assert_true(g->crs.attract.session);
+    assert_true(g->crs.attract.waiting);
+    assert_false(attract_playing(&g->crs.attract));
+    assert_true(attract_holds_player(&g->crs.attract));
     assert_int_equal(p->lays, lays);
     assert_int_equal(p->flights, flights);
     for (int i = 0; i < 60; i++) frame(g);
-    double dx = g->flight.x - player.x, dz = g->flight.z - player.z;
+    double dx = g->ses.flight.x - player.x, dz = g->ses.flight.z - player.z;
     assert_true(dx * dx + dz * dz > 100.0);   /* the autopilot flew meanwhile */
-    assert_false(attract_playing(&g->attract));
+    assert_false(attract_playing(&g->crs.attract));
     /* Released: the replay begins at the first frame after the preparation has finished. */
-    attract_prep_hold(&g->attract, false);
-    attract_prep_wait(&g->attract);
-    assert_false(attract_playing(&g->attract));
+    attract_prep_hold(&g->crs.attract, false);
+    attract_prep_wait(&g->crs.attract);
+    assert_false(attract_playing(&g->crs.attract));
     frame(g);
-    assert_true(attract_playing(&g->attract));
+    assert_true(attract_playing(&g->crs.attract));
     printf("  preparation kicked at frame %llu, taken at frame %llu (%.1f ms on its thread), replay from frame %llu\n",
-           (unsigned long long)kicked, (unsigned long long)g->attract.ready_frame, p->ms,
-           (unsigned long long)g->attract.begin_frame);
+           (unsigned long long)kicked, (unsigned long long)g->crs.attract.ready_frame, p->ms,
+           (unsigned long long)g->crs.attract.begin_frame);
     assert_int_equal(p->runs, runs + 1u);
     assert_int_equal(p->lays, lays + 1u);
     assert_int_equal(p->flights, flights + 1u);
     assert_int_equal(p->on_main, 0);   /* none of it on the game's main thread */
-    assert_true(g->attract.ready_frame > kicked);
-    assert_true(g->attract.begin_frame == g->attract.ready_frame);
-    assert_string_equal(g->tour.course->id, g->attract.run.h.course);
-    assert_ptr_equal(game_play_ctx(g).replay, &g->attract.run);
+    assert_true(g->crs.attract.ready_frame > kicked);
+    assert_true(g->crs.attract.begin_frame == g->crs.attract.ready_frame);
+    assert_string_equal(g->crs.tour.course->id, g->crs.attract.run.h.course);
+    assert_ptr_equal(game_play_ctx(g).replay, &g->crs.attract.run);
     /* Any input: the player's flight back as the loop found it (the autopilot's flight dropped). */
     attract_off(g);
-    assert_false(attract_playing(&g->attract));
-    assert_false(attract_holds_player(&g->attract));
-    assert_int_equal(g->play.state, PLAY_START);
-    assert_memory_equal(&g->flight, &player, sizeof player);
+    assert_false(attract_playing(&g->crs.attract));
+    assert_false(attract_holds_player(&g->crs.attract));
+    assert_int_equal(g->ses.play.state, PLAY_START);
+    assert_memory_equal(&g->ses.flight, &player, sizeof player);
     /* The next loop in the same world: prepared already, no new work. */
     attract_on(g);
-    assert_true(attract_playing(&g->attract));
+    assert_true(attract_playing(&g->crs.attract));
     assert_int_equal(p->runs, runs + 1u);
     attract_off(g);
 }
@@ -351,47 +351,47 @@ static void test_world_change_during_preparation(void **state) {
     (void)state;
     Game *g = &g_game;
     load_fresh(g);
-    g->attract.laid = false;   /* the change comes while the course is being laid */
-    const AttractPrep *p = &g->attract.prep;
+    g->crs.attract.laid = false;   /* the change comes while the course is being laid */
+    const AttractPrep *p = &g->crs.attract.prep;
     uint32_t lays = p->lays, flights = p->flights;
     player_at_spawn(g);
-    attract_prep_hold(&g->attract, true);
-    g->play.demo = true;
+    attract_prep_hold(&g->crs.attract, true);
+    g->ses.play.demo = true;
     attract_before_frame(g);
-    assert_true(g->attract.waiting);
-    assert_true(attract_prep_running(&g->attract));
-    uint64_t seed = g->set.world.gen.seed;
-    g->set.world.gen.seed = seed + 1u;
+    assert_true(g->crs.attract.waiting);
+    assert_true(attract_prep_running(&g->crs.attract));
+    uint64_t seed = g->cfg.set.world.gen.seed;
+    g->cfg.set.world.gen.seed = seed + 1u;
     game_apply_settings(g, MENU_CHANGED_WORLD);
-    attract_prep_hold(&g->attract, false);
-    attract_prep_wait(&g->attract);
+    attract_prep_hold(&g->crs.attract, false);
+    attract_prep_wait(&g->crs.attract);
     static char log[8192];
     capture_log(attract_before_frame, log, sizeof log);
     printf("  changed during the preparation: %s", log);
     assert_true(p->given_up);
-    assert_false(g->attract.prepared);   /* no verdict from the stale run */
-    assert_false(g->attract.laid);       /* and no course */
+    assert_false(g->crs.attract.prepared);   /* no verdict from the stale run */
+    assert_false(g->crs.attract.laid);       /* and no course */
     assert_int_equal(p->lays, lays + 1u);
     assert_int_equal(p->flights, flights);   /* given up before the unseen flight */
-    assert_false(attract_playing(&g->attract));
+    assert_false(attract_playing(&g->crs.attract));
     assert_int_equal(lines_with(log, "other world parameters"), 1);
     attract_off(g);
-    g->set.world.gen.seed = seed;
+    g->cfg.set.world.gen.seed = seed;
     game_apply_settings(g, MENU_CHANGED_WORLD);
     attract_on(g);
-    assert_true(attract_playing(&g->attract));
-    assert_true(g->attract.laid);
-    assert_int_equal(g->attract.laid_params, course_params_hash(world_params(g->world)));
-    assert_string_equal(g->attract.course->id, g->attract.run.h.course);
+    assert_true(attract_playing(&g->crs.attract));
+    assert_true(g->crs.attract.laid);
+    assert_int_equal(g->crs.attract.laid_params, course_params_hash(world_params(g->svc.world)));
+    assert_string_equal(g->crs.attract.course->id, g->crs.attract.run.h.course);
     assert_int_equal(p->flights, flights + 1u);
     assert_int_equal(p->on_main, 0);   /* laid and flown off the game's main thread */
     attract_off(g);
 }
 
 static bool prep_busy(Game *g) {
-    pthread_mutex_lock(&g->attract.prep.lock);
-    bool busy = g->attract.prep.busy;
-    pthread_mutex_unlock(&g->attract.prep.lock);
+    pthread_mutex_lock(&g->crs.attract.prep.lock);
+    bool busy = g->crs.attract.prep.busy;
+    pthread_mutex_unlock(&g->crs.attract.prep.lock);
     return busy;
 }
 
@@ -402,24 +402,24 @@ static void test_stop_signal_during_preparation(void **state) {
     (void)state;
     Game *g = &g_game;
     load_fresh(g);
-    const AttractPrep *p = &g->attract.prep;
+    const AttractPrep *p = &g->crs.attract.prep;
     uint32_t runs = p->runs;
     player_at_spawn(g);
-    g->play.demo = true;
+    g->ses.play.demo = true;
     attract_before_frame(g);
-    assert_true(g->attract.waiting);
-    for (int i = 0; i < 100000 && !prep_busy(g) && attract_prep_running(&g->attract); i++) usleep(10);
+    assert_true(g->crs.attract.waiting);
+    for (int i = 0; i < 100000 && !prep_busy(g) && attract_prep_running(&g->crs.attract); i++) usleep(10);
     raise(SIGTERM);
     assert_int_equal(platform_stop_signal(), SIGTERM);   /* the game's loop ends: its shutdown */
     assert_true(prep_busy(g));   /* at the work (some 0.2 s of it natively) */
     uint64_t t0 = time_now_ns();
-    attract_shutdown(&g->attract);
+    attract_shutdown(&g->crs.attract);
     printf("  stop signal during the preparation: given up and joined in %.2f ms\n", (double)(time_now_ns() - t0) * 1e-6);
-    assert_false(g->attract.prep.started);
+    assert_false(g->crs.attract.prep.started);
     assert_int_equal(p->runs, runs + 1u);
     assert_true(p->given_up);   /* stopped before its end */
     attract_before_frame(g);   /* nothing to take from a joined thread */
-    assert_false(attract_playing(&g->attract));
+    assert_false(attract_playing(&g->crs.attract));
 }
 
 int main(void) {

@@ -27,6 +27,7 @@
 #include <SDL2/SDL.h>
 
 #include "game/game.h"
+#include "game/power.h"
 #include "support/game_input.h"
 #include "support/test_args.h"
 
@@ -53,16 +54,16 @@ static void boot_in(const char *dir, const char *extra, const char *extra2) {
 static void boot(bool boot_service) { boot_in(g_dir, boot_service ? "--boot-service" : NULL, NULL); }
 
 static int menu_index(const char *label) {
-    for (int i = 0; i < g_game.menu.count; i++)
-        if (!strcmp(g_game.menu.items[i].label, label)) return i;
+    for (int i = 0; i < g_game.ses.menu.count; i++)
+        if (!strcmp(g_game.ses.menu.items[i].label, label)) return i;
     return -1;
 }
 
 static void open_pause(void) {
-    g_game.play.state = PLAY_FLY;
+    g_game.ses.play.state = PLAY_FLY;
     tap(SDL_SCANCODE_ESCAPE);
-    assert_int_equal(g_game.play.overlay, OVERLAY_MENU);
-    assert_int_equal(g_game.menu.page, MENU_PAGE_PAUSE);
+    assert_int_equal(g_game.ses.play.overlay, OVERLAY_MENU);
+    assert_int_equal(g_game.ses.menu.page, MENU_PAGE_PAUSE);
 }
 
 static void test_not_offered_elsewhere(void **state) {
@@ -71,7 +72,7 @@ static void test_not_offered_elsewhere(void **state) {
     open_pause();
     assert_int_equal(menu_index("Power off"), -1);
     assert_int_equal(menu_index("Reboot"), -1);
-    assert_true(menu_index("Quit") == g_game.menu.count - 1);
+    assert_true(menu_index("Quit") == g_game.ses.menu.count - 1);
     game_shutdown(&g_game);
 }
 
@@ -80,14 +81,14 @@ static void test_boot_service_menu_power_off(void **state) {
     boot(true);
     open_pause();
     int off = menu_index("Power off"), rb = menu_index("Reboot"), quit = menu_index("Quit");
-    printf("  pause menu: Power off %d, Reboot %d, Quit %d of %d\n", off, rb, quit, g_game.menu.count);
-    assert_true(off >= 0 && rb == off + 1 && quit == g_game.menu.count - 1 && quit > rb);
+    printf("  pause menu: Power off %d, Reboot %d, Quit %d of %d\n", off, rb, quit, g_game.ses.menu.count);
+    assert_true(off >= 0 && rb == off + 1 && quit == g_game.ses.menu.count - 1 && quit > rb);
     /* From Resume, up wraps to Quit; two more reach Power off (as the boot test scripts it). */
     for (int i = 0; i < 3; i++) tap(SDL_SCANCODE_UP);
-    assert_int_equal(g_game.menu.sel, off);
+    assert_int_equal(g_game.ses.menu.sel, off);
     tap(SDL_SCANCODE_RETURN);
-    assert_true(g_game.play.quit);
-    assert_int_equal(g_game.play.power, MENU_CMD_POWEROFF);
+    assert_true(g_game.ses.play.quit);
+    assert_int_equal(g_game.ses.play.power, MENU_CMD_POWEROFF);
     game_shutdown(&g_game);
 }
 
@@ -95,14 +96,14 @@ static void test_boot_service_menu_power_off(void **state) {
 static void test_title_offers_power(void **state) {
     (void)state;
     boot(true);
-    g_game.play.state = PLAY_START;
-    g_game.play.overlay = OVERLAY_NONE;
+    g_game.ses.play.state = PLAY_START;
+    g_game.ses.play.overlay = OVERLAY_NONE;
     tap(SDL_SCANCODE_H);
-    assert_int_equal(g_game.play.overlay, OVERLAY_MENU);
+    assert_int_equal(g_game.ses.play.overlay, OVERLAY_MENU);
     assert_true(menu_index("Power off") >= 0);
     tap(SDL_SCANCODE_RETURN);   /* Resume: back to the title */
-    assert_int_equal(g_game.play.overlay, OVERLAY_NONE);
-    assert_int_equal(g_game.play.state, PLAY_START);
+    assert_int_equal(g_game.ses.play.overlay, OVERLAY_NONE);
+    assert_int_equal(g_game.ses.play.state, PLAY_START);
     game_shutdown(&g_game);
 }
 
@@ -145,9 +146,9 @@ static float angle_diff(float a, float b) {
 }
 
 static void fly_frames(int n) {
-    g_game.play.state = PLAY_FLY;
-    g_game.play.overlay = OVERLAY_NONE;
-    g_game.set.collision = false;
+    g_game.ses.play.state = PLAY_FLY;
+    g_game.ses.play.overlay = OVERLAY_NONE;
+    g_game.cfg.set.collision = false;
     frames(n);
 }
 
@@ -155,27 +156,27 @@ static void fly_frames(int n) {
 static void test_continue_restores_spot(void **state) {
     (void)state;
     boot(false);
-    assert_false(g_game.cont.have);
+    assert_false(g_game.ses.cont.have);
     fly_frames(60);
-    g_game.flight.yaw = 1.234f;
-    FlightState want = g_game.flight;
-    g_game.set.camera = GAME_CAMERA_COCKPIT;
+    g_game.ses.flight.yaw = 1.234f;
+    FlightState want = g_game.ses.flight;
+    g_game.cfg.set.camera = GAME_CAMERA_COCKPIT;
     game_continue_quit(&g_game);
-    assert_int_equal(g_game.cont.writes, 1);
+    assert_int_equal(g_game.ses.cont.writes, 1);
     game_shutdown(&g_game);
     boot(false);
-    assert_true(g_game.cont.have);
-    g_game.play.state = PLAY_START;
-    g_game.play.demo = false;
+    assert_true(g_game.ses.cont.have);
+    g_game.ses.play.state = PLAY_START;
+    g_game.ses.play.demo = false;
     frames(30);   /* the title's autopilot flies somewhere else meanwhile */
     tap(SDL_SCANCODE_RETURN);
-    assert_int_equal(g_game.play.state, PLAY_FLY);
-    double d = sqrt(pow(g_game.flight.x - want.x, 2) + pow(g_game.flight.y - want.y, 2) + pow(g_game.flight.z - want.z, 2));
-    float dh = angle_diff(g_game.flight.yaw, want.yaw) / SIM_DEG;
+    assert_int_equal(g_game.ses.play.state, PLAY_FLY);
+    double d = sqrt(pow(g_game.ses.flight.x - want.x, 2) + pow(g_game.ses.flight.y - want.y, 2) + pow(g_game.ses.flight.z - want.z, 2));
+    float dh = angle_diff(g_game.ses.flight.yaw, want.yaw) / SIM_DEG;
     printf("  continued %.3f m from the saved spot, heading off by %.3f deg\n", d, dh);
     assert_true(d < 1.0 + want.speed / 60.0);   /* within a block (and the one frame flown since) */
     assert_true(dh < 1.0f);
-    assert_int_equal(g_game.set.camera, GAME_CAMERA_COCKPIT);
+    assert_int_equal(g_game.cfg.set.camera, GAME_CAMERA_COCKPIT);
     game_shutdown(&g_game);
 }
 
@@ -184,18 +185,18 @@ static void test_continue_restores_spot(void **state) {
 static void test_continue_every_30_seconds(void **state) {
     (void)state;
     boot(false);
-    for (int i = 0; i < 29 * 60; i++) continue_tick(&g_game.cont, &g_game.flight, 0, true, 1.0f / 60.0f);
-    assert_int_equal(g_game.cont.writes, 0);
-    for (int i = 0; i < 2 * 60; i++) continue_tick(&g_game.cont, &g_game.flight, 0, true, 1.0f / 60.0f);
-    assert_int_equal(g_game.cont.writes, 1);
-    for (int i = 0; i < 40 * 60; i++) continue_tick(&g_game.cont, &g_game.flight, 0, false, 1.0f / 60.0f);
-    assert_int_equal(g_game.cont.writes, 1);
+    for (int i = 0; i < 29 * 60; i++) continue_tick(&g_game.ses.cont, &g_game.ses.flight, 0, true, 1.0f / 60.0f);
+    assert_int_equal(g_game.ses.cont.writes, 0);
+    for (int i = 0; i < 2 * 60; i++) continue_tick(&g_game.ses.cont, &g_game.ses.flight, 0, true, 1.0f / 60.0f);
+    assert_int_equal(g_game.ses.cont.writes, 1);
+    for (int i = 0; i < 40 * 60; i++) continue_tick(&g_game.ses.cont, &g_game.ses.flight, 0, false, 1.0f / 60.0f);
+    assert_int_equal(g_game.ses.cont.writes, 1);
     fly_frames(30);
-    float flown = g_game.cont.since_save;
+    float flown = g_game.ses.cont.since_save;
     assert_true(flown > 0.4f);
-    g_game.play.overlay = OVERLAY_MENU;   /* paused: the clock stands */
+    g_game.ses.play.overlay = OVERLAY_MENU;   /* paused: the clock stands */
     frames(30);
-    assert_true(g_game.cont.since_save == flown);
+    assert_true(g_game.ses.cont.since_save == flown);
     game_shutdown(&g_game);
 }
 
@@ -207,23 +208,23 @@ static void test_continue_spot_made_rock(void **state) {
     bool found = false;
     for (double z = 0; z < 600 && !found; z += 8)
         for (double y = 0; y < 80 && !found; y += 2)
-            if (world_solid_at(g_game.world, 0.5, y + 0.5, z + 0.5) && world_solid_at(g_game.world, 0.5, y + 3.5, z + 0.5)) {
+            if (world_solid_at(g_game.svc.world, 0.5, y + 0.5, z + 0.5) && world_solid_at(g_game.svc.world, 0.5, y + 3.5, z + 0.5)) {
                 rx = 0.5, ry = y + 2.0, rz = z + 0.5;
                 found = true;
             }
     assert_true(found);
-    FlightState f = g_game.flight;
+    FlightState f = g_game.ses.flight;
     f.x = rx, f.y = ry, f.z = rz;
-    assert_true(continue_save(&g_game.cont, &f, GAME_CAMERA_CHASE, "free"));
+    assert_true(continue_save(&g_game.ses.cont, &f, GAME_CAMERA_CHASE, "free"));
     game_shutdown(&g_game);
     boot(false);
-    g_game.play.state = PLAY_START;
+    g_game.ses.play.state = PLAY_START;
     tap(SDL_SCANCODE_RETURN);
-    printf("  saved spot %.1f, %.1f, %.1f is rock: continued at %.1f, %.1f, %.1f\n", rx, ry, rz, g_game.flight.x,
-           g_game.flight.y, g_game.flight.z);
-    assert_true(sim_clear_box(g_game.world, g_game.flight.x, g_game.flight.y, g_game.flight.z, SIM_RESPAWN_CLEARANCE - 1.0));
+    printf("  saved spot %.1f, %.1f, %.1f is rock: continued at %.1f, %.1f, %.1f\n", rx, ry, rz, g_game.ses.flight.x,
+           g_game.ses.flight.y, g_game.ses.flight.z);
+    assert_true(sim_clear_box(g_game.svc.world, g_game.ses.flight.x, g_game.ses.flight.y, g_game.ses.flight.z, SIM_RESPAWN_CLEARANCE - 1.0));
     bool said = false;
-    for (int i = 0; i < PLAY_MESSAGES; i++) said |= g_game.play.msg[i].ttl > 0 && strstr(g_game.play.msg[i].text, "rock");
+    for (int i = 0; i < PLAY_MESSAGES; i++) said |= g_game.ses.play.msg[i].ttl > 0 && strstr(g_game.ses.play.msg[i].text, "rock");
     assert_true(said);
     game_shutdown(&g_game);
 }
@@ -232,7 +233,7 @@ static void test_continue_spot_made_rock(void **state) {
 static void test_continue_per_seed(void **state) {
     (void)state;
     boot_in(g_dir, "--seed", "777");
-    assert_false(g_game.cont.have);
+    assert_false(g_game.ses.cont.have);
     game_shutdown(&g_game);
     ContinueSpot s;
     assert_false(continue_parse("seed: 1\nposition: 1, 2, 3\n", &s));
@@ -256,10 +257,10 @@ static void test_read_only_config(void **state) {
         return;
     }
     boot_in(ro, NULL, NULL);
-    bool ro_seen = g_game.config_read_only;
-    float fov = g_game.set.render.live.fov_y_deg;
+    bool ro_seen = g_game.cfg.config_read_only;
+    float fov = g_game.cfg.set.render.live.fov_y_deg;
     fly_frames(60);
-    g_game.settings_dirty = true;
+    g_game.cfg.settings_dirty = true;
     game_save_settings(&g_game);
     game_continue_quit(&g_game);
     game_shutdown(&g_game);
@@ -303,8 +304,8 @@ static double now_s(clockid_t id) {
  * game's own frames (headless: sim, world, input) at each cap for half a second, with the CPU
  * time they cost printed. */
 static double paced_run(int cap_index, double seconds, bool game_frames, int *n_out) {
-    g_game.set.frame_cap = cap_index;
-    g_game.pacer.next_ns = 0;
+    g_game.cfg.set.frame_cap = cap_index;
+    g_game.svc.pacer.next_ns = 0;
     double t0 = now_s(CLOCK_MONOTONIC);
     int n = 0;
     while (now_s(CLOCK_MONOTONIC) - t0 < seconds) {
@@ -312,10 +313,10 @@ static double paced_run(int cap_index, double seconds, bool game_frames, int *n_
             frames(1);
         } else {
             PlatformEvents ev;
-            platform_poll(g_game.platform, &ev);
-            input_update(&g_game.input, &ev);
+            platform_poll(g_game.svc.platform, &ev);
+            input_update(&g_game.svc.input, &ev);
         }
-        game_pace_frame(&g_game.pacer, &g_game.set);
+        game_pace_frame(&g_game.svc.pacer, &g_game.cfg.set);
         n++;
     }
     *n_out = n;
@@ -375,25 +376,25 @@ static bool settings_say_fullscreen(const char *value) {
 static void test_alt_enter_and_f11_toggle_fullscreen(void **state) {
     (void)state;
     boot(false);
-    g_game.play.state = PLAY_START;
-    g_game.play.overlay = OVERLAY_NONE;
-    assert_false(g_game.set.fullscreen);
+    g_game.ses.play.state = PLAY_START;
+    g_game.ses.play.overlay = OVERLAY_NONE;
+    assert_false(g_game.cfg.set.fullscreen);
     push_key(SDL_SCANCODE_LALT, true);
     push_key(SDL_SCANCODE_RETURN, true);
     push_key(SDL_SCANCODE_RETURN, false);
     push_key(SDL_SCANCODE_LALT, false);
     frames(1);
-    assert_true(g_game.set.fullscreen);
+    assert_true(g_game.cfg.set.fullscreen);
     assert_true(settings_say_fullscreen("true"));
     frames(2);
-    assert_int_equal(g_game.play.state, PLAY_START);
+    assert_int_equal(g_game.ses.play.state, PLAY_START);
     tap(SDL_SCANCODE_F11);
-    assert_false(g_game.set.fullscreen);
+    assert_false(g_game.cfg.set.fullscreen);
     assert_true(settings_say_fullscreen("false"));
     tap(SDL_SCANCODE_RETURN);
     frames(2);
-    assert_int_not_equal(g_game.play.state, PLAY_START);
-    assert_false(g_game.set.fullscreen);
+    assert_int_not_equal(g_game.ses.play.state, PLAY_START);
+    assert_false(g_game.cfg.set.fullscreen);
     game_shutdown(&g_game);
 }
 

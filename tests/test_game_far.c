@@ -106,13 +106,13 @@ static void test_start_option(void **state) {
  * title offers no Continue. */
 static void test_start_boot(void **state) {
     (void)state;
-    const FlightState *f = &g_game.flight;
+    const FlightState *f = &g_game.ses.flight;
     printf("  --start 1000000000000.1,90,-2500: flight at %.17g, %.17g, %.17g\n", f->x, f->y, f->z);
     assert_true(fabs(f->x - START_X) <= 68.0 && fabs(f->z - START_Z) <= 68.0);
     assert_true(f->y >= 90.0 - 1e-9);
-    assert_true(fabs(g_game.spawn.flight.x) < 1e4);
-    assert_false(g_game.cont.have);
-    assert_true(sim_clear_box(g_game.world, f->x, f->y, f->z, SIM_RESPAWN_CLEARANCE));
+    assert_true(fabs(g_game.svc.spawn.flight.x) < 1e4);
+    assert_false(g_game.ses.cont.have);
+    assert_true(sim_clear_box(g_game.svc.world, f->x, f->y, f->z, SIM_RESPAWN_CLEARANCE));
 }
 
 /* ---------------------------------------------------------------- the Fly to page */
@@ -143,39 +143,39 @@ static void key(SDL_Scancode sc) {
 }
 
 static int item_with(const char *label) {
-    for (int i = 0; i < g_game.menu.count; i++)
-        if (!strcmp(g_game.menu.items[i].label, label)) return i;
+    for (int i = 0; i < g_game.ses.menu.count; i++)
+        if (!strcmp(g_game.ses.menu.items[i].label, label)) return i;
     return -1;
 }
 
 static int coord_row(FlyToRow row) {
-    for (int i = 0; i < g_game.menu.count; i++)
-        if (g_game.menu.items[i].kind == MENU_COORD && g_game.menu.items[i].id == (int)row) return i;
+    for (int i = 0; i < g_game.ses.menu.count; i++)
+        if (g_game.ses.menu.items[i].kind == MENU_COORD && g_game.ses.menu.items[i].id == (int)row) return i;
     return -1;
 }
 
 /* D-pad down or up until the selection is at index `to`. */
 static void select_item(Pad *p, int to) {
     assert_true(to >= 0);
-    for (int guard = 0; g_game.menu.sel != to && guard < 64; guard++)
-        button(p, g_game.menu.sel < to ? SDL_CONTROLLER_BUTTON_DPAD_DOWN : SDL_CONTROLLER_BUTTON_DPAD_UP);
-    assert_int_equal(g_game.menu.sel, to);
+    for (int guard = 0; g_game.ses.menu.sel != to && guard < 64; guard++)
+        button(p, g_game.ses.menu.sel < to ? SDL_CONTROLLER_BUTTON_DPAD_DOWN : SDL_CONTROLLER_BUTTON_DPAD_UP);
+    assert_int_equal(g_game.ses.menu.sel, to);
 }
 
-static void value_of(int item, char *buf, size_t n) { menu_item_value(&g_game.menu, &g_game.menu.items[item], buf, n); }
+static void value_of(int item, char *buf, size_t n) { menu_item_value(&g_game.ses.menu, &g_game.ses.menu.items[item], buf, n); }
 
 static void test_fly_to_with_pad_and_keys(void **state) {
     (void)state;
     /* From near the home island, flying. */
-    flight_init(&g_game.flight, 40.0, 110.0, 300.0, 0.0f, 40.0f);
-    g_game.play.state = PLAY_FLY;
-    g_game.play.overlay = OVERLAY_NONE;
+    flight_init(&g_game.ses.flight, 40.0, 110.0, 300.0, 0.0f, 40.0f);
+    g_game.ses.play.state = PLAY_FLY;
+    g_game.ses.play.overlay = OVERLAY_NONE;
     Pad p = plug();
     button(&p, SDL_CONTROLLER_BUTTON_START);
-    assert_int_equal(g_game.play.overlay, OVERLAY_MENU);
+    assert_int_equal(g_game.ses.play.overlay, OVERLAY_MENU);
     select_item(&p, item_with("Fly to"));
     button(&p, SDL_CONTROLLER_BUTTON_A);
-    assert_int_equal(g_game.menu.page, MENU_PAGE_FLYTO);
+    assert_int_equal(g_game.ses.menu.page, MENU_PAGE_FLYTO);
     char v[128];
     /* The page opens on where the aircraft is. */
     value_of(coord_row(FLYTO_X), v, sizeof v);
@@ -194,7 +194,7 @@ static void test_fly_to_with_pad_and_keys(void **state) {
     value_of(coord_row(FLYTO_X), v, sizeof v);
     printf("  X: %s\n", v);
     assert_string_equal(v, "1 000 000 000 000 m");
-    assert_true(g_game.menu.fly.pos[FLYTO_X] == FAR);
+    assert_true(g_game.ses.menu.fly.pos[FLYTO_X] == FAR);
     /* Keys: Z typed as 1000000000000 and its sign; a stray digit taken back with Backspace (which
      * stays on the page); a digit that would pass GAME_POS_MAX (4e12) is not taken. */
     select_item(&p, coord_row(FLYTO_Z));
@@ -204,28 +204,28 @@ static void test_fly_to_with_pad_and_keys(void **state) {
     key(SDL_SCANCODE_BACKSPACE);
     key(SDL_SCANCODE_0);
     key(SDL_SCANCODE_5);   /* 1e13 + 5: past the farthest place, refused */
-    assert_int_equal(g_game.menu.page, MENU_PAGE_FLYTO);
+    assert_int_equal(g_game.ses.menu.page, MENU_PAGE_FLYTO);
     key(SDL_SCANCODE_MINUS);
     value_of(coord_row(FLYTO_Z), v, sizeof v);
     printf("  Z typed: %s\n", v);
     assert_string_equal(v, "-1 000 000 000 000 m_");
-    assert_true(g_game.menu.fly.pos[FLYTO_Z] == -FAR);
+    assert_true(g_game.ses.menu.fly.pos[FLYTO_Z] == -FAR);
     /* Fly there: the aircraft goes, the menu closes, the world hears of the jump. */
-    uint64_t jumps = world_stats(g_game.world).gov_jumps;
+    uint64_t jumps = world_stats(g_game.svc.world).gov_jumps;
     select_item(&p, item_with("Fly there"));
     button(&p, SDL_CONTROLLER_BUTTON_A);
-    const FlightState *f = &g_game.flight;
+    const FlightState *f = &g_game.ses.flight;
     printf("  flew to %.17g, %.17g, %.17g (jumps %llu -> %llu)\n", f->x, f->y, f->z, (unsigned long long)jumps,
-           (unsigned long long)world_stats(g_game.world).gov_jumps);
-    assert_int_equal(g_game.play.overlay, OVERLAY_NONE);
+           (unsigned long long)world_stats(g_game.svc.world).gov_jumps);
+    assert_int_equal(g_game.ses.play.overlay, OVERLAY_NONE);
     assert_true(fabs(f->x - FAR) <= 68.0 && fabs(f->z + FAR) <= 68.0);
-    assert_true(world_stats(g_game.world).gov_jumps > jumps);
-    assert_true(fabs(g_game.camera.x - f->x) < 100.0 && fabs(g_game.camera.z - f->z) < 100.0);   /* the camera cut there */
-    assert_true(fabs(g_game.play.safe_x - f->x) < 1.0);   /* and a crash restarts out here */
+    assert_true(world_stats(g_game.svc.world).gov_jumps > jumps);
+    assert_true(fabs(g_game.ses.camera.x - f->x) < 100.0 && fabs(g_game.ses.camera.z - f->z) < 100.0);   /* the camera cut there */
+    assert_true(fabs(g_game.ses.play.safe_x - f->x) < 1.0);   /* and a crash restarts out here */
     /* It flies on from there: no crash, still far out. */
     frames(60);
     assert_true(fabs(f->x - FAR) < 1000.0);
-    assert_int_equal(g_game.play.crashes, 0);
+    assert_int_equal(g_game.ses.play.crashes, 0);
     unplug(&p);
 }
 
@@ -279,7 +279,7 @@ static void test_continue_keeps_1e12_exactly(void **state) {
     bool moved = false;
     GameContinue hi = again;
     hi.spot.y = 1e9;
-    assert_true(continue_restore(&hi, g_game.world, &far, &got, &camera, &moved));
+    assert_true(continue_restore(&hi, g_game.svc.world, &far, &got, &camera, &moved));
     printf("  saved height 1e9: continued at %.1f\n", got.y);
     assert_true(got.y <= (double)WORLD_Y_MAX);
 }
@@ -287,8 +287,8 @@ static void test_continue_keeps_1e12_exactly(void **state) {
 static void test_replay_keeps_1e12_exactly(void **state) {
     (void)state;
     static Replay rec, back;
-    assert_true(replay_init(&rec, &g_game.mem));
-    assert_true(replay_init(&back, &g_game.mem));
+    assert_true(replay_init(&rec, &g_game.svc.mem));
+    assert_true(replay_init(&back, &g_game.svc.mem));
     ReplayStart s;
     memset(&s, 0, sizeof s);
     flight_init(&s.flight, START_X, 95.5, -START_X, 0.5f, 40.0f);
@@ -298,7 +298,7 @@ static void test_replay_keeps_1e12_exactly(void **state) {
     s.safe_z = -START_X;
     s.safe_valid = true;
     s.state = PLAY_FLY;
-    replay_begin(&rec, &g_game.meta, &s, 0, 0);
+    replay_begin(&rec, &g_game.crs.meta, &s, 0, 0);
     ReplayInput q = {0};
     for (int i = 0; i < 30; i++) assert_true(replay_record(&rec, &q));
     replay_end(&rec, 0x1234, 0, 0);

@@ -69,17 +69,17 @@ static void press(PlatformKey k) {
 static void choose_mode(const GameMode *m) {
     Game *g = &g_game;
     press(PKEY_P);
-    assert_int_equal(g->play.overlay, OVERLAY_MENU);
-    g->menu.sel = -1;
-    for (int i = 0; i < g->menu.count; i++)
-        if (!strcmp(g->menu.items[i].label, m->name)) g->menu.sel = i;
-    assert_true(g->menu.sel >= 0);
-    uint64_t steps = g->play.steps;
+    assert_int_equal(g->ses.play.overlay, OVERLAY_MENU);
+    g->ses.menu.sel = -1;
+    for (int i = 0; i < g->ses.menu.count; i++)
+        if (!strcmp(g->ses.menu.items[i].label, m->name)) g->ses.menu.sel = i;
+    assert_true(g->ses.menu.sel >= 0);
+    uint64_t steps = g->ses.play.steps;
     press(PKEY_ENTER);
-    assert_int_equal(g->play.overlay, OVERLAY_NONE);
-    assert_ptr_equal(g->tour.mode, m);
-    assert_false(g->tour.results);
-    assert_int_equal(g->play.steps, steps);
+    assert_int_equal(g->ses.play.overlay, OVERLAY_NONE);
+    assert_ptr_equal(g->crs.tour.mode, m);
+    assert_false(g->crs.tour.results);
+    assert_int_equal(g->ses.play.steps, steps);
 }
 
 /* The island tour chosen from the menu and flown by frames of play to its results. */
@@ -88,36 +88,36 @@ static uint32_t fly_tour(bool first) {
     const GameMode *tour = mode_for_course(COURSE_TOUR);
     assert_non_null(tour);
     choose_mode(tour);   /* the results of a run before close with it */
-    g->play.step_acc = 0.0;   /* both runs' frames from a whole step: they meet at the same steps */
+    g->ses.play.step_acc = 0.0;   /* both runs' frames from a whole step: they meet at the same steps */
     uint32_t frames = 0, ghost_checked = 0, deltas = 0, ghost_frames = 0;
     uint32_t limit = first ? MAX_FRAMES : RUN2_FRAMES;
-    for (; frames < limit && !g->tour.results; frames++) {
+    for (; frames < limit && !g->crs.tour.results; frames++) {
         game_frame(g, &g_ev, FRAME_DT);
-        assert_ptr_equal(g->tour.mode, tour);
-        uint32_t clock_steps = (uint32_t)(g->tour.run.clock_s * SIM_STEP_HZ + 0.5);
+        assert_ptr_equal(g->crs.tour.mode, tour);
+        uint32_t clock_steps = (uint32_t)(g->crs.tour.run.clock_s * SIM_STEP_HZ + 0.5);
         assert_true(clock_steps < MAX_STEPS);
         if (first) {
-            g_run1[clock_steps].x = g->flight.x, g_run1[clock_steps].y = g->flight.y, g_run1[clock_steps].z = g->flight.z;
+            g_run1[clock_steps].x = g->ses.flight.x, g_run1[clock_steps].y = g->ses.flight.y, g_run1[clock_steps].z = g->ses.flight.z;
             g_run1[clock_steps].set = true;
             continue;
         }
         /* The ghost: as many steps as the course's clock, where the first run was then. */
-        assert_true(g->ghost.replay != NULL);
-        if (g->ghost.active) {
+        assert_true(g->crs.ghost.replay != NULL);
+        if (g->crs.ghost.active) {
             ghost_frames++;
-            assert_int_equal(ghost_steps(&g->ghost), clock_steps);
+            assert_int_equal(ghost_steps(&g->crs.ghost), clock_steps);
             if (g_run1[clock_steps].set) {
-                assert_true(g->ghost.flight.x == g_run1[clock_steps].x && g->ghost.flight.y == g_run1[clock_steps].y &&
-                            g->ghost.flight.z == g_run1[clock_steps].z);
+                assert_true(g->crs.ghost.flight.x == g_run1[clock_steps].x && g->crs.ghost.flight.y == g_run1[clock_steps].y &&
+                            g->crs.ghost.flight.z == g_run1[clock_steps].z);
                 ghost_checked++;
             }
         }
         double delta;
-        if (tour_split_delta(&g->tour, &delta)) {
-            uint32_t k = g->tour.run.next - 1u;
+        if (tour_split_delta(&g->crs.tour, &delta)) {
+            uint32_t k = g->crs.tour.run.next - 1u;
             float ghost_t;
-            assert_true(ghost_ring_time(&g->ghost, k, &ghost_t) || k >= REPLAY_SPLITS_MAX);
-            assert_true(delta == g->tour.run.split_s[k] - (double)(float)g_run1_split[k]);
+            assert_true(ghost_ring_time(&g->crs.ghost, k, &ghost_t) || k >= REPLAY_SPLITS_MAX);
+            assert_true(delta == g->crs.tour.run.split_s[k] - (double)(float)g_run1_split[k]);
             deltas++;
         }
     }
@@ -136,15 +136,15 @@ static void test_tour_with_ghost(void **state) {
     Game *g = &g_game;
     /* Run one: no best yet, so no ghost. */
     uint32_t frames = fly_tour(true);
-    const Course *c = g->tour.course;
-    printf("  run 1: %s, %u rings in %.2f s, %u crashes (%u frames)\n", c->id, c->n_rings, g->tour.run.clock_s,
-           g->tour.run.crashes, frames);
-    assert_true(g->tour.results);
-    assert_true(g->tour.run.finished);
-    assert_int_equal(g->tour.run.next, c->n_rings);
-    assert_true(g->tour.new_best);
-    for (uint32_t k = 0; k < c->n_rings; k++) g_run1_split[k] = g->tour.run.split_s[k];
-    double total1 = g->tour.run.clock_s;
+    const Course *c = g->crs.tour.course;
+    printf("  run 1: %s, %u rings in %.2f s, %u crashes (%u frames)\n", c->id, c->n_rings, g->crs.tour.run.clock_s,
+           g->crs.tour.run.crashes, frames);
+    assert_true(g->crs.tour.results);
+    assert_true(g->crs.tour.run.finished);
+    assert_int_equal(g->crs.tour.run.next, c->n_rings);
+    assert_true(g->crs.tour.new_best);
+    for (uint32_t k = 0; k < c->n_rings; k++) g_run1_split[k] = g->crs.tour.run.split_s[k];
+    double total1 = g->crs.tour.run.clock_s;
     /* The best time in best_times.txt, the run in replays/best-ID.skyr. */
     char path[600], line[4096];
     snprintf(path, sizeof path, "%s/%s", g_dir, TOUR_BEST_FILE);
@@ -161,7 +161,7 @@ static void test_tour_with_ghost(void **state) {
     snprintf(path, sizeof path, "%s/replays/best-%s.skyr", g_dir, c->id);
     static Replay best;
     SkyError err = {0};
-    assert_true(replay_init(&best, &g->mem));
+    assert_true(replay_init(&best, &g->svc.mem));
     if (!replay_load(&best, path, &err)) fail_msg("%s", err.msg);
     assert_string_equal(best.h.course, c->id);
     assert_true(best.h.course_time_s == total1);
@@ -169,10 +169,10 @@ static void test_tour_with_ghost(void **state) {
     assert_true(best.h.steps >= (uint32_t)(total1 * SIM_STEP_HZ) - 1u);
     /* Run two: the same tour, the first run flies as the ghost. */
     frames = fly_tour(false);
-    printf("  run 2: %.2f s (%u frames, ring %u of %u); ghost course time %.2f s\n", g->tour.run.clock_s, frames,
-           g->tour.run.next, c->n_rings, ghost_course_time(&g->ghost));
-    assert_true(g->tour.results || frames == RUN2_FRAMES);
-    assert_true(ghost_course_time(&g->ghost) == total1);
+    printf("  run 2: %.2f s (%u frames, ring %u of %u); ghost course time %.2f s\n", g->crs.tour.run.clock_s, frames,
+           g->crs.tour.run.next, c->n_rings, ghost_course_time(&g->crs.ghost));
+    assert_true(g->crs.tour.results || frames == RUN2_FRAMES);
+    assert_true(ghost_course_time(&g->crs.ghost) == total1);
 }
 
 int main(void) {

@@ -70,7 +70,7 @@ static int teardown(void **state) {
 
 /* Who flies at step i of the scripted flight, and the stick when the pilot does. */
 static void script(Game *g, PlayCtx *c, int i, Rng *r) {
-    InputState *in = &g->input.st;
+    InputState *in = &g->svc.input.st;
     memset(in->value, 0, sizeof in->value);
     double t = (double)i / SIM_STEP_HZ;
     c->autopilot = t < 25.0 || (t >= 40.0 && t < 80.0);
@@ -89,10 +89,10 @@ static uint64_t record_flight(Game *g) {
     rng_seed(&r, 19, 7);
     for (int i = 0; i < FLIGHT_STEPS; i++) {
         script(g, &c, i, &r);
-        play_step(&g->play, &c);
+        play_step(&g->ses.play, &c);
     }
-    replay_end(&g->rec, game_sim_hash(g), g->play.crashes, 0);
-    return g->rec.h.end_hash;
+    replay_end(&g->crs.rec, game_sim_hash(g), g->ses.play.crashes, 0);
+    return g->crs.rec.h.end_hash;
 }
 
 /* Flies replay rp from its start in a play of its own for `steps` steps (all: -1); its hash. */
@@ -105,7 +105,7 @@ static uint64_t fly_replay(Game *g, Replay *rp, int steps, uint64_t *crashes) {
     play_init(&p, &rp->h.start.flight, true, false);
     play_replay_restore(&p, &f, &rp->h.start);
     replay_rewind(rp);
-    GameSettings set = g->set;
+    GameSettings set = g->cfg.set;
     set.collision = (rp->h.flags & REPLAY_F_COLLISION) != 0;
     PlayCtx c = game_play_ctx(g);
     c.flight = &f, c.rig = &rig, c.camera = &cam, c.rec = NULL, c.replay = rp, c.set = &set, c.model = &rp->h.model;
@@ -118,16 +118,16 @@ static void test_two_minute_flight_replays(void **state) {
     (void)state;
     Game *g = &g_game;
     uint64_t h = record_flight(g);
-    printf("  recorded %u steps in %u runs, %u crashes, end hash 0x%016llx (%s)\n", g->rec.h.steps, g->rec.h.runs,
-           g->rec.h.crashes, (unsigned long long)h, SKYISLES_ARCH);
-    assert_int_equal(g->rec.h.steps, FLIGHT_STEPS);
-    assert_true(g->rec.h.crashes >= 1);
+    printf("  recorded %u steps in %u runs, %u crashes, end hash 0x%016llx (%s)\n", g->crs.rec.h.steps, g->crs.rec.h.runs,
+           g->crs.rec.h.crashes, (unsigned long long)h, SKYISLES_ARCH);
+    assert_int_equal(g->crs.rec.h.steps, FLIGHT_STEPS);
+    assert_true(g->crs.rec.h.crashes >= 1);
     char path[400];
     snprintf(path, sizeof path, "%s/flight.skyr", g_dir);
     SkyError err = {0};
-    assert_true(replay_save(&g->rec, path, &err));
+    assert_true(replay_save(&g->crs.rec, path, &err));
     const char *keep = getenv("SKYISLES_KEEP_REPLAY");   /* how tests/data/replay's file was made */
-    if (keep) assert_true(replay_save(&g->rec, keep, &err));
+    if (keep) assert_true(replay_save(&g->crs.rec, keep, &err));
     assert_true(h == FLIGHT_HASH_X86);
     /* The same flight makes the same file on every architecture: the committed x86 one. */
     size_t mine_len = 0, x86_len = 0;
@@ -142,26 +142,26 @@ static void test_two_minute_flight_replays(void **state) {
     free(mine);
     free(x86);
     if (!REPLAY_OWN_FILE) return;
-    assert_true(replay_load(&g->ghost_run, path, &err));
+    assert_true(replay_load(&g->crs.ghost_run, path, &err));
     uint64_t crashes = 0;
-    uint64_t again = fly_replay(g, &g->ghost_run, -1, &crashes);
+    uint64_t again = fly_replay(g, &g->crs.ghost_run, -1, &crashes);
     printf("  replayed: %llu crashes, hash 0x%016llx\n", (unsigned long long)crashes, (unsigned long long)again);
     assert_true(again == h);
-    assert_int_equal(crashes, g->rec.h.crashes);
+    assert_int_equal(crashes, g->crs.rec.h.crashes);
 }
 
 static void test_committed_x86_replay(void **state) {
     (void)state;
     Game *g = &g_game;
     SkyError err = {0};
-    if (!replay_load(&g->ghost_run, COMMITTED, &err)) fprintf(stderr, "%s\n", err.msg);
-    assert_int_equal(g->ghost_run.mode, REPLAY_LOADED);
-    assert_true(replay_check(&g->ghost_run, g->meta.pack_checksum, g->meta.gen, COMMITTED, &err));
-    uint64_t crashes = 0, h = fly_replay(g, &g->ghost_run, -1, &crashes);
+    if (!replay_load(&g->crs.ghost_run, COMMITTED, &err)) fprintf(stderr, "%s\n", err.msg);
+    assert_int_equal(g->crs.ghost_run.mode, REPLAY_LOADED);
+    assert_true(replay_check(&g->crs.ghost_run, g->crs.meta.pack_checksum, g->crs.meta.gen, COMMITTED, &err));
+    uint64_t crashes = 0, h = fly_replay(g, &g->crs.ghost_run, -1, &crashes);
     printf("  %s on %s: %u steps, %llu crashes, hash 0x%016llx (recorded 0x%016llx)\n", COMMITTED, SKYISLES_ARCH,
-           g->ghost_run.h.steps, (unsigned long long)crashes, (unsigned long long)h,
-           (unsigned long long)g->ghost_run.h.end_hash);
-    assert_true(h == g->ghost_run.h.end_hash);
+           g->crs.ghost_run.h.steps, (unsigned long long)crashes, (unsigned long long)h,
+           (unsigned long long)g->crs.ghost_run.h.end_hash);
+    assert_true(h == g->crs.ghost_run.h.end_hash);
     assert_true(h == FLIGHT_HASH_X86);
     assert_true(crashes >= 1);
 }
@@ -174,7 +174,7 @@ static uint64_t fly_frames(float dt, uint64_t steps, uint64_t *ran) {
     static FlightState f;
     static CameraRig rig;
     static CameraState cam;
-    f = g->spawn.flight;
+    f = g->svc.spawn.flight;
     play_init(&p, &f, true, false);
     camera_rig_reset(&rig, CAMERA_CHASE);
     PlayCtx c = game_play_ctx(g);
@@ -229,7 +229,7 @@ static void expect_line(bool ok, const SkyError *err, const char *needle) {
 static void test_bad_files(void **state) {
     (void)state;
     Game *g = &g_game;
-    Replay *r = &g->ghost_run;
+    Replay *r = &g->crs.ghost_run;
     uint8_t *d = load_bytes(COMMITTED);
     assert_non_null(d);
     SkyError err = {0};
@@ -247,12 +247,12 @@ static void test_bad_files(void **state) {
     copy[12] = 77;   /* simulation version 77 */
     fix_checksum(copy, g_len);
     assert_true(replay_parse(r, copy, g_len, &err));
-    expect_line(replay_check(r, g->meta.pack_checksum, g->meta.gen, "x", &err), &err, "simulation version 77");
+    expect_line(replay_check(r, g->crs.meta.pack_checksum, g->crs.meta.gen, "x", &err), &err, "simulation version 77");
     assert_true(replay_parse(r, d, g_len, &err));
-    expect_line(replay_check(r, g->meta.pack_checksum ^ 1, g->meta.gen, "x", &err), &err, "another pack");
-    WorldGenParams other = *g->meta.gen;
+    expect_line(replay_check(r, g->crs.meta.pack_checksum ^ 1, g->crs.meta.gen, "x", &err), &err, "another pack");
+    WorldGenParams other = *g->crs.meta.gen;
     other.seed++;
-    expect_line(replay_check(r, g->meta.pack_checksum, &other, "x", &err), &err, "other world parameters");
+    expect_line(replay_check(r, g->crs.meta.pack_checksum, &other, "x", &err), &err, "other world parameters");
     /* A parameter this build does not know: the text and both checksums made good. */
     memcpy(copy, d, g_len);
     memcpy(copy + REPLAY_FIXED_BYTES, "zzzz", 4);
@@ -261,7 +261,7 @@ static void test_bad_files(void **state) {
     for (int i = 0; i < 8; i++) copy[32 + i] = (uint8_t)(ph >> (8 * i));
     fix_checksum(copy, g_len);
     assert_true(replay_parse(r, copy, g_len, &err));
-    WorldParams wp = *world_params(g->world);
+    WorldParams wp = *world_params(g->svc.world);
     expect_line(replay_apply_params(r, &wp, "x", &err), &err, "not one this build knows");
     free(d);
     /* --replay with a damaged file: the boot stops with the line, nothing flies. */
@@ -294,26 +294,26 @@ static void test_ghost_is_the_replay(void **state) {
     assert_true(game_ghost_start(g, "test-course"));
     PlayCtx c = game_play_ctx(g);
     const uint32_t n = GHOST_STEPS;
-    ghost_step(&g->ghost, &c, n);
-    assert_int_equal(ghost_steps(&g->ghost), n);
-    uint64_t ghost = play_sim_hash(&g->ghost.play, &g->ghost.flight, 0, 0);
+    ghost_step(&g->crs.ghost, &c, n);
+    assert_int_equal(ghost_steps(&g->crs.ghost), n);
+    uint64_t ghost = play_sim_hash(&g->crs.ghost.play, &g->crs.ghost.flight, 0, 0);
     static Replay same;
     SkyError err = {0};
     char path[400];
     snprintf(path, sizeof path, "%s/replays/best-test-course.skyr", g_dir);
-    assert_true(replay_init(&same, &g->mem));
+    assert_true(replay_init(&same, &g->svc.mem));
     assert_true(replay_load(&same, path, &err));
     uint64_t direct = fly_replay(g, &same, (int)n, NULL);
     printf("  ghost at step %u: %016llx, the replay at step %u: %016llx\n", n, (unsigned long long)ghost, n,
            (unsigned long long)direct);
     assert_true(ghost == direct);
     float t;
-    assert_true(ghost_ring_time(&g->ghost, 1, &t));
+    assert_true(ghost_ring_time(&g->crs.ghost, 1, &t));
     assert_true(t == 20.5f);
-    assert_false(ghost_ring_time(&g->ghost, 3, &t));
-    assert_true(ghost_course_time(&g->ghost) == 120.0);
+    assert_false(ghost_ring_time(&g->crs.ghost, 3, &t));
+    assert_true(ghost_course_time(&g->crs.ghost) == 120.0);
     FlightState v;
-    assert_true(ghost_view(&g->ghost, 0.0, &v));
+    assert_true(ghost_view(&g->crs.ghost, 0.0, &v));
 }
 
 int main(void) {

@@ -51,12 +51,12 @@ static void test_no_driver_keeps_the_game_running(void **state) {
     (void)state;
     setenv("SDL_AUDIODRIVER", "no-such-driver", 1);
     assert_true(boot(true));
-    assert_non_null(g_game.sound.synth);   /* silent, but ready for a device that comes */
-    assert_false(g_game.sound.open);
-    uint64_t before = g_game.play.frames;
+    assert_non_null(g_game.svc.sound.synth);   /* silent, but ready for a device that comes */
+    assert_false(g_game.svc.sound.open);
+    uint64_t before = g_game.ses.play.frames;
     frames(200);   /* 3.3 s: retried at least once, quietly */
-    assert_int_equal(g_game.play.frames - before, 200);
-    assert_false(g_game.sound.open);
+    assert_int_equal(g_game.ses.play.frames - before, 200);
+    assert_false(g_game.svc.sound.open);
     game_shutdown(&g_game);
     unsetenv("SDL_AUDIODRIVER");
 }
@@ -65,11 +65,11 @@ static void test_dummy_driver_plays_without_heap(void **state) {
     (void)state;
     setenv("SDL_AUDIODRIVER", "dummy", 1);
     assert_true(boot(true));
-    assert_true(g_game.sound.open);
-    printf("  dummy: %u Hz, %u channels, %u-frame buffer on %s\n", g_game.sound.got.rate, g_game.sound.got.channels,
-           g_game.sound.got.frames, g_game.sound.got.driver);
+    assert_true(g_game.svc.sound.open);
+    printf("  dummy: %u Hz, %u channels, %u-frame buffer on %s\n", g_game.svc.sound.got.rate, g_game.svc.sound.got.channels,
+           g_game.svc.sound.got.frames, g_game.svc.sound.got.driver);
     frames(30);
-    uint32_t blocks0 = audio_stats(g_game.sound.synth).blocks;
+    uint32_t blocks0 = audio_stats(g_game.svc.sound.synth).blocks;
     /* The game's frames and SDL's audio thread together, counted on every thread. */
     alloc_count_start();
     for (int i = 0; i < 30; i++) {
@@ -77,7 +77,7 @@ static void test_dummy_driver_plays_without_heap(void **state) {
         sleep_ms(8);
     }
     uint64_t heap = alloc_count_stop();
-    AudioStats st = audio_stats(g_game.sound.synth);
+    AudioStats st = audio_stats(g_game.svc.sound.synth);
     printf("  %u callback blocks in 30 frames, %llu heap calls\n", st.blocks - blocks0, (unsigned long long)heap);
     assert_true(st.blocks > blocks0);
     assert_true(st.snapshots > 0);
@@ -157,7 +157,7 @@ static Rig g_rig;
 
 static void feed(Rig *r, unsigned events, bool lost, bool added, int n) {
     for (int i = 0; i < n; i++) {
-        SoundInput in = {.flight = &r->fl, .world = g_game.world, .mode = AUDIO_MODE_FLIGHT, .events = i ? 0 : events,
+        SoundInput in = {.flight = &r->fl, .world = g_game.svc.world, .mode = AUDIO_MODE_FLIGHT, .events = i ? 0 : events,
                          .device_lost = lost && i == 0, .device_added = added && i == 0};
         sound_frame(&r->s, &in, &r->set, DT);
     }
@@ -170,7 +170,7 @@ static void rig_boot(Rig *r) {
     r->fake = (Fake){.present = true, .rate = 48000, .channels = 2};
     SoundBackend be = {fake_open, fake_close, fake_devices, fake_rumble, &r->fake};
     settings_default(&r->set);
-    r->fl = g_game.spawn.flight;
+    r->fl = g_game.svc.spawn.flight;
     r->fl.throttle = 0.7f;
     r->fl.speed = 90.0f;
     SoundSetup su = {.device = true, .backend = &be};
@@ -279,12 +279,12 @@ static uint64_t record_flight(const char *wav, uint32_t *booms, uint32_t *events
     SoundSetup su = {.record_path = wav, .record_seconds = 4.0};
     assert_true(sound_boot(&s, &mem, &su, &set, &err));
     assert_false(s.open);   /* a recording alone opens no device */
-    FlightState fl = g_game.spawn.flight;
+    FlightState fl = g_game.svc.spawn.flight;
     fl.throttle = 1.0f;
     for (int i = 0; i < 180; i++) {   /* 3 s: 250 -> 430 m/s with the boost, then a crash */
         fl.speed = 250.0f + (float)i;
         fl.boost = i > 30 ? 1.0f : 0.0f;
-        SoundInput in = {.flight = &fl, .world = g_game.world, .mode = AUDIO_MODE_FLIGHT,
+        SoundInput in = {.flight = &fl, .world = g_game.svc.world, .mode = AUDIO_MODE_FLIGHT,
                          .events = i == 150 ? SOUND_EV_CRASH : 0};
         sound_frame(&s, &in, &set, DT);
     }
@@ -322,14 +322,14 @@ static void test_probes_open_air_and_rock(void **state) {
     (void)state;
     SoundProbe pr;
     memset(&pr, 0, sizeof pr);
-    FlightState f = g_game.spawn.flight;   /* the spawn: open air (100 m below it) */
+    FlightState f = g_game.svc.spawn.flight;   /* the spawn: open air (100 m below it) */
     /* Wall time and this thread's CPU time (the machine may be shared: CPU time leaves out the
      * time other processes took the core). A figure to read, not a timed assertion. */
     struct timespec c0, c1;
     clock_gettime(CLOCK_THREAD_CPUTIME_ID, &c0);
     uint64_t t0 = time_now_ns();
     int n = 600;
-    for (int i = 0; i < n; i++) sound_probe(&pr, g_game.world, &f);
+    for (int i = 0; i < n; i++) sound_probe(&pr, g_game.svc.world, &f);
     double ms = (double)(time_now_ns() - t0) * 1e-6 / n;
     clock_gettime(CLOCK_THREAD_CPUTIME_ID, &c1);
     double cpu = ((double)(c1.tv_sec - c0.tv_sec) * 1e3 + (double)(c1.tv_nsec - c0.tv_nsec) * 1e-6) / n;
@@ -341,7 +341,7 @@ static void test_probes_open_air_and_rock(void **state) {
     assert_true(pr.depth < 0.01f);
     /* Deep in rock (below the abyss floor every point is solid): closed in, rock at hand. */
     f.y = WORLD_Y_MIN - 40.0;
-    for (int i = 0; i < SOUND_ENCLOSURE_RAYS; i++) sound_probe(&pr, g_game.world, &f);
+    for (int i = 0; i < SOUND_ENCLOSURE_RAYS; i++) sound_probe(&pr, g_game.svc.world, &f);
     printf("  in rock: enclosure %.2f, terrain_near %.2f, depth %.2f\n", (double)pr.enclosure, (double)pr.terrain_near,
            (double)pr.depth);
     assert_true(pr.enclosure > 0.9f);
@@ -475,21 +475,21 @@ static void test_game_events_recorded(void **state) {
     assert_true(game_parse_args(a.argc, a.argv, &opt, &exit_now));
     SkyError err = {0};
     assert_true(game_boot(&g_game, &opt, &err));
-    Sound *s = &g_game.sound;
+    Sound *s = &g_game.svc.sound;
     assert_non_null(s->synth);
     assert_false(s->open);
     frames(5);
     tap(SDL_SCANCODE_ESCAPE);   /* pause: confirm */
-    assert_int_equal(g_game.play.overlay, OVERLAY_MENU);
+    assert_int_equal(g_game.ses.play.overlay, OVERLAY_MENU);
     tap(SDL_SCANCODE_DOWN);     /* move */
     tap(SDL_SCANCODE_ESCAPE);   /* back: the menu closes */
-    assert_int_equal(g_game.play.overlay, OVERLAY_NONE);
+    assert_int_equal(g_game.ses.play.overlay, OVERLAY_NONE);
     /* Into rock: the crash, then the restart after PLAY_CRASH_SECONDS. */
-    g_game.flight.y = WORLD_Y_MIN - 40.0;
+    g_game.ses.flight.y = WORLD_Y_MIN - 40.0;
     frames(2);
-    assert_int_equal(g_game.play.state, PLAY_CRASH);
+    assert_int_equal(g_game.ses.play.state, PLAY_CRASH);
     frames((int)(PLAY_CRASH_SECONDS * 60.0f) + 5);
-    assert_int_equal(g_game.play.state, PLAY_FLY);
+    assert_int_equal(g_game.ses.play.state, PLAY_FLY);
     static const int want[] = {AUDIO_EVENT_MENU_CONFIRM, AUDIO_EVENT_MENU_MOVE, AUDIO_EVENT_MENU_BACK, AUDIO_EVENT_CRASH,
                                AUDIO_EVENT_RESTART};
     printf("  recorded events:");
@@ -523,15 +523,15 @@ static void test_saved_device_absent_is_kept(void **state) {
     assert_true(game_parse_args(a.argc, a.argv, &opt, &exit_now));
     SkyError err = {0};
     assert_true(game_boot(&g_game, &opt, &err));
-    printf("  warning: '%s'\n", g_game.opt.settings_warning);
-    assert_string_equal(g_game.opt.settings_warning, "");
+    printf("  warning: '%s'\n", g_game.cfg.opt.settings_warning);
+    assert_string_equal(g_game.cfg.opt.settings_warning, "");
     const char *const *names;
     int n = game_audio_device_names(&names);
-    assert_true(g_game.set.sound.device > 0 && g_game.set.sound.device < n);
-    assert_string_equal(names[g_game.set.sound.device], "vc4-hdmi-0, MAI PCM i2s-hifi-0");
-    assert_true(g_game.set.sound.master == 0.5f);
+    assert_true(g_game.cfg.set.sound.device > 0 && g_game.cfg.set.sound.device < n);
+    assert_string_equal(names[g_game.cfg.set.sound.device], "vc4-hdmi-0, MAI PCM i2s-hifi-0");
+    assert_true(g_game.cfg.set.sound.master == 0.5f);
     static char text[64 << 10];
-    settings_format(&g_game.set, text, sizeof text);
+    settings_format(&g_game.cfg.set, text, sizeof text);
     assert_non_null(strstr(text, "device: vc4-hdmi-0, MAI PCM i2s-hifi-0"));
     game_shutdown(&g_game);
     snprintf(path, sizeof path, "rm -rf '%s'", dir);

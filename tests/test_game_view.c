@@ -52,24 +52,24 @@ static int panel_row(const Menu *m, const char *name) {
 static void test_view_radius_beyond_the_world(void **state) {
     (void)state;
     assert_true(boot("3"));
-    int sized = world_params(g_game.world)->create.view_radius_max;
+    int sized = world_params(g_game.svc.world)->create.view_radius_max;
     printf("  first start: view radius 3, the world sized for %d\n", sized);
     assert_int_equal(sized, GAME_VIEW_RADIUS_MAX);
     /* The panel, as a player reaches it: the view radius stepped past what the world holds. */
-    menu_open(&g_game.menu, &g_game.set, world_params(g_game.world), MENU_PAGE_PANEL);
-    int k = panel_row(&g_game.menu, "view_radius");
+    menu_open(&g_game.ses.menu, &g_game.cfg.set, world_params(g_game.svc.world), MENU_PAGE_PANEL);
+    int k = panel_row(&g_game.ses.menu, "view_radius");
     assert_true(k >= 0);
-    MenuItem *it = &g_game.menu.items[k];
+    MenuItem *it = &g_game.ses.menu.items[k];
     int want = sized + 4;
-    while (g_game.set.world.live.view_radius < want) {
-        assert_true(menu_step(&g_game.menu, it, 1, false));
+    while (g_game.cfg.set.world.live.view_radius < want) {
+        assert_true(menu_step(&g_game.ses.menu, it, 1, false));
         game_apply_settings(&g_game, it->changes);
     }
-    assert_int_equal(g_game.set.world.live.view_radius, want);           /* the player's value, kept */
-    assert_int_equal(world_params(g_game.world)->live.view_radius, sized);   /* what the world holds */
+    assert_int_equal(g_game.cfg.set.world.live.view_radius, want);           /* the player's value, kept */
+    assert_int_equal(world_params(g_game.svc.world)->live.view_radius, sized);   /* what the world holds */
     char v[64], help[200];
-    menu_item_value(&g_game.menu, it, v, sizeof v);
-    menu_item_help(&g_game.menu, it, help, sizeof help);
+    menu_item_value(&g_game.ses.menu, it, v, sizeof v);
+    menu_item_help(&g_game.ses.menu, it, help, sizeof help);
     printf("  %s: %s -- %s\n", it->label, v, help);
     char shown[64];
     snprintf(shown, sizeof shown, "%d chunks (%d now)", want, sized);
@@ -88,13 +88,13 @@ static void test_view_radius_beyond_the_world(void **state) {
     assert_int_equal(saved.world.live.view_radius, want);
     /* The next start (no --view-radius): the world is sized for it and holds it. */
     assert_true(boot(NULL));
-    printf("  restart: view radius %d, the world sized for %d\n", world_params(g_game.world)->live.view_radius,
-           world_params(g_game.world)->create.view_radius_max);
-    assert_int_equal(world_params(g_game.world)->live.view_radius, want);
-    assert_true(world_params(g_game.world)->create.view_radius_max >= want);
-    menu_open(&g_game.menu, &g_game.set, world_params(g_game.world), MENU_PAGE_PANEL);
-    it = &g_game.menu.items[panel_row(&g_game.menu, "view_radius")];
-    menu_item_value(&g_game.menu, it, v, sizeof v);
+    printf("  restart: view radius %d, the world sized for %d\n", world_params(g_game.svc.world)->live.view_radius,
+           world_params(g_game.svc.world)->create.view_radius_max);
+    assert_int_equal(world_params(g_game.svc.world)->live.view_radius, want);
+    assert_true(world_params(g_game.svc.world)->create.view_radius_max >= want);
+    menu_open(&g_game.ses.menu, &g_game.cfg.set, world_params(g_game.svc.world), MENU_PAGE_PANEL);
+    it = &g_game.ses.menu.items[panel_row(&g_game.ses.menu, "view_radius")];
+    menu_item_value(&g_game.ses.menu, it, v, sizeof v);
     snprintf(shown, sizeof shown, "%d chunks", want);
     assert_string_equal(v, shown);   /* nothing held back any more */
     game_shutdown(&g_game);

@@ -16,6 +16,7 @@
 #include <unistd.h>
 
 #include "game/game.h"
+#include "game/power.h"
 #include "support/game_fixture.h"
 #include "support_gl/hud_box.h"
 
@@ -58,19 +59,19 @@ static void shot(int w, int h, int pct, bool discharging, bool hud, uint8_t *out
     g_pct = pct;
     g_discharging = discharging;
     power_set_battery_query(fake_battery);
-    g_game.disp_w = w;
-    g_game.disp_h = h;
+    g_game.svc.disp_w = w;
+    g_game.svc.disp_h = h;
     assert_true(game_show(&g_game, "hud"));
-    g_game.set.hud = hud;
-    g_game.play.fps = 60.0f;   /* the frame-rate line above the battery's, as in flight */
+    g_game.cfg.set.hud = hud;
+    g_game.ses.play.fps = 60.0f;   /* the frame-rate line above the battery's, as in flight */
     /* The camera looks up into the sky (no terrain, no aircraft in view): the HUD is the subject,
      * every frame draws the same scene, and the emulated run stays quick. */
-    g_game.camera.pitch = 1.3f;
+    g_game.ses.camera.pitch = 1.3f;
     overlay_draw(&g_game);
     game_draw(&g_game);
-    render_finish(g_game.render);
+    render_finish(g_game.svc.render);
     assert_true(render_read_pixels(w, h, out));
-    g_game.set.hud = true;
+    g_game.cfg.set.hud = true;
 }
 
 typedef HudBox Box;
@@ -86,8 +87,8 @@ static int others_in(int w, const Box *b) { return hud_differing_in(w, b, g_plai
 static void check_size(int w, int h) {
     shot(w, h, -1, false, false, g_scene);
     for (int hud_size = 1; hud_size < 3; hud_size++) {
-        g_game.set.render.live.hud_size = hud_size;
-        render_apply_settings(g_game.render, &g_game.set.render);
+        g_game.cfg.set.render.live.hud_size = hud_size;
+        render_apply_settings(g_game.svc.render, &g_game.cfg.set.render);
         shot(w, h, -1, false, true, g_plain);
         static const struct { int pct; bool low; } cases[] = {{80, false}, {10, true}};
         for (size_t k = 0; k < sizeof cases / sizeof cases[0]; k++) {
@@ -105,8 +106,8 @@ static void check_size(int w, int h) {
             else assert_true(b.reddish * 10 < b.pixels);               /* the level's dim colour */
         }
     }
-    g_game.set.render.live.hud_size = 1;
-    render_apply_settings(g_game.render, &g_game.set.render);
+    g_game.cfg.set.render.live.hud_size = 1;
+    render_apply_settings(g_game.svc.render, &g_game.cfg.set.render);
 }
 
 static void test_battery_line_480x320(void **state) {

@@ -58,17 +58,17 @@ static void frame(bool f12) {
         SDL_PushEvent(&e);
     }
     PlatformEvents ev;
-    platform_poll(g_game.platform, &ev);
+    platform_poll(g_game.svc.platform, &ev);
     game_frame(&g_game, &ev, 1.0f / 60.0f);
     overlay_draw(&g_game);
     game_draw(&g_game);
     game_shot_capture(&g_game);
-    platform_swap(g_game.platform);
+    platform_swap(g_game.svc.platform);
 }
 
 static bool said(const char *what) {
     for (int i = 0; i < PLAY_MESSAGES; i++)
-        if (g_game.play.msg[i].ttl > 0.0f && strstr(g_game.play.msg[i].text, what)) return true;
+        if (g_game.ses.play.msg[i].ttl > 0.0f && strstr(g_game.ses.play.msg[i].text, what)) return true;
     return false;
 }
 
@@ -121,22 +121,22 @@ static void test_f12_saves_png_of_the_screen(void **state) {
     char dir[300], path[400], cmd[600];
     snprintf(dir, sizeof dir, "%s/screenshots", g_dir);
     frame(true);
-    assert_int_equal(g_game.shot.saved, 1);
+    assert_int_equal(g_game.ses.shot.saved, 1);
     snprintf(path, sizeof path, "%s/skyisles-0001.png", dir);
-    assert_string_equal(g_game.shot.last, path);
+    assert_string_equal(g_game.ses.shot.last, path);
     assert_true(said("Screenshot saved: screenshots/skyisles-0001.png"));
-    snprintf(cmd, sizeof cmd, "python3 tools/delivery/image_check.py '%s' --size %dx%d", path, g_game.disp_w,
-             g_game.disp_h);
+    snprintf(cmd, sizeof cmd, "python3 tools/delivery/image_check.py '%s' --size %dx%d", path, g_game.svc.disp_w,
+             g_game.svc.disp_h);
     assert_int_equal(system(cmd), 0);
     /* Off: the HUD is left out of the frame being saved (and back on the next). */
-    g_game.set.shot_hud = false;
-    g_game.shot.pending = true;
-    assert_true(game_shot_hides_hud(&g_game.shot, &g_game.set));
+    g_game.cfg.set.shot_hud = false;
+    g_game.ses.shot.pending = true;
+    assert_true(game_shot_hides_hud(&g_game.ses.shot, &g_game.cfg.set));
     frame(false);
-    assert_false(game_shot_hides_hud(&g_game.shot, &g_game.set));
-    assert_int_equal(g_game.shot.saved, 2);
+    assert_false(game_shot_hides_hud(&g_game.ses.shot, &g_game.cfg.set));
+    assert_int_equal(g_game.ses.shot.saved, 2);
     assert_int_equal(files_in(dir), 2);
-    g_game.set.shot_hud = true;
+    g_game.cfg.set.shot_hud = true;
 }
 
 /* The disk fills up mid-write: no new screenshot, no temporary file, a message. */
@@ -145,30 +145,30 @@ static void test_full_disk_leaves_none(void **state) {
     char dir[300];
     snprintf(dir, sizeof dir, "%s/screenshots", g_dir);
     int before = files_in(dir);
-    uint32_t saved = g_game.shot.saved;
+    uint32_t saved = g_game.ses.shot.saved;
     save_fail_after(1000);
     frame(true);
     save_fail_after(SIZE_MAX);
-    assert_int_equal(g_game.shot.saved, saved);
-    assert_int_equal(g_game.shot.failed, 1);
+    assert_int_equal(g_game.ses.shot.saved, saved);
+    assert_int_equal(g_game.ses.shot.failed, 1);
     assert_int_equal(files_in(dir), before);
     assert_true(said("Screenshot not saved: the disk is full"));
     frame(true);   /* room again: the next number */
-    assert_int_equal(g_game.shot.saved, saved + 1);
+    assert_int_equal(g_game.ses.shot.saved, saved + 1);
 }
 
 static void test_hud_sizes_measured(void **state) {
     (void)state;
     static const int sizes[2][2] = {{480, 320}, {1280, 720}};
     static const float factor[3] = {0.75f, 1.0f, 1.5f};
-    int keep_w = g_game.disp_w, keep_h = g_game.disp_h, keep_size = g_game.set.render.live.hud_size;
+    int keep_w = g_game.svc.disp_w, keep_h = g_game.svc.disp_h, keep_size = g_game.cfg.set.render.live.hud_size;
     for (int k = 0; k < 2; k++) {
-        g_game.disp_w = sizes[k][0];
-        g_game.disp_h = sizes[k][1];
+        g_game.svc.disp_w = sizes[k][0];
+        g_game.svc.disp_h = sizes[k][1];
         int h[3], canvas_h = 0;
         for (int z = 0; z < 3; z++) {
-            g_game.set.render.live.hud_size = z;
-            render_apply_settings(g_game.render, &g_game.set.render);
+            g_game.cfg.set.render.live.hud_size = z;
+            render_apply_settings(g_game.svc.render, &g_game.cfg.set.render);
             h[z] = overlay_text_probe(&g_game, "SPD 120 m/s", &canvas_h);
         }
         printf("  %dx%d (HUD canvas %d lines): glyphs %d / %d / %d px high (%.1f / %.1f / %.1f display px)\n",
@@ -180,20 +180,20 @@ static void test_hud_sizes_measured(void **state) {
             assert_true(fabsf(ratio - factor[z]) <= 0.15f * factor[z]);
         }
     }
-    g_game.disp_w = keep_w;
-    g_game.disp_h = keep_h;
-    g_game.set.render.live.hud_size = keep_size;
-    render_apply_settings(g_game.render, &g_game.set.render);
+    g_game.svc.disp_w = keep_w;
+    g_game.svc.disp_h = keep_h;
+    g_game.cfg.set.render.live.hud_size = keep_size;
+    render_apply_settings(g_game.svc.render, &g_game.cfg.set.render);
 }
 
 /* HUD quads the overlay queues for a screen (queued, counted, cleared: no frame drawn). */
 static uint32_t quads_of(const char *show, bool on_title) {
     assert_true(game_show(&g_game, show));
-    if (on_title) g_game.play.state = PLAY_START;
-    for (int i = 0; i < PLAY_MESSAGES; i++) g_game.play.msg[i].ttl = 0.0f;
+    if (on_title) g_game.ses.play.state = PLAY_START;
+    for (int i = 0; i < PLAY_MESSAGES; i++) g_game.ses.play.msg[i].ttl = 0.0f;
     overlay_draw(&g_game);
-    RenderHudBounds b = render_hud_bounds(g_game.render);
-    render_hud_clear(g_game.render);
+    RenderHudBounds b = render_hud_bounds(g_game.svc.render);
+    render_hud_clear(g_game.svc.render);
     return b.quads;
 }
 
@@ -201,12 +201,12 @@ static uint32_t quads_of(const char *show, bool on_title) {
  * there, in place of the title: the same quads as that menu over a flight without the HUD. */
 static void test_title_menu_is_drawn(void **state) {
     (void)state;
-    g_game.disp_w = 240;
-    g_game.disp_h = 160;
+    g_game.svc.disp_w = 240;
+    g_game.svc.disp_h = 160;
     uint32_t title = quads_of("title", false);
-    g_game.set.hud = false;
+    g_game.cfg.set.hud = false;
     uint32_t menu_in_flight = quads_of("menu", false);
-    g_game.set.hud = true;
+    g_game.cfg.set.hud = true;
     uint32_t menu_on_title = quads_of("menu", true);
     printf("  HUD quads: title %u, the menu on the title %u, the menu in flight %u\n", title, menu_on_title,
            menu_in_flight);
@@ -220,13 +220,13 @@ static void test_title_menu_is_drawn(void **state) {
  * the plan's reserve. */
 static void test_boot_stays_in_its_plan(void **state) {
     (void)state;
-    assert_int_equal(world_params(g_game.world)->create.view_radius_max, GAME_VIEW_RADIUS_MAX);
-    const GameMemory *c = &g_game.carved;
-    size_t rest = g_game.mem.used - c->home - c->jobs - c->world - c->render;
+    assert_int_equal(world_params(g_game.svc.world)->create.view_radius_max, GAME_VIEW_RADIUS_MAX);
+    const GameMemory *c = &g_game.svc.carved;
+    size_t rest = g_game.svc.mem.used - c->home - c->jobs - c->world - c->render;
     printf("  after the world besides the renderer: %.2f MiB (reserve %u MiB), sound %.2f of it\n",
            (double)rest / 1048576.0, GAME_BOOT_RESERVE_MIB, (double)c->sound / 1048576.0);
     assert_true(rest <= (size_t)GAME_BOOT_RESERVE_MIB << 20);
-    assert_true(c->render >= render_create_bytes(&render_settings(g_game.render)->create) - 1024);
+    assert_true(c->render >= render_create_bytes(&render_settings(g_game.svc.render)->create) - 1024);
 }
 
 int main(void) {

@@ -54,7 +54,7 @@ static int teardown(void **state) {
 /* The top solid block of the column (x, z), or -1 when it is all air. */
 static int top_of(double x, double z) {
     for (int y = WORLD_Y_MAX - 1; y >= WORLD_Y_MIN; y -= 2)
-        if (world_solid_at(g_game.world, x + 0.5, y + 0.5, z + 0.5)) return y;
+        if (world_solid_at(g_game.svc.world, x + 0.5, y + 0.5, z + 0.5)) return y;
     return -1;
 }
 
@@ -66,7 +66,7 @@ static bool find_ground(double x0, double z0, double *gx, double *gy) {
         int t = top_of(x, z0);
         if (t < 20 || t > 140) continue;
         if (top_of(x + 16.0, z0) < 0 || top_of(x, z0 + 16.0) < 0 || top_of(x, z0 - 16.0) < 0) continue;
-        if (!sim_clear_box(g_game.world, x - 50.0, t + 30.0, z0, 3.0)) continue;
+        if (!sim_clear_box(g_game.svc.world, x - 50.0, t + 30.0, z0, 3.0)) continue;
         *gx = x;
         *gy = t;
         return true;
@@ -76,19 +76,19 @@ static bool find_ground(double x0, double z0, double *gx, double *gy) {
 
 /* The frame seen from the camera at (x, y, z) looking along +x and down, with the world waited for. */
 static void frame_at(double x, double y, double z, uint8_t *out) {
-    g_game.camera.x = x;
-    g_game.camera.y = y;
-    g_game.camera.z = z;
-    g_game.camera.yaw = 90.0f * SIM_DEG;   /* along +x */
-    g_game.camera.pitch = -32.0f * SIM_DEG;
-    g_game.camera.roll = 0.0f;
-    float t = (float)g_game.flight.time_s;
-    flight_init(&g_game.flight, x, y, z, g_game.camera.yaw, 1.0f);   /* the world streams along it */
-    g_game.flight.time_s = t;
-    g_game.play.prev_valid = false;
+    g_game.ses.camera.x = x;
+    g_game.ses.camera.y = y;
+    g_game.ses.camera.z = z;
+    g_game.ses.camera.yaw = 90.0f * SIM_DEG;   /* along +x */
+    g_game.ses.camera.pitch = -32.0f * SIM_DEG;
+    g_game.ses.camera.roll = 0.0f;
+    float t = (float)g_game.ses.flight.time_s;
+    flight_init(&g_game.ses.flight, x, y, z, g_game.ses.camera.yaw, 1.0f);   /* the world streams along it */
+    g_game.ses.flight.time_s = t;
+    g_game.ses.play.prev_valid = false;
     game_wait_world(&g_game, 120.0);
     game_draw(&g_game);
-    render_finish(g_game.render);
+    render_finish(g_game.svc.render);
     assert_true(render_read_pixels(W, H, out));
 }
 
@@ -124,14 +124,14 @@ static Place measure(double x0, double z0, const char *name) {
     double cx = gx - 50.0, cy = gy + 30.0;
     frame_at(cx, cy, z0, g_a);
     Place p;
-    p.chunks = render_stats(g_game.render).chunks_visible;
+    p.chunks = render_stats(g_game.svc.render).chunks_visible;
     frame_at(cx + STEP, cy, z0, g_b);
     p.diff = mean_abs_diff(g_a, g_b);
     frame_at(cx + 1.0, cy, z0, g_c);
     p.diff_1m = mean_abs_diff(g_a, g_c);
-    render_clear_terrain(g_game.render);   /* the sky alone, from the same camera */
+    render_clear_terrain(g_game.svc.render);   /* the sky alone, from the same camera */
     game_draw(&g_game);
-    render_finish(g_game.render);
+    render_finish(g_game.svc.render);
     assert_true(render_read_pixels(W, H, g_sky));
     p.share = ground_share(g_a);
     printf("  %s: camera %.17g, %.1f, %.17g over ground at %.0f: %u chunks drawn, ground %.0f%% of the picture, "

@@ -47,12 +47,12 @@ static int teardown(void **state) {
 
 /* One frame of a screen at a display size, read back (the window's bottom-left corner). */
 static void shot(const char *show, int w, int h, uint8_t *out) {
-    g_game.disp_w = w;
-    g_game.disp_h = h;
+    g_game.svc.disp_w = w;
+    g_game.svc.disp_h = h;
     assert_true(game_show(&g_game, show));
     overlay_draw(&g_game);
     game_draw(&g_game);
-    render_finish(g_game.render);
+    render_finish(g_game.svc.render);
     assert_true(render_read_pixels(w, h, out));
 }
 
@@ -62,7 +62,7 @@ static void test_hud_480x320_and_640x480(void **state) {
     render_fixture_check_ref("overlay_hud_480x320", 480, 320, g_a);
     shot("hud", 640, 480, g_a);
     render_fixture_check_ref("overlay_hud_640x480", 640, 480, g_a);
-    RenderStats rs = render_stats(g_game.render);
+    RenderStats rs = render_stats(g_game.svc.render);
     assert_true(rs.hud_quads > 40);   /* four lines of flight data and the place name */
     assert_int_equal(rs.hud_dropped, 0);
     assert_int_equal(rs.stage_draw_calls[RENDER_STAGE_HUD], 1);
@@ -74,7 +74,7 @@ static void test_pause_menu_and_map(void **state) {
     render_fixture_check_ref("overlay_menu_640x480", 640, 480, g_a);
     shot("map", 640, 480, g_a);
     render_fixture_check_ref("overlay_map_640x480", 640, 480, g_a);
-    g_game.play.overlay = OVERLAY_NONE;
+    g_game.ses.play.overlay = OVERLAY_NONE;
 }
 
 /* Over a known site, the bottom line of the HUD is that site's name: the frame with the HUD
@@ -82,33 +82,33 @@ static void test_pause_menu_and_map(void **state) {
  * it; another site's name does not. */
 static void test_hud_names_the_place_below(void **state) {
     (void)state;
-    const GameHome *home = &g_game.home;
+    const GameHome *home = &g_game.svc.home;
     const int w = 640, h = 480;
     uint32_t site = home->island->base;
-    FlightState keep = g_game.flight;
-    g_game.flight.x = home->field.centre_x + home->island->sites[site].x_m;
-    g_game.flight.z = home->field.centre_z + home->island->sites[site].z_m;
-    assert_int_equal(game_home_site_at(home, g_game.flight.x, g_game.flight.z), (int)site);
+    FlightState keep = g_game.ses.flight;
+    g_game.ses.flight.x = home->field.centre_x + home->island->sites[site].x_m;
+    g_game.ses.flight.z = home->field.centre_z + home->island->sites[site].z_m;
+    assert_int_equal(game_home_site_at(home, g_game.ses.flight.x, g_game.ses.flight.z), (int)site);
     char name[64], other[64];
     game_home_site_name(home, site, name, sizeof name);
     game_home_site_name(home, site == 0 ? 1 : 0, other, sizeof other);
     printf("  over site %u: '%s'\n", site, name);
     shot("hud", w, h, g_a);
     int cw, ch;
-    render_hud_canvas(g_game.render, w, h, &cw, &ch);
+    render_hud_canvas(g_game.svc.render, w, h, &cw, &ch);
     int s = ch / 160 < 1 ? 1 : ch / 160;
     int lh = RENDER_HUD_LINE_H * s, y = ch - lh - 4 * s;
     /* The same scene, the HUD off, only the expected name queued. */
     for (int k = 0; k < 2; k++) {
         const char *t = k == 0 ? name : other;
-        g_game.disp_w = w;
-        g_game.disp_h = h;
+        g_game.svc.disp_w = w;
+        g_game.svc.disp_h = h;
         game_show(&g_game, "none");
-        render_hud_text(g_game.render, (cw - render_hud_text_width(g_game.render, t, s)) / 2, y, s, 0xffffffffu, t);
+        render_hud_text(g_game.svc.render, (cw - render_hud_text_width(g_game.svc.render, t, s)) / 2, y, s, 0xffffffffu, t);
         game_draw(&g_game);
-        render_finish(g_game.render);
+        render_finish(g_game.svc.render);
         assert_true(render_read_pixels(w, h, g_b));
-        g_game.set.hud = true;
+        g_game.cfg.set.hud = true;
         /* Rows of the display covering the name's band (the canvas is upscaled by h / ch). */
         int scale = h / ch, row0 = (h - ch * scale) / 2 + (y - s) * scale, row1 = row0 + (lh + 2 * s) * scale;
         size_t off = 0;
@@ -122,7 +122,7 @@ static void test_hud_names_the_place_below(void **state) {
         if (k == 0) assert_true(off < 40);      /* the same glyphs (and a dither flip or two) */
         else assert_true(off > 200);            /* another name does not match */
     }
-    g_game.flight = keep;
+    g_game.ses.flight = keep;
 }
 
 /* Every screen on every preset: the HUD queue's bounds inside the canvas, nothing dropped. */
@@ -132,16 +132,16 @@ static void test_screens_fit_every_preset(void **state) {
     static const char *const screens[] = {"hud", "title", "menu", "panel", "controls", "display", "map", "crash"};
     for (size_t i = 0; i < sizeof sizes / sizeof sizes[0]; i++) {
         int w = sizes[i][0], h = sizes[i][1], cw, ch;
-        g_game.disp_w = w;
-        g_game.disp_h = h;
-        render_hud_canvas(g_game.render, w, h, &cw, &ch);
+        g_game.svc.disp_w = w;
+        g_game.svc.disp_h = h;
+        render_hud_canvas(g_game.svc.render, w, h, &cw, &ch);
         for (size_t k = 0; k < sizeof screens / sizeof screens[0]; k++) {
             /* The layout is what is checked: queued, measured, then cleared without a draw (a
              * frame per screen and size would make the emulated run crawl). */
             assert_true(game_show(&g_game, screens[k]));
             overlay_draw(&g_game);
-            RenderHudBounds b = render_hud_bounds(g_game.render);
-            render_hud_clear(g_game.render);
+            RenderHudBounds b = render_hud_bounds(g_game.svc.render);
+            render_hud_clear(g_game.svc.render);
             if (b.x0 < 0 || b.y0 < 0 || b.x1 > cw || b.y1 > ch || b.dropped)
                 fail_msg("%s at %dx%d (canvas %dx%d): queued %d,%d..%d,%d, %u dropped", screens[k], w, h, cw, ch, b.x0,
                          b.y0, b.x1, b.y1, b.dropped);

@@ -16,6 +16,7 @@
 #include <unistd.h>
 
 #include "game/game.h"
+#include "game/power.h"
 #include "support/game_fixture.h"
 #include "support_gl/hud_box.h"
 
@@ -55,21 +56,21 @@ static int teardown(void **state) {
  * aircraft is over the home island's site at the origin's side (a place name at the bottom) or
  * far out at x. */
 static void shot(int w, int h, double x, bool hud, bool position, uint8_t *out) {
-    g_game.disp_w = w;
-    g_game.disp_h = h;
+    g_game.svc.disp_w = w;
+    g_game.svc.disp_h = h;
     assert_true(game_show(&g_game, "hud"));
-    g_game.flight.x = x;
-    g_game.flight.z = x == 0.0 ? 0.0 : -x;
-    g_game.set.hud = hud;
-    g_game.set.show_position = position;
-    g_game.play.fps = 60.0f;
-    g_game.camera.pitch = 1.3f;   /* into the sky: the same scene under every HUD */
+    g_game.ses.flight.x = x;
+    g_game.ses.flight.z = x == 0.0 ? 0.0 : -x;
+    g_game.cfg.set.hud = hud;
+    g_game.cfg.set.show_position = position;
+    g_game.ses.play.fps = 60.0f;
+    g_game.ses.camera.pitch = 1.3f;   /* into the sky: the same scene under every HUD */
     overlay_draw(&g_game);
     game_draw(&g_game);
-    render_finish(g_game.render);
+    render_finish(g_game.svc.render);
     assert_true(render_read_pixels(w, h, out));
-    g_game.set.hud = true;
-    g_game.set.show_position = false;
+    g_game.cfg.set.hud = true;
+    g_game.cfg.set.show_position = false;
 }
 
 typedef HudBox Box;
@@ -84,8 +85,8 @@ static int others_in(int w, const Box *b) { return hud_differing_in(w, b, g_plai
 static void check_size(int w, int h) {
     shot(w, h, 0.0, false, false, g_scene);
     for (int hud_size = 1; hud_size < 3; hud_size++) {
-        g_game.set.render.live.hud_size = hud_size;
-        render_apply_settings(g_game.render, &g_game.set.render);
+        g_game.cfg.set.render.live.hud_size = hud_size;
+        render_apply_settings(g_game.svc.render, &g_game.cfg.set.render);
         int width[2] = {0, 0};
         for (int far = 0; far < 2; far++) {
             double x = far ? 1e12 + 0.1 : 0.0;
@@ -104,8 +105,8 @@ static void check_size(int w, int h) {
         }
         assert_true(width[1] > width[0]);   /* 1 000 000 000.000 km is longer than the metres */
     }
-    g_game.set.render.live.hud_size = 1;
-    render_apply_settings(g_game.render, &g_game.set.render);
+    g_game.cfg.set.render.live.hud_size = 1;
+    render_apply_settings(g_game.svc.render, &g_game.cfg.set.render);
 }
 
 static void test_off_by_default(void **state) {
@@ -116,14 +117,14 @@ static void test_off_by_default(void **state) {
     const SettingDesc *d = setting_find("display", "show_position");
     assert_non_null(d);
     assert_string_equal(d->page, "display");
-    assert_false(g_game.set.show_position);
+    assert_false(g_game.cfg.set.show_position);
     shot(480, 320, 1e12, true, false, g_plain);
-    g_game.set.show_position = false;
-    g_game.disp_w = 480;
-    g_game.disp_h = 320;
+    g_game.cfg.set.show_position = false;
+    g_game.svc.disp_w = 480;
+    g_game.svc.disp_h = 320;
     overlay_draw(&g_game);   /* the setting as booted: off */
     game_draw(&g_game);
-    render_finish(g_game.render);
+    render_finish(g_game.svc.render);
     assert_true(render_read_pixels(480, 320, g_pos));
     assert_int_equal(line_box(480, 320, g_pos, g_plain).pixels, 0);
 }

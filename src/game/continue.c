@@ -165,33 +165,33 @@ bool continue_restore(const GameContinue *c, const World *w, const FlightState *
 /* ---------------------------------------------------------------- the game's side */
 
 void game_continue_boot(Game *g) {
-    const GameOptions *o = &g->opt;
+    const GameOptions *o = &g->cfg.opt;
     bool keep = o->use_settings && o->config_dir[0];
     char why[640];
     if (keep && !save_dir_writable(o->config_dir, why, sizeof why)) {
-        g->config_read_only = true;
+        g->cfg.config_read_only = true;
         log_warn("skyisles: cannot save settings, Continue or screenshots: %s (the settings there are used; "
                  "docs/pi.md: a read-only root)", why);
     }
     bool interactive = !o->screenshot && !o->bench_frames && !o->print_island;
-    continue_init(&g->cont, o->config_dir, world_params(g->world)->gen.seed, keep && interactive && !g->config_read_only);
-    if (o->start_set) g->cont.have = false;   /* --start is a new flight there: no Continue offered (quit saves it) */
+    continue_init(&g->ses.cont, o->config_dir, world_params(g->svc.world)->gen.seed, keep && interactive && !g->cfg.config_read_only);
+    if (o->start_set) g->ses.cont.have = false;   /* --start is a new flight there: no Continue offered (quit saves it) */
 }
 
 bool game_continue_flight(Game *g) {
     bool moved;
-    int camera = g->set.camera;
-    if (!continue_restore(&g->cont, g->world, &g->spawn.flight, &g->flight, &camera, &moved)) return false;
-    bool camera_changed = camera != (int)g->set.camera;
-    g->set.camera = camera ? GAME_CAMERA_COCKPIT : GAME_CAMERA_CHASE;
-    Play *p = &g->play;
-    play_set_safe(p, &g->flight);
-    g->rig.settled = false;
-    camera_rig_update(&g->rig, &g->flight, 0.0f, &g->camera);
+    int camera = g->cfg.set.camera;
+    if (!continue_restore(&g->ses.cont, g->svc.world, &g->svc.spawn.flight, &g->ses.flight, &camera, &moved)) return false;
+    bool camera_changed = camera != (int)g->cfg.set.camera;
+    g->cfg.set.camera = camera ? GAME_CAMERA_COCKPIT : GAME_CAMERA_CHASE;
+    Play *p = &g->ses.play;
+    play_set_safe(p, &g->ses.flight);
+    g->ses.rig.settled = false;
+    camera_rig_update(&g->ses.rig, &g->ses.flight, 0.0f, &g->ses.camera);
     if (moved) {
         play_message(p, 5.0f, "The saved spot is rock now: continuing in open air nearby");
-        log_info("skyisles: the saved spot %.0f, %.0f, %.0f is rock now: continuing at %.0f, %.0f, %.0f", g->cont.spot.x,
-                 g->cont.spot.y, g->cont.spot.z, g->flight.x, g->flight.y, g->flight.z);
+        log_info("skyisles: the saved spot %.0f, %.0f, %.0f is rock now: continuing at %.0f, %.0f, %.0f", g->ses.cont.spot.x,
+                 g->ses.cont.spot.y, g->ses.cont.spot.z, g->ses.flight.x, g->ses.flight.y, g->ses.flight.z);
     } else {
         play_message(p, 3.0f, "Continuing where you left off");
     }
@@ -200,6 +200,6 @@ bool game_continue_flight(Game *g) {
 
 void game_continue_quit(Game *g) {
     /* Only a flight the player flew (not the title's, an attract loop's or --autopilot's). */
-    if (g->play.flight_s > 0.0 && !g->opt.autopilot && g->play.state != PLAY_START)
-        continue_save(&g->cont, &g->flight, g->set.camera, "free");
+    if (g->ses.play.flight_s > 0.0 && !g->cfg.opt.autopilot && g->ses.play.state != PLAY_START)
+        continue_save(&g->ses.cont, &g->ses.flight, g->cfg.set.camera, "free");
 }

@@ -79,7 +79,7 @@ static void soak_rebuild(Game *g, Soak *s) {
         /* Around the default rather than anywhere: the soak is about the machinery, not odd looks. */
         double v = world_param_get(&def, d), span = (hi - lo) * 0.15;
         double x = v + (soak_rand(s) * 2.0 - 1.0) * span;
-        world_param_set(&g->set.world, d, x < lo ? lo : (x > hi ? hi : x));
+        world_param_set(&g->cfg.set.world, d, x < lo ? lo : (x > hi ? hi : x));
     }
     game_apply_settings(g, MENU_CHANGED_WORLD);
     s->rebuilds++;
@@ -94,14 +94,14 @@ static void soak_step(Game *g, Soak *s, const WorldStats *ws, double t, int *vir
         s->next_rebuild = t + 6.0 + soak_rand(s) * 6.0;
     }
     if (t >= s->next_view) {
-        int r = 3 + (int)(soak_rand(s) * (double)(world_params(g->world)->create.view_radius_max - 2));
-        g->set.world.live.view_radius = world_clamp_view_radius(r);
+        int r = 3 + (int)(soak_rand(s) * (double)(world_params(g->svc.world)->create.view_radius_max - 2));
+        g->cfg.set.world.live.view_radius = world_clamp_view_radius(r);
         game_apply_settings(g, MENU_CHANGED_WORLD);
         s->view_changes++;
         s->next_view = t + 4.0 + soak_rand(s) * 6.0;
     }
     if (t >= s->next_pad) {
-        *virtual_pad = platform_virtual_pad(g->platform, *virtual_pad);   /* plug or unplug */
+        *virtual_pad = platform_virtual_pad(g->svc.platform, *virtual_pad);   /* plug or unplug */
         s->pad_cycles++;
         s->next_pad = t + 10.0 + soak_rand(s) * 10.0;
     }
@@ -110,7 +110,7 @@ static void soak_step(Game *g, Soak *s, const WorldStats *ws, double t, int *vir
         s->boosts++;
         s->next_boost = t + 25.0 + soak_rand(s) * 20.0;
     }
-    play_set_boost(&g->play, t < s->boost_until);
+    play_set_boost(&g->ses.play, t < s->boost_until);
     /* Pools back at their baseline once a rebuild has settled: the first moment nothing is in
      * flight after it, the slabs in use (meshes not yet taken) are what they were before any
      * rebuild. A leak would show as a count that only grows. */
@@ -148,13 +148,13 @@ static void sample_memory(HeadlessRun *r, double t) {
 }
 
 static void report_json(const Game *g, const HeadlessRun *r, const Soak *soak) {
-    const Play *p = &g->play;
-    WorldStats ws = world_stats(g->world);
+    const Play *p = &g->ses.play;
+    WorldStats ws = world_stats(g->svc.world);
     double growth = r->rss_warm ? (double)(r->rss_last - r->rss_warm) * 100.0 / (double)r->rss_warm : 0.0;
     const double M = 1.0 / 1048576.0;
     printf("{\"mode\": \"%s\", \"seconds\": %.1f, \"wall_seconds\": %.1f, \"frames\": %llu, \"autopilot\": %s,\n",
-           g->opt.soak ? "soak" : "headless", p->flight_s, r->wall_s, (unsigned long long)r->frames,
-           g->opt.autopilot ? "true" : "false");
+           g->cfg.opt.soak ? "soak" : "headless", p->flight_s, r->wall_s, (unsigned long long)r->frames,
+           g->cfg.opt.autopilot ? "true" : "false");
     printf(" \"crashes\": %llu, \"respawns\": %llu, \"void_frames\": %llu, \"void_frames_flying\": %llu,\n",
            (unsigned long long)p->crashes, (unsigned long long)p->respawns, (unsigned long long)r->void_frames,
            (unsigned long long)r->void_frames_flying);
@@ -165,7 +165,7 @@ static void report_json(const Game *g, const HeadlessRun *r, const Soak *soak) {
            p->collide_blocks_max);
     printf(" \"speed_max\": %.1f, \"world\": {\"generated\": %llu, \"epoch_changes\": %u, \"reach\": %.2f, "
            "\"pool_evictions\": %llu, \"mesh_pool_failures\": %llu},\n",
-           (double)g->model.speed_limit, (unsigned long long)(ws.generated - r->ws0.generated),
+           (double)g->ses.model.speed_limit, (unsigned long long)(ws.generated - r->ws0.generated),
            ws.epoch - r->ws0.epoch, (double)ws.reach, (unsigned long long)ws.pool_evictions,
            (unsigned long long)ws.mesh_pool_failures);
     printf(" \"pools\": {\"slabs\": %u, \"slabs_peak\": %u, \"records\": %u, \"records_peak\": %u},\n",
@@ -176,7 +176,7 @@ static void report_json(const Game *g, const HeadlessRun *r, const Soak *soak) {
            "\"growth_after_warmup_pct\": %.2f}",
            (double)r->rss_first / 1024.0, (double)r->rss_warm / 1024.0, r->warmup_s, (double)r->rss_max / 1024.0,
            (double)r->rss_last / 1024.0, growth);
-    if (g->opt.soak)
+    if (g->cfg.opt.soak)
         printf(",\n \"soak\": {\"rebuilds\": %u, \"view_changes\": %u, \"pad_cycles\": %u, \"boosts\": %u, "
                "\"pool_baseline_slabs\": %u, \"rebuilds_settled\": %u, \"rebuilds_above_baseline\": %u, "
                "\"worst_slabs_after_rebuild\": %u}",
@@ -194,15 +194,15 @@ static void report_text(const Play *p, const HeadlessRun *r) {
 }
 
 int game_headless(Game *g, uint64_t (*heap_calls)(void)) {
-    if (g->opt.replay) return game_replay_headless(g);
-    if (g->opt.record_attract) return game_attract_record(g);
-    const Play *p = &g->play;
+    if (g->cfg.opt.replay) return game_replay_headless(g);
+    if (g->cfg.opt.record_attract) return game_attract_record(g);
+    const Play *p = &g->ses.play;
     /* Loading, as the title screen does for a player: the view fills before the flight counts. */
     game_wait_world(g, 60.0);
-    log_info("skyisles: headless flight started%s", g->opt.soak ? " (soak)" : "");
+    log_info("skyisles: headless flight started%s", g->cfg.opt.soak ? " (soak)" : "");
     Soak soak;
     memset(&soak, 0, sizeof soak);
-    soak.rng = world_params(g->world)->gen.seed ^ 0x50a4ull;
+    soak.rng = world_params(g->svc.world)->gen.seed ^ 0x50a4ull;
     soak.next_rebuild = 8.0;
     soak.next_view = 5.0;
     soak.next_pad = 12.0;
@@ -213,9 +213,9 @@ int game_headless(Game *g, uint64_t (*heap_calls)(void)) {
     uint64_t heap0 = heap_calls ? heap_calls() : 0;
     r.heap_use0 = r.heap_use_max = heap_in_use();
     r.rss_first = r.rss_max = r.rss_last = rss_kib();
-    r.ws0 = world_stats(g->world);
+    r.ws0 = world_stats(g->svc.world);
     int virtual_pad = -1;
-    double limit = g->opt.seconds > 0.0 ? g->opt.seconds : 1e18;
+    double limit = g->cfg.opt.seconds > 0.0 ? g->cfg.opt.seconds : 1e18;
     r.warmup_s = limit / 3.0 < 300.0 ? limit / 3.0 : 300.0;
     /* --seconds counts simulated time, which passes every frame whatever the screen (a crash, a
      * pause for a lost pad), so a run always ends. */
@@ -226,21 +226,21 @@ int game_headless(Game *g, uint64_t (*heap_calls)(void)) {
             /* Stopped or suspended: the sim steps one fixed step a frame, so nothing leaps. */
             log_info("skyisles: a %.1f s gap between frames (suspended, stopped or held in a debugger): the flight "
                      "goes on from where it was", (f0 - last_frame) / 1000.0);
-            play_count_stall(&g->play);
+            play_count_stall(&g->ses.play);
         }
         last_frame = f0;
         PlatformEvents ev;
-        platform_poll(g->platform, &ev);
+        platform_poll(g->svc.platform, &ev);
         if (ev.quit) break;   /* SIGINT / SIGTERM: a clean exit */
-        uint64_t v0 = world_stats(g->world).void_frames;
+        uint64_t v0 = world_stats(g->svc.world).void_frames;
         game_frame(g, &ev, STEP);
-        WorldStats ws = world_stats(g->world);
+        WorldStats ws = world_stats(g->svc.world);
         if (ws.void_frames > v0) {
             r.void_frames++;
             if (p->state == PLAY_FLY) r.void_frames_flying++;
         }
         r.frames++;
-        if (g->opt.soak) soak_step(g, &soak, &ws, p->flight_s, &virtual_pad);
+        if (g->cfg.opt.soak) soak_step(g, &soak, &ws, p->flight_s, &virtual_pad);
         if (r.frames % 60 == 0) sample_memory(&r, p->flight_s);
         double ms = time_now_ms() - f0;
         r.frame_sum_ms += ms;
@@ -249,12 +249,12 @@ int game_headless(Game *g, uint64_t (*heap_calls)(void)) {
         if (next_frame < time_now_ms() - 250.0) next_frame = time_now_ms();   /* behind: do not sprint */
         sleep_until(next_frame);
     }
-    if (virtual_pad >= 0) platform_virtual_pad(g->platform, virtual_pad);
+    if (virtual_pad >= 0) platform_virtual_pad(g->svc.platform, virtual_pad);
     r.heap_calls = heap_calls ? (long long)(heap_calls() - heap0) : -1LL;
     int rc = game_replay_finish(g);
     r.wall_s = (time_now_ms() - t0) / 1000.0;
-    if (g->opt.json) report_json(g, &r, &soak);
-    else report_text(&g->play, &r);
+    if (g->cfg.opt.json) report_json(g, &r, &soak);
+    else report_text(&g->ses.play, &r);
     fflush(stdout);
     return rc;
 }

@@ -13,39 +13,39 @@ static void where_text(const FlightState *f, char *buf, size_t n) {
 }
 
 bool game_fly_to(Game *g, double x, double y, double z) {
-    if (g->opt.replay) {   /* the replay's inputs fly from where it was recorded, not from a jump */
-        play_message(&g->play, 4.0f, "A replay flies: no Fly to while it plays");
+    if (g->cfg.opt.replay) {   /* the replay's inputs fly from where it was recorded, not from a jump */
+        play_message(&g->ses.play, 4.0f, "A replay flies: no Fly to while it plays");
         return false;
     }
     PlayCtx c = game_play_ctx(g);
     FlightState to;
     if (!play_jump_find(&c, x, y, z, &to)) {   /* nothing ends: the flight, its recording and course go on */
-        play_message(&g->play, 5.0f, "No open air near there: staying here");
+        play_message(&g->ses.play, 5.0f, "No open air near there: staying here");
         log_info("skyisles: fly to %.17g, %.17g, %.17g: no open air near it", x, y, z);
         return false;
     }
     /* The recording so far is kept as it was flown: a jump is no input a replay could repeat,
      * so the next step starts a new one at the new place. */
     game_replay_restart(g);
-    if (tour_active(&g->tour)) game_course_end(g);   /* a course's rings are back there: it ends */
-    play_jump_to(&g->play, &c, &to);
+    if (tour_active(&g->crs.tour)) game_course_end(g);   /* a course's rings are back there: it ends */
+    play_jump_to(&g->ses.play, &c, &to);
     char where[160];
-    where_text(&g->flight, where, sizeof where);
-    play_message(&g->play, 4.0f, "%s", where);
-    log_info("skyisles: flew to %.17g, %.17g, %.17g (asked %.17g, %.17g, %.17g)", g->flight.x, g->flight.y,
-             g->flight.z, x, y, z);
+    where_text(&g->ses.flight, where, sizeof where);
+    play_message(&g->ses.play, 4.0f, "%s", where);
+    log_info("skyisles: flew to %.17g, %.17g, %.17g (asked %.17g, %.17g, %.17g)", g->ses.flight.x, g->ses.flight.y,
+             g->ses.flight.z, x, y, z);
     return true;
 }
 
 void game_start_at(Game *g) {
-    const GameOptions *o = &g->opt;
+    const GameOptions *o = &g->cfg.opt;
     if (!o->start_set) return;
     PlayCtx c = game_play_ctx(g);
-    if (!play_jump(&g->play, &c, o->start[0], o->start[1], o->start[2])) {
+    if (!play_jump(&g->ses.play, &c, o->start[0], o->start[1], o->start[2])) {
         log_warn("skyisles: --start %.17g,%.17g,%.17g: no open air near it: starting at the home island's spawn",
                  o->start[0], o->start[1], o->start[2]);
         return;
     }
-    g->flight.throttle = flight_throttle_for(&g->model, g->flight.speed);
-    log_info("skyisles: --start: the flight starts at %.17g, %.17g, %.17g", g->flight.x, g->flight.y, g->flight.z);
+    g->ses.flight.throttle = flight_throttle_for(&g->ses.model, g->ses.flight.speed);
+    log_info("skyisles: --start: the flight starts at %.17g, %.17g, %.17g", g->ses.flight.x, g->ses.flight.y, g->ses.flight.z);
 }

@@ -4,6 +4,7 @@
 #include <stdio.h>
 
 #include "game.h"
+#include "power.h"
 
 /* Heap calls by skyisles's own code (the binary links with --wrap=malloc,calloc,realloc): the
  * headless report shows how many happen after boot (the design says none on the frame path). */
@@ -31,7 +32,7 @@ int main(int argc, char **argv) {
     }
     int rc;
     if (opt.print_island) {
-        game_home_print(&game.home, &game.spawn, stdout);
+        game_home_print(&game.svc.home, &game.svc.spawn, stdout);
         rc = 0;
     } else if (opt.screenshot) {
         rc = game_screenshot(&game);
@@ -42,12 +43,12 @@ int main(int argc, char **argv) {
     } else {
         rc = game_run(&game);
     }
-    if (opt.audio_out && !sound_finish(&game.sound, &err)) {
+    if (opt.audio_out && !sound_finish(&game.svc.sound, &err)) {
         fprintf(stderr, "%s\n", err.msg);
         rc = GAME_EXIT_START_FAILED;
     }
-    uint32_t workers = game.jobs ? jobs_worker_count(game.jobs) : 0;
-    int power = game.play.power;
+    uint32_t workers = game.svc.jobs ? jobs_worker_count(game.svc.jobs) : 0;
+    int power = game.ses.play.power;
     game_shutdown(&game);
     /* Power off or Reboot from the menu: the game has ended cleanly (settings saved, threads
      * joined); now the system. */

@@ -10,7 +10,7 @@
 #define STEP (1.0f / 60.0f)
 
 int game_screenshot(Game *g) {
-    int frames = g->opt.frames > 0 ? g->opt.frames : 1;
+    int frames = g->cfg.opt.frames > 0 ? g->cfg.opt.frames : 1;
     PlatformEvents none;   /* a shot takes no input: the same frames on every machine */
     memset(&none, 0, sizeof none);
     for (int i = 0; i < frames; i++) {
@@ -18,36 +18,36 @@ int game_screenshot(Game *g) {
         game_frame(g, &none, i == 0 ? 0.0f : STEP);
         if (i + 1 < frames) {
             game_draw(g);
-            platform_swap(g->platform);
+            platform_swap(g->svc.platform);
         }
     }
     /* Terrain streams in on the workers: let it finish (time frozen) so a shot is repeatable. */
-    game_wait_world(g, g->opt.wait_s > 0 ? g->opt.wait_s : 60.0);
+    game_wait_world(g, g->cfg.opt.wait_s > 0 ? g->cfg.opt.wait_s : 60.0);
     if (platform_stop_signal()) return 0;
-    game_show(g, g->opt.show);
+    game_show(g, g->cfg.opt.show);
     overlay_draw(g);
     game_draw(g);
-    render_finish(g->render);
-    size_t bytes = (size_t)g->disp_w * (size_t)g->disp_h * 4;
+    render_finish(g->svc.render);
+    size_t bytes = (size_t)g->svc.disp_w * (size_t)g->svc.disp_h * 4;
     uint8_t *px = malloc(bytes);   /* once, for the shot: not on a frame path */
     if (!px) {
-        fprintf(stderr, "skyisles: out of memory for a %dx%d screenshot\n", g->disp_w, g->disp_h);
+        fprintf(stderr, "skyisles: out of memory for a %dx%d screenshot\n", g->svc.disp_w, g->svc.disp_h);
         return 1;
     }
     SkyError err = {0};
-    bool ok = render_read_pixels(g->disp_w, g->disp_h, px) &&
-              render_write_png(g->opt.screenshot, g->disp_w, g->disp_h, px, &err);
+    bool ok = render_read_pixels(g->svc.disp_w, g->svc.disp_h, px) &&
+              render_write_png(g->cfg.opt.screenshot, g->svc.disp_w, g->svc.disp_h, px, &err);
     free(px);
-    RenderStats rs = render_stats(g->render);
+    RenderStats rs = render_stats(g->svc.render);
     if (!ok) {
         fprintf(stderr, "%s\n", err.msg[0] ? err.msg : "skyisles: reading the frame back failed");
         return 1;
     }
     log_info("skyisles: wrote %s after %llu sim steps (%dx%d, low-res %dx%d, %u draw calls, %u triangles, %u chunks "
              "visible; camera %.1f,%.1f,%.1f yaw %.1f pitch %.1f)",
-             g->opt.screenshot, (unsigned long long)g->play.steps, g->disp_w, g->disp_h, rs.low_w, rs.low_h,
-             rs.draw_calls, rs.triangles, rs.chunks_visible, g->camera.x, g->camera.y, g->camera.z, g->camera.yaw * 57.29578f,
-             g->camera.pitch * 57.29578f);
+             g->cfg.opt.screenshot, (unsigned long long)g->ses.play.steps, g->svc.disp_w, g->svc.disp_h, rs.low_w, rs.low_h,
+             rs.draw_calls, rs.triangles, rs.chunks_visible, g->ses.camera.x, g->ses.camera.y, g->ses.camera.z, g->ses.camera.yaw * 57.29578f,
+             g->ses.camera.pitch * 57.29578f);
     return 0;
 }
 
@@ -109,20 +109,20 @@ typedef struct BenchEnd {
 /* --bench-course: the island tour laid (the aircraft keeps its path) with its rings uploaded; a
  * ghost drawn from the first replay buffer. False with a line when the tour cannot be laid. */
 static bool bench_course_setup(Game *g, Bench *b) {
-    FlightState scratch = g->flight;
+    FlightState scratch = g->ses.flight;
     SkyError err = {0};
-    if (!tour_start(&g->tour, mode_bench(), g->world, g->home.island, g->home.codex, &scratch, &err)) {
+    if (!tour_start(&g->crs.tour, mode_bench(), g->svc.world, g->svc.home.island, g->svc.home.codex, &scratch, &err)) {
         fprintf(stderr, "%s\n", err.msg);
         return false;
     }
     static RenderRing rings[RENDER_RINGS_MAX];
-    b->n_rings = tour_render_rings(&g->tour, rings, RENDER_RINGS_MAX);
-    render_rings_set(g->render, rings, b->n_rings);
-    g->ghost_run.h.steps = 1;   /* drawn, never stepped: the bench poses it */
-    b->tour = &g->tour;
-    b->render = g->render;
-    b->ghost = &g->ghost;
-    b->ghost_run = &g->ghost_run;
+    b->n_rings = tour_render_rings(&g->crs.tour, rings, RENDER_RINGS_MAX);
+    render_rings_set(g->svc.render, rings, b->n_rings);
+    g->crs.ghost_run.h.steps = 1;   /* drawn, never stepped: the bench poses it */
+    b->tour = &g->crs.tour;
+    b->render = g->svc.render;
+    b->ghost = &g->crs.ghost;
+    b->ghost_run = &g->crs.ghost_run;
     return true;
 }
 
@@ -146,23 +146,23 @@ static void bench_course_frame(const Bench *b, const FlightState *flight, int i)
 static bool bench_frame(Game *g, Bench *b, int i) {
     double c0 = thread_cpu_ms(), w0 = time_now_ms();
     PlatformEvents ev;
-    platform_poll(g->platform, &ev);
+    platform_poll(g->svc.platform, &ev);
     if (ev.quit) return false;
     game_frame(g, &ev, STEP);
-    if (b->course) bench_course_frame(b, &g->flight, i);
+    if (b->course) bench_course_frame(b, &g->ses.flight, i);
     double c1 = thread_cpu_ms();
     overlay_draw(g);   /* the HUD costs what it costs in play */
     game_draw(g);
     double c2 = thread_cpu_ms(), w2 = time_now_ms();
-    if (b->course) bench_course_frame(b, &g->flight, 0);   /* the next frame's steps fly free, as the even frames' */
+    if (b->course) bench_course_frame(b, &g->ses.flight, 0);   /* the next frame's steps fly free, as the even frames' */
     /* The GPU wait (swap + finish) is outside the measured CPU time. */
-    platform_swap(g->platform);
-    render_finish(g->render);
+    platform_swap(g->svc.platform);
+    render_finish(g->svc.render);
     b->gpu_wait_sum += time_now_ms() - w2;
     b->cpu[i] = c2 - c0;
     b->wall[i] = w2 - w0;
     b->render_ms_sum += c2 - c1;
-    RenderStats rs = render_stats(g->render);
+    RenderStats rs = render_stats(g->svc.render);
     b->own[i] = b->cpu[i] - rs.driver_ms > 0.0 ? b->cpu[i] - rs.driver_ms : 0.0;
     b->driver_sum += rs.driver_ms;
     b->dc_sum += rs.draw_calls;
@@ -304,13 +304,13 @@ static void bench_course_report(Bench *b) {
 int game_bench(Game *g) {
     Bench b;
     memset(&b, 0, sizeof b);
-    b.n = g->opt.bench_frames;
+    b.n = g->cfg.opt.bench_frames;
     /* Per-frame records are allocated once before the measured loop. */
     b.cpu = calloc((size_t)b.n, sizeof *b.cpu);
     b.wall = calloc((size_t)b.n, sizeof *b.wall);
     b.sorted = calloc((size_t)b.n, sizeof *b.sorted);
     b.own = calloc((size_t)b.n, sizeof *b.own);
-    b.course = g->opt.bench_course;
+    b.course = g->cfg.opt.bench_course;
     if (b.course) b.calls = calloc((size_t)b.n, sizeof *b.calls);
     int rc = 0;
     if (!b.cpu || !b.wall || !b.sorted || !b.own || (b.course && !b.calls)) {
@@ -324,18 +324,18 @@ int game_bench(Game *g) {
     memset(&none, 0, sizeof none);
     game_frame(g, &none, 0.0f);
     game_wait_world(g, 60.0);
-    if (g->opt.show) game_show(g, g->opt.show);   /* --show tour|sky: the frames draw a course's rings */
+    if (g->cfg.opt.show) game_show(g, g->cfg.opt.show);   /* --show tour|sky: the frames draw a course's rings */
     if (b.course && !bench_course_setup(g, &b)) {
         rc = 1;
         goto out;
     }
-    b.ws0 = world_stats(g->world);   /* the measured frames' world counters start here */
+    b.ws0 = world_stats(g->svc.world);   /* the measured frames' world counters start here */
     for (int i = 0; i < b.n; i++)
         if (!bench_frame(g, &b, i)) goto out;   /* stopped: no report from a cut-short run */
     bench_percentiles(&b);
-    BenchEnd e = {render_stats(g->render), world_stats(g->world), world_params(g->world), g->disp_w, g->disp_h,
-                  g->mem.size, mem_budget_free(&g->mem), g->carved};
-    if (g->opt.json) bench_json(&e, &b);
+    BenchEnd e = {render_stats(g->svc.render), world_stats(g->svc.world), world_params(g->svc.world), g->svc.disp_w, g->svc.disp_h,
+                  g->svc.mem.size, mem_budget_free(&g->svc.mem), g->svc.carved};
+    if (g->cfg.opt.json) bench_json(&e, &b);
     else bench_text(&e, &b);
     if (b.course) bench_course_report(&b);
 out:

@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "game.h"
+#include "power.h"
 
 #define COL_TEXT 0xffffffffu
 #define COL_DIM 0xb8c8e0ffu
@@ -220,29 +221,29 @@ static void canvas_for(Renderer *r, int disp_w, int disp_h, Canvas *out) {
 }
 
 int overlay_text_probe(Game *g, const char *t, int *canvas_h) {
-    if (!g->render) return 0;
+    if (!g->svc.render) return 0;
     Canvas c;
-    canvas_for(g->render, g->disp_w, g->disp_h, &c);
+    canvas_for(g->svc.render, g->svc.disp_w, g->svc.disp_h, &c);
     *canvas_h = c.h;
-    render_hud_clear(g->render);
+    render_hud_clear(g->svc.render);
     text(&c, 0, 0, COL_TEXT, t);
-    RenderHudBounds b = render_hud_bounds(g->render);
-    render_hud_clear(g->render);
+    RenderHudBounds b = render_hud_bounds(g->svc.render);
+    render_hud_clear(g->svc.render);
     return b.y1 - b.y0 - 1;   /* the glyphs without their one-pixel shadow */
 }
 
 void overlay_draw(Game *g) {
-    if (!g->render || game_shot_hides_hud(&g->shot, &g->set)) return;
+    if (!g->svc.render || game_shot_hides_hud(&g->ses.shot, &g->cfg.set)) return;
     Canvas c;
-    canvas_for(g->render, g->disp_w, g->disp_h, &c);
-    const Play *p = &g->play;
+    canvas_for(g->svc.render, g->svc.disp_w, g->svc.disp_h, &c);
+    const Play *p = &g->ses.play;
     if (p->overlay == OVERLAY_MAP) {
-        map(&g->flight, &g->home, &c);
+        map(&g->ses.flight, &g->svc.home, &c);
         return;
     }
     if (p->demo) {
-        if (g->set.hud) hud(&g->flight, &g->set, p, g->platform, &g->home, &c);
-        if (attract_playing(&g->attract)) tour_draw(&g->tour, g->render, c.w, c.h, c.s, &g->flight, &g->camera);
+        if (g->cfg.set.hud) hud(&g->ses.flight, &g->cfg.set, p, g->svc.platform, &g->svc.home, &c);
+        if (attract_playing(&g->crs.attract)) tour_draw(&g->crs.tour, g->svc.render, c.w, c.h, c.s, &g->ses.flight, &g->ses.camera);
         text_centre(&c, c.h - 3 * c.lh, COL_HI, "DEMO - press any button");
         return;
     }
@@ -250,17 +251,17 @@ void overlay_draw(Game *g) {
         /* The title's menu (Select / H with --boot-service: power off, reboot, console) covers the
          * title; the title's messages go under its name and tagline, not across them. */
         if (p->overlay == OVERLAY_MENU) {
-            menu(&g->menu, g->world, p, &c);
+            menu(&g->ses.menu, g->svc.world, p, &c);
             return;
         }
-        title(&g->tour, g->input.st.pad_connected, g->cont.have, g->opt.boot_service, &c);
+        title(&g->crs.tour, g->svc.input.st.pad_connected, g->ses.cont.have, g->cfg.opt.boot_service, &c);
         messages(p, &c, c.h / 4 + RENDER_HUD_LINE_H * title_scale(&c) + 2 * c.lh + c.lh / 2);
         return;
     }
     /* The pause menu covers the flight data: none of it shows beside or through its title. */
-    if (g->set.hud && p->overlay != OVERLAY_MENU) hud(&g->flight, &g->set, p, g->platform, &g->home, &c);
-    if (p->overlay == OVERLAY_NONE) tour_draw(&g->tour, g->render, c.w, c.h, c.s, &g->flight, &g->camera);
+    if (g->cfg.set.hud && p->overlay != OVERLAY_MENU) hud(&g->ses.flight, &g->cfg.set, p, g->svc.platform, &g->svc.home, &c);
+    if (p->overlay == OVERLAY_NONE) tour_draw(&g->crs.tour, g->svc.render, c.w, c.h, c.s, &g->ses.flight, &g->ses.camera);
     if (p->state == PLAY_CRASH) crash(p, &c);
     messages(p, &c, c.h * 3 / 10);
-    if (p->overlay == OVERLAY_MENU) menu(&g->menu, g->world, p, &c);
+    if (p->overlay == OVERLAY_MENU) menu(&g->ses.menu, g->svc.world, p, &c);
 }

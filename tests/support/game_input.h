@@ -12,7 +12,7 @@
 static inline void fixture_frames(Game *g, int n, float dt) {
     for (int i = 0; i < n; i++) {
         PlatformEvents ev;
-        platform_poll(g->platform, &ev);
+        platform_poll(g->svc.platform, &ev);
         game_frame(g, &ev, dt);
     }
 }

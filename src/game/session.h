@@ -1,0 +1,26 @@
+/* skyisles session: the player's flight as it goes on: the screens (Play), the menu, the
+ * aircraft, the camera, the saved spot and the screenshots. */
+#ifndef SKYISLES_GAME_SESSION_H
+#define SKYISLES_GAME_SESSION_H
+
+#include <stdbool.h>
+
+#include "continue.h"
+#include "menu.h"
+#include "play.h"
+#include "screenshot.h"
+#include "sim/sim.h"
+
+typedef struct GameSession {
+    Play play;                  /* written by play.c alone */
+    Menu menu;
+    FlightModel model;
+    CameraRig rig;
+    FlightState flight;
+    CameraState camera;
+    bool camera_fixed;          /* --camera: the camera held where it was put */
+    GameContinue cont;          /* the saved spot of this seed (continue.c) */
+    GameShot shot;              /* F12 / L1+R1 screenshots (screenshot.c) */
+} GameSession;
+
+#endif
