@@ -331,11 +331,20 @@ static void test_frame_cap_holds(void **state) {
     boot(false);
     fly_frames(10);
     static const int caps[2][2] = {{1, 60}, {0, 30}};
+    /* A window never runs faster than the cap (the pacer waits); one that runs slower may be the
+     * machine's load (a wake-up more than a period late restarts the schedule), so a cap is held
+     * when one of three windows is within a tenth of it: a pacer that waits too long, or not
+     * at all, misses in every window. */
     for (int k = 0; k < 2; k++) {
-        int n;
-        double secs = paced_run(caps[k][0], window, false, &n);
-        printf("  cap %d: %.1f frames a second over %.1f s\n", caps[k][1], n / secs, secs);
-        assert_true(fabs(n / secs - caps[k][1]) <= 0.1 * caps[k][1]);
+        bool held = false;
+        for (int attempt = 0; attempt < 3 && !held; attempt++) {
+            int n;
+            double secs = paced_run(caps[k][0], window, false, &n);
+            printf("  cap %d: %.1f frames a second over %.1f s\n", caps[k][1], n / secs, secs);
+            assert_true(n / secs <= 1.1 * caps[k][1]);
+            held = fabs(n / secs - caps[k][1]) <= 0.1 * caps[k][1];
+        }
+        assert_true(held);
     }
     for (int k = 0; k < 2; k++) {
         int n;
@@ -461,21 +470,28 @@ static int teardown(void **state) {
     return system(cmd) == 0 ? 0 : -1;
 }
 
+/* A test that failed half way left its game booted: ended here, so the next test boots afresh. */
+static int shut_down(void **state) {
+    (void)state;
+    if (g_game.svc.platform || g_game.svc.world) game_shutdown(&g_game);
+    return 0;
+}
+
 int main(void) {
     const struct CMUnitTest tests[] = {
-        cmocka_unit_test(test_not_offered_elsewhere),
-        cmocka_unit_test(test_boot_service_menu_power_off),
-        cmocka_unit_test(test_title_offers_power),
-        cmocka_unit_test(test_power_act_runs_systemctl),
-        cmocka_unit_test(test_continue_restores_spot),
-        cmocka_unit_test(test_continue_every_30_seconds),
-        cmocka_unit_test(test_continue_spot_made_rock),
-        cmocka_unit_test(test_continue_per_seed),
-        cmocka_unit_test(test_read_only_config),
-        cmocka_unit_test(test_pacer_schedule),
-        cmocka_unit_test(test_frame_cap_holds),
-        cmocka_unit_test(test_alt_enter_and_f11_toggle_fullscreen),
-        cmocka_unit_test(test_battery_line),
+        cmocka_unit_test_teardown(test_not_offered_elsewhere, shut_down),
+        cmocka_unit_test_teardown(test_boot_service_menu_power_off, shut_down),
+        cmocka_unit_test_teardown(test_title_offers_power, shut_down),
+        cmocka_unit_test_teardown(test_power_act_runs_systemctl, shut_down),
+        cmocka_unit_test_teardown(test_continue_restores_spot, shut_down),
+        cmocka_unit_test_teardown(test_continue_every_30_seconds, shut_down),
+        cmocka_unit_test_teardown(test_continue_spot_made_rock, shut_down),
+        cmocka_unit_test_teardown(test_continue_per_seed, shut_down),
+        cmocka_unit_test_teardown(test_read_only_config, shut_down),
+        cmocka_unit_test_teardown(test_pacer_schedule, shut_down),
+        cmocka_unit_test_teardown(test_frame_cap_holds, shut_down),
+        cmocka_unit_test_teardown(test_alt_enter_and_f11_toggle_fullscreen, shut_down),
+        cmocka_unit_test_teardown(test_battery_line, shut_down),
     };
     return cmocka_run_group_tests(tests, setup, teardown);
 }
