@@ -42,6 +42,19 @@ static int teardown(void **state) {
     return fixture_game_end(&g_game, g_dir);
 }
 
+/* The attract's calls with the parts of the test's game, as game.c makes them. */
+static void before_frame(Game *g) { attract_before_frame(&g->crs, &g->ses, &g->svc, &g->cfg.set); }
+
+static void after_frame(Game *g) { attract_after_frame(&g->crs, &g->ses, g->svc.render, g->cfg.opt.demo); }
+
+static bool load(Game *g, const char *path, SkyError *err) {
+    return attract_load(&g->crs.attract, &g->svc.mem, g->svc.world, path, err);
+}
+
+static bool check(Game *g, SkyError *err) {
+    return attract_check(&g->crs.attract, &g->svc, &g->cfg.set, g->ses.play.frames, err);
+}
+
 /* stderr of fn() (the log) into buf. */
 static void capture_log(void (*fn)(Game *), char *buf, size_t n) {
     fflush(stderr);
@@ -69,10 +82,10 @@ static uint32_t lines_with(const char *log, const char *needle) {
  * while its replay is being prepared the next frames wait for it (here at once). */
 static void attract_on(Game *g) {
     g->ses.play.demo = true;
-    attract_before_frame(g);
+    before_frame(g);
     if (g->crs.attract.waiting) {
         attract_prep_wait(&g->crs.attract);
-        attract_before_frame(g);
+        before_frame(g);
     }
 }
 
@@ -86,7 +99,7 @@ static void frame(Game *g) {
 /* Any input: play ends the loop, the game puts back what it interrupted. */
 static void attract_off(Game *g) {
     g->ses.play.demo = false;
-    attract_after_frame(g);
+    after_frame(g);
 }
 
 /* The player as the title left them: free flight at the spawn. */
@@ -101,7 +114,7 @@ static void test_bundled_replay_flies_its_course(void **state) {
     (void)state;
     Game *g = &g_game;
     SkyError err = {0};
-    if (!attract_load(g, BUNDLED, &err) || !attract_check(g, &err))
+    if (!load(g, BUNDLED, &err) || !check(g, &err))
         fail_msg("the bundled attract replay does not fit this build: %s; %s", err.msg, RERECORD);
     player_at_spawn(g);
     FlightState player = g->ses.flight;
@@ -136,7 +149,7 @@ static void test_bundled_replay_flies_its_course(void **state) {
     assert_true(g->crs.tour.results);   /* the results show, but no best is kept for the attract's run */
     assert_int_equal(g->crs.tour.n_best, 0);
     /* At its end it plays again from its start. */
-    attract_after_frame(g);
+    after_frame(g);
     assert_int_equal(g->crs.attract.loops, 1);
     assert_true(attract_playing(&g->crs.attract));
     assert_false(g->ses.play.replay_done);
@@ -185,7 +198,7 @@ static void test_missing_file(void **state) {
     char path[400];
     snprintf(path, sizeof path, "%s/none.skyr", g_dir);
     SkyError err = {0};
-    assert_false(attract_load(&g_game, path, &err));
+    assert_false(load(&g_game, path, &err));
     falls_back("missing", "cannot");
 }
 
@@ -213,7 +226,7 @@ static void test_damaged_file(void **state) {
     write_file(path, d, len);
     free(d);
     SkyError err = {0};
-    assert_false(attract_load(&g_game, path, &err));
+    assert_false(load(&g_game, path, &err));
     falls_back("damaged", "damaged");
 }
 
@@ -229,7 +242,7 @@ static void test_other_sim_version(void **state) {
     write_file(path, d, len);
     free(d);
     SkyError err = {0};
-    assert_true(attract_load(&g_game, path, &err));
+    assert_true(load(&g_game, path, &err));
     falls_back("another simulation", "simulation version");
 }
 
@@ -248,7 +261,7 @@ static void test_desynchronised_file(void **state) {
     write_file(path, d, len);
     free(d);
     SkyError err = {0};
-    assert_true(attract_load(&g_game, path, &err));
+    assert_true(load(&g_game, path, &err));
     falls_back("desynchronised", "flies differently");
 }
 
@@ -257,7 +270,7 @@ static void test_other_world(void **state) {
     (void)state;
     Game *g = &g_game;
     SkyError err = {0};
-    assert_true(attract_load(g, BUNDLED, &err));
+    assert_true(load(g, BUNDLED, &err));
     uint64_t seed = g->cfg.set.world.gen.seed;
     g->cfg.set.world.gen.seed = seed + 1u;
     game_apply_settings(g, MENU_CHANGED_WORLD);
@@ -272,7 +285,7 @@ static void test_other_world(void **state) {
 /* The bundled file read afresh: nothing prepared for it yet (its course laid or not). */
 static void load_fresh(Game *g) {
     SkyError err = {0};
-    if (!attract_load(g, BUNDLED, &err)) fail_msg("%s", err.msg);
+    if (!load(g, BUNDLED, &err)) fail_msg("%s", err.msg);
     assert_false(g->crs.attract.prepared);
     assert_true(g->crs.attract.prep.started);
 }
@@ -357,7 +370,7 @@ static void test_world_change_during_preparation(void **state) {
     player_at_spawn(g);
     attract_prep_hold(&g->crs.attract, true);
     g->ses.play.demo = true;
-    attract_before_frame(g);
+    before_frame(g);
     assert_true(g->crs.attract.waiting);
     assert_true(attract_prep_running(&g->crs.attract));
     uint64_t seed = g->cfg.set.world.gen.seed;
@@ -366,7 +379,7 @@ static void test_world_change_during_preparation(void **state) {
     attract_prep_hold(&g->crs.attract, false);
     attract_prep_wait(&g->crs.attract);
     static char log[8192];
-    capture_log(attract_before_frame, log, sizeof log);
+    capture_log(before_frame, log, sizeof log);
     printf("  changed during the preparation: %s", log);
     assert_true(p->given_up);
     assert_false(g->crs.attract.prepared);   /* no verdict from the stale run */
@@ -406,7 +419,7 @@ static void test_stop_signal_during_preparation(void **state) {
     uint32_t runs = p->runs;
     player_at_spawn(g);
     g->ses.play.demo = true;
-    attract_before_frame(g);
+    before_frame(g);
     assert_true(g->crs.attract.waiting);
     for (int i = 0; i < 100000 && !prep_busy(g) && attract_prep_running(&g->crs.attract); i++) usleep(10);
     raise(SIGTERM);
@@ -418,7 +431,7 @@ static void test_stop_signal_during_preparation(void **state) {
     assert_false(g->crs.attract.prep.started);
     assert_int_equal(p->runs, runs + 1u);
     assert_true(p->given_up);   /* stopped before its end */
-    attract_before_frame(g);   /* nothing to take from a joined thread */
+    before_frame(g);   /* nothing to take from a joined thread */
     assert_false(attract_playing(&g->crs.attract));
 }
 

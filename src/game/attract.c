@@ -16,29 +16,27 @@ static bool carve(Attract *a, MemBudget *mem, size_t bytes) {
     return a->course != NULL;
 }
 
-bool attract_boot(Game *g, SkyError *err) {
-    Attract *a = &g->crs.attract;
+bool attract_boot(Attract *a, const GameOptions *o, MemBudget *mem, const World *world, SkyError *err) {
     memset(a, 0, sizeof *a);
-    if (g->cfg.opt.headless || g->cfg.opt.screenshot || g->cfg.opt.bench_frames) return true;   /* no attract loop there */
+    if (o->headless || o->screenshot || o->bench_frames) return true;   /* no attract loop there */
     if (!game_data_file(ATTRACT_REPLAY_FILE, a->path, sizeof a->path)) return true;   /* said at the first attract */
     /* Only what the file needs (some 40 KiB) and its course (230 KiB); a file larger than any
      * replay is refused by the loader. */
     struct stat st;
     size_t bytes = stat(a->path, &st) == 0 && st.st_size > 0 && (uint64_t)st.st_size < REPLAY_FILE_MAX
                        ? (size_t)st.st_size : REPLAY_FILE_MAX;
-    if (!carve(a, &g->svc.mem, bytes) || !attract_prep_start(g)) {
+    if (!carve(a, mem, bytes) || !attract_prep_start(a, mem, world)) {
         sky_error_set(err, SKY_ERR_INPUT, "skyisles: the memory budget of %zu MiB is too small for the attract mode's "
-                      "replay: raise --mem MB or SKYISLES_MEM_MB (default %u)", g->svc.mem.size >> 20, MEM_DEFAULT_BUDGET_MIB);
+                      "replay: raise --mem MB or SKYISLES_MEM_MB (default %u)", mem->size >> 20, MEM_DEFAULT_BUDGET_MIB);
         return false;
     }
-    attract_load(g, a->path, NULL);   /* a damaged file: said at the first attract */
+    attract_load(a, mem, world, a->path, NULL);   /* a damaged file: said at the first attract */
     return true;
 }
 
-bool attract_load(Game *g, const char *path, SkyError *err) {
-    Attract *a = &g->crs.attract;
+bool attract_load(Attract *a, MemBudget *mem, const World *world, const char *path, SkyError *err) {
     /* A run without an attract loop (tests): its storage and thread now. */
-    if (!carve(a, &g->svc.mem, REPLAY_FILE_MAX) || !attract_prep_start(g)) {
+    if (!carve(a, mem, REPLAY_FILE_MAX) || !attract_prep_start(a, mem, world)) {
         sky_error_set(err, SKY_ERR_INPUT, "skyisles: the memory budget is too small for the attract mode's replay");
         return false;
     }
@@ -59,8 +57,7 @@ bool attract_holds_player(const Attract *a) { return a->kept && !a->playing; }
 
 /* What can be told at once (the main thread, the header only): the file found, read and fitting
  * this build and world, a course's run. */
-static bool fits(Game *g, SkyError *err) {
-    Attract *a = &g->crs.attract;
+static bool fits(const Attract *a, const GameServices *svc, SkyError *err) {
     if (!a->path[0]) {
         sky_error_set(err, SKY_ERR_INPUT, "%s was not found beside the game, in its share folder or in SKYISLES_DATA_DIR",
                       ATTRACT_REPLAY_FILE);
@@ -71,7 +68,7 @@ static bool fits(Game *g, SkyError *err) {
         return false;
     }
     const Replay *r = &a->run;
-    if (!replay_check(r, g->svc.home.codex->checksum, &world_params(g->svc.world)->gen, a->path, err)) return false;
+    if (!replay_check(r, svc->home.codex->checksum, &world_params(svc->world)->gen, a->path, err)) return false;
     if (!r->h.course[0] || r->h.steps == 0) {
         sky_error_set(err, SKY_ERR_INPUT, "%s is not a course's run", a->path);
         return false;
@@ -86,16 +83,15 @@ static bool prepared_here(const Attract *a, uint64_t params) {
 }
 
 /* 1: the replay plays; 0: it does not (why in err); -1: being prepared (kicked when none runs). */
-static int ready(Game *g, SkyError *err) {
-    Attract *a = &g->crs.attract;
-    if (!fits(g, err)) return 0;
-    uint64_t params = course_params_hash(world_params(g->svc.world));
+static int ready(Attract *a, const GameServices *svc, const GameSettings *set, uint64_t frame, SkyError *err) {
+    if (!fits(a, svc, err)) return 0;
+    uint64_t params = course_params_hash(world_params(svc->world));
     if (prepared_here(a, params)) {
         if (a->verified) return 1;
         *err = a->prep_why;
         return 0;
     }
-    if (attract_prep_kick(g, params)) a->kick_frame = g->ses.play.frames;
+    if (attract_prep_kick(a, svc, set, params)) a->kick_frame = frame;
     if (!a->prep.started) {
         sky_error_set(err, SKY_ERR_INPUT, "%s: its preparation's thread is not running", a->path);
         return 0;
@@ -103,12 +99,12 @@ static int ready(Game *g, SkyError *err) {
     return -1;
 }
 
-bool attract_check(Game *g, SkyError *err) {
-    int r = ready(g, err);
+bool attract_check(Attract *a, const GameServices *svc, const GameSettings *set, uint64_t frame, SkyError *err) {
+    int r = ready(a, svc, set, frame, err);
     while (r < 0) {
-        attract_prep_wait(&g->crs.attract);
-        attract_prep_take(&g->crs.attract);
-        r = ready(g, err);
+        attract_prep_wait(a);
+        attract_prep_take(a);
+        r = ready(a, svc, set, frame, err);
     }
     return r == 1;
 }
@@ -128,56 +124,56 @@ static void show_rings(Renderer *r, const Tour *t) {
 }
 
 /* The replay from its first step: the recorded start state, the course from its start. */
-static void restart(Game *g) {
-    Attract *a = &g->crs.attract;
+static void restart(GameCourses *crs, GameSession *ses) {
+    Attract *a = &crs->attract;
     replay_rewind(&a->run);
-    play_replay_again(&g->ses.play, &g->ses.flight, &a->run.h.start);
-    g->crs.course_respawns = g->ses.play.respawns;
-    tour_attract_restart(&g->crs.tour);
-    g->ses.rig.settled = false;
+    play_replay_again(&ses->play, &ses->flight, &a->run.h.start);
+    crs->course_respawns = ses->play.respawns;
+    tour_attract_restart(&crs->tour);
+    ses->rig.settled = false;
 }
 
 /* The loop has begun (play set demo): the player's state aside, put back at its end whatever
  * flew meanwhile (the replay, or the autopilot while it is prepared or where it does not fit). */
-static void keep_player(Game *g) {
-    Attract *a = &g->crs.attract;
-    a->flight = g->ses.flight;
-    play_keep(&g->ses.play, &a->play);
-    a->ghost = g->crs.ghost;
-    a->course_respawns = g->crs.course_respawns;
+static void keep_player(GameCourses *crs, const GameSession *ses) {
+    Attract *a = &crs->attract;
+    a->flight = ses->flight;
+    play_keep(&ses->play, &a->play);
+    a->ghost = crs->ghost;
+    a->course_respawns = crs->course_respawns;
     a->kept = true;
 }
 
 /* The replay prepared: its state in the player's place (kept at the loop's start). */
-static void begin(Game *g) {
-    Attract *a = &g->crs.attract;
-    ghost_stop(&g->crs.ghost);   /* the attract flies without a ghost */
-    tour_attract_begin(&g->crs.tour, a->course, &a->tour);
+static void begin(GameCourses *crs, GameSession *ses, Renderer *render) {
+    Attract *a = &crs->attract;
+    ghost_stop(&crs->ghost);   /* the attract flies without a ghost */
+    tour_attract_begin(&crs->tour, a->course, &a->tour);
     a->playing = true;
-    restart(g);
-    show_rings(g->svc.render, &g->crs.tour);
+    restart(crs, ses);
+    show_rings(render, &crs->tour);
     log_info("skyisles: attract mode: %s (course %s, %.1f s)", a->path, a->run.h.course,
              (double)a->run.h.steps / SIM_STEP_HZ);
 }
 
 /* The player's state kept at the loop's start, back (what went on meanwhile stays). */
-static void put_back_player(Game *g) {
-    Attract *a = &g->crs.attract;
-    play_put_back(&g->ses.play, &a->play, g->cfg.opt.demo);   /* --demo hands back the title */
-    g->ses.flight = a->flight;
-    g->crs.ghost = a->ghost;
-    g->crs.course_respawns = a->course_respawns;
+static void put_back_player(GameCourses *crs, GameSession *ses, bool demo) {
+    Attract *a = &crs->attract;
+    play_put_back(&ses->play, &a->play, demo);   /* --demo hands back the title */
+    ses->flight = a->flight;
+    crs->ghost = a->ghost;
+    crs->course_respawns = a->course_respawns;
     a->kept = false;
-    g->ses.rig.settled = false;
+    ses->rig.settled = false;
 }
 
 /* Any input ended the loop: the player's flight, play, course and ghost as they were. */
-static void end(Game *g) {
-    put_back_player(g);
-    Attract *a = &g->crs.attract;
-    if (a->playing) tour_attract_end(&g->crs.tour, &a->tour);
+static void end(GameCourses *crs, GameSession *ses, Renderer *render, bool demo) {
+    put_back_player(crs, ses, demo);
+    Attract *a = &crs->attract;
+    if (a->playing) tour_attract_end(&crs->tour, &a->tour);
     a->playing = false;
-    show_rings(g->svc.render, &g->crs.tour);
+    show_rings(render, &crs->tour);
 }
 
 /* The longest frame of the loop's first ATTRACT_WATCH_FRAMES (the gap between two calls of
@@ -210,100 +206,98 @@ static void say_why(Attract *a, const char *why) {
              "attract-replay` records it again", why);
 }
 
-static void before_frame(Game *g) {
-    Attract *a = &g->crs.attract;
-    bool begins = g->ses.play.demo && !a->session;
+static void before_frame(GameCourses *crs, GameSession *ses, const GameServices *svc, const GameSettings *set) {
+    Attract *a = &crs->attract;
+    bool begins = ses->play.demo && !a->session;
     if (attract_prep_take(a)) {
-        a->ready_frame = g->ses.play.frames;
+        a->ready_frame = ses->play.frames;
         log_debug("skyisles: attract mode: its replay's preparation took %.1f ms on its own thread (%s)", a->prep.ms,
                   a->prep.given_up ? "given up" : a->verified ? "it plays" : a->prep_why.msg);
     }
     if (begins) {
         a->session = true;
         a->waiting = a->decided = false;
-        keep_player(g);
+        keep_player(crs, ses);
     }
-    if (a->playing || (g->ses.play.demo && a->decided)) return;
+    if (a->playing || (ses->play.demo && a->decided)) return;
     SkyError err = {0};
-    if (!g->ses.play.demo) {
-        if (!idle_soon(&g->ses.play) || !fits(g, &err)) return;
-        uint64_t params = course_params_hash(world_params(g->svc.world));
-        if (!prepared_here(a, params) && attract_prep_kick(g, params)) a->kick_frame = g->ses.play.frames;
+    if (!ses->play.demo) {
+        if (!idle_soon(&ses->play) || !fits(a, svc, &err)) return;
+        uint64_t params = course_params_hash(world_params(svc->world));
+        if (!prepared_here(a, params) && attract_prep_kick(a, svc, set, params)) a->kick_frame = ses->play.frames;
         return;
     }
-    int r = ready(g, &err);
+    int r = ready(a, svc, set, ses->play.frames, &err);
     if (r < 0) {   /* the autopilot flies meanwhile, as when the file does not fit */
         a->waiting = true;
         return;
     }
     a->waiting = false;
     if (r > 0) {
-        a->begin_frame = g->ses.play.frames;
-        begin(g);
+        a->begin_frame = ses->play.frames;
+        begin(crs, ses, svc->render);
         return;
     }
     a->decided = true;
     say_why(a, err.msg);
 }
 
-void attract_before_frame(Game *g) {
-    Attract *a = &g->crs.attract;
-    bool begins = g->ses.play.demo && !a->session;
+void attract_before_frame(GameCourses *crs, GameSession *ses, const GameServices *svc, const GameSettings *set) {
+    Attract *a = &crs->attract;
+    bool begins = ses->play.demo && !a->session;
     if (!begins && !(a->watch_frames && a->watch_frames <= ATTRACT_WATCH_FRAMES)) {   /* not watching: no clock */
-        before_frame(g);
+        before_frame(crs, ses, svc, set);
         return;
     }
     watch_frames(a, begins);
     double t0 = time_now_ms();
-    before_frame(g);
+    before_frame(crs, ses, svc, set);
     double own = time_now_ms() - t0;
     if (a->watch_frames && a->watch_frames <= ATTRACT_WATCH_FRAMES && own > a->watch_own_ms) a->watch_own_ms = own;
 }
 
-void attract_after_frame(Game *g) {
-    Attract *a = &g->crs.attract;
-    if (!g->ses.play.demo) {
-        if (a->kept) end(g);
+void attract_after_frame(GameCourses *crs, GameSession *ses, Renderer *render, bool demo) {
+    Attract *a = &crs->attract;
+    if (!ses->play.demo) {
+        if (a->kept) end(crs, ses, render, demo);
         a->session = false;
         return;
     }
-    if (a->playing && g->ses.play.replay_done) {
+    if (a->playing && ses->play.replay_done) {
         a->loops++;
-        restart(g);
-        show_rings(g->svc.render, &g->crs.tour);
+        restart(crs, ses);
+        show_rings(render, &crs->tour);
     }
 }
 
-int game_attract_record(Game *g) {
-    const char *path = g->cfg.opt.record_attract;
-    Tour *t = &g->crs.tour;
+/* --record-attract: the course laid in this world and flown from its first step, as a course
+ * starts in the game. */
+static bool record_start(Tour *t, const GameServices *svc, GameSession *ses, uint64_t *course_respawns) {
     SkyError err = {0};
-    if (!tour_start(t, mode_attract(), g->svc.world, g->svc.home.island, g->svc.home.codex, &g->ses.flight, &err)) {
+    if (!tour_start(t, mode_attract(), svc->world, svc->home.island, svc->home.codex, &ses->flight, &err)) {
         fprintf(stderr, "%s\n", err.msg);
-        return GAME_EXIT_BAD_INPUT;
+        return false;
     }
-    /* As a course starts in the game: flying, the recording from the course's first step. */
-    play_enter_flight(&g->ses.play);
-    g->crs.course_respawns = g->ses.play.respawns;
-    game_replay_restart(g);
-    PlayCtx c = game_play_ctx(g);
-    c.on_step = game_course_step;
-    c.step_user = g;
-    const uint32_t limit = 900u * SIM_STEP_HZ;
-    for (uint32_t i = 0; i < limit && !t->results && !platform_stop_signal(); i++) play_step(&g->ses.play, &c);
-    if (platform_stop_signal()) return 0;
+    play_enter_flight(&ses->play);
+    *course_respawns = ses->play.respawns;
+    return true;
+}
+
+/* --record-attract: the finished course's recording, stamped with its id and ring times, to path.
+ * The exit status. */
+static int record_save(const char *path, const Tour *t, Replay *r, uint64_t end_hash, uint64_t crashes, uint32_t limit) {
     if (!t->results) {
         fprintf(stderr, "skyisles: --record-attract: the course pilot did not finish %s in %u s: nothing written\n",
                 t->course->id, limit / SIM_STEP_HZ);
         return GAME_EXIT_START_FAILED;
     }
-    Replay *r = &g->crs.rec;
     static float splits[COURSE_MAX_RINGS];
     for (uint32_t k = 0; k < t->course->n_rings; k++) splits[k] = (float)t->run.split_s[k];
     ReplayBest b = {.time_s = t->run.clock_s, .splits = splits, .n_splits = t->course->n_rings,
-                    .end_hash = game_sim_hash(g), .crashes = g->ses.play.crashes};
-    replay_end(r, b.end_hash, g->ses.play.crashes, 0);
+                    .end_hash = end_hash, .crashes = crashes};
+    replay_end(r, b.end_hash, crashes, 0);
     replay_stamp_course(r, t->course->id, &b);
+    SkyError err = {0};
     if (!replay_save(r, path, &err)) {
         fprintf(stderr, "%s\n", err.msg);
         return GAME_EXIT_START_FAILED;
@@ -312,4 +306,18 @@ int game_attract_record(Game *g) {
            t->course->id, t->course->n_rings, t->run.clock_s, r->h.crashes, r->h.steps,
            (unsigned long long)r->h.end_hash);
     return 0;
+}
+
+/* The game's own play context, course step and recorder fly and record it, as a frame of play does. */
+int game_attract_record(Game *g) {
+    const Tour *t = &g->crs.tour;
+    if (!record_start(&g->crs.tour, &g->svc, &g->ses, &g->crs.course_respawns)) return GAME_EXIT_BAD_INPUT;
+    game_replay_restart(g);
+    PlayCtx c = game_play_ctx(g);
+    c.on_step = game_course_step;
+    c.step_user = g;
+    const uint32_t limit = 900u * SIM_STEP_HZ;
+    for (uint32_t i = 0; i < limit && !t->results && !platform_stop_signal(); i++) play_step(&g->ses.play, &c);
+    if (platform_stop_signal()) return 0;
+    return record_save(g->cfg.opt.record_attract, t, &g->crs.rec, game_sim_hash(g), g->ses.play.crashes, limit);
 }

@@ -100,22 +100,27 @@ typedef struct Attract {
 } Attract;
 
 typedef struct Game Game;
+typedef struct GameOptions GameOptions;
+typedef struct GameServices GameServices;
+typedef struct GameSession GameSession;
+typedef struct GameCourses GameCourses;
 
 /* Boot (runs with an attract loop: not headless, shots or benches): the bundled file found, its
  * bytes and its course carved, the file read (a missing or damaged file is noted, said at the
  * first attract). False with one line when the budget is short. */
-bool attract_boot(Game *g, SkyError *err);
+bool attract_boot(Attract *a, const GameOptions *o, MemBudget *mem, const World *world, SkyError *err);
 /* Reads another file as the attract's replay (tests; in a run that carved nothing for it at boot,
  * a headless one, its storage is carved from the budget first): false with the line in err. */
-bool attract_load(Game *g, const char *path, SkyError *err);
+bool attract_load(Attract *a, MemBudget *mem, const World *world, const char *path, SkyError *err);
 /* Before a frame's steps: a finished preparation taken; idle a few seconds (or in the loop) with
  * none for this world, one kicked; the attract loop begun and the replay prepared and fitting this
  * world -> it takes over the flight, the course and the HUD; while it is being prepared the
  * autopilot flies; when it does not fit, the line and the autopilot. */
-void attract_before_frame(Game *g);
+void attract_before_frame(GameCourses *crs, GameSession *ses, const GameServices *svc, const GameSettings *set);
 /* After a frame: any input ended the loop -> the player's flight, course and ghost back as they
- * were; the replay at its end -> again from its start. */
-void attract_after_frame(Game *g);
+ * were (demo: the run's --demo, which hands back the title); the replay at its end -> again from
+ * its start. */
+void attract_after_frame(GameCourses *crs, GameSession *ses, Renderer *render, bool demo);
 bool attract_playing(const Attract *a);
 /* The loop flies the autopilot in the player's place (the replay being prepared, or not fitting):
  * the player's state is kept aside and put back at its end, so the game's frame neither records
@@ -123,8 +128,9 @@ bool attract_playing(const Attract *a);
 bool attract_holds_player(const Attract *a);
 /* The replay fits this world and build (pack, simulation, parameters, course) and, flown once
  * unseen (once per world), passes every ring to its recorded state: false with why. Waits for
- * the preparation when this world has none yet (tests and tools; frames never wait). */
-bool attract_check(Game *g, SkyError *err);
+ * the preparation when this world has none yet (tests and tools; frames never wait). frame: play's
+ * frame count now (noted at a kick). */
+bool attract_check(Attract *a, const GameServices *svc, const GameSettings *set, uint64_t frame, SkyError *err);
 /* A world parameter changed: a preparation running for the old one is given up (its result,
  * of another world, is never used). */
 void attract_world_changed(Attract *a);
@@ -138,8 +144,8 @@ void attract_shutdown(Attract *a);
  * for a taking). Take: a finished one's
  * result into the attract (true). Wait: until none runs. Hold (tests): the thread waits before
  * the work until released. */
-bool attract_prep_start(Game *g);
-bool attract_prep_kick(Game *g, uint64_t params);
+bool attract_prep_start(Attract *a, MemBudget *mem, const World *world);
+bool attract_prep_kick(Attract *a, const GameServices *svc, const GameSettings *set, uint64_t params);
 bool attract_prep_take(Attract *a);
 void attract_prep_wait(Attract *a);
 void attract_prep_hold(Attract *a, bool hold);

@@ -100,31 +100,29 @@ static void *prep_main(void *arg) {
 
 /* The thread's world: a minimal one (no jobs, the smallest table and pool: it is only asked
  * for its density), on the game's home island. */
-static bool carve_world(Game *g) {
-    AttractPrep *p = &g->crs.attract.prep;
-    WorldParams wp = *world_params(g->svc.world);
+static bool carve_world(AttractPrep *p, MemBudget *mem, const World *world) {
+    WorldParams wp = *world_params(world);
     wp.live.view_radius = WORLD_VIEW_RADIUS_MIN;
     wp.create.view_radius_max = WORLD_VIEW_RADIUS_MIN;
     wp.create.max_in_flight = 1;
     wp.create.mesh_pool_mib = 1;
     wp.create.workers = 1;
     SkyError err = {0};
-    p->world = world_create(&g->svc.mem, NULL, &wp, world_home(g->svc.world), &err);
+    p->world = world_create(mem, NULL, &wp, world_home(world), &err);
     return p->world != NULL;
 }
 
-bool attract_prep_start(Game *g) {
-    Attract *a = &g->crs.attract;
+bool attract_prep_start(Attract *a, MemBudget *mem, const World *world) {
     AttractPrep *p = &a->prep;
     if (p->started) return true;
-    size_t used = g->svc.mem.used;
-    if (!p->world && !carve_world(g)) return false;
-    if (!p->work && (!mem_arena_init(&p->arena, &g->svc.mem, course_work_bytes() + 256) ||
+    size_t used = mem->used;
+    if (!p->world && !carve_world(p, mem, world)) return false;
+    if (!p->work && (!mem_arena_init(&p->arena, mem, course_work_bytes() + 256) ||
                      !(p->work = course_work_init(&p->arena))))
         return false;
-    if (g->svc.mem.used > used)
+    if (mem->used > used)
         log_debug("skyisles: attract mode: its preparation's world and work memory: %.2f MiB of the budget",
-                  (double)(g->svc.mem.used - used) / 1048576.0);
+                  (double)(mem->used - used) / 1048576.0);
     course_work_stop_when(p->work, stopped, p);
     atomic_store(&p->stop, false);
     p->state = ATTRACT_PREP_IDLE;
@@ -150,29 +148,29 @@ bool attract_prep_start(Game *g) {
 
 /* The job for the game's world now (main thread, the thread idle): its generation parameters
  * into the thread's world, copies of what the unseen flight reads. */
-static void set_job(Game *g, uint64_t params) {
-    AttractPrep *p = &g->crs.attract.prep;
-    const WorldParams *now = world_params(g->svc.world);
+static void set_job(Attract *a, const GameServices *svc, const GameSettings *set, uint64_t params) {
+    AttractPrep *p = &a->prep;
+    const WorldParams *now = world_params(svc->world);
     if (course_params_hash(world_params(p->world)) != params) world_set_gen_params(p->world, &now->gen);
     p->params = params;
-    p->set = g->cfg.set;
-    p->spawn = g->svc.spawn;
+    p->set = *set;
+    p->spawn = svc->spawn;
     memset(&p->in, 0, sizeof p->in);
-    p->island = g->svc.home.island;
-    p->codex = g->svc.home.codex;
-    PlayCtx c = {.world = p->world, .model = &g->crs.attract.run.h.model, .spawn = &p->spawn, .in = &p->in, .set = &p->set};
+    p->island = svc->home.island;
+    p->codex = svc->home.codex;
+    PlayCtx c = {.world = p->world, .model = &a->run.h.model, .spawn = &p->spawn, .in = &p->in, .set = &p->set};
     p->ctx = c;   /* the ghost puts in its own flight, rig, camera and replay */
     atomic_store(&p->stop, false);
 }
 
-bool attract_prep_kick(Game *g, uint64_t params) {
-    AttractPrep *p = &g->crs.attract.prep;
+bool attract_prep_kick(Attract *a, const GameServices *svc, const GameSettings *set, uint64_t params) {
+    AttractPrep *p = &a->prep;
     if (!p->started) return false;
     pthread_mutex_lock(&p->lock);
     bool idle = p->state == ATTRACT_PREP_IDLE;
     if (idle) {
-        g->crs.attract.prepared = false;   /* the course and verdict are the thread's until it is done */
-        set_job(g, params);
+        a->prepared = false;   /* the course and verdict are the thread's until it is done */
+        set_job(a, svc, set, params);
         p->state = ATTRACT_PREP_RUNNING;
         pthread_cond_broadcast(&p->cv);
     }

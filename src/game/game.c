@@ -251,7 +251,9 @@ bool game_boot(Game *g, const GameOptions *o, SkyError *err) {
     if (!o->print_island && !boot_jobs(g, err)) return false;
     BootPlan plan;
     if (!boot_plan(g, &plan, err) || !boot_world(g, &plan.world, err)) return false;
-    if (!o->print_island && (!boot_tour(g, err) || !attract_boot(g, err))) return false;
+    if (!o->print_island &&
+        (!boot_tour(g, err) || !attract_boot(&g->crs.attract, &g->cfg.opt, &g->svc.mem, g->svc.world, err)))
+        return false;
     if (!o->print_island) {
         if (!boot_platform(g, err)) return false;
         if (!o->headless && !boot_renderer(g, &plan.render, err)) return false;
@@ -431,7 +433,7 @@ void game_frame(Game *g, const PlatformEvents *ev, float dt) {
     input_update_dt(&g->svc.input, &g->svc.ev, dt);
     game_shot_input(g);
     PlayState state0 = g->ses.play.state;
-    attract_before_frame(g);   /* the attract loop begun: its replay takes over the flight */
+    attract_before_frame(&g->crs, &g->ses, &g->svc, &g->cfg.set);   /* the attract loop begun: its replay takes over the flight */
     PlayCtx c = game_play_ctx(g);
     c.on_step = game_course_step;
     c.step_user = g;
@@ -442,7 +444,7 @@ void game_frame(Game *g, const PlatformEvents *ev, float dt) {
     PlayBefore before = {g->ses.play.overlay, g->ses.play.crashes, g->ses.play.respawns, g->ses.menu.page, g->ses.menu.depth, g->ses.menu.sel,
                          g->ses.play.demo};
     PlayRequest rq = play_frame(&g->ses.play, &c, dt);
-    attract_after_frame(g);   /* ended: the player's flight back; at its end: again */
+    attract_after_frame(&g->crs, &g->ses, g->svc.render, g->cfg.opt.demo);   /* ended: the player's flight back; at its end: again */
     game_replay_frame(g, &rq);
     if (rq.fly_to) game_fly_to(g, rq.fly_pos[0], rq.fly_pos[1], rq.fly_pos[2]);
     if (rq.resume_saved && game_continue_flight(g)) rq.apply |= MENU_CHANGED_FLIGHT;
