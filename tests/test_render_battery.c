@@ -67,7 +67,7 @@ static void shot(int w, int h, int pct, bool discharging, bool hud, uint8_t *out
     /* The camera looks up into the sky (no terrain, no aircraft in view): the HUD is the subject,
      * every frame draws the same scene, and the emulated run stays quick. */
     g_game.ses.camera.pitch = 1.3f;
-    overlay_draw(&g_game);
+    overlay_draw(&g_game.cfg, &g_game.svc, &g_game.ses, &g_game.crs);
     game_draw(&g_game);
     render_finish(g_game.svc.render);
     assert_true(render_read_pixels(w, h, out));

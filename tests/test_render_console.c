@@ -60,7 +60,7 @@ static void frame(bool f12) {
     PlatformEvents ev;
     platform_poll(g_game.svc.platform, &ev);
     game_frame(&g_game, &ev, 1.0f / 60.0f);
-    overlay_draw(&g_game);
+    overlay_draw(&g_game.cfg, &g_game.svc, &g_game.ses, &g_game.crs);
     game_draw(&g_game);
     game_shot_capture(&g_game);
     platform_swap(g_game.svc.platform);
@@ -169,7 +169,7 @@ static void test_hud_sizes_measured(void **state) {
         for (int z = 0; z < 3; z++) {
             g_game.cfg.set.render.live.hud_size = z;
             render_apply_settings(g_game.svc.render, &g_game.cfg.set.render);
-            h[z] = overlay_text_probe(&g_game, "SPD 120 m/s", &canvas_h);
+            h[z] = overlay_text_probe(g_game.svc.render, g_game.svc.disp_w, g_game.svc.disp_h, "SPD 120 m/s", &canvas_h);
         }
         printf("  %dx%d (HUD canvas %d lines): glyphs %d / %d / %d px high (%.1f / %.1f / %.1f display px)\n",
                sizes[k][0], sizes[k][1], canvas_h, h[0], h[1], h[2], h[0] * (double)sizes[k][1] / canvas_h,
@@ -191,7 +191,7 @@ static uint32_t quads_of(const char *show, bool on_title) {
     assert_true(game_show(&g_game, show));
     if (on_title) g_game.ses.play.state = PLAY_START;
     for (int i = 0; i < PLAY_MESSAGES; i++) g_game.ses.play.msg[i].ttl = 0.0f;
-    overlay_draw(&g_game);
+    overlay_draw(&g_game.cfg, &g_game.svc, &g_game.ses, &g_game.crs);
     RenderHudBounds b = render_hud_bounds(g_game.svc.render);
     render_hud_clear(g_game.svc.render);
     return b.quads;

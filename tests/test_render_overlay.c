@@ -50,7 +50,7 @@ static void shot(const char *show, int w, int h, uint8_t *out) {
     g_game.svc.disp_w = w;
     g_game.svc.disp_h = h;
     assert_true(game_show(&g_game, show));
-    overlay_draw(&g_game);
+    overlay_draw(&g_game.cfg, &g_game.svc, &g_game.ses, &g_game.crs);
     game_draw(&g_game);
     render_finish(g_game.svc.render);
     assert_true(render_read_pixels(w, h, out));
@@ -139,7 +139,7 @@ static void test_screens_fit_every_preset(void **state) {
             /* The layout is what is checked: queued, measured, then cleared without a draw (a
              * frame per screen and size would make the emulated run crawl). */
             assert_true(game_show(&g_game, screens[k]));
-            overlay_draw(&g_game);
+            overlay_draw(&g_game.cfg, &g_game.svc, &g_game.ses, &g_game.crs);
             RenderHudBounds b = render_hud_bounds(g_game.svc.render);
             render_hud_clear(g_game.svc.render);
             if (b.x0 < 0 || b.y0 < 0 || b.x1 > cw || b.y1 > ch || b.dropped)

@@ -65,7 +65,7 @@ static void shot(int w, int h, double x, bool hud, bool position, uint8_t *out) 
     g_game.cfg.set.show_position = position;
     g_game.ses.play.fps = 60.0f;
     g_game.ses.camera.pitch = 1.3f;   /* into the sky: the same scene under every HUD */
-    overlay_draw(&g_game);
+    overlay_draw(&g_game.cfg, &g_game.svc, &g_game.ses, &g_game.crs);
     game_draw(&g_game);
     render_finish(g_game.svc.render);
     assert_true(render_read_pixels(w, h, out));
@@ -122,7 +122,7 @@ static void test_off_by_default(void **state) {
     g_game.cfg.set.show_position = false;
     g_game.svc.disp_w = 480;
     g_game.svc.disp_h = 320;
-    overlay_draw(&g_game);   /* the setting as booted: off */
+    overlay_draw(&g_game.cfg, &g_game.svc, &g_game.ses, &g_game.crs);   /* the setting as booted: off */
     game_draw(&g_game);
     render_finish(g_game.svc.render);
     assert_true(render_read_pixels(480, 320, g_pos));

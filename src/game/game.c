@@ -594,7 +594,7 @@ int game_run(Game *g) {
         last = now;
         game_frame(g, &ev, dt);
         if (g->ses.play.quit || g->ses.play.replay_done) break;
-        overlay_draw(g);
+        overlay_draw(&g->cfg, &g->svc, &g->ses, &g->crs);
         game_draw(g);
         game_shot_capture(g);
         platform_swap(g->svc.platform);

@@ -66,11 +66,13 @@ bool game_wait_world(Game *g, double timeout_s);
 void game_consume_world(World *w);
 WorldView game_world_view(const Game *g);
 
-/* The HUD, menus and map for this frame, queued into the renderer's HUD layer (overlay.c). */
-void overlay_draw(Game *g);
-/* The height of t's glyphs as the overlay draws them now (HUD canvas pixels; the canvas height in
- * *canvas_h): for tests of the HUD size. The HUD layer is left empty. */
-int overlay_text_probe(Game *g, const char *t, int *canvas_h);
+/* The HUD, menus and map for this frame, queued into the renderer's HUD layer (overlay.c); only
+ * the menu is written (the world's values in effect, shown beside the player's). */
+void overlay_draw(const GameConfig *cfg, const GameServices *svc, GameSession *ses, const GameCourses *crs);
+/* The height of t's glyphs as the overlay draws them now on r for a disp_w x disp_h display (HUD
+ * canvas pixels; the canvas height in *canvas_h): for tests of the HUD size. The HUD layer is
+ * left empty. */
+int overlay_text_probe(Renderer *r, int disp_w, int disp_h, const char *t, int *canvas_h);
 /* Puts the game in a screen for a screenshot: a name of the --show table (show.h: play's screens,
  * the menu's pages, the game modes' shots; NULL: the HUD). False for an unknown name. */
 bool game_show(Game *g, const char *what);

@@ -65,8 +65,10 @@ static double soak_rand(Soak *s) {
     return (double)(splitmix64_next(&s->rng) >> 11) * (1.0 / 9007199254740992.0);
 }
 
-/* A new look of the world: a few generation values moved inside their ranges. */
-static void soak_rebuild(Game *g, Soak *s) {
+/* A new look of the world when one is due at flight time t: a few generation values of wp moved
+ * inside their ranges. True when wp changed (the caller applies it as the menu would). */
+static bool soak_rebuild(Soak *s, WorldParams *wp, double t) {
+    if (t < s->next_rebuild) return false;
     static const char *const names[] = {"base_amplitude", "n3_amplitude", "island_threshold", "island_height",
                                         "cloud_threshold", "base_scale", "n3_scale", "seed"};
     for (int k = 0; k < 3; k++) {
@@ -79,29 +81,31 @@ static void soak_rebuild(Game *g, Soak *s) {
         /* Around the default rather than anywhere: the soak is about the machinery, not odd looks. */
         double v = world_param_get(&def, d), span = (hi - lo) * 0.15;
         double x = v + (soak_rand(s) * 2.0 - 1.0) * span;
-        world_param_set(&g->cfg.set.world, d, x < lo ? lo : (x > hi ? hi : x));
+        world_param_set(wp, d, x < lo ? lo : (x > hi ? hi : x));
     }
-    game_apply_settings(g, MENU_CHANGED_WORLD);
     s->rebuilds++;
+    s->check_pending = true;
+    s->next_rebuild = t + 6.0 + soak_rand(s) * 6.0;
+    return true;
 }
 
-/* A soak's events for the flight time t: rebuilds, view changes, a pad plugged and unplugged,
- * boosts; then whether the pools came back to their baseline once a rebuild settled. */
-static void soak_step(Game *g, Soak *s, const WorldStats *ws, double t, int *virtual_pad) {
-    if (t >= s->next_rebuild) {
-        soak_rebuild(g, s);
-        s->check_pending = true;
-        s->next_rebuild = t + 6.0 + soak_rand(s) * 6.0;
-    }
-    if (t >= s->next_view) {
-        int r = 3 + (int)(soak_rand(s) * (double)(world_params(g->svc.world)->create.view_radius_max - 2));
-        g->cfg.set.world.live.view_radius = world_clamp_view_radius(r);
-        game_apply_settings(g, MENU_CHANGED_WORLD);
-        s->view_changes++;
-        s->next_view = t + 4.0 + soak_rand(s) * 6.0;
-    }
+/* A new view radius for wp when one is due at flight time t, up to what world w was sized for.
+ * True when wp changed. */
+static bool soak_view(Soak *s, WorldParams *wp, const World *w, double t) {
+    if (t < s->next_view) return false;
+    int r = 3 + (int)(soak_rand(s) * (double)(world_params(w)->create.view_radius_max - 2));
+    wp->live.view_radius = world_clamp_view_radius(r);
+    s->view_changes++;
+    s->next_view = t + 4.0 + soak_rand(s) * 6.0;
+    return true;
+}
+
+/* The rest of a soak's events for the flight time t (after its world changes): a pad plugged and
+ * unplugged, boosts; then whether the pools came back to their baseline once a rebuild settled.
+ * True while a boost is on. */
+static bool soak_step(Soak *s, Platform *pf, const WorldStats *ws, double t, int *virtual_pad) {
     if (t >= s->next_pad) {
-        *virtual_pad = platform_virtual_pad(g->svc.platform, *virtual_pad);   /* plug or unplug */
+        *virtual_pad = platform_virtual_pad(pf, *virtual_pad);   /* plug or unplug */
         s->pad_cycles++;
         s->next_pad = t + 10.0 + soak_rand(s) * 10.0;
     }
@@ -110,11 +114,11 @@ static void soak_step(Game *g, Soak *s, const WorldStats *ws, double t, int *vir
         s->boosts++;
         s->next_boost = t + 25.0 + soak_rand(s) * 20.0;
     }
-    play_set_boost(&g->ses.play, t < s->boost_until);
+    bool boost = t < s->boost_until;
     /* Pools back at their baseline once a rebuild has settled: the first moment nothing is in
      * flight after it, the slabs in use (meshes not yet taken) are what they were before any
      * rebuild. A leak would show as a count that only grows. */
-    if (ws->in_flight != 0) return;
+    if (ws->in_flight != 0) return boost;
     if (!s->have_baseline && t > 4.0) {
         s->baseline_slabs = ws->slabs_in_use;
         s->have_baseline = true;
@@ -124,6 +128,7 @@ static void soak_step(Game *g, Soak *s, const WorldStats *ws, double t, int *vir
         if (ws->slabs_in_use > s->worst_slabs_after) s->worst_slabs_after = ws->slabs_in_use;
         s->check_pending = false;
     }
+    return boost;
 }
 
 /* What a headless run measured. */
@@ -147,14 +152,15 @@ static void sample_memory(HeadlessRun *r, double t) {
     if (h > r->heap_use_max) r->heap_use_max = h;
 }
 
-static void report_json(const Game *g, const HeadlessRun *r, const Soak *soak) {
-    const Play *p = &g->ses.play;
-    WorldStats ws = world_stats(g->svc.world);
+static void report_json(const GameOptions *o, const GameSession *ses, const World *w, const HeadlessRun *r,
+                        const Soak *soak) {
+    const Play *p = &ses->play;
+    WorldStats ws = world_stats(w);
     double growth = r->rss_warm ? (double)(r->rss_last - r->rss_warm) * 100.0 / (double)r->rss_warm : 0.0;
     const double M = 1.0 / 1048576.0;
     printf("{\"mode\": \"%s\", \"seconds\": %.1f, \"wall_seconds\": %.1f, \"frames\": %llu, \"autopilot\": %s,\n",
-           g->cfg.opt.soak ? "soak" : "headless", p->flight_s, r->wall_s, (unsigned long long)r->frames,
-           g->cfg.opt.autopilot ? "true" : "false");
+           o->soak ? "soak" : "headless", p->flight_s, r->wall_s, (unsigned long long)r->frames,
+           o->autopilot ? "true" : "false");
     printf(" \"crashes\": %llu, \"respawns\": %llu, \"void_frames\": %llu, \"void_frames_flying\": %llu,\n",
            (unsigned long long)p->crashes, (unsigned long long)p->respawns, (unsigned long long)r->void_frames,
            (unsigned long long)r->void_frames_flying);
@@ -165,7 +171,7 @@ static void report_json(const Game *g, const HeadlessRun *r, const Soak *soak) {
            p->collide_blocks_max);
     printf(" \"speed_max\": %.1f, \"world\": {\"generated\": %llu, \"epoch_changes\": %u, \"reach\": %.2f, "
            "\"pool_evictions\": %llu, \"mesh_pool_failures\": %llu},\n",
-           (double)g->ses.model.speed_limit, (unsigned long long)(ws.generated - r->ws0.generated),
+           (double)ses->model.speed_limit, (unsigned long long)(ws.generated - r->ws0.generated),
            ws.epoch - r->ws0.epoch, (double)ws.reach, (unsigned long long)ws.pool_evictions,
            (unsigned long long)ws.mesh_pool_failures);
     printf(" \"pools\": {\"slabs\": %u, \"slabs_peak\": %u, \"records\": %u, \"records_peak\": %u},\n",
@@ -176,7 +182,7 @@ static void report_json(const Game *g, const HeadlessRun *r, const Soak *soak) {
            "\"growth_after_warmup_pct\": %.2f}",
            (double)r->rss_first / 1024.0, (double)r->rss_warm / 1024.0, r->warmup_s, (double)r->rss_max / 1024.0,
            (double)r->rss_last / 1024.0, growth);
-    if (g->cfg.opt.soak)
+    if (o->soak)
         printf(",\n \"soak\": {\"rebuilds\": %u, \"view_changes\": %u, \"pad_cycles\": %u, \"boosts\": %u, "
                "\"pool_baseline_slabs\": %u, \"rebuilds_settled\": %u, \"rebuilds_above_baseline\": %u, "
                "\"worst_slabs_after_rebuild\": %u}",
@@ -240,7 +246,12 @@ int game_headless(Game *g, uint64_t (*heap_calls)(void)) {
             if (p->state == PLAY_FLY) r.void_frames_flying++;
         }
         r.frames++;
-        if (g->cfg.opt.soak) soak_step(g, &soak, &ws, p->flight_s, &virtual_pad);
+        if (g->cfg.opt.soak) {
+            /* One change at a time, each applied as the menu applies it. */
+            if (soak_rebuild(&soak, &g->cfg.set.world, p->flight_s)) game_apply_settings(g, MENU_CHANGED_WORLD);
+            if (soak_view(&soak, &g->cfg.set.world, g->svc.world, p->flight_s)) game_apply_settings(g, MENU_CHANGED_WORLD);
+            play_set_boost(&g->ses.play, soak_step(&soak, g->svc.platform, &ws, p->flight_s, &virtual_pad));
+        }
         if (r.frames % 60 == 0) sample_memory(&r, p->flight_s);
         double ms = time_now_ms() - f0;
         r.frame_sum_ms += ms;
@@ -253,7 +264,7 @@ int game_headless(Game *g, uint64_t (*heap_calls)(void)) {
     r.heap_calls = heap_calls ? (long long)(heap_calls() - heap0) : -1LL;
     int rc = game_replay_finish(g);
     r.wall_s = (time_now_ms() - t0) / 1000.0;
-    if (g->cfg.opt.json) report_json(g, &r, &soak);
+    if (g->cfg.opt.json) report_json(&g->cfg.opt, &g->ses, g->svc.world, &r, &soak);
     else report_text(&g->ses.play, &r);
     fflush(stdout);
     return rc;

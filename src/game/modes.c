@@ -25,7 +25,7 @@ int game_screenshot(Game *g) {
     game_wait_world(g, g->cfg.opt.wait_s > 0 ? g->cfg.opt.wait_s : 60.0);
     if (platform_stop_signal()) return 0;
     game_show(g, g->cfg.opt.show);
-    overlay_draw(g);
+    overlay_draw(&g->cfg, &g->svc, &g->ses, &g->crs);
     game_draw(g);
     render_finish(g->svc.render);
     size_t bytes = (size_t)g->svc.disp_w * (size_t)g->svc.disp_h * 4;
@@ -88,9 +88,9 @@ typedef struct Bench {
     double render_ms_sum, gpu_wait_sum, driver_sum;
     double p50, p99, cmax, w50, w99, o50, o99;
     WorldStats ws0;
+    Renderer *render;           /* whose counts each frame adds; it draws a course's rings */
     /* --bench-course: the parts its frames switch on and off */
     Tour *tour;
-    Renderer *render;
     Ghost *ghost;
     Replay *ghost_run;
 } Bench;
@@ -108,21 +108,20 @@ typedef struct BenchEnd {
 
 /* --bench-course: the island tour laid (the aircraft keeps its path) with its rings uploaded; a
  * ghost drawn from the first replay buffer. False with a line when the tour cannot be laid. */
-static bool bench_course_setup(Game *g, Bench *b) {
-    FlightState scratch = g->ses.flight;
+static bool bench_course_setup(Bench *b, GameCourses *crs, const GameServices *svc, const FlightState *flight) {
+    FlightState scratch = *flight;
     SkyError err = {0};
-    if (!tour_start(&g->crs.tour, mode_bench(), g->svc.world, g->svc.home.island, g->svc.home.codex, &scratch, &err)) {
+    if (!tour_start(&crs->tour, mode_bench(), svc->world, svc->home.island, svc->home.codex, &scratch, &err)) {
         fprintf(stderr, "%s\n", err.msg);
         return false;
     }
     static RenderRing rings[RENDER_RINGS_MAX];
-    b->n_rings = tour_render_rings(&g->crs.tour, rings, RENDER_RINGS_MAX);
-    render_rings_set(g->svc.render, rings, b->n_rings);
-    g->crs.ghost_run.h.steps = 1;   /* drawn, never stepped: the bench poses it */
-    b->tour = &g->crs.tour;
-    b->render = g->svc.render;
-    b->ghost = &g->crs.ghost;
-    b->ghost_run = &g->crs.ghost_run;
+    b->n_rings = tour_render_rings(&crs->tour, rings, RENDER_RINGS_MAX);
+    render_rings_set(svc->render, rings, b->n_rings);
+    crs->ghost_run.h.steps = 1;   /* drawn, never stepped: the bench poses it */
+    b->tour = &crs->tour;
+    b->ghost = &crs->ghost;
+    b->ghost_run = &crs->ghost_run;
     return true;
 }
 
@@ -142,27 +141,23 @@ static void bench_course_frame(const Bench *b, const FlightState *flight, int i)
     b->ghost->flight = f;
 }
 
-/* Frame i of the fixed path: false when the run was stopped. */
-static bool bench_frame(Game *g, Bench *b, int i) {
-    double c0 = thread_cpu_ms(), w0 = time_now_ms();
-    PlatformEvents ev;
-    platform_poll(g->svc.platform, &ev);
-    if (ev.quit) return false;
-    game_frame(g, &ev, STEP);
-    if (b->course) bench_course_frame(b, &g->ses.flight, i);
-    double c1 = thread_cpu_ms();
-    overlay_draw(g);   /* the HUD costs what it costs in play */
-    game_draw(g);
+/* When a bench frame's measures began (thread CPU and wall ms) and where its drawing began (CPU). */
+typedef struct BenchClock {
+    double c0, w0, c1;
+} BenchClock;
+
+/* Frame i's end once it is drawn: the CPU and wall time taken, the GPU wait (swap + finish)
+ * outside them, and the renderer's counts. */
+static void bench_frame_end(Bench *b, const BenchClock *k, Platform *pf, const FlightState *flight, int i) {
     double c2 = thread_cpu_ms(), w2 = time_now_ms();
-    if (b->course) bench_course_frame(b, &g->ses.flight, 0);   /* the next frame's steps fly free, as the even frames' */
-    /* The GPU wait (swap + finish) is outside the measured CPU time. */
-    platform_swap(g->svc.platform);
-    render_finish(g->svc.render);
+    if (b->course) bench_course_frame(b, flight, 0);   /* the next frame's steps fly free, as the even frames' */
+    platform_swap(pf);
+    render_finish(b->render);
     b->gpu_wait_sum += time_now_ms() - w2;
-    b->cpu[i] = c2 - c0;
-    b->wall[i] = w2 - w0;
-    b->render_ms_sum += c2 - c1;
-    RenderStats rs = render_stats(g->svc.render);
+    b->cpu[i] = c2 - k->c0;
+    b->wall[i] = w2 - k->w0;
+    b->render_ms_sum += c2 - k->c1;
+    RenderStats rs = render_stats(b->render);
     b->own[i] = b->cpu[i] - rs.driver_ms > 0.0 ? b->cpu[i] - rs.driver_ms : 0.0;
     b->driver_sum += rs.driver_ms;
     b->dc_sum += rs.draw_calls;
@@ -173,7 +168,6 @@ static bool bench_frame(Game *g, Bench *b, int i) {
     if (rs.draw_calls > b->dc_max) b->dc_max = rs.draw_calls;
     if (rs.triangles > b->tri_max) b->tri_max = rs.triangles;
     if (rs.uploads > b->up_max) b->up_max = rs.uploads;
-    return true;
 }
 
 /* Sorts a copy of v into b->sorted for its percentiles. */
@@ -311,6 +305,7 @@ int game_bench(Game *g) {
     b.sorted = calloc((size_t)b.n, sizeof *b.sorted);
     b.own = calloc((size_t)b.n, sizeof *b.own);
     b.course = g->cfg.opt.bench_course;
+    b.render = g->svc.render;
     if (b.course) b.calls = calloc((size_t)b.n, sizeof *b.calls);
     int rc = 0;
     if (!b.cpu || !b.wall || !b.sorted || !b.own || (b.course && !b.calls)) {
@@ -325,13 +320,25 @@ int game_bench(Game *g) {
     game_frame(g, &none, 0.0f);
     game_wait_world(g, 60.0);
     if (g->cfg.opt.show) game_show(g, g->cfg.opt.show);   /* --show tour|sky: the frames draw a course's rings */
-    if (b.course && !bench_course_setup(g, &b)) {
+    if (b.course && !bench_course_setup(&b, &g->crs, &g->svc, &g->ses.flight)) {
         rc = 1;
         goto out;
     }
     b.ws0 = world_stats(g->svc.world);   /* the measured frames' world counters start here */
-    for (int i = 0; i < b.n; i++)
-        if (!bench_frame(g, &b, i)) goto out;   /* stopped: no report from a cut-short run */
+    for (int i = 0; i < b.n; i++) {   /* the fixed path */
+        BenchClock k = {0};
+        k.c0 = thread_cpu_ms();
+        k.w0 = time_now_ms();
+        PlatformEvents ev;
+        platform_poll(g->svc.platform, &ev);
+        if (ev.quit) goto out;   /* stopped: no report from a cut-short run */
+        game_frame(g, &ev, STEP);
+        if (b.course) bench_course_frame(&b, &g->ses.flight, i);
+        k.c1 = thread_cpu_ms();
+        overlay_draw(&g->cfg, &g->svc, &g->ses, &g->crs);   /* the HUD costs what it costs in play */
+        game_draw(g);
+        bench_frame_end(&b, &k, g->svc.platform, &g->ses.flight, i);
+    }
     bench_percentiles(&b);
     BenchEnd e = {render_stats(g->svc.render), world_stats(g->svc.world), world_params(g->svc.world), g->svc.disp_w, g->svc.disp_h,
                   g->svc.mem.size, mem_budget_free(&g->svc.mem), g->svc.carved};

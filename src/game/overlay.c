@@ -220,30 +220,30 @@ static void canvas_for(Renderer *r, int disp_w, int disp_h, Canvas *out) {
     *out = c;
 }
 
-int overlay_text_probe(Game *g, const char *t, int *canvas_h) {
-    if (!g->svc.render) return 0;
+int overlay_text_probe(Renderer *r, int disp_w, int disp_h, const char *t, int *canvas_h) {
+    if (!r) return 0;
     Canvas c;
-    canvas_for(g->svc.render, g->svc.disp_w, g->svc.disp_h, &c);
+    canvas_for(r, disp_w, disp_h, &c);
     *canvas_h = c.h;
-    render_hud_clear(g->svc.render);
+    render_hud_clear(r);
     text(&c, 0, 0, COL_TEXT, t);
-    RenderHudBounds b = render_hud_bounds(g->svc.render);
-    render_hud_clear(g->svc.render);
+    RenderHudBounds b = render_hud_bounds(r);
+    render_hud_clear(r);
     return b.y1 - b.y0 - 1;   /* the glyphs without their one-pixel shadow */
 }
 
-void overlay_draw(Game *g) {
-    if (!g->svc.render || game_shot_hides_hud(&g->ses.shot, &g->cfg.set)) return;
+void overlay_draw(const GameConfig *cfg, const GameServices *svc, GameSession *ses, const GameCourses *crs) {
+    if (!svc->render || game_shot_hides_hud(&ses->shot, &cfg->set)) return;
     Canvas c;
-    canvas_for(g->svc.render, g->svc.disp_w, g->svc.disp_h, &c);
-    const Play *p = &g->ses.play;
+    canvas_for(svc->render, svc->disp_w, svc->disp_h, &c);
+    const Play *p = &ses->play;
     if (p->overlay == OVERLAY_MAP) {
-        map(&g->ses.flight, &g->svc.home, &c);
+        map(&ses->flight, &svc->home, &c);
         return;
     }
     if (p->demo) {
-        if (g->cfg.set.hud) hud(&g->ses.flight, &g->cfg.set, p, g->svc.platform, &g->svc.home, &c);
-        if (attract_playing(&g->crs.attract)) tour_draw(&g->crs.tour, g->svc.render, c.w, c.h, c.s, &g->ses.flight, &g->ses.camera);
+        if (cfg->set.hud) hud(&ses->flight, &cfg->set, p, svc->platform, &svc->home, &c);
+        if (attract_playing(&crs->attract)) tour_draw(&crs->tour, svc->render, c.w, c.h, c.s, &ses->flight, &ses->camera);
         text_centre(&c, c.h - 3 * c.lh, COL_HI, "DEMO - press any button");
         return;
     }
@@ -251,17 +251,17 @@ void overlay_draw(Game *g) {
         /* The title's menu (Select / H with --boot-service: power off, reboot, console) covers the
          * title; the title's messages go under its name and tagline, not across them. */
         if (p->overlay == OVERLAY_MENU) {
-            menu(&g->ses.menu, g->svc.world, p, &c);
+            menu(&ses->menu, svc->world, p, &c);
             return;
         }
-        title(&g->crs.tour, g->svc.input.st.pad_connected, g->ses.cont.have, g->cfg.opt.boot_service, &c);
+        title(&crs->tour, svc->input.st.pad_connected, ses->cont.have, cfg->opt.boot_service, &c);
         messages(p, &c, c.h / 4 + RENDER_HUD_LINE_H * title_scale(&c) + 2 * c.lh + c.lh / 2);
         return;
     }
     /* The pause menu covers the flight data: none of it shows beside or through its title. */
-    if (g->cfg.set.hud && p->overlay != OVERLAY_MENU) hud(&g->ses.flight, &g->cfg.set, p, g->svc.platform, &g->svc.home, &c);
-    if (p->overlay == OVERLAY_NONE) tour_draw(&g->crs.tour, g->svc.render, c.w, c.h, c.s, &g->ses.flight, &g->ses.camera);
+    if (cfg->set.hud && p->overlay != OVERLAY_MENU) hud(&ses->flight, &cfg->set, p, svc->platform, &svc->home, &c);
+    if (p->overlay == OVERLAY_NONE) tour_draw(&crs->tour, svc->render, c.w, c.h, c.s, &ses->flight, &ses->camera);
     if (p->state == PLAY_CRASH) crash(p, &c);
     messages(p, &c, c.h * 3 / 10);
-    if (p->overlay == OVERLAY_MENU) menu(&g->ses.menu, g->svc.world, p, &c);
+    if (p->overlay == OVERLAY_MENU) menu(&ses->menu, svc->world, p, &c);
 }
