@@ -285,10 +285,11 @@ int game_attract_record(Game *g) {
     /* As a course starts in the game: flying, the recording from the course's first step. */
     play_enter_flight(&g->ses.play);
     g->crs.course_respawns = g->ses.play.respawns;
-    game_replay_restart(g);
-    PlayCtx c = game_play_ctx(g);
+    game_replay_restart(&g->crs, &g->ses, &g->cfg.opt);
+    PlayCtx c = game_play_ctx(&g->cfg, &g->svc, &g->ses, &g->crs);
+    GameCourseStep step = {&g->crs, &g->ses, &g->svc.sound, &g->cfg.opt};
     c.on_step = game_course_step;
-    c.step_user = g;
+    c.step_user = &step;
     const uint32_t limit = 900u * SIM_STEP_HZ;
     for (uint32_t i = 0; i < limit && !t->results && !platform_stop_signal(); i++) play_step(&g->ses.play, &c);
     if (platform_stop_signal()) return 0;
@@ -301,7 +302,7 @@ int game_attract_record(Game *g) {
     static float splits[COURSE_MAX_RINGS];
     for (uint32_t k = 0; k < t->course->n_rings; k++) splits[k] = (float)t->run.split_s[k];
     ReplayBest b = {.time_s = t->run.clock_s, .splits = splits, .n_splits = t->course->n_rings,
-                    .end_hash = game_sim_hash(g), .crashes = g->ses.play.crashes};
+                    .end_hash = game_sim_hash(&g->ses, r, g->cfg.opt.replay != NULL), .crashes = g->ses.play.crashes};
     replay_end(r, b.end_hash, g->ses.play.crashes, 0);
     replay_stamp_course(r, t->course->id, &b);
     if (!replay_save(r, path, &err)) {
