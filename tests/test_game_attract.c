@@ -127,11 +127,12 @@ static void test_bundled_replay_flies_its_course(void **state) {
     assert_false(g->crs.ghost.active);   /* ghost-free */
     uint64_t crashes0 = g->ses.play.crashes, respawns0 = g->ses.play.respawns;
     /* Through the game's own steps and course step, as a frame of play runs them. */
-    PlayCtx ctx = game_play_ctx(g);
+    PlayCtx ctx = game_play_ctx(&g->cfg, &g->svc, &g->ses, &g->crs);
     assert_ptr_equal(ctx.replay, r);
     assert_null(ctx.rec);
+    GameCourseStep step = {&g->crs, &g->ses, &g->svc.sound, &g->cfg.opt};
     ctx.on_step = game_course_step;
-    ctx.step_user = g;
+    ctx.step_user = &step;
     uint32_t steps = 0;
     while (!g->ses.play.replay_done && steps <= r->h.steps) {
         play_step(&g->ses.play, &ctx);
@@ -181,7 +182,7 @@ static void falls_back(const char *what, const char *needle) {
     assert_int_equal(lines_with(log, g_line), 1);
     assert_non_null(strstr(log, needle));
     assert_int_equal(lines_with(log, "\n"), 1);
-    PlayCtx ctx = game_play_ctx(g);
+    PlayCtx ctx = game_play_ctx(&g->cfg, &g->svc, &g->ses, &g->crs);
     assert_null(ctx.replay);
     double x = g->ses.flight.x, z = g->ses.flight.z;
     for (int i = 0; i < 60; i++) play_step(&g->ses.play, &ctx);
@@ -344,7 +345,7 @@ static void test_preparation_off_the_frame(void **state) {
     assert_true(g->crs.attract.ready_frame > kicked);
     assert_true(g->crs.attract.begin_frame == g->crs.attract.ready_frame);
     assert_string_equal(g->crs.tour.course->id, g->crs.attract.run.h.course);
-    assert_ptr_equal(game_play_ctx(g).replay, &g->crs.attract.run);
+    assert_ptr_equal(game_play_ctx(&g->cfg, &g->svc, &g->ses, &g->crs).replay, &g->crs.attract.run);
     /* Any input: the player's flight back as the loop found it (the autopilot's flight dropped). */
     attract_off(g);
     assert_false(attract_playing(&g->crs.attract));

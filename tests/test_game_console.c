@@ -161,7 +161,7 @@ static void test_continue_restores_spot(void **state) {
     g_game.ses.flight.yaw = 1.234f;
     FlightState want = g_game.ses.flight;
     g_game.cfg.set.camera = GAME_CAMERA_COCKPIT;
-    game_continue_quit(&g_game);
+    game_continue_quit(&g_game.ses, &g_game.cfg);
     assert_int_equal(g_game.ses.cont.writes, 1);
     game_shutdown(&g_game);
     boot(false);
@@ -262,7 +262,7 @@ static void test_read_only_config(void **state) {
     fly_frames(60);
     g_game.cfg.settings_dirty = true;
     game_save_settings(&g_game);
-    game_continue_quit(&g_game);
+    game_continue_quit(&g_game.ses, &g_game.cfg);
     game_shutdown(&g_game);
     snprintf(cmd, sizeof cmd, "umount '%s'", ro);
     assert_int_equal(system(cmd), 0);

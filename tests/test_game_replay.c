@@ -84,14 +84,14 @@ static void script(Game *g, PlayCtx *c, int i, Rng *r) {
 
 /* Records the scripted flight into g->rec and returns its end hash. */
 static uint64_t record_flight(Game *g) {
-    PlayCtx c = game_play_ctx(g);
+    PlayCtx c = game_play_ctx(&g->cfg, &g->svc, &g->ses, &g->crs);
     Rng r;
     rng_seed(&r, 19, 7);
     for (int i = 0; i < FLIGHT_STEPS; i++) {
         script(g, &c, i, &r);
         play_step(&g->ses.play, &c);
     }
-    replay_end(&g->crs.rec, game_sim_hash(g), g->ses.play.crashes, 0);
+    replay_end(&g->crs.rec, game_sim_hash(&g->ses, &g->crs.rec, g->cfg.opt.replay != NULL), g->ses.play.crashes, 0);
     return g->crs.rec.h.end_hash;
 }
 
@@ -107,7 +107,7 @@ static uint64_t fly_replay(Game *g, Replay *rp, int steps, uint64_t *crashes) {
     replay_rewind(rp);
     GameSettings set = g->cfg.set;
     set.collision = (rp->h.flags & REPLAY_F_COLLISION) != 0;
-    PlayCtx c = game_play_ctx(g);
+    PlayCtx c = game_play_ctx(&g->cfg, &g->svc, &g->ses, &g->crs);
     c.flight = &f, c.rig = &rig, c.camera = &cam, c.rec = NULL, c.replay = rp, c.set = &set, c.model = &rp->h.model;
     for (int i = 0; (steps < 0 || i < steps) && !p.replay_done; i++) play_step(&p, &c);
     if (crashes) *crashes = p.crashes;
@@ -177,7 +177,7 @@ static uint64_t fly_frames(float dt, uint64_t steps, uint64_t *ran) {
     f = g->svc.spawn.flight;
     play_init(&p, &f, true, false);
     camera_rig_reset(&rig, CAMERA_CHASE);
-    PlayCtx c = game_play_ctx(g);
+    PlayCtx c = game_play_ctx(&g->cfg, &g->svc, &g->ses, &g->crs);
     c.flight = &f, c.rig = &rig, c.camera = &cam, c.rec = NULL, c.replay = NULL, c.autopilot = true;
     InputState in;
     memset(&in, 0, sizeof in);
@@ -287,12 +287,12 @@ static void test_ghost_is_the_replay(void **state) {
     Game *g = &g_game;
     /* The flight so far kept as a course's best run, then flown as the ghost. */
     float splits[3] = {10.0f, 20.5f, 31.0f};
-    assert_int_equal(game_keep_best(g, "test-course", 120.0, splits, 3), 1);
-    assert_int_equal(game_keep_best(g, "test-course", 130.0, splits, 3), 0);   /* slower: not kept */
-    assert_true(game_ghost_start(g, "test-course"));
-    assert_false(game_ghost_start(g, "no-such-course"));
-    assert_true(game_ghost_start(g, "test-course"));
-    PlayCtx c = game_play_ctx(g);
+    assert_int_equal(game_keep_best(&g->crs, &g->ses, &g->cfg.opt, "test-course", 120.0, splits, 3), 1);
+    assert_int_equal(game_keep_best(&g->crs, &g->ses, &g->cfg.opt, "test-course", 130.0, splits, 3), 0);   /* slower: not kept */
+    assert_true(game_ghost_start(&g->crs, "test-course"));
+    assert_false(game_ghost_start(&g->crs, "no-such-course"));
+    assert_true(game_ghost_start(&g->crs, "test-course"));
+    PlayCtx c = game_play_ctx(&g->cfg, &g->svc, &g->ses, &g->crs);
     const uint32_t n = GHOST_STEPS;
     ghost_step(&g->crs.ghost, &c, n);
     assert_int_equal(ghost_steps(&g->crs.ghost), n);

@@ -62,7 +62,7 @@ static void frame(bool f12) {
     game_frame(&g_game, &ev, 1.0f / 60.0f);
     overlay_draw(&g_game.cfg, &g_game.svc, &g_game.ses, &g_game.crs);
     game_draw(&g_game);
-    game_shot_capture(&g_game);
+    game_shot_capture(&g_game.ses, g_game.svc.disp_w, g_game.svc.disp_h);
     platform_swap(g_game.svc.platform);
 }
 

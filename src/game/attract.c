@@ -309,15 +309,17 @@ static int record_save(const char *path, const Tour *t, Replay *r, uint64_t end_
 }
 
 /* The game's own play context, course step and recorder fly and record it, as a frame of play does. */
-int game_attract_record(Game *g) {
-    const Tour *t = &g->crs.tour;
-    if (!record_start(&g->crs.tour, &g->svc, &g->ses, &g->crs.course_respawns)) return GAME_EXIT_BAD_INPUT;
-    game_replay_restart(g);
-    PlayCtx c = game_play_ctx(g);
+int game_attract_record(GameConfig *cfg, GameServices *svc, GameSession *ses, GameCourses *crs) {
+    const Tour *t = &crs->tour;
+    if (!record_start(&crs->tour, svc, ses, &crs->course_respawns)) return GAME_EXIT_BAD_INPUT;
+    game_replay_restart(crs, ses, &cfg->opt);
+    PlayCtx c = game_play_ctx(cfg, svc, ses, crs);
+    GameCourseStep step = {crs, ses, &svc->sound, &cfg->opt};
     c.on_step = game_course_step;
-    c.step_user = g;
+    c.step_user = &step;
     const uint32_t limit = 900u * SIM_STEP_HZ;
-    for (uint32_t i = 0; i < limit && !t->results && !platform_stop_signal(); i++) play_step(&g->ses.play, &c);
+    for (uint32_t i = 0; i < limit && !t->results && !platform_stop_signal(); i++) play_step(&ses->play, &c);
     if (platform_stop_signal()) return 0;
-    return record_save(g->cfg.opt.record_attract, t, &g->crs.rec, game_sim_hash(g), g->ses.play.crashes, limit);
+    return record_save(cfg->opt.record_attract, t, &crs->rec, game_sim_hash(ses, &crs->rec, cfg->opt.replay != NULL),
+                       ses->play.crashes, limit);
 }

@@ -99,7 +99,7 @@ typedef struct Attract {
     uint64_t course_respawns;
 } Attract;
 
-typedef struct Game Game;
+typedef struct GameConfig GameConfig;
 typedef struct GameOptions GameOptions;
 typedef struct GameServices GameServices;
 typedef struct GameSession GameSession;
@@ -154,6 +154,6 @@ void attract_prep_stop(Attract *a);   /* the thread ended and joined */
 /* --record-attract FILE: the course pilot flies this world's sky course in the game, unpaced, from
  * its start to its last ring; the recording (with the course's id and ring times) goes to FILE.
  * The exit status. */
-int game_attract_record(Game *g);
+int game_attract_record(GameConfig *cfg, GameServices *svc, GameSession *ses, GameCourses *crs);
 
 #endif

@@ -164,42 +164,42 @@ bool continue_restore(const GameContinue *c, const World *w, const FlightState *
 
 /* ---------------------------------------------------------------- the game's side */
 
-void game_continue_boot(Game *g) {
-    const GameOptions *o = &g->cfg.opt;
+void game_continue_boot(GameConfig *cfg, GameContinue *cont, const World *w) {
+    const GameOptions *o = &cfg->opt;
     bool keep = o->use_settings && o->config_dir[0];
     char why[640];
     if (keep && !save_dir_writable(o->config_dir, why, sizeof why)) {
-        g->cfg.config_read_only = true;
+        cfg->config_read_only = true;
         log_warn("skyisles: cannot save settings, Continue or screenshots: %s (the settings there are used; "
                  "docs/pi.md: a read-only root)", why);
     }
     bool interactive = !o->screenshot && !o->bench_frames && !o->print_island;
-    continue_init(&g->ses.cont, o->config_dir, world_params(g->svc.world)->gen.seed, keep && interactive && !g->cfg.config_read_only);
-    if (o->start_set) g->ses.cont.have = false;   /* --start is a new flight there: no Continue offered (quit saves it) */
+    continue_init(cont, o->config_dir, world_params(w)->gen.seed, keep && interactive && !cfg->config_read_only);
+    if (o->start_set) cont->have = false;   /* --start is a new flight there: no Continue offered (quit saves it) */
 }
 
-bool game_continue_flight(Game *g) {
+bool game_continue_flight(GameSession *ses, GameSettings *set, const World *w, const SimSpawn *spawn) {
     bool moved;
-    int camera = g->cfg.set.camera;
-    if (!continue_restore(&g->ses.cont, g->svc.world, &g->svc.spawn.flight, &g->ses.flight, &camera, &moved)) return false;
-    bool camera_changed = camera != (int)g->cfg.set.camera;
-    g->cfg.set.camera = camera ? GAME_CAMERA_COCKPIT : GAME_CAMERA_CHASE;
-    Play *p = &g->ses.play;
-    play_set_safe(p, &g->ses.flight);
-    g->ses.rig.settled = false;
-    camera_rig_update(&g->ses.rig, &g->ses.flight, 0.0f, &g->ses.camera);
+    int camera = set->camera;
+    if (!continue_restore(&ses->cont, w, &spawn->flight, &ses->flight, &camera, &moved)) return false;
+    bool camera_changed = camera != (int)set->camera;
+    set->camera = camera ? GAME_CAMERA_COCKPIT : GAME_CAMERA_CHASE;
+    Play *p = &ses->play;
+    play_set_safe(p, &ses->flight);
+    ses->rig.settled = false;
+    camera_rig_update(&ses->rig, &ses->flight, 0.0f, &ses->camera);
     if (moved) {
         play_message(p, 5.0f, "The saved spot is rock now: continuing in open air nearby");
-        log_info("skyisles: the saved spot %.0f, %.0f, %.0f is rock now: continuing at %.0f, %.0f, %.0f", g->ses.cont.spot.x,
-                 g->ses.cont.spot.y, g->ses.cont.spot.z, g->ses.flight.x, g->ses.flight.y, g->ses.flight.z);
+        log_info("skyisles: the saved spot %.0f, %.0f, %.0f is rock now: continuing at %.0f, %.0f, %.0f", ses->cont.spot.x,
+                 ses->cont.spot.y, ses->cont.spot.z, ses->flight.x, ses->flight.y, ses->flight.z);
     } else {
         play_message(p, 3.0f, "Continuing where you left off");
     }
     return camera_changed;
 }
 
-void game_continue_quit(Game *g) {
+void game_continue_quit(GameSession *ses, const GameConfig *cfg) {
     /* Only a flight the player flew (not the title's, an attract loop's or --autopilot's). */
-    if (g->ses.play.flight_s > 0.0 && !g->cfg.opt.autopilot && g->ses.play.state != PLAY_START)
-        continue_save(&g->ses.cont, &g->ses.flight, g->cfg.set.camera, "free");
+    if (ses->play.flight_s > 0.0 && !cfg->opt.autopilot && ses->play.state != PLAY_START)
+        continue_save(&ses->cont, &ses->flight, cfg->set.camera, "free");
 }

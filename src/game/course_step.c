@@ -8,28 +8,30 @@
  * faster finished run kept as the course's best run (the next ghost). Steps do not run while
  * the game is paused, so neither does the clock. */
 void game_course_step(void *user, const FlightState *before, bool flew) {
-    Game *g = user;
-    Tour *t = &g->crs.tour;
+    GameCourseStep *cs = user;
+    GameCourses *crs = cs->crs;
+    GameSession *ses = cs->ses;
+    Tour *t = &crs->tour;
     if (!tour_active(t) || t->results) return;
-    if (g->ses.play.respawns != g->crs.course_respawns) {
-        g->crs.course_respawns = g->ses.play.respawns;
-        tour_restart(t, &g->ses.flight);
-        g->ses.rig.settled = false;
+    if (ses->play.respawns != crs->course_respawns) {
+        crs->course_respawns = ses->play.respawns;
+        tour_restart(t, &ses->flight);
+        ses->rig.settled = false;
         return;
     }
-    uint32_t ev = tour_frame(t, &g->ses.flight, before->x, before->y, before->z, flew, SIM_STEP);
+    uint32_t ev = tour_frame(t, &ses->flight, before->x, before->y, before->z, flew, SIM_STEP);
     if ((ev & COURSE_EVENT_FINISH) && t->mode->keep_best) {
         static float splits[COURSE_MAX_RINGS];
         uint32_t n = t->course->n_rings < COURSE_MAX_RINGS ? t->course->n_rings : COURSE_MAX_RINGS;
         for (uint32_t k = 0; k < n; k++) splits[k] = (float)t->run.split_s[k];
-        game_keep_best(g, t->course->id, t->run.clock_s, splits, n);
+        game_keep_best(crs, ses, cs->opt, t->course->id, t->run.clock_s, splits, n);
     }
-    if ((ev & COURSE_EVENT_RING) && g->svc.sound.synth) sound_event(&g->svc.sound, AUDIO_EVENT_RING, 1.0f + 0.04f * (float)t->run.next);
+    if ((ev & COURSE_EVENT_RING) && cs->sound->synth) sound_event(cs->sound, AUDIO_EVENT_RING, 1.0f + 0.04f * (float)t->run.next);
 }
 
 /* Back to free flight (the results seen, a Fly to away from the rings). */
-void game_course_end(Game *g) {
-    tour_end(&g->crs.tour);
-    ghost_stop(&g->crs.ghost);
-    if (g->svc.render) render_rings_set(g->svc.render, NULL, 0);
+void game_course_end(GameCourses *crs, Renderer *render) {
+    tour_end(&crs->tour);
+    ghost_stop(&crs->ghost);
+    if (render) render_rings_set(render, NULL, 0);
 }

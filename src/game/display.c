@@ -50,9 +50,8 @@ void game_display_apply(Platform *pf, const GameOptions *o, const GameSettings *
 /* F11 or Alt+Enter: the other of fullscreen and a window; true when it changed (the caller saves
  * it at once: a rare change, so no wear). Runs before the input reads the frame's keys: the Enter
  * of Alt+Enter is taken out, so it does not also start a flight or choose a menu item. */
-bool game_display_input(Game *g) {
-    PlatformEvents *ev = &g->svc.ev;
-    if (!g->svc.platform || platform_is_console(g->svc.platform)) return false;
+bool game_display_input(GameConfig *cfg, PlatformEvents *ev, Platform *pf, GameSession *ses) {
+    if (!pf || platform_is_console(pf)) return false;
     bool alt = ev->held[PKEY_LALT] || ev->held[PKEY_RALT], toggle = false;
     uint32_t kept = 0;
     for (uint32_t i = 0; i < ev->key_count; i++) {
@@ -63,10 +62,10 @@ bool game_display_input(Game *g) {
     ev->key_count = kept;
     if (!toggle) return false;
     ev->held[PKEY_ENTER] = false;
-    g->cfg.set.fullscreen = !(g->cfg.opt.fullscreen || g->cfg.set.fullscreen);
-    g->cfg.opt.fullscreen = false;   /* the player's choice from now on */
-    g->cfg.settings_dirty = true;
-    game_display_apply(g->svc.platform, &g->cfg.opt, &g->cfg.set);
-    play_message(&g->ses.play, 2.0f, "%s", g->cfg.set.fullscreen ? "Fullscreen (F11: a window)" : "A window (F11: fullscreen)");
+    cfg->set.fullscreen = !(cfg->opt.fullscreen || cfg->set.fullscreen);
+    cfg->opt.fullscreen = false;   /* the player's choice from now on */
+    cfg->settings_dirty = true;
+    game_display_apply(pf, &cfg->opt, &cfg->set);
+    play_message(&ses->play, 2.0f, "%s", cfg->set.fullscreen ? "Fullscreen (F11: a window)" : "A window (F11: fullscreen)");
     return true;
 }

@@ -203,7 +203,7 @@ static void boot_finish(Game *g, const BootPlan *plan) {
     /* Logged once every stage stands, so a failed boot prints its one error line only. */
     game_home_log(&g->svc.home);
     place_start(g);
-    game_continue_boot(g);
+    game_continue_boot(&g->cfg, &g->ses.cont, g->svc.world);
     if (g->svc.render && !o->screenshot && !o->bench_frames) {
         size_t used = g->svc.mem.used;
         shot_boot(&g->ses.shot, &g->svc.mem, o->use_settings ? o->config_dir : "", g->cfg.config_read_only, g->svc.disp_w, g->svc.disp_h);
@@ -215,7 +215,7 @@ static void boot_finish(Game *g, const BootPlan *plan) {
         bool fly_at_once = o->autopilot || o->headless || g->ses.camera_fixed || o->screenshot || o->bench_frames;
         play_init(&g->ses.play, &g->ses.flight, fly_at_once, o->demo);
         g->ses.flight.cruise_y = g->ses.flight.y;
-        game_start_at(g);   /* --start X,Y,Z */
+        game_start_at(&g->cfg, &g->svc, &g->ses, &g->crs);   /* --start X,Y,Z */
     }
     /* The seed flown becomes the last one (kept in the settings file). */
     if (o->use_settings && (o->seed_given || !o->settings_found)) g->cfg.settings_dirty = true;
@@ -241,7 +241,7 @@ bool game_boot(Game *g, const GameOptions *o, SkyError *err) {
     g->ses.model.speed_limit = g->cfg.set.speed_limit;
     size_t mib = mem_budget_mib_from_env((size_t)o->mem_mib);
     if (!mem_budget_init(&g->svc.mem, mib << 20, err)) return false;
-    if (!o->print_island && !game_replay_boot(g, err)) return false;
+    if (!o->print_island && !game_replay_boot(&g->crs, &g->svc.mem, g->cfg.opt.replay, &g->cfg.set.world, err)) return false;
 
     /* Everything that can reject the input (pack, island, memory budget) comes before any
      * window: it fails fast and the same way with or without a display. */
@@ -262,7 +262,7 @@ bool game_boot(Game *g, const GameOptions *o, SkyError *err) {
     if (o->boot_service && !o->print_island && !power_menu_register())
         log_warn("skyisles: the menu is full: Power off and Reboot are not offered");
     boot_finish(g, &plan);
-    return o->print_island || game_replay_ready(g, err);
+    return o->print_island || game_replay_ready(&g->crs, &g->ses, &g->cfg, &g->svc, err);
 }
 
 void game_shutdown(Game *g) {
@@ -279,7 +279,7 @@ void game_shutdown(Game *g) {
 /* ---------------------------------------------------------------- settings */
 void game_apply_settings(Game *g, unsigned changes) {
     GameSettings *s = &g->cfg.set;
-    game_replay_settings_changing(g, changes);
+    game_replay_settings_changing(&g->crs, &g->ses, &g->cfg, changes);
     if (changes & (MENU_CHANGED_WORLD | MENU_CHANGED_QUALITY)) {
         /* world_set_params rebuilds only when a generation value changed (W5); live values apply
          * at once. The home island's field and the creation values stay the world's own. */
@@ -314,7 +314,7 @@ void game_apply_settings(Game *g, unsigned changes) {
     if (changes & MENU_CHANGED_CONTROLS) input_apply_settings(&g->svc.input, &s->input);
     if (changes & MENU_CHANGED_SOUND) sound_apply_settings(&g->svc.sound, s);
     if (changes) g->cfg.settings_dirty = true;
-    if (changes) game_replay_settings_changed(g);
+    if (changes) game_replay_settings_changed(&g->crs, &g->ses, &g->svc, &g->cfg.set);
 }
 
 void game_save_settings(Game *g) {
@@ -402,8 +402,8 @@ static void mode_start(Game *g, const GameMode *m) {
             play_message(&g->ses.play, 4.0f, "%u rings: go!", g->crs.tour.course->n_rings);
             /* The recording starts at the course's start, and the best run so far flies beside. */
             g->crs.course_respawns = g->ses.play.respawns;
-            game_replay_restart(g);
-            game_ghost_start(g, g->crs.tour.course->id);
+            game_replay_restart(&g->crs, &g->ses, &g->cfg.opt);
+            game_ghost_start(&g->crs, g->crs.tour.course->id);
         } else {
             ghost_stop(&g->crs.ghost);
         }
@@ -421,7 +421,7 @@ static void course_frame(Game *g, bool press_taken) {
     Tour *t = &g->crs.tour;
     if (!tour_active(t)) return;
     if (t->results && !press_taken && g->svc.input.st.pressed[GA_MENU_OK]) {   /* the results seen: back to free flight */
-        game_course_end(g);
+        game_course_end(&g->crs, g->svc.render);
         return;
     }
     if (g->svc.render) render_rings_next(g->svc.render, t->run.next, 0.5f + 0.5f * sinf((float)g->ses.flight.time_s * 6.0f));
@@ -429,14 +429,16 @@ static void course_frame(Game *g, bool press_taken) {
 
 void game_frame(Game *g, const PlatformEvents *ev, float dt) {
     g->svc.ev = *ev;
-    if (game_display_input(g)) game_save_settings(g);   /* first: the Enter of Alt+Enter is not the input's */
+    /* first: the Enter of Alt+Enter is not the input's */
+    if (game_display_input(&g->cfg, &g->svc.ev, g->svc.platform, &g->ses)) game_save_settings(g);
     input_update_dt(&g->svc.input, &g->svc.ev, dt);
-    game_shot_input(g);
+    game_shot_input(&g->ses, &g->svc.input.st, g->svc.render);
     PlayState state0 = g->ses.play.state;
     attract_before_frame(&g->crs, &g->ses, &g->svc, &g->cfg.set);   /* the attract loop begun: its replay takes over the flight */
-    PlayCtx c = game_play_ctx(g);
+    PlayCtx c = game_play_ctx(&g->cfg, &g->svc, &g->ses, &g->crs);
+    GameCourseStep step = {&g->crs, &g->ses, &g->svc.sound, &g->cfg.opt};
     c.on_step = game_course_step;
-    c.step_user = g;
+    c.step_user = &step;
     if (attract_holds_player(&g->crs.attract)) {   /* the autopilot's loop: not the player's flight or course */
         c.on_step = NULL;
         c.rec = NULL;
@@ -445,9 +447,9 @@ void game_frame(Game *g, const PlatformEvents *ev, float dt) {
                          g->ses.play.demo};
     PlayRequest rq = play_frame(&g->ses.play, &c, dt);
     attract_after_frame(&g->crs, &g->ses, g->svc.render, g->cfg.opt.demo);   /* ended: the player's flight back; at its end: again */
-    game_replay_frame(g, &rq);
-    if (rq.fly_to) game_fly_to(g, rq.fly_pos[0], rq.fly_pos[1], rq.fly_pos[2]);
-    if (rq.resume_saved && game_continue_flight(g)) rq.apply |= MENU_CHANGED_FLIGHT;
+    game_replay_frame(&g->cfg, &g->svc, &g->ses, &g->crs, &rq);
+    if (rq.fly_to) game_fly_to(&g->cfg, &g->svc, &g->ses, &g->crs, rq.fly_pos[0], rq.fly_pos[1], rq.fly_pos[2]);
+    if (rq.resume_saved && game_continue_flight(&g->ses, &g->cfg.set, g->svc.world, &g->svc.spawn)) rq.apply |= MENU_CHANGED_FLIGHT;
     continue_tick(&g->ses.cont, &g->ses.flight, g->cfg.set.camera,
                   g->ses.play.state == PLAY_FLY && g->ses.play.overlay == OVERLAY_NONE && !g->ses.play.demo && !g->cfg.opt.autopilot, dt);
     if (rq.apply) game_apply_settings(g, rq.apply);
@@ -572,7 +574,7 @@ static float frame_dt(Game *g, double gap_s, uint32_t frame, double *typical) {
     bool stall = frame >= 3 && gap_s > PLAY_STALL_SECONDS && gap_s > 4.0 * *typical;
     *typical = 0.9 * *typical + 0.1 * (gap_s < 1.0 ? gap_s : 1.0);
     if (stall) {
-        PlayCtx c = game_play_ctx(g);
+        PlayCtx c = game_play_ctx(&g->cfg, &g->svc, &g->ses, &g->crs);
         play_stall(&g->ses.play, &c, gap_s);
         return 0.0f;
     }
@@ -596,7 +598,7 @@ int game_run(Game *g) {
         if (g->ses.play.quit || g->ses.play.replay_done) break;
         overlay_draw(&g->cfg, &g->svc, &g->ses, &g->crs);
         game_draw(g);
-        game_shot_capture(g);
+        game_shot_capture(&g->ses, g->svc.disp_w, g->svc.disp_h);
         platform_swap(g->svc.platform);
         game_pace_frame(&g->svc.pacer, &g->cfg.set);
         frames++;
@@ -616,6 +618,6 @@ int game_run(Game *g) {
              "paused or dropped", (unsigned long long)g->ses.play.steps, 1000.0 / SIM_STEP_HZ,
              (double)longest_dt * 1000.0, g->ses.play.stalls);
     game_save_settings(g);
-    game_continue_quit(g);
-    return game_replay_finish(g);
+    game_continue_quit(&g->ses, &g->cfg);
+    return game_replay_finish(&g->crs, &g->ses, &g->cfg.opt);
 }

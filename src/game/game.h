@@ -34,25 +34,27 @@ void game_apply_settings(Game *g, unsigned changes);
 void game_save_settings(Game *g);
 /* Continue (continue.c): the config folder checked and this seed's saved spot read (boot); the
  * aircraft put at the spot (the title's Continue); the spot written at quit when the player flew. */
-void game_continue_boot(Game *g);
-bool game_continue_flight(Game *g);   /* true: the camera changed (apply MENU_CHANGED_FLIGHT) */
-void game_continue_quit(Game *g);
+void game_continue_boot(GameConfig *cfg, GameContinue *cont, const World *w);
+/* true: the camera changed (apply MENU_CHANGED_FLIGHT) */
+bool game_continue_flight(GameSession *ses, GameSettings *set, const World *w, const SimSpawn *spawn);
+void game_continue_quit(GameSession *ses, const GameConfig *cfg);
 /* Jumps (jump.c): the aircraft put in open air near (x, y, z) metres, a recording and a course
  * ended first (false, with a message, when no open air is near: it stays); --start at boot
  * (after play_init; the spawn stays the home island's, where a restart with no safe place goes). */
-bool game_fly_to(Game *g, double x, double y, double z);
+bool game_fly_to(GameConfig *cfg, GameServices *svc, GameSession *ses, GameCourses *crs, double x, double y, double z);
 /* Back to free flight: the course (or its results) ended, its ghost and rings gone. */
-void game_course_end(Game *g);
-void game_start_at(Game *g);
+void game_course_end(GameCourses *crs, Renderer *render);
+void game_start_at(GameConfig *cfg, GameServices *svc, GameSession *ses, GameCourses *crs);
 /* Screenshots (screenshot.c): the request from this frame's input; whether the frame being drawn
  * leaves the HUD out for it; the drawn frame saved (called before the swap). */
-void game_shot_input(Game *g);
+void game_shot_input(GameSession *ses, const InputState *in, const Renderer *render);
 bool game_shot_hides_hud(const GameShot *s, const GameSettings *set);
-void game_shot_capture(Game *g);
+void game_shot_capture(GameSession *ses, int w, int h);
 /* The display (display.c): vsync and fullscreen applied from the settings (the flags of this run
  * over them); F11 and Alt+Enter; the pacing (game_pace_frame, display.h). */
 void game_display_apply(Platform *pf, const GameOptions *o, const GameSettings *s);
-bool game_display_input(Game *g);   /* F11, Alt+Enter: true when the window setting changed */
+/* F11, Alt+Enter: true when the window setting changed */
+bool game_display_input(GameConfig *cfg, PlatformEvents *ev, Platform *pf, GameSession *ses);
 
 /* One frame of play: input -> play state -> flight, collision -> world streaming -> uploads. Every
  * run goes through it: play, headless, shots and benches (the autopilot flying; with --camera the
@@ -78,34 +80,44 @@ int overlay_text_probe(Renderer *r, int disp_w, int disp_h, const char *t, int *
 bool game_show(Game *g, const char *what);
 
 /* What play works on this frame: the game's own parts, lent. */
-PlayCtx game_play_ctx(Game *g);
-/* After each fixed step (PlayCtx.on_step, user the Game): a course's rings, clock and restarts. */
+PlayCtx game_play_ctx(GameConfig *cfg, GameServices *svc, GameSession *ses, GameCourses *crs);
+/* What a course's step works on (PlayCtx.step_user), lent for one call of play. */
+typedef struct GameCourseStep {
+    GameCourses *crs;
+    GameSession *ses;
+    Sound *sound;
+    const GameOptions *opt;
+} GameCourseStep;
+/* After each fixed step (PlayCtx.on_step, user a GameCourseStep): a course's rings, clock and
+ * restarts. */
 void game_course_step(void *user, const FlightState *before, bool flew);
 
 /* ---------------------------------------------------------------- replays (replay_game.c) */
 /* Carves the recorder and the ghost's buffer; with --replay loads the file and sets its world
  * parameters over the settings (before the world is built). False with one line in err. */
-bool game_replay_boot(Game *g, SkyError *err);
+bool game_replay_boot(GameCourses *crs, MemBudget *mem, const char *replay, WorldParams *world, SkyError *err);
 /* After boot: the replays folder; with --replay the pack check and the replay's start state. */
-bool game_replay_ready(Game *g, SkyError *err);
+bool game_replay_ready(GameCourses *crs, GameSession *ses, GameConfig *cfg, const GameServices *svc, SkyError *err);
 /* Before settings apply: a change of what the sim flies with ends the recording there. */
-void game_replay_settings_changing(Game *g, unsigned changes);
-void game_replay_settings_changed(Game *g);
+void game_replay_settings_changing(GameCourses *crs, const GameSession *ses, const GameConfig *cfg, unsigned changes);
+void game_replay_settings_changed(GameCourses *crs, GameSession *ses, const GameServices *svc, const GameSettings *set);
 /* After a frame of play: the ghost's steps, an ended recording kept. */
-void game_replay_frame(Game *g, const PlayRequest *rq);
+void game_replay_frame(GameConfig *cfg, GameServices *svc, GameSession *ses, GameCourses *crs, const PlayRequest *rq);
 /* At the end of a run: the recording ended and kept (--record FILE: written there); with
  * --replay the verdict line. The run's exit status. */
-int game_replay_finish(Game *g);
+int game_replay_finish(GameCourses *crs, const GameSession *ses, const GameOptions *o);
 /* --headless --replay: every step unpaced, then the verdict. */
-int game_replay_headless(Game *g);
-/* The sim's state hash now (what a replay of this flight must end with). */
-uint64_t game_sim_hash(const Game *g);
+int game_replay_headless(GameConfig *cfg, GameServices *svc, GameSession *ses, GameCourses *crs);
+/* The sim's state hash now (what a replay of this flight must end with): rec the recorder, whose
+ * counts at its start are taken off unless a --replay file flies (replaying). */
+uint64_t game_sim_hash(const GameSession *ses, const Replay *rec, bool replaying);
 /* For courses: end the recording here (kept as a last flight; the next step starts a new one),
  * keep the recording so far as course_id's best run when faster (1 kept, 0 not, -1 failed: a
  * line logged), and start course_id's best run as the ghost (false with a line when none). */
-bool game_replay_restart(Game *g);
-int game_keep_best(Game *g, const char *course_id, double time_s, const float *splits, uint32_t n_splits);
-bool game_ghost_start(Game *g, const char *course_id);
+bool game_replay_restart(GameCourses *crs, const GameSession *ses, const GameOptions *o);
+int game_keep_best(GameCourses *crs, const GameSession *ses, const GameOptions *o, const char *course_id, double time_s,
+                   const float *splits, uint32_t n_splits);
+bool game_ghost_start(GameCourses *crs, const char *course_id);
 
 int game_run(Game *g);
 int game_screenshot(Game *g);

@@ -200,8 +200,8 @@ static void report_text(const Play *p, const HeadlessRun *r) {
 }
 
 int game_headless(Game *g, uint64_t (*heap_calls)(void)) {
-    if (g->cfg.opt.replay) return game_replay_headless(g);
-    if (g->cfg.opt.record_attract) return game_attract_record(g);
+    if (g->cfg.opt.replay) return game_replay_headless(&g->cfg, &g->svc, &g->ses, &g->crs);
+    if (g->cfg.opt.record_attract) return game_attract_record(&g->cfg, &g->svc, &g->ses, &g->crs);
     const Play *p = &g->ses.play;
     /* Loading, as the title screen does for a player: the view fills before the flight counts. */
     game_wait_world(g, 60.0);
@@ -262,7 +262,7 @@ int game_headless(Game *g, uint64_t (*heap_calls)(void)) {
     }
     if (virtual_pad >= 0) platform_virtual_pad(g->svc.platform, virtual_pad);
     r.heap_calls = heap_calls ? (long long)(heap_calls() - heap0) : -1LL;
-    int rc = game_replay_finish(g);
+    int rc = game_replay_finish(&g->crs, &g->ses, &g->cfg.opt);
     r.wall_s = (time_now_ms() - t0) / 1000.0;
     if (g->cfg.opt.json) report_json(&g->cfg.opt, &g->ses, g->svc.world, &r, &soak);
     else report_text(&g->ses.play, &r);

@@ -12,40 +12,40 @@ static void where_text(const FlightState *f, char *buf, size_t n) {
     snprintf(buf, n, "X %s, Z %s, %.0f m up", x, z, f->y - (double)WORLD_Y_MIN);
 }
 
-bool game_fly_to(Game *g, double x, double y, double z) {
-    if (g->cfg.opt.replay) {   /* the replay's inputs fly from where it was recorded, not from a jump */
-        play_message(&g->ses.play, 4.0f, "A replay flies: no Fly to while it plays");
+bool game_fly_to(GameConfig *cfg, GameServices *svc, GameSession *ses, GameCourses *crs, double x, double y, double z) {
+    if (cfg->opt.replay) {   /* the replay's inputs fly from where it was recorded, not from a jump */
+        play_message(&ses->play, 4.0f, "A replay flies: no Fly to while it plays");
         return false;
     }
-    PlayCtx c = game_play_ctx(g);
+    PlayCtx c = game_play_ctx(cfg, svc, ses, crs);
     FlightState to;
     if (!play_jump_find(&c, x, y, z, &to)) {   /* nothing ends: the flight, its recording and course go on */
-        play_message(&g->ses.play, 5.0f, "No open air near there: staying here");
+        play_message(&ses->play, 5.0f, "No open air near there: staying here");
         log_info("skyisles: fly to %.17g, %.17g, %.17g: no open air near it", x, y, z);
         return false;
     }
     /* The recording so far is kept as it was flown: a jump is no input a replay could repeat,
      * so the next step starts a new one at the new place. */
-    game_replay_restart(g);
-    if (tour_active(&g->crs.tour)) game_course_end(g);   /* a course's rings are back there: it ends */
-    play_jump_to(&g->ses.play, &c, &to);
+    game_replay_restart(crs, ses, &cfg->opt);
+    if (tour_active(&crs->tour)) game_course_end(crs, svc->render);   /* a course's rings are back there: it ends */
+    play_jump_to(&ses->play, &c, &to);
     char where[160];
-    where_text(&g->ses.flight, where, sizeof where);
-    play_message(&g->ses.play, 4.0f, "%s", where);
-    log_info("skyisles: flew to %.17g, %.17g, %.17g (asked %.17g, %.17g, %.17g)", g->ses.flight.x, g->ses.flight.y,
-             g->ses.flight.z, x, y, z);
+    where_text(&ses->flight, where, sizeof where);
+    play_message(&ses->play, 4.0f, "%s", where);
+    log_info("skyisles: flew to %.17g, %.17g, %.17g (asked %.17g, %.17g, %.17g)", ses->flight.x, ses->flight.y,
+             ses->flight.z, x, y, z);
     return true;
 }
 
-void game_start_at(Game *g) {
-    const GameOptions *o = &g->cfg.opt;
+void game_start_at(GameConfig *cfg, GameServices *svc, GameSession *ses, GameCourses *crs) {
+    const GameOptions *o = &cfg->opt;
     if (!o->start_set) return;
-    PlayCtx c = game_play_ctx(g);
-    if (!play_jump(&g->ses.play, &c, o->start[0], o->start[1], o->start[2])) {
+    PlayCtx c = game_play_ctx(cfg, svc, ses, crs);
+    if (!play_jump(&ses->play, &c, o->start[0], o->start[1], o->start[2])) {
         log_warn("skyisles: --start %.17g,%.17g,%.17g: no open air near it: starting at the home island's spawn",
                  o->start[0], o->start[1], o->start[2]);
         return;
     }
-    g->ses.flight.throttle = flight_throttle_for(&g->ses.model, g->ses.flight.speed);
-    log_info("skyisles: --start: the flight starts at %.17g, %.17g, %.17g", g->ses.flight.x, g->ses.flight.y, g->ses.flight.z);
+    ses->flight.throttle = flight_throttle_for(&ses->model, ses->flight.speed);
+    log_info("skyisles: --start: the flight starts at %.17g, %.17g, %.17g", ses->flight.x, ses->flight.y, ses->flight.z);
 }

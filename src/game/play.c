@@ -239,7 +239,7 @@ void play_step(Play *p, const PlayCtx *c) {
             return;
         }
     } else if (flying && c->pilot) {
-        c->pilot(c->pilot_user, c->flight, &fi);
+        c->pilot(c->pilot_user, c, &fi);
     } else if (flying && autopilot_flies(p, c)) {
         flight_autopilot_input(c->flight, c->world, AUTOPILOT_CRUISE, p->autopilot_boost, SIM_STEP, &fi);
     } else if (flying) {

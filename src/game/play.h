@@ -94,8 +94,9 @@ typedef struct PlayCtx {
      * the pause after a crash). NULL: none. */
     void (*on_step)(void *user, const FlightState *before, bool flew);
     void *step_user;
-    /* Flies instead of the player and the autopilot (a course's pilot), NULL: none. */
-    void (*pilot)(void *user, const FlightState *f, FlightInput *out);
+    /* Flies instead of the player and the autopilot (a course's pilot), NULL: none. It flies
+     * this context's flight with its model through its world. */
+    void (*pilot)(void *user, const struct PlayCtx *c, FlightInput *out);
     void *pilot_user;
 } PlayCtx;
 

@@ -9,33 +9,32 @@
 #include "game.h"
 
 /* The course pilot flies a course for --autopilot and --record-attract. */
-static void course_pilot(void *user, const FlightState *f, FlightInput *out) {
-    Game *g = user;
-    tour_pilot_input(&g->crs.tour, f, &g->ses.model, g->svc.world, out);
+static void course_pilot(void *user, const PlayCtx *c, FlightInput *out) {
+    tour_pilot_input(user, c->flight, c->model, c->world, out);
 }
 
 /* What play works on: the game's own parts, lent, with the recorder (or the replay played: a
  * --replay file, or the attract mode's, which flies with the model and collision it was
  * recorded with and is not recorded). */
-PlayCtx game_play_ctx(Game *g) {
-    bool replaying = g->cfg.opt.replay != NULL;
+PlayCtx game_play_ctx(GameConfig *cfg, GameServices *svc, GameSession *ses, GameCourses *crs) {
+    bool replaying = cfg->opt.replay != NULL;
     /* Shots and benches: the autopilot flies their frames, and nothing is recorded (no one flew). */
-    bool shot_or_bench = g->cfg.opt.screenshot || g->cfg.opt.bench_frames;
-    PlayCtx c = {.world = g->svc.world, .flight = &g->ses.flight, .model = &g->ses.model, .rig = &g->ses.rig,
-                 .camera = &g->ses.camera, .spawn = &g->svc.spawn, .in = &g->svc.input.st, .ev = &g->svc.ev,
-                 .menu = &g->ses.menu, .set = &g->cfg.set, .autopilot = g->cfg.opt.autopilot || shot_or_bench,
-                 .camera_held = g->ses.camera_fixed, .demo_start = g->cfg.opt.demo,
-                 .boot_service = g->cfg.opt.boot_service, .can_continue = g->ses.cont.have && !replaying,
-                 .rec = replaying || shot_or_bench || !g->crs.rec.runs ? NULL : &g->crs.rec, .meta = &g->crs.meta,
-                 .replay = replaying ? &g->crs.playback : NULL};
-    bool course = tour_active(&g->crs.tour) && !g->crs.tour.results;
-    if ((g->cfg.opt.autopilot || g->cfg.opt.record_attract) && course) {
+    bool shot_or_bench = cfg->opt.screenshot || cfg->opt.bench_frames;
+    PlayCtx c = {.world = svc->world, .flight = &ses->flight, .model = &ses->model, .rig = &ses->rig,
+                 .camera = &ses->camera, .spawn = &svc->spawn, .in = &svc->input.st, .ev = &svc->ev,
+                 .menu = &ses->menu, .set = &cfg->set, .autopilot = cfg->opt.autopilot || shot_or_bench,
+                 .camera_held = ses->camera_fixed, .demo_start = cfg->opt.demo,
+                 .boot_service = cfg->opt.boot_service, .can_continue = ses->cont.have && !replaying,
+                 .rec = replaying || shot_or_bench || !crs->rec.runs ? NULL : &crs->rec, .meta = &crs->meta,
+                 .replay = replaying ? &crs->playback : NULL};
+    bool course = tour_active(&crs->tour) && !crs->tour.results;
+    if ((cfg->opt.autopilot || cfg->opt.record_attract) && course) {
         c.pilot = course_pilot;
-        c.pilot_user = g;
+        c.pilot_user = &crs->tour;
     }
-    Attract *a = &g->crs.attract;
+    Attract *a = &crs->attract;
     if (a->playing) {
-        a->set = g->cfg.set;
+        a->set = cfg->set;
         a->set.collision = (a->run.h.flags & REPLAY_F_COLLISION) != 0;
         c.set = &a->set;
         c.model = &a->run.h.model;
@@ -47,56 +46,55 @@ PlayCtx game_play_ctx(Game *g) {
     return c;
 }
 
-bool game_replay_boot(Game *g, SkyError *err) {
-    if (!replay_init(&g->crs.rec, &g->svc.mem) || !replay_init(&g->crs.ghost_run, &g->svc.mem) ||
-        (g->cfg.opt.replay && !replay_init(&g->crs.playback, &g->svc.mem))) {
+bool game_replay_boot(GameCourses *crs, MemBudget *mem, const char *replay, WorldParams *world, SkyError *err) {
+    if (!replay_init(&crs->rec, mem) || !replay_init(&crs->ghost_run, mem) ||
+        (replay && !replay_init(&crs->playback, mem))) {
         sky_error_set(err, SKY_ERR_INPUT, "skyisles: the memory budget of %zu MiB is too small for the replay buffers: "
-                      "raise --mem MB or SKYISLES_MEM_MB (default %u)", g->svc.mem.size >> 20, MEM_DEFAULT_BUDGET_MIB);
+                      "raise --mem MB or SKYISLES_MEM_MB (default %u)", mem->size >> 20, MEM_DEFAULT_BUDGET_MIB);
         return false;
     }
-    if (!g->cfg.opt.replay) return true;
+    if (!replay) return true;
     /* The replay's world: its generation parameters over the settings, before anything is built. */
-    if (!replay_load(&g->crs.playback, g->cfg.opt.replay, err)) return false;
-    return replay_apply_params(&g->crs.playback, &g->cfg.set.world, g->cfg.opt.replay, err);
+    if (!replay_load(&crs->playback, replay, err)) return false;
+    return replay_apply_params(&crs->playback, world, replay, err);
 }
 
 /* What a recording is stamped with: the world and model flown now. */
-static void refresh_meta(Game *g) {
-    const WorldParams *wp = world_params(g->svc.world);
-    g->crs.meta.seed = wp->gen.seed;
-    g->crs.meta.pack_checksum = g->svc.home.codex ? g->svc.home.codex->checksum : 0;
-    g->crs.meta.model = g->ses.model;
-    g->crs.meta.flags = g->cfg.set.collision ? REPLAY_F_COLLISION : 0u;
-    g->crs.meta.gen = &wp->gen;
+static void refresh_meta(ReplayMeta *meta, const GameServices *svc, const FlightModel *model, bool collision) {
+    const WorldParams *wp = world_params(svc->world);
+    meta->seed = wp->gen.seed;
+    meta->pack_checksum = svc->home.codex ? svc->home.codex->checksum : 0;
+    meta->model = *model;
+    meta->flags = collision ? REPLAY_F_COLLISION : 0u;
+    meta->gen = &wp->gen;
 }
 
-bool game_replay_ready(Game *g, SkyError *err) {
-    if (!g->cfg.opt.replay && g->cfg.opt.use_settings) replay_store_open(&g->crs.store, g->cfg.opt.config_dir);
-    if (g->cfg.opt.replay) {
-        Replay *r = &g->crs.playback;
-        if (!replay_check(r, g->svc.home.codex->checksum, NULL, g->cfg.opt.replay, err)) return false;
-        g->ses.model = r->h.model;
-        g->cfg.set.collision = (r->h.flags & REPLAY_F_COLLISION) != 0;
-        play_replay_restore(&g->ses.play, &g->ses.flight, &r->h.start);
-        g->ses.rig.settled = false;
+bool game_replay_ready(GameCourses *crs, GameSession *ses, GameConfig *cfg, const GameServices *svc, SkyError *err) {
+    if (!cfg->opt.replay && cfg->opt.use_settings) replay_store_open(&crs->store, cfg->opt.config_dir);
+    if (cfg->opt.replay) {
+        Replay *r = &crs->playback;
+        if (!replay_check(r, svc->home.codex->checksum, NULL, cfg->opt.replay, err)) return false;
+        ses->model = r->h.model;
+        cfg->set.collision = (r->h.flags & REPLAY_F_COLLISION) != 0;
+        play_replay_restore(&ses->play, &ses->flight, &r->h.start);
+        ses->rig.settled = false;
         replay_rewind(r);
-        log_info("skyisles: replaying %s: %u steps (%.1f s), seed %llu", g->cfg.opt.replay, r->h.steps,
+        log_info("skyisles: replaying %s: %u steps (%.1f s), seed %llu", cfg->opt.replay, r->h.steps,
                  (double)r->h.steps / SIM_STEP_HZ, (unsigned long long)r->h.seed);
     }
-    refresh_meta(g);
-    if (g->cfg.opt.ghost) {
-        if (!replay_load(&g->crs.ghost_run, g->cfg.opt.ghost, err) ||
-            !replay_check(&g->crs.ghost_run, g->crs.meta.pack_checksum, g->crs.meta.gen, g->cfg.opt.ghost, err))
+    refresh_meta(&crs->meta, svc, &ses->model, cfg->set.collision);
+    if (cfg->opt.ghost) {
+        if (!replay_load(&crs->ghost_run, cfg->opt.ghost, err) ||
+            !replay_check(&crs->ghost_run, crs->meta.pack_checksum, crs->meta.gen, cfg->opt.ghost, err))
             return false;
-        ghost_start(&g->crs.ghost, &g->crs.ghost_run);
+        ghost_start(&crs->ghost, &crs->ghost_run);
     }
     return true;
 }
 
-uint64_t game_sim_hash(const Game *g) {
-    const Replay *r = &g->crs.rec;
-    bool counting = !g->cfg.opt.replay && (r->mode == REPLAY_RECORDING || r->mode == REPLAY_ENDED);
-    return play_sim_hash(&g->ses.play, &g->ses.flight, counting ? r->crashes0 : 0, counting ? r->respawns0 : 0);
+uint64_t game_sim_hash(const GameSession *ses, const Replay *r, bool replaying) {
+    bool counting = !replaying && (r->mode == REPLAY_RECORDING || r->mode == REPLAY_ENDED);
+    return play_sim_hash(&ses->play, &ses->flight, counting ? r->crashes0 : 0, counting ? r->respawns0 : 0);
 }
 
 /* An ended recording goes to the last flights (when there is a folder), and the recorder frees;
@@ -112,109 +110,111 @@ static void keep_ended(Replay *r, ReplayStore *store, bool keep_first) {
     if (!keep_first) r->mode = REPLAY_IDLE;   /* --record keeps the first flight for the end */
 }
 
-bool game_replay_restart(Game *g) {
-    Replay *r = &g->crs.rec;
+bool game_replay_restart(GameCourses *crs, const GameSession *ses, const GameOptions *o) {
+    Replay *r = &crs->rec;
     if (r->mode != REPLAY_RECORDING) return false;
-    replay_end(r, game_sim_hash(g), g->ses.play.crashes, 0);
-    keep_ended(&g->crs.rec, &g->crs.store, g->cfg.opt.record != NULL);
+    replay_end(r, game_sim_hash(ses, r, o->replay != NULL), ses->play.crashes, 0);
+    keep_ended(&crs->rec, &crs->store, o->record != NULL);
     return true;
 }
 
-void game_replay_settings_changing(Game *g, unsigned changes) {
-    Replay *r = &g->crs.rec;
+void game_replay_settings_changing(GameCourses *crs, const GameSession *ses, const GameConfig *cfg, unsigned changes) {
+    Replay *r = &crs->rec;
     if (!changes || r->mode != REPLAY_RECORDING) return;
     /* The sim flies with the world's generation values, the flight model and collision: a change
      * of any ends the recording at the last step flown with the old ones. */
-    FlightModel m = g->ses.model;
-    m.speed_limit = g->cfg.set.speed_limit;
-    uint32_t flags = g->cfg.set.collision ? REPLAY_F_COLLISION : 0u;
+    FlightModel m = ses->model;
+    m.speed_limit = cfg->set.speed_limit;
+    uint32_t flags = cfg->set.collision ? REPLAY_F_COLLISION : 0u;
     char text[REPLAY_PARAMS_MAX];
-    uint32_t n = replay_params_text(&g->cfg.set.world.gen, text, sizeof text);
+    uint32_t n = replay_params_text(&cfg->set.world.gen, text, sizeof text);
     bool same = !memcmp(&m, &r->h.model, sizeof m) && (r->h.flags & REPLAY_F_COLLISION) == flags &&
                 n == r->h.params_len && !memcmp(text, r->h.params, n);
     if (same) return;
-    replay_end(r, game_sim_hash(g), g->ses.play.crashes, REPLAY_F_PARAMS_CHANGED);
-    keep_ended(&g->crs.rec, &g->crs.store, g->cfg.opt.record != NULL);
+    replay_end(r, game_sim_hash(ses, r, cfg->opt.replay != NULL), ses->play.crashes, REPLAY_F_PARAMS_CHANGED);
+    keep_ended(&crs->rec, &crs->store, cfg->opt.record != NULL);
 }
 
-void game_replay_settings_changed(Game *g) {
-    refresh_meta(g);
-    play_cut(&g->ses.play);   /* the aircraft may have been moved to open air */
+void game_replay_settings_changed(GameCourses *crs, GameSession *ses, const GameServices *svc, const GameSettings *set) {
+    refresh_meta(&crs->meta, svc, &ses->model, set->collision);
+    play_cut(&ses->play);   /* the aircraft may have been moved to open air */
 }
 
-void game_replay_frame(Game *g, const PlayRequest *rq) {
-    if (rq->steps && g->crs.ghost.active) {
-        PlayCtx c = game_play_ctx(g);
-        ghost_step(&g->crs.ghost, &c, rq->steps);
+void game_replay_frame(GameConfig *cfg, GameServices *svc, GameSession *ses, GameCourses *crs, const PlayRequest *rq) {
+    if (rq->steps && crs->ghost.active) {
+        PlayCtx c = game_play_ctx(cfg, svc, ses, crs);
+        ghost_step(&crs->ghost, &c, rq->steps);
     }
-    keep_ended(&g->crs.rec, &g->crs.store, g->cfg.opt.record != NULL);
+    keep_ended(&crs->rec, &crs->store, cfg->opt.record != NULL);
 }
 
 /* A replay played to its end: the same state as recorded, or one line saying it drifted. */
-static int replay_verdict(const Game *g) {
-    const Replay *r = &g->crs.playback;
-    uint64_t h = game_sim_hash(g);
-    bool same = h == r->h.end_hash && g->ses.play.crashes == r->h.crashes;
-    printf("replay %s: %u steps (%.1f s), %llu crashes, state hash 0x%016llx: %s\n", g->cfg.opt.replay, r->step,
-           (double)r->step / SIM_STEP_HZ, (unsigned long long)g->ses.play.crashes, (unsigned long long)h,
+static int replay_verdict(const GameCourses *crs, const GameSession *ses, const char *path) {
+    const Replay *r = &crs->playback;
+    uint64_t h = game_sim_hash(ses, &crs->rec, true);
+    bool same = h == r->h.end_hash && ses->play.crashes == r->h.crashes;
+    printf("replay %s: %u steps (%.1f s), %llu crashes, state hash 0x%016llx: %s\n", path, r->step,
+           (double)r->step / SIM_STEP_HZ, (unsigned long long)ses->play.crashes, (unsigned long long)h,
            same ? "the same as recorded" : "DIFFERENT from the recording");
     fflush(stdout);
     if (same) return 0;
     fprintf(stderr, "skyisles: replay %s desynchronised: state hash 0x%016llx and %llu crashes, the recording ended at "
-            "0x%016llx and %u: this build flies it differently; record the flight again with it\n", g->cfg.opt.replay,
-            (unsigned long long)h, (unsigned long long)g->ses.play.crashes, (unsigned long long)r->h.end_hash, r->h.crashes);
+            "0x%016llx and %u: this build flies it differently; record the flight again with it\n", path,
+            (unsigned long long)h, (unsigned long long)ses->play.crashes, (unsigned long long)r->h.end_hash, r->h.crashes);
     return GAME_EXIT_START_FAILED;
 }
 
-int game_replay_finish(Game *g) {
-    if (g->cfg.opt.replay) return g->ses.play.replay_done ? replay_verdict(g) : 0;
-    Replay *r = &g->crs.rec;
-    if (r->mode == REPLAY_RECORDING) replay_end(r, game_sim_hash(g), g->ses.play.crashes, 0);
-    if (g->cfg.opt.record && r->mode == REPLAY_ENDED) {
+int game_replay_finish(GameCourses *crs, const GameSession *ses, const GameOptions *o) {
+    if (o->replay) return ses->play.replay_done ? replay_verdict(crs, ses, o->replay) : 0;
+    Replay *r = &crs->rec;
+    if (r->mode == REPLAY_RECORDING) replay_end(r, game_sim_hash(ses, r, false), ses->play.crashes, 0);
+    if (o->record && r->mode == REPLAY_ENDED) {
         SkyError err = {0};
-        if (!replay_save(r, g->cfg.opt.record, &err)) {
+        if (!replay_save(r, o->record, &err)) {
             fprintf(stderr, "%s\n", err.msg);
             return GAME_EXIT_START_FAILED;
         }
         log_info("skyisles: flight of %u steps (%.1f s, %u crashes, state hash 0x%016llx) recorded to %s", r->h.steps,
-                 (double)r->h.steps / SIM_STEP_HZ, r->h.crashes, (unsigned long long)r->h.end_hash, g->cfg.opt.record);
+                 (double)r->h.steps / SIM_STEP_HZ, r->h.crashes, (unsigned long long)r->h.end_hash, o->record);
         return 0;
     }
-    keep_ended(&g->crs.rec, &g->crs.store, g->cfg.opt.record != NULL);
+    keep_ended(&crs->rec, &crs->store, o->record != NULL);
     return 0;
 }
 
-int game_replay_headless(Game *g) {
+int game_replay_headless(GameConfig *cfg, GameServices *svc, GameSession *ses, GameCourses *crs) {
     /* Unpaced: the steps as fast as they run, no streaming (collision reads the density field
      * itself), no sound. */
-    PlayCtx c = game_play_ctx(g);
+    PlayCtx c = game_play_ctx(cfg, svc, ses, crs);
     double t0 = time_now_ms();
-    while (!g->ses.play.replay_done && !platform_stop_signal()) play_step(&g->ses.play, &c);
+    while (!ses->play.replay_done && !platform_stop_signal()) play_step(&ses->play, &c);
     if (platform_stop_signal()) return 0;
     double ms = time_now_ms() - t0;
-    log_info("skyisles: replayed %u steps in %.0f ms (%.0f steps/s)", g->crs.playback.step, ms,
-             ms > 0.0 ? g->crs.playback.step * 1000.0 / ms : 0.0);
-    return replay_verdict(g);
+    log_info("skyisles: replayed %u steps in %.0f ms (%.0f steps/s)", crs->playback.step, ms,
+             ms > 0.0 ? crs->playback.step * 1000.0 / ms : 0.0);
+    return replay_verdict(crs, ses, cfg->opt.replay);
 }
 
-int game_keep_best(Game *g, const char *course_id, double time_s, const float *splits, uint32_t n_splits) {
-    if (g->crs.attract.playing || g->cfg.opt.record_attract) return 0;   /* not the player's run */
-    ReplayBest b = {.time_s = time_s, .splits = splits, .n_splits = n_splits, .end_hash = game_sim_hash(g),
-                    .crashes = g->ses.play.crashes};
+int game_keep_best(GameCourses *crs, const GameSession *ses, const GameOptions *o, const char *course_id, double time_s,
+                   const float *splits, uint32_t n_splits) {
+    if (crs->attract.playing || o->record_attract) return 0;   /* not the player's run */
+    ReplayBest b = {.time_s = time_s, .splits = splits, .n_splits = n_splits,
+                    .end_hash = game_sim_hash(ses, &crs->rec, o->replay != NULL),
+                    .crashes = ses->play.crashes};
     SkyError err = {0};
-    int k = replay_keep_best(&g->crs.store, course_id, &g->crs.rec, &b, &err);
+    int k = replay_keep_best(&crs->store, course_id, &crs->rec, &b, &err);
     if (k < 0) log_warn("%s", err.msg);
     return k;
 }
 
-bool game_ghost_start(Game *g, const char *course_id) {
+bool game_ghost_start(GameCourses *crs, const char *course_id) {
     SkyError err = {0};
-    ghost_stop(&g->crs.ghost);
-    if (!replay_load_best(&g->crs.store, course_id, &g->crs.ghost_run, g->crs.meta.pack_checksum, g->crs.meta.gen, &err)) {
+    ghost_stop(&crs->ghost);
+    if (!replay_load_best(&crs->store, course_id, &crs->ghost_run, crs->meta.pack_checksum, crs->meta.gen, &err)) {
         log_info("%s", err.msg);
         return false;
     }
-    ghost_start(&g->crs.ghost, &g->crs.ghost_run);
-    if (tour_active(&g->crs.tour) && !strcmp(g->crs.tour.course->id, course_id)) ghost_course(&g->crs.ghost, g->crs.tour.course);
+    ghost_start(&crs->ghost, &crs->ghost_run);
+    if (tour_active(&crs->tour) && !strcmp(crs->tour.course->id, course_id)) ghost_course(&crs->ghost, crs->tour.course);
     return true;
 }

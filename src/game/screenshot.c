@@ -51,26 +51,24 @@ bool shot_boot(GameShot *s, MemBudget *mem, const char *config_dir, bool read_on
     return true;
 }
 
-void game_shot_input(Game *g) {
-    const InputState *in = &g->svc.input.st;
+void game_shot_input(GameSession *ses, const InputState *in, const Renderer *render) {
     if (!in->pressed[GA_SCREENSHOT] && !in->shot_combo) return;
-    GameShot *s = &g->ses.shot;
-    if (!s->buf || !g->svc.render) play_message(&g->ses.play, 3.0f, "Screenshots are off in this run");
-    else if (!s->dir[0]) play_message(&g->ses.play, 4.0f, "Screenshot not saved: no config folder (--config DIR)");
-    else if (s->read_only) play_message(&g->ses.play, 4.0f, "Screenshot not saved: the config folder is read-only");
+    GameShot *s = &ses->shot;
+    if (!s->buf || !render) play_message(&ses->play, 3.0f, "Screenshots are off in this run");
+    else if (!s->dir[0]) play_message(&ses->play, 4.0f, "Screenshot not saved: no config folder (--config DIR)");
+    else if (s->read_only) play_message(&ses->play, 4.0f, "Screenshot not saved: the config folder is read-only");
     else s->pending = true;
 }
 
 bool game_shot_hides_hud(const GameShot *s, const GameSettings *set) { return s->pending && !set->shot_hud; }
 
 /* The drawn frame, before it is shown: read back, encoded, saved under the next free number. */
-void game_shot_capture(Game *g) {
-    GameShot *s = &g->ses.shot;
+void game_shot_capture(GameSession *ses, int w, int h) {
+    GameShot *s = &ses->shot;
     if (!s->pending) return;
     s->pending = false;
-    int w = g->svc.disp_w, h = g->svc.disp_h;
     if (w > s->max_w || h > s->max_h || render_png_buffer_bytes(w, h) > s->cap) {
-        play_message(&g->ses.play, 4.0f, "Screenshot not saved: the screen grew past %dx%d since the start", s->max_w,
+        play_message(&ses->play, 4.0f, "Screenshot not saved: the screen grew past %dx%d since the start", s->max_w,
                      s->max_h);
         s->failed++;
         return;
@@ -90,7 +88,7 @@ void game_shot_capture(Game *g) {
                           : strstr(err.msg, strerror(ENOSPC)) ? "the disk is full"
                           : strstr(err.msg, strerror(EROFS))  ? "the disk is read-only"
                                                               : "see the log";
-        play_message(&g->ses.play, 5.0f, "Screenshot not saved: %s", why);
+        play_message(&ses->play, 5.0f, "Screenshot not saved: %s", why);
         log_warn("%s", len == 0 ? "skyisles: screenshot: the frame could not be read back" : err.msg);
         s->failed++;
         return;
@@ -98,6 +96,6 @@ void game_shot_capture(Game *g) {
     s->next++;
     s->saved++;
     snprintf(s->last, sizeof s->last, "%s", path);
-    play_message(&g->ses.play, 3.0f, "Screenshot saved: screenshots/%s", name);
+    play_message(&ses->play, 3.0f, "Screenshot saved: screenshots/%s", name);
     log_info("skyisles: screenshot %dx%d saved to %s (%zu bytes)", w, h, path, len);
 }
