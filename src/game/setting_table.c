@@ -437,7 +437,7 @@ bool game_quality_parse(const char *s, GameQuality *out) {
 /* ---------------------------------------------------------------- presets */
 void game_quality_apply(GameSettings *s, GameQuality q) {
     /* The world's part (view radius, LOD bands, the governor's reach floor) is the world's own
-     * preset of the same name, chosen with build/bench stream --device (docs/world.md). */
+     * preset of the same name, chosen with build/bench stream --device (docs/world-streaming.md). */
     _Static_assert((int)GAME_QUALITY_LOW == (int)WORLD_PRESET_LOW && (int)GAME_QUALITY_HIGH == (int)WORLD_PRESET_HIGH,
                    "game and world presets line up");
     if ((unsigned)q >= GAME_QUALITY_COUNT) q = GAME_QUALITY_MEDIUM;

@@ -226,7 +226,7 @@ void world_params_default(WorldParams *p) {
     for (size_t i = 0; i < world_param_count(); i++) world_param_set(p, world_param_at(i), world_param_at(i)->def);
 }
 
-/* The presets' values, chosen with build/bench stream --device (docs/world.md, presets). */
+/* The presets' values, chosen with build/bench stream --device (docs/world-streaming.md, presets). */
 typedef struct WorldPresetValues {
     const char *name;
     int32_t view_radius;

@@ -1,5 +1,5 @@
 /* skyisles world: objects (C4) and home-island landmarks, placed in the chunk jobs after the
- * voxels and built into the chunk's opaque mesh as boxes (docs/world.md, "Objects and landmarks").
+ * voxels and built into the chunk's opaque mesh as boxes (docs/world-objects.md, "Objects and landmarks").
  *
  * The shapes, flora sets and landmarks are tables (prop_shapes.c). Placement is a pure function of world block coordinates and the seed (integer hashes; the
  * density and cluster maps are the noise module's bit-identical fields, quantised before any

@@ -1,5 +1,5 @@
 /* skyisles world: the solid objects (trees, boulders, cacti, landmarks) as boxes for collision
- * (docs/world.md, "Objects and landmarks"). The placement is props.c's: its candidates
+ * (docs/world-objects.md, "Objects and landmarks"). The placement is props.c's: its candidates
  * (gen_prop_cell), hard core (gen_prop_beats) and landmark rule (gen_prop_near_landmark); the
  * terrain test a chunk asks of its voxels is asked here of THE field by point queries, so the
  * boxes are the boxes the LOD-0 mesher draws (tests/test_home_objects.c compares them). */

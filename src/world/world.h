@@ -199,7 +199,7 @@ typedef struct WorldLiveParams {
      * camera's chunk, followed with lod_hysteresis chunks of slack per axis so a camera on a
      * chunk border does not flip LODs. Consecutive lod_dist are kept more than one chunk apart:
      * face neighbours then never differ by more than one LOD, which the seam faces of both
-     * sides cover (docs/world.md, seams). */
+     * sides cover (docs/world-meshes.md, seams). */
     float lod_dist[WORLD_LOD_MAX];
     float lod_hysteresis;       /* chunks */
     float lod_refine_penalty;   /* chunks of priority penalty for a LOD change toward finer: a
@@ -233,7 +233,7 @@ typedef struct WorldParams {
 /* Every value of the table at its default: the shipped look. */
 void world_params_default(WorldParams *p);
 
-/* Quality presets: the streaming values of a class of hardware (docs/world.md, presets).
+/* Quality presets: the streaming values of a class of hardware (docs/world-streaming.md, presets).
  * MEDIUM is the defaults (a Pi 4 at view radius 10); LOW keeps a handheld (4 x Cortex-A35/A53)
  * or a Pi Zero 2 free of void at 1,000 m/s; HIGH is for desktops. The world looks the same at
  * every level: only streaming and creation values change. */

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
-# The code rules tools/lint checks (no function over 100 lines in src/ and platform/, no call
-# circle between the files of a module, no Play field written outside src/game/play.c), on the tree and the native build (LINT_BUILD, default
+# The rules tools/lint checks (no function over 100 lines in src/ and platform/, no call circle
+# between the files of a module, no Play field written outside src/game/play.c, no broken link
+# or anchor in README.md and docs/), on the tree and the native build (LINT_BUILD, default
 # build), and on small made-up trees that break each rule, so a lint that cannot fail fails here.
 # Prints cmocka-style lines, which tests/run.sh counts.
 # The test functions are called by name from the list below:
@@ -9,17 +10,19 @@ set -u
 top=$(cd "$(dirname "$0")/../.." && pwd)
 build=${LINT_BUILD:-build}
 lint="$top/tools/lint/lint.py"
+links="$top/tools/lint/links.py"
 tmp=$(mktemp -d /tmp/skyisles-lint-XXXXXX)
 trap 'rm -rf "$tmp"' EXIT
 cc=${CC:-cc}
 
 tests=(tree_functions tree_calls tree_play long_function_found call_circle_found downward_calls_pass
-       play_writes_found play_reads_pass)
+       play_writes_found play_reads_pass tree_links broken_links_found good_links_pass)
 fail() { echo "  $*"; return 1; }
 
 tree_functions() { (cd "$top" && python3 "$lint" functions); }
 tree_calls() { (cd "$top" && python3 "$lint" calls "$build"); }
 tree_play() { (cd "$top" && python3 "$lint" play); }
+tree_links() { python3 "$links" "$top"; }
 
 # A tree with one function of 101 lines (and one of 100, which is allowed).
 long_function_found() {
@@ -97,6 +100,33 @@ void b(Game *g) { look(&g->play); play_cut(&g->play); }
 int c(Game *g) { const Play *p = &g->play; const char *m = &g->play.msg[0]; return p->state + m[0]; }
 int d(Game *g) { int state = 2; state += g->play.state; return state; }'
   out=$(cd "$d" && python3 "$lint" play) || fail "reads and play_* calls were reported: $out"
+}
+
+# Made-up docs: a README and two pages that link to each other's files and headings.
+make_docs() { # make_docs DIR EXTRA_LINE
+  mkdir -p "$1/docs"
+  printf '%s\n' '# Top' '[a](docs/a.md) [b heading](docs/b.md#the-b-page-b_x) [img](docs/a.md)' > "$1/README.md"
+  printf '%s\n' '# A page' '## Part' '## Part' '[back](../README.md#top) [second](#part-1) [web](https://x.invalid/y)' \
+    '```' '[in a fence](nowhere.md)' '```' 'an example: `[text](nowhere.md)`' "$2" > "$1/docs/a.md"
+  printf '%s\n' '# The B page (`b_x`)' > "$1/docs/b.md"
+}
+broken_links_found() {
+  local d="$tmp/links_bad" out
+  make_docs "$d" '[gone](c.md) [no such part](b.md#part) [third](#part-2)'
+  out=$(python3 "$links" "$d")
+  [ $? -ne 0 ] || fail "broken links passed: $out" || return 1
+  local want
+  for want in 'docs/a.md:9: link (c.md): no such file' 'docs/a.md:9: link (b.md#part): no heading #part in b.md' \
+              'docs/a.md:9: link (#part-2): no heading #part-2 in a.md' '3 broken'; do
+    grep -qF "$want" <<<"$out" || fail "not found: '$want' in: $out" || return 1
+  done
+  grep -q 'nowhere' <<<"$out" && { fail "a link in code was checked: $out"; return 1; }
+  return 0
+}
+good_links_pass() {
+  local d="$tmp/links_ok" out
+  make_docs "$d" ''
+  out=$(python3 "$links" "$d") || fail "good links were reported: $out"
 }
 
 . "$top/tests/support/cmocka_lines.sh"

@@ -25,7 +25,7 @@ typedef struct StreamOpts {
 } StreamOpts;
 
 /* Simulated devices: per-core speed of this machine's x86 core (AVX2 noise path) over the
- * device's core on its NEON path, four cores each (docs/world.md, devices), and the quality
+ * device's core on its NEON path, four cores each (docs/world-streaming.md, devices), and the quality
  * preset each runs. */
 typedef struct Device {
     const char *name;
