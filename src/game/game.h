@@ -29,9 +29,9 @@ void game_shutdown(Game *g);
 
 /* Applies the settings the menu changed (MENU_CHANGED_* bits) to the world, renderer, input and
  * flight model; marks them to be saved. */
-void game_apply_settings(Game *g, unsigned changes);
+void game_apply_settings(GameConfig *cfg, GameServices *svc, GameSession *ses, GameCourses *crs, unsigned changes);
 /* Writes the settings file when something changed (interactive runs only). */
-void game_save_settings(Game *g);
+void game_save_settings(GameConfig *cfg);
 /* Continue (continue.c): the config folder checked and this seed's saved spot read (boot); the
  * aircraft put at the spot (the title's Continue); the spot written at quit when the player flew. */
 void game_continue_boot(Game *g);
@@ -64,7 +64,7 @@ bool game_wait_world(Game *g, double timeout_s);
 /* Drains the world's events without a renderer (headless): every READY mesh is released as if
  * uploaded, so the mesh pool behaves as in a real run. */
 void game_consume_world(World *w);
-WorldView game_world_view(const Game *g);
+WorldView game_world_view(const GameConfig *cfg, const GameServices *svc, const GameSession *ses);
 
 /* The HUD, menus and map for this frame, queued into the renderer's HUD layer (overlay.c). */
 void overlay_draw(Game *g);
@@ -73,7 +73,7 @@ void overlay_draw(Game *g);
 int overlay_text_probe(Game *g, const char *t, int *canvas_h);
 /* Puts the game in a screen for a screenshot: a name of the --show table (show.h: play's screens,
  * the menu's pages, the game modes' shots; NULL: the HUD). False for an unknown name. */
-bool game_show(Game *g, const char *what);
+bool game_show(GameConfig *cfg, GameServices *svc, GameSession *ses, Tour *t, const char *what);
 
 /* What play works on this frame: the game's own parts, lent. */
 PlayCtx game_play_ctx(Game *g);
@@ -87,8 +87,8 @@ bool game_replay_boot(Game *g, SkyError *err);
 /* After boot: the replays folder; with --replay the pack check and the replay's start state. */
 bool game_replay_ready(Game *g, SkyError *err);
 /* Before settings apply: a change of what the sim flies with ends the recording there. */
-void game_replay_settings_changing(Game *g, unsigned changes);
-void game_replay_settings_changed(Game *g);
+void game_replay_settings_changing(const GameConfig *cfg, const GameSession *ses, GameCourses *crs, unsigned changes);
+void game_replay_settings_changed(const GameConfig *cfg, const GameServices *svc, GameSession *ses, GameCourses *crs);
 /* After a frame of play: the ghost's steps, an ended recording kept. */
 void game_replay_frame(Game *g, const PlayRequest *rq);
 /* At the end of a run: the recording ended and kept (--record FILE: written there); with

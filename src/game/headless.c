@@ -81,7 +81,7 @@ static void soak_rebuild(Game *g, Soak *s) {
         double x = v + (soak_rand(s) * 2.0 - 1.0) * span;
         world_param_set(&g->cfg.set.world, d, x < lo ? lo : (x > hi ? hi : x));
     }
-    game_apply_settings(g, MENU_CHANGED_WORLD);
+    game_apply_settings(&g->cfg, &g->svc, &g->ses, &g->crs, MENU_CHANGED_WORLD);
     s->rebuilds++;
 }
 
@@ -96,7 +96,7 @@ static void soak_step(Game *g, Soak *s, const WorldStats *ws, double t, int *vir
     if (t >= s->next_view) {
         int r = 3 + (int)(soak_rand(s) * (double)(world_params(g->svc.world)->create.view_radius_max - 2));
         g->cfg.set.world.live.view_radius = world_clamp_view_radius(r);
-        game_apply_settings(g, MENU_CHANGED_WORLD);
+        game_apply_settings(&g->cfg, &g->svc, &g->ses, &g->crs, MENU_CHANGED_WORLD);
         s->view_changes++;
         s->next_view = t + 4.0 + soak_rand(s) * 6.0;
     }

@@ -61,13 +61,13 @@ bool game_replay_boot(Game *g, SkyError *err) {
 }
 
 /* What a recording is stamped with: the world and model flown now. */
-static void refresh_meta(Game *g) {
-    const WorldParams *wp = world_params(g->svc.world);
-    g->crs.meta.seed = wp->gen.seed;
-    g->crs.meta.pack_checksum = g->svc.home.codex ? g->svc.home.codex->checksum : 0;
-    g->crs.meta.model = g->ses.model;
-    g->crs.meta.flags = g->cfg.set.collision ? REPLAY_F_COLLISION : 0u;
-    g->crs.meta.gen = &wp->gen;
+static void refresh_meta(ReplayMeta *meta, const GameSettings *set, const GameServices *svc, const FlightModel *model) {
+    const WorldParams *wp = world_params(svc->world);
+    meta->seed = wp->gen.seed;
+    meta->pack_checksum = svc->home.codex ? svc->home.codex->checksum : 0;
+    meta->model = *model;
+    meta->flags = set->collision ? REPLAY_F_COLLISION : 0u;
+    meta->gen = &wp->gen;
 }
 
 bool game_replay_ready(Game *g, SkyError *err) {
@@ -83,7 +83,7 @@ bool game_replay_ready(Game *g, SkyError *err) {
         log_info("skyisles: replaying %s: %u steps (%.1f s), seed %llu", g->cfg.opt.replay, r->h.steps,
                  (double)r->h.steps / SIM_STEP_HZ, (unsigned long long)r->h.seed);
     }
-    refresh_meta(g);
+    refresh_meta(&g->crs.meta, &g->cfg.set, &g->svc, &g->ses.model);
     if (g->cfg.opt.ghost) {
         if (!replay_load(&g->crs.ghost_run, g->cfg.opt.ghost, err) ||
             !replay_check(&g->crs.ghost_run, g->crs.meta.pack_checksum, g->crs.meta.gen, g->cfg.opt.ghost, err))
@@ -93,11 +93,12 @@ bool game_replay_ready(Game *g, SkyError *err) {
     return true;
 }
 
-uint64_t game_sim_hash(const Game *g) {
-    const Replay *r = &g->crs.rec;
-    bool counting = !g->cfg.opt.replay && (r->mode == REPLAY_RECORDING || r->mode == REPLAY_ENDED);
-    return play_sim_hash(&g->ses.play, &g->ses.flight, counting ? r->crashes0 : 0, counting ? r->respawns0 : 0);
+static uint64_t sim_hash(const GameOptions *o, const GameSession *ses, const Replay *r) {
+    bool counting = !o->replay && (r->mode == REPLAY_RECORDING || r->mode == REPLAY_ENDED);
+    return play_sim_hash(&ses->play, &ses->flight, counting ? r->crashes0 : 0, counting ? r->respawns0 : 0);
 }
+
+uint64_t game_sim_hash(const Game *g) { return sim_hash(&g->cfg.opt, &g->ses, &g->crs.rec); }
 
 /* An ended recording goes to the last flights (when there is a folder), and the recorder frees;
  * keep_first (--record FILE): the first flight stays for the end. */
@@ -120,26 +121,26 @@ bool game_replay_restart(Game *g) {
     return true;
 }
 
-void game_replay_settings_changing(Game *g, unsigned changes) {
-    Replay *r = &g->crs.rec;
+void game_replay_settings_changing(const GameConfig *cfg, const GameSession *ses, GameCourses *crs, unsigned changes) {
+    Replay *r = &crs->rec;
     if (!changes || r->mode != REPLAY_RECORDING) return;
     /* The sim flies with the world's generation values, the flight model and collision: a change
      * of any ends the recording at the last step flown with the old ones. */
-    FlightModel m = g->ses.model;
-    m.speed_limit = g->cfg.set.speed_limit;
-    uint32_t flags = g->cfg.set.collision ? REPLAY_F_COLLISION : 0u;
+    FlightModel m = ses->model;
+    m.speed_limit = cfg->set.speed_limit;
+    uint32_t flags = cfg->set.collision ? REPLAY_F_COLLISION : 0u;
     char text[REPLAY_PARAMS_MAX];
-    uint32_t n = replay_params_text(&g->cfg.set.world.gen, text, sizeof text);
+    uint32_t n = replay_params_text(&cfg->set.world.gen, text, sizeof text);
     bool same = !memcmp(&m, &r->h.model, sizeof m) && (r->h.flags & REPLAY_F_COLLISION) == flags &&
                 n == r->h.params_len && !memcmp(text, r->h.params, n);
     if (same) return;
-    replay_end(r, game_sim_hash(g), g->ses.play.crashes, REPLAY_F_PARAMS_CHANGED);
-    keep_ended(&g->crs.rec, &g->crs.store, g->cfg.opt.record != NULL);
+    replay_end(r, sim_hash(&cfg->opt, ses, r), ses->play.crashes, REPLAY_F_PARAMS_CHANGED);
+    keep_ended(&crs->rec, &crs->store, cfg->opt.record != NULL);
 }
 
-void game_replay_settings_changed(Game *g) {
-    refresh_meta(g);
-    play_cut(&g->ses.play);   /* the aircraft may have been moved to open air */
+void game_replay_settings_changed(const GameConfig *cfg, const GameServices *svc, GameSession *ses, GameCourses *crs) {
+    refresh_meta(&crs->meta, &cfg->set, svc, &ses->model);
+    play_cut(&ses->play);   /* the aircraft may have been moved to open air */
 }
 
 void game_replay_frame(Game *g, const PlayRequest *rq) {
