@@ -175,7 +175,6 @@ static bool boot_sound(GameServices *svc, GameConfig *cfg, SkyError *err) {
     return true;
 }
 
-/* Every stage stands: the start place, input, camera and play; the boot's one summary line. */
 /* The courses' memory and the best times beside the settings (none kept without a settings file). */
 static bool boot_tour(Tour *t, MemBudget *mem, const GameOptions *o, SkyError *err) {
     char dir[512];
@@ -195,6 +194,7 @@ static void plan_log(const BootPlan *plan, size_t budget_bytes, const World *w, 
                  "(raise --mem MB or SKYISLES_MEM_MB)", budget_bytes >> 20, (double)pool_bytes / 1048576.0);
 }
 
+/* Every stage stands: the start place, input, camera and play; the boot's one summary line. */
 static void boot_finish(Game *g, const BootPlan *plan) {
     const GameOptions *o = &g->cfg.opt;
     if (o->settings_warning[0]) log_warn("%s", o->settings_warning);
@@ -505,7 +505,9 @@ static bool wait_world(const GameConfig *cfg, GameServices *svc, const GameSessi
     return false;
 }
 
-bool game_wait_world(Game *g, double timeout_s) { return wait_world(&g->cfg, &g->svc, &g->ses, timeout_s); }
+bool game_wait_world(Game *g, double timeout_s) {
+    return wait_world(&g->cfg, &g->svc, &g->ses, timeout_s);
+}
 
 /* A mode's --show shot: its course laid, the aircraft behind a ring looking through it (results:
  * the course pilot flies it first), the world waited for around it. */

@@ -98,7 +98,9 @@ static uint64_t sim_hash(const GameOptions *o, const GameSession *ses, const Rep
     return play_sim_hash(&ses->play, &ses->flight, counting ? r->crashes0 : 0, counting ? r->respawns0 : 0);
 }
 
-uint64_t game_sim_hash(const Game *g) { return sim_hash(&g->cfg.opt, &g->ses, &g->crs.rec); }
+uint64_t game_sim_hash(const Game *g) {
+    return sim_hash(&g->cfg.opt, &g->ses, &g->crs.rec);
+}
 
 /* An ended recording goes to the last flights (when there is a folder), and the recorder frees;
  * keep_first (--record FILE): the first flight stays for the end. */
