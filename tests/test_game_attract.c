@@ -274,10 +274,10 @@ static void test_other_world(void **state) {
     assert_true(load(g, BUNDLED, &err));
     uint64_t seed = g->cfg.set.world.gen.seed;
     g->cfg.set.world.gen.seed = seed + 1u;
-    game_apply_settings(g, MENU_CHANGED_WORLD);
+    game_apply_settings(&g->cfg, &g->svc, &g->ses, &g->crs, MENU_CHANGED_WORLD);
     falls_back("other world", "other world parameters");
     g->cfg.set.world.gen.seed = seed;
-    game_apply_settings(g, MENU_CHANGED_WORLD);
+    game_apply_settings(&g->cfg, &g->svc, &g->ses, &g->crs, MENU_CHANGED_WORLD);
     /* Back in its world it fits again (its course as laid before: no new layout). */
     SkyError again = {0};
     assert_true(replay_check(&g->crs.attract.run, g->svc.home.codex->checksum, &world_params(g->svc.world)->gen, BUNDLED, &again));
@@ -376,7 +376,7 @@ static void test_world_change_during_preparation(void **state) {
     assert_true(attract_prep_running(&g->crs.attract));
     uint64_t seed = g->cfg.set.world.gen.seed;
     g->cfg.set.world.gen.seed = seed + 1u;
-    game_apply_settings(g, MENU_CHANGED_WORLD);
+    game_apply_settings(&g->cfg, &g->svc, &g->ses, &g->crs, MENU_CHANGED_WORLD);
     attract_prep_hold(&g->crs.attract, false);
     attract_prep_wait(&g->crs.attract);
     static char log[8192];
@@ -391,7 +391,7 @@ static void test_world_change_during_preparation(void **state) {
     assert_int_equal(lines_with(log, "other world parameters"), 1);
     attract_off(g);
     g->cfg.set.world.gen.seed = seed;
-    game_apply_settings(g, MENU_CHANGED_WORLD);
+    game_apply_settings(&g->cfg, &g->svc, &g->ses, &g->crs, MENU_CHANGED_WORLD);
     attract_on(g);
     assert_true(attract_playing(&g->crs.attract));
     assert_true(g->crs.attract.laid);

@@ -261,7 +261,7 @@ static void test_read_only_config(void **state) {
     float fov = g_game.cfg.set.render.live.fov_y_deg;
     fly_frames(60);
     g_game.cfg.settings_dirty = true;
-    game_save_settings(&g_game);
+    game_save_settings(&g_game.cfg);
     game_continue_quit(&g_game.ses, &g_game.cfg);
     game_shutdown(&g_game);
     snprintf(cmd, sizeof cmd, "umount '%s'", ro);

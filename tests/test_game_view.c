@@ -63,7 +63,7 @@ static void test_view_radius_beyond_the_world(void **state) {
     int want = sized + 4;
     while (g_game.cfg.set.world.live.view_radius < want) {
         assert_true(menu_step(&g_game.ses.menu, it, 1, false));
-        game_apply_settings(&g_game, it->changes);
+        game_apply_settings(&g_game.cfg, &g_game.svc, &g_game.ses, &g_game.crs, it->changes);
     }
     assert_int_equal(g_game.cfg.set.world.live.view_radius, want);           /* the player's value, kept */
     assert_int_equal(world_params(g_game.svc.world)->live.view_radius, sized);   /* what the world holds */
@@ -75,7 +75,7 @@ static void test_view_radius_beyond_the_world(void **state) {
     snprintf(shown, sizeof shown, "%d chunks (%d now)", want, sized);
     assert_string_equal(v, shown);
     assert_non_null(strstr(help, "next start"));
-    game_save_settings(&g_game);
+    game_save_settings(&g_game.cfg);
     game_shutdown(&g_game);
     /* In the file as the player chose it. */
     GameSettings saved;

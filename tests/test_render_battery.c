@@ -44,7 +44,7 @@ static int setup(void **state) {
     TestArgs args = test_args("--offscreen", "--size", "1280x720", "--config", g_dir, "--view-radius", "2",
                               "--no-clouds", "--no-sky-clouds", "--mem", "96");
     if (!fixture_game_boot(&g_game, &opt, args)) return -1;
-    game_show(&g_game, "hud");
+    game_show(&g_game.cfg, &g_game.svc, &g_game.ses, &g_game.crs.tour, "hud");
     return 0;
 }
 
@@ -61,7 +61,7 @@ static void shot(int w, int h, int pct, bool discharging, bool hud, uint8_t *out
     power_set_battery_query(fake_battery);
     g_game.svc.disp_w = w;
     g_game.svc.disp_h = h;
-    assert_true(game_show(&g_game, "hud"));
+    assert_true(game_show(&g_game.cfg, &g_game.svc, &g_game.ses, &g_game.crs.tour, "hud"));
     g_game.cfg.set.hud = hud;
     g_game.ses.play.fps = 60.0f;   /* the frame-rate line above the battery's, as in flight */
     /* The camera looks up into the sky (no terrain, no aircraft in view): the HUD is the subject,

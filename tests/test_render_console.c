@@ -35,7 +35,7 @@ static int setup(void **state) {
     TestArgs args = test_args("--offscreen", "--size", "240x160", "--config", g_dir, "--view-radius", "2",
                               "--no-clouds", "--no-sky-clouds", "--mem", "96");
     if (!fixture_game_boot(&g_game, &opt, args)) return -1;
-    game_show(&g_game, "hud");
+    game_show(&g_game.cfg, &g_game.svc, &g_game.ses, &g_game.crs.tour, "hud");
     return 0;
 }
 
@@ -188,7 +188,7 @@ static void test_hud_sizes_measured(void **state) {
 
 /* HUD quads the overlay queues for a screen (queued, counted, cleared: no frame drawn). */
 static uint32_t quads_of(const char *show, bool on_title) {
-    assert_true(game_show(&g_game, show));
+    assert_true(game_show(&g_game.cfg, &g_game.svc, &g_game.ses, &g_game.crs.tour, show));
     if (on_title) g_game.ses.play.state = PLAY_START;
     for (int i = 0; i < PLAY_MESSAGES; i++) g_game.ses.play.msg[i].ttl = 0.0f;
     overlay_draw(&g_game.cfg, &g_game.svc, &g_game.ses, &g_game.crs);
@@ -212,7 +212,7 @@ static void test_title_menu_is_drawn(void **state) {
            menu_in_flight);
     assert_int_equal(menu_on_title, menu_in_flight);
     assert_int_not_equal(menu_on_title, title);
-    game_show(&g_game, "hud");
+    game_show(&g_game.cfg, &g_game.svc, &g_game.ses, &g_game.crs.tour, "hud");
 }
 
 /* The boot stayed inside its plan: the radius it asked fitted, and what booted after the world

@@ -42,7 +42,7 @@ static int setup(void **state) {
     TestArgs args = test_args("--offscreen", "--size", "320x240", "--config", g_dir, "--view-radius", "3",
                               "--no-clouds", "--no-sky-clouds", "--no-aircraft", "--no-hud", "--mem", "128");
     if (!fixture_game_boot(&g_game, &opt, args)) return -1;
-    game_show(&g_game, "none");
+    game_show(&g_game.cfg, &g_game.svc, &g_game.ses, &g_game.crs.tour, "none");
     return 0;
 }
 

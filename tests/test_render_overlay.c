@@ -35,7 +35,7 @@ static int setup(void **state) {
     TestArgs args = test_args("--offscreen", "--size", "640x480", "--config", g_dir, "--view-radius", "2",
                               "--no-clouds", "--no-sky-clouds", "--mem", "96");
     if (!fixture_game_boot(&g_game, &opt, args)) return -1;
-    game_show(&g_game, "hud");
+    game_show(&g_game.cfg, &g_game.svc, &g_game.ses, &g_game.crs.tour, "hud");
     game_wait_world(&g_game, 120.0);
     return 0;
 }
@@ -49,7 +49,7 @@ static int teardown(void **state) {
 static void shot(const char *show, int w, int h, uint8_t *out) {
     g_game.svc.disp_w = w;
     g_game.svc.disp_h = h;
-    assert_true(game_show(&g_game, show));
+    assert_true(game_show(&g_game.cfg, &g_game.svc, &g_game.ses, &g_game.crs.tour, show));
     overlay_draw(&g_game.cfg, &g_game.svc, &g_game.ses, &g_game.crs);
     game_draw(&g_game);
     render_finish(g_game.svc.render);
@@ -103,7 +103,7 @@ static void test_hud_names_the_place_below(void **state) {
         const char *t = k == 0 ? name : other;
         g_game.svc.disp_w = w;
         g_game.svc.disp_h = h;
-        game_show(&g_game, "none");
+        game_show(&g_game.cfg, &g_game.svc, &g_game.ses, &g_game.crs.tour, "none");
         render_hud_text(g_game.svc.render, (cw - render_hud_text_width(g_game.svc.render, t, s)) / 2, y, s, 0xffffffffu, t);
         game_draw(&g_game);
         render_finish(g_game.svc.render);
@@ -138,7 +138,7 @@ static void test_screens_fit_every_preset(void **state) {
         for (size_t k = 0; k < sizeof screens / sizeof screens[0]; k++) {
             /* The layout is what is checked: queued, measured, then cleared without a draw (a
              * frame per screen and size would make the emulated run crawl). */
-            assert_true(game_show(&g_game, screens[k]));
+            assert_true(game_show(&g_game.cfg, &g_game.svc, &g_game.ses, &g_game.crs.tour, screens[k]));
             overlay_draw(&g_game.cfg, &g_game.svc, &g_game.ses, &g_game.crs);
             RenderHudBounds b = render_hud_bounds(g_game.svc.render);
             render_hud_clear(g_game.svc.render);
@@ -149,7 +149,7 @@ static void test_screens_fit_every_preset(void **state) {
         }
         printf("  %dx%d: canvas %dx%d, %zu screens inside\n", w, h, cw, ch, sizeof screens / sizeof screens[0]);
     }
-    game_show(&g_game, "hud");
+    game_show(&g_game.cfg, &g_game.svc, &g_game.ses, &g_game.crs.tour, "hud");
 }
 
 int main(void) {

@@ -58,7 +58,7 @@ static int teardown(void **state) {
 static void shot(int w, int h, double x, bool hud, bool position, uint8_t *out) {
     g_game.svc.disp_w = w;
     g_game.svc.disp_h = h;
-    assert_true(game_show(&g_game, "hud"));
+    assert_true(game_show(&g_game.cfg, &g_game.svc, &g_game.ses, &g_game.crs.tour, "hud"));
     g_game.ses.flight.x = x;
     g_game.ses.flight.z = x == 0.0 ? 0.0 : -x;
     g_game.cfg.set.hud = hud;

@@ -13,37 +13,37 @@
 
 #define CRUISE_SPEED 28.0f
 
-static float display_aspect(const Game *g) {
-    if (g->svc.disp_w > 0 && g->svc.disp_h > 0) return (float)g->svc.disp_w / (float)g->svc.disp_h;
-    if (g->cfg.opt.width > 0 && g->cfg.opt.height > 0) return (float)g->cfg.opt.width / (float)g->cfg.opt.height;
+static float display_aspect(const GameServices *svc, const GameOptions *o) {
+    if (svc->disp_w > 0 && svc->disp_h > 0) return (float)svc->disp_w / (float)svc->disp_h;
+    if (o->width > 0 && o->height > 0) return (float)o->width / (float)o->height;
     return 4.0f / 3.0f;
 }
 
-static float fov_y(const Game *g) { return g->cfg.set.render.live.fov_y_deg * SIM_DEG; }
+static float fov_y(const GameSettings *s) { return s->render.live.fov_y_deg * SIM_DEG; }
 
-static void place_start(Game *g) {
-    const GameOptions *o = &g->cfg.opt;
+static void place_start(const GameConfig *cfg, GameServices *svc, GameSession *ses) {
+    const GameOptions *o = &cfg->opt;
     /* Chosen (and logged) under a fixed camera too: it is where a restart with no safe place
      * returns (W9). */
-    sim_spawn_choose(g->svc.world, CRUISE_SPEED, fov_y(g), display_aspect(g), o->time_s, &g->svc.spawn);
+    sim_spawn_choose(svc->world, CRUISE_SPEED, fov_y(&cfg->set), display_aspect(svc, o), o->time_s, &svc->spawn);
     if (o->camera_set) {
-        g->ses.camera_fixed = true;
-        g->ses.camera.x = o->cam[0];
-        g->ses.camera.y = o->cam[1];
-        g->ses.camera.z = o->cam[2];
-        g->ses.camera.yaw = (float)o->cam[3] * SIM_DEG;
-        g->ses.camera.pitch = (float)o->cam[4] * SIM_DEG;
-        g->ses.camera.roll = 0.0f;
-        flight_init(&g->ses.flight, 0, 0, 0, 0, CRUISE_SPEED);
-        flight_in_front_of(&g->ses.camera, &g->ses.flight);
-        g->ses.flight.cruise_y = g->ses.flight.y;
+        ses->camera_fixed = true;
+        ses->camera.x = o->cam[0];
+        ses->camera.y = o->cam[1];
+        ses->camera.z = o->cam[2];
+        ses->camera.yaw = (float)o->cam[3] * SIM_DEG;
+        ses->camera.pitch = (float)o->cam[4] * SIM_DEG;
+        ses->camera.roll = 0.0f;
+        flight_init(&ses->flight, 0, 0, 0, 0, CRUISE_SPEED);
+        flight_in_front_of(&ses->camera, &ses->flight);
+        ses->flight.cruise_y = ses->flight.y;
     } else {
-        g->ses.flight = g->svc.spawn.flight;
-        g->ses.camera = g->svc.spawn.camera;
+        ses->flight = svc->spawn.flight;
+        ses->camera = svc->spawn.camera;
     }
-    g->ses.flight.throttle = flight_throttle_for(&g->ses.model, g->ses.flight.speed);
-    g->ses.flight.time_s = o->time_s;
-    const SimSpawn *sp = &g->svc.spawn;
+    ses->flight.throttle = flight_throttle_for(&ses->model, ses->flight.speed);
+    ses->flight.time_s = o->time_s;
+    const SimSpawn *sp = &svc->spawn;
     log_msg(sp->home_in_view ? LOG_INFO : LOG_WARN,
         "skyisles: spawn %.1f, %.1f, %.1f heading %.0f deg, %.0f m of air below; home island on %u of %u view rays%s",
         sp->flight.x, sp->flight.y, sp->flight.z, sp->flight.yaw / SIM_DEG, sp->clearance, sp->view.home, sp->view.rays,
@@ -62,70 +62,70 @@ static void budget_short(const MemBudget *mem, const char *stage, SkyError *err)
 /* A first start (no settings file yet, no quality or view values on the command line) picks the
  * preset for this GPU and core count and keeps it; the pause menu changes it. A settings file
  * without a quality (written before there was one, or by a headless run) keeps its own values. */
-static void first_start_quality(Game *g) {
-    if (!g->svc.render || !g->cfg.opt.use_settings || g->cfg.opt.settings_found || g->cfg.set.quality_chosen ||
-        g->cfg.opt.quality_by_hand)
+static void first_start_quality(GameConfig *cfg, GameServices *svc, GameSession *ses, GameCourses *crs) {
+    if (!svc->render || !cfg->opt.use_settings || cfg->opt.settings_found || cfg->set.quality_chosen ||
+        cfg->opt.quality_by_hand)
         return;
     long cores = sysconf(_SC_NPROCESSORS_ONLN);
-    const char *gpu = render_gpu_name(g->svc.render);
+    const char *gpu = render_gpu_name(svc->render);
     GameQuality q = game_quality_guess(gpu, (int)cores);
-    game_quality_apply(&g->cfg.set, q);
-    game_apply_settings(g, MENU_CHANGED_QUALITY);   /* marks the settings to be kept */
+    game_quality_apply(&cfg->set, q);
+    game_apply_settings(cfg, svc, ses, crs, MENU_CHANGED_QUALITY);   /* marks the settings to be kept */
     log_info("skyisles: first start: quality %s for %s on %ld cores (the pause menu's Display page changes it)",
              game_quality_name(q), gpu[0] ? gpu : "an unnamed GPU", cores);
 }
 
 /* The job system: one worker per online core (none for --print-island). */
-static bool boot_jobs(Game *g, SkyError *err) {
+static bool boot_jobs(GameServices *svc, SkyError *err) {
     JobsConfig jc;
     memset(&jc, 0, sizeof jc);
-    size_t used = g->svc.mem.used;
-    g->svc.jobs = jobs_create(&g->svc.mem, &jc, err);
-    if (!g->svc.jobs) {
-        budget_short(&g->svc.mem, "the job system", err);
+    size_t used = svc->mem.used;
+    svc->jobs = jobs_create(&svc->mem, &jc, err);
+    if (!svc->jobs) {
+        budget_short(&svc->mem, "the job system", err);
         return false;
     }
-    g->svc.carved.jobs = g->svc.mem.used - used;
+    svc->carved.jobs = svc->mem.used - used;
     return true;
 }
 
 /* The world as planned (boot_plan.c): the settings' generation and live values, the radius and
  * pool the budget holds. */
-static bool boot_world(Game *g, const WorldParams *wp, SkyError *err) {
-    size_t used = g->svc.mem.used;
-    g->svc.world = world_create(&g->svc.mem, g->svc.jobs, wp, &g->svc.home.field, err);
-    if (!g->svc.world) {
-        budget_short(&g->svc.mem, "the world", err);
+static bool boot_world(GameServices *svc, const WorldParams *wp, SkyError *err) {
+    size_t used = svc->mem.used;
+    svc->world = world_create(&svc->mem, svc->jobs, wp, &svc->home.field, err);
+    if (!svc->world) {
+        budget_short(&svc->mem, "the world", err);
         return false;
     }
-    g->svc.carved.world = g->svc.mem.used - used;
-    WorldStats ws = world_stats(g->svc.world);
-    g->svc.carved.world_mesh_pool = (size_t)ws.slabs_capacity * sizeof(WorldVertex) * WORLD_SLAB_VERTS;
+    svc->carved.world = svc->mem.used - used;
+    WorldStats ws = world_stats(svc->world);
+    svc->carved.world_mesh_pool = (size_t)ws.slabs_capacity * sizeof(WorldVertex) * WORLD_SLAB_VERTS;
     return true;
 }
 
 /* The budget's plan (boot_plan.c), before the world: with a renderer to come, the view radius
  * and the pool are fitted to the budget here, once. An explicit --mesh-pool the budget cannot
  * hold at all is the player's to change. */
-static bool boot_plan(Game *g, BootPlan *plan, SkyError *err) {
-    const GameOptions *o = &g->cfg.opt;
-    boot_plan_ask(&g->cfg.set, o->mesh_pool_mib, plan);
-    if (o->mesh_pool_mib > 0 && ((size_t)o->mesh_pool_mib << 20) >= mem_budget_free(&g->svc.mem)) {
+static bool boot_plan(const GameConfig *cfg, const GameServices *svc, BootPlan *plan, SkyError *err) {
+    const GameOptions *o = &cfg->opt;
+    boot_plan_ask(&cfg->set, o->mesh_pool_mib, plan);
+    if (o->mesh_pool_mib > 0 && ((size_t)o->mesh_pool_mib << 20) >= mem_budget_free(&svc->mem)) {
         sky_error_set(err, SKY_ERR_INPUT,
                       "skyisles: the memory budget of %zu MiB is too small for --mesh-pool %d: raise --mem MB or "
                       "SKYISLES_MEM_MB (default %u) or lower --mesh-pool",
-                      g->svc.mem.size >> 20, o->mesh_pool_mib, MEM_DEFAULT_BUDGET_MIB);
+                      svc->mem.size >> 20, o->mesh_pool_mib, MEM_DEFAULT_BUDGET_MIB);
         return false;
     }
     bool renderer = !o->print_island && !o->headless;
-    uint32_t workers = g->svc.jobs ? jobs_worker_count(g->svc.jobs) : 0;
-    return !renderer || boot_plan_fit(plan, g->svc.mem.size, mem_budget_free(&g->svc.mem), workers, err);
+    uint32_t workers = svc->jobs ? jobs_worker_count(svc->jobs) : 0;
+    return !renderer || boot_plan_fit(plan, svc->mem.size, mem_budget_free(&svc->mem), workers, err);
 }
 
 /* The window (or SDL without video for --headless) with the controller databases: the bundled
  * one and the player's own beside the settings. */
-static bool boot_platform(Game *g, SkyError *err) {
-    const GameOptions *o = &g->cfg.opt;
+static bool boot_platform(GameServices *svc, const GameConfig *cfg, SkyError *err) {
+    const GameOptions *o = &cfg->opt;
     char pad_db[1024], user_db[600];
     if (!game_data_file("controllers/gamecontrollerdb.txt", pad_db, sizeof pad_db))
         log_warn("skyisles: the controller database (controllers/gamecontrollerdb.txt) was not found beside the "
@@ -133,54 +133,53 @@ static bool boot_platform(Game *g, SkyError *err) {
     user_db[0] = 0;
     if (o->config_dir[0]) snprintf(user_db, sizeof user_db, "%s/%s", o->config_dir, SETTINGS_PAD_FILE);
     PlatformConfig pc = {.title = "skyisles", .width = o->width, .height = o->height, .headless = o->offscreen,
-                         .fullscreen = o->fullscreen || g->cfg.set.fullscreen, .vsync = o->vsync && g->cfg.set.vsync, .no_video = o->headless,
+                         .fullscreen = o->fullscreen || cfg->set.fullscreen, .vsync = o->vsync && cfg->set.vsync, .no_video = o->headless,
                          .pad_db = pad_db[0] ? pad_db : NULL, .pad_user_db = user_db[0] ? user_db : NULL};
-    g->svc.platform = platform_create(&pc, err);
+    svc->platform = platform_create(&pc, err);
     platform_signals_install();   /* again, over anything SDL or a driver it loaded installed */
-    return g->svc.platform != NULL;
+    return svc->platform != NULL;
 }
 
 /* The renderer as planned (its chunk slots for every chunk the world can hold) and the island map. */
-static bool boot_renderer(Game *g, const RenderSettings *rs, SkyError *err) {
-    platform_drawable_size(g->svc.platform, &g->svc.disp_w, &g->svc.disp_h);
-    size_t used = g->svc.mem.used;
-    g->svc.render = render_create(&g->svc.mem, rs, err);
-    if (!g->svc.render) {
-        budget_short(&g->svc.mem, "the renderer", err);
+static bool boot_renderer(GameServices *svc, const RenderSettings *rs, SkyError *err) {
+    platform_drawable_size(svc->platform, &svc->disp_w, &svc->disp_h);
+    size_t used = svc->mem.used;
+    svc->render = render_create(&svc->mem, rs, err);
+    if (!svc->render) {
+        budget_short(&svc->mem, "the renderer", err);
         return false;
     }
-    if (!render_map_set(g->svc.render, &g->svc.home.field, g->svc.home.island, g->svc.home.codex, GAME_LANG, err)) {
-        budget_short(&g->svc.mem, "the island map", err);
+    if (!render_map_set(svc->render, &svc->home.field, svc->home.island, svc->home.codex, GAME_LANG, err)) {
+        budget_short(&svc->mem, "the island map", err);
         return false;
     }
-    g->svc.carved.render = g->svc.mem.used - used;
+    svc->carved.render = svc->mem.used - used;
     return true;
 }
 
 /* Sound: the synth always in an interactive run (silent and retrying when no device opens);
  * headless, shot and bench runs open no device unless --audio asks, and make a synth only for
  * --audio-out. */
-static bool boot_sound(Game *g, SkyError *err) {
-    const GameOptions *o = &g->cfg.opt;
+static bool boot_sound(GameServices *svc, GameConfig *cfg, SkyError *err) {
+    const GameOptions *o = &cfg->opt;
     bool repeatable = o->headless || o->screenshot || o->bench_frames;
     double secs = o->seconds > 0.0 ? o->seconds + 5.0 : SOUND_RECORD_SECONDS_MAX;
     SoundSetup su = {.device = !repeatable || o->audio, .record_path = o->audio_out, .record_seconds = secs,
-                     .platform = g->svc.platform};
-    size_t used = g->svc.mem.used;
-    if (!sound_boot(&g->svc.sound, &g->svc.mem, &su, &g->cfg.set, err)) {
-        budget_short(&g->svc.mem, "the sound", err);
+                     .platform = svc->platform};
+    size_t used = svc->mem.used;
+    if (!sound_boot(&svc->sound, &svc->mem, &su, &cfg->set, err)) {
+        budget_short(&svc->mem, "the sound", err);
         return false;
     }
-    g->svc.carved.sound = g->svc.mem.used - used;
+    svc->carved.sound = svc->mem.used - used;
     return true;
 }
 
-/* Every stage stands: the start place, input, camera and play; the boot's one summary line. */
 /* The courses' memory and the best times beside the settings (none kept without a settings file). */
-static bool boot_tour(Game *g, SkyError *err) {
+static bool boot_tour(Tour *t, MemBudget *mem, const GameOptions *o, SkyError *err) {
     char dir[512];
-    bool files = g->cfg.opt.use_settings && settings_dir(g->cfg.opt.config, dir, sizeof dir);
-    return tour_boot(&g->crs.tour, &g->svc.mem, files ? dir : NULL, err);
+    bool files = o->use_settings && settings_dir(o->config, dir, sizeof dir);
+    return tour_boot(t, mem, files ? dir : NULL, err);
 }
 
 /* What the plan held back, said once the boot stands (a failed boot prints its one error line). */
@@ -195,14 +194,15 @@ static void plan_log(const BootPlan *plan, size_t budget_bytes, const World *w, 
                  "(raise --mem MB or SKYISLES_MEM_MB)", budget_bytes >> 20, (double)pool_bytes / 1048576.0);
 }
 
+/* Every stage stands: the start place, input, camera and play; the boot's one summary line. */
 static void boot_finish(Game *g, const BootPlan *plan) {
     const GameOptions *o = &g->cfg.opt;
     if (o->settings_warning[0]) log_warn("%s", o->settings_warning);
-    first_start_quality(g);
+    first_start_quality(&g->cfg, &g->svc, &g->ses, &g->crs);
     plan_log(plan, g->svc.mem.size, g->svc.world, g->svc.carved.world_mesh_pool);
     /* Logged once every stage stands, so a failed boot prints its one error line only. */
     game_home_log(&g->svc.home);
-    place_start(g);
+    place_start(&g->cfg, &g->svc, &g->ses);
     game_continue_boot(&g->cfg, &g->ses.cont, g->svc.world);
     if (g->svc.render && !o->screenshot && !o->bench_frames) {
         size_t used = g->svc.mem.used;
@@ -248,16 +248,16 @@ bool game_boot(Game *g, const GameOptions *o, SkyError *err) {
     size_t used = g->svc.mem.used;
     if (!game_home_boot(&g->svc.home, &g->svc.mem, o->pak, g->cfg.set.world.gen.seed, err)) return false;
     g->svc.carved.home = g->svc.mem.used - used;
-    if (!o->print_island && !boot_jobs(g, err)) return false;
+    if (!o->print_island && !boot_jobs(&g->svc, err)) return false;
     BootPlan plan;
-    if (!boot_plan(g, &plan, err) || !boot_world(g, &plan.world, err)) return false;
+    if (!boot_plan(&g->cfg, &g->svc, &plan, err) || !boot_world(&g->svc, &plan.world, err)) return false;
     if (!o->print_island &&
-        (!boot_tour(g, err) || !attract_boot(&g->crs.attract, &g->cfg.opt, &g->svc.mem, g->svc.world, err)))
+        (!boot_tour(&g->crs.tour, &g->svc.mem, o, err) || !attract_boot(&g->crs.attract, o, &g->svc.mem, g->svc.world, err)))
         return false;
     if (!o->print_island) {
-        if (!boot_platform(g, err)) return false;
-        if (!o->headless && !boot_renderer(g, &plan.render, err)) return false;
-        if (!boot_sound(g, err)) return false;
+        if (!boot_platform(&g->svc, &g->cfg, err)) return false;
+        if (!o->headless && !boot_renderer(&g->svc, &plan.render, err)) return false;
+        if (!boot_sound(&g->svc, &g->cfg, err)) return false;
     }
     if (o->boot_service && !o->print_island && !power_menu_register())
         log_warn("skyisles: the menu is full: Power off and Reboot are not offered");
@@ -277,62 +277,64 @@ void game_shutdown(Game *g) {
 }
 
 /* ---------------------------------------------------------------- settings */
-void game_apply_settings(Game *g, unsigned changes) {
-    GameSettings *s = &g->cfg.set;
-    game_replay_settings_changing(&g->crs, &g->ses, &g->cfg, changes);
-    if (changes & (MENU_CHANGED_WORLD | MENU_CHANGED_QUALITY)) {
-        /* world_set_params rebuilds only when a generation value changed (W5); live values apply
-         * at once. The home island's field and the creation values stay the world's own. */
-        WorldParams wp = *world_params(g->svc.world);
-        wp.gen = s->world.gen;
-        wp.live = s->world.live;
-        uint32_t epoch = world_stats(g->svc.world).epoch;
-        /* The world holds what its start-time size allows (world_params shows it); the player's
-         * own value stays in s, is saved, and sizes the world at the next start (world_setup). */
-        world_set_params(g->svc.world, &wp);
-        /* A new world may put rock where the aircraft is: it is moved to open air nearby, not
-         * crashed (the player changed the world, not the flight). */
-        bool rebuilt = world_stats(g->svc.world).epoch != epoch;
-        if (rebuilt) attract_world_changed(&g->crs.attract);   /* a preparation of the attract's replay for the old world is given up */
-        if (rebuilt && g->ses.play.state != PLAY_CRASH && !sim_clear_box(g->svc.world, g->ses.flight.x, g->ses.flight.y, g->ses.flight.z, 2.0)) {
-            FlightState f = g->ses.flight;
-            if (sim_respawn_near(g->svc.world, f.x, f.y, f.z, f.yaw, &f)) {
-                f.speed = g->ses.flight.speed;
-                g->ses.flight = f;
-                g->ses.rig.settled = false;
-            }
+/* world_set_params rebuilds only when a generation value changed (W5); live values apply at
+ * once. The home island's field and the creation values stay the world's own. */
+static void apply_world(GameServices *svc, GameSession *ses, Attract *attract, const GameSettings *s) {
+    WorldParams wp = *world_params(svc->world);
+    wp.gen = s->world.gen;
+    wp.live = s->world.live;
+    uint32_t epoch = world_stats(svc->world).epoch;
+    /* The world holds what its start-time size allows (world_params shows it); the player's
+     * own value stays in s, is saved, and sizes the world at the next start (world_setup). */
+    world_set_params(svc->world, &wp);
+    /* A new world may put rock where the aircraft is: it is moved to open air nearby, not
+     * crashed (the player changed the world, not the flight). */
+    bool rebuilt = world_stats(svc->world).epoch != epoch;
+    if (rebuilt) attract_world_changed(attract);   /* a preparation of the attract's replay for the old world is given up */
+    if (rebuilt && ses->play.state != PLAY_CRASH && !sim_clear_box(svc->world, ses->flight.x, ses->flight.y, ses->flight.z, 2.0)) {
+        FlightState f = ses->flight;
+        if (sim_respawn_near(svc->world, f.x, f.y, f.z, f.yaw, &f)) {
+            f.speed = ses->flight.speed;
+            ses->flight = f;
+            ses->rig.settled = false;
         }
-        if (rebuilt) play_forget_safe(&g->ses.play);
     }
-    if (changes & MENU_CHANGED_FLIGHT) {
-        g->ses.model.speed_limit = s->speed_limit;
-        CameraMode mode = s->camera == GAME_CAMERA_COCKPIT ? CAMERA_COCKPIT : CAMERA_CHASE;
-        if (mode != g->ses.rig.mode) camera_rig_reset(&g->ses.rig, mode);
-    }
-    if ((changes & (MENU_CHANGED_DISPLAY | MENU_CHANGED_QUALITY)) && g->svc.render) render_apply_settings(g->svc.render, &s->render);
-    if (changes & MENU_CHANGED_DISPLAY) game_display_apply(g->svc.platform, &g->cfg.opt, s);
-    if (changes & MENU_CHANGED_CONTROLS) input_apply_settings(&g->svc.input, &s->input);
-    if (changes & MENU_CHANGED_SOUND) sound_apply_settings(&g->svc.sound, s);
-    if (changes) g->cfg.settings_dirty = true;
-    if (changes) game_replay_settings_changed(&g->crs, &g->ses, &g->svc, &g->cfg.set);
+    if (rebuilt) play_forget_safe(&ses->play);
 }
 
-void game_save_settings(Game *g) {
-    if (!g->cfg.settings_dirty || !g->cfg.opt.use_settings || !g->cfg.opt.config_dir[0] || g->cfg.config_read_only) return;
+void game_apply_settings(GameConfig *cfg, GameServices *svc, GameSession *ses, GameCourses *crs, unsigned changes) {
+    GameSettings *s = &cfg->set;
+    game_replay_settings_changing(crs, ses, cfg, changes);
+    if (changes & (MENU_CHANGED_WORLD | MENU_CHANGED_QUALITY)) apply_world(svc, ses, &crs->attract, s);
+    if (changes & MENU_CHANGED_FLIGHT) {
+        ses->model.speed_limit = s->speed_limit;
+        CameraMode mode = s->camera == GAME_CAMERA_COCKPIT ? CAMERA_COCKPIT : CAMERA_CHASE;
+        if (mode != ses->rig.mode) camera_rig_reset(&ses->rig, mode);
+    }
+    if ((changes & (MENU_CHANGED_DISPLAY | MENU_CHANGED_QUALITY)) && svc->render) render_apply_settings(svc->render, &s->render);
+    if (changes & MENU_CHANGED_DISPLAY) game_display_apply(svc->platform, &cfg->opt, s);
+    if (changes & MENU_CHANGED_CONTROLS) input_apply_settings(&svc->input, &s->input);
+    if (changes & MENU_CHANGED_SOUND) sound_apply_settings(&svc->sound, s);
+    if (changes) cfg->settings_dirty = true;
+    if (changes) game_replay_settings_changed(crs, ses, svc, &cfg->set);
+}
+
+void game_save_settings(GameConfig *cfg) {
+    if (!cfg->settings_dirty || !cfg->opt.use_settings || !cfg->opt.config_dir[0] || cfg->config_read_only) return;
     SkyError err = {0};
-    if (settings_save_keeping(&g->cfg.set, g->cfg.opt.config_dir, &g->cfg.opt.settings_damaged, &err)) {
-        log_info("skyisles: settings saved to %s/%s", g->cfg.opt.config_dir, SETTINGS_FILE);
-        g->cfg.settings_dirty = false;
+    if (settings_save_keeping(&cfg->set, cfg->opt.config_dir, &cfg->opt.settings_damaged, &err)) {
+        log_info("skyisles: settings saved to %s/%s", cfg->opt.config_dir, SETTINGS_FILE);
+        cfg->settings_dirty = false;
     } else {
         log_warn("%s", err.msg);
-        g->cfg.settings_dirty = false;   /* one warning per change, not one per frame */
+        cfg->settings_dirty = false;   /* one warning per change, not one per frame */
     }
 }
 
 /* ---------------------------------------------------------------- frames */
-WorldView game_world_view(const Game *g) {
+WorldView game_world_view(const GameConfig *cfg, const GameServices *svc, const GameSession *ses) {
     WorldView v;
-    sim_world_view(&g->ses.flight, &g->ses.camera, fov_y(g), display_aspect(g), &v);
+    sim_world_view(&ses->flight, &ses->camera, fov_y(&cfg->set), display_aspect(svc, &cfg->opt), &v);
     return v;
 }
 
@@ -344,13 +346,12 @@ void game_consume_world(World *w) {
             if (ev[i].type == WORLD_EV_MESH_READY) world_release_mesh(w, ev[i].cx, ev[i].cz);
 }
 
-static void stream(Game *g) {
-    WorldView wv = game_world_view(g);
-    world_update(g->svc.world, &wv);
-    if (g->svc.render) render_sync_world(g->svc.render, g->svc.world);
-    else game_consume_world(g->svc.world);
+static void stream(const GameConfig *cfg, GameServices *svc, const GameSession *ses) {
+    WorldView wv = game_world_view(cfg, svc, ses);
+    world_update(svc->world, &wv);
+    if (svc->render) render_sync_world(svc->render, svc->world);
+    else game_consume_world(svc->world);
 }
-
 
 /* What the player is doing, for the synth's levels. */
 static AudioMode sound_mode(const Play *p) {
@@ -368,15 +369,15 @@ typedef struct PlayBefore {
     bool demo;
 } PlayBefore;
 
-static unsigned sound_events(const Game *g, const PlayBefore *b, const PlayRequest *rq, const PlatformEvents *ev) {
-    const Play *p = &g->ses.play;
-    const InputState *in = &g->svc.input.st;
+static unsigned sound_events(const GameSession *ses, const InputState *in, const PlayBefore *b, const PlayRequest *rq,
+                             const PlatformEvents *ev) {
+    const Play *p = &ses->play;
     unsigned e = 0;
     if (p->crashes > b->crashes) e |= SOUND_EV_CRASH;
     if (p->respawns > b->respawns) e |= SOUND_EV_RESTART;
     if (b->overlay == OVERLAY_NONE && p->overlay == OVERLAY_MENU && !p->demo) e |= SOUND_EV_MENU_CONFIRM;
     if (b->overlay == OVERLAY_MENU && !b->demo) {
-        const Menu *m = &g->ses.menu;
+        const Menu *m = &ses->menu;
         if (p->overlay != OVERLAY_MENU || m->depth < b->depth) e |= SOUND_EV_MENU_BACK;
         else if (m->depth > b->depth || (rq->apply && in->pressed[GA_MENU_OK])) e |= SOUND_EV_MENU_CONFIRM;
         else if (m->sel != b->sel || rq->apply) e |= SOUND_EV_MENU_MOVE;
@@ -388,49 +389,55 @@ static unsigned sound_events(const Game *g, const PlayBefore *b, const PlayReque
     return e;
 }
 
-/* A mode the menu or the title asked for: its course laid and flown from its start, the menu closed. */
-static void mode_start(Game *g, const GameMode *m) {
-    if (!m) return;
+/* A mode the menu or the title asked for: its course laid, the menu closed. True when a course
+ * begins (the caller starts its recording and its ghost). */
+static bool mode_lay(GameServices *svc, GameSession *ses, GameCourses *crs, const GameMode *m) {
     SkyError err = {0};
-    if (!tour_start(&g->crs.tour, m, g->svc.world, g->svc.home.island, g->svc.home.codex, &g->ses.flight, &err)) {
-        play_message(&g->ses.play, 6.0f, "%s", err.msg);
+    bool course = false;
+    if (!tour_start(&crs->tour, m, svc->world, svc->home.island, svc->home.codex, &ses->flight, &err)) {
+        play_message(&ses->play, 6.0f, "%s", err.msg);
         log_warn("%s", err.msg);
     } else {
-        play_enter_flight(&g->ses.play);
-        g->ses.rig.settled = false;
-        if (tour_active(&g->crs.tour)) {
-            play_message(&g->ses.play, 4.0f, "%u rings: go!", g->crs.tour.course->n_rings);
-            /* The recording starts at the course's start, and the best run so far flies beside. */
-            g->crs.course_respawns = g->ses.play.respawns;
-            game_replay_restart(&g->crs, &g->ses, &g->cfg.opt);
-            game_ghost_start(&g->crs, g->crs.tour.course->id);
+        play_enter_flight(&ses->play);
+        ses->rig.settled = false;
+        course = tour_active(&crs->tour);
+        if (course) {
+            play_message(&ses->play, 4.0f, "%u rings: go!", crs->tour.course->n_rings);
+            crs->course_respawns = ses->play.respawns;
         } else {
-            ghost_stop(&g->crs.ghost);
+            ghost_stop(&crs->ghost);
         }
     }
-    if (g->svc.render) {
+    if (svc->render) {
         static RenderRing rings[RENDER_RINGS_MAX];
-        render_rings_set(g->svc.render, rings, tour_render_rings(&g->crs.tour, rings, RENDER_RINGS_MAX));
+        render_rings_set(svc->render, rings, tour_render_rings(&crs->tour, rings, RENDER_RINGS_MAX));
     }
+    return course;
 }
 
-/* After a frame of play: the results seen (back to free flight), the next ring marked. */
-/* press_taken: the press of this frame ended the attract loop and does nothing else (it would
- * otherwise also dismiss the player's results, put back with the player's course). */
-static void course_frame(Game *g, bool press_taken) {
-    Tour *t = &g->crs.tour;
-    if (!tour_active(t)) return;
-    if (t->results && !press_taken && g->svc.input.st.pressed[GA_MENU_OK]) {   /* the results seen: back to free flight */
-        game_course_end(&g->crs, g->svc.render);
-        return;
-    }
-    if (g->svc.render) render_rings_next(g->svc.render, t->run.next, 0.5f + 0.5f * sinf((float)g->ses.flight.time_s * 6.0f));
+/* A mode flown from its start: the recording starts at the course's start, and the best run so
+ * far flies beside. */
+static void mode_start(Game *g, const GameMode *m) {
+    if (!m || !mode_lay(&g->svc, &g->ses, &g->crs, m)) return;
+    game_replay_restart(&g->crs, &g->ses, &g->cfg.opt);
+    game_ghost_start(&g->crs, g->crs.tour.course->id);
+}
+
+/* After a frame of play: the next ring marked; true when the results were seen (the caller goes
+ * back to free flight). press_taken: the press of this frame ended the attract loop and does
+ * nothing else (it would otherwise also dismiss the player's results, put back with the
+ * player's course). */
+static bool course_frame(const Tour *t, Renderer *r, const InputState *in, double time_s, bool press_taken) {
+    if (!tour_active(t)) return false;
+    if (t->results && !press_taken && in->pressed[GA_MENU_OK]) return true;
+    if (r) render_rings_next(r, t->run.next, 0.5f + 0.5f * sinf((float)time_s * 6.0f));
+    return false;
 }
 
 void game_frame(Game *g, const PlatformEvents *ev, float dt) {
     g->svc.ev = *ev;
     /* first: the Enter of Alt+Enter is not the input's */
-    if (game_display_input(&g->cfg, &g->svc.ev, g->svc.platform, &g->ses)) game_save_settings(g);
+    if (game_display_input(&g->cfg, &g->svc.ev, g->svc.platform, &g->ses)) game_save_settings(&g->cfg);
     input_update_dt(&g->svc.input, &g->svc.ev, dt);
     game_shot_input(&g->ses, &g->svc.input.st, g->svc.render);
     PlayState state0 = g->ses.play.state;
@@ -452,10 +459,11 @@ void game_frame(Game *g, const PlatformEvents *ev, float dt) {
     if (rq.resume_saved && game_continue_flight(&g->ses, &g->cfg.set, g->svc.world, &g->svc.spawn)) rq.apply |= MENU_CHANGED_FLIGHT;
     continue_tick(&g->ses.cont, &g->ses.flight, g->cfg.set.camera,
                   g->ses.play.state == PLAY_FLY && g->ses.play.overlay == OVERLAY_NONE && !g->ses.play.demo && !g->cfg.opt.autopilot, dt);
-    if (rq.apply) game_apply_settings(g, rq.apply);
+    if (rq.apply) game_apply_settings(&g->cfg, &g->svc, &g->ses, &g->crs, rq.apply);
     if (rq.dirty) g->cfg.settings_dirty = true;
-    if (rq.save) game_save_settings(g);
-    course_frame(g, before.demo && !g->ses.play.demo);
+    if (rq.save) game_save_settings(&g->cfg);
+    if (course_frame(&g->crs.tour, g->svc.render, &g->svc.input.st, g->ses.flight.time_s, before.demo && !g->ses.play.demo))
+        game_course_end(&g->crs, g->svc.render);   /* the results seen: back to free flight */
     /* The mode the menu chose, or the title's (play has started the flight): its course laid,
      * flown from the next frame's steps. */
     if (rq.start_mode) mode_start(g, mode_at((size_t)rq.mode));
@@ -463,46 +471,80 @@ void game_frame(Game *g, const PlatformEvents *ev, float dt) {
         mode_start(g, tour_title_input(&g->crs.tour, &g->svc.input.st));
     if (g->svc.sound.synth) {
         SoundInput si = {.flight = &g->ses.flight, .world = g->svc.world, .mode = sound_mode(&g->ses.play),
-                         .events = sound_events(g, &before, &rq, ev), .device_lost = ev->audio_lost,
+                         .events = sound_events(&g->ses, &g->svc.input.st, &before, &rq, ev), .device_lost = ev->audio_lost,
                          .device_added = ev->audio_added,
                          .boost_held = g->svc.input.st.held[GA_BOOST] || g->ses.play.autopilot_boost};
         sound_frame(&g->svc.sound, &si, &g->cfg.set, dt);
     }
-    stream(g);
+    stream(&g->cfg, &g->svc, &g->ses);
+}
+
+static void sleep_ms(int ms) {
+    struct timespec ts = {0, (long)ms * 1000000L};
+    nanosleep(&ts, NULL);
+}
+
+static bool wait_world(const GameConfig *cfg, GameServices *svc, const GameSession *ses, double timeout_s) {
+    double end = time_now_ms() + timeout_s * 1000.0;
+    int quiet = 0;
+    float last_reach = -1.0f;
+    while (time_now_ms() < end) {
+        if (platform_stop_signal()) return false;
+        stream(cfg, svc, ses);
+        WorldStats ws = world_stats(svc->world);
+        uint32_t pending = svc->render ? render_stats(svc->render).pending_uploads : 0;
+        /* Done when nothing is generating or waiting for upload, the reach has settled (the
+         * mesh pool pulls it in while meshes pile up, then lets it grow back step by step) and
+         * the speed governor is back at rest (after a jump it coarsens far LODs and pulls the
+         * reach in; each step back requests chunks again). */
+        if (ws.in_flight == 0 && pending == 0 && ws.reach == last_reach && ws.gov_level == 0) {
+            if (++quiet >= 3) return true;
+        } else {
+            quiet = 0;
+        }
+        last_reach = ws.reach;
+        sleep_ms(2);
+    }
+    log_warn("skyisles: the world was still generating after %.0f s; capturing anyway", timeout_s);
+    return false;
+}
+
+bool game_wait_world(Game *g, double timeout_s) {
+    return wait_world(&g->cfg, &g->svc, &g->ses, timeout_s);
 }
 
 /* A mode's --show shot: its course laid, the aircraft behind a ring looking through it (results:
  * the course pilot flies it first), the world waited for around it. */
-static bool show_course(Game *g, const Show *what) {
+static bool show_course(GameConfig *cfg, GameServices *svc, GameSession *ses, Tour *t, const Show *what) {
     const GameMode *m = what->mode;
     SkyError err = {0};
-    if (!tour_start(&g->crs.tour, m, g->svc.world, g->svc.home.island, g->svc.home.codex, &g->ses.flight, &err)) {
+    if (!tour_start(t, m, svc->world, svc->home.island, svc->home.codex, &ses->flight, &err)) {
         fprintf(stderr, "%s\n", err.msg);
         return false;
     }
-    const Course *c = g->crs.tour.course;
+    const Course *c = t->course;
     uint32_t k = m->show_ring < c->n_rings ? m->show_ring : 0u;
     if (what->results) {
-        tour_fly_pilot(&g->crs.tour, &g->ses.flight, &g->ses.model, g->svc.world, 900.0);
+        tour_fly_pilot(t, &ses->flight, &ses->model, svc->world, 900.0);
     } else {
         const CourseRing *r = &c->rings[k];
         double back = m->show_back;
-        flight_init(&g->ses.flight, r->x - r->nx * back, r->y - r->ny * back + m->show_up, r->z - r->nz * back, atan2f(r->nx, -r->nz), 40.0f);
-        g->crs.tour.run.next = k;
+        flight_init(&ses->flight, r->x - r->nx * back, r->y - r->ny * back + m->show_up, r->z - r->nz * back, atan2f(r->nx, -r->nz), 40.0f);
+        t->run.next = k;
     }
-    camera_chase(&g->ses.flight, &g->ses.camera);
+    camera_chase(&ses->flight, &ses->camera);
     static RenderRing rings[RENDER_RINGS_MAX];
-    render_rings_set(g->svc.render, rings, tour_render_rings(&g->crs.tour, rings, RENDER_RINGS_MAX));
-    render_rings_next(g->svc.render, g->crs.tour.run.next, 1.0f);
-    game_wait_world(g, 60.0);
-    return play_show(&g->ses.play, &g->ses.menu, &g->cfg.set, world_params(g->svc.world), what);
+    render_rings_set(svc->render, rings, tour_render_rings(t, rings, RENDER_RINGS_MAX));
+    render_rings_next(svc->render, t->run.next, 1.0f);
+    wait_world(cfg, svc, ses, 60.0);
+    return play_show(&ses->play, &ses->menu, &cfg->set, world_params(svc->world), what);
 }
 
-bool game_show(Game *g, const char *what) {
+bool game_show(GameConfig *cfg, GameServices *svc, GameSession *ses, Tour *t, const char *what) {
     Show s;
     if (!show_find(what, &s)) return false;
-    if (s.kind == SHOW_MODE) return show_course(g, &s);
-    return play_show(&g->ses.play, &g->ses.menu, &g->cfg.set, world_params(g->svc.world), &s);
+    if (s.kind == SHOW_MODE) return show_course(cfg, svc, ses, t, &s);
+    return play_show(&ses->play, &ses->menu, &cfg->set, world_params(svc->world), &s);
 }
 
 /* An aircraft instance of the view at a flight's pose (alpha below 1: translucent). */
@@ -534,50 +576,17 @@ void game_draw(Game *g) {
     render_frame(g->svc.render, &v, g->svc.disp_w, g->svc.disp_h);
 }
 
-static void sleep_ms(int ms) {
-    struct timespec ts = {0, (long)ms * 1000000L};
-    nanosleep(&ts, NULL);
-}
-
-bool game_wait_world(Game *g, double timeout_s) {
-    double end = time_now_ms() + timeout_s * 1000.0;
-    int quiet = 0;
-    float last_reach = -1.0f;
-    while (time_now_ms() < end) {
-        if (platform_stop_signal()) return false;
-        stream(g);
-        WorldStats ws = world_stats(g->svc.world);
-        uint32_t pending = g->svc.render ? render_stats(g->svc.render).pending_uploads : 0;
-        /* Done when nothing is generating or waiting for upload, the reach has settled (the
-         * mesh pool pulls it in while meshes pile up, then lets it grow back step by step) and
-         * the speed governor is back at rest (after a jump it coarsens far LODs and pulls the
-         * reach in; each step back requests chunks again). */
-        if (ws.in_flight == 0 && pending == 0 && ws.reach == last_reach && ws.gov_level == 0) {
-            if (++quiet >= 3) return true;
-        } else {
-            quiet = 0;
-        }
-        last_reach = ws.reach;
-        sleep_ms(2);
-    }
-    log_warn("skyisles: the world was still generating after %.0f s; capturing anyway", timeout_s);
-    return false;
-}
-
 /* The frame's time: the gap since the last frame, capped at 0.1 s (a slow frame drops time, it
  * is not a leap). A stall (suspend, SIGSTOP, a debugger) pauses instead: a gap over
  * PLAY_STALL_SECONDS and over four times the recent frames (a machine that takes most of a
  * second a frame, software GL under emulation, is slow, not stalled). `typical` follows the
- * frame times (seconds, each counted up to 1 s). */
-static float frame_dt(Game *g, double gap_s, uint32_t frame, double *typical) {
+ * frame times (seconds, each counted up to 1 s); *stall says the gap was a stall (the caller
+ * pauses play). */
+static float frame_dt(double gap_s, uint32_t frame, double *typical, bool *stall) {
     if (frame == 0) *typical = gap_s < 1.0 ? gap_s : 1.0;
-    bool stall = frame >= 3 && gap_s > PLAY_STALL_SECONDS && gap_s > 4.0 * *typical;
+    *stall = frame >= 3 && gap_s > PLAY_STALL_SECONDS && gap_s > 4.0 * *typical;
     *typical = 0.9 * *typical + 0.1 * (gap_s < 1.0 ? gap_s : 1.0);
-    if (stall) {
-        PlayCtx c = game_play_ctx(&g->cfg, &g->svc, &g->ses, &g->crs);
-        play_stall(&g->ses.play, &c, gap_s);
-        return 0.0f;
-    }
+    if (*stall) return 0.0f;
     return gap_s > 0.1 ? 0.1f : (float)gap_s;
 }
 
@@ -591,7 +600,12 @@ int game_run(Game *g) {
         if (ev.quit) break;
         if (ev.resized) platform_drawable_size(g->svc.platform, &g->svc.disp_w, &g->svc.disp_h);
         double now = time_now_ms();
-        float dt = frame_dt(g, (now - last) / 1000.0, frame++, &typical);
+        bool stall;
+        float dt = frame_dt((now - last) / 1000.0, frame++, &typical, &stall);
+        if (stall) {
+            PlayCtx c = game_play_ctx(&g->cfg, &g->svc, &g->ses, &g->crs);
+            play_stall(&g->ses.play, &c, (now - last) / 1000.0);
+        }
         if (dt > longest_dt) longest_dt = dt;
         last = now;
         game_frame(g, &ev, dt);
@@ -617,7 +631,7 @@ int game_run(Game *g) {
     log_info("skyisles: %llu sim steps of %.1f ms, longest frame time used %.1f ms or less (cap 100), %u stalls "
              "paused or dropped", (unsigned long long)g->ses.play.steps, 1000.0 / SIM_STEP_HZ,
              (double)longest_dt * 1000.0, g->ses.play.stalls);
-    game_save_settings(g);
+    game_save_settings(&g->cfg);
     game_continue_quit(&g->ses, &g->cfg);
     return game_replay_finish(&g->crs, &g->ses, &g->cfg.opt);
 }

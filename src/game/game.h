@@ -29,9 +29,9 @@ void game_shutdown(Game *g);
 
 /* Applies the settings the menu changed (MENU_CHANGED_* bits) to the world, renderer, input and
  * flight model; marks them to be saved. */
-void game_apply_settings(Game *g, unsigned changes);
+void game_apply_settings(GameConfig *cfg, GameServices *svc, GameSession *ses, GameCourses *crs, unsigned changes);
 /* Writes the settings file when something changed (interactive runs only). */
-void game_save_settings(Game *g);
+void game_save_settings(GameConfig *cfg);
 /* Continue (continue.c): the config folder checked and this seed's saved spot read (boot); the
  * aircraft put at the spot (the title's Continue); the spot written at quit when the player flew. */
 void game_continue_boot(GameConfig *cfg, GameContinue *cont, const World *w);
@@ -66,7 +66,7 @@ bool game_wait_world(Game *g, double timeout_s);
 /* Drains the world's events without a renderer (headless): every READY mesh is released as if
  * uploaded, so the mesh pool behaves as in a real run. */
 void game_consume_world(World *w);
-WorldView game_world_view(const Game *g);
+WorldView game_world_view(const GameConfig *cfg, const GameServices *svc, const GameSession *ses);
 
 /* The HUD, menus and map for this frame, queued into the renderer's HUD layer (overlay.c); only
  * the menu is written (the world's values in effect, shown beside the player's). */
@@ -77,7 +77,7 @@ void overlay_draw(const GameConfig *cfg, const GameServices *svc, GameSession *s
 int overlay_text_probe(Renderer *r, int disp_w, int disp_h, const char *t, int *canvas_h);
 /* Puts the game in a screen for a screenshot: a name of the --show table (show.h: play's screens,
  * the menu's pages, the game modes' shots; NULL: the HUD). False for an unknown name. */
-bool game_show(Game *g, const char *what);
+bool game_show(GameConfig *cfg, GameServices *svc, GameSession *ses, Tour *t, const char *what);
 
 /* What play works on this frame: the game's own parts, lent. */
 PlayCtx game_play_ctx(GameConfig *cfg, GameServices *svc, GameSession *ses, GameCourses *crs);

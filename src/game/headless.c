@@ -248,8 +248,8 @@ int game_headless(Game *g, uint64_t (*heap_calls)(void)) {
         r.frames++;
         if (g->cfg.opt.soak) {
             /* One change at a time, each applied as the menu applies it. */
-            if (soak_rebuild(&soak, &g->cfg.set.world, p->flight_s)) game_apply_settings(g, MENU_CHANGED_WORLD);
-            if (soak_view(&soak, &g->cfg.set.world, g->svc.world, p->flight_s)) game_apply_settings(g, MENU_CHANGED_WORLD);
+            if (soak_rebuild(&soak, &g->cfg.set.world, p->flight_s)) game_apply_settings(&g->cfg, &g->svc, &g->ses, &g->crs, MENU_CHANGED_WORLD);
+            if (soak_view(&soak, &g->cfg.set.world, g->svc.world, p->flight_s)) game_apply_settings(&g->cfg, &g->svc, &g->ses, &g->crs, MENU_CHANGED_WORLD);
             play_set_boost(&g->ses.play, soak_step(&soak, g->svc.platform, &ws, p->flight_s, &virtual_pad));
         }
         if (r.frames % 60 == 0) sample_memory(&r, p->flight_s);

@@ -24,7 +24,7 @@ int game_screenshot(Game *g) {
     /* Terrain streams in on the workers: let it finish (time frozen) so a shot is repeatable. */
     game_wait_world(g, g->cfg.opt.wait_s > 0 ? g->cfg.opt.wait_s : 60.0);
     if (platform_stop_signal()) return 0;
-    game_show(g, g->cfg.opt.show);
+    game_show(&g->cfg, &g->svc, &g->ses, &g->crs.tour, g->cfg.opt.show);
     overlay_draw(&g->cfg, &g->svc, &g->ses, &g->crs);
     game_draw(g);
     render_finish(g->svc.render);
@@ -319,7 +319,7 @@ int game_bench(Game *g) {
     memset(&none, 0, sizeof none);
     game_frame(g, &none, 0.0f);
     game_wait_world(g, 60.0);
-    if (g->cfg.opt.show) game_show(g, g->cfg.opt.show);   /* --show tour|sky: the frames draw a course's rings */
+    if (g->cfg.opt.show) game_show(&g->cfg, &g->svc, &g->ses, &g->crs.tour, g->cfg.opt.show);   /* --show tour|sky: the frames draw a course's rings */
     if (b.course && !bench_course_setup(&b, &g->crs, &g->svc, &g->ses.flight)) {
         rc = 1;
         goto out;
