@@ -41,6 +41,50 @@ double isl_layered_noise(uint32_t seed, double x, double z, uint32_t octaves) {
     return sum / norm;
 }
 
+void isl_noise_rows_init(IslNoiseRow *rows, uint32_t seed, double z, uint32_t octaves) {
+    double f = 1.0;
+    for (uint32_t o = 0; o < octaves; o++) {
+        IslNoiseRow *r = &rows[o];
+        double zf = z * f;
+        int64_t z0 = isl_floor(zf);
+        r->seed = seed + o * 0x9e3779b9u;
+        r->iz = (int32_t)z0;
+        r->v = fade(zf - (double)z0);
+        r->valid = false;
+        f = f * 2.0;
+    }
+}
+
+/* value_noise(r->seed, x, z) of the row's z. */
+static double row_noise(IslNoiseRow *r, double x) {
+    int64_t x0 = isl_floor(x);
+    double u = fade(x - (double)x0);
+    int32_t ix = (int32_t)x0;
+    if (!r->valid || ix != r->ix) {
+        double a = lattice(r->seed, ix, r->iz), b = lattice(r->seed, ix + 1, r->iz);
+        double c = lattice(r->seed, ix, r->iz + 1), d = lattice(r->seed, ix + 1, r->iz + 1);
+        r->ix = ix;
+        r->valid = true;
+        r->a = a;
+        r->ba = b - a;
+        r->c = c;
+        r->dc = d - c;
+    }
+    double top = r->a + r->ba * u, bottom = r->c + r->dc * u;
+    return top + (bottom - top) * r->v;
+}
+
+double isl_noise_rows(IslNoiseRow *rows, double x, uint32_t octaves) {
+    double sum = 0.0, amp = 1.0, norm = 0.0, f = 1.0;
+    for (uint32_t o = 0; o < octaves; o++) {
+        sum = sum + amp * row_noise(&rows[o], x * f);
+        norm = norm + amp;
+        amp = amp * 0.5;
+        f = f * 2.0;
+    }
+    return sum / norm;
+}
+
 double isl_axis_blend(const IslandAxis *a, const uint32_t *term_seeds, double nx, double nz) {
     double r = sqrt(nx * nx + nz * nz);   /* IEEE sqrt: correctly rounded everywhere */
     if (r > 1.0) r = 1.0;

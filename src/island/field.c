@@ -70,15 +70,6 @@ static uint32_t path_grid_size(const IslandScope *s) {
     return n > PATH_GRID_MAX ? PATH_GRID_MAX : n;
 }
 
-size_t island_field_bytes(const IslandCodex *cx, uint32_t scope, uint32_t size) {
-    size_t n = (size_t)size * size * 8 + 4 * 64;
-    if (scope < cx->n_scopes) {
-        size_t p = path_grid_size(&cx->scopes[scope]);
-        n += p * p / 8 + 64;
-    }
-    return n;
-}
-
 /* What the bake needs per site, in metres from the island centre. */
 typedef struct ShapeSite {
     double x, z, elev;
@@ -225,52 +216,80 @@ static void border_bands(const Island *isl, const uint32_t *type_rgb, uint32_t n
     }
 }
 
-/* The border of sites lo < hi at s metres along it: its long bend, and its wave (the sine with
- * the drifting phase and amplitude, and the short wobble), each in the pair's own row of noise. */
-static double border_row(uint32_t seed, uint32_t lo, uint32_t hi, uint32_t *h) {
-    *h = hash3_u32(seed, (int32_t)lo, (int32_t)hi, 7);
-    return (double)(*h >> 20) * 0.37;
+/* The border of the nearest site a with site k, as the cells read it: its line's direction and
+ * the rows of its noise (the pair lo < hi has one row: its long bend, and its wave, the sine with
+ * the drifting phase and amplitude and the short wobble), fixed from cell to cell. */
+typedef struct BorderPair {
+    double sep;    /* metres between the sites; the rest is set on the first cell near the border */
+    bool ready;
+    double tx, tz, sign, phase0;
+    IslNoiseRow bend[1], phase[1], amp[1], wobble[2];
+} BorderPair;
+
+/* The nearest site's borders, set up again when the nearest site changes (a few times a row). */
+typedef struct Borders {
+    uint32_t a;
+    BorderPair pair[ISLAND_MAX_SITES];
+} Borders;
+
+size_t island_field_bytes(const IslandCodex *cx, uint32_t scope, uint32_t size) {
+    size_t n = (size_t)size * size * 8 + 4 * 64 + sizeof(Borders) + 64;
+    if (scope < cx->n_scopes) {
+        size_t p = path_grid_size(&cx->scopes[scope]);
+        n += p * p / 8 + 64;
+    }
+    return n;
 }
 
-static double border_bend(uint32_t seed, uint32_t lo, uint32_t hi, double s) {
-    uint32_t h;
-    double zrow = border_row(seed, lo, hi, &h);
-    return BEND_AMP_M * isl_layered_noise(seed ^ 0x27d4eb2fu, s / BEND_LEN_M, zrow, 1);
+static void pair_init(BorderPair *p, const Shape *sh, uint32_t a, uint32_t k) {
+    double sx = sh->site[k].x - sh->site[a].x, sz = sh->site[k].z - sh->site[a].z;
+    p->sep = sqrt(sx * sx + sz * sz);
+    p->ready = false;
 }
 
-static double border_wave(uint32_t seed, uint32_t lo, uint32_t hi, double s) {
-    uint32_t h;
-    double zrow = border_row(seed, lo, hi, &h);
-    double phase = (double)(h & 0xffffu) * (6.283185307179586 / 65536.0) +
-                   1.5707963267948966 * isl_layered_noise(seed, s / WAVE_PHASE_M, zrow, 1);
+static void pair_ready(BorderPair *p, const Shape *sh, uint32_t seed, uint32_t a, uint32_t k) {
+    uint32_t lo = a < k ? a : k, hi = a < k ? k : a;
+    uint32_t h = hash3_u32(seed, (int32_t)lo, (int32_t)hi, 7);
+    double zrow = (double)(h >> 20) * 0.37;
+    /* Along the border: the direction across lo -> hi turned left, so both sides read one wave. */
+    p->tx = -(sh->site[hi].z - sh->site[lo].z) / p->sep;
+    p->tz = (sh->site[hi].x - sh->site[lo].x) / p->sep;
+    p->sign = a < k ? 1.0 : -1.0;
+    p->phase0 = (double)(h & 0xffffu) * (6.283185307179586 / 65536.0);
+    isl_noise_rows_init(p->bend, seed ^ 0x27d4eb2fu, zrow, 1);
+    isl_noise_rows_init(p->phase, seed, zrow, 1);
+    isl_noise_rows_init(p->amp, seed ^ 0x9e3779b9u, zrow, 1);
+    isl_noise_rows_init(p->wobble, seed ^ 0x5bd1e995u, zrow, 2);
+    p->ready = true;
+}
+
+/* The border's wave at s metres along it. */
+static double border_wave(BorderPair *p, double s) {
+    double phase = p->phase0 + 1.5707963267948966 * isl_noise_rows(p->phase, s / WAVE_PHASE_M, 1);
     double sn, cs;
     isl_sincos(6.283185307179586 / WAVE_LEN_M * s + phase, &sn, &cs);
-    double amp = WAVE_AMP_M * (1.0 + WAVE_AMP_VAR * isl_layered_noise(seed ^ 0x9e3779b9u, s / WAVE_PHASE_M, zrow, 1));
-    return amp * sn + WOBBLE_AMP_M * isl_layered_noise(seed ^ 0x5bd1e995u, s / WOBBLE_LEN_M, zrow, 2);
+    double amp = WAVE_AMP_M * (1.0 + WAVE_AMP_VAR * isl_noise_rows(p->amp, s / WAVE_PHASE_M, 1));
+    return amp * sn + WOBBLE_AMP_M * isl_noise_rows(p->wobble, s / WOBBLE_LEN_M, 2);
 }
 
-/* How far the point lies on site a's side of its wavy border with site k (negative: on k's), in
- * metres across the bisector: the signed distance to it (from the squared distances d2a, d2k)
- * less the border's bend and wave at (lx, lz). The wave fades out over WAVE_FADE_M from the
- * border, so the blend's lines relax to the bend's away from it. Beyond `limit` metres of the
+/* How far the point lies on site a's side of its wavy border with site k (p: that pair; negative:
+ * on k's), in metres across the bisector: the signed distance to it (from the squared distances
+ * d2a, d2k) less the border's bend and wave at (lx, lz). The wave fades out over WAVE_FADE_M from
+ * the border, so the blend's lines relax to the bend's away from it. Beyond `limit` metres of the
  * bisector (the caller's band plus BORDER_MOVE_M) the bisector's distance itself. */
-static double border_side(const Shape *sh, uint32_t seed, uint32_t a, uint32_t k, double lx, double lz, double d2a,
-                          double d2k, double limit) {
-    const ShapeSite *pa = &sh->site[a], *pk = &sh->site[k];
-    double sx = pk->x - pa->x, sz = pk->z - pa->z, sep = sqrt(sx * sx + sz * sz);
-    if (!(sep > 0.0)) return 1e9;
-    double g = (d2k - d2a) / (2.0 * sep);
+static double border_side(BorderPair *p, const Shape *sh, uint32_t seed, uint32_t a, uint32_t k, double lx, double lz,
+                          double d2a, double d2k, double limit) {
+    if (!(p->sep > 0.0)) return 1e9;
+    double g = (d2k - d2a) / (2.0 * p->sep);
     if (g > limit) return g;   /* past the band's reach: nothing of the wave matters */
-    /* Along the border: the direction across lo -> hi turned left, so both sides read one wave. */
-    uint32_t lo = a < k ? a : k, hi = a < k ? k : a;
-    double tx = -(sh->site[hi].z - sh->site[lo].z) / sep, tz = (sh->site[hi].x - sh->site[lo].x) / sep;
-    double s = lx * tx + lz * tz, sign = a < k ? 1.0 : -1.0;
-    double bend = border_bend(seed, lo, hi, s), e0 = g - sign * bend;
+    if (!p->ready) pair_ready(p, sh, seed, a, k);
+    double s = lx * p->tx + lz * p->tz;
+    double bend = BEND_AMP_M * isl_noise_rows(p->bend, s / BEND_LEN_M, 1), e0 = g - p->sign * bend;
     /* Farther from the bent line than the wave reaches plus its fade: the wave is faded out. */
     if ((e0 < 0.0 ? -e0 : e0) > WAVE_FADE_M + WAVE_AMP_M * (1.0 + WAVE_AMP_VAR) + WOBBLE_AMP_M) return e0;
-    double wave = border_wave(seed, lo, hi, s);
-    double e = g - sign * (bend + wave), fade = 1.0 - (e < 0.0 ? -e : e) / WAVE_FADE_M;
-    return g - sign * (bend + (fade > 0.0 ? fade * wave : 0.0));
+    double wave = border_wave(p, s);
+    double e = g - p->sign * (bend + wave), fade = 1.0 - (e < 0.0 ? -e : e) / WAVE_FADE_M;
+    return g - p->sign * (bend + (fade > 0.0 ? fade * wave : 0.0));
 }
 
 /* The place at (lx, lz) metres from the centre: the type of the site whose wavy cell holds it
@@ -279,13 +298,17 @@ static double border_side(const Shape *sh, uint32_t seed, uint32_t a, uint32_t k
  * beta / (1 - beta) against the own place's 1, so across a border of two the colour moves
  * linearly from one to the other). */
 static void place_at(const Shape *sh, const Island *isl, const uint32_t *type_rgb, const double *band,
-                     uint32_t ntypes, uint32_t seed, double lx, double lz, uint8_t *t1, uint8_t *rgb) {
+                     uint32_t ntypes, uint32_t seed, Borders *bd, double lx, double lz, uint8_t *t1, uint8_t *rgb) {
     double d2[ISLAND_MAX_SITES];
     uint32_t a = 0;
     for (uint32_t k = 0; k < sh->n; k++) {
         double dx = lx - sh->site[k].x, dz = lz - sh->site[k].z;
         d2[k] = dx * dx + dz * dz;
         if (d2[k] < d2[a]) a = k;
+    }
+    if (a != bd->a) {
+        bd->a = a;
+        for (uint32_t k = 0; k < sh->n; k++) pair_init(&bd->pair[k], sh, a, k);
     }
     /* The nearest site's cell, moved by its borders' waves: the most negative side wins. Each
      * side is wanted as far as the other place's band reaches. */
@@ -295,7 +318,7 @@ static void place_at(const Shape *sh, const Island *isl, const uint32_t *type_rg
     for (uint32_t k = 0; k < sh->n; k++) {
         if (isl->sites[k].type == isl->sites[a].type) continue;
         double lim = band[isl->sites[k].type] + BORDER_MOVE_M + 1.0;
-        e[k] = border_side(sh, seed, a, k, lx, lz, d2[a], d2[k], lim);
+        e[k] = border_side(&bd->pair[k], sh, seed, a, k, lx, lz, d2[a], d2[k], lim);
         if (e[k] < worst) worst = e[k], w = k;
     }
     const uint8_t tw = isl->sites[w].type;
@@ -305,7 +328,12 @@ static void place_at(const Shape *sh, const Island *isl, const uint32_t *type_rg
         uint8_t t = isl->sites[k].type;
         if (t == tw) continue;
         /* From the winner's side: the nearest site's sides, unless a wave gave the point away. */
-        double ek = w == a ? e[k] : border_side(sh, seed, w, k, lx, lz, d2[w], d2[k], band[t] + BORDER_MOVE_M + 1.0);
+        double ek = w == a ? e[k] : NAN;
+        if (w != a) {
+            BorderPair p;
+            pair_init(&p, sh, w, k);
+            ek = border_side(&p, sh, seed, w, k, lx, lz, d2[w], d2[k], band[t] + BORDER_MOVE_M + 1.0);
+        }
         ek = ek < 0.0 ? 0.0 : ek;
         if (ek < dt[t]) dt[t] = ek;
     }
@@ -436,7 +464,10 @@ bool island_bake_field(IslandField *f, const Island *isl, const IslandCodex *cx,
     uint8_t *type = under ? mem_arena_alloc(mem, (size_t)size * size, 64) : NULL;
     uint8_t *grgb = type ? mem_arena_alloc(mem, (size_t)size * size * 3, 64) : NULL;
     uint8_t *path = grgb ? mem_arena_alloc(mem, (size_t)pstride * pn, 64) : NULL;
-    if (!path) {
+    /* The borders' working set goes back to the arena when the bake ends. */
+    const size_t kept = mem->used;
+    Borders *bd = path ? mem_arena_alloc(mem, sizeof *bd, 64) : NULL;
+    if (!bd) {
         sky_error_set(err, SKY_ERR_GENERATE, "island field: %u x %u cells and paths need %zu bytes more than the arena has",
                       size, size, island_field_bytes(cx, isl->scope, size));
         return false;
@@ -457,6 +488,7 @@ bool island_bake_field(IslandField *f, const Island *isl, const IslandCodex *cx,
     border_bands(isl, f->type_rgb, f->n_types, band);
     const double radius_m = (double)s->diameter_m * 0.5, cell = (double)s->diameter_m / (double)size;
     const uint32_t wave_seed = (uint32_t)(isl->seed ^ (isl->seed >> 32)) ^ 0x8a5cd789u;
+    bd->a = UINT32_MAX;
     for (uint32_t j = 0; j < size; j++)
         for (uint32_t i = 0; i < size; i++) {
             double lx = ((double)i + 0.5) * cell - radius_m, lz = ((double)j + 0.5) * cell - radius_m;
@@ -475,8 +507,9 @@ bool island_bake_field(IslandField *f, const Island *isl, const IslandCodex *cx,
             int32_t dm = isl_round(ground * 10.0), ud = isl_round(depth * 10.0);
             elev[c] = (uint16_t)(dm < 0 ? 0 : dm > 65535 ? 65535 : dm);
             under[c] = (uint16_t)(ud < 0 ? 0 : ud > 65535 ? 65535 : ud);
-            place_at(&sh, isl, f->type_rgb, band, f->n_types, wave_seed, lx, lz, &type[c], &grgb[c * 3]);
+            place_at(&sh, isl, f->type_rgb, band, f->n_types, wave_seed, bd, lx, lz, &type[c], &grgb[c * 3]);
         }
+    mem->used = kept;
     snow_cap(grgb, type, &sh, size, cell, radius_m, wave_seed ^ 0x51ab0c3du);
     uint8_t prev[3];
     for (int pass = 0; pass < 4; pass++) blur_pass(grgb, type, size, pass & 1, prev);

@@ -15,6 +15,19 @@ int32_t isl_round(double x);                        /* half away from zero */
 void isl_sincos(double a, double *s, double *c);    /* polynomial, |error| < 1e-15 for |a| < 100 */
 /* Layered value noise in [-1, 1] at (x, z), octaves layers doubling the frequency. */
 double isl_layered_noise(uint32_t seed, double x, double z, uint32_t octaves);
+/* One layer of value noise along a row of fixed z: the same bits as that layer of
+ * isl_layered_noise, with the row's lattice values kept while x stays in one lattice cell (the
+ * borders read their noise along a row each, cell after cell). */
+typedef struct IslNoiseRow {
+    uint32_t seed;
+    int32_t iz, ix;
+    bool valid;
+    double v, a, ba, c, dc;
+} IslNoiseRow;
+/* rows[0..octaves) for isl_layered_noise(seed, ., z, octaves). */
+void isl_noise_rows_init(IslNoiseRow *rows, uint32_t seed, double z, uint32_t octaves);
+/* isl_layered_noise(seed, x, z, octaves) of the rows' seed and z. */
+double isl_noise_rows(IslNoiseRow *rows, double x, uint32_t octaves);
 /* An axis blend in [0, 1] at normalised position (nx, nz) (island radius = 1). */
 double isl_axis_blend(const IslandAxis *a, const uint32_t *term_seeds, double nx, double nz);
 /* The blend value -> [0, 1] of the axis range after the island's stretch. */
