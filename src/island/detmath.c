@@ -55,20 +55,35 @@ void isl_noise_rows_init(IslNoiseRow *rows, uint32_t seed, double z, uint32_t oc
     }
 }
 
-/* value_noise(r->seed, x, z) of the row's z. */
+/* value_noise(r->seed, x, z) of the row's z. A step to the next lattice cell keeps the shared
+ * corner values. */
 static double row_noise(IslNoiseRow *r, double x) {
     int64_t x0 = isl_floor(x);
     double u = fade(x - (double)x0);
     int32_t ix = (int32_t)x0;
     if (!r->valid || ix != r->ix) {
-        double a = lattice(r->seed, ix, r->iz), b = lattice(r->seed, ix + 1, r->iz);
-        double c = lattice(r->seed, ix, r->iz + 1), d = lattice(r->seed, ix + 1, r->iz + 1);
+        const uint32_t sd = r->seed;
+        const int32_t iz = r->iz;
+        if (r->valid && ix == r->ix + 1) {
+            r->a = r->b;
+            r->c = r->d;
+            r->b = lattice(sd, ix + 1, iz);
+            r->d = lattice(sd, ix + 1, iz + 1);
+        } else if (r->valid && ix == r->ix - 1) {
+            r->b = r->a;
+            r->d = r->c;
+            r->a = lattice(sd, ix, iz);
+            r->c = lattice(sd, ix, iz + 1);
+        } else {
+            r->a = lattice(sd, ix, iz);
+            r->b = lattice(sd, ix + 1, iz);
+            r->c = lattice(sd, ix, iz + 1);
+            r->d = lattice(sd, ix + 1, iz + 1);
+        }
         r->ix = ix;
         r->valid = true;
-        r->a = a;
-        r->ba = b - a;
-        r->c = c;
-        r->dc = d - c;
+        r->ba = r->b - r->a;
+        r->dc = r->d - r->c;
     }
     double top = r->a + r->ba * u, bottom = r->c + r->dc * u;
     return top + (bottom - top) * r->v;
@@ -85,7 +100,8 @@ double isl_noise_rows(IslNoiseRow *rows, double x, uint32_t octaves) {
     return sum / norm;
 }
 
-double isl_axis_blend(const IslandAxis *a, const uint32_t *term_seeds, double nx, double nz) {
+/* The blend at (nx, nz); the noise terms from `rows` (set up for this nz) when given. */
+static double axis_blend(const IslandAxis *a, const uint32_t *term_seeds, IslAxisRows *rows, double nx, double nz) {
     double r = sqrt(nx * nx + nz * nz);   /* IEEE sqrt: correctly rounded everywhere */
     if (r > 1.0) r = 1.0;
     double sum = 0.0, wsum = 0.0;
@@ -96,12 +112,31 @@ double isl_axis_blend(const IslandAxis *a, const uint32_t *term_seeds, double nx
             v = b->reference == ISLAND_REF_EDGE ? 1.0 - r : r;
         } else {
             double f = (double)b->frequency_milli / 1000.0;
-            v = 0.5 * (isl_layered_noise(term_seeds[t], nx * f, nz * f, b->octaves) + 1.0);
+            double n = rows ? isl_noise_rows(rows->row[t], nx * f, b->octaves)
+                            : isl_layered_noise(term_seeds[t], nx * f, nz * f, b->octaves);
+            v = 0.5 * (n + 1.0);
         }
         sum = sum + (double)b->weight * v;
         wsum = wsum + (double)b->weight;
     }
     return sum / wsum;
+}
+
+double isl_axis_blend(const IslandAxis *a, const uint32_t *term_seeds, double nx, double nz) {
+    return axis_blend(a, term_seeds, NULL, nx, nz);
+}
+
+void isl_axis_rows_init(IslAxisRows *rows, const IslandAxis *a, const uint32_t *term_seeds, double nz) {
+    for (uint32_t t = 0; t < a->n_terms; t++) {
+        const IslandBlendTerm *b = &a->terms[t];
+        if (b->kind != ISLAND_GEN_DISTANCE_FIELD)
+            isl_noise_rows_init(rows->row[t], term_seeds[t], nz * ((double)b->frequency_milli / 1000.0), b->octaves);
+    }
+    rows->nz = nz;
+}
+
+double isl_axis_blend_row(IslAxisRows *rows, const IslandAxis *a, double nx) {
+    return axis_blend(a, NULL, rows, nx, rows->nz);
 }
 
 double isl_axis_unit(const Island *isl, const IslandAxis *a, uint32_t axis, double blend) {

@@ -489,10 +489,13 @@ bool island_bake_field(IslandField *f, const Island *isl, const IslandCodex *cx,
     const double radius_m = (double)s->diameter_m * 0.5, cell = (double)s->diameter_m / (double)size;
     const uint32_t wave_seed = (uint32_t)(isl->seed ^ (isl->seed >> 32)) ^ 0x8a5cd789u;
     bd->a = UINT32_MAX;
-    for (uint32_t j = 0; j < size; j++)
+    IslAxisRows rows;
+    for (uint32_t j = 0; j < size; j++) {
+        const double lz = ((double)j + 0.5) * cell - radius_m, nz = lz / radius_m;
+        isl_axis_rows_init(&rows, axis, isl->axis_noise_seed[ea], nz);
         for (uint32_t i = 0; i < size; i++) {
-            double lx = ((double)i + 0.5) * cell - radius_m, lz = ((double)j + 0.5) * cell - radius_m;
-            double nx = lx / radius_m, nz = lz / radius_m;
+            double lx = ((double)i + 0.5) * cell - radius_m;
+            double nx = lx / radius_m;
             size_t c = (size_t)j * size + i;
             if (nx * nx + nz * nz > 1.0) {
                 elev[c] = 0;
@@ -501,7 +504,7 @@ bool island_bake_field(IslandField *f, const Island *isl, const IslandCodex *cx,
                 memset(&grgb[c * 3], 0, 3);
                 continue;
             }
-            double u = isl_axis_unit(isl, axis, ea, isl_axis_blend(axis, isl->axis_noise_seed[ea], nx, nz));
+            double u = isl_axis_unit(isl, axis, ea, isl_axis_blend_row(&rows, axis, nx));
             double ground, depth;
             shape_at(&sh, lx, lz, u, &ground, &depth);
             int32_t dm = isl_round(ground * 10.0), ud = isl_round(depth * 10.0);
@@ -509,6 +512,7 @@ bool island_bake_field(IslandField *f, const Island *isl, const IslandCodex *cx,
             under[c] = (uint16_t)(ud < 0 ? 0 : ud > 65535 ? 65535 : ud);
             place_at(&sh, isl, f->type_rgb, band, f->n_types, wave_seed, bd, lx, lz, &type[c], &grgb[c * 3]);
         }
+    }
     mem->used = kept;
     snow_cap(grgb, type, &sh, size, cell, radius_m, wave_seed ^ 0x51ab0c3du);
     uint8_t prev[3];

@@ -22,7 +22,7 @@ typedef struct IslNoiseRow {
     uint32_t seed;
     int32_t iz, ix;
     bool valid;
-    double v, a, ba, c, dc;
+    double v, a, b, c, d, ba, dc;   /* the lattice corners of cell ix, and the steps across it */
 } IslNoiseRow;
 /* rows[0..octaves) for isl_layered_noise(seed, ., z, octaves). */
 void isl_noise_rows_init(IslNoiseRow *rows, uint32_t seed, double z, uint32_t octaves);
@@ -30,6 +30,13 @@ void isl_noise_rows_init(IslNoiseRow *rows, uint32_t seed, double z, uint32_t oc
 double isl_noise_rows(IslNoiseRow *rows, double x, uint32_t octaves);
 /* An axis blend in [0, 1] at normalised position (nx, nz) (island radius = 1). */
 double isl_axis_blend(const IslandAxis *a, const uint32_t *term_seeds, double nx, double nz);
+/* An axis's noise rows at one nz: isl_axis_blend along a row of cells, the same bits. */
+typedef struct IslAxisRows {
+    IslNoiseRow row[ISLAND_MAX_BLEND][8];   /* per term, per octave (the pack allows 1..8) */
+    double nz;
+} IslAxisRows;
+void isl_axis_rows_init(IslAxisRows *rows, const IslandAxis *a, const uint32_t *term_seeds, double nz);
+double isl_axis_blend_row(IslAxisRows *rows, const IslandAxis *a, double nx);   /* isl_axis_blend(a, ., nx, nz) */
 /* The blend value -> [0, 1] of the axis range after the island's stretch. */
 double isl_axis_unit(const Island *isl, const IslandAxis *a, uint32_t axis, double blend);
 
