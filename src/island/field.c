@@ -221,14 +221,19 @@ static void border_bands(const Island *isl, const uint32_t *type_rgb, uint32_t n
  * the drifting phase and amplitude and the short wobble), fixed from cell to cell. */
 typedef struct BorderPair {
     double sep;    /* metres between the sites; the rest is set on the first cell near the border */
+    double far;    /* d2k - d2a past this: the bisector lies beyond the band's reach (a safe margin) */
     bool ready;
     double tx, tz, sign, phase0;
     IslNoiseRow bend[1], phase[1], amp[1], wobble[2];
 } BorderPair;
 
-/* The nearest site's borders, set up again when the nearest site changes (a few times a row). */
+/* The nearest site's borders, set up again when the nearest site changes (a few times a row):
+ * the sites of other places in order of their distance from it, so a cell reads only those
+ * whose border can reach it. */
 typedef struct Borders {
-    uint32_t a;
+    uint32_t a, n_near;
+    double lim_max;                     /* the farthest any place's band reaches past a bisector */
+    uint8_t near[ISLAND_MAX_SITES];     /* other places' sites, nearest first */
     BorderPair pair[ISLAND_MAX_SITES];
 } Borders;
 
@@ -241,10 +246,30 @@ size_t island_field_bytes(const IslandCodex *cx, uint32_t scope, uint32_t size) 
     return n;
 }
 
-static void pair_init(BorderPair *p, const Shape *sh, uint32_t a, uint32_t k) {
+static void pair_init(BorderPair *p, const Shape *sh, uint32_t a, uint32_t k, double lim) {
     double sx = sh->site[k].x - sh->site[a].x, sz = sh->site[k].z - sh->site[a].z;
     p->sep = sqrt(sx * sx + sz * sz);
+    /* (d2k - d2a) / (2 sep) > lim for sure past this, whatever the division's rounding. */
+    p->far = lim * (2.0 * p->sep) * (1.0 + 1e-9);
     p->ready = false;
+}
+
+/* The nearest site a's borders with the sites of other places, nearest first. */
+static void borders_for(Borders *bd, const Shape *sh, const Island *isl, const double *band, uint32_t a) {
+    bd->a = a;
+    bd->n_near = 0;
+    for (uint32_t k = 0; k < sh->n; k++) {
+        uint8_t t = isl->sites[k].type;
+        if (t == isl->sites[a].type) continue;
+        BorderPair *p = &bd->pair[k];
+        pair_init(p, sh, a, k, band[t] + BORDER_MOVE_M + 1.0);
+        uint32_t at = bd->n_near++;
+        while (at > 0 && bd->pair[bd->near[at - 1]].sep > p->sep) {
+            bd->near[at] = bd->near[at - 1];
+            at--;
+        }
+        bd->near[at] = (uint8_t)k;
+    }
 }
 
 static void pair_ready(BorderPair *p, const Shape *sh, uint32_t seed, uint32_t a, uint32_t k) {
@@ -306,34 +331,43 @@ static void place_at(const Shape *sh, const Island *isl, const uint32_t *type_rg
         d2[k] = dx * dx + dz * dz;
         if (d2[k] < d2[a]) a = k;
     }
-    if (a != bd->a) {
-        bd->a = a;
-        for (uint32_t k = 0; k < sh->n; k++) pair_init(&bd->pair[k], sh, a, k);
-    }
-    /* The nearest site's cell, moved by its borders' waves: the most negative side wins. Each
-     * side is wanted as far as the other place's band reaches. */
+    if (a != bd->a) borders_for(bd, sh, isl, band, a);
+    /* The nearest site's cell, moved by its borders' waves: the most negative side wins (the
+     * first site's of equals). Each side is wanted as far as the other place's band reaches: a
+     * site k's bisector lies at least sep / 2 - |p - a| from the point, so the sites past `cut`
+     * are out of reach, and so are all after them. */
     double e[ISLAND_MAX_SITES];
-    uint32_t w = a;
-    double worst = 0.0;
-    for (uint32_t k = 0; k < sh->n; k++) {
-        if (isl->sites[k].type == isl->sites[a].type) continue;
+    uint32_t w = a, n_in = 0;
+    double worst = 0.0, cut = 2.0 * (sqrt(d2[a]) + bd->lim_max) + 1e-5;
+    for (; n_in < bd->n_near; n_in++) {
+        uint32_t k = bd->near[n_in];
+        BorderPair *p = &bd->pair[k];
+        if (p->sep > cut) break;
+        if (d2[k] - d2[a] > p->far) {
+            e[k] = 1e9;   /* past its band's reach: no share of the colour */
+            continue;
+        }
         double lim = band[isl->sites[k].type] + BORDER_MOVE_M + 1.0;
-        e[k] = border_side(&bd->pair[k], sh, seed, a, k, lx, lz, d2[a], d2[k], lim);
-        if (e[k] < worst) worst = e[k], w = k;
+        e[k] = border_side(p, sh, seed, a, k, lx, lz, d2[a], d2[k], lim);
+        if (e[k] < worst || (e[k] == worst && w != a && k < w)) worst = e[k], w = k;
     }
     const uint8_t tw = isl->sites[w].type;
     double dt[ISLAND_FIELD_MAX_TYPES];
     for (uint32_t t = 0; t < ntypes; t++) dt[t] = 1e9;
-    for (uint32_t k = 0; k < sh->n; k++) {
+    /* From the winner's side: the nearest site's sides, unless a wave gave the point away. */
+    for (uint32_t q = 0; w == a && q < n_in; q++) {
+        uint32_t k = bd->near[q];
+        uint8_t t = isl->sites[k].type;
+        double ek = e[k] < 0.0 ? 0.0 : e[k];
+        if (ek < dt[t]) dt[t] = ek;
+    }
+    for (uint32_t k = 0; w != a && k < sh->n; k++) {
         uint8_t t = isl->sites[k].type;
         if (t == tw) continue;
-        /* From the winner's side: the nearest site's sides, unless a wave gave the point away. */
-        double ek = w == a ? e[k] : NAN;
-        if (w != a) {
-            BorderPair p;
-            pair_init(&p, sh, w, k);
-            ek = border_side(&p, sh, seed, w, k, lx, lz, d2[w], d2[k], band[t] + BORDER_MOVE_M + 1.0);
-        }
+        BorderPair p;
+        double lim = band[t] + BORDER_MOVE_M + 1.0;
+        pair_init(&p, sh, w, k, lim);
+        double ek = border_side(&p, sh, seed, w, k, lx, lz, d2[w], d2[k], lim);
         ek = ek < 0.0 ? 0.0 : ek;
         if (ek < dt[t]) dt[t] = ek;
     }
@@ -489,6 +523,9 @@ bool island_bake_field(IslandField *f, const Island *isl, const IslandCodex *cx,
     const double radius_m = (double)s->diameter_m * 0.5, cell = (double)s->diameter_m / (double)size;
     const uint32_t wave_seed = (uint32_t)(isl->seed ^ (isl->seed >> 32)) ^ 0x8a5cd789u;
     bd->a = UINT32_MAX;
+    bd->lim_max = 0.0;
+    for (uint32_t t = 0; t < f->n_types; t++)
+        if (band[t] + BORDER_MOVE_M + 1.0 > bd->lim_max) bd->lim_max = band[t] + BORDER_MOVE_M + 1.0;
     IslAxisRows rows;
     for (uint32_t j = 0; j < size; j++) {
         const double lz = ((double)j + 0.5) * cell - radius_m, nz = lz / radius_m;
