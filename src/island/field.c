@@ -386,21 +386,33 @@ static void place_at(const Shape *sh, const Island *isl, const uint32_t *type_rg
     }
 }
 
-/* One [1 2 1] / 4 pass over the ground colours along rows (dir 0) or columns (dir 1), in place
- * (prev keeps the last cell's value before the pass); a cell off the island counts as its
- * neighbour's value. Smooths the blend where three places meet (their weights switch there). */
-static void blur_pass(uint8_t *rgb, const uint8_t *type, uint32_t n, int dir, uint8_t *prev) {
+/* One [1 2 1] / 4 pass over the ground colours along rows (dir 0) or columns (dir 1), in place,
+ * both row by row (`old` keeps the cells' values before the pass: the left cell's, or the row
+ * above's); a cell off the island counts as its neighbour's value. Smooths the blend where three
+ * places meet (their weights switch there). */
+static void blur_pass(uint8_t *rgb, const uint8_t *type, uint32_t n, int dir, uint8_t *old) {
     for (uint32_t j = 0; j < n; j++) {
+        uint8_t *row = rgb + (size_t)j * n * 3;
+        const uint8_t *ty = type + (size_t)j * n;
         for (uint32_t i = 0; i < n; i++) {
-            size_t c = dir ? (size_t)i * n + j : (size_t)j * n + i;
-            size_t nx = dir ? c + n : c + 1;
-            if (type[c] == ISLAND_FIELD_OFF) continue;
+            if (ty[i] == ISLAND_FIELD_OFF) continue;
+            bool lon, ron;
+            const uint8_t *rn;
+            uint8_t *ol = dir ? &old[i * 3] : old;
+            if (dir) {
+                lon = j > 0 && ty[(ptrdiff_t)i - (ptrdiff_t)n] != ISLAND_FIELD_OFF;
+                ron = j + 1 < n && ty[i + n] != ISLAND_FIELD_OFF;
+                rn = &row[(size_t)(i + n) * 3];
+            } else {
+                lon = i > 0 && ty[i - 1] != ISLAND_FIELD_OFF;
+                ron = i + 1 < n && ty[i + 1] != ISLAND_FIELD_OFF;
+                rn = &row[(size_t)(i + 1) * 3];
+            }
             for (int k = 0; k < 3; k++) {
-                uint32_t v = rgb[c * 3 + (size_t)k];
-                uint32_t l = i > 0 && type[dir ? c - n : c - 1] != ISLAND_FIELD_OFF ? prev[k] : v;
-                uint32_t r = i + 1 < n && type[nx] != ISLAND_FIELD_OFF ? rgb[nx * 3 + (size_t)k] : v;
-                prev[k] = (uint8_t)v;
-                rgb[c * 3 + (size_t)k] = (uint8_t)((l + 2u * v + r + 2u) >> 2);
+                uint32_t v = row[i * 3 + (uint32_t)k];
+                uint32_t l = lon ? ol[k] : v, r = ron ? rn[k] : v;
+                ol[k] = (uint8_t)v;
+                row[i * 3 + (uint32_t)k] = (uint8_t)((l + 2u * v + r + 2u) >> 2);
             }
         }
     }
@@ -552,8 +564,8 @@ bool island_bake_field(IslandField *f, const Island *isl, const IslandCodex *cx,
     }
     mem->used = kept;
     snow_cap(grgb, type, &sh, size, cell, radius_m, wave_seed ^ 0x51ab0c3du);
-    uint8_t prev[3];
-    for (int pass = 0; pass < 4; pass++) blur_pass(grgb, type, size, pass & 1, prev);
+    uint8_t old[4096 * 3];
+    for (int pass = 0; pass < 4; pass++) blur_pass(grgb, type, size, pass & 1, old);
     /* Paths (I10) on the ground: every path edge between its two sites. */
     memset(path, 0, (size_t)pstride * pn);
     const double pcell = (double)s->diameter_m / (double)pn;
