@@ -4,13 +4,6 @@
 
 #include <math.h>
 
-int64_t isl_floor(double x) {
-    int64_t i = (int64_t)x;
-    return (double)i > x ? i - 1 : i;
-}
-
-int32_t isl_round(double x) { return (int32_t)(x < 0 ? -isl_floor(-x + 0.5) : isl_floor(x + 0.5)); }
-
 /* The shared deterministic sin/cos (src/core/detmath.c): the same series this file had. */
 void isl_sincos(double a, double *s, double *c) { det_sincos(a, s, c); }
 

@@ -12,6 +12,7 @@
 _Static_assert(ISLAND_MAX_TYPES <= ISLAND_FIELD_MAX_TYPES, "the baked field carries a colour per type");
 _Static_assert(ISLAND_FIELD_MAX_TYPES <= ISLAND_FIELD_OFF, "no type index may read as off-island");
 _Static_assert(ISLAND_MAX_SITES <= ISLAND_FIELD_MAX_SITES, "the baked field carries every site");
+_Static_assert(ISLAND_FIELD_MAX_TYPES <= 32, "a cell keeps the places near it in a 32-bit mask");
 
 /* Shape constants, as fractions of the scope's sizes (I8: the look does not depend on scale). */
 #define SHAPE_BODY 0.8          /* the elevation field carries 80% of the top ... */
@@ -317,13 +318,20 @@ static double border_side(BorderPair *p, const Shape *sh, uint32_t seed, uint32_
     return g - p->sign * (bend + (fade > 0.0 ? fade * wave : 0.0));
 }
 
+/* A side ek of place t within its band: the nearest of them is the place's distance. */
+static uint32_t band_side(double *dt, uint32_t mask, uint32_t t, double ek) {
+    if (!(mask >> t & 1u)) dt[t] = ek;
+    else if (ek < dt[t]) dt[t] = ek;
+    return mask | 1u << t;
+}
+
 /* The place at (lx, lz) metres from the centre: the type of the site whose wavy cell holds it
  * (*t1) and the ground colour there (*rgb): every place within its band weighted by how near its
  * border is (its share beta falls from 1/2 on the border to 0 at the band's edge; weight
  * beta / (1 - beta) against the own place's 1, so across a border of two the colour moves
  * linearly from one to the other). */
 static void place_at(const Shape *sh, const Island *isl, const uint32_t *type_rgb, const double *band,
-                     uint32_t ntypes, uint32_t seed, Borders *bd, double lx, double lz, uint8_t *t1, uint8_t *rgb) {
+                     uint32_t seed, Borders *bd, double lx, double lz, uint8_t *t1, uint8_t *rgb) {
     double d2[ISLAND_MAX_SITES];
     uint32_t a = 0;
     for (uint32_t k = 0; k < sh->n; k++) {
@@ -352,14 +360,15 @@ static void place_at(const Shape *sh, const Island *isl, const uint32_t *type_rg
         if (e[k] < worst || (e[k] == worst && w != a && k < w)) worst = e[k], w = k;
     }
     const uint8_t tw = isl->sites[w].type;
+    /* Each other place's nearest side, kept for the places within their band (mask). */
     double dt[ISLAND_FIELD_MAX_TYPES];
-    for (uint32_t t = 0; t < ntypes; t++) dt[t] = 1e9;
+    uint32_t mask = 0;
     /* From the winner's side: the nearest site's sides, unless a wave gave the point away. */
     for (uint32_t q = 0; w == a && q < n_in; q++) {
         uint32_t k = bd->near[q];
         uint8_t t = isl->sites[k].type;
         double ek = e[k] < 0.0 ? 0.0 : e[k];
-        if (ek < dt[t]) dt[t] = ek;
+        if (ek < band[t]) mask = band_side(dt, mask, t, ek);
     }
     for (uint32_t k = 0; w != a && k < sh->n; k++) {
         uint8_t t = isl->sites[k].type;
@@ -369,12 +378,12 @@ static void place_at(const Shape *sh, const Island *isl, const uint32_t *type_rg
         pair_init(&p, sh, w, k, lim);
         double ek = border_side(&p, sh, seed, w, k, lx, lz, d2[w], d2[k], lim);
         ek = ek < 0.0 ? 0.0 : ek;
-        if (ek < dt[t]) dt[t] = ek;
+        if (ek < band[t]) mask = band_side(dt, mask, t, ek);
     }
     double wsum = 1.0, acc[3];
     for (int c = 0; c < 3; c++) acc[c] = (double)((type_rgb[tw] >> (16 - 8 * c)) & 0xffu);
-    for (uint32_t t = 0; t < ntypes; t++) {
-        if (t == tw || !(dt[t] < band[t])) continue;
+    for (uint32_t m = mask; m; m &= m - 1) {   /* in type order: the sums' rounding is the same */
+        uint32_t t = (uint32_t)__builtin_ctz(m);
         double beta = 0.5 * (1.0 - dt[t] / band[t]), wt = beta / (1.0 - beta);
         wsum += wt;
         for (int c = 0; c < 3; c++) acc[c] += wt * (double)((type_rgb[t] >> (16 - 8 * c)) & 0xffu);
@@ -559,7 +568,7 @@ bool island_bake_field(IslandField *f, const Island *isl, const IslandCodex *cx,
             int32_t dm = isl_round(ground * 10.0), ud = isl_round(depth * 10.0);
             elev[c] = (uint16_t)(dm < 0 ? 0 : dm > 65535 ? 65535 : dm);
             under[c] = (uint16_t)(ud < 0 ? 0 : ud > 65535 ? 65535 : ud);
-            place_at(&sh, isl, f->type_rgb, band, f->n_types, wave_seed, bd, lx, lz, &type[c], &grgb[c * 3]);
+            place_at(&sh, isl, f->type_rgb, band, wave_seed, bd, lx, lz, &type[c], &grgb[c * 3]);
         }
     }
     mem->used = kept;

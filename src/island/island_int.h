@@ -10,8 +10,14 @@
 /* One PCG32 stream per stage, so changing one stage's draws leaves the others alone. */
 enum { ISL_STREAM_PLACE = 0x5150, ISL_STREAM_AXES = 0xa7e5, ISL_STREAM_NAMES = 0x4a3e };
 
-int64_t isl_floor(double x);
-int32_t isl_round(double x);                        /* half away from zero */
+/* Inline: the bake rounds a few times a cell. */
+static inline int64_t isl_floor(double x) {
+    int64_t i = (int64_t)x;
+    return (double)i > x ? i - 1 : i;
+}
+static inline int32_t isl_round(double x) {   /* half away from zero */
+    return (int32_t)(x < 0 ? -isl_floor(-x + 0.5) : isl_floor(x + 0.5));
+}
 void isl_sincos(double a, double *s, double *c);    /* polynomial, |error| < 1e-15 for |a| < 100 */
 /* Layered value noise in [-1, 1] at (x, z), octaves layers doubling the frequency. */
 double isl_layered_noise(uint32_t seed, double x, double z, uint32_t octaves);
