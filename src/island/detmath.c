@@ -83,6 +83,7 @@ static double row_noise(IslNoiseRow *r, double x) {
 }
 
 double isl_noise_rows(IslNoiseRow *rows, double x, uint32_t octaves) {
+    if (octaves == 1) return 0.0 + row_noise(rows, x);   /* (0 + 1 * v) / 1: v, its -0 made +0 */
     double sum = 0.0, amp = 1.0, norm = 0.0, f = 1.0;
     for (uint32_t o = 0; o < octaves; o++) {
         sum = sum + amp * row_noise(&rows[o], x * f);

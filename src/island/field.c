@@ -80,7 +80,8 @@ typedef struct ShapeSite {
 
 typedef struct Shape {
     ShapeSite site[ISLAND_MAX_SITES];
-    uint32_t n;
+    uint8_t ring[ISLAND_MAX_SITES], crater[ISLAND_MAX_SITES];   /* the coast and crater sites, in site order */
+    uint32_t n, n_ring, n_crater;
     double radius, top, peak_x, peak_z, keel;
 } Shape;
 
@@ -131,6 +132,10 @@ static void shape_init(Shape *sh, const Island *isl, const IslandCodex *cx, cons
         double dx = p->x - sh->peak_x, dz = p->z - sh->peak_z, d = sqrt(dx * dx + dz * dz);
         if (p->crater_r > 0.45 * d) p->crater_r = 0.45 * d;
     }
+    for (uint32_t i = 0; i < sh->n; i++) {
+        if (sh->site[i].coast >= 0) sh->ring[sh->n_ring++] = (uint8_t)i;
+        if (sh->site[i].crater_r > 0.0) sh->crater[sh->n_crater++] = (uint8_t)i;
+    }
 }
 
 /* Ground height (metres above sea) and underside depth at (lx, lz) metres from the centre, with
@@ -147,9 +152,8 @@ static void shape_at(const Shape *sh, double lx, double lz, double t, double *gr
     double b = smooth01(SHAPE_COAST_R0, SHAPE_COAST_R1, r);
     if (b > 0.0) {
         double wsum = 0.0, hsum = 0.0, usum = 0.0;
-        for (uint32_t i = 0; i < sh->n; i++) {
-            const ShapeSite *p = &sh->site[i];
-            if (p->coast < 0) continue;
+        for (uint32_t r8 = 0; r8 < sh->n_ring; r8++) {
+            const ShapeSite *p = &sh->site[sh->ring[r8]];
             double dx = lx - p->x, dz = lz - p->z, d2 = dx * dx + dz * dz + 1.0;
             double w2 = 1.0 / (d2 * d2), w = w2 * w2;   /* 1 / d^8: a short blend where two coasts meet */
             double hc, uc;
@@ -175,9 +179,8 @@ static void shape_at(const Shape *sh, double lx, double lz, double t, double *gr
         }
     }
     /* Craters: a bowl inside a raised rim. */
-    for (uint32_t i = 0; i < sh->n; i++) {
-        const ShapeSite *p = &sh->site[i];
-        if (p->crater_r <= 0.0) continue;
+    for (uint32_t c8 = 0; c8 < sh->n_crater; c8++) {
+        const ShapeSite *p = &sh->site[sh->crater[c8]];
         double dx = lx - p->x, dz = lz - p->z, c2 = (dx * dx + dz * dz) / (p->crater_r * p->crater_r);
         if (c2 >= 2.25) continue;
         double q = sqrt(c2);
