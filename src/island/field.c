@@ -220,25 +220,33 @@ static void border_bands(const Island *isl, const uint32_t *type_rgb, uint32_t n
     }
 }
 
-/* The border of the nearest site a with site k, as the cells read it: its line's direction and
- * the rows of its noise (the pair lo < hi has one row: its long bend, and its wave, the sine with
- * the drifting phase and amplitude and the short wobble), fixed from cell to cell. */
-typedef struct BorderPair {
-    double sep;    /* metres between the sites; the rest is set on the first cell near the border */
-    double far;    /* d2k - d2a past this: the bisector lies beyond the band's reach (a safe margin) */
-    bool ready;
-    double tx, tz, sign, phase0;
+/* A border (the sites lo < hi) as the cells read it, from either side: its line's direction and
+ * the rows of its noise (its long bend, and its wave: the sine with the drifting phase and
+ * amplitude, and the short wobble). Kept in a small cache by the pair: the cells of one row and
+ * the next meet the same borders again. */
+typedef struct BorderWave {
+    int32_t lo, hi;   /* -1: an empty slot */
+    double tx, tz, phase0;
     IslNoiseRow bend[1], phase[1], amp[1], wobble[2];
+} BorderWave;
+
+#define BORDER_WAVE_SLOTS 64u
+
+/* The nearest site a's border with site k. */
+typedef struct BorderPair {
+    double sep;    /* metres between the sites */
+    double far;    /* d2k - d2a past this: the bisector lies beyond the band's reach (a safe margin) */
 } BorderPair;
 
 /* The nearest site's borders, set up again when the nearest site changes (a few times a row):
  * the sites of other places in order of their distance from it, so a cell reads only those
  * whose border can reach it. */
 typedef struct Borders {
-    uint32_t a, n_near;
+    uint32_t a, n_near, seed;
     double lim_max;                     /* the farthest any place's band reaches past a bisector */
     uint8_t near[ISLAND_MAX_SITES];     /* other places' sites, nearest first */
     BorderPair pair[ISLAND_MAX_SITES];
+    BorderWave wave[BORDER_WAVE_SLOTS];
 } Borders;
 
 size_t island_field_bytes(const IslandCodex *cx, uint32_t scope, uint32_t size) {
@@ -255,7 +263,6 @@ static void pair_init(BorderPair *p, const Shape *sh, uint32_t a, uint32_t k, do
     p->sep = sqrt(sx * sx + sz * sz);
     /* (d2k - d2a) / (2 sep) > lim for sure past this, whatever the division's rounding. */
     p->far = lim * (2.0 * p->sep) * (1.0 + 1e-9);
-    p->ready = false;
 }
 
 /* The nearest site a's borders with the sites of other places, nearest first. */
@@ -276,29 +283,34 @@ static void borders_for(Borders *bd, const Shape *sh, const Island *isl, const d
     }
 }
 
-static void pair_ready(BorderPair *p, const Shape *sh, uint32_t seed, uint32_t a, uint32_t k) {
-    uint32_t lo = a < k ? a : k, hi = a < k ? k : a;
+/* The border of sites lo < hi, from the cache or set up in its slot. */
+static BorderWave *border_of(Borders *bd, const Shape *sh, uint32_t lo, uint32_t hi) {
+    BorderWave *bw = &bd->wave[(lo * 61u + hi) % BORDER_WAVE_SLOTS];
+    if (bw->lo == (int32_t)lo && bw->hi == (int32_t)hi) return bw;
+    const uint32_t seed = bd->seed;
     uint32_t h = hash3_u32(seed, (int32_t)lo, (int32_t)hi, 7);
     double zrow = (double)(h >> 20) * 0.37;
+    double sx = sh->site[hi].x - sh->site[lo].x, sz = sh->site[hi].z - sh->site[lo].z, sep = sqrt(sx * sx + sz * sz);
     /* Along the border: the direction across lo -> hi turned left, so both sides read one wave. */
-    p->tx = -(sh->site[hi].z - sh->site[lo].z) / p->sep;
-    p->tz = (sh->site[hi].x - sh->site[lo].x) / p->sep;
-    p->sign = a < k ? 1.0 : -1.0;
-    p->phase0 = (double)(h & 0xffffu) * (6.283185307179586 / 65536.0);
-    isl_noise_rows_init(p->bend, seed ^ 0x27d4eb2fu, zrow, 1);
-    isl_noise_rows_init(p->phase, seed, zrow, 1);
-    isl_noise_rows_init(p->amp, seed ^ 0x9e3779b9u, zrow, 1);
-    isl_noise_rows_init(p->wobble, seed ^ 0x5bd1e995u, zrow, 2);
-    p->ready = true;
+    bw->lo = (int32_t)lo;
+    bw->hi = (int32_t)hi;
+    bw->tx = -(sh->site[hi].z - sh->site[lo].z) / sep;
+    bw->tz = (sh->site[hi].x - sh->site[lo].x) / sep;
+    bw->phase0 = (double)(h & 0xffffu) * (6.283185307179586 / 65536.0);
+    isl_noise_rows_init(bw->bend, seed ^ 0x27d4eb2fu, zrow, 1);
+    isl_noise_rows_init(bw->phase, seed, zrow, 1);
+    isl_noise_rows_init(bw->amp, seed ^ 0x9e3779b9u, zrow, 1);
+    isl_noise_rows_init(bw->wobble, seed ^ 0x5bd1e995u, zrow, 2);
+    return bw;
 }
 
 /* The border's wave at s metres along it. */
-static double border_wave(BorderPair *p, double s) {
-    double phase = p->phase0 + 1.5707963267948966 * isl_noise_rows(p->phase, s / WAVE_PHASE_M, 1);
+static double border_wave(BorderWave *bw, double s) {
+    double phase = bw->phase0 + 1.5707963267948966 * isl_noise_rows(bw->phase, s / WAVE_PHASE_M, 1);
     double sn, cs;
     isl_sincos(6.283185307179586 / WAVE_LEN_M * s + phase, &sn, &cs);
-    double amp = WAVE_AMP_M * (1.0 + WAVE_AMP_VAR * isl_noise_rows(p->amp, s / WAVE_PHASE_M, 1));
-    return amp * sn + WOBBLE_AMP_M * isl_noise_rows(p->wobble, s / WOBBLE_LEN_M, 2);
+    double amp = WAVE_AMP_M * (1.0 + WAVE_AMP_VAR * isl_noise_rows(bw->amp, s / WAVE_PHASE_M, 1));
+    return amp * sn + WOBBLE_AMP_M * isl_noise_rows(bw->wobble, s / WOBBLE_LEN_M, 2);
 }
 
 /* How far the point lies on site a's side of its wavy border with site k (p: that pair; negative:
@@ -306,19 +318,19 @@ static double border_wave(BorderPair *p, double s) {
  * d2a, d2k) less the border's bend and wave at (lx, lz). The wave fades out over WAVE_FADE_M from
  * the border, so the blend's lines relax to the bend's away from it. Beyond `limit` metres of the
  * bisector (the caller's band plus BORDER_MOVE_M) the bisector's distance itself. */
-static double border_side(BorderPair *p, const Shape *sh, uint32_t seed, uint32_t a, uint32_t k, double lx, double lz,
-                          double d2a, double d2k, double limit) {
+static double border_side(const BorderPair *p, Borders *bd, const Shape *sh, uint32_t a, uint32_t k, double lx,
+                          double lz, double d2a, double d2k, double limit) {
     if (!(p->sep > 0.0)) return 1e9;
     double g = (d2k - d2a) / (2.0 * p->sep);
     if (g > limit) return g;   /* past the band's reach: nothing of the wave matters */
-    if (!p->ready) pair_ready(p, sh, seed, a, k);
-    double s = lx * p->tx + lz * p->tz;
-    double bend = BEND_AMP_M * isl_noise_rows(p->bend, s / BEND_LEN_M, 1), e0 = g - p->sign * bend;
+    BorderWave *bw = border_of(bd, sh, a < k ? a : k, a < k ? k : a);
+    double s = lx * bw->tx + lz * bw->tz, sign = a < k ? 1.0 : -1.0;
+    double bend = BEND_AMP_M * isl_noise_rows(bw->bend, s / BEND_LEN_M, 1), e0 = g - sign * bend;
     /* Farther from the bent line than the wave reaches plus its fade: the wave is faded out. */
     if ((e0 < 0.0 ? -e0 : e0) > WAVE_FADE_M + WAVE_AMP_M * (1.0 + WAVE_AMP_VAR) + WOBBLE_AMP_M) return e0;
-    double wave = border_wave(p, s);
-    double e = g - p->sign * (bend + wave), fade = 1.0 - (e < 0.0 ? -e : e) / WAVE_FADE_M;
-    return g - p->sign * (bend + (fade > 0.0 ? fade * wave : 0.0));
+    double wave = border_wave(bw, s);
+    double e = g - sign * (bend + wave), fade = 1.0 - (e < 0.0 ? -e : e) / WAVE_FADE_M;
+    return g - sign * (bend + (fade > 0.0 ? fade * wave : 0.0));
 }
 
 /* A side ek of place t within its band: the nearest of them is the place's distance. */
@@ -334,7 +346,7 @@ static uint32_t band_side(double *dt, uint32_t mask, uint32_t t, double ek) {
  * beta / (1 - beta) against the own place's 1, so across a border of two the colour moves
  * linearly from one to the other). */
 static void place_at(const Shape *sh, const Island *isl, const uint32_t *type_rgb, const double *band,
-                     uint32_t seed, Borders *bd, double lx, double lz, uint8_t *t1, uint8_t *rgb) {
+                     Borders *bd, double lx, double lz, uint8_t *t1, uint8_t *rgb) {
     double d2[ISLAND_MAX_SITES];
     uint32_t a = 0;
     for (uint32_t k = 0; k < sh->n; k++) {
@@ -359,7 +371,7 @@ static void place_at(const Shape *sh, const Island *isl, const uint32_t *type_rg
             continue;
         }
         double lim = band[isl->sites[k].type] + BORDER_MOVE_M + 1.0;
-        e[k] = border_side(p, sh, seed, a, k, lx, lz, d2[a], d2[k], lim);
+        e[k] = border_side(p, bd, sh, a, k, lx, lz, d2[a], d2[k], lim);
         if (e[k] < worst || (e[k] == worst && w != a && k < w)) worst = e[k], w = k;
     }
     const uint8_t tw = isl->sites[w].type;
@@ -379,7 +391,7 @@ static void place_at(const Shape *sh, const Island *isl, const uint32_t *type_rg
         BorderPair p;
         double lim = band[t] + BORDER_MOVE_M + 1.0;
         pair_init(&p, sh, w, k, lim);
-        double ek = border_side(&p, sh, seed, w, k, lx, lz, d2[w], d2[k], lim);
+        double ek = border_side(&p, bd, sh, w, k, lx, lz, d2[w], d2[k], lim);
         ek = ek < 0.0 ? 0.0 : ek;
         if (ek < band[t]) mask = band_side(dt, mask, t, ek);
     }
@@ -547,6 +559,8 @@ bool island_bake_field(IslandField *f, const Island *isl, const IslandCodex *cx,
     const double radius_m = (double)s->diameter_m * 0.5, cell = (double)s->diameter_m / (double)size;
     const uint32_t wave_seed = (uint32_t)(isl->seed ^ (isl->seed >> 32)) ^ 0x8a5cd789u;
     bd->a = UINT32_MAX;
+    bd->seed = wave_seed;
+    for (uint32_t q = 0; q < BORDER_WAVE_SLOTS; q++) bd->wave[q].lo = bd->wave[q].hi = -1;
     bd->lim_max = 0.0;
     for (uint32_t t = 0; t < f->n_types; t++)
         if (band[t] + BORDER_MOVE_M + 1.0 > bd->lim_max) bd->lim_max = band[t] + BORDER_MOVE_M + 1.0;
@@ -571,7 +585,7 @@ bool island_bake_field(IslandField *f, const Island *isl, const IslandCodex *cx,
             int32_t dm = isl_round(ground * 10.0), ud = isl_round(depth * 10.0);
             elev[c] = (uint16_t)(dm < 0 ? 0 : dm > 65535 ? 65535 : dm);
             under[c] = (uint16_t)(ud < 0 ? 0 : ud > 65535 ? 65535 : ud);
-            place_at(&sh, isl, f->type_rgb, band, wave_seed, bd, lx, lz, &type[c], &grgb[c * 3]);
+            place_at(&sh, isl, f->type_rgb, band, bd, lx, lz, &type[c], &grgb[c * 3]);
         }
     }
     mem->used = kept;
