@@ -250,7 +250,7 @@ typedef struct Borders {
 } Borders;
 
 size_t island_field_bytes(const IslandCodex *cx, uint32_t scope, uint32_t size) {
-    size_t n = (size_t)size * size * 8 + 4 * 64 + sizeof(Borders) + 64;
+    size_t n = (size_t)size * size * 8 + 4 * 64 + sizeof(Borders) + 64 + (size_t)size * 6 + 64;
     if (scope < cx->n_scopes) {
         size_t p = path_grid_size(&cx->scopes[scope]);
         n += p * p / 8 + 64;
@@ -410,34 +410,48 @@ static void place_at(const Shape *sh, const Island *isl, const uint32_t *type_rg
     }
 }
 
+/* out = [1 2 1] / 4 of l, v, r, byte by byte. */
+static void blur_run(uint8_t *out, const uint8_t *l, const uint8_t *v, const uint8_t *r, uint32_t bytes) {
+    for (uint32_t x = 0; x < bytes; x++) out[x] = (uint8_t)((l[x] + 2u * v[x] + r[x] + 2u) >> 2);
+}
+
 /* One [1 2 1] / 4 pass over the ground colours along rows (dir 0) or columns (dir 1), in place,
- * both row by row (`old` keeps the cells' values before the pass: the left cell's, or the row
- * above's); a cell off the island counts as its neighbour's value. Smooths the blend where three
- * places meet (their weights switch there). */
-static void blur_pass(uint8_t *rgb, const uint8_t *type, uint32_t n, int dir, uint8_t *old) {
+ * both row by row: `buf` (2 n x 3 bytes) keeps the row's values before the pass and the row
+ * above's. A cell off the island counts as its neighbour's value; stretches of cells whose both
+ * neighbours are on the island go in one run. Smooths the blend where three places meet (their
+ * weights switch there). */
+static void blur_pass(uint8_t *rgb, const uint8_t *type, uint32_t n, int dir, uint8_t *buf) {
+    uint8_t *above = buf, *cur = buf + (size_t)n * 3;
     for (uint32_t j = 0; j < n; j++) {
         uint8_t *row = rgb + (size_t)j * n * 3;
-        const uint8_t *ty = type + (size_t)j * n;
-        for (uint32_t i = 0; i < n; i++) {
-            if (ty[i] == ISLAND_FIELD_OFF) continue;
-            bool lon, ron;
-            const uint8_t *rn;
-            uint8_t *ol = dir ? &old[i * 3] : old;
-            if (dir) {
-                lon = j > 0 && ty[(ptrdiff_t)i - (ptrdiff_t)n] != ISLAND_FIELD_OFF;
-                ron = j + 1 < n && ty[i + n] != ISLAND_FIELD_OFF;
-                rn = &row[(size_t)(i + n) * 3];
-            } else {
-                lon = i > 0 && ty[i - 1] != ISLAND_FIELD_OFF;
-                ron = i + 1 < n && ty[i + 1] != ISLAND_FIELD_OFF;
-                rn = &row[(size_t)(i + 1) * 3];
+        const uint8_t *ty = type + (size_t)j * n, *tu = j > 0 ? ty - n : NULL, *td = j + 1 < n ? ty + n : NULL;
+        memcpy(cur, row, (size_t)n * 3);
+        for (uint32_t i = 0; i < n;) {
+            if (ty[i] == ISLAND_FIELD_OFF) {
+                i++;
+                continue;
             }
-            for (int k = 0; k < 3; k++) {
-                uint32_t v = row[i * 3 + (uint32_t)k];
-                uint32_t l = lon ? ol[k] : v, r = ron ? rn[k] : v;
-                ol[k] = (uint8_t)v;
-                row[i * 3 + (uint32_t)k] = (uint8_t)((l + 2u * v + r + 2u) >> 2);
+            bool lon = dir ? tu && tu[i] != ISLAND_FIELD_OFF : i > 0 && ty[i - 1] != ISLAND_FIELD_OFF;
+            bool ron = dir ? td && td[i] != ISLAND_FIELD_OFF : i + 1 < n && ty[i + 1] != ISLAND_FIELD_OFF;
+            const uint8_t *l = dir ? &above[i * 3] : &cur[i * 3 - (lon ? 3 : 0)];
+            const uint8_t *r = dir ? &row[(size_t)(i + n) * 3] : &cur[i * 3 + (ron ? 3 : 0)];
+            uint32_t i2 = i + 1;
+            if (lon && ron)
+                while (i2 < n && ty[i2] != ISLAND_FIELD_OFF &&
+                       (dir ? tu[i2] != ISLAND_FIELD_OFF && td[i2] != ISLAND_FIELD_OFF
+                            : i2 + 1 < n && ty[i2 + 1] != ISLAND_FIELD_OFF))
+                    i2++;
+            else {
+                l = lon ? l : &cur[i * 3];
+                r = ron ? r : &cur[i * 3];
             }
+            blur_run(&row[i * 3], l, &cur[i * 3], r, (i2 - i) * 3);
+            i = i2;
+        }
+        if (dir) {
+            uint8_t *t = above;
+            above = cur;
+            cur = t;
         }
     }
 }
@@ -534,10 +548,11 @@ bool island_bake_field(IslandField *f, const Island *isl, const IslandCodex *cx,
     uint8_t *type = under ? mem_arena_alloc(mem, (size_t)size * size, 64) : NULL;
     uint8_t *grgb = type ? mem_arena_alloc(mem, (size_t)size * size * 3, 64) : NULL;
     uint8_t *path = grgb ? mem_arena_alloc(mem, (size_t)pstride * pn, 64) : NULL;
-    /* The borders' working set goes back to the arena when the bake ends. */
+    /* The borders' and the blur's working sets go back to the arena when the bake ends. */
     const size_t kept = mem->used;
     Borders *bd = path ? mem_arena_alloc(mem, sizeof *bd, 64) : NULL;
-    if (!bd) {
+    uint8_t *blur = bd ? mem_arena_alloc(mem, (size_t)size * 6, 64) : NULL;
+    if (!blur) {
         sky_error_set(err, SKY_ERR_GENERATE, "island field: %u x %u cells and paths need %zu bytes more than the arena has",
                       size, size, island_field_bytes(cx, isl->scope, size));
         return false;
@@ -588,10 +603,9 @@ bool island_bake_field(IslandField *f, const Island *isl, const IslandCodex *cx,
             place_at(&sh, isl, f->type_rgb, band, bd, lx, lz, &type[c], &grgb[c * 3]);
         }
     }
-    mem->used = kept;
     snow_cap(grgb, type, &sh, size, cell, radius_m, wave_seed ^ 0x51ab0c3du);
-    uint8_t old[4096 * 3];
-    for (int pass = 0; pass < 4; pass++) blur_pass(grgb, type, size, pass & 1, old);
+    for (int pass = 0; pass < 4; pass++) blur_pass(grgb, type, size, pass & 1, blur);
+    mem->used = kept;
     /* Paths (I10) on the ground: every path edge between its two sites. */
     memset(path, 0, (size_t)pstride * pn);
     const double pcell = (double)s->diameter_m / (double)pn;
