@@ -242,9 +242,10 @@ typedef struct BorderPair {
  * the sites of other places in order of their distance from it, so a cell reads only those
  * whose border can reach it. */
 typedef struct Borders {
-    uint32_t a, n_near, seed;
+    uint32_t a, n_near, n_close, seed;
     double lim_max;                     /* the farthest any place's band reaches past a bisector */
     uint8_t near[ISLAND_MAX_SITES];     /* other places' sites, nearest first */
+    uint8_t close[ISLAND_MAX_SITES];    /* every other site, nearest first */
     BorderPair pair[ISLAND_MAX_SITES];
     BorderWave wave[BORDER_WAVE_SLOTS];
 } Borders;
@@ -265,22 +266,61 @@ static void pair_init(BorderPair *p, const Shape *sh, uint32_t a, uint32_t k, do
     p->far = lim * (2.0 * p->sep) * (1.0 + 1e-9);
 }
 
-/* The nearest site a's borders with the sites of other places, nearest first. */
+/* Inserts site k into list[0..*n) kept in order of the pairs' sep. */
+static void by_sep(uint8_t *list, uint32_t *n, const BorderPair *pair, uint32_t k) {
+    uint32_t at = (*n)++;
+    while (at > 0 && pair[list[at - 1]].sep > pair[k].sep) {
+        list[at] = list[at - 1];
+        at--;
+    }
+    list[at] = (uint8_t)k;
+}
+
+/* The nearest site a's borders: every other site, and the sites of other places, nearest first. */
 static void borders_for(Borders *bd, const Shape *sh, const Island *isl, const double *band, uint32_t a) {
     bd->a = a;
-    bd->n_near = 0;
+    bd->n_near = bd->n_close = 0;
     for (uint32_t k = 0; k < sh->n; k++) {
+        if (k == a) continue;
         uint8_t t = isl->sites[k].type;
-        if (t == isl->sites[a].type) continue;
-        BorderPair *p = &bd->pair[k];
-        pair_init(p, sh, a, k, band[t] + BORDER_MOVE_M + 1.0);
-        uint32_t at = bd->n_near++;
-        while (at > 0 && bd->pair[bd->near[at - 1]].sep > p->sep) {
-            bd->near[at] = bd->near[at - 1];
-            at--;
-        }
-        bd->near[at] = (uint8_t)k;
+        pair_init(&bd->pair[k], sh, a, k, band[t] + BORDER_MOVE_M + 1.0);
+        by_sep(bd->close, &bd->n_close, bd->pair, k);
+        if (t != isl->sites[a].type) by_sep(bd->near, &bd->n_near, bd->pair, k);
     }
+}
+
+static double dist2(const Shape *sh, uint32_t k, double lx, double lz) {
+    double dx = lx - sh->site[k].x, dz = lz - sh->site[k].z;
+    return dx * dx + dz * dz;
+}
+
+/* The nearest site to (lx, lz) (the first of equals), its squared distance in d2[it]. The last
+ * cell's nearest site holds unless a site within twice its distance of the point is as near: a
+ * site k with |p - k| <= |p - a| lies within 2 |p - a| of a. */
+static uint32_t nearest_site(const Shape *sh, const Island *isl, const double *band, Borders *bd, double lx,
+                             double lz, double *d2) {
+    uint32_t a = bd->a;
+    if (a < sh->n) {
+        double d2a = dist2(sh, a, lx, lz), reach = 2.0 * sqrt(d2a) + 1e-3;
+        bool held = true;
+        for (uint32_t q = 0; q < bd->n_close && held; q++) {
+            uint32_t k = bd->close[q];
+            if (bd->pair[k].sep > reach) break;
+            double d2k = dist2(sh, k, lx, lz);
+            held = d2k > d2a || (d2k == d2a && k > a);
+        }
+        if (held) {
+            d2[a] = d2a;
+            return a;
+        }
+    }
+    a = 0;
+    for (uint32_t k = 0; k < sh->n; k++) {
+        d2[k] = dist2(sh, k, lx, lz);
+        if (d2[k] < d2[a]) a = k;
+    }
+    if (a != bd->a) borders_for(bd, sh, isl, band, a);
+    return a;
 }
 
 /* The border of sites lo < hi, from the cache or set up in its slot. */
@@ -348,13 +388,7 @@ static uint32_t band_side(double *dt, uint32_t mask, uint32_t t, double ek) {
 static void place_at(const Shape *sh, const Island *isl, const uint32_t *type_rgb, const double *band,
                      Borders *bd, double lx, double lz, uint8_t *t1, uint8_t *rgb) {
     double d2[ISLAND_MAX_SITES];
-    uint32_t a = 0;
-    for (uint32_t k = 0; k < sh->n; k++) {
-        double dx = lx - sh->site[k].x, dz = lz - sh->site[k].z;
-        d2[k] = dx * dx + dz * dz;
-        if (d2[k] < d2[a]) a = k;
-    }
-    if (a != bd->a) borders_for(bd, sh, isl, band, a);
+    const uint32_t a = nearest_site(sh, isl, band, bd, lx, lz, d2);
     /* The nearest site's cell, moved by its borders' waves: the most negative side wins (the
      * first site's of equals). Each side is wanted as far as the other place's band reaches: a
      * site k's bisector lies at least sep / 2 - |p - a| from the point, so the sites past `cut`
@@ -366,6 +400,7 @@ static void place_at(const Shape *sh, const Island *isl, const uint32_t *type_rg
         uint32_t k = bd->near[n_in];
         BorderPair *p = &bd->pair[k];
         if (p->sep > cut) break;
+        d2[k] = dist2(sh, k, lx, lz);
         if (d2[k] - d2[a] > p->far) {
             e[k] = 1e9;   /* past its band's reach: no share of the colour */
             continue;
@@ -385,11 +420,16 @@ static void place_at(const Shape *sh, const Island *isl, const uint32_t *type_rg
         double ek = e[k] < 0.0 ? 0.0 : e[k];
         if (ek < band[t]) mask = band_side(dt, mask, t, ek);
     }
+    /* Across the winner's bisector with k the point lies at least (|p - k| - |p - w|) / 2 away:
+     * a site farther than rw + 2 lim (a safe margin) is past its band's reach. */
+    const double rw = w != a ? sqrt(d2[w]) : 0.0;
     for (uint32_t k = 0; w != a && k < sh->n; k++) {
         uint8_t t = isl->sites[k].type;
         if (t == tw) continue;
+        double lim = band[t] + BORDER_MOVE_M + 1.0, reach = rw + 2.0 * lim + 1e-3;
+        d2[k] = dist2(sh, k, lx, lz);
+        if (d2[k] > reach * reach) continue;
         BorderPair p;
-        double lim = band[t] + BORDER_MOVE_M + 1.0;
         pair_init(&p, sh, w, k, lim);
         double ek = border_side(&p, bd, sh, w, k, lx, lz, d2[w], d2[k], lim);
         ek = ek < 0.0 ? 0.0 : ek;
