@@ -259,6 +259,10 @@ size_t island_field_bytes(const IslandCodex *cx, uint32_t scope, uint32_t size) 
     return n;
 }
 
+/* How far past a bisector a side can still come within `band` of its border: the most the bend
+ * and the wave move it, and a margin for rounding. */
+static double band_reach(double band) { return band + BORDER_MOVE_M + 1e-6; }
+
 static void pair_init(BorderPair *p, const Shape *sh, uint32_t a, uint32_t k, double lim) {
     double sx = sh->site[k].x - sh->site[a].x, sz = sh->site[k].z - sh->site[a].z;
     p->sep = sqrt(sx * sx + sz * sz);
@@ -283,7 +287,7 @@ static void borders_for(Borders *bd, const Shape *sh, const Island *isl, const d
     for (uint32_t k = 0; k < sh->n; k++) {
         if (k == a) continue;
         uint8_t t = isl->sites[k].type;
-        pair_init(&bd->pair[k], sh, a, k, band[t] + BORDER_MOVE_M + 1.0);
+        pair_init(&bd->pair[k], sh, a, k, band_reach(band[t]));
         by_sep(bd->close, &bd->n_close, bd->pair, k);
         if (t != isl->sites[a].type) by_sep(bd->near, &bd->n_near, bd->pair, k);
     }
@@ -356,18 +360,20 @@ static double border_wave(BorderWave *bw, double s) {
 /* How far the point lies on site a's side of its wavy border with site k (p: that pair; negative:
  * on k's), in metres across the bisector: the signed distance to it (from the squared distances
  * d2a, d2k) less the border's bend and wave at (lx, lz). The wave fades out over WAVE_FADE_M from
- * the border, so the blend's lines relax to the bend's away from it. Beyond `limit` metres of the
- * bisector (the caller's band plus BORDER_MOVE_M) the bisector's distance itself. */
+ * the border, so the blend's lines relax to the bend's away from it. Only a side under `band`
+ * (k's place's) counts, so one that cannot come under it whatever its bend or wave is returned
+ * without them (the bisector's distance, or without the wave). */
 static double border_side(const BorderPair *p, Borders *bd, const Shape *sh, uint32_t a, uint32_t k, double lx,
-                          double lz, double d2a, double d2k, double limit) {
+                          double lz, double d2a, double d2k, double band) {
     if (!(p->sep > 0.0)) return 1e9;
     double g = (d2k - d2a) / (2.0 * p->sep);
-    if (g > limit) return g;   /* past the band's reach: nothing of the wave matters */
+    if (g > band_reach(band)) return g;
     BorderWave *bw = border_of(bd, sh, a < k ? a : k, a < k ? k : a);
     double s = lx * bw->tx + lz * bw->tz, sign = a < k ? 1.0 : -1.0;
     double bend = BEND_AMP_M * isl_noise_rows(bw->bend, s / BEND_LEN_M, 1), e0 = g - sign * bend;
     /* Farther from the bent line than the wave reaches plus its fade: the wave is faded out. */
     if ((e0 < 0.0 ? -e0 : e0) > WAVE_FADE_M + WAVE_AMP_M * (1.0 + WAVE_AMP_VAR) + WOBBLE_AMP_M) return e0;
+    if (e0 > band + WAVE_AMP_M * (1.0 + WAVE_AMP_VAR) + WOBBLE_AMP_M + 1e-6) return e0;
     double wave = border_wave(bw, s);
     double e = g - sign * (bend + wave), fade = 1.0 - (e < 0.0 ? -e : e) / WAVE_FADE_M;
     return g - sign * (bend + (fade > 0.0 ? fade * wave : 0.0));
@@ -405,8 +411,7 @@ static void place_at(const Shape *sh, const Island *isl, const uint32_t *type_rg
             e[k] = 1e9;   /* past its band's reach: no share of the colour */
             continue;
         }
-        double lim = band[isl->sites[k].type] + BORDER_MOVE_M + 1.0;
-        e[k] = border_side(p, bd, sh, a, k, lx, lz, d2[a], d2[k], lim);
+        e[k] = border_side(p, bd, sh, a, k, lx, lz, d2[a], d2[k], band[isl->sites[k].type]);
         if (e[k] < worst || (e[k] == worst && w != a && k < w)) worst = e[k], w = k;
     }
     const uint8_t tw = isl->sites[w].type;
@@ -426,12 +431,12 @@ static void place_at(const Shape *sh, const Island *isl, const uint32_t *type_rg
     for (uint32_t k = 0; w != a && k < sh->n; k++) {
         uint8_t t = isl->sites[k].type;
         if (t == tw) continue;
-        double lim = band[t] + BORDER_MOVE_M + 1.0, reach = rw + 2.0 * lim + 1e-3;
+        double lim = band_reach(band[t]), reach = rw + 2.0 * lim + 1e-3;
         d2[k] = dist2(sh, k, lx, lz);
         if (d2[k] > reach * reach) continue;
         BorderPair p;
         pair_init(&p, sh, w, k, lim);
-        double ek = border_side(&p, bd, sh, w, k, lx, lz, d2[w], d2[k], lim);
+        double ek = border_side(&p, bd, sh, w, k, lx, lz, d2[w], d2[k], band[t]);
         ek = ek < 0.0 ? 0.0 : ek;
         if (ek < band[t]) mask = band_side(dt, mask, t, ek);
     }
@@ -618,7 +623,7 @@ bool island_bake_field(IslandField *f, const Island *isl, const IslandCodex *cx,
     for (uint32_t q = 0; q < BORDER_WAVE_SLOTS; q++) bd->wave[q].lo = bd->wave[q].hi = -1;
     bd->lim_max = 0.0;
     for (uint32_t t = 0; t < f->n_types; t++)
-        if (band[t] + BORDER_MOVE_M + 1.0 > bd->lim_max) bd->lim_max = band[t] + BORDER_MOVE_M + 1.0;
+        if (band_reach(band[t]) > bd->lim_max) bd->lim_max = band_reach(band[t]);
     IslAxisRows rows;
     for (uint32_t j = 0; j < size; j++) {
         const double lz = ((double)j + 0.5) * cell - radius_m, nz = lz / radius_m;
