@@ -238,15 +238,23 @@ typedef struct BorderPair {
     double far;    /* d2k - d2a past this: the bisector lies beyond the band's reach (a safe margin) */
 } BorderPair;
 
-/* The nearest site's borders, set up again when the nearest site changes (a few times a row):
- * the sites of other places in order of their distance from it, so a cell reads only those
- * whose border can reach it. */
-typedef struct Borders {
-    uint32_t a, n_near, n_close, seed;
-    double lim_max;                     /* the farthest any place's band reaches past a bisector */
-    uint8_t near[ISLAND_MAX_SITES];     /* other places' sites, nearest first */
-    uint8_t close[ISLAND_MAX_SITES];    /* every other site, nearest first */
+/* A nearest site a's borders: every other site, and the sites of other places, nearest first, so
+ * a cell reads only those whose border can reach it. */
+typedef struct NearList {
+    uint32_t a, n_near, n_close, used;
+    uint8_t near[ISLAND_MAX_SITES];     /* other places' sites */
+    uint8_t close[ISLAND_MAX_SITES];    /* every other site */
     BorderPair pair[ISLAND_MAX_SITES];
+} NearList;
+
+#define BORDER_LISTS 8u
+
+/* The bake's borders: the lists of the last few nearest sites (a row meets a few, and the next
+ * row the same ones), the current one, and the borders' cache. */
+typedef struct Borders {
+    NearList list[BORDER_LISTS], *cur;
+    uint32_t clock, seed;
+    double lim_max;                     /* the farthest any place's band reaches past a bisector */
     BorderWave wave[BORDER_WAVE_SLOTS];
 } Borders;
 
@@ -280,16 +288,22 @@ static void by_sep(uint8_t *list, uint32_t *n, const BorderPair *pair, uint32_t 
     list[at] = (uint8_t)k;
 }
 
-/* The nearest site a's borders: every other site, and the sites of other places, nearest first. */
+/* Makes site a's list the current one: kept, or set up in the least recently used one. */
 static void borders_for(Borders *bd, const Shape *sh, const Island *isl, const double *band, uint32_t a) {
-    bd->a = a;
-    bd->n_near = bd->n_close = 0;
+    NearList *nl = &bd->list[0];
+    for (uint32_t q = 0; q < BORDER_LISTS && nl->a != a; q++)
+        if (bd->list[q].a == a || bd->list[q].used < nl->used) nl = &bd->list[q];
+    nl->used = ++bd->clock;
+    bd->cur = nl;
+    if (nl->a == a) return;
+    nl->a = a;
+    nl->n_near = nl->n_close = 0;
     for (uint32_t k = 0; k < sh->n; k++) {
         if (k == a) continue;
         uint8_t t = isl->sites[k].type;
-        pair_init(&bd->pair[k], sh, a, k, band_reach(band[t]));
-        by_sep(bd->close, &bd->n_close, bd->pair, k);
-        if (t != isl->sites[a].type) by_sep(bd->near, &bd->n_near, bd->pair, k);
+        pair_init(&nl->pair[k], sh, a, k, band_reach(band[t]));
+        by_sep(nl->close, &nl->n_close, nl->pair, k);
+        if (t != isl->sites[a].type) by_sep(nl->near, &nl->n_near, nl->pair, k);
     }
 }
 
@@ -303,13 +317,14 @@ static double dist2(const Shape *sh, uint32_t k, double lx, double lz) {
  * site k with |p - k| <= |p - a| lies within 2 |p - a| of a. */
 static uint32_t nearest_site(const Shape *sh, const Island *isl, const double *band, Borders *bd, double lx,
                              double lz, double *d2) {
-    uint32_t a = bd->a;
+    const NearList *nl = bd->cur;
+    uint32_t a = nl->a;
     if (a < sh->n) {
         double d2a = dist2(sh, a, lx, lz), reach = 2.0 * sqrt(d2a) + 1e-3;
         bool held = true;
-        for (uint32_t q = 0; q < bd->n_close && held; q++) {
-            uint32_t k = bd->close[q];
-            if (bd->pair[k].sep > reach) break;
+        for (uint32_t q = 0; q < nl->n_close && held; q++) {
+            uint32_t k = nl->close[q];
+            if (nl->pair[k].sep > reach) break;
             double d2k = dist2(sh, k, lx, lz);
             held = d2k > d2a || (d2k == d2a && k > a);
         }
@@ -323,7 +338,7 @@ static uint32_t nearest_site(const Shape *sh, const Island *isl, const double *b
         d2[k] = dist2(sh, k, lx, lz);
         if (d2[k] < d2[a]) a = k;
     }
-    if (a != bd->a) borders_for(bd, sh, isl, band, a);
+    if (a != nl->a) borders_for(bd, sh, isl, band, a);
     return a;
 }
 
@@ -401,10 +416,11 @@ static void place_at(const Shape *sh, const Island *isl, const uint32_t *type_rg
      * are out of reach, and so are all after them. */
     double e[ISLAND_MAX_SITES];
     uint32_t w = a, n_in = 0;
+    const NearList *nl = bd->cur;
     double worst = 0.0, cut = 2.0 * (sqrt(d2[a]) + bd->lim_max) + 1e-5;
-    for (; n_in < bd->n_near; n_in++) {
-        uint32_t k = bd->near[n_in];
-        BorderPair *p = &bd->pair[k];
+    for (; n_in < nl->n_near; n_in++) {
+        uint32_t k = nl->near[n_in];
+        const BorderPair *p = &nl->pair[k];
         if (p->sep > cut) break;
         d2[k] = dist2(sh, k, lx, lz);
         if (d2[k] - d2[a] > p->far) {
@@ -420,7 +436,7 @@ static void place_at(const Shape *sh, const Island *isl, const uint32_t *type_rg
     uint32_t mask = 0;
     /* From the winner's side: the nearest site's sides, unless a wave gave the point away. */
     for (uint32_t q = 0; w == a && q < n_in; q++) {
-        uint32_t k = bd->near[q];
+        uint32_t k = nl->near[q];
         uint8_t t = isl->sites[k].type;
         double ek = e[k] < 0.0 ? 0.0 : e[k];
         if (ek < band[t]) mask = band_side(dt, mask, t, ek);
@@ -631,7 +647,9 @@ bool island_bake_field(IslandField *f, const Island *isl, const IslandCodex *cx,
     border_bands(isl, f->type_rgb, f->n_types, band);
     const double radius_m = (double)s->diameter_m * 0.5, cell = (double)s->diameter_m / (double)size;
     const uint32_t wave_seed = (uint32_t)(isl->seed ^ (isl->seed >> 32)) ^ 0x8a5cd789u;
-    bd->a = UINT32_MAX;
+    for (uint32_t q = 0; q < BORDER_LISTS; q++) bd->list[q].a = UINT32_MAX, bd->list[q].used = 0;
+    bd->cur = &bd->list[0];
+    bd->clock = 0;
     bd->seed = wave_seed;
     for (uint32_t q = 0; q < BORDER_WAVE_SLOTS; q++) bd->wave[q].lo = bd->wave[q].hi = -1;
     bd->lim_max = 0.0;
