@@ -133,11 +133,3 @@ double isl_axis_blend_row(IslAxisRows *rows, const IslandAxis *a, double nx) {
     return axis_blend(a, NULL, rows, nx, rows->nz);
 }
 
-double isl_axis_unit(const Island *isl, const IslandAxis *a, uint32_t axis, double blend) {
-    double t = blend;
-    if (a->stretch) {
-        double span = isl->axis_hi[axis] - isl->axis_lo[axis];
-        t = span > 1e-12 ? (blend - isl->axis_lo[axis]) / span : 0.5;
-    }
-    return t < 0.0 ? 0.0 : t > 1.0 ? 1.0 : t;
-}

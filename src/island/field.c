@@ -536,11 +536,15 @@ static double border_distance(const uint8_t *type, uint32_t n, uint32_t i, uint3
     const int r = (int)(2.0 * SNOW_BORDER_M / cell) + 1;
     const uint8_t t = type[(size_t)j * n + i];
     int best2 = INT32_MAX;   /* squared cells to the nearest other */
-    for (int dj = -r; dj <= r; dj++)
-        for (int di = -r; di <= r; di++) {
-            int64_t u = (int64_t)i + di, v = (int64_t)j + dj;
-            bool other = u < 0 || v < 0 || u >= (int64_t)n || v >= (int64_t)n || type[(size_t)v * n + (size_t)u] != t;
-            if (other && di * di + dj * dj < best2) best2 = di * di + dj * dj;
+    /* Rows outward from the cell's own: none at dj^2 >= best2 can come nearer. */
+    for (int d = 0; d <= r && d * d < best2; d++)
+        for (int side = d ? -1 : 1; side <= 1; side += 2) {
+            const int dj = side * d;
+            for (int di = -r; di <= r; di++) {
+                int64_t u = (int64_t)i + di, v = (int64_t)j + dj;
+                bool other = u < 0 || v < 0 || u >= (int64_t)n || v >= (int64_t)n || type[(size_t)v * n + (size_t)u] != t;
+                if (other && di * di + dj * dj < best2) best2 = di * di + dj * dj;
+            }
         }
     double d = best2 == INT32_MAX ? 2.0 * SNOW_BORDER_M : sqrt((double)best2) * cell;
     return d < 2.0 * SNOW_BORDER_M ? d : 2.0 * SNOW_BORDER_M;

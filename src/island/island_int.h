@@ -44,7 +44,14 @@ typedef struct IslAxisRows {
 void isl_axis_rows_init(IslAxisRows *rows, const IslandAxis *a, const uint32_t *term_seeds, double nz);
 double isl_axis_blend_row(IslAxisRows *rows, const IslandAxis *a, double nx);   /* isl_axis_blend(a, ., nx, nz) */
 /* The blend value -> [0, 1] of the axis range after the island's stretch. */
-double isl_axis_unit(const Island *isl, const IslandAxis *a, uint32_t axis, double blend);
+static inline double isl_axis_unit(const Island *isl, const IslandAxis *a, uint32_t axis, double blend) {
+    double t = blend;
+    if (a->stretch) {
+        double span = isl->axis_hi[axis] - isl->axis_lo[axis];
+        t = span > 1e-12 ? (blend - isl->axis_lo[axis]) / span : 0.5;
+    }
+    return t < 0.0 ? 0.0 : t > 1.0 ? 1.0 : t;
+}
 
 /* Stages of island_generate, in pipeline order. */
 bool isl_place_sites(Island *isl, const IslandScope *s, uint32_t forced_count, SkyError *err);
