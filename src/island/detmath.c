@@ -11,7 +11,7 @@ static double lattice(uint32_t seed, int32_t x, int32_t z) {
     return (double)(hash3_u32(seed, x, z, 0) >> 8) * (2.0 / 16777216.0) - 1.0;
 }
 
-static double fade(double t) { return t * t * t * (t * (t * 6.0 - 15.0) + 10.0); }
+static double fade(double t) { return isl_fade(t); }
 
 static double value_noise(uint32_t seed, double x, double z) {
     int64_t x0 = isl_floor(x), z0 = isl_floor(z);
@@ -48,50 +48,30 @@ void isl_noise_rows_init(IslNoiseRow *rows, uint32_t seed, double z, uint32_t oc
     }
 }
 
-/* value_noise(r->seed, x, z) of the row's z. A step to the next lattice cell keeps the shared
- * corner values. */
-static double row_noise(IslNoiseRow *r, double x) {
-    int64_t x0 = isl_floor(x);
-    double u = fade(x - (double)x0);
-    int32_t ix = (int32_t)x0;
-    if (!r->valid || ix != r->ix) {
-        const uint32_t sd = r->seed;
-        const int32_t iz = r->iz;
-        if (r->valid && ix == r->ix + 1) {
-            r->a = r->b;
-            r->c = r->d;
-            r->b = lattice(sd, ix + 1, iz);
-            r->d = lattice(sd, ix + 1, iz + 1);
-        } else if (r->valid && ix == r->ix - 1) {
-            r->b = r->a;
-            r->d = r->c;
-            r->a = lattice(sd, ix, iz);
-            r->c = lattice(sd, ix, iz + 1);
-        } else {
-            r->a = lattice(sd, ix, iz);
-            r->b = lattice(sd, ix + 1, iz);
-            r->c = lattice(sd, ix, iz + 1);
-            r->d = lattice(sd, ix + 1, iz + 1);
-        }
-        r->ix = ix;
-        r->valid = true;
-        r->ba = r->b - r->a;
-        r->dc = r->d - r->c;
+void isl_noise_row_fill(IslNoiseRow *r, int32_t ix) {
+    const uint32_t sd = r->seed;
+    const int32_t iz = r->iz;
+    /* A step to the next lattice cell keeps the shared corner values. */
+    if (r->valid && ix == r->ix + 1) {
+        r->a = r->b;
+        r->c = r->d;
+        r->b = lattice(sd, ix + 1, iz);
+        r->d = lattice(sd, ix + 1, iz + 1);
+    } else if (r->valid && ix == r->ix - 1) {
+        r->b = r->a;
+        r->d = r->c;
+        r->a = lattice(sd, ix, iz);
+        r->c = lattice(sd, ix, iz + 1);
+    } else {
+        r->a = lattice(sd, ix, iz);
+        r->b = lattice(sd, ix + 1, iz);
+        r->c = lattice(sd, ix, iz + 1);
+        r->d = lattice(sd, ix + 1, iz + 1);
     }
-    double top = r->a + r->ba * u, bottom = r->c + r->dc * u;
-    return top + (bottom - top) * r->v;
-}
-
-double isl_noise_rows(IslNoiseRow *rows, double x, uint32_t octaves) {
-    if (octaves == 1) return 0.0 + row_noise(rows, x);   /* (0 + 1 * v) / 1: v, its -0 made +0 */
-    double sum = 0.0, amp = 1.0, norm = 0.0, f = 1.0;
-    for (uint32_t o = 0; o < octaves; o++) {
-        sum = sum + amp * row_noise(&rows[o], x * f);
-        norm = norm + amp;
-        amp = amp * 0.5;
-        f = f * 2.0;
-    }
-    return sum / norm;
+    r->ix = ix;
+    r->valid = true;
+    r->ba = r->b - r->a;
+    r->dc = r->d - r->c;
 }
 
 /* The blend at (nx, nz); the noise terms from `rows` (set up for this nz) when given. */

@@ -32,8 +32,30 @@ typedef struct IslNoiseRow {
 } IslNoiseRow;
 /* rows[0..octaves) for isl_layered_noise(seed, ., z, octaves). */
 void isl_noise_rows_init(IslNoiseRow *rows, uint32_t seed, double z, uint32_t octaves);
+void isl_noise_row_fill(IslNoiseRow *r, int32_t ix);   /* the corners of lattice cell ix */
+/* The noise's fade curve (the one value noise uses everywhere). */
+static inline double isl_fade(double t) { return t * t * t * (t * (t * 6.0 - 15.0) + 10.0); }
+/* Inline, as the bake reads a few rows a cell: value noise of the row's seed at (x, z). */
+static inline double isl_noise_row(IslNoiseRow *r, double x) {
+    int64_t x0 = isl_floor(x);
+    double u = isl_fade(x - (double)x0);
+    int32_t ix = (int32_t)x0;
+    if (!r->valid || ix != r->ix) isl_noise_row_fill(r, ix);
+    double top = r->a + r->ba * u, bottom = r->c + r->dc * u;
+    return top + (bottom - top) * r->v;
+}
 /* isl_layered_noise(seed, x, z, octaves) of the rows' seed and z. */
-double isl_noise_rows(IslNoiseRow *rows, double x, uint32_t octaves);
+static inline double isl_noise_rows(IslNoiseRow *rows, double x, uint32_t octaves) {
+    if (octaves == 1) return 0.0 + isl_noise_row(rows, x);   /* (0 + 1 * v) / 1: v, its -0 made +0 */
+    double sum = 0.0, amp = 1.0, norm = 0.0, f = 1.0;
+    for (uint32_t o = 0; o < octaves; o++) {
+        sum = sum + amp * isl_noise_row(&rows[o], x * f);
+        norm = norm + amp;
+        amp = amp * 0.5;
+        f = f * 2.0;
+    }
+    return sum / norm;
+}
 /* An axis blend in [0, 1] at normalised position (nx, nz) (island radius = 1). */
 double isl_axis_blend(const IslandAxis *a, const uint32_t *term_seeds, double nx, double nz);
 /* An axis's noise rows at one nz: isl_axis_blend along a row of cells, the same bits. */
