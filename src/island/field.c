@@ -537,9 +537,16 @@ static double border_distance(const uint8_t *type, uint32_t n, uint32_t i, uint3
     const uint8_t t = type[(size_t)j * n + i];
     int best2 = INT32_MAX;   /* squared cells to the nearest other */
     /* Rows outward from the cell's own: none at dj^2 >= best2 can come nearer. */
+    const bool inside = (int64_t)i >= r && (int64_t)j >= r && (int64_t)i + r < (int64_t)n && (int64_t)j + r < (int64_t)n;
     for (int d = 0; d <= r && d * d < best2; d++)
         for (int side = d ? -1 : 1; side <= 1; side += 2) {
             const int dj = side * d;
+            if (inside) {   /* the box within the grid: no bounds to test */
+                const uint8_t *row = type + ((size_t)j + (size_t)(int64_t)dj) * n + i;
+                for (int di = -r; di <= r; di++)
+                    if (row[di] != t && di * di + dj * dj < best2) best2 = di * di + dj * dj;
+                continue;
+            }
             for (int di = -r; di <= r; di++) {
                 int64_t u = (int64_t)i + di, v = (int64_t)j + dj;
                 bool other = u < 0 || v < 0 || u >= (int64_t)n || v >= (int64_t)n || type[(size_t)v * n + (size_t)u] != t;
