@@ -288,6 +288,18 @@ static void by_sep(uint8_t *list, uint32_t *n, const BorderPair *pair, uint32_t 
     list[at] = (uint8_t)k;
 }
 
+/* Empty lists and cache, and the widest band's reach. */
+static void borders_init(Borders *bd, const double *band, uint32_t ntypes, uint32_t seed) {
+    for (uint32_t q = 0; q < BORDER_LISTS; q++) bd->list[q].a = UINT32_MAX, bd->list[q].used = 0;
+    bd->cur = &bd->list[0];
+    bd->clock = 0;
+    bd->seed = seed;
+    for (uint32_t q = 0; q < BORDER_WAVE_SLOTS; q++) bd->wave[q].lo = bd->wave[q].hi = -1;
+    bd->lim_max = 0.0;
+    for (uint32_t t = 0; t < ntypes; t++)
+        if (band_reach(band[t]) > bd->lim_max) bd->lim_max = band_reach(band[t]);
+}
+
 /* Makes site a's list the current one: kept, or set up in the least recently used one. */
 static void borders_for(Borders *bd, const Shape *sh, const Island *isl, const double *band, uint32_t a) {
     NearList *nl = &bd->list[0];
@@ -617,6 +629,18 @@ static void draw_path(uint8_t *bits, uint32_t n, uint32_t stride, double cell, d
     }
 }
 
+/* Paths (I10) on the ground: every path edge between its two sites. */
+static void draw_paths(uint8_t *path, uint32_t pn, uint32_t pstride, double pcell, double radius_m, const Island *isl,
+                       const Shape *sh) {
+    memset(path, 0, (size_t)pstride * pn);
+    for (uint32_t e = 0; e < isl->n_edges; e++) {
+        const IslandEdge *ed = &isl->edges[e];
+        if (!ed->path) continue;
+        const ShapeSite *a = &sh->site[ed->a], *b = &sh->site[ed->b];
+        draw_path(path, pn, pstride, pcell, radius_m, a->x, a->z, b->x, b->z);
+    }
+}
+
 bool island_bake_field(IslandField *f, const Island *isl, const IslandCodex *cx, uint32_t size,
                        float centre_x, float centre_z, MemArena *mem, SkyError *err) {
     memset(f, 0, sizeof *f);
@@ -658,14 +682,7 @@ bool island_bake_field(IslandField *f, const Island *isl, const IslandCodex *cx,
     border_bands(isl, f->type_rgb, f->n_types, band);
     const double radius_m = (double)s->diameter_m * 0.5, cell = (double)s->diameter_m / (double)size;
     const uint32_t wave_seed = (uint32_t)(isl->seed ^ (isl->seed >> 32)) ^ 0x8a5cd789u;
-    for (uint32_t q = 0; q < BORDER_LISTS; q++) bd->list[q].a = UINT32_MAX, bd->list[q].used = 0;
-    bd->cur = &bd->list[0];
-    bd->clock = 0;
-    bd->seed = wave_seed;
-    for (uint32_t q = 0; q < BORDER_WAVE_SLOTS; q++) bd->wave[q].lo = bd->wave[q].hi = -1;
-    bd->lim_max = 0.0;
-    for (uint32_t t = 0; t < f->n_types; t++)
-        if (band_reach(band[t]) > bd->lim_max) bd->lim_max = band_reach(band[t]);
+    borders_init(bd, band, f->n_types, wave_seed);
     IslAxisRows rows;
     for (uint32_t j = 0; j < size; j++) {
         const double lz = ((double)j + 0.5) * cell - radius_m, nz = lz / radius_m;
@@ -693,15 +710,8 @@ bool island_bake_field(IslandField *f, const Island *isl, const IslandCodex *cx,
     snow_cap(grgb, type, &sh, size, cell, radius_m, wave_seed ^ 0x51ab0c3du);
     for (int pass = 0; pass < 4; pass++) blur_pass(grgb, type, size, pass & 1, blur);
     mem->used = kept;
-    /* Paths (I10) on the ground: every path edge between its two sites. */
-    memset(path, 0, (size_t)pstride * pn);
     const double pcell = (double)s->diameter_m / (double)pn;
-    for (uint32_t e = 0; e < isl->n_edges; e++) {
-        const IslandEdge *ed = &isl->edges[e];
-        if (!ed->path) continue;
-        const ShapeSite *a = &sh.site[ed->a], *b = &sh.site[ed->b];
-        draw_path(path, pn, pstride, pcell, radius_m, a->x, a->z, b->x, b->z);
-    }
+    draw_paths(path, pn, pstride, pcell, radius_m, isl, &sh);
     f->size = size;
     f->cell_meters = (float)cell;
     f->centre_x = centre_x;
