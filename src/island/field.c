@@ -259,7 +259,7 @@ typedef struct Borders {
 } Borders;
 
 size_t island_field_bytes(const IslandCodex *cx, uint32_t scope, uint32_t size) {
-    size_t n = (size_t)size * size * 8 + 4 * 64 + sizeof(Borders) + 64 + (size_t)size * 6 + 64;
+    size_t n = (size_t)size * size * 8 + 4 * 64 + sizeof(Borders) + 64 + (size_t)size * 6 + 64 + sizeof(double) * size + 64;
     if (scope < cx->n_scopes) {
         size_t p = path_grid_size(&cx->scopes[scope]);
         n += p * p / 8 + 64;
@@ -657,11 +657,12 @@ bool island_bake_field(IslandField *f, const Island *isl, const IslandCodex *cx,
     uint8_t *type = under ? mem_arena_alloc(mem, (size_t)size * size, 64) : NULL;
     uint8_t *grgb = type ? mem_arena_alloc(mem, (size_t)size * size * 3, 64) : NULL;
     uint8_t *path = grgb ? mem_arena_alloc(mem, (size_t)pstride * pn, 64) : NULL;
-    /* The borders' and the blur's working sets go back to the arena when the bake ends. */
+    /* The borders', the rows' and the blur's working sets go back to the arena when the bake ends. */
     const size_t kept = mem->used;
     Borders *bd = path ? mem_arena_alloc(mem, sizeof *bd, 64) : NULL;
     uint8_t *blur = bd ? mem_arena_alloc(mem, (size_t)size * 6, 64) : NULL;
-    if (!blur) {
+    double *urow = blur ? mem_arena_alloc(mem, sizeof(double) * size, 64) : NULL;   /* the row's axis values */
+    if (!urow) {
         sky_error_set(err, SKY_ERR_GENERATE, "island field: %u x %u cells and paths need %zu bytes more than the arena has",
                       size, size, island_field_bytes(cx, isl->scope, size));
         return false;
@@ -684,27 +685,36 @@ bool island_bake_field(IslandField *f, const Island *isl, const IslandCodex *cx,
     const uint32_t wave_seed = (uint32_t)(isl->seed ^ (isl->seed >> 32)) ^ 0x8a5cd789u;
     borders_init(bd, band, f->n_types, wave_seed);
     IslAxisRows rows;
+    /* Row by row, one step at a time over the row's cells (the axis, the shape, the place): each
+     * step's cells do not wait on each other, so the processor overlaps their long chains. */
     for (uint32_t j = 0; j < size; j++) {
         const double lz = ((double)j + 0.5) * cell - radius_m, nz = lz / radius_m;
+        const size_t c0 = (size_t)j * size;
         isl_axis_rows_init(&rows, axis, isl->axis_noise_seed[ea], nz);
         for (uint32_t i = 0; i < size; i++) {
-            double lx = ((double)i + 0.5) * cell - radius_m;
-            double nx = lx / radius_m;
-            size_t c = (size_t)j * size + i;
-            if (nx * nx + nz * nz > 1.0) {
-                elev[c] = 0;
-                under[c] = 0;
+            double nx = (((double)i + 0.5) * cell - radius_m) / radius_m;
+            urow[i] = nx * nx + nz * nz > 1.0 ? -1.0 : isl_axis_unit(isl, axis, ea, isl_axis_blend_row(&rows, axis, nx));
+        }
+        for (uint32_t i = 0; i < size; i++) {
+            size_t c = c0 + i;
+            if (urow[i] < 0.0) {   /* off the disk */
+                elev[c] = under[c] = 0;
+                continue;
+            }
+            double ground, depth;
+            shape_at(&sh, ((double)i + 0.5) * cell - radius_m, lz, urow[i], &ground, &depth);
+            int32_t dm = isl_round(ground * 10.0), ud = isl_round(depth * 10.0);
+            elev[c] = (uint16_t)(dm < 0 ? 0 : dm > 65535 ? 65535 : dm);
+            under[c] = (uint16_t)(ud < 0 ? 0 : ud > 65535 ? 65535 : ud);
+        }
+        for (uint32_t i = 0; i < size; i++) {
+            size_t c = c0 + i;
+            if (urow[i] < 0.0) {
                 type[c] = ISLAND_FIELD_OFF;
                 memset(&grgb[c * 3], 0, 3);
                 continue;
             }
-            double u = isl_axis_unit(isl, axis, ea, isl_axis_blend_row(&rows, axis, nx));
-            double ground, depth;
-            shape_at(&sh, lx, lz, u, &ground, &depth);
-            int32_t dm = isl_round(ground * 10.0), ud = isl_round(depth * 10.0);
-            elev[c] = (uint16_t)(dm < 0 ? 0 : dm > 65535 ? 65535 : dm);
-            under[c] = (uint16_t)(ud < 0 ? 0 : ud > 65535 ? 65535 : ud);
-            place_at(&sh, isl, f->type_rgb, band, bd, lx, lz, &type[c], &grgb[c * 3]);
+            place_at(&sh, isl, f->type_rgb, band, bd, ((double)i + 0.5) * cell - radius_m, lz, &type[c], &grgb[c * 3]);
         }
     }
     snow_cap(grgb, type, &sh, size, cell, radius_m, wave_seed ^ 0x51ab0c3du);
