@@ -378,8 +378,7 @@ static BorderWave *border_of(Borders *bd, const Shape *sh, uint32_t lo, uint32_t
 /* The border's wave at s metres along it. */
 static double border_wave(BorderWave *bw, double s) {
     double phase = bw->phase0 + 1.5707963267948966 * isl_noise_rows(bw->phase, s / WAVE_PHASE_M, 1);
-    double sn, cs;
-    isl_sincos(6.283185307179586 / WAVE_LEN_M * s + phase, &sn, &cs);
+    double sn = det_sin(6.283185307179586 / WAVE_LEN_M * s + phase);
     double amp = WAVE_AMP_M * (1.0 + WAVE_AMP_VAR * isl_noise_rows(bw->amp, s / WAVE_PHASE_M, 1));
     return amp * sn + WOBBLE_AMP_M * isl_noise_rows(bw->wobble, s / WOBBLE_LEN_M, 2);
 }
