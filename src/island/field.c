@@ -324,15 +324,15 @@ static double dist2(const Shape *sh, uint32_t k, double lx, double lz) {
     return dx * dx + dz * dz;
 }
 
-/* The nearest site to (lx, lz) (the first of equals), its squared distance in d2[it]. The last
- * cell's nearest site holds unless a site within twice its distance of the point is as near: a
- * site k with |p - k| <= |p - a| lies within 2 |p - a| of a. */
+/* The nearest site to (lx, lz) (the first of equals), its squared distance in d2[it] and the
+ * distance in *rho. The last cell's nearest site holds unless a site within twice its distance
+ * of the point is as near: a site k with |p - k| <= |p - a| lies within 2 |p - a| of a. */
 static uint32_t nearest_site(const Shape *sh, const Island *isl, const double *band, Borders *bd, double lx,
-                             double lz, double *d2) {
+                             double lz, double *d2, double *rho) {
     const NearList *nl = bd->cur;
     uint32_t a = nl->a;
     if (a < sh->n) {
-        double d2a = dist2(sh, a, lx, lz), reach = 2.0 * sqrt(d2a) + 1e-3;
+        double d2a = dist2(sh, a, lx, lz), reach = 2.0 * (*rho = sqrt(d2a)) + 1e-3;
         bool held = true;
         for (uint32_t q = 0; q < nl->n_close && held; q++) {
             uint32_t k = nl->close[q];
@@ -351,6 +351,7 @@ static uint32_t nearest_site(const Shape *sh, const Island *isl, const double *b
         if (d2[k] < d2[a]) a = k;
     }
     if (a != nl->a) borders_for(bd, sh, isl, band, a);
+    *rho = sqrt(d2[a]);
     return a;
 }
 
@@ -420,7 +421,8 @@ static uint32_t band_side(double *dt, uint32_t mask, uint32_t t, double ek) {
 static void place_at(const Shape *sh, const Island *isl, const uint32_t *type_rgb, const double *band,
                      Borders *bd, double lx, double lz, uint8_t *t1, uint8_t *rgb) {
     double d2[ISLAND_MAX_SITES];
-    const uint32_t a = nearest_site(sh, isl, band, bd, lx, lz, d2);
+    double rho;
+    const uint32_t a = nearest_site(sh, isl, band, bd, lx, lz, d2, &rho);
     /* The nearest site's cell, moved by its borders' waves: the most negative side wins (the
      * first site's of equals). Each side is wanted as far as the other place's band reaches: a
      * site k's bisector lies at least sep / 2 - |p - a| from the point, so the sites past `cut`
@@ -428,7 +430,7 @@ static void place_at(const Shape *sh, const Island *isl, const uint32_t *type_rg
     double e[ISLAND_MAX_SITES];
     uint32_t w = a, n_in = 0;
     const NearList *nl = bd->cur;
-    double worst = 0.0, cut = 2.0 * (sqrt(d2[a]) + bd->lim_max) + 1e-5;
+    double worst = 0.0, cut = 2.0 * (rho + bd->lim_max) + 1e-5;
     for (; n_in < nl->n_near; n_in++) {
         uint32_t k = nl->near[n_in];
         const BorderPair *p = &nl->pair[k];
