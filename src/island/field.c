@@ -259,7 +259,8 @@ typedef struct Borders {
 } Borders;
 
 size_t island_field_bytes(const IslandCodex *cx, uint32_t scope, uint32_t size) {
-    size_t n = (size_t)size * size * 8 + 4 * 64 + sizeof(Borders) + 64 + (size_t)size * 6 + 64 + sizeof(double) * size + 64;
+    size_t n = (size_t)size * size * 8 + 4 * 64;
+    n += sizeof(Borders) + 64 + (size_t)size * 6 + 64 + sizeof(double) * size + 64;   /* the bake's working set */
     if (scope < cx->n_scopes) {
         size_t p = path_grid_size(&cx->scopes[scope]);
         n += p * p / 8 + 64;
@@ -550,7 +551,8 @@ static double border_distance(const uint8_t *type, uint32_t n, uint32_t i, uint3
     const uint8_t t = type[(size_t)j * n + i];
     int best2 = INT32_MAX;   /* squared cells to the nearest other */
     /* Rows outward from the cell's own: none at dj^2 >= best2 can come nearer. */
-    const bool inside = (int64_t)i >= r && (int64_t)j >= r && (int64_t)i + r < (int64_t)n && (int64_t)j + r < (int64_t)n;
+    const int64_t ii = i, jj = j, nn = n;
+    const bool inside = ii >= r && jj >= r && ii + r < nn && jj + r < nn;
     for (int d = 0; d <= r && d * d < best2; d++)
         for (int side = d ? -1 : 1; side <= 1; side += 2) {
             const int dj = side * d;
@@ -694,7 +696,8 @@ bool island_bake_field(IslandField *f, const Island *isl, const IslandCodex *cx,
         isl_axis_rows_init(&rows, axis, isl->axis_noise_seed[ea], nz);
         for (uint32_t i = 0; i < size; i++) {
             double nx = (((double)i + 0.5) * cell - radius_m) / radius_m;
-            urow[i] = nx * nx + nz * nz > 1.0 ? -1.0 : isl_axis_unit(isl, axis, ea, isl_axis_blend_row(&rows, axis, nx));
+            urow[i] = nx * nx + nz * nz > 1.0 ? -1.0
+                                              : isl_axis_unit(isl, axis, ea, isl_axis_blend_row(&rows, axis, nx));
         }
         for (uint32_t i = 0; i < size; i++) {
             size_t c = c0 + i;
