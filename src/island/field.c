@@ -428,33 +428,27 @@ static void place_at(const Shape *sh, const Island *isl, const uint32_t *type_rg
      * first site's of equals). Each side is wanted as far as the other place's band reaches: a
      * site k's bisector lies at least sep / 2 - |p - a| from the point, so the sites past `cut`
      * are out of reach, and so are all after them. */
-    double e[ISLAND_MAX_SITES];
-    uint32_t w = a, n_in = 0;
+    uint32_t w = a;
     const NearList *nl = bd->cur;
     double worst = 0.0, cut = 2.0 * (rho + bd->lim_max) + 1e-5;
-    for (; n_in < nl->n_near; n_in++) {
-        uint32_t k = nl->near[n_in];
+    /* Each other place's nearest side, kept for the places within their band (mask): the nearest
+     * site's sides, taken as they come, unless a wave gives the point away (then the winner's). */
+    double dt[ISLAND_FIELD_MAX_TYPES];
+    uint32_t mask = 0;
+    for (uint32_t q = 0; q < nl->n_near; q++) {
+        uint32_t k = nl->near[q];
         const BorderPair *p = &nl->pair[k];
         if (p->sep > cut) break;
         d2[k] = dist2(sh, k, lx, lz);
-        if (d2[k] - d2[a] > p->far) {
-            e[k] = 1e9;   /* past its band's reach: no share of the colour */
-            continue;
-        }
-        e[k] = border_side(p, bd, sh, a, k, lx, lz, d2[a], d2[k], band[isl->sites[k].type]);
-        if (e[k] < worst || (e[k] == worst && w != a && k < w)) worst = e[k], w = k;
-    }
-    const uint8_t tw = isl->sites[w].type;
-    /* Each other place's nearest side, kept for the places within their band (mask). */
-    double dt[ISLAND_FIELD_MAX_TYPES];
-    uint32_t mask = 0;
-    /* From the winner's side: the nearest site's sides, unless a wave gave the point away. */
-    for (uint32_t q = 0; w == a && q < n_in; q++) {
-        uint32_t k = nl->near[q];
-        uint8_t t = isl->sites[k].type;
-        double ek = e[k] < 0.0 ? 0.0 : e[k];
+        if (d2[k] - d2[a] > p->far) continue;   /* past its band's reach: no share of the colour */
+        const uint8_t t = isl->sites[k].type;
+        double e = border_side(p, bd, sh, a, k, lx, lz, d2[a], d2[k], band[t]);
+        if (e < worst || (e == worst && w != a && k < w)) worst = e, w = k;
+        double ek = e < 0.0 ? 0.0 : e;
         if (ek < band[t]) mask = band_side(dt, mask, t, ek);
     }
+    const uint8_t tw = isl->sites[w].type;
+    if (w != a) mask = 0;
     /* Across the winner's bisector with k the point lies at least (|p - k| - |p - w|) / 2 away:
      * a site farther than rw + 2 lim (a safe margin) is past its band's reach. */
     const double rw = w != a ? sqrt(d2[w]) : 0.0;
