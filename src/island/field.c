@@ -626,6 +626,22 @@ static void draw_path(uint8_t *bits, uint32_t n, uint32_t stride, double cell, d
     }
 }
 
+/* A row's ground and underside (decimetres) from its axis values (negative: off the disk). */
+static void shape_row(const Shape *sh, const double *urow, uint32_t size, double cell, double radius_m, double lz,
+                      uint16_t *elev, uint16_t *under) {
+    for (uint32_t i = 0; i < size; i++) {
+        if (urow[i] < 0.0) {
+            elev[i] = under[i] = 0;
+            continue;
+        }
+        double ground, depth;
+        shape_at(sh, ((double)i + 0.5) * cell - radius_m, lz, urow[i], &ground, &depth);
+        int32_t dm = isl_round(ground * 10.0), ud = isl_round(depth * 10.0);
+        elev[i] = (uint16_t)(dm < 0 ? 0 : dm > 65535 ? 65535 : dm);
+        under[i] = (uint16_t)(ud < 0 ? 0 : ud > 65535 ? 65535 : ud);
+    }
+}
+
 /* Paths (I10) on the ground: every path edge between its two sites. */
 static void draw_paths(uint8_t *path, uint32_t pn, uint32_t pstride, double pcell, double radius_m, const Island *isl,
                        const Shape *sh) {
@@ -693,18 +709,7 @@ bool island_bake_field(IslandField *f, const Island *isl, const IslandCodex *cx,
             urow[i] = nx * nx + nz * nz > 1.0 ? -1.0
                                               : isl_axis_unit(isl, axis, ea, isl_axis_blend_row(&rows, axis, nx));
         }
-        for (uint32_t i = 0; i < size; i++) {
-            size_t c = c0 + i;
-            if (urow[i] < 0.0) {   /* off the disk */
-                elev[c] = under[c] = 0;
-                continue;
-            }
-            double ground, depth;
-            shape_at(&sh, ((double)i + 0.5) * cell - radius_m, lz, urow[i], &ground, &depth);
-            int32_t dm = isl_round(ground * 10.0), ud = isl_round(depth * 10.0);
-            elev[c] = (uint16_t)(dm < 0 ? 0 : dm > 65535 ? 65535 : dm);
-            under[c] = (uint16_t)(ud < 0 ? 0 : ud > 65535 ? 65535 : ud);
-        }
+        shape_row(&sh, urow, size, cell, radius_m, lz, elev + c0, under + c0);
         for (uint32_t i = 0; i < size; i++) {
             size_t c = c0 + i;
             if (urow[i] < 0.0) {
