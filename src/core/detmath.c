@@ -48,10 +48,17 @@ void det_sincos(double a, double *s, double *c) {
     }
 }
 
+/* det_sincos's sine, with only the series it takes. */
 double det_sin(double a) {
-    double s, c;
-    det_sincos(a, &s, &c);
-    return s;
+    if (!(a > -1e15 && a < 1e15)) return NAN;
+    int64_t q = det_floor(a / DET_HALF_PI + 0.5);
+    double y = a - (double)q * DET_HALF_PI;
+    switch ((int)(q & 3)) {
+    case 0: return sin_poly(y);
+    case 1: return cos_poly(y);
+    case 2: return -sin_poly(y);
+    default: return -cos_poly(y);
+    }
 }
 
 double det_cos(double a) {

@@ -4,13 +4,6 @@
 
 #include <math.h>
 
-int64_t isl_floor(double x) {
-    int64_t i = (int64_t)x;
-    return (double)i > x ? i - 1 : i;
-}
-
-int32_t isl_round(double x) { return (int32_t)(x < 0 ? -isl_floor(-x + 0.5) : isl_floor(x + 0.5)); }
-
 /* The shared deterministic sin/cos (src/core/detmath.c): the same series this file had. */
 void isl_sincos(double a, double *s, double *c) { det_sincos(a, s, c); }
 
@@ -18,7 +11,7 @@ static double lattice(uint32_t seed, int32_t x, int32_t z) {
     return (double)(hash3_u32(seed, x, z, 0) >> 8) * (2.0 / 16777216.0) - 1.0;
 }
 
-static double fade(double t) { return t * t * t * (t * (t * 6.0 - 15.0) + 10.0); }
+static double fade(double t) { return isl_fade(t); }
 
 static double value_noise(uint32_t seed, double x, double z) {
     int64_t x0 = isl_floor(x), z0 = isl_floor(z);
@@ -41,7 +34,48 @@ double isl_layered_noise(uint32_t seed, double x, double z, uint32_t octaves) {
     return sum / norm;
 }
 
-double isl_axis_blend(const IslandAxis *a, const uint32_t *term_seeds, double nx, double nz) {
+void isl_noise_rows_init(IslNoiseRow *rows, uint32_t seed, double z, uint32_t octaves) {
+    double f = 1.0;
+    for (uint32_t o = 0; o < octaves; o++) {
+        IslNoiseRow *r = &rows[o];
+        double zf = z * f;
+        int64_t z0 = isl_floor(zf);
+        r->seed = seed + o * 0x9e3779b9u;
+        r->iz = (int32_t)z0;
+        r->v = fade(zf - (double)z0);
+        r->valid = false;
+        f = f * 2.0;
+    }
+}
+
+void isl_noise_row_fill(IslNoiseRow *r, int32_t ix) {
+    const uint32_t sd = r->seed;
+    const int32_t iz = r->iz;
+    /* A step to the next lattice cell keeps the shared corner values. */
+    if (r->valid && ix == r->ix + 1) {
+        r->a = r->b;
+        r->c = r->d;
+        r->b = lattice(sd, ix + 1, iz);
+        r->d = lattice(sd, ix + 1, iz + 1);
+    } else if (r->valid && ix == r->ix - 1) {
+        r->b = r->a;
+        r->d = r->c;
+        r->a = lattice(sd, ix, iz);
+        r->c = lattice(sd, ix, iz + 1);
+    } else {
+        r->a = lattice(sd, ix, iz);
+        r->b = lattice(sd, ix + 1, iz);
+        r->c = lattice(sd, ix, iz + 1);
+        r->d = lattice(sd, ix + 1, iz + 1);
+    }
+    r->ix = ix;
+    r->valid = true;
+    r->ba = r->b - r->a;
+    r->dc = r->d - r->c;
+}
+
+/* The blend at (nx, nz); the noise terms from `rows` (set up for this nz) when given. */
+static double axis_blend(const IslandAxis *a, const uint32_t *term_seeds, IslAxisRows *rows, double nx, double nz) {
     double r = sqrt(nx * nx + nz * nz);   /* IEEE sqrt: correctly rounded everywhere */
     if (r > 1.0) r = 1.0;
     double sum = 0.0, wsum = 0.0;
@@ -52,7 +86,9 @@ double isl_axis_blend(const IslandAxis *a, const uint32_t *term_seeds, double nx
             v = b->reference == ISLAND_REF_EDGE ? 1.0 - r : r;
         } else {
             double f = (double)b->frequency_milli / 1000.0;
-            v = 0.5 * (isl_layered_noise(term_seeds[t], nx * f, nz * f, b->octaves) + 1.0);
+            double n = rows ? isl_noise_rows(rows->row[t], nx * f, b->octaves)
+                            : isl_layered_noise(term_seeds[t], nx * f, nz * f, b->octaves);
+            v = 0.5 * (n + 1.0);
         }
         sum = sum + (double)b->weight * v;
         wsum = wsum + (double)b->weight;
@@ -60,11 +96,20 @@ double isl_axis_blend(const IslandAxis *a, const uint32_t *term_seeds, double nx
     return sum / wsum;
 }
 
-double isl_axis_unit(const Island *isl, const IslandAxis *a, uint32_t axis, double blend) {
-    double t = blend;
-    if (a->stretch) {
-        double span = isl->axis_hi[axis] - isl->axis_lo[axis];
-        t = span > 1e-12 ? (blend - isl->axis_lo[axis]) / span : 0.5;
-    }
-    return t < 0.0 ? 0.0 : t > 1.0 ? 1.0 : t;
+double isl_axis_blend(const IslandAxis *a, const uint32_t *term_seeds, double nx, double nz) {
+    return axis_blend(a, term_seeds, NULL, nx, nz);
 }
+
+void isl_axis_rows_init(IslAxisRows *rows, const IslandAxis *a, const uint32_t *term_seeds, double nz) {
+    for (uint32_t t = 0; t < a->n_terms; t++) {
+        const IslandBlendTerm *b = &a->terms[t];
+        if (b->kind != ISLAND_GEN_DISTANCE_FIELD)
+            isl_noise_rows_init(rows->row[t], term_seeds[t], nz * ((double)b->frequency_milli / 1000.0), b->octaves);
+    }
+    rows->nz = nz;
+}
+
+double isl_axis_blend_row(IslAxisRows *rows, const IslandAxis *a, double nx) {
+    return axis_blend(a, NULL, rows, nx, rows->nz);
+}
+

@@ -12,6 +12,7 @@
 _Static_assert(ISLAND_MAX_TYPES <= ISLAND_FIELD_MAX_TYPES, "the baked field carries a colour per type");
 _Static_assert(ISLAND_FIELD_MAX_TYPES <= ISLAND_FIELD_OFF, "no type index may read as off-island");
 _Static_assert(ISLAND_MAX_SITES <= ISLAND_FIELD_MAX_SITES, "the baked field carries every site");
+_Static_assert(ISLAND_FIELD_MAX_TYPES <= 32, "a cell keeps the places near it in a 32-bit mask");
 
 /* Shape constants, as fractions of the scope's sizes (I8: the look does not depend on scale). */
 #define SHAPE_BODY 0.8          /* the elevation field carries 80% of the top ... */
@@ -70,15 +71,6 @@ static uint32_t path_grid_size(const IslandScope *s) {
     return n > PATH_GRID_MAX ? PATH_GRID_MAX : n;
 }
 
-size_t island_field_bytes(const IslandCodex *cx, uint32_t scope, uint32_t size) {
-    size_t n = (size_t)size * size * 8 + 4 * 64;
-    if (scope < cx->n_scopes) {
-        size_t p = path_grid_size(&cx->scopes[scope]);
-        n += p * p / 8 + 64;
-    }
-    return n;
-}
-
 /* What the bake needs per site, in metres from the island centre. */
 typedef struct ShapeSite {
     double x, z, elev;
@@ -88,7 +80,8 @@ typedef struct ShapeSite {
 
 typedef struct Shape {
     ShapeSite site[ISLAND_MAX_SITES];
-    uint32_t n;
+    uint8_t ring[ISLAND_MAX_SITES], crater[ISLAND_MAX_SITES];   /* the coast and crater sites, in site order */
+    uint32_t n, n_ring, n_crater;
     double radius, top, peak_x, peak_z, keel;
 } Shape;
 
@@ -139,6 +132,10 @@ static void shape_init(Shape *sh, const Island *isl, const IslandCodex *cx, cons
         double dx = p->x - sh->peak_x, dz = p->z - sh->peak_z, d = sqrt(dx * dx + dz * dz);
         if (p->crater_r > 0.45 * d) p->crater_r = 0.45 * d;
     }
+    for (uint32_t i = 0; i < sh->n; i++) {
+        if (sh->site[i].coast >= 0) sh->ring[sh->n_ring++] = (uint8_t)i;
+        if (sh->site[i].crater_r > 0.0) sh->crater[sh->n_crater++] = (uint8_t)i;
+    }
 }
 
 /* Ground height (metres above sea) and underside depth at (lx, lz) metres from the centre, with
@@ -155,9 +152,8 @@ static void shape_at(const Shape *sh, double lx, double lz, double t, double *gr
     double b = smooth01(SHAPE_COAST_R0, SHAPE_COAST_R1, r);
     if (b > 0.0) {
         double wsum = 0.0, hsum = 0.0, usum = 0.0;
-        for (uint32_t i = 0; i < sh->n; i++) {
-            const ShapeSite *p = &sh->site[i];
-            if (p->coast < 0) continue;
+        for (uint32_t r8 = 0; r8 < sh->n_ring; r8++) {
+            const ShapeSite *p = &sh->site[sh->ring[r8]];
             double dx = lx - p->x, dz = lz - p->z, d2 = dx * dx + dz * dz + 1.0;
             double w2 = 1.0 / (d2 * d2), w = w2 * w2;   /* 1 / d^8: a short blend where two coasts meet */
             double hc, uc;
@@ -183,9 +179,8 @@ static void shape_at(const Shape *sh, double lx, double lz, double t, double *gr
         }
     }
     /* Craters: a bowl inside a raised rim. */
-    for (uint32_t i = 0; i < sh->n; i++) {
-        const ShapeSite *p = &sh->site[i];
-        if (p->crater_r <= 0.0) continue;
+    for (uint32_t c8 = 0; c8 < sh->n_crater; c8++) {
+        const ShapeSite *p = &sh->site[sh->crater[c8]];
         double dx = lx - p->x, dz = lz - p->z, c2 = (dx * dx + dz * dz) / (p->crater_r * p->crater_r);
         if (c2 >= 2.25) continue;
         double q = sqrt(c2);
@@ -225,52 +220,198 @@ static void border_bands(const Island *isl, const uint32_t *type_rgb, uint32_t n
     }
 }
 
-/* The border of sites lo < hi at s metres along it: its long bend, and its wave (the sine with
- * the drifting phase and amplitude, and the short wobble), each in the pair's own row of noise. */
-static double border_row(uint32_t seed, uint32_t lo, uint32_t hi, uint32_t *h) {
-    *h = hash3_u32(seed, (int32_t)lo, (int32_t)hi, 7);
-    return (double)(*h >> 20) * 0.37;
+/* A border (the sites lo < hi) as the cells read it, from either side: its line's direction and
+ * the rows of its noise (its long bend, and its wave: the sine with the drifting phase and
+ * amplitude, and the short wobble). Kept in a small cache by the pair: the cells of one row and
+ * the next meet the same borders again. */
+typedef struct BorderWave {
+    int32_t lo, hi;   /* -1: an empty slot */
+    double tx, tz, phase0;
+    IslNoiseRow bend[1], phase[1], amp[1], wobble[2];
+} BorderWave;
+
+#define BORDER_WAVE_SLOTS 64u
+
+/* The nearest site a's border with site k. */
+typedef struct BorderPair {
+    double sep;    /* metres between the sites */
+    double far;    /* d2k - d2a past this: the bisector lies beyond the band's reach (a safe margin) */
+} BorderPair;
+
+/* A nearest site a's borders: every other site, and the sites of other places, nearest first, so
+ * a cell reads only those whose border can reach it. */
+typedef struct NearList {
+    uint32_t a, n_near, n_close, used;
+    uint8_t near[ISLAND_MAX_SITES];     /* other places' sites */
+    uint8_t close[ISLAND_MAX_SITES];    /* every other site */
+    BorderPair pair[ISLAND_MAX_SITES];
+} NearList;
+
+#define BORDER_LISTS 8u
+
+/* The bake's borders: the lists of the last few nearest sites (a row meets a few, and the next
+ * row the same ones), the current one, and the borders' cache. */
+typedef struct Borders {
+    NearList list[BORDER_LISTS], *cur;
+    uint32_t clock, seed;
+    double lim_max;                     /* the farthest any place's band reaches past a bisector */
+    BorderWave wave[BORDER_WAVE_SLOTS];
+} Borders;
+
+size_t island_field_bytes(const IslandCodex *cx, uint32_t scope, uint32_t size) {
+    size_t n = (size_t)size * size * 8 + 4 * 64;
+    n += sizeof(Borders) + 64 + (size_t)size * 6 + 64 + sizeof(double) * size + 64;   /* the bake's working set */
+    if (scope < cx->n_scopes) {
+        size_t p = path_grid_size(&cx->scopes[scope]);
+        n += p * p / 8 + 64;
+    }
+    return n;
 }
 
-static double border_bend(uint32_t seed, uint32_t lo, uint32_t hi, double s) {
-    uint32_t h;
-    double zrow = border_row(seed, lo, hi, &h);
-    return BEND_AMP_M * isl_layered_noise(seed ^ 0x27d4eb2fu, s / BEND_LEN_M, zrow, 1);
+/* How far past a bisector a side can still come within `band` of its border: the most the bend
+ * and the wave move it, and a margin for rounding. */
+static double band_reach(double band) { return band + BORDER_MOVE_M + 1e-6; }
+
+static void pair_init(BorderPair *p, const Shape *sh, uint32_t a, uint32_t k, double lim) {
+    double sx = sh->site[k].x - sh->site[a].x, sz = sh->site[k].z - sh->site[a].z;
+    p->sep = sqrt(sx * sx + sz * sz);
+    /* (d2k - d2a) / (2 sep) > lim for sure past this, whatever the division's rounding. */
+    p->far = lim * (2.0 * p->sep) * (1.0 + 1e-9);
 }
 
-static double border_wave(uint32_t seed, uint32_t lo, uint32_t hi, double s) {
-    uint32_t h;
-    double zrow = border_row(seed, lo, hi, &h);
-    double phase = (double)(h & 0xffffu) * (6.283185307179586 / 65536.0) +
-                   1.5707963267948966 * isl_layered_noise(seed, s / WAVE_PHASE_M, zrow, 1);
-    double sn, cs;
-    isl_sincos(6.283185307179586 / WAVE_LEN_M * s + phase, &sn, &cs);
-    double amp = WAVE_AMP_M * (1.0 + WAVE_AMP_VAR * isl_layered_noise(seed ^ 0x9e3779b9u, s / WAVE_PHASE_M, zrow, 1));
-    return amp * sn + WOBBLE_AMP_M * isl_layered_noise(seed ^ 0x5bd1e995u, s / WOBBLE_LEN_M, zrow, 2);
+/* Inserts site k into list[0..*n) kept in order of the pairs' sep. */
+static void by_sep(uint8_t *list, uint32_t *n, const BorderPair *pair, uint32_t k) {
+    uint32_t at = (*n)++;
+    while (at > 0 && pair[list[at - 1]].sep > pair[k].sep) {
+        list[at] = list[at - 1];
+        at--;
+    }
+    list[at] = (uint8_t)k;
 }
 
-/* How far the point lies on site a's side of its wavy border with site k (negative: on k's), in
- * metres across the bisector: the signed distance to it (from the squared distances d2a, d2k)
- * less the border's bend and wave at (lx, lz). The wave fades out over WAVE_FADE_M from the
- * border, so the blend's lines relax to the bend's away from it. Beyond `limit` metres of the
- * bisector (the caller's band plus BORDER_MOVE_M) the bisector's distance itself. */
-static double border_side(const Shape *sh, uint32_t seed, uint32_t a, uint32_t k, double lx, double lz, double d2a,
-                          double d2k, double limit) {
-    const ShapeSite *pa = &sh->site[a], *pk = &sh->site[k];
-    double sx = pk->x - pa->x, sz = pk->z - pa->z, sep = sqrt(sx * sx + sz * sz);
-    if (!(sep > 0.0)) return 1e9;
-    double g = (d2k - d2a) / (2.0 * sep);
-    if (g > limit) return g;   /* past the band's reach: nothing of the wave matters */
+/* Empty lists and cache, and the widest band's reach. */
+static void borders_init(Borders *bd, const double *band, uint32_t ntypes, uint32_t seed) {
+    for (uint32_t q = 0; q < BORDER_LISTS; q++) bd->list[q].a = UINT32_MAX, bd->list[q].used = 0;
+    bd->cur = &bd->list[0];
+    bd->clock = 0;
+    bd->seed = seed;
+    for (uint32_t q = 0; q < BORDER_WAVE_SLOTS; q++) bd->wave[q].lo = bd->wave[q].hi = -1;
+    bd->lim_max = 0.0;
+    for (uint32_t t = 0; t < ntypes; t++)
+        if (band_reach(band[t]) > bd->lim_max) bd->lim_max = band_reach(band[t]);
+}
+
+/* Makes site a's list the current one: kept, or set up in the least recently used one. */
+static void borders_for(Borders *bd, const Shape *sh, const Island *isl, const double *band, uint32_t a) {
+    NearList *nl = &bd->list[0];
+    for (uint32_t q = 0; q < BORDER_LISTS && nl->a != a; q++)
+        if (bd->list[q].a == a || bd->list[q].used < nl->used) nl = &bd->list[q];
+    nl->used = ++bd->clock;
+    bd->cur = nl;
+    if (nl->a == a) return;
+    nl->a = a;
+    nl->n_near = nl->n_close = 0;
+    for (uint32_t k = 0; k < sh->n; k++) {
+        if (k == a) continue;
+        uint8_t t = isl->sites[k].type;
+        pair_init(&nl->pair[k], sh, a, k, band_reach(band[t]));
+        by_sep(nl->close, &nl->n_close, nl->pair, k);
+        if (t != isl->sites[a].type) by_sep(nl->near, &nl->n_near, nl->pair, k);
+    }
+}
+
+static double dist2(const Shape *sh, uint32_t k, double lx, double lz) {
+    double dx = lx - sh->site[k].x, dz = lz - sh->site[k].z;
+    return dx * dx + dz * dz;
+}
+
+/* The nearest site to (lx, lz) (the first of equals), its squared distance in d2[it] and the
+ * distance in *rho. The last cell's nearest site holds unless a site within twice its distance
+ * of the point is as near: a site k with |p - k| <= |p - a| lies within 2 |p - a| of a. */
+static uint32_t nearest_site(const Shape *sh, const Island *isl, const double *band, Borders *bd, double lx,
+                             double lz, double *d2, double *rho) {
+    const NearList *nl = bd->cur;
+    uint32_t a = nl->a;
+    if (a < sh->n) {
+        double d2a = dist2(sh, a, lx, lz), reach = 2.0 * (*rho = sqrt(d2a)) + 1e-3;
+        bool held = true;
+        for (uint32_t q = 0; q < nl->n_close && held; q++) {
+            uint32_t k = nl->close[q];
+            if (nl->pair[k].sep > reach) break;
+            double d2k = dist2(sh, k, lx, lz);
+            held = d2k > d2a || (d2k == d2a && k > a);
+        }
+        if (held) {
+            d2[a] = d2a;
+            return a;
+        }
+    }
+    a = 0;
+    for (uint32_t k = 0; k < sh->n; k++) {
+        d2[k] = dist2(sh, k, lx, lz);
+        if (d2[k] < d2[a]) a = k;
+    }
+    if (a != nl->a) borders_for(bd, sh, isl, band, a);
+    *rho = sqrt(d2[a]);
+    return a;
+}
+
+/* The border of sites lo < hi, from the cache or set up in its slot. */
+static BorderWave *border_of(Borders *bd, const Shape *sh, uint32_t lo, uint32_t hi) {
+    BorderWave *bw = &bd->wave[(lo * 61u + hi) % BORDER_WAVE_SLOTS];
+    if (bw->lo == (int32_t)lo && bw->hi == (int32_t)hi) return bw;
+    const uint32_t seed = bd->seed;
+    uint32_t h = hash3_u32(seed, (int32_t)lo, (int32_t)hi, 7);
+    double zrow = (double)(h >> 20) * 0.37;
+    double sx = sh->site[hi].x - sh->site[lo].x, sz = sh->site[hi].z - sh->site[lo].z, sep = sqrt(sx * sx + sz * sz);
     /* Along the border: the direction across lo -> hi turned left, so both sides read one wave. */
-    uint32_t lo = a < k ? a : k, hi = a < k ? k : a;
-    double tx = -(sh->site[hi].z - sh->site[lo].z) / sep, tz = (sh->site[hi].x - sh->site[lo].x) / sep;
-    double s = lx * tx + lz * tz, sign = a < k ? 1.0 : -1.0;
-    double bend = border_bend(seed, lo, hi, s), e0 = g - sign * bend;
+    bw->lo = (int32_t)lo;
+    bw->hi = (int32_t)hi;
+    bw->tx = -(sh->site[hi].z - sh->site[lo].z) / sep;
+    bw->tz = (sh->site[hi].x - sh->site[lo].x) / sep;
+    bw->phase0 = (double)(h & 0xffffu) * (6.283185307179586 / 65536.0);
+    isl_noise_rows_init(bw->bend, seed ^ 0x27d4eb2fu, zrow, 1);
+    isl_noise_rows_init(bw->phase, seed, zrow, 1);
+    isl_noise_rows_init(bw->amp, seed ^ 0x9e3779b9u, zrow, 1);
+    isl_noise_rows_init(bw->wobble, seed ^ 0x5bd1e995u, zrow, 2);
+    return bw;
+}
+
+/* The border's wave at s metres along it. */
+static double border_wave(BorderWave *bw, double s) {
+    double phase = bw->phase0 + 1.5707963267948966 * isl_noise_rows(bw->phase, s / WAVE_PHASE_M, 1);
+    double sn = det_sin(6.283185307179586 / WAVE_LEN_M * s + phase);
+    double amp = WAVE_AMP_M * (1.0 + WAVE_AMP_VAR * isl_noise_rows(bw->amp, s / WAVE_PHASE_M, 1));
+    return amp * sn + WOBBLE_AMP_M * isl_noise_rows(bw->wobble, s / WOBBLE_LEN_M, 2);
+}
+
+/* How far the point lies on site a's side of its wavy border with site k (p: that pair; negative:
+ * on k's), in metres across the bisector: the signed distance to it (from the squared distances
+ * d2a, d2k) less the border's bend and wave at (lx, lz). The wave fades out over WAVE_FADE_M from
+ * the border, so the blend's lines relax to the bend's away from it. Only a side under `band`
+ * (k's place's) counts, so one that cannot come under it whatever its bend or wave is returned
+ * without them (the bisector's distance, or without the wave). */
+static double border_side(const BorderPair *p, Borders *bd, const Shape *sh, uint32_t a, uint32_t k, double lx,
+                          double lz, double d2a, double d2k, double band) {
+    if (!(p->sep > 0.0)) return 1e9;
+    double g = (d2k - d2a) / (2.0 * p->sep);
+    if (g > band_reach(band)) return g;
+    BorderWave *bw = border_of(bd, sh, a < k ? a : k, a < k ? k : a);
+    double s = lx * bw->tx + lz * bw->tz, sign = a < k ? 1.0 : -1.0;
+    double bend = BEND_AMP_M * isl_noise_rows(bw->bend, s / BEND_LEN_M, 1), e0 = g - sign * bend;
     /* Farther from the bent line than the wave reaches plus its fade: the wave is faded out. */
     if ((e0 < 0.0 ? -e0 : e0) > WAVE_FADE_M + WAVE_AMP_M * (1.0 + WAVE_AMP_VAR) + WOBBLE_AMP_M) return e0;
-    double wave = border_wave(seed, lo, hi, s);
+    if (e0 > band + WAVE_AMP_M * (1.0 + WAVE_AMP_VAR) + WOBBLE_AMP_M + 1e-6) return e0;
+    double wave = border_wave(bw, s);
     double e = g - sign * (bend + wave), fade = 1.0 - (e < 0.0 ? -e : e) / WAVE_FADE_M;
     return g - sign * (bend + (fade > 0.0 ? fade * wave : 0.0));
+}
+
+/* A side ek of place t within its band: the nearest of them is the place's distance. */
+static uint32_t band_side(double *dt, uint32_t mask, uint32_t t, double ek) {
+    if (!(mask >> t & 1u)) dt[t] = ek;
+    else if (ek < dt[t]) dt[t] = ek;
+    return mask | 1u << t;
 }
 
 /* The place at (lx, lz) metres from the centre: the type of the site whose wavy cell holds it
@@ -279,40 +420,54 @@ static double border_side(const Shape *sh, uint32_t seed, uint32_t a, uint32_t k
  * beta / (1 - beta) against the own place's 1, so across a border of two the colour moves
  * linearly from one to the other). */
 static void place_at(const Shape *sh, const Island *isl, const uint32_t *type_rgb, const double *band,
-                     uint32_t ntypes, uint32_t seed, double lx, double lz, uint8_t *t1, uint8_t *rgb) {
+                     Borders *bd, double lx, double lz, uint8_t *t1, uint8_t *rgb) {
     double d2[ISLAND_MAX_SITES];
-    uint32_t a = 0;
-    for (uint32_t k = 0; k < sh->n; k++) {
-        double dx = lx - sh->site[k].x, dz = lz - sh->site[k].z;
-        d2[k] = dx * dx + dz * dz;
-        if (d2[k] < d2[a]) a = k;
-    }
-    /* The nearest site's cell, moved by its borders' waves: the most negative side wins. Each
-     * side is wanted as far as the other place's band reaches. */
-    double e[ISLAND_MAX_SITES];
+    double rho;
+    const uint32_t a = nearest_site(sh, isl, band, bd, lx, lz, d2, &rho);
+    /* The nearest site's cell, moved by its borders' waves: the most negative side wins (the
+     * first site's of equals). Each side is wanted as far as the other place's band reaches: a
+     * site k's bisector lies at least sep / 2 - |p - a| from the point, so the sites past `cut`
+     * are out of reach, and so are all after them. */
     uint32_t w = a;
-    double worst = 0.0;
-    for (uint32_t k = 0; k < sh->n; k++) {
-        if (isl->sites[k].type == isl->sites[a].type) continue;
-        double lim = band[isl->sites[k].type] + BORDER_MOVE_M + 1.0;
-        e[k] = border_side(sh, seed, a, k, lx, lz, d2[a], d2[k], lim);
-        if (e[k] < worst) worst = e[k], w = k;
+    const NearList *nl = bd->cur;
+    double worst = 0.0, cut = 2.0 * (rho + bd->lim_max) + 1e-5;
+    /* Each other place's nearest side, kept for the places within their band (mask): the nearest
+     * site's sides, taken as they come, unless a wave gives the point away (then the winner's). */
+    double dt[ISLAND_FIELD_MAX_TYPES];
+    uint32_t mask = 0;
+    for (uint32_t q = 0; q < nl->n_near; q++) {
+        uint32_t k = nl->near[q];
+        const BorderPair *p = &nl->pair[k];
+        if (p->sep > cut) break;
+        d2[k] = dist2(sh, k, lx, lz);
+        if (d2[k] - d2[a] > p->far) continue;   /* past its band's reach: no share of the colour */
+        const uint8_t t = isl->sites[k].type;
+        double e = border_side(p, bd, sh, a, k, lx, lz, d2[a], d2[k], band[t]);
+        if (e < worst || (e == worst && w != a && k < w)) worst = e, w = k;
+        double ek = e < 0.0 ? 0.0 : e;
+        if (ek < band[t]) mask = band_side(dt, mask, t, ek);
     }
     const uint8_t tw = isl->sites[w].type;
-    double dt[ISLAND_FIELD_MAX_TYPES];
-    for (uint32_t t = 0; t < ntypes; t++) dt[t] = 1e9;
-    for (uint32_t k = 0; k < sh->n; k++) {
+    if (w != a) mask = 0;
+    /* Across the winner's bisector with k the point lies at least (|p - k| - |p - w|) / 2 away:
+     * a site farther than rw + 2 lim (a safe margin) is past its band's reach. */
+    const double rw = w != a ? sqrt(d2[w]) : 0.0;
+    for (uint32_t k = 0; w != a && k < sh->n; k++) {
         uint8_t t = isl->sites[k].type;
         if (t == tw) continue;
-        /* From the winner's side: the nearest site's sides, unless a wave gave the point away. */
-        double ek = w == a ? e[k] : border_side(sh, seed, w, k, lx, lz, d2[w], d2[k], band[t] + BORDER_MOVE_M + 1.0);
+        double lim = band_reach(band[t]), reach = rw + 2.0 * lim + 1e-3;
+        d2[k] = dist2(sh, k, lx, lz);
+        if (d2[k] > reach * reach) continue;
+        BorderPair p;
+        pair_init(&p, sh, w, k, lim);
+        double ek = border_side(&p, bd, sh, w, k, lx, lz, d2[w], d2[k], band[t]);
         ek = ek < 0.0 ? 0.0 : ek;
-        if (ek < dt[t]) dt[t] = ek;
+        if (ek < band[t]) mask = band_side(dt, mask, t, ek);
     }
     double wsum = 1.0, acc[3];
     for (int c = 0; c < 3; c++) acc[c] = (double)((type_rgb[tw] >> (16 - 8 * c)) & 0xffu);
-    for (uint32_t t = 0; t < ntypes; t++) {
-        if (t == tw || !(dt[t] < band[t])) continue;
+    for (uint32_t m = mask; m; m &= m - 1) {   /* in type order: the sums' rounding is the same */
+        uint32_t t = (uint32_t)__builtin_ctz(m);
         double beta = 0.5 * (1.0 - dt[t] / band[t]), wt = beta / (1.0 - beta);
         wsum += wt;
         for (int c = 0; c < 3; c++) acc[c] += wt * (double)((type_rgb[t] >> (16 - 8 * c)) & 0xffu);
@@ -324,22 +479,61 @@ static void place_at(const Shape *sh, const Island *isl, const uint32_t *type_rg
     }
 }
 
-/* One [1 2 1] / 4 pass over the ground colours along rows (dir 0) or columns (dir 1), in place
- * (prev keeps the last cell's value before the pass); a cell off the island counts as its
- * neighbour's value. Smooths the blend where three places meet (their weights switch there). */
-static void blur_pass(uint8_t *rgb, const uint8_t *type, uint32_t n, int dir, uint8_t *prev) {
+/* out = [1 2 1] / 4 of l, v, r, rounded: (l + 2 v + r + 2) >> 2, which is the rounded-up
+ * average of v and the rounded-down average of l and r (the same for every l, v, r), so eight
+ * bytes at a time with the usual in-word averages (no carry crosses a byte). */
+static void blur_run(uint8_t *out, const uint8_t *l, const uint8_t *v, const uint8_t *r, uint32_t bytes) {
+    const uint64_t lo7 = 0x7f7f7f7f7f7f7f7full;
+    uint32_t x = 0;
+    for (; x + 8 <= bytes; x += 8) {
+        uint64_t a, b, c;
+        memcpy(&a, l + x, 8);
+        memcpy(&b, v + x, 8);
+        memcpy(&c, r + x, 8);
+        uint64_t m = (a & c) + (((a ^ c) >> 1) & lo7);   /* floor((l + r) / 2) */
+        uint64_t o = (m | b) - (((m ^ b) >> 1) & lo7);   /* ceil((m + v) / 2) */
+        memcpy(out + x, &o, 8);
+    }
+    for (; x < bytes; x++) out[x] = (uint8_t)((l[x] + 2u * v[x] + r[x] + 2u) >> 2);
+}
+
+/* One [1 2 1] / 4 pass over the ground colours along rows (dir 0) or columns (dir 1), in place,
+ * both row by row: `buf` (2 n x 3 bytes) keeps the row's values before the pass and the row
+ * above's. A cell off the island counts as its neighbour's value; stretches of cells whose both
+ * neighbours are on the island go in one run. Smooths the blend where three places meet (their
+ * weights switch there). */
+static void blur_pass(uint8_t *rgb, const uint8_t *type, uint32_t n, int dir, uint8_t *buf) {
+    uint8_t *above = buf, *cur = buf + (size_t)n * 3;
     for (uint32_t j = 0; j < n; j++) {
-        for (uint32_t i = 0; i < n; i++) {
-            size_t c = dir ? (size_t)i * n + j : (size_t)j * n + i;
-            size_t nx = dir ? c + n : c + 1;
-            if (type[c] == ISLAND_FIELD_OFF) continue;
-            for (int k = 0; k < 3; k++) {
-                uint32_t v = rgb[c * 3 + (size_t)k];
-                uint32_t l = i > 0 && type[dir ? c - n : c - 1] != ISLAND_FIELD_OFF ? prev[k] : v;
-                uint32_t r = i + 1 < n && type[nx] != ISLAND_FIELD_OFF ? rgb[nx * 3 + (size_t)k] : v;
-                prev[k] = (uint8_t)v;
-                rgb[c * 3 + (size_t)k] = (uint8_t)((l + 2u * v + r + 2u) >> 2);
+        uint8_t *row = rgb + (size_t)j * n * 3;
+        const uint8_t *ty = type + (size_t)j * n, *tu = j > 0 ? ty - n : NULL, *td = j + 1 < n ? ty + n : NULL;
+        memcpy(cur, row, (size_t)n * 3);
+        for (uint32_t i = 0; i < n;) {
+            if (ty[i] == ISLAND_FIELD_OFF) {
+                i++;
+                continue;
             }
+            bool lon = dir ? tu && tu[i] != ISLAND_FIELD_OFF : i > 0 && ty[i - 1] != ISLAND_FIELD_OFF;
+            bool ron = dir ? td && td[i] != ISLAND_FIELD_OFF : i + 1 < n && ty[i + 1] != ISLAND_FIELD_OFF;
+            const uint8_t *l = dir ? &above[i * 3] : &cur[i * 3 - (lon ? 3 : 0)];
+            const uint8_t *r = dir ? &row[(size_t)(i + n) * 3] : &cur[i * 3 + (ron ? 3 : 0)];
+            uint32_t i2 = i + 1;
+            if (lon && ron)
+                while (i2 < n && ty[i2] != ISLAND_FIELD_OFF &&
+                       (dir ? tu[i2] != ISLAND_FIELD_OFF && td[i2] != ISLAND_FIELD_OFF
+                            : i2 + 1 < n && ty[i2 + 1] != ISLAND_FIELD_OFF))
+                    i2++;
+            else {
+                l = lon ? l : &cur[i * 3];
+                r = ron ? r : &cur[i * 3];
+            }
+            blur_run(&row[i * 3], l, &cur[i * 3], r, (i2 - i) * 3);
+            i = i2;
+        }
+        if (dir) {
+            uint8_t *t = above;
+            above = cur;
+            cur = t;
         }
     }
 }
@@ -350,11 +544,23 @@ static double border_distance(const uint8_t *type, uint32_t n, uint32_t i, uint3
     const int r = (int)(2.0 * SNOW_BORDER_M / cell) + 1;
     const uint8_t t = type[(size_t)j * n + i];
     int best2 = INT32_MAX;   /* squared cells to the nearest other */
-    for (int dj = -r; dj <= r; dj++)
-        for (int di = -r; di <= r; di++) {
-            int64_t u = (int64_t)i + di, v = (int64_t)j + dj;
-            bool other = u < 0 || v < 0 || u >= (int64_t)n || v >= (int64_t)n || type[(size_t)v * n + (size_t)u] != t;
-            if (other && di * di + dj * dj < best2) best2 = di * di + dj * dj;
+    /* Rows outward from the cell's own: none at dj^2 >= best2 can come nearer. */
+    const int64_t ii = i, jj = j, nn = n;
+    const bool inside = ii >= r && jj >= r && ii + r < nn && jj + r < nn;
+    for (int d = 0; d <= r && d * d < best2; d++)
+        for (int side = d ? -1 : 1; side <= 1; side += 2) {
+            const int dj = side * d;
+            if (inside) {   /* the box within the grid: no bounds to test */
+                const uint8_t *row = type + ((size_t)j + (size_t)(int64_t)dj) * n + i;
+                for (int di = -r; di <= r; di++)
+                    if (row[di] != t && di * di + dj * dj < best2) best2 = di * di + dj * dj;
+                continue;
+            }
+            for (int di = -r; di <= r; di++) {
+                int64_t u = (int64_t)i + di, v = (int64_t)j + dj;
+                bool other = u < 0 || v < 0 || u >= (int64_t)n || v >= (int64_t)n || type[(size_t)v * n + (size_t)u] != t;
+                if (other && di * di + dj * dj < best2) best2 = di * di + dj * dj;
+            }
         }
     double d = best2 == INT32_MAX ? 2.0 * SNOW_BORDER_M : sqrt((double)best2) * cell;
     return d < 2.0 * SNOW_BORDER_M ? d : 2.0 * SNOW_BORDER_M;
@@ -420,6 +626,34 @@ static void draw_path(uint8_t *bits, uint32_t n, uint32_t stride, double cell, d
     }
 }
 
+/* A row's ground and underside (decimetres) from its axis values (negative: off the disk). */
+static void shape_row(const Shape *sh, const double *urow, uint32_t size, double cell, double radius_m, double lz,
+                      uint16_t *elev, uint16_t *under) {
+    for (uint32_t i = 0; i < size; i++) {
+        if (urow[i] < 0.0) {
+            elev[i] = under[i] = 0;
+            continue;
+        }
+        double ground, depth;
+        shape_at(sh, ((double)i + 0.5) * cell - radius_m, lz, urow[i], &ground, &depth);
+        int32_t dm = isl_round(ground * 10.0), ud = isl_round(depth * 10.0);
+        elev[i] = (uint16_t)(dm < 0 ? 0 : dm > 65535 ? 65535 : dm);
+        under[i] = (uint16_t)(ud < 0 ? 0 : ud > 65535 ? 65535 : ud);
+    }
+}
+
+/* Paths (I10) on the ground: every path edge between its two sites. */
+static void draw_paths(uint8_t *path, uint32_t pn, uint32_t pstride, double pcell, double radius_m, const Island *isl,
+                       const Shape *sh) {
+    memset(path, 0, (size_t)pstride * pn);
+    for (uint32_t e = 0; e < isl->n_edges; e++) {
+        const IslandEdge *ed = &isl->edges[e];
+        if (!ed->path) continue;
+        const ShapeSite *a = &sh->site[ed->a], *b = &sh->site[ed->b];
+        draw_path(path, pn, pstride, pcell, radius_m, a->x, a->z, b->x, b->z);
+    }
+}
+
 bool island_bake_field(IslandField *f, const Island *isl, const IslandCodex *cx, uint32_t size,
                        float centre_x, float centre_z, MemArena *mem, SkyError *err) {
     memset(f, 0, sizeof *f);
@@ -436,7 +670,12 @@ bool island_bake_field(IslandField *f, const Island *isl, const IslandCodex *cx,
     uint8_t *type = under ? mem_arena_alloc(mem, (size_t)size * size, 64) : NULL;
     uint8_t *grgb = type ? mem_arena_alloc(mem, (size_t)size * size * 3, 64) : NULL;
     uint8_t *path = grgb ? mem_arena_alloc(mem, (size_t)pstride * pn, 64) : NULL;
-    if (!path) {
+    /* The borders', the rows' and the blur's working sets go back to the arena when the bake ends. */
+    const size_t kept = mem->used;
+    Borders *bd = path ? mem_arena_alloc(mem, sizeof *bd, 64) : NULL;
+    uint8_t *blur = bd ? mem_arena_alloc(mem, (size_t)size * 6, 64) : NULL;
+    double *urow = blur ? mem_arena_alloc(mem, sizeof(double) * size, 64) : NULL;   /* the row's axis values */
+    if (!urow) {
         sky_error_set(err, SKY_ERR_GENERATE, "island field: %u x %u cells and paths need %zu bytes more than the arena has",
                       size, size, island_field_bytes(cx, isl->scope, size));
         return false;
@@ -457,38 +696,35 @@ bool island_bake_field(IslandField *f, const Island *isl, const IslandCodex *cx,
     border_bands(isl, f->type_rgb, f->n_types, band);
     const double radius_m = (double)s->diameter_m * 0.5, cell = (double)s->diameter_m / (double)size;
     const uint32_t wave_seed = (uint32_t)(isl->seed ^ (isl->seed >> 32)) ^ 0x8a5cd789u;
-    for (uint32_t j = 0; j < size; j++)
+    borders_init(bd, band, f->n_types, wave_seed);
+    IslAxisRows rows;
+    /* Row by row, one step at a time over the row's cells (the axis, the shape, the place): each
+     * step's cells do not wait on each other, so the processor overlaps their long chains. */
+    for (uint32_t j = 0; j < size; j++) {
+        const double lz = ((double)j + 0.5) * cell - radius_m, nz = lz / radius_m;
+        const size_t c0 = (size_t)j * size;
+        isl_axis_rows_init(&rows, axis, isl->axis_noise_seed[ea], nz);
         for (uint32_t i = 0; i < size; i++) {
-            double lx = ((double)i + 0.5) * cell - radius_m, lz = ((double)j + 0.5) * cell - radius_m;
-            double nx = lx / radius_m, nz = lz / radius_m;
-            size_t c = (size_t)j * size + i;
-            if (nx * nx + nz * nz > 1.0) {
-                elev[c] = 0;
-                under[c] = 0;
+            double nx = (((double)i + 0.5) * cell - radius_m) / radius_m;
+            urow[i] = nx * nx + nz * nz > 1.0 ? -1.0
+                                              : isl_axis_unit(isl, axis, ea, isl_axis_blend_row(&rows, axis, nx));
+        }
+        shape_row(&sh, urow, size, cell, radius_m, lz, elev + c0, under + c0);
+        for (uint32_t i = 0; i < size; i++) {
+            size_t c = c0 + i;
+            if (urow[i] < 0.0) {
                 type[c] = ISLAND_FIELD_OFF;
                 memset(&grgb[c * 3], 0, 3);
                 continue;
             }
-            double u = isl_axis_unit(isl, axis, ea, isl_axis_blend(axis, isl->axis_noise_seed[ea], nx, nz));
-            double ground, depth;
-            shape_at(&sh, lx, lz, u, &ground, &depth);
-            int32_t dm = isl_round(ground * 10.0), ud = isl_round(depth * 10.0);
-            elev[c] = (uint16_t)(dm < 0 ? 0 : dm > 65535 ? 65535 : dm);
-            under[c] = (uint16_t)(ud < 0 ? 0 : ud > 65535 ? 65535 : ud);
-            place_at(&sh, isl, f->type_rgb, band, f->n_types, wave_seed, lx, lz, &type[c], &grgb[c * 3]);
+            place_at(&sh, isl, f->type_rgb, band, bd, ((double)i + 0.5) * cell - radius_m, lz, &type[c], &grgb[c * 3]);
         }
-    snow_cap(grgb, type, &sh, size, cell, radius_m, wave_seed ^ 0x51ab0c3du);
-    uint8_t prev[3];
-    for (int pass = 0; pass < 4; pass++) blur_pass(grgb, type, size, pass & 1, prev);
-    /* Paths (I10) on the ground: every path edge between its two sites. */
-    memset(path, 0, (size_t)pstride * pn);
-    const double pcell = (double)s->diameter_m / (double)pn;
-    for (uint32_t e = 0; e < isl->n_edges; e++) {
-        const IslandEdge *ed = &isl->edges[e];
-        if (!ed->path) continue;
-        const ShapeSite *a = &sh.site[ed->a], *b = &sh.site[ed->b];
-        draw_path(path, pn, pstride, pcell, radius_m, a->x, a->z, b->x, b->z);
     }
+    snow_cap(grgb, type, &sh, size, cell, radius_m, wave_seed ^ 0x51ab0c3du);
+    for (int pass = 0; pass < 4; pass++) blur_pass(grgb, type, size, pass & 1, blur);
+    mem->used = kept;
+    const double pcell = (double)s->diameter_m / (double)pn;
+    draw_paths(path, pn, pstride, pcell, radius_m, isl, &sh);
     f->size = size;
     f->cell_meters = (float)cell;
     f->centre_x = centre_x;

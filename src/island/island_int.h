@@ -10,15 +10,70 @@
 /* One PCG32 stream per stage, so changing one stage's draws leaves the others alone. */
 enum { ISL_STREAM_PLACE = 0x5150, ISL_STREAM_AXES = 0xa7e5, ISL_STREAM_NAMES = 0x4a3e };
 
-int64_t isl_floor(double x);
-int32_t isl_round(double x);                        /* half away from zero */
+/* Inline: the bake rounds a few times a cell. */
+static inline int64_t isl_floor(double x) {
+    int64_t i = (int64_t)x;
+    return (double)i > x ? i - 1 : i;
+}
+static inline int32_t isl_round(double x) {   /* half away from zero */
+    return (int32_t)(x < 0 ? -isl_floor(-x + 0.5) : isl_floor(x + 0.5));
+}
 void isl_sincos(double a, double *s, double *c);    /* polynomial, |error| < 1e-15 for |a| < 100 */
 /* Layered value noise in [-1, 1] at (x, z), octaves layers doubling the frequency. */
 double isl_layered_noise(uint32_t seed, double x, double z, uint32_t octaves);
+/* One layer of value noise along a row of fixed z: the same bits as that layer of
+ * isl_layered_noise, with the row's lattice values kept while x stays in one lattice cell (the
+ * borders read their noise along a row each, cell after cell). */
+typedef struct IslNoiseRow {
+    uint32_t seed;
+    int32_t iz, ix;
+    bool valid;
+    double v, a, b, c, d, ba, dc;   /* the lattice corners of cell ix, and the steps across it */
+} IslNoiseRow;
+/* rows[0..octaves) for isl_layered_noise(seed, ., z, octaves). */
+void isl_noise_rows_init(IslNoiseRow *rows, uint32_t seed, double z, uint32_t octaves);
+void isl_noise_row_fill(IslNoiseRow *r, int32_t ix);   /* the corners of lattice cell ix */
+/* The noise's fade curve (the one value noise uses everywhere). */
+static inline double isl_fade(double t) { return t * t * t * (t * (t * 6.0 - 15.0) + 10.0); }
+/* Inline, as the bake reads a few rows a cell: value noise of the row's seed at (x, z). */
+static inline double isl_noise_row(IslNoiseRow *r, double x) {
+    int64_t x0 = isl_floor(x);
+    double u = isl_fade(x - (double)x0);
+    int32_t ix = (int32_t)x0;
+    if (!r->valid || ix != r->ix) isl_noise_row_fill(r, ix);
+    double top = r->a + r->ba * u, bottom = r->c + r->dc * u;
+    return top + (bottom - top) * r->v;
+}
+/* isl_layered_noise(seed, x, z, octaves) of the rows' seed and z. */
+static inline double isl_noise_rows(IslNoiseRow *rows, double x, uint32_t octaves) {
+    if (octaves == 1) return 0.0 + isl_noise_row(rows, x);   /* (0 + 1 * v) / 1: v, its -0 made +0 */
+    double sum = 0.0, amp = 1.0, norm = 0.0, f = 1.0;
+    for (uint32_t o = 0; o < octaves; o++) {
+        sum = sum + amp * isl_noise_row(&rows[o], x * f);
+        norm = norm + amp;
+        amp = amp * 0.5;
+        f = f * 2.0;
+    }
+    return sum / norm;
+}
 /* An axis blend in [0, 1] at normalised position (nx, nz) (island radius = 1). */
 double isl_axis_blend(const IslandAxis *a, const uint32_t *term_seeds, double nx, double nz);
+/* An axis's noise rows at one nz: isl_axis_blend along a row of cells, the same bits. */
+typedef struct IslAxisRows {
+    IslNoiseRow row[ISLAND_MAX_BLEND][8];   /* per term, per octave (the pack allows 1..8) */
+    double nz;
+} IslAxisRows;
+void isl_axis_rows_init(IslAxisRows *rows, const IslandAxis *a, const uint32_t *term_seeds, double nz);
+double isl_axis_blend_row(IslAxisRows *rows, const IslandAxis *a, double nx);   /* isl_axis_blend(a, ., nx, nz) */
 /* The blend value -> [0, 1] of the axis range after the island's stretch. */
-double isl_axis_unit(const Island *isl, const IslandAxis *a, uint32_t axis, double blend);
+static inline double isl_axis_unit(const Island *isl, const IslandAxis *a, uint32_t axis, double blend) {
+    double t = blend;
+    if (a->stretch) {
+        double span = isl->axis_hi[axis] - isl->axis_lo[axis];
+        t = span > 1e-12 ? (blend - isl->axis_lo[axis]) / span : 0.5;
+    }
+    return t < 0.0 ? 0.0 : t > 1.0 ? 1.0 : t;
+}
 
 /* Stages of island_generate, in pipeline order. */
 bool isl_place_sites(Island *isl, const IslandScope *s, uint32_t forced_count, SkyError *err);

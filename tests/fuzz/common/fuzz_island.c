@@ -129,7 +129,9 @@ static void name_sites(const Island *isl, const IslandCodex *cx) {
 }
 
 static void bake(const Island *isl, const IslandCodex *cx, const IslandScope *s) {
-    static _Alignas(64) uint8_t field_mem[FIELD_SIZE * FIELD_SIZE * 5 + 256 + 2048 * 2048 / 8 + 64];   /* paths: 2048^2 bits at most */
+    /* 8 bytes a cell, paths (2048^2 bits at most), and the bake's working set (its borders, the
+     * blur's rows: island_field_bytes has them), returned when it ends. */
+    static _Alignas(64) uint8_t field_mem[FIELD_SIZE * FIELD_SIZE * 8 + 256 + 2048 * 2048 / 8 + 64 + (64 << 10)];
     MemArena fa;
     mem_arena_init_buffer(&fa, field_mem, sizeof field_mem);
     IslandField f;
