@@ -125,6 +125,85 @@ static void test_hud_names_the_place_below(void **state) {
     g_game.ses.flight = keep;
 }
 
+/* The pause menu at a display size and HUD size with row `sel` selected, drawn and read back. */
+static void menu_shot(int w, int h, int hud_size, int sel, uint8_t *out) {
+    g_game.cfg.set.render.live.hud_size = hud_size;
+    render_apply_settings(g_game.svc.render, &g_game.cfg.set.render);
+    g_game.svc.disp_w = w;
+    g_game.svc.disp_h = h;
+    assert_true(game_show(&g_game.cfg, &g_game.svc, &g_game.ses, &g_game.crs.tour, "menu"));
+    g_game.ses.menu.sel = sel;
+    overlay_draw(&g_game.cfg, &g_game.svc, &g_game.ses, &g_game.crs);
+    game_draw(&g_game);
+    render_finish(g_game.svc.render);
+    assert_true(render_read_pixels(w, h, out));
+}
+
+static bool near(const uint8_t *px, int r, int g, int b, int tol) {
+    return abs(px[0] - r) <= tol && abs(px[1] - g) <= tol && abs(px[2] - b) <= tol;
+}
+
+/* What a menu frame shows: the arrows' colour (the overlay's highlight, which the pause page
+ * uses only for its title, on the left) in the right half above and below the middle, and the
+ * rows the selection bar (its colour over the opaque backdrop) spans most of. */
+typedef struct MenuSeen {
+    int marks_top, marks_bottom;
+    int bar_rows, bar_first;
+} MenuSeen;
+
+static MenuSeen menu_seen(const uint8_t *img, int w, int h) {
+    MenuSeen m = {0, 0, 0, -1};
+    for (int r = 0; r < h; r++) {   /* read-back rows are top first */
+        int bar = 0;
+        for (int c = 0; c < w; c++) {
+            const uint8_t *px = &img[((size_t)r * w + c) * 4];
+            if (c >= w / 2 && near(px, 0xff, 0xd0, 0x60, 40)) {
+                if (r < h / 2) m.marks_top++;
+                else m.marks_bottom++;
+            }
+            if (near(px, 49, 77, 119, 16)) bar++;
+        }
+        if (bar > w / 2) {
+            if (m.bar_first < 0) m.bar_first = r;
+            m.bar_rows++;
+        }
+    }
+    return m;
+}
+
+/* A page longer than the screen scrolls with its selection and marks the rows it hides: at
+ * 480x320 with the large HUD the pause menu's last row (Quit) is drawn when selected, with the
+ * mark above; its first row with the mark below. On a TV at the normal size all of it fits: no
+ * mark (640x480, the test window's size, has the 240-line canvas a 1280x720 TV has). */
+static void test_long_menu_scrolls_and_marks_more(void **state) {
+    (void)state;
+    int keep_size = g_game.cfg.set.render.live.hud_size;
+    assert_true(game_show(&g_game.cfg, &g_game.svc, &g_game.ses, &g_game.crs.tour, "menu"));
+    int last = g_game.ses.menu.count - 1;
+    assert_string_equal(g_game.ses.menu.items[last].label, "Quit");
+    static const struct {
+        int w, h, size, sel;
+        bool above, below;
+    } cases[] = {{480, 320, 2, -1, true, false}, {480, 320, 2, 0, false, true}, {640, 480, 1, -1, false, false},
+                 {640, 480, 1, 0, false, false}};
+    uint8_t *img = g_a;
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        int sel = cases[i].sel < 0 ? last : cases[i].sel;
+        menu_shot(cases[i].w, cases[i].h, cases[i].size, sel, img);
+        MenuSeen m = menu_seen(img, cases[i].w, cases[i].h);
+        printf("  %dx%d HUD size %d, row %d selected: bar %d rows from %d, marks %d above / %d below the middle\n",
+               cases[i].w, cases[i].h, cases[i].size, sel, m.bar_rows, m.bar_first, m.marks_top, m.marks_bottom);
+        assert_true(m.bar_rows >= 4);   /* the selected row is on the screen */
+        if (sel == last) assert_true(m.bar_first > cases[i].h / 2);
+        else assert_true(m.bar_first < cases[i].h / 2);
+        assert_true(cases[i].above ? m.marks_top > 20 : m.marks_top == 0);
+        assert_true(cases[i].below ? m.marks_bottom > 20 : m.marks_bottom == 0);
+    }
+    g_game.cfg.set.render.live.hud_size = keep_size;
+    render_apply_settings(g_game.svc.render, &g_game.cfg.set.render);
+    g_game.ses.play.overlay = OVERLAY_NONE;
+}
+
 /* Every screen on every preset: the HUD queue's bounds inside the canvas, nothing dropped. */
 static void test_screens_fit_every_preset(void **state) {
     (void)state;
@@ -158,6 +237,7 @@ int main(void) {
         cmocka_unit_test(test_pause_menu_and_map),
         cmocka_unit_test(test_hud_names_the_place_below),
         cmocka_unit_test(test_screens_fit_every_preset),
+        cmocka_unit_test(test_long_menu_scrolls_and_marks_more),
     };
     return cmocka_run_group_tests(tests, setup, teardown);
 }

@@ -144,8 +144,19 @@ static void fit(const Canvas *c, char *t, int room) {
     }
 }
 
-/* A menu page: a panel with the title, a window of items around the selection, the selected
- * item's help line, a hint. */
+/* A list longer than its window says so at the window's edge: "more" and an arrow at the right of
+ * the line at y (the title's line above the rows, the blank line under them), where no row's
+ * value reaches. */
+static void more_mark(const Canvas *c, int right, int y, bool up) {
+    int size = c->lh / 3;
+    int ax = right - size, ay = y + (c->lh - 2 * c->s) / 2;
+    render_hud_arrow(c->r, ax, ay, size, up ? 0.0f : 3.14159265f, COL_HI);
+    const char *t = "more";
+    text(c, ax - size - 4 * c->s - width(c, t), y, COL_DIM, t);
+}
+
+/* A menu page: a panel with the title, a window of items around the selection (marked where rows
+ * are hidden above or below it), the selected item's help line, a hint. */
 static void menu(Menu *m, const World *world, const Play *p, const Canvas *c) {
     if (world) {   /* the values in effect, beside the player's */
         m->held = world_params(world);
@@ -179,6 +190,8 @@ static void menu(Menu *m, const World *world, const Play *p, const Canvas *c) {
         fit(c, v, pw - 2 * pad - width(c, it->label) - 8 * c->s);
         text(c, px + pw - pad - width(c, v), y, k == m->sel ? COL_HI : COL_DIM, v);
     }
+    if (first > 0) more_mark(c, px + pw - pad, py + c->lh / 2, true);
+    if (first + shown < m->count) more_mark(c, px + pw - pad, py + (shown + 2) * c->lh, false);
     if (m->count > 0) {
         char help[200];
         menu_item_help(m, &m->items[m->sel], help, sizeof help);
