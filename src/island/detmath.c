@@ -11,11 +11,9 @@ static double lattice(uint32_t seed, int32_t x, int32_t z) {
     return (double)(hash3_u32(seed, x, z, 0) >> 8) * (2.0 / 16777216.0) - 1.0;
 }
 
-static double fade(double t) { return isl_fade(t); }
-
 static double value_noise(uint32_t seed, double x, double z) {
     int64_t x0 = isl_floor(x), z0 = isl_floor(z);
-    double u = fade(x - (double)x0), v = fade(z - (double)z0);
+    double u = isl_fade(x - (double)x0), v = isl_fade(z - (double)z0);
     int32_t ix = (int32_t)x0, iz = (int32_t)z0;
     double a = lattice(seed, ix, iz), b = lattice(seed, ix + 1, iz);
     double c = lattice(seed, ix, iz + 1), d = lattice(seed, ix + 1, iz + 1);
@@ -42,7 +40,7 @@ void isl_noise_rows_init(IslNoiseRow *rows, uint32_t seed, double z, uint32_t oc
         int64_t z0 = isl_floor(zf);
         r->seed = seed + o * 0x9e3779b9u;
         r->iz = (int32_t)z0;
-        r->v = fade(zf - (double)z0);
+        r->v = isl_fade(zf - (double)z0);
         r->valid = false;
         f = f * 2.0;
     }

@@ -367,8 +367,8 @@ static BorderWave *border_of(Borders *bd, const Shape *sh, uint32_t lo, uint32_t
     /* Along the border: the direction across lo -> hi turned left, so both sides read one wave. */
     bw->lo = (int32_t)lo;
     bw->hi = (int32_t)hi;
-    bw->tx = -(sh->site[hi].z - sh->site[lo].z) / sep;
-    bw->tz = (sh->site[hi].x - sh->site[lo].x) / sep;
+    bw->tx = -sz / sep;
+    bw->tz = sx / sep;
     bw->phase0 = (double)(h & 0xffffu) * (6.283185307179586 / 65536.0);
     isl_noise_rows_init(bw->bend, seed ^ 0x27d4eb2fu, zrow, 1);
     isl_noise_rows_init(bw->phase, seed, zrow, 1);

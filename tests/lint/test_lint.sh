@@ -18,6 +18,14 @@ cc=${CC:-cc}
 tests=(tree_functions tree_calls tree_play long_function_found call_circle_found downward_calls_pass
        play_writes_found play_reads_pass tree_links broken_links_found good_links_pass)
 fail() { echo "  $*"; return 1; }
+# has_all OUT LINE...: each LINE (as written, not a pattern) is somewhere in OUT.
+has_all() {
+  local out=$1 want
+  shift
+  for want in "$@"; do
+    grep -qF "$want" <<<"$out" || fail "not found: '$want' in: $out" || return 1
+  done
+}
 
 tree_functions() { (cd "$top" && python3 "$lint" functions); }
 tree_calls() { (cd "$top" && python3 "$lint" calls "$build"); }
@@ -83,12 +91,9 @@ void e(Game *g) { poke(&g->play); }
 void f(Game *g, const Play *kept) { g->play = *kept; }'
   out=$(cd "$d" && python3 "$lint" play)
   [ $? -ne 0 ] || fail "writes of Play outside play.c passed: $out" || return 1
-  local want
-  for want in 'other.c:3: a Play field assigned' 'other.c:4: a Play field assigned' 'other.c:5: a Play field stepped' \
-              'other.c:6: a Play field written by memcpy' 'other.c:7: a Play field its address passed to poke' \
-              'other.c:8: a Play field assigned' '6 writes of Play'; do
-    grep -q "$want" <<<"$out" || fail "not found: '$want' in: $out" || return 1
-  done
+  has_all "$out" 'other.c:3: a Play field assigned' 'other.c:4: a Play field assigned' 'other.c:5: a Play field stepped' \
+    'other.c:6: a Play field written by memcpy' 'other.c:7: a Play field its address passed to poke' \
+    'other.c:8: a Play field assigned' '6 writes of Play' || return 1
   grep -q '^src/game/play.c:' <<<"$out" && { fail "the writer itself was reported: $out"; return 1; }
   return 0
 }
@@ -115,11 +120,8 @@ broken_links_found() {
   make_docs "$d" '[gone](c.md) [no such part](b.md#part) [third](#part-2)'
   out=$(python3 "$links" "$d")
   [ $? -ne 0 ] || fail "broken links passed: $out" || return 1
-  local want
-  for want in 'docs/a.md:9: link (c.md): no such file' 'docs/a.md:9: link (b.md#part): no heading #part in b.md' \
-              'docs/a.md:9: link (#part-2): no heading #part-2 in a.md' '3 broken'; do
-    grep -qF "$want" <<<"$out" || fail "not found: '$want' in: $out" || return 1
-  done
+  has_all "$out" 'docs/a.md:9: link (c.md): no such file' 'docs/a.md:9: link (b.md#part): no heading #part in b.md' \
+    'docs/a.md:9: link (#part-2): no heading #part-2 in a.md' '3 broken' || return 1
   grep -q 'nowhere' <<<"$out" && { fail "a link in code was checked: $out"; return 1; }
   return 0
 }
