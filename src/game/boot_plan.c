@@ -15,16 +15,15 @@ void boot_plan_ask(const GameSettings *s, int mesh_pool_mib, BootPlan *out) {
 }
 
 /* The world, the renderer and the reserve at radius r. The world's mesh pool is what it will
- * carve: the pool asked, squeezed (as world_create squeezes it) to leave WORLD_BUDGET_RESERVE_MIB
- * beside its tables, at least 64 slabs. */
+ * carve: the pool asked, squeezed as world_create squeezes it (world_pool_fit) beside its tables,
+ * at least 64 slabs. */
 static size_t need_at(BootPlan *p, int32_t r, size_t free_bytes, uint32_t workers) {
-    const size_t slab = sizeof(WorldVertex) * WORLD_SLAB_VERTS, keep = (size_t)WORLD_BUDGET_RESERVE_MIB << 20;
+    const size_t slab = sizeof(WorldVertex) * WORLD_SLAB_VERTS;
     p->world.create.view_radius_max = r;
     p->render.create.max_chunks = render_chunks_for_radius(r);
     size_t tables = world_create_bytes(&p->world, workers, 64) - 64 * slab;
     uint64_t asked = ((uint64_t)p->world.create.mesh_pool_mib << 20) / slab;
-    uint64_t fit = free_bytes > tables + keep ? (free_bytes - tables - keep) / (slab + 8) : 0;
-    uint32_t slabs = (uint32_t)(asked < fit ? asked : fit);
+    uint32_t slabs = (uint32_t)world_pool_fit(asked, free_bytes > tables ? free_bytes - tables : 0);
     return world_create_bytes(&p->world, workers, slabs) + render_create_bytes(&p->render.create) +
            ((size_t)GAME_BOOT_RESERVE_MIB << 20);
 }

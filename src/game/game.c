@@ -285,7 +285,7 @@ static void apply_world(GameServices *svc, GameSession *ses, Attract *attract, c
     wp.live = s->world.live;
     uint32_t epoch = world_stats(svc->world).epoch;
     /* The world holds what its start-time size allows (world_params shows it); the player's
-     * own value stays in s, is saved, and sizes the world at the next start (world_setup). */
+     * own value stays in s, is saved, and sizes the world at the next start (boot_plan). */
     world_set_params(svc->world, &wp);
     /* A new world may put rock where the aircraft is: it is moved to open air nearby, not
      * crashed (the player changed the world, not the flight). */

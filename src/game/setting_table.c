@@ -445,7 +445,7 @@ void game_quality_apply(GameSettings *s, GameQuality q) {
     s->quality_chosen = true;
     WorldCreateParams create = s->world.create;
     world_params_preset(&s->world, (WorldPreset)q);
-    s->world.create = create;   /* creation values stay the game's (world_setup) */
+    s->world.create = create;   /* creation values stay the game's (boot_plan) */
     /* Low: VideoCore IV / Mali-400 class: no cloud blending (the cost on tile GPUs is overdraw).
      * High: more lines on a GPU that has the fill rate. */
     s->render.live.lines = q == GAME_QUALITY_HIGH ? 360 : 240;

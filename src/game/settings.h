@@ -44,7 +44,7 @@ typedef struct GameSettings {
     GameCamera camera;
     bool shot_hud;              /* screenshots show the HUD (screenshot.c) */
     /* the display's pacing and window (display.c) */
-    int frame_cap;              /* index into game_frame_caps */
+    int frame_cap;              /* index into the frame_cap row's names (30, 60, uncapped) */
     bool vsync, fullscreen;
     bool show_position;         /* the HUD's X, Y, Z lines (overlay.c) */
     /* sound (the Sound page; sound.c applies them each frame) */

@@ -58,12 +58,8 @@ size_t render_create_bytes(const RenderCreateParams *c) {
     size_t bytes = sizeof(Renderer) + 15 + scratch_bytes() + 63;
     bytes += sizeof(GpuChunk) * nslots + (sizeof(ChunkRec) + sizeof(PendingMesh)) * cap;
     bytes += (2 * sizeof(uint32_t) + sizeof(float)) * nslots + 6 * 15;
-    int far_lod = c->lod_tint ? WORLD_LOD_MAX + 1 : c->far_group_lod;
-    if (far_lod >= 0 && far_lod <= WORLD_LOD_MAX) {
-        size_t kib = c->far_group_kib ? c->far_group_kib : cap * TERRAIN_COPY_KIB_PER_CHUNK;
-        size_t blocks = (kib << 10) / (TERRAIN_COPY_VERTS * sizeof(WorldVertex));
-        if (blocks) bytes += blocks * (TERRAIN_COPY_VERTS * sizeof(WorldVertex) + sizeof(int32_t)) + 2 * 15;
-    }
+    size_t blocks = (terrain_copy_kib(c, (uint32_t)cap) << 10) / (TERRAIN_COPY_VERTS * sizeof(WorldVertex));
+    if (blocks) bytes += blocks * (TERRAIN_COPY_VERTS * sizeof(WorldVertex) + sizeof(int32_t)) + 2 * 15;
     uint32_t quads = c->hud_max_quads ? c->hud_max_quads : RENDER_HUD_QUADS_DEFAULT;
     if (quads > RENDER_QUAD_INDEX_QUADS) quads = RENDER_QUAD_INDEX_QUADS;
     return bytes + sizeof(HudVertex) * 4 * quads + 15;

@@ -27,8 +27,7 @@ bool terrain_init(Terrain *t, MemBudget *mem, MemArena *scratch, GLuint quad_ibo
                   SkyError *err) {
     memset(t, 0, sizeof *t);
     t->scratch = scratch;
-    /* The debug tint shows each chunk's own LOD: no tiles then. */
-    t->far_group_lod = s->create.lod_tint ? WORLD_LOD_MAX + 1 : s->create.far_group_lod;
+    t->far_group_lod = terrain_far_lod(&s->create);
     t->merge_gap_quads = s->live.merge_gap_quads;
     if (!carve_records(t, mem, s->create.max_chunks, err) || !terrain_copies_init(t, mem, s, err)) return false;
     if (!gl_program(&t->prog, PROG_TERRAIN, scratch, err)) return false;

@@ -23,6 +23,16 @@ enum { TERRAIN_PAIR_X = 0, TERRAIN_PAIR_Z = 2, TERRAIN_PAIR_Y = 4 };   /* minus 
 #define TERRAIN_COPY_VERTS 512u
 #define TERRAIN_COPY_KIB_PER_CHUNK 12u
 
+/* What c carves, in one place for terrain_init and render_create_bytes: the LOD from which chunks
+ * share tiles (the debug tint shows each chunk's own LOD: never), and the KiB of tile copies for
+ * cap chunk slots (0: no tiles). */
+static inline int terrain_far_lod(const RenderCreateParams *c) { return c->lod_tint ? WORLD_LOD_MAX + 1 : c->far_group_lod; }
+static inline size_t terrain_copy_kib(const RenderCreateParams *c, uint32_t cap) {
+    int lod = terrain_far_lod(c);
+    if (lod < 0 || lod > WORLD_LOD_MAX) return 0;
+    return c->far_group_kib ? c->far_group_kib : (size_t)cap * TERRAIN_COPY_KIB_PER_CHUNK;
+}
+
 /* A draw slot: one chunk's buffer, or a tile of 2 x 2 far chunks sharing one buffer. */
 typedef struct GpuChunk {
     int64_t cx, cz;                       /* chunk (tile: its even corner chunk) */

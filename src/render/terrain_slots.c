@@ -5,16 +5,14 @@
 #include "terrain_internal.h"
 
 bool terrain_copies_init(Terrain *t, MemBudget *mem, const RenderSettings *s, SkyError *err) {
-    if (t->far_group_lod >= 0 && t->far_group_lod <= WORLD_LOD_MAX) {
-        size_t kib = s->create.far_group_kib ? s->create.far_group_kib : (size_t)t->cap * TERRAIN_COPY_KIB_PER_CHUNK;
-        t->copy_blocks = (uint32_t)((kib << 10) / (TERRAIN_COPY_VERTS * sizeof(WorldVertex)));
-        if (t->copy_blocks) {
-            t->copy_mem = mem_carve(mem, (size_t)t->copy_blocks * TERRAIN_COPY_VERTS * sizeof(WorldVertex), 16);
-            t->copy_next = mem_carve(mem, sizeof(int32_t) * t->copy_blocks, 16);
-            if (!t->copy_mem || !t->copy_next) {
-                sky_error_set(err, SKY_ERR_START, "render: memory budget too small for %zu KiB of far-tile copies", kib);
-                return false;
-            }
+    size_t kib = terrain_copy_kib(&s->create, t->cap);
+    t->copy_blocks = (uint32_t)((kib << 10) / (TERRAIN_COPY_VERTS * sizeof(WorldVertex)));
+    if (t->copy_blocks) {
+        t->copy_mem = mem_carve(mem, (size_t)t->copy_blocks * TERRAIN_COPY_VERTS * sizeof(WorldVertex), 16);
+        t->copy_next = mem_carve(mem, sizeof(int32_t) * t->copy_blocks, 16);
+        if (!t->copy_mem || !t->copy_next) {
+            sky_error_set(err, SKY_ERR_START, "render: memory budget too small for %zu KiB of far-tile copies", kib);
+            return false;
         }
     }
     for (uint32_t i = 0; i < t->copy_blocks; i++) t->copy_next[i] = i + 1 < t->copy_blocks ? (int32_t)i + 1 : -1;

@@ -61,6 +61,14 @@ size_t world_create_bytes(const WorldParams *p, uint32_t workers, uint32_t slabs
     return bytes + pool_bytes(sizeof(WorldVertex) * WORLD_SLAB_VERTS, slabs < 64 ? 64 : slabs);
 }
 
+uint64_t world_pool_fit(uint64_t want, size_t free_bytes) {
+    /* WORLD_BUDGET_RESERVE_MIB stay for the others; a slab costs its vertices and its pool's
+     * free-stack and live entries. */
+    const size_t slab_bytes = sizeof(WorldVertex) * WORLD_SLAB_VERTS, keep = (size_t)WORLD_BUDGET_RESERVE_MIB << 20;
+    uint64_t fit = free_bytes > keep ? (free_bytes - keep) / (slab_bytes + 8) : 0;
+    return want < fit ? want : fit;
+}
+
 World *world_create(MemBudget *b, JobSystem *jobs, const WorldParams *p, const IslandField *home, SkyError *err) {
     WorldParams def;
     if (!p) {
@@ -108,11 +116,10 @@ World *world_create(MemBudget *b, JobSystem *jobs, const WorldParams *p, const I
          * most far). */
         want = resident_slabs(&p->live, w->radius_max, LOOKAHEAD_MAX) * 3u / 2u + (uint64_t)w->max_in_flight * 4u + 64u;
     }
-    /* WORLD_BUDGET_RESERVE_MIB stay for the others; the reach shrinks past what the pool holds. */
-    size_t free_b = mem_budget_free(b), keep = (size_t)WORLD_BUDGET_RESERVE_MIB << 20;
-    uint64_t fit = free_b > keep ? (free_b - keep) / (slab_bytes + 8) : 0;
-    uint32_t nslabs = (uint32_t)(want < fit ? want : fit);
-    w->st.pool_squeezed = want > fit;
+    /* The reach shrinks past what the pool holds. */
+    uint64_t got = world_pool_fit(want, mem_budget_free(b));
+    uint32_t nslabs = (uint32_t)got;
+    w->st.pool_squeezed = got < want;
     if (nslabs < 64) nslabs = 64;   /* below this the budget is the problem: fail clearly */
     if (!mem_pool_init(&w->slabs, b, "world mesh slabs", slab_bytes, nslabs)) goto short_budget;
 

@@ -318,6 +318,10 @@ World *world_create(MemBudget *b, JobSystem *jobs, const WorldParams *p, const I
  * with a mesh pool of `slabs` slabs (at least 64, as world_create): a boot plans its budget with
  * it before anything is created. */
 size_t world_create_bytes(const WorldParams *p, uint32_t workers, uint32_t slabs);
+/* The slabs of a mesh pool asked for `want` slabs that world_create carves when free_bytes are
+ * left beside its tables: want, or fewer to leave WORLD_BUDGET_RESERVE_MIB (before its floor of
+ * 64 slabs). */
+uint64_t world_pool_fit(uint64_t want, size_t free_bytes);
 /* Waits for running jobs of this world, drops their results. Memory stays in the budget. */
 void world_destroy(World *w);
 
