@@ -76,22 +76,23 @@ static bool fits(const Attract *a, const GameServices *svc, SkyError *err) {
     return true;
 }
 
-/* A preparation finished for this file in this world (its verdict in a->verified). */
-/* A preparation's verdict is there for the world of these parameters (course_params_hash). */
-static bool prepared_here(const Attract *a, uint64_t params) {
-    return a->prepared && a->prepared_params == params;
+/* True when a preparation finished for this file in this world (its verdict in a->verified);
+ * else one is kicked when none runs (the frame noted). */
+static bool prepared_or_kick(Attract *a, const GameServices *svc, const GameSettings *set, uint64_t frame) {
+    uint64_t params = course_params_hash(world_params(svc->world));
+    if (a->prepared && a->prepared_params == params) return true;
+    if (attract_prep_kick(a, svc, set, params)) a->kick_frame = frame;
+    return false;
 }
 
 /* 1: the replay plays; 0: it does not (why in err); -1: being prepared (kicked when none runs). */
 static int ready(Attract *a, const GameServices *svc, const GameSettings *set, uint64_t frame, SkyError *err) {
     if (!fits(a, svc, err)) return 0;
-    uint64_t params = course_params_hash(world_params(svc->world));
-    if (prepared_here(a, params)) {
+    if (prepared_or_kick(a, svc, set, frame)) {
         if (a->verified) return 1;
         *err = a->prep_why;
         return 0;
     }
-    if (attract_prep_kick(a, svc, set, params)) a->kick_frame = frame;
     if (!a->prep.started) {
         sky_error_set(err, SKY_ERR_INPUT, "%s: its preparation's thread is not running", a->path);
         return 0;
@@ -222,9 +223,7 @@ static void before_frame(GameCourses *crs, GameSession *ses, const GameServices 
     if (a->playing || (ses->play.demo && a->decided)) return;
     SkyError err = {0};
     if (!ses->play.demo) {
-        if (!idle_soon(&ses->play) || !fits(a, svc, &err)) return;
-        uint64_t params = course_params_hash(world_params(svc->world));
-        if (!prepared_here(a, params) && attract_prep_kick(a, svc, set, params)) a->kick_frame = ses->play.frames;
+        if (idle_soon(&ses->play) && fits(a, svc, &err)) prepared_or_kick(a, svc, set, ses->play.frames);
         return;
     }
     int r = ready(a, svc, set, ses->play.frames, &err);
