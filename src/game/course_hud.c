@@ -63,8 +63,9 @@ void course_hud_draw(const Tour *t, const ModeDraw *d) {
     char line[96], clock[32];
     double dx = g->x - f->x, dy = g->y - f->y, dz = g->z - f->z;
     render_hud_arrow(r, w / 2, pad + 8 * s, 7 * s, arrow_angle(d->cam, g), COL_HI);
-    /* The flight data's widest line (overlay.c) and a gap: what the right column leaves alone. */
-    int room = w - 2 * pad - render_hud_text_width(r, "SPD 1000 m/s", s) - 6 * s;
+    /* The flight data's widest line (overlay.c: the throttle's, BOOST beside it a space's width
+     * on) and a gap: what the right column leaves alone. */
+    int room = w - 2 * pad - render_hud_text_width(r, "THR 100% BOOST", s) - 6 * s;
     snprintf(line, sizeof line, "%u/%u  %.0f m", run->next + 1u, t->course->n_rings, sqrt(dx * dx + dy * dy + dz * dz));
     fit(r, s, line, room);
     render_hud_text(r, w - pad - render_hud_text_width(r, line, s), pad + 2 * lh, s, COL_TEXT, line);
