@@ -276,7 +276,7 @@ PY
 # build had one (the source itself is not in the zip).
 port_readme() {
   grep -q '^Thanks to ' "$Z/README.md" || fail "the port's README has no thanks" || return 1
-  grep -q '^Source: .*skyisles [^ ]*, commit [0-9a-f]\{7,\}' "$Z/README.md" \
+  grep -q '^Source: .*skyisles [^ ]* at commit [0-9a-f]\{7,\}' "$Z/README.md" \
     || fail "the port's README does not name the source's version and commit" || return 1
   ! grep -q '@[A-Z_]*@' "$Z/README.md" || fail "the port's README keeps a placeholder"
 }

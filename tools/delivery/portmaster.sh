@@ -53,9 +53,9 @@ shot cover.png --camera 4000,105,4000,45,-4 --show none
 glibc=$(bash "$here/glibc_floor.sh" "$stage/skyisles/skyisles.aarch64")
 python3 "$here/port_json.py" write "$stage/skyisles/port.json" --glibc "$glibc" || exit 1
 commit=$(git -C "$top" rev-parse --short=12 HEAD 2>/dev/null || true)
-where="skyisles $version${commit:+, commit $commit}"
+where="skyisles $version${commit:+ at commit $commit}"
 if [ -n "$source_url" ]; then
-  where="<$source_url> ($where)"
+  where="<$source_url>, $where"
 else
   echo "portmaster: no SOURCE_URL: the README names the source as \"$where\" without an address (make portmaster SOURCE_URL=https://...)" >&2
 fi
