@@ -208,26 +208,35 @@ static void test_long_menu_scrolls_and_marks_more(void **state) {
 static void test_screens_fit_every_preset(void **state) {
     (void)state;
     static const int sizes[][2] = {{480, 320}, {640, 480}, {720, 720}, {854, 480}, {1280, 720}};
-    static const char *const screens[] = {"hud", "title", "menu", "panel", "controls", "display", "map", "crash"};
+    static const char *const screens[] = {"hud", "title", "menu", "panel", "controls", "display", "sound", "flyto", "map",
+                                          "crash"};
+    int keep_size = g_game.cfg.set.render.live.hud_size;
     for (size_t i = 0; i < sizeof sizes / sizeof sizes[0]; i++) {
         int w = sizes[i][0], h = sizes[i][1], cw, ch;
         g_game.svc.disp_w = w;
         g_game.svc.disp_h = h;
         render_hud_canvas(g_game.svc.render, w, h, &cw, &ch);
-        for (size_t k = 0; k < sizeof screens / sizeof screens[0]; k++) {
-            /* The layout is what is checked: queued, measured, then cleared without a draw (a
-             * frame per screen and size would make the emulated run crawl). */
-            assert_true(game_show(&g_game.cfg, &g_game.svc, &g_game.ses, &g_game.crs.tour, screens[k]));
-            overlay_draw(&g_game.cfg, &g_game.svc, &g_game.ses, &g_game.crs);
-            RenderHudBounds b = render_hud_bounds(g_game.svc.render);
-            render_hud_clear(g_game.svc.render);
-            if (b.x0 < 0 || b.y0 < 0 || b.x1 > cw || b.y1 > ch || b.dropped)
-                fail_msg("%s at %dx%d (canvas %dx%d): queued %d,%d..%d,%d, %u dropped", screens[k], w, h, cw, ch, b.x0,
-                         b.y0, b.x1, b.y1, b.dropped);
-            assert_true(b.x1 > b.x0 && b.y1 > b.y0 && b.quads > 0);
+        for (int hs = 0; hs <= 2; hs++) {   /* every HUD size: small, normal, large */
+            g_game.cfg.set.render.live.hud_size = hs;
+            render_apply_settings(g_game.svc.render, &g_game.cfg.set.render);
+            for (size_t k = 0; k < sizeof screens / sizeof screens[0]; k++) {
+                /* The layout is what is checked: queued, measured, then cleared without a draw (a
+                 * frame per screen and size would make the emulated run crawl). */
+                assert_true(game_show(&g_game.cfg, &g_game.svc, &g_game.ses, &g_game.crs.tour, screens[k]));
+                overlay_draw(&g_game.cfg, &g_game.svc, &g_game.ses, &g_game.crs);
+                RenderHudBounds b = render_hud_bounds(g_game.svc.render);
+                render_hud_clear(g_game.svc.render);
+                if (b.x0 < 0 || b.y0 < 0 || b.x1 > cw || b.y1 > ch || b.dropped)
+                    fail_msg("%s at %dx%d HUD size %d (canvas %dx%d): queued %d,%d..%d,%d, %u dropped", screens[k], w, h,
+                             hs, cw, ch, b.x0, b.y0, b.x1, b.y1, b.dropped);
+                assert_true(b.x1 > b.x0 && b.y1 > b.y0 && b.quads > 0);
+            }
         }
-        printf("  %dx%d: canvas %dx%d, %zu screens inside\n", w, h, cw, ch, sizeof screens / sizeof screens[0]);
+        printf("  %dx%d: canvas %dx%d, %zu screens inside at 3 HUD sizes\n", w, h, cw, ch,
+               sizeof screens / sizeof screens[0]);
     }
+    g_game.cfg.set.render.live.hud_size = keep_size;
+    render_apply_settings(g_game.svc.render, &g_game.cfg.set.render);
     game_show(&g_game.cfg, &g_game.svc, &g_game.ses, &g_game.crs.tour, "hud");
 }
 
