@@ -17,6 +17,23 @@ bool delivery_on_ground(const FlightState *f) {
     return false;
 }
 
+/* --show jobs: the board as if the aircraft had stopped at the base; --show logbook: the config
+ * folder's logbook, read and never written, recording the shot's flight. */
+static void stage_show(GameDelivery *d, const GameConfig *cfg, const GameHome *home) {
+    const char *show = cfg->opt.show;
+    if (show && !strcmp(show, "jobs")) {
+        double x, z;
+        jobs_site_pos(&d->jobs, home->island->base, &x, &z);
+        for (int i = 0; i <= (int)(JOBS_STOP_HOLD_S * SIM_STEP_HZ) + 1; i++) jobs_step(&d->jobs, x, z, 0.0f, true, SIM_STEP);
+        d->staged = true;
+    } else if (show && !strcmp(show, "logbook")) {
+        if (cfg->opt.use_settings && cfg->opt.config_dir[0])
+            logbook_load(&d->log, cfg->opt.config_dir, d->log.seed, home->island->n_sites);
+        d->log.active = true;
+        d->log.keep_file = true;
+    }
+}
+
 void game_delivery_boot(GameDelivery *d, const GameConfig *cfg, const GameHome *home, uint64_t seed, float sea_y) {
     const GameOptions *o = &cfg->opt;
     memset(d, 0, sizeof *d);
@@ -27,6 +44,7 @@ void game_delivery_boot(GameDelivery *d, const GameConfig *cfg, const GameHome *
                    !o->bench_frames && !o->print_island && !o->headless && !o->autopilot && !o->replay &&
                    !o->record_attract;
     if (players && home->island) logbook_load(&d->log, o->config_dir, seed, home->island->n_sites);
+    if (home->island) stage_show(d, cfg, home);
     delivery_pages_register(d);
 }
 
@@ -69,7 +87,7 @@ static void delivered(GameDelivery *d) {
 }
 
 void game_delivery_step(GameDelivery *d, const FlightState *before, const FlightState *f, bool in_play) {
-    if (!in_play) {
+    if (!in_play || d->staged) {
         d->in_flight = false;
         return;
     }

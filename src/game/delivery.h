@@ -21,6 +21,7 @@ typedef struct GameDelivery {
     bool in_flight;              /* the player's flight is under way (its start counted) */
     float sink;                  /* m/s downward over the last airborne step: a touchdown's rating */
     float sea_y;                 /* the home island's sea level, world metres (its ground is on it) */
+    bool staged;                 /* --show jobs: a board put up at the base that the shot's steps leave */
     float notice_s;
     char notice[112];
 } GameDelivery;
