@@ -10,7 +10,9 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "game/delivery.h"
 #include "game/jobs.h"
+#include "game/menu.h"
 
 #define SEED 20261129ull
 
@@ -189,11 +191,56 @@ static void test_delivery_state_machine(void **state) {
     assert_int_equal(j.drawn, 0);
 }
 
+/* The pause menu's Job board: "Land and stop" in the air; stopped at the base, one item per offer
+ * with its label; OK takes it (the item then says so); the pause page opens it. No logbook is
+ * kept without a config folder. */
+static void test_job_board_page(void **state) {
+    (void)state;
+    static GameDelivery d;
+    static GameConfig cfg;
+    static Menu m;
+    GameSettings set;
+    memset(&set, 0, sizeof set);
+    memset(&cfg, 0, sizeof cfg);
+    game_delivery_boot(&d, &cfg, &g_home, SEED, 96.0f);
+    assert_false(d.log.active);
+    int page = menu_page_find("jobs");
+    assert_true(page >= 0 && menu_page_find("logbook") >= 0);
+    menu_open(&m, &set, NULL, page);
+    assert_int_equal(m.count, 1);
+    assert_string_equal(m.items[0].label, "Land and stop at a place for its jobs");
+    double x, z;
+    jobs_site_pos(&d.jobs, g_home.island->base, &x, &z);
+    hold(&d.jobs, x, z, 0.0f, true, 1.5f);
+    menu_open(&m, &set, NULL, page);
+    assert_int_equal(m.count, (int)d.jobs.n_board);
+    char label[128];
+    for (uint32_t k = 0; k < d.jobs.n_board; k++) {
+        jobs_offer_label(&d.jobs, &d.jobs.board[k], label, sizeof label);
+        assert_int_equal(strncmp(m.items[k].label, label, sizeof m.items[k].label - 1), 0);
+    }
+    InputState in;
+    PlatformEvents ev;
+    memset(&in, 0, sizeof in);
+    memset(&ev, 0, sizeof ev);
+    in.pressed[GA_MENU_OK] = true;
+    m.sel = 1;
+    menu_update(&m, &in, &ev, 0.016f);
+    assert_true(d.jobs.carrying);
+    assert_int_equal(d.jobs.job.to, d.jobs.board[1].to);
+    assert_int_equal(strncmp(m.items[1].label, "Taken: ", 7), 0);
+    menu_open(&m, &set, NULL, MENU_PAGE_PAUSE);
+    int found = 0;
+    for (int i = 0; i < m.count; i++) found += !strcmp(m.items[i].label, "Job board") || !strcmp(m.items[i].label, "Logbook");
+    assert_int_equal(found, 2);
+}
+
 int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_walk_minutes),
         cmocka_unit_test(test_board_drawn_from_the_stream),
         cmocka_unit_test(test_delivery_state_machine),
+        cmocka_unit_test(test_job_board_page),
     };
     return cmocka_run_group_tests(tests, setup, teardown);
 }

@@ -132,6 +132,9 @@ uint32_t jobs_step(Jobs *j, double x, double z, float speed, bool on_ground, flo
 
 bool jobs_take(Jobs *j, uint32_t i) {
     if (i >= j->n_board) return false;
+    const JobOffer *o = &j->board[i];
+    if (j->carrying && j->job.cargo == o->cargo && j->job.from == o->from && j->job.to == o->to)
+        return true;   /* taken already: its clock runs on */
     j->job = j->board[i];
     j->carrying = true;
     j->job_s = 0.0;

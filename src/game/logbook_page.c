@@ -8,13 +8,20 @@
 #include "menu.h"
 
 static GameDelivery *g_d;   /* the game's, bound once at boot */
+static Menu *g_board;       /* the menu the board was last built in: its item says "Taken" */
+static MenuActionDesc g_offers[JOBS_BOARD_MAX];
 
 static unsigned take(int i) {
-    if (g_d && jobs_take(&g_d->jobs, (uint32_t)i)) {
-        char label[128];
-        jobs_offer_label(&g_d->jobs, &g_d->jobs.job, label, sizeof label);
-        log_info("skyisles: job taken: %s", label);
-    }
+    if (!g_d || !jobs_take(&g_d->jobs, (uint32_t)i)) return 0;
+    const Jobs *j = &g_d->jobs;
+    char label[128], place[64];
+    jobs_offer_label(j, &j->job, label, sizeof label);
+    log_info("skyisles: job taken: %s", label);
+    game_home_site_name(j->home, j->job.to, place, sizeof place);
+    snprintf(label, sizeof label, "Taken: %s to %s", jobs_cargo_name(j, j->job.cargo), place);
+    for (int k = 0; g_board && k < g_board->count; k++)   /* the label is cut to the item's */
+        if (g_board->items[k].action == &g_offers[i])
+            memcpy(g_board->items[k].label, label, sizeof g_board->items[k].label - 1);
     return 0;   /* no setting changes */
 }
 static unsigned take0(GameSettings *s) { (void)s; return take(0); }
@@ -29,9 +36,9 @@ static void line(Menu *m, const char *text) {
 }
 
 static void board_rows(Menu *m) {
-    static MenuActionDesc offers[JOBS_BOARD_MAX];
     static unsigned (*const run[JOBS_BOARD_MAX])(GameSettings *) = {take0, take1, take2};
     if (!g_d) return;
+    g_board = m;
     const Jobs *j = &g_d->jobs;
     char text[128], place[64];
     if (j->carrying) {
@@ -45,10 +52,10 @@ static void board_rows(Menu *m) {
     }
     for (uint32_t i = 0; i < j->n_board && i < JOBS_BOARD_MAX; i++) {
         jobs_offer_label(j, &j->board[i], text, sizeof text);
-        offers[i] = (MenuActionDesc){"jobs", "", NULL, MENU_CMD_NONE, run[i],
+        g_offers[i] = (MenuActionDesc){"jobs", "", NULL, MENU_CMD_NONE, run[i],
                                      "take this job: its place shows on the HUD and the map", (int)i};
         MenuItem *it = menu_add(m, MENU_ACTION, text, 0);
-        if (it) it->action = &offers[i];
+        if (it) it->action = &g_offers[i];
     }
 }
 
