@@ -12,7 +12,7 @@ void game_course_step(void *user, const FlightState *before, bool flew) {
     GameCourses *crs = cs->crs;
     GameSession *ses = cs->ses;
     Tour *t = &crs->tour;
-    game_delivery_step(&crs->delivery, before, &ses->flight, ses->play.state == PLAY_FLY && !ses->play.demo);
+    game_delivery_step(&crs->delivery, before, &ses->flight, flew, ses->play.state == PLAY_START || ses->play.demo);
     if (!tour_active(t) || t->results) return;
     if (ses->play.respawns != crs->course_respawns) {
         crs->course_respawns = ses->play.respawns;

@@ -86,12 +86,12 @@ static void delivered(GameDelivery *d) {
     log_info("skyisles: %s", d->notice);
 }
 
-void game_delivery_step(GameDelivery *d, const FlightState *before, const FlightState *f, bool in_play) {
-    if (!in_play || d->staged) {
+void game_delivery_step(GameDelivery *d, const FlightState *before, const FlightState *f, bool flew, bool title) {
+    if (title || d->staged) {
         d->in_flight = false;
         return;
     }
-    if (!d->jobs.home || !d->jobs.home->island) return;
+    if (!flew || !d->jobs.home || !d->jobs.home->island) return;   /* a crash's pause: nothing flown */
     if (!d->in_flight) {   /* the player's flight begins: a new one in the logbook, the jobs' stream from its start */
         d->in_flight = true;
         jobs_reset(&d->jobs);
