@@ -208,16 +208,19 @@ static void test_job_board_page(void **state) {
     assert_true(page >= 0 && menu_page_find("logbook") >= 0);
     menu_open(&m, &set, NULL, page);
     assert_int_equal(m.count, 1);
-    assert_string_equal(m.items[0].label, "Land and stop at a place for its jobs");
+    assert_string_equal(m.items[0].label, "Land and stop at a place");
     double x, z;
     jobs_site_pos(&d.jobs, g_home.island->base, &x, &z);
     hold(&d.jobs, x, z, 0.0f, true, 1.5f);
     menu_open(&m, &set, NULL, page);
     assert_int_equal(m.count, (int)d.jobs.n_board);
-    char label[128];
+    char label[128], place[64], help[200];
     for (uint32_t k = 0; k < d.jobs.n_board; k++) {
-        jobs_offer_label(&d.jobs, &d.jobs.board[k], label, sizeof label);
+        game_home_site_name(&g_home, d.jobs.board[k].to, place, sizeof place);
+        snprintf(label, sizeof label, "%s to %s", jobs_cargo_name(&d.jobs, d.jobs.board[k].cargo), place);
         assert_int_equal(strncmp(m.items[k].label, label, sizeof m.items[k].label - 1), 0);
+        menu_item_help(&m, &m.items[k], help, sizeof help);
+        assert_int_equal(strncmp(help, "on foot ", 8), 0);
     }
     InputState in;
     PlatformEvents ev;

@@ -86,12 +86,12 @@ static void delivered(GameDelivery *d) {
     log_info("skyisles: %s", d->notice);
 }
 
-void game_delivery_step(GameDelivery *d, const FlightState *before, const FlightState *f, bool flew, bool title) {
+uint32_t game_delivery_step(GameDelivery *d, const FlightState *before, const FlightState *f, bool flew, bool title) {
     if (title || d->staged) {
         d->in_flight = false;
-        return;
+        return 0;
     }
-    if (!flew || !d->jobs.home || !d->jobs.home->island) return;   /* a crash's pause: nothing flown */
+    if (!flew || !d->jobs.home || !d->jobs.home->island) return 0;   /* a crash's pause: nothing flown */
     if (!d->in_flight) {   /* the player's flight begins: a new one in the logbook, the jobs' stream from its start */
         d->in_flight = true;
         jobs_reset(&d->jobs);
@@ -107,6 +107,7 @@ void game_delivery_step(GameDelivery *d, const FlightState *before, const Flight
     if (!ground) d->sink = (float)(-dy / SIM_STEP);
     logbook_near(&d->log, ground ? -1 : landmark_near(d->jobs.home, d->sea_y, f));
     if (d->notice_s > 0.0f) d->notice_s -= SIM_STEP;
+    return ev;
 }
 
 void game_delivery_save(GameDelivery *d, const GameConfig *cfg) {

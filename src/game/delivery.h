@@ -33,8 +33,9 @@ bool delivery_on_ground(const FlightState *f);
  * pause-menu pages registered. sea_y: the home island's sea level (world metres). */
 void game_delivery_boot(GameDelivery *d, const GameConfig *cfg, const GameHome *home, uint64_t seed, float sea_y);
 /* After each fixed step: flew (not a crash's pause), title (the title or the attract loop: not the
- * player's flight; the next step of one is a new flight). A crash keeps the job and the flight. */
-void game_delivery_step(GameDelivery *d, const FlightState *before, const FlightState *f, bool flew, bool title);
+ * player's flight; the next step of one is a new flight). A crash keeps the job and the flight.
+ * The step's JOB_EV_* bits. */
+uint32_t game_delivery_step(GameDelivery *d, const FlightState *before, const FlightState *f, bool flew, bool title);
 /* The logbook written (when it changed): the moments the settings are saved. */
 void game_delivery_save(GameDelivery *d, const GameConfig *cfg);
 /* HUD: the job's arrow, destination and distance, the board's prompt, the delivery line. */
