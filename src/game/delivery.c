@@ -174,7 +174,7 @@ void delivery_map_draw(const GameDelivery *d, Renderer *r, int x, int y, int w, 
     if (!j->carrying) return;
     jobs_site_pos(j, j->job.to, &wx, &wz);
     if (!render_hud_map_point(r, x, y, w, h, wx, wz, &px, &py)) return;
-    render_hud_box(r, px - 6, py - 6, 13, 13, COL_RIM);
-    render_hud_box(r, px - 5, py - 5, 11, 11, COL_HI);
-    render_hud_box(r, px - 2, py - 2, 5, 5, COL_RIM);
+    render_hud_box(r, px - 4, py - 4, 9, 9, COL_RIM);   /* no wider than the ring: the place's name starts 4 px right */
+    render_hud_box(r, px - 3, py - 3, 7, 7, COL_HI);
+    render_hud_box(r, px - 1, py - 1, 3, 3, COL_RIM);
 }
