@@ -238,7 +238,7 @@ static void menu(Menu *m, const World *world, const Play *p, const Canvas *c) {
     text(c, px + pad, py + ph - c->lh - c->s, COL_DIM, hint);
 }
 
-static void map(const FlightState *f, const GameHome *home, const Canvas *c) {
+static void map(const FlightState *f, const GameHome *home, const GameDelivery *d, const Canvas *c) {
     int pad = 4 * c->s;
     int top = pad + c->lh, bottom = c->lh + pad;
     render_hud_box(c->r, 0, 0, c->w, c->h, COL_PANEL);
@@ -246,6 +246,7 @@ static void map(const FlightState *f, const GameHome *home, const Canvas *c) {
     const char *hint = "X/M/B: close";
     text(c, c->w - width(c, hint) - pad, pad, COL_DIM, hint);
     render_hud_map(c->r, pad, top, c->w - 2 * pad, c->h - top - bottom, f->x, f->z, f->yaw);
+    delivery_map_draw(d, c->r, pad, top, c->w - 2 * pad, c->h - top - bottom);
     int site = game_home_site_at(home, f->x, f->z);
     char name[64] = "over the open sky";
     if (site >= 0) game_home_site_name(home, (uint32_t)site, name, sizeof name);
@@ -286,7 +287,7 @@ void overlay_draw(const GameConfig *cfg, const GameServices *svc, GameSession *s
     canvas_for(svc->render, svc->disp_w, svc->disp_h, &c);
     const Play *p = &ses->play;
     if (p->overlay == OVERLAY_MAP) {
-        map(&ses->flight, &svc->home, &c);
+        map(&ses->flight, &svc->home, &crs->delivery, &c);
         return;
     }
     if (p->demo) {
@@ -309,6 +310,8 @@ void overlay_draw(const GameConfig *cfg, const GameServices *svc, GameSession *s
     /* The pause menu covers the flight data: none of it shows beside or through its title. */
     if (cfg->set.hud && p->overlay != OVERLAY_MENU) hud(&ses->flight, &cfg->set, p, svc->platform, &svc->home, &c);
     if (p->overlay == OVERLAY_NONE) tour_draw(&crs->tour, svc->render, c.w, c.h, c.s, &ses->flight, &ses->camera);
+    if (p->overlay == OVERLAY_NONE && cfg->set.hud)
+        delivery_hud_draw(&crs->delivery, svc->render, c.w, c.h, c.s, c.lh, &ses->flight, &ses->camera);
     if (p->state == PLAY_CRASH) crash(p, &c);
     int msg_y = c.h * 3 / 10;
     if (cfg->set.hud && hud_rows_end(&cfg->set, &c) + c.lh / 2 > msg_y) msg_y = hud_rows_end(&cfg->set, &c) + c.lh / 2;

@@ -259,3 +259,16 @@ void hud_map_queue(HudLayer *h, int x, int y, int w, int hgt, double air_x, doub
     hud_quad(h, rim, ARROW_RIM_RGBA);
     hud_quad(h, arrow, ARROW_RGBA);
 }
+
+/* Where world (wx, wz) falls on the map queued into the rectangle: the dots' own formula, so a
+ * mark at a site's position covers its dot. False before the map is set. */
+bool hud_map_point(const HudLayer *h, int x, int y, int w, int hgt, double wx, double wz, int *px, int *py) {
+    const HudMap *m = &h->map;
+    if (!m->ready || w < 8 || hgt < 8) return false;
+    int side = w < hgt ? w : hgt;
+    int ox = x + (w - side) / 2, oy = y + (hgt - side) / 2;
+    double span = 2.0 * m->radius_m;
+    *px = ox + (int)floorf((float)((wx - m->centre_x + m->radius_m) / span) * (float)side);
+    *py = oy + (int)floorf((float)((wz - m->centre_z + m->radius_m) / span) * (float)side);
+    return true;
+}
