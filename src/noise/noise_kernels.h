@@ -56,7 +56,7 @@ typedef struct NoiseKernels {
     int lanes;
     NoiseKernelFn simplex3, simplex2, perlin3;
     NoiseKernelPlaneFn simplex3_plane, simplex2_plane;
-    NoiseKernelFbmFn fbm3, fbm2;   /* fused FBM rows (3D: y and z constant; 2D: y constant) */
+    NoiseKernelFbmFn fbm3, fbm2;   /* fused FBM rows (3D: y and z constant; 2D: y constant); NULL: none */
     /* simplex3 of two pre-mixed seeds at the same points (x, z per lane, unbiased; y constant). */
     void (*simplex3_pair)(uint32_t sma, uint32_t smb, uint64_t y, const uint64_t *xu, const uint64_t *wu,
                           float *outa, float *outb, int n);

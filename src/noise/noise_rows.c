@@ -364,7 +364,7 @@ static void rows_fbm(RowFn fn, uint32_t seed, const NoiseFbm *f, NoiseWide x0, N
         NoiseI128 ry = two_d ? step : vy, rz = two_d ? 0 : step;
         float *o_row = out + (ptrdiff_t)rr * stride;
         NoiseKernelFbm kf;
-        if (fbm_row_setup(fn, &p, vx, dx, ry, rz, n, is_ridge, &kf)) {
+        if (k->fbm3 && fbm_row_setup(fn, &p, vx, dx, ry, rz, n, is_ridge, &kf)) {
             fbm_row_fused(k, fn, &kf, o_row, n);
             continue;
         }
