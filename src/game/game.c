@@ -597,12 +597,13 @@ void game_boot_clock_frame(GameServices *svc, const Play *p, bool frame_shown) {
     if (c->first_step_ms == 0.0 && p->steps > 0) c->first_step_ms = now;
     if (frame_shown && c->first_frame_ms == 0.0) c->first_frame_ms = now;
     if (c->first_step_ms == 0.0 || (svc->render && c->first_frame_ms == 0.0)) return;
+    c->cpu_ms = (double)time_thread_cpu_ns() / 1e6;
     if (svc->render)
         log_info("skyisles: boot %.1f ms, first flight step %.1f ms, first frame %.1f ms after start (the terrain "
-                 "streams in after)", c->ready_ms, c->first_step_ms, c->first_frame_ms);
+                 "streams in after); main thread CPU %.1f ms", c->ready_ms, c->first_step_ms, c->first_frame_ms, c->cpu_ms);
     else
         log_info("skyisles: boot %.1f ms, first flight step %.1f ms after start (%.1f ms of it waiting for the view "
-                 "to fill)", c->ready_ms, c->first_step_ms, c->wait_ms);
+                 "to fill); main thread CPU %.1f ms", c->ready_ms, c->first_step_ms, c->wait_ms, c->cpu_ms);
 }
 
 int game_run(Game *g) {

@@ -4,8 +4,10 @@
  *             to fill, as a headless run flies), the home island's bake from the boot's log line;
  *   window:   `--offscreen --autopilot --seconds 0.2` (SDL's offscreen GL): boot, the first frame
  *             shown and the first flight step; the terrain streams in after (no wait).
- * Medians of the runs and the process's CPU time (every thread), against the targets: the first
- * flight step 200 ms (headless, the wait for the view excluded), the first frame 500 ms.
+ * Medians of the runs against the targets (the first flight step 200 ms, headless, the wait for
+ * the view excluded; the first frame 500 ms), with the main thread's CPU time to that point (from
+ * the process's start: what a shared machine's load moves least) and the process's CPU time
+ * (every thread, the whole run) and wall time.
  * `bench boot [--runs N] [--game PATH]`, JSON lines. */
 #define _GNU_SOURCE
 #include <errno.h>
@@ -28,7 +30,7 @@ extern char **environ;
 #define OUT_MAX 65536
 
 typedef struct Run {
-    double boot, step, frame, wait, bake, cpu, wall;
+    double boot, step, frame, wait, bake, main_cpu, cpu, wall;
 } Run;
 
 static int cmp_double(const void *a, const void *b) {
@@ -105,7 +107,8 @@ static bool one_run(const char *game, bool window, Run *r) {
     r->frame = after(out, " ms, first frame ");
     r->wait = after(out, " ms after start (");
     r->bake = after(out, " baked in ");
-    if (r->boot < 0.0 || r->step < 0.0 || (window && r->frame < 0.0)) {
+    r->main_cpu = after(out, "; main thread CPU ");
+    if (r->boot < 0.0 || r->step < 0.0 || r->main_cpu < 0.0 || (window && r->frame < 0.0)) {
         fprintf(stderr, "bench boot: %s logged no boot timeline line:\n%s", game, out);
         return false;
     }
@@ -135,8 +138,8 @@ static void report(const char *what, const Run *r, int n, bool window) {
         printf("\"wait_view_ms\":%.1f,\"first_step_without_wait_ms\":%.1f,\"home_bake_ms\":%.2f,\"target_ms\":200,"
                "\"ok\":%s,", wait, ex, median_of(r, n, offsetof(Run, bake)), ex <= 200.0 ? "true" : "false");
     }
-    printf("\"process_cpu_ms\":%.1f,\"process_wall_ms\":%.1f}\n", median_of(r, n, offsetof(Run, cpu)),
-           median_of(r, n, offsetof(Run, wall)));
+    printf("\"main_thread_cpu_ms\":%.1f,\"process_cpu_ms\":%.1f,\"process_wall_ms\":%.1f}\n",
+           median_of(r, n, offsetof(Run, main_cpu)), median_of(r, n, offsetof(Run, cpu)), median_of(r, n, offsetof(Run, wall)));
 }
 
 int bench_boot(int argc, char **argv) {
