@@ -214,11 +214,13 @@ static void test_ladder_and_cost(void **state) {
     assert_int_equal(g.steps[0].value, 480);
     assert_int_equal(g.steps[2].value, 240);
     GovFrame f = {.cpu_ms = 5.0, .swap_ms = 16.6, .gpu_ms = -1.0, .swap_waits = true};
-    assert_true(gov_frame_cost(&f) == 16.6);
+    assert_true(gov_frame_cost(&f) == 16.6);   /* no timer: the swap's wait is all there is */
     f.gpu_ms = 9.0;
-    assert_true(gov_frame_cost(&f) == 9.0);
+    assert_true(gov_frame_cost(&f) == 9.0);    /* a timer: the vsync wait is not work */
     f.gpu_ms = 2.0;
     assert_true(gov_frame_cost(&f) == 5.0);
+    f.swap_waits = false;                      /* offscreen: the wall time to the swap counts */
+    assert_true(gov_frame_cost(&f) == 16.6);
 }
 
 int main(void) {

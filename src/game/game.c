@@ -59,20 +59,19 @@ static void budget_short(const MemBudget *mem, const char *stage, SkyError *err)
                   mem->size >> 20, stage, MEM_DEFAULT_BUDGET_MIB);
 }
 
-/* A first start (no settings file yet, no quality or view values on the command line) picks the
- * preset for this GPU and core count and keeps it; the pause menu changes it. A settings file
- * without a quality (written before there was one, or by a headless run) keeps its own values. */
+/* A first start (no settings file yet, no quality or view values on the command line) takes
+ * Quality auto and keeps it: the governor measures this device during the title's flyby and
+ * the next start begins where it settled. A settings file without a quality (written before
+ * there was one, or by a headless run) keeps its own values. */
 static void first_start_quality(GameConfig *cfg, GameServices *svc, GameSession *ses, GameCourses *crs) {
     if (!svc->render || !cfg->opt.use_settings || cfg->opt.settings_found || cfg->set.quality_chosen ||
         cfg->opt.quality_by_hand)
         return;
-    long cores = sysconf(_SC_NPROCESSORS_ONLN);
-    const char *gpu = render_gpu_name(svc->render);
-    GameQuality q = game_quality_guess(gpu, (int)cores);
-    game_quality_apply(&cfg->set, q);
+    game_quality_apply(&cfg->set, GAME_QUALITY_AUTO);
+    cfg->set.auto_level = -1;
     game_apply_settings(cfg, svc, ses, crs, MENU_CHANGED_QUALITY);   /* marks the settings to be kept */
-    log_info("skyisles: first start: quality %s for %s on %ld cores (the pause menu's Display page changes it)",
-             game_quality_name(q), gpu[0] ? gpu : "an unnamed GPU", cores);
+    log_info("skyisles: first start: quality auto on %s (the title's flyby measures the frames; the pause menu's "
+             "Display page changes it)", render_gpu_name(svc->render)[0] ? render_gpu_name(svc->render) : "an unnamed GPU");
 }
 
 /* The job system: one worker per online core (none for --print-island). */
@@ -282,7 +281,7 @@ void game_shutdown(Game *g) {
 static void apply_world(GameServices *svc, GameSession *ses, Attract *attract, const GameSettings *s) {
     WorldParams wp = *world_params(svc->world);
     wp.gen = s->world.gen;
-    wp.live = s->world.live;
+    game_gov_world_live(svc, s, &wp.live);   /* Quality auto may hold some lower */
     uint32_t epoch = world_stats(svc->world).epoch;
     /* The world holds what its start-time size allows (world_params shows it); the player's
      * own value stays in s, is saved, and sizes the world at the next start (boot_plan). */
@@ -305,13 +304,18 @@ static void apply_world(GameServices *svc, GameSession *ses, Attract *attract, c
 void game_apply_settings(GameConfig *cfg, GameServices *svc, GameSession *ses, GameCourses *crs, unsigned changes) {
     GameSettings *s = &cfg->set;
     game_replay_settings_changing(crs, ses, cfg, changes);
+    if (changes & (MENU_CHANGED_WORLD | MENU_CHANGED_QUALITY | MENU_CHANGED_DISPLAY)) game_gov_settings_changed(cfg, svc);
     if (changes & (MENU_CHANGED_WORLD | MENU_CHANGED_QUALITY)) apply_world(svc, ses, &crs->attract, s);
     if (changes & MENU_CHANGED_FLIGHT) {
         ses->model.speed_limit = s->speed_limit;
         CameraMode mode = s->camera == GAME_CAMERA_COCKPIT ? CAMERA_COCKPIT : CAMERA_CHASE;
         if (mode != ses->rig.mode) camera_rig_reset(&ses->rig, mode);
     }
-    if ((changes & (MENU_CHANGED_DISPLAY | MENU_CHANGED_QUALITY)) && svc->render) render_apply_settings(svc->render, &s->render);
+    if ((changes & (MENU_CHANGED_DISPLAY | MENU_CHANGED_QUALITY)) && svc->render) {
+        RenderSettings rs = s->render;
+        game_gov_render_live(svc, s, &rs.live);
+        render_apply_settings(svc->render, &rs);
+    }
     if (changes & MENU_CHANGED_DISPLAY) game_display_apply(svc->platform, &cfg->opt, s);
     if (changes & MENU_CHANGED_CONTROLS) input_apply_settings(&svc->input, &s->input);
     if (changes & MENU_CHANGED_SOUND) sound_apply_settings(&svc->sound, s);
@@ -590,10 +594,34 @@ static float frame_dt(double gap_s, uint32_t frame, double *typical, bool *stall
     return gap_s > 0.1 ? 0.1f : (float)gap_s;
 }
 
+/* A frame of an interactive run measured: its CPU and its time to the swap (and the GPU's, where
+ * a timer gives it) to the governor; its length and the work in it to the run's frame times. */
+typedef struct RunClock {
+    double c0, w0;              /* thread CPU and wall ms at the frame's start */
+    double work_ms;             /* the last frame's time to its swap's return */
+    double gap_s;               /* the gap before this frame: the governor's clock */
+    const char *phase;          /* the last frame's phase */
+    uint32_t epoch;             /* the world's epoch before the frame */
+} RunClock;
+
+static void run_frame_measured(Game *g, RunClock *k, bool shot) {
+    double c1 = (double)time_thread_cpu_ns() / 1e6, w1 = time_now_ms();
+    GovFrame f = {.cpu_ms = c1 - k->c0, .swap_ms = w1 - k->w0, .gpu_ms = render_gpu_ms(g->svc.render),
+                  .swap_waits = g->cfg.opt.vsync && g->cfg.set.vsync && !platform_is_headless(g->svc.platform)};
+    uint32_t epoch = world_stats(g->svc.world).epoch;
+    k->work_ms = f.swap_ms;
+    k->phase = game_frame_phase(&g->ses, &g->crs, epoch != k->epoch, shot);
+    k->epoch = epoch;
+    if (k->gap_s < PLAY_STALL_SECONDS) game_gov_frame(&g->cfg, &g->svc, &f, k->gap_s);
+}
+
 int game_run(Game *g) {
     double last = time_now_ms(), last_log = last, run_s = 0.0, typical = 0.0;
     float longest_dt = 0.0f;
     uint32_t frames = 0, frame = 0;
+    static FrameStats stats;   /* the run's frame times (fixed, not on the stack: 8 KiB) */
+    RunClock k = {.phase = NULL, .epoch = world_stats(g->svc.world).epoch};
+    game_gov_start(&g->cfg, &g->svc);
     for (;;) {
         PlatformEvents ev;
         platform_poll(g->svc.platform, &ev);
@@ -605,15 +633,20 @@ int game_run(Game *g) {
         if (stall) {
             PlayCtx c = game_play_ctx(&g->cfg, &g->svc, &g->ses, &g->crs);
             play_stall(&g->ses.play, &c, (now - last) / 1000.0);
+        } else if (k.phase) {
+            frame_stats_add(&stats, &(FrameSample){now - last, k.work_ms, run_s, k.phase});
         }
         if (dt > longest_dt) longest_dt = dt;
+        k.c0 = (double)time_thread_cpu_ns() / 1e6, k.w0 = now, k.gap_s = stall ? 1.0 : (now - last) / 1000.0;
         last = now;
         game_frame(g, &ev, dt);
         if (g->ses.play.quit || g->ses.play.replay_done) break;
         overlay_draw(&g->cfg, &g->svc, &g->ses, &g->crs);
         game_draw(g);
+        bool shot = g->ses.shot.pending;
         game_shot_capture(&g->ses, g->svc.disp_w, g->svc.disp_h);
         platform_swap(g->svc.platform);
+        run_frame_measured(g, &k, shot);
         game_pace_frame(&g->svc.pacer, &g->cfg.set);
         frames++;
         /* --seconds counts the run's time, which passes on every screen (paused or not). */
@@ -631,6 +664,7 @@ int game_run(Game *g) {
     log_info("skyisles: %llu sim steps of %.1f ms, longest frame time used %.1f ms or less (cap 100), %u stalls "
              "paused or dropped", (unsigned long long)g->ses.play.steps, 1000.0 / SIM_STEP_HZ,
              (double)longest_dt * 1000.0, g->ses.play.stalls);
+    frame_stats_log(&stats);
     game_save_settings(&g->cfg);
     game_continue_quit(&g->ses, &g->cfg);
     return game_replay_finish(&g->crs, &g->ses, &g->cfg.opt);

@@ -11,8 +11,10 @@ const char *const gov_knob_names[GOV_KNOB_COUNT] = {"lines", "clouds", "lod", "r
 
 double gov_frame_cost(const GovFrame *f) {
     double c = f->cpu_ms;
-    if (f->gpu_ms >= 0.0) return f->gpu_ms > c ? f->gpu_ms : c;
-    return f->swap_ms > c ? f->swap_ms : c;
+    if (f->gpu_ms > c) c = f->gpu_ms;
+    /* A swap that waits for the display is no measure of work where a timer gives the GPU's time. */
+    if ((!f->swap_waits || f->gpu_ms < 0.0) && f->swap_ms > c) c = f->swap_ms;
+    return c;
 }
 
 static void add_step(Governor *g, GovKnob k, int value) {
@@ -86,12 +88,15 @@ static void changed(Governor *g) {
 }
 
 /* The first window at a level reached by one step down: when the frame costs no less than before
- * it, that step buys nothing here (a knob whose direction this device reverses) and is set aside. */
+ * it, a step of the lines buys nothing here (the low-res target and its upscale cost more than
+ * the pixels they save, as on a software rasteriser) and is set aside. The other knobs only take
+ * work away: a cost that rose after them is the world's streaming catching up, not the step. */
 static bool arrived(Governor *g, double m) {
     int l = g->level;
     g->pending_arrival = -1;
     g->cost_arrived[l] = m;
-    if (l == 0 || g->steps[l - 1].no_gain || !(g->cost_left[l - 1] > 0.0) || m < g->cost_left[l - 1] * 0.99)
+    if (l == 0 || g->steps[l - 1].knob != GOV_LINES || g->steps[l - 1].no_gain || !(g->cost_left[l - 1] > 0.0) ||
+        m < g->cost_left[l - 1] * 0.99)
         return false;
     g->steps[l - 1].no_gain = true;
     g->no_gain_marks++;

@@ -26,8 +26,9 @@ typedef struct GovLook {
 } GovLook;
 
 /* One step of the ladder: a knob and the value it takes (lines, radius: that value; clouds: off;
- * lod: the bands scaled by value/100). A step that proved to buy nothing on this device (the
- * frame cost no less after it) is set aside: skipped, kept on the ladder so levels stay put. */
+ * lod: the bands scaled by value/100). A step of the lines that proved to buy nothing on this
+ * device (the frame cost no less after it) is set aside: skipped, kept on the ladder so levels
+ * stay put. */
 typedef struct GovStep {
     GovKnob knob;
     int value;
@@ -43,9 +44,10 @@ typedef struct GovStep {
 #define GOV_ROOM 0.80           /* room: below target * this (and the step above predicted to fit) */
 #define GOV_SETTLED_S 5.0       /* no change for this long: settled */
 
-/* One frame's measure (milliseconds). cost = max(cpu, gpu) where the GPU's time is known; else
- * the time to the swap's return when the swap does not wait for the display (no vsync, offscreen),
- * else max(cpu, swap) too: without a timer a swap that waits cannot say how much was work. */
+/* One frame's measure (milliseconds). cost = the most of the CPU's time, the GPU's where a timer
+ * query gives it, and the time to the swap's return unless the swap waits for the display while
+ * the GPU's time is known (without a timer, a swap that waits is the only measure of the GPU; a
+ * swap that does not wait is the frame's wall time, which shows a CPU shared with others). */
 typedef struct GovFrame {
     double cpu_ms;              /* the main thread's CPU time for the frame */
     double swap_ms;             /* wall time from the frame's start to the swap's return */

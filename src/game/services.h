@@ -9,6 +9,7 @@
 
 #include "core/core.h"
 #include "display.h"
+#include "governor.h"
 #include "input.h"
 #include "island/island.h"
 #include "platform.h"
@@ -59,6 +60,7 @@ typedef struct GameServices {
     PlatformEvents ev;          /* this frame's events */
     int disp_w, disp_h;         /* the display's size in pixels */
     FramePacer pacer;           /* the frame cap's schedule (display.c) */
+    Governor gov;               /* Quality auto in an interactive run (govern.c); off elsewhere */
 } GameServices;
 
 #endif
