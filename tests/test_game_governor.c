@@ -13,6 +13,8 @@
 #include <string.h>
 
 #include "game/governor.h"
+#include "game/menu.h"
+#include "game/settings.h"
 
 #define TARGET_MS (1000.0 / 30.0)
 
@@ -223,6 +225,42 @@ static void test_ladder_and_cost(void **state) {
     assert_true(gov_frame_cost(&f) == 16.6);
 }
 
+static int display_item(const Menu *m, const char *key) {
+    for (int i = 0; i < m->count; i++)
+        if (m->items[i].kind == MENU_SETTING && m->items[i].row->key && !strcmp(m->items[i].row->key, key)) return i;
+    return -1;
+}
+
+/* The Display page: a value Quality auto holds below the chosen one shows beside it, with why;
+ * one it does not hold shows alone. The settings keep the chosen values. */
+static void test_display_page_shows_values_in_effect(void **state) {
+    (void)state;
+    static GameSettings s;
+    settings_default(&s);
+    game_quality_apply(&s, GAME_QUALITY_AUTO);
+    Menu m;
+    menu_open(&m, &s, NULL, menu_page_find("display"));
+    RenderLiveParams look = s.render.live;
+    look.lines = 240;
+    look.draw_clouds = false;
+    m.look = &look;
+    int lines = display_item(&m, "lines"), clouds = display_item(&m, "clouds"), fog = display_item(&m, "fog");
+    assert_true(lines >= 0 && clouds >= 0 && fog >= 0);
+    char v[128];
+    menu_item_value(&m, &m.items[lines], v, sizeof v);
+    assert_string_equal(v, "360 (240 now)");
+    menu_item_help(&m, &m.items[lines], v, sizeof v);
+    assert_non_null(strstr(v, "Quality auto draws 240"));
+    menu_item_value(&m, &m.items[clouds], v, sizeof v);
+    assert_string_equal(v, "on (off now)");
+    menu_item_value(&m, &m.items[fog], v, sizeof v);
+    assert_string_equal(v, "on");
+    look = s.render.live;   /* nothing held */
+    menu_item_value(&m, &m.items[lines], v, sizeof v);
+    assert_string_equal(v, "360");
+    assert_int_equal(s.render.live.lines, 360);
+}
+
 int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_settles_holds_and_steps_back_up),
@@ -230,6 +268,7 @@ int main(void) {
         cmocka_unit_test(test_no_oscillation_near_the_edge),
         cmocka_unit_test(test_probe_settles_fast),
         cmocka_unit_test(test_ladder_and_cost),
+        cmocka_unit_test(test_display_page_shows_values_in_effect),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -1,6 +1,8 @@
 /* skyisles frame times: a fixed histogram of the run's frames (no heap) for its p50 and p99, the
  * longest frame and the longest of the game's own work, each with the phase it was in, so a
  * hitch names its cause. */
+#include <stdio.h>
+
 #include "game.h"
 
 const char *game_frame_phase(const GameSession *ses, const GameCourses *crs, bool rebuilt, bool shot) {
@@ -22,6 +24,10 @@ void frame_stats_add(FrameStats *s, const FrameSample *f) {
     s->n++;
     if (f->frame_ms > s->longest.frame_ms) s->longest = *f;
     if (f->work_ms > s->longest_work.work_ms) s->longest_work = *f;
+    int i = 0;
+    while (i < s->n_phases && s->phase_worst[i].phase != f->phase) i++;   /* the phases are literals */
+    if (i == s->n_phases && i < FRAME_STATS_PHASES) s->phase_worst[s->n_phases++] = *f;
+    else if (i < s->n_phases && f->work_ms > s->phase_worst[i].work_ms) s->phase_worst[i] = *f;
 }
 
 double frame_stats_pct(const FrameStats *s, double q) {
@@ -39,4 +45,14 @@ void frame_stats_log(const FrameStats *s) {
              "longest work %.1f ms (%s, at %.1f s)", (unsigned long long)s->n, frame_stats_pct(s, 0.50),
              frame_stats_pct(s, 0.99), s->longest.frame_ms, s->longest.phase, s->longest.work_ms, s->longest.t_s,
              s->longest_work.work_ms, s->longest_work.phase, s->longest_work.t_s);
+    char line[512];
+    size_t len = 0;
+    line[0] = 0;
+    for (int i = 0; i < s->n_phases && len < sizeof line; i++) {
+        int w = snprintf(line + len, sizeof line - len, "%s%s %.1f ms", i ? ", " : "", s->phase_worst[i].phase,
+                         s->phase_worst[i].work_ms);
+        if (w < 0) break;
+        len += (size_t)w;
+    }
+    log_info("skyisles: longest work by phase: %s", line);
 }

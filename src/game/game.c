@@ -421,7 +421,7 @@ static bool mode_lay(GameServices *svc, GameSession *ses, GameCourses *crs, cons
 
 /* A mode flown from its start: the recording starts at the course's start, and the best run so
  * far flies beside. */
-static void mode_start(Game *g, const GameMode *m) {
+void game_start_mode(Game *g, const GameMode *m) {
     if (!m || !mode_lay(&g->svc, &g->ses, &g->crs, m)) return;
     game_replay_restart(&g->crs, &g->ses, &g->cfg.opt);
     game_ghost_start(&g->crs, g->crs.tour.course->id);
@@ -470,9 +470,9 @@ void game_frame(Game *g, const PlatformEvents *ev, float dt) {
         game_course_end(&g->crs, g->svc.render);   /* the results seen: back to free flight */
     /* The mode the menu chose, or the title's (play has started the flight): its course laid,
      * flown from the next frame's steps. */
-    if (rq.start_mode) mode_start(g, mode_at((size_t)rq.mode));
+    if (rq.start_mode) game_start_mode(g, mode_at((size_t)rq.mode));
     if (state0 == PLAY_START && !before.demo && before.overlay == OVERLAY_NONE)
-        mode_start(g, tour_title_input(&g->crs.tour, &g->svc.input.st));
+        game_start_mode(g, tour_title_input(&g->crs.tour, &g->svc.input.st));
     if (g->svc.sound.synth) {
         SoundInput si = {.flight = &g->ses.flight, .world = g->svc.world, .mode = sound_mode(&g->ses.play),
                          .events = sound_events(&g->ses, &g->svc.input.st, &before, &rq, ev), .device_lost = ev->audio_lost,
@@ -620,6 +620,7 @@ int game_run(Game *g) {
     float longest_dt = 0.0f;
     uint32_t frames = 0, frame = 0;
     static FrameStats stats;   /* the run's frame times (fixed, not on the stack: 8 KiB) */
+    static GameSoak soak;
     RunClock k = {.phase = NULL, .epoch = world_stats(g->svc.world).epoch};
     game_gov_start(&g->cfg, &g->svc);
     for (;;) {
@@ -627,6 +628,7 @@ int game_run(Game *g) {
         platform_poll(g->svc.platform, &ev);
         if (ev.quit) break;
         if (ev.resized) platform_drawable_size(g->svc.platform, &g->svc.disp_w, &g->svc.disp_h);
+        if (g->cfg.opt.soak) game_soak_frame(g, &soak, &ev, run_s);
         double now = time_now_ms();
         bool stall;
         float dt = frame_dt((now - last) / 1000.0, frame++, &typical, &stall);

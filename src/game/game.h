@@ -134,6 +134,20 @@ void game_gov_world_live(const GameServices *svc, const GameSettings *s, WorldLi
  * level kept as the next start's (the settings marked to be saved). */
 void game_gov_frame(GameConfig *cfg, GameServices *svc, const GovFrame *f, double dt_s);
 
+/* A game mode from its start (the menu's or the title's choice): its course laid, the recording
+ * started there, the best run beside. */
+void game_start_mode(Game *g, const GameMode *m);
+/* --soak in a window (soak_run.c): what a long session meets, on a 90 s cycle of run time: a
+ * course, a screenshot, a world rebuild, the map, the pause menu left idle into the attract loop
+ * and out again; by the game's own inputs where it has them (keys injected into the frame's
+ * events), each logged. */
+typedef struct GameSoak {
+    int done;                   /* events of the current cycle done */
+    uint32_t cycle;
+    uint32_t courses, shots, rebuilds, maps, attracts;
+} GameSoak;
+void game_soak_frame(Game *g, GameSoak *s, PlatformEvents *ev, double run_s);
+
 /* ---------------------------------------------------------------- frame times (frames.c) */
 /* What a frame was doing, for a long frame's cause: "screenshot", "rebuild" (the world's epoch
  * changed), "menu", "map", "attract", "title", "crash", "course" or "flight". */
@@ -146,10 +160,13 @@ typedef struct FrameSample {
     double t_s;                 /* when, in the run */
     const char *phase;
 } FrameSample;
+#define FRAME_STATS_PHASES 12
 typedef struct FrameStats {
     uint32_t hist[FRAME_STATS_BINS];
     uint64_t n;
     FrameSample longest, longest_work;
+    FrameSample phase_worst[FRAME_STATS_PHASES];   /* the longest work of each phase seen */
+    int n_phases;
 } FrameStats;
 void frame_stats_add(FrameStats *s, const FrameSample *f);
 double frame_stats_pct(const FrameStats *s, double q);   /* the bin's middle, ms */
