@@ -598,7 +598,7 @@ static float frame_dt(double gap_s, uint32_t frame, double *typical, bool *stall
  * a timer gives it) to the governor; its length and the work in it to the run's frame times. */
 typedef struct RunClock {
     double c0, w0;              /* thread CPU and wall ms at the frame's start */
-    double work_ms;             /* the last frame's time to its swap's return */
+    double work_ms;             /* the last frame's main-thread CPU time */
     double gap_s;               /* the gap before this frame: the governor's clock */
     const char *phase;          /* the last frame's phase */
     uint32_t epoch;             /* the world's epoch before the frame */
@@ -609,10 +609,24 @@ static void run_frame_measured(Game *g, RunClock *k, bool shot) {
     GovFrame f = {.cpu_ms = c1 - k->c0, .swap_ms = w1 - k->w0, .gpu_ms = render_gpu_ms(g->svc.render),
                   .swap_waits = g->cfg.opt.vsync && g->cfg.set.vsync && !platform_is_headless(g->svc.platform)};
     uint32_t epoch = world_stats(g->svc.world).epoch;
-    k->work_ms = f.swap_ms;
+    k->work_ms = f.cpu_ms;   /* the game's own work: what a loaded machine or the GPU adds is not in it */
     k->phase = game_frame_phase(&g->ses, &g->crs, epoch != k->epoch, shot);
     k->epoch = epoch;
     if (k->gap_s < PLAY_STALL_SECONDS) game_gov_frame(&g->cfg, &g->svc, &f, k->gap_s);
+}
+
+/* --soak: this frame's events, and what it asks of the game (a course's start is timed: the
+ * layout runs on this thread). */
+static void run_soak(Game *g, GameSoak *soak, PlatformEvents *ev, double run_s) {
+    GameSoakAsk a = game_soak_frame(g, soak, ev, run_s);
+    if (a.mode) {
+        double c0 = (double)time_thread_cpu_ns() / 1e6;
+        game_start_mode(g, a.mode);
+        soak->courses += tour_active(&g->crs.tour);
+        log_info("skyisles: soak: course %s %s (%.1f ms of CPU)", a.mode->name,
+                 tour_active(&g->crs.tour) ? "started" : "did not start", (double)time_thread_cpu_ns() / 1e6 - c0);
+    }
+    if (a.apply) game_apply_settings(&g->cfg, &g->svc, &g->ses, &g->crs, a.apply);
 }
 
 int game_run(Game *g) {
@@ -628,7 +642,7 @@ int game_run(Game *g) {
         platform_poll(g->svc.platform, &ev);
         if (ev.quit) break;
         if (ev.resized) platform_drawable_size(g->svc.platform, &g->svc.disp_w, &g->svc.disp_h);
-        if (g->cfg.opt.soak) game_soak_frame(g, &soak, &ev, run_s);
+        if (g->cfg.opt.soak) run_soak(g, &soak, &ev, run_s);
         double now = time_now_ms();
         bool stall;
         float dt = frame_dt((now - last) / 1000.0, frame++, &typical, &stall);
@@ -667,6 +681,7 @@ int game_run(Game *g) {
              "paused or dropped", (unsigned long long)g->ses.play.steps, 1000.0 / SIM_STEP_HZ,
              (double)longest_dt * 1000.0, g->ses.play.stalls);
     frame_stats_log(&stats);
+    if (g->cfg.opt.soak) game_soak_log(&soak);
     game_save_settings(&g->cfg);
     game_continue_quit(&g->ses, &g->cfg);
     return game_replay_finish(&g->crs, &g->ses, &g->cfg.opt);

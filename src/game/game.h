@@ -145,8 +145,16 @@ typedef struct GameSoak {
     int done;                   /* events of the current cycle done */
     uint32_t cycle;
     uint32_t courses, shots, rebuilds, maps, attracts;
+    uint32_t stray_menus;       /* pause menus a stall opened, closed again */
+    double last_close;
 } GameSoak;
-void game_soak_frame(Game *g, GameSoak *s, PlatformEvents *ev, double run_s);
+/* What the soak asks the game to do this frame besides the keys: a mode started, settings applied. */
+typedef struct GameSoakAsk {
+    const GameMode *mode;
+    unsigned apply;             /* MENU_CHANGED_* */
+} GameSoakAsk;
+GameSoakAsk game_soak_frame(Game *g, GameSoak *s, PlatformEvents *ev, double run_s);
+void game_soak_log(const GameSoak *s);
 
 /* ---------------------------------------------------------------- frame times (frames.c) */
 /* What a frame was doing, for a long frame's cause: "screenshot", "rebuild" (the world's epoch
@@ -156,7 +164,7 @@ const char *game_frame_phase(const GameSession *ses, const GameCourses *crs, boo
 #define FRAME_STATS_BINS 2000   /* up to 1 s; longer frames count in the last bin */
 typedef struct FrameSample {
     double frame_ms;            /* from the frame's start to the next's */
-    double work_ms;             /* the game's own work: from the start to the swap's return */
+    double work_ms;             /* the game's own work: the main thread's CPU time in the frame */
     double t_s;                 /* when, in the run */
     const char *phase;
 } FrameSample;
