@@ -9,6 +9,7 @@
 
 #include "core/core.h"
 #include "display.h"
+#include "governor.h"
 #include "input.h"
 #include "island/island.h"
 #include "platform.h"
@@ -72,6 +73,7 @@ typedef struct GameServices {
     int disp_w, disp_h;         /* the display's size in pixels */
     FramePacer pacer;           /* the frame cap's schedule (display.c) */
     GameBootClock boot;         /* the boot's timeline */
+    Governor gov;               /* Quality auto in an interactive run (govern.c); off elsewhere */
 } GameServices;
 
 #endif

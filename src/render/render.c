@@ -29,6 +29,7 @@ struct Renderer {
     uint32_t gl_error_count;
     int low_w, low_h;
     uint64_t driver_ns_frame, driver_ns_upload;
+    GpuTimer gpu;           /* the frame's GPU time, where the driver has a timer query */
 };
 
 void render_atmosphere(double camera_y, const float sky_rgb[3], RenderAtmosphere *out) {
@@ -102,8 +103,12 @@ const char *render_gpu_name(const Renderer *r) {
     return s ? s : "";
 }
 
+bool render_gpu_timer_enable(Renderer *r, void *(*get_proc)(const char *name)) { return gpu_timer_enable(&r->gpu, get_proc); }
+double render_gpu_ms(const Renderer *r) { return r->gpu.on ? r->gpu.ms : -1.0; }
+
 void render_destroy(Renderer *r) {
     if (!r) return;
+    gpu_timer_destroy(&r->gpu);
     hud_free(&r->hud);
     rings_free(&r->rings);
     aircraft_free(&r->aircraft);
@@ -244,6 +249,7 @@ static void frame(Renderer *r, const RenderView *v, int dw, int dh, bool sky_deb
     RenderFrame f;
     RenderCounters *rc = &r->counters;
     frame_begin(r, &f, v, dw, dh, sky_debug);
+    gpu_timer_begin(&r->gpu);
     sky_draw(&r->sky, &f, rc);                          /* first, behind everything, no depth */
     if (!sky_debug) {                                   /* the debug frame shows the dome alone */
         terrain_prepare(&r->terrain, &f, rc);           /* tiles rebuilt, culled, clouds ordered */
@@ -255,6 +261,7 @@ static void frame(Renderer *r, const RenderView *v, int dw, int dh, bool sky_deb
     }
     psx_present(&r->psx, &f, rc);                       /* nearest upscale to the display */
     hud_frame_done(&r->hud);                            /* the queue was this frame's */
+    gpu_timer_end(&r->gpu);
     frame_end(r);
 }
 

@@ -237,6 +237,12 @@ void render_destroy(Renderer *r);
 const char *render_gpu_name(const Renderer *r);
 void render_apply_settings(Renderer *r, const RenderSettings *s);
 const RenderSettings *render_settings(const Renderer *r);
+/* The GPU's time of each frame where the driver has GL_EXT_disjoint_timer_query (get_proc: the
+ * platform's GL loader); false, and no timing, where it has none. */
+bool render_gpu_timer_enable(Renderer *r, void *(*get_proc)(const char *name));
+/* The GPU's milliseconds of a recent frame (read a few frames late, never waited for); -1 while
+ * none is known. */
+double render_gpu_ms(const Renderer *r);
 
 /* Terrain: drains the world's events, uploads up to the per-frame budget, releases the
  * uploaded CPU meshes back to the world. */

@@ -314,4 +314,23 @@ bool hud_map_set(HudLayer *h, const IslandField *f, const Island *isl, const Isl
                  MemArena *scratch, SkyError *err);
 void hud_map_queue(HudLayer *h, int x, int y, int w, int hgt, double air_x, double air_z, float air_yaw);
 
+/* The GPU's time of each frame from GL_EXT_disjoint_timer_query (gpu_timer.c): a ring of queries
+ * around the frame's draws, each read a few frames later when its result is there, so nothing
+ * waits. Off (ms < 0) where the driver has no such extension or none was asked for. */
+#define GPU_TIMER_RING 4
+typedef struct GpuTimer {
+    bool on;
+    unsigned queries[GPU_TIMER_RING];
+    bool pending[GPU_TIMER_RING];
+    int next;                   /* the ring slot the coming frame measures */
+    bool active;                /* a query is open (this frame is measured) */
+    double ms;                  /* the latest result, -1 none yet */
+    uint64_t results, disjoint; /* results read; frames lost to a disjoint event (clock change) */
+    void *fn[6];                /* the extension's entry points (gpu_timer.c names them) */
+} GpuTimer;
+bool gpu_timer_enable(GpuTimer *t, void *(*get_proc)(const char *name));
+void gpu_timer_begin(GpuTimer *t);
+void gpu_timer_end(GpuTimer *t);
+void gpu_timer_destroy(GpuTimer *t);
+
 #endif
