@@ -611,6 +611,8 @@ void game_boot_clock_frame(GameServices *svc, const Play *p, bool frame_shown) {
     else
         log_info("skyisles: boot %.1f ms, first flight step %.1f ms after start (%.1f ms of it waiting for the view "
                  "to fill); main thread CPU %.1f ms", c->ready_ms, c->first_step_ms, c->wait_ms, c->cpu_ms);
+}
+
 /* A frame of an interactive run measured: its CPU and its time to the swap (and the GPU's, where
  * a timer gives it) to the governor; its length and the work in it to the run's frame times. */
 typedef struct RunClock {
