@@ -59,8 +59,8 @@ static bool cand_near(const StripCand *c, double x, double z, double margin) {
 }
 
 /* Height and relief of the ground under the candidate (pad included); false when any of it is
- * off the island. */
-static bool cand_ground(const StripGrid *g, StripCand *c) {
+ * off the island or its relief passes limit_dm (< 0: no limit). */
+static bool cand_ground(const StripGrid *g, StripCand *c, int32_t limit_dm) {
     const double ha = 0.5 * STRIP_LENGTH_M + STRIP_PAD_M, hs = 0.5 * STRIP_WIDTH_M + STRIP_PAD_M;
     int32_t lo = 1 << 30, hi = -1;
     int64_t sum = 0, n = 0;
@@ -70,6 +70,7 @@ static bool cand_ground(const StripGrid *g, StripCand *c) {
             if (dm < 0) return false;
             lo = dm < lo ? dm : lo;
             hi = dm > hi ? dm : hi;
+            if (limit_dm >= 0 && hi - lo > limit_dm) return false;
             sum += dm;
             n++;
         }
@@ -138,10 +139,12 @@ static bool best_for_site(const StripGrid *g, const Island *isl, uint32_t k, int
             double lat = ((o & 1) ? -side : side) * (1.0 + 0.7 * (double)((o >> 1) % sides));
             double t = 0.125 * STRIP_LENGTH_M * (double)((o / (2 * sides) + 1) / 2) * ((o / (2 * sides)) & 1 ? 1.0 : -1.0);
             StripCand c = {.cx = sx - sn * lat + cs * t, .cz = sz + cs * lat + sn * t, .dx = cs, .dz = sn, .angle = angle};
-            if (!cand_ground(g, &c)) continue;
-            if (max_relief_dm >= 0 && c.relief_dm > max_relief_dm) continue;
-            if (found && c.relief_dm >= best->relief_dm + best->raise_dm) continue;
             if (!cand_clear(&c, isl, g->radius, laid, n_laid)) continue;
+            /* Only a candidate that can beat the best so far is measured to the end. */
+            int32_t limit = found ? best->relief_dm + best->raise_dm - 1 : max_relief_dm;
+            if (max_relief_dm >= 0 && limit > max_relief_dm) limit = max_relief_dm;
+            if (found && limit < 0) continue;
+            if (!cand_ground(g, &c, limit)) continue;
             if (need_open && !cand_open_ends(g, &c)) continue;
             if (found && c.relief_dm + c.raise_dm >= best->relief_dm + best->raise_dm) continue;
             *best = c;

@@ -77,7 +77,8 @@ static void light_quad(ModelVertex *o, const double p[3], const double origin[3]
                        const uint8_t col[3]) {
     float cx = (float)(p[0] - origin[0]), cy = (float)(p[1] - origin[1]), cz = (float)(p[2] - origin[2]);
     float vx = eye[0] - cx, vz = eye[2] - cz, l = sqrtf(vx * vx + vz * vz);
-    float rx = l > 0.0f ? -vz / l : 1.0f, rz = l > 0.0f ? vx / l : 0.0f;
+    /* the eye's right (counter-clockwise as it sees the quad: the front the aircraft's culling keeps) */
+    float rx = l > 0.0f ? vz / l : 1.0f, rz = l > 0.0f ? -vx / l : 0.0f;
     const float c[4][2] = {{-1.0f, -1.0f}, {1.0f, -1.0f}, {1.0f, 1.0f}, {-1.0f, 1.0f}};
     static const int tri[6] = {0, 1, 2, 0, 2, 3};
     for (int t = 0; t < 6; t++) {
