@@ -18,9 +18,11 @@
 #define STRIP_FLAT_M 8.0       /* a place's natural relief under a strip at most this (the base: any) */
 #define STRIP_HEADINGS 16      /* headings tried over half a turn */
 #define STRIP_STEP_M 5.0       /* sample spacing along and across */
-/* The approach corridors: ground beyond each end stays under a 2-degree surface (the glide path
- * is 3) rising from the strip's level at its ends (the world adds no roughness there for 50 m:
- * past that the 1-degree gap covers its 1.75 m). */
+/* The approach corridors: ground beyond each end stays at or under the strip's level for
+ * STRIP_SEE_M (a pilot on the glide path sees the whole strip, no lip hides its near end), then
+ * under a 2-degree surface (the glide path is 3; the world adds no roughness for 50 m past the
+ * ends, and past that the 1-degree gap covers its 1.75 m). */
+#define STRIP_SEE_M 100.0
 #define STRIP_CLIMB 0.035
 #define STRIP_CLIMB_TOL_M 0.0
 #define STRIP_RAISE_M 4.0      /* a strip may stand this far over its ground's mean to clear its ends */
@@ -90,7 +92,8 @@ static bool cand_open_ends(const StripGrid *g, StripCand *c) {
                 double u = end * (0.5 * STRIP_LENGTH_M + e);
                 int32_t dm = grid_dm(g, c->cx + c->dx * u - c->dz * v, c->cz + c->dz * u + c->dx * v);
                 if (dm < 0) break;   /* past the rim: open air (the world keeps the corridor clear) */
-                int32_t over = dm - isl_round(10.0 * (STRIP_CLIMB_TOL_M + STRIP_CLIMB * e));
+                double climb = e > STRIP_SEE_M ? STRIP_CLIMB * (e - STRIP_SEE_M) : 0.0;
+                int32_t over = dm - isl_round(10.0 * (STRIP_CLIMB_TOL_M + climb));
                 need = over > need ? over : need;
             }
         }

@@ -12,8 +12,8 @@
 #define PAPI_AIM_M 40.0f      /* past the threshold: where a 3-degree path from 2 m over it meets the strip */
 #define PAPI_SIDE_M 4.0f      /* the first light this far out from the strip's edge (left of the landing) */
 #define PAPI_GAP_M 3.0f       /* between lights */
-#define PAPI_HALF_M 0.5f      /* a light's half size close up ... */
-#define PAPI_PIXELS 1.5f      /* ... and never under this many target pixels across, far off */
+#define PAPI_HALF_M 0.75f     /* a light's half size close up ... */
+#define PAPI_PIXELS 3.0f      /* ... and never under this many target pixels across, far off */
 #define PAPI_UNIT 16.0f       /* vertex units per metre: +-2 km around the first strip */
 
 /* Transition angles (tangents) from the light nearest the strip out: 3 deg 30', 3 deg 10',

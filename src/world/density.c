@@ -56,7 +56,7 @@ bool gen_home_near_strip(const WorldGen *g, int64_t bx, int64_t bz, float along,
 }
 
 /* Airstrip marking, PSX-plain: a light surface, white centre dashes, white threshold bars. */
-#define STRIP_RGB 0xB4B0A2u
+#define STRIP_RGB 0x9E9C94u   /* packed grey gravel: apart from sand, grass and rock alike */
 #define STRIP_PAINT_RGB 0xECECE4u
 #define STRIP_DASH_M 12.0f       /* a dash and its gap */
 #define STRIP_BARS_M 12.0f       /* threshold bars from 2 m inside each end to this */
