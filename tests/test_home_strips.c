@@ -2,7 +2,7 @@
  * each is level in the baked field and in the world's blocks (solid under its surface, no cave
  * opening it, air above), clear of every object (the collision's boxes and the chunks' placed
  * objects), its approach beyond both ends open air along a 3-degree glide path, marked on the
- * ground (surface and paint), and the same bits on every run and platform (a golden of the
+ * ground (surface and paint), built by the chunks as the point query sees it, and the same bits on every run and platform (a golden of the
  * game's seed, checked under qemu-aarch64 too). */
 #include <stdarg.h>
 #include <stddef.h>
@@ -244,12 +244,52 @@ static void test_base_strip_drawn_clear_and_marked(void **state) {
     assert_true(paint > 200 && surface > 5 * paint);
 }
 
+/* The chunks build the strips as the point query sees them (one density, caves shielded alike):
+ * over every chunk a strip crosses (the base strip's alone under emulation), every block column of the strip from 12 under its surface to
+ * 3 over, and the same around its edges. */
+static void test_chunks_match_points(void **state) {
+    (void)state;
+    uint32_t n = 0, solid = 0, strips = test_running_emulated() ? 1 : world_strip_count(g_tw.world);
+    for (uint32_t k = 0; k < strips; k++) {
+        WorldStrip s;
+        assert_true(world_strip(g_tw.world, k, &s));
+        int32_t last_cx = INT32_MIN, last_cz = INT32_MIN;
+        ChunkMesh m = {0};
+        bool built = false;
+        for (double u = 0.5; u < s.length_m; u += 4.0)
+            for (double v = -0.5 * s.width_m - 6.5; v <= 0.5 * s.width_m + 6.5; v += 1.0) {
+                double x = s.ax + s.dir_x * u - s.dir_z * v, z = s.az + s.dir_z * u + s.dir_x * v;
+                int32_t cx = (int32_t)floor(x / CHUNK_SIZE), cz = (int32_t)floor(z / CHUNK_SIZE);
+                if (cx != last_cx || cz != last_cz) {
+                    WorldBuildTiming t;
+                    if (built) world_free_mesh(g_tw.world, &m);
+                    assert_true(world_build_chunk(g_tw.world, cx, cz, 0.0, &m, &t));
+                    built = true;
+                    last_cx = cx, last_cz = cz;
+                }
+                const uint8_t *vox = world_debug_voxels(g_tw.world, NULL);
+                int lx = (int)floor(x) - cx * CHUNK_SIZE, lz = (int)floor(z) - cz * CHUNK_SIZE;
+                for (int y = (int)s.y - 12; y < (int)s.y + 3; y++) {
+                    bool want = world_solid_at(g_tw.world, floor(x) + 0.5, y + 0.5, floor(z) + 0.5);
+                    bool got = vox[((y - WORLD_Y_MIN + 1) * WORLD_VOX_ROW + (lz + 1)) * WORLD_VOX_ROW + (lx + 1)] >= WORLD_MAT_ABYSS;
+                    if (got != want) fail_msg("strip %u: block %d,%d,%d: chunk %d, point %d", k, (int)floor(x), y, (int)floor(z), got, want);
+                    n++;
+                    solid += got;
+                }
+            }
+        if (built) world_free_mesh(g_tw.world, &m);
+    }
+    printf("# chunks = points at %u blocks of the strips and their edges (%u solid)\n", n, solid);
+    assert_true(solid > n / 2);
+}
+
 int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_base_strip_on_many_seeds),
         cmocka_unit_test(test_game_seed_golden),
         cmocka_unit_test(test_strips_level_clear_open),
         cmocka_unit_test(test_base_strip_drawn_clear_and_marked),
+        cmocka_unit_test(test_chunks_match_points),
     };
     return cmocka_run_group_tests(tests, setup, teardown);
 }
