@@ -94,6 +94,7 @@ static bool cand_open_ends(const StripGrid *g, StripCand *c) {
                 if (dm < 0) break;   /* past the rim: open air (the world keeps the corridor clear) */
                 double climb = e > STRIP_SEE_M ? STRIP_CLIMB * (e - STRIP_SEE_M) : 0.0;
                 int32_t over = dm - isl_round(10.0 * (STRIP_CLIMB_TOL_M + climb));
+                if (over - c->elev_dm > (int32_t)(STRIP_RAISE_M * 10.0)) return false;   /* past any raise */
                 need = over > need ? over : need;
             }
         }
