@@ -15,6 +15,7 @@
 #define PAPI_HALF_M 0.75f     /* a light's half size close up ... */
 #define PAPI_PIXELS 3.0f      /* ... and never under this many target pixels across, far off */
 #define PAPI_UNIT 16.0f       /* vertex units per metre: +-2 km around the first strip */
+#define PAPI_RANGE_M 8000.0   /* farther off a light is lost in the haze: not drawn (its quad stays in range) */
 
 /* Transition angles (tangents) from the light nearest the strip out: 3 deg 30', 3 deg 10',
  * 2 deg 50', 2 deg 30' (the real system's, around a 3-degree path). */
@@ -110,7 +111,9 @@ void lights_draw(LightsLayer *g, const RenderFrame *f, RenderCounters *rc) {
                 double p[3];
                 render_papi_light(&g->strips[k], end, i, p);
                 double dx = v->cam_x - p[0], dy = v->cam_y - p[1], dz = v->cam_z - p[2];
-                float half = 0.5f * PAPI_PIXELS * px * (float)sqrt(dx * dx + dy * dy + dz * dz);
+                double dist = sqrt(dx * dx + dy * dy + dz * dz);
+                if (!(dist < PAPI_RANGE_M)) continue;
+                float half = 0.5f * PAPI_PIXELS * px * (float)dist;
                 light_quad(&g->verts[n], p, origin, eye, half > PAPI_HALF_M ? half : PAPI_HALF_M,
                            white ? PAPI_WHITE : PAPI_RED);
                 n += 6;
