@@ -11,7 +11,7 @@
 /* An airstrip's level ground reaches this far past its marked edges in the world: a corner cell
  * beyond them (4 blocks) and a block (the field is level 6 m past them). */
 #define STRIP_FLAT_REACH 5.0f
-#define STRIP_SMOOTH_ALONG 50.0f
+#define STRIP_SMOOTH_ALONG 50.0f   /* and along its line past its ends (island/strips.c counts on it) */
 
 static float home_cell(const IslandField *h, float fx, float fz, uint32_t *iu, uint32_t *iv) {
     float half = 0.5f * (float)h->size;
@@ -55,7 +55,7 @@ bool gen_home_near_strip(const WorldGen *g, int64_t bx, int64_t bz, float along,
     return island_field_strip_at(g->home, (float)bx + 0.5f, (float)bz + 0.5f, along, side) >= 0;
 }
 
-/* Airstrip marking, PSX-plain: a light surface, white centre dashes, white threshold bars. */
+/* Airstrip marking, PSX-plain: a gravel surface, white centre dashes (1.5 m wide), white threshold bars. */
 #define STRIP_RGB 0x9E9C94u   /* packed grey gravel: apart from sand, grass and rock alike */
 #define STRIP_PAINT_RGB 0xECECE4u
 #define STRIP_DASH_M 12.0f       /* a dash and its gap */
