@@ -1,7 +1,8 @@
 /* Render tests for the airstrips' approach lights (PAPI): seen from 80 m out on the approach,
  * the four lights show all white above the glide path (5 degrees), two white and two red on it
- * (3 degrees: the red nearest the strip), all red below it (1.5 degrees), and nothing from
- * behind them; measured as the pixels the lights add to the frame, in one draw call. */
+ * (3 degrees: the red nearest the strip), all red below it (1.5 degrees), still both on the
+ * path from 1 km out, and nothing from behind them; measured as the pixels the lights add to the
+ * frame, in one draw call. */
 #include <stdarg.h>
 #include <stddef.h>
 #include <setjmp.h>
@@ -50,13 +51,13 @@ static uint32_t frame(const RenderView *v, uint8_t *px) {
 
 typedef struct Seen { int white, red; double white_x, red_x; } Seen;
 
-/* The eye 80 m before the lights, `deg` degrees over them, looking down that angle along +z:
+/* The eye `dist` m before the lights, `deg` degrees over them, looking down that angle along +z:
  * the pixels the lights change, white or red, and the mean column of each. */
-static Seen look(double deg) {
+static Seen look_from(double dist, double deg) {
     double lp[3];
     render_papi_light(&STRIP, 0, 0, lp);
-    double y = lp[1] + 80.0 * tan(deg * 3.14159265358979 / 180.0);
-    RenderView v = render_fixture_view(lp[0] + 4.5, y, lp[2] - 80.0, 180.0f, (float)-deg, 0.0);
+    double y = lp[1] + dist * tan(deg * 3.14159265358979 / 180.0);
+    RenderView v = render_fixture_view(lp[0] + 4.5, y, lp[2] - dist, 180.0f, (float)-deg, 0.0);
     render_strips_set(g_fx.render, NULL, 0);
     uint32_t calls = frame(&v, g_base);
     render_strips_set(g_fx.render, &STRIP, 1);
@@ -70,9 +71,11 @@ static Seen look(double deg) {
     }
     if (s.white) s.white_x /= s.white;
     if (s.red) s.red_x /= s.red;
-    printf("  %.1f deg: %d white pixels (mean column %.1f), %d red (%.1f)\n", deg, s.white, s.white_x, s.red, s.red_x);
+    printf("  %.0f m out, %.1f deg: %d white pixels (mean column %.1f), %d red (%.1f)\n", dist, deg, s.white, s.white_x, s.red, s.red_x);
     return s;
 }
+
+static Seen look(double deg) { return look_from(80.0, deg); }
 
 static void test_colour_by_angle(void **state) {
     (void)state;
@@ -84,6 +87,11 @@ static void test_colour_by_angle(void **state) {
     assert_true(on.white >= 4 && on.red >= 4);
     assert_true(on.white * 3 >= on.red * 2 && on.red * 3 >= on.white * 2);
     assert_true(on.red_x > on.white_x);
+    /* From 1 km out (near the far plane) the lights still show, grown to a few pixels: both
+     * colours on the path. */
+    Seen far = look_from(1000.0, 3.0);
+    assert_true(far.white >= 1 && far.red >= 1);
+    assert_true(far.red_x > far.white_x);
 }
 
 static void test_rule_and_behind(void **state) {

@@ -15,7 +15,7 @@
 #define PAPI_HALF_M 0.75f     /* a light's half size close up ... */
 #define PAPI_PIXELS 3.0f      /* ... and never under this many target pixels across, far off */
 #define PAPI_UNIT 16.0f       /* vertex units per metre: +-2 km around the first strip */
-#define PAPI_RANGE_M 8000.0   /* farther off a light is lost in the haze: not drawn (its quad stays in range) */
+#define PAPI_RANGE_M 1200.0   /* the camera's far plane (render.c): nothing past it is drawn */
 
 /* Transition angles (tangents) from the light nearest the strip out: 3 deg 30', 3 deg 10',
  * 2 deg 50', 2 deg 30' (the real system's, around a 3-degree path). */
