@@ -139,6 +139,16 @@ static bool boot_platform(GameServices *svc, const GameConfig *cfg, SkyError *er
     return svc->platform != NULL;
 }
 
+/* The airstrips' approach lights follow the world's strips (their height moves with the home
+ * island's sea level, a generation value). */
+static void strips_to_render(GameServices *svc) {
+    if (!svc->render || !svc->world) return;
+    WorldStrip s[RENDER_STRIPS_MAX];
+    uint32_t n = 0;
+    while (n < RENDER_STRIPS_MAX && world_strip(svc->world, n, &s[n])) n++;
+    render_strips_set(svc->render, s, n);
+}
+
 /* The renderer as planned (its chunk slots for every chunk the world can hold) and the island map. */
 static bool boot_renderer(GameServices *svc, const RenderSettings *rs, SkyError *err) {
     platform_drawable_size(svc->platform, &svc->disp_w, &svc->disp_h);
@@ -153,6 +163,7 @@ static bool boot_renderer(GameServices *svc, const RenderSettings *rs, SkyError 
         return false;
     }
     svc->carved.render = svc->mem.used - used;
+    strips_to_render(svc);
     return true;
 }
 
@@ -292,6 +303,7 @@ static void apply_world(GameServices *svc, GameSession *ses, Attract *attract, c
      * crashed (the player changed the world, not the flight). */
     bool rebuilt = world_stats(svc->world).epoch != epoch;
     if (rebuilt) attract_world_changed(attract);   /* a preparation of the attract's replay for the old world is given up */
+    if (rebuilt) strips_to_render(svc);
     if (rebuilt && ses->play.state != PLAY_CRASH && !sim_clear_box(svc->world, ses->flight.x, ses->flight.y, ses->flight.z, 2.0)) {
         FlightState f = ses->flight;
         if (sim_respawn_near(svc->world, f.x, f.y, f.z, f.yaw, &f)) {
