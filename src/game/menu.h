@@ -87,6 +87,7 @@ struct Menu {
     const WorldParams *held;    /* what the running world holds (NULL: none running) */
     float reach;                /* how far it streams now (WorldStats.reach; 0: not known) */
     bool capturing;             /* a MENU_BIND item waits for an input */
+    int lang;                   /* the Lang the items were built in (rebuilt when it changes) */
     float repeat_timer;         /* held left/right repeats, faster the longer it is held */
     float held_s;
     unsigned changed;           /* MENU_CHANGED_* of the last MENU_CMD_CHANGED */

@@ -21,6 +21,12 @@ static const char *const k_frame_cap_labels[] = {"30 fps", "60 fps", "uncapped"}
 
 static void quality_changed(GameSettings *s) { game_quality_apply(s, s->quality); }
 
+/* The language's names are core's codes; each language is offered in its own words. */
+static const char *const k_languages[] = {"en", "ja"};
+static const char *const k_language_labels[] = {TX(LANG_EN_NAME), TX(LANG_JA_NAME)};
+_Static_assert(sizeof k_languages / sizeof k_languages[0] == LANG_COUNT, "a name per language");
+static void language_changed(GameSettings *s) { text_set_language((Lang)s->language); }
+
 /* The output devices, known at run time (sound.c fills them from SDL): "default" first. They live
  * with the table so every reader of it (the fuzzers too) has them without the sound module. */
 static char g_dev_buf[GAME_AUDIO_DEVICES_MAX][128] = {"default"};
@@ -66,6 +72,11 @@ static const SettingDesc k_rows[] = {
      .offset = AT(input), .help = "key NAME, pad BUTTON, axis AXIS; +/- the direction",
      .changes = MENU_CHANGED_CONTROLS},
     /* display */
+    {.section = "display", .key = "language", .flag = "--lang", .page = "display", .label = TX(SET_LANGUAGE),
+     .type = SETTING_ENUM, .offset = AT(language), .max = LANG_COUNT - 1, .step = 1, .def = LANG_EN,
+     .names = k_languages, .labels = k_language_labels, .n_names = LANG_COUNT, .flags = SETTING_F_OPTIONAL,
+     .chosen_offset = AT(language_chosen), .on_change = language_changed, .changes = MENU_CHANGED_DISPLAY,
+     .help = TX(SET_LANGUAGE_HELP)},
     {.section = "display", .key = "quality", .flag = "--quality", .page = "display", .label = "Quality preset",
      .type = SETTING_ENUM, .offset = AT(quality), .max = GAME_QUALITY_COUNT - 1, .step = 1, .def = GAME_QUALITY_MEDIUM,
      .names = game_quality_names, .n_names = GAME_QUALITY_COUNT, .flags = SETTING_F_OPTIONAL,
@@ -382,14 +393,14 @@ int setting_show(const GameSettings *s, const SettingDesc *d, char *buf, size_t 
     double v = setting_get(s, d);
     const char *u = d->unit ? d->unit : "";
     const char *sp = d->unit ? " " : "";
-    if (d->type == SETTING_BOOL) return snprintf(buf, n, "%s", v != 0.0 ? "on" : "off");
+    if (d->type == SETTING_BOOL) return snprintf(buf, n, "%s", text_get(v != 0.0 ? TEXT_VALUE_ON : TEXT_VALUE_OFF));
     if (d->type == SETTING_ENUM) {
         const char *const *names;
         int k = setting_names(d, &names), i = (int)v;
         const char *const *words = d->labels && !d->names_fn ? d->labels : names;
-        return snprintf(buf, n, "%s", i >= 0 && i < k ? words[i] : "?");
+        return snprintf(buf, n, "%s", i >= 0 && i < k ? text_tr(words[i]) : "?");
     }
-    if ((d->flags & SETTING_F_OFF) && v == d->off) return snprintf(buf, n, "full");
+    if ((d->flags & SETTING_F_OFF) && v == d->off) return snprintf(buf, n, "%s", text_get(TEXT_VALUE_FULL));
     if (d->type == SETTING_FLOAT)
         return snprintf(buf, n, "%.*f%s%s", setting_decimals(d->step, d->def, d->min, d->max), v, sp, u);
     return snprintf(buf, n, "%d%s%s", (int)v, sp, u);

@@ -37,6 +37,8 @@ typedef struct GameSettings {
     InputSettings input;
     GameQuality quality;
     bool quality_chosen;        /* false until a first start chose it (or the player did) */
+    int language;               /* Lang: the words the player reads (core's text tables) */
+    bool language_chosen;       /* false until the player chose one: each start guesses from LANG */
     /* flight */
     float speed_limit;          /* m/s: the boost's top speed (one block = one metre) */
     bool collision;

@@ -24,6 +24,10 @@
 #define WHITE_SIZE 8
 #define SCALE_MAX 4
 #define WHITE_TEXEL 0xffffu      /* RGBA5551 opaque white (hud_texel(255, 255, 255, true)) */
+#define WIDE_ROW 64              /* the non-ASCII glyphs' cells, from this row to the map's */
+#define WIDE_CELL 9
+#define WIDE_COLS (HUD_ATLAS_W / WIDE_CELL)
+#define WIDE_MAX (WIDE_COLS * ((HUD_MAP_ROW - WIDE_ROW) / WIDE_CELL))
 
 _Static_assert(RENDER_HUD_LINE_H >= GLYPH_H + 1, "a line holds the glyph and its shadow");
 _Static_assert(CELL_COLS * CELL_W <= WHITE_U && (95 + CELL_COLS - 1) / CELL_COLS * CELL_H <= HUD_MAP_ROW,
@@ -54,6 +58,34 @@ static void bake_font(uint16_t *atlas) {
         for (int x = 0; x < WHITE_SIZE; x++) atlas[(size_t)y * HUD_ATLAS_W + WHITE_U + (size_t)x] = WHITE_TEXEL;
 }
 
+/* The non-ASCII glyphs (core's Misaki 8x8 bitmaps, only those the text tables use), in 9x9 cells
+ * under the ASCII font: a transparent texel between neighbours, whatever the sample rounds to. */
+static void wide_cell(long i, int *u, int *v) {
+    *u = (int)(i % WIDE_COLS) * WIDE_CELL;
+    *v = WIDE_ROW + (int)(i / WIDE_COLS) * WIDE_CELL;
+}
+
+static void bake_wide(uint16_t *atlas) {
+    for (size_t i = 0; i < text_glyph_count(); i++) {
+        const TextGlyph *g = text_glyph_at(i);
+        int cu, cv;
+        wide_cell((long)i, &cu, &cv);
+        for (int y = 0; y < 8; y++)
+            for (int x = 0; x < 8; x++)
+                if (g->rows[y] & (0x80u >> x)) atlas[(size_t)(cv + y) * HUD_ATLAS_W + (size_t)(cu + x)] = WHITE_TEXEL;
+    }
+}
+
+/* Pixels a narrow non-ASCII glyph (not kana, kanji or full-width) advances: its ink and a gap. */
+static int wide_advance(uint32_t cp, const TextGlyph *g) {
+    if (text_cp_wide(cp)) return 8;
+    int right = 0;
+    for (int y = 0; y < 8; y++)
+        for (int x = 0; x < 8; x++)
+            if ((g->rows[y] & (0x80u >> x)) && x + 1 > right) right = x + 1;
+    return right < 2 ? 3 : right + 1;
+}
+
 bool hud_init(HudLayer *h, MemBudget *mem, MemArena *scratch, GLuint quad_ibo, uint32_t max_quads,
               const RenderLiveParams *live, SkyError *err) {
     memset(h, 0, sizeof *h);
@@ -62,6 +94,11 @@ bool hud_init(HudLayer *h, MemBudget *mem, MemArena *scratch, GLuint quad_ibo, u
     /* One draw call takes the whole queue: no more quads than the shared indices address. */
     h->cap = max_quads ? max_quads : RENDER_HUD_QUADS_DEFAULT;
     if (h->cap > RENDER_QUAD_INDEX_QUADS) h->cap = RENDER_QUAD_INDEX_QUADS;
+    if (text_glyph_count() > WIDE_MAX) {
+        sky_error_set(err, SKY_ERR_START, "render: the text tables use %zu non-ASCII glyphs, the HUD atlas holds %d",
+                      text_glyph_count(), WIDE_MAX);
+        return false;
+    }
     h->verts = mem_carve(mem, sizeof(HudVertex) * 4 * h->cap, 16);
     if (!h->verts) {
         sky_error_set(err, SKY_ERR_START, "render: memory budget too small for a HUD queue of %u quads", h->cap);
@@ -80,14 +117,20 @@ bool hud_init(HudLayer *h, MemBudget *mem, MemArena *scratch, GLuint quad_ibo, u
     }
     memset(atlas, 0, sizeof(uint16_t) * HUD_ATLAS_W * HUD_ATLAS_H);   /* transparent, map included */
     bake_font(atlas);
+    bake_wide(atlas);
     h->atlas_tex = gl_texture_nearest();
+    uint64_t t0 = time_now_ns();
     glPixelStorei(GL_UNPACK_ALIGNMENT, 2);
     glTexImage2D(GL_TEXTURE_2D, 0, GL_RGBA, HUD_ATLAS_W, HUD_ATLAS_H, 0, GL_RGBA, GL_UNSIGNED_SHORT_5_5_5_1, atlas);
     glPixelStorei(GL_UNPACK_ALIGNMENT, 4);
+    glFinish();
+    h->upload_ns = time_now_ns() - t0;
     glBindTexture(GL_TEXTURE_2D, 0);
     scratch_release(scratch, mark);
     glGenBuffers(1, &h->vbo);
     h->bytes = HUD_ATLAS_W * HUD_ATLAS_H * 2 + (uint32_t)sizeof(HudVertex) * 4 * h->cap;
+    log_info("render: HUD atlas %dx%d (%zu glyphs besides ASCII) uploaded in %.0f us", HUD_ATLAS_W, HUD_ATLAS_H,
+             text_glyph_count(), (double)h->upload_ns / 1000.0);
     if (gl_errors("hud init")) {
         sky_error_set(err, SKY_ERR_START, "render: GL error while creating the HUD atlas");
         return false;
@@ -150,42 +193,76 @@ void hud_atlas_map_quad(HudLayer *h, int x, int y, int side) {
              HUD_MAP_ROW + HUD_MAP_TEXELS, 0xffffffffu);
 }
 
-/* The glyph a byte of text draws: printable ASCII itself; a control character or the lead byte of
- * a UTF-8 sequence '?' (the font is ASCII only); a continuation byte nothing (-1). */
-static int glyph_of(unsigned char c) {
-    if (c >= 32 && c < 127) return c;
-    if (c >= 0x80 && c < 0xc0) return -1;
-    return '?';
+/* What one character of text draws: its atlas texels, size and advance (1/1 pixels at scale 1).
+ * ASCII is stb_easy_font's; other characters the font's (core's table); a control character or
+ * a character the font lacks draws as '?' (the coverage test keeps the tables free of those). */
+typedef struct Glyph {
+    int u, v, w, h, adv;
+    bool ink;
+} Glyph;
+
+static void ascii_glyph(int c, Glyph *g) {
+    glyph_cell(c, &g->u, &g->v);
+    g->w = GLYPH_W;
+    g->h = GLYPH_H;
+    g->adv = stb_easy_font_charinfo[c - 32].advance & 15;
+    g->ink = c != ' ';
 }
 
-static int advance(int c) { return stb_easy_font_charinfo[c - 32].advance & 15; }
+static bool glyph_of(uint32_t cp, Glyph *g) {
+    if (cp >= 32 && cp < 127) {
+        ascii_glyph((int)cp, g);
+        return true;
+    }
+    long i = cp >= 0x80 ? text_glyph_index(cp) : -1;
+    if (i < 0) {
+        ascii_glyph('?', g);
+        return false;
+    }
+    wide_cell(i, &g->u, &g->v);
+    g->w = g->h = 8;
+    g->adv = wide_advance(cp, text_glyph_at((size_t)i));
+    g->ink = cp != 0x3000;
+    return true;
+}
+
+uint32_t hud_text_missing(const char *text) {
+    for (const char *p = text ? text : ""; *p;) {
+        uint32_t cp = text_utf8_next(&p);
+        Glyph g;
+        if (cp != '\n' && !glyph_of(cp, &g)) return cp;
+    }
+    return 0;
+}
 
 static int clamp_scale(int scale) { return scale < 1 ? 1 : (scale > SCALE_MAX ? SCALE_MAX : scale); }
 
+/* The HUD size's factor. Japanese is never drawn below 1x: Misaki's 8x8 kanji lose strokes when
+ * 8 pixels become 6, where ASCII's 5x9 segments stay readable. */
 float hud_zoom(const HudLayer *h) {
     static const float k_zoom[3] = {0.75f, 1.0f, 1.5f};
     int size = h->live->hud_size;
-    return size >= 0 && size < 3 ? k_zoom[size] : 1.0f;
+    float z = size >= 0 && size < 3 ? k_zoom[size] : 1.0f;
+    return text_language() == LANG_JA && z < 1.0f ? 1.0f : z;
 }
 
 /* The glyphs of text from pen (x, y), offset by (dx, dy) pixels, in one colour. */
 static void put_glyphs(HudLayer *h, int x, int y, int dx, int dy, int scale, uint32_t rgba, const char *text) {
     float k = (float)scale * hud_zoom(h);
     float px = (float)x, py = (float)y;
-    for (const unsigned char *p = (const unsigned char *)text; *p; p++) {
-        if (*p == '\n') {
+    for (const char *p = text; *p;) {
+        uint32_t cp = text_utf8_next(&p);
+        if (cp == '\n') {
             px = (float)x;
             py += RENDER_HUD_LINE_H * k;
             continue;
         }
-        int c = glyph_of(*p);
-        if (c < 0) continue;
-        if (c != ' ') {
-            int u, v;
-            glyph_cell(c, &u, &v);
-            put_rect(h, px + (float)dx, py + (float)dy, GLYPH_W * k, GLYPH_H * k, u, v, u + GLYPH_W, v + GLYPH_H, rgba);
-        }
-        px += (float)advance(c) * k;
+        Glyph g;
+        glyph_of(cp, &g);
+        if (g.ink)
+            put_rect(h, px + (float)dx, py + (float)dy, (float)g.w * k, (float)g.h * k, g.u, g.v, g.u + g.w, g.v + g.h,
+                     rgba);
+        px += (float)g.adv * k;
     }
 }
 
@@ -200,14 +277,16 @@ void hud_text(HudLayer *h, int x, int y, int scale, uint32_t rgba, const char *t
 int hud_text_width(const char *text, int scale, float zoom) {
     if (!text) return 0;
     int widest = 0, line = 0;
-    for (const unsigned char *p = (const unsigned char *)text; *p; p++) {
-        if (*p == '\n') {
+    for (const char *p = text; *p;) {
+        uint32_t cp = text_utf8_next(&p);
+        if (cp == '\n') {
             widest = line > widest ? line : widest;
             line = 0;
             continue;
         }
-        int c = glyph_of(*p);
-        if (c >= 0) line += advance(c);
+        Glyph g;
+        glyph_of(cp, &g);
+        line += g.adv;
     }
     widest = line > widest ? line : widest;
     return (int)ceilf((float)widest * (float)clamp_scale(scale) * zoom);

@@ -308,6 +308,8 @@ int render_hud_text_width(const Renderer *r, const char *text, int scale) {
 
 float render_hud_zoom(const Renderer *r) { return hud_zoom(&r->hud); }
 
+uint32_t render_hud_text_missing(const char *text) { return hud_text_missing(text); }
+
 void render_hud_text(Renderer *r, int x, int y, int scale, uint32_t rgba, const char *text) {
     hud_text(&r->hud, x, y, scale, rgba, text);
 }

@@ -266,11 +266,14 @@ typedef struct RenderHudBounds {
 } RenderHudBounds;
 RenderHudBounds render_hud_bounds(const Renderer *r);
 void render_hud_box(Renderer *r, int x, int y, int w, int h, uint32_t rgba);   /* 0xRRGGBBAA, filled, blended */
-/* '\n' starts a new line; a 1-px dark shadow under it for reading over sky; scale 1..4. ASCII
- * font: a UTF-8 sequence draws as one '?'. */
+/* UTF-8; '\n' starts a new line; a 1-px dark shadow under it for reading over sky; scale 1..4.
+ * ASCII in the HUD's own font, other characters in the 8x8 font the text tables need; one the
+ * font lacks draws as '?' (render_hud_text_missing finds it). */
 void render_hud_text(Renderer *r, int x, int y, int scale, uint32_t rgba, const char *text);
 /* Widest line in pixels, at the renderer's HUD size (live.hud_size). */
 int render_hud_text_width(const Renderer *r, const char *text, int scale);
+/* The first character of text that would draw as '?' (no glyph), or 0 when every one has one. */
+uint32_t render_hud_text_missing(const char *text);
 /* The HUD size as a factor of every text scale (0.75 small, 1 normal, 1.5 large). */
 float render_hud_zoom(const Renderer *r);
 /* The home island's map, built once at boot from the baked field and the island: ground coloured

@@ -280,6 +280,7 @@ typedef struct HudLayer {
     uint32_t cap, quads, dropped;
     uint32_t last_quads, last_dropped; /* what the last frame drew and dropped */
     uint32_t bytes;                    /* GPU: atlas and vertex buffer */
+    uint64_t upload_ns;                /* the atlas's upload at init, to glFinish */
     const RenderLiveParams *live;      /* the renderer's live settings (the HUD size) */
     HudMap map;
 } HudLayer;
@@ -306,6 +307,8 @@ void hud_text(HudLayer *h, int x, int y, int scale, uint32_t rgba, const char *t
 float hud_zoom(const HudLayer *h);
 /* Widest line of text in pixels at scale times zoom. */
 int hud_text_width(const char *text, int scale, float zoom);
+/* The first character of text the HUD has no glyph for (it draws '?'), or 0. */
+uint32_t hud_text_missing(const char *text);
 void hud_atlas_map_quad(HudLayer *h, int x, int y, int side);
 
 /* The island map (hud_map.c): built into the atlas and HudMap once; queued per frame. */

@@ -1,0 +1,22 @@
+# skyisles text (included by the Makefile): the Japanese rows and the glyphs they use, generated
+# at build time from assets/text/ja.yaml, the codex's Japanese names and Debian's Misaki font by
+# the host tool tools/text/textgen.c (run on the build machine, so built with the host compiler),
+# into one object of the core library.
+HOSTCC ?= gcc
+MISAKI_TTF ?= /usr/share/fonts/truetype/misaki/misaki_gothic.ttf
+TEXT_JA := assets/text/ja.yaml
+TEXT_EXTRA := $(wildcard assets/codex/locale_ja.yaml)
+TEXT_GEN_C := $(BUILD)/gen/text_ja.c
+TEXT_GEN_O := $(BUILD)/obj/$(BUILD)/gen/text_ja.o
+
+$(BUILD)/host/textgen: tools/text/textgen.c src/core/text_rows.h
+	@mkdir -p $(dir $@)
+	$(say) HOSTCC $<
+	$(Q)$(HOSTCC) -std=c11 -O1 -Wall -Wextra -Werror -D_DEFAULT_SOURCE -Isrc -o $@ $< -lyaml -lm
+
+$(TEXT_GEN_C): $(BUILD)/host/textgen $(TEXT_JA) $(TEXT_EXTRA) src/core/text_rows.h mk/text.mk
+	@mkdir -p $(dir $@)
+	$(say) TEXT $@
+	$(Q)$(BUILD)/host/textgen $@ $(MISAKI_TTF) $(TEXT_JA) $(TEXT_EXTRA)
+
+$(BUILD)/lib/libsk_core.a: $(TEXT_GEN_O)
