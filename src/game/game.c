@@ -149,6 +149,7 @@ static bool boot_renderer(GameServices *svc, const RenderSettings *rs, SkyError 
         budget_short(&svc->mem, "the renderer", err);
         return false;
     }
+    svc->map_lang = (int)text_language();
     if (!render_map_set(svc->render, &svc->home.field, svc->home.island, svc->home.codex, GAME_LANG, err)) {
         budget_short(&svc->mem, "the island map", err);
         return false;
@@ -313,6 +314,12 @@ void game_apply_settings(GameConfig *cfg, GameServices *svc, GameSession *ses, G
     }
     if ((changes & (MENU_CHANGED_DISPLAY | MENU_CHANGED_QUALITY)) && svc->render) render_apply_settings(svc->render, &s->render);
     if (changes & MENU_CHANGED_DISPLAY) game_display_apply(svc->platform, &cfg->opt, s);
+    if ((changes & MENU_CHANGED_DISPLAY) && svc->render && svc->map_lang != (int)text_language()) {
+        SkyError err = {0};   /* the map's names in the new language (the map takes no budget) */
+        svc->map_lang = (int)text_language();
+        if (!render_map_set(svc->render, &svc->home.field, svc->home.island, svc->home.codex, GAME_LANG, &err))
+            log_warn("%s", err.msg);
+    }
     if (changes & MENU_CHANGED_CONTROLS) input_apply_settings(&svc->input, &s->input);
     if (changes & MENU_CHANGED_SOUND) sound_apply_settings(&svc->sound, s);
     if (changes) cfg->settings_dirty = true;
