@@ -228,7 +228,7 @@ static void bindings_text(const InputSettings *in, GameAction a, char *buf, size
 
 static void world_value(const Menu *m, const WorldParamDesc *d, char *buf, size_t n) {
     double v = world_param_get(&m->set->world, d);
-    const char *u = d->unit ? d->unit : "", *sp = d->unit ? " " : "";
+    const char *u = d->unit ? text_tr(d->unit) : "", *sp = d->unit ? " " : "";
     int held;
     if (d->type == WORLD_PT_BOOL) snprintf(buf, n, "%s", text_get(v != 0.0 ? TEXT_VALUE_ON : TEXT_VALUE_OFF));
     else if (d->type == WORLD_PT_U64) world_param_format(&m->set->world, d, buf, n);
