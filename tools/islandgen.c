@@ -334,12 +334,20 @@ static int pad_to(const char *name, int cols) {
     return w < cols ? cols - w : 0;
 }
 
-/* The pack's languages, for an error that names them ("en, ja"). */
+/* The languages places are named in, for an error that names them ("en, ja"): the pack's, then
+ * those built into the game. */
 static void pack_languages(char *buf, size_t n) {
     buf[0] = 0;
     for (uint32_t i = 0; i < g_cx.n_texts; i++)
         if (!strcmp(g_cx.texts[i].key, "serial_pattern"))   /* one per language (the packer's rule) */
             snprintf(buf + strlen(buf), n - strlen(buf), "%s%s", buf[0] ? ", " : "", g_cx.texts[i].lang);
+    for (int l = 0; l < LANG_COUNT; l++) {
+        const char *code = text_lang_code((Lang)l);
+        bool packed = false;
+        for (uint32_t i = 0; i < g_cx.n_texts; i++) packed = packed || !strcmp(g_cx.texts[i].lang, code);
+        if (!packed && text_codex(code, "serial_pattern"))
+            snprintf(buf + strlen(buf), n - strlen(buf), "%s%s", buf[0] ? ", " : "", code);
+    }
 }
 
 int main(int argc, char **argv) {

@@ -325,6 +325,11 @@ bool text_cp_wide(uint32_t cp);
  * opening punctuation (（「); a word longer than room is cut at a character. 0 only for "". */
 size_t text_break(const char *s, int room, int (*measure)(const char *s, size_t n, void *ctx), void *ctx);
 
+/* A codex name built into the game ("type.meadow", "variant.meadow.raspberry", "ordinal.4",
+ * "serial_pattern": island_codex_text's keys) in a language whose names are not in the pack
+ * (Japanese: assets/codex/locale_ja.yaml), or NULL. */
+const char *text_codex(const char *lang, const char *key);
+
 /* The bitmap font of the non-ASCII characters (ASCII keeps the HUD's own font): 8 rows of 8
  * pixels (bit 7 = leftmost), sorted by code point. */
 typedef struct TextGlyph {

@@ -128,6 +128,20 @@ size_t text_break(const char *s, int room, int (*measure)(const char *s, size_t 
     return (size_t)(one - s);
 }
 
+/* ---------------------------------------------------------------- built-in codex names */
+const char *text_codex(const char *lang, const char *key) {
+    if (!lang || !key || strcmp(lang, "ja")) return NULL;
+    size_t lo = 0, hi = text_codex_ja_count;
+    while (lo < hi) {
+        size_t mid = (lo + hi) / 2;
+        int c = strcmp(text_codex_ja[mid].key, key);
+        if (c == 0) return text_codex_ja[mid].text;
+        if (c < 0) lo = mid + 1;
+        else hi = mid;
+    }
+    return NULL;
+}
+
 /* ---------------------------------------------------------------- glyphs */
 size_t text_glyph_count(void) { return text_font_count; }
 const TextGlyph *text_glyph_at(size_t i) { return i < text_font_count ? &text_font[i] : NULL; }

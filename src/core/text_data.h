@@ -8,5 +8,10 @@
 extern const char *const text_ja_rows[TEXT_COUNT];
 extern const TextGlyph text_font[];       /* sorted by code point */
 extern const size_t text_font_count;
+typedef struct TextPair {
+    const char *key, *text;
+} TextPair;
+extern const TextPair text_codex_ja[];    /* the codex's Japanese names, sorted by key */
+extern const size_t text_codex_ja_count;
 
 #endif

@@ -318,6 +318,73 @@
     X(UNIT_OF_255, "of 255")                                                                       \
     X(UNIT_SUM, "sum")                                                                             \
     X(UNIT_TIMES, "x")                                                                             \
-    X(UNIT_S, "s")
+    X(UNIT_S, "s")                                                                                 \
+    /* the actions (bindings page) */                                                              \
+    X(ACTION_PITCH, "Pitch")                                                                       \
+    X(ACTION_ROLL, "Roll")                                                                         \
+    X(ACTION_YAW, "Yaw")                                                                           \
+    X(ACTION_THROTTLE_UP, "Throttle up")                                                           \
+    X(ACTION_THROTTLE_DOWN, "Throttle down")                                                       \
+    X(ACTION_BOOST, "Boost")                                                                       \
+    X(ACTION_CAMERA, "Camera")                                                                     \
+    X(ACTION_MAP, "Island map")                                                                    \
+    X(ACTION_PAUSE, "Pause")                                                                       \
+    X(ACTION_SELECT, "HUD on/off")                                                                 \
+    X(ACTION_SCREENSHOT, "Screenshot")                                                             \
+    X(ACTION_MENU_UP, "Menu up")                                                                   \
+    X(ACTION_MENU_DOWN, "Menu down")                                                               \
+    X(ACTION_MENU_LEFT, "Menu left")                                                               \
+    X(ACTION_MENU_RIGHT, "Menu right")                                                             \
+    X(ACTION_MENU_OK, "Menu OK")                                                                   \
+    X(ACTION_MENU_BACK, "Menu back")                                                               \
+    /* the modes and courses */                                                                    \
+    X(MODE_FREE, "Free flight")                                                                    \
+    X(MODE_FREE_HELP, "fly anywhere, no rings, no clock")                                          \
+    X(MODE_TOUR, "Island tour")                                                                    \
+    X(MODE_TOUR_HELP, "a ring over every place of the home island, against the clock")             \
+    X(MODE_SKY, "Sky course")                                                                      \
+    X(MODE_SKY_HELP, "rings through the floating islands of this seed, against the clock")         \
+    X(COURSE_COMPLETE, "%s complete")                                                              \
+    X(COURSE_TOTAL, "Total %s   Best %s%s   Crashes %u")                                           \
+    X(COURSE_NEW_BEST, "  NEW BEST")                                                               \
+    X(COURSE_RESULTS_HINT, "A/Enter: free flight   Start: menu")                                   \
+    X(COURSE_GO, "%u rings: go!")                                                                  \
+    X(RING_OPEN, "Open")                                                                           \
+    X(RING_OVERHANG, "Overhang")                                                                   \
+    X(RING_GAP, "Gap")                                                                             \
+    X(RING_CLOUD, "Cloud")                                                                         \
+    X(RING_TUNNEL, "Tunnel")                                                                       \
+    /* messages, the battery, the power menu */                                                    \
+    X(MSG_SPOT_ROCK, "The saved spot is rock now: continuing in open air nearby")                  \
+    X(MSG_CONTINUING, "Continuing where you left off")                                             \
+    X(MSG_FULLSCREEN, "Fullscreen (F11: a window)")                                                \
+    X(MSG_WINDOW, "A window (F11: fullscreen)")                                                    \
+    X(MSG_REPLAY_NO_FLYTO, "A replay flies: no Fly to while it plays")                             \
+    X(MSG_NO_AIR, "No open air near there: staying here")                                          \
+    X(MSG_WHERE, "X %s, Z %s, %.0f m up")                                                          \
+    X(MSG_CONTROLLER, "Controller: %s")                                                            \
+    X(MSG_RESUMED, "Resumed")                                                                      \
+    X(MSG_PAD_FLIES, "%s flies now")                                                               \
+    X(MSG_PAD_GONE, "%s disconnected")                                                             \
+    X(MSG_PAD_NO_MAPPING, "%s has no mapping: see the README")                                     \
+    X(MSG_PAUSED_BREAK, "Paused after a %.0f s break")                                             \
+    X(MSG_FLY, "Fly! Start or Esc pauses")                                                         \
+    X(MSG_SHOTS_OFF, "Screenshots are off in this run")                                            \
+    X(MSG_SHOT_NO_DIR, "Screenshot not saved: no config folder (--config DIR)")                    \
+    X(MSG_SHOT_RO, "Screenshot not saved: the config folder is read-only")                         \
+    X(MSG_SHOT_GREW, "Screenshot not saved: the screen grew past %dx%d since the start")           \
+    X(MSG_SHOT_WHY, "Screenshot not saved: %s")                                                    \
+    X(MSG_SHOT_SAVED, "Screenshot saved: screenshots/%s")                                          \
+    X(BAT_LOW_BRIEF, "LOW %d%%")                                                                   \
+    X(BAT_LOW, "BATTERY LOW %d%%")                                                                 \
+    X(BAT, "BAT %d%%")                                                                             \
+    X(ACT_POWER_OFF, "Power off")                                                                  \
+    X(ACT_POWER_OFF_HELP, "settings are kept, then the machine shuts down")                        \
+    X(ACT_REBOOT, "Reboot")                                                                        \
+    X(ACT_REBOOT_HELP, "settings are kept, then the machine restarts")                             \
+    /* the title's language choice, the pad notice */                                              \
+    X(TITLE_LANG_PAD, "X: language")                                                               \
+    X(TITLE_LANG_KEY, "M: language")                                                               \
+    X(PAD_NOTICE, "Controller disconnected: plug it back in")
 
 #endif

@@ -3,6 +3,7 @@
  * with a course of rings (mode_table.c) draw with these. */
 #include <math.h>
 #include <stdio.h>
+#include <string.h>
 
 #include "tour.h"
 
@@ -29,6 +30,26 @@ static float arrow_angle(const CameraState *cam, const CourseRing *g) {
     return (float)atan2(right, fwd < 0.0 ? -fabs(up) - fabs(right) : up);
 }
 
+/* A ring's name as the player reads it: a place's (laid in the player's language), or a sky
+ * course ring's kind in this language and its number (the course keeps English ids). */
+static void ring_name(const Course *c, uint32_t i, char *buf, size_t n) {
+    static const TextId k_kind[RING_KIND_COUNT] = {TEXT_COUNT, TEXT_RING_OPEN, TEXT_RING_OVERHANG, TEXT_RING_GAP,
+                                                   TEXT_RING_CLOUD, TEXT_RING_TUNNEL};
+    const CourseRing *r = &c->rings[i];
+    if (r->kind == RING_PLACE || (unsigned)r->kind >= RING_KIND_COUNT) snprintf(buf, n, "%s", r->name);
+    else snprintf(buf, n, "%s %u", text_get(k_kind[r->kind]), i + 1u);
+}
+
+/* Cuts a name (at a character) until it fits room pixels. */
+static void cut_name(Renderer *r, char *nm, int room, int s) {
+    size_t len = strlen(nm);
+    while (len > 0 && render_hud_text_width(r, nm, s) > room) {
+        do len--;
+        while (len > 0 && ((unsigned char)nm[len] & 0xc0) == 0x80);
+        nm[len] = 0;
+    }
+}
+
 void course_hud_draw(const Tour *t, const ModeDraw *d) {
     Renderer *r = d->r;
     int w = d->w, s = d->s;
@@ -39,7 +60,9 @@ void course_hud_draw(const Tour *t, const ModeDraw *d) {
     int lh = RENDER_HUD_LINE_H * s, y = 4 * s + 6 * lh;
     double dx = g->x - f->x, dy = g->y - f->y, dz = g->z - f->z;
     render_hud_arrow(r, w / 2, 4 * s + 8 * s, 7 * s, arrow_angle(d->cam, g), COL_HI);
-    snprintf(line, sizeof line, "%u/%u %s  %.0f m", run->next + 1u, t->course->n_rings, g->name,
+    char name[COURSE_NAME_MAX];
+    ring_name(t->course, run->next, name, sizeof name);
+    snprintf(line, sizeof line, "%u/%u %s  %.0f m", run->next + 1u, t->course->n_rings, name,
              sqrt(dx * dx + dy * dy + dz * dz));
     render_hud_text(r, (w - render_hud_text_width(r, line, s)) / 2, 4 * s + 17 * s, s, COL_TEXT, line);
     clock_text(run->clock_s, clock, sizeof clock);
@@ -59,7 +82,7 @@ void course_results_draw(const Tour *t, const ModeDraw *d) {
     int lh = RENDER_HUD_LINE_H * s, pad = 4 * s;
     render_hud_box(r, 0, 0, w, h, COL_PANEL);
     char line[160], a[32], bb[32];
-    snprintf(line, sizeof line, "%s complete", t->mode->name);
+    snprintf(line, sizeof line, text_get(TEXT_COURSE_COMPLETE), text_tr(t->mode->name));
     render_hud_text(r, pad, pad, s, COL_HI, line);
     int rows = (h - 2 * pad) / lh - 4, cols = (int)c->n_rings > rows ? 2 : 1;
     if (rows < 1) rows = 1;
@@ -68,8 +91,9 @@ void course_results_draw(const Tour *t, const ModeDraw *d) {
         int x = pad + (int)(i / (uint32_t)rows) * colw, y = pad + (2 + (int)(i % (uint32_t)rows)) * lh;
         double prev = i ? t->run.split_s[i - 1] : 0.0;
         snprintf(a, sizeof a, "%.1f", t->run.split_s[i] - prev);
-        char nm[24];
-        snprintf(nm, sizeof nm, "%s", c->rings[i].name);
+        char nm[COURSE_NAME_MAX];
+        ring_name(c, i, nm, sizeof nm);
+        cut_name(r, nm, colw - pad - 2 * render_hud_text_width(r, "0000.0", s), s);
         render_hud_text(r, x, y, s, COL_TEXT, nm);
         int vx = x + colw - pad - render_hud_text_width(r, a, s);
         render_hud_text(r, vx, y, s, COL_TEXT, a);
@@ -80,8 +104,8 @@ void course_results_draw(const Tour *t, const ModeDraw *d) {
     }
     clock_text(t->run.clock_s, a, sizeof a);
     clock_text(b ? b->total : t->run.clock_s, bb, sizeof bb);
-    snprintf(line, sizeof line, "Total %s   Best %s%s   Crashes %u", a, bb, t->new_best ? "  NEW BEST" : "",
+    snprintf(line, sizeof line, text_get(TEXT_COURSE_TOTAL), a, bb, t->new_best ? text_get(TEXT_COURSE_NEW_BEST) : "",
              t->run.crashes);
     render_hud_text(r, pad, h - 2 * lh - pad, s, t->new_best ? COL_GOOD : COL_TEXT, line);
-    if (!t->attract) render_hud_text(r, pad, h - lh - pad, s, COL_DIM, "A/Enter: free flight   Start: menu");
+    if (!t->attract) render_hud_text(r, pad, h - lh - pad, s, COL_DIM, text_get(TEXT_COURSE_RESULTS_HINT));
 }

@@ -409,7 +409,7 @@ static bool mode_lay(GameServices *svc, GameSession *ses, GameCourses *crs, cons
         ses->rig.settled = false;
         course = tour_active(&crs->tour);
         if (course) {
-            play_message(&ses->play, 4.0f, "%u rings: go!", crs->tour.course->n_rings);
+            play_message(&ses->play, 4.0f, text_get(TEXT_COURSE_GO), crs->tour.course->n_rings);
             crs->course_respawns = ses->play.respawns;
         } else {
             ghost_stop(&crs->ghost);
@@ -439,6 +439,15 @@ static bool course_frame(const Tour *t, Renderer *r, const InputState *in, doubl
     if (t->results && !press_taken && in->pressed[GA_MENU_OK]) return true;
     if (r) render_rings_next(r, t->run.next, 0.5f + 0.5f * sinf((float)time_s * 6.0f));
     return false;
+}
+
+/* The title's language key: the next language, chosen as on the Display page (kept, applied). */
+static void title_language(Game *g) {
+    const SettingDesc *d = setting_find("display", "language");
+    if (!d) return;
+    setting_set(&g->cfg.set, d, (double)((g->cfg.set.language + 1) % LANG_COUNT));
+    d->on_change(&g->cfg.set);
+    game_apply_settings(&g->cfg, &g->svc, &g->ses, &g->crs, d->changes);
 }
 
 void game_frame(Game *g, const PlatformEvents *ev, float dt) {
@@ -474,8 +483,10 @@ void game_frame(Game *g, const PlatformEvents *ev, float dt) {
     /* The mode the menu chose, or the title's (play has started the flight): its course laid,
      * flown from the next frame's steps. */
     if (rq.start_mode) mode_start(g, mode_at((size_t)rq.mode));
-    if (state0 == PLAY_START && !before.demo && before.overlay == OVERLAY_NONE)
+    if (state0 == PLAY_START && !before.demo && before.overlay == OVERLAY_NONE) {
         mode_start(g, tour_title_input(&g->crs.tour, &g->svc.input.st));
+        if (g->svc.input.st.pressed[GA_MAP]) title_language(g);
+    }
     if (g->svc.sound.synth) {
         SoundInput si = {.flight = &g->ses.flight, .world = g->svc.world, .mode = sound_mode(&g->ses.play),
                          .events = sound_events(&g->ses, &g->svc.input.st, &before, &rq, ev), .device_lost = ev->audio_lost,

@@ -104,6 +104,20 @@ static void messages(const Play *p, const Canvas *c, int y) {
 
 static int title_scale(const Canvas *c) { return c->s * 3 > 4 ? 4 : c->s * 3; }
 
+/* The language choice, top right of the title: the key, then each language in its own words, the
+ * one in use lit (the key cycles them: game.c). */
+static void language_choice(const Canvas *c, bool pad) {
+    const char *key = text_get(pad ? TEXT_TITLE_LANG_PAD : TEXT_TITLE_LANG_KEY);
+    int gap = 6 * c->s, x = c->w - 4 * c->s;
+    for (int l = LANG_COUNT - 1; l >= 0; l--) {
+        const char *name = text_get_lang(l == LANG_JA ? TEXT_LANG_JA_NAME : TEXT_LANG_EN_NAME, (Lang)l);
+        x -= width(c, name);
+        text(c, x, 4 * c->s, l == (int)text_language() ? COL_HI : COL_DIM, name);
+        x -= gap;
+    }
+    text(c, x - width(c, key), 4 * c->s, COL_DIM, key);
+}
+
 /* The title: the name, the prompts (pad: a controller's; can_continue: a saved spot; boot_service:
  * the power menu) and the modes. */
 static void title(const Tour *tour, bool pad, bool can_continue, bool boot_service, const Canvas *c) {
@@ -123,6 +137,7 @@ static void title(const Tour *tour, bool pad, bool can_continue, bool boot_servi
     int y = c->h - (n + 1) * c->lh;
     for (int i = 0; i < n; i++) text_centre(c, y + i * c->lh, i == 0 ? COL_HI : COL_DIM, lines[i]);
     tour_title_draw(tour, c->r, c->w, y - c->lh - c->lh / 2, c->s);
+    language_choice(c, pad);
 }
 
 static void crash(const Play *p, const Canvas *c) {

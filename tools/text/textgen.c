@@ -5,7 +5,10 @@
  * numbers use. Fails with file:line: id and what is wrong when a row is missing, unknown,
  * repeated, or changes the printf conversions, or when the font lacks a character.
  *
- * usage: textgen OUT.c FONT.ttf ja.yaml [extra.yaml ...] */
+ * The codex's Japanese names (the extra file, assets/codex/locale_ja.yaml) are written as the
+ * game's built-in names (key, text), sorted by key.
+ *
+ * usage: textgen OUT.c FONT.ttf ja.yaml [codex_ja.yaml ...] */
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -28,6 +31,11 @@
 static const char *const k_ids[] = {TEXT_ROWS(ROW_ID)};
 static const char *const k_en[] = {TEXT_ROWS(ROW_EN)};
 #define N_ROWS (sizeof k_ids / sizeof k_ids[0])
+
+/* The codex's built-in Japanese names (key, text), as island_codex_text keys them. */
+#define MAX_PAIRS 512
+static char *g_pair_key[MAX_PAIRS], *g_pair_text[MAX_PAIRS];
+static size_t g_npairs;
 
 /* Characters island names are numbered with (「草原（第四）」, full-width digits past ten). */
 static const char k_serial[] = "第（）一二三四五六七八九十百千〇０１２３４５６７８９・";
@@ -155,6 +163,94 @@ static unsigned read_yaml(const char *path, int rows) {
     return last;
 }
 
+static void put_string(FILE *o, const char *s);
+
+static void add_pair(const char *key, const char *text) {
+    if (g_npairs == MAX_PAIRS) {
+        fprintf(stderr, "textgen: more than %d codex names\n", MAX_PAIRS);
+        exit(1);
+    }
+    g_pair_key[g_npairs] = strdup(key);
+    g_pair_text[g_npairs++] = strdup(text);
+}
+
+static yaml_node_t *map_get(yaml_document_t *d, yaml_node_t *m, const char *key) {
+    if (!m || m->type != YAML_MAPPING_NODE) return NULL;
+    for (yaml_node_pair_t *p = m->data.mapping.pairs.start; p < m->data.mapping.pairs.top; p++) {
+        yaml_node_t *k = yaml_document_get_node(d, p->key);
+        if (k && k->type == YAML_SCALAR_NODE && !strcmp((const char *)k->data.scalar.value, key))
+            return yaml_document_get_node(d, p->value);
+    }
+    return NULL;
+}
+
+static const char *scalar(yaml_node_t *n) { return n && n->type == YAML_SCALAR_NODE ? (const char *)n->data.scalar.value : NULL; }
+
+/* One location type's name and its variants' ("type.meadow", "variant.meadow.raspberry"). */
+static void codex_type(yaml_document_t *d, const char *tid, yaml_node_t *tv) {
+    char key[160];
+    snprintf(key, sizeof key, "type.%s", tid);
+    if (scalar(map_get(d, tv, "name"))) add_pair(key, scalar(map_get(d, tv, "name")));
+    yaml_node_t *vars = map_get(d, tv, "variants");
+    if (!vars || vars->type != YAML_MAPPING_NODE) return;
+    for (yaml_node_pair_t *q = vars->data.mapping.pairs.start; q < vars->data.mapping.pairs.top; q++) {
+        const char *vid = scalar(yaml_document_get_node(d, q->key)), *vt = scalar(yaml_document_get_node(d, q->value));
+        snprintf(key, sizeof key, "variant.%s.%s", tid, vid ? vid : "");
+        if (vid && vt) add_pair(key, vt);
+    }
+}
+
+/* The codex's Japanese localisation (localisation: ja: {location_types, serial}): its names become
+ * the game's built-in ones; the packer checks the file against the codex (mk/text.mk). */
+static void read_codex(const char *path) {
+    FILE *f = fopen(path, "rb");
+    yaml_parser_t ps;
+    yaml_document_t d;
+    yaml_parser_initialize(&ps);
+    if (f) yaml_parser_set_input_file(&ps, f);
+    if (!f || !yaml_parser_load(&ps, &d)) {
+        fprintf(stderr, "%s: cannot read (YAML: %s)\n", path, ps.problem ? ps.problem : "no file");
+        exit(1);
+    }
+    yaml_node_t *ja = map_get(&d, map_get(&d, yaml_document_get_root_node(&d), "localisation"), "ja");
+    yaml_node_t *lt = map_get(&d, ja, "location_types"), *se = map_get(&d, ja, "serial");
+    if (!lt || lt->type != YAML_MAPPING_NODE || !se) {
+        fprintf(stderr, "%s:1: localisation: ja: needs location_types and serial\n", path);
+        exit(1);
+    }
+    for (yaml_node_pair_t *p = lt->data.mapping.pairs.start; p < lt->data.mapping.pairs.top; p++) {
+        const char *tid = scalar(yaml_document_get_node(&d, p->key));
+        if (tid) codex_type(&d, tid, yaml_document_get_node(&d, p->value));
+    }
+    if (scalar(map_get(&d, se, "pattern"))) add_pair("serial_pattern", scalar(map_get(&d, se, "pattern")));
+    yaml_node_t *ord = map_get(&d, se, "ordinals");
+    int n = 0;
+    for (yaml_node_item_t *it = ord && ord->type == YAML_SEQUENCE_NODE ? ord->data.sequence.items.start : NULL;
+         it && it < ord->data.sequence.items.top; it++) {
+        char key[32];
+        snprintf(key, sizeof key, "ordinal.%d", ++n);
+        if (scalar(yaml_document_get_node(&d, *it))) add_pair(key, scalar(yaml_document_get_node(&d, *it)));
+    }
+    yaml_document_delete(&d);
+    yaml_parser_delete(&ps);
+    fclose(f);
+}
+
+static int cmp_pair(const void *a, const void *b) { return strcmp(g_pair_key[*(const size_t *)a], g_pair_key[*(const size_t *)b]); }
+
+static void write_pairs(FILE *o) {
+    static size_t idx[MAX_PAIRS];
+    for (size_t i = 0; i < g_npairs; i++) idx[i] = i;
+    qsort(idx, g_npairs, sizeof idx[0], cmp_pair);
+    fprintf(o, "\nconst TextPair text_codex_ja[] = {\n");
+    for (size_t i = 0; i < g_npairs; i++) {
+        fprintf(o, "    {\"%s\", ", g_pair_key[idx[i]]);
+        put_string(o, g_pair_text[idx[i]]);
+        fprintf(o, "},\n");
+    }
+    fprintf(o, "};\nconst size_t text_codex_ja_count = %zu;\n", g_npairs);
+}
+
 static void put_string(FILE *o, const char *s) {
     fputc('"', o);
     for (const unsigned char *p = (const unsigned char *)s; *p; p++) {
@@ -223,6 +319,7 @@ static void write_out(const char *out, const stbtt_fontinfo *fi) {
                 r[2], r[3], r[4], r[5], r[6], r[7]);
     }
     fprintf(o, "};\nconst size_t text_font_count = %zu;\n", g_ncp);
+    write_pairs(o);
     if (fclose(o)) exit(1);
 }
 
@@ -239,7 +336,10 @@ int main(int argc, char **argv) {
             fprintf(stderr, "%s:%u: %s: missing (every row of src/core/text_rows.h needs its Japanese)\n", argv[3], last, k_ids[i]);
             g_fail = 1;
         }
-    for (int a = 4; a < argc; a++) read_yaml(argv[a], 0);
+    for (int a = 4; a < argc; a++) {
+        read_yaml(argv[a], 0);
+        read_codex(argv[a]);
+    }
     unsigned char *ttf = read_all(argv[2]);
     stbtt_fontinfo fi;
     if (!stbtt_InitFont(&fi, ttf, 0)) {
