@@ -385,6 +385,7 @@
     /* the title's language choice, the pad notice */                                              \
     X(TITLE_LANG_PAD, "X: language")                                                               \
     X(TITLE_LANG_KEY, "M: language")                                                               \
-    X(PAD_NOTICE, "Controller disconnected: plug it back in")
+    X(PAD_NOTICE, "Controller disconnected: plug it back in")                                      \
+    X(COURSE_RESULTS_HINT_SHORT, "A: fly  Start: menu")
 
 #endif

@@ -57,14 +57,16 @@ void course_hud_draw(const Tour *t, const ModeDraw *d) {
     const CourseRun *run = &t->run;
     const CourseRing *g = &t->course->rings[run->next];
     char line[96], clock[32];
-    int lh = RENDER_HUD_LINE_H * s, y = 4 * s + 6 * lh;
+    int lh = (int)lroundf((float)(RENDER_HUD_LINE_H * s) * render_hud_zoom(r)), y = 4 * s + 6 * lh;   /* as the HUD's lines */
     double dx = g->x - f->x, dy = g->y - f->y, dz = g->z - f->z;
     render_hud_arrow(r, w / 2, 4 * s + 8 * s, 7 * s, arrow_angle(d->cam, g), COL_HI);
     char name[COURSE_NAME_MAX];
     ring_name(t->course, run->next, name, sizeof name);
     snprintf(line, sizeof line, "%u/%u %s  %.0f m", run->next + 1u, t->course->n_rings, name,
              sqrt(dx * dx + dy * dy + dz * dz));
-    render_hud_text(r, (w - render_hud_text_width(r, line, s)) / 2, 4 * s + 17 * s, s, COL_TEXT, line);
+    /* Under the flight data (five lines at most, top left), the line above the clock: centred
+     * under the arrow it met that data on a narrow screen. */
+    render_hud_text(r, 4 * s, y - lh, s, COL_TEXT, line);
     clock_text(run->clock_s, clock, sizeof clock);
     render_hud_text(r, 4 * s, y, s, COL_HI, clock);
     if (d->has_delta) {
@@ -73,18 +75,40 @@ void course_hud_draw(const Tour *t, const ModeDraw *d) {
     }
 }
 
+/* Breaks text into lines of at most room pixels (at spaces, or between Japanese characters):
+ * the number of lines, at most max. */
+static int wrap(Renderer *r, int s, const char *text, int room, char (*lines)[96], int max) {
+    int n = 0;
+    while (*text && n < max) {
+        size_t len = render_hud_text_break(r, text, s, room);
+        snprintf(lines[n++], sizeof lines[0], "%.*s", (int)len, text);
+        text += len;
+        while (*text == ' ') text++;
+    }
+    return n;
+}
+
 /* The results: each place (ring) with its split and the best's, the total and the best. */
 void course_results_draw(const Tour *t, const ModeDraw *d) {
     Renderer *r = d->r;
     int w = d->w, h = d->h, s = d->s;
     const Course *c = t->course;
     const TourBest *b = t->best_of_course >= 0 ? &t->best[t->best_of_course] : NULL;
-    int lh = RENDER_HUD_LINE_H * s, pad = 4 * s;
+    int lh = (int)lroundf((float)(RENDER_HUD_LINE_H * s) * render_hud_zoom(r)), pad = 4 * s;   /* at the HUD size */
     render_hud_box(r, 0, 0, w, h, COL_PANEL);
     char line[160], a[32], bb[32];
     snprintf(line, sizeof line, text_get(TEXT_COURSE_COMPLETE), text_tr(t->mode->name));
     render_hud_text(r, pad, pad, s, COL_HI, line);
-    int rows = (h - 2 * pad) / lh - 4, cols = (int)c->n_rings > rows ? 2 : 1;
+    /* The footer first: the total (wrapped where a narrow screen cannot hold it) and the hint. */
+    char total[160], foot[3][96];
+    clock_text(t->run.clock_s, a, sizeof a);
+    clock_text(b ? b->total : t->run.clock_s, bb, sizeof bb);
+    snprintf(total, sizeof total, text_get(TEXT_COURSE_TOTAL), a, bb, t->new_best ? text_get(TEXT_COURSE_NEW_BEST) : "",
+             t->run.crashes);
+    int nfoot = wrap(r, s, total, w - 2 * pad, foot, 3);
+    for (int i = 0; i < nfoot; i++)
+        render_hud_text(r, pad, h - (nfoot + 1 - i) * lh - pad, s, t->new_best ? COL_GOOD : COL_TEXT, foot[i]);
+    int rows = (h - 2 * pad) / lh - 3 - nfoot, cols = (int)c->n_rings > rows ? 2 : 1;
     if (rows < 1) rows = 1;
     int colw = (w - 2 * pad) / cols;
     for (uint32_t i = 0; i < c->n_rings && (int)i < rows * cols; i++) {
@@ -102,10 +126,7 @@ void course_results_draw(const Tour *t, const ModeDraw *d) {
             render_hud_text(r, vx - render_hud_text_width(r, "0000.0", s), y, s, COL_DIM, bb);
         }
     }
-    clock_text(t->run.clock_s, a, sizeof a);
-    clock_text(b ? b->total : t->run.clock_s, bb, sizeof bb);
-    snprintf(line, sizeof line, text_get(TEXT_COURSE_TOTAL), a, bb, t->new_best ? text_get(TEXT_COURSE_NEW_BEST) : "",
-             t->run.crashes);
-    render_hud_text(r, pad, h - 2 * lh - pad, s, t->new_best ? COL_GOOD : COL_TEXT, line);
-    if (!t->attract) render_hud_text(r, pad, h - lh - pad, s, COL_DIM, text_get(TEXT_COURSE_RESULTS_HINT));
+    const char *hint = text_get(TEXT_COURSE_RESULTS_HINT);
+    if (render_hud_text_width(r, hint, s) > w - 2 * pad) hint = text_get(TEXT_COURSE_RESULTS_HINT_SHORT);
+    if (!t->attract) render_hud_text(r, pad, h - lh - pad, s, COL_DIM, hint);
 }

@@ -92,13 +92,21 @@ static void hud(const FlightState *f, const GameSettings *set, const Play *p, co
     }
 }
 
-/* The messages, from y down (the flight's: three tenths down the screen). */
+/* The messages, from y down (the flight's: three tenths down the screen), each broken into lines
+ * that fit the screen (at spaces, or between Japanese characters). */
 static void messages(const Play *p, const Canvas *c, int y) {
     for (int i = 0; i < PLAY_MESSAGES; i++) {
         const PlayMessage *m = &p->msg[i];
         if (m->ttl <= 0.0f) continue;
-        text_centre(c, y, COL_HI, m->text);
-        y += c->lh;
+        for (const char *t = m->text; *t;) {
+            char line[sizeof m->text];
+            size_t len = render_hud_text_break(c->r, t, c->s, c->w - 8 * c->s);
+            snprintf(line, sizeof line, "%.*s", (int)len, t);
+            text_centre(c, y, COL_HI, line);
+            y += c->lh;
+            t += len;
+            while (*t == ' ') t++;
+        }
     }
 }
 
@@ -147,7 +155,8 @@ static void crash(const Play *p, const Canvas *c) {
     text(&big, (c->w - width(&big, t)) / 2, c->h * 2 / 5, COL_WARN, t);
     char line[64];
     snprintf(line, sizeof line, text_get(TEXT_HUD_RESTARTING), ceil((double)p->crash_timer));
-    text_centre(c, c->h * 2 / 5 + RENDER_HUD_LINE_H * big.s + 2, COL_TEXT, line);
+    int big_lh = (int)lroundf((float)(RENDER_HUD_LINE_H * big.s) * render_hud_zoom(c->r));   /* at the HUD size */
+    text_centre(c, c->h * 2 / 5 + big_lh + 2, COL_TEXT, line);
 }
 
 /* Cuts t (in place, at a character, never inside a UTF-8 sequence) and ends it with "..." until
@@ -276,7 +285,7 @@ void overlay_draw(const GameConfig *cfg, const GameServices *svc, GameSession *s
         return;
     }
     if (p->demo) {
-        if (cfg->set.hud) hud(&ses->flight, &cfg->set, p, svc->platform, &svc->home, &c);
+        if (cfg->set.hud && !crs->tour.results) hud(&ses->flight, &cfg->set, p, svc->platform, &svc->home, &c);
         if (attract_playing(&crs->attract)) tour_draw(&crs->tour, svc->render, c.w, c.h, c.s, &ses->flight, &ses->camera);
         text_centre(&c, c.h - 3 * c.lh, COL_HI, text_get(TEXT_TITLE_DEMO));
         return;
@@ -292,10 +301,13 @@ void overlay_draw(const GameConfig *cfg, const GameServices *svc, GameSession *s
         messages(p, &c, c.h / 4 + RENDER_HUD_LINE_H * title_scale(&c) + 2 * c.lh + c.lh / 2);
         return;
     }
-    /* The pause menu covers the flight data: none of it shows beside or through its title. */
-    if (cfg->set.hud && p->overlay != OVERLAY_MENU) hud(&ses->flight, &cfg->set, p, svc->platform, &svc->home, &c);
+    /* The pause menu and the results' opaque panel cover the flight data: none of it is queued. */
+    if (cfg->set.hud && p->overlay != OVERLAY_MENU && !(crs->tour.results && p->overlay == OVERLAY_NONE)) hud(&ses->flight, &cfg->set, p, svc->platform, &svc->home, &c);
     if (p->overlay == OVERLAY_NONE) tour_draw(&crs->tour, svc->render, c.w, c.h, c.s, &ses->flight, &ses->camera);
     if (p->state == PLAY_CRASH) crash(p, &c);
-    messages(p, &c, c.h * 3 / 10);
+    /* Three tenths down, or under the flight data's five lines and a course's two (the ring, the
+     * clock) where a small screen puts them lower. */
+    int below_data = 4 * c.s + 7 * c.lh;
+    messages(p, &c, c.h * 3 / 10 > below_data ? c.h * 3 / 10 : below_data);
     if (p->overlay == OVERLAY_MENU) menu(&ses->menu, svc->world, p, &c);
 }

@@ -100,7 +100,9 @@ bool hud_init(HudLayer *h, MemBudget *mem, MemArena *scratch, GLuint quad_ibo, u
         return false;
     }
     h->verts = mem_carve(mem, sizeof(HudVertex) * 4 * h->cap, 16);
-    if (!h->verts) {
+    h->text_span = mem_carve(mem, sizeof(uint32_t) * 2 * HUD_TEXTS_MAX, 16);
+    h->ink = mem_carve(mem, HUD_INK_BYTES, 16);
+    if (!h->verts || !h->text_span || !h->ink) {
         sky_error_set(err, SKY_ERR_START, "render: memory budget too small for a HUD queue of %u quads", h->cap);
         return false;
     }
@@ -118,6 +120,9 @@ bool hud_init(HudLayer *h, MemBudget *mem, MemArena *scratch, GLuint quad_ibo, u
     memset(atlas, 0, sizeof(uint16_t) * HUD_ATLAS_W * HUD_ATLAS_H);   /* transparent, map included */
     bake_font(atlas);
     bake_wide(atlas);
+    memset(h->ink, 0, HUD_INK_BYTES);
+    for (size_t t = 0; t < (size_t)HUD_ATLAS_W * HUD_MAP_ROW; t++)
+        if (atlas[t]) h->ink[t >> 3] |= (uint8_t)(1u << (t & 7));
     h->atlas_tex = gl_texture_nearest();
     uint64_t t0 = time_now_ns();
     glPixelStorei(GL_UNPACK_ALIGNMENT, 2);
@@ -269,15 +274,22 @@ static void put_glyphs(HudLayer *h, int x, int y, int dx, int dy, int scale, uin
 void hud_text(HudLayer *h, int x, int y, int scale, uint32_t rgba, const char *text) {
     if (!text) return;
     scale = clamp_scale(scale);
+    uint32_t first = h->quads;
     /* Every shadow first, then every glyph: no shadow can fall on a glyph of the same text. */
     put_glyphs(h, x, y, 1, 1, scale, rgba & 0xffu, text);
     put_glyphs(h, x, y, 0, 0, scale, rgba, text);
+    if (h->n_texts < HUD_TEXTS_MAX) {
+        h->text_span[h->n_texts][0] = first;
+        h->text_span[h->n_texts++][1] = h->quads;
+    }
 }
 
-int hud_text_width(const char *text, int scale, float zoom) {
+int hud_text_width(const char *text, int scale, float zoom) { return hud_text_width_n(text, text ? strlen(text) : 0, scale, zoom); }
+
+int hud_text_width_n(const char *text, size_t n, int scale, float zoom) {
     if (!text) return 0;
     int widest = 0, line = 0;
-    for (const char *p = text; *p;) {
+    for (const char *p = text; p < text + n && *p;) {
         uint32_t cp = text_utf8_next(&p);
         if (cp == '\n') {
             widest = line > widest ? line : widest;
@@ -294,7 +306,42 @@ int hud_text_width(const char *text, int scale, float zoom) {
 
 void hud_clear(HudLayer *h) {
     h->quads = 0;
+    h->n_texts = 0;
     h->dropped = 0;
+}
+
+static bool inked(const HudLayer *h, int u, int v) {
+    if (u < 0 || v < 0 || u >= HUD_ATLAS_W || v >= HUD_MAP_ROW) return false;
+    size_t t = (size_t)v * HUD_ATLAS_W + (size_t)u;
+    return h->ink[t >> 3] >> (t & 7) & 1u;
+}
+
+/* The pixels of one glyph quad: those whose centre falls inside it and samples an inked texel
+ * (nearest, as the GPU draws it). */
+static uint32_t quad_pixels(const HudLayer *h, const HudVertex *v, void (*put)(int x, int y, void *ctx), void *ctx) {
+    float x0 = (float)v[0].x / HUD_SUBPIXEL, y0 = (float)v[0].y / HUD_SUBPIXEL;
+    float x1 = (float)v[2].x / HUD_SUBPIXEL, y1 = (float)v[2].y / HUD_SUBPIXEL;
+    if (!(x1 > x0 && y1 > y0)) return 0;
+    float du = (float)(v[2].u - v[0].u) / (x1 - x0), dv = (float)(v[2].v - v[0].v) / (y1 - y0);
+    uint32_t n = 0;
+    for (int y = (int)floorf(y0); (float)y + 0.5f < y1; y++) {
+        if ((float)y + 0.5f < y0) continue;
+        for (int x = (int)floorf(x0); (float)x + 0.5f < x1; x++) {
+            if ((float)x + 0.5f < x0) continue;
+            int u = v[0].u + (int)floorf(((float)x + 0.5f - x0) * du), t = v[0].v + (int)floorf(((float)y + 0.5f - y0) * dv);
+            if (!inked(h, u, t)) continue;
+            put(x, y, ctx);
+            n++;
+        }
+    }
+    return n;
+}
+
+uint32_t hud_text_pixels(const HudLayer *h, uint32_t i, void (*put)(int x, int y, void *ctx), void *ctx) {
+    if (i >= h->n_texts) return 0;
+    uint32_t n = 0;
+    for (uint32_t q = h->text_span[i][0]; q < h->text_span[i][1]; q++) n += quad_pixels(h, &h->verts[(size_t)q * 4], put, ctx);
+    return n;
 }
 
 bool hud_bounds(const HudLayer *h, float out[4]) {

@@ -266,6 +266,11 @@ typedef struct RenderHudBounds {
     uint32_t quads, dropped;    /* queued so far, and those that did not fit */
 } RenderHudBounds;
 RenderHudBounds render_hud_bounds(const Renderer *r);
+/* The texts queued so far (render_hud_text calls, up to 512 a frame), and the canvas pixels text
+ * i draws (its glyphs and their shadows, sampled as the GPU samples the atlas), each to put; the
+ * count. A layout can be checked for lines that share a pixel. */
+uint32_t render_hud_text_count(const Renderer *r);
+uint32_t render_hud_text_pixels(const Renderer *r, uint32_t text, void (*put)(int x, int y, void *ctx), void *ctx);
 void render_hud_box(Renderer *r, int x, int y, int w, int h, uint32_t rgba);   /* 0xRRGGBBAA, filled, blended */
 /* UTF-8; '\n' starts a new line; a 1-px dark shadow under it for reading over sky; scale 1..4.
  * ASCII in the HUD's own font, other characters in the 8x8 font the text tables need; one the
@@ -275,6 +280,10 @@ void render_hud_text(Renderer *r, int x, int y, int scale, uint32_t rgba, const 
 int render_hud_text_width(const Renderer *r, const char *text, int scale);
 /* The first character of text that would draw as '?' (no glyph), or 0 when every one has one. */
 uint32_t render_hud_text_missing(const char *text);
+/* The bytes of text's first line that fit room pixels at scale: broken at a space, or between
+ * two Japanese characters (never before 、。） nor after （「), a word wider than room at a
+ * character (core's text_break, measured as drawn). The rest starts after it (skip its spaces). */
+size_t render_hud_text_break(const Renderer *r, const char *text, int scale, int room);
 /* The HUD size as a factor of every text scale (0.75 small, 1 normal, 1.5 large). */
 float render_hud_zoom(const Renderer *r);
 /* The home island's map, built once at boot from the baked field and the island: ground coloured
