@@ -27,7 +27,7 @@
 #define WIDE_ROW 64              /* the non-ASCII glyphs' cells, from this row to the map's */
 #define WIDE_CELL 9
 #define WIDE_COLS (HUD_ATLAS_W / WIDE_CELL)
-#define WIDE_MAX (WIDE_COLS * ((HUD_MAP_ROW - WIDE_ROW) / WIDE_CELL))
+#define WIDE_MAX (WIDE_COLS * ((HUD_MAP_ROW - WIDE_ROW) / WIDE_CELL))   /* 588: tools/text/textgen.c checks it */
 
 _Static_assert(RENDER_HUD_LINE_H >= GLYPH_H + 1, "a line holds the glyph and its shadow");
 _Static_assert(CELL_COLS * CELL_W <= WHITE_U && (95 + CELL_COLS - 1) / CELL_COLS * CELL_H <= HUD_MAP_ROW,

@@ -41,6 +41,9 @@ static size_t g_npairs;
 static const char k_serial[] = "第（）一二三四五六七八九十百千〇０１２３４５６７８９・";
 
 #define MAX_CP 8192
+/* The HUD atlas's room for these glyphs (src/render/hud.c: WIDE_MAX, 28 x 21 cells of 9 x 9):
+ * more fails here, at build time, rather than at the game's boot. */
+#define ATLAS_GLYPHS_MAX 588
 static char *g_ja[N_ROWS];
 static unsigned g_ja_line[N_ROWS];
 static uint32_t g_cps[MAX_CP];
@@ -351,6 +354,11 @@ int main(int argc, char **argv) {
             fprintf(stderr, "%s: character U+%04X is not in the font %s\n", g_cp_where[i], g_cps[i], argv[2]);
             g_fail = 1;
         }
+    if (g_ncp > ATLAS_GLYPHS_MAX) {
+        fprintf(stderr, "%s: the text tables use %zu characters besides ASCII, the HUD atlas holds %d: use fewer kanji "
+                        "or make room in src/render/hud.c (WIDE_ROW, WIDE_CELL)\n", argv[3], g_ncp, ATLAS_GLYPHS_MAX);
+        g_fail = 1;
+    }
     if (g_fail) return 1;
     /* Sorted for the lookup; the where-strings are only needed for the errors above. */
     qsort(g_cps, g_ncp, sizeof g_cps[0], cmp_cp);
