@@ -195,10 +195,25 @@ static void menu(Menu *m, const World *world, const Play *p, const Canvas *c) {
     int pw = c->w - 2 * pad;
     int max_w = 300 * c->s;
     if (pw > max_w) pw = max_w;
-    int rows = (c->h - 2 * pad) / c->lh - 5;
+    /* The selected item's help: a second line where one cannot hold it (broken at a space, or
+     * between Japanese characters), the rest cut to the panel. */
+    char help[2][200] = {"", ""};
+    int help_lines = 1;
+    if (m->count > 0) {
+        char all[200];
+        menu_item_help(m, &m->items[m->sel], all, sizeof all);
+        size_t first = render_hud_text_break(c->r, all, c->s, pw - 2 * pad);
+        snprintf(help[0], sizeof help[0], "%.*s", (int)first, all);
+        const char *rest = all + first;
+        while (*rest == ' ') rest++;
+        snprintf(help[1], sizeof help[1], "%s", rest);
+        if (help[1][0]) help_lines = 2;
+        fit(c, help[1], pw - 2 * pad);
+    }
+    int rows = (c->h - 2 * pad) / c->lh - 4 - help_lines;
     if (rows < 3) rows = 3;
     int shown = m->count < rows ? m->count : rows;
-    int ph = (shown + 5) * c->lh;
+    int ph = (shown + 4 + help_lines) * c->lh;
     int px = (c->w - pw) / 2, py = (c->h - ph) / 2;
     render_hud_box(c->r, px, py, pw, ph, COL_MENU);
     text(c, px + pad, py + c->lh / 2, COL_HI, menu_title(m));
@@ -221,12 +236,8 @@ static void menu(Menu *m, const World *world, const Play *p, const Canvas *c) {
     }
     if (first > 0) more_mark(c, px + pw - pad, py + c->lh / 2, true);
     if (first + shown < m->count) more_mark(c, px + pw - pad, py + (shown + 2) * c->lh, false);
-    if (m->count > 0) {
-        char help[200];
-        menu_item_help(m, &m->items[m->sel], help, sizeof help);
-        fit(c, help, pw - 2 * pad);
-        text(c, px + pad, py + ph - 2 * c->lh - c->s, COL_TEXT, help);
-    }
+    for (int i = 0; i < help_lines && m->count > 0; i++)
+        text(c, px + pad, py + ph - (1 + help_lines - i) * c->lh - c->s, COL_TEXT, help[i]);
     const char *hint = text_get(m->capturing ? TEXT_MENU_HINT_CAPTURE : TEXT_MENU_HINT);
     if (width(c, hint) > pw - 2 * pad) hint = text_get(m->capturing ? TEXT_MENU_HINT_CAPTURE : TEXT_MENU_HINT_SHORT);
     text(c, px + pad, py + ph - c->lh - c->s, COL_DIM, hint);
