@@ -4,7 +4,7 @@
  * (a failure names the row or the name and the character). Fit: every menu page (each row
  * selected in turn, so each help line is drawn), the title, the flight HUD with every line it
  * can show, the map, the crash screen and the course screens, in both languages, at 480x320,
- * 640x480, 720x720 and 1280x720 with each HUD size: every glyph as drawn (its quad and its
+ * 640x480, 720x720, 1280x720 and 1920x1080 with each HUD size: every glyph as drawn (its quad and its
  * shadow's) inside the screen, and no two texts with a drawn pixel in common. */
 #include <stdarg.h>
 #include <stddef.h>
@@ -180,7 +180,6 @@ static int check_screen(Config *c) {
     g_game.cfg.set.show_position = false;
     g_game.cfg.set.collision = true;
     for (int i = 0; i < PLAY_MESSAGES; i++) g_game.ses.play.msg[i].ttl = 0.0f;   /* the HUD's only */
-    game_course_end(&g_game.crs, g_game.svc.render);   /* a course screen's course ends with it */
     return checked;
 }
 
@@ -201,19 +200,47 @@ static int check_pages(Config *c) {
     return checked;
 }
 
+static const int k_sizes[][2] = {{480, 320}, {640, 480}, {720, 720}, {1280, 720}, {1920, 1080}};
+#define N_SIZES (sizeof k_sizes / sizeof k_sizes[0])
+
+static void set_size(int i, int hud_size) {
+    g_game.cfg.set.render.live.hud_size = hud_size;
+    render_apply_settings(g_game.svc.render, &g_game.cfg.set.render);
+    g_game.svc.disp_w = k_sizes[i][0];
+    g_game.svc.disp_h = k_sizes[i][1];
+}
+
+/* The course screens (a ring of the tour, a sky course, the results), each laid once and drawn at
+ * every size (laying a course is the slow part). */
+static int check_courses(Lang l) {
+    static const char *const courses[] = {"tour", "sky", "results"};
+    int checked = 0;
+    for (size_t k = 0; k < sizeof courses / sizeof courses[0]; k++) {
+        assert_true(game_show(&g_game.cfg, &g_game.svc, &g_game.ses, &g_game.crs.tour, courses[k]));
+        for (size_t i = 0; i < N_SIZES; i++)
+            for (int hs = 0; hs < 3; hs++) {
+                set_size((int)i, hs);
+                Config c = {k_sizes[i][0], k_sizes[i][1], hs, l, courses[k], -1};
+                overlay_draw(&g_game.cfg, &g_game.svc, &g_game.ses, &g_game.crs);
+                check_queue(&c);
+                checked++;
+            }
+        game_course_end(&g_game.crs, g_game.svc.render);
+    }
+    return checked;
+}
+
 static void test_screens_fit_in_both_languages(void **state) {
     (void)state;
-    static const int sizes[][2] = {{480, 320}, {640, 480}, {720, 720}, {1280, 720}};
-    static const char *const screens[] = {"hud", "title", "map", "crash", "tour", "sky", "results"};
+    static const int (*sizes)[2] = k_sizes;
+    static const char *const screens[] = {"hud", "title", "map", "crash"};
     int keep_size = g_game.cfg.set.render.live.hud_size, checked = 0;
     for (int l = 0; l < LANG_COUNT; l++) {
         set_language((Lang)l);
-        for (size_t i = 0; i < sizeof sizes / sizeof sizes[0]; i++)
+        checked += check_courses((Lang)l);
+        for (size_t i = 0; i < N_SIZES; i++)
             for (int hs = 0; hs < 3; hs++) {
-                g_game.cfg.set.render.live.hud_size = hs;
-                render_apply_settings(g_game.svc.render, &g_game.cfg.set.render);
-                g_game.svc.disp_w = sizes[i][0];
-                g_game.svc.disp_h = sizes[i][1];
+                set_size((int)i, hs);
                 Config c = {sizes[i][0], sizes[i][1], hs, (Lang)l, NULL, -1};
                 for (size_t k = 0; k < sizeof screens / sizeof screens[0]; k++) {
                     c.screen = screens[k];
