@@ -308,7 +308,7 @@ const char *text_get_lang(TextId id, Lang lang);
 const char *text_tr(const char *s);
 /* The row whose English s is (by address), or TEXT_COUNT. */
 TextId text_id_of(const char *s);
-void text_set_language(Lang lang);          /* boot and the settings row; not thread-safe */
+void text_set_language(Lang lang);          /* boot, the settings row, the title (any thread may read it) */
 Lang text_language(void);
 const char *text_lang_code(Lang lang);      /* "en", "ja" (the settings file's and --lang's words) */
 bool text_lang_parse(const char *code, Lang *out);

@@ -12,7 +12,8 @@ const struct TextEnglish text_english = {TEXT_ROWS(TEXT_INIT_ROW)};
 static const size_t k_offset[TEXT_COUNT] = {TEXT_ROWS(TEXT_OFFSET_ROW)};
 #undef TEXT_OFFSET_ROW
 
-static Lang g_lang = LANG_EN;
+/* Read by the attract preparation thread (place names) while the title may change it: atomic. */
+static int g_lang = LANG_EN;
 
 const char *text_get_lang(TextId id, Lang lang) {
     if ((unsigned)id >= TEXT_COUNT) return "";
@@ -20,7 +21,7 @@ const char *text_get_lang(TextId id, Lang lang) {
     return (const char *)&text_english + k_offset[id];
 }
 
-const char *text_get(TextId id) { return text_get_lang(id, g_lang); }
+const char *text_get(TextId id) { return text_get_lang(id, text_language()); }
 
 TextId text_id_of(const char *s) {
     const char *base = (const char *)&text_english;
@@ -40,8 +41,8 @@ const char *text_tr(const char *s) {
     return id == TEXT_COUNT ? s : text_get(id);
 }
 
-void text_set_language(Lang lang) { g_lang = (unsigned)lang < LANG_COUNT ? lang : LANG_EN; }
-Lang text_language(void) { return g_lang; }
+void text_set_language(Lang lang) { __atomic_store_n(&g_lang, (unsigned)lang < LANG_COUNT ? (int)lang : LANG_EN, __ATOMIC_RELAXED); }
+Lang text_language(void) { return (Lang)__atomic_load_n(&g_lang, __ATOMIC_RELAXED); }
 
 static const char *const k_codes[LANG_COUNT] = {"en", "ja"};
 
