@@ -257,7 +257,7 @@ clean:
 
 # Per-subsystem additions (render tests and shader checks, noise flags, world extras, fuzzing,
 # delivery); mk/test.mk last: it reads what the others add.
--include mk/noise.mk mk/world.mk mk/render.mk mk/fuzz.mk mk/delivery.mk mk/window.mk
+-include mk/noise.mk mk/world.mk mk/render.mk mk/text.mk mk/fuzz.mk mk/delivery.mk mk/window.mk
 include mk/test.mk
 
 -include $(shell find $(BUILD)/obj -name '*.d' 2>/dev/null)

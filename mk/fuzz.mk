@@ -41,6 +41,8 @@ FUZZ_BUILD := build-fuzz
 FUZZ_CC ?= clang
 FUZZ_LIB_DIRS := src/core src/island tools/codex
 FUZZ_LIB_OBJS := $(patsubst %.c,$(FUZZ_BUILD)/obj/%.o,$(sort $(foreach d,$(FUZZ_LIB_DIRS),$(wildcard $(d)/*.c))) $(FUZZ_SHARED))
+# core's text reads the Japanese rows and glyphs the native build generates (mk/text.mk).
+FUZZ_LIB_OBJS += $(FUZZ_BUILD)/obj/build/gen/text_ja.o
 FUZZ_BINS := $(patsubst %,$(FUZZ_BUILD)/fuzz_%,$(FUZZ_TARGETS))
 # UBSan reports abort, so libFuzzer keeps the input as a crash instead of printing and going on.
 FUZZ_CFLAGS := $(CPPFLAGS_BASE) -Itests/fuzz -std=c11 -O1 -g -Wall -Wextra -Werror -ffp-contract=off -pthread \

@@ -9,7 +9,10 @@
 # In a cross or sanitizer build (BUILD != build) build/host/pack comes from a recursive native
 # make, so build-aarch64/skyisles.pak is written by an x86 packer.
 
-ISLAND_CODEX := $(sort $(wildcard assets/codex/*.yaml))
+# The Japanese names are built into the game (mk/text.mk), not packed: a language added to the
+# pack would change its checksum, which every recorded replay and ghost carries.
+ISLAND_CODEX_BUILTIN := assets/codex/locale_ja.yaml
+ISLAND_CODEX := $(filter-out $(ISLAND_CODEX_BUILTIN),$(sort $(wildcard assets/codex/*.yaml)))
 ISLAND_HOST_PACK := build/host/pack
 ISLAND_PAK := $(BUILD)/skyisles.pak
 ISLAND_EMBED_OBJ := $(BUILD)/obj/island/pak_embed.o

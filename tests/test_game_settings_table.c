@@ -185,6 +185,67 @@ static void test_every_flag(void **state) {
     assert_true(flags >= 13);
 }
 
+/* --lang: an unknown language is one line naming the ones there are; a known one is chosen, kept
+ * by the settings file and set at boot; without a choice an interactive start follows the
+ * locale (LC_ALL, LC_MESSAGES, LANG) and keeps nothing, a repeatable run stays English. */
+static void test_language_flag_file_and_locale(void **state) {
+    (void)state;
+    GameOptions o;
+    bool exit_now;
+    const char *bad[] = {"--lang", "jp"};
+    assert_false(parse(bad, 2, &o, &exit_now));
+    printf("  --lang jp: %s", g_err);
+    assert_int_equal(lines_in(g_err), 1);
+    assert_non_null(strstr(g_err, "--lang"));
+    assert_non_null(strstr(g_err, "en or ja"));
+    char dir[64];
+    snprintf(dir, sizeof dir, "/tmp/skyisles_lang_XXXXXX");
+    assert_non_null(mkdtemp(dir));
+    const char *ja[] = {"--lang", "ja", "--config", dir};
+    assert_true(parse(ja, 4, &o, &exit_now) && !exit_now);
+    GameSettings s, back;
+    unsetenv("LC_ALL");
+    unsetenv("LC_MESSAGES");
+    setenv("LANG", "en_US.UTF-8", 1);
+    game_settings_boot(&o, &s);
+    assert_int_equal(s.language, LANG_JA);
+    assert_true(s.language_chosen);
+    assert_int_equal(text_language(), LANG_JA);
+    SkyError err = {0};
+    assert_true(settings_save(&s, dir, &err));
+    settings_default(&back);
+    bool found;
+    char warn[320];
+    settings_load(&back, dir, &found, warn, sizeof warn);
+    assert_true(found && back.language == LANG_JA && back.language_chosen);
+    /* No choice made (a fresh folder): the locale decides, and nothing is kept. */
+    char fresh[64];
+    snprintf(fresh, sizeof fresh, "/tmp/skyisles_lang_XXXXXX");
+    assert_non_null(mkdtemp(fresh));
+    const char *plain[] = {"--config", fresh};
+    assert_true(parse(plain, 2, &o, &exit_now));
+    setenv("LANG", "ja_JP.UTF-8", 1);
+    game_settings_boot(&o, &s);
+    assert_true(s.language == LANG_JA && !s.language_chosen);
+    assert_true(settings_save(&s, fresh, &err));
+    settings_default(&back);
+    settings_load(&back, fresh, &found, warn, sizeof warn);
+    assert_false(back.language_chosen);
+    setenv("LC_ALL", "C", 1);   /* LC_ALL over LANG */
+    game_settings_boot(&o, &s);
+    assert_int_equal(s.language, LANG_EN);
+    const char *shot[] = {"--headless"};   /* repeatable: English whatever the locale */
+    unsetenv("LC_ALL");
+    assert_true(parse(shot, 1, &o, &exit_now));
+    game_settings_boot(&o, &s);
+    assert_int_equal(s.language, LANG_EN);
+    unsetenv("LANG");
+    text_set_language(LANG_EN);
+    char cmd[200];
+    snprintf(cmd, sizeof cmd, "rm -rf '%s' '%s'", dir, fresh);
+    assert_int_equal(system(cmd), 0);
+}
+
 static int find_item(const Menu *m, const SettingDesc *d) {
     for (int i = 0; i < m->count; i++)
         if (m->items[i].row == d) return i;
@@ -412,6 +473,7 @@ int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_every_row_round_trips),
         cmocka_unit_test(test_every_flag),
+        cmocka_unit_test(test_language_flag_file_and_locale),
         cmocka_unit_test(test_every_paged_row_is_on_its_page_and_steps_in_range),
         cmocka_unit_test(test_registered_row_everywhere),
         cmocka_unit_test(test_float_rows_step_on_their_grid),

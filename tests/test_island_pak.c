@@ -99,6 +99,22 @@ static void test_yaml_wrong_type_duplicate_unnamed(void **state) {
     expect_yaml_error("tests/data/island/no_such_file.yaml", "tests/data/island/no_such_file.yaml:1:1: cannot open");
 }
 
+/* The shipped Japanese names every type and variant; a language that leaves names out fails
+ * with the last one missing (the earlier ones go to stderr, a line each). */
+static void test_yaml_japanese_names(void **state) {
+    (void)state;
+    const char *files[N_ASSETS + 1];
+    for (size_t i = 0; i < N_ASSETS; i++) files[i] = ASSETS[i];
+    files[N_ASSETS] = "assets/codex/locale_ja.yaml";
+    CodexYaml *cy = codex_yaml_new();
+    assert_non_null(cy);
+    SkyError err = {0};
+    if (!codex_yaml_load(cy, files, N_ASSETS + 1, &err)) fail_msg("%s", err.msg);
+    codex_yaml_free(cy);
+    expect_yaml_error("tests/data/island/ja_missing.yaml",
+                      "tests/data/island/ja_missing.yaml:4:3: localisation 'ja' has no name for location type 'crater'");
+}
+
 /* Landmark and flora names must be in the world's tables; every type names its landmark. */
 static void test_yaml_landmark_and_flora_names(void **state) {
     (void)state;
@@ -446,7 +462,7 @@ int main(void) {
         cmocka_unit_test(test_yaml_unknown_key),
         cmocka_unit_test(test_yaml_bad_reference),
         cmocka_unit_test(test_yaml_out_of_range),
-        cmocka_unit_test(test_yaml_wrong_type_duplicate_unnamed),
+        cmocka_unit_test(test_yaml_wrong_type_duplicate_unnamed), cmocka_unit_test(test_yaml_japanese_names),
         cmocka_unit_test(test_yaml_landmark_and_flora_names),
         cmocka_unit_test(test_yaml_input_shape_limits),
         cmocka_unit_test(test_yaml_cargo_refusals),

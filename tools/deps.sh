@@ -44,6 +44,7 @@ if [ "$want_native" = 1 ]; then
   need file '/usr/lib/*/dri/swrast_dri.so' libgl1-mesa-dri
   need file '/usr/lib/*/libEGL_mesa.so.0' libegl-mesa0
   need cmd glslangValidator glslang-tools
+  need file '/usr/share/fonts/truetype/misaki/misaki_gothic.ttf' fonts-misaki   # the Japanese glyphs (mk/text.mk)
   need cmd python3 python3     # tools/lint: function lengths, call circles
   need cmd nm binutils
 fi

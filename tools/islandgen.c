@@ -266,16 +266,34 @@ static void line(uint8_t *img, int x0, int y0, int x1, int y1, const uint8_t *c,
     }
 }
 
-static void text(uint8_t *img, int x, int y, const char *s, const uint8_t *c) {
-    static char buf[60000];
-    char tmp[256];
-    snprintf(tmp, sizeof tmp, "%s", s);
+/* One ASCII character in stb_easy_font's segments; its advance. */
+static int ascii_char(uint8_t *img, int x, int y, char ch, const uint8_t *c) {
+    static char buf[4096];
+    char tmp[2] = {ch, 0};
     int quads = stb_easy_font_print(0, 0, tmp, NULL, buf, sizeof buf);
     for (int q = 0; q < quads; q++) {
         const float *v = (const float *)(buf + q * 64);
         int x0 = (int)v[0], y0 = (int)v[1], x1 = (int)v[8], y1 = (int)v[9];
         for (int yy = y0; yy < y1; yy++)
             for (int xx = x0; xx < x1; xx++) put(img, x + xx, y + yy, c);
+    }
+    return stb_easy_font_width(tmp);
+}
+
+/* Text in UTF-8: ASCII in stb_easy_font, every other character in the game's 8x8 glyphs (core's
+ * table: the characters the text tables and the codex names use), '?' where it has none. */
+static void text(uint8_t *img, int x, int y, const char *s, const uint8_t *c) {
+    for (const char *p = s; *p;) {
+        uint32_t cp = text_utf8_next(&p);
+        const TextGlyph *g = cp >= 0x80 ? text_glyph_find(cp) : NULL;
+        if (!g) {
+            x += ascii_char(img, x, y, cp >= 32 && cp < 127 ? (char)cp : '?', c);
+            continue;
+        }
+        for (int yy = 0; yy < 8; yy++)
+            for (int xx = 0; xx < 8; xx++)
+                if (g->rows[yy] & (0x80u >> xx)) put(img, x + xx, y + yy, c);
+        x += 8;
     }
 }
 
@@ -340,13 +358,39 @@ static int write_map(const Island *isl, const char *path, const char *lang) {
         int x = 8 + (int)(t % 6) * 105, y = MAP - 30 + (int)(t / 6) * 12;
         for (int yy = 0; yy < 8; yy++)
             for (int xx = 0; xx < 8; xx++) put(img, x + xx, y + yy, PALETTE[t % 16]);
-        text(img, x + 11, y, g_cx.types[t].id, white);
+        char key[96];
+        snprintf(key, sizeof key, "type.%s", g_cx.types[t].id);
+        const char *tn = strcmp(lang, "en") ? island_codex_text(&g_cx, lang, key) : NULL;   /* en: the ids */
+        text(img, x + 11, y, tn ? tn : g_cx.types[t].id, white);
     }
     if (!stbi_write_png(path, MAP, MAP, 3, img, MAP * 3)) {
         fprintf(stderr, "islandgen: cannot write %s\n", path);
         return 1;
     }
     return 0;
+}
+
+/* Spaces that pad name to `cols` terminal columns (a wide character takes two). */
+static int pad_to(const char *name, int cols) {
+    int w = 0;
+    for (const char *p = name; *p;) w += text_cp_wide(text_utf8_next(&p)) ? 2 : 1;
+    return w < cols ? cols - w : 0;
+}
+
+/* The languages places are named in, for an error that names them ("en, ja"): the pack's, then
+ * those built into the game. */
+static void pack_languages(char *buf, size_t n) {
+    buf[0] = 0;
+    for (uint32_t i = 0; i < g_cx.n_texts; i++)
+        if (!strcmp(g_cx.texts[i].key, "serial_pattern"))   /* one per language (the packer's rule) */
+            snprintf(buf + strlen(buf), n - strlen(buf), "%s%s", buf[0] ? ", " : "", g_cx.texts[i].lang);
+    for (int l = 0; l < LANG_COUNT; l++) {
+        const char *code = text_lang_code((Lang)l);
+        bool packed = false;
+        for (uint32_t i = 0; i < g_cx.n_texts; i++) packed = packed || !strcmp(g_cx.texts[i].lang, code);
+        if (!packed && text_codex(code, "serial_pattern"))
+            snprintf(buf + strlen(buf), n - strlen(buf), "%s%s", buf[0] ? ", " : "", code);
+    }
 }
 
 int main(int argc, char **argv) {
@@ -367,6 +411,12 @@ int main(int argc, char **argv) {
         else return usage();
     }
     if (!load_codex(pak)) return 1;
+    if (!island_codex_text(&g_cx, lang, "serial_pattern")) {
+        char langs[64];
+        pack_languages(langs, sizeof langs);
+        fprintf(stderr, "islandgen: --lang '%s': the pack names places in %s\n", lang, langs);
+        return 2;
+    }
     int scope = scope_id ? island_codex_find_scope(&g_cx, scope_id) : 0;
     if (scope < 0) {
         fprintf(stderr, "islandgen: the pack has no scope '%s'\n", scope_id);
@@ -394,7 +444,8 @@ int main(int argc, char **argv) {
                    g_isl.round_trip_minutes, g_isl.daily_budget_minutes, (unsigned long long)island_hash(&g_isl));
             for (uint32_t i = 0; i < g_isl.n_sites; i++) {
                 island_site_display_name(&g_isl, &g_cx, i, lang, name, sizeof name);
-                printf("  %2u %-14s %-22s %6.0f %6.0f %5.1f m%s\n", i, g_cx.types[g_isl.sites[i].type].id, name,
+                printf("  %2u %-14s %s%*s %6.0f %6.0f %5.1f m%s\n", i, g_cx.types[g_isl.sites[i].type].id, name,
+                       pad_to(name, 22), "",
                        g_isl.sites[i].x_m, g_isl.sites[i].z_m, g_isl.sites[i].elevation_m,
                        i == g_isl.base ? "  (base)" : "");
             }

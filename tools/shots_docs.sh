@@ -30,6 +30,10 @@ shot game_sound_page --show sound --view-radius 3
 shot job_board --show jobs
 shot job_hud --show job
 shot logbook --show logbook
+# The same screens in Japanese (docs/text.md).
+shot ja_title --show title --lang ja
+shot ja_menu --show menu --lang ja
+shot ja_island_map --show map --lang ja
 # Terrain from fixed cameras (x, y, z, yaw, pitch in degrees; yaw 0 looks along -z).
 shot flight --camera 3000,170,3000,30,-25
 shot islands --camera 4000,105,4000,45,-4

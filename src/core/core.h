@@ -313,5 +313,66 @@ static inline int island_field_strip_at(const IslandField *f, float x, float z, 
         if (island_field_strip_near(f, k, x, z, along, side)) return (int)k;
     return -1;
 }
+/* ---------------------------------------------------------------- text */
+/* Every string a player reads, one row each in text_rows.h (X(ID, "English")); the Japanese of
+ * each row comes from assets/text/ja.yaml, turned into C at build time (tools/text/textgen.c),
+ * with the 8x8 glyphs (Misaki) of every non-ASCII character the tables use. The settings file's
+ * keys, the log and --help stay English. */
+#include "core/text_rows.h"
+
+typedef enum Lang { LANG_EN = 0, LANG_JA, LANG_COUNT } Lang;
+
+#define TEXT_ENUM_ROW(id, en) TEXT_##id,
+typedef enum TextId { TEXT_ROWS(TEXT_ENUM_ROW) TEXT_COUNT } TextId;
+#undef TEXT_ENUM_ROW
+
+/* The English rows as one object, a member per row: TX(ID) is the English string's address, a
+ * constant that a static table (settings rows, menu items) can hold where it held a literal; it
+ * reads as English wherever the table is printed (--help), and text_tr() turns it into the
+ * current language where it is drawn. */
+#define TEXT_FIELD_ROW(id, en) char id[sizeof(en)];
+struct TextEnglish { TEXT_ROWS(TEXT_FIELD_ROW) };
+#undef TEXT_FIELD_ROW
+extern const struct TextEnglish text_english;
+#define TX(ID) (text_english.ID)
+
+const char *text_get(TextId id);            /* the row in the current language */
+const char *text_get_lang(TextId id, Lang lang);
+/* s itself, unless it is a row's English (TX(ID) or text_get in English): then that row now. */
+const char *text_tr(const char *s);
+/* The row whose English s is (by address), or TEXT_COUNT. */
+TextId text_id_of(const char *s);
+void text_set_language(Lang lang);          /* boot, the settings row, the title (any thread may read it) */
+Lang text_language(void);
+const char *text_lang_code(Lang lang);      /* "en", "ja" (the settings file's and --lang's words) */
+bool text_lang_parse(const char *code, Lang *out);
+/* The language a first start guesses from LC_ALL, LC_MESSAGES, LANG (the first one set wins, as
+ * setlocale reads them): "ja..." gives Japanese, anything else English. Any may be NULL. */
+Lang text_lang_guess(const char *lc_all, const char *lc_messages, const char *lang);
+
+/* UTF-8: the code point at *p, *p moved past it (a malformed byte reads as U+FFFD, one byte). */
+uint32_t text_utf8_next(const char **p);
+/* East Asian wide characters (kana, kanji, full-width forms), where a line may break. */
+bool text_cp_wide(uint32_t cp);
+/* The length in bytes of the first line of s that fits `room` for measure(): at the last space,
+ * or between two wide characters but never before closing punctuation (、。）」) nor after
+ * opening punctuation (（「); a word longer than room is cut at a character. 0 only for "". */
+size_t text_break(const char *s, int room, int (*measure)(const char *s, size_t n, void *ctx), void *ctx);
+
+/* A codex name built into the game ("type.meadow", "variant.meadow.raspberry", "ordinal.4",
+ * "serial_pattern": island_codex_text's keys) in a language whose names are not in the pack
+ * (Japanese: assets/codex/locale_ja.yaml), or NULL. */
+const char *text_codex(const char *lang, const char *key);
+
+/* The bitmap font of the non-ASCII characters (ASCII keeps the HUD's own font): 8 rows of 8
+ * pixels (bit 7 = leftmost), sorted by code point. */
+typedef struct TextGlyph {
+    uint32_t cp;
+    uint8_t rows[8];
+} TextGlyph;
+size_t text_glyph_count(void);
+const TextGlyph *text_glyph_at(size_t i);
+const TextGlyph *text_glyph_find(uint32_t cp);     /* NULL when the font lacks it */
+long text_glyph_index(uint32_t cp);                /* its index, or -1 */
 
 #endif

@@ -189,11 +189,11 @@ bool game_continue_flight(GameSession *ses, GameSettings *set, const World *w, c
     ses->rig.settled = false;
     camera_rig_update(&ses->rig, &ses->flight, 0.0f, &ses->camera);
     if (moved) {
-        play_message(p, 5.0f, "The saved spot is rock now: continuing in open air nearby");
+        play_message(p, 5.0f, "%s", text_get(TEXT_MSG_SPOT_ROCK));
         log_info("skyisles: the saved spot %.0f, %.0f, %.0f is rock now: continuing at %.0f, %.0f, %.0f", ses->cont.spot.x,
                  ses->cont.spot.y, ses->cont.spot.z, ses->flight.x, ses->flight.y, ses->flight.z);
     } else {
-        play_message(p, 3.0f, "Continuing where you left off");
+        play_message(p, 3.0f, "%s", text_get(TEXT_MSG_CONTINUING));
     }
     return camera_changed;
 }

@@ -51,6 +51,24 @@ static void fit(Renderer *r, int s, char *t, int room) {
     }
 }
 
+/* A ring's name as the player reads it: a place's (laid in the player's language), or a sky
+ * course ring's kind in this language and its number (the course keeps English ids). */
+static void ring_name(const Course *c, uint32_t i, char *buf, size_t n) {
+    static const TextId k_kind[RING_KIND_COUNT] = {TEXT_COUNT, TEXT_RING_OPEN, TEXT_RING_OVERHANG, TEXT_RING_GAP,
+                                                   TEXT_RING_CLOUD, TEXT_RING_TUNNEL};
+    const CourseRing *r = &c->rings[i];
+    if (r->kind == RING_PLACE || (unsigned)r->kind >= RING_KIND_COUNT) snprintf(buf, n, "%s", r->name);
+    else snprintf(buf, n, "%s %u", text_get(k_kind[r->kind]), i + 1u);
+}
+
+/* src appended to the string in dst (n bytes), cut where dst is full. */
+static void append(char *dst, size_t n, const char *src) {
+    size_t len = strlen(dst), k = strlen(src);
+    if (k > n - 1 - len) k = n - 1 - len;
+    memcpy(dst + len, src, k);
+    dst[len + k] = 0;
+}
+
 /* The arrow to the next ring, top centre; the ring's number, distance and name right-aligned under
  * the frame rate and the battery (rows 0 and 1 of the overlay's right column), clear of the flight
  * data on the left whatever the screen's width; the clock and the split under the flight data. */
@@ -65,11 +83,15 @@ void course_hud_draw(const Tour *t, const ModeDraw *d) {
     render_hud_arrow(r, w / 2, pad + 8 * s, 7 * s, arrow_angle(d->cam, g), COL_HI);
     /* The flight data's widest line (overlay.c: the throttle's, BOOST beside it a space's width
      * on) and a gap: what the right column leaves alone. */
-    int room = w - 2 * pad - render_hud_text_width(r, "THR 100% BOOST", s) - 6 * s;
+    char widest[64];
+    snprintf(widest, sizeof widest, text_get(TEXT_HUD_THROTTLE), 100.0);
+    append(widest, sizeof widest, " ");
+    append(widest, sizeof widest, text_get(TEXT_HUD_BOOST));
+    int room = w - 2 * pad - render_hud_text_width(r, widest, s) - 6 * s;
     snprintf(line, sizeof line, "%u/%u  %.0f m", run->next + 1u, t->course->n_rings, sqrt(dx * dx + dy * dy + dz * dz));
     fit(r, s, line, room);
     render_hud_text(r, w - pad - render_hud_text_width(r, line, s), pad + 2 * lh, s, COL_TEXT, line);
-    snprintf(line, sizeof line, "%s", g->name);
+    ring_name(t->course, run->next, line, sizeof line);
     fit(r, s, line, room);
     render_hud_text(r, w - pad - render_hud_text_width(r, line, s), pad + 3 * lh, s, COL_TEXT, line);
     clock_text(run->clock_s, clock, sizeof clock);
@@ -84,7 +106,7 @@ void course_hud_draw(const Tour *t, const ModeDraw *d) {
 /* One place of the results at x, y in a column colw wide: the name (cut to what is left), the best
  * run's split (dim) and this run's, right-aligned. */
 static void result_row(const Tour *t, const TourBest *b, uint32_t i, Renderer *r, int s, int x, int y, int colw) {
-    char a[32], bb[32], nm[48];
+    char a[32], bb[32], nm[COURSE_NAME_MAX];
     double prev = i ? t->run.split_s[i - 1] : 0.0;
     snprintf(a, sizeof a, "%.1f", t->run.split_s[i] - prev);
     int gap = 6 * s, right = x + colw - 10 * s;   /* clear of the next column's names */
@@ -97,29 +119,21 @@ static void result_row(const Tour *t, const TourBest *b, uint32_t i, Renderer *r
         render_hud_text(r, bx, y, s, COL_DIM, bb);
         name_end -= render_hud_text_width(r, "000.0", s) + gap;
     }
-    snprintf(nm, sizeof nm, "%s", t->course->rings[i].name);
+    ring_name(t->course, i, nm, sizeof nm);
     fit(r, s, nm, name_end - x);
     if (render_hud_text_width(r, nm, s) <= name_end - x) render_hud_text(r, x, y, s, COL_TEXT, nm);
-}
-
-/* src appended to the string in dst (n bytes), cut where dst is full. */
-static void append(char *dst, size_t n, const char *src) {
-    size_t len = strlen(dst), k = strlen(src);
-    if (k > n - 1 - len) k = n - 1 - len;
-    memcpy(dst + len, src, k);
-    dst[len + k] = 0;
 }
 
 /* The summary under the places: the total, the best and the crashes, as many to a line as the
  * width takes (one line on a TV, two or three on a handheld with the large HUD). Returns the
  * lines used; draws them only when y >= 0. */
 static int summary(const Tour *t, const TourBest *b, Renderer *r, int s, int x, int y, int room, int lh) {
-    char part[3][48], a[32], line[160] = "";
+    char part[3][64], a[32], line[160] = "";
     clock_text(t->run.clock_s, a, sizeof a);
-    snprintf(part[0], sizeof part[0], "Total %s", a);
+    snprintf(part[0], sizeof part[0], text_get(TEXT_COURSE_TOTAL), a);
     clock_text(b ? b->total : t->run.clock_s, a, sizeof a);
-    snprintf(part[1], sizeof part[1], "Best %s%s", a, t->new_best ? "  NEW BEST" : "");
-    snprintf(part[2], sizeof part[2], "Crashes %u", t->run.crashes);
+    snprintf(part[1], sizeof part[1], text_get(TEXT_COURSE_BEST), a, t->new_best ? text_get(TEXT_COURSE_NEW_BEST) : "");
+    snprintf(part[2], sizeof part[2], text_get(TEXT_COURSE_CRASHES), t->run.crashes);
     int lines = 0;
     for (int i = 0; i < 3; i++) {
         char next[sizeof line];
@@ -148,7 +162,7 @@ void course_results_draw(const Tour *t, const ModeDraw *d) {
     const TourBest *b = t->best_of_course >= 0 ? &t->best[t->best_of_course] : NULL;
     render_hud_box(r, 0, 0, w, h, COL_PANEL);
     char line[160];
-    snprintf(line, sizeof line, "%s complete", t->mode->name);
+    snprintf(line, sizeof line, text_get(TEXT_COURSE_COMPLETE), text_tr(t->mode->name));
     fit(r, s, line, w - 2 * pad);
     render_hud_text(r, pad, pad, s, COL_HI, line);
     int lines = summary(t, b, r, s, pad, -1, w - 2 * pad, lh);
@@ -167,11 +181,11 @@ void course_results_draw(const Tour *t, const ModeDraw *d) {
     for (int i = 0; i < shown; i++)
         result_row(t, bcol, (uint32_t)i, r, s, pad + (i / rows) * colw, pad + (2 + i % rows) * lh, colw);
     if (shown < n) {
-        snprintf(line, sizeof line, "+%d more", n - shown);
+        snprintf(line, sizeof line, text_get(TEXT_MORE_N), n - shown);
         render_hud_text(r, pad + (shown / rows) * colw, pad + (2 + shown % rows) * lh, s, COL_DIM, line);
     }
     summary(t, b, r, s, pad, h - pad - (lines + 1) * lh, w - 2 * pad, lh);
-    const char *hint = "A/Enter: free flight   Start: menu";
-    if (render_hud_text_width(r, hint, s) > w - 2 * pad) hint = "A: fly   Start: menu";
+    const char *hint = text_get(TEXT_COURSE_RESULTS_HINT);
+    if (render_hud_text_width(r, hint, s) > w - 2 * pad) hint = text_get(TEXT_COURSE_RESULTS_HINT_SHORT);
     if (!t->attract) render_hud_text(r, pad, h - lh - pad, s, COL_DIM, hint);
 }

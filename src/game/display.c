@@ -66,6 +66,6 @@ bool game_display_input(GameConfig *cfg, PlatformEvents *ev, Platform *pf, GameS
     cfg->opt.fullscreen = false;   /* the player's choice from now on */
     cfg->settings_dirty = true;
     game_display_apply(pf, &cfg->opt, &cfg->set);
-    play_message(&ses->play, 2.0f, "%s", cfg->set.fullscreen ? "Fullscreen (F11: a window)" : "A window (F11: fullscreen)");
+    play_message(&ses->play, 2.0f, "%s", text_get(cfg->set.fullscreen ? TEXT_MSG_FULLSCREEN : TEXT_MSG_WINDOW));
     return true;
 }

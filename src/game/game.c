@@ -158,6 +158,7 @@ static bool boot_renderer(GameServices *svc, const RenderSettings *rs, SkyError 
         budget_short(&svc->mem, "the renderer", err);
         return false;
     }
+    svc->map_lang = (int)text_language();
     if (!render_map_set(svc->render, &svc->home.field, svc->home.island, svc->home.codex, GAME_LANG, err)) {
         budget_short(&svc->mem, "the island map", err);
         return false;
@@ -331,6 +332,12 @@ void game_apply_settings(GameConfig *cfg, GameServices *svc, GameSession *ses, G
         render_apply_settings(svc->render, &rs);
     }
     if (changes & MENU_CHANGED_DISPLAY) game_display_apply(svc->platform, &cfg->opt, s);
+    if ((changes & MENU_CHANGED_DISPLAY) && svc->render && svc->map_lang != (int)text_language()) {
+        SkyError err = {0};   /* the map's names in the new language (the map takes no budget) */
+        svc->map_lang = (int)text_language();
+        if (!render_map_set(svc->render, &svc->home.field, svc->home.island, svc->home.codex, GAME_LANG, &err))
+            log_warn("%s", err.msg);
+    }
     if (changes & MENU_CHANGED_CONTROLS) input_apply_settings(&svc->input, &s->input);
     if (changes & MENU_CHANGED_SOUND) sound_apply_settings(&svc->sound, s);
     if (changes) cfg->settings_dirty = true;
@@ -420,7 +427,7 @@ static bool mode_lay(GameServices *svc, GameSession *ses, GameCourses *crs, cons
         ses->rig.settled = false;
         course = tour_active(&crs->tour);
         if (course) {
-            play_message(&ses->play, 4.0f, "%u rings: go!", crs->tour.course->n_rings);
+            play_message(&ses->play, 4.0f, text_get(TEXT_COURSE_GO), crs->tour.course->n_rings);
             crs->course_respawns = ses->play.respawns;
         } else {
             ghost_stop(&crs->ghost);
@@ -450,6 +457,15 @@ static bool course_frame(const Tour *t, Renderer *r, const InputState *in, doubl
     if (t->results && !press_taken && in->pressed[GA_MENU_OK]) return true;
     if (r) render_rings_next(r, t->run.next, 0.5f + 0.5f * sinf((float)time_s * 6.0f));
     return false;
+}
+
+/* The title's language key: the next language, chosen as on the Display page (kept, applied). */
+static void title_language(Game *g) {
+    const SettingDesc *d = setting_find("display", "language");
+    if (!d) return;
+    setting_set(&g->cfg.set, d, (double)((g->cfg.set.language + 1) % LANG_COUNT));
+    d->on_change(&g->cfg.set);
+    game_apply_settings(&g->cfg, &g->svc, &g->ses, &g->crs, d->changes);
 }
 
 void game_frame(Game *g, const PlatformEvents *ev, float dt) {
@@ -486,8 +502,10 @@ void game_frame(Game *g, const PlatformEvents *ev, float dt) {
     /* The mode the menu chose, or the title's (play has started the flight): its course laid,
      * flown from the next frame's steps. */
     if (rq.start_mode) game_start_mode(g, mode_at((size_t)rq.mode));
-    if (state0 == PLAY_START && !before.demo && before.overlay == OVERLAY_NONE)
+    if (state0 == PLAY_START && !before.demo && before.overlay == OVERLAY_NONE) {
         game_start_mode(g, tour_title_input(&g->crs.tour, &g->svc.input.st));
+        if (g->svc.input.st.pressed[GA_MAP]) title_language(g);
+    }
     if (g->svc.sound.synth) {
         SoundInput si = {.flight = &g->ses.flight, .world = g->svc.world, .mode = sound_mode(&g->ses.play),
                          .events = sound_events(&g->ses, &g->svc.input.st, &before, &rq, ev), .device_lost = ev->audio_lost,

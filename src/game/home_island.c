@@ -117,7 +117,7 @@ void game_home_site_name(const GameHome *h, uint32_t site, char *buf, size_t n) 
 
 void game_home_log(const GameHome *h) {
     char base[96];
-    game_home_site_name(h, h->island->base, base, sizeof base);
+    island_site_display_name(h->island, h->codex, h->island->base, "en", base, sizeof base);   /* the log is English */
     log_info("skyisles: home island: seed %llu, %u sites, base %s, generated in %.2f ms (pack %s, %zu bytes, "
              "loaded in %.2f ms; field %ux%u baked in %.2f ms)",
              (unsigned long long)h->island->seed, h->island->n_sites, base, h->gen_ms, h->pak_name, h->pak_bytes,

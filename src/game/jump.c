@@ -9,18 +9,18 @@ static void where_text(const FlightState *f, char *buf, size_t n) {
     char x[48], z[48];
     flyto_metres_text(f->x, x, sizeof x);
     flyto_metres_text(f->z, z, sizeof z);
-    snprintf(buf, n, "X %s, Z %s, %.0f m up", x, z, f->y - (double)WORLD_Y_MIN);
+    snprintf(buf, n, text_get(TEXT_MSG_WHERE), x, z, f->y - (double)WORLD_Y_MIN);
 }
 
 bool game_fly_to(GameConfig *cfg, GameServices *svc, GameSession *ses, GameCourses *crs, double x, double y, double z) {
     if (cfg->opt.replay) {   /* the replay's inputs fly from where it was recorded, not from a jump */
-        play_message(&ses->play, 4.0f, "A replay flies: no Fly to while it plays");
+        play_message(&ses->play, 4.0f, "%s", text_get(TEXT_MSG_REPLAY_NO_FLYTO));
         return false;
     }
     PlayCtx c = game_play_ctx(cfg, svc, ses, crs);
     FlightState to;
     if (!play_jump_find(&c, x, y, z, &to)) {   /* nothing ends: the flight, its recording and course go on */
-        play_message(&ses->play, 5.0f, "No open air near there: staying here");
+        play_message(&ses->play, 5.0f, "%s", text_get(TEXT_MSG_NO_AIR));
         log_info("skyisles: fly to %.17g, %.17g, %.17g: no open air near it", x, y, z);
         return false;
     }

@@ -36,30 +36,30 @@ static unsigned reset_controls(GameSettings *s) {
 }
 
 static MenuPageDesc g_pages[MENU_MAX_PAGES] = {
-    [MENU_PAGE_PAUSE] = {"pause", "Paused", NULL},
-    [MENU_PAGE_PANEL] = {"panel", "World parameters", panel_world_rows},
-    [MENU_PAGE_CONTROLS] = {"controls", "Controls", NULL},
-    [MENU_PAGE_BINDINGS] = {"bindings", "Bindings", NULL},
-    [MENU_PAGE_DISPLAY] = {"display", "Display", NULL},
-    [MENU_PAGE_SOUND] = {"sound", "Sound", NULL},
-    [MENU_PAGE_FLYTO] = {"flyto", "Fly to", flyto_rows},
+    [MENU_PAGE_PAUSE] = {"pause", TX(PAGE_PAUSE), NULL},
+    [MENU_PAGE_PANEL] = {"panel", TX(PAGE_PANEL), panel_world_rows},
+    [MENU_PAGE_CONTROLS] = {"controls", TX(PAGE_CONTROLS), NULL},
+    [MENU_PAGE_BINDINGS] = {"bindings", TX(PAGE_BINDINGS), NULL},
+    [MENU_PAGE_DISPLAY] = {"display", TX(PAGE_DISPLAY), NULL},
+    [MENU_PAGE_SOUND] = {"sound", TX(PAGE_SOUND), NULL},
+    [MENU_PAGE_FLYTO] = {"flyto", TX(PAGE_FLYTO), flyto_rows},
 };
 static int g_page_count = MENU_PAGE_COUNT;
 
 static MenuActionDesc g_actions[MENU_MAX_ACTIONS] = {
-    {"pause", "Resume", NULL, MENU_CMD_RESUME, NULL, "back to flying", 0},
-    {"pause", "World parameters", "panel", 0, NULL, "how the world is made, and the flight values", 0},
-    {"pause", "Island map", NULL, MENU_CMD_MAP, NULL, "the home island from above", 0},
-    {"pause", "Fly to", "flyto", 0, NULL, "coordinates anywhere in the sky, to the farthest reaches", 0},
-    {"pause", "Controls", "controls", 0, NULL, "sticks, layout and bindings", 0},
-    {"pause", "Display", "display", 0, NULL, "the PSX look, quality and camera", 0},
-    {"pause", "Sound", "sound", 0, NULL, "volumes, output device, rumble", 0},
-    {"pause", "Quit", NULL, MENU_CMD_QUIT, NULL, "settings are kept", 0},
-    {"panel", "Reset the world to defaults", NULL, 0, reset_world, "the same seed, every other value its default", 0},
-    {"controls", "Bindings", "bindings", 0, NULL, "which key, button or stick does what", 0},
-    {"controls", "Reset controls to defaults", NULL, 0, reset_controls, "sticks, layout and bindings as shipped", 0},
-    {"bindings", "Reset all bindings", NULL, 0, reset_bindings, "every action's default keys and buttons", 0},
-    {"flyto", "Fly there", NULL, MENU_CMD_FLY_TO, NULL, "the aircraft goes there, into open air found near it", 0},
+    {"pause", TX(ACT_RESUME), NULL, MENU_CMD_RESUME, NULL, TX(ACT_RESUME_HELP), 0},
+    {"pause", TX(PAGE_PANEL), "panel", 0, NULL, TX(ACT_PANEL_HELP), 0},
+    {"pause", TX(ACT_MAP), NULL, MENU_CMD_MAP, NULL, TX(ACT_MAP_HELP), 0},
+    {"pause", TX(PAGE_FLYTO), "flyto", 0, NULL, TX(ACT_FLYTO_HELP), 0},
+    {"pause", TX(PAGE_CONTROLS), "controls", 0, NULL, TX(ACT_CONTROLS_HELP), 0},
+    {"pause", TX(PAGE_DISPLAY), "display", 0, NULL, TX(ACT_DISPLAY_HELP), 0},
+    {"pause", TX(PAGE_SOUND), "sound", 0, NULL, TX(ACT_SOUND_HELP), 0},
+    {"pause", TX(ACT_QUIT), NULL, MENU_CMD_QUIT, NULL, TX(ACT_QUIT_HELP), 0},
+    {"panel", TX(ACT_RESET_WORLD), NULL, 0, reset_world, TX(ACT_RESET_WORLD_HELP), 0},
+    {"controls", TX(PAGE_BINDINGS), "bindings", 0, NULL, TX(ACT_BINDINGS_HELP), 0},
+    {"controls", TX(ACT_RESET_CONTROLS), NULL, 0, reset_controls, TX(ACT_RESET_CONTROLS_HELP), 0},
+    {"bindings", TX(ACT_RESET_BINDINGS), NULL, 0, reset_bindings, TX(ACT_RESET_BINDINGS_HELP), 0},
+    {"flyto", TX(ACT_FLY_THERE), NULL, MENU_CMD_FLY_TO, NULL, TX(ACT_FLY_THERE_HELP), 0},
 };
 static int g_action_count = 13;
 
@@ -90,7 +90,7 @@ MenuItem *menu_add(Menu *m, MenuKind kind, const char *label, unsigned changes) 
     MenuItem *it = &m->items[m->count++];
     memset(it, 0, sizeof *it);
     it->kind = kind;
-    snprintf(it->label, sizeof it->label, "%s", label);
+    snprintf(it->label, sizeof it->label, "%s", text_tr(label));   /* a table's row: this language's words */
     it->changes = changes;
     return it;
 }
@@ -108,7 +108,7 @@ static void panel_world_rows(Menu *m) {
         const WorldParamDesc *d = world_param_at(i);
         if (d->cls == WORLD_PARAM_CREATE) continue;
         char label[48];
-        if (d->label) snprintf(label, sizeof label, "%s", d->label);
+        if (d->label) snprintf(label, sizeof label, "%s", text_tr(d->label));
         else label_from_name(d->name, label, sizeof label);
         MenuItem *it = menu_add(m, MENU_WORLD, label, MENU_CHANGED_WORLD);
         if (it) it->param = d;
@@ -117,7 +117,7 @@ static void panel_world_rows(Menu *m) {
 
 /* The Fly to page: the target's three coordinates and the step the D-pad takes. */
 static void flyto_rows(Menu *m) {
-    static const char *const labels[] = {"X (east)", "Height", "Z (south)", "Step"};
+    static const char *const labels[] = {TX(FLYTO_X), TX(FLYTO_HEIGHT), TX(FLYTO_Z), TX(FLYTO_STEP)};
     static const FlyToRow order[] = {FLYTO_X, FLYTO_Z, FLYTO_Y, FLYTO_STEP};
     for (size_t i = 0; i < sizeof order / sizeof order[0]; i++) {
         MenuItem *it = menu_add(m, MENU_COORD, labels[order[i]], 0);
@@ -145,6 +145,7 @@ static void add_rows(Menu *m, const char *page) {
 
 static void build(Menu *m) {
     m->count = 0;
+    m->lang = (int)text_language();
     const MenuPageDesc *p = menu_page_at(m->page);
     if (!p) return;
     add_rows(m, p->name);
@@ -185,7 +186,7 @@ static void go_page(Menu *m, int page) {
 
 const char *menu_title(const Menu *m) {
     const MenuPageDesc *p = menu_page_at(m->page);
-    return p ? p->title : "";
+    return p ? text_tr(p->title) : "";
 }
 
 /* ---------------------------------------------------------------- values */
@@ -222,7 +223,7 @@ static void bindings_text(const InputSettings *in, GameAction a, char *buf, size
         if (k < 0) break;
         len += (size_t)k;
     }
-    if (!buf[0]) snprintf(buf, n, "(none)");
+    if (!buf[0]) snprintf(buf, n, "%s", text_get(TEXT_VALUE_NONE));
 }
 
 /* A renderer row Quality auto holds below the chosen value now: its value in effect in `now`. */
@@ -249,11 +250,11 @@ static void setting_value(const Menu *m, const SettingDesc *d, char *buf, size_t
 
 static void world_value(const Menu *m, const WorldParamDesc *d, char *buf, size_t n) {
     double v = world_param_get(&m->set->world, d);
-    const char *u = d->unit ? d->unit : "", *sp = d->unit ? " " : "";
+    const char *u = d->unit ? text_tr(d->unit) : "", *sp = d->unit ? " " : "";
     int held;
-    if (d->type == WORLD_PT_BOOL) snprintf(buf, n, "%s", v != 0.0 ? "on" : "off");
+    if (d->type == WORLD_PT_BOOL) snprintf(buf, n, "%s", text_get(v != 0.0 ? TEXT_VALUE_ON : TEXT_VALUE_OFF));
     else if (d->type == WORLD_PT_U64) world_param_format(&m->set->world, d, buf, n);
-    else if (world_holds_less(m, d, &held)) snprintf(buf, n, "%.0f%s%s (%d now)", v, sp, u, held);
+    else if (world_holds_less(m, d, &held)) snprintf(buf, n, text_get(TEXT_VALUE_NOW), v, sp, u, held);
     else snprintf(buf, n, "%.*f%s%s", menu_world_decimals(d), v, sp, u);
 }
 
@@ -264,7 +265,7 @@ void menu_item_value(const Menu *m, const MenuItem *it, char *buf, size_t n) {
     case MENU_WORLD: world_value(m, it->param, buf, n); break;
     case MENU_BIND:
         if (m->capturing && &m->items[m->sel] == it)
-            snprintf(buf, n, game_action_is_axis((GameAction)it->id) ? "move a stick, or press a key for +" : "press a key or button");
+            snprintf(buf, n, "%s", text_get(game_action_is_axis((GameAction)it->id) ? TEXT_BIND_AXIS : TEXT_BIND_BUTTON));
         else
             bindings_text(&m->set->input, (GameAction)it->id, buf, n);
         break;
@@ -283,27 +284,26 @@ void menu_item_help(const Menu *m, const MenuItem *it, char *buf, size_t n) {
     case MENU_SETTING: {
         char now[16];
         if (look_holds_less(m, it->row, now, sizeof now))
-            snprintf(buf, n, "Quality auto draws %s for now: frames ran late (yours returns with room)", now);
+            snprintf(buf, n, text_get(TEXT_HELP_AUTO_HOLDS), now);
         else
-            snprintf(buf, n, "%s%s", it->row->help ? it->row->help : "",
-                     (it->row->flags & SETTING_F_RESTART) ? " (at the next start)" : "");
+            snprintf(buf, n, "%s%s", it->row->help ? text_tr(it->row->help) : "",
+                     (it->row->flags & SETTING_F_RESTART) ? text_get(TEXT_HELP_RESTART) : "");
         break;
     }
     case MENU_WORLD:
         if (world_holds_less(m, it->param, &held) && m->set->world.live.view_radius > m->held->live.view_radius)
-            snprintf(buf, n, "%d takes effect at the next start: this world was sized for %d", m->set->world.live.view_radius,
+            snprintf(buf, n, text_get(TEXT_HELP_SIZED), m->set->world.live.view_radius,
                      m->held->live.view_radius);
         else if (world_holds_less(m, it->param, &held))
-            snprintf(buf, n, "the world reaches %d now: Quality auto, the mesh pool or the speed governor holds it in", held);
+            snprintf(buf, n, text_get(TEXT_HELP_HELD), held);
         else
-            snprintf(buf, n, "%s%s", it->param->help, it->param->cls == WORLD_PARAM_GEN ? " (rebuilds the world)" : "");
+            snprintf(buf, n, "%s%s", text_tr(it->param->help), it->param->cls == WORLD_PARAM_GEN ? text_get(TEXT_HELP_REBUILDS) : "");
         break;
-    case MENU_BIND: snprintf(buf, n, "OK, then the key, button or stick for %s", it->label); break;
-    case MENU_ACTION: snprintf(buf, n, "%s", it->action && it->action->help ? it->action->help : ""); break;
+    case MENU_BIND: snprintf(buf, n, text_get(TEXT_BIND_HELP), it->label); break;
+    case MENU_ACTION: snprintf(buf, n, "%s", it->action && it->action->help ? text_tr(it->action->help) : ""); break;
     case MENU_COORD:
         /* (Short: a help line wider than the panel is cut.) */
-        snprintf(buf, n, "%s", it->id == FLYTO_STEP ? "what Left/Right add: 1 m to 1e12 m"
-                                                    : "Left/Right: step  OK: 0  keys: 0-9 -");
+        snprintf(buf, n, "%s", text_get(it->id == FLYTO_STEP ? TEXT_FLYTO_STEP_HELP : TEXT_FLYTO_COORD_HELP));
         break;
     default: break;
     }
@@ -415,6 +415,7 @@ static bool typed(Menu *m, const MenuItem *it, const PlatformEvents *ev) {
 }
 
 MenuCommand menu_update(Menu *m, const InputState *in, const PlatformEvents *ev, float dt) {
+    if (m->lang != (int)text_language()) build(m);   /* the language row changed: the page in its words */
     if (m->count == 0) return MENU_CMD_NONE;
     MenuItem *it = &m->items[m->sel];
     if (m->capturing) {

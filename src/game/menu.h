@@ -89,6 +89,7 @@ struct Menu {
     const RenderLiveParams *look;   /* the renderer's values in effect (Quality auto may hold some
                                        below the chosen ones; NULL: not known) */
     bool capturing;             /* a MENU_BIND item waits for an input */
+    int lang;                   /* the Lang the items were built in (rebuilt when it changes) */
     float repeat_timer;         /* held left/right repeats, faster the longer it is held */
     float held_s;
     unsigned changed;           /* MENU_CHANGED_* of the last MENU_CMD_CHANGED */

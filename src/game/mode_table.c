@@ -7,7 +7,7 @@
 
 static bool lay_tour(Course *c, const World *w, const Island *isl, const IslandCodex *cx, CourseWork *work,
                      SkyError *err) {
-    return course_lay_tour(c, w, isl, cx, "en", work, err);
+    return course_lay_tour(c, w, isl, cx, text_lang_code(text_language()), work, err);
 }
 
 static bool lay_sky(Course *c, const World *w, const Island *isl, const IslandCodex *cx, CourseWork *work,
@@ -19,13 +19,13 @@ static bool lay_sky(Course *c, const World *w, const Island *isl, const IslandCo
 
 /* The built-in modes. Row 0 lays nothing: the game starts in it and falls back to it. */
 static GameMode g_modes[MODE_MAX] = {
-    {.name = "Free flight", .help = "fly anywhere, no rings, no clock"},
-    {.name = "Island tour", .help = "a ring over every place of the home island, against the clock",
+    {.name = TX(MODE_FREE), .help = TX(MODE_FREE_HELP)},
+    {.name = TX(MODE_TOUR), .help = TX(MODE_TOUR_HELP),
      .lay = lay_tour, .course = COURSE_TOUR,
      .show = "tour", .show_help = "a ring of the island tour", .show_ring = 3, .show_back = 60.0, .show_up = 10.0,
      .show_results = "results", .show_results_help = "the tour flown by the course pilot",
      .hud = course_hud_draw, .results = course_results_draw, .keep_best = true, .bench = true},
-    {.name = "Sky course", .help = "rings through the floating islands of this seed, against the clock",
+    {.name = TX(MODE_SKY), .help = TX(MODE_SKY_HELP),
      .lay = lay_sky, .course = COURSE_SKY,
      .show = "sky", .show_help = "a sky course", .show_ring = 1, .show_back = 40.0, .show_up = 3.0,
      .hud = course_hud_draw, .results = course_results_draw, .keep_best = true, .attract = true},

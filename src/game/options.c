@@ -387,4 +387,9 @@ void game_settings_boot(GameOptions *o, GameSettings *s) {
         }
     }
     s->render.live.sky_force_mediump = o->sky_mediump;   /* a flag for this run, not a setting kept */
+    /* Until the player picks one (the title, the Display page, --lang), an interactive start
+     * follows the system's locale; a repeatable run (shots, headless) is English unless told. */
+    if (!s->language_chosen && o->use_settings)
+        s->language = (int)text_lang_guess(getenv("LC_ALL"), getenv("LC_MESSAGES"), getenv("LANG"));
+    text_set_language((Lang)s->language);
 }

@@ -17,7 +17,7 @@
 #define GAME_EXIT_START_FAILED 1
 #define GAME_DEFAULT_SEED 20261129u     /* the world's and the home island's seed without --seed */
 #define GAME_HOME_SCOPE "island"        /* the codex generation scope of the home island */
-#define GAME_LANG "en"                  /* the language of place names */
+#define GAME_LANG text_lang_code(text_language())   /* place names: the player's language */
 #define GAME_HOME_FIELD 256u            /* IslandField cells per side (640 m island: 2.5 m cells) */
 /* The game's chunk-mesh pool: the renderer releases each CPU mesh after upload, so only meshes
  * in flight or waiting for upload hold slabs (about 350 slabs, 8 MiB, at view radius 10). */

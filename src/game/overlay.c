@@ -27,9 +27,10 @@ static int width(const Canvas *c, const char *t) { return render_hud_text_width(
 static void text_centre(const Canvas *c, int y, uint32_t col, const char *t) { text(c, (c->w - width(c, t)) / 2, y, col, t); }
 
 static const char *cardinal(float deg) {
-    static const char *const names[8] = {"N", "NE", "E", "SE", "S", "SW", "W", "NW"};
+    static const TextId names[8] = {TEXT_HUD_N, TEXT_HUD_NE, TEXT_HUD_E, TEXT_HUD_SE,
+                                    TEXT_HUD_S, TEXT_HUD_SW, TEXT_HUD_W, TEXT_HUD_NW};
     int i = (int)floorf((deg + 22.5f) / 45.0f) & 7;
-    return names[i];
+    return text_get(names[i]);
 }
 
 /* The battery where SDL reports one and the device runs on it, top right under the frame rate
@@ -66,19 +67,19 @@ static void hud(const FlightState *f, const GameSettings *set, const Play *p, co
     int x = 4 * c->s, y = 4 * c->s;
     float deg = fmodf(f->yaw / SIM_DEG, 360.0f);
     if (deg < 0.0f) deg += 360.0f;
-    snprintf(line, sizeof line, "SPD %4.0f m/s", (double)f->speed);
+    snprintf(line, sizeof line, text_get(TEXT_HUD_SPEED), (double)f->speed);
     text(c, x, y, COL_TEXT, line);
-    snprintf(line, sizeof line, "ALT %4.0f m", f->y - (double)WORLD_Y_MIN);
+    snprintf(line, sizeof line, text_get(TEXT_HUD_ALTITUDE), f->y - (double)WORLD_Y_MIN);
     text(c, x, y + c->lh, COL_TEXT, line);
     int alt_end = x + width(c, line);
-    snprintf(line, sizeof line, "HDG  %03.0f %s", (double)deg, cardinal(deg));
+    snprintf(line, sizeof line, text_get(TEXT_HUD_HEADING), (double)deg, cardinal(deg));
     text(c, x, y + 2 * c->lh, COL_TEXT, line);
-    snprintf(line, sizeof line, "THR %3.0f%%", (double)(f->throttle * 100.0f));
+    snprintf(line, sizeof line, text_get(TEXT_HUD_THROTTLE), (double)(f->throttle * 100.0f));
     text(c, x, y + 3 * c->lh, COL_TEXT, line);
-    if (f->boost > 0.05f) text(c, x + width(c, line) + 6 * c->s, y + 3 * c->lh, COL_HI, "BOOST");
-    if (!set->collision) text(c, x, y + 4 * c->lh, COL_WARN, "COLLISION OFF");
+    if (f->boost > 0.05f) text(c, x + width(c, line) + 6 * c->s, y + 3 * c->lh, COL_HI, text_get(TEXT_HUD_BOOST));
+    if (!set->collision) text(c, x, y + 4 * c->lh, COL_WARN, text_get(TEXT_HUD_COLLISION_OFF));
     if (p->fps > 0.0f) {   /* not in a single-frame shot */
-        snprintf(line, sizeof line, "%.0f fps", (double)p->fps);
+        snprintf(line, sizeof line, text_get(TEXT_HUD_FPS), (double)p->fps);
         text(c, c->w - width(c, line) - 4 * c->s, y, COL_DIM, line);
     }
     battery(platform, c, y + c->lh, alt_end);
@@ -94,89 +95,88 @@ static void hud(const FlightState *f, const GameSettings *set, const Play *p, co
 /* Where the flight data's rows end (the HUD's left column: four lines, five with collision off). */
 static int hud_rows_end(const GameSettings *set, const Canvas *c) { return 4 * c->s + (set->collision ? 4 : 5) * c->lh; }
 
-/* Cuts t (in place) with "..." until it fits `room` pixels. */
+/* Cuts t (in place, at a character, never inside a UTF-8 sequence) and ends it with "..." until
+ * it fits `room` pixels. */
 static void fit(const Canvas *c, char *t, int room) {
-    size_t len = strlen(t);
-    while (len > 3 && width(c, t) > room) {
-        t[--len] = 0;
-        memcpy(t + len - 3, "...", 3);
+    size_t len = strlen(t), keep = len;
+    if (width(c, t) <= room) return;
+    while (keep > 0) {
+        do keep--;
+        while (keep > 0 && ((unsigned char)t[keep] & 0xc0) == 0x80);
+        if (keep + 3 > len) continue;
+        memcpy(t + keep, "...", 4);
+        if (width(c, t) <= room) return;
     }
-}
-
-/* t centred from y down, broken at spaces into lines the screen holds (a word wider than a line
- * is cut), none drawn past `bottom`; returns the y under the last line. */
-static int text_wrapped(const Canvas *c, int y, int bottom, uint32_t col, const char *t) {
-    int room = c->w - 8 * c->s;
-    char line[160];
-    while (*t) {
-        while (*t == ' ') t++;
-        size_t n = strlen(t), take = 0;
-        for (size_t i = 1; i <= n && i < sizeof line; i++) {
-            if (t[i] != ' ' && t[i] != 0) continue;   /* breaks only at a space or the end */
-            memcpy(line, t, i);
-            line[i] = 0;
-            if (width(c, line) > room) break;
-            take = i;
-        }
-        if (take == 0) {   /* one word wider than the line */
-            take = strcspn(t, " ");
-            if (take >= sizeof line) take = sizeof line - 1;
-        }
-        memcpy(line, t, take);
-        line[take] = 0;
-        fit(c, line, room);
-        if (line[0] && y + c->lh <= bottom) text_centre(c, y, col, line);
-        y += c->lh;
-        t += take;
-        while (*t == ' ') t++;
-    }
-    return y;
 }
 
 /* The messages, from y down (the flight's: three tenths down the screen, under the flight data),
- * each wrapped to the screen's width; lines that would pass `bottom` (the place name's line, the
- * title's modes) are left out (four long messages on a 480x320 screen with the large HUD). */
+ * each broken into lines that fit the screen (at spaces, or between Japanese characters); lines
+ * that would pass `bottom` (the place name's line, the title's modes) are left out (four long
+ * messages on a 480x320 screen with the large HUD). */
 static void messages(const Play *p, const Canvas *c, int y, int bottom) {
     for (int i = 0; i < PLAY_MESSAGES; i++) {
         const PlayMessage *m = &p->msg[i];
         if (m->ttl <= 0.0f) continue;
-        y = text_wrapped(c, y, bottom, COL_HI, m->text);
+        for (const char *t = m->text; *t;) {
+            char line[sizeof m->text];
+            size_t len = render_hud_text_break(c->r, t, c->s, c->w - 8 * c->s);
+            snprintf(line, sizeof line, "%.*s", (int)len, t);
+            if (y + c->lh <= bottom) text_centre(c, y, COL_HI, line);
+            y += c->lh;
+            t += len;
+            while (*t == ' ') t++;
+        }
     }
 }
 
 static int title_scale(const Canvas *c) { return c->s * 3 > 4 ? 4 : c->s * 3; }
+
+/* The language choice, top right of the title: the key, then each language in its own words, the
+ * one in use lit (the key cycles them: game.c). */
+static void language_choice(const Canvas *c, bool pad) {
+    const char *key = text_get(pad ? TEXT_TITLE_LANG_PAD : TEXT_TITLE_LANG_KEY);
+    int gap = 6 * c->s, x = c->w - 4 * c->s;
+    for (int l = LANG_COUNT - 1; l >= 0; l--) {
+        const char *name = text_get_lang(l == LANG_JA ? TEXT_LANG_JA_NAME : TEXT_LANG_EN_NAME, (Lang)l);
+        x -= width(c, name);
+        text(c, x, 4 * c->s, l == (int)text_language() ? COL_HI : COL_DIM, name);
+        x -= gap;
+    }
+    text(c, x - width(c, key), 4 * c->s, COL_DIM, key);
+}
 
 /* The title: the name, the prompts (pad: a controller's; can_continue: a saved spot; boot_service:
  * the power menu) and the modes. Returns the modes' line's y (the messages stay above it). */
 static int title(const Tour *tour, bool pad, bool can_continue, bool boot_service, const Canvas *c) {
     Canvas big = *c;
     big.s = title_scale(c);
-    const char *t = "SKYISLES";
+    const char *t = text_get(TEXT_TITLE_NAME);
     text(&big, (c->w - width(&big, t)) / 2, c->h / 4, COL_TEXT, t);
-    text_centre(c, c->h / 4 + RENDER_HUD_LINE_H * big.s + c->lh, COL_DIM, "floating islands flight");
+    text_centre(c, c->h / 4 + RENDER_HUD_LINE_H * big.s + c->lh, COL_DIM, text_get(TEXT_TITLE_TAGLINE));
     /* The prompts sit at the foot of the screen, under the aircraft (the chase view puts it
      * just below the middle), whatever the screen's size; the mode choices just above them. */
     const char *lines[3];
     int n = 0;
-    if (can_continue) lines[n++] = pad ? "Start: continue where you left off   Y: new flight" :
-                                         "Enter: continue where you left off   C: new flight";
-    else lines[n++] = pad ? "Press Start to fly" : "Press Enter to fly";
-    lines[n++] = pad ? "Back+Start quits" : "Esc pauses, Back+Start quits";
-    if (boot_service) lines[n++] = pad ? "Select: power off, reboot, console" : "H: power off, reboot, console";
+    if (can_continue) lines[n++] = text_get(pad ? TEXT_TITLE_CONTINUE_PAD : TEXT_TITLE_CONTINUE_KEY);
+    else lines[n++] = text_get(pad ? TEXT_TITLE_FLY_PAD : TEXT_TITLE_FLY_KEY);
+    lines[n++] = text_get(pad ? TEXT_TITLE_QUIT_PAD : TEXT_TITLE_QUIT_KEY);
+    if (boot_service) lines[n++] = text_get(pad ? TEXT_TITLE_POWER_PAD : TEXT_TITLE_POWER_KEY);
     int y = c->h - (n + 1) * c->lh;
     for (int i = 0; i < n; i++) text_centre(c, y + i * c->lh, i == 0 ? COL_HI : COL_DIM, lines[i]);
     tour_title_draw(tour, c->r, c->w, y - c->lh - c->lh / 2, c->s);
+    language_choice(c, pad);
     return y - c->lh - c->lh / 2;
 }
 
 static void crash(const Play *p, const Canvas *c) {
     Canvas big = *c;
     big.s = c->s * 2;
-    const char *t = "CRASHED";
+    const char *t = text_get(TEXT_HUD_CRASHED);
     text(&big, (c->w - width(&big, t)) / 2, c->h * 2 / 5, COL_WARN, t);
     char line[64];
-    snprintf(line, sizeof line, "restarting in %.0f s", ceil((double)p->crash_timer));
-    text_centre(c, c->h * 2 / 5 + RENDER_HUD_LINE_H * big.s + 2, COL_TEXT, line);
+    snprintf(line, sizeof line, text_get(TEXT_HUD_RESTARTING), ceil((double)p->crash_timer));
+    int big_lh = (int)lroundf((float)(RENDER_HUD_LINE_H * big.s) * render_hud_zoom(c->r));   /* at the HUD size */
+    text_centre(c, c->h * 2 / 5 + big_lh + 2, COL_TEXT, line);
 }
 
 /* A list longer than its window says so at the window's edge: "more" and an arrow at the right of
@@ -186,7 +186,7 @@ static void more_mark(const Canvas *c, int right, int y, bool up) {
     int size = c->lh / 3;
     int ax = right - size, ay = y + (c->lh - 2 * c->s) / 2;
     render_hud_arrow(c->r, ax, ay, size, up ? 0.0f : 3.14159265f, COL_HI);
-    const char *t = "more";
+    const char *t = text_get(TEXT_MENU_MORE);
     text(c, ax - size - 4 * c->s - width(c, t), y, COL_DIM, t);
 }
 
@@ -202,10 +202,25 @@ static void menu(Menu *m, const World *world, const Play *p, const Canvas *c) {
     int pw = c->w - 2 * pad;
     int max_w = 300 * c->s;
     if (pw > max_w) pw = max_w;
-    int rows = (c->h - 2 * pad) / c->lh - 5;
+    /* The selected item's help: a second line where one cannot hold it (broken at a space, or
+     * between Japanese characters), the rest cut to the panel. */
+    char help[2][200] = {"", ""};
+    int help_lines = 1;
+    if (m->count > 0) {
+        char all[200];
+        menu_item_help(m, &m->items[m->sel], all, sizeof all);
+        size_t first = render_hud_text_break(c->r, all, c->s, pw - 2 * pad);
+        snprintf(help[0], sizeof help[0], "%.*s", (int)first, all);
+        const char *rest = all + first;
+        while (*rest == ' ') rest++;
+        snprintf(help[1], sizeof help[1], "%s", rest);
+        if (help[1][0]) help_lines = 2;
+        fit(c, help[1], pw - 2 * pad);
+    }
+    int rows = (c->h - 2 * pad) / c->lh - 4 - help_lines;
     if (rows < 3) rows = 3;
     int shown = m->count < rows ? m->count : rows;
-    int ph = (shown + 5) * c->lh;
+    int ph = (shown + 4 + help_lines) * c->lh;
     int px = (c->w - pw) / 2, py = (c->h - ph) / 2;
     render_hud_box(c->r, px, py, pw, ph, COL_MENU);
     text(c, px + pad, py + c->lh / 2, COL_HI, menu_title(m));
@@ -231,14 +246,10 @@ static void menu(Menu *m, const World *world, const Play *p, const Canvas *c) {
     }
     if (first > 0) more_mark(c, px + pw - pad, py + c->lh / 2, true);
     if (first + shown < m->count) more_mark(c, px + pw - pad, py + (shown + 2) * c->lh, false);
-    if (m->count > 0) {
-        char help[200];
-        menu_item_help(m, &m->items[m->sel], help, sizeof help);
-        fit(c, help, pw - 2 * pad);
-        text(c, px + pad, py + ph - 2 * c->lh - c->s, COL_TEXT, help);
-    }
-    const char *hint = m->capturing ? "Esc cancels" : "Up/Down move  Left/Right change  A/Enter select  B/Esc back";
-    if (width(c, hint) > pw - 2 * pad) hint = m->capturing ? "Esc cancels" : "A select  B back";
+    for (int i = 0; i < help_lines && m->count > 0; i++)
+        text(c, px + pad, py + ph - (1 + help_lines - i) * c->lh - c->s, COL_TEXT, help[i]);
+    const char *hint = text_get(m->capturing ? TEXT_MENU_HINT_CAPTURE : TEXT_MENU_HINT);
+    if (width(c, hint) > pw - 2 * pad) hint = text_get(m->capturing ? TEXT_MENU_HINT_CAPTURE : TEXT_MENU_HINT_SHORT);
     text(c, px + pad, py + ph - c->lh - c->s, COL_DIM, hint);
 }
 
@@ -246,13 +257,14 @@ static void map(const FlightState *f, const GameHome *home, const GameDelivery *
     int pad = 4 * c->s;
     int top = pad + c->lh, bottom = c->lh + pad;
     render_hud_box(c->r, 0, 0, c->w, c->h, COL_PANEL);
-    text(c, pad, pad, COL_HI, "Island map");
-    const char *hint = "X/M/B: close";
+    text(c, pad, pad, COL_HI, text_get(TEXT_MAP_TITLE));
+    const char *hint = text_get(TEXT_MAP_CLOSE);
     text(c, c->w - width(c, hint) - pad, pad, COL_DIM, hint);
     render_hud_map(c->r, pad, top, c->w - 2 * pad, c->h - top - bottom, f->x, f->z, f->yaw);
     delivery_map_draw(d, c->r, pad, top, c->w - 2 * pad, c->h - top - bottom);
     int site = game_home_site_at(home, f->x, f->z);
-    char name[64] = "over the open sky";
+    char name[64];
+    snprintf(name, sizeof name, "%s", text_get(TEXT_MAP_OPEN_SKY));
     if (site >= 0) game_home_site_name(home, (uint32_t)site, name, sizeof name);
     text_centre(c, c->h - c->lh - c->s, COL_TEXT, name);
 }
@@ -295,9 +307,9 @@ void overlay_draw(const GameConfig *cfg, const GameServices *svc, GameSession *s
         return;
     }
     if (p->demo) {
-        if (cfg->set.hud) hud(&ses->flight, &cfg->set, p, svc->platform, &svc->home, &c);
+        if (cfg->set.hud && !crs->tour.results) hud(&ses->flight, &cfg->set, p, svc->platform, &svc->home, &c);
         if (attract_playing(&crs->attract)) tour_draw(&crs->tour, svc->render, c.w, c.h, c.s, &ses->flight, &ses->camera);
-        text_centre(&c, c.h - 3 * c.lh, COL_HI, "DEMO - press any button");
+        text_centre(&c, c.h - 3 * c.lh, COL_HI, text_get(TEXT_TITLE_DEMO));
         return;
     }
     if (p->state == PLAY_START) {
@@ -311,8 +323,8 @@ void overlay_draw(const GameConfig *cfg, const GameServices *svc, GameSession *s
         messages(p, &c, c.h / 4 + RENDER_HUD_LINE_H * title_scale(&c) + 2 * c.lh + c.lh / 2, modes_y);
         return;
     }
-    /* The pause menu covers the flight data: none of it shows beside or through its title. */
-    if (cfg->set.hud && p->overlay != OVERLAY_MENU) hud(&ses->flight, &cfg->set, p, svc->platform, &svc->home, &c);
+    /* The pause menu and the results' opaque panel cover the flight data: none of it is queued. */
+    if (cfg->set.hud && p->overlay != OVERLAY_MENU && !(crs->tour.results && p->overlay == OVERLAY_NONE)) hud(&ses->flight, &cfg->set, p, svc->platform, &svc->home, &c);
     if (p->overlay == OVERLAY_NONE) tour_draw(&crs->tour, svc->render, c.w, c.h, c.s, &ses->flight, &ses->camera);
     if (p->overlay == OVERLAY_NONE && cfg->set.hud)
         delivery_hud_draw(&crs->delivery, svc->render, c.w, c.h, c.s, c.lh, &ses->flight, &ses->camera);

@@ -337,24 +337,24 @@ static void pad_changes(Play *p, const PlayCtx *c, PlayRequest *rq) {
     const InputState *in = c->in;
     switch (in->pad_change) {
     case INPUT_PAD_FOUND:
-        play_message(p, 3.0f, "Controller: %s", in->pad_name);
+        play_message(p, 3.0f, text_get(TEXT_MSG_CONTROLLER), in->pad_name);
         if (p->paused_for_pad) {
             close_overlay(p, rq);
-            play_message(p, 2.0f, "Resumed");
+            play_message(p, 2.0f, "%s", text_get(TEXT_MSG_RESUMED));
         }
         break;
-    case INPUT_PAD_SWITCHED: play_message(p, 3.0f, "%s flies now", in->pad_name); break;
+    case INPUT_PAD_SWITCHED: play_message(p, 3.0f, text_get(TEXT_MSG_PAD_FLIES), in->pad_name); break;
     case INPUT_PAD_LOST:
-        snprintf(p->pad_notice, sizeof p->pad_notice, "Controller disconnected: plug it back in");
+        snprintf(p->pad_notice, sizeof p->pad_notice, "%s", text_get(TEXT_PAD_NOTICE));
         if (p->overlay == OVERLAY_NONE && p->state != PLAY_START && !p->demo && !c->autopilot) {
             open_menu(p, c);
             p->paused_for_pad = true;
         } else {
-            play_message(p, 4.0f, "%s disconnected", in->pad_name);
+            play_message(p, 4.0f, text_get(TEXT_MSG_PAD_GONE), in->pad_name);
         }
         break;
     case INPUT_PAD_UNMAPPED:
-        play_message(p, 6.0f, "%s has no mapping: see the README", in->pad_name);
+        play_message(p, 6.0f, text_get(TEXT_MSG_PAD_NO_MAPPING), in->pad_name);
         break;
     default: break;
     }
@@ -458,7 +458,7 @@ void play_stall(Play *p, const PlayCtx *c, double gap_s) {
                  in_flight ? "paused where it was" : "the time is dropped");
     if (!in_flight) return;
     open_menu(p, c);
-    play_message(p, 4.0f, "Paused after a %.0f s break", gap_s);
+    play_message(p, 4.0f, text_get(TEXT_MSG_PAUSED_BREAK), gap_s);
 }
 
 PlayRequest play_frame(Play *p, const PlayCtx *c, float dt) {
@@ -493,7 +493,7 @@ PlayRequest play_frame(Play *p, const PlayCtx *c, float dt) {
             rq.resume_saved = c->can_continue && !in->pressed[GA_CAMERA];
             p->state = PLAY_FLY;
             c->flight->throttle = flight_throttle_for(c->model, c->flight->speed);
-            play_message(p, 3.0f, "Fly! Start or Esc pauses");
+            play_message(p, 3.0f, "%s", text_get(TEXT_MSG_FLY));
             break;
         }
         if (!p->demo && c->boot_service && in->pressed[GA_SELECT]) {   /* Power off, Reboot, Quit */

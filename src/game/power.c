@@ -19,8 +19,8 @@ bool power_menu_register(void) {
     static bool done;
     if (done) return true;
     static const MenuActionDesc k_power[] = {
-        {"pause", "Power off", NULL, MENU_CMD_POWEROFF, NULL, "settings are kept, then the machine shuts down", 0},
-        {"pause", "Reboot", NULL, MENU_CMD_REBOOT, NULL, "settings are kept, then the machine restarts", 0},
+        {"pause", TX(ACT_POWER_OFF), NULL, MENU_CMD_POWEROFF, NULL, TX(ACT_POWER_OFF_HELP), 0},
+        {"pause", TX(ACT_REBOOT), NULL, MENU_CMD_REBOOT, NULL, TX(ACT_REBOOT_HELP), 0},
     };
     for (size_t i = 0; i < sizeof k_power / sizeof k_power[0]; i++)
         if (!menu_action_register(&k_power[i])) return false;
@@ -81,6 +81,6 @@ bool power_battery_line(double now_ms, bool brief, char *line, size_t cap, bool 
     if (g_battery.pct < 0 || !g_battery.discharging) return false;
     int pct = g_battery.pct > 100 ? 100 : g_battery.pct;
     *low = pct <= POWER_BATTERY_LOW;
-    snprintf(line, cap, *low ? (brief ? "LOW %d%%" : "BATTERY LOW %d%%") : "BAT %d%%", pct);
+    snprintf(line, cap, text_get(*low ? (brief ? TEXT_BAT_LOW_BRIEF : TEXT_BAT_LOW) : TEXT_BAT), pct);
     return true;
 }

@@ -54,9 +54,9 @@ bool shot_boot(GameShot *s, MemBudget *mem, const char *config_dir, bool read_on
 void game_shot_input(GameSession *ses, const InputState *in, const Renderer *render) {
     if (!in->pressed[GA_SCREENSHOT] && !in->shot_combo) return;
     GameShot *s = &ses->shot;
-    if (!s->buf || !render) play_message(&ses->play, 3.0f, "Screenshots are off in this run");
-    else if (!s->dir[0]) play_message(&ses->play, 4.0f, "Screenshot not saved: no config folder (--config DIR)");
-    else if (s->read_only) play_message(&ses->play, 4.0f, "Screenshot not saved: the config folder is read-only");
+    if (!s->buf || !render) play_message(&ses->play, 3.0f, "%s", text_get(TEXT_MSG_SHOTS_OFF));
+    else if (!s->dir[0]) play_message(&ses->play, 4.0f, "%s", text_get(TEXT_MSG_SHOT_NO_DIR));
+    else if (s->read_only) play_message(&ses->play, 4.0f, "%s", text_get(TEXT_MSG_SHOT_RO));
     else s->pending = true;
 }
 
@@ -68,7 +68,7 @@ void game_shot_capture(GameSession *ses, int w, int h) {
     if (!s->pending) return;
     s->pending = false;
     if (w > s->max_w || h > s->max_h || render_png_buffer_bytes(w, h) > s->cap) {
-        play_message(&ses->play, 4.0f, "Screenshot not saved: the screen grew past %dx%d since the start", s->max_w,
+        play_message(&ses->play, 4.0f, text_get(TEXT_MSG_SHOT_GREW), s->max_w,
                      s->max_h);
         s->failed++;
         return;
@@ -88,7 +88,7 @@ void game_shot_capture(GameSession *ses, int w, int h) {
                           : strstr(err.msg, strerror(ENOSPC)) ? "the disk is full"
                           : strstr(err.msg, strerror(EROFS))  ? "the disk is read-only"
                                                               : "see the log";
-        play_message(&ses->play, 5.0f, "Screenshot not saved: %s", why);
+        play_message(&ses->play, 5.0f, text_get(TEXT_MSG_SHOT_WHY), why);
         log_warn("%s", len == 0 ? "skyisles: screenshot: the frame could not be read back" : err.msg);
         s->failed++;
         return;
@@ -96,6 +96,6 @@ void game_shot_capture(GameSession *ses, int w, int h) {
     s->next++;
     s->saved++;
     snprintf(s->last, sizeof s->last, "%s", path);
-    play_message(&ses->play, 3.0f, "Screenshot saved: screenshots/%s", name);
+    play_message(&ses->play, 3.0f, text_get(TEXT_MSG_SHOT_SAVED), name);
     log_info("skyisles: screenshot %dx%d saved to %s (%zu bytes)", w, h, path, len);
 }

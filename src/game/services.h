@@ -67,6 +67,7 @@ typedef struct GameServices {
     JobSystem *jobs;
     World *world;
     Renderer *render;           /* NULL in a headless run */
+    int map_lang;               /* the Lang the island map's names were set in */
     Sound sound;                /* the synth, its device, the --audio-out recording */
     Input input;
     PlatformEvents ev;          /* this frame's events */

@@ -14,13 +14,21 @@
 #define AT(f) offsetof(GameSettings, f)
 
 static const char *const k_layouts[] = {"xbox", "nintendo"};
-static const char *const k_layout_labels[] = {"Xbox (A confirms)", "Nintendo (right confirms)"};
+static const char *const k_layout_labels[] = {TX(SET_LAYOUT_XBOX), TX(SET_LAYOUT_NINTENDO)};
 static const char *const k_cameras[] = {"chase", "cockpit"};
+static const char *const k_camera_labels[] = {TX(SET_CAM_CHASE), TX(SET_CAM_COCKPIT)};
+static const char *const k_quality_labels[] = {TX(SET_Q_LOW), TX(SET_Q_MEDIUM), TX(SET_Q_HIGH), TX(SET_Q_AUTO)};
 /* The frame cap's names are its rates (game_frame_cap_fps reads them; "uncapped": none). */
 static const char *const k_frame_caps[] = {"30", "60", "uncapped"};
-static const char *const k_frame_cap_labels[] = {"30 fps", "60 fps", "uncapped"};
+static const char *const k_frame_cap_labels[] = {TX(SET_FPS_30), TX(SET_FPS_60), TX(SET_UNCAPPED)};
 
 static void quality_changed(GameSettings *s) { game_quality_apply(s, s->quality); }
+
+/* The language's names are core's codes; each language is offered in its own words. */
+static const char *const k_languages[] = {"en", "ja"};
+static const char *const k_language_labels[] = {TX(LANG_EN_NAME), TX(LANG_JA_NAME)};
+_Static_assert(sizeof k_languages / sizeof k_languages[0] == LANG_COUNT, "a name per language");
+static void language_changed(GameSettings *s) { text_set_language((Lang)s->language); }
 
 /* The output devices, known at run time (sound.c fills them from SDL): "default" first. They live
  * with the table so every reader of it (the fuzzers too) has them without the sound module. */
@@ -46,91 +54,96 @@ void game_audio_devices_set(const char (*names)[128], int n) {
 /* THE table. Order is the file's and each page's order. */
 static const SettingDesc k_rows[] = {
     /* controls */
-    {.section = "controls", .key = "invert_pitch", .page = "controls", .label = "Invert pitch", .type = SETTING_BOOL,
+    {.section = "controls", .key = "invert_pitch", .page = "controls", .label = TX(SET_INVERT_PITCH), .type = SETTING_BOOL,
      .offset = AT(input.invert_pitch), .max = 1, .step = 1, .def = 0,
-     .help = "stick forward raises the nose", .changes = MENU_CHANGED_CONTROLS},
-    {.section = "controls", .key = "layout", .page = "controls", .label = "Button layout", .type = SETTING_ENUM,
+     .help = TX(SET_INVERT_PITCH_HELP), .changes = MENU_CHANGED_CONTROLS},
+    {.section = "controls", .key = "layout", .page = "controls", .label = TX(SET_LAYOUT), .type = SETTING_ENUM,
      .offset = AT(input.nintendo), .max = 1, .step = 1, .def = 0, .names = k_layouts, .labels = k_layout_labels,
      .n_names = 2, .flags = SETTING_F_BOOL_STORE, .changes = MENU_CHANGED_CONTROLS,
-     .help = "xbox: confirm with the bottom button; nintendo: with the right one"},
-    {.section = "controls", .key = "dead_zone", .page = "controls", .label = "Stick dead zone", .type = SETTING_FLOAT,
+     .help = TX(SET_LAYOUT_HELP)},
+    {.section = "controls", .key = "dead_zone", .page = "controls", .label = TX(SET_DEAD_ZONE), .type = SETTING_FLOAT,
      .offset = AT(input.dead_zone), .min = 0, .max = INPUT_DEAD_ZONE_MAX, .step = 0.01, .def = INPUT_DEAD_ZONE_DEFAULT,
-     .help = "how far a stick moves before it counts (0: at once)", .changes = MENU_CHANGED_CONTROLS},
-    {.section = "controls", .key = "curve", .page = "controls", .label = "Stick response curve", .type = SETTING_FLOAT,
+     .help = TX(SET_DEAD_ZONE_HELP), .changes = MENU_CHANGED_CONTROLS},
+    {.section = "controls", .key = "curve", .page = "controls", .label = TX(SET_CURVE), .type = SETTING_FLOAT,
      .offset = AT(input.curve), .min = INPUT_CURVE_MIN, .max = INPUT_CURVE_MAX, .step = 0.1, .def = INPUT_CURVE_DEFAULT,
-     .help = "1: linear; higher: finer control near the centre", .changes = MENU_CHANGED_CONTROLS},
-    {.section = "controls", .key = "button_ramp", .page = "controls", .label = "D-pad flight ramp", .unit = "s",
+     .help = TX(SET_CURVE_HELP), .changes = MENU_CHANGED_CONTROLS},
+    {.section = "controls", .key = "button_ramp", .page = "controls", .label = TX(SET_RAMP), .unit = "s",
      .type = SETTING_FLOAT, .offset = AT(input.button_ramp), .min = 0, .max = INPUT_BUTTON_RAMP_MAX, .step = 0.05,
      .def = INPUT_BUTTON_RAMP_DEFAULT, .changes = MENU_CHANGED_CONTROLS,
-     .help = "seconds a held d-pad or shoulder button takes to full pitch, roll or yaw (0: at once)"},
+     .help = TX(SET_RAMP_HELP)},
     {.section = "controls", .key = "bindings", .page = "bindings", .label = "Bindings", .type = SETTING_BINDING,
-     .offset = AT(input), .help = "key NAME, pad BUTTON, axis AXIS; +/- the direction",
+     .offset = AT(input), .help = TX(SET_BINDINGS_HELP),
      .changes = MENU_CHANGED_CONTROLS},
     /* display */
-    {.section = "display", .key = "quality", .flag = "--quality", .page = "display", .label = "Quality",
+    {.section = "display", .key = "language", .flag = "--lang", .page = "display", .label = TX(SET_LANGUAGE),
+     .type = SETTING_ENUM, .offset = AT(language), .max = LANG_COUNT - 1, .step = 1, .def = LANG_EN,
+     .names = k_languages, .labels = k_language_labels, .n_names = LANG_COUNT, .flags = SETTING_F_OPTIONAL,
+     .chosen_offset = AT(language_chosen), .on_change = language_changed, .changes = MENU_CHANGED_DISPLAY,
+     .help = TX(SET_LANGUAGE_HELP)},
+    {.section = "display", .key = "quality", .flag = "--quality", .page = "display", .label = TX(SET_QUALITY),
      .type = SETTING_ENUM, .offset = AT(quality), .max = GAME_QUALITY_COUNT - 1, .step = 1, .def = GAME_QUALITY_AUTO,
-     .names = game_quality_names, .n_names = GAME_QUALITY_COUNT, .flags = SETTING_F_OPTIONAL,
+     .names = game_quality_names, .labels = k_quality_labels, .n_names = GAME_QUALITY_COUNT, .flags = SETTING_F_OPTIONAL,
      .chosen_offset = AT(quality_chosen), .on_change = quality_changed, .changes = MENU_CHANGED_QUALITY,
-     .help = "auto: lowered while frames run late; or a fixed preset of view radius, LOD bands, lines, clouds"},
+     .help = TX(SET_QUALITY_HELP)},
     /* the renderer's picture rows (lines, 4:3, snap, 15-bit, dither, fog, clouds, fov) */
     {.section = "display", .render_group = RENDER_GROUP_PICTURE},
-    {.section = "flight", .key = "hud", .flag = "--no-hud", .page = "display", .label = "HUD", .type = SETTING_BOOL,
-     .offset = AT(hud), .max = 1, .step = 1, .def = 1, .help = "flight data over the picture (Back/Select toggles it)",
+    {.section = "flight", .key = "hud", .flag = "--no-hud", .page = "display", .label = TX(SET_HUD), .type = SETTING_BOOL,
+     .offset = AT(hud), .max = 1, .step = 1, .def = 1, .help = TX(SET_HUD_HELP),
      .changes = MENU_CHANGED_FLIGHT},
-    {.section = "flight", .key = "camera", .page = "display", .label = "Camera", .type = SETTING_ENUM,
-     .offset = AT(camera), .max = 1, .step = 1, .def = GAME_CAMERA_CHASE, .names = k_cameras, .n_names = 2,
-     .help = "behind the aircraft or in it (Y / C switches)", .changes = MENU_CHANGED_FLIGHT},
-    {.section = "display", .key = "frame_cap", .page = "display", .label = "Frame cap", .type = SETTING_ENUM,
+    {.section = "flight", .key = "camera", .page = "display", .label = TX(SET_CAMERA), .type = SETTING_ENUM,
+     .offset = AT(camera), .max = 1, .step = 1, .def = GAME_CAMERA_CHASE, .names = k_cameras, .labels = k_camera_labels, .n_names = 2,
+     .help = TX(SET_CAMERA_HELP), .changes = MENU_CHANGED_FLIGHT},
+    {.section = "display", .key = "frame_cap", .page = "display", .label = TX(SET_FRAME_CAP), .type = SETTING_ENUM,
      .offset = AT(frame_cap), .max = 2, .step = 1, .def = 2, .names = k_frame_caps, .labels = k_frame_cap_labels,
-     .n_names = 3, .changes = MENU_CHANGED_DISPLAY, .help = "30 or 60 frames a second at most (battery on handhelds), or uncapped"},
-    {.section = "display", .key = "vsync", .page = "display", .label = "Vsync", .type = SETTING_BOOL,
+     .n_names = 3, .changes = MENU_CHANGED_DISPLAY, .help = TX(SET_FRAME_CAP_HELP)},
+    {.section = "display", .key = "vsync", .page = "display", .label = TX(SET_VSYNC), .type = SETTING_BOOL,
      .offset = AT(vsync), .max = 1, .step = 1, .def = 1, .changes = MENU_CHANGED_DISPLAY,
-     .help = "wait for the display's refresh (no tearing; --no-vsync turns it off for a run)"},
-    {.section = "display", .key = "fullscreen", .page = "display", .label = "Fullscreen", .type = SETTING_BOOL,
+     .help = TX(SET_VSYNC_HELP)},
+    {.section = "display", .key = "fullscreen", .page = "display", .label = TX(SET_FULLSCREEN), .type = SETTING_BOOL,
      .offset = AT(fullscreen), .max = 1, .step = 1, .def = 0, .changes = MENU_CHANGED_DISPLAY,
-     .help = "on a desktop: fill the screen or a window (F11, Alt+Enter); a console is always fullscreen"},
+     .help = TX(SET_FULLSCREEN_HELP)},
     {.section = "display", .render_group = RENDER_GROUP_HUD},   /* the HUD size */
-    {.section = "display", .key = "show_position", .flag = "--show-position", .page = "display", .label = "Show position",
+    {.section = "display", .key = "show_position", .flag = "--show-position", .page = "display", .label = TX(SET_SHOW_POSITION),
      .type = SETTING_BOOL, .offset = AT(show_position), .max = 1, .step = 1, .def = 0, .changes = MENU_CHANGED_FLIGHT,
-     .help = "the HUD shows X, height and Z in metres (bottom left; km past 10 km)"},
-    {.section = "display", .key = "screenshot_hud", .page = "display", .label = "HUD in screenshots",
+     .help = TX(SET_SHOW_POSITION_HELP)},
+    {.section = "display", .key = "screenshot_hud", .page = "display", .label = TX(SET_SHOT_HUD),
      .type = SETTING_BOOL, .offset = AT(shot_hud), .max = 1, .step = 1, .def = 1,
-     .help = "F12 or L1+R1 saves a PNG in screenshots/; off: the picture without the HUD", .changes = MENU_CHANGED_DISPLAY},
+     .help = TX(SET_SHOT_HUD_HELP), .changes = MENU_CHANGED_DISPLAY},
     {.section = "display", .key = "auto_level", .type = SETTING_INT, .offset = AT(auto_level), .min = -1,
      .max = GOV_STEPS_MAX, .step = 1, .def = -1,
      .help = "where Quality auto settled last: the next start begins there (-1: the first start measures)"},
     /* flight */
-    {.section = "flight", .key = "speed_limit", .flag = "--speed-limit", .page = "panel", .label = "Speed limit",
+    {.section = "flight", .key = "speed_limit", .flag = "--speed-limit", .page = "panel", .label = TX(SET_SPEED_LIMIT),
      .unit = "m/s", .type = SETTING_FLOAT, .offset = AT(speed_limit), .min = 40, .max = 5000, .step = 20, .def = SIM_SPEED_LIMIT_DEFAULT,
-     .help = "the boost's top speed (one block = one metre)", .changes = MENU_CHANGED_FLIGHT},
-    {.section = "flight", .key = "collision", .flag = "--no-collision", .page = "panel", .label = "Collision",
+     .help = TX(SET_SPEED_LIMIT_HELP), .changes = MENU_CHANGED_FLIGHT},
+    {.section = "flight", .key = "collision", .flag = "--no-collision", .page = "panel", .label = TX(SET_COLLISION),
      .type = SETTING_BOOL, .offset = AT(collision), .max = 1, .step = 1, .def = 1,
-     .help = "off: fly through rock", .changes = MENU_CHANGED_FLIGHT},
+     .help = TX(SET_COLLISION_HELP), .changes = MENU_CHANGED_FLIGHT},
     /* sound: every change heard at once */
-    {.section = "sound", .key = "master", .flag = "--volume", .page = "sound", .label = "Master volume", .type = SETTING_FLOAT,
+    {.section = "sound", .key = "master", .flag = "--volume", .page = "sound", .label = TX(SET_MASTER), .type = SETTING_FLOAT,
      .offset = AT(sound.master), .min = 0, .max = 1, .step = 0.1, .def = 0.8,
-     .help = "everything the game plays", .changes = MENU_CHANGED_SOUND},
-    {.section = "sound", .key = "engine", .page = "sound", .label = "Engine", .type = SETTING_FLOAT,
+     .help = TX(SET_MASTER_HELP), .changes = MENU_CHANGED_SOUND},
+    {.section = "sound", .key = "engine", .page = "sound", .label = TX(SET_ENGINE), .type = SETTING_FLOAT,
      .offset = AT(sound.engine), .min = 0, .max = 1, .step = 0.1, .def = 1,
-     .help = "the engine's drone and the boost's roar", .changes = MENU_CHANGED_SOUND},
-    {.section = "sound", .key = "wind", .page = "sound", .label = "Wind and ambience", .type = SETTING_FLOAT,
+     .help = TX(SET_ENGINE_HELP), .changes = MENU_CHANGED_SOUND},
+    {.section = "sound", .key = "wind", .page = "sound", .label = TX(SET_WIND), .type = SETTING_FLOAT,
      .offset = AT(sound.wind), .min = 0, .max = 1, .step = 0.1, .def = 1,
-     .help = "wind, buffeting, the abyss and the title's ambience", .changes = MENU_CHANGED_SOUND},
-    {.section = "sound", .key = "effects", .page = "sound", .label = "Effects", .type = SETTING_FLOAT,
+     .help = TX(SET_WIND_HELP), .changes = MENU_CHANGED_SOUND},
+    {.section = "sound", .key = "effects", .page = "sound", .label = TX(SET_EFFECTS), .type = SETTING_FLOAT,
      .offset = AT(sound.effects), .min = 0, .max = 1, .step = 0.1, .def = 1,
-     .help = "sonic booms, crashes, menu and controller sounds", .changes = MENU_CHANGED_SOUND},
-    {.section = "sound", .key = "mute", .flag = "--mute", .page = "sound", .label = "Mute", .type = SETTING_BOOL,
-     .offset = AT(sound.mute), .max = 1, .step = 1, .def = 0, .help = "silence (the device stays open)",
+     .help = TX(SET_EFFECTS_HELP), .changes = MENU_CHANGED_SOUND},
+    {.section = "sound", .key = "mute", .flag = "--mute", .page = "sound", .label = TX(SET_MUTE), .type = SETTING_BOOL,
+     .offset = AT(sound.mute), .max = 1, .step = 1, .def = 0, .help = TX(SET_MUTE_HELP),
      .changes = MENU_CHANGED_SOUND},
-    {.section = "sound", .key = "device", .page = "sound", .label = "Output device", .type = SETTING_ENUM,
+    {.section = "sound", .key = "device", .page = "sound", .label = TX(SET_DEVICE), .type = SETTING_ENUM,
      .offset = AT(sound.device), .max = GAME_AUDIO_DEVICES_MAX - 1, .step = 1, .def = 0, .names_fn = game_audio_device_names,
-     .help = "default, or one of SDL's outputs (a Pi: HDMI or the headphone jack)", .changes = MENU_CHANGED_SOUND},
-    {.section = "sound", .key = "rumble", .flag = "--no-rumble", .page = "sound", .label = "Rumble", .type = SETTING_BOOL,
+     .help = TX(SET_DEVICE_HELP), .changes = MENU_CHANGED_SOUND},
+    {.section = "sound", .key = "rumble", .flag = "--no-rumble", .page = "sound", .label = TX(SET_RUMBLE), .type = SETTING_BOOL,
      .offset = AT(sound.rumble), .max = 1, .step = 1, .def = 1,
-     .help = "the pad shakes on a crash, the boost, a sonic boom and close rock", .changes = MENU_CHANGED_SOUND},
-    {.section = "sound", .key = "rumble_strength", .page = "sound", .label = "Rumble strength", .type = SETTING_FLOAT,
+     .help = TX(SET_RUMBLE_HELP), .changes = MENU_CHANGED_SOUND},
+    {.section = "sound", .key = "rumble_strength", .page = "sound", .label = TX(SET_RUMBLE_STRENGTH), .type = SETTING_FLOAT,
      .offset = AT(sound.rumble_strength), .min = 0, .max = 1, .step = 0.1, .def = 0.7,
-     .help = "how hard the pad shakes", .changes = MENU_CHANGED_SOUND},
+     .help = TX(SET_RUMBLE_STRENGTH_HELP), .changes = MENU_CHANGED_SOUND},
 };
 #define NROWS (sizeof k_rows / sizeof k_rows[0])
 
@@ -384,16 +397,16 @@ int setting_default_text(const SettingDesc *d, char *buf, size_t n) {
 
 int setting_show(const GameSettings *s, const SettingDesc *d, char *buf, size_t n) {
     double v = setting_get(s, d);
-    const char *u = d->unit ? d->unit : "";
+    const char *u = d->unit ? text_tr(d->unit) : "";
     const char *sp = d->unit ? " " : "";
-    if (d->type == SETTING_BOOL) return snprintf(buf, n, "%s", v != 0.0 ? "on" : "off");
+    if (d->type == SETTING_BOOL) return snprintf(buf, n, "%s", text_get(v != 0.0 ? TEXT_VALUE_ON : TEXT_VALUE_OFF));
     if (d->type == SETTING_ENUM) {
         const char *const *names;
         int k = setting_names(d, &names), i = (int)v;
         const char *const *words = d->labels && !d->names_fn ? d->labels : names;
-        return snprintf(buf, n, "%s", i >= 0 && i < k ? words[i] : "?");
+        return snprintf(buf, n, "%s", i >= 0 && i < k ? text_tr(words[i]) : "?");
     }
-    if ((d->flags & SETTING_F_OFF) && v == d->off) return snprintf(buf, n, "full");
+    if ((d->flags & SETTING_F_OFF) && v == d->off) return snprintf(buf, n, "%s", text_get(TEXT_VALUE_FULL));
     if (d->type == SETTING_FLOAT)
         return snprintf(buf, n, "%.*f%s%s", setting_decimals(d->step, d->def, d->min, d->max), v, sp, u);
     return snprintf(buf, n, "%d%s%s", (int)v, sp, u);

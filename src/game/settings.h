@@ -36,6 +36,8 @@ typedef struct GameSettings {
     GameQuality quality;
     bool quality_chosen;        /* false until a first start chose it (or the player did) */
     int auto_level;             /* where Quality auto settled last (governor steps); -1: not yet */
+    int language;               /* Lang: the words the player reads (core's text tables) */
+    bool language_chosen;       /* false until the player chose one: each start guesses from LANG */
     /* flight */
     float speed_limit;          /* m/s: the boost's top speed (one block = one metre) */
     bool collision;

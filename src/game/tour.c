@@ -30,13 +30,13 @@ void tour_title_draw(const Tour *t, Renderer *r, int w, int y, int s) {
     char item[MODE_MAX][48];
     int n = (int)mode_count(), width[MODE_MAX], total = 0, gap = render_hud_text_width(r, "   ", s);
     for (int i = 0; i < n; i++) {
-        snprintf(item[i], sizeof item[i], i == t->title_choice ? "> %s <" : "%s", mode_at((size_t)i)->name);
+        snprintf(item[i], sizeof item[i], i == t->title_choice ? "> %s <" : "%s", text_tr(mode_at((size_t)i)->name));
         width[i] = render_hud_text_width(r, item[i], s);
         total += width[i] + (i ? gap : 0);
     }
     if (total > w - 2 * gap) {
         char one[64];
-        snprintf(one, sizeof one, "< %s >", mode_at((size_t)t->title_choice)->name);
+        snprintf(one, sizeof one, "< %s >", text_tr(mode_at((size_t)t->title_choice)->name));
         render_hud_text(r, (w - render_hud_text_width(r, one, s)) / 2, y, s, COL_HI, one);
         return;
     }

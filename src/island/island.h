@@ -126,7 +126,8 @@ int island_codex_find_axis(const IslandCodex *cx, const char *id);    /* -1 when
 int island_codex_find_type(const IslandCodex *cx, const char *id);
 int island_codex_find_scope(const IslandCodex *cx, const char *id);
 int island_codex_find_cargo(const IslandCodex *cx, const char *id);
-/* Localised text for key in lang, NULL when missing. */
+/* Localised text for key in lang: the pack's, else one built into the game (core's text_codex:
+ * Japanese), NULL when missing. */
 const char *island_codex_text(const IslandCodex *cx, const char *lang, const char *key);
 /* Property of a type as resolved for a variant (variant < 0: the base). False when undeclared. */
 bool island_codex_prop(const IslandCodex *cx, uint32_t type, int variant, const char *key, int32_t *value);

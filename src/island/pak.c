@@ -443,7 +443,7 @@ const char *island_codex_text(const IslandCodex *cx, const char *lang, const cha
         if (c < 0) lo = mid + 1;
         else hi = mid;
     }
-    return NULL;
+    return text_codex(lang, key);   /* a language built into the game rather than packed */
 }
 
 bool island_codex_prop(const IslandCodex *cx, uint32_t type, int variant, const char *key, int32_t *value) {

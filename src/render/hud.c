@@ -24,6 +24,10 @@
 #define WHITE_SIZE 8
 #define SCALE_MAX 4
 #define WHITE_TEXEL 0xffffu      /* RGBA5551 opaque white (hud_texel(255, 255, 255, true)) */
+#define WIDE_ROW 64              /* the non-ASCII glyphs' cells, from this row to the map's */
+#define WIDE_CELL 9
+#define WIDE_COLS (HUD_ATLAS_W / WIDE_CELL)
+#define WIDE_MAX (WIDE_COLS * ((HUD_MAP_ROW - WIDE_ROW) / WIDE_CELL))   /* 588: tools/text/textgen.c checks it */
 
 _Static_assert(RENDER_HUD_LINE_H >= GLYPH_H + 1, "a line holds the glyph and its shadow");
 _Static_assert(CELL_COLS * CELL_W <= WHITE_U && (95 + CELL_COLS - 1) / CELL_COLS * CELL_H <= HUD_MAP_ROW,
@@ -54,6 +58,34 @@ static void bake_font(uint16_t *atlas) {
         for (int x = 0; x < WHITE_SIZE; x++) atlas[(size_t)y * HUD_ATLAS_W + WHITE_U + (size_t)x] = WHITE_TEXEL;
 }
 
+/* The non-ASCII glyphs (core's Misaki 8x8 bitmaps, only those the text tables use), in 9x9 cells
+ * under the ASCII font: a transparent texel between neighbours, whatever the sample rounds to. */
+static void wide_cell(long i, int *u, int *v) {
+    *u = (int)(i % WIDE_COLS) * WIDE_CELL;
+    *v = WIDE_ROW + (int)(i / WIDE_COLS) * WIDE_CELL;
+}
+
+static void bake_wide(uint16_t *atlas) {
+    for (size_t i = 0; i < text_glyph_count(); i++) {
+        const TextGlyph *g = text_glyph_at(i);
+        int cu, cv;
+        wide_cell((long)i, &cu, &cv);
+        for (int y = 0; y < 8; y++)
+            for (int x = 0; x < 8; x++)
+                if (g->rows[y] & (0x80u >> x)) atlas[(size_t)(cv + y) * HUD_ATLAS_W + (size_t)(cu + x)] = WHITE_TEXEL;
+    }
+}
+
+/* Pixels a narrow non-ASCII glyph (not kana, kanji or full-width) advances: its ink and a gap. */
+static int wide_advance(uint32_t cp, const TextGlyph *g) {
+    if (text_cp_wide(cp)) return 8;
+    int right = 0;
+    for (int y = 0; y < 8; y++)
+        for (int x = 0; x < 8; x++)
+            if ((g->rows[y] & (0x80u >> x)) && x + 1 > right) right = x + 1;
+    return right < 2 ? 3 : right + 1;
+}
+
 bool hud_init(HudLayer *h, MemBudget *mem, MemArena *scratch, GLuint quad_ibo, uint32_t max_quads,
               const RenderLiveParams *live, SkyError *err) {
     memset(h, 0, sizeof *h);
@@ -62,8 +94,15 @@ bool hud_init(HudLayer *h, MemBudget *mem, MemArena *scratch, GLuint quad_ibo, u
     /* One draw call takes the whole queue: no more quads than the shared indices address. */
     h->cap = max_quads ? max_quads : RENDER_HUD_QUADS_DEFAULT;
     if (h->cap > RENDER_QUAD_INDEX_QUADS) h->cap = RENDER_QUAD_INDEX_QUADS;
+    if (text_glyph_count() > WIDE_MAX) {
+        sky_error_set(err, SKY_ERR_START, "render: the text tables use %zu non-ASCII glyphs, the HUD atlas holds %d",
+                      text_glyph_count(), WIDE_MAX);
+        return false;
+    }
     h->verts = mem_carve(mem, sizeof(HudVertex) * 4 * h->cap, 16);
-    if (!h->verts) {
+    h->text_span = mem_carve(mem, sizeof(uint32_t) * 2 * HUD_TEXTS_MAX, 16);
+    h->ink = mem_carve(mem, HUD_INK_BYTES, 16);
+    if (!h->verts || !h->text_span || !h->ink) {
         sky_error_set(err, SKY_ERR_START, "render: memory budget too small for a HUD queue of %u quads", h->cap);
         return false;
     }
@@ -80,14 +119,23 @@ bool hud_init(HudLayer *h, MemBudget *mem, MemArena *scratch, GLuint quad_ibo, u
     }
     memset(atlas, 0, sizeof(uint16_t) * HUD_ATLAS_W * HUD_ATLAS_H);   /* transparent, map included */
     bake_font(atlas);
+    bake_wide(atlas);
+    memset(h->ink, 0, HUD_INK_BYTES);
+    for (size_t t = 0; t < (size_t)HUD_ATLAS_W * HUD_MAP_ROW; t++)
+        if (atlas[t]) h->ink[t >> 3] |= (uint8_t)(1u << (t & 7));
     h->atlas_tex = gl_texture_nearest();
+    uint64_t t0 = time_now_ns();
     glPixelStorei(GL_UNPACK_ALIGNMENT, 2);
     glTexImage2D(GL_TEXTURE_2D, 0, GL_RGBA, HUD_ATLAS_W, HUD_ATLAS_H, 0, GL_RGBA, GL_UNSIGNED_SHORT_5_5_5_1, atlas);
     glPixelStorei(GL_UNPACK_ALIGNMENT, 4);
+    glFinish();
+    h->upload_ns = time_now_ns() - t0;
     glBindTexture(GL_TEXTURE_2D, 0);
     scratch_release(scratch, mark);
     glGenBuffers(1, &h->vbo);
     h->bytes = HUD_ATLAS_W * HUD_ATLAS_H * 2 + (uint32_t)sizeof(HudVertex) * 4 * h->cap;
+    log_info("render: HUD atlas %dx%d (%zu glyphs besides ASCII) uploaded in %.0f us", HUD_ATLAS_W, HUD_ATLAS_H,
+             text_glyph_count(), (double)h->upload_ns / 1000.0);
     if (gl_errors("hud init")) {
         sky_error_set(err, SKY_ERR_START, "render: GL error while creating the HUD atlas");
         return false;
@@ -150,64 +198,107 @@ void hud_atlas_map_quad(HudLayer *h, int x, int y, int side) {
              HUD_MAP_ROW + HUD_MAP_TEXELS, 0xffffffffu);
 }
 
-/* The glyph a byte of text draws: printable ASCII itself; a control character or the lead byte of
- * a UTF-8 sequence '?' (the font is ASCII only); a continuation byte nothing (-1). */
-static int glyph_of(unsigned char c) {
-    if (c >= 32 && c < 127) return c;
-    if (c >= 0x80 && c < 0xc0) return -1;
-    return '?';
+/* What one character of text draws: its atlas texels, size and advance (1/1 pixels at scale 1).
+ * ASCII is stb_easy_font's; other characters the font's (core's table); a control character or
+ * a character the font lacks draws as '?' (the coverage test keeps the tables free of those). */
+typedef struct Glyph {
+    int u, v, w, h, adv;
+    bool ink;
+} Glyph;
+
+static void ascii_glyph(int c, Glyph *g) {
+    glyph_cell(c, &g->u, &g->v);
+    g->w = GLYPH_W;
+    g->h = GLYPH_H;
+    g->adv = stb_easy_font_charinfo[c - 32].advance & 15;
+    g->ink = c != ' ';
 }
 
-static int advance(int c) { return stb_easy_font_charinfo[c - 32].advance & 15; }
+static bool glyph_of(uint32_t cp, Glyph *g) {
+    if (cp >= 32 && cp < 127) {
+        ascii_glyph((int)cp, g);
+        return true;
+    }
+    long i = cp >= 0x80 ? text_glyph_index(cp) : -1;
+    if (i < 0) {
+        ascii_glyph('?', g);
+        return false;
+    }
+    wide_cell(i, &g->u, &g->v);
+    g->w = g->h = 8;
+    g->adv = wide_advance(cp, text_glyph_at((size_t)i));
+    g->ink = cp != 0x3000;
+    return true;
+}
+
+uint32_t hud_text_missing(const char *text) {
+    for (const char *p = text ? text : ""; *p;) {
+        uint32_t cp = text_utf8_next(&p);
+        Glyph g;
+        if (cp != '\n' && !glyph_of(cp, &g)) return cp;
+    }
+    return 0;
+}
 
 static int clamp_scale(int scale) { return scale < 1 ? 1 : (scale > SCALE_MAX ? SCALE_MAX : scale); }
 
+/* The HUD size's factor. Japanese is never drawn below 1x: Misaki's 8x8 kanji lose strokes when
+ * 8 pixels become 6, where ASCII's 5x9 segments stay readable. */
 float hud_zoom(const HudLayer *h) {
     static const float k_zoom[3] = {0.75f, 1.0f, 1.5f};
     int size = h->live->hud_size;
-    return size >= 0 && size < 3 ? k_zoom[size] : 1.0f;
+    float z = size >= 0 && size < 3 ? k_zoom[size] : 1.0f;
+    return text_language() == LANG_JA && z < 1.0f ? 1.0f : z;
 }
 
 /* The glyphs of text from pen (x, y), offset by (dx, dy) pixels, in one colour. */
 static void put_glyphs(HudLayer *h, int x, int y, int dx, int dy, int scale, uint32_t rgba, const char *text) {
     float k = (float)scale * hud_zoom(h);
     float px = (float)x, py = (float)y;
-    for (const unsigned char *p = (const unsigned char *)text; *p; p++) {
-        if (*p == '\n') {
+    for (const char *p = text; *p;) {
+        uint32_t cp = text_utf8_next(&p);
+        if (cp == '\n') {
             px = (float)x;
             py += RENDER_HUD_LINE_H * k;
             continue;
         }
-        int c = glyph_of(*p);
-        if (c < 0) continue;
-        if (c != ' ') {
-            int u, v;
-            glyph_cell(c, &u, &v);
-            put_rect(h, px + (float)dx, py + (float)dy, GLYPH_W * k, GLYPH_H * k, u, v, u + GLYPH_W, v + GLYPH_H, rgba);
-        }
-        px += (float)advance(c) * k;
+        Glyph g;
+        glyph_of(cp, &g);
+        if (g.ink)
+            put_rect(h, px + (float)dx, py + (float)dy, (float)g.w * k, (float)g.h * k, g.u, g.v, g.u + g.w, g.v + g.h,
+                     rgba);
+        px += (float)g.adv * k;
     }
 }
 
 void hud_text(HudLayer *h, int x, int y, int scale, uint32_t rgba, const char *text) {
     if (!text) return;
     scale = clamp_scale(scale);
+    uint32_t first = h->quads;
     /* Every shadow first, then every glyph: no shadow can fall on a glyph of the same text. */
     put_glyphs(h, x, y, 1, 1, scale, rgba & 0xffu, text);
     put_glyphs(h, x, y, 0, 0, scale, rgba, text);
+    if (h->n_texts < HUD_TEXTS_MAX) {
+        h->text_span[h->n_texts][0] = first;
+        h->text_span[h->n_texts++][1] = h->quads;
+    }
 }
 
-int hud_text_width(const char *text, int scale, float zoom) {
+int hud_text_width(const char *text, int scale, float zoom) { return hud_text_width_n(text, text ? strlen(text) : 0, scale, zoom); }
+
+int hud_text_width_n(const char *text, size_t n, int scale, float zoom) {
     if (!text) return 0;
     int widest = 0, line = 0;
-    for (const unsigned char *p = (const unsigned char *)text; *p; p++) {
-        if (*p == '\n') {
+    for (const char *p = text; p < text + n && *p;) {
+        uint32_t cp = text_utf8_next(&p);
+        if (cp == '\n') {
             widest = line > widest ? line : widest;
             line = 0;
             continue;
         }
-        int c = glyph_of(*p);
-        if (c >= 0) line += advance(c);
+        Glyph g;
+        glyph_of(cp, &g);
+        line += g.adv;
     }
     widest = line > widest ? line : widest;
     return (int)ceilf((float)widest * (float)clamp_scale(scale) * zoom);
@@ -215,7 +306,42 @@ int hud_text_width(const char *text, int scale, float zoom) {
 
 void hud_clear(HudLayer *h) {
     h->quads = 0;
+    h->n_texts = 0;
     h->dropped = 0;
+}
+
+static bool inked(const HudLayer *h, int u, int v) {
+    if (u < 0 || v < 0 || u >= HUD_ATLAS_W || v >= HUD_MAP_ROW) return false;
+    size_t t = (size_t)v * HUD_ATLAS_W + (size_t)u;
+    return h->ink[t >> 3] >> (t & 7) & 1u;
+}
+
+/* The pixels of one glyph quad: those whose centre falls inside it and samples an inked texel
+ * (nearest, as the GPU draws it). */
+static uint32_t quad_pixels(const HudLayer *h, const HudVertex *v, void (*put)(int x, int y, void *ctx), void *ctx) {
+    float x0 = (float)v[0].x / HUD_SUBPIXEL, y0 = (float)v[0].y / HUD_SUBPIXEL;
+    float x1 = (float)v[2].x / HUD_SUBPIXEL, y1 = (float)v[2].y / HUD_SUBPIXEL;
+    if (!(x1 > x0 && y1 > y0)) return 0;
+    float du = (float)(v[2].u - v[0].u) / (x1 - x0), dv = (float)(v[2].v - v[0].v) / (y1 - y0);
+    uint32_t n = 0;
+    for (int y = (int)floorf(y0); (float)y + 0.5f < y1; y++) {
+        if ((float)y + 0.5f < y0) continue;
+        for (int x = (int)floorf(x0); (float)x + 0.5f < x1; x++) {
+            if ((float)x + 0.5f < x0) continue;
+            int u = v[0].u + (int)floorf(((float)x + 0.5f - x0) * du), t = v[0].v + (int)floorf(((float)y + 0.5f - y0) * dv);
+            if (!inked(h, u, t)) continue;
+            put(x, y, ctx);
+            n++;
+        }
+    }
+    return n;
+}
+
+uint32_t hud_text_pixels(const HudLayer *h, uint32_t i, void (*put)(int x, int y, void *ctx), void *ctx) {
+    if (i >= h->n_texts) return 0;
+    uint32_t n = 0;
+    for (uint32_t q = h->text_span[i][0]; q < h->text_span[i][1]; q++) n += quad_pixels(h, &h->verts[(size_t)q * 4], put, ctx);
+    return n;
 }
 
 bool hud_bounds(const HudLayer *h, float out[4]) {

@@ -64,7 +64,7 @@ size_t render_create_bytes(const RenderCreateParams *c) {
     if (blocks) bytes += blocks * (TERRAIN_COPY_VERTS * sizeof(WorldVertex) + sizeof(int32_t)) + 2 * 15;
     uint32_t quads = c->hud_max_quads ? c->hud_max_quads : RENDER_HUD_QUADS_DEFAULT;
     if (quads > RENDER_QUAD_INDEX_QUADS) quads = RENDER_QUAD_INDEX_QUADS;
-    return bytes + sizeof(HudVertex) * 4 * quads + 15;
+    return bytes + sizeof(HudVertex) * 4 * quads + 15 + sizeof(uint32_t) * 2 * HUD_TEXTS_MAX + 15 + HUD_INK_BYTES + 15;
 }
 
 Renderer *render_create(MemBudget *mem, const RenderSettings *s, SkyError *err) {
@@ -319,6 +319,29 @@ int render_hud_text_width(const Renderer *r, const char *text, int scale) {
 }
 
 float render_hud_zoom(const Renderer *r) { return hud_zoom(&r->hud); }
+
+uint32_t render_hud_text_missing(const char *text) { return hud_text_missing(text); }
+
+typedef struct BreakMeasure {
+    int scale;
+    float zoom;
+} BreakMeasure;
+
+static int break_measure(const char *s, size_t n, void *ctx) {
+    const BreakMeasure *m = ctx;
+    return hud_text_width_n(s, n, m->scale, m->zoom);
+}
+
+size_t render_hud_text_break(const Renderer *r, const char *text, int scale, int room) {
+    BreakMeasure m = {scale, hud_zoom(&r->hud)};
+    return text ? text_break(text, room, break_measure, &m) : 0;
+}
+
+uint32_t render_hud_text_count(const Renderer *r) { return r->hud.n_texts; }
+
+uint32_t render_hud_text_pixels(const Renderer *r, uint32_t text, void (*put)(int x, int y, void *ctx), void *ctx) {
+    return hud_text_pixels(&r->hud, text, put, ctx);
+}
 
 void render_hud_text(Renderer *r, int x, int y, int scale, uint32_t rgba, const char *text) {
     hud_text(&r->hud, x, y, scale, rgba, text);

@@ -25,30 +25,31 @@
 #define RENDER_LOOK_ROWS(X)                                                                                        \
     X(int, lines, .name = "lines", .group = RENDER_GROUP_PICTURE, .type = RENDER_PT_INT, .min = 64,                \
       .max = RENDER_LINES_MAX, .def = RENDER_LINES_DEFAULT, .step = 120, .zero_off = true, .flag = "--lines",     \
-      .label = "PSX lines", .stops = (const int[]){0, 240, 360, 480}, .n_stops = 4,                                \
-      .help = "PSX target lines: 240, 360, 480; 0 = full resolution")                                            \
+      .label = TX(SET_LINES), .stops = (const int[]){0, 240, 360, 480}, .n_stops = 4,                                \
+      .help = TX(SET_LINES_HELP))                                            \
     X(bool, fixed_4_3, .name = "aspect_4_3", .group = RENDER_GROUP_PICTURE, .type = RENDER_PT_BOOL, .max = 1,       \
-      .step = 1, .flag = "--4:3", .label = "4:3 picture", .help = "4:3 PSX target, pillarboxed on wide screens")    \
+      .step = 1, .flag = "--4:3", .label = TX(SET_4_3), .help = TX(SET_4_3_HELP))    \
     X(bool, snap, .name = "snap", .group = RENDER_GROUP_PICTURE, .type = RENDER_PT_BOOL, .max = 1, .def = 1,         \
-      .step = 1, .flag = "--no-snap", .label = "Vertex snap", .help = "vertices snap to the PSX pixel grid (the wobble)") \
+      .step = 1, .flag = "--no-snap", .label = TX(SET_SNAP), .help = TX(SET_SNAP_HELP)) \
     X(bool, color15, .name = "color15", .group = RENDER_GROUP_PICTURE, .type = RENDER_PT_BOOL, .max = 1, .def = 1,   \
-      .step = 1, .flag = "--no-15bit", .label = "15-bit colour", .help = "colours cut to 5 bits per channel")        \
+      .step = 1, .flag = "--no-15bit", .label = TX(SET_COLOR15), .help = TX(SET_COLOR15_HELP))        \
     X(bool, dither, .name = "dither", .group = RENDER_GROUP_PICTURE, .type = RENDER_PT_BOOL, .max = 1, .def = 1,     \
-      .step = 1, .flag = "--no-dither", .label = "Dither", .help = "ordered dither over the 15-bit colours")         \
+      .step = 1, .flag = "--no-dither", .label = TX(SET_DITHER), .help = TX(SET_DITHER_HELP))         \
     X(bool, fog, .name = "fog", .group = RENDER_GROUP_PICTURE, .type = RENDER_PT_BOOL, .max = 1, .def = 1, .step = 1, \
-      .flag = "--no-fog", .label = "Fog", .help = "distance fog toward the sky colour")                             \
+      .flag = "--no-fog", .label = TX(SET_FOG), .help = TX(SET_FOG_HELP))                             \
     X(bool, sky_clouds, .name = "sky_clouds", .group = RENDER_GROUP_PICTURE, .type = RENDER_PT_BOOL, .max = 1,      \
-      .def = 1, .step = 1, .flag = "--no-sky-clouds", .label = "Sky clouds",                                       \
-      .help = "the cloud layer painted on the sky dome")                                                          \
+      .def = 1, .step = 1, .flag = "--no-sky-clouds", .label = TX(SET_SKY_CLOUDS),                                       \
+      .help = TX(SET_SKY_CLOUDS_HELP))                                                          \
     X(bool, draw_clouds, .name = "clouds", .group = RENDER_GROUP_PICTURE, .type = RENDER_PT_BOOL, .max = 1,         \
-      .def = 1, .step = 1, .flag = "--no-clouds", .label = "Voxel clouds",                                         \
-      .help = "blended voxel clouds in the world (costly on tile GPUs)")                                          \
+      .def = 1, .step = 1, .flag = "--no-clouds", .label = TX(SET_VOXEL_CLOUDS),                                         \
+      .help = TX(SET_VOXEL_CLOUDS_HELP))                                          \
     X(float, fov_y_deg, .name = "fov", .group = RENDER_GROUP_PICTURE, .type = RENDER_PT_FLOAT, .min = 40,          \
-      .max = 110, .def = RENDER_FOV_DEFAULT, .step = 5, .flag = "--fov", .label = "Field of view", .unit = "deg",  \
-      .help = "vertical field of view")                                                                           \
+      .max = 110, .def = RENDER_FOV_DEFAULT, .step = 5, .flag = "--fov", .label = TX(SET_FOV), .unit = TX(UNIT_DEG),  \
+      .help = TX(SET_FOV_HELP))                                                                           \
     X(int, hud_size, .name = "hud_size", .group = RENDER_GROUP_HUD, .type = RENDER_PT_ENUM, .max = 2, .def = 1,     \
-      .step = 1, .label = "HUD size", .names = (const char *const[]){"small", "normal", "large"}, .n_names = 3,    \
-      .help = "text size: small for a 3.5-inch screen, large for a TV across the room")
+      .step = 1, .label = TX(SET_HUD_SIZE), .names = (const char *const[]){"small", "normal", "large"}, .n_names = 3, \
+      .labels = (const char *const[]){TX(SET_SIZE_SMALL), TX(SET_SIZE_NORMAL), TX(SET_SIZE_LARGE)},    \
+      .help = TX(SET_HUD_SIZE_HELP))
 
 /* What a change applies at once (render_apply_settings takes these, nothing else). */
 typedef struct RenderLiveParams {
@@ -271,12 +272,24 @@ typedef struct RenderHudBounds {
     uint32_t quads, dropped;    /* queued so far, and those that did not fit */
 } RenderHudBounds;
 RenderHudBounds render_hud_bounds(const Renderer *r);
+/* The texts queued so far (render_hud_text calls, up to 512 a frame), and the canvas pixels text
+ * i draws (its glyphs and their shadows, sampled as the GPU samples the atlas), each to put; the
+ * count. A layout can be checked for lines that share a pixel. */
+uint32_t render_hud_text_count(const Renderer *r);
+uint32_t render_hud_text_pixels(const Renderer *r, uint32_t text, void (*put)(int x, int y, void *ctx), void *ctx);
 void render_hud_box(Renderer *r, int x, int y, int w, int h, uint32_t rgba);   /* 0xRRGGBBAA, filled, blended */
-/* '\n' starts a new line; a 1-px dark shadow under it for reading over sky; scale 1..4. ASCII
- * font: a UTF-8 sequence draws as one '?'. */
+/* UTF-8; '\n' starts a new line; a 1-px dark shadow under it for reading over sky; scale 1..4.
+ * ASCII in the HUD's own font, other characters in the 8x8 font the text tables need; one the
+ * font lacks draws as '?' (render_hud_text_missing finds it). */
 void render_hud_text(Renderer *r, int x, int y, int scale, uint32_t rgba, const char *text);
 /* Widest line in pixels, at the renderer's HUD size (live.hud_size). */
 int render_hud_text_width(const Renderer *r, const char *text, int scale);
+/* The first character of text that would draw as '?' (no glyph), or 0 when every one has one. */
+uint32_t render_hud_text_missing(const char *text);
+/* The bytes of text's first line that fit room pixels at scale: broken at a space, or between
+ * two Japanese characters (never before 、。） nor after （「), a word wider than room at a
+ * character (core's text_break, measured as drawn). The rest starts after it (skip its spaces). */
+size_t render_hud_text_break(const Renderer *r, const char *text, int scale, int room);
 /* The HUD size as a factor of every text scale (0.75 small, 1 normal, 1.5 large). */
 float render_hud_zoom(const Renderer *r);
 /* The home island's map, built once at boot from the baked field and the island: ground coloured

@@ -302,6 +302,10 @@ typedef struct HudLayer {
     uint32_t cap, quads, dropped;
     uint32_t last_quads, last_dropped; /* what the last frame drew and dropped */
     uint32_t bytes;                    /* GPU: atlas and vertex buffer */
+    uint64_t upload_ns;                /* the atlas's upload at init, to glFinish */
+    uint32_t (*text_span)[2];          /* each text queued this frame: its first quad, its end (a layout's check) */
+    uint32_t n_texts;
+    uint8_t *ink;                      /* a bit per atlas texel above the map: a glyph's pixel */
     const RenderLiveParams *live;      /* the renderer's live settings (the HUD size) */
     HudMap map;
 } HudLayer;
@@ -329,6 +333,14 @@ void hud_text(HudLayer *h, int x, int y, int scale, uint32_t rgba, const char *t
 float hud_zoom(const HudLayer *h);
 /* Widest line of text in pixels at scale times zoom. */
 int hud_text_width(const char *text, int scale, float zoom);
+int hud_text_width_n(const char *text, size_t n, int scale, float zoom);   /* of its first n bytes */
+#define HUD_TEXTS_MAX 512
+#define HUD_INK_BYTES (HUD_ATLAS_W * HUD_MAP_ROW / 8)
+/* Text i queued this frame (0..n_texts-1): every canvas pixel its glyphs and their shadows draw
+ * (a pixel whose centre samples an inked texel), to put; the count. */
+uint32_t hud_text_pixels(const HudLayer *h, uint32_t i, void (*put)(int x, int y, void *ctx), void *ctx);
+/* The first character of text the HUD has no glyph for (it draws '?'), or 0. */
+uint32_t hud_text_missing(const char *text);
 void hud_atlas_map_quad(HudLayer *h, int x, int y, int side);
 
 /* The island map (hud_map.c): built into the atlas and HudMap once; queued per frame. */

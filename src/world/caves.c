@@ -127,25 +127,25 @@ static void setup_rough(const double *prm, CaveField *f) {
  * the worm field's stage, so their first octave is the worms' own field. */
 static const CaveKind k_cheese = {
     "cheese", WORLD_CAVES_CHEESE, 1, {5}, setup_simplex, carve_above, above_never, 2,
-    {CAVE_PARAM_L(0, 0, "cheese_scale", 0.005, 0.2, 0.05, "cheese caves (C1): noise frequency (1/blocks)", "Cheese cave size", "1/blocks", 0.005),
-     CAVE_PARAM_L(0, 1, "cheese_threshold", -0.5, 1, 0.4, "cheese caves: air where the noise exceeds this", "Cheese cave rarity", NULL, 0.01)}};
+    {CAVE_PARAM_L(0, 0, "cheese_scale", 0.005, 0.2, 0.05, TX(CV_CHEESE_SCALE_HELP), TX(CV_CHEESE_SCALE), TX(UNIT_PER_BLOCK), 0.005),
+     CAVE_PARAM_L(0, 1, "cheese_threshold", -0.5, 1, 0.4, TX(CV_CHEESE_THRESH_HELP), TX(CV_CHEESE_THRESH), NULL, 0.01)}};
 
 static const CaveKind k_worms = {
     "worms", WORLD_CAVES_WORMS, 1, {6}, setup_simplex, carve_ridge, ridge_never, 2,
-    {CAVE_PARAM_L(1, 0, "worm_scale", 0.005, 0.2, 0.03, "worm caves (C2): noise frequency (1/blocks)", "Worm cave size", "1/blocks", 0.005),
-     CAVE_PARAM_L(1, 1, "worm_threshold", 0, 1, 0.9, "worm caves: air where 1 - |noise| exceeds this", "Worm cave rarity", NULL, 0.01)}};
+    {CAVE_PARAM_L(1, 0, "worm_scale", 0.005, 0.2, 0.03, TX(CV_WORM_SCALE_HELP), TX(CV_WORM_SCALE), TX(UNIT_PER_BLOCK), 0.005),
+     CAVE_PARAM_L(1, 1, "worm_threshold", 0, 1, 0.9, TX(CV_WORM_THRESH_HELP), TX(CV_WORM_THRESH), NULL, 0.01)}};
 
 static const CaveKind k_tubes = {
     "tubes", WORLD_CAVES_TUBES, 2, {7, 8}, setup_tubes, carve_tubes, tubes_never, 3,
-    {CAVE_PARAM_L(2, 0, "tube_scale", 0.003, 0.1, 0.018, "tube caves: noise frequency (1/blocks)", "Tunnel spacing", "1/blocks", 0.001),
-     CAVE_PARAM_L(2, 1, "tube_radius", 0, 0.5, 0.085, "tube caves: radius in noise units", "Tunnel width", NULL, 0.005),
-     CAVE_PARAM_L(2, 2, "tube_y_squash", 0.25, 4, 1.6, "tube caves: y frequency factor (> 1: flatter)", "Tunnel flatness", "x", 0.05)}};
+    {CAVE_PARAM_L(2, 0, "tube_scale", 0.003, 0.1, 0.018, TX(CV_TUBE_SCALE_HELP), TX(CV_TUBE_SCALE), TX(UNIT_PER_BLOCK), 0.001),
+     CAVE_PARAM_L(2, 1, "tube_radius", 0, 0.5, 0.085, TX(CV_TUBE_RADIUS_HELP), TX(CV_TUBE_RADIUS), NULL, 0.005),
+     CAVE_PARAM_L(2, 2, "tube_y_squash", 0.25, 4, 1.6, TX(CV_TUBE_SQUASH_HELP), TX(CV_TUBE_SQUASH), TX(UNIT_TIMES), 0.05)}};
 
 static const CaveKind k_rough = {
     "rough", WORLD_CAVES_ROUGH, 1, {6}, setup_rough, carve_ridge, ridge_never, 3,
-    {CAVE_PARAM_L(3, 0, "rough_scale", 0.005, 0.2, 0.03, "rough worm caves (C2 + FBM): noise frequency (1/blocks)", "Rough cave size", "1/blocks", 0.005),
-     CAVE_PARAM_L(3, 1, "rough_threshold", 0, 1, 0.94, "rough worm caves: air where 1 - |FBM| exceeds this", "Rough cave rarity", NULL, 0.01),
-     CAVE_PARAM_L(3, 2, "rough_octaves", 1, 5, 3, "rough worm caves: FBM octaves (more: rougher walls)", "Rough cave detail", "octaves", 1)}};
+    {CAVE_PARAM_L(3, 0, "rough_scale", 0.005, 0.2, 0.03, TX(CV_ROUGH_SCALE_HELP), TX(CV_ROUGH_SCALE), TX(UNIT_PER_BLOCK), 0.005),
+     CAVE_PARAM_L(3, 1, "rough_threshold", 0, 1, 0.94, TX(CV_ROUGH_THRESH_HELP), TX(CV_ROUGH_THRESH), NULL, 0.01),
+     CAVE_PARAM_L(3, 2, "rough_octaves", 1, 5, 3, TX(CV_ROUGH_OCT_HELP), TX(CV_ROUGH_OCT), TX(UNIT_OCTAVES), 1)}};
 
 /* The table, by mode bit index. Registration fills free bits at boot, before any world. */
 static const CaveKind *g_kinds[WORLD_CAVE_KINDS_MAX] = {&k_cheese, &k_worms, &k_tubes, &k_rough};

@@ -328,10 +328,10 @@ cover() {
 
 licences() {
   local f
-  for f in LICENSE.skyisles LICENSE.SDL2 LICENSE.cglm LICENSE.stb LICENSE.gamecontrollerdb THIRD-PARTY.md; do
+  for f in LICENSE.skyisles LICENSE.SDL2 LICENSE.cglm LICENSE.stb LICENSE.gamecontrollerdb LICENSE.misaki THIRD-PARTY.md; do
     [ -s "$Z/licenses/$f" ] || fail "zip: licenses/$f missing" || return 1
   done
-  for f in LICENSE.SDL2 LICENSE.cglm LICENSE.stb LICENSE.gamecontrollerdb THIRD-PARTY.md; do
+  for f in LICENSE.SDL2 LICENSE.cglm LICENSE.stb LICENSE.gamecontrollerdb LICENSE.misaki THIRD-PARTY.md; do
     [ -s "$D/licenses/$f" ] || fail "dist: licenses/$f missing" || return 1
   done
   grep -q '^MIT License' "$D/LICENSE" || fail "dist: LICENSE is not skyisles' MIT licence"

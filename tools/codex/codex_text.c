@@ -57,6 +57,25 @@ static bool parse_cargo_names(CodexYaml *cy, uint32_t doc, yaml_node_t *cn, Lang
     return true;
 }
 
+/* A name a language leaves out is a line (file, line, id): every one is found in one run, the
+ * earlier ones printed as the next is found, the last one the error (tool side: one load at a
+ * time, as src below). */
+static int g_missing;
+static void missing(CodexYaml *cy, uint32_t doc, const yaml_node_t *n, const char *lang, const char *what,
+                    const char *id) {
+    if (g_missing++) fprintf(stderr, "%s\n", cy->err->msg);
+    cy_fail(cy, doc, n, "localisation '%s' has no name for %s '%s': add it to a localisation table", lang, what, id);
+}
+
+static void named_all(CodexYaml *cy, uint32_t doc, yaml_node_t *k, const char *lang, const IslandType *t, const bool *seen) {
+    char id[160];
+    for (uint32_t vi = 0; vi < t->n_variants; vi++) {
+        if (seen[vi]) continue;
+        snprintf(id, sizeof id, "%s.%s", t->id, cy->cx.variants[t->first_variant + vi].id);
+        missing(cy, doc, k, lang, "variant", id);
+    }
+}
+
 static bool parse_locale(CodexYaml *cy, const CyDef *d, TextSrc *src, LangState *langs, uint32_t *n_langs) {
     static const char *const keys[] = {"location_types", "serial", "cargo", NULL};
     static const char *const type_keys[] = {"name", "variants", NULL};
@@ -95,7 +114,7 @@ static bool parse_locale(CodexYaml *cy, const CyDef *d, TextSrc *src, LangState 
         snprintf(key, sizeof key, "type.%s", t->id);
         if (!add_text(cy, src, lang, key, doc, v)) return false;
         yaml_node_t *vars = cy_get(cy, doc, val, "variants");
-        uint32_t seen = 0;
+        bool seen[ISLAND_MAX_VARIANTS] = {false};   /* [vi]: variant vi named */
         if (vars) {
             if (!cy_check_map(cy, doc, vars, NULL, "variants")) return false;
             for (yaml_node_pair_t *q = vars->data.mapping.pairs.start; q < vars->data.mapping.pairs.top; q++) {
@@ -106,12 +125,10 @@ static bool parse_locale(CodexYaml *cy, const CyDef *d, TextSrc *src, LangState 
                     return cy_fail(cy, doc, vk, "location type '%s' has no variant '%s'", t->id, cy_scalar(vk));
                 snprintf(key, sizeof key, "variant.%s.%s", t->id, cy_scalar(vk));
                 if (!add_text(cy, src, lang, key, doc, cy_node(cy, doc, q->value))) return false;
-                seen++;
+                seen[vi] = true;
             }
         }
-        if (seen != t->n_variants)
-            return cy_fail(cy, doc, k, "localisation '%s' names %u of the %u variants of '%s': name them all", lang, seen,
-                           t->n_variants, t->id);
+        named_all(cy, doc, k, lang, t, seen);
     }
     return true;
 }
@@ -120,17 +137,14 @@ static bool check_langs(CodexYaml *cy, const LangState *langs, uint32_t n_langs)
     for (uint32_t l = 0; l < n_langs; l++) {
         const LangState *ls = &langs[l];
         for (uint32_t i = 0; i < cy->cx.n_types; i++)
-            if (!(ls->named & (1u << i)))
-                return cy_fail(cy, ls->doc, ls->node, "localisation '%s' has no name for location type '%s': add it to a localisation table",
-                               ls->lang, cy->cx.types[i].id);
+            if (!(ls->named & (1u << i))) missing(cy, ls->doc, ls->node, ls->lang, "location type", cy->cx.types[i].id);
         for (uint32_t i = 0; i < cy->cx.n_cargo; i++)
-            if (!(ls->cargo_named & (1u << i)))
-                return cy_fail(cy, ls->doc, ls->node, "localisation '%s' has no name for cargo '%s': add it under cargo:",
-                               ls->lang, cy->cx.cargo[i].id);
+            if (!(ls->cargo_named & (1u << i))) missing(cy, ls->doc, ls->node, ls->lang, "cargo", cy->cx.cargo[i].id);
+        if (g_missing) continue;
         if (!ls->serial)
             return cy_fail(cy, ls->doc, ls->node, "localisation '%s' has no serial: {pattern, ordinals}", ls->lang);
     }
-    return true;
+    return g_missing == 0;
 }
 
 static const IslandText *g_sort_texts;
@@ -174,6 +188,7 @@ bool cy_parse_localisation(CodexYaml *cy) {
     }
     LangState langs[CY_MAX_LANGS];
     uint32_t n_langs = 0;
+    g_missing = 0;
     for (uint32_t i = 0; i < cy->n_locale_defs; i++)
         if (!parse_locale(cy, &cy->locale_defs[i], src, langs, &n_langs)) return false;
     return check_langs(cy, langs, n_langs) && finish_texts(cy, src);
