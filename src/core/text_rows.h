@@ -354,6 +354,39 @@
     X(COURSE_NEW_BEST, "  NEW BEST")                                                               \
     X(COURSE_RESULTS_HINT, "A/Enter: free flight   Start: menu")                                   \
     X(COURSE_GO, "%u rings: go!")                                                                  \
+    X(JOB_TAKEN, "Taken: %s to %s")                                                               \
+    X(JOB_CARRYING, "Carrying %s to %s")                                                          \
+    X(JOB_NOTHING, "Nothing to carry from here")                                                  \
+    X(JOB_LAND_FIRST, "Land and stop at a place")                                                 \
+    X(JOB_OFFER_HELP, "on foot %s, %.1f km flying: OK takes it")                                  \
+    X(JOB_OFFER, "%s to %s")                                                                      \
+    X(LOG_ROUTE_HELP, "from %s: %u deliveries")                                                   \
+    X(LOG_ROUTE, "To %s: best %s")                                                                \
+    X(LOG_NOT_KEPT, "Not kept in this run")                                                       \
+    X(LOG_FLIGHTS, "Flights %u")                                                                  \
+    X(LOG_HOURS, "Hours %.1f")                                                                    \
+    X(LOG_DISTANCE, "Distance %.1f km")                                                           \
+    X(LOG_TOP_SPEED, "Top speed %.0f m/s")                                                        \
+    X(LOG_BOOMS, "Sonic booms %u")                                                                \
+    X(LOG_LANDINGS, "Landings %u")                                                                \
+    X(LOG_BEST_LANDING, "Best landing %.2f m/s")                                                  \
+    X(LOG_BEST_NONE, "Best landing: none yet")                                                    \
+    X(LOG_PLACES, "Places landed at %u of %u")                                                    \
+    X(LOG_LANDMARKS, "Landmarks passed %u")                                                       \
+    X(LOG_DELIVERIES, "Deliveries %u")                                                            \
+    X(PAGE_JOBS, "Job board")                                                                     \
+    X(PAGE_LOGBOOK, "Logbook")                                                                    \
+    X(PAGE_JOBS_HELP, "the jobs of the place you stand at: cargo to carry")                       \
+    X(PAGE_LOGBOOK_HELP, "your flights, landings and deliveries on this island")                  \
+    X(JOB_NO_PATH, "no path on foot")                                                             \
+    X(JOB_H_MIN, "%u h %u min")                                                                   \
+    X(JOB_H, "%u h")                                                                              \
+    X(JOB_MIN, "%u min")                                                                          \
+    X(JOB_OFFER_LABEL, "%s to %s: on foot %s")                                                    \
+    X(JOB_DELIVERED, "delivered in %s; on foot %s")                                               \
+    X(JOB_HUD_LONG, "%s to %s  %.1f km")                                                          \
+    X(JOB_BOARD_HERE, "Job board here: pause menu > Job board")                                   \
+    X(JOB_BOARD_SHORT, "Job board: pause menu")                                                   \
     X(RING_OPEN, "Open")                                                                           \
     X(RING_OVERHANG, "Overhang")                                                                   \
     X(RING_GAP, "Gap")                                                                             \

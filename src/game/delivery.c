@@ -148,7 +148,7 @@ void delivery_hud_draw(const GameDelivery *d, Renderer *r, int w, int h, int s, 
         double km = sqrt((tx - f->x) * (tx - f->x) + (tz - f->z) * (tz - f->z)) / 1000.0;
         game_home_site_name(j->home, j->job.to, place, sizeof place);
         /* the longest that fits: cargo, place and distance; the place and distance; the distance */
-        snprintf(line[0], sizeof line[0], "%s to %s  %.1f km", jobs_cargo_name(j, j->job.cargo), place, km);
+        snprintf(line[0], sizeof line[0], text_get(TEXT_JOB_HUD_LONG), jobs_cargo_name(j, j->job.cargo), place, km);
         snprintf(line[1], sizeof line[1], "%s  %.1f km", place, km);
         snprintf(line[2], sizeof line[2], "%.1f km", km);
         int k = 0;
@@ -157,8 +157,8 @@ void delivery_hud_draw(const GameDelivery *d, Renderer *r, int w, int h, int s, 
         render_hud_arrow(r, (w - tw) / 2 - 8 * s, y + lh / 2 - s, 5 * s, arrow_angle(cam, tx, f->y, tz), COL_HI);
         text_centre(r, w, y, s, COL_HI, line[k]);
     } else if (j->n_board > 0) {
-        const char *t = render_hud_text_width(r, "Job board here: pause menu > Job board", s) <= room
-                            ? "Job board here: pause menu > Job board" : "Job board: pause menu";
+        const char *t = render_hud_text_width(r, text_get(TEXT_JOB_BOARD_HERE), s) <= room
+                            ? text_get(TEXT_JOB_BOARD_HERE) : text_get(TEXT_JOB_BOARD_SHORT);
         text_centre(r, w, y, s, COL_TEXT, t);
     }
 }

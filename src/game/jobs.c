@@ -150,10 +150,10 @@ void jobs_format_time(double s, char *buf, size_t n) {
 }
 
 void jobs_format_walk(uint32_t minutes, char *buf, size_t n) {
-    if (minutes == UINT32_MAX) snprintf(buf, n, "no path on foot");
-    else if (minutes >= 60 && minutes % 60) snprintf(buf, n, "%u h %u min", minutes / 60, minutes % 60);
-    else if (minutes >= 60) snprintf(buf, n, "%u h", minutes / 60);
-    else snprintf(buf, n, "%u min", minutes);
+    if (minutes == UINT32_MAX) snprintf(buf, n, "%s", text_get(TEXT_JOB_NO_PATH));
+    else if (minutes >= 60 && minutes % 60) snprintf(buf, n, text_get(TEXT_JOB_H_MIN), minutes / 60, minutes % 60);
+    else if (minutes >= 60) snprintf(buf, n, text_get(TEXT_JOB_H), minutes / 60);
+    else snprintf(buf, n, text_get(TEXT_JOB_MIN), minutes);
 }
 
 const char *jobs_cargo_name(const Jobs *j, uint32_t cargo) {
@@ -161,7 +161,7 @@ const char *jobs_cargo_name(const Jobs *j, uint32_t cargo) {
     if (cargo >= cx->n_cargo) return "?";
     char key[80];
     snprintf(key, sizeof key, "cargo.%s", cx->cargo[cargo].id);
-    const char *t = island_codex_text(cx, "en", key);
+    const char *t = island_codex_text(cx, text_lang_code(text_language()), key);
     return t ? t : cx->cargo[cargo].id;
 }
 
@@ -169,12 +169,12 @@ void jobs_offer_label(const Jobs *j, const JobOffer *o, char *buf, size_t n) {
     char place[64], walk[32];
     game_home_site_name(j->home, o->to, place, sizeof place);
     jobs_format_walk(o->walk_minutes, walk, sizeof walk);
-    snprintf(buf, n, "%s to %s: on foot %s", jobs_cargo_name(j, o->cargo), place, walk);
+    snprintf(buf, n, text_get(TEXT_JOB_OFFER_LABEL), jobs_cargo_name(j, o->cargo), place, walk);
 }
 
 void jobs_delivered_line(const Jobs *j, char *buf, size_t n) {
     char t[32], walk[32];
     jobs_format_time(j->done_s, t, sizeof t);
     jobs_format_walk(j->done.walk_minutes, walk, sizeof walk);
-    snprintf(buf, n, "delivered in %s; on foot %s", t, walk);
+    snprintf(buf, n, text_get(TEXT_JOB_DELIVERED), t, walk);
 }

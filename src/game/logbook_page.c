@@ -19,7 +19,7 @@ static unsigned take(int i) {
     jobs_offer_label(j, &j->job, label, sizeof label);
     log_info("skyisles: job taken: %s", label);
     game_home_site_name(j->home, j->job.to, place, sizeof place);
-    snprintf(label, sizeof label, "Taken: %s to %s", jobs_cargo_name(j, j->job.cargo), place);
+    snprintf(label, sizeof label, text_get(TEXT_JOB_TAKEN), jobs_cargo_name(j, j->job.cargo), place);
     for (int k = 0; g_board && k < g_board->count; k++)   /* the label is cut to the item's */
         if (g_board->items[k].action == &g_offers[i])
             memcpy(g_board->items[k].label, label, sizeof g_board->items[k].label - 1);
@@ -53,19 +53,19 @@ static void board_rows(Menu *m) {
     char place[64], walk[32];
     if (j->carrying) {
         game_home_site_name(j->home, j->job.to, place, sizeof place);
-        line(m, NULL, "Carrying %s to %s", jobs_cargo_name(j, j->job.cargo), place);
+        line(m, NULL, text_get(TEXT_JOB_CARRYING), jobs_cargo_name(j, j->job.cargo), place);
     }
     if (j->n_board == 0) {
-        line(m, NULL, "%s", j->stopped_at >= 0 ? "Nothing to carry from here" : "Land and stop at a place");
+        line(m, NULL, "%s", j->stopped_at >= 0 ? text_get(TEXT_JOB_NOTHING) : text_get(TEXT_JOB_LAND_FIRST));
         return;
     }
     for (uint32_t i = 0; i < j->n_board && i < JOBS_BOARD_MAX; i++) {
         const JobOffer *o = &j->board[i];
         game_home_site_name(j->home, o->to, place, sizeof place);
         jobs_format_walk(o->walk_minutes, walk, sizeof walk);
-        snprintf(help[i], sizeof help[i], "on foot %s, %.1f km flying: OK takes it", walk, o->distance_m / 1000.0);
+        snprintf(help[i], sizeof help[i], text_get(TEXT_JOB_OFFER_HELP), walk, o->distance_m / 1000.0);
         g_offers[i] = (MenuActionDesc){"jobs", "", NULL, MENU_CMD_NONE, run[i], help[i], (int)i};
-        line(m, &g_offers[i], "%s to %s", jobs_cargo_name(j, o->cargo), place);
+        line(m, &g_offers[i], text_get(TEXT_JOB_OFFER), jobs_cargo_name(j, o->cargo), place);
     }
 }
 
@@ -78,9 +78,9 @@ static void route_row(Menu *m, const Logbook *lb, uint32_t i) {
     game_home_site_name(g_d->jobs.home, r->from, from, sizeof from);
     game_home_site_name(g_d->jobs.home, r->to, to, sizeof to);
     jobs_format_time(r->best_ms / 1000.0, t, sizeof t);
-    snprintf(help[i], sizeof help[i], "from %s: %u deliver%s", from, r->count, r->count == 1 ? "y" : "ies");
+    snprintf(help[i], sizeof help[i], text_get(TEXT_LOG_ROUTE_HELP), from, r->count);
     desc[i] = (MenuActionDesc){"logbook", "", NULL, MENU_CMD_NONE, NULL, help[i], 0};
-    line(m, &desc[i], "To %s: best %s", to, t);
+    line(m, &desc[i], text_get(TEXT_LOG_ROUTE), to, t);
 }
 
 static void logbook_rows(Menu *m) {
@@ -88,18 +88,18 @@ static void logbook_rows(Menu *m) {
     const Logbook *lb = &g_d->log;
     uint32_t places = 0, passed = 0;
     for (uint32_t s = 0; s < lb->n_sites; s++) places += lb->landed[s] != 0, passed += lb->passed[s] != 0;
-    if (!lb->active) line(m, NULL, "Not kept in this run");
-    line(m, NULL, "Flights %u", lb->flights);
-    line(m, NULL, "Hours %.1f", lb->flight_s / 3600.0);
-    line(m, NULL, "Distance %.1f km", lb->distance_m / 1000.0);
-    line(m, NULL, "Top speed %.0f m/s", (double)lb->top_speed);
-    line(m, NULL, "Sonic booms %u", lb->booms);
-    line(m, NULL, "Landings %u", lb->landings);
-    if (lb->best_sink >= 0.0f) line(m, NULL, "Best landing %.2f m/s", (double)lb->best_sink);
-    else line(m, NULL, "Best landing: none yet");
-    line(m, NULL, "Places landed at %u of %u", places, lb->n_sites);
-    line(m, NULL, "Landmarks passed %u", passed);
-    line(m, NULL, "Deliveries %u", lb->deliveries);
+    if (!lb->active) line(m, NULL, text_get(TEXT_LOG_NOT_KEPT));
+    line(m, NULL, text_get(TEXT_LOG_FLIGHTS), lb->flights);
+    line(m, NULL, text_get(TEXT_LOG_HOURS), lb->flight_s / 3600.0);
+    line(m, NULL, text_get(TEXT_LOG_DISTANCE), lb->distance_m / 1000.0);
+    line(m, NULL, text_get(TEXT_LOG_TOP_SPEED), (double)lb->top_speed);
+    line(m, NULL, text_get(TEXT_LOG_BOOMS), lb->booms);
+    line(m, NULL, text_get(TEXT_LOG_LANDINGS), lb->landings);
+    if (lb->best_sink >= 0.0f) line(m, NULL, text_get(TEXT_LOG_BEST_LANDING), (double)lb->best_sink);
+    else line(m, NULL, text_get(TEXT_LOG_BEST_NONE));
+    line(m, NULL, text_get(TEXT_LOG_PLACES), places, lb->n_sites);
+    line(m, NULL, text_get(TEXT_LOG_LANDMARKS), passed);
+    line(m, NULL, text_get(TEXT_LOG_DELIVERIES), lb->deliveries);
     for (uint32_t i = 0; i < lb->n_routes && g_d->jobs.home; i++) route_row(m, lb, i);
 }
 
@@ -109,12 +109,12 @@ void delivery_pages_register(GameDelivery *d) {
     if (done) return;
     done = true;
     static const MenuPageDesc pages[] = {
-        {"jobs", "Job board", board_rows},
-        {"logbook", "Logbook", logbook_rows},
+        {"jobs", TX(PAGE_JOBS), board_rows},
+        {"logbook", TX(PAGE_LOGBOOK), logbook_rows},
     };
     static const MenuActionDesc open[] = {
-        {"pause", "Job board", "jobs", MENU_CMD_NONE, NULL, "the jobs of the place you stand at: cargo to carry", 0},
-        {"pause", "Logbook", "logbook", MENU_CMD_NONE, NULL, "your flights, landings and deliveries on this island", 0},
+        {"pause", TX(PAGE_JOBS), "jobs", MENU_CMD_NONE, NULL, TX(PAGE_JOBS_HELP), 0},
+        {"pause", TX(PAGE_LOGBOOK), "logbook", MENU_CMD_NONE, NULL, TX(PAGE_LOGBOOK_HELP), 0},
     };
     for (size_t i = 0; i < 2; i++)
         if (menu_page_register(&pages[i]) < 0 || !menu_action_register(&open[i]))

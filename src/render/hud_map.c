@@ -204,10 +204,9 @@ static void queue_labels(HudLayer *h, const int (*dot)[2], MapBox rect) {
         for (uint32_t s = 0; s < m->n_sites; s++) {
             const HudMapSite *site = &m->sites[s];
             if (site->base != (pass == 0) || site->name_w == 0) continue;
-            /* The boxes at the HUD size the names are drawn at (name_w is at 1x). */
-            const float z = hud_zoom(h);
-            const int x = dot[s][0], y = dot[s][1], w = (int)ceilf((float)site->name_w * z),
-                      lh = (int)ceilf(RENDER_HUD_LINE_H * z);
+            /* name_w is at 1x: the box is scaled to the size the name is drawn at. */
+            const int x = dot[s][0], y = dot[s][1], w = (int)ceilf((float)site->name_w * zoom),
+                      lh = (int)ceilf(RENDER_HUD_LINE_H * zoom);
             const MapBox sides[4] = {{x + 4, y - 4, w, lh}, {x - 3 - w, y - 4, w, lh},
                                      {x - w / 2, y - 3 - lh, w, lh}, {x - w / 2, y + 4, w, lh}};
             for (int k = 0; k < 4; k++) {
