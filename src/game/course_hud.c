@@ -102,6 +102,14 @@ static void result_row(const Tour *t, const TourBest *b, uint32_t i, Renderer *r
     if (render_hud_text_width(r, nm, s) <= name_end - x) render_hud_text(r, x, y, s, COL_TEXT, nm);
 }
 
+/* src appended to the string in dst (n bytes), cut where dst is full. */
+static void append(char *dst, size_t n, const char *src) {
+    size_t len = strlen(dst), k = strlen(src);
+    if (k > n - 1 - len) k = n - 1 - len;
+    memcpy(dst + len, src, k);
+    dst[len + k] = 0;
+}
+
 /* The summary under the places: the total, the best and the crashes, as many to a line as the
  * width takes (one line on a TV, two or three on a handheld with the large HUD). Returns the
  * lines used; draws them only when y >= 0. */
@@ -114,12 +122,15 @@ static int summary(const Tour *t, const TourBest *b, Renderer *r, int s, int x, 
     snprintf(part[2], sizeof part[2], "Crashes %u", t->run.crashes);
     int lines = 0;
     for (int i = 0; i < 3; i++) {
-        char next[160];
-        snprintf(next, sizeof next, "%s%s%s", line, line[0] ? "   " : "", part[i]);
+        char next[sizeof line];
+        memcpy(next, line, sizeof next);
+        if (next[0]) append(next, sizeof next, "   ");
+        append(next, sizeof next, part[i]);
         if (line[0] && render_hud_text_width(r, next, s) > room) {   /* this part starts a new line */
             if (y >= 0) render_hud_text(r, x, y + lines * lh, s, t->new_best ? COL_GOOD : COL_TEXT, line);
             lines++;
-            snprintf(next, sizeof next, "%s", part[i]);
+            next[0] = 0;
+            append(next, sizeof next, part[i]);
         }
         memcpy(line, next, sizeof line);
     }
