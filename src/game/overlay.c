@@ -197,6 +197,7 @@ static void menu(Menu *m, const World *world, const Play *p, const Canvas *c) {
         m->held = world_params(world);
         m->reach = world_stats(world).reach;
     }
+    m->look = &render_settings(c->r)->live;
     int pad = 4 * c->s;
     int pw = c->w - 2 * pad;
     int max_w = 300 * c->s;
