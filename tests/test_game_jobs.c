@@ -107,6 +107,8 @@ static void test_board_drawn_from_the_stream(void **state) {
         assert_true(cx->cargo[o->cargo].from_mask & (1u << isl->sites[isl->base].type));
         assert_true(cx->cargo[o->cargo].to_mask & (1u << isl->sites[o->to].type));
         assert_int_equal(o->walk_minutes, jobs_walk_minutes(isl, o->from, o->to));
+        assert_true(g_home.field.n_strips > 0);   /* the default seed's island has strips: jobs go to them */
+        assert_true(jobs_strip_of(&a, o->to) >= 0);
         for (uint32_t m = 0; m < k; m++) assert_false(a.board[m].cargo == o->cargo && a.board[m].to == o->to);
     }
     /* The stream moves on: boards drawn again (roll away and stop again) differ at some point, and
@@ -238,12 +240,40 @@ static void test_job_board_page(void **state) {
     assert_int_equal(found, 2);
 }
 
+/* A strip may reach across a border: stopped anywhere on the destination's strip (each threshold)
+ * is stopped at its place, and delivers. */
+static void test_delivered_on_the_strip(void **state) {
+    (void)state;
+    static Jobs j;
+    const IslandField *f = &g_home.field;
+    double bx, bz;
+    jobs_init(&j, &g_home, SEED);
+    jobs_site_pos(&j, g_home.island->base, &bx, &bz);
+    hold(&j, bx, bz, 0.0f, true, 1.5f);
+    assert_true(jobs_take(&j, 0));
+    const IslandFieldStrip *st = &f->strips[jobs_strip_of(&j, j.job.to)];
+    int crossing = 0;
+    for (int end = 0; end < 2; end++) {
+        /* 5 m in from the threshold, on the centre line */
+        double x = f->centre_x + (end ? st->bx - 5.0 * st->dir_x : st->ax + 5.0 * st->dir_x);
+        double z = f->centre_z + (end ? st->bz - 5.0 * st->dir_z : st->az + 5.0 * st->dir_z);
+        assert_int_equal(jobs_place_at(&j, x, z), j.job.to);
+        crossing += game_home_site_at(&g_home, x, z) != (int)j.job.to;
+    }
+    double x = f->centre_x + st->bx - 5.0 * st->dir_x, z = f->centre_z + st->bz - 5.0 * st->dir_z;
+    hold(&j, x, z, 20.0f, false, 30.0f);
+    uint32_t ev = hold(&j, x, z, 0.0f, true, 1.5f);
+    assert_true(ev & JOB_EV_DELIVERED);
+    printf("  delivered on the strip of %u (%d of its ends in another place's ground)\n", j.done.to, crossing);
+}
+
 int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_walk_minutes),
         cmocka_unit_test(test_board_drawn_from_the_stream),
         cmocka_unit_test(test_delivery_state_machine),
         cmocka_unit_test(test_job_board_page),
+        cmocka_unit_test(test_delivered_on_the_strip),
     };
     return cmocka_run_group_tests(tests, setup, teardown);
 }

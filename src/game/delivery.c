@@ -144,7 +144,7 @@ void delivery_hud_draw(const GameDelivery *d, Renderer *r, int w, int h, int s, 
     int y = h - 4 * lh, room = w - 2 * 4 * s - 16 * s;   /* the screen less its margins and the arrow */
     if (j->carrying) {
         double tx, tz;
-        jobs_site_pos(j, j->job.to, &tx, &tz);
+        jobs_dest_pos(j, j->job.to, &tx, &tz);
         double km = sqrt((tx - f->x) * (tx - f->x) + (tz - f->z) * (tz - f->z)) / 1000.0;
         game_home_site_name(j->home, j->job.to, place, sizeof place);
         /* the longest that fits: cargo, place and distance; the place and distance; the distance */

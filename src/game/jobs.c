@@ -32,6 +32,32 @@ void jobs_site_pos(const Jobs *j, uint32_t site, double *x, double *z) {
     *z = (double)j->home->field.centre_z + (double)s->z_m;
 }
 
+int jobs_strip_of(const Jobs *j, uint32_t site) {
+    const IslandField *f = &j->home->field;
+    for (uint32_t k = 0; k < f->n_strips; k++)
+        if (f->strips[k].site == site) return (int)k;
+    return -1;
+}
+
+void jobs_dest_pos(const Jobs *j, uint32_t site, double *x, double *z) {
+    const IslandField *f = &j->home->field;
+    int k = jobs_strip_of(j, site);
+    if (k < 0) {
+        jobs_site_pos(j, site, x, z);
+        return;
+    }
+    const IslandFieldStrip *st = &f->strips[k];
+    *x = (double)f->centre_x + 0.5 * ((double)st->ax + (double)st->bx);
+    *z = (double)f->centre_z + 0.5 * ((double)st->az + (double)st->bz);
+}
+
+int jobs_place_at(const Jobs *j, double x, double z) {
+    const IslandField *f = &j->home->field;
+    int k = island_field_strip_at(f, (float)x, (float)z, 0.0f, 2.0f);
+    if (k >= 0 && f->strips[k].site < j->home->island->n_sites) return f->strips[k].site;
+    return game_home_site_at(j->home, x, z);
+}
+
 uint32_t jobs_walk_minutes(const Island *isl, uint32_t a, uint32_t b) {
     uint32_t dist[ISLAND_MAX_SITES];
     bool done[ISLAND_MAX_SITES];
@@ -53,23 +79,34 @@ uint32_t jobs_walk_minutes(const Island *isl, uint32_t a, uint32_t b) {
     }
 }
 
-/* Offer k of a board at `site`: a cargo the place has, to a place (not this one) that wants it. */
+/* Can a job end at site s: not the place it starts from, and a strip there when the island has
+ * any (a place without one may have no ground to land on). */
+static bool destination_ok(const Jobs *j, uint32_t s, uint32_t from) {
+    return s != from && (j->home->field.n_strips == 0 || jobs_strip_of(j, s) >= 0);
+}
+
+/* An offer of a board at `site`: a cargo the place has that some destination wants, to one of
+ * those. False when the place has nothing to send. */
 static bool draw_offer(Jobs *j, Rng *r, uint32_t site, JobOffer *o) {
     const Island *isl = j->home->island;
     const IslandCodex *cx = j->home->codex;
-    uint32_t type = isl->sites[site].type, have[ISLAND_MAX_CARGO], n_have = 0;
+    uint32_t type = isl->sites[site].type, have[ISLAND_MAX_CARGO], n_have = 0, n_want = 0;
     uint16_t want[ISLAND_MAX_SITES];
-    for (uint32_t c = 0; c < cx->n_cargo; c++)
-        if (cx->cargo[c].from_mask & (1u << type)) have[n_have++] = c;
+    for (uint32_t c = 0; c < cx->n_cargo; c++) {
+        if (!(cx->cargo[c].from_mask & (1u << type))) continue;
+        bool any = false;
+        for (uint32_t s = 0; s < isl->n_sites && !any; s++)
+            any = destination_ok(j, s, site) && (cx->cargo[c].to_mask & (1u << isl->sites[s].type));
+        if (any) have[n_have++] = c;
+    }
     if (n_have == 0) return false;
-    uint32_t cargo = have[rng_below(r, n_have)], n_want = 0;
+    uint32_t cargo = have[rng_below(r, n_have)];
     for (uint32_t s = 0; s < isl->n_sites; s++)
-        if (s != site && (cx->cargo[cargo].to_mask & (1u << isl->sites[s].type))) want[n_want++] = (uint16_t)s;
-    if (n_want == 0) return false;
+        if (destination_ok(j, s, site) && (cx->cargo[cargo].to_mask & (1u << isl->sites[s].type))) want[n_want++] = (uint16_t)s;
     uint32_t to = want[rng_below(r, n_want)];
     double fx, fz, tx, tz;
-    jobs_site_pos(j, site, &fx, &fz);
-    jobs_site_pos(j, to, &tx, &tz);
+    jobs_dest_pos(j, site, &fx, &fz);
+    jobs_dest_pos(j, to, &tx, &tz);
     *o = (JobOffer){.cargo = (uint8_t)cargo, .from = (uint16_t)site, .to = (uint16_t)to,
                     .walk_minutes = jobs_walk_minutes(isl, site, to),
                     .distance_m = (float)sqrt((tx - fx) * (tx - fx) + (tz - fz) * (tz - fz))};
@@ -112,7 +149,7 @@ uint32_t jobs_step(Jobs *j, double x, double z, float speed, bool on_ground, flo
     j->event_site = -1;
     if (!j->home || !j->home->island) return 0;
     if (j->carrying) j->job_s += dt;
-    int site = on_ground ? game_home_site_at(j->home, x, z) : -1;
+    int site = on_ground ? jobs_place_at(j, x, z) : -1;
     if (on_ground && !j->was_on_ground && site >= 0) {
         ev |= JOB_EV_TOUCHDOWN;
         j->event_site = site;

@@ -1,7 +1,8 @@
 /* skyisles jobs: deliveries between the places of the home island. Landed and stopped at a
  * place, a job board offers cargo the place has (the codex's `cargo`, drawn from a seeded stream:
  * the world seed and the count of boards drawn this flight, so a replay draws the same jobs);
- * taking one sets a destination; landing and stopping there delivers it, timed against the walk
+ * taking one sets a destination (a place with an airstrip, when the island has strips); landing
+ * and stopping there (on its strip or anywhere in the place) delivers it, timed against the walk
  * along the island's paths. Pure game logic: no I/O, no heap; it lives in the GameCourses. */
 #ifndef SKYISLES_GAME_JOBS_H
 #define SKYISLES_GAME_JOBS_H
@@ -60,6 +61,13 @@ bool jobs_take(Jobs *j, uint32_t i);
 void jobs_drop(Jobs *j);
 /* World position (metres) of a site of the home island. */
 void jobs_site_pos(const Jobs *j, uint32_t site, double *x, double *z);
+/* The airstrip serving a site (an index of the field's strips), -1 when it has none. */
+int jobs_strip_of(const Jobs *j, uint32_t site);
+/* Where a job to `site` goes: its strip's middle, or the site when it has no strip. */
+void jobs_dest_pos(const Jobs *j, uint32_t site, double *x, double *z);
+/* The place the aircraft stands at: the site a strip under it serves (a strip may reach across a
+ * border), else the place under it (game_home_site_at); -1 off the island. */
+int jobs_place_at(const Jobs *j, double x, double z);
 
 /* Minutes on foot from site a to site b along the island's paths (Dijkstra over the paths'
  * walking times); UINT32_MAX when no path joins them. */
