@@ -38,6 +38,7 @@ typedef struct FlightState {
     float yaw0;
     double avoid_y;             /* lowest clear altitude found ahead by the terrain probes */
     float probe_timer;
+    bool on_ground;             /* rolling on its wheels (flight_step rolls, sim_ground_contact keeps it on the ground) */
 } FlightState;
 
 typedef struct CameraState {
@@ -50,12 +51,15 @@ typedef struct FlightInput {
     float pitch, roll, yaw;     /* -1..1: + nose up, + bank right, + rudder right */
     float throttle;             /* -1..1: throttle moves down / up while held */
     bool boost;                 /* held: push toward the speed limit */
+    bool brake;                 /* held: the wheel brakes (on the ground) */
 } FlightInput;
 
 /* The pilot's aircraft: arcade but believable. Pitch and roll turn the aircraft about its own
  * axes (pull back in a bank and it turns), a bank turns it (bank-to-turn), the bank levels out
- * when the stick is let go, diving gains a little speed and climbing loses some, and it never
- * stalls: below speed_min the throttle and gravity cannot push it. Speeds in m/s. */
+ * when the stick is let go, diving gains a little speed and climbing loses some. Below speed_min
+ * (a steep climb with the throttle closed) the engine pulls back only gently, and below
+ * SIM_STALL_SPEED it stalls: the lift fades (the aircraft sinks) and the nose drops until the
+ * dive has the speed back. On its wheels it rolls (ground.c's numbers). Speeds in m/s. */
 /* The boost's top speed a model starts with (m/s); the game's speed-limit setting defaults to it. */
 #define SIM_SPEED_LIMIT_DEFAULT 1000.0f
 
@@ -84,7 +88,10 @@ void flight_autopilot_step(FlightState *f, float dt, const World *w);
 void flight_autopilot_input(FlightState *f, const World *w, float cruise_speed, bool boost, float dt, FlightInput *out);
 /* Moves a fresh autopilot start (and its cruise altitude) up into open air. */
 void flight_autopilot_start(FlightState *f, const World *w);
-/* The pilot flies: one step of the arcade model. */
+/* The pilot flies: one step of the arcade model; on the ground (f->on_ground) the roll: the
+ * throttle's push, the wheels' drag, the brakes, rudder (and stick) steering, no pitch or bank;
+ * pulling up at SIM_TAKEOFF_SPEED or faster lifts off. The ground's height is
+ * sim_ground_contact's business: flight_step keeps the height while rolling. */
 void flight_step(FlightState *f, const FlightInput *in, const FlightModel *m, float dt);
 /* Throttle that gives a speed (clamped to the model's cruise range). */
 float flight_throttle_for(const FlightModel *m, float speed);
@@ -95,7 +102,12 @@ void flight_idle(FlightState *f, float dt);
 /* Unit nose direction. */
 void flight_forward(const FlightState *f, float out[3]);
 
-/* FNV-1a 64 of the flight's physical state (position, attitude, speeds, throttle, boost, time;
+/* The stall's share at a speed: 0 at SIM_STALL_SPEED and above, 1 at SIM_STALL_SPAN below it. */
+float flight_stall_share(float speed);
+/* The stall warning: in the air below SIM_STALL_WARN_SPEED. */
+bool flight_stall_warning(const FlightState *f);
+
+/* FNV-1a 64 of the flight's physical state (position, attitude, speeds, throttle, boost, time, on the ground;
  * not the autopilot's planning fields): equal hashes, the same flight to the bit. */
 uint64_t flight_state_hash(const FlightState *f, uint64_t h);
 
@@ -117,6 +129,77 @@ void flight_in_front_of(const CameraState *c, FlightState *f);
 
 /* What the world needs to stream around the aircraft. */
 void sim_world_view(const FlightState *f, const CameraState *c, float fov_y_rad, float aspect, WorldView *out);
+
+/* ---------------------------------------------------------------- ground (ground.c) */
+/* The aircraft's wheels, the stall and the ground roll: every number of the model in one place.
+ * Speeds in m/s, accelerations in m/s^2, angles in radians, lengths in metres (one block = 1 m). */
+#define SIM_STALL_SPEED 15.0f           /* below it lift fades and the nose drops */
+#define SIM_STALL_SPAN 4.0f             /* the stall is full this far below SIM_STALL_SPEED */
+#define SIM_STALL_WARN_SPEED 18.0f      /* the stall warning (HUD, horn) below it in the air */
+#define SIM_STALL_SINK 7.0f             /* m/s of sink a full stall adds (the lift that is gone) */
+#define SIM_STALL_NOSE_RATE 1.1f        /* rad/s the nose drops at in a full stall */
+#define SIM_TAKEOFF_SPEED 19.0f         /* pulling up on the ground lifts off from this speed */
+#define SIM_APPROACH_SPEED 22.0f        /* the touchdown speed the strips are sized for */
+#define SIM_TOUCHDOWN_SPEED_MAX 40.0f   /* faster at the touch: a crash */
+#define SIM_SINK_SMOOTH 1.0f            /* sink rates at the touch: below it smooth, */
+#define SIM_SINK_FIRM 2.5f              /* below it firm, */
+#define SIM_SINK_MAX 4.0f               /* below it hard, above it a crash */
+#define SIM_BANK_MAX (10.0f * SIM_DEG)  /* more bank at the touch: a wing first */
+#define SIM_PITCH_MIN (-10.0f * SIM_DEG)/* nose lower at the touch: the nose first */
+#define SIM_PITCH_MAX (20.0f * SIM_DEG) /* nose higher at the touch: the tail first */
+#define SIM_WHEEL_H 0.6                 /* the aircraft's centre above the ground it rolls on */
+#define SIM_WHEEL_BASE 2.5              /* the nose wheel ahead of the centre, the mains 1.5 m behind */
+#define SIM_WHEEL_TRACK 2.0             /* the main wheels either side of the centre */
+#define SIM_GROUND_THRUST 4.5f          /* the engine's push on the ground at full throttle */
+#define SIM_ROLL_DRAG 0.3f              /* the wheels' rolling resistance, */
+#define SIM_ROLL_DRAG_K 0.08f           /* and per m/s of speed (1/s): a little throttle taxis at walking speed */
+#define SIM_BRAKE_DECEL 3.5f            /* the brakes, held */
+#define SIM_STEER_RATE 0.8f             /* rad/s of turn at full rudder while rolling slowly */
+#define SIM_TAXI_THROTTLE 0.1f          /* this throttle rolls at about 1.9 m/s: walking speed */
+#define SIM_STRIP_MARGIN 1.5f           /* a strip is this many times the longer run */
+
+/* The speed change per second while rolling: the throttle's push less the wheels' drag and the
+ * brakes (brake 0..1); never pushes a stopped aircraft backwards. */
+float sim_ground_accel(float speed, float throttle, float brake);
+/* Metres from a standstill at full throttle to SIM_TAKEOFF_SPEED, flown step by step as
+ * flight_step rolls (the same arithmetic: exact, the same on every machine). */
+double sim_takeoff_run_m(void);
+/* Metres to a stop from touchdown_speed with the throttle closed and the brakes held. */
+double sim_landing_run_m(float touchdown_speed);
+/* The strip length the model needs: SIM_STRIP_MARGIN times the longer of the takeoff run and
+ * the landing run from SIM_APPROACH_SPEED. */
+double sim_strip_length_m(void);
+
+/* A touch of the wheels, rated by its sink rate. */
+typedef enum SimTouchRating { SIM_TOUCH_SMOOTH = 0, SIM_TOUCH_FIRM, SIM_TOUCH_HARD } SimTouchRating;
+typedef enum SimGroundEvent { SIM_GROUND_NONE = 0, SIM_GROUND_TOUCHDOWN, SIM_GROUND_CRASH } SimGroundEvent;
+typedef struct SimGroundResult {
+    SimGroundEvent event;
+    SimTouchRating rating;      /* a touchdown's */
+    float sink;                 /* m/s downward at the touch */
+    const char *why;            /* a crash's cause in a few words ("" otherwise) */
+} SimGroundResult;
+
+/* The wheels and the ground, after flight_step moved the aircraft from `before` to *f (dt
+ * seconds), from THE solid test (world_solid_at's blocks, world_solid_objects' boxes). Rolling,
+ * the aircraft follows the ground (a step of one block up or down; a bigger drop and it flies
+ * off the edge, a bigger rise is a wall the sweep meets). In the air, when the wheels reach the
+ * ground it is a touchdown, the aircraft rolls on, when every rule holds: the ground under the
+ * three wheels (the nose wheel SIM_WHEEL_BASE ahead, the mains 1.5 m behind and SIM_WHEEL_TRACK
+ * either side) within one block of each other and clear of objects, the sink under
+ * SIM_SINK_MAX, the bank within SIM_BANK_MAX, the pitch within SIM_PITCH_MIN..SIM_PITCH_MAX and
+ * the speed at most SIM_TOUCHDOWN_SPEED_MAX; otherwise a crash, the aircraft put at the touch.
+ * The caller sweeps the motion against the world afterwards (sim_collide) as in flight. */
+void sim_ground_contact(const World *w, const FlightState *before, FlightState *f, float dt, SimGroundResult *out);
+/* Metres from the wheels down to the ground (the first solid block) under the aircraft, or
+ * `reach` when there is none that close. */
+double sim_height_above_ground(const World *w, const FlightState *f, double reach);
+/* Parks *out on its wheels, stopped, throttle closed, on the flattest open ground within
+ * `radius` metres of (x, z): the spot of the home island with the longest run of flat ground
+ * (every cell within one block of the spot's, clear of objects, air above) along one of 16
+ * headings, up to `run` metres; it faces along that run. False when no spot has even a
+ * standing place (then *out is untouched). Deterministic; for a start on the ground. */
+bool sim_ground_start(const World *w, double x, double z, double radius, double run, FlightState *out);
 
 /* ---------------------------------------------------------------- collision (collision.c) */
 /* W9 on the main thread, every frame, from THE density field (world_density_at) and the solid

@@ -1,0 +1,222 @@
+/* skyisles sim: the ground model's arithmetic: the roll's acceleration and the runs it predicts
+ * (a strip's length comes from them). Pure float arithmetic at the fixed step: the same on
+ * every machine. */
+#include <math.h>
+#include <string.h>
+
+#include "sim/sim.h"
+#include "sim/simmath.h"
+
+float sim_ground_accel(float speed, float throttle, float brake) {
+    float a = SIM_GROUND_THRUST * throttle - SIM_ROLL_DRAG - SIM_ROLL_DRAG_K * speed - SIM_BRAKE_DECEL * brake;
+    /* Drag and brakes hold a stopped aircraft, they never push it backwards. */
+    if (speed <= 0.0f && a < 0.0f) a = 0.0f;
+    return a;
+}
+
+/* One step of the roll's speed as flight_step takes it: never below a standstill. */
+static float roll_speed(float speed, float throttle, float brake) {
+    float v = speed + sim_ground_accel(speed, throttle, brake) * SIM_STEP;
+    return v > 0.0f ? v : 0.0f;
+}
+
+double sim_takeoff_run_m(void) {
+    float v = 0.0f;
+    double d = 0.0;
+    for (int i = 0; i < 60 * SIM_STEP_HZ && v < SIM_TAKEOFF_SPEED; i++) {
+        v = roll_speed(v, 1.0f, 0.0f);
+        d += (double)(v * SIM_STEP);
+    }
+    return d;
+}
+
+double sim_landing_run_m(float touchdown_speed) {
+    float v = touchdown_speed > 0.0f ? touchdown_speed : 0.0f;
+    double d = 0.0;
+    for (int i = 0; i < 120 * SIM_STEP_HZ && v > 0.0f; i++) {
+        v = roll_speed(v, 0.0f, 1.0f);
+        d += (double)(v * SIM_STEP);
+    }
+    return d;
+}
+
+double sim_strip_length_m(void) {
+    double to = sim_takeoff_run_m(), land = sim_landing_run_m(SIM_APPROACH_SPEED);
+    return (double)SIM_STRIP_MARGIN * (to > land ? to : land);
+}
+
+/* ---------------------------------------------------------------- the wheels and the ground */
+
+static bool solid_block(const World *w, int64_t bx, int64_t by, int64_t bz) {
+    return world_solid_at(w, (double)bx + 0.5, (double)by + 0.5, (double)bz + 0.5);
+}
+
+static int64_t blk(double v) { return (int64_t)floor(v); }
+
+/* The top of the ground in column (x, z) met going down from block `from` to block `to`: the
+ * first solid block's top. When `from` is itself solid the column is followed up (at most four
+ * blocks) to the top of that rock. False when every block between is air. */
+static bool column_top(const World *w, double x, double z, int64_t from, int64_t to, int64_t *top) {
+    int64_t bx = blk(x), bz = blk(z);
+    if (solid_block(w, bx, from, bz)) {
+        int64_t by = from;
+        while (by < from + 4 && solid_block(w, bx, by + 1, bz)) by++;
+        *top = by + 1;
+        return true;
+    }
+    for (int64_t by = from - 1; by >= to; by--)
+        if (solid_block(w, bx, by, bz)) {
+            *top = by + 1;
+            return true;
+        }
+    return false;
+}
+
+/* The highest top under the aircraft's box (the columns its SIM_HIT_RADIUS footprint meets). */
+static bool box_top(const World *w, double x, double z, int64_t from, int64_t to, int64_t *top) {
+    const double r = SIM_HIT_RADIUS;
+    const double cx[2] = {x - r, x + r}, cz[2] = {z - r, z + r};
+    bool any = false;
+    for (int i = 0; i < 2; i++)
+        for (int k = 0; k < 2; k++) {
+            if ((i && blk(cx[1]) == blk(cx[0])) || (k && blk(cz[1]) == blk(cz[0]))) continue;
+            int64_t t;
+            if (column_top(w, cx[i], cz[k], from, to, &t) && (!any || t > *top)) {
+                *top = t;
+                any = true;
+            }
+        }
+    return any;
+}
+
+/* The three wheels' places on the ground plane: the nose wheel, the left and right mains. */
+static void wheel_points(const FlightState *f, double px[3], double pz[3]) {
+    double fx = det_sin((double)f->yaw), fz = -det_cos((double)f->yaw), rx = -fz, rz = fx;
+    px[0] = f->x + fx * SIM_WHEEL_BASE;
+    pz[0] = f->z + fz * SIM_WHEEL_BASE;
+    for (int s = 0; s < 2; s++) {
+        double side = s ? SIM_WHEEL_TRACK : -SIM_WHEEL_TRACK;
+        px[1 + s] = f->x - fx * 1.5 + rx * side;
+        pz[1 + s] = f->z - fz * 1.5 + rz * side;
+    }
+}
+
+/* Ground fit for wheels at level `top`: under each wheel the ground within one block of the
+ * others and clear of objects. NULL when it is, else what is wrong. */
+static const char *wheels_fit(const World *w, const FlightState *f, int64_t top) {
+    double px[3], pz[3];
+    wheel_points(f, px, pz);
+    int64_t lo = top, hi = top;
+    for (int i = 0; i < 3; i++) {
+        int64_t t;
+        if (!column_top(w, px[i], pz[i], top + 2, top - 3, &t)) return "a wheel over a drop";
+        if (t < lo) lo = t;
+        if (t > hi) hi = t;
+        if (!sim_clear_of_objects(w, px[i], (double)t + 0.5, pz[i], 0.3)) return "a wheel into an object";
+    }
+    return hi - lo > 1 ? "ground too steep" : NULL;
+}
+
+/* The touchdown rules at the touch; NULL when they all hold, else the first broken. */
+static const char *touch_rules(const World *w, const FlightState *f, float sink, int64_t top) {
+    if (f->speed > SIM_TOUCHDOWN_SPEED_MAX) return "touched down too fast";
+    if (sink > SIM_SINK_MAX) return "touched down too hard";
+    if (fabsf(f->roll) > SIM_BANK_MAX) return "a wing first";
+    if (f->pitch < SIM_PITCH_MIN) return "the nose first";
+    if (f->pitch > SIM_PITCH_MAX) return "the tail first";
+    return wheels_fit(w, f, top);
+}
+
+/* Rolling: the ground a block up or down is followed; none there and the aircraft flies off. */
+static void keep_rolling(const World *w, FlightState *f) {
+    int64_t g = blk(f->y - SIM_WHEEL_H + 0.5), top;
+    if (box_top(w, f->x, f->z, g, g - 2, &top)) f->y = (double)top + SIM_WHEEL_H;
+    else f->on_ground = false;
+}
+
+void sim_ground_contact(const World *w, const FlightState *before, FlightState *f, float dt, SimGroundResult *out) {
+    memset(out, 0, sizeof *out);
+    out->why = "";
+    if (!(fabs(f->x) < 1e9 && fabs(f->y) < 1e9 && fabs(f->z) < 1e9) || !(dt > 0.0f)) return;
+    if (f->on_ground) {
+        keep_rolling(w, f);
+        return;
+    }
+    double wb = before->y - SIM_WHEEL_H, wa = f->y - SIM_WHEEL_H;
+    if (wa > (double)WORLD_Y_MAX + 2.0) return;   /* over the top of every island */
+    int64_t top;
+    if (!box_top(w, f->x, f->z, blk(wb > wa ? wb : wa), blk(wa), &top) || (double)top < wa) return;
+    out->sink = (float)((before->y - f->y) / (double)dt);
+    const char *why = touch_rules(w, f, out->sink, top);
+    f->y = (double)top + SIM_WHEEL_H;
+    if (why) {
+        out->event = SIM_GROUND_CRASH;
+        out->why = why;
+        return;
+    }
+    out->event = SIM_GROUND_TOUCHDOWN;
+    out->rating = out->sink < SIM_SINK_SMOOTH ? SIM_TOUCH_SMOOTH : (out->sink < SIM_SINK_FIRM ? SIM_TOUCH_FIRM : SIM_TOUCH_HARD);
+    f->speed *= sm_cos(f->pitch);   /* the speed along the ground */
+    f->pitch = 0.0f;
+    f->roll = 0.0f;
+    f->on_ground = true;
+}
+
+double sim_height_above_ground(const World *w, const FlightState *f, double reach) {
+    double wy = f->y - SIM_WHEEL_H;
+    if (!(fabs(f->x) < 1e9 && fabs(wy) < 1e9 && fabs(f->z) < 1e9) || !(reach > 0.0)) return reach;
+    int64_t top;
+    if (!column_top(w, f->x, f->z, blk(wy), blk(wy - reach), &top)) return reach;
+    double h = wy - (double)top;
+    return h < 0.0 ? 0.0 : (h > reach ? reach : h);
+}
+
+/* ---------------------------------------------------------------- a start on the ground */
+
+/* The ground's top in column (x, z) from the top of the world down (false: none). */
+static bool ground_at(const World *w, double x, double z, int64_t *top) {
+    return column_top(w, x, z, WORLD_Y_MAX + 1, WORLD_Y_MIN, top);
+}
+
+/* Metres of flat, open ground from (x, z) along heading yaw, up to `run`: every 2 m the top
+ * within one block of `top` (air over it) and no object in the aircraft's way. */
+static double flat_run(const World *w, double x, double z, int64_t top, float yaw, double run) {
+    double fx = det_sin((double)yaw), fz = -det_cos((double)yaw);
+    double d = 0.0;
+    for (double s = 2.0; s <= run; s += 2.0) {
+        double px = x + fx * s, pz = z + fz * s;
+        int64_t t;
+        if (!sim_on_home(w, px, pz) || !column_top(w, px, pz, top + 2, top - 2, &t) || t > top + 1 || t < top - 1) break;
+        if (!sim_clear_of_objects(w, px, (double)top + 1.5, pz, 1.5)) break;
+        d = s;
+    }
+    return d;
+}
+
+bool sim_ground_start(const World *w, double x, double z, double radius, double run, FlightState *out) {
+    double best = -1.0, best_d2 = 0.0, bx = 0.0, bz = 0.0;
+    int64_t btop = 0;
+    float byaw = 0.0f;
+    for (double dz = -radius; dz <= radius; dz += 4.0)
+        for (double dx = -radius; dx <= radius; dx += 4.0) {
+            double d2 = dx * dx + dz * dz, px = x + dx, pz = z + dz;
+            if (d2 > radius * radius || !sim_on_home(w, px, pz)) continue;
+            int64_t top;
+            if (!ground_at(w, px, pz, &top)) continue;
+            FlightState f;
+            flight_init(&f, px, (double)top + SIM_WHEEL_H, pz, 0.0f, 0.0f);
+            if (!sim_clear_box(w, px, f.y + 0.5, pz, 1.0)) continue;
+            for (int k = 0; k < 16; k++) {
+                f.yaw = (float)k * (6.2831853f / 16.0f) - 3.1415927f;
+                if (wheels_fit(w, &f, top)) continue;
+                double len = flat_run(w, px, pz, top, f.yaw, run);
+                if (len > best || (len == best && d2 < best_d2)) {
+                    best = len, best_d2 = d2, bx = px, bz = pz, btop = top, byaw = f.yaw;
+                }
+            }
+        }
+    if (best < 0.0) return false;
+    flight_init(out, bx, (double)btop + SIM_WHEEL_H, bz, byaw, 0.0f);
+    out->on_ground = true;
+    return true;
+}
