@@ -219,12 +219,42 @@ static void test_runs_predicted(void **state) {
     assert_true(sim_ground_accel(1.0f, SIM_TAXI_THROTTLE, 0.0f) > 0.0f && sim_ground_accel(2.5f, SIM_TAXI_THROTTLE, 0.0f) < 0.0f);
 }
 
+/* Below the stall speed, hands off and the throttle closed, the aircraft loses height and the
+ * nose drops, until the dive has the speed back; at the slow cruise it holds its height. */
+static void test_stall_loses_height(void **state) {
+    (void)state;
+    FlightModel m;
+    flight_model_default(&m);
+    FlightState f;
+    start(&f, &m, SIM_STALL_SPEED - 3.0f);
+    f.throttle = 0.0f;
+    assert_true(flight_stall_warning(&f) && flight_stall_share(f.speed) > 0.5f);
+    FlightInput pull = {.pitch = 1.0f};   /* even pulling back */
+    float lowest = 0.0f;
+    for (int i = 0; i < SIM_STEP_HZ; i++) {
+        flight_step(&f, &pull, &m, DT);
+        if (f.pitch < lowest) lowest = f.pitch;
+    }
+    printf("  stalled: %.1f m lost in 1 s, the nose down to %.0f deg, %.1f m/s\n", 100.0 - f.y,
+           (double)(lowest / SIM_DEG), (double)f.speed);
+    assert_true(f.y < 97.0 && lowest < -5.0f * SIM_DEG);
+    FlightInput none = {0};
+    fly(&f, &none, &m, 5.0f);
+    printf("  hands off 5 s: %.1f m/s, pitch %.0f deg\n", (double)f.speed, (double)(f.pitch / SIM_DEG));
+    assert_true(f.speed >= SIM_STALL_SPEED);
+    fly(&f, &none, &m, 15.0f);
+    assert_true(!flight_stall_warning(&f));
+    start(&f, &m, m.speed_min);
+    fly(&f, &none, &m, 3.0f);
+    assert_true(fabs(f.y - 100.0) < 0.01 && !flight_stall_warning(&f));
+}
+
 int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_pitch_up_climbs_down_dives), cmocka_unit_test(test_bank_turns_and_levels),
         cmocka_unit_test(test_throttle_and_boost),          cmocka_unit_test(test_random_input_stays_sane),
         cmocka_unit_test(test_loop_and_roll_over),          cmocka_unit_test(test_chase_camera_keeps_up),
-        cmocka_unit_test(test_runs_predicted),
+        cmocka_unit_test(test_runs_predicted),              cmocka_unit_test(test_stall_loses_height),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -223,6 +223,7 @@ static bool ground_roll(FlightState *f, const FlightInput *in, const FlightModel
     f->boost = clampf(f->boost - 1.5f * dt, 0.0f, 1.0f);   /* no boost on the wheels */
     if (f->speed >= SIM_TAKEOFF_SPEED && in->pitch > 0.2f) {
         f->on_ground = false;
+        f->pitch = SIM_ROTATE_PITCH;   /* the rotation: the climb starts at once, over the next bump */
         return false;
     }
     /* A stopped aircraft cannot turn; the faster it rolls the gentler the nose wheel turns it. */
@@ -281,7 +282,7 @@ void flight_step(FlightState *f, const FlightInput *in, const FlightModel *m, fl
     float agility = clampf(160.0f / (f->speed > 1.0f ? f->speed : 1.0f), 0.35f, 1.0f);
     /* Stalled, the pull fades and the nose falls toward the ground until it points well down. */
     float stall = flight_stall_share(f->speed);
-    if (pin > 0.0f) pin *= 1.0f - 0.8f * stall;
+    if (pin > 0.0f) pin *= clampf(1.0f - 2.0f * stall, 0.0f, 1.0f);
     turn(fwd, up, pin * m->pitch_rate * agility * dt);           /* about the wings */
     if (stall > 0.0f && fwd[1] > -0.7f) turn(fwd, up, (up[1] >= 0.0f ? -1.0f : 1.0f) * stall * SIM_STALL_NOSE_RATE * dt);
     turn(up, right, rin * m->roll_rate * dt);                    /* about the nose */

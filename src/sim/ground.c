@@ -162,6 +162,23 @@ void sim_ground_contact(const World *w, const FlightState *before, FlightState *
     f->on_ground = true;
 }
 
+bool sim_meet_world(const World *w, const FlightState *before, FlightState *f, float dt, SimGroundResult *g,
+                    CollisionResult *hit) {
+    memset(hit, 0, sizeof *hit);
+    sim_ground_contact(w, before, f, dt, g);
+    if (g->event == SIM_GROUND_CRASH) return true;
+    double y0 = before->y, y1 = f->y, ys = y0, ye = y1;
+    if (f->on_ground) ys = ye = y0 > y1 ? y0 : y1;
+    sim_collide(w, before->x, ys, before->z, f->x, ye, f->z, hit);
+    if (!hit->hit) return false;
+    g->event = SIM_GROUND_CRASH;
+    g->why = f->on_ground ? "rolled into something" : "flew into something";
+    f->x = hit->x;
+    f->y = hit->y;
+    f->z = hit->z;
+    return true;
+}
+
 double sim_height_above_ground(const World *w, const FlightState *f, double reach) {
     double wy = f->y - SIM_WHEEL_H;
     if (!(fabs(f->x) < 1e9 && fabs(wy) < 1e9 && fabs(f->z) < 1e9) || !(reach > 0.0)) return reach;
@@ -193,7 +210,7 @@ static double flat_run(const World *w, double x, double z, int64_t top, float ya
     return d;
 }
 
-bool sim_ground_start(const World *w, double x, double z, double radius, double run, FlightState *out) {
+double sim_ground_start(const World *w, double x, double z, double radius, double run, FlightState *out) {
     double best = -1.0, best_d2 = 0.0, bx = 0.0, bz = 0.0;
     int64_t btop = 0;
     float byaw = 0.0f;
@@ -215,8 +232,8 @@ bool sim_ground_start(const World *w, double x, double z, double radius, double 
                 }
             }
         }
-    if (best < 0.0) return false;
+    if (best < 0.0) return -1.0;
     flight_init(out, bx, (double)btop + SIM_WHEEL_H, bz, byaw, 0.0f);
     out->on_ground = true;
-    return true;
+    return best;
 }

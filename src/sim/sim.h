@@ -18,7 +18,7 @@
 /* The simulation's version: bumped whenever a change to the flight model, collision, restarts
  * or the fixed step (src/sim, src/game/play.c's step) would fly a recorded input differently, so a
  * new build keeps the best runs of an old one as long as the flight is the same. */
-#define SIM_VERSION 2u   /* 2: trees, boulders, cacti and landmarks are solid */
+#define SIM_VERSION 3u   /* 2: trees, boulders, cacti and landmarks are solid; 3: wheels, touchdowns and the stall */
 #define SIM_STEP_HZ 60
 #define SIM_STEP (1.0f / 60.0f)   /* seconds per fixed sim step */
 
@@ -139,8 +139,9 @@ void sim_world_view(const FlightState *f, const CameraState *c, float fov_y_rad,
 #define SIM_STALL_SINK 7.0f             /* m/s of sink a full stall adds (the lift that is gone) */
 #define SIM_STALL_NOSE_RATE 1.1f        /* rad/s the nose drops at in a full stall */
 #define SIM_TAKEOFF_SPEED 19.0f         /* pulling up on the ground lifts off from this speed */
+#define SIM_ROTATE_PITCH (6.0f * SIM_DEG) /* the nose comes up this far as the wheels leave */
 #define SIM_APPROACH_SPEED 22.0f        /* the touchdown speed the strips are sized for */
-#define SIM_TOUCHDOWN_SPEED_MAX 40.0f   /* faster at the touch: a crash */
+#define SIM_TOUCHDOWN_SPEED_MAX 35.0f   /* faster at the touch: a crash */
 #define SIM_SINK_SMOOTH 1.0f            /* sink rates at the touch: below it smooth, */
 #define SIM_SINK_FIRM 2.5f              /* below it firm, */
 #define SIM_SINK_MAX 4.0f               /* below it hard, above it a crash */
@@ -150,12 +151,12 @@ void sim_world_view(const FlightState *f, const CameraState *c, float fov_y_rad,
 #define SIM_WHEEL_H 0.6                 /* the aircraft's centre above the ground it rolls on */
 #define SIM_WHEEL_BASE 2.5              /* the nose wheel ahead of the centre, the mains 1.5 m behind */
 #define SIM_WHEEL_TRACK 2.0             /* the main wheels either side of the centre */
-#define SIM_GROUND_THRUST 4.5f          /* the engine's push on the ground at full throttle */
+#define SIM_GROUND_THRUST 6.0f          /* the engine's push on the ground at full throttle */
 #define SIM_ROLL_DRAG 0.3f              /* the wheels' rolling resistance, */
-#define SIM_ROLL_DRAG_K 0.08f           /* and per m/s of speed (1/s): a little throttle taxis at walking speed */
+#define SIM_ROLL_DRAG_K 0.15f           /* and per m/s of speed (1/s): a little throttle taxis at walking speed */
 #define SIM_BRAKE_DECEL 3.5f            /* the brakes, held */
 #define SIM_STEER_RATE 0.8f             /* rad/s of turn at full rudder while rolling slowly */
-#define SIM_TAXI_THROTTLE 0.1f          /* this throttle rolls at about 1.9 m/s: walking speed */
+#define SIM_TAXI_THROTTLE 0.1f          /* this throttle rolls at 2 m/s: walking speed */
 #define SIM_STRIP_MARGIN 1.5f           /* a strip is this many times the longer run */
 
 /* The speed change per second while rolling: the throttle's push less the wheels' drag and the
@@ -173,6 +174,7 @@ double sim_strip_length_m(void);
 /* A touch of the wheels, rated by its sink rate. */
 typedef enum SimTouchRating { SIM_TOUCH_SMOOTH = 0, SIM_TOUCH_FIRM, SIM_TOUCH_HARD } SimTouchRating;
 typedef enum SimGroundEvent { SIM_GROUND_NONE = 0, SIM_GROUND_TOUCHDOWN, SIM_GROUND_CRASH } SimGroundEvent;
+typedef struct CollisionResult CollisionResult;
 typedef struct SimGroundResult {
     SimGroundEvent event;
     SimTouchRating rating;      /* a touchdown's */
@@ -191,15 +193,22 @@ typedef struct SimGroundResult {
  * the speed at most SIM_TOUCHDOWN_SPEED_MAX; otherwise a crash, the aircraft put at the touch.
  * The caller sweeps the motion against the world afterwards (sim_collide) as in flight. */
 void sim_ground_contact(const World *w, const FlightState *before, FlightState *f, float dt, SimGroundResult *out);
+/* One step's meeting with the world after flight_step moved the aircraft from `before` to *f:
+ * the wheels (sim_ground_contact), then the sweep of the motion (sim_collide; rolling, along the
+ * ground at the higher of the two heights, a step of one block being the ground model's). True
+ * on a crash (g->event SIM_GROUND_CRASH, g->why says what): *f is put where it happened. */
+bool sim_meet_world(const World *w, const FlightState *before, FlightState *f, float dt, SimGroundResult *g,
+                    CollisionResult *hit);
 /* Metres from the wheels down to the ground (the first solid block) under the aircraft, or
  * `reach` when there is none that close. */
 double sim_height_above_ground(const World *w, const FlightState *f, double reach);
 /* Parks *out on its wheels, stopped, throttle closed, on the flattest open ground within
  * `radius` metres of (x, z): the spot of the home island with the longest run of flat ground
  * (every cell within one block of the spot's, clear of objects, air above) along one of 16
- * headings, up to `run` metres; it faces along that run. False when no spot has even a
- * standing place (then *out is untouched). Deterministic; for a start on the ground. */
-bool sim_ground_start(const World *w, double x, double z, double radius, double run, FlightState *out);
+ * headings, up to `run` metres (the nearest of equal runs); it faces along that run. Returns
+ * the run's metres, or -1 when no spot has even a standing place (then *out is untouched).
+ * Deterministic; for a start on the ground. */
+double sim_ground_start(const World *w, double x, double z, double radius, double run, FlightState *out);
 
 /* ---------------------------------------------------------------- collision (collision.c) */
 /* W9 on the main thread, every frame, from THE density field (world_density_at) and the solid
@@ -212,12 +221,12 @@ bool sim_ground_start(const World *w, double x, double z, double radius, double 
 #define SIM_SWEEP_STEP 0.5
 #define SIM_RESPAWN_CLEARANCE 4.0
 
-typedef struct CollisionResult {
+struct CollisionResult {
     bool hit;
     double x, y, z;             /* the last swept position clear of rock (the hit's approach) */
     double t;                   /* fraction of the motion done before the hit (1 when none) */
     uint32_t steps, blocks_tested;   /* sweep steps and blocks whose density was evaluated */
-} CollisionResult;
+};
 
 /* Sweeps the box from (x0,y0,z0) to (x1,y1,z1) against w's field. Allocation-free. */
 void sim_collide(const World *w, double x0, double y0, double z0, double x1, double y1, double z1,
