@@ -175,3 +175,12 @@ int game_home_site_at(const GameHome *h, double x, double z) {
     }
     return nearest;
 }
+
+int game_home_strips(const GameHome *h, GameStrip *out, int max) {
+    if (!h->island || h->island->n_sites == 0 || max < 1) return 0;
+    const IslandSite *base = &h->island->sites[h->island->base];
+    out[0].x = (double)h->field.centre_x + (double)base->x_m;
+    out[0].z = (double)h->field.centre_z + (double)base->z_m;
+    out[0].heading = 0.0f;
+    return 1;
+}

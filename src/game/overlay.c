@@ -59,9 +59,52 @@ static void position(const FlightState *f, const Canvas *c) {
     }
 }
 
+#define AIDS_BELOW_M 60.0   /* the approach aids show below this height above the ground, */
+#define AIDS_SLOWER 45.0f   /* and slower than this (m/s) */
+
+/* The nearest landing place: an arrow pointing to it relative to the nose, and its distance. */
+static void strip_arrow(const FlightState *f, const GameHome *home, const Canvas *c, int x, int y) {
+    GameStrip st[GAME_STRIPS_MAX];
+    int n = game_home_strips(home, st, GAME_STRIPS_MAX), best = -1;
+    double best_d2 = 0.0;
+    for (int i = 0; i < n; i++) {
+        double dx = st[i].x - f->x, dz = st[i].z - f->z, d2 = dx * dx + dz * dz;
+        if (best < 0 || d2 < best_d2) best = i, best_d2 = d2;
+    }
+    if (best < 0) return;
+    float bearing = atan2f((float)(st[best].x - f->x), (float)-(st[best].z - f->z));
+    int size = c->lh / 3;
+    render_hud_arrow(c->r, x + size, y + c->lh / 2 - size / 2, size, bearing - f->yaw, COL_HI);
+    char line[48];
+    snprintf(line, sizeof line, "STRIP %.0f m", sqrt(best_d2));
+    text(c, x + 3 * size, y, COL_TEXT, line);
+}
+
+/* The approach aids, low and slow or on the wheels: height above the ground and vertical speed,
+ * the gear and the brakes, the way to the nearest strip; the stall warning and the last
+ * touchdown's rating in the middle. */
+static void approach_aids(const FlightState *f, const Play *p, const World *world, const GameHome *home,
+                          const Canvas *c, int y) {
+    int x = 4 * c->s;
+    char line[64];
+    if (flight_stall_warning(f) && p->state == PLAY_FLY && ((int)(f->time_s * 4.0) & 1) == 0)
+        text_centre(c, c->h / 5, COL_WARN, "STALL");
+    if (p->touch_timer > 0.0f) {
+        snprintf(line, sizeof line, "TOUCHDOWN %s  %.1f m/s", play_touch_name(p->touch.rating), (double)p->touch.sink);
+        text_centre(c, c->h / 5 + c->lh, p->touch.rating == SIM_TOUCH_HARD ? COL_WARN : COL_HI, line);
+    }
+    double agl = world ? sim_height_above_ground(world, f, AIDS_BELOW_M) : AIDS_BELOW_M;
+    if (!f->on_ground && (agl >= AIDS_BELOW_M || f->speed > AIDS_SLOWER)) return;
+    float vs = p->prev_valid ? (float)((f->y - p->prev.y) / (double)SIM_STEP) : 0.0f;
+    if (f->on_ground) snprintf(line, sizeof line, "GEAR DOWN  %s", p->brake ? "BRAKES" : (f->speed < 0.1f ? "PARKED" : "ROLLING"));
+    else snprintf(line, sizeof line, "AGL %3.0f m  VS %+4.1f", agl, (double)vs);
+    text(c, x, y, f->on_ground && p->brake ? COL_HI : COL_TEXT, line);
+    strip_arrow(f, home, c, x, y + c->lh);
+}
+
 /* Flight data, top left; frame rate, top right; the place below, bottom centre. */
 static void hud(const FlightState *f, const GameSettings *set, const Play *p, const Platform *platform,
-                const GameHome *home, const Canvas *c) {
+                const GameHome *home, const World *world, const Canvas *c) {
     char line[96];
     int x = 4 * c->s, y = 4 * c->s;
     float deg = fmodf(f->yaw / SIM_DEG, 360.0f);
@@ -77,6 +120,7 @@ static void hud(const FlightState *f, const GameSettings *set, const Play *p, co
     text(c, x, y + 3 * c->lh, COL_TEXT, line);
     if (f->boost > 0.05f) text(c, x + width(c, line) + 6 * c->s, y + 3 * c->lh, COL_HI, "BOOST");
     if (!set->collision) text(c, x, y + 4 * c->lh, COL_WARN, "COLLISION OFF");
+    else approach_aids(f, p, world, home, c, y + 4 * c->lh);
     if (p->fps > 0.0f) {   /* not in a single-frame shot */
         snprintf(line, sizeof line, "%.0f fps", (double)p->fps);
         text(c, c->w - width(c, line) - 4 * c->s, y, COL_DIM, line);
@@ -133,6 +177,7 @@ static void crash(const Play *p, const Canvas *c) {
     char line[64];
     snprintf(line, sizeof line, "restarting in %.0f s", ceil((double)p->crash_timer));
     text_centre(c, c->h * 2 / 5 + RENDER_HUD_LINE_H * big.s + 2, COL_TEXT, line);
+    if (p->crash_why && p->crash_why[0]) text_centre(c, c->h * 2 / 5 + RENDER_HUD_LINE_H * big.s + 2 + c->lh, COL_DIM, p->crash_why);
 }
 
 /* Cuts t (in place) with "..." until it fits `room` pixels. */
@@ -255,7 +300,7 @@ void overlay_draw(const GameConfig *cfg, const GameServices *svc, GameSession *s
         return;
     }
     if (p->demo) {
-        if (cfg->set.hud) hud(&ses->flight, &cfg->set, p, svc->platform, &svc->home, &c);
+        if (cfg->set.hud) hud(&ses->flight, &cfg->set, p, svc->platform, &svc->home, svc->world, &c);
         if (attract_playing(&crs->attract)) tour_draw(&crs->tour, svc->render, c.w, c.h, c.s, &ses->flight, &ses->camera);
         text_centre(&c, c.h - 3 * c.lh, COL_HI, "DEMO - press any button");
         return;
@@ -272,7 +317,7 @@ void overlay_draw(const GameConfig *cfg, const GameServices *svc, GameSession *s
         return;
     }
     /* The pause menu covers the flight data: none of it shows beside or through its title. */
-    if (cfg->set.hud && p->overlay != OVERLAY_MENU) hud(&ses->flight, &cfg->set, p, svc->platform, &svc->home, &c);
+    if (cfg->set.hud && p->overlay != OVERLAY_MENU) hud(&ses->flight, &cfg->set, p, svc->platform, &svc->home, svc->world, &c);
     if (p->overlay == OVERLAY_NONE) tour_draw(&crs->tour, svc->render, c.w, c.h, c.s, &ses->flight, &ses->camera);
     if (p->state == PLAY_CRASH) crash(p, &c);
     messages(p, &c, c.h * 3 / 10);

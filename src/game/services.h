@@ -39,6 +39,15 @@ void game_home_site_name(const GameHome *h, uint32_t site, char *buf, size_t n);
 void game_home_print(const GameHome *h, const SimSpawn *spawn, FILE *out);
 /* The home island site under (x, z), or -1 when off the island. */
 int game_home_site_at(const GameHome *h, double x, double z);
+/* Where the aircraft can land, for the HUD's nearest-strip arrow and a start on the ground: a
+ * place (x, z) and the heading of its run (radians, the sim's yaw). */
+typedef struct GameStrip {
+    double x, z;
+    float heading;
+} GameStrip;
+#define GAME_STRIPS_MAX 16
+/* The landing places of the home island (at most max): the base camp. Returns how many. */
+int game_home_strips(const GameHome *h, GameStrip *out, int max);
 
 /* What each boot stage carved from the budget. */
 typedef struct GameMemory {

@@ -15,6 +15,8 @@
 static const char *const k_layouts[] = {"xbox", "nintendo"};
 static const char *const k_layout_labels[] = {"Xbox (A confirms)", "Nintendo (right confirms)"};
 static const char *const k_cameras[] = {"chase", "cockpit"};
+static const char *const k_starts[] = {"air", "ground"};
+static const char *const k_start_labels[] = {"in the air", "parked at the base"};
 /* The frame cap's names are its rates (game_frame_cap_fps reads them; "uncapped": none). */
 static const char *const k_frame_caps[] = {"30", "60", "uncapped"};
 static const char *const k_frame_cap_labels[] = {"30 fps", "60 fps", "uncapped"};
@@ -102,6 +104,10 @@ static const SettingDesc k_rows[] = {
     {.section = "flight", .key = "collision", .flag = "--no-collision", .page = "panel", .label = "Collision",
      .type = SETTING_BOOL, .offset = AT(collision), .max = 1, .step = 1, .def = 1,
      .help = "off: fly through rock", .changes = MENU_CHANGED_FLIGHT},
+    {.section = "flight", .key = "start", .flag = "--start-on", .page = "panel", .label = "New flights start",
+     .type = SETTING_ENUM, .offset = AT(start_ground), .max = 1, .step = 1, .def = 0, .names = k_starts,
+     .labels = k_start_labels, .n_names = 2, .flags = SETTING_F_BOOL_STORE, .changes = MENU_CHANGED_FLIGHT,
+     .help = "air: flying toward the home island; ground: parked on the flat run by the base camp"},
     /* sound: every change heard at once */
     {.section = "sound", .key = "master", .flag = "--volume", .page = "sound", .label = "Master volume", .type = SETTING_FLOAT,
      .offset = AT(sound.master), .min = 0, .max = 1, .step = 0.1, .def = 0.8,

@@ -190,13 +190,18 @@ double sim_height_above_ground(const World *w, const FlightState *f, double reac
 
 /* ---------------------------------------------------------------- a start on the ground */
 
-/* The ground's top in column (x, z) from the top of the world down (false: none). */
+/* The ground's top in column (x, z) from the top of the world down (false: none): four blocks at
+ * a time, then back up to the top of the rock met (a start needs a standing place, which the
+ * caller checks block by block). */
 static bool ground_at(const World *w, double x, double z, int64_t *top) {
-    return column_top(w, x, z, WORLD_Y_MAX + 1, WORLD_Y_MIN, top);
+    int64_t bx = blk(x), bz = blk(z);
+    for (int64_t by = WORLD_Y_MAX; by >= WORLD_Y_MIN; by -= 4)
+        if (solid_block(w, bx, by, bz)) return column_top(w, x, z, by, by, top);
+    return false;
 }
 
-/* Metres of flat, open ground from (x, z) along heading yaw, up to `run`: every 2 m the top
- * within one block of `top` (air over it) and no object in the aircraft's way. */
+/* Metres of flat ground from (x, z) along heading yaw, up to `run`: every 2 m the top within one
+ * block of `top` on the home island. */
 static double flat_run(const World *w, double x, double z, int64_t top, float yaw, double run) {
     double fx = det_sin((double)yaw), fz = -det_cos((double)yaw);
     double d = 0.0;
@@ -204,36 +209,53 @@ static double flat_run(const World *w, double x, double z, int64_t top, float ya
         double px = x + fx * s, pz = z + fz * s;
         int64_t t;
         if (!sim_on_home(w, px, pz) || !column_top(w, px, pz, top + 2, top - 2, &t) || t > top + 1 || t < top - 1) break;
-        if (!sim_clear_of_objects(w, px, (double)top + 1.5, pz, 1.5)) break;
         d = s;
     }
     return d;
 }
 
+/* The part of a flat run clear of objects for the aircraft (its wings, SIM_WHEEL_TRACK and more). */
+static double open_run(const World *w, double x, double z, int64_t top, float yaw, double len) {
+    double fx = det_sin((double)yaw), fz = -det_cos((double)yaw);
+    for (double s = 0.0; s <= len; s += 2.0)
+        if (!sim_clear_of_objects(w, x + fx * s, (double)top + 1.5, z + fz * s, 2.5)) return s - 2.0;
+    return len;
+}
+
+typedef struct Park {
+    double run, d2, x, z;
+    int64_t top;
+    float yaw;
+} Park;
+
+/* The spot (x, z) at distance^2 d2 from the centre: its longest open run kept in *best when it
+ * beats it (longer, or as long and nearer). */
+static void try_spot(const World *w, double x, double z, double d2, double run, Park *best) {
+    int64_t top;
+    if (!sim_on_home(w, x, z) || !ground_at(w, x, z, &top)) return;
+    FlightState f;
+    flight_init(&f, x, (double)top + SIM_WHEEL_H, z, 0.0f, 0.0f);
+    if (!sim_clear_box(w, x, f.y + 0.5, z, 1.0)) return;
+    for (int k = 0; k < 8; k++) {
+        f.yaw = (float)k * (6.2831853f / 8.0f) - 3.1415927f;
+        double len = flat_run(w, x, z, top, f.yaw, run);
+        if (len < best->run || (len == best->run && d2 >= best->d2)) continue;   /* cannot beat it */
+        if (wheels_fit(w, &f, top)) continue;
+        len = open_run(w, x, z, top, f.yaw, len);
+        if (len > best->run || (len == best->run && d2 < best->d2))
+            *best = (Park){.run = len, .d2 = d2, .x = x, .z = z, .top = top, .yaw = f.yaw};
+    }
+}
+
 double sim_ground_start(const World *w, double x, double z, double radius, double run, FlightState *out) {
-    double best = -1.0, best_d2 = 0.0, bx = 0.0, bz = 0.0;
-    int64_t btop = 0;
-    float byaw = 0.0f;
-    for (double dz = -radius; dz <= radius; dz += 4.0)
-        for (double dx = -radius; dx <= radius; dx += 4.0) {
-            double d2 = dx * dx + dz * dz, px = x + dx, pz = z + dz;
-            if (d2 > radius * radius || !sim_on_home(w, px, pz)) continue;
-            int64_t top;
-            if (!ground_at(w, px, pz, &top)) continue;
-            FlightState f;
-            flight_init(&f, px, (double)top + SIM_WHEEL_H, pz, 0.0f, 0.0f);
-            if (!sim_clear_box(w, px, f.y + 0.5, pz, 1.0)) continue;
-            for (int k = 0; k < 16; k++) {
-                f.yaw = (float)k * (6.2831853f / 16.0f) - 3.1415927f;
-                if (wheels_fit(w, &f, top)) continue;
-                double len = flat_run(w, px, pz, top, f.yaw, run);
-                if (len > best || (len == best && d2 < best_d2)) {
-                    best = len, best_d2 = d2, bx = px, bz = pz, btop = top, byaw = f.yaw;
-                }
-            }
+    Park best = {.run = -1.0};
+    for (double dz = -radius; dz <= radius; dz += 6.0)
+        for (double dx = -radius; dx <= radius; dx += 6.0) {
+            double d2 = dx * dx + dz * dz;
+            if (d2 <= radius * radius) try_spot(w, x + dx, z + dz, d2, run, &best);
         }
-    if (best < 0.0) return -1.0;
-    flight_init(out, bx, (double)btop + SIM_WHEEL_H, bz, byaw, 0.0f);
+    if (best.run < 0.0) return -1.0;
+    flight_init(out, best.x, (double)best.top + SIM_WHEEL_H, best.z, best.yaw, 0.0f);
     out->on_ground = true;
-    return best;
+    return best.run;
 }

@@ -203,9 +203,9 @@ bool sim_meet_world(const World *w, const FlightState *before, FlightState *f, f
  * `reach` when there is none that close. */
 double sim_height_above_ground(const World *w, const FlightState *f, double reach);
 /* Parks *out on its wheels, stopped, throttle closed, on the flattest open ground within
- * `radius` metres of (x, z): the spot of the home island with the longest run of flat ground
- * (every cell within one block of the spot's, clear of objects, air above) along one of 16
- * headings, up to `run` metres (the nearest of equal runs); it faces along that run. Returns
+ * `radius` metres of (x, z): of spots every 6 m, the one of the home island with the longest run
+ * of flat ground (every 2 m within one block of the spot's, clear of objects, air above) along
+ * one of 8 headings, up to `run` metres (the nearest of equal runs); it faces along that run. Returns
  * the run's metres, or -1 when no spot has even a standing place (then *out is untouched).
  * Deterministic; for a start on the ground. */
 double sim_ground_start(const World *w, double x, double z, double radius, double run, FlightState *out);
