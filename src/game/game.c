@@ -501,7 +501,11 @@ void game_frame(Game *g, const PlatformEvents *ev, float dt) {
         SoundInput si = {.flight = &g->ses.flight, .world = g->svc.world, .mode = sound_mode(&g->ses.play),
                          .events = sound_events(&g->ses, &g->svc.input.st, &before, &rq, ev), .device_lost = ev->audio_lost,
                          .device_added = ev->audio_added,
-                         .boost_held = g->svc.input.st.held[GA_BOOST] || g->ses.play.autopilot_boost};
+                         .boost_held = g->svc.input.st.held[GA_BOOST] || g->ses.play.autopilot_boost,
+                         .touchdowns = g->ses.play.touchdowns, .touch_rating = (int)g->ses.play.touch.rating,
+                         .touch_sink = g->ses.play.touch.sink, .brake = g->ses.play.brake,
+                         .stall = g->ses.play.state == PLAY_FLY && g->ses.play.overlay == OVERLAY_NONE &&
+                                  flight_stall_warning(&g->ses.flight)};
         sound_frame(&g->svc.sound, &si, &g->cfg.set, dt);
     }
     stream(&g->cfg, &g->svc, &g->ses);
