@@ -133,6 +133,11 @@ void flight_autopilot_step(FlightState *f, float dt, const World *w) {
 
 void flight_autopilot_input(FlightState *f, const World *w, float cruise_speed, bool boost, float dt, FlightInput *out) {
     memset(out, 0, sizeof *out);
+    if (f->on_ground) {   /* parked or rolling: straight ahead at full throttle, off at the takeoff speed */
+        out->throttle = 1.0f;
+        out->pitch = 1.0f;
+        return;
+    }
     /* The same S-turns: the bank that turns at the path's rate, held by a proportional stick. */
     float sr = path_yaw_rate(f->time_s) / 1.1f;   /* the default model's bank_turn: sin(bank) * 1.1 rad/s */
     float want_roll = sm_asin(sr > 0.7f ? 0.7f : (sr < -0.7f ? -0.7f : sr));

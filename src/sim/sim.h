@@ -84,7 +84,8 @@ void flight_autopilot_step(FlightState *f, float dt, const World *w);
  * (climbing over what the probes find ahead) through flight_step, so it obeys the flight model
  * and collision like a player. cruise_speed is the speed it holds. Asked to boost, it first
  * climbs above the world's top (nothing can be avoided at hundreds of metres a second) and
- * boosts only up there; it stays up until it has slowed down again. */
+ * boosts only up there; it stays up until it has slowed down again. On the wheels it takes off:
+ * full throttle straight ahead, pulling up (flight_step lifts off at the takeoff speed). */
 void flight_autopilot_input(FlightState *f, const World *w, float cruise_speed, bool boost, float dt, FlightInput *out);
 /* Moves a fresh autopilot start (and its cruise altitude) up into open air. */
 void flight_autopilot_start(FlightState *f, const World *w);
