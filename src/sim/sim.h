@@ -211,6 +211,22 @@ double sim_height_above_ground(const World *w, const FlightState *f, double reac
  * Deterministic; for a start on the ground. */
 double sim_ground_start(const World *w, double x, double z, double radius, double run, FlightState *out);
 
+/* A landing strip for the autoland: the touchdown point (x, z) and its ground's top y, the
+ * heading of the run (the sim's yaw) and how many metres of it lie ahead of the point. */
+typedef struct SimStrip {
+    double x, y, z;
+    float heading;
+    double length;
+} SimStrip;
+#define SIM_GLIDE_SLOPE 0.0524f   /* tan(3 degrees): the approach's glide path */
+#define SIM_FLARE_H 3.0f          /* metres above the ground where the flare begins */
+/* The autoland (autoland.c): stick, throttle and brakes that fly a straight-in approach: onto
+ * the strip's extended centreline and heading, down the glide path to the touchdown point at
+ * SIM_APPROACH_SPEED, a flare from SIM_FLARE_H that eases the sink to about half a metre a
+ * second, then on the wheels the throttle closed, the brakes held and the nose wheel on the
+ * centreline until it stops. Pure: the state and the strip in, the input out. */
+void sim_autoland_input(const SimStrip *s, const FlightState *f, const FlightModel *m, FlightInput *out);
+
 /* ---------------------------------------------------------------- collision (collision.c) */
 /* W9 on the main thread, every frame, from THE density field (world_density_at) and the solid
  * objects' placement (world_solid_objects), so it works where no chunk has been meshed. The
