@@ -12,6 +12,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "core/core.h"
 #include "island/island.h"
 #include "sim/sim.h"
 #include "support/home_world.h"
@@ -268,6 +269,42 @@ static void test_taxi_and_steer(void **state) {
     assert_true(s.yaw == g_park.yaw && s.speed == 0.0f);
 }
 
+/* The autoland (sim_autoland_input) onto the flat run, from 250 m out on its glide path (open
+ * air there on seed 1): a smooth or firm touchdown, stopped on the run; its final state hash is
+ * the one recorded on x86_64, so the same program under qemu-aarch64 proves the same bits. */
+#define AUTOLAND_HASH_X86 0x1ed58910be0edfe8ull
+static void test_autoland(void **state) {
+    (void)state;
+    /* det_sin/det_cos: the start's place is the same bits on every machine (libm's need not be). */
+    double fx = det_sin((double)g_park.yaw), fz = -det_cos((double)g_park.yaw), aim = 0.1 * g_run, from = 250.0;
+    SimStrip s = {g_park.x + fx * aim, g_park.y - SIM_WHEEL_H, g_park.z + fz * aim, g_park.yaw, g_run - aim};
+    FlightState f;
+    flight_init(&f, s.x - fx * from, s.y + SIM_WHEEL_H + from * SIM_GLIDE_SLOPE, s.z - fz * from, s.heading,
+                SIM_APPROACH_SPEED);
+    f.throttle = flight_throttle_for(&g_m, SIM_APPROACH_SPEED);
+    SimGroundResult touch = {0};
+    int steps = 0;
+    for (; steps < 60 * SIM_STEP_HZ && !(f.on_ground && f.speed == 0.0f); steps++) {
+        FlightInput in;
+        sim_autoland_input(&s, &f, &g_m, &in);
+        FlightState before = f;
+        flight_step(&f, &in, &g_m, SIM_STEP);
+        SimGroundResult g;
+        CollisionResult hit;
+        assert_false(sim_meet_world(g_w, &before, &f, SIM_STEP, &g, &hit));
+        if (g.event == SIM_GROUND_TOUCHDOWN && touch.event == SIM_GROUND_NONE) touch = g;
+    }
+    double past = (f.x - s.x) * fx + (f.z - s.z) * fz;
+    uint64_t h = flight_state_hash(&f, 0);
+    printf("  autoland: touchdown %s at %.2f m/s, stopped %.1f m past the point after %d steps; hash 0x%016llx (%s)\n",
+           touch.event ? (touch.rating == SIM_TOUCH_SMOOTH ? "smooth" : "firm or hard") : "none", (double)touch.sink, past,
+           steps, (unsigned long long)h, SKYISLES_ARCH);
+    assert_int_equal(touch.event, SIM_GROUND_TOUCHDOWN);
+    assert_true(touch.rating != SIM_TOUCH_HARD);
+    assert_true(f.on_ground && f.speed == 0.0f && past > 0.0 && past <= s.length);
+    assert_true(h == AUTOLAND_HASH_X86);
+}
+
 int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_touchdown_rules),
@@ -275,6 +312,7 @@ int main(void) {
         cmocka_unit_test(test_brakes_stop_within_prediction),
         cmocka_unit_test(test_takeoff_within_run),
         cmocka_unit_test(test_taxi_and_steer),
+        cmocka_unit_test(test_autoland),
     };
     return cmocka_run_group_tests(tests, setup, teardown);
 }
