@@ -37,7 +37,7 @@ void sim_autoland_input(const SimStrip *s, const FlightState *f, const FlightMod
     float h = (float)(f->y - SIM_WHEEL_H - s->y);
     float path = -d * SIM_GLIDE_SLOPE;
     float vs = -f->speed * SIM_GLIDE_SLOPE + (path - h) * 0.4f;
-    if (h < SIM_FLARE_H) vs = -0.35f - 0.3f * h;
+    if (h < SIM_FLARE_H) vs = -0.4f - 0.7f * h;   /* the glide's sink at the flare's top, 0.4 m/s at the ground */
     float sp = f->speed > 1.0f ? f->speed : 1.0f;
     float want_pitch = sm_asin(clampf(vs / sp, -0.3f, 0.3f));
     float cr = sm_cos(f->roll);

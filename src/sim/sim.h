@@ -219,11 +219,11 @@ typedef struct SimStrip {
     double length;
 } SimStrip;
 #define SIM_GLIDE_SLOPE 0.0524f   /* tan(3 degrees): the approach's glide path */
-#define SIM_FLARE_H 3.0f          /* metres above the ground where the flare begins */
+#define SIM_FLARE_H 1.0f          /* metres above the ground where the flare begins */
 /* The autoland (autoland.c): stick, throttle and brakes that fly a straight-in approach: onto
  * the strip's extended centreline and heading, down the glide path to the touchdown point at
- * SIM_APPROACH_SPEED, a flare from SIM_FLARE_H that eases the sink to about half a metre a
- * second, then on the wheels the throttle closed, the brakes held and the nose wheel on the
+ * SIM_APPROACH_SPEED, a flare from SIM_FLARE_H that eases the sink toward 0.4 m/s at the ground,
+ * then on the wheels the throttle closed, the brakes held and the nose wheel on the
  * centreline until it stops. Pure: the state and the strip in, the input out. */
 void sim_autoland_input(const SimStrip *s, const FlightState *f, const FlightModel *m, FlightInput *out);
 
