@@ -73,19 +73,26 @@ static Landing autoland(const SimStrip *s, const FlightModel *m, double from) {
     return l;
 }
 
-/* From the run's start at full throttle, pulling up: metres rolled when the wheels left (-1: a
- * crash or no liftoff within 60 s). */
+/* From the run's start at full throttle, pulling up: metres rolled when the wheels left at the
+ * takeoff speed, flying on for 3 s without a crash (-1: a crash, rolling off an edge too slow to
+ * fly, or no liftoff within 60 s). */
 static double takeoff(const FlightState *park, const FlightModel *m) {
     FlightState f = *park;
     FlightInput in = {.throttle = 1.0f, .pitch = 0.6f};
-    for (int i = 0; i < 60 * SIM_STEP_HZ && f.on_ground; i++) {
+    double lift = -1.0;
+    for (int i = 0; i < 60 * SIM_STEP_HZ && (lift < 0.0 || i < 3 * SIM_STEP_HZ); i++) {
         FlightState before = f;
         flight_step(&f, &in, m, SIM_STEP);
         SimGroundResult g;
         CollisionResult hit;
         if (sim_meet_world(g_home.world, &before, &f, SIM_STEP, &g, &hit)) return -1.0;
+        if (lift < 0.0 && !f.on_ground) {
+            if (before.speed < SIM_TAKEOFF_SPEED) return -1.0;   /* off an edge, not flying */
+            lift = sqrt((f.x - park->x) * (f.x - park->x) + (f.z - park->z) * (f.z - park->z));
+            i = 0;
+        }
     }
-    return f.on_ground ? -1.0 : sqrt((f.x - park->x) * (f.x - park->x) + (f.z - park->z) * (f.z - park->z));
+    return lift;
 }
 
 typedef struct Tally {
