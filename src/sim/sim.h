@@ -131,7 +131,7 @@ void flight_in_front_of(const CameraState *c, FlightState *f);
 /* What the world needs to stream around the aircraft. */
 void sim_world_view(const FlightState *f, const CameraState *c, float fov_y_rad, float aspect, WorldView *out);
 
-/* ---------------------------------------------------------------- ground (ground.c) */
+/* ---------------------------------------------------------------- ground (runs.c, ground.c) */
 /* The aircraft's wheels, the stall and the ground roll: every number of the model in one place.
  * Speeds in m/s, accelerations in m/s^2, angles in radians, lengths in metres (one block = 1 m). */
 #define SIM_STALL_SPEED 15.0f           /* below it lift fades and the nose drops */
