@@ -1,6 +1,6 @@
 #!/bin/bash
 # Remakes the game and renderer screenshots of the README, docs/render.md, docs/game.md,
-# docs/course.md and docs/replay.md from a build (make -j2 all first). Real frames of
+# docs/flying.md, docs/course.md and docs/replay.md from a build (make -j2 all first). Real frames of
 # build/skyisles --screenshot on SDL's offscreen GL; the seed is the game's first one. The home
 # island and biome shots are tools/shots_home.sh's, the far ones tools/shots_far.sh's.
 #   tools/shots_docs.sh [BUILD_DIR] [OUT_DIR]
@@ -26,6 +26,9 @@ shot hud --show hud
 shot menu_panel --show panel
 shot island_map --show map
 shot game_sound_page --show sound --view-radius 3
+# Flying (docs/flying.md): parked at the base camp, and the autopilot's takeoff roll from there.
+shot flying_parked --start-on ground
+shot flying_takeoff --start-on ground --autopilot --frames 330
 # Terrain from fixed cameras (x, y, z, yaw, pitch in degrees; yaw 0 looks along -z).
 shot flight --camera 3000,170,3000,30,-25
 shot islands --camera 4000,105,4000,45,-4
