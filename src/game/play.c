@@ -153,7 +153,8 @@ static bool meet_world(Play *p, const PlayCtx *c, const FlightState *before, flo
         crash_at(p, c, fl->x, fl->y, fl->z, before->speed, g.why);
         return true;
     }
-    if (g.event == SIM_GROUND_TOUCHDOWN) {
+    /* Climbing into a bump of the ground just after the wheels left is no landing: not rated. */
+    if (g.event == SIM_GROUND_TOUCHDOWN && g.sink > 0.0f) {
         p->touchdowns++;
         p->touch = g;
         p->touch_timer = PLAY_TOUCH_SECONDS;
