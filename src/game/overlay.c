@@ -60,7 +60,7 @@ static void position(const FlightState *f, const Canvas *c) {
 }
 
 #define AIDS_BELOW_M 60.0   /* the approach aids show below this height above the ground, */
-#define AIDS_SLOWER 45.0f   /* and slower than this (m/s) */
+#define AIDS_SLOWER 30.0f   /* and slower than this (m/s): an approach, not a cruise */
 
 /* The nearest landing place: an arrow pointing to it relative to the nose, and its distance. */
 static void strip_arrow(const FlightState *f, const GameHome *home, const Canvas *c, int x, int y) {
