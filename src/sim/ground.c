@@ -108,6 +108,10 @@ void sim_ground_contact(const World *w, const FlightState *before, FlightState *
     if (wa > (double)WORLD_Y_MAX + 2.0) return;   /* over the top of every island */
     int64_t top;
     if (!box_top(w, f->x, f->z, blk(wb > wa ? wb : wa), blk(wa), &top) || (double)top < wa) return;
+    /* Ground more than a block over where the wheels were and up to the aircraft's box is a
+     * wall or a cliff met, not ground under the wheels: the sweep's (it stops the aircraft before
+     * it). A block's rise is a bump the wheels take. */
+    if ((double)top > f->y - SIM_HIT_RADIUS && (double)top > wb + 1.0) return;
     out->sink = (float)((before->y - f->y) / (double)dt);
     const char *why = touch_rules(w, f, out->sink, top);
     f->y = (double)top + SIM_WHEEL_H;

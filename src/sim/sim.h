@@ -187,7 +187,7 @@ typedef struct SimGroundResult {
  * seconds), from THE solid test (world_solid_at's blocks, world_solid_objects' boxes). Rolling,
  * the aircraft follows the ground (a step of one block up or down; a bigger drop and it flies
  * off the edge, a bigger rise is a wall the sweep meets). In the air, when the wheels reach the
- * ground it is a touchdown, the aircraft rolls on, when every rule holds: the ground under the
+ * ground (a rise of more than a block up to the aircraft's box is a wall: the sweep's) it is a touchdown, the aircraft rolls on, when every rule holds: the ground under the
  * three wheels (the nose wheel SIM_WHEEL_BASE ahead, the mains 1.5 m behind and SIM_WHEEL_TRACK
  * either side) within one block of each other and clear of objects, the sink under
  * SIM_SINK_MAX, the bank within SIM_BANK_MAX, the pitch within SIM_PITCH_MIN..SIM_PITCH_MAX and
