@@ -1,7 +1,8 @@
 /* Tests of a flight on the wheels in the game (flight.start = ground, src/game/game.c and
  * play.c): the aircraft starts parked at the base camp; a pilot's taxi, brakes (the brake
  * binding, held), steering and takeoff are recorded, the recording keeps the start on the wheels
- * and the brakes, and flies back from its file to the same state hash. */
+ * and the brakes, and flies back from its file to the same state hash; parked, the place's job
+ * board opens and the logbook counts no landing. */
 #include <stdarg.h>
 #include <stddef.h>
 #include <setjmp.h>
@@ -13,17 +14,21 @@
 
 #include "game/game.h"
 #include "support/game_fixture.h"
+#include "support/game_input.h"
 
 static Game g_game;
 static GameOptions g_opt;
 static char g_dir[256];
+static FlightState g_parked;   /* where the boot parked the aircraft */
 
 static int setup(void **state) {
     (void)state;
     snprintf(g_dir, sizeof g_dir, "/tmp/skyisles_ground_XXXXXX");
     if (!mkdtemp(g_dir)) return -1;
     TestArgs a = test_args("--headless", "--config", g_dir, "--mem", "128", "--view-radius", "2", "--start-on", "ground");
-    return fixture_game_boot(&g_game, &g_opt, a) ? 0 : -1;
+    if (!fixture_game_boot(&g_game, &g_opt, a)) return -1;
+    g_parked = g_game.ses.flight;
+    return 0;
 }
 
 static int teardown(void **state) {
@@ -103,9 +108,48 @@ static void test_parked_taxi_brake_takeoff_replayed(void **state) {
     assert_true(h == rp->h.end_hash);
 }
 
+/* Parked and still through the game's frames: the job board of the place it stands at opens
+ * (stopped for a second), and a start on the wheels is no landing in the logbook; a touchdown
+ * from the air there is one, with its sink. */
+static void test_parked_is_stopped_not_landed(void **state) {
+    (void)state;
+    Game *g = &g_game;
+    Logbook *lb = &g->crs.delivery.log;
+    logbook_load(lb, g_dir, lb->seed, g->svc.home.island->n_sites);   /* --headless keeps none: read one */
+    assert_true(lb->active);
+    g->ses.flight = g_parked;
+    g->ses.play.state = PLAY_FLY;
+    g->ses.play.overlay = OVERLAY_NONE;
+    g->ses.play.demo = false;
+    fixture_frames(g, 2 * SIM_STEP_HZ, 1.0f / 60.0f);
+    const GameDelivery *d = &g->crs.delivery;
+    uint32_t landed = 0;
+    for (uint32_t s = 0; s < d->log.n_sites; s++) landed += d->log.landed[s];
+    printf("  parked 2 s: on the wheels %d, %.2f m/s, stopped at site %d, landings %u, best sink %.2f\n",
+           g->ses.flight.on_ground, (double)g->ses.flight.speed, d->jobs.stopped_at, landed, (double)d->log.best_sink);
+    assert_true(g->ses.flight.on_ground && g->ses.flight.speed == 0.0f);
+    assert_true(d->jobs.stopped_at >= 0);
+    assert_int_equal(landed, 0);
+    assert_true(d->log.best_sink < 0.0f);
+    /* Just above the same ground, sinking 0.5 m/s at the approach speed: a landing. */
+    FlightState f = g_parked;
+    f.on_ground = false;
+    f.speed = SIM_APPROACH_SPEED;
+    f.pitch = -0.5f / SIM_APPROACH_SPEED;
+    f.y += 0.2;
+    g->ses.flight = f;
+    fixture_frames(g, SIM_STEP_HZ, 1.0f / 60.0f);
+    printf("  touchdown: %u landings, best sink %.2f m/s, rated %s\n", d->log.landings, (double)d->log.best_sink,
+           play_touch_name(g->ses.play.touch.rating));
+    assert_int_equal(d->log.landings, 1);
+    assert_true(d->log.best_sink > 0.3f && d->log.best_sink < 0.7f);
+    assert_true(g->ses.play.touchdowns >= 1 && g->ses.play.touch.rating == SIM_TOUCH_SMOOTH);
+}
+
 int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_parked_taxi_brake_takeoff_replayed),
+        cmocka_unit_test(test_parked_is_stopped_not_landed),
     };
     return cmocka_run_group_tests(tests, setup, teardown);
 }

@@ -99,7 +99,10 @@ uint32_t game_delivery_step(GameDelivery *d, const FlightState *before, const Fl
     bool ground = delivery_on_ground(f);
     logbook_step(&d->log, SIM_STEP, moved, f->speed);
     uint32_t ev = jobs_step(&d->jobs, f->x, f->z, (float)(moved / SIM_STEP), ground, SIM_STEP);
-    if (ev & JOB_EV_TOUCHDOWN) logbook_touchdown(&d->log, d->jobs.event_site, d->sink);
+    /* A landing is the wheels meeting the ground from the air, sinking: not a flight that starts
+     * parked, nor a bump just after the wheels left. */
+    if ((ev & JOB_EV_TOUCHDOWN) && !delivery_on_ground(before) && d->sink > 0.0f)
+        logbook_touchdown(&d->log, d->jobs.event_site, d->sink);
     if (ev & JOB_EV_DELIVERED) delivered(d);
     if (!ground) d->sink = (float)(-dy / SIM_STEP);
     logbook_near(&d->log, ground ? -1 : landmark_near(d->jobs.home, d->sea_y, f));
