@@ -31,6 +31,7 @@ shot flying_parked --start-on ground
 shot flying_takeoff --start-on ground --autopilot --frames 330
 # Deliveries: the job board as if stopped at the base, the logbook page (a new one: shots read no config).
 shot job_board --show jobs
+shot job_hud --show job
 shot logbook --show logbook
 # Terrain from fixed cameras (x, y, z, yaw, pitch in degrees; yaw 0 looks along -z).
 shot flight --camera 3000,170,3000,30,-25
