@@ -50,15 +50,23 @@ static void place_start(const GameConfig *cfg, GameServices *svc, GameSession *s
         sp->home_in_view ? "" : " (not in view: the nearest altitude that came closest)");
 }
 
-/* flight.start = ground: the aircraft parked on the flattest run near the base camp (its strip),
- * stopped, throttle closed. False when the setting is air or no standing place was found near
- * it (the flight stays in the air). */
+/* flight.start = ground: the aircraft parked, stopped, throttle closed, at the start of the base
+ * camp's strip facing along it; on an island with no strip, on the flattest open run near the
+ * base camp. False when the setting is air or no standing place was found (it stays in the air). */
 static bool park_at_base(const GameConfig *cfg, GameServices *svc, GameSession *ses) {
     GameStrip st[GAME_STRIPS_MAX];
-    if (!cfg->set.start_ground || game_home_strips(&svc->home, st, GAME_STRIPS_MAX) < 1) return false;
+    if (!cfg->set.start_ground || game_home_strips(&svc->home, svc->world, st, GAME_STRIPS_MAX) < 1) return false;
     FlightState f;
-    double t0 = time_now_ms();
-    double run = sim_ground_start(svc->world, st[0].x, st[0].z, 64.0, sim_strip_length_m(), &f);
+    double t0 = time_now_ms(), run;
+    if (st[0].length > 0.0f) {   /* 5 m in from its threshold */
+        double back = 0.5 * (double)st[0].length - 5.0;
+        flight_init(&f, st[0].x - det_sin((double)st[0].heading) * back, (double)st[0].y + SIM_WHEEL_H,
+                    st[0].z + det_cos((double)st[0].heading) * back, st[0].heading, 0.0f);
+        f.on_ground = true;
+        run = back * 2.0;
+    } else {
+        run = sim_ground_start(svc->world, st[0].x, st[0].z, 64.0, sim_strip_length_m(), &f);
+    }
     if (run < 0.0) {
         log_warn("skyisles: no flat ground near the base camp at %.0f, %.0f: the flight starts in the air", st[0].x, st[0].z);
         return false;
@@ -66,8 +74,8 @@ static bool park_at_base(const GameConfig *cfg, GameServices *svc, GameSession *
     f.time_s = ses->flight.time_s;
     f.prop_angle = ses->flight.prop_angle;
     ses->flight = f;
-    log_info("skyisles: parked at %.1f, %.1f, %.1f heading %.0f deg, %.0f m of flat run ahead (found in %.0f ms)", f.x, f.y,
-             f.z, (double)(f.yaw / SIM_DEG), run, time_now_ms() - t0);
+    log_info("skyisles: parked at %.1f, %.1f, %.1f heading %.0f deg, %.0f m of %s ahead (found in %.0f ms)", f.x, f.y, f.z,
+             (double)(f.yaw / SIM_DEG), run, st[0].length > 0.0f ? "strip" : "flat run", time_now_ms() - t0);
     return true;
 }
 

@@ -63,9 +63,9 @@ static void position(const FlightState *f, const Canvas *c) {
 #define AIDS_SLOWER 30.0f   /* and slower than this (m/s): an approach, not a cruise */
 
 /* The nearest landing place: an arrow pointing to it relative to the nose, and its distance. */
-static void strip_arrow(const FlightState *f, const GameHome *home, const Canvas *c, int x, int y) {
+static void strip_arrow(const FlightState *f, const GameHome *home, const World *world, const Canvas *c, int x, int y) {
     GameStrip st[GAME_STRIPS_MAX];
-    int n = game_home_strips(home, st, GAME_STRIPS_MAX), best = -1;
+    int n = game_home_strips(home, world, st, GAME_STRIPS_MAX), best = -1;
     double best_d2 = 0.0;
     for (int i = 0; i < n; i++) {
         double dx = st[i].x - f->x, dz = st[i].z - f->z, d2 = dx * dx + dz * dz;
@@ -99,7 +99,7 @@ static void approach_aids(const FlightState *f, const Play *p, const World *worl
     if (f->on_ground) snprintf(line, sizeof line, "GEAR DOWN  %s", p->brake ? "BRAKES" : (f->speed < 0.1f ? "PARKED" : "ROLLING"));
     else snprintf(line, sizeof line, "AGL %3.0f m  VS %+4.1f", agl, (double)vs);
     text(c, x, y, f->on_ground && p->brake ? COL_HI : COL_TEXT, line);
-    strip_arrow(f, home, c, x, y + c->lh);
+    strip_arrow(f, home, world, c, x, y + c->lh);
 }
 
 /* Flight data, top left; frame rate, top right; the place below, bottom centre. */
