@@ -1,5 +1,5 @@
-/* skyisles bench `landings`: for each of N seeds (default 100) the flat run a start on the ground
- * finds near the home island's base camp (sim_ground_start: its length), an autoland onto it
+/* skyisles bench `landings`: for each of N seeds (default 100) the base camp's airstrip (or, on an
+ * island without one, the flat run a start on the ground finds near the camp), an autoland onto it
  * (sim_autoland_input from 400 m out on the glide path: the touchdown's sink and rating, where it
  * stopped) and a takeoff from its start (where the wheels left); one JSON line per seed and the
  * totals. Flown as the game flies: flight_step, then sim_meet_world. */
@@ -96,20 +96,38 @@ static double takeoff(const FlightState *park, const FlightModel *m) {
 }
 
 typedef struct Tally {
-    uint32_t runs, long_enough, approachable, landed, stopped_on_run, took_off, ratings[3];
+    uint32_t runs, strips, long_enough, approachable, landed, stopped_on_run, took_off, ratings[3];
     double sink_sum, sink_max, run_sum, run_min;
 } Tally;
 
-static void one(Tally *t, uint64_t seed, const FlightModel *m) {
+/* The base camp's strip of this seed (the world's strip 0, threshold a to b), or without one the
+ * flat run a start on the ground finds near the camp: *park at its start, facing along it; the
+ * run's metres (-1: none). */
+static double base_run(const FlightModel *m, FlightState *park, bool *strip) {
+    (void)m;
+    WorldStrip ws;
+    *strip = world_strip_count(g_home.world) > 0 && world_strip(g_home.world, 0, &ws);
+    if (*strip) {
+        flight_init(park, ws.ax + (double)ws.dir_x * 5.0, (double)ws.y + SIM_WHEEL_H, ws.az + (double)ws.dir_z * 5.0, ws.yaw,
+                    0.0f);
+        park->on_ground = true;
+        return (double)ws.length_m - 5.0;
+    }
     const IslandSite *b = &g_home.island.sites[g_home.island.base];
     double bx = (double)g_home.field.centre_x + (double)b->x_m, bz = (double)g_home.field.centre_z + (double)b->z_m;
+    return sim_ground_start(g_home.world, bx, bz, 64.0, 2.0 * sim_strip_length_m(), park);
+}
+
+static void one(Tally *t, uint64_t seed, const FlightModel *m) {
     FlightState park;
-    double need = sim_strip_length_m(), run = sim_ground_start(g_home.world, bx, bz, 64.0, 2.0 * need, &park);
+    bool strip;
+    double need = sim_strip_length_m(), run = base_run(m, &park, &strip);
     if (run < 0.0) {
         printf("{\"bench\": \"landings\", \"seed\": %llu, \"error\": \"no standing place near the base camp\"}\n",
                (unsigned long long)seed);
         return;
     }
+    t->strips += strip;
     /* The touchdown point a tenth of the way along the run, the rest ahead for the roll-out;
      * landed the other way (from the run's far end) when only that side is open. */
     double fx = sin((double)park.yaw), fz = -cos((double)park.yaw), aim = 0.1 * run;
@@ -173,9 +191,9 @@ int bench_landings(int argc, char **argv) {
         fflush(stdout);
     }
     printf("{\"bench\": \"landings\", \"total\": true, \"seeds\": %u, \"strip_m\": %.1f, \"runs_found\": %u, "
-           "\"runs_long_enough\": %u, \"approachable\": %u, \"run_m_mean\": %.0f, \"run_m_min\": %.0f, \"landed\": %u, \"smooth\": %u, \"firm\": %u, "
+           "\"base_strips\": %u, \"runs_long_enough\": %u, \"approachable\": %u, \"run_m_mean\": %.0f, \"run_m_min\": %.0f, \"landed\": %u, \"smooth\": %u, \"firm\": %u, "
            "\"hard\": %u, \"sink_mean\": %.2f, \"sink_max\": %.2f, \"stopped_on_run\": %u, \"took_off\": %u}\n",
-           seeds, sim_strip_length_m(), t.runs, t.long_enough, t.approachable, t.runs ? t.run_sum / t.runs : 0.0, t.run_min, t.landed,
+           seeds, sim_strip_length_m(), t.runs, t.strips, t.long_enough, t.approachable, t.runs ? t.run_sum / t.runs : 0.0, t.run_min, t.landed,
            t.ratings[0], t.ratings[1], t.ratings[2], t.landed ? t.sink_sum / t.landed : 0.0, t.sink_max, t.stopped_on_run,
            t.took_off);
     course_home_close(&g_home);
