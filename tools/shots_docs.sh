@@ -26,7 +26,7 @@ shot hud --show hud
 shot menu_panel --show panel
 shot island_map --show map
 shot game_sound_page --show sound --view-radius 3
-# Flying (docs/flying.md): parked at the base camp, and the autopilot's takeoff roll from there.
+# Flying (docs/flying.md): parked on the base camp's strip, and the autopilot's takeoff roll along it.
 shot flying_parked --start-on ground
 shot flying_takeoff --start-on ground --autopilot --frames 330
 # Deliveries: the job board as if stopped at the base, the logbook page (a new one: shots read no config).
