@@ -266,6 +266,56 @@ static void test_events_and_rumble(void **state) {
     rig_free(r);
 }
 
+/* Frames of the wheels' sounds: the events the synth took over n frames of SoundInput `in`. */
+static uint32_t ground_events(Rig *r, SoundInput in, int n) {
+    uint32_t ev0 = audio_stats(r->s.synth).events;
+    for (int i = 0; i < n; i++) {
+        sound_frame(&r->s, &in, &r->set, DT);
+        pull(&r->fake, 800);
+    }
+    return audio_stats(r->s.synth).events - ev0;
+}
+
+/* A touchdown thumps once and shakes the pad harder the harder it was; rolling ticks the tyres
+ * faster the faster it rolls, the brakes hiss besides, stopped is silent; the stall horn beeps
+ * while the warning lasts. */
+static void test_wheels_and_stall_sounds(void **state) {
+    (void)state;
+    Rig *r = &g_rig;
+    rig_boot(r);
+    r->fl.on_ground = false;
+    SoundInput in = {.flight = &r->fl, .world = g_game.svc.world, .mode = AUDIO_MODE_FLIGHT};
+    assert_int_equal(ground_events(r, in, 30), 0);
+    in.touchdowns = 1, in.touch_rating = SIM_TOUCH_SMOOTH, in.touch_sink = 0.5f;
+    int rumbles = r->fake.rumbles;
+    assert_int_equal(ground_events(r, in, 30), 1);   /* once, not every frame */
+    assert_int_equal(r->fake.rumbles, rumbles + 1);
+    float soft = r->fake.last_low;
+    in.touchdowns = 2, in.touch_rating = SIM_TOUCH_HARD, in.touch_sink = 3.5f;
+    assert_int_equal(ground_events(r, in, 1), 1);
+    assert_true(r->fake.last_low > soft);
+    r->fl.on_ground = true;
+    r->fl.speed = 5.0f;
+    uint32_t slow = ground_events(r, in, 120);
+    r->fl.speed = 20.0f;
+    uint32_t fast = ground_events(r, in, 120);
+    in.brake = true;
+    uint32_t braking = ground_events(r, in, 120);
+    r->fl.speed = 0.0f;
+    uint32_t stopped = ground_events(r, in, 120);
+    printf("  tyre ticks in 2 s: %u at 5 m/s, %u at 20 m/s, %u braking, %u stopped\n", slow, fast, braking, stopped);
+    assert_true(slow >= 5 && fast > slow && braking > fast && stopped == 0);
+    r->fl.on_ground = false;
+    r->fl.speed = 14.0f;
+    in.brake = false;
+    in.stall = true;
+    uint32_t horn = ground_events(r, in, 120);
+    in.stall = false;
+    assert_true(horn >= 4 && horn <= 5);
+    assert_int_equal(ground_events(r, in, 120), 0);
+    rig_free(r);
+}
+
 /* The recorder in the game's own frames: a flight that goes through Mach 1 and crashes renders
  * (offline, from the trace) exactly one boom and a crash, and the same recording twice gives
  * the same bytes. */
@@ -555,6 +605,7 @@ int main(int argc, char **argv) {
     const struct CMUnitTest world_tests[] = {
         cmocka_unit_test(test_device_removed_and_back),
         cmocka_unit_test(test_events_and_rumble),
+        cmocka_unit_test(test_wheels_and_stall_sounds),
         cmocka_unit_test(test_recording_boom_and_crash),
         cmocka_unit_test(test_probes_open_air_and_rock),
         cmocka_unit_test(test_sound_page),

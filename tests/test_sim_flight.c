@@ -95,13 +95,14 @@ static void test_throttle_and_boost(void **state) {
     in.boost = false;
     fly(&f, &in, &m, 8.0f);
     assert_float_equal(f.speed, m.speed_max, 3.0);
-    /* Throttle down all the way: never below the slow cruise (no stall), even in a climb. */
+    /* Throttle down all the way in a climb: the speed bleeds away, the stall drops the nose and
+     * the dive brings the slow cruise back. */
     in.throttle = -1.0f;
     in.pitch = 1.0f;
     fly(&f, &in, &m, 1.0f);
     in.pitch = 0.0f;
     fly(&f, &in, &m, 10.0f);
-    assert_true(f.speed >= m.speed_min);
+    assert_true(f.speed >= m.speed_min - 1.0f);
 }
 
 static uint32_t lcg(uint32_t *s) {
@@ -129,14 +130,15 @@ static void test_random_input_stays_sane(void **state) {
         assert_true(isfinite(f.x) && isfinite(f.y) && isfinite(f.z));
         assert_true(isfinite(f.yaw) && isfinite(f.pitch) && isfinite(f.roll) && isfinite(f.speed));
         assert_true(f.pitch >= -1.5708f && f.pitch <= 1.5708f);
-        assert_true(f.speed >= m.speed_min && f.speed <= m.speed_limit * 1.05f);
+        assert_true(f.speed >= 1.0f && f.speed <= m.speed_limit * 1.05f);
     }
     /* The axes stay orthonormal: the nose from the angles moves the aircraft as the speed says. */
     FlightState g = f;
     FlightInput none = {0};
     flight_step(&g, &none, &m, DT);
     double moved = sqrt((g.x - f.x) * (g.x - f.x) + (g.y - f.y) * (g.y - f.y) + (g.z - f.z) * (g.z - f.z));
-    assert_float_equal(moved, g.speed * DT, g.speed * DT * 0.01);
+    double sink = (double)(flight_stall_share(f.speed) * SIM_STALL_SINK * DT);   /* a stall sinks besides */
+    assert_float_equal(moved, g.speed * DT, g.speed * DT * 0.01 + sink);
 }
 
 static void test_loop_and_roll_over(void **state) {
@@ -194,11 +196,65 @@ static void test_chase_camera_keeps_up(void **state) {
     assert_true(d < 2.0);
 }
 
+/* The runs the model predicts lie between what its strongest and weakest acceleration over the
+ * run would give (v^2 / 2a, plus a step), and the strip length covers both with its margin. */
+static void test_runs_predicted(void **state) {
+    (void)state;
+    const float v = SIM_TAKEOFF_SPEED;
+    float a_start = sim_ground_accel(0.0f, 1.0f, 0.0f), a_end = sim_ground_accel(v, 1.0f, 0.0f);
+    double to = sim_takeoff_run_m();
+    printf("  takeoff run %.1f m, landing run from %.0f m/s %.1f m, strip %.1f m\n", to, (double)SIM_APPROACH_SPEED,
+           sim_landing_run_m(SIM_APPROACH_SPEED), sim_strip_length_m());
+    assert_true(a_start > a_end && a_end > 0.0f);
+    assert_true(to >= (double)(v * v / (2.0f * a_start)) && to <= (double)(v * v / (2.0f * a_end) + v * SIM_STEP));
+    const float u = SIM_APPROACH_SPEED;
+    float b_start = -sim_ground_accel(u, 0.0f, 1.0f), b_end = -sim_ground_accel(0.01f, 0.0f, 1.0f);
+    double land = sim_landing_run_m(u);
+    assert_true(land >= (double)(u * u / (2.0f * b_start)) - (double)(u * SIM_STEP) && land <= (double)(u * u / (2.0f * b_end)));
+    assert_true(sim_landing_run_m(30.0f) > land && sim_landing_run_m(0.0f) == 0.0);
+    double strip = sim_strip_length_m();
+    assert_true(strip >= (double)SIM_STRIP_MARGIN * to - 1e-9 && strip >= (double)SIM_STRIP_MARGIN * land - 1e-9);
+    /* Stopped, drag and brakes hold the aircraft; a taxi throttle rolls at walking speed. */
+    assert_true(sim_ground_accel(0.0f, 0.0f, 1.0f) == 0.0f);
+    assert_true(sim_ground_accel(1.0f, SIM_TAXI_THROTTLE, 0.0f) > 0.0f && sim_ground_accel(2.5f, SIM_TAXI_THROTTLE, 0.0f) < 0.0f);
+}
+
+/* Below the stall speed, hands off and the throttle closed, the aircraft loses height and the
+ * nose drops, until the dive has the speed back; at the slow cruise it holds its height. */
+static void test_stall_loses_height(void **state) {
+    (void)state;
+    FlightModel m;
+    flight_model_default(&m);
+    FlightState f;
+    start(&f, &m, SIM_STALL_SPEED - 3.0f);
+    f.throttle = 0.0f;
+    assert_true(flight_stall_warning(&f) && flight_stall_share(f.speed) > 0.5f);
+    FlightInput pull = {.pitch = 1.0f};   /* even pulling back */
+    float lowest = 0.0f;
+    for (int i = 0; i < SIM_STEP_HZ; i++) {
+        flight_step(&f, &pull, &m, DT);
+        if (f.pitch < lowest) lowest = f.pitch;
+    }
+    printf("  stalled: %.1f m lost in 1 s, the nose down to %.0f deg, %.1f m/s\n", 100.0 - f.y,
+           (double)(lowest / SIM_DEG), (double)f.speed);
+    assert_true(f.y < 97.0 && lowest < -5.0f * SIM_DEG);
+    FlightInput none = {0};
+    fly(&f, &none, &m, 5.0f);
+    printf("  hands off 5 s: %.1f m/s, pitch %.0f deg\n", (double)f.speed, (double)(f.pitch / SIM_DEG));
+    assert_true(f.speed >= SIM_STALL_SPEED);
+    fly(&f, &none, &m, 15.0f);
+    assert_true(!flight_stall_warning(&f));
+    start(&f, &m, m.speed_min);
+    fly(&f, &none, &m, 3.0f);
+    assert_true(fabs(f.y - 100.0) < 0.01 && !flight_stall_warning(&f));
+}
+
 int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_pitch_up_climbs_down_dives), cmocka_unit_test(test_bank_turns_and_levels),
         cmocka_unit_test(test_throttle_and_boost),          cmocka_unit_test(test_random_input_stays_sane),
         cmocka_unit_test(test_loop_and_roll_over),          cmocka_unit_test(test_chase_camera_keeps_up),
+        cmocka_unit_test(test_runs_predicted),              cmocka_unit_test(test_stall_loses_height),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

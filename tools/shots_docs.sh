@@ -1,6 +1,6 @@
 #!/bin/bash
 # Remakes the game and renderer screenshots of the README, docs/render.md, docs/game.md,
-# docs/course.md and docs/replay.md from a build (make -j2 all first). Real frames of
+# docs/flying.md, docs/course.md and docs/replay.md from a build (make -j2 all first). Real frames of
 # build/skyisles --screenshot on SDL's offscreen GL; the seed is the game's first one. The home
 # island and biome shots are tools/shots_home.sh's, the far ones tools/shots_far.sh's.
 #   tools/shots_docs.sh [BUILD_DIR] [OUT_DIR]
@@ -26,6 +26,9 @@ shot hud --show hud
 shot menu_panel --show panel
 shot island_map --show map
 shot game_sound_page --show sound --view-radius 3
+# Flying (docs/flying.md): parked on the base camp's strip, and the autopilot's takeoff roll along it.
+shot flying_parked --start-on ground
+shot flying_takeoff --start-on ground --autopilot --frames 330
 # Deliveries: the job board as if stopped at the base, the logbook page (a new one: shots read no config).
 shot job_board --show jobs
 shot job_hud --show job

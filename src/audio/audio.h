@@ -71,6 +71,11 @@ typedef enum AudioEventId {
     AUDIO_EVENT_BOOM,          /* forces a sonic boom (booms normally come from the airspeed) */
     AUDIO_EVENT_RING,          /* a chime; arg = pitch factor (0 = 1) */
     AUDIO_EVENT_IMPULSE,       /* one unit sample: measurements (the echo's impulse response) */
+    AUDIO_EVENT_TOUCHDOWN,     /* the wheels meet the ground: a thump and a tyre chirp; arg = pitch factor */
+    AUDIO_EVENT_TOUCHDOWN_HARD,/* a hard one: a deeper, louder thump */
+    AUDIO_EVENT_TYRE,          /* one tick of the tyres rolling over the ground (repeated by speed) */
+    AUDIO_EVENT_BRAKE,         /* one breath of the brakes' hiss (repeated while they bite) */
+    AUDIO_EVENT_STALL_HORN,    /* one beep of the stall warning (repeated while it lasts) */
     AUDIO_EVENT_BUILTIN_COUNT
 } AudioEventId;
 

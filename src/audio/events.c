@@ -23,6 +23,16 @@ static const AudioEventKind BUILTIN[AUDIO_EVENT_BUILTIN_COUNT] = {
     [AUDIO_EVENT_RING] = {.name = "ring", .level = 0.3f, .echo_send = 0.4f,
                           .notes = {{1318.5f, 0.0f, 0.05f}, {1760.0f, 0.05f, 0.3f}}},
     [AUDIO_EVENT_IMPULSE] = {.name = "impulse", .level = 1.0f, .echo_send = 1.0f, .impulse = true},
+    [AUDIO_EVENT_TOUCHDOWN] = {.name = "touchdown", .level = 0.6f, .echo_send = 0.2f,
+                               .noise_level = 0.35f, .noise_decay_s = 0.06f, .noise_lp_hz = 3000.0f,
+                               .thump_level = 0.7f, .thump_hz_start = 80.0f, .thump_hz_end = 40.0f, .thump_decay_s = 0.18f},
+    [AUDIO_EVENT_TOUCHDOWN_HARD] = {.name = "touchdown_hard", .level = 0.9f, .echo_send = 0.3f,
+                                    .noise_level = 0.6f, .noise_decay_s = 0.12f, .noise_lp_hz = 2000.0f,
+                                    .thump_level = 1.0f, .thump_hz_start = 70.0f, .thump_hz_end = 28.0f, .thump_decay_s = 0.3f},
+    [AUDIO_EVENT_TYRE] = {.name = "tyre", .level = 0.3f, .noise_level = 0.25f, .noise_decay_s = 0.03f, .noise_lp_hz = 400.0f,
+                          .thump_level = 0.2f, .thump_hz_start = 60.0f, .thump_hz_end = 45.0f, .thump_decay_s = 0.04f},
+    [AUDIO_EVENT_BRAKE] = {.name = "brake", .level = 0.22f, .noise_level = 0.3f, .noise_decay_s = 0.08f, .noise_lp_hz = 5000.0f},
+    [AUDIO_EVENT_STALL_HORN] = {.name = "stall_horn", .level = 0.3f, .notes = {{523.25f, 0.0f, 0.22f}}},
 };
 
 const AudioEventKind *audio_event_builtin(int id) {

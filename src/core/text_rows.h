@@ -354,6 +354,32 @@
     X(COURSE_NEW_BEST, "  NEW BEST")                                                               \
     X(COURSE_RESULTS_HINT, "A/Enter: free flight   Start: menu")                                   \
     X(COURSE_GO, "%u rings: go!")                                                                  \
+    X(TOUCH_WHY_DROP, "a wheel over a drop")                                                      \
+    X(TOUCH_WHY_OBJECT, "a wheel into an object")                                                 \
+    X(TOUCH_WHY_STEEP, "ground too steep")                                                        \
+    X(TOUCH_WHY_FAST, "touched down too fast")                                                    \
+    X(TOUCH_WHY_HARD, "touched down too hard")                                                    \
+    X(TOUCH_WHY_WING, "a wing first")                                                             \
+    X(TOUCH_WHY_NOSE, "the nose first")                                                           \
+    X(TOUCH_WHY_TAIL, "the tail first")                                                           \
+    X(TOUCH_WHY_ROLLED, "rolled into something")                                                  \
+    X(TOUCH_WHY_FLEW, "flew into something")                                                      \
+    X(TOUCH_SMOOTH, "smooth")                                                                     \
+    X(TOUCH_FIRM, "firm")                                                                         \
+    X(TOUCH_HARD, "hard")                                                                         \
+    X(HUD_STRIP, "STRIP %.0f m")                                                                  \
+    X(HUD_STALL, "STALL")                                                                         \
+    X(HUD_TOUCHDOWN, "TOUCHDOWN %s  %.1f m/s")                                                    \
+    X(HUD_GEAR, "GEAR DOWN  %s")                                                                  \
+    X(HUD_BRAKES, "BRAKES")                                                                       \
+    X(HUD_PARKED, "PARKED")                                                                       \
+    X(HUD_ROLLING, "ROLLING")                                                                     \
+    X(HUD_AGL_VS, "AGL %3.0f m  VS %+4.1f")                                                       \
+    X(ACTION_BRAKE, "Brakes")                                                                     \
+    X(SET_START, "New flights start")                                                             \
+    X(SET_START_AIR, "in the air")                                                                \
+    X(SET_START_GROUND, "parked at the base")                                                     \
+    X(SET_START_HELP, "air: flying toward the home island; ground: parked on the strip by the base camp") \
     X(JOB_TAKEN, "Taken: %s to %s")                                                               \
     X(JOB_CARRYING, "Carrying %s to %s")                                                          \
     X(JOB_NOTHING, "Nothing to carry from here")                                                  \

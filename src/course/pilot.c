@@ -187,12 +187,14 @@ uint32_t course_pilot_fly_step(CoursePilot *p, CourseRun *r, FlightState *f, con
                                float dt) {
     FlightInput in;
     course_pilot_input(p, r, f, m, w, &in);
-    double x0 = f->x, y0 = f->y, z0 = f->z;
+    FlightState before = *f;
     flight_step(f, &in, m, dt);
+    /* The game's meeting with the world: the wheels, then the sweep (a crash puts f there). */
+    SimGroundResult g;
     CollisionResult cr;
-    sim_collide(w, x0, y0, z0, f->x, f->y, f->z, &cr);
-    if (cr.hit) f->x = cr.x, f->y = cr.y, f->z = cr.z;
-    uint32_t ev = course_run_step(r, f, x0, y0, z0, cr.hit, dt);
+    bool hit = sim_meet_world(w, &before, f, dt, &g, &cr);
+    if (hit) f->on_ground = false;
+    uint32_t ev = course_run_step(r, f, before.x, before.y, before.z, hit, dt);
     if (ev & (COURSE_EVENT_RING | COURSE_EVENT_RESTART)) course_pilot_reset(p, r);
     return ev;
 }

@@ -11,10 +11,7 @@
 #define COL_GOOD 0x70f090ffu
 #define COL_RIM 0x0c1422ffu
 
-bool delivery_on_ground(const FlightState *f) {
-    (void)f;   /* the ground model's wheels-on-the-ground flag goes here */
-    return false;
-}
+bool delivery_on_ground(const FlightState *f) { return f->on_ground; }
 
 /* --show jobs: the board as if the aircraft had stopped at the base (job: its first job taken and
  * flying); --show logbook: the config
@@ -105,7 +102,10 @@ uint32_t game_delivery_step(GameDelivery *d, const FlightState *before, const Fl
     bool ground = delivery_on_ground(f);
     logbook_step(&d->log, SIM_STEP, moved, f->speed);
     uint32_t ev = jobs_step(&d->jobs, f->x, f->z, (float)(moved / SIM_STEP), ground, SIM_STEP);
-    if (ev & JOB_EV_TOUCHDOWN) logbook_touchdown(&d->log, d->jobs.event_site, d->sink);
+    /* A landing is the wheels meeting the ground from the air, sinking: not a flight that starts
+     * parked, nor a bump just after the wheels left. */
+    if ((ev & JOB_EV_TOUCHDOWN) && !delivery_on_ground(before) && d->sink > 0.0f)
+        logbook_touchdown(&d->log, d->jobs.event_site, d->sink);
     if (ev & JOB_EV_DELIVERED) delivered(d);
     if (!ground) d->sink = (float)(-dy / SIM_STEP);
     logbook_near(&d->log, ground ? -1 : landmark_near(d->jobs.home, d->sea_y, f));

@@ -25,7 +25,7 @@ typedef struct GameDelivery {
     char notice[112];            /* the last delivery's line (course_step shows it as a message) */
 } GameDelivery;
 
-/* The flight model's "wheels on the ground" (the ground model gives it; false while it has none). */
+/* The flight model's wheels on the ground (FlightState.on_ground: rolling or parked). */
 bool delivery_on_ground(const FlightState *f);
 /* Boot: the jobs on the home island of the seed; the logbook read from the config folder when the
  * run is the player's (interactive, not --autopilot or --headless, the folder writable); the two

@@ -50,6 +50,35 @@ static void place_start(const GameConfig *cfg, GameServices *svc, GameSession *s
         sp->home_in_view ? "" : " (not in view: the nearest altitude that came closest)");
 }
 
+/* flight.start = ground: the aircraft parked, stopped, throttle closed, at the start of the base
+ * camp's strip facing along it; on an island with no strip, on the flattest open run near the
+ * base camp. False when the setting is air or no standing place was found (it stays in the air). */
+static bool park_at_base(const GameConfig *cfg, GameServices *svc, GameSession *ses) {
+    GameStrip st[GAME_STRIPS_MAX];
+    if (!cfg->set.start_ground || game_home_strips(&svc->home, svc->world, st, GAME_STRIPS_MAX) < 1) return false;
+    FlightState f;
+    double t0 = time_now_ms(), run;
+    if (st[0].length > 0.0f) {   /* 5 m in from its threshold */
+        double back = 0.5 * (double)st[0].length - 5.0;
+        flight_init(&f, st[0].x - det_sin((double)st[0].heading) * back, (double)st[0].y + SIM_WHEEL_H,
+                    st[0].z + det_cos((double)st[0].heading) * back, st[0].heading, 0.0f);
+        f.on_ground = true;
+        run = back * 2.0;
+    } else {
+        run = sim_ground_start(svc->world, st[0].x, st[0].z, 64.0, sim_strip_length_m(), &f);
+    }
+    if (run < 0.0) {
+        log_warn("skyisles: no flat ground near the base camp at %.0f, %.0f: the flight starts in the air", st[0].x, st[0].z);
+        return false;
+    }
+    f.time_s = ses->flight.time_s;
+    f.prop_angle = ses->flight.prop_angle;
+    ses->flight = f;
+    log_info("skyisles: parked at %.1f, %.1f, %.1f heading %.0f deg, %.0f m of %s ahead (found in %.0f ms)", f.x, f.y, f.z,
+             (double)(f.yaw / SIM_DEG), run, st[0].length > 0.0f ? "strip" : "flat run", time_now_ms() - t0);
+    return true;
+}
+
 /* A stage failed: when the budget ran out, the line says so and names the flag. */
 static void budget_short(const MemBudget *mem, const char *stage, SkyError *err) {
     if (mem->carve_failures == 0) return;
@@ -226,6 +255,7 @@ static void boot_finish(Game *g, const BootPlan *plan) {
     camera_rig_reset(&g->ses.rig, g->cfg.set.camera == GAME_CAMERA_COCKPIT ? CAMERA_COCKPIT : CAMERA_CHASE);
     if (!o->print_island) {
         bool fly_at_once = o->autopilot || o->headless || g->ses.camera_fixed || o->screenshot || o->bench_frames;
+        if (fly_at_once && !g->ses.camera_fixed && !o->demo) park_at_base(&g->cfg, &g->svc, &g->ses);
         play_init(&g->ses.play, &g->ses.flight, fly_at_once, o->demo);
         g->ses.flight.cruise_y = g->ses.flight.y;
         game_start_at(&g->cfg, &g->svc, &g->ses, &g->crs);   /* --start X,Y,Z */
@@ -491,6 +521,12 @@ void game_frame(Game *g, const PlatformEvents *ev, float dt) {
     game_replay_frame(&g->cfg, &g->svc, &g->ses, &g->crs, &rq);
     if (rq.fly_to) game_fly_to(&g->cfg, &g->svc, &g->ses, &g->crs, rq.fly_pos[0], rq.fly_pos[1], rq.fly_pos[2]);
     if (rq.resume_saved && game_continue_flight(&g->ses, &g->cfg.set, g->svc.world, &g->svc.spawn)) rq.apply |= MENU_CHANGED_FLIGHT;
+    else if (state0 == PLAY_START && g->ses.play.state == PLAY_FLY && park_at_base(&g->cfg, &g->svc, &g->ses)) {
+        play_set_safe(&g->ses.play, &g->ses.flight);   /* a new flight from the title: parked at the base */
+        play_cut(&g->ses.play);
+        g->ses.rig.settled = false;
+        world_note_jump(g->svc.world);
+    }
     continue_tick(&g->ses.cont, &g->ses.flight, g->cfg.set.camera,
                   g->ses.play.state == PLAY_FLY && g->ses.play.overlay == OVERLAY_NONE && !g->ses.play.demo && !g->cfg.opt.autopilot, dt);
     if (rq.apply) game_apply_settings(&g->cfg, &g->svc, &g->ses, &g->crs, rq.apply);
@@ -510,7 +546,11 @@ void game_frame(Game *g, const PlatformEvents *ev, float dt) {
         SoundInput si = {.flight = &g->ses.flight, .world = g->svc.world, .mode = sound_mode(&g->ses.play),
                          .events = sound_events(&g->ses, &g->svc.input.st, &before, &rq, ev), .device_lost = ev->audio_lost,
                          .device_added = ev->audio_added,
-                         .boost_held = g->svc.input.st.held[GA_BOOST] || g->ses.play.autopilot_boost};
+                         .boost_held = g->svc.input.st.held[GA_BOOST] || g->ses.play.autopilot_boost,
+                         .touchdowns = g->ses.play.touchdowns, .touch_rating = (int)g->ses.play.touch.rating,
+                         .touch_sink = g->ses.play.touch.sink, .brake = g->ses.play.brake,
+                         .stall = g->ses.play.state == PLAY_FLY && g->ses.play.overlay == OVERLAY_NONE &&
+                                  flight_stall_warning(&g->ses.flight)};
         sound_frame(&g->svc.sound, &si, &g->cfg.set, dt);
     }
     stream(&g->cfg, &g->svc, &g->ses);

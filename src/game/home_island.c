@@ -183,3 +183,17 @@ int game_home_site_at(const GameHome *h, double x, double z) {
     }
     return nearest;
 }
+
+int game_home_strips(const GameHome *h, const World *w, GameStrip *out, int max) {
+    int n = 0;
+    WorldStrip s;
+    for (uint32_t i = 0; w && i < world_strip_count(w) && n < max; i++) {
+        if (!world_strip(w, i, &s)) continue;
+        out[n++] = (GameStrip){.x = 0.5 * (s.ax + s.bx), .z = 0.5 * (s.az + s.bz), .heading = s.yaw, .length = s.length_m,
+                               .y = s.y};
+    }
+    if (n > 0 || !h->island || h->island->n_sites == 0 || max < 1) return n;
+    const IslandSite *base = &h->island->sites[h->island->base];
+    out[0] = (GameStrip){.x = (double)h->field.centre_x + (double)base->x_m, .z = (double)h->field.centre_z + (double)base->z_m};
+    return 1;
+}

@@ -14,6 +14,7 @@ static const struct { const char *name, *label; } k_actions[GA_COUNT] = {
     [GA_THROTTLE_UP] = {"throttle_up", TX(ACTION_THROTTLE_UP)},
     [GA_THROTTLE_DOWN] = {"throttle_down", TX(ACTION_THROTTLE_DOWN)},
     [GA_BOOST] = {"boost", TX(ACTION_BOOST)},
+    [GA_BRAKE] = {"brake", TX(ACTION_BRAKE)},
     [GA_CAMERA] = {"camera", TX(ACTION_CAMERA)},
     [GA_MAP] = {"map", TX(ACTION_MAP)},
     [GA_PAUSE] = {"pause", TX(ACTION_PAUSE)},
@@ -41,7 +42,7 @@ GameAction game_action_from_name(const char *name) {
 #define X(a, axis, s) {(uint8_t)(a), BIND_PAD_AXIS, (uint8_t)(axis), (int8_t)(s)}
 
 /* Flight-stick convention: pull back (stick down, S, Down) to climb. Triggers throttle, the
- * shoulders are the rudder, A boosts, Y changes the camera, X opens the map. The d-pad flies too
+ * shoulders are the rudder, A boosts, B brakes, Y changes the camera, X opens the map. The d-pad flies too
  * (down climbs, right banks right; ramped, for handhelds without a stick). The menus answer to
  * the d-pad, the left stick, A/B, the arrows, Enter and Esc/Backspace. */
 static const InputBind k_default_binds[] = {
@@ -56,6 +57,7 @@ static const InputBind k_default_binds[] = {
     K(GA_THROTTLE_UP, PKEY_LSHIFT, 1), K(GA_THROTTLE_UP, PKEY_R, 1), X(GA_THROTTLE_UP, PPAD_TRIGGER_RIGHT, 1),
     K(GA_THROTTLE_DOWN, PKEY_LCTRL, 1), K(GA_THROTTLE_DOWN, PKEY_F, 1), X(GA_THROTTLE_DOWN, PPAD_TRIGGER_LEFT, 1),
     K(GA_BOOST, PKEY_SPACE, 1), B(GA_BOOST, PPAD_A, 1),
+    K(GA_BRAKE, PKEY_B, 1), B(GA_BRAKE, PPAD_B, 1),
     K(GA_CAMERA, PKEY_C, 1), B(GA_CAMERA, PPAD_Y, 1),
     K(GA_MAP, PKEY_M, 1), K(GA_MAP, PKEY_TAB, 1), B(GA_MAP, PPAD_X, 1),
     K(GA_PAUSE, PKEY_ESCAPE, 1), K(GA_PAUSE, PKEY_P, 1), B(GA_PAUSE, PPAD_START, 1),

@@ -17,6 +17,7 @@ typedef enum GameAction {
     GA_THROTTLE_UP,
     GA_THROTTLE_DOWN,
     GA_BOOST,           /* held: push toward the speed limit */
+    GA_BRAKE,           /* held: the wheel brakes on the ground */
     GA_CAMERA,          /* chase / cockpit */
     GA_MAP,             /* island map */
     GA_PAUSE,           /* pause menu (Start, Esc) */

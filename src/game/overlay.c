@@ -60,9 +60,52 @@ static void position(const FlightState *f, const Canvas *c) {
     }
 }
 
+#define AIDS_BELOW_M 60.0   /* the approach aids show below this height above the ground, */
+#define AIDS_SLOWER 30.0f   /* and slower than this (m/s): an approach, not a cruise */
+
+/* The nearest landing place: an arrow pointing to it relative to the nose, and its distance. */
+static void strip_arrow(const FlightState *f, const GameHome *home, const World *world, const Canvas *c, int x, int y) {
+    GameStrip st[GAME_STRIPS_MAX];
+    int n = game_home_strips(home, world, st, GAME_STRIPS_MAX), best = -1;
+    double best_d2 = 0.0;
+    for (int i = 0; i < n; i++) {
+        double dx = st[i].x - f->x, dz = st[i].z - f->z, d2 = dx * dx + dz * dz;
+        if (best < 0 || d2 < best_d2) best = i, best_d2 = d2;
+    }
+    if (best < 0) return;
+    float bearing = atan2f((float)(st[best].x - f->x), (float)-(st[best].z - f->z));
+    int size = c->lh / 3;
+    render_hud_arrow(c->r, x + size, y + c->lh / 2 - size / 2, size, bearing - f->yaw, COL_HI);
+    char line[48];
+    snprintf(line, sizeof line, text_get(TEXT_HUD_STRIP), sqrt(best_d2));
+    text(c, x + 3 * size, y, COL_TEXT, line);
+}
+
+/* The approach aids, low and slow or on the wheels: height above the ground and vertical speed,
+ * the gear and the brakes, the way to the nearest strip; the stall warning and the last
+ * touchdown's rating in the middle. */
+static void approach_aids(const FlightState *f, const Play *p, const World *world, const GameHome *home,
+                          const Canvas *c, int y) {
+    int x = 4 * c->s;
+    char line[64];
+    if (flight_stall_warning(f) && p->state == PLAY_FLY && ((int)(f->time_s * 4.0) & 1) == 0)
+        text_centre(c, c->h / 5, COL_WARN, text_get(TEXT_HUD_STALL));
+    if (p->touch_timer > 0.0f) {
+        snprintf(line, sizeof line, text_get(TEXT_HUD_TOUCHDOWN), text_tr(play_touch_name(p->touch.rating)), (double)p->touch.sink);
+        text_centre(c, c->h / 5 + c->lh, p->touch.rating == SIM_TOUCH_HARD ? COL_WARN : COL_HI, line);
+    }
+    double agl = world ? sim_height_above_ground(world, f, AIDS_BELOW_M) : AIDS_BELOW_M;
+    if (!f->on_ground && (agl >= AIDS_BELOW_M || f->speed > AIDS_SLOWER)) return;
+    float vs = p->prev_valid ? (float)((f->y - p->prev.y) / (double)SIM_STEP) : 0.0f;
+    if (f->on_ground) snprintf(line, sizeof line, text_get(TEXT_HUD_GEAR), text_get(p->brake ? TEXT_HUD_BRAKES : (f->speed < 0.1f ? TEXT_HUD_PARKED : TEXT_HUD_ROLLING)));
+    else snprintf(line, sizeof line, text_get(TEXT_HUD_AGL_VS), agl, (double)vs);
+    text(c, x, y, f->on_ground && p->brake ? COL_HI : COL_TEXT, line);
+    strip_arrow(f, home, world, c, x, y + c->lh);
+}
+
 /* Flight data, top left; frame rate, top right; the place below, bottom centre. */
 static void hud(const FlightState *f, const GameSettings *set, const Play *p, const Platform *platform,
-                const GameHome *home, const Canvas *c) {
+                const GameHome *home, const World *world, const Canvas *c) {
     char line[96];
     int x = 4 * c->s, y = 4 * c->s;
     float deg = fmodf(f->yaw / SIM_DEG, 360.0f);
@@ -78,6 +121,7 @@ static void hud(const FlightState *f, const GameSettings *set, const Play *p, co
     text(c, x, y + 3 * c->lh, COL_TEXT, line);
     if (f->boost > 0.05f) text(c, x + width(c, line) + 6 * c->s, y + 3 * c->lh, COL_HI, text_get(TEXT_HUD_BOOST));
     if (!set->collision) text(c, x, y + 4 * c->lh, COL_WARN, text_get(TEXT_HUD_COLLISION_OFF));
+    else approach_aids(f, p, world, home, c, y + 4 * c->lh);
     if (p->fps > 0.0f) {   /* not in a single-frame shot */
         snprintf(line, sizeof line, text_get(TEXT_HUD_FPS), (double)p->fps);
         text(c, c->w - width(c, line) - 4 * c->s, y, COL_DIM, line);
@@ -177,6 +221,7 @@ static void crash(const Play *p, const Canvas *c) {
     snprintf(line, sizeof line, text_get(TEXT_HUD_RESTARTING), ceil((double)p->crash_timer));
     int big_lh = (int)lroundf((float)(RENDER_HUD_LINE_H * big.s) * render_hud_zoom(c->r));   /* at the HUD size */
     text_centre(c, c->h * 2 / 5 + big_lh + 2, COL_TEXT, line);
+    if (p->crash_why && p->crash_why[0]) text_centre(c, c->h * 2 / 5 + big_lh + 2 + c->lh, COL_DIM, text_tr(p->crash_why));
 }
 
 /* A list longer than its window says so at the window's edge: "more" and an arrow at the right of
@@ -307,7 +352,7 @@ void overlay_draw(const GameConfig *cfg, const GameServices *svc, GameSession *s
         return;
     }
     if (p->demo) {
-        if (cfg->set.hud && !crs->tour.results) hud(&ses->flight, &cfg->set, p, svc->platform, &svc->home, &c);
+        if (cfg->set.hud && !crs->tour.results) hud(&ses->flight, &cfg->set, p, svc->platform, &svc->home, svc->world, &c);
         if (attract_playing(&crs->attract)) tour_draw(&crs->tour, svc->render, c.w, c.h, c.s, &ses->flight, &ses->camera);
         text_centre(&c, c.h - 3 * c.lh, COL_HI, text_get(TEXT_TITLE_DEMO));
         return;
@@ -324,7 +369,7 @@ void overlay_draw(const GameConfig *cfg, const GameServices *svc, GameSession *s
         return;
     }
     /* The pause menu and the results' opaque panel cover the flight data: none of it is queued. */
-    if (cfg->set.hud && p->overlay != OVERLAY_MENU && !(crs->tour.results && p->overlay == OVERLAY_NONE)) hud(&ses->flight, &cfg->set, p, svc->platform, &svc->home, &c);
+    if (cfg->set.hud && p->overlay != OVERLAY_MENU && !(crs->tour.results && p->overlay == OVERLAY_NONE)) hud(&ses->flight, &cfg->set, p, svc->platform, &svc->home, svc->world, &c);
     if (p->overlay == OVERLAY_NONE) tour_draw(&crs->tour, svc->render, c.w, c.h, c.s, &ses->flight, &ses->camera);
     if (p->overlay == OVERLAY_NONE && cfg->set.hud)
         delivery_hud_draw(&crs->delivery, svc->render, c.w, c.h, c.s, c.lh, &ses->flight, &ses->camera);

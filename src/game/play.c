@@ -60,6 +60,7 @@ static void pilot_input(const InputState *in, FlightInput *fi) {
     fi->yaw = in->value[GA_YAW];
     fi->throttle = in->value[GA_THROTTLE_UP] - in->value[GA_THROTTLE_DOWN];
     fi->boost = in->held[GA_BOOST];
+    fi->brake = in->held[GA_BRAKE];
 }
 
 /* The aircraft put at f (a restart or a jump): its cruise height there, the last safe place; the
@@ -117,42 +118,64 @@ void play_jump_to(Play *p, const PlayCtx *c, const FlightState *to) {
     camera_rig_update(c->rig, c->flight, 0.0f, c->camera);
 }
 
-/* The sweep of the step's motion against the field (W9): true when it hit (the aircraft stops
- * where it met the rock, speed 0, and the crash begins). */
-static bool collide(Play *p, const PlayCtx *c, double x0, double y0, double z0, float speed0) {
+/* The aircraft stops where it met the ground or the rock (speed 0) and the crash begins. */
+static void crash_at(Play *p, const PlayCtx *c, double x, double y, double z, float speed0, const char *why) {
+    FlightState *fl = c->flight;
+    fl->x = x;
+    fl->y = y;
+    fl->z = z;
+    fl->speed = 0.0f;
+    fl->on_ground = false;
+    p->state = PLAY_CRASH;
+    p->crash_timer = PLAY_CRASH_SECONDS;
+    p->crash_why = why;
+    p->crashes++;
+    if (!p->quiet)
+        log_info("skyisles: crash %llu at %.1f, %.1f, %.1f at %.0f m/s (%s, %s)", (unsigned long long)p->crashes, x, y,
+                 z, (double)speed0, autopilot_flies(p, c) ? "autopilot" : "pilot", why);
+}
+
+/* The step's meeting with the world (W9): the wheels, then the sweep of the motion against the
+ * field; a touchdown rated and kept for the HUD; true on a crash (it began). */
+static bool meet_world(Play *p, const PlayCtx *c, const FlightState *before, float dt) {
     FlightState *fl = c->flight;
     uint64_t t0 = time_now_ns();
+    SimGroundResult g;
     CollisionResult r;
-    sim_collide(c->world, x0, y0, z0, fl->x, fl->y, fl->z, &r);
+    bool crashed = sim_meet_world(c->world, before, fl, dt, &g, &r);
     double ms = (double)(time_now_ns() - t0) * 1e-6;
     p->collide_ms_last = ms;
     p->collide_ms_sum += ms;
     if (ms > p->collide_ms_max) p->collide_ms_max = ms;
     if (r.steps > p->collide_steps_max) p->collide_steps_max = r.steps;
     if (r.blocks_tested > p->collide_blocks_max) p->collide_blocks_max = r.blocks_tested;
-    if (!r.hit) return false;
-    fl->x = r.x;
-    fl->y = r.y;
-    fl->z = r.z;
-    fl->speed = 0.0f;
-    p->state = PLAY_CRASH;
-    p->crash_timer = PLAY_CRASH_SECONDS;
-    p->crashes++;
-    if (!p->quiet)
-        log_info("skyisles: crash %llu at %.1f, %.1f, %.1f at %.0f m/s (%s)", (unsigned long long)p->crashes, r.x, r.y,
-             r.z, (double)speed0, autopilot_flies(p, c) ? "autopilot" : "pilot");
-    return true;
+    if (crashed) {
+        crash_at(p, c, fl->x, fl->y, fl->z, before->speed, g.why);
+        return true;
+    }
+    /* Climbing into a bump of the ground just after the wheels left is no landing: not rated. */
+    if (g.event == SIM_GROUND_TOUCHDOWN && g.sink > 0.0f) {
+        p->touchdowns++;
+        p->touch = g;
+        p->touch_timer = PLAY_TOUCH_SECONDS;
+        if (!p->quiet)
+            log_info("skyisles: touchdown %llu, %s at %.1f m/s sink, %.0f m/s", (unsigned long long)p->touchdowns,
+                     play_touch_name(g.rating), (double)g.sink, (double)fl->speed);
+    }
+    return false;
 }
 
-/* One step of the aircraft with the step's input, then collision when it is on; every
- * SAFE_PERIOD the place is kept as a restart point if the air around is clear. */
+/* One step of the aircraft with the step's input, then the wheels and collision when it is on;
+ * every SAFE_PERIOD the place is kept as a restart point if the air around is clear. */
 static void fly(Play *p, const PlayCtx *c, const FlightInput *fi, float dt) {
     FlightState *fl = c->flight;
-    double x0 = fl->x, y0 = fl->y, z0 = fl->z;
-    float speed0 = fl->speed;
+    FlightState before = *fl;
+    p->brake = fi->brake;
+    if (!c->set->collision) fl->on_ground = false;   /* no ground to roll on: it flies */
     flight_step(fl, fi, c->model, dt);
     p->flight_s += dt;
-    if (c->set->collision && collide(p, c, x0, y0, z0, speed0)) return;
+    if (p->touch_timer > 0.0f) p->touch_timer -= dt;
+    if (c->set->collision && meet_world(p, c, &before, dt)) return;
     p->safe_timer -= dt;
     if (p->safe_timer <= 0.0f) {
         p->safe_timer = SAFE_PERIOD;
@@ -164,6 +187,11 @@ static void fly(Play *p, const PlayCtx *c, const FlightInput *fi, float dt) {
             p->safe_valid = true;
         }
     }
+}
+
+const char *play_touch_name(SimTouchRating r) {
+    static const char *const names[] = {TX(TOUCH_SMOOTH), TX(TOUCH_FIRM), TX(TOUCH_HARD)};
+    return (unsigned)r < 3u ? names[r] : "";
 }
 
 void play_replay_start(const Play *p, const FlightState *f, ReplayStart *out) {

@@ -26,6 +26,7 @@ typedef enum PlayOverlay { OVERLAY_NONE = 0, OVERLAY_MENU, OVERLAY_MAP } PlayOve
 
 #define PLAY_MESSAGES 4
 #define PLAY_CRASH_SECONDS 2.0f
+#define PLAY_TOUCH_SECONDS 4.0f        /* a touchdown's rating stays on the HUD this long */
 #define PLAY_DEMO_IDLE_SECONDS 30.0f   /* idle on the start screen or in the pause menu: attract mode */
 #define PLAY_STALL_SECONDS 0.5          /* a longer gap between frames (suspend, SIGSTOP, a debugger) pauses */
 
@@ -44,6 +45,12 @@ typedef struct Play {
     bool quit;
     int power;                  /* MENU_CMD_POWEROFF / MENU_CMD_REBOOT: what follows the quit (power.c) */
     float crash_timer, idle_s;
+    const char *crash_why;      /* what the last crash was ("hit the ground", "a wing first", ...) */
+    /* the wheels: the last touchdown (its rating on the HUD for touch_timer seconds), brakes held */
+    SimGroundResult touch;
+    float touch_timer;
+    uint64_t touchdowns;
+    bool brake;
     /* the last place the aircraft flew in open air: restarts go near it */
     double safe_x, safe_y, safe_z;
     float safe_yaw, safe_timer;
@@ -113,6 +120,8 @@ typedef struct PlayRequest {
     uint32_t steps;             /* fixed sim steps run this frame (a ghost runs as many) */
 } PlayRequest;
 
+/* A touchdown rating's word: "smooth", "firm", "hard". */
+const char *play_touch_name(SimTouchRating r);
 /* Starts at the title (a player), flying (fly_at_once: --autopilot, headless, shots, benches,
  * a fixed camera) or in the attract loop (demo). */
 void play_init(Play *p, const FlightState *flight, bool fly_at_once, bool demo);

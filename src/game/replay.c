@@ -25,7 +25,8 @@ void replay_dequantise(const ReplayInput *q, FlightInput *fi) {
     fi->roll = (float)q->roll / 32767.0f;
     fi->yaw = (float)q->yaw / 32767.0f;
     fi->throttle = (float)q->throttle / 32767.0f;
-    fi->boost = q->boost != 0;
+    fi->boost = (q->boost & REPLAY_BTN_BOOST) != 0;
+    fi->brake = (q->boost & REPLAY_BTN_BRAKE) != 0;
 }
 
 void replay_quantise(FlightInput *fi, ReplayInput *q) {
@@ -33,7 +34,7 @@ void replay_quantise(FlightInput *fi, ReplayInput *q) {
     q->roll = quant(fi->roll);
     q->yaw = quant(fi->yaw);
     q->throttle = quant(fi->throttle);
-    q->boost = fi->boost ? 1 : 0;
+    q->boost = (uint8_t)((fi->boost ? REPLAY_BTN_BOOST : 0) | (fi->brake ? REPLAY_BTN_BRAKE : 0));
     replay_dequantise(q, fi);
 }
 

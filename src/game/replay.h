@@ -43,8 +43,9 @@ typedef struct ReplayStart {
 /* One step's inputs, quantised: what the sim reads, on every platform the same. */
 typedef struct ReplayInput {
     int16_t pitch, roll, yaw, throttle;   /* -32767..32767 for -1..1 */
-    uint8_t boost;
+    uint8_t boost;          /* the buttons: REPLAY_BTN_* */
 } ReplayInput;
+enum { REPLAY_BTN_BOOST = 1u << 0, REPLAY_BTN_BRAKE = 1u << 1 };
 
 typedef struct ReplayHeader {
     uint32_t format, sim_version;

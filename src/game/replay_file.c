@@ -87,7 +87,7 @@ static void header_write(Cur *c, const ReplayHeader *h) {
     START_DOUBLES(WD, start)
     START_FLOATS(WF, start)
     c->p[c->at++] = h->start.state;
-    c->p[c->at++] = h->start.safe_valid ? 1 : 0;
+    c->p[c->at++] = (uint8_t)((h->start.safe_valid ? 1 : 0) | (h->start.flight.on_ground ? 2 : 0));
     c->at = REPLAY_OFF_COURSE_TIME;   /* (where it already is: replay_store reads it from there) */
     w_f64(c, h->course_time_s);
     w_u32(c, h->n_splits);
@@ -114,7 +114,8 @@ static void header_read(Cur *c, ReplayHeader *h) {
     START_DOUBLES(RD, start)
     START_FLOATS(RF, start)
     h->start.state = c->q[c->at++];
-    h->start.safe_valid = c->q[c->at++] != 0;
+    h->start.safe_valid = (c->q[c->at] & 1) != 0;
+    h->start.flight.on_ground = (c->q[c->at++] & 2) != 0;
     h->course_time_s = r_f64(c);
     h->n_splits = r_u32(c);
     for (uint32_t i = 0; i < REPLAY_SPLITS_MAX; i++) h->splits[i] = r_f32(c);
@@ -169,7 +170,7 @@ static bool runs_sane(const Replay *r) {
     for (uint32_t i = 0; i < r->h.runs; i++) {
         const uint8_t *p = r->runs + (size_t)i * REPLAY_RUN_BYTES;
         uint16_t count = (uint16_t)(p[0] | (p[1] << 8));
-        if (count == 0 || p[10] > 1) return false;
+        if (count == 0 || p[10] > (REPLAY_BTN_BOOST | REPLAY_BTN_BRAKE)) return false;
         for (int a = 2; a < 10; a += 2)   /* -32768 is no quantised input: -1 is -32767 */
             if (p[a] == 0x00 && p[a + 1] == 0x80) return false;
         sum += count;

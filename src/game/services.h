@@ -40,6 +40,17 @@ void game_home_site_name(const GameHome *h, uint32_t site, char *buf, size_t n);
 void game_home_print(const GameHome *h, const SimSpawn *spawn, FILE *out);
 /* The home island site under (x, z), or -1 when off the island. */
 int game_home_site_at(const GameHome *h, double x, double z);
+/* Where the aircraft can land, for the HUD's nearest-strip arrow and a start on the ground: the
+ * middle of a run (x, z), its heading (radians, the sim's yaw), its length (0: a place with no
+ * strip) and its surface's height. */
+typedef struct GameStrip {
+    double x, z;
+    float heading, length, y;
+} GameStrip;
+#define GAME_STRIPS_MAX 16
+/* The landing places of the home island (at most max): the world's airstrips (the base camp's
+ * first), or without any the base camp itself. Returns how many. */
+int game_home_strips(const GameHome *h, const World *w, GameStrip *out, int max);
 
 /* What each boot stage carved from the budget. */
 typedef struct GameMemory {

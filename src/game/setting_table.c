@@ -18,6 +18,8 @@ static const char *const k_layout_labels[] = {TX(SET_LAYOUT_XBOX), TX(SET_LAYOUT
 static const char *const k_cameras[] = {"chase", "cockpit"};
 static const char *const k_camera_labels[] = {TX(SET_CAM_CHASE), TX(SET_CAM_COCKPIT)};
 static const char *const k_quality_labels[] = {TX(SET_Q_LOW), TX(SET_Q_MEDIUM), TX(SET_Q_HIGH), TX(SET_Q_AUTO)};
+static const char *const k_starts[] = {"air", "ground"};
+static const char *const k_start_labels[] = {TX(SET_START_AIR), TX(SET_START_GROUND)};
 /* The frame cap's names are its rates (game_frame_cap_fps reads them; "uncapped": none). */
 static const char *const k_frame_caps[] = {"30", "60", "uncapped"};
 static const char *const k_frame_cap_labels[] = {TX(SET_FPS_30), TX(SET_FPS_60), TX(SET_UNCAPPED)};
@@ -119,6 +121,10 @@ static const SettingDesc k_rows[] = {
     {.section = "flight", .key = "collision", .flag = "--no-collision", .page = "panel", .label = TX(SET_COLLISION),
      .type = SETTING_BOOL, .offset = AT(collision), .max = 1, .step = 1, .def = 1,
      .help = TX(SET_COLLISION_HELP), .changes = MENU_CHANGED_FLIGHT},
+    {.section = "flight", .key = "start", .flag = "--start-on", .page = "panel", .label = TX(SET_START),
+     .type = SETTING_ENUM, .offset = AT(start_ground), .max = 1, .step = 1, .def = 0, .names = k_starts,
+     .labels = k_start_labels, .n_names = 2, .flags = SETTING_F_BOOL_STORE, .changes = MENU_CHANGED_FLIGHT,
+     .help = TX(SET_START_HELP)},
     /* sound: every change heard at once */
     {.section = "sound", .key = "master", .flag = "--volume", .page = "sound", .label = TX(SET_MASTER), .type = SETTING_FLOAT,
      .offset = AT(sound.master), .min = 0, .max = 1, .step = 0.1, .def = 0.8,

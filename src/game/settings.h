@@ -41,6 +41,7 @@ typedef struct GameSettings {
     /* flight */
     float speed_limit;          /* m/s: the boost's top speed (one block = one metre) */
     bool collision;
+    bool start_ground;          /* a new flight starts parked at the base camp (game.c), not in the air */
     bool hud;
     GameCamera camera;
     bool shot_hud;              /* screenshots show the HUD (screenshot.c) */

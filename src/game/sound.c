@@ -350,6 +350,38 @@ static void frame_rumble(Sound *s, const SoundInput *in, const GameSettings *set
     }
 }
 
+/* A sound repeated while `on` every `period` seconds (its first at once); false otherwise. */
+static bool tick(float *timer, bool on, float period, float dt) {
+    if (!on) {
+        *timer = 0.0f;
+        return false;
+    }
+    *timer -= dt;
+    if (*timer > 0.0f) return false;
+    *timer = period;
+    return true;
+}
+
+/* The wheels and the stall: the touchdown's thump by its sink (and a rumble), the tyres ticking
+ * faster the faster they roll, the brakes' hiss, the stall horn. */
+static void frame_ground(Sound *s, const SoundInput *in, const GameSettings *set, float dt) {
+    const FlightState *f = in->flight;
+    if (in->touchdowns > s->touchdowns_seen) {
+        bool hard = in->touch_rating == SIM_TOUCH_HARD;
+        sound_event(s, hard ? AUDIO_EVENT_TOUCHDOWN_HARD : AUDIO_EVENT_TOUCHDOWN, in->touch_rating == SIM_TOUCH_SMOOTH ? 1.25f : 1.0f);
+        float k = in->touch_sink / SIM_SINK_MAX;
+        k = k < 0.15f ? 0.15f : (k > 1.0f ? 1.0f : k);
+        rumble(s, set, 0.1f + 0.7f * k, 0.3f * k, (uint32_t)(100.0f + 200.0f * k));
+    }
+    s->touchdowns_seen = in->touchdowns;
+    bool rolling = f->on_ground && f->speed > 0.5f && in->mode == AUDIO_MODE_FLIGHT;
+    float seam = rolling ? 1.5f / f->speed : 1.0f;   /* a tick every 1.5 m of ground */
+    if (tick(&s->tyre_timer, rolling, seam < 0.06f ? 0.06f : (seam > 0.5f ? 0.5f : seam), dt))
+        sound_event(s, AUDIO_EVENT_TYRE, 0.8f + f->speed / 40.0f);
+    if (tick(&s->brake_timer, rolling && in->brake, 0.12f, dt)) sound_event(s, AUDIO_EVENT_BRAKE, 1.0f);
+    if (tick(&s->horn_timer, in->stall && in->mode == AUDIO_MODE_FLIGHT, 0.45f, dt)) sound_event(s, AUDIO_EVENT_STALL_HORN, 1.0f);
+}
+
 void sound_frame(Sound *s, const SoundInput *in, GameSettings *set, float dt) {
     if (!s->synth) return;
     device_health(s, in, set, dt);
@@ -365,6 +397,7 @@ void sound_frame(Sound *s, const SoundInput *in, GameSettings *set, float dt) {
     feed_params(s, in, set);
     frame_events(s, in->events);
     frame_rumble(s, in, set, dt);
+    frame_ground(s, in, set, dt);
     s->t += dt;
 }
 

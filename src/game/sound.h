@@ -61,6 +61,12 @@ typedef struct SoundInput {
     unsigned events;              /* SOUND_EV_* this frame */
     bool device_lost, device_added;   /* the platform's audio events this frame */
     bool boost_held;              /* the pilot (or autopilot) asks for boost: rumble on its start */
+    /* the wheels: touchdowns so far and the last one's rating (SimTouchRating) and sink, the
+     * brakes held, the stall warning on */
+    uint64_t touchdowns;
+    int touch_rating;
+    float touch_sink;
+    bool brake, stall;
 } SoundInput;
 
 /* What the field probes found (sound_probe: pure, on the main thread). */
@@ -90,6 +96,9 @@ typedef struct Sound {
     uint32_t booms_seen;
     float boost_prev, buffet_timer;
     uint32_t rumbles;
+    /* the wheels and the stall: touchdowns already heard, time to the next tick of each */
+    uint64_t touchdowns_seen;
+    float tyre_timer, brake_timer, horn_timer;
     /* --audio-out */
     bool recording, record_full;
     char record_path[512];

@@ -31,8 +31,11 @@ void flight_forward(const FlightState *f, float out[3]) {
 uint64_t flight_state_hash(const FlightState *f, uint64_t h) {
     const double d[4] = {f->x, f->y, f->z, f->time_s};
     const float v[7] = {f->yaw, f->pitch, f->roll, f->speed, f->throttle, f->boost, f->prop_angle};
+    const uint8_t g = 1;
     h = hash_fnv1a64(d, sizeof d, h);
-    return hash_fnv1a64(v, sizeof v, h);
+    h = hash_fnv1a64(v, sizeof v, h);
+    /* Only a rolling aircraft hashes the wheels: a flight in the air keeps the hash it had. */
+    return f->on_ground ? hash_fnv1a64(&g, sizeof g, h) : h;
 }
 
 void flight_idle(FlightState *f, float dt) {
@@ -130,6 +133,11 @@ void flight_autopilot_step(FlightState *f, float dt, const World *w) {
 
 void flight_autopilot_input(FlightState *f, const World *w, float cruise_speed, bool boost, float dt, FlightInput *out) {
     memset(out, 0, sizeof *out);
+    if (f->on_ground) {   /* parked or rolling: straight ahead at full throttle, off at the takeoff speed */
+        out->throttle = 1.0f;
+        out->pitch = 1.0f;
+        return;
+    }
     /* The same S-turns: the bank that turns at the path's rate, held by a proportional stick. */
     float sr = path_yaw_rate(f->time_s) / 1.1f;   /* the default model's bank_turn: sin(bank) * 1.1 rad/s */
     float want_roll = sm_asin(sr > 0.7f ? 0.7f : (sr < -0.7f ? -0.7f : sr));
@@ -201,14 +209,87 @@ static void normalise(float v[3]) {
 
 static float clampf(float v, float lo, float hi) { return v < lo ? lo : (v > hi ? hi : v); }
 
+static float wrap_pi(float a) {
+    while (a > 3.14159265f) a -= 6.2831853f;
+    while (a < -3.14159265f) a += 6.2831853f;
+    return a;
+}
+
+float flight_stall_share(float speed) {
+    return clampf((SIM_STALL_SPEED - speed) / SIM_STALL_SPAN, 0.0f, 1.0f);
+}
+
+bool flight_stall_warning(const FlightState *f) { return !f->on_ground && f->speed < SIM_STALL_WARN_SPEED; }
+
+/* On the wheels: throttle, drag and brakes set the speed, the rudder (or the stick) steers,
+ * level and nose-flat. False when the pilot pulls up fast enough to fly: the air step goes on. */
+static bool ground_roll(FlightState *f, const FlightInput *in, const FlightModel *m, float dt) {
+    f->throttle = clampf(f->throttle + clampf(in->throttle, -1.0f, 1.0f) * m->throttle_rate * dt, 0.0f, 1.0f);
+    f->boost = clampf(f->boost - 1.5f * dt, 0.0f, 1.0f);   /* no boost on the wheels */
+    if (f->speed >= SIM_TAKEOFF_SPEED && in->pitch > 0.2f) {
+        f->on_ground = false;
+        f->pitch = SIM_ROTATE_PITCH;   /* the rotation: the climb starts at once, over the next bump */
+        return false;
+    }
+    /* A stopped aircraft cannot turn; the faster it rolls the gentler the nose wheel turns it. */
+    float steer = clampf(in->yaw + in->roll, -1.0f, 1.0f);
+    float grip = f->speed < 2.0f ? f->speed * 0.5f : 1.0f / (1.0f + (f->speed - 2.0f) * 0.06f);
+    f->yaw = wrap_pi(f->yaw + steer * SIM_STEER_RATE * grip * dt);
+    f->pitch = 0.0f;
+    f->roll = 0.0f;
+    f->speed += sim_ground_accel(f->speed, f->throttle, in->brake ? 1.0f : 0.0f) * dt;
+    if (f->speed < 0.0f) f->speed = 0.0f;
+    advance(f, dt);
+    return true;
+}
+
+/* Speed in the air: the throttle picks a cruise speed, the boost pushes to the limit; gravity
+ * along the path adds a little in a dive and takes some in a climb. Below the slow cruise the
+ * engine pulls back gently (a steep climb at idle slows toward the stall). */
+static void air_speed(FlightState *f, const FlightInput *in, const FlightModel *m, float climb, float dt) {
+    f->throttle = clampf(f->throttle + clampf(in->throttle, -1.0f, 1.0f) * m->throttle_rate * dt, 0.0f, 1.0f);
+    f->boost = clampf(f->boost + (in->boost ? 0.6f : -1.5f) * dt, 0.0f, 1.0f);
+    float cruise = flight_cruise_speed(m, f->throttle);
+    float limit = m->speed_limit > cruise ? m->speed_limit : cruise;
+    float target = cruise + (limit - cruise) * f->boost * f->boost;
+    /* Exponential toward the target, at least 30 m/s^2, so the boost arrives instead of creeping. */
+    float gap = target - f->speed;
+    /* Below the slow cruise the engine pulls back slowly and a climb costs the full weight: a
+     * steep climb at idle bleeds into the stall. */
+    float slow = clampf((m->speed_min - f->speed) / 5.0f, 0.0f, 1.0f);
+    float step = gap * (1.0f - sm_exp(-dt / (gap < 0.0f ? 0.8f : 1.6f * (1.0f + 3.0f * slow))));
+    float least = 30.0f * dt;
+    if (fabsf(step) < least && (gap < 0.0f || f->speed >= m->speed_min))
+        step = fabsf(gap) < least ? gap : (gap > 0.0f ? least : -least);
+    f->speed += step - 9.81f * 0.5f * (1.0f + slow) * climb * dt;
+    if (f->speed < 1.0f) f->speed = 1.0f;
+    if (f->speed > limit * 1.05f) f->speed = limit * 1.05f;
+}
+
+/* The attitude from the turned axes: pitch, yaw (kept through the vertical) and roll. */
+static void attitude(FlightState *f, const float fwd[3], const float up[3]) {
+    f->pitch = sm_asin(clampf(fwd[1], -1.0f, 1.0f));
+    if (fabsf(fwd[1]) < 0.9999f) f->yaw = sm_atan2(fwd[0], -fwd[2]);
+    else f->yaw = sm_atan2(up[0] * (fwd[1] > 0 ? -1.0f : 1.0f), up[2] * (fwd[1] > 0 ? 1.0f : -1.0f));
+    /* Roll: the angle of the up axis from the vertical plane through the nose. */
+    float r0[3] = {sm_cos(f->yaw), 0.0f, sm_sin(f->yaw)};
+    float u0[3] = {-sm_sin(f->yaw) * fwd[1], sm_cos(f->pitch), sm_cos(f->yaw) * fwd[1]};
+    f->roll = sm_atan2(up[0] * r0[0] + up[2] * r0[2], up[0] * u0[0] + up[1] * u0[1] + up[2] * u0[2]);
+}
+
 void flight_step(FlightState *f, const FlightInput *in, const FlightModel *m, float dt) {
     if (!(dt > 0.0f)) return;
+    if (f->on_ground && ground_roll(f, in, m, dt)) return;
     float fwd[3], up[3], right[3];
     basis(f, fwd, up, right);
     float pin = clampf(in->pitch, -1.0f, 1.0f), rin = clampf(in->roll, -1.0f, 1.0f), yin = clampf(in->yaw, -1.0f, 1.0f);
     /* At absurd speeds the same stick moves the nose less, or the world spins past. */
     float agility = clampf(160.0f / (f->speed > 1.0f ? f->speed : 1.0f), 0.35f, 1.0f);
+    /* Stalled, the pull fades and the nose falls toward the ground until it points well down. */
+    float stall = flight_stall_share(f->speed);
+    if (pin > 0.0f) pin *= clampf(1.0f - 2.0f * stall, 0.0f, 1.0f);
     turn(fwd, up, pin * m->pitch_rate * agility * dt);           /* about the wings */
+    if (stall > 0.0f && fwd[1] > -0.7f) turn(fwd, up, (up[1] >= 0.0f ? -1.0f : 1.0f) * stall * SIM_STALL_NOSE_RATE * dt);
     turn(up, right, rin * m->roll_rate * dt);                    /* about the nose */
     turn(fwd, right, yin * m->yaw_rate * agility * dt);          /* about the up axis */
     /* Bank-to-turn about the world vertical: the bank (right wing down: right.y < 0) turns the
@@ -229,33 +310,11 @@ void flight_step(FlightState *f, const FlightInput *in, const FlightModel *m, fl
     float d = up[0] * fwd[0] + up[1] * fwd[1] + up[2] * fwd[2];
     for (int i = 0; i < 3; i++) up[i] -= fwd[i] * d;
     normalise(up);
-    right[0] = fwd[1] * up[2] - fwd[2] * up[1];
-    right[1] = fwd[2] * up[0] - fwd[0] * up[2];
-    right[2] = fwd[0] * up[1] - fwd[1] * up[0];
-    f->pitch = sm_asin(clampf(fwd[1], -1.0f, 1.0f));
-    if (fabsf(fwd[1]) < 0.9999f) f->yaw = sm_atan2(fwd[0], -fwd[2]);
-    else f->yaw = sm_atan2(up[0] * (fwd[1] > 0 ? -1.0f : 1.0f), up[2] * (fwd[1] > 0 ? 1.0f : -1.0f));
-    /* Roll: the angle of the up axis from the vertical plane through the nose. */
-    float r0[3] = {sm_cos(f->yaw), 0.0f, sm_sin(f->yaw)};
-    float u0[3] = {-sm_sin(f->yaw) * fwd[1], sm_cos(f->pitch), sm_cos(f->yaw) * fwd[1]};
-    f->roll = sm_atan2(up[0] * r0[0] + up[2] * r0[2], up[0] * u0[0] + up[1] * u0[1] + up[2] * u0[2]);
-
-    /* Speed: the throttle picks a cruise speed, the boost pushes to the limit; gravity along the
-     * path adds a little in a dive and takes some in a climb, never below the slow cruise. */
-    f->throttle = clampf(f->throttle + clampf(in->throttle, -1.0f, 1.0f) * m->throttle_rate * dt, 0.0f, 1.0f);
-    f->boost = clampf(f->boost + (in->boost ? 0.6f : -1.5f) * dt, 0.0f, 1.0f);
-    float cruise = flight_cruise_speed(m, f->throttle);
-    float limit = m->speed_limit > cruise ? m->speed_limit : cruise;
-    float target = cruise + (limit - cruise) * f->boost * f->boost;
-    /* Exponential toward the target, at least 30 m/s^2, so the boost arrives instead of creeping. */
-    float gap = target - f->speed;
-    float step = gap * (1.0f - sm_exp(-dt / (gap < 0.0f ? 0.8f : 1.6f)));
-    float least = 30.0f * dt;
-    if (fabsf(step) < least) step = fabsf(gap) < least ? gap : (gap > 0.0f ? least : -least);
-    f->speed += step - 9.81f * 0.5f * fwd[1] * dt;
-    if (f->speed < m->speed_min) f->speed = m->speed_min;
-    if (f->speed > limit * 1.05f) f->speed = limit * 1.05f;
+    attitude(f, fwd, up);
+    air_speed(f, in, m, fwd[1], dt);
     advance(f, dt);
+    /* The lift a stall lost: the aircraft sinks besides where the nose points. */
+    if (stall > 0.0f) f->y -= (double)(stall * SIM_STALL_SINK * dt);
 }
 
 void camera_chase(const FlightState *f, CameraState *out) {
@@ -274,12 +333,6 @@ void camera_chase(const FlightState *f, CameraState *out) {
 void camera_rig_reset(CameraRig *r, CameraMode mode) {
     memset(r, 0, sizeof *r);
     r->mode = mode;
-}
-
-static float wrap_pi(float a) {
-    while (a > 3.14159265f) a -= 6.2831853f;
-    while (a < -3.14159265f) a += 6.2831853f;
-    return a;
 }
 
 void camera_rig_update(CameraRig *r, const FlightState *f, float dt, CameraState *out) {

@@ -18,7 +18,7 @@
 /* The simulation's version: bumped whenever a change to the flight model, collision, restarts
  * or the fixed step (src/sim, src/game/play.c's step) would fly a recorded input differently, so a
  * new build keeps the best runs of an old one as long as the flight is the same. */
-#define SIM_VERSION 2u   /* 2: trees, boulders, cacti and landmarks are solid */
+#define SIM_VERSION 3u   /* 2: trees, boulders, cacti and landmarks are solid; 3: wheels, touchdowns and the stall */
 #define SIM_STEP_HZ 60
 #define SIM_STEP (1.0f / 60.0f)   /* seconds per fixed sim step */
 
@@ -38,6 +38,7 @@ typedef struct FlightState {
     float yaw0;
     double avoid_y;             /* lowest clear altitude found ahead by the terrain probes */
     float probe_timer;
+    bool on_ground;             /* rolling on its wheels (flight_step rolls, sim_ground_contact keeps it on the ground) */
 } FlightState;
 
 typedef struct CameraState {
@@ -50,12 +51,15 @@ typedef struct FlightInput {
     float pitch, roll, yaw;     /* -1..1: + nose up, + bank right, + rudder right */
     float throttle;             /* -1..1: throttle moves down / up while held */
     bool boost;                 /* held: push toward the speed limit */
+    bool brake;                 /* held: the wheel brakes (on the ground) */
 } FlightInput;
 
 /* The pilot's aircraft: arcade but believable. Pitch and roll turn the aircraft about its own
  * axes (pull back in a bank and it turns), a bank turns it (bank-to-turn), the bank levels out
- * when the stick is let go, diving gains a little speed and climbing loses some, and it never
- * stalls: below speed_min the throttle and gravity cannot push it. Speeds in m/s. */
+ * when the stick is let go, diving gains a little speed and climbing loses some. Below speed_min
+ * (a steep climb with the throttle closed) the engine pulls back only gently, and below
+ * SIM_STALL_SPEED it stalls: the lift fades (the aircraft sinks) and the nose drops until the
+ * dive has the speed back. On its wheels it rolls (ground.c's numbers). Speeds in m/s. */
 /* The boost's top speed a model starts with (m/s); the game's speed-limit setting defaults to it. */
 #define SIM_SPEED_LIMIT_DEFAULT 1000.0f
 
@@ -80,11 +84,15 @@ void flight_autopilot_step(FlightState *f, float dt, const World *w);
  * (climbing over what the probes find ahead) through flight_step, so it obeys the flight model
  * and collision like a player. cruise_speed is the speed it holds. Asked to boost, it first
  * climbs above the world's top (nothing can be avoided at hundreds of metres a second) and
- * boosts only up there; it stays up until it has slowed down again. */
+ * boosts only up there; it stays up until it has slowed down again. On the wheels it takes off:
+ * full throttle straight ahead, pulling up (flight_step lifts off at the takeoff speed). */
 void flight_autopilot_input(FlightState *f, const World *w, float cruise_speed, bool boost, float dt, FlightInput *out);
 /* Moves a fresh autopilot start (and its cruise altitude) up into open air. */
 void flight_autopilot_start(FlightState *f, const World *w);
-/* The pilot flies: one step of the arcade model. */
+/* The pilot flies: one step of the arcade model; on the ground (f->on_ground) the roll: the
+ * throttle's push, the wheels' drag, the brakes, rudder (and stick) steering, no pitch or bank;
+ * pulling up at SIM_TAKEOFF_SPEED or faster lifts off. The ground's height is
+ * sim_ground_contact's business: flight_step keeps the height while rolling. */
 void flight_step(FlightState *f, const FlightInput *in, const FlightModel *m, float dt);
 /* Throttle that gives a speed (clamped to the model's cruise range). */
 float flight_throttle_for(const FlightModel *m, float speed);
@@ -95,7 +103,12 @@ void flight_idle(FlightState *f, float dt);
 /* Unit nose direction. */
 void flight_forward(const FlightState *f, float out[3]);
 
-/* FNV-1a 64 of the flight's physical state (position, attitude, speeds, throttle, boost, time;
+/* The stall's share at a speed: 0 at SIM_STALL_SPEED and above, 1 at SIM_STALL_SPAN below it. */
+float flight_stall_share(float speed);
+/* The stall warning: in the air below SIM_STALL_WARN_SPEED. */
+bool flight_stall_warning(const FlightState *f);
+
+/* FNV-1a 64 of the flight's physical state (position, attitude, speeds, throttle, boost, time, on the ground;
  * not the autopilot's planning fields): equal hashes, the same flight to the bit. */
 uint64_t flight_state_hash(const FlightState *f, uint64_t h);
 
@@ -118,6 +131,102 @@ void flight_in_front_of(const CameraState *c, FlightState *f);
 /* What the world needs to stream around the aircraft. */
 void sim_world_view(const FlightState *f, const CameraState *c, float fov_y_rad, float aspect, WorldView *out);
 
+/* ---------------------------------------------------------------- ground (runs.c, ground.c) */
+/* The aircraft's wheels, the stall and the ground roll: every number of the model in one place.
+ * Speeds in m/s, accelerations in m/s^2, angles in radians, lengths in metres (one block = 1 m). */
+#define SIM_STALL_SPEED 15.0f           /* below it lift fades and the nose drops */
+#define SIM_STALL_SPAN 4.0f             /* the stall is full this far below SIM_STALL_SPEED */
+#define SIM_STALL_WARN_SPEED 18.0f      /* the stall warning (HUD, horn) below it in the air */
+#define SIM_STALL_SINK 7.0f             /* m/s of sink a full stall adds (the lift that is gone) */
+#define SIM_STALL_NOSE_RATE 1.1f        /* rad/s the nose drops at in a full stall */
+#define SIM_TAKEOFF_SPEED 19.0f         /* pulling up on the ground lifts off from this speed */
+#define SIM_ROTATE_PITCH (6.0f * SIM_DEG) /* the nose comes up this far as the wheels leave */
+#define SIM_APPROACH_SPEED 22.0f        /* the touchdown speed the strips are sized for */
+#define SIM_TOUCHDOWN_SPEED_MAX 35.0f   /* faster at the touch: a crash */
+#define SIM_SINK_SMOOTH 1.0f            /* sink rates at the touch: below it smooth, */
+#define SIM_SINK_FIRM 2.5f              /* below it firm, */
+#define SIM_SINK_MAX 4.0f               /* below it hard, above it a crash */
+#define SIM_BANK_MAX (10.0f * SIM_DEG)  /* more bank at the touch: a wing first */
+#define SIM_PITCH_MIN (-10.0f * SIM_DEG)/* nose lower at the touch: the nose first */
+#define SIM_PITCH_MAX (20.0f * SIM_DEG) /* nose higher at the touch: the tail first */
+#define SIM_WHEEL_H 0.6                 /* the aircraft's centre above the ground it rolls on */
+#define SIM_WHEEL_BASE 2.5              /* the nose wheel ahead of the centre, the mains 1.5 m behind */
+#define SIM_WHEEL_TRACK 2.0             /* the main wheels either side of the centre */
+#define SIM_GROUND_THRUST 6.0f          /* the engine's push on the ground at full throttle */
+#define SIM_ROLL_DRAG 0.3f              /* the wheels' rolling resistance, */
+#define SIM_ROLL_DRAG_K 0.15f           /* and per m/s of speed (1/s): a little throttle taxis at walking speed */
+#define SIM_BRAKE_DECEL 3.5f            /* the brakes, held */
+#define SIM_STEER_RATE 0.8f             /* rad/s of turn at full rudder while rolling slowly */
+#define SIM_TAXI_THROTTLE 0.1f          /* this throttle rolls at 2 m/s: walking speed */
+#define SIM_STRIP_MARGIN 1.5f           /* a strip is this many times the longer run */
+
+/* The speed change per second while rolling: the throttle's push less the wheels' drag and the
+ * brakes (brake 0..1); never pushes a stopped aircraft backwards. */
+float sim_ground_accel(float speed, float throttle, float brake);
+/* Metres from a standstill at full throttle to SIM_TAKEOFF_SPEED, flown step by step as
+ * flight_step rolls (the same arithmetic: exact, the same on every machine). */
+double sim_takeoff_run_m(void);
+/* Metres to a stop from touchdown_speed with the throttle closed and the brakes held. */
+double sim_landing_run_m(float touchdown_speed);
+/* The strip length the model needs: SIM_STRIP_MARGIN times the longer of the takeoff run and
+ * the landing run from SIM_APPROACH_SPEED. */
+double sim_strip_length_m(void);
+
+/* A touch of the wheels, rated by its sink rate. */
+typedef enum SimTouchRating { SIM_TOUCH_SMOOTH = 0, SIM_TOUCH_FIRM, SIM_TOUCH_HARD } SimTouchRating;
+typedef enum SimGroundEvent { SIM_GROUND_NONE = 0, SIM_GROUND_TOUCHDOWN, SIM_GROUND_CRASH } SimGroundEvent;
+typedef struct CollisionResult CollisionResult;
+typedef struct SimGroundResult {
+    SimGroundEvent event;
+    SimTouchRating rating;      /* a touchdown's */
+    float sink;                 /* m/s downward at the touch */
+    const char *why;            /* a crash's cause in a few words ("" otherwise) */
+} SimGroundResult;
+
+/* The wheels and the ground, after flight_step moved the aircraft from `before` to *f (dt
+ * seconds), from THE solid test (world_solid_at's blocks, world_solid_objects' boxes). Rolling,
+ * the aircraft follows the ground (a step of one block up or down; a bigger drop and it flies
+ * off the edge, a bigger rise is a wall the sweep meets). In the air, when the wheels reach the
+ * ground (a rise of more than a block up to the aircraft's box is a wall: the sweep's) it is a touchdown, the aircraft rolls on, when every rule holds: the ground under the
+ * three wheels (the nose wheel SIM_WHEEL_BASE ahead, the mains 1.5 m behind and SIM_WHEEL_TRACK
+ * either side) within one block of each other and clear of objects, the sink under
+ * SIM_SINK_MAX, the bank within SIM_BANK_MAX, the pitch within SIM_PITCH_MIN..SIM_PITCH_MAX and
+ * the speed at most SIM_TOUCHDOWN_SPEED_MAX; otherwise a crash, the aircraft put at the touch.
+ * The caller sweeps the motion against the world afterwards (sim_collide) as in flight. */
+void sim_ground_contact(const World *w, const FlightState *before, FlightState *f, float dt, SimGroundResult *out);
+/* One step's meeting with the world after flight_step moved the aircraft from `before` to *f:
+ * the wheels (sim_ground_contact), then the sweep of the motion (sim_collide; rolling, along the
+ * ground at the higher of the two heights, a step of one block being the ground model's). True
+ * on a crash (g->event SIM_GROUND_CRASH, g->why says what): *f is put where it happened. */
+bool sim_meet_world(const World *w, const FlightState *before, FlightState *f, float dt, SimGroundResult *g,
+                    CollisionResult *hit);
+/* Metres from the wheels down to the ground (the first solid block) under the aircraft, or
+ * `reach` when there is none that close. */
+double sim_height_above_ground(const World *w, const FlightState *f, double reach);
+/* Parks *out on its wheels, stopped, throttle closed, on the flattest open ground within
+ * `radius` metres of (x, z): of spots every 6 m, the one of the home island with the longest run
+ * of flat ground (every 2 m within one block of the spot's, clear of objects, air above) along
+ * one of 8 headings, up to `run` metres (the nearest of equal runs); it faces along that run. Returns
+ * the run's metres, or -1 when no spot has even a standing place (then *out is untouched).
+ * Deterministic; for a start on the ground. */
+double sim_ground_start(const World *w, double x, double z, double radius, double run, FlightState *out);
+
+/* A landing strip for the autoland: the touchdown point (x, z) and its ground's top y, the
+ * heading of the run (the sim's yaw) and how many metres of it lie ahead of the point. */
+typedef struct SimStrip {
+    double x, y, z;
+    float heading;
+    double length;
+} SimStrip;
+#define SIM_GLIDE_SLOPE 0.0524f   /* tan(3 degrees): the approach's glide path */
+#define SIM_FLARE_H 1.0f          /* metres above the ground where the flare begins */
+/* The autoland (autoland.c): stick, throttle and brakes that fly a straight-in approach: onto
+ * the strip's extended centreline and heading, down the glide path to the touchdown point at
+ * SIM_APPROACH_SPEED, a flare from SIM_FLARE_H that eases the sink toward 0.4 m/s at the ground,
+ * then on the wheels the throttle closed, the brakes held and the nose wheel on the
+ * centreline until it stops. Pure: the state and the strip in, the input out. */
+void sim_autoland_input(const SimStrip *s, const FlightState *f, const FlightModel *m, FlightInput *out);
+
 /* ---------------------------------------------------------------- collision (collision.c) */
 /* W9 on the main thread, every frame, from THE density field (world_density_at) and the solid
  * objects' placement (world_solid_objects), so it works where no chunk has been meshed. The
@@ -129,12 +238,12 @@ void sim_world_view(const FlightState *f, const CameraState *c, float fov_y_rad,
 #define SIM_SWEEP_STEP 0.5
 #define SIM_RESPAWN_CLEARANCE 4.0
 
-typedef struct CollisionResult {
+struct CollisionResult {
     bool hit;
     double x, y, z;             /* the last swept position clear of rock (the hit's approach) */
     double t;                   /* fraction of the motion done before the hit (1 when none) */
     uint32_t steps, blocks_tested;   /* sweep steps and blocks whose density was evaluated */
-} CollisionResult;
+};
 
 /* Sweeps the box from (x0,y0,z0) to (x1,y1,z1) against w's field. Allocation-free. */
 void sim_collide(const World *w, double x0, double y0, double z0, double x1, double y1, double z1,
