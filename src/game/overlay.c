@@ -94,6 +94,7 @@ static void approach_aids(const FlightState *f, const Play *p, const World *worl
         snprintf(line, sizeof line, text_get(TEXT_HUD_TOUCHDOWN), text_tr(play_touch_name(p->touch.rating)), (double)p->touch.sink);
         text_centre(c, c->h / 5 + c->lh, p->touch.rating == SIM_TOUCH_HARD ? COL_WARN : COL_HI, line);
     }
+    if (p->state == PLAY_CRASH) return;   /* the crash screen's reason stands there instead */
     double agl = world ? sim_height_above_ground(world, f, AIDS_BELOW_M) : AIDS_BELOW_M;
     if (!f->on_ground && (agl >= AIDS_BELOW_M || f->speed > AIDS_SLOWER)) return;
     float vs = p->prev_valid ? (float)((f->y - p->prev.y) / (double)SIM_STEP) : 0.0f;
