@@ -642,7 +642,6 @@ int game_run(Game *g) {
         platform_poll(g->svc.platform, &ev);
         if (ev.quit) break;
         if (ev.resized) platform_drawable_size(g->svc.platform, &g->svc.disp_w, &g->svc.disp_h);
-        if (g->cfg.opt.soak) run_soak(g, &soak, &ev, run_s);
         double now = time_now_ms();
         bool stall;
         float dt = frame_dt((now - last) / 1000.0, frame++, &typical, &stall);
@@ -655,6 +654,7 @@ int game_run(Game *g) {
         if (dt > longest_dt) longest_dt = dt;
         k.c0 = (double)time_thread_cpu_ns() / 1e6, k.w0 = now, k.gap_s = stall ? 1.0 : (now - last) / 1000.0;
         last = now;
+        if (g->cfg.opt.soak) run_soak(g, &soak, &ev, run_s);   /* in the frame, as the player's choices are */
         game_frame(g, &ev, dt);
         if (g->ses.play.quit || g->ses.play.replay_done) break;
         overlay_draw(&g->cfg, &g->svc, &g->ses, &g->crs);
