@@ -44,9 +44,9 @@ NON_RELEASE_DIR := build/delivery-test
 AARCH64_DIST_DIR = $(if $(RELEASE_SYSROOT),$(DIST_DIR),$(NON_RELEASE_DIR)/dist)
 PORTMASTER_DIR = $(if $(RELEASE_SYSROOT),build/portmaster,$(NON_RELEASE_DIR)/portmaster)
 PORTMASTER_PR_DIR := build/portmaster-pr
-# The source the port's README links to: the checkout's origin, if it has one. The zip carries
-# the source itself as well (skyisles/source/), so a port built from a clone with no public
-# address still ships what its README names.
+# The source the port's README links to: the checkout's origin, if it has one (make portmaster
+# SOURCE_URL=... names another). The zip does not carry the source: its README names the version
+# and commit, and this address.
 SOURCE_URL ?= $(shell git remote get-url origin 2>/dev/null | sed -n 's|^git@\([^:]*\):|https://\1/|; s|\.git$$||; /^https\?:\/\//p')
 # qemu-user runs the aarch64 binary on other hosts; an aarch64 host runs it itself.
 AARCH64_RUNNER := $(if $(filter aarch64,$(HOST_ARCH)),,qemu-aarch64)
@@ -124,8 +124,14 @@ portmaster: release-aarch64
 	+@$(MAKE) --no-print-directory CROSS_COMPILE= SYSROOT= BUILD=build SANITIZE= build/skyisles
 	@bash tools/delivery/portmaster.sh $(AARCH64_RELEASE_BIN) build/skyisles "" $(VERSION) $(PORTMASTER_DIR) $(SOURCE_URL)
 
-# ports/skyisles/ as PortMaster-New keeps a port: copy it into a clone of that repository.
-portmaster-pr: portmaster
+# ports/skyisles/ as PortMaster-New keeps a port: copy it into a clone of that repository. Its
+# README must link the source (the zip does not carry it), so a build with no address stops here.
+portmaster-pr:
+	@if [ -z "$(SOURCE_URL)" ]; then \
+	   echo "portmaster-pr: no source address for the port's README: run make portmaster-pr SOURCE_URL=https://... (the public repository)" >&2; \
+	   exit 1; \
+	 fi
+	+@$(MAKE) --no-print-directory portmaster SOURCE_URL=$(SOURCE_URL)
 	@bash tools/delivery/portmaster_pr.sh $(PORTMASTER_DIR)/skyisles.zip $(PORTMASTER_PR_DIR)
 
 # Minutes, a Debian mirror and root (for the image's owners and binfmt); docs/pi.md.

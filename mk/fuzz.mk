@@ -23,6 +23,7 @@ FUZZ_REPLAYS := $(patsubst %,$(BUILD)/tests/fuzz_%,$(FUZZ_TARGETS))
 FUZZ_SRCS_settings := src/render/render_params.c src/game/settings.c src/game/savefile.c src/game/setting_table.c src/game/input.c platform/names.c
 FUZZ_SRCS_pad_db := platform/pad_db.c
 FUZZ_SRCS_replay := src/game/replay.c src/game/replay_file.c
+FUZZ_SRCS_logbook := src/game/logbook.c src/game/savefile.c
 # The objects of a target's extra sources in a build folder: $(call fuzz_objs,BUILD_DIR,TARGET_FILE).
 fuzz_objs = $(patsubst %.c,$(1)/obj/%.o,$(FUZZ_SRCS_$(patsubst fuzz_%,%,$(notdir $(2)))))
 

@@ -11,8 +11,8 @@
 #include "codex/codex_yaml.h"
 
 static const char *const ASSETS[] = {
-    "assets/codex/axes.yaml", "assets/codex/location_types.yaml", "assets/codex/locale_en.yaml",
-    "assets/codex/scopes.yaml",
+    "assets/codex/axes.yaml", "assets/codex/cargo.yaml", "assets/codex/location_types.yaml",
+    "assets/codex/locale_en.yaml", "assets/codex/scopes.yaml",
 };
 #define N_ASSETS (sizeof ASSETS / sizeof ASSETS[0])
 
@@ -39,7 +39,7 @@ static void reseal(uint8_t *d, size_t len) {
 /* Section table entry i: tag, offset, size, count. */
 static uint8_t *sec_entry(uint8_t *d, int i) { return d + ISLAND_PAK_HEADER_SIZE + 16 * i; }
 static uint8_t *sec_data(uint8_t *d, int i) { return d + rd32(sec_entry(d, i) + 4); }
-enum { S_STRS, S_AXIS, S_TERM, S_TYPE, S_PREF, S_LIMT, S_PROP, S_VARI, S_SCOP, S_GUAR, S_TEXT, S_COUNT };
+enum { S_STRS, S_AXIS, S_TERM, S_TYPE, S_PREF, S_LIMT, S_PROP, S_VARI, S_SCOP, S_GUAR, S_TEXT, S_CARG, S_COUNT };
 
 static void expect_fail(const uint8_t *d, size_t len, const char *needle) {
     SkyError err = {0};
@@ -109,6 +109,41 @@ static void test_yaml_landmark_and_flora_names(void **state) {
                       "tests/data/island/bad_flora.yaml:7:12: location type 'tundra': unknown flora 'moss' (known: none, "
                       "temperate,");
     expect_yaml_error("tests/data/island/no_landmark.yaml", "tests/data/island/no_landmark.yaml:4:5: the location type has no 'landmark'");
+}
+
+/* Cargo names only declared location types (the refusal names the file, line, cargo and type),
+ * and every language names every cargo. */
+static void test_yaml_cargo_refusals(void **state) {
+    (void)state;
+    expect_yaml_error("tests/data/island/bad_cargo_type.yaml",
+                      "tests/data/island/bad_cargo_type.yaml:5:18: cargo 'ice': unknown location type 'glacier' in to "
+                      "(declared: sandy_beach, rocky_shore,");
+    expect_yaml_error("tests/data/island/unnamed_cargo.yaml",
+                      "assets/codex/locale_en.yaml:5:3: localisation 'en' has no name for cargo 'ice'");
+}
+
+/* The shipped cargo as the codex declares it: the examples of the design are there. */
+static void test_pack_cargo_content(void **state) {
+    (void)state;
+    size_t len;
+    const void *d = island_pak_default(&len);
+    SkyError err = {0};
+    assert_true(island_pak_load(&g_cx, d, len, &err));
+    assert_true(g_cx.n_cargo >= 3);
+    const struct { const char *cargo, *from, *to; } want[] = {
+        {"fish", "lakeshore", "meadow"}, {"flour", "meadow", "sandy_beach"}, {"post", "sandy_beach", "mountain_peak"},
+    };
+    for (size_t i = 0; i < sizeof want / sizeof want[0]; i++) {
+        int c = island_codex_find_cargo(&g_cx, want[i].cargo);
+        assert_true(c >= 0);
+        assert_true(g_cx.cargo[c].from_mask & (1u << island_codex_find_type(&g_cx, want[i].from)));
+        assert_true(g_cx.cargo[c].to_mask & (1u << island_codex_find_type(&g_cx, want[i].to)));
+        char key[64];
+        snprintf(key, sizeof key, "cargo.%s", want[i].cargo);
+        assert_non_null(island_codex_text(&g_cx, "en", key));
+    }
+    assert_string_equal(island_codex_text(&g_cx, "en", "cargo.fish"), "Fish");
+    assert_int_equal(island_codex_find_cargo(&g_cx, "gold"), -1);
 }
 
 /* Shapes libyaml or the checks would take quadratic time over are refused at the limit, with
@@ -182,6 +217,10 @@ static void assert_codex_equal(const IslandCodex *a, const IslandCodex *b) {
         x.id = y.id = NULL;
         assert_memory_equal(&x, &y, sizeof x);
     }
+    assert_int_equal(a->n_cargo, b->n_cargo);
+    for (uint32_t i = 0; i < a->n_cargo; i++)
+        assert_true(same_str(a->cargo[i].id, b->cargo[i].id) && a->cargo[i].from_mask == b->cargo[i].from_mask &&
+                    a->cargo[i].to_mask == b->cargo[i].to_mask);
     for (uint32_t i = 0; i < a->n_texts; i++)
         assert_true(same_str(a->texts[i].lang, b->texts[i].lang) && same_str(a->texts[i].key, b->texts[i].key) &&
                     same_str(a->texts[i].text, b->texts[i].text));
@@ -282,12 +321,12 @@ static void test_pack_checksum_and_header(void **state) {
     expect_fail(d, len, "bad magic");
     free(d);
     d = default_copy(&len);
-    wr32(d + 8, 1);   /* a version-1 pack (before landmarks) is refused by name */
+    wr32(d + 8, 2);   /* a version-2 pack (before cargo) is refused by name, and so is a newer one */
     reseal(d, len);
-    expect_fail(d, len, "format version 1, this build reads version 2");
-    wr32(d + 8, 3);
+    expect_fail(d, len, "format version 2, this build reads version 3: rebuild the pack with this build's build/pack");
+    wr32(d + 8, 4);
     reseal(d, len);
-    expect_fail(d, len, "format version 3, this build reads version 2");
+    expect_fail(d, len, "format version 4, this build reads version 3");
     free(d);
     d = default_copy(&len);
     uint8_t *big = calloc(1, len + 4);
@@ -323,6 +362,9 @@ static void dmg_term_kind(uint8_t *d) { wr32(sec_data(d, S_TERM), 9); }
 static void dmg_scope_base(uint8_t *d) { wr32(sec_data(d, S_SCOP) + 15 * 4, 99); }
 static void dmg_scope_guarantee(uint8_t *d) { wr32(sec_data(d, S_SCOP) + 17 * 4, 1000); }
 static void dmg_guarantee_type(uint8_t *d) { wr32(sec_data(d, S_GUAR), 77); }
+static void dmg_cargo_from(uint8_t *d) { wr32(sec_data(d, S_CARG) + 4, 0); }
+static void dmg_cargo_to(uint8_t *d) { wr32(sec_data(d, S_CARG) + 8, 0x80000000u); }
+static void dmg_cargo_twice(uint8_t *d) { wr32(sec_data(d, S_CARG) + 12, rd32(sec_data(d, S_CARG))); }
 static void dmg_text_order(uint8_t *d) {
     uint8_t tmp[12], *t = sec_data(d, S_TEXT);
     memcpy(tmp, t, 12);
@@ -354,6 +396,9 @@ static void test_pack_out_of_range_fields(void **state) {
     damage_and_expect(dmg_scope_guarantee, "scope 0 refers to GUAR records");
     damage_and_expect(dmg_guarantee_type, "guarantee 0 has location type = 77");
     damage_and_expect(dmg_text_order, "out of order");
+    damage_and_expect(dmg_cargo_from, "cargo 0 has from mask = 0");
+    damage_and_expect(dmg_cargo_to, "cargo 0 has to mask = 2147483648");
+    damage_and_expect(dmg_cargo_twice, "cargo 'fish' appears twice");
     damage_and_expect(dmg_strs_unterminated, "does not end with a NUL");
 }
 
@@ -404,6 +449,8 @@ int main(void) {
         cmocka_unit_test(test_yaml_wrong_type_duplicate_unnamed),
         cmocka_unit_test(test_yaml_landmark_and_flora_names),
         cmocka_unit_test(test_yaml_input_shape_limits),
+        cmocka_unit_test(test_yaml_cargo_refusals),
+        cmocka_unit_test(test_pack_cargo_content),
         cmocka_unit_test(test_pack_round_trip_and_determinism),
         cmocka_unit_test(test_yaml_extension_file),
         cmocka_unit_test(test_pack_truncated_everywhere),

@@ -2,7 +2,7 @@
  * the real game booted offscreen: the flight HUD at 480x320 and 640x480, the pause menu and the
  * island map against reference images; the HUD names the home-island place under the aircraft
  * (the exact glyphs of that name, where the HUD puts it); every screen stays inside the canvas
- * on every screen preset a handheld or a TV has. */
+ * on every screen preset a handheld or a TV has, the ring courses' screens too. */
 #include <stdarg.h>
 #include <stddef.h>
 #include <setjmp.h>
@@ -208,26 +208,104 @@ static void test_long_menu_scrolls_and_marks_more(void **state) {
 static void test_screens_fit_every_preset(void **state) {
     (void)state;
     static const int sizes[][2] = {{480, 320}, {640, 480}, {720, 720}, {854, 480}, {1280, 720}};
-    static const char *const screens[] = {"hud", "title", "menu", "panel", "controls", "display", "map", "crash"};
+    static const char *const screens[] = {"hud", "title", "menu", "panel", "controls", "display", "sound", "flyto", "map",
+                                          "crash"};
+    int keep_size = g_game.cfg.set.render.live.hud_size;
     for (size_t i = 0; i < sizeof sizes / sizeof sizes[0]; i++) {
         int w = sizes[i][0], h = sizes[i][1], cw, ch;
         g_game.svc.disp_w = w;
         g_game.svc.disp_h = h;
         render_hud_canvas(g_game.svc.render, w, h, &cw, &ch);
-        for (size_t k = 0; k < sizeof screens / sizeof screens[0]; k++) {
-            /* The layout is what is checked: queued, measured, then cleared without a draw (a
-             * frame per screen and size would make the emulated run crawl). */
-            assert_true(game_show(&g_game.cfg, &g_game.svc, &g_game.ses, &g_game.crs.tour, screens[k]));
+        for (int hs = 0; hs <= 2; hs++) {   /* every HUD size: small, normal, large */
+            g_game.cfg.set.render.live.hud_size = hs;
+            render_apply_settings(g_game.svc.render, &g_game.cfg.set.render);
+            for (size_t k = 0; k < sizeof screens / sizeof screens[0]; k++) {
+                /* The layout is what is checked: queued, measured, then cleared without a draw (a
+                 * frame per screen and size would make the emulated run crawl). */
+                assert_true(game_show(&g_game.cfg, &g_game.svc, &g_game.ses, &g_game.crs.tour, screens[k]));
+                overlay_draw(&g_game.cfg, &g_game.svc, &g_game.ses, &g_game.crs);
+                RenderHudBounds b = render_hud_bounds(g_game.svc.render);
+                render_hud_clear(g_game.svc.render);
+                if (b.x0 < 0 || b.y0 < 0 || b.x1 > cw || b.y1 > ch || b.dropped)
+                    fail_msg("%s at %dx%d HUD size %d (canvas %dx%d): queued %d,%d..%d,%d, %u dropped", screens[k], w, h,
+                             hs, cw, ch, b.x0, b.y0, b.x1, b.y1, b.dropped);
+                assert_true(b.x1 > b.x0 && b.y1 > b.y0 && b.quads > 0);
+            }
+        }
+        printf("  %dx%d: canvas %dx%d, %zu screens inside at 3 HUD sizes\n", w, h, cw, ch,
+               sizeof screens / sizeof screens[0]);
+    }
+    g_game.cfg.set.render.live.hud_size = keep_size;
+    render_apply_settings(g_game.svc.render, &g_game.cfg.set.render);
+    game_show(&g_game.cfg, &g_game.svc, &g_game.ses, &g_game.crs.tour, "hud");
+}
+
+/* The flight's messages wrap to the screen: four long ones (the longest the game says) stay inside
+ * the canvas on a 480x320 and a 720x720 screen at every HUD size (one line each ran off both
+ * edges of a 480x320 screen). */
+static void test_long_messages_wrap(void **state) {
+    (void)state;
+    static const int sizes[][2] = {{480, 320}, {720, 720}};
+    int keep_size = g_game.cfg.set.render.live.hud_size;
+    for (size_t i = 0; i < sizeof sizes / sizeof sizes[0]; i++) {
+        for (int hs = 0; hs <= 2; hs++) {
+            int w = sizes[i][0], h = sizes[i][1], cw, ch;
+            g_game.cfg.set.render.live.hud_size = hs;
+            render_apply_settings(g_game.svc.render, &g_game.cfg.set.render);
+            g_game.svc.disp_w = w;
+            g_game.svc.disp_h = h;
+            render_hud_canvas(g_game.svc.render, w, h, &cw, &ch);
+            assert_true(game_show(&g_game.cfg, &g_game.svc, &g_game.ses, &g_game.crs.tour, "hud"));
+            play_message(&g_game.ses.play, 5.0f, "The saved spot is rock now: continuing in open air nearby");
+            play_message(&g_game.ses.play, 5.0f, "Screenshot not saved: the screen grew past 1920x1080 since the start");
+            play_message(&g_game.ses.play, 5.0f, "Xbox 360 Wireless Receiver Controller has no mapping: see the README");
+            play_message(&g_game.ses.play, 5.0f, "Averyveryveryverylongwordwithnospacesinsideitatalltosplit");
             overlay_draw(&g_game.cfg, &g_game.svc, &g_game.ses, &g_game.crs);
             RenderHudBounds b = render_hud_bounds(g_game.svc.render);
             render_hud_clear(g_game.svc.render);
             if (b.x0 < 0 || b.y0 < 0 || b.x1 > cw || b.y1 > ch || b.dropped)
-                fail_msg("%s at %dx%d (canvas %dx%d): queued %d,%d..%d,%d, %u dropped", screens[k], w, h, cw, ch, b.x0,
-                         b.y0, b.x1, b.y1, b.dropped);
-            assert_true(b.x1 > b.x0 && b.y1 > b.y0 && b.quads > 0);
+                fail_msg("messages at %dx%d HUD size %d (canvas %dx%d): queued %d,%d..%d,%d, %u dropped", w, h, hs, cw, ch,
+                         b.x0, b.y0, b.x1, b.y1, b.dropped);
+            for (int k = 0; k < PLAY_MESSAGES; k++) g_game.ses.play.msg[k].ttl = 0.0f;
         }
-        printf("  %dx%d: canvas %dx%d, %zu screens inside\n", w, h, cw, ch, sizeof screens / sizeof screens[0]);
     }
+    g_game.cfg.set.render.live.hud_size = keep_size;
+    render_apply_settings(g_game.svc.render, &g_game.cfg.set.render);
+}
+
+/* The ring courses' screens (flying a course, its results) on the handheld and TV presets at
+ * every HUD size: inside the canvas, nothing dropped (the results' summary line once ran off a
+ * 480x320 screen's right edge). The course is laid and flown once; each size only draws. */
+static void test_course_screens_fit(void **state) {
+    (void)state;
+    static const int sizes[][2] = {{480, 320}, {720, 720}, {640, 480}, {1280, 720}};
+    static const char *const screens[] = {"sky", "results"};
+    int keep_size = g_game.cfg.set.render.live.hud_size;
+    for (size_t k = 0; k < sizeof screens / sizeof screens[0]; k++) {
+        assert_true(game_show(&g_game.cfg, &g_game.svc, &g_game.ses, &g_game.crs.tour, screens[k]));
+        assert_true(tour_active(&g_game.crs.tour));
+        for (size_t i = 0; i < sizeof sizes / sizeof sizes[0]; i++) {
+            for (int hs = 0; hs <= 2; hs++) {
+                int w = sizes[i][0], h = sizes[i][1], cw, ch;
+                g_game.cfg.set.render.live.hud_size = hs;
+                render_apply_settings(g_game.svc.render, &g_game.cfg.set.render);
+                g_game.svc.disp_w = w;
+                g_game.svc.disp_h = h;
+                render_hud_canvas(g_game.svc.render, w, h, &cw, &ch);
+                overlay_draw(&g_game.cfg, &g_game.svc, &g_game.ses, &g_game.crs);
+                RenderHudBounds b = render_hud_bounds(g_game.svc.render);
+                render_hud_clear(g_game.svc.render);
+                if (b.x0 < 0 || b.y0 < 0 || b.x1 > cw || b.y1 > ch || b.dropped)
+                    fail_msg("%s at %dx%d HUD size %d (canvas %dx%d): queued %d,%d..%d,%d, %u dropped", screens[k], w, h,
+                             hs, cw, ch, b.x0, b.y0, b.x1, b.y1, b.dropped);
+                assert_true(b.quads > 0);
+            }
+        }
+        printf("  %s: inside at %zu sizes x 3 HUD sizes\n", screens[k], sizeof sizes / sizeof sizes[0]);
+    }
+    tour_end(&g_game.crs.tour);
+    g_game.cfg.set.render.live.hud_size = keep_size;
+    render_apply_settings(g_game.svc.render, &g_game.cfg.set.render);
     game_show(&g_game.cfg, &g_game.svc, &g_game.ses, &g_game.crs.tour, "hud");
 }
 
@@ -238,6 +316,8 @@ int main(void) {
         cmocka_unit_test(test_hud_names_the_place_below),
         cmocka_unit_test(test_screens_fit_every_preset),
         cmocka_unit_test(test_long_menu_scrolls_and_marks_more),
+        cmocka_unit_test(test_long_messages_wrap),
+        cmocka_unit_test(test_course_screens_fit),
     };
     return cmocka_run_group_tests(tests, setup, teardown);
 }

@@ -3,12 +3,14 @@
  * the large HUD size, near the origin and at 10^12 m (the longest text), the lines are drawn
  * bottom left (pixels that differ from the HUD without them), three lines tall, and inside their
  * box the HUD without them has nothing but the scene: they overlap no other HUD line (the flight
- * data above, the frame rate and the battery at the right, the place name below). The camera
- * looks into the sky, so the frames under the HUD are the same and cheap. */
+ * data above, the frame rate and the battery at the right, the place name below). A ring course's
+ * lines keep clear of the other HUD lines the same way, at 480x320 and 720x720. The camera looks
+ * into the sky, so the frames under the HUD are the same and cheap. */
 #include <stdarg.h>
 #include <stddef.h>
 #include <setjmp.h>
 #include <cmocka.h>
+#include <math.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -139,11 +141,77 @@ static void test_position_lines_1280x720(void **state) {
     check_size(1280, 720);
 }
 
+/* A ring course's lines (the next ring's number, distance and name) keep clear of every other HUD
+ * line: at 480x320 and 720x720, at the normal and the large HUD size, the pixels the course adds
+ * between the arrow's foot and the clock's line (what differs from the same HUD with the course
+ * hidden) have nothing of the flight data, the frame rate or the battery inside their box. They
+ * once sat centred under the arrow, across the flight data's heading line. */
+static void course_shot(int w, int h, bool hud, bool course, uint8_t *out) {
+    g_game.svc.disp_w = w;
+    g_game.svc.disp_h = h;
+    g_game.cfg.set.hud = hud;
+    tour_hide(&g_game.crs.tour, !course);
+    g_game.ses.play.fps = 60.0f;
+    g_game.ses.camera.pitch = 1.3f;   /* into the sky: the same scene under every HUD */
+    overlay_draw(&g_game.cfg, &g_game.svc, &g_game.ses, &g_game.crs);
+    game_draw(&g_game);
+    render_finish(g_game.svc.render);
+    assert_true(render_read_pixels(w, h, out));
+    g_game.cfg.set.hud = true;
+    tour_hide(&g_game.crs.tour, false);
+}
+
+static void check_course_lines(int w, int h) {
+    int cw, ch;
+    render_hud_canvas(g_game.svc.render, w, h, &cw, &ch);
+    int s = ch / 160 < 1 ? 1 : (ch / 160 > 4 ? 4 : ch / 160);   /* the overlay's text scale */
+    course_shot(w, h, false, false, g_scene);
+    for (int hud_size = 1; hud_size < 3; hud_size++) {   /* normal and large: the small one has more room */
+        g_game.cfg.set.render.live.hud_size = hud_size;
+        render_apply_settings(g_game.svc.render, &g_game.cfg.set.render);
+        int lh = (int)lroundf((float)(RENDER_HUD_LINE_H * s) * render_hud_zoom(g_game.svc.render));
+        /* Canvas rows from under the arrow (its tip 19 scale pixels down) to above the clock. */
+        int y0 = (19 * s + 1) * h / ch, y1 = (4 * s + 6 * lh) * h / ch;
+        course_shot(w, h, true, false, g_plain);
+        course_shot(w, h, true, true, g_pos);
+        Box b = line_box(w, h, g_pos, g_plain);
+        Box band = {w, h, 0, 0, 0, 0};
+        for (int y = y0; y < y1; y++)
+            for (int x = 0; x < w; x++) {
+                size_t i = ((size_t)y * (size_t)w + (size_t)x) * 4;
+                if (!hud_pixel_differs(&g_pos[i], &g_plain[i])) continue;
+                band.pixels++;
+                band.x0 = x < band.x0 ? x : band.x0;
+                band.y0 = y < band.y0 ? y : band.y0;
+                band.x1 = x + 1 > band.x1 ? x + 1 : band.x1;
+                band.y1 = y + 1 > band.y1 ? y + 1 : band.y1;
+            }
+        int others = band.x1 ? others_in(w, &band) : -1;
+        printf("  %dx%d, HUD size %d: course lines at %d,%d..%d,%d (%d pixels; all it adds %d), %d pixels of other "
+               "lines in their box\n", w, h, hud_size, band.x0, band.y0, band.x1, band.y1, band.pixels, b.pixels, others);
+        assert_true(band.pixels > 100);   /* two lines of glyphs */
+        assert_int_equal(others, 0);      /* over no other HUD line */
+    }
+    g_game.cfg.set.render.live.hud_size = 1;
+    render_apply_settings(g_game.svc.render, &g_game.cfg.set.render);
+}
+
+static void test_course_lines_clear_of_the_hud(void **state) {
+    (void)state;
+    g_game.svc.disp_w = 480;
+    g_game.svc.disp_h = 320;
+    assert_true(game_show(&g_game.cfg, &g_game.svc, &g_game.ses, &g_game.crs.tour, "tour"));
+    check_course_lines(480, 320);
+    check_course_lines(720, 720);
+    tour_end(&g_game.crs.tour);
+}
+
 int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_off_by_default),
         cmocka_unit_test(test_position_lines_480x320),
         cmocka_unit_test(test_position_lines_1280x720),
+        cmocka_unit_test(test_course_lines_clear_of_the_hud),
     };
     return cmocka_run_group_tests(tests, setup, teardown);
 }

@@ -26,6 +26,9 @@ shot hud --show hud
 shot menu_panel --show panel
 shot island_map --show map
 shot game_sound_page --show sound --view-radius 3
+# Deliveries: the job board as if stopped at the base, the logbook page (a new one: shots read no config).
+shot job_board --show jobs
+shot logbook --show logbook
 # Terrain from fixed cameras (x, y, z, yaw, pitch in degrees; yaw 0 looks along -z).
 shot flight --camera 3000,170,3000,30,-25
 shot islands --camera 4000,105,4000,45,-4
@@ -40,6 +43,13 @@ shot sky_dome --camera 0,150,0,0,89.9 --no-aircraft --show none --no-clouds
 shot course_tour --show tour
 shot course_sky --show sky
 shot course_results --show results
+# The handheld layouts (docs/handheld.md): the HUD and the pause menu on a 480x320 and a square
+# 720x720 screen, and the island tour's results on the 480x320 one.
+shot hud_480x320 --show hud --size 480x320
+shot hud_720x720 --show hud --size 720x720
+shot menu_480x320 --show menu --size 480x320
+shot menu_720x720 --show menu --size 720x720
+shot course_results_480x320 --show results --size 480x320
 # The ghost: an 8 s autopilot flight recorded headless, flown beside the shot's scripted path.
 if want ghost; then
     "$build/skyisles" --headless --seed "$seed" --autopilot --seconds 8 \

@@ -6,6 +6,7 @@
 #include <stdint.h>
 
 #include "attract.h"
+#include "delivery.h"
 #include "ghost.h"
 #include "replay.h"
 #include "replay_store.h"
@@ -20,6 +21,7 @@ typedef struct GameCourses {
     ReplayStore store;
     Ghost ghost;
     Attract attract;            /* the attract mode's bundled replay (attract.c) */
+    GameDelivery delivery;      /* jobs and the logbook (delivery.c) */
 } GameCourses;
 
 #endif

@@ -203,6 +203,8 @@ static void boot_finish(Game *g, const BootPlan *plan) {
     game_home_log(&g->svc.home);
     place_start(&g->cfg, &g->svc, &g->ses);
     game_continue_boot(&g->cfg, &g->ses.cont, g->svc.world);
+    const WorldGenParams *gen = &world_params(g->svc.world)->gen;
+    game_delivery_boot(&g->crs.delivery, &g->cfg, &g->svc.home, gen->seed, gen->home_sea_level);
     if (g->svc.render && !o->screenshot && !o->bench_frames) {
         size_t used = g->svc.mem.used;
         shot_boot(&g->ses.shot, &g->svc.mem, o->use_settings ? o->config_dir : "", g->cfg.config_read_only, g->svc.disp_w, g->svc.disp_h);
@@ -466,6 +468,7 @@ void game_frame(Game *g, const PlatformEvents *ev, float dt) {
     if (rq.apply) game_apply_settings(&g->cfg, &g->svc, &g->ses, &g->crs, rq.apply);
     if (rq.dirty) g->cfg.settings_dirty = true;
     if (rq.save) game_save_settings(&g->cfg);
+    if (rq.save) game_delivery_save(&g->crs.delivery, &g->cfg);
     if (course_frame(&g->crs.tour, g->svc.render, &g->svc.input.st, g->ses.flight.time_s, before.demo && !g->ses.play.demo))
         game_course_end(&g->crs, g->svc.render);   /* the results seen: back to free flight */
     /* The mode the menu chose, or the title's (play has started the flight): its course laid,
@@ -683,6 +686,7 @@ int game_run(Game *g) {
     frame_stats_log(&stats);
     if (g->cfg.opt.soak) game_soak_log(&soak);
     game_save_settings(&g->cfg);
+    game_delivery_save(&g->crs.delivery, &g->cfg);
     game_continue_quit(&g->ses, &g->cfg);
     return game_replay_finish(&g->crs, &g->ses, &g->cfg.opt);
 }

@@ -91,21 +91,64 @@ static void hud(const FlightState *f, const GameSettings *set, const Play *p, co
     }
 }
 
-/* The messages, from y down (the flight's: three tenths down the screen). */
-static void messages(const Play *p, const Canvas *c, int y) {
+/* Where the flight data's rows end (the HUD's left column: four lines, five with collision off). */
+static int hud_rows_end(const GameSettings *set, const Canvas *c) { return 4 * c->s + (set->collision ? 4 : 5) * c->lh; }
+
+/* Cuts t (in place) with "..." until it fits `room` pixels. */
+static void fit(const Canvas *c, char *t, int room) {
+    size_t len = strlen(t);
+    while (len > 3 && width(c, t) > room) {
+        t[--len] = 0;
+        memcpy(t + len - 3, "...", 3);
+    }
+}
+
+/* t centred from y down, broken at spaces into lines the screen holds (a word wider than a line
+ * is cut), none drawn past `bottom`; returns the y under the last line. */
+static int text_wrapped(const Canvas *c, int y, int bottom, uint32_t col, const char *t) {
+    int room = c->w - 8 * c->s;
+    char line[160];
+    while (*t) {
+        while (*t == ' ') t++;
+        size_t n = strlen(t), take = 0;
+        for (size_t i = 1; i <= n && i < sizeof line; i++) {
+            if (t[i] != ' ' && t[i] != 0) continue;   /* breaks only at a space or the end */
+            memcpy(line, t, i);
+            line[i] = 0;
+            if (width(c, line) > room) break;
+            take = i;
+        }
+        if (take == 0) {   /* one word wider than the line */
+            take = strcspn(t, " ");
+            if (take >= sizeof line) take = sizeof line - 1;
+        }
+        memcpy(line, t, take);
+        line[take] = 0;
+        fit(c, line, room);
+        if (line[0] && y + c->lh <= bottom) text_centre(c, y, col, line);
+        y += c->lh;
+        t += take;
+        while (*t == ' ') t++;
+    }
+    return y;
+}
+
+/* The messages, from y down (the flight's: three tenths down the screen, under the flight data),
+ * each wrapped to the screen's width; lines that would pass `bottom` (the place name's line, the
+ * title's modes) are left out (four long messages on a 480x320 screen with the large HUD). */
+static void messages(const Play *p, const Canvas *c, int y, int bottom) {
     for (int i = 0; i < PLAY_MESSAGES; i++) {
         const PlayMessage *m = &p->msg[i];
         if (m->ttl <= 0.0f) continue;
-        text_centre(c, y, COL_HI, m->text);
-        y += c->lh;
+        y = text_wrapped(c, y, bottom, COL_HI, m->text);
     }
 }
 
 static int title_scale(const Canvas *c) { return c->s * 3 > 4 ? 4 : c->s * 3; }
 
 /* The title: the name, the prompts (pad: a controller's; can_continue: a saved spot; boot_service:
- * the power menu) and the modes. */
-static void title(const Tour *tour, bool pad, bool can_continue, bool boot_service, const Canvas *c) {
+ * the power menu) and the modes. Returns the modes' line's y (the messages stay above it). */
+static int title(const Tour *tour, bool pad, bool can_continue, bool boot_service, const Canvas *c) {
     Canvas big = *c;
     big.s = title_scale(c);
     const char *t = "SKYISLES";
@@ -123,6 +166,7 @@ static void title(const Tour *tour, bool pad, bool can_continue, bool boot_servi
     int y = c->h - (n + 1) * c->lh;
     for (int i = 0; i < n; i++) text_centre(c, y + i * c->lh, i == 0 ? COL_HI : COL_DIM, lines[i]);
     tour_title_draw(tour, c->r, c->w, y - c->lh - c->lh / 2, c->s);
+    return y - c->lh - c->lh / 2;
 }
 
 static void crash(const Play *p, const Canvas *c) {
@@ -133,15 +177,6 @@ static void crash(const Play *p, const Canvas *c) {
     char line[64];
     snprintf(line, sizeof line, "restarting in %.0f s", ceil((double)p->crash_timer));
     text_centre(c, c->h * 2 / 5 + RENDER_HUD_LINE_H * big.s + 2, COL_TEXT, line);
-}
-
-/* Cuts t (in place) with "..." until it fits `room` pixels. */
-static void fit(const Canvas *c, char *t, int room) {
-    size_t len = strlen(t);
-    while (len > 3 && width(c, t) > room) {
-        t[--len] = 0;
-        memcpy(t + len - 3, "...", 3);
-    }
 }
 
 /* A list longer than its window says so at the window's edge: "more" and an arrow at the right of
@@ -204,7 +239,7 @@ static void menu(Menu *m, const World *world, const Play *p, const Canvas *c) {
     text(c, px + pad, py + ph - c->lh - c->s, COL_DIM, hint);
 }
 
-static void map(const FlightState *f, const GameHome *home, const Canvas *c) {
+static void map(const FlightState *f, const GameHome *home, const GameDelivery *d, const Canvas *c) {
     int pad = 4 * c->s;
     int top = pad + c->lh, bottom = c->lh + pad;
     render_hud_box(c->r, 0, 0, c->w, c->h, COL_PANEL);
@@ -212,6 +247,7 @@ static void map(const FlightState *f, const GameHome *home, const Canvas *c) {
     const char *hint = "X/M/B: close";
     text(c, c->w - width(c, hint) - pad, pad, COL_DIM, hint);
     render_hud_map(c->r, pad, top, c->w - 2 * pad, c->h - top - bottom, f->x, f->z, f->yaw);
+    delivery_map_draw(d, c->r, pad, top, c->w - 2 * pad, c->h - top - bottom);
     int site = game_home_site_at(home, f->x, f->z);
     char name[64] = "over the open sky";
     if (site >= 0) game_home_site_name(home, (uint32_t)site, name, sizeof name);
@@ -252,7 +288,7 @@ void overlay_draw(const GameConfig *cfg, const GameServices *svc, GameSession *s
     canvas_for(svc->render, svc->disp_w, svc->disp_h, &c);
     const Play *p = &ses->play;
     if (p->overlay == OVERLAY_MAP) {
-        map(&ses->flight, &svc->home, &c);
+        map(&ses->flight, &svc->home, &crs->delivery, &c);
         return;
     }
     if (p->demo) {
@@ -268,14 +304,18 @@ void overlay_draw(const GameConfig *cfg, const GameServices *svc, GameSession *s
             menu(&ses->menu, svc->world, p, &c);
             return;
         }
-        title(&crs->tour, svc->input.st.pad_connected, ses->cont.have, cfg->opt.boot_service, &c);
-        messages(p, &c, c.h / 4 + RENDER_HUD_LINE_H * title_scale(&c) + 2 * c.lh + c.lh / 2);
+        int modes_y = title(&crs->tour, svc->input.st.pad_connected, ses->cont.have, cfg->opt.boot_service, &c);
+        messages(p, &c, c.h / 4 + RENDER_HUD_LINE_H * title_scale(&c) + 2 * c.lh + c.lh / 2, modes_y);
         return;
     }
     /* The pause menu covers the flight data: none of it shows beside or through its title. */
     if (cfg->set.hud && p->overlay != OVERLAY_MENU) hud(&ses->flight, &cfg->set, p, svc->platform, &svc->home, &c);
     if (p->overlay == OVERLAY_NONE) tour_draw(&crs->tour, svc->render, c.w, c.h, c.s, &ses->flight, &ses->camera);
+    if (p->overlay == OVERLAY_NONE && cfg->set.hud)
+        delivery_hud_draw(&crs->delivery, svc->render, c.w, c.h, c.s, c.lh, &ses->flight, &ses->camera);
     if (p->state == PLAY_CRASH) crash(p, &c);
-    messages(p, &c, c.h * 3 / 10);
+    int msg_y = c.h * 3 / 10;
+    if (cfg->set.hud && hud_rows_end(&cfg->set, &c) + c.lh / 2 > msg_y) msg_y = hud_rows_end(&cfg->set, &c) + c.lh / 2;
+    messages(p, &c, msg_y, c.h - c.lh - 4 * c.s);
     if (p->overlay == OVERLAY_MENU) menu(&ses->menu, svc->world, p, &c);
 }

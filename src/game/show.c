@@ -17,6 +17,9 @@ static const Show k_shows[] = {
     {"map", "the island map", SHOW_MAP, NULL, NULL, false},
     {"crash", "the crash screen", SHOW_CRASH, NULL, NULL, false},
     {"flyto", "the pause menu's Fly to page", SHOW_PAGE, "flyto", NULL, false},
+    {"jobs", "the job board, as if stopped at the home island's base", SHOW_PAGE, "jobs", NULL, false},
+    {"logbook", "the logbook page: the config folder's, read only, with the shot's flight", SHOW_PAGE, "logbook", NULL,
+     false},
 };
 #define NSHOWS (sizeof k_shows / sizeof k_shows[0])
 

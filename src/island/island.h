@@ -16,6 +16,7 @@
 #define ISLAND_MAX_VARIANTS 256       /* all types together */
 #define ISLAND_MAX_PROPS 512          /* base props + variant overrides, all types */
 #define ISLAND_MAX_TEXTS 1024         /* localisation entries, all languages */
+#define ISLAND_MAX_CARGO 32           /* cargo kinds (deliveries between places) */
 #define ISLAND_MAX_SITES 128
 #define ISLAND_PAK_MAX_BYTES (4u << 20)  /* a pack larger than this is refused before reading */
 #define ISLAND_MAX_TRIS (2 * ISLAND_MAX_SITES)
@@ -27,7 +28,7 @@
 #define ISLAND_GRID_RADIUS 10000
 #define ISLAND_GRID_LIMIT 14000
 
-#define ISLAND_PAK_VERSION 2u
+#define ISLAND_PAK_VERSION 3u
 #define ISLAND_PAK_HEADER_SIZE 48u
 
 /* ---------------------------------------------------------------- codex */
@@ -87,7 +88,12 @@ typedef struct IslandScope {
     IslandGuarantee guarantees[ISLAND_MAX_GUARANTEES];
 } IslandScope;
 
-/* Localisation entry. Keys: "type.<type>", "variant.<type>.<variant>", "ordinal.<n>", "serial_pattern". */
+/* A cargo the game's jobs carry: bit t of from_mask: places of type t have it (a job board
+ * there offers it); bit t of to_mask: places of type t want it (the job's destination). */
+typedef struct IslandCargo { const char *id; uint32_t from_mask, to_mask; } IslandCargo;
+
+/* Localisation entry. Keys: "type.<type>", "variant.<type>.<variant>", "ordinal.<n>", "serial_pattern",
+ * "cargo.<cargo>". */
 typedef struct IslandText { const char *lang, *key, *text; } IslandText;
 
 /* A decoded pack. Strings point into the pack bytes, which must outlive the codex. */
@@ -101,6 +107,8 @@ typedef struct IslandCodex {
     IslandVariant variants[ISLAND_MAX_VARIANTS];
     IslandProp props[ISLAND_MAX_PROPS];
     IslandText texts[ISLAND_MAX_TEXTS];  /* sorted by (lang, key), unique */
+    uint32_t n_cargo;
+    IslandCargo cargo[ISLAND_MAX_CARGO]; /* in declaration order (files in path order) */
 } IslandCodex;
 
 /* Validates magic, version, size, checksum, the section table and every offset, count, index
@@ -117,6 +125,7 @@ size_t island_pak_write(const IslandCodex *cx, uint8_t *out, size_t cap, SkyErro
 int island_codex_find_axis(const IslandCodex *cx, const char *id);    /* -1 when absent */
 int island_codex_find_type(const IslandCodex *cx, const char *id);
 int island_codex_find_scope(const IslandCodex *cx, const char *id);
+int island_codex_find_cargo(const IslandCodex *cx, const char *id);
 /* Localised text for key in lang, NULL when missing. */
 const char *island_codex_text(const IslandCodex *cx, const char *lang, const char *key);
 /* Property of a type as resolved for a variant (variant < 0: the base). False when undeclared. */

@@ -365,6 +365,28 @@ static bool read_texts(Dec *k, IslandCodex *cx) {
     return true;
 }
 
+/* Cargo (CARG): ids unique, each had somewhere and wanted somewhere, by types the pack has. */
+static bool read_cargo(Dec *k, IslandCodex *cx) {
+    if (k->sec[PAK_CARG].count > ISLAND_MAX_CARGO) return bad(k, "cargo table", 0, "count", k->sec[PAK_CARG].count);
+    cx->n_cargo = k->sec[PAK_CARG].count;
+    uint32_t all = cx->n_types >= 32 ? UINT32_MAX : (1u << cx->n_types) - 1u;
+    for (uint32_t i = 0; i < cx->n_cargo; i++) {
+        const uint8_t *r = rec(k, PAK_CARG, i);
+        IslandCargo *c = &cx->cargo[i];
+        if (!id_at(k, pak_rd32(r), "cargo", i, &c->id)) return false;
+        c->from_mask = pak_rd32(r + 4);
+        c->to_mask = pak_rd32(r + 8);
+        if (c->from_mask == 0 || (c->from_mask & ~all)) return bad(k, "cargo", i, "from mask", c->from_mask);
+        if (c->to_mask == 0 || (c->to_mask & ~all)) return bad(k, "cargo", i, "to mask", c->to_mask);
+        for (uint32_t j = 0; j < i; j++)
+            if (!strcmp(cx->cargo[j].id, c->id)) {
+                sky_error_set(k->err, SKY_ERR_INPUT, "pack: cargo '%s' appears twice" FIX, c->id);
+                return false;
+            }
+    }
+    return true;
+}
+
 bool island_pak_load(IslandCodex *cx, const void *data, size_t len, SkyError *err) {
     Dec k = {.d = data, .len = len, .err = err};
     memset(cx, 0, sizeof *cx);
@@ -379,7 +401,7 @@ bool island_pak_load(IslandCodex *cx, const void *data, size_t len, SkyError *er
         return bad(&k, "scope table", 0, "count", k.sec[PAK_SCOP].count);
     cx->n_scopes = k.sec[PAK_SCOP].count;
     if (!read_axes(&k, cx) || !read_props(&k, cx) || !read_types(&k, cx) || !read_scopes(&k, cx) ||
-        !read_texts(&k, cx)) {
+        !read_texts(&k, cx) || !read_cargo(&k, cx)) {
         memset(cx, 0, sizeof *cx);
         return false;
     }
@@ -401,6 +423,12 @@ int island_codex_find_type(const IslandCodex *cx, const char *id) {
 int island_codex_find_scope(const IslandCodex *cx, const char *id) {
     for (uint32_t i = 0; i < cx->n_scopes; i++)
         if (!strcmp(cx->scopes[i].id, id)) return (int)i;
+    return -1;
+}
+
+int island_codex_find_cargo(const IslandCodex *cx, const char *id) {
+    for (uint32_t i = 0; i < cx->n_cargo; i++)
+        if (!strcmp(cx->cargo[i].id, id)) return (int)i;
     return -1;
 }
 

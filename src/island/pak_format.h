@@ -18,11 +18,11 @@ enum {
 /* Sections in the order the writer emits them. Record sizes in bytes. */
 typedef enum PakSection {
     PAK_STRS, PAK_AXIS, PAK_TERM, PAK_TYPE, PAK_PREF, PAK_LIMT, PAK_PROP, PAK_VARI, PAK_SCOP, PAK_GUAR, PAK_TEXT,
-    PAK_SECTION_KINDS
+    PAK_CARG, PAK_SECTION_KINDS
 } PakSection;
 
 static const char PAK_TAGS[PAK_SECTION_KINDS][5] = {
-    "STRS", "AXIS", "TERM", "TYPE", "PREF", "LIMT", "PROP", "VARI", "SCOP", "GUAR", "TEXT",
+    "STRS", "AXIS", "TERM", "TYPE", "PREF", "LIMT", "PROP", "VARI", "SCOP", "GUAR", "TEXT", "CARG",
 };
 static const uint32_t PAK_RECORD_SIZE[PAK_SECTION_KINDS] = {
     1,       /* STRS: bytes; count = size */
@@ -40,6 +40,7 @@ static const uint32_t PAK_RECORD_SIZE[PAK_SECTION_KINDS] = {
                       fallback_type, first_guarantee, n_guarantees */
     4 * 4,   /* GUAR: type, axis, pick, count */
     3 * 4,   /* TEXT: lang, key, text */
+    3 * 4,   /* CARG: id, from_mask, to_mask (bit t: location type t) */
 };
 
 static inline uint32_t pak_tag_value(const char *t) {

@@ -67,6 +67,7 @@ static void intern_all(W *w, const IslandCodex *cx) {
         S(w, cx->texts[i].key);
         S(w, cx->texts[i].text);
     }
+    for (uint32_t i = 0; i < cx->n_cargo; i++) S(w, cx->cargo[i].id);   /* last: older strings keep their offsets */
 }
 
 static void emit_section(W *w, const IslandCodex *cx, PakSection s) {
@@ -160,6 +161,11 @@ static void emit_section(W *w, const IslandCodex *cx, PakSection s) {
             put32(w, S(w, cx->texts[i].lang)); put32(w, S(w, cx->texts[i].key)); put32(w, S(w, cx->texts[i].text));
         }
         break;
+    case PAK_CARG:
+        for (uint32_t i = 0; i < cx->n_cargo; i++) {
+            put32(w, S(w, cx->cargo[i].id)); put32(w, cx->cargo[i].from_mask); put32(w, cx->cargo[i].to_mask);
+        }
+        break;
     default:
         break;
     }
@@ -179,6 +185,7 @@ static uint32_t section_count(const IslandCodex *cx, PakSection s, uint32_t strs
     case PAK_SCOP: return cx->n_scopes;
     case PAK_GUAR: for (uint32_t i = 0; i < cx->n_scopes; i++) n += cx->scopes[i].n_guarantees; return n;
     case PAK_TEXT: return cx->n_texts;
+    case PAK_CARG: return cx->n_cargo;
     default: return 0;
     }
 }

@@ -184,16 +184,19 @@ static bool label_fits(MapBox b, MapBox rect, const int (*dot)[2], uint32_t n_do
 
 /* Names, the base's first: each on the right of its dot, else on the left, above or below, where
  * it fits; a name with no room is left out (a small map shows the names it has room for instead
- * of a heap of overlapping ones). */
+ * of a heap of overlapping ones). Their boxes are the size the text is drawn at: the player's HUD
+ * size scales them (the large one's names ran off a 320-wide canvas's edge). */
 static void queue_labels(HudLayer *h, const int (*dot)[2], MapBox rect) {
     const HudMap *m = &h->map;
     MapBox placed[ISLAND_MAX_SITES];
     uint32_t n_placed = 0;
+    const float zoom = hud_zoom(h);
     for (uint32_t pass = 0; pass < 2; pass++)
         for (uint32_t s = 0; s < m->n_sites; s++) {
             const HudMapSite *site = &m->sites[s];
             if (site->base != (pass == 0) || site->name_w == 0) continue;
-            const int x = dot[s][0], y = dot[s][1], w = site->name_w, lh = RENDER_HUD_LINE_H;
+            const int x = dot[s][0], y = dot[s][1], w = hud_text_width(site->name, 1, zoom);
+            const int lh = (int)lroundf((float)RENDER_HUD_LINE_H * zoom);
             const MapBox sides[4] = {{x + 4, y - 4, w, lh}, {x - 3 - w, y - 4, w, lh},
                                      {x - w / 2, y - 3 - lh, w, lh}, {x - w / 2, y + 4, w, lh}};
             for (int k = 0; k < 4; k++) {
@@ -255,4 +258,17 @@ void hud_map_queue(HudLayer *h, int x, int y, int w, int hgt, double air_x, doub
     grow_quad(arrow, 1.0f, rim);
     hud_quad(h, rim, ARROW_RIM_RGBA);
     hud_quad(h, arrow, ARROW_RGBA);
+}
+
+/* Where world (wx, wz) falls on the map queued into the rectangle: the dots' own formula, so a
+ * mark at a site's position covers its dot. False before the map is set. */
+bool hud_map_point(const HudLayer *h, int x, int y, int w, int hgt, double wx, double wz, int *px, int *py) {
+    const HudMap *m = &h->map;
+    if (!m->ready || w < 8 || hgt < 8) return false;
+    int side = w < hgt ? w : hgt;
+    int ox = x + (w - side) / 2, oy = y + (hgt - side) / 2;
+    double span = 2.0 * m->radius_m;
+    *px = ox + (int)floorf((float)((wx - m->centre_x + m->radius_m) / span) * (float)side);
+    *py = oy + (int)floorf((float)((wz - m->centre_z + m->radius_m) / span) * (float)side);
+    return true;
 }

@@ -328,6 +328,10 @@ void render_hud_map(Renderer *r, int x, int y, int w, int h, double air_x, doubl
     hud_map_queue(&r->hud, x, y, w, h, air_x, air_z, air_yaw);
 }
 
+bool render_hud_map_point(const Renderer *r, int x, int y, int w, int h, double wx, double wz, int *px, int *py) {
+    return hud_map_point(&r->hud, x, y, w, h, wx, wz, px, py);
+}
+
 void render_finish(Renderer *r) {
     (void)r;
     glFinish();

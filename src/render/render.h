@@ -289,6 +289,9 @@ bool render_map_set(Renderer *r, const IslandField *f, const Island *isl, const 
  * up. Outside the island the arrow is clamped to the rectangle's edge. Nothing before
  * render_map_set. */
 void render_hud_map(Renderer *r, int x, int y, int w, int h, double air_x, double air_z, float air_yaw);
+/* Where world (wx, wz) falls on the map in that rectangle (a site's dot is there): marks the game
+ * draws over it. False before render_map_set. */
+bool render_hud_map_point(const Renderer *r, int x, int y, int w, int h, double wx, double wz, int *px, int *py);
 
 /* ---------------------------------------------------------------- course rings (rings.c)
  * A course's rings, drawn after the aircraft as low-poly hoops in one call; rings before the

@@ -294,6 +294,7 @@ void hud_clear(HudLayer *h);
 /* x0, y0, x1, y1 of every queued vertex in canvas pixels; false when the queue is empty. */
 bool hud_bounds(const HudLayer *h, float out[4]);
 void hud_free(HudLayer *h);
+bool hud_map_point(const HudLayer *h, int x, int y, int w, int hgt, double wx, double wz, int *px, int *py);
 
 /* Queue pieces (hud.c), in canvas pixels. A quad that does not fit is counted as dropped. */
 void hud_box(HudLayer *h, float x, float y, float w, float hgt, uint32_t rgba);

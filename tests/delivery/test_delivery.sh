@@ -17,7 +17,8 @@ tmp=$(mktemp -d /tmp/skyisles-delivery-XXXXXX)
 trap 'rm -rf "$tmp"' EXIT
 
 tests=(dist_contents dist_libraries dist_game_finds_controller_db dist_unit_verifies install_prefix install_service_root
-       zip_layout zip_libraries launcher_script port_json_v4 port_readme portmaster_pr_layout screenshot licences
+       zip_layout zip_files_and_sizes zip_libraries launcher_script port_json_v4 gameinfo_xml port_readme readme_controls
+       portmaster_pr_layout screenshot cover licences
        aarch64_no_display aarch64_sigterm_clean_exit)
 fail() { echo "  $*"; return 1; }
 note() { echo "note: $*"; }
@@ -155,7 +156,7 @@ Z="$zip_dir/skyisles"
 zip_layout() {
   local f
   for f in SkyIsles.sh skyisles/skyisles.aarch64 skyisles/port.json skyisles/gameinfo.xml skyisles/README.md \
-           skyisles/screenshot.png skyisles/assets/controllers/gamecontrollerdb.txt skyisles/assets/replays/attract-sky.skyr; do
+           skyisles/screenshot.png skyisles/cover.png skyisles/assets/controllers/gamecontrollerdb.txt skyisles/assets/replays/attract-sky.skyr; do
     [ -s "$zip_dir/$f" ] || fail "$f missing from the zip" || return 1
   done
   LC_ALL=C readelf -h "$Z/skyisles.aarch64" | grep -q 'Machine: *AArch64' || fail "skyisles.aarch64 is not aarch64" || return 1
@@ -199,13 +200,98 @@ port_json_v4() {
   note "the aarch64 game needs glibc $floor (highest GLIBC_ symbol version it uses)"
 }
 
+# Every file of the zip is one the port means to ship, each under its ceiling, and the zip under
+# its own: a file nobody listed (a source tarball, a build's leftovers) or one that grew past its
+# size fails here. The figures are about twice today's (the game 0.8 MB, the zip 0.6 MB).
+zip_files_and_sizes() {
+  unzip -Z -l "$zip" | awk '$1 ~ /^-/ {print $4, $NF}' > "$tmp/zip.list" || fail "unzip cannot list $zip" || return 1
+  python3 - "$(stat -c %s "$zip")" "$tmp/zip.list" <<'PY' || fail "the zip's files or sizes are not the port's"
+import re, sys
+KIB = 1024
+ceilings = {   # path in the zip -> bytes
+    "SkyIsles.sh": 8 * KIB,
+    "skyisles/skyisles.aarch64": 2048 * KIB,
+    "skyisles/port.json": 4 * KIB,
+    "skyisles/gameinfo.xml": 4 * KIB,
+    "skyisles/README.md": 8 * KIB,
+    "skyisles/screenshot.png": 400 * KIB,
+    "skyisles/cover.png": 400 * KIB,
+    "skyisles/assets/controllers/gamecontrollerdb.txt": 1536 * KIB,
+    "skyisles/assets/controllers/LICENSE.gamecontrollerdb": 4 * KIB,
+    "skyisles/assets/controllers/SOURCE": 4 * KIB,
+    "skyisles/assets/replays/attract-sky.skyr": 128 * KIB,
+}
+licence = re.compile(r"^skyisles/licenses/(LICENSE\.[A-Za-z0-9_.-]+|THIRD-PARTY\.md)$")
+zip_bytes, bad, seen = int(sys.argv[1]), [], set()
+for line in open(sys.argv[2]).read().splitlines():
+    size, path = line.split(None, 1)
+    seen.add(path)
+    cap = ceilings.get(path, 8 * KIB if licence.match(path) else None)
+    if cap is None:
+        bad.append(f"{path} ({size} bytes) is not a file the port ships")
+    elif int(size) > cap:
+        bad.append(f"{path} is {size} bytes, over its ceiling of {cap}")
+bad += [f"{p} is missing" for p in ceilings if p not in seen]
+if zip_bytes > 2 * 1024 * KIB:
+    bad.append(f"the zip is {zip_bytes} bytes, over its ceiling of 2 MiB")
+print(f"note: the zip is {zip_bytes} bytes, {len(seen)} files")
+for b in bad:
+    print("  " + b)
+sys.exit(1 if bad else 0)
+PY
+}
+
+# gameinfo.xml as PortMaster's tools read it (EmulationStation's metadata): well-formed, a gameList
+# of one game, only the tags they take, path, name, image and desc filled, path the launcher and
+# image a file of the zip.
+gameinfo_xml() {
+  python3 - "$Z/gameinfo.xml" "$zip_dir" <<'PY' || fail "gameinfo.xml is not PortMaster's"
+import os, sys
+import xml.etree.ElementTree as ET
+try:
+    root = ET.parse(sys.argv[1]).getroot()
+except ET.ParseError as e:
+    sys.exit(f"  gameinfo.xml is not well-formed: {e}")
+bad = []
+games = list(root)
+if root.tag != "gameList" or len(games) != 1 or games[0].tag != "game":
+    sys.exit(f"  want <gameList> holding one <game>, got <{root.tag}> holding {[g.tag for g in games]}")
+allowed = ("path", "name", "image", "desc", "releasedate", "developer", "publisher", "genre", "players")
+tags = {e.tag: (e.text or "").strip() for e in games[0]}
+bad += [f"tag <{t}> is not one PortMaster takes" for t in tags if t not in allowed]
+bad += [f"<{t}> is missing or empty" for t in ("path", "name", "image", "desc") if not tags.get(t)]
+for t in ("path", "image"):
+    v = tags.get(t, "")
+    if not v.startswith("./") or not os.path.isfile(os.path.join(sys.argv[2], v[2:])):
+        bad.append(f"<{t}> {v!r} is not ./ and a file of the zip")
+if tags.get("path") != "./SkyIsles.sh":
+    bad.append(f"<path> is {tags.get('path')!r}, want ./SkyIsles.sh")
+for b in bad:
+    print("  " + b)
+sys.exit(1 if bad else 0)
+PY
+}
+
+# The thanks, and where the source is: the commit it was built from, and the address when the
+# build had one (the source itself is not in the zip).
 port_readme() {
   grep -q '^Thanks to ' "$Z/README.md" || fail "the port's README has no thanks" || return 1
-  local ball
-  ball=$(sed -n 's/^Source: .*`skyisles\/\(source\/[^`]*\)`.*/\1/p' "$Z/README.md")
-  [ -n "$ball" ] || fail "the port's README does not name its source" || return 1
-  tar -tzf "$Z/$ball" | grep -q '/src/game/main.c$' || fail "the source the README names ($ball) is not in the zip" || return 1
+  grep -q '^Source: .*skyisles [^ ]* at commit [0-9a-f]\{7,\}' "$Z/README.md" \
+    || fail "the port's README does not name the source's version and commit" || return 1
   ! grep -q '@[A-Z_]*@' "$Z/README.md" || fail "the port's README keeps a placeholder"
+}
+
+# The README's controls table (PortMaster's wiki shows it): a Button | Action table under
+# "## Controls" naming the buttons a handheld has.
+readme_controls() {
+  local table b
+  table=$(sed -n '/^## Controls/,/^## /p' "$Z/README.md" | grep '^|')
+  echo "$table" | head -n 1 | grep -q '^| *Button *| *Action *|' || fail "no | Button | Action | table under ## Controls" || return 1
+  [ "$(echo "$table" | tail -n +3 | grep -c '^| *[^ |][^|]*| *[^ |]')" -ge 8 ] \
+    || fail "the controls table has fewer than 8 filled rows" || return 1
+  for b in 'd-pad' 'L1' 'R2' 'A' 'Start' 'Select'; do
+    echo "$table" | grep -q "$b" || fail "the controls table does not name $b" || return 1
+  done
 }
 
 # make portmaster-pr's layout: ports/skyisles/ with what PortMaster lists beside the launcher and
@@ -214,7 +300,7 @@ portmaster_pr_layout() {
   local out="$tmp/pr" p f
   p=$(bash "$top/tools/delivery/portmaster_pr.sh" "$zip" "$out") || fail "portmaster_pr.sh failed" || return 1
   [ "$p" = "$out/ports/skyisles" ] || fail "the port's folder is $p, want ports/skyisles" || return 1
-  for f in port.json README.md screenshot.png gameinfo.xml SkyIsles.sh skyisles/skyisles.aarch64 skyisles/licenses/LICENSE.skyisles; do
+  for f in port.json README.md screenshot.png cover.png gameinfo.xml SkyIsles.sh skyisles/skyisles.aarch64 skyisles/licenses/LICENSE.skyisles; do
     [ -s "$p/$f" ] || fail "ports/skyisles/$f missing" || return 1
   done
   [ ! -e "$p/skyisles/port.json" ] || fail "port.json is in the game's folder too" || return 1
@@ -230,6 +316,14 @@ PY
 screenshot() {
   python3 "$top/tools/delivery/image_check.py" "$Z/screenshot.png" --size 640x480 --min-sky 0.05 --min-ground 0.05 \
     || fail "screenshot.png is not a 640x480 frame of sky and terrain"
+}
+
+# The cover (EmulationStation's picture of the port) is a rendered frame too: the aircraft among
+# grey floating islands and clouds (which the check counts as sky, so it asks for a picture of
+# many colours rather than for ground), not a blank or half-drawn screen.
+cover() {
+  python3 "$top/tools/delivery/image_check.py" "$Z/cover.png" --size 640x480 --min-sky 0.05 --min-colours 200 \
+    || fail "cover.png is not a 640x480 rendered frame"
 }
 
 licences() {

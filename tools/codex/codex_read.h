@@ -27,7 +27,8 @@ struct CodexYaml {
     CyDoc docs[CY_MAX_FILES];
     uint32_t n_docs;
     CyDef axis_defs[CY_MAX_DEFS], type_defs[CY_MAX_DEFS], scope_defs[CY_MAX_DEFS], locale_defs[CY_MAX_DEFS];
-    uint32_t n_axis_defs, n_type_defs, n_scope_defs, n_locale_defs;
+    CyDef cargo_defs[CY_MAX_DEFS];
+    uint32_t n_axis_defs, n_type_defs, n_scope_defs, n_locale_defs, n_cargo_defs;
     CyBlock *blocks;
     SkyError *err;
 };

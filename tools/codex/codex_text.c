@@ -19,7 +19,7 @@ static bool add_text(CodexYaml *cy, TextSrc *src, const char *lang, const char *
 
 /* A language may be spread over several files (a file adding a type names it too); each type
  * is named once per language and the serial pattern given once. */
-typedef struct LangState { const char *lang; uint32_t named; bool serial; uint32_t doc; yaml_node_t *node; } LangState;
+typedef struct LangState { const char *lang; uint32_t named, cargo_named; bool serial; uint32_t doc; yaml_node_t *node; } LangState;
 #define CY_MAX_LANGS 8
 
 static bool parse_serial(CodexYaml *cy, uint32_t doc, yaml_node_t *se, const char *lang, TextSrc *src) {
@@ -41,8 +41,24 @@ static bool parse_serial(CodexYaml *cy, uint32_t doc, yaml_node_t *se, const cha
     return true;
 }
 
+/* cargo: {id: name, ...}: the names of the declared cargo, each once per language. */
+static bool parse_cargo_names(CodexYaml *cy, uint32_t doc, yaml_node_t *cn, LangState *ls, TextSrc *src) {
+    char key[80];
+    if (!cy_check_map(cy, doc, cn, NULL, "cargo names")) return false;
+    for (yaml_node_pair_t *p = cn->data.mapping.pairs.start; p < cn->data.mapping.pairs.top; p++) {
+        yaml_node_t *k = cy_node(cy, doc, p->key);
+        int c = island_codex_find_cargo(&cy->cx, cy_scalar(k));
+        if (c < 0) return cy_fail(cy, doc, k, "localisation '%s' names cargo '%s', which no file declares", ls->lang, cy_scalar(k));
+        if (ls->cargo_named & (1u << c)) return cy_fail(cy, doc, k, "localisation '%s' names cargo '%s' twice", ls->lang, cy_scalar(k));
+        ls->cargo_named |= 1u << c;
+        snprintf(key, sizeof key, "cargo.%s", cy->cx.cargo[c].id);
+        if (!add_text(cy, src, ls->lang, key, doc, cy_node(cy, doc, p->value))) return false;
+    }
+    return true;
+}
+
 static bool parse_locale(CodexYaml *cy, const CyDef *d, TextSrc *src, LangState *langs, uint32_t *n_langs) {
-    static const char *const keys[] = {"location_types", "serial", NULL};
+    static const char *const keys[] = {"location_types", "serial", "cargo", NULL};
     static const char *const type_keys[] = {"name", "variants", NULL};
     IslandCodex *cx = &cy->cx;
     uint32_t doc = d->doc;
@@ -64,6 +80,7 @@ static bool parse_locale(CodexYaml *cy, const CyDef *d, TextSrc *src, LangState 
         ls->serial = true;
         if (!parse_serial(cy, doc, se, lang, src)) return false;
     }
+    if ((se = cy_get(cy, doc, d->value, "cargo")) && !parse_cargo_names(cy, doc, se, ls, src)) return false;
     if (!(lt = cy_get(cy, doc, d->value, "location_types"))) return true;
     if (!cy_check_map(cy, doc, lt, NULL, "location_types")) return false;
     for (yaml_node_pair_t *p = lt->data.mapping.pairs.start; p < lt->data.mapping.pairs.top; p++) {
@@ -106,6 +123,10 @@ static bool check_langs(CodexYaml *cy, const LangState *langs, uint32_t n_langs)
             if (!(ls->named & (1u << i)))
                 return cy_fail(cy, ls->doc, ls->node, "localisation '%s' has no name for location type '%s': add it to a localisation table",
                                ls->lang, cy->cx.types[i].id);
+        for (uint32_t i = 0; i < cy->cx.n_cargo; i++)
+            if (!(ls->cargo_named & (1u << i)))
+                return cy_fail(cy, ls->doc, ls->node, "localisation '%s' has no name for cargo '%s': add it under cargo:",
+                               ls->lang, cy->cx.cargo[i].id);
         if (!ls->serial)
             return cy_fail(cy, ls->doc, ls->node, "localisation '%s' has no serial: {pattern, ordinals}", ls->lang);
     }

@@ -2,12 +2,16 @@
 # Writes the PortMaster zip, laid out as it unpacks into a device's ports folder:
 #   SkyIsles.sh                 the launcher
 #   skyisles/skyisles.aarch64   the game; assets/ beside it (the controller database)
-#   skyisles/gameinfo.xml, README.md, screenshot.png (a real frame at 640x480), licenses/
+#   skyisles/gameinfo.xml, README.md, screenshot.png and cover.png (real frames at 640x480), licenses/
 #   skyisles/port.json          PortMaster's version 4 (tools/delivery/port_json.py writes and checks it)
+# The source is linked, not shipped: the README names where it is and the commit (MIT needs the
+# licence text with the game, which licenses/ holds, not the source beside it; a source tarball
+# would make the zip several times larger).
 # usage: tools/delivery/portmaster.sh AARCH64_BINARY SHOT_BINARY SHOT_RUNNER VERSION OUTDIR [SOURCE_URL]
 #   SHOT_BINARY renders the screenshot (the native build is quickest; the aarch64 one under
-#   SHOT_RUNNER, e.g. qemu-aarch64, works too); SOURCE_URL is the source the port's README links
-#   to; prints the zip's path
+#   SHOT_RUNNER, e.g. qemu-aarch64, works too); SOURCE_URL is the public repository the port's
+#   README links to (without one the README names the version and commit only, and a warning
+#   says so); prints the zip's path
 set -eu
 bin=${1:?usage: portmaster.sh AARCH64_BINARY SHOT_BINARY SHOT_RUNNER VERSION OUTDIR [SOURCE_URL]}
 shot_bin=${2:?}
@@ -34,25 +38,27 @@ cp "$top/LICENSE" "$stage/skyisles/licenses/LICENSE.skyisles"
 cp "$top"/platform/licenses/* "$top/assets/controllers/LICENSE.gamecontrollerdb" "$stage/skyisles/licenses/"
 cp "$src/gameinfo.xml" "$stage/skyisles/"
 
-# The screenshot is the game's own first frame at the smallest common handheld size.
-# shellcheck disable=SC2086  # the runner is a command word or nothing
-env -u SDL_VIDEODRIVER GALLIUM_DRIVER="${GALLIUM_DRIVER:-softpipe}" SKYISLES_LOG=warn \
-  $shot_runner "$shot_bin" --screenshot "$stage/skyisles/screenshot.png" --size 640x480 \
-  || { echo "portmaster: the screenshot could not be rendered with $shot_runner $shot_bin" >&2; exit 1; }
+# The screenshot is the game's own first frame at the smallest size PortMaster takes; the cover
+# (what EmulationStation shows in the ports list) the aircraft among the floating islands, no HUD.
+shot() {
+  local file=$1; shift
+  # shellcheck disable=SC2086  # the runner is a command word or nothing
+  env -u SDL_VIDEODRIVER GALLIUM_DRIVER="${GALLIUM_DRIVER:-softpipe}" SKYISLES_LOG=warn \
+    $shot_runner "$shot_bin" --screenshot "$stage/skyisles/$file" --size 640x480 "$@" \
+    || { echo "portmaster: $file could not be rendered with $shot_runner $shot_bin" >&2; exit 1; }
+}
+shot screenshot.png
+shot cover.png --camera 4000,105,4000,45,-4 --show none
 
 glibc=$(bash "$here/glibc_floor.sh" "$stage/skyisles/skyisles.aarch64")
 python3 "$here/port_json.py" write "$stage/skyisles/port.json" --glibc "$glibc" || exit 1
-# The source goes with the port (MIT: the tree this zip was built from, as git archives it);
-# the README names it, and the public address too when there is one.
-srcball="source/skyisles-$version-src.tar.gz"
-mkdir -p "$stage/skyisles/source"
-if git -C "$top" rev-parse --git-dir >/dev/null 2>&1; then
-  git -C "$top" archive --format=tar.gz --prefix="skyisles-$version/" -o "$stage/skyisles/$srcball" HEAD
+commit=$(git -C "$top" rev-parse --short=12 HEAD 2>/dev/null || true)
+where="skyisles $version${commit:+ at commit $commit}"
+if [ -n "$source_url" ]; then
+  where="<$source_url>, $where"
 else
-  tar -C "$top/.." -czf "$stage/skyisles/$srcball" --exclude='build*' "$(basename "$top")"
+  echo "portmaster: no SOURCE_URL: the README names the source as \"$where\" without an address (make portmaster SOURCE_URL=https://...)" >&2
 fi
-if [ -n "$source_url" ]; then where="<$source_url> and \`skyisles/$srcball\` in this port"
-else where="\`skyisles/$srcball\` in this port"; fi
 sed "s|@SOURCE@|$where|g; s|@VERSION@|$version|g" "$src/README.md" > "$stage/skyisles/README.md"
 
 zip="$out/skyisles.zip"

@@ -61,6 +61,12 @@ void fuzz_check_same_codex(const IslandCodex *a, const IslandCodex *b) {
                            x->limits[j].max == y->limits[j].max,
                        "type %u limit %u differs", i, j);
     }
+    FUZZ_CHECK(a->n_cargo == b->n_cargo, "cargo count differs after the round trip");
+    for (uint32_t i = 0; i < a->n_cargo; i++) {
+        same_str(a->cargo[i].id, b->cargo[i].id, "cargo", i);
+        FUZZ_CHECK(a->cargo[i].from_mask == b->cargo[i].from_mask && a->cargo[i].to_mask == b->cargo[i].to_mask,
+                   "cargo %u differs", i);
+    }
     for (uint32_t i = 0; i < a->n_variants; i++) {
         same_str(a->variants[i].id, b->variants[i].id, "variant", i);
         FUZZ_CHECK(a->variants[i].first_prop == b->variants[i].first_prop && a->variants[i].n_props == b->variants[i].n_props,

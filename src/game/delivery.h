@@ -1,0 +1,50 @@
+/* skyisles deliveries and the logbook in the game: the jobs (jobs.c) and the logbook (logbook.c)
+ * fed from the sim's fixed steps, saved with the settings, shown on the HUD, the map and two
+ * pause-menu pages (the job board, the logbook: logbook_page.c). Free flight and every mode carry
+ * jobs: a delivery lays no course, so it needs no mode row of its own. */
+#ifndef SKYISLES_GAME_DELIVERY_H
+#define SKYISLES_GAME_DELIVERY_H
+
+#include <stdbool.h>
+
+#include "jobs.h"
+#include "logbook.h"
+#include "options.h"
+#include "render/render.h"
+#include "sim/sim.h"
+
+#define DELIVERY_NOTICE_S 8.0f   /* how long "delivered in 2:41; on foot ..." stays on the HUD */
+
+typedef struct GameDelivery {
+    Jobs jobs;
+    Logbook log;
+    bool in_flight;              /* the player's flight is under way (its start counted) */
+    float sink;                  /* m/s downward over the last airborne step: a touchdown's rating */
+    float sea_y;                 /* the home island's sea level, world metres (its ground is on it) */
+    bool staged;                 /* --show jobs: a board put up at the base that the shot's steps leave */
+    float notice_s;
+    char notice[112];
+} GameDelivery;
+
+/* The flight model's "wheels on the ground" (the ground model gives it; false while it has none). */
+bool delivery_on_ground(const FlightState *f);
+/* Boot: the jobs on the home island of the seed; the logbook read from the config folder when the
+ * run is the player's (interactive, not --autopilot or --headless, the folder writable); the two
+ * pause-menu pages registered. sea_y: the home island's sea level (world metres). */
+void game_delivery_boot(GameDelivery *d, const GameConfig *cfg, const GameHome *home, uint64_t seed, float sea_y);
+/* After each fixed step: flew (not a crash's pause), title (the title or the attract loop: not the
+ * player's flight; the next step of one is a new flight). A crash keeps the job and the flight.
+ * The step's JOB_EV_* bits. */
+uint32_t game_delivery_step(GameDelivery *d, const FlightState *before, const FlightState *f, bool flew, bool title);
+/* The logbook written (when it changed): the moments the settings are saved. */
+void game_delivery_save(GameDelivery *d, const GameConfig *cfg);
+/* HUD: the job's arrow, destination and distance, the board's prompt, the delivery line. */
+void delivery_hud_draw(const GameDelivery *d, Renderer *r, int w, int h, int s, int lh, const FlightState *f,
+                       const CameraState *cam);
+/* On the island map (drawn into the rectangle render_hud_map got): places landed at, the job's
+ * destination. */
+void delivery_map_draw(const GameDelivery *d, Renderer *r, int x, int y, int w, int h);
+/* The pages (logbook_page.c): "jobs" (the board) and "logbook", and their pause-menu entries. */
+void delivery_pages_register(GameDelivery *d);
+
+#endif

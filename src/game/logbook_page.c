@@ -1,0 +1,122 @@
+/* skyisles pause-menu pages of the deliveries: the job board of the place the aircraft stands at
+ * (each offer an item: OK takes it) and the logbook (its records as lines). The menu builds a page
+ * with the Menu alone, so the pages read the game's deliveries through the pointer bound at boot. */
+#include <stdarg.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "delivery.h"
+#include "menu.h"
+
+static GameDelivery *g_d;   /* the game's, bound once at boot */
+static Menu *g_board;       /* the menu the board was last built in: its item says "Taken" */
+static MenuActionDesc g_offers[JOBS_BOARD_MAX];
+
+static unsigned take(int i) {
+    if (!g_d || !jobs_take(&g_d->jobs, (uint32_t)i)) return 0;
+    const Jobs *j = &g_d->jobs;
+    char label[128], place[64];
+    jobs_offer_label(j, &j->job, label, sizeof label);
+    log_info("skyisles: job taken: %s", label);
+    game_home_site_name(j->home, j->job.to, place, sizeof place);
+    snprintf(label, sizeof label, "Taken: %s to %s", jobs_cargo_name(j, j->job.cargo), place);
+    for (int k = 0; g_board && k < g_board->count; k++)   /* the label is cut to the item's */
+        if (g_board->items[k].action == &g_offers[i])
+            memcpy(g_board->items[k].label, label, sizeof g_board->items[k].label - 1);
+    return 0;   /* no setting changes */
+}
+static unsigned take0(GameSettings *s) { (void)s; return take(0); }
+static unsigned take1(GameSettings *s) { (void)s; return take(1); }
+static unsigned take2(GameSettings *s) { (void)s; return take(2); }
+
+/* One line of text on a page: an item that does nothing when chosen (help: its help line). Lines
+ * are kept short (a figure each) so they fit the panel of the smallest screen; what is longer
+ * goes in the help line, which the menu fits to the panel. */
+static void line(Menu *m, const MenuActionDesc *desc, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
+static void line(Menu *m, const MenuActionDesc *desc, const char *fmt, ...) {
+    static const MenuActionDesc info = {"logbook", "", NULL, MENU_CMD_NONE, NULL, "", 0};
+    char text[48];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(text, sizeof text, fmt, ap);
+    va_end(ap);
+    MenuItem *it = menu_add(m, MENU_ACTION, text, 0);
+    if (it) it->action = desc ? desc : &info;
+}
+
+static void board_rows(Menu *m) {
+    static unsigned (*const run[JOBS_BOARD_MAX])(GameSettings *) = {take0, take1, take2};
+    static char help[JOBS_BOARD_MAX][128];
+    if (!g_d) return;
+    g_board = m;
+    const Jobs *j = &g_d->jobs;
+    char place[64], walk[32];
+    if (j->carrying) {
+        game_home_site_name(j->home, j->job.to, place, sizeof place);
+        line(m, NULL, "Carrying %s to %s", jobs_cargo_name(j, j->job.cargo), place);
+    }
+    if (j->n_board == 0) {
+        line(m, NULL, "%s", j->stopped_at >= 0 ? "Nothing to carry from here" : "Land and stop at a place");
+        return;
+    }
+    for (uint32_t i = 0; i < j->n_board && i < JOBS_BOARD_MAX; i++) {
+        const JobOffer *o = &j->board[i];
+        game_home_site_name(j->home, o->to, place, sizeof place);
+        jobs_format_walk(o->walk_minutes, walk, sizeof walk);
+        snprintf(help[i], sizeof help[i], "on foot %s, %.1f km flying: OK takes it", walk, o->distance_m / 1000.0);
+        g_offers[i] = (MenuActionDesc){"jobs", "", NULL, MENU_CMD_NONE, run[i], help[i], (int)i};
+        line(m, &g_offers[i], "%s to %s", jobs_cargo_name(j, o->cargo), place);
+    }
+}
+
+/* A delivery route: its best time in the line, where from and how often in its help. */
+static void route_row(Menu *m, const Logbook *lb, uint32_t i) {
+    static MenuActionDesc desc[LOGBOOK_MAX_ROUTES];
+    static char help[LOGBOOK_MAX_ROUTES][112];
+    const LogRoute *r = &lb->routes[i];
+    char from[64], to[64], t[32];
+    game_home_site_name(g_d->jobs.home, r->from, from, sizeof from);
+    game_home_site_name(g_d->jobs.home, r->to, to, sizeof to);
+    jobs_format_time(r->best_ms / 1000.0, t, sizeof t);
+    snprintf(help[i], sizeof help[i], "from %s: %u deliver%s", from, r->count, r->count == 1 ? "y" : "ies");
+    desc[i] = (MenuActionDesc){"logbook", "", NULL, MENU_CMD_NONE, NULL, help[i], 0};
+    line(m, &desc[i], "To %s: best %s", to, t);
+}
+
+static void logbook_rows(Menu *m) {
+    if (!g_d) return;
+    const Logbook *lb = &g_d->log;
+    uint32_t places = 0, passed = 0;
+    for (uint32_t s = 0; s < lb->n_sites; s++) places += lb->landed[s] != 0, passed += lb->passed[s] != 0;
+    if (!lb->active) line(m, NULL, "Not kept in this run");
+    line(m, NULL, "Flights %u", lb->flights);
+    line(m, NULL, "Hours %.1f", lb->flight_s / 3600.0);
+    line(m, NULL, "Distance %.1f km", lb->distance_m / 1000.0);
+    line(m, NULL, "Top speed %.0f m/s", (double)lb->top_speed);
+    line(m, NULL, "Sonic booms %u", lb->booms);
+    line(m, NULL, "Landings %u", lb->landings);
+    if (lb->best_sink >= 0.0f) line(m, NULL, "Best landing %.2f m/s", (double)lb->best_sink);
+    else line(m, NULL, "Best landing: none yet");
+    line(m, NULL, "Places landed at %u of %u", places, lb->n_sites);
+    line(m, NULL, "Landmarks passed %u", passed);
+    line(m, NULL, "Deliveries %u", lb->deliveries);
+    for (uint32_t i = 0; i < lb->n_routes && g_d->jobs.home; i++) route_row(m, lb, i);
+}
+
+void delivery_pages_register(GameDelivery *d) {
+    static bool done;
+    g_d = d;
+    if (done) return;
+    done = true;
+    static const MenuPageDesc pages[] = {
+        {"jobs", "Job board", board_rows},
+        {"logbook", "Logbook", logbook_rows},
+    };
+    static const MenuActionDesc open[] = {
+        {"pause", "Job board", "jobs", MENU_CMD_NONE, NULL, "the jobs of the place you stand at: cargo to carry", 0},
+        {"pause", "Logbook", "logbook", MENU_CMD_NONE, NULL, "your flights, landings and deliveries on this island", 0},
+    };
+    for (size_t i = 0; i < 2; i++)
+        if (menu_page_register(&pages[i]) < 0 || !menu_action_register(&open[i]))
+            log_warn("skyisles: the menu is full: '%s' left out", pages[i].title);
+}
