@@ -651,9 +651,10 @@ int game_run(Game *g) {
         if (stall) {
             PlayCtx c = game_play_ctx(&g->cfg, &g->svc, &g->ses, &g->crs);
             play_stall(&g->ses.play, &c, (now - last) / 1000.0);
-        } else if (k.phase) {
-            frame_stats_add(&stats, &(FrameSample){now - last, k.work_ms, run_s, k.phase});
         }
+        /* A stall counts too: a long frame of the game's own work (a course laid) shows in its
+         * work; a suspend shows as a long frame with little work. */
+        if (k.phase) frame_stats_add(&stats, &(FrameSample){now - last, k.work_ms, run_s, k.phase});
         if (dt > longest_dt) longest_dt = dt;
         k.c0 = (double)time_thread_cpu_ns() / 1e6, k.w0 = now, k.gap_s = stall ? 1.0 : (now - last) / 1000.0;
         last = now;
