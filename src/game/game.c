@@ -139,6 +139,16 @@ static bool boot_platform(GameServices *svc, const GameConfig *cfg, SkyError *er
     return svc->platform != NULL;
 }
 
+/* The airstrips' approach lights follow the world's strips (their height moves with the home
+ * island's sea level, a generation value). */
+static void strips_to_render(GameServices *svc) {
+    if (!svc->render || !svc->world) return;
+    WorldStrip s[RENDER_STRIPS_MAX];
+    uint32_t n = 0;
+    while (n < RENDER_STRIPS_MAX && world_strip(svc->world, n, &s[n])) n++;
+    render_strips_set(svc->render, s, n);
+}
+
 /* The renderer as planned (its chunk slots for every chunk the world can hold) and the island map. */
 static bool boot_renderer(GameServices *svc, const RenderSettings *rs, SkyError *err) {
     platform_drawable_size(svc->platform, &svc->disp_w, &svc->disp_h);
@@ -153,6 +163,7 @@ static bool boot_renderer(GameServices *svc, const RenderSettings *rs, SkyError 
         return false;
     }
     svc->carved.render = svc->mem.used - used;
+    strips_to_render(svc);
     return true;
 }
 
@@ -294,6 +305,7 @@ static void apply_world(GameServices *svc, GameSession *ses, Attract *attract, c
      * crashed (the player changed the world, not the flight). */
     bool rebuilt = world_stats(svc->world).epoch != epoch;
     if (rebuilt) attract_world_changed(attract);   /* a preparation of the attract's replay for the old world is given up */
+    if (rebuilt) strips_to_render(svc);
     if (rebuilt && ses->play.state != PLAY_CRASH && !sim_clear_box(svc->world, ses->flight.x, ses->flight.y, ses->flight.z, 2.0)) {
         FlightState f = ses->flight;
         if (sim_respawn_near(svc->world, f.x, f.y, f.z, f.yaw, &f)) {
@@ -603,6 +615,22 @@ static float frame_dt(double gap_s, uint32_t frame, double *typical, bool *stall
     return gap_s > 0.1 ? 0.1f : (float)gap_s;
 }
 
+void game_boot_clock_frame(GameServices *svc, const Play *p, bool frame_shown) {
+    GameBootClock *c = &svc->boot;
+    if (c->start_ms == 0.0 || (c->first_step_ms > 0.0 && (c->first_frame_ms > 0.0 || !svc->render))) return;
+    double now = time_now_ms() - c->start_ms;
+    if (c->first_step_ms == 0.0 && p->steps > 0) c->first_step_ms = now;
+    if (frame_shown && c->first_frame_ms == 0.0) c->first_frame_ms = now;
+    if (c->first_step_ms == 0.0 || (svc->render && c->first_frame_ms == 0.0)) return;
+    c->cpu_ms = (double)time_thread_cpu_ns() / 1e6;
+    if (svc->render)
+        log_info("skyisles: boot %.1f ms, first flight step %.1f ms, first frame %.1f ms after start (the terrain "
+                 "streams in after); main thread CPU %.1f ms", c->ready_ms, c->first_step_ms, c->first_frame_ms, c->cpu_ms);
+    else
+        log_info("skyisles: boot %.1f ms, first flight step %.1f ms after start (%.1f ms of it waiting for the view "
+                 "to fill); main thread CPU %.1f ms", c->ready_ms, c->first_step_ms, c->wait_ms, c->cpu_ms);
+}
+
 /* A frame of an interactive run measured: its CPU and its time to the swap (and the GPU's, where
  * a timer gives it) to the governor; its length and the work in it to the run's frame times. */
 typedef struct RunClock {
@@ -672,6 +700,7 @@ int game_run(Game *g) {
         bool shot = g->ses.shot.pending;
         game_shot_capture(&g->ses, g->svc.disp_w, g->svc.disp_h);
         platform_swap(g->svc.platform);
+        game_boot_clock_frame(&g->svc, &g->ses.play, true);
         run_frame_measured(g, &k, shot);
         game_pace_frame(&g->svc.pacer, &g->cfg.set);
         frames++;

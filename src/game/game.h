@@ -119,6 +119,10 @@ int game_keep_best(GameCourses *crs, const GameSession *ses, const GameOptions *
                    const float *splits, uint32_t n_splits);
 bool game_ghost_start(GameCourses *crs, const char *course_id);
 
+/* The boot's timeline after a frame: the first sim step and the first frame shown are stamped
+ * once (frame_shown: this frame was swapped to the screen), and the line bench boot reads is
+ * logged when the run's first frame (headless: its first step) is done. */
+void game_boot_clock_frame(GameServices *svc, const Play *p, bool frame_shown);
 /* ---------------------------------------------------------------- Quality auto (govern.c) */
 /* The governor started for an interactive run when the quality is auto (elsewhere it stays off
  * and the chosen values are the ones in effect): its target the frame cap's period (uncapped:

@@ -23,6 +23,7 @@ struct Renderer {
     Terrain terrain;
     AircraftModel aircraft;
     RingsLayer rings;
+    LightsLayer lights;
     HudLayer hud;
     RenderCounters counters;
     float viewproj[16];
@@ -86,6 +87,7 @@ Renderer *render_create(MemBudget *mem, const RenderSettings *s, SkyError *err) 
         !sky_init(&r->sky, s->live.sky_force_mediump, &r->scratch, err) ||
         !terrain_init(&r->terrain, mem, &r->scratch, r->quad_ibo, &r->settings, err) ||
         !aircraft_init(&r->aircraft, &r->scratch, err) || !rings_init(&r->rings, &r->aircraft, err) ||
+        !lights_init(&r->lights, &r->aircraft, err) ||
         !hud_init(&r->hud, mem, &r->scratch, r->quad_ibo, s->create.hud_max_quads, &r->settings.live, err)) {
         render_destroy(r);
         return NULL;
@@ -111,6 +113,7 @@ void render_destroy(Renderer *r) {
     gpu_timer_destroy(&r->gpu);
     hud_free(&r->hud);
     rings_free(&r->rings);
+    lights_free(&r->lights);
     aircraft_free(&r->aircraft);
     terrain_free(&r->terrain);
     sky_free(&r->sky);
@@ -256,6 +259,7 @@ static void frame(Renderer *r, const RenderView *v, int dw, int dh, bool sky_deb
         terrain_draw_opaque(&r->terrain, &f, rc);
         aircraft_draw(&r->aircraft, &f, rc);            /* the view's instances */
         rings_draw(&r->rings, &f, rc);                  /* a course's rings, opaque */
+        lights_draw(&r->lights, &f, rc);                /* the airstrips' approach lights */
         terrain_draw_clouds(&r->terrain, &f, rc);       /* translucent, back to front, after all opaque */
         hud_draw(&r->hud, &f, rc);                      /* text and menus, in PSX pixels */
     }
@@ -266,6 +270,7 @@ static void frame(Renderer *r, const RenderView *v, int dw, int dh, bool sky_deb
 }
 
 void render_rings_set(Renderer *r, const RenderRing *rings, uint32_t n) { rings_set(&r->rings, rings, n); }
+void render_strips_set(Renderer *r, const WorldStrip *strips, uint32_t n) { lights_set(&r->lights, strips, n); }
 void render_rings_next(Renderer *r, uint32_t next, float pulse) { rings_next(&r->rings, next, pulse); }
 void render_hud_arrow(Renderer *r, int x, int y, int size, float angle, uint32_t rgba) {
     rings_hud_arrow(&r->hud, (float)x, (float)y, (float)size, angle, rgba);
@@ -350,7 +355,7 @@ RenderStats render_stats(const Renderer *r) {
     s.chunks_visible = r->counters.chunks_visible;
     s.chunks_culled = r->counters.chunks_culled;
     s.pending_uploads = ts.pending_live;
-    s.gpu_bytes = ts.gpu_bytes + r->quad_ibo_bytes + r->sky.bytes + r->aircraft.bytes + r->rings.bytes + r->psx.target_bytes +
+    s.gpu_bytes = ts.gpu_bytes + r->quad_ibo_bytes + r->sky.bytes + r->aircraft.bytes + r->rings.bytes + r->lights.bytes + r->psx.target_bytes +
                   r->psx.quad_bytes + r->hud.bytes;
     s.uploads_total = ts.uploads_total;
     s.dropped_no_slot = ts.dropped_no_slot;

@@ -218,6 +218,22 @@ typedef struct RingsLayer {
     float pulse;
 } RingsLayer;
 
+/* The airstrips' approach lights (lights.c): one buffer rebuilt per frame, one draw call,
+ * through the aircraft's program. */
+typedef struct LightsLayer {
+    GlProgram prog;
+    GLuint vbo;
+    GLint u_viewproj, u_model, u_prop, u_prop_centre, u_light, u_tint;
+    WorldStrip strips[RENDER_STRIPS_MAX];
+    ModelVertex verts[RENDER_STRIPS_MAX * 2 * RENDER_PAPI_LIGHTS * 6];
+    uint32_t count, drawn, bytes;
+} LightsLayer;
+
+bool lights_init(LightsLayer *g, const AircraftModel *a, SkyError *err);
+void lights_set(LightsLayer *g, const WorldStrip *strips, uint32_t n);
+void lights_draw(LightsLayer *g, const RenderFrame *f, RenderCounters *rc);
+void lights_free(LightsLayer *g);
+
 bool rings_init(RingsLayer *g, const AircraftModel *a, SkyError *err);
 void rings_set(RingsLayer *g, const RenderRing *rings, uint32_t n);
 void rings_next(RingsLayer *g, uint32_t next, float pulse);
@@ -263,11 +279,17 @@ typedef struct HudMapPath {
     uint8_t kind;            /* IslandEdge.path: 1 spanning path, 2 restored detour */
 } HudMapPath;
 
+/* An airstrip on the map: its thresholds in the map square (0..1) and its width there. */
+typedef struct HudMapStrip {
+    float u0, v0, u1, v1, width;
+} HudMapStrip;
+
 /* What render_map_set keeps to lay the map out in any rectangle (the ground is in the atlas). */
 typedef struct HudMap {
     bool ready;
     double centre_x, centre_z, radius_m;   /* the field's square: centre +- radius */
-    uint32_t n_sites, n_paths;
+    uint32_t n_sites, n_paths, n_strips;
+    HudMapStrip strips[ISLAND_FIELD_MAX_STRIPS];
     HudMapSite sites[ISLAND_MAX_SITES];
     HudMapPath paths[ISLAND_MAX_EDGES];
 } HudMap;
