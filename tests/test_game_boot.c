@@ -487,8 +487,8 @@ static void test_stop_keeps_settings_whole(void **state) {
 
 /* A first start takes Quality auto (the governor measures the frames), says so in one line naming
  * the GPU and keeps it in the settings file with the high preset's values as the ceiling; the
- * next start reads it and says nothing; --quality wins; a settings file without a quality keeps
- * its own values. */
+ * next start reads it, says nothing, and begins at the settle point the file keeps; --quality
+ * wins; a settings file without a quality keeps its own values. */
 static void test_first_start_quality(void **state) {
     (void)state;
     char dir[300], path[400], args[600];
@@ -508,10 +508,21 @@ static void test_first_start_quality(void **state) {
     assert_non_null(strstr(text, "quality: auto"));
     assert_non_null(strstr(text, "view_radius: 14"));   /* the ceiling: the high preset's reach */
     assert_non_null(strstr(text, "auto_level: "));
-    /* The second start keeps it without a new guess. */
+    /* The second start keeps it and says nothing of a first start; with a settle point kept (as a
+     * run that settled writes it), the governor begins there. */
+    char *lvl = strstr(text, "auto_level: ");
+    char *lvl_end = lvl ? strchr(lvl, '\n') : NULL;
+    assert_non_null(lvl_end);
+    memmove(lvl + 13, lvl_end, strlen(lvl_end) + 1);
+    lvl[12] = '5';
+    FILE *w = fopen(path, "w");
+    assert_non_null(w);
+    fputs(text, w);
+    fclose(w);
     run(&g_run, "SDL_VIDEODRIVER=offscreen", args);
     assert_int_equal(g_run.status, 0);
     assert_null(strstr(g_run.err, "first start"));
+    assert_non_null(strstr(g_run.err, "starting at the last settle point, level 5"));
     /* --quality on a first start: no guess, the player's preset kept. */
     unlink(path);
     snprintf(args, sizeof args, "--config '%s' --offscreen --size 64x48 --autopilot --seconds 0.2 --quality high", dir);

@@ -3,6 +3,8 @@
 #ifndef SKYISLES_GAME_COURSES_H
 #define SKYISLES_GAME_COURSES_H
 
+#include <pthread.h>
+#include <stdatomic.h>
 #include <stdint.h>
 
 #include "attract.h"
@@ -11,6 +13,38 @@
 #include "replay.h"
 #include "replay_store.h"
 #include "tour.h"
+
+/* Courses laid ahead (course_cache.c): while the player sits in the pause menu or on the title, a
+ * thread of its own lays each mode's course for the world as it is now (a world of its own with
+ * the game's generation parameters, as the attract's preparation does), so starting a mode takes
+ * the laid course instead of laying it in the frame (the sky course: hundreds of ms, seconds on a
+ * Pi). A course not laid yet is laid in the frame as before. `state` and the job under `lock`;
+ * a slot being laid belongs to the thread until it says done. */
+#define COURSE_CACHE_SLOTS 4
+typedef struct CourseCacheSlot {
+    const GameMode *mode;       /* NULL: empty */
+    uint64_t params;            /* course_params_hash of the world it was laid in */
+    bool ok;                    /* laid (false: the layout failed there; laid in the frame, which says why) */
+    Course *course;
+} CourseCacheSlot;
+typedef struct CourseCache {
+    bool started;
+    pthread_t thread;
+    pthread_mutex_t lock;
+    pthread_cond_t cv;
+    int state;                  /* 0 idle, 1 laying slot `job`, 2 done */
+    bool quit;
+    atomic_bool stop;           /* give the layout up (shutdown) */
+    int job;
+    World *world;               /* the thread's world */
+    MemArena arena;
+    CourseWork *work;
+    const Island *island;
+    const IslandCodex *codex;
+    CourseCacheSlot slot[COURSE_CACHE_SLOTS];
+    double job_ms;
+    uint32_t laid, hits, misses;
+} CourseCache;
 
 typedef struct GameCourses {
     Tour tour;                  /* the mode flown (tour.c); Free flight: no course */
@@ -22,6 +56,7 @@ typedef struct GameCourses {
     Ghost ghost;
     Attract attract;            /* the attract mode's bundled replay (attract.c) */
     GameDelivery delivery;      /* jobs and the logbook (delivery.c) */
+    CourseCache cache;          /* courses laid ahead, off the frame (course_cache.c) */
 } GameCourses;
 
 #endif

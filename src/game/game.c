@@ -250,6 +250,7 @@ static void boot_finish(Game *g, const BootPlan *plan) {
         size_t used = g->svc.mem.used;
         shot_boot(&g->ses.shot, &g->svc.mem, o->use_settings ? o->config_dir : "", g->cfg.config_read_only, g->svc.disp_w, g->svc.disp_h);
         g->svc.carved.render += g->svc.mem.used - used;
+        course_cache_boot(&g->crs.cache, &g->svc.mem, g->svc.world, g->svc.home.island, g->svc.home.codex);
     }
     input_init(&g->svc.input, &g->cfg.set.input);
     camera_rig_reset(&g->ses.rig, g->cfg.set.camera == GAME_CAMERA_COCKPIT ? CAMERA_COCKPIT : CAMERA_CHASE);
@@ -309,7 +310,8 @@ bool game_boot(Game *g, const GameOptions *o, SkyError *err) {
 }
 
 void game_shutdown(Game *g) {
-    attract_shutdown(&g->crs.attract);   /* its preparation's thread ends (given up when it runs) and is joined */
+    course_cache_shutdown(&g->crs.cache);   /* its layout given up, its thread joined */
+        attract_shutdown(&g->crs.attract);   /* its preparation's thread ends (given up when it runs) and is joined */
     sound_shutdown(&g->svc.sound);   /* the callback stops before anything it reads goes */
     if (g->svc.render) render_destroy(g->svc.render);
     if (g->svc.world) world_destroy(g->svc.world);
@@ -449,7 +451,9 @@ static unsigned sound_events(const GameSession *ses, const InputState *in, const
 static bool mode_lay(GameServices *svc, GameSession *ses, GameCourses *crs, const GameMode *m) {
     SkyError err = {0};
     bool course = false;
-    if (!tour_start(&crs->tour, m, svc->world, svc->home.island, svc->home.codex, &ses->flight, &err)) {
+    bool laid = m && m->lay && course_cache_take(&crs->cache, m, svc->world, crs->tour.course);   /* laid ahead */
+    if (laid ? !tour_start_laid(&crs->tour, m, &ses->flight)
+             : !tour_start(&crs->tour, m, svc->world, svc->home.island, svc->home.codex, &ses->flight, &err)) {
         play_message(&ses->play, 6.0f, "%s", err.msg);
         log_warn("%s", err.msg);
     } else {
@@ -537,6 +541,8 @@ void game_frame(Game *g, const PlatformEvents *ev, float dt) {
         game_course_end(&g->crs, g->svc.render);   /* the results seen: back to free flight */
     /* The mode the menu chose, or the title's (play has started the flight): its course laid,
      * flown from the next frame's steps. */
+    course_cache_tick(&g->crs.cache, g->svc.world,
+                      !g->ses.play.demo && (g->ses.play.overlay == OVERLAY_MENU || g->ses.play.state == PLAY_START));
     if (rq.start_mode) game_start_mode(g, mode_at((size_t)rq.mode));
     if (state0 == PLAY_START && !before.demo && before.overlay == OVERLAY_NONE) {
         game_start_mode(g, tour_title_input(&g->crs.tour, &g->svc.input.st));
@@ -731,19 +737,20 @@ int game_run(Game *g) {
         platform_poll(g->svc.platform, &ev);
         if (ev.quit) break;
         if (ev.resized) platform_drawable_size(g->svc.platform, &g->svc.disp_w, &g->svc.disp_h);
-        if (g->cfg.opt.soak) run_soak(g, &soak, &ev, run_s);
         double now = time_now_ms();
         bool stall;
         float dt = frame_dt((now - last) / 1000.0, frame++, &typical, &stall);
         if (stall) {
             PlayCtx c = game_play_ctx(&g->cfg, &g->svc, &g->ses, &g->crs);
             play_stall(&g->ses.play, &c, (now - last) / 1000.0);
-        } else if (k.phase) {
-            frame_stats_add(&stats, &(FrameSample){now - last, k.work_ms, run_s, k.phase});
         }
+        /* A stall counts too: a long frame of the game's own work (a course laid) shows in its
+         * work; a suspend shows as a long frame with little work. */
+        if (k.phase) frame_stats_add(&stats, &(FrameSample){now - last, k.work_ms, run_s, k.phase});
         if (dt > longest_dt) longest_dt = dt;
         k.c0 = (double)time_thread_cpu_ns() / 1e6, k.w0 = now, k.gap_s = stall ? 1.0 : (now - last) / 1000.0;
         last = now;
+        if (g->cfg.opt.soak) run_soak(g, &soak, &ev, run_s);   /* in the frame, as the player's choices are */
         game_frame(g, &ev, dt);
         if (g->ses.play.quit || g->ses.play.replay_done) break;
         overlay_draw(&g->cfg, &g->svc, &g->ses, &g->crs);

@@ -138,6 +138,15 @@ void game_gov_world_live(const GameServices *svc, const GameSettings *s, WorldLi
  * level kept as the next start's (the settings marked to be saved). */
 void game_gov_frame(GameConfig *cfg, GameServices *svc, const GovFrame *f, double dt_s);
 
+/* Courses laid ahead (course_cache.c, courses.h): carved and started after boot's other stages
+ * (interactive runs; a short budget leaves it off); each frame a finished layout taken and, idle
+ * in the pause menu or on the title, the next mode's course laid for the world now; a mode's
+ * start takes its laid course when it fits the world (true: copied to out). */
+void course_cache_boot(CourseCache *c, MemBudget *mem, const World *world, const Island *isl, const IslandCodex *cx);
+void course_cache_tick(CourseCache *c, const World *world, bool idle);
+bool course_cache_take(CourseCache *c, const GameMode *m, const World *world, Course *out);
+void course_cache_shutdown(CourseCache *c);
+
 /* A game mode from its start (the menu's or the title's choice): its course laid, the recording
  * started there, the best run beside. */
 void game_start_mode(Game *g, const GameMode *m);

@@ -178,6 +178,12 @@ bool tour_start(Tour *t, const GameMode *mode, const World *w, const Island *isl
         t->mode = mode_free();
         return false;
     }
+    return tour_start_laid(t, mode, f);
+}
+
+bool tour_start_laid(Tour *t, const GameMode *mode, FlightState *f) {
+    t->results = false;
+    t->hidden = false;
     t->mode = mode;
     float speed = f->speed > 20.0f ? f->speed : 40.0f;
     FlightState keep = *f;

@@ -56,6 +56,8 @@ void tour_title_draw(const Tour *t, Renderer *r, int w, int y, int s);
  * NULL: a role no row takes). */
 bool tour_start(Tour *t, const GameMode *mode, const World *w, const Island *isl, const IslandCodex *cx, FlightState *f,
                 SkyError *err);
+/* The same with the mode's course already in t->course (laid ahead, course_cache.c). */
+bool tour_start_laid(Tour *t, const GameMode *mode, FlightState *f);
 /* A course is flown (or its results show): the mode lays one and it is not hidden. */
 bool tour_active(const Tour *t);
 /* Back to the first mode (free flight): the course and its results end. */

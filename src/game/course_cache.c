@@ -1,0 +1,136 @@
+/* skyisles courses laid ahead (courses.h, CourseCache): a thread with a world of its own lays
+ * each mode's course for the game world's generation parameters while the player idles in the
+ * pause menu or on the title; starting the mode then copies the laid course (tour_start_laid)
+ * instead of laying it in the frame. Everything is carved once, after boot's other stages; a
+ * budget too short for it leaves the cache off (courses are laid in the frame, as without it). */
+#include <signal.h>
+#include <string.h>
+
+#include "game.h"
+
+static bool stopped(void *user) {
+    CourseCache *c = user;
+    return atomic_load_explicit(&c->stop, memory_order_relaxed);
+}
+
+static void *cache_main(void *arg) {
+    CourseCache *c = arg;
+    pthread_mutex_lock(&c->lock);
+    for (;;) {
+        while (!c->quit && c->state != 1) pthread_cond_wait(&c->cv, &c->lock);
+        if (c->quit) break;
+        CourseCacheSlot *s = &c->slot[c->job];
+        pthread_mutex_unlock(&c->lock);
+        uint64_t t0 = time_now_ns();
+        SkyError err = {0};
+        bool ok = s->mode->lay(s->course, c->world, c->island, c->codex, c->work, &err);
+        pthread_mutex_lock(&c->lock);
+        s->ok = ok;
+        c->job_ms = (double)(time_now_ns() - t0) * 1e-6;
+        c->state = 2;
+    }
+    pthread_mutex_unlock(&c->lock);
+    return NULL;
+}
+
+/* The thread's world: a minimal one (no jobs, the smallest table and pool: only its density is
+ * asked), on the game's home island. */
+static bool carve(CourseCache *c, MemBudget *mem, const World *world) {
+    WorldParams wp = *world_params(world);
+    wp.live.view_radius = WORLD_VIEW_RADIUS_MIN;
+    wp.create.view_radius_max = WORLD_VIEW_RADIUS_MIN;
+    wp.create.max_in_flight = 1;
+    wp.create.mesh_pool_mib = 1;
+    wp.create.workers = 1;
+    SkyError err = {0};
+    if (!(c->world = world_create(mem, NULL, &wp, world_home(world), &err))) return false;
+    if (!mem_arena_init(&c->arena, mem, course_work_bytes() + 256) || !(c->work = course_work_init(&c->arena))) return false;
+    for (size_t i = 0, k = 0; mode_at(i) && k < COURSE_CACHE_SLOTS; i++) {
+        if (!mode_at(i)->lay) continue;
+        c->slot[k].mode = mode_at(i);
+        if (!(c->slot[k++].course = mem_carve(mem, sizeof(Course), 16))) return false;
+    }
+    return true;
+}
+
+void course_cache_boot(CourseCache *c, MemBudget *mem, const World *world, const Island *isl, const IslandCodex *cx) {
+    memset(c, 0, sizeof *c);
+    size_t used = mem->used;
+    if (mem_budget_free(mem) < (8u << 20) || !carve(c, mem, world)) {
+        log_info("skyisles: courses are laid when started (the budget holds no room to lay them ahead)");
+        c->world = NULL;
+        return;
+    }
+    c->island = isl;
+    c->codex = cx;
+    course_work_stop_when(c->work, stopped, c);
+    pthread_mutex_init(&c->lock, NULL);
+    pthread_cond_init(&c->cv, NULL);
+    sigset_t block, old;   /* stop signals go to the main thread */
+    sigemptyset(&block);
+    sigaddset(&block, SIGTERM);
+    sigaddset(&block, SIGINT);
+    sigaddset(&block, SIGHUP);
+    pthread_sigmask(SIG_BLOCK, &block, &old);
+    c->started = pthread_create(&c->thread, NULL, cache_main, c) == 0;
+    pthread_sigmask(SIG_SETMASK, &old, NULL);
+    if (!c->started) {
+        pthread_cond_destroy(&c->cv);
+        pthread_mutex_destroy(&c->lock);
+    }
+    log_debug("skyisles: courses laid ahead: %.2f MiB of the budget", (double)(mem->used - used) / 1048576.0);
+}
+
+/* Main thread, each frame: a finished layout taken; idle (the pause menu, the title), the first
+ * slot not laid for the world now is kicked, its world given the game's generation values. */
+void course_cache_tick(CourseCache *c, const World *world, bool idle) {
+    if (!c->started) return;
+    pthread_mutex_lock(&c->lock);
+    if (c->state == 2) {
+        c->laid++;
+        log_debug("skyisles: course %s laid ahead in %.1f ms", c->slot[c->job].mode->name, c->job_ms);
+        c->state = 0;
+    }
+    uint64_t params = course_params_hash(world_params(world));
+    for (int k = 0; idle && c->state == 0 && k < COURSE_CACHE_SLOTS; k++) {
+        CourseCacheSlot *s = &c->slot[k];
+        if (!s->mode || s->params == params) continue;   /* laid (or tried) for this world */
+        if (course_params_hash(world_params(c->world)) != params) world_set_gen_params(c->world, &world_params(world)->gen);
+        s->params = params;
+        s->ok = false;
+        c->job = k;
+        c->state = 1;
+        pthread_cond_broadcast(&c->cv);
+    }
+    pthread_mutex_unlock(&c->lock);
+}
+
+bool course_cache_take(CourseCache *c, const GameMode *m, const World *world, Course *out) {
+    if (!c->started || !m) return false;
+    uint64_t params = course_params_hash(world_params(world));
+    bool hit = false;
+    pthread_mutex_lock(&c->lock);
+    for (int k = 0; k < COURSE_CACHE_SLOTS; k++) {
+        CourseCacheSlot *s = &c->slot[k];
+        if (s->mode != m || (c->state == 1 && c->job == k)) continue;
+        hit = s->ok && s->params == params;
+        if (hit) *out = *s->course;
+    }
+    pthread_mutex_unlock(&c->lock);
+    if (hit) c->hits++;
+    else c->misses++;
+    return hit;
+}
+
+void course_cache_shutdown(CourseCache *c) {
+    if (!c->started) return;
+    atomic_store(&c->stop, true);
+    pthread_mutex_lock(&c->lock);
+    c->quit = true;
+    pthread_cond_broadcast(&c->cv);
+    pthread_mutex_unlock(&c->lock);
+    pthread_join(c->thread, NULL);
+    pthread_cond_destroy(&c->cv);
+    pthread_mutex_destroy(&c->lock);
+    c->started = false;
+}

@@ -1,0 +1,88 @@
+/* Tests for courses laid ahead (src/game/course_cache.c): nothing is laid while the player is not
+ * idle; idle, every mode's course is laid on the cache's thread, and a mode's start takes it: the
+ * same course (id, rings, air path) as laying it in the frame; after a world change the laid
+ * course no longer fits (a start lays it in the frame), and idle again it is laid for the new
+ * world; shutdown joins the thread. */
+#include <stdarg.h>
+#include <stddef.h>
+#include <setjmp.h>
+#include <cmocka.h>
+#include <string.h>
+#include <time.h>
+
+#include "game/game.h"
+
+static CourseHome g_home;
+static MemBudget g_mem;
+static Course g_sync, g_got;
+
+static int setup(void **state) {
+    (void)state;
+    SkyError err = {0};
+    if (!course_home_open(&g_home, 5000, &err) || !mem_budget_init(&g_mem, (size_t)32 << 20, &err)) return -1;
+    return 0;
+}
+
+static int teardown(void **state) {
+    (void)state;
+    mem_budget_release(&g_mem);
+    course_home_close(&g_home);
+    return 0;
+}
+
+/* Ticks idle until m's course is laid for the world now (true), or 120 s pass. */
+static bool wait_laid(CourseCache *c, const GameMode *m) {
+    for (int i = 0; i < 12000; i++) {
+        course_cache_tick(c, g_home.world, true);
+        if (course_cache_take(c, m, g_home.world, &g_got)) return true;
+        struct timespec ts = {0, 10 * 1000000L};
+        nanosleep(&ts, NULL);
+    }
+    return false;
+}
+
+static void assert_same_course(const Course *a, const Course *b) {
+    assert_string_equal(a->id, b->id);
+    assert_int_equal(a->n_rings, b->n_rings);
+    assert_int_equal(a->n_points, b->n_points);
+    assert_memory_equal(a->rings, b->rings, a->n_rings * sizeof a->rings[0]);
+    assert_memory_equal(a->points, b->points, a->n_points * sizeof a->points[0]);
+}
+
+static void test_laid_ahead_when_idle(void **state) {
+    (void)state;
+    static CourseCache c;
+    const GameMode *sky = mode_for_course(COURSE_SKY), *tour = mode_for_course(COURSE_TOUR);
+    assert_non_null(sky);
+    assert_non_null(tour);
+    course_cache_boot(&c, &g_mem, g_home.world, &g_home.island, &g_home.codex);
+    assert_true(c.started);
+    for (int i = 0; i < 20; i++) course_cache_tick(&c, g_home.world, false);   /* not idle: nothing laid */
+    assert_int_equal(c.state, 0);
+    assert_false(course_cache_take(&c, sky, g_home.world, &g_got));
+    assert_true(wait_laid(&c, sky));
+    SkyError err = {0};
+    assert_true(sky->lay(&g_sync, g_home.world, &g_home.island, &g_home.codex, g_home.work, &err));
+    assert_same_course(&g_got, &g_sync);
+    assert_true(wait_laid(&c, tour));
+    assert_true(tour->lay(&g_sync, g_home.world, &g_home.island, &g_home.codex, g_home.work, &err));
+    assert_same_course(&g_got, &g_sync);
+
+    WorldGenParams gen = world_params(g_home.world)->gen;   /* another world: the laid one no longer fits */
+    gen.seed += 1;
+    world_set_gen_params(g_home.world, &gen);
+    assert_false(course_cache_take(&c, sky, g_home.world, &g_got));
+    assert_true(wait_laid(&c, sky));
+    assert_true(sky->lay(&g_sync, g_home.world, &g_home.island, &g_home.codex, g_home.work, &err));
+    assert_same_course(&g_got, &g_sync);
+    assert_true(c.hits >= 3 && c.laid >= 3);
+    course_cache_shutdown(&c);
+    assert_false(c.started);
+}
+
+int main(void) {
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_laid_ahead_when_idle),
+    };
+    return cmocka_run_group_tests(tests, setup, teardown);
+}
