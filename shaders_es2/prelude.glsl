@@ -22,6 +22,29 @@ vec4 psx_snap(vec4 clip) {
     return clip;
 }
 
+// The sky's light (RenderSky via PsxParams): the key light (the sun, the moon at night), the
+// ambient sky light, the abyss ramp, and the PSX_LAMPS lamps nearest the camera (C: PSX_LAMPS).
+#define PSX_LAMPS 4
+uniform vec3 u_light_dir;     // unit vector toward the key light
+uniform vec3 u_light_rgb;
+uniform vec3 u_ambient_rgb;
+uniform vec2 u_light_ramp;    // W8's ramp at a camera-relative height: rel.y * x + y
+uniform vec4 u_lamp_pos[PSX_LAMPS];   // camera-relative position, reach in metres (> 0)
+uniform vec3 u_lamp_rgb[PSX_LAMPS];   // 0: no lamp
+
+// The light on a face of normal n at camera-relative position rel, per vertex: the ambient plus
+// the key light on faces turned to it, falling to 0.3 of that toward the abyss floor, plus each
+// lamp's colour within its reach. Colours are multiplied by it (their baked AO and shade stay).
+vec3 psx_light(vec3 n, vec3 rel) {
+    float ramp = clamp(rel.y * u_light_ramp.x + u_light_ramp.y, 0.0, 1.0);
+    vec3 c = (u_ambient_rgb + u_light_rgb * max(dot(n, u_light_dir), 0.0)) * (0.3 + 0.7 * ramp);
+    for (int i = 0; i < PSX_LAMPS; i++) {
+        float k = max(1.0 - length(u_lamp_pos[i].xyz - rel) / u_lamp_pos[i].w, 0.0);
+        c += u_lamp_rgb[i] * (k * k);
+    }
+    return c;
+}
+
 // Per-vertex fog amount at a camera-relative position (three.js FogExp2, radial distance).
 float psx_fog(vec3 rel) {
     float fd = u_fog_density * length(rel);
