@@ -11,6 +11,7 @@
 #include "display.h"
 #include "input.h"
 #include "island/island.h"
+#include "night_lights.h"
 #include "platform.h"
 #include "render/render.h"
 #include "sim/sim.h"
@@ -54,6 +55,7 @@ typedef struct GameServices {
     JobSystem *jobs;
     World *world;
     Renderer *render;           /* NULL in a headless run */
+    GameLamps lamps;            /* the landmarks' night lights, found for the world drawn */
     Sound sound;                /* the synth, its device, the --audio-out recording */
     Input input;
     PlatformEvents ev;          /* this frame's events */

@@ -41,7 +41,7 @@ static void nav_lights(LightsLayer *l, const RenderInstance *in, double time_s) 
         o->y = in->y + right[1] * AT[k][0] + up[1] * AT[k][1] - fwd[1] * AT[k][2];
         o->z = in->z + right[2] * AT[k][0] + up[2] * AT[k][1] - fwd[2] * AT[k][2];
         memcpy(o->rgb, RGB[k], sizeof o->rgb);
-        o->size = k == 2 ? 0.9f : 0.6f;
+        o->size = k == 2 ? 0.45f : 0.4f;
         o->day = 0.4f;
         o->reach = k == 2 ? 8.0f : 0.0f;
     }
@@ -129,9 +129,17 @@ static void light_quad(GlowVertex *q, const RenderLight *o, const RenderView *v,
         }
         return;
     }
+    /* A far glow keeps a few low-res pixels (about 0.012 rad at 240 lines): a lamp seen across
+     * the island still shows. */
     static const float CORNER[4][2] = {{-1, -1}, {1, -1}, {1, 1}, {-1, 1}};
+    float dist = sqrtf(c[0] * c[0] + c[1] * c[1] + c[2] * c[2]);
+    float size = dist * 0.012f;
+    if (size < o->size) size = o->size;
+    /* Drawn a little toward the camera so the box the lamp sits in does not hide it. */
+    float pull = 1.5f * o->size < 0.5f * dist ? 1.5f * o->size : 0.5f * dist;
+    for (int i = 0; i < 3 && dist > 0.0f; i++) c[i] -= c[i] / dist * pull;
     for (int k = 0; k < 4; k++) {
-        for (int i = 0; i < 3; i++) p[i] = c[i] + (right[i] * CORNER[k][0] + up[i] * CORNER[k][1]) * o->size;
+        for (int i = 0; i < 3; i++) p[i] = c[i] + (right[i] * CORNER[k][0] + up[i] * CORNER[k][1]) * size;
         put_vertex(&q[k], p, CORNER[k][0], CORNER[k][1], o->rgb);
     }
 }
