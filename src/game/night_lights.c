@@ -57,19 +57,24 @@ static void lamps_find(GameLamps *l, const World *w, const IslandField *f) {
     float sea = world_home_sea(&world_params(w)->gen, f);
     for (uint32_t i = 0; i < f->n_sites && i < ISLAND_FIELD_MAX_SITES && l->count < GAME_LAMPS_MAX; i++) {
         const IslandFieldSite *st = &f->sites[i];
-        int look = st->type < f->n_types ? look_find(f->type_landmark[st->type]) : -1;
-        if (look < 0) continue;
+        if (st->type >= f->n_types || look_find(f->type_landmark[st->type]) < 0) continue;
         /* The landmark's block, as the world places it (world/props.c). */
         int64_t bx = (int64_t)floorf(f->centre_x + st->x_m), bz = (int64_t)floorf(f->centre_z + st->z_m);
         int gy = ground_block(w, f, sea, bx, bz);
         if (gy < 0) continue;
-        const LampLook *lk = &k_looks[look];
-        GameLamp *m = &l->lamp[l->count++];
-        m->x = (double)bx + lk->at[0];
-        m->y = (double)(gy + 1) + lk->at[1];
-        m->z = (double)bz + lk->at[2];
-        m->look = (uint8_t)look;
+        if (game_lamp_at(f->type_landmark[st->type], bx, gy + 1, bz, &l->lamp[l->count])) l->count++;
     }
+}
+
+bool game_lamp_at(const char *landmark, int64_t bx, int base_y, int64_t bz, GameLamp *out) {
+    int look = look_find(landmark);
+    if (look < 0) return false;
+    const LampLook *lk = &k_looks[look];
+    out->x = (double)bx + lk->at[0];
+    out->y = (double)base_y + lk->at[1];
+    out->z = (double)bz + lk->at[2];
+    out->look = (uint8_t)look;
+    return true;
 }
 
 void game_lamps_update(GameLamps *l, const World *w) {
@@ -82,8 +87,7 @@ void game_lamps_update(GameLamps *l, const World *w) {
     lamps_find(l, w, f);
 }
 
-/* Adds one lamp's lights to the view (its glow, and the beam for the lighthouse). */
-static void lamp_lights(const GameLamp *m, RenderView *v, double time_s) {
+void game_lamp_lights(const GameLamp *m, RenderView *v, double time_s) {
     const LampLook *lk = &k_looks[m->look];
     RenderLight *g = render_view_light(v);
     if (!g) return;
@@ -116,7 +120,7 @@ void game_lamps_view(const GameLamps *l, RenderView *v, double time_s) {
             if (best < 0 || d < bd) best = (int)i, bd = d;
         }
         used[best] = true;
-        lamp_lights(&l->lamp[best], v, time_s);
+        game_lamp_lights(&l->lamp[best], v, time_s);
     }
 }
 

@@ -30,6 +30,12 @@ void game_lamps_update(GameLamps *l, const World *w);
 /* Adds the lamps nearest the view's camera to its lights (the lighthouse's beam turned to the
  * sim's time). */
 void game_lamps_view(const GameLamps *l, RenderView *v, double time_s);
+/* The lamp of a landmark shape standing on block column (bx, bz) with its base at base_y (the
+ * block above the ground); false when the shape carries no light. */
+bool game_lamp_at(const char *landmark, int64_t bx, int base_y, int64_t bz, GameLamp *out);
+/* Adds a lamp's lights to the view: its glow (a fire's flickering with the sim's time), and the
+ * lighthouse's beam turned to it. */
+void game_lamp_lights(const GameLamp *m, RenderView *v, double time_s);
 /* The landmark lamp i belongs to ("lighthouse"), NULL past the end. */
 const char *game_lamp_landmark(const GameLamps *l, uint32_t i);
 
