@@ -32,17 +32,28 @@ uniform vec2 u_light_ramp;    // W8's ramp at a camera-relative height: rel.y * 
 uniform vec4 u_lamp_pos[PSX_LAMPS];   // camera-relative position, reach in metres (> 0)
 uniform vec3 u_lamp_rgb[PSX_LAMPS];   // 0: no lamp
 
-// The light on a face of normal n at camera-relative position rel, per vertex: the ambient plus
-// the key light on faces turned to it, falling to 0.3 of that toward the abyss floor, plus each
-// lamp's colour within its reach. Colours are multiplied by it (their baked AO and shade stay).
-vec3 psx_light(vec3 n, vec3 rel) {
-    float ramp = clamp(rel.y * u_light_ramp.x + u_light_ramp.y, 0.0, 1.0);
-    vec3 c = (u_ambient_rgb + u_light_rgb * max(dot(n, u_light_dir), 0.0)) * (0.3 + 0.7 * ramp);
+// W8's ramp at a camera-relative position: the sky's light falls to 0.3 toward the abyss floor.
+float psx_ramp(vec3 rel) {
+    return 0.3 + 0.7 * clamp(rel.y * u_light_ramp.x + u_light_ramp.y, 0.0, 1.0);
+}
+
+// The lamps' colour at a camera-relative position, each within its reach.
+vec3 psx_lamps(vec3 rel) {
+    vec3 c = vec3(0.0);
     for (int i = 0; i < PSX_LAMPS; i++) {
+        // Lamps come nearest first and the unused ones are black: by day the loop ends at once.
+        if (u_lamp_rgb[i].r + u_lamp_rgb[i].g + u_lamp_rgb[i].b <= 0.0) break;
         float k = max(1.0 - length(u_lamp_pos[i].xyz - rel) / u_lamp_pos[i].w, 0.0);
         c += u_lamp_rgb[i] * (k * k);
     }
     return c;
+}
+
+// The light on a face of normal n at camera-relative position rel, per vertex: the ambient plus
+// the key light on faces turned to it, along W8's ramp, plus the lamps. Colours are multiplied
+// by it (their baked AO and shade stay).
+vec3 psx_light(vec3 n, vec3 rel) {
+    return (u_ambient_rgb + u_light_rgb * max(dot(n, u_light_dir), 0.0)) * psx_ramp(rel) + psx_lamps(rel);
 }
 
 // Per-vertex fog amount at a camera-relative position (three.js FogExp2, radial distance).

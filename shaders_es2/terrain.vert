@@ -7,19 +7,16 @@ attribute vec2 a_normal;  // WorldVertex normal (0 +x, 1 -x, 2 +y, 3 -y, 4 +z, 5
 attribute vec4 a_color;   // RGBA8: colour with AO and shade baked; alpha = cloud opacity
 uniform mat4 u_viewproj;  // camera at the origin: rotation and projection only
 uniform vec3 u_offset;    // chunk origin minus camera position (subtracted in double on the CPU)
+uniform vec3 u_face_light[6];   // ambient + key light on a face of each WorldVertex normal
 varying vec4 v_color;
 varying float v_fog;
-
-vec3 face_normal(float k) {
-    float s = mod(k, 2.0) < 0.5 ? 1.0 : -1.0;
-    if (k < 1.5) return vec3(s, 0.0, 0.0);
-    if (k < 3.5) return vec3(0.0, s, 0.0);
-    return vec3(0.0, 0.0, s);
-}
 
 void main() {
     vec3 p = a_pos.xyz + u_offset;
     gl_Position = psx_snap(u_viewproj * vec4(p, 1.0));
     v_fog = psx_fog(p);
-    v_color = vec4(a_color.rgb * psx_light(face_normal(a_normal.x), p), a_color.a);
+    // psx_light with the key light and ambient of each of the six normals made once a frame on
+    // the CPU: one lookup per vertex instead of a normal and a dot product.
+    vec3 light = u_face_light[int(a_normal.x + 0.5)] * psx_ramp(p) + psx_lamps(p);
+    v_color = vec4(a_color.rgb * light, a_color.a);
 }

@@ -46,6 +46,15 @@ void psx_light(const RenderSky *sky, double cam_y, PsxParams *out) {
     out->light_ramp[1] = (float)((cam_y - RENDER_ABYSS_Y0) / span);
 }
 
+void psx_face_light(const PsxParams *p, float out[6 * 3]) {
+    /* WorldVertex normals in their order: +x, -x, +y, -y, +z, -z. */
+    for (int n = 0; n < 6; n++) {
+        float d = p->light_dir[n / 2] * (n % 2 ? -1.0f : 1.0f);
+        if (d < 0.0f) d = 0.0f;
+        for (int c = 0; c < 3; c++) out[n * 3 + c] = p->ambient_rgb[c] + p->light_rgb[c] * d;
+    }
+}
+
 void psx_find_uniforms(GLuint prog, GLint loc[PSX_UNIFORM_COUNT]) {
     /* A program that does not call a prelude function has its uniforms inactive (-1). */
     for (int i = 0; i < PSX_UNIFORM_COUNT; i++) loc[i] = glGetUniformLocation(prog, PSX_UNIFORMS[i].name);

@@ -141,6 +141,9 @@ GLint gl_uniform(const GlProgram *p, const char *name);   /* -1 is logged at deb
 void psx_params(const RenderLiveParams *s, const RenderAtmosphere *a, int target_w, int target_h, PsxParams *out);
 /* The frame's light: the sky's key light and ambient, the abyss ramp at camera height cam_y. */
 void psx_light(const RenderSky *sky, double cam_y, PsxParams *out);
+/* psx_light's ambient plus key light on a face of each WorldVertex normal (+x, -x, +y, -y, +z,
+ * -z), rgb each: the terrain looks them up per vertex. */
+void psx_face_light(const PsxParams *p, float out[6 * 3]);
 void psx_find_uniforms(GLuint prog, GLint loc[PSX_UNIFORM_COUNT]);
 /* Sets the prelude uniforms of the program in use; every pass calls it after glUseProgram. */
 void psx_set_uniforms(const GlProgram *p, const PsxParams *psx);

@@ -156,6 +156,9 @@ static void pass_begin(Terrain *t, const RenderFrame *f) {
     glUseProgram(t->prog.id);
     psx_set_uniforms(&t->prog, &f->psx);
     glUniformMatrix4fv(t->u_viewproj, 1, GL_FALSE, f->viewproj);
+    float face[6 * 3];
+    psx_face_light(&f->psx, face);
+    glUniform3fv(t->u_face_light, 6, face);
     glBindBuffer(GL_ELEMENT_ARRAY_BUFFER, t->ibo);
     glEnableVertexAttribArray(ATTR_POS);
     glEnableVertexAttribArray(ATTR_COLOR);
