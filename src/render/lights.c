@@ -26,13 +26,14 @@ bool lights_init(LightsLayer *l, MemArena *scratch, GLuint quad_ibo, SkyError *e
 }
 
 /* The navigation lights of an aircraft (model metres: x right, y up, nose toward -z): red on
- * the left wingtip, green on the right, a white strobe on the tail flashing 0.1 s a second. */
+ * the left wingtip, green on the right, a white strobe on the tail flashing 0.1 s a second (from 0.5 s on). By day they show faintly. */
 static void nav_lights(LightsLayer *l, const RenderInstance *in, double time_s) {
     static const float AT[3][3] = {{-3.25f, 0.13f, -0.65f}, {3.25f, 0.13f, -0.65f}, {0.0f, 0.30f, 2.58f}};
     static const float RGB[3][3] = {{1.0f, 0.12f, 0.08f}, {0.15f, 1.0f, 0.25f}, {1.0f, 1.0f, 1.0f}};
     float right[3], up[3], fwd[3];
     render_basis(in->yaw, in->pitch, in->roll, right, up, fwd);
-    bool strobe = fmod(time_s, 1.0) < 0.1;
+    double phase = fmod(time_s, 1.0);
+    bool strobe = phase >= 0.5 && phase < 0.6;
     for (int k = 0; k < 3 && l->count < LIGHTS_MAX; k++) {
         if (k == 2 && !strobe) continue;
         RenderLight *o = &l->list[l->count++];
@@ -42,7 +43,7 @@ static void nav_lights(LightsLayer *l, const RenderInstance *in, double time_s) 
         o->z = in->z + right[2] * AT[k][0] + up[2] * AT[k][1] - fwd[2] * AT[k][2];
         memcpy(o->rgb, RGB[k], sizeof o->rgb);
         o->size = k == 2 ? 0.45f : 0.4f;
-        o->day = 0.4f;
+        o->day = 0.15f;
         o->reach = k == 2 ? 8.0f : 0.0f;
     }
 }
