@@ -54,7 +54,8 @@ static void pick_lamps(const LightsLayer *l, const RenderView *v, PsxParams *psx
     float best[PSX_LAMPS];
     for (int i = 0; i < PSX_LAMPS; i++) {
         best[i] = 1e30f;
-        psx->lamp_pos[i * 4 + 3] = 1.0f;
+        memset(&psx->lamp[i], 0, sizeof psx->lamp[i]);
+        psx->lamp[i].reach = 1.0f;
     }
     for (uint32_t k = 0; k < l->count; k++) {
         const RenderLight *o = &l->list[k];
@@ -65,13 +66,12 @@ static void pick_lamps(const LightsLayer *l, const RenderView *v, PsxParams *psx
         if (d >= best[j]) continue;
         for (; j > 0 && best[j - 1] > d; j--) {   /* insertion: nearest first */
             best[j] = best[j - 1];
-            memcpy(&psx->lamp_pos[j * 4], &psx->lamp_pos[(j - 1) * 4], 4 * sizeof(float));
-            memcpy(&psx->lamp_rgb[j * 3], &psx->lamp_rgb[(j - 1) * 3], 3 * sizeof(float));
+            psx->lamp[j] = psx->lamp[j - 1];
         }
         best[j] = d;
-        memcpy(&psx->lamp_pos[j * 4], rel, sizeof rel);
-        psx->lamp_pos[j * 4 + 3] = o->reach;
-        memcpy(&psx->lamp_rgb[j * 3], o->rgb, 3 * sizeof(float));
+        memcpy(psx->lamp[j].pos, rel, sizeof rel);
+        psx->lamp[j].reach = o->reach;
+        memcpy(psx->lamp[j].rgb, o->rgb, sizeof psx->lamp[j].rgb);
     }
 }
 

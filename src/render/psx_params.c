@@ -16,12 +16,8 @@ static const struct {
     {"u_fog_color", 3, 1, offsetof(PsxParams, fog_color)},
     {"u_levels", 1, 1, offsetof(PsxParams, levels)},
     {"u_dither", 1, 1, offsetof(PsxParams, dither)},
-    {"u_light_dir", 3, 1, offsetof(PsxParams, light_dir)},
-    {"u_light_rgb", 3, 1, offsetof(PsxParams, light_rgb)},
-    {"u_ambient_rgb", 3, 1, offsetof(PsxParams, ambient_rgb)},
-    {"u_light_ramp", 2, 1, offsetof(PsxParams, light_ramp)},
-    {"u_lamp_pos", 4, PSX_LAMPS, offsetof(PsxParams, lamp_pos)},
-    {"u_lamp_rgb", 3, PSX_LAMPS, offsetof(PsxParams, lamp_rgb)},
+    {"u_light", 4, 3, offsetof(PsxParams, light)},
+    {"u_lamps", 4, 2 * PSX_LAMPS, offsetof(PsxParams, lamp)},
 };
 
 void psx_params(const RenderLiveParams *s, const RenderAtmosphere *a, int target_w, int target_h, PsxParams *out) {
@@ -35,23 +31,23 @@ void psx_params(const RenderLiveParams *s, const RenderAtmosphere *a, int target
 }
 
 void psx_light(const RenderSky *sky, double cam_y, PsxParams *out) {
-    memcpy(out->light_dir, sky->light_dir, sizeof out->light_dir);
-    memcpy(out->light_rgb, sky->light_rgb, sizeof out->light_rgb);
-    memcpy(out->ambient_rgb, sky->ambient_rgb, sizeof out->ambient_rgb);
+    memcpy(out->light.dir, sky->light_dir, sizeof out->light.dir);
+    memcpy(out->light.rgb, sky->light_rgb, sizeof out->light.rgb);
+    memcpy(out->light.ambient, sky->ambient_rgb, sizeof out->light.ambient);
     /* The light falls off below the islands' undersides toward the abyss floor along W8's ramp:
      * ramp(rel_y) = (cam_y + rel_y - Y0) / (Y1 - Y0), as a * rel_y + b so the shader only sees
      * camera-relative heights (psx_light in the prelude). */
     double span = RENDER_ABYSS_Y1 - RENDER_ABYSS_Y0;
-    out->light_ramp[0] = (float)(1.0 / span);
-    out->light_ramp[1] = (float)((cam_y - RENDER_ABYSS_Y0) / span);
+    out->light.ramp_a = (float)(1.0 / span);
+    out->light.ramp_b = (float)((cam_y - RENDER_ABYSS_Y0) / span);
 }
 
 void psx_face_light(const PsxParams *p, float out[6 * 3]) {
     /* WorldVertex normals in their order: +x, -x, +y, -y, +z, -z. */
     for (int n = 0; n < 6; n++) {
-        float d = p->light_dir[n / 2] * (n % 2 ? -1.0f : 1.0f);
+        float d = p->light.dir[n / 2] * (n % 2 ? -1.0f : 1.0f);
         if (d < 0.0f) d = 0.0f;
-        for (int c = 0; c < 3; c++) out[n * 3 + c] = p->ambient_rgb[c] + p->light_rgb[c] * d;
+        for (int c = 0; c < 3; c++) out[n * 3 + c] = p->light.ambient[c] + p->light.rgb[c] * d;
     }
 }
 

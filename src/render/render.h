@@ -189,11 +189,11 @@ void render_sky_at(const RenderLiveParams *l, double hour, RenderSky *out);
 
 /* The dome's clouds never repeat: the lattice wraps every 32 units (16 km of flight, 1600 s of
  * drift), so the offset's y (the axis the dome barely spans) also moves with horizontal flight
- * and drifts faster, by irrational factors: the clouds change shape as they pass instead of
- * tiling. The seed's offset is (camera * 0.002 + time * 0.02) on every axis; ours adds
- * (x * MORPH_X + z * MORPH_Z) * 0.002 to y and drifts y by DRIFT_Y times the rate. */
-/* MORPH_X and MORPH_Z are chosen so that no flight of up to 6 lattice periods (96 km) on each
- * axis brings y within 0.02 of a period (0.65 of a cell at octave 0, whole cells above). */
+ * and drifts faster: the clouds change shape as they pass instead of tiling. The seed's offset
+ * is (camera * 0.002 + time * 0.02) on every axis; ours adds (x * MORPH_X + z * MORPH_Z) * 0.002
+ * to y and drifts y DRIFT_Y times as fast. MORPH_X and MORPH_Z are chosen so that no flight of
+ * up to 6 lattice periods (96 km) on each axis brings y within 0.02 of a period (0.65 of a cell
+ * at octave 0, whole cells above); the golden ratio keeps whole periods of drift apart. */
 #define RENDER_SKY_MORPH_X 0.204123
 #define RENDER_SKY_MORPH_Z 0.428457
 #define RENDER_SKY_DRIFT_Y 1.618033988749895    /* the golden ratio */

@@ -113,18 +113,22 @@ typedef struct PsxParams {
     float fog_color[3];
     float levels;           /* PSX_LEVELS_15BIT: 15-bit colour; 0 = full precision */
     float dither;           /* 1: 4x4 ordered dither before quantising; 0 = off */
-    /* The sky's light on faces (psx_light in the prelude): the key light's direction and colour,
-     * the ambient, the abyss ramp (light = ramp(y) = clamp(rel_y * a + b, 0, 1) scales it toward
-     * the floor) and the lamps near the camera (camera-relative position and reach, colour). */
-    float light_dir[3];
-    float light_rgb[3];
-    float ambient_rgb[3];
-    float light_ramp[2];
-    float lamp_pos[PSX_LAMPS * 4];
-    float lamp_rgb[PSX_LAMPS * 3];
+    /* The sky's light on faces (psx_light in the prelude), packed in vec4s so a program takes it
+     * in two calls: the key light's direction and colour, the ambient, the abyss ramp (W8's
+     * ramp(rel_y) = clamp(rel_y * ramp_a + ramp_b, 0, 1) scales them toward the floor), and the
+     * lamps nearest the camera (camera-relative position, reach, colour; unused: black). */
+    struct {
+        float dir[3], ramp_a;
+        float rgb[3], ramp_b;
+        float ambient[3], unused;
+    } light;                        /* u_light[3] */
+    struct {
+        float pos[3], reach;
+        float rgb[3], unused;
+    } lamp[PSX_LAMPS];              /* u_lamps[2 * PSX_LAMPS] */
 } PsxParams;
 #define PSX_LEVELS_15BIT 31.0f
-#define PSX_UNIFORM_COUNT 11
+#define PSX_UNIFORM_COUNT 7
 
 /* A linked program and the locations of its prelude uniforms (-1: inactive in it). */
 typedef struct GlProgram {

@@ -159,12 +159,12 @@ void rings_draw(RingsLayer *g, const RenderFrame *f, RenderCounters *rc) {
     PsxParams look = f->psx;
     const float dir[3] = {0.38f, 0.85f, 0.36f};
     for (int i = 0; i < 3; i++) {
-        look.light_dir[i] = dir[i];
-        look.light_rgb[i] = 0.55f;
-        look.ambient_rgb[i] = 0.45f;
+        look.light.dir[i] = dir[i];
+        look.light.rgb[i] = 0.55f;
+        look.light.ambient[i] = 0.45f;
     }
-    look.light_ramp[0] = 0.0f;
-    look.light_ramp[1] = 1.0f;
+    look.light.ramp_a = 0.0f;
+    look.light.ramp_b = 1.0f;
     glUseProgram(g->prog.id);
     psx_set_uniforms(&g->prog, &look);
     glUniformMatrix4fv(g->u_viewproj, 1, GL_FALSE, f->viewproj);
