@@ -8,7 +8,6 @@ uniform mat4 u_viewproj;
 uniform mat4 u_model;     // aircraft to camera-relative world
 uniform vec2 u_prop;      // cos, sin of the propeller angle
 uniform vec3 u_prop_centre;
-uniform vec3 u_light;     // unit vector towards the sun, world space
 uniform vec3 u_tint;      // the instance's colour times
 varying vec4 v_color;
 varying float v_fog;
@@ -24,7 +23,6 @@ void main() {
     vec4 w = u_model * vec4(p, 1.0);
     vec3 wn = normalize(mat3(u_model) * n);
     gl_Position = psx_snap(u_viewproj * w);
-    float light = 0.45 + 0.55 * max(dot(wn, u_light), 0.0);
     v_fog = psx_fog(w.xyz);
-    v_color = vec4(a_color.rgb * light * u_tint, 1.0);
+    v_color = vec4(a_color.rgb * psx_light(wn, w.xyz) * u_tint, 1.0);
 }

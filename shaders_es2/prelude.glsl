@@ -22,6 +22,41 @@ vec4 psx_snap(vec4 clip) {
     return clip;
 }
 
+// The sky's light (RenderSky via PsxParams): the key light (the sun, the moon at night), the
+// ambient sky light, the abyss ramp, and the PSX_LAMPS lamps nearest the camera (C: PSX_LAMPS).
+#define PSX_LAMPS 4
+// u_light: [0] the unit vector toward the key light, W8's ramp slope; [1] its colour, the ramp's
+// offset (ramp = rel.y * [0].w + [1].w); [2] the ambient. u_lamps: per lamp its camera-relative
+// position and reach in metres (> 0), then its colour (black: no lamp).
+uniform vec4 u_light[3];
+uniform vec4 u_lamps[2 * PSX_LAMPS];
+
+// W8's ramp at a camera-relative position: the sky's light falls to 0.3 toward the abyss floor.
+float psx_ramp(vec3 rel) {
+    return 0.3 + 0.7 * clamp(rel.y * u_light[0].w + u_light[1].w, 0.0, 1.0);
+}
+
+// The lamps' colour at a camera-relative position, each within its reach.
+vec3 psx_lamps(vec3 rel) {
+    vec3 c = vec3(0.0);
+    for (int i = 0; i < PSX_LAMPS; i++) {
+        // Lamps come nearest first and the unused ones are black: by day the loop ends at once.
+        vec4 at = u_lamps[2 * i];
+        vec3 rgb = u_lamps[2 * i + 1].rgb;
+        if (rgb.r + rgb.g + rgb.b <= 0.0) break;
+        float k = max(1.0 - length(at.xyz - rel) / at.w, 0.0);
+        c += rgb * (k * k);
+    }
+    return c;
+}
+
+// The light on a face of normal n at camera-relative position rel, per vertex: the ambient plus
+// the key light on faces turned to it, along W8's ramp, plus the lamps. Colours are multiplied
+// by it (their baked AO and shade stay).
+vec3 psx_light(vec3 n, vec3 rel) {
+    return (u_light[2].rgb + u_light[1].rgb * max(dot(n, u_light[0].xyz), 0.0)) * psx_ramp(rel) + psx_lamps(rel);
+}
+
 // Per-vertex fog amount at a camera-relative position (three.js FogExp2, radial distance).
 float psx_fog(vec3 rel) {
     float fd = u_fog_density * length(rel);

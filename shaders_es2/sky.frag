@@ -22,6 +22,10 @@ uniform vec3 u_horizon;
 uniform vec3 u_below;           // lower half: the fog colour the terrain fades into
 uniform vec3 u_cloud_color;
 uniform float u_cloud_amount;   // 0: no clouds
+uniform vec3 u_sun;             // unit vector toward the sun (RenderSky)
+uniform vec3 u_moon;
+uniform vec3 u_glow;            // warm light around the sun, strongest toward the horizon
+uniform float u_night;          // 0 day .. 1 night: stars and the moon
 uniform vec3 u_abyss;           // 0x050508
 uniform float u_abyss_mix;      // 1 - h (W8)
 uniform float u_debug_fbm;      // 1: output the raw fbm value (tests compare it with the CPU)
@@ -59,17 +63,40 @@ float fbm(SKYP vec3 r) {
     return v;
 }
 
+// Stars in the PSX look: single low-res points where the lattice, read on a grid of directions
+// STAR_GRID cells across, passes a threshold (about one cell in 30 holds a star).
+#define STAR_GRID 40.0
+float stars(SKYP vec3 dir) {
+    SKYP vec3 g = dir * STAR_GRID;
+    SKYP vec3 c = floor(g + 0.5);
+    float v = lattice(mod(c.z, SKY_PERIOD), mod(c.xy, SKY_PERIOD)).x;
+    SKYP vec3 off = g - normalize(c) * STAR_GRID;
+    float point = 1.0 - smoothstep(0.05, 0.16, length(off));
+    return point * smoothstep(0.90, 0.97, v);
+}
+
 void main() {
     float n = fbm(v_rel);
     if (u_debug_fbm > 0.5) {
         gl_FragColor = vec4(n, n, n, 1.0);
         return;
     }
-    vec3 dir = normalize(v_rel);
+    SKYP vec3 dir = normalize(v_rel);
     vec3 sky = dir.y >= 0.0 ? mix(u_horizon, u_zenith, sqrt(dir.y))
                             : mix(u_horizon, u_below, min(-dir.y * 6.0, 1.0));
+    float toward = max(dot(dir, u_sun), 0.0);
+    // The discs by chord length, which mediump resolves where a cosine near 1 would not.
+    float low = 1.0 - min(abs(dir.y) * 2.5, 1.0);
+    sky += u_glow * (toward * toward * toward * (0.35 + 0.65 * low) + pow(toward, 24.0) * 0.6);
+    float sun_disc = (1.0 - smoothstep(0.040, 0.048, length(dir - u_sun))) * step(-0.02, u_sun.y);
+    float moon_disc = (1.0 - smoothstep(0.028, 0.034, length(dir - u_moon))) * u_night;
+    float up = smoothstep(-0.02, 0.06, dir.y);
+    sky += u_night * up * vec3(stars(dir) * 0.9);
+    sky = mix(sky, vec3(1.0, 0.97, 0.85), sun_disc * up);
+    sky = mix(sky, vec3(0.86, 0.88, 0.95), moon_disc * up);
     float cloud = smoothstep(0.3, 0.8, n) * u_cloud_amount * smoothstep(-0.08, 0.12, dir.y);
-    vec3 c = mix(sky, u_cloud_color, cloud);
+    vec3 cloud_c = u_cloud_color + u_glow * (toward * toward * 0.8);
+    vec3 c = mix(sky, cloud_c, cloud);
     c = mix(c, u_abyss, u_abyss_mix);
     gl_FragColor = vec4(psx_color(c), 1.0);
 }

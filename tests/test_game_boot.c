@@ -24,7 +24,7 @@ static char g_tmp[256];
 
 typedef struct Run {
     int status;          /* exit status, or -1 when it did not exit normally */
-    char out[32768];     /* stdout */
+    char out[32768];     /* stdout (--help is over 16 KiB) */
     char err[8192];      /* stderr */
     int err_lines;
 } Run;

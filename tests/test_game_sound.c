@@ -397,10 +397,10 @@ static void test_probes_open_air_and_rock(void **state) {
     assert_true(pr.enclosure > 0.9f);
     assert_true(pr.terrain_near > 0.85f);
     assert_true(pr.depth > 0.99f);
-    /* W8's factor: 1 at the abyss floor, 0 from 30 m up. */
+    /* W8's factor: 1 at the abyss floor, 0 from the islands' undersides (60 m) up. */
     assert_true(sound_depth_at(0.0) == 1.0f);
-    assert_true(sound_depth_at(30.0) == 0.0f);
-    assert_true(sound_depth_at(17.5) > 0.49f && sound_depth_at(17.5) < 0.51f);
+    assert_true(sound_depth_at(60.0) == 0.0f);
+    assert_true(sound_depth_at(32.5) > 0.49f && sound_depth_at(32.5) < 0.51f);
 }
 
 static void test_sound_page(void **state) {

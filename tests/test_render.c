@@ -174,9 +174,10 @@ static void check_ref(const char *name) {
 /* ---------------------------------------------------------------- tests */
 static void test_atmosphere_is_w8(void **state) {
     (void)state;
+    /* W8's ramp scaled to this world: from the bedrock (y 5) to the islands' undersides (y 60). */
     const float sky[3] = {0.6f, 0.8f, 1.0f};
     RenderAtmosphere a;
-    render_atmosphere(30.0, sky, &a);   /* h = 1: clear sky, thin fog */
+    render_atmosphere(60.0, sky, &a);   /* h = 1: clear sky, thin fog */
     assert_float_equal(a.h, 1.0f, 1e-6f);
     assert_float_equal(a.color[0], 0.6f, 1e-6f);
     assert_float_equal(a.fog_density, 0.005f, 1e-7f);
@@ -188,10 +189,12 @@ static void test_atmosphere_is_w8(void **state) {
     assert_float_equal(a.fog_density, 0.04f, 1e-6f);
     render_atmosphere(-20.0, sky, &a);
     assert_float_equal(a.h, 0.0f, 1e-6f);
-    render_atmosphere(17.5, sky, &a);   /* h = 0.5: halfway */
+    render_atmosphere(32.5, sky, &a);   /* h = 0.5: halfway */
     assert_float_equal(a.h, 0.5f, 1e-6f);
     assert_float_equal(a.color[1], 0.8f + (5.0f / 255.0f - 0.8f) * 0.5f, 1e-6f);
     assert_float_equal(a.fog_density, 0.005f + 0.5f * 0.035f, 1e-6f);
+    render_atmosphere(30.0, sky, &a);   /* 25 blocks up: the old 5..30 ramp's top, now still dim */
+    assert_true(a.h < 0.5f);
 }
 
 static void test_ref_sky_only(void **state) {

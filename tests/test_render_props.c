@@ -9,8 +9,10 @@
 #include <cmocka.h>
 #include <math.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
+#include "game/night_lights.h"
 #include "platform.h"
 #include "render/render.h"
 #include "support_gl/render_fixture.h"
@@ -122,9 +124,8 @@ static void test_ref_forest(void **state) {
     shot("forest", 40.0, 52.0, 84.0, 0.0f, -16.0f);
 }
 
-/* A landmark: one home-island site with a lighthouse in the middle chunk, objects off. */
-static void test_ref_landmark(void **state) {
-    (void)state;
+/* One home-island site with a lighthouse in the middle chunk, objects off, loaded. */
+static void load_lighthouse(void) {
     memset(&g_field, 0, sizeof g_field);
     g_field.size = 2;
     g_field.cell_meters = 1.0f;
@@ -148,13 +149,72 @@ static void test_ref_landmark(void **state) {
     assert_int_equal(g.n_marks, 1);
     uint32_t objects = build_and_load(&g, 0, 0);
     assert_int_equal(objects, 1);
+}
+
+/* A landmark: the lighthouse against its reference image. */
+static void test_ref_landmark(void **state) {
+    (void)state;
+    load_lighthouse();
     shot("landmark", 48.5, 50.0, 72.0, 0.0f, -4.0f);
+}
+
+static int luma(const uint8_t *p) { return (p[0] * 299 + p[1] * 587 + p[2] * 114) / 1000; }
+
+/* The brightest pixel of the frame within r pixels of (cx, cy): its luminance and place. */
+static int brightest_near(const uint8_t *px, int cx, int cy, int r, int *bx, int *by) {
+    int best = -1;
+    for (int y = cy - r; y <= cy + r; y++)
+        for (int x = cx - r; x <= cx + r; x++) {
+            if (x < 0 || y < 0 || x >= W || y >= H) continue;
+            int l = luma(&px[(y * W + x) * 4]);
+            if (l > best) best = l, *bx = x, *by = y;
+        }
+    return best;
+}
+
+/* At night the lighthouse's lamp (the game's night lights for the shape, at the block the world
+ * put it on) is the brightest thing near it: the brightest pixel around the lighthouse is at the
+ * lamp, far brighter than the same place without the lights. */
+static void test_night_lamp_is_brightest(void **state) {
+    (void)state;
+    load_lighthouse();
+    RenderSettings s = *render_settings(g_fx.render);
+    s.live.time_mode = 1;   /* fixed */
+    s.live.hour = 0.0f;
+    render_apply_settings(g_fx.render, &s);
+    GameLamp lamp;
+    assert_true(game_lamp_at("lighthouse", 48, GROUND + 1, 48, &lamp));
+    static uint8_t lit[W * H * 4], dark[W * H * 4];
+    RenderView v = render_fixture_view(48.5, 50.0, 72.0, 0.0f, -4.0f, 5.0);
+    render_frame(g_fx.render, &v, W, H);
+    assert_true(render_read_pixels(W, H, dark));
+    game_lamp_lights(&lamp, &v, 5.0);
+    assert_true(v.light_count == 2);   /* the lamp and its beam */
+    render_frame(g_fx.render, &v, W, H);
+    assert_true(render_read_pixels(W, H, lit));
+    assert_int_equal(render_gl_errors(g_fx.render), 0);
+    /* The lamp on the screen (rows top first). */
+    float vp[16];
+    render_last_viewproj(g_fx.render, vp);
+    float r[3] = {(float)(lamp.x - v.cam_x), (float)(lamp.y - v.cam_y), (float)(lamp.z - v.cam_z)};
+    float cx = vp[0] * r[0] + vp[4] * r[1] + vp[8] * r[2] + vp[12], cy = vp[1] * r[0] + vp[5] * r[1] + vp[9] * r[2] + vp[13];
+    float cw = vp[3] * r[0] + vp[7] * r[1] + vp[11] * r[2] + vp[15];
+    int lx = (int)((cx / cw * 0.5f + 0.5f) * W), ly = (int)((0.5f - cy / cw * 0.5f) * H);
+    int bx = 0, by = 0, dbx = 0, dby = 0;
+    int best = brightest_near(lit, lx, ly, 30, &bx, &by), before = brightest_near(dark, lx, ly, 30, &dbx, &dby);
+    printf("lamp at (%d, %d): brightest %d at (%d, %d); without the lights %d\n", lx, ly, best, bx, by, before);
+    assert_true(abs(bx - lx) <= 3 && abs(by - ly) <= 3);
+    assert_true(best > 200 && best > before + 100);
+    s.live.time_mode = 0;
+    s.live.hour = RENDER_HOUR_DEFAULT;
+    render_apply_settings(g_fx.render, &s);
 }
 
 int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_ref_forest),
         cmocka_unit_test(test_ref_landmark),
+        cmocka_unit_test(test_night_lamp_is_brightest),
     };
     return cmocka_run_group_tests(tests, setup, teardown);
 }

@@ -38,16 +38,17 @@ static int teardown(void **state) {
     return 0;
 }
 
-/* The CPU reference: n = fbm(rel * 0.002 + cam * 0.002 + time * 0.02), 5 octaves of the
+/* The CPU reference: n = fbm(rel * 0.002 + base), base the offset of camera and time (the
+ * seed's cam * 0.002 + time * 0.02, y also moved by x and z: render_sky_base), 5 octaves of the
  * period-32 value noise, each octave's lattice wrapped (as the baked texture is). */
-static double cpu_fbm(const double rel[3], const RenderView *v) {
-    const double cam[3] = {v->cam_x, v->cam_y, v->cam_z};
+static double cpu_fbm_at(const double rel[3], double cx, double cy, double cz, double time_s) {
+    double base[3];
+    render_sky_base(cx, cy, cz, time_s, base);
     double sum = 0.0, amp = 0.5, freq = 1.0;
     for (int k = 0; k < RENDER_SKY_OCTAVES; k++, amp *= 0.5, freq *= 2.0) {
         float p[3];
         for (int a = 0; a < 3; a++) {
-            double q = (rel[a] * RENDER_SKY_SCALE * RENDER_SKY_RADIUS + cam[a] * RENDER_SKY_SCALE +
-                        v->time_s * RENDER_SKY_DRIFT) * freq;
+            double q = (rel[a] * RENDER_SKY_SCALE * RENDER_SKY_RADIUS + base[a]) * freq;
             q = fmod(q, (double)RENDER_SKY_PERIOD);
             if (q < 0) q += RENDER_SKY_PERIOD;
             p[a] = (float)q;
@@ -55,6 +56,10 @@ static double cpu_fbm(const double rel[3], const RenderView *v) {
         sum += amp * noise_sky_value3_periodic(p[0], p[1], p[2], RENDER_SKY_PERIOD);
     }
     return sum;
+}
+
+static double cpu_fbm(const double rel[3], const RenderView *v) {
+    return cpu_fbm_at(rel, v->cam_x, v->cam_y, v->cam_z, v->time_s);
 }
 
 typedef struct DomeError {
@@ -167,12 +172,38 @@ static void test_dome_offsets_split(void **state) {
     assert_float_equal(cell[0], 4.0f, 0.0f);
     /* octave 0, z: -4 + 2 = -2 -> cell 30 (wrapped), fraction 0 */
     assert_float_equal(cell[2], 30.0f, 0.0f);
-    /* octave 1, y: (0.1 + 2) * 2 = 4.2 -> cell 4, fraction 0.2 */
+    /* octave 1, y: (0.1 + (1000 * 0.204123 - 2000 * 0.428457) * 0.002 + 2 * 1.618034) * 2
+     * = 2.030486 * 2 = 4.060972 -> cell 4, fraction 0.060972 */
     assert_float_equal(cell[4], 4.0f, 0.0f);
-    assert_float_equal(frac[4], 0.2f, 1e-5f);
+    assert_float_equal(frac[4], 0.060972f, 1e-5f);
     for (int i = 0; i < 15; i++) {
         assert_true(frac[i] >= 0.0f && frac[i] < 1.0f);
         assert_true(cell[i] >= 0.0f && cell[i] < RENDER_SKY_PERIOD);
+    }
+}
+
+/* The wrapped lattice repeats every 32 units: flying 16 km (32 / 0.002 m) along x or z, or
+ * 1600 s of drift, once gave the same sky. Now the clouds there differ as much as anywhere. */
+static void test_dome_clouds_never_repeat(void **state) {
+    (void)state;
+    const double period_m = RENDER_SKY_PERIOD / RENDER_SKY_SCALE, period_s = RENDER_SKY_PERIOD / RENDER_SKY_DRIFT;
+    const double moves[5][4] = {{period_m, 0, 0, 0}, {0, 0, period_m, 0}, {0, 0, 0, period_s},
+                                {2 * period_m, 0, 3 * period_m, 0}, {-5 * period_m, 0, 4 * period_m, 0}};
+    for (int m = 0; m < 5; m++) {
+        double diff = 0.0;
+        int n = 0;
+        for (int i = 0; i < 24; i++)
+            for (int j = 1; j < 8; j++) {
+                double az = i * 0.2618, el = j * 0.19;
+                double rel[3] = {cos(el) * cos(az), sin(el), cos(el) * sin(az)};
+                double a = cpu_fbm_at(rel, 500.0, 120.0, -300.0, 50.0);
+                double b = cpu_fbm_at(rel, 500.0 + moves[m][0], 120.0 + moves[m][1], -300.0 + moves[m][2],
+                                      50.0 + moves[m][3]);
+                diff += fabs(a - b);
+                n++;
+            }
+        printf("move %d: mean |n - n'| one period on = %.3f\n", m, diff / n);
+        assert_true(diff / n > 0.03);   /* fbm values spread ~0.1 about their mean */
     }
 }
 
@@ -183,6 +214,7 @@ int main(void) {
         cmocka_unit_test(test_dome_matches_cpu_far_from_origin),
         cmocka_unit_test(test_dome_matches_cpu_mediump_path),
         cmocka_unit_test(test_dome_clouds_drift_with_time),
+        cmocka_unit_test(test_dome_clouds_never_repeat),
     };
     return cmocka_run_group_tests(tests, setup, teardown);
 }

@@ -181,6 +181,16 @@
     X(SET_SIZE_NORMAL, "normal")                                                                   \
     X(SET_SIZE_LARGE, "large")                                                                     \
     X(UNIT_DEG, "deg")                                                                             \
+    X(SET_TIME, "Time of day")                                                                    \
+    X(SET_TIME_RUNNING, "running")                                                                \
+    X(SET_TIME_FIXED, "fixed")                                                                    \
+    X(SET_TIME_HELP, "running: the sun crosses the sky from the hour on; fixed: held at the hour") \
+    X(SET_HOUR, "Hour")                                                                           \
+    X(SET_HOUR_HELP, "the hour a flight starts at (time running) or stays at (time fixed); --time-of-day HH[:MM] holds it") \
+    X(SET_DAY_LENGTH, "Day length")                                                               \
+    X(SET_DAY_LENGTH_HELP, "minutes of flight for a whole day and night while the time runs")     \
+    X(UNIT_H, "h")                                                                                \
+    X(UNIT_MIN, "min")                                                                            \
     /* the world parameter panel (world params.c, caves.c) */                                      \
     X(WP_SEED, "World seed")                                                                       \
     X(WP_SEED_HELP, "world seed")                                                                  \

@@ -631,13 +631,14 @@ bool game_show(GameConfig *cfg, GameServices *svc, GameSession *ses, Tour *t, co
 }
 
 /* An aircraft instance of the view at a flight's pose (alpha below 1: translucent). */
-static void add_aircraft(RenderView *v, const FlightState *f, float prop_angle, float alpha) {
+static RenderInstance *add_aircraft(RenderView *v, const FlightState *f, float prop_angle, float alpha) {
     RenderInstance *in = render_view_add(v, RENDER_MODEL_AIRCRAFT);
-    if (!in) return;
+    if (!in) return NULL;
     in->x = f->x, in->y = f->y, in->z = f->z;
     in->yaw = f->yaw, in->pitch = f->pitch, in->roll = f->roll;
     in->prop_angle = prop_angle;
     in->tint[3] = alpha;
+    return in;
 }
 
 void game_draw(Game *g) {
@@ -652,8 +653,12 @@ void game_draw(Game *g) {
     v.time_s = g->ses.flight.time_s;
     FlightState air;   /* between the last two sim steps */
     play_view_flight(&g->ses.play, &g->ses.flight, &air);
-    if (!g->cfg.opt.no_aircraft && !(g->ses.rig.mode == CAMERA_COCKPIT && !g->ses.camera_fixed))
-        add_aircraft(&v, &air, air.prop_angle, 1.0f);
+    if (!g->cfg.opt.no_aircraft && !(g->ses.rig.mode == CAMERA_COCKPIT && !g->ses.camera_fixed)) {
+        RenderInstance *me = add_aircraft(&v, &air, air.prop_angle, 1.0f);
+        if (me) me->nav_lights = true;   /* the ghost flies without them */
+    }
+    game_lamps_update(&g->svc.lamps, g->svc.world);
+    game_lamps_view(&g->svc.lamps, &v, v.time_s);
     FlightState gh;   /* a course's best run, when one flies; its propeller turns with the player's */
     if (ghost_view(&g->crs.ghost, g->ses.play.step_acc, &gh)) add_aircraft(&v, &gh, air.prop_angle, RENDER_GHOST_ALPHA);
     render_frame(g->svc.render, &v, g->svc.disp_w, g->svc.disp_h);

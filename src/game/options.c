@@ -2,6 +2,7 @@
  * world's parameters; parsing only records what was set (boot reads the settings file, then
  * applies it); --help prints all three tables. */
 #include <errno.h>
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -89,6 +90,25 @@ static bool opt_size(GameOptions *o, const RunOpt *r, const char *v) {
            o->width <= 8192 && o->height <= 8192;
 }
 
+static bool cli_setting(GameOptions *o, const SettingDesc *d, const char *flag, const char *v);
+
+/* --time-of-day HH[:MM]: the time held at that hour (the display rows time = fixed, hour = HH +
+ * MM / 60, on the hour row's quarter-hour grid). */
+static bool opt_time_of_day(GameOptions *o, const RunOpt *r, const char *v) {
+    static char hour[16];   /* argument parsing runs once, on the main thread: kept for boot */
+    int hh = -1, mm = 0, used = 0;
+    bool ok = sscanf(v, "%2d%n", &hh, &used) == 1 && (v[used] == 0 || (v[used] == ':' &&
+              sscanf(v + used + 1, "%2d", &mm) == 1 && strlen(v + used + 1) == 2));
+    if (!ok || hh < 0 || hh > 23 || mm < 0 || mm > 59) {
+        fprintf(stderr, "skyisles: %s '%s': give the hour as HH or HH:MM, 00:00..23:59 (e.g. %s 18:30)\n", r->flag, v,
+                r->flag);
+        return false;
+    }
+    snprintf(hour, sizeof hour, "%.2f", hh + floor(mm / 15.0) * 0.25);
+    return cli_setting(o, setting_find("display", "time"), r->flag, "fixed") &&
+           cli_setting(o, setting_find("display", "hour"), r->flag, hour);
+}
+
 static bool opt_show(GameOptions *o, const RunOpt *r, const char *v) {
     (void)r;
     Show s;
@@ -155,6 +175,8 @@ static const RunOpt k_opts[] = {
     {"--camera", "x,y,z,yaw,pitch", "shot", "fixed camera (degrees; yaw 0 looks along -z); default: the spawn", OPT_CUSTOM,
      0, 0, 0, opt_camera},
     {"--time", "T", "shot", "sky time in seconds at the first frame", OPT_REAL, AT(time_s), 0, 1e9, NULL},
+    {"--time-of-day", "HH[:MM]", "shot", "hold the time of day at this hour (display: time fixed, hour HH:MM to the "
+     "quarter hour)", OPT_CUSTOM, 0, 0, 0, opt_time_of_day},
     {"--wait", "S", "shot", "longest wait for terrain before a shot (default 60)", OPT_REAL, AT(wait_s), 0.001, 86400, NULL},
     {"--show", "WHAT", "shot", "what the shot shows over the scene:", OPT_CUSTOM, 0, 0, 0, opt_show},
 };

@@ -12,6 +12,7 @@
 #include "governor.h"
 #include "input.h"
 #include "island/island.h"
+#include "night_lights.h"
 #include "platform.h"
 #include "render/render.h"
 #include "sim/sim.h"
@@ -79,6 +80,7 @@ typedef struct GameServices {
     World *world;
     Renderer *render;           /* NULL in a headless run */
     int map_lang;               /* the Lang the island map's names were set in */
+    GameLamps lamps;            /* the landmarks' night lights, found for the world drawn */
     Sound sound;                /* the synth, its device, the --audio-out recording */
     Input input;
     PlatformEvents ev;          /* this frame's events */

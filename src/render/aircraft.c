@@ -14,7 +14,6 @@ bool aircraft_init(AircraftModel *m, MemArena *scratch, SkyError *err) {
     m->u_model = gl_uniform(&m->prog, "u_model");
     m->u_prop = gl_uniform(&m->prog, "u_prop");
     m->u_prop_centre = gl_uniform(&m->prog, "u_prop_centre");
-    m->u_light = gl_uniform(&m->prog, "u_light");
     m->u_tint = gl_uniform(&m->prog, "u_tint");
     glGenBuffers(1, &m->vbo);
     glBindBuffer(GL_ARRAY_BUFFER, m->vbo);
@@ -125,7 +124,6 @@ void aircraft_draw(AircraftModel *m, const RenderFrame *f, RenderCounters *rc) {
     psx_set_uniforms(&m->prog, &f->psx);
     glUniformMatrix4fv(m->u_viewproj, 1, GL_FALSE, f->viewproj);
     glUniform3fv(m->u_prop_centre, 1, render_aircraft_prop_centre);
-    glUniform3f(m->u_light, 0.38f, 0.85f, 0.36f);
     draw_instances(m, v, n, false, rc);
     draw_instances(m, v, n, true, rc);
 }

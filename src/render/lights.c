@@ -1,141 +1,194 @@
-/* skyisles approach lights: a PAPI at each end of every airstrip, four lights in a row beside the
- * aim point that each show white when the eye is above its transition angle and red below (as
- * real PAPI lights: on a 3-degree glide path two white and two red, the red nearest the strip).
- * Cheap PSX quads through the aircraft's program, turned to the camera and grown with distance so
- * they read from far out; rebuilt each frame (a few hundred vertices) since their colours follow
- * the eye. */
+/* skyisles night lights: the view's landmark lights and each aircraft's navigation lights,
+ * gathered once a frame into a fixed list, scaled by the night; the nearest colour faces around
+ * them (PsxParams' lamps, per vertex in the prelude) and every one is a glowing quad (a beam: a
+ * long quad turning about its lamp) in one draw call from a buffer made at create. */
 #include <math.h>
+#include <stddef.h>
 #include <string.h>
 
 #include "render_internal.h"
 
-#define PAPI_AIM_M 40.0f      /* past the threshold: where a 3-degree path from 2 m over it meets the strip */
-#define PAPI_SIDE_M 4.0f      /* the first light this far out from the strip's edge (left of the landing) */
-#define PAPI_GAP_M 3.0f       /* between lights */
-#define PAPI_HALF_M 0.75f     /* a light's half size close up ... */
-#define PAPI_PIXELS 3.0f      /* ... and never under this many target pixels across, far off */
-#define PAPI_UNIT 16.0f       /* vertex units per metre: +-2 km around the first strip */
-#define PAPI_RANGE_M 1200.0   /* the camera's far plane (render.c): nothing past it is drawn */
-
-/* Transition angles (tangents) from the light nearest the strip out: 3 deg 30', 3 deg 10',
- * 2 deg 50', 2 deg 30' (the real system's, around a 3-degree path). */
-static const float PAPI_TAN[RENDER_PAPI_LIGHTS] = {0.0611626f, 0.0553251f, 0.0494948f, 0.0436609f};
-static const uint8_t PAPI_WHITE[3] = {255, 250, 235}, PAPI_RED[3] = {235, 30, 25};
-
-bool lights_init(LightsLayer *g, const AircraftModel *a, SkyError *err) {
-    memset(g, 0, sizeof *g);
-    g->prog = a->prog;   /* the aircraft's program: the same snap and fog, nothing compiled twice */
-    g->u_viewproj = a->u_viewproj;
-    g->u_model = a->u_model;
-    g->u_prop = a->u_prop;
-    g->u_prop_centre = a->u_prop_centre;
-    g->u_light = a->u_light;
-    g->u_tint = a->u_tint;
-    glGenBuffers(1, &g->vbo);
-    if (!g->vbo) {
-        sky_error_set(err, SKY_ERR_START, "render: no GL buffer for the approach lights");
+bool lights_init(LightsLayer *l, MemArena *scratch, GLuint quad_ibo, SkyError *err) {
+    memset(l, 0, sizeof *l);
+    if (!gl_program(&l->prog, PROG_GLOW, scratch, err)) return false;
+    l->u_viewproj = gl_uniform(&l->prog, "u_viewproj");
+    l->quad_ibo = quad_ibo;
+    glGenBuffers(1, &l->vbo);
+    glBindBuffer(GL_ARRAY_BUFFER, l->vbo);
+    glBufferData(GL_ARRAY_BUFFER, sizeof l->verts, NULL, GL_DYNAMIC_DRAW);
+    glBindBuffer(GL_ARRAY_BUFFER, 0);
+    l->bytes = sizeof l->verts;
+    if (gl_errors("lights init")) {
+        sky_error_set(err, SKY_ERR_START, "render: GL error while making the night lights' buffer");
         return false;
     }
-    glBindBuffer(GL_ARRAY_BUFFER, g->vbo);
-    glBufferData(GL_ARRAY_BUFFER, (GLsizeiptr)sizeof g->verts, NULL, GL_DYNAMIC_DRAW);
-    glBindBuffer(GL_ARRAY_BUFFER, 0);
-    g->bytes = (uint32_t)sizeof g->verts;
     return true;
 }
 
-void lights_free(LightsLayer *g) {
-    if (g->vbo) glDeleteBuffers(1, &g->vbo);
-    memset(g, 0, sizeof *g);
-}
-
-void lights_set(LightsLayer *g, const WorldStrip *strips, uint32_t n) {
-    g->count = n > RENDER_STRIPS_MAX ? RENDER_STRIPS_MAX : n;
-    if (g->count) memcpy(g->strips, strips, g->count * sizeof *strips);
-}
-
-void render_papi_light(const WorldStrip *s, int end, int light, double out[3]) {
-    /* Landing from end a runs along dir; from end b against it. The row stands on the left. */
-    double fx = end ? -s->dir_x : s->dir_x, fz = end ? -s->dir_z : s->dir_z;
-    double tx = end ? s->bx : s->ax, tz = end ? s->bz : s->az;
-    double lx = fz, lz = -fx;   /* left of the landing direction, seen from above with +y up */
-    double side = 0.5 * s->width_m + PAPI_SIDE_M + PAPI_GAP_M * light;
-    out[0] = tx + fx * PAPI_AIM_M + lx * side;
-    out[1] = s->y + PAPI_HALF_M;
-    out[2] = tz + fz * PAPI_AIM_M + lz * side;
-}
-
-int render_papi_white(const WorldStrip *s, int end, int light, double ex, double ey, double ez) {
-    double p[3];
-    render_papi_light(s, end, light, p);
-    double dx = ex - p[0], dz = ez - p[2], d = sqrt(dx * dx + dz * dz);
-    double fx = end ? -s->dir_x : s->dir_x, fz = end ? -s->dir_z : s->dir_z;
-    if (dx * fx + dz * fz >= 0.0) return -1;   /* behind the lights: their beams face the approach */
-    return ey - p[1] > d * PAPI_TAN[light] ? 1 : 0;
-}
-
-/* One light's quad (two triangles), turned to the eye about the vertical, relative to origin. */
-static void light_quad(ModelVertex *o, const double p[3], const double origin[3], const float eye[3], float half,
-                       const uint8_t col[3]) {
-    float cx = (float)(p[0] - origin[0]), cy = (float)(p[1] - origin[1]), cz = (float)(p[2] - origin[2]);
-    float vx = eye[0] - cx, vz = eye[2] - cz, l = sqrtf(vx * vx + vz * vz);
-    /* the eye's right (counter-clockwise as it sees the quad: the front the aircraft's culling keeps) */
-    float rx = l > 0.0f ? vz / l : 1.0f, rz = l > 0.0f ? -vx / l : 0.0f;
-    const float c[4][2] = {{-1.0f, -1.0f}, {1.0f, -1.0f}, {1.0f, 1.0f}, {-1.0f, 1.0f}};
-    static const int tri[6] = {0, 1, 2, 0, 2, 3};
-    for (int t = 0; t < 6; t++) {
-        const float *k = c[tri[t]];
-        ModelVertex *v = &o[t];
-        v->x = (int16_t)lrintf((cx + rx * half * k[0]) * PAPI_UNIT);
-        v->y = (int16_t)lrintf((cy + half * k[1]) * PAPI_UNIT);
-        v->z = (int16_t)lrintf((cz + rz * half * k[0]) * PAPI_UNIT);
-        v->part = 0;
-        v->nx = 0, v->ny = 127, v->nz = 0;   /* lit straight on (u_light up): full colour */
-        v->pad = 0;
-        v->r = col[0], v->g = col[1], v->b = col[2], v->a = 255;
+/* The navigation lights of an aircraft (model metres: x right, y up, nose toward -z): red on
+ * the left wingtip, green on the right, a white strobe on the tail flashing 0.1 s a second (from 0.5 s on). By day they show faintly. */
+static void nav_lights(LightsLayer *l, const RenderInstance *in, double time_s) {
+    static const float AT[3][3] = {{-3.25f, 0.13f, -0.65f}, {3.25f, 0.13f, -0.65f}, {0.0f, 0.30f, 2.58f}};
+    static const float RGB[3][3] = {{1.0f, 0.12f, 0.08f}, {0.15f, 1.0f, 0.25f}, {1.0f, 1.0f, 1.0f}};
+    float right[3], up[3], fwd[3];
+    render_basis(in->yaw, in->pitch, in->roll, right, up, fwd);
+    double phase = fmod(time_s, 1.0);
+    bool strobe = phase >= 0.5 && phase < 0.6;
+    for (int k = 0; k < 3 && l->count < LIGHTS_MAX; k++) {
+        if (k == 2 && !strobe) continue;
+        RenderLight *o = &l->list[l->count++];
+        memset(o, 0, sizeof *o);
+        o->x = in->x + right[0] * AT[k][0] + up[0] * AT[k][1] - fwd[0] * AT[k][2];
+        o->y = in->y + right[1] * AT[k][0] + up[1] * AT[k][1] - fwd[1] * AT[k][2];
+        o->z = in->z + right[2] * AT[k][0] + up[2] * AT[k][1] - fwd[2] * AT[k][2];
+        memcpy(o->rgb, RGB[k], sizeof o->rgb);
+        o->size = k == 2 ? 0.45f : 0.4f;
+        o->day = 0.15f;
+        o->reach = k == 2 ? 8.0f : 0.0f;
     }
 }
 
-void lights_draw(LightsLayer *g, const RenderFrame *f, RenderCounters *rc) {
-    if (!g->count) return;
+/* The nearest lights with a reach, camera-relative, into the prelude's lamps (unused: reach 1,
+ * colour 0). */
+static void pick_lamps(const LightsLayer *l, const RenderView *v, PsxParams *psx) {
+    float best[PSX_LAMPS];
+    for (int i = 0; i < PSX_LAMPS; i++) {
+        best[i] = 1e30f;
+        memset(&psx->lamp[i], 0, sizeof psx->lamp[i]);
+        psx->lamp[i].reach = 1.0f;
+    }
+    for (uint32_t k = 0; k < l->count; k++) {
+        const RenderLight *o = &l->list[k];
+        float rel[3] = {(float)(o->x - v->cam_x), (float)(o->y - v->cam_y), (float)(o->z - v->cam_z)};
+        float d = rel[0] * rel[0] + rel[1] * rel[1] + rel[2] * rel[2];
+        if (!(o->reach > 0.0f) || o->rgb[0] + o->rgb[1] + o->rgb[2] <= 0.0f) continue;
+        int j = PSX_LAMPS - 1;
+        if (d >= best[j]) continue;
+        for (; j > 0 && best[j - 1] > d; j--) {   /* insertion: nearest first */
+            best[j] = best[j - 1];
+            psx->lamp[j] = psx->lamp[j - 1];
+        }
+        best[j] = d;
+        memcpy(psx->lamp[j].pos, rel, sizeof rel);
+        psx->lamp[j].reach = o->reach;
+        memcpy(psx->lamp[j].rgb, o->rgb, sizeof psx->lamp[j].rgb);
+    }
+}
+
+void lights_prepare(LightsLayer *l, RenderFrame *f) {
     const RenderView *v = f->view;
-    const double origin[3] = {g->strips[0].ax, g->strips[0].y, g->strips[0].az};
-    const float eye[3] = {(float)(v->cam_x - origin[0]), (float)(v->cam_y - origin[1]), (float)(v->cam_z - origin[2])};
-    /* Metres per target pixel at one metre away: the quads keep PAPI_PIXELS across at any range. */
-    float px = 2.0f * tanf(0.5f * f->settings->live.fov_y_deg * 0.0174532925f) / (float)(f->target_h > 0 ? f->target_h : 1);
-    uint32_t n = 0;
-    for (uint32_t k = 0; k < g->count; k++)
-        for (int end = 0; end < 2; end++)
-            for (int i = 0; i < RENDER_PAPI_LIGHTS; i++) {
-                int white = render_papi_white(&g->strips[k], end, i, v->cam_x, v->cam_y, v->cam_z);
-                if (white < 0) continue;
-                double p[3];
-                render_papi_light(&g->strips[k], end, i, p);
-                double dx = v->cam_x - p[0], dy = v->cam_y - p[1], dz = v->cam_z - p[2];
-                double dist = sqrt(dx * dx + dy * dy + dz * dz);
-                if (!(dist < PAPI_RANGE_M)) continue;
-                float half = 0.5f * PAPI_PIXELS * px * (float)dist;
-                light_quad(&g->verts[n], p, origin, eye, half > PAPI_HALF_M ? half : PAPI_HALF_M,
-                           white ? PAPI_WHITE : PAPI_RED);
-                n += 6;
-            }
-    g->drawn = n / 6;
-    if (!n) return;
-    glBindBuffer(GL_ARRAY_BUFFER, g->vbo);
-    glBufferSubData(GL_ARRAY_BUFFER, 0, (GLsizeiptr)(n * sizeof(ModelVertex)), g->verts);
+    l->count = 0;
+    uint32_t nv = v->light_count < RENDER_LIGHTS_MAX ? v->light_count : RENDER_LIGHTS_MAX;
+    for (uint32_t i = 0; i < nv; i++) l->list[l->count++] = v->lights[i];
+    uint32_t ni = v->instance_count < RENDER_INSTANCES_MAX ? v->instance_count : RENDER_INSTANCES_MAX;
+    for (uint32_t i = 0; i < ni; i++)
+        if (v->instances[i].nav_lights && v->instances[i].tint[3] > 0.0f) nav_lights(l, &v->instances[i], v->time_s);
+    /* Strength: the night's, never under the light's own by day; the sky debug frame has none. */
+    uint32_t kept = 0;
+    for (uint32_t k = 0; k < l->count; k++) {
+        RenderLight o = l->list[k];
+        float s = f->sky.night > o.day ? f->sky.night : o.day;
+        if (s <= 0.02f || f->sky_debug) continue;
+        for (int c = 0; c < 3; c++) o.rgb[c] *= s;
+        l->list[kept++] = o;
+    }
+    l->count = kept;
+    pick_lamps(l, v, &f->psx);
+}
+
+static void put_vertex(GlowVertex *gv, const float p[3], float u, float w, const float rgb[3]) {
+    gv->x = p[0], gv->y = p[1], gv->z = p[2];
+    gv->u = (int8_t)lrintf(u * 127.0f);
+    gv->v = (int8_t)lrintf(w * 127.0f);
+    gv->pad[0] = gv->pad[1] = 0;
+    float m = rgb[0] > rgb[1] ? (rgb[0] > rgb[2] ? rgb[0] : rgb[2]) : (rgb[1] > rgb[2] ? rgb[1] : rgb[2]);
+    float a = m > 1.0f ? 1.0f : m;   /* strength in alpha, the hue at full brightness */
+    for (int c = 0; c < 3; c++) (&gv->r)[c] = (uint8_t)lrintf(m > 0.0f ? rgb[c] / m * 255.0f : 0.0f);
+    gv->a = (uint8_t)lrintf(a * 255.0f);
+}
+
+/* One light's quad: a glow faces the camera (its right and up); a beam runs level from the lamp
+ * along its yaw, as wide as the glow, turned about its length toward the camera. */
+static void light_quad(GlowVertex *q, const RenderLight *o, const RenderView *v, const float right[3],
+                       const float up[3]) {
+    float c[3] = {(float)(o->x - v->cam_x), (float)(o->y - v->cam_y), (float)(o->z - v->cam_z)};
+    float a[3], b[3], p[3];
+    if (o->kind == RENDER_LIGHT_BEAM) {
+        float d[3] = {sinf(o->yaw), 0.0f, -cosf(o->yaw)};   /* yaw 0 along -z, + to the right */
+        /* across = d x (the view toward the lamp), normalised, times the beam's half width */
+        float x = d[1] * c[2] - d[2] * c[1], y = d[2] * c[0] - d[0] * c[2], z = d[0] * c[1] - d[1] * c[0];
+        float n = sqrtf(x * x + y * y + z * z);
+        float w = n > 1e-6f ? 1.5f / n : 0.0f;
+        for (int i = 0; i < 3; i++) {
+            a[i] = (i == 0 ? x : (i == 1 ? y : z)) * w;
+            b[i] = d[i] * o->size;
+        }
+        for (int k = 0; k < 4; k++) {
+            float s = (k == 0 || k == 3) ? -1.0f : 1.0f, t = k >= 2 ? 1.0f : 0.0f;
+            for (int i = 0; i < 3; i++) p[i] = c[i] + a[i] * s + b[i] * t;
+            put_vertex(&q[k], p, s, t, o->rgb);
+        }
+        return;
+    }
+    /* A far glow keeps a few low-res pixels (about 0.012 rad at 240 lines): a lamp seen across
+     * the island still shows. */
+    static const float CORNER[4][2] = {{-1, -1}, {1, -1}, {1, 1}, {-1, 1}};
+    float dist = sqrtf(c[0] * c[0] + c[1] * c[1] + c[2] * c[2]);
+    float size = dist * 0.012f;
+    if (size < o->size) size = o->size;
+    /* Drawn a little toward the camera so the box the lamp sits in does not hide it. */
+    float pull = 1.5f * o->size < 0.5f * dist ? 1.5f * o->size : 0.5f * dist;
+    for (int i = 0; i < 3 && dist > 0.0f; i++) c[i] -= c[i] / dist * pull;
+    for (int k = 0; k < 4; k++) {
+        for (int i = 0; i < 3; i++) p[i] = c[i] + (right[i] * CORNER[k][0] + up[i] * CORNER[k][1]) * size;
+        put_vertex(&q[k], p, CORNER[k][0], CORNER[k][1], o->rgb);
+    }
+}
+
+static void glow_bind(void) {
+    const GLsizei stride = sizeof(GlowVertex);
+    glEnableVertexAttribArray(ATTR_POS);
+    glEnableVertexAttribArray(ATTR_UV);
+    glEnableVertexAttribArray(ATTR_COLOR);
+    glVertexAttribPointer(ATTR_POS, 3, GL_FLOAT, GL_FALSE, stride, (const void *)offsetof(GlowVertex, x));
+    glVertexAttribPointer(ATTR_UV, 2, GL_BYTE, GL_TRUE, stride, (const void *)offsetof(GlowVertex, u));
+    glVertexAttribPointer(ATTR_COLOR, 4, GL_UNSIGNED_BYTE, GL_TRUE, stride, (const void *)offsetof(GlowVertex, r));
+}
+
+void lights_draw(LightsLayer *l, const RenderFrame *f, RenderCounters *rc) {
+    if (!l->count) return;
+    const RenderView *v = f->view;
+    float right[3], up[3], fwd[3];
+    render_basis(v->yaw, v->pitch, v->roll, right, up, fwd);
+    for (uint32_t k = 0; k < l->count; k++) light_quad(&l->verts[k * 4], &l->list[k], v, right, up);
+    glBindBuffer(GL_ARRAY_BUFFER, l->vbo);
+    glBindBuffer(GL_ELEMENT_ARRAY_BUFFER, l->quad_ibo);
+    glBufferSubData(GL_ARRAY_BUFFER, 0, (GLsizeiptr)(l->count * 4 * sizeof(GlowVertex)), l->verts);
+    glUseProgram(l->prog.id);
+    psx_set_uniforms(&l->prog, &f->psx);
+    glUniformMatrix4fv(l->u_viewproj, 1, GL_FALSE, f->viewproj);
+    glEnable(GL_DEPTH_TEST);
+    glDepthFunc(GL_LEQUAL);
+    glDepthMask(GL_FALSE);   /* added over the scene, tested against it, not written */
+    glDisable(GL_CULL_FACE);
+    glEnable(GL_BLEND);
+    glBlendFunc(GL_ONE, GL_ONE);
+    glow_bind();
+    GL_TIMED(glDrawElements(GL_TRIANGLES, (GLsizei)(l->count * 6), GL_UNSIGNED_SHORT, (const void *)0));
+    render_count_draw(rc, RENDER_STAGE_AIRCRAFT, l->count * 2);
+    glDisableVertexAttribArray(ATTR_POS);
+    glDisableVertexAttribArray(ATTR_UV);
+    glDisableVertexAttribArray(ATTR_COLOR);
     glBindBuffer(GL_ARRAY_BUFFER, 0);
-    float s = 1.0f / PAPI_UNIT * 256.0f, model[16] = {0};
-    model[0] = model[5] = model[10] = s;
-    model[12] = (float)(origin[0] - v->cam_x);
-    model[13] = (float)(origin[1] - v->cam_y);
-    model[14] = (float)(origin[2] - v->cam_z);
-    model[15] = 1.0f;
-    glUseProgram(g->prog.id);
-    psx_set_uniforms(&g->prog, &f->psx);
-    glUniformMatrix4fv(g->u_viewproj, 1, GL_FALSE, f->viewproj);
-    glUniformMatrix4fv(g->u_model, 1, GL_FALSE, model);
-    glUniform2f(g->u_prop, 1.0f, 0.0f);
-    glUniform3f(g->u_prop_centre, 0.0f, 0.0f, 0.0f);
-    glUniform3f(g->u_light, 0.0f, 1.0f, 0.0f);
-    glUniform3f(g->u_tint, 1.0f, 1.0f, 1.0f);
-    model_draw_arrays(g->vbo, 0, (GLsizei)n, rc);
+    glBindBuffer(GL_ELEMENT_ARRAY_BUFFER, 0);
+    glDisable(GL_BLEND);
+    glBlendFunc(GL_SRC_ALPHA, GL_ONE_MINUS_SRC_ALPHA);
+    glDepthMask(GL_TRUE);
+    glEnable(GL_CULL_FACE);
+}
+
+void lights_free(LightsLayer *l) {
+    if (l->vbo) glDeleteBuffers(1, &l->vbo);
+    gl_program_free(&l->prog);
+    memset(l, 0, sizeof *l);
 }

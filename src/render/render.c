@@ -24,6 +24,7 @@ struct Renderer {
     AircraftModel aircraft;
     RingsLayer rings;
     LightsLayer lights;
+    PapiLayer papi;
     HudLayer hud;
     RenderCounters counters;
     float viewproj[16];
@@ -34,7 +35,7 @@ struct Renderer {
 };
 
 void render_atmosphere(double camera_y, const float sky_rgb[3], RenderAtmosphere *out) {
-    double h = (camera_y - 5.0) / 25.0;
+    double h = (camera_y - RENDER_ABYSS_Y0) / (RENDER_ABYSS_Y1 - RENDER_ABYSS_Y0);
     h = h < 0.0 ? 0.0 : (h > 1.0 ? 1.0 : h);
     const float abyss[3] = {RENDER_ABYSS_R, RENDER_ABYSS_G, RENDER_ABYSS_B};
     float t = (float)(1.0 - h);
@@ -87,7 +88,8 @@ Renderer *render_create(MemBudget *mem, const RenderSettings *s, SkyError *err) 
         !sky_init(&r->sky, s->live.sky_force_mediump, &r->scratch, err) ||
         !terrain_init(&r->terrain, mem, &r->scratch, r->quad_ibo, &r->settings, err) ||
         !aircraft_init(&r->aircraft, &r->scratch, err) || !rings_init(&r->rings, &r->aircraft, err) ||
-        !lights_init(&r->lights, &r->aircraft, err) ||
+        !papi_init(&r->papi, &r->aircraft, err) ||
+        !lights_init(&r->lights, &r->scratch, r->quad_ibo, err) ||
         !hud_init(&r->hud, mem, &r->scratch, r->quad_ibo, s->create.hud_max_quads, &r->settings.live, err)) {
         render_destroy(r);
         return NULL;
@@ -114,6 +116,7 @@ void render_destroy(Renderer *r) {
     hud_free(&r->hud);
     rings_free(&r->rings);
     lights_free(&r->lights);
+    papi_free(&r->papi);
     aircraft_free(&r->aircraft);
     terrain_free(&r->terrain);
     sky_free(&r->sky);
@@ -214,7 +217,8 @@ static void frame_begin(Renderer *r, RenderFrame *f, const RenderView *v, int dw
     f->disp_w = dw;
     f->disp_h = dh;
     f->sky_debug = sky_debug;
-    render_atmosphere(v->cam_y, st->live.sky_rgb, &f->atm);
+    render_sky_at(&st->live, render_sky_hour(&st->live, v->time_s), &f->sky);
+    render_atmosphere(v->cam_y, f->sky.horizon, &f->atm);
     memset(&r->counters, 0, sizeof r->counters);
     render_driver_ns = 0;
 
@@ -238,6 +242,8 @@ static void frame_begin(Renderer *r, RenderFrame *f, const RenderView *v, int dw
     camera_viewproj(v, st->live.fov_y_deg, (float)lw / (float)lh, f->viewproj);
     memcpy(r->viewproj, f->viewproj, sizeof r->viewproj);
     psx_params(&st->live, &f->atm, lw, lh, &f->psx);
+    psx_light(&f->sky, v->cam_y, &f->psx);
+    lights_prepare(&r->lights, f);
 }
 
 static void frame_end(Renderer *r) {
@@ -259,7 +265,8 @@ static void frame(Renderer *r, const RenderView *v, int dw, int dh, bool sky_deb
         terrain_draw_opaque(&r->terrain, &f, rc);
         aircraft_draw(&r->aircraft, &f, rc);            /* the view's instances */
         rings_draw(&r->rings, &f, rc);                  /* a course's rings, opaque */
-        lights_draw(&r->lights, &f, rc);                /* the airstrips' approach lights */
+        papi_draw(&r->papi, &f, rc);                  /* the airstrips' approach lights */
+        lights_draw(&r->lights, &f, rc);                /* night lights, added over the opaque scene */
         terrain_draw_clouds(&r->terrain, &f, rc);       /* translucent, back to front, after all opaque */
         hud_draw(&r->hud, &f, rc);                      /* text and menus, in PSX pixels */
     }
@@ -270,10 +277,17 @@ static void frame(Renderer *r, const RenderView *v, int dw, int dh, bool sky_deb
 }
 
 void render_rings_set(Renderer *r, const RenderRing *rings, uint32_t n) { rings_set(&r->rings, rings, n); }
-void render_strips_set(Renderer *r, const WorldStrip *strips, uint32_t n) { lights_set(&r->lights, strips, n); }
+void render_strips_set(Renderer *r, const WorldStrip *strips, uint32_t n) { papi_set(&r->papi, strips, n); }
 void render_rings_next(Renderer *r, uint32_t next, float pulse) { rings_next(&r->rings, next, pulse); }
 void render_hud_arrow(Renderer *r, int x, int y, int size, float angle, uint32_t rgba) {
     rings_hud_arrow(&r->hud, (float)x, (float)y, (float)size, angle, rgba);
+}
+
+RenderLight *render_view_light(RenderView *v) {
+    if (v->light_count >= RENDER_LIGHTS_MAX) return NULL;
+    RenderLight *l = &v->lights[v->light_count++];
+    memset(l, 0, sizeof *l);
+    return l;
 }
 
 RenderInstance *render_view_add(RenderView *v, RenderModel model) {
@@ -378,7 +392,7 @@ RenderStats render_stats(const Renderer *r) {
     s.chunks_visible = r->counters.chunks_visible;
     s.chunks_culled = r->counters.chunks_culled;
     s.pending_uploads = ts.pending_live;
-    s.gpu_bytes = ts.gpu_bytes + r->quad_ibo_bytes + r->sky.bytes + r->aircraft.bytes + r->rings.bytes + r->lights.bytes + r->psx.target_bytes +
+    s.gpu_bytes = ts.gpu_bytes + r->quad_ibo_bytes + r->sky.bytes + r->aircraft.bytes + r->rings.bytes + r->lights.bytes + r->papi.bytes + r->psx.target_bytes +
                   r->psx.quad_bytes + r->hud.bytes;
     s.uploads_total = ts.uploads_total;
     s.dropped_no_slot = ts.dropped_no_slot;

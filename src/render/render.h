@@ -18,6 +18,10 @@
 /* The vertical field of view a renderer starts with (degrees); the game's setting defaults to it. */
 #define RENDER_FOV_DEFAULT 70.0f
 
+/* The time of day a flight starts at, and a day's length in minutes of sim time (render_sky). */
+#define RENDER_HOUR_DEFAULT 10.0f
+#define RENDER_DAY_MINUTES_DEFAULT 24.0f
+
 /* The player's look settings, one row each: the value's C type and field in RenderLiveParams,
  * then the rest of its RenderParamDesc (key, group, range, default, flag, menu label, help). The
  * settings file, the flags, the menu and --help show the rows in this order. A new look setting
@@ -46,6 +50,16 @@
     X(float, fov_y_deg, .name = "fov", .group = RENDER_GROUP_PICTURE, .type = RENDER_PT_FLOAT, .min = 40,          \
       .max = 110, .def = RENDER_FOV_DEFAULT, .step = 5, .flag = "--fov", .label = TX(SET_FOV), .unit = TX(UNIT_DEG),  \
       .help = TX(SET_FOV_HELP))                                                                           \
+    X(int, time_mode, .name = "time", .group = RENDER_GROUP_PICTURE, .type = RENDER_PT_ENUM, .max = 1, .def = 0,     \
+      .step = 1, .flag = "--time-mode", .label = TX(SET_TIME), .names = (const char *const[]){"running", "fixed"},    \
+      .labels = (const char *const[]){TX(SET_TIME_RUNNING), TX(SET_TIME_FIXED)}, .n_names = 2,                     \
+      .help = TX(SET_TIME_HELP))                                                                                   \
+    X(float, hour, .name = "hour", .group = RENDER_GROUP_PICTURE, .type = RENDER_PT_FLOAT, .min = 0, .max = 23.75,   \
+      .def = RENDER_HOUR_DEFAULT, .step = 0.25, .flag = "--hour", .label = TX(SET_HOUR), .unit = TX(UNIT_H),        \
+      .help = TX(SET_HOUR_HELP))                                                                                   \
+    X(float, day_minutes, .name = "day_length", .group = RENDER_GROUP_PICTURE, .type = RENDER_PT_FLOAT, .min = 2,    \
+      .max = 240, .def = RENDER_DAY_MINUTES_DEFAULT, .step = 2, .flag = "--day-length", .label = TX(SET_DAY_LENGTH), \
+      .unit = TX(UNIT_MIN), .help = TX(SET_DAY_LENGTH_HELP))                                                       \
     X(int, hud_size, .name = "hud_size", .group = RENDER_GROUP_HUD, .type = RENDER_PT_ENUM, .max = 2, .def = 1,     \
       .step = 1, .label = TX(SET_HUD_SIZE), .names = (const char *const[]){"small", "normal", "large"}, .n_names = 3, \
       .labels = (const char *const[]){TX(SET_SIZE_SMALL), TX(SET_SIZE_NORMAL), TX(SET_SIZE_LARGE)},    \
@@ -126,8 +140,11 @@ double render_param_get(const RenderSettings *s, const RenderParamDesc *d);   /*
 /* Stores v clamped to the row's range (0 kept where zero_off); whole types rounded. */
 void render_param_set(RenderSettings *s, const RenderParamDesc *d, double v);
 
-/* W8: abyss atmosphere for a camera height. h = clamp((y - 5) / 25, 0, 1);
+/* W8: abyss atmosphere for a camera height, its ramp scaled to this world (SPEC W8): from the
+ * bedrock (y 5) up to where the islands' undersides begin (y 60). h = clamp((y - 5) / 55, 0, 1);
  * colour = lerp(sky, 0x050508, 1 - h); fog density = 0.005 + (1 - h) * 0.035. */
+#define RENDER_ABYSS_Y0 5.0
+#define RENDER_ABYSS_Y1 60.0
 typedef struct RenderAtmosphere {
     float h;
     float abyss_mix;        /* 1 - h */
@@ -140,6 +157,27 @@ void render_atmosphere(double camera_y, const float sky_rgb[3], RenderAtmosphere
 #define RENDER_ABYSS_G (5.0f / 255.0f)
 #define RENDER_ABYSS_B (8.0f / 255.0f)
 
+/* The sky of one moment (sky_state.c), made once a frame from the sim's time and the time
+ * settings, read by every pass: where the sun and the moon are, the dome's colours, the fog's,
+ * the light on faces. The sun rises in the east (+x), crosses the south (+z) at noon, sets in
+ * the west; the moon stands opposite. Colours follow the sun's height: night, dawn and dusk
+ * twilight, sunrise and sunset, golden hour, day (the settings' sky colours). */
+typedef struct RenderSky {
+    float hour;                 /* 0 <= hour < 24 */
+    float sun_dir[3], moon_dir[3];   /* unit vectors toward them, y up */
+    float zenith[3], horizon[3];     /* the dome's gradient; the horizon is the fog's colour (before W8) */
+    float glow[3];              /* warm light around the sun, strongest toward the horizon */
+    float cloud[3];             /* the dome's clouds and the voxel clouds */
+    float light_dir[3];         /* the key light: the sun, or the moon while the sun is down */
+    float light_rgb[3];         /* its colour on a face turned to it */
+    float ambient_rgb[3];       /* the sky's light on every face */
+    float night;                /* 0 by day .. 1 at night: stars, the moon, lamps */
+} RenderSky;
+/* The hour at sim time time_s: the setting's hour, advanced by a day per day_minutes while the
+ * time runs. */
+double render_sky_hour(const RenderLiveParams *l, double time_s);
+void render_sky_at(const RenderLiveParams *l, double hour, RenderSky *out);
+
 /* Sky dome (S1-S2): n = fbm(worldPos * 0.002 + time * 0.02) on a radius-500 dome; the lattice
  * is the CPU reference noise_sky_value3_periodic with this period, baked into an 8x4 atlas. */
 #define RENDER_SKY_RADIUS 500.0f
@@ -151,8 +189,20 @@ void render_atmosphere(double camera_y, const float sky_rgb[3], RenderAtmosphere
 #define RENDER_SKY_ATLAS_W 256
 #define RENDER_SKY_ATLAS_H 128
 
-/* Per-octave split of (camera * 0.002 + time * 0.02) * 2^k into a fraction and a lattice cell
- * mod the period (done in double so the shader only sees small numbers). */
+/* The dome's clouds never repeat: the lattice wraps every 32 units (16 km of flight, 1600 s of
+ * drift), so the offset's y (the axis the dome barely spans) also moves with horizontal flight
+ * and drifts faster: the clouds change shape as they pass instead of tiling. The seed's offset
+ * is (camera * 0.002 + time * 0.02) on every axis; ours adds (x * MORPH_X + z * MORPH_Z) * 0.002
+ * to y and drifts y DRIFT_Y times as fast. MORPH_X and MORPH_Z are chosen so that no flight of
+ * up to 6 lattice periods (96 km) on each axis brings y within 0.02 of a period (0.65 of a cell
+ * at octave 0, whole cells above); the golden ratio keeps whole periods of drift apart. */
+#define RENDER_SKY_MORPH_X 0.204123
+#define RENDER_SKY_MORPH_Z 0.428457
+#define RENDER_SKY_DRIFT_Y 1.618033988749895    /* the golden ratio */
+/* The dome's noise offset at octave 0 for a camera and a time (double). */
+void render_sky_base(double cam_x, double cam_y, double cam_z, double time_s, double out[3]);
+/* Per-octave split of that offset times 2^k into a fraction and a lattice cell mod the period
+ * (done in double so the shader only sees small numbers). */
 void render_sky_offsets(double cam_x, double cam_y, double cam_z, double time_s, float frac[RENDER_SKY_OCTAVES * 3],
                         float cell[RENDER_SKY_OCTAVES * 3]);
 
@@ -173,7 +223,22 @@ typedef struct RenderInstance {
     float yaw, pitch, roll;
     float tint[4];
     float prop_angle;           /* the aircraft's propeller, radians */
+    bool nav_lights;            /* red and green wingtip lights and a white strobe */
 } RenderInstance;
+
+/* A light the night shows: a glowing quad facing the camera (or a beam turning about it) in one
+ * batch with the others, and its colour on faces within `reach` metres. */
+typedef enum RenderLightKind { RENDER_LIGHT_GLOW = 0, RENDER_LIGHT_BEAM } RenderLightKind;
+typedef struct RenderLight {
+    double x, y, z;             /* world metres */
+    float rgb[3];
+    float size;                 /* glow: radius, beam: length (metres) */
+    float yaw;                  /* beam: its direction (radians, as RenderView's yaw) */
+    float reach;                /* metres its colour reaches onto faces (0: none) */
+    float day;                  /* its strength by day (0..1; 1 at night) */
+    RenderLightKind kind;
+} RenderLight;
+#define RENDER_LIGHTS_MAX 24
 
 #define RENDER_INSTANCES_MAX 16
 /* A course's best run flown beside the player: the aircraft at this tint alpha (one draw call). */
@@ -182,7 +247,9 @@ typedef struct RenderInstance {
 typedef struct RenderView {
     double cam_x, cam_y, cam_z;
     float yaw, pitch, roll;     /* radians; yaw 0 looks along -z, +yaw turns right, +pitch up */
-    double time_s;              /* drives the sky's cloud drift */
+    double time_s;              /* the sim's time: the sky's cloud drift and the time of day */
+    uint32_t light_count;       /* the lights of landmarks near the view (the aircraft's are the instance's) */
+    RenderLight lights[RENDER_LIGHTS_MAX];
     /* what is drawn besides the world, opaque ones in list order, then translucent ones */
     uint32_t instance_count;
     RenderInstance instances[RENDER_INSTANCES_MAX];
@@ -191,6 +258,8 @@ typedef struct RenderView {
 /* A new instance at the end of the view's list, at the origin, level, untinted (tint 1, 1, 1, 1);
  * NULL when the list is full. */
 RenderInstance *render_view_add(RenderView *v, RenderModel model);
+/* A new light at the end of the view's list (zeroed, a glow); NULL when the list is full. */
+RenderLight *render_view_light(RenderView *v);
 
 /* The stages of a frame, in the order they draw: the dome first, opaque terrain, the view's
  * instances (the aircraft stage: the aircraft, the ghost, a course's rings), translucent clouds

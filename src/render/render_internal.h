@@ -79,6 +79,7 @@ typedef enum RenderProgramId {
     PROG_TERRAIN,
     PROG_AIRCRAFT,
     PROG_HUD,
+    PROG_GLOW,          /* night lights (lights.c) */
     PROG_COUNT
 } RenderProgramId;
 
@@ -102,6 +103,7 @@ size_t gl_shader_assemble(bool fragment, const char *src, const char *defines, c
                           size_t cap);
 
 /* ---------------------------------------------------------------- the PSX look */
+#define PSX_LAMPS 4         /* lamps whose colour reaches faces, the nearest to the camera */
 /* What every pass draws with: one set per frame, made from the settings and the atmosphere,
  * handed to each program's prelude uniforms by psx_set_uniforms. A new effect is a field here,
  * its uniform in psx.c's table, and its function in prelude.glsl. */
@@ -111,9 +113,22 @@ typedef struct PsxParams {
     float fog_color[3];
     float levels;           /* PSX_LEVELS_15BIT: 15-bit colour; 0 = full precision */
     float dither;           /* 1: 4x4 ordered dither before quantising; 0 = off */
+    /* The sky's light on faces (psx_light in the prelude), packed in vec4s so a program takes it
+     * in two calls: the key light's direction and colour, the ambient, the abyss ramp (W8's
+     * ramp(rel_y) = clamp(rel_y * ramp_a + ramp_b, 0, 1) scales them toward the floor), and the
+     * lamps nearest the camera (camera-relative position, reach, colour; unused: black). */
+    struct {
+        float dir[3], ramp_a;
+        float rgb[3], ramp_b;
+        float ambient[3], unused;
+    } light;                        /* u_light[3] */
+    struct {
+        float pos[3], reach;
+        float rgb[3], unused;
+    } lamp[PSX_LAMPS];              /* u_lamps[2 * PSX_LAMPS] */
 } PsxParams;
 #define PSX_LEVELS_15BIT 31.0f
-#define PSX_UNIFORM_COUNT 5
+#define PSX_UNIFORM_COUNT 7
 
 /* A linked program and the locations of its prelude uniforms (-1: inactive in it). */
 typedef struct GlProgram {
@@ -128,6 +143,11 @@ GLint gl_uniform(const GlProgram *p, const char *name);   /* -1 is logged at deb
 
 /* The PSX look of a frame: snap grid from the target size, fog from the atmosphere. */
 void psx_params(const RenderLiveParams *s, const RenderAtmosphere *a, int target_w, int target_h, PsxParams *out);
+/* The frame's light: the sky's key light and ambient, the abyss ramp at camera height cam_y. */
+void psx_light(const RenderSky *sky, double cam_y, PsxParams *out);
+/* psx_light's ambient plus key light on a face of each WorldVertex normal (+x, -x, +y, -y, +z,
+ * -z), rgb each: the terrain looks them up per vertex. */
+void psx_face_light(const PsxParams *p, float out[6 * 3]);
 void psx_find_uniforms(GLuint prog, GLint loc[PSX_UNIFORM_COUNT]);
 /* Sets the prelude uniforms of the program in use; every pass calls it after glUseProgram. */
 void psx_set_uniforms(const GlProgram *p, const PsxParams *psx);
@@ -137,6 +157,7 @@ void psx_set_uniforms(const GlProgram *p, const PsxParams *psx);
 typedef struct RenderFrame {
     const RenderView *view;
     const RenderSettings *settings;
+    RenderSky sky;              /* the time of day: sun, moon, colours, light */
     RenderAtmosphere atm;       /* W8 at the camera (the fog the passes use is psx.fog_density) */
     PsxParams psx;
     float viewproj[16];         /* camera-relative view-projection */
@@ -183,6 +204,7 @@ typedef struct SkyDome {
     GLsizei index_count;
     GLint u_viewproj, u_radius, u_scale, u_lattice, u_lattice_inv, u_frac, u_cell;
     GLint u_zenith, u_horizon, u_below, u_cloud_color, u_cloud_amount, u_abyss, u_abyss_mix, u_debug;
+    GLint u_sun, u_moon, u_glow, u_night;
     bool highp;             /* the shader runs its highp path */
     uint32_t bytes;
 } SkyDome;
@@ -195,7 +217,7 @@ typedef struct AircraftModel {
     GlProgram prog;
     GLuint vbo;
     GLsizei vert_count;
-    GLint u_viewproj, u_model, u_prop, u_prop_centre, u_light, u_tint;
+    GLint u_viewproj, u_model, u_prop, u_prop_centre, u_tint;
     uint32_t bytes;
 } AircraftModel;
 
@@ -206,33 +228,60 @@ void aircraft_free(AircraftModel *m);
 /* The aircraft's program's vertices drawn opaque (aircraft.c; the rings draw through it too). */
 void model_draw_arrays(GLuint vbo, GLint first, GLsizei count, RenderCounters *rc);
 
+/* Night lights (lights.c): the view's lights and the aircraft's navigation lights, made once a
+ * frame into a fixed list; the nearest with a reach light faces (PsxParams' lamps), all of them
+ * are drawn as glowing quads in one call from a buffer made at create. */
+#define LIGHTS_MAX (RENDER_LIGHTS_MAX + 3 * RENDER_INSTANCES_MAX)
+typedef struct GlowVertex {
+    float x, y, z;           /* camera-relative metres */
+    int8_t u, v, pad[2];     /* -127..127: -1..1 across the quad */
+    uint8_t r, g, b, a;
+} GlowVertex;
+
+typedef struct LightsLayer {
+    GlProgram prog;
+    GLuint vbo, quad_ibo;              /* quad_ibo: the renderer's, not owned */
+    GLint u_viewproj;
+    RenderLight list[LIGHTS_MAX];   /* this frame's, with their strength in rgb */
+    uint32_t count;
+    GlowVertex verts[LIGHTS_MAX * 4];
+    uint32_t bytes;
+} LightsLayer;
+
+bool lights_init(LightsLayer *l, MemArena *scratch, GLuint quad_ibo, SkyError *err);
+/* The frame's lights: gathered, scaled by the night, the nearest handed to f->psx's lamps. */
+void lights_prepare(LightsLayer *l, RenderFrame *f);
+/* One draw call at the aircraft's stage (nothing when no light shows). */
+void lights_draw(LightsLayer *l, const RenderFrame *f, RenderCounters *rc);
+void lights_free(LightsLayer *l);
+
 /* A course's rings (rings.c): one buffer, one draw call from the next ring on, through the
  * aircraft's program (a copy of its handles: the aircraft owns it). */
 typedef struct RingsLayer {
     GlProgram prog;
     GLuint vbo;
-    GLint u_viewproj, u_model, u_prop, u_prop_centre, u_light, u_tint;
+    GLint u_viewproj, u_model, u_prop, u_prop_centre, u_tint;
     RenderRing rings[RENDER_RINGS_MAX];
     uint32_t count, next, marked, bytes;
     double origin[3];
     float pulse;
 } RingsLayer;
 
-/* The airstrips' approach lights (lights.c): one buffer rebuilt per frame, one draw call,
+/* The airstrips' approach lights (papi.c): one buffer rebuilt per frame, one draw call,
  * through the aircraft's program. */
-typedef struct LightsLayer {
+typedef struct PapiLayer {
     GlProgram prog;
     GLuint vbo;
     GLint u_viewproj, u_model, u_prop, u_prop_centre, u_light, u_tint;
     WorldStrip strips[RENDER_STRIPS_MAX];
     ModelVertex verts[RENDER_STRIPS_MAX * 2 * RENDER_PAPI_LIGHTS * 6];
     uint32_t count, drawn, bytes;
-} LightsLayer;
+} PapiLayer;
 
-bool lights_init(LightsLayer *g, const AircraftModel *a, SkyError *err);
-void lights_set(LightsLayer *g, const WorldStrip *strips, uint32_t n);
-void lights_draw(LightsLayer *g, const RenderFrame *f, RenderCounters *rc);
-void lights_free(LightsLayer *g);
+bool papi_init(PapiLayer *g, const AircraftModel *a, SkyError *err);
+void papi_set(PapiLayer *g, const WorldStrip *strips, uint32_t n);
+void papi_draw(PapiLayer *g, const RenderFrame *f, RenderCounters *rc);
+void papi_free(PapiLayer *g);
 
 bool rings_init(RingsLayer *g, const AircraftModel *a, SkyError *err);
 void rings_set(RingsLayer *g, const RenderRing *rings, uint32_t n);

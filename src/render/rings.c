@@ -25,7 +25,6 @@ bool rings_init(RingsLayer *g, const AircraftModel *a, SkyError *err) {
     g->u_model = a->u_model;
     g->u_prop = a->u_prop;
     g->u_prop_centre = a->u_prop_centre;
-    g->u_light = a->u_light;
     g->u_tint = a->u_tint;
     glGenBuffers(1, &g->vbo);
     if (!g->vbo) {
@@ -156,13 +155,22 @@ void rings_draw(RingsLayer *g, const RenderFrame *f, RenderCounters *rc) {
     model[13] = (float)(g->origin[1] - v->cam_y);
     model[14] = (float)(g->origin[2] - v->cam_z);
     model[15] = 1.0f;
+    /* Rings are markers, not part of the scene: the same light whatever the hour. */
+    PsxParams look = f->psx;
+    const float dir[3] = {0.38f, 0.85f, 0.36f};
+    for (int i = 0; i < 3; i++) {
+        look.light.dir[i] = dir[i];
+        look.light.rgb[i] = 0.55f;
+        look.light.ambient[i] = 0.45f;
+    }
+    look.light.ramp_a = 0.0f;
+    look.light.ramp_b = 1.0f;
     glUseProgram(g->prog.id);
-    psx_set_uniforms(&g->prog, &f->psx);
+    psx_set_uniforms(&g->prog, &look);
     glUniformMatrix4fv(g->u_viewproj, 1, GL_FALSE, f->viewproj);
     glUniformMatrix4fv(g->u_model, 1, GL_FALSE, model);
     glUniform2f(g->u_prop, 1.0f, 0.0f);
     glUniform3f(g->u_prop_centre, 0.0f, 0.0f, 0.0f);
-    glUniform3f(g->u_light, 0.38f, 0.85f, 0.36f);
     glUniform3f(g->u_tint, 1.0f, 1.0f, 1.0f);
     model_draw_arrays(g->vbo, (GLint)(g->next * RING_VERTS), (GLsizei)((g->count - g->next) * RING_VERTS), rc);
 }

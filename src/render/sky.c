@@ -109,6 +109,10 @@ bool sky_init(SkyDome *s, bool force_mediump, MemArena *scratch, SkyError *err) 
     s->u_below = gl_uniform(&s->prog, "u_below");
     s->u_cloud_color = gl_uniform(&s->prog, "u_cloud_color");
     s->u_cloud_amount = gl_uniform(&s->prog, "u_cloud_amount");
+    s->u_sun = gl_uniform(&s->prog, "u_sun");
+    s->u_moon = gl_uniform(&s->prog, "u_moon");
+    s->u_glow = gl_uniform(&s->prog, "u_glow");
+    s->u_night = gl_uniform(&s->prog, "u_night");
     s->u_abyss = gl_uniform(&s->prog, "u_abyss");
     s->u_abyss_mix = gl_uniform(&s->prog, "u_abyss_mix");
     s->u_debug = gl_uniform(&s->prog, "u_debug_fbm");
@@ -123,11 +127,17 @@ bool sky_init(SkyDome *s, bool force_mediump, MemArena *scratch, SkyError *err) 
     return true;
 }
 
+void render_sky_base(double cam_x, double cam_y, double cam_z, double time_s, double out[3]) {
+    out[0] = cam_x * RENDER_SKY_SCALE + time_s * RENDER_SKY_DRIFT;
+    out[1] = (cam_y + cam_x * RENDER_SKY_MORPH_X + cam_z * RENDER_SKY_MORPH_Z) * RENDER_SKY_SCALE +
+             time_s * RENDER_SKY_DRIFT * RENDER_SKY_DRIFT_Y;
+    out[2] = cam_z * RENDER_SKY_SCALE + time_s * RENDER_SKY_DRIFT;
+}
+
 void render_sky_offsets(double cam_x, double cam_y, double cam_z, double time_s, float frac[RENDER_SKY_OCTAVES * 3],
                         float cell[RENDER_SKY_OCTAVES * 3]) {
-    const double base[3] = {cam_x * RENDER_SKY_SCALE + time_s * RENDER_SKY_DRIFT,
-                            cam_y * RENDER_SKY_SCALE + time_s * RENDER_SKY_DRIFT,
-                            cam_z * RENDER_SKY_SCALE + time_s * RENDER_SKY_DRIFT};
+    double base[3];
+    render_sky_base(cam_x, cam_y, cam_z, time_s, base);
     double freq = 1.0;
     for (int k = 0; k < RENDER_SKY_OCTAVES; k++, freq *= 2.0)
         for (int a = 0; a < 3; a++) {
@@ -155,10 +165,15 @@ void sky_draw(SkyDome *s, const RenderFrame *f, RenderCounters *rc) {
     glUniform2f(s->u_lattice_inv, 1.0f / RENDER_SKY_ATLAS_W, 1.0f / RENDER_SKY_ATLAS_H);
     glUniform3fv(s->u_frac, RENDER_SKY_OCTAVES, frac);
     glUniform3fv(s->u_cell, RENDER_SKY_OCTAVES, cell);
-    glUniform3fv(s->u_zenith, 1, st->live.zenith_rgb);
-    glUniform3fv(s->u_horizon, 1, st->live.sky_rgb);
-    glUniform3fv(s->u_below, 1, st->live.sky_rgb);
-    glUniform3fv(s->u_cloud_color, 1, st->live.cloud_rgb);
+    const RenderSky *sky = &f->sky;
+    glUniform3fv(s->u_zenith, 1, sky->zenith);
+    glUniform3fv(s->u_horizon, 1, sky->horizon);
+    glUniform3fv(s->u_below, 1, sky->horizon);
+    glUniform3fv(s->u_cloud_color, 1, sky->cloud);
+    glUniform3fv(s->u_sun, 1, sky->sun_dir);
+    glUniform3fv(s->u_moon, 1, sky->moon_dir);
+    glUniform3fv(s->u_glow, 1, sky->glow);
+    glUniform1f(s->u_night, sky->night);
     glUniform1f(s->u_cloud_amount, st->live.sky_clouds ? 1.0f : 0.0f);
     glUniform3f(s->u_abyss, RENDER_ABYSS_R, RENDER_ABYSS_G, RENDER_ABYSS_B);
     glUniform1f(s->u_abyss_mix, f->atm.abyss_mix);

@@ -81,6 +81,8 @@ static void bind_chunk_vertices(uint32_t first_vert) {
     const GLsizei stride = sizeof(WorldVertex);
     glVertexAttribPointer(ATTR_POS, 3, GL_SHORT, GL_FALSE, stride, base + offsetof(WorldVertex, x));
     glVertexAttribPointer(ATTR_COLOR, 4, GL_UNSIGNED_BYTE, GL_TRUE, stride, base + offsetof(WorldVertex, r));
+    /* The normal byte and the flags as they are (the shader reads the face's normal from it). */
+    glVertexAttribPointer(ATTR_NORMAL, 2, GL_UNSIGNED_BYTE, GL_FALSE, stride, base + offsetof(WorldVertex, normal));
 }
 
 /* Draws verts [first, first + count) of the bound buffer in batches of 16-bit indexable quads. */
@@ -154,9 +156,13 @@ static void pass_begin(Terrain *t, const RenderFrame *f) {
     glUseProgram(t->prog.id);
     psx_set_uniforms(&t->prog, &f->psx);
     glUniformMatrix4fv(t->u_viewproj, 1, GL_FALSE, f->viewproj);
+    float face[6 * 3];
+    psx_face_light(&f->psx, face);
+    glUniform3fv(t->u_face_light, 6, face);
     glBindBuffer(GL_ELEMENT_ARRAY_BUFFER, t->ibo);
     glEnableVertexAttribArray(ATTR_POS);
     glEnableVertexAttribArray(ATTR_COLOR);
+    glEnableVertexAttribArray(ATTR_NORMAL);
     glEnable(GL_DEPTH_TEST);
     glDepthFunc(GL_LEQUAL);
     glEnable(GL_CULL_FACE);
@@ -166,6 +172,7 @@ static void pass_begin(Terrain *t, const RenderFrame *f) {
 static void pass_end(void) {
     glDisableVertexAttribArray(ATTR_POS);
     glDisableVertexAttribArray(ATTR_COLOR);
+    glDisableVertexAttribArray(ATTR_NORMAL);
     glBindBuffer(GL_ARRAY_BUFFER, 0);
     glBindBuffer(GL_ELEMENT_ARRAY_BUFFER, 0);
 }

@@ -1,0 +1,226 @@
+/* Render tests for the time of day, measured in pixels: the sky at noon (blue, bright), at sunset
+ * (warm toward the sun at the horizon, not away from it), at midnight (dark, stars present, none
+ * by day); a face turned to the sun brighter than one turned away, whichever side the sun is on;
+ * the hour following the sim's time while the time runs. The scenes are the dome alone and two
+ * hand-made walls, so the world generator never moves them. */
+#include <stdarg.h>
+#include <stddef.h>
+#include <setjmp.h>
+#include <cmocka.h>
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "render/render.h"
+#include "support_gl/render_fixture.h"
+
+#define W 160
+#define H 120
+
+static RenderFixture g_fx;
+static uint8_t g_px[W * H * 4];
+
+static int setup(void **state) {
+    (void)state;
+    RenderSettings s;
+    render_settings_default(&s);
+    s.live.lines = 120;
+    s.live.time_mode = 1;   /* fixed: each test sets its hour */
+    s.create.max_chunks = 16;
+    return render_fixture_open(&g_fx, "skyisles daylight test", W, H, 24u << 20, &s) ? 0 : -1;
+}
+
+static int teardown(void **state) {
+    (void)state;
+    render_fixture_close(&g_fx);
+    return 0;
+}
+
+/* One frame at an hour (sky clouds on or off), read back. */
+static void frame_at(float hour, bool sky_clouds, double x, double y, double z, float yaw, float pitch) {
+    RenderSettings s = *render_settings(g_fx.render);
+    s.live.hour = hour;
+    s.live.sky_clouds = sky_clouds;
+    render_apply_settings(g_fx.render, &s);
+    RenderView v = render_fixture_view(x, y, z, yaw, pitch, 0.0);
+    render_frame(g_fx.render, &v, W, H);
+    assert_int_equal(render_gl_errors(g_fx.render), 0);
+    assert_true(render_read_pixels(W, H, g_px));
+}
+
+/* Mean R, G, B over rows [y0, y1) and columns [x0, x1). */
+static void mean_rgb(int x0, int y0, int x1, int y1, double out[3]) {
+    out[0] = out[1] = out[2] = 0.0;
+    for (int y = y0; y < y1; y++)
+        for (int x = x0; x < x1; x++)
+            for (int c = 0; c < 3; c++) out[c] += g_px[(y * W + x) * 4 + c];
+    for (int c = 0; c < 3; c++) out[c] /= (double)(x1 - x0) * (y1 - y0);
+}
+
+static int luma_at(int x, int y) {
+    const uint8_t *p = &g_px[(y * W + x) * 4];
+    return (p[0] * 299 + p[1] * 587 + p[2] * 114) / 1000;
+}
+
+/* Stars: pixels brighter than the mean of their 8 neighbours by more than 40. */
+static int star_pixels(void) {
+    int n = 0;
+    for (int y = 1; y < H - 1; y++)
+        for (int x = 1; x < W - 1; x++) {
+            int around = 0;
+            for (int dy = -1; dy <= 1; dy++)
+                for (int dx = -1; dx <= 1; dx++)
+                    if (dx || dy) around += luma_at(x + dx, y + dy);
+            n += luma_at(x, y) * 8 > around + 40 * 8;
+        }
+    return n;
+}
+
+static void test_noon_sky_is_blue_and_bright(void **state) {
+    (void)state;
+    render_clear_terrain(g_fx.render);
+    frame_at(12.0f, true, 0.0, 150.0, 0.0, 180.0f, 25.0f);   /* south, toward the sun's side */
+    double m[3];
+    mean_rgb(0, 0, W, H / 2, m);
+    printf("noon, upper half: %.0f %.0f %.0f\n", m[0], m[1], m[2]);
+    assert_true(m[2] > m[0] + 40.0);
+    assert_true((m[0] + m[1] + m[2]) / 3.0 > 120.0);
+}
+
+/* At 18:00 the sun sets due west. A band just over the horizon is warm (red over blue) toward
+ * it, and far warmer than the same band looking east. */
+static void test_sunset_is_warm_toward_the_sun(void **state) {
+    (void)state;
+    render_clear_terrain(g_fx.render);
+    double west[3], east[3];
+    frame_at(18.0f, false, 0.0, 150.0, 0.0, -90.0f, 0.0f);
+    mean_rgb(W / 2 - 20, H / 2 - 16, W / 2 + 20, H / 2 - 2, west);
+    frame_at(18.0f, false, 0.0, 150.0, 0.0, 90.0f, 0.0f);
+    mean_rgb(W / 2 - 20, H / 2 - 16, W / 2 + 20, H / 2 - 2, east);
+    printf("sunset, over the horizon: west %.0f %.0f %.0f, east %.0f %.0f %.0f\n", west[0], west[1], west[2], east[0],
+           east[1], east[2]);
+    assert_true(west[0] > west[2] + 60.0);
+    assert_true(west[0] - west[2] > east[0] - east[2] + 60.0);
+}
+
+static void test_midnight_is_dark_with_stars(void **state) {
+    (void)state;
+    render_clear_terrain(g_fx.render);
+    frame_at(0.0f, false, 0.0, 150.0, 0.0, 0.0f, 60.0f);
+    double m[3];
+    mean_rgb(0, 0, W, H, m);
+    int stars = star_pixels();
+    printf("midnight, looking up: mean %.0f %.0f %.0f, %d star pixels\n", m[0], m[1], m[2], stars);
+    assert_true((m[0] + m[1] + m[2]) / 3.0 < 30.0);
+    assert_true(m[2] > m[0]);   /* night blue, not grey */
+    assert_true(stars >= 5);
+    frame_at(12.0f, false, 0.0, 150.0, 0.0, 0.0f, 60.0f);
+    printf("noon, looking up: %d star pixels\n", star_pixels());
+    assert_int_equal(star_pixels(), 0);
+}
+
+/* Two walls of the same colour in chunk (0, 0): one facing +x at x = 10, one facing -x at
+ * x = 22, 20..30 blocks along z, 55..65 high; the camera between them looks along -z. */
+static WorldVertex g_walls[8];
+static ChunkMesh g_mesh;
+
+static void wall_vertex(WorldVertex *v, int x, int y, int z, uint8_t normal) {
+    memset(v, 0, sizeof *v);
+    v->x = (int16_t)x, v->y = (int16_t)y, v->z = (int16_t)z;
+    v->normal = normal;
+    v->flags = 3 | WORLD_MAT_STONE << 2;   /* AO open */
+    v->r = v->g = v->b = 180;
+    v->a = 255;
+}
+
+static void load_walls(void) {
+    /* Counter-clockwise seen from the side each faces. */
+    wall_vertex(&g_walls[0], 10, 55, 30, WORLD_NORMAL_PX);
+    wall_vertex(&g_walls[1], 10, 55, 20, WORLD_NORMAL_PX);
+    wall_vertex(&g_walls[2], 10, 65, 20, WORLD_NORMAL_PX);
+    wall_vertex(&g_walls[3], 10, 65, 30, WORLD_NORMAL_PX);
+    wall_vertex(&g_walls[4], 22, 55, 20, WORLD_NORMAL_NX);
+    wall_vertex(&g_walls[5], 22, 55, 30, WORLD_NORMAL_NX);
+    wall_vertex(&g_walls[6], 22, 65, 30, WORLD_NORMAL_NX);
+    wall_vertex(&g_walls[7], 22, 65, 20, WORLD_NORMAL_NX);
+    memset(&g_mesh, 0, sizeof g_mesh);
+    g_mesh.opaque_parts = 1;
+    g_mesh.parts[0].verts = g_walls;
+    g_mesh.parts[0].vert_count = 8;
+    render_clear_terrain(g_fx.render);
+    assert_true(render_queue_mesh(g_fx.render, &g_mesh));
+    while (render_upload_pending(g_fx.render, NULL) > 0) {}
+}
+
+/* The walls' pixels: grey in a daylight frame where the sky is blue (the camera stays put). */
+static bool g_wall[W * H];
+
+static void mark_walls(void) {
+    for (int i = 0; i < W * H; i++) g_wall[i] = g_px[i * 4 + 2] <= g_px[i * 4] + 20;
+}
+
+/* Mean luminance of the walls' pixels in a column range. */
+static double wall_luma(int x0, int x1) {
+    double sum = 0.0;
+    int n = 0;
+    for (int y = 0; y < H; y++)
+        for (int x = x0; x < x1; x++) {
+            if (!g_wall[y * W + x]) continue;
+            sum += luma_at(x, y);
+            n++;
+        }
+    assert_true(n > 30);
+    return sum / n;
+}
+
+static void test_face_toward_the_sun_is_brighter(void **state) {
+    (void)state;
+    load_walls();
+    /* 08:00: the sun in the east (+x) lights the wall facing +x (left of the view). */
+    frame_at(8.0f, false, 16.0, 60.0, 40.0, 0.0f, 0.0f);
+    mark_walls();
+    double left_am = wall_luma(0, W / 2), right_am = wall_luma(W / 2, W);
+    /* 16:00: in the west, the other wall. */
+    frame_at(16.0f, false, 16.0, 60.0, 40.0, 0.0f, 0.0f);
+    double left_pm = wall_luma(0, W / 2), right_pm = wall_luma(W / 2, W);
+    printf("walls: 08:00 +x %.0f -x %.0f; 16:00 +x %.0f -x %.0f\n", left_am, right_am, left_pm, right_pm);
+    assert_true(left_am > right_am + 25.0);
+    assert_true(right_pm > left_pm + 25.0);
+    /* At midnight both are dark but readable, bluish. */
+    frame_at(0.0f, false, 16.0, 60.0, 40.0, 0.0f, 0.0f);
+    double night = wall_luma(0, W);
+    printf("walls at midnight: %.0f\n", night);
+    assert_true(night > 20.0 && night < left_am * 0.5);
+    render_clear_terrain(g_fx.render);
+}
+
+/* The hour runs with the sim's time: a day per day_length minutes from the setting's hour. */
+static void test_hour_follows_sim_time(void **state) {
+    (void)state;
+    RenderLiveParams l = render_settings(g_fx.render)->live;
+    l.time_mode = 0;
+    l.hour = 10.0f;
+    l.day_minutes = 24.0f;
+    assert_float_equal(render_sky_hour(&l, 0.0), 10.0, 1e-9);
+    assert_float_equal(render_sky_hour(&l, 60.0), 11.0, 1e-9);        /* a minute is an hour */
+    assert_float_equal(render_sky_hour(&l, 14.0 * 60.0), 0.0, 1e-9);  /* midnight comes round */
+    l.time_mode = 1;
+    assert_float_equal(render_sky_hour(&l, 777.0), 10.0, 1e-9);
+    RenderSky noon, night;
+    render_sky_at(&l, 12.0, &noon);
+    render_sky_at(&l, 0.0, &night);
+    assert_true(noon.sun_dir[1] > 0.8f && night.sun_dir[1] < -0.8f);
+    assert_true(noon.night == 0.0f && night.night == 1.0f);
+    assert_true(night.moon_dir[1] > 0.8f);
+}
+
+int main(void) {
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_noon_sky_is_blue_and_bright),
+        cmocka_unit_test(test_sunset_is_warm_toward_the_sun),
+        cmocka_unit_test(test_midnight_is_dark_with_stars),
+        cmocka_unit_test(test_face_toward_the_sun_is_brighter),
+        cmocka_unit_test(test_hour_follows_sim_time),
+    };
+    return cmocka_run_group_tests(tests, setup, teardown);
+}
