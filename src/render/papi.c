@@ -29,7 +29,6 @@ bool papi_init(PapiLayer *g, const AircraftModel *a, SkyError *err) {
     g->u_model = a->u_model;
     g->u_prop = a->u_prop;
     g->u_prop_centre = a->u_prop_centre;
-    g->u_light = a->u_light;
     g->u_tint = a->u_tint;
     glGenBuffers(1, &g->vbo);
     if (!g->vbo) {
@@ -89,7 +88,7 @@ static void light_quad(ModelVertex *o, const double p[3], const double origin[3]
         v->y = (int16_t)lrintf((cy + half * k[1]) * PAPI_UNIT);
         v->z = (int16_t)lrintf((cz + rz * half * k[0]) * PAPI_UNIT);
         v->part = 0;
-        v->nx = 0, v->ny = 127, v->nz = 0;   /* lit straight on (u_light up): full colour */
+        v->nx = 0, v->ny = 127, v->nz = 0;   /* lit straight on (the light straight down): full colour */
         v->pad = 0;
         v->r = col[0], v->g = col[1], v->b = col[2], v->a = 255;
     }
@@ -129,13 +128,21 @@ void papi_draw(PapiLayer *g, const RenderFrame *f, RenderCounters *rc) {
     model[13] = (float)(origin[1] - v->cam_y);
     model[14] = (float)(origin[2] - v->cam_z);
     model[15] = 1.0f;
+    /* Lamps, not lit faces: full colour at any hour (a light straight down on their upward normals). */
+    PsxParams look = f->psx;
+    for (int i = 0; i < 3; i++) {
+        look.light.dir[i] = i == 1 ? 1.0f : 0.0f;
+        look.light.rgb[i] = 1.0f;
+        look.light.ambient[i] = 0.0f;
+    }
+    look.light.ramp_a = 0.0f;
+    look.light.ramp_b = 1.0f;
     glUseProgram(g->prog.id);
-    psx_set_uniforms(&g->prog, &f->psx);
+    psx_set_uniforms(&g->prog, &look);
     glUniformMatrix4fv(g->u_viewproj, 1, GL_FALSE, f->viewproj);
     glUniformMatrix4fv(g->u_model, 1, GL_FALSE, model);
     glUniform2f(g->u_prop, 1.0f, 0.0f);
     glUniform3f(g->u_prop_centre, 0.0f, 0.0f, 0.0f);
-    glUniform3f(g->u_light, 0.0f, 1.0f, 0.0f);
     glUniform3f(g->u_tint, 1.0f, 1.0f, 1.0f);
     model_draw_arrays(g->vbo, 0, (GLsizei)n, rc);
 }

@@ -272,7 +272,7 @@ typedef struct RingsLayer {
 typedef struct PapiLayer {
     GlProgram prog;
     GLuint vbo;
-    GLint u_viewproj, u_model, u_prop, u_prop_centre, u_light, u_tint;
+    GLint u_viewproj, u_model, u_prop, u_prop_centre, u_tint;
     WorldStrip strips[RENDER_STRIPS_MAX];
     ModelVertex verts[RENDER_STRIPS_MAX * 2 * RENDER_PAPI_LIGHTS * 6];
     uint32_t count, drawn, bytes;
