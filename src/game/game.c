@@ -250,7 +250,9 @@ static void boot_finish(Game *g, const BootPlan *plan) {
         size_t used = g->svc.mem.used;
         shot_boot(&g->ses.shot, &g->svc.mem, o->use_settings ? o->config_dir : "", g->cfg.config_read_only, g->svc.disp_w, g->svc.disp_h);
         g->svc.carved.render += g->svc.mem.used - used;
+        used = g->svc.mem.used;
         course_cache_boot(&g->crs.cache, &g->svc.mem, g->svc.world, g->svc.home.island, g->svc.home.codex);
+        g->svc.carved.course_cache = g->svc.mem.used - used;
     }
     input_init(&g->svc.input, &g->cfg.set.input);
     camera_rig_reset(&g->ses.rig, g->cfg.set.camera == GAME_CAMERA_COCKPIT ? CAMERA_COCKPIT : CAMERA_CHASE);

@@ -56,6 +56,7 @@ int game_home_strips(const GameHome *h, const World *w, GameStrip *out, int max)
 /* What each boot stage carved from the budget. */
 typedef struct GameMemory {
     size_t home, jobs, world, world_mesh_pool, render, sound;
+    size_t course_cache;        /* courses laid ahead: only carved where the budget has 8 MiB spare */
 } GameMemory;
 
 /* The boot's timeline in ms of wall time since main began (0: not yet) and the main thread's CPU
