@@ -436,6 +436,14 @@ static bool course_frame(const Tour *t, Renderer *r, const InputState *in, doubl
     return false;
 }
 
+/* The frame's weather, once, at the aircraft and the sim's step: the sky, the rain, the sound and
+ * the HUD read this one state (the sim evaluates its own at each step for the wind). */
+static void game_weather_frame(Game *g) {
+    const FlightState *f = &g->ses.flight;
+    weather_eval(world_params(g->svc.world)->gen.seed, g->cfg.set.weather - 1, f->x, f->z, weather_step_of(f->time_s),
+                 &g->ses.weather);
+}
+
 void game_frame(Game *g, const PlatformEvents *ev, float dt) {
     g->svc.ev = *ev;
     /* first: the Enter of Alt+Enter is not the input's */
@@ -472,6 +480,7 @@ void game_frame(Game *g, const PlatformEvents *ev, float dt) {
     if (rq.start_mode) mode_start(g, mode_at((size_t)rq.mode));
     if (state0 == PLAY_START && !before.demo && before.overlay == OVERLAY_NONE)
         mode_start(g, tour_title_input(&g->crs.tour, &g->svc.input.st));
+    game_weather_frame(g);
     if (g->svc.sound.synth) {
         SoundInput si = {.flight = &g->ses.flight, .world = g->svc.world, .mode = sound_mode(&g->ses.play),
                          .events = sound_events(&g->ses, &g->svc.input.st, &before, &rq, ev), .device_lost = ev->audio_lost,
@@ -570,6 +579,7 @@ void game_draw(Game *g) {
     v.pitch = g->ses.camera.pitch;
     v.roll = g->ses.camera.roll;
     v.time_s = g->ses.flight.time_s;
+    v.weather = g->ses.weather;
     FlightState air;   /* between the last two sim steps */
     play_view_flight(&g->ses.play, &g->ses.flight, &air);
     if (!g->cfg.opt.no_aircraft && !(g->ses.rig.mode == CAMERA_COCKPIT && !g->ses.camera_fixed))

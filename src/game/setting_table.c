@@ -18,6 +18,8 @@ static const char *const k_cameras[] = {"chase", "cockpit"};
 /* The frame cap's names are its rates (game_frame_cap_fps reads them; "uncapped": none). */
 static const char *const k_frame_caps[] = {"30", "60", "uncapped"};
 static const char *const k_frame_cap_labels[] = {"30 fps", "60 fps", "uncapped"};
+/* The weather row: "changing", then the kinds in WeatherKind's order (value - 1 is the kind). */
+static const char *const k_weathers[] = {"changing", "clear", "cloudy", "overcast", "rain", "storm", "fog"};
 
 static void quality_changed(GameSettings *s) { game_quality_apply(s, s->quality); }
 
@@ -102,6 +104,10 @@ static const SettingDesc k_rows[] = {
     {.section = "flight", .key = "collision", .flag = "--no-collision", .page = "panel", .label = "Collision",
      .type = SETTING_BOOL, .offset = AT(collision), .max = 1, .step = 1, .def = 1,
      .help = "off: fly through rock", .changes = MENU_CHANGED_FLIGHT},
+    {.section = "flight", .key = "weather", .flag = "--weather", .page = "display", .label = "Weather",
+     .type = SETTING_ENUM, .offset = AT(weather), .max = WEATHER_KINDS, .step = 1, .def = 0, .names = k_weathers,
+     .n_names = WEATHER_KINDS + 1, .changes = MENU_CHANGED_FLIGHT,
+     .help = "changing over time and place, or one kind everywhere (its wind carries the aircraft)"},
     /* sound: every change heard at once */
     {.section = "sound", .key = "master", .flag = "--volume", .page = "sound", .label = "Master volume", .type = SETTING_FLOAT,
      .offset = AT(sound.master), .min = 0, .max = 1, .step = 0.1, .def = 0.8,

@@ -40,6 +40,7 @@ typedef struct GameSettings {
     /* flight */
     float speed_limit;          /* m/s: the boost's top speed (one block = one metre) */
     bool collision;
+    int weather;                /* 0: changing; 1 + a WeatherKind: that kind everywhere (src/sim/weather.c) */
     bool hud;
     GameCamera camera;
     bool shot_hud;              /* screenshots show the HUD (screenshot.c) */

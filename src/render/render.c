@@ -23,6 +23,7 @@ struct Renderer {
     Terrain terrain;
     AircraftModel aircraft;
     RingsLayer rings;
+    RainLayer rain;
     HudLayer hud;
     RenderCounters counters;
     float viewproj[16];
@@ -85,6 +86,7 @@ Renderer *render_create(MemBudget *mem, const RenderSettings *s, SkyError *err) 
         !sky_init(&r->sky, s->live.sky_force_mediump, &r->scratch, err) ||
         !terrain_init(&r->terrain, mem, &r->scratch, r->quad_ibo, &r->settings, err) ||
         !aircraft_init(&r->aircraft, &r->scratch, err) || !rings_init(&r->rings, &r->aircraft, err) ||
+        !rain_init(&r->rain, &r->scratch, err) ||
         !hud_init(&r->hud, mem, &r->scratch, r->quad_ibo, s->create.hud_max_quads, &r->settings.live, err)) {
         render_destroy(r);
         return NULL;
@@ -106,6 +108,7 @@ void render_destroy(Renderer *r) {
     if (!r) return;
     hud_free(&r->hud);
     rings_free(&r->rings);
+    rain_free(&r->rain);
     aircraft_free(&r->aircraft);
     terrain_free(&r->terrain);
     sky_free(&r->sky);
@@ -207,6 +210,7 @@ static void frame_begin(Renderer *r, RenderFrame *f, const RenderView *v, int dw
     f->disp_h = dh;
     f->sky_debug = sky_debug;
     render_atmosphere(v->cam_y, st->live.sky_rgb, &f->atm);
+    rain_atmosphere(&v->weather, &f->atm);   /* fog banks and the lightning's light */
     memset(&r->counters, 0, sizeof r->counters);
     render_driver_ns = 0;
 
@@ -251,6 +255,7 @@ static void frame(Renderer *r, const RenderView *v, int dw, int dh, bool sky_deb
         aircraft_draw(&r->aircraft, &f, rc);            /* the view's instances */
         rings_draw(&r->rings, &f, rc);                  /* a course's rings, opaque */
         terrain_draw_clouds(&r->terrain, &f, rc);       /* translucent, back to front, after all opaque */
+        rain_draw(&r->rain, &f, rc);                    /* streaks, then the lightning's flash */
         hud_draw(&r->hud, &f, rc);                      /* text and menus, in PSX pixels */
     }
     psx_present(&r->psx, &f, rc);                       /* nearest upscale to the display */
@@ -343,7 +348,7 @@ RenderStats render_stats(const Renderer *r) {
     s.chunks_visible = r->counters.chunks_visible;
     s.chunks_culled = r->counters.chunks_culled;
     s.pending_uploads = ts.pending_live;
-    s.gpu_bytes = ts.gpu_bytes + r->quad_ibo_bytes + r->sky.bytes + r->aircraft.bytes + r->rings.bytes + r->psx.target_bytes +
+    s.gpu_bytes = ts.gpu_bytes + r->quad_ibo_bytes + r->sky.bytes + r->aircraft.bytes + r->rings.bytes + r->rain.bytes + r->psx.target_bytes +
                   r->psx.quad_bytes + r->hud.bytes;
     s.uploads_total = ts.uploads_total;
     s.dropped_no_slot = ts.dropped_no_slot;
