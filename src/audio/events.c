@@ -23,6 +23,10 @@ static const AudioEventKind BUILTIN[AUDIO_EVENT_BUILTIN_COUNT] = {
     [AUDIO_EVENT_RING] = {.name = "ring", .level = 0.3f, .echo_send = 0.4f,
                           .notes = {{1318.5f, 0.0f, 0.05f}, {1760.0f, 0.05f, 0.3f}}},
     [AUDIO_EVENT_IMPULSE] = {.name = "impulse", .level = 1.0f, .echo_send = 1.0f, .impulse = true},
+    /* Thunder: a dark noise roll of a few seconds over a very low falling thump. */
+    [AUDIO_EVENT_THUNDER] = {.name = "thunder", .level = 0.9f, .echo_send = 0.5f,
+                             .noise_level = 1.0f, .noise_decay_s = 1.6f, .noise_lp_hz = 260.0f,
+                             .thump_level = 0.8f, .thump_hz_start = 48.0f, .thump_hz_end = 22.0f, .thump_decay_s = 1.2f},
 };
 
 const AudioEventKind *audio_event_builtin(int id) {

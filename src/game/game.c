@@ -485,7 +485,8 @@ void game_frame(Game *g, const PlatformEvents *ev, float dt) {
         SoundInput si = {.flight = &g->ses.flight, .world = g->svc.world, .mode = sound_mode(&g->ses.play),
                          .events = sound_events(&g->ses, &g->svc.input.st, &before, &rq, ev), .device_lost = ev->audio_lost,
                          .device_added = ev->audio_added,
-                         .boost_held = g->svc.input.st.held[GA_BOOST] || g->ses.play.autopilot_boost};
+                         .boost_held = g->svc.input.st.held[GA_BOOST] || g->ses.play.autopilot_boost,
+                         .weather = &g->ses.weather};
         sound_frame(&g->svc.sound, &si, &g->cfg.set, dt);
     }
     stream(&g->cfg, &g->svc, &g->ses);
