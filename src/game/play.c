@@ -144,6 +144,15 @@ static bool collide(Play *p, const PlayCtx *c, double x0, double y0, double z0, 
     return true;
 }
 
+/* The air mass carries the aircraft: the weather at its place and step (the setting's kind or
+ * the changing model), applied after the flight step so the sweep below covers the drift too. */
+static void wind_step(const PlayCtx *c, float dt) {
+    FlightState *fl = c->flight;
+    WeatherState w;
+    weather_eval(world_params(c->world)->gen.seed, c->set->weather - 1, fl->x, fl->z, weather_step_of(fl->time_s), &w);
+    sim_wind_apply(fl, &w, dt);
+}
+
 /* One step of the aircraft with the step's input, then collision when it is on; every
  * SAFE_PERIOD the place is kept as a restart point if the air around is clear. */
 static void fly(Play *p, const PlayCtx *c, const FlightInput *fi, float dt) {
@@ -151,6 +160,7 @@ static void fly(Play *p, const PlayCtx *c, const FlightInput *fi, float dt) {
     double x0 = fl->x, y0 = fl->y, z0 = fl->z;
     float speed0 = fl->speed;
     flight_step(fl, fi, c->model, dt);
+    wind_step(c, dt);
     p->flight_s += dt;
     if (c->set->collision && collide(p, c, x0, y0, z0, speed0)) return;
     p->safe_timer -= dt;
