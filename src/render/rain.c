@@ -8,7 +8,7 @@
 #include "render_internal.h"
 
 #define RAIN_TRAIL_S 0.12f    /* a streak is the drop's path over this long */
-#define FLASH_GAIN 0.6f       /* the flash's added light at its brightest */
+#define FLASH_GAIN 0.3f       /* the flash's added light at its brightest */
 #define FOG_BANK 0.02f        /* fog density a full fog bank adds (the view closes to about 60 m) */
 #define FOG_RAIN 0.004f       /* and full rain */
 
