@@ -440,8 +440,9 @@ static bool course_frame(const Tour *t, Renderer *r, const InputState *in, doubl
  * the HUD read this one state (the sim evaluates its own at each step for the wind). */
 static void game_weather_frame(Game *g) {
     const FlightState *f = &g->ses.flight;
-    weather_eval(world_params(g->svc.world)->gen.seed, g->cfg.set.weather - 1, f->x, f->z, weather_step_of(f->time_s),
-                 &g->ses.weather);
+    const Attract *a = &g->crs.attract;
+    int setting = a->playing ? a->set.weather : g->cfg.set.weather;   /* the attract replay flies its own */
+    weather_eval(world_params(g->svc.world)->gen.seed, setting - 1, f->x, f->z, weather_step_of(f->time_s), &g->ses.weather);
 }
 
 void game_frame(Game *g, const PlatformEvents *ev, float dt) {
