@@ -2,8 +2,8 @@
  * a place and a step give the same weather twice and a golden hash over a grid of places and
  * steps (the same under qemu-aarch64), the kinds change over place and time with smooth blends,
  * a fixed kind holds everywhere, storms strike lightning that lights a few steps and clear
- * weather never does, the released aircraft drifts by exactly the model's wind, and gusts
- * never push it through rock (collision sweeps the whole step). */
+ * weather never does, the released aircraft drifts by exactly the model's wind, gusts never
+ * push it through rock (collision sweeps the whole step), and the air shakes harder by rock. */
 #include <stdarg.h>
 #include <stddef.h>
 #include <setjmp.h>
@@ -165,6 +165,22 @@ static void test_wind_moves_aircraft(void **state) {
     assert_true(windy.y == calm.y);
 }
 
+/* Beside the rock the aircraft met, the probes find rock and the wind's shake grows by exactly
+ * the cliff share times the wind; far above every island they find none and nothing changes. */
+static void cliff_shake(const World *world, double x, double y, double z) {
+    WeatherState w, near;
+    weather_eval(SEED, WEATHER_CLOUDY, x, z, 4321, &w);
+    float cliff = sim_wind_cliff(world, x, y, z);
+    assert_true(cliff > 0.0f && cliff <= 1.0f);
+    near = w;
+    sim_wind_cliff_shake(&near, cliff);
+    static const float axis[3] = {1.0f, 0.35f, 1.0f};
+    for (int a = 0; a < 3; a++)
+        assert_true(fabsf(near.turb[a] - w.turb[a] - w.shake[a] * cliff * 0.5f * w.wind_speed * axis[a]) < 1e-5f);
+    assert_true(fabsf(near.turb[0]) + fabsf(near.turb[2]) > fabsf(w.turb[0]) + fabsf(w.turb[2]));
+    assert_true(sim_wind_cliff(world, x, WORLD_Y_MAX + 40.0, z) == 0.0f);
+}
+
 /* Storm gusts ten times the model's, blowing the aircraft at cliffs: the sweep over each step's
  * whole motion (flight and wind) stops it in air every time. */
 static void test_gusts_never_through_rock(void **state) {
@@ -196,6 +212,7 @@ static void test_gusts_never_through_rock(void **state) {
             if (r.hit) {
                 assert_true(sim_clear_box(world, r.x, r.y, r.z, SIM_HIT_RADIUS));
                 hits++;
+                cliff_shake(world, r.x, r.y, r.z);
                 break;
             }
             assert_true(sim_clear_box(world, f.x, f.y, f.z, SIM_HIT_RADIUS));

@@ -145,11 +145,13 @@ static bool collide(Play *p, const PlayCtx *c, double x0, double y0, double z0, 
 }
 
 /* The air mass carries the aircraft: the weather at its place and step (the setting's kind or
- * the changing model), applied after the flight step so the sweep below covers the drift too. */
+ * the changing model), shaken harder near rock, applied after the flight step so the sweep below
+ * covers the drift too. */
 static void wind_step(const PlayCtx *c, float dt) {
     FlightState *fl = c->flight;
     WeatherState w;
     weather_eval(world_params(c->world)->gen.seed, c->set->weather - 1, fl->x, fl->z, weather_step_of(fl->time_s), &w);
+    sim_wind_cliff_shake(&w, sim_wind_cliff(c->world, fl->x, fl->y, fl->z));
     sim_wind_apply(fl, &w, dt);
 }
 

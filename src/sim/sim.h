@@ -232,6 +232,7 @@ typedef struct WeatherState {
     float gust;                    /* m/s: the gust's share of |wind| now */
     float turbulence;              /* 0..1: how hard the air shakes (storms) */
     float turb[3];                 /* m/s: this step's shake (x, y, z) */
+    float shake[3];                /* -1..1: the shake's noise before scaling (cliffs scale it again) */
     float flash;                   /* 0..1: the lightning's light this step */
     uint32_t flash_id;             /* which flash (0: none yet); a new id is a new strike */
     uint32_t flash_age;            /* steps since that flash began */
@@ -254,5 +255,13 @@ uint64_t weather_state_hash(const WeatherState *w, uint64_t h);
 /* The air mass carries the aircraft: after flight_step, its position moves by (wind + shake) * dt
  * and the shake rolls it a little. The caller sweeps collision over the whole step's motion. */
 void sim_wind_apply(FlightState *f, const WeatherState *w, float dt);
+/* Rock around a place: the share (0..1) of SIM_CLIFF_PROBES points SIM_CLIFF_REACH metres out
+ * (eight around, one below) that are solid (world_solid_at). */
+#define SIM_CLIFF_PROBES 9
+#define SIM_CLIFF_REACH 14.0
+float sim_wind_cliff(const World *w, double x, double y, double z);
+/* The wind tumbling over rock: adds to w's shake in proportion to the cliff share and the wind's
+ * speed (a 10 m/s wind beside a wall shakes about as hard as a storm's air). */
+void sim_wind_cliff_shake(WeatherState *w, float cliff);
 
 #endif

@@ -131,6 +131,7 @@ static void gusts(uint32_t s, uint64_t step, WeatherState *out) {
     static const float AXIS[3] = {5.0f, 3.0f, 5.0f};   /* m/s at full turbulence; less up and down */
     for (uint32_t a = 0; a < 3; a++) {
         float n = step_noise(s, SALT_TURB + a * 0x9e3779b9u, step, TURB_STEPS) * 2.0f - 1.0f;
+        out->shake[a] = n;
         out->turb[a] = n * out->turbulence * AXIS[a];
     }
 }
