@@ -179,6 +179,15 @@ static void cliff_shake(const World *world, double x, double y, double z) {
         assert_true(fabsf(near.turb[a] - w.turb[a] - w.shake[a] * cliff * 0.5f * w.wind_speed * axis[a]) < 1e-5f);
     assert_true(fabsf(near.turb[0]) + fabsf(near.turb[2]) > fabsf(w.turb[0]) + fabsf(w.turb[2]));
     assert_true(sim_wind_cliff(world, x, WORLD_Y_MAX + 40.0, z) == 0.0f);
+    /* in flight: a jolt every SIM_CLIFF_EVERY steps worth the steps between, nothing on the others */
+    FlightState f;
+    flight_init(&f, x, y, z, 0.0f, 30.0f);
+    WeatherState j = w, k = w;
+    sim_wind_near_rock(world, &f, 4321, &j);
+    assert_memory_equal(&j, &w, sizeof w);
+    sim_wind_near_rock(world, &f, 4320, &j);
+    sim_wind_cliff_shake(&k, cliff * (float)SIM_CLIFF_EVERY);
+    assert_memory_equal(&j, &k, sizeof k);
 }
 
 /* Storm gusts ten times the model's, blowing the aircraft at cliffs: the sweep over each step's

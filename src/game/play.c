@@ -150,8 +150,9 @@ static bool collide(Play *p, const PlayCtx *c, double x0, double y0, double z0, 
 static void wind_step(const PlayCtx *c, float dt) {
     FlightState *fl = c->flight;
     WeatherState w;
-    weather_eval(world_params(c->world)->gen.seed, c->set->weather - 1, fl->x, fl->z, weather_step_of(fl->time_s), &w);
-    sim_wind_cliff_shake(&w, sim_wind_cliff(c->world, fl->x, fl->y, fl->z));
+    uint64_t step = weather_step_of(fl->time_s);
+    weather_eval(world_params(c->world)->gen.seed, c->set->weather - 1, fl->x, fl->z, step, &w);
+    sim_wind_near_rock(c->world, fl, step, &w);
     sim_wind_apply(fl, &w, dt);
 }
 

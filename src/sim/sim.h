@@ -255,13 +255,18 @@ uint64_t weather_state_hash(const WeatherState *w, uint64_t h);
 /* The air mass carries the aircraft: after flight_step, its position moves by (wind + shake) * dt
  * and the shake rolls it a little. The caller sweeps collision over the whole step's motion. */
 void sim_wind_apply(FlightState *f, const WeatherState *w, float dt);
-/* Rock around a place: the share (0..1) of SIM_CLIFF_PROBES points SIM_CLIFF_REACH metres out
- * (eight around, one below) that are solid (world_solid_at). */
-#define SIM_CLIFF_PROBES 9
+/* Rock around a place: the share (0..1) of SIM_CLIFF_PROBES blocks SIM_CLIFF_REACH metres out
+ * (four around, one below) that are solid (world_solid_at at the block's centre). */
+#define SIM_CLIFF_PROBES 5
 #define SIM_CLIFF_REACH 14.0
 float sim_wind_cliff(const World *w, double x, double y, double z);
 /* The wind tumbling over rock: adds to w's shake in proportion to the cliff share and the wind's
  * speed (a 10 m/s wind beside a wall shakes about as hard as a storm's air). */
 void sim_wind_cliff_shake(WeatherState *w, float cliff);
+/* Every SIM_CLIFF_EVERY steps (the field's point queries cost ~15 us each), the rock around the
+ * aircraft jolts the air of that step by the shake those steps would have had; other steps are
+ * left as they are. Stateless: a replay started at any step flies the same. */
+#define SIM_CLIFF_EVERY 6u
+void sim_wind_near_rock(const World *w, const FlightState *f, uint64_t step, WeatherState *ws);
 
 #endif
