@@ -61,7 +61,8 @@ static void position(const FlightState *f, const Canvas *c) {
 
 /* The wind, right of the heading, when it matters: low and slow (an approach, a landing strip),
  * where a crosswind moves the aircraft by its own length in a second. "WIND 270 W 12 m/s": where it
- * blows from, as the heading counts (0 north, -z; 90 east, +x), and its speed with the gust. */
+ * blows from, as the heading counts (0 north, -z; 90 east, +x), and its speed with the gust
+ * ("WIND 270 12" where the long form would pass the canvas's edge). */
 #define HUD_WIND_BELOW_SPEED 80.0f
 #define HUD_WIND_BELOW_ALT 150.0
 #define HUD_WIND_MIN 2.0f
@@ -72,6 +73,8 @@ static void wind(const FlightState *f, const WeatherState *w, const Canvas *c, i
     if (from < 0.0f) from += 360.0f;
     char line[48];
     snprintf(line, sizeof line, "WIND %03.0f %s %2.0f m/s", (double)from, cardinal(from), (double)ms);
+    if (x + width(c, line) > c->w - 4 * c->s)   /* a small screen at a large HUD: the short form */
+        snprintf(line, sizeof line, "WIND %03.0f %2.0f", (double)from, (double)ms);
     text(c, x, y, COL_TEXT, line);
 }
 
