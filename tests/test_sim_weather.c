@@ -3,7 +3,8 @@
  * steps (the same under qemu-aarch64), the kinds change over place and time with smooth blends,
  * a fixed kind holds everywhere, storms strike lightning that lights a few steps and clear
  * weather never does, the released aircraft drifts by exactly the model's wind, gusts never
- * push it through rock (collision sweeps the whole step), and the air shakes harder by rock. */
+ * push it through rock (collision sweeps the whole step), the air shakes harder by rock, and a
+ * minute of the autopilot through a storm hashes to a golden (the same under qemu-aarch64). */
 #include <stdarg.h>
 #include <stddef.h>
 #include <setjmp.h>
@@ -233,6 +234,53 @@ static void test_gusts_never_through_rock(void **state) {
     mem_budget_release(&budget);
 }
 
+/* A minute of the autopilot flown through a storm's wind (gusts, shake, rock jolts) with the
+ * collision sweep, as play.c steps it: the flight's hash is the golden, natively and under
+ * qemu-aarch64 (the same bits on both). */
+#define STORM_FLIGHT_GOLDEN 0xcefa31acb21eac25ULL
+
+static void test_storm_flight_golden(void **state) {
+    (void)state;
+    SkyError err = {0};
+    MemBudget budget;
+    assert_true(mem_budget_init(&budget, (size_t)48 << 20, &err));
+    World *world = world_create(&budget, NULL, NULL, NULL, &err);
+    assert_non_null(world);
+    FlightModel m;
+    flight_model_default(&m);
+    FlightState f;
+    flight_init(&f, 0.0, 120.0, 300.0, 0.0f, 40.0f);
+    flight_autopilot_start(&f, world);
+    uint32_t hits = 0;
+    double drift = 0.0;
+    for (int i = 0; i < 3600; i++) {
+        double x0 = f.x, y0 = f.y, z0 = f.z;
+        FlightInput in;
+        flight_autopilot_input(&f, world, 40.0f, false, SIM_STEP, &in);
+        flight_step(&f, &in, &m, SIM_STEP);
+        uint64_t step = weather_step_of(f.time_s);
+        WeatherState w;
+        weather_eval(SEED, WEATHER_STORM, f.x, f.z, step, &w);
+        sim_wind_near_rock(world, &f, step, &w);
+        sim_wind_apply(&f, &w, SIM_STEP);
+        drift += sqrt((double)(w.wind[0] * w.wind[0] + w.wind[1] * w.wind[1])) * SIM_STEP;
+        CollisionResult r;
+        sim_collide(world, x0, y0, z0, f.x, f.y, f.z, &r);
+        if (r.hit) {
+            f.x = r.x, f.y = r.y, f.z = r.z;
+            f.speed = m.speed_min;
+            hits++;
+        }
+    }
+    uint64_t h = flight_state_hash(&f, 0);
+    printf("  a minute in a storm: carried %.0f m by the wind, %u hits, ends at %.1f, %.1f, %.1f, hash %016llx\n", drift,
+           hits, f.x, f.y, f.z, (unsigned long long)h);
+    assert_true(drift > 300.0);
+    assert_int_equal(h, STORM_FLIGHT_GOLDEN);
+    world_destroy(world);
+    mem_budget_release(&budget);
+}
+
 int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_same_twice_and_golden),
@@ -241,6 +289,7 @@ int main(void) {
         cmocka_unit_test(test_lightning),
         cmocka_unit_test(test_wind_moves_aircraft),
         cmocka_unit_test(test_gusts_never_through_rock),
+        cmocka_unit_test(test_storm_flight_golden),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
