@@ -5,7 +5,7 @@
 #   make test       install missing deps (native + aarch64), run every test natively,
 #                   under sanitizers and under qemu-aarch64; ends with "N passed, N failed"
 #   make cross      aarch64 build into build-aarch64/ (CROSS_COMPILE=aarch64-linux-gnu-, SYSROOT=...)
-#   make bench      build build/bench (run: build/bench jobs|noise|chunk|stream|island)
+#   make bench      build build/bench (run: build/bench jobs|noise|chunk|stream|island|boot ...)
 #   make deps       apt-get only what is missing
 #   make fuzz       fuzz every target with libFuzzer (clang, installed on demand) for FUZZ_SECONDS
 #                   each (default 60); make test replays the committed corpora (mk/fuzz.mk)

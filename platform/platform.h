@@ -133,6 +133,11 @@ bool platform_is_console(const Platform *p);
 int platform_battery(bool *discharging);
 const char *platform_driver_name(const Platform *p);   /* "KMSDRM", "x11", "wayland", "offscreen", "none" */
 bool platform_is_headless(const Platform *p);
+/* The refresh rate of the window's display in Hz (0: not known, offscreen). */
+int platform_refresh_hz(const Platform *p);
+/* A GL entry point by name (an extension's), NULL when the driver has none: for the renderer,
+ * which takes it as a plain function pointer and never sees SDL. */
+void *platform_gl_proc(const char *name);
 
 /* Rumble on every open controller that has it: low and high motor 0..1 for ms milliseconds (a
  * new call replaces the running one). Pads without rumble: nothing happens, nothing is logged. */

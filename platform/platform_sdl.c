@@ -487,6 +487,16 @@ const char *platform_driver_name(const Platform *p) { return p->driver; }
 
 bool platform_is_headless(const Platform *p) { return p->headless; }
 
+int platform_refresh_hz(const Platform *p) {
+    SDL_DisplayMode m;
+    if (!p->window || p->headless) return 0;
+    int d = SDL_GetWindowDisplayIndex(p->window);
+    if (d < 0 || SDL_GetCurrentDisplayMode(d, &m) != 0) return 0;
+    return m.refresh_rate > 0 ? m.refresh_rate : 0;
+}
+
+void *platform_gl_proc(const char *name) { return SDL_GL_GetProcAddress(name); }
+
 bool platform_set_vsync(Platform *p, bool on) {
     if (!p->gl) return false;
     return SDL_GL_SetSwapInterval(on ? 1 : 0) == 0;

@@ -24,7 +24,7 @@ static char g_tmp[256];
 
 typedef struct Run {
     int status;          /* exit status, or -1 when it did not exit normally */
-    char out[16384];     /* stdout */
+    char out[32768];     /* stdout */
     char err[8192];      /* stderr */
     int err_lines;
 } Run;
@@ -485,9 +485,10 @@ static void test_stop_keeps_settings_whole(void **state) {
     }
 }
 
-/* A first start picks a quality preset from the GPU and cores, says so in one line and keeps it
- * in the settings file; the next start reads it and does not guess again; --quality wins over
- * the guess; a settings file without a quality keeps its own values. (Here the GPU is Mesa's software rasteriser: low.) */
+/* A first start takes Quality auto (the governor measures the frames), says so in one line naming
+ * the GPU and keeps it in the settings file with the high preset's values as the ceiling; the
+ * next start reads it and says nothing; --quality wins; a settings file without a quality keeps
+ * its own values. */
 static void test_first_start_quality(void **state) {
     (void)state;
     char dir[300], path[400], args[600];
@@ -502,10 +503,11 @@ static void test_first_start_quality(void **state) {
     const char *line = strstr(g_run.err, "first start: quality ");
     assert_non_null(line);
     assert_non_null(strstr(line, "pipe"));    /* llvmpipe or softpipe, named */
-    assert_non_null(strstr(line, "quality low"));
+    assert_non_null(strstr(line, "quality auto"));
     slurp(path, text, sizeof text);
-    assert_non_null(strstr(text, "quality: low"));
-    assert_non_null(strstr(text, "view_radius: 8"));   /* the low preset's reach, kept */
+    assert_non_null(strstr(text, "quality: auto"));
+    assert_non_null(strstr(text, "view_radius: 14"));   /* the ceiling: the high preset's reach */
+    assert_non_null(strstr(text, "auto_level: "));
     /* The second start keeps it without a new guess. */
     run(&g_run, "SDL_VIDEODRIVER=offscreen", args);
     assert_int_equal(g_run.status, 0);

@@ -63,41 +63,26 @@ static void changed_settings(GameSettings *s) {
     s->world.gen.clouds = false;
 }
 
-/* The first-start preset from real renderer strings and core counts: the Pi family, handheld
- * GPUs, software rasterisers, desktops, an unknown GPU by its cores, and the core caps. */
-static void test_quality_guess(void **state) {
+/* The qualities by name, and auto: the high preset's values as the ceiling the governor lowers
+ * from, the default of a fresh settings file, with no settle point yet. */
+static void test_quality_names(void **state) {
     (void)state;
-    static const struct { const char *gpu; int cores; GameQuality want; } cases[] = {
-        {"VC4 V3D 2.1", 4, GAME_QUALITY_LOW},                 /* Pi 3, Pi Zero 2 W */
-        {"V3D 4.2", 4, GAME_QUALITY_MEDIUM},                  /* Pi 4 */
-        {"V3D 7.1.7.0", 4, GAME_QUALITY_HIGH},                /* Pi 5 */
-        {"Mali-G31 (Panfrost)", 4, GAME_QUALITY_MEDIUM},      /* RK3326 handhelds */
-        {"Mali-G52 (Panfrost)", 4, GAME_QUALITY_MEDIUM},
-        {"Mali400", 4, GAME_QUALITY_LOW},                     /* lima */
-        {"Mali-T720", 4, GAME_QUALITY_LOW},
-        {"PowerVR SGX 544MP", 4, GAME_QUALITY_LOW},
-        {"llvmpipe (LLVM 15.0.6, 256 bits)", 16, GAME_QUALITY_LOW},
-        {"softpipe", 4, GAME_QUALITY_LOW},
-        {"AMD Radeon RX 6600 (radeonsi, navi23, LLVM 15.0.6, DRM 3.49, 6.1.0)", 12, GAME_QUALITY_HIGH},
-        {"Mesa Intel(R) UHD Graphics 620 (KBL GT2)", 8, GAME_QUALITY_HIGH},
-        {"Mesa Intel(R) UHD Graphics 620 (KBL GT2)", 2, GAME_QUALITY_MEDIUM},   /* capped by cores */
-        {"NVIDIA GeForce GTX 1060/PCIe/SSE2", 1, GAME_QUALITY_LOW},             /* one core */
-        {"Some Future GPU", 8, GAME_QUALITY_HIGH},
-        {"Some Future GPU", 4, GAME_QUALITY_MEDIUM},
-        {"Some Future GPU", 2, GAME_QUALITY_LOW},
-        {"", 4, GAME_QUALITY_MEDIUM},
-        {NULL, 0, GAME_QUALITY_LOW},
-    };
-    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
-        GameQuality q = game_quality_guess(cases[i].gpu, cases[i].cores);
-        if (q != cases[i].want)
-            fail_msg("%s on %d cores: %s, want %s", cases[i].gpu ? cases[i].gpu : "(null)", cases[i].cores,
-                     game_quality_name(q), game_quality_name(cases[i].want));
-    }
     GameQuality q;
     assert_true(game_quality_parse("high", &q) && q == GAME_QUALITY_HIGH);
+    assert_true(game_quality_parse("auto", &q) && q == GAME_QUALITY_AUTO);
     assert_false(game_quality_parse("ultra", &q));
     assert_false(game_quality_parse(NULL, &q));
+    GameSettings a, h;
+    settings_default(&a);
+    assert_int_equal(a.quality, GAME_QUALITY_AUTO);
+    assert_int_equal(a.auto_level, -1);
+    settings_default(&h);
+    game_quality_apply(&a, GAME_QUALITY_AUTO);
+    game_quality_apply(&h, GAME_QUALITY_HIGH);
+    assert_int_equal(a.quality, GAME_QUALITY_AUTO);
+    assert_int_equal(a.render.live.lines, h.render.live.lines);
+    assert_int_equal(a.world.live.view_radius, h.world.live.view_radius);
+    assert_memory_equal(a.world.live.lod_dist, h.world.live.lod_dist, sizeof a.world.live.lod_dist);
 }
 
 static void test_round_trip(void **state) {
@@ -331,7 +316,7 @@ static void test_frame_cap_rates_are_the_rows(void **state) {
 
 int main(void) {
     const struct CMUnitTest tests[] = {
-        cmocka_unit_test(test_quality_guess),
+        cmocka_unit_test(test_quality_names),
         cmocka_unit_test(test_round_trip),        cmocka_unit_test(test_missing_file_is_first_start),
         cmocka_unit_test(test_damaged_files),     cmocka_unit_test(test_bad_value_keeps_the_rest),
         cmocka_unit_test(test_failed_save_keeps_old_file),

@@ -204,12 +204,19 @@ static void test_long_menu_scrolls_and_marks_more(void **state) {
     g_game.ses.play.overlay = OVERLAY_NONE;
 }
 
-/* Every screen on every preset: the HUD queue's bounds inside the canvas, nothing dropped. */
+/* Every screen on every preset: the HUD queue's bounds inside the canvas, nothing dropped. The
+ * deliveries at their fullest: stopped at the base (its board up) with its first job taken (the
+ * board page says so above the offers, the HUD shows the job's line and the map its mark). */
 static void test_screens_fit_every_preset(void **state) {
     (void)state;
     static const int sizes[][2] = {{480, 320}, {640, 480}, {720, 720}, {854, 480}, {1280, 720}};
     static const char *const screens[] = {"hud", "title", "menu", "panel", "controls", "display", "sound", "flyto", "map",
-                                          "crash"};
+                                          "crash", "jobs", "job", "logbook"};
+    Jobs *jobs = &g_game.crs.delivery.jobs;
+    double bx, bz;
+    jobs_site_pos(jobs, g_game.svc.home.island->base, &bx, &bz);
+    for (int i = 0; i < 90; i++) jobs_step(jobs, bx, bz, 0.0f, true, SIM_STEP);
+    assert_true(jobs->n_board > 0 && jobs_take(jobs, 0));
     int keep_size = g_game.cfg.set.render.live.hud_size;
     for (size_t i = 0; i < sizeof sizes / sizeof sizes[0]; i++) {
         int w = sizes[i][0], h = sizes[i][1], cw, ch;
@@ -237,6 +244,7 @@ static void test_screens_fit_every_preset(void **state) {
     }
     g_game.cfg.set.render.live.hud_size = keep_size;
     render_apply_settings(g_game.svc.render, &g_game.cfg.set.render);
+    jobs_reset(jobs);
     game_show(&g_game.cfg, &g_game.svc, &g_game.ses, &g_game.crs.tour, "hud");
 }
 

@@ -2,6 +2,7 @@
  * YAML statistics over many seeds (I14), or a PNG map with paths and names. */
 #include <stdio.h>
 #include <stdlib.h>
+#include <math.h>
 #include <string.h>
 
 #include "island/island.h"
@@ -26,7 +27,7 @@ static int usage(void) {
             "                 [--json | --stats COUNT | --map FILE.png]\n"
             "  --json         the island as JSON (sites, Delaunay triangles, paths)\n"
             "  --stats COUNT  YAML statistics over seeds 1..COUNT (I14)\n"
-            "  --map FILE     a PNG map: terrain by type, paths, sites, names\n"
+            "  --map FILE     a PNG map: terrain by type, paths, airstrips, sites, names\n"
             "  --pak FILE     use this pack instead of the one built in\n");
     return 2;
 }
@@ -61,6 +62,31 @@ static void json_str(const char *s) {
         else putchar(*s);
     }
     putchar('"');
+}
+
+/* The island's field (256 cells, as the game bakes it) in a static arena: the strips live in it. */
+static bool bake(const Island *isl, IslandField *f) {
+    static uint8_t arena_buf[1 << 20];
+    MemArena mem;
+    mem_arena_init_buffer(&mem, arena_buf, sizeof arena_buf);
+    SkyError err = {0};
+    if (island_bake_field(f, isl, &g_cx, 256, 0, 0, &mem, &err)) return true;
+    fprintf(stderr, "islandgen: %s\n", err.msg);
+    return false;
+}
+
+/* One line per airstrip: its place, thresholds, heading, size, surface height and relief. */
+static void print_strips(const Island *isl, const IslandField *f, const char *lang) {
+    char name[128];
+    printf("airstrips: %u\n", f->n_strips);
+    for (uint32_t k = 0; k < f->n_strips; k++) {
+        const IslandFieldStrip *st = &f->strips[k];
+        double hd = atan2(st->dir_x, -st->dir_z) * 57.29577951308232;   /* compass: 0 = north (-z), 90 = east */
+        island_site_display_name(isl, &g_cx, st->site, lang, name, sizeof name);
+        printf("  strip %u%s at %s: %.0f,%.0f -> %.0f,%.0f heading %03.0f, %.0f x %.0f m, %.0f m up, relief %.1f m%s\n", k,
+               st->base ? " (base)" : "", name, st->ax, st->az, st->bx, st->bz, hd < 0 ? hd + 360.0 : hd,
+               st->length_m, st->width_m, st->elev_m, st->relief_m, st->open ? "" : ", ends NOT open");
+    }
 }
 
 static void print_json(const Island *isl, const char *lang) {
@@ -104,6 +130,16 @@ static void print_json(const Island *isl, const char *lang) {
         if (!ed->path) continue;
         printf("  {\"a\": %u, \"b\": %u, \"length_m\": %.1f, \"minutes\": %u, \"kind\": \"%s\"}%s\n", ed->a, ed->b,
                ed->length_m, ed->minutes, ed->path == 1 ? "mst" : "detour", ++k < isl->n_paths ? "," : "");
+    }
+    printf(" ],\n \"strips\": [\n");
+    IslandField f;
+    uint32_t ns = bake(isl, &f) ? f.n_strips : 0;
+    for (uint32_t k = 0; k < ns; k++) {
+        const IslandFieldStrip *st = &f.strips[k];
+        printf("  {\"site\": %u, \"base\": %s, \"a\": [%.1f, %.1f], \"b\": [%.1f, %.1f], \"length_m\": %.0f, "
+               "\"width_m\": %.0f, \"elevation_m\": %.0f, \"relief_m\": %.1f}%s\n",
+               st->site, st->base ? "true" : "false", st->ax, st->az, st->bx, st->bz, st->length_m, st->width_m,
+               st->elev_m, st->relief_m, k + 1 < ns ? "," : "");
     }
     printf(" ]\n}\n");
 }
@@ -277,6 +313,13 @@ static int write_map(const Island *isl, const char *path, const char *lang) {
         const IslandEdge *ed = &isl->edges[e];
         if (ed->path) line(img, PX(ed->a), PY(ed->a), PX(ed->b), PY(ed->b), ed->path == 1 ? mst : detour, 2);
     }
+    const uint8_t strip_rgb[3] = {235, 232, 220};
+    for (uint32_t k = 0; k < f.n_strips; k++) {
+        const IslandFieldStrip *st = &f.strips[k];
+        line(img, (int)(margin + (st->ax + f.radius_m) * scale), (int)(margin + (st->az + f.radius_m) * scale),
+             (int)(margin + (st->bx + f.radius_m) * scale), (int)(margin + (st->bz + f.radius_m) * scale), strip_rgb,
+             st->base ? 4 : 3);
+    }
     char name[128];
     for (uint32_t s = 0; s < isl->n_sites; s++) {
         int x = PX(s), y = PY(s);
@@ -355,6 +398,9 @@ int main(int argc, char **argv) {
                        g_isl.sites[i].x_m, g_isl.sites[i].z_m, g_isl.sites[i].elevation_m,
                        i == g_isl.base ? "  (base)" : "");
             }
+            IslandField f;
+            if (!bake(&g_isl, &f)) return 1;
+            print_strips(&g_isl, &f, lang);
         }
     }
     free(g_pak_file);

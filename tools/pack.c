@@ -33,9 +33,9 @@ static int check(const char *path) {
     bool ok = island_pak_load(&cx, data, len, &err);
     if (ok)
         printf("%s: pack version %u, %zu bytes, checksum %016llx: %u axes, %u location types, %u variants, "
-               "%u scopes, %u texts\n",
+               "%u scopes, %u texts, %u cargo\n",
                path, cx.version, len, (unsigned long long)cx.checksum, cx.n_axes, cx.n_types, cx.n_variants,
-               cx.n_scopes, cx.n_texts);
+               cx.n_scopes, cx.n_texts, cx.n_cargo);
     else
         fprintf(stderr, "%s: %s\n", path, err.msg);
     free(buf);

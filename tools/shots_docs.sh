@@ -28,6 +28,7 @@ shot island_map --show map
 shot game_sound_page --show sound --view-radius 3
 # Deliveries: the job board as if stopped at the base, the logbook page (a new one: shots read no config).
 shot job_board --show jobs
+shot job_hud --show job
 shot logbook --show logbook
 # Terrain from fixed cameras (x, y, z, yaw, pitch in degrees; yaw 0 looks along -z).
 shot flight --camera 3000,170,3000,30,-25

@@ -19,3 +19,6 @@ shot --screenshot "$out/home_peak.png" --camera 0,190,110,0,-50 --view-radius 12
 # A desert / temperate border of the archipelago (the one tests/test_render_biome.c finds at
 # x -18272, z 16): sand and banded red strata on the right, the blend into grass on the left.
 shot --screenshot "$out/biomes.png" --camera -18230,165,90,10,-22 --view-radius 16 --no-aircraft --show none
+# On final approach to the base camp's airstrip (threshold a of strip 0, 110 m before its PAPI,
+# 3 degrees over it): the strip's marking, the lights two red and two white.
+shot --screenshot "$out/approach_strip.png" --camera -300.4,96.5,-138.8,168.8,-4 --fov 45 --no-aircraft --show none

@@ -222,6 +222,22 @@ double det_exp(double x);
 #define ISLAND_FIELD_MAX_SITES 128
 /* A site of the island: position in metres from the island centre (one block per metre), type. */
 typedef struct IslandFieldSite { float x_m, z_m; uint8_t type; } IslandFieldSite;
+/* An airstrip of the island (island_bake_field): a flattened straight run of ground, its ends
+ * open to the sky. Positions in metres from the field's centre; the strip runs from threshold
+ * a to threshold b (either way round: a landing may use either end). */
+#define ISLAND_FIELD_MAX_STRIPS 8
+typedef struct IslandFieldStrip {
+    float ax, az, bx, bz;      /* the centres of its two thresholds */
+    float dir_x, dir_z;        /* unit vector from a to b */
+    float length_m, width_m;
+    float elev_m;              /* its surface, whole metres above the island's sea level */
+    float relief_m;            /* the natural ground's height range under it before it was flattened */
+    float yaw;                 /* heading from a to b as the flight model's yaw (0 = -z, pi/2 = +x) */
+    uint8_t site;              /* the site (place) it serves */
+    uint8_t base;              /* 1: the base camp's strip */
+    uint8_t open;              /* 1: the ground past both ends stays under the approach surface */
+} IslandFieldStrip;
+
 typedef struct IslandField {
     uint32_t size;             /* cells per side (0 = no island) */
     float cell_meters;         /* metres per cell side */
@@ -251,6 +267,8 @@ typedef struct IslandField {
     const char *type_flora[ISLAND_FIELD_MAX_TYPES];
     uint32_t n_sites;
     IslandFieldSite sites[ISLAND_FIELD_MAX_SITES];
+    uint32_t n_strips;             /* the base camp's strip first (when the island has one) */
+    IslandFieldStrip strips[ISLAND_FIELD_MAX_STRIPS];
 } IslandField;
 
 /* The type of the field's cell under (x, z) (world metres), ISLAND_FIELD_OFF outside the field
@@ -277,6 +295,23 @@ static inline bool island_field_path_at(const IslandField *f, float x, float z) 
     if (!(u >= 0.0f && v >= 0.0f && u < (float)f->path_size && v < (float)f->path_size)) return false;
     uint32_t i = (uint32_t)u, j = (uint32_t)v;
     return (f->path_bits[(size_t)j * f->path_stride + (i >> 3)] >> (i & 7u)) & 1u;
+}
+
+/* Is (x, z) (world metres) on strip k's rectangle grown by `along` metres past each end and
+ * `side` metres on each side? The world's ground marking and its clear ground read this one test. */
+static inline bool island_field_strip_near(const IslandField *f, uint32_t k, float x, float z, float along, float side) {
+    const IslandFieldStrip *s = &f->strips[k];
+    float px = x - f->centre_x - 0.5f * (s->ax + s->bx), pz = z - f->centre_z - 0.5f * (s->az + s->bz);
+    float u = px * s->dir_x + pz * s->dir_z, v = pz * s->dir_x - px * s->dir_z;
+    float ha = 0.5f * s->length_m + along, hs = 0.5f * s->width_m + side;
+    return u >= -ha && u <= ha && v >= -hs && v <= hs;
+}
+
+/* The first strip whose grown rectangle holds (x, z), or -1. */
+static inline int island_field_strip_at(const IslandField *f, float x, float z, float along, float side) {
+    for (uint32_t k = 0; k < f->n_strips; k++)
+        if (island_field_strip_near(f, k, x, z, along, side)) return (int)k;
+    return -1;
 }
 
 #endif

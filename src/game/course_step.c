@@ -13,7 +13,10 @@ void game_course_step(void *user, const FlightState *before, bool flew) {
     GameSession *ses = cs->ses;
     Tour *t = &crs->tour;
     uint32_t jobs = game_delivery_step(&crs->delivery, before, &ses->flight, flew, ses->play.state == PLAY_START || ses->play.demo);
-    if ((jobs & JOB_EV_DELIVERED) && cs->sound->synth) sound_event(cs->sound, AUDIO_EVENT_RING, 0.75f);   /* a lower chime */
+    if (jobs & JOB_EV_DELIVERED) {
+        play_message(&ses->play, DELIVERY_NOTICE_S, "%s", crs->delivery.notice);
+        if (cs->sound->synth) sound_event(cs->sound, AUDIO_EVENT_RING, 0.75f);   /* a lower chime */
+    }
     if (!tour_active(t) || t->results) return;
     if (ses->play.respawns != crs->course_respawns) {
         crs->course_respawns = ses->play.respawns;

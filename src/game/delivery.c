@@ -9,7 +9,6 @@
 #define COL_TEXT 0xffffffffu
 #define COL_HI 0xffd060ffu
 #define COL_GOOD 0x70f090ffu
-#define COL_DIM 0xb8c8e0ffu
 #define COL_RIM 0x0c1422ffu
 
 bool delivery_on_ground(const FlightState *f) {
@@ -17,14 +16,19 @@ bool delivery_on_ground(const FlightState *f) {
     return false;
 }
 
-/* --show jobs: the board as if the aircraft had stopped at the base; --show logbook: the config
+/* --show jobs: the board as if the aircraft had stopped at the base (job: its first job taken and
+ * flying); --show logbook: the config
  * folder's logbook, read and never written, recording the shot's flight. */
 static void stage_show(GameDelivery *d, const GameConfig *cfg, const GameHome *home) {
     const char *show = cfg->opt.show;
-    if (show && !strcmp(show, "jobs")) {
+    if (show && (!strcmp(show, "jobs") || !strcmp(show, "job"))) {
         double x, z;
         jobs_site_pos(&d->jobs, home->island->base, &x, &z);
         for (int i = 0; i <= (int)(JOBS_STOP_HOLD_S * SIM_STEP_HZ) + 1; i++) jobs_step(&d->jobs, x, z, 0.0f, true, SIM_STEP);
+        if (show[3] == 0) {   /* "job": taken, flying away */
+            jobs_take(&d->jobs, 0);
+            d->jobs.n_board = 0;
+        }
         d->staged = true;
     } else if (show && !strcmp(show, "logbook")) {
         if (cfg->opt.use_settings && cfg->opt.config_dir[0])
@@ -82,7 +86,6 @@ static void delivered(GameDelivery *d) {
     jobs_delivered_line(j, line, sizeof line);
     snprintf(d->notice, sizeof d->notice, "%s %s%s", jobs_cargo_name(j, j->done.cargo), line,
              best && d->log.active ? " - best time" : "");
-    d->notice_s = DELIVERY_NOTICE_S;
     log_info("skyisles: %s", d->notice);
 }
 
@@ -106,7 +109,6 @@ uint32_t game_delivery_step(GameDelivery *d, const FlightState *before, const Fl
     if (ev & JOB_EV_DELIVERED) delivered(d);
     if (!ground) d->sink = (float)(-dy / SIM_STEP);
     logbook_near(&d->log, ground ? -1 : landmark_near(d->jobs.home, d->sea_y, f));
-    if (d->notice_s > 0.0f) d->notice_s -= SIM_STEP;
     return ev;
 }
 
@@ -138,21 +140,27 @@ static void text_centre(Renderer *r, int w, int y, int s, uint32_t col, const ch
 void delivery_hud_draw(const GameDelivery *d, Renderer *r, int w, int h, int s, int lh, const FlightState *f,
                        const CameraState *cam) {
     const Jobs *j = &d->jobs;
-    char line[128], place[64];
-    int y = h - 4 * lh;
+    char line[3][128], place[64];
+    int y = h - 4 * lh, room = w - 2 * 4 * s - 16 * s;   /* the screen less its margins and the arrow */
     if (j->carrying) {
         double tx, tz;
         jobs_site_pos(j, j->job.to, &tx, &tz);
-        double dist = sqrt((tx - f->x) * (tx - f->x) + (tz - f->z) * (tz - f->z));
+        double km = sqrt((tx - f->x) * (tx - f->x) + (tz - f->z) * (tz - f->z)) / 1000.0;
         game_home_site_name(j->home, j->job.to, place, sizeof place);
-        snprintf(line, sizeof line, "%s to %s  %.1f km", jobs_cargo_name(j, j->job.cargo), place, dist / 1000.0);
-        int tw = render_hud_text_width(r, line, s);
+        /* the longest that fits: cargo, place and distance; the place and distance; the distance */
+        snprintf(line[0], sizeof line[0], "%s to %s  %.1f km", jobs_cargo_name(j, j->job.cargo), place, km);
+        snprintf(line[1], sizeof line[1], "%s  %.1f km", place, km);
+        snprintf(line[2], sizeof line[2], "%.1f km", km);
+        int k = 0;
+        while (k < 2 && render_hud_text_width(r, line[k], s) > room) k++;
+        int tw = render_hud_text_width(r, line[k], s);
         render_hud_arrow(r, (w - tw) / 2 - 8 * s, y + lh / 2 - s, 5 * s, arrow_angle(cam, tx, f->y, tz), COL_HI);
-        text_centre(r, w, y, s, COL_HI, line);
+        text_centre(r, w, y, s, COL_HI, line[k]);
     } else if (j->n_board > 0) {
-        text_centre(r, w, y, s, COL_TEXT, "Job board here: pause menu > Job board");
+        const char *t = render_hud_text_width(r, "Job board here: pause menu > Job board", s) <= room
+                            ? "Job board here: pause menu > Job board" : "Job board: pause menu";
+        text_centre(r, w, y, s, COL_TEXT, t);
     }
-    if (d->notice_s > 0.0f) text_centre(r, w, h * 3 / 10 - 2 * lh, s, COL_GOOD, d->notice);
 }
 
 void delivery_map_draw(const GameDelivery *d, Renderer *r, int x, int y, int w, int h) {

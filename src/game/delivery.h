@@ -13,7 +13,7 @@
 #include "render/render.h"
 #include "sim/sim.h"
 
-#define DELIVERY_NOTICE_S 8.0f   /* how long "delivered in 2:41; on foot ..." stays on the HUD */
+#define DELIVERY_NOTICE_S 8.0f   /* how long "delivered in 2:41; on foot ..." stays up (a play message) */
 
 typedef struct GameDelivery {
     Jobs jobs;
@@ -22,8 +22,7 @@ typedef struct GameDelivery {
     float sink;                  /* m/s downward over the last airborne step: a touchdown's rating */
     float sea_y;                 /* the home island's sea level, world metres (its ground is on it) */
     bool staged;                 /* --show jobs: a board put up at the base that the shot's steps leave */
-    float notice_s;
-    char notice[112];
+    char notice[112];            /* the last delivery's line (course_step shows it as a message) */
 } GameDelivery;
 
 /* The flight model's "wheels on the ground" (the ground model gives it; false while it has none). */
@@ -38,7 +37,7 @@ void game_delivery_boot(GameDelivery *d, const GameConfig *cfg, const GameHome *
 uint32_t game_delivery_step(GameDelivery *d, const FlightState *before, const FlightState *f, bool flew, bool title);
 /* The logbook written (when it changed): the moments the settings are saved. */
 void game_delivery_save(GameDelivery *d, const GameConfig *cfg);
-/* HUD: the job's arrow, destination and distance, the board's prompt, the delivery line. */
+/* HUD: the job's arrow, destination and distance (as much as fits the screen), the board's prompt. */
 void delivery_hud_draw(const GameDelivery *d, Renderer *r, int w, int h, int s, int lh, const FlightState *f,
                        const CameraState *cam);
 /* On the island map (drawn into the rectangle render_hud_map got): places landed at, the job's

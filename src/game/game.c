@@ -59,20 +59,19 @@ static void budget_short(const MemBudget *mem, const char *stage, SkyError *err)
                   mem->size >> 20, stage, MEM_DEFAULT_BUDGET_MIB);
 }
 
-/* A first start (no settings file yet, no quality or view values on the command line) picks the
- * preset for this GPU and core count and keeps it; the pause menu changes it. A settings file
- * without a quality (written before there was one, or by a headless run) keeps its own values. */
+/* A first start (no settings file yet, no quality or view values on the command line) takes
+ * Quality auto and keeps it: the governor measures this device during the title's flyby and
+ * the next start begins where it settled. A settings file without a quality (written before
+ * there was one, or by a headless run) keeps its own values. */
 static void first_start_quality(GameConfig *cfg, GameServices *svc, GameSession *ses, GameCourses *crs) {
     if (!svc->render || !cfg->opt.use_settings || cfg->opt.settings_found || cfg->set.quality_chosen ||
         cfg->opt.quality_by_hand)
         return;
-    long cores = sysconf(_SC_NPROCESSORS_ONLN);
-    const char *gpu = render_gpu_name(svc->render);
-    GameQuality q = game_quality_guess(gpu, (int)cores);
-    game_quality_apply(&cfg->set, q);
+    game_quality_apply(&cfg->set, GAME_QUALITY_AUTO);
+    cfg->set.auto_level = -1;
     game_apply_settings(cfg, svc, ses, crs, MENU_CHANGED_QUALITY);   /* marks the settings to be kept */
-    log_info("skyisles: first start: quality %s for %s on %ld cores (the pause menu's Display page changes it)",
-             game_quality_name(q), gpu[0] ? gpu : "an unnamed GPU", cores);
+    log_info("skyisles: first start: quality auto on %s (the title's flyby measures the frames; the pause menu's "
+             "Display page changes it)", render_gpu_name(svc->render)[0] ? render_gpu_name(svc->render) : "an unnamed GPU");
 }
 
 /* The job system: one worker per online core (none for --print-island). */
@@ -140,6 +139,16 @@ static bool boot_platform(GameServices *svc, const GameConfig *cfg, SkyError *er
     return svc->platform != NULL;
 }
 
+/* The airstrips' approach lights follow the world's strips (their height moves with the home
+ * island's sea level, a generation value). */
+static void strips_to_render(GameServices *svc) {
+    if (!svc->render || !svc->world) return;
+    WorldStrip s[RENDER_STRIPS_MAX];
+    uint32_t n = 0;
+    while (n < RENDER_STRIPS_MAX && world_strip(svc->world, n, &s[n])) n++;
+    render_strips_set(svc->render, s, n);
+}
+
 /* The renderer as planned (its chunk slots for every chunk the world can hold) and the island map. */
 static bool boot_renderer(GameServices *svc, const RenderSettings *rs, SkyError *err) {
     platform_drawable_size(svc->platform, &svc->disp_w, &svc->disp_h);
@@ -154,6 +163,7 @@ static bool boot_renderer(GameServices *svc, const RenderSettings *rs, SkyError 
         return false;
     }
     svc->carved.render = svc->mem.used - used;
+    strips_to_render(svc);
     return true;
 }
 
@@ -284,7 +294,7 @@ void game_shutdown(Game *g) {
 static void apply_world(GameServices *svc, GameSession *ses, Attract *attract, const GameSettings *s) {
     WorldParams wp = *world_params(svc->world);
     wp.gen = s->world.gen;
-    wp.live = s->world.live;
+    game_gov_world_live(svc, s, &wp.live);   /* Quality auto may hold some lower */
     uint32_t epoch = world_stats(svc->world).epoch;
     /* The world holds what its start-time size allows (world_params shows it); the player's
      * own value stays in s, is saved, and sizes the world at the next start (boot_plan). */
@@ -293,6 +303,7 @@ static void apply_world(GameServices *svc, GameSession *ses, Attract *attract, c
      * crashed (the player changed the world, not the flight). */
     bool rebuilt = world_stats(svc->world).epoch != epoch;
     if (rebuilt) attract_world_changed(attract);   /* a preparation of the attract's replay for the old world is given up */
+    if (rebuilt) strips_to_render(svc);
     if (rebuilt && ses->play.state != PLAY_CRASH && !sim_clear_box(svc->world, ses->flight.x, ses->flight.y, ses->flight.z, 2.0)) {
         FlightState f = ses->flight;
         if (sim_respawn_near(svc->world, f.x, f.y, f.z, f.yaw, &f)) {
@@ -307,13 +318,18 @@ static void apply_world(GameServices *svc, GameSession *ses, Attract *attract, c
 void game_apply_settings(GameConfig *cfg, GameServices *svc, GameSession *ses, GameCourses *crs, unsigned changes) {
     GameSettings *s = &cfg->set;
     game_replay_settings_changing(crs, ses, cfg, changes);
+    if (changes & (MENU_CHANGED_WORLD | MENU_CHANGED_QUALITY | MENU_CHANGED_DISPLAY)) game_gov_settings_changed(cfg, svc);
     if (changes & (MENU_CHANGED_WORLD | MENU_CHANGED_QUALITY)) apply_world(svc, ses, &crs->attract, s);
     if (changes & MENU_CHANGED_FLIGHT) {
         ses->model.speed_limit = s->speed_limit;
         CameraMode mode = s->camera == GAME_CAMERA_COCKPIT ? CAMERA_COCKPIT : CAMERA_CHASE;
         if (mode != ses->rig.mode) camera_rig_reset(&ses->rig, mode);
     }
-    if ((changes & (MENU_CHANGED_DISPLAY | MENU_CHANGED_QUALITY)) && svc->render) render_apply_settings(svc->render, &s->render);
+    if ((changes & (MENU_CHANGED_DISPLAY | MENU_CHANGED_QUALITY)) && svc->render) {
+        RenderSettings rs = s->render;
+        game_gov_render_live(svc, s, &rs.live);
+        render_apply_settings(svc->render, &rs);
+    }
     if (changes & MENU_CHANGED_DISPLAY) game_display_apply(svc->platform, &cfg->opt, s);
     if (changes & MENU_CHANGED_CONTROLS) input_apply_settings(&svc->input, &s->input);
     if (changes & MENU_CHANGED_SOUND) sound_apply_settings(&svc->sound, s);
@@ -419,7 +435,7 @@ static bool mode_lay(GameServices *svc, GameSession *ses, GameCourses *crs, cons
 
 /* A mode flown from its start: the recording starts at the course's start, and the best run so
  * far flies beside. */
-static void mode_start(Game *g, const GameMode *m) {
+void game_start_mode(Game *g, const GameMode *m) {
     if (!m || !mode_lay(&g->svc, &g->ses, &g->crs, m)) return;
     game_replay_restart(&g->crs, &g->ses, &g->cfg.opt);
     game_ghost_start(&g->crs, g->crs.tour.course->id);
@@ -478,9 +494,9 @@ void game_frame(Game *g, const PlatformEvents *ev, float dt) {
         game_course_end(&g->crs, g->svc.render);   /* the results seen: back to free flight */
     /* The mode the menu chose, or the title's (play has started the flight): its course laid,
      * flown from the next frame's steps. */
-    if (rq.start_mode) mode_start(g, mode_at((size_t)rq.mode));
+    if (rq.start_mode) game_start_mode(g, mode_at((size_t)rq.mode));
     if (state0 == PLAY_START && !before.demo && before.overlay == OVERLAY_NONE)
-        mode_start(g, tour_title_input(&g->crs.tour, &g->svc.input.st));
+        game_start_mode(g, tour_title_input(&g->crs.tour, &g->svc.input.st));
     game_weather_frame(g);
     if (g->svc.sound.synth) {
         SoundInput si = {.flight = &g->ses.flight, .world = g->svc.world, .mode = sound_mode(&g->ses.play),
@@ -605,30 +621,92 @@ static float frame_dt(double gap_s, uint32_t frame, double *typical, bool *stall
     return gap_s > 0.1 ? 0.1f : (float)gap_s;
 }
 
+void game_boot_clock_frame(GameServices *svc, const Play *p, bool frame_shown) {
+    GameBootClock *c = &svc->boot;
+    if (c->start_ms == 0.0 || (c->first_step_ms > 0.0 && (c->first_frame_ms > 0.0 || !svc->render))) return;
+    double now = time_now_ms() - c->start_ms;
+    if (c->first_step_ms == 0.0 && p->steps > 0) c->first_step_ms = now;
+    if (frame_shown && c->first_frame_ms == 0.0) c->first_frame_ms = now;
+    if (c->first_step_ms == 0.0 || (svc->render && c->first_frame_ms == 0.0)) return;
+    c->cpu_ms = (double)time_thread_cpu_ns() / 1e6;
+    if (svc->render)
+        log_info("skyisles: boot %.1f ms, first flight step %.1f ms, first frame %.1f ms after start (the terrain "
+                 "streams in after); main thread CPU %.1f ms", c->ready_ms, c->first_step_ms, c->first_frame_ms, c->cpu_ms);
+    else
+        log_info("skyisles: boot %.1f ms, first flight step %.1f ms after start (%.1f ms of it waiting for the view "
+                 "to fill); main thread CPU %.1f ms", c->ready_ms, c->first_step_ms, c->wait_ms, c->cpu_ms);
+}
+
+/* A frame of an interactive run measured: its CPU and its time to the swap (and the GPU's, where
+ * a timer gives it) to the governor; its length and the work in it to the run's frame times. */
+typedef struct RunClock {
+    double c0, w0;              /* thread CPU and wall ms at the frame's start */
+    double work_ms;             /* the last frame's main-thread CPU time */
+    double gap_s;               /* the gap before this frame: the governor's clock */
+    const char *phase;          /* the last frame's phase */
+    uint32_t epoch;             /* the world's epoch before the frame */
+} RunClock;
+
+static void run_frame_measured(Game *g, RunClock *k, bool shot) {
+    double c1 = (double)time_thread_cpu_ns() / 1e6, w1 = time_now_ms();
+    GovFrame f = {.cpu_ms = c1 - k->c0, .swap_ms = w1 - k->w0, .gpu_ms = render_gpu_ms(g->svc.render),
+                  .swap_waits = g->cfg.opt.vsync && g->cfg.set.vsync && !platform_is_headless(g->svc.platform)};
+    uint32_t epoch = world_stats(g->svc.world).epoch;
+    k->work_ms = f.cpu_ms;   /* the game's own work: what a loaded machine or the GPU adds is not in it */
+    k->phase = game_frame_phase(&g->ses, &g->crs, epoch != k->epoch, shot);
+    k->epoch = epoch;
+    if (k->gap_s < PLAY_STALL_SECONDS) game_gov_frame(&g->cfg, &g->svc, &f, k->gap_s);
+}
+
+/* --soak: this frame's events, and what it asks of the game (a course's start is timed: the
+ * layout runs on this thread). */
+static void run_soak(Game *g, GameSoak *soak, PlatformEvents *ev, double run_s) {
+    GameSoakAsk a = game_soak_frame(g, soak, ev, run_s);
+    if (a.mode) {
+        double c0 = (double)time_thread_cpu_ns() / 1e6;
+        game_start_mode(g, a.mode);
+        soak->courses += tour_active(&g->crs.tour);
+        log_info("skyisles: soak: course %s %s (%.1f ms of CPU)", a.mode->name,
+                 tour_active(&g->crs.tour) ? "started" : "did not start", (double)time_thread_cpu_ns() / 1e6 - c0);
+    }
+    if (a.apply) game_apply_settings(&g->cfg, &g->svc, &g->ses, &g->crs, a.apply);
+}
+
 int game_run(Game *g) {
     double last = time_now_ms(), last_log = last, run_s = 0.0, typical = 0.0;
     float longest_dt = 0.0f;
     uint32_t frames = 0, frame = 0;
+    static FrameStats stats;   /* the run's frame times (fixed, not on the stack: 8 KiB) */
+    static GameSoak soak;
+    RunClock k = {.phase = NULL, .epoch = world_stats(g->svc.world).epoch};
+    game_gov_start(&g->cfg, &g->svc);
     for (;;) {
         PlatformEvents ev;
         platform_poll(g->svc.platform, &ev);
         if (ev.quit) break;
         if (ev.resized) platform_drawable_size(g->svc.platform, &g->svc.disp_w, &g->svc.disp_h);
+        if (g->cfg.opt.soak) run_soak(g, &soak, &ev, run_s);
         double now = time_now_ms();
         bool stall;
         float dt = frame_dt((now - last) / 1000.0, frame++, &typical, &stall);
         if (stall) {
             PlayCtx c = game_play_ctx(&g->cfg, &g->svc, &g->ses, &g->crs);
             play_stall(&g->ses.play, &c, (now - last) / 1000.0);
+        } else if (k.phase) {
+            frame_stats_add(&stats, &(FrameSample){now - last, k.work_ms, run_s, k.phase});
         }
         if (dt > longest_dt) longest_dt = dt;
+        k.c0 = (double)time_thread_cpu_ns() / 1e6, k.w0 = now, k.gap_s = stall ? 1.0 : (now - last) / 1000.0;
         last = now;
         game_frame(g, &ev, dt);
         if (g->ses.play.quit || g->ses.play.replay_done) break;
         overlay_draw(&g->cfg, &g->svc, &g->ses, &g->crs);
         game_draw(g);
+        bool shot = g->ses.shot.pending;
         game_shot_capture(&g->ses, g->svc.disp_w, g->svc.disp_h);
         platform_swap(g->svc.platform);
+        game_boot_clock_frame(&g->svc, &g->ses.play, true);
+        run_frame_measured(g, &k, shot);
         game_pace_frame(&g->svc.pacer, &g->cfg.set);
         frames++;
         /* --seconds counts the run's time, which passes on every screen (paused or not). */
@@ -646,6 +724,8 @@ int game_run(Game *g) {
     log_info("skyisles: %llu sim steps of %.1f ms, longest frame time used %.1f ms or less (cap 100), %u stalls "
              "paused or dropped", (unsigned long long)g->ses.play.steps, 1000.0 / SIM_STEP_HZ,
              (double)longest_dt * 1000.0, g->ses.play.stalls);
+    frame_stats_log(&stats);
+    if (g->cfg.opt.soak) game_soak_log(&soak);
     game_save_settings(&g->cfg);
     game_delivery_save(&g->crs.delivery, &g->cfg);
     game_continue_quit(&g->ses, &g->cfg);

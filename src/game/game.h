@@ -119,6 +119,71 @@ int game_keep_best(GameCourses *crs, const GameSession *ses, const GameOptions *
                    const float *splits, uint32_t n_splits);
 bool game_ghost_start(GameCourses *crs, const char *course_id);
 
+/* The boot's timeline after a frame: the first sim step and the first frame shown are stamped
+ * once (frame_shown: this frame was swapped to the screen), and the line bench boot reads is
+ * logged when the run's first frame (headless: its first step) is done. */
+void game_boot_clock_frame(GameServices *svc, const Play *p, bool frame_shown);
+/* ---------------------------------------------------------------- Quality auto (govern.c) */
+/* The governor started for an interactive run when the quality is auto (elsewhere it stays off
+ * and the chosen values are the ones in effect): its target the frame cap's period (uncapped:
+ * the display's refresh), its start the saved settle point (none: the first start's probe). */
+void game_gov_start(GameConfig *cfg, GameServices *svc);
+/* After the player changed settings: the ladder rebuilt under the new values, on or off with the
+ * quality, the target from the cap. */
+void game_gov_settings_changed(const GameConfig *cfg, GameServices *svc);
+/* The renderer's and the world's live values in effect: the chosen ones, lowered by the governor. */
+void game_gov_render_live(const GameServices *svc, const GameSettings *s, RenderLiveParams *out);
+void game_gov_world_live(const GameServices *svc, const GameSettings *s, WorldLiveParams *out);
+/* One frame measured: a change applied to the renderer and the world at once; once settled, the
+ * level kept as the next start's (the settings marked to be saved). */
+void game_gov_frame(GameConfig *cfg, GameServices *svc, const GovFrame *f, double dt_s);
+
+/* A game mode from its start (the menu's or the title's choice): its course laid, the recording
+ * started there, the best run beside. */
+void game_start_mode(Game *g, const GameMode *m);
+/* --soak in a window (soak_run.c): what a long session meets, on a 90 s cycle of run time: a
+ * course, a screenshot, a world rebuild, the map, the pause menu left idle into the attract loop
+ * and out again; by the game's own inputs where it has them (keys injected into the frame's
+ * events), each logged. */
+typedef struct GameSoak {
+    int done;                   /* events of the current cycle done */
+    uint32_t cycle;
+    uint32_t courses, shots, rebuilds, maps, attracts;
+    uint32_t stray_menus;       /* pause menus a stall opened, closed again */
+    double last_close;
+} GameSoak;
+/* What the soak asks the game to do this frame besides the keys: a mode started, settings applied. */
+typedef struct GameSoakAsk {
+    const GameMode *mode;
+    unsigned apply;             /* MENU_CHANGED_* */
+} GameSoakAsk;
+GameSoakAsk game_soak_frame(Game *g, GameSoak *s, PlatformEvents *ev, double run_s);
+void game_soak_log(const GameSoak *s);
+
+/* ---------------------------------------------------------------- frame times (frames.c) */
+/* What a frame was doing, for a long frame's cause: "screenshot", "rebuild" (the world's epoch
+ * changed), "menu", "map", "attract", "title", "crash", "course" or "flight". */
+const char *game_frame_phase(const GameSession *ses, const GameCourses *crs, bool rebuilt, bool shot);
+#define FRAME_STATS_BIN_MS 0.5
+#define FRAME_STATS_BINS 2000   /* up to 1 s; longer frames count in the last bin */
+typedef struct FrameSample {
+    double frame_ms;            /* from the frame's start to the next's */
+    double work_ms;             /* the game's own work: the main thread's CPU time in the frame */
+    double t_s;                 /* when, in the run */
+    const char *phase;
+} FrameSample;
+#define FRAME_STATS_PHASES 12
+typedef struct FrameStats {
+    uint32_t hist[FRAME_STATS_BINS];
+    uint64_t n;
+    FrameSample longest, longest_work;
+    FrameSample phase_worst[FRAME_STATS_PHASES];   /* the longest work of each phase seen */
+    int n_phases;
+} FrameStats;
+void frame_stats_add(FrameStats *s, const FrameSample *f);
+double frame_stats_pct(const FrameStats *s, double q);   /* the bin's middle, ms */
+void frame_stats_log(const FrameStats *s);
+
 int game_run(Game *g);
 int game_screenshot(Game *g);
 int game_bench(Game *g);

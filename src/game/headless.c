@@ -204,7 +204,9 @@ int game_headless(Game *g, uint64_t (*heap_calls)(void)) {
     if (g->cfg.opt.record_attract) return game_attract_record(&g->cfg, &g->svc, &g->ses, &g->crs);
     const Play *p = &g->ses.play;
     /* Loading, as the title screen does for a player: the view fills before the flight counts. */
+    double wait0 = time_now_ms();
     game_wait_world(g, 60.0);
+    g->svc.boot.wait_ms = time_now_ms() - wait0;
     log_info("skyisles: headless flight started%s", g->cfg.opt.soak ? " (soak)" : "");
     Soak soak;
     memset(&soak, 0, sizeof soak);
@@ -240,6 +242,7 @@ int game_headless(Game *g, uint64_t (*heap_calls)(void)) {
         if (ev.quit) break;   /* SIGINT / SIGTERM: a clean exit */
         uint64_t v0 = world_stats(g->svc.world).void_frames;
         game_frame(g, &ev, STEP);
+        game_boot_clock_frame(&g->svc, p, false);
         WorldStats ws = world_stats(g->svc.world);
         if (ws.void_frames > v0) {
             r.void_frames++;

@@ -145,6 +145,14 @@ void game_home_print(const GameHome *h, const SimSpawn *spawn, FILE *out) {
         fprintf(out, "  %4u  %7.1f  %7.1f  %6.1f  %-16s %s%s\n", i, site->x_m, site->z_m, site->elevation_m,
                 cx->types[site->type].id, name, i == isl->base ? "  (base)" : "");
     }
+    fprintf(out, "airstrips: %u\n", h->field.n_strips);
+    for (uint32_t k = 0; k < h->field.n_strips; k++) {
+        const IslandFieldStrip *st = &h->field.strips[k];
+        game_home_site_name(h, st->site, name, sizeof name);
+        fprintf(out, "  strip %u at %s%s: %.1f, %.1f -> %.1f, %.1f, %.0f x %.0f m, %.0f m above sea level (levelled from %.1f m of relief)\n",
+                k, name, st->base ? " (base)" : "", st->ax, st->az, st->bx, st->bz, st->length_m, st->width_m, st->elev_m,
+                st->relief_m);
+    }
     if (spawn) {
         const SimViewSurvey *v = &spawn->view;
         fprintf(out,

@@ -18,6 +18,7 @@ void *__wrap_realloc(void *p, size_t n) { __atomic_add_fetch(&g_heap_calls, 1, _
 static uint64_t heap_calls(void) { return __atomic_load_n(&g_heap_calls, __ATOMIC_RELAXED); }
 
 int main(int argc, char **argv) {
+    double start_ms = time_now_ms();   /* the boot's timeline starts here (bench boot reads it) */
     platform_signals_install();   /* before anything starts: a stop always ends in game_shutdown */
     static GameOptions opt;
     bool exit_now;
@@ -30,6 +31,8 @@ int main(int argc, char **argv) {
         game_shutdown(&game);
         return err.code == SKY_ERR_INPUT ? GAME_EXIT_BAD_INPUT : GAME_EXIT_START_FAILED;
     }
+    game.svc.boot.start_ms = start_ms;
+    game.svc.boot.ready_ms = time_now_ms() - start_ms;
     int rc;
     if (opt.print_island) {
         game_home_print(&game.svc.home, &game.svc.spawn, stdout);

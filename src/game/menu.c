@@ -225,6 +225,28 @@ static void bindings_text(const InputSettings *in, GameAction a, char *buf, size
     if (!buf[0]) snprintf(buf, n, "(none)");
 }
 
+/* A renderer row Quality auto holds below the chosen value now: its value in effect in `now`. */
+static bool look_holds_less(const Menu *m, const SettingDesc *d, char *now, size_t n) {
+    if (!m->look || !d->key) return false;
+    if (!strcmp(d->key, "lines") && m->look->lines != m->set->render.live.lines) {
+        if (m->look->lines) snprintf(now, n, "%d", m->look->lines);
+        else snprintf(now, n, "full");
+        return true;
+    }
+    if (!strcmp(d->key, "clouds") && m->look->draw_clouds != m->set->render.live.draw_clouds) {
+        snprintf(now, n, "%s", m->look->draw_clouds ? "on" : "off");
+        return true;
+    }
+    return false;
+}
+
+static void setting_value(const Menu *m, const SettingDesc *d, char *buf, size_t n) {
+    char now[16];
+    int len = setting_show(m->set, d, buf, n);
+    if (len >= 0 && (size_t)len < n && look_holds_less(m, d, now, sizeof now))
+        snprintf(buf + len, n - (size_t)len, " (%s now)", now);
+}
+
 static void world_value(const Menu *m, const WorldParamDesc *d, char *buf, size_t n) {
     double v = world_param_get(&m->set->world, d);
     const char *u = d->unit ? d->unit : "", *sp = d->unit ? " " : "";
@@ -238,7 +260,7 @@ static void world_value(const Menu *m, const WorldParamDesc *d, char *buf, size_
 void menu_item_value(const Menu *m, const MenuItem *it, char *buf, size_t n) {
     buf[0] = 0;
     switch (it->kind) {
-    case MENU_SETTING: setting_show(m->set, it->row, buf, n); break;
+    case MENU_SETTING: setting_value(m, it->row, buf, n); break;
     case MENU_WORLD: world_value(m, it->param, buf, n); break;
     case MENU_BIND:
         if (m->capturing && &m->items[m->sel] == it)
@@ -258,16 +280,21 @@ void menu_item_help(const Menu *m, const MenuItem *it, char *buf, size_t n) {
     buf[0] = 0;
     int held;
     switch (it->kind) {
-    case MENU_SETTING:
-        snprintf(buf, n, "%s%s", it->row->help ? it->row->help : "",
-                 (it->row->flags & SETTING_F_RESTART) ? " (at the next start)" : "");
+    case MENU_SETTING: {
+        char now[16];
+        if (look_holds_less(m, it->row, now, sizeof now))
+            snprintf(buf, n, "Quality auto draws %s for now: frames ran late (yours returns with room)", now);
+        else
+            snprintf(buf, n, "%s%s", it->row->help ? it->row->help : "",
+                     (it->row->flags & SETTING_F_RESTART) ? " (at the next start)" : "");
         break;
+    }
     case MENU_WORLD:
         if (world_holds_less(m, it->param, &held) && m->set->world.live.view_radius > m->held->live.view_radius)
             snprintf(buf, n, "%d takes effect at the next start: this world was sized for %d", m->set->world.live.view_radius,
                      m->held->live.view_radius);
         else if (world_holds_less(m, it->param, &held))
-            snprintf(buf, n, "the world reaches %d now: the mesh pool or the speed governor holds it in for a while", held);
+            snprintf(buf, n, "the world reaches %d now: Quality auto, the mesh pool or the speed governor holds it in", held);
         else
             snprintf(buf, n, "%s%s", it->param->help, it->param->cls == WORLD_PARAM_GEN ? " (rebuilds the world)" : "");
         break;

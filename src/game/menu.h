@@ -86,6 +86,8 @@ struct Menu {
     GameSettings *set;          /* what the items change: the player's values */
     const WorldParams *held;    /* what the running world holds (NULL: none running) */
     float reach;                /* how far it streams now (WorldStats.reach; 0: not known) */
+    const RenderLiveParams *look;   /* the renderer's values in effect (Quality auto may hold some
+                                       below the chosen ones; NULL: not known) */
     bool capturing;             /* a MENU_BIND item waits for an input */
     float repeat_timer;         /* held left/right repeats, faster the longer it is held */
     float held_s;

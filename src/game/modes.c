@@ -79,14 +79,16 @@ static double percentile(double *v, int n, double q) {
 /* What a bench measured: per-frame CPU, wall and own (outside GL) times, and the renderer's sums. */
 typedef struct Bench {
     int n;
-    double *cpu, *wall, *own, *sorted;
+    double *cpu, *wall, *own, *frame, *sorted;   /* frame: start to the GPU's finish, all of it */
+    const char *longest_phase;  /* what the longest frame was doing */
+    int longest_i;
     uint32_t *calls;            /* draw calls of each frame (--bench-course) */
     bool course;                /* --bench-course: odd frames draw the rings, the course HUD and a ghost */
     uint32_t n_rings;
     uint64_t dc_sum, tri_sum, up_sum, vis_sum;
     uint32_t dc_max, tri_max, up_max;
     double render_ms_sum, gpu_wait_sum, driver_sum;
-    double p50, p99, cmax, w50, w99, o50, o99;
+    double p50, p99, cmax, w50, w99, o50, o99, f50, f99, fmax;
     WorldStats ws0;
     Renderer *render;           /* whose counts each frame adds; it draws a course's rings */
     /* --bench-course: the parts its frames switch on and off */
@@ -153,7 +155,9 @@ static void bench_frame_end(Bench *b, const BenchClock *k, Platform *pf, const F
     if (b->course) bench_course_frame(b, flight, 0);   /* the next frame's steps fly free, as the even frames' */
     platform_swap(pf);
     render_finish(b->render);
-    b->gpu_wait_sum += time_now_ms() - w2;
+    double w3 = time_now_ms();
+    b->gpu_wait_sum += w3 - w2;
+    b->frame[i] = w3 - k->w0;
     b->cpu[i] = c2 - k->c0;
     b->wall[i] = w2 - k->w0;
     b->render_ms_sum += c2 - k->c1;
@@ -188,6 +192,10 @@ static void bench_percentiles(Bench *b) {
     bench_sort(b, b->own);
     b->o50 = percentile(b->sorted, n, 0.50);
     b->o99 = percentile(b->sorted, n, 0.99);
+    bench_sort(b, b->frame);
+    b->f50 = percentile(b->sorted, n, 0.50);
+    b->f99 = percentile(b->sorted, n, 0.99);
+    b->fmax = b->sorted[n - 1];
 }
 
 static void bench_json(const BenchEnd *e, const Bench *b) {
@@ -202,6 +210,8 @@ static void bench_json(const BenchEnd *e, const Bench *b) {
     const double slab_mib = (double)(sizeof(WorldVertex) * WORLD_SLAB_VERTS) * M;
     printf("{\"frames\": %d, \"size\": [%d, %d], \"low_res\": [%d, %d], \"view_radius\": %d, \"seed\": %llu,\n", n,
            e->w, e->h, rs.low_w, rs.low_h, wp->live.view_radius, (unsigned long long)wp->gen.seed);
+    printf(" \"frame_ms\": {\"p50\": %.3f, \"p99\": %.3f, \"max\": %.3f, \"max_frame\": %d, \"max_phase\": \"%s\"},\n",
+           b->f50, b->f99, b->fmax, b->longest_i, b->longest_phase ? b->longest_phase : "flight");
     printf(" \"cpu_ms\": {\"p50\": %.3f, \"p99\": %.3f, \"max\": %.3f, \"render_mean\": %.3f},\n", b->p50, b->p99,
            b->cmax, b->render_ms_sum / n);
     printf(" \"cpu_ms_excl_gl_driver\": {\"p50\": %.3f, \"p99\": %.3f}, \"gl_driver_ms_mean\": %.3f,\n", b->o50, b->o99,
@@ -244,6 +254,8 @@ static void bench_text(const BenchEnd *e, const Bench *b) {
     const double slab_mib = (double)(sizeof(WorldVertex) * WORLD_SLAB_VERTS) * M;
     printf("bench %d frames at %dx%d (low-res %dx%d), view radius %d\n", n, e->w, e->h, rs.low_w, rs.low_h,
            e->wp->live.view_radius);
+    printf("  frame ms (start to the GPU's finish): p50 %.3f  p99 %.3f  max %.3f (frame %d, %s)\n", b->f50, b->f99,
+           b->fmax, b->longest_i, b->longest_phase ? b->longest_phase : "flight");
     printf("  main-thread CPU ms/frame: p50 %.3f  p99 %.3f  max %.3f (render %.3f mean)\n", b->p50, b->p99, b->cmax,
            b->render_ms_sum / n);
     printf("  excluding time inside GL calls: p50 %.3f  p99 %.3f (GL driver %.3f mean)\n", b->o50, b->o99,
@@ -304,11 +316,12 @@ int game_bench(Game *g) {
     b.wall = calloc((size_t)b.n, sizeof *b.wall);
     b.sorted = calloc((size_t)b.n, sizeof *b.sorted);
     b.own = calloc((size_t)b.n, sizeof *b.own);
+    b.frame = calloc((size_t)b.n, sizeof *b.frame);
     b.course = g->cfg.opt.bench_course;
     b.render = g->svc.render;
     if (b.course) b.calls = calloc((size_t)b.n, sizeof *b.calls);
     int rc = 0;
-    if (!b.cpu || !b.wall || !b.sorted || !b.own || (b.course && !b.calls)) {
+    if (!b.cpu || !b.wall || !b.sorted || !b.own || !b.frame || (b.course && !b.calls)) {
         fprintf(stderr, "skyisles: out of memory for %d bench frames\n", b.n);
         rc = 1;
         goto out;
@@ -337,7 +350,9 @@ int game_bench(Game *g) {
         k.c1 = thread_cpu_ms();
         overlay_draw(&g->cfg, &g->svc, &g->ses, &g->crs);   /* the HUD costs what it costs in play */
         game_draw(g);
+        const char *phase = game_frame_phase(&g->ses, &g->crs, false, false);   /* before the end hides the course */
         bench_frame_end(&b, &k, g->svc.platform, &g->ses.flight, i);
+        if (b.frame[i] > b.frame[b.longest_i] || i == 0) b.longest_i = i, b.longest_phase = phase;
     }
     bench_percentiles(&b);
     BenchEnd e = {render_stats(g->svc.render), world_stats(g->svc.world), world_params(g->svc.world), g->svc.disp_w, g->svc.disp_h,
@@ -351,5 +366,6 @@ out:
     free(b.wall);
     free(b.sorted);
     free(b.own);
+    free(b.frame);
     return rc;
 }

@@ -105,7 +105,8 @@ static const RunOpt k_opts[] = {
      AT(headless), 0, 0, NULL},
     {"--seconds", "N", "run", "stop after N seconds of the run, paused or not (with --headless: of simulated time)", OPT_REAL,
      AT(seconds), 0.001, 1e7, NULL},
-    {"--soak", NULL, "run", "with --headless: also rebuild the world, change the view, unplug the pad and boost now and then",
+    {"--soak", NULL, "run", "with --headless: also rebuild the world, change the view, unplug the pad and boost now and "
+     "then; in a window: every 90 s a course, a screenshot, a rebuild, the map, the pause menu and its attract loop",
      OPT_ON, AT(soak), 0, 0, NULL},
     {"--boot-service", NULL, "run", "run by the boot-to-sim unit: the title and pause menu offer Power off and Reboot",
      OPT_ON, AT(boot_service), 0, 0, NULL},
@@ -329,8 +330,8 @@ bool game_parse_args(int argc, char **argv, GameOptions *o, bool *exit_now) {
         }
     for (int i = 1; i < argc; i++)
         if (!parse_one(o, argc, argv, &i)) return false;
-    if (o->soak && !o->headless) {
-        fprintf(stderr, "skyisles: --soak runs with --headless (see --help)\n");
+    if (o->soak && (o->screenshot || o->bench_frames)) {
+        fprintf(stderr, "skyisles: --soak runs with --headless or in a window, not with --screenshot or --bench-frames\n");
         return false;
     }
     if (o->start_set && o->camera_set) {

@@ -217,6 +217,7 @@ static void menu(Menu *m, const World *world, const Play *p, const Canvas *c) {
         m->held = world_params(world);
         m->reach = world_stats(world).reach;
     }
+    m->look = &render_settings(c->r)->live;
     int pad = 4 * c->s;
     int pw = c->w - 2 * pad;
     int max_w = 300 * c->s;
@@ -238,11 +239,14 @@ static void menu(Menu *m, const World *world, const Play *p, const Canvas *c) {
         const MenuItem *it = &m->items[k];
         int y = py + (i + 2) * c->lh;
         if (k == m->sel) render_hud_box(c->r, px + 2 * c->s, y - c->s, pw - 4 * c->s, c->lh, COL_SEL);
-        text(c, px + pad, y, k == m->sel ? COL_TEXT : COL_DIM, it->label);
-        char v[128];
+        char label[sizeof it->label], v[128];
+        memcpy(label, it->label, sizeof label);
         menu_item_value(m, it, v, sizeof v);
-        /* Long values (bindings) keep their start; the end is cut to the panel. */
-        fit(c, v, pw - 2 * pad - width(c, it->label) - 8 * c->s);
+        /* A label wider than the panel (a job's place, a long name) is cut first, room kept for a
+         * short value; long values (bindings) keep their start, the end cut to what is left. */
+        fit(c, label, pw - 2 * pad - (v[0] ? width(c, ">") + 8 * c->s : 0));
+        text(c, px + pad, y, k == m->sel ? COL_TEXT : COL_DIM, label);
+        fit(c, v, pw - 2 * pad - width(c, label) - 8 * c->s);
         text(c, px + pw - pad - width(c, v), y, k == m->sel ? COL_HI : COL_DIM, v);
     }
     if (first > 0) more_mark(c, px + pw - pad, py + c->lh / 2, true);

@@ -9,6 +9,7 @@
 
 #include "core/core.h"
 #include "display.h"
+#include "governor.h"
 #include "input.h"
 #include "island/island.h"
 #include "platform.h"
@@ -45,6 +46,18 @@ typedef struct GameMemory {
     size_t home, jobs, world, world_mesh_pool, render, sound;
 } GameMemory;
 
+/* The boot's timeline in ms of wall time since main began (0: not yet) and the main thread's CPU
+ * time, which a shared machine's load moves much less: bench boot reads the line
+ * game_boot_clock_frame logs. */
+typedef struct GameBootClock {
+    double start_ms;       /* time_now_ms() as main began */
+    double ready_ms;       /* every boot stage stands */
+    double wait_ms;        /* headless: the wait for the view to fill, before the flight counts */
+    double first_step_ms;  /* the sim's first step done */
+    double first_frame_ms; /* the first frame shown (swapped) */
+    double cpu_ms;         /* the main thread's CPU time (from the process's start) at the last of those */
+} GameBootClock;
+
 typedef struct GameServices {
     MemBudget mem;
     GameMemory carved;          /* what each boot stage carved from the budget */
@@ -59,6 +72,8 @@ typedef struct GameServices {
     PlatformEvents ev;          /* this frame's events */
     int disp_w, disp_h;         /* the display's size in pixels */
     FramePacer pacer;           /* the frame cap's schedule (display.c) */
+    GameBootClock boot;         /* the boot's timeline */
+    Governor gov;               /* Quality auto in an interactive run (govern.c); off elsewhere */
 } GameServices;
 
 #endif

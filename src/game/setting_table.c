@@ -1,6 +1,7 @@
 /* skyisles game settings table: the rows (each setting's key, flag, page, range, step, default,
  * help and cost, once), rows registered at run time, and the typed access every reader uses. */
 #include "settings.h"
+#include "governor.h"        /* GOV_STEPS_MAX */
 #include "sim/sim.h"         /* SIM_SPEED_LIMIT_DEFAULT */
 
 #include <errno.h>
@@ -68,11 +69,11 @@ static const SettingDesc k_rows[] = {
      .offset = AT(input), .help = "key NAME, pad BUTTON, axis AXIS; +/- the direction",
      .changes = MENU_CHANGED_CONTROLS},
     /* display */
-    {.section = "display", .key = "quality", .flag = "--quality", .page = "display", .label = "Quality preset",
-     .type = SETTING_ENUM, .offset = AT(quality), .max = GAME_QUALITY_COUNT - 1, .step = 1, .def = GAME_QUALITY_MEDIUM,
+    {.section = "display", .key = "quality", .flag = "--quality", .page = "display", .label = "Quality",
+     .type = SETTING_ENUM, .offset = AT(quality), .max = GAME_QUALITY_COUNT - 1, .step = 1, .def = GAME_QUALITY_AUTO,
      .names = game_quality_names, .n_names = GAME_QUALITY_COUNT, .flags = SETTING_F_OPTIONAL,
      .chosen_offset = AT(quality_chosen), .on_change = quality_changed, .changes = MENU_CHANGED_QUALITY,
-     .help = "view radius, LOD bands, lines and cloud blending for a class of hardware (first start: guessed)"},
+     .help = "auto: lowered while frames run late; or a fixed preset of view radius, LOD bands, lines, clouds"},
     /* the renderer's picture rows (lines, 4:3, snap, 15-bit, dither, fog, clouds, fov) */
     {.section = "display", .render_group = RENDER_GROUP_PICTURE},
     {.section = "flight", .key = "hud", .flag = "--no-hud", .page = "display", .label = "HUD", .type = SETTING_BOOL,
@@ -97,6 +98,9 @@ static const SettingDesc k_rows[] = {
     {.section = "display", .key = "screenshot_hud", .page = "display", .label = "HUD in screenshots",
      .type = SETTING_BOOL, .offset = AT(shot_hud), .max = 1, .step = 1, .def = 1,
      .help = "F12 or L1+R1 saves a PNG in screenshots/; off: the picture without the HUD", .changes = MENU_CHANGED_DISPLAY},
+    {.section = "display", .key = "auto_level", .type = SETTING_INT, .offset = AT(auto_level), .min = -1,
+     .max = GOV_STEPS_MAX, .step = 1, .def = -1,
+     .help = "where Quality auto settled last: the next start begins there (-1: the first start measures)"},
     /* flight */
     {.section = "flight", .key = "speed_limit", .flag = "--speed-limit", .page = "panel", .label = "Speed limit",
      .unit = "m/s", .type = SETTING_FLOAT, .offset = AT(speed_limit), .min = 40, .max = 5000, .step = 20, .def = SIM_SPEED_LIMIT_DEFAULT,
@@ -428,8 +432,8 @@ bool setting_step(GameSettings *s, const SettingDesc *d, int dir, int mult) {
 }
 
 /* The presets' names, for the quality row, the flag and the file. */
-const char *const game_quality_names[GAME_QUALITY_COUNT] = {"low", "medium", "high"};
-const char *game_quality_name(GameQuality q) { return q < GAME_QUALITY_COUNT ? game_quality_names[q] : "medium"; }
+const char *const game_quality_names[GAME_QUALITY_COUNT] = {"low", "medium", "high", "auto"};
+const char *game_quality_name(GameQuality q) { return q < GAME_QUALITY_COUNT ? game_quality_names[q] : "auto"; }
 
 bool game_quality_parse(const char *s, GameQuality *out) {
     for (int q = 0; q < GAME_QUALITY_COUNT; q++)
@@ -446,15 +450,16 @@ void game_quality_apply(GameSettings *s, GameQuality q) {
      * preset of the same name, chosen with build/bench stream --device (docs/world-streaming.md). */
     _Static_assert((int)GAME_QUALITY_LOW == (int)WORLD_PRESET_LOW && (int)GAME_QUALITY_HIGH == (int)WORLD_PRESET_HIGH,
                    "game and world presets line up");
-    if ((unsigned)q >= GAME_QUALITY_COUNT) q = GAME_QUALITY_MEDIUM;
+    if ((unsigned)q >= GAME_QUALITY_COUNT) q = GAME_QUALITY_AUTO;
     s->quality = q;
     s->quality_chosen = true;
+    GameQuality values = q == GAME_QUALITY_AUTO ? GAME_QUALITY_HIGH : q;   /* auto: the ceiling */
     WorldCreateParams create = s->world.create;
-    world_params_preset(&s->world, (WorldPreset)q);
+    world_params_preset(&s->world, (WorldPreset)values);
     s->world.create = create;   /* creation values stay the game's (boot_plan) */
     /* Low: VideoCore IV / Mali-400 class: no cloud blending (the cost on tile GPUs is overdraw).
      * High: more lines on a GPU that has the fill rate. */
-    s->render.live.lines = q == GAME_QUALITY_HIGH ? 360 : 240;
-    s->render.live.draw_clouds = q != GAME_QUALITY_LOW;
+    s->render.live.lines = values == GAME_QUALITY_HIGH ? 360 : 240;
+    s->render.live.draw_clouds = values != GAME_QUALITY_LOW;
     s->render.live.sky_clouds = true;
 }

@@ -10,48 +10,12 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <strings.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
 #include <yaml.h>
 
 #define SETTINGS_VERSION 1
-
-/* Case-insensitive substring. */
-static bool has(const char *hay, const char *needle) {
-    size_t n = strlen(needle);
-    for (; *hay; hay++)
-        if (!strncasecmp(hay, needle, n)) return true;
-    return false;
-}
-
-GameQuality game_quality_guess(const char *gpu, int cores) {
-    /* Lower-case needles, matched anywhere in the renderer string (Mesa and vendor drivers word
-     * it differently: "VC4 V3D 2.1", "V3D 4.2", "V3D 7.1", "Mali-G31 (Panfrost)", "Mali400",
-     * "Mali-T720", "PowerVR SGX 544MP", "llvmpipe (LLVM 15.0.6, 256 bits)", "softpipe"). */
-    static const char *const low[] = {"vc4", "videocore", "mali400", "mali-400", "mali450", "mali-450", "mali-t",
-                                      "lima", "sgx", "adreno (tm) 3", "adreno 3", "llvmpipe", "softpipe",
-                                      "swrast", "software"};
-    static const char *const medium[] = {"v3d 4", "v3d 5", "v3d 6", "mali-g31", "mali-g51", "mali-g52", "mali-g57",
-                                         "panfrost", "adreno (tm) 5", "adreno 5", "powervr"};
-    static const char *const high[] = {"v3d 7", "v3d 8", "radeon", "amd", "nvidia", "geforce", "intel", "iris",
-                                       "mali-g7", "mali-g6", "adreno (tm) 6", "adreno 6", "adreno (tm) 7",
-                                       "adreno 7", "apple", "virgl"};
-    const char *s = gpu ? gpu : "";
-    GameQuality q;
-    for (size_t i = 0; i < sizeof low / sizeof low[0]; i++)
-        if (has(s, low[i])) { q = GAME_QUALITY_LOW; goto found; }
-    for (size_t i = 0; i < sizeof high / sizeof high[0]; i++)
-        if (has(s, high[i])) { q = GAME_QUALITY_HIGH; goto found; }
-    for (size_t i = 0; i < sizeof medium / sizeof medium[0]; i++)
-        if (has(s, medium[i])) { q = GAME_QUALITY_MEDIUM; goto found; }
-    q = cores >= 8 ? GAME_QUALITY_HIGH : cores >= 4 ? GAME_QUALITY_MEDIUM : GAME_QUALITY_LOW;
-found:
-    if (cores < 4 && q > GAME_QUALITY_MEDIUM) q = GAME_QUALITY_MEDIUM;
-    if (cores < 2) q = GAME_QUALITY_LOW;
-    return q;
-}
 
 void settings_default(GameSettings *s) {
     memset(s, 0, sizeof *s);

@@ -18,17 +18,15 @@
 #define SETTINGS_PAD_FILE "gamecontrollerdb.txt"   /* the user's controller mappings, same folder */
 #define SETTINGS_MAX_BYTES (256u << 10)
 
-/* Quality presets: what a GPU and CPU class can draw (chosen at first start, then the player's). */
-typedef enum GameQuality { GAME_QUALITY_LOW = 0, GAME_QUALITY_MEDIUM, GAME_QUALITY_HIGH, GAME_QUALITY_COUNT } GameQuality;
-extern const char *const game_quality_names[GAME_QUALITY_COUNT];   /* "low", "medium", "high" */
+/* Quality: fixed presets for a class of hardware, or auto (the default): the high preset's values
+ * as the ceiling, lowered while frames run late by the frame-time governor (governor.h), which
+ * measures the device instead of guessing from its GPU's name. */
+typedef enum GameQuality {
+    GAME_QUALITY_LOW = 0, GAME_QUALITY_MEDIUM, GAME_QUALITY_HIGH, GAME_QUALITY_AUTO, GAME_QUALITY_COUNT
+} GameQuality;
+extern const char *const game_quality_names[GAME_QUALITY_COUNT];   /* "low", "medium", "high", "auto" */
 const char *game_quality_name(GameQuality q);
-/* The preset for a GPU (its GL_RENDERER string) and a CPU of `cores` online cores, for a first
- * start: low for VideoCore IV, Mali-400/450/T, PowerVR SGX, Adreno 3xx and software
- * rasterisers; medium for V3D 4 (Pi 4), Mali-G31/G52/G57 (handhelds); high for V3D 7 (Pi 5)
- * and desktop GPUs; an unknown GPU by its cores. Never above medium on fewer than 4 cores,
- * never above low on one. */
-GameQuality game_quality_guess(const char *gpu, int cores);
-/* "low"/"medium"/"high" -> the preset; false for anything else. */
+/* "low"/"medium"/"high"/"auto" -> the quality; false for anything else. */
 bool game_quality_parse(const char *s, GameQuality *out);
 
 typedef enum GameCamera { GAME_CAMERA_CHASE = 0, GAME_CAMERA_COCKPIT } GameCamera;
@@ -37,6 +35,7 @@ typedef struct GameSettings {
     InputSettings input;
     GameQuality quality;
     bool quality_chosen;        /* false until a first start chose it (or the player did) */
+    int auto_level;             /* where Quality auto settled last (governor steps); -1: not yet */
     /* flight */
     float speed_limit;          /* m/s: the boost's top speed (one block = one metre) */
     bool collision;
@@ -76,7 +75,8 @@ void game_audio_devices_set(const char (*names)[128], int n);
 /* Every row's default (the table), the world's own defaults, the default bindings. */
 void settings_default(GameSettings *s);
 /* Quality presets: display and world values for a class of hardware (low: VideoCore IV,
- * Mali-400, Pi Zero 2; medium: Pi 4, Mali-G31/G52; high: Pi 5, desktops). Marks the quality chosen. */
+ * Mali-400, Pi Zero 2; medium: Pi 4, Mali-G31/G52; high: Pi 5, desktops; auto: high's values,
+ * which the governor lowers where the frames need it). Marks the quality chosen. */
 void game_quality_apply(GameSettings *s, GameQuality q);
 
 /* Where settings live: `dir` when given (--config DIR), else $XDG_CONFIG_HOME/skyisles, else

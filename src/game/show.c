@@ -18,6 +18,7 @@ static const Show k_shows[] = {
     {"crash", "the crash screen", SHOW_CRASH, NULL, NULL, false},
     {"flyto", "the pause menu's Fly to page", SHOW_PAGE, "flyto", NULL, false},
     {"jobs", "the job board, as if stopped at the home island's base", SHOW_PAGE, "jobs", NULL, false},
+    {"job", "flying with the base's first job: its arrow, place and distance on the HUD", SHOW_HUD, NULL, NULL, false},
     {"logbook", "the logbook page: the config folder's, read only, with the shot's flight", SHOW_PAGE, "logbook", NULL,
      false},
 };

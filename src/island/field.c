@@ -720,6 +720,7 @@ bool island_bake_field(IslandField *f, const Island *isl, const IslandCodex *cx,
             place_at(&sh, isl, f->type_rgb, band, bd, ((double)i + 0.5) * cell - radius_m, lz, &type[c], &grgb[c * 3]);
         }
     }
+    f->n_strips = isl_lay_strips(f->strips, isl, elev, type, size, cell, radius_m);
     snow_cap(grgb, type, &sh, size, cell, radius_m, wave_seed ^ 0x51ab0c3du);
     for (int pass = 0; pass < 4; pass++) blur_pass(grgb, type, size, pass & 1, blur);
     mem->used = kept;

@@ -83,5 +83,9 @@ void isl_assign_types(Island *isl, const IslandCodex *cx, uint32_t scope);
 bool isl_triangulate(Island *isl, MemArena *work, SkyError *err);
 bool isl_build_paths(Island *isl, const IslandCodex *cx, const IslandScope *s, MemArena *work, SkyError *err);
 void isl_name_sites(Island *isl, const IslandCodex *cx);
+/* The island's airstrips (strips.c), the base camp's first: chosen on the baked ground (elev,
+ * type: size x size cells of `cell` metres) and levelled into elev. Returns how many. */
+uint32_t isl_lay_strips(IslandFieldStrip *out, const Island *isl, uint16_t *elev, const uint8_t *type, uint32_t size,
+                        double cell, double radius_m);
 
 #endif

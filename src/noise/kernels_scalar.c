@@ -9,6 +9,8 @@
 #define F_(op) f32x4_##op
 #define U_(op) u32x4_##op
 #define W_(op) w64x4_##op
+#define KSIGN_SELECT 0   /* a select by a sign bit is one instruction */
+#define KSELECT1 0        /* a select is one instruction */
 #define KLANES 4
 #define KNAME "scalar"
 #define KFN(name) kscalar_##name

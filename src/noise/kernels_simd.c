@@ -12,6 +12,12 @@ const NoiseKernels *noise_kernels_simd(void) { return NULL; }
 #define F_(op) f32x4_##op
 #define U_(op) u32x4_##op
 #define W_(op) w64x4_##op
+#define KSIGN_SELECT 0   /* a select by a sign bit is one instruction */
+#if defined(SIMD_NEON)
+#define KSELECT1 1        /* a select is one instruction (bsl) */
+#else
+#define KSELECT1 0        /* SSE2: and, andnot, or */
+#endif
 #define KLANES 4
 #define KNAME SIMD_NAME
 #define KFN(name) ksimd_##name

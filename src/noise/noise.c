@@ -323,29 +323,56 @@ void noise_fbm_plan(NoiseFbmPlan *p, uint32_t seed, const NoiseFbm *f) {
 
 static inline float fbm_finish(const NoiseFbmPlan *p, float acc) { return clamp1(acc * p->inv_norm); }
 
-float noise_fbm3_w(uint32_t seed, const NoiseFbm *f, NoiseWide x, NoiseWide y, NoiseWide z) {
+/* The plans a thread asked for last: a point's FBM is asked for again and again with the same few
+ * seeds and settings (the world's fields at a point), and a plan's set-up (the octaves' seeds and
+ * factors) costs more than an octave. Four per thread, the oldest replaced; a plan is a pure
+ * function of its key, so a cached one is the same plan. */
+#define PLAN_CACHE 4
+typedef struct PlanEntry {
+    bool used;
+    uint32_t seed, octaves, gain, lacunarity;   /* the key (the floats' bits) */
     NoiseFbmPlan p;
-    noise_fbm_plan(&p, seed, f);
+} PlanEntry;
+static _Thread_local PlanEntry plan_cache[PLAN_CACHE];
+static _Thread_local uint32_t plan_next;
+
+static const NoiseFbmPlan *point_plan(uint32_t seed, const NoiseFbm *f) {
+    NoiseFbm d = noise_fbm_default();
+    if (!f) f = &d;
+    uint32_t gain = fbits(f->gain), lac = fbits(f->lacunarity);
+    for (int i = 0; i < PLAN_CACHE; i++) {
+        const PlanEntry *e = &plan_cache[i];
+        if (e->used && e->seed == seed && e->octaves == f->octaves && e->gain == gain && e->lacunarity == lac)
+            return &e->p;
+    }
+    PlanEntry *e = &plan_cache[plan_next++ % PLAN_CACHE];
+    noise_fbm_plan(&e->p, seed, f);
+    e->used = true;
+    e->seed = seed, e->octaves = f->octaves, e->gain = gain, e->lacunarity = lac;
+    return &e->p;
+}
+
+float noise_fbm3_w(uint32_t seed, const NoiseFbm *f, NoiseWide x, NoiseWide y, NoiseWide z) {
+    const NoiseFbmPlan *p = point_plan(seed, f);
     NoiseI128 vx = noise_wide_i128(x), vy = noise_wide_i128(y), vz = noise_wide_i128(z);
     float acc = 0.0f;
-    for (uint32_t k = 0; k < p.octaves; k++) {
-        float n = simplex3_at(p.seed_mix[k], noise_octave_wide(&p, k, vx), noise_octave_wide(&p, k, vy),
-                              noise_octave_wide(&p, k, vz));
-        acc = acc + p.amp[k] * n;
+    for (uint32_t k = 0; k < p->octaves; k++) {
+        float n = simplex3_at(p->seed_mix[k], noise_octave_wide(p, k, vx), noise_octave_wide(p, k, vy),
+                              noise_octave_wide(p, k, vz));
+        acc = acc + p->amp[k] * n;
     }
-    return fbm_finish(&p, acc);
+    return fbm_finish(p, acc);
 }
 
 float noise_fbm2_w(uint32_t seed, const NoiseFbm *f, NoiseWide x, NoiseWide y) {
-    NoiseFbmPlan p;
-    noise_fbm_plan(&p, seed, f);
+    const NoiseFbmPlan *p = point_plan(seed, f);
     NoiseI128 vx = noise_wide_i128(x), vy = noise_wide_i128(y);
     float acc = 0.0f;
-    for (uint32_t k = 0; k < p.octaves; k++) {
-        float n = simplex2_at(p.seed_mix[k], noise_octave_wide(&p, k, vx), noise_octave_wide(&p, k, vy));
-        acc = acc + p.amp[k] * n;
+    for (uint32_t k = 0; k < p->octaves; k++) {
+        float n = simplex2_at(p->seed_mix[k], noise_octave_wide(p, k, vx), noise_octave_wide(p, k, vy));
+        acc = acc + p->amp[k] * n;
     }
-    return fbm_finish(&p, acc);
+    return fbm_finish(p, acc);
 }
 
 float noise_fbm3(uint32_t seed, const NoiseFbm *f, NoiseFx x, NoiseFx y, NoiseFx z) {

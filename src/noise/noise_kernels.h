@@ -31,11 +31,32 @@ typedef void (*NoiseKernelFn)(const NoiseKernelRow *r, const uint64_t *xu, float
 typedef void (*NoiseKernelPlaneFn)(const NoiseKernelRow *r, const uint64_t *xu, const uint64_t *wu, float *out,
                                    int n);
 
+/* One octave of a fused FBM row: its seed (the row's hash addition included), its lanes at
+ * x0u + i*dx (x0u biased), its row constants (y, and z in 3D) and its weight. */
+typedef struct NoiseKernelOctave {
+    uint32_t seed_mix;
+    float amp;
+    uint64_t x0u, dx, y, z;
+} NoiseKernelOctave;
+
+/* Every octave of an FBM row at once: each vector of lanes runs through all the octaves before it
+ * is stored (the sum in registers, in octave order: the bits of the octave-by-octave rows), then
+ * the normalisation and, with ridge, 1 - |v|. */
+typedef struct NoiseKernelFbm {
+    uint32_t octaves;
+    float inv_norm;
+    int ridge;
+    NoiseKernelOctave o[NOISE_FBM_MAX_OCTAVES];
+} NoiseKernelFbm;
+
+typedef void (*NoiseKernelFbmFn)(const NoiseKernelFbm *f, float *out, int n);
+
 typedef struct NoiseKernels {
     const char *name;
     int lanes;
     NoiseKernelFn simplex3, simplex2, perlin3;
     NoiseKernelPlaneFn simplex3_plane, simplex2_plane;
+    NoiseKernelFbmFn fbm3, fbm2;   /* fused FBM rows (3D: y and z constant; 2D: y constant); NULL: none */
     /* simplex3 of two pre-mixed seeds at the same points (x, z per lane, unbiased; y constant). */
     void (*simplex3_pair)(uint32_t sma, uint32_t smb, uint64_t y, const uint64_t *xu, const uint64_t *wu,
                           float *outa, float *outb, int n);

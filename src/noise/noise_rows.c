@@ -195,6 +195,46 @@ static void run_octave(const NoiseKernels *k, RowFn fn, NoiseKernelRow *r, const
     r->seed_mix = sm;
 }
 
+/* A row's octaves for the fused kernel, each octave's frame and band set up once: false when an
+ * octave needs the octave-by-octave path (lanes across a frame or band edge, or a lacunarity
+ * that is not a power of two, whose lanes are not a stepped row). */
+static bool fbm_row_setup(RowFn fn, const NoiseFbmPlan *p, NoiseI128 x0, int64_t dx, NoiseI128 y, NoiseI128 z, int n,
+                          bool is_ridge, NoiseKernelFbm *kf) {
+    NoiseLattice lat = row_lattice(fn);
+    for (uint32_t o = 0; o < p->octaves; o++) {
+        int shift = p->shift[o];
+        if (shift < 0) return false;
+        NoiseI128 yo = octave_of(p, o, y), zo = octave_of(p, o, z);
+        NoiseI128 first = octave_of(p, o, x0), last = octave_of(p, o, x0 + (NoiseI128)dx * (n - 1));
+        NoiseI128 lo[3] = {first < last ? first : last, yo, zo}, hi[3] = {first < last ? last : first, yo, zo};
+        uint32_t add;
+        if (!noise_batch_add(lat, lo, hi, &add)) return false;
+        NoiseKernelOctave *q = &kf->o[o];
+        q->seed_mix = p->seed_mix[o] + add;
+        q->amp = p->amp[o];
+        q->x0u = (uint64_t)first ^ NOISE_FX_BIAS;
+        q->dx = (uint64_t)dx << shift;
+        q->y = (uint64_t)yo;
+        q->z = (uint64_t)zo;
+    }
+    kf->octaves = p->octaves;
+    kf->inv_norm = p->inv_norm;
+    kf->ridge = is_ridge;
+    return true;
+}
+
+/* The fused kernel over n lanes: whole vectors in place, the tail through a small buffer. */
+static void fbm_row_fused(const NoiseKernels *k, RowFn fn, NoiseKernelFbm *kf, float *out, int n) {
+    NoiseKernelFbmFn f = fn == ROW_SIMPLEX3 ? k->fbm3 : k->fbm2;
+    int whole = n - n % k->lanes;
+    if (whole > 0) f(kf, out, whole);
+    if (whole == n) return;
+    float tail[MAX_LANES];
+    for (uint32_t o = 0; o < kf->octaves; o++) kf->o[o].x0u += (uint64_t)whole * kf->o[o].dx;
+    f(kf, tail, k->lanes);
+    memcpy(out + whole, tail, (size_t)(n - whole) * sizeof(float));
+}
+
 static void row_single(RowFn fn, uint32_t seed, NoiseWide x0, NoiseFx dx, NoiseWide y, NoiseWide z, float *out, int n,
                        bool is_ridge) {
     if (n <= 0) return;
@@ -323,6 +363,11 @@ static void rows_fbm(RowFn fn, uint32_t seed, const NoiseFbm *f, NoiseWide x0, N
         NoiseI128 step = vz + (NoiseI128)dz * rr;
         NoiseI128 ry = two_d ? step : vy, rz = two_d ? 0 : step;
         float *o_row = out + (ptrdiff_t)rr * stride;
+        NoiseKernelFbm kf;
+        if (k->fbm3 && fbm_row_setup(fn, &p, vx, dx, ry, rz, n, is_ridge, &kf)) {
+            fbm_row_fused(k, fn, &kf, o_row, n);
+            continue;
+        }
         for (uint32_t o = 0; o < p.octaves; o++) {
             bool last = o + 1 == p.octaves;
             NoiseKernelRow r = {.seed_mix = p.seed_mix[o], .amp = p.amp[o], .inv_norm = p.inv_norm,

@@ -343,6 +343,15 @@ static inline u32x4 w64x4_lo32(w64x4 x) { SIMD_MAP_U((uint32_t)x.v[l]); }
 static inline u32x4 w64x4_hi32_mul(w64x4 x, uint32_t f) { SIMD_MAP_U((uint32_t)(x.v[l] >> 32) * f); }
 #endif
 
+/* Every 4-lane set: the words of a w64x4 come out in lane order, so the raw words (see the AVX2
+ * set) are the plain ones; a select by the sign bit of each lane of m is a select on the
+ * arithmetic-shifted mask. */
+#define w64x4_hi32_raw(x) w64x4_hi32(x)
+#define w64x4_lo32_raw(x) w64x4_lo32(x)
+#define w64x4_hi32_mul_raw(x, f) w64x4_hi32_mul((x), (f))
+static inline f32x4 f32x4_from_raw(f32x4 v) { return v; }
+static inline f32x4 f32x4_select_sign(u32x4 m, f32x4 a, f32x4 b) { return f32x4_select(u32x4_sar(m, 31), a, b); }
+
 /* ================================================================ AVX2, 8 lanes */
 /* Only in translation units built with -mavx2 (files named *_avx2.c); same semantics. */
 #if defined(__AVX2__) && !defined(SKYISLES_SIMD_SCALAR)
@@ -422,6 +431,21 @@ static inline u32x8 w64x8_lo32(w64x8 x) {
     return _mm256_permute4x64_epi64(_mm256_castps_si256(s), _MM_SHUFFLE(3, 1, 2, 0));
 }
 static inline u32x8 w64x8_hi32_mul(w64x8 x, uint32_t f) { return _mm256_mullo_epi32(w64x8_hi32(x), _mm256_set1_epi32((int)f)); }
+/* The words without the lane permute: lanes in the order 0 1 4 5 2 3 6 7. A kernel whose every
+ * per-lane value comes from such words works in that order throughout and puts its result back
+ * in lane order once (f32x8_from_raw): one permute instead of one per word vector. */
+static inline u32x8 w64x8_hi32_raw(w64x8 x) {
+    return _mm256_castps_si256(_mm256_shuffle_ps(_mm256_castsi256_ps(x.a), _mm256_castsi256_ps(x.b), _MM_SHUFFLE(3, 1, 3, 1)));
+}
+static inline u32x8 w64x8_lo32_raw(w64x8 x) {
+    return _mm256_castps_si256(_mm256_shuffle_ps(_mm256_castsi256_ps(x.a), _mm256_castsi256_ps(x.b), _MM_SHUFFLE(2, 0, 2, 0)));
+}
+static inline u32x8 w64x8_hi32_mul_raw(w64x8 x, uint32_t f) { return _mm256_mullo_epi32(w64x8_hi32_raw(x), _mm256_set1_epi32((int)f)); }
+static inline f32x8 f32x8_from_raw(f32x8 v) {
+    return _mm256_castpd_ps(_mm256_permute4x64_pd(_mm256_castps_pd(v), _MM_SHUFFLE(3, 1, 2, 0)));
+}
+/* Selects a where the sign bit of m is set (blendv reads only that bit). */
+static inline f32x8 f32x8_select_sign(u32x8 m, f32x8 a, f32x8 b) { return _mm256_blendv_ps(b, a, _mm256_castsi256_ps(m)); }
 #endif
 
 #endif

@@ -17,6 +17,8 @@
 #define LABEL_RGBA 0xffffffffu
 #define ARROW_RGBA 0xff2921ffu
 #define ARROW_RIM_RGBA 0x000000ffu
+#define STRIP_RIM_RGBA 0x000000ffu
+#define STRIP_MAP_RGBA 0xefefe7ffu  /* airstrips: the painted strip's light surface */
 
 /* ---------------------------------------------------------------- the ground, at boot */
 static double elevation_m(const IslandField *f, int i, int j) {
@@ -106,6 +108,13 @@ bool hud_map_set(HudLayer *h, const IslandField *f, const Island *isl, const Isl
         const IslandEdge *ed = &isl->edges[e];
         if (!ed->path || ed->a >= isl->n_sites || ed->b >= isl->n_sites) continue;
         m->paths[m->n_paths++] = (HudMapPath){ed->a, ed->b, ed->path};
+    }
+    m->n_strips = f->n_strips < ISLAND_FIELD_MAX_STRIPS ? f->n_strips : ISLAND_FIELD_MAX_STRIPS;
+    for (uint32_t k = 0; k < m->n_strips; k++) {
+        const IslandFieldStrip *s = &f->strips[k];
+        m->strips[k] = (HudMapStrip){(float)((s->ax + m->radius_m) / span), (float)((s->az + m->radius_m) / span),
+                                     (float)((s->bx + m->radius_m) / span), (float)((s->bz + m->radius_m) / span),
+                                     (float)(s->width_m / span)};
     }
     if (gl_errors("island map")) {
         sky_error_set(err, SKY_ERR_START, "render: GL error while uploading the island map");
@@ -226,6 +235,16 @@ void hud_map_queue(HudLayer *h, int x, int y, int w, int hgt, double air_x, doub
         const HudMapPath *pa = &m->paths[p];
         line_quad(h, (float)dot[pa->a][0] + 0.5f, (float)dot[pa->a][1] + 0.5f, (float)dot[pa->b][0] + 0.5f,
                   (float)dot[pa->b][1] + 0.5f, line_w, pa->kind == 1 ? PATH_RGBA : DETOUR_RGBA);
+    }
+    /* Airstrips over the paths: a light bar in a dark rim, at least 2 pixels wide to read. */
+    for (uint32_t k = 0; k < m->n_strips; k++) {
+        const HudMapStrip *st = &m->strips[k];
+        float sw = st->width * (float)side;
+        sw = sw < 2.0f ? 2.0f : sw;
+        float x0 = (float)ox + st->u0 * (float)side, y0 = (float)oy + st->v0 * (float)side;
+        float x1 = (float)ox + st->u1 * (float)side, y1 = (float)oy + st->v1 * (float)side;
+        line_quad(h, x0, y0, x1, y1, sw + 2.0f, STRIP_RIM_RGBA);
+        line_quad(h, x0, y0, x1, y1, sw, STRIP_MAP_RGBA);
     }
     const MapBox rect = {x, y, w, hgt};
     queue_labels(h, (const int(*)[2])dot, rect);

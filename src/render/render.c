@@ -23,6 +23,7 @@ struct Renderer {
     Terrain terrain;
     AircraftModel aircraft;
     RingsLayer rings;
+    LightsLayer lights;
     RainLayer rain;
     HudLayer hud;
     RenderCounters counters;
@@ -30,6 +31,7 @@ struct Renderer {
     uint32_t gl_error_count;
     int low_w, low_h;
     uint64_t driver_ns_frame, driver_ns_upload;
+    GpuTimer gpu;           /* the frame's GPU time, where the driver has a timer query */
 };
 
 void render_atmosphere(double camera_y, const float sky_rgb[3], RenderAtmosphere *out) {
@@ -86,6 +88,7 @@ Renderer *render_create(MemBudget *mem, const RenderSettings *s, SkyError *err) 
         !sky_init(&r->sky, s->live.sky_force_mediump, &r->scratch, err) ||
         !terrain_init(&r->terrain, mem, &r->scratch, r->quad_ibo, &r->settings, err) ||
         !aircraft_init(&r->aircraft, &r->scratch, err) || !rings_init(&r->rings, &r->aircraft, err) ||
+        !lights_init(&r->lights, &r->aircraft, err) ||
         !rain_init(&r->rain, &r->scratch, err) ||
         !hud_init(&r->hud, mem, &r->scratch, r->quad_ibo, s->create.hud_max_quads, &r->settings.live, err)) {
         render_destroy(r);
@@ -104,10 +107,15 @@ const char *render_gpu_name(const Renderer *r) {
     return s ? s : "";
 }
 
+bool render_gpu_timer_enable(Renderer *r, void *(*get_proc)(const char *name)) { return gpu_timer_enable(&r->gpu, get_proc); }
+double render_gpu_ms(const Renderer *r) { return r->gpu.on ? r->gpu.ms : -1.0; }
+
 void render_destroy(Renderer *r) {
     if (!r) return;
+    gpu_timer_destroy(&r->gpu);
     hud_free(&r->hud);
     rings_free(&r->rings);
+    lights_free(&r->lights);
     rain_free(&r->rain);
     aircraft_free(&r->aircraft);
     terrain_free(&r->terrain);
@@ -248,22 +256,26 @@ static void frame(Renderer *r, const RenderView *v, int dw, int dh, bool sky_deb
     RenderFrame f;
     RenderCounters *rc = &r->counters;
     frame_begin(r, &f, v, dw, dh, sky_debug);
+    gpu_timer_begin(&r->gpu);
     sky_draw(&r->sky, &f, rc);                          /* first, behind everything, no depth */
     if (!sky_debug) {                                   /* the debug frame shows the dome alone */
         terrain_prepare(&r->terrain, &f, rc);           /* tiles rebuilt, culled, clouds ordered */
         terrain_draw_opaque(&r->terrain, &f, rc);
         aircraft_draw(&r->aircraft, &f, rc);            /* the view's instances */
         rings_draw(&r->rings, &f, rc);                  /* a course's rings, opaque */
+        lights_draw(&r->lights, &f, rc);                /* the airstrips' approach lights */
         terrain_draw_clouds(&r->terrain, &f, rc);       /* translucent, back to front, after all opaque */
         rain_draw(&r->rain, &f, rc);                    /* streaks, then the lightning's flash */
         hud_draw(&r->hud, &f, rc);                      /* text and menus, in PSX pixels */
     }
     psx_present(&r->psx, &f, rc);                       /* nearest upscale to the display */
     hud_frame_done(&r->hud);                            /* the queue was this frame's */
+    gpu_timer_end(&r->gpu);
     frame_end(r);
 }
 
 void render_rings_set(Renderer *r, const RenderRing *rings, uint32_t n) { rings_set(&r->rings, rings, n); }
+void render_strips_set(Renderer *r, const WorldStrip *strips, uint32_t n) { lights_set(&r->lights, strips, n); }
 void render_rings_next(Renderer *r, uint32_t next, float pulse) { rings_next(&r->rings, next, pulse); }
 void render_hud_arrow(Renderer *r, int x, int y, int size, float angle, uint32_t rgba) {
     rings_hud_arrow(&r->hud, (float)x, (float)y, (float)size, angle, rgba);
@@ -348,7 +360,7 @@ RenderStats render_stats(const Renderer *r) {
     s.chunks_visible = r->counters.chunks_visible;
     s.chunks_culled = r->counters.chunks_culled;
     s.pending_uploads = ts.pending_live;
-    s.gpu_bytes = ts.gpu_bytes + r->quad_ibo_bytes + r->sky.bytes + r->aircraft.bytes + r->rings.bytes + r->rain.bytes + r->psx.target_bytes +
+    s.gpu_bytes = ts.gpu_bytes + r->quad_ibo_bytes + r->sky.bytes + r->aircraft.bytes + r->rings.bytes + r->lights.bytes + r->rain.bytes + r->psx.target_bytes +
                   r->psx.quad_bytes + r->hud.bytes;
     s.uploads_total = ts.uploads_total;
     s.dropped_no_slot = ts.dropped_no_slot;

@@ -239,6 +239,12 @@ void render_destroy(Renderer *r);
 const char *render_gpu_name(const Renderer *r);
 void render_apply_settings(Renderer *r, const RenderSettings *s);
 const RenderSettings *render_settings(const Renderer *r);
+/* The GPU's time of each frame where the driver has GL_EXT_disjoint_timer_query (get_proc: the
+ * platform's GL loader); false, and no timing, where it has none. */
+bool render_gpu_timer_enable(Renderer *r, void *(*get_proc)(const char *name));
+/* The GPU's milliseconds of a recent frame (read a few frames late, never waited for); -1 while
+ * none is known. */
+double render_gpu_ms(const Renderer *r);
 
 /* Terrain: drains the world's events, uploads up to the per-frame budget, releases the
  * uploaded CPU meshes back to the world. */
@@ -288,6 +294,20 @@ void render_hud_map(Renderer *r, int x, int y, int w, int h, double air_x, doubl
 /* Where world (wx, wz) falls on the map in that rectangle (a site's dot is there): marks the game
  * draws over it. False before render_map_set. */
 bool render_hud_map_point(const Renderer *r, int x, int y, int w, int h, double wx, double wz, int *px, int *py);
+
+/* ---------------------------------------------------------------- approach lights (lights.c)
+ * A PAPI at each end of every airstrip: four lights in a row left of the landing direction,
+ * RENDER_PAPI_LIGHTS from the strip out, each white when the eye is above its transition angle
+ * (3.5, 3.17, 2.83, 2.5 degrees) and red below, so a 3-degree path shows two of each; drawn as
+ * quads that keep a few pixels across at any range, seen only from the approach side. */
+#define RENDER_PAPI_LIGHTS 4
+#define RENDER_STRIPS_MAX ISLAND_FIELD_MAX_STRIPS
+/* Replaces the strips whose lights are drawn (n = 0: none); all within 2 km of the first. */
+void render_strips_set(Renderer *r, const WorldStrip *strips, uint32_t n);
+/* Where light `light` of the PAPI at end `end` (0: threshold a, landing toward b; 1: b) stands. */
+void render_papi_light(const WorldStrip *s, int end, int light, double out[3]);
+/* What that light shows an eye at (ex, ey, ez): 1 white, 0 red, -1 nothing (behind it). */
+int render_papi_white(const WorldStrip *s, int end, int light, double ex, double ey, double ez);
 
 /* ---------------------------------------------------------------- course rings (rings.c)
  * A course's rings, drawn after the aircraft as low-poly hoops in one call; rings before the

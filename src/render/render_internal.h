@@ -238,6 +238,22 @@ typedef struct RingsLayer {
     float pulse;
 } RingsLayer;
 
+/* The airstrips' approach lights (lights.c): one buffer rebuilt per frame, one draw call,
+ * through the aircraft's program. */
+typedef struct LightsLayer {
+    GlProgram prog;
+    GLuint vbo;
+    GLint u_viewproj, u_model, u_prop, u_prop_centre, u_light, u_tint;
+    WorldStrip strips[RENDER_STRIPS_MAX];
+    ModelVertex verts[RENDER_STRIPS_MAX * 2 * RENDER_PAPI_LIGHTS * 6];
+    uint32_t count, drawn, bytes;
+} LightsLayer;
+
+bool lights_init(LightsLayer *g, const AircraftModel *a, SkyError *err);
+void lights_set(LightsLayer *g, const WorldStrip *strips, uint32_t n);
+void lights_draw(LightsLayer *g, const RenderFrame *f, RenderCounters *rc);
+void lights_free(LightsLayer *g);
+
 bool rings_init(RingsLayer *g, const AircraftModel *a, SkyError *err);
 void rings_set(RingsLayer *g, const RenderRing *rings, uint32_t n);
 void rings_next(RingsLayer *g, uint32_t next, float pulse);
@@ -283,11 +299,17 @@ typedef struct HudMapPath {
     uint8_t kind;            /* IslandEdge.path: 1 spanning path, 2 restored detour */
 } HudMapPath;
 
+/* An airstrip on the map: its thresholds in the map square (0..1) and its width there. */
+typedef struct HudMapStrip {
+    float u0, v0, u1, v1, width;
+} HudMapStrip;
+
 /* What render_map_set keeps to lay the map out in any rectangle (the ground is in the atlas). */
 typedef struct HudMap {
     bool ready;
     double centre_x, centre_z, radius_m;   /* the field's square: centre +- radius */
-    uint32_t n_sites, n_paths;
+    uint32_t n_sites, n_paths, n_strips;
+    HudMapStrip strips[ISLAND_FIELD_MAX_STRIPS];
     HudMapSite sites[ISLAND_MAX_SITES];
     HudMapPath paths[ISLAND_MAX_EDGES];
 } HudMap;
@@ -333,5 +355,24 @@ void hud_atlas_map_quad(HudLayer *h, int x, int y, int side);
 bool hud_map_set(HudLayer *h, const IslandField *f, const Island *isl, const IslandCodex *cx, const char *lang,
                  MemArena *scratch, SkyError *err);
 void hud_map_queue(HudLayer *h, int x, int y, int w, int hgt, double air_x, double air_z, float air_yaw);
+
+/* The GPU's time of each frame from GL_EXT_disjoint_timer_query (gpu_timer.c): a ring of queries
+ * around the frame's draws, each read a few frames later when its result is there, so nothing
+ * waits. Off (ms < 0) where the driver has no such extension or none was asked for. */
+#define GPU_TIMER_RING 4
+typedef struct GpuTimer {
+    bool on;
+    unsigned queries[GPU_TIMER_RING];
+    bool pending[GPU_TIMER_RING];
+    int next;                   /* the ring slot the coming frame measures */
+    bool active;                /* a query is open (this frame is measured) */
+    double ms;                  /* the latest result, -1 none yet */
+    uint64_t results, disjoint; /* results read; frames lost to a disjoint event (clock change) */
+    void *fn[6];                /* the extension's entry points (gpu_timer.c names them) */
+} GpuTimer;
+bool gpu_timer_enable(GpuTimer *t, void *(*get_proc)(const char *name));
+void gpu_timer_begin(GpuTimer *t);
+void gpu_timer_end(GpuTimer *t);
+void gpu_timer_destroy(GpuTimer *t);
 
 #endif

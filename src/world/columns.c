@@ -49,7 +49,10 @@ void gen_column_colours(const WorldGen *g, ChunkScratch *s) {
         for (int x = 0; x < s->n; x++) {
             uint8_t t = gen_home_type(g, bx0 + x * s->scale + s->off, bz);
             s->home_type[z][x] = t;
-            s->home_rgb[z][x] = t < ISLAND_FIELD_MAX_TYPES ? gen_home_rgb(g, bx0 + x * s->scale + s->off, bz, t) : 0u;
+            int64_t bx = bx0 + x * s->scale + s->off;
+            s->home_rgb[z][x] = t < ISLAND_FIELD_MAX_TYPES ? gen_home_rgb(g, bx, bz, t)
+                                : t == WORLD_HOME_STRIP   ? gen_home_strip_rgb(g, bx, bz)
+                                                          : 0u;
             if (t != ISLAND_FIELD_OFF) {
                 float *w = s->biome_w[z][x];
                 w[BIOME_TEMPERATE] = 1.0f;

@@ -28,7 +28,7 @@ static void fill_columns(const WorldGen *g, int64_t X0, int64_t Z0, int nx, Chun
  * past nx hold zeros): what the lenses need is fixed per column, only Y and n3 vary. */
 typedef struct ColumnRows {
     float base[WG_NX][WG_NX], top[WG_NX][WG_NX], bottom[WG_NX][WG_NX];
-    float home_top[WG_NX][WG_NX], home_bottom[WG_NX][WG_NX];
+    float home_top[WG_NX][WG_NX], home_bottom[WG_NX][WG_NX], home_rough[WG_NX][WG_NX];
     uint32_t home_on[WG_NX][WG_NX];   /* all ones where the home island lens applies */
     bool any_home;
 } ColumnRows;
@@ -43,6 +43,7 @@ static void column_rows(const WorldGen *g, const ChunkScratch *s, int nx, Column
             cr->bottom[zi][xi] = c->isl_c - c->isl_s * g->p.island_bottom;
             cr->home_top[zi][xi] = c->home_top;
             cr->home_bottom[zi][xi] = c->home_bottom;
+            cr->home_rough[zi][xi] = c->home_rough;
             cr->home_on[zi][xi] = c->home_on ? 0xffffffffu : 0u;
             cr->any_home |= c->home_on != 0;
         }
@@ -63,7 +64,8 @@ static void corner_row(const WorldGen *g, const ColumnRows *cr, int zi, float Y,
         if (cr->any_home) {
             f32x4 hu = f32x4_sub(f32x4_load(&cr->home_top[zi][xi]), yv);
             f32x4 hd = f32x4_mul(f32x4_sub(yv, f32x4_load(&cr->home_bottom[zi][xi])), k);
-            f32x4 h = f32x4_add(f32x4_select(f32x4_cmpgt(hd, hu), hu, hd), f32x4_mul(n, hnoise));
+            f32x4 rough = f32x4_mul(f32x4_mul(n, hnoise), f32x4_load(&cr->home_rough[zi][xi]));
+            f32x4 h = f32x4_add(f32x4_select(f32x4_cmpgt(hd, hu), hu, hd), rough);
             u32x4 on = u32x4_and(u32x4_load(&cr->home_on[zi][xi]), f32x4_cmpgt(h, iv));
             iv = f32x4_select(on, h, iv);
         }
@@ -96,7 +98,8 @@ static inline float max2(float a, float b) { return a > b ? a : b; }
  * and nothing carves it. Interpolation stays inside the corners' range (up to rounding, which
  * the margins cover). The voxel fill skips SURE cells and the cave fields outside CARVE cells;
  * the seam test answers SURE cells without sampling. */
-static void mark_cells(const WorldGen *g, ChunkScratch *s, const uint16_t rocks[WG_NY][WG_NX], int ncy, int nx) {
+static void mark_cells(const WorldGen *g, ChunkScratch *s, const uint16_t rocks[WG_NY][WG_NX], int ncy, int nx,
+                       int64_t X0, int64_t Z0) {
     for (int yi = 0; yi < ncy; yi++) {
         float yt = (float)(WORLD_Y_MIN + yi * WORLD_CELL_Y + WORLD_CELL_Y - 1) + 0.5f;
         bool carve_layer = g->ncaves > 0 && yt >= g->p.cave_min_y;
@@ -126,7 +129,9 @@ static void mark_cells(const WorldGen *g, ChunkScratch *s, const uint16_t rocks[
                 for (int xi = x0; xi < x0 + 4 && xi < nx - 1; xi++) {
                     uint8_t live = row[xi];
                     if (!(live & CELL_ROCK)) continue;
-                    if (!((never >> (xi - x0)) & 1u)) live |= CELL_CARVE;
+                    if (!((never >> (xi - x0)) & 1u) &&
+                        !gen_strip_shield(g, X0 + xi * WORLD_CELL_XZ, WORLD_Y_MIN + yi * WORLD_CELL_Y, Z0 + zi * WORLD_CELL_XZ))
+                        live |= CELL_CARVE;
                     else if (live & CELL_FULL) live |= CELL_SURE;
                     row[xi] = (uint8_t)(live & ~CELL_FULL);
                 }
@@ -329,7 +334,7 @@ void gen_chunk_corners(const WorldGen *g, int64_t cx, int64_t cz, double time_s,
      * so a row started later holds the same values). */
     for (int yi = 0; yi < ny; yi++) gen_cave_layer(g, s, yi, X0, Z0, nx);
 
-    mark_cells(g, s, rocks, ncy, nx);
+    mark_cells(g, s, rocks, ncy, nx, X0, Z0);
 
     /* W7 cloud corners on the layers around the band, wind-shifted by creation time. */
     if (g->clouds) {

@@ -8,6 +8,10 @@
 #define ISLAND_GAIN 3.0f
 /* Blocks past the home island's rim over which the archipelago's islands come back. */
 #define HOME_CLEAR 96.0f
+/* An airstrip's level ground reaches this far past its marked edges in the world: a corner cell
+ * beyond them (4 blocks) and a block (the field is level 6 m past them). */
+#define STRIP_FLAT_REACH 5.0f
+#define STRIP_SMOOTH_ALONG 50.0f   /* and along its line past its ends (island/strips.c counts on it) */
 
 static float home_cell(const IslandField *h, float fx, float fz, uint32_t *iu, uint32_t *iv) {
     float half = 0.5f * (float)h->size;
@@ -26,8 +30,54 @@ uint8_t gen_home_type(const WorldGen *g, int64_t bx, int64_t bz) {
     float fx = (float)bx + 0.5f, fz = (float)bz + 0.5f;
     if (home_cell(h, fx, fz, &iu, &iv) < 0.0f) return ISLAND_FIELD_OFF;
     uint8_t t = h->type[(size_t)iv * h->size + iu];
+    if (t != ISLAND_FIELD_OFF && h->n_strips && island_field_strip_at(h, fx, fz, 0.0f, 0.0f) >= 0) return WORLD_HOME_STRIP;
     if (t != ISLAND_FIELD_OFF && island_field_path_at(h, fx, fz)) return WORLD_HOME_PATH;
     return t;
+}
+
+bool gen_strip_shield(const WorldGen *g, int64_t X0, int32_t Y0, int64_t Z0) {
+    if (!g->home_on || !g->home->n_strips) return false;
+    const IslandField *h = g->home;
+    for (uint32_t k = 0; k < h->n_strips; k++) {
+        float top = g->home_sea + h->strips[k].elev_m;
+        if (!((float)Y0 < top && (float)(Y0 + WORLD_CELL_Y) > top - (float)STRIP_SHIELD)) continue;
+        bool all = true;
+        for (int c = 0; c < 4 && all; c++)
+            all = island_field_strip_near(h, k, (float)(X0 + (c & 1) * WORLD_CELL_XZ), (float)(Z0 + (c >> 1) * WORLD_CELL_XZ),
+                                          STRIP_FLAT_REACH, STRIP_FLAT_REACH);
+        if (all) return true;
+    }
+    return false;
+}
+
+bool gen_home_near_strip(const WorldGen *g, int64_t bx, int64_t bz, float along, float side) {
+    if (!g->home_on || !g->home->n_strips) return false;
+    return island_field_strip_at(g->home, (float)bx + 0.5f, (float)bz + 0.5f, along, side) >= 0;
+}
+
+/* Airstrip marking, PSX-plain: a gravel surface, white centre dashes (1.5 m wide), white threshold bars. */
+#define STRIP_RGB 0x9E9C94u   /* packed grey gravel: apart from sand, grass and rock alike */
+#define STRIP_PAINT_RGB 0xECECE4u
+#define STRIP_DASH_M 12.0f       /* a dash and its gap */
+#define STRIP_BARS_M 12.0f       /* threshold bars from 2 m inside each end to this */
+
+uint32_t gen_home_strip_rgb(const WorldGen *g, int64_t bx, int64_t bz) {
+    const IslandField *h = g->home;
+    float fx = (float)bx + 0.5f, fz = (float)bz + 0.5f;
+    int k = island_field_strip_at(h, fx, fz, 0.0f, 0.0f);
+    if (k < 0) return STRIP_RGB;
+    const IslandFieldStrip *s = &h->strips[k];
+    float px = fx - h->centre_x - s->ax, pz = fz - h->centre_z - s->az;
+    float along = px * s->dir_x + pz * s->dir_z, side = pz * s->dir_x - px * s->dir_z;
+    float from_end = along < 0.5f * s->length_m ? along : s->length_m - along;
+    float aside = side < 0.0f ? -side : side;
+    if (from_end >= 2.0f && from_end < STRIP_BARS_M) {   /* bars 1.5 m wide, 1.5 m apart, none on the centre line */
+        float q = aside - 1.5f;
+        return q >= 0.0f && q < 0.5f * s->width_m - 2.0f && q - 3.0f * floorf(q / 3.0f) < 1.5f ? STRIP_PAINT_RGB : STRIP_RGB;
+    }
+    if (aside < 0.75f && from_end >= STRIP_BARS_M + 4.0f && along - STRIP_DASH_M * floorf(along / STRIP_DASH_M) < 0.5f * STRIP_DASH_M)
+        return STRIP_PAINT_RGB;
+    return STRIP_RGB;
 }
 
 /* Cell (i, j)'s ground colour channel k, clamped to the field; `own` off the island. */
@@ -66,6 +116,28 @@ uint32_t gen_home_rgb(const WorldGen *g, int64_t bx, int64_t bz, uint8_t t) {
     return rgb;
 }
 
+/* The approach corridors of the home island's airstrips: beyond each end, along its line, no
+ * floating island of the archipelago for STRIP_CORRIDOR_M, in a lane that widens with distance
+ * (a 3-degree glide path is 79 m up at its far end, above every lens). */
+#define STRIP_CORRIDOR_M 1500.0f
+#define STRIP_CORRIDOR_W0 60.0f
+#define STRIP_CORRIDOR_SPREAD 0.1f
+
+/* The island coverage the corridors leave at column (dx, dz) (blocks from the field's centre). */
+static float strip_corridors(const IslandField *h, float dx, float dz, float isl_s) {
+    for (uint32_t k = 0; k < h->n_strips; k++) {
+        const IslandFieldStrip *s = &h->strips[k];
+        float px = dx - 0.5f * (s->ax + s->bx), pz = dz - 0.5f * (s->az + s->bz);
+        float along = px * s->dir_x + pz * s->dir_z, side = pz * s->dir_x - px * s->dir_z;
+        float past = (along < 0.0f ? -along : along) - 0.5f * s->length_m;
+        if (!(past > 0.0f && past < STRIP_CORRIDOR_M)) continue;
+        float out = (side < 0.0f ? -side : side) - (STRIP_CORRIDOR_W0 + STRIP_CORRIDOR_SPREAD * past);
+        float clear = out * (1.0f / HOME_CLEAR) - 0.5f;
+        if (clear < isl_s) isl_s = clear;
+    }
+    return isl_s;
+}
+
 void gen_column_finish(const WorldGen *g, int64_t X, int64_t Z, float n_base, float n_isl, float n_islh,
                        GenColumn *c) {
     c->base = g->p.base_offset + n_base * g->p.base_amplitude;
@@ -74,9 +146,13 @@ void gen_column_finish(const WorldGen *g, int64_t X, int64_t Z, float n_base, fl
     c->home_on = 0;
     c->home_top = 0.0f;
     c->home_bottom = 0.0f;
+    c->home_rough = 1.0f;
     const IslandField *h = g->home;
     if (!g->home_on) return;
     float dx = (float)X - h->centre_x, dz = (float)Z - h->centre_z;
+    float reach = h->radius_m + STRIP_CORRIDOR_M + HOME_CLEAR;
+    if (h->n_strips && dx > -reach && dx < reach && dz > -reach && dz < reach)
+        c->isl_s = strip_corridors(h, dx, dz, c->isl_s);
     float lim = h->radius_m + HOME_CLEAR;
     if (!(dx > -lim && dx < lim && dz > -lim && dz < lim)) return;
     float d = sqrtf(dx * dx + dz * dz);
@@ -100,6 +176,10 @@ void gen_column_finish(const WorldGen *g, int64_t X, int64_t Z, float n_base, fl
     c->home_on = 1;
     c->home_top = g->home_sea + (float)h->elevation_dm[k] * 0.1f;
     c->home_bottom = g->home_sea - under;
+    /* An airstrip's corners, and the next ones out, carry no roughness: its blocks lie level; nor
+     * does the ground of its approach lanes just past its ends, which stays under the glide path. */
+    if (h->n_strips && island_field_strip_at(h, (float)X, (float)Z, STRIP_SMOOTH_ALONG, STRIP_FLAT_REACH) >= 0)
+        c->home_rough = 0.0f;
 }
 
 void gen_column_point(const WorldGen *g, int64_t X, int64_t Z, GenColumn *out) {
@@ -186,7 +266,7 @@ static float cell_eval(const WorldGen *g, const float cd[2][2][2], const float c
     float yc = (float)y;
     float v = gen_terrain(g, wtrilerp(cd, pc.tx, pc.ty, pc.tz), wtrilerp(ci, pc.tx, pc.ty, pc.tz), yc);
     if (terrain_out) *terrain_out = v;
-    if (!gen_caves_apply(g, v, yc)) return v;
+    if (!gen_caves_apply(g, v, yc) || gen_strip_shield(g, pc.X0, pc.Y0, pc.Z0)) return v;
     float fv[WG_CAVE_FIELDS];
     const float *fp[WG_CAVE_FIELDS];
     for (uint32_t f = 0; f < g->ncave_fields; f++) {

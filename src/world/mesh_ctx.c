@@ -121,7 +121,10 @@ f32x4 mesh_home_colour(const MeshCtx *c, const FaceLook *L, int col, uint8_t *fm
     if (fm != WORLD_MAT_HOME) return blend_colour(c, P, col, c->blend[col] && ((BIOME_MATS >> fm) & 1u));
     const IslandField *h = c->g->home;
     uint8_t type = s->home_type[z][x];   /* a place: its ground colour, blended across its borders */
-    uint32_t rgb = !h ? 0x808080u : type < h->n_types ? s->home_rgb[z][x] : type == WORLD_HOME_PATH ? h->path_rgb : 0x808080u;
+    uint32_t rgb = !h                                                ? 0x808080u
+                   : type < h->n_types || type == WORLD_HOME_STRIP ? s->home_rgb[z][x]
+                   : type == WORLD_HOME_PATH                       ? h->path_rgb
+                                                                   : 0x808080u;
     f32x4 base = f32x4_set4((float)((rgb >> 16) & 0xffu) * (1.0f / 255.0f), (float)((rgb >> 8) & 0xffu) * (1.0f / 255.0f),
                             (float)(rgb & 0xffu) * (1.0f / 255.0f), MESH_ALPHA_BASE);
     return f32x4_add(base, f32x4_mul(f32x4_set1(c->jit[col]), f32x4_load(P[4])));

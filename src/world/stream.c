@@ -163,6 +163,29 @@ const WorldParams *world_params(const World *w) { return &w->params; }
 
 const IslandField *world_home(const World *w) { return w->home; }
 
+uint32_t world_strip_count(const World *w) { return w->home ? w->home->n_strips : 0; }
+
+bool world_strip(const World *w, uint32_t i, WorldStrip *out) { return world_strip_of(&w->params.gen, w->home, i, out); }
+
+bool world_strip_of(const WorldGenParams *p, const IslandField *home, uint32_t i, WorldStrip *out) {
+    if (!home || i >= home->n_strips) return false;
+    const IslandFieldStrip *s = &home->strips[i];
+    out->ax = (double)home->centre_x + s->ax;
+    out->az = (double)home->centre_z + s->az;
+    out->bx = (double)home->centre_x + s->bx;
+    out->bz = (double)home->centre_z + s->bz;
+    out->y = world_home_sea(p, home) + s->elev_m;
+    out->dir_x = s->dir_x;
+    out->dir_z = s->dir_z;
+    out->yaw = s->yaw;
+    out->length_m = s->length_m;
+    out->width_m = s->width_m;
+    out->relief_m = s->relief_m;
+    out->site = s->site;
+    out->base = s->base != 0;
+    return true;
+}
+
 void world_set_gen_params(World *w, const WorldGenParams *p) {
     /* A free snapshot slot: not current and no job still reading it. */
     uint32_t slot = WORLD_GENS;

@@ -344,6 +344,26 @@ const IslandField *world_home(const World *w);
 /* Another home island (or NULL): a new world, as a generation change (new epoch, rebuild). */
 void world_set_home(World *w, const IslandField *home);
 
+/* An airstrip of the home island in world coordinates (blocks = metres): a level run from
+ * threshold a to threshold b, landable either way. The base camp's strip is index 0 when the
+ * island has one. No object stands on it, and the approach beyond each end is open air. */
+typedef struct WorldStrip {
+    double ax, az, bx, bz;   /* the centres of its thresholds */
+    float y;                 /* its surface: the top of its ground blocks */
+    float dir_x, dir_z;      /* unit vector from a to b */
+    float yaw;               /* FlightState.yaw of a run from a to b (b to a: yaw + pi) */
+    float length_m, width_m;
+    float relief_m;          /* the natural ground's height range it was levelled from */
+    uint32_t site;           /* the place (site index of the island) it serves */
+    bool base;               /* the base camp's strip */
+} WorldStrip;
+/* How many airstrips the home island has (0 without one). */
+uint32_t world_strip_count(const World *w);
+/* Strip i (i < world_strip_count); false for another i. */
+bool world_strip(const World *w, uint32_t i, WorldStrip *out);
+/* The same for a field and the generation values a world would be built from (no world needed). */
+bool world_strip_of(const WorldGenParams *p, const IslandField *home, uint32_t i, WorldStrip *out);
+
 /* Once per frame on the main thread: collect at most max_results_per_frame finished chunks,
  * evict chunks out of range, submit new requests by priority. Never allocates. */
 void world_update(World *w, const WorldView *v);

@@ -152,6 +152,7 @@ typedef struct GenColumn {
     float isl_c;        /* lens centre height */
     float home_top;     /* home island top and underside heights (home_on only) */
     float home_bottom;
+    float home_rough;   /* the home surface's roughness: 1, 0 on an airstrip (level to the block) */
     int32_t home_on;
 } GenColumn;
 
@@ -192,7 +193,21 @@ void gen_biome_chunk(const WorldGen *g, int64_t bx0, int64_t bz0, int scale, int
 /* Location type of the home island at a block column, ISLAND_FIELD_OFF when not on it,
  * WORLD_HOME_PATH on a path. */
 #define WORLD_HOME_PATH 254u
+/* ... and WORLD_HOME_STRIP on an airstrip (its marking: gen_home_strip_rgb). */
+#define WORLD_HOME_STRIP 253u
 uint8_t gen_home_type(const WorldGen *g, int64_t bx, int64_t bz);
+/* The ground colour 0xRRGGBB of an airstrip's block (WORLD_HOME_STRIP): the light surface, its
+ * centre dashes and threshold bars. */
+uint32_t gen_home_strip_rgb(const WorldGen *g, int64_t bx, int64_t bz);
+/* Is the corner cell whose lowest corner is (X0, Y0, Z0) under an airstrip: its four corner
+ * columns on a strip's level ground and its heights reaching into the STRIP_SHIELD blocks under
+ * the strip's surface? Caves carve nothing in such a cell, in the chunks (no CELL_CARVE) and at
+ * a point alike, so no cave opens a strip. */
+#define STRIP_SHIELD 8
+bool gen_strip_shield(const WorldGen *g, int64_t X0, int32_t Y0, int64_t Z0);
+/* Is block column (bx, bz) on an airstrip of the home island grown by `along` blocks past its
+ * ends and `side` blocks to its sides? */
+bool gen_home_near_strip(const WorldGen *g, int64_t bx, int64_t bz, float along, float side);
 /* The ground colour 0xRRGGBB of a home-island column of type t (gen_home_type's, a place): the
  * field's blended colour interpolated between the cells around the block, so it changes block
  * by block across a border; the type's own colour where the field has none. */
@@ -209,7 +224,7 @@ static inline void gen_corner_dense(const WorldGen *g, const GenColumn *c, float
     float iv = (up < down ? up : down) + n3 * g->p.island_noise;
     if (c->home_on) {
         float hu = c->home_top - Y, hd = (Y - c->home_bottom) * g->island_bottom_k;
-        float h = (hu < hd ? hu : hd) + n3 * (g->p.island_noise * 0.25f);
+        float h = (hu < hd ? hu : hd) + n3 * (g->p.island_noise * 0.25f) * c->home_rough;
         if (h > iv) iv = h;
     }
     *i_out = iv;

@@ -41,9 +41,9 @@ static bool time_home_bake(const IslandCodex *cx, uint32_t runs) {
     size_t fb = island_field_bytes(cx, (uint32_t)scope, GAME_HOME_FIELD), wb = island_work_bytes();
     size_t bytes = (fb > wb ? fb : wb) + 4096;
     uint8_t *buf = malloc(bytes);
-    double *ms = malloc(sizeof *ms * runs);
+    double *ms = malloc(sizeof *ms * runs), *cpu = malloc(sizeof *cpu * runs);
     static Island isl;
-    bool ok = buf && ms;
+    bool ok = buf && ms && cpu;
     for (uint32_t r = 0; ok && r < runs; r++) {
         MemArena mem;
         mem_arena_init_buffer(&mem, buf, bytes);
@@ -51,20 +51,24 @@ static bool time_home_bake(const IslandCodex *cx, uint32_t runs) {
         SkyError err = {0};
         IslandField f;
         ok = island_generate(&isl, cx, &p, &mem, &err);
-        uint64_t t0 = time_now_ns();
+        uint64_t t0 = time_now_ns(), c0 = time_thread_cpu_ns();
         ok = ok && island_bake_field(&f, &isl, cx, GAME_HOME_FIELD, 0.0f, 0.0f, &mem, &err);
         ms[r] = (double)(time_now_ns() - t0) / 1e6;
+        cpu[r] = (double)(time_thread_cpu_ns() - c0) / 1e6;
         if (!ok) fprintf(stderr, "bench island: home bake: %s\n", err.msg);
     }
     if (ok) {
         qsort(ms, runs, sizeof *ms, cmp_double);
+        qsort(cpu, runs, sizeof *cpu, cmp_double);
         double med = pct(ms, runs, 0.5);
+        /* The thread's CPU time beside the wall time: a shared machine's load moves the second. */
         printf("{\"bench\":\"island\",\"what\":\"home_bake\",\"seed\":%u,\"cells\":\"%ux%u\",\"runs\":%u,"
-               "\"median_ms\":%.3f,\"min_ms\":%.3f,\"max_ms\":%.3f,\"target_ms\":10,\"ok\":%s}\n",
+               "\"median_ms\":%.3f,\"min_ms\":%.3f,\"max_ms\":%.3f,\"cpu_median_ms\":%.3f,\"target_ms\":10,\"ok\":%s}\n",
                GAME_DEFAULT_SEED, GAME_HOME_FIELD, GAME_HOME_FIELD, runs, med, ms[0], ms[runs - 1],
-               med <= 10.0 ? "true" : "false");
+               pct(cpu, runs, 0.5), med <= 10.0 ? "true" : "false");
     }
     free(ms);
+    free(cpu);
     free(buf);
     return ok;
 }

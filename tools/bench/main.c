@@ -13,6 +13,8 @@ int bench_island(int argc, char **argv) __attribute__((weak));
 int bench_collision(int argc, char **argv) __attribute__((weak));
 int bench_audio(int argc, char **argv) __attribute__((weak));
 int bench_courses(int argc, char **argv) __attribute__((weak));
+int bench_boot(int argc, char **argv) __attribute__((weak));
+int bench_strips(int argc, char **argv) __attribute__((weak));
 
 static const struct { const char *name; BenchFn fn; const char *what; } subjects[] = {
     {"jobs", bench_jobs, "worker pool throughput and submit-to-complete latency"},
@@ -22,6 +24,8 @@ static const struct { const char *name; BenchFn fn; const char *what; } subjects
     {"island", bench_island, "island generation time per seed, pack load"},
     {"collision", bench_collision, "ms per frame of the collision sweep at cruise and at the top speed"},
     {"courses", bench_courses, "island tours and sky courses of N seeds: laid, verified, flown by the course pilot"},
+    {"boot", bench_boot, "the game's boot: first flight step and first frame (runs build/skyisles), the home bake"},
+    {"strips", bench_strips, "home-island airstrips of N seeds: found, length, flatness, objects, glide clearance; bake time"},
     {"audio", bench_audio, "synth cost per 10 ms block at 48 kHz stereo (median, p99, % of a core)"},
 };
 

@@ -1,0 +1,207 @@
+/* skyisles frame-time governor: the ladder below the player's values and the control loop that
+ * walks it (governor.h). Decisions are made per window of frames, never per frame; every change
+ * is followed by a hold, a step up needs room that lasts, and a step up that proves too much
+ * (late again at once) doubles the wait before the next. */
+#include "governor.h"
+
+#include <stdio.h>
+#include <string.h>
+
+const char *const gov_knob_names[GOV_KNOB_COUNT] = {"lines", "clouds", "lod", "radius"};
+
+double gov_frame_cost(const GovFrame *f) {
+    double c = f->cpu_ms;
+    if (f->gpu_ms > c) c = f->gpu_ms;
+    /* A swap that waits for the display is no measure of work where a timer gives the GPU's time. */
+    if ((!f->swap_waits || f->gpu_ms < 0.0) && f->swap_ms > c) c = f->swap_ms;
+    return c;
+}
+
+static void add_step(Governor *g, GovKnob k, int value) {
+    if (g->n_steps >= GOV_STEPS_MAX) return;
+    GovStep *s = &g->steps[g->n_steps++];
+    s->knob = k;
+    s->value = value;
+    s->no_gain = false;
+}
+
+/* The ladder, cheapest loss first: PSX lines, cloud blending, far LOD bands, view radius. */
+static void build_ladder(Governor *g, const GovLook *c) {
+    static const int lines[] = {480, 360, 240};
+    g->n_steps = 0;
+    for (size_t i = 0; i < sizeof lines / sizeof lines[0]; i++)
+        if (c->lines == 0 || lines[i] < c->lines) add_step(g, GOV_LINES, lines[i]);
+    if (c->clouds) add_step(g, GOV_CLOUDS, 0);
+    if (c->lod_dist[0] > 0.0f) {
+        add_step(g, GOV_LOD, 75);
+        add_step(g, GOV_LOD, 50);
+    }
+    int floor = c->view_radius < 6 ? c->view_radius : 6;
+    for (int r = c->view_radius - 2; r > floor; r -= 2) add_step(g, GOV_RADIUS, r);
+    if (c->view_radius > floor) add_step(g, GOV_RADIUS, floor);
+}
+
+static void reset_loop(Governor *g) {
+    g->win_t = g->win_sum = 0.0;
+    g->win_n = 0;
+    g->room_s = 0.0;
+    g->last_change_t = g->settled_t = g->t;
+    g->last_up_t = -1e9;
+    g->up_hold_s = g->probe ? GOV_UP_HOLD_S / 3.0 : GOV_UP_HOLD_S;
+    g->pending_arrival = -1;
+    for (int i = 0; i <= GOV_STEPS_MAX; i++) g->cost_left[i] = g->cost_arrived[i] = 0.0;
+}
+
+void gov_init(Governor *g, const GovLook *chosen, double target_ms, int start_level, bool probe) {
+    memset(g, 0, sizeof *g);
+    g->on = true;
+    g->probe = probe;
+    g->target_ms = target_ms;
+    build_ladder(g, chosen);
+    g->level = start_level < 0 ? 0 : (start_level > g->n_steps ? g->n_steps : start_level);
+    reset_loop(g);
+}
+
+void gov_rebuild(Governor *g, const GovLook *chosen) {
+    GovStep old[GOV_STEPS_MAX];
+    int n_old = g->n_steps;
+    memcpy(old, g->steps, sizeof old);
+    build_ladder(g, chosen);
+    for (int i = 0; i < g->n_steps; i++)   /* what proved useless stays so */
+        for (int j = 0; j < n_old; j++)
+            if (old[j].no_gain && old[j].knob == g->steps[i].knob && old[j].value == g->steps[i].value)
+                g->steps[i].no_gain = true;
+    if (g->level > g->n_steps) g->level = g->n_steps;
+    reset_loop(g);
+}
+
+void gov_set_target(Governor *g, double target_ms) {
+    if (g->target_ms == target_ms) return;
+    g->target_ms = target_ms;
+    reset_loop(g);
+}
+
+static void changed(Governor *g) {
+    g->changes++;
+    g->last_change_t = g->settled_t = g->t;
+    g->room_s = 0.0;
+}
+
+/* The first window at a level reached by one step down: when the frame costs no less than before
+ * it, a step of the lines buys nothing here (the low-res target and its upscale cost more than
+ * the pixels they save, as on a software rasteriser) and is set aside. The other knobs only take
+ * work away: a cost that rose after them is the world's streaming catching up, not the step. */
+static bool arrived(Governor *g, double m) {
+    int l = g->level;
+    g->pending_arrival = -1;
+    g->cost_arrived[l] = m;
+    if (l == 0 || g->steps[l - 1].knob != GOV_LINES || g->steps[l - 1].no_gain || !(g->cost_left[l - 1] > 0.0) ||
+        m < g->cost_left[l - 1] * 0.99)
+        return false;
+    g->steps[l - 1].no_gain = true;
+    g->no_gain_marks++;
+    g->cost_arrived[l] = 0.0;
+    changed(g);
+    return true;
+}
+
+static bool step_down(Governor *g, double m) {
+    int k = 1;
+    if (g->probe) k = m > 2.0 * g->target_ms ? 3 : (m > 1.5 * g->target_ms ? 2 : 1);
+    /* Late right after a step up: that step did not fit; wait longer before the next one. */
+    if (g->last_up_t > g->last_change_t - 1e-9 && g->t - g->last_up_t <= GOV_HOLD_S + 3.0 * GOV_WINDOW_S) {
+        g->up_hold_s = g->up_hold_s * 2.0 > GOV_UP_HOLD_MAX_S ? GOV_UP_HOLD_MAX_S : g->up_hold_s * 2.0;
+        g->bounces++;
+    }
+    g->cost_left[g->level] = m;
+    for (int i = 0; i < k && g->level < g->n_steps; i++) {
+        g->level++;
+        while (g->level < g->n_steps && g->steps[g->level - 1].no_gain) g->level++;   /* buys nothing: past it */
+    }
+    g->pending_arrival = k == 1 ? g->level : -1;
+    g->downs++;
+    changed(g);
+    return true;
+}
+
+/* Room: the frame fits well below the target and the level above is predicted to fit, from the
+ * gain its step showed on the way down (unknown: only with much room). */
+static bool step_up(Governor *g, double m) {
+    int j = g->level - 1;
+    while (j > 0 && g->steps[j].no_gain) j--;
+    double gain = (g->cost_left[j] > 0.0 && g->cost_arrived[j + 1] > 0.0) ? g->cost_left[j] / g->cost_arrived[j + 1] : 0.0;
+    bool fits = gain > 0.0 ? m * gain < g->target_ms * 0.95 : m < g->target_ms * 0.6;
+    if (!fits) {
+        g->room_s = 0.0;
+        return false;
+    }
+    g->room_s += GOV_WINDOW_S;
+    if (g->room_s + 1e-9 < g->up_hold_s) return false;
+    g->level = j;
+    g->last_up_t = g->t;
+    g->pending_arrival = -1;
+    g->ups++;
+    changed(g);
+    return true;
+}
+
+static bool decide(Governor *g, double m) {
+    double hold = g->probe ? GOV_HOLD_S / 2.0 : GOV_HOLD_S;
+    if (g->t - g->last_change_t + 1e-9 < hold) return false;
+    if (g->pending_arrival == g->level && arrived(g, m)) return true;
+    if (m > g->target_ms * GOV_LATE && g->level < g->n_steps) return step_down(g, m);
+    if (m < g->target_ms * GOV_ROOM && g->level > 0) return step_up(g, m);
+    g->room_s = 0.0;
+    return false;
+}
+
+bool gov_frame(Governor *g, const GovFrame *f, double dt_s) {
+    if (!g->on) return false;
+    g->t += dt_s;
+    g->win_t += dt_s;
+    g->win_sum += gov_frame_cost(f);
+    g->win_n++;
+    if (g->win_t + 1e-9 < GOV_WINDOW_S) return false;
+    double m = g->win_sum / g->win_n;
+    g->win_t = g->win_sum = 0.0;
+    g->win_n = 0;
+    g->last_mean = m;
+    return decide(g, m);
+}
+
+void gov_effective(const Governor *g, const GovLook *chosen, GovLook *out) {
+    *out = *chosen;
+    for (int i = 0; g->on && i < g->level; i++) {
+        const GovStep *s = &g->steps[i];
+        if (s->no_gain) continue;
+        switch (s->knob) {
+        case GOV_LINES: out->lines = s->value; break;
+        case GOV_CLOUDS: out->clouds = false; break;
+        case GOV_LOD:
+            for (int k = 0; k < WORLD_LOD_MAX; k++) out->lod_dist[k] = chosen->lod_dist[k] * (float)s->value / 100.0f;
+            break;
+        case GOV_RADIUS: out->view_radius = s->value; break;
+        default: break;
+        }
+    }
+}
+
+bool gov_settled(const Governor *g) { return g->on && g->t - g->settled_t >= GOV_SETTLED_S; }
+
+int gov_describe(const Governor *g, char *buf, size_t n) {
+    int last[GOV_KNOB_COUNT] = {-1, -1, -1, -1};
+    for (int i = 0; g->on && i < g->level; i++)
+        if (!g->steps[i].no_gain) last[g->steps[i].knob] = g->steps[i].value;
+    size_t len = 0;
+    buf[0] = 0;
+    for (int k = 0; k < GOV_KNOB_COUNT && len < n; k++) {
+        if (last[k] < 0) continue;
+        int w = k == GOV_CLOUDS ? snprintf(buf + len, n - len, "%sclouds off", len ? ", " : "")
+                                : snprintf(buf + len, n - len, "%s%s %d%s", len ? ", " : "", gov_knob_names[k], last[k],
+                                           k == GOV_LOD ? "%" : "");
+        if (w < 0) break;
+        len += (size_t)w;
+    }
+    if (!len) return snprintf(buf, n, "none");
+    return (int)len;
+}

@@ -1,0 +1,99 @@
+/* skyisles frame-time governor ("Quality: auto"): measures what each frame costs (CPU, the time
+ * to the swap, the GPU's time where a timer query gives it) against the frame cap's period, and
+ * steps effective values down when frames run late and back up when there is room. Pure logic
+ * (no GL, no clock of its own): the game feeds it one measure a frame (govern.c); tests feed it
+ * made-up costs. The player's values are never written: the governor keeps a ladder of steps
+ * below them and a level on it. */
+#ifndef SKYISLES_GAME_GOVERNOR_H
+#define SKYISLES_GAME_GOVERNOR_H
+
+#include <stdbool.h>
+#include <stdint.h>
+#include <stddef.h>
+
+#include "world/world.h"
+
+/* What the governor may lower, in the order it lowers them (the cheapest to lose first). */
+typedef enum GovKnob { GOV_LINES = 0, GOV_CLOUDS, GOV_LOD, GOV_RADIUS, GOV_KNOB_COUNT } GovKnob;
+extern const char *const gov_knob_names[GOV_KNOB_COUNT];   /* "lines", "clouds", "lod", "radius" */
+
+/* The values the governor takes: the player's (the ceiling) or the ones in effect. */
+typedef struct GovLook {
+    int lines;                  /* PSX target lines, 0 = full resolution */
+    bool clouds;                /* blended voxel clouds */
+    float lod_dist[WORLD_LOD_MAX];
+    int view_radius;            /* chunks */
+} GovLook;
+
+/* One step of the ladder: a knob and the value it takes (lines, radius: that value; clouds: off;
+ * lod: the bands scaled by value/100). A step of the lines that proved to buy nothing on this
+ * device (the frame cost no less after it) is set aside: skipped, kept on the ladder so levels
+ * stay put. */
+typedef struct GovStep {
+    GovKnob knob;
+    int value;
+    bool no_gain;
+} GovStep;
+
+#define GOV_STEPS_MAX 40
+#define GOV_WINDOW_S 0.5        /* frames are judged in windows of this long */
+#define GOV_HOLD_S 1.0          /* at least this between two changes (the probe: half) */
+#define GOV_UP_HOLD_S 3.0       /* room must last this long before a step up; doubled on a bounce */
+#define GOV_UP_HOLD_MAX_S 48.0
+#define GOV_LATE 1.05           /* a window whose mean cost passes target * this is late */
+#define GOV_ROOM 0.80           /* room: below target * this (and the step above predicted to fit) */
+#define GOV_SETTLED_S 5.0       /* no change for this long: settled */
+
+/* One frame's measure (milliseconds). cost = the most of the CPU's time, the GPU's where a timer
+ * query gives it, and the time to the swap's return unless the swap waits for the display while
+ * the GPU's time is known (without a timer, a swap that waits is the only measure of the GPU; a
+ * swap that does not wait is the frame's wall time, which shows a CPU shared with others). */
+typedef struct GovFrame {
+    double cpu_ms;              /* the main thread's CPU time for the frame */
+    double swap_ms;             /* wall time from the frame's start to the swap's return */
+    double gpu_ms;              /* the GPU's time (a timer query read a few frames late); < 0: none */
+    bool swap_waits;            /* vsync on a real display: the swap includes a wait for it */
+} GovFrame;
+double gov_frame_cost(const GovFrame *f);
+
+typedef struct Governor {
+    bool on;
+    GovStep steps[GOV_STEPS_MAX];
+    int n_steps;
+    int level;                  /* steps in force: 0 = the player's values, n_steps = all */
+    double target_ms;           /* the frame period aimed at */
+    bool probe;                 /* first start: shorter holds, bigger steps while far off */
+    double t;                   /* seconds of measured frames */
+    /* the window being measured */
+    double win_t, win_sum;
+    int win_n;
+    double last_change_t, last_up_t, room_s, up_hold_s;
+    /* cost (ms) at a level when it was left going down, and the first window after arriving at
+     * the next one: the step's gain, which a step back up is predicted from */
+    double cost_left[GOV_STEPS_MAX + 1], cost_arrived[GOV_STEPS_MAX + 1];
+    int pending_arrival;        /* level whose first window after arriving is still to come (-1) */
+    double last_mean;           /* the last window's mean cost */
+    uint32_t changes, ups, downs, bounces, no_gain_marks;
+    double settled_t;           /* when the level last changed (settled once GOV_SETTLED_S past) */
+} Governor;
+
+/* The ladder below `chosen`: lines 480, 360, 240 (those under the chosen value, full resolution
+ * above all), clouds off, the far LOD bands at 75% then 50%, the view radius two chunks at a time
+ * down to 6 (or the chosen one when less). `start_level` (clamped) is where it begins: a saved
+ * settle point; `probe` for a first start. */
+void gov_init(Governor *g, const GovLook *chosen, double target_ms, int start_level, bool probe);
+/* The ladder again for new chosen values (the player changed them), keeping the level. */
+void gov_rebuild(Governor *g, const GovLook *chosen);
+/* A new target period (the frame cap changed): the hysteresis starts over. */
+void gov_set_target(Governor *g, double target_ms);
+/* One frame of dt seconds measured; true when the level (or a step's no-gain mark) changed and
+ * the effective values must be applied again. */
+bool gov_frame(Governor *g, const GovFrame *f, double dt_s);
+/* The values in effect: `chosen` with the steps below the level applied. */
+void gov_effective(const Governor *g, const GovLook *chosen, GovLook *out);
+/* Settled: no change for GOV_SETTLED_S. */
+bool gov_settled(const Governor *g);
+/* "lines 240, clouds off, lod 75%" (the steps in force), or "none". */
+int gov_describe(const Governor *g, char *buf, size_t n);
+
+#endif

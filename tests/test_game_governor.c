@@ -1,0 +1,274 @@
+/* Tests for the frame-time governor (src/game/governor.c) against a made-up device: a frame
+ * costs the CPU a little and the GPU a time that follows the effective values (lines, clouds,
+ * LOD bands, view radius), plus a seam that adds GPU time for a while. Frames are paced at the
+ * target as the frame cap paces them. The governor settles within 10 s, holds the target within
+ * 10%, steps back up when the added cost goes, never changes more often than its hysteresis
+ * allows, sets aside a step that costs more on this device, and leaves the chosen values alone. */
+#include <stdarg.h>
+#include <stddef.h>
+#include <setjmp.h>
+#include <cmocka.h>
+#include <stdbool.h>
+#include <stdint.h>
+#include <string.h>
+
+#include "game/governor.h"
+#include "game/menu.h"
+#include "game/settings.h"
+
+#define TARGET_MS (1000.0 / 30.0)
+
+/* The made-up device. */
+typedef struct Device {
+    double cpu_ms, gpu_ms;      /* at the chosen values */
+    double extra_gpu_ms;        /* the seam: GPU time added (a heavier scene), scaled as the rest */
+    double lines_exp;           /* cost ~ (lines / 360)^exp: 1 a GPU that fills pixels, -0.5 one
+                                   where the low-res target costs more than it saves (llvmpipe) */
+    uint32_t rng;
+} Device;
+
+/* The chosen values of the high preset: 360 lines, clouds, the high bands, radius 14. */
+static GovLook high_look(void) {
+    GovLook c;
+    memset(&c, 0, sizeof c);
+    c.lines = 360;
+    c.clouds = true;
+    c.lod_dist[0] = 2.5f, c.lod_dist[1] = 5.0f, c.lod_dist[2] = 9.0f;
+    c.view_radius = 14;
+    return c;
+}
+
+static double powi_frac(double x, double e) {   /* x^e for the few exponents used, without libm */
+    if (e == 1.0) return x;
+    if (e == -0.5) {   /* 1/sqrt(x) by Newton */
+        double y = 1.0;
+        for (int i = 0; i < 30; i++) y = y * (1.5 - 0.5 * x * y * y);
+        return y;
+    }
+    return 1.0;
+}
+
+static double noise(Device *d) {   /* +-8%, the same every run */
+    d->rng = d->rng * 1664525u + 1013904223u;
+    return 1.0 + ((double)(d->rng >> 8) / 16777216.0 - 0.5) * 0.16;
+}
+
+static double frame_gpu(Device *d, const GovLook *chosen, const GovLook *e) {
+    double f = powi_frac((e->lines ? e->lines : 480) / 360.0, d->lines_exp);
+    if (!e->clouds && chosen->clouds) f *= 0.85;
+    f *= 0.6 + 0.4 * (double)e->lod_dist[0] / (double)chosen->lod_dist[0];
+    f *= (double)e->view_radius / (double)chosen->view_radius;
+    return (d->gpu_ms + d->extra_gpu_ms) * f * noise(d);
+}
+
+/* What a run records: every change's time, and the frames' paced intervals per window. */
+typedef struct Run {
+    double change_t[512];
+    int n_changes;
+    double t;
+} Run;
+
+/* Flies until `until` s: frames paced at the target (a frame over it takes its cost). The mean
+ * frame interval from `from` to `until` in *mean_ms (when given). */
+static void fly(Governor *g, Device *d, const GovLook *chosen, Run *r, double until, double from, double *mean_ms) {
+    double sum = 0.0;
+    int n = 0;
+    while (r->t < until) {
+        GovLook e;
+        gov_effective(g, chosen, &e);
+        GovFrame f = {.cpu_ms = d->cpu_ms, .gpu_ms = frame_gpu(d, chosen, &e), .swap_waits = false};
+        f.swap_ms = f.gpu_ms > f.cpu_ms ? f.gpu_ms : f.cpu_ms;
+        double dt = (f.swap_ms > TARGET_MS ? f.swap_ms : TARGET_MS) / 1000.0;
+        r->t += dt;
+        if (r->t >= from) sum += dt * 1000.0, n++;
+        if (gov_frame(g, &f, dt) && r->n_changes < 512) r->change_t[r->n_changes++] = r->t;
+    }
+    if (mean_ms) *mean_ms = n ? sum / n : 0.0;
+}
+
+static int changes_between(const Run *r, double a, double b) {
+    int k = 0;
+    for (int i = 0; i < r->n_changes; i++) k += r->change_t[i] > a && r->change_t[i] <= b;
+    return k;
+}
+
+static void assert_hysteresis(const Run *r, const Governor *g) {
+    double hold = g->probe ? GOV_HOLD_S / 2.0 : GOV_HOLD_S;
+    for (int i = 1; i < r->n_changes; i++) assert_true(r->change_t[i] - r->change_t[i - 1] >= hold - 1e-6);
+}
+
+static void test_settles_holds_and_steps_back_up(void **state) {
+    (void)state;
+    GovLook chosen = high_look(), before = chosen;
+    Device d = {.cpu_ms = 4.0, .gpu_ms = 24.0, .lines_exp = 1.0, .rng = 7};
+    Governor g;
+    gov_init(&g, &chosen, TARGET_MS, 0, false);
+    Run r = {0};
+    fly(&g, &d, &chosen, &r, 20.0, 0.0, NULL);
+    assert_int_equal(r.n_changes, 0);   /* fits: nothing to do */
+    assert_int_equal(g.level, 0);
+
+    d.extra_gpu_ms = 36.0;              /* the seam: 60 ms of GPU at the chosen values */
+    double start = r.t, held;
+    fly(&g, &d, &chosen, &r, start + 10.0, start, NULL);
+    int settled_level = g.level;
+    assert_true(settled_level > 0);
+    fly(&g, &d, &chosen, &r, start + 40.0, start + 10.0, &held);
+    assert_int_equal(changes_between(&r, start + 10.0, r.t), 0);   /* settled within 10 s */
+    assert_int_equal(g.level, settled_level);
+    assert_true(held <= TARGET_MS * 1.10);                        /* holds the target within 10% */
+    assert_true(gov_settled(&g));
+
+    d.extra_gpu_ms = 0.0;               /* the cost goes: back up to the chosen values */
+    start = r.t;
+    fly(&g, &d, &chosen, &r, start + 40.0, start, NULL);
+    assert_int_equal(g.level, 0);
+    assert_true(g.ups >= 1);
+    fly(&g, &d, &chosen, &r, start + 60.0, start + 40.0, &held);
+    assert_int_equal(changes_between(&r, start + 40.0, r.t), 0);
+    assert_hysteresis(&r, &g);
+    assert_memory_equal(&chosen, &before, sizeof chosen);   /* the player's values untouched */
+}
+
+/* A knob that costs more when lowered (the low-res target on llvmpipe): set aside, the ladder goes
+ * on to the next knob, and the lines in effect stay the chosen ones. */
+static void test_step_that_costs_more_is_set_aside(void **state) {
+    (void)state;
+    GovLook chosen = high_look();
+    Device d = {.cpu_ms = 4.0, .gpu_ms = 24.0, .extra_gpu_ms = 18.0, .lines_exp = -0.5, .rng = 11};
+    Governor g;
+    gov_init(&g, &chosen, TARGET_MS, 0, false);
+    Run r = {0};
+    double held;
+    fly(&g, &d, &chosen, &r, 15.0, 0.0, NULL);
+    fly(&g, &d, &chosen, &r, 45.0, 15.0, &held);
+    assert_int_equal(changes_between(&r, 15.0, 45.0), 0);
+    assert_true(held <= TARGET_MS * 1.10);
+    assert_true(g.steps[0].knob == GOV_LINES && g.steps[0].no_gain);
+    GovLook e;
+    gov_effective(&g, &chosen, &e);
+    assert_int_equal(e.lines, 360);
+    assert_true(g.level >= 2);
+    assert_hysteresis(&r, &g);
+}
+
+/* A cost that sits between two levels (the upper one late, the lower one short of the room
+ * threshold) never flips between them, and a step up that proves late doubles the next wait. */
+static void test_no_oscillation_near_the_edge(void **state) {
+    (void)state;
+    GovLook chosen = high_look();
+    Device d = {.cpu_ms = 4.0, .gpu_ms = 24.0, .extra_gpu_ms = 14.0, .lines_exp = 1.0, .rng = 3};
+    Governor g;
+    gov_init(&g, &chosen, TARGET_MS, 0, false);
+    Run r = {0};
+    fly(&g, &d, &chosen, &r, 120.0, 0.0, NULL);
+    assert_true(r.n_changes <= 4);
+    assert_int_equal(changes_between(&r, 10.0, 120.0), 0);
+    assert_hysteresis(&r, &g);
+
+    /* A governor told (a saved start point) to begin where a step up is predicted with no gain
+     * known: it waits for much room; with the added cost gone it climbs, each up after a hold. */
+    Governor h;
+    gov_init(&h, &chosen, TARGET_MS, 4, false);
+    d.extra_gpu_ms = 0.0;
+    Run q = {0};
+    fly(&h, &d, &chosen, &q, 60.0, 0.0, NULL);
+    assert_int_equal(h.level, 0);
+    for (int i = 1; i < q.n_changes; i++) assert_true(q.change_t[i] - q.change_t[i - 1] >= GOV_UP_HOLD_S - 1e-6);
+}
+
+/* First start: from the top on a device three times too slow, the probe settles within 10 s. */
+static void test_probe_settles_fast(void **state) {
+    (void)state;
+    GovLook chosen = high_look();
+    Device d = {.cpu_ms = 4.0, .gpu_ms = 24.0, .extra_gpu_ms = 66.0, .lines_exp = 1.0, .rng = 5};
+    Governor g;
+    gov_init(&g, &chosen, TARGET_MS, 0, true);
+    Run r = {0};
+    double held;
+    fly(&g, &d, &chosen, &r, 10.0, 0.0, NULL);
+    fly(&g, &d, &chosen, &r, 40.0, 10.0, &held);
+    assert_int_equal(changes_between(&r, 10.0, 40.0), 0);
+    assert_true(held <= TARGET_MS * 1.10);
+    assert_hysteresis(&r, &g);
+}
+
+/* The ladder's order and values, and the cost rule. */
+static void test_ladder_and_cost(void **state) {
+    (void)state;
+    GovLook chosen = high_look(), e;
+    Governor g;
+    gov_init(&g, &chosen, TARGET_MS, 0, false);
+    static const GovKnob order[] = {GOV_LINES, GOV_CLOUDS, GOV_LOD, GOV_LOD, GOV_RADIUS, GOV_RADIUS, GOV_RADIUS, GOV_RADIUS};
+    assert_int_equal(g.n_steps, 8);
+    for (int i = 0; i < 8; i++) assert_int_equal(g.steps[i].knob, order[i]);
+    g.level = g.n_steps;
+    gov_effective(&g, &chosen, &e);
+    assert_int_equal(e.lines, 240);
+    assert_false(e.clouds);
+    assert_true(e.lod_dist[2] == 4.5f);
+    assert_int_equal(e.view_radius, 6);
+    char buf[96];
+    gov_describe(&g, buf, sizeof buf);
+    assert_string_equal(buf, "lines 240, clouds off, lod 50%, radius 6");
+    chosen.lines = 0;   /* full resolution: 480, 360, 240 below it */
+    gov_rebuild(&g, &chosen);
+    assert_int_equal(g.steps[0].value, 480);
+    assert_int_equal(g.steps[2].value, 240);
+    GovFrame f = {.cpu_ms = 5.0, .swap_ms = 16.6, .gpu_ms = -1.0, .swap_waits = true};
+    assert_true(gov_frame_cost(&f) == 16.6);   /* no timer: the swap's wait is all there is */
+    f.gpu_ms = 9.0;
+    assert_true(gov_frame_cost(&f) == 9.0);    /* a timer: the vsync wait is not work */
+    f.gpu_ms = 2.0;
+    assert_true(gov_frame_cost(&f) == 5.0);
+    f.swap_waits = false;                      /* offscreen: the wall time to the swap counts */
+    assert_true(gov_frame_cost(&f) == 16.6);
+}
+
+static int display_item(const Menu *m, const char *key) {
+    for (int i = 0; i < m->count; i++)
+        if (m->items[i].kind == MENU_SETTING && m->items[i].row->key && !strcmp(m->items[i].row->key, key)) return i;
+    return -1;
+}
+
+/* The Display page: a value Quality auto holds below the chosen one shows beside it, with why;
+ * one it does not hold shows alone. The settings keep the chosen values. */
+static void test_display_page_shows_values_in_effect(void **state) {
+    (void)state;
+    static GameSettings s;
+    settings_default(&s);
+    game_quality_apply(&s, GAME_QUALITY_AUTO);
+    Menu m;
+    menu_open(&m, &s, NULL, menu_page_find("display"));
+    RenderLiveParams look = s.render.live;
+    look.lines = 240;
+    look.draw_clouds = false;
+    m.look = &look;
+    int lines = display_item(&m, "lines"), clouds = display_item(&m, "clouds"), fog = display_item(&m, "fog");
+    assert_true(lines >= 0 && clouds >= 0 && fog >= 0);
+    char v[128];
+    menu_item_value(&m, &m.items[lines], v, sizeof v);
+    assert_string_equal(v, "360 (240 now)");
+    menu_item_help(&m, &m.items[lines], v, sizeof v);
+    assert_non_null(strstr(v, "Quality auto draws 240"));
+    menu_item_value(&m, &m.items[clouds], v, sizeof v);
+    assert_string_equal(v, "on (off now)");
+    menu_item_value(&m, &m.items[fog], v, sizeof v);
+    assert_string_equal(v, "on");
+    look = s.render.live;   /* nothing held */
+    menu_item_value(&m, &m.items[lines], v, sizeof v);
+    assert_string_equal(v, "360");
+    assert_int_equal(s.render.live.lines, 360);
+}
+
+int main(void) {
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_settles_holds_and_steps_back_up),
+        cmocka_unit_test(test_step_that_costs_more_is_set_aside),
+        cmocka_unit_test(test_no_oscillation_near_the_edge),
+        cmocka_unit_test(test_probe_settles_fast),
+        cmocka_unit_test(test_ladder_and_cost),
+        cmocka_unit_test(test_display_page_shows_values_in_effect),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
