@@ -244,6 +244,7 @@ static void aim_at_face(double x0, double y, double z, float speed) {
     g_game.ses.play.safe_y = y;
     g_game.ses.play.safe_z = z;
     g_game.ses.play.safe_yaw = 3.14159265f / 2.0f;
+    g_game.cfg.set.weather = 1 + WEATHER_FOG;   /* the stillest air (1.5 m/s): it flies at the face, not past it */
 }
 
 static bool box_is_air(double x, double y, double z, double r) {

@@ -40,6 +40,8 @@ typedef struct AudioParams {
     /* Volumes 0..1 (the settings); wind also scales the abyss and title ambience. */
     float master, engine, wind, effects;
     bool mute;           /* digital silence (after a 10 ms fade) */
+    float rain;          /* 0..1: the weather's rain at the aircraft (the rain voice) */
+    float air_wind;      /* m/s: the weather's wind (the wind voice follows it as well as the airspeed) */
 } AudioParams;
 
 /* Idle flight, every volume at 1, not muted. */
@@ -52,8 +54,9 @@ enum {
     AUDIO_VOICE_BOOM = 1u << 2,
     AUDIO_VOICE_ECHO = 1u << 3,      /* the wet signal of the echo on engine, wind and events */
     AUDIO_VOICE_AMBIENCE = 1u << 4,  /* abyss bed and title ambience */
-    AUDIO_VOICE_EVENTS = 1u << 5,    /* crash, menu blips, pads, rings ... */
-    AUDIO_VOICE_ALL = 0x3fu,
+    AUDIO_VOICE_EVENTS = 1u << 5,    /* crash, menu blips, pads, rings, thunder ... */
+    AUDIO_VOICE_RAIN = 1u << 6,      /* rain on the airframe */
+    AUDIO_VOICE_ALL = 0x7fu,
 };
 /* "engine" -> AUDIO_VOICE_ENGINE ... "all"; 0 for an unknown name. */
 uint32_t audio_voice_from_name(const char *name);
@@ -76,6 +79,7 @@ typedef enum AudioEventId {
     AUDIO_EVENT_TYRE,          /* one tick of the tyres rolling over the ground (repeated by speed) */
     AUDIO_EVENT_BRAKE,         /* one breath of the brakes' hiss (repeated while they bite) */
     AUDIO_EVENT_STALL_HORN,    /* one beep of the stall warning (repeated while it lasts) */
+    AUDIO_EVENT_THUNDER,       /* a long low roll; arg = pitch factor (0 = 1; distant thunder lower), sent late by distance */
     AUDIO_EVENT_BUILTIN_COUNT
 } AudioEventId;
 

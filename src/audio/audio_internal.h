@@ -14,7 +14,7 @@
 
 /* Smoothed parameters: index into AudioSmooth's arrays. */
 enum {
-    SP_THROTTLE, SP_AIRSPEED, SP_BOOST, SP_CLOUD, SP_NEAR, SP_ENCLOSURE, SP_DEPTH,
+    SP_THROTTLE, SP_AIRSPEED, SP_BOOST, SP_CLOUD, SP_NEAR, SP_ENCLOSURE, SP_DEPTH, SP_RAIN, SP_AIR_WIND,
     SP_MASTER, SP_ENGINE, SP_WIND, SP_EFFECTS,
     SP_FLIGHT_GAIN,   /* from the mode: how loud the flight voices are */
     SP_TITLE_GAIN,    /* from the mode: the title ambience */
@@ -43,6 +43,12 @@ typedef struct WindVoice {
     uint32_t gust_phase;
     float level;
 } WindVoice;
+
+typedef struct RainVoice {
+    DspNoise rng;
+    DspSvf left, right;
+    float drop_env[2];      /* the last drop's decay on each side */
+} RainVoice;
 
 typedef struct BoomVoice {
     bool active;
@@ -98,6 +104,7 @@ struct AudioSynth {
     float sine[DSP_SINE_SIZE + 1];
     EngineVoice engine;
     WindVoice wind;
+    RainVoice rain;
     BoomVoice boom;
     AmbienceVoice amb;
     EventVoice ev[AUDIO_EVENT_VOICES];
@@ -120,6 +127,9 @@ void audio_dsp_sine_fill(float *table);
 void audio_synth_init(AudioSynth *s, uint64_t seed);
 void audio_engine_render(AudioSynth *s, float *out, uint32_t n);
 void audio_wind_render(AudioSynth *s, float *l, float *r, uint32_t n);
+/* weather.c: rain on the airframe (hiss and drops), louder with the rain. */
+void audio_rain_init(AudioSynth *s, uint64_t seed);
+void audio_rain_render(AudioSynth *s, float *l, float *r, uint32_t n);
 void audio_boom_trigger(AudioSynth *s);
 void audio_boom_render(AudioSynth *s, float *out, uint32_t n);
 void audio_ambience_render(AudioSynth *s, float *l, float *r, uint32_t n);

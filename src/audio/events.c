@@ -33,6 +33,10 @@ static const AudioEventKind BUILTIN[AUDIO_EVENT_BUILTIN_COUNT] = {
                           .thump_level = 0.2f, .thump_hz_start = 60.0f, .thump_hz_end = 45.0f, .thump_decay_s = 0.04f},
     [AUDIO_EVENT_BRAKE] = {.name = "brake", .level = 0.22f, .noise_level = 0.3f, .noise_decay_s = 0.08f, .noise_lp_hz = 5000.0f},
     [AUDIO_EVENT_STALL_HORN] = {.name = "stall_horn", .level = 0.3f, .notes = {{523.25f, 0.0f, 0.22f}}},
+    /* Thunder: a dark noise roll of a few seconds over a very low falling thump. */
+    [AUDIO_EVENT_THUNDER] = {.name = "thunder", .level = 0.9f, .echo_send = 0.5f,
+                             .noise_level = 1.0f, .noise_decay_s = 1.6f, .noise_lp_hz = 260.0f,
+                             .thump_level = 0.8f, .thump_hz_start = 48.0f, .thump_hz_end = 22.0f, .thump_decay_s = 1.2f},
 };
 
 const AudioEventKind *audio_event_builtin(int id) {

@@ -78,7 +78,11 @@ void audio_engine_render(AudioSynth *s, float *out, uint32_t n) {
 }
 
 /* ---------------------------------------------------------------- wind */
-static float wind_speed(const float *p) { return dsp_clamp(p[SP_AIRSPEED] / AUDIO_SPEED_OF_SOUND, 0.0f, 1.3f); }
+/* The air past the aircraft: its airspeed, and the weather's wind heard as if it were 6x faster
+ * (a 20 m/s storm wind roars like 120 m/s of flight), so a gale is heard even when flying slowly. */
+static float wind_speed(const float *p) {
+    return dsp_clamp((p[SP_AIRSPEED] + 6.0f * p[SP_AIR_WIND]) / AUDIO_SPEED_OF_SOUND, 0.0f, 1.3f);
+}
 static float wind_level(const float *p) {
     float v = wind_speed(p);
     return (0.012f + 0.42f * v * v) * (1.0f + 0.8f * p[SP_CLOUD]) * p[SP_WIND] * p[SP_FLIGHT_GAIN];

@@ -181,6 +181,17 @@
     X(SET_SIZE_NORMAL, "normal")                                                                   \
     X(SET_SIZE_LARGE, "large")                                                                     \
     X(UNIT_DEG, "deg")                                                                             \
+    X(HUD_WIND, "WIND %03.0f %s %2.0f m/s")                                                       \
+    X(HUD_WIND_SHORT, "WIND %03.0f %2.0f")                                                        \
+    X(SET_WEATHER, "Weather")                                                                     \
+    X(SET_WEATHER_HELP, "changing over time and place, or one kind everywhere (its wind carries the aircraft)") \
+    X(SET_WX_CHANGING, "changing")                                                                \
+    X(SET_WX_CLEAR, "clear")                                                                      \
+    X(SET_WX_CLOUDY, "cloudy")                                                                    \
+    X(SET_WX_OVERCAST, "overcast")                                                                \
+    X(SET_WX_RAIN, "rain")                                                                        \
+    X(SET_WX_STORM, "storm")                                                                      \
+    X(SET_WX_FOG, "fog")                                                                          \
     X(SET_TIME, "Time of day")                                                                    \
     X(SET_TIME_RUNNING, "running")                                                                \
     X(SET_TIME_FIXED, "fixed")                                                                    \

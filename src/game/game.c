@@ -504,6 +504,15 @@ static void title_language(Game *g) {
     game_apply_settings(&g->cfg, &g->svc, &g->ses, &g->crs, d->changes);
 }
 
+/* The frame's weather, once, at the aircraft and the sim's step: the sky, the rain, the sound and
+ * the HUD read this one state (the sim evaluates its own at each step for the wind). */
+static void game_weather_frame(Game *g) {
+    const FlightState *f = &g->ses.flight;
+    const Attract *a = &g->crs.attract;
+    int setting = a->playing ? a->set.weather : g->cfg.set.weather;   /* the attract replay flies its own */
+    weather_eval(world_params(g->svc.world)->gen.seed, setting - 1, f->x, f->z, weather_step_of(f->time_s), &g->ses.weather);
+}
+
 void game_frame(Game *g, const PlatformEvents *ev, float dt) {
     g->svc.ev = *ev;
     /* first: the Enter of Alt+Enter is not the input's */
@@ -550,6 +559,7 @@ void game_frame(Game *g, const PlatformEvents *ev, float dt) {
         game_start_mode(g, tour_title_input(&g->crs.tour, &g->svc.input.st));
         if (g->svc.input.st.pressed[GA_MAP]) title_language(g);
     }
+    game_weather_frame(g);
     if (g->svc.sound.synth) {
         SoundInput si = {.flight = &g->ses.flight, .world = g->svc.world, .mode = sound_mode(&g->ses.play),
                          .events = sound_events(&g->ses, &g->svc.input.st, &before, &rq, ev), .device_lost = ev->audio_lost,
@@ -558,7 +568,8 @@ void game_frame(Game *g, const PlatformEvents *ev, float dt) {
                          .touchdowns = g->ses.play.touchdowns, .touch_rating = (int)g->ses.play.touch.rating,
                          .touch_sink = g->ses.play.touch.sink, .brake = g->ses.play.brake,
                          .stall = g->ses.play.state == PLAY_FLY && g->ses.play.overlay == OVERLAY_NONE &&
-                                  flight_stall_warning(&g->ses.flight)};
+                                  flight_stall_warning(&g->ses.flight),
+                         .weather = &g->ses.weather};
         sound_frame(&g->svc.sound, &si, &g->cfg.set, dt);
     }
     stream(&g->cfg, &g->svc, &g->ses);
@@ -653,6 +664,7 @@ void game_draw(Game *g) {
     v.pitch = g->ses.camera.pitch;
     v.roll = g->ses.camera.roll;
     v.time_s = g->ses.flight.time_s;
+    v.weather = g->ses.weather;
     FlightState air;   /* between the last two sim steps */
     play_view_flight(&g->ses.play, &g->ses.flight, &air);
     if (!g->cfg.opt.no_aircraft && !(g->ses.rig.mode == CAMERA_COCKPIT && !g->ses.camera_fixed)) {

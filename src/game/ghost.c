@@ -55,10 +55,11 @@ void ghost_step(Ghost *g, const PlayCtx *like, uint32_t n) {
     c.pilot = NULL;
     c.on_step = course_step;
     c.step_user = g;
-    /* The best run flies with the model and collision it was recorded with. */
+    /* The best run flies with the model, collision and weather it was recorded with. */
     c.model = &g->replay->h.model;
     GameSettings set = *like->set;
     set.collision = (g->replay->h.flags & REPLAY_F_COLLISION) != 0;
+    set.weather = replay_flags_weather(g->replay->h.flags);
     c.set = &set;
     for (uint32_t i = 0; i < n && !g->play.replay_done; i++) play_step(&g->play, &c);
     if (g->play.replay_done) g->active = false;

@@ -104,9 +104,28 @@ static void approach_aids(const FlightState *f, const Play *p, const World *worl
     strip_arrow(f, home, world, c, x, y + c->lh);
 }
 
+/* The wind, right of the heading, when it matters: low and slow (an approach, a landing strip),
+ * where a crosswind moves the aircraft by its own length in a second. "WIND 270 W 12 m/s": where it
+ * blows from, as the heading counts (0 north, -z; 90 east, +x), and its speed with the gust
+ * ("WIND 270 12" where the long form would pass the canvas's edge). */
+#define HUD_WIND_BELOW_SPEED 80.0f
+#define HUD_WIND_BELOW_ALT 150.0
+#define HUD_WIND_MIN 2.0f
+static void wind(const FlightState *f, const WeatherState *w, const Canvas *c, int x, int y) {
+    float ms = sqrtf(w->wind[0] * w->wind[0] + w->wind[1] * w->wind[1]);
+    if (f->speed >= HUD_WIND_BELOW_SPEED || f->y - (double)WORLD_Y_MIN >= HUD_WIND_BELOW_ALT || ms < HUD_WIND_MIN) return;
+    float from = atan2f(-w->wind[0], w->wind[1]) / SIM_DEG;
+    if (from < 0.0f) from += 360.0f;
+    char line[48];
+    snprintf(line, sizeof line, text_get(TEXT_HUD_WIND), (double)from, cardinal(from), (double)ms);
+    if (x + width(c, line) > c->w - 4 * c->s)   /* a small screen at a large HUD: the short form */
+        snprintf(line, sizeof line, text_get(TEXT_HUD_WIND_SHORT), (double)from, (double)ms);
+    text(c, x, y, COL_TEXT, line);
+}
+
 /* Flight data, top left; frame rate, top right; the place below, bottom centre. */
 static void hud(const FlightState *f, const GameSettings *set, const Play *p, const Platform *platform,
-                const GameHome *home, const World *world, const Canvas *c) {
+                const GameHome *home, const World *world, const WeatherState *wx, const Canvas *c) {
     char line[96];
     int x = 4 * c->s, y = 4 * c->s;
     float deg = fmodf(f->yaw / SIM_DEG, 360.0f);
@@ -118,6 +137,7 @@ static void hud(const FlightState *f, const GameSettings *set, const Play *p, co
     int alt_end = x + width(c, line);
     snprintf(line, sizeof line, text_get(TEXT_HUD_HEADING), (double)deg, cardinal(deg));
     text(c, x, y + 2 * c->lh, COL_TEXT, line);
+    wind(f, wx, c, x + width(c, line) + 6 * c->s, y + 2 * c->lh);
     snprintf(line, sizeof line, text_get(TEXT_HUD_THROTTLE), (double)(f->throttle * 100.0f));
     text(c, x, y + 3 * c->lh, COL_TEXT, line);
     if (f->boost > 0.05f) text(c, x + width(c, line) + 6 * c->s, y + 3 * c->lh, COL_HI, text_get(TEXT_HUD_BOOST));
@@ -353,7 +373,7 @@ void overlay_draw(const GameConfig *cfg, const GameServices *svc, GameSession *s
         return;
     }
     if (p->demo) {
-        if (cfg->set.hud && !crs->tour.results) hud(&ses->flight, &cfg->set, p, svc->platform, &svc->home, svc->world, &c);
+        if (cfg->set.hud && !crs->tour.results) hud(&ses->flight, &cfg->set, p, svc->platform, &svc->home, svc->world, &ses->weather, &c);
         if (attract_playing(&crs->attract)) tour_draw(&crs->tour, svc->render, c.w, c.h, c.s, &ses->flight, &ses->camera);
         text_centre(&c, c.h - 3 * c.lh, COL_HI, text_get(TEXT_TITLE_DEMO));
         return;
@@ -370,7 +390,7 @@ void overlay_draw(const GameConfig *cfg, const GameServices *svc, GameSession *s
         return;
     }
     /* The pause menu and the results' opaque panel cover the flight data: none of it is queued. */
-    if (cfg->set.hud && p->overlay != OVERLAY_MENU && !(crs->tour.results && p->overlay == OVERLAY_NONE)) hud(&ses->flight, &cfg->set, p, svc->platform, &svc->home, svc->world, &c);
+    if (cfg->set.hud && p->overlay != OVERLAY_MENU && !(crs->tour.results && p->overlay == OVERLAY_NONE)) hud(&ses->flight, &cfg->set, p, svc->platform, &svc->home, svc->world, &ses->weather, &c);
     if (p->overlay == OVERLAY_NONE) tour_draw(&crs->tour, svc->render, c.w, c.h, c.s, &ses->flight, &ses->camera);
     if (p->overlay == OVERLAY_NONE && cfg->set.hud)
         delivery_hud_draw(&crs->delivery, svc->render, c.w, c.h, c.s, c.lh, &ses->flight, &ses->camera);

@@ -165,6 +165,18 @@ static bool meet_world(Play *p, const PlayCtx *c, const FlightState *before, flo
     return false;
 }
 
+/* The air mass carries the aircraft: the weather at its place and step (the setting's kind or
+ * the changing model), shaken harder near rock, applied after the flight step so the sweep below
+ * covers the drift too. */
+static void wind_step(const PlayCtx *c, float dt) {
+    FlightState *fl = c->flight;
+    WeatherState w;
+    uint64_t step = weather_step_of(fl->time_s);
+    weather_eval(world_params(c->world)->gen.seed, c->set->weather - 1, fl->x, fl->z, step, &w);
+    sim_wind_near_rock(c->world, fl, step, &w);
+    sim_wind_apply(fl, &w, dt);
+}
+
 /* One step of the aircraft with the step's input, then the wheels and collision when it is on;
  * every SAFE_PERIOD the place is kept as a restart point if the air around is clear. */
 static void fly(Play *p, const PlayCtx *c, const FlightInput *fi, float dt) {
@@ -173,6 +185,7 @@ static void fly(Play *p, const PlayCtx *c, const FlightInput *fi, float dt) {
     p->brake = fi->brake;
     if (!c->set->collision) fl->on_ground = false;   /* no ground to roll on: it flies */
     flight_step(fl, fi, c->model, dt);
+    wind_step(c, dt);
     p->flight_s += dt;
     if (p->touch_timer > 0.0f) p->touch_timer -= dt;
     if (c->set->collision && meet_world(p, c, &before, dt)) return;

@@ -30,6 +30,17 @@ enum {
     REPLAY_F_TRUNCATED = 1u << 1,   /* the flight went on past REPLAY_MAX_STEPS: this is its first part */
     REPLAY_F_PARAMS_CHANGED = 1u << 2, /* a world parameter changed: the recording ended there */
 };
+/* Bits 8-11: the weather setting flown (GameSettings.weather: 0 changing, 1 + a WeatherKind), so
+ * the flight replays in the same wind; a recording from before weather reads 0, changing. */
+#define REPLAY_F_WEATHER_SHIFT 8u
+#define REPLAY_F_WEATHER_MASK (0xfu << REPLAY_F_WEATHER_SHIFT)
+static inline uint32_t replay_weather_flags(int weather) {
+    return ((uint32_t)weather << REPLAY_F_WEATHER_SHIFT) & REPLAY_F_WEATHER_MASK;
+}
+static inline int replay_flags_weather(uint32_t flags) {
+    int w = (int)((flags & REPLAY_F_WEATHER_MASK) >> REPLAY_F_WEATHER_SHIFT);
+    return w <= WEATHER_KINDS ? w : 0;
+}
 
 /* The sim's state at the first step: the aircraft and what the restart logic carries. */
 typedef struct ReplayStart {

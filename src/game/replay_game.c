@@ -36,6 +36,7 @@ PlayCtx game_play_ctx(GameConfig *cfg, GameServices *svc, GameSession *ses, Game
     if (a->playing) {
         a->set = cfg->set;
         a->set.collision = (a->run.h.flags & REPLAY_F_COLLISION) != 0;
+        a->set.weather = replay_flags_weather(a->run.h.flags);
         c.set = &a->set;
         c.model = &a->run.h.model;
         c.replay = &a->run;
@@ -60,12 +61,13 @@ bool game_replay_boot(GameCourses *crs, MemBudget *mem, const char *replay, Worl
 }
 
 /* What a recording is stamped with: the world and model flown now. */
-static void refresh_meta(ReplayMeta *meta, const GameServices *svc, const FlightModel *model, bool collision) {
+static void refresh_meta(ReplayMeta *meta, const GameServices *svc, const FlightModel *model, bool collision,
+                         int weather) {
     const WorldParams *wp = world_params(svc->world);
     meta->seed = wp->gen.seed;
     meta->pack_checksum = svc->home.codex ? svc->home.codex->checksum : 0;
     meta->model = *model;
-    meta->flags = collision ? REPLAY_F_COLLISION : 0u;
+    meta->flags = (collision ? REPLAY_F_COLLISION : 0u) | replay_weather_flags(weather);
     meta->gen = &wp->gen;
 }
 
@@ -76,13 +78,14 @@ bool game_replay_ready(GameCourses *crs, GameSession *ses, GameConfig *cfg, cons
         if (!replay_check(r, svc->home.codex->checksum, NULL, cfg->opt.replay, err)) return false;
         ses->model = r->h.model;
         cfg->set.collision = (r->h.flags & REPLAY_F_COLLISION) != 0;
+        cfg->set.weather = replay_flags_weather(r->h.flags);
         play_replay_restore(&ses->play, &ses->flight, &r->h.start);
         ses->rig.settled = false;
         replay_rewind(r);
         log_info("skyisles: replaying %s: %u steps (%.1f s), seed %llu", cfg->opt.replay, r->h.steps,
                  (double)r->h.steps / SIM_STEP_HZ, (unsigned long long)r->h.seed);
     }
-    refresh_meta(&crs->meta, svc, &ses->model, cfg->set.collision);
+    refresh_meta(&crs->meta, svc, &ses->model, cfg->set.collision, cfg->set.weather);
     if (cfg->opt.ghost) {
         if (!replay_load(&crs->ghost_run, cfg->opt.ghost, err) ||
             !replay_check(&crs->ghost_run, crs->meta.pack_checksum, crs->meta.gen, cfg->opt.ghost, err))
@@ -121,14 +124,15 @@ bool game_replay_restart(GameCourses *crs, const GameSession *ses, const GameOpt
 void game_replay_settings_changing(GameCourses *crs, const GameSession *ses, const GameConfig *cfg, unsigned changes) {
     Replay *r = &crs->rec;
     if (!changes || r->mode != REPLAY_RECORDING) return;
-    /* The sim flies with the world's generation values, the flight model and collision: a change
-     * of any ends the recording at the last step flown with the old ones. */
+    /* The sim flies with the world's generation values, the flight model, collision and the
+     * weather setting: a change of any ends the recording at the last step flown with the old ones. */
     FlightModel m = ses->model;
     m.speed_limit = cfg->set.speed_limit;
-    uint32_t flags = cfg->set.collision ? REPLAY_F_COLLISION : 0u;
+    uint32_t flags = (cfg->set.collision ? REPLAY_F_COLLISION : 0u) | replay_weather_flags(cfg->set.weather);
+    const uint32_t sim_bits = REPLAY_F_COLLISION | REPLAY_F_WEATHER_MASK;
     char text[REPLAY_PARAMS_MAX];
     uint32_t n = replay_params_text(&cfg->set.world.gen, text, sizeof text);
-    bool same = !memcmp(&m, &r->h.model, sizeof m) && (r->h.flags & REPLAY_F_COLLISION) == flags &&
+    bool same = !memcmp(&m, &r->h.model, sizeof m) && (r->h.flags & sim_bits) == flags &&
                 n == r->h.params_len && !memcmp(text, r->h.params, n);
     if (same) return;
     replay_end(r, game_sim_hash(ses, r, cfg->opt.replay != NULL), ses->play.crashes, REPLAY_F_PARAMS_CHANGED);
@@ -136,7 +140,7 @@ void game_replay_settings_changing(GameCourses *crs, const GameSession *ses, con
 }
 
 void game_replay_settings_changed(GameCourses *crs, GameSession *ses, const GameServices *svc, const GameSettings *set) {
-    refresh_meta(&crs->meta, svc, &ses->model, set->collision);
+    refresh_meta(&crs->meta, svc, &ses->model, set->collision, set->weather);
     play_cut(&ses->play);   /* the aircraft may have been moved to open air */
 }
 

@@ -21,6 +21,7 @@ typedef struct GameSession {
     bool camera_fixed;          /* --camera: the camera held where it was put */
     GameContinue cont;          /* the saved spot of this seed (continue.c) */
     GameShot shot;              /* F12 / L1+R1 screenshots (screenshot.c) */
+    WeatherState weather;       /* the frame's weather at the aircraft (game.c): sky, rain, sound, HUD */
 } GameSession;
 
 #endif

@@ -23,6 +23,10 @@ static const char *const k_start_labels[] = {TX(SET_START_AIR), TX(SET_START_GRO
 /* The frame cap's names are its rates (game_frame_cap_fps reads them; "uncapped": none). */
 static const char *const k_frame_caps[] = {"30", "60", "uncapped"};
 static const char *const k_frame_cap_labels[] = {TX(SET_FPS_30), TX(SET_FPS_60), TX(SET_UNCAPPED)};
+/* The weather row: "changing", then the kinds in WeatherKind's order (value - 1 is the kind). */
+static const char *const k_weathers[] = {"changing", "clear", "cloudy", "overcast", "rain", "storm", "fog"};
+static const char *const k_weather_labels[] = {TX(SET_WX_CHANGING), TX(SET_WX_CLEAR), TX(SET_WX_CLOUDY), TX(SET_WX_OVERCAST),
+                                               TX(SET_WX_RAIN), TX(SET_WX_STORM), TX(SET_WX_FOG)};
 
 static void quality_changed(GameSettings *s) { game_quality_apply(s, s->quality); }
 
@@ -125,6 +129,10 @@ static const SettingDesc k_rows[] = {
      .type = SETTING_ENUM, .offset = AT(start_ground), .max = 1, .step = 1, .def = 0, .names = k_starts,
      .labels = k_start_labels, .n_names = 2, .flags = SETTING_F_BOOL_STORE, .changes = MENU_CHANGED_FLIGHT,
      .help = TX(SET_START_HELP)},
+    {.section = "flight", .key = "weather", .flag = "--weather", .page = "display", .label = TX(SET_WEATHER),
+     .type = SETTING_ENUM, .offset = AT(weather), .max = WEATHER_KINDS, .step = 1, .def = 0, .names = k_weathers,
+     .labels = k_weather_labels, .n_names = WEATHER_KINDS + 1, .changes = MENU_CHANGED_FLIGHT,
+     .help = TX(SET_WEATHER_HELP)},
     /* sound: every change heard at once */
     {.section = "sound", .key = "master", .flag = "--volume", .page = "sound", .label = TX(SET_MASTER), .type = SETTING_FLOAT,
      .offset = AT(sound.master), .min = 0, .max = 1, .step = 0.1, .def = 0.8,

@@ -42,6 +42,7 @@ typedef struct GameSettings {
     float speed_limit;          /* m/s: the boost's top speed (one block = one metre) */
     bool collision;
     bool start_ground;          /* a new flight starts parked at the base camp (game.c), not in the air */
+    int weather;                /* 0: changing; 1 + a WeatherKind: that kind everywhere (src/sim/weather.c) */
     bool hud;
     GameCamera camera;
     bool shot_hud;              /* screenshots show the HUD (screenshot.c) */

@@ -306,6 +306,10 @@ static void feed_params(Sound *s, const SoundInput *in, const GameSettings *set)
     p.wind = set->sound.wind;
     p.effects = set->sound.effects;
     p.mute = set->sound.mute;
+    if (in->weather) {
+        p.rain = in->weather->rain;
+        p.air_wind = in->weather->wind_speed + in->weather->gust;
+    }
     s->params = p;
     if (s->open) audio_publish(s->synth, &p);
     if (!s->recording || s->record_full) return;
@@ -382,6 +386,28 @@ static void frame_ground(Sound *s, const SoundInput *in, const GameSettings *set
     if (tick(&s->horn_timer, in->stall && in->mode == AUDIO_MODE_FLIGHT, 0.45f, dt)) sound_event(s, AUDIO_EVENT_STALL_HORN, 1.0f);
 }
 
+/* A new strike's thunder set on its way (a far one deeper); those due are sent. */
+static void frame_thunder(Sound *s, const WeatherState *w, float dt) {
+    if (w && w->flash_id && w->flash_id != s->thunder_seen) {
+        s->thunder_seen = w->flash_id;
+        int k = 0;
+        for (int i = 1; i < SOUND_THUNDER_MAX; i++)
+            if (s->thunder_in[i] < s->thunder_in[k]) k = i;   /* a free slot (0), else the soonest */
+        if (s->thunder_in[k] > 0.0f) sound_event(s, AUDIO_EVENT_THUNDER, s->thunder_pitch[k]);
+        float d = w->flash_dist / 3000.0f;
+        s->thunder_in[k] = w->flash_dist / WEATHER_SOUND_SPEED + 0.001f;
+        s->thunder_pitch[k] = 1.0f - 0.4f * (d > 1.0f ? 1.0f : d);
+    }
+    for (int i = 0; i < SOUND_THUNDER_MAX; i++) {
+        if (s->thunder_in[i] <= 0.0f) continue;
+        s->thunder_in[i] -= dt;
+        if (s->thunder_in[i] <= 0.0f) {
+            s->thunder_in[i] = 0.0f;
+            sound_event(s, AUDIO_EVENT_THUNDER, s->thunder_pitch[i]);
+        }
+    }
+}
+
 void sound_frame(Sound *s, const SoundInput *in, GameSettings *set, float dt) {
     if (!s->synth) return;
     device_health(s, in, set, dt);
@@ -396,6 +422,7 @@ void sound_frame(Sound *s, const SoundInput *in, GameSettings *set, float dt) {
     s->frames++;
     feed_params(s, in, set);
     frame_events(s, in->events);
+    frame_thunder(s, in->weather, dt);
     frame_rumble(s, in, set, dt);
     frame_ground(s, in, set, dt);
     s->t += dt;

@@ -67,6 +67,7 @@ typedef struct SoundInput {
     int touch_rating;
     float touch_sink;
     bool brake, stall;
+    const WeatherState *weather;  /* the frame's weather (rain, wind, lightning); NULL: calm and dry */
 } SoundInput;
 
 /* What the field probes found (sound_probe: pure, on the main thread). */
@@ -78,6 +79,7 @@ typedef struct SoundProbe {
     float cloud, terrain_near, enclosure, depth;
 } SoundProbe;
 
+#define SOUND_THUNDER_MAX 4       /* rolls on their way at once (a storm strikes every few seconds) */
 typedef struct Sound {
     AudioSynth *synth;            /* NULL: no sound in this run */
     SoundBackend be;
@@ -106,6 +108,9 @@ typedef struct Sound {
     double t;                     /* seconds of frames fed */
     AudioTraceVolume vol_last;
     bool vol_any;
+    /* thunder: each strike seen once, heard its distance / WEATHER_SOUND_SPEED later */
+    uint32_t thunder_seen;
+    float thunder_in[SOUND_THUNDER_MAX], thunder_pitch[SOUND_THUNDER_MAX];   /* > 0: seconds to go */
 } Sound;
 
 /* Boot time: the synth (and the recording) carved from the budget, the device opened when

@@ -27,6 +27,7 @@ const RenderProgramDesc render_programs[PROG_COUNT] = {
     [PROG_AIRCRAFT] = {"aircraft", "aircraft.vert", "aircraft.frag", ""},
     [PROG_HUD] = {"hud", "hud.vert", "hud.frag", ""},
     [PROG_GLOW] = {"glow", "glow.vert", "glow.frag", ""},
+    [PROG_RAIN] = {"rain", "rain.vert", "rain.frag", ""},
 };
 
 /* Attribute names of the fixed locations. */

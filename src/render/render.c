@@ -25,6 +25,7 @@ struct Renderer {
     RingsLayer rings;
     LightsLayer lights;
     PapiLayer papi;
+    RainLayer rain;
     HudLayer hud;
     RenderCounters counters;
     float viewproj[16];
@@ -90,6 +91,7 @@ Renderer *render_create(MemBudget *mem, const RenderSettings *s, SkyError *err) 
         !aircraft_init(&r->aircraft, &r->scratch, err) || !rings_init(&r->rings, &r->aircraft, err) ||
         !papi_init(&r->papi, &r->aircraft, err) ||
         !lights_init(&r->lights, &r->scratch, r->quad_ibo, err) ||
+        !rain_init(&r->rain, &r->scratch, err) ||
         !hud_init(&r->hud, mem, &r->scratch, r->quad_ibo, s->create.hud_max_quads, &r->settings.live, err)) {
         render_destroy(r);
         return NULL;
@@ -117,6 +119,7 @@ void render_destroy(Renderer *r) {
     rings_free(&r->rings);
     lights_free(&r->lights);
     papi_free(&r->papi);
+    rain_free(&r->rain);
     aircraft_free(&r->aircraft);
     terrain_free(&r->terrain);
     sky_free(&r->sky);
@@ -219,6 +222,7 @@ static void frame_begin(Renderer *r, RenderFrame *f, const RenderView *v, int dw
     f->sky_debug = sky_debug;
     render_sky_at(&st->live, render_sky_hour(&st->live, v->time_s), &f->sky);
     render_atmosphere(v->cam_y, f->sky.horizon, &f->atm);
+    rain_atmosphere(&v->weather, &f->atm);   /* fog banks and the lightning's light */
     memset(&r->counters, 0, sizeof r->counters);
     render_driver_ns = 0;
 
@@ -268,6 +272,7 @@ static void frame(Renderer *r, const RenderView *v, int dw, int dh, bool sky_deb
         papi_draw(&r->papi, &f, rc);                  /* the airstrips' approach lights */
         lights_draw(&r->lights, &f, rc);                /* night lights, added over the opaque scene */
         terrain_draw_clouds(&r->terrain, &f, rc);       /* translucent, back to front, after all opaque */
+        rain_draw(&r->rain, &f, rc);                    /* streaks, then the lightning's flash */
         hud_draw(&r->hud, &f, rc);                      /* text and menus, in PSX pixels */
     }
     psx_present(&r->psx, &f, rc);                       /* nearest upscale to the display */
@@ -392,7 +397,7 @@ RenderStats render_stats(const Renderer *r) {
     s.chunks_visible = r->counters.chunks_visible;
     s.chunks_culled = r->counters.chunks_culled;
     s.pending_uploads = ts.pending_live;
-    s.gpu_bytes = ts.gpu_bytes + r->quad_ibo_bytes + r->sky.bytes + r->aircraft.bytes + r->rings.bytes + r->lights.bytes + r->papi.bytes + r->psx.target_bytes +
+    s.gpu_bytes = ts.gpu_bytes + r->quad_ibo_bytes + r->sky.bytes + r->aircraft.bytes + r->rings.bytes + r->lights.bytes + r->papi.bytes + r->rain.bytes + r->psx.target_bytes +
                   r->psx.quad_bytes + r->hud.bytes;
     s.uploads_total = ts.uploads_total;
     s.dropped_no_slot = ts.dropped_no_slot;

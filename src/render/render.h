@@ -9,6 +9,7 @@
 
 #include "core/core.h"
 #include "island/island.h"
+#include "sim/sim.h"
 #include "world/world.h"
 
 /* Low-res presets: lines of the PSX target (its width follows the display's aspect). */
@@ -253,6 +254,7 @@ typedef struct RenderView {
     /* what is drawn besides the world, opaque ones in list order, then translucent ones */
     uint32_t instance_count;
     RenderInstance instances[RENDER_INSTANCES_MAX];
+    WeatherState weather;       /* the frame's weather at the aircraft (zero: clear, calm, no rain) */
 } RenderView;
 
 /* A new instance at the end of the view's list, at the origin, level, untinted (tint 1, 1, 1, 1);

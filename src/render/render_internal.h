@@ -80,6 +80,7 @@ typedef enum RenderProgramId {
     PROG_AIRCRAFT,
     PROG_HUD,
     PROG_GLOW,          /* night lights (lights.c) */
+    PROG_RAIN,
     PROG_COUNT
 } RenderProgramId;
 
@@ -254,6 +255,24 @@ void lights_prepare(LightsLayer *l, RenderFrame *f);
 /* One draw call at the aircraft's stage (nothing when no light shows). */
 void lights_draw(LightsLayer *l, const RenderFrame *f, RenderCounters *rc);
 void lights_free(LightsLayer *l);
+/* Rain and lightning (rain.c): RAIN_STREAKS lines in a box around the camera from one buffer
+ * made at boot, as many drawn as the weather's rain asks (one draw call), and the lightning's
+ * full-screen flash (one more, only while it lights). Both count in the clouds' stage. */
+#define RAIN_STREAKS 2048u
+#define RAIN_BOX 32.0f            /* metres across the box of streaks around the camera */
+#define RAIN_FALL 9.0f            /* m/s a drop falls */
+typedef struct RainLayer {
+    GlProgram prog;
+    GLuint vbo, flash_vbo;
+    GLint u_viewproj, u_offset, u_streak, u_box, u_flash, u_color;
+    uint32_t bytes;
+} RainLayer;
+
+bool rain_init(RainLayer *g, MemArena *scratch, SkyError *err);
+/* The weather's fog bank thickens the frame's fog; the flash lights the fog and the sky colour. */
+void rain_atmosphere(const WeatherState *w, RenderAtmosphere *atm);
+void rain_draw(RainLayer *g, const RenderFrame *f, RenderCounters *rc);
+void rain_free(RainLayer *g);
 
 /* A course's rings (rings.c): one buffer, one draw call from the next ring on, through the
  * aircraft's program (a copy of its handles: the aircraft owns it). */

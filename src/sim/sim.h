@@ -314,4 +314,68 @@ typedef struct SimSpawn {
 #define SIM_SPAWN_CLOUD_NEAR 60.0
 void sim_spawn_choose(const World *w, float speed, float fov_y_rad, float aspect, double time_s, SimSpawn *out);
 
+/* ---------------------------------------------------------------- weather (weather.c, wind.c) */
+/* Weather that changes over time and place: each WEATHER_CELL-metre cell of the ground plane
+ * draws a kind per WEATHER_PERIOD_STEPS of sim time from the world seed; the state at a place
+ * and step blends the four nearest cells (bilinear) and the two nearest periods (smoothstep),
+ * so fronts drift in and out. Integer hashing, IEEE basic operations and detmath only: every
+ * machine and every replay sees the same weather at the same step. */
+typedef enum WeatherKind {
+    WEATHER_CLEAR = 0, WEATHER_CLOUDY, WEATHER_OVERCAST, WEATHER_RAIN, WEATHER_STORM, WEATHER_FOG,
+    WEATHER_KINDS
+} WeatherKind;
+#define WEATHER_CHANGING (-1)               /* the setting's "changing": the model picks the kind */
+#define WEATHER_CELL 4096.0                 /* metres */
+#define WEATHER_PERIOD_STEPS (60u * 60u * 4u)   /* a kind holds about four minutes */
+#define WEATHER_FLASH_STEPS 8u              /* a lightning flash lights this many steps */
+#define WEATHER_SOUND_SPEED 343.0f          /* m/s: thunder follows the flash by distance / this */
+
+typedef struct WeatherState {
+    float weight[WEATHER_KINDS];   /* the kinds' shares here and now (sum 1) */
+    WeatherKind kind;              /* the heaviest share */
+    float cover;                   /* cloud cover 0..1 */
+    float rain;                    /* rain 0..1 */
+    float fog;                     /* fog bank 0..1: 1 closes the view to about 60 m */
+    float wind[2];                 /* m/s along x and z: the air mass with its gust */
+    float wind_speed;              /* m/s: the mean wind's strength (no gust) */
+    float gust;                    /* m/s: the gust's share of |wind| now */
+    float turbulence;              /* 0..1: how hard the air shakes (storms) */
+    float turb[3];                 /* m/s: this step's shake (x, y, z) */
+    float shake[3];                /* -1..1: the shake's noise before scaling (cliffs scale it again) */
+    float flash;                   /* 0..1: the lightning's light this step */
+    uint32_t flash_id;             /* which flash (0: none yet); a new id is a new strike */
+    uint32_t flash_age;            /* steps since that flash began */
+    double flash_x, flash_z;       /* where it struck */
+    float flash_dist;              /* metres from the place asked */
+} WeatherState;
+
+/* The weather at (x, z) and sim step `step` of the world with `seed`; fixed_kind a WeatherKind
+ * holds that kind everywhere (wind directions still vary by cell), WEATHER_CHANGING lets it change. */
+void weather_eval(uint64_t seed, int fixed_kind, double x, double z, uint64_t step, WeatherState *out);
+/* The sim step of a flight's clock (its time_s counted in SIM_STEP). */
+uint64_t weather_step_of(double time_s);
+/* The kind's name ("clear", ...), NULL past the end; weather_kind_parse: -1 for "changing",
+ * the kind, or -2 when the name is none of them. */
+const char *weather_kind_name(int kind);
+int weather_kind_parse(const char *name);
+/* FNV-1a 64 of a state's fields: equal hashes, the same weather to the bit. */
+uint64_t weather_state_hash(const WeatherState *w, uint64_t h);
+
+/* The air mass carries the aircraft: after flight_step, its position moves by (wind + shake) * dt
+ * and the shake rolls it a little. The caller sweeps collision over the whole step's motion. */
+void sim_wind_apply(FlightState *f, const WeatherState *w, float dt);
+/* Rock around a place: the share (0..1) of SIM_CLIFF_PROBES blocks SIM_CLIFF_REACH metres out
+ * (four around, one below) that are solid (world_solid_at at the block's centre). */
+#define SIM_CLIFF_PROBES 5
+#define SIM_CLIFF_REACH 14.0
+float sim_wind_cliff(const World *w, double x, double y, double z);
+/* The wind tumbling over rock: adds to w's shake in proportion to the cliff share and the wind's
+ * speed (a 10 m/s wind beside a wall shakes about as hard as a storm's air). */
+void sim_wind_cliff_shake(WeatherState *w, float cliff);
+/* Every SIM_CLIFF_EVERY steps (the field's point queries cost ~15 us each), the rock around the
+ * aircraft jolts the air of that step by the shake those steps would have had; other steps are
+ * left as they are. Stateless: a replay started at any step flies the same. */
+#define SIM_CLIFF_EVERY 6u
+void sim_wind_near_rock(const World *w, const FlightState *f, uint64_t step, WeatherState *ws);
+
 #endif

@@ -13,10 +13,11 @@ static int cmp_u64(const void *a, const void *b) {
     return x < y ? -1 : x > y;
 }
 
-typedef struct Scene { const char *name; bool loud; } Scene;
+typedef struct Scene { const char *name; bool loud, storm; } Scene;
 
-/* The inputs of block i: "loud" has every voice busy (the worst case), "cruise" is a typical
- * flight (open air, no boost, a menu blip now and then). */
+/* The inputs of block i: "loud" has every voice busy (the worst case, rain and every event kind
+ * with thunder among them), "cruise" is a typical flight (open air, no boost, a menu blip now and
+ * then), "storm" the cruise in rain and a gale with thunder rolling every 2 s. */
 static AudioParams scene_params(const Scene *sc, uint32_t i) {
     AudioParams p = audio_params_default();
     if (sc->loud) {
@@ -24,9 +25,15 @@ static AudioParams scene_params(const Scene *sc, uint32_t i) {
         p.airspeed = (float)(250 + (i % 400) / 2);   /* through Mach 1 every 4 s */
         p.cloud = p.terrain_near = p.depth = 1.0f;
         p.enclosure = 0.9f;
+        p.rain = 1.0f;
+        p.air_wind = 25.0f;
     } else {
         p.throttle = 0.6f;
         p.airspeed = 150.0f + (float)(i % 200) * 0.1f;
+    }
+    if (sc->storm) {   /* cruise in a storm: rain, a gale, thunder every 2 s (below) */
+        p.rain = 1.0f;
+        p.air_wind = 14.0f + (float)(i % 100) * 0.1f;
     }
     return p;
 }
@@ -51,6 +58,7 @@ static bool measure(const Scene *sc, uint32_t rate, uint32_t channels, uint32_t 
         audio_publish(s, &p);
         uint32_t every = sc->loud ? 25 : 300;
         if (i % every == 0) audio_event(s, sc->loud ? (int)(i / every % AUDIO_EVENT_BUILTIN_COUNT) : AUDIO_EVENT_MENU_MOVE, 0.0f);
+        if (sc->storm && i % 200 == 100) audio_event(s, AUDIO_EVENT_THUNDER, 0.6f + (float)(i % 3) * 0.2f);
         uint64_t t0 = time_now_ns();
         audio_mixer_render(s, out_pcm, frames);
         ns[i] = time_now_ns() - t0;
@@ -77,7 +85,7 @@ int bench_audio(int argc, char **argv) {
     if (blocks < 100) blocks = 100;
     uint64_t *ns = malloc(sizeof *ns * blocks);
     if (!ns) return 1;
-    static const Scene scenes[] = {{"loud", true}, {"cruise", false}};
+    static const Scene scenes[] = {{"loud", true, false}, {"cruise", false, false}, {"storm", false, true}};
     double block_us = 1e6 * (double)(rate / 100) / (double)rate;
     printf("{\"bench\":\"audio\",\"rate\":%u,\"channels\":%u,\"block_frames\":%u,\"blocks\":%u,\"arch\":\"%s\","
            "\"goal_core_percent\":2,\"scenes\":[", rate, channels, rate / 100, blocks, SKYISLES_ARCH);
