@@ -167,9 +167,10 @@ static bool meet_world(Play *p, const PlayCtx *c, const FlightState *before, flo
 
 /* The air mass carries the aircraft: the weather at its place and step (the setting's kind or
  * the changing model), shaken harder near rock, applied after the flight step so the sweep below
- * covers the drift too. */
+ * covers the drift too. On its wheels the ground holds it (no drift, no shake). */
 static void wind_step(const PlayCtx *c, float dt) {
     FlightState *fl = c->flight;
+    if (fl->on_ground) return;
     WeatherState w;
     uint64_t step = weather_step_of(fl->time_s);
     weather_eval(world_params(c->world)->gen.seed, c->set->weather - 1, fl->x, fl->z, step, &w);
