@@ -12,6 +12,10 @@ void game_course_step(void *user, const FlightState *before, bool flew) {
     GameCourses *crs = cs->crs;
     GameSession *ses = cs->ses;
     Tour *t = &crs->tour;
+    if (ses->play.touchdowns != crs->delivery.touchdowns_seen) {   /* the logbook keeps the sink the HUD rated */
+        crs->delivery.touchdowns_seen = ses->play.touchdowns;
+        crs->delivery.sink = ses->play.touch.sink;
+    }
     uint32_t jobs = game_delivery_step(&crs->delivery, before, &ses->flight, flew, ses->play.state == PLAY_START || ses->play.demo);
     if (jobs & JOB_EV_DELIVERED) {
         play_message(&ses->play, DELIVERY_NOTICE_S, "%s", crs->delivery.notice);

@@ -19,7 +19,8 @@ typedef struct GameDelivery {
     Jobs jobs;
     Logbook log;
     bool in_flight;              /* the player's flight is under way (its start counted) */
-    float sink;                  /* m/s downward over the last airborne step: a touchdown's rating */
+    float sink;                  /* m/s downward over the last airborne step, or the sim's touchdown sink */
+    uint64_t touchdowns_seen;    /* Play.touchdowns when the sim's sink was last taken */
     float sea_y;                 /* the home island's sea level, world metres (its ground is on it) */
     bool staged;                 /* --show jobs: a board put up at the base that the shot's steps leave */
     char notice[112];            /* the last delivery's line (course_step shows it as a message) */

@@ -39,7 +39,8 @@ cp "$top"/platform/licenses/* "$top/assets/controllers/LICENSE.gamecontrollerdb"
 cp "$src/gameinfo.xml" "$stage/skyisles/"
 
 # The screenshot is the game's own first frame at the smallest size PortMaster takes; the cover
-# (what EmulationStation shows in the ports list) the aircraft among the floating islands, no HUD.
+# (what EmulationStation shows in the ports list) the aircraft among the floating islands, no HUD;
+# both in clear weather (the changing weather may rain at the first frame).
 shot() {
   local file=$1; shift
   # shellcheck disable=SC2086  # the runner is a command word or nothing
@@ -47,8 +48,8 @@ shot() {
     $shot_runner "$shot_bin" --screenshot "$stage/skyisles/$file" --size 640x480 "$@" \
     || { echo "portmaster: $file could not be rendered with $shot_runner $shot_bin" >&2; exit 1; }
 }
-shot screenshot.png
-shot cover.png --camera 4000,105,4000,45,-4 --show none
+shot screenshot.png --weather clear
+shot cover.png --camera 4000,105,4000,45,-4 --show none --weather clear
 
 glibc=$(bash "$here/glibc_floor.sh" "$stage/skyisles/skyisles.aarch64")
 python3 "$here/port_json.py" write "$stage/skyisles/port.json" --glibc "$glibc" || exit 1
