@@ -89,6 +89,7 @@
     X(VALUE_FULL, "full")                                                                          \
     X(VALUE_NONE, "(none)")                                                                        \
     X(VALUE_NOW, "%.0f%s%s (%d now)")                                                              \
+    X(VALUE_HELD_NOW, " (%s now)")                                                                \
     X(BIND_AXIS, "move a stick, or press a key for +")                                             \
     X(BIND_BUTTON, "press a key or button")                                                        \
     X(BIND_HELP, "OK, then the key, button or stick for %s")                                       \

@@ -231,21 +231,21 @@ static bool look_holds_less(const Menu *m, const SettingDesc *d, char *now, size
     if (!m->look || !d->key) return false;
     if (!strcmp(d->key, "lines") && m->look->lines != m->set->render.live.lines) {
         if (m->look->lines) snprintf(now, n, "%d", m->look->lines);
-        else snprintf(now, n, "full");
+        else snprintf(now, n, "%s", text_get(TEXT_VALUE_FULL));
         return true;
     }
     if (!strcmp(d->key, "clouds") && m->look->draw_clouds != m->set->render.live.draw_clouds) {
-        snprintf(now, n, "%s", m->look->draw_clouds ? "on" : "off");
+        snprintf(now, n, "%s", text_get(m->look->draw_clouds ? TEXT_VALUE_ON : TEXT_VALUE_OFF));
         return true;
     }
     return false;
 }
 
 static void setting_value(const Menu *m, const SettingDesc *d, char *buf, size_t n) {
-    char now[16];
+    char now[32];
     int len = setting_show(m->set, d, buf, n);
     if (len >= 0 && (size_t)len < n && look_holds_less(m, d, now, sizeof now))
-        snprintf(buf + len, n - (size_t)len, " (%s now)", now);
+        snprintf(buf + len, n - (size_t)len, text_get(TEXT_VALUE_HELD_NOW), now);
 }
 
 static void world_value(const Menu *m, const WorldParamDesc *d, char *buf, size_t n) {
@@ -282,7 +282,7 @@ void menu_item_help(const Menu *m, const MenuItem *it, char *buf, size_t n) {
     int held;
     switch (it->kind) {
     case MENU_SETTING: {
-        char now[16];
+        char now[32];
         if (look_holds_less(m, it->row, now, sizeof now))
             snprintf(buf, n, text_get(TEXT_HELP_AUTO_HOLDS), now);
         else
