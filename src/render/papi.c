@@ -122,21 +122,11 @@ void papi_draw(PapiLayer *g, const RenderFrame *f, RenderCounters *rc) {
     glBindBuffer(GL_ARRAY_BUFFER, g->vbo);
     glBufferSubData(GL_ARRAY_BUFFER, 0, (GLsizeiptr)(n * sizeof(ModelVertex)), g->verts);
     glBindBuffer(GL_ARRAY_BUFFER, 0);
-    float s = 1.0f / PAPI_UNIT * 256.0f, model[16] = {0};
-    model[0] = model[5] = model[10] = s;
-    model[12] = (float)(origin[0] - v->cam_x);
-    model[13] = (float)(origin[1] - v->cam_y);
-    model[14] = (float)(origin[2] - v->cam_z);
-    model[15] = 1.0f;
+    float model[16];
+    model_matrix_at(model, 1.0f / PAPI_UNIT * 256.0f, origin, v);
     /* Lamps, not lit faces: full colour at any hour (a light straight down on their upward normals). */
     PsxParams look = f->psx;
-    for (int i = 0; i < 3; i++) {
-        look.light.dir[i] = i == 1 ? 1.0f : 0.0f;
-        look.light.rgb[i] = 1.0f;
-        look.light.ambient[i] = 0.0f;
-    }
-    look.light.ramp_a = 0.0f;
-    look.light.ramp_b = 1.0f;
+    psx_fixed_light(&look, (const float[3]){0.0f, 1.0f, 0.0f}, 1.0f, 0.0f);
     glUseProgram(g->prog.id);
     psx_set_uniforms(&g->prog, &look);
     glUniformMatrix4fv(g->u_viewproj, 1, GL_FALSE, f->viewproj);

@@ -71,3 +71,22 @@ void psx_set_uniforms(const GlProgram *p, const PsxParams *psx) {
     }
 }
 
+
+void psx_fixed_light(PsxParams *p, const float dir[3], float key, float ambient) {
+    for (int i = 0; i < 3; i++) {
+        p->light.dir[i] = dir[i];
+        p->light.rgb[i] = key;
+        p->light.ambient[i] = ambient;
+    }
+    p->light.ramp_a = 0.0f;
+    p->light.ramp_b = 1.0f;
+}
+
+void model_matrix_at(float m[16], float scale, const double origin[3], const RenderView *v) {
+    memset(m, 0, 16 * sizeof *m);
+    m[0] = m[5] = m[10] = scale;
+    m[12] = (float)(origin[0] - v->cam_x);
+    m[13] = (float)(origin[1] - v->cam_y);
+    m[14] = (float)(origin[2] - v->cam_z);
+    m[15] = 1.0f;
+}

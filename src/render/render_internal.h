@@ -146,6 +146,11 @@ GLint gl_uniform(const GlProgram *p, const char *name);   /* -1 is logged at deb
 void psx_params(const RenderLiveParams *s, const RenderAtmosphere *a, int target_w, int target_h, PsxParams *out);
 /* The frame's light: the sky's key light and ambient, the abyss ramp at camera height cam_y. */
 void psx_light(const RenderSky *sky, double cam_y, PsxParams *out);
+/* A marker's light, the same at any hour and depth (the rings, the approach lights): key light
+ * `key` from dir over `ambient`, no abyss ramp. */
+void psx_fixed_light(PsxParams *p, const float dir[3], float key, float ambient);
+/* A model matrix: vertex units scaled by `scale`, placed at origin relative to the view's camera. */
+void model_matrix_at(float m[16], float scale, const double origin[3], const RenderView *v);
 /* psx_light's ambient plus key light on a face of each WorldVertex normal (+x, -x, +y, -y, +z,
  * -z), rgb each: the terrain looks them up per vertex. */
 void psx_face_light(const PsxParams *p, float out[6 * 3]);

@@ -149,22 +149,11 @@ void rings_draw(RingsLayer *g, const RenderFrame *f, RenderCounters *rc) {
     mark_next(g);
     const RenderView *v = f->view;
     /* Vertex units to camera-relative metres. */
-    float s = 1.0f / RING_UNIT * 256.0f, model[16] = {0};
-    model[0] = model[5] = model[10] = s;
-    model[12] = (float)(g->origin[0] - v->cam_x);
-    model[13] = (float)(g->origin[1] - v->cam_y);
-    model[14] = (float)(g->origin[2] - v->cam_z);
-    model[15] = 1.0f;
+    float model[16];
+    model_matrix_at(model, 1.0f / RING_UNIT * 256.0f, g->origin, v);
     /* Rings are markers, not part of the scene: the same light whatever the hour. */
     PsxParams look = f->psx;
-    const float dir[3] = {0.38f, 0.85f, 0.36f};
-    for (int i = 0; i < 3; i++) {
-        look.light.dir[i] = dir[i];
-        look.light.rgb[i] = 0.55f;
-        look.light.ambient[i] = 0.45f;
-    }
-    look.light.ramp_a = 0.0f;
-    look.light.ramp_b = 1.0f;
+    psx_fixed_light(&look, (const float[3]){0.38f, 0.85f, 0.36f}, 0.55f, 0.45f);
     glUseProgram(g->prog.id);
     psx_set_uniforms(&g->prog, &look);
     glUniformMatrix4fv(g->u_viewproj, 1, GL_FALSE, f->viewproj);
