@@ -380,20 +380,27 @@ static BorderWave *border_of(Borders *bd, const Shape *sh, uint32_t lo, uint32_t
     return bw;
 }
 
-/* The border's wave at s metres along it. */
-static double border_wave(BorderWave *bw, double s) {
+/* The border's wave at s metres along it: amp * det_sin(arg) + wob, the sine's argument and the
+ * rest from border_wave_parts (the bake reads a row's sines together). */
+static double border_wave_parts(BorderWave *bw, double s, double *amp, double *wob) {
     double phase = bw->phase0 + 1.5707963267948966 * isl_noise_rows(bw->phase, s / WAVE_PHASE_M, 1);
-    double sn = det_sin(6.283185307179586 / WAVE_LEN_M * s + phase);
-    double amp = WAVE_AMP_M * (1.0 + WAVE_AMP_VAR * isl_noise_rows(bw->amp, s / WAVE_PHASE_M, 1));
-    return amp * sn + WOBBLE_AMP_M * isl_noise_rows(bw->wobble, s / WOBBLE_LEN_M, 2);
+    *amp = WAVE_AMP_M * (1.0 + WAVE_AMP_VAR * isl_noise_rows(bw->amp, s / WAVE_PHASE_M, 1));
+    *wob = WOBBLE_AMP_M * isl_noise_rows(bw->wobble, s / WOBBLE_LEN_M, 2);
+    return 6.283185307179586 / WAVE_LEN_M * s + phase;
+}
+
+static double border_wave(BorderWave *bw, double s) {
+    double amp, wob, arg = border_wave_parts(bw, s, &amp, &wob);
+    return amp * det_sin(arg) + wob;
 }
 
 /* One side of a cell's wavy border as border_side_begin leaves it: the distance across the
  * bisector (g), the bend and, where the wave counts, the place along the border (s) to read it
  * at. The bake reads a row's waves together (their long sine chains do not wait on each other). */
 typedef struct SideRec {
-    double g, sign, bend, s, e;   /* e: the side, once known */
-    uint8_t k, lo, hi, wave;      /* wave: the side waits for its border's wave at s */
+    double e;                     /* the side, once known; while it waits, g */
+    double bend, s, amp, wob;     /* amp, wob: the wave's parts but its sine (border_wave_parts) */
+    uint8_t k, lo, hi, wave;      /* wave: the side waits for its border's wave at s; k == hi: a < k */
 } SideRec;
 
 /* How far the point lies on site a's side of its wavy border with site k (p: that pair; negative:
@@ -422,8 +429,7 @@ static void border_side_begin(SideRec *r, const BorderPair *p, Borders *bd, cons
     if ((e0 < 0.0 ? -e0 : e0) > WAVE_FADE_M + WAVE_AMP_M * (1.0 + WAVE_AMP_VAR) + WOBBLE_AMP_M) return;
     if (e0 > band + WAVE_AMP_M * (1.0 + WAVE_AMP_VAR) + WOBBLE_AMP_M + 1e-6) return;
     r->wave = 1;
-    r->g = g;
-    r->sign = sign;
+    r->e = g;
     r->bend = bend;
     r->s = s;
     r->lo = (uint8_t)(a < k ? a : k);
@@ -432,8 +438,9 @@ static void border_side_begin(SideRec *r, const BorderPair *p, Borders *bd, cons
 
 /* The side with its border's wave at r->s (the border's slot may have held another since). */
 static double border_side_end(const SideRec *r, double wave) {
-    double e = r->g - r->sign * (r->bend + wave), fade = 1.0 - (e < 0.0 ? -e : e) / WAVE_FADE_M;
-    return r->g - r->sign * (r->bend + (fade > 0.0 ? fade * wave : 0.0));
+    const double g = r->e, sign = r->k == r->hi ? 1.0 : -1.0;
+    double e = g - sign * (r->bend + wave), fade = 1.0 - (e < 0.0 ? -e : e) / WAVE_FADE_M;
+    return g - sign * (r->bend + (fade > 0.0 ? fade * wave : 0.0));
 }
 
 static double border_side(const BorderPair *p, Borders *bd, const Shape *sh, uint32_t a, uint32_t k, double lx,
@@ -537,13 +544,14 @@ typedef struct PlaceQueue {
     uint8_t *cell_a;
     uint32_t *cell_first;
     SideRec *rec;
+    double *arg;   /* the waiting sides' sines */
 } PlaceQueue;
 
-#define PLACE_REC_PER_CELL 4u   /* sides kept per cell of a row (more: the row goes in parts) */
+#define PLACE_REC_PER_CELL 2u   /* sides kept per cell of a row (more: the row goes in parts) */
 
 static size_t place_queue_bytes(uint32_t size) {
-    return (sizeof(uint16_t) + sizeof(uint8_t) + sizeof(uint32_t)) * (size + 1u) + 4 * 64 +
-           sizeof(SideRec) * (PLACE_REC_PER_CELL * (size_t)size + ISLAND_MAX_SITES);
+    return (sizeof(uint16_t) + sizeof(uint8_t) + sizeof(uint32_t)) * (size + 1u) + 5 * 64 +
+           (sizeof(SideRec) + sizeof(double)) * (PLACE_REC_PER_CELL * (size_t)size + ISLAND_MAX_SITES);
 }
 
 static bool place_queue_init(PlaceQueue *pq, MemArena *mem, uint32_t size) {
@@ -553,7 +561,8 @@ static bool place_queue_init(PlaceQueue *pq, MemArena *mem, uint32_t size) {
     pq->cell_a = mem_arena_alloc(mem, size + 1u, 64);
     pq->cell_first = mem_arena_alloc(mem, sizeof(uint32_t) * (size + 1u), 64);
     pq->rec = mem_arena_alloc(mem, sizeof(SideRec) * pq->cap_rec, 64);
-    return pq->cell_i && pq->cell_a && pq->cell_first && pq->rec;
+    pq->arg = mem_arena_alloc(mem, sizeof(double) * pq->cap_rec, 64);
+    return pq->cell_i && pq->cell_a && pq->cell_first && pq->rec && pq->arg;
 }
 
 /* Reads the waiting sides' waves (one after another, none waits on the last) and finishes the
@@ -569,9 +578,17 @@ typedef struct PlaceRow {
 } PlaceRow;
 
 static void place_flush(const PlaceRow *pr, PlaceQueue *pq) {
+    /* The sines by themselves, in a run of their own: their long chains overlap there. */
+    uint32_t n = 0;
     for (uint32_t q = 0; q < pq->n_rec; q++) {
         SideRec *r = &pq->rec[q];
-        if (r->wave) r->e = border_side_end(r, border_wave(border_of(pr->bd, pr->sh, r->lo, r->hi), r->s));
+        if (r->wave) pq->arg[n++] = border_wave_parts(border_of(pr->bd, pr->sh, r->lo, r->hi), r->s, &r->amp, &r->wob);
+    }
+    for (uint32_t q = 0; q < n; q++) pq->arg[q] = det_sin(pq->arg[q]);
+    n = 0;
+    for (uint32_t q = 0; q < pq->n_rec; q++) {
+        SideRec *r = &pq->rec[q];
+        if (r->wave) r->e = border_side_end(r, r->amp * pq->arg[n++] + r->wob);
     }
     pq->cell_first[pq->n_cells] = pq->n_rec;
     for (uint32_t c = 0; c < pq->n_cells; c++) {
