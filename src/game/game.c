@@ -721,7 +721,7 @@ void game_boot_clock_frame(GameServices *svc, const Play *p, bool frame_shown) {
     c->cpu_ms = (double)time_thread_cpu_ns() / 1e6;
     const GameHome *h = &svc->home;
     const double *w = c->stage_ms, *u = c->stage_cpu_ms;
-    log_info("skyisles: boot stages (ms, wall/main-thread CPU): pack %.2f, generate %.2f, bake %.2f, world %.1f/%.1f, "
+    log_info("skyisles: stages of the boot (ms, wall/main-thread CPU): pack %.2f, generate %.2f, bake %.2f, world %.1f/%.1f, "
              "window %.1f/%.1f, renderer %.1f/%.1f, start place %.1f/%.1f", h->load_ms, h->gen_ms, h->bake_ms,
              w[GAME_BOOT_WORLD], u[GAME_BOOT_WORLD], w[GAME_BOOT_WINDOW], u[GAME_BOOT_WINDOW], w[GAME_BOOT_RENDER],
              u[GAME_BOOT_RENDER], w[GAME_BOOT_REST], u[GAME_BOOT_REST]);
