@@ -521,6 +521,11 @@ static void place_end(const Shape *sh, const Island *isl, const uint32_t *type_r
         ek = ek < 0.0 ? 0.0 : ek;
         if (ek < band[t]) mask = band_side(dt, mask, t, ek);
     }
+    *t1 = tw;
+    if (!mask) {   /* the own place's colour alone: acc / 1, rounded, is each byte as it is */
+        for (int c = 0; c < 3; c++) rgb[c] = (uint8_t)(type_rgb[tw] >> (16 - 8 * c));
+        return;
+    }
     double wsum = 1.0, acc[3];
     for (int c = 0; c < 3; c++) acc[c] = (double)((type_rgb[tw] >> (16 - 8 * c)) & 0xffu);
     for (uint32_t m = mask; m; m &= m - 1) {   /* in type order: the sums' rounding is the same */
@@ -529,7 +534,6 @@ static void place_end(const Shape *sh, const Island *isl, const uint32_t *type_r
         wsum += wt;
         for (int c = 0; c < 3; c++) acc[c] += wt * (double)((type_rgb[t] >> (16 - 8 * c)) & 0xffu);
     }
-    *t1 = tw;
     for (int c = 0; c < 3; c++) {
         int32_t v = isl_round(acc[c] / wsum);
         rgb[c] = (uint8_t)(v < 0 ? 0 : v > 255 ? 255 : v);
