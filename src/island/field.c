@@ -255,6 +255,7 @@ typedef struct Borders {
     NearList list[BORDER_LISTS], *cur;
     uint32_t clock, seed;
     double lim_max;                     /* the farthest any place's band reaches past a bisector */
+    double row_dz2[ISLAND_MAX_SITES];   /* the row's squared distances across to each site (borders_row) */
     BorderWave wave[BORDER_WAVE_SLOTS];
 } Borders;
 
@@ -323,25 +324,34 @@ static void borders_for(Borders *bd, const Shape *sh, const Island *isl, const d
     }
 }
 
-static double dist2(const Shape *sh, uint32_t k, double lx, double lz) {
-    double dx = lx - sh->site[k].x, dz = lz - sh->site[k].z;
-    return dx * dx + dz * dz;
+/* Squared metres from (lx, the row's lz) to site k: dx^2 + dz^2, dz^2 the row's (borders_row). */
+static double dist2(const Shape *sh, const Borders *bd, uint32_t k, double lx) {
+    double dx = lx - sh->site[k].x;
+    return dx * dx + bd->row_dz2[k];
 }
 
-/* The nearest site to (lx, lz) (the first of equals), its squared distance in d2[it] and the
+/* The row at lz: each site's dz^2 for dist2. */
+static void borders_row(Borders *bd, const Shape *sh, double lz) {
+    for (uint32_t k = 0; k < sh->n; k++) {
+        double dz = lz - sh->site[k].z;
+        bd->row_dz2[k] = dz * dz;
+    }
+}
+
+/* The nearest site to (lx, the row's lz) (the first of equals), its squared distance in d2[it] and the
  * distance in *rho. The last cell's nearest site holds unless a site within twice its distance
  * of the point is as near: a site k with |p - k| <= |p - a| lies within 2 |p - a| of a. */
 static uint32_t nearest_site(const Shape *sh, const Island *isl, const double *band, Borders *bd, double lx,
-                             double lz, double *d2, double *rho) {
+                             double *d2, double *rho) {
     const NearList *nl = bd->cur;
     uint32_t a = nl->a;
     if (a < sh->n) {
-        double d2a = dist2(sh, a, lx, lz), reach = 2.0 * (*rho = sqrt(d2a)) + 1e-3;
+        double d2a = dist2(sh, bd, a, lx), reach = 2.0 * (*rho = sqrt(d2a)) + 1e-3;
         bool held = true;
         for (uint32_t q = 0; q < nl->n_close && held; q++) {
             uint32_t k = nl->close[q];
             if (nl->pair[k].sep > reach) break;
-            double d2k = dist2(sh, k, lx, lz);
+            double d2k = dist2(sh, bd, k, lx);
             held = d2k > d2a || (d2k == d2a && k > a);
         }
         if (held) {
@@ -351,7 +361,7 @@ static uint32_t nearest_site(const Shape *sh, const Island *isl, const double *b
     }
     a = 0;
     for (uint32_t k = 0; k < sh->n; k++) {
-        d2[k] = dist2(sh, k, lx, lz);
+        d2[k] = dist2(sh, bd, k, lx);
         if (d2[k] < d2[a]) a = k;
     }
     if (a != nl->a) borders_for(bd, sh, isl, band, a);
@@ -468,7 +478,7 @@ static uint32_t place_begin(const Shape *sh, const Island *isl, const double *ba
                             uint8_t *site, SideRec *rec) {
     double d2[ISLAND_MAX_SITES];
     double rho;
-    const uint32_t a = nearest_site(sh, isl, band, bd, lx, lz, d2, &rho);
+    const uint32_t a = nearest_site(sh, isl, band, bd, lx, d2, &rho);
     /* The nearest site's cell, moved by its borders' waves: the most negative side wins (the
      * first site's of equals). Each side is wanted as far as the other place's band reaches: a
      * site k's bisector lies at least sep / 2 - |p - a| from the point, so the sites past `cut`
@@ -480,7 +490,7 @@ static uint32_t place_begin(const Shape *sh, const Island *isl, const double *ba
         uint32_t k = nl->near[q];
         const BorderPair *p = &nl->pair[k];
         if (p->sep > cut) break;
-        d2[k] = dist2(sh, k, lx, lz);
+        d2[k] = dist2(sh, bd, k, lx);
         if (d2[k] - d2[a] > p->far) continue;   /* past its band's reach: no share of the colour */
         border_side_begin(&rec[n++], p, bd, sh, a, k, lx, lz, d2[a], d2[k], band[isl->sites[k].type]);
     }
@@ -508,12 +518,12 @@ static void place_end(const Shape *sh, const Island *isl, const uint32_t *type_r
     if (w != a) mask = 0;
     /* Across the winner's bisector with k the point lies at least (|p - k| - |p - w|) / 2 away:
      * a site farther than rw + 2 lim (a safe margin) is past its band's reach. */
-    const double d2w = w != a ? dist2(sh, w, lx, lz) : 0.0, rw = w != a ? sqrt(d2w) : 0.0;
+    const double d2w = w != a ? dist2(sh, bd, w, lx) : 0.0, rw = w != a ? sqrt(d2w) : 0.0;
     for (uint32_t k = 0; w != a && k < sh->n; k++) {
         uint8_t t = isl->sites[k].type;
         if (t == tw) continue;
         double lim = band_reach(band[t]), reach = rw + 2.0 * lim + 1e-3;
-        double d2k = dist2(sh, k, lx, lz);
+        double d2k = dist2(sh, bd, k, lx);
         if (d2k > reach * reach) continue;
         BorderPair p;
         pair_init(&p, sh, w, k, lim);
@@ -605,6 +615,7 @@ static void place_flush(const PlaceRow *pr, PlaceQueue *pq) {
 
 /* A row's places (urow < 0: off the disk). */
 static void place_row(const PlaceRow *pr, PlaceQueue *pq, const double *urow, uint32_t size) {
+    borders_row(pr->bd, pr->sh, pr->lz);
     for (uint32_t i = 0; i < size; i++) {
         if (urow[i] < 0.0) {
             pr->type[i] = ISLAND_FIELD_OFF;
