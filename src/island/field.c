@@ -139,8 +139,9 @@ static void shape_init(Shape *sh, const Island *isl, const IslandCodex *cx, cons
 }
 
 /* Ground height (metres above sea) and underside depth at (lx, lz) metres from the centre, with
- * the elevation axis at unit value t there. */
-static void shape_at(const Shape *sh, double lx, double lz, double t, double *ground, double *under) {
+ * the elevation axis at unit value t there; ring_dz2: the row's (lz - z)^2 of each ring site. */
+static void shape_at(const Shape *sh, const double *ring_dz2, double lx, double lz, double t, double *ground,
+                     double *under) {
     double r = sqrt(lx * lx + lz * lz) / sh->radius;
     /* Body: the field, plus a dome on the peak so slopes rise to it. */
     double px = lx - sh->peak_x, pz = lz - sh->peak_z, dp2 = px * px + pz * pz;
@@ -154,7 +155,7 @@ static void shape_at(const Shape *sh, double lx, double lz, double t, double *gr
         double wsum = 0.0, hsum = 0.0, usum = 0.0;
         for (uint32_t r8 = 0; r8 < sh->n_ring; r8++) {
             const ShapeSite *p = &sh->site[sh->ring[r8]];
-            double dx = lx - p->x, dz = lz - p->z, d2 = dx * dx + dz * dz + 1.0;
+            double dx = lx - p->x, d2 = dx * dx + ring_dz2[r8] + 1.0;
             double w2 = 1.0 / (d2 * d2), w = w2 * w2;   /* 1 / d^8: a short blend where two coasts meet */
             double hc, uc;
             /* Undersides at the rim stay >= 12 m deep: the world interpolates the lens from
@@ -782,13 +783,18 @@ static void draw_path(uint8_t *bits, uint32_t n, uint32_t stride, double cell, d
 /* A row's ground and underside (decimetres) from its axis values (negative: off the disk). */
 static void shape_row(const Shape *sh, const double *urow, uint32_t size, double cell, double radius_m, double lz,
                       uint16_t *elev, uint16_t *under) {
+    double ring_dz2[ISLAND_MAX_SITES];
+    for (uint32_t r8 = 0; r8 < sh->n_ring; r8++) {
+        double dz = lz - sh->site[sh->ring[r8]].z;
+        ring_dz2[r8] = dz * dz;
+    }
     for (uint32_t i = 0; i < size; i++) {
         if (urow[i] < 0.0) {
             elev[i] = under[i] = 0;
             continue;
         }
         double ground, depth;
-        shape_at(sh, ((double)i + 0.5) * cell - radius_m, lz, urow[i], &ground, &depth);
+        shape_at(sh, ring_dz2, ((double)i + 0.5) * cell - radius_m, lz, urow[i], &ground, &depth);
         int32_t dm = isl_round(ground * 10.0), ud = isl_round(depth * 10.0);
         elev[i] = (uint16_t)(dm < 0 ? 0 : dm > 65535 ? 65535 : dm);
         under[i] = (uint16_t)(ud < 0 ? 0 : ud > 65535 ? 65535 : ud);
