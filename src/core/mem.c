@@ -5,12 +5,6 @@
 #include <sched.h>
 #include <stdlib.h>
 #include <string.h>
-#if defined(__linux__)
-#include <sys/mman.h>
-#ifndef MADV_POPULATE_WRITE
-#define MADV_POPULATE_WRITE 23   /* Linux 5.14; older kernels refuse it (EINVAL) and the pages are touched */
-#endif
-#endif
 
 size_t mem_budget_mib_from_env(size_t explicit_mib) {
     if (explicit_mib > 0) return explicit_mib;
@@ -49,22 +43,6 @@ void mem_budget_rewind(MemBudget *b, size_t used) {
     if (used < b->used) b->used = used;
 }
 
-/* Makes the whole pages of [p, p + bytes) resident and writable in one call where the system
- * can (Linux 5.14's MADV_POPULATE_WRITE: a third of the CPU of faulting the pages in one by one,
- * which at boot is tens of MiB); false: touch them. */
-static bool populate(uint8_t *p, size_t bytes) {
-#if defined(__linux__)
-    const uintptr_t page = 4096, a = ((uintptr_t)p + page - 1) & ~(page - 1), e = ((uintptr_t)p + bytes) & ~(page - 1);
-    if (bytes < 16 * page || e <= a) return false;
-    /* The partial pages at either end are touched by the caller's loop-free writes below. */
-    ((volatile uint8_t *)p)[0] = 0;
-    return madvise((void *)a, e - a, MADV_POPULATE_WRITE) == 0;
-#else
-    (void)p, (void)bytes;
-    return false;
-#endif
-}
-
 void *mem_carve(MemBudget *b, size_t bytes, size_t align) {
     if (align < 16) align = 16;
     uintptr_t base = (uintptr_t)b->base;
@@ -78,8 +56,7 @@ void *mem_carve(MemBudget *b, size_t bytes, size_t align) {
      * system short of it fails at boot rather than an hour later (Linux hands out calloc's pages
      * lazily), and resident memory stays flat after boot whatever the flight touches first. */
     volatile uint8_t *p = (volatile uint8_t *)b->base + start;
-    if (!populate(b->base + start, bytes))
-        for (size_t off = 0; off < bytes; off += 4096) p[off] = 0;
+    for (size_t off = 0; off < bytes; off += 4096) p[off] = 0;
     if (bytes) p[bytes - 1] = 0;
     return b->base + start;
 }
