@@ -195,11 +195,40 @@ static void run_octave(const NoiseKernels *k, RowFn fn, NoiseKernelRow *r, const
     r->seed_mix = sm;
 }
 
+/* One octave's words for the fused kernel (see NoiseKernelOctave): lane l of the first vector at
+ * x_u = x0u + l*dx from the exact products, and a vector's step (lanes * dx, the true step: the
+ * kernel steps only rows of two vectors or more, whose lanes share a frame) in the 96-bit values.
+ * The row constants are the plain kernels' (simplex3, simplex2). False when a fraction word's step
+ * is 2^32 - 1 (its carry in would wrap it): that row goes octave by octave. */
+static bool fbm_words_setup(bool two_d, NoiseKernelOctave *q, uint32_t sm, uint64_t x0u, uint64_t dx, NoiseI128 dx_true,
+                            uint64_t y, uint64_t z, int lanes) {
+    const uint32_t sign = 0x80000000u, f = two_d ? NOISE_F2_FX : NOISE_F3_FX;
+    uint64_t c = noise_skew_part(y, f) + (two_d ? 0 : noise_skew_part(z, f)) - ((uint64_t)f << 31);
+    uint64_t cx = c + NOISE_FX_BIAS, cy = y + c, cz = z + c;
+    for (int l = 0; l < NOISE_KERNEL_MAX_LANES; l++) {
+        uint64_t xu = x0u + (uint64_t)(l < lanes ? l : 0) * dx;
+        unsigned __int128 prod = (unsigned __int128)xu * f;
+        uint64_t skew = (uint64_t)(prod >> 32);
+        uint64_t sx = xu + cx + skew, sy = skew + cy, sz = two_d ? 0 : skew + cz;
+        q->r[l] = (uint32_t)prod ^ sign;
+        q->fx[l] = noise_fx_lo(sx) ^ sign;
+        q->fy[l] = noise_fx_lo(sy) ^ sign;
+        q->fz[l] = noise_fx_lo(sz) ^ sign;
+        q->base[l] = sm + noise_fx_hi(sx) * NOISE_PX + noise_fx_hi(sy) * NOISE_PY + noise_fx_hi(sz) * NOISE_PZ;
+    }
+    unsigned __int128 step = (unsigned __int128)dx_true * (unsigned)lanes, d = step * f, dxw = d + (step << 32);
+    q->k0 = (uint32_t)d;
+    q->k1x = (uint32_t)(dxw >> 32);
+    q->k1y = q->k1z = (uint32_t)(d >> 32);
+    q->k2 = (uint32_t)(dxw >> 64) * NOISE_PX + (uint32_t)(d >> 64) * NOISE_PY + (two_d ? 0 : (uint32_t)(d >> 64) * NOISE_PZ);
+    return q->k1x != 0xffffffffu && q->k1y != 0xffffffffu;
+}
+
 /* A row's octaves for the fused kernel, each octave's frame and band set up once: false when an
  * octave needs the octave-by-octave path (lanes across a frame or band edge, or a lacunarity
  * that is not a power of two, whose lanes are not a stepped row). */
 static bool fbm_row_setup(RowFn fn, const NoiseFbmPlan *p, NoiseI128 x0, int64_t dx, NoiseI128 y, NoiseI128 z, int n,
-                          bool is_ridge, NoiseKernelFbm *kf) {
+                          bool is_ridge, int lanes, NoiseKernelFbm *kf) {
     NoiseLattice lat = row_lattice(fn);
     for (uint32_t o = 0; o < p->octaves; o++) {
         int shift = p->shift[o];
@@ -210,12 +239,11 @@ static bool fbm_row_setup(RowFn fn, const NoiseFbmPlan *p, NoiseI128 x0, int64_t
         uint32_t add;
         if (!noise_batch_add(lat, lo, hi, &add)) return false;
         NoiseKernelOctave *q = &kf->o[o];
-        q->seed_mix = p->seed_mix[o] + add;
         q->amp = p->amp[o];
-        q->x0u = (uint64_t)first ^ NOISE_FX_BIAS;
-        q->dx = (uint64_t)dx << shift;
-        q->y = (uint64_t)yo;
-        q->z = (uint64_t)zo;
+        if (!fbm_words_setup(fn == ROW_SIMPLEX2, q, p->seed_mix[o] + add, (uint64_t)first ^ NOISE_FX_BIAS,
+                             (uint64_t)dx << shift, (NoiseI128)dx * ((NoiseI128)1 << shift), (uint64_t)yo,
+                             (uint64_t)zo, lanes))
+            return false;
     }
     kf->octaves = p->octaves;
     kf->inv_norm = p->inv_norm;
@@ -223,14 +251,14 @@ static bool fbm_row_setup(RowFn fn, const NoiseFbmPlan *p, NoiseI128 x0, int64_t
     return true;
 }
 
-/* The fused kernel over n lanes: whole vectors in place, the tail through a small buffer. */
+/* The fused kernel over n lanes: whole vectors in place, the tail (the words left at the vector
+ * after the last) through a small buffer. */
 static void fbm_row_fused(const NoiseKernels *k, RowFn fn, NoiseKernelFbm *kf, float *out, int n) {
     NoiseKernelFbmFn f = fn == ROW_SIMPLEX3 ? k->fbm3 : k->fbm2;
     int whole = n - n % k->lanes;
     if (whole > 0) f(kf, out, whole);
     if (whole == n) return;
     float tail[MAX_LANES];
-    for (uint32_t o = 0; o < kf->octaves; o++) kf->o[o].x0u += (uint64_t)whole * kf->o[o].dx;
     f(kf, tail, k->lanes);
     memcpy(out + whole, tail, (size_t)(n - whole) * sizeof(float));
 }
@@ -364,7 +392,7 @@ static void rows_fbm(RowFn fn, uint32_t seed, const NoiseFbm *f, NoiseWide x0, N
         NoiseI128 ry = two_d ? step : vy, rz = two_d ? 0 : step;
         float *o_row = out + (ptrdiff_t)rr * stride;
         NoiseKernelFbm kf;
-        if (k->fbm3 && fbm_row_setup(fn, &p, vx, dx, ry, rz, n, is_ridge, &kf)) {
+        if (k->fbm3 && fbm_row_setup(fn, &p, vx, dx, ry, rz, n, is_ridge, k->lanes, &kf)) {
             fbm_row_fused(k, fn, &kf, o_row, n);
             continue;
         }
