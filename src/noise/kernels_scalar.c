@@ -11,6 +11,7 @@
 #define W_(op) w64x4_##op
 #define KSIGN_SELECT 0   /* a select by a sign bit is one instruction */
 #define KSELECT1 0        /* a select is one instruction */
+#define KLOOKUP 0         /* no 8-entry lookup in one instruction */
 #define KLANES 4
 #define KNAME "scalar"
 #define KFN(name) kscalar_##name

@@ -18,6 +18,7 @@ const NoiseKernels *noise_kernels_simd(void) { return NULL; }
 #else
 #define KSELECT1 0        /* SSE2: and, andnot, or */
 #endif
+#define KLOOKUP 0         /* no 8-entry lookup in one instruction */
 #define KLANES 4
 #define KNAME SIMD_NAME
 #define KFN(name) ksimd_##name

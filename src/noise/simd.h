@@ -449,6 +449,11 @@ static inline u32x8 w64x8_hi32_mul_raw(w64x8 x, uint32_t f) { return _mm256_mull
 static inline f32x8 f32x8_from_raw(f32x8 v) {
     return _mm256_castpd_ps(_mm256_permute4x64_pd(_mm256_castps_pd(v), _MM_SHUFFLE(3, 1, 2, 0)));
 }
+/* Entry idx & 7 of an 8-entry table, lane by lane (one permute). */
+static inline u32x8 u32x8_lookup8(const uint32_t *t, u32x8 idx) {
+    return _mm256_permutevar8x32_epi32(_mm256_loadu_si256((const __m256i *)(const void *)t), idx);
+}
+static inline f32x8 f32x8_lookup8(const float *t, u32x8 idx) { return _mm256_permutevar8x32_ps(_mm256_loadu_ps(t), idx); }
 /* Selects a where the sign bit of m is set (blendv reads only that bit). */
 static inline f32x8 f32x8_select_sign(u32x8 m, f32x8 a, f32x8 b) { return _mm256_blendv_ps(b, a, _mm256_castsi256_ps(m)); }
 #endif
