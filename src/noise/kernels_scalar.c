@@ -12,6 +12,7 @@
 #define KSIGN_SELECT 0   /* a select by a sign bit is one instruction */
 #define KSELECT1 0        /* a select is one instruction */
 #define KLOOKUP 0         /* no 8-entry lookup in one instruction */
+#define KGRAD_TABLE 0
 #define KLANES 4
 #define KNAME "scalar"
 #define KFN(name) kscalar_##name

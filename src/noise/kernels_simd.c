@@ -19,6 +19,7 @@ const NoiseKernels *noise_kernels_simd(void) { return NULL; }
 #define KSELECT1 0        /* SSE2: and, andnot, or */
 #endif
 #define KLOOKUP 0         /* no 8-entry lookup in one instruction */
+#define KGRAD_TABLE 0
 #define KLANES 4
 #define KNAME SIMD_NAME
 #define KFN(name) ksimd_##name

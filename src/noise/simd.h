@@ -454,6 +454,16 @@ static inline u32x8 u32x8_lookup8(const uint32_t *t, u32x8 idx) {
     return _mm256_permutevar8x32_epi32(_mm256_loadu_si256((const __m256i *)(const void *)t), idx);
 }
 static inline f32x8 f32x8_lookup8(const float *t, u32x8 idx) { return _mm256_permutevar8x32_ps(_mm256_loadu_ps(t), idx); }
+/* Byte b of each 128-bit half from a 16-byte table (t: the table twice, 32 bytes) at the low 4 bits
+ * of byte b of idx, 0 where that byte's top bit is set (one vpshufb). */
+static inline u32x8 u32x8_table16(const uint8_t *t, u32x8 idx) {
+    return _mm256_shuffle_epi8(_mm256_loadu_si256((const __m256i *)(const void *)t), idx);
+}
+/* The low byte of each lane in all four of its bytes. */
+static inline u32x8 u32x8_spread_byte0(u32x8 v) {
+    return _mm256_shuffle_epi8(v, _mm256_setr_epi8(0, 0, 0, 0, 4, 4, 4, 4, 8, 8, 8, 8, 12, 12, 12, 12,
+                                                   0, 0, 0, 0, 4, 4, 4, 4, 8, 8, 8, 8, 12, 12, 12, 12));
+}
 /* Selects a where the sign bit of m is set (blendv reads only that bit). */
 static inline f32x8 f32x8_select_sign(u32x8 m, f32x8 a, f32x8 b) { return _mm256_blendv_ps(b, a, _mm256_castsi256_ps(m)); }
 #endif
