@@ -377,14 +377,13 @@ static void rows_fbm(RowFn fn, uint32_t seed, const NoiseFbm *f, NoiseWide x0, N
                      NoiseFx dz, float *out, int stride, int n, int rows, bool is_ridge) {
     if (n <= 0 || rows <= 0) return;
     const NoiseKernels *k = active_kernels();
-    NoiseFbmPlan p;
-    noise_fbm_plan(&p, seed, f);
+    const NoiseFbmPlan *p = noise_fbm_plan_cached(seed, f);
     bool two_d = fn == ROW_SIMPLEX2;
     NoiseI128 vx = noise_wide_i128(x0), vy = noise_wide_i128(y), vz = noise_wide_i128(z0);
     /* Rows whose ends leave lanes empty share vectors (a row of 11 takes 16 AVX2 lanes alone). */
     if (rows > 1 && n % k->lanes != 0) {
         Plane pl = {two_d, vx, vy, vz, dx, dz, n, rows};
-        plane_fbm(k, &pl, &p, out, stride, is_ridge, false);
+        plane_fbm(k, &pl, p, out, stride, is_ridge, false);
         return;
     }
     for (int rr = 0; rr < rows; rr++) {
@@ -392,15 +391,15 @@ static void rows_fbm(RowFn fn, uint32_t seed, const NoiseFbm *f, NoiseWide x0, N
         NoiseI128 ry = two_d ? step : vy, rz = two_d ? 0 : step;
         float *o_row = out + (ptrdiff_t)rr * stride;
         NoiseKernelFbm kf;
-        if (k->fbm3 && fbm_row_setup(fn, &p, vx, dx, ry, rz, n, is_ridge, k->lanes, &kf)) {
+        if (k->fbm3 && fbm_row_setup(fn, p, vx, dx, ry, rz, n, is_ridge, k->lanes, &kf)) {
             fbm_row_fused(k, fn, &kf, o_row, n);
             continue;
         }
-        for (uint32_t o = 0; o < p.octaves; o++) {
-            bool last = o + 1 == p.octaves;
-            NoiseKernelRow r = {.seed_mix = p.seed_mix[o], .amp = p.amp[o], .inv_norm = p.inv_norm,
+        for (uint32_t o = 0; o < p->octaves; o++) {
+            bool last = o + 1 == p->octaves;
+            NoiseKernelRow r = {.seed_mix = p->seed_mix[o], .amp = p->amp[o], .inv_norm = p->inv_norm,
                                 .accumulate = 1, .first_octave = o == 0, .finish = last, .ridge = last && is_ridge};
-            run_octave(k, fn, &r, &p, o, vx, dx, ry, rz, o_row, n);
+            run_octave(k, fn, &r, p, o, vx, dx, ry, rz, o_row, n);
         }
     }
 }
@@ -539,8 +538,7 @@ void noise_fbm3_points_w(uint32_t seed, const NoiseFbm *f, NoiseWide ox, NoiseWi
                          const NoiseFx *x, const NoiseFx *z, float *out, int n) {
     if (n <= 0) return;
     const NoiseKernels *k = active_kernels();
-    NoiseFbmPlan p;
-    noise_fbm_plan(&p, seed, f);
+    const NoiseFbmPlan *p = noise_fbm_plan_cached(seed, f);
     const Points pt = {noise_wide_i128(ox), noise_wide_i128(oz), x, z};
     NoiseFx xmin = x[0], xmax = x[0], zmin = z[0], zmax = z[0];
     for (int i = 1; i < n; i++) {
@@ -559,10 +557,10 @@ void noise_fbm3_points_w(uint32_t seed, const NoiseFbm *f, NoiseWide ox, NoiseWi
             xs[i] = ox.lo + (uint64_t)x[q];
             ws[i] = oz.lo + (uint64_t)z[q];
         }
-        for (uint32_t o = 0; o < p.octaves; o++) {
-            NoiseKernelRow r = {.seed_mix = p.seed_mix[o], .amp = p.amp[o], .inv_norm = p.inv_norm,
-                                .accumulate = 1, .first_octave = o == 0, .finish = o + 1 == p.octaves};
-            lanes_octave(k, &ln, &p, o, &r, xs, ws, start, padded, acc);
+        for (uint32_t o = 0; o < p->octaves; o++) {
+            NoiseKernelRow r = {.seed_mix = p->seed_mix[o], .amp = p->amp[o], .inv_norm = p->inv_norm,
+                                .accumulate = 1, .first_octave = o == 0, .finish = o + 1 == p->octaves};
+            lanes_octave(k, &ln, p, o, &r, xs, ws, start, padded, acc);
         }
         memcpy(out + start, acc, (size_t)count * sizeof(float));
     }
