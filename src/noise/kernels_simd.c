@@ -12,7 +12,6 @@ const NoiseKernels *noise_kernels_simd(void) { return NULL; }
 #define F_(op) f32x4_##op
 #define U_(op) u32x4_##op
 #define W_(op) w64x4_##op
-#define KSIGN_SELECT 0   /* a select by a sign bit is one instruction */
 #if defined(SIMD_NEON)
 #define KSELECT1 1        /* a select is one instruction (bsl) */
 #else
