@@ -69,6 +69,10 @@ typedef struct NoiseKernels {
     NoiseKernelFn simplex3, simplex2, perlin3;
     NoiseKernelPlaneFn simplex3_plane, simplex2_plane;
     NoiseKernelFbmFn fbm3, fbm2;   /* fused FBM rows (3D: y and z constant; 2D: y constant); NULL: none */
+    /* An octave's words at lanes x0u + l*dx (l < lanes) for the fused rows: the seed mix sm, the
+     * skewed coordinates' row constants cx, cy, cz (2D: no z) and the skew factor f. */
+    void (*fbm_words)(NoiseKernelOctave *q, uint32_t sm, uint64_t x0u, uint64_t dx, uint64_t cx, uint64_t cy,
+                      uint64_t cz, uint32_t f, int two_d);
     /* simplex3 of two pre-mixed seeds at the same points (x, z per lane, unbiased; y constant). */
     void (*simplex3_pair)(uint32_t sma, uint32_t smb, uint64_t y, const uint64_t *xu, const uint64_t *wu,
                           float *outa, float *outb, int n);

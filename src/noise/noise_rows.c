@@ -196,27 +196,16 @@ static void run_octave(const NoiseKernels *k, RowFn fn, NoiseKernelRow *r, const
 }
 
 /* One octave's words for the fused kernel (see NoiseKernelOctave): lane l of the first vector at
- * x_u = x0u + l*dx from the exact products, and a vector's step (lanes * dx, the true step: the
+ * x_u = x0u + l*dx (the kernels' fbm_words), and a vector's step (lanes * dx, the true step: the
  * kernel steps only rows of two vectors or more, whose lanes share a frame) in the 96-bit values.
  * The row constants are the plain kernels' (simplex3, simplex2). False when a fraction word's step
  * is 2^32 - 1 (its carry in would wrap it): that row goes octave by octave. */
-static bool fbm_words_setup(bool two_d, NoiseKernelOctave *q, uint32_t sm, uint64_t x0u, uint64_t dx, NoiseI128 dx_true,
-                            uint64_t y, uint64_t z, int lanes) {
-    const uint32_t sign = 0x80000000u, f = two_d ? NOISE_F2_FX : NOISE_F3_FX;
+static bool fbm_words_setup(const NoiseKernels *k, bool two_d, NoiseKernelOctave *q, uint32_t sm, uint64_t x0u,
+                            uint64_t dx, NoiseI128 dx_true, uint64_t y, uint64_t z) {
+    const uint32_t f = two_d ? NOISE_F2_FX : NOISE_F3_FX;
     uint64_t c = noise_skew_part(y, f) + (two_d ? 0 : noise_skew_part(z, f)) - ((uint64_t)f << 31);
-    uint64_t cx = c + NOISE_FX_BIAS, cy = y + c, cz = z + c;
-    for (int l = 0; l < NOISE_KERNEL_MAX_LANES; l++) {
-        uint64_t xu = x0u + (uint64_t)(l < lanes ? l : 0) * dx;
-        unsigned __int128 prod = (unsigned __int128)xu * f;
-        uint64_t skew = (uint64_t)(prod >> 32);
-        uint64_t sx = xu + cx + skew, sy = skew + cy, sz = two_d ? 0 : skew + cz;
-        q->r[l] = (uint32_t)prod ^ sign;
-        q->fx[l] = noise_fx_lo(sx) ^ sign;
-        q->fy[l] = noise_fx_lo(sy) ^ sign;
-        q->fz[l] = noise_fx_lo(sz) ^ sign;
-        q->base[l] = sm + noise_fx_hi(sx) * NOISE_PX + noise_fx_hi(sy) * NOISE_PY + noise_fx_hi(sz) * NOISE_PZ;
-    }
-    unsigned __int128 step = (unsigned __int128)dx_true * (unsigned)lanes, d = step * f, dxw = d + (step << 32);
+    k->fbm_words(q, sm, x0u, dx, c + NOISE_FX_BIAS, y + c, z + c, f, two_d);
+    unsigned __int128 step = (unsigned __int128)dx_true * (unsigned)k->lanes, d = step * f, dxw = d + (step << 32);
     q->k0 = (uint32_t)d;
     q->k1x = (uint32_t)(dxw >> 32);
     q->k1y = q->k1z = (uint32_t)(d >> 32);
@@ -227,8 +216,8 @@ static bool fbm_words_setup(bool two_d, NoiseKernelOctave *q, uint32_t sm, uint6
 /* A row's octaves for the fused kernel, each octave's frame and band set up once: false when an
  * octave needs the octave-by-octave path (lanes across a frame or band edge, or a lacunarity
  * that is not a power of two, whose lanes are not a stepped row). */
-static bool fbm_row_setup(RowFn fn, const NoiseFbmPlan *p, NoiseI128 x0, int64_t dx, NoiseI128 y, NoiseI128 z, int n,
-                          bool is_ridge, int lanes, NoiseKernelFbm *kf) {
+static bool fbm_row_setup(const NoiseKernels *k, RowFn fn, const NoiseFbmPlan *p, NoiseI128 x0, int64_t dx, NoiseI128 y,
+                          NoiseI128 z, int n, bool is_ridge, NoiseKernelFbm *kf) {
     NoiseLattice lat = row_lattice(fn);
     for (uint32_t o = 0; o < p->octaves; o++) {
         int shift = p->shift[o];
@@ -240,9 +229,9 @@ static bool fbm_row_setup(RowFn fn, const NoiseFbmPlan *p, NoiseI128 x0, int64_t
         if (!noise_batch_add(lat, lo, hi, &add)) return false;
         NoiseKernelOctave *q = &kf->o[o];
         q->amp = p->amp[o];
-        if (!fbm_words_setup(fn == ROW_SIMPLEX2, q, p->seed_mix[o] + add, (uint64_t)first ^ NOISE_FX_BIAS,
+        if (!fbm_words_setup(k, fn == ROW_SIMPLEX2, q, p->seed_mix[o] + add, (uint64_t)first ^ NOISE_FX_BIAS,
                              (uint64_t)dx << shift, (NoiseI128)dx * ((NoiseI128)1 << shift), (uint64_t)yo,
-                             (uint64_t)zo, lanes))
+                             (uint64_t)zo))
             return false;
     }
     kf->octaves = p->octaves;
@@ -391,7 +380,7 @@ static void rows_fbm(RowFn fn, uint32_t seed, const NoiseFbm *f, NoiseWide x0, N
         NoiseI128 ry = two_d ? step : vy, rz = two_d ? 0 : step;
         float *o_row = out + (ptrdiff_t)rr * stride;
         NoiseKernelFbm kf;
-        if (k->fbm3 && fbm_row_setup(fn, p, vx, dx, ry, rz, n, is_ridge, k->lanes, &kf)) {
+        if (k->fbm3 && fbm_row_setup(k, fn, p, vx, dx, ry, rz, n, is_ridge, &kf)) {
             fbm_row_fused(k, fn, &kf, o_row, n);
             continue;
         }
