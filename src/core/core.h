@@ -248,6 +248,8 @@ typedef struct IslandField {
                                       level (= blocks x 10 above the world's home_sea_level); 0 off-island */
     const uint16_t *under_dm;      /* size*size, underside depth below sea level in dm (NULL: the world's
                                       default keel) */
+    const uint16_t *water_dm;      /* size*size, the water's surface in dm above sea level over the cell
+                                      (lakes, pools: island/water.c); 0: dry; NULL: no water */
     const uint8_t *type;           /* size*size, the cell's place: location type index of its site (the nearest,
                                       past wavy borders: island_bake_field); ISLAND_FIELD_OFF off-island */
     /* size*size*3 (r, g, b per cell; NULL: each type's type_rgb): the ground colour, the type's

@@ -259,7 +259,7 @@ typedef struct Borders {
 } Borders;
 
 size_t island_field_bytes(const IslandCodex *cx, uint32_t scope, uint32_t size) {
-    size_t n = (size_t)size * size * 8 + 4 * 64;
+    size_t n = (size_t)size * size * 10 + 5 * 64;   /* the grids, the water's included */
     n += sizeof(Borders) + 64 + (size_t)size * 6 + 64 + sizeof(double) * size + 64;   /* the bake's working set */
     if (scope < cx->n_scopes) {
         size_t p = path_grid_size(&cx->scopes[scope]);
@@ -670,9 +670,10 @@ bool island_bake_field(IslandField *f, const Island *isl, const IslandCodex *cx,
     uint8_t *type = under ? mem_arena_alloc(mem, (size_t)size * size, 64) : NULL;
     uint8_t *grgb = type ? mem_arena_alloc(mem, (size_t)size * size * 3, 64) : NULL;
     uint8_t *path = grgb ? mem_arena_alloc(mem, (size_t)pstride * pn, 64) : NULL;
+    uint16_t *water = path ? mem_arena_alloc(mem, sizeof(uint16_t) * size * size, 64) : NULL;
     /* The borders', the rows' and the blur's working sets go back to the arena when the bake ends. */
     const size_t kept = mem->used;
-    Borders *bd = path ? mem_arena_alloc(mem, sizeof *bd, 64) : NULL;
+    Borders *bd = water ? mem_arena_alloc(mem, sizeof *bd, 64) : NULL;
     uint8_t *blur = bd ? mem_arena_alloc(mem, (size_t)size * 6, 64) : NULL;
     double *urow = blur ? mem_arena_alloc(mem, sizeof(double) * size, 64) : NULL;   /* the row's axis values */
     if (!urow) {
@@ -748,5 +749,7 @@ bool island_bake_field(IslandField *f, const Island *isl, const IslandCodex *cx,
         f->sites[k].z_m = isl->sites[k].z_m;
         f->sites[k].type = isl->sites[k].type;
     }
+    isl_bake_water(f, elev, water, isl, cx);
+    f->water_dm = water;
     return true;
 }
