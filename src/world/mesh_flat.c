@@ -223,3 +223,59 @@ uint32_t mesh_clouds(const WorldGen *g, ChunkScratch *s, SlabWriter *w, uint64_t
     }
     return faces;
 }
+
+/* The water pass of mesh_chunk (WORLD_MAT_WATER): water is never meshed as voxels; only its
+ * surface is drawn, one +Y face over every column whose water level (gen_home_water_y at the
+ * column's sample) has its top water block and the block above not rock (world_water_at's test,
+ * on this LOD's voxels), in the cloud parts (translucent). Runs along x at one level are one quad. */
+#define WATER_RGBA (46u | 92u << 8 | 112u << 16 | 170u << 24)
+
+static bool water_open(const ChunkScratch *s, int x, int z, int32_t level) {
+    for (int32_t by = level - 1; by <= level; by++) {
+        int32_t d = by - WORLD_Y_MIN;
+        if (d < 0) return false;
+        int32_t Y = d / s->scale;
+        if (Y >= s->ny) continue;   /* above the chunk's layers: air */
+        if ((s->solid[Y + 1][z + 1] >> (x + 1)) & 1u) return false;
+    }
+    return true;
+}
+
+uint32_t mesh_water(const WorldGen *g, const ChunkScratch *s, SlabWriter *w) {
+    if (!g->home_on || !g->home->water_dm) return 0;
+    const IslandField *h = g->home;
+    const float half = 0.5f * (float)h->size * h->cell_meters;
+    const int64_t x0 = s->cx * CHUNK_SIZE, z0 = s->cz * CHUNK_SIZE;
+    if ((float)(x0 + CHUNK_SIZE) < h->centre_x - half || (float)x0 > h->centre_x + half ||
+        (float)(z0 + CHUNK_SIZE) < h->centre_z - half || (float)z0 > h->centre_z + half)
+        return 0;
+    const int sc = s->scale, n = s->n;
+    const uint64_t flags = (uint64_t)(3u | WORLD_MAT_WATER << 2) << 56;
+    uint32_t faces = 0;
+    for (int z = 0; z < n; z++) {
+        int run = 0, from = 0;
+        int32_t run_y = 0;
+        for (int x = 0; x <= n; x++) {
+            int32_t ly = 0;
+            if (x < n) {
+                ly = gen_home_water_y(g, x0 + x * sc + s->off, z0 + z * sc + s->off);
+                if (ly && !water_open(s, x, z, ly)) ly = 0;
+            }
+            if (run && ly == run_y) {
+                run++;
+                continue;
+            }
+            if (run) {
+                WorldVertex *q = writer_quad(w);
+                if (!q) return faces;
+                store_quad(q, pack_pos(from * sc, run_y, z * sc, WORLD_NORMAL_PY) | flags, pack_pos(0, 0, sc, 0),
+                           pack_pos(run * sc, 0, 0, 0), WATER_RGBA);
+                faces++;
+            }
+            run = ly ? 1 : 0;
+            run_y = ly;
+            from = x;
+        }
+    }
+    return faces;
+}
