@@ -125,6 +125,7 @@ static void test_chunks_match_points(void **state) {
 static void test_water_not_rock(void **state) {
     (void)state;
     int32_t l = world_water_level(g_tw.world, g_wx, g_wz);
+    printf("# the deepest water at %.1f, %.1f: its surface at y %d\n", g_wx, g_wz, l);
     assert_true(l > 0);
     assert_true(world_water_at(g_tw.world, g_wx, (double)l - 0.5, g_wz));
     assert_false(world_solid_at(g_tw.world, g_wx, (double)l - 0.5, g_wz));
