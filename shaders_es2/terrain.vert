@@ -26,6 +26,10 @@ void main() {
     // the CPU: one lookup per vertex instead of a normal and a dot product.
     vec3 light = u_face_light[int(a_normal.x + 0.5)] * psx_ramp(p) + psx_lamps(p);
     vec3 lit = a_color.rgb * light;
+    // A lake mirrors the sky, shimmering; a falls' sheet (water on a side face) carries light
+    // bands down it, one every few vertex rows (2 s a band).
+    float sheet = water * step(0.5, abs(a_normal.x - 2.0));
     float shimmer = 0.45 + 0.08 * sin(u_water.w * 0.7 + a_pos.x * 0.5890486 + a_pos.z * 0.1963495);
-    v_color = vec4(mix(lit, mix(lit, u_water.rgb, shimmer), water), a_color.a);
+    lit *= 1.0 + sheet * 0.3 * sin(u_water.w * 4.0 + a_pos.y * 0.35);
+    v_color = vec4(mix(lit, mix(lit, u_water.rgb, shimmer * (1.0 - 0.6 * sheet)), water), a_color.a);
 }

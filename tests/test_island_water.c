@@ -15,7 +15,7 @@
 
 #define GAME_SEED 20261129u
 /* FNV-1a 64 of the game's seed's water levels and ground (dm, every cell). */
-#define WATER_GOLDEN 0x657c45478c79e0e8ull
+#define WATER_GOLDEN 0x4559d6d3fed2fa8full
 
 static int type_named(const IslandCodex *cx, const char *id) {
     for (uint32_t t = 0; t < cx->n_types; t++)
@@ -23,7 +23,18 @@ static int type_named(const IslandCodex *cx, const char *id) {
     return -1;
 }
 
-/* Every water cell: its 4 neighbours are water at the same level, or ground at or above it. */
+/* Is cell (i, j) on a falls' lip (within half its width and two cells of its middle)? */
+static bool on_lip(const IslandField *f, uint32_t i, uint32_t j) {
+    double half = 0.5 * f->size, x = ((double)i + 0.5 - half) * f->cell_meters, z = ((double)j + 0.5 - half) * f->cell_meters;
+    for (uint32_t k = 0; k < f->n_falls; k++) {
+        double dx = x - f->falls[k].x_m, dz = z - f->falls[k].z_m, reach = 0.5 * f->falls[k].width_m + 2.0 * f->cell_meters;
+        if (dx * dx + dz * dz <= reach * reach) return true;
+    }
+    return false;
+}
+
+/* Every water cell: its 4 neighbours are water at the same level, ground at or above it, or off
+ * the island on a falls' lip (where it pours over the edge). */
 static uint32_t check_bounded(const IslandField *f) {
     uint32_t n = f->size, wet = 0;
     for (uint32_t j = 0; j < n; j++)
@@ -38,6 +49,7 @@ static uint32_t check_bounded(const IslandField *f) {
             const size_t nb[4] = {c - 1, c + 1, c - n, c + n};
             for (int k = 0; k < 4; k++) {
                 if (f->water_dm[nb[k]]) assert_int_equal(f->water_dm[nb[k]], l);
+                else if (f->type[nb[k]] == ISLAND_FIELD_OFF) assert_true(on_lip(f, i, j));
                 else assert_true(f->elevation_dm[nb[k]] >= l);
             }
         }
@@ -91,8 +103,23 @@ static void test_game_seed_water(void **state) {
             assert_true(d < 40.0);
         }
     }
-    printf("game seed: %u water cells, %u lakeshores, %u marshes, hash 0x%016llx\n", wet, lakes, marshes,
-           (unsigned long long)water_hash(f));
+    printf("game seed: %u water cells, %u lakeshores, %u marshes, %u falls, hash 0x%016llx\n", wet, lakes, marshes,
+           f->n_falls, (unsigned long long)water_hash(f));
+    /* a falls pours from its pool: the lip is water at the falls' top, its outside off the island */
+    assert_true(f->n_falls > 0);
+    for (uint32_t k = 0; k < f->n_falls; k++) {
+        const IslandFieldFalls *fl = &f->falls[k];
+        printf("  falls %u at %.1f, %.1f, outward %.2f, %.2f, %.1f m wide, from %.1f m\n", k, (double)fl->x_m,
+               (double)fl->z_m, (double)fl->dir_x, (double)fl->dir_z, (double)fl->width_m, (double)fl->top_m);
+        double half = 0.5 * f->size;
+        size_t c = (size_t)floor(fl->z_m / f->cell_meters + half) * f->size + (size_t)floor(fl->x_m / f->cell_meters + half);
+        double ox = fl->x_m + fl->dir_x * 3.0 * f->cell_meters, oz = fl->z_m + fl->dir_z * 3.0 * f->cell_meters;
+        size_t o = (size_t)floor(oz / f->cell_meters + half) * f->size + (size_t)floor(ox / f->cell_meters + half);
+        assert_true(f->water_dm[c] > 0);
+        assert_true(fabsf(fl->top_m - (float)f->water_dm[c] * 0.1f) < 1e-3f);
+        assert_int_equal(f->type[o], ISLAND_FIELD_OFF);
+        assert_true(fl->width_m >= 2.0f * f->cell_meters);
+    }
     assert_true(wet > 0);
     assert_true(lakes + marshes > 0);
     assert_true(water_hash(f) == WATER_GOLDEN);

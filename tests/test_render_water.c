@@ -29,7 +29,7 @@ static World *g_world;
 static IslandField g_red, g_dry;
 static uint8_t g_red_rgb[256 * 256 * 3];
 static ChunkMesh g_mesh[NC * NC];
-static uint8_t g_a[W * H * 4], g_b[W * H * 4], g_c[W * H * 4];
+static uint8_t g_a[W * H * 4], g_b[W * H * 4], g_c[W * H * 4], g_d[W * H * 4];
 static uint8_t g_wet[W * H];   /* 1: the pixel looks down onto a water column */
 static double g_wx, g_wz;
 static int32_t g_level;
@@ -93,11 +93,11 @@ static int teardown(void **state) {
     return 0;
 }
 
-/* The chunks around the lake built on `home`, uploaded, and a frame from straight above at t. */
-static void frame_of(const IslandField *home, double t, uint8_t *out) {
+/* The chunks around (x, z) built on `home`, uploaded, and a frame of view v. */
+static void frame_at(const IslandField *home, double x, double z, const RenderView *v, uint8_t *out) {
     world_set_home(g_world, home);
     render_clear_terrain(g_fx.render);
-    int64_t cx0 = (int64_t)floor(g_wx / CHUNK_SIZE) - NC / 2, cz0 = (int64_t)floor(g_wz / CHUNK_SIZE) - NC / 2;
+    int64_t cx0 = (int64_t)floor(x / CHUNK_SIZE) - NC / 2, cz0 = (int64_t)floor(z / CHUNK_SIZE) - NC / 2;
     for (int j = 0; j < NC; j++)
         for (int i = 0; i < NC; i++) {
             WorldBuildTiming tm;
@@ -107,10 +107,15 @@ static void frame_of(const IslandField *home, double t, uint8_t *out) {
             assert_true(render_queue_mesh(g_fx.render, m));
         }
     while (render_upload_pending(g_fx.render, NULL) > 0) {}
-    RenderView v = render_fixture_view(g_wx, (double)g_level + 45.0, g_wz + 20.0, 0.0f, -65.0f, t);
-    render_frame(g_fx.render, &v, W, H);
+    render_frame(g_fx.render, v, W, H);
     assert_int_equal(render_gl_errors(g_fx.render), 0);
     assert_true(render_read_pixels(W, H, out));
+}
+
+/* The lake from above at time t. */
+static void frame_of(const IslandField *home, double t, uint8_t *out) {
+    RenderView v = render_fixture_view(g_wx, (double)g_level + 45.0, g_wz + 20.0, 0.0f, -65.0f, t);
+    frame_at(home, g_wx, g_wz, &v, out);
 }
 
 static int channel_delta(const uint8_t *a, const uint8_t *b, int i) {
@@ -154,10 +159,46 @@ static void test_surface_moves(void **state) {
     assert_true(dry_moved < W * H / 200);
 }
 
+/* The first falls from outside the island, level with its lip, at time t. */
+static void falls_frame(const IslandField *home, double t, uint8_t *out) {
+    const IslandFieldFalls *fl = &g_home.field.falls[0];
+    double top = world_home_sea(&world_params(g_world)->gen, &g_home.field) + fl->top_m;
+    double cx = fl->x_m + fl->dir_x * 60.0, cz = fl->z_m + fl->dir_z * 60.0;
+    float yaw = (float)(atan2(-fl->dir_x, fl->dir_z) * 57.29577951308232);
+    RenderView v = render_fixture_view(cx, top - 12.0, cz, yaw, -10.0f, t);
+    frame_at(home, fl->x_m, fl->z_m, &v, out);
+}
+
+/* A waterfall animates: two frames half a second apart differ on it and nowhere else (but where
+ * the same frames without water differ too: the sky's drift). */
+static void test_falls_animates(void **state) {
+    (void)state;
+    assert_true(g_home.field.n_falls > 0);
+    falls_frame(&g_home.field, 0.0, g_a);
+    falls_frame(&g_home.field, 0.5, g_b);
+    falls_frame(&g_dry, 0.0, g_c);
+    falls_frame(&g_dry, 0.5, g_d);
+    int falls = 0, moved = 0, moved_off = 0, sky = 0;
+    for (int i = 0; i < W * H; i++) {
+        bool water = channel_delta(g_a, g_c, i) > 8, m = channel_delta(g_a, g_b, i) > 0;
+        bool dry_moved = channel_delta(g_c, g_d, i) > 0;
+        falls += water;
+        sky += dry_moved;
+        if (water) moved += m;
+        else if (!dry_moved) moved_off += m;
+    }
+    printf("  (%d pixels of the frame without water change: the sky)\n", sky);
+    printf("  falls: %d pixels of water, %d of them changed in 0.5 s, %d others\n", falls, moved, moved_off);
+    assert_true(falls > W * H / 50);
+    assert_true(moved > falls / 5);
+    assert_true(moved_off < W * H / 200);
+}
+
 int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_lake_is_translucent),
         cmocka_unit_test(test_surface_moves),
+        cmocka_unit_test(test_falls_animates),
     };
     return cmocka_run_group_tests(tests, setup, teardown);
 }

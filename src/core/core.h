@@ -238,6 +238,16 @@ typedef struct IslandFieldStrip {
     uint8_t open;              /* 1: the ground past both ends stays under the approach surface */
 } IslandFieldStrip;
 
+/* A waterfall (island/water.c): a pool at the coast overflows the edge along its lip, a run of
+ * its water cells beside cells off the island; the water falls from the lip into the abyss. */
+#define ISLAND_FIELD_MAX_FALLS 8
+typedef struct IslandFieldFalls {
+    float x_m, z_m;            /* the lip's middle, metres from the field's centre */
+    float dir_x, dir_z;        /* unit vector outward, over the edge */
+    float width_m;             /* the lip's length across dir */
+    float top_m;               /* the water's surface above the island's sea level */
+} IslandFieldFalls;
+
 typedef struct IslandField {
     uint32_t size;             /* cells per side (0 = no island) */
     float cell_meters;         /* metres per cell side */
@@ -271,6 +281,8 @@ typedef struct IslandField {
     IslandFieldSite sites[ISLAND_FIELD_MAX_SITES];
     uint32_t n_strips;             /* the base camp's strip first (when the island has one) */
     IslandFieldStrip strips[ISLAND_FIELD_MAX_STRIPS];
+    uint32_t n_falls;
+    IslandFieldFalls falls[ISLAND_FIELD_MAX_FALLS];
 } IslandField;
 
 /* The type of the field's cell under (x, z) (world metres), ISLAND_FIELD_OFF outside the field
