@@ -14,17 +14,26 @@ void audio_rain_init(AudioSynth *s, uint64_t seed) {
     dsp_noise_seed(&s->rain.rng, seed, 7);
 }
 
-static float rain_level(const float *p) { return p[SP_RAIN] * RAIN_GAIN * p[SP_WIND] * p[SP_FLIGHT_GAIN]; }
+/* A weather voice's gain over the block: its smoothed parameter sp times gain, the wind volume and
+ * the mode's flight gain, at the block's start (*g) and its step a sample (*dg). False, the block
+ * silent, when it is 0 at both ends (dry, no falls near: the voice's state rests). */
+static bool voice_gain(const AudioSynth *s, int sp, float gain, float *l, float *r, uint32_t n, float *g, float *dg) {
+    float a = s->sm.a[sp] * gain * s->sm.a[SP_WIND] * s->sm.a[SP_FLIGHT_GAIN];
+    float b = s->sm.b[sp] * gain * s->sm.b[SP_WIND] * s->sm.b[SP_FLIGHT_GAIN];
+    if (a <= 0.0f && b <= 0.0f) {
+        memset(l, 0, (size_t)n * sizeof *l);
+        memset(r, 0, (size_t)n * sizeof *r);
+        return false;
+    }
+    *g = a;
+    *dg = (b - a) / (float)n;
+    return true;
+}
 
 void audio_rain_render(AudioSynth *s, float *l, float *r, uint32_t n) {
     RainVoice *v = &s->rain;
-    float g = rain_level(s->sm.a), g1 = rain_level(s->sm.b);
-    if (g <= 0.0f && g1 <= 0.0f) {   /* dry: nothing to add, the state rests */
-        memset(l, 0, (size_t)n * sizeof *l);
-        memset(r, 0, (size_t)n * sizeof *r);
-        return;
-    }
-    float dg = (g1 - g) / (float)n;
+    float g, dg;
+    if (!voice_gain(s, SP_RAIN, RAIN_GAIN, l, r, n, &g, &dg)) return;
     DspSvfCoef c = dsp_svf_coef(2800.0f, 0.7f, s->frate);
     float p_drop = DROP_RATE * s->sm.b[SP_RAIN] / s->frate, decay = dsp_decay(0.004f, s->frate);
     for (uint32_t i = 0; i < n; i++) {
@@ -53,17 +62,10 @@ void audio_falls_init(AudioSynth *s, uint64_t seed) {
     dsp_noise_seed(&s->falls.rng, seed, 11);
 }
 
-static float falls_level(const float *p) { return p[SP_FALLS] * FALLS_GAIN * p[SP_WIND] * p[SP_FLIGHT_GAIN]; }
-
 void audio_falls_render(AudioSynth *s, float *l, float *r, uint32_t n) {
     FallsVoice *v = &s->falls;
-    float g = falls_level(s->sm.a), g1 = falls_level(s->sm.b);
-    if (g <= 0.0f && g1 <= 0.0f) {   /* none near: nothing to add, the state rests */
-        memset(l, 0, (size_t)n * sizeof *l);
-        memset(r, 0, (size_t)n * sizeof *r);
-        return;
-    }
-    float dg = (g1 - g) / (float)n;
+    float g, dg;
+    if (!voice_gain(s, SP_FALLS, FALLS_GAIN, l, r, n, &g, &dg)) return;
     /* a low roar and a splash band; nearer, more of the splash */
     DspSvfCoef cl = dsp_svf_coef(320.0f, 0.6f, s->frate), cm = dsp_svf_coef(1900.0f, 0.9f, s->frate);
     float splash = 0.25f + 0.5f * s->sm.b[SP_FALLS];
