@@ -20,7 +20,7 @@ static AudioEventRing g_ring;
 /* Every float of snapshot i holds i: a torn read would mix two values. */
 static AudioParams numbered(uint32_t i) {
     float f = (float)i;
-    return (AudioParams){f, f, f, f, f, f, f, (AudioMode)(i % AUDIO_MODE_COUNT), f, f, f, f, (i & 1) != 0, f, f};
+    return (AudioParams){f, f, f, f, f, f, f, (AudioMode)(i % AUDIO_MODE_COUNT), f, f, f, f, (i & 1) != 0, f, f, f};
 }
 
 static void *publish_snapshots(void *arg) {

@@ -70,6 +70,24 @@ static void test_rain_voice(void **state) {
     assert_int_equal(audio_voice_from_name("rain"), AUDIO_VOICE_RAIN);
 }
 
+/* Falling water: silent with no waterfall near, louder as one nears, heard under its own name. */
+static void test_falls_voice(void **state) {
+    (void)state;
+    AudioParams p = audio_params_default();
+    double level[3];
+    const float near[3] = {0.0f, 0.3f, 1.0f};
+    for (int i = 0; i < 3; i++) {
+        p.falls = near[i];
+        size_t n = run(AUDIO_VOICE_FALLS, &p, -1, 1.5);
+        level[i] = rms(RATE / 2, n);
+        printf("  falls %.1f: rms %.1f\n", (double)near[i], level[i]);
+    }
+    assert_true(level[0] == 0.0);
+    assert_true(level[1] > 30.0);
+    assert_true(level[2] > 2.0 * level[1]);
+    assert_int_equal(audio_voice_from_name("falls"), AUDIO_VOICE_FALLS);
+}
+
 static void test_wind_voice_follows_the_weather(void **state) {
     (void)state;
     AudioParams p = audio_params_default();
@@ -109,6 +127,7 @@ static void test_thunder_is_a_long_dark_roll(void **state) {
 int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_rain_voice),
+        cmocka_unit_test(test_falls_voice),
         cmocka_unit_test(test_wind_voice_follows_the_weather),
         cmocka_unit_test(test_thunder_is_a_long_dark_roll),
     };

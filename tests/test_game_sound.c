@@ -588,6 +588,27 @@ static void test_saved_device_absent_is_kept(void **state) {
     assert_int_equal(system(path), 0);
 }
 
+/* The falls voice's level grows as the aircraft flies toward a waterfall of the home island: 0 far
+ * away, rising at every step in, near 1 at its lip. */
+static void test_falls_grow_near(void **state) {
+    (void)state;
+    const World *w = g_game.svc.world;
+    const IslandField *h = world_home(w);
+    assert_non_null(h);
+    assert_true(h->n_falls > 0);
+    const IslandFieldFalls *fl = &h->falls[0];
+    double top = world_home_sea(&world_params(w)->gen, h) + fl->top_m, last = -1.0;
+    for (double d = 400.0; d >= 0.0; d -= 50.0) {
+        double x = h->centre_x + fl->x_m + fl->dir_x * d, z = h->centre_z + fl->z_m + fl->dir_z * d;
+        float v = sound_falls_near(w, x, top - 20.0, z);
+        printf("  %3.0f m out from falls 0: %.3f\n", d, (double)v);
+        if (d >= 250.0) assert_true(v == 0.0f);
+        else assert_true(v > last);
+        last = v;
+    }
+    assert_true(last > 0.9);
+}
+
 static int group_setup(void **state) {
     (void)state;
     return boot(false) ? 0 : -1;   /* the world the seam and probe tests fly in */
@@ -608,6 +629,7 @@ int main(int argc, char **argv) {
         cmocka_unit_test(test_wheels_and_stall_sounds),
         cmocka_unit_test(test_recording_boom_and_crash),
         cmocka_unit_test(test_probes_open_air_and_rock),
+        cmocka_unit_test(test_falls_grow_near),
         cmocka_unit_test(test_sound_page),
     };
     const struct CMUnitTest runs[] = {

@@ -276,7 +276,7 @@ static void test_names_unique_and_positionless(void **state) {
 
 static void test_field_bake(void **state) {
     (void)state;
-    static uint8_t buf[1 << 18];
+    static uint8_t buf[1 << 19];   /* island_field_bytes of a 128-cell field, water included */
     const Island *isl = gen(3, 0);
     MemArena mem;
     mem_arena_init_buffer(&mem, buf, sizeof buf);
@@ -345,7 +345,7 @@ static void test_field_bake(void **state) {
  * keeps their height. */
 static void test_field_shape(void **state) {
     (void)state;
-    static uint8_t buf[1 << 18];
+    static uint8_t buf[1 << 19];   /* island_field_bytes of a 128-cell field, water included */
     int peak_type = type_id("mountain_peak"), crater = type_id("crater");
     uint32_t craters = 0;
     const uint32_t islands = test_running_emulated() ? 25u : 100u;

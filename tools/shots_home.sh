@@ -1,5 +1,5 @@
 #!/bin/bash
-# Remakes the home island and biome screenshots of docs/world-objects.md, docs/world-meshes.md and the README from a build
+# Remakes the home island, biome and water screenshots of docs/world-objects.md, docs/world-meshes.md, docs/island.md and the README from a build
 # (make -j2 all first): the island from its spawn, from above, its islandgen map, and a biome
 # border. Real frames of build/skyisles --screenshot; the seed is the game's first one.
 #   tools/shots_home.sh [BUILD_DIR] [OUT_DIR]
@@ -22,3 +22,8 @@ shot --screenshot "$out/biomes.png" --camera -18230,165,90,10,-22 --view-radius 
 # On final approach to the base camp's airstrip (threshold a of strip 0, 110 m before its PAPI,
 # 3 degrees over it): the strip's marking, the lights two red and two white.
 shot --screenshot "$out/approach_strip.png" --camera -300.4,96.5,-138.8,168.8,-4 --fov 45 --no-aircraft --show none
+# Water: seed 3's lakeshore, its jetty at the lake's shore; the game seed's first waterfall pouring
+# off Cavern Cliff's pool over the edge, level with its lip.
+"$build/skyisles" --offscreen --seed 3 --size 640x480 --wait 180 --screenshot "$out/water_lake_jetty.png" \
+    --camera -218,130,95,0,-30 --view-radius 8 --no-aircraft --show none --weather clear
+shot --screenshot "$out/water_falls.png" --camera 240,95,310,-17,-12 --view-radius 8 --no-aircraft --show none --weather clear

@@ -42,6 +42,7 @@ typedef struct AudioParams {
     bool mute;           /* digital silence (after a 10 ms fade) */
     float rain;          /* 0..1: the weather's rain at the aircraft (the rain voice) */
     float air_wind;      /* m/s: the weather's wind (the wind voice follows it as well as the airspeed) */
+    float falls;         /* 0..1: a waterfall near the aircraft (the falls voice: its roar grows as one nears) */
 } AudioParams;
 
 /* Idle flight, every volume at 1, not muted. */
@@ -56,7 +57,8 @@ enum {
     AUDIO_VOICE_AMBIENCE = 1u << 4,  /* abyss bed and title ambience */
     AUDIO_VOICE_EVENTS = 1u << 5,    /* crash, menu blips, pads, rings, thunder ... */
     AUDIO_VOICE_RAIN = 1u << 6,      /* rain on the airframe */
-    AUDIO_VOICE_ALL = 0x7fu,
+    AUDIO_VOICE_FALLS = 1u << 7,     /* falling water nearby */
+    AUDIO_VOICE_ALL = 0xffu,
 };
 /* "engine" -> AUDIO_VOICE_ENGINE ... "all"; 0 for an unknown name. */
 uint32_t audio_voice_from_name(const char *name);

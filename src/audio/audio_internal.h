@@ -14,7 +14,7 @@
 
 /* Smoothed parameters: index into AudioSmooth's arrays. */
 enum {
-    SP_THROTTLE, SP_AIRSPEED, SP_BOOST, SP_CLOUD, SP_NEAR, SP_ENCLOSURE, SP_DEPTH, SP_RAIN, SP_AIR_WIND,
+    SP_THROTTLE, SP_AIRSPEED, SP_BOOST, SP_CLOUD, SP_NEAR, SP_ENCLOSURE, SP_DEPTH, SP_RAIN, SP_AIR_WIND, SP_FALLS,
     SP_MASTER, SP_ENGINE, SP_WIND, SP_EFFECTS,
     SP_FLIGHT_GAIN,   /* from the mode: how loud the flight voices are */
     SP_TITLE_GAIN,    /* from the mode: the title ambience */
@@ -49,6 +49,11 @@ typedef struct RainVoice {
     DspSvf left, right;
     float drop_env[2];      /* the last drop's decay on each side */
 } RainVoice;
+
+typedef struct FallsVoice {
+    DspNoise rng;
+    DspSvf low[2], mid[2];  /* per side: the roar's body and its splash */
+} FallsVoice;
 
 typedef struct BoomVoice {
     bool active;
@@ -105,6 +110,7 @@ struct AudioSynth {
     EngineVoice engine;
     WindVoice wind;
     RainVoice rain;
+    FallsVoice falls;
     BoomVoice boom;
     AmbienceVoice amb;
     EventVoice ev[AUDIO_EVENT_VOICES];
@@ -130,6 +136,9 @@ void audio_wind_render(AudioSynth *s, float *l, float *r, uint32_t n);
 /* weather.c: rain on the airframe (hiss and drops), louder with the rain. */
 void audio_rain_init(AudioSynth *s, uint64_t seed);
 void audio_rain_render(AudioSynth *s, float *l, float *r, uint32_t n);
+/* weather.c too: falling water, a roar of low and mid noise, louder as a waterfall nears. */
+void audio_falls_init(AudioSynth *s, uint64_t seed);
+void audio_falls_render(AudioSynth *s, float *l, float *r, uint32_t n);
 void audio_boom_trigger(AudioSynth *s);
 void audio_boom_render(AudioSynth *s, float *out, uint32_t n);
 void audio_ambience_render(AudioSynth *s, float *l, float *r, uint32_t n);

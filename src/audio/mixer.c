@@ -10,7 +10,7 @@ static const float MODE_TITLE_GAIN[AUDIO_MODE_COUNT] = {0.0f, 0.0f, 0.0f, 1.0f};
 /* Smoothing time constants (s): fast for volumes, slow for mode fades and the places' beds. */
 static const float SMOOTH_TAU[SP_COUNT] = {
     [SP_THROTTLE] = 0.04f, [SP_AIRSPEED] = 0.04f, [SP_BOOST] = 0.05f, [SP_CLOUD] = 0.1f,
-    [SP_NEAR] = 0.08f, [SP_ENCLOSURE] = 0.1f, [SP_DEPTH] = 0.25f, [SP_RAIN] = 0.5f, [SP_AIR_WIND] = 0.3f, [SP_MASTER] = 0.02f,
+    [SP_NEAR] = 0.08f, [SP_ENCLOSURE] = 0.1f, [SP_DEPTH] = 0.25f, [SP_RAIN] = 0.5f, [SP_AIR_WIND] = 0.3f, [SP_FALLS] = 0.3f, [SP_MASTER] = 0.02f,
     [SP_ENGINE] = 0.02f, [SP_WIND] = 0.02f, [SP_EFFECTS] = 0.02f, [SP_FLIGHT_GAIN] = 0.25f,
     [SP_TITLE_GAIN] = 0.4f,
 };
@@ -27,6 +27,7 @@ uint32_t audio_voice_from_name(const char *name) {
     static const struct { const char *name; uint32_t bit; } names[] = {
         {"engine", AUDIO_VOICE_ENGINE}, {"wind", AUDIO_VOICE_WIND}, {"boom", AUDIO_VOICE_BOOM},
         {"echo", AUDIO_VOICE_ECHO}, {"ambience", AUDIO_VOICE_AMBIENCE}, {"events", AUDIO_VOICE_EVENTS}, {"rain", AUDIO_VOICE_RAIN},
+        {"falls", AUDIO_VOICE_FALLS},
         {"all", AUDIO_VOICE_ALL},
     };
     for (size_t i = 0; i < sizeof names / sizeof names[0]; i++)
@@ -75,6 +76,7 @@ static void synth_setup(AudioSynth *s, uint32_t rate, uint32_t channels) {
                        .release = dsp_onepole_coef(1.0f, s->frate)};   /* ~160 ms */
     audio_synth_init(s, s->seed);
     audio_rain_init(s, s->seed);
+    audio_falls_init(s, s->seed);
     audio_events_reset(s, s->seed);
     audio_echo_init(&s->echo, s->echo_buf, rate);
 }
@@ -169,6 +171,7 @@ static void params_targets(AudioSynth *s, const AudioParams *p) {
     t[SP_ENCLOSURE] = dsp_clamp01(p->enclosure);
     t[SP_DEPTH] = dsp_clamp01(p->depth);
     t[SP_RAIN] = dsp_clamp01(p->rain);
+    t[SP_FALLS] = dsp_clamp01(p->falls);
     t[SP_AIR_WIND] = dsp_clamp(p->air_wind, 0.0f, 60.0f);
     if (!(p->air_wind >= 0.0f)) t[SP_AIR_WIND] = 0.0f;   /* NaN passes the clamp: 0 */
     t[SP_MASTER] = dsp_clamp01(p->master);
@@ -295,6 +298,8 @@ static void mix_sub(AudioSynth *s, int16_t *out, uint32_t n) {
     for (uint32_t i = 0; i < n; i++) s->send[i] += 0.5f * (s->tmp_l[i] + s->tmp_r[i]);
     audio_rain_render(s, s->tmp_l, s->tmp_r, n);
     bus_add(s, AUDIO_VOICE_RAIN, s->tmp_l, s->tmp_r, n);
+    audio_falls_render(s, s->tmp_l, s->tmp_r, n);
+    bus_add(s, AUDIO_VOICE_FALLS, s->tmp_l, s->tmp_r, n);
     audio_boom_render(s, s->tmp_l, n);
     bus_add(s, AUDIO_VOICE_BOOM, s->tmp_l, s->tmp_l, n);
     for (uint32_t i = 0; i < n; i++) s->send[i] += 0.5f * s->tmp_l[i];

@@ -238,6 +238,16 @@ typedef struct IslandFieldStrip {
     uint8_t open;              /* 1: the ground past both ends stays under the approach surface */
 } IslandFieldStrip;
 
+/* A waterfall (island/water.c): a pool at the coast overflows the edge along its lip, a run of
+ * its water cells beside cells off the island; the water falls from the lip into the abyss. */
+#define ISLAND_FIELD_MAX_FALLS 8
+typedef struct IslandFieldFalls {
+    float x_m, z_m;            /* the lip's middle, metres from the field's centre */
+    float dir_x, dir_z;        /* unit vector outward, over the edge */
+    float width_m;             /* the lip's length across dir */
+    float top_m;               /* the water's surface above the island's sea level */
+} IslandFieldFalls;
+
 typedef struct IslandField {
     uint32_t size;             /* cells per side (0 = no island) */
     float cell_meters;         /* metres per cell side */
@@ -248,6 +258,8 @@ typedef struct IslandField {
                                       level (= blocks x 10 above the world's home_sea_level); 0 off-island */
     const uint16_t *under_dm;      /* size*size, underside depth below sea level in dm (NULL: the world's
                                       default keel) */
+    const uint16_t *water_dm;      /* size*size, the water's surface in dm above sea level over the cell
+                                      (lakes, pools: island/water.c); 0: dry; NULL: no water */
     const uint8_t *type;           /* size*size, the cell's place: location type index of its site (the nearest,
                                       past wavy borders: island_bake_field); ISLAND_FIELD_OFF off-island */
     /* size*size*3 (r, g, b per cell; NULL: each type's type_rgb): the ground colour, the type's
@@ -269,6 +281,8 @@ typedef struct IslandField {
     IslandFieldSite sites[ISLAND_FIELD_MAX_SITES];
     uint32_t n_strips;             /* the base camp's strip first (when the island has one) */
     IslandFieldStrip strips[ISLAND_FIELD_MAX_STRIPS];
+    uint32_t n_falls;
+    IslandFieldFalls falls[ISLAND_FIELD_MAX_FALLS];
 } IslandField;
 
 /* The type of the field's cell under (x, z) (world metres), ISLAND_FIELD_OFF outside the field

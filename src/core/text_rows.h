@@ -387,6 +387,8 @@
     X(TOUCH_WHY_TAIL, "the tail first")                                                           \
     X(TOUCH_WHY_ROLLED, "rolled into something")                                                  \
     X(TOUCH_WHY_FLEW, "flew into something")                                                      \
+    X(TOUCH_WHY_SPLASH, "splashed down in water")                                                 \
+    X(TOUCH_WHY_WATER_FAST, "hit the water too fast")                                             \
     X(TOUCH_SMOOTH, "smooth")                                                                     \
     X(TOUCH_FIRM, "firm")                                                                         \
     X(TOUCH_HARD, "hard")                                                                         \

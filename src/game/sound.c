@@ -290,6 +290,27 @@ static void device_health(Sound *s, const SoundInput *in, GameSettings *set, flo
     if (s->retry_s <= 0.0f) open_device(s, true);
 }
 
+/* How near the nearest waterfall of the home island is, 0..1: (1 - d / SOUND_FALLS_HEAR_M)^2 of the
+ * distance d from the aircraft to its sheet (as wide as its lip, from its top down to where the
+ * mesher lets it fade). */
+#define SOUND_FALLS_HEAR_M 220.0
+#define SOUND_FALLS_DROP_M 160.0
+float sound_falls_near(const World *w, double x, double y, double z) {
+    const IslandField *h = w ? world_home(w) : NULL;
+    if (!h || !h->water_dm || !h->n_falls) return 0.0f;
+    double sea = world_home_sea(&world_params(w)->gen, h), best = 0.0;
+    for (uint32_t k = 0; k < h->n_falls; k++) {
+        const IslandFieldFalls *fl = &h->falls[k];
+        double dx = x - (h->centre_x + fl->x_m), dz = z - (h->centre_z + fl->z_m), top = sea + fl->top_m;
+        double dh = sqrt(dx * dx + dz * dz) - 0.5 * fl->width_m, dy = y > top ? y - top : 0.0;
+        if (y < top - SOUND_FALLS_DROP_M) dy = top - SOUND_FALLS_DROP_M - y;
+        if (dh < 0.0) dh = 0.0;
+        double near = 1.0 - sqrt(dh * dh + dy * dy) / SOUND_FALLS_HEAR_M;
+        if (near > best) best = near;
+    }
+    return (float)(best * best);
+}
+
 static void feed_params(Sound *s, const SoundInput *in, const GameSettings *set) {
     const FlightState *f = in->flight;
     AudioParams p = audio_params_default();
@@ -306,6 +327,7 @@ static void feed_params(Sound *s, const SoundInput *in, const GameSettings *set)
     p.wind = set->sound.wind;
     p.effects = set->sound.effects;
     p.mute = set->sound.mute;
+    p.falls = sound_falls_near(in->world, f->x, f->y, f->z);
     if (in->weather) {
         p.rain = in->weather->rain;
         p.air_wind = in->weather->wind_speed + in->weather->gust;

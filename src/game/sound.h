@@ -71,6 +71,10 @@ typedef struct SoundInput {
 } SoundInput;
 
 /* What the field probes found (sound_probe: pure, on the main thread). */
+/* 0..1: how near the aircraft at (x, y, z) is to the home island's nearest waterfall (the falls
+ * voice's level): 1 at its sheet, 0 from SOUND_FALLS_HEAR_M (220 m) away. */
+float sound_falls_near(const World *w, double x, double y, double z);
+
 typedef struct SoundProbe {
     float ray_hit[SOUND_ENCLOSURE_RAYS];   /* distance to rock along each ray, 0: none within reach */
     uint32_t next_ray;

@@ -263,7 +263,7 @@ typedef struct Borders {
 static size_t place_queue_bytes(uint32_t size);
 
 size_t island_field_bytes(const IslandCodex *cx, uint32_t scope, uint32_t size) {
-    size_t n = (size_t)size * size * 8 + 4 * 64;
+    size_t n = (size_t)size * size * 10 + 5 * 64;   /* the grids, the water's included */
     /* The bake's working set. */
     n += sizeof(Borders) + 64 + (size_t)size * 6 + 64 + sizeof(double) * size + 64 + place_queue_bytes(size);
     if (scope < cx->n_scopes) {
@@ -829,9 +829,10 @@ bool island_bake_field(IslandField *f, const Island *isl, const IslandCodex *cx,
     uint8_t *type = under ? mem_arena_alloc(mem, (size_t)size * size, 64) : NULL;
     uint8_t *grgb = type ? mem_arena_alloc(mem, (size_t)size * size * 3, 64) : NULL;
     uint8_t *path = grgb ? mem_arena_alloc(mem, (size_t)pstride * pn, 64) : NULL;
+    uint16_t *water = path ? mem_arena_alloc(mem, sizeof(uint16_t) * size * size, 64) : NULL;
     /* The borders', the rows' and the blur's working sets go back to the arena when the bake ends. */
     const size_t kept = mem->used;
-    Borders *bd = path ? mem_arena_alloc(mem, sizeof *bd, 64) : NULL;
+    Borders *bd = water ? mem_arena_alloc(mem, sizeof *bd, 64) : NULL;
     uint8_t *blur = bd ? mem_arena_alloc(mem, (size_t)size * 6, 64) : NULL;
     double *urow = blur ? mem_arena_alloc(mem, sizeof(double) * size, 64) : NULL;   /* the row's axis values */
     PlaceQueue pq;
@@ -901,5 +902,7 @@ bool island_bake_field(IslandField *f, const Island *isl, const IslandCodex *cx,
         f->sites[k].z_m = isl->sites[k].z_m;
         f->sites[k].type = isl->sites[k].type;
     }
+    isl_bake_water(f, elev, water, isl, cx);
+    f->water_dm = water;
     return true;
 }

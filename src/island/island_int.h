@@ -86,6 +86,9 @@ bool isl_build_paths(Island *isl, const IslandCodex *cx, const IslandScope *s, M
 void isl_name_sites(Island *isl, const IslandCodex *cx);
 /* The island's airstrips (strips.c), the base camp's first: chosen on the baked ground (elev,
  * type: size x size cells of `cell` metres) and levelled into elev. Returns how many. */
+/* The island's water (water.c), into level (size*size dm, 0: dry), digging elev where a basin
+ * needs it; reads f's sites, strips and types (island_bake_field's last step). */
+void isl_bake_water(IslandField *f, uint16_t *elev, uint16_t *level, const Island *isl, const IslandCodex *cx);
 uint32_t isl_lay_strips(IslandFieldStrip *out, const Island *isl, uint16_t *elev, const uint8_t *type, uint32_t size,
                         double cell, double radius_m);
 

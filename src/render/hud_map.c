@@ -36,9 +36,13 @@ static bool off_island(const IslandField *f, int i, int j) {
 
 /* One map texel from the field cell under it: the type's ground colour, brighter with height
  * (0.6 at sea level to 1 at the top) and lit from the north-west by the slope, so ridges and
- * valleys read at a glance; cells on the coast dark; off the island transparent. */
+ * valleys read at a glance; cells on the coast dark; water blue; off the island transparent. */
+#define MAP_WATER_R 64
+#define MAP_WATER_G 112
+#define MAP_WATER_B 168
 static uint16_t map_texel(const IslandField *f, int i, int j) {
     if (off_island(f, i, j)) return 0;
+    if (f->water_dm && f->water_dm[(size_t)j * f->size + (size_t)i]) return hud_texel(MAP_WATER_R, MAP_WATER_G, MAP_WATER_B, true);
     uint8_t t = f->type[(size_t)j * f->size + (size_t)i];
     uint32_t rgb = t < f->n_types ? f->type_rgb[t] : 0x808080u;
     double shade = 0.6;

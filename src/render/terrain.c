@@ -35,6 +35,7 @@ bool terrain_init(Terrain *t, MemBudget *mem, MemArena *scratch, GLuint quad_ibo
     t->u_offset = gl_uniform(&t->prog, "u_offset");
     t->u_tint = gl_uniform(&t->prog, "u_tint");
     t->u_face_light = gl_uniform(&t->prog, "u_face_light");
+    t->u_water = gl_uniform(&t->prog, "u_water");
 
     t->ibo = quad_ibo;
     if (gl_errors("terrain init")) {

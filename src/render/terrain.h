@@ -82,7 +82,7 @@ typedef struct Terrain {
     uint32_t merge_gap_quads;
     GlProgram prog;
     GLuint ibo;                     /* the renderer's shared quad indices (not owned) */
-    GLint u_viewproj, u_offset, u_tint, u_face_light;
+    GLint u_viewproj, u_offset, u_tint, u_face_light, u_water;
     uint64_t gpu_bytes;             /* chunk vertex buffers */
     uint32_t last_uploads, last_upload_bytes;
     uint64_t uploads_total, dropped_no_slot, mesh_swaps, tile_rebuilds, copy_fallbacks;

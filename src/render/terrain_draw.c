@@ -159,6 +159,11 @@ static void pass_begin(Terrain *t, const RenderFrame *f) {
     float face[6 * 3];
     psx_face_light(&f->psx, face);
     glUniform3fv(t->u_face_light, 6, face);
+    /* The water mirrors the sky between the horizon and the zenith; its waves take 8 s. */
+    const RenderSky *sk = &f->sky;
+    double phase = fmod(f->view->time_s * (6.283185307179586 / 8.0), 6.283185307179586);
+    glUniform4f(t->u_water, 0.6f * sk->horizon[0] + 0.4f * sk->zenith[0], 0.6f * sk->horizon[1] + 0.4f * sk->zenith[1],
+                0.6f * sk->horizon[2] + 0.4f * sk->zenith[2], phase == phase ? (float)phase : 0.0f);
     glBindBuffer(GL_ELEMENT_ARRAY_BUFFER, t->ibo);
     glEnableVertexAttribArray(ATTR_POS);
     glEnableVertexAttribArray(ATTR_COLOR);

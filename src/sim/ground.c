@@ -128,10 +128,23 @@ void sim_ground_contact(const World *w, const FlightState *before, FlightState *
     f->on_ground = true;
 }
 
+/* Water is not ground: the wheels in it (a lake's, a pool's) end the flight, a splash-down when
+ * slow enough to land, a crash into the water faster. The aircraft is put on its surface. */
+static bool water_contact(const World *w, FlightState *f, SimGroundResult *g) {
+    double wy = f->y - SIM_WHEEL_H;
+    if (!world_water_at(w, f->x, wy, f->z)) return false;
+    memset(g, 0, sizeof *g);
+    g->event = SIM_GROUND_CRASH;
+    g->why = f->speed > SIM_TOUCHDOWN_SPEED_MAX ? TX(TOUCH_WHY_WATER_FAST) : TX(TOUCH_WHY_SPLASH);
+    f->y = (double)world_water_level(w, f->x, f->z) + SIM_WHEEL_H;
+    return true;
+}
+
 bool sim_meet_world(const World *w, const FlightState *before, FlightState *f, float dt, SimGroundResult *g,
                     CollisionResult *hit) {
     memset(hit, 0, sizeof *hit);
     sim_ground_contact(w, before, f, dt, g);
+    if (water_contact(w, f, g)) return true;
     if (g->event == SIM_GROUND_CRASH) return true;
     double y0 = before->y, y1 = f->y, ys = y0, ye = y1;
     if (f->on_ground) ys = ye = y0 > y1 ? y0 : y1;

@@ -35,6 +35,15 @@ uint8_t gen_home_type(const WorldGen *g, int64_t bx, int64_t bz) {
     return t;
 }
 
+int32_t gen_home_water_y(const WorldGen *g, int64_t bx, int64_t bz) {
+    const IslandField *h = g->home;
+    if (!g->home_on || !h->water_dm) return 0;
+    uint32_t iu, iv;
+    if (home_cell(h, (float)bx + 0.5f, (float)bz + 0.5f, &iu, &iv) < 0.0f) return 0;
+    uint16_t dm = h->water_dm[(size_t)iv * h->size + iu];
+    return dm ? (int32_t)floorf(g->home_sea + (float)dm * 0.1f + 0.5f) : 0;
+}
+
 bool gen_strip_shield(const WorldGen *g, int64_t X0, int32_t Y0, int64_t Z0) {
     if (!g->home_on || !g->home->n_strips) return false;
     const IslandField *h = g->home;

@@ -3,6 +3,7 @@
  * voxels against air, faces gathered per plane and merged into rectangles). */
 #include "world/mesh_internal.h"
 
+#include <math.h>
 #include <string.h>
 
 #include "noise/simd.h"
@@ -12,6 +13,22 @@ static const float k_cloud_shade[6] = {0.92f, 0.88f, 1.0f, 0.78f, 0.9f, 0.86f};
 /* Objects and landmarks (props.c): the chunk's clipped boxes as flat-coloured faces in the
  * opaque part, lit like the terrain (altitude light at the box's foot, direction shade; no
  * per-vertex AO: flags say open). */
+/* Face n of the box [bl, bh) (a plane when the box is flat across n) as one quad of colour col. */
+static bool box_face(SlabWriter *w, int n, const int bl[3], const int bh[3], uint32_t col, uint64_t flags) {
+    WorldVertex *q = writer_quad(w);
+    if (!q) return false;
+    const int8_t *N = k_n[n], *U = k_u[n], *V = k_v[n];
+    int p0[3], eu = 0, ev = 0;
+    for (int k = 0; k < 3; k++) {
+        p0[k] = N[k] > 0 ? bh[k] : bl[k];
+        eu += U[k] * (bh[k] - bl[k]);
+        ev += V[k] * (bh[k] - bl[k]);
+    }
+    store_quad(q, pack_pos(p0[0], p0[1], p0[2], n) | flags, pack_pos(U[0] * eu, U[1] * eu, U[2] * eu, 0),
+               pack_pos(V[0] * ev, V[1] * ev, V[2] * ev, 0), col);
+    return true;
+}
+
 uint32_t mesh_props(const WorldGen *g, const ChunkScratch *s, SlabWriter *w) {
     uint32_t faces = 0;
     for (uint32_t i = 0; i < s->props.nbox; i++) {
@@ -20,21 +37,10 @@ uint32_t mesh_props(const WorldGen *g, const ChunkScratch *s, SlabWriter *w) {
         const int bl[3] = {b->x0, b->y0, b->z0}, bh[3] = {b->x1, b->y1, b->z1};
         for (int n = 0; n < 6; n++) {
             if (!((b->faces >> n) & 1u)) continue;
-            WorldVertex *q = writer_quad(w);
-            if (!q) return faces;
             float light = alt * k_dir_shade[n] * (1.0f / 255.0f);
             uint32_t col = (uint32_t)to_u8((float)b->rgb[0] * light) | (uint32_t)to_u8((float)b->rgb[1] * light) << 8 |
                            (uint32_t)to_u8((float)b->rgb[2] * light) << 16 | 255u << 24;
-            const int8_t *N = k_n[n], *U = k_u[n], *V = k_v[n];
-            int p0[3], eu = 0, ev = 0;
-            for (int k = 0; k < 3; k++) {
-                p0[k] = N[k] > 0 ? bh[k] : bl[k];
-                eu += U[k] * (bh[k] - bl[k]);
-                ev += V[k] * (bh[k] - bl[k]);
-            }
-            uint64_t flags = (uint64_t)(3u | (uint32_t)b->mat << 2) << 56;
-            store_quad(q, pack_pos(p0[0], p0[1], p0[2], n) | flags, pack_pos(U[0] * eu, U[1] * eu, U[2] * eu, 0),
-                       pack_pos(V[0] * ev, V[1] * ev, V[2] * ev, 0), col);
+            if (!box_face(w, n, bl, bh, col, (uint64_t)(3u | (uint32_t)b->mat << 2) << 56)) return faces;
             faces++;
         }
     }
@@ -220,6 +226,147 @@ uint32_t mesh_clouds(const WorldGen *g, ChunkScratch *s, SlabWriter *w, uint64_t
         faces += merge_normal(&cc, s, 4, n, r0, nr, used[4]);
         faces += merge_normal(&cc, s, 5, n, r0, nr, used[5]);
         span_commit(w, &cc.sp);
+    }
+    return faces;
+}
+
+/* The water pass of mesh_chunk (WORLD_MAT_WATER): water is never meshed as voxels; only its
+ * surface is drawn, one +Y face over every column whose water level (gen_home_water_y at the
+ * column's sample) has its top water block and the block above not rock (world_water_at's test,
+ * on this LOD's voxels), in the cloud parts (translucent). Runs along x at one level are one quad. */
+#define WATER_RGBA (46u | 92u << 8 | 112u << 16 | 170u << 24)
+
+static bool water_open(const ChunkScratch *s, int x, int z, int32_t level) {
+    for (int32_t by = level - 1; by <= level; by++) {
+        int32_t d = by - WORLD_Y_MIN;
+        if (d < 0) return false;
+        int32_t Y = d / s->scale;
+        if (Y >= s->ny) continue;   /* above the chunk's layers: air */
+        if ((s->solid[Y + 1][z + 1] >> (x + 1)) & 1u) return false;
+    }
+    return true;
+}
+
+/* The falls (IslandField.falls): where a column outside a falls' lip holds no water and its
+ * neighbour inward holds the falls' water, a sheet hangs on the face between them, both sides
+ * drawn, from the water's surface down to the first rock or cloud of the column (its lip's own
+ * slope, FALLS_LIP blocks, aside) or FALLS_DROP blocks into the abyss, fading; spray where it
+ * meets rock or cloud. Rows of FALLS_STEP blocks, so the shader moves bands down it per vertex. */
+#define FALLS_DROP 160
+#define FALLS_STEP 6
+#define FALLS_LIP 8
+#define FALLS_REACH 24     /* blocks from the lip's middle along its direction to look for the edge */
+#define FALLS_RGB (196u | 222u << 8 | 236u << 16)
+#define SPRAY_RGBA (236u | 242u << 8 | 248u << 16 | 150u << 24)
+
+/* The first block under `top` (past the lip's slope) whose layer is rock or cloud in column (x, z): the
+ * block above it, or INT32_MIN when none within FALLS_DROP. */
+static int32_t falls_floor(const ChunkScratch *s, int x, int z, int32_t top) {
+    int32_t lo = top - FALLS_DROP < WORLD_Y_MIN ? WORLD_Y_MIN : top - FALLS_DROP;
+    for (int32_t by = top - 1 - FALLS_LIP; by >= lo; by--) {
+        int32_t Y = (by - WORLD_Y_MIN) / s->scale;
+        if (Y >= s->ny) continue;
+        if ((((s->solid[Y + 1][z + 1] | s->cloud[Y + 1][z + 1]) >> (x + 1)) & 1u) != 0) return WORLD_Y_MIN + (Y + 1) * s->scale;
+    }
+    return INT32_MIN;
+}
+
+static uint32_t falls_column(const ChunkScratch *s, SlabWriter *w, int x, int z, int ax, int sg, int32_t top) {
+    const int sc = s->scale, tx = ax == 0 ? 2 : 0;
+    const uint64_t flags = (uint64_t)(3u | WORLD_MAT_WATER << 2) << 56;
+    int32_t hit = falls_floor(s, x, z, top), bottom = hit == INT32_MIN ? top - FALLS_DROP : hit;
+    if (bottom < WORLD_Y_MIN) bottom = WORLD_Y_MIN;
+    const int cell[3] = {x * sc, 0, z * sc};
+    int bl[3] = {cell[0], 0, cell[2]}, bh[3] = {cell[0] + sc, 0, cell[2] + sc};
+    bl[ax] = bh[ax] = sg > 0 ? cell[ax] : cell[ax] + sc;   /* the face toward the water */
+    const int n_out = ax == 0 ? (sg > 0 ? WORLD_NORMAL_PX : WORLD_NORMAL_NX) : (sg > 0 ? WORLD_NORMAL_PZ : WORLD_NORMAL_NZ);
+    uint32_t faces = 0;
+    for (int32_t y = top; y > bottom; y -= FALLS_STEP) {
+        bh[1] = y;
+        bl[1] = y - FALLS_STEP < bottom ? bottom : y - FALLS_STEP;
+        /* fading as it falls when nothing stops it */
+        uint32_t a = hit == INT32_MIN ? (uint32_t)(200 - 180 * (top - y) / FALLS_DROP) : 200u;
+        uint32_t col = FALLS_RGB | a << 24;
+        if (!box_face(w, n_out, bl, bh, col, flags) || !box_face(w, n_out ^ 1, bl, bh, col, flags)) return faces;
+        faces += 2;
+    }
+    if (hit == INT32_MIN) return faces;
+    /* spray: a low sheet of foam out from the foot and its outer face */
+    int fl[3] = {bl[0], hit, bl[2]}, fh[3] = {bh[0], hit + 3, bh[2]};
+    fl[tx] = bl[tx], fh[tx] = bh[tx];
+    if (sg > 0) fh[ax] = fl[ax] + 3;
+    else fl[ax] = fh[ax] - 3;
+    fh[1] = hit + 1;
+    if (!box_face(w, WORLD_NORMAL_PY, fl, fh, SPRAY_RGBA, flags)) return faces;
+    fh[1] = hit + 3;
+    if (!box_face(w, n_out, fl, fh, SPRAY_RGBA, flags)) return faces + 1;
+    return faces + 2;
+}
+
+static uint32_t mesh_falls(const WorldGen *g, const ChunkScratch *s, SlabWriter *w) {
+    const IslandField *h = g->home;
+    const int sc = s->scale, n = s->n;
+    const int64_t x0 = s->cx * CHUNK_SIZE, z0 = s->cz * CHUNK_SIZE;
+    uint32_t faces = 0;
+    for (uint32_t k = 0; k < h->n_falls; k++) {
+        const IslandFieldFalls *fl = &h->falls[k];
+        const float lx = h->centre_x + fl->x_m, lz = h->centre_z + fl->z_m, half = 0.5f * fl->width_m + 4.0f;
+        const float ex = fabsf(fl->dir_x) >= fabsf(fl->dir_z) ? (float)FALLS_REACH : half;
+        const float ez = fabsf(fl->dir_x) >= fabsf(fl->dir_z) ? half : (float)FALLS_REACH;
+        if ((float)(x0 + CHUNK_SIZE) < lx - ex || (float)x0 > lx + ex || (float)(z0 + CHUNK_SIZE) < lz - ez ||
+            (float)z0 > lz + ez)
+            continue;
+        const int ax = fabsf(fl->dir_x) >= fabsf(fl->dir_z) ? 0 : 2;
+        const int sg = (ax == 0 ? fl->dir_x : fl->dir_z) > 0.0f ? 1 : -1;
+        const int32_t top = (int32_t)floorf(g->home_sea + fl->top_m + 0.5f);
+        for (int z = 0; z < n; z++)
+            for (int x = 0; x < n; x++) {
+                int64_t bx = x0 + x * sc + s->off, bz = z0 + z * sc + s->off;
+                if ((float)bx < lx - ex || (float)bx > lx + ex || (float)bz < lz - ez || (float)bz > lz + ez) continue;
+                if (gen_home_water_y(g, bx, bz)) continue;
+                int64_t ix = ax == 0 ? bx - sg * sc : bx, iz = ax == 2 ? bz - sg * sc : bz;
+                if (gen_home_water_y(g, ix, iz) != top) continue;
+                faces += falls_column(s, w, x, z, ax, sg, top);
+            }
+    }
+    return faces;
+}
+
+uint32_t mesh_water(const WorldGen *g, const ChunkScratch *s, SlabWriter *w) {
+    if (!g->home_on || !g->home->water_dm) return 0;
+    uint32_t faces = g->home->n_falls ? mesh_falls(g, s, w) : 0;
+    const IslandField *h = g->home;
+    const float half = 0.5f * (float)h->size * h->cell_meters;
+    const int64_t x0 = s->cx * CHUNK_SIZE, z0 = s->cz * CHUNK_SIZE;
+    if ((float)(x0 + CHUNK_SIZE) < h->centre_x - half || (float)x0 > h->centre_x + half ||
+        (float)(z0 + CHUNK_SIZE) < h->centre_z - half || (float)z0 > h->centre_z + half)
+        return faces;
+    const int sc = s->scale, n = s->n;
+    const uint64_t flags = (uint64_t)(3u | WORLD_MAT_WATER << 2) << 56;
+    for (int z = 0; z < n; z++) {
+        int run = 0, from = 0;
+        int32_t run_y = 0;
+        for (int x = 0; x <= n; x++) {
+            int32_t ly = 0;
+            if (x < n) {
+                ly = gen_home_water_y(g, x0 + x * sc + s->off, z0 + z * sc + s->off);
+                if (ly && !water_open(s, x, z, ly)) ly = 0;
+            }
+            if (run && ly == run_y) {
+                run++;
+                continue;
+            }
+            if (run) {
+                WorldVertex *q = writer_quad(w);
+                if (!q) return faces;
+                store_quad(q, pack_pos(from * sc, run_y, z * sc, WORLD_NORMAL_PY) | flags, pack_pos(0, 0, sc, 0),
+                           pack_pos(run * sc, 0, 0, 0), WATER_RGBA);
+                faces++;
+            }
+            run = ly ? 1 : 0;
+            run_y = ly;
+            from = x;
+        }
     }
     return faces;
 }

@@ -212,5 +212,6 @@ static inline float alt_light(const WorldGen *g, float y) {
  * voxels' faces merged into rectangles in their own parts. Each returns its faces. */
 uint32_t mesh_props(const WorldGen *g, const ChunkScratch *s, SlabWriter *w);
 uint32_t mesh_clouds(const WorldGen *g, ChunkScratch *s, SlabWriter *w, uint64_t interior);
+uint32_t mesh_water(const WorldGen *g, const ChunkScratch *s, SlabWriter *w);
 
 #endif

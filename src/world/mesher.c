@@ -477,6 +477,7 @@ bool mesh_chunk(const WorldGen *g, ChunkScratch *s, MemPool *slabs, ChunkMesh *o
     w.part = NULL;
     w.pass_parts = &out->cloud_parts;
     mc.faces += mesh_clouds(g, s, &w, interior);
+    mc.faces += mesh_water(g, s, &w);   /* translucent too: the lakes' surfaces */
     for (uint32_t i = 0; i < out->opaque_parts; i++) mc.opaque_verts += out->parts[i].vert_count;
     for (uint32_t i = 0; i < out->cloud_parts; i++) mc.cloud_verts += out->parts[out->opaque_parts + i].vert_count;
     mc.truncated = w.full;

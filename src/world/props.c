@@ -102,6 +102,7 @@ static int cand_flora(const WorldGen *g, const BiomeSample *b, int64_t bx, int64
          * the strip reaches 2.83 blocks), and their approach lanes across the island (a tree under
          * a 3-degree glide path would meet the aircraft) */
         if (gen_home_near_strip(g, bx, bz, 2.0f * g->home->radius_m, (float)(PROP_R_MAX + 2))) return 0;
+        if (gen_home_water_y(g, bx, bz)) return 0;   /* nor in a lake */
         if (t != ISLAND_FIELD_OFF) {
             int f = t < ISLAND_FIELD_MAX_TYPES ? g->home_flora[t] : -1;
             if (f >= 0) return f;

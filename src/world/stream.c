@@ -258,6 +258,19 @@ float world_density_at(const World *w, double x, double y, double z) {
 
 bool world_solid_at(const World *w, double x, double y, double z) { return world_density_at(w, x, y, z) > 0.0f; }
 
+int32_t world_water_level(const World *w, double x, double z) {
+    if (!world_coord_usable(x, z)) return 0;
+    return gen_home_water_y(&w->gens[w->cur_gen], (int64_t)floor(x), (int64_t)floor(z));
+}
+
+/* The block's centre decides, as for rock (world_solid_at). */
+bool world_water_at(const World *w, double x, double y, double z) {
+    int32_t level = world_water_level(w, x, z);
+    if (!level || !(y < (double)level) || !(y >= (double)(level - WORLD_WATER_DEPTH_MAX))) return false;
+    double by = floor(y) + 0.5;
+    return !world_solid_at(w, floor(x) + 0.5, by, floor(z) + 0.5);
+}
+
 /* ---------------------------------------------------------------- per frame */
 /* The LOD anchor follows the camera's chunk with lod_hysteresis chunks of slack per axis. */
 static void update_anchor(World *w, const ViewGeom *g) {

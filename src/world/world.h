@@ -73,6 +73,7 @@ typedef enum WorldMaterial {
     WORLD_MAT_HOME,       /* home island surface; colour by the IslandField type */
     WORLD_MAT_PROP,       /* objects (trees, bushes, rocks...): mesh only, never a voxel */
     WORLD_MAT_LANDMARK,   /* home-island landmarks: mesh only */
+    WORLD_MAT_WATER,      /* lakes and pools: only their surface is meshed (cloud parts), never rock */
     WORLD_MAT_COUNT
 } WorldMaterial;
 
@@ -384,6 +385,13 @@ void world_update(World *w, const WorldView *v);
 
 float world_density_at(const World *w, double x, double y, double z);
 bool world_solid_at(const World *w, double x, double y, double z);
+/* Water (the home island's lakes and pools, island/water.c): the surface's height in blocks over
+ * column (x, z), or 0 where the column holds none; water fills the blocks below it that are not
+ * rock, down to WORLD_WATER_DEPTH_MAX blocks. world_water_at: is (x, y, z) in water? The mesher
+ * draws a surface where that block column's top water block has air above (the same test). */
+#define WORLD_WATER_DEPTH_MAX 24
+int32_t world_water_level(const World *w, double x, double z);
+bool world_water_at(const World *w, double x, double y, double z);
 
 /* Objects and landmarks (src/world/props.c): the shape tables a codex names. The index of a
  * landmark shape or a flora set by name, -1 when there is none; names by index (NULL past the

@@ -196,6 +196,9 @@ void gen_biome_chunk(const WorldGen *g, int64_t bx0, int64_t bz0, int scale, int
 /* ... and WORLD_HOME_STRIP on an airstrip (its marking: gen_home_strip_rgb). */
 #define WORLD_HOME_STRIP 253u
 uint8_t gen_home_type(const WorldGen *g, int64_t bx, int64_t bz);
+/* The water surface's block height over block column (bx, bz) (the home field's water_dm at the
+ * column's centre, rounded to whole blocks), 0: none. */
+int32_t gen_home_water_y(const WorldGen *g, int64_t bx, int64_t bz);
 /* The ground colour 0xRRGGBB of an airstrip's block (WORLD_HOME_STRIP): the light surface, its
  * centre dashes and threshold bars. */
 uint32_t gen_home_strip_rgb(const WorldGen *g, int64_t bx, int64_t bz);

@@ -15,7 +15,7 @@ static int cmp_u64(const void *a, const void *b) {
 
 typedef struct Scene { const char *name; bool loud, storm; } Scene;
 
-/* The inputs of block i: "loud" has every voice busy (the worst case, rain and every event kind
+/* The inputs of block i: "loud" has every voice busy (the worst case, rain, a waterfall and every event kind
  * with thunder among them), "cruise" is a typical flight (open air, no boost, a menu blip now and
  * then), "storm" the cruise in rain and a gale with thunder rolling every 2 s. */
 static AudioParams scene_params(const Scene *sc, uint32_t i) {
@@ -26,6 +26,7 @@ static AudioParams scene_params(const Scene *sc, uint32_t i) {
         p.cloud = p.terrain_near = p.depth = 1.0f;
         p.enclosure = 0.9f;
         p.rain = 1.0f;
+        p.falls = 1.0f;   /* beside a waterfall */
         p.air_wind = 25.0f;
     } else {
         p.throttle = 0.6f;
