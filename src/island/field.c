@@ -83,11 +83,13 @@ typedef struct Shape {
     uint8_t ring[ISLAND_MAX_SITES], crater[ISLAND_MAX_SITES];   /* the coast and crater sites, in site order */
     uint32_t n, n_ring, n_crater;
     double radius, top, peak_x, peak_z, keel;
+    const Island *isl;    /* its coast */
 } Shape;
 
 static void shape_init(Shape *sh, const Island *isl, const IslandCodex *cx, const IslandScope *s) {
     memset(sh, 0, sizeof *sh);
     sh->n = isl->n_sites;
+    sh->isl = isl;
     sh->radius = (double)s->diameter_m * 0.5;
     sh->top = (double)s->elevation_top_m;
     sh->keel = SHAPE_KEEL * sh->top;
@@ -141,7 +143,7 @@ static void shape_init(Shape *sh, const Island *isl, const IslandCodex *cx, cons
 /* Ground height (metres above sea) and underside depth at (lx, lz) metres from the centre, with
  * the elevation axis at unit value t there. */
 static void shape_at(const Shape *sh, double lx, double lz, double t, double *ground, double *under) {
-    double r = sqrt(lx * lx + lz * lz) / sh->radius;
+    double r = isl_coast_r(sh->isl, lx / sh->radius, lz / sh->radius);   /* 1 on the coast */
     /* Body: the field, plus a dome on the peak so slopes rise to it. */
     double px = lx - sh->peak_x, pz = lz - sh->peak_z, dp2 = px * px + pz * pz;
     double rb = SHAPE_PEAK_R * sh->radius, q2 = dp2 / (rb * rb);
@@ -705,9 +707,8 @@ bool island_bake_field(IslandField *f, const Island *isl, const IslandCodex *cx,
         const size_t c0 = (size_t)j * size;
         isl_axis_rows_init(&rows, axis, isl->axis_noise_seed[ea], nz);
         for (uint32_t i = 0; i < size; i++) {
-            double nx = (((double)i + 0.5) * cell - radius_m) / radius_m;
-            urow[i] = nx * nx + nz * nz > 1.0 ? -1.0
-                                              : isl_axis_unit(isl, axis, ea, isl_axis_blend_row(&rows, axis, nx));
+            double nx = (((double)i + 0.5) * cell - radius_m) / radius_m, rc = isl_coast_r(isl, nx, nz);
+            urow[i] = rc > 1.0 ? -1.0 : isl_axis_unit(isl, axis, ea, isl_axis_blend_row(&rows, axis, nx, rc));
         }
         shape_row(&sh, urow, size, cell, radius_m, lz, elev + c0, under + c0);
         for (uint32_t i = 0; i < size; i++) {

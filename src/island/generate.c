@@ -22,6 +22,7 @@ bool island_generate(Island *isl, const IslandCodex *cx, const IslandParams *p, 
     memset(isl, 0, sizeof *isl);
     isl->seed = p->seed;
     isl->scope = p->scope;
+    isl_coast_init(isl, cx);
     size_t mark = work->used;
     bool ok = isl_place_sites(isl, s, p->site_count, err);
     if (ok) {

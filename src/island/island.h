@@ -224,6 +224,8 @@ typedef struct IslandEdge {
     float length_m;
 } IslandEdge;
 
+#define ISLAND_COAST_N 512   /* coast samples around an island (by the diamond angle) */
+
 typedef struct Island {
     uint64_t seed;
     uint32_t scope;
@@ -237,6 +239,7 @@ typedef struct Island {
     uint32_t round_trip_minutes, daily_budget_minutes;
     uint32_t cap_overflows, cap_excess_max, guarantee_fallbacks, fallbacks;
     uint32_t type_count[ISLAND_MAX_TYPES];
+    float coast[ISLAND_COAST_N + 1];           /* the coast's fraction of the radius by direction */
 } Island;
 
 /* Arena bytes island_generate needs for its work buffers (all returned before it ends). */
@@ -244,6 +247,9 @@ size_t island_work_bytes(void);
 /* Runs the whole pipeline (I2-I13). Deterministic: same codex + params, same island, on every
  * platform. Work buffers come from `work` (reset to its entry level on return). */
 bool island_generate(Island *isl, const IslandCodex *cx, const IslandParams *p, MemArena *work, SkyError *err);
+/* Where the coast lies in direction (dx, dz) from the centre, as a fraction of the radius
+ * (1 - 2 x the codex's coast amplitude .. 1): no island is a disk. Any (dx, dz) scale. */
+double island_coast_frac(const Island *isl, double dx, double dz);
 /* FNV-1a 64 over every generated decision: the golden hash of an island. */
 uint64_t island_hash(const Island *isl);
 
