@@ -198,6 +198,7 @@ typedef struct IslandParams {
     uint64_t seed;
     uint32_t scope;        /* index into codex scopes */
     uint32_t site_count;   /* 0: drawn from the scope's range; else forced (3..ISLAND_MAX_SITES) */
+    uint32_t diameter_m;   /* 0: the scope's; else this island's (10..100000: an archipelago cell's) */
 } IslandParams;
 
 typedef struct IslandSite {
@@ -229,6 +230,7 @@ typedef struct IslandEdge {
 typedef struct Island {
     uint64_t seed;
     uint32_t scope;
+    uint32_t diameter_m;                       /* metres across (the params' or the scope's) */
     uint32_t n_sites, n_ring, n_tris, n_edges, n_paths;
     IslandSite sites[ISLAND_MAX_SITES];
     IslandTri tris[ISLAND_MAX_TRIS];           /* sorted, smallest index first in each */
@@ -267,7 +269,8 @@ void island_site_display_name(const Island *isl, const IslandCodex *cx, uint32_t
  * The grids come from `mem` and live as long as it does. */
 bool island_bake_field(IslandField *f, const Island *isl, const IslandCodex *cx, uint32_t size,
                        float centre_x, float centre_z, MemArena *mem, SkyError *err);
-/* Arena bytes island_bake_field takes for a field of size x size cells of scope `scope`. */
+/* Arena bytes island_bake_field takes for a field of size x size cells of scope `scope`: enough
+ * for any island of the scope and, with an archipelago, of its largest diameter. */
 size_t island_field_bytes(const IslandCodex *cx, uint32_t scope, uint32_t size);
 
 /* ---------------------------------------------------------------- building blocks (tests) */

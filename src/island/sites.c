@@ -78,7 +78,7 @@ bool isl_place_sites(Island *isl, const IslandScope *s, uint32_t forced_count, S
         isl->sites[i].gx = bx;
         isl->sites[i].gz = bz;
     }
-    double m_per_unit = (double)s->diameter_m * 0.5 / ISLAND_GRID_RADIUS;
+    double m_per_unit = (double)isl->diameter_m * 0.5 / ISLAND_GRID_RADIUS;
     for (uint32_t i = 0; i < n; i++) {
         isl->sites[i].x_m = (float)(isl->sites[i].gx * m_per_unit);
         isl->sites[i].z_m = (float)(isl->sites[i].gz * m_per_unit);
