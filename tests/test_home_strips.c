@@ -22,7 +22,7 @@
 
 #define GAME_SEED 20261129u
 /* FNV-1a 64 of the game's seed's strips (every field of IslandFieldStrip, as bits). */
-#define STRIPS_GOLDEN 0x845af4a882c3cc83ull
+#define STRIPS_GOLDEN 0xbeb7caf3b506940bull
 #define GLIDE_TAN 0.0524078   /* tan(3 degrees) */
 #define APPROACH_M 1500.0
 

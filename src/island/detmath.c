@@ -72,9 +72,10 @@ void isl_noise_row_fill(IslNoiseRow *r, int32_t ix) {
     r->dc = r->d - r->c;
 }
 
-/* The blend at (nx, nz); the noise terms from `rows` (set up for this nz) when given. */
-static double axis_blend(const IslandAxis *a, const uint32_t *term_seeds, IslAxisRows *rows, double nx, double nz) {
-    double r = sqrt(nx * nx + nz * nz);   /* IEEE sqrt: correctly rounded everywhere */
+/* The blend at (nx, nz), r from the centre to the coast there; the noise terms from `rows` (set
+ * up for this nz) when given. */
+static double axis_blend(const IslandAxis *a, const uint32_t *term_seeds, IslAxisRows *rows, double nx, double nz,
+                         double r) {
     if (r > 1.0) r = 1.0;
     double sum = 0.0, wsum = 0.0;
     for (uint32_t t = 0; t < a->n_terms; t++) {
@@ -94,8 +95,8 @@ static double axis_blend(const IslandAxis *a, const uint32_t *term_seeds, IslAxi
     return sum / wsum;
 }
 
-double isl_axis_blend(const IslandAxis *a, const uint32_t *term_seeds, double nx, double nz) {
-    return axis_blend(a, term_seeds, NULL, nx, nz);
+double isl_axis_blend(const IslandAxis *a, const uint32_t *term_seeds, double nx, double nz, double r) {
+    return axis_blend(a, term_seeds, NULL, nx, nz, r);
 }
 
 void isl_axis_rows_init(IslAxisRows *rows, const IslandAxis *a, const uint32_t *term_seeds, double nz) {
@@ -107,7 +108,7 @@ void isl_axis_rows_init(IslAxisRows *rows, const IslandAxis *a, const uint32_t *
     rows->nz = nz;
 }
 
-double isl_axis_blend_row(IslAxisRows *rows, const IslandAxis *a, double nx) {
-    return axis_blend(a, NULL, rows, nx, rows->nz);
+double isl_axis_blend_row(IslAxisRows *rows, const IslandAxis *a, double nx, double r) {
+    return axis_blend(a, NULL, rows, nx, rows->nz, r);
 }
 

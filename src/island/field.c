@@ -65,8 +65,8 @@ static double smooth01(double e0, double e1, double x) {
     return t * t * (3.0 - 2.0 * t);
 }
 
-static uint32_t path_grid_size(const IslandScope *s) {
-    uint32_t n = s->diameter_m + 1u;
+static uint32_t path_grid_size(uint32_t diameter_m) {
+    uint32_t n = diameter_m + 1u;
     n = (n + 7u) & ~7u;
     return n > PATH_GRID_MAX ? PATH_GRID_MAX : n;
 }
@@ -83,12 +83,14 @@ typedef struct Shape {
     uint8_t ring[ISLAND_MAX_SITES], crater[ISLAND_MAX_SITES];   /* the coast and crater sites, in site order */
     uint32_t n, n_ring, n_crater;
     double radius, top, peak_x, peak_z, keel;
+    const Island *isl;    /* its coast */
 } Shape;
 
 static void shape_init(Shape *sh, const Island *isl, const IslandCodex *cx, const IslandScope *s) {
     memset(sh, 0, sizeof *sh);
     sh->n = isl->n_sites;
-    sh->radius = (double)s->diameter_m * 0.5;
+    sh->isl = isl;
+    sh->radius = (double)isl->diameter_m * 0.5;
     sh->top = (double)s->elevation_top_m;
     sh->keel = SHAPE_KEEL * sh->top;
     uint32_t peak = 0;
@@ -142,7 +144,7 @@ static void shape_init(Shape *sh, const Island *isl, const IslandCodex *cx, cons
  * the elevation axis at unit value t there; ring_dz2: the row's (lz - z)^2 of each ring site. */
 static void shape_at(const Shape *sh, const double *ring_dz2, double lx, double lz, double t, double *ground,
                      double *under) {
-    double r = sqrt(lx * lx + lz * lz) / sh->radius;
+    double r = isl_coast_r(sh->isl, lx / sh->radius, lz / sh->radius);   /* 1 on the coast */
     /* Body: the field, plus a dome on the peak so slopes rise to it. */
     double px = lx - sh->peak_x, pz = lz - sh->peak_z, dp2 = px * px + pz * pz;
     double rb = SHAPE_PEAK_R * sh->radius, q2 = dp2 / (rb * rb);
@@ -267,7 +269,9 @@ size_t island_field_bytes(const IslandCodex *cx, uint32_t scope, uint32_t size) 
     /* The bake's working set. */
     n += sizeof(Borders) + 64 + (size_t)size * 6 + 64 + sizeof(double) * size + 64 + place_queue_bytes(size);
     if (scope < cx->n_scopes) {
-        size_t p = path_grid_size(&cx->scopes[scope]);
+        uint32_t d = cx->scopes[scope].diameter_m;
+        if (cx->has_archipelago && cx->arch.diameter_max_m > d) d = cx->arch.diameter_max_m;
+        size_t p = path_grid_size(d);
         n += p * p / 8 + 64;
     }
     return n;
@@ -816,14 +820,14 @@ static void draw_paths(uint8_t *path, uint32_t pn, uint32_t pstride, double pcel
 bool island_bake_field(IslandField *f, const Island *isl, const IslandCodex *cx, uint32_t size,
                        float centre_x, float centre_z, MemArena *mem, SkyError *err) {
     memset(f, 0, sizeof *f);
-    if (size < 2 || size > 4096 || isl->scope >= cx->n_scopes || isl->n_sites == 0) {
+    if (size < 2 || size > 4096 || isl->scope >= cx->n_scopes || isl->n_sites == 0 || isl->diameter_m == 0) {
         sky_error_set(err, SKY_ERR_GENERATE, "island field: size %u must be 2..4096 and the island generated", size);
         return false;
     }
     const IslandScope *s = &cx->scopes[isl->scope];
     const uint32_t ea = s->elevation_axis;
     const IslandAxis *axis = &cx->axes[ea];
-    const uint32_t pn = path_grid_size(s), pstride = pn / 8;
+    const uint32_t pn = path_grid_size(isl->diameter_m), pstride = pn / 8;
     uint16_t *elev = mem_arena_alloc(mem, sizeof(uint16_t) * size * size, 64);
     uint16_t *under = elev ? mem_arena_alloc(mem, sizeof(uint16_t) * size * size, 64) : NULL;
     uint8_t *type = under ? mem_arena_alloc(mem, (size_t)size * size, 64) : NULL;
@@ -855,7 +859,7 @@ bool island_bake_field(IslandField *f, const Island *isl, const IslandCodex *cx,
     }
     double band[ISLAND_FIELD_MAX_TYPES];
     border_bands(isl, f->type_rgb, f->n_types, band);
-    const double radius_m = (double)s->diameter_m * 0.5, cell = (double)s->diameter_m / (double)size;
+    const double radius_m = (double)isl->diameter_m * 0.5, cell = (double)isl->diameter_m / (double)size;
     const uint32_t wave_seed = (uint32_t)(isl->seed ^ (isl->seed >> 32)) ^ 0x8a5cd789u;
     borders_init(bd, band, f->n_types, wave_seed);
     IslAxisRows rows;
@@ -866,9 +870,8 @@ bool island_bake_field(IslandField *f, const Island *isl, const IslandCodex *cx,
         const size_t c0 = (size_t)j * size;
         isl_axis_rows_init(&rows, axis, isl->axis_noise_seed[ea], nz);
         for (uint32_t i = 0; i < size; i++) {
-            double nx = (((double)i + 0.5) * cell - radius_m) / radius_m;
-            urow[i] = nx * nx + nz * nz > 1.0 ? -1.0
-                                              : isl_axis_unit(isl, axis, ea, isl_axis_blend_row(&rows, axis, nx));
+            double nx = (((double)i + 0.5) * cell - radius_m) / radius_m, rc = isl_coast_r(isl, nx, nz);
+            urow[i] = rc > 1.0 ? -1.0 : isl_axis_unit(isl, axis, ea, isl_axis_blend_row(&rows, axis, nx, rc));
         }
         shape_row(&sh, urow, size, cell, radius_m, lz, elev + c0, under + c0);
         const PlaceRow pr = {&sh, isl, f->type_rgb, band, bd, cell, radius_m, lz, type + c0, grgb + c0 * 3};
@@ -878,7 +881,7 @@ bool island_bake_field(IslandField *f, const Island *isl, const IslandCodex *cx,
     snow_cap(grgb, type, &sh, size, cell, radius_m, wave_seed ^ 0x51ab0c3du);
     for (int pass = 0; pass < 4; pass++) blur_pass(grgb, type, size, pass & 1, blur);
     mem->used = kept;
-    const double pcell = (double)s->diameter_m / (double)pn;
+    const double pcell = (double)isl->diameter_m / (double)pn;
     draw_paths(path, pn, pstride, pcell, radius_m, isl, &sh);
     f->size = size;
     f->cell_meters = (float)cell;

@@ -18,10 +18,16 @@ bool island_generate(Island *isl, const IslandCodex *cx, const IslandParams *p, 
         sky_error_set(err, SKY_ERR_GENERATE, "island: site count %u is outside 3..%d", p->site_count, ISLAND_MAX_SITES);
         return false;
     }
+    if (p->diameter_m != 0 && (p->diameter_m < 10 || p->diameter_m > 100000)) {
+        sky_error_set(err, SKY_ERR_GENERATE, "island: diameter %u m is outside 10..100000", p->diameter_m);
+        return false;
+    }
     const IslandScope *s = &cx->scopes[p->scope];
     memset(isl, 0, sizeof *isl);
     isl->seed = p->seed;
     isl->scope = p->scope;
+    isl->diameter_m = p->diameter_m ? p->diameter_m : s->diameter_m;
+    isl_coast_init(isl, cx);
     size_t mark = work->used;
     bool ok = isl_place_sites(isl, s, p->site_count, err);
     if (ok) {

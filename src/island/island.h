@@ -198,6 +198,7 @@ typedef struct IslandParams {
     uint64_t seed;
     uint32_t scope;        /* index into codex scopes */
     uint32_t site_count;   /* 0: drawn from the scope's range; else forced (3..ISLAND_MAX_SITES) */
+    uint32_t diameter_m;   /* 0: the scope's; else this island's (10..100000: an archipelago cell's) */
 } IslandParams;
 
 typedef struct IslandSite {
@@ -224,9 +225,12 @@ typedef struct IslandEdge {
     float length_m;
 } IslandEdge;
 
+#define ISLAND_COAST_N 512   /* coast samples around an island (by the diamond angle) */
+
 typedef struct Island {
     uint64_t seed;
     uint32_t scope;
+    uint32_t diameter_m;                       /* metres across (the params' or the scope's) */
     uint32_t n_sites, n_ring, n_tris, n_edges, n_paths;
     IslandSite sites[ISLAND_MAX_SITES];
     IslandTri tris[ISLAND_MAX_TRIS];           /* sorted, smallest index first in each */
@@ -237,6 +241,7 @@ typedef struct Island {
     uint32_t round_trip_minutes, daily_budget_minutes;
     uint32_t cap_overflows, cap_excess_max, guarantee_fallbacks, fallbacks;
     uint32_t type_count[ISLAND_MAX_TYPES];
+    float coast[ISLAND_COAST_N + 1];           /* the coast's fraction of the radius by direction */
 } Island;
 
 /* Arena bytes island_generate needs for its work buffers (all returned before it ends). */
@@ -244,6 +249,9 @@ size_t island_work_bytes(void);
 /* Runs the whole pipeline (I2-I13). Deterministic: same codex + params, same island, on every
  * platform. Work buffers come from `work` (reset to its entry level on return). */
 bool island_generate(Island *isl, const IslandCodex *cx, const IslandParams *p, MemArena *work, SkyError *err);
+/* Where the coast lies in direction (dx, dz) from the centre, as a fraction of the radius
+ * (1 - 2 x the codex's coast amplitude .. 1): no island is a disk. Any (dx, dz) scale. */
+double island_coast_frac(const Island *isl, double dx, double dz);
 /* FNV-1a 64 over every generated decision: the golden hash of an island. */
 uint64_t island_hash(const Island *isl);
 
@@ -261,7 +269,8 @@ void island_site_display_name(const Island *isl, const IslandCodex *cx, uint32_t
  * The grids come from `mem` and live as long as it does. */
 bool island_bake_field(IslandField *f, const Island *isl, const IslandCodex *cx, uint32_t size,
                        float centre_x, float centre_z, MemArena *mem, SkyError *err);
-/* Arena bytes island_bake_field takes for a field of size x size cells of scope `scope`. */
+/* Arena bytes island_bake_field takes for a field of size x size cells of scope `scope`: enough
+ * for any island of the scope and, with an archipelago, of its largest diameter. */
 size_t island_field_bytes(const IslandCodex *cx, uint32_t scope, uint32_t size);
 
 /* ---------------------------------------------------------------- building blocks (tests) */

@@ -5,10 +5,11 @@
 
 #include "island/island.h"
 
+#include <math.h>
 #include <string.h>
 
 /* One PCG32 stream per stage, so changing one stage's draws leaves the others alone. */
-enum { ISL_STREAM_PLACE = 0x5150, ISL_STREAM_AXES = 0xa7e5, ISL_STREAM_NAMES = 0x4a3e };
+enum { ISL_STREAM_PLACE = 0x5150, ISL_STREAM_AXES = 0xa7e5, ISL_STREAM_NAMES = 0x4a3e, ISL_STREAM_COAST = 0xc0a5 };
 
 /* Inline: the bake rounds a few times a cell. */
 static inline int64_t isl_floor(double x) {
@@ -56,8 +57,13 @@ static inline double isl_noise_rows(IslNoiseRow *rows, double x, uint32_t octave
     }
     return sum / norm;
 }
-/* An axis blend in [0, 1] at normalised position (nx, nz) (island radius = 1). */
-double isl_axis_blend(const IslandAxis *a, const uint32_t *term_seeds, double nx, double nz);
+/* The distance from the centre as a share of the coast's there: 1 on the coast (the generator's
+ * distance fields read it, so bays and headlands shape the ground). (nx, nz): radius = 1. */
+static inline double isl_coast_r(const Island *isl, double nx, double nz) {
+    return sqrt(nx * nx + nz * nz) / island_coast_frac(isl, nx, nz);   /* IEEE sqrt: correctly rounded */
+}
+/* An axis blend in [0, 1] at normalised position (nx, nz) (island radius = 1), r = isl_coast_r. */
+double isl_axis_blend(const IslandAxis *a, const uint32_t *term_seeds, double nx, double nz, double r);
 /* An axis's noise rows at one nz: isl_axis_blend along a row of cells, the same bits. */
 typedef struct IslAxisRows {
     IslNoiseRow row[ISLAND_MAX_BLEND][8];   /* per term, per octave (the pack allows 1..8) */
@@ -65,7 +71,7 @@ typedef struct IslAxisRows {
     double nz;
 } IslAxisRows;
 void isl_axis_rows_init(IslAxisRows *rows, const IslandAxis *a, const uint32_t *term_seeds, double nz);
-double isl_axis_blend_row(IslAxisRows *rows, const IslandAxis *a, double nx);   /* isl_axis_blend(a, ., nx, nz) */
+double isl_axis_blend_row(IslAxisRows *rows, const IslandAxis *a, double nx, double r);   /* isl_axis_blend(a, ., nx, nz, r) */
 /* The blend value -> [0, 1] of the axis range after the island's stretch. */
 static inline double isl_axis_unit(const Island *isl, const IslandAxis *a, uint32_t axis, double blend) {
     double t = blend;
@@ -76,7 +82,8 @@ static inline double isl_axis_unit(const Island *isl, const IslandAxis *a, uint3
     return t < 0.0 ? 0.0 : t > 1.0 ? 1.0 : t;
 }
 
-/* Stages of island_generate, in pipeline order. */
+/* Stages of island_generate, in pipeline order. The coast first: the sites follow it. */
+void isl_coast_init(Island *isl, const IslandCodex *cx);
 bool isl_place_sites(Island *isl, const IslandScope *s, uint32_t forced_count, SkyError *err);
 void isl_sample_axes(Island *isl, const IslandCodex *cx, const IslandScope *s);
 bool isl_admissible(const IslandCodex *cx, uint32_t type, uint32_t scope, const int16_t *axis);

@@ -104,7 +104,7 @@ bool isl_build_paths(Island *isl, const IslandCodex *cx, const IslandScope *s, M
         return false;
     }
     memset(g.deg, 0, n);
-    const double m_per_unit = (double)s->diameter_m * 0.5 / ISLAND_GRID_RADIUS;
+    const double m_per_unit = (double)isl->diameter_m * 0.5 / ISLAND_GRID_RADIUS;
     for (uint32_t i = 0; i < m; i++) {
         isl->edges[i].length_m = (float)(sqrt((double)edge_len2(isl, &isl->edges[i])) * m_per_unit);
         isl->edges[i].path = 0;

@@ -11,13 +11,16 @@ static int64_t dist2(int32_t ax, int32_t az, int32_t bx, int32_t bz) {
     return dx * dx + dz * dz;
 }
 
-/* A point uniform by area in the inland disk: rejection from the bounding square. */
-static void inland_candidate(Rng *r, int32_t *x, int32_t *z) {
-    const int64_t lim2 = (int64_t)INLAND_LIMIT * INLAND_LIMIT;
+/* A point uniform by area inland (within 75% of the coast's distance in its direction):
+ * rejection from the bounding square. */
+static void inland_candidate(const Island *isl, Rng *r, int32_t *x, int32_t *z) {
+    const double lim2 = (double)INLAND_LIMIT * INLAND_LIMIT;
+    double c;
     do {
         *x = rng_range(r, -INLAND_LIMIT, INLAND_LIMIT);
         *z = rng_range(r, -INLAND_LIMIT, INLAND_LIMIT);
-    } while (dist2(*x, *z, 0, 0) > lim2);
+        c = island_coast_frac(isl, (double)*x, (double)*z);
+    } while ((double)dist2(*x, *z, 0, 0) > lim2 * c * c);
 }
 
 bool isl_place_sites(Island *isl, const IslandScope *s, uint32_t forced_count, SkyError *err) {
@@ -44,6 +47,7 @@ bool isl_place_sites(Island *isl, const IslandScope *s, uint32_t forced_count, S
         double radius = (0.85 + 0.10 * rng_double01(&r)) * ISLAND_GRID_RADIUS;
         double sn, cs;
         isl_sincos(theta0 + step * ((double)k + jitter), &sn, &cs);
+        radius *= island_coast_frac(isl, cs, sn);   /* the ring follows the coast into its bays */
         isl->sites[k].gx = isl_round(radius * cs);
         isl->sites[k].gz = isl_round(radius * sn);
         isl->sites[k].ring = 1;
@@ -59,7 +63,7 @@ bool isl_place_sites(Island *isl, const IslandScope *s, uint32_t forced_count, S
                 return false;
             }
             int32_t x, z;
-            inland_candidate(&r, &x, &z);
+            inland_candidate(isl, &r, &x, &z);
             int64_t d = INT64_MAX;
             for (uint32_t j = 0; j < i; j++) {
                 int64_t e = dist2(x, z, isl->sites[j].gx, isl->sites[j].gz);
@@ -74,7 +78,7 @@ bool isl_place_sites(Island *isl, const IslandScope *s, uint32_t forced_count, S
         isl->sites[i].gx = bx;
         isl->sites[i].gz = bz;
     }
-    double m_per_unit = (double)s->diameter_m * 0.5 / ISLAND_GRID_RADIUS;
+    double m_per_unit = (double)isl->diameter_m * 0.5 / ISLAND_GRID_RADIUS;
     for (uint32_t i = 0; i < n; i++) {
         isl->sites[i].x_m = (float)(isl->sites[i].gx * m_per_unit);
         isl->sites[i].z_m = (float)(isl->sites[i].gz * m_per_unit);
@@ -94,7 +98,7 @@ void isl_sample_axes(Island *isl, const IslandCodex *cx, const IslandScope *s) {
         double lo = 2.0, hi = -1.0;
         for (uint32_t i = 0; i < isl->n_sites; i++) {
             double nx = (double)isl->sites[i].gx / ISLAND_GRID_RADIUS, nz = (double)isl->sites[i].gz / ISLAND_GRID_RADIUS;
-            blend[i] = isl_axis_blend(ax, isl->axis_noise_seed[a], nx, nz);
+            blend[i] = isl_axis_blend(ax, isl->axis_noise_seed[a], nx, nz, isl_coast_r(isl, nx, nz));
             if (blend[i] < lo) lo = blend[i];
             if (blend[i] > hi) hi = blend[i];
         }

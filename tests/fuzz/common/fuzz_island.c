@@ -165,7 +165,7 @@ void fuzz_island_exercise(const IslandCodex *cx) {
      * count (3..10: rings of fewer than 4, fewer sites than guarantees); the largest islands come
      * from the scopes' own site_count, at a cost per input a fuzzer can pay. */
     const uint32_t forced = 3u + (uint32_t)(cx->checksum % 8);
-    const IslandParams runs[] = {{1, 0, 0}, {cx->checksum ^ 0x5eedu, 0, 0}, {2, 0, forced}};
+    const IslandParams runs[] = {{1, 0, 0, 0}, {cx->checksum ^ 0x5eedu, 0, 0, 0}, {2, 0, forced, 0}};
     for (uint32_t s = 0; s < cx->n_scopes; s++)
         for (size_t r = 0; r < sizeof runs / sizeof runs[0]; r++) {
             IslandParams p = runs[r];
