@@ -15,7 +15,7 @@
 
 #define GAME_SEED 20261129u
 /* FNV-1a 64 of the game's seed's water levels and ground (dm, every cell). */
-#define WATER_GOLDEN 0x4559d6d3fed2fa8full
+#define WATER_GOLDEN 0x00980b1d276d797cull
 
 static int type_named(const IslandCodex *cx, const char *id) {
     for (uint32_t t = 0; t < cx->n_types; t++)

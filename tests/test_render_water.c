@@ -49,17 +49,25 @@ static int setup(void **state) {
     }
     const IslandField *f = &g_home.field;
     if (f->size * f->size * 3 > sizeof g_red_rgb) return -1;
-    /* the crater's lake: its deepest cell */
+    /* the largest water's middle: the water cell with the most water within 15 m (a lake fills
+     * the view from above, a small pool would not) */
     uint32_t best = 0;
     size_t n = (size_t)f->size * f->size;
+    const int32_t reach = (int32_t)(15.0f / f->cell_meters), sz = (int32_t)f->size;
     for (size_t c = 0; c < n; c++) {
-        uint32_t d = f->water_dm[c] ? (uint32_t)(f->water_dm[c] - f->elevation_dm[c]) : 0;
-        if (d > best) {
-            best = d;
-            g_wx = ((double)(c % f->size) + 0.5 - 0.5 * f->size) * f->cell_meters;
-            g_wz = ((double)(c / f->size) + 0.5 - 0.5 * f->size) * f->cell_meters;
+        if (!f->water_dm[c]) continue;
+        int32_t ci = (int32_t)(c % f->size), cj = (int32_t)(c / f->size);
+        uint32_t around = 0;
+        for (int32_t j = cj - reach; j <= cj + reach; j++)
+            for (int32_t i = ci - reach; i <= ci + reach; i++)
+                around += i >= 0 && j >= 0 && i < sz && j < sz && f->water_dm[(size_t)j * f->size + (size_t)i];
+        if (around > best) {
+            best = around;
+            g_wx = ((double)ci + 0.5 - 0.5 * f->size) * f->cell_meters;
+            g_wz = ((double)cj + 0.5 - 0.5 * f->size) * f->cell_meters;
         }
     }
+    printf("  the lake at %.1f, %.1f: %u water cells within 15 m\n", g_wx, g_wz, best);
     g_red = *f;
     memcpy(g_red_rgb, f->ground_rgb, n * 3);
     for (size_t c = 0; c < n; c++)

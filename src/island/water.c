@@ -14,6 +14,9 @@
 #define WATER_STRIP_CLEAR_M 24.0  /* and the airstrips (their shoulders and approaches level) */
 #define WATER_EDGE_DM 12       /* the dug bowl at its shore, below the surface */
 #define WATER_DEEP_DM 40       /* and, more, at its centre */
+#define WATER_RIM_N 32         /* points around a water's rim tested against the coast */
+#define WATER_RIM_COS 0.98078528040323044913   /* cos and sin of 2 pi / 32 */
+#define WATER_RIM_SIN 0.19509032201612826785
 #define WATER_MIN_DM 20        /* no water whose level would be lower than this above sea level */
 
 /* The eight directions a lake or a pool may lie in from its site, as unit vectors. */
@@ -33,12 +36,26 @@ typedef struct Water {
 static int32_t cell_of(const Water *w, double l) { return (int32_t)isl_floor((l + w->radius) / w->cell); }
 static double centre_of(const Water *w, int32_t i) { return ((double)i + 0.5) * w->cell - w->radius; }
 
+/* Does the disk of radius m at (x, z) lie inside the coast (the island's radius times
+ * island_coast_frac in each direction)? Its centre and 32 points around its rim are tested: the
+ * coast's bays are far wider than the gaps between them. */
+static bool inside_coast(const Water *w, double x, double z, double m) {
+    double px = x, pz = z, ux = 1.0, uz = 0.0;
+    for (int k = 0; k <= WATER_RIM_N; k++) {
+        double c = w->radius * island_coast_frac(w->isl, px, pz);
+        if (px * px + pz * pz >= c * c) return false;
+        px = x + m * ux, pz = z + m * uz;
+        double vx = ux * WATER_RIM_COS - uz * WATER_RIM_SIN;   /* turn by a 32nd of a circle */
+        uz = ux * WATER_RIM_SIN + uz * WATER_RIM_COS, ux = vx;
+    }
+    return true;
+}
+
 /* Can a water of radius r lie at (x, z) (metres from the centre)? On the island with room to the
  * coast (unless it is a falls' pool, which crosses it), no site but `own` near it (nor `own` inside
  * it), no water there yet, clear of the strips. */
 static bool water_fits(const Water *w, double x, double z, double r, int own, bool falls) {
-    double out = w->radius - r - WATER_CLEAR_M;
-    if (!falls && (!(out > 0.0) || x * x + z * z > out * out)) return false;
+    if (!falls && !inside_coast(w, x, z, r + WATER_CLEAR_M)) return false;
     for (uint32_t k = 0; k < w->f->n_sites; k++) {
         double dx = (double)w->f->sites[k].x_m - x, dz = (double)w->f->sites[k].z_m - z;
         double keep = (int)k == own ? r + 1.0 : r + WATER_CLEAR_M;
@@ -93,29 +110,33 @@ static void water_fill(Water *w, double x, double z, double r, uint32_t level, b
         }
 }
 
-/* A lake or a pool of radius r beside (sx, sz), site `own`: of the eight directions, the one whose
- * centre (r + shore metres out) lies lowest among those that fit. Its level is the spill height,
- * no higher than the site's ground less half a metre (the jetty stands above it). */
+/* A lake or a pool of radius r beside (sx, sz), site `own`: of the eight directions that fit,
+ * the one whose centre (r + shore metres out) lies lowest, unless its spill lies too low (its ring
+ * reaches a beach near the coast): then the next lowest. Its level is the spill height, no higher
+ * than the site's ground less half a metre (the jetty stands above it). */
 static bool water_beside(Water *w, double sx, double sz, double r, double shore, int own) {
-    int best = -1;
-    uint32_t best_e = 0;
-    for (int d = 0; d < 8; d++) {
-        double x = sx + k_dirs[d][0] * (r + shore), z = sz + k_dirs[d][1] * (r + shore);
-        if (!water_fits(w, x, z, r, own, false)) continue;
-        uint32_t e = w->elev[(size_t)cell_of(w, z) * w->n + (size_t)cell_of(w, x)];
-        if (best < 0 || e < best_e) best = d, best_e = e;
-    }
-    if (best < 0) return false;
-    double x = sx + k_dirs[best][0] * (r + shore), z = sz + k_dirs[best][1] * (r + shore);
-    uint32_t level = spill_dm(w, x, z, r);
+    uint32_t site = 65535;
     int32_t si = cell_of(w, sx), sj = cell_of(w, sz);
-    if (si >= 0 && sj >= 0 && si < (int32_t)w->n && sj < (int32_t)w->n) {
-        uint32_t site = w->elev[(size_t)sj * w->n + (size_t)si];
+    if (si >= 0 && sj >= 0 && si < (int32_t)w->n && sj < (int32_t)w->n) site = w->elev[(size_t)sj * w->n + (size_t)si];
+    bool tried[8] = {false};
+    for (;;) {
+        int best = -1;
+        uint32_t best_e = 0;
+        for (int d = 0; d < 8; d++) {
+            double x = sx + k_dirs[d][0] * (r + shore), z = sz + k_dirs[d][1] * (r + shore);
+            if (tried[d] || !water_fits(w, x, z, r, own, false)) continue;
+            uint32_t e = w->elev[(size_t)cell_of(w, z) * w->n + (size_t)cell_of(w, x)];
+            if (best < 0 || e < best_e) best = d, best_e = e;
+        }
+        if (best < 0) return false;
+        tried[best] = true;
+        double x = sx + k_dirs[best][0] * (r + shore), z = sz + k_dirs[best][1] * (r + shore);
+        uint32_t level = spill_dm(w, x, z, r);
         if (site < level + 5u) level = site > 5u ? site - 5u : 0u;
+        if (level < WATER_MIN_DM) continue;
+        water_fill(w, x, z, r, level, true);
+        return true;
     }
-    if (level < WATER_MIN_DM) return false;
-    water_fill(w, x, z, r, level, true);
-    return true;
 }
 
 /* A crater's lake: its bowl filled `pct` percent of the way from the bottom to the rim's lowest
@@ -138,6 +159,12 @@ static void crater_lake(Water *w, double x, double z, double r, int32_t pct) {
 
 static bool off_at(const Water *w, int32_t i, int32_t j) {
     return i < 0 || j < 0 || i >= (int32_t)w->n || j >= (int32_t)w->n || w->f->type[(size_t)j * w->n + (size_t)i] == ISLAND_FIELD_OFF;
+}
+
+/* Is cell (i, j) water at `level` beside a cell off the island (a falls' lip)? */
+static bool is_lip(const Water *w, int32_t i, int32_t j, uint32_t level) {
+    if (off_at(w, i, j) || w->level[(size_t)j * w->n + (size_t)i] != level) return false;
+    return off_at(w, i - 1, j) || off_at(w, i + 1, j) || off_at(w, i, j - 1) || off_at(w, i, j + 1);
 }
 
 /* A falls' pool of radius r beside coast site (sx, sz): along the coast (either way, r + 12 m off
@@ -163,17 +190,25 @@ static void falls_beside(Water *w, double sx, double sz, double r, int own) {
             uint32_t lips = 0;
             for (int32_t j = cell_of(w, z - r); j <= cell_of(w, z + r); j++)
                 for (int32_t i = cell_of(w, x - r); i <= cell_of(w, x + r); i++) {
-                    if (off_at(w, i, j) || w->level[(size_t)j * w->n + (size_t)i] != level) continue;
-                    if (!off_at(w, i - 1, j) && !off_at(w, i + 1, j) && !off_at(w, i, j - 1) && !off_at(w, i, j + 1)) continue;
+                    if (!is_lip(w, i, j, level)) continue;
                     double cx = centre_of(w, i), cz = centre_of(w, j), t = cz * ux - cx * uz;
                     sum_x += cx, sum_z += cz, lips++;
                     if (t < lo) lo = t;
                     if (t > hi) hi = t;
                 }
             if (!lips) return;
+            /* its middle: the lip cell nearest the lips' mean (a curved coast bends the lip, and
+             * the mean itself may lie on dry ground or off the island) */
+            double mx = sum_x / lips, mz = sum_z / lips, best = 1e30, lx = mx, lz = mz;
+            for (int32_t j = cell_of(w, z - r); j <= cell_of(w, z + r); j++)
+                for (int32_t i = cell_of(w, x - r); i <= cell_of(w, x + r); i++) {
+                    if (!is_lip(w, i, j, level)) continue;
+                    double cx = centre_of(w, i), cz = centre_of(w, j), d2 = (cx - mx) * (cx - mx) + (cz - mz) * (cz - mz);
+                    if (d2 < best) best = d2, lx = cx, lz = cz;
+                }
             IslandFieldFalls *fl = &w->f->falls[w->f->n_falls++];
-            fl->x_m = (float)(sum_x / lips);
-            fl->z_m = (float)(sum_z / lips);
+            fl->x_m = (float)lx;
+            fl->z_m = (float)lz;
             double ox = (double)fl->x_m - x, oz = (double)fl->z_m - z, ol = sqrt(ox * ox + oz * oz);
             fl->dir_x = (float)(ol > 0.0 ? ox / ol : ux);
             fl->dir_z = (float)(ol > 0.0 ? oz / ol : uz);
