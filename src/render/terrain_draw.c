@@ -9,6 +9,9 @@
 
 #define QUADS_PER_DRAW (WORLD_PART_MAX_VERTS / 4)   /* 16383: 16-bit indices */
 _Static_assert(QUADS_PER_DRAW <= RENDER_QUAD_INDEX_QUADS, "a mesh part is drawn with the shared quad indices");
+/* a_pos.w is the normal byte and the flags read as one short (bind_chunk_vertices). */
+_Static_assert(offsetof(WorldVertex, normal) == 6 && offsetof(WorldVertex, flags) == 7, "a_pos.w is normal, flags");
+_Static_assert(__BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__, "a_pos.w reads the normal as the short's low byte");
 
 /* ---------------------------------------------------------------- culling */
 /* The slot's box, camera-relative, against the view-projection's six planes. */
@@ -79,10 +82,11 @@ void terrain_prepare(Terrain *t, const RenderFrame *f, RenderCounters *rc) {
 static void bind_chunk_vertices(uint32_t first_vert) {
     const uint8_t *base = (const uint8_t *)0 + (size_t)first_vert * sizeof(WorldVertex);
     const GLsizei stride = sizeof(WorldVertex);
-    glVertexAttribPointer(ATTR_POS, 3, GL_SHORT, GL_FALSE, stride, base + offsetof(WorldVertex, x));
+    /* x, y, z and a fourth short that is the normal byte plus 256 times the flags (little-endian):
+     * the shader reads the face's normal from it, so the normal costs no attribute of its own and
+     * no third pointer call per draw (a call that measurably costs the main thread per chunk). */
+    glVertexAttribPointer(ATTR_POS, 4, GL_SHORT, GL_FALSE, stride, base + offsetof(WorldVertex, x));
     glVertexAttribPointer(ATTR_COLOR, 4, GL_UNSIGNED_BYTE, GL_TRUE, stride, base + offsetof(WorldVertex, r));
-    /* The normal byte and the flags as they are (the shader reads the face's normal from it). */
-    glVertexAttribPointer(ATTR_NORMAL, 2, GL_UNSIGNED_BYTE, GL_FALSE, stride, base + offsetof(WorldVertex, normal));
 }
 
 /* Draws verts [first, first + count) of the bound buffer in batches of 16-bit indexable quads. */
@@ -162,7 +166,6 @@ static void pass_begin(Terrain *t, const RenderFrame *f) {
     glBindBuffer(GL_ELEMENT_ARRAY_BUFFER, t->ibo);
     glEnableVertexAttribArray(ATTR_POS);
     glEnableVertexAttribArray(ATTR_COLOR);
-    glEnableVertexAttribArray(ATTR_NORMAL);
     glEnable(GL_DEPTH_TEST);
     glDepthFunc(GL_LEQUAL);
     glEnable(GL_CULL_FACE);
@@ -172,7 +175,6 @@ static void pass_begin(Terrain *t, const RenderFrame *f) {
 static void pass_end(void) {
     glDisableVertexAttribArray(ATTR_POS);
     glDisableVertexAttribArray(ATTR_COLOR);
-    glDisableVertexAttribArray(ATTR_NORMAL);
     glBindBuffer(GL_ARRAY_BUFFER, 0);
     glBindBuffer(GL_ELEMENT_ARRAY_BUFFER, 0);
 }
