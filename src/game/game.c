@@ -312,6 +312,7 @@ bool game_boot(Game *g, const GameOptions *o, SkyError *err) {
 }
 
 void game_shutdown(Game *g) {
+    shot_shutdown(&g->ses.shot);   /* after the screenshot it saves */
     course_cache_shutdown(&g->crs.cache);   /* its layout given up, its thread joined */
         attract_shutdown(&g->crs.attract);   /* its preparation's thread ends (given up when it runs) and is joined */
     sound_shutdown(&g->svc.sound);   /* the callback stops before anything it reads goes */
@@ -797,6 +798,7 @@ int game_run(Game *g) {
              "paused or dropped", (unsigned long long)g->ses.play.steps, 1000.0 / SIM_STEP_HZ,
              (double)longest_dt * 1000.0, g->ses.play.stalls);
     frame_stats_log(&stats);
+    game_shot_wait(&g->ses);   /* a screenshot taken at the end: saved and said */
     if (g->cfg.opt.soak) game_soak_log(&soak);
     game_save_settings(&g->cfg);
     game_delivery_save(&g->crs.delivery, &g->cfg);

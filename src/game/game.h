@@ -45,11 +45,14 @@ bool game_fly_to(GameConfig *cfg, GameServices *svc, GameSession *ses, GameCours
 /* Back to free flight: the course (or its results) ended, its ghost and rings gone. */
 void game_course_end(GameCourses *crs, Renderer *render);
 void game_start_at(GameConfig *cfg, GameServices *svc, GameSession *ses, GameCourses *crs);
-/* Screenshots (screenshot.c): the request from this frame's input; whether the frame being drawn
- * leaves the HUD out for it; the drawn frame saved (called before the swap). */
+/* Screenshots (screenshot.c): the request from this frame's input (and the last one's result
+ * said, once its thread is done); whether the frame being drawn leaves the HUD out for it; the
+ * drawn frame read back and handed to the saving thread (called before the swap); waiting for
+ * that thread and saying its result (the tests, which look at the file at once). */
 void game_shot_input(GameSession *ses, const InputState *in, const Renderer *render);
 bool game_shot_hides_hud(const GameShot *s, const GameSettings *set);
 void game_shot_capture(GameSession *ses, int w, int h);
+void game_shot_wait(GameSession *ses);
 /* The display (display.c): vsync and fullscreen applied from the settings (the flags of this run
  * over them); F11 and Alt+Enter; the pacing (game_pace_frame, display.h). */
 void game_display_apply(Platform *pf, const GameOptions *o, const GameSettings *s);
