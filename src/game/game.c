@@ -451,10 +451,9 @@ static unsigned sound_events(const GameSession *ses, const InputState *in, const
 
 /* A mode the menu or the title asked for: its course laid, the menu closed. True when a course
  * begins (the caller starts its recording and its ghost). */
-static bool mode_lay(GameServices *svc, GameSession *ses, GameCourses *crs, const GameMode *m) {
+static bool mode_lay(GameServices *svc, GameSession *ses, GameCourses *crs, const GameMode *m, bool laid) {
     SkyError err = {0};
     bool course = false;
-    bool laid = m && m->lay && course_cache_take(&crs->cache, m, svc->world, crs->tour.course);   /* laid ahead */
     if (laid ? !tour_start_laid(&crs->tour, m, &ses->flight)
              : !tour_start(&crs->tour, m, svc->world, svc->home.island, svc->home.codex, &ses->flight, &err)) {
         play_message(&ses->play, 6.0f, "%s", err.msg);
@@ -479,10 +478,38 @@ static bool mode_lay(GameServices *svc, GameSession *ses, GameCourses *crs, cons
 
 /* A mode flown from its start: the recording starts at the course's start, and the best run so
  * far flies beside. */
-void game_start_mode(Game *g, const GameMode *m) {
-    if (!m || !mode_lay(&g->svc, &g->ses, &g->crs, m)) return;
+static void mode_begin(Game *g, const GameMode *m, bool laid) {
+    if (!mode_lay(&g->svc, &g->ses, &g->crs, m, laid)) return;
     game_replay_restart(&g->crs, &g->ses, &g->cfg.opt);
     game_ghost_start(&g->crs, g->crs.tour.course->id);
+}
+
+void game_start_mode(Game *g, const GameMode *m) {
+    if (!m) return;
+    GameCourses *crs = &g->crs;
+    crs->pending = NULL;
+    bool laid = m->lay && course_cache_take(&crs->cache, m, g->svc.world, crs->tour.course);   /* laid ahead */
+    if (m->lay && !laid && course_cache_ask(&crs->cache, m)) {   /* laid on the cache's thread: begun when there */
+        crs->pending = m;
+        play_enter_flight(&g->ses.play);
+        play_message(&g->ses.play, 2.0f, "%s", text_get(TEXT_COURSE_LAYING));
+        log_info("skyisles: course %s: laid on the courses' thread, begun when laid", m->name);
+        return;
+    }
+    mode_begin(g, m, laid);
+}
+
+/* A mode waiting for its course: begun on the first frame of free flight after the cache's
+ * thread laid it (a failed layout: laid in the frame, which says why). */
+static void pending_mode(Game *g) {
+    GameCourses *crs = &g->crs;
+    const GameMode *m = crs->pending;
+    if (!m || g->ses.play.demo || g->ses.play.overlay != OVERLAY_NONE || g->ses.play.state != PLAY_FLY) return;
+    course_cache_ask(&crs->cache, m);   /* again: the world may have been rebuilt since */
+    int r = course_cache_ready(&crs->cache, m, g->svc.world);
+    if (r == 0) return;
+    crs->pending = NULL;
+    mode_begin(g, m, r > 0 && course_cache_take(&crs->cache, m, g->svc.world, crs->tour.course));
 }
 
 /* After a frame of play: the next ring marked; true when the results were seen (the caller goes
@@ -556,6 +583,7 @@ void game_frame(Game *g, const PlatformEvents *ev, float dt) {
     course_cache_tick(&g->crs.cache, g->svc.world,
                       !g->ses.play.demo && (g->ses.play.overlay == OVERLAY_MENU || g->ses.play.state == PLAY_START));
     if (rq.start_mode) game_start_mode(g, mode_at((size_t)rq.mode));
+    pending_mode(g);
     if (state0 == PLAY_START && !before.demo && before.overlay == OVERLAY_NONE) {
         game_start_mode(g, tour_title_input(&g->crs.tour, &g->svc.input.st));
         if (g->svc.input.st.pressed[GA_MAP]) title_language(g);
@@ -737,9 +765,11 @@ static void run_soak(Game *g, GameSoak *soak, PlatformEvents *ev, double run_s) 
     if (a.mode) {
         double c0 = (double)time_thread_cpu_ns() / 1e6;
         game_start_mode(g, a.mode);
-        soak->courses += tour_active(&g->crs.tour);
+        bool asked = g->crs.pending == a.mode;
+        soak->courses += tour_active(&g->crs.tour) || asked;
         log_info("skyisles: soak: course %s %s (%.1f ms of CPU)", a.mode->name,
-                 tour_active(&g->crs.tour) ? "started" : "did not start", (double)time_thread_cpu_ns() / 1e6 - c0);
+                 asked ? "asked of the courses' thread" : tour_active(&g->crs.tour) ? "started" : "did not start",
+                 (double)time_thread_cpu_ns() / 1e6 - c0);
     }
     if (a.apply) game_apply_settings(&g->cfg, &g->svc, &g->ses, &g->crs, a.apply);
 }

@@ -148,6 +148,11 @@ void game_gov_frame(GameConfig *cfg, GameServices *svc, const GovFrame *f, doubl
 void course_cache_boot(CourseCache *c, MemBudget *mem, const World *world, const Island *isl, const IslandCodex *cx);
 void course_cache_tick(CourseCache *c, const World *world, bool idle);
 bool course_cache_take(CourseCache *c, const GameMode *m, const World *world, Course *out);
+/* A mode's start waits for its course: the thread lays it next, idle or not (false: the cache is
+ * off or lays no course for m). Ready: 1 laid for this world (take it), 0 not yet, -1 the layout
+ * failed there or the cache cannot lay it (lay it in the frame, which says why). */
+bool course_cache_ask(CourseCache *c, const GameMode *m);
+int course_cache_ready(CourseCache *c, const GameMode *m, const World *world);
 void course_cache_shutdown(CourseCache *c);
 
 /* A game mode from its start (the menu's or the title's choice): its course laid, the recording
