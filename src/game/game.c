@@ -98,6 +98,7 @@ static void first_start_quality(GameConfig *cfg, GameServices *svc, GameSession 
         return;
     game_quality_apply(&cfg->set, GAME_QUALITY_AUTO);
     cfg->set.auto_level = -1;
+    cfg->set.auto_skip = 0;
     game_apply_settings(cfg, svc, ses, crs, MENU_CHANGED_QUALITY);   /* marks the settings to be kept */
     log_info("skyisles: first start: quality auto on %s (the title's flyby measures the frames; the pause menu's "
              "Display page changes it)", render_gpu_name(svc->render)[0] ? render_gpu_name(svc->render) : "an unnamed GPU");
