@@ -748,20 +748,20 @@ typedef struct RunClock {
     uint32_t epoch;             /* the world's epoch before the frame */
 } RunClock;
 
-static void run_frame_measured(Game *g, RunClock *k, bool shot) {
+static void run_frame_measured(Game *g, RunClock *k, bool shot, const char *event) {
     double c1 = (double)time_thread_cpu_ns() / 1e6, w1 = time_now_ms();
     GovFrame f = {.cpu_ms = c1 - k->c0, .swap_ms = w1 - k->w0, .gpu_ms = render_gpu_ms(g->svc.render),
                   .swap_waits = g->cfg.opt.vsync && g->cfg.set.vsync && !platform_is_headless(g->svc.platform)};
     uint32_t epoch = world_stats(g->svc.world).epoch;
     k->work_ms = f.cpu_ms;   /* the game's own work: what a loaded machine or the GPU adds is not in it */
-    k->phase = game_frame_phase(&g->ses, &g->crs, epoch != k->epoch, shot);
+    k->phase = event ? event : game_frame_phase(&g->ses, &g->crs, epoch != k->epoch, shot);
     k->epoch = epoch;
     if (k->gap_s < PLAY_STALL_SECONDS) game_gov_frame(&g->cfg, &g->svc, &f, k->gap_s);
 }
 
 /* --soak: this frame's events, and what it asks of the game (a course's start is timed: the
  * layout runs on this thread). */
-static void run_soak(Game *g, GameSoak *soak, PlatformEvents *ev, double run_s) {
+static const char *run_soak(Game *g, GameSoak *soak, PlatformEvents *ev, double run_s) {
     GameSoakAsk a = game_soak_frame(g, soak, ev, run_s);
     if (a.mode) {
         double c0 = (double)time_thread_cpu_ns() / 1e6;
@@ -773,6 +773,8 @@ static void run_soak(Game *g, GameSoak *soak, PlatformEvents *ev, double run_s) 
                  (double)time_thread_cpu_ns() / 1e6 - c0);
     }
     if (a.apply) game_apply_settings(&g->cfg, &g->svc, &g->ses, &g->crs, a.apply);
+    if (g->cfg.settings_dirty && a.event) game_save_settings(&g->cfg);   /* as the menu's close saves */
+    return a.event;
 }
 
 int game_run(Game *g) {
@@ -780,7 +782,7 @@ int game_run(Game *g) {
     float longest_dt = 0.0f;
     uint32_t frames = 0, frame = 0;
     static FrameStats stats;   /* the run's frame times (fixed, not on the stack: 8 KiB) */
-    static GameSoak soak;
+    static GameSoak soak = {.pad = -1};
     RunClock k = {.phase = NULL, .epoch = world_stats(g->svc.world).epoch};
     game_gov_start(&g->cfg, &g->svc);
     for (;;) {
@@ -801,7 +803,7 @@ int game_run(Game *g) {
         if (dt > longest_dt) longest_dt = dt;
         k.c0 = (double)time_thread_cpu_ns() / 1e6, k.w0 = now, k.gap_s = stall ? 1.0 : (now - last) / 1000.0;
         last = now;
-        if (g->cfg.opt.soak) run_soak(g, &soak, &ev, run_s);   /* in the frame, as the player's choices are */
+        const char *event = g->cfg.opt.soak ? run_soak(g, &soak, &ev, run_s) : NULL;   /* in the frame, as the player's choices are */
         game_frame(g, &ev, dt);
         if (g->ses.play.quit || g->ses.play.replay_done) break;
         overlay_draw(&g->cfg, &g->svc, &g->ses, &g->crs);
@@ -810,7 +812,7 @@ int game_run(Game *g) {
         game_shot_capture(&g->ses, g->svc.disp_w, g->svc.disp_h);
         platform_swap(g->svc.platform);
         game_boot_clock_frame(&g->svc, &g->ses.play, true);
-        run_frame_measured(g, &k, shot);
+        run_frame_measured(g, &k, shot, event);
         game_pace_frame(&g->svc.pacer, &g->cfg.set);
         frames++;
         /* --seconds counts the run's time, which passes on every screen (paused or not). */
@@ -831,6 +833,7 @@ int game_run(Game *g) {
     frame_stats_log(&stats);
     game_shot_wait(&g->ses);   /* a screenshot taken at the end: saved and said */
     if (g->cfg.opt.soak) game_soak_log(&soak);
+    if (soak.pad >= 0) platform_virtual_pad(g->svc.platform, soak.pad);
     game_save_settings(&g->cfg);
     game_delivery_save(&g->crs.delivery, &g->cfg);
     game_continue_quit(&g->ses, &g->cfg);

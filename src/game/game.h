@@ -166,13 +166,17 @@ typedef struct GameSoak {
     int done;                   /* events of the current cycle done */
     uint32_t cycle;
     uint32_t courses, shots, rebuilds, maps, attracts;
-    uint32_t stray_menus;       /* pause menus a stall opened, closed again */
+    uint32_t saves, pads, audio;
+    uint32_t stray_menus;       /* pause menus a stall (or the pad unplugged) opened, closed again */
     double last_close;
+    int pad;                    /* the virtual controller plugged in (platform_virtual_pad), -1 none */
 } GameSoak;
-/* What the soak asks the game to do this frame besides the keys: a mode started, settings applied. */
+/* What the soak asks the game to do this frame besides the keys: a mode started, settings applied;
+ * `event` names the frame's phase when it is one the phases do not tell (a settings save, a pad). */
 typedef struct GameSoakAsk {
     const GameMode *mode;
     unsigned apply;             /* MENU_CHANGED_* */
+    const char *event;
 } GameSoakAsk;
 GameSoakAsk game_soak_frame(Game *g, GameSoak *s, PlatformEvents *ev, double run_s);
 void game_soak_log(const GameSoak *s);
@@ -189,7 +193,7 @@ typedef struct FrameSample {
     double t_s;                 /* when, in the run */
     const char *phase;
 } FrameSample;
-#define FRAME_STATS_PHASES 12
+#define FRAME_STATS_PHASES 16
 typedef struct FrameStats {
     uint32_t hist[FRAME_STATS_BINS];
     uint64_t n;
