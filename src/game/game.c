@@ -745,6 +745,7 @@ typedef struct RunClock {
     double work_ms;             /* the last frame's main-thread CPU time */
     double gap_s;               /* the gap before this frame: the governor's clock */
     const char *phase;          /* the last frame's phase */
+    double period_ms;           /* the frame cap's period (uncapped: 60 Hz's): two of it is a hitch */
     uint32_t epoch;             /* the world's epoch before the frame */
 } RunClock;
 
@@ -756,6 +757,8 @@ static void run_frame_measured(Game *g, RunClock *k, bool shot, const char *even
     k->work_ms = f.cpu_ms;   /* the game's own work: what a loaded machine or the GPU adds is not in it */
     k->phase = event ? event : game_frame_phase(&g->ses, &g->crs, epoch != k->epoch, shot);
     k->epoch = epoch;
+    int fps = game_frame_cap_fps(&g->cfg.set);
+    k->period_ms = 1000.0 / (fps > 0 ? fps : 60);
     if (k->gap_s < PLAY_STALL_SECONDS) game_gov_frame(&g->cfg, &g->svc, &f, k->gap_s);
 }
 
@@ -800,6 +803,9 @@ int game_run(Game *g) {
         /* A stall counts too: a long frame of the game's own work (a course laid) shows in its
          * work; a suspend shows as a long frame with little work. */
         if (k.phase) frame_stats_add(&stats, &(FrameSample){now - last, k.work_ms, run_s, k.phase});
+        if (k.phase && k.work_ms > 2.0 * k.period_ms)   /* a hitch of the game's own: said with its phase */
+            log_info("skyisles: long frame: %.1f ms of work (%s) at %.1f s, %.1f ms in all", k.work_ms, k.phase, run_s,
+                     now - last);
         if (dt > longest_dt) longest_dt = dt;
         k.c0 = (double)time_thread_cpu_ns() / 1e6, k.w0 = now, k.gap_s = stall ? 1.0 : (now - last) / 1000.0;
         last = now;
