@@ -8,6 +8,18 @@
 
 #include "game.h"
 
+bool game_thread_start(pthread_t *t, void *(*fn)(void *), void *arg) {
+    sigset_t block, old;   /* stop signals go to the main thread (its poll), not to this one */
+    sigemptyset(&block);
+    sigaddset(&block, SIGTERM);
+    sigaddset(&block, SIGINT);
+    sigaddset(&block, SIGHUP);
+    pthread_sigmask(SIG_BLOCK, &block, &old);
+    bool ok = pthread_create(t, NULL, fn, arg) == 0;
+    pthread_sigmask(SIG_SETMASK, &old, NULL);
+    return ok;
+}
+
 static bool stopped(void *user) {
     CourseCache *c = user;
     return atomic_load_explicit(&c->stop, memory_order_relaxed);
@@ -67,14 +79,7 @@ void course_cache_boot(CourseCache *c, MemBudget *mem, const World *world, const
     course_work_stop_when(c->work, stopped, c);
     pthread_mutex_init(&c->lock, NULL);
     pthread_cond_init(&c->cv, NULL);
-    sigset_t block, old;   /* stop signals go to the main thread */
-    sigemptyset(&block);
-    sigaddset(&block, SIGTERM);
-    sigaddset(&block, SIGINT);
-    sigaddset(&block, SIGHUP);
-    pthread_sigmask(SIG_BLOCK, &block, &old);
-    c->started = pthread_create(&c->thread, NULL, cache_main, c) == 0;
-    pthread_sigmask(SIG_SETMASK, &old, NULL);
+    c->started = game_thread_start(&c->thread, cache_main, c);
     if (!c->started) {
         pthread_cond_destroy(&c->cv);
         pthread_mutex_destroy(&c->lock);

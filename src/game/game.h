@@ -145,6 +145,8 @@ void game_gov_frame(GameConfig *cfg, GameServices *svc, const GovFrame *f, doubl
  * (interactive runs; a short budget leaves it off); each frame a finished layout taken and, idle
  * in the pause menu or on the title, the next mode's course laid for the world now; a mode's
  * start takes its laid course when it fits the world (true: copied to out). */
+/* A thread of the game's own (the courses', the screenshots'): stop signals stay the main thread's. */
+bool game_thread_start(pthread_t *t, void *(*fn)(void *), void *arg);
 void course_cache_boot(CourseCache *c, MemBudget *mem, const World *world, const Island *isl, const IslandCodex *cx);
 void course_cache_tick(CourseCache *c, const World *world, bool idle);
 bool course_cache_take(CourseCache *c, const GameMode *m, const World *world, Course *out);

@@ -5,7 +5,6 @@
 
 #include <dirent.h>
 #include <errno.h>
-#include <signal.h>
 #include <stdio.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -123,14 +122,7 @@ bool shot_boot(GameShot *s, MemBudget *mem, const char *config_dir, bool read_on
     s->max_h = bh;
     pthread_mutex_init(&s->lock, NULL);
     pthread_cond_init(&s->cv, NULL);
-    sigset_t block, old;   /* stop signals go to the main thread */
-    sigemptyset(&block);
-    sigaddset(&block, SIGTERM);
-    sigaddset(&block, SIGINT);
-    sigaddset(&block, SIGHUP);
-    pthread_sigmask(SIG_BLOCK, &block, &old);
-    s->started = pthread_create(&s->thread, NULL, shot_main, s) == 0;
-    pthread_sigmask(SIG_SETMASK, &old, NULL);
+    s->started = game_thread_start(&s->thread, shot_main, s);
     if (!s->started) {
         pthread_cond_destroy(&s->cv);
         pthread_mutex_destroy(&s->lock);
