@@ -147,6 +147,7 @@ static bool step_down(Governor *g, double m) {
         }
     }
     g->pending_arrival = alone ? g->level : -1;
+    g->arrive_wait = 1;
     g->arrive_step = alone ? g->level - 1 : -1;
     g->downs++;
     changed(g);
@@ -182,6 +183,7 @@ static bool step_up(Governor *g, double m) {
     int s = lines_in_force(g, j);
     bool measure = s >= 0 && !g->steps[s].tried && s != lines_in_force(g, g->level);
     g->pending_arrival = measure ? j : -1;
+    g->arrive_wait = 1;
     g->arrive_step = measure ? s : -1;
     g->arrive_from = m;
     g->level = j;
@@ -194,6 +196,9 @@ static bool step_up(Governor *g, double m) {
 static bool decide(Governor *g, double m) {
     double hold = g->probe ? GOV_HOLD_S / 2.0 : GOV_HOLD_S;
     if (g->t - g->last_change_t + 1e-9 < hold) return false;
+    /* A step of the lines being measured: the first window after the hold is let pass (the new
+     * target's first frames cost what a switch costs, not what the target does). */
+    if (g->pending_arrival == g->level && g->arrive_step >= 0 && g->arrive_wait-- > 0) return false;
     if (g->pending_arrival == g->level && arrived(g, m)) return true;
     if (m > g->target_ms * GOV_LATE && g->level < g->n_steps) return step_down(g, m);
     if (m < g->target_ms * GOV_ROOM && g->level > 0) return step_up(g, m);

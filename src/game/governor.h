@@ -76,6 +76,7 @@ typedef struct Governor {
     int pending_arrival;        /* level whose first window after arriving is still to come (-1) */
     int arrive_step;            /* the step taken to it (-1: several at once) */
     double arrive_from;         /* the cost before that step */
+    int arrive_wait;            /* windows still let pass before a step of the lines is measured */
     double last_mean;           /* the last window's mean cost */
     uint32_t changes, ups, downs, bounces, no_gain_marks;
     double settled_t;           /* when the level last changed (settled once GOV_SETTLED_S past) */
