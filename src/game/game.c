@@ -279,14 +279,13 @@ static void boot_finish(Game *g, const BootPlan *plan) {
 /* Ends boot stage `stage` (-1: starts the first): its wall and main-thread CPU time since the last
  * call. */
 static void boot_stage(GameBootClock *c, int stage) {
-    static double wall0, cpu0;
     double wall = time_now_ms(), cpu = (double)time_thread_cpu_ns() / 1e6;
     if (stage >= 0) {
-        c->stage_ms[stage] = wall - wall0;
-        c->stage_cpu_ms[stage] = cpu - cpu0;
+        c->stage_ms[stage] = wall - c->stage_wall0;
+        c->stage_cpu_ms[stage] = cpu - c->stage_cpu0;
     }
-    wall0 = wall;
-    cpu0 = cpu;
+    c->stage_wall0 = wall;
+    c->stage_cpu0 = cpu;
 }
 
 bool game_boot(Game *g, const GameOptions *o, SkyError *err) {
