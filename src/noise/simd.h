@@ -170,6 +170,7 @@ static inline u32x4 f32x4_cmpgt(f32x4 a, f32x4 b) { return _mm_castps_si128(_mm_
 static inline u32x4 f32x4_cmpge(f32x4 a, f32x4 b) { return _mm_castps_si128(_mm_cmpge_ps(a, b)); }
 static inline f32x4 f32x4_and_mask(f32x4 a, u32x4 m) { return _mm_and_ps(a, _mm_castsi128_ps(m)); }
 static inline f32x4 f32x4_xor_bits(f32x4 a, u32x4 b) { return _mm_xor_ps(a, _mm_castsi128_ps(b)); }
+static inline f32x4 f32x4_from_bits(u32x4 a) { return _mm_castsi128_ps(a); }
 static inline f32x4 f32x4_select(u32x4 m, f32x4 a, f32x4 b) {
     __m128 mf = _mm_castsi128_ps(m);
     return _mm_or_ps(_mm_and_ps(mf, a), _mm_andnot_ps(mf, b));
