@@ -170,6 +170,7 @@ static inline u32x4 f32x4_cmpgt(f32x4 a, f32x4 b) { return _mm_castps_si128(_mm_
 static inline u32x4 f32x4_cmpge(f32x4 a, f32x4 b) { return _mm_castps_si128(_mm_cmpge_ps(a, b)); }
 static inline f32x4 f32x4_and_mask(f32x4 a, u32x4 m) { return _mm_and_ps(a, _mm_castsi128_ps(m)); }
 static inline f32x4 f32x4_xor_bits(f32x4 a, u32x4 b) { return _mm_xor_ps(a, _mm_castsi128_ps(b)); }
+static inline f32x4 f32x4_from_bits(u32x4 a) { return _mm_castsi128_ps(a); }
 static inline f32x4 f32x4_select(u32x4 m, f32x4 a, f32x4 b) {
     __m128 mf = _mm_castsi128_ps(m);
     return _mm_or_ps(_mm_and_ps(mf, a), _mm_andnot_ps(mf, b));
@@ -376,6 +377,7 @@ static inline u32x8 f32x8_cmpgt(f32x8 a, f32x8 b) { return _mm256_castps_si256(_
 static inline u32x8 f32x8_cmpge(f32x8 a, f32x8 b) { return _mm256_castps_si256(_mm256_cmp_ps(a, b, _CMP_GE_OQ)); }
 static inline f32x8 f32x8_and_mask(f32x8 a, u32x8 m) { return _mm256_and_ps(a, _mm256_castsi256_ps(m)); }
 static inline f32x8 f32x8_xor_bits(f32x8 a, u32x8 b) { return _mm256_xor_ps(a, _mm256_castsi256_ps(b)); }
+static inline f32x8 f32x8_from_bits(u32x8 a) { return _mm256_castsi256_ps(a); }
 static inline f32x8 f32x8_select(u32x8 m, f32x8 a, f32x8 b) { return _mm256_blendv_ps(b, a, _mm256_castsi256_ps(m)); }
 static inline f32x8 f32x8_abs(f32x8 a) { return _mm256_and_ps(a, _mm256_castsi256_ps(_mm256_set1_epi32(0x7fffffff))); }
 static inline f32x8 f32x8_from_i32(u32x8 a) { return _mm256_cvtepi32_ps(a); }
