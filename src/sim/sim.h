@@ -327,6 +327,11 @@ typedef enum WeatherKind {
 #define WEATHER_CHANGING (-1)               /* the setting's "changing": the model picks the kind */
 #define WEATHER_CELL 4096.0                 /* metres */
 #define WEATHER_PERIOD_STEPS (60u * 60u * 4u)   /* a kind holds about four minutes */
+/* A fresh world's first periods are fair (clear or cloudy) in the cells within this many of the
+ * origin on each side, where the home island and the spawn are (16 km across): dry for the first
+ * four minutes, the weather drawn after them blending in over the next four. */
+#define WEATHER_FAIR_PERIODS 2u
+#define WEATHER_FAIR_CELLS 2
 #define WEATHER_FLASH_STEPS 8u              /* a lightning flash lights this many steps */
 #define WEATHER_SOUND_SPEED 343.0f          /* m/s: thunder follows the flash by distance / this */
 

@@ -57,13 +57,30 @@ static uint32_t seed32(uint64_t seed) { return (uint32_t)seed ^ (uint32_t)(seed 
 static float unit16(uint32_t h) { return (float)(h & 0xffffu) / 65536.0f; }
 static float smooth(float t) { return t * t * (3.0f - 2.0f * t); }
 
+/* A fresh world starts fair: the cells about the spawn (the home island stands at the origin)
+ * draw clear or cloudy for their first WEATHER_FAIR_PERIODS periods, so a new player's first
+ * minutes are dry; the weather drawn after them blends in over the period that follows. */
+static bool fair_start(int32_t cx, int32_t cz, uint64_t period) {
+    return period < WEATHER_FAIR_PERIODS && cx >= -WEATHER_FAIR_CELLS && cx < WEATHER_FAIR_CELLS &&
+           cz >= -WEATHER_FAIR_CELLS && cz < WEATHER_FAIR_CELLS;
+}
+
 static WeatherKind cell_kind(uint32_t s, int32_t cx, int32_t cz, uint64_t period) {
-    uint32_t r = hash3_u32(s ^ SALT_KIND, cx, cz, (int32_t)(uint32_t)period) % 100u;
+    uint32_t h = hash3_u32(s ^ SALT_KIND, cx, cz, (int32_t)(uint32_t)period), r = h % 100u;
+    WeatherKind kind = WEATHER_CLEAR;
     for (int k = 0; k < WEATHER_KINDS; k++) {
-        if (r < KINDS[k].share) return (WeatherKind)k;
+        if (r < KINDS[k].share) {
+            kind = (WeatherKind)k;
+            break;
+        }
         r -= KINDS[k].share;
     }
-    return WEATHER_CLEAR;
+    /* Fair cells keep a drawn clear or cloudy; any other kind draws again between the two. */
+    if (kind > WEATHER_CLOUDY && fair_start(cx, cz, period))
+        kind = (h >> 16) % (KINDS[WEATHER_CLEAR].share + KINDS[WEATHER_CLOUDY].share) < KINDS[WEATHER_CLEAR].share
+                   ? WEATHER_CLEAR
+                   : WEATHER_CLOUDY;
+    return kind;
 }
 
 /* The cell's wind direction: the world's prevailing wind (world_prevailing_wind, which the voxel
