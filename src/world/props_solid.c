@@ -145,10 +145,10 @@ static const PropCand *sq_cand(SolidQuery *q, int64_t ci, int64_t cj) {
     e->ci = ci;
     e->cj = cj;
     gen_prop_cell(q->g, ci, cj, &e->c);
-    if (e->c.alive && q->g->n_marks) {
+    if (e->c.alive && q->g->isl.n_marks) {
         int32_t all[ISLAND_FIELD_MAX_SITES];
-        for (uint32_t i = 0; i < q->g->n_marks; i++) all[i] = (int32_t)i;
-        if (gen_prop_near_landmark(q->g, all, (int)q->g->n_marks, e->c.bx, e->c.bz, e->c.r)) e->c.alive = 0;
+        for (uint32_t i = 0; i < q->g->isl.n_marks; i++) all[i] = (int32_t)i;
+        if (gen_prop_near_landmark(q->g, all, (int)q->g->isl.n_marks, e->c.bx, e->c.bz, e->c.r)) e->c.alive = 0;
     }
     return &e->c;
 }
@@ -205,8 +205,8 @@ static bool emit_shape(SqOut *o, const PropShape *sh, int64_t bx, int32_t by, in
 
 static void sq_landmarks(SolidQuery *q, SqOut *o) {
     const WorldGen *g = q->g;
-    for (uint32_t i = 0; i < g->n_marks; i++) {
-        const GenLandmark *m = &g->marks[i];
+    for (uint32_t i = 0; i < g->isl.n_marks; i++) {
+        const GenLandmark *m = &g->isl.marks[i];
         if (m->bx + PROP_LANDMARK_R < o->x0 || m->bx - PROP_LANDMARK_R > o->x1 || m->bz + PROP_LANDMARK_R < o->z0 ||
             m->bz - PROP_LANDMARK_R > o->z1)
             continue;
