@@ -25,7 +25,7 @@ static float home_cell(const IslandField *h, float fx, float fz, uint32_t *iu, u
 
 uint8_t gen_home_type(const WorldGen *g, int64_t bx, int64_t bz) {
     const IslandField *h = g->isl.f;
-    if (!g->isl.on) return ISLAND_FIELD_OFF;
+    if (!g->isl.on || !gen_island_owns(&g->isl, bx, bz)) return ISLAND_FIELD_OFF;
     uint32_t iu, iv;
     float fx = (float)(bx - g->isl.ox) + 0.5f, fz = (float)(bz - g->isl.oz) + 0.5f;
     if (home_cell(h, fx, fz, &iu, &iv) < 0.0f) return ISLAND_FIELD_OFF;
@@ -36,7 +36,7 @@ uint8_t gen_home_type(const WorldGen *g, int64_t bx, int64_t bz) {
 }
 
 bool gen_strip_shield(const WorldGen *g, int64_t X0, int32_t Y0, int64_t Z0) {
-    if (!g->isl.on || !g->isl.f->n_strips) return false;
+    if (!g->isl.on || !g->isl.f->n_strips || !gen_island_owns(&g->isl, X0, Z0)) return false;
     const IslandField *h = g->isl.f;
     for (uint32_t k = 0; k < h->n_strips; k++) {
         float top = g->isl.sea + h->strips[k].elev_m;
@@ -52,7 +52,7 @@ bool gen_strip_shield(const WorldGen *g, int64_t X0, int32_t Y0, int64_t Z0) {
 }
 
 bool gen_home_near_strip(const WorldGen *g, int64_t bx, int64_t bz, float along, float side) {
-    if (!g->isl.on || !g->isl.f->n_strips) return false;
+    if (!g->isl.on || !g->isl.f->n_strips || !gen_island_owns(&g->isl, bx, bz)) return false;
     return island_field_strip_at(g->isl.f, (float)(bx - g->isl.ox) + 0.5f, (float)(bz - g->isl.oz) + 0.5f, along, side) >= 0;
 }
 
@@ -149,7 +149,7 @@ void gen_column_finish(const WorldGen *g, int64_t X, int64_t Z, float n_base, fl
     c->home_bottom = 0.0f;
     c->home_rough = 1.0f;
     const IslandField *h = g->isl.f;
-    if (!g->isl.on) return;
+    if (!g->isl.on || !gen_island_owns(&g->isl, X, Z)) return;
     float lx = (float)(X - g->isl.ox), lz = (float)(Z - g->isl.oz);   /* metres of the field */
     float dx = lx - h->centre_x, dz = lz - h->centre_z;
     float reach = h->radius_m + STRIP_CORRIDOR_M + HOME_CLEAR;

@@ -106,6 +106,8 @@ typedef struct GenIsland {
     bool on;                    /* a field is baked in */
     float sea;                  /* its sea level in blocks (elevation 0): home_sea_level, fitted */
     int64_t ox, oz;             /* the block its field's coordinates count from */
+    int64_t core;               /* it acts within core blocks of (ox, oz) per axis (its cell less
+                                   WORLD_ISLAND_EDGE); 0: everywhere (no archipelago) */
     int8_t flora[ISLAND_FIELD_MAX_TYPES];      /* flora set per location type, -1: the biome's */
     uint32_t n_marks;
     GenLandmark marks[ISLAND_FIELD_MAX_SITES];
@@ -114,6 +116,15 @@ typedef struct GenIsland {
 /* The island of field f (NULL: none) counted from block (ox, oz), with p's sea level: flora and
  * landmarks resolved in the world's tables (props.c). */
 void gen_island_init(GenIsland *gi, const WorldGenParams *p, const IslandField *f, int64_t ox, int64_t oz);
+
+/* Does the island act on column (X, Z): inside its cell's core (or no cells at all)? Every
+ * column's island is its own cell's, so a chunk or a point that reads one snapshot for its whole
+ * region sees the same values as another that reads the next cell's. */
+static inline bool gen_island_owns(const GenIsland *gi, int64_t X, int64_t Z) {
+    if (!gi->core) return true;
+    int64_t dx = X - gi->ox, dz = Z - gi->oz;
+    return dx >= -gi->core && dx < gi->core && dz >= -gi->core && dz < gi->core;
+}
 
 /* Immutable per-epoch snapshot: the parameters plus everything derived from them. */
 typedef struct WorldGen {
