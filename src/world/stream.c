@@ -573,8 +573,13 @@ void world_lod_anchor(const World *w, int64_t *ax, int64_t *az) {
     if (az) *az = w->anchor_z;
 }
 
+/* The snapshot a chunk reads: its centre's cell's island (the main thread's point-query copy). */
+static const WorldGen *chunk_gen(World *w, int64_t cx, int64_t cz) {
+    return isl_gen_at(w, cx * CHUNK_SIZE + CHUNK_SIZE / 2, cz * CHUNK_SIZE + CHUNK_SIZE / 2);
+}
+
 static bool build_direct(World *w, int64_t cx, int64_t cz, int lod, double time_s, ChunkMesh *out, WorldBuildTiming *t) {
-    const WorldGen *g = &w->gens[w->cur_gen];
+    const WorldGen *g = chunk_gen(w, cx, cz);
     uint64_t t0 = time_now_ns();
     if (lod < 0) gen_chunk_voxels(g, cx, cz, time_s, w->main_scratch);
     else gen_chunk_voxels_lod(g, cx, cz, time_s, lod > WORLD_LOD_MAX ? WORLD_LOD_MAX : lod, w->main_scratch);
@@ -610,7 +615,7 @@ void world_free_mesh(World *w, ChunkMesh *m) { mesh_free(&w->slabs, m); }
 
 const uint8_t *world_debug_voxels(const World *w, int32_t *height_with_apron) {
     World *mw = (World *)w;
-    const WorldGen *g = &w->gens[w->cur_gen];
+    const WorldGen *g = chunk_gen(mw, w->main_scratch->cx, w->main_scratch->cz);
     if (!mw->main_vox_valid) {
         gen_fill_vox(g, mw->main_scratch);
         mw->main_vox_valid = true;
