@@ -209,3 +209,8 @@ bool world_island_at(World *w, double x, double z, WorldIsland *out) {
     }
     return true;
 }
+
+bool world_island_ready(const World *w, int64_t cell_x, int64_t cell_z) {
+    if (w->isrc.cell_m <= 0 || (cell_x == 0 && cell_z == 0)) return true;
+    return !isl_site((World *)w, cell_x, cell_z)->has_island || isl_find(w, cell_x, cell_z) >= 0;
+}

@@ -167,14 +167,15 @@ uint32_t world_strip_count(const World *w) { return w->home ? w->home->n_strips 
 
 bool world_strip(const World *w, uint32_t i, WorldStrip *out) { return world_strip_of(&w->params.gen, w->home, i, out); }
 
-bool world_strip_of(const WorldGenParams *p, const IslandField *home, uint32_t i, WorldStrip *out) {
-    if (!home || i >= home->n_strips) return false;
-    const IslandFieldStrip *s = &home->strips[i];
-    out->ax = (double)home->centre_x + s->ax;
-    out->az = (double)home->centre_z + s->az;
-    out->bx = (double)home->centre_x + s->bx;
-    out->bz = (double)home->centre_z + s->bz;
-    out->y = world_home_sea(p, home) + s->elev_m;
+/* Strip i of field f whose metres count from block (ox, oz), its sea at `sea`. */
+static bool strip_of(const IslandField *f, float sea, int64_t ox, int64_t oz, uint32_t i, WorldStrip *out) {
+    if (!f || i >= f->n_strips) return false;
+    const IslandFieldStrip *s = &f->strips[i];
+    out->ax = (double)ox + (double)f->centre_x + s->ax;
+    out->az = (double)oz + (double)f->centre_z + s->az;
+    out->bx = (double)ox + (double)f->centre_x + s->bx;
+    out->bz = (double)oz + (double)f->centre_z + s->bz;
+    out->y = sea + s->elev_m;
     out->dir_x = s->dir_x;
     out->dir_z = s->dir_z;
     out->yaw = s->yaw;
@@ -184,6 +185,14 @@ bool world_strip_of(const WorldGenParams *p, const IslandField *home, uint32_t i
     out->site = s->site;
     out->base = s->base != 0;
     return true;
+}
+
+bool world_strip_of(const WorldGenParams *p, const IslandField *home, uint32_t i, WorldStrip *out) {
+    return strip_of(home, home ? world_home_sea(p, home) : 0.0f, 0, 0, i, out);
+}
+
+bool world_island_strip(const WorldIsland *wi, uint32_t i, WorldStrip *out) {
+    return strip_of(wi->field, wi->sea, wi->ox, wi->oz, i, out);
 }
 
 void world_set_gen_params(World *w, const WorldGenParams *p) {

@@ -556,6 +556,11 @@ typedef struct WorldIsland {
 /* The island of the cell holding (x, z), baked now on the calling (main) thread when no slot has
  * it yet; false when the cell has none. Valid until the next world_update. */
 bool world_island_at(World *w, double x, double z, WorldIsland *out);
+/* Is the island of cell (cell_x, cell_z) baked in a slot the chunks read (true for a cell without
+ * one and for the home island's)? The streamer hands out no chunk of a cell before it is. */
+bool world_island_ready(const World *w, int64_t cell_x, int64_t cell_z);
+/* Airstrip i of that island (i < wi->field->n_strips) in world coordinates, as world_strip. */
+bool world_island_strip(const WorldIsland *wi, uint32_t i, WorldStrip *out);
 /* Request-to-ready latency percentile in ms (q in [0,1]) over every generated chunk. */
 double world_latency_ms(const World *w, double q);
 

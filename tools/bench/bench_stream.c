@@ -11,6 +11,8 @@
 #include <time.h>
 
 #include "core/core.h"
+#include "course/archipelago.h"
+#include "island/island.h"
 #include "world/world.h"
 
 typedef struct StreamOpts {
@@ -22,6 +24,7 @@ typedef struct StreamOpts {
     double slowdown;            /* every job takes this many times its CPU time (1: as measured) */
     WorldPreset preset;
     const char *device;         /* the device preset named, or "native" */
+    bool islands;               /* the home island and the archipelago of the built-in pack */
 } StreamOpts;
 
 /* Simulated devices: per-core speed of this machine's x86 core (AVX2 noise path) over the
@@ -48,6 +51,8 @@ typedef struct StreamResult {
     WorldStats ws;
     long rss_kib, hwm_kib;
     size_t budget_used;
+    uint32_t islands_crossed;           /* cells with an island the flight entered */
+    uint64_t chunks_before_bake;        /* READY chunks whose cell's island was not baked (must be 0) */
 } StreamResult;
 
 static long proc_status_kib(const char *key) {
@@ -86,13 +91,54 @@ static void autopilot(double t, double speed, double *x, double *y, double *z, W
     *y = 95.0 + 30.0 * sin(t * 0.4);
 }
 
-static void drain_events(World *w, bool release) {
+/* Takes the frame's events; counts READY chunks whose island was not baked. */
+static uint64_t drain_events(World *w, bool release) {
     WorldEvent ev[128];
     size_t n;
+    uint64_t early = 0;
     while ((n = world_take_events(w, ev, 128)) > 0)
-        if (release)
-            for (size_t i = 0; i < n; i++)
-                if (ev[i].type == WORLD_EV_MESH_READY) world_release_mesh(w, ev[i].cx, ev[i].cz);
+        for (size_t i = 0; i < n; i++) {
+            if (ev[i].type != WORLD_EV_MESH_READY) continue;
+            double bx = (double)(ev[i].cx * CHUNK_SIZE + CHUNK_SIZE / 2), bz = (double)(ev[i].cz * CHUNK_SIZE + CHUNK_SIZE / 2);
+            early += !world_island_ready(w, world_island_cell(w, bx), world_island_cell(w, bz));
+            if (release) world_release_mesh(w, ev[i].cx, ev[i].cz);
+        }
+    return early;
+}
+
+/* The built-in pack's home island for the world's seed and its archipelago, in the budget. */
+typedef struct BenchIslands {
+    IslandCodex cx;
+    Island home;
+    IslandField field;
+    Archipelago arch;
+    WorldIslandSource src;
+} BenchIslands;
+
+static bool islands_boot(BenchIslands *bi, MemBudget *b, uint64_t seed, SkyError *err) {
+    size_t len;
+    const void *pak = island_pak_default(&len);
+    if (!island_pak_load(&bi->cx, pak, len, err)) return false;
+    int scope = island_codex_find_scope(&bi->cx, "island");
+    if (scope < 0) {
+        sky_error_set(err, SKY_ERR_INPUT, "bench stream: the built-in pack has no 'island' scope");
+        return false;
+    }
+    size_t work = island_work_bytes(), field = island_field_bytes(&bi->cx, (uint32_t)scope, 256);
+    MemArena a;
+    if (!mem_arena_init(&a, b, work + field + 4096)) {
+        sky_error_set(err, SKY_ERR_INPUT, "bench stream: the budget holds no home island");
+        return false;
+    }
+    IslandParams ip = {.seed = seed, .scope = (uint32_t)scope, .site_count = 0};
+    if (!island_generate(&bi->home, &bi->cx, &ip, &a, err) ||
+        !island_bake_field(&bi->field, &bi->home, &bi->cx, 256, 0.0f, 0.0f, &a, err))
+        return false;
+    if (!archipelago_source(&bi->arch, &bi->cx, (uint32_t)scope, seed, 256, &bi->src)) {
+        sky_error_set(err, SKY_ERR_INPUT, "bench stream: the built-in pack has no archipelago");
+        return false;
+    }
+    return true;
 }
 
 static int fly(const StreamOpts *o, StreamResult *r) {
@@ -108,7 +154,18 @@ static int fly(const StreamOpts *o, StreamResult *r) {
     world_params_preset(&p, o->preset);
     if (o->view > 0) p.live.view_radius = o->view;
     if (o->pool_mib > 0) p.create.mesh_pool_mib = (uint32_t)o->pool_mib;
-    World *w = world_create(&b, js, &p, NULL, &err);
+    static BenchIslands bi;
+    if (o->islands && !islands_boot(&bi, &b, p.gen.seed, &err)) {
+        fprintf(stderr, "%s\n", err.msg);
+        jobs_destroy(js);
+        mem_budget_release(&b);
+        return 1;
+    }
+    World *w = world_create(&b, js, &p, o->islands ? &bi.field : NULL, &err);
+    if (w && o->islands && !world_set_islands(w, &b, &bi.src, 0, &err)) {
+        world_destroy(w);
+        w = NULL;
+    }
     if (!w) { fprintf(stderr, "bench stream: %s\n", err.msg); jobs_destroy(js); mem_budget_release(&b); return 1; }
     world_set_job_stretch(w, (float)o->slowdown);
     r->budget_used = b.used;
@@ -131,7 +188,7 @@ static int fly(const StreamOpts *o, StreamResult *r) {
     v.x = x; v.y = y; v.z = z;
     for (int f = 0; f < 60 * 30; f++) {
         world_update(w, &v);
-        drain_events(w, o->release);
+        r->chunks_before_bake += drain_events(w, o->release);
         WorldStats s = world_stats(w);
         if (s.void_chunks == 0 && s.in_flight == 0) break;
         next += frame_ns;
@@ -140,6 +197,7 @@ static int fly(const StreamOpts *o, StreamResult *r) {
     r->fill_s = (double)(time_now_ns() - t0) * 1e-9;
 
     long frames = (long)(o->seconds * 60.0);
+    int64_t last_x = 0, last_z = 0;
     double *upd = calloc((size_t)frames, sizeof(double));
     next = time_now_ns();
     for (long f = 0; f < frames; f++) {
@@ -151,8 +209,18 @@ static int fly(const StreamOpts *o, StreamResult *r) {
         v.time_s = r->fill_s + t;
         uint64_t a = time_now_ns();
         world_update(w, &v);
-        drain_events(w, o->release);
         upd[f] = (double)(time_now_ns() - a) * 1e-6;
+        r->chunks_before_bake += drain_events(w, o->release);
+        if (o->islands) {
+            int64_t cx = world_island_cell(w, x), cz = world_island_cell(w, z);
+            if (cx != last_x || cz != last_z) {
+                WorldIslandSite site;
+                bi.src.site(bi.src.ctx, cx, cz, &site);
+                r->islands_crossed += site.has_island;
+                last_x = cx;
+                last_z = cz;
+            }
+        }
         WorldStats s = world_stats(w);
         if (s.void_chunks) r->void_frames++;
         if (s.void_chunks > r->max_void) r->max_void = s.void_chunks;
@@ -213,6 +281,14 @@ static void print_result(const StreamOpts *o, const StreamResult *r) {
            (unsigned long long)s->jobs_timed, s->jobs_timed ? (double)s->job_cpu_ns * 1e-6 / (double)s->jobs_timed : 0.0,
            s->jobs_timed ? (double)s->job_wall_ns * 1e-6 / (double)s->jobs_timed : 0.0,
            s->job_cpu_ns ? (double)s->job_wall_ns / (double)s->job_cpu_ns : 0.0);
+    double bakes = (double)s->island_bakes;
+    printf(" \"islands\":{\"on\":%s,\"crossed\":%u,\"bakes\":%llu,\"bakes_per_s\":%.2f,\"bake_cpu_ms_mean\":%.2f,"
+           "\"bake_wall_ms_mean\":%.2f,\"sync_bakes\":%llu,\"evictions\":%llu,\"chunk_waits\":%llu,\"chunks_before_bake\":%llu},\n",
+           o->islands ? "true" : "false", r->islands_crossed, (unsigned long long)s->island_bakes,
+           r->frames ? bakes * 60.0 / (double)r->frames : 0.0, bakes > 0 ? (double)s->island_bake_cpu_ns * 1e-6 / bakes : 0.0,
+           bakes > 0 ? (double)s->island_bake_wall_ns * 1e-6 / bakes : 0.0, (unsigned long long)s->island_sync_bakes,
+           (unsigned long long)s->island_evictions, (unsigned long long)s->island_waits,
+           (unsigned long long)r->chunks_before_bake);
     printf(" \"lod\":{\"swaps\":%llu,\"swap_requests\":%llu,\"resident\":[%u,%u,%u,%u],\"generated\":[%llu,%llu,%llu,%llu],"
            "\"avg_verts\":[%.0f,%.0f,%.0f,%.0f]}}\n",
            (unsigned long long)s->lod_swaps, (unsigned long long)s->lod_requests, s->resident_lod[0], s->resident_lod[1],
@@ -228,12 +304,12 @@ static void print_result(const StreamOpts *o, const StreamResult *r) {
 
 static int usage(void) {
     fprintf(stderr, "usage: bench stream [--speed M_PER_S] [--view CHUNKS] [--seconds S] [--workers W] [--release] "
-                    "[--pool MIB] [--sweep] [--slowdown K] [--preset low|medium|high] [--device pi4|handheld|pizero2]\n");
+                    "[--pool MIB] [--sweep] [--slowdown K] [--preset low|medium|high] [--device pi4|handheld|pizero2] [--islands]\n");
     return 2;
 }
 
 int bench_stream(int argc, char **argv) {
-    StreamOpts o = {1000.0, 10.0, 0, 2, 0, false, false, 1.0, WORLD_PRESET_MEDIUM, "native"};
+    StreamOpts o = {1000.0, 10.0, 0, 2, 0, false, false, 1.0, WORLD_PRESET_MEDIUM, "native", false};
     bool sweep = false, workers_set = false, preset_set = false;
     const Device *dev = NULL;
     for (int i = 1; i < argc; i++) {
@@ -244,6 +320,7 @@ int bench_stream(int argc, char **argv) {
         else if (!strcmp(argv[i], "--release")) o.release = true;
         else if (!strcmp(argv[i], "--pool") && i + 1 < argc) o.pool_mib = atoi(argv[++i]);
         else if (!strcmp(argv[i], "--sweep")) sweep = true;
+        else if (!strcmp(argv[i], "--islands")) o.islands = true;
         else if (!strcmp(argv[i], "--slowdown") && i + 1 < argc) o.slowdown = atof(argv[++i]);
         else if (!strcmp(argv[i], "--preset") && i + 1 < argc) {
             const char *name = argv[++i];
