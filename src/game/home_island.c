@@ -102,6 +102,11 @@ bool game_home_boot(GameHome *h, MemBudget *mem, const char *pak_path, uint64_t 
     }
     h->bake_ms = time_now_ms() - t2;
     h->carved = mem->used - used0;
+    /* The other islands: the world bakes them as it streams (world_set_islands). */
+    h->archipelago = archipelago_source(&h->arch, h->codex, (uint32_t)scope, seed, GAME_HOME_FIELD, &h->isrc);
+    if (!h->archipelago)
+        log_info("skyisles: pack %s has no archipelago data: the home island is the only named island (rebuild the "
+                 "pack from assets/codex with build/pack for the others)", h->pak_name);
     return true;
 
 short_budget:
@@ -182,6 +187,24 @@ int game_home_site_at(const GameHome *h, double x, double z) {
         }
     }
     return nearest;
+}
+
+bool game_place_line(const GameHome *h, const World *w, double x, double z, char *buf, size_t n) {
+    WorldIsland wi;
+    if (!w || !world_island_held(w, x, z, &wi)) return false;
+    const Island *isl = wi.home ? h->island : wi.island;
+    int site = archipelago_site_at(isl, wi.field, wi.ox, wi.oz, x, z);
+    if (site < 0) return false;
+    char place[64];
+    island_site_display_name(isl, h->codex, (uint32_t)site, GAME_LANG, place, sizeof place);
+    if (!h->archipelago) {
+        snprintf(buf, n, "%s", place);
+        return true;
+    }
+    char name[64];
+    archipelago_island_name(&h->arch, wi.cell_x, wi.cell_z, GAME_LANG, name, sizeof name);
+    snprintf(buf, n, text_get(TEXT_HUD_PLACE_ISLAND), place, name);
+    return true;
 }
 
 int game_home_strips(const GameHome *h, const World *w, GameStrip *out, int max) {

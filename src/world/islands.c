@@ -140,10 +140,10 @@ const WorldGen *isl_gen_at(World *w, int64_t bx, int64_t bz) {
 /* ---------------------------------------------------------------- public */
 static size_t carve_bytes(size_t n, size_t align) { return n + align - 1; }
 
-size_t world_islands_bytes(const World *w, const WorldIslandSource *src, uint32_t slots) {
+size_t world_islands_bytes(const WorldIslandSource *src, uint32_t slots, uint32_t workers) {
     if (!src || src->cell_m <= 0) return 0;
     uint32_t n = (slots ? slots : WORLD_ISLAND_SLOTS) + 1;
-    uint32_t nw = w ? w->nworkers : 4;
+    uint32_t nw = workers ? workers : 1;
     return carve_bytes(sizeof(IslandSlot) * n, 64) + carve_bytes(sizeof(IslandSiteEntry) * ISL_SITE_CACHE, 64) +
            carve_bytes(sizeof(WorldGen) * (nw + 1), 64) + (size_t)n * carve_bytes(src->bake_bytes, 64);
 }
@@ -176,7 +176,7 @@ bool world_set_islands(World *w, MemBudget *b, const WorldIslandSource *src, uin
     w->qvalid = false;
     /* The home island acts within its own cell from now on, as every island does. */
     for (uint32_t i = 0; i < WORLD_GENS; i++) w->gens[i].isl.core = isl_core(w);
-    w->st.bytes_carved += world_islands_bytes(w, src, slots);
+    w->st.bytes_carved += world_islands_bytes(src, slots, w->nworkers);
     return true;
 
 short_budget:
@@ -190,24 +190,36 @@ int64_t world_island_cell(const World *w, double v) {
     return isl_cell_of(w, (int64_t)floor(v));
 }
 
+/* *out from the island gi of cell (cx, cz) and the source's record of it. */
+static bool island_out(const World *w, const GenIsland *gi, int64_t cx, int64_t cz, const void *island, WorldIsland *out) {
+    if (!gi->on) return false;
+    out->cell_x = cx;
+    out->cell_z = cz;
+    out->home = cx == 0 && cz == 0;
+    out->field = gi->f;
+    out->ox = gi->ox;
+    out->oz = gi->oz;
+    out->sea = out->home ? gi->sea : world_home_sea(&w->params.gen, gi->f);
+    out->island = island;
+    return true;
+}
+
 bool world_island_at(World *w, double x, double z, WorldIsland *out) {
     memset(out, 0, sizeof *out);
     if (!world_coord_usable(x, z)) return false;
-    int64_t bx = (int64_t)floor(x), bz = (int64_t)floor(z);
-    const WorldGen *g = isl_gen_at(w, bx, bz);
-    if (!g->isl.on) return false;
-    out->cell_x = world_island_cell(w, x);
-    out->cell_z = world_island_cell(w, z);
-    out->home = out->cell_x == 0 && out->cell_z == 0;
-    out->field = g->isl.f;
-    out->ox = g->isl.ox;
-    out->oz = g->isl.oz;
-    out->sea = g->isl.sea;
-    if (!out->home) {
-        int32_t k = find_in(w, w->nisl, out->cell_x, out->cell_z);
-        out->island = k >= 0 ? w->isl[k].island : NULL;
-    }
-    return true;
+    const WorldGen *g = isl_gen_at(w, (int64_t)floor(x), (int64_t)floor(z));
+    int64_t cx = world_island_cell(w, x), cz = world_island_cell(w, z);
+    int32_t k = w->nisl ? find_in(w, w->nisl, cx, cz) : -1;
+    return island_out(w, &g->isl, cx, cz, k >= 0 ? w->isl[k].island : NULL, out);
+}
+
+bool world_island_held(const World *w, double x, double z, WorldIsland *out) {
+    memset(out, 0, sizeof *out);
+    if (!world_coord_usable(x, z)) return false;
+    int64_t cx = world_island_cell(w, x), cz = world_island_cell(w, z);
+    if (w->isrc.cell_m <= 0 || (cx == 0 && cz == 0)) return island_out(w, &w->gens[w->cur_gen].isl, cx, cz, NULL, out);
+    int32_t k = find_in(w, w->nisl, cx, cz);
+    return k >= 0 && island_out(w, &w->isl[k].gi, cx, cz, w->isl[k].island, out);
 }
 
 bool world_island_ready(const World *w, int64_t cell_x, int64_t cell_z) {

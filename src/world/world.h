@@ -537,7 +537,7 @@ typedef struct WorldIslandSource {
     bool (*bake)(void *ctx, int64_t cell_x, int64_t cell_z, MemArena *arena, IslandField *field, const void **island);
 } WorldIslandSource;
 /* Bytes world_set_islands carves for `slots` slots (the memory plan counts them). */
-size_t world_islands_bytes(const World *w, const WorldIslandSource *src, uint32_t slots);
+size_t world_islands_bytes(const WorldIslandSource *src, uint32_t slots, uint32_t workers);
 /* Boot only, before the first world_update: gives the world its archipelago, carving `slots`
  * island slots (0: WORLD_ISLAND_SLOTS) plus one for point queries from the budget. A NULL source
  * or cell_m 0 keeps the home island alone. False with err when the budget is short or the source
@@ -556,6 +556,9 @@ typedef struct WorldIsland {
 /* The island of the cell holding (x, z), baked now on the calling (main) thread when no slot has
  * it yet; false when the cell has none. Valid until the next world_update. */
 bool world_island_at(World *w, double x, double z, WorldIsland *out);
+/* The same without baking: false also when the cell's island is not baked yet (the HUD's line
+ * asks every frame and never stalls the frame). */
+bool world_island_held(const World *w, double x, double z, WorldIsland *out);
 /* Is the island of cell (cell_x, cell_z) baked in a slot the chunks read (true for a cell without
  * one and for the home island's)? The streamer hands out no chunk of a cell before it is. */
 bool world_island_ready(const World *w, int64_t cell_x, int64_t cell_z);
