@@ -43,6 +43,9 @@ void game_home_log(const GameHome *h);
 void game_home_site_name(const GameHome *h, uint32_t site, char *buf, size_t n);
 /* --print-island: the island (sites, names, paths) and, when given, the spawn and its view. */
 void game_home_print(const GameHome *h, const SimSpawn *spawn, FILE *out);
+/* --print-island --start X,Y,Z: the island of the cell that holds (x, z) (its name, sites, paths
+ * and strips), baked now if the world has not; false (one line) when the cell has none. */
+bool game_island_print(const GameHome *h, World *w, double x, double z, FILE *out);
 /* The home island site under (x, z), or -1 when off the island. */
 int game_home_site_at(const GameHome *h, double x, double z);
 /* The place and the island under (x, z) for the HUD ("Windmill Meadow, Isle of Ashgrove"), from
