@@ -91,7 +91,7 @@ void gen_init(WorldGen *g, const WorldGenParams *p, const IslandField *home) {
     gen_caves_init(g);
     gen_cave_seeds(g);
     g->island_bottom_k = g->p.island_taper > 0.05f ? g->p.island_taper : 0.05f;
-    gen_island_init(&g->isl, &g->p, home, 0, 0);
+    gen_island_init(&g->isl, world_home_sea(&g->p, home), home, 0, 0);
 }
 
 /* The home island in real units: one metre of elevation is one block over its sea level, which

@@ -65,7 +65,7 @@ int32_t isl_slot_for(World *w, int64_t cell_x, int64_t cell_z, double bx, double
 void isl_install(World *w, uint32_t slot) {
     IslandSlot *s = &w->isl[slot];
     const int64_t m = w->isrc.cell_m;
-    gen_island_init(&s->gi, &w->params.gen, &s->field, s->cell_x * m, s->cell_z * m);
+    gen_island_init(&s->gi, world_home_sea(&w->params.gen, &s->field), &s->field, s->cell_x * m, s->cell_z * m);
     s->gi.core = isl_core(w);
     s->state = ISL_READY;
     s->serial++;
@@ -87,7 +87,7 @@ const WorldGen *isl_gen_view(const World *w, const WorldGen *g, int32_t isl, int
         out->isl = w->isl[isl].gi;
         out->isl.sea = world_home_sea(&out->p, out->isl.f);   /* the snapshot's own parameters */
     } else {
-        gen_island_init(&out->isl, &out->p, NULL, cell_x * m, cell_z * m);
+        gen_island_init(&out->isl, world_home_sea(&out->p, NULL), NULL, cell_x * m, cell_z * m);
         out->isl.core = isl_core(w);
     }
     return out;

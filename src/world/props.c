@@ -12,12 +12,12 @@
 
 /* ---------------------------------------------------------------- per-epoch setup */
 /* An island's flora per location type and its landmarks. */
-void gen_island_init(GenIsland *gi, const WorldGenParams *p, const IslandField *h, int64_t ox, int64_t oz) {
+void gen_island_init(GenIsland *gi, float sea, const IslandField *h, int64_t ox, int64_t oz) {
     int8_t landmark[ISLAND_FIELD_MAX_TYPES];   /* landmark shape per type, -1: none */
     memset(gi, 0, sizeof *gi);
     gi->f = h;
     gi->on = h && h->size > 0 && h->elevation_dm && h->type;
-    gi->sea = world_home_sea(p, h);
+    gi->sea = sea;
     gi->ox = ox;
     gi->oz = oz;
     memset(gi->flora, -1, sizeof gi->flora);

@@ -113,9 +113,9 @@ typedef struct GenIsland {
     GenLandmark marks[ISLAND_FIELD_MAX_SITES];
 } GenIsland;
 
-/* The island of field f (NULL: none) counted from block (ox, oz), with p's sea level: flora and
- * landmarks resolved in the world's tables (props.c). */
-void gen_island_init(GenIsland *gi, const WorldGenParams *p, const IslandField *f, int64_t ox, int64_t oz);
+/* The island of field f (NULL: none) counted from block (ox, oz), its sea level at `sea`
+ * (world_home_sea): flora and landmarks resolved in the world's tables (props.c). */
+void gen_island_init(GenIsland *gi, float sea, const IslandField *f, int64_t ox, int64_t oz);
 
 /* Does the island act on column (X, Z): inside its cell's core (or no cells at all)? Every
  * column's island is its own cell's, so a chunk or a point that reads one snapshot for its whole
