@@ -46,6 +46,7 @@ typedef struct StreamResult {
     uint64_t void_frames, frames, late_frames;
     uint32_t max_void;
     double lat_p50, lat_p99, update_p50, update_p99, fill_s;
+    double update_cpu_p50, update_cpu_p99;   /* the main thread's CPU time in world_update */
     double reach_min, reach_sum;        /* the reach held, over the flight's frames */
     uint64_t degraded_frames, lod_frames, shrunk_frames;   /* governor above 0, LOD steps only, reach in */
     WorldStats ws;
@@ -198,7 +199,7 @@ static int fly(const StreamOpts *o, StreamResult *r) {
 
     long frames = (long)(o->seconds * 60.0);
     int64_t last_x = 0, last_z = 0;
-    double *upd = calloc((size_t)frames, sizeof(double));
+    double *upd = calloc((size_t)frames, sizeof(double)), *upd_cpu = calloc((size_t)frames, sizeof(double));
     next = time_now_ns();
     for (long f = 0; f < frames; f++) {
         double t = (double)f / 60.0;
@@ -207,9 +208,10 @@ static int fly(const StreamOpts *o, StreamResult *r) {
         autopilot(t, speed, &x, &y, &z, &v);
         v.x = x; v.y = y; v.z = z;
         v.time_s = r->fill_s + t;
-        uint64_t a = time_now_ns();
+        uint64_t a = time_now_ns(), ac = time_thread_cpu_ns();
         world_update(w, &v);
         upd[f] = (double)(time_now_ns() - a) * 1e-6;
+        upd_cpu[f] = (double)(time_thread_cpu_ns() - ac) * 1e-6;
         r->chunks_before_bake += drain_events(w, o->release);
         if (o->islands) {
             int64_t cx = world_island_cell(w, x), cz = world_island_cell(w, z);
@@ -238,6 +240,10 @@ static int fly(const StreamOpts *o, StreamResult *r) {
     r->update_p50 = frames ? upd[frames / 2] : 0.0;
     r->update_p99 = frames ? upd[(long)((frames - 1) * 0.99)] : 0.0;
     free(upd);
+    qsort(upd_cpu, (size_t)frames, sizeof *upd_cpu, cmp_double);
+    r->update_cpu_p50 = frames ? upd_cpu[frames / 2] : 0.0;
+    r->update_cpu_p99 = frames ? upd_cpu[(long)((frames - 1) * 0.99)] : 0.0;
+    free(upd_cpu);
     r->ws = world_stats(w);
     r->lat_p50 = world_latency_ms(w, 0.5);
     r->lat_p99 = world_latency_ms(w, 0.99);
@@ -255,7 +261,7 @@ static void print_result(const StreamOpts *o, const StreamResult *r) {
            world_preset_name(o->preset));
     printf("\"speed\":%.0f,\"view\":%d,\"seconds\":%.1f,\"workers\":%d,\"release\":%s,"
            "\"void_frames\":%llu,\"frames\":%llu,\"max_void_chunks\":%u,\"late_frames\":%llu,\"fill_s\":%.2f,\n"
-           " \"chunk_latency_ms\":{\"p50\":%.2f,\"p99\":%.2f},\"update_ms\":{\"p50\":%.3f,\"p99\":%.3f},\n"
+           " \"chunk_latency_ms\":{\"p50\":%.2f,\"p99\":%.2f},\"update_ms\":{\"p50\":%.3f,\"p99\":%.3f},\"update_cpu_ms\":{\"p50\":%.3f,\"p99\":%.3f},\n"
            " \"chunks\":{\"requested\":%llu,\"generated\":%llu,\"dropped\":%llu,\"evicted\":%llu,\"pool_evictions\":%llu,"
            "\"pool_failures\":%llu,\"resident\":%u,\"avg_verts\":%.0f},\n"
            " \"pools\":{\"slabs_peak\":%u,\"slabs_capacity\":%u,\"slab_bytes\":%zu,\"records_peak\":%u,\"records_capacity\":%u,"
@@ -263,7 +269,7 @@ static void print_result(const StreamOpts *o, const StreamResult *r) {
            " \"memory\":{\"world_carved_mib\":%.1f,\"budget_used_mib\":%.1f,\"rss_mib\":%.1f,\"rss_peak_mib\":%.1f},\n",
            o->speed, o->view, o->seconds, o->workers, o->release ? "true" : "false", (unsigned long long)r->void_frames,
            (unsigned long long)r->frames, r->max_void, (unsigned long long)r->late_frames, r->fill_s, r->lat_p50,
-           r->lat_p99, r->update_p50, r->update_p99, (unsigned long long)s->requested, (unsigned long long)s->generated,
+           r->lat_p99, r->update_p50, r->update_p99, r->update_cpu_p50, r->update_cpu_p99, (unsigned long long)s->requested, (unsigned long long)s->generated,
            (unsigned long long)s->dropped, (unsigned long long)s->evicted, (unsigned long long)s->pool_evictions,
            (unsigned long long)s->mesh_pool_failures, s->resident,
            s->generated ? (double)s->verts_total / (double)s->generated : 0.0, s->slabs_peak, s->slabs_capacity,
