@@ -6,6 +6,8 @@ HOSTCC ?= gcc
 MISAKI_TTF ?= /usr/share/fonts/truetype/misaki/misaki_gothic.ttf
 TEXT_JA := assets/text/ja.yaml
 TEXT_CODEX_JA := assets/codex/locale_ja.yaml
+# The island names are packed in every language; their Japanese glyphs are built in.
+TEXT_CODEX_NAMES := assets/codex/archipelago.yaml
 TEXT_CODEX_CHECK := $(BUILD)/gen/codex_ja.checked
 TEXT_GEN_C := $(BUILD)/gen/text_ja.c
 TEXT_GEN_O := $(BUILD)/obj/$(BUILD)/gen/text_ja.o
@@ -24,10 +26,10 @@ $(TEXT_CODEX_CHECK): $(ISLAND_CODEX) $(TEXT_CODEX_JA) $(ISLAND_HOST_PACK)
 	@rm -f $@.pak
 	@touch $@
 
-$(TEXT_GEN_C): $(BUILD)/host/textgen $(TEXT_JA) $(TEXT_CODEX_JA) src/core/text_rows.h mk/text.mk
+$(TEXT_GEN_C): $(BUILD)/host/textgen $(TEXT_JA) $(TEXT_CODEX_JA) $(TEXT_CODEX_NAMES) src/core/text_rows.h mk/text.mk
 	@mkdir -p $(dir $@)
 	$(say) TEXT $@
-	$(Q)$(BUILD)/host/textgen $@ $(MISAKI_TTF) $(TEXT_JA) $(TEXT_CODEX_JA)
+	$(Q)$(BUILD)/host/textgen $@ $(MISAKI_TTF) $(TEXT_JA) $(TEXT_CODEX_JA) $(TEXT_CODEX_NAMES)
 
 $(BUILD)/lib/libsk_core.a: $(TEXT_GEN_O)
 # The check after the build of the packer (which links core, so it cannot come before the text).

@@ -12,7 +12,7 @@
 
 static const char *const ASSETS[] = {
     "assets/codex/axes.yaml", "assets/codex/cargo.yaml", "assets/codex/location_types.yaml",
-    "assets/codex/locale_en.yaml", "assets/codex/scopes.yaml",
+    "assets/codex/locale_en.yaml", "assets/codex/scopes.yaml", "assets/codex/archipelago.yaml",
 };
 #define N_ASSETS (sizeof ASSETS / sizeof ASSETS[0])
 
@@ -39,7 +39,8 @@ static void reseal(uint8_t *d, size_t len) {
 /* Section table entry i: tag, offset, size, count. */
 static uint8_t *sec_entry(uint8_t *d, int i) { return d + ISLAND_PAK_HEADER_SIZE + 16 * i; }
 static uint8_t *sec_data(uint8_t *d, int i) { return d + rd32(sec_entry(d, i) + 4); }
-enum { S_STRS, S_AXIS, S_TERM, S_TYPE, S_PREF, S_LIMT, S_PROP, S_VARI, S_SCOP, S_GUAR, S_TEXT, S_CARG, S_COUNT };
+enum { S_STRS, S_AXIS, S_TERM, S_TYPE, S_PREF, S_LIMT, S_PROP, S_VARI, S_SCOP, S_GUAR, S_TEXT, S_CARG, S_ARCH, S_ANML,
+       S_ANMP, S_COUNT };
 
 static void expect_fail(const uint8_t *d, size_t len, const char *needle) {
     SkyError err = {0};
@@ -52,14 +53,17 @@ static void expect_fail(const uint8_t *d, size_t len, const char *needle) {
 }
 
 /* ---------------------------------------------------------------- YAML */
+/* The assets and one more file; an archipelago file takes the place of the assets' one. */
 static void expect_yaml_error(const char *extra, const char *expected_prefix) {
     const char *files[N_ASSETS + 1];
-    for (size_t i = 0; i < N_ASSETS; i++) files[i] = ASSETS[i];
-    files[N_ASSETS] = extra;
+    size_t n = 0;
+    for (size_t i = 0; i < N_ASSETS; i++)
+        if (!strstr(extra, "/bad_arch_") || !strstr(ASSETS[i], "archipelago")) files[n++] = ASSETS[i];
+    files[n++] = extra;
     CodexYaml *cy = codex_yaml_new();
     assert_non_null(cy);
     SkyError err = {0};
-    bool ok = codex_yaml_load(cy, files, N_ASSETS + 1, &err);
+    bool ok = codex_yaml_load(cy, files, n, &err);
     if (ok || strncmp(err.msg, expected_prefix, strlen(expected_prefix)))
         print_error("expected '%s...', got ok=%d '%s'\n", expected_prefix, ok, err.msg);
     assert_false(ok);
@@ -139,6 +143,34 @@ static void test_yaml_cargo_refusals(void **state) {
 }
 
 /* The shipped cargo as the codex declares it: the examples of the design are there. */
+/* The archipelago's values, each refused with its file, line, column and what to do. */
+static void test_yaml_archipelago_refusals(void **state) {
+    (void)state;
+    expect_yaml_error("tests/data/island/bad_arch_cell.yaml",
+                      "tests/data/island/bad_arch_cell.yaml:3:16: archipelago cell_meters: 2048 m holds no island of 1800 m "
+                      "with its coast noise and 256 m to each edge: make it 2672 or more");
+    expect_yaml_error("tests/data/island/bad_arch_range.yaml",
+                      "tests/data/island/bad_arch_range.yaml:4:26: island_share_permille = 1200 is out of range 0..1000");
+    expect_yaml_error("tests/data/island/bad_arch_octaves.yaml",
+                      "tests/data/island/bad_arch_octaves.yaml:6:56: coast_noise octaves = 5 is out of range 1..4");
+    expect_yaml_error("tests/data/island/bad_arch_few_names.yaml",
+                      "tests/data/island/bad_arch_few_names.yaml:8:9: island names 'en': 6 first x 8 second words make 48 "
+                      "names, fewer than the 49 cells");
+    expect_yaml_error("tests/data/island/bad_arch_same_name.yaml",
+                      "tests/data/island/bad_arch_same_name.yaml:8:5: island names 'en': 'Isle of Ashgrove' comes out twice");
+    expect_yaml_error("tests/data/island/bad_arch_pattern.yaml",
+                      "tests/data/island/bad_arch_pattern.yaml:9:19: island names 'ja': the pattern '島' must hold {name} once");
+    /* Two files with an archipelago: the assets' and another. */
+    const char *two[N_ASSETS + 1];
+    for (size_t i = 0; i < N_ASSETS; i++) two[i] = ASSETS[i];
+    two[N_ASSETS] = "tests/data/island/bad_arch_range.yaml";
+    CodexYaml *cy = codex_yaml_new();
+    SkyError err = {0};
+    assert_false(codex_yaml_load(cy, two, N_ASSETS + 1, &err));
+    assert_non_null(strstr(err.msg, "a second archipelago (first at "));
+    codex_yaml_free(cy);
+}
+
 static void test_pack_cargo_content(void **state) {
     (void)state;
     size_t len;
@@ -237,6 +269,18 @@ static void assert_codex_equal(const IslandCodex *a, const IslandCodex *b) {
     for (uint32_t i = 0; i < a->n_cargo; i++)
         assert_true(same_str(a->cargo[i].id, b->cargo[i].id) && a->cargo[i].from_mask == b->cargo[i].from_mask &&
                     a->cargo[i].to_mask == b->cargo[i].to_mask);
+    assert_int_equal(a->has_archipelago, b->has_archipelago);
+    const IslandArchipelago *p = &a->arch, *q = &b->arch;
+    assert_true(p->cell_m == q->cell_m && p->share_permille == q->share_permille && p->diameter_min_m == q->diameter_min_m &&
+                p->diameter_max_m == q->diameter_max_m && p->coast_amplitude_milli == q->coast_amplitude_milli &&
+                p->coast_frequency_milli == q->coast_frequency_milli && p->coast_octaves == q->coast_octaves);
+    assert_true(p->n_langs == q->n_langs && p->n_parts == q->n_parts);
+    for (uint32_t i = 0; i < p->n_parts; i++) assert_true(same_str(p->parts[i], q->parts[i]));
+    for (uint32_t i = 0; i < p->n_langs; i++) {
+        const IslandNameLang *x = &p->langs[i], *y = &q->langs[i];
+        assert_true(same_str(x->lang, y->lang) && same_str(x->pattern, y->pattern) && same_str(x->home, y->home));
+        assert_true(x->first_a == y->first_a && x->n_a == y->n_a && x->first_b == y->first_b && x->n_b == y->n_b);
+    }
     for (uint32_t i = 0; i < a->n_texts; i++)
         assert_true(same_str(a->texts[i].lang, b->texts[i].lang) && same_str(a->texts[i].key, b->texts[i].key) &&
                     same_str(a->texts[i].text, b->texts[i].text));
@@ -339,10 +383,13 @@ static void test_pack_checksum_and_header(void **state) {
     d = default_copy(&len);
     wr32(d + 8, 2);   /* a version-2 pack (before cargo) is refused by name, and so is a newer one */
     reseal(d, len);
-    expect_fail(d, len, "format version 2, this build reads version 3: rebuild the pack with this build's build/pack");
-    wr32(d + 8, 4);
+    expect_fail(d, len, "format version 2, this build reads versions 3..4: rebuild the pack with this build's build/pack");
+    wr32(d + 8, 5);
     reseal(d, len);
-    expect_fail(d, len, "format version 4, this build reads version 3");
+    expect_fail(d, len, "format version 5, this build reads versions 3..4");
+    wr32(d + 8, 3);   /* version 3 has 12 sections, this one 15 */
+    reseal(d, len);
+    expect_fail(d, len, "15 sections, version 3 has 12");
     free(d);
     d = default_copy(&len);
     uint8_t *big = calloc(1, len + 4);
@@ -381,6 +428,26 @@ static void dmg_guarantee_type(uint8_t *d) { wr32(sec_data(d, S_GUAR), 77); }
 static void dmg_cargo_from(uint8_t *d) { wr32(sec_data(d, S_CARG) + 4, 0); }
 static void dmg_cargo_to(uint8_t *d) { wr32(sec_data(d, S_CARG) + 8, 0x80000000u); }
 static void dmg_cargo_twice(uint8_t *d) { wr32(sec_data(d, S_CARG) + 12, rd32(sec_data(d, S_CARG))); }
+static void dmg_arch_cell(uint8_t *d) { wr32(sec_data(d, S_ARCH), 1000); }
+static void dmg_arch_share(uint8_t *d) { wr32(sec_data(d, S_ARCH) + 4, 1001); }
+static void dmg_arch_diameters(uint8_t *d) { wr32(sec_data(d, S_ARCH) + 8, rd32(sec_data(d, S_ARCH) + 12) + 1); }
+static void dmg_arch_too_big(uint8_t *d) { wr32(sec_data(d, S_ARCH) + 12, 9000); }
+static void dmg_arch_octaves(uint8_t *d) { wr32(sec_data(d, S_ARCH) + 24, 0); }
+static void dmg_arch_amplitude(uint8_t *d) { wr32(sec_data(d, S_ARCH) + 16, 401); }
+static void dmg_arch_frequency(uint8_t *d) { wr32(sec_data(d, S_ARCH) + 20, 999); }
+static void dmg_arch_two(uint8_t *d) { wr32(sec_entry(d, S_ARCH) + 12, 2); }
+static void dmg_names_range(uint8_t *d) { wr32(sec_data(d, S_ANML) + 16, 65); }
+static void dmg_names_past(uint8_t *d) { wr32(sec_data(d, S_ANML) + 20, rd32(sec_entry(d, S_ANMP) + 12) - 2); }
+static void dmg_names_few(uint8_t *d) { wr32(sec_data(d, S_ANML) + 16, 3); }
+static void dmg_names_pattern(uint8_t *d) { wr32(sec_data(d, S_ANML) + 4, rd32(sec_data(d, S_ANML) + 8)); }
+static void dmg_names_lang_twice(uint8_t *d) { wr32(sec_data(d, S_ANML) + 28, rd32(sec_data(d, S_ANML))); }
+static void dmg_names_word_empty(uint8_t *d) { wr32(sec_data(d, S_ANMP), 0); }
+static void dmg_names_without_arch(uint8_t *d) {   /* name records left when the archipelago is gone */
+    uint8_t *e = sec_entry(d, S_ARCH);
+    wr32(e + 8, 0);
+    wr32(e + 12, 0);
+    /* its 28 bytes now lie between ARCH and ANML, which the loader allows (sections need not touch) */
+}
 static void dmg_text_order(uint8_t *d) {
     uint8_t tmp[12], *t = sec_data(d, S_TEXT);
     memcpy(tmp, t, 12);
@@ -416,6 +483,21 @@ static void test_pack_out_of_range_fields(void **state) {
     damage_and_expect(dmg_cargo_to, "cargo 0 has to mask = 2147483648");
     damage_and_expect(dmg_cargo_twice, "cargo 'fish' appears twice");
     damage_and_expect(dmg_strs_unterminated, "does not end with a NUL");
+    damage_and_expect(dmg_arch_cell, "archipelago cell_meters: 1000 is outside 2048..65536");
+    damage_and_expect(dmg_arch_share, "archipelago island_share_permille: 1001 is outside 0..1000");
+    damage_and_expect(dmg_arch_diameters, "archipelago diameter_meters: min 1201, max 1200");
+    damage_and_expect(dmg_arch_too_big, "archipelago cell_meters: 6144 m holds no island of 9000 m");
+    damage_and_expect(dmg_arch_octaves, "archipelago coast_noise octaves: 0 is outside 1..4");
+    damage_and_expect(dmg_arch_amplitude, "archipelago coast_noise amplitude");
+    damage_and_expect(dmg_arch_frequency, "archipelago coast_noise frequency");
+    damage_and_expect(dmg_arch_two, "section ARCH holds 28 bytes, not 2 records");
+    damage_and_expect(dmg_names_range, "island-name language 0 refers to ANMP records 0..+65");
+    damage_and_expect(dmg_names_past, "island-name language 0 refers to ANMP records");
+    damage_and_expect(dmg_names_few, "island-name language 0 has names (first x second) = 48");
+    damage_and_expect(dmg_names_pattern, "island-name language 0 has {name} in its pattern = 0");
+    damage_and_expect(dmg_names_lang_twice, "island names in 'en' appear twice");
+    damage_and_expect(dmg_names_word_empty, "island-name word 0 has an empty id");
+    damage_and_expect(dmg_names_without_arch, "archipelago 0 has name records without it");
 }
 
 /* Random resealed damage: the loader either refuses it cleanly or yields a codex the generator
@@ -467,6 +549,7 @@ int main(void) {
         cmocka_unit_test(test_yaml_input_shape_limits),
         cmocka_unit_test(test_yaml_cargo_refusals),
         cmocka_unit_test(test_pack_cargo_content),
+        cmocka_unit_test(test_yaml_archipelago_refusals),
         cmocka_unit_test(test_pack_round_trip_and_determinism),
         cmocka_unit_test(test_yaml_extension_file),
         cmocka_unit_test(test_pack_truncated_everywhere),

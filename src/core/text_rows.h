@@ -277,6 +277,7 @@
     X(WP_AO_HELP, "per-vertex AO darkening per occluder")                                          \
     X(WP_SHADE_FLOOR, "Abyss brightness")                                                          \
     X(WP_SHADE_FLOOR_HELP, "pseudo-AO brightness at the abyss floor")                              \
+    X(ISLAND_HOME_NAME, "Home Island")                                                             \
     X(WP_SEA, "Home island sea level")                                                             \
     X(WP_SEA_HELP, "home island: height of its sea level (blocks; 1 m of elevation = 1 block above it)") \
     X(WP_PROPS, "Trees and rocks")                                                                 \

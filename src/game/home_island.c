@@ -72,6 +72,9 @@ bool game_home_boot(GameHome *h, MemBudget *mem, const char *pak_path, uint64_t 
             return false;
         }
     }
+    if (!island_codex_has_archipelago(h->codex))
+        log_info("skyisles: pack %s (version %u) has no archipelago: the home island is the world's only named island; "
+                 "rebuild the pack from assets/codex with build/pack for the others", h->pak_name, h->codex->version);
     int scope = island_codex_find_scope(h->codex, GAME_HOME_SCOPE);
     if (scope < 0) {
         sky_error_set(err, SKY_ERR_INPUT,

@@ -17,6 +17,9 @@
 #define ISLAND_MAX_PROPS 512          /* base props + variant overrides, all types */
 #define ISLAND_MAX_TEXTS 1024         /* localisation entries, all languages */
 #define ISLAND_MAX_CARGO 32           /* cargo kinds (deliveries between places) */
+#define ISLAND_MAX_NAME_LANGS 4       /* languages of the archipelago's island names */
+#define ISLAND_MAX_NAME_PARTS 512     /* island-name words, all languages and both lists together */
+#define ISLAND_MAX_NAME_LIST 64       /* words in one list (first or second) of one language */
 #define ISLAND_MAX_SITES 128
 #define ISLAND_PAK_MAX_BYTES (4u << 20)  /* a pack larger than this is refused before reading */
 #define ISLAND_MAX_TRIS (2 * ISLAND_MAX_SITES)
@@ -28,7 +31,8 @@
 #define ISLAND_GRID_RADIUS 10000
 #define ISLAND_GRID_LIMIT 14000
 
-#define ISLAND_PAK_VERSION 3u
+#define ISLAND_PAK_VERSION 4u
+#define ISLAND_PAK_VERSION_OLDEST 3u  /* version 3: the same without the archipelago (read as none) */
 #define ISLAND_PAK_HEADER_SIZE 48u
 
 /* ---------------------------------------------------------------- codex */
@@ -96,6 +100,31 @@ typedef struct IslandCargo { const char *id; uint32_t from_mask, to_mask; } Isla
  * "cargo.<cargo>". */
 typedef struct IslandText { const char *lang, *key, *text; } IslandText;
 
+/* The archipelago (docs/island.md#the-archipelago): the world is cut into square cells of
+ * cell_m; cell (0, 0), centred on the origin, holds the home island; another cell holds an
+ * island with share_permille / 1000 odds, of a diameter in [diameter_min_m, diameter_max_m]. The
+ * coast noise bends every island's outline (amplitude: share of the radius, frequency: cycles
+ * per turn). Island names: per language, pattern ("Isle of {name}"), the home island's name, and
+ * two word lists whose concatenations ("Ash" + "grove") are the {name}s. */
+#define ISLAND_NAME_WINDOW 7          /* names never repeat within 7 x 7 cells */
+#define ISLAND_DEFAULT_CELL_M 6144u   /* the cell size of a pack without an archipelago */
+typedef struct IslandNameLang {
+    const char *lang, *pattern, *home;
+    uint16_t first_a, n_a, first_b, n_b;   /* the two lists in IslandArchipelago.parts */
+} IslandNameLang;
+
+typedef struct IslandArchipelago {
+    uint32_t cell_m;                       /* 2048..65536 */
+    uint32_t share_permille;               /* 0..1000 */
+    uint32_t diameter_min_m, diameter_max_m;
+    uint32_t coast_amplitude_milli;        /* 0..400: share of the radius */
+    uint32_t coast_frequency_milli;        /* 1000..16000: cycles of the first octave per turn */
+    uint32_t coast_octaves;                /* 1..4 */
+    uint32_t n_langs, n_parts;
+    IslandNameLang langs[ISLAND_MAX_NAME_LANGS];
+    const char *parts[ISLAND_MAX_NAME_PARTS];
+} IslandArchipelago;
+
 /* A decoded pack. Strings point into the pack bytes, which must outlive the codex. */
 typedef struct IslandCodex {
     uint32_t version;
@@ -109,6 +138,8 @@ typedef struct IslandCodex {
     IslandText texts[ISLAND_MAX_TEXTS];  /* sorted by (lang, key), unique */
     uint32_t n_cargo;
     IslandCargo cargo[ISLAND_MAX_CARGO]; /* in declaration order (files in path order) */
+    bool has_archipelago;                /* false: a pack without one (version 3, or no section) */
+    IslandArchipelago arch;
 } IslandCodex;
 
 /* Validates magic, version, size, checksum, the section table and every offset, count, index
@@ -131,6 +162,36 @@ int island_codex_find_cargo(const IslandCodex *cx, const char *id);
 const char *island_codex_text(const IslandCodex *cx, const char *lang, const char *key);
 /* Property of a type as resolved for a variant (variant < 0: the base). False when undeclared. */
 bool island_codex_prop(const IslandCodex *cx, uint32_t type, int variant, const char *key, int32_t *value);
+
+/* ---------------------------------------------------------------- the archipelago */
+typedef struct IslandCellSite {
+    bool has_island;
+    uint64_t seed;                 /* the island's generator seed */
+    int64_t centre_x_m, centre_z_m;   /* world metres */
+    uint32_t diameter_m;
+} IslandCellSite;
+
+/* The archipelago's values against their ranges and each other (every island, its coast noise
+ * and 256 m to spare, inside a cell; the home island's scope too): NULL when they hold, else the
+ * field's YAML name with why it fails. The loader and the packer share it. */
+const char *island_archipelago_check(const IslandArchipelago *a, const IslandCodex *cx, char *why, size_t n);
+/* False for a pack without the archipelago: then the home island is the world's only island. */
+bool island_codex_has_archipelago(const IslandCodex *cx);
+/* The cell size in metres (ISLAND_DEFAULT_CELL_M without an archipelago). Cell (i, j) spans
+ * [(i - 1/2) cell, (i + 1/2) cell) in x and z. */
+uint32_t island_codex_cell_m(const IslandCodex *cx);
+/* The cell holding world metre x (floor((x + cell/2) / cell)), for any int64 x. */
+int64_t island_cell_of(const IslandCodex *cx, int64_t x_m);
+/* The island of a cell. Pure and deterministic (integer hashing only). Cell (0, 0): the home
+ * island (seed world_seed, centre (0, 0), the "island" scope's diameter). Others: an island with
+ * the codex's odds, its centre jittered so its coast (noise included) stays 256 m or more clear
+ * of the cell's edges. */
+void island_cell_site(const IslandCodex *cx, uint64_t world_seed, int64_t cell_x, int64_t cell_z, IslandCellSite *out);
+/* The display name of a cell's island in lang ("Isle of Ashgrove"; the home island's own name),
+ * "" for a cell without one. No two cells within ISLAND_NAME_WINDOW x ISLAND_NAME_WINDOW share a
+ * name. A language the codex does not name islands in reads as the first one (English). */
+void island_cell_name(const IslandCodex *cx, uint64_t world_seed, int64_t cell_x, int64_t cell_z, const char *lang,
+                      char *buf, size_t n);
 
 /* ---------------------------------------------------------------- generation */
 typedef struct IslandParams {

@@ -12,7 +12,8 @@ typedef struct Sec { uint32_t off, size, count; } Sec;
 typedef struct Dec {
     const uint8_t *d;
     size_t len;
-    Sec sec[PAK_SECTION_KINDS];
+    Sec sec[PAK_SECTION_KINDS];   /* sections a version 3 pack lacks stay empty */
+    uint32_t version;
     SkyError *err;
 } Dec;
 
@@ -83,11 +84,12 @@ static bool read_header(Dec *k) {
         return false;
     }
     uint32_t version = pak_rd32(d + PAK_OFF_VERSION);
-    if (version != ISLAND_PAK_VERSION) {
-        sky_error_set(k->err, SKY_ERR_INPUT, "pack: format version %u, this build reads version %u: rebuild the pack with this build's build/pack",
-                      version, ISLAND_PAK_VERSION);
+    if (version < ISLAND_PAK_VERSION_OLDEST || version > ISLAND_PAK_VERSION) {
+        sky_error_set(k->err, SKY_ERR_INPUT, "pack: format version %u, this build reads versions %u..%u: rebuild the pack with this build's build/pack",
+                      version, ISLAND_PAK_VERSION_OLDEST, ISLAND_PAK_VERSION);
         return false;
     }
+    k->version = version;
     if (pak_rd32(d + PAK_OFF_HEADER_SIZE) != ISLAND_PAK_HEADER_SIZE) {
         sky_error_set(k->err, SKY_ERR_INPUT, "pack: header size %u, expected %u" FIX, pak_rd32(d + PAK_OFF_HEADER_SIZE),
                       ISLAND_PAK_HEADER_SIZE);
@@ -109,9 +111,9 @@ static bool read_header(Dec *k) {
         sky_error_set(k->err, SKY_ERR_INPUT, "pack: unknown flags %08x" FIX, pak_rd32(d + PAK_OFF_FLAGS));
         return false;
     }
-    uint32_t n = pak_rd32(d + PAK_OFF_SECTION_COUNT);
-    if (n != PAK_SECTION_KINDS) {
-        sky_error_set(k->err, SKY_ERR_INPUT, "pack: %u sections, version %u has %u" FIX, n, ISLAND_PAK_VERSION, PAK_SECTION_KINDS);
+    uint32_t n = pak_rd32(d + PAK_OFF_SECTION_COUNT), want = version == 3u ? PAK_SECTION_KINDS_V3 : PAK_SECTION_KINDS;
+    if (n != want) {
+        sky_error_set(k->err, SKY_ERR_INPUT, "pack: %u sections, version %u has %u" FIX, n, version, want);
         return false;
     }
     size_t table_end = ISLAND_PAK_HEADER_SIZE + (size_t)n * PAK_SECTION_ENTRY;
@@ -387,6 +389,63 @@ static bool read_cargo(Dec *k, IslandCodex *cx) {
     return true;
 }
 
+/* The archipelago (ARCH, ANML, ANMP): no record, no archipelago; else values in range, every
+ * language's lists inside ANMP, the pattern with one {name}. */
+static bool read_archipelago(Dec *k, IslandCodex *cx) {
+    if (k->sec[PAK_ARCH].count == 0) {
+        if (k->sec[PAK_ANML].count || k->sec[PAK_ANMP].count) return bad(k, "archipelago", 0, "name records without it", k->sec[PAK_ANML].count);
+        return true;
+    }
+    if (k->sec[PAK_ARCH].count > 1) return bad(k, "archipelago table", 0, "count", k->sec[PAK_ARCH].count);
+    IslandArchipelago *a = &cx->arch;
+    const uint8_t *r = rec(k, PAK_ARCH, 0);
+    a->cell_m = pak_rd32(r);
+    a->share_permille = pak_rd32(r + 4);
+    a->diameter_min_m = pak_rd32(r + 8);
+    a->diameter_max_m = pak_rd32(r + 12);
+    a->coast_amplitude_milli = pak_rd32(r + 16);
+    a->coast_frequency_milli = pak_rd32(r + 20);
+    a->coast_octaves = pak_rd32(r + 24);
+    char why[160];
+    const char *field = island_archipelago_check(a, cx, why, sizeof why);
+    if (field) {
+        sky_error_set(k->err, SKY_ERR_INPUT, "pack: archipelago %s: %s" FIX, field, why);
+        return false;
+    }
+    if (k->sec[PAK_ANML].count == 0 || k->sec[PAK_ANML].count > ISLAND_MAX_NAME_LANGS)
+        return bad(k, "archipelago name table", 0, "language count", k->sec[PAK_ANML].count);
+    if (k->sec[PAK_ANMP].count > ISLAND_MAX_NAME_PARTS) return bad(k, "archipelago word table", 0, "count", k->sec[PAK_ANMP].count);
+    a->n_parts = k->sec[PAK_ANMP].count;
+    for (uint32_t i = 0; i < a->n_parts; i++)
+        if (!id_at(k, pak_rd32(rec(k, PAK_ANMP, i)), "island-name word", i, &a->parts[i])) return false;
+    a->n_langs = k->sec[PAK_ANML].count;
+    for (uint32_t i = 0; i < a->n_langs; i++) {
+        const uint8_t *q = rec(k, PAK_ANML, i);
+        IslandNameLang *l = &a->langs[i];
+        uint32_t fa = pak_rd32(q + 12), na = pak_rd32(q + 16), fb = pak_rd32(q + 20), nb = pak_rd32(q + 24);
+        if (!id_at(k, pak_rd32(q), "island-name language", i, &l->lang) ||
+            !id_at(k, pak_rd32(q + 4), "island-name pattern", i, &l->pattern) ||
+            !id_at(k, pak_rd32(q + 8), "home island name", i, &l->home) ||
+            !range_ok(k, fa, na, PAK_ANMP, ISLAND_MAX_NAME_LIST, "island-name language", i) ||
+            !range_ok(k, fb, nb, PAK_ANMP, ISLAND_MAX_NAME_LIST, "island-name language", i))
+            return false;
+        if (na * nb < ISLAND_NAME_WINDOW * ISLAND_NAME_WINDOW) return bad(k, "island-name language", i, "names (first x second)", na * nb);
+        const char *p = strstr(l->pattern, "{name}");
+        if (!p || strstr(p + 1, "{name}")) return bad(k, "island-name language", i, "{name} in its pattern", p ? 2 : 0);
+        l->first_a = (uint16_t)fa;
+        l->n_a = (uint16_t)na;
+        l->first_b = (uint16_t)fb;
+        l->n_b = (uint16_t)nb;
+        for (uint32_t j = 0; j < i; j++)
+            if (!strcmp(a->langs[j].lang, l->lang)) {
+                sky_error_set(k->err, SKY_ERR_INPUT, "pack: island names in '%s' appear twice" FIX, l->lang);
+                return false;
+            }
+    }
+    cx->has_archipelago = true;
+    return true;
+}
+
 bool island_pak_load(IslandCodex *cx, const void *data, size_t len, SkyError *err) {
     Dec k = {.d = data, .len = len, .err = err};
     memset(cx, 0, sizeof *cx);
@@ -395,13 +454,13 @@ bool island_pak_load(IslandCodex *cx, const void *data, size_t len, SkyError *er
         return false;
     }
     if (!read_header(&k)) return false;
-    cx->version = ISLAND_PAK_VERSION;
+    cx->version = k.version;
     cx->checksum = pak_rd64(k.d + PAK_OFF_CHECKSUM);
     if (k.sec[PAK_SCOP].count == 0 || k.sec[PAK_SCOP].count > ISLAND_MAX_SCOPES)
         return bad(&k, "scope table", 0, "count", k.sec[PAK_SCOP].count);
     cx->n_scopes = k.sec[PAK_SCOP].count;
     if (!read_axes(&k, cx) || !read_props(&k, cx) || !read_types(&k, cx) || !read_scopes(&k, cx) ||
-        !read_texts(&k, cx) || !read_cargo(&k, cx)) {
+        !read_texts(&k, cx) || !read_cargo(&k, cx) || !read_archipelago(&k, cx)) {
         memset(cx, 0, sizeof *cx);
         return false;
     }

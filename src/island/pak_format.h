@@ -18,11 +18,13 @@ enum {
 /* Sections in the order the writer emits them. Record sizes in bytes. */
 typedef enum PakSection {
     PAK_STRS, PAK_AXIS, PAK_TERM, PAK_TYPE, PAK_PREF, PAK_LIMT, PAK_PROP, PAK_VARI, PAK_SCOP, PAK_GUAR, PAK_TEXT,
-    PAK_CARG, PAK_SECTION_KINDS
+    PAK_CARG, PAK_ARCH, PAK_ANML, PAK_ANMP, PAK_SECTION_KINDS
 } PakSection;
+/* Version 3 packs end after CARG: the archipelago's three sections are absent. */
+#define PAK_SECTION_KINDS_V3 12u
 
 static const char PAK_TAGS[PAK_SECTION_KINDS][5] = {
-    "STRS", "AXIS", "TERM", "TYPE", "PREF", "LIMT", "PROP", "VARI", "SCOP", "GUAR", "TEXT", "CARG",
+    "STRS", "AXIS", "TERM", "TYPE", "PREF", "LIMT", "PROP", "VARI", "SCOP", "GUAR", "TEXT", "CARG", "ARCH", "ANML", "ANMP",
 };
 static const uint32_t PAK_RECORD_SIZE[PAK_SECTION_KINDS] = {
     1,       /* STRS: bytes; count = size */
@@ -41,6 +43,10 @@ static const uint32_t PAK_RECORD_SIZE[PAK_SECTION_KINDS] = {
     4 * 4,   /* GUAR: type, axis, pick, count */
     3 * 4,   /* TEXT: lang, key, text */
     3 * 4,   /* CARG: id, from_mask, to_mask (bit t: location type t) */
+    7 * 4,   /* ARCH (0 or 1 record): cell_m, share_permille, diameter_min_m, diameter_max_m,
+                      coast_amplitude_milli, coast_frequency_milli, coast_octaves */
+    7 * 4,   /* ANML: lang, pattern, home (str), first_a, n_a, first_b, n_b (into ANMP) */
+    1 * 4,   /* ANMP: word (str) */
 };
 
 static inline uint32_t pak_tag_value(const char *t) {

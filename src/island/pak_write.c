@@ -67,7 +67,30 @@ static void intern_all(W *w, const IslandCodex *cx) {
         S(w, cx->texts[i].key);
         S(w, cx->texts[i].text);
     }
-    for (uint32_t i = 0; i < cx->n_cargo; i++) S(w, cx->cargo[i].id);   /* last: older strings keep their offsets */
+    for (uint32_t i = 0; i < cx->n_cargo; i++) S(w, cx->cargo[i].id);   /* after the older strings: they keep their offsets */
+    if (!cx->has_archipelago) return;
+    for (uint32_t i = 0; i < cx->arch.n_langs; i++) {
+        S(w, cx->arch.langs[i].lang);
+        S(w, cx->arch.langs[i].pattern);
+        S(w, cx->arch.langs[i].home);
+    }
+    for (uint32_t i = 0; i < cx->arch.n_parts; i++) S(w, cx->arch.parts[i]);
+}
+
+/* ARCH, ANML, ANMP: nothing when the codex has no archipelago. */
+static void emit_archipelago(W *w, const IslandCodex *cx, PakSection s) {
+    if (!cx->has_archipelago) return;
+    const IslandArchipelago *a = &cx->arch;
+    if (s == PAK_ARCH) {
+        put32(w, a->cell_m); put32(w, a->share_permille); put32(w, a->diameter_min_m); put32(w, a->diameter_max_m);
+        put32(w, a->coast_amplitude_milli); put32(w, a->coast_frequency_milli); put32(w, a->coast_octaves);
+    }
+    for (uint32_t i = 0; s == PAK_ANML && i < a->n_langs; i++) {
+        const IslandNameLang *l = &a->langs[i];
+        put32(w, S(w, l->lang)); put32(w, S(w, l->pattern)); put32(w, S(w, l->home));
+        put32(w, l->first_a); put32(w, l->n_a); put32(w, l->first_b); put32(w, l->n_b);
+    }
+    for (uint32_t i = 0; s == PAK_ANMP && i < a->n_parts; i++) put32(w, S(w, a->parts[i]));
 }
 
 static void emit_section(W *w, const IslandCodex *cx, PakSection s) {
@@ -186,6 +209,9 @@ static uint32_t section_count(const IslandCodex *cx, PakSection s, uint32_t strs
     case PAK_GUAR: for (uint32_t i = 0; i < cx->n_scopes; i++) n += cx->scopes[i].n_guarantees; return n;
     case PAK_TEXT: return cx->n_texts;
     case PAK_CARG: return cx->n_cargo;
+    case PAK_ARCH: return cx->has_archipelago ? 1u : 0u;
+    case PAK_ANML: return cx->has_archipelago ? cx->arch.n_langs : 0u;
+    case PAK_ANMP: return cx->has_archipelago ? cx->arch.n_parts : 0u;
     default: return 0;
     }
 }
@@ -228,7 +254,8 @@ size_t island_pak_write(const IslandCodex *cx, uint8_t *out, size_t cap, SkyErro
         }
         for (int s = 0; s < PAK_SECTION_KINDS; s++) {
             w.pos = offs[s];
-            emit_section(&w, cx, (PakSection)s);
+            if (s >= PAK_ARCH) emit_archipelago(&w, cx, (PakSection)s);
+            else emit_section(&w, cx, (PakSection)s);
         }
         pak_wr64(out + PAK_OFF_CHECKSUM, island_pak_checksum(out, total));
     }

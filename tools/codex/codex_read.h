@@ -29,6 +29,7 @@ struct CodexYaml {
     CyDef axis_defs[CY_MAX_DEFS], type_defs[CY_MAX_DEFS], scope_defs[CY_MAX_DEFS], locale_defs[CY_MAX_DEFS];
     CyDef cargo_defs[CY_MAX_DEFS];
     uint32_t n_axis_defs, n_type_defs, n_scope_defs, n_locale_defs, n_cargo_defs;
+    CyDef arch_def;   /* the archipelago mapping (value NULL: none) */
     CyBlock *blocks;
     SkyError *err;
 };

@@ -90,7 +90,8 @@ static bool collect(CodexYaml *cy, uint32_t doc, yaml_node_t *map, CyDef *defs, 
 }
 
 static bool read_top(CodexYaml *cy, uint32_t doc) {
-    static const char *const keys[] = {"axes", "generation_scopes", "location_types", "localisation", "cargo", NULL};
+    static const char *const keys[] = {"axes", "generation_scopes", "location_types", "localisation", "cargo",
+                                       "archipelago", NULL};
     yaml_node_t *root = yaml_document_get_root_node(&cy->docs[doc].doc);
     if (!root) return cy_fail(cy, doc, NULL, "the file is empty: expected a mapping with %s", "axes, generation_scopes, location_types, localisation or cargo");
     if (!cy_check_map(cy, doc, root, keys, "the top level")) return false;
@@ -104,6 +105,12 @@ static bool read_top(CodexYaml *cy, uint32_t doc) {
         return false;
     if ((n = cy_get(cy, doc, root, "cargo")) && !collect(cy, doc, n, cy->cargo_defs, &cy->n_cargo_defs, "cargo", false))
         return false;
+    if ((n = cy_get(cy, doc, root, "archipelago"))) {
+        if (cy->arch_def.value)
+            return cy_fail(cy, doc, cy_node(cy, doc, root->data.mapping.pairs.start->key), "a second archipelago (first at %s:%zu)",
+                           cy->docs[cy->arch_def.doc].path, cy->arch_def.value->start_mark.line + 1);
+        cy->arch_def = (CyDef){doc, NULL, n};
+    }
     if ((n = cy_get(cy, doc, root, "localisation")) &&
         !collect(cy, doc, n, cy->locale_defs, &cy->n_locale_defs, "localisation language", true))
         return false;
@@ -192,7 +199,7 @@ static bool load_sources(CodexYaml *cy, const CodexSource *src, size_t n_src, Sk
     bool ok = true;
     for (uint32_t i = 0; ok && i < cy->n_docs; i++) ok = load_doc(cy, i) && read_top(cy, i);
     ok = ok && register_ids(cy);
-    ok = ok && cy_parse_axes(cy) && cy_parse_types(cy) && cy_parse_scopes(cy) && cy_parse_cargo(cy) &&
+    ok = ok && cy_parse_axes(cy) && cy_parse_types(cy) && cy_parse_scopes(cy) && cy_parse_cargo(cy) && cy_parse_archipelago(cy) &&
          cy_parse_localisation(cy);
     release(cy);
     if (!ok) memset(&cy->cx, 0, sizeof cy->cx);

@@ -215,7 +215,15 @@ static void read_codex(const char *path) {
         fprintf(stderr, "%s: cannot read (YAML: %s)\n", path, ps.problem ? ps.problem : "no file");
         exit(1);
     }
-    yaml_node_t *ja = map_get(&d, map_get(&d, yaml_document_get_root_node(&d), "localisation"), "ja");
+    yaml_node_t *root = yaml_document_get_root_node(&d);
+    if (!map_get(&d, root, "localisation") && map_get(&d, root, "archipelago")) {
+        /* the island names: packed in every language, only their characters are needed here */
+        yaml_document_delete(&d);
+        yaml_parser_delete(&ps);
+        fclose(f);
+        return;
+    }
+    yaml_node_t *ja = map_get(&d, map_get(&d, root, "localisation"), "ja");
     yaml_node_t *lt = map_get(&d, ja, "location_types"), *se = map_get(&d, ja, "serial");
     if (!lt || lt->type != YAML_MAPPING_NODE || !se) {
         fprintf(stderr, "%s:1: localisation: ja: needs location_types and serial\n", path);
