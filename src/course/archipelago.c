@@ -3,8 +3,6 @@
 
 #include <string.h>
 
-#include "course/isle_stub.h"
-
 static void site_of(void *ctx, int64_t cell_x, int64_t cell_z, WorldIslandSite *out) {
     const Archipelago *a = ctx;
     IslandCellSite cs;
