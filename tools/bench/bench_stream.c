@@ -2,7 +2,10 @@
  * JSON: void frames, chunk latency, chunks generated/dropped, pool high-water marks, memory,
  * LOD swaps and meshes per LOD, the reach held and the speed governor. --slowdown K (or
  * --device) stretches every chunk job to K times its CPU time: a CPU K times slower, with
- * several simulated workers sharing the real cores (each sleeps (K-1)/K of its jobs). */
+ * several simulated workers sharing the real cores (each sleeps (K-1)/K of its jobs). --islands
+ * flies the island route (east from the home island over one island per column of cells) with the
+ * built-in pack's archipelago: islands crossed, bakes per second and their cost, chunks handed out
+ * before their island's bake; --route flies the same route over the home island alone (today). */
 #define _POSIX_C_SOURCE 200809L
 #include <math.h>
 #include <stdio.h>
@@ -25,6 +28,7 @@ typedef struct StreamOpts {
     WorldPreset preset;
     const char *device;         /* the device preset named, or "native" */
     bool islands;               /* the home island and the archipelago of the built-in pack */
+    bool route;                 /* the island route and the home island, without the archipelago ("today") */
 } StreamOpts;
 
 /* Simulated devices: per-core speed of this machine's x86 core (AVX2 noise path) over the
@@ -92,6 +96,53 @@ static void autopilot(double t, double speed, double *x, double *y, double *z, W
     *y = 95.0 + 30.0 * sin(t * 0.4);
 }
 
+/* The island route: from the home island east, over the centre of one island per column of cells
+ * (the nearest row with one, within two cells of the line), heading straight from one to the next. */
+#define ROUTE_MAX 64
+#define ROUTE_TURN 0.5          /* rad/s: an aircraft's turn, not a jump of the view */
+#define ROUTE_PASS 800.0        /* m: an island this near is passed, the next one is aimed at */
+typedef struct Route {
+    double x[ROUTE_MAX], z[ROUTE_MAX];
+    uint32_t n, next;
+    double heading;
+} Route;
+
+static void route_plan(Route *r, const WorldIslandSource *src) {
+    r->n = 1;
+    r->next = 1;
+    r->x[0] = r->z[0] = 0.0;
+    for (int64_t k = 1; r->n < ROUTE_MAX && k < 4 * ROUTE_MAX; k++) {
+        static const int64_t rows[] = {0, -1, 1, -2, 2};
+        for (int i = 0; i < 5; i++) {
+            WorldIslandSite site;
+            src->site(src->ctx, k, rows[i], &site);
+            if (!site.has_island) continue;
+            r->x[r->n] = (double)site.centre_x;
+            r->z[r->n] = (double)site.centre_z;
+            r->n++;
+            break;
+        }
+    }
+}
+
+/* Toward the route's next island at speed, turning at ROUTE_TURN, just over the islands' peaks. */
+static void route_fly(Route *r, double t, double speed, double *x, double *y, double *z, WorldView *v) {
+    double dx = r->x[r->next] - *x, dz = r->z[r->next] - *z;
+    if (dx * dx + dz * dz < ROUTE_PASS * ROUTE_PASS && r->next + 1 < r->n) {
+        r->next++;
+        dx = r->x[r->next] - *x;
+        dz = r->z[r->next] - *z;
+    }
+    double want = atan2(dz, dx), turn = remainder(want - r->heading, 2.0 * M_PI), step = ROUTE_TURN / 60.0;
+    r->heading += turn > step ? step : turn < -step ? -step : turn;
+    v->dir_x = (float)cos(r->heading);
+    v->dir_z = (float)sin(r->heading);
+    v->dir_y = 0.0f;
+    *x += v->dir_x * speed / 60.0;
+    *z += v->dir_z * speed / 60.0;
+    *y = 150.0 + 8.0 * sin(t * 0.4);   /* just over the islands' peaks */
+}
+
 /* Takes the frame's events; counts READY chunks whose island was not baked. */
 static uint64_t drain_events(World *w, bool release) {
     WorldEvent ev[128];
@@ -156,13 +207,14 @@ static int fly(const StreamOpts *o, StreamResult *r) {
     if (o->view > 0) p.live.view_radius = o->view;
     if (o->pool_mib > 0) p.create.mesh_pool_mib = (uint32_t)o->pool_mib;
     static BenchIslands bi;
-    if (o->islands && !islands_boot(&bi, &b, p.gen.seed, &err)) {
+    bool home = o->islands || o->route;
+    if (home && !islands_boot(&bi, &b, p.gen.seed, &err)) {
         fprintf(stderr, "%s\n", err.msg);
         jobs_destroy(js);
         mem_budget_release(&b);
         return 1;
     }
-    World *w = world_create(&b, js, &p, o->islands ? &bi.field : NULL, &err);
+    World *w = world_create(&b, js, &p, home ? &bi.field : NULL, &err);
     if (w && o->islands && !world_set_islands(w, &b, &bi.src, 0, &err)) {
         world_destroy(w);
         w = NULL;
@@ -198,6 +250,11 @@ static int fly(const StreamOpts *o, StreamResult *r) {
     r->fill_s = (double)(time_now_ns() - t0) * 1e-9;
 
     long frames = (long)(o->seconds * 60.0);
+    static Route route;
+    if (home) {
+        route_plan(&route, &bi.src);
+        route.heading = atan2(route.z[1], route.x[1]);
+    }
     int64_t last_x = 0, last_z = 0;
     double *upd = calloc((size_t)frames, sizeof(double)), *upd_cpu = calloc((size_t)frames, sizeof(double));
     next = time_now_ns();
@@ -205,7 +262,8 @@ static int fly(const StreamOpts *o, StreamResult *r) {
         double t = (double)f / 60.0;
         double speed = o->speed * (t < 1.0 ? t : 1.0);
         v.speed = (float)speed;
-        autopilot(t, speed, &x, &y, &z, &v);
+        if (home) route_fly(&route, t, speed, &x, &y, &z, &v);
+        else autopilot(t, speed, &x, &y, &z, &v);
         v.x = x; v.y = y; v.z = z;
         v.time_s = r->fill_s + t;
         uint64_t a = time_now_ns(), ac = time_thread_cpu_ns();
@@ -213,8 +271,9 @@ static int fly(const StreamOpts *o, StreamResult *r) {
         upd[f] = (double)(time_now_ns() - a) * 1e-6;
         upd_cpu[f] = (double)(time_thread_cpu_ns() - ac) * 1e-6;
         r->chunks_before_bake += drain_events(w, o->release);
-        if (o->islands) {
-            int64_t cx = world_island_cell(w, x), cz = world_island_cell(w, z);
+        if (home) {
+            int64_t cx = (int64_t)floor((x + 0.5 * (double)bi.src.cell_m) / (double)bi.src.cell_m);
+            int64_t cz = (int64_t)floor((z + 0.5 * (double)bi.src.cell_m) / (double)bi.src.cell_m);
             if (cx != last_x || cz != last_z) {
                 WorldIslandSite site;
                 bi.src.site(bi.src.ctx, cx, cz, &site);
@@ -310,12 +369,12 @@ static void print_result(const StreamOpts *o, const StreamResult *r) {
 
 static int usage(void) {
     fprintf(stderr, "usage: bench stream [--speed M_PER_S] [--view CHUNKS] [--seconds S] [--workers W] [--release] "
-                    "[--pool MIB] [--sweep] [--slowdown K] [--preset low|medium|high] [--device pi4|handheld|pizero2] [--islands]\n");
+                    "[--pool MIB] [--sweep] [--slowdown K] [--preset low|medium|high] [--device pi4|handheld|pizero2] [--islands] [--route]\n");
     return 2;
 }
 
 int bench_stream(int argc, char **argv) {
-    StreamOpts o = {1000.0, 10.0, 0, 2, 0, false, false, 1.0, WORLD_PRESET_MEDIUM, "native", false};
+    StreamOpts o = {1000.0, 10.0, 0, 2, 0, false, false, 1.0, WORLD_PRESET_MEDIUM, "native", false, false};
     bool sweep = false, workers_set = false, preset_set = false;
     const Device *dev = NULL;
     for (int i = 1; i < argc; i++) {
@@ -327,6 +386,7 @@ int bench_stream(int argc, char **argv) {
         else if (!strcmp(argv[i], "--pool") && i + 1 < argc) o.pool_mib = atoi(argv[++i]);
         else if (!strcmp(argv[i], "--sweep")) sweep = true;
         else if (!strcmp(argv[i], "--islands")) o.islands = true;
+        else if (!strcmp(argv[i], "--route")) o.route = true;
         else if (!strcmp(argv[i], "--slowdown") && i + 1 < argc) o.slowdown = atof(argv[++i]);
         else if (!strcmp(argv[i], "--preset") && i + 1 < argc) {
             const char *name = argv[++i];
