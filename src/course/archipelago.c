@@ -45,8 +45,9 @@ bool archipelago_source(Archipelago *a, const IslandCodex *cx, uint32_t scope, u
     a->field = island_field_bytes(cx, scope, field_cells);
     out->ctx = a;
     out->cell_m = (int64_t)island_codex_cell_m(cx);
-    /* the Island record, then the generator's work (returned when it ends), then the field */
-    out->bake_bytes = sizeof(Island) + 64 + a->work + a->field + 4096;
+    /* the Island record, then the generator's work (handed back when it ends), then the field in
+     * the same room */
+    out->bake_bytes = sizeof(Island) + 64 + (a->work > a->field ? a->work : a->field) + 4096;
     out->site = site_of;
     out->bake = bake;
     return true;

@@ -110,7 +110,12 @@ static void island_job_collect(World *w, const JobDesc *d) {
     w->st.island_bake_cpu_ns += j->cpu_ns;
     w->st.island_bake_wall_ns += j->wall_ns;
     if (d->epoch != w->epoch || !j->ok) {
-        if (!j->ok) memset(&s->field, 0, sizeof s->field);
+        if (!j->ok) {
+            memset(&s->field, 0, sizeof s->field);   /* the cell reads as open sky */
+            if (w->st.island_failed++ == 0)
+                log_warn("world: the island of cell (%lld, %lld) could not be baked: its cell stays open sky",
+                         (long long)j->cell_x, (long long)j->cell_z);
+        }
         if (d->epoch != w->epoch) {
             s->state = ISL_FREE;
             w->st.island_dropped++;

@@ -505,6 +505,7 @@ typedef struct WorldStats {
     uint64_t island_evictions;  /* slots given to a nearer island */
     uint64_t island_waits;      /* chunk requests held back until their island was baked */
     uint64_t island_dropped;    /* bakes of an older epoch or an island no longer wanted */
+    uint64_t island_failed;     /* bakes the source refused for a cell its site gives an island */
     uint32_t islands_ready;     /* slots holding a baked island now */
 } WorldStats;
 
