@@ -91,8 +91,10 @@ STAGE_ENV_lint := LINT_BUILD=$(BUILD)
 # runs the guest's threads in the host's memory order and catches every signal itself, so there
 # they would test the emulator (at some 25-40 s of CPU each). They hold no golden; the native
 # stage runs them, the sanitizer stages run test_world_stream, and on an aarch64 host the native
-# stage runs both as aarch64.
-QEMU_SKIP_PROGS := test_game_stall test_world_stream
+# stage runs both as aarch64. The archipelago's streaming tests wait on bakes and chunk jobs
+# of worker threads for hundreds of frames the same way (no golden either: the island bits are
+# test_island_archipelago's, the world's under them test_world's).
+QEMU_SKIP_PROGS := test_game_stall test_world_stream test_home_archipelago test_course_archipelago
 STAGE_LABEL_aarch64 := aarch64-qemu
 STAGE_DIR_aarch64 := build-aarch64
 ifneq ($(shell uname -m),aarch64)

@@ -90,9 +90,9 @@ static int setup(void **state) {
     if (!test_world_open(&g_tw, 48, NULL, &g_home.field, &err)) fail_msg("world: %s", err.msg);
     g_w = g_tw.world;
     /* The chunks round the first landmarks (3 x 3 each): the island's places with their flora. */
-    assert_true(g_gen.n_marks > 0);
-    for (uint32_t i = 0; i < g_gen.n_marks && i < SCAN_MARKS; i++) {
-        int32_t cx = floor_div(g_gen.marks[i].bx, CHUNK_SIZE), cz = floor_div(g_gen.marks[i].bz, CHUNK_SIZE);
+    assert_true(g_gen.isl.n_marks > 0);
+    for (uint32_t i = 0; i < g_gen.isl.n_marks && i < SCAN_MARKS; i++) {
+        int32_t cx = floor_div(g_gen.isl.marks[i].bx, CHUNK_SIZE), cz = floor_div(g_gen.isl.marks[i].bz, CHUNK_SIZE);
         scan_chunks(cx - 1, cx + 1, cz - 1, cz + 1);
     }
     uint32_t kinds[PROP_OBJECT_SHAPES] = {0};
@@ -141,8 +141,8 @@ static uint32_t compare_chunk(int32_t mx, int32_t mz, uint32_t *objects) {
 static void test_boxes_are_the_meshed_ones(void **state) {
     (void)state;
     uint32_t boxes = 0, objects = 0, chunks = 0;
-    for (uint32_t m = 0; m < g_gen.n_marks && m < SCAN_MARKS; m++, chunks++)
-        boxes += compare_chunk(floor_div(g_gen.marks[m].bx, CHUNK_SIZE), floor_div(g_gen.marks[m].bz, CHUNK_SIZE), &objects);
+    for (uint32_t m = 0; m < g_gen.isl.n_marks && m < SCAN_MARKS; m++, chunks++)
+        boxes += compare_chunk(floor_div(g_gen.isl.marks[m].bx, CHUNK_SIZE), floor_div(g_gen.isl.marks[m].bz, CHUNK_SIZE), &objects);
     printf("# %u chunks: %u solid objects based there, %u boxes, all the meshed ones\n", chunks, objects, boxes);
     assert_true(objects >= 20);
 }

@@ -146,7 +146,7 @@ static void load_lighthouse(void) {
     p.gen.prop_density = 0.0f;
     WorldGen g;
     gen_init(&g, &p.gen, &g_field);
-    assert_int_equal(g.n_marks, 1);
+    assert_int_equal(g.isl.n_marks, 1);
     uint32_t objects = build_and_load(&g, 0, 0);
     assert_int_equal(objects, 1);
 }

@@ -26,6 +26,7 @@
     X(HUD_BOOST, "BOOST")                                                                         \
     X(HUD_COLLISION_OFF, "COLLISION OFF")                                                         \
     X(HUD_FPS, "%.0f fps")                                                                        \
+    X(HUD_PLACE_ISLAND, "%s, %s")                                                                 \
     X(HUD_N, "N")                                                                                 \
     X(HUD_NE, "NE")                                                                               \
     X(HUD_E, "E")                                                                                 \

@@ -7,6 +7,7 @@
 void boot_plan_ask(const GameSettings *s, int mesh_pool_mib, BootPlan *out) {
     out->world = s->world;
     out->render = s->render;
+    out->islands_bytes = 0;
     int32_t r = s->world.live.view_radius;
     out->asked_radius = world_clamp_view_radius(r > GAME_VIEW_RADIUS_MAX ? r : GAME_VIEW_RADIUS_MAX);
     out->world.create.view_radius_max = out->asked_radius;
@@ -24,7 +25,7 @@ static size_t need_at(BootPlan *p, int32_t r, size_t free_bytes, uint32_t worker
     size_t tables = world_create_bytes(&p->world, workers, 64) - 64 * slab;
     uint64_t asked = ((uint64_t)p->world.create.mesh_pool_mib << 20) / slab;
     uint32_t slabs = (uint32_t)world_pool_fit(asked, free_bytes > tables ? free_bytes - tables : 0);
-    return world_create_bytes(&p->world, workers, slabs) + render_create_bytes(&p->render.create) +
+    return world_create_bytes(&p->world, workers, slabs) + p->islands_bytes + render_create_bytes(&p->render.create) +
            ((size_t)GAME_BOOT_RESERVE_MIB << 20);
 }
 

@@ -20,6 +20,7 @@ typedef struct BootPlan {
     WorldParams world;          /* the settings' values; create: the radius planned, the pool asked */
     RenderSettings render;      /* the settings' values; create: the chunk slots planned */
     int32_t asked_radius;       /* the radius the settings ask the tables for */
+    size_t islands_bytes;       /* the archipelago's island slots (world_islands_bytes), 0: none */
 } BootPlan;
 
 /* What a boot asks before the budget has a say: the world's tables sized for the view radius or

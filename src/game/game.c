@@ -127,6 +127,7 @@ static bool boot_world(GameServices *svc, const WorldParams *wp, SkyError *err) 
         budget_short(&svc->mem, "the world", err);
         return false;
     }
+    if (svc->home.archipelago && !world_set_islands(svc->world, &svc->mem, &svc->home.isrc, 0, err)) return false;
     svc->carved.world = svc->mem.used - used;
     WorldStats ws = world_stats(svc->world);
     svc->carved.world_mesh_pool = (size_t)ws.slabs_capacity * sizeof(WorldVertex) * WORLD_SLAB_VERTS;
@@ -148,6 +149,7 @@ static bool boot_plan(const GameConfig *cfg, const GameServices *svc, BootPlan *
     }
     bool renderer = !o->print_island && !o->headless;
     uint32_t workers = svc->jobs ? jobs_worker_count(svc->jobs) : 0;
+    plan->islands_bytes = svc->home.archipelago ? world_islands_bytes(&svc->home.isrc, 0, workers) : 0;
     return !renderer || boot_plan_fit(plan, svc->mem.size, mem_budget_free(&svc->mem), workers, err);
 }
 

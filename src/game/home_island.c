@@ -105,6 +105,11 @@ bool game_home_boot(GameHome *h, MemBudget *mem, const char *pak_path, uint64_t 
     }
     h->bake_ms = time_now_ms() - t2;
     h->carved = mem->used - used0;
+    /* The other islands: the world bakes them as it streams (world_set_islands). */
+    h->archipelago = archipelago_source(&h->arch, h->codex, (uint32_t)scope, seed, GAME_HOME_FIELD, &h->isrc);
+    if (!h->archipelago)
+        log_info("skyisles: pack %s has no archipelago data: the home island is the only named island (rebuild the "
+                 "pack from assets/codex with build/pack for the others)", h->pak_name);
     return true;
 
 short_budget:
@@ -127,35 +132,61 @@ void game_home_log(const GameHome *h) {
              h->load_ms, h->field.size, h->field.size, h->bake_ms);
 }
 
-void game_home_print(const GameHome *h, const SimSpawn *spawn, FILE *out) {
-    const Island *isl = h->island;
+/* An island's sites, paths and strips: the home island's, or another cell's (isl, its field f
+ * with metres from (ox, oz)); positions in world metres. */
+static void print_island_body(const GameHome *h, const Island *isl, const IslandField *f, int64_t ox, int64_t oz, FILE *out) {
     const IslandCodex *cx = h->codex;
-    const IslandScope *s = &cx->scopes[isl->scope];
     char name[96], id[96];
-    fprintf(out, "home island: seed %llu, pack %s, %zu bytes, scope %s, %u m across, top %u m\n",
-            (unsigned long long)isl->seed, h->pak_name, h->pak_bytes, s->id, s->diameter_m, s->elevation_top_m);
-    game_home_site_name(h, isl->base, name, sizeof name);
+    island_site_display_name(isl, cx, isl->base, GAME_LANG, name, sizeof name);
     fprintf(out, "sites: %u (%u on the outer ring), paths: %u, base: %s (site %u)\n", isl->n_sites, isl->n_ring,
             isl->n_paths, name, isl->base);
-    game_home_site_name(h, isl->farthest, name, sizeof name);
+    island_site_display_name(isl, cx, isl->farthest, GAME_LANG, name, sizeof name);
     fprintf(out, "farthest from the base: %s (site %u), round trip %u of %u minutes\n", name, isl->farthest,
             isl->round_trip_minutes, isl->daily_budget_minutes);
     fprintf(out, "  site  x_m      z_m      elev_m  type             name\n");
+    double bx = (double)ox + (double)f->centre_x, bz = (double)oz + (double)f->centre_z;
     for (uint32_t i = 0; i < isl->n_sites; i++) {
         const IslandSite *site = &isl->sites[i];
-        game_home_site_name(h, i, name, sizeof name);
+        island_site_display_name(isl, cx, i, GAME_LANG, name, sizeof name);
         island_site_name_id(isl, cx, i, id, sizeof id);
-        fprintf(out, "  %4u  %7.1f  %7.1f  %6.1f  %-16s %s%s\n", i, site->x_m, site->z_m, site->elevation_m,
+        fprintf(out, "  %4u  %7.1f  %7.1f  %6.1f  %-16s %s%s\n", i, bx + site->x_m, bz + site->z_m, site->elevation_m,
                 cx->types[site->type].id, name, i == isl->base ? "  (base)" : "");
     }
-    fprintf(out, "airstrips: %u\n", h->field.n_strips);
-    for (uint32_t k = 0; k < h->field.n_strips; k++) {
-        const IslandFieldStrip *st = &h->field.strips[k];
-        game_home_site_name(h, st->site, name, sizeof name);
+    fprintf(out, "airstrips: %u\n", f->n_strips);
+    for (uint32_t k = 0; k < f->n_strips; k++) {
+        const IslandFieldStrip *st = &f->strips[k];
+        island_site_display_name(isl, cx, st->site, GAME_LANG, name, sizeof name);
         fprintf(out, "  strip %u at %s%s: %.1f, %.1f -> %.1f, %.1f, %.0f x %.0f m, %.0f m above sea level (levelled from %.1f m of relief)\n",
-                k, name, st->base ? " (base)" : "", st->ax, st->az, st->bx, st->bz, st->length_m, st->width_m, st->elev_m,
-                st->relief_m);
+                k, name, st->base ? " (base)" : "", (double)ox + st->ax, (double)oz + st->az, (double)ox + st->bx,
+                (double)oz + st->bz, st->length_m, st->width_m, st->elev_m, st->relief_m);
     }
+}
+
+bool game_island_print(const GameHome *h, World *w, double x, double z, FILE *out) {
+    WorldIsland wi;
+    if (!w || !world_island_at(w, x, z, &wi)) {
+        fprintf(out, "no island in the cell of %.1f, %.1f: open sky\n", x, z);
+        return false;
+    }
+    const Island *isl = wi.home ? h->island : wi.island;
+    if (!isl) return false;
+    char name[96];
+    name[0] = 0;
+    if (h->archipelago) archipelago_island_name(&h->arch, wi.cell_x, wi.cell_z, GAME_LANG, name, sizeof name);
+    const IslandScope *s = &h->codex->scopes[isl->scope];
+    fprintf(out, "island %s: cell %lld, %lld, seed %llu, pack %s, scope %s, %u m across, top %u m, sea level %.0f m\n",
+            name[0] ? name : "(unnamed)", (long long)wi.cell_x, (long long)wi.cell_z, (unsigned long long)isl->seed,
+            h->pak_name, s->id, s->diameter_m, s->elevation_top_m, (double)wi.sea);
+    print_island_body(h, isl, wi.field, wi.ox, wi.oz, out);
+    return true;
+}
+
+void game_home_print(const GameHome *h, const SimSpawn *spawn, FILE *out) {
+    const Island *isl = h->island;
+    const IslandScope *s = &h->codex->scopes[isl->scope];
+    fprintf(out, "home island: seed %llu, pack %s, %zu bytes, scope %s, %u m across, top %u m\n",
+            (unsigned long long)isl->seed, h->pak_name, h->pak_bytes, s->id, s->diameter_m, s->elevation_top_m);
+    print_island_body(h, isl, &h->field, 0, 0, out);
     if (spawn) {
         const SimViewSurvey *v = &spawn->view;
         fprintf(out,
@@ -185,6 +216,24 @@ int game_home_site_at(const GameHome *h, double x, double z) {
         }
     }
     return nearest;
+}
+
+bool game_place_line(const GameHome *h, const World *w, double x, double z, char *buf, size_t n) {
+    WorldIsland wi;
+    if (!w || !world_island_held(w, x, z, &wi)) return false;
+    const Island *isl = wi.home ? h->island : wi.island;
+    int site = archipelago_site_at(isl, wi.field, wi.ox, wi.oz, x, z);
+    if (site < 0) return false;
+    char place[64];
+    island_site_display_name(isl, h->codex, (uint32_t)site, GAME_LANG, place, sizeof place);
+    if (!h->archipelago) {
+        snprintf(buf, n, "%s", place);
+        return true;
+    }
+    char name[64];
+    archipelago_island_name(&h->arch, wi.cell_x, wi.cell_z, GAME_LANG, name, sizeof name);
+    snprintf(buf, n, text_get(TEXT_HUD_PLACE_ISLAND), place, name);
+    return true;
 }
 
 int game_home_strips(const GameHome *h, const World *w, GameStrip *out, int max) {

@@ -34,7 +34,10 @@ int main(int argc, char **argv) {
     game.svc.boot.start_ms = start_ms;
     game.svc.boot.ready_ms = time_now_ms() - start_ms;
     int rc;
-    if (opt.print_island) {
+    if (opt.print_island && opt.start_set &&
+        (world_island_cell(game.svc.world, opt.start[0]) || world_island_cell(game.svc.world, opt.start[2]))) {
+        rc = game_island_print(&game.svc.home, game.svc.world, opt.start[0], opt.start[2], stdout) ? 0 : GAME_EXIT_BAD_INPUT;
+    } else if (opt.print_island) {
         game_home_print(&game.svc.home, &game.svc.spawn, stdout);
         rc = 0;
     } else if (opt.screenshot) {

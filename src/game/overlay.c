@@ -124,6 +124,8 @@ static void wind(const FlightState *f, const WeatherState *w, const Canvas *c, i
 }
 
 /* Flight data, top left; frame rate, top right; the place below, bottom centre. */
+static void fit(const Canvas *c, char *t, int room);
+
 static void hud(const FlightState *f, const GameSettings *set, const Play *p, const Platform *platform,
                 const GameHome *home, const World *world, const WeatherState *wx, const Canvas *c) {
     char line[96];
@@ -149,10 +151,9 @@ static void hud(const FlightState *f, const GameSettings *set, const Play *p, co
     }
     battery(platform, c, y + c->lh, alt_end);
     if (set->show_position && !p->demo) position(f, c);   /* the demo's line is down there */
-    int site = game_home_site_at(home, f->x, f->z);
-    if (site >= 0) {
-        char name[64];
-        game_home_site_name(home, (uint32_t)site, name, sizeof name);
+    char name[160];
+    if (game_place_line(home, world, f->x, f->z, name, sizeof name)) {
+        fit(c, name, c->w - 8 * c->s);
         text_centre(c, c->h - c->lh - 4 * c->s, COL_TEXT, name);
     }
 }

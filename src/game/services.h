@@ -8,6 +8,7 @@
 #include <stdio.h>
 
 #include "core/core.h"
+#include "course/archipelago.h"
 #include "display.h"
 #include "governor.h"
 #include "input.h"
@@ -30,6 +31,9 @@ typedef struct GameHome {
     IslandField field;
     double load_ms, gen_ms, bake_ms;
     size_t work_peak, carved;
+    bool archipelago;           /* the pack has one: the world's source of the other islands */
+    Archipelago arch;
+    WorldIslandSource isrc;
 } GameHome;
 
 /* Pack (built-in when pak_path is NULL) -> island_generate(seed) -> island_bake_field centred on
@@ -39,8 +43,14 @@ void game_home_log(const GameHome *h);
 void game_home_site_name(const GameHome *h, uint32_t site, char *buf, size_t n);
 /* --print-island: the island (sites, names, paths) and, when given, the spawn and its view. */
 void game_home_print(const GameHome *h, const SimSpawn *spawn, FILE *out);
+/* --print-island --start X,Y,Z: the island of the cell that holds (x, z) (its name, sites, paths
+ * and strips), baked now if the world has not; false (one line) when the cell has none. */
+bool game_island_print(const GameHome *h, World *w, double x, double z, FILE *out);
 /* The home island site under (x, z), or -1 when off the island. */
 int game_home_site_at(const GameHome *h, double x, double z);
+/* The place and the island under (x, z) for the HUD ("Windmill Meadow, Isle of Ashgrove"), from
+ * the islands the world holds (never baking one): false over the open sky. */
+bool game_place_line(const GameHome *h, const World *w, double x, double z, char *buf, size_t n);
 /* Where the aircraft can land, for the HUD's nearest-strip arrow and a start on the ground: the
  * middle of a run (x, z), its heading (radians, the sim's yaw), its length (0: a place with no
  * strip) and its surface's height. */

@@ -39,7 +39,7 @@ void gen_column_colours(const WorldGen *g, ChunkScratch *s) {
     noise_simplex2_rows_w(g->s_jitter, noise_wide_mul_int(fj, bx0 + s->off), noise_fx_mul_int(fj, s->scale),
                           noise_wide_mul_int(fj, bz0 + s->off), noise_fx_mul_int(fj, s->scale), &s->jitter[0][0], CHUNK_SIZE,
                           s->n, s->n);
-    if (!g->home_on) {   /* no home island: every column off it, its weights the biomes' */
+    if (!g->isl.on) {   /* no home island: every column off it, its weights the biomes' */
         memset(s->home_type, ISLAND_FIELD_OFF, sizeof s->home_type);
         memset(s->home_rgb, 0, sizeof s->home_rgb);
         return;

@@ -24,10 +24,10 @@ static float home_cell(const IslandField *h, float fx, float fz, uint32_t *iu, u
 }
 
 uint8_t gen_home_type(const WorldGen *g, int64_t bx, int64_t bz) {
-    const IslandField *h = g->home;
-    if (!g->home_on) return ISLAND_FIELD_OFF;
+    const IslandField *h = g->isl.f;
+    if (!g->isl.on || !gen_island_owns(&g->isl, bx, bz)) return ISLAND_FIELD_OFF;
     uint32_t iu, iv;
-    float fx = (float)bx + 0.5f, fz = (float)bz + 0.5f;
+    float fx = (float)(bx - g->isl.ox) + 0.5f, fz = (float)(bz - g->isl.oz) + 0.5f;
     if (home_cell(h, fx, fz, &iu, &iv) < 0.0f) return ISLAND_FIELD_OFF;
     uint8_t t = h->type[(size_t)iv * h->size + iu];
     if (t != ISLAND_FIELD_OFF && h->n_strips && island_field_strip_at(h, fx, fz, 0.0f, 0.0f) >= 0) return WORLD_HOME_STRIP;
@@ -36,23 +36,24 @@ uint8_t gen_home_type(const WorldGen *g, int64_t bx, int64_t bz) {
 }
 
 int32_t gen_home_water_y(const WorldGen *g, int64_t bx, int64_t bz) {
-    const IslandField *h = g->home;
-    if (!g->home_on || !h->water_dm) return 0;
+    const IslandField *h = g->isl.f;
+    if (!g->isl.on || !h->water_dm || !gen_island_owns(&g->isl, bx, bz)) return 0;
     uint32_t iu, iv;
-    if (home_cell(h, (float)bx + 0.5f, (float)bz + 0.5f, &iu, &iv) < 0.0f) return 0;
+    if (home_cell(h, (float)(bx - g->isl.ox) + 0.5f, (float)(bz - g->isl.oz) + 0.5f, &iu, &iv) < 0.0f) return 0;
     uint16_t dm = h->water_dm[(size_t)iv * h->size + iu];
-    return dm ? (int32_t)floorf(g->home_sea + (float)dm * 0.1f + 0.5f) : 0;
+    return dm ? (int32_t)floorf(g->isl.sea + (float)dm * 0.1f + 0.5f) : 0;
 }
 
 bool gen_strip_shield(const WorldGen *g, int64_t X0, int32_t Y0, int64_t Z0) {
-    if (!g->home_on || !g->home->n_strips) return false;
-    const IslandField *h = g->home;
+    if (!g->isl.on || !g->isl.f->n_strips || !gen_island_owns(&g->isl, X0, Z0)) return false;
+    const IslandField *h = g->isl.f;
     for (uint32_t k = 0; k < h->n_strips; k++) {
-        float top = g->home_sea + h->strips[k].elev_m;
+        float top = g->isl.sea + h->strips[k].elev_m;
         if (!((float)Y0 < top && (float)(Y0 + WORLD_CELL_Y) > top - (float)STRIP_SHIELD)) continue;
         bool all = true;
         for (int c = 0; c < 4 && all; c++)
-            all = island_field_strip_near(h, k, (float)(X0 + (c & 1) * WORLD_CELL_XZ), (float)(Z0 + (c >> 1) * WORLD_CELL_XZ),
+            all = island_field_strip_near(h, k, (float)(X0 - g->isl.ox + (c & 1) * WORLD_CELL_XZ),
+                                          (float)(Z0 - g->isl.oz + (c >> 1) * WORLD_CELL_XZ),
                                           STRIP_FLAT_REACH, STRIP_FLAT_REACH);
         if (all) return true;
     }
@@ -60,8 +61,8 @@ bool gen_strip_shield(const WorldGen *g, int64_t X0, int32_t Y0, int64_t Z0) {
 }
 
 bool gen_home_near_strip(const WorldGen *g, int64_t bx, int64_t bz, float along, float side) {
-    if (!g->home_on || !g->home->n_strips) return false;
-    return island_field_strip_at(g->home, (float)bx + 0.5f, (float)bz + 0.5f, along, side) >= 0;
+    if (!g->isl.on || !g->isl.f->n_strips || !gen_island_owns(&g->isl, bx, bz)) return false;
+    return island_field_strip_at(g->isl.f, (float)(bx - g->isl.ox) + 0.5f, (float)(bz - g->isl.oz) + 0.5f, along, side) >= 0;
 }
 
 /* Airstrip marking, PSX-plain: a gravel surface, white centre dashes (1.5 m wide), white threshold bars. */
@@ -71,8 +72,8 @@ bool gen_home_near_strip(const WorldGen *g, int64_t bx, int64_t bz, float along,
 #define STRIP_BARS_M 12.0f       /* threshold bars from 2 m inside each end to this */
 
 uint32_t gen_home_strip_rgb(const WorldGen *g, int64_t bx, int64_t bz) {
-    const IslandField *h = g->home;
-    float fx = (float)bx + 0.5f, fz = (float)bz + 0.5f;
+    const IslandField *h = g->isl.f;
+    float fx = (float)(bx - g->isl.ox) + 0.5f, fz = (float)(bz - g->isl.oz) + 0.5f;
     int k = island_field_strip_at(h, fx, fz, 0.0f, 0.0f);
     if (k < 0) return STRIP_RGB;
     const IslandFieldStrip *s = &h->strips[k];
@@ -99,11 +100,11 @@ static float cell_rgb(const IslandField *h, int32_t i, int32_t j, int k, float o
 }
 
 uint32_t gen_home_rgb(const WorldGen *g, int64_t bx, int64_t bz, uint8_t t) {
-    const IslandField *h = g->home;
+    const IslandField *h = g->isl.f;
     uint32_t own = t < h->n_types ? h->type_rgb[t] : 0x808080u;
     if (!h->ground_rgb) return own;
     uint32_t iu, iv;
-    float fx = (float)bx + 0.5f, fz = (float)bz + 0.5f;
+    float fx = (float)(bx - g->isl.ox) + 0.5f, fz = (float)(bz - g->isl.oz) + 0.5f;
     if (home_cell(h, fx, fz, &iu, &iv) < 0.0f) return own;
     const uint8_t *oc = &h->ground_rgb[((size_t)iv * h->size + iu) * 3];
     /* Bilinear between the four cell centres around the block's centre, per channel. */
@@ -156,9 +157,10 @@ void gen_column_finish(const WorldGen *g, int64_t X, int64_t Z, float n_base, fl
     c->home_top = 0.0f;
     c->home_bottom = 0.0f;
     c->home_rough = 1.0f;
-    const IslandField *h = g->home;
-    if (!g->home_on) return;
-    float dx = (float)X - h->centre_x, dz = (float)Z - h->centre_z;
+    const IslandField *h = g->isl.f;
+    if (!g->isl.on || !gen_island_owns(&g->isl, X, Z)) return;
+    float lx = (float)(X - g->isl.ox), lz = (float)(Z - g->isl.oz);   /* metres of the field */
+    float dx = lx - h->centre_x, dz = lz - h->centre_z;
     float reach = h->radius_m + STRIP_CORRIDOR_M + HOME_CLEAR;
     if (h->n_strips && dx > -reach && dx < reach && dz > -reach && dz < reach)
         c->isl_s = strip_corridors(h, dx, dz, c->isl_s);
@@ -170,7 +172,7 @@ void gen_column_finish(const WorldGen *g, int64_t X, int64_t Z, float n_base, fl
     float clear = (d - lim) * (1.0f / HOME_CLEAR);
     if (clear < c->isl_s) c->isl_s = clear;
     uint32_t iu, iv;
-    if (home_cell(h, (float)X, (float)Z, &iu, &iv) < 0.0f) return;
+    if (home_cell(h, lx, lz, &iu, &iv) < 0.0f) return;
     size_t k = (size_t)iv * h->size + iu;
     if (h->type[k] == ISLAND_FIELD_OFF) return;
     /* Real units: one metre of the field is one block over the island's sea level. */
@@ -183,11 +185,11 @@ void gen_column_finish(const WorldGen *g, int64_t X, int64_t Z, float n_base, fl
         under = g->p.island_bottom * (0.3f + 0.7f * (1.0f - r));
     }
     c->home_on = 1;
-    c->home_top = g->home_sea + (float)h->elevation_dm[k] * 0.1f;
-    c->home_bottom = g->home_sea - under;
+    c->home_top = g->isl.sea + (float)h->elevation_dm[k] * 0.1f;
+    c->home_bottom = g->isl.sea - under;
     /* An airstrip's corners, and the next ones out, carry no roughness: its blocks lie level; nor
      * does the ground of its approach lanes just past its ends, which stays under the glide path. */
-    if (h->n_strips && island_field_strip_at(h, (float)X, (float)Z, STRIP_SMOOTH_ALONG, STRIP_FLAT_REACH) >= 0)
+    if (h->n_strips && island_field_strip_at(h, lx, lz, STRIP_SMOOTH_ALONG, STRIP_FLAT_REACH) >= 0)
         c->home_rough = 0.0f;
 }
 

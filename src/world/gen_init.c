@@ -91,10 +91,7 @@ void gen_init(WorldGen *g, const WorldGenParams *p, const IslandField *home) {
     gen_caves_init(g);
     gen_cave_seeds(g);
     g->island_bottom_k = g->p.island_taper > 0.05f ? g->p.island_taper : 0.05f;
-    g->home = home;
-    g->home_on = home && home->size > 0 && home->elevation_dm && home->type;
-    g->home_sea = world_home_sea(&g->p, home);
-    gen_props_init(g);
+    gen_island_init(&g->isl, world_home_sea(&g->p, home), home, 0, 0);
 }
 
 /* The home island in real units: one metre of elevation is one block over its sea level, which

@@ -119,7 +119,7 @@ f32x4 mesh_home_colour(const MeshCtx *c, const FaceLook *L, int col, uint8_t *fm
     *fm_out = fm;
     const float (*P)[4] = (const float (*)[4])g_mesh_tab.pal[L->variant][fm];
     if (fm != WORLD_MAT_HOME) return blend_colour(c, P, col, c->blend[col] && ((BIOME_MATS >> fm) & 1u));
-    const IslandField *h = c->g->home;
+    const IslandField *h = c->g->isl.f;
     uint8_t type = s->home_type[z][x];   /* a place: its ground colour, blended across its borders */
     uint32_t rgb = !h                                                ? 0x808080u
                    : type < h->n_types || type == WORLD_HOME_STRIP ? s->home_rgb[z][x]

@@ -304,13 +304,14 @@ static uint32_t falls_column(const ChunkScratch *s, SlabWriter *w, int x, int z,
 }
 
 static uint32_t mesh_falls(const WorldGen *g, const ChunkScratch *s, SlabWriter *w) {
-    const IslandField *h = g->home;
+    const IslandField *h = g->isl.f;
     const int sc = s->scale, n = s->n;
     const int64_t x0 = s->cx * CHUNK_SIZE, z0 = s->cz * CHUNK_SIZE;
+    const float ox = (float)g->isl.ox, oz = (float)g->isl.oz;   /* the island's origin in blocks */
     uint32_t faces = 0;
     for (uint32_t k = 0; k < h->n_falls; k++) {
         const IslandFieldFalls *fl = &h->falls[k];
-        const float lx = h->centre_x + fl->x_m, lz = h->centre_z + fl->z_m, half = 0.5f * fl->width_m + 4.0f;
+        const float lx = ox + h->centre_x + fl->x_m, lz = oz + h->centre_z + fl->z_m, half = 0.5f * fl->width_m + 4.0f;
         const float ex = fabsf(fl->dir_x) >= fabsf(fl->dir_z) ? (float)FALLS_REACH : half;
         const float ez = fabsf(fl->dir_x) >= fabsf(fl->dir_z) ? half : (float)FALLS_REACH;
         if ((float)(x0 + CHUNK_SIZE) < lx - ex || (float)x0 > lx + ex || (float)(z0 + CHUNK_SIZE) < lz - ez ||
@@ -318,7 +319,7 @@ static uint32_t mesh_falls(const WorldGen *g, const ChunkScratch *s, SlabWriter 
             continue;
         const int ax = fabsf(fl->dir_x) >= fabsf(fl->dir_z) ? 0 : 2;
         const int sg = (ax == 0 ? fl->dir_x : fl->dir_z) > 0.0f ? 1 : -1;
-        const int32_t top = (int32_t)floorf(g->home_sea + fl->top_m + 0.5f);
+        const int32_t top = (int32_t)floorf(g->isl.sea + fl->top_m + 0.5f);
         for (int z = 0; z < n; z++)
             for (int x = 0; x < n; x++) {
                 int64_t bx = x0 + x * sc + s->off, bz = z0 + z * sc + s->off;
@@ -333,13 +334,14 @@ static uint32_t mesh_falls(const WorldGen *g, const ChunkScratch *s, SlabWriter 
 }
 
 uint32_t mesh_water(const WorldGen *g, const ChunkScratch *s, SlabWriter *w) {
-    if (!g->home_on || !g->home->water_dm) return 0;
-    uint32_t faces = g->home->n_falls ? mesh_falls(g, s, w) : 0;
-    const IslandField *h = g->home;
+    if (!g->isl.on || !g->isl.f->water_dm) return 0;
+    uint32_t faces = g->isl.f->n_falls ? mesh_falls(g, s, w) : 0;
+    const IslandField *h = g->isl.f;
     const float half = 0.5f * (float)h->size * h->cell_meters;
     const int64_t x0 = s->cx * CHUNK_SIZE, z0 = s->cz * CHUNK_SIZE;
-    if ((float)(x0 + CHUNK_SIZE) < h->centre_x - half || (float)x0 > h->centre_x + half ||
-        (float)(z0 + CHUNK_SIZE) < h->centre_z - half || (float)z0 > h->centre_z + half)
+    const float fx0 = (float)(x0 - g->isl.ox), fz0 = (float)(z0 - g->isl.oz);   /* from the island's origin */
+    if (fx0 + (float)CHUNK_SIZE < h->centre_x - half || fx0 > h->centre_x + half ||
+        fz0 + (float)CHUNK_SIZE < h->centre_z - half || fz0 > h->centre_z + half)
         return faces;
     const int sc = s->scale, n = s->n;
     const uint64_t flags = (uint64_t)(3u | WORLD_MAT_WATER << 2) << 56;

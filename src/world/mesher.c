@@ -54,7 +54,7 @@ static void layer_look(MeshCtx *c, int Y) {
     uint8_t mat[3] = {abyss ? WORLD_MAT_ABYSS : WORLD_MAT_DIRT,
                       abyss ? WORLD_MAT_ABYSS : (float)by >= g->p.snow_level ? WORLD_MAT_SNOW : WORLD_MAT_GRASS,
                       abyss ? WORLD_MAT_ABYSS : WORLD_MAT_STONE};
-    bool home = !abyss && g->home_on && (float)by >= g->home_sea - WORLD_HOME_FLOOR;
+    bool home = !abyss && g->isl.on && (float)by >= g->isl.sea - WORLD_HOME_FLOOR;
     c->homes = home;
     const uint32_t key = 1u << 31 | (uint32_t)home << 24 | (uint32_t)mat[0] << 16 | (uint32_t)mat[1] << 8 | mat[2];
     if (key != c->look_key) look_materials(c, by, mat, home);

@@ -11,26 +11,30 @@
 #include <string.h>
 
 /* ---------------------------------------------------------------- per-epoch setup */
-/* The home island's flora per location type and its landmarks (seeds and noise: gen_init). */
-void gen_props_init(WorldGen *g) {
+/* An island's flora per location type and its landmarks. */
+void gen_island_init(GenIsland *gi, float sea, const IslandField *h, int64_t ox, int64_t oz) {
     int8_t landmark[ISLAND_FIELD_MAX_TYPES];   /* landmark shape per type, -1: none */
-    g->n_marks = 0;
-    memset(g->home_flora, -1, sizeof g->home_flora);
+    memset(gi, 0, sizeof *gi);
+    gi->f = h;
+    gi->on = h && h->size > 0 && h->elevation_dm && h->type;
+    gi->sea = sea;
+    gi->ox = ox;
+    gi->oz = oz;
+    memset(gi->flora, -1, sizeof gi->flora);
     memset(landmark, -1, sizeof landmark);
-    const IslandField *h = g->home;
-    if (!g->home_on) return;
+    if (!gi->on) return;
     for (uint32_t t = 0; t < h->n_types && t < ISLAND_FIELD_MAX_TYPES; t++) {
-        g->home_flora[t] = (int8_t)world_flora_find(h->type_flora[t]);
+        gi->flora[t] = (int8_t)world_flora_find(h->type_flora[t]);
         landmark[t] = (int8_t)world_landmark_find(h->type_landmark[t]);
     }
     /* Site positions to blocks: metres from the centre map one to one (floor of an exact sum). */
     for (uint32_t i = 0; i < h->n_sites && i < ISLAND_FIELD_MAX_SITES; i++) {
         const IslandFieldSite *st = &h->sites[i];
         if (st->type >= h->n_types || landmark[st->type] < 0) continue;
-        GenLandmark *m = &g->marks[g->n_marks++];
+        GenLandmark *m = &gi->marks[gi->n_marks++];
         float fx = h->centre_x + st->x_m, fz = h->centre_z + st->z_m;
-        m->bx = (int64_t)floorf(fx);
-        m->bz = (int64_t)floorf(fz);
+        m->bx = ox + (int64_t)floorf(fx);
+        m->bz = oz + (int64_t)floorf(fz);
         m->shape = (uint8_t)landmark[st->type];
     }
 }
@@ -95,16 +99,16 @@ static int col_ground(const WorldGen *g, const ChunkScratch *s, int x, int z) {
 /* The flora set of a candidate: the home island's type where the base is on it, else a biome
  * drawn by its weights (quantised to 1/65536) with hash bits u, so borders dither. */
 static int cand_flora(const WorldGen *g, const BiomeSample *b, int64_t bx, int64_t bz, uint32_t u) {
-    if (g->home_on) {
+    if (g->isl.on) {
         uint8_t t = gen_home_type(g, bx, bz);
         if (t == WORLD_HOME_PATH) return 0;   /* "none": paths stay clear */
         /* and airstrips with a metre more than any footprint reaches (a footprint turned against
          * the strip reaches 2.83 blocks), and their approach lanes across the island (a tree under
          * a 3-degree glide path would meet the aircraft) */
-        if (gen_home_near_strip(g, bx, bz, 2.0f * g->home->radius_m, (float)(PROP_R_MAX + 2))) return 0;
+        if (gen_home_near_strip(g, bx, bz, 2.0f * g->isl.f->radius_m, (float)(PROP_R_MAX + 2))) return 0;
         if (gen_home_water_y(g, bx, bz)) return 0;   /* nor in a lake */
         if (t != ISLAND_FIELD_OFF) {
-            int f = t < ISLAND_FIELD_MAX_TYPES ? g->home_flora[t] : -1;
+            int f = t < ISLAND_FIELD_MAX_TYPES ? g->isl.flora[t] : -1;
             if (f >= 0) return f;
         }
     }
@@ -121,7 +125,7 @@ static int cand_flora(const WorldGen *g, const BiomeSample *b, int64_t bx, int64
 bool gen_prop_near_landmark(const WorldGen *g, const int32_t *near, int nnear, int64_t x, int64_t z, int r) {
     const int64_t lr = PROP_LANDMARK_R + 1 + r;
     for (int i = 0; i < nnear; i++) {
-        const GenLandmark *m = &g->marks[near[i]];
+        const GenLandmark *m = &g->isl.marks[near[i]];
         if (x - m->bx <= lr && m->bx - x <= lr && z - m->bz <= lr && m->bz - z <= lr) return true;
     }
     return false;
@@ -335,14 +339,14 @@ void gen_props(const WorldGen *g, ChunkScratch *s) {
     int32_t near[ISLAND_FIELD_MAX_SITES];
     int nnear = 0;
     const int reach = PROP_LANDMARK_R + 2 + 2 * PROP_R_MAX + 4;
-    for (uint32_t i = 0; i < g->n_marks; i++) {
-        int64_t lx = g->marks[i].bx - bx0, lz = g->marks[i].bz - bz0;
+    for (uint32_t i = 0; i < g->isl.n_marks; i++) {
+        int64_t lx = g->isl.marks[i].bx - bx0, lz = g->isl.marks[i].bz - bz0;
         if (lx >= -reach && lz >= -reach && lx < CHUNK_SIZE + reach && lz < CHUNK_SIZE + reach) near[nnear++] = (int32_t)i;
     }
     /* Landmarks at every LOD, each chunk its part: the base is the LOD-0 ground at the site's
      * column, sampled from the corner grid, which every chunk the landmark touches covers. */
     for (int i = 0; i < nnear; i++) {
-        const GenLandmark *m = &g->marks[near[i]];
+        const GenLandmark *m = &g->isl.marks[near[i]];
         const PropShape *sh = &prop_landmarks[m->shape];
         int32_t lx = (int32_t)(m->bx - bx0), lz = (int32_t)(m->bz - bz0);   /* near: small */
         if (lx + PROP_LANDMARK_R < 0 || lz + PROP_LANDMARK_R < 0 || lx - PROP_LANDMARK_R >= CHUNK_SIZE ||

@@ -54,7 +54,7 @@ static inline bool gen_prop_takes(const PropCand *o, const PropCand *c) {
     return ax <= d && -ax <= d && az <= d && -az <= d && gen_prop_beats(o, c);
 }
 /* Is the footprint [x - r, x + r] x [z - r, z + r] within a block of the footprint of one of the
- * landmarks g->marks[near[0..nnear-1]] (props.c)? Such a candidate takes no part. */
+ * landmarks g->isl.marks[near[0..nnear-1]] (props.c)? Such a candidate takes no part. */
 bool gen_prop_near_landmark(const WorldGen *g, const int32_t *near, int nnear, int64_t x, int64_t z, int r);
 /* world_solid_objects for a generation snapshot (props_solid.c). */
 uint32_t gen_solid_objects(const WorldGen *g, int64_t x0, int64_t y0, int64_t z0, int64_t x1, int64_t y1, int64_t z1,

@@ -32,6 +32,8 @@ typedef struct SqCand {
 
 typedef struct SolidQuery {
     const WorldGen *g;
+    const World *w;             /* a probe's world: each query reads its cell's snapshot */
+    int64_t cell_x, cell_z;     /* the cell of the snapshot g */
     SqColumn col[SQ_COLS];
     SqCand cand[SQ_CANDS];
 } SolidQuery;
@@ -145,10 +147,10 @@ static const PropCand *sq_cand(SolidQuery *q, int64_t ci, int64_t cj) {
     e->ci = ci;
     e->cj = cj;
     gen_prop_cell(q->g, ci, cj, &e->c);
-    if (e->c.alive && q->g->n_marks) {
+    if (e->c.alive && q->g->isl.n_marks) {
         int32_t all[ISLAND_FIELD_MAX_SITES];
-        for (uint32_t i = 0; i < q->g->n_marks; i++) all[i] = (int32_t)i;
-        if (gen_prop_near_landmark(q->g, all, (int)q->g->n_marks, e->c.bx, e->c.bz, e->c.r)) e->c.alive = 0;
+        for (uint32_t i = 0; i < q->g->isl.n_marks; i++) all[i] = (int32_t)i;
+        if (gen_prop_near_landmark(q->g, all, (int)q->g->isl.n_marks, e->c.bx, e->c.bz, e->c.r)) e->c.alive = 0;
     }
     return &e->c;
 }
@@ -205,8 +207,8 @@ static bool emit_shape(SqOut *o, const PropShape *sh, int64_t bx, int32_t by, in
 
 static void sq_landmarks(SolidQuery *q, SqOut *o) {
     const WorldGen *g = q->g;
-    for (uint32_t i = 0; i < g->n_marks; i++) {
-        const GenLandmark *m = &g->marks[i];
+    for (uint32_t i = 0; i < g->isl.n_marks; i++) {
+        const GenLandmark *m = &g->isl.marks[i];
         if (m->bx + PROP_LANDMARK_R < o->x0 || m->bx - PROP_LANDMARK_R > o->x1 || m->bz + PROP_LANDMARK_R < o->z0 ||
             m->bz - PROP_LANDMARK_R > o->z1)
             continue;
@@ -236,6 +238,7 @@ static void sq_object(SolidQuery *q, SqOut *o, int64_t ci, int64_t cj, const Pro
 
 static void sq_init(SolidQuery *q, const WorldGen *g) {
     q->g = g;
+    q->w = NULL;
     for (int i = 0; i < SQ_COLS; i++) q->col[i].used = false;
     for (int i = 0; i < SQ_CANDS; i++) q->cand[i].used = false;
 }
@@ -276,17 +279,39 @@ uint32_t gen_solid_objects(const WorldGen *g, int64_t x0, int64_t y0, int64_t z0
 
 uint32_t world_solid_objects(const World *w, int64_t x0, int64_t y0, int64_t z0, int64_t x1, int64_t y1, int64_t z1,
                              WorldBox *out, uint32_t max) {
-    return gen_solid_objects(&w->gens[w->cur_gen], x0, y0, z0, x1, y1, z1, out, max);
+    return gen_solid_objects(isl_gen_at((World *)w, x0 / 2 + x1 / 2, z0 / 2 + z1 / 2), x0, y0, z0, x1, y1, z1, out, max);
 }
 
 /* ---------------------------------------------------------------- probes */
 _Static_assert(sizeof(SolidQuery) <= WORLD_PROBE_BYTES, "WORLD_PROBE_BYTES in world.h");
 _Static_assert(_Alignof(SolidQuery) <= _Alignof(max_align_t), "WorldProbe's alignment");
 
-void world_probe_init(WorldProbe *p, const World *w) { sq_init((SolidQuery *)(void *)p->opaque, &w->gens[w->cur_gen]); }
+void world_probe_init(WorldProbe *p, const World *w) {
+    SolidQuery *q = (SolidQuery *)(void *)p->opaque;
+    sq_init(q, &w->gens[w->cur_gen]);
+    q->w = w;
+    q->cell_x = q->cell_z = 0;
+}
+
+/* A probe's query at block column (bx, bz) reads that column's cell's snapshot: the caches start
+ * again when it differs from the last one's. */
+static SolidQuery *probe_at(WorldProbe *p, int64_t bx, int64_t bz) {
+    SolidQuery *q = (SolidQuery *)(void *)p->opaque;
+    if (!q->w || !world_coord_usable((double)bx, (double)bz)) return q;
+    const World *w = q->w;
+    int64_t cx = w->isrc.cell_m > 0 ? isl_cell_of(w, bx) : 0, cz = w->isrc.cell_m > 0 ? isl_cell_of(w, bz) : 0;
+    const WorldGen *g = isl_gen_at((World *)w, bx, bz);
+    if (g != q->g || cx != q->cell_x || cz != q->cell_z) {
+        sq_init(q, g);
+        q->w = w;
+        q->cell_x = cx;
+        q->cell_z = cz;
+    }
+    return q;
+}
 
 bool world_probe_solid(WorldProbe *p, int64_t bx, int64_t by, int64_t bz) {
-    SolidQuery *q = (SolidQuery *)(void *)p->opaque;
+    SolidQuery *q = probe_at(p, bx, bz);
     const double x = (double)bx + 0.5, y = (double)by + 0.5, z = (double)bz + 0.5;
     /* The cell bounds cover the generated heights of the whole world (WORLD_COORD_LIMIT); above,
      * below and beyond it the point query alone. */
@@ -296,5 +321,5 @@ bool world_probe_solid(WorldProbe *p, int64_t bx, int64_t by, int64_t bz) {
 
 uint32_t world_probe_objects(WorldProbe *p, int64_t x0, int64_t y0, int64_t z0, int64_t x1, int64_t y1, int64_t z1,
                              WorldBox *out, uint32_t max) {
-    return sq_objects((SolidQuery *)(void *)p->opaque, x0, y0, z0, x1, y1, z1, out, max);
+    return sq_objects(probe_at(p, x0 / 2 + x1 / 2, z0 / 2 + z1 / 2), x0, y0, z0, x1, y1, z1, out, max);
 }

@@ -167,14 +167,15 @@ uint32_t world_strip_count(const World *w) { return w->home ? w->home->n_strips 
 
 bool world_strip(const World *w, uint32_t i, WorldStrip *out) { return world_strip_of(&w->params.gen, w->home, i, out); }
 
-bool world_strip_of(const WorldGenParams *p, const IslandField *home, uint32_t i, WorldStrip *out) {
-    if (!home || i >= home->n_strips) return false;
-    const IslandFieldStrip *s = &home->strips[i];
-    out->ax = (double)home->centre_x + s->ax;
-    out->az = (double)home->centre_z + s->az;
-    out->bx = (double)home->centre_x + s->bx;
-    out->bz = (double)home->centre_z + s->bz;
-    out->y = world_home_sea(p, home) + s->elev_m;
+/* Strip i of field f whose metres count from block (ox, oz), its sea at `sea`. */
+static bool strip_of(const IslandField *f, float sea, int64_t ox, int64_t oz, uint32_t i, WorldStrip *out) {
+    if (!f || i >= f->n_strips) return false;
+    const IslandFieldStrip *s = &f->strips[i];
+    out->ax = (double)ox + (double)f->centre_x + s->ax;
+    out->az = (double)oz + (double)f->centre_z + s->az;
+    out->bx = (double)ox + (double)f->centre_x + s->bx;
+    out->bz = (double)oz + (double)f->centre_z + s->bz;
+    out->y = sea + s->elev_m;
     out->dir_x = s->dir_x;
     out->dir_z = s->dir_z;
     out->yaw = s->yaw;
@@ -184,6 +185,14 @@ bool world_strip_of(const WorldGenParams *p, const IslandField *home, uint32_t i
     out->site = s->site;
     out->base = s->base != 0;
     return true;
+}
+
+bool world_strip_of(const WorldGenParams *p, const IslandField *home, uint32_t i, WorldStrip *out) {
+    return strip_of(home, home ? world_home_sea(p, home) : 0.0f, 0, 0, i, out);
+}
+
+bool world_island_strip(const WorldIsland *wi, uint32_t i, WorldStrip *out) {
+    return strip_of(wi->field, wi->sea, wi->ox, wi->oz, i, out);
 }
 
 void world_set_gen_params(World *w, const WorldGenParams *p) {
@@ -198,7 +207,9 @@ void world_set_gen_params(World *w, const WorldGenParams *p) {
     }
     if (slot == WORLD_GENS) slot = (w->cur_gen + 1) % WORLD_GENS;   /* unreachable after a drain */
     gen_init(&w->gens[slot], p, w->home);
+    w->gens[slot].isl.core = isl_core(w);
     w->cur_gen = slot;
+    w->qvalid = false;
     w->params.gen = w->gens[slot].p;
     /* Chunks on screen keep their mesh, marked stale, until their rebuild in the new world
      * replaces it (nearest first, like new chunks): a change never opens a void. Nothing of the
@@ -252,15 +263,22 @@ void world_set_params(World *w, const WorldParams *p) {
     world_set_live_params(w, &p->live);
 }
 
+/* The snapshot a point reads: its cell's island (baked here if need be), the current one beyond
+ * the generated world. The World is the caller's, mutable behind the const of the queries. */
+static const WorldGen *point_gen(const World *w, double x, double z) {
+    if (!world_coord_usable(x, z)) return &w->gens[w->cur_gen];
+    return isl_gen_at((World *)w, (int64_t)floor(x), (int64_t)floor(z));
+}
+
 float world_density_at(const World *w, double x, double y, double z) {
-    return gen_density_point(&w->gens[w->cur_gen], x, y, z);
+    return gen_density_point(point_gen(w, x, z), x, y, z);
 }
 
 bool world_solid_at(const World *w, double x, double y, double z) { return world_density_at(w, x, y, z) > 0.0f; }
 
 int32_t world_water_level(const World *w, double x, double z) {
     if (!world_coord_usable(x, z)) return 0;
-    return gen_home_water_y(&w->gens[w->cur_gen], (int64_t)floor(x), (int64_t)floor(z));
+    return gen_home_water_y(point_gen(w, x, z), (int64_t)floor(x), (int64_t)floor(z));
 }
 
 /* The block's centre decides, as for rock (world_solid_at). */
@@ -427,6 +445,47 @@ static double queue_budget_s(const ViewGeom *g) {
     return budget;
 }
 
+/* A bake of cell's island on the workers unless one is under way or done; into a free slot or the
+ * farthest one that no chunk job reads (never one nearer than this cell). */
+static void request_island(World *w, const ViewGeom *g, int64_t cell_x, int64_t cell_z) {
+    for (uint32_t i = 0; i + 1 < w->nisl; i++)
+        if (w->isl[i].state != ISL_FREE && w->isl[i].cell_x == cell_x && w->isl[i].cell_z == cell_z) return;
+    double bx = g->ccx * CHUNK_SIZE, bz = g->ccz * CHUNK_SIZE;
+    int32_t k = isl_slot_for(w, cell_x, cell_z, bx, bz);
+    if (k >= 0 && w->jobs) stream_island_submit(w, (uint32_t)k, cell_x, cell_z);
+}
+
+/* Islands before the chunks that need them: every cell with an island within the keep distance
+ * and the next seconds of flight of the camera gets its bake, nearest first. */
+#define ISLAND_LEAD_S 2.0
+static void request_islands(World *w, const ViewGeom *g) {
+    if (w->isrc.cell_m <= 0) return;
+    double bx = g->ccx * CHUNK_SIZE, bz = g->ccz * CHUNK_SIZE;
+    double r = (stream_keep(w) + LOOKAHEAD_MAX + 2) * CHUNK_SIZE + g->speed * CHUNK_SIZE * ISLAND_LEAD_S;
+    if (r > 2.0 * (double)w->isrc.cell_m) r = 2.0 * (double)w->isrc.cell_m;
+    const double m = (double)w->isrc.cell_m, half = 0.5 * m;
+    int64_t x0 = isl_cell_of(w, (int64_t)floor(bx - r)), x1 = isl_cell_of(w, (int64_t)floor(bx + r));
+    int64_t z0 = isl_cell_of(w, (int64_t)floor(bz - r)), z1 = isl_cell_of(w, (int64_t)floor(bz + r));
+    struct { int64_t x, z; double d2; } want[25];
+    uint32_t n = 0;
+    for (int64_t cz = z0; cz <= z1; cz++)
+        for (int64_t cx = x0; cx <= x1 && n < 25; cx++) {
+            if (isl_for_cell(w, cx, cz) != ISL_WAIT) continue;
+            /* distance from the camera to the cell's square */
+            double ex = fabs(bx - (double)cx * m) - half, ez = fabs(bz - (double)cz * m) - half;
+            ex = ex > 0.0 ? ex : 0.0;
+            ez = ez > 0.0 ? ez : 0.0;
+            double d2 = ex * ex + ez * ez;
+            if (d2 > r * r) continue;
+            uint32_t i = n++;
+            for (; i > 0 && want[i - 1].d2 > d2; i--) want[i] = want[i - 1];
+            want[i].x = cx;
+            want[i].z = cz;
+            want[i].d2 = d2;
+        }
+    for (uint32_t i = 0; i < n; i++) request_island(w, g, want[i].x, want[i].z);
+}
+
 /* Submits pick pk when the pool keeps a slab reserve for the jobs in flight and the queue has
  * room; false when this frame submits no more. */
 static bool submit_pick(World *w, const ViewGeom *g, Pick pk, double queue_budget, double time_s) {
@@ -447,8 +506,21 @@ static bool submit_pick(World *w, const ViewGeom *g, Pick pk, double queue_budge
     bool swap = s->state == SLOT_READY && s->cx == pk.cx && s->cz == pk.cz;
     double budget = queue_budget * w->nworkers * (swap && !s->stale ? 0.5 : 1.0);
     if (w->queued_s > budget && w->in_flight >= 2 * w->nworkers) return swap;
+    /* The island of the chunk's cell first: until it is baked the chunk waits (a bake goes out). */
+    int64_t cell_x = 0, cell_z = 0;
+    int32_t isl = ISL_AS_IS;
+    if (w->isrc.cell_m > 0) {
+        cell_x = isl_cell_of(w, pk.cx * CHUNK_SIZE + CHUNK_SIZE / 2);
+        cell_z = isl_cell_of(w, pk.cz * CHUNK_SIZE + CHUNK_SIZE / 2);
+        isl = isl_for_cell(w, cell_x, cell_z);
+        if (isl == ISL_WAIT) {
+            w->st.island_waits++;
+            request_island(w, g, cell_x, cell_z);
+            return true;
+        }
+    }
     if (!swap && s->state != SLOT_EMPTY) stream_slot_clear(w, idx, true);
-    return stream_job_submit(w, idx, pk.cx, pk.cz, pk.lod, time_s);
+    return stream_job_submit(w, idx, pk.cx, pk.cz, pk.lod, time_s, isl, cell_x, cell_z);
 }
 
 /* The frame's picks, best first, until the pool or the queue says enough. */
@@ -468,6 +540,7 @@ void world_update(World *w, const WorldView *v) {
     update_anchor(w, &g);
     stream_jobs_collect(w, &g);
     stream_evict_out_of_keep(w, &g);
+    request_islands(w, &g);
     FrameScan fs;
     scan_wanted(w, &g, &fs);
     submit_picks(w, &g, &fs, v->time_s);
@@ -510,6 +583,8 @@ WorldStats world_stats(const World *w) {
     s.gov_jump_frames = gv->jump_frames;
     for (int i = 0; i < WORLD_LOD_MAX; i++) s.lod_dist_in_force[i] = i < gv->lod_levels ? sqrtf(gv->lod_d2[i]) : 0.0f;
     s.fresh_latency_ms = (float)(w->fresh_latency_s * 1e3);
+    s.islands_ready = 0;
+    for (uint32_t i = 0; i + 1 < w->nisl; i++) s.islands_ready += w->isl[i].state == ISL_READY;
     s.lod_anchor_x = w->anchor_x;
     s.lod_anchor_z = w->anchor_z;
     return s;
@@ -520,8 +595,13 @@ void world_lod_anchor(const World *w, int64_t *ax, int64_t *az) {
     if (az) *az = w->anchor_z;
 }
 
+/* The snapshot a chunk reads: its centre's cell's island (the main thread's point-query copy). */
+static const WorldGen *chunk_gen(World *w, int64_t cx, int64_t cz) {
+    return isl_gen_at(w, cx * CHUNK_SIZE + CHUNK_SIZE / 2, cz * CHUNK_SIZE + CHUNK_SIZE / 2);
+}
+
 static bool build_direct(World *w, int64_t cx, int64_t cz, int lod, double time_s, ChunkMesh *out, WorldBuildTiming *t) {
-    const WorldGen *g = &w->gens[w->cur_gen];
+    const WorldGen *g = chunk_gen(w, cx, cz);
     uint64_t t0 = time_now_ns();
     if (lod < 0) gen_chunk_voxels(g, cx, cz, time_s, w->main_scratch);
     else gen_chunk_voxels_lod(g, cx, cz, time_s, lod > WORLD_LOD_MAX ? WORLD_LOD_MAX : lod, w->main_scratch);
@@ -557,7 +637,7 @@ void world_free_mesh(World *w, ChunkMesh *m) { mesh_free(&w->slabs, m); }
 
 const uint8_t *world_debug_voxels(const World *w, int32_t *height_with_apron) {
     World *mw = (World *)w;
-    const WorldGen *g = &w->gens[w->cur_gen];
+    const WorldGen *g = chunk_gen(mw, w->main_scratch->cx, w->main_scratch->cz);
     if (!mw->main_vox_valid) {
         gen_fill_vox(g, mw->main_scratch);
         mw->main_vox_valid = true;

@@ -39,6 +39,41 @@ typedef struct ChunkSlot {
     ChunkMesh mesh;
 } ChunkSlot;
 
+/* ---------------------------------------------------------------- island slots (islands.c) */
+enum { ISL_FREE = 0, ISL_BAKING, ISL_READY };
+/* What a chunk job reads of the archipelago: the snapshot as it is (the home island's cell, or no
+ * archipelago), a cell without an island, or an island slot (>= 0). */
+#define ISL_AS_IS (-1)
+#define ISL_NONE (-2)
+#define ISL_WAIT (-3)      /* its island is not baked yet: the chunk waits */
+#define ISL_SITE_CACHE 256
+
+typedef struct IslandJob {
+    World *w;
+    uint32_t slot;
+    int64_t cell_x, cell_z;
+    bool ok;
+    uint64_t cpu_ns, wall_ns;
+} IslandJob;
+
+typedef struct IslandSlot {
+    int64_t cell_x, cell_z;
+    uint8_t state;              /* ISL_* */
+    uint32_t readers;           /* chunk jobs in flight that read it: it is not given away */
+    uint32_t serial;            /* bakes installed in it (point-query caches compare it) */
+    MemArena arena;
+    IslandField field;
+    const void *island;
+    GenIsland gi;               /* its sea at the current parameters; a job refits it to its own */
+    IslandJob job;              /* ISL_BAKING: the bake on the workers */
+} IslandSlot;
+
+typedef struct IslandSiteEntry {
+    int64_t cell_x, cell_z;
+    bool used;
+    WorldIslandSite site;
+} IslandSiteEntry;
+
 typedef struct ChunkJob {
     World *w;
     const WorldGen *gen;
@@ -46,6 +81,8 @@ typedef struct ChunkJob {
     int64_t cx, cz;
     int lod;
     bool classic;               /* LOD off: the classic LOD-0 mesh, no seam faces */
+    int32_t isl;                /* ISL_AS_IS, ISL_NONE or the island slot it reads (its cell's) */
+    int64_t cell_x, cell_z;     /* the cell of the chunk's centre */
     uint32_t slot, seq;
     uint32_t expect;            /* slabs reserved for it */
     double time_s;
@@ -103,6 +140,16 @@ struct World {
     double frame_dt_s, last_time_s;
     double job_s_lod[WORLD_LOD_MAX + 1];   /* running average run time (wall, stretch included) per LOD */
     double queued_s;            /* expected run time of the jobs in flight */
+    /* the archipelago (islands.c): no source, cell_m 0 */
+    WorldIslandSource isrc;
+    uint32_t nisl;              /* island slots, the last one the point queries' own */
+    IslandSlot *isl;
+    IslandSiteEntry *sites;     /* cache of the source's sites, ISL_SITE_CACHE entries */
+    WorldGen *wgen;             /* per worker (then the point queries'): a snapshot with a cell's island */
+    int32_t qslot;              /* the point queries' snapshot: its slot (or ISL_NONE), gen and serial */
+    int64_t qcell_x, qcell_z;
+    uint32_t qgen, qserial;
+    bool qvalid;
 };
 
 /* The slot of chunk (cx, cz): the table wraps around (a torus), so a chunk's slot never moves. */
@@ -146,7 +193,36 @@ void stream_jobs_drain(World *w);
 void stream_jobs_collect(World *w, const ViewGeom *g);
 /* Slabs a job at `lod` is expected to take. */
 uint32_t stream_job_expect(const World *w, int lod);
-/* Requests chunk (cx, cz) at `lod` into slot idx (false: no record or the queue refused). */
-bool stream_job_submit(World *w, uint32_t idx, int64_t cx, int64_t cz, int lod, double time_s);
+/* Requests chunk (cx, cz) at `lod` into slot idx, reading island slot isl of its cell (ISL_AS_IS,
+ * ISL_NONE or a READY slot, held until the job is over); false: no record or the queue refused. */
+bool stream_job_submit(World *w, uint32_t idx, int64_t cx, int64_t cz, int lod, double time_s, int32_t isl,
+                       int64_t cell_x, int64_t cell_z);
+/* Bakes cell's island on the workers into slot (which becomes ISL_BAKING; false: the queue refused). */
+bool stream_island_submit(World *w, uint32_t slot, int64_t cell_x, int64_t cell_z);
+
+/* ---------------------------------------------------------------- islands.c */
+/* The cell of block coordinate b (cell_m > 0). */
+static inline int64_t isl_cell_of(const World *w, int64_t b) {
+    return floor_div64(b + w->isrc.cell_m / 2, w->isrc.cell_m);
+}
+/* The source's site of a cell (cached). */
+const WorldIslandSite *isl_site(World *w, int64_t cell_x, int64_t cell_z);
+/* The READY slot holding cell's island, or -1. */
+int32_t isl_find(const World *w, int64_t cell_x, int64_t cell_z);
+/* The slot a bake of cell should go to: a free one, else the farthest from (bx, bz) with no
+ * reader, not baking and farther than the cell; -1 when none. */
+int32_t isl_slot_for(World *w, int64_t cell_x, int64_t cell_z, double bx, double bz);
+/* Installs a finished bake into its slot (main thread): its landmarks and flora, READY. */
+void isl_install(World *w, uint32_t slot);
+/* What a chunk of cell (cell_x, cell_z) reads: ISL_AS_IS, ISL_NONE, a READY slot or ISL_WAIT. */
+int32_t isl_for_cell(World *w, int64_t cell_x, int64_t cell_z);
+/* The snapshot g with the island isl (ISL_AS_IS: g itself) into *out, which is returned. */
+const WorldGen *isl_gen_view(const World *w, const WorldGen *g, int32_t isl, int64_t cell_x, int64_t cell_z,
+                             WorldGen *out);
+/* The current snapshot as a point at block (bx, bz) reads it, baking its island on this thread
+ * when no slot has it yet (main thread). */
+const WorldGen *isl_gen_at(World *w, int64_t bx, int64_t bz);
+/* The half width of a cell's core, 0 without an archipelago. */
+int64_t isl_core(const World *w);
 
 #endif

@@ -14,6 +14,7 @@ static void job_finish_record(World *w, ChunkJob *j) {
     mesh_free(&w->slabs, &j->mesh);
     w->reserve_slabs = w->reserve_slabs > j->expect ? w->reserve_slabs - j->expect : 0;
     if (w->gen_refs[j->gen_index]) w->gen_refs[j->gen_index]--;
+    if (j->isl >= 0 && w->isl[j->isl].readers) w->isl[j->isl].readers--;
     mem_pool_free(&w->records, j);
     if (w->in_flight) w->in_flight--;
 }
@@ -29,28 +30,100 @@ static void sleep_until_ns(uint64_t t) {
     }
 }
 
+/* The slow-CPU bench's stretch: a job that started at t0 and took cpu_ns of CPU ends k times
+ * that after it started (the worker sleeps the rest); the sleep's length. */
+static uint64_t job_stretch(const World *w, uint64_t t0, uint64_t cpu_ns) {
+    uint32_t kb = atomic_load_explicit(&w->stretch_bits, memory_order_relaxed);
+    if (!kb) return 0;
+    float k;
+    memcpy(&k, &kb, sizeof k);
+    uint64_t s0 = time_now_ns();
+    sleep_until_ns(t0 + (uint64_t)((double)k * (double)cpu_ns));
+    return time_now_ns() - s0;
+}
+
 static void chunk_job_run(JobDesc *jd, uint32_t worker, void *unused) {
     (void)unused;
     ChunkJob *j = jd->payload;
     World *w = j->w;
-    ChunkScratch *s = w->scratch[worker < w->nworkers ? worker : 0];
-    uint32_t kb = atomic_load_explicit(&w->stretch_bits, memory_order_relaxed);
+    uint32_t wi = worker < w->nworkers ? worker : 0;
+    ChunkScratch *s = w->scratch[wi];
     uint64_t t0 = time_now_ns(), c0 = time_thread_cpu_ns();
-    if (j->classic) gen_chunk_voxels(j->gen, j->cx, j->cz, j->time_s, s);
-    else gen_chunk_voxels_lod(j->gen, j->cx, j->cz, j->time_s, j->lod, s);
-    j->oom = !mesh_chunk(j->gen, s, &w->slabs, &j->mesh, &j->counts);
+    /* The snapshot with the island of the chunk's cell (its slot is held for this job). */
+    const WorldGen *g = j->isl == ISL_AS_IS ? j->gen : isl_gen_view(w, j->gen, j->isl, j->cell_x, j->cell_z, &w->wgen[wi]);
+    if (j->classic) gen_chunk_voxels(g, j->cx, j->cz, j->time_s, s);
+    else gen_chunk_voxels_lod(g, j->cx, j->cz, j->time_s, j->lod, s);
+    j->oom = !mesh_chunk(g, s, &w->slabs, &j->mesh, &j->counts);
     j->cpu_ns = time_thread_cpu_ns() - c0;
-    if (kb) {
-        /* A CPU k times slower: the job ends k times its CPU time after it started. */
-        float k;
-        memcpy(&k, &kb, sizeof k);
-        uint64_t s0 = time_now_ns();
-        sleep_until_ns(t0 + (uint64_t)((double)k * (double)j->cpu_ns));
-        j->stretch_ns = time_now_ns() - s0;
-    } else {
-        j->stretch_ns = 0;
-    }
+    j->stretch_ns = job_stretch(w, t0, j->cpu_ns);
     j->wall_ns = time_now_ns() - t0;
+}
+
+/* ---------------------------------------------------------------- island jobs */
+static void island_job_run(JobDesc *jd, uint32_t worker, void *unused) {
+    (void)worker;
+    (void)unused;
+    IslandJob *j = jd->payload;
+    World *w = j->w;
+    IslandSlot *s = &w->isl[j->slot];
+    uint64_t t0 = time_now_ns(), c0 = time_thread_cpu_ns();
+    mem_arena_reset(&s->arena);
+    memset(&s->field, 0, sizeof s->field);
+    s->island = NULL;
+    j->ok = w->isrc.bake(w->isrc.ctx, j->cell_x, j->cell_z, &s->arena, &s->field, &s->island);
+    j->cpu_ns = time_thread_cpu_ns() - c0;
+    job_stretch(w, t0, j->cpu_ns);
+    j->wall_ns = time_now_ns() - t0;
+}
+
+static void island_job_drop(JobDesc *jd) {
+    IslandJob *j = jd->payload;
+    j->w->isl[j->slot].state = ISL_FREE;
+    j->w->st.island_dropped++;
+}
+
+bool stream_island_submit(World *w, uint32_t slot, int64_t cell_x, int64_t cell_z) {
+    IslandSlot *s = &w->isl[slot];
+    if (s->state == ISL_READY) w->st.island_evictions++;
+    s->state = ISL_BAKING;
+    s->cell_x = cell_x;
+    s->cell_z = cell_z;
+    s->readers = 0;
+    IslandJob *j = &s->job;
+    memset(j, 0, sizeof *j);
+    j->w = w;
+    j->slot = slot;
+    j->cell_x = cell_x;
+    j->cell_z = cell_z;
+    JobDesc d = {island_job_run, island_job_drop, j, 0, 0, 0, 0};
+    if (!jobs_submit(w->jobs, &d)) {
+        s->state = ISL_FREE;
+        return false;
+    }
+    return true;
+}
+
+/* A finished bake (main thread): installed when it is of this epoch, else its slot is free. */
+static void island_job_collect(World *w, const JobDesc *d) {
+    IslandJob *j = d->payload;
+    IslandSlot *s = &w->isl[j->slot];
+    w->st.island_bake_cpu_ns += j->cpu_ns;
+    w->st.island_bake_wall_ns += j->wall_ns;
+    if (d->epoch != w->epoch || !j->ok) {
+        if (!j->ok) {
+            memset(&s->field, 0, sizeof s->field);   /* the cell reads as open sky */
+            if (w->st.island_failed++ == 0)
+                log_warn("world: the island of cell (%lld, %lld) could not be baked: its cell stays open sky",
+                         (long long)j->cell_x, (long long)j->cell_z);
+        }
+        if (d->epoch != w->epoch) {
+            s->state = ISL_FREE;
+            w->st.island_dropped++;
+            return;
+        }
+    }
+    w->st.island_bakes++;
+    isl_install(w, j->slot);
 }
 
 static void chunk_job_drop(JobDesc *jd) {
@@ -66,6 +139,10 @@ void stream_jobs_drain(World *w) {
     size_t n;
     while ((n = jobs_collect(w->jobs, out, 16)) > 0)
         for (size_t i = 0; i < n; i++) {
+            if (out[i].run == island_job_run) {
+                island_job_drop(&out[i]);
+                continue;
+            }
             w->st.dropped++;
             job_finish_record(w, out[i].payload);
         }
@@ -110,6 +187,10 @@ void stream_jobs_collect(World *w, const ViewGeom *g) {
         if (n == 0) break;
         max -= (uint32_t)n;
         for (size_t i = 0; i < n; i++) {
+            if (out[i].run == island_job_run) {
+                island_job_collect(w, &out[i]);
+                continue;
+            }
             ChunkJob *j = out[i].payload;
             ChunkSlot *s = &w->slots[j->slot];
             bool mine = out[i].epoch == w->epoch && s->seq == j->seq && s->cx == j->cx && s->cz == j->cz &&
@@ -186,7 +267,8 @@ uint32_t stream_job_expect(const World *w, int lod) { return (uint32_t)ceil(w->s
 /* Requests chunk (cx, cz) at `lod` into slot idx. A slot that holds a mesh keeps it (READY,
  * busy) until the new one is collected, and the new mesh is built at the chunk's creation time
  * so its clouds stay where they were; otherwise the slot becomes QUEUED, created at time_s. */
-bool stream_job_submit(World *w, uint32_t idx, int64_t cx, int64_t cz, int lod, double time_s) {
+bool stream_job_submit(World *w, uint32_t idx, int64_t cx, int64_t cz, int lod, double time_s, int32_t isl,
+                       int64_t cell_x, int64_t cell_z) {
     ChunkSlot *s = &w->slots[idx];
     bool swap = s->state == SLOT_READY && s->cx == cx && s->cz == cz;
     ChunkJob *j = mem_pool_alloc(&w->records);
@@ -198,6 +280,9 @@ bool stream_job_submit(World *w, uint32_t idx, int64_t cx, int64_t cz, int lod, 
     j->cx = cx;
     j->cz = cz;
     j->lod = lod;
+    j->isl = isl;
+    j->cell_x = cell_x;
+    j->cell_z = cell_z;
     j->classic = w->gov.lod_levels == 0;
     j->slot = idx;
     j->seq = ++w->next_seq;
@@ -211,6 +296,7 @@ bool stream_job_submit(World *w, uint32_t idx, int64_t cx, int64_t cz, int lod, 
         return false;
     }
     w->gen_refs[w->cur_gen]++;
+    if (isl >= 0) w->isl[isl].readers++;
     w->in_flight++;
     w->queued_s += j->expect_s;
     w->reserve_slabs += j->expect;

@@ -519,9 +519,74 @@ typedef struct WorldStats {
     uint64_t generated_lod[WORLD_LOD_MAX + 1];
     uint64_t verts_lod[WORLD_LOD_MAX + 1];
     int64_t lod_anchor_x, lod_anchor_z;
+    /* the archipelago (world_set_islands) */
+    uint64_t island_bakes;      /* islands baked on the workers and installed */
+    uint64_t island_bake_cpu_ns;   /* their thread CPU time */
+    uint64_t island_bake_wall_ns;  /* their wall time (the stretch included) */
+    uint64_t island_sync_bakes; /* baked on the calling thread by a point query (collision) */
+    uint64_t island_evictions;  /* slots given to a nearer island */
+    uint64_t island_waits;      /* chunk requests held back until their island was baked */
+    uint64_t island_dropped;    /* bakes of an older epoch or an island no longer wanted */
+    uint64_t island_failed;     /* bakes the source refused for a cell its site gives an island */
+    uint32_t islands_ready;     /* slots holding a baked island now */
 } WorldStats;
 
 WorldStats world_stats(const World *w);
+
+/* ---------------------------------------------------------------- the archipelago */
+/* Beyond the home island the world is divided into square cells of cell_m blocks: cell (i, j)
+ * holds the blocks within cell_m / 2 of (i * cell_m, j * cell_m), so cell (0, 0) is centred on
+ * the origin and holds the home island. A cell's island is made by the source (src/game wires
+ * the island generator: the world knows no codex), generated and baked on the workers into a
+ * fixed pool of island slots (docs/world-streaming.md, "Islands"). An island's influence (its
+ * lens, the clearing of the world's own rocks around it, its strips' approach corridors) ends
+ * WORLD_ISLAND_EDGE blocks inside its cell's edge, so no column ever reads two islands. */
+#define WORLD_ISLAND_EDGE 48
+#define WORLD_ISLAND_SLOTS 8        /* the default pool: the nearest islands */
+typedef struct WorldIslandSite {
+    bool has_island;
+    int64_t centre_x, centre_z;     /* world blocks */
+    uint32_t diameter_m;
+} WorldIslandSite;
+typedef struct WorldIslandSource {
+    void *ctx;
+    int64_t cell_m;                 /* cell width in blocks (even, >= 1024) */
+    size_t bake_bytes;              /* the arena one bake needs (the generator's work and the field) */
+    /* The island of cell (cell_x, cell_z); a pure function, called from any thread. */
+    void (*site)(void *ctx, int64_t cell_x, int64_t cell_z, WorldIslandSite *out);
+    /* Generates and bakes that island into *field from arena (reset before), its coordinates in
+     * metres from the cell's centre; *island (optional) the generator's record for names. Called
+     * on a worker (or the main thread for a point query); false: no island. */
+    bool (*bake)(void *ctx, int64_t cell_x, int64_t cell_z, MemArena *arena, IslandField *field, const void **island);
+} WorldIslandSource;
+/* Bytes world_set_islands carves for `slots` slots (the memory plan counts them). */
+size_t world_islands_bytes(const WorldIslandSource *src, uint32_t slots, uint32_t workers);
+/* Boot only, before the first world_update: gives the world its archipelago, carving `slots`
+ * island slots (0: WORLD_ISLAND_SLOTS) plus one for point queries from the budget. A NULL source
+ * or cell_m 0 keeps the home island alone. False with err when the budget is short or the source
+ * is unusable. */
+bool world_set_islands(World *w, MemBudget *b, const WorldIslandSource *src, uint32_t slots, SkyError *err);
+/* The cell holding world block coordinate v (0 without an archipelago). */
+int64_t world_island_cell(const World *w, double v);
+typedef struct WorldIsland {
+    int64_t cell_x, cell_z;
+    const IslandField *field;       /* its coordinates are metres from (ox, oz) */
+    const void *island;             /* the source's record (NULL for the home island) */
+    int64_t ox, oz;
+    float sea;                      /* its sea level in blocks */
+    bool home;
+} WorldIsland;
+/* The island of the cell holding (x, z), baked now on the calling (main) thread when no slot has
+ * it yet; false when the cell has none. Valid until the next world_update. */
+bool world_island_at(World *w, double x, double z, WorldIsland *out);
+/* The same without baking: false also when the cell's island is not baked yet (the HUD's line
+ * asks every frame and never stalls the frame). */
+bool world_island_held(const World *w, double x, double z, WorldIsland *out);
+/* Is the island of cell (cell_x, cell_z) baked in a slot the chunks read (true for a cell without
+ * one and for the home island's)? The streamer hands out no chunk of a cell before it is. */
+bool world_island_ready(const World *w, int64_t cell_x, int64_t cell_z);
+/* Airstrip i of that island (i < wi->field->n_strips) in world coordinates, as world_strip. */
+bool world_island_strip(const WorldIsland *wi, uint32_t i, WorldStrip *out);
 /* Request-to-ready latency percentile in ms (q in [0,1]) over every generated chunk. */
 double world_latency_ms(const World *w, double q);
 

@@ -98,6 +98,34 @@ typedef struct CaveActive {
 /* A home-island landmark in world blocks (props.c): its site's column and its shape. */
 typedef struct GenLandmark { int64_t bx, bz; uint8_t shape; } GenLandmark;
 
+/* An island as the field reads it: its baked field, its sea level, the flora set per location
+ * type and its landmarks. Its field's coordinates are metres from (ox, oz), the centre of its cell
+ * (0, 0 for the home island), so the field's floats stay small at any distance. */
+typedef struct GenIsland {
+    const IslandField *f;       /* not owned, NULL: none */
+    bool on;                    /* a field is baked in */
+    float sea;                  /* its sea level in blocks (elevation 0): home_sea_level, fitted */
+    int64_t ox, oz;             /* the block its field's coordinates count from */
+    int64_t core;               /* it acts within core blocks of (ox, oz) per axis (its cell less
+                                   WORLD_ISLAND_EDGE); 0: everywhere (no archipelago) */
+    int8_t flora[ISLAND_FIELD_MAX_TYPES];      /* flora set per location type, -1: the biome's */
+    uint32_t n_marks;
+    GenLandmark marks[ISLAND_FIELD_MAX_SITES];
+} GenIsland;
+
+/* The island of field f (NULL: none) counted from block (ox, oz), its sea level at `sea`
+ * (world_home_sea): flora and landmarks resolved in the world's tables (props.c). */
+void gen_island_init(GenIsland *gi, float sea, const IslandField *f, int64_t ox, int64_t oz);
+
+/* Does the island act on column (X, Z): inside its cell's core (or no cells at all)? Every
+ * column's island is its own cell's, so a chunk or a point that reads one snapshot for its whole
+ * region sees the same values as another that reads the next cell's. */
+static inline bool gen_island_owns(const GenIsland *gi, int64_t X, int64_t Z) {
+    if (!gi->core) return true;
+    int64_t dx = X - gi->ox, dz = Z - gi->oz;
+    return dx >= -gi->core && dx < gi->core && dz >= -gi->core && dz < gi->core;
+}
+
 /* Immutable per-epoch snapshot: the parameters plus everything derived from them. */
 typedef struct WorldGen {
     WorldGenParams p;
@@ -107,9 +135,8 @@ typedef struct WorldGen {
     int32_t y_top;              /* generated top (exclusive) */
     bool clouds;
     float island_bottom_k;
-    const IslandField *home;    /* the world's home island (not owned), NULL: none */
-    bool home_on;               /* a home island with a field is baked in */
-    float home_sea;             /* its sea level in blocks (elevation 0): home_sea_level, fitted */
+    GenIsland isl;              /* the island of the region this snapshot builds (the home island, or the
+                                   island of a chunk's cell in a job's copy: island_gen_for) */
     uint32_t ncaves, ncave_fields;
     CaveActive caves[WORLD_CAVE_KINDS_MAX];   /* kinds in cave_modes, in bit order */
     CaveField cave_fields[WG_CAVE_FIELDS];
@@ -117,9 +144,6 @@ typedef struct WorldGen {
     uint32_t s_props, s_pmap, s_pclus;
     NoiseFbm fb_pmap;
     NoiseFx f_pmap, f_pclus;
-    int8_t home_flora[ISLAND_FIELD_MAX_TYPES];      /* flora set per home location type, -1: the biome's */
-    uint32_t n_marks;
-    GenLandmark marks[ISLAND_FIELD_MAX_SITES];
 } WorldGen;
 
 /* The snapshot of p (normalised) with the home island (NULL: none). */
@@ -346,8 +370,6 @@ typedef struct PropScratch {
     uint32_t nbox, nplaced, objects, landmarks;
 } PropScratch;
 
-/* Per-epoch setup: seeds, map frequencies, home flora and landmarks from the IslandField. */
-void gen_props_init(WorldGen *g);
 /* Objects and landmarks of the chunk in s (after its voxels): s->props. */
 struct ChunkScratch;
 void gen_props(const WorldGen *g, struct ChunkScratch *s);
@@ -417,7 +439,7 @@ static inline int gs_dirt_layers(const ChunkScratch *s) { return s->scale >= 4 ?
 /* The material of a surface voxel (air right above it); x, z coarse, by = block height. */
 static inline uint8_t gen_surface_material(const WorldGen *g, const ChunkScratch *s, int x, int by, int z) {
     if (x >= 0 && z >= 0 && x < s->n && z < s->n && s->home_type[z][x] != ISLAND_FIELD_OFF &&
-        (float)by >= g->home_sea - WORLD_HOME_FLOOR)
+        (float)by >= g->isl.sea - WORLD_HOME_FLOOR)
         return WORLD_MAT_HOME;
     return (float)by >= g->p.snow_level ? WORLD_MAT_SNOW : WORLD_MAT_GRASS;
 }

@@ -2,7 +2,10 @@
  * JSON: void frames, chunk latency, chunks generated/dropped, pool high-water marks, memory,
  * LOD swaps and meshes per LOD, the reach held and the speed governor. --slowdown K (or
  * --device) stretches every chunk job to K times its CPU time: a CPU K times slower, with
- * several simulated workers sharing the real cores (each sleeps (K-1)/K of its jobs). */
+ * several simulated workers sharing the real cores (each sleeps (K-1)/K of its jobs). --islands
+ * flies the island route (east from the home island over one island per column of cells) with the
+ * built-in pack's archipelago: islands crossed, bakes per second and their cost, chunks handed out
+ * before their island's bake; --route flies the same route over the home island alone (today). */
 #define _POSIX_C_SOURCE 200809L
 #include <math.h>
 #include <stdio.h>
@@ -11,6 +14,8 @@
 #include <time.h>
 
 #include "core/core.h"
+#include "course/archipelago.h"
+#include "island/island.h"
 #include "world/world.h"
 
 typedef struct StreamOpts {
@@ -22,6 +27,8 @@ typedef struct StreamOpts {
     double slowdown;            /* every job takes this many times its CPU time (1: as measured) */
     WorldPreset preset;
     const char *device;         /* the device preset named, or "native" */
+    bool islands;               /* the home island and the archipelago of the built-in pack */
+    bool route;                 /* the island route and the home island, without the archipelago ("today") */
 } StreamOpts;
 
 /* Simulated devices: per-core speed of this machine's x86 core (AVX2 noise path) over the
@@ -43,11 +50,14 @@ typedef struct StreamResult {
     uint64_t void_frames, frames, late_frames;
     uint32_t max_void;
     double lat_p50, lat_p99, update_p50, update_p99, fill_s;
+    double update_cpu_p50, update_cpu_p99;   /* the main thread's CPU time in world_update */
     double reach_min, reach_sum;        /* the reach held, over the flight's frames */
     uint64_t degraded_frames, lod_frames, shrunk_frames;   /* governor above 0, LOD steps only, reach in */
     WorldStats ws;
     long rss_kib, hwm_kib;
     size_t budget_used;
+    uint32_t islands_crossed;           /* cells with an island the flight entered */
+    uint64_t chunks_before_bake;        /* READY chunks whose cell's island was not baked (must be 0) */
 } StreamResult;
 
 static long proc_status_kib(const char *key) {
@@ -86,13 +96,101 @@ static void autopilot(double t, double speed, double *x, double *y, double *z, W
     *y = 95.0 + 30.0 * sin(t * 0.4);
 }
 
-static void drain_events(World *w, bool release) {
+/* The island route: from the home island east, over the centre of one island per column of cells
+ * (the nearest row with one, within two cells of the line), heading straight from one to the next. */
+#define ROUTE_MAX 64
+#define ROUTE_TURN 0.5          /* rad/s: an aircraft's turn, not a jump of the view */
+#define ROUTE_PASS 800.0        /* m: an island this near is passed, the next one is aimed at */
+typedef struct Route {
+    double x[ROUTE_MAX], z[ROUTE_MAX];
+    uint32_t n, next;
+    double heading;
+} Route;
+
+static void route_plan(Route *r, const WorldIslandSource *src) {
+    r->n = 1;
+    r->next = 1;
+    r->x[0] = r->z[0] = 0.0;
+    for (int64_t k = 1; r->n < ROUTE_MAX && k < 4 * ROUTE_MAX; k++) {
+        static const int64_t rows[] = {0, -1, 1, -2, 2};
+        for (int i = 0; i < 5; i++) {
+            WorldIslandSite site;
+            src->site(src->ctx, k, rows[i], &site);
+            if (!site.has_island) continue;
+            r->x[r->n] = (double)site.centre_x;
+            r->z[r->n] = (double)site.centre_z;
+            r->n++;
+            break;
+        }
+    }
+}
+
+/* Toward the route's next island at speed, turning at ROUTE_TURN, just over the islands' peaks. */
+static void route_fly(Route *r, double t, double speed, double *x, double *y, double *z, WorldView *v) {
+    double dx = r->x[r->next] - *x, dz = r->z[r->next] - *z;
+    if (dx * dx + dz * dz < ROUTE_PASS * ROUTE_PASS && r->next + 1 < r->n) {
+        r->next++;
+        dx = r->x[r->next] - *x;
+        dz = r->z[r->next] - *z;
+    }
+    double want = atan2(dz, dx), turn = remainder(want - r->heading, 2.0 * M_PI), step = ROUTE_TURN / 60.0;
+    r->heading += turn > step ? step : turn < -step ? -step : turn;
+    v->dir_x = (float)cos(r->heading);
+    v->dir_z = (float)sin(r->heading);
+    v->dir_y = 0.0f;
+    *x += v->dir_x * speed / 60.0;
+    *z += v->dir_z * speed / 60.0;
+    *y = 150.0 + 8.0 * sin(t * 0.4);   /* just over the islands' peaks */
+}
+
+/* Takes the frame's events; counts READY chunks whose island was not baked. */
+static uint64_t drain_events(World *w, bool release) {
     WorldEvent ev[128];
     size_t n;
+    uint64_t early = 0;
     while ((n = world_take_events(w, ev, 128)) > 0)
-        if (release)
-            for (size_t i = 0; i < n; i++)
-                if (ev[i].type == WORLD_EV_MESH_READY) world_release_mesh(w, ev[i].cx, ev[i].cz);
+        for (size_t i = 0; i < n; i++) {
+            if (ev[i].type != WORLD_EV_MESH_READY) continue;
+            double bx = (double)(ev[i].cx * CHUNK_SIZE + CHUNK_SIZE / 2), bz = (double)(ev[i].cz * CHUNK_SIZE + CHUNK_SIZE / 2);
+            early += !world_island_ready(w, world_island_cell(w, bx), world_island_cell(w, bz));
+            if (release) world_release_mesh(w, ev[i].cx, ev[i].cz);
+        }
+    return early;
+}
+
+/* The built-in pack's home island for the world's seed and its archipelago, in the budget. */
+typedef struct BenchIslands {
+    IslandCodex cx;
+    Island home;
+    IslandField field;
+    Archipelago arch;
+    WorldIslandSource src;
+} BenchIslands;
+
+static bool islands_boot(BenchIslands *bi, MemBudget *b, uint64_t seed, SkyError *err) {
+    size_t len;
+    const void *pak = island_pak_default(&len);
+    if (!island_pak_load(&bi->cx, pak, len, err)) return false;
+    int scope = island_codex_find_scope(&bi->cx, "island");
+    if (scope < 0) {
+        sky_error_set(err, SKY_ERR_INPUT, "bench stream: the built-in pack has no 'island' scope");
+        return false;
+    }
+    size_t work = island_work_bytes(), field = island_field_bytes(&bi->cx, (uint32_t)scope, 256);
+    MemArena a;
+    if (!mem_arena_init(&a, b, work + field + 4096)) {
+        sky_error_set(err, SKY_ERR_INPUT, "bench stream: the budget holds no home island");
+        return false;
+    }
+    IslandParams ip = {.seed = seed, .scope = (uint32_t)scope, .site_count = 0};
+    if (!island_generate(&bi->home, &bi->cx, &ip, &a, err) ||
+        !island_bake_field(&bi->field, &bi->home, &bi->cx, 256, 0.0f, 0.0f, &a, err))
+        return false;
+    if (!archipelago_source(&bi->arch, &bi->cx, (uint32_t)scope, seed, 256, &bi->src)) {
+        sky_error_set(err, SKY_ERR_INPUT, "bench stream: the built-in pack has no archipelago");
+        return false;
+    }
+    return true;
 }
 
 static int fly(const StreamOpts *o, StreamResult *r) {
@@ -108,7 +206,19 @@ static int fly(const StreamOpts *o, StreamResult *r) {
     world_params_preset(&p, o->preset);
     if (o->view > 0) p.live.view_radius = o->view;
     if (o->pool_mib > 0) p.create.mesh_pool_mib = (uint32_t)o->pool_mib;
-    World *w = world_create(&b, js, &p, NULL, &err);
+    static BenchIslands bi;
+    bool home = o->islands || o->route;
+    if (home && !islands_boot(&bi, &b, p.gen.seed, &err)) {
+        fprintf(stderr, "%s\n", err.msg);
+        jobs_destroy(js);
+        mem_budget_release(&b);
+        return 1;
+    }
+    World *w = world_create(&b, js, &p, home ? &bi.field : NULL, &err);
+    if (w && o->islands && !world_set_islands(w, &b, &bi.src, 0, &err)) {
+        world_destroy(w);
+        w = NULL;
+    }
     if (!w) { fprintf(stderr, "bench stream: %s\n", err.msg); jobs_destroy(js); mem_budget_release(&b); return 1; }
     world_set_job_stretch(w, (float)o->slowdown);
     r->budget_used = b.used;
@@ -131,7 +241,7 @@ static int fly(const StreamOpts *o, StreamResult *r) {
     v.x = x; v.y = y; v.z = z;
     for (int f = 0; f < 60 * 30; f++) {
         world_update(w, &v);
-        drain_events(w, o->release);
+        r->chunks_before_bake += drain_events(w, o->release);
         WorldStats s = world_stats(w);
         if (s.void_chunks == 0 && s.in_flight == 0) break;
         next += frame_ns;
@@ -140,19 +250,38 @@ static int fly(const StreamOpts *o, StreamResult *r) {
     r->fill_s = (double)(time_now_ns() - t0) * 1e-9;
 
     long frames = (long)(o->seconds * 60.0);
-    double *upd = calloc((size_t)frames, sizeof(double));
+    static Route route;
+    if (home) {
+        route_plan(&route, &bi.src);
+        route.heading = atan2(route.z[1], route.x[1]);
+    }
+    int64_t last_x = 0, last_z = 0;
+    double *upd = calloc((size_t)frames, sizeof(double)), *upd_cpu = calloc((size_t)frames, sizeof(double));
     next = time_now_ns();
     for (long f = 0; f < frames; f++) {
         double t = (double)f / 60.0;
         double speed = o->speed * (t < 1.0 ? t : 1.0);
         v.speed = (float)speed;
-        autopilot(t, speed, &x, &y, &z, &v);
+        if (home) route_fly(&route, t, speed, &x, &y, &z, &v);
+        else autopilot(t, speed, &x, &y, &z, &v);
         v.x = x; v.y = y; v.z = z;
         v.time_s = r->fill_s + t;
-        uint64_t a = time_now_ns();
+        uint64_t a = time_now_ns(), ac = time_thread_cpu_ns();
         world_update(w, &v);
-        drain_events(w, o->release);
         upd[f] = (double)(time_now_ns() - a) * 1e-6;
+        upd_cpu[f] = (double)(time_thread_cpu_ns() - ac) * 1e-6;
+        r->chunks_before_bake += drain_events(w, o->release);
+        if (home) {
+            int64_t cx = (int64_t)floor((x + 0.5 * (double)bi.src.cell_m) / (double)bi.src.cell_m);
+            int64_t cz = (int64_t)floor((z + 0.5 * (double)bi.src.cell_m) / (double)bi.src.cell_m);
+            if (cx != last_x || cz != last_z) {
+                WorldIslandSite site;
+                bi.src.site(bi.src.ctx, cx, cz, &site);
+                r->islands_crossed += site.has_island;
+                last_x = cx;
+                last_z = cz;
+            }
+        }
         WorldStats s = world_stats(w);
         if (s.void_chunks) r->void_frames++;
         if (s.void_chunks > r->max_void) r->max_void = s.void_chunks;
@@ -170,6 +299,10 @@ static int fly(const StreamOpts *o, StreamResult *r) {
     r->update_p50 = frames ? upd[frames / 2] : 0.0;
     r->update_p99 = frames ? upd[(long)((frames - 1) * 0.99)] : 0.0;
     free(upd);
+    qsort(upd_cpu, (size_t)frames, sizeof *upd_cpu, cmp_double);
+    r->update_cpu_p50 = frames ? upd_cpu[frames / 2] : 0.0;
+    r->update_cpu_p99 = frames ? upd_cpu[(long)((frames - 1) * 0.99)] : 0.0;
+    free(upd_cpu);
     r->ws = world_stats(w);
     r->lat_p50 = world_latency_ms(w, 0.5);
     r->lat_p99 = world_latency_ms(w, 0.99);
@@ -187,7 +320,7 @@ static void print_result(const StreamOpts *o, const StreamResult *r) {
            world_preset_name(o->preset));
     printf("\"speed\":%.0f,\"view\":%d,\"seconds\":%.1f,\"workers\":%d,\"release\":%s,"
            "\"void_frames\":%llu,\"frames\":%llu,\"max_void_chunks\":%u,\"late_frames\":%llu,\"fill_s\":%.2f,\n"
-           " \"chunk_latency_ms\":{\"p50\":%.2f,\"p99\":%.2f},\"update_ms\":{\"p50\":%.3f,\"p99\":%.3f},\n"
+           " \"chunk_latency_ms\":{\"p50\":%.2f,\"p99\":%.2f},\"update_ms\":{\"p50\":%.3f,\"p99\":%.3f},\"update_cpu_ms\":{\"p50\":%.3f,\"p99\":%.3f},\n"
            " \"chunks\":{\"requested\":%llu,\"generated\":%llu,\"dropped\":%llu,\"evicted\":%llu,\"pool_evictions\":%llu,"
            "\"pool_failures\":%llu,\"resident\":%u,\"avg_verts\":%.0f},\n"
            " \"pools\":{\"slabs_peak\":%u,\"slabs_capacity\":%u,\"slab_bytes\":%zu,\"records_peak\":%u,\"records_capacity\":%u,"
@@ -195,7 +328,7 @@ static void print_result(const StreamOpts *o, const StreamResult *r) {
            " \"memory\":{\"world_carved_mib\":%.1f,\"budget_used_mib\":%.1f,\"rss_mib\":%.1f,\"rss_peak_mib\":%.1f},\n",
            o->speed, o->view, o->seconds, o->workers, o->release ? "true" : "false", (unsigned long long)r->void_frames,
            (unsigned long long)r->frames, r->max_void, (unsigned long long)r->late_frames, r->fill_s, r->lat_p50,
-           r->lat_p99, r->update_p50, r->update_p99, (unsigned long long)s->requested, (unsigned long long)s->generated,
+           r->lat_p99, r->update_p50, r->update_p99, r->update_cpu_p50, r->update_cpu_p99, (unsigned long long)s->requested, (unsigned long long)s->generated,
            (unsigned long long)s->dropped, (unsigned long long)s->evicted, (unsigned long long)s->pool_evictions,
            (unsigned long long)s->mesh_pool_failures, s->resident,
            s->generated ? (double)s->verts_total / (double)s->generated : 0.0, s->slabs_peak, s->slabs_capacity,
@@ -213,6 +346,14 @@ static void print_result(const StreamOpts *o, const StreamResult *r) {
            (unsigned long long)s->jobs_timed, s->jobs_timed ? (double)s->job_cpu_ns * 1e-6 / (double)s->jobs_timed : 0.0,
            s->jobs_timed ? (double)s->job_wall_ns * 1e-6 / (double)s->jobs_timed : 0.0,
            s->job_cpu_ns ? (double)s->job_wall_ns / (double)s->job_cpu_ns : 0.0);
+    double bakes = (double)s->island_bakes;
+    printf(" \"islands\":{\"on\":%s,\"crossed\":%u,\"bakes\":%llu,\"bakes_per_s\":%.2f,\"bake_cpu_ms_mean\":%.2f,"
+           "\"bake_wall_ms_mean\":%.2f,\"sync_bakes\":%llu,\"evictions\":%llu,\"chunk_waits\":%llu,\"chunks_before_bake\":%llu},\n",
+           o->islands ? "true" : "false", r->islands_crossed, (unsigned long long)s->island_bakes,
+           r->frames ? bakes * 60.0 / (double)r->frames : 0.0, bakes > 0 ? (double)s->island_bake_cpu_ns * 1e-6 / bakes : 0.0,
+           bakes > 0 ? (double)s->island_bake_wall_ns * 1e-6 / bakes : 0.0, (unsigned long long)s->island_sync_bakes,
+           (unsigned long long)s->island_evictions, (unsigned long long)s->island_waits,
+           (unsigned long long)r->chunks_before_bake);
     printf(" \"lod\":{\"swaps\":%llu,\"swap_requests\":%llu,\"resident\":[%u,%u,%u,%u],\"generated\":[%llu,%llu,%llu,%llu],"
            "\"avg_verts\":[%.0f,%.0f,%.0f,%.0f]}}\n",
            (unsigned long long)s->lod_swaps, (unsigned long long)s->lod_requests, s->resident_lod[0], s->resident_lod[1],
@@ -228,12 +369,12 @@ static void print_result(const StreamOpts *o, const StreamResult *r) {
 
 static int usage(void) {
     fprintf(stderr, "usage: bench stream [--speed M_PER_S] [--view CHUNKS] [--seconds S] [--workers W] [--release] "
-                    "[--pool MIB] [--sweep] [--slowdown K] [--preset low|medium|high] [--device pi4|handheld|pizero2]\n");
+                    "[--pool MIB] [--sweep] [--slowdown K] [--preset low|medium|high] [--device pi4|handheld|pizero2] [--islands] [--route]\n");
     return 2;
 }
 
 int bench_stream(int argc, char **argv) {
-    StreamOpts o = {1000.0, 10.0, 0, 2, 0, false, false, 1.0, WORLD_PRESET_MEDIUM, "native"};
+    StreamOpts o = {1000.0, 10.0, 0, 2, 0, false, false, 1.0, WORLD_PRESET_MEDIUM, "native", false, false};
     bool sweep = false, workers_set = false, preset_set = false;
     const Device *dev = NULL;
     for (int i = 1; i < argc; i++) {
@@ -244,6 +385,8 @@ int bench_stream(int argc, char **argv) {
         else if (!strcmp(argv[i], "--release")) o.release = true;
         else if (!strcmp(argv[i], "--pool") && i + 1 < argc) o.pool_mib = atoi(argv[++i]);
         else if (!strcmp(argv[i], "--sweep")) sweep = true;
+        else if (!strcmp(argv[i], "--islands")) o.islands = true;
+        else if (!strcmp(argv[i], "--route")) o.route = true;
         else if (!strcmp(argv[i], "--slowdown") && i + 1 < argc) o.slowdown = atof(argv[++i]);
         else if (!strcmp(argv[i], "--preset") && i + 1 < argc) {
             const char *name = argv[++i];

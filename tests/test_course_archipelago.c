@@ -1,0 +1,129 @@
+/* skyisles tests: the archipelago from the codex as the world streams it (src/course/archipelago.c):
+ * a flight over several islands names each in turn (the island under the aircraft and its place),
+ * each island's strips lie on it, and the names never repeat along the way. */
+#include <stdarg.h>
+#include <stddef.h>
+#include <setjmp.h>
+#include <cmocka.h>
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+#include <time.h>
+
+#include "course/archipelago.h"
+#include "island/island.h"
+#include "world/world.h"
+
+static IslandCodex g_cx;
+static uint32_t g_scope;
+
+static int setup(void **state) {
+    (void)state;
+    size_t len;
+    const void *pak = island_pak_default(&len);
+    SkyError err = {0};
+    if (!island_pak_load(&g_cx, pak, len, &err)) fail_msg("%s", err.msg);
+    int scope = island_codex_find_scope(&g_cx, "island");
+    assert_true(scope >= 0);
+    g_scope = (uint32_t)scope;
+    return 0;
+}
+
+static WorldView view_at(double x, double z, double t, float speed) {
+    WorldView v;
+    memset(&v, 0, sizeof v);
+    v.x = x;
+    v.y = 150.0;
+    v.z = z;
+    v.dir_x = 1.0f;
+    v.speed = speed;
+    v.fov_y_rad = 1.1f;
+    v.aspect = 16.0f / 9.0f;
+    v.time_s = t;
+    return v;
+}
+
+/* East from the home island at 1000 m/s: over each island's base camp the world holds its island,
+ * the place under the aircraft is a site of that island, and the island's name is the cell's, new
+ * along the way. */
+static void test_flight_names_each_island(void **state) {
+    (void)state;
+    MemBudget b;
+    SkyError err = {0};
+    assert_true(mem_budget_init(&b, (size_t)160 << 20, &err));
+    JobsConfig jc = {2, 256, 0};
+    JobSystem *js = jobs_create(&b, &jc, &err);
+    assert_non_null(js);
+    WorldParams p;
+    world_params_default(&p);
+    p.live.view_radius = 6;
+    World *w = world_create(&b, js, &p, NULL, &err);
+    assert_non_null(w);
+    Archipelago arch;
+    WorldIslandSource src;
+    assert_true(archipelago_source(&arch, &g_cx, g_scope, p.gen.seed, 128, &src));
+    assert_true(world_set_islands(w, &b, &src, 0, &err));
+
+    const double cell = (double)src.cell_m;
+    char names[8][64];
+    uint32_t named = 0;
+    double t = 0.0;
+    for (int64_t k = 1; named < 4 && k < 40; k++) {
+        WorldIslandSite site;
+        src.site(src.ctx, k, 0, &site);
+        if (!site.has_island) continue;
+        /* fly there (1000 m/s at 60 Hz) along z = the site's, then over its base */
+        double x0 = (double)(k - 1) * cell, z = (double)site.centre_z;
+        for (double x = x0; x < (double)site.centre_x; x += 1000.0 / 60.0, t += 1.0 / 60.0) {
+            WorldView v = view_at(x, z, t, 1000.0f);
+            world_update(w, &v);
+            WorldEvent ev[128];
+            while (world_take_events(w, ev, 128) > 0) {
+            }
+        }
+        WorldIsland wi;
+        for (int f = 0; f < 600 && !world_island_held(w, (double)site.centre_x, z, &wi); f++) {
+            WorldView v = view_at((double)site.centre_x, z, t += 1.0 / 60.0, 0.0f);
+            world_update(w, &v);
+            struct timespec ts = {0, 2000000};
+            nanosleep(&ts, NULL);
+        }
+        assert_true(world_island_held(w, (double)site.centre_x, z, &wi));
+        assert_int_equal(wi.cell_x, k);
+        assert_false(wi.home);
+        const Island *isl = wi.island;
+        assert_non_null(isl);
+        /* over the base camp: the place is a site of this island */
+        WorldStrip st;
+        assert_true(wi.field->n_strips >= 1);
+        assert_true(world_island_strip(&wi, 0, &st));
+        double sx = 0.5 * (st.ax + st.bx), sz = 0.5 * (st.az + st.bz);
+        assert_int_equal(world_island_cell(w, sx), k);   /* its strip lies in its cell */
+        int site_i = archipelago_site_at(isl, wi.field, wi.ox, wi.oz, sx, sz);
+        assert_true(site_i >= 0 && (uint32_t)site_i < isl->n_sites);
+        char place[64];
+        island_site_display_name(isl, &g_cx, (uint32_t)site_i, "en", place, sizeof place);
+        assert_true(place[0] != 0);
+        archipelago_island_name(&arch, wi.cell_x, wi.cell_z, "en", names[named], sizeof names[named]);
+        assert_true(names[named][0] != 0);
+        for (uint32_t i = 0; i < named; i++)
+            if (!strcmp(names[i], names[named])) fail_msg("island %u and %u both named %s", i, named, names[i]);
+        print_message("    note: cell %lld: %s, %s\n", (long long)k, place, names[named]);
+        named++;
+    }
+    assert_int_equal(named, 4);
+    WorldStats s = world_stats(w);
+    print_message("    note: %llu bakes, %.1f ms CPU each, %llu on the point queries' thread\n",
+                  (unsigned long long)s.island_bakes, s.island_bakes ? (double)s.island_bake_cpu_ns * 1e-6 / (double)s.island_bakes : 0.0,
+                  (unsigned long long)s.island_sync_bakes);
+    world_destroy(w);
+    jobs_destroy(js);
+    mem_budget_release(&b);
+}
+
+int main(void) {
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_flight_names_each_island),
+    };
+    return cmocka_run_group_tests(tests, setup, NULL);
+}
