@@ -290,15 +290,20 @@ static void device_health(Sound *s, const SoundInput *in, GameSettings *set, flo
     if (s->retry_s <= 0.0f) open_device(s, true);
 }
 
-/* How near the nearest waterfall of the home island is, 0..1: (1 - d / SOUND_FALLS_HEAR_M)^2 of the
- * distance d from the aircraft to its sheet (as wide as its lip, from its top down to where the
- * mesher lets it fade). */
+/* How near the nearest waterfall of the island under the aircraft is (one the world holds baked;
+ * islands are far apart, so no other island's falls is within hearing), 0..1:
+ * (1 - d / SOUND_FALLS_HEAR_M)^2 of the distance d from the aircraft to its sheet (as wide as its
+ * lip, from its top down to where the mesher lets it fade). */
 #define SOUND_FALLS_HEAR_M 220.0
 #define SOUND_FALLS_DROP_M 160.0
 float sound_falls_near(const World *w, double x, double y, double z) {
-    const IslandField *h = w ? world_home(w) : NULL;
+    WorldIsland wi;
+    if (!w || !world_island_held(w, x, z, &wi)) return 0.0f;
+    const IslandField *h = wi.field;
     if (!h || !h->water_dm || !h->n_falls) return 0.0f;
-    double sea = world_home_sea(&world_params(w)->gen, h), best = 0.0;
+    double sea = wi.sea, best = 0.0;
+    x -= (double)wi.ox;
+    z -= (double)wi.oz;
     for (uint32_t k = 0; k < h->n_falls; k++) {
         const IslandFieldFalls *fl = &h->falls[k];
         double dx = x - (h->centre_x + fl->x_m), dz = z - (h->centre_z + fl->z_m), top = sea + fl->top_m;
