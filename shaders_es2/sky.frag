@@ -26,6 +26,8 @@ uniform vec3 u_sun;             // unit vector toward the sun (RenderSky)
 uniform vec3 u_moon;
 uniform vec3 u_glow;            // warm light around the sun, strongest toward the horizon
 uniform float u_night;          // 0 day .. 1 night: stars and the moon
+uniform vec3 u_anti;            // light on the horizon opposite the sun (dawn)
+uniform float u_cover;          // 0..1: the weather's cloud (0: the FBM's own clouds)
 uniform vec3 u_abyss;           // 0x050508
 uniform float u_abyss_mix;      // 1 - h (W8)
 uniform float u_debug_fbm;      // 1: output the raw fbm value (tests compare it with the CPU)
@@ -88,13 +90,17 @@ void main() {
     // The discs by chord length, which mediump resolves where a cosine near 1 would not.
     float low = 1.0 - min(abs(dir.y) * 2.5, 1.0);
     sky += u_glow * (toward * toward * toward * (0.35 + 0.65 * low) + pow(toward, 24.0) * 0.6);
+    float away = max(-dot(dir, u_sun), 0.0);
+    sky += u_anti * (away * away * low);
     float sun_disc = (1.0 - smoothstep(0.040, 0.048, length(dir - u_sun))) * step(-0.02, u_sun.y);
     float moon_disc = (1.0 - smoothstep(0.028, 0.034, length(dir - u_moon))) * u_night;
     float up = smoothstep(-0.02, 0.06, dir.y);
     sky += u_night * up * vec3(stars(dir) * 0.9);
     sky = mix(sky, vec3(1.0, 0.97, 0.85), sun_disc * up);
     sky = mix(sky, vec3(0.86, 0.88, 0.95), moon_disc * up);
-    float cloud = smoothstep(0.3, 0.8, n) * u_cloud_amount * smoothstep(-0.08, 0.12, dir.y);
+    // Cover lowers the FBM's thresholds: at full cover (overcast, storm) the dome is all cloud.
+    float cloud = smoothstep(0.3 - 0.3 * u_cover, 0.8 - 0.38 * u_cover, n) * u_cloud_amount *
+                  smoothstep(-0.08, 0.12, dir.y);
     vec3 cloud_c = u_cloud_color + u_glow * (toward * toward * 0.8);
     vec3 c = mix(sky, cloud_c, cloud);
     c = mix(c, u_abyss, u_abyss_mix);

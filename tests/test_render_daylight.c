@@ -36,16 +36,22 @@ static int teardown(void **state) {
     return 0;
 }
 
-/* One frame at an hour (sky clouds on or off), read back. */
-static void frame_at(float hour, bool sky_clouds, double x, double y, double z, float yaw, float pitch) {
+/* One frame at an hour (sky clouds on or off) in a weather (NULL: none), read back. */
+static void frame_in(float hour, bool sky_clouds, const WeatherState *w, double x, double y, double z, float yaw,
+                     float pitch) {
     RenderSettings s = *render_settings(g_fx.render);
     s.live.hour = hour;
     s.live.sky_clouds = sky_clouds;
     render_apply_settings(g_fx.render, &s);
     RenderView v = render_fixture_view(x, y, z, yaw, pitch, 0.0);
+    if (w) v.weather = *w;
     render_frame(g_fx.render, &v, W, H);
     assert_int_equal(render_gl_errors(g_fx.render), 0);
     assert_true(render_read_pixels(W, H, g_px));
+}
+
+static void frame_at(float hour, bool sky_clouds, double x, double y, double z, float yaw, float pitch) {
+    frame_in(hour, sky_clouds, NULL, x, y, z, yaw, pitch);
 }
 
 /* Mean R, G, B over rows [y0, y1) and columns [x0, x1). */
@@ -101,6 +107,65 @@ static void test_sunset_is_warm_toward_the_sun(void **state) {
            east[1], east[2]);
     assert_true(west[0] > west[2] + 60.0);
     assert_true(west[0] - west[2] > east[0] - east[2] + 60.0);
+}
+
+/* Dawn and dusk have palettes of their own: at 06:30 the sky just over the sun is cool (pink and
+ * violet: blue as strong as it is at dusk or more, red over blue far less), at 17:30 it is warm
+ * orange; at dawn the horizon opposite the sun is lighter than at dusk. */
+static void test_dawn_is_cool_and_dusk_warm(void **state) {
+    (void)state;
+    render_clear_terrain(g_fx.render);
+    double dawn[3], dusk[3], dawn_away[3], dusk_away[3];
+    frame_at(6.25f, false, 0.0, 150.0, 0.0, 90.0f, 0.0f);   /* east, toward the rising sun */
+    mean_rgb(W / 2 - 20, H / 2 - 16, W / 2 + 20, H / 2 - 2, dawn);
+    frame_at(6.25f, false, 0.0, 150.0, 0.0, -90.0f, 0.0f);
+    mean_rgb(W / 2 - 20, H / 2 - 16, W / 2 + 20, H / 2 - 2, dawn_away);
+    frame_at(17.75f, false, 0.0, 150.0, 0.0, -90.0f, 0.0f);   /* west, toward the setting sun */
+    mean_rgb(W / 2 - 20, H / 2 - 16, W / 2 + 20, H / 2 - 2, dusk);
+    frame_at(17.75f, false, 0.0, 150.0, 0.0, 90.0f, 0.0f);
+    mean_rgb(W / 2 - 20, H / 2 - 16, W / 2 + 20, H / 2 - 2, dusk_away);
+    printf("toward the sun: dawn %.0f %.0f %.0f, dusk %.0f %.0f %.0f; away: dawn %.0f %.0f %.0f, dusk %.0f %.0f %.0f\n",
+           dawn[0], dawn[1], dawn[2], dusk[0], dusk[1], dusk[2], dawn_away[0], dawn_away[1], dawn_away[2],
+           dusk_away[0], dusk_away[1], dusk_away[2]);
+    assert_true(dusk[0] - dusk[2] > dawn[0] - dawn[2] + 40.0);   /* dusk the more orange */
+    assert_true(dawn[2] > dusk[2] + 20.0);                        /* dawn the more violet */
+    assert_true(dusk[1] - dusk[2] > dawn[1] - dawn[2] + 20.0);   /* orange: green over blue */
+    double la = (dawn_away[0] + dawn_away[1] + dawn_away[2]) / 3.0;
+    double lu = (dusk_away[0] + dusk_away[1] + dusk_away[2]) / 3.0;
+    assert_true(la > lu + 10.0);
+}
+
+/* The weather's cloud on the dome: at noon, looking south and up, the sky in a storm is far
+ * darker than in clear weather, overcast between the two; a fog bank makes it one grey. */
+static double sky_luma_in(int kind) {
+    WeatherState w;
+    weather_eval(7u, kind, 0.0, 0.0, 5u, &w);
+    w.flash = 0.0f;   /* the dome, not the lightning */
+    w.rain = 0.0f;    /* no streaks over it either (the storm's gloom keeps its weight) */
+    frame_in(12.0f, true, &w, 0.0, 150.0, 0.0, 180.0f, 25.0f);
+    double m[3];
+    mean_rgb(0, 0, W, H / 2, m);
+    printf("noon sky in %s: %.0f %.0f %.0f\n", weather_kind_name(kind), m[0], m[1], m[2]);
+    return (m[0] + m[1] + m[2]) / 3.0;
+}
+
+static void test_storm_darkens_the_sky(void **state) {
+    (void)state;
+    render_clear_terrain(g_fx.render);
+    double clear = sky_luma_in(WEATHER_CLEAR), overcast = sky_luma_in(WEATHER_OVERCAST);
+    double storm = sky_luma_in(WEATHER_STORM);
+    assert_true(storm < clear * 0.6);
+    assert_true(overcast < clear - 10.0 && overcast > storm + 10.0);
+    double fog = sky_luma_in(WEATHER_FOG);
+    int lo = 255, hi = 0;
+    for (int y = 0; y < H / 2; y++)
+        for (int x = 0; x < W; x++) {
+            int l = luma_at(x, y);
+            lo = l < lo ? l : lo;
+            hi = l > hi ? l : hi;
+        }
+    printf("fog: luma %d..%d\n", lo, hi);
+    assert_true(fog > storm && hi - lo < 24);   /* pale and even: no blue zenith, no clouds */
 }
 
 static void test_midnight_is_dark_with_stars(void **state) {
@@ -218,6 +283,8 @@ int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_noon_sky_is_blue_and_bright),
         cmocka_unit_test(test_sunset_is_warm_toward_the_sun),
+        cmocka_unit_test(test_dawn_is_cool_and_dusk_warm),
+        cmocka_unit_test(test_storm_darkens_the_sky),
         cmocka_unit_test(test_midnight_is_dark_with_stars),
         cmocka_unit_test(test_face_toward_the_sun_is_brighter),
         cmocka_unit_test(test_hour_follows_sim_time),

@@ -303,28 +303,69 @@ static void test_clouds_in_band_not_in_rock(void **state) {
     assert_true(rock_probes > 10);
 }
 
-/* Wind: a chunk created later sees the cloud field shifted by time * wind_speed along x. */
+/* Wind: a chunk created later sees the cloud field carried by the drift: the later chunk's cloud
+ * at x + (drift's whole blocks between) is the earlier one's at x, along both axes. */
 static void test_wind_shift(void **state) {
     Fixture *fx = *state;
     /* Caves off: a point carved out of rock is never cloud, which would blur the comparison. */
     WorldParams p = *world_params(fx->world);
     p.gen.cave_modes = WORLD_CAVES_NONE;
+    int64_t s0[2], s1[2];
+    world_cloud_shift(&p.gen, 0.0, s0);
+    world_cloud_shift(&p.gen, 10.0, s1);
+    assert_true(s0[0] == 0 && s0[1] == 0);   /* a fresh world's clouds where the field puts them */
+    double mx = (double)(s0[0] - s1[0]), mz = (double)(s0[1] - s1[1]);
     Rng r;
     rng_seed(&r, 9, 4);
     uint32_t same = 0, tried = 0, cloudy = 0;
     for (int i = 0; i < 4000 && tried < 400; i++) {
         double x = (rng_double01(&r) - 0.5) * 5000, z = (rng_double01(&r) - 0.5) * 5000;
         double y = p.gen.cloud_centre + (rng_double01(&r) - 0.5) * p.gen.cloud_range;
-        if (world_density_at_params(&p.gen, x, y, z) > 0.0f || world_density_at_params(&p.gen, x - 400.0, y, z) > 0.0f) continue;
+        if (world_density_at_params(&p.gen, x, y, z) > 0.0f || world_density_at_params(&p.gen, x + mx, y, z + mz) > 0.0f) continue;
         tried++;
-        bool later = world_cloud_at_params(&p.gen, 10.0, x - 400.0, y, z), now = world_cloud_at_params(&p.gen, 0.0, x, y, z);
+        bool later = world_cloud_at_params(&p.gen, 10.0, x + mx, y, z + mz), now = world_cloud_at_params(&p.gen, 0.0, x, y, z);
         same += later == now;
         cloudy += now;
     }
-    /* 10 s at 40 blocks/s = 400 blocks: the later chunk's cloud at x - 400 is the earlier one's at x. */
-    printf("wind: %u of %u air probes agree, %u cloudy\n", same, tried, cloudy);
+    printf("wind: 10 s moves the clouds %.0f, %.0f blocks; %u of %u air probes agree, %u cloudy\n", mx, mz, same, tried,
+           cloudy);
     assert_int_equal(same, tried);
     assert_true(tried > 100 && cloudy > 5);
+    assert_true(mx * mx + mz * mz > 100.0 * 100.0);   /* 40 blocks/s give 400 on average, never under 0 */
+}
+
+/* The drift follows the world's prevailing wind (the weather's): an hour of it runs within 30
+ * degrees of that direction at about wind_speed blocks a second, while knot by knot its direction
+ * and pace change; the same seed and time give the same drift, another seed another. */
+static void test_cloud_drift_follows_the_wind(void **state) {
+    Fixture *fx = *state;
+    WorldGenParams g = world_params(fx->world)->gen;
+    double pc, ps, d[2], e[2];
+    det_sincos(world_prevailing_wind(g.seed), &ps, &pc);
+    world_cloud_drift(&g, 3600.0, d);
+    double along = d[0] * pc + d[1] * ps, across = -d[0] * ps + d[1] * pc;
+    printf("drift over an hour: %.0f along the prevailing wind, %.0f across (%.0f blocks/s)\n", along, across,
+           along / 3600.0);
+    assert_true(along > 0.8 * g.wind_speed * 3600.0 && along < 1.2 * g.wind_speed * 3600.0);
+    assert_true(fabs(across) < along * 0.58);
+    double vmin = 1e30, vmax = 0.0, amin = 1e30, amax = -1e30;
+    for (int k = 0; k < 15; k++) {
+        double t = (k + 0.5) * WORLD_WIND_KNOT_S;
+        world_cloud_drift(&g, t, d);
+        world_cloud_drift(&g, t + 1.0, e);
+        double vx = e[0] - d[0], vz = e[1] - d[1], v = sqrt(vx * vx + vz * vz);
+        double ang = atan2(-vx * ps + vz * pc, vx * pc + vz * ps);
+        vmin = v < vmin ? v : vmin, vmax = v > vmax ? v : vmax;
+        amin = ang < amin ? ang : amin, amax = ang > amax ? ang : amax;
+    }
+    printf("knots: %.1f..%.1f blocks/s, %.0f..%.0f degrees off the prevailing wind\n", vmin, vmax, amin * 57.3, amax * 57.3);
+    assert_true(vmax > vmin * 1.3 && amax - amin > 0.3);
+    world_cloud_drift(&g, 1234.5, d);
+    world_cloud_drift(&g, 1234.5, e);
+    assert_true(d[0] == e[0] && d[1] == e[1]);
+    g.seed++;
+    world_cloud_drift(&g, 1234.5, e);
+    assert_true(d[0] != e[0] || d[1] != e[1]);
 }
 
 /* Mesh format: part limits, quads whole, CCW winding, AO-correct diagonal, coordinates. */
@@ -424,8 +465,10 @@ static void test_golden_chunks(void **state) {
     uname(&u);
     printf("note: world golden chunk hash on %s (noise path %s): %016llx\n", u.machine, noise_simd_path(), (unsigned long long)h);
     /* (0xa2e7f3922906b5cf before a vertex's AO colour became 16-bit integer steps: the same faces,
-     * positions, normals and flags, colours within 1; test_world_mesh.c test_colour_steps_within_one) */
-    assert_int_equal(h, 0x58d53a9f78091700ull);
+     * positions, normals and flags, colours within 1; test_world_mesh.c test_colour_steps_within_one;
+     * 0x58d53a9f78091700 before the clouds drifted along the prevailing wind in x and z, the
+     * chunks built at 21.5 s holding their clouds elsewhere) */
+    assert_int_equal(h, 0xd9bc7ef1b0521465ull);
 }
 
 /* M3: after init, generating and meshing 1,000 chunks calls malloc zero times. */
@@ -617,6 +660,7 @@ int main(void) {
         cmocka_unit_test(test_no_floor_hole),
         cmocka_unit_test(test_clouds_in_band_not_in_rock),
         cmocka_unit_test(test_wind_shift),
+        cmocka_unit_test(test_cloud_drift_follows_the_wind),
         cmocka_unit_test(test_mesh_format),
         cmocka_unit_test(test_colour),
         cmocka_unit_test(test_mesh_limits),

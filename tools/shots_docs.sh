@@ -45,13 +45,15 @@ shot abyss --camera -2000,22,2500,200,-5
 shot psx_off --camera 3000,170,3000,30,-25 --lines 0 --no-snap --no-15bit --no-dither
 # The LOD bands seen from 640 m up, each chunk tinted by its LOD (0 none, 1 yellow, 2 cyan, 3 magenta).
 SKYISLES_LOD_TINT=1 shot lod_bands --no-fog --no-aircraft --no-clouds --camera 4000,640,4000,0,-89.9
-# The time of day (--time-of-day holds the hour): sunrise in the east, golden hour in the west,
+# The time of day (--time-of-day holds the hour; sunrise and golden hour in clear weather): sunrise in the east, golden hour in the west,
 # night by the home island's lighthouse with the aircraft's lights (strobe on at 0.55 s), and the
 # dive under an island into the abyss (W8: the sky closes over).
-shot dawn --time-of-day 06:30 --camera 3000,170,3000,80,-8
-shot golden_hour --time-of-day 17:00 --camera 4000,105,4000,-70,-4
+shot dawn --weather clear --time-of-day 06:30 --camera 3000,170,3000,80,-8
+shot golden_hour --weather clear --time-of-day 17:00 --camera 4000,105,4000,-70,-4
 shot night_lights --time-of-day 22:00 --time 0.55 --camera 215,110,140,28,-6
 shot abyss_dive --camera 5185,48,-790,120,-22
+# A storm over the spawn: the dome's low slate cloud, rain and a lightning flash fading (27.85 s).
+shot storm --weather storm --time 27.85
 # The sky dome alone: looking straight up from above the islands.
 shot sky_dome --camera 0,150,0,0,89.9 --no-aircraft --show none --no-clouds
 # Courses: a ring of the island tour, a sky course, the tour's results flown by the course pilot.

@@ -277,6 +277,19 @@ static void boot_finish(Game *g, const BootPlan *plan) {
              (double)mem_budget_free(&g->svc.mem) * M);
 }
 
+/* Ends boot stage `stage` (-1: starts the first): its wall and main-thread CPU time since the last
+ * call. */
+static void boot_stage(GameBootClock *c, int stage) {
+    static double wall0, cpu0;
+    double wall = time_now_ms(), cpu = (double)time_thread_cpu_ns() / 1e6;
+    if (stage >= 0) {
+        c->stage_ms[stage] = wall - wall0;
+        c->stage_cpu_ms[stage] = cpu - cpu0;
+    }
+    wall0 = wall;
+    cpu0 = cpu;
+}
+
 bool game_boot(Game *g, const GameOptions *o, SkyError *err) {
     memset(g, 0, sizeof *g);
     g->cfg.opt = *o;
@@ -296,20 +309,26 @@ bool game_boot(Game *g, const GameOptions *o, SkyError *err) {
     size_t used = g->svc.mem.used;
     if (!game_home_boot(&g->svc.home, &g->svc.mem, o->pak, g->cfg.set.world.gen.seed, err)) return false;
     g->svc.carved.home = g->svc.mem.used - used;
+    GameBootClock *clk = &g->svc.boot;
+    boot_stage(clk, -1);
     if (!o->print_island && !boot_jobs(&g->svc, err)) return false;
     BootPlan plan;
     if (!boot_plan(&g->cfg, &g->svc, &plan, err) || !boot_world(&g->svc, &plan.world, err)) return false;
     if (!o->print_island &&
         (!boot_tour(&g->crs.tour, &g->svc.mem, o, err) || !attract_boot(&g->crs.attract, o, &g->svc.mem, g->svc.world, err)))
         return false;
+    boot_stage(clk, GAME_BOOT_WORLD);
     if (!o->print_island) {
         if (!boot_platform(&g->svc, &g->cfg, err)) return false;
+        boot_stage(clk, GAME_BOOT_WINDOW);
         if (!o->headless && !boot_renderer(&g->svc, &plan.render, err)) return false;
-        if (!boot_sound(&g->svc, &g->cfg, err)) return false;
+        boot_stage(clk, GAME_BOOT_RENDER);
     }
+    if (!o->print_island && !boot_sound(&g->svc, &g->cfg, err)) return false;
     if (o->boot_service && !o->print_island && !power_menu_register())
         log_warn("skyisles: the menu is full: Power off and Reboot are not offered");
     boot_finish(g, &plan);
+    boot_stage(clk, GAME_BOOT_REST);
     return o->print_island || game_replay_ready(&g->crs, &g->ses, &g->cfg, &g->svc, err);
 }
 
@@ -702,6 +721,12 @@ void game_boot_clock_frame(GameServices *svc, const Play *p, bool frame_shown) {
     if (frame_shown && c->first_frame_ms == 0.0) c->first_frame_ms = now;
     if (c->first_step_ms == 0.0 || (svc->render && c->first_frame_ms == 0.0)) return;
     c->cpu_ms = (double)time_thread_cpu_ns() / 1e6;
+    const GameHome *h = &svc->home;
+    const double *w = c->stage_ms, *u = c->stage_cpu_ms;
+    log_info("skyisles: stages of the boot (ms, wall/main-thread CPU): pack %.2f, generate %.2f, bake %.2f, world %.1f/%.1f, "
+             "window %.1f/%.1f, renderer %.1f/%.1f, start place %.1f/%.1f", h->load_ms, h->gen_ms, h->bake_ms,
+             w[GAME_BOOT_WORLD], u[GAME_BOOT_WORLD], w[GAME_BOOT_WINDOW], u[GAME_BOOT_WINDOW], w[GAME_BOOT_RENDER],
+             u[GAME_BOOT_RENDER], w[GAME_BOOT_REST], u[GAME_BOOT_REST]);
     if (svc->render)
         log_info("skyisles: boot %.1f ms, first flight step %.1f ms, first frame %.1f ms after start (the terrain "
                  "streams in after); main thread CPU %.1f ms", c->ready_ms, c->first_step_ms, c->first_frame_ms, c->cpu_ms);

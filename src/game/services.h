@@ -72,6 +72,7 @@ typedef struct GameMemory {
 /* The boot's timeline in ms of wall time since main began (0: not yet) and the main thread's CPU
  * time, which a shared machine's load moves much less: bench boot reads the line
  * game_boot_clock_frame logs. */
+enum { GAME_BOOT_WORLD, GAME_BOOT_WINDOW, GAME_BOOT_RENDER, GAME_BOOT_REST };
 typedef struct GameBootClock {
     double start_ms;       /* time_now_ms() as main began */
     double ready_ms;       /* every boot stage stands */
@@ -79,6 +80,11 @@ typedef struct GameBootClock {
     double first_step_ms;  /* the sim's first step done */
     double first_frame_ms; /* the first frame shown (swapped) */
     double cpu_ms;         /* the main thread's CPU time (from the process's start) at the last of those */
+    /* The boot's stages after the home island (whose pack, generation and bake GameHome times):
+     * wall ms and the main thread's CPU ms each. GAME_BOOT_WORLD: the job system, the plan, the
+     * world created, the courses and the attract; WINDOW: the platform (SDL, the window and its GL
+     * context); RENDER: the renderer and the island map; REST: sound and the start place. */
+    double stage_ms[4], stage_cpu_ms[4];
 } GameBootClock;
 
 typedef struct GameServices {

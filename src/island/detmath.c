@@ -83,7 +83,7 @@ static double axis_blend(const IslandAxis *a, const uint32_t *term_seeds, IslAxi
         if (b->kind == ISLAND_GEN_DISTANCE_FIELD) {
             v = b->reference == ISLAND_REF_EDGE ? 1.0 - r : r;
         } else {
-            double f = (double)b->frequency_milli / 1000.0;
+            double f = rows ? rows->freq[t] : (double)b->frequency_milli / 1000.0;
             double n = rows ? isl_noise_rows(rows->row[t], nx * f, b->octaves)
                             : isl_layered_noise(term_seeds[t], nx * f, nz * f, b->octaves);
             v = 0.5 * (n + 1.0);
@@ -101,8 +101,8 @@ double isl_axis_blend(const IslandAxis *a, const uint32_t *term_seeds, double nx
 void isl_axis_rows_init(IslAxisRows *rows, const IslandAxis *a, const uint32_t *term_seeds, double nz) {
     for (uint32_t t = 0; t < a->n_terms; t++) {
         const IslandBlendTerm *b = &a->terms[t];
-        if (b->kind != ISLAND_GEN_DISTANCE_FIELD)
-            isl_noise_rows_init(rows->row[t], term_seeds[t], nz * ((double)b->frequency_milli / 1000.0), b->octaves);
+        rows->freq[t] = (double)b->frequency_milli / 1000.0;
+        if (b->kind != ISLAND_GEN_DISTANCE_FIELD) isl_noise_rows_init(rows->row[t], term_seeds[t], nz * rows->freq[t], b->octaves);
     }
     rows->nz = nz;
 }

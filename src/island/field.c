@@ -139,8 +139,9 @@ static void shape_init(Shape *sh, const Island *isl, const IslandCodex *cx, cons
 }
 
 /* Ground height (metres above sea) and underside depth at (lx, lz) metres from the centre, with
- * the elevation axis at unit value t there. */
-static void shape_at(const Shape *sh, double lx, double lz, double t, double *ground, double *under) {
+ * the elevation axis at unit value t there; ring_dz2: the row's (lz - z)^2 of each ring site. */
+static void shape_at(const Shape *sh, const double *ring_dz2, double lx, double lz, double t, double *ground,
+                     double *under) {
     double r = sqrt(lx * lx + lz * lz) / sh->radius;
     /* Body: the field, plus a dome on the peak so slopes rise to it. */
     double px = lx - sh->peak_x, pz = lz - sh->peak_z, dp2 = px * px + pz * pz;
@@ -154,7 +155,7 @@ static void shape_at(const Shape *sh, double lx, double lz, double t, double *gr
         double wsum = 0.0, hsum = 0.0, usum = 0.0;
         for (uint32_t r8 = 0; r8 < sh->n_ring; r8++) {
             const ShapeSite *p = &sh->site[sh->ring[r8]];
-            double dx = lx - p->x, dz = lz - p->z, d2 = dx * dx + dz * dz + 1.0;
+            double dx = lx - p->x, d2 = dx * dx + ring_dz2[r8] + 1.0;
             double w2 = 1.0 / (d2 * d2), w = w2 * w2;   /* 1 / d^8: a short blend where two coasts meet */
             double hc, uc;
             /* Undersides at the rim stay >= 12 m deep: the world interpolates the lens from
@@ -255,12 +256,16 @@ typedef struct Borders {
     NearList list[BORDER_LISTS], *cur;
     uint32_t clock, seed;
     double lim_max;                     /* the farthest any place's band reaches past a bisector */
+    double row_dz2[ISLAND_MAX_SITES];   /* the row's squared distances across to each site (borders_row) */
     BorderWave wave[BORDER_WAVE_SLOTS];
 } Borders;
 
+static size_t place_queue_bytes(uint32_t size);
+
 size_t island_field_bytes(const IslandCodex *cx, uint32_t scope, uint32_t size) {
     size_t n = (size_t)size * size * 8 + 4 * 64;
-    n += sizeof(Borders) + 64 + (size_t)size * 6 + 64 + sizeof(double) * size + 64;   /* the bake's working set */
+    /* The bake's working set. */
+    n += sizeof(Borders) + 64 + (size_t)size * 6 + 64 + sizeof(double) * size + 64 + place_queue_bytes(size);
     if (scope < cx->n_scopes) {
         size_t p = path_grid_size(&cx->scopes[scope]);
         n += p * p / 8 + 64;
@@ -320,25 +325,34 @@ static void borders_for(Borders *bd, const Shape *sh, const Island *isl, const d
     }
 }
 
-static double dist2(const Shape *sh, uint32_t k, double lx, double lz) {
-    double dx = lx - sh->site[k].x, dz = lz - sh->site[k].z;
-    return dx * dx + dz * dz;
+/* Squared metres from (lx, the row's lz) to site k: dx^2 + dz^2, dz^2 the row's (borders_row). */
+static double dist2(const Shape *sh, const Borders *bd, uint32_t k, double lx) {
+    double dx = lx - sh->site[k].x;
+    return dx * dx + bd->row_dz2[k];
 }
 
-/* The nearest site to (lx, lz) (the first of equals), its squared distance in d2[it] and the
+/* The row at lz: each site's dz^2 for dist2. */
+static void borders_row(Borders *bd, const Shape *sh, double lz) {
+    for (uint32_t k = 0; k < sh->n; k++) {
+        double dz = lz - sh->site[k].z;
+        bd->row_dz2[k] = dz * dz;
+    }
+}
+
+/* The nearest site to (lx, the row's lz) (the first of equals), its squared distance in d2[it] and the
  * distance in *rho. The last cell's nearest site holds unless a site within twice its distance
  * of the point is as near: a site k with |p - k| <= |p - a| lies within 2 |p - a| of a. */
 static uint32_t nearest_site(const Shape *sh, const Island *isl, const double *band, Borders *bd, double lx,
-                             double lz, double *d2, double *rho) {
+                             double *d2, double *rho) {
     const NearList *nl = bd->cur;
     uint32_t a = nl->a;
     if (a < sh->n) {
-        double d2a = dist2(sh, a, lx, lz), reach = 2.0 * (*rho = sqrt(d2a)) + 1e-3;
+        double d2a = dist2(sh, bd, a, lx), reach = 2.0 * (*rho = sqrt(d2a)) + 1e-3;
         bool held = true;
         for (uint32_t q = 0; q < nl->n_close && held; q++) {
             uint32_t k = nl->close[q];
             if (nl->pair[k].sep > reach) break;
-            double d2k = dist2(sh, k, lx, lz);
+            double d2k = dist2(sh, bd, k, lx);
             held = d2k > d2a || (d2k == d2a && k > a);
         }
         if (held) {
@@ -348,7 +362,7 @@ static uint32_t nearest_site(const Shape *sh, const Island *isl, const double *b
     }
     a = 0;
     for (uint32_t k = 0; k < sh->n; k++) {
-        d2[k] = dist2(sh, k, lx, lz);
+        d2[k] = dist2(sh, bd, k, lx);
         if (d2[k] < d2[a]) a = k;
     }
     if (a != nl->a) borders_for(bd, sh, isl, band, a);
@@ -377,34 +391,75 @@ static BorderWave *border_of(Borders *bd, const Shape *sh, uint32_t lo, uint32_t
     return bw;
 }
 
-/* The border's wave at s metres along it. */
-static double border_wave(BorderWave *bw, double s) {
+/* The border's wave at s metres along it: amp * det_sin(arg) + wob, the sine's argument and the
+ * rest from border_wave_parts (the bake reads a row's sines together). */
+static double border_wave_parts(BorderWave *bw, double s, double *amp, double *wob) {
     double phase = bw->phase0 + 1.5707963267948966 * isl_noise_rows(bw->phase, s / WAVE_PHASE_M, 1);
-    double sn = det_sin(6.283185307179586 / WAVE_LEN_M * s + phase);
-    double amp = WAVE_AMP_M * (1.0 + WAVE_AMP_VAR * isl_noise_rows(bw->amp, s / WAVE_PHASE_M, 1));
-    return amp * sn + WOBBLE_AMP_M * isl_noise_rows(bw->wobble, s / WOBBLE_LEN_M, 2);
+    *amp = WAVE_AMP_M * (1.0 + WAVE_AMP_VAR * isl_noise_rows(bw->amp, s / WAVE_PHASE_M, 1));
+    *wob = WOBBLE_AMP_M * isl_noise_rows(bw->wobble, s / WOBBLE_LEN_M, 2);
+    return 6.283185307179586 / WAVE_LEN_M * s + phase;
 }
+
+static double border_wave(BorderWave *bw, double s) {
+    double amp, wob, arg = border_wave_parts(bw, s, &amp, &wob);
+    return amp * det_sin(arg) + wob;
+}
+
+/* One side of a cell's wavy border as border_side_begin leaves it: the distance across the
+ * bisector (g), the bend and, where the wave counts, the place along the border (s) to read it
+ * at. The bake reads a row's waves together (their long sine chains do not wait on each other). */
+typedef struct SideRec {
+    double e;                     /* the side, once known; while it waits, g */
+    double bend, s, amp, wob;     /* amp, wob: the wave's parts but its sine (border_wave_parts) */
+    uint8_t k, lo, hi, wave;      /* wave: the side waits for its border's wave at s; k == hi: a < k */
+} SideRec;
 
 /* How far the point lies on site a's side of its wavy border with site k (p: that pair; negative:
  * on k's), in metres across the bisector: the signed distance to it (from the squared distances
  * d2a, d2k) less the border's bend and wave at (lx, lz). The wave fades out over WAVE_FADE_M from
  * the border, so the blend's lines relax to the bend's away from it. Only a side under `band`
  * (k's place's) counts, so one that cannot come under it whatever its bend or wave is returned
- * without them (the bisector's distance, or without the wave). */
-static double border_side(const BorderPair *p, Borders *bd, const Shape *sh, uint32_t a, uint32_t k, double lx,
-                          double lz, double d2a, double d2k, double band) {
-    if (!(p->sep > 0.0)) return 1e9;
+ * without them (the bisector's distance, or without the wave). Begun here: r->e is the side
+ * unless r->wave, when border_side_end finishes it with the wave at r->s. */
+static void border_side_begin(SideRec *r, const BorderPair *p, Borders *bd, const Shape *sh, uint32_t a, uint32_t k,
+                              double lx, double lz, double d2a, double d2k, double band) {
+    r->wave = 0;
+    r->k = (uint8_t)k;
+    if (!(p->sep > 0.0)) {
+        r->e = 1e9;
+        return;
+    }
     double g = (d2k - d2a) / (2.0 * p->sep);
-    if (g > band_reach(band)) return g;
+    r->e = g;
+    if (g > band_reach(band)) return;
     BorderWave *bw = border_of(bd, sh, a < k ? a : k, a < k ? k : a);
     double s = lx * bw->tx + lz * bw->tz, sign = a < k ? 1.0 : -1.0;
     double bend = BEND_AMP_M * isl_noise_rows(bw->bend, s / BEND_LEN_M, 1), e0 = g - sign * bend;
+    r->e = e0;
     /* Farther from the bent line than the wave reaches plus its fade: the wave is faded out. */
-    if ((e0 < 0.0 ? -e0 : e0) > WAVE_FADE_M + WAVE_AMP_M * (1.0 + WAVE_AMP_VAR) + WOBBLE_AMP_M) return e0;
-    if (e0 > band + WAVE_AMP_M * (1.0 + WAVE_AMP_VAR) + WOBBLE_AMP_M + 1e-6) return e0;
-    double wave = border_wave(bw, s);
-    double e = g - sign * (bend + wave), fade = 1.0 - (e < 0.0 ? -e : e) / WAVE_FADE_M;
-    return g - sign * (bend + (fade > 0.0 ? fade * wave : 0.0));
+    if ((e0 < 0.0 ? -e0 : e0) > WAVE_FADE_M + WAVE_AMP_M * (1.0 + WAVE_AMP_VAR) + WOBBLE_AMP_M) return;
+    if (e0 > band + WAVE_AMP_M * (1.0 + WAVE_AMP_VAR) + WOBBLE_AMP_M + 1e-6) return;
+    r->wave = 1;
+    r->e = g;
+    r->bend = bend;
+    r->s = s;
+    r->lo = (uint8_t)(a < k ? a : k);
+    r->hi = (uint8_t)(a < k ? k : a);
+}
+
+/* The side with its border's wave at r->s (the border's slot may have held another since). */
+static double border_side_end(const SideRec *r, double wave) {
+    const double g = r->e, sign = r->k == r->hi ? 1.0 : -1.0;
+    double e = g - sign * (r->bend + wave), fade = 1.0 - (e < 0.0 ? -e : e) / WAVE_FADE_M;
+    return g - sign * (r->bend + (fade > 0.0 ? fade * wave : 0.0));
+}
+
+static double border_side(const BorderPair *p, Borders *bd, const Shape *sh, uint32_t a, uint32_t k, double lx,
+                          double lz, double d2a, double d2k, double band) {
+    SideRec r;
+    border_side_begin(&r, p, bd, sh, a, k, lx, lz, d2a, d2k, band);
+    if (!r.wave) return r.e;
+    return border_side_end(&r, border_wave(border_of(bd, sh, r.lo, r.hi), r.s));
 }
 
 /* A side ek of place t within its band: the nearest of them is the place's distance. */
@@ -418,31 +473,44 @@ static uint32_t band_side(double *dt, uint32_t mask, uint32_t t, double ek) {
  * (*t1) and the ground colour there (*rgb): every place within its band weighted by how near its
  * border is (its share beta falls from 1/2 on the border to 0 at the band's edge; weight
  * beta / (1 - beta) against the own place's 1, so across a border of two the colour moves
- * linearly from one to the other). */
-static void place_at(const Shape *sh, const Island *isl, const uint32_t *type_rgb, const double *band,
-                     Borders *bd, double lx, double lz, uint8_t *t1, uint8_t *rgb) {
+ * linearly from one to the other). In two steps: place_begin takes the nearest site and begins
+ * its sides (rec[0..return)); the row's waves are read; place_end finishes the cell. */
+static uint32_t place_begin(const Shape *sh, const Island *isl, const double *band, Borders *bd, double lx, double lz,
+                            uint8_t *site, SideRec *rec) {
     double d2[ISLAND_MAX_SITES];
     double rho;
-    const uint32_t a = nearest_site(sh, isl, band, bd, lx, lz, d2, &rho);
+    const uint32_t a = nearest_site(sh, isl, band, bd, lx, d2, &rho);
     /* The nearest site's cell, moved by its borders' waves: the most negative side wins (the
      * first site's of equals). Each side is wanted as far as the other place's band reaches: a
      * site k's bisector lies at least sep / 2 - |p - a| from the point, so the sites past `cut`
      * are out of reach, and so are all after them. */
-    uint32_t w = a;
     const NearList *nl = bd->cur;
-    double worst = 0.0, cut = 2.0 * (rho + bd->lim_max) + 1e-5;
-    /* Each other place's nearest side, kept for the places within their band (mask): the nearest
-     * site's sides, taken as they come, unless a wave gives the point away (then the winner's). */
-    double dt[ISLAND_FIELD_MAX_TYPES];
-    uint32_t mask = 0;
+    const double cut = 2.0 * (rho + bd->lim_max) + 1e-5;
+    uint32_t n = 0;
     for (uint32_t q = 0; q < nl->n_near; q++) {
         uint32_t k = nl->near[q];
         const BorderPair *p = &nl->pair[k];
         if (p->sep > cut) break;
-        d2[k] = dist2(sh, k, lx, lz);
+        d2[k] = dist2(sh, bd, k, lx);
         if (d2[k] - d2[a] > p->far) continue;   /* past its band's reach: no share of the colour */
+        border_side_begin(&rec[n++], p, bd, sh, a, k, lx, lz, d2[a], d2[k], band[isl->sites[k].type]);
+    }
+    *site = (uint8_t)a;
+    return n;
+}
+
+static void place_end(const Shape *sh, const Island *isl, const uint32_t *type_rgb, const double *band, Borders *bd,
+                      double lx, double lz, uint32_t a, const SideRec *rec, uint32_t n, uint8_t *t1, uint8_t *rgb) {
+    uint32_t w = a;
+    double worst = 0.0;
+    /* Each other place's nearest side, kept for the places within their band (mask): the nearest
+     * site's sides, taken as they come, unless a wave gives the point away (then the winner's). */
+    double dt[ISLAND_FIELD_MAX_TYPES];
+    uint32_t mask = 0;
+    for (uint32_t q = 0; q < n; q++) {
+        const uint32_t k = rec[q].k;
         const uint8_t t = isl->sites[k].type;
-        double e = border_side(p, bd, sh, a, k, lx, lz, d2[a], d2[k], band[t]);
+        double e = rec[q].e;
         if (e < worst || (e == worst && w != a && k < w)) worst = e, w = k;
         double ek = e < 0.0 ? 0.0 : e;
         if (ek < band[t]) mask = band_side(dt, mask, t, ek);
@@ -451,18 +519,23 @@ static void place_at(const Shape *sh, const Island *isl, const uint32_t *type_rg
     if (w != a) mask = 0;
     /* Across the winner's bisector with k the point lies at least (|p - k| - |p - w|) / 2 away:
      * a site farther than rw + 2 lim (a safe margin) is past its band's reach. */
-    const double rw = w != a ? sqrt(d2[w]) : 0.0;
+    const double d2w = w != a ? dist2(sh, bd, w, lx) : 0.0, rw = w != a ? sqrt(d2w) : 0.0;
     for (uint32_t k = 0; w != a && k < sh->n; k++) {
         uint8_t t = isl->sites[k].type;
         if (t == tw) continue;
         double lim = band_reach(band[t]), reach = rw + 2.0 * lim + 1e-3;
-        d2[k] = dist2(sh, k, lx, lz);
-        if (d2[k] > reach * reach) continue;
+        double d2k = dist2(sh, bd, k, lx);
+        if (d2k > reach * reach) continue;
         BorderPair p;
         pair_init(&p, sh, w, k, lim);
-        double ek = border_side(&p, bd, sh, w, k, lx, lz, d2[w], d2[k], band[t]);
+        double ek = border_side(&p, bd, sh, w, k, lx, lz, d2w, d2k, band[t]);
         ek = ek < 0.0 ? 0.0 : ek;
         if (ek < band[t]) mask = band_side(dt, mask, t, ek);
+    }
+    *t1 = tw;
+    if (!mask) {   /* the own place's colour alone: acc / 1, rounded, is each byte as it is */
+        for (int c = 0; c < 3; c++) rgb[c] = (uint8_t)(type_rgb[tw] >> (16 - 8 * c));
+        return;
     }
     double wsum = 1.0, acc[3];
     for (int c = 0; c < 3; c++) acc[c] = (double)((type_rgb[tw] >> (16 - 8 * c)) & 0xffu);
@@ -472,11 +545,92 @@ static void place_at(const Shape *sh, const Island *isl, const uint32_t *type_rg
         wsum += wt;
         for (int c = 0; c < 3; c++) acc[c] += wt * (double)((type_rgb[t] >> (16 - 8 * c)) & 0xffu);
     }
-    *t1 = tw;
     for (int c = 0; c < 3; c++) {
         int32_t v = isl_round(acc[c] / wsum);
         rgb[c] = (uint8_t)(v < 0 ? 0 : v > 255 ? 255 : v);
     }
+}
+
+/* A row's places, as far as the sides read so far: the cells begun (cell i, its nearest site
+ * and its sides rec[first..first + n)), the sides waiting for their waves among them. */
+typedef struct PlaceQueue {
+    uint32_t n_cells, n_rec, cap_rec;
+    uint16_t *cell_i;
+    uint8_t *cell_a;
+    uint32_t *cell_first;
+    SideRec *rec;
+    double *arg;   /* the waiting sides' sines */
+} PlaceQueue;
+
+#define PLACE_REC_PER_CELL 2u   /* sides kept per cell of a row (more: the row goes in parts) */
+
+static size_t place_queue_bytes(uint32_t size) {
+    return (sizeof(uint16_t) + sizeof(uint8_t) + sizeof(uint32_t)) * (size + 1u) + 5 * 64 +
+           (sizeof(SideRec) + sizeof(double)) * (PLACE_REC_PER_CELL * (size_t)size + ISLAND_MAX_SITES);
+}
+
+static bool place_queue_init(PlaceQueue *pq, MemArena *mem, uint32_t size) {
+    pq->n_cells = pq->n_rec = 0;
+    pq->cap_rec = PLACE_REC_PER_CELL * size + ISLAND_MAX_SITES;
+    pq->cell_i = mem_arena_alloc(mem, sizeof(uint16_t) * (size + 1u), 64);
+    pq->cell_a = mem_arena_alloc(mem, size + 1u, 64);
+    pq->cell_first = mem_arena_alloc(mem, sizeof(uint32_t) * (size + 1u), 64);
+    pq->rec = mem_arena_alloc(mem, sizeof(SideRec) * pq->cap_rec, 64);
+    pq->arg = mem_arena_alloc(mem, sizeof(double) * pq->cap_rec, 64);
+    return pq->cell_i && pq->cell_a && pq->cell_first && pq->rec && pq->arg;
+}
+
+/* Reads the waiting sides' waves (one after another, none waits on the last) and finishes the
+ * queued cells. */
+typedef struct PlaceRow {
+    const Shape *sh;
+    const Island *isl;
+    const uint32_t *type_rgb;
+    const double *band;
+    Borders *bd;
+    double cell, radius_m, lz;
+    uint8_t *type, *grgb;   /* the row's */
+} PlaceRow;
+
+static void place_flush(const PlaceRow *pr, PlaceQueue *pq) {
+    /* The sines by themselves, in a run of their own: their long chains overlap there. */
+    uint32_t n = 0;
+    for (uint32_t q = 0; q < pq->n_rec; q++) {
+        SideRec *r = &pq->rec[q];
+        if (r->wave) pq->arg[n++] = border_wave_parts(border_of(pr->bd, pr->sh, r->lo, r->hi), r->s, &r->amp, &r->wob);
+    }
+    for (uint32_t q = 0; q < n; q++) pq->arg[q] = det_sin(pq->arg[q]);
+    n = 0;
+    for (uint32_t q = 0; q < pq->n_rec; q++) {
+        SideRec *r = &pq->rec[q];
+        if (r->wave) r->e = border_side_end(r, r->amp * pq->arg[n++] + r->wob);
+    }
+    pq->cell_first[pq->n_cells] = pq->n_rec;
+    for (uint32_t c = 0; c < pq->n_cells; c++) {
+        const uint32_t i = pq->cell_i[c], f0 = pq->cell_first[c];
+        place_end(pr->sh, pr->isl, pr->type_rgb, pr->band, pr->bd, ((double)i + 0.5) * pr->cell - pr->radius_m, pr->lz,
+                  pq->cell_a[c], &pq->rec[f0], pq->cell_first[c + 1] - f0, &pr->type[i], &pr->grgb[(size_t)i * 3]);
+    }
+    pq->n_cells = pq->n_rec = 0;
+}
+
+/* A row's places (urow < 0: off the disk). */
+static void place_row(const PlaceRow *pr, PlaceQueue *pq, const double *urow, uint32_t size) {
+    borders_row(pr->bd, pr->sh, pr->lz);
+    for (uint32_t i = 0; i < size; i++) {
+        if (urow[i] < 0.0) {
+            pr->type[i] = ISLAND_FIELD_OFF;
+            memset(&pr->grgb[(size_t)i * 3], 0, 3);
+            continue;
+        }
+        if (pq->n_rec + pr->sh->n > pq->cap_rec) place_flush(pr, pq);   /* room for every side of a cell */
+        pq->cell_i[pq->n_cells] = (uint16_t)i;
+        pq->cell_first[pq->n_cells] = pq->n_rec;
+        pq->n_rec += place_begin(pr->sh, pr->isl, pr->band, pr->bd, ((double)i + 0.5) * pr->cell - pr->radius_m, pr->lz,
+                                 &pq->cell_a[pq->n_cells], &pq->rec[pq->n_rec]);
+        pq->n_cells++;
+    }
+    place_flush(pr, pq);
 }
 
 /* out = [1 2 1] / 4 of l, v, r, rounded: (l + 2 v + r + 2) >> 2, which is the rounded-up
@@ -629,13 +783,18 @@ static void draw_path(uint8_t *bits, uint32_t n, uint32_t stride, double cell, d
 /* A row's ground and underside (decimetres) from its axis values (negative: off the disk). */
 static void shape_row(const Shape *sh, const double *urow, uint32_t size, double cell, double radius_m, double lz,
                       uint16_t *elev, uint16_t *under) {
+    double ring_dz2[ISLAND_MAX_SITES];
+    for (uint32_t r8 = 0; r8 < sh->n_ring; r8++) {
+        double dz = lz - sh->site[sh->ring[r8]].z;
+        ring_dz2[r8] = dz * dz;
+    }
     for (uint32_t i = 0; i < size; i++) {
         if (urow[i] < 0.0) {
             elev[i] = under[i] = 0;
             continue;
         }
         double ground, depth;
-        shape_at(sh, ((double)i + 0.5) * cell - radius_m, lz, urow[i], &ground, &depth);
+        shape_at(sh, ring_dz2, ((double)i + 0.5) * cell - radius_m, lz, urow[i], &ground, &depth);
         int32_t dm = isl_round(ground * 10.0), ud = isl_round(depth * 10.0);
         elev[i] = (uint16_t)(dm < 0 ? 0 : dm > 65535 ? 65535 : dm);
         under[i] = (uint16_t)(ud < 0 ? 0 : ud > 65535 ? 65535 : ud);
@@ -675,7 +834,8 @@ bool island_bake_field(IslandField *f, const Island *isl, const IslandCodex *cx,
     Borders *bd = path ? mem_arena_alloc(mem, sizeof *bd, 64) : NULL;
     uint8_t *blur = bd ? mem_arena_alloc(mem, (size_t)size * 6, 64) : NULL;
     double *urow = blur ? mem_arena_alloc(mem, sizeof(double) * size, 64) : NULL;   /* the row's axis values */
-    if (!urow) {
+    PlaceQueue pq;
+    if (!urow || !place_queue_init(&pq, mem, size)) {
         sky_error_set(err, SKY_ERR_GENERATE, "island field: %u x %u cells and paths need %zu bytes more than the arena has",
                       size, size, island_field_bytes(cx, isl->scope, size));
         return false;
@@ -710,15 +870,8 @@ bool island_bake_field(IslandField *f, const Island *isl, const IslandCodex *cx,
                                               : isl_axis_unit(isl, axis, ea, isl_axis_blend_row(&rows, axis, nx));
         }
         shape_row(&sh, urow, size, cell, radius_m, lz, elev + c0, under + c0);
-        for (uint32_t i = 0; i < size; i++) {
-            size_t c = c0 + i;
-            if (urow[i] < 0.0) {
-                type[c] = ISLAND_FIELD_OFF;
-                memset(&grgb[c * 3], 0, 3);
-                continue;
-            }
-            place_at(&sh, isl, f->type_rgb, band, bd, ((double)i + 0.5) * cell - radius_m, lz, &type[c], &grgb[c * 3]);
-        }
+        const PlaceRow pr = {&sh, isl, f->type_rgb, band, bd, cell, radius_m, lz, type + c0, grgb + c0 * 3};
+        place_row(&pr, &pq, urow, size);
     }
     f->n_strips = isl_lay_strips(f->strips, isl, elev, type, size, cell, radius_m);
     snow_cap(grgb, type, &sh, size, cell, radius_m, wave_seed ^ 0x51ab0c3du);

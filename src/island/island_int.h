@@ -61,6 +61,7 @@ double isl_axis_blend(const IslandAxis *a, const uint32_t *term_seeds, double nx
 /* An axis's noise rows at one nz: isl_axis_blend along a row of cells, the same bits. */
 typedef struct IslAxisRows {
     IslNoiseRow row[ISLAND_MAX_BLEND][8];   /* per term, per octave (the pack allows 1..8) */
+    double freq[ISLAND_MAX_BLEND];          /* each term's frequency, as axis_blend divides it out */
     double nz;
 } IslAxisRows;
 void isl_axis_rows_init(IslAxisRows *rows, const IslandAxis *a, const uint32_t *term_seeds, double nz);

@@ -34,6 +34,7 @@ typedef struct StripGrid {
     const uint8_t *type;
     uint32_t size;
     double cell, radius;
+    double inv_cell;   /* 1 / cell: grid_dm's quick cell index, checked against the division's */
 } StripGrid;
 
 typedef struct StripCand {
@@ -44,9 +45,18 @@ typedef struct StripCand {
 } StripCand;
 
 /* Ground (dm) at (x, z) metres from the centre, -1 off the island. */
+/* isl_floor(x / cell + half): the product by 1 / cell is within a few units in the last place of
+ * the quotient, so it floors the same unless it lies that near a whole number (then: divide). */
+static int64_t grid_index(const StripGrid *g, double x, double half) {
+    double y = x * g->inv_cell + half;
+    int64_t i = isl_floor(y);
+    double f = y - (double)i;
+    return f > 1e-9 && f < 1.0 - 1e-9 && y < 1e6 && y > -1e6 ? i : isl_floor(x / g->cell + half);
+}
+
 static int32_t grid_dm(const StripGrid *g, double x, double z) {
     double half = 0.5 * (double)g->size;
-    int64_t i = isl_floor(x / g->cell + half), j = isl_floor(z / g->cell + half);
+    int64_t i = grid_index(g, x, half), j = grid_index(g, z, half);
     if (i < 0 || j < 0 || i >= (int64_t)g->size || j >= (int64_t)g->size) return -1;
     size_t c = (size_t)j * g->size + (size_t)i;
     return g->type[c] == ISLAND_FIELD_OFF ? -1 : (int32_t)g->elev[c];
@@ -202,7 +212,7 @@ static void strip_out(IslandFieldStrip *s, const StripCand *c, uint32_t site, bo
 
 uint32_t isl_lay_strips(IslandFieldStrip *out, const Island *isl, uint16_t *elev, const uint8_t *type, uint32_t size,
                         double cell, double radius_m) {
-    StripGrid g = {elev, type, size, cell, radius_m};
+    StripGrid g = {elev, type, size, cell, radius_m, 1.0 / cell};
     StripCand laid[ISLAND_FIELD_MAX_STRIPS] = {{0}};
     uint32_t n = 0;
     /* The base first: whatever its relief (it is levelled), open ends if any heading has them. */

@@ -12,8 +12,9 @@ const NoiseKernels *noise_kernels_avx2(void) { return NULL; }
 #define F_(op) f32x8_##op
 #define U_(op) u32x8_##op
 #define W_(op) w64x8_##op
-#define KSIGN_SELECT 1   /* a select by a sign bit is one instruction */
 #define KSELECT1 1        /* a select is one instruction */
+#define KLOOKUP 1         /* an 8-entry table lookup is one instruction (vpermd, vpermps) */
+#define KGRAD_TABLE 1     /* grad3 by 16-byte tables (vpshufb) */
 #define KLANES 8
 #define KNAME "avx2"
 #define KFN(name) kavx2_##name

@@ -9,8 +9,9 @@
 #define F_(op) f32x4_##op
 #define U_(op) u32x4_##op
 #define W_(op) w64x4_##op
-#define KSIGN_SELECT 0   /* a select by a sign bit is one instruction */
 #define KSELECT1 0        /* a select is one instruction */
+#define KLOOKUP 0         /* no 8-entry lookup in one instruction */
+#define KGRAD_TABLE 0
 #define KLANES 4
 #define KNAME "scalar"
 #define KFN(name) kscalar_##name

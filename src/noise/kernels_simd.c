@@ -12,12 +12,13 @@ const NoiseKernels *noise_kernels_simd(void) { return NULL; }
 #define F_(op) f32x4_##op
 #define U_(op) u32x4_##op
 #define W_(op) w64x4_##op
-#define KSIGN_SELECT 0   /* a select by a sign bit is one instruction */
 #if defined(SIMD_NEON)
 #define KSELECT1 1        /* a select is one instruction (bsl) */
 #else
 #define KSELECT1 0        /* SSE2: and, andnot, or */
 #endif
+#define KLOOKUP 0         /* no 8-entry lookup in one instruction */
+#define KGRAD_TABLE 0
 #define KLANES 4
 #define KNAME SIMD_NAME
 #define KFN(name) ksimd_##name

@@ -323,8 +323,8 @@ void noise_fbm_plan(NoiseFbmPlan *p, uint32_t seed, const NoiseFbm *f) {
 
 static inline float fbm_finish(const NoiseFbmPlan *p, float acc) { return clamp1(acc * p->inv_norm); }
 
-/* The plans a thread asked for last: a point's FBM is asked for again and again with the same few
- * seeds and settings (the world's fields at a point), and a plan's set-up (the octaves' seeds and
+/* The plans a thread asked for last: a point's FBM and a row's are asked for again and again with
+ * the same few seeds and settings (the world's fields), and a plan's set-up (the octaves' seeds and
  * factors) costs more than an octave. Four per thread, the oldest replaced; a plan is a pure
  * function of its key, so a cached one is the same plan. */
 #define PLAN_CACHE 4
@@ -336,7 +336,7 @@ typedef struct PlanEntry {
 static _Thread_local PlanEntry plan_cache[PLAN_CACHE];
 static _Thread_local uint32_t plan_next;
 
-static const NoiseFbmPlan *point_plan(uint32_t seed, const NoiseFbm *f) {
+const NoiseFbmPlan *noise_fbm_plan_cached(uint32_t seed, const NoiseFbm *f) {
     NoiseFbm d = noise_fbm_default();
     if (!f) f = &d;
     uint32_t gain = fbits(f->gain), lac = fbits(f->lacunarity);
@@ -353,7 +353,7 @@ static const NoiseFbmPlan *point_plan(uint32_t seed, const NoiseFbm *f) {
 }
 
 float noise_fbm3_w(uint32_t seed, const NoiseFbm *f, NoiseWide x, NoiseWide y, NoiseWide z) {
-    const NoiseFbmPlan *p = point_plan(seed, f);
+    const NoiseFbmPlan *p = noise_fbm_plan_cached(seed, f);
     NoiseI128 vx = noise_wide_i128(x), vy = noise_wide_i128(y), vz = noise_wide_i128(z);
     float acc = 0.0f;
     for (uint32_t k = 0; k < p->octaves; k++) {
@@ -365,7 +365,7 @@ float noise_fbm3_w(uint32_t seed, const NoiseFbm *f, NoiseWide x, NoiseWide y, N
 }
 
 float noise_fbm2_w(uint32_t seed, const NoiseFbm *f, NoiseWide x, NoiseWide y) {
-    const NoiseFbmPlan *p = point_plan(seed, f);
+    const NoiseFbmPlan *p = noise_fbm_plan_cached(seed, f);
     NoiseI128 vx = noise_wide_i128(x), vy = noise_wide_i128(y);
     float acc = 0.0f;
     for (uint32_t k = 0; k < p->octaves; k++) {

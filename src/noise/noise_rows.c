@@ -195,11 +195,29 @@ static void run_octave(const NoiseKernels *k, RowFn fn, NoiseKernelRow *r, const
     r->seed_mix = sm;
 }
 
+/* One octave's words for the fused kernel (see NoiseKernelOctave): lane l of the first vector at
+ * x_u = x0u + l*dx (the kernels' fbm_words), and a vector's step (lanes * dx, the true step: the
+ * kernel steps only rows of two vectors or more, whose lanes share a frame) in the 96-bit values.
+ * The row constants are the plain kernels' (simplex3, simplex2). False when a fraction word's step
+ * is 2^32 - 1 (its carry in would wrap it): that row goes octave by octave. */
+static bool fbm_words_setup(const NoiseKernels *k, bool two_d, NoiseKernelOctave *q, uint32_t sm, uint64_t x0u,
+                            uint64_t dx, NoiseI128 dx_true, uint64_t y, uint64_t z) {
+    const uint32_t f = two_d ? NOISE_F2_FX : NOISE_F3_FX;
+    uint64_t c = noise_skew_part(y, f) + (two_d ? 0 : noise_skew_part(z, f)) - ((uint64_t)f << 31);
+    k->fbm_words(q, sm, x0u, dx, c + NOISE_FX_BIAS, y + c, z + c, f, two_d);
+    unsigned __int128 step = (unsigned __int128)dx_true * (unsigned)k->lanes, d = step * f, dxw = d + (step << 32);
+    q->k0 = (uint32_t)d;
+    q->k1x = (uint32_t)(dxw >> 32);
+    q->k1y = q->k1z = (uint32_t)(d >> 32);
+    q->k2 = (uint32_t)(dxw >> 64) * NOISE_PX + (uint32_t)(d >> 64) * NOISE_PY + (two_d ? 0 : (uint32_t)(d >> 64) * NOISE_PZ);
+    return q->k1x != 0xffffffffu && q->k1y != 0xffffffffu;
+}
+
 /* A row's octaves for the fused kernel, each octave's frame and band set up once: false when an
  * octave needs the octave-by-octave path (lanes across a frame or band edge, or a lacunarity
  * that is not a power of two, whose lanes are not a stepped row). */
-static bool fbm_row_setup(RowFn fn, const NoiseFbmPlan *p, NoiseI128 x0, int64_t dx, NoiseI128 y, NoiseI128 z, int n,
-                          bool is_ridge, NoiseKernelFbm *kf) {
+static bool fbm_row_setup(const NoiseKernels *k, RowFn fn, const NoiseFbmPlan *p, NoiseI128 x0, int64_t dx, NoiseI128 y,
+                          NoiseI128 z, int n, bool is_ridge, NoiseKernelFbm *kf) {
     NoiseLattice lat = row_lattice(fn);
     for (uint32_t o = 0; o < p->octaves; o++) {
         int shift = p->shift[o];
@@ -210,12 +228,11 @@ static bool fbm_row_setup(RowFn fn, const NoiseFbmPlan *p, NoiseI128 x0, int64_t
         uint32_t add;
         if (!noise_batch_add(lat, lo, hi, &add)) return false;
         NoiseKernelOctave *q = &kf->o[o];
-        q->seed_mix = p->seed_mix[o] + add;
         q->amp = p->amp[o];
-        q->x0u = (uint64_t)first ^ NOISE_FX_BIAS;
-        q->dx = (uint64_t)dx << shift;
-        q->y = (uint64_t)yo;
-        q->z = (uint64_t)zo;
+        if (!fbm_words_setup(k, fn == ROW_SIMPLEX2, q, p->seed_mix[o] + add, (uint64_t)first ^ NOISE_FX_BIAS,
+                             (uint64_t)dx << shift, (NoiseI128)dx * ((NoiseI128)1 << shift), (uint64_t)yo,
+                             (uint64_t)zo))
+            return false;
     }
     kf->octaves = p->octaves;
     kf->inv_norm = p->inv_norm;
@@ -223,14 +240,14 @@ static bool fbm_row_setup(RowFn fn, const NoiseFbmPlan *p, NoiseI128 x0, int64_t
     return true;
 }
 
-/* The fused kernel over n lanes: whole vectors in place, the tail through a small buffer. */
+/* The fused kernel over n lanes: whole vectors in place, the tail (the words left at the vector
+ * after the last) through a small buffer. */
 static void fbm_row_fused(const NoiseKernels *k, RowFn fn, NoiseKernelFbm *kf, float *out, int n) {
     NoiseKernelFbmFn f = fn == ROW_SIMPLEX3 ? k->fbm3 : k->fbm2;
     int whole = n - n % k->lanes;
     if (whole > 0) f(kf, out, whole);
     if (whole == n) return;
     float tail[MAX_LANES];
-    for (uint32_t o = 0; o < kf->octaves; o++) kf->o[o].x0u += (uint64_t)whole * kf->o[o].dx;
     f(kf, tail, k->lanes);
     memcpy(out + whole, tail, (size_t)(n - whole) * sizeof(float));
 }
@@ -349,14 +366,13 @@ static void rows_fbm(RowFn fn, uint32_t seed, const NoiseFbm *f, NoiseWide x0, N
                      NoiseFx dz, float *out, int stride, int n, int rows, bool is_ridge) {
     if (n <= 0 || rows <= 0) return;
     const NoiseKernels *k = active_kernels();
-    NoiseFbmPlan p;
-    noise_fbm_plan(&p, seed, f);
+    const NoiseFbmPlan *p = noise_fbm_plan_cached(seed, f);
     bool two_d = fn == ROW_SIMPLEX2;
     NoiseI128 vx = noise_wide_i128(x0), vy = noise_wide_i128(y), vz = noise_wide_i128(z0);
     /* Rows whose ends leave lanes empty share vectors (a row of 11 takes 16 AVX2 lanes alone). */
     if (rows > 1 && n % k->lanes != 0) {
         Plane pl = {two_d, vx, vy, vz, dx, dz, n, rows};
-        plane_fbm(k, &pl, &p, out, stride, is_ridge, false);
+        plane_fbm(k, &pl, p, out, stride, is_ridge, false);
         return;
     }
     for (int rr = 0; rr < rows; rr++) {
@@ -364,15 +380,15 @@ static void rows_fbm(RowFn fn, uint32_t seed, const NoiseFbm *f, NoiseWide x0, N
         NoiseI128 ry = two_d ? step : vy, rz = two_d ? 0 : step;
         float *o_row = out + (ptrdiff_t)rr * stride;
         NoiseKernelFbm kf;
-        if (k->fbm3 && fbm_row_setup(fn, &p, vx, dx, ry, rz, n, is_ridge, &kf)) {
+        if (k->fbm3 && fbm_row_setup(k, fn, p, vx, dx, ry, rz, n, is_ridge, &kf)) {
             fbm_row_fused(k, fn, &kf, o_row, n);
             continue;
         }
-        for (uint32_t o = 0; o < p.octaves; o++) {
-            bool last = o + 1 == p.octaves;
-            NoiseKernelRow r = {.seed_mix = p.seed_mix[o], .amp = p.amp[o], .inv_norm = p.inv_norm,
+        for (uint32_t o = 0; o < p->octaves; o++) {
+            bool last = o + 1 == p->octaves;
+            NoiseKernelRow r = {.seed_mix = p->seed_mix[o], .amp = p->amp[o], .inv_norm = p->inv_norm,
                                 .accumulate = 1, .first_octave = o == 0, .finish = last, .ridge = last && is_ridge};
-            run_octave(k, fn, &r, &p, o, vx, dx, ry, rz, o_row, n);
+            run_octave(k, fn, &r, p, o, vx, dx, ry, rz, o_row, n);
         }
     }
 }
@@ -511,8 +527,7 @@ void noise_fbm3_points_w(uint32_t seed, const NoiseFbm *f, NoiseWide ox, NoiseWi
                          const NoiseFx *x, const NoiseFx *z, float *out, int n) {
     if (n <= 0) return;
     const NoiseKernels *k = active_kernels();
-    NoiseFbmPlan p;
-    noise_fbm_plan(&p, seed, f);
+    const NoiseFbmPlan *p = noise_fbm_plan_cached(seed, f);
     const Points pt = {noise_wide_i128(ox), noise_wide_i128(oz), x, z};
     NoiseFx xmin = x[0], xmax = x[0], zmin = z[0], zmax = z[0];
     for (int i = 1; i < n; i++) {
@@ -531,10 +546,10 @@ void noise_fbm3_points_w(uint32_t seed, const NoiseFbm *f, NoiseWide ox, NoiseWi
             xs[i] = ox.lo + (uint64_t)x[q];
             ws[i] = oz.lo + (uint64_t)z[q];
         }
-        for (uint32_t o = 0; o < p.octaves; o++) {
-            NoiseKernelRow r = {.seed_mix = p.seed_mix[o], .amp = p.amp[o], .inv_norm = p.inv_norm,
-                                .accumulate = 1, .first_octave = o == 0, .finish = o + 1 == p.octaves};
-            lanes_octave(k, &ln, &p, o, &r, xs, ws, start, padded, acc);
+        for (uint32_t o = 0; o < p->octaves; o++) {
+            NoiseKernelRow r = {.seed_mix = p->seed_mix[o], .amp = p->amp[o], .inv_norm = p->inv_norm,
+                                .accumulate = 1, .first_octave = o == 0, .finish = o + 1 == p->octaves};
+            lanes_octave(k, &ln, p, o, &r, xs, ws, start, padded, acc);
         }
         memcpy(out + start, acc, (size_t)count * sizeof(float));
     }

@@ -11,7 +11,8 @@
  * right by 32, low word times a 32-bit constant (full product), split into u32x4 words, and
  * hi32_mul (low 32 bits of high word * constant, done the cheapest way per target).
  * f32x4_to_i32_trunc is floor for the non-negative values it is meant for. u32x4_movemask
- * gathers the lanes of a mask into bits 0-3 of an integer; u32x4_pack_rgba clamps four signed lanes
+ * gathers the lanes of a mask into bits 0-3 of an integer; cmpgt_s compares the lanes as signed
+ * int32 (cmplt as unsigned); u32x4_pack_rgba clamps four signed lanes
  * to 0..255 and interleaves them as the bytes of each lane; f32x4_set4 puts a, b, c, d in lanes 0-3;
  * f32x4_dup(v, i) copies lane i (a constant) to every lane; f32x4_hmin/hmax give the smallest /
  * largest lane (exact for finite lanes).
@@ -96,6 +97,7 @@ static inline u32x4 u32x4_mulhi(u32x4 a, u32x4 b) {
 }
 static inline u32x4 u32x4_cmpeq(u32x4 a, u32x4 b) { return vceqq_u32(a, b); }
 static inline u32x4 u32x4_cmplt(u32x4 a, u32x4 b) { return vcltq_u32(a, b); }   /* unsigned */
+static inline u32x4 u32x4_cmpgt_s(u32x4 a, u32x4 b) { return vcgtq_s32(vreinterpretq_s32_u32(a), vreinterpretq_s32_u32(b)); }
 static inline u32x4 u32x4_select(u32x4 m, u32x4 a, u32x4 b) { return vbslq_u32(m, a, b); }
 /* Bit l set where lane l of the mask m is set. */
 /* Lane i of r, g, b, a (signed, each clamped to 0..255) as the bytes of lane i, r lowest. */
@@ -206,6 +208,7 @@ static inline u32x4 u32x4_cmplt(u32x4 a, u32x4 b) {   /* unsigned, through the s
     __m128i s = _mm_set1_epi32((int)SIMD_SIGN);
     return _mm_cmplt_epi32(_mm_xor_si128(a, s), _mm_xor_si128(b, s));
 }
+static inline u32x4 u32x4_cmpgt_s(u32x4 a, u32x4 b) { return _mm_cmpgt_epi32(a, b); }
 static inline u32x4 u32x4_select(u32x4 m, u32x4 a, u32x4 b) {
     return _mm_or_si128(_mm_and_si128(m, a), _mm_andnot_si128(m, b));
 }
@@ -315,6 +318,7 @@ static inline u32x4 u32x4_mul16(u32x4 a, u32x4 b) { SIMD_MAP_U(simd_mul16(a.v[l]
 static inline u32x4 u32x4_mulhi(u32x4 a, u32x4 b) { SIMD_MAP_U((uint32_t)(((uint64_t)a.v[l] * b.v[l]) >> 32)); }
 static inline u32x4 u32x4_cmpeq(u32x4 a, u32x4 b) { SIMD_MAP_U(a.v[l] == b.v[l] ? 0xffffffffu : 0u); }
 static inline u32x4 u32x4_cmplt(u32x4 a, u32x4 b) { SIMD_MAP_U(a.v[l] < b.v[l] ? 0xffffffffu : 0u); }
+static inline u32x4 u32x4_cmpgt_s(u32x4 a, u32x4 b) { SIMD_MAP_U((int32_t)a.v[l] > (int32_t)b.v[l] ? 0xffffffffu : 0u); }
 static inline u32x4 u32x4_select(u32x4 m, u32x4 a, u32x4 b) { SIMD_MAP_U((m.v[l] & a.v[l]) | (~m.v[l] & b.v[l])); }
 static inline uint32_t u32x4_movemask(u32x4 m) {
     uint32_t r = 0;
@@ -401,6 +405,7 @@ static inline u32x8 u32x8_cmplt(u32x8 a, u32x8 b) {
     __m256i s = _mm256_set1_epi32((int)SIMD_SIGN);
     return _mm256_cmpgt_epi32(_mm256_xor_si256(b, s), _mm256_xor_si256(a, s));
 }
+static inline u32x8 u32x8_cmpgt_s(u32x8 a, u32x8 b) { return _mm256_cmpgt_epi32(a, b); }
 static inline u32x8 u32x8_select(u32x8 m, u32x8 a, u32x8 b) { return _mm256_blendv_epi8(b, a, m); }
 
 typedef struct w64x8 { __m256i a, b; } w64x8;
@@ -443,6 +448,21 @@ static inline u32x8 w64x8_lo32_raw(w64x8 x) {
 static inline u32x8 w64x8_hi32_mul_raw(w64x8 x, uint32_t f) { return _mm256_mullo_epi32(w64x8_hi32_raw(x), _mm256_set1_epi32((int)f)); }
 static inline f32x8 f32x8_from_raw(f32x8 v) {
     return _mm256_castpd_ps(_mm256_permute4x64_pd(_mm256_castps_pd(v), _MM_SHUFFLE(3, 1, 2, 0)));
+}
+/* Entry idx & 7 of an 8-entry table, lane by lane (one permute). */
+static inline u32x8 u32x8_lookup8(const uint32_t *t, u32x8 idx) {
+    return _mm256_permutevar8x32_epi32(_mm256_loadu_si256((const __m256i *)(const void *)t), idx);
+}
+static inline f32x8 f32x8_lookup8(const float *t, u32x8 idx) { return _mm256_permutevar8x32_ps(_mm256_loadu_ps(t), idx); }
+/* Byte b of each 128-bit half from a 16-byte table (t: the table twice, 32 bytes) at the low 4 bits
+ * of byte b of idx, 0 where that byte's top bit is set (one vpshufb). */
+static inline u32x8 u32x8_table16(const uint8_t *t, u32x8 idx) {
+    return _mm256_shuffle_epi8(_mm256_loadu_si256((const __m256i *)(const void *)t), idx);
+}
+/* The low byte of each lane in all four of its bytes. */
+static inline u32x8 u32x8_spread_byte0(u32x8 v) {
+    return _mm256_shuffle_epi8(v, _mm256_setr_epi8(0, 0, 0, 0, 4, 4, 4, 4, 8, 8, 8, 8, 12, 12, 12, 12,
+                                                   0, 0, 0, 0, 4, 4, 4, 4, 8, 8, 8, 8, 12, 12, 12, 12));
 }
 /* Selects a where the sign bit of m is set (blendv reads only that bit). */
 static inline f32x8 f32x8_select_sign(u32x8 m, f32x8 a, f32x8 b) { return _mm256_blendv_ps(b, a, _mm256_castsi256_ps(m)); }

@@ -221,6 +221,7 @@ static void frame_begin(Renderer *r, RenderFrame *f, const RenderView *v, int dw
     f->disp_h = dh;
     f->sky_debug = sky_debug;
     render_sky_at(&st->live, render_sky_hour(&st->live, v->time_s), &f->sky);
+    render_sky_weather(&f->sky, &v->weather);
     render_atmosphere(v->cam_y, f->sky.horizon, &f->atm);
     rain_atmosphere(&v->weather, &f->atm);   /* fog banks and the lightning's light */
     memset(&r->counters, 0, sizeof r->counters);

@@ -172,12 +172,19 @@ typedef struct RenderSky {
     float light_dir[3];         /* the key light: the sun, or the moon while the sun is down */
     float light_rgb[3];         /* its colour on a face turned to it */
     float ambient_rgb[3];       /* the sky's light on every face */
+    float anti[3];              /* light on the horizon opposite the sun (dawn's pink band) */
     float night;                /* 0 by day .. 1 at night: stars, the moon, lamps */
+    float cover;                /* 0..1: the weather's cloud on the dome (0: the FBM's own) */
 } RenderSky;
 /* The hour at sim time time_s: the setting's hour, advanced by a day per day_minutes while the
  * time runs. */
 double render_sky_hour(const RenderLiveParams *l, double time_s);
 void render_sky_at(const RenderLiveParams *l, double hour, RenderSky *out);
+/* The weather's share of the sky, applied once a frame after render_sky_at: overcast, rain and
+ * storm grey the dome and darken it (more clouds, a lower, darker sky, less and more diffuse
+ * light), a fog bank turns the dome and the fog one pale grey. A zero WeatherState (or clear
+ * and cloudy weather) leaves the sky as it was, apart from `cover`. */
+void render_sky_weather(RenderSky *sky, const WeatherState *w);
 
 /* Sky dome (S1-S2): n = fbm(worldPos * 0.002 + time * 0.02) on a radius-500 dome; the lattice
  * is the CPU reference noise_sky_value3_periodic with this period, baked into an 8x4 atlas. */

@@ -210,7 +210,7 @@ typedef struct SkyDome {
     GLsizei index_count;
     GLint u_viewproj, u_radius, u_scale, u_lattice, u_lattice_inv, u_frac, u_cell;
     GLint u_zenith, u_horizon, u_below, u_cloud_color, u_cloud_amount, u_abyss, u_abyss_mix, u_debug;
-    GLint u_sun, u_moon, u_glow, u_night;
+    GLint u_sun, u_moon, u_glow, u_night, u_anti, u_cover;
     bool highp;             /* the shader runs its highp path */
     uint32_t bytes;
 } SkyDome;

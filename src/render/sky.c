@@ -113,6 +113,8 @@ bool sky_init(SkyDome *s, bool force_mediump, MemArena *scratch, SkyError *err) 
     s->u_moon = gl_uniform(&s->prog, "u_moon");
     s->u_glow = gl_uniform(&s->prog, "u_glow");
     s->u_night = gl_uniform(&s->prog, "u_night");
+    s->u_anti = gl_uniform(&s->prog, "u_anti");
+    s->u_cover = gl_uniform(&s->prog, "u_cover");
     s->u_abyss = gl_uniform(&s->prog, "u_abyss");
     s->u_abyss_mix = gl_uniform(&s->prog, "u_abyss_mix");
     s->u_debug = gl_uniform(&s->prog, "u_debug_fbm");
@@ -174,6 +176,8 @@ void sky_draw(SkyDome *s, const RenderFrame *f, RenderCounters *rc) {
     glUniform3fv(s->u_moon, 1, sky->moon_dir);
     glUniform3fv(s->u_glow, 1, sky->glow);
     glUniform1f(s->u_night, sky->night);
+    glUniform3fv(s->u_anti, 1, sky->anti);
+    glUniform1f(s->u_cover, sky->cover);
     glUniform1f(s->u_cloud_amount, st->live.sky_clouds ? 1.0f : 0.0f);
     glUniform3f(s->u_abyss, RENDER_ABYSS_R, RENDER_ABYSS_G, RENDER_ABYSS_B);
     glUniform1f(s->u_abyss_mix, f->atm.abyss_mix);

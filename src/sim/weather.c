@@ -62,9 +62,9 @@ static WeatherKind cell_kind(uint32_t s, int32_t cx, int32_t cz, uint64_t period
     return WEATHER_CLEAR;
 }
 
-/* The cell's wind direction: the world's prevailing wind turned up to +-57 degrees per cell and period. */
-static void cell_dir(uint32_t s, int32_t cx, int32_t cz, uint64_t period, float out[2]) {
-    double prevail = (double)unit16(hash_u32(s ^ SALT_DIR)) * 6.283185307179586;
+/* The cell's wind direction: the world's prevailing wind (world_prevailing_wind, which the voxel
+ * clouds drift along) turned up to +-57 degrees per cell and period. */
+static void cell_dir(uint32_t s, double prevail, int32_t cx, int32_t cz, uint64_t period, float out[2]) {
     double a = prevail + ((double)unit16(hash3_u32(s ^ SALT_DIR, cx, cz, (int32_t)(uint32_t)period)) - 0.5) * 2.0;
     double sn, cs;
     det_sincos(a, &sn, &cs);
@@ -83,7 +83,9 @@ static float step_noise(uint32_t s, uint32_t salt, uint64_t step, uint32_t perio
 
 /* The kinds' weights and the mean wind: four cells by two periods, each sample's kind and
  * direction weighted bilinearly in space and by a smoothstep in time. */
-static void blend_cells(uint32_t s, int fixed_kind, double x, double z, uint64_t step, WeatherState *out) {
+static void blend_cells(uint64_t seed, int fixed_kind, double x, double z, uint64_t step, WeatherState *out) {
+    uint32_t s = seed32(seed);
+    double prevail = world_prevailing_wind(seed);
     double gx = x / WEATHER_CELL - 0.5, gz = z / WEATHER_CELL - 0.5;
     double fx0 = floor(gx), fz0 = floor(gz);
     float fx = smooth((float)(gx - fx0)), fz = smooth((float)(gz - fz0));
@@ -95,7 +97,7 @@ static void blend_cells(uint32_t s, int fixed_kind, double x, double z, uint64_t
         float w = (dx ? fx : 1.0f - fx) * (dz ? fz : 1.0f - fz) * (dt ? ft : 1.0f - ft);
         WeatherKind k = fixed_kind >= 0 ? (WeatherKind)fixed_kind : cell_kind(s, cx, cz, period + (uint64_t)dt);
         float dir[2];
-        cell_dir(s, cx, cz, period + (uint64_t)dt, dir);
+        cell_dir(s, prevail, cx, cz, period + (uint64_t)dt, dir);
         out->weight[k] += w;
         out->wind[0] += w * KINDS[k].wind * dir[0];
         out->wind[1] += w * KINDS[k].wind * dir[1];
@@ -171,7 +173,7 @@ void weather_eval(uint64_t seed, int fixed_kind, double x, double z, uint64_t st
     memset(out, 0, sizeof *out);
     if (fixed_kind >= WEATHER_KINDS) fixed_kind = WEATHER_CHANGING;
     uint32_t s = seed32(seed);
-    blend_cells(s, fixed_kind, x, z, step, out);
+    blend_cells(seed, fixed_kind, x, z, step, out);
     blend_looks(out);
     gusts(s, step, out);
     lightning(s, x, z, step, out);

@@ -338,14 +338,15 @@ void gen_chunk_corners(const WorldGen *g, int64_t cx, int64_t cz, double time_s,
 
     /* W7 cloud corners on the layers around the band, wind-shifted by creation time. */
     if (g->clouds) {
-        int64_t shift = gen_wind_shift(g, time_s);
-        NoiseWide x0 = noise_wide_mul_int(g->f_cloud, X0 + shift);   /* |shift| <= 1e15: no overflow */
+        int64_t shift[2];
+        world_cloud_shift(&g->p, time_s, shift);
+        NoiseWide x0 = noise_wide_mul_int(g->f_cloud, X0 + shift[0]);   /* |shift| <= 1e15: no overflow */
         NoiseFx dx = noise_fx_mul_int(g->f_cloud, WORLD_CELL_XZ);
         for (int yi = 0; yi < ny; yi++) {
             bool need = ((bands | bands << 1) >> yi) & 1u;   /* a corner layer of a band cell layer */
             if (!need) continue;
             int32_t Y = WORLD_Y_MIN + yi * WORLD_CELL_Y;
-            noise_fbm3_rows_w(g->s_cloud, &g->fb_cloud, x0, dx, noise_wide_mul_int(g->f_cloud, Y), noise_wide_mul_int(g->f_cloud, Z0),
+            noise_fbm3_rows_w(g->s_cloud, &g->fb_cloud, x0, dx, noise_wide_mul_int(g->f_cloud, Y), noise_wide_mul_int(g->f_cloud, Z0 + shift[1]),
                             dx, s->corner[WF_K][yi][0], WG_NX, nx, nx);
         }
     }

@@ -191,19 +191,61 @@ void gen_column_point(const WorldGen *g, int64_t X, int64_t Z, GenColumn *out) {
     gen_column_finish(g, X, Z, nb, ni, nh, out);
 }
 
-int64_t gen_wind_shift(const WorldGen *g, double time_s) {
-    double s = floor(time_s * (double)g->p.wind_speed);
-    if (!(s == s)) return 0;
+double world_prevailing_wind(uint64_t seed) {
+    uint32_t s = (uint32_t)seed ^ (uint32_t)(seed >> 32);
+    return (double)(hash_u32(s ^ WIND_SALT_DIR) & 0xffffu) / 65536.0 * 6.283185307179586;
+}
+
+/* The drift's knot k: a hashed offset in a disc of radius amp about the straight drift (none at
+ * k = 0, so a fresh world's clouds start where the field puts them). */
+static void drift_knot(uint32_t s, int64_t k, double amp, double out[2]) {
+    out[0] = out[1] = 0.0;
+    if (k == 0) return;
+    uint32_t h = hash3_u32(s ^ WIND_SALT_DRIFT, (int32_t)(uint32_t)(uint64_t)k, (int32_t)(uint32_t)((uint64_t)k >> 32), 0);
+    double sn, cs, r = amp * (double)(h >> 16) / 65536.0;
+    det_sincos((double)(h & 0xffffu) / 65536.0 * 6.283185307179586, &sn, &cs);
+    out[0] = r * cs;
+    out[1] = r * sn;
+}
+
+void world_cloud_drift(const WorldGenParams *p, double time_s, double out[2]) {
+    out[0] = out[1] = 0.0;
+    if (!(time_s == time_s)) return;
+    double v = (double)p->wind_speed, t = time_s / WORLD_WIND_KNOT_S;
+    if (t > 1e12) t = 1e12;   /* far past any flight; keeps k and the drift in range */
+    if (t < -1e12) t = -1e12;
+    double kf = floor(t), f = t - kf, ps, pc, a[2], b[2];
+    uint32_t s = (uint32_t)p->seed ^ (uint32_t)(p->seed >> 32);
+    det_sincos(world_prevailing_wind(p->seed), &ps, &pc);
+    drift_knot(s, (int64_t)kf, 0.5 * v * WORLD_WIND_KNOT_S, a);
+    drift_knot(s, (int64_t)kf + 1, 0.5 * v * WORLD_WIND_KNOT_S, b);
+    double run = v * t * WORLD_WIND_KNOT_S;
+    out[0] = run * pc + a[0] + (b[0] - a[0]) * f;
+    out[1] = run * ps + a[1] + (b[1] - a[1]) * f;
+}
+
+/* Whole cells of blocks: the corners' lattice moves by whole cells, so a chunk created later holds
+ * the same clouds as one created earlier, moved, not resampled between the corners. */
+static int64_t whole_cells(double d) {
+    double s = floor(d / WORLD_CELL_XZ) * WORLD_CELL_XZ;
     if (s > 1e15) s = 1e15;
     if (s < -1e15) s = -1e15;
     return (int64_t)s;
 }
 
-/* The wind shift is at most 1e15 blocks (gen_wind_shift), so X + shift does not overflow:
+void world_cloud_shift(const WorldGenParams *p, double time_s, int64_t out[2]) {
+    double d[2];
+    world_cloud_drift(p, time_s, d);
+    /* The field is read at (x, z) + shift: the clouds stand where the air carried them from. */
+    out[0] = whole_cells(-d[0]);
+    out[1] = whole_cells(-d[1]);
+}
+
+/* The wind shift is at most 1e15 blocks (whole_cells), so X + shift does not overflow:
  * freq * (X + shift) exactly, the row path's x0 + i*dx. */
-float gen_cloud_corner(const WorldGen *g, int64_t shift, int64_t X, int32_t Y, int64_t Z) {
-    return noise_fbm3_w(g->s_cloud, &g->fb_cloud, noise_wide_mul_int(g->f_cloud, X + shift),
-                        noise_wide_mul_int(g->f_cloud, Y), noise_wide_mul_int(g->f_cloud, Z));
+float gen_cloud_corner(const WorldGen *g, const int64_t shift[2], int64_t X, int32_t Y, int64_t Z) {
+    return noise_fbm3_w(g->s_cloud, &g->fb_cloud, noise_wide_mul_int(g->f_cloud, X + shift[0]),
+                        noise_wide_mul_int(g->f_cloud, Y), noise_wide_mul_int(g->f_cloud, Z + shift[1]));
 }
 
 typedef struct PointCell {
@@ -305,7 +347,8 @@ bool gen_cloud_point(const WorldGen *g, double time_s, double x, double y, doubl
     if (terrain > 0.0f) return false;   /* never inside rock, nor in the caves carved from it */
     PointCell pc;
     point_cell(x, y, z, &pc);
-    int64_t shift = gen_wind_shift(g, time_s);
+    int64_t shift[2];
+    world_cloud_shift(&g->p, time_s, shift);
     float ck[2][2][2];
     for (int yi = 0; yi < 2; yi++)
         for (int zi = 0; zi < 2; zi++)

@@ -293,8 +293,22 @@ bool world_param_equal(const WorldParams *a, const WorldParams *b, const WorldPa
  * is > 0. Thread-safe and allocation-free; cost ~1-2 us. */
 float world_density_at_params(const WorldGenParams *p, double x, double y, double z);
 bool world_solid_at_params(const WorldGenParams *p, double x, double y, double z);
-/* Cloud presence (not solid) for a chunk created at time_s (wind shift = time_s * wind_speed). */
+/* Cloud presence (not solid) for a chunk created at time_s (the field read at the place less the
+ * clouds' drift by then, world_cloud_shift). */
 bool world_cloud_at_params(const WorldGenParams *p, double time_s, double x, double y, double z);
+/* The world's prevailing wind, an angle in radians from +x toward +z (where it blows to), from
+ * the seed alone: the voxel clouds drift along it and the weather's cells turn their winds about
+ * it (sim weather). */
+double world_prevailing_wind(uint64_t seed);
+/* The voxel clouds' drift in blocks (x, z) by sim time time_s: wind_speed blocks a second along
+ * the prevailing wind, turning and changing pace every WORLD_WIND_KNOT_S (the weather's period)
+ * as hashed knots up to half a knot's run off the straight line lead it; 0 at time 0. A pure
+ * function of the seed and the time (detmath: the same bits on every machine). */
+#define WORLD_WIND_KNOT_S 240.0
+void world_cloud_drift(const WorldGenParams *p, double time_s, double out[2]);
+/* Blocks the cloud field is read off by for a chunk created at time_s: -drift, floored to whole
+ * cells (WORLD_CELL_XZ), so the clouds move as they are rather than resampled. */
+void world_cloud_shift(const WorldGenParams *p, double time_s, int64_t out[2]);
 
 /* ---------------------------------------------------------------- the world */
 typedef struct World World;

@@ -319,10 +319,10 @@ static inline float gen_cloud_weight(const WorldGen *g, float yc) {
     return 1.0f - d * d;
 }
 
-/* Whole blocks of wind shift for a chunk created at time_s. */
-int64_t gen_wind_shift(const WorldGen *g, double time_s);
-/* Corner-cloud lattice noise at block corner (X + shift, Y, Z). */
-float gen_cloud_corner(const WorldGen *g, int64_t shift, int64_t X, int32_t Y, int64_t Z);
+#define WIND_SALT_DIR 0x0d12ec70u     /* the prevailing wind's hash (the weather's cells turn about it) */
+#define WIND_SALT_DRIFT 0x2d1f7a55u   /* the clouds' drift knots */
+/* Corner-cloud lattice noise at block corner (X + shift[0], Y, Z + shift[1]). */
+float gen_cloud_corner(const WorldGen *g, const int64_t shift[2], int64_t X, int32_t Y, int64_t Z);
 
 float gen_density_point(const WorldGen *g, double x, double y, double z);
 /* gen_density_point at a point whose cell's D and I corners (gen_corner_dense of its lower and

@@ -8,7 +8,10 @@
  * the view excluded; the first frame 500 ms), with the main thread's CPU time to that point (from
  * the process's start: what a shared machine's load moves least) and the process's CPU time
  * (every thread, the whole run) and wall time.
- * `bench boot [--runs N] [--game PATH]`, JSON lines. */
+ * Each kind's stages follow (`*_stages`: the medians of the game's "stages of the boot" line). --base
+ * PATH runs another build of the game in turn with this one (an interleaved A/B; its lines say
+ * "base_headless", "base_window").
+ * `bench boot [--runs N] [--game PATH] [--base PATH]`, JSON lines. */
 #define _GNU_SOURCE
 #include <errno.h>
 #include <ftw.h>
@@ -29,8 +32,14 @@ extern char **environ;
 #define MAX_RUNS 99
 #define OUT_MAX 65536
 
+/* The stages the game's "stages of the boot" line names, in its order: the pack, the generation and the
+ * bake (wall ms), then the world, the window, the renderer and the start place (wall / CPU ms). */
+#define STAGES 7
+static const char *const stage_name[STAGES] = {"pack", "generate", "bake", "world", "window", "renderer", "start place"};
+
 typedef struct Run {
     double boot, step, frame, wait, bake, main_cpu, cpu, wall;
+    double stage[STAGES], stage_cpu[STAGES];   /* -1: not logged (a game from before the stages line) */
 } Run;
 
 static int cmp_double(const void *a, const void *b) {
@@ -50,6 +59,21 @@ static double median_of(const Run *r, int n, size_t off) {
 static double after(const char *text, const char *key) {
     const char *p = strstr(text, key);
     return p ? atof(p + strlen(key)) : -1.0;
+}
+
+/* The stages line's figures: "name W" or "name W/C" for each stage, after "stages of the boot". */
+static void read_stages(const char *out, Run *r) {
+    const char *line = strstr(out, "stages of the boot");
+    for (int k = 0; k < STAGES; k++) {
+        r->stage[k] = r->stage_cpu[k] = -1.0;
+        char key[32];
+        snprintf(key, sizeof key, " %s ", stage_name[k]);
+        const char *p = line ? strstr(line, key) : NULL;
+        if (!p) continue;
+        char *end;
+        r->stage[k] = strtod(p + strlen(key), &end);
+        if (*end == '/') r->stage_cpu[k] = strtod(end + 1, NULL);
+    }
 }
 
 /* Runs argv with stdout and stderr into out; the child's CPU time (user + system) and wall time. */
@@ -108,6 +132,7 @@ static bool one_run(const char *game, bool window, Run *r) {
     r->wait = after(out, " ms after start (");
     r->bake = after(out, " baked in ");
     r->main_cpu = after(out, "; main thread CPU ");
+    read_stages(out, r);
     if (r->boot < 0.0 || r->step < 0.0 || r->main_cpu < 0.0 || (window && r->frame < 0.0)) {
         fprintf(stderr, "bench boot: %s logged no boot timeline line:\n%s", game, out);
         return false;
@@ -140,16 +165,28 @@ static void report(const char *what, const Run *r, int n, bool window) {
     }
     printf("\"main_thread_cpu_ms\":%.1f,\"process_cpu_ms\":%.1f,\"process_wall_ms\":%.1f}\n",
            median_of(r, n, offsetof(Run, main_cpu)), median_of(r, n, offsetof(Run, cpu)), median_of(r, n, offsetof(Run, wall)));
+    /* The boot's stages, medians of each (a stage not logged: -1). */
+    printf("{\"bench\":\"boot\",\"what\":\"%s_stages\",\"runs\":%d", what, n);
+    for (int k = 0; k < STAGES; k++) {
+        char key[32];
+        snprintf(key, sizeof key, "%s", stage_name[k]);
+        for (char *c = key; *c; c++)
+            if (*c == ' ') *c = '_';
+        printf(",\"%s_ms\":%.2f", key, median_of(r, n, offsetof(Run, stage) + sizeof(double) * (size_t)k));
+        if (k >= 3) printf(",\"%s_cpu_ms\":%.2f", key, median_of(r, n, offsetof(Run, stage_cpu) + sizeof(double) * (size_t)k));
+    }
+    printf("}\n");
 }
 
 int bench_boot(int argc, char **argv) {
     int runs = 9;
-    char game[4096] = {0};
+    char game[4096] = {0}, base[4096] = {0};
     for (int i = 1; i < argc; i++) {
         if (!strcmp(argv[i], "--runs") && i + 1 < argc) runs = atoi(argv[++i]);
         else if (!strcmp(argv[i], "--game") && i + 1 < argc) snprintf(game, sizeof game, "%s", argv[++i]);
+        else if (!strcmp(argv[i], "--base") && i + 1 < argc) snprintf(base, sizeof base, "%s", argv[++i]);
         else {
-            fprintf(stderr, "usage: bench boot [--runs N] [--game PATH]\n");
+            fprintf(stderr, "usage: bench boot [--runs N] [--game PATH] [--base PATH]\n");
             return 2;
         }
     }
@@ -166,13 +203,19 @@ int bench_boot(int argc, char **argv) {
         fprintf(stderr, "bench boot: cannot make a settings folder in /tmp: %s\n", strerror(errno));
         return 1;
     }
-    static Run hl[MAX_RUNS], wn[MAX_RUNS];
+    static Run hl[MAX_RUNS], wn[MAX_RUNS], bhl[MAX_RUNS], bwn[MAX_RUNS];
     bool ok = true;
-    for (int i = 0; ok && i < runs; i++)   /* the two kinds take turns, so the machine's load hits both alike */
+    for (int i = 0; ok && i < runs; i++) {   /* the kinds (and builds) take turns, so the machine's load hits all alike */
         ok = one_run(game, false, &hl[i]) && one_run(game, true, &wn[i]);
+        if (ok && base[0]) ok = one_run(base, false, &bhl[i]) && one_run(base, true, &bwn[i]);
+    }
     nftw(config_dir, remove_one, 8, FTW_DEPTH | FTW_PHYS);
     if (!ok) return 1;
     report("headless", hl, runs, false);
     report("window", wn, runs, true);
+    if (base[0]) {
+        report("base_headless", bhl, runs, false);
+        report("base_window", bwn, runs, true);
+    }
     return 0;
 }
