@@ -68,6 +68,13 @@ void logbook_near(Logbook *lb, int site) {
     }
 }
 
+void logbook_islands(Logbook *lb, uint32_t seen_new, bool landed_new) {
+    if (!lb->active || (!seen_new && !landed_new)) return;
+    lb->islands_seen = lb->islands_seen > UINT32_MAX - seen_new ? UINT32_MAX : lb->islands_seen + seen_new;
+    if (landed_new && lb->islands_landed < UINT32_MAX) lb->islands_landed++;
+    lb->dirty = true;
+}
+
 const LogRoute *logbook_route(const Logbook *lb, uint32_t from, uint32_t to) {
     for (uint32_t i = 0; i < lb->n_routes; i++)
         if (lb->routes[i].from == from && lb->routes[i].to == to) return &lb->routes[i];
@@ -111,6 +118,7 @@ size_t logbook_format(const Logbook *lb, char *buf, size_t n) {
             "# The last line checks the rest: an edited file is set aside as damaged.\n");
     put(&o, MAGIC " %d\nseed %" PRIu64 "\nsites %u\nflights %u\nlandings %u\ndeliveries %u\nbooms %u\n", LOGBOOK_VERSION,
         lb->seed, lb->n_sites, lb->flights, lb->landings, lb->deliveries, lb->booms);
+    put(&o, "islands_seen %u\nislands_landed %u\n", lb->islands_seen, lb->islands_landed);
     put(&o, "flight_s %.3f\ndistance_m %.1f\ntop_speed %.2f\nbest_sink %.3f\n", lb->flight_s, lb->distance_m,
         (double)lb->top_speed, (double)lb->best_sink);
     for (uint32_t i = 0; i < lb->n_sites; i++)
@@ -162,6 +170,7 @@ static bool parse_line(Logbook *lb, In *in, const char *key, const char *v, bool
     static const struct { const char *key; size_t off; } counts[] = {
         {"flights", offsetof(Logbook, flights)}, {"landings", offsetof(Logbook, landings)},
         {"deliveries", offsetof(Logbook, deliveries)}, {"booms", offsetof(Logbook, booms)},
+        {"islands_seen", offsetof(Logbook, islands_seen)}, {"islands_landed", offsetof(Logbook, islands_landed)},
     };
     uint64_t a, b, c, d;
     double x;
@@ -229,7 +238,8 @@ static int parse_all(Logbook *lb, In *in, uint64_t seed, uint32_t n_sites) {
         if (!header) {
             if (strcmp(line, MAGIC) || !num(&vp, UINT32_MAX, &v) || *vp) return fail(in, "not a skyisles logbook");
             if (v > LOGBOOK_VERSION) return -1;
-            if (v != LOGBOOK_VERSION) return fail(in, "a version this build does not read");
+            /* Version 1 (before the archipelago's counts) reads as is: its islands count from 0. */
+            if (v < 1) return fail(in, "a version this build does not read");
             header = true;
         } else if (!strcmp(line, "end")) {
             char want[17];

@@ -14,7 +14,7 @@
 #include "core/core.h"
 #include "island/island.h"
 
-#define LOGBOOK_VERSION 1
+#define LOGBOOK_VERSION 2              /* 2: the archipelago's islands seen and landed on */
 #define LOGBOOK_MAX_BYTES (64u << 10)   /* a file larger than this is damaged */
 #define LOGBOOK_MAX_ROUTES 128
 #define LOGBOOK_BOOM_SPEED 343.0f       /* m/s: crossing it upward is a sonic boom (as the audio's) */
@@ -32,6 +32,7 @@ typedef struct Logbook {
     uint64_t seed;
     uint32_t n_sites;                   /* of the island it was kept for: site numbers are below it */
     uint32_t flights, booms, deliveries, landings;
+    uint32_t islands_seen, islands_landed;   /* the archipelago's: discovered, landed on */
     double flight_s, distance_m;
     float top_speed;                    /* m/s */
     float best_sink;                    /* m/s of the softest touchdown; < 0: none yet */
@@ -72,6 +73,8 @@ void logbook_touchdown(Logbook *lb, int site, float sink);
 void logbook_near(Logbook *lb, int site);
 /* A delivery along from -> to in time_s: true when it is the route's best (or its first). */
 bool logbook_delivered(Logbook *lb, uint32_t from, uint32_t to, double time_s);
+/* Islands newly seen (seen_update's count) and whether one was landed on for its first time. */
+void logbook_islands(Logbook *lb, uint32_t seen_new, bool landed_new);
 const LogRoute *logbook_route(const Logbook *lb, uint32_t from, uint32_t to);   /* NULL: none yet */
 
 #endif
