@@ -41,6 +41,7 @@ void game_delivery_boot(GameDelivery *d, const GameConfig *cfg, const GameHome *
     d->sea_y = sea_y;
     jobs_init(&d->jobs, home, seed);
     logbook_reset(&d->log, seed, home->island ? home->island->n_sites : 0);
+    seen_reset(&d->seen, home->archipelago ? home->codex : NULL, seed);
     bool players = o->use_settings && o->config_dir[0] && !cfg->config_read_only && !o->screenshot &&
                    !o->bench_frames && !o->print_island && !o->headless && !o->autopilot && !o->replay &&
                    !o->record_attract;
@@ -104,8 +105,13 @@ uint32_t game_delivery_step(GameDelivery *d, const FlightState *before, const Fl
     uint32_t ev = jobs_step(&d->jobs, f->x, f->z, (float)(moved / SIM_STEP), ground, SIM_STEP);
     /* A landing is the wheels meeting the ground from the air, sinking: not a flight that starts
      * parked, nor a bump just after the wheels left. */
-    if ((ev & JOB_EV_TOUCHDOWN) && !delivery_on_ground(before) && d->sink > 0.0f)
+    uint32_t seen_new = seen_update(&d->seen, f->x, f->z, SEEN_VIEW_M);
+    bool landed_new = false;
+    if ((ev & JOB_EV_TOUCHDOWN) && !delivery_on_ground(before) && d->sink > 0.0f) {
         logbook_touchdown(&d->log, d->jobs.event_site, d->sink);
+        landed_new = seen_landed(&d->seen, f->x, f->z);
+    }
+    logbook_islands(&d->log, seen_new, landed_new);
     if (ev & JOB_EV_DELIVERED) delivered(d);
     if (!ground) d->sink = (float)(-dy / SIM_STEP);
     logbook_near(&d->log, ground ? -1 : landmark_near(d->jobs.home, d->sea_y, f));

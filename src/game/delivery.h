@@ -9,6 +9,7 @@
 
 #include "jobs.h"
 #include "logbook.h"
+#include "seen.h"
 #include "options.h"
 #include "render/render.h"
 #include "sim/sim.h"
@@ -18,6 +19,7 @@
 typedef struct GameDelivery {
     Jobs jobs;
     Logbook log;
+    SeenTable seen;              /* the archipelago's islands seen this run (the world map's) */
     bool in_flight;              /* the player's flight is under way (its start counted) */
     float sink;                  /* m/s downward over the last airborne step, or the sim's touchdown sink */
     uint64_t touchdowns_seen;    /* Play.touchdowns when the sim's sink was last taken */

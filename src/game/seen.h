@@ -11,6 +11,7 @@
 #include "island/island.h"
 
 #define SEEN_MAX 512
+#define SEEN_VIEW_M 2000.0   /* the game's reach: an island whose coast may lie within 2 km is seen */
 
 typedef struct SeenIsland {
     int64_t cell_x, cell_z;
