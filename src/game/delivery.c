@@ -118,6 +118,15 @@ uint32_t game_delivery_step(GameDelivery *d, const FlightState *before, const Fl
     return ev;
 }
 
+void game_delivery_stage_seen(GameDelivery *d, double x, double z, double metres) {
+    seen_landed(&d->seen, x, z);
+    if (!d->seen.cx) return;
+    double cell = (double)island_codex_cell_m(d->seen.cx);
+    for (int leg = 0; leg < 3; leg++)   /* a survey: out east, a cell south and back west, a cell north and out east */
+        for (double e = 0.0; e <= metres; e += 250.0)
+            seen_update(&d->seen, x + (leg == 1 ? metres - e : e), z + (leg == 0 ? 0.0 : leg == 1 ? cell : -cell), SEEN_VIEW_M);
+}
+
 void game_delivery_save(GameDelivery *d, const GameConfig *cfg) {
     if (!d->log.active || d->log.keep_file || !d->log.dirty || cfg->config_read_only) return;
     SkyError err = {0};

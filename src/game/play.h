@@ -39,6 +39,8 @@ typedef struct Play {
     PlayState state;
     PlayOverlay overlay;
     PlayOverlay map_return;     /* what closing the map returns to */
+    bool map_world;             /* the map steps out to the world map (the map control again) */
+    bool world_map;             /* there is one (the pack has an archipelago): set after play_init */
     bool demo;                  /* attract mode: the bundled replay (or the autopilot) flies until any input */
     bool autopilot_boost;       /* the autopilot is asked to boost (soak runs) */
     bool paused_for_pad;        /* paused because the driving controller went away */
