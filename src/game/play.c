@@ -368,6 +368,10 @@ static void close_overlay(Play *p, PlayRequest *rq) {
     rq->save = true;   /* settings are kept when the menu closes */
 }
 
+void play_world_map(Play *p, bool has) {
+    p->world_map = has;
+}
+
 static void open_map(Play *p, PlayOverlay from) {
     p->map_return = from;
     p->overlay = OVERLAY_MAP;

@@ -127,6 +127,8 @@ const char *play_touch_name(SimTouchRating r);
 /* Starts at the title (a player), flying (fly_at_once: --autopilot, headless, shots, benches,
  * a fixed camera) or in the attract loop (demo). */
 void play_init(Play *p, const FlightState *flight, bool fly_at_once, bool demo);
+/* Is there a world map (the pack has an archipelago)? The map control then steps out to it. */
+void play_world_map(Play *p, bool has);
 PlayRequest play_frame(Play *p, const PlayCtx *c, float dt);
 void play_message(Play *p, float ttl, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
 /* One fixed step (SIM_STEP) of the sim: the input of whoever flies (or the replay's), quantised
