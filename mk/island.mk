@@ -49,3 +49,7 @@ EMBED_OBJS += $(ISLAND_EMBED_OBJ)
 
 .PHONY: island-pak
 island-pak: $(ISLAND_PAK)
+# The field bake's and the strips' long per-cell chains: -O3 (no -ffast-math; -ffp-contract=off
+# stays) keeps every IEEE operation as written, so the baked bits are unchanged.
+ISLAND_BAKE_OBJS := $(BUILD)/obj/src/island/field.o $(BUILD)/obj/src/island/detmath.o $(BUILD)/obj/src/island/strips.o
+$(ISLAND_BAKE_OBJS): CFLAGS += -O3

@@ -373,6 +373,57 @@ static void test_fbm3_points(void **state) {
     assert_true(compared > 30000);
 }
 
+/* The smallest positive step dx whose vector step (lanes * dx) puts the fused rows' fraction word
+ * at 2^32 - 1 - e: the y/z word takes bits 32..63 of lanes*dx*f, x's of lanes*dx*(f + 2^32) (see
+ * noise_kernels.h); f a skew factor. The product may pass 2^64 a few times (a step of a few cells). */
+static int64_t carry_step(int lanes, uint32_t f, bool x_word, uint32_t e) {
+    unsigned __int128 g = (unsigned __int128)lanes * ((uint64_t)f + (x_word ? (1ull << 32) : 0));
+    for (unsigned k = 0;; k++) {
+        unsigned __int128 lo = ((unsigned __int128)k << 64) + ((unsigned __int128)(0xffffffffu - e) << 32);
+        unsigned __int128 dx = (lo + g - 1) / g;
+        if (dx * g < lo + ((unsigned __int128)1 << 32)) return (int64_t)dx;
+    }
+}
+
+/* FBM rows at the steps whose fraction word steps by 2^32 - 1 (a carry in would wrap it: such a
+ * row goes octave by octave), 2^32 - 2 and 2^32 - 3 (the fused words' largest steps), for 4 and 8
+ * lanes, both skew factors and both words, and at the step -1 (a tiny negative step's words are
+ * all ones too): every lane equal to its single-point call on every path. */
+static void test_fbm_carry_steps(void **state) {
+    (void)state;
+    NoisePath paths[NOISE_PATH_COUNT];
+    int npaths = available_paths(paths);
+    NoisePath initial = noise_get_path();
+    const uint32_t skew[2] = {0x55555555u, 0x5db3d742u};   /* simplex3's F, simplex2's */
+    enum { N = 70 };
+    float row_out[N], ref[N];
+    NoiseFbm fbm = NOISE_FBM_DEFAULTS;
+    fbm.octaves = 3;
+    long compared = 0;
+    for (int lanes = 4; lanes <= 8; lanes += 4)
+        for (int two_d = 0; two_d < 2; two_d++)
+            for (int xw = 0; xw < 2; xw++)
+                for (uint32_t e = 0; e < 4; e++) {
+                    int64_t dx = e == 3 ? -1 : carry_step(lanes, skew[two_d], xw, e);
+                    NoiseWide x0 = noise_wide_from_fx(noise_fx_from_double(-3.7 + e)), y = noise_wide_from_fx(911);
+                    NoiseWide z = noise_wide_from_fx(noise_fx_from_double(5.25));
+                    for (int i = 0; i < N; i++) {
+                        NoiseWide x = wide_of(i128_of(x0) + (I128)dx * i);
+                        ref[i] = two_d ? noise_fbm2_w(77, &fbm, x, y) : noise_fbm3_w(77, &fbm, x, y, z);
+                    }
+                    for (int k = 0; k < npaths; k++) {
+                        assert_true(noise_set_path(paths[k]));
+                        if (two_d) noise_fbm2_row_w(77, &fbm, x0, dx, y, row_out, N);
+                        else noise_fbm3_row_w(77, &fbm, x0, dx, y, z, row_out, N);
+                        assert_memory_equal(row_out, ref, sizeof ref);
+                        compared += N;
+                    }
+                }
+    noise_set_path(initial);
+    printf("fbm carry steps: %ld values equal to single-point calls\n", compared);
+    assert_true(compared >= 32 * N);
+}
+
 /* Switching to a path that is not compiled in (or not supported) is refused. */
 static void test_path_switching(void **state) {
     (void)state;
@@ -401,6 +452,7 @@ int main(void) {
         cmocka_unit_test(test_plane_rows),
         cmocka_unit_test(test_points),
         cmocka_unit_test(test_fbm3_points),
+        cmocka_unit_test(test_fbm_carry_steps),
         cmocka_unit_test(test_simplex3_rows),
         cmocka_unit_test(test_simplex2_rows),
         cmocka_unit_test(test_perlin3_rows),
