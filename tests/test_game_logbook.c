@@ -81,9 +81,12 @@ static void full_logbook(Logbook *lb) {
     assert_false(logbook_delivered(lb, 0, 5, 170.0));
     assert_true(logbook_delivered(lb, 0, 5, 150.0));
     assert_true(logbook_delivered(lb, 5, 0, 99.0));
-    logbook_islands(lb, 3, true);
-    logbook_islands(lb, 2, false);
-    logbook_islands(lb, 0, true);
+    assert_true(logbook_island(lb, 0, 0, true));
+    assert_true(logbook_island(lb, 1, -1, false));
+    assert_true(logbook_island(lb, -40000000000ll, 7, false));
+    assert_false(logbook_island(lb, 1, -1, false));   /* seen again: counted once */
+    assert_true(logbook_island(lb, 1, -1, true));     /* landed on at last */
+    assert_false(logbook_island(lb, 0, 0, true));
 }
 
 static void test_records(void **state) {
@@ -106,16 +109,27 @@ static void test_records(void **state) {
     assert_int_equal(r->count, 3);
     assert_int_equal(r->best_ms, 150000);
     assert_null(logbook_route(lb, 5, 9));
-    assert_int_equal(lb->islands_seen, 5);
+    assert_int_equal(lb->islands_seen, 3);
     assert_int_equal(lb->islands_landed, 2);
+    assert_int_equal(lb->n_isles, 3);
     /* an inactive logbook (a headless run, the attract loop) records nothing */
     logbook_reset(&g_b, SEED, SITES);
     logbook_flight_start(&g_b);
     logbook_step(&g_b, 1.0f, 10.0, 50.0f);
     assert_false(logbook_delivered(&g_b, 0, 1, 5.0));
-    logbook_islands(&g_b, 4, true);
+    assert_false(logbook_island(&g_b, 4, 4, true));
     assert_int_equal(g_b.flights + g_b.deliveries + g_b.islands_seen + g_b.islands_landed, 0);
     assert_false(g_b.dirty);
+    /* More islands than it keeps: each counted, the oldest given way. */
+    logbook_reset(&g_b, SEED, SITES);
+    g_b.active = true;
+    for (int64_t i = 0; i < 600; i++) assert_true(logbook_island(&g_b, i, -i, false));
+    assert_int_equal(g_b.islands_seen, 600);
+    assert_int_equal(g_b.n_isles, LOGBOOK_MAX_ISLES);
+    assert_true(g_b.isles[0].cell_x == 600 - LOGBOOK_MAX_ISLES && g_b.isles[LOGBOOK_MAX_ISLES - 1].cell_x == 599);
+    size_t n = logbook_format(&g_b, g_text, sizeof g_text);
+    assert_true(n < sizeof g_text);
+    printf("  a logbook with %u islands: %zu bytes\n", LOGBOOK_MAX_ISLES, n);
 }
 
 static void test_save_and_load(void **state) {
@@ -138,8 +152,11 @@ static void test_save_and_load(void **state) {
     assert_int_equal(g_b.n_routes, 2);
     assert_int_equal(logbook_route(&g_b, 0, 5)->best_ms, 150000);
     assert_true(g_b.flight_s > 10.0 && g_b.flight_s < 10.1);
-    assert_int_equal(g_b.islands_seen, 5);
+    assert_int_equal(g_b.islands_seen, 3);
     assert_int_equal(g_b.islands_landed, 2);
+    assert_int_equal(g_b.n_isles, 3);
+    assert_true(g_b.isles[2].cell_x == -40000000000ll && g_b.isles[2].cell_z == 7 && !g_b.isles[2].landed);
+    assert_true(g_b.isles[1].cell_x == 1 && g_b.isles[1].cell_z == -1 && g_b.isles[1].landed);
     /* the same text again */
     size_t n1 = logbook_format(&g_a, g_text, sizeof g_text), n2 = read_back(g_path);
     assert_int_equal(n1, n2);
@@ -271,7 +288,8 @@ static void test_version_1_loads(void **state) {
     char kept[500];
     snprintf(kept, sizeof kept, "%s.damaged", g_path);
     assert_int_equal(access(kept, F_OK), -1);   /* not set aside */
-    logbook_islands(&g_b, 2, true);
+    assert_true(logbook_island(&g_b, 3, 2, true));
+    assert_true(logbook_island(&g_b, 3, 3, false));
     SkyError err = {0};
     assert_true(logbook_save(&g_b, g_dir, &err));
     size_t len = read_back(g_path);

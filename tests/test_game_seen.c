@@ -89,8 +89,8 @@ static void test_full_table_keeps_the_newest(void **state) {
 static void test_landing_marks_once(void **state) {
     (void)state;
     seen_reset(&g_t, &g_cx, 7);
-    assert_true(seen_landed(&g_t, 10.0, -20.0));    /* the home island, cell (0, 0) */
-    assert_false(seen_landed(&g_t, 30.0, 5.0));
+    assert_non_null(seen_landed(&g_t, 10.0, -20.0));    /* the home island, cell (0, 0) */
+    assert_null(seen_landed(&g_t, 30.0, 5.0));
     const SeenIsland *e = seen_find(&g_t, 0, 0);
     assert_non_null(e);
     assert_true(e->landed);
@@ -98,7 +98,15 @@ static void test_landing_marks_once(void **state) {
     /* Without an archipelago nothing is recorded. */
     seen_reset(&g_t, NULL, 7);
     assert_int_equal(seen_update(&g_t, 0.0, 0.0, 5000.0), 0);
-    assert_false(seen_landed(&g_t, 0.0, 0.0));
+    assert_null(seen_landed(&g_t, 0.0, 0.0));
+    assert_false(seen_add(&g_t, 0, 0, true));
+    /* The logbook's islands of earlier runs: added as seen (landed or not), counted once. */
+    seen_reset(&g_t, &g_cx, 7);
+    assert_true(seen_add(&g_t, 0, 0, true));
+    assert_true(seen_add(&g_t, 0, 0, false));
+    assert_int_equal(g_t.n, 1);
+    assert_true(seen_find(&g_t, 0, 0)->landed);
+    assert_null(seen_landed(&g_t, 0.0, 0.0));   /* landed on before: not a first landing */
 }
 
 int main(void) {

@@ -46,6 +46,8 @@ void game_delivery_boot(GameDelivery *d, const GameConfig *cfg, const GameHome *
                    !o->bench_frames && !o->print_island && !o->headless && !o->autopilot && !o->replay &&
                    !o->record_attract;
     if (players && home->island) logbook_load(&d->log, o->config_dir, seed, home->island->n_sites);
+    for (uint32_t i = 0; i < d->log.n_isles; i++)   /* the world map shows the islands of earlier runs too */
+        seen_add(&d->seen, d->log.isles[i].cell_x, d->log.isles[i].cell_z, d->log.isles[i].landed);
     if (home->island) stage_show(d, cfg, home);
     delivery_pages_register(d);
 }
@@ -105,13 +107,15 @@ uint32_t game_delivery_step(GameDelivery *d, const FlightState *before, const Fl
     uint32_t ev = jobs_step(&d->jobs, f->x, f->z, (float)(moved / SIM_STEP), ground, SIM_STEP);
     /* A landing is the wheels meeting the ground from the air, sinking: not a flight that starts
      * parked, nor a bump just after the wheels left. */
-    uint32_t seen_new = seen_update(&d->seen, f->x, f->z, SEEN_VIEW_M);
-    bool landed_new = false;
+    uint32_t first_new = d->seen.next_order;
+    if (seen_update(&d->seen, f->x, f->z, SEEN_VIEW_M) > 0)   /* the new ones are numbered after the last */
+        for (uint32_t i = 0; i < d->seen.n; i++)
+            if (d->seen.isles[i].order > first_new) logbook_island(&d->log, d->seen.isles[i].cell_x, d->seen.isles[i].cell_z, false);
     if ((ev & JOB_EV_TOUCHDOWN) && !delivery_on_ground(before) && d->sink > 0.0f) {
         logbook_touchdown(&d->log, d->jobs.event_site, d->sink);
-        landed_new = seen_landed(&d->seen, f->x, f->z);
+        const SeenIsland *e = seen_landed(&d->seen, f->x, f->z);
+        if (e) logbook_island(&d->log, e->cell_x, e->cell_z, true);
     }
-    logbook_islands(&d->log, seen_new, landed_new);
     if (ev & JOB_EV_DELIVERED) delivered(d);
     if (!ground) d->sink = (float)(-dy / SIM_STEP);
     logbook_near(&d->log, ground ? -1 : landmark_near(d->jobs.home, d->sea_y, f));

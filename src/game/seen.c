@@ -55,15 +55,26 @@ uint32_t seen_update(SeenTable *t, double x, double z, double radius_m) {
     return added_n;
 }
 
-bool seen_landed(SeenTable *t, double x, double z) {
-    if (!t->cx || !isfinite(x) || !isfinite(z)) return false;
+const SeenIsland *seen_landed(SeenTable *t, double x, double z) {
+    if (!t->cx || !isfinite(x) || !isfinite(z)) return NULL;
     int64_t cx = island_cell_of(t->cx, (int64_t)floor(x)), cz = island_cell_of(t->cx, (int64_t)floor(z));
     IslandCellSite s;
     island_cell_site(t->cx, t->seed, cx, cz, &s);
-    if (!s.has_island) return false;
+    if (!s.has_island) return NULL;
     bool added;
     SeenIsland *e = record(t, cx, cz, &s, &added);
-    if (e->landed) return false;
+    if (e->landed) return NULL;
     e->landed = true;
+    return e;
+}
+
+bool seen_add(SeenTable *t, int64_t cell_x, int64_t cell_z, bool landed) {
+    if (!t->cx) return false;
+    IslandCellSite s;
+    island_cell_site(t->cx, t->seed, cell_x, cell_z, &s);
+    if (!s.has_island) return false;
+    bool added;
+    SeenIsland *e = record(t, cell_x, cell_z, &s, &added);
+    e->landed |= landed;
     return true;
 }

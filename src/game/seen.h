@@ -35,8 +35,11 @@ void seen_reset(SeenTable *t, const IslandCodex *cx, uint64_t seed);
  * plus half its diameter). Returns how many were new. */
 uint32_t seen_update(SeenTable *t, double x, double z, double radius_m);
 /* Marks the island of the cell holding (x, z) landed on (recording it if it was not seen yet):
- * true when that is its first landing. False too when the cell has no island. */
-bool seen_landed(SeenTable *t, double x, double z);
+ * its entry when that is its first landing, else NULL (NULL too when the cell has no island). */
+const SeenIsland *seen_landed(SeenTable *t, double x, double z);
+/* Records the island of cell (cell_x, cell_z) as seen before (the logbook's, at boot), landed on or
+ * not; false when the cell has no island. */
+bool seen_add(SeenTable *t, int64_t cell_x, int64_t cell_z, bool landed);
 /* The entry of cell (cell_x, cell_z), or NULL. */
 const SeenIsland *seen_find(const SeenTable *t, int64_t cell_x, int64_t cell_z);
 
