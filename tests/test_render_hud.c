@@ -534,6 +534,31 @@ static void test_hud_frames_do_not_allocate(void **state) {
     assert_int_equal(render_gl_errors(g_fx.render), 0);
 }
 
+/* Another island's map: its field's coordinates are metres from its cell's origin, so the same
+ * field set at (ox, oz) puts each site's dot at the world position shifted by that much. */
+static void test_map_of_an_island_elsewhere(void **state) {
+    (void)state;
+    home_island();
+    const IslandSite *st = &g_home.isl.sites[g_home.isl.base];
+    const double sx = g_home.field.centre_x + st->x_m, sz = g_home.field.centre_z + st->z_m;
+    const double ox = 6144.0 * 1000000.0, oz = -6144.0 * 3.0;
+    int hx, hy, fx, fy;
+    assert_true(render_hud_map_point(g_fx.render, MAP_X, MAP_Y, MAP_W, MAP_H, sx, sz, &hx, &hy));
+    SkyError err = {0};
+    assert_true(render_map_set_at(g_fx.render, &g_home.field, &g_home.isl, &g_home.cx, "en", ox, oz, &err));
+    assert_true(render_hud_map_point(g_fx.render, MAP_X, MAP_Y, MAP_W, MAP_H, ox + sx, oz + sz, &fx, &fy));
+    assert_int_equal(fx, hx);
+    assert_int_equal(fy, hy);
+    /* The aircraft over it: its arrow where the base's dot is. */
+    set_lines(160);
+    Canvas c = canvas_for(240, 160);
+    render_hud_box(g_fx.render, 0, 0, c.cw, c.ch, BACKDROP);
+    render_hud_map(g_fx.render, MAP_X, MAP_Y, MAP_W, MAP_H, ox + sx, oz + sz, 0.0f);
+    frame(&c, g_px);
+    assert_true(is_arrow_red(at(&c, g_px, fx, fy)));
+    assert_true(render_map_set(g_fx.render, &g_home.field, &g_home.isl, &g_home.cx, "en", &err));   /* back home */
+}
+
 /* ---------------------------------------------------------------- the world map */
 typedef struct TextBox { int x0, y0, x1, y1; } TextBox;
 static void grow_box(int x, int y, void *ctx) {
@@ -620,6 +645,7 @@ int main(void) {
         cmocka_unit_test(test_map_needs_an_island),
         cmocka_unit_test(test_map_shows_the_island),
         cmocka_unit_test(test_map_arrow_clamped_outside_the_island),
+        cmocka_unit_test(test_map_of_an_island_elsewhere),
         cmocka_unit_test(test_world_map_draws_the_islands_seen),
         cmocka_unit_test(test_hud_frames_do_not_allocate),
     };
