@@ -1,7 +1,8 @@
 /* Tests for the console features that draw, with the real game booted offscreen at 240x160.
  * Screenshots (src/game/screenshot.c over src/render/capture.c's PNG encoder): the encoder's PNG
  * decodes (zlib, CRCs, several stored blocks) to the very pixels it was given; F12 saves
- * screenshots/skyisles-0001.png at the screen's size with a message; the HUD option leaves the
+ * screenshots/skyisles-0001.png at the screen's size with a message (encoded and written on the
+ * screenshots' thread, waited for); a second request while that thread saves waits for it; the HUD option leaves the
  * HUD out; a full disk (an injected write failure) leaves no file, no temporary one, and says so.
  * HUD size: at 480x320 and 1280x720 the glyphs of small, normal and large measure 0.75x, 1x and
  * 1.5x of normal's within 15%. The menu opened on the title is drawn there. */
@@ -64,6 +65,7 @@ static void frame(bool f12) {
     game_draw(&g_game);
     game_shot_capture(&g_game.ses, g_game.svc.disp_w, g_game.svc.disp_h);
     platform_swap(g_game.svc.platform);
+    game_shot_wait(&g_game.ses);   /* the saving thread done, its message said */
 }
 
 static bool said(const char *what) {
@@ -137,6 +139,20 @@ static void test_f12_saves_png_of_the_screen(void **state) {
     assert_int_equal(g_game.ses.shot.saved, 2);
     assert_int_equal(files_in(dir), 2);
     g_game.cfg.set.shot_hud = true;
+    /* A request right after another, while its thread may still save it: kept until the thread
+     * is free, then saved under the next number; the frame never waits for the encode. */
+    g_game.ses.shot.pending = true;
+    game_shot_capture(&g_game.ses, g_game.svc.disp_w, g_game.svc.disp_h);
+    g_game.ses.shot.pending = true;
+    game_shot_capture(&g_game.ses, g_game.svc.disp_w, g_game.svc.disp_h);
+    game_shot_wait(&g_game.ses);
+    game_shot_capture(&g_game.ses, g_game.svc.disp_w, g_game.svc.disp_h);   /* the held one, if it waited */
+    game_shot_wait(&g_game.ses);
+    assert_false(g_game.ses.shot.pending);
+    assert_int_equal(g_game.ses.shot.saved, 4);
+    assert_int_equal(files_in(dir), 4);
+    snprintf(path, sizeof path, "%s/skyisles-0004.png", dir);
+    assert_string_equal(g_game.ses.shot.last, path);
 }
 
 /* The disk fills up mid-write: no new screenshot, no temporary file, a message. */

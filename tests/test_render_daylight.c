@@ -109,8 +109,8 @@ static void test_sunset_is_warm_toward_the_sun(void **state) {
     assert_true(west[0] - west[2] > east[0] - east[2] + 60.0);
 }
 
-/* Dawn and dusk have palettes of their own: at 06:30 the sky just over the sun is cool (pink and
- * violet: blue as strong as it is at dusk or more, red over blue far less), at 17:30 it is warm
+/* Dawn and dusk have palettes of their own: at 06:15 the sky just over the sun is cool (pink and
+ * violet: blue as strong as it is at dusk or more, red over blue far less), at 17:45 it is warm
  * orange; at dawn the horizon opposite the sun is lighter than at dusk. */
 static void test_dawn_is_cool_and_dusk_warm(void **state) {
     (void)state;

@@ -1,11 +1,12 @@
 #!/usr/bin/env bash
 # A long soak of the real game in a window (SDL's offscreen GL, a small size so the GPU is not the
 # limit): the autopilot flies while --soak runs its 90 s cycle (a course started and left, a
-# screenshot, a world rebuild, the map, the pause menu left idle into the attract loop and out),
+# settings save, a controller plugged in and out, an audio device appearing, a screenshot, a world
+# rebuild, the map, the pause menu left idle into the attract loop and out),
 # Quality auto as a player has it. At the end the game logs its frame times: p50, p99, the longest
 # frame and the longest of its own work (the main thread's CPU time in a frame: what the machine's
 # other load or the GPU adds is not in it), each with the phase it was in; this prints those, the
-# events done and the longest work of each phase.
+# events done, the longest work of each phase and the frames whose work passed two frame periods.
 # usage: tools/soak.sh [BUILD_DIR]   (default build)
 # Environment: SOAK_SECONDS (default 600), SOAK_SIZE (default 320x240), SOAK_ARGS (more options).
 set -u
@@ -29,5 +30,9 @@ grep -o 'soak: [0-9]* cycles.*' "$tmp/log"
 grep -o 'soak: course .*CPU)' "$tmp/log" | sort | uniq -c | sort -rn | head -4
 grep -o '[0-9]* frames: p50.*' "$tmp/log" || { tail -5 "$tmp/log"; exit 1; }
 grep -o 'longest work by phase.*' "$tmp/log"
+# Each frame whose own work passed two frame periods (the game logs them as they happen): how many,
+# and the longest ten with their phases and times.
+echo "frames of work over two periods: $(grep -c 'long frame:' "$tmp/log")"
+grep -o 'long frame: .*' "$tmp/log" | sort -k3 -rn | head -10
 grep -c 'quality auto: level' "$tmp/log" | sed 's/^/quality auto changes: /'
 [ $rc -eq 0 ]

@@ -381,6 +381,7 @@
     X(COURSE_NEW_BEST, "  NEW BEST")                                                               \
     X(COURSE_RESULTS_HINT, "A/Enter: free flight   Start: menu")                                   \
     X(COURSE_GO, "%u rings: go!")                                                                  \
+    X(COURSE_LAYING, "Laying the course ...")                                                      \
     X(TOUCH_WHY_DROP, "a wheel over a drop")                                                      \
     X(TOUCH_WHY_OBJECT, "a wheel into an object")                                                 \
     X(TOUCH_WHY_STEEP, "ground too steep")                                                        \

@@ -8,6 +8,18 @@
 
 #include "game.h"
 
+bool game_thread_start(pthread_t *t, void *(*fn)(void *), void *arg) {
+    sigset_t block, old;   /* stop signals go to the main thread (its poll), not to this one */
+    sigemptyset(&block);
+    sigaddset(&block, SIGTERM);
+    sigaddset(&block, SIGINT);
+    sigaddset(&block, SIGHUP);
+    pthread_sigmask(SIG_BLOCK, &block, &old);
+    bool ok = pthread_create(t, NULL, fn, arg) == 0;
+    pthread_sigmask(SIG_SETMASK, &old, NULL);
+    return ok;
+}
+
 static bool stopped(void *user) {
     CourseCache *c = user;
     return atomic_load_explicit(&c->stop, memory_order_relaxed);
@@ -63,17 +75,11 @@ void course_cache_boot(CourseCache *c, MemBudget *mem, const World *world, const
     }
     c->island = isl;
     c->codex = cx;
+    c->want = -1;
     course_work_stop_when(c->work, stopped, c);
     pthread_mutex_init(&c->lock, NULL);
     pthread_cond_init(&c->cv, NULL);
-    sigset_t block, old;   /* stop signals go to the main thread */
-    sigemptyset(&block);
-    sigaddset(&block, SIGTERM);
-    sigaddset(&block, SIGINT);
-    sigaddset(&block, SIGHUP);
-    pthread_sigmask(SIG_BLOCK, &block, &old);
-    c->started = pthread_create(&c->thread, NULL, cache_main, c) == 0;
-    pthread_sigmask(SIG_SETMASK, &old, NULL);
+    c->started = game_thread_start(&c->thread, cache_main, c);
     if (!c->started) {
         pthread_cond_destroy(&c->cv);
         pthread_mutex_destroy(&c->lock);
@@ -92,7 +98,10 @@ void course_cache_tick(CourseCache *c, const World *world, bool idle) {
         c->state = 0;
     }
     uint64_t params = course_params_hash(world_params(world));
-    for (int k = 0; idle && c->state == 0 && k < COURSE_CACHE_SLOTS; k++) {
+    /* the slot a mode's start waits for first, idle or not; then the rest while idle */
+    for (int i = -1; c->state == 0 && i < COURSE_CACHE_SLOTS; i++) {
+        int k = i < 0 ? c->want : i;
+        if (k < 0 || (i >= 0 && !idle)) continue;
         CourseCacheSlot *s = &c->slot[k];
         if (!s->mode || s->params == params) continue;   /* laid (or tried) for this world */
         if (course_params_hash(world_params(c->world)) != params) world_set_gen_params(c->world, &world_params(world)->gen);
@@ -103,6 +112,33 @@ void course_cache_tick(CourseCache *c, const World *world, bool idle) {
         pthread_cond_broadcast(&c->cv);
     }
     pthread_mutex_unlock(&c->lock);
+}
+
+static int slot_of(const CourseCache *c, const GameMode *m) {
+    for (int k = 0; m && k < COURSE_CACHE_SLOTS; k++)
+        if (c->slot[k].mode == m) return k;
+    return -1;
+}
+
+bool course_cache_ask(CourseCache *c, const GameMode *m) {
+    if (!c->started) return false;
+    int k = slot_of(c, m);
+    pthread_mutex_lock(&c->lock);
+    c->want = k;
+    pthread_mutex_unlock(&c->lock);
+    return k >= 0;
+}
+
+int course_cache_ready(CourseCache *c, const GameMode *m, const World *world) {
+    int k = slot_of(c, m);
+    if (!c->started || k < 0) return -1;
+    uint64_t params = course_params_hash(world_params(world));
+    pthread_mutex_lock(&c->lock);
+    const CourseCacheSlot *s = &c->slot[k];
+    int r = (c->state == 1 && c->job == k) || s->params != params ? 0 : (s->ok ? 1 : -1);
+    if (r != 0 && c->want == k) c->want = -1;
+    pthread_mutex_unlock(&c->lock);
+    return r;
 }
 
 bool course_cache_take(CourseCache *c, const GameMode *m, const World *world, Course *out) {

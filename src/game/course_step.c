@@ -40,6 +40,7 @@ void game_course_step(void *user, const FlightState *before, bool flew) {
 
 /* Back to free flight (the results seen, a Fly to away from the rings). */
 void game_course_end(GameCourses *crs, Renderer *render) {
+    crs->pending = NULL;   /* a mode still waiting for its course is not begun */
     tour_end(&crs->tour);
     ghost_stop(&crs->ghost);
     if (render) render_rings_set(render, NULL, 0);

@@ -18,8 +18,9 @@
  * thread of its own lays each mode's course for the world as it is now (a world of its own with
  * the game's generation parameters, as the attract's preparation does), so starting a mode takes
  * the laid course instead of laying it in the frame (the sky course: hundreds of ms, seconds on a
- * Pi). A course not laid yet is laid in the frame as before. `state` and the job under `lock`;
- * a slot being laid belongs to the thread until it says done. */
+ * Pi). A mode started before its course was laid for this world asks the thread for it (laid
+ * next, idle or not) and begins when it is there: the frame never lays it. `state`, `want` and
+ * the job under `lock`; a slot being laid belongs to the thread until it says done. */
 #define COURSE_CACHE_SLOTS 4
 typedef struct CourseCacheSlot {
     const GameMode *mode;       /* NULL: empty */
@@ -43,6 +44,7 @@ typedef struct CourseCache {
     const IslandCodex *codex;
     CourseCacheSlot slot[COURSE_CACHE_SLOTS];
     double job_ms;
+    int want;                   /* the slot a mode's start waits for: laid first, idle or not (-1 none) */
     uint32_t laid, hits, misses;
 } CourseCache;
 
@@ -57,6 +59,7 @@ typedef struct GameCourses {
     Attract attract;            /* the attract mode's bundled replay (attract.c) */
     GameDelivery delivery;      /* jobs and the logbook (delivery.c) */
     CourseCache cache;          /* courses laid ahead, off the frame (course_cache.c) */
+    const GameMode *pending;    /* a mode asked for whose course the cache's thread still lays */
 } GameCourses;
 
 #endif

@@ -98,6 +98,7 @@ static void first_start_quality(GameConfig *cfg, GameServices *svc, GameSession 
         return;
     game_quality_apply(&cfg->set, GAME_QUALITY_AUTO);
     cfg->set.auto_level = -1;
+    cfg->set.auto_skip = 0;
     game_apply_settings(cfg, svc, ses, crs, MENU_CHANGED_QUALITY);   /* marks the settings to be kept */
     log_info("skyisles: first start: quality auto on %s (the title's flyby measures the frames; the pause menu's "
              "Display page changes it)", render_gpu_name(svc->render)[0] ? render_gpu_name(svc->render) : "an unnamed GPU");
@@ -281,14 +282,13 @@ static void boot_finish(Game *g, const BootPlan *plan) {
 /* Ends boot stage `stage` (-1: starts the first): its wall and main-thread CPU time since the last
  * call. */
 static void boot_stage(GameBootClock *c, int stage) {
-    static double wall0, cpu0;
     double wall = time_now_ms(), cpu = (double)time_thread_cpu_ns() / 1e6;
     if (stage >= 0) {
-        c->stage_ms[stage] = wall - wall0;
-        c->stage_cpu_ms[stage] = cpu - cpu0;
+        c->stage_ms[stage] = wall - c->stage_wall0;
+        c->stage_cpu_ms[stage] = cpu - c->stage_cpu0;
     }
-    wall0 = wall;
-    cpu0 = cpu;
+    c->stage_wall0 = wall;
+    c->stage_cpu0 = cpu;
 }
 
 bool game_boot(Game *g, const GameOptions *o, SkyError *err) {
@@ -334,6 +334,7 @@ bool game_boot(Game *g, const GameOptions *o, SkyError *err) {
 }
 
 void game_shutdown(Game *g) {
+    shot_shutdown(&g->ses.shot);   /* after the screenshot it saves */
     course_cache_shutdown(&g->crs.cache);   /* its layout given up, its thread joined */
         attract_shutdown(&g->crs.attract);   /* its preparation's thread ends (given up when it runs) and is joined */
     sound_shutdown(&g->svc.sound);   /* the callback stops before anything it reads goes */
@@ -472,10 +473,9 @@ static unsigned sound_events(const GameSession *ses, const InputState *in, const
 
 /* A mode the menu or the title asked for: its course laid, the menu closed. True when a course
  * begins (the caller starts its recording and its ghost). */
-static bool mode_lay(GameServices *svc, GameSession *ses, GameCourses *crs, const GameMode *m) {
+static bool mode_lay(GameServices *svc, GameSession *ses, GameCourses *crs, const GameMode *m, bool laid) {
     SkyError err = {0};
     bool course = false;
-    bool laid = m && m->lay && course_cache_take(&crs->cache, m, svc->world, crs->tour.course);   /* laid ahead */
     if (laid ? !tour_start_laid(&crs->tour, m, &ses->flight)
              : !tour_start(&crs->tour, m, svc->world, svc->home.island, svc->home.codex, &ses->flight, &err)) {
         play_message(&ses->play, 6.0f, "%s", err.msg);
@@ -500,10 +500,38 @@ static bool mode_lay(GameServices *svc, GameSession *ses, GameCourses *crs, cons
 
 /* A mode flown from its start: the recording starts at the course's start, and the best run so
  * far flies beside. */
-void game_start_mode(Game *g, const GameMode *m) {
-    if (!m || !mode_lay(&g->svc, &g->ses, &g->crs, m)) return;
+static void mode_begin(Game *g, const GameMode *m, bool laid) {
+    if (!mode_lay(&g->svc, &g->ses, &g->crs, m, laid)) return;
     game_replay_restart(&g->crs, &g->ses, &g->cfg.opt);
     game_ghost_start(&g->crs, g->crs.tour.course->id);
+}
+
+void game_start_mode(Game *g, const GameMode *m) {
+    if (!m) return;
+    GameCourses *crs = &g->crs;
+    crs->pending = NULL;
+    bool laid = m->lay && course_cache_take(&crs->cache, m, g->svc.world, crs->tour.course);   /* laid ahead */
+    if (m->lay && !laid && course_cache_ask(&crs->cache, m)) {   /* laid on the cache's thread: begun when there */
+        crs->pending = m;
+        play_enter_flight(&g->ses.play);
+        play_message(&g->ses.play, 2.0f, "%s", text_get(TEXT_COURSE_LAYING));
+        log_info("skyisles: course %s: laid on the courses' thread, begun when laid", m->name);
+        return;
+    }
+    mode_begin(g, m, laid);
+}
+
+/* A mode waiting for its course: begun on the first frame of free flight after the cache's
+ * thread laid it (a failed layout: laid in the frame, which says why). */
+static void pending_mode(Game *g) {
+    GameCourses *crs = &g->crs;
+    const GameMode *m = crs->pending;
+    if (!m || g->ses.play.demo || g->ses.play.overlay != OVERLAY_NONE || g->ses.play.state != PLAY_FLY) return;
+    course_cache_ask(&crs->cache, m);   /* again: the world may have been rebuilt since */
+    int r = course_cache_ready(&crs->cache, m, g->svc.world);
+    if (r == 0) return;
+    crs->pending = NULL;
+    mode_begin(g, m, r > 0 && course_cache_take(&crs->cache, m, g->svc.world, crs->tour.course));
 }
 
 /* After a frame of play: the next ring marked; true when the results were seen (the caller goes
@@ -577,6 +605,7 @@ void game_frame(Game *g, const PlatformEvents *ev, float dt) {
     course_cache_tick(&g->crs.cache, g->svc.world,
                       !g->ses.play.demo && (g->ses.play.overlay == OVERLAY_MENU || g->ses.play.state == PLAY_START));
     if (rq.start_mode) game_start_mode(g, mode_at((size_t)rq.mode));
+    pending_mode(g);
     if (state0 == PLAY_START && !before.demo && before.overlay == OVERLAY_NONE) {
         game_start_mode(g, tour_title_input(&g->crs.tour, &g->svc.input.st));
         if (g->svc.input.st.pressed[GA_MAP]) title_language(g);
@@ -743,32 +772,39 @@ typedef struct RunClock {
     double work_ms;             /* the last frame's main-thread CPU time */
     double gap_s;               /* the gap before this frame: the governor's clock */
     const char *phase;          /* the last frame's phase */
+    double period_ms;           /* the frame cap's period (uncapped: 60 Hz's): two of it is a hitch */
     uint32_t epoch;             /* the world's epoch before the frame */
 } RunClock;
 
-static void run_frame_measured(Game *g, RunClock *k, bool shot) {
+static void run_frame_measured(Game *g, RunClock *k, bool shot, const char *event) {
     double c1 = (double)time_thread_cpu_ns() / 1e6, w1 = time_now_ms();
     GovFrame f = {.cpu_ms = c1 - k->c0, .swap_ms = w1 - k->w0, .gpu_ms = render_gpu_ms(g->svc.render),
                   .swap_waits = g->cfg.opt.vsync && g->cfg.set.vsync && !platform_is_headless(g->svc.platform)};
     uint32_t epoch = world_stats(g->svc.world).epoch;
     k->work_ms = f.cpu_ms;   /* the game's own work: what a loaded machine or the GPU adds is not in it */
-    k->phase = game_frame_phase(&g->ses, &g->crs, epoch != k->epoch, shot);
+    k->phase = event ? event : game_frame_phase(&g->ses, &g->crs, epoch != k->epoch, shot);
     k->epoch = epoch;
+    int fps = game_frame_cap_fps(&g->cfg.set);
+    k->period_ms = 1000.0 / (fps > 0 ? fps : 60);
     if (k->gap_s < PLAY_STALL_SECONDS) game_gov_frame(&g->cfg, &g->svc, &f, k->gap_s);
 }
 
 /* --soak: this frame's events, and what it asks of the game (a course's start is timed: the
  * layout runs on this thread). */
-static void run_soak(Game *g, GameSoak *soak, PlatformEvents *ev, double run_s) {
+static const char *run_soak(Game *g, GameSoak *soak, PlatformEvents *ev, double run_s) {
     GameSoakAsk a = game_soak_frame(g, soak, ev, run_s);
     if (a.mode) {
         double c0 = (double)time_thread_cpu_ns() / 1e6;
         game_start_mode(g, a.mode);
-        soak->courses += tour_active(&g->crs.tour);
+        bool asked = g->crs.pending == a.mode;
+        soak->courses += tour_active(&g->crs.tour) || asked;
         log_info("skyisles: soak: course %s %s (%.1f ms of CPU)", a.mode->name,
-                 tour_active(&g->crs.tour) ? "started" : "did not start", (double)time_thread_cpu_ns() / 1e6 - c0);
+                 asked ? "asked of the courses' thread" : tour_active(&g->crs.tour) ? "started" : "did not start",
+                 (double)time_thread_cpu_ns() / 1e6 - c0);
     }
     if (a.apply) game_apply_settings(&g->cfg, &g->svc, &g->ses, &g->crs, a.apply);
+    if (g->cfg.settings_dirty && a.event) game_save_settings(&g->cfg);   /* as the menu's close saves */
+    return a.event;
 }
 
 int game_run(Game *g) {
@@ -776,7 +812,7 @@ int game_run(Game *g) {
     float longest_dt = 0.0f;
     uint32_t frames = 0, frame = 0;
     static FrameStats stats;   /* the run's frame times (fixed, not on the stack: 8 KiB) */
-    static GameSoak soak;
+    static GameSoak soak = {.pad = -1};
     RunClock k = {.phase = NULL, .epoch = world_stats(g->svc.world).epoch};
     game_gov_start(&g->cfg, &g->svc);
     for (;;) {
@@ -794,10 +830,13 @@ int game_run(Game *g) {
         /* A stall counts too: a long frame of the game's own work (a course laid) shows in its
          * work; a suspend shows as a long frame with little work. */
         if (k.phase) frame_stats_add(&stats, &(FrameSample){now - last, k.work_ms, run_s, k.phase});
+        if (k.phase && k.work_ms > 2.0 * k.period_ms)   /* a hitch of the game's own: said with its phase */
+            log_info("skyisles: long frame: %.1f ms of work (%s) at %.1f s, %.1f ms in all", k.work_ms, k.phase, run_s,
+                     now - last);
         if (dt > longest_dt) longest_dt = dt;
         k.c0 = (double)time_thread_cpu_ns() / 1e6, k.w0 = now, k.gap_s = stall ? 1.0 : (now - last) / 1000.0;
         last = now;
-        if (g->cfg.opt.soak) run_soak(g, &soak, &ev, run_s);   /* in the frame, as the player's choices are */
+        const char *event = g->cfg.opt.soak ? run_soak(g, &soak, &ev, run_s) : NULL;   /* in the frame, as the player's choices are */
         game_frame(g, &ev, dt);
         if (g->ses.play.quit || g->ses.play.replay_done) break;
         overlay_draw(&g->cfg, &g->svc, &g->ses, &g->crs);
@@ -806,7 +845,7 @@ int game_run(Game *g) {
         game_shot_capture(&g->ses, g->svc.disp_w, g->svc.disp_h);
         platform_swap(g->svc.platform);
         game_boot_clock_frame(&g->svc, &g->ses.play, true);
-        run_frame_measured(g, &k, shot);
+        run_frame_measured(g, &k, shot, event);
         game_pace_frame(&g->svc.pacer, &g->cfg.set);
         frames++;
         /* --seconds counts the run's time, which passes on every screen (paused or not). */
@@ -825,7 +864,9 @@ int game_run(Game *g) {
              "paused or dropped", (unsigned long long)g->ses.play.steps, 1000.0 / SIM_STEP_HZ,
              (double)longest_dt * 1000.0, g->ses.play.stalls);
     frame_stats_log(&stats);
+    game_shot_wait(&g->ses);   /* a screenshot taken at the end: saved and said */
     if (g->cfg.opt.soak) game_soak_log(&soak);
+    if (soak.pad >= 0) platform_virtual_pad(g->svc.platform, soak.pad);
     game_save_settings(&g->cfg);
     game_delivery_save(&g->crs.delivery, &g->cfg);
     game_continue_quit(&g->ses, &g->cfg);

@@ -45,11 +45,14 @@ bool game_fly_to(GameConfig *cfg, GameServices *svc, GameSession *ses, GameCours
 /* Back to free flight: the course (or its results) ended, its ghost and rings gone. */
 void game_course_end(GameCourses *crs, Renderer *render);
 void game_start_at(GameConfig *cfg, GameServices *svc, GameSession *ses, GameCourses *crs);
-/* Screenshots (screenshot.c): the request from this frame's input; whether the frame being drawn
- * leaves the HUD out for it; the drawn frame saved (called before the swap). */
+/* Screenshots (screenshot.c): the request from this frame's input (and the last one's result
+ * said, once its thread is done); whether the frame being drawn leaves the HUD out for it; the
+ * drawn frame read back and handed to the saving thread (called before the swap); waiting for
+ * that thread and saying its result (the tests, which look at the file at once). */
 void game_shot_input(GameSession *ses, const InputState *in, const Renderer *render);
 bool game_shot_hides_hud(const GameShot *s, const GameSettings *set);
 void game_shot_capture(GameSession *ses, int w, int h);
+void game_shot_wait(GameSession *ses);
 /* The display (display.c): vsync and fullscreen applied from the settings (the flags of this run
  * over them); F11 and Alt+Enter; the pacing (game_pace_frame, display.h). */
 void game_display_apply(Platform *pf, const GameOptions *o, const GameSettings *s);
@@ -142,9 +145,16 @@ void game_gov_frame(GameConfig *cfg, GameServices *svc, const GovFrame *f, doubl
  * (interactive runs; a short budget leaves it off); each frame a finished layout taken and, idle
  * in the pause menu or on the title, the next mode's course laid for the world now; a mode's
  * start takes its laid course when it fits the world (true: copied to out). */
+/* A thread of the game's own (the courses', the screenshots'): stop signals stay the main thread's. */
+bool game_thread_start(pthread_t *t, void *(*fn)(void *), void *arg);
 void course_cache_boot(CourseCache *c, MemBudget *mem, const World *world, const Island *isl, const IslandCodex *cx);
 void course_cache_tick(CourseCache *c, const World *world, bool idle);
 bool course_cache_take(CourseCache *c, const GameMode *m, const World *world, Course *out);
+/* A mode's start waits for its course: the thread lays it next, idle or not (false: the cache is
+ * off or lays no course for m). Ready: 1 laid for this world (take it), 0 not yet, -1 the layout
+ * failed there or the cache cannot lay it (lay it in the frame, which says why). */
+bool course_cache_ask(CourseCache *c, const GameMode *m);
+int course_cache_ready(CourseCache *c, const GameMode *m, const World *world);
 void course_cache_shutdown(CourseCache *c);
 
 /* A game mode from its start (the menu's or the title's choice): its course laid, the recording
@@ -158,13 +168,17 @@ typedef struct GameSoak {
     int done;                   /* events of the current cycle done */
     uint32_t cycle;
     uint32_t courses, shots, rebuilds, maps, attracts;
-    uint32_t stray_menus;       /* pause menus a stall opened, closed again */
+    uint32_t saves, pads, audio;
+    uint32_t stray_menus;       /* pause menus a stall (or the pad unplugged) opened, closed again */
     double last_close;
+    int pad;                    /* the virtual controller plugged in (platform_virtual_pad), -1 none */
 } GameSoak;
-/* What the soak asks the game to do this frame besides the keys: a mode started, settings applied. */
+/* What the soak asks the game to do this frame besides the keys: a mode started, settings applied;
+ * `event` names the frame's phase when it is one the phases do not tell (a settings save, a pad). */
 typedef struct GameSoakAsk {
     const GameMode *mode;
     unsigned apply;             /* MENU_CHANGED_* */
+    const char *event;
 } GameSoakAsk;
 GameSoakAsk game_soak_frame(Game *g, GameSoak *s, PlatformEvents *ev, double run_s);
 void game_soak_log(const GameSoak *s);
@@ -181,7 +195,7 @@ typedef struct FrameSample {
     double t_s;                 /* when, in the run */
     const char *phase;
 } FrameSample;
-#define FRAME_STATS_PHASES 12
+#define FRAME_STATS_PHASES 16
 typedef struct FrameStats {
     uint32_t hist[FRAME_STATS_BINS];
     uint64_t n;

@@ -59,6 +59,7 @@ void game_gov_start(GameConfig *cfg, GameServices *svc) {
     GovLook c = chosen_look(&cfg->set);
     bool probe = cfg->set.auto_level < 0;
     gov_init(&svc->gov, &c, target_ms(cfg, svc), probe ? 0 : cfg->set.auto_level, probe);
+    if (!probe) gov_restore(&svc->gov, (uint32_t)cfg->set.auto_skip);
     if (render_gpu_timer_enable(svc->render, platform_gl_proc))
         log_info("skyisles: quality auto: the GPU's frame time from GL_EXT_disjoint_timer_query");
     char what[160];
@@ -90,8 +91,9 @@ void game_gov_frame(GameConfig *cfg, GameServices *svc, const GovFrame *f, doubl
         log_info("skyisles: quality auto: level %d of %d (%s): frames cost %.1f ms against %.1f", g->level, g->n_steps,
                  what, g->last_mean, g->target_ms);
     }
-    if (gov_settled(g) && cfg->set.auto_level != g->level) {
-        cfg->set.auto_level = g->level;   /* the next start begins here */
+    if (gov_settled(g) && (cfg->set.auto_level != g->level || (uint32_t)cfg->set.auto_skip != gov_skip_mask(g))) {
+        cfg->set.auto_level = g->level;   /* the next start begins here, with what it found */
+        cfg->set.auto_skip = (int)gov_skip_mask(g);
         cfg->settings_dirty = true;
         g->probe = false;
         log_info("skyisles: quality auto: settled at level %d", g->level);

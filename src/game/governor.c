@@ -23,12 +23,15 @@ static void add_step(Governor *g, GovKnob k, int value) {
     s->knob = k;
     s->value = value;
     s->no_gain = false;
+    s->tried = false;
 }
 
-/* The ladder, cheapest loss first: PSX lines, cloud blending, far LOD bands, view radius. */
+/* The ladder, cheapest loss first: PSX lines (full resolution first: where it is the cheaper
+ * way, measured), cloud blending, far LOD bands, view radius. */
 static void build_ladder(Governor *g, const GovLook *c) {
     static const int lines[] = {480, 360, 240};
     g->n_steps = 0;
+    if (c->lines != 0) add_step(g, GOV_LINES, 0);
     for (size_t i = 0; i < sizeof lines / sizeof lines[0]; i++)
         if (c->lines == 0 || lines[i] < c->lines) add_step(g, GOV_LINES, lines[i]);
     if (c->clouds) add_step(g, GOV_CLOUDS, 0);
@@ -48,7 +51,7 @@ static void reset_loop(Governor *g) {
     g->last_change_t = g->settled_t = g->t;
     g->last_up_t = -1e9;
     g->up_hold_s = g->probe ? GOV_UP_HOLD_S / 3.0 : GOV_UP_HOLD_S;
-    g->pending_arrival = -1;
+    g->pending_arrival = g->arrive_step = -1;
     for (int i = 0; i <= GOV_STEPS_MAX; i++) g->cost_left[i] = g->cost_arrived[i] = 0.0;
 }
 
@@ -62,6 +65,20 @@ void gov_init(Governor *g, const GovLook *chosen, double target_ms, int start_le
     reset_loop(g);
 }
 
+void gov_restore(Governor *g, uint32_t skip) {
+    for (int i = 0; i < g->n_steps && i < GOV_SKIP_BITS; i++) {
+        g->steps[i].no_gain = (skip >> i) & 1u;
+        g->steps[i].tried = g->steps[i].no_gain;   /* a kept one is measured again when a move brings it in */
+    }
+}
+
+uint32_t gov_skip_mask(const Governor *g) {
+    uint32_t m = 0;
+    for (int i = 0; i < g->n_steps && i < GOV_SKIP_BITS; i++)
+        if (g->steps[i].no_gain) m |= 1u << i;
+    return m;
+}
+
 void gov_rebuild(Governor *g, const GovLook *chosen) {
     GovStep old[GOV_STEPS_MAX];
     int n_old = g->n_steps;
@@ -69,8 +86,10 @@ void gov_rebuild(Governor *g, const GovLook *chosen) {
     build_ladder(g, chosen);
     for (int i = 0; i < g->n_steps; i++)   /* what proved useless stays so */
         for (int j = 0; j < n_old; j++)
-            if (old[j].no_gain && old[j].knob == g->steps[i].knob && old[j].value == g->steps[i].value)
-                g->steps[i].no_gain = true;
+            if (old[j].knob == g->steps[i].knob && old[j].value == g->steps[i].value) {
+                g->steps[i].no_gain = old[j].no_gain;
+                g->steps[i].tried = old[j].tried;
+            }
     if (g->level > g->n_steps) g->level = g->n_steps;
     reset_loop(g);
 }
@@ -88,19 +107,21 @@ static void changed(Governor *g) {
 }
 
 /* The first window at a level reached by one step down: when the frame costs no less than before
- * it, a step of the lines buys nothing here (the low-res target and its upscale cost more than
- * the pixels they save, as on a software rasteriser) and is set aside. The other knobs only take
- * work away: a cost that rose after them is the world's streaming catching up, not the step. */
+ * it, a step of the lines buys nothing here and is set aside (a lower target where the low-res
+ * target and its upscale cost more than the pixels they save, as on a software rasteriser; full
+ * resolution on a GPU that fills pixels). The other knobs only take work away: a cost that rose
+ * after them is the world's streaming catching up, not the step. */
 static bool arrived(Governor *g, double m) {
-    int l = g->level;
-    g->pending_arrival = -1;
+    int l = g->level, s = g->arrive_step;
+    g->pending_arrival = g->arrive_step = -1;
     g->cost_arrived[l] = m;
-    if (l == 0 || g->steps[l - 1].knob != GOV_LINES || g->steps[l - 1].no_gain || !(g->cost_left[l - 1] > 0.0) ||
-        m < g->cost_left[l - 1] * 0.99)
-        return false;
-    g->steps[l - 1].no_gain = true;
+    if (s < 0 || g->steps[s].knob != GOV_LINES || g->steps[s].no_gain || !(g->arrive_from > 0.0)) return false;
+    g->steps[s].tried = true;
+    if (m < g->arrive_from * 0.99) return false;
+    g->steps[s].no_gain = true;
     g->no_gain_marks++;
     g->cost_arrived[l] = 0.0;
+    while (g->level > 0 && g->steps[g->level - 1].no_gain) g->level--;   /* the same values: the lowest such level */
     changed(g);
     return true;
 }
@@ -114,14 +135,32 @@ static bool step_down(Governor *g, double m) {
         g->bounces++;
     }
     g->cost_left[g->level] = m;
+    g->arrive_from = m;
+    bool alone = k == 1;
     for (int i = 0; i < k && g->level < g->n_steps; i++) {
         g->level++;
         while (g->level < g->n_steps && g->steps[g->level - 1].no_gain) g->level++;   /* buys nothing: past it */
+        const GovStep *s = &g->steps[g->level - 1];
+        if (s->knob == GOV_LINES && !s->tried && !s->no_gain) {   /* a step of the lines is measured alone */
+            alone = i == 0;
+            break;
+        }
     }
-    g->pending_arrival = k == 1 ? g->level : -1;
+    g->pending_arrival = alone ? g->level : -1;
+    g->arrive_wait = 1;
+    g->arrive_step = alone ? g->level - 1 : -1;
     g->downs++;
     changed(g);
     return true;
+}
+
+/* The step of the lines in force at a level (the last one below it not set aside), -1: the chosen
+ * lines. */
+static int lines_in_force(const Governor *g, int level) {
+    int s = -1;
+    for (int i = 0; i < level; i++)
+        if (g->steps[i].knob == GOV_LINES && !g->steps[i].no_gain) s = i;
+    return s;
 }
 
 /* Room: the frame fits well below the target and the level above is predicted to fit, from the
@@ -129,6 +168,7 @@ static bool step_down(Governor *g, double m) {
 static bool step_up(Governor *g, double m) {
     int j = g->level - 1;
     while (j > 0 && g->steps[j].no_gain) j--;
+    while (j > 0 && g->steps[j - 1].no_gain) j--;   /* levels that differ by set-aside steps look the same */
     double gain = (g->cost_left[j] > 0.0 && g->cost_arrived[j + 1] > 0.0) ? g->cost_left[j] / g->cost_arrived[j + 1] : 0.0;
     bool fits = gain > 0.0 ? m * gain < g->target_ms * 0.95 : m < g->target_ms * 0.6;
     if (!fits) {
@@ -137,9 +177,17 @@ static bool step_up(Governor *g, double m) {
     }
     g->room_s += GOV_WINDOW_S;
     if (g->room_s + 1e-9 < g->up_hold_s) return false;
+    /* A step up that brings in a step of the lines not measured yet (full resolution, passed on
+     * the way down several steps at once or begun below from a saved point) measures it as the
+     * way down does: against the cost here. */
+    int s = lines_in_force(g, j);
+    bool measure = s >= 0 && !g->steps[s].tried && s != lines_in_force(g, g->level);
+    g->pending_arrival = measure ? j : -1;
+    g->arrive_wait = 1;
+    g->arrive_step = measure ? s : -1;
+    g->arrive_from = m;
     g->level = j;
     g->last_up_t = g->t;
-    g->pending_arrival = -1;
     g->ups++;
     changed(g);
     return true;
@@ -148,6 +196,9 @@ static bool step_up(Governor *g, double m) {
 static bool decide(Governor *g, double m) {
     double hold = g->probe ? GOV_HOLD_S / 2.0 : GOV_HOLD_S;
     if (g->t - g->last_change_t + 1e-9 < hold) return false;
+    /* A step of the lines being measured: the first window after the hold is let pass (the new
+     * target's first frames cost what a switch costs, not what the target does). */
+    if (g->pending_arrival == g->level && g->arrive_step >= 0 && g->arrive_wait-- > 0) return false;
     if (g->pending_arrival == g->level && arrived(g, m)) return true;
     if (m > g->target_ms * GOV_LATE && g->level < g->n_steps) return step_down(g, m);
     if (m < g->target_ms * GOV_ROOM && g->level > 0) return step_up(g, m);
@@ -196,9 +247,11 @@ int gov_describe(const Governor *g, char *buf, size_t n) {
     buf[0] = 0;
     for (int k = 0; k < GOV_KNOB_COUNT && len < n; k++) {
         if (last[k] < 0) continue;
-        int w = k == GOV_CLOUDS ? snprintf(buf + len, n - len, "%sclouds off", len ? ", " : "")
-                                : snprintf(buf + len, n - len, "%s%s %d%s", len ? ", " : "", gov_knob_names[k], last[k],
-                                           k == GOV_LOD ? "%" : "");
+        const char *sep = len ? ", " : "";
+        int w = k == GOV_CLOUDS                    ? snprintf(buf + len, n - len, "%sclouds off", sep)
+                : k == GOV_LINES && last[k] == 0 ? snprintf(buf + len, n - len, "%slines full", sep)
+                                                 : snprintf(buf + len, n - len, "%s%s %d%s", sep, gov_knob_names[k], last[k],
+                                                            k == GOV_LOD ? "%" : "");
         if (w < 0) break;
         len += (size_t)w;
     }

@@ -25,14 +25,16 @@ typedef struct GovLook {
     int view_radius;            /* chunks */
 } GovLook;
 
-/* One step of the ladder: a knob and the value it takes (lines, radius: that value; clouds: off;
- * lod: the bands scaled by value/100). A step of the lines that proved to buy nothing on this
- * device (the frame cost no less after it) is set aside: skipped, kept on the ladder so levels
- * stay put. */
+/* One step of the ladder: a knob and the value it takes (lines: that many, 0 the render target at
+ * full resolution; radius: that value; clouds: off; lod: the bands scaled by value/100). A step of
+ * the lines is measured alone on its first way down (`tried`): one that proved to buy nothing on
+ * this device (the frame cost no less after it) is set aside: skipped, kept on the ladder so
+ * levels stay put. */
 typedef struct GovStep {
     GovKnob knob;
     int value;
     bool no_gain;
+    bool tried;
 } GovStep;
 
 #define GOV_STEPS_MAX 40
@@ -72,16 +74,27 @@ typedef struct Governor {
      * the next one: the step's gain, which a step back up is predicted from */
     double cost_left[GOV_STEPS_MAX + 1], cost_arrived[GOV_STEPS_MAX + 1];
     int pending_arrival;        /* level whose first window after arriving is still to come (-1) */
+    int arrive_step;            /* the step taken to it (-1: several at once) */
+    double arrive_from;         /* the cost before that step */
+    int arrive_wait;            /* windows still let pass before a step of the lines is measured */
     double last_mean;           /* the last window's mean cost */
     uint32_t changes, ups, downs, bounces, no_gain_marks;
     double settled_t;           /* when the level last changed (settled once GOV_SETTLED_S past) */
 } Governor;
 
-/* The ladder below `chosen`: lines 480, 360, 240 (those under the chosen value, full resolution
- * above all), clouds off, the far LOD bands at 75% then 50%, the view radius two chunks at a time
- * down to 6 (or the chosen one when less). `start_level` (clamped) is where it begins: a saved
- * settle point; `probe` for a first start. */
+/* The ladder below `chosen`: the render target at full resolution (when the chosen lines are not:
+ * on a device where the low-res target and its upscale cost more than the pixels they save, as
+ * on a software rasteriser, full resolution is the cheaper way; measured, kept only where the
+ * frames cost less after it), lines 480, 360, 240 (those under the chosen value), clouds off, the
+ * far LOD bands at 75% then 50%, the view radius two chunks at a time down to 6 (or the chosen one
+ * when less). `start_level` (clamped) is where it begins: a saved settle point; `probe` for a
+ * first start. */
 void gov_init(Governor *g, const GovLook *chosen, double target_ms, int start_level, bool probe);
+/* A saved settle point's marks: bit i set, step i bought nothing here (gov_skip_mask). The steps
+ * of the lines below the level count as measured. */
+void gov_restore(Governor *g, uint32_t skip);
+uint32_t gov_skip_mask(const Governor *g);
+#define GOV_SKIP_BITS 30
 /* The ladder again for new chosen values (the player changed them), keeping the level. */
 void gov_rebuild(Governor *g, const GovLook *chosen);
 /* A new target period (the frame cap changed): the hysteresis starts over. */
@@ -93,7 +106,8 @@ bool gov_frame(Governor *g, const GovFrame *f, double dt_s);
 void gov_effective(const Governor *g, const GovLook *chosen, GovLook *out);
 /* Settled: no change for GOV_SETTLED_S. */
 bool gov_settled(const Governor *g);
-/* "lines 240, clouds off, lod 75%" (the steps in force), or "none". */
+/* "lines 240, clouds off, lod 75%" (the steps in force; "lines full" the full-resolution one), or
+ * "none". */
 int gov_describe(const Governor *g, char *buf, size_t n);
 
 #endif

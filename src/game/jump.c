@@ -27,7 +27,7 @@ bool game_fly_to(GameConfig *cfg, GameServices *svc, GameSession *ses, GameCours
     /* The recording so far is kept as it was flown: a jump is no input a replay could repeat,
      * so the next step starts a new one at the new place. */
     game_replay_restart(crs, ses, &cfg->opt);
-    if (tour_active(&crs->tour)) game_course_end(crs, svc->render);   /* a course's rings are back there: it ends */
+    if (tour_active(&crs->tour) || crs->pending) game_course_end(crs, svc->render);   /* a course's rings are back there: it ends */
     play_jump_to(&ses->play, &c, &to);
     char where[160];
     where_text(&ses->flight, where, sizeof where);

@@ -69,10 +69,11 @@ typedef struct GameMemory {
     size_t course_cache;        /* courses laid ahead: only carved where the budget has 8 MiB spare */
 } GameMemory;
 
+/* The boot's stages after the home island, in order (GameBootClock.stage_ms). */
+enum { GAME_BOOT_WORLD, GAME_BOOT_WINDOW, GAME_BOOT_RENDER, GAME_BOOT_REST, GAME_BOOT_STAGES };
 /* The boot's timeline in ms of wall time since main began (0: not yet) and the main thread's CPU
  * time, which a shared machine's load moves much less: bench boot reads the line
  * game_boot_clock_frame logs. */
-enum { GAME_BOOT_WORLD, GAME_BOOT_WINDOW, GAME_BOOT_RENDER, GAME_BOOT_REST };
 typedef struct GameBootClock {
     double start_ms;       /* time_now_ms() as main began */
     double ready_ms;       /* every boot stage stands */
@@ -84,7 +85,8 @@ typedef struct GameBootClock {
      * wall ms and the main thread's CPU ms each. GAME_BOOT_WORLD: the job system, the plan, the
      * world created, the courses and the attract; WINDOW: the platform (SDL, the window and its GL
      * context); RENDER: the renderer and the island map; REST: sound and the start place. */
-    double stage_ms[4], stage_cpu_ms[4];
+    double stage_ms[GAME_BOOT_STAGES], stage_cpu_ms[GAME_BOOT_STAGES];
+    double stage_wall0, stage_cpu0;   /* wall and CPU ms as the current stage began */
 } GameBootClock;
 
 typedef struct GameServices {

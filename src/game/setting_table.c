@@ -118,6 +118,9 @@ static const SettingDesc k_rows[] = {
     {.section = "display", .key = "auto_level", .type = SETTING_INT, .offset = AT(auto_level), .min = -1,
      .max = GOV_STEPS_MAX, .step = 1, .def = -1,
      .help = "where Quality auto settled last: the next start begins there (-1: the first start measures)"},
+    {.section = "display", .key = "auto_skip", .type = SETTING_INT, .offset = AT(auto_skip), .min = 0,
+     .max = (1 << GOV_SKIP_BITS) - 1, .step = 1, .def = 0,
+     .help = "the steps of Quality auto's ladder that bought nothing on this device (bit i: step i), kept with auto_level"},
     /* flight */
     {.section = "flight", .key = "speed_limit", .flag = "--speed-limit", .page = "panel", .label = TX(SET_SPEED_LIMIT),
      .unit = "m/s", .type = SETTING_FLOAT, .offset = AT(speed_limit), .min = 40, .max = 5000, .step = 20, .def = SIM_SPEED_LIMIT_DEFAULT,

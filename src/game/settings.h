@@ -36,6 +36,7 @@ typedef struct GameSettings {
     GameQuality quality;
     bool quality_chosen;        /* false until a first start chose it (or the player did) */
     int auto_level;             /* where Quality auto settled last (governor steps); -1: not yet */
+    int auto_skip;              /* the steps that bought nothing on this device then (gov_skip_mask) */
     int language;               /* Lang: the words the player reads (core's text tables) */
     bool language_chosen;       /* false until the player chose one: each start guesses from LANG */
     /* flight */

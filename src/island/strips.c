@@ -44,7 +44,6 @@ typedef struct StripCand {
     int32_t raise_dm;          /* over the ground's mean, so the approaches clear */
 } StripCand;
 
-/* Ground (dm) at (x, z) metres from the centre, -1 off the island. */
 /* isl_floor(x / cell + half): the product by 1 / cell is within a few units in the last place of
  * the quotient, so it floors the same unless it lies that near a whole number (then: divide). */
 static int64_t grid_index(const StripGrid *g, double x, double half) {
@@ -54,6 +53,7 @@ static int64_t grid_index(const StripGrid *g, double x, double half) {
     return f > 1e-9 && f < 1.0 - 1e-9 && y < 1e6 && y > -1e6 ? i : isl_floor(x / g->cell + half);
 }
 
+/* Ground (dm) at (x, z) metres from the centre, -1 off the island. */
 static int32_t grid_dm(const StripGrid *g, double x, double z) {
     double half = 0.5 * (double)g->size;
     int64_t i = grid_index(g, x, half), j = grid_index(g, z, half);

@@ -104,8 +104,9 @@ typedef struct NoiseFbmPlan {
 } NoiseFbmPlan;
 
 void noise_fbm_plan(NoiseFbmPlan *p, uint32_t seed, const NoiseFbm *f);
-/* The same plan from a small per-thread cache of the last ones asked for (valid until this thread
- * asks for four others). */
+/* The same plan from a small per-thread cache of the last ones asked for. The pointer is valid
+ * until this thread's next call: a miss replaces the oldest entry, which may be the one a hit
+ * just returned. */
 const NoiseFbmPlan *noise_fbm_plan_cached(uint32_t seed, const NoiseFbm *f);
 
 static inline int64_t noise_octave_coord(const NoiseFbmPlan *p, uint32_t k, int64_t v) {

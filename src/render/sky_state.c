@@ -19,8 +19,8 @@ typedef struct SkyKey {
 } SkyKey;
 
 /* Night (the key light is the moon's) and day rows, shared by the morning's and the evening's
- * tables so the switch at noon and at midnight never shows. Day's light is the renderer's look
- * before the sky moved: faces straight at the sun about 1, others ~0.7. */
+ * tables so the switch at noon and at midnight never shows. Day's light: faces straight at the
+ * sun about 1, others ~0.7. */
 #define KEY_NIGHT(y)                                                                                      \
     {y, false, {0.010f, 0.016f, 0.050f}, {0.030f, 0.045f, 0.100f}, {0, 0, 0}, {0.050f, 0.060f, 0.110f}, \
      {0.12f, 0.15f, 0.26f}, {0.16f, 0.20f, 0.34f}, {0, 0, 0}, 1.0f}

@@ -9,6 +9,9 @@
 
 #define QUADS_PER_DRAW (WORLD_PART_MAX_VERTS / 4)   /* 16383: 16-bit indices */
 _Static_assert(QUADS_PER_DRAW <= RENDER_QUAD_INDEX_QUADS, "a mesh part is drawn with the shared quad indices");
+/* a_pos.w is the normal byte and the flags read as one short (bind_chunk_vertices). */
+_Static_assert(offsetof(WorldVertex, normal) == 6 && offsetof(WorldVertex, flags) == 7, "a_pos.w is normal, flags");
+_Static_assert(__BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__, "a_pos.w reads the normal as the short's low byte");
 
 /* ---------------------------------------------------------------- culling */
 /* The slot's box, camera-relative, against the view-projection's six planes. */
@@ -79,20 +82,35 @@ void terrain_prepare(Terrain *t, const RenderFrame *f, RenderCounters *rc) {
 static void bind_chunk_vertices(uint32_t first_vert) {
     const uint8_t *base = (const uint8_t *)0 + (size_t)first_vert * sizeof(WorldVertex);
     const GLsizei stride = sizeof(WorldVertex);
-    glVertexAttribPointer(ATTR_POS, 3, GL_SHORT, GL_FALSE, stride, base + offsetof(WorldVertex, x));
+    /* x, y, z and a fourth short that is the normal byte plus 256 times the flags (little-endian):
+     * the shader reads the face's normal from it, so the normal costs no attribute of its own and
+     * no third pointer call per draw (a call that measurably costs the main thread per chunk). */
+    glVertexAttribPointer(ATTR_POS, 4, GL_SHORT, GL_FALSE, stride, base + offsetof(WorldVertex, x));
     glVertexAttribPointer(ATTR_COLOR, 4, GL_UNSIGNED_BYTE, GL_TRUE, stride, base + offsetof(WorldVertex, r));
-    /* The normal byte and the flags as they are (the shader reads the face's normal from it). */
-    glVertexAttribPointer(ATTR_NORMAL, 2, GL_UNSIGNED_BYTE, GL_FALSE, stride, base + offsetof(WorldVertex, normal));
+}
+
+/* The quad in the shared indices a run starting at vertex `start` begins at. The vertex pointers
+ * are set once per buffer (at vertex 0) and each run draws from its own place in the indices; only
+ * a run past the 16-bit indices' reach sets them again, at its own first vertex. `*base` is where
+ * they point in the bound buffer (UINT32_MAX: not set for it yet). */
+static uint32_t run_quad(uint32_t *base, uint32_t start, uint32_t quads) {
+    if (*base == UINT32_MAX || start < *base || (start - *base) % 4 ||
+        (start - *base) / 4 + quads > RENDER_QUAD_INDEX_QUADS) {
+        *base = start % 4 == 0 && start / 4 + quads <= RENDER_QUAD_INDEX_QUADS ? 0 : start;
+        bind_chunk_vertices(*base);
+    }
+    return (start - *base) / 4;
 }
 
 /* Draws verts [first, first + count) of the bound buffer in batches of 16-bit indexable quads. */
-static void draw_range(uint32_t first, uint32_t count, int lod, RenderStage stage, RenderCounters *rc) {
+static void draw_range(uint32_t *base, uint32_t first, uint32_t count, int lod, RenderStage stage,
+                       RenderCounters *rc) {
     for (uint32_t done = 0; done < count;) {
         uint32_t quads = (count - done) / 4;
         if (quads > QUADS_PER_DRAW) quads = QUADS_PER_DRAW;
         if (!quads) break;
-        bind_chunk_vertices(first + done);
-        GL_TIMED(glDrawElements(GL_TRIANGLES, (GLsizei)(quads * 6), GL_UNSIGNED_SHORT, (const void *)0));
+        size_t at = (size_t)run_quad(base, first + done, quads) * 6 * sizeof(GLushort);
+        GL_TIMED(glDrawElements(GL_TRIANGLES, (GLsizei)(quads * 6), GL_UNSIGNED_SHORT, (const uint8_t *)0 + at));
         render_count_draw(rc, stage, quads * 2);
         rc->triangles_lod[lod] += quads * 2;
         done += quads * 4;
@@ -138,7 +156,8 @@ static void draw_kind(const Terrain *t, const GpuChunk *c, int kind, const Rende
         re[nr] = e;
         nr++;
     }
-    for (int i = 0; i < nr; i++) draw_range(rs[i], re[i] - rs[i], c->lod, stage, rc);
+    uint32_t base = UINT32_MAX;   /* the chunk's buffer was just bound */
+    for (int i = 0; i < nr; i++) draw_range(&base, rs[i], re[i] - rs[i], c->lod, stage, rc);
 }
 
 /* Debug tint per LOD (colour, mix): 0 none, 1 yellow, 2 cyan, 3 magenta. */
@@ -162,7 +181,6 @@ static void pass_begin(Terrain *t, const RenderFrame *f) {
     glBindBuffer(GL_ELEMENT_ARRAY_BUFFER, t->ibo);
     glEnableVertexAttribArray(ATTR_POS);
     glEnableVertexAttribArray(ATTR_COLOR);
-    glEnableVertexAttribArray(ATTR_NORMAL);
     glEnable(GL_DEPTH_TEST);
     glDepthFunc(GL_LEQUAL);
     glEnable(GL_CULL_FACE);
@@ -172,7 +190,6 @@ static void pass_begin(Terrain *t, const RenderFrame *f) {
 static void pass_end(void) {
     glDisableVertexAttribArray(ATTR_POS);
     glDisableVertexAttribArray(ATTR_COLOR);
-    glDisableVertexAttribArray(ATTR_NORMAL);
     glBindBuffer(GL_ARRAY_BUFFER, 0);
     glBindBuffer(GL_ELEMENT_ARRAY_BUFFER, 0);
 }

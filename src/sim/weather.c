@@ -14,6 +14,10 @@
 #define SALT_STRIKE 0x11647a1bu
 #define GUST_STEPS 90u     /* a gust rises and falls over about 1.5 s */
 #define TURB_STEPS 10u     /* the shake changes every sixth of a second */
+/* The voxel clouds' drift turns at the weather's period (world.h), so a front and the clouds
+ * change course together. */
+_Static_assert(WEATHER_PERIOD_STEPS == (unsigned)(WORLD_WIND_KNOT_S * SIM_STEP_HZ),
+               "WORLD_WIND_KNOT_S is the weather's period");
 #define STRIKE_WINDOW 100u /* at most one strike per window of steps */
 
 typedef struct KindLook {

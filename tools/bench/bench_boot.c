@@ -35,6 +35,7 @@ extern char **environ;
 /* The stages the game's "stages of the boot" line names, in its order: the pack, the generation and the
  * bake (wall ms), then the world, the window, the renderer and the start place (wall / CPU ms). */
 #define STAGES 7
+#define STAGE_FIRST_CPU 3   /* the first stage logged with its CPU time ("world") */
 static const char *const stage_name[STAGES] = {"pack", "generate", "bake", "world", "window", "renderer", "start place"};
 
 typedef struct Run {
@@ -63,7 +64,14 @@ static double after(const char *text, const char *key) {
 
 /* The stages line's figures: "name W" or "name W/C" for each stage, after "stages of the boot". */
 static void read_stages(const char *out, Run *r) {
-    const char *line = strstr(out, "stages of the boot");
+    /* The line alone, so a stage it lacks is not read from a later line of the log. */
+    const char *at = strstr(out, "stages of the boot"), *line = NULL;
+    char buf[512];
+    if (at) {
+        size_t len = strcspn(at, "\n");
+        snprintf(buf, sizeof buf, "%.*s", (int)(len < sizeof buf ? len : sizeof buf - 1), at);
+        line = buf;
+    }
     for (int k = 0; k < STAGES; k++) {
         r->stage[k] = r->stage_cpu[k] = -1.0;
         char key[32];
@@ -173,7 +181,7 @@ static void report(const char *what, const Run *r, int n, bool window) {
         for (char *c = key; *c; c++)
             if (*c == ' ') *c = '_';
         printf(",\"%s_ms\":%.2f", key, median_of(r, n, offsetof(Run, stage) + sizeof(double) * (size_t)k));
-        if (k >= 3) printf(",\"%s_cpu_ms\":%.2f", key, median_of(r, n, offsetof(Run, stage_cpu) + sizeof(double) * (size_t)k));
+        if (k >= STAGE_FIRST_CPU) printf(",\"%s_cpu_ms\":%.2f", key, median_of(r, n, offsetof(Run, stage_cpu) + sizeof(double) * (size_t)k));
     }
     printf("}\n");
 }
