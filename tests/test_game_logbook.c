@@ -1,7 +1,8 @@
 /* Tests for the pilot's logbook (src/game/logbook.c): what it records, a save and a load giving
  * back the same logbook, a file cut or edited anywhere found damaged, randomly corrupted copies
  * (a seeded PRNG) that never crash and never lose the old file (it is set aside byte for byte and
- * a new logbook begins), and a newer version's file left untouched by loads and saves. */
+ * a new logbook begins), a newer version's file left untouched by loads and saves, and a version-1
+ * file (before the archipelago's island counts) read with its islands at 0. */
 #include <stdarg.h>
 #include <stddef.h>
 #include <setjmp.h>
@@ -80,6 +81,12 @@ static void full_logbook(Logbook *lb) {
     assert_false(logbook_delivered(lb, 0, 5, 170.0));
     assert_true(logbook_delivered(lb, 0, 5, 150.0));
     assert_true(logbook_delivered(lb, 5, 0, 99.0));
+    assert_true(logbook_island(lb, 0, 0, true));
+    assert_true(logbook_island(lb, 1, -1, false));
+    assert_true(logbook_island(lb, -40000000000ll, 7, false));
+    assert_false(logbook_island(lb, 1, -1, false));   /* seen again: counted once */
+    assert_true(logbook_island(lb, 1, -1, true));     /* landed on at last */
+    assert_false(logbook_island(lb, 0, 0, true));
 }
 
 static void test_records(void **state) {
@@ -102,13 +109,27 @@ static void test_records(void **state) {
     assert_int_equal(r->count, 3);
     assert_int_equal(r->best_ms, 150000);
     assert_null(logbook_route(lb, 5, 9));
+    assert_int_equal(lb->islands_seen, 3);
+    assert_int_equal(lb->islands_landed, 2);
+    assert_int_equal(lb->n_isles, 3);
     /* an inactive logbook (a headless run, the attract loop) records nothing */
     logbook_reset(&g_b, SEED, SITES);
     logbook_flight_start(&g_b);
     logbook_step(&g_b, 1.0f, 10.0, 50.0f);
     assert_false(logbook_delivered(&g_b, 0, 1, 5.0));
-    assert_int_equal(g_b.flights + g_b.deliveries, 0);
+    assert_false(logbook_island(&g_b, 4, 4, true));
+    assert_int_equal(g_b.flights + g_b.deliveries + g_b.islands_seen + g_b.islands_landed, 0);
     assert_false(g_b.dirty);
+    /* More islands than it keeps: each counted, the oldest given way. */
+    logbook_reset(&g_b, SEED, SITES);
+    g_b.active = true;
+    for (int64_t i = 0; i < 600; i++) assert_true(logbook_island(&g_b, i, -i, false));
+    assert_int_equal(g_b.islands_seen, 600);
+    assert_int_equal(g_b.n_isles, LOGBOOK_MAX_ISLES);
+    assert_true(g_b.isles[0].cell_x == 600 - LOGBOOK_MAX_ISLES && g_b.isles[LOGBOOK_MAX_ISLES - 1].cell_x == 599);
+    size_t n = logbook_format(&g_b, g_text, sizeof g_text);
+    assert_true(n < sizeof g_text);
+    printf("  a logbook with %u islands: %zu bytes\n", LOGBOOK_MAX_ISLES, n);
 }
 
 static void test_save_and_load(void **state) {
@@ -131,6 +152,11 @@ static void test_save_and_load(void **state) {
     assert_int_equal(g_b.n_routes, 2);
     assert_int_equal(logbook_route(&g_b, 0, 5)->best_ms, 150000);
     assert_true(g_b.flight_s > 10.0 && g_b.flight_s < 10.1);
+    assert_int_equal(g_b.islands_seen, 3);
+    assert_int_equal(g_b.islands_landed, 2);
+    assert_int_equal(g_b.n_isles, 3);
+    assert_true(g_b.isles[2].cell_x == -40000000000ll && g_b.isles[2].cell_z == 7 && !g_b.isles[2].landed);
+    assert_true(g_b.isles[1].cell_x == 1 && g_b.isles[1].cell_z == -1 && g_b.isles[1].landed);
     /* the same text again */
     size_t n1 = logbook_format(&g_a, g_text, sizeof g_text), n2 = read_back(g_path);
     assert_int_equal(n1, n2);
@@ -226,7 +252,7 @@ static void test_random_corruption(void **state) {
 static void test_newer_version_untouched(void **state) {
     (void)state;
     clean_dir();
-    const char *newer = "skyisles-logbook 2\nseed 4242\nsomething_new 1 2 3\nend 0\n";
+    const char *newer = "skyisles-logbook 3\nseed 4242\nsomething_new 1 2 3\nend 0\n";
     write_file(g_path, newer, strlen(newer));
     logbook_load(&g_b, g_dir, SEED, SITES);
     assert_true(g_b.active);
@@ -242,6 +268,40 @@ static void test_newer_version_untouched(void **state) {
     assert_int_equal(access(kept, F_OK), -1);
 }
 
+/* A version-1 file (before the island counts) loads: its records as written, no island yet; the
+ * next save writes the current version with the counts, which reads back. */
+static void test_version_1_loads(void **state) {
+    (void)state;
+    clean_dir();
+    char old[400];
+    int n = snprintf(old, sizeof old, "skyisles-logbook 1\nseed 4242\nsites 23\nflights 2\nlandings 1\ndeliveries 0\n"
+                                      "booms 0\nflight_s 61.500\ndistance_m 9000.0\ntop_speed 120.00\nbest_sink 0.750\n"
+                                      "landed 4 1\n");
+    snprintf(old + n, sizeof old - (size_t)n, "end %016llx\n", (unsigned long long)hash_fnv1a64(old, (size_t)n, 0));
+    write_file(g_path, old, strlen(old));
+    logbook_load(&g_b, g_dir, SEED, SITES);
+    assert_true(g_b.active);
+    assert_false(g_b.keep_file);
+    assert_int_equal(g_b.flights, 2);
+    assert_int_equal(g_b.landed[4], 1);
+    assert_int_equal(g_b.islands_seen + g_b.islands_landed, 0);
+    char kept[500];
+    snprintf(kept, sizeof kept, "%s.damaged", g_path);
+    assert_int_equal(access(kept, F_OK), -1);   /* not set aside */
+    assert_true(logbook_island(&g_b, 3, 2, true));
+    assert_true(logbook_island(&g_b, 3, 3, false));
+    SkyError err = {0};
+    assert_true(logbook_save(&g_b, g_dir, &err));
+    size_t len = read_back(g_path);
+    assert_true(len < sizeof g_back);
+    g_back[len] = 0;
+    assert_non_null(strstr(g_back, "skyisles-logbook 2\n"));
+    logbook_load(&g_a, g_dir, SEED, SITES);
+    assert_int_equal(g_a.flights, 2);
+    assert_int_equal(g_a.islands_seen, 2);
+    assert_int_equal(g_a.islands_landed, 1);
+}
+
 int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_records),
@@ -249,6 +309,7 @@ int main(void) {
         cmocka_unit_test(test_cut_or_edited),
         cmocka_unit_test(test_random_corruption),
         cmocka_unit_test(test_newer_version_untouched),
+        cmocka_unit_test(test_version_1_loads),
     };
     return cmocka_run_group_tests(tests, setup, teardown);
 }

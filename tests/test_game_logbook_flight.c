@@ -139,10 +139,55 @@ static void test_damaged_files_in_game(void **state) {
     assert_true(set_aside >= 36);
 }
 
+/* East at 1000 m/s through the game's frames: every island the seen table records is in the
+ * logbook once, in the same order; the map control opens the island map, steps out to the world
+ * map, and closes it. */
+static void test_islands_discovered_in_game(void **state) {
+    (void)state;
+    unlink(g_path);
+    read_logbook();   /* a first run on the seed, as at boot: no island seen yet */
+    seen_reset(&g_game.crs.delivery.seen, g_game.svc.home.codex, book()->seed);
+    assert_true(g_game.svc.home.archipelago);
+    fly_from_title(1);
+    FlightState *f = &g_game.ses.flight;
+    f->y = 400.0, f->yaw = 1.5707963f, f->pitch = 0.0f, f->roll = 0.0f;
+    const double cell = (double)island_codex_cell_m(g_game.svc.home.codex);
+    for (int i = 0; i < 60 * 40; i++) {   /* 40 s: 40 km, over six cells and more */
+        f->x += 1000.0 / 60.0;
+        f->y = 400.0;
+        fixture_frames(&g_game, 1, 1.0f / 60.0f);
+    }
+    const SeenTable *t = &g_game.crs.delivery.seen;
+    printf("  40 km east: %u islands seen, %u in the logbook\n", t->n, book()->islands_seen);
+    assert_true(f->x > 6.0 * cell);
+    assert_true(t->n >= 2);   /* the home island and one more at least */
+    assert_int_equal(book()->islands_seen, t->n);
+    assert_int_equal(book()->n_isles, t->n);
+    for (uint32_t k = 0; k < book()->n_isles; k++) {
+        const SeenIsland *e = seen_find(t, book()->isles[k].cell_x, book()->isles[k].cell_z);
+        assert_non_null(e);
+        assert_int_equal(e->order, k + 1);
+    }
+    /* The map control: the island map, the world map, closed. */
+    g_game.ses.play.overlay = OVERLAY_NONE;
+    fixture_key(SDL_SCANCODE_M);
+    fixture_frames(&g_game, 1, 1.0f / 60.0f);
+    assert_int_equal(g_game.ses.play.overlay, OVERLAY_MAP);
+    assert_false(g_game.ses.play.map_world);
+    fixture_key(SDL_SCANCODE_M);
+    fixture_frames(&g_game, 1, 1.0f / 60.0f);
+    assert_int_equal(g_game.ses.play.overlay, OVERLAY_MAP);
+    assert_true(g_game.ses.play.map_world);
+    fixture_key(SDL_SCANCODE_M);
+    fixture_frames(&g_game, 1, 1.0f / 60.0f);
+    assert_int_equal(g_game.ses.play.overlay, OVERLAY_NONE);
+}
+
 int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_flight_recorded_and_saved),
         cmocka_unit_test(test_damaged_files_in_game),
+        cmocka_unit_test(test_islands_discovered_in_game),
     };
     return cmocka_run_group_tests(tests, setup, teardown);
 }

@@ -534,6 +534,103 @@ static void test_hud_frames_do_not_allocate(void **state) {
     assert_int_equal(render_gl_errors(g_fx.render), 0);
 }
 
+/* Another island's map: its field's coordinates are metres from its cell's origin, so the same
+ * field set at (ox, oz) puts each site's dot at the world position shifted by that much. */
+static void test_map_of_an_island_elsewhere(void **state) {
+    (void)state;
+    home_island();
+    const IslandSite *st = &g_home.isl.sites[g_home.isl.base];
+    const double sx = g_home.field.centre_x + st->x_m, sz = g_home.field.centre_z + st->z_m;
+    const double ox = 6144.0 * 1000000.0, oz = -6144.0 * 3.0;
+    int hx, hy, fx, fy;
+    assert_true(render_hud_map_point(g_fx.render, MAP_X, MAP_Y, MAP_W, MAP_H, sx, sz, &hx, &hy));
+    SkyError err = {0};
+    assert_true(render_map_set_at(g_fx.render, &g_home.field, &g_home.isl, &g_home.cx, "en", ox, oz, &err));
+    assert_true(render_hud_map_point(g_fx.render, MAP_X, MAP_Y, MAP_W, MAP_H, ox + sx, oz + sz, &fx, &fy));
+    assert_int_equal(fx, hx);
+    assert_int_equal(fy, hy);
+    /* The aircraft over it: its arrow where the base's dot is. */
+    set_lines(160);
+    Canvas c = canvas_for(240, 160);
+    render_hud_box(g_fx.render, 0, 0, c.cw, c.ch, BACKDROP);
+    render_hud_map(g_fx.render, MAP_X, MAP_Y, MAP_W, MAP_H, ox + sx, oz + sz, 0.0f);
+    frame(&c, g_px);
+    assert_true(is_arrow_red(at(&c, g_px, fx, fy)));
+    assert_true(render_map_set(g_fx.render, &g_home.field, &g_home.isl, &g_home.cx, "en", &err));   /* back home */
+}
+
+/* ---------------------------------------------------------------- the world map */
+typedef struct TextBox { int x0, y0, x1, y1; } TextBox;
+static void grow_box(int x, int y, void *ctx) {
+    TextBox *b = ctx;
+    b->x0 = x < b->x0 ? x : b->x0;
+    b->y0 = y < b->y0 ? y : b->y0;
+    b->x1 = x > b->x1 ? x : b->x1;
+    b->y1 = y > b->y1 ? y : b->y1;
+}
+
+/* Three islands seen, one landed on (under the aircraft), one with a Japanese name: each square
+ * where its centre falls (the landed one's gold mark on it), each name's text beside its island,
+ * the arrow at the aircraft, all in the HUD's one draw call. */
+static void test_world_map_draws_the_islands_seen(void **state) {
+    (void)state;
+    home_island();
+    char ja[64];
+    ja[0] = 0;   /* the first island east of the home island's, named in Japanese */
+    for (int64_t cell = 1; cell < 64 && !ja[0]; cell++) island_cell_name(&g_home.cx, MAP_SEED, cell, 0, "ja", ja, sizeof ja);
+    assert_true(ja[0] != 0);
+    assert_true((unsigned char)ja[0] >= 0x80);   /* not the English name */
+    assert_int_equal(render_hud_text_missing(ja), 0);   /* every character in the glyph atlas */
+    const RenderWorldIsle isles[3] = {
+        {0.0, 0.0, 800.0, true, true, "Home Island"},
+        {7000.0, -4000.0, 1000.0, false, false, "Isle of Ashgrove"},
+        {-5000.0, 5000.0, 600.0, false, false, ja},
+    };
+    const double span = 20000.0, air_x = 3000.0, air_z = 6000.0;
+    set_lines(160);
+    Canvas c = canvas_for(240, 160);
+    render_hud_box(g_fx.render, 0, 0, c.cw, c.ch, BACKDROP);
+    render_hud_world(g_fx.render, MAP_X, MAP_Y, MAP_W, MAP_H, 0.0, 0.0, span, isles, 3, air_x, air_z, 0.0f);
+    /* The names, queued in order: the island under the aircraft's first. */
+    assert_int_equal(render_hud_text_count(g_fx.render), 3);
+    TextBox box[3];
+    for (uint32_t i = 0; i < 3; i++) {
+        box[i] = (TextBox){1 << 20, 1 << 20, -1, -1};
+        assert_true(render_hud_text_pixels(g_fx.render, i, grow_box, &box[i]) > 20);
+    }
+    frame(&c, g_px);
+    RenderStats st = render_stats(g_fx.render);
+    assert_int_equal(st.stage_draw_calls[RENDER_STAGE_HUD], 1);
+    assert_int_equal(st.hud_dropped, 0);
+    printf("note: world map frame: %u HUD quads in 1 draw call, 3 islands\n", st.hud_quads);
+    for (uint32_t i = 0; i < 3; i++) {
+        int px, py;
+        assert_true(render_hud_world_point(MAP_X, MAP_Y, MAP_W, MAP_H, 0.0, 0.0, span, isles[i].x, isles[i].z, &px, &py));
+        /* The square spans the map: SIDE pixels for span metres, centred. */
+        assert_true(abs(px - (SQ_X + SIDE / 2 + (int)floor(isles[i].x / span * SIDE))) <= 1);
+        assert_true(abs(py - (SQ_Y + SIDE / 2 + (int)floor(isles[i].z / span * SIDE))) <= 1);
+        const uint8_t *p = at(&c, g_px, px, py);
+        bool ok = isles[i].landed ? near(p, 255, 214, 41, TOL) : near(p, 0x5a, 0x9c, 0x42, TOL);
+        if (!ok) print_error("island %u at (%d, %d): %d %d %d\n", i, px, py, p[0], p[1], p[2]);
+        assert_true(ok);
+        /* Its name beside it: the text's box within a few pixels of the island's square. */
+        const TextBox *b = &box[i];
+        int dx = px < b->x0 ? b->x0 - px : (px > b->x1 ? px - b->x1 : 0);
+        int dy = py < b->y0 ? b->y0 - py : (py > b->y1 ? py - b->y1 : 0);
+        if (dx > 6 || dy > 6) print_error("name %u at %d..%d, %d..%d, island at (%d, %d)\n", i, b->x0, b->x1, b->y0, b->y1, px, py);
+        assert_true(dx <= 6 && dy <= 6);
+        assert_true(b->x0 >= SQ_X && b->x1 < SQ_X + SIDE && b->y0 >= SQ_Y && b->y1 < SQ_Y + SIDE);
+    }
+    /* Between the islands: the map's deep blue; the arrow at the aircraft. */
+    assert_true(near(at(&c, g_px, SQ_X + 3, SQ_Y + 3), 0x10, 0x29, 0x4a, TOL));
+    int ax, ay;
+    assert_true(render_hud_world_point(MAP_X, MAP_Y, MAP_W, MAP_H, 0.0, 0.0, span, air_x, air_z, &ax, &ay));
+    assert_true(is_arrow_red(at(&c, g_px, ax, ay)));
+    /* Nothing for a span of 0 (and no island drawn off the square). */
+    render_hud_world(g_fx.render, MAP_X, MAP_Y, MAP_W, MAP_H, 0.0, 0.0, 0.0, isles, 3, air_x, air_z, 0.0f);
+    assert_int_equal(render_hud_bounds(g_fx.render).quads, 0);
+}
+
 int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_canvas_follows_the_target),
@@ -548,6 +645,8 @@ int main(void) {
         cmocka_unit_test(test_map_needs_an_island),
         cmocka_unit_test(test_map_shows_the_island),
         cmocka_unit_test(test_map_arrow_clamped_outside_the_island),
+        cmocka_unit_test(test_map_of_an_island_elsewhere),
+        cmocka_unit_test(test_world_map_draws_the_islands_seen),
         cmocka_unit_test(test_hud_frames_do_not_allocate),
     };
     int rc = cmocka_run_group_tests(tests, setup, teardown);

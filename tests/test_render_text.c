@@ -172,6 +172,8 @@ static int check_screen(Config *c) {
     for (int pass = 0; pass < passes; pass++) {
         assert_true(game_show(&g_game.cfg, &g_game.svc, &g_game.ses, &g_game.crs.tour, c->screen));
         if (passes == 2) full_hud(pass);
+        if (!strcmp(c->screen, "worldmap"))   /* as --show worldmap: the islands of a survey flight */
+            game_delivery_stage_seen(&g_game.crs.delivery, g_game.ses.flight.x, g_game.ses.flight.z, 40000.0);
         c->sel = -1;
         overlay_draw(&g_game.cfg, &g_game.svc, &g_game.ses, &g_game.crs);
         check_queue(c);
@@ -233,7 +235,7 @@ static int check_courses(Lang l) {
 static void test_screens_fit_in_both_languages(void **state) {
     (void)state;
     static const int (*sizes)[2] = k_sizes;
-    static const char *const screens[] = {"hud", "title", "map", "crash"};
+    static const char *const screens[] = {"hud", "title", "map", "worldmap", "crash"};
     int keep_size = g_game.cfg.set.render.live.hud_size, checked = 0;
     for (int l = 0; l < LANG_COUNT; l++) {
         set_language((Lang)l);

@@ -25,6 +25,7 @@ shot start
 shot hud --show hud
 shot menu_panel --show panel
 shot island_map --show map
+shot world_map --show worldmap
 shot game_sound_page --show sound --view-radius 3
 # Flying (docs/flying.md): parked on the base camp's strip, and the autopilot's takeoff roll along it.
 shot flying_parked --start-on ground

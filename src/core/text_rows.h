@@ -46,6 +46,9 @@
     X(MAP_TITLE, "Island map")                                                                    \
     X(MAP_CLOSE, "X/M/B: close")                                                                  \
     X(MAP_OPEN_SKY, "over the open sky")                                                          \
+    X(MAP_ISLAND_TITLE, "Island map: %s")                                                         \
+    X(MAP_NEXT, "X/M: world map  B: close")                                                       \
+    X(MAP_WORLD_TITLE, "World map: %u islands seen")                                              \
     /* the languages, each in its own words */                                                    \
     X(LANG_EN_NAME, "English")                                                                    \
     X(SET_LANGUAGE, "Language")                                                                   \
@@ -426,6 +429,7 @@
     X(LOG_BEST_NONE, "Best landing: none yet")                                                    \
     X(LOG_PLACES, "Places landed at %u of %u")                                                    \
     X(LOG_LANDMARKS, "Landmarks passed %u")                                                       \
+    X(LOG_ISLANDS, "Islands discovered %u, landed on %u")                                         \
     X(LOG_DELIVERIES, "Deliveries %u")                                                            \
     X(PAGE_JOBS, "Job board")                                                                     \
     X(PAGE_LOGBOOK, "Logbook")                                                                    \

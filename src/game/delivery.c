@@ -41,10 +41,13 @@ void game_delivery_boot(GameDelivery *d, const GameConfig *cfg, const GameHome *
     d->sea_y = sea_y;
     jobs_init(&d->jobs, home, seed);
     logbook_reset(&d->log, seed, home->island ? home->island->n_sites : 0);
+    seen_reset(&d->seen, home->archipelago ? home->codex : NULL, seed);
     bool players = o->use_settings && o->config_dir[0] && !cfg->config_read_only && !o->screenshot &&
                    !o->bench_frames && !o->print_island && !o->headless && !o->autopilot && !o->replay &&
                    !o->record_attract;
     if (players && home->island) logbook_load(&d->log, o->config_dir, seed, home->island->n_sites);
+    for (uint32_t i = 0; i < d->log.n_isles; i++)   /* the world map shows the islands of earlier runs too */
+        seen_add(&d->seen, d->log.isles[i].cell_x, d->log.isles[i].cell_z, d->log.isles[i].landed);
     if (home->island) stage_show(d, cfg, home);
     delivery_pages_register(d);
 }
@@ -104,12 +107,28 @@ uint32_t game_delivery_step(GameDelivery *d, const FlightState *before, const Fl
     uint32_t ev = jobs_step(&d->jobs, f->x, f->z, (float)(moved / SIM_STEP), ground, SIM_STEP);
     /* A landing is the wheels meeting the ground from the air, sinking: not a flight that starts
      * parked, nor a bump just after the wheels left. */
-    if ((ev & JOB_EV_TOUCHDOWN) && !delivery_on_ground(before) && d->sink > 0.0f)
+    uint32_t first_new = d->seen.next_order;
+    if (seen_update(&d->seen, f->x, f->z, SEEN_VIEW_M) > 0)   /* the new ones are numbered after the last */
+        for (uint32_t i = 0; i < d->seen.n; i++)
+            if (d->seen.isles[i].order > first_new) logbook_island(&d->log, d->seen.isles[i].cell_x, d->seen.isles[i].cell_z, false);
+    if ((ev & JOB_EV_TOUCHDOWN) && !delivery_on_ground(before) && d->sink > 0.0f) {
         logbook_touchdown(&d->log, d->jobs.event_site, d->sink);
+        const SeenIsland *e = seen_landed(&d->seen, f->x, f->z);
+        if (e) logbook_island(&d->log, e->cell_x, e->cell_z, true);
+    }
     if (ev & JOB_EV_DELIVERED) delivered(d);
     if (!ground) d->sink = (float)(-dy / SIM_STEP);
     logbook_near(&d->log, ground ? -1 : landmark_near(d->jobs.home, d->sea_y, f));
     return ev;
+}
+
+void game_delivery_stage_seen(GameDelivery *d, double x, double z, double metres) {
+    seen_landed(&d->seen, x, z);
+    if (!d->seen.cx) return;
+    double cell = (double)island_codex_cell_m(d->seen.cx);
+    for (int leg = 0; leg < 3; leg++)   /* a survey: out east, a cell south and back west, a cell north and out east */
+        for (double e = 0.0; e <= metres; e += 250.0)
+            seen_update(&d->seen, x + (leg == 1 ? metres - e : e), z + (leg == 0 ? 0.0 : leg == 1 ? cell : -cell), SEEN_VIEW_M);
 }
 
 void game_delivery_save(GameDelivery *d, const GameConfig *cfg) {

@@ -9,6 +9,7 @@
 
 #include "jobs.h"
 #include "logbook.h"
+#include "seen.h"
 #include "options.h"
 #include "render/render.h"
 #include "sim/sim.h"
@@ -18,6 +19,7 @@
 typedef struct GameDelivery {
     Jobs jobs;
     Logbook log;
+    SeenTable seen;              /* the archipelago's islands seen this run (the world map's) */
     bool in_flight;              /* the player's flight is under way (its start counted) */
     float sink;                  /* m/s downward over the last airborne step, or the sim's touchdown sink */
     uint64_t touchdowns_seen;    /* Play.touchdowns when the sim's sink was last taken */
@@ -36,6 +38,10 @@ void game_delivery_boot(GameDelivery *d, const GameConfig *cfg, const GameHome *
  * player's flight; the next step of one is a new flight). A crash keeps the job and the flight.
  * The step's JOB_EV_* bits. */
 uint32_t game_delivery_step(GameDelivery *d, const FlightState *before, const FlightState *f, bool flew, bool title);
+/* --show worldmap: the islands a survey flight from (x, z) would see recorded as seen (three legs
+ * of `metres` east and west, a cell apart), the island it starts on as landed on (the logbook is
+ * not touched). */
+void game_delivery_stage_seen(GameDelivery *d, double x, double z, double metres);
 /* The logbook written (when it changed): the moments the settings are saved. */
 void game_delivery_save(GameDelivery *d, const GameConfig *cfg);
 /* HUD: the job's arrow, destination and distance (as much as fits the screen), the board's prompt. */

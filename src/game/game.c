@@ -263,6 +263,7 @@ static void boot_finish(Game *g, const BootPlan *plan) {
         bool fly_at_once = o->autopilot || o->headless || g->ses.camera_fixed || o->screenshot || o->bench_frames;
         if (fly_at_once && !g->ses.camera_fixed && !o->demo) park_at_base(&g->cfg, &g->svc, &g->ses);
         play_init(&g->ses.play, &g->ses.flight, fly_at_once, o->demo);
+        play_world_map(&g->ses.play, g->svc.home.archipelago);
         g->ses.flight.cruise_y = g->ses.flight.y;
         game_start_at(&g->cfg, &g->svc, &g->ses, &g->crs);   /* --start X,Y,Z */
     }

@@ -68,6 +68,31 @@ void logbook_near(Logbook *lb, int site) {
     }
 }
 
+bool logbook_island(Logbook *lb, int64_t cell_x, int64_t cell_z, bool landed) {
+    if (!lb->active) return false;
+    LogIsle *e = NULL;
+    for (uint32_t i = 0; i < lb->n_isles && !e; i++)
+        if (lb->isles[i].cell_x == cell_x && lb->isles[i].cell_z == cell_z) e = &lb->isles[i];
+    bool grew = false;
+    if (!e) {
+        if (lb->n_isles == LOGBOOK_MAX_ISLES) {   /* full: the oldest gives way */
+            memmove(lb->isles, lb->isles + 1, sizeof lb->isles[0] * (LOGBOOK_MAX_ISLES - 1));
+            lb->n_isles--;
+        }
+        e = &lb->isles[lb->n_isles++];
+        *e = (LogIsle){cell_x, cell_z, false};
+        if (lb->islands_seen < UINT32_MAX) lb->islands_seen++;
+        grew = true;
+    }
+    if (landed && !e->landed) {
+        e->landed = true;
+        if (lb->islands_landed < UINT32_MAX) lb->islands_landed++;
+        grew = true;
+    }
+    lb->dirty |= grew;
+    return grew;
+}
+
 const LogRoute *logbook_route(const Logbook *lb, uint32_t from, uint32_t to) {
     for (uint32_t i = 0; i < lb->n_routes; i++)
         if (lb->routes[i].from == from && lb->routes[i].to == to) return &lb->routes[i];
@@ -111,6 +136,7 @@ size_t logbook_format(const Logbook *lb, char *buf, size_t n) {
             "# The last line checks the rest: an edited file is set aside as damaged.\n");
     put(&o, MAGIC " %d\nseed %" PRIu64 "\nsites %u\nflights %u\nlandings %u\ndeliveries %u\nbooms %u\n", LOGBOOK_VERSION,
         lb->seed, lb->n_sites, lb->flights, lb->landings, lb->deliveries, lb->booms);
+    put(&o, "islands_seen %u\nislands_landed %u\n", lb->islands_seen, lb->islands_landed);
     put(&o, "flight_s %.3f\ndistance_m %.1f\ntop_speed %.2f\nbest_sink %.3f\n", lb->flight_s, lb->distance_m,
         (double)lb->top_speed, (double)lb->best_sink);
     for (uint32_t i = 0; i < lb->n_sites; i++)
@@ -119,6 +145,8 @@ size_t logbook_format(const Logbook *lb, char *buf, size_t n) {
         if (lb->passed[i]) put(&o, "passed %u %u\n", i, lb->passed[i]);
     for (uint32_t i = 0; i < lb->n_routes; i++)
         put(&o, "route %u %u %u %u\n", lb->routes[i].from, lb->routes[i].to, lb->routes[i].count, lb->routes[i].best_ms);
+    for (uint32_t i = 0; i < lb->n_isles; i++)
+        put(&o, "island %" PRId64 " %" PRId64 " %d\n", lb->isles[i].cell_x, lb->isles[i].cell_z, lb->isles[i].landed ? 1 : 0);
     uint64_t h = hash_fnv1a64(buf, o.len < n ? o.len : 0, 0);
     put(&o, "end %016" PRIx64 "\n", h);
     return o.len;
@@ -148,6 +176,17 @@ static bool num(const char **s, uint64_t max, uint64_t *out) {
     return true;
 }
 
+/* Signed integer token (int64), then a space or the end of the line. */
+static bool snum(const char **s, int64_t *out) {
+    bool neg = **s == '-';
+    const char *p = *s + (neg ? 1 : 0);
+    uint64_t v;
+    if (!num(&p, (uint64_t)INT64_MAX, &v)) return false;
+    *out = neg ? -(int64_t)v : (int64_t)v;
+    *s = p;
+    return true;
+}
+
 static bool real(const char *s, double lo, double hi, double *out) {
     char *e;
     errno = 0;
@@ -162,6 +201,7 @@ static bool parse_line(Logbook *lb, In *in, const char *key, const char *v, bool
     static const struct { const char *key; size_t off; } counts[] = {
         {"flights", offsetof(Logbook, flights)}, {"landings", offsetof(Logbook, landings)},
         {"deliveries", offsetof(Logbook, deliveries)}, {"booms", offsetof(Logbook, booms)},
+        {"islands_seen", offsetof(Logbook, islands_seen)}, {"islands_landed", offsetof(Logbook, islands_landed)},
     };
     uint64_t a, b, c, d;
     double x;
@@ -193,6 +233,13 @@ static bool parse_line(Logbook *lb, In *in, const char *key, const char *v, bool
         if (lb->n_routes >= LOGBOOK_MAX_ROUTES) return fail(in, "too many routes");
         if (same_island && a < lb->n_sites && b < lb->n_sites)
             lb->routes[lb->n_routes++] = (LogRoute){(uint16_t)a, (uint16_t)b, (uint32_t)c, (uint32_t)d};
+        return true;
+    }
+    if (!strcmp(key, "island")) {   /* the islands are the world's: kept whatever the home island's places */
+        int64_t cx, cz;
+        if (!snum(&v, &cx) || !snum(&v, &cz) || !num(&v, 1, &a) || *v) return fail(in, "an island out of range");
+        if (lb->n_isles >= LOGBOOK_MAX_ISLES) return fail(in, "too many islands");
+        lb->isles[lb->n_isles++] = (LogIsle){cx, cz, a == 1};
         return true;
     }
     return fail(in, "an unknown line");
@@ -229,7 +276,8 @@ static int parse_all(Logbook *lb, In *in, uint64_t seed, uint32_t n_sites) {
         if (!header) {
             if (strcmp(line, MAGIC) || !num(&vp, UINT32_MAX, &v) || *vp) return fail(in, "not a skyisles logbook");
             if (v > LOGBOOK_VERSION) return -1;
-            if (v != LOGBOOK_VERSION) return fail(in, "a version this build does not read");
+            /* Version 1 (before the archipelago's counts) reads as is: its islands count from 0. */
+            if (v < 1) return fail(in, "a version this build does not read");
             header = true;
         } else if (!strcmp(line, "end")) {
             char want[17];

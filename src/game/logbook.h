@@ -14,7 +14,7 @@
 #include "core/core.h"
 #include "island/island.h"
 
-#define LOGBOOK_VERSION 1
+#define LOGBOOK_VERSION 2              /* 2: the archipelago's islands seen and landed on */
 #define LOGBOOK_MAX_BYTES (64u << 10)   /* a file larger than this is damaged */
 #define LOGBOOK_MAX_ROUTES 128
 #define LOGBOOK_BOOM_SPEED 343.0f       /* m/s: crossing it upward is a sonic boom (as the audio's) */
@@ -28,10 +28,17 @@ typedef struct LogRoute {
     uint32_t best_ms;                   /* the fastest */
 } LogRoute;
 
+#define LOGBOOK_MAX_ISLES 512          /* the islands discovered kept by cell (the oldest give way) */
+typedef struct LogIsle {
+    int64_t cell_x, cell_z;
+    bool landed;
+} LogIsle;
+
 typedef struct Logbook {
     uint64_t seed;
     uint32_t n_sites;                   /* of the island it was kept for: site numbers are below it */
     uint32_t flights, booms, deliveries, landings;
+    uint32_t islands_seen, islands_landed;   /* the archipelago's: discovered, landed on */
     double flight_s, distance_m;
     float top_speed;                    /* m/s */
     float best_sink;                    /* m/s of the softest touchdown; < 0: none yet */
@@ -39,6 +46,8 @@ typedef struct Logbook {
     uint32_t passed[ISLAND_MAX_SITES];  /* passes close to each place's landmark */
     uint32_t n_routes;
     LogRoute routes[LOGBOOK_MAX_ROUTES];
+    uint32_t n_isles;
+    LogIsle isles[LOGBOOK_MAX_ISLES];   /* the islands discovered, oldest first: each counts once */
     /* not saved */
     bool active;                        /* loaded for an interactive run: records and saves */
     bool keep_file;                     /* the file is from a newer version (or could not be set
@@ -72,6 +81,9 @@ void logbook_touchdown(Logbook *lb, int site, float sink);
 void logbook_near(Logbook *lb, int site);
 /* A delivery along from -> to in time_s: true when it is the route's best (or its first). */
 bool logbook_delivered(Logbook *lb, uint32_t from, uint32_t to, double time_s);
+/* The island of cell (cell_x, cell_z) seen (landed: landed on): counted as discovered the first
+ * time, as landed on the first landing. True when either count grew. */
+bool logbook_island(Logbook *lb, int64_t cell_x, int64_t cell_z, bool landed);
 const LogRoute *logbook_route(const Logbook *lb, uint32_t from, uint32_t to);   /* NULL: none yet */
 
 #endif

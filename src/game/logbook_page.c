@@ -99,6 +99,7 @@ static void logbook_rows(Menu *m) {
     else line(m, NULL, text_get(TEXT_LOG_BEST_NONE));
     line(m, NULL, text_get(TEXT_LOG_PLACES), places, lb->n_sites);
     line(m, NULL, text_get(TEXT_LOG_LANDMARKS), passed);
+    line(m, NULL, text_get(TEXT_LOG_ISLANDS), lb->islands_seen, lb->islands_landed);
     line(m, NULL, text_get(TEXT_LOG_DELIVERIES), lb->deliveries);
     for (uint32_t i = 0; i < lb->n_routes && g_d->jobs.home; i++) route_row(m, lb, i);
 }

@@ -25,6 +25,8 @@ int game_screenshot(Game *g) {
     game_wait_world(g, g->cfg.opt.wait_s > 0 ? g->cfg.opt.wait_s : 60.0);
     if (platform_stop_signal()) return 0;
     game_show(&g->cfg, &g->svc, &g->ses, &g->crs.tour, g->cfg.opt.show);
+    if (g->ses.play.overlay == OVERLAY_MAP && g->ses.play.map_world)   /* --show worldmap: a flight's islands */
+        game_delivery_stage_seen(&g->crs.delivery, g->ses.flight.x, g->ses.flight.z, 40000.0);
     overlay_draw(&g->cfg, &g->svc, &g->ses, &g->crs);
     game_draw(g);
     render_finish(g->svc.render);

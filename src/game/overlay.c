@@ -320,19 +320,93 @@ static void menu(Menu *m, const World *world, const Play *p, const Canvas *c) {
     text(c, px + pad, py + ph - c->lh - c->s, COL_DIM, hint);
 }
 
-static void map(const FlightState *f, const GameHome *home, const GameDelivery *d, const Canvas *c) {
+/* The island map holds the island under the aircraft: set again (its field into the HUD atlas)
+ * when the aircraft is over another island's cell than the one shown, or the language changed;
+ * over a cell whose island is not baked yet, the last one stays. */
+static void map_follow(const GameServices *svc, GameMapShown *shown, double x, double z) {
+    WorldIsland wi;
+    if (!svc->world || !world_island_held(svc->world, x, z, &wi)) return;
+    int lang = (int)text_language();
+    if (shown->set && shown->cell_x == wi.cell_x && shown->cell_z == wi.cell_z && shown->lang == lang &&
+        svc->map_lang == lang)
+        return;
+    const Island *isl = wi.home ? svc->home.island : wi.island;
+    SkyError err = {0};
+    if (!render_map_set_at(svc->render, wi.field, isl, svc->home.codex, GAME_LANG, (double)wi.ox, (double)wi.oz, &err))
+        log_warn("%s", err.msg);
+    *shown = (GameMapShown){true, wi.cell_x, wi.cell_z, lang};
+}
+
+static void island_map(const FlightState *f, const GameServices *svc, GameMapShown *shown, const GameDelivery *d,
+                       const Canvas *c) {
+    const GameHome *home = &svc->home;
+    map_follow(svc, shown, f->x, f->z);
     int pad = 4 * c->s;
     int top = pad + c->lh, bottom = c->lh + pad;
     render_hud_box(c->r, 0, 0, c->w, c->h, COL_PANEL);
-    text(c, pad, pad, COL_HI, text_get(TEXT_MAP_TITLE));
-    const char *hint = text_get(TEXT_MAP_CLOSE);
+    char title[96], name[96];
+    snprintf(title, sizeof title, "%s", text_get(TEXT_MAP_TITLE));
+    if (home->archipelago && shown->set) {
+        archipelago_island_name(&home->arch, shown->cell_x, shown->cell_z, GAME_LANG, name, sizeof name);
+        snprintf(title, sizeof title, text_get(TEXT_MAP_ISLAND_TITLE), name);
+    }
+    const char *hint = text_get(home->archipelago ? TEXT_MAP_NEXT : TEXT_MAP_CLOSE);
+    fit(c, title, c->w - 3 * pad - width(c, hint));
+    text(c, pad, pad, COL_HI, title);
     text(c, c->w - width(c, hint) - pad, pad, COL_DIM, hint);
     render_hud_map(c->r, pad, top, c->w - 2 * pad, c->h - top - bottom, f->x, f->z, f->yaw);
-    delivery_map_draw(d, c->r, pad, top, c->w - 2 * pad, c->h - top - bottom);
-    int site = game_home_site_at(home, f->x, f->z);
-    char name[64];
-    snprintf(name, sizeof name, "%s", text_get(TEXT_MAP_OPEN_SKY));
-    if (site >= 0) game_home_site_name(home, (uint32_t)site, name, sizeof name);
+    /* The jobs are the home island's: their marks only on its map. */
+    if (!shown->set || (shown->cell_x == 0 && shown->cell_z == 0))
+        delivery_map_draw(d, c->r, pad, top, c->w - 2 * pad, c->h - top - bottom);
+    if (!game_place_line(home, svc->world, f->x, f->z, name, sizeof name))
+        snprintf(name, sizeof name, "%s", text_get(TEXT_MAP_OPEN_SKY));
+    text_centre(c, c->h - c->lh - c->s, COL_TEXT, name);
+}
+
+/* The world map: the islands seen this run and the aircraft, the square wide enough to hold them
+ * all (at least three cells across; islands more than 16 cells away are left out). Their names are kept per table entry and language, so a
+ * frame names only islands new to it. */
+static void world_map(const FlightState *f, const GameServices *svc, const GameDelivery *d, const Canvas *c) {
+    static RenderWorldIsle isles[SEEN_MAX];
+    static char names[SEEN_MAX][48];
+    static uint32_t named_order[SEEN_MAX];
+    static int named_lang[SEEN_MAX];
+    const GameHome *home = &svc->home;
+    const SeenTable *t = &d->seen;
+    const double cell = (double)island_codex_cell_m(home->codex);
+    int lang = (int)text_language();
+    int64_t here_x = island_cell_of(home->codex, (int64_t)floor(f->x)), here_z = island_cell_of(home->codex, (int64_t)floor(f->z));
+    /* The square around the aircraft and the islands seen (at least three cells, at most 32 across). */
+    double x0 = f->x - 1.5 * cell, x1 = f->x + 1.5 * cell, z0 = f->z - 1.5 * cell, z1 = f->z + 1.5 * cell;
+    for (uint32_t i = 0; i < t->n; i++) {
+        const SeenIsland *s = &t->isles[i];
+        if (named_order[i] != s->order || named_lang[i] != lang) {
+            archipelago_island_name(&home->arch, s->cell_x, s->cell_z, GAME_LANG, names[i], sizeof names[i]);
+            named_order[i] = s->order;
+            named_lang[i] = lang;
+        }
+        isles[i] = (RenderWorldIsle){(double)s->centre_x_m, (double)s->centre_z_m, (double)s->diameter_m, s->landed,
+                                     s->cell_x == here_x && s->cell_z == here_z, names[i]};
+        if (fabs(isles[i].x - f->x) > 16.0 * cell || fabs(isles[i].z - f->z) > 16.0 * cell) continue;
+        double r = 0.5 * s->diameter_m;
+        x0 = fmin(x0, isles[i].x - r), x1 = fmax(x1, isles[i].x + r);
+        z0 = fmin(z0, isles[i].z - r), z1 = fmax(z1, isles[i].z + r);
+    }
+    double span = fmax(x1 - x0, z1 - z0) * 1.1;
+    int pad = 4 * c->s;
+    int top = pad + c->lh, bottom = c->lh + pad;
+    render_hud_box(c->r, 0, 0, c->w, c->h, COL_PANEL);
+    char title[96];
+    snprintf(title, sizeof title, text_get(TEXT_MAP_WORLD_TITLE), t->next_order);
+    const char *hint = text_get(TEXT_MAP_CLOSE);
+    fit(c, title, c->w - 3 * pad - width(c, hint));
+    text(c, pad, pad, COL_HI, title);
+    text(c, c->w - width(c, hint) - pad, pad, COL_DIM, hint);
+    render_hud_world(c->r, pad, top, c->w - 2 * pad, c->h - top - bottom, 0.5 * (x0 + x1), 0.5 * (z0 + z1), span, isles,
+                     t->n, f->x, f->z, f->yaw);
+    char name[96];
+    if (!game_place_line(home, svc->world, f->x, f->z, name, sizeof name))
+        snprintf(name, sizeof name, "%s", text_get(TEXT_MAP_OPEN_SKY));
     text_centre(c, c->h - c->lh - c->s, COL_TEXT, name);
 }
 
@@ -370,7 +444,8 @@ void overlay_draw(const GameConfig *cfg, const GameServices *svc, GameSession *s
     canvas_for(svc->render, svc->disp_w, svc->disp_h, &c);
     const Play *p = &ses->play;
     if (p->overlay == OVERLAY_MAP) {
-        map(&ses->flight, &svc->home, &crs->delivery, &c);
+        if (p->map_world && svc->home.archipelago) world_map(&ses->flight, svc, &crs->delivery, &c);
+        else island_map(&ses->flight, svc, &ses->map_shown, &crs->delivery, &c);
         return;
     }
     if (p->demo) {

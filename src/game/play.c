@@ -368,9 +368,14 @@ static void close_overlay(Play *p, PlayRequest *rq) {
     rq->save = true;   /* settings are kept when the menu closes */
 }
 
+void play_world_map(Play *p, bool has) {
+    p->world_map = has;
+}
+
 static void open_map(Play *p, PlayOverlay from) {
     p->map_return = from;
     p->overlay = OVERLAY_MAP;
+    p->map_world = false;
 }
 
 /* Controllers: the one that drives went away -> pause and say so; it (or another) came back
@@ -486,7 +491,9 @@ static bool overlay_frame(Play *p, const PlayCtx *c, float dt, PlayRequest *rq) 
         }
     }
     if (p->overlay == OVERLAY_MAP) {
-        if (in->pressed[GA_MAP] || in->pressed[GA_MENU_BACK] || in->pressed[GA_PAUSE]) p->overlay = p->map_return;
+        /* The map control steps out once, from the island to the world; again (or back) closes. */
+        if (in->pressed[GA_MAP] && p->world_map && !p->map_world) p->map_world = true;
+        else if (in->pressed[GA_MAP] || in->pressed[GA_MENU_BACK] || in->pressed[GA_PAUSE]) p->overlay = p->map_return;
         return true;
     }
     return false;
@@ -567,7 +574,11 @@ bool play_show(Play *p, Menu *menu, GameSettings *set, const WorldParams *held, 
     switch (what->kind) {
     case SHOW_NONE: set->hud = false; return true;
     case SHOW_TITLE: p->state = PLAY_START; return true;
-    case SHOW_MAP: p->overlay = OVERLAY_MAP; return true;
+    case SHOW_MAP:
+    case SHOW_WORLD_MAP:
+        p->overlay = OVERLAY_MAP;
+        p->map_world = what->kind == SHOW_WORLD_MAP;
+        return true;
     case SHOW_CRASH:
         p->state = PLAY_CRASH;
         p->crash_timer = PLAY_CRASH_SECONDS;

@@ -39,6 +39,8 @@ typedef struct Play {
     PlayState state;
     PlayOverlay overlay;
     PlayOverlay map_return;     /* what closing the map returns to */
+    bool map_world;             /* the map steps out to the world map (the map control again) */
+    bool world_map;             /* there is one (the pack has an archipelago): set after play_init */
     bool demo;                  /* attract mode: the bundled replay (or the autopilot) flies until any input */
     bool autopilot_boost;       /* the autopilot is asked to boost (soak runs) */
     bool paused_for_pad;        /* paused because the driving controller went away */
@@ -125,6 +127,8 @@ const char *play_touch_name(SimTouchRating r);
 /* Starts at the title (a player), flying (fly_at_once: --autopilot, headless, shots, benches,
  * a fixed camera) or in the attract loop (demo). */
 void play_init(Play *p, const FlightState *flight, bool fly_at_once, bool demo);
+/* Is there a world map (the pack has an archipelago)? The map control then steps out to it. */
+void play_world_map(Play *p, bool has);
 PlayRequest play_frame(Play *p, const PlayCtx *c, float dt);
 void play_message(Play *p, float ttl, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
 /* One fixed step (SIM_STEP) of the sim: the input of whoever flies (or the replay's), quantised

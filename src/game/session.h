@@ -11,6 +11,12 @@
 #include "screenshot.h"
 #include "sim/sim.h"
 
+typedef struct GameMapShown {
+    bool set;
+    int64_t cell_x, cell_z;
+    int lang;
+} GameMapShown;
+
 typedef struct GameSession {
     Play play;                  /* written by play.c alone */
     Menu menu;
@@ -21,6 +27,7 @@ typedef struct GameSession {
     bool camera_fixed;          /* --camera: the camera held where it was put */
     GameContinue cont;          /* the saved spot of this seed (continue.c) */
     GameShot shot;              /* F12 / L1+R1 screenshots (screenshot.c) */
+    GameMapShown map_shown;     /* the island the island map holds (overlay.c sets it again when it changes) */
     WeatherState weather;       /* the frame's weather at the aircraft (game.c): sky, rain, sound, HUD */
 } GameSession;
 

@@ -15,6 +15,8 @@ static const Show k_shows[] = {
     {"display", "the display page", SHOW_PAGE, "display", NULL, false},
     {"sound", "the sound page", SHOW_PAGE, "sound", NULL, false},
     {"map", "the island map", SHOW_MAP, NULL, NULL, false},
+    {"worldmap", "the world map after a survey flight from the spawn (40 km east, back west a cell south, east a cell north)", SHOW_WORLD_MAP,
+     NULL, NULL, false},
     {"crash", "the crash screen", SHOW_CRASH, NULL, NULL, false},
     {"flyto", "the pause menu's Fly to page", SHOW_PAGE, "flyto", NULL, false},
     {"jobs", "the job board, as if stopped at the home island's base", SHOW_PAGE, "jobs", NULL, false},

@@ -13,6 +13,7 @@ typedef enum ShowKind {
     SHOW_NONE,      /* flying, the HUD off */
     SHOW_TITLE,
     SHOW_MAP,
+    SHOW_WORLD_MAP, /* the world map after a flight east (show.c's help says how far) */
     SHOW_CRASH,
     SHOW_PAGE,      /* a page of the pause menu */
     SHOW_MODE,      /* a game mode's shot: its course at a ring, or its results */

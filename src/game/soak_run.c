@@ -1,6 +1,6 @@
 /* skyisles --soak in a window: a fixed 90 s cycle of what a session meets (soak_run: a course
  * started and left, a settings save, a controller plugged in and out, an audio device appearing,
- * a screenshot, a world rebuild, the map opened and closed, the pause menu
+ * a screenshot, a world rebuild, the map opened, stepped out and closed, the pause menu
  * left idle until the attract loop takes over, then a key and the menu closed), so a long run
  * (tools/soak.sh) finds the long frames of each and names them (frames.c). */
 #include <string.h>
@@ -35,7 +35,7 @@ static unsigned soak_rebuild(Game *g, GameSoak *s) {
 /* The cycle's events at their times (seconds into the cycle), each once. */
 GameSoakAsk game_soak_frame(Game *g, GameSoak *s, PlatformEvents *ev, double run_s) {
     GameSoakAsk ask = {0};
-    static const double at[] = {2.0, 10.0, 12.0, 14.0, 16.0, 20.0, 24.0, 30.0, 36.0, 40.0, 40.2, 82.0, 84.0, 86.0};
+    static const double at[] = {2.0, 10.0, 12.0, 14.0, 16.0, 20.0, 24.0, 30.0, 36.0, 38.0, 40.0, 40.2, 82.0, 84.0, 86.0};
     uint32_t cycle = (uint32_t)(run_s / SOAK_CYCLE_S);
     double t = run_s - cycle * SOAK_CYCLE_S;
     if (cycle != s->cycle) s->cycle = cycle, s->done = 0;
@@ -60,11 +60,12 @@ GameSoakAsk game_soak_frame(Game *g, GameSoak *s, PlatformEvents *ev, double run
     case 6: press(ev, PKEY_F12), s->shots++; break;
     case 7: ask.apply = soak_rebuild(g, s); break;
     case 8: press(ev, PKEY_M), s->maps++; break;   /* the map opens */
-    case 9: press(ev, PKEY_M); break;              /* and closes */
-    case 10: press(ev, PKEY_ESCAPE); break;        /* the pause menu, left idle: the attract loop after 30 s */
-    case 11: s->attracts += g->ses.play.demo; log_info("skyisles: soak: attract loop %s", g->ses.play.demo ? "flying" : "not begun"); break;
-    case 12: press(ev, PKEY_SPACE); break;         /* any key ends it */
-    case 13: if (g->ses.play.overlay == OVERLAY_MENU) press(ev, PKEY_ESCAPE); break;
+    case 9: press(ev, PKEY_M); break;              /* steps out to the world map (the island map without one) */
+    case 10: if (g->ses.play.overlay == OVERLAY_MAP) press(ev, PKEY_M); break;   /* and closes */
+    case 11: press(ev, PKEY_ESCAPE); break;        /* the pause menu, left idle: the attract loop after 30 s */
+    case 12: s->attracts += g->ses.play.demo; log_info("skyisles: soak: attract loop %s", g->ses.play.demo ? "flying" : "not begun"); break;
+    case 13: press(ev, PKEY_SPACE); break;         /* any key ends it */
+    case 14: if (g->ses.play.overlay == OVERLAY_MENU) press(ev, PKEY_ESCAPE); break;
     default: break;
     }
     return ask;

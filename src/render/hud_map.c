@@ -62,7 +62,7 @@ static uint16_t map_texel(const IslandField *f, int i, int j) {
 }
 
 bool hud_map_set(HudLayer *h, const IslandField *f, const Island *isl, const IslandCodex *cx, const char *lang,
-                 MemArena *scratch, SkyError *err) {
+                 double ox, double oz, MemArena *scratch, SkyError *err) {
     HudMap *m = &h->map;
     if (!f || f->size < 2 || !f->elevation_dm || !f->type || !(f->radius_m > 0.0f) || !isl || !cx ||
         isl->n_sites == 0 || isl->n_sites > ISLAND_MAX_SITES || isl->n_edges > ISLAND_MAX_EDGES) {
@@ -93,9 +93,10 @@ bool hud_map_set(HudLayer *h, const IslandField *f, const Island *isl, const Isl
     scratch_release(scratch, mark);
 
     /* Site positions are metres from the island's centre, which is the field's centre (the
-     * field's cells span centre +- radius_m: island_bake_field). */
-    m->centre_x = f->centre_x;
-    m->centre_z = f->centre_z;
+     * field's cells span centre +- radius_m: island_bake_field); the field's coordinates are
+     * metres from (ox, oz) in the world (the origin for the home island, its cell's for others). */
+    m->centre_x = ox + f->centre_x;
+    m->centre_z = oz + f->centre_z;
     m->radius_m = f->radius_m;
     const double span = 2.0 * m->radius_m;
     m->n_sites = isl->n_sites;
@@ -195,6 +196,20 @@ static bool label_fits(MapBox b, MapBox rect, const int (*dot)[2], uint32_t n_do
     return true;
 }
 
+/* A name on the right of its dot at (x, y), else on the left, above or below, where it fits;
+ * left out where none does. */
+static void place_label(HudLayer *h, int x, int y, int w, int lh, MapBox rect, const int (*dot)[2], uint32_t n_dots,
+                        uint32_t own, MapBox *placed, uint32_t *n_placed, uint32_t rgba, const char *name) {
+    const MapBox sides[4] = {{x + 4, y - 4, w, lh}, {x - 3 - w, y - 4, w, lh}, {x - w / 2, y - 3 - lh, w, lh},
+                             {x - w / 2, y + 4, w, lh}};
+    for (int k = 0; k < 4; k++) {
+        if (!label_fits(sides[k], rect, dot, n_dots, own, placed, *n_placed)) continue;
+        placed[(*n_placed)++] = sides[k];
+        hud_text(h, sides[k].x, sides[k].y, 1, rgba, name);
+        return;
+    }
+}
+
 /* Names, the base's first: each on the right of its dot, else on the left, above or below, where
  * it fits; a name with no room is left out (a small map shows the names it has room for instead
  * of a heap of overlapping ones). Their boxes are the size the text is drawn at: the player's HUD
@@ -211,15 +226,30 @@ static void queue_labels(HudLayer *h, const int (*dot)[2], MapBox rect) {
             /* name_w is at 1x: the box is scaled to the size the name is drawn at. */
             const int x = dot[s][0], y = dot[s][1], w = (int)ceilf((float)site->name_w * zoom),
                       lh = (int)ceilf(RENDER_HUD_LINE_H * zoom);
-            const MapBox sides[4] = {{x + 4, y - 4, w, lh}, {x - 3 - w, y - 4, w, lh},
-                                     {x - w / 2, y - 3 - lh, w, lh}, {x - w / 2, y + 4, w, lh}};
-            for (int k = 0; k < 4; k++) {
-                if (!label_fits(sides[k], rect, dot, m->n_sites, s, placed, n_placed)) continue;
-                placed[n_placed++] = sides[k];
-                hud_text(h, sides[k].x, sides[k].y, 1, LABEL_RGBA, site->name);
-                break;
-            }
+            place_label(h, x, y, w, lh, rect, dot, m->n_sites, s, placed, &n_placed, LABEL_RGBA, site->name);
         }
+}
+
+/* The aircraft at (ax, ay), pointing along its yaw; beyond the rectangle it stays on its edge, on
+ * the line from the map's centre, so it still points the way back. */
+static void queue_aircraft(HudLayer *h, int x, int y, int w, int hgt, int side, float ax, float ay, float air_yaw) {
+    float len = (float)side / 16.0f;
+    len = len < 7.0f ? 7.0f : (len > 20.0f ? 20.0f : len);
+    float cx = (float)x + (float)w * 0.5f, cy = (float)y + (float)hgt * 0.5f;
+    float margin = len * 0.6f + 1.0f;
+    float hx = (float)w * 0.5f - margin, hy = (float)hgt * 0.5f - margin;
+    hx = hx > 0.0f ? hx : 0.0f;
+    hy = hy > 0.0f ? hy : 0.0f;
+    float dx = ax - cx, dy = ay - cy, t = 1.0f;
+    if (fabsf(dx) > hx) t = hx / fabsf(dx);
+    if (fabsf(dy) * t > hy) t = hy / fabsf(dy);
+    ax = cx + dx * t;
+    ay = cy + dy * t;
+    float arrow[4][2], rim[4][2];
+    arrow_corners(ax, ay, sinf(air_yaw), -cosf(air_yaw), len, arrow);   /* yaw 0 flies north: up the map */
+    grow_quad(arrow, 1.0f, rim);
+    hud_quad(h, rim, ARROW_RIM_RGBA);
+    hud_quad(h, arrow, ARROW_RGBA);
 }
 
 void hud_map_queue(HudLayer *h, int x, int y, int w, int hgt, double air_x, double air_z, float air_yaw) {
@@ -260,28 +290,9 @@ void hud_map_queue(HudLayer *h, int x, int y, int w, int hgt, double air_x, doub
                 m->sites[s].base ? BASE_DOT_RGBA : DOT_RGBA);
     }
 
-    /* The aircraft, at its place in the square; beyond the rectangle it stays on its edge, on
-     * the line from the map's centre, so it still points the way home. */
-    float len = (float)side / 16.0f;
-    len = len < 7.0f ? 7.0f : (len > 20.0f ? 20.0f : len);
     double span = 2.0 * m->radius_m;
-    float ax = (float)(ox + (air_x - m->centre_x + m->radius_m) / span * side);
-    float ay = (float)(oy + (air_z - m->centre_z + m->radius_m) / span * side);
-    float cx = (float)x + (float)w * 0.5f, cy = (float)y + (float)hgt * 0.5f;
-    float margin = len * 0.6f + 1.0f;
-    float hx = (float)w * 0.5f - margin, hy = (float)hgt * 0.5f - margin;
-    hx = hx > 0.0f ? hx : 0.0f;
-    hy = hy > 0.0f ? hy : 0.0f;
-    float dx = ax - cx, dy = ay - cy, t = 1.0f;
-    if (fabsf(dx) > hx) t = hx / fabsf(dx);
-    if (fabsf(dy) * t > hy) t = hy / fabsf(dy);
-    ax = cx + dx * t;
-    ay = cy + dy * t;
-    float arrow[4][2], rim[4][2];
-    arrow_corners(ax, ay, sinf(air_yaw), -cosf(air_yaw), len, arrow);   /* yaw 0 flies north: up the map */
-    grow_quad(arrow, 1.0f, rim);
-    hud_quad(h, rim, ARROW_RIM_RGBA);
-    hud_quad(h, arrow, ARROW_RGBA);
+    queue_aircraft(h, x, y, w, hgt, side, (float)(ox + (air_x - m->centre_x + m->radius_m) / span * side),
+                   (float)(oy + (air_z - m->centre_z + m->radius_m) / span * side), air_yaw);
 }
 
 /* Where world (wx, wz) falls on the map queued into the rectangle: the dots' own formula, so a
@@ -295,4 +306,79 @@ bool hud_map_point(const HudLayer *h, int x, int y, int w, int hgt, double wx, d
     *px = ox + (int)floorf((float)((wx - m->centre_x + m->radius_m) / span) * (float)side);
     *py = oy + (int)floorf((float)((wz - m->centre_z + m->radius_m) / span) * (float)side);
     return true;
+}
+
+/* ---------------------------------------------------------------- the world map */
+#define WORLD_SEA_RGBA 0x10294aff   /* the map's square: the deep sky between islands */
+#define WORLD_ISLE_RGBA 0x5a9c42ffu
+#define WORLD_ISLE_RIM_RGBA 0x000000ffu
+#define WORLD_HERE_RGBA 0xffd629ffu   /* the name of the island under the aircraft */
+
+/* The world map's square in the rectangle: the largest one, centred, `span_m` across. */
+static int world_square(int x, int y, int w, int hgt, int *ox, int *oy) {
+    int side = w < hgt ? w : hgt;
+    *ox = x + (w - side) / 2;
+    *oy = y + (hgt - side) / 2;
+    return side;
+}
+
+bool render_hud_world_point(int x, int y, int w, int hgt, double centre_x, double centre_z, double span_m, double wx,
+                            double wz, int *px, int *py) {
+    if (w < 8 || hgt < 8 || !(span_m > 0.0)) return false;
+    int ox, oy, side = world_square(x, y, w, hgt, &ox, &oy);
+    double u = (wx - centre_x) / span_m + 0.5, v = (wz - centre_z) / span_m + 0.5;
+    if (!(u > -4.0 && u < 5.0 && v > -4.0 && v < 5.0)) return false;   /* far off the square (and NaN) */
+    *px = ox + (int)floor(u * side);
+    *py = oy + (int)floor(v * side);
+    return true;
+}
+
+void hud_world_queue(HudLayer *h, int x, int y, int w, int hgt, double centre_x, double centre_z, double span_m,
+                     const RenderWorldIsle *isles, uint32_t n, double air_x, double air_z, float air_yaw) {
+    if (w < 8 || hgt < 8 || !(span_m > 0.0)) return;
+    int ox, oy, side = world_square(x, y, w, hgt, &ox, &oy);
+    const MapBox sq = {ox, oy, side, side};
+    hud_box(h, (float)ox, (float)oy, (float)side, (float)side, WORLD_SEA_RGBA);
+    if (n > RENDER_WORLD_ISLES) n = RENDER_WORLD_ISLES;
+    static int dot[RENDER_WORLD_ISLES][2];      /* main thread only: 4 KiB off the stack */
+    static MapBox placed[RENDER_WORLD_ISLES];
+    static uint32_t shown[RENDER_WORLD_ISLES];
+    uint32_t n_shown = 0;
+    for (uint32_t i = 0; i < n; i++) {
+        int px, py;
+        if (!render_hud_world_point(x, y, w, hgt, centre_x, centre_z, span_m, isles[i].x, isles[i].z, &px, &py) ||
+            px < ox || py < oy || px >= ox + side || py >= oy + side)
+            continue;   /* beyond the square: not drawn */
+        dot[n_shown][0] = px;
+        dot[n_shown][1] = py;
+        shown[n_shown++] = i;
+    }
+    /* Each island a square its size (at least 5 pixels) in a dark rim; a landed one's gold mark on it. */
+    for (uint32_t k = 0; k < n_shown; k++) {
+        const RenderWorldIsle *is = &isles[shown[k]];
+        float d = (float)(is->diameter_m / span_m * side);
+        d = d < 5.0f ? 5.0f : d;
+        float x0 = (float)dot[k][0] + 0.5f - d * 0.5f, y0 = (float)dot[k][1] + 0.5f - d * 0.5f;
+        hud_box(h, x0 - 1.0f, y0 - 1.0f, d + 2.0f, d + 2.0f, WORLD_ISLE_RIM_RGBA);
+        hud_box(h, x0, y0, d, d, WORLD_ISLE_RGBA);
+    }
+    /* Names: the island under the aircraft's first, then in the table's order, where they fit. */
+    const float zoom = hud_zoom(h);
+    const int lh = (int)ceilf(RENDER_HUD_LINE_H * zoom);
+    uint32_t n_placed = 0;
+    for (uint32_t pass = 0; pass < 2; pass++)
+        for (uint32_t k = 0; k < n_shown; k++) {
+            const RenderWorldIsle *is = &isles[shown[k]];
+            if (is->here != (pass == 0) || !is->name || !is->name[0]) continue;
+            int tw = (int)ceilf((float)hud_text_width(is->name, 1, 1.0f) * zoom);
+            place_label(h, dot[k][0], dot[k][1], tw, lh, sq, (const int(*)[2])dot, n_shown, k, placed, &n_placed,
+                        is->here ? WORLD_HERE_RGBA : LABEL_RGBA, is->name);
+        }
+    for (uint32_t k = 0; k < n_shown; k++)
+        if (isles[shown[k]].landed) {
+            hud_box(h, (float)(dot[k][0] - 2), (float)(dot[k][1] - 2), 5.0f, 5.0f, DOT_RIM_RGBA);
+            hud_box(h, (float)(dot[k][0] - 1), (float)(dot[k][1] - 1), 3.0f, 3.0f, BASE_DOT_RGBA);
+        }
+    queue_aircraft(h, x, y, w, hgt, side, (float)(ox + ((air_x - centre_x) / span_m + 0.5) * side),
+                   (float)(oy + ((air_z - centre_z) / span_m + 0.5) * side), air_yaw);
 }

@@ -369,7 +369,17 @@ void render_hud_text(Renderer *r, int x, int y, int scale, uint32_t rgba, const 
 
 bool render_map_set(Renderer *r, const IslandField *f, const Island *isl, const IslandCodex *cx, const char *lang,
                     SkyError *err) {
-    return hud_map_set(&r->hud, f, isl, cx, lang, &r->scratch, err);
+    return hud_map_set(&r->hud, f, isl, cx, lang, 0.0, 0.0, &r->scratch, err);
+}
+
+bool render_map_set_at(Renderer *r, const IslandField *f, const Island *isl, const IslandCodex *cx, const char *lang,
+                       double ox, double oz, SkyError *err) {
+    return hud_map_set(&r->hud, f, isl, cx, lang, ox, oz, &r->scratch, err);
+}
+
+void render_hud_world(Renderer *r, int x, int y, int w, int h, double centre_x, double centre_z, double span_m,
+                      const RenderWorldIsle *isles, uint32_t n, double air_x, double air_z, float air_yaw) {
+    hud_world_queue(&r->hud, x, y, w, h, centre_x, centre_z, span_m, isles, n, air_x, air_z, air_yaw);
 }
 
 void render_hud_map(Renderer *r, int x, int y, int w, int h, double air_x, double air_z, float air_yaw) {

@@ -375,6 +375,10 @@ float render_hud_zoom(const Renderer *r);
  * network as lines, each site as a dot with its display name in `lang`. */
 bool render_map_set(Renderer *r, const IslandField *f, const Island *isl, const IslandCodex *cx, const char *lang,
                     SkyError *err);
+/* The same for an island whose field's coordinates are metres from world (ox, oz) (a
+ * WorldIsland's field): the map of the island under the aircraft, set again when it changes. */
+bool render_map_set_at(Renderer *r, const IslandField *f, const Island *isl, const IslandCodex *cx, const char *lang,
+                       double ox, double oz, SkyError *err);
 /* Queues the map into the rectangle (letterboxed to keep the island round), with the aircraft's
  * position and heading as an arrow (yaw 0 = -z, +yaw turns right, as RenderView). North (-z) is
  * up. Outside the island the arrow is clamped to the rectangle's edge. Nothing before
@@ -383,6 +387,23 @@ void render_hud_map(Renderer *r, int x, int y, int w, int h, double air_x, doubl
 /* Where world (wx, wz) falls on the map in that rectangle (a site's dot is there): marks the game
  * draws over it. False before render_map_set. */
 bool render_hud_map_point(const Renderer *r, int x, int y, int w, int h, double wx, double wz, int *px, int *py);
+/* The world map: the islands the game gives (seen so far), each a square its size (at least 5
+ * pixels) with its name where it fits (the one under the aircraft's first, in gold), a gold mark
+ * on those landed on, and the aircraft's arrow, in the largest square of the rectangle, span_m
+ * across, centred on (centre_x, centre_z), north up. At most RENDER_WORLD_ISLES are drawn. Part of
+ * the HUD's one draw call. */
+#define RENDER_WORLD_ISLES 512
+typedef struct RenderWorldIsle {
+    double x, z;                /* its centre, world metres */
+    double diameter_m;
+    bool landed, here;          /* landed on; under the aircraft */
+    const char *name;
+} RenderWorldIsle;
+void render_hud_world(Renderer *r, int x, int y, int w, int h, double centre_x, double centre_z, double span_m,
+                      const RenderWorldIsle *isles, uint32_t n, double air_x, double air_z, float air_yaw);
+/* Where world (wx, wz) falls on that map (an island's square is centred there); false when far off. */
+bool render_hud_world_point(int x, int y, int w, int h, double centre_x, double centre_z, double span_m, double wx,
+                            double wz, int *px, int *py);
 
 /* ---------------------------------------------------------------- approach lights (lights.c)
  * A PAPI at each end of every airstrip: four lights in a row left of the landing direction,

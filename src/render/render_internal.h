@@ -417,7 +417,10 @@ uint32_t hud_text_missing(const char *text);
 void hud_atlas_map_quad(HudLayer *h, int x, int y, int side);
 
 /* The island map (hud_map.c): built into the atlas and HudMap once; queued per frame. */
+void hud_world_queue(HudLayer *h, int x, int y, int w, int hgt, double centre_x, double centre_z, double span_m,
+                     const RenderWorldIsle *isles, uint32_t n, double air_x, double air_z, float air_yaw);
 bool hud_map_set(HudLayer *h, const IslandField *f, const Island *isl, const IslandCodex *cx, const char *lang,
+                 double ox, double oz,
                  MemArena *scratch, SkyError *err);
 void hud_map_queue(HudLayer *h, int x, int y, int w, int hgt, double air_x, double air_z, float air_yaw);
 
