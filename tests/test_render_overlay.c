@@ -89,9 +89,14 @@ static void test_hud_names_the_place_below(void **state) {
     g_game.ses.flight.x = home->field.centre_x + home->island->sites[site].x_m;
     g_game.ses.flight.z = home->field.centre_z + home->island->sites[site].z_m;
     assert_int_equal(game_home_site_at(home, g_game.ses.flight.x, g_game.ses.flight.z), (int)site);
-    char name[64], other[64];
-    game_home_site_name(home, site, name, sizeof name);
+    char place[64], name[160], other[160];
+    game_home_site_name(home, site, place, sizeof place);
+    /* The line names the place and its island ("Sandy Beach, Isle of ..."); another place of the
+     * same island must not match it. */
+    assert_true(game_place_line(home, g_game.svc.world, g_game.ses.flight.x, g_game.ses.flight.z, name, sizeof name));
+    assert_true(strncmp(name, place, strlen(place)) == 0);
     game_home_site_name(home, site == 0 ? 1 : 0, other, sizeof other);
+    snprintf(other + strlen(other), sizeof other - strlen(other), "%s", name + strlen(place));
     printf("  over site %u: '%s'\n", site, name);
     shot("hud", w, h, g_a);
     int cw, ch;
