@@ -18,7 +18,7 @@
 /* The simulation's version: bumped whenever a change to the flight model, collision, restarts
  * or the fixed step (src/sim, src/game/play.c's step) would fly a recorded input differently, so a
  * new build keeps the best runs of an old one as long as the flight is the same. */
-#define SIM_VERSION 3u   /* 2: trees, boulders, cacti and landmarks are solid; 3: wheels, touchdowns and the stall */
+#define SIM_VERSION 4u   /* 2: trees, boulders, cacti and landmarks are solid; 3: wheels, touchdowns and the stall; 4: fair weather about the spawn at first, natural coasts, water and the archipelago */
 #define SIM_STEP_HZ 60
 #define SIM_STEP (1.0f / 60.0f)   /* seconds per fixed sim step */
 
