@@ -780,7 +780,11 @@ static void run_frame_measured(Game *g, RunClock *k, bool shot, const char *even
     double c1 = (double)time_thread_cpu_ns() / 1e6, w1 = time_now_ms();
     GovFrame f = {.cpu_ms = c1 - k->c0, .swap_ms = w1 - k->w0, .gpu_ms = render_gpu_ms(g->svc.render),
                   .swap_waits = g->cfg.opt.vsync && g->cfg.set.vsync && !platform_is_headless(g->svc.platform)};
-    uint32_t epoch = world_stats(g->svc.world).epoch;
+    WorldStats ws = world_stats(g->svc.world);
+    uint32_t epoch = ws.epoch;
+    /* The world still streaming in (void ahead, or more than an eighth of the chunks in range
+     * without a mesh): its frames measure no step of the lines. */
+    f.busy = ws.void_chunks > 0 || ws.wanted > ws.resident + ws.wanted / 8;
     k->work_ms = f.cpu_ms;   /* the game's own work: what a loaded machine or the GPU adds is not in it */
     k->phase = event ? event : game_frame_phase(&g->ses, &g->crs, epoch != k->epoch, shot);
     k->epoch = epoch;

@@ -88,8 +88,8 @@ void game_gov_frame(GameConfig *cfg, GameServices *svc, const GovFrame *f, doubl
         apply(cfg, svc);
         char what[160];
         gov_describe(g, what, sizeof what);
-        log_info("skyisles: quality auto: level %d of %d (%s): frames cost %.1f ms against %.1f", g->level, g->n_steps,
-                 what, g->last_mean, g->target_ms);
+        log_info("skyisles: quality auto: level %d of %d (%s): frames cost %.1f ms against %.1f%s", g->level, g->n_steps,
+                 what, g->last_mean, g->target_ms, g->confirming ? " (back without the step of the lines to measure it again)" : "");
     }
     if (gov_settled(g) && (cfg->set.auto_level != g->level || (uint32_t)cfg->set.auto_skip != gov_skip_mask(g))) {
         cfg->set.auto_level = g->level;   /* the next start begins here, with what it found */

@@ -52,6 +52,9 @@ static void reset_loop(Governor *g) {
     g->last_up_t = -1e9;
     g->up_hold_s = g->probe ? GOV_UP_HOLD_S / 3.0 : GOV_UP_HOLD_S;
     g->pending_arrival = g->arrive_step = -1;
+    g->confirming = false;
+    g->skip_windows = g->busy_waits = g->late_windows = 0;
+    g->win_busy = false;
     for (int i = 0; i <= GOV_STEPS_MAX; i++) g->cost_left[i] = g->cost_arrived[i] = 0.0;
 }
 
@@ -100,34 +103,79 @@ void gov_set_target(Governor *g, double target_ms) {
     reset_loop(g);
 }
 
-static void changed(Governor *g) {
+/* The step of the lines in force at a level (the last one below it not set aside), -1: the chosen
+ * lines. */
+static int lines_in_force(const Governor *g, int level) {
+    int s = -1;
+    for (int i = 0; i < level; i++)
+        if (g->steps[i].knob == GOV_LINES && !g->steps[i].no_gain) s = i;
+    return s;
+}
+
+/* A change from `from` to the level now: held after; where the lines in effect changed, the first
+ * window after the hold is let pass (a new target's first frames cost what a switch costs, which
+ * on llvmpipe under load took seconds, not what the target does). */
+static void changed(Governor *g, int from) {
     g->changes++;
     g->last_change_t = g->settled_t = g->t;
     g->room_s = 0.0;
+    g->busy_waits = g->late_windows = 0;
+    if (lines_in_force(g, from) != lines_in_force(g, g->level)) g->skip_windows = 1;
 }
 
-/* The first window at a level reached by one step down: when the frame costs no less than before
- * it, a step of the lines buys nothing here and is set aside (a lower target where the low-res
- * target and its upscale cost more than the pixels they save, as on a software rasteriser; full
- * resolution on a GPU that fills pixels). The other knobs only take work away: a cost that rose
- * after them is the world's streaming catching up, not the step. */
-static bool arrived(Governor *g, double m) {
-    int l = g->level, s = g->arrive_step;
-    g->pending_arrival = g->arrive_step = -1;
-    g->cost_arrived[l] = m;
-    if (s < 0 || g->steps[s].knob != GOV_LINES || g->steps[s].no_gain || !(g->arrive_from > 0.0)) return false;
-    g->steps[s].tried = true;
-    if (m < g->arrive_from * 0.99) return false;
+static void set_aside(Governor *g, int s) {
     g->steps[s].no_gain = true;
     g->no_gain_marks++;
+}
+
+/* A window measured after a step of the lines (the other knobs only take work away: a cost that
+ * rose after them is the world's streaming catching up, not the step). The step's window (B) no
+ * cheaper than the one before it (A): it buys nothing here and is set aside (a lower target where
+ * the low-res target and its upscale cost more than the pixels they save, as on a software
+ * rasteriser; full resolution on a GPU that fills pixels). B cheaper: back to the level before
+ * for a window (A again); kept only where B is cheaper than that too, so a falling cost (the
+ * world streaming in at boot) does not keep a costlier step, nor a rising one. */
+static bool arrived(Governor *g, double m) {
+    int l = g->level, s = g->arrive_step, from = g->arrive_from_level;
+    g->pending_arrival = g->arrive_step = -1;
+    if (g->confirming) {
+        g->confirming = false;
+        g->steps[s].tried = true;
+        if (g->trial_cost < m * GOV_GAIN) {   /* cheaper than both: kept, back to it */
+            if (from < g->trial_level) g->cost_left[from] = m;
+            g->cost_arrived[g->trial_level] = g->trial_cost;
+            g->level = g->trial_level;
+        } else {
+            set_aside(g, s);
+            g->cost_arrived[l] = m;
+        }
+        changed(g, l);
+        return true;
+    }
+    g->cost_arrived[l] = m;
+    if (s < 0 || g->steps[s].knob != GOV_LINES || g->steps[s].no_gain || !(g->arrive_from > 0.0)) return false;
+    if (m < g->arrive_from * GOV_GAIN) {   /* looks cheaper: measure the level before it again */
+        g->confirming = true;
+        g->trial_level = l;
+        g->trial_cost = m;
+        g->cost_arrived[l] = 0.0;
+        g->level = from;
+        g->pending_arrival = from;
+        g->arrive_step = s;
+        g->arrive_from_level = from;
+        changed(g, l);
+        return true;
+    }
+    g->steps[s].tried = true;
+    set_aside(g, s);
     g->cost_arrived[l] = 0.0;
     while (g->level > 0 && g->steps[g->level - 1].no_gain) g->level--;   /* the same values: the lowest such level */
-    changed(g);
+    changed(g, l);
     return true;
 }
 
 static bool step_down(Governor *g, double m) {
-    int k = 1;
+    int k = 1, from = g->level;
     if (g->probe) k = m > 2.0 * g->target_ms ? 3 : (m > 1.5 * g->target_ms ? 2 : 1);
     /* Late right after a step up: that step did not fit; wait longer before the next one. */
     if (g->last_up_t > g->last_change_t - 1e-9 && g->t - g->last_up_t <= GOV_HOLD_S + 3.0 * GOV_WINDOW_S) {
@@ -147,26 +195,17 @@ static bool step_down(Governor *g, double m) {
         }
     }
     g->pending_arrival = alone ? g->level : -1;
-    g->arrive_wait = 1;
     g->arrive_step = alone ? g->level - 1 : -1;
+    g->arrive_from_level = from;
     g->downs++;
-    changed(g);
+    changed(g, from);
     return true;
-}
-
-/* The step of the lines in force at a level (the last one below it not set aside), -1: the chosen
- * lines. */
-static int lines_in_force(const Governor *g, int level) {
-    int s = -1;
-    for (int i = 0; i < level; i++)
-        if (g->steps[i].knob == GOV_LINES && !g->steps[i].no_gain) s = i;
-    return s;
 }
 
 /* Room: the frame fits well below the target and the level above is predicted to fit, from the
  * gain its step showed on the way down (unknown: only with much room). */
 static bool step_up(Governor *g, double m) {
-    int j = g->level - 1;
+    int j = g->level - 1, from = g->level;
     while (j > 0 && g->steps[j].no_gain) j--;
     while (j > 0 && g->steps[j - 1].no_gain) j--;   /* levels that differ by set-aside steps look the same */
     double gain = (g->cost_left[j] > 0.0 && g->cost_arrived[j + 1] > 0.0) ? g->cost_left[j] / g->cost_arrived[j + 1] : 0.0;
@@ -183,24 +222,39 @@ static bool step_up(Governor *g, double m) {
     int s = lines_in_force(g, j);
     bool measure = s >= 0 && !g->steps[s].tried && s != lines_in_force(g, g->level);
     g->pending_arrival = measure ? j : -1;
-    g->arrive_wait = 1;
     g->arrive_step = measure ? s : -1;
     g->arrive_from = m;
+    g->arrive_from_level = from;
     g->level = j;
     g->last_up_t = g->t;
     g->ups++;
-    changed(g);
+    changed(g, from);
     return true;
 }
 
-static bool decide(Governor *g, double m) {
+bool gov_settled(const Governor *g) { return g->on && g->t - g->settled_t >= GOV_SETTLED_S; }
+
+static bool decide(Governor *g, double m, bool busy) {
     double hold = g->probe ? GOV_HOLD_S / 2.0 : GOV_HOLD_S;
     if (g->t - g->last_change_t + 1e-9 < hold) return false;
-    /* A step of the lines being measured: the first window after the hold is let pass (the new
-     * target's first frames cost what a switch costs, not what the target does). */
-    if (g->pending_arrival == g->level && g->arrive_step >= 0 && g->arrive_wait-- > 0) return false;
+    if (g->skip_windows > 0) {
+        g->skip_windows--;
+        return false;
+    }
+    bool measuring = g->pending_arrival == g->level && g->arrive_step >= 0;
+    /* A step of the lines is measured once the world has settled (the boot's streaming costs
+     * frames whichever lines are drawn), waiting a few windows at most. */
+    if (measuring && busy && g->busy_waits < GOV_BUSY_WAIT) {
+        g->busy_waits++;
+        return false;
+    }
     if (g->pending_arrival == g->level && arrived(g, m)) return true;
-    if (m > g->target_ms * GOV_LATE && g->level < g->n_steps) return step_down(g, m);
+    /* Late: one window over; once settled, one far over or two in a row (one window's noise at a
+     * level that sits near the target is no reason to leave it). */
+    g->late_windows = m > g->target_ms * GOV_LATE ? g->late_windows + 1 : 0;
+    bool late = g->late_windows >= (gov_settled(g) && m < g->target_ms * GOV_FAR_LATE ? 2 : 1);
+    if (late && g->level < g->n_steps) return step_down(g, m);
+    if (g->late_windows) return false;
     if (m < g->target_ms * GOV_ROOM && g->level > 0) return step_up(g, m);
     g->room_s = 0.0;
     return false;
@@ -212,12 +266,15 @@ bool gov_frame(Governor *g, const GovFrame *f, double dt_s) {
     g->win_t += dt_s;
     g->win_sum += gov_frame_cost(f);
     g->win_n++;
+    g->win_busy = g->win_busy || f->busy;
     if (g->win_t + 1e-9 < GOV_WINDOW_S) return false;
     double m = g->win_sum / g->win_n;
+    bool busy = g->win_busy;
     g->win_t = g->win_sum = 0.0;
     g->win_n = 0;
+    g->win_busy = false;
     g->last_mean = m;
-    return decide(g, m);
+    return decide(g, m, busy);
 }
 
 void gov_effective(const Governor *g, const GovLook *chosen, GovLook *out) {
@@ -236,8 +293,6 @@ void gov_effective(const Governor *g, const GovLook *chosen, GovLook *out) {
         }
     }
 }
-
-bool gov_settled(const Governor *g) { return g->on && g->t - g->settled_t >= GOV_SETTLED_S; }
 
 int gov_describe(const Governor *g, char *buf, size_t n) {
     int last[GOV_KNOB_COUNT] = {-1, -1, -1, -1};

@@ -42,9 +42,14 @@ typedef struct GovStep {
 #define GOV_HOLD_S 1.0          /* at least this between two changes (the probe: half) */
 #define GOV_UP_HOLD_S 3.0       /* room must last this long before a step up; doubled on a bounce */
 #define GOV_UP_HOLD_MAX_S 48.0
-#define GOV_LATE 1.05           /* a window whose mean cost passes target * this is late */
+#define GOV_LATE 1.05           /* a window whose mean cost passes target * this is late (settled:
+                                   two such in a row step down) */
+#define GOV_FAR_LATE 1.25       /* settled: one window past target * this steps down */
 #define GOV_ROOM 0.80           /* room: below target * this (and the step above predicted to fit) */
 #define GOV_SETTLED_S 5.0       /* no change for this long: settled */
+#define GOV_BUSY_WAIT 8         /* windows a measure of the lines waits for the world to settle */
+#define GOV_GAIN 0.99           /* a step of the lines is kept where the frames cost less than this
+                                   times the windows before it and after going back */
 
 /* One frame's measure (milliseconds). cost = the most of the CPU's time, the GPU's where a timer
  * query gives it, and the time to the swap's return unless the swap waits for the display while
@@ -55,6 +60,9 @@ typedef struct GovFrame {
     double swap_ms;             /* wall time from the frame's start to the swap's return */
     double gpu_ms;              /* the GPU's time (a timer query read a few frames late); < 0: none */
     bool swap_waits;            /* vsync on a real display: the swap includes a wait for it */
+    bool busy;                  /* the world still streaming in (chunks in flight or void ahead): a
+                                   window with such frames measures no step of the lines while
+                                   GOV_BUSY_WAIT allows */
 } GovFrame;
 double gov_frame_cost(const GovFrame *f);
 
@@ -76,7 +84,17 @@ typedef struct Governor {
     int pending_arrival;        /* level whose first window after arriving is still to come (-1) */
     int arrive_step;            /* the step taken to it (-1: several at once) */
     double arrive_from;         /* the cost before that step */
-    int arrive_wait;            /* windows still let pass before a step of the lines is measured */
+    int arrive_from_level;      /* the level it was taken from */
+    /* A step of the lines that looked cheaper is measured A/B/A: back at the level before it for a
+     * window (confirming), and kept only where it beat both windows, so a trend (the world
+     * streaming in, the machine's load) cannot make a costlier step look cheaper. */
+    bool confirming;
+    int trial_level;            /* the level with the step in force */
+    double trial_cost;          /* the window measured there */
+    int skip_windows;           /* windows let pass after the lines in effect changed (the switch) */
+    int busy_waits;             /* windows a measure has waited for the world to settle */
+    int late_windows;           /* late windows in a row since the last change */
+    bool win_busy;              /* a frame of the window being measured was busy */
     double last_mean;           /* the last window's mean cost */
     uint32_t changes, ups, downs, bounces, no_gain_marks;
     double settled_t;           /* when the level last changed (settled once GOV_SETTLED_S past) */
