@@ -8,7 +8,7 @@
 # the end (auto: the level it settled at, of its ladder's steps).
 # usage: tools/govern.sh [BUILD_DIR]   (default build)
 # Environment: GOVERN_SIZES (default "1280x720 640x480"), GOVERN_SECONDS (60), GOVERN_QUALITIES
-# (default "auto low medium high").
+# (default "auto low medium high"), GOVERN_LOGS (a folder: each run's log is copied there).
 set -u
 top=$(cd "$(dirname "$0")/.." && pwd)
 build=${1:-build}
@@ -47,6 +47,7 @@ for size in $sizes; do
       tail -3 "$cfg/log" >&2
       grep -q 'frames: p50' "$cfg/log" || continue   # its figures were logged before: still shown
     fi
+    [ -n "${GOVERN_LOGS:-}" ] && mkdir -p "$GOVERN_LOGS" && cp "$cfg/log" "$GOVERN_LOGS/$size-$q.log"
     fps=$(grep -o '[0-9.]* fps,' "$cfg/log" | awk '{printf "%s%s", sep, $1; sep=" "}')
     last=$(grep -o '[0-9.]* fps,' "$cfg/log" | tail -1 | awk '{print $1}')
     if [ "$q" = auto ]; then

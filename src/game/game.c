@@ -848,6 +848,10 @@ int game_run(Game *g) {
         bool shot = g->ses.shot.pending;
         game_shot_capture(&g->ses, g->svc.disp_w, g->svc.disp_h);
         platform_swap(g->svc.platform);
+        /* Offscreen the swap shows nothing and waits for nothing: a software rasteriser (llvmpipe)
+         * defers the frame's pixels past it. Finished here, as a display's swap must finish it, so
+         * the frame's measure (Quality auto's, the fps) is what a display would see. */
+        if (g->cfg.opt.offscreen) render_finish(g->svc.render);
         game_boot_clock_frame(&g->svc, &g->ses.play, true);
         run_frame_measured(g, &k, shot, event);
         game_pace_frame(&g->svc.pacer, &g->cfg.set);
