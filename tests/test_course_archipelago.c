@@ -1,6 +1,7 @@
 /* skyisles tests: the archipelago from the codex as the world streams it (src/course/archipelago.c):
  * a flight over several islands names each in turn (the island under the aircraft and its place),
- * each island's strips lie on it, and the names never repeat along the way. */
+ * each island's strips lie on it, and the names never repeat along the way; each cell's island is
+ * baked at its site's diameter, as fine as the home island, inside its cell's core. */
 #include <stdarg.h>
 #include <stddef.h>
 #include <setjmp.h>
@@ -121,8 +122,83 @@ static void test_flight_names_each_island(void **state) {
     mem_budget_release(&b);
 }
 
+/* The farthest centre of an on-island cell from the field's centre, in metres. */
+static double land_reach(const IslandField *f) {
+    double best = 0.0, half = 0.5 * (double)f->size;
+    for (uint32_t j = 0; j < f->size; j++)
+        for (uint32_t i = 0; i < f->size; i++) {
+            if (f->type[(size_t)j * f->size + i] == ISLAND_FIELD_OFF) continue;
+            double dx = ((double)i + 0.5 - half) * f->cell_meters, dz = ((double)j + 0.5 - half) * f->cell_meters;
+            double d = sqrt(dx * dx + dz * dz);
+            if (d > best) best = d;
+        }
+    return best;
+}
+
+/* Bakes cell (cx, cz)'s island into a fresh arena of the source's bake size. */
+static void bake_cell(const WorldIslandSource *src, int64_t cx, int64_t cz, MemBudget *b, MemArena *ar, IslandField *f,
+                      const Island **isl) {
+    assert_true(mem_arena_init(ar, b, src->bake_bytes));
+    const void *out = NULL;
+    assert_true(src->bake(src->ctx, cx, cz, ar, f, &out));
+    *isl = out;
+}
+
+/* Two cells' islands of different diameters: each generated and baked at its own diameter, its
+ * field as wide as the island at the home island's metres per cell, its land reaching its radius,
+ * so fields and coasts are in proportion; the origin's cell bakes the home island's field as
+ * before; every island's field stays inside its cell's core. */
+static void test_islands_at_their_diameters(void **state) {
+    (void)state;
+    const uint32_t home_cells = 128;
+    Archipelago arch;
+    WorldIslandSource src;
+    assert_true(archipelago_source(&arch, &g_cx, g_scope, 20261129u, home_cells, &src));
+    const double home_d = (double)g_cx.scopes[g_scope].diameter_m, home_cell_m = home_d / home_cells;
+    int64_t small = 0, large = 0;
+    uint32_t d_small = 0, d_large = 0;
+    for (int64_t k = 1; k < 200; k++) {
+        WorldIslandSite site;
+        src.site(src.ctx, k, -k, &site);
+        if (!site.has_island) continue;
+        if (!d_small || site.diameter_m < d_small) small = k, d_small = site.diameter_m;
+        if (site.diameter_m > d_large) large = k, d_large = site.diameter_m;
+    }
+    assert_true(d_large >= d_small + 400);
+    MemBudget b;
+    SkyError err = {0};
+    assert_true(mem_budget_init(&b, src.bake_bytes * 3 + ((size_t)1 << 20), &err));
+    MemArena ar[3];
+    IslandField f[3];
+    const Island *isl[3];
+    const int64_t cells[3] = {0, small, large};
+    const uint32_t diam[3] = {(uint32_t)home_d, d_small, d_large};
+    double reach[3];
+    for (int i = 0; i < 3; i++) {
+        bake_cell(&src, cells[i], -cells[i], &b, &ar[i], &f[i], &isl[i]);
+        assert_int_equal(isl[i]->diameter_m, diam[i]);
+        double extent = (double)f[i].size * (double)f[i].cell_meters;
+        assert_true(fabs(extent - (double)diam[i]) < 0.01);           /* the field spans the island */
+        assert_true(fabs((double)f[i].cell_meters - home_cell_m) < 0.02 * home_cell_m);   /* as fine as home */
+        assert_true(fabs(2.0 * (double)f[i].radius_m - (double)diam[i]) < 0.01);
+        reach[i] = land_reach(&f[i]);
+        assert_true(reach[i] <= 0.5 * (double)diam[i] && reach[i] >= 0.5 * (double)diam[i] - 3.0 * home_cell_m);
+        /* inside the cell's core: the field's square, wherever in the cell, short of the edge */
+        double core = 0.5 * (double)src.cell_m - WORLD_ISLAND_EDGE, half = 0.5 * extent;
+        assert_true(fabs((double)f[i].centre_x) + half <= core && fabs((double)f[i].centre_z) + half <= core);
+        print_message("    note: cell (%lld, %lld): %u m, %u x %u cells of %.3f m, land to %.1f m\n", (long long)cells[i],
+                      (long long)-cells[i], diam[i], f[i].size, f[i].size, (double)f[i].cell_meters, reach[i]);
+    }
+    assert_int_equal(f[0].size, home_cells);   /* the home island's bake as it was */
+    double ratio = (double)d_large / (double)d_small;
+    assert_true(fabs((double)f[2].size / (double)f[1].size - ratio) < 0.02 * ratio);
+    assert_true(fabs(reach[2] / reach[1] - ratio) < 0.03 * ratio);
+    mem_budget_release(&b);
+}
+
 int main(void) {
     const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_islands_at_their_diameters),
         cmocka_unit_test(test_flight_names_each_island),
     };
     return cmocka_run_group_tests(tests, setup, NULL);

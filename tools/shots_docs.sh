@@ -26,6 +26,9 @@ shot hud --show hud
 shot menu_panel --show panel
 shot island_map --show map
 shot world_map --show worldmap
+# Over a far island (cell 1, 0 of the first seed: --print-island --start 7910,0,-2250 lists its
+# places): the HUD's place line names the place and the island.
+shot far_island_hud --weather clear --start 8067,170,-1900
 shot game_sound_page --show sound --view-radius 3
 # Flying (docs/flying.md): parked on the base camp's strip, and the autopilot's takeoff roll along it.
 shot flying_parked --start-on ground

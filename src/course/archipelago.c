@@ -13,8 +13,17 @@ static void site_of(void *ctx, int64_t cell_x, int64_t cell_z, WorldIslandSite *
     out->diameter_m = cs.diameter_m;
 }
 
-/* The island of the cell: generated from its own seed, baked with its coordinates in metres from
- * the cell's centre (the world reads it so at any distance). */
+/* The field's cells a side for an island of diameter d: the home island's metres per cell
+ * (field_cells over the scope's diameter) at any diameter, so every island is as fine as the home
+ * island, its field as wide as the island, and the home island's bake is field_cells exactly. */
+static uint32_t cells_for(const Archipelago *a, uint32_t d) {
+    uint32_t home = a->cx->scopes[a->scope].diameter_m;
+    uint64_t n = home ? ((uint64_t)a->field_cells * d + home / 2u) / home : a->field_cells;
+    return n < 2u ? 2u : n > ISLAND_FIELD_MAX_CELLS ? ISLAND_FIELD_MAX_CELLS : (uint32_t)n;
+}
+
+/* The island of the cell: generated from its own seed at its site's diameter, baked with its
+ * coordinates in metres from the cell's centre (the world reads it so at any distance). */
 static bool bake(void *ctx, int64_t cell_x, int64_t cell_z, MemArena *arena, IslandField *field, const void **island) {
     const Archipelago *a = ctx;
     IslandCellSite cs;
@@ -22,12 +31,12 @@ static bool bake(void *ctx, int64_t cell_x, int64_t cell_z, MemArena *arena, Isl
     if (!cs.has_island) return false;
     Island *isl = mem_arena_alloc(arena, sizeof *isl, 64);
     if (!isl) return false;
-    IslandParams ip = {.seed = cs.seed, .scope = a->scope, .site_count = 0};
+    IslandParams ip = {.seed = cs.seed, .scope = a->scope, .site_count = 0, .diameter_m = cs.diameter_m};
     SkyError err = {0};
     if (!island_generate(isl, a->cx, &ip, arena, &err)) return false;
     int64_t m = (int64_t)island_codex_cell_m(a->cx);
     float ox = (float)(cs.centre_x_m - cell_x * m), oz = (float)(cs.centre_z_m - cell_z * m);
-    if (!island_bake_field(field, isl, a->cx, a->field_cells, ox, oz, arena, &err)) return false;
+    if (!island_bake_field(field, isl, a->cx, cells_for(a, cs.diameter_m), ox, oz, arena, &err)) return false;
     if (island) *island = isl;
     return true;
 }
@@ -36,13 +45,16 @@ bool archipelago_source(Archipelago *a, const IslandCodex *cx, uint32_t scope, u
                         WorldIslandSource *out) {
     memset(out, 0, sizeof *out);
     memset(a, 0, sizeof *a);
-    if (!island_codex_has_archipelago(cx)) return false;
+    if (!island_codex_has_archipelago(cx) || scope >= cx->n_scopes || field_cells < 2) return false;
     a->cx = cx;
     a->seed = seed;
     a->scope = scope;
     a->field_cells = field_cells;
     a->work = island_work_bytes();
-    a->field = island_field_bytes(cx, scope, field_cells);
+    /* the largest island's field (island_field_bytes: its path grid too) */
+    uint32_t d = cx->scopes[scope].diameter_m;
+    if (cx->arch.diameter_max_m > d) d = cx->arch.diameter_max_m;
+    a->field = island_field_bytes(cx, scope, cells_for(a, d));
     out->ctx = a;
     out->cell_m = (int64_t)island_codex_cell_m(cx);
     /* the Island record, then the generator's work (handed back when it ends), then the field in

@@ -8,6 +8,7 @@ void boot_plan_ask(const GameSettings *s, int mesh_pool_mib, BootPlan *out) {
     out->world = s->world;
     out->render = s->render;
     out->islands_bytes = 0;
+    out->island_slots = 0;
     int32_t r = s->world.live.view_radius;
     out->asked_radius = world_clamp_view_radius(r > GAME_VIEW_RADIUS_MAX ? r : GAME_VIEW_RADIUS_MAX);
     out->world.create.view_radius_max = out->asked_radius;

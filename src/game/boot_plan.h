@@ -21,6 +21,7 @@ typedef struct BootPlan {
     RenderSettings render;      /* the settings' values; create: the chunk slots planned */
     int32_t asked_radius;       /* the radius the settings ask the tables for */
     size_t islands_bytes;       /* the archipelago's island slots (world_islands_bytes), 0: none */
+    uint32_t island_slots;      /* how many (game.c: WORLD_ISLAND_SLOTS, fewer on a small budget) */
 } BootPlan;
 
 /* What a boot asks before the budget has a say: the world's tables sized for the view radius or

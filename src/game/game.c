@@ -120,14 +120,15 @@ static bool boot_jobs(GameServices *svc, SkyError *err) {
 
 /* The world as planned (boot_plan.c): the settings' generation and live values, the radius and
  * pool the budget holds. */
-static bool boot_world(GameServices *svc, const WorldParams *wp, SkyError *err) {
+static bool boot_world(GameServices *svc, const BootPlan *plan, SkyError *err) {
     size_t used = svc->mem.used;
-    svc->world = world_create(&svc->mem, svc->jobs, wp, &svc->home.field, err);
+    svc->world = world_create(&svc->mem, svc->jobs, &plan->world, &svc->home.field, err);
     if (!svc->world) {
         budget_short(&svc->mem, "the world", err);
         return false;
     }
-    if (svc->home.archipelago && !world_set_islands(svc->world, &svc->mem, &svc->home.isrc, 0, err)) return false;
+    if (svc->home.archipelago && !world_set_islands(svc->world, &svc->mem, &svc->home.isrc, plan->island_slots, err))
+        return false;
     svc->carved.world = svc->mem.used - used;
     WorldStats ws = world_stats(svc->world);
     svc->carved.world_mesh_pool = (size_t)ws.slabs_capacity * sizeof(WorldVertex) * WORLD_SLAB_VERTS;
@@ -149,7 +150,13 @@ static bool boot_plan(const GameConfig *cfg, const GameServices *svc, BootPlan *
     }
     bool renderer = !o->print_island && !o->headless;
     uint32_t workers = svc->jobs ? jobs_worker_count(svc->jobs) : 0;
-    plan->islands_bytes = svc->home.archipelago ? world_islands_bytes(&svc->home.isrc, 0, workers) : 0;
+    /* The island slots hold the largest island's field each (2.5 MiB): on a small budget fewer
+     * of them (at least GAME_ISLAND_SLOTS_MIN), so they take no more than a sixth of it. */
+    plan->island_slots = WORLD_ISLAND_SLOTS;
+    while (svc->home.archipelago && plan->island_slots > GAME_ISLAND_SLOTS_MIN &&
+           world_islands_bytes(&svc->home.isrc, plan->island_slots, workers) > svc->mem.size / 6)
+        plan->island_slots--;
+    plan->islands_bytes = svc->home.archipelago ? world_islands_bytes(&svc->home.isrc, plan->island_slots, workers) : 0;
     return !renderer || boot_plan_fit(plan, svc->mem.size, mem_budget_free(&svc->mem), workers, err);
 }
 
@@ -235,6 +242,9 @@ static void plan_log(const BootPlan *plan, size_t budget_bytes, const World *w, 
     if (world_stats(w).pool_squeezed)
         log_warn("skyisles: the %zu MiB budget squeezed the chunk-mesh pool to %.1f MiB: the view may reach less far "
                  "(raise --mem MB or SKYISLES_MEM_MB)", budget_bytes >> 20, (double)pool_bytes / 1048576.0);
+    if (plan->islands_bytes && plan->island_slots < WORLD_ISLAND_SLOTS)
+        log_warn("skyisles: the %zu MiB budget holds %u island slots, not %u: islands left behind bake again when "
+                 "met again (raise --mem MB or SKYISLES_MEM_MB)", budget_bytes >> 20, plan->island_slots, WORLD_ISLAND_SLOTS);
 }
 
 /* Every stage stands: the start place, input, camera and play; the boot's one summary line. */
@@ -314,7 +324,7 @@ bool game_boot(Game *g, const GameOptions *o, SkyError *err) {
     boot_stage(clk, -1);
     if (!o->print_island && !boot_jobs(&g->svc, err)) return false;
     BootPlan plan;
-    if (!boot_plan(&g->cfg, &g->svc, &plan, err) || !boot_world(&g->svc, &plan.world, err)) return false;
+    if (!boot_plan(&g->cfg, &g->svc, &plan, err) || !boot_world(&g->svc, &plan, err)) return false;
     if (!o->print_island &&
         (!boot_tour(&g->crs.tour, &g->svc.mem, o, err) || !attract_boot(&g->crs.attract, o, &g->svc.mem, g->svc.world, err)))
         return false;
@@ -640,11 +650,12 @@ static bool wait_world(const GameConfig *cfg, GameServices *svc, const GameSessi
         stream(cfg, svc, ses);
         WorldStats ws = world_stats(svc->world);
         uint32_t pending = svc->render ? render_stats(svc->render).pending_uploads : 0;
-        /* Done when nothing is generating or waiting for upload, the reach has settled (the
+        /* Done when nothing is generating or waiting for upload (no chunk, no island: the
+         * chunks of an island wait for its bake unsent), the reach has settled (the
          * mesh pool pulls it in while meshes pile up, then lets it grow back step by step) and
          * the speed governor is back at rest (after a jump it coarsens far LODs and pulls the
          * reach in; each step back requests chunks again). */
-        if (ws.in_flight == 0 && pending == 0 && ws.reach == last_reach && ws.gov_level == 0) {
+        if (ws.in_flight == 0 && ws.islands_baking == 0 && pending == 0 && ws.reach == last_reach && ws.gov_level == 0) {
             if (++quiet >= 3) return true;
         } else {
             quiet = 0;

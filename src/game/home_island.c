@@ -157,8 +157,7 @@ static void print_island_body(const GameHome *h, const Island *isl, const Island
         const IslandFieldStrip *st = &f->strips[k];
         island_site_display_name(isl, cx, st->site, GAME_LANG, name, sizeof name);
         fprintf(out, "  strip %u at %s%s: %.1f, %.1f -> %.1f, %.1f, %.0f x %.0f m, %.0f m above sea level (levelled from %.1f m of relief)\n",
-                k, name, st->base ? " (base)" : "", (double)ox + st->ax, (double)oz + st->az, (double)ox + st->bx,
-                (double)oz + st->bz, st->length_m, st->width_m, st->elev_m, st->relief_m);
+                k, name, st->base ? " (base)" : "", bx + st->ax, bz + st->az, bx + st->bx, bz + st->bz, st->length_m, st->width_m, st->elev_m, st->relief_m);
     }
 }
 
@@ -176,7 +175,7 @@ bool game_island_print(const GameHome *h, World *w, double x, double z, FILE *ou
     const IslandScope *s = &h->codex->scopes[isl->scope];
     fprintf(out, "island %s: cell %lld, %lld, seed %llu, pack %s, scope %s, %u m across, top %u m, sea level %.0f m\n",
             name[0] ? name : "(unnamed)", (long long)wi.cell_x, (long long)wi.cell_z, (unsigned long long)isl->seed,
-            h->pak_name, s->id, s->diameter_m, s->elevation_top_m, (double)wi.sea);
+            h->pak_name, s->id, isl->diameter_m, s->elevation_top_m, (double)wi.sea);
     print_island_body(h, isl, wi.field, wi.ox, wi.oz, out);
     return true;
 }
@@ -185,7 +184,7 @@ void game_home_print(const GameHome *h, const SimSpawn *spawn, FILE *out) {
     const Island *isl = h->island;
     const IslandScope *s = &h->codex->scopes[isl->scope];
     fprintf(out, "home island: seed %llu, pack %s, %zu bytes, scope %s, %u m across, top %u m\n",
-            (unsigned long long)isl->seed, h->pak_name, h->pak_bytes, s->id, s->diameter_m, s->elevation_top_m);
+            (unsigned long long)isl->seed, h->pak_name, h->pak_bytes, s->id, isl->diameter_m, s->elevation_top_m);
     print_island_body(h, isl, &h->field, 0, 0, out);
     if (spawn) {
         const SimViewSurvey *v = &spawn->view;

@@ -19,6 +19,7 @@
 #define GAME_HOME_SCOPE "island"        /* the codex generation scope of the home island */
 #define GAME_LANG text_lang_code(text_language())   /* place names: the player's language */
 #define GAME_HOME_FIELD 256u            /* IslandField cells per side (640 m island: 2.5 m cells) */
+#define GAME_ISLAND_SLOTS_MIN 2u        /* the fewest archipelago island slots a small budget keeps */
 /* The game's chunk-mesh pool: the renderer releases each CPU mesh after upload, so only meshes
  * in flight or waiting for upload hold slabs (about 350 slabs, 8 MiB, at view radius 10). */
 #define GAME_MESH_POOL_MIB 16u

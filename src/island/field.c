@@ -820,8 +820,8 @@ static void draw_paths(uint8_t *path, uint32_t pn, uint32_t pstride, double pcel
 bool island_bake_field(IslandField *f, const Island *isl, const IslandCodex *cx, uint32_t size,
                        float centre_x, float centre_z, MemArena *mem, SkyError *err) {
     memset(f, 0, sizeof *f);
-    if (size < 2 || size > 4096 || isl->scope >= cx->n_scopes || isl->n_sites == 0 || isl->diameter_m == 0) {
-        sky_error_set(err, SKY_ERR_GENERATE, "island field: size %u must be 2..4096 and the island generated", size);
+    if (size < 2 || size > ISLAND_FIELD_MAX_CELLS || isl->scope >= cx->n_scopes || isl->n_sites == 0 || isl->diameter_m == 0) {
+        sky_error_set(err, SKY_ERR_GENERATE, "island field: size %u must be 2..%u and the island generated", size, ISLAND_FIELD_MAX_CELLS);
         return false;
     }
     const IslandScope *s = &cx->scopes[isl->scope];

@@ -260,6 +260,7 @@ void island_site_name_id(const Island *isl, const IslandCodex *cx, uint32_t site
 void island_site_display_name(const Island *isl, const IslandCodex *cx, uint32_t site, const char *lang,
                               char *buf, size_t n);
 
+#define ISLAND_FIELD_MAX_CELLS 4096u   /* a field's most cells a side */
 /* Bakes the core IslandField (size x size cells over the island's diameter, centred at
  * centre_x/centre_z): ground in metres above the island's sea level (the elevation axis field
  * shaped by the sites: the highest site on top, coasts by the types' `coast` prop, craters by

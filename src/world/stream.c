@@ -583,8 +583,11 @@ WorldStats world_stats(const World *w) {
     s.gov_jump_frames = gv->jump_frames;
     for (int i = 0; i < WORLD_LOD_MAX; i++) s.lod_dist_in_force[i] = i < gv->lod_levels ? sqrtf(gv->lod_d2[i]) : 0.0f;
     s.fresh_latency_ms = (float)(w->fresh_latency_s * 1e3);
-    s.islands_ready = 0;
-    for (uint32_t i = 0; i + 1 < w->nisl; i++) s.islands_ready += w->isl[i].state == ISL_READY;
+    s.islands_ready = s.islands_baking = 0;
+    for (uint32_t i = 0; i + 1 < w->nisl; i++) {
+        s.islands_ready += w->isl[i].state == ISL_READY;
+        s.islands_baking += w->isl[i].state == ISL_BAKING;
+    }
     s.lod_anchor_x = w->anchor_x;
     s.lod_anchor_z = w->anchor_z;
     return s;

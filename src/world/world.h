@@ -529,6 +529,7 @@ typedef struct WorldStats {
     uint64_t island_dropped;    /* bakes of an older epoch or an island no longer wanted */
     uint64_t island_failed;     /* bakes the source refused for a cell its site gives an island */
     uint32_t islands_ready;     /* slots holding a baked island now */
+    uint32_t islands_baking;    /* bakes on the workers now (not counted in in_flight) */
 } WorldStats;
 
 WorldStats world_stats(const World *w);
