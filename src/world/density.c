@@ -237,6 +237,7 @@ void world_cloud_drift(const WorldGenParams *p, double time_s, double out[2]) {
  * the same clouds as one created earlier, moved, not resampled between the corners. */
 static int64_t whole_cells(double d) {
     double s = floor(d / WORLD_CELL_XZ) * WORLD_CELL_XZ;
+    if (s != s) return 0;   /* a non-finite wind speed from raw parameters: no drift, not a NaN cast */
     if (s > 1e15) s = 1e15;
     if (s < -1e15) s = -1e15;
     return (int64_t)s;
