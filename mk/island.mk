@@ -53,6 +53,6 @@ island-pak: $(ISLAND_PAK)
 # stays) keeps every IEEE operation as written, so the baked bits are the same as at -O2. Only in
 # an -O2 build: the sanitizer stages keep the OPT they chose (-O1).
 ifeq ($(OPT),-O2)
-ISLAND_BAKE_OBJS := $(BUILD)/obj/src/island/field.o $(BUILD)/obj/src/island/detmath.o $(BUILD)/obj/src/island/strips.o
+ISLAND_BAKE_OBJS := $(BUILD)/obj/src/island/field.o $(BUILD)/obj/src/island/field_grid.o $(BUILD)/obj/src/island/detmath.o $(BUILD)/obj/src/island/strips.o
 $(ISLAND_BAKE_OBJS): CFLAGS += -O3
 endif

@@ -96,6 +96,11 @@ void isl_name_sites(Island *isl, const IslandCodex *cx);
 /* The island's water (water.c), into level (size*size dm, 0: dry), digging elev where a basin
  * needs it; reads f's sites, strips and types (island_bake_field's last step). */
 void isl_bake_water(IslandField *f, uint16_t *elev, uint16_t *level, const Island *isl, const IslandCodex *cx);
+/* One [1 2 1] / 4 pass over a field's ground colours along rows (dir 0) or columns (dir 1), in
+ * place; cells off the island are left out (field_grid.c). buf: 6 n bytes. */
+void isl_field_blur_pass(uint8_t *rgb, const uint8_t *type, uint32_t n, int dir, uint8_t *buf);
+/* Metres from cell (i, j) of an n x n type grid to the nearest cell of another type, up to reach. */
+double isl_field_border_distance(const uint8_t *type, uint32_t n, uint32_t i, uint32_t j, double cell, double reach);
 uint32_t isl_lay_strips(IslandFieldStrip *out, const Island *isl, uint16_t *elev, const uint8_t *type, uint32_t size,
                         double cell, double radius_m);
 
