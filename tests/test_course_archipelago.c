@@ -14,6 +14,7 @@
 #include "course/archipelago.h"
 #include "island/island.h"
 #include "world/world.h"
+#include "support/world_view.h"
 
 static IslandCodex g_cx;
 static uint32_t g_scope;
@@ -31,17 +32,7 @@ static int setup(void **state) {
 }
 
 static WorldView view_at(double x, double z, double t, float speed) {
-    WorldView v;
-    memset(&v, 0, sizeof v);
-    v.x = x;
-    v.y = 150.0;
-    v.z = z;
-    v.dir_x = 1.0f;
-    v.speed = speed;
-    v.fov_y_rad = 1.1f;
-    v.aspect = 16.0f / 9.0f;
-    v.time_s = t;
-    return v;
+    return test_view_east(x, 150.0, z, t, speed);
 }
 
 /* East from the home island at 1000 m/s: over each island's base camp the world holds its island,

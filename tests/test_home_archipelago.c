@@ -16,6 +16,7 @@
 #include "support/home_world.h"
 #include "world/stream_internal.h"
 #include "world/world.h"
+#include "support/world_view.h"
 
 #define CELL_M 4096
 #define FIELD 128u
@@ -116,17 +117,7 @@ static void rig_down(Rig *r) {
 }
 
 static WorldView view_at(double x, double z, double t, float speed) {
-    WorldView v;
-    memset(&v, 0, sizeof v);
-    v.x = x;
-    v.y = 110.0;
-    v.z = z;
-    v.dir_x = 1.0f;
-    v.speed = speed;
-    v.fov_y_rad = 1.1f;
-    v.aspect = 16.0f / 9.0f;
-    v.time_s = t;
-    return v;
+    return test_view_east(x, 110.0, z, t, speed);
 }
 
 /* The first cell along +x from cell 1 that holds an island, and its site. */

@@ -12,6 +12,7 @@
 #include "core/core.h"
 #include "support/alloc_count.h"
 #include "world/world.h"
+#include "support/world_view.h"
 
 #define MAX_LIVE 4096
 
@@ -92,17 +93,7 @@ static void rig_down(Rig *r) {
 }
 
 static WorldView view_at(double x, double z, double t, float speed) {
-    WorldView v;
-    memset(&v, 0, sizeof v);
-    v.x = x;
-    v.y = 110.0;
-    v.z = z;
-    v.dir_x = 1.0f;
-    v.speed = speed;
-    v.fov_y_rad = 1.1f;
-    v.aspect = 16.0f / 9.0f;
-    v.time_s = t;
-    return v;
+    return test_view_east(x, 110.0, z, t, speed);
 }
 
 static uint32_t wanted_in_radius(double x, double z, int r) {
