@@ -98,17 +98,10 @@ static void *prep_main(void *arg) {
     return NULL;
 }
 
-/* The thread's world: a minimal one (no jobs, the smallest table and pool: it is only asked
- * for its density), on the game's home island. */
+/* The thread's world: a minimal one on the game's home island (it is only asked for its density). */
 static bool carve_world(AttractPrep *p, MemBudget *mem, const World *world) {
-    WorldParams wp = *world_params(world);
-    wp.live.view_radius = WORLD_VIEW_RADIUS_MIN;
-    wp.create.view_radius_max = WORLD_VIEW_RADIUS_MIN;
-    wp.create.max_in_flight = 1;
-    wp.create.mesh_pool_mib = 1;
-    wp.create.workers = 1;
     SkyError err = {0};
-    p->world = world_create(mem, NULL, &wp, world_home(world), &err);
+    p->world = world_create_density_only(mem, world, &err);
     return p->world != NULL;
 }
 

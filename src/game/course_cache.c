@@ -45,17 +45,10 @@ static void *cache_main(void *arg) {
     return NULL;
 }
 
-/* The thread's world: a minimal one (no jobs, the smallest table and pool: only its density is
- * asked), on the game's home island. */
+/* The thread's world: a minimal one on the game's home island (only its density is asked). */
 static bool carve(CourseCache *c, MemBudget *mem, const World *world) {
-    WorldParams wp = *world_params(world);
-    wp.live.view_radius = WORLD_VIEW_RADIUS_MIN;
-    wp.create.view_radius_max = WORLD_VIEW_RADIUS_MIN;
-    wp.create.max_in_flight = 1;
-    wp.create.mesh_pool_mib = 1;
-    wp.create.workers = 1;
     SkyError err = {0};
-    if (!(c->world = world_create(mem, NULL, &wp, world_home(world), &err))) return false;
+    if (!(c->world = world_create_density_only(mem, world, &err))) return false;
     if (!mem_arena_init(&c->arena, mem, course_work_bytes() + 256) || !(c->work = course_work_init(&c->arena))) return false;
     for (size_t i = 0, k = 0; mode_at(i) && k < COURSE_CACHE_SLOTS; i++) {
         if (!mode_at(i)->lay) continue;

@@ -69,6 +69,16 @@ uint64_t world_pool_fit(uint64_t want, size_t free_bytes) {
     return want < fit ? want : fit;
 }
 
+World *world_create_density_only(MemBudget *b, const World *like, SkyError *err) {
+    WorldParams wp = *world_params(like);
+    wp.live.view_radius = WORLD_VIEW_RADIUS_MIN;
+    wp.create.view_radius_max = WORLD_VIEW_RADIUS_MIN;
+    wp.create.max_in_flight = 1;
+    wp.create.mesh_pool_mib = 1;
+    wp.create.workers = 1;
+    return world_create(b, NULL, &wp, world_home(like), err);
+}
+
 World *world_create(MemBudget *b, JobSystem *jobs, const WorldParams *p, const IslandField *home, SkyError *err) {
     WorldParams def;
     if (!p) {

@@ -329,6 +329,9 @@ typedef struct WorldView {
  * NULL for none: data, not a setting, so it is no parameter; the world reads it (never owns
  * it), and it must outlive the world or its replacement by world_set_home. */
 World *world_create(MemBudget *b, JobSystem *jobs, const WorldParams *p, const IslandField *home, SkyError *err);
+/* A minimal world with like's parameters and home island, for a thread that only asks its
+ * density (no jobs, the smallest chunk table and mesh pool), carved from `b`; NULL with err. */
+World *world_create_density_only(MemBudget *b, const World *like, SkyError *err);
 /* At most the bytes world_create carves for p beside a job system of `workers` workers (0: none)
  * with a mesh pool of `slabs` slabs (at least 64, as world_create): a boot plans its budget with
  * it before anything is created. */
