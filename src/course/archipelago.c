@@ -13,17 +13,11 @@ static void site_of(void *ctx, int64_t cell_x, int64_t cell_z, WorldIslandSite *
     out->diameter_m = cs.diameter_m;
 }
 
-/* The field's cells a side for an island of diameter d: the home island's metres per cell
- * (field_cells over the scope's diameter) at any diameter, so every island is as fine as the home
- * island, its field as wide as the island, and the home island's bake is field_cells exactly. */
-static uint32_t cells_for(const Archipelago *a, uint32_t d) {
-    uint32_t home = a->cx->scopes[a->scope].diameter_m;
-    uint64_t n = home ? ((uint64_t)a->field_cells * d + home / 2u) / home : a->field_cells;
-    return n < 2u ? 2u : n > ISLAND_FIELD_MAX_CELLS ? ISLAND_FIELD_MAX_CELLS : (uint32_t)n;
-}
-
 /* The island of the cell: generated from its own seed at its site's diameter, baked with its
- * coordinates in metres from the cell's centre (the world reads it so at any distance). */
+ * coordinates in metres from the cell's centre (the world reads it so at any distance) into a
+ * field of the home island's cell count at every diameter (a larger island's cells are coarser:
+ * d / field_cells metres), so every bake costs what the home island's does and one slot size
+ * serves every island; the home island's bake is field_cells exactly, as it always was. */
 static bool bake(void *ctx, int64_t cell_x, int64_t cell_z, MemArena *arena, IslandField *field, const void **island) {
     const Archipelago *a = ctx;
     IslandCellSite cs;
@@ -36,7 +30,7 @@ static bool bake(void *ctx, int64_t cell_x, int64_t cell_z, MemArena *arena, Isl
     if (!island_generate(isl, a->cx, &ip, arena, &err)) return false;
     int64_t m = (int64_t)island_codex_cell_m(a->cx);
     float ox = (float)(cs.centre_x_m - cell_x * m), oz = (float)(cs.centre_z_m - cell_z * m);
-    if (!island_bake_field(field, isl, a->cx, cells_for(a, cs.diameter_m), ox, oz, arena, &err)) return false;
+    if (!island_bake_field(field, isl, a->cx, a->field_cells, ox, oz, arena, &err)) return false;
     if (island) *island = isl;
     return true;
 }
@@ -51,10 +45,8 @@ bool archipelago_source(Archipelago *a, const IslandCodex *cx, uint32_t scope, u
     a->scope = scope;
     a->field_cells = field_cells;
     a->work = island_work_bytes();
-    /* the largest island's field (island_field_bytes: its path grid too) */
-    uint32_t d = cx->scopes[scope].diameter_m;
-    if (cx->arch.diameter_max_m > d) d = cx->arch.diameter_max_m;
-    a->field = island_field_bytes(cx, scope, cells_for(a, d));
+    /* any island's field (island_field_bytes: the largest island's path grid too) */
+    a->field = island_field_bytes(cx, scope, field_cells);
     out->ctx = a;
     out->cell_m = (int64_t)island_codex_cell_m(cx);
     /* the Island record, then the generator's work (handed back when it ends), then the field in

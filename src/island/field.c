@@ -83,13 +83,11 @@ typedef struct Shape {
     uint8_t ring[ISLAND_MAX_SITES], crater[ISLAND_MAX_SITES];   /* the coast and crater sites, in site order */
     uint32_t n, n_ring, n_crater;
     double radius, top, peak_x, peak_z, keel;
-    const Island *isl;    /* its coast */
 } Shape;
 
 static void shape_init(Shape *sh, const Island *isl, const IslandCodex *cx, const IslandScope *s) {
     memset(sh, 0, sizeof *sh);
     sh->n = isl->n_sites;
-    sh->isl = isl;
     sh->radius = (double)isl->diameter_m * 0.5;
     sh->top = (double)s->elevation_top_m;
     sh->keel = SHAPE_KEEL * sh->top;
@@ -141,10 +139,10 @@ static void shape_init(Shape *sh, const Island *isl, const IslandCodex *cx, cons
 }
 
 /* Ground height (metres above sea) and underside depth at (lx, lz) metres from the centre, with
- * the elevation axis at unit value t there; ring_dz2: the row's (lz - z)^2 of each ring site. */
-static void shape_at(const Shape *sh, const double *ring_dz2, double lx, double lz, double t, double *ground,
+ * the elevation axis at unit value t there and r = isl_coast_r there (1 on the coast); ring_dz2:
+ * the row's (lz - z)^2 of each ring site. */
+static void shape_at(const Shape *sh, const double *ring_dz2, double lx, double lz, double t, double r, double *ground,
                      double *under) {
-    double r = isl_coast_r(sh->isl, lx / sh->radius, lz / sh->radius);   /* 1 on the coast */
     /* Body: the field, plus a dome on the peak so slopes rise to it. */
     double px = lx - sh->peak_x, pz = lz - sh->peak_z, dp2 = px * px + pz * pz;
     double rb = SHAPE_PEAK_R * sh->radius, q2 = dp2 / (rb * rb);
@@ -267,7 +265,7 @@ static size_t place_queue_bytes(uint32_t size);
 size_t island_field_bytes(const IslandCodex *cx, uint32_t scope, uint32_t size) {
     size_t n = (size_t)size * size * 10 + 5 * 64;   /* the grids, the water's included */
     /* The bake's working set. */
-    n += sizeof(Borders) + 64 + (size_t)size * 6 + 64 + sizeof(double) * size + 64 + place_queue_bytes(size);
+    n += sizeof(Borders) + 64 + (size_t)size * 6 + 64 + 2 * (sizeof(double) * size + 64) + place_queue_bytes(size);
     if (scope < cx->n_scopes) {
         uint32_t d = cx->scopes[scope].diameter_m;
         if (cx->has_archipelago && cx->arch.diameter_max_m > d) d = cx->arch.diameter_max_m;
@@ -697,9 +695,10 @@ static void draw_path(uint8_t *bits, uint32_t n, uint32_t stride, double cell, d
     }
 }
 
-/* A row's ground and underside (decimetres) from its axis values (negative: off the disk). */
-static void shape_row(const Shape *sh, const double *urow, uint32_t size, double cell, double radius_m, double lz,
-                      uint16_t *elev, uint16_t *under) {
+/* A row's ground and underside (decimetres) from its axis values (negative: off the disk) and its
+ * coast distances (isl_coast_r of each cell). */
+static void shape_row(const Shape *sh, const double *urow, const double *rrow, uint32_t size, double cell,
+                      double radius_m, double lz, uint16_t *elev, uint16_t *under) {
     double ring_dz2[ISLAND_MAX_SITES];
     for (uint32_t r8 = 0; r8 < sh->n_ring; r8++) {
         double dz = lz - sh->site[sh->ring[r8]].z;
@@ -711,7 +710,7 @@ static void shape_row(const Shape *sh, const double *urow, uint32_t size, double
             continue;
         }
         double ground, depth;
-        shape_at(sh, ring_dz2, ((double)i + 0.5) * cell - radius_m, lz, urow[i], &ground, &depth);
+        shape_at(sh, ring_dz2, ((double)i + 0.5) * cell - radius_m, lz, urow[i], rrow[i], &ground, &depth);
         int32_t dm = isl_round(ground * 10.0), ud = isl_round(depth * 10.0);
         elev[i] = (uint16_t)(dm < 0 ? 0 : dm > 65535 ? 65535 : dm);
         under[i] = (uint16_t)(ud < 0 ? 0 : ud > 65535 ? 65535 : ud);
@@ -752,8 +751,9 @@ bool island_bake_field(IslandField *f, const Island *isl, const IslandCodex *cx,
     Borders *bd = water ? mem_arena_alloc(mem, sizeof *bd, 64) : NULL;
     uint8_t *blur = bd ? mem_arena_alloc(mem, (size_t)size * 6, 64) : NULL;
     double *urow = blur ? mem_arena_alloc(mem, sizeof(double) * size, 64) : NULL;   /* the row's axis values */
+    double *rrow = urow ? mem_arena_alloc(mem, sizeof(double) * size, 64) : NULL;   /* and coast distances */
     PlaceQueue pq;
-    if (!urow || !place_queue_init(&pq, mem, size)) {
+    if (!rrow || !place_queue_init(&pq, mem, size)) {
         sky_error_set(err, SKY_ERR_GENERATE, "island field: %u x %u cells and paths need %zu bytes more than the arena has",
                       size, size, island_field_bytes(cx, isl->scope, size));
         return false;
@@ -784,9 +784,10 @@ bool island_bake_field(IslandField *f, const Island *isl, const IslandCodex *cx,
         isl_axis_rows_init(&rows, axis, isl->axis_noise_seed[ea], nz);
         for (uint32_t i = 0; i < size; i++) {
             double nx = (((double)i + 0.5) * cell - radius_m) / radius_m, rc = isl_coast_r(isl, nx, nz);
+            rrow[i] = rc;
             urow[i] = rc > 1.0 ? -1.0 : isl_axis_unit(isl, axis, ea, isl_axis_blend_row(&rows, axis, nx, rc));
         }
-        shape_row(&sh, urow, size, cell, radius_m, lz, elev + c0, under + c0);
+        shape_row(&sh, urow, rrow, size, cell, radius_m, lz, elev + c0, under + c0);
         const PlaceRow pr = {&sh, isl, f->type_rgb, band, bd, cell, radius_m, lz, type + c0, grgb + c0 * 3};
         place_row(&pr, &pq, urow, size);
     }

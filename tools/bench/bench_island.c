@@ -1,10 +1,12 @@
 /* skyisles bench: island generation time per seed (default site count and 60 sites), pack load
- * and validation, the field bake, and the home island's bake as the game boots it.
- * `bench island [--seeds N] [--bakes N] [--pak FILE]`, JSON lines. */
+ * and validation, the field bake, the home island's bake as the game boots it, and the far
+ * islands' bakes as the world's workers run them (the archipelago's source).
+ * `bench island [--seeds N] [--bakes N] [--far N] [--pak FILE]`, JSON lines. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "course/archipelago.h"
 #include "game/options.h"
 #include "island/island.h"
 
@@ -73,20 +75,82 @@ static bool time_home_bake(const IslandCodex *cx, uint32_t runs) {
     return ok;
 }
 
+/* The islands of the first `n` cells holding one (rings around the origin's cell, the home
+ * island's left out), each baked `runs` times by the archipelago's source as a worker bakes it
+ * (generated at its diameter, then its field) into an arena of the slot's size: per island the
+ * median of its runs' thread CPU, then the median and the largest over the islands. */
+static bool time_far_bakes(const IslandCodex *cx, uint32_t n, uint32_t runs) {
+    int scope = island_codex_find_scope(cx, GAME_HOME_SCOPE);
+    static Archipelago arch;
+    WorldIslandSource src;
+    if (scope < 0 || !archipelago_source(&arch, cx, (uint32_t)scope, GAME_DEFAULT_SEED, GAME_HOME_FIELD, &src)) {
+        fprintf(stderr, "bench island: the pack has no archipelago: no far islands to bake\n");
+        return true;
+    }
+    uint8_t *buf = malloc(src.bake_bytes);
+    double *cpu = malloc(sizeof *cpu * n), *wall = malloc(sizeof *wall * n), *one = malloc(sizeof *one * runs);
+    bool ok = buf && cpu && wall && one;
+    uint32_t done = 0, dmin = UINT32_MAX, dmax = 0, cells = 0;
+    for (int64_t ring = 1; ok && done < n && ring < 64; ring++)
+        for (int64_t j = -ring; ok && done < n && j <= ring; j++)
+            for (int64_t i = -ring; ok && done < n && i <= ring; i++) {
+                if (i > -ring && i < ring && j > -ring && j < ring) continue;   /* the ring's border only */
+                WorldIslandSite site;
+                src.site(src.ctx, i, j, &site);
+                if (!site.has_island) continue;
+                double w_med = 0.0;
+                for (uint32_t r = 0; ok && r < runs; r++) {
+                    MemArena mem;
+                    IslandField f;
+                    const void *isl = NULL;
+                    mem_arena_init_buffer(&mem, buf, src.bake_bytes);
+                    uint64_t t0 = time_now_ns(), c0 = time_thread_cpu_ns();
+                    ok = src.bake(src.ctx, i, j, &mem, &f, &isl);
+                    one[r] = (double)(time_thread_cpu_ns() - c0) / 1e6;
+                    w_med += (double)(time_now_ns() - t0) / 1e6 / (double)runs;
+                    cells = f.size;
+                    if (!ok) fprintf(stderr, "bench island: cell (%lld, %lld): the bake failed\n", (long long)i, (long long)j);
+                }
+                qsort(one, runs, sizeof *one, cmp_double);
+                cpu[done] = pct(one, runs, 0.5);
+                if (getenv("BENCH_ISLAND_EACH")) fprintf(stderr, "far %lld,%lld d=%u cpu=%.2f\n", (long long)i, (long long)j, site.diameter_m, cpu[done]);
+                wall[done] = w_med;
+                dmin = site.diameter_m < dmin ? site.diameter_m : dmin;
+                dmax = site.diameter_m > dmax ? site.diameter_m : dmax;
+                done++;
+            }
+    if (ok && done > 0) {
+        qsort(cpu, done, sizeof *cpu, cmp_double);
+        qsort(wall, done, sizeof *wall, cmp_double);
+        printf("{\"bench\":\"island\",\"what\":\"far_bake\",\"seed\":%u,\"islands\":%u,\"runs\":%u,\"diameters_m\":\"%u..%u\","
+               "\"cells\":\"%ux%u\",\"slot_kib\":%zu,\"cpu_median_ms\":%.3f,\"cpu_max_ms\":%.3f,\"wall_median_ms\":%.3f,"
+               "\"target_ms\":10,\"ok\":%s}\n",
+               GAME_DEFAULT_SEED, done, runs, dmin, dmax, cells, cells, src.bake_bytes >> 10, pct(cpu, done, 0.5),
+               cpu[done - 1], pct(wall, done, 0.5), cpu[done - 1] <= 10.0 ? "true" : "false");
+    }
+    free(buf);
+    free(cpu);
+    free(wall);
+    free(one);
+    return ok;
+}
+
 int bench_island(int argc, char **argv) {
-    uint32_t seeds = 500, bakes = 9;
+    uint32_t seeds = 500, bakes = 9, far = 20;
     const char *pak_path = NULL;
     for (int i = 1; i < argc; i++) {
         if (!strcmp(argv[i], "--seeds") && i + 1 < argc) seeds = (uint32_t)strtoul(argv[++i], NULL, 10);
         else if (!strcmp(argv[i], "--bakes") && i + 1 < argc) bakes = (uint32_t)strtoul(argv[++i], NULL, 10);
+        else if (!strcmp(argv[i], "--far") && i + 1 < argc) far = (uint32_t)strtoul(argv[++i], NULL, 10);
         else if (!strcmp(argv[i], "--pak") && i + 1 < argc) pak_path = argv[++i];
         else {
-            fprintf(stderr, "usage: bench island [--seeds N] [--bakes N] [--pak FILE]\n");
+            fprintf(stderr, "usage: bench island [--seeds N] [--bakes N] [--far N] [--pak FILE]\n");
             return 2;
         }
     }
     if (seeds < 1) seeds = 1;
     if (bakes < 1) bakes = 1;
+    if (far < 1) far = 1;
     size_t len = 0;
     const void *pak;
     uint8_t *file = NULL;
@@ -147,23 +211,25 @@ int bench_island(int argc, char **argv) {
 
     /* The field the world reads, at the size the game bakes. */
     static Island isl;
-    static uint8_t field_buf[1 << 18];
     IslandParams p = {.seed = 1, .scope = 0};
     double bake_ms[50];
-    if (island_generate(&isl, &cx, &p, &work, &err)) {
+    size_t field_bytes = island_field_bytes(&cx, 0, 128);
+    uint8_t *field_buf = malloc(field_bytes);
+    if (field_buf && island_generate(&isl, &cx, &p, &work, &err)) {
         for (int i = 0; i < 50; i++) {
             MemArena mem;
             IslandField f;
-            mem_arena_init_buffer(&mem, field_buf, sizeof field_buf);
+            mem_arena_init_buffer(&mem, field_buf, field_bytes);
             uint64_t t0 = time_now_ns();
-            island_bake_field(&f, &isl, &cx, 128, 0, 0, &mem, &err);
+            if (!island_bake_field(&f, &isl, &cx, 128, 0, 0, &mem, &err)) fprintf(stderr, "bench island: field bake: %s\n", err.msg);
             bake_ms[i] = (double)(time_now_ns() - t0) / 1e6;
         }
         qsort(bake_ms, 50, sizeof bake_ms[0], cmp_double);
         printf("{\"bench\":\"island\",\"what\":\"field_bake\",\"cells\":\"128x128\",\"median_ms\":%.3f}\n",
                pct(bake_ms, 50, 0.5));
     }
+    free(field_buf);
     free(ms);
     free(file);
-    return time_home_bake(&cx, bakes) ? 0 : 1;
+    return time_home_bake(&cx, bakes) && time_far_bakes(&cx, far, bakes < 3 ? bakes : 3) ? 0 : 1;
 }
