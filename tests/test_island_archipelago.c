@@ -1,6 +1,7 @@
 /* Tests for the archipelago (src/island/archipelago.c): the cells' islands and names from the
  * packed codex. Determinism (a golden over 64 x 64 cells), the share of cells with an island, no
- * name twice within any 7 x 7 cells, cells at +-2^24, 2^31, 2^40 and 10^12 m, the origin's cell as
+ * name twice within any 7 x 7 cells, cells at +-2^24, 2^31, 2^40 and 10^12 m (their islands baked:
+ * strips and a golden of their fields), the origin's cell as
  * the home island, and a pack without the archipelago (made without the section, and as version 3). */
 #include <stdarg.h>
 #include <stddef.h>
@@ -16,6 +17,10 @@
 
 /* The 64 x 64 cells around the origin (sites and English names) with the shipped codex, seed 1. */
 #define BLOCK_GOLDEN 0x19c4746e1ab90141ull
+/* The islands nearest +-2^24, +-2^31 and +-2^40 blocks on both axes, generated and baked as the
+ * world bakes them (every field FAR_FIELD_CELLS a side): their decisions, fields and strips. */
+#define FAR_GOLDEN 0x40dc24dbf0c8a4f3ull
+#define FAR_FIELD_CELLS 256u   /* the game's (GAME_HOME_FIELD): every island's field a side */
 #define HOME_SEED 20261129u
 
 static IslandCodex g_cx, g_old;
@@ -188,6 +193,76 @@ static void test_far_cells(void **state) {
     assert_int_equal(island_cell_of(&g_cx, 3072), 1);
     assert_int_equal(island_cell_of(&g_cx, -3072), 0);
     assert_int_equal(island_cell_of(&g_cx, -3073), -1);
+}
+
+static uint64_t field_hash(uint64_t h, const IslandField *f) {
+    size_t n = (size_t)f->size * f->size;
+    h = fnv(h, f->elevation_dm, n * 2);
+    h = fnv(h, f->under_dm, n * 2);
+    h = fnv(h, f->water_dm, n * 2);
+    h = fnv(h, f->type, n);
+    h = fnv(h, f->ground_rgb, n * 3);
+    h = fnv(h, f->path_bits, (size_t)f->path_stride * f->path_size);
+    for (uint32_t k = 0; k < f->n_strips; k++) {
+        const IslandFieldStrip *st = &f->strips[k];
+        float v[11] = {st->ax, st->az, st->bx, st->bz, st->dir_x, st->dir_z, st->length_m, st->width_m, st->elev_m,
+                       st->relief_m, st->yaw};
+        uint8_t b[3] = {st->site, st->base, st->open};
+        h = fnv(h, v, sizeof v);
+        h = fnv(h, b, sizeof b);
+    }
+    return h;
+}
+
+/* The island nearest each of +-2^24, +-2^31 and +-2^40 blocks (the first cell with one in the
+ * 5 x 5 around the place's, on the x axis and on the z axis) generates with a name, bakes on the
+ * world's grid with a base strip on its land, and gives the same bits on every platform (one
+ * golden over all twelve, under qemu-aarch64 too). */
+static void test_far_islands_bake_with_strips(void **state) {
+    (void)state;
+    static uint8_t buf[8 << 20];
+    static Island isl;
+    int scope = island_codex_find_scope(&g_cx, "island");
+    assert_true(scope >= 0);
+    const int64_t places[] = {1ll << 24, -(1ll << 24), 1ll << 31, -(1ll << 31), 1ll << 40, -(1ll << 40)};
+    uint64_t h = 0xcbf29ce484222325ull;
+    uint32_t baked = 0;
+    for (size_t a = 0; a < 12; a++) {
+        int64_t at = island_cell_of(&g_cx, places[a % 6]);
+        int64_t ci = a < 6 ? at : 0, cj = a < 6 ? 0 : at;
+        IslandCellSite site = {0};
+        for (int64_t k = 0; k < 25 && !site.has_island; k++) island_cell_site(&g_cx, HOME_SEED, ci + k % 5 - 2, cj + k / 5 - 2, &site);
+        assert_true(site.has_island);
+        ci = island_cell_of(&g_cx, site.centre_x_m);
+        cj = island_cell_of(&g_cx, site.centre_z_m);
+        char name[96];
+        island_cell_name(&g_cx, HOME_SEED, ci, cj, "en", name, sizeof name);
+        assert_true(strncmp(name, "Isle of ", 8) == 0 && strlen(name) > 10);
+        MemArena mem;
+        SkyError err = {0};
+        mem_arena_init_buffer(&mem, buf, island_field_bytes(&g_cx, (uint32_t)scope, FAR_FIELD_CELLS) + island_work_bytes());
+        IslandParams p = {.seed = site.seed, .scope = (uint32_t)scope, .diameter_m = site.diameter_m};
+        assert_true(island_generate(&isl, &g_cx, &p, &mem, &err));
+        int64_t c = island_codex_cell_m(&g_cx);
+        IslandField f;
+        if (!island_bake_field(&f, &isl, &g_cx, FAR_FIELD_CELLS, (float)(site.centre_x_m - ci * c),
+                               (float)(site.centre_z_m - cj * c), &mem, &err))
+            fail_msg("cell (%lld, %lld): %s", (long long)ci, (long long)cj, err.msg);
+        if (f.n_strips < 1 || !f.strips[0].base) fail_msg("%s (cell %lld, %lld): no base strip", name, (long long)ci, (long long)cj);
+        /* the base strip's middle is on the island's land */
+        const IslandFieldStrip *st = &f.strips[0];
+        assert_true(island_field_type_at(&f, (double)f.centre_x + 0.5 * (double)(st->ax + st->bx),
+                                         (double)f.centre_z + 0.5 * (double)(st->az + st->bz)) != ISLAND_FIELD_OFF);
+        h = fnv(h, name, strlen(name));
+        uint64_t ih = island_hash(&isl);
+        h = fnv(h, &ih, sizeof ih);
+        h = field_hash(h, &f);
+        baked++;
+    }
+    print_message("12 far islands (+-2^24, 2^31, 2^40 blocks), %u x %u cells: hash %016llx\n", FAR_FIELD_CELLS,
+                  FAR_FIELD_CELLS, (unsigned long long)h);
+    assert_int_equal(baked, 12);
+    if (h != FAR_GOLDEN) fail_msg("far islands hash %016llx, golden %016llx", (unsigned long long)h, FAR_GOLDEN);
 }
 
 /* The origin's cell is the home island as the game makes it: the world seed, the "island" scope's
@@ -382,6 +457,7 @@ int main(void) {
     load_default(&g_cx);
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_block_golden_and_share),
+        cmocka_unit_test(test_far_islands_bake_with_strips),
         cmocka_unit_test(test_names_never_repeat_nearby),
         cmocka_unit_test(test_far_cells),
         cmocka_unit_test(test_home_cell),

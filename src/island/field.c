@@ -783,7 +783,13 @@ bool island_bake_field(IslandField *f, const Island *isl, const IslandCodex *cx,
         const size_t c0 = (size_t)j * size;
         isl_axis_rows_init(&rows, axis, isl->axis_noise_seed[ea], nz);
         for (uint32_t i = 0; i < size; i++) {
-            double nx = (((double)i + 0.5) * cell - radius_m) / radius_m, rc = isl_coast_r(isl, nx, nz);
+            double nx = (((double)i + 0.5) * cell - radius_m) / radius_m;
+            /* Past 1.004 radii (the farthest headland is at 1): off the island, its coast unread. */
+            if (nx * nx + nz * nz > 1.008) {
+                urow[i] = -1.0;
+                continue;
+            }
+            double rc = isl_coast_r(isl, nx, nz);
             rrow[i] = rc;
             urow[i] = rc > 1.0 ? -1.0 : isl_axis_unit(isl, axis, ea, isl_axis_blend_row(&rows, axis, nx, rc));
         }

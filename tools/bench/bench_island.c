@@ -113,7 +113,6 @@ static bool time_far_bakes(const IslandCodex *cx, uint32_t n, uint32_t runs) {
                 }
                 qsort(one, runs, sizeof *one, cmp_double);
                 cpu[done] = pct(one, runs, 0.5);
-                if (getenv("BENCH_ISLAND_EACH")) fprintf(stderr, "far %lld,%lld d=%u cpu=%.2f\n", (long long)i, (long long)j, site.diameter_m, cpu[done]);
                 wall[done] = w_med;
                 dmin = site.diameter_m < dmin ? site.diameter_m : dmin;
                 dmax = site.diameter_m > dmax ? site.diameter_m : dmax;
@@ -231,5 +230,5 @@ int bench_island(int argc, char **argv) {
     free(field_buf);
     free(ms);
     free(file);
-    return time_home_bake(&cx, bakes) && time_far_bakes(&cx, far, bakes < 3 ? bakes : 3) ? 0 : 1;
+    return time_home_bake(&cx, bakes) && time_far_bakes(&cx, far, bakes) ? 0 : 1;
 }
