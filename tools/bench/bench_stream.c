@@ -58,6 +58,7 @@ typedef struct StreamResult {
     size_t budget_used;
     uint32_t islands_crossed;           /* cells with an island the flight entered */
     uint64_t chunks_before_bake;        /* READY chunks whose cell's island was not baked (must be 0) */
+    size_t islands_bytes;               /* the island slots' carve (world_islands_bytes) */
 } StreamResult;
 
 static long proc_status_kib(const char *key) {
@@ -222,6 +223,7 @@ static int fly(const StreamOpts *o, StreamResult *r) {
     if (!w) { fprintf(stderr, "bench stream: %s\n", err.msg); jobs_destroy(js); mem_budget_release(&b); return 1; }
     world_set_job_stretch(w, (float)o->slowdown);
     r->budget_used = b.used;
+    r->islands_bytes = o->islands ? world_islands_bytes(&bi.src, 0, (uint32_t)o->workers) : 0;
     r->reach_min = 1e9;
 
     double x = 0.0, y = 95.0, z = 0.0;
@@ -348,12 +350,13 @@ static void print_result(const StreamOpts *o, const StreamResult *r) {
            s->job_cpu_ns ? (double)s->job_wall_ns / (double)s->job_cpu_ns : 0.0);
     double bakes = (double)s->island_bakes;
     printf(" \"islands\":{\"on\":%s,\"crossed\":%u,\"bakes\":%llu,\"bakes_per_s\":%.2f,\"bake_cpu_ms_mean\":%.2f,"
-           "\"bake_wall_ms_mean\":%.2f,\"sync_bakes\":%llu,\"evictions\":%llu,\"chunk_waits\":%llu,\"chunks_before_bake\":%llu},\n",
+           "\"bake_wall_ms_mean\":%.2f,\"sync_bakes\":%llu,\"evictions\":%llu,\"chunk_waits\":%llu,\"chunks_before_bake\":%llu,"
+           "\"slots_mib\":%.2f},\n",
            o->islands ? "true" : "false", r->islands_crossed, (unsigned long long)s->island_bakes,
            r->frames ? bakes * 60.0 / (double)r->frames : 0.0, bakes > 0 ? (double)s->island_bake_cpu_ns * 1e-6 / bakes : 0.0,
            bakes > 0 ? (double)s->island_bake_wall_ns * 1e-6 / bakes : 0.0, (unsigned long long)s->island_sync_bakes,
            (unsigned long long)s->island_evictions, (unsigned long long)s->island_waits,
-           (unsigned long long)r->chunks_before_bake);
+           (unsigned long long)r->chunks_before_bake, (double)r->islands_bytes / 1048576.0);
     printf(" \"lod\":{\"swaps\":%llu,\"swap_requests\":%llu,\"resident\":[%u,%u,%u,%u],\"generated\":[%llu,%llu,%llu,%llu],"
            "\"avg_verts\":[%.0f,%.0f,%.0f,%.0f]}}\n",
            (unsigned long long)s->lod_swaps, (unsigned long long)s->lod_requests, s->resident_lod[0], s->resident_lod[1],
