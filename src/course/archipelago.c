@@ -15,9 +15,9 @@ static void site_of(void *ctx, int64_t cell_x, int64_t cell_z, WorldIslandSite *
 
 /* The island of the cell: generated from its own seed at its site's diameter, baked with its
  * coordinates in metres from the cell's centre (the world reads it so at any distance) into a
- * field of the home island's cell count at every diameter (a larger island's cells are coarser:
- * d / field_cells metres), so every bake costs what the home island's does and one slot size
- * serves every island; the home island's bake is field_cells exactly, as it always was. */
+ * field of island_field_cells: the home island's metres per cell up to its cell count (a larger
+ * island's cells are coarser: d / field_cells metres), so no bake costs more than the home
+ * island's and one slot size serves every island; the home island's bake is field_cells exactly. */
 static bool bake(void *ctx, int64_t cell_x, int64_t cell_z, MemArena *arena, IslandField *field, const void **island) {
     const Archipelago *a = ctx;
     IslandCellSite cs;
@@ -30,7 +30,8 @@ static bool bake(void *ctx, int64_t cell_x, int64_t cell_z, MemArena *arena, Isl
     if (!island_generate(isl, a->cx, &ip, arena, &err)) return false;
     int64_t m = (int64_t)island_codex_cell_m(a->cx);
     float ox = (float)(cs.centre_x_m - cell_x * m), oz = (float)(cs.centre_z_m - cell_z * m);
-    if (!island_bake_field(field, isl, a->cx, a->field_cells, ox, oz, arena, &err)) return false;
+    if (!island_bake_field(field, isl, a->cx, island_field_cells(a->cx, a->scope, a->field_cells, cs.diameter_m), ox, oz,
+                           arena, &err)) return false;
     if (island) *island = isl;
     return true;
 }
@@ -45,7 +46,7 @@ bool archipelago_source(Archipelago *a, const IslandCodex *cx, uint32_t scope, u
     a->scope = scope;
     a->field_cells = field_cells;
     a->work = island_work_bytes();
-    /* any island's field (island_field_bytes: the largest island's path grid too) */
+    /* any island's field: at most field_cells a side (island_field_bytes: the largest island's path grid too) */
     a->field = island_field_bytes(cx, scope, field_cells);
     out->ctx = a;
     out->cell_m = (int64_t)island_codex_cell_m(cx);

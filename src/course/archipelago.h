@@ -15,7 +15,7 @@ typedef struct Archipelago {
     const IslandCodex *cx;
     uint64_t seed;              /* the world's */
     uint32_t scope;             /* the generation scope of every island (the home island's) */
-    uint32_t field_cells;       /* every island's field cells a side (the home island's) */
+    uint32_t field_cells;       /* the home island's field cells a side: no island's field has more */
     size_t work, field;
 } Archipelago;
 

@@ -275,6 +275,13 @@ size_t island_field_bytes(const IslandCodex *cx, uint32_t scope, uint32_t size) 
     return n;
 }
 
+uint32_t island_field_cells(const IslandCodex *cx, uint32_t scope, uint32_t home_cells, uint32_t diameter_m) {
+    uint32_t home = scope < cx->n_scopes ? cx->scopes[scope].diameter_m : 0;
+    uint64_t n = home ? ((uint64_t)home_cells * diameter_m + home / 2u) / home : home_cells;
+    n = n > home_cells ? home_cells : n;
+    return n < 2u ? 2u : n > ISLAND_FIELD_MAX_CELLS ? ISLAND_FIELD_MAX_CELLS : (uint32_t)n;
+}
+
 /* How far past a bisector a side can still come within `band` of its border: the most the bend
  * and the wave move it, and a margin for rounding. */
 static double band_reach(double band) { return band + BORDER_MOVE_M + 1e-6; }

@@ -273,6 +273,12 @@ bool island_bake_field(IslandField *f, const Island *isl, const IslandCodex *cx,
 /* Arena bytes island_bake_field takes for a field of size x size cells of scope `scope`: enough
  * for any island of the scope and, with an archipelago, of its largest diameter. */
 size_t island_field_bytes(const IslandCodex *cx, uint32_t scope, uint32_t size);
+/* The field's cells a side for an island of diameter_m of scope `scope` whose own island (the
+ * scope's diameter) bakes home_cells a side: the scope's metres per cell, at most home_cells
+ * cells (a smaller island as fine as the home island, a larger one home_cells cells of
+ * diameter_m / home_cells metres), so no bake has more cells than the home island's and one
+ * arena size (island_field_bytes at home_cells) holds any island. At least 2. */
+uint32_t island_field_cells(const IslandCodex *cx, uint32_t scope, uint32_t home_cells, uint32_t diameter_m);
 
 /* ---------------------------------------------------------------- building blocks (tests) */
 typedef struct IslandPoint { int32_t x, z; } IslandPoint;

@@ -77,7 +77,7 @@ static bool time_home_bake(const IslandCodex *cx, uint32_t runs) {
 
 /* The islands of the first `n` cells holding one (rings around the origin's cell, the home
  * island's left out), each baked `runs` times by the archipelago's source as a worker bakes it
- * (generated at its diameter, then its field) into an arena of the slot's size: per island the
+ * (generated at its diameter, then its field of island_field_cells) into an arena of the slot's size: per island the
  * median of its runs' thread CPU, then the median and the largest over the islands. */
 static bool time_far_bakes(const IslandCodex *cx, uint32_t n, uint32_t runs) {
     int scope = island_codex_find_scope(cx, GAME_HOME_SCOPE);
@@ -90,7 +90,7 @@ static bool time_far_bakes(const IslandCodex *cx, uint32_t n, uint32_t runs) {
     uint8_t *buf = malloc(src.bake_bytes);
     double *cpu = malloc(sizeof *cpu * n), *wall = malloc(sizeof *wall * n), *one = malloc(sizeof *one * runs);
     bool ok = buf && cpu && wall && one;
-    uint32_t done = 0, dmin = UINT32_MAX, dmax = 0, cells = 0;
+    uint32_t done = 0, dmin = UINT32_MAX, dmax = 0, cmin = UINT32_MAX, cmax = 0;
     for (int64_t ring = 1; ok && done < n && ring < 64; ring++)
         for (int64_t j = -ring; ok && done < n && j <= ring; j++)
             for (int64_t i = -ring; ok && done < n && i <= ring; i++) {
@@ -108,7 +108,8 @@ static bool time_far_bakes(const IslandCodex *cx, uint32_t n, uint32_t runs) {
                     ok = src.bake(src.ctx, i, j, &mem, &f, &isl);
                     one[r] = (double)(time_thread_cpu_ns() - c0) / 1e6;
                     w_med += (double)(time_now_ns() - t0) / 1e6 / (double)runs;
-                    cells = f.size;
+                    cmin = f.size < cmin ? f.size : cmin;
+                    cmax = f.size > cmax ? f.size : cmax;
                     if (!ok) fprintf(stderr, "bench island: cell (%lld, %lld): the bake failed\n", (long long)i, (long long)j);
                 }
                 qsort(one, runs, sizeof *one, cmp_double);
@@ -122,9 +123,9 @@ static bool time_far_bakes(const IslandCodex *cx, uint32_t n, uint32_t runs) {
         qsort(cpu, done, sizeof *cpu, cmp_double);
         qsort(wall, done, sizeof *wall, cmp_double);
         printf("{\"bench\":\"island\",\"what\":\"far_bake\",\"seed\":%u,\"islands\":%u,\"runs\":%u,\"diameters_m\":\"%u..%u\","
-               "\"cells\":\"%ux%u\",\"slot_kib\":%zu,\"cpu_median_ms\":%.3f,\"cpu_max_ms\":%.3f,\"wall_median_ms\":%.3f,"
+               "\"cells_a_side\":\"%u..%u\",\"slot_kib\":%zu,\"cpu_median_ms\":%.3f,\"cpu_max_ms\":%.3f,\"wall_median_ms\":%.3f,"
                "\"target_ms\":10,\"ok\":%s}\n",
-               GAME_DEFAULT_SEED, done, runs, dmin, dmax, cells, cells, src.bake_bytes >> 10, pct(cpu, done, 0.5),
+               GAME_DEFAULT_SEED, done, runs, dmin, dmax, cmin, cmax, src.bake_bytes >> 10, pct(cpu, done, 0.5),
                cpu[done - 1], pct(wall, done, 0.5), cpu[done - 1] <= 10.0 ? "true" : "false");
     }
     free(buf);
