@@ -150,7 +150,7 @@ static bool boot_plan(const GameConfig *cfg, const GameServices *svc, BootPlan *
     }
     bool renderer = !o->print_island && !o->headless;
     uint32_t workers = svc->jobs ? jobs_worker_count(svc->jobs) : 0;
-    /* The island slots hold the largest island's field each (2.5 MiB): on a small budget fewer
+    /* The island slots hold the largest island's field each (0.9 MiB): on a small budget fewer
      * of them (at least GAME_ISLAND_SLOTS_MIN), so they take no more than a sixth of it. */
     plan->island_slots = WORLD_ISLAND_SLOTS;
     while (svc->home.archipelago && plan->island_slots > GAME_ISLAND_SLOTS_MIN &&
