@@ -30,8 +30,10 @@ static bool lay_course(Attract *a, SkyError *err) {
     a->laid = false;
     count_work(p, &p->lays);
     bool sky = !strncmp(id, "sky-", 4);
+    CourseIsland home;   /* a recorded tour is the home island's */
+    course_island_home(p->world, p->island, &home);
     bool ok = sky ? course_lay_sky(a->course, p->world, COURSE_SKY_DEFAULT, p->work, err)
-                  : course_lay_tour(a->course, p->world, p->island, p->codex, GAME_LANG, p->work, err);
+                  : course_lay_tour(a->course, p->world, &home, p->codex, GAME_LANG, p->work, err);
     if (!ok) return false;
     if (strcmp(a->course->id, id)) {
         sky_error_set(err, SKY_ERR_INPUT, "%s flies course %s, this world lays %s", a->path, id, a->course->id);
