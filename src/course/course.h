@@ -209,6 +209,7 @@ typedef struct CourseHome {
     WorldParams params;
     CourseWork *work;
     int scope;
+    CourseIsland at;            /* the home island as course_lay_tour takes it */
 } CourseHome;
 bool course_home_open(CourseHome *h, uint64_t seed, SkyError *err);
 bool course_home_seed(CourseHome *h, uint64_t seed, SkyError *err);

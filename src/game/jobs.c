@@ -294,6 +294,10 @@ void jobs_dest_name(const Jobs *j, const JobOffer *o, char *buf, size_t n) {
 void jobs_offer_label(const Jobs *j, const JobOffer *o, char *buf, size_t n) {
     char place[JOBS_NAME_MAX], walk[32];
     jobs_dest_name(j, o, place, sizeof place);
+    if (o->walk_minutes == UINT32_MAX) {   /* another island: no walk */
+        snprintf(buf, n, text_get(TEXT_JOB_OFFER), jobs_cargo_name(j, o->cargo), place);
+        return;
+    }
     jobs_format_walk(o->walk_minutes, walk, sizeof walk);
     snprintf(buf, n, text_get(TEXT_JOB_OFFER_LABEL), jobs_cargo_name(j, o->cargo), place, walk);
 }
@@ -301,6 +305,10 @@ void jobs_offer_label(const Jobs *j, const JobOffer *o, char *buf, size_t n) {
 void jobs_delivered_line(const Jobs *j, char *buf, size_t n) {
     char t[32], walk[32];
     jobs_format_time(j->done_s, t, sizeof t);
+    if (j->done.walk_minutes == UINT32_MAX) {   /* another island: no walk */
+        snprintf(buf, n, text_get(TEXT_JOB_DELIVERED_AWAY), t);
+        return;
+    }
     jobs_format_walk(j->done.walk_minutes, walk, sizeof walk);
     snprintf(buf, n, text_get(TEXT_JOB_DELIVERED), t, walk);
 }

@@ -98,9 +98,11 @@ void jobs_format_time(double s, char *buf, size_t n);
 void jobs_format_walk(uint32_t minutes, char *buf, size_t n);
 /* The cargo's display name ("Fish"; its id when the codex has no text). */
 const char *jobs_cargo_name(const Jobs *j, uint32_t cargo);
-/* "Fish to Meadow (Second): on foot 42 min" into buf. */
+/* "Fish to Meadow (Second): on foot 42 min" into buf ("Post to Basalt Shore, Isle of Elderstead"
+ * to another island). */
 void jobs_offer_label(const Jobs *j, const JobOffer *o, char *buf, size_t n);
-/* "delivered in 2:41; on foot 3 h 10 min" for the last delivery. */
+/* "delivered in 2:41; on foot 3 h 10 min" for the last delivery ("delivered in 2:41" from
+ * another island). */
 void jobs_delivered_line(const Jobs *j, char *buf, size_t n);
 
 #endif

@@ -64,7 +64,10 @@ static void board_rows(Menu *m) {
         const JobOffer *o = &j->board[i];
         jobs_dest_name(j, o, place, sizeof place);
         jobs_format_walk(o->walk_minutes, walk, sizeof walk);
-        snprintf(help[i], sizeof help[i], text_get(TEXT_JOB_OFFER_HELP), walk, o->distance_m / 1000.0);
+        if (o->walk_minutes == UINT32_MAX)   /* another island: no walk */
+            snprintf(help[i], sizeof help[i], text_get(TEXT_JOB_OFFER_HELP_AWAY), o->distance_m / 1000.0);
+        else
+            snprintf(help[i], sizeof help[i], text_get(TEXT_JOB_OFFER_HELP), walk, o->distance_m / 1000.0);
         g_offers[i] = (MenuActionDesc){"jobs", "", NULL, MENU_CMD_NONE, run[i], help[i], (int)i};
         line(m, &g_offers[i], text_get(TEXT_JOB_OFFER), jobs_cargo_name(j, o->cargo), place);
     }
