@@ -127,6 +127,37 @@ static void test_tour_of_a_far_island(void **state) {
            c.id, home.id);
 }
 
+/* The tour of an island 10^12 m out on both axes: laid and checked there (the air search keys its
+ * lattice from the course's own place), its rings over that island's places. */
+static void test_tour_at_1e12(void **state) {
+    (void)state;
+    static Course c;
+    SkyError err = {0};
+    for (int64_t cx = (int64_t)ceil(1e12 / g_cell), tried = 0; tried < 64; cx++, tried++) {
+        WorldIslandSite s;
+        g_home.isrc.site(g_home.isrc.ctx, cx, cx, &s);
+        CourseIsland at;
+        if (!s.has_island || !island_of(cx, cx, &at) || at.isl->n_sites < 2) continue;
+        if (!course_lay_tour(&c, g_w, &at, g_home.codex, "en", g_work, &err)) fail_msg("%s", err.msg);
+        assert_true(island_of(cx, cx, &at));
+        assert_int_equal(c.n_rings, at.isl->n_sites);
+        for (uint32_t i = 0; i < c.n_rings; i++) {
+            double x, z;
+            course_island_site(&at, (uint32_t)c.rings[i].site, &x, &z);
+            assert_true(fabs(c.rings[i].x - x) < 1e-3 && fabs(c.rings[i].z - z) < 1e-3);
+        }
+        for (uint32_t p = 0; p < c.n_points; p++) {   /* every leg's air path stays in the island's cell */
+            assert_int_equal(world_island_cell(g_w, c.points[p].x), cx);
+            assert_int_equal(world_island_cell(g_w, c.points[p].z), cx);
+        }
+        assert_true(course_verify(&c, g_w, &err));
+        printf("  tour of cell (%lld, %lld), %.3g m out: %u rings, %u air-path points\n", (long long)cx, (long long)cx,
+               (double)cx * g_cell, c.n_rings, c.n_points);
+        return;
+    }
+    fail_msg("no island near 10^12 m");
+}
+
 /* Steps of dt at one spot, on the ground and still: the events seen. */
 static uint32_t stand(Jobs *j, double x, double z, float seconds) {
     uint32_t ev = 0;
@@ -300,6 +331,7 @@ static void test_delivery_to_another_island(void **state) {
 int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_tour_of_a_far_island),
+        cmocka_unit_test(test_tour_at_1e12),
         cmocka_unit_test(test_board_of_a_far_island),
         cmocka_unit_test(test_delivery_to_another_island),
     };
