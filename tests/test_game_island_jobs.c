@@ -15,7 +15,10 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include <time.h>
+
 #include "game/delivery.h"
+#include "game/game.h"
 #include "game/jobs.h"
 
 #define FAR_M 1.0e6   /* the island searched for lies at least this far east */
@@ -49,7 +52,7 @@ static bool has_neighbour(int64_t cx, int64_t cz) {
 static int setup(void **state) {
     (void)state;
     SkyError err = {0};
-    if (!mem_budget_init(&g_mem, (size_t)160 << 20, &err)) return -1;
+    if (!mem_budget_init(&g_mem, (size_t)192 << 20, &err)) return -1;
     world_params_default(&g_p);
     g_p.live.view_radius = 3;
     g_p.create.mesh_pool_mib = 4;
@@ -156,6 +159,52 @@ static void test_tour_at_1e12(void **state) {
         return;
     }
     fail_msg("no island near 10^12 m");
+}
+
+/* Ticks the cache idle with the aircraft at (x, z) until the tour is laid for it (true), or 120 s pass. */
+static bool cache_laid(CourseCache *c, double x, double z, Course *out) {
+    const GameMode *tour = mode_for_course(COURSE_TOUR);
+    for (int i = 0; i < 12000; i++) {
+        course_cache_tick(c, g_w, x, z, true);
+        if (course_cache_take(c, tour, g_w, out)) return true;
+        struct timespec ts = {0, 10 * 1000000L};
+        nanosleep(&ts, NULL);
+    }
+    return false;
+}
+
+/* The courses laid ahead on their thread, in a world of its own with the archipelago: over the far
+ * island the tour is that island's, the course laid here in the game's world bit for bit; back at
+ * home the far island's tour does not fit and the home island's is laid. */
+static void test_cache_lays_the_far_tour(void **state) {
+    (void)state;
+    static CourseCache c;
+    static Course got, sync;
+    CourseIsland at;
+    SkyError err = {0};
+    size_t used = g_mem.used;
+    course_cache_boot(&c, &g_mem, g_w, g_home.island, g_home.codex, &g_home.isrc);
+    assert_true(c.started);
+    printf("  the courses' thread: %.2f MiB carved, %.2f MiB of it its world's archipelago (2 island slots)\n",
+           (double)(g_mem.used - used) / 1048576.0, (double)world_islands_bytes(&g_home.isrc, 1, 1) / 1048576.0);
+    assert_true(island_of(g_cx, g_cz, &at));
+    double x = (double)at.ox + 100.0, z = (double)at.oz - 50.0;
+    assert_true(cache_laid(&c, x, z, &got));
+    assert_true(island_of(g_cx, g_cz, &at));
+    assert_true(course_lay_tour(&sync, g_w, &at, g_home.codex, "en", g_work, &err));
+    assert_string_equal(got.id, sync.id);
+    assert_int_equal(got.n_rings, sync.n_rings);
+    assert_int_equal(got.n_points, sync.n_points);
+    assert_memory_equal(got.rings, sync.rings, got.n_rings * sizeof got.rings[0]);
+    assert_memory_equal(got.points, sync.points, got.n_points * sizeof got.points[0]);
+    course_cache_tick(&c, g_w, 0.0, 0.0, false);   /* at home, not idle: the far tour does not fit */
+    assert_false(course_cache_take(&c, mode_for_course(COURSE_TOUR), g_w, &got));
+    assert_true(cache_laid(&c, 0.0, 0.0, &got));
+    CourseIsland home;
+    course_island_home(g_w, g_home.island, &home);
+    assert_true(course_lay_tour(&sync, g_w, &home, g_home.codex, "en", g_work, &err));
+    assert_string_equal(got.id, sync.id);
+    course_cache_shutdown(&c);
 }
 
 /* Steps of dt at one spot, on the ground and still: the events seen. */
@@ -332,6 +381,7 @@ int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_tour_of_a_far_island),
         cmocka_unit_test(test_tour_at_1e12),
+        cmocka_unit_test(test_cache_lays_the_far_tour),
         cmocka_unit_test(test_board_of_a_far_island),
         cmocka_unit_test(test_delivery_to_another_island),
     };

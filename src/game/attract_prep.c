@@ -100,7 +100,10 @@ static void *prep_main(void *arg) {
     return NULL;
 }
 
-/* The thread's world: a minimal one on the game's home island (it is only asked for its density). */
+/* The thread's world: a minimal one on the game's home island (it is only asked for its density).
+ * It holds no archipelago: the replay's course is the home island's (a sky course within 700 m of
+ * it, or its tour), inside the origin's cell, where no other island's density reaches (an island
+ * acts only within its own cell's core), so two island slots (5 MiB) would change no bit of it. */
 static bool carve_world(AttractPrep *p, MemBudget *mem, const World *world) {
     SkyError err = {0};
     p->world = world_create_density_only(mem, world, &err);
