@@ -244,6 +244,9 @@ static void test_board_of_a_far_island(void **state) {
         island_site_display_name(to.isl, g_home.codex, o->to, "en", want, sizeof want);
         assert_non_null(strstr(o->to_name, want));
         assert_non_null(strstr(label, want));
+        double px, pz;   /* its place's dot on the map */
+        course_island_site(&to, o->to, &px, &pz);
+        assert_true(o->site_x == px && o->site_z == pz);
         bool strip = false;
         for (uint32_t s = 0; s < to.field->n_strips; s++) strip |= to.field->strips[s].site == o->to;
         assert_true(strip);

@@ -184,10 +184,11 @@ void delivery_hud_draw(const GameDelivery *d, Renderer *r, int w, int h, int s, 
     }
 }
 
-void delivery_map_draw(const GameDelivery *d, Renderer *r, int x, int y, int w, int h) {
+void delivery_map_draw(const GameDelivery *d, Renderer *r, int x, int y, int w, int h, int64_t cell_x, int64_t cell_z) {
     const Jobs *j = &d->jobs;
     if (!j->home || !j->home->island) return;
-    for (uint32_t s = 0; s < j->home->island->n_sites && s < d->log.n_sites; s++) {
+    bool home = cell_x == 0 && cell_z == 0;   /* the logbook's places are the home island's */
+    for (uint32_t s = 0; home && s < j->home->island->n_sites && s < d->log.n_sites; s++) {
         if (!d->log.landed[s]) continue;   /* landed at: a ring round its dot */
         double wx, wz;
         int px, py;
@@ -199,8 +200,8 @@ void delivery_map_draw(const GameDelivery *d, Renderer *r, int x, int y, int w, 
         render_hud_box(r, px + 3, py - 2, 2, 5, COL_GOOD);
     }
     int px, py;
-    if (!j->carrying) return;
-    double wx = j->job.to_x, wz = j->job.to_z;   /* its strip: off the map when on another island */
+    if (!j->carrying || j->job.to_cx != cell_x || j->job.to_cz != cell_z) return;   /* on another island's map */
+    double wx = j->job.site_x, wz = j->job.site_z;   /* its place's dot */
     if (!render_hud_map_point(r, x, y, w, h, wx, wz, &px, &py)) return;
     render_hud_box(r, px - 4, py - 4, 9, 9, COL_RIM);   /* no wider than the ring: the place's name starts 4 px right */
     render_hud_box(r, px - 3, py - 3, 7, 7, COL_HI);

@@ -48,9 +48,9 @@ void game_delivery_save(GameDelivery *d, const GameConfig *cfg);
 /* HUD: the job's arrow, destination and distance (as much as fits the screen), the board's prompt. */
 void delivery_hud_draw(const GameDelivery *d, Renderer *r, int w, int h, int s, int lh, const FlightState *f,
                        const CameraState *cam);
-/* On the island map (drawn into the rectangle render_hud_map got): places landed at, the job's
- * destination. */
-void delivery_map_draw(const GameDelivery *d, Renderer *r, int x, int y, int w, int h);
+/* On the island map of cell (cell_x, cell_z) (drawn into the rectangle render_hud_map got): the
+ * home island's places landed at on its map, the job's destination on its island's. */
+void delivery_map_draw(const GameDelivery *d, Renderer *r, int x, int y, int w, int h, int64_t cell_x, int64_t cell_z);
 /* The pages (logbook_page.c): "jobs" (the board) and "logbook", and their pause-menu entries. */
 void delivery_pages_register(GameDelivery *d);
 

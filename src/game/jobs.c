@@ -147,6 +147,7 @@ static bool draw_offer(Jobs *j, Rng *r, const CourseIsland *at, uint32_t site, J
                     .from_cz = at->cell_z, .to_cx = at->cell_x, .to_cz = at->cell_z,
                     .walk_minutes = jobs_walk_minutes(at->isl, site, to), .to_x = tx, .to_z = tz,
                     .distance_m = (float)sqrt((tx - fx) * (tx - fx) + (tz - fz) * (tz - fz))};
+    course_island_site(at, to, &o->site_x, &o->site_z);
     if (!is_home(at)) island_site_display_name(at->isl, j->home->codex, to, GAME_LANG, o->to_name, sizeof o->to_name);
     return true;
 }
@@ -181,6 +182,7 @@ static bool draw_away(Jobs *j, Rng *r, const CourseIsland *at, uint32_t site, Jo
     *o = (JobOffer){.cargo = (uint8_t)cargo, .from = (uint16_t)site, .to = (uint16_t)to, .from_cx = from_cx,
                     .from_cz = from_cz, .to_cx = there.cell_x, .to_cz = there.cell_z, .walk_minutes = UINT32_MAX};
     dest_pos(&there, to, &o->to_x, &o->to_z);
+    course_island_site(&there, to, &o->site_x, &o->site_z);
     o->distance_m = (float)sqrt((o->to_x - fx) * (o->to_x - fx) + (o->to_z - fz) * (o->to_z - fz));
     char place[64], isle[64];
     island_site_display_name(there.isl, h->codex, to, GAME_LANG, place, sizeof place);

@@ -31,6 +31,7 @@ typedef struct JobOffer {
                                      between islands */
     float distance_m;             /* straight line, from to to */
     double to_x, to_z;            /* world metres of the destination: its strip's middle, or the place */
+    double site_x, site_z;        /* ... and of its place (its dot on the island map) */
     char to_name[JOBS_NAME_MAX];  /* the destination's name when not the home island's ("Harbour
                                      Strip, Isle of Ashgrove" on another island), in the language
                                      of the draw; "" for the home island's (named as shown) */
