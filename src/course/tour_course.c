@@ -1,6 +1,7 @@
 /* skyisles course: laying the island tour. A ring floats over every named place of an island
- * (the home island or one of the archipelago's), above its landmark; the order is the shortest closed route from the base along the
- * island's path network (route.c), the base's ring closing it; each leg is searched through air. */
+ * (the home island or one of the archipelago's), above its landmark; the order is the shortest
+ * closed route from the base along the island's path network (route.c), the base's ring closing
+ * it; each leg is searched through air. */
 #include <math.h>
 #include <stdio.h>
 #include <string.h>
