@@ -126,8 +126,8 @@ static void test_tour_of_a_far_island(void **state) {
     course_island_home(g_w, g_home.island, &h);
     assert_true(course_lay_tour(&home, g_w, &h, g_home.codex, "en", g_work, &err));
     assert_string_not_equal(home.id, c.id);
-    printf("  tour of cell (%lld, %lld): %u rings, %s; the home island's %s\n", (long long)g_cx, (long long)g_cz, c.n_rings,
-           c.id, home.id);
+    printf("  tour of cell (%lld, %lld): %u rings, %s, hash 0x%016llx; the home island's %s\n", (long long)g_cx,
+           (long long)g_cz, c.n_rings, c.id, (unsigned long long)course_hash(&c), home.id);
 }
 
 /* The tour of an island 10^12 m out on both axes: laid and checked there (the air search keys its
@@ -154,8 +154,8 @@ static void test_tour_at_1e12(void **state) {
             assert_int_equal(world_island_cell(g_w, c.points[p].z), cx);
         }
         assert_true(course_verify(&c, g_w, &err));
-        printf("  tour of cell (%lld, %lld), %.3g m out: %u rings, %u air-path points\n", (long long)cx, (long long)cx,
-               (double)cx * g_cell, c.n_rings, c.n_points);
+        printf("  tour of cell (%lld, %lld), %.3g m out: %u rings, %u air-path points, hash 0x%016llx\n", (long long)cx,
+               (long long)cx, (double)cx * g_cell, c.n_rings, c.n_points, (unsigned long long)course_hash(&c));
         return;
     }
     fail_msg("no island near 10^12 m");
