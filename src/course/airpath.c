@@ -320,7 +320,8 @@ bool air_path_append(CourseWork *wk, const World *w, Course *c, const CoursePoin
     SearchBox box;
     search_box(a, b, &box);
     bool fits = wk->origin_set;   /* the box's half-lattice points (and a step round it) keyed from the origin */
-    for (int d = 0; d < 3 && fits; d++) fits = 2 * box.lo[d] - 2 - wk->origin[d] > -KEY_BIAS && 2 * box.hi[d] + 2 - wk->origin[d] < KEY_BIAS;
+    for (int d = 0; d < 3 && fits; d++)
+        fits = 2 * box.lo[d] - 2 - wk->origin[d] > -KEY_BIAS && 2 * box.hi[d] + 2 - wk->origin[d] < KEY_BIAS;
     if (!fits) {   /* a search far from the cached points (another island): the cache anew, keyed from here */
         air_cache_reset(wk, w, true);
         for (int d = 0; d < 3; d++) wk->origin[d] = box.lo[d] + box.hi[d];

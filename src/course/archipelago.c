@@ -103,7 +103,8 @@ bool course_island_at(World *w, const Island *home, double x, double z, CourseIs
     if (!world_island_at(w, x, z, &wi)) return false;
     if (wi.home) return out->isl != NULL;
     if (!wi.island || !wi.field) return false;
-    *out = (CourseIsland){.isl = wi.island, .field = wi.field, .ox = wi.ox, .oz = wi.oz, .cell_x = wi.cell_x, .cell_z = wi.cell_z};
+    *out = (CourseIsland){.isl = wi.island, .field = wi.field, .ox = wi.ox, .oz = wi.oz, .cell_x = wi.cell_x,
+                          .cell_z = wi.cell_z};
     return true;
 }
 

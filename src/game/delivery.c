@@ -35,7 +35,8 @@ static void stage_show(GameDelivery *d, const GameConfig *cfg, const GameHome *h
     }
 }
 
-void game_delivery_boot(GameDelivery *d, const GameConfig *cfg, const GameHome *home, World *w, uint64_t seed, float sea_y) {
+void game_delivery_boot(GameDelivery *d, const GameConfig *cfg, const GameHome *home, World *w, uint64_t seed,
+                        float sea_y) {
     const GameOptions *o = &cfg->opt;
     memset(d, 0, sizeof *d);
     d->sea_y = sea_y;

@@ -34,7 +34,8 @@ bool delivery_on_ground(const FlightState *f);
  * alone); the logbook read from the config folder when the
  * run is the player's (interactive, not --autopilot or --headless, the folder writable); the two
  * pause-menu pages registered. sea_y: the home island's sea level (world metres). */
-void game_delivery_boot(GameDelivery *d, const GameConfig *cfg, const GameHome *home, World *w, uint64_t seed, float sea_y);
+void game_delivery_boot(GameDelivery *d, const GameConfig *cfg, const GameHome *home, World *w, uint64_t seed,
+                        float sea_y);
 /* After each fixed step: flew (not a crash's pause), title (the title or the attract loop: not the
  * player's flight; the next step of one is a new flight). A crash keeps the job and the flight.
  * The step's JOB_EV_* bits. */

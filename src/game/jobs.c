@@ -115,7 +115,8 @@ static bool destination_ok(const CourseIsland *to, uint32_t s, int from) {
 
 /* A cargo the place of type `type` has that some destination of `to` wants, and one of those
  * destinations (from: the site it leaves, -1 from another island). False when there is none. */
-static bool draw_cargo(const Jobs *j, Rng *r, uint32_t type, const CourseIsland *to, int from, uint32_t *cargo, uint32_t *dest) {
+static bool draw_cargo(const Jobs *j, Rng *r, uint32_t type, const CourseIsland *to, int from, uint32_t *cargo,
+                       uint32_t *dest) {
     const Island *isl = to->isl;
     const IslandCodex *cx = j->home->codex;
     uint32_t have[ISLAND_MAX_CARGO], n_have = 0, n_want = 0;
@@ -130,7 +131,8 @@ static bool draw_cargo(const Jobs *j, Rng *r, uint32_t type, const CourseIsland 
     if (n_have == 0) return false;
     *cargo = have[rng_below(r, n_have)];
     for (uint32_t s = 0; s < isl->n_sites; s++)
-        if (destination_ok(to, s, from) && (cx->cargo[*cargo].to_mask & (1u << isl->sites[s].type))) want[n_want++] = (uint16_t)s;
+        if (destination_ok(to, s, from) && (cx->cargo[*cargo].to_mask & (1u << isl->sites[s].type)))
+            want[n_want++] = (uint16_t)s;
     *dest = want[rng_below(r, n_want)];
     return true;
 }
@@ -196,7 +198,8 @@ static bool draw_away(Jobs *j, Rng *r, const CourseIsland *at, uint32_t site, Jo
  * then one to a neighbouring island. */
 static void draw_board(Jobs *j, const CourseIsland *at, uint32_t site) {
     Rng r;
-    uint64_t cell = is_home(at) ? 0u : ((uint64_t)at->cell_x * 0x9e3779b97f4a7c15ull) ^ ((uint64_t)at->cell_z * 0xc2b2ae3d27d4eb4full);
+    uint64_t cell = is_home(at) ? 0u
+                                : ((uint64_t)at->cell_x * 0x9e3779b97f4a7c15ull) ^ ((uint64_t)at->cell_z * 0xc2b2ae3d27d4eb4full);
     rng_seed(&r, j->seed ^ cell, ((uint64_t)JOBS_STREAM << 32) | j->drawn);
     j->drawn++;
     j->n_board = 0;
@@ -256,7 +259,8 @@ bool jobs_take(Jobs *j, uint32_t i) {
     if (i >= j->n_board) return false;
     const JobOffer *o = &j->board[i];
     if (j->carrying && j->job.cargo == o->cargo && j->job.from == o->from && j->job.to == o->to &&
-        j->job.to_cx == o->to_cx && j->job.to_cz == o->to_cz && j->job.from_cx == o->from_cx && j->job.from_cz == o->from_cz)
+        j->job.to_cx == o->to_cx && j->job.to_cz == o->to_cz && j->job.from_cx == o->from_cx &&
+        j->job.from_cz == o->from_cz)
         return true;   /* taken already: its clock runs on */
     j->job = j->board[i];
     j->carrying = true;
