@@ -244,7 +244,7 @@ run: deps
 	./$(BUILD)/skyisles $(ARGS)
 
 # Tests that exercise threads also run under ThreadSanitizer.
-TSAN_TESTS := test_core_jobs test_audio_handover test_game_attract test_game_course_cache   # the attract preparation thread, courses laid ahead
+TSAN_TESTS := test_core_jobs test_audio_handover test_game_attract test_game_course_cache test_game_island_jobs   # the attract preparation thread, courses laid ahead (over far islands too)
 SUMMARY := $(CURDIR)/build/test-summary.txt
 export SUMMARY
 

@@ -75,7 +75,7 @@ static void test_tour_pilot_20_seeds(void **state) {
         SkyError err = {0};
         uint64_t seed = 1000u + s * 7919u;
         assert_true(course_home_seed(&g_home, seed, &err));
-        bool laid = course_lay_tour(&g_course, g_home.world, &g_home.island, &g_home.codex, "en", g_home.work, &err);
+        bool laid = course_lay_tour(&g_course, g_home.world, &g_home.at, &g_home.codex, "en", g_home.work, &err);
         if (!laid) fprintf(stderr, "seed %llu: %s\n", (unsigned long long)seed, err.msg);
         assert_true(laid);
         assert_int_equal(g_course.n_rings, g_home.island.n_sites);
@@ -136,7 +136,7 @@ static void test_default_seed_tour(void **state) {
     SkyError err = {0};
     if (!g_hash_tour_laid) {
         assert_true(course_home_seed(&g_home, HASH_SEED, &err));
-        assert_true(course_lay_tour(&g_course, g_home.world, &g_home.island, &g_home.codex, "en", g_home.work, &err));
+        assert_true(course_lay_tour(&g_course, g_home.world, &g_home.at, &g_home.codex, "en", g_home.work, &err));
     }
     CourseRun run;
     bool ok = course_pilot_fly(&g_course, g_home.world, &g_model, 900.0, &run);
@@ -155,7 +155,7 @@ static void test_course_hashes(void **state) {
     (void)state;
     SkyError err = {0};
     assert_true(course_home_seed(&g_home, HASH_SEED, &err));
-    assert_true(course_lay_tour(&g_course, g_home.world, &g_home.island, &g_home.codex, "en", g_home.work, &err));
+    assert_true(course_lay_tour(&g_course, g_home.world, &g_home.at, &g_home.codex, "en", g_home.work, &err));
     check_in_air(&g_course, g_home.world);
     uint64_t tour = course_hash(&g_course);
     assert_true(course_lay_sky(&g_again, g_home.world, COURSE_SKY_DEFAULT, g_home.work, &err));

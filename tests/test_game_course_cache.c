@@ -35,7 +35,7 @@ static int teardown(void **state) {
 /* Ticks idle until m's course is laid for the world now (true), or 120 s pass. */
 static bool wait_laid(CourseCache *c, const GameMode *m) {
     for (int i = 0; i < 12000; i++) {
-        course_cache_tick(c, g_home.world, true);
+        course_cache_tick(c, g_home.world, 0.0, 0.0, true);
         if (course_cache_take(c, m, g_home.world, &g_got)) return true;
         struct timespec ts = {0, 10 * 1000000L};
         nanosleep(&ts, NULL);
@@ -57,17 +57,17 @@ static void test_laid_ahead_when_idle(void **state) {
     const GameMode *sky = mode_for_course(COURSE_SKY), *tour = mode_for_course(COURSE_TOUR);
     assert_non_null(sky);
     assert_non_null(tour);
-    course_cache_boot(&c, &g_mem, g_home.world, &g_home.island, &g_home.codex);
+    course_cache_boot(&c, &g_mem, g_home.world, &g_home.island, &g_home.codex, NULL);
     assert_true(c.started);
-    for (int i = 0; i < 20; i++) course_cache_tick(&c, g_home.world, false);   /* not idle: nothing laid */
+    for (int i = 0; i < 20; i++) course_cache_tick(&c, g_home.world, 0.0, 0.0, false);   /* not idle: nothing laid */
     assert_int_equal(c.state, 0);
     assert_false(course_cache_take(&c, sky, g_home.world, &g_got));
     assert_true(wait_laid(&c, sky));
     SkyError err = {0};
-    assert_true(sky->lay(&g_sync, g_home.world, &g_home.island, &g_home.codex, g_home.work, &err));
+    assert_true(sky->lay(&g_sync, g_home.world, &g_home.at, &g_home.codex, g_home.work, &err));
     assert_same_course(&g_got, &g_sync);
     assert_true(wait_laid(&c, tour));
-    assert_true(tour->lay(&g_sync, g_home.world, &g_home.island, &g_home.codex, g_home.work, &err));
+    assert_true(tour->lay(&g_sync, g_home.world, &g_home.at, &g_home.codex, g_home.work, &err));
     assert_same_course(&g_got, &g_sync);
 
     WorldGenParams gen = world_params(g_home.world)->gen;   /* another world: the laid one no longer fits */
@@ -75,7 +75,7 @@ static void test_laid_ahead_when_idle(void **state) {
     world_set_gen_params(g_home.world, &gen);
     assert_false(course_cache_take(&c, sky, g_home.world, &g_got));
     assert_true(wait_laid(&c, sky));
-    assert_true(sky->lay(&g_sync, g_home.world, &g_home.island, &g_home.codex, g_home.work, &err));
+    assert_true(sky->lay(&g_sync, g_home.world, &g_home.at, &g_home.codex, g_home.work, &err));
     assert_same_course(&g_got, &g_sync);
     assert_true(c.hits >= 3 && c.laid >= 3);
     course_cache_shutdown(&c);
@@ -85,7 +85,7 @@ static void test_laid_ahead_when_idle(void **state) {
 /* Ticks not idle until m's course is ready for the world now (1), failed (-1), or 120 s pass (0). */
 static int wait_asked(CourseCache *c, const GameMode *m) {
     for (int i = 0; i < 12000; i++) {
-        course_cache_tick(c, g_home.world, false);
+        course_cache_tick(c, g_home.world, 0.0, 0.0, false);
         int r = course_cache_ready(c, m, g_home.world);
         if (r != 0) return r;
         struct timespec ts = {0, 10 * 1000000L};
@@ -98,7 +98,7 @@ static void test_asked_when_not_idle(void **state) {
     (void)state;
     static CourseCache c;
     const GameMode *sky = mode_for_course(COURSE_SKY), *tour = mode_for_course(COURSE_TOUR);
-    course_cache_boot(&c, &g_mem, g_home.world, &g_home.island, &g_home.codex);
+    course_cache_boot(&c, &g_mem, g_home.world, &g_home.island, &g_home.codex, NULL);
     assert_true(c.started);
     assert_false(course_cache_ask(&c, mode_free()));   /* no course to lay */
     assert_int_equal(course_cache_ready(&c, mode_free(), g_home.world), -1);
@@ -108,7 +108,7 @@ static void test_asked_when_not_idle(void **state) {
     assert_int_equal(course_cache_ready(&c, sky, g_home.world), 0);    /* only the one asked for */
     assert_true(course_cache_take(&c, tour, g_home.world, &g_got));
     SkyError err = {0};
-    assert_true(tour->lay(&g_sync, g_home.world, &g_home.island, &g_home.codex, g_home.work, &err));
+    assert_true(tour->lay(&g_sync, g_home.world, &g_home.at, &g_home.codex, g_home.work, &err));
     assert_same_course(&g_got, &g_sync);
     WorldGenParams gen = world_params(g_home.world)->gen;   /* a rebuild while the start waits */
     gen.seed += 7;
@@ -117,7 +117,7 @@ static void test_asked_when_not_idle(void **state) {
     assert_true(course_cache_ask(&c, tour));
     assert_int_equal(wait_asked(&c, tour), 1);
     assert_true(course_cache_take(&c, tour, g_home.world, &g_got));
-    assert_true(tour->lay(&g_sync, g_home.world, &g_home.island, &g_home.codex, g_home.work, &err));
+    assert_true(tour->lay(&g_sync, g_home.world, &g_home.at, &g_home.codex, g_home.work, &err));
     assert_same_course(&g_got, &g_sync);
     course_cache_shutdown(&c);
 }

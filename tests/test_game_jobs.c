@@ -204,7 +204,7 @@ static void test_job_board_page(void **state) {
     GameSettings set;
     memset(&set, 0, sizeof set);
     memset(&cfg, 0, sizeof cfg);
-    game_delivery_boot(&d, &cfg, &g_home, SEED, 96.0f);
+    game_delivery_boot(&d, &cfg, &g_home, NULL, SEED, 96.0f);
     assert_false(d.log.active);
     int page = menu_page_find("jobs");
     assert_true(page >= 0 && menu_page_find("logbook") >= 0);
@@ -257,7 +257,7 @@ static void test_delivered_on_the_strip(void **state) {
         /* 5 m in from the threshold, on the centre line */
         double x = f->centre_x + (end ? st->bx - 5.0 * st->dir_x : st->ax + 5.0 * st->dir_x);
         double z = f->centre_z + (end ? st->bz - 5.0 * st->dir_z : st->az + 5.0 * st->dir_z);
-        assert_int_equal(jobs_place_at(&j, x, z), j.job.to);
+        assert_int_equal(jobs_place_at(&j, x, z, NULL), j.job.to);
         crossing += game_home_site_at(&g_home, x, z) != (int)j.job.to;
     }
     double x = f->centre_x + st->bx - 5.0 * st->dir_x, z = f->centre_z + st->bz - 5.0 * st->dir_z;

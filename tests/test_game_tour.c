@@ -19,9 +19,9 @@
 #include "game/tour.h"
 
 /* A mode from outside: a short sky course of its own, the ring courses' HUD and results. */
-static bool lay_laps(Course *c, const World *w, const Island *isl, const IslandCodex *cx, CourseWork *work,
+static bool lay_laps(Course *c, const World *w, const CourseIsland *at, const IslandCodex *cx, CourseWork *work,
                      SkyError *err) {
-    (void)isl;
+    (void)at;
     (void)cx;
     return course_lay_sky(c, w, COURSE_SKY_MIN, work, err);
 }
@@ -71,7 +71,7 @@ static double fly_sky(void) {
     flight_model_default(&m);
     FlightState f;
     memset(&f, 0, sizeof f);
-    assert_true(tour_start(&g_tour, mode_for_course(COURSE_SKY), g_home.world, &g_home.island, &g_home.codex, &f, &err));
+    assert_true(tour_start(&g_tour, mode_for_course(COURSE_SKY), g_home.world, &g_home.at, &g_home.codex, &f, &err));
     assert_true(tour_fly_pilot(&g_tour, &f, &m, g_home.world, 600.0));
     assert_true(g_tour.results);
     return g_tour.run.clock_s;
@@ -146,7 +146,7 @@ static void test_registered_mode(void **state) {
     SkyError err = {0};
     FlightState f;
     memset(&f, 0, sizeof f);
-    assert_true(tour_start(&g_tour, laps, g_home.world, &g_home.island, &g_home.codex, &f, &err));
+    assert_true(tour_start(&g_tour, laps, g_home.world, &g_home.at, &g_home.codex, &f, &err));
     assert_true(tour_active(&g_tour));
     assert_int_equal(g_tour.course->n_rings, COURSE_SKY_MIN);
     RenderRing rings[RENDER_RINGS_MAX];
@@ -159,7 +159,7 @@ static void test_registered_mode(void **state) {
     assert_false(tour_active(&g_tour));
     assert_ptr_equal(g_tour.mode, mode_free());
     /* A role no row takes: one line, free flight. */
-    assert_false(tour_start(&g_tour, NULL, g_home.world, &g_home.island, &g_home.codex, &f, &err));
+    assert_false(tour_start(&g_tour, NULL, g_home.world, &g_home.at, &g_home.codex, &f, &err));
     assert_non_null(strstr(err.msg, "no game mode"));
     assert_false(tour_active(&g_tour));
 }

@@ -441,6 +441,8 @@
     X(JOB_MIN, "%u min")                                                                          \
     X(JOB_OFFER_LABEL, "%s to %s: on foot %s")                                                    \
     X(JOB_DELIVERED, "delivered in %s; on foot %s")                                               \
+    X(JOB_DELIVERED_AWAY, "delivered in %s")                                                      \
+    X(JOB_OFFER_HELP_AWAY, "%.1f km flying: OK takes it")                                         \
     X(JOB_HUD_LONG, "%s to %s  %.1f km")                                                          \
     X(JOB_BOARD_HERE, "Job board here: pause menu > Job board")                                   \
     X(JOB_BOARD_SHORT, "Job board: pause menu")                                                   \

@@ -48,6 +48,7 @@ void air_cache_reset(CourseWork *wk, const World *w, bool force) {
     wk->search = 0;
     wk->evaluated = 0;
     wk->world = w;
+    wk->origin_set = false;
 }
 
 bool course_point_open(const World *w, double x, double y, double z) {
@@ -76,19 +77,22 @@ bool course_segment_open(const World *w, const CoursePoint *a, const CoursePoint
     return true;
 }
 
-static int64_t half_key(int64_t i, int64_t j, int64_t k) {
+/* A half-lattice point's key: 21 bits an axis counted from the cache's origin (air_path_append
+ * keeps every search within reach of it). */
+static int64_t half_key(const CourseWork *wk, int64_t i, int64_t j, int64_t k) {
+    i -= wk->origin[0], j -= wk->origin[1], k -= wk->origin[2];
     return ((i + KEY_BIAS) << 42) | ((j + KEY_BIAS) << 21) | (k + KEY_BIAS);
 }
 
-static void half_coords(int64_t key, int64_t *i, int64_t *j, int64_t *k) {
-    *i = ((key >> 42) & 0x1fffff) - KEY_BIAS;
-    *j = ((key >> 21) & 0x1fffff) - KEY_BIAS;
-    *k = (key & 0x1fffff) - KEY_BIAS;
+static void half_coords(const CourseWork *wk, int64_t key, int64_t *i, int64_t *j, int64_t *k) {
+    *i = ((key >> 42) & 0x1fffff) - KEY_BIAS + wk->origin[0];
+    *j = ((key >> 21) & 0x1fffff) - KEY_BIAS + wk->origin[1];
+    *k = (key & 0x1fffff) - KEY_BIAS + wk->origin[2];
 }
 
 /* The slot of a half-lattice point, tested on first sight; -1 when the cache is full. */
 static int32_t slot_of(CourseWork *wk, const World *w, int64_t i, int64_t j, int64_t k) {
-    int64_t key = half_key(i, j, k);
+    int64_t key = half_key(wk, i, j, k);
     uint32_t h = (uint32_t)(((uint64_t)key * 0x9e3779b97f4a7c15ull) >> 48);
     for (;;) {
         AirSlot *s = &wk->slots[h];
@@ -166,7 +170,7 @@ static void search_box(const CoursePoint *a, const CoursePoint *b, SearchBox *bo
 /* Relaxes the 26 neighbours of node slot s. False when the cache or the heap ran out. */
 static bool expand(CourseWork *wk, const World *w, int32_t s, const SearchBox *box, const int64_t goal[3]) {
     int64_t i, j, k;
-    half_coords(wk->slots[s].key, &i, &j, &k);
+    half_coords(wk, wk->slots[s].key, &i, &j, &k);
     i /= 2, j /= 2, k /= 2;
     for (int dj = -1; dj <= 1; dj++)
         for (int dk = -1; dk <= 1; dk++)
@@ -251,7 +255,7 @@ static uint32_t lattice_search(CourseWork *wk, const World *w, const CoursePoint
 
 static CoursePoint slot_point(const CourseWork *wk, int32_t s) {
     int64_t i, j, k;
-    half_coords(wk->slots[s].key, &i, &j, &k);
+    half_coords(wk, wk->slots[s].key, &i, &j, &k);
     CoursePoint p = {(double)i * HALF_GRID, (double)j * HALF_GRID, (double)k * HALF_GRID};
     return p;
 }
@@ -268,8 +272,8 @@ static bool push_point(Course *c, const CoursePoint *p) {
  * the point: a step lost, never a wrong one). */
 static void close_step(CourseWork *wk, int32_t p, int32_t q) {
     int64_t a[3], b[3];
-    half_coords(wk->slots[p].key, &a[0], &a[1], &a[2]);
-    half_coords(wk->slots[q].key, &b[0], &b[1], &b[2]);
+    half_coords(wk, wk->slots[p].key, &a[0], &a[1], &a[2]);
+    half_coords(wk, wk->slots[q].key, &b[0], &b[1], &b[2]);
     int32_t mid = slot_of(wk, wk->world, (a[0] + b[0]) / 2, (a[1] + b[1]) / 2, (a[2] + b[2]) / 2);
     if (mid >= 0) wk->slots[mid].open = 0;
 }
@@ -313,6 +317,16 @@ bool air_path_append(CourseWork *wk, const World *w, Course *c, const CoursePoin
     air_cache_reset(wk, w, false);
     if (segment_flyable(w, a, b)) return push_point(c, b);
     if (wk->used > AIR_FILL / 2u) air_cache_reset(wk, w, true);   /* room for a whole search */
+    SearchBox box;
+    search_box(a, b, &box);
+    bool fits = wk->origin_set;   /* the box's half-lattice points (and a step round it) keyed from the origin */
+    for (int d = 0; d < 3 && fits; d++)
+        fits = 2 * box.lo[d] - 2 - wk->origin[d] > -KEY_BIAS && 2 * box.hi[d] + 2 - wk->origin[d] < KEY_BIAS;
+    if (!fits) {   /* a search far from the cached points (another island): the cache anew, keyed from here */
+        air_cache_reset(wk, w, true);
+        for (int d = 0; d < 3; d++) wk->origin[d] = box.lo[d] + box.hi[d];
+        wk->origin_set = true;
+    }
     for (int tries = 0; tries < AIR_RESEARCH_MAX; tries++) {   /* each retry closes one step more */
         uint32_t n = lattice_search(wk, w, a, b);
         if (n == 0) return false;

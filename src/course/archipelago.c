@@ -1,5 +1,6 @@
 /* skyisles course: the world's archipelago from the codex (archipelago.h). */
 #include "course/archipelago.h"
+#include "course/course.h"
 
 #include <string.h>
 
@@ -80,4 +81,27 @@ int archipelago_site_at(const Island *isl, const IslandField *f, int64_t ox, int
         }
     }
     return nearest;
+}
+
+void course_island_home(const World *w, const Island *home, CourseIsland *out) {
+    memset(out, 0, sizeof *out);
+    out->isl = home;
+    out->field = world_home(w);
+    if (!out->field) out->isl = NULL;
+}
+
+bool course_island_at(World *w, const Island *home, double x, double z, CourseIsland *out) {
+    WorldIsland wi;
+    course_island_home(w, home, out);
+    if (!world_island_at(w, x, z, &wi)) return false;
+    if (wi.home) return out->isl != NULL;
+    if (!wi.island || !wi.field) return false;
+    *out = (CourseIsland){.isl = wi.island, .field = wi.field, .ox = wi.ox, .oz = wi.oz, .cell_x = wi.cell_x,
+                          .cell_z = wi.cell_z};
+    return true;
+}
+
+void course_island_site(const CourseIsland *at, uint32_t s, double *x, double *z) {
+    *x = (double)at->ox + (double)at->field->centre_x + (double)at->isl->sites[s].x_m;
+    *z = (double)at->oz + (double)at->field->centre_z + (double)at->isl->sites[s].z_m;
 }

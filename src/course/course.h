@@ -1,5 +1,5 @@
 /* skyisles course: the one public header of src/course (pure C, no SDL/GL).
- * Courses of rings (the island tour over the home island's named places, sky courses through
+ * Courses of rings (the island tour over the named places of any island, sky courses through
  * the floating islands), laid and checked against THE density field; ring crossing by the
  * aircraft's swept motion; a course run (clock, next ring, splits, restarts); the course pilot.
  * Fixed memory: a CourseWork is carved once (course_work_init); laying a course never allocates. */
@@ -80,12 +80,29 @@ CourseWork *course_work_init(MemArena *a);     /* NULL when the arena is short *
 void course_work_stop_when(CourseWork *wk, bool (*stop)(void *user), void *user);
 
 /* ---------------------------------------------------------------- laying courses */
-/* The island tour: a ring over every named place of isl (the world's home island, world_home(w)
- * for its position), ordered by the shortest closed route from the base along the path network
+/* An island of the world a course (or a delivery) is laid on: the home island or one of the
+ * archipelago's, as the world holds it. */
+typedef struct CourseIsland {
+    const Island *isl;          /* the generator's record: sites, names, paths */
+    const IslandField *field;   /* its baked field, its metres counted from (ox, oz) */
+    int64_t ox, oz;             /* world blocks (0, 0 for the home island) */
+    int64_t cell_x, cell_z;     /* its archipelago cell ((0, 0): the home island's) */
+} CourseIsland;
+/* The island of the cell holding (x, z) in w (baked now on the calling thread when the world
+ * holds it not yet: w is that thread's), home the home island's record. False when that cell has
+ * none: *out is then the home island (false too without a home island: out->isl NULL). */
+bool course_island_at(World *w, const Island *home, double x, double z, CourseIsland *out);
+/* The home island of w as a CourseIsland (out->isl NULL without one). */
+void course_island_home(const World *w, const Island *home, CourseIsland *out);
+/* World position (metres) of site s of the island. */
+void course_island_site(const CourseIsland *at, uint32_t s, double *x, double *z);
+
+/* The island tour: a ring over every named place of the island `at` (the home island or one of
+ * the archipelago's), ordered by the shortest closed route from the base along the path network
  * (exact for at most COURSE_EXACT_PLACES places, else nearest neighbour + 2-opt), the base's ring
  * last; each leg searched through air. False with one line in err when it cannot be laid. */
 #define COURSE_EXACT_PLACES 13
-bool course_lay_tour(Course *c, const World *w, const Island *isl, const IslandCodex *cx, const char *lang,
+bool course_lay_tour(Course *c, const World *w, const CourseIsland *at, const IslandCodex *cx, const char *lang,
                      CourseWork *wk, SkyError *err);
 
 /* A sky course for the world's seed: up to `rings` rings (4..COURSE_SKY_MAX) through the air
@@ -192,6 +209,7 @@ typedef struct CourseHome {
     WorldParams params;
     CourseWork *work;
     int scope;
+    CourseIsland at;            /* the home island as course_lay_tour takes it */
 } CourseHome;
 bool course_home_open(CourseHome *h, uint64_t seed, SkyError *err);
 bool course_home_seed(CourseHome *h, uint64_t seed, SkyError *err);

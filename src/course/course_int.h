@@ -37,6 +37,9 @@ struct CourseWork {
     SkyCandidate *cand;
     uint32_t n_cand;
     const World *world;         /* the world the cache describes */
+    int64_t origin[3];          /* half-lattice point the keys count from (a course far out keys
+                                   its points near it: 21 bits an axis) */
+    bool origin_set;            /* set by the first search after the cache was cleared */
     AirSlot *slots;
     uint32_t used;
     uint32_t search;

@@ -16,6 +16,7 @@ bool course_home_seed(CourseHome *h, uint64_t seed, SkyError *err) {
     h->params.gen.seed = seed;
     world_set_params(h->world, &h->params);
     world_set_home(h->world, &h->field);
+    course_island_home(h->world, &h->island, &h->at);
     return true;
 }
 
@@ -50,6 +51,7 @@ bool course_home_open(CourseHome *h, uint64_t seed, SkyError *err) {
     if (!island_generate(&h->island, &h->codex, &ip, &h->island_arena, err)) return false;
     if (!island_bake_field(&h->field, &h->island, &h->codex, HOME_FIELD, 0.0f, 0.0f, &h->island_arena, err)) return false;
     h->world = world_create(&h->mem, NULL, &h->params, &h->field, err);
+    if (h->world) course_island_home(h->world, &h->island, &h->at);
     return h->world != NULL;
 }
 

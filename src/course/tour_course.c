@@ -1,6 +1,7 @@
-/* skyisles course: laying the island tour. A ring floats over every named place of the home
- * island, above its landmark; the order is the shortest closed route from the base along the
- * island's path network (route.c), the base's ring closing it; each leg is searched through air. */
+/* skyisles course: laying the island tour. A ring floats over every named place of an island
+ * (the home island or one of the archipelago's), above its landmark; the order is the shortest
+ * closed route from the base along the island's path network (route.c), the base's ring closing
+ * it; each leg is searched through air. */
 #include <math.h>
 #include <stdio.h>
 #include <string.h>
@@ -66,17 +67,16 @@ static double ground_top(const World *w, double x, double z) {
 }
 
 /* Ring i of the course at site `site`, floating over its landmark. */
-static void place_ring(Course *c, uint32_t i, const World *w, const Island *isl, const IslandField *f,
-                       const IslandCodex *cx, const char *lang, uint32_t site) {
+static void place_ring(Course *c, uint32_t i, const World *w, const CourseIsland *at, const IslandCodex *cx,
+                       const char *lang, uint32_t site) {
     CourseRing *r = &c->rings[i];
     memset(r, 0, sizeof *r);
-    r->x = (double)f->centre_x + (double)isl->sites[site].x_m;
-    r->z = (double)f->centre_z + (double)isl->sites[site].z_m;
+    course_island_site(at, site, &r->x, &r->z);
     r->y = ground_top(w, r->x, r->z) + (double)WORLD_HOME_HEADROOM + (double)TOUR_RADIUS + COURSE_RING_CLEAR;
     r->radius = TOUR_RADIUS;
     r->kind = RING_PLACE;
     r->site = (int16_t)site;
-    island_site_display_name(isl, cx, site, lang, r->name, sizeof r->name);
+    island_site_display_name(at->isl, cx, site, lang, r->name, sizeof r->name);
 }
 
 /* Each ring faces the way the tour arrives: level, from the previous ring (the base, where the
@@ -125,9 +125,10 @@ static bool lay_tour_legs(Course *c, const World *w, CourseWork *wk, SkyError *e
     return true;
 }
 
-bool course_lay_tour(Course *c, const World *w, const Island *isl, const IslandCodex *cx, const char *lang,
+bool course_lay_tour(Course *c, const World *w, const CourseIsland *at, const IslandCodex *cx, const char *lang,
                      CourseWork *wk, SkyError *err) {
-    const IslandField *f = world_home(w);
+    const Island *isl = at ? at->isl : NULL;
+    const IslandField *f = at ? at->field : NULL;
     memset(c, 0, sizeof *c);
     if (!f || !isl || isl->n_sites < 2 || isl->n_sites > COURSE_MAX_RINGS || isl->base >= isl->n_sites) {
         sky_error_set(err, SKY_ERR_INPUT, "island tour: this world has no home island with places: fly a sky course instead");
@@ -153,8 +154,8 @@ bool course_lay_tour(Course *c, const World *w, const Island *isl, const IslandC
     c->route_exact = exact ? 1 : 0;
     c->route_metres = (uint32_t)((double)len * (double)f->radius_m / (double)ISLAND_GRID_RADIUS + 0.5);
     c->n_rings = n;
-    for (uint32_t i = 1; i < n; i++) place_ring(c, i - 1u, w, isl, f, cx, lang, place[order[i]]);
-    place_ring(c, n - 1u, w, isl, f, cx, lang, isl->base);
+    for (uint32_t i = 1; i < n; i++) place_ring(c, i - 1u, w, at, cx, lang, place[order[i]]);
+    place_ring(c, n - 1u, w, at, cx, lang, isl->base);
     if (!orient_rings(c, w, err) || !lay_tour_legs(c, w, wk, err)) return false;
     course_count_kinds(c);
     course_make_id(c, "tour", island_hash(isl), world_params(w));

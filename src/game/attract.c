@@ -273,7 +273,9 @@ void attract_after_frame(GameCourses *crs, GameSession *ses, Renderer *render, b
  * starts in the game. */
 static bool record_start(Tour *t, const GameServices *svc, GameSession *ses, uint64_t *course_respawns) {
     SkyError err = {0};
-    if (!tour_start(t, mode_attract(), svc->world, svc->home.island, svc->home.codex, &ses->flight, &err)) {
+    CourseIsland home;
+    course_island_home(svc->world, svc->home.island, &home);
+    if (!tour_start(t, mode_attract(), svc->world, &home, svc->home.codex, &ses->flight, &err)) {
         fprintf(stderr, "%s\n", err.msg);
         return false;
     }

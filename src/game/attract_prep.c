@@ -30,8 +30,10 @@ static bool lay_course(Attract *a, SkyError *err) {
     a->laid = false;
     count_work(p, &p->lays);
     bool sky = !strncmp(id, "sky-", 4);
+    CourseIsland home;   /* a recorded tour is the home island's */
+    course_island_home(p->world, p->island, &home);
     bool ok = sky ? course_lay_sky(a->course, p->world, COURSE_SKY_DEFAULT, p->work, err)
-                  : course_lay_tour(a->course, p->world, p->island, p->codex, GAME_LANG, p->work, err);
+                  : course_lay_tour(a->course, p->world, &home, p->codex, GAME_LANG, p->work, err);
     if (!ok) return false;
     if (strcmp(a->course->id, id)) {
         sky_error_set(err, SKY_ERR_INPUT, "%s flies course %s, this world lays %s", a->path, id, a->course->id);
@@ -98,7 +100,10 @@ static void *prep_main(void *arg) {
     return NULL;
 }
 
-/* The thread's world: a minimal one on the game's home island (it is only asked for its density). */
+/* The thread's world: a minimal one on the game's home island (it is only asked for its density).
+ * It holds no archipelago: the replay's course is the home island's (a sky course within 700 m of
+ * it, or its tour), inside the origin's cell, where no other island's density reaches (an island
+ * acts only within its own cell's core), so two island slots (5 MiB) would change no bit of it. */
 static bool carve_world(AttractPrep *p, MemBudget *mem, const World *world) {
     SkyError err = {0};
     p->world = world_create_density_only(mem, world, &err);

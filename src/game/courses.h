@@ -25,6 +25,8 @@
 typedef struct CourseCacheSlot {
     const GameMode *mode;       /* NULL: empty */
     uint64_t params;            /* course_params_hash of the world it was laid in */
+    int64_t cell_x, cell_z;     /* the archipelago cell it was laid for (the tour's island: the
+                                   aircraft's cell; (0, 0) for a course that is not an island's) */
     bool ok;                    /* laid (false: the layout failed there; laid in the frame, which says why) */
     Course *course;
 } CourseCacheSlot;
@@ -42,6 +44,8 @@ typedef struct CourseCache {
     CourseWork *work;
     const Island *island;
     const IslandCodex *codex;
+    double at_x, at_z;          /* the aircraft at the last tick (main thread) */
+    double job_x, job_z;        /* ... when the job was given: the tour's island is the one there */
     CourseCacheSlot slot[COURSE_CACHE_SLOTS];
     double job_ms;
     int want;                   /* the slot a mode's start waits for: laid first, idle or not (-1 none) */

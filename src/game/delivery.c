@@ -35,11 +35,13 @@ static void stage_show(GameDelivery *d, const GameConfig *cfg, const GameHome *h
     }
 }
 
-void game_delivery_boot(GameDelivery *d, const GameConfig *cfg, const GameHome *home, uint64_t seed, float sea_y) {
+void game_delivery_boot(GameDelivery *d, const GameConfig *cfg, const GameHome *home, World *w, uint64_t seed,
+                        float sea_y) {
     const GameOptions *o = &cfg->opt;
     memset(d, 0, sizeof *d);
     d->sea_y = sea_y;
     jobs_init(&d->jobs, home, seed);
+    jobs_set_world(&d->jobs, w);
     logbook_reset(&d->log, seed, home->island ? home->island->n_sites : 0);
     seen_reset(&d->seen, home->archipelago ? home->codex : NULL, seed);
     bool players = o->use_settings && o->config_dir[0] && !cfg->config_read_only && !o->screenshot &&
@@ -81,7 +83,9 @@ static int landmark_near(const GameHome *home, double sea_y, const FlightState *
 
 static void delivered(GameDelivery *d) {
     Jobs *j = &d->jobs;
-    bool best = logbook_delivered(&d->log, j->done.from, j->done.to, j->done_s);
+    /* a route of the home island keeps its best time; a delivery elsewhere is counted alone */
+    bool home = !j->done.from_cx && !j->done.from_cz && !j->done.to_cx && !j->done.to_cz;
+    bool best = logbook_delivered(&d->log, home ? j->done.from : UINT32_MAX, home ? j->done.to : UINT32_MAX, j->done_s);
     char line[96];
     jobs_delivered_line(j, line, sizeof line);
     snprintf(d->notice, sizeof d->notice, "%s %s%s", jobs_cargo_name(j, j->done.cargo), line,
@@ -112,7 +116,7 @@ uint32_t game_delivery_step(GameDelivery *d, const FlightState *before, const Fl
         for (uint32_t i = 0; i < d->seen.n; i++)
             if (d->seen.isles[i].order > first_new) logbook_island(&d->log, d->seen.isles[i].cell_x, d->seen.isles[i].cell_z, false);
     if ((ev & JOB_EV_TOUCHDOWN) && !delivery_on_ground(before) && d->sink > 0.0f) {
-        logbook_touchdown(&d->log, d->jobs.event_site, d->sink);
+        logbook_touchdown(&d->log, d->jobs.event_home ? d->jobs.event_site : -1, d->sink);
         const SeenIsland *e = seen_landed(&d->seen, f->x, f->z);
         if (e) logbook_island(&d->log, e->cell_x, e->cell_z, true);
     }
@@ -159,13 +163,12 @@ static void text_centre(Renderer *r, int w, int y, int s, uint32_t col, const ch
 void delivery_hud_draw(const GameDelivery *d, Renderer *r, int w, int h, int s, int lh, const FlightState *f,
                        const CameraState *cam) {
     const Jobs *j = &d->jobs;
-    char line[3][128], place[64];
+    char line[3][160], place[JOBS_NAME_MAX];
     int y = h - 4 * lh, room = w - 2 * 4 * s - 16 * s;   /* the screen less its margins and the arrow */
     if (j->carrying) {
-        double tx, tz;
-        jobs_dest_pos(j, j->job.to, &tx, &tz);
+        double tx = j->job.to_x, tz = j->job.to_z;
         double km = sqrt((tx - f->x) * (tx - f->x) + (tz - f->z) * (tz - f->z)) / 1000.0;
-        game_home_site_name(j->home, j->job.to, place, sizeof place);
+        jobs_dest_name(j, &j->job, place, sizeof place);
         /* the longest that fits: cargo, place and distance; the place and distance; the distance */
         snprintf(line[0], sizeof line[0], text_get(TEXT_JOB_HUD_LONG), jobs_cargo_name(j, j->job.cargo), place, km);
         snprintf(line[1], sizeof line[1], "%s  %.1f km", place, km);
@@ -182,10 +185,11 @@ void delivery_hud_draw(const GameDelivery *d, Renderer *r, int w, int h, int s, 
     }
 }
 
-void delivery_map_draw(const GameDelivery *d, Renderer *r, int x, int y, int w, int h) {
+void delivery_map_draw(const GameDelivery *d, Renderer *r, int x, int y, int w, int h, int64_t cell_x, int64_t cell_z) {
     const Jobs *j = &d->jobs;
     if (!j->home || !j->home->island) return;
-    for (uint32_t s = 0; s < j->home->island->n_sites && s < d->log.n_sites; s++) {
+    bool home = cell_x == 0 && cell_z == 0;   /* the logbook's places are the home island's */
+    for (uint32_t s = 0; home && s < j->home->island->n_sites && s < d->log.n_sites; s++) {
         if (!d->log.landed[s]) continue;   /* landed at: a ring round its dot */
         double wx, wz;
         int px, py;
@@ -196,10 +200,9 @@ void delivery_map_draw(const GameDelivery *d, Renderer *r, int x, int y, int w, 
         render_hud_box(r, px - 4, py - 2, 2, 5, COL_GOOD);
         render_hud_box(r, px + 3, py - 2, 2, 5, COL_GOOD);
     }
-    double wx, wz;
     int px, py;
-    if (!j->carrying) return;
-    jobs_site_pos(j, j->job.to, &wx, &wz);
+    if (!j->carrying || j->job.to_cx != cell_x || j->job.to_cz != cell_z) return;   /* on another island's map */
+    double wx = j->job.site_x, wz = j->job.site_z;   /* its place's dot */
     if (!render_hud_map_point(r, x, y, w, h, wx, wz, &px, &py)) return;
     render_hud_box(r, px - 4, py - 4, 9, 9, COL_RIM);   /* no wider than the ring: the place's name starts 4 px right */
     render_hud_box(r, px - 3, py - 3, 7, 7, COL_HI);

@@ -30,10 +30,12 @@ typedef struct GameDelivery {
 
 /* The flight model's wheels on the ground (FlightState.on_ground: rolling or parked). */
 bool delivery_on_ground(const FlightState *f);
-/* Boot: the jobs on the home island of the seed; the logbook read from the config folder when the
+/* Boot: the jobs on the home island of the seed and the islands of world w (NULL: the home island
+ * alone); the logbook read from the config folder when the
  * run is the player's (interactive, not --autopilot or --headless, the folder writable); the two
  * pause-menu pages registered. sea_y: the home island's sea level (world metres). */
-void game_delivery_boot(GameDelivery *d, const GameConfig *cfg, const GameHome *home, uint64_t seed, float sea_y);
+void game_delivery_boot(GameDelivery *d, const GameConfig *cfg, const GameHome *home, World *w, uint64_t seed,
+                        float sea_y);
 /* After each fixed step: flew (not a crash's pause), title (the title or the attract loop: not the
  * player's flight; the next step of one is a new flight). A crash keeps the job and the flight.
  * The step's JOB_EV_* bits. */
@@ -47,9 +49,9 @@ void game_delivery_save(GameDelivery *d, const GameConfig *cfg);
 /* HUD: the job's arrow, destination and distance (as much as fits the screen), the board's prompt. */
 void delivery_hud_draw(const GameDelivery *d, Renderer *r, int w, int h, int s, int lh, const FlightState *f,
                        const CameraState *cam);
-/* On the island map (drawn into the rectangle render_hud_map got): places landed at, the job's
- * destination. */
-void delivery_map_draw(const GameDelivery *d, Renderer *r, int x, int y, int w, int h);
+/* On the island map of cell (cell_x, cell_z) (drawn into the rectangle render_hud_map got): the
+ * home island's places landed at on its map, the job's destination on its island's. */
+void delivery_map_draw(const GameDelivery *d, Renderer *r, int x, int y, int w, int h, int64_t cell_x, int64_t cell_z);
 /* The pages (logbook_page.c): "jobs" (the board) and "logbook", and their pause-menu entries. */
 void delivery_pages_register(GameDelivery *d);
 

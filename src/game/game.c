@@ -258,13 +258,14 @@ static void boot_finish(Game *g, const BootPlan *plan) {
     place_start(&g->cfg, &g->svc, &g->ses);
     game_continue_boot(&g->cfg, &g->ses.cont, g->svc.world);
     const WorldGenParams *gen = &world_params(g->svc.world)->gen;
-    game_delivery_boot(&g->crs.delivery, &g->cfg, &g->svc.home, gen->seed, gen->home_sea_level);
+    game_delivery_boot(&g->crs.delivery, &g->cfg, &g->svc.home, g->svc.world, gen->seed, gen->home_sea_level);
     if (g->svc.render && !o->screenshot && !o->bench_frames) {
         size_t used = g->svc.mem.used;
         shot_boot(&g->ses.shot, &g->svc.mem, o->use_settings ? o->config_dir : "", g->cfg.config_read_only, g->svc.disp_w, g->svc.disp_h);
         g->svc.carved.render += g->svc.mem.used - used;
         used = g->svc.mem.used;
-        course_cache_boot(&g->crs.cache, &g->svc.mem, g->svc.world, g->svc.home.island, g->svc.home.codex);
+        course_cache_boot(&g->crs.cache, &g->svc.mem, g->svc.world, g->svc.home.island, g->svc.home.codex,
+                          g->svc.home.archipelago ? &g->svc.home.isrc : NULL);
         g->svc.carved.course_cache = g->svc.mem.used - used;
     }
     input_init(&g->svc.input, &g->cfg.set.input);
@@ -486,8 +487,10 @@ static unsigned sound_events(const GameSession *ses, const InputState *in, const
 static bool mode_lay(GameServices *svc, GameSession *ses, GameCourses *crs, const GameMode *m, bool laid) {
     SkyError err = {0};
     bool course = false;
+    CourseIsland at;   /* the tour's island: the one of the aircraft's cell */
+    if (!laid) course_island_at(svc->world, svc->home.island, ses->flight.x, ses->flight.z, &at);
     if (laid ? !tour_start_laid(&crs->tour, m, &ses->flight)
-             : !tour_start(&crs->tour, m, svc->world, svc->home.island, svc->home.codex, &ses->flight, &err)) {
+             : !tour_start(&crs->tour, m, svc->world, &at, svc->home.codex, &ses->flight, &err)) {
         play_message(&ses->play, 6.0f, "%s", err.msg);
         log_warn("%s", err.msg);
     } else {
@@ -612,7 +615,7 @@ void game_frame(Game *g, const PlatformEvents *ev, float dt) {
         game_course_end(&g->crs, g->svc.render);   /* the results seen: back to free flight */
     /* The mode the menu chose, or the title's (play has started the flight): its course laid,
      * flown from the next frame's steps. */
-    course_cache_tick(&g->crs.cache, g->svc.world,
+    course_cache_tick(&g->crs.cache, g->svc.world, g->ses.flight.x, g->ses.flight.z,
                       !g->ses.play.demo && (g->ses.play.overlay == OVERLAY_MENU || g->ses.play.state == PLAY_START));
     if (rq.start_mode) game_start_mode(g, mode_at((size_t)rq.mode));
     pending_mode(g);
@@ -676,7 +679,9 @@ bool game_wait_world(Game *g, double timeout_s) {
 static bool show_course(GameConfig *cfg, GameServices *svc, GameSession *ses, Tour *t, const Show *what) {
     const GameMode *m = what->mode;
     SkyError err = {0};
-    if (!tour_start(t, m, svc->world, svc->home.island, svc->home.codex, &ses->flight, &err)) {
+    CourseIsland at;   /* the tour's island: the one of the start's cell */
+    course_island_at(svc->world, svc->home.island, ses->flight.x, ses->flight.z, &at);
+    if (!tour_start(t, m, svc->world, &at, svc->home.codex, &ses->flight, &err)) {
         fprintf(stderr, "%s\n", err.msg);
         return false;
     }

@@ -143,12 +143,15 @@ void game_gov_frame(GameConfig *cfg, GameServices *svc, const GovFrame *f, doubl
 
 /* Courses laid ahead (course_cache.c, courses.h): carved and started after boot's other stages
  * (interactive runs; a short budget leaves it off); each frame a finished layout taken and, idle
- * in the pause menu or on the title, the next mode's course laid for the world now; a mode's
- * start takes its laid course when it fits the world (true: copied to out). */
+ * in the pause menu or on the title, the next mode's course laid for the world now and the
+ * aircraft's place (x, z: the tour is of the island of its cell); a mode's start takes its laid
+ * course when it fits the world and that cell (true: copied to out). src: the archipelago the
+ * thread's world holds too (NULL: none), so a tour over a far island is laid over that island. */
 /* A thread of the game's own (the courses', the screenshots'): stop signals stay the main thread's. */
 bool game_thread_start(pthread_t *t, void *(*fn)(void *), void *arg);
-void course_cache_boot(CourseCache *c, MemBudget *mem, const World *world, const Island *isl, const IslandCodex *cx);
-void course_cache_tick(CourseCache *c, const World *world, bool idle);
+void course_cache_boot(CourseCache *c, MemBudget *mem, const World *world, const Island *isl, const IslandCodex *cx,
+                       const WorldIslandSource *src);
+void course_cache_tick(CourseCache *c, const World *world, double x, double z, bool idle);
 bool course_cache_take(CourseCache *c, const GameMode *m, const World *world, Course *out);
 /* A mode's start waits for its course: the thread lays it next, idle or not (false: the cache is
  * off or lays no course for m). Ready: 1 laid for this world (take it), 0 not yet, -1 the layout

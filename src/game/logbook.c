@@ -100,10 +100,11 @@ const LogRoute *logbook_route(const Logbook *lb, uint32_t from, uint32_t to) {
 }
 
 bool logbook_delivered(Logbook *lb, uint32_t from, uint32_t to, double time_s) {
-    if (!lb->active || from >= lb->n_sites || to >= lb->n_sites) return false;
+    if (!lb->active) return false;
     uint32_t ms = time_s <= 0.0 ? 0u : time_s >= 4.0e6 ? 4000000000u : (uint32_t)(time_s * 1000.0 + 0.5);
     lb->deliveries++;
     lb->dirty = true;
+    if (from >= lb->n_sites || to >= lb->n_sites) return false;   /* not a route of the home island: counted alone */
     LogRoute *r = (LogRoute *)logbook_route(lb, from, to);
     if (!r) {
         if (lb->n_routes >= LOGBOOK_MAX_ROUTES) return false;   /* full: counted, no best kept */

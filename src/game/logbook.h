@@ -79,7 +79,9 @@ void logbook_step(Logbook *lb, float dt, double moved_m, float speed);
 void logbook_touchdown(Logbook *lb, int site, float sink);
 /* The aircraft's nearest landmark site within reach (-1: none): counts each pass once. */
 void logbook_near(Logbook *lb, int site);
-/* A delivery along from -> to in time_s: true when it is the route's best (or its first). */
+/* A delivery along from -> to in time_s: true when it is the route's best (or its first). A
+ * delivery that is not a route of the home island (from or to not one of its sites: UINT32_MAX
+ * for another island's) is counted with no route. */
 bool logbook_delivered(Logbook *lb, uint32_t from, uint32_t to, double time_s);
 /* The island of cell (cell_x, cell_z) seen (landed: landed on): counted as discovered the first
  * time, as landed on the first landing. True when either count grew. */

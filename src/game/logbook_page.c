@@ -15,10 +15,10 @@ static MenuActionDesc g_offers[JOBS_BOARD_MAX];
 static unsigned take(int i) {
     if (!g_d || !jobs_take(&g_d->jobs, (uint32_t)i)) return 0;
     const Jobs *j = &g_d->jobs;
-    char label[128], place[64];
+    char label[160], place[JOBS_NAME_MAX];
     jobs_offer_label(j, &j->job, label, sizeof label);
     log_info("skyisles: job taken: %s", label);
-    game_home_site_name(j->home, j->job.to, place, sizeof place);
+    jobs_dest_name(j, &j->job, place, sizeof place);
     snprintf(label, sizeof label, text_get(TEXT_JOB_TAKEN), jobs_cargo_name(j, j->job.cargo), place);
     for (int k = 0; g_board && k < g_board->count; k++)   /* the label is cut to the item's */
         if (g_board->items[k].action == &g_offers[i])
@@ -28,6 +28,7 @@ static unsigned take(int i) {
 static unsigned take0(GameSettings *s) { (void)s; return take(0); }
 static unsigned take1(GameSettings *s) { (void)s; return take(1); }
 static unsigned take2(GameSettings *s) { (void)s; return take(2); }
+static unsigned take3(GameSettings *s) { (void)s; return take(3); }
 
 /* One line of text on a page: an item that does nothing when chosen (help: its help line). Lines
  * are kept short (a figure each) so they fit the panel of the smallest screen; what is longer
@@ -45,14 +46,14 @@ static void line(Menu *m, const MenuActionDesc *desc, const char *fmt, ...) {
 }
 
 static void board_rows(Menu *m) {
-    static unsigned (*const run[JOBS_BOARD_MAX])(GameSettings *) = {take0, take1, take2};
+    static unsigned (*const run[JOBS_BOARD_MAX])(GameSettings *) = {take0, take1, take2, take3};
     static char help[JOBS_BOARD_MAX][128];
     if (!g_d) return;
     g_board = m;
     const Jobs *j = &g_d->jobs;
-    char place[64], walk[32];
+    char place[JOBS_NAME_MAX], walk[32];
     if (j->carrying) {
-        game_home_site_name(j->home, j->job.to, place, sizeof place);
+        jobs_dest_name(j, &j->job, place, sizeof place);
         line(m, NULL, text_get(TEXT_JOB_CARRYING), jobs_cargo_name(j, j->job.cargo), place);
     }
     if (j->n_board == 0) {
@@ -61,9 +62,12 @@ static void board_rows(Menu *m) {
     }
     for (uint32_t i = 0; i < j->n_board && i < JOBS_BOARD_MAX; i++) {
         const JobOffer *o = &j->board[i];
-        game_home_site_name(j->home, o->to, place, sizeof place);
+        jobs_dest_name(j, o, place, sizeof place);
         jobs_format_walk(o->walk_minutes, walk, sizeof walk);
-        snprintf(help[i], sizeof help[i], text_get(TEXT_JOB_OFFER_HELP), walk, o->distance_m / 1000.0);
+        if (o->walk_minutes == UINT32_MAX)   /* another island: no walk */
+            snprintf(help[i], sizeof help[i], text_get(TEXT_JOB_OFFER_HELP_AWAY), o->distance_m / 1000.0);
+        else
+            snprintf(help[i], sizeof help[i], text_get(TEXT_JOB_OFFER_HELP), walk, o->distance_m / 1000.0);
         g_offers[i] = (MenuActionDesc){"jobs", "", NULL, MENU_CMD_NONE, run[i], help[i], (int)i};
         line(m, &g_offers[i], text_get(TEXT_JOB_OFFER), jobs_cargo_name(j, o->cargo), place);
     }

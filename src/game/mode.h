@@ -30,8 +30,9 @@ typedef struct ModeDraw {
 typedef struct GameMode {
     const char *name;           /* the menu's and the title's label; "NAME complete" heads its results */
     const char *help;           /* the menu's help line */
-    /* Lays its course into c (NULL: free flight, nothing laid). False with one line in err. */
-    bool (*lay)(Course *c, const World *w, const Island *isl, const IslandCodex *cx, CourseWork *work, SkyError *err);
+    /* Lays its course into c (NULL: free flight, nothing laid), a tour over island `at` (the one
+     * under the aircraft: course_island_at). False with one line in err. */
+    bool (*lay)(Course *c, const World *w, const CourseIsland *at, const IslandCodex *cx, CourseWork *work, SkyError *err);
     CourseKind course;          /* the kind it lays: a recorded course (the attract replay's) finds its mode by it */
     /* --show NAME: the aircraft show_back metres before ring show_ring (the first when the course is
      * shorter), show_up above its line, looking through it (NULL: no such shot). */

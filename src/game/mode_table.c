@@ -5,14 +5,14 @@
 #include "menu.h"
 #include "mode.h"
 
-static bool lay_tour(Course *c, const World *w, const Island *isl, const IslandCodex *cx, CourseWork *work,
+static bool lay_tour(Course *c, const World *w, const CourseIsland *at, const IslandCodex *cx, CourseWork *work,
                      SkyError *err) {
-    return course_lay_tour(c, w, isl, cx, text_lang_code(text_language()), work, err);
+    return course_lay_tour(c, w, at, cx, text_lang_code(text_language()), work, err);
 }
 
-static bool lay_sky(Course *c, const World *w, const Island *isl, const IslandCodex *cx, CourseWork *work,
+static bool lay_sky(Course *c, const World *w, const CourseIsland *at, const IslandCodex *cx, CourseWork *work,
                     SkyError *err) {
-    (void)isl;
+    (void)at;
     (void)cx;
     return course_lay_sky(c, w, COURSE_SKY_DEFAULT, work, err);
 }

@@ -115,7 +115,9 @@ typedef struct BenchEnd {
 static bool bench_course_setup(Bench *b, GameCourses *crs, const GameServices *svc, const FlightState *flight) {
     FlightState scratch = *flight;
     SkyError err = {0};
-    if (!tour_start(&crs->tour, mode_bench(), svc->world, svc->home.island, svc->home.codex, &scratch, &err)) {
+    CourseIsland home;
+    course_island_home(svc->world, svc->home.island, &home);
+    if (!tour_start(&crs->tour, mode_bench(), svc->world, &home, svc->home.codex, &scratch, &err)) {
         fprintf(stderr, "%s\n", err.msg);
         return false;
     }

@@ -355,9 +355,8 @@ static void island_map(const FlightState *f, const GameServices *svc, GameMapSho
     text(c, pad, pad, COL_HI, title);
     text(c, c->w - width(c, hint) - pad, pad, COL_DIM, hint);
     render_hud_map(c->r, pad, top, c->w - 2 * pad, c->h - top - bottom, f->x, f->z, f->yaw);
-    /* The jobs are the home island's: their marks only on its map. */
-    if (!shown->set || (shown->cell_x == 0 && shown->cell_z == 0))
-        delivery_map_draw(d, c->r, pad, top, c->w - 2 * pad, c->h - top - bottom);
+    delivery_map_draw(d, c->r, pad, top, c->w - 2 * pad, c->h - top - bottom, shown->set ? shown->cell_x : 0,
+                      shown->set ? shown->cell_z : 0);
     if (!game_place_line(home, svc->world, f->x, f->z, name, sizeof name))
         snprintf(name, sizeof name, "%s", text_get(TEXT_MAP_OPEN_SKY));
     text_centre(c, c->h - c->lh - c->s, COL_TEXT, name);

@@ -161,7 +161,7 @@ void tour_end(Tour *t) {
 
 void tour_hide(Tour *t, bool hidden) { t->hidden = hidden; }
 
-bool tour_start(Tour *t, const GameMode *mode, const World *w, const Island *isl, const IslandCodex *cx, FlightState *f,
+bool tour_start(Tour *t, const GameMode *mode, const World *w, const CourseIsland *at, const IslandCodex *cx, FlightState *f,
                 SkyError *err) {
     t->results = false;
     t->hidden = false;
@@ -174,7 +174,7 @@ bool tour_start(Tour *t, const GameMode *mode, const World *w, const Island *isl
         t->mode = mode;
         return true;
     }
-    if (!mode->lay(t->course, w, isl, cx, t->work, err)) {
+    if (!mode->lay(t->course, w, at, cx, t->work, err)) {
         t->mode = mode_free();
         return false;
     }

@@ -51,10 +51,11 @@ struct InputState;
 const GameMode *tour_title_input(Tour *t, const struct InputState *in);
 /* The modes under the title at y, the chosen one marked. */
 void tour_title_draw(const Tour *t, Renderer *r, int w, int y, int s);
-/* Lays the course of `mode` for the world (and home island) and puts f at its start; a mode
+/* Lays the course of `mode` for the world (the tour: over island `at`, course_island_at) and puts
+ * f at its start; a mode
  * without a course ends one. False with one line in err (the course cannot be laid, or mode is
  * NULL: a role no row takes). */
-bool tour_start(Tour *t, const GameMode *mode, const World *w, const Island *isl, const IslandCodex *cx, FlightState *f,
+bool tour_start(Tour *t, const GameMode *mode, const World *w, const CourseIsland *at, const IslandCodex *cx, FlightState *f,
                 SkyError *err);
 /* The same with the mode's course already in t->course (laid ahead, course_cache.c). */
 bool tour_start_laid(Tour *t, const GameMode *mode, FlightState *f);

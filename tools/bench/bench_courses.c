@@ -15,7 +15,7 @@ typedef struct Tally { uint32_t laid, verified, completed, crashes, rings; uint3
 static void one(Tally *t, uint64_t seed, bool tour) {
     SkyError err = {0};
     double t0 = time_now_ms();
-    bool laid = tour ? course_lay_tour(&g_course, g_home.world, &g_home.island, &g_home.codex, "en", g_home.work, &err)
+    bool laid = tour ? course_lay_tour(&g_course, g_home.world, &g_home.at, &g_home.codex, "en", g_home.work, &err)
                      : course_lay_sky(&g_course, g_home.world, COURSE_SKY_DEFAULT, g_home.work, &err);
     double ms = time_now_ms() - t0;
     if (!laid) {
