@@ -188,14 +188,11 @@ $(SUPPORT_LIB): $(patsubst %.c,$(BUILD)/obj/%.o,$(SUPPORT_ARCHIVED)) | $(BUILD)/
 	@rm -f $@
 	$(Q)$(AR) rcs $@ $^
 # tests/support_gl: the headless platform + renderer fixture, for test_render* only; the game
-# booted offscreen (game_gl.c) in an archive, pulled in by the tests that call it.
-SUPPORT_GL_ARCHIVED := tests/support_gl/game_gl.c
-SUPPORT_GL_OBJS := $(patsubst %.c,$(BUILD)/obj/%.o,$(filter-out $(SUPPORT_GL_ARCHIVED),$(sort $(wildcard tests/support_gl/*.c))))
-SUPPORT_GL_LIB := $(BUILD)/lib/libsk_testsupport_gl.a
-$(SUPPORT_GL_LIB): $(patsubst %.c,$(BUILD)/obj/%.o,$(SUPPORT_GL_ARCHIVED)) | $(BUILD)/lib
-	@rm -f $@
-	$(Q)$(AR) rcs $@ $^
-$(SUPPORT_GL_OBJS) $(patsubst %.c,$(BUILD)/obj/%.o,$(SUPPORT_GL_ARCHIVED)): CFLAGS += $(SDL_CFLAGS)
+# booted offscreen (game_gl.c) goes in the fixture archive, pulled in by the tests that call it.
+SUPPORT_GL_ARCHIVED := $(BUILD)/obj/tests/support_gl/game_gl.o
+SUPPORT_GL_OBJS := $(filter-out $(SUPPORT_GL_ARCHIVED),$(patsubst %.c,$(BUILD)/obj/%.o,$(sort $(wildcard tests/support_gl/*.c))))
+$(SUPPORT_LIB): $(SUPPORT_GL_ARCHIVED)
+$(SUPPORT_GL_OBJS) $(SUPPORT_GL_ARCHIVED): CFLAGS += $(SDL_CFLAGS)
 WRAP_FLAGS := -Wl,--wrap=malloc,--wrap=calloc,--wrap=realloc,--wrap=free
 test_module = $(word 2,$(subst _, ,$(notdir $(1))))
 
@@ -204,7 +201,7 @@ $(BUILD)/obj/tests/test_render%.o $(BUILD)/obj/tests/test_game%.o: CFLAGS += $(S
 .SECONDEXPANSION:
 # What a test links besides tests/support, by its module: its library chain; render and game
 # tests the GL side (and the game library) with SDL and GLES; island tests the codex front end.
-TEST_LINK_render = $(SUPPORT_GL_OBJS) $(SUPPORT_GL_LIB) $(GAME_LIB) $(BUILD)/lib/libsk_gl.a $(PURE_LIBS)
+TEST_LINK_render = $(SUPPORT_GL_OBJS) $(GAME_LIB) $(BUILD)/lib/libsk_gl.a $(PURE_LIBS)
 TEST_LINK_game = $(GAME_LIB) $(BUILD)/lib/libsk_gl.a $(PURE_LIBS)
 TEST_LINK_island = $(CODEX_LIB) $(BUILD)/lib/libsk_world.a $(LIBCHAIN_island)
 # test_home_*: the home island in the world: sim, world and island together.

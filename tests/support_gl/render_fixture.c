@@ -67,6 +67,15 @@ int render_fixture_teardown(void **state) {
     return 0;
 }
 
+World *render_fixture_world(RenderFixture *f, WorldParams *p) {
+    p->live.view_radius = 3;
+    p->create.mesh_pool_mib = 16;
+    SkyError err = {0};
+    World *w = world_create(&f->mem, NULL, p, NULL, &err);
+    if (!w) fprintf(stderr, "%s\n", err.msg);
+    return w;
+}
+
 void render_fixture_frame(RenderFixture *f, const RenderView *v, int w, int h, uint8_t *out) {
     render_frame(f->render, v, w, h);
     assert_int_equal(render_gl_errors(f->render), 0);

@@ -28,6 +28,10 @@ RenderSettings render_fixture_settings(int lines, uint32_t max_chunks);
 int render_fixture_setup(void **state, RenderFixture *f, const char *title, int w, int h, size_t budget_bytes,
                          const RenderSettings *settings);
 int render_fixture_teardown(void **state);
+/* A world over the fixture's budget from p, its view radius 3 and its mesh pool 16 MiB (a test's
+ * few chunks); NULL with the reason on stderr. */
+World *render_fixture_world(RenderFixture *f, WorldParams *p);
+
 /* One frame of v at w x h, no GL error, read back into out (RGBA, top row first). */
 void render_fixture_frame(RenderFixture *f, const RenderView *v, int w, int h, uint8_t *out);
 
