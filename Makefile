@@ -187,9 +187,12 @@ SUPPORT_LIB := $(BUILD)/lib/libsk_testsupport.a
 $(SUPPORT_LIB): $(patsubst %.c,$(BUILD)/obj/%.o,$(SUPPORT_ARCHIVED)) | $(BUILD)/lib
 	@rm -f $@
 	$(Q)$(AR) rcs $@ $^
-# tests/support_gl: the headless platform + renderer fixture, for test_render* only.
-SUPPORT_GL_OBJS := $(patsubst %.c,$(BUILD)/obj/%.o,$(sort $(wildcard tests/support_gl/*.c)))
-$(SUPPORT_GL_OBJS): CFLAGS += $(SDL_CFLAGS)
+# tests/support_gl: the headless platform + renderer fixture, for test_render* only; the game
+# booted offscreen (game_gl.c) goes in the fixture archive, pulled in by the tests that call it.
+SUPPORT_GL_ARCHIVED := $(BUILD)/obj/tests/support_gl/game_gl.o
+SUPPORT_GL_OBJS := $(filter-out $(SUPPORT_GL_ARCHIVED),$(patsubst %.c,$(BUILD)/obj/%.o,$(sort $(wildcard tests/support_gl/*.c))))
+$(SUPPORT_LIB): $(SUPPORT_GL_ARCHIVED)
+$(SUPPORT_GL_OBJS) $(SUPPORT_GL_ARCHIVED): CFLAGS += $(SDL_CFLAGS)
 WRAP_FLAGS := -Wl,--wrap=malloc,--wrap=calloc,--wrap=realloc,--wrap=free
 test_module = $(word 2,$(subst _, ,$(notdir $(1))))
 

@@ -147,17 +147,10 @@ static void default_settings(RenderSettings *s) {
 }
 
 static int setup(void **state) {
-    (void)state;
     RenderSettings s;
     default_settings(&s);
-    if (!render_fixture_open(&g_fx, "skyisles test", W, H, 32u << 20, &s)) return -1;
+    if (render_fixture_setup(state, &g_fx, "skyisles test", W, H, 32u << 20, &s) != 0) return -1;
     build_test_world();
-    return 0;
-}
-
-static int teardown(void **state) {
-    (void)state;
-    render_fixture_close(&g_fx);
     return 0;
 }
 
@@ -635,5 +628,5 @@ int main(void) {
         cmocka_unit_test(test_frames_do_not_allocate),
         cmocka_unit_test(test_missing_shader_is_one_clear_line),
     };
-    return cmocka_run_group_tests(tests, setup, teardown);
+    return cmocka_run_group_tests(tests, setup, render_fixture_teardown);
 }

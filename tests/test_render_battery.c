@@ -17,14 +17,14 @@
 
 #include "game/game.h"
 #include "game/power.h"
-#include "support/game_fixture.h"
 #include "support_gl/hud_box.h"
+#include "support_gl/game_gl.h"
 
 #define WIN_W 1280
 #define WIN_H 720
 
 static Game g_game;
-static char g_dir[256];
+static GameGlRun g_run;
 /* The scene alone, the HUD without the battery, with it at 80% and at 10%. */
 static uint8_t g_scene[WIN_W * WIN_H * 4], g_plain[WIN_W * WIN_H * 4], g_bat[WIN_W * WIN_H * 4];
 
@@ -37,13 +37,7 @@ static int fake_battery(bool *discharging) {
 
 static int setup(void **state) {
     (void)state;
-    snprintf(g_dir, sizeof g_dir, "/tmp/skyisles_battery_XXXXXX");
-    if (!mkdtemp(g_dir)) return -1;
-    setenv("SDL_VIDEODRIVER", "offscreen", 1);
-    static GameOptions opt;
-    TestArgs args = test_args("--offscreen", "--size", "1280x720", "--config", g_dir, "--view-radius", "2",
-                              "--no-clouds", "--no-sky-clouds", "--mem", "96");
-    if (!fixture_game_boot(&g_game, &opt, args)) return -1;
+    if (!game_gl_boot(&g_game, &g_run, "battery", "1280x720", GAME_GL_SMALL_WORLD)) return -1;
     game_show(&g_game.cfg, &g_game.svc, &g_game.ses, &g_game.crs.tour, "hud");
     return 0;
 }
@@ -51,7 +45,7 @@ static int setup(void **state) {
 static int teardown(void **state) {
     (void)state;
     power_set_battery_query(NULL);
-    return fixture_game_end(&g_game, g_dir);
+    return game_gl_end(&g_game, &g_run);
 }
 
 /* One frame at w x h with the battery at pct (-1: none), the HUD on or off, read back. */
@@ -59,18 +53,14 @@ static void shot(int w, int h, int pct, bool discharging, bool hud, uint8_t *out
     g_pct = pct;
     g_discharging = discharging;
     power_set_battery_query(fake_battery);
-    g_game.svc.disp_w = w;
-    g_game.svc.disp_h = h;
+    game_gl_display(&g_game, w, h);
     assert_true(game_show(&g_game.cfg, &g_game.svc, &g_game.ses, &g_game.crs.tour, "hud"));
     g_game.cfg.set.hud = hud;
     g_game.ses.play.fps = 60.0f;   /* the frame-rate line above the battery's, as in flight */
     /* The camera looks up into the sky (no terrain, no aircraft in view): the HUD is the subject,
      * every frame draws the same scene, and the emulated run stays quick. */
     g_game.ses.camera.pitch = 1.3f;
-    overlay_draw(&g_game.cfg, &g_game.svc, &g_game.ses, &g_game.crs);
-    game_draw(&g_game);
-    render_finish(g_game.svc.render);
-    assert_true(render_read_pixels(w, h, out));
+    game_gl_read(&g_game, w, h, out);
     g_game.cfg.set.hud = true;
 }
 

@@ -40,14 +40,8 @@ static int setup(void **state) {
     g_p.gen.cave_modes = 0;
     g_p.gen.clouds = false;
     g_p.gen.snow_level = 200.0f;   /* the border's palettes, not the snow line */
-    g_p.live.view_radius = 3;
-    g_p.create.mesh_pool_mib = 16;
-    SkyError err = {0};
-    g_world = world_create(&g_fx.mem, NULL, &g_p, NULL, &err);
-    if (!g_world) {
-        fprintf(stderr, "%s\n", err.msg);
-        return -1;
-    }
+    g_world = render_fixture_world(&g_fx, &g_p);
+    if (!g_world) return -1;
     return 0;
 }
 

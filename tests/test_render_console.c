@@ -21,28 +21,22 @@
 
 #include "game/boot_plan.h"
 #include "game/game.h"
-#include "support/game_fixture.h"
 #include "game/savefile.h"
+#include "support_gl/game_gl.h"
 
 static Game g_game;
-static char g_dir[256];
+static GameGlRun g_run;
 
 static int setup(void **state) {
     (void)state;
-    snprintf(g_dir, sizeof g_dir, "/tmp/skyisles_console_gl_XXXXXX");
-    if (!mkdtemp(g_dir)) return -1;
-    setenv("SDL_VIDEODRIVER", "offscreen", 1);
-    static GameOptions opt;
-    TestArgs args = test_args("--offscreen", "--size", "240x160", "--config", g_dir, "--view-radius", "2",
-                              "--no-clouds", "--no-sky-clouds", "--mem", "96");
-    if (!fixture_game_boot(&g_game, &opt, args)) return -1;
+    if (!game_gl_boot(&g_game, &g_run, "console_gl", "240x160", GAME_GL_SMALL_WORLD)) return -1;
     game_show(&g_game.cfg, &g_game.svc, &g_game.ses, &g_game.crs.tour, "hud");
     return 0;
 }
 
 static int teardown(void **state) {
     (void)state;
-    return fixture_game_end(&g_game, g_dir);
+    return game_gl_end(&g_game, &g_run);
 }
 
 /* One frame as game_run draws it, F12 pressed first when asked. */
@@ -98,7 +92,7 @@ static void test_png_encoder_round_trip(void **state) {
     printf("  %dx%d: %zu bytes of PNG\n", w, h, len);
     assert_true(len > (size_t)w * h * 3);
     char path[300], cmd[1200];
-    snprintf(path, sizeof path, "%s/pattern.png", g_dir);
+    snprintf(path, sizeof path, "%s/pattern.png", g_run.dir);
     FILE *f = fopen(path, "wb");
     assert_non_null(f);
     assert_int_equal(fwrite(buf, 1, len, f), len);
@@ -121,7 +115,7 @@ static void test_png_encoder_round_trip(void **state) {
 static void test_f12_saves_png_of_the_screen(void **state) {
     (void)state;
     char dir[300], path[400], cmd[600];
-    snprintf(dir, sizeof dir, "%s/screenshots", g_dir);
+    snprintf(dir, sizeof dir, "%s/screenshots", g_run.dir);
     frame(true);
     assert_int_equal(g_game.ses.shot.saved, 1);
     snprintf(path, sizeof path, "%s/skyisles-0001.png", dir);
@@ -159,7 +153,7 @@ static void test_f12_saves_png_of_the_screen(void **state) {
 static void test_full_disk_leaves_none(void **state) {
     (void)state;
     char dir[300];
-    snprintf(dir, sizeof dir, "%s/screenshots", g_dir);
+    snprintf(dir, sizeof dir, "%s/screenshots", g_run.dir);
     int before = files_in(dir);
     uint32_t saved = g_game.ses.shot.saved;
     save_fail_after(1000);

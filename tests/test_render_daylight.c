@@ -21,19 +21,9 @@ static RenderFixture g_fx;
 static uint8_t g_px[W * H * 4];
 
 static int setup(void **state) {
-    (void)state;
-    RenderSettings s;
-    render_settings_default(&s);
-    s.live.lines = 120;
+    RenderSettings s = render_fixture_settings(120, 16);
     s.live.time_mode = 1;   /* fixed: each test sets its hour */
-    s.create.max_chunks = 16;
-    return render_fixture_open(&g_fx, "skyisles daylight test", W, H, 24u << 20, &s) ? 0 : -1;
-}
-
-static int teardown(void **state) {
-    (void)state;
-    render_fixture_close(&g_fx);
-    return 0;
+    return render_fixture_setup(state, &g_fx, "skyisles daylight test", W, H, 24u << 20, &s);
 }
 
 /* One frame at an hour (sky clouds on or off) in a weather (NULL: none), read back. */
@@ -45,9 +35,7 @@ static void frame_in(float hour, bool sky_clouds, const WeatherState *w, double 
     render_apply_settings(g_fx.render, &s);
     RenderView v = render_fixture_view(x, y, z, yaw, pitch, 0.0);
     if (w) v.weather = *w;
-    render_frame(g_fx.render, &v, W, H);
-    assert_int_equal(render_gl_errors(g_fx.render), 0);
-    assert_true(render_read_pixels(W, H, g_px));
+    render_fixture_frame(&g_fx, &v, W, H, g_px);
 }
 
 static void frame_at(float hour, bool sky_clouds, double x, double y, double z, float yaw, float pitch) {
@@ -289,5 +277,5 @@ int main(void) {
         cmocka_unit_test(test_face_toward_the_sun_is_brighter),
         cmocka_unit_test(test_hour_follows_sim_time),
     };
-    return cmocka_run_group_tests(tests, setup, teardown);
+    return cmocka_run_group_tests(tests, setup, render_fixture_teardown);
 }

@@ -40,14 +40,8 @@ static int setup(void **state) {
     WorldParams p;
     world_params_default(&p);
     p.gen.clouds = false;   /* terrain only: the clouds' wind would move between the two frames' places */
-    p.live.view_radius = 3;
-    p.create.mesh_pool_mib = 16;
-    SkyError err = {0};
-    g_world = world_create(&g_fx.mem, NULL, &p, NULL, &err);
-    if (!g_world) {
-        fprintf(stderr, "%s\n", err.msg);
-        return -1;
-    }
+    g_world = render_fixture_world(&g_fx, &p);
+    if (!g_world) return -1;
     return 0;
 }
 

@@ -40,18 +40,9 @@ enum { ANY = 0, GLYPH = 1, SHADOW = 2, BACKDROP_PX = 3 };   /* ANY: over the sky
 #define BACKDROP_RGB 0x21, 0x29, 0x42
 
 static int setup(void **state) {
-    (void)state;
-    RenderSettings s;
-    render_settings_default(&s);
-    s.create.max_chunks = 16;
+    RenderSettings s = render_fixture_settings(RENDER_LINES_DEFAULT, 16);
     s.create.hud_max_quads = QUEUE;
-    return render_fixture_open(&g_fx, "skyisles hud test", WIN_W, WIN_H, 24u << 20, &s) ? 0 : -1;
-}
-
-static int teardown(void **state) {
-    (void)state;
-    render_fixture_close(&g_fx);
-    return 0;
+    return render_fixture_setup(state, &g_fx, "skyisles hud test", WIN_W, WIN_H, 24u << 20, &s);
 }
 
 static void set_lines(int lines) {
@@ -649,7 +640,7 @@ int main(void) {
         cmocka_unit_test(test_world_map_draws_the_islands_seen),
         cmocka_unit_test(test_hud_frames_do_not_allocate),
     };
-    int rc = cmocka_run_group_tests(tests, setup, teardown);
+    int rc = cmocka_run_group_tests(tests, setup, render_fixture_teardown);
     if (g_island_ready) home_island_release(&g_home);
     return rc;
 }

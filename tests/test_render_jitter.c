@@ -22,7 +22,7 @@
 #include <unistd.h>
 
 #include "game/game.h"
-#include "support/game_fixture.h"
+#include "support_gl/game_gl.h"
 
 #define W 320
 #define H 240
@@ -30,25 +30,21 @@
 #define STEP 0.1
 
 static Game g_game;
-static char g_dir[256];
+static GameGlRun g_run;
 static uint8_t g_a[W * H * 4], g_b[W * H * 4], g_c[W * H * 4], g_sky[W * H * 4];
 
 static int setup(void **state) {
     (void)state;
-    snprintf(g_dir, sizeof g_dir, "/tmp/skyisles_jitter_XXXXXX");
-    if (!mkdtemp(g_dir)) return -1;
-    setenv("SDL_VIDEODRIVER", "offscreen", 1);
-    static GameOptions opt;
-    TestArgs args = test_args("--offscreen", "--size", "320x240", "--config", g_dir, "--view-radius", "3",
-                              "--no-clouds", "--no-sky-clouds", "--no-aircraft", "--no-hud", "--mem", "128");
-    if (!fixture_game_boot(&g_game, &opt, args)) return -1;
+    if (!game_gl_boot(&g_game, &g_run, "jitter", "320x240", "--view-radius", "3", "--no-clouds", "--no-sky-clouds",
+                      "--no-aircraft", "--no-hud", "--mem", "128"))
+        return -1;
     game_show(&g_game.cfg, &g_game.svc, &g_game.ses, &g_game.crs.tour, "none");
     return 0;
 }
 
 static int teardown(void **state) {
     (void)state;
-    return fixture_game_end(&g_game, g_dir);
+    return game_gl_end(&g_game, &g_run);
 }
 
 /* The top solid block of the column (x, z), or -1 when it is all air. */

@@ -38,14 +38,8 @@ static int setup(void **state) {
     if (!render_fixture_open(&g_fx, "skyisles lod test", W, H, 96u << 20, &s)) return -1;
     WorldParams p;
     world_params_default(&p);
-    p.live.view_radius = 3;
-    p.create.mesh_pool_mib = 16;
-    SkyError err = {0};
-    g_world = world_create(&g_fx.mem, NULL, &p, NULL, &err);
-    if (!g_world) {
-        fprintf(stderr, "%s\n", err.msg);
-        return -1;
-    }
+    g_world = render_fixture_world(&g_fx, &p);
+    if (!g_world) return -1;
     RenderView v;
     memset(&v, 0, sizeof v);
     render_frame(g_fx.render, &v, W, H);   /* creates the PSX target: counted from here on */

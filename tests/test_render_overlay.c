@@ -14,27 +14,19 @@
 #include <unistd.h>
 
 #include "game/game.h"
-#include "support/game_fixture.h"
 #include "support_gl/render_fixture.h"
+#include "support_gl/game_gl.h"
 
 #define WIN_W 640
 #define WIN_H 480
 
 static Game g_game;
-static char g_dir[256];
+static GameGlRun g_run;
 static uint8_t g_a[WIN_W * WIN_H * 4], g_b[WIN_W * WIN_H * 4];
 
 static int setup(void **state) {
     (void)state;
-    snprintf(g_dir, sizeof g_dir, "/tmp/skyisles_overlay_XXXXXX");
-    if (!mkdtemp(g_dir)) return -1;
-    setenv("SDL_VIDEODRIVER", "offscreen", 1);
-    static GameOptions opt;
-    /* A small world (radius 2, no voxel or sky clouds): the screens are the subject, and the
-     * emulated run must stay quick. */
-    TestArgs args = test_args("--offscreen", "--size", "640x480", "--config", g_dir, "--view-radius", "2",
-                              "--no-clouds", "--no-sky-clouds", "--mem", "96");
-    if (!fixture_game_boot(&g_game, &opt, args)) return -1;
+    if (!game_gl_boot(&g_game, &g_run, "overlay", "640x480", GAME_GL_SMALL_WORLD)) return -1;
     game_show(&g_game.cfg, &g_game.svc, &g_game.ses, &g_game.crs.tour, "hud");
     game_wait_world(&g_game, 120.0);
     return 0;
@@ -42,18 +34,14 @@ static int setup(void **state) {
 
 static int teardown(void **state) {
     (void)state;
-    return fixture_game_end(&g_game, g_dir);
+    return game_gl_end(&g_game, &g_run);
 }
 
 /* One frame of a screen at a display size, read back (the window's bottom-left corner). */
 static void shot(const char *show, int w, int h, uint8_t *out) {
-    g_game.svc.disp_w = w;
-    g_game.svc.disp_h = h;
+    game_gl_display(&g_game, w, h);
     assert_true(game_show(&g_game.cfg, &g_game.svc, &g_game.ses, &g_game.crs.tour, show));
-    overlay_draw(&g_game.cfg, &g_game.svc, &g_game.ses, &g_game.crs);
-    game_draw(&g_game);
-    render_finish(g_game.svc.render);
-    assert_true(render_read_pixels(w, h, out));
+    game_gl_read(&g_game, w, h, out);
 }
 
 static void test_hud_480x320_and_640x480(void **state) {
@@ -134,14 +122,10 @@ static void test_hud_names_the_place_below(void **state) {
 static void menu_shot(int w, int h, int hud_size, int sel, uint8_t *out) {
     g_game.cfg.set.render.live.hud_size = hud_size;
     render_apply_settings(g_game.svc.render, &g_game.cfg.set.render);
-    g_game.svc.disp_w = w;
-    g_game.svc.disp_h = h;
+    game_gl_display(&g_game, w, h);
     assert_true(game_show(&g_game.cfg, &g_game.svc, &g_game.ses, &g_game.crs.tour, "menu"));
     g_game.ses.menu.sel = sel;
-    overlay_draw(&g_game.cfg, &g_game.svc, &g_game.ses, &g_game.crs);
-    game_draw(&g_game);
-    render_finish(g_game.svc.render);
-    assert_true(render_read_pixels(w, h, out));
+    game_gl_read(&g_game, w, h, out);
 }
 
 static bool near(const uint8_t *px, int r, int g, int b, int tol) {

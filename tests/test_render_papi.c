@@ -27,19 +27,9 @@ static const WorldStrip STRIP = {.ax = 0.0, .az = 0.0, .bx = 0.0, .bz = 200.0, .
                                  .yaw = 3.14159265f, .length_m = 200.0f, .width_m = 16.0f, .site = 0, .base = true};
 
 static int setup(void **state) {
-    (void)state;
-    RenderSettings s;
-    render_settings_default(&s);
-    s.live.lines = 0;
+    RenderSettings s = render_fixture_settings(0, 16);
     s.live.fog = false;
-    s.create.max_chunks = 16;
-    return render_fixture_open(&g_fx, "skyisles papi test", W, H, 32u << 20, &s) ? 0 : -1;
-}
-
-static int teardown(void **state) {
-    (void)state;
-    render_fixture_close(&g_fx);
-    return 0;
+    return render_fixture_setup(state, &g_fx, "skyisles papi test", W, H, 32u << 20, &s);
 }
 
 static uint32_t frame(const RenderView *v, uint8_t *px) {
@@ -125,5 +115,5 @@ int main(void) {
         cmocka_unit_test(test_colour_by_angle),
         cmocka_unit_test(test_rule_and_behind),
     };
-    return cmocka_run_group_tests(tests, setup, teardown);
+    return cmocka_run_group_tests(tests, setup, render_fixture_teardown);
 }

@@ -104,10 +104,8 @@ static int teardown(void **state) {
 
 static void shot(const char *name, double x, double y, double z, float yaw, float pitch) {
     RenderView v = render_fixture_view(x, y, z, yaw, pitch, 5.0);
-    render_frame(g_fx.render, &v, W, H);
-    assert_int_equal(render_gl_errors(g_fx.render), 0);
     static uint8_t px[W * H * 4];
-    assert_true(render_read_pixels(W, H, px));
+    render_fixture_frame(&g_fx, &v, W, H, px);
     render_fixture_check_ref(name, W, H, px);
 }
 

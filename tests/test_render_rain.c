@@ -22,24 +22,12 @@ static RenderFixture g_fx;
 static uint8_t g_base[W * H * 4], g_px[W * H * 4];
 
 static int setup(void **state) {
-    (void)state;
-    RenderSettings s;
-    render_settings_default(&s);
-    s.create.max_chunks = 16;
-    if (!render_fixture_open(&g_fx, "skyisles test", W, H, 32u << 20, &s)) return -1;
-    return 0;
-}
-
-static int teardown(void **state) {
-    (void)state;
-    render_fixture_close(&g_fx);
-    return 0;
+    RenderSettings s = render_fixture_settings(RENDER_LINES_DEFAULT, 16);
+    return render_fixture_setup(state, &g_fx, "skyisles test", W, H, 32u << 20, &s);
 }
 
 static RenderStats draw(const RenderView *v, uint8_t *out) {
-    render_frame(g_fx.render, v, W, H);
-    assert_int_equal(render_gl_errors(g_fx.render), 0);
-    assert_true(render_read_pixels(W, H, out));
+    render_fixture_frame(&g_fx, v, W, H, out);
     return render_stats(g_fx.render);
 }
 
@@ -115,5 +103,5 @@ int main(void) {
         cmocka_unit_test(test_rain_present_in_rain_absent_in_clear),
         cmocka_unit_test(test_lightning_lights_a_few_frames),
     };
-    return cmocka_run_group_tests(tests, setup, teardown);
+    return cmocka_run_group_tests(tests, setup, render_fixture_teardown);
 }

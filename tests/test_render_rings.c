@@ -18,19 +18,9 @@ static RenderFixture g_fx;
 static uint8_t g_px[W * H * 4];
 
 static int setup(void **state) {
-    (void)state;
-    RenderSettings s;
-    render_settings_default(&s);
-    s.live.lines = 0;
+    RenderSettings s = render_fixture_settings(0, 16);
     s.live.fog = false;
-    s.create.max_chunks = 16;
-    return render_fixture_open(&g_fx, "skyisles rings test", W, H, 32u << 20, &s) ? 0 : -1;
-}
-
-static int teardown(void **state) {
-    (void)state;
-    render_fixture_close(&g_fx);
-    return 0;
+    return render_fixture_setup(state, &g_fx, "skyisles rings test", W, H, 32u << 20, &s);
 }
 
 /* Pixels of the next ring's colour (yellow: red and green high, blue low) in a box. */
@@ -92,5 +82,5 @@ int main(void) {
         cmocka_unit_test(test_rings_one_call),
         cmocka_unit_test(test_arrow_is_one_quad),
     };
-    return cmocka_run_group_tests(tests, setup, teardown);
+    return cmocka_run_group_tests(tests, setup, render_fixture_teardown);
 }

@@ -23,19 +23,9 @@ static RenderFixture g_fx;
 static uint8_t g_px[W * H * 4];
 
 static int setup(void **state) {
-    (void)state;
-    RenderSettings s;
-    render_settings_default(&s);
-    s.live.lines = 0;            /* straight to the screen: read back exactly what the dome wrote */
-    s.create.max_chunks = 16;
-    if (!render_fixture_open(&g_fx, "skyisles test", W, H, 32u << 20, &s)) return -1;
-    return 0;
-}
-
-static int teardown(void **state) {
-    (void)state;
-    render_fixture_close(&g_fx);
-    return 0;
+    /* straight to the screen (no PSX lines): read back exactly what the dome wrote */
+    RenderSettings s = render_fixture_settings(0, 16);
+    return render_fixture_setup(state, &g_fx, "skyisles test", W, H, 32u << 20, &s);
 }
 
 /* The CPU reference: n = fbm(rel * 0.002 + base), base the offset of camera and time (the
@@ -216,5 +206,5 @@ int main(void) {
         cmocka_unit_test(test_dome_clouds_drift_with_time),
         cmocka_unit_test(test_dome_clouds_never_repeat),
     };
-    return cmocka_run_group_tests(tests, setup, teardown);
+    return cmocka_run_group_tests(tests, setup, render_fixture_teardown);
 }

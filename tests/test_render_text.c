@@ -18,13 +18,13 @@
 
 #include "game/game.h"
 #include "game/power.h"
-#include "support/game_fixture.h"
+#include "support_gl/game_gl.h"
 
 #define ROW_NAME(id, en) #id,
 static const char *const k_row_names[TEXT_COUNT] = {TEXT_ROWS(ROW_NAME)};
 
 static Game g_game;
-static char g_dir[256];
+static GameGlRun g_run;
 static uint16_t g_label[1280 * 720];   /* which text drew each canvas pixel (0: none) */
 
 static int fake_battery(bool *discharging) {
@@ -34,13 +34,7 @@ static int fake_battery(bool *discharging) {
 
 static int setup(void **state) {
     (void)state;
-    snprintf(g_dir, sizeof g_dir, "/tmp/skyisles_text_XXXXXX");
-    if (!mkdtemp(g_dir)) return -1;
-    setenv("SDL_VIDEODRIVER", "offscreen", 1);
-    static GameOptions opt;
-    TestArgs args = test_args("--offscreen", "--size", "640x480", "--config", g_dir, "--view-radius", "2",
-                              "--no-clouds", "--no-sky-clouds", "--mem", "96");
-    return fixture_game_boot(&g_game, &opt, args) ? 0 : -1;
+    return game_gl_boot(&g_game, &g_run, "text", "640x480", GAME_GL_SMALL_WORLD) ? 0 : -1;
 }
 
 /* The language as the Display page's row sets it (the map's names follow). */
@@ -57,7 +51,7 @@ static int teardown(void **state) {
     (void)state;
     power_set_battery_query(NULL);
     set_language(LANG_EN);
-    return fixture_game_end(&g_game, g_dir);
+    return game_gl_end(&g_game, &g_run);
 }
 
 static void expect_glyphs(const char *what, const char *lang, const char *text) {

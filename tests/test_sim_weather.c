@@ -226,15 +226,46 @@ static void cliff_shake(const World *world, double x, double y, double z) {
     assert_memory_equal(&j, &k, sizeof k);
 }
 
+/* The world the rock tests fly in (the default seed's), over its own budget. */
+static World *rock_world(MemBudget *budget) {
+    SkyError err = {0};
+    assert_true(mem_budget_init(budget, (size_t)48 << 20, &err));
+    World *world = world_create(budget, NULL, NULL, NULL, &err);
+    assert_non_null(world);
+    return world;
+}
+
+/* The wind a step flies in, from the flight before and after the step. */
+typedef void (*StepWind)(const World *world, const FlightState *before, const FlightState *after, WeatherState *w);
+
+/* One step as play.c steps a flight in weather: the flight model, the wind on the aircraft, and
+ * the collision sweep over the step's whole motion (*r: where it hit, if it did). */
+static void weather_step(const World *world, FlightState *f, const FlightInput *in, const FlightModel *m,
+                         StepWind wind_of, WeatherState *w, CollisionResult *r) {
+    FlightState before = *f;
+    flight_step(f, in, m, SIM_STEP);
+    wind_of(world, &before, f, w);
+    sim_wind_apply(f, w, SIM_STEP);
+    sim_collide(world, before.x, before.y, before.z, f->x, f->y, f->z, r);
+}
+
+/* The storm where the step starts, its gusts and turbulence ten times the model's, blowing toward
+ * +x (where the aircraft heads). */
+static void storm_gusts_x10(const World *world, const FlightState *before, const FlightState *after,
+                            WeatherState *w) {
+    (void)world, (void)after;
+    weather_eval(SEED, WEATHER_STORM, before->x, before->z, weather_step_of(before->time_s), w);
+    w->wind[0] = 10.0f * (w->wind_speed + w->gust);
+    w->wind[1] = 0.0f;
+    for (int a = 0; a < 3; a++) w->turb[a] *= 10.0f;
+}
+
 /* Storm gusts ten times the model's, blowing the aircraft at cliffs: the sweep over each step's
  * whole motion (flight and wind) stops it in air every time. */
 static void test_gusts_never_through_rock(void **state) {
     (void)state;
-    SkyError err = {0};
     MemBudget budget;
-    assert_true(mem_budget_init(&budget, (size_t)48 << 20, &err));
-    World *world = world_create(&budget, NULL, NULL, NULL, &err);
-    assert_non_null(world);
+    World *world = rock_world(&budget);
     FlightModel m;
     flight_model_default(&m);
     FlightInput in = {0};
@@ -244,16 +275,9 @@ static void test_gusts_never_through_rock(void **state) {
         flight_init(&f, -400.0 + 7.0 * k, 40.0 + 3.0 * k, 17.0 + 53.0 * k, 1.5707963f, m.speed_min);
         if (!sim_clear_box(world, f.x, f.y, f.z, 1.0)) continue;
         for (int i = 0; i < 1200; i++) {
-            double x0 = f.x, y0 = f.y, z0 = f.z;
             WeatherState w;
-            weather_eval(SEED, WEATHER_STORM, f.x, f.z, weather_step_of(f.time_s), &w);
-            w.wind[0] = 10.0f * (w.wind_speed + w.gust);   /* toward +x, where the aircraft heads */
-            w.wind[1] = 0.0f;
-            for (int a = 0; a < 3; a++) w.turb[a] *= 10.0f;
-            flight_step(&f, &in, &m, SIM_STEP);
-            sim_wind_apply(&f, &w, SIM_STEP);
             CollisionResult r;
-            sim_collide(world, x0, y0, z0, f.x, f.y, f.z, &r);
+            weather_step(world, &f, &in, &m, storm_gusts_x10, &w, &r);
             if (r.hit) {
                 assert_true(sim_clear_box(world, r.x, r.y, r.z, SIM_HIT_RADIUS));
                 hits++;
@@ -274,13 +298,19 @@ static void test_gusts_never_through_rock(void **state) {
  * qemu-aarch64 (the same bits on both). */
 #define STORM_FLIGHT_GOLDEN 0xcefa31acb21eac25ULL
 
+/* The storm where the step ends, with the jolts of the rock beside it. */
+static void storm_near_rock(const World *world, const FlightState *before, const FlightState *after,
+                            WeatherState *w) {
+    (void)before;
+    uint64_t step = weather_step_of(after->time_s);
+    weather_eval(SEED, WEATHER_STORM, after->x, after->z, step, w);
+    sim_wind_near_rock(world, after, step, w);
+}
+
 static void test_storm_flight_golden(void **state) {
     (void)state;
-    SkyError err = {0};
     MemBudget budget;
-    assert_true(mem_budget_init(&budget, (size_t)48 << 20, &err));
-    World *world = world_create(&budget, NULL, NULL, NULL, &err);
-    assert_non_null(world);
+    World *world = rock_world(&budget);
     FlightModel m;
     flight_model_default(&m);
     FlightState f;
@@ -289,18 +319,12 @@ static void test_storm_flight_golden(void **state) {
     uint32_t hits = 0;
     double drift = 0.0;
     for (int i = 0; i < 3600; i++) {
-        double x0 = f.x, y0 = f.y, z0 = f.z;
         FlightInput in;
         flight_autopilot_input(&f, world, 40.0f, false, SIM_STEP, &in);
-        flight_step(&f, &in, &m, SIM_STEP);
-        uint64_t step = weather_step_of(f.time_s);
         WeatherState w;
-        weather_eval(SEED, WEATHER_STORM, f.x, f.z, step, &w);
-        sim_wind_near_rock(world, &f, step, &w);
-        sim_wind_apply(&f, &w, SIM_STEP);
-        drift += sqrt((double)(w.wind[0] * w.wind[0] + w.wind[1] * w.wind[1])) * SIM_STEP;
         CollisionResult r;
-        sim_collide(world, x0, y0, z0, f.x, f.y, f.z, &r);
+        weather_step(world, &f, &in, &m, storm_near_rock, &w, &r);
+        drift += sqrt((double)(w.wind[0] * w.wind[0] + w.wind[1] * w.wind[1])) * SIM_STEP;
         if (r.hit) {
             f.x = r.x, f.y = r.y, f.z = r.z;
             f.speed = m.speed_min;

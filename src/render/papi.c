@@ -7,6 +7,7 @@
 #include <math.h>
 #include <string.h>
 
+#include "aircraft_uniforms.h"
 #include "render_internal.h"
 
 #define PAPI_AIM_M 40.0f      /* past the threshold: where a 3-degree path from 2 m over it meets the strip */
@@ -25,11 +26,6 @@ static const uint8_t PAPI_WHITE[3] = {255, 250, 235}, PAPI_RED[3] = {235, 30, 25
 bool papi_init(PapiLayer *g, const AircraftModel *a, SkyError *err) {
     memset(g, 0, sizeof *g);
     g->prog = a->prog;   /* the aircraft's program: the same snap and fog, nothing compiled twice */
-    g->u_viewproj = a->u_viewproj;
-    g->u_model = a->u_model;
-    g->u_prop = a->u_prop;
-    g->u_prop_centre = a->u_prop_centre;
-    g->u_tint = a->u_tint;
     glGenBuffers(1, &g->vbo);
     if (!g->vbo) {
         sky_error_set(err, SKY_ERR_START, "render: no GL buffer for the approach lights");
@@ -127,12 +123,6 @@ void papi_draw(PapiLayer *g, const RenderFrame *f, RenderCounters *rc) {
     /* Lamps, not lit faces: full colour at any hour (a light straight down on their upward normals). */
     PsxParams look = f->psx;
     psx_fixed_light(&look, (const float[3]){0.0f, 1.0f, 0.0f}, 1.0f, 0.0f);
-    glUseProgram(g->prog.id);
-    psx_set_uniforms(&g->prog, &look);
-    glUniformMatrix4fv(g->u_viewproj, 1, GL_FALSE, f->viewproj);
-    glUniformMatrix4fv(g->u_model, 1, GL_FALSE, model);
-    glUniform2f(g->u_prop, 1.0f, 0.0f);
-    glUniform3f(g->u_prop_centre, 0.0f, 0.0f, 0.0f);
-    glUniform3f(g->u_tint, 1.0f, 1.0f, 1.0f);
+    aircraft_marker_use(&g->prog, &look, f->viewproj, model);
     model_draw_arrays(g->vbo, 0, (GLsizei)n, rc);
 }

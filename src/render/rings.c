@@ -6,6 +6,7 @@
 #include <stddef.h>
 #include <string.h>
 
+#include "aircraft_uniforms.h"
 #include "render_internal.h"
 
 #define RING_SEGMENTS 12
@@ -21,11 +22,6 @@ bool rings_init(RingsLayer *g, const AircraftModel *a, SkyError *err) {
     memset(g, 0, sizeof *g);
     /* The aircraft's program, shared: the same look, nothing compiled twice (the aircraft owns it). */
     g->prog = a->prog;
-    g->u_viewproj = a->u_viewproj;
-    g->u_model = a->u_model;
-    g->u_prop = a->u_prop;
-    g->u_prop_centre = a->u_prop_centre;
-    g->u_tint = a->u_tint;
     glGenBuffers(1, &g->vbo);
     if (!g->vbo) {
         sky_error_set(err, SKY_ERR_START, "render: no GL buffer for the course rings");
@@ -154,13 +150,7 @@ void rings_draw(RingsLayer *g, const RenderFrame *f, RenderCounters *rc) {
     /* Rings are markers, not part of the scene: the same light whatever the hour. */
     PsxParams look = f->psx;
     psx_fixed_light(&look, (const float[3]){0.38f, 0.85f, 0.36f}, 0.55f, 0.45f);
-    glUseProgram(g->prog.id);
-    psx_set_uniforms(&g->prog, &look);
-    glUniformMatrix4fv(g->u_viewproj, 1, GL_FALSE, f->viewproj);
-    glUniformMatrix4fv(g->u_model, 1, GL_FALSE, model);
-    glUniform2f(g->u_prop, 1.0f, 0.0f);
-    glUniform3f(g->u_prop_centre, 0.0f, 0.0f, 0.0f);
-    glUniform3f(g->u_tint, 1.0f, 1.0f, 1.0f);
+    aircraft_marker_use(&g->prog, &look, f->viewproj, model);
     model_draw_arrays(g->vbo, (GLint)(g->next * RING_VERTS), (GLsizei)((g->count - g->next) * RING_VERTS), rc);
 }
 

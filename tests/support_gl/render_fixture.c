@@ -47,6 +47,41 @@ void render_fixture_close(RenderFixture *f) {
     memset(f, 0, sizeof *f);
 }
 
+RenderSettings render_fixture_settings(int lines, uint32_t max_chunks) {
+    RenderSettings s;
+    render_settings_default(&s);
+    s.live.lines = lines;
+    s.create.max_chunks = max_chunks;
+    return s;
+}
+
+int render_fixture_setup(void **state, RenderFixture *f, const char *title, int w, int h, size_t budget_bytes,
+                         const RenderSettings *settings) {
+    if (!render_fixture_open(f, title, w, h, budget_bytes, settings)) return -1;
+    *state = f;
+    return 0;
+}
+
+int render_fixture_teardown(void **state) {
+    if (*state) render_fixture_close(*state);
+    return 0;
+}
+
+World *render_fixture_world(RenderFixture *f, WorldParams *p) {
+    p->live.view_radius = 3;
+    p->create.mesh_pool_mib = 16;
+    SkyError err = {0};
+    World *w = world_create(&f->mem, NULL, p, NULL, &err);
+    if (!w) fprintf(stderr, "%s\n", err.msg);
+    return w;
+}
+
+void render_fixture_frame(RenderFixture *f, const RenderView *v, int w, int h, uint8_t *out) {
+    render_frame(f->render, v, w, h);
+    assert_int_equal(render_gl_errors(f->render), 0);
+    assert_true(render_read_pixels(w, h, out));
+}
+
 RenderView render_fixture_view(double x, double y, double z, float yaw_deg, float pitch_deg, double t) {
     RenderView v;
     memset(&v, 0, sizeof v);

@@ -3,6 +3,7 @@
 #ifndef SKYISLES_TEST_RENDER_FIXTURE_H
 #define SKYISLES_TEST_RENDER_FIXTURE_H
 #include <stddef.h>
+#include <stdint.h>
 
 #include "core/core.h"
 #include "platform.h"
@@ -18,6 +19,21 @@ typedef struct RenderFixture {
 bool render_fixture_open(RenderFixture *f, const char *title, int w, int h, size_t budget_bytes,
                          const RenderSettings *settings);
 void render_fixture_close(RenderFixture *f);
+
+/* The settings a render test starts from: the defaults with `lines` PSX lines (0: straight to the
+ * screen) and room for max_chunks terrain chunks. */
+RenderSettings render_fixture_settings(int lines, uint32_t max_chunks);
+/* As cmocka group setup and teardown: render_fixture_open's status (0 or -1) with f put in
+ * *state, and render_fixture_close of the fixture in *state. */
+int render_fixture_setup(void **state, RenderFixture *f, const char *title, int w, int h, size_t budget_bytes,
+                         const RenderSettings *settings);
+int render_fixture_teardown(void **state);
+/* A world over the fixture's budget from p, its view radius 3 and its mesh pool 16 MiB (a test's
+ * few chunks); NULL with the reason on stderr. */
+World *render_fixture_world(RenderFixture *f, WorldParams *p);
+
+/* One frame of v at w x h, no GL error, read back into out (RGBA, top row first). */
+void render_fixture_frame(RenderFixture *f, const RenderView *v, int w, int h, uint8_t *out);
 
 /* A camera at (x, y, z) looking by yaw/pitch in degrees, sky time t. */
 RenderView render_fixture_view(double x, double y, double z, float yaw_deg, float pitch_deg, double t);
