@@ -5,16 +5,13 @@
 #include <stddef.h>
 #include <string.h>
 
+#include "aircraft_uniforms.h"
 #include "render_internal.h"
 
 bool aircraft_init(AircraftModel *m, MemArena *scratch, SkyError *err) {
     memset(m, 0, sizeof *m);
     if (!gl_program(&m->prog, PROG_AIRCRAFT, scratch, err)) return false;
-    m->u_viewproj = gl_uniform(&m->prog, "u_viewproj");
-    m->u_model = gl_uniform(&m->prog, "u_model");
-    m->u_prop = gl_uniform(&m->prog, "u_prop");
-    m->u_prop_centre = gl_uniform(&m->prog, "u_prop_centre");
-    m->u_tint = gl_uniform(&m->prog, "u_tint");
+    m->u = aircraft_uniforms(&m->prog);
     glGenBuffers(1, &m->vbo);
     glBindBuffer(GL_ARRAY_BUFFER, m->vbo);
     glBufferData(GL_ARRAY_BUFFER, (GLsizeiptr)(render_aircraft_vert_count * sizeof(ModelVertex)),
@@ -107,9 +104,9 @@ static void draw_instances(AircraftModel *m, const RenderView *v, uint32_t n, bo
             continue;
         float model[16];
         model_matrix(v, in, model);
-        glUniformMatrix4fv(m->u_model, 1, GL_FALSE, model);
-        glUniform2f(m->u_prop, cosf(in->prop_angle), sinf(in->prop_angle));
-        glUniform3fv(m->u_tint, 1, in->tint);
+        glUniformMatrix4fv(m->u.model, 1, GL_FALSE, model);
+        glUniform2f(m->u.prop, cosf(in->prop_angle), sinf(in->prop_angle));
+        glUniform3fv(m->u.tint, 1, in->tint);
         if (translucent) draw_translucent(m, in->tint[3], rc);
         else model_draw_arrays(m->vbo, 0, m->vert_count, rc);
     }
@@ -122,8 +119,8 @@ void aircraft_draw(AircraftModel *m, const RenderFrame *f, RenderCounters *rc) {
     if (!n) return;
     glUseProgram(m->prog.id);
     psx_set_uniforms(&m->prog, &f->psx);
-    glUniformMatrix4fv(m->u_viewproj, 1, GL_FALSE, f->viewproj);
-    glUniform3fv(m->u_prop_centre, 1, render_aircraft_prop_centre);
+    glUniformMatrix4fv(m->u.viewproj, 1, GL_FALSE, f->viewproj);
+    glUniform3fv(m->u.prop_centre, 1, render_aircraft_prop_centre);
     draw_instances(m, v, n, false, rc);
     draw_instances(m, v, n, true, rc);
 }

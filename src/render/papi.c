@@ -26,6 +26,7 @@ static const uint8_t PAPI_WHITE[3] = {255, 250, 235}, PAPI_RED[3] = {235, 30, 25
 bool papi_init(PapiLayer *g, const AircraftModel *a, SkyError *err) {
     memset(g, 0, sizeof *g);
     g->prog = a->prog;   /* the aircraft's program: the same snap and fog, nothing compiled twice */
+    g->u = a->u;
     glGenBuffers(1, &g->vbo);
     if (!g->vbo) {
         sky_error_set(err, SKY_ERR_START, "render: no GL buffer for the approach lights");
@@ -123,6 +124,6 @@ void papi_draw(PapiLayer *g, const RenderFrame *f, RenderCounters *rc) {
     /* Lamps, not lit faces: full colour at any hour (a light straight down on their upward normals). */
     PsxParams look = f->psx;
     psx_fixed_light(&look, (const float[3]){0.0f, 1.0f, 0.0f}, 1.0f, 0.0f);
-    aircraft_marker_use(&g->prog, &look, f->viewproj, model);
+    aircraft_marker_use(&g->prog, &g->u, &look, f->viewproj, model);
     model_draw_arrays(g->vbo, 0, (GLsizei)n, rc);
 }

@@ -219,11 +219,17 @@ bool sky_init(SkyDome *s, bool force_mediump, MemArena *scratch, SkyError *err);
 void sky_draw(SkyDome *s, const RenderFrame *f, RenderCounters *rc);
 void sky_free(SkyDome *s);
 
+/* The handles of the aircraft program's own uniforms: the aircraft finds them once, and the marker
+ * layers that draw through its program (rings, approach lights) copy them (aircraft_uniforms.h). */
+typedef struct AircraftUniforms {
+    GLint viewproj, model, prop, prop_centre, tint;
+} AircraftUniforms;
+
 typedef struct AircraftModel {
     GlProgram prog;
     GLuint vbo;
     GLsizei vert_count;
-    GLint u_viewproj, u_model, u_prop, u_prop_centre, u_tint;
+    AircraftUniforms u;
     uint32_t bytes;
 } AircraftModel;
 
@@ -284,7 +290,7 @@ void rain_free(RainLayer *g);
 typedef struct RingsLayer {
     GlProgram prog;
     GLuint vbo;
-    GLint u_viewproj, u_model, u_prop, u_prop_centre, u_tint;
+    AircraftUniforms u;
     RenderRing rings[RENDER_RINGS_MAX];
     uint32_t count, next, marked, bytes;
     double origin[3];
@@ -296,7 +302,7 @@ typedef struct RingsLayer {
 typedef struct PapiLayer {
     GlProgram prog;
     GLuint vbo;
-    GLint u_viewproj, u_model, u_prop, u_prop_centre, u_tint;
+    AircraftUniforms u;
     WorldStrip strips[RENDER_STRIPS_MAX];
     ModelVertex verts[RENDER_STRIPS_MAX * 2 * RENDER_PAPI_LIGHTS * 6];
     uint32_t count, drawn, bytes;

@@ -22,6 +22,7 @@ bool rings_init(RingsLayer *g, const AircraftModel *a, SkyError *err) {
     memset(g, 0, sizeof *g);
     /* The aircraft's program, shared: the same look, nothing compiled twice (the aircraft owns it). */
     g->prog = a->prog;
+    g->u = a->u;
     glGenBuffers(1, &g->vbo);
     if (!g->vbo) {
         sky_error_set(err, SKY_ERR_START, "render: no GL buffer for the course rings");
@@ -150,7 +151,7 @@ void rings_draw(RingsLayer *g, const RenderFrame *f, RenderCounters *rc) {
     /* Rings are markers, not part of the scene: the same light whatever the hour. */
     PsxParams look = f->psx;
     psx_fixed_light(&look, (const float[3]){0.38f, 0.85f, 0.36f}, 0.55f, 0.45f);
-    aircraft_marker_use(&g->prog, &look, f->viewproj, model);
+    aircraft_marker_use(&g->prog, &g->u, &look, f->viewproj, model);
     model_draw_arrays(g->vbo, (GLint)(g->next * RING_VERTS), (GLsizei)((g->count - g->next) * RING_VERTS), rc);
 }
 
