@@ -201,8 +201,7 @@ void gen_column_point(const WorldGen *g, int64_t X, int64_t Z, GenColumn *out) {
 }
 
 double world_prevailing_wind(uint64_t seed) {
-    uint32_t s = (uint32_t)seed ^ (uint32_t)(seed >> 32);
-    return (double)(hash_u32(s ^ WIND_SALT_DIR) & 0xffffu) / 65536.0 * 6.283185307179586;
+    return (double)(hash_u32(world_seed32(seed) ^ WORLD_WIND_SALT_DIR) & 0xffffu) / 65536.0 * 6.283185307179586;
 }
 
 /* The drift's knot k: a hashed offset in a disc of radius amp about the straight drift (none at
@@ -224,7 +223,7 @@ void world_cloud_drift(const WorldGenParams *p, double time_s, double out[2]) {
     if (t > 1e12) t = 1e12;   /* far past any flight; keeps k and the drift in range */
     if (t < -1e12) t = -1e12;
     double kf = floor(t), f = t - kf, ps, pc, a[2], b[2];
-    uint32_t s = (uint32_t)p->seed ^ (uint32_t)(p->seed >> 32);
+    uint32_t s = world_seed32(p->seed);
     det_sincos(world_prevailing_wind(p->seed), &ps, &pc);
     drift_knot(s, (int64_t)kf, 0.5 * v * WORLD_WIND_KNOT_S, a);
     drift_knot(s, (int64_t)kf + 1, 0.5 * v * WORLD_WIND_KNOT_S, b);

@@ -301,6 +301,11 @@ bool world_cloud_at_params(const WorldGenParams *p, double time_s, double x, dou
  * the seed alone: the voxel clouds drift along it and the weather's cells turn their winds about
  * it (sim weather). */
 double world_prevailing_wind(uint64_t seed);
+/* The 64-bit seed folded to the 32 bits the wind's hashes take (the prevailing wind, the clouds'
+ * drift knots, the weather's cells), and the salt of the wind's direction: the prevailing wind's
+ * hash, and the weather's cells' turn about it. */
+static inline uint32_t world_seed32(uint64_t seed) { return (uint32_t)seed ^ (uint32_t)(seed >> 32); }
+#define WORLD_WIND_SALT_DIR 0x0d12ec70u
 /* The voxel clouds' drift in blocks (x, z) by sim time time_s: wind_speed blocks a second along
  * the prevailing wind, turning and changing pace every WORLD_WIND_KNOT_S (the weather's period)
  * as hashed knots up to half a knot's run off the straight line lead it; 0 at time 0. A pure

@@ -322,7 +322,6 @@ static inline float gen_cloud_weight(const WorldGen *g, float yc) {
     return 1.0f - d * d;
 }
 
-#define WIND_SALT_DIR 0x0d12ec70u     /* the prevailing wind's hash (the weather's cells turn about it) */
 #define WIND_SALT_DRIFT 0x2d1f7a55u   /* the clouds' drift knots */
 /* Corner-cloud lattice noise at block corner (X + shift[0], Y, Z + shift[1]). */
 float gen_cloud_corner(const WorldGen *g, const int64_t shift[2], int64_t X, int32_t Y, int64_t Z);
