@@ -15,18 +15,39 @@
 /* ---------------------------------------------------------------- the rule on a region's layers */
 /* a[z] bit x: block (x, z) of the region is not rock. The basin of a layer: its air less what
  * reaches the region's outer ring through air of the layer (a flood over the rows). */
+/* o grown along the row through a's runs both ways (doubling steps; o within a). */
+static PoolRow row_fill(PoolRow o, PoolRow a) {
+    PoolRow l = a, r = a;
+    for (int k = 1; k < PR; k <<= 1) {
+        o |= (PoolRow)((o << k) & l) | ((o >> k) & r);
+        l &= (PoolRow)(l << k);
+        r &= r >> k;
+    }
+    return o;
+}
+
 static bool layer_basin(const PoolRow *a, PoolRow *bc) {
     PoolRow o[PR], any = 0;
-    for (int z = 0; z < PR; z++) o[z] = a[z] & (z == 0 || z == PR - 1 ? ROW_ALL : RING_BITS), any |= a[z];
+    for (int z = 0; z < PR; z++) any |= a[z];
     if (!any) {
         memset(bc, 0, sizeof(PoolRow) * PR);
         return false;
     }
+    for (int z = 0; z < PR; z++) {
+        PoolRow seed = a[z] & (z == 0 || z == PR - 1 ? ROW_ALL : RING_BITS);
+        o[z] = seed ? row_fill(seed, a[z]) : 0;
+    }
+    /* Down the rows and back up until nothing grows; a row grows only by air touching the
+     * neighbour row's reached air that it has not reached (its reached air is already filled). */
     for (bool grew = true; grew;) {
         grew = false;
-        for (int z = 0; z < PR; z++) {
-            PoolRow n = (PoolRow)(o[z] | o[z] << 1 | o[z] >> 1 | (z > 0 ? o[z - 1] : 0) | (z < PR - 1 ? o[z + 1] : 0)) & a[z];
-            if (n != o[z]) o[z] = n, grew = true;
+        for (int z = 1; z < PR; z++) {
+            PoolRow add = o[z - 1] & a[z] & (PoolRow)~o[z];
+            if (add) o[z] = row_fill(o[z] | add, a[z]), grew = true;
+        }
+        for (int z = PR - 2; z >= 0; z--) {
+            PoolRow add = o[z + 1] & a[z] & (PoolRow)~o[z];
+            if (add) o[z] = row_fill(o[z] | add, a[z]), grew = true;
         }
     }
     any = 0;
@@ -100,14 +121,32 @@ static void chunk_emit(const WorldGen *g, ChunkScratch *s, int r, int32_t b, int
  * next layer's basin takes it on (basin_goes_on); its last layer is the surface. */
 static void chunk_region(const WorldGen *g, ChunkScratch *s, int r) {
     const int32_t lo = gen_pool_lo(g), hi_max = gen_pool_hi_max(g);
-    if (hi_max < lo) return;
+    /* Over the region's highest rock every layer is air to its ring: no basin, no run. */
+    int32_t top = -1;
+    int16_t tops[PR][PR];
+    for (int z = 0; z < PR; z++)
+        for (int x = 0; x < PR; x++) {
+            int32_t t = tops[z][x] = s->top[(r / POOL_PER_ROW) * PR + z + 1][(r % POOL_PER_ROW) * PR + x + 1];
+            top = t > top ? t : top;
+        }
+    const int32_t hi = WORLD_Y_MIN + top + 1 < hi_max + 1 ? WORLD_Y_MIN + top + 1 : hi_max + 1;
+    if (hi_max < lo || hi <= lo) return;
     PoolRow A[2][PR], B[2][PR];   /* air and basin of layers y - 1, y */
     chunk_layer(s, r, lo - 1, A[0]);
-    layer_basin(A[0], B[0]);
     bool run = false;
     int32_t b = 0;
-    for (int32_t y = lo; y <= hi_max + 1; y++) {
+    for (int32_t y = lo; y <= hi; y++) {
         chunk_layer(s, r, y, A[1]);
+        /* Out of a run, a basin matters only where it may start a pool: air over rock inside the
+         * ring, with rock somewhere over it (a surface block's roof is over its column). */
+        PoolRow k = 0;
+        for (int z = 1; z < PR - 1 && !run; z++)
+            for (PoolRow c = A[1][z] & (PoolRow)~A[0][z] & (PoolRow)~RING_BITS; c; c &= c - 1)
+                k |= (PoolRow)(tops[z][__builtin_ctz(c)] > y - WORLD_Y_MIN);
+        if (!run && !k) {
+            memcpy(A[0], A[1], sizeof A[0]);
+            continue;
+        }
         layer_basin(A[1], B[1]);
         if (run && !basin_goes_on(B[0], A[0], B[1])) {
             run = false;
