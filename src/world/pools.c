@@ -265,9 +265,12 @@ static int32_t pf_run_start(PoolField *p, int32_t by, int32_t lo) {
 static int32_t pool_top(const WorldGen *g, int64_t bx, double y, int64_t bz) {
     const int32_t lo = gen_pool_lo(g), hi_max = gen_pool_hi_max(g);
     if (!(y >= (double)lo && y < (double)(hi_max + 1))) return 0;
-    static const PoolField zero;
-    PoolField p = zero;
+    PoolField p;   /* only its have-bits cleared: the values are written before they are read */
     p.g = g;
+    p.have_col = 0;
+    memset(p.have, 0, sizeof p.have);
+    memset(p.have_layer, 0, sizeof p.have_layer);
+    memset(p.have_basin, 0, sizeof p.have_basin);
     p.X0 = floor_div64(bx, PR) * PR;
     p.Z0 = floor_div64(bz, PR) * PR;
     const int x = (int)(bx - p.X0), z = (int)(bz - p.Z0);
