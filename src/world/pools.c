@@ -10,7 +10,7 @@
 #define PR POOL_REGION
 #define PF_N (PR / WORLD_CELL_XZ + 1)    /* corner columns per axis of a region */
 #define RING_BITS ((PoolRow)(1u | 1u << (PR - 1)))
-#define ROW_ALL ((PoolRow)(PR == 32 ? 0xffffffffu : (1u << PR) - 1u))
+#define ROW_ALL ((PoolRow)((1u << PR) - 1u))
 
 /* ---------------------------------------------------------------- the rule on a region's layers */
 /* a[z] bit x: block (x, z) of the region is not rock. The basin of a layer: its air less what

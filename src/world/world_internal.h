@@ -404,7 +404,7 @@ void gen_prop_boxes(const PropPlaced *p, int lod,
 #define POOL_ROOF 10
 #define POOL_PER_ROW (CHUNK_SIZE / POOL_REGION)
 #define POOL_REGIONS (POOL_PER_ROW * POOL_PER_ROW)
-typedef uint32_t PoolRow;   /* a region's row of blocks: bit x */
+typedef uint16_t PoolRow;   /* a region's row of blocks: bit x */
 #define POOL_WORDS ((WORLD_Y_MAX - WORLD_Y_MIN + 63) / 64)
 static inline int32_t gen_pool_lo(const WorldGen *g) {
     float m = g->p.cave_min_y;
