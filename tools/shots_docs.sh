@@ -56,6 +56,8 @@ shot dawn --weather clear --time-of-day 06:30 --camera 3000,170,3000,80,-8
 shot golden_hour --weather clear --time-of-day 17:00 --camera 4000,105,4000,-70,-4
 shot night_lights --time-of-day 22:00 --time 0.55 --camera 215,110,140,28,-6
 shot abyss_dive --camera 5185,48,-790,120,-22
+# A pool in a cave (docs/world.md, pools in caves): a tube's dip inside a floating island, three blocks deep.
+shot water_cave --no-aircraft --camera 3409.5,95.2,3385.5,297,-25
 # A storm over the spawn: the dome's low slate cloud, rain and a lightning flash fading (27.85 s).
 shot storm --weather storm --time 27.85
 # The sky dome alone: looking straight up from above the islands.

@@ -128,15 +128,15 @@ void sim_ground_contact(const World *w, const FlightState *before, FlightState *
     f->on_ground = true;
 }
 
-/* Water is not ground: the wheels in it (a lake's, a pool's) end the flight, a splash-down when
+/* Water is not ground: the wheels in it (a lake's, a pool's, a cave's) end the flight, a splash-down when
  * slow enough to land, a crash into the water faster. The aircraft is put on its surface. */
 static bool water_contact(const World *w, FlightState *f, SimGroundResult *g) {
-    double wy = f->y - SIM_WHEEL_H;
-    if (!world_water_at(w, f->x, wy, f->z)) return false;
+    int32_t top = world_water_top(w, f->x, f->y - SIM_WHEEL_H, f->z);
+    if (!top) return false;
     memset(g, 0, sizeof *g);
     g->event = SIM_GROUND_CRASH;
     g->why = f->speed > SIM_TOUCHDOWN_SPEED_MAX ? TX(TOUCH_WHY_WATER_FAST) : TX(TOUCH_WHY_SPLASH);
-    f->y = (double)world_water_level(w, f->x, f->z) + SIM_WHEEL_H;
+    f->y = (double)top + SIM_WHEEL_H;
     return true;
 }
 

@@ -8,7 +8,6 @@
 #include "sim/sim.h"
 
 #define SALT_KIND 0x57ea7e31u
-#define SALT_DIR 0x0d12ec70u
 #define SALT_GUST 0x6a57b10cu
 #define SALT_TURB 0x7ab0ca11u
 #define SALT_STRIKE 0x11647a1bu
@@ -53,7 +52,6 @@ int weather_kind_parse(const char *name) {
 
 uint64_t weather_step_of(double time_s) { return time_s > 0.0 ? (uint64_t)(time_s * SIM_STEP_HZ + 0.5) : 0u; }
 
-static uint32_t seed32(uint64_t seed) { return (uint32_t)seed ^ (uint32_t)(seed >> 32); }
 static float unit16(uint32_t h) { return (float)(h & 0xffffu) / 65536.0f; }
 static float smooth(float t) { return t * t * (3.0f - 2.0f * t); }
 
@@ -86,7 +84,7 @@ static WeatherKind cell_kind(uint32_t s, int32_t cx, int32_t cz, uint64_t period
 /* The cell's wind direction: the world's prevailing wind (world_prevailing_wind, which the voxel
  * clouds drift along) turned up to +-57 degrees per cell and period. */
 static void cell_dir(uint32_t s, double prevail, int32_t cx, int32_t cz, uint64_t period, float out[2]) {
-    double a = prevail + ((double)unit16(hash3_u32(s ^ SALT_DIR, cx, cz, (int32_t)(uint32_t)period)) - 0.5) * 2.0;
+    double a = prevail + ((double)unit16(hash3_u32(s ^ WORLD_WIND_SALT_DIR, cx, cz, (int32_t)(uint32_t)period)) - 0.5) * 2.0;
     double sn, cs;
     det_sincos(a, &sn, &cs);
     out[0] = (float)cs;
@@ -105,7 +103,7 @@ static float step_noise(uint32_t s, uint32_t salt, uint64_t step, uint32_t perio
 /* The kinds' weights and the mean wind: four cells by two periods, each sample's kind and
  * direction weighted bilinearly in space and by a smoothstep in time. */
 static void blend_cells(uint64_t seed, int fixed_kind, double x, double z, uint64_t step, WeatherState *out) {
-    uint32_t s = seed32(seed);
+    uint32_t s = world_seed32(seed);
     double prevail = world_prevailing_wind(seed);
     double gx = x / WEATHER_CELL - 0.5, gz = z / WEATHER_CELL - 0.5;
     double fx0 = floor(gx), fz0 = floor(gz);
@@ -193,7 +191,7 @@ static void lightning(uint32_t s, double x, double z, uint64_t step, WeatherStat
 void weather_eval(uint64_t seed, int fixed_kind, double x, double z, uint64_t step, WeatherState *out) {
     memset(out, 0, sizeof *out);
     if (fixed_kind >= WEATHER_KINDS) fixed_kind = WEATHER_CHANGING;
-    uint32_t s = seed32(seed);
+    uint32_t s = world_seed32(seed);
     blend_cells(seed, fixed_kind, x, z, step, out);
     blend_looks(out);
     gusts(s, step, out);

@@ -1,10 +1,12 @@
 /* skyisles world: a chunk's voxels in the order its stages build on each other: the fill
- * (voxels.c: corners, voxels, column tops, colours), then the objects placed on that ground
- * (props.c, which reads the fill). Above both, so neither calls the other back. */
+ * (voxels.c: corners, voxels, column tops, colours), the pools in its caves (pools.c), then the
+ * objects placed on that ground (props.c, which reads the fill). Above them, so none calls another
+ * back. */
 #include "world/world_internal.h"
 
 void gen_chunk_voxels(const WorldGen *g, int64_t cx, int64_t cz, double time_s, ChunkScratch *s) {
     gen_chunk_fill(g, cx, cz, time_s, 0, WG_NX0, true, s);
+    gen_cave_pools(g, s);
     gen_props(g, s);
     s->seams = false;
 }
@@ -18,6 +20,7 @@ void gen_chunk_voxels_lod(const WorldGen *g, int64_t cx, int64_t cz, double time
     if (nx < WG_NX0) nx = WG_NX0;
     if (nx > WG_NX) nx = WG_NX;
     gen_chunk_fill(g, cx, cz, time_s, lod, nx, true, s);
+    gen_cave_pools(g, s);
     gen_props(g, s);
     s->seams = true;
 }

@@ -63,7 +63,7 @@ void gen_column_colours(const WorldGen *g, ChunkScratch *s) {
 }
 
 /* Voxel codes (WorldMaterial) for tests and tools, from the bit rows (coarse at LOD > 0:
- * layer Y at index y = WORLD_Y_MIN + Y). */
+ * layer Y at index y = WORLD_Y_MIN + Y); a pool's blocks are water. */
 void gen_fill_vox(const WorldGen *g, ChunkScratch *s) {
     (void)g;
     memset(s->vox, 0, sizeof s->vox);
@@ -74,6 +74,7 @@ void gen_fill_vox(const WorldGen *g, ChunkScratch *s) {
                 uint64_t bit = 1ull << (x + 1);
                 uint8_t m = WORLD_MAT_AIR;
                 if (s->solid[yi][z + 1] & bit) m = gen_material(g, s, x, Y, z);
+                else if (gen_pool_water(s, x, WORLD_Y_MIN + Y, z)) m = WORLD_MAT_WATER;   /* LOD 0 only */
                 else if (s->cloud[yi][z + 1] & bit) m = WORLD_MAT_CLOUD;
                 s->vox[WV_INDEX(x, WORLD_Y_MIN + Y, z)] = m;
             }

@@ -201,8 +201,7 @@ void gen_column_point(const WorldGen *g, int64_t X, int64_t Z, GenColumn *out) {
 }
 
 double world_prevailing_wind(uint64_t seed) {
-    uint32_t s = (uint32_t)seed ^ (uint32_t)(seed >> 32);
-    return (double)(hash_u32(s ^ WIND_SALT_DIR) & 0xffffu) / 65536.0 * 6.283185307179586;
+    return (double)(hash_u32(world_seed32(seed) ^ WORLD_WIND_SALT_DIR) & 0xffffu) / 65536.0 * 6.283185307179586;
 }
 
 /* The drift's knot k: a hashed offset in a disc of radius amp about the straight drift (none at
@@ -224,7 +223,7 @@ void world_cloud_drift(const WorldGenParams *p, double time_s, double out[2]) {
     if (t > 1e12) t = 1e12;   /* far past any flight; keeps k and the drift in range */
     if (t < -1e12) t = -1e12;
     double kf = floor(t), f = t - kf, ps, pc, a[2], b[2];
-    uint32_t s = (uint32_t)p->seed ^ (uint32_t)(p->seed >> 32);
+    uint32_t s = world_seed32(p->seed);
     det_sincos(world_prevailing_wind(p->seed), &ps, &pc);
     drift_knot(s, (int64_t)kf, 0.5 * v * WORLD_WIND_KNOT_S, a);
     drift_knot(s, (int64_t)kf + 1, 0.5 * v * WORLD_WIND_KNOT_S, b);
@@ -258,6 +257,12 @@ float gen_cloud_corner(const WorldGen *g, const int64_t shift[2], int64_t X, int
                         noise_wide_mul_int(g->f_cloud, Y), noise_wide_mul_int(g->f_cloud, Z + shift[1]));
 }
 
+void gen_corner_point(const WorldGen *g, const GenColumn *c, int64_t X, int32_t Y, int64_t Z, float *d_out, float *i_out) {
+    float n3 = noise_fbm3_w(g->s_n3, &g->fb_n3, noise_wide_mul_int(g->f_n3, X), noise_wide_mul_int(g->f_n3y, Y),
+                            noise_wide_mul_int(g->f_n3, Z));
+    gen_corner_dense(g, c, (float)Y, n3, d_out, i_out);
+}
+
 typedef struct PointCell {
     int64_t X0, Z0;
     int32_t Y0;
@@ -282,8 +287,8 @@ static bool point_in_range(double x, double y, double z) {
     return world_coord_usable(x, z) && y > -16777216.0 && y < 16777216.0;
 }
 
-static float cell_eval(const WorldGen *g, const float cd[2][2][2], const float ci[2][2][2], const PointCell *p,
-                       double y, float *terrain_out);
+static float cell_eval(const WorldGen *g, const float cd[2][2][2], const float ci[2][2][2], const GenCaveCorners *cc,
+                       const PointCell *p, double y, float *terrain_out);
 
 /* The field at a point; *terrain_out (optional) gets the value before caves carve it. */
 static float point_eval(const WorldGen *g, double x, double y, double z, float *terrain_out) {
@@ -303,34 +308,34 @@ static float point_eval(const WorldGen *g, double x, double y, double z, float *
         int32_t Y = pc.Y0 + yi * WORLD_CELL_Y;
         for (int zi = 0; zi < 2; zi++)
             for (int xi = 0; xi < 2; xi++) {
-                int64_t X = pc.X0 + xi * WORLD_CELL_XZ, Z = pc.Z0 + zi * WORLD_CELL_XZ;
-                float n3 = noise_fbm3_w(g->s_n3, &g->fb_n3, noise_wide_mul_int(g->f_n3, X),
-                                        noise_wide_mul_int(g->f_n3y, Y), noise_wide_mul_int(g->f_n3, Z));
-                gen_corner_dense(g, &col[zi][xi], (float)Y, n3, &cd[yi][zi][xi], &ci[yi][zi][xi]);
+                gen_corner_point(g, &col[zi][xi], pc.X0 + xi * WORLD_CELL_XZ, Y, pc.Z0 + zi * WORLD_CELL_XZ,
+                                 &cd[yi][zi][xi], &ci[yi][zi][xi]);
             }
     }
-    return cell_eval(g, cd, ci, &pc, y, terrain_out);
+    return cell_eval(g, cd, ci, NULL, &pc, y, terrain_out);
 }
 
 /* The field at a point of cell pc from the cell's D and I corners: the trilinear terrain, then
- * the caves, which carve it. */
-static float cell_eval(const WorldGen *g, const float cd[2][2][2], const float ci[2][2][2], const PointCell *p,
-                       double y, float *terrain_out) {
+ * the caves, which carve it, from their fields' corners (the caller's cc, or the row calls'). */
+static float cell_eval(const WorldGen *g, const float cd[2][2][2], const float ci[2][2][2], const GenCaveCorners *cc,
+                       const PointCell *p, double y, float *terrain_out) {
     const PointCell pc = *p;
     float yc = (float)y;
     float v = gen_terrain(g, wtrilerp(cd, pc.tx, pc.ty, pc.tz), wtrilerp(ci, pc.tx, pc.ty, pc.tz), yc);
     if (terrain_out) *terrain_out = v;
     if (!gen_caves_apply(g, v, yc) || gen_strip_shield(g, pc.X0, pc.Y0, pc.Z0)) return v;
-    float fv[WG_CAVE_FIELDS];
+    float c[WG_CAVE_FIELDS][2][2][2], fv[WG_CAVE_FIELDS];
     const float *fp[WG_CAVE_FIELDS];
+    if (cc) cc->fill(cc->ctx, c);
+    else
+        for (uint32_t f = 0; f < g->ncave_fields; f++)
+            for (int yi = 0; yi < 2; yi++)
+                for (int zi = 0; zi < 2; zi++)
+                    for (int xi = 0; xi < 2; xi++)
+                        gen_cave_row(g, f, pc.X0 + xi * WORLD_CELL_XZ, pc.Y0 + yi * WORLD_CELL_Y, pc.Z0 + zi * WORLD_CELL_XZ,
+                                     &c[f][yi][zi][xi], 1);
     for (uint32_t f = 0; f < g->ncave_fields; f++) {
-        float c[2][2][2];
-        for (int yi = 0; yi < 2; yi++)
-            for (int zi = 0; zi < 2; zi++)
-                for (int xi = 0; xi < 2; xi++)
-                    gen_cave_row(g, f, pc.X0 + xi * WORLD_CELL_XZ, pc.Y0 + yi * WORLD_CELL_Y, pc.Z0 + zi * WORLD_CELL_XZ,
-                                 &c[yi][zi][xi], 1);
-        fv[f] = wtrilerp(c, pc.tx, pc.ty, pc.tz);
+        fv[f] = wtrilerp(c[f], pc.tx, pc.ty, pc.tz);
         fp[f] = &fv[f];
     }
     gen_caves_carve(g, fp, &v, 1);
@@ -339,12 +344,12 @@ static float cell_eval(const WorldGen *g, const float cd[2][2][2], const float c
 
 float gen_density_point(const WorldGen *g, double x, double y, double z) { return point_eval(g, x, y, z, NULL); }
 
-float gen_density_in_cell(const WorldGen *g, const float cd[2][2][2], const float ci[2][2][2], double x, double y,
-                          double z) {
+float gen_density_in_cell(const WorldGen *g, const float cd[2][2][2], const float ci[2][2][2], const GenCaveCorners *cc,
+                          double x, double y, double z) {
     if (!point_in_range(x, y, z)) return point_eval(g, x, y, z, NULL);
     PointCell pc;
     point_cell(x, y, z, &pc);
-    return cell_eval(g, cd, ci, &pc, y, NULL);
+    return cell_eval(g, cd, ci, cc, &pc, y, NULL);
 }
 
 bool gen_cloud_point(const WorldGen *g, double time_s, double x, double y, double z) {

@@ -333,9 +333,37 @@ static uint32_t mesh_falls(const WorldGen *g, const ChunkScratch *s, SlabWriter 
     return faces;
 }
 
+/* The pools in caves (gen_cave_pools, LOD 0): a +Y face over each water block of a pool's top
+ * layer, at its top, darker than a lake (AO level 1: no sky over it); runs along x one quad. */
+#define POOL_RGBA (30u | 62u << 8 | 74u << 16 | 190u << 24)
+
+static uint32_t mesh_pools(const ChunkScratch *s, SlabWriter *w) {
+    const uint64_t flags = (uint64_t)(1u | WORLD_MAT_WATER << 2) << 56;
+    uint32_t faces = 0;
+    for (int r = 0; r < POOL_REGIONS; r++)
+        for (int d = 0; d < WORLD_Y_MAX - WORLD_Y_MIN; d++) {
+            if (!((s->pool_tops[r][d >> 6] >> (d & 63)) & 1u)) continue;
+            const int x0 = (r % POOL_PER_ROW) * POOL_REGION, z0 = (r / POOL_PER_ROW) * POOL_REGION;
+            for (int z = z0; z < z0 + POOL_REGION; z++) {
+                uint32_t open = s->pool_mask[r][d][z - z0];
+                while (open) {
+                    int from = __builtin_ctz(open), run = __builtin_ctz(~(open >> from));
+                    open &= ~(((1u << run) - 1u) << from);
+                    WorldVertex *q = writer_quad(w);
+                    if (!q) return faces;
+                    store_quad(q, pack_pos(x0 + from, WORLD_Y_MIN + d + 1, z, WORLD_NORMAL_PY) | flags, pack_pos(0, 0, 1, 0),
+                               pack_pos(run, 0, 0, 0), POOL_RGBA);
+                    faces++;
+                }
+            }
+        }
+    return faces;
+}
+
 uint32_t mesh_water(const WorldGen *g, const ChunkScratch *s, SlabWriter *w) {
-    if (!g->isl.on || !g->isl.f->water_dm) return 0;
-    uint32_t faces = g->isl.f->n_falls ? mesh_falls(g, s, w) : 0;
+    uint32_t pools = s->pools ? mesh_pools(s, w) : 0;
+    if (!g->isl.on || !g->isl.f->water_dm) return pools;
+    uint32_t faces = pools + (g->isl.f->n_falls ? mesh_falls(g, s, w) : 0);
     const IslandField *h = g->isl.f;
     const float half = 0.5f * (float)h->size * h->cell_meters;
     const int64_t x0 = s->cx * CHUNK_SIZE, z0 = s->cz * CHUNK_SIZE;

@@ -93,7 +93,7 @@ static bool sq_cell_maybe(const WorldGen *g, SqColumn *c, int k) {
 /* The field at block (x, y, z)'s centre in cell layer k of column c, from the corners
  * sq_cell_maybe has just computed (the point query's, without their noise again). */
 static float sq_density(const WorldGen *g, const SqColumn *c, int k, int64_t x, int32_t y, int64_t z) {
-    return gen_density_in_cell(g, &c->cd[k], &c->ci[k], (double)x + 0.5,
+    return gen_density_in_cell(g, &c->cd[k], &c->ci[k], NULL, (double)x + 0.5,
                                (double)y + 0.5, (double)z + 0.5);
 }
 

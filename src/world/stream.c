@@ -291,13 +291,13 @@ int32_t world_water_level(const World *w, double x, double z) {
     return gen_home_water_y(point_gen(w, x, z), (int64_t)floor(x), (int64_t)floor(z));
 }
 
-/* The block's centre decides, as for rock (world_solid_at). */
-bool world_water_at(const World *w, double x, double y, double z) {
-    int32_t level = world_water_level(w, x, z);
-    if (!level || !(y < (double)level) || !(y >= (double)(level - WORLD_WATER_DEPTH_MAX))) return false;
-    double by = floor(y) + 0.5;
-    return !world_solid_at(w, floor(x) + 0.5, by, floor(z) + 0.5);
+/* The block's centre decides, as for rock (world_solid_at): gen_water_top (pools.c). */
+int32_t world_water_top(const World *w, double x, double y, double z) {
+    if (!world_coord_usable(x, z)) return 0;
+    return gen_water_top(point_gen(w, x, z), x, y, z);
 }
+
+bool world_water_at(const World *w, double x, double y, double z) { return world_water_top(w, x, y, z) != 0; }
 
 /* ---------------------------------------------------------------- per frame */
 /* The LOD anchor follows the camera's chunk with lod_hysteresis chunks of slack per axis. */

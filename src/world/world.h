@@ -301,6 +301,11 @@ bool world_cloud_at_params(const WorldGenParams *p, double time_s, double x, dou
  * the seed alone: the voxel clouds drift along it and the weather's cells turn their winds about
  * it (sim weather). */
 double world_prevailing_wind(uint64_t seed);
+/* The 64-bit seed folded to the 32 bits the wind's hashes take (the prevailing wind, the clouds'
+ * drift knots, the weather's cells), and the salt of the wind's direction: the prevailing wind's
+ * hash, and the weather's cells' turn about it. */
+static inline uint32_t world_seed32(uint64_t seed) { return (uint32_t)seed ^ (uint32_t)(seed >> 32); }
+#define WORLD_WIND_SALT_DIR 0x0d12ec70u
 /* The voxel clouds' drift in blocks (x, z) by sim time time_s: wind_speed blocks a second along
  * the prevailing wind, turning and changing pace every WORLD_WIND_KNOT_S (the weather's period)
  * as hashed knots up to half a knot's run off the straight line lead it; 0 at time 0. A pure
@@ -388,12 +393,16 @@ void world_update(World *w, const WorldView *v);
 
 float world_density_at(const World *w, double x, double y, double z);
 bool world_solid_at(const World *w, double x, double y, double z);
-/* Water (the home island's lakes and pools, island/water.c): the surface's height in blocks over
+/* Water (the islands' lakes and pools, island/water.c): the surface's height in blocks over
  * column (x, z), or 0 where the column holds none; water fills the blocks below it that are not
- * rock, down to WORLD_WATER_DEPTH_MAX blocks. world_water_at: is (x, y, z) in water? The mesher
- * draws a surface where that block column's top water block has air above (the same test). */
+ * rock, down to WORLD_WATER_DEPTH_MAX blocks. The mesher draws a surface where that block column's
+ * top water block has air above (world_water_at's test). Pools in caves (docs/world.md): the
+ * basins of 16 x 16-block regions that hold water, a column's pool not in world_water_level.
+ * world_water_top: the surface height of the water (a lake's or a pool's) that holds (x, y, z),
+ * 0 where it is no water, the chunks' water block for block; world_water_at: is it water? */
 #define WORLD_WATER_DEPTH_MAX 24
 int32_t world_water_level(const World *w, double x, double z);
+int32_t world_water_top(const World *w, double x, double y, double z);
 bool world_water_at(const World *w, double x, double y, double z);
 
 /* Objects and landmarks (src/world/props.c): the shape tables a codex names. The index of a

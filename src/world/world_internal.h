@@ -322,7 +322,6 @@ static inline float gen_cloud_weight(const WorldGen *g, float yc) {
     return 1.0f - d * d;
 }
 
-#define WIND_SALT_DIR 0x0d12ec70u     /* the prevailing wind's hash (the weather's cells turn about it) */
 #define WIND_SALT_DRIFT 0x2d1f7a55u   /* the clouds' drift knots */
 /* Corner-cloud lattice noise at block corner (X + shift[0], Y, Z + shift[1]). */
 float gen_cloud_corner(const WorldGen *g, const int64_t shift[2], int64_t X, int32_t Y, int64_t Z);
@@ -330,8 +329,15 @@ float gen_cloud_corner(const WorldGen *g, const int64_t shift[2], int64_t X, int
 float gen_density_point(const WorldGen *g, double x, double y, double z);
 /* gen_density_point at a point whose cell's D and I corners (gen_corner_dense of its lower and
  * upper layer, [layer][z][x]) the caller already has: the same value, without their noise. */
-float gen_density_in_cell(const WorldGen *g, const float cd[2][2][2], const float ci[2][2][2], double x, double y,
-                          double z);
+/* The corners of the cave fields of the cell a point query is in, when its caller keeps them:
+ * fill writes c[f][layer][z][x] as gen_cave_row gives them (called only where caves may carve). */
+typedef struct GenCaveCorners {
+    void (*fill)(void *ctx, float c[WG_CAVE_FIELDS][2][2][2]);
+    void *ctx;
+} GenCaveCorners;
+/* cc: NULL, or the cell's cave corners (GenCaveCorners). */
+float gen_density_in_cell(const WorldGen *g, const float cd[2][2][2], const float ci[2][2][2], const GenCaveCorners *cc,
+                          double x, double y, double z);
 bool gen_cloud_point(const WorldGen *g, double time_s, double x, double y, double z);
 
 /* ---------------------------------------------------------------- objects (props.c) */
@@ -383,6 +389,29 @@ void gen_prop_boxes(const PropPlaced *p, int lod,
                     void (*fn)(void *ctx, int64_t x0, int64_t y0, int64_t z0, int64_t x1, int64_t y1, int64_t z1),
                     void *ctx);
 
+/* ---------------------------------------------------------------- pools in caves (pools.c) */
+/* The world's columns in regions of POOL_REGION x POOL_REGION blocks (chunk-aligned: a chunk
+ * holds 2 x 2). A layer's basin in a region: its blocks that are not rock, less those joined to
+ * the region's outer ring of columns through such blocks of the layer. A run of layers lo..hi
+ * holds water in their basins when: lo's basin has rock under it; each next layer's basin covers
+ * the one below and lies over air only where that basin is (so every water block has rock or
+ * water under it and at its sides, and water over it); hi's basin has air over it and, within
+ * POOL_ROOF blocks above, rock (in a cave); the run is as long as the basins go on, at most
+ * POOL_DEPTH_MAX layers, from lo at or above cave_min_y (at least 1) to hi at most
+ * gen_pool_hi_max; and no column of the region holds a lake. docs/world.md, "Pools in caves". */
+#define POOL_REGION 16
+#define POOL_DEPTH_MAX 16
+#define POOL_ROOF 10
+#define POOL_PER_ROW (CHUNK_SIZE / POOL_REGION)
+#define POOL_REGIONS (POOL_PER_ROW * POOL_PER_ROW)
+typedef uint16_t PoolRow;   /* a region's row of blocks: bit x */
+#define POOL_WORDS ((WORLD_Y_MAX - WORLD_Y_MIN + 63) / 64)
+static inline int32_t gen_pool_lo(const WorldGen *g) {
+    float m = g->p.cave_min_y;
+    return m > (float)(WORLD_Y_MIN + 1) ? (m < (float)WORLD_Y_MAX ? (int32_t)m : WORLD_Y_MAX) : WORLD_Y_MIN + 1;
+}
+static inline int32_t gen_pool_hi_max(const WorldGen *g) { return g->y_top - 2 - POOL_ROOF; }
+
 /* ---------------------------------------------------------------- chunk scratch */
 /* cell_live bits */
 #define CELL_ROCK 1u      /* terrain may be solid somewhere in the cell */
@@ -417,7 +446,30 @@ typedef struct ChunkScratch {
     uint32_t cells_total, cells_skipped;
     uint32_t seam_samples;                           /* field samples taken for seam faces */
     PropScratch props;                               /* objects and landmarks (props.c) */
+    /* Pools in caves at LOD 0 (gen_cave_pools), region r = x / POOL_REGION + POOL_PER_ROW * (z / POOL_REGION): bit y - WORLD_Y_MIN
+     * of pool_layers[r] where that layer holds water, in its blocks of pool_mask[r][y - WORLD_Y_MIN]
+     * (row z % 16, bit x % 16; read only under a layer bit), of pool_tops[r] where it is a pool's
+     * top layer. */
+    uint64_t pool_layers[POOL_REGIONS][POOL_WORDS], pool_tops[POOL_REGIONS][POOL_WORDS];
+    PoolRow pool_mask[POOL_REGIONS][WORLD_Y_MAX - WORLD_Y_MIN][POOL_REGION];
+    bool pools;                                      /* some region holds a pool */
 } ChunkScratch;
+
+/* The pools of a chunk whose fill is done (pools.c): none at LOD > 0. */
+void gen_cave_pools(const WorldGen *g, ChunkScratch *s);
+/* Is chunk-local LOD-0 block (x, by, z) (x, z in 0..31) a pool's water? */
+static inline bool gen_pool_water(const ChunkScratch *s, int x, int32_t by, int z) {
+    if (!s->pools || s->lod != 0 || x < 0 || z < 0 || x >= CHUNK_SIZE || z >= CHUNK_SIZE || by < WORLD_Y_MIN ||
+        by >= WORLD_Y_MAX)
+        return false;
+    int32_t d = by - WORLD_Y_MIN, r = x / POOL_REGION + POOL_PER_ROW * (z / POOL_REGION);
+    return ((s->pool_layers[r][d >> 6] >> (d & 63)) & 1u) && ((s->pool_mask[r][d][z % POOL_REGION] >> (x % POOL_REGION)) & 1u);
+}
+/* The surface height of the water that holds point (x, y, z), a lake's (gen_home_water_y) or a
+ * pool's, 0 where it is no water: the chunks' water (world_water_top). */
+int32_t gen_water_top(const WorldGen *g, double x, double y, double z);
+/* D and I at corner (X, Y, Z) of corner column c (the point query's noise calls). */
+void gen_corner_point(const WorldGen *g, const GenColumn *c, int64_t X, int32_t Y, int64_t Z, float *d_out, float *i_out);
 
 /* Every cave field at the corners of corner layer yi that s->row_need asks for (the same values
  * as gen_cave_row over each row's run), the layer's points batched across rows. */
