@@ -95,8 +95,11 @@ static void approach_aids(const FlightState *f, const Play *p, const World *worl
         text_centre(c, c->h / 5 + c->lh, p->touch.rating == SIM_TOUCH_HARD ? COL_WARN : COL_HI, line);
     }
     if (p->state == PLAY_CRASH) return;   /* the crash screen's reason stands there instead */
+    /* Faster than the aids' speed in the air they stay hidden whatever the height: the column
+     * scan under the aircraft (up to 60 point queries) only when it may show them. */
+    if (!f->on_ground && f->speed > AIDS_SLOWER) return;
     double agl = world ? sim_height_above_ground(world, f, AIDS_BELOW_M) : AIDS_BELOW_M;
-    if (!f->on_ground && (agl >= AIDS_BELOW_M || f->speed > AIDS_SLOWER)) return;
+    if (!f->on_ground && agl >= AIDS_BELOW_M) return;
     float vs = p->prev_valid ? (float)((f->y - p->prev.y) / (double)SIM_STEP) : 0.0f;
     if (f->on_ground) snprintf(line, sizeof line, text_get(TEXT_HUD_GEAR), text_get(p->brake ? TEXT_HUD_BRAKES : (f->speed < 0.1f ? TEXT_HUD_PARKED : TEXT_HUD_ROLLING)));
     else snprintf(line, sizeof line, text_get(TEXT_HUD_AGL_VS), agl, (double)vs);
