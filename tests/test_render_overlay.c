@@ -68,6 +68,34 @@ static void test_pause_menu_and_map(void **state) {
 /* Over a known site, the bottom line of the HUD is that site's name: the frame with the HUD
  * equals, in that band, the same scene with only the expected name queued where the HUD puts
  * it; another site's name does not. */
+/* The HUD keeps its place line between frames and makes it again when the place under the
+ * aircraft changes: over each of a few sites (at least two names among them) and over open sky
+ * it is the line game_place_line makes there. */
+static void test_hud_place_line_follows_the_place(void **state) {
+    (void)state;
+    const GameHome *home = &g_game.svc.home;
+    FlightState keep = g_game.ses.flight;
+    char want[160], first[160] = "";
+    int names = 0;
+    for (uint32_t k = 0; k < home->island->n_sites && k < 6; k++) {
+        g_game.ses.flight.x = home->field.centre_x + home->island->sites[k].x_m;
+        g_game.ses.flight.z = home->field.centre_z + home->island->sites[k].z_m;
+        shot("hud", 640, 480, g_a);
+        bool ok = game_place_line(home, g_game.svc.world, g_game.ses.flight.x, g_game.ses.flight.z, want, sizeof want);
+        assert_int_equal(g_game.ses.place_shown.ok, ok);
+        if (!ok) continue;
+        assert_string_equal(g_game.ses.place_shown.line, want);
+        if (!first[0]) snprintf(first, sizeof first, "%s", want), names = 1;
+        else if (names == 1 && strcmp(first, want) != 0) names = 2;
+    }
+    assert_int_equal(names, 2);
+    g_game.ses.flight.x = home->field.centre_x + 0.5 * home->field.size * home->field.cell_meters + 300.0;   /* off the island */
+    shot("hud", 640, 480, g_a);
+    assert_false(game_place_line(home, g_game.svc.world, g_game.ses.flight.x, g_game.ses.flight.z, want, sizeof want));
+    assert_false(g_game.ses.place_shown.ok);
+    g_game.ses.flight = keep;
+}
+
 static void test_hud_names_the_place_below(void **state) {
     (void)state;
     const GameHome *home = &g_game.svc.home;
@@ -311,6 +339,7 @@ int main(void) {
         cmocka_unit_test(test_hud_480x320_and_640x480),
         cmocka_unit_test(test_pause_menu_and_map),
         cmocka_unit_test(test_hud_names_the_place_below),
+        cmocka_unit_test(test_hud_place_line_follows_the_place),
         cmocka_unit_test(test_screens_fit_every_preset),
         cmocka_unit_test(test_long_menu_scrolls_and_marks_more),
         cmocka_unit_test(test_long_messages_wrap),

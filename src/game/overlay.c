@@ -95,8 +95,11 @@ static void approach_aids(const FlightState *f, const Play *p, const World *worl
         text_centre(c, c->h / 5 + c->lh, p->touch.rating == SIM_TOUCH_HARD ? COL_WARN : COL_HI, line);
     }
     if (p->state == PLAY_CRASH) return;   /* the crash screen's reason stands there instead */
+    /* Faster than the aids' speed in the air they stay hidden whatever the height: the column
+     * scan under the aircraft (up to 60 point queries) only when it may show them. */
+    if (!f->on_ground && f->speed > AIDS_SLOWER) return;
     double agl = world ? sim_height_above_ground(world, f, AIDS_BELOW_M) : AIDS_BELOW_M;
-    if (!f->on_ground && (agl >= AIDS_BELOW_M || f->speed > AIDS_SLOWER)) return;
+    if (!f->on_ground && agl >= AIDS_BELOW_M) return;
     float vs = p->prev_valid ? (float)((f->y - p->prev.y) / (double)SIM_STEP) : 0.0f;
     if (f->on_ground) snprintf(line, sizeof line, text_get(TEXT_HUD_GEAR), text_get(p->brake ? TEXT_HUD_BRAKES : (f->speed < 0.1f ? TEXT_HUD_PARKED : TEXT_HUD_ROLLING)));
     else snprintf(line, sizeof line, text_get(TEXT_HUD_AGL_VS), agl, (double)vs);
@@ -126,8 +129,28 @@ static void wind(const FlightState *f, const WeatherState *w, const Canvas *c, i
 /* Flight data, top left; frame rate, top right; the place below, bottom centre. */
 static void fit(const Canvas *c, char *t, int room);
 
-static void hud(const FlightState *f, const GameSettings *set, const Play *p, const Platform *platform,
-                const GameHome *home, const World *world, const WeatherState *wx, const Canvas *c) {
+/* The place line at (x, z) into *ps, made again only when the island, its place under (x, z), the
+ * language or the room changed; false when (x, z) names no place. */
+static bool place_line(GamePlaceShown *ps, const GameHome *home, const World *world, double x, double z, const Canvas *c) {
+    WorldIsland wi;
+    if (!world || !world_island_held(world, x, z, &wi)) return false;
+    int site = archipelago_site_at(wi.home ? home->island : wi.island, wi.field, wi.ox, wi.oz, x, z);
+    int lang = (int)text_language(), room = c->w - 8 * c->s;
+    if (ps->valid && ps->field == (const void *)wi.field && ps->cell_x == wi.cell_x && ps->cell_z == wi.cell_z &&
+        ps->site == site && ps->lang == lang && ps->room == room)
+        return ps->ok;
+    *ps = (GamePlaceShown){.valid = true, .field = wi.field, .cell_x = wi.cell_x, .cell_z = wi.cell_z, .site = site,
+                           .lang = lang, .room = room};
+    ps->ok = site >= 0 && game_place_line(home, world, x, z, ps->line, sizeof ps->line);
+    if (ps->ok) fit(c, ps->line, room);
+    return ps->ok;
+}
+
+static void hud(GameSession *ses, const GameSettings *set, const Platform *platform, const GameHome *home,
+                const World *world, const Canvas *c) {
+    const FlightState *f = &ses->flight;
+    const Play *p = &ses->play;
+    const WeatherState *wx = &ses->weather;
     char line[96];
     int x = 4 * c->s, y = 4 * c->s;
     float deg = fmodf(f->yaw / SIM_DEG, 360.0f);
@@ -151,11 +174,8 @@ static void hud(const FlightState *f, const GameSettings *set, const Play *p, co
     }
     battery(platform, c, y + c->lh, alt_end);
     if (set->show_position && !p->demo) position(f, c);   /* the demo's line is down there */
-    char name[160];
-    if (game_place_line(home, world, f->x, f->z, name, sizeof name)) {
-        fit(c, name, c->w - 8 * c->s);
-        text_centre(c, c->h - c->lh - 4 * c->s, COL_TEXT, name);
-    }
+    if (place_line(&ses->place_shown, home, world, f->x, f->z, c))
+        text_centre(c, c->h - c->lh - 4 * c->s, COL_TEXT, ses->place_shown.line);
 }
 
 /* Where the flight data's rows end (the HUD's left column: four lines, five with collision off). */
@@ -448,7 +468,7 @@ void overlay_draw(const GameConfig *cfg, const GameServices *svc, GameSession *s
         return;
     }
     if (p->demo) {
-        if (cfg->set.hud && !crs->tour.results) hud(&ses->flight, &cfg->set, p, svc->platform, &svc->home, svc->world, &ses->weather, &c);
+        if (cfg->set.hud && !crs->tour.results) hud(ses, &cfg->set, svc->platform, &svc->home, svc->world, &c);
         if (attract_playing(&crs->attract)) tour_draw(&crs->tour, svc->render, c.w, c.h, c.s, &ses->flight, &ses->camera);
         text_centre(&c, c.h - 3 * c.lh, COL_HI, text_get(TEXT_TITLE_DEMO));
         return;
@@ -465,7 +485,7 @@ void overlay_draw(const GameConfig *cfg, const GameServices *svc, GameSession *s
         return;
     }
     /* The pause menu and the results' opaque panel cover the flight data: none of it is queued. */
-    if (cfg->set.hud && p->overlay != OVERLAY_MENU && !(crs->tour.results && p->overlay == OVERLAY_NONE)) hud(&ses->flight, &cfg->set, p, svc->platform, &svc->home, svc->world, &ses->weather, &c);
+    if (cfg->set.hud && p->overlay != OVERLAY_MENU && !(crs->tour.results && p->overlay == OVERLAY_NONE)) hud(ses, &cfg->set, svc->platform, &svc->home, svc->world, &c);
     if (p->overlay == OVERLAY_NONE) tour_draw(&crs->tour, svc->render, c.w, c.h, c.s, &ses->flight, &ses->camera);
     if (p->overlay == OVERLAY_NONE && cfg->set.hud)
         delivery_hud_draw(&crs->delivery, svc->render, c.w, c.h, c.s, c.lh, &ses->flight, &ses->camera);
