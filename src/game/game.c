@@ -195,24 +195,11 @@ static bool boot_platform(GameServices *svc, const GameConfig *cfg, SkyError *er
 }
 
 /* The islands around (x, z) found again when the world holds others there (or a generation
- * value moved their sea level), and the approach lights then follow their strips: the aircraft's
- * island's first, then its neighbours' as long as every light stays within the renderer's reach
- * of the first strip's (render_strips_set: 2 km; a light is drawn within 1.2 km of the eye). */
-#define STRIPS_SPAN_M 1900.0
+ * value moved their sea level), and then the approach lights follow their strips. */
 static void strips_to_render(GameServices *svc, double x, double z) {
     if (!svc->world || !game_near_update(&svc->home, svc->world, x, z) || !svc->render) return;
-    const GameNear *nr = &svc->home.near;
     WorldStrip s[RENDER_STRIPS_MAX];
-    uint32_t n = 0;
-    for (uint32_t i = 0; i < nr->n_islands && n < RENDER_STRIPS_MAX; i++)
-        for (uint32_t k = 0; k < nr->island[i].field->n_strips && n < RENDER_STRIPS_MAX; k++) {
-            if (!world_island_strip(&nr->island[i], k, &s[n])) continue;
-            double ox = n ? s[0].ax : s[n].ax, oz = n ? s[0].az : s[n].az;
-            if (fabs(s[n].ax - ox) < STRIPS_SPAN_M && fabs(s[n].az - oz) < STRIPS_SPAN_M && fabs(s[n].bx - ox) < STRIPS_SPAN_M &&
-                fabs(s[n].bz - oz) < STRIPS_SPAN_M)
-                n++;
-        }
-    render_strips_set(svc->render, s, n);
+    render_strips_set(svc->render, s, game_near_lit_strips(&svc->home, s, RENDER_STRIPS_MAX));
 }
 
 /* The renderer as planned (its chunk slots for every chunk the world can hold) and the island map. */

@@ -1,5 +1,6 @@
 /* skyisles game: the home island at boot: the codex pack (built in, or --pak FILE), the island
  * for the seed with work memory carved from the budget, and the IslandField the world reads. */
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -289,6 +290,24 @@ bool game_near_strip(const GameHome *h, double x, double z, GameStrip *out) {
     if (best < 0) return false;
     *out = nr->strip[best];
     return true;
+}
+
+/* Every approach light of a strip within this of the first strip's threshold on each axis: the
+ * renderer's reach (render_strips_set: 2 km) with the lights' few metres beside the ends to spare. */
+#define LIT_SPAN_M 1900.0
+
+static bool within_span(const WorldStrip *s, double ox, double oz) {
+    return fabs(s->ax - ox) < LIT_SPAN_M && fabs(s->az - oz) < LIT_SPAN_M && fabs(s->bx - ox) < LIT_SPAN_M &&
+           fabs(s->bz - oz) < LIT_SPAN_M;
+}
+
+uint32_t game_near_lit_strips(const GameHome *h, WorldStrip *out, uint32_t max) {
+    const GameNear *nr = &h->near;
+    uint32_t n = 0;
+    for (uint32_t i = 0; i < nr->n_islands && n < max; i++)
+        for (uint32_t k = 0; k < nr->island[i].field->n_strips && n < max; k++)
+            if (world_island_strip(&nr->island[i], k, &out[n]) && within_span(&out[n], out[0].ax, out[0].az)) n++;
+    return n;
 }
 
 int game_home_strips(const GameHome *h, const World *w, GameStrip *out, int max) {

@@ -87,6 +87,10 @@ int game_island_strips(const GameHome *h, const WorldIsland *wi, GameStrip *out,
 bool game_near_update(GameHome *h, const World *w, double x, double z);
 /* The landing place nearest (x, z) among h->near's: false when none is held. */
 bool game_near_strip(const GameHome *h, double x, double z, GameStrip *out);
+/* The airstrips whose approach lights are drawn (at most max): h->near's islands' in their order
+ * (the aircraft's island's first) as long as each lies within the renderer's reach of the first
+ * (render_strips_set: 2 km). */
+uint32_t game_near_lit_strips(const GameHome *h, WorldStrip *out, uint32_t max);
 
 /* What each boot stage carved from the budget. */
 typedef struct GameMemory {
