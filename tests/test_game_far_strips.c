@@ -136,6 +136,12 @@ static void test_strips_and_lights_follow_the_island(void **state) {
            (long long)wi.cell_x, (long long)wi.cell_z, nr->n_islands, nr->n_strips, d);
     assert_true(d < 1500.0);
     assert_true(world_island_cell(w, st.x) == wi.cell_x && world_island_cell(w, st.z) == wi.cell_z);
+    /* The islands unchanged: nothing is found again (the figure is the frame's cost of asking). */
+    uint32_t changes = nr->changes;
+    double t0 = time_now_ms();
+    for (int i = 0; i < 10000; i++) assert_false(game_near_update(&g->svc.home, w, g->ses.flight.x, g->ses.flight.z));
+    printf("# game_near_update, the islands unchanged: %.3f us a call\n", (time_now_ms() - t0) * 1000.0 / 10000.0);
+    assert_int_equal(nr->changes, changes);
     /* The approach lights: the island's strips, its base camp's first. */
     WorldStrip lit[RENDER_STRIPS_MAX];
     uint32_t n = game_near_lit_strips(&g->svc.home, lit, RENDER_STRIPS_MAX);
