@@ -95,6 +95,8 @@ static void land_on(World *w, const WorldIsland *wi, const char *what) {
     printf("  %s: strip at %.1f, %.1f, %.1f; AGL %.2f m 16 m over it; %s%s at %.2f m/s of sink, %s at %.1f, %.1f, %.1f (%.1f m/s)\n",
            what, s.ax, (double)s.y, s.az, agl, g.event == SIM_GROUND_TOUCHDOWN ? "touchdown" : "crash ", g.why ? g.why : "",
            (double)g.sink, crashed ? "crashed" : (f.on_ground ? "rolling" : "flying"), f.x, f.y, f.z, (double)f.speed);
+    /* the stopped state's bits: the same on x86 and under qemu-aarch64 (compare the logs' lines) */
+    printf("  %s: stopped, state hash %016llx\n", what, (unsigned long long)flight_state_hash(&f, 0));
     assert_true(fabs(agl - 16.0) < 0.01);
     assert_int_equal(g.event, SIM_GROUND_TOUCHDOWN);
     assert_false(crashed);
