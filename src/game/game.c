@@ -50,12 +50,28 @@ static void place_start(const GameConfig *cfg, GameServices *svc, GameSession *s
         sp->home_in_view ? "" : " (not in view: the nearest altitude that came closest)");
 }
 
-/* flight.start = ground: the aircraft parked, stopped, throttle closed, at the start of the base
- * camp's strip facing along it; on an island with no strip, on the flattest open run near the
- * base camp. False when the setting is air or no standing place was found (it stays in the air). */
+/* Where a start on the ground parks: with --start the landing place nearest it on the island of
+ * its cell (baked now when the world has not yet), else the home island's base camp's; into st[0].
+ * False when there is none. */
+static bool park_place(const GameConfig *cfg, GameServices *svc, GameStrip st[GAME_STRIPS_MAX]) {
+    const GameOptions *o = &cfg->opt;
+    if (!o->start_set) return game_home_strips(&svc->home, svc->world, st, GAME_STRIPS_MAX) >= 1;
+    WorldIsland wi;
+    int n = world_island_at(svc->world, o->start[0], o->start[2], &wi) ? game_island_strips(&svc->home, &wi, st, GAME_STRIPS_MAX) : 0;
+    for (int i = 1; i < n; i++) {
+        double dx = st[i].x - o->start[0], dz = st[i].z - o->start[2], d0x = st[0].x - o->start[0], d0z = st[0].z - o->start[2];
+        if (dx * dx + dz * dz < d0x * d0x + d0z * d0z) st[0] = st[i];
+    }
+    return n >= 1;
+}
+
+/* flight.start = ground: the aircraft parked, stopped, throttle closed, at the start of a strip
+ * facing along it (park_place's: the base camp's, or the one nearest --start); on an island with
+ * no strip, on the flattest open run near its base camp. False when the setting is air or no
+ * standing place was found (it stays in the air). */
 static bool park_at_base(const GameConfig *cfg, GameServices *svc, GameSession *ses) {
     GameStrip st[GAME_STRIPS_MAX];
-    if (!cfg->set.start_ground || game_home_strips(&svc->home, svc->world, st, GAME_STRIPS_MAX) < 1) return false;
+    if (!cfg->set.start_ground || !park_place(cfg, svc, st)) return false;
     FlightState f;
     double t0 = time_now_ms(), run;
     if (st[0].length > 0.0f) {   /* 5 m in from its threshold */
@@ -178,14 +194,12 @@ static bool boot_platform(GameServices *svc, const GameConfig *cfg, SkyError *er
     return svc->platform != NULL;
 }
 
-/* The airstrips' approach lights follow the world's strips (their height moves with the home
- * island's sea level, a generation value). */
-static void strips_to_render(GameServices *svc) {
-    if (!svc->render || !svc->world) return;
+/* The islands around (x, z) found again when the world holds others there (or a generation
+ * value moved their sea level), and then the approach lights follow their strips. */
+static void strips_to_render(GameServices *svc, double x, double z) {
+    if (!svc->world || !game_near_update(&svc->home, svc->world, x, z) || !svc->render) return;
     WorldStrip s[RENDER_STRIPS_MAX];
-    uint32_t n = 0;
-    while (n < RENDER_STRIPS_MAX && world_strip(svc->world, n, &s[n])) n++;
-    render_strips_set(svc->render, s, n);
+    render_strips_set(svc->render, s, game_near_lit_strips(&svc->home, s, RENDER_STRIPS_MAX));
 }
 
 /* The renderer as planned (its chunk slots for every chunk the world can hold) and the island map. */
@@ -203,7 +217,6 @@ static bool boot_renderer(GameServices *svc, const RenderSettings *rs, SkyError 
         return false;
     }
     svc->carved.render = svc->mem.used - used;
-    strips_to_render(svc);
     return true;
 }
 
@@ -290,6 +303,19 @@ static void boot_finish(Game *g, const BootPlan *plan) {
              (double)mem_budget_free(&g->svc.mem) * M);
 }
 
+/* A start on the ground at --start parks on the island of that place's cell: a cell without one
+ * (open sky) is refused in one line, before any window. */
+static bool start_ground_check(const GameConfig *cfg, World *w, SkyError *err) {
+    const GameOptions *o = &cfg->opt;
+    WorldIsland wi;
+    if (!cfg->set.start_ground || !o->start_set || o->print_island || o->demo || world_island_at(w, o->start[0], o->start[2], &wi))
+        return true;
+    sky_error_set(err, SKY_ERR_INPUT,
+                  "skyisles: --start-on ground: the cell of %.17g, %.17g has no island to park on (open sky): give --start over "
+                  "an island (--print-island --start X,Y,Z names the cell's) or --start-on air", o->start[0], o->start[2]);
+    return false;
+}
+
 /* Ends boot stage `stage` (-1: starts the first): its wall and main-thread CPU time since the last
  * call. */
 static void boot_stage(GameBootClock *c, int stage) {
@@ -325,7 +351,8 @@ bool game_boot(Game *g, const GameOptions *o, SkyError *err) {
     boot_stage(clk, -1);
     if (!o->print_island && !boot_jobs(&g->svc, err)) return false;
     BootPlan plan;
-    if (!boot_plan(&g->cfg, &g->svc, &plan, err) || !boot_world(&g->svc, &plan, err)) return false;
+    if (!boot_plan(&g->cfg, &g->svc, &plan, err) || !boot_world(&g->svc, &plan, err) || !start_ground_check(&g->cfg, g->svc.world, err))
+        return false;
     if (!o->print_island &&
         (!boot_tour(&g->crs.tour, &g->svc.mem, o, err) || !attract_boot(&g->crs.attract, o, &g->svc.mem, g->svc.world, err)))
         return false;
@@ -372,7 +399,7 @@ static void apply_world(GameServices *svc, GameSession *ses, Attract *attract, c
      * crashed (the player changed the world, not the flight). */
     bool rebuilt = world_stats(svc->world).epoch != epoch;
     if (rebuilt) attract_world_changed(attract);   /* a preparation of the attract's replay for the old world is given up */
-    if (rebuilt) strips_to_render(svc);
+    if (rebuilt) strips_to_render(svc, ses->flight.x, ses->flight.z);
     if (rebuilt && ses->play.state != PLAY_CRASH && !sim_clear_box(svc->world, ses->flight.x, ses->flight.y, ses->flight.z, 2.0)) {
         FlightState f = ses->flight;
         if (sim_respawn_near(svc->world, f.x, f.y, f.z, f.yaw, &f)) {
@@ -442,6 +469,7 @@ void game_consume_world(World *w) {
 static void stream(const GameConfig *cfg, GameServices *svc, const GameSession *ses) {
     WorldView wv = game_world_view(cfg, svc, ses);
     world_update(svc->world, &wv);
+    strips_to_render(svc, ses->flight.x, ses->flight.z);   /* the islands the world holds now */
     if (svc->render) render_sync_world(svc->render, svc->world);
     else game_consume_world(svc->world);
 }
@@ -738,7 +766,7 @@ void game_draw(Game *g) {
         RenderInstance *me = add_aircraft(&v, &air, air.prop_angle, 1.0f);
         if (me) me->nav_lights = true;   /* the ghost flies without them */
     }
-    game_lamps_update(&g->svc.lamps, g->svc.world);
+    game_lamps_update(&g->svc.lamps, g->svc.world, g->svc.home.near.island, g->svc.home.near.n_islands);
     game_lamps_view(&g->svc.lamps, &v, v.time_s);
     FlightState gh;   /* a course's best run, when one flies; its propeller turns with the player's */
     if (ghost_view(&g->crs.ghost, g->ses.play.step_acc, &gh)) add_aircraft(&v, &gh, air.prop_angle, RENDER_GHOST_ALPHA);

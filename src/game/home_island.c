@@ -1,5 +1,6 @@
 /* skyisles game: the home island at boot: the codex pack (built in, or --pak FILE), the island
  * for the seed with work memory carved from the budget, and the IslandField the world reads. */
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -235,16 +236,86 @@ bool game_place_line(const GameHome *h, const World *w, double x, double z, char
     return true;
 }
 
+/* An island with no strip lands at its base camp (isl's, on field f whose metres count from (ox, oz)). */
+static GameStrip base_place(const Island *isl, const IslandField *f, int64_t ox, int64_t oz) {
+    const IslandSite *base = &isl->sites[isl->base];
+    return (GameStrip){.x = (double)ox + ((double)f->centre_x + (double)base->x_m),
+                       .z = (double)oz + ((double)f->centre_z + (double)base->z_m)};
+}
+
+/* Strip s as a landing place: the middle of its run. */
+static GameStrip strip_place(const WorldStrip *s) {
+    return (GameStrip){.x = 0.5 * (s->ax + s->bx), .z = 0.5 * (s->az + s->bz), .heading = s->yaw, .length = s->length_m, .y = s->y};
+}
+
+int game_island_strips(const GameHome *h, const WorldIsland *wi, GameStrip *out, int max) {
+    int n = 0;
+    WorldStrip s;
+    for (uint32_t i = 0; wi->field && i < wi->field->n_strips && n < max; i++)
+        if (world_island_strip(wi, i, &s)) out[n++] = strip_place(&s);
+    const Island *isl = wi->home ? h->island : wi->island;
+    if (n > 0 || !isl || isl->n_sites == 0 || !wi->field || max < 1) return n;
+    out[0] = base_place(isl, wi->field, wi->ox, wi->oz);
+    return 1;
+}
+
+bool game_near_update(GameHome *h, const World *w, double x, double z) {
+    GameNear *nr = &h->near;
+    WorldIsland isl[WORLD_NEAR_ISLANDS] = {{0}};
+    if (!w) return false;
+    uint32_t n = world_islands_near(w, x, z, isl, WORLD_NEAR_ISLANDS);
+    const WorldGenParams *gen = &world_params(w)->gen;
+    if (nr->ready && world_islands_same(nr->island, nr->n_islands, isl, n) && !memcmp(&nr->gen, gen, sizeof nr->gen))
+        return false;
+    nr->ready = true;
+    memcpy(&nr->gen, gen, sizeof nr->gen);
+    nr->n_islands = n;
+    nr->n_strips = 0;
+    for (uint32_t i = 0; i < n; i++) {
+        nr->island[i] = isl[i];
+        nr->n_strips += (uint32_t)game_island_strips(h, &isl[i], &nr->strip[nr->n_strips], (int)(GAME_NEAR_STRIPS - nr->n_strips));
+    }
+    nr->changes++;
+    return true;
+}
+
+bool game_near_strip(const GameHome *h, double x, double z, GameStrip *out) {
+    const GameNear *nr = &h->near;
+    int best = -1;
+    double best_d2 = 0.0;
+    for (uint32_t i = 0; i < nr->n_strips; i++) {
+        double dx = nr->strip[i].x - x, dz = nr->strip[i].z - z, d2 = dx * dx + dz * dz;
+        if (best < 0 || d2 < best_d2) best = (int)i, best_d2 = d2;
+    }
+    if (best < 0) return false;
+    *out = nr->strip[best];
+    return true;
+}
+
+/* Every approach light of a strip within this of the first strip's threshold on each axis: the
+ * renderer's reach (render_strips_set: 2 km) with the lights' few metres beside the ends to spare. */
+#define LIT_SPAN_M 1900.0
+
+static bool within_span(const WorldStrip *s, double ox, double oz) {
+    return fabs(s->ax - ox) < LIT_SPAN_M && fabs(s->az - oz) < LIT_SPAN_M && fabs(s->bx - ox) < LIT_SPAN_M &&
+           fabs(s->bz - oz) < LIT_SPAN_M;
+}
+
+uint32_t game_near_lit_strips(const GameHome *h, WorldStrip *out, uint32_t max) {
+    const GameNear *nr = &h->near;
+    uint32_t n = 0;
+    for (uint32_t i = 0; i < nr->n_islands && n < max; i++)
+        for (uint32_t k = 0; k < nr->island[i].field->n_strips && n < max; k++)
+            if (world_island_strip(&nr->island[i], k, &out[n]) && within_span(&out[n], out[0].ax, out[0].az)) n++;
+    return n;
+}
+
 int game_home_strips(const GameHome *h, const World *w, GameStrip *out, int max) {
     int n = 0;
     WorldStrip s;
-    for (uint32_t i = 0; w && i < world_strip_count(w) && n < max; i++) {
-        if (!world_strip(w, i, &s)) continue;
-        out[n++] = (GameStrip){.x = 0.5 * (s.ax + s.bx), .z = 0.5 * (s.az + s.bz), .heading = s.yaw, .length = s.length_m,
-                               .y = s.y};
-    }
+    for (uint32_t i = 0; w && i < world_strip_count(w) && n < max; i++)
+        if (world_strip(w, i, &s)) out[n++] = strip_place(&s);
     if (n > 0 || !h->island || h->island->n_sites == 0 || max < 1) return n;
-    const IslandSite *base = &h->island->sites[h->island->base];
-    out[0] = (GameStrip){.x = (double)h->field.centre_x + (double)base->x_m, .z = (double)h->field.centre_z + (double)base->z_m};
+    out[0] = base_place(h->island, &h->field, 0, 0);
     return 1;
 }

@@ -40,6 +40,10 @@ bool game_fly_to(GameConfig *cfg, GameServices *svc, GameSession *ses, GameCours
 void game_start_at(GameConfig *cfg, GameServices *svc, GameSession *ses, GameCourses *crs) {
     const GameOptions *o = &cfg->opt;
     if (!o->start_set) return;
+    if (cfg->set.start_ground && ses->flight.on_ground) {   /* parked at the strip nearest it (game.c): stays */
+        log_info("skyisles: --start: parked on the island of %.17g, %.17g", o->start[0], o->start[2]);
+        return;
+    }
     PlayCtx c = game_play_ctx(cfg, svc, ses, crs);
     if (!play_jump(&ses->play, &c, o->start[0], o->start[1], o->start[2])) {
         log_warn("skyisles: --start %.17g,%.17g,%.17g: no open air near it: starting at the home island's spawn",

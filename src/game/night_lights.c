@@ -1,5 +1,6 @@
-/* skyisles night lights of the home island's landmarks: where each lit landmark's lamp, fire or
- * window is (found once per world from the island's sites and the ground under them), and each
+/* skyisles night lights of the landmarks of the islands around the aircraft: where each lit
+ * landmark's lamp, fire or window is (found as those islands change, from their sites and the
+ * ground under them), and each
  * frame the ones nearest the camera handed to the view as render lights, the lighthouse's beam
  * turning with the sim's time, fires flickering with it. */
 #include <math.h>
@@ -38,12 +39,15 @@ static int look_find(const char *landmark) {
     return -1;
 }
 
-/* The top solid block of column (bx, bz) near the field's ground there, or -1: the field says
- * about where (its sea level plus the cell's elevation), the world says exactly. */
-static int ground_block(const World *w, const IslandField *f, float sea, int64_t bx, int64_t bz) {
+/* The top solid block of column (bx, bz) near island wi's ground there, or -1: its field says
+ * about where (its sea level plus the cell's elevation; the field's metres count from the
+ * island's origin), the world says exactly. */
+static int ground_block(const World *w, const WorldIsland *wi, int64_t bx, int64_t bz) {
+    const IslandField *f = wi->field;
+    float sea = wi->sea;
     double half = 0.5 * (double)f->size;
-    double u = ((double)bx + 0.5 - f->centre_x) / f->cell_meters + half;
-    double v = ((double)bz + 0.5 - f->centre_z) / f->cell_meters + half;
+    double u = ((double)(bx - wi->ox) + 0.5 - f->centre_x) / f->cell_meters + half;
+    double v = ((double)(bz - wi->oz) + 0.5 - f->centre_z) / f->cell_meters + half;
     if (!(u >= 0.0 && v >= 0.0 && u < (double)f->size && v < (double)f->size) || !f->elevation_dm) return -1;
     int guess = (int)floor(sea + f->elevation_dm[(size_t)v * f->size + (size_t)u] * 0.1);
     for (int y = guess + 8; y >= guess - 8 && y >= WORLD_Y_MIN; y--)
@@ -51,16 +55,16 @@ static int ground_block(const World *w, const IslandField *f, float sea, int64_t
     return -1;
 }
 
-static void lamps_find(GameLamps *l, const World *w, const IslandField *f) {
-    l->count = 0;
+/* Adds island wi's lit landmarks to l (as many as there is room for). */
+static void lamps_find(GameLamps *l, const World *w, const WorldIsland *wi) {
+    const IslandField *f = wi->field;
     if (!f || !f->size || !(f->cell_meters > 0.0f)) return;
-    float sea = world_home_sea(&world_params(w)->gen, f);
     for (uint32_t i = 0; i < f->n_sites && i < ISLAND_FIELD_MAX_SITES && l->count < GAME_LAMPS_MAX; i++) {
         const IslandFieldSite *st = &f->sites[i];
         if (st->type >= f->n_types || look_find(f->type_landmark[st->type]) < 0) continue;
         /* The landmark's block, as the world places it (world/props.c). */
-        int64_t bx = (int64_t)floorf(f->centre_x + st->x_m), bz = (int64_t)floorf(f->centre_z + st->z_m);
-        int gy = ground_block(w, f, sea, bx, bz);
+        int64_t bx = wi->ox + (int64_t)floorf(f->centre_x + st->x_m), bz = wi->oz + (int64_t)floorf(f->centre_z + st->z_m);
+        int gy = ground_block(w, wi, bx, bz);
         if (gy < 0) continue;
         if (game_lamp_at(f->type_landmark[st->type], bx, gy + 1, bz, &l->lamp[l->count])) l->count++;
     }
@@ -77,14 +81,16 @@ bool game_lamp_at(const char *landmark, int64_t bx, int base_y, int64_t bz, Game
     return true;
 }
 
-void game_lamps_update(GameLamps *l, const World *w) {
-    const IslandField *f = world_home(w);
+void game_lamps_update(GameLamps *l, const World *w, const WorldIsland *isl, uint32_t n) {
     const WorldGenParams *gen = &world_params(w)->gen;
-    if (l->ready && l->home == f && !memcmp(&l->gen, gen, sizeof l->gen)) return;
-    l->home = f;
+    if (n > WORLD_NEAR_ISLANDS) n = WORLD_NEAR_ISLANDS;
+    if (l->ready && world_islands_same(l->island, l->n_islands, isl, n) && !memcmp(&l->gen, gen, sizeof l->gen)) return;
+    memcpy(l->island, isl, n * sizeof *isl);
+    l->n_islands = n;
     memcpy(&l->gen, gen, sizeof l->gen);
     l->ready = true;
-    lamps_find(l, w, f);
+    l->count = 0;
+    for (uint32_t i = 0; i < n; i++) lamps_find(l, w, &isl[i]);   /* the nearest islands' first */
 }
 
 void game_lamp_lights(const GameLamp *m, RenderView *v, double time_s) {

@@ -1,5 +1,5 @@
-/* skyisles night lights of the home island's landmarks (night_lights.c): found once per world,
- * handed to each frame's view. */
+/* skyisles night lights of the landmarks of the islands around the aircraft (night_lights.c):
+ * found as those islands change, handed to each frame's view. */
 #ifndef SKYISLES_GAME_NIGHT_LIGHTS_H
 #define SKYISLES_GAME_NIGHT_LIGHTS_H
 
@@ -18,15 +18,17 @@ typedef struct GameLamp {
 
 typedef struct GameLamps {
     bool ready;
-    const IslandField *home;    /* what the lamps were found for */
+    uint32_t n_islands;         /* the islands the lamps were found for */
+    WorldIsland island[WORLD_NEAR_ISLANDS];
     WorldGenParams gen;
     uint32_t count;
     GameLamp lamp[GAME_LAMPS_MAX];
 } GameLamps;
 
-/* Finds the lit landmarks' lamps again when the world's home island or generation changed (the
+/* Finds the lit landmarks' lamps of islands isl (n of them, the nearest first: the islands around
+ * the aircraft, world_islands_near's) again when those islands or the generation changed (the
  * ground under each from the world: a few point queries per site, once). */
-void game_lamps_update(GameLamps *l, const World *w);
+void game_lamps_update(GameLamps *l, const World *w, const WorldIsland *isl, uint32_t n);
 /* Adds the lamps nearest the view's camera to its lights (the lighthouse's beam turned to the
  * sim's time). */
 void game_lamps_view(const GameLamps *l, RenderView *v, double time_s);

@@ -65,19 +65,15 @@ static void position(const FlightState *f, const Canvas *c) {
 
 /* The nearest landing place: an arrow pointing to it relative to the nose, and its distance. */
 static void strip_arrow(const FlightState *f, const GameHome *home, const World *world, const Canvas *c, int x, int y) {
-    GameStrip st[GAME_STRIPS_MAX];
-    int n = game_home_strips(home, world, st, GAME_STRIPS_MAX), best = -1;
-    double best_d2 = 0.0;
-    for (int i = 0; i < n; i++) {
-        double dx = st[i].x - f->x, dz = st[i].z - f->z, d2 = dx * dx + dz * dz;
-        if (best < 0 || d2 < best_d2) best = i, best_d2 = d2;
-    }
-    if (best < 0) return;
-    float bearing = atan2f((float)(st[best].x - f->x), (float)-(st[best].z - f->z));
+    GameStrip st;   /* of the islands around the aircraft (game_near_update's, found as they change) */
+    (void)world;
+    if (!game_near_strip(home, f->x, f->z, &st)) return;
+    double dx = st.x - f->x, dz = st.z - f->z;
+    float bearing = atan2f((float)dx, (float)-dz);
     int size = c->lh / 3;
     render_hud_arrow(c->r, x + size, y + c->lh / 2 - size / 2, size, bearing - f->yaw, COL_HI);
     char line[48];
-    snprintf(line, sizeof line, text_get(TEXT_HUD_STRIP), sqrt(best_d2));
+    snprintf(line, sizeof line, text_get(TEXT_HUD_STRIP), sqrt(dx * dx + dz * dz));
     text(c, x + 3 * size, y, COL_TEXT, line);
 }
 

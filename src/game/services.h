@@ -20,6 +20,29 @@
 #include "sound.h"
 #include "world/world.h"
 
+/* Where the aircraft can land, for the HUD's nearest-strip arrow and a start on the ground: the
+ * middle of a run (x, z), its heading (radians, the sim's yaw), its length (0: a place with no
+ * strip) and its surface's height. */
+typedef struct GameStrip {
+    double x, z;
+    float heading, length, y;
+} GameStrip;
+#define GAME_STRIPS_MAX 16
+
+/* The islands around the aircraft (the island of its cell and its baked neighbours: the world's
+ * world_islands_near) and their landing places, found again only when those islands change
+ * (game_near_update, after each world_update): the HUD's nearest strip, the approach lights and
+ * the night lights read them. */
+#define GAME_NEAR_STRIPS (WORLD_NEAR_ISLANDS * ISLAND_FIELD_MAX_STRIPS)
+typedef struct GameNear {
+    bool ready;
+    WorldGenParams gen;         /* the generation values they were found for */
+    uint32_t n_islands, n_strips;
+    WorldIsland island[WORLD_NEAR_ISLANDS];
+    GameStrip strip[GAME_NEAR_STRIPS];   /* the islands' order (game_island_strips each) */
+    uint32_t changes;           /* times they were found again */
+} GameNear;
+
 /* The home island as booted: codex, island and the field the world shapes it from, all in
  * the budget. */
 typedef struct GameHome {
@@ -34,6 +57,7 @@ typedef struct GameHome {
     bool archipelago;           /* the pack has one: the world's source of the other islands */
     Archipelago arch;
     WorldIslandSource isrc;
+    GameNear near;              /* the islands around the aircraft and their strips */
 } GameHome;
 
 /* Pack (built-in when pak_path is NULL) -> island_generate(seed) -> island_bake_field centred on
@@ -51,17 +75,22 @@ int game_home_site_at(const GameHome *h, double x, double z);
 /* The place and the island under (x, z) for the HUD ("Windmill Meadow, Isle of Ashgrove"), from
  * the islands the world holds (never baking one): false over the open sky. */
 bool game_place_line(const GameHome *h, const World *w, double x, double z, char *buf, size_t n);
-/* Where the aircraft can land, for the HUD's nearest-strip arrow and a start on the ground: the
- * middle of a run (x, z), its heading (radians, the sim's yaw), its length (0: a place with no
- * strip) and its surface's height. */
-typedef struct GameStrip {
-    double x, z;
-    float heading, length, y;
-} GameStrip;
-#define GAME_STRIPS_MAX 16
 /* The landing places of the home island (at most max): the world's airstrips (the base camp's
  * first), or without any the base camp itself. Returns how many. */
 int game_home_strips(const GameHome *h, const World *w, GameStrip *out, int max);
+/* The landing places of island wi (at most max), as game_home_strips for the home island: its
+ * airstrips (the base camp's first), or without any its base camp. Returns how many. */
+int game_island_strips(const GameHome *h, const WorldIsland *wi, GameStrip *out, int max);
+/* Finds the islands around (x, z) and their strips again when the islands the world holds there
+ * changed (or the generation values): true then. Cheap when nothing changed (nine slot
+ * look-ups). */
+bool game_near_update(GameHome *h, const World *w, double x, double z);
+/* The landing place nearest (x, z) among h->near's: false when none is held. */
+bool game_near_strip(const GameHome *h, double x, double z, GameStrip *out);
+/* The airstrips whose approach lights are drawn (at most max): h->near's islands' in their order
+ * (the aircraft's island's first) as long as each lies within the renderer's reach of the first
+ * (render_strips_set: 2 km). */
+uint32_t game_near_lit_strips(const GameHome *h, WorldStrip *out, uint32_t max);
 
 /* What each boot stage carved from the budget. */
 typedef struct GameMemory {

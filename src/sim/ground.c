@@ -15,6 +15,17 @@ static bool solid_block(const World *w, int64_t bx, int64_t by, int64_t bz) {
 
 static int64_t blk(double v) { return (int64_t)floor(v); }
 
+/* Where the wheels can meet ground: anywhere the world is generated (world_coord_usable: out to
+ * 2^42 blocks, where a double still resolves 2^-10 m, so a block's centre bx + 0.5 and the
+ * wheels' offsets are exact to the millimetre and every block index fits an int64), at a finite
+ * height. Past the limit, or at a NaN, there is no ground (and no block index to cast). */
+static bool ground_place(double x, double y, double z) {
+    return world_coord_usable(x, z) && y > -1e9 && y < 1e9;
+}
+
+/* Above WORLD_Y_MAX everything is air: a column is walked down from no higher than this. */
+static int64_t column_from(double y) { return y > (double)WORLD_Y_MAX + 1.0 ? (int64_t)WORLD_Y_MAX + 1 : blk(y); }
+
 /* The top of the ground in column (x, z) met going down from block `from` to block `to`: the
  * first solid block's top. When `from` is itself solid the column is followed up (at most four
  * blocks) to the top of that rock. False when every block between is air. */
@@ -99,7 +110,7 @@ static void keep_rolling(const World *w, FlightState *f) {
 void sim_ground_contact(const World *w, const FlightState *before, FlightState *f, float dt, SimGroundResult *out) {
     memset(out, 0, sizeof *out);
     out->why = "";
-    if (!(fabs(f->x) < 1e9 && fabs(f->y) < 1e9 && fabs(f->z) < 1e9) || !(dt > 0.0f)) return;
+    if (!ground_place(f->x, f->y, f->z) || !ground_place(f->x, before->y, f->z) || !(dt > 0.0f)) return;
     if (f->on_ground) {
         keep_rolling(w, f);
         return;
@@ -107,7 +118,7 @@ void sim_ground_contact(const World *w, const FlightState *before, FlightState *
     double wb = before->y - SIM_WHEEL_H, wa = f->y - SIM_WHEEL_H;
     if (wa > (double)WORLD_Y_MAX + 2.0) return;   /* over the top of every island */
     int64_t top;
-    if (!box_top(w, f->x, f->z, blk(wb > wa ? wb : wa), blk(wa), &top) || (double)top < wa) return;
+    if (!box_top(w, f->x, f->z, column_from(wb > wa ? wb : wa), blk(wa), &top) || (double)top < wa) return;
     /* Ground more than a block over where the wheels were and up to the aircraft's box is a
      * wall or a cliff met, not ground under the wheels: the sweep's (it stops the aircraft before
      * it). A block's rise is a bump the wheels take. */
@@ -160,9 +171,9 @@ bool sim_meet_world(const World *w, const FlightState *before, FlightState *f, f
 
 double sim_height_above_ground(const World *w, const FlightState *f, double reach) {
     double wy = f->y - SIM_WHEEL_H;
-    if (!(fabs(f->x) < 1e9 && fabs(wy) < 1e9 && fabs(f->z) < 1e9) || !(reach > 0.0)) return reach;
+    if (!ground_place(f->x, wy, f->z) || !(reach > 0.0 && reach < 1e6)) return reach;
     int64_t top;
-    if (!column_top(w, f->x, f->z, blk(wy), blk(wy - reach), &top)) return reach;
+    if (wy - reach > (double)WORLD_Y_MAX + 1.0 || !column_top(w, f->x, f->z, column_from(wy), blk(wy - reach), &top)) return reach;
     double h = wy - (double)top;
     return h < 0.0 ? 0.0 : (h > reach ? reach : h);
 }
@@ -179,15 +190,22 @@ static bool ground_at(const World *w, double x, double z, int64_t *top) {
     return false;
 }
 
+/* Is column (x, z) on the island of its cell (the home island or another the world holds)? Its
+ * field's metres count from (ox, oz): exact differences at any distance. */
+static bool on_island(const World *w, double x, double z) {
+    WorldIsland wi;
+    return world_island_held(w, x, z, &wi) && island_field_on(wi.field, x - (double)wi.ox, z - (double)wi.oz);
+}
+
 /* Metres of flat ground from (x, z) along heading yaw, up to `run`: every 2 m the top within one
- * block of `top` on the home island. */
+ * block of `top` on the island. */
 static double flat_run(const World *w, double x, double z, int64_t top, float yaw, double run) {
     double fx = det_sin((double)yaw), fz = -det_cos((double)yaw);
     double d = 0.0;
     for (double s = 2.0; s <= run; s += 2.0) {
         double px = x + fx * s, pz = z + fz * s;
         int64_t t;
-        if (!sim_on_home(w, px, pz) || !column_top(w, px, pz, top + 2, top - 2, &t) || t > top + 1 || t < top - 1) break;
+        if (!on_island(w, px, pz) || !column_top(w, px, pz, top + 2, top - 2, &t) || t > top + 1 || t < top - 1) break;
         d = s;
     }
     return d;
@@ -211,7 +229,7 @@ typedef struct Park {
  * beats it (longer, or as long and nearer). */
 static void try_spot(const World *w, double x, double z, double d2, double run, Park *best) {
     int64_t top;
-    if (!sim_on_home(w, x, z) || !ground_at(w, x, z, &top)) return;
+    if (!on_island(w, x, z) || !ground_at(w, x, z, &top)) return;
     FlightState f;
     flight_init(&f, x, (double)top + SIM_WHEEL_H, z, 0.0f, 0.0f);
     if (!sim_clear_box(w, x, f.y + 0.5, z, 1.0)) return;

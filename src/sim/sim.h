@@ -201,10 +201,13 @@ void sim_ground_contact(const World *w, const FlightState *before, FlightState *
 bool sim_meet_world(const World *w, const FlightState *before, FlightState *f, float dt, SimGroundResult *g,
                     CollisionResult *hit);
 /* Metres from the wheels down to the ground (the first solid block) under the aircraft, or
- * `reach` when there is none that close. */
+ * `reach` when there is none that close. The wheels' queries (this, sim_ground_contact,
+ * sim_ground_start) work wherever the world is generated (world_coord_usable): block indices are
+ * int64, positions doubles exact to 2^-10 m there; past it there is no ground. */
 double sim_height_above_ground(const World *w, const FlightState *f, double reach);
 /* Parks *out on its wheels, stopped, throttle closed, on the flattest open ground within
- * `radius` metres of (x, z): of spots every 6 m, the one of the home island with the longest run
+ * `radius` metres of (x, z): of spots every 6 m, the one on the island of its cell (the home
+ * island or another the world holds: world_island_held) with the longest run
  * of flat ground (every 2 m within one block of the spot's, clear of objects, air above) along
  * one of 8 headings, up to `run` metres (the nearest of equal runs); it faces along that run. Returns
  * the run's metres, or -1 when no spot has even a standing place (then *out is untouched).

@@ -600,6 +600,18 @@ bool world_island_held(const World *w, double x, double z, WorldIsland *out);
 bool world_island_ready(const World *w, int64_t cell_x, int64_t cell_z);
 /* Airstrip i of that island (i < wi->field->n_strips) in world coordinates, as world_strip. */
 bool world_island_strip(const WorldIsland *wi, uint32_t i, WorldStrip *out);
+/* The islands around (x, z) (island_strips.c), as the slots hold them now (never baking one, as
+ * world_island_held): the island of the cell holding it first, then those of its 8 neighbour
+ * cells, the nearest (field centre) first; without an archipelago the home island alone. At most
+ * max; valid until the next world_update. */
+#define WORLD_NEAR_ISLANDS 9
+uint32_t world_islands_near(const World *w, double x, double z, WorldIsland *out, uint32_t max);
+/* The airstrips of those islands in world coordinates, in that order (each island's base camp's
+ * first): at most max. */
+uint32_t world_strips_near(const World *w, double x, double z, WorldStrip *out, uint32_t max);
+/* The same islands in both lists (cells, fields, records, origins, sea levels): a cache of what
+ * they hold (strips, lamps) is still good. */
+bool world_islands_same(const WorldIsland *a, uint32_t na, const WorldIsland *b, uint32_t nb);
 /* Request-to-ready latency percentile in ms (q in [0,1]) over every generated chunk. */
 double world_latency_ms(const World *w, double q);
 
