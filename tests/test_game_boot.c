@@ -203,6 +203,46 @@ static void test_pack_file_equals_builtin(void **state) {
     assert_non_null(strstr(g_run.out, pak));
 }
 
+/* The documented pack command (README's tools table, docs/pack-format.md), run as written with
+ * this build's packer, writes the built-in pack byte for byte. */
+static void doc_command(const char *doc, const char *start, char *cmd, size_t n) {
+    static char text[1 << 16];
+    slurp(doc, text, sizeof text);
+    const char *p = strstr(text, start), *end = p ? strchr(p, '`') : NULL;
+    if (!end) fail_msg("%s has no `%s...`", doc, start);
+    size_t k = 0;
+    for (; p < end && k + 1 < n; p++)
+        if (!(p[0] == '\\' && p[1] == '|')) cmd[k++] = *p;   /* a table cell's escaped pipe */
+    cmd[k] = 0;
+}
+
+static void test_pack_command_gives_builtin(void **state) {
+    (void)state;
+    char readme[512], doc[512], dir[1024], cmd[2400], out[400];
+    doc_command("README.md", "build/pack -o out.pak", readme, sizeof readme);
+    doc_command("docs/pack-format.md", "build/pack -o out.pak", doc, sizeof doc);
+    printf("  %s\n", readme);
+    assert_string_equal(readme, doc);
+    snprintf(dir, sizeof dir, "%s", g_bin);
+    dirname(dir);
+    snprintf(out, sizeof out, "%s/out.pak", g_tmp);
+    snprintf(cmd, sizeof cmd, "%s '%s/pack' -o '%s' %s", g_runner, dir, out, strstr(readme, "out.pak") + 8);
+    assert_int_equal(system(cmd), 0);
+    static char built[1 << 16], made[1 << 16];
+    char pak[1100];
+    snprintf(pak, sizeof pak, "%s/skyisles.pak", dir);   /* the bytes the game embeds */
+    FILE *a = fopen(pak, "rb"), *b = fopen(out, "rb");
+    assert_non_null(a);
+    assert_non_null(b);
+    size_t na = fread(built, 1, sizeof built, a), nb = fread(made, 1, sizeof made, b);
+    fclose(a);
+    fclose(b);
+    unlink(out);
+    printf("  built-in %zu bytes, the command's %zu\n", na, nb);
+    assert_int_equal(na, nb);
+    assert_memory_equal(built, made, na);
+}
+
 /* ---------------------------------------------------------------- the home island */
 static int count_site_lines(const char *out) {
     int n = 0;
@@ -618,7 +658,8 @@ int main(int argc, char **argv) {
     if (!locate(argv[0])) return 1;
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_bad_packs),        cmocka_unit_test(test_missing_pack),
-        cmocka_unit_test(test_pack_file_equals_builtin), cmocka_unit_test(test_print_island),
+        cmocka_unit_test(test_pack_file_equals_builtin), cmocka_unit_test(test_pack_command_gives_builtin),
+        cmocka_unit_test(test_print_island),
         cmocka_unit_test(test_budget_too_small), cmocka_unit_test(test_bad_options),
         cmocka_unit_test(test_no_display),       cmocka_unit_test(test_first_start_quality),
         cmocka_unit_test(test_help_lists_every_option),
