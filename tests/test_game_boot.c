@@ -163,7 +163,7 @@ static void test_bad_packs(void **state) {
         assert_true(file_exists(cases[i].file));
         /* With and without a window wanted: the pack fails before any display is opened. */
         for (int mode = 0; mode < 2; mode++) {
-            snprintf(args, sizeof args, "--pak %s %s", cases[i].file, mode ? "--screenshot /nonexistent/x.png" : "--print-island");
+            snprintf(args, sizeof args, "--pak %s %s", cases[i].file, mode ? "--screenshot /tmp/skyisles-never.png" : "--print-island");
             run(&g_run, "SDL_VIDEODRIVER=none-such", args);
             const char *needles[] = {cases[i].file, cases[i].why, "leave out --pak", NULL};
             expect_one_line(&g_run, 2, needles);
@@ -305,7 +305,7 @@ static void test_budget_too_small(void **state) {
     expect_one_line(&g_run, 2, range);
     /* The world cannot fit: found before any window. */
     const char *world[] = {"memory budget of 16 MiB is too small for --mesh-pool 64", "--mem MB", "SKYISLES_MEM_MB", NULL};
-    run(&g_run, "SDL_VIDEODRIVER=none-such", "--mem 16 --mesh-pool 64 --screenshot /nonexistent/x.png");
+    run(&g_run, "SDL_VIDEODRIVER=none-such", "--mem 16 --mesh-pool 64 --screenshot /tmp/skyisles-never.png");
     expect_one_line(&g_run, 2, world);
     run(&g_run, "SKYISLES_MEM_MB=16", "--mesh-pool 64 --print-island");
     expect_one_line(&g_run, 2, world);
@@ -330,7 +330,7 @@ static void test_budget_too_small(void **state) {
     unlink(shot);
     /* Where not even the smallest view fits beside the rest, still one error line. */
     run(&g_run, "SKYISLES_LOG=warn ASAN_OPTIONS=detect_leaks=0",
-        "--mem 16 --view-radius 40 --screenshot /nonexistent/x.png --size 64x48");
+        "--mem 16 --view-radius 40 --screenshot /tmp/skyisles-never.png --size 64x48");
     const char *render[] = {"memory budget of 16 MiB is too small", "the renderer did not fit", "--mem MB", NULL};
     expect_one_line(&g_run, 2, render);
     /* The smallest budget the flag takes still boots, saying the view may reach less far. */
@@ -355,11 +355,52 @@ static void test_bad_options(void **state) {
         {"--wait -1", "--wait"},     {"--mesh-pool 1", "--mesh-pool"}, {"--fly-me-to-the-moon", "unknown option"},
         {"--world view_radius=99", "view_radius: '99' is not a whole number in 1..64"},
         {"--world no_such_knob=1", "'no_such_knob' is unknown"}, {"--world seed", "name=value"},
+        {"--seed banana", "0..18446744073709551615"}, {"--time-of-day '12: 5'", "HH:MM"},
+        {"--time-of-day 12:+5", "HH:MM"}, {"--time-of-day 7:5", "HH:MM"},
+        {"--screenshot /nonexistent/dir/x.png", "the folder /nonexistent/dir does not exist"},
     };
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
         run(&g_run, NULL, cases[i].args);
         const char *needles[] = {cases[i].needle, NULL};
         expect_one_line(&g_run, 2, needles);
+    }
+    /* Bad input found after the boot: the one line still on stderr, nothing on stdout. */
+    const char *data[] = {"SKYISLES_DATA_DIR '/nonexistent' is not a folder", NULL};
+    run(&g_run, "SKYISLES_DATA_DIR=/nonexistent", "--print-island");
+    expect_one_line(&g_run, 2, data);
+    const char *sky[] = {"--start", "no island in that cell", "leave out --start", NULL};
+    run(&g_run, "SKYISLES_LOG=warn", "--print-island --start 1e12,110,1e12");
+    expect_one_line(&g_run, 2, sky);
+    const char *folder[] = {"replay: tests is not a file", NULL};
+    run(&g_run, "SKYISLES_LOG=warn", "--replay tests --headless");
+    expect_one_line(&g_run, 2, folder);
+    char cut[600];   /* a replay cut inside its header: damaged, not "no replay signature" */
+    snprintf(cut, sizeof cut, "head -c 200 tests/data/replay/x86-two-minutes.skyr > '%s/cut.skyr'", g_tmp);
+    assert_int_equal(system(cut), 0);
+    snprintf(cut, sizeof cut, "--replay '%s/cut.skyr' --headless", g_tmp);
+    const char *damaged[] = {"the file is damaged (cut short", "cut.skyr", NULL};
+    run(&g_run, "SKYISLES_LOG=warn", cut);
+    expect_one_line(&g_run, 2, damaged);
+    snprintf(cut, sizeof cut, "%s/cut.skyr", g_tmp);
+    unlink(cut);
+}
+
+/* islandgen (beside the game) takes whole numbers only: one line, exit 2. */
+static void test_islandgen_numbers(void **state) {
+    (void)state;
+    static const char *const bad[] = {"--seed banana", "--seed -5", "--stats banana", "--stats 4000000000", "--sites 2"};
+    char dir[1024], cmd[2048], err[300];
+    snprintf(dir, sizeof dir, "%s", g_bin);
+    dirname(dir);
+    snprintf(err, sizeof err, "%s/err", g_tmp);
+    for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+        snprintf(cmd, sizeof cmd, "%s '%s/islandgen' %s >/dev/null 2>'%s'", g_runner, dir, bad[i], err);
+        int st = system(cmd);
+        slurp(err, g_run.err, sizeof g_run.err);
+        printf("  %s: exit %d, %s", bad[i], WIFEXITED(st) ? WEXITSTATUS(st) : -1, g_run.err);
+        assert_true(WIFEXITED(st) && WEXITSTATUS(st) == 2);
+        assert_int_equal(count_lines(g_run.err), 1);
+        assert_non_null(strstr(g_run.err, "is not a whole number in"));
     }
 }
 
@@ -661,6 +702,7 @@ int main(int argc, char **argv) {
         cmocka_unit_test(test_pack_file_equals_builtin), cmocka_unit_test(test_pack_command_gives_builtin),
         cmocka_unit_test(test_print_island),
         cmocka_unit_test(test_budget_too_small), cmocka_unit_test(test_bad_options),
+        cmocka_unit_test(test_islandgen_numbers),
         cmocka_unit_test(test_no_display),       cmocka_unit_test(test_first_start_quality),
         cmocka_unit_test(test_help_lists_every_option),
         cmocka_unit_test(test_no_gl_context),    cmocka_unit_test(test_unreadable_pack),

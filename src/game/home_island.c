@@ -164,7 +164,8 @@ static void print_island_body(const GameHome *h, const Island *isl, const Island
 bool game_island_print(const GameHome *h, World *w, double x, double z, FILE *out) {
     WorldIsland wi;
     if (!w || !world_island_at(w, x, z, &wi)) {
-        fprintf(out, "no island in the cell of %.1f, %.1f: open sky\n", x, z);
+        fprintf(stderr, "skyisles: --start %.1f, %.1f: no island in that cell (open sky): give a point over an "
+                "island, or leave out --start for the home island\n", x, z);
         return false;
     }
     const Island *isl = wi.home ? h->island : wi.island;

@@ -6,6 +6,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 #include "game.h"
 #include "show.h"
@@ -96,9 +98,10 @@ static bool cli_setting(GameOptions *o, const SettingDesc *d, const char *flag, 
  * MM / 60, on the hour row's quarter-hour grid). */
 static bool opt_time_of_day(GameOptions *o, const RunOpt *r, const char *v) {
     static char hour[16];   /* argument parsing runs once, on the main thread: kept for boot */
-    int hh = -1, mm = 0, used = 0;
-    bool ok = sscanf(v, "%2d%n", &hh, &used) == 1 && (v[used] == 0 || (v[used] == ':' &&
-              sscanf(v + used + 1, "%2d", &mm) == 1 && strlen(v + used + 1) == 2));
+    /* digits only: sscanf's %d would also take "12: 5" and "12:+5" */
+    size_t h_len = strspn(v, "0123456789"), m_len = v[h_len] == ':' ? strspn(v + h_len + 1, "0123456789") : 0;
+    bool ok = h_len >= 1 && h_len <= 2 && (v[h_len] == 0 || (m_len == 2 && v[h_len + 3] == 0));
+    int hh = ok ? atoi(v) : -1, mm = ok && v[h_len] ? atoi(v + h_len + 1) : 0;
     if (!ok || hh < 0 || hh > 23 || mm < 0 || mm > 59) {
         fprintf(stderr, "skyisles: %s '%s': give the hour as HH or HH:MM, 00:00..23:59 (e.g. %s 18:30)\n", r->flag, v,
                 r->flag);
@@ -339,6 +342,8 @@ static bool parse_one(GameOptions *o, int argc, char **argv, int *i) {
     return false;
 }
 
+static bool paths_usable(const GameOptions *o);
+
 bool game_parse_args(int argc, char **argv, GameOptions *o, bool *exit_now) {
     memset(o, 0, sizeof *o);
     o->vsync = true;
@@ -366,6 +371,7 @@ bool game_parse_args(int argc, char **argv, GameOptions *o, bool *exit_now) {
         return false;
     }
     if (o->record_attract) o->headless = true;
+    if (!paths_usable(o)) return false;
     /* The settings file decides for interactive play; a run that must be repeatable (shots,
      * benches, headless) reads one only when --config names it. */
     bool repeatable = o->screenshot || o->bench_frames || o->headless || o->print_island || o->replay;
@@ -377,6 +383,29 @@ bool game_parse_args(int argc, char **argv, GameOptions *o, bool *exit_now) {
             o->width = 640;
             o->height = 480;
         }
+    }
+    return true;
+}
+
+/* Folders the run will need, checked before the boot spends time: the screenshot's folder (a
+ * shot renders for seconds before it writes) and SKYISLES_DATA_DIR (else ignored silently). */
+static bool paths_usable(const GameOptions *o) {
+    const char *data = getenv("SKYISLES_DATA_DIR");
+    struct stat st;
+    if (data && *data && (stat(data, &st) != 0 || !S_ISDIR(st.st_mode))) {
+        fprintf(stderr, "skyisles: SKYISLES_DATA_DIR '%s' is not a folder: give the folder holding the data files "
+                "(assets/), or unset it\n", data);
+        return false;
+    }
+    if (!o->screenshot) return true;
+    char dir[1024];
+    const char *slash = strrchr(o->screenshot, '/');
+    snprintf(dir, sizeof dir, "%.*s", slash ? (int)(slash - o->screenshot) + (slash == o->screenshot) : 1,
+             slash ? o->screenshot : ".");
+    if (stat(dir, &st) != 0 || !S_ISDIR(st.st_mode) || access(dir, W_OK) != 0) {
+        fprintf(stderr, "skyisles: --screenshot '%s': the folder %s %s: give a path in a writable folder\n",
+                o->screenshot, dir, stat(dir, &st) != 0 ? "does not exist" : "is not a writable folder");
+        return false;
     }
     return true;
 }
