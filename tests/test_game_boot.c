@@ -566,6 +566,47 @@ static void test_stop_keeps_settings_whole(void **state) {
     }
 }
 
+/* A shot run writes nothing in its config folder (a damaged logbook it shows stays as it is, no
+ * first-start settings); --time-of-day and --weather on an interactive run are that run's only. */
+static void test_shot_writes_nothing(void **state) {
+    (void)state;
+    char dir[300], path[400], args[900];
+    static char text[65536];
+    snprintf(dir, sizeof dir, "%s/cfgshot", g_tmp);
+    mkdir(dir, 0700);
+    snprintf(path, sizeof path, "%s/logbook-20261129.txt", dir);
+    FILE *f = fopen(path, "w");
+    assert_non_null(f);
+    fputs("not a logbook\n", f);
+    fclose(f);
+    snprintf(args, sizeof args, "--config '%s' --screenshot '%s/shot.png' --size 64x48 --show logbook", dir, g_tmp);
+    run(&g_run, "SDL_VIDEODRIVER=offscreen SKYISLES_LOG=info", args);
+    printf("  exit %d\n", g_run.status);
+    assert_int_equal(g_run.status, 0);
+    slurp(path, text, sizeof text);
+    assert_string_equal(text, "not a logbook\n");
+    char other[500];
+    snprintf(other, sizeof other, "%s.damaged", path);
+    assert_false(file_exists(other));
+    snprintf(other, sizeof other, "%s/settings.yaml", dir);
+    assert_false(file_exists(other));
+    assert_null(strstr(g_run.err, "first start"));
+    unlink(path);
+    snprintf(other, sizeof other, "%s/shot.png", g_tmp);
+    unlink(other);
+    /* interactive: the first start's settings are written, without this run's time of day and weather */
+    snprintf(args, sizeof args, "--config '%s' --offscreen --size 64x48 --autopilot --seconds 0.2 --time-of-day 18:30 "
+             "--weather storm", dir);
+    run(&g_run, "SDL_VIDEODRIVER=offscreen", args);
+    assert_int_equal(g_run.status, 0);
+    snprintf(path, sizeof path, "%s/settings.yaml", dir);
+    slurp(path, text, sizeof text);
+    assert_non_null(strstr(text, "quality: auto"));
+    assert_null(strstr(text, "time: fixed"));
+    assert_null(strstr(text, "18.5"));
+    assert_null(strstr(text, "weather: storm"));
+}
+
 /* A first start takes Quality auto (the governor measures the frames), says so in one line naming
  * the GPU and keeps it in the settings file with the high preset's values as the ceiling; the
  * next start reads it, says nothing, and begins at the settle point the file keeps; --quality
@@ -704,6 +745,7 @@ int main(int argc, char **argv) {
         cmocka_unit_test(test_budget_too_small), cmocka_unit_test(test_bad_options),
         cmocka_unit_test(test_islandgen_numbers),
         cmocka_unit_test(test_no_display),       cmocka_unit_test(test_first_start_quality),
+        cmocka_unit_test(test_shot_writes_nothing),
         cmocka_unit_test(test_help_lists_every_option),
         cmocka_unit_test(test_no_gl_context),    cmocka_unit_test(test_unreadable_pack),
         cmocka_unit_test(test_unusable_config_folder), cmocka_unit_test(test_stop_signals),

@@ -94,7 +94,7 @@ static void budget_short(const MemBudget *mem, const char *stage, SkyError *err)
  * there was one, or by a headless run) keeps its own values. */
 static void first_start_quality(GameConfig *cfg, GameServices *svc, GameSession *ses, GameCourses *crs) {
     if (!svc->render || !cfg->opt.use_settings || cfg->opt.settings_found || cfg->set.quality_chosen ||
-        cfg->opt.quality_by_hand)
+        cfg->opt.quality_by_hand || cfg->opt.writes_nothing)
         return;
     game_quality_apply(&cfg->set, GAME_QUALITY_AUTO);
     cfg->set.auto_level = -1;
@@ -412,9 +412,14 @@ void game_apply_settings(GameConfig *cfg, GameServices *svc, GameSession *ses, G
 }
 
 void game_save_settings(GameConfig *cfg) {
-    if (!cfg->settings_dirty || !cfg->opt.use_settings || !cfg->opt.config_dir[0] || cfg->config_read_only) return;
+    if (!cfg->settings_dirty || !cfg->opt.use_settings || !cfg->opt.config_dir[0] || cfg->config_read_only ||
+        cfg->opt.writes_nothing)
+        return;
     SkyError err = {0};
-    if (settings_save_keeping(&cfg->set, cfg->opt.config_dir, &cfg->opt.settings_damaged, &err)) {
+    static GameSettings keep;   /* the main thread's: what the file keeps (not this run's --time-of-day) */
+    keep = cfg->set;
+    game_settings_to_keep(&cfg->opt, &keep);
+    if (settings_save_keeping(&keep, cfg->opt.config_dir, &cfg->opt.settings_damaged, &err)) {
         log_info("skyisles: settings saved to %s/%s", cfg->opt.config_dir, SETTINGS_FILE);
         cfg->settings_dirty = false;
     } else {

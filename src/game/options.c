@@ -179,7 +179,7 @@ static const RunOpt k_opts[] = {
      0, 0, 0, opt_camera},
     {"--time", "T", "shot", "sky time in seconds at the first frame", OPT_REAL, AT(time_s), 0, 1e9, NULL},
     {"--time-of-day", "HH[:MM]", "shot", "hold the time of day at this hour (display: time fixed, hour HH:MM to the "
-     "quarter hour)", OPT_CUSTOM, 0, 0, 0, opt_time_of_day},
+     "quarter hour; this run only, not saved)", OPT_CUSTOM, 0, 0, 0, opt_time_of_day},
     {"--wait", "S", "shot", "longest wait for terrain before a shot (default 60)", OPT_REAL, AT(wait_s), 0.001, 86400, NULL},
     {"--show", "WHAT", "shot", "what the shot shows over the scene:", OPT_CUSTOM, 0, 0, 0, opt_show},
 };
@@ -375,6 +375,7 @@ bool game_parse_args(int argc, char **argv, GameOptions *o, bool *exit_now) {
     /* The settings file decides for interactive play; a run that must be repeatable (shots,
      * benches, headless) reads one only when --config names it. */
     bool repeatable = o->screenshot || o->bench_frames || o->headless || o->print_island || o->replay;
+    o->writes_nothing = o->screenshot || o->bench_frames || o->print_island;
     o->use_settings = o->config != NULL || !repeatable;
     if (o->screenshot || o->bench_frames) {
         o->offscreen = true;
@@ -427,6 +428,12 @@ void game_settings_boot(GameOptions *o, GameSettings *s) {
         const char *v = o->cli[i].value;
         if (d) {
             char why[200];
+            bool run_only = !strcmp(d->section, "flight") ? !strcmp(d->key, "weather")
+                            : !strcmp(d->section, "display") && (!strcmp(d->key, "time") || !strcmp(d->key, "hour"));
+            if (run_only && o->run_only_count < (int)(sizeof o->run_only / sizeof o->run_only[0])) {
+                o->run_only[o->run_only_count].row = d;
+                o->run_only[o->run_only_count++].file = setting_get(s, d);
+            }
             if (v) setting_parse(s, d, v, why, sizeof why);
             else setting_set(s, d, strncmp(d->flag, "--no-", 5) ? 1.0 : 0.0);
             if (d->on_change) d->on_change(s);
@@ -437,10 +444,17 @@ void game_settings_boot(GameOptions *o, GameSettings *s) {
             world_param_parse(&s->world, assign, &err);
         }
     }
+    for (int i = 0; i < o->run_only_count; i++) o->run_only[i].run = setting_get(s, o->run_only[i].row);
     s->render.live.sky_force_mediump = o->sky_mediump;   /* a flag for this run, not a setting kept */
     /* Until the player picks one (the title, the Display page, --lang), an interactive start
      * follows the system's locale; a repeatable run (shots, headless) is English unless told. */
     if (!s->language_chosen && o->use_settings)
         s->language = (int)text_lang_guess(getenv("LC_ALL"), getenv("LC_MESSAGES"), getenv("LANG"));
     text_set_language((Lang)s->language);
+}
+
+void game_settings_to_keep(const GameOptions *o, GameSettings *s) {
+    /* last first: a row given twice goes back to the value the file had */
+    for (int i = o->run_only_count - 1; i >= 0; i--)
+        if (setting_get(s, o->run_only[i].row) == o->run_only[i].run) setting_set(s, o->run_only[i].row, o->run_only[i].file);
 }
