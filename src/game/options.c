@@ -142,8 +142,8 @@ static const RunOpt k_opts[] = {
     {"--record-attract", "FILE", "run", "the course pilot flies the sky course (headless, unpaced) and its recording goes to "
      "FILE: the attract mode's replay (make attract-replay)", OPT_TEXT, AT(record_attract), 0, 0, NULL},
     {"--json", NULL, "run", "report (headless run, benchmark) as JSON", OPT_ON, AT(json), 0, 0, NULL},
-    {"--print-island", NULL, "run", "print the home island (sites, names) and the spawn, then exit; no window", OPT_ON,
-     AT(print_island), 0, 0, NULL},
+    {"--print-island", NULL, "run", "print the island of --start's cell (else the home island: sites, names, "
+     "strips) and the spawn, then exit; no window", OPT_ON, AT(print_island), 0, 0, NULL},
     {"--screenshot", "FILE.png", "run", "render offscreen and write a PNG, then exit", OPT_TEXT, AT(screenshot), 0, 0, NULL},
     {"--bench-frames", "N", "run", "benchmark N frames on the autopilot path (offscreen)", OPT_INT, AT(bench_frames), 1,
      1e6, NULL},
