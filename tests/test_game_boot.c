@@ -243,6 +243,26 @@ static void test_pack_command_gives_builtin(void **state) {
     assert_memory_equal(built, made, na);
 }
 
+/* A pack without the archipelago: one line says so (not two near-identical ones). */
+static void test_pack_without_archipelago_said_once(void **state) {
+    (void)state;
+    char dir[1024], cmd[2400], args[600];
+    snprintf(dir, sizeof dir, "%s", g_bin);
+    dirname(dir);
+    snprintf(cmd, sizeof cmd, "%s '%s/pack' -o '%s/na.pak' $(ls assets/codex/*.yaml | grep -v 'locale_ja\\|archipelago')",
+             g_runner, dir, g_tmp);
+    assert_int_equal(system(cmd), 0);
+    snprintf(args, sizeof args, "--pak '%s/na.pak' --print-island", g_tmp);
+    run(&g_run, NULL, args);
+    assert_int_equal(g_run.status, 0);
+    int lines = 0;
+    for (const char *p = strstr(g_run.err, "archipelago"); p; p = strstr(p + strcspn(p, "\n"), "archipelago")) lines++;
+    printf("  %d line(s) name the archipelago\n", lines);
+    assert_int_equal(lines, 1);
+    snprintf(cmd, sizeof cmd, "%s/na.pak", g_tmp);
+    unlink(cmd);
+}
+
 /* ---------------------------------------------------------------- the home island */
 static int count_site_lines(const char *out) {
     int n = 0;
@@ -741,7 +761,7 @@ int main(int argc, char **argv) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_bad_packs),        cmocka_unit_test(test_missing_pack),
         cmocka_unit_test(test_pack_file_equals_builtin), cmocka_unit_test(test_pack_command_gives_builtin),
-        cmocka_unit_test(test_print_island),
+        cmocka_unit_test(test_pack_without_archipelago_said_once), cmocka_unit_test(test_print_island),
         cmocka_unit_test(test_budget_too_small), cmocka_unit_test(test_bad_options),
         cmocka_unit_test(test_islandgen_numbers),
         cmocka_unit_test(test_no_display),       cmocka_unit_test(test_first_start_quality),

@@ -107,9 +107,9 @@ bool game_home_boot(GameHome *h, MemBudget *mem, const char *pak_path, uint64_t 
     h->carved = mem->used - used0;
     /* The other islands: the world bakes them as it streams (world_set_islands). */
     h->archipelago = archipelago_source(&h->arch, h->codex, (uint32_t)scope, seed, GAME_HOME_FIELD, &h->isrc);
-    if (!h->archipelago)
-        log_info("skyisles: pack %s has no archipelago data: the home island is the only named island (rebuild the "
-                 "pack from assets/codex with build/pack for the others)", h->pak_name);
+    if (!h->archipelago && island_codex_has_archipelago(h->codex))   /* a pack without one: said above */
+        log_info("skyisles: pack %s: its archipelago cannot be used here: the home island is the only named island "
+                 "(rebuild the pack from assets/codex with build/pack for the others)", h->pak_name);
     return true;
 
 short_budget:
