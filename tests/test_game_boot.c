@@ -175,7 +175,7 @@ static void test_bad_packs(void **state) {
         assert_true(file_exists(cases[i].file));
         /* With and without a window wanted: the pack fails before any display is opened. */
         for (int mode = 0; mode < 2; mode++) {
-            snprintf(args, sizeof args, "--pak %s %s", cases[i].file, mode ? "--screenshot /nonexistent/x.png" : "--print-island");
+            snprintf(args, sizeof args, "--pak %s %s", cases[i].file, mode ? "--screenshot /tmp/skyisles-never.png" : "--print-island");
             run(&g_run, "SDL_VIDEODRIVER=none-such", args);
             const char *needles[] = {cases[i].file, cases[i].why, "leave out --pak", NULL};
             expect_one_line(&g_run, 2, needles);
@@ -211,6 +211,66 @@ static void test_pack_file_equals_builtin(void **state) {
     assert_non_null(b);
     assert_string_equal(a, b);
     assert_non_null(strstr(g_run.out, pak));
+}
+
+/* The documented pack command (README's tools table, docs/pack-format.md), run as written with
+ * this build's packer, writes the built-in pack byte for byte. */
+static void doc_command(const char *doc, const char *start, char *cmd, size_t n) {
+    static char text[1 << 16];
+    slurp(doc, text, sizeof text);
+    const char *p = strstr(text, start), *end = p ? strchr(p, '`') : NULL;
+    if (!end) fail_msg("%s has no `%s...`", doc, start);
+    size_t k = 0;
+    for (; p < end && k + 1 < n; p++)
+        if (!(p[0] == '\\' && p[1] == '|')) cmd[k++] = *p;   /* a table cell's escaped pipe */
+    cmd[k] = 0;
+}
+
+static void test_pack_command_gives_builtin(void **state) {
+    (void)state;
+    char readme[512], doc[512], dir[1024], cmd[2400], out[400];
+    doc_command("README.md", "build/pack -o out.pak", readme, sizeof readme);
+    doc_command("docs/pack-format.md", "build/pack -o out.pak", doc, sizeof doc);
+    printf("  %s\n", readme);
+    assert_string_equal(readme, doc);
+    snprintf(dir, sizeof dir, "%s", g_bin);
+    dirname(dir);
+    snprintf(out, sizeof out, "%s/out.pak", g_tmp);
+    snprintf(cmd, sizeof cmd, "%s '%s/pack' -o '%s' %s", g_runner, dir, out, strstr(readme, "out.pak") + 8);
+    assert_int_equal(system(cmd), 0);
+    static char built[1 << 16], made[1 << 16];
+    char pak[1100];
+    snprintf(pak, sizeof pak, "%s/skyisles.pak", dir);   /* the bytes the game embeds */
+    FILE *a = fopen(pak, "rb"), *b = fopen(out, "rb");
+    assert_non_null(a);
+    assert_non_null(b);
+    size_t na = fread(built, 1, sizeof built, a), nb = fread(made, 1, sizeof made, b);
+    fclose(a);
+    fclose(b);
+    unlink(out);
+    printf("  built-in %zu bytes, the command's %zu\n", na, nb);
+    assert_int_equal(na, nb);
+    assert_memory_equal(built, made, na);
+}
+
+/* A pack without the archipelago: one line says so (not two near-identical ones). */
+static void test_pack_without_archipelago_said_once(void **state) {
+    (void)state;
+    char dir[1024], cmd[2400], args[600];
+    snprintf(dir, sizeof dir, "%s", g_bin);
+    dirname(dir);
+    snprintf(cmd, sizeof cmd, "%s '%s/pack' -o '%s/na.pak' $(ls assets/codex/*.yaml | grep -v 'locale_ja\\|archipelago')",
+             g_runner, dir, g_tmp);
+    assert_int_equal(system(cmd), 0);
+    snprintf(args, sizeof args, "--pak '%s/na.pak' --print-island", g_tmp);
+    run(&g_run, NULL, args);
+    assert_int_equal(g_run.status, 0);
+    int lines = 0;
+    for (const char *p = strstr(g_run.err, "archipelago"); p; p = strstr(p + strcspn(p, "\n"), "archipelago")) lines++;
+    printf("  %d line(s) name the archipelago\n", lines);
+    assert_int_equal(lines, 1);
+    snprintf(cmd, sizeof cmd, "%s/na.pak", g_tmp);
+    unlink(cmd);
 }
 
 /* ---------------------------------------------------------------- the home island */
@@ -277,7 +337,7 @@ static void test_budget_too_small(void **state) {
     expect_one_line(&g_run, 2, range);
     /* The world cannot fit: found before any window. */
     const char *world[] = {"memory budget of 16 MiB is too small for --mesh-pool 64", "--mem MB", "SKYISLES_MEM_MB", NULL};
-    run(&g_run, "SDL_VIDEODRIVER=none-such", "--mem 16 --mesh-pool 64 --screenshot /nonexistent/x.png");
+    run(&g_run, "SDL_VIDEODRIVER=none-such", "--mem 16 --mesh-pool 64 --screenshot /tmp/skyisles-never.png");
     expect_one_line(&g_run, 2, world);
     run(&g_run, "SKYISLES_MEM_MB=16", "--mesh-pool 64 --print-island");
     expect_one_line(&g_run, 2, world);
@@ -302,7 +362,7 @@ static void test_budget_too_small(void **state) {
     unlink(shot);
     /* Where not even the smallest view fits beside the rest, still one error line. */
     run(&g_run, "SKYISLES_LOG=warn ASAN_OPTIONS=detect_leaks=0",
-        "--mem 16 --view-radius 40 --screenshot /nonexistent/x.png --size 64x48");
+        "--mem 16 --view-radius 40 --screenshot /tmp/skyisles-never.png --size 64x48");
     const char *render[] = {"memory budget of 16 MiB is too small", "the renderer did not fit", "--mem MB", NULL};
     expect_one_line(&g_run, 2, render);
     /* The smallest budget the flag takes still boots, saying the view may reach less far. */
@@ -326,11 +386,52 @@ static void test_bad_options(void **state) {
         {"--wait -1", "--wait"},     {"--mesh-pool 1", "--mesh-pool"}, {"--fly-me-to-the-moon", "unknown option"},
         {"--world view_radius=99", "view_radius: '99' is not a whole number in 1..64"},
         {"--world no_such_knob=1", "'no_such_knob' is unknown"}, {"--world seed", "name=value"},
+        {"--seed banana", "0..18446744073709551615"}, {"--time-of-day '12: 5'", "HH:MM"},
+        {"--time-of-day 12:+5", "HH:MM"}, {"--time-of-day 7:5", "HH:MM"},
+        {"--screenshot /nonexistent/dir/x.png", "the folder /nonexistent/dir does not exist"},
     };
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
         run(&g_run, NULL, cases[i].args);
         const char *needles[] = {cases[i].needle, NULL};
         expect_one_line(&g_run, 2, needles);
+    }
+    /* Bad input found after the boot: the one line still on stderr, nothing on stdout. */
+    const char *data[] = {"SKYISLES_DATA_DIR '/nonexistent' is not a folder", NULL};
+    run(&g_run, "SKYISLES_DATA_DIR=/nonexistent", "--print-island");
+    expect_one_line(&g_run, 2, data);
+    const char *sky[] = {"--start", "no island in that cell", "leave out --start", NULL};
+    run(&g_run, "SKYISLES_LOG=warn", "--print-island --start 1e12,110,1e12");
+    expect_one_line(&g_run, 2, sky);
+    const char *folder[] = {"replay: tests is not a file", NULL};
+    run(&g_run, "SKYISLES_LOG=warn", "--replay tests --headless");
+    expect_one_line(&g_run, 2, folder);
+    char cut[600];   /* a replay cut inside its header: damaged, not "no replay signature" */
+    snprintf(cut, sizeof cut, "head -c 200 tests/data/replay/x86-two-minutes.skyr > '%s/cut.skyr'", g_tmp);
+    assert_int_equal(system(cut), 0);
+    snprintf(cut, sizeof cut, "--replay '%s/cut.skyr' --headless", g_tmp);
+    const char *damaged[] = {"the file is damaged (cut short", "cut.skyr", NULL};
+    run(&g_run, "SKYISLES_LOG=warn", cut);
+    expect_one_line(&g_run, 2, damaged);
+    snprintf(cut, sizeof cut, "%s/cut.skyr", g_tmp);
+    unlink(cut);
+}
+
+/* islandgen (beside the game) takes whole numbers only: one line, exit 2. */
+static void test_islandgen_numbers(void **state) {
+    (void)state;
+    static const char *const bad[] = {"--seed banana", "--seed -5", "--stats banana", "--stats 4000000000", "--sites 2"};
+    char dir[1024], cmd[2048], err[300];
+    snprintf(dir, sizeof dir, "%s", g_bin);
+    dirname(dir);
+    snprintf(err, sizeof err, "%s/err", g_tmp);
+    for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+        snprintf(cmd, sizeof cmd, "%s '%s/islandgen' %s >/dev/null 2>'%s'", g_runner, dir, bad[i], err);
+        int st = system(cmd);
+        slurp(err, g_run.err, sizeof g_run.err);
+        printf("  %s: exit %d, %s", bad[i], WIFEXITED(st) ? WEXITSTATUS(st) : -1, g_run.err);
+        assert_true(WIFEXITED(st) && WEXITSTATUS(st) == 2);
+        assert_int_equal(count_lines(g_run.err), 1);
+        assert_non_null(strstr(g_run.err, "is not a whole number in"));
     }
 }
 
@@ -496,6 +597,47 @@ static void test_stop_keeps_settings_whole(void **state) {
     }
 }
 
+/* A shot run writes nothing in its config folder (a damaged logbook it shows stays as it is, no
+ * first-start settings); --time-of-day and --weather on an interactive run are that run's only. */
+static void test_shot_writes_nothing(void **state) {
+    (void)state;
+    char dir[300], path[400], args[900];
+    static char text[65536];
+    snprintf(dir, sizeof dir, "%s/cfgshot", g_tmp);
+    mkdir(dir, 0700);
+    snprintf(path, sizeof path, "%s/logbook-20261129.txt", dir);
+    FILE *f = fopen(path, "w");
+    assert_non_null(f);
+    fputs("not a logbook\n", f);
+    fclose(f);
+    snprintf(args, sizeof args, "--config '%s' --screenshot '%s/shot.png' --size 64x48 --show logbook", dir, g_tmp);
+    run(&g_run, "SDL_VIDEODRIVER=offscreen SKYISLES_LOG=info", args);
+    printf("  exit %d\n", g_run.status);
+    assert_int_equal(g_run.status, 0);
+    slurp(path, text, sizeof text);
+    assert_string_equal(text, "not a logbook\n");
+    char other[500];
+    snprintf(other, sizeof other, "%s.damaged", path);
+    assert_false(file_exists(other));
+    snprintf(other, sizeof other, "%s/settings.yaml", dir);
+    assert_false(file_exists(other));
+    assert_null(strstr(g_run.err, "first start"));
+    unlink(path);
+    snprintf(other, sizeof other, "%s/shot.png", g_tmp);
+    unlink(other);
+    /* interactive: the first start's settings are written, without this run's time of day and weather */
+    snprintf(args, sizeof args, "--config '%s' --offscreen --size 64x48 --autopilot --seconds 0.2 --time-of-day 18:30 "
+             "--weather storm", dir);
+    run(&g_run, "SDL_VIDEODRIVER=offscreen", args);
+    assert_int_equal(g_run.status, 0);
+    snprintf(path, sizeof path, "%s/settings.yaml", dir);
+    slurp(path, text, sizeof text);
+    assert_non_null(strstr(text, "quality: auto"));
+    assert_null(strstr(text, "time: fixed"));
+    assert_null(strstr(text, "18.5"));
+    assert_null(strstr(text, "weather: storm"));
+}
+
 /* A first start takes Quality auto (the governor measures the frames), says so in one line naming
  * the GPU and keeps it in the settings file with the high preset's values as the ceiling; the
  * next start reads it, says nothing, and begins at the settle point the file keeps; --quality
@@ -629,9 +771,12 @@ int main(int argc, char **argv) {
     if (!locate(argv[0])) return 1;
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_bad_packs),        cmocka_unit_test(test_missing_pack),
-        cmocka_unit_test(test_pack_file_equals_builtin), cmocka_unit_test(test_print_island),
+        cmocka_unit_test(test_pack_file_equals_builtin), cmocka_unit_test(test_pack_command_gives_builtin),
+        cmocka_unit_test(test_pack_without_archipelago_said_once), cmocka_unit_test(test_print_island),
         cmocka_unit_test(test_budget_too_small), cmocka_unit_test(test_bad_options),
+        cmocka_unit_test(test_islandgen_numbers),
         cmocka_unit_test(test_no_display),       cmocka_unit_test(test_first_start_quality),
+        cmocka_unit_test(test_shot_writes_nothing),
         cmocka_unit_test(test_help_lists_every_option),
         cmocka_unit_test(test_no_gl_context),    cmocka_unit_test(test_unreadable_pack),
         cmocka_unit_test(test_unusable_config_folder), cmocka_unit_test(test_stop_signals),

@@ -394,6 +394,29 @@ static void test_display_page_shows_values_in_effect(void **state) {
     assert_int_equal(s.render.live.lines, 360);
 }
 
+/* The frame clock: a 0.6 s frame right after a step of Quality auto (the render target rebuilt)
+ * and the slow first frames after it drop their time but do not pause; the same gap with no change
+ * of the game's own, or 1.5 s of no frames even after one, is a suspend and pauses. */
+static void test_own_slow_frames_are_not_a_suspend(void **state) {
+    (void)state;
+    FrameClock c = {0};
+    bool stall;
+    for (int i = 0; i < 30; i++) assert_float_equal(frame_clock_dt(&c, 0.016, 0.5, &stall), 0.016f, 1e-6);
+    assert_false(stall);
+    frame_clock_own(&c);   /* the governor stepped the lines */
+    assert_float_equal(frame_clock_dt(&c, 0.6, 0.5, &stall), 0.1f, 1e-6);
+    assert_false(stall);
+    assert_float_equal(frame_clock_dt(&c, 0.55, 0.5, &stall), 0.1f, 1e-6);
+    assert_false(stall);
+    for (int i = 0; i < FRAME_OWN_FRAMES; i++) frame_clock_dt(&c, 0.016, 0.5, &stall);
+    assert_float_equal(frame_clock_dt(&c, 0.6, 0.5, &stall), 0.0f, 1e-6);   /* no change of its own: a suspend */
+    assert_true(stall);
+    for (int i = 0; i < 30; i++) frame_clock_dt(&c, 0.016, 0.5, &stall);
+    frame_clock_own(&c);
+    frame_clock_dt(&c, 1.5, 0.5, &stall);   /* no frames for over a second: a suspend whatever came before */
+    assert_true(stall);
+}
+
 int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_settles_holds_and_steps_back_up),
@@ -405,6 +428,7 @@ int main(void) {
         cmocka_unit_test(test_probe_settles_fast),
         cmocka_unit_test(test_ladder_and_cost),
         cmocka_unit_test(test_display_page_shows_values_in_effect),
+        cmocka_unit_test(test_own_slow_frames_are_not_a_suspend),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

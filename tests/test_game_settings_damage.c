@@ -2,7 +2,8 @@
  * every value above it, one broken in the middle keeps the lines on both sides, a file damaged
  * anywhere is kept beside as settings.yaml.damaged before the first save writes a new one, and
  * 200 randomly corrupted copies of a full file (a seeded PRNG) never crash, always load values in
- * range, and never lose the damaged original. */
+ * range, and never lose the damaged original; a file nested deeper than 32 levels is refused at the
+ * limit. */
 #include <stdarg.h>
 #include <stddef.h>
 #include <setjmp.h>
@@ -192,6 +193,35 @@ static void test_damaged_file_kept_beside_before_the_first_save(void **state) {
     assert_false(damaged);
 }
 
+/* A line of 60000 opening brackets: libyaml's loader (quadratic in the nesting) would take
+ * minutes and the line reader read the line again. The event parser stops at the 33rd level, the
+ * file is refused in one line, the settings stay the defaults and the file is kept beside. */
+static void test_deep_nesting_refused_at_the_limit(void **state) {
+    (void)state;
+    static char deep[60003];
+    memcpy(deep, "a: ", 3);
+    memset(deep + 3, '[', sizeof deep - 3);
+    size_t line, col, events = settings_depth_check(deep, sizeof deep, &line, &col);
+    printf("  %zu events read, refused at %zu:%zu\n", events, line, col);
+    assert_true(events < 40);   /* stream, document, mapping, key, then one event a level */
+    assert_int_equal(line, 1);
+    assert_true(col > 30 && col < 40);
+    GameSettings got, want;
+    settings_default(&got);
+    settings_default(&want);
+    char warn[320], first[400];
+    settings_parse(&got, deep, sizeof deep, "settings.yaml", warn, sizeof warn);
+    printf("  %s\n", warn);
+    assert_non_null(strstr(warn, "nested more than 32 levels deep"));
+    assert_int_equal(lines_differing(&got, &want, first, sizeof first), 0);
+    bool damaged;
+    load_and_save(deep, sizeof deep, &damaged);
+    assert_true(damaged);
+    /* the settings' own nesting (a binding's list in a section) is within the limit */
+    settings_depth_check(g_full, g_full_len, &line, &col);
+    assert_int_equal(line, 0);
+}
+
 /* xorshift64*: the corruption is the same on every run and machine. */
 static uint64_t g_rng = 0x5eed5e77196a11ull;
 static uint32_t rnd(uint32_t n) {
@@ -247,6 +277,7 @@ int main(void) {
         cmocka_unit_test(test_broken_last_line_keeps_everything_above),
         cmocka_unit_test(test_broken_middle_line_keeps_both_sides),
         cmocka_unit_test(test_damaged_file_kept_beside_before_the_first_save),
+        cmocka_unit_test(test_deep_nesting_refused_at_the_limit),
         cmocka_unit_test(test_random_corruptions),
     };
     return cmocka_run_group_tests(tests, setup, teardown);

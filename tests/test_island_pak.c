@@ -191,6 +191,13 @@ static void test_pack_cargo_content(void **state) {
         assert_non_null(island_codex_text(&g_cx, "en", key));
     }
     assert_string_equal(island_codex_text(&g_cx, "en", "cargo.fish"), "Fish");
+    /* Japanese: built into the game from locale_ja.yaml's cargo table, every cargo named */
+    for (uint32_t c = 0; c < g_cx.n_cargo; c++) {
+        char key[64];
+        snprintf(key, sizeof key, "cargo.%s", g_cx.cargo[c].id);
+        if (!island_codex_text(&g_cx, "ja", key)) fail_msg("no Japanese name for cargo '%s'", g_cx.cargo[c].id);
+    }
+    assert_string_equal(island_codex_text(&g_cx, "ja", "cargo.post"), "郵便");
     assert_int_equal(island_codex_find_cargo(&g_cx, "gold"), -1);
 }
 

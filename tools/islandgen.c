@@ -1,5 +1,6 @@
 /* skyisles tool: generates islands from the codex pack and shows them: JSON of one island,
  * YAML statistics over many seeds (I14), or a PNG map with paths and names. */
+#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <math.h>
@@ -16,6 +17,8 @@
 #include <stb/stb_image_write.h>
 #include <stb/stb_easy_font.h>
 #pragma GCC diagnostic pop
+
+#define ISLANDGEN_MAX_STATS 1000000u   /* seeds --stats surveys at most (two doubles each) */
 
 static IslandCodex g_cx;
 static Island g_isl;
@@ -393,16 +396,36 @@ static void pack_languages(char *buf, size_t n) {
     }
 }
 
+/* A whole number in min..max (decimal, or hexadecimal after 0x), else one line and false. */
+static bool whole(const char *flag, const char *v, uint64_t min, uint64_t max, uint64_t *out) {
+    char *end = NULL;
+    errno = 0;
+    unsigned long long n = v[0] >= '0' && v[0] <= '9' ? strtoull(v, &end, 0) : 0;
+    if (!end || *end || errno || n < min || n > max) {
+        fprintf(stderr, "islandgen: %s '%s' is not a whole number in %llu..%llu: give one in that range\n", flag, v,
+                (unsigned long long)min, (unsigned long long)max);
+        return false;
+    }
+    *out = n;
+    return true;
+}
+
 int main(int argc, char **argv) {
-    uint64_t seed = 1;
+    uint64_t seed = 1, n = 0;
     uint32_t sites = 0, stats = 0;
     const char *pak = NULL, *map = NULL, *scope_id = NULL, *lang = "en";
     bool json = false;
     for (int i = 1; i < argc; i++) {
         bool more = i + 1 < argc;
-        if (!strcmp(argv[i], "--seed") && more) seed = strtoull(argv[++i], NULL, 10);
-        else if (!strcmp(argv[i], "--sites") && more) sites = (uint32_t)strtoul(argv[++i], NULL, 10);
-        else if (!strcmp(argv[i], "--stats") && more) stats = (uint32_t)strtoul(argv[++i], NULL, 10);
+        if (!strcmp(argv[i], "--seed") && more) {
+            if (!whole("--seed", argv[++i], 0, UINT64_MAX, &seed)) return 2;
+        } else if (!strcmp(argv[i], "--sites") && more) {
+            if (!whole("--sites", argv[++i], 3, ISLAND_MAX_SITES, &n)) return 2;
+            sites = (uint32_t)n;
+        } else if (!strcmp(argv[i], "--stats") && more) {
+            if (!whole("--stats", argv[++i], 1, ISLANDGEN_MAX_STATS, &n)) return 2;
+            stats = (uint32_t)n;
+        }
         else if (!strcmp(argv[i], "--pak") && more) pak = argv[++i];
         else if (!strcmp(argv[i], "--map") && more) map = argv[++i];
         else if (!strcmp(argv[i], "--scope") && more) scope_id = argv[++i];

@@ -29,7 +29,7 @@ static void stage_show(GameDelivery *d, const GameConfig *cfg, const GameHome *h
         d->staged = true;
     } else if (show && !strcmp(show, "logbook")) {
         if (cfg->opt.use_settings && cfg->opt.config_dir[0])
-            logbook_load(&d->log, cfg->opt.config_dir, d->log.seed, home->island->n_sites);
+            logbook_read(&d->log, cfg->opt.config_dir, d->log.seed, home->island->n_sites);
         d->log.active = true;
         d->log.keep_file = true;
     }

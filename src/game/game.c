@@ -110,7 +110,7 @@ static void budget_short(const MemBudget *mem, const char *stage, SkyError *err)
  * there was one, or by a headless run) keeps its own values. */
 static void first_start_quality(GameConfig *cfg, GameServices *svc, GameSession *ses, GameCourses *crs) {
     if (!svc->render || !cfg->opt.use_settings || cfg->opt.settings_found || cfg->set.quality_chosen ||
-        cfg->opt.quality_by_hand)
+        cfg->opt.quality_by_hand || cfg->opt.writes_nothing)
         return;
     game_quality_apply(&cfg->set, GAME_QUALITY_AUTO);
     cfg->set.auto_level = -1;
@@ -440,9 +440,14 @@ void game_apply_settings(GameConfig *cfg, GameServices *svc, GameSession *ses, G
 }
 
 void game_save_settings(GameConfig *cfg) {
-    if (!cfg->settings_dirty || !cfg->opt.use_settings || !cfg->opt.config_dir[0] || cfg->config_read_only) return;
+    if (!cfg->settings_dirty || !cfg->opt.use_settings || !cfg->opt.config_dir[0] || cfg->config_read_only ||
+        cfg->opt.writes_nothing)
+        return;
     SkyError err = {0};
-    if (settings_save_keeping(&cfg->set, cfg->opt.config_dir, &cfg->opt.settings_damaged, &err)) {
+    static GameSettings keep;   /* the main thread's: what the file keeps (not this run's --time-of-day) */
+    keep = cfg->set;
+    game_settings_to_keep(&cfg->opt, &keep);
+    if (settings_save_keeping(&keep, cfg->opt.config_dir, &cfg->opt.settings_damaged, &err)) {
         log_info("skyisles: settings saved to %s/%s", cfg->opt.config_dir, SETTINGS_FILE);
         cfg->settings_dirty = false;
     } else {
@@ -773,20 +778,6 @@ void game_draw(Game *g) {
     render_frame(g->svc.render, &v, g->svc.disp_w, g->svc.disp_h);
 }
 
-/* The frame's time: the gap since the last frame, capped at 0.1 s (a slow frame drops time, it
- * is not a leap). A stall (suspend, SIGSTOP, a debugger) pauses instead: a gap over
- * PLAY_STALL_SECONDS and over four times the recent frames (a machine that takes most of a
- * second a frame, software GL under emulation, is slow, not stalled). `typical` follows the
- * frame times (seconds, each counted up to 1 s); *stall says the gap was a stall (the caller
- * pauses play). */
-static float frame_dt(double gap_s, uint32_t frame, double *typical, bool *stall) {
-    if (frame == 0) *typical = gap_s < 1.0 ? gap_s : 1.0;
-    *stall = frame >= 3 && gap_s > PLAY_STALL_SECONDS && gap_s > 4.0 * *typical;
-    *typical = 0.9 * *typical + 0.1 * (gap_s < 1.0 ? gap_s : 1.0);
-    if (*stall) return 0.0f;
-    return gap_s > 0.1 ? 0.1f : (float)gap_s;
-}
-
 void game_boot_clock_frame(GameServices *svc, const Play *p, bool frame_shown) {
     GameBootClock *c = &svc->boot;
     if (c->start_ms == 0.0 || (c->first_step_ms > 0.0 && (c->first_frame_ms > 0.0 || !svc->render))) return;
@@ -856,9 +847,12 @@ static const char *run_soak(Game *g, GameSoak *soak, PlatformEvents *ev, double 
 }
 
 int game_run(Game *g) {
-    double last = time_now_ms(), last_log = last, run_s = 0.0, typical = 0.0;
+    double last = time_now_ms(), last_log = last, run_s = 0.0;
+    FrameClock fc = {0};   /* the frame's time, a suspend told from the game's own slow frames */
+    uint32_t gov_changes = g->svc.gov.changes;
+    int lines = g->svc.render ? render_settings(g->svc.render)->live.lines : 0;
     float longest_dt = 0.0f;
-    uint32_t frames = 0, frame = 0;
+    uint32_t frames = 0;
     static FrameStats stats;   /* the run's frame times (fixed, not on the stack: 8 KiB) */
     static GameSoak soak = {.pad = -1};
     RunClock k = {.phase = NULL, .epoch = world_stats(g->svc.world).epoch};
@@ -870,7 +864,7 @@ int game_run(Game *g) {
         if (ev.resized) platform_drawable_size(g->svc.platform, &g->svc.disp_w, &g->svc.disp_h);
         double now = time_now_ms();
         bool stall;
-        float dt = frame_dt((now - last) / 1000.0, frame++, &typical, &stall);
+        float dt = frame_clock_dt(&fc, (now - last) / 1000.0, PLAY_STALL_SECONDS, &stall);
         if (stall) {
             PlayCtx c = game_play_ctx(&g->cfg, &g->svc, &g->ses, &g->crs);
             play_stall(&g->ses.play, &c, (now - last) / 1000.0);
@@ -898,6 +892,9 @@ int game_run(Game *g) {
         if (g->cfg.opt.offscreen) render_finish(g->svc.render);
         game_boot_clock_frame(&g->svc, &g->ses.play, true);
         run_frame_measured(g, &k, shot, event);
+        int now_lines = g->svc.render ? render_settings(g->svc.render)->live.lines : 0;
+        if (g->svc.gov.changes != gov_changes || now_lines != lines || ev.resized) frame_clock_own(&fc);
+        gov_changes = g->svc.gov.changes, lines = now_lines;
         game_pace_frame(&g->svc.pacer, &g->cfg.set);
         frames++;
         /* --seconds counts the run's time, which passes on every screen (paused or not). */

@@ -313,3 +313,15 @@ int gov_describe(const Governor *g, char *buf, size_t n) {
     if (!len) return snprintf(buf, n, "none");
     return (int)len;
 }
+
+void frame_clock_own(FrameClock *c) { c->own_left = FRAME_OWN_FRAMES; }
+
+float frame_clock_dt(FrameClock *c, double gap_s, double stall_s, bool *stall) {
+    if (c->frame++ == 0) c->typical = gap_s < 1.0 ? gap_s : 1.0;
+    bool own = c->own_left > 0 && gap_s < FRAME_OWN_GAP_MAX_S;
+    if (c->own_left > 0) c->own_left--;
+    *stall = !own && c->frame > 3 && gap_s > stall_s && gap_s > 4.0 * c->typical;
+    if (!own) c->typical = 0.9 * c->typical + 0.1 * (gap_s < 1.0 ? gap_s : 1.0);   /* a rebuild is not the machine's pace */
+    if (*stall) return 0.0f;
+    return gap_s > 0.1 ? 0.1f : (float)gap_s;
+}

@@ -128,4 +128,22 @@ bool gov_settled(const Governor *g);
  * "none". */
 int gov_describe(const Governor *g, char *buf, size_t n);
 
+/* The frame's time: the gap since the last frame, capped at 0.1 s (a slow frame drops time, it
+ * is not a leap). A stall (suspend, SIGSTOP, a debugger) pauses instead: a gap over stall_s and
+ * over four times the recent frames (a machine that takes most of a second a frame, software GL
+ * under emulation, is slow, not stalled). A gap the game caused itself is not a stall: the
+ * FRAME_OWN_FRAMES frames after frame_clock_own (a step of Quality auto, a change of the PSX
+ * lines or of the window: the render target rebuilt, the driver's first frames with it) drop
+ * their time but do not pause, up to FRAME_OWN_GAP_MAX_S (the 0.5-0.6 s of a step of the lines):
+ * a longer gap is a suspend whatever came before it (a stop of 1.5 s, the test's). */
+#define FRAME_OWN_FRAMES 4
+#define FRAME_OWN_GAP_MAX_S 1.0
+typedef struct FrameClock {
+    double typical;             /* the recent frame times (seconds, each counted up to 1 s) */
+    uint32_t frame;
+    int own_left;               /* frames still after one of the game's own slow changes */
+} FrameClock;
+void frame_clock_own(FrameClock *c);
+float frame_clock_dt(FrameClock *c, double gap_s, double stall_s, bool *stall);
+
 #endif

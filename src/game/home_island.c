@@ -108,9 +108,9 @@ bool game_home_boot(GameHome *h, MemBudget *mem, const char *pak_path, uint64_t 
     h->carved = mem->used - used0;
     /* The other islands: the world bakes them as it streams (world_set_islands). */
     h->archipelago = archipelago_source(&h->arch, h->codex, (uint32_t)scope, seed, GAME_HOME_FIELD, &h->isrc);
-    if (!h->archipelago)
-        log_info("skyisles: pack %s has no archipelago data: the home island is the only named island (rebuild the "
-                 "pack from assets/codex with build/pack for the others)", h->pak_name);
+    if (!h->archipelago && island_codex_has_archipelago(h->codex))   /* a pack without one: said above */
+        log_info("skyisles: pack %s: its archipelago cannot be used here: the home island is the only named island "
+                 "(rebuild the pack from assets/codex with build/pack for the others)", h->pak_name);
     return true;
 
 short_budget:
@@ -165,7 +165,8 @@ static void print_island_body(const GameHome *h, const Island *isl, const Island
 bool game_island_print(const GameHome *h, World *w, double x, double z, FILE *out) {
     WorldIsland wi;
     if (!w || !world_island_at(w, x, z, &wi)) {
-        fprintf(out, "no island in the cell of %.1f, %.1f: open sky\n", x, z);
+        fprintf(stderr, "skyisles: --start %.1f, %.1f: no island in that cell (open sky): give a point over an "
+                "island, or leave out --start for the home island\n", x, z);
         return false;
     }
     const Island *isl = wi.home ? h->island : wi.island;

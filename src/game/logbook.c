@@ -347,7 +347,16 @@ static bool set_aside(const char *path, char *kept, size_t kept_n) {
     return false;
 }
 
-void logbook_load(Logbook *lb, const char *dir, uint64_t seed, uint32_t n_sites) {
+static void load(Logbook *lb, const char *dir, uint64_t seed, uint32_t n_sites, bool may_set_aside);
+
+void logbook_load(Logbook *lb, const char *dir, uint64_t seed, uint32_t n_sites) { load(lb, dir, seed, n_sites, true); }
+
+void logbook_read(Logbook *lb, const char *dir, uint64_t seed, uint32_t n_sites) {
+    load(lb, dir, seed, n_sites, false);
+    lb->keep_file = true;
+}
+
+static void load(Logbook *lb, const char *dir, uint64_t seed, uint32_t n_sites, bool may_set_aside) {
     static char text[LOGBOOK_MAX_BYTES + 1];
     char name[64], path[1024], why[160] = "", kept[1100];
     logbook_reset(lb, seed, n_sites);
@@ -370,7 +379,12 @@ void logbook_load(Logbook *lb, const char *dir, uint64_t seed, uint32_t n_sites)
         return;
     }
     if (!why[0]) snprintf(why, sizeof why, "larger than %u bytes", LOGBOOK_MAX_BYTES);
-    if (set_aside(path, kept, sizeof kept)) {
+    if (!may_set_aside) {
+        log_warn("skyisles: the logbook %s is damaged (%s): shown empty and left as it is (this run writes nothing)",
+                 path, why);
+        logbook_reset(lb, seed, n_sites);
+        lb->active = true;
+    } else if (set_aside(path, kept, sizeof kept)) {
         log_warn("skyisles: the logbook %s is damaged (%s): kept as %s, a new logbook begins", path, why, kept);
     } else {
         log_warn("skyisles: the logbook %s is damaged (%s) and cannot be set aside: it is left as it is and not "

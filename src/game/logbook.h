@@ -65,6 +65,8 @@ void logbook_file_name(uint64_t seed, char *buf, size_t n);
  * A damaged one: set aside by rename (one log line), a new logbook. A newer version's: kept,
  * a new logbook in memory that is never saved (one log line). Boot only (reads the file). */
 void logbook_load(Logbook *lb, const char *dir, uint64_t seed, uint32_t n_sites);
+/* logbook_load for a run that writes nothing (a shot): a damaged file is left where it is. */
+void logbook_read(Logbook *lb, const char *dir, uint64_t seed, uint32_t n_sites);
 /* Writes it when active, dirty and not keep_file (atomic: save_file_atomic). False with err. */
 bool logbook_save(Logbook *lb, const char *dir, SkyError *err);
 

@@ -2,6 +2,7 @@
  * benchmark, the home island's summary). */
 #include <stddef.h>
 #include <stdio.h>
+#include <string.h>
 
 #include "game.h"
 #include "power.h"
@@ -27,7 +28,9 @@ int main(int argc, char **argv) {
     static Game game;
     SkyError err = {0};
     if (!game_boot(&game, &opt, &err)) {
-        fprintf(stderr, "%s\n", err.msg[0] ? err.msg : "skyisles: start-up failed");
+        /* every error line names the program, whichever part said it ("replay: ...", "render: ...") */
+        fprintf(stderr, "%s%s\n", strncmp(err.msg, "skyisles: ", 10) ? "skyisles: " : "",
+                err.msg[0] ? err.msg : "start-up failed");
         game_shutdown(&game);
         return err.code == SKY_ERR_INPUT ? GAME_EXIT_BAD_INPUT : GAME_EXIT_START_FAILED;
     }

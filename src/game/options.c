@@ -6,6 +6,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 #include "game.h"
 #include "show.h"
@@ -96,9 +98,10 @@ static bool cli_setting(GameOptions *o, const SettingDesc *d, const char *flag, 
  * MM / 60, on the hour row's quarter-hour grid). */
 static bool opt_time_of_day(GameOptions *o, const RunOpt *r, const char *v) {
     static char hour[16];   /* argument parsing runs once, on the main thread: kept for boot */
-    int hh = -1, mm = 0, used = 0;
-    bool ok = sscanf(v, "%2d%n", &hh, &used) == 1 && (v[used] == 0 || (v[used] == ':' &&
-              sscanf(v + used + 1, "%2d", &mm) == 1 && strlen(v + used + 1) == 2));
+    /* digits only: sscanf's %d would also take "12: 5" and "12:+5" */
+    size_t h_len = strspn(v, "0123456789"), m_len = v[h_len] == ':' ? strspn(v + h_len + 1, "0123456789") : 0;
+    bool ok = h_len >= 1 && h_len <= 2 && (v[h_len] == 0 || (m_len == 2 && v[h_len + 3] == 0));
+    int hh = ok ? atoi(v) : -1, mm = ok && v[h_len] ? atoi(v + h_len + 1) : 0;
     if (!ok || hh < 0 || hh > 23 || mm < 0 || mm > 59) {
         fprintf(stderr, "skyisles: %s '%s': give the hour as HH or HH:MM, 00:00..23:59 (e.g. %s 18:30)\n", r->flag, v,
                 r->flag);
@@ -139,8 +142,8 @@ static const RunOpt k_opts[] = {
     {"--record-attract", "FILE", "run", "the course pilot flies the sky course (headless, unpaced) and its recording goes to "
      "FILE: the attract mode's replay (make attract-replay)", OPT_TEXT, AT(record_attract), 0, 0, NULL},
     {"--json", NULL, "run", "report (headless run, benchmark) as JSON", OPT_ON, AT(json), 0, 0, NULL},
-    {"--print-island", NULL, "run", "print the home island (sites, names) and the spawn, then exit; no window", OPT_ON,
-     AT(print_island), 0, 0, NULL},
+    {"--print-island", NULL, "run", "print the island of --start's cell (else the home island: sites, names, "
+     "strips) and the spawn, then exit; no window", OPT_ON, AT(print_island), 0, 0, NULL},
     {"--screenshot", "FILE.png", "run", "render offscreen and write a PNG, then exit", OPT_TEXT, AT(screenshot), 0, 0, NULL},
     {"--bench-frames", "N", "run", "benchmark N frames on the autopilot path (offscreen)", OPT_INT, AT(bench_frames), 1,
      1e6, NULL},
@@ -176,7 +179,7 @@ static const RunOpt k_opts[] = {
      0, 0, 0, opt_camera},
     {"--time", "T", "shot", "sky time in seconds at the first frame", OPT_REAL, AT(time_s), 0, 1e9, NULL},
     {"--time-of-day", "HH[:MM]", "shot", "hold the time of day at this hour (display: time fixed, hour HH:MM to the "
-     "quarter hour)", OPT_CUSTOM, 0, 0, 0, opt_time_of_day},
+     "quarter hour; this run only, not saved)", OPT_CUSTOM, 0, 0, 0, opt_time_of_day},
     {"--wait", "S", "shot", "longest wait for terrain before a shot (default 60)", OPT_REAL, AT(wait_s), 0.001, 86400, NULL},
     {"--show", "WHAT", "shot", "what the shot shows over the scene:", OPT_CUSTOM, 0, 0, 0, opt_show},
 };
@@ -339,6 +342,8 @@ static bool parse_one(GameOptions *o, int argc, char **argv, int *i) {
     return false;
 }
 
+static bool paths_usable(const GameOptions *o);
+
 bool game_parse_args(int argc, char **argv, GameOptions *o, bool *exit_now) {
     memset(o, 0, sizeof *o);
     o->vsync = true;
@@ -366,9 +371,11 @@ bool game_parse_args(int argc, char **argv, GameOptions *o, bool *exit_now) {
         return false;
     }
     if (o->record_attract) o->headless = true;
+    if (!paths_usable(o)) return false;
     /* The settings file decides for interactive play; a run that must be repeatable (shots,
      * benches, headless) reads one only when --config names it. */
     bool repeatable = o->screenshot || o->bench_frames || o->headless || o->print_island || o->replay;
+    o->writes_nothing = o->screenshot || o->bench_frames || o->print_island;
     o->use_settings = o->config != NULL || !repeatable;
     if (o->screenshot || o->bench_frames) {
         o->offscreen = true;
@@ -377,6 +384,29 @@ bool game_parse_args(int argc, char **argv, GameOptions *o, bool *exit_now) {
             o->width = 640;
             o->height = 480;
         }
+    }
+    return true;
+}
+
+/* Folders the run will need, checked before the boot spends time: the screenshot's folder (a
+ * shot renders for seconds before it writes) and SKYISLES_DATA_DIR (else ignored silently). */
+static bool paths_usable(const GameOptions *o) {
+    const char *data = getenv("SKYISLES_DATA_DIR");
+    struct stat st;
+    if (data && *data && (stat(data, &st) != 0 || !S_ISDIR(st.st_mode))) {
+        fprintf(stderr, "skyisles: SKYISLES_DATA_DIR '%s' is not a folder: give the folder holding the data files "
+                "(assets/), or unset it\n", data);
+        return false;
+    }
+    if (!o->screenshot) return true;
+    char dir[1024];
+    const char *slash = strrchr(o->screenshot, '/');
+    snprintf(dir, sizeof dir, "%.*s", slash ? (int)(slash - o->screenshot) + (slash == o->screenshot) : 1,
+             slash ? o->screenshot : ".");
+    if (stat(dir, &st) != 0 || !S_ISDIR(st.st_mode) || access(dir, W_OK) != 0) {
+        fprintf(stderr, "skyisles: --screenshot '%s': the folder %s %s: give a path in a writable folder\n",
+                o->screenshot, dir, stat(dir, &st) != 0 ? "does not exist" : "is not a writable folder");
+        return false;
     }
     return true;
 }
@@ -398,6 +428,12 @@ void game_settings_boot(GameOptions *o, GameSettings *s) {
         const char *v = o->cli[i].value;
         if (d) {
             char why[200];
+            bool run_only = !strcmp(d->section, "flight") ? !strcmp(d->key, "weather")
+                            : !strcmp(d->section, "display") && (!strcmp(d->key, "time") || !strcmp(d->key, "hour"));
+            if (run_only && o->run_only_count < (int)(sizeof o->run_only / sizeof o->run_only[0])) {
+                o->run_only[o->run_only_count].row = d;
+                o->run_only[o->run_only_count++].file = setting_get(s, d);
+            }
             if (v) setting_parse(s, d, v, why, sizeof why);
             else setting_set(s, d, strncmp(d->flag, "--no-", 5) ? 1.0 : 0.0);
             if (d->on_change) d->on_change(s);
@@ -408,10 +444,17 @@ void game_settings_boot(GameOptions *o, GameSettings *s) {
             world_param_parse(&s->world, assign, &err);
         }
     }
+    for (int i = 0; i < o->run_only_count; i++) o->run_only[i].run = setting_get(s, o->run_only[i].row);
     s->render.live.sky_force_mediump = o->sky_mediump;   /* a flag for this run, not a setting kept */
     /* Until the player picks one (the title, the Display page, --lang), an interactive start
      * follows the system's locale; a repeatable run (shots, headless) is English unless told. */
     if (!s->language_chosen && o->use_settings)
         s->language = (int)text_lang_guess(getenv("LC_ALL"), getenv("LC_MESSAGES"), getenv("LANG"));
     text_set_language((Lang)s->language);
+}
+
+void game_settings_to_keep(const GameOptions *o, GameSettings *s) {
+    /* last first: a row given twice goes back to the value the file had */
+    for (int i = o->run_only_count - 1; i >= 0; i--)
+        if (setting_get(s, o->run_only[i].row) == o->run_only[i].run) setting_set(s, o->run_only[i].row, o->run_only[i].file);
 }

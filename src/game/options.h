@@ -55,6 +55,14 @@ typedef struct GameOptions {
         const char *value;              /* as given (a switch: NULL) */
     } cli[64];
     int cli_count;
+    /* Rows only this run sets (--time-of-day, --weather: for shots and tests): a save keeps the
+     * file's value of a row the player did not change since. */
+    struct {
+        const SettingDesc *row;
+        double file, run;
+    } run_only[4];
+    int run_only_count;
+    bool writes_nothing;        /* a shot, a bench or --print-island: nothing written in the config folder */
     /* world, memory, view */
     const char *pak;            /* --pak FILE: codex pack instead of the built-in one */
     int mem_mib;                /* --mem MB: memory budget; 0 = SKYISLES_MEM_MB or the default */
@@ -90,6 +98,8 @@ void game_print_help(FILE *to);
 /* The settings of this run: the table's defaults, then the settings file (when the run uses
  * one: o's config fields say what was found), then what the command line set. Boot calls it. */
 void game_settings_boot(GameOptions *o, GameSettings *s);
+/* s with the rows only this run set (--time-of-day, --weather) back to the file's values: what a save keeps. */
+void game_settings_to_keep(const GameOptions *o, GameSettings *s);
 
 /* The run's configuration: what was asked for, the settings in effect and whether they are kept. */
 typedef struct GameConfig {

@@ -180,11 +180,12 @@ static bool runs_sane(const Replay *r) {
 
 static bool parse_header(Replay *r, size_t len, SkyError *err) {
     const uint8_t *d = r->runs;
-    if (len < REPLAY_FIXED_BYTES + 8 || memcmp(d, k_magic, 8)) {
+    if (len < 8 || memcmp(d, k_magic, 8)) {
         sky_error_set(err, SKY_ERR_INPUT, "replay: this is not a skyisles replay (%s): give a .skyr file the game wrote",
                       len < 8 ? "too short" : "no replay signature");
         return false;
     }
+    if (len < REPLAY_FIXED_BYTES + 8) return bad(err, "cut short: its header is not whole");
     Cur c = {.q = d};
     ReplayHeader *h = &r->h;
     header_read(&c, h);

@@ -51,6 +51,12 @@ bool replay_load(Replay *r, const char *path, SkyError *err) {
                       strerror(errno));
         return false;
     }
+    struct stat st;
+    if (fstat(fd, &st) == 0 && !S_ISREG(st.st_mode)) {
+        close(fd);
+        sky_error_set(err, SKY_ERR_INPUT, "replay: %s is not a file (a folder?): give the path of a .skyr file", path);
+        return false;
+    }
     size_t len = 0;
     bool over = false;
     for (;;) {

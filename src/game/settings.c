@@ -287,6 +287,32 @@ static void lines_read(Reader *r, char *text, size_t len) {
     }
 }
 
+/* libyaml's loader is quadratic in the nesting (each token checks every open flow level): a
+ * line of 100k brackets stalls it for a minute. Its event stream, which stops at the first excess,
+ * is checked first; a settings file nests 3 levels (section, bindings, a binding's list). Gives the
+ * events read, *line and *col the place the limit was passed (0 when the file is within it). */
+#define SETTINGS_MAX_DEPTH 32
+size_t settings_depth_check(const char *text, size_t len, size_t *line, size_t *col) {
+    *line = *col = 0;
+    yaml_parser_t parser;
+    if (!yaml_parser_initialize(&parser)) return 0;
+    yaml_parser_set_input_string(&parser, (const unsigned char *)text, len);
+    size_t events = 0;
+    uint32_t depth = 0;
+    for (bool done = false; !done;) {
+        yaml_event_t ev;
+        if (!yaml_parser_parse(&parser, &ev)) break;   /* a syntax error: the load reports it */
+        events++;
+        if (ev.type == YAML_SEQUENCE_START_EVENT || ev.type == YAML_MAPPING_START_EVENT) depth++;
+        if (ev.type == YAML_SEQUENCE_END_EVENT || ev.type == YAML_MAPPING_END_EVENT) depth--;
+        if (depth > SETTINGS_MAX_DEPTH) *line = ev.start_mark.line + 1, *col = ev.start_mark.column + 1;
+        done = *line || ev.type == YAML_DOCUMENT_END_EVENT || ev.type == YAML_STREAM_END_EVENT;
+        yaml_event_delete(&ev);
+    }
+    yaml_parser_delete(&parser);
+    return events;
+}
+
 /* Parses `text` into s; true when it read cleanly (no warning). */
 static bool parse_text(GameSettings *s, const char *text, size_t len, const char *name, char *warning, size_t warning_n) {
     char own[8];
@@ -295,6 +321,14 @@ static bool parse_text(GameSettings *s, const char *text, size_t len, const char
     GameSettings tmp = *s;
     Reader r = {.s = &tmp, .name = name ? name : SETTINGS_FILE, .warning = warning, .warning_n = warning_n};
     Tree t = {.r = &r};
+    size_t deep_line, deep_col;
+    settings_depth_check(text, len, &deep_line, &deep_col);
+    if (deep_line) {   /* not a settings file: the line reader would stall on the same line */
+        snprintf(warning, warning_n, "skyisles: settings %s:%zu:%zu is damaged (nested more than %d levels deep): "
+                 "using defaults", r.name, deep_line, deep_col, SETTINGS_MAX_DEPTH);
+        one_line(warning);
+        return false;
+    }
     yaml_parser_t parser;
     if (!yaml_parser_initialize(&parser)) {
         snprintf(warning, warning_n, "skyisles: settings %s: out of memory reading it: using defaults", r.name);

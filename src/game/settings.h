@@ -97,6 +97,9 @@ void settings_load_file(GameSettings *s, const char *dir, bool *found, bool *dam
 void settings_load(GameSettings *s, const char *dir, bool *found, char *warning, size_t warning_n);
 /* The same from text (fuzzing, tests); `name` is used in the warning. */
 void settings_parse(GameSettings *s, const char *text, size_t len, const char *name, char *warning, size_t warning_n);
+/* The events libyaml's parser reads from text before it passes the settings' nesting limit (32),
+ * *line and *col where it passed it (0 when within it). */
+size_t settings_depth_check(const char *text, size_t len, size_t *line, size_t *col);
 
 /* Writes DIR/settings.yaml atomically: a temporary file beside it, flushed and synced, renamed
  * over the old one. On any failure (folder not writable, disk full) the old file is untouched,

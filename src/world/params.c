@@ -190,8 +190,12 @@ bool world_param_parse(WorldParams *p, const char *assignment, SkyError *err) {
             return true;
         }
     }
-    sky_error_set(err, SKY_ERR_INPUT, "world parameter %s: '%s' is not %s in %g..%g", d->name, text,
-                  is_integer(d->type) ? "a whole number" : "a number", d->min, d->max);
+    if (d->type == WORLD_PT_U64)   /* the whole 64-bit range, not a double's rounding of it */
+        sky_error_set(err, SKY_ERR_INPUT, "world parameter %s: '%s' is not a whole number in 0..%llu (decimal, or "
+                      "hexadecimal after 0x)", d->name, text, (unsigned long long)UINT64_MAX);
+    else
+        sky_error_set(err, SKY_ERR_INPUT, "world parameter %s: '%s' is not %s in %g..%g", d->name, text,
+                      is_integer(d->type) ? "a whole number" : "a number", d->min, d->max);
     return false;
 }
 

@@ -203,7 +203,7 @@ static void codex_type(yaml_document_t *d, const char *tid, yaml_node_t *tv) {
     }
 }
 
-/* The codex's Japanese localisation (localisation: ja: {location_types, serial}): its names become
+/* The codex's Japanese localisation (localisation: ja: {cargo, location_types, serial}): its names become
  * the game's built-in ones; the packer checks the file against the codex (mk/text.mk). */
 static void read_codex(const char *path) {
     FILE *f = fopen(path, "rb");
@@ -232,6 +232,14 @@ static void read_codex(const char *path) {
     for (yaml_node_pair_t *p = lt->data.mapping.pairs.start; p < lt->data.mapping.pairs.top; p++) {
         const char *tid = scalar(yaml_document_get_node(&d, p->key));
         if (tid) codex_type(&d, tid, yaml_document_get_node(&d, p->value));
+    }
+    yaml_node_t *cg = map_get(&d, ja, "cargo");   /* the job board's cargo names ("cargo.post") */
+    for (yaml_node_pair_t *p = cg && cg->type == YAML_MAPPING_NODE ? cg->data.mapping.pairs.start : NULL;
+         p && p < cg->data.mapping.pairs.top; p++) {
+        const char *cid = scalar(yaml_document_get_node(&d, p->key)), *ct = scalar(yaml_document_get_node(&d, p->value));
+        char key[160];
+        snprintf(key, sizeof key, "cargo.%s", cid ? cid : "");
+        if (cid && ct) add_pair(key, ct);
     }
     if (scalar(map_get(&d, se, "pattern"))) add_pair("serial_pattern", scalar(map_get(&d, se, "pattern")));
     yaml_node_t *ord = map_get(&d, se, "ordinals");
