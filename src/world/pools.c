@@ -189,6 +189,9 @@ typedef struct PoolField {
     GenColumn col[PF_N][PF_N];
     float cd[WG_NY][PF_N][PF_N], ci[WG_NY][PF_N][PF_N];
     float cv[WG_CAVE_FIELDS][WG_NY][PF_N][PF_N];
+    int mxi, mzi, mk;                            /* the cell last gathered (mk -1: none) */
+    bool mcave;                                  /* its cave corners gathered too */
+    float md[2][2][2], mi[2][2][2], mc[WG_CAVE_FIELDS][2][2][2];
     uint32_t full;                               /* layers computed whole */
     uint64_t have_layer[POOL_WORDS], have_basin[POOL_WORDS];
     PoolRow known[WORLD_Y_MAX - WORLD_Y_MIN][PR];   /* a layer's blocks computed (under its have_layer bit) */
@@ -211,26 +214,32 @@ static void pf_corner(PoolField *p, int k, int zi, int xi, uint8_t want) {
 
 static void pf_caves(void *ctx, float c[WG_CAVE_FIELDS][2][2][2]) {
     PoolField *p = ctx;
-    for (int n = 0; n < 8; n++) pf_corner(p, p->k + (n >> 2), p->zi + ((n >> 1) & 1), p->xi + (n & 1), 2);
-    for (uint32_t f = 0; f < p->g->ncave_fields; f++)
-        for (int n = 0; n < 8; n++)
-            c[f][n >> 2][(n >> 1) & 1][n & 1] = p->cv[f][p->k + (n >> 2)][p->zi + ((n >> 1) & 1)][p->xi + (n & 1)];
+    if (!p->mcave) {
+        for (int n = 0; n < 8; n++) pf_corner(p, p->k + (n >> 2), p->zi + ((n >> 1) & 1), p->xi + (n & 1), 2);
+        for (uint32_t f = 0; f < p->g->ncave_fields; f++)
+            for (int n = 0; n < 8; n++)
+                p->mc[f][n >> 2][(n >> 1) & 1][n & 1] = p->cv[f][p->k + (n >> 2)][p->zi + ((n >> 1) & 1)][p->xi + (n & 1)];
+        p->mcave = true;
+    }
+    memcpy(c, p->mc, sizeof p->mc[0] * p->g->ncave_fields);
 }
 
 /* Is region block (x, by, z) rock? The field at its centre, as world_density_at computes it. */
 static bool pf_solid(PoolField *p, int x, int32_t by, int z) {
     if (by < WORLD_Y_MIN) return true;
     p->xi = x / WORLD_CELL_XZ, p->zi = z / WORLD_CELL_XZ, p->k = (by - WORLD_Y_MIN) / WORLD_CELL_Y;
-    float cd[2][2][2], ci[2][2][2];
-    for (int n = 0; n < 8; n++) {
-        int k = p->k + (n >> 2), zi = p->zi + ((n >> 1) & 1), xi = p->xi + (n & 1);
-        pf_corner(p, k, zi, xi, 1);
-        cd[n >> 2][(n >> 1) & 1][n & 1] = p->cd[k][zi][xi];
-        ci[n >> 2][(n >> 1) & 1][n & 1] = p->ci[k][zi][xi];
+    if (p->xi != p->mxi || p->zi != p->mzi || p->k != p->mk) {   /* a cell's blocks come in runs */
+        for (int n = 0; n < 8; n++) {
+            int k = p->k + (n >> 2), zi = p->zi + ((n >> 1) & 1), xi = p->xi + (n & 1);
+            pf_corner(p, k, zi, xi, 1);
+            p->md[n >> 2][(n >> 1) & 1][n & 1] = p->cd[k][zi][xi];
+            p->mi[n >> 2][(n >> 1) & 1][n & 1] = p->ci[k][zi][xi];
+        }
+        p->mxi = p->xi, p->mzi = p->zi, p->mk = p->k, p->mcave = false;
     }
     const GenCaveCorners cc = {pf_caves, p};
-    return gen_density_in_cell(p->g, cd, ci, &cc, (double)(p->X0 + x) + 0.5, (double)by + 0.5, (double)(p->Z0 + z) + 0.5) >
-           0.0f;
+    return gen_density_in_cell(p->g, p->md, p->mi, &cc, (double)(p->X0 + x) + 0.5, (double)by + 0.5,
+                               (double)(p->Z0 + z) + 0.5) > 0.0f;
 }
 
 /* Necessary for water at (x, by, z): rock under it within POOL_DEPTH_MAX blocks and over it
@@ -425,6 +434,7 @@ static int32_t pool_top(const WorldGen *g, int64_t bx, double y, int64_t bz) {
     p.g = g;
     p.have_col = 0;
     p.full = 0;
+    p.mk = -1;
     memset(p.have, 0, sizeof p.have);
     memset(p.have_layer, 0, sizeof p.have_layer);
     memset(p.have_basin, 0, sizeof p.have_basin);
