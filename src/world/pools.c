@@ -418,18 +418,22 @@ static int32_t pf_pool_top(PoolField *p, int x, int32_t by, int z, int32_t lo, i
     return t + 1;
 }
 
+int32_t gen_pool_top_chunk(const WorldGen *g, int64_t bx, int32_t by, int64_t bz) {
+    if (by < WORLD_Y_MIN || by >= WORLD_Y_MAX) return 0;
+    const int64_t cx = floor_div64(bx, CHUNK_SIZE), cz = floor_div64(bz, CHUNK_SIZE);
+    pthread_mutex_lock(&g_pq.lock);
+    PoolChunk *c = pq_find(g, cx, cz);
+    if (!c) c = pq_build(g, cx, cz);
+    c->used = ++g_pq.clock;
+    const int32_t top = pq_answer(c, (int)(bx - cx * CHUNK_SIZE), by, (int)(bz - cz * CHUNK_SIZE));
+    pthread_mutex_unlock(&g_pq.lock);
+    return top;
+}
+
 static int32_t pool_top(const WorldGen *g, int64_t bx, double y, int64_t bz) {
     const int32_t lo = gen_pool_lo(g), hi_max = gen_pool_hi_max(g);
     if (!(y >= (double)lo && y < (double)(hi_max + 1))) return 0;
     const int32_t by = (int32_t)floor(y);
-    const int64_t cx = floor_div64(bx, CHUNK_SIZE), cz = floor_div64(bz, CHUNK_SIZE);
-    const int x = (int)(bx - cx * CHUNK_SIZE), z = (int)(bz - cz * CHUNK_SIZE);
-    pthread_mutex_lock(&g_pq.lock);
-    PoolChunk *c = pq_find(g, cx, cz);
-    int32_t top = c ? pq_answer(c, x, by, z) : 0;
-    if (c) c->used = ++g_pq.clock;
-    pthread_mutex_unlock(&g_pq.lock);
-    if (c) return top;
     PoolField p;   /* only its have-bits cleared: the values are written before they are read */
     p.g = g;
     p.have_col = 0;
@@ -440,17 +444,10 @@ static int32_t pool_top(const WorldGen *g, int64_t bx, double y, int64_t bz) {
     memset(p.have_basin, 0, sizeof p.have_basin);
     p.X0 = floor_div64(bx, PR) * PR;
     p.Z0 = floor_div64(bz, PR) * PR;
-    const int px = (int)(bx - p.X0), pz = (int)(bz - p.Z0);
-    if (pf_solid(&p, px, by, pz) || !pf_column_may(&p, px, by, pz, hi_max) || !pf_in_basin(&p, px, by, pz)) return 0;
-    top = pf_pool_top(&p, px, by, pz, lo, hi_max);
-    if (top != PF_ASK_CHUNK) return top;
-    pthread_mutex_lock(&g_pq.lock);
-    c = pq_find(g, cx, cz);
-    if (!c) c = pq_build(g, cx, cz);
-    c->used = ++g_pq.clock;
-    top = pq_answer(c, x, by, z);
-    pthread_mutex_unlock(&g_pq.lock);
-    return top;
+    const int x = (int)(bx - p.X0), z = (int)(bz - p.Z0);
+    if (pf_solid(&p, x, by, z) || !pf_column_may(&p, x, by, z, hi_max) || !pf_in_basin(&p, x, by, z)) return 0;
+    const int32_t top = pf_pool_top(&p, x, by, z, lo, hi_max);
+    return top == PF_ASK_CHUNK ? gen_pool_top_chunk(g, bx, by, bz) : top;
 }
 
 int32_t gen_water_top(const WorldGen *g, double x, double y, double z) {
