@@ -1,7 +1,8 @@
 /* Tests for the pools in caves (src/world/pools.c, seed 004's underground lakes): chunks of the
  * default world hold pools; every pool's surface is flat; every water block has rock or water
  * under it and at its sides and water or air over it; the point query (world_water_top, what
- * collision asks) gives the chunks' water block for block; the mesh draws each pool's surface once
+ * collision asks) gives the chunks' water block for block, and so does its read of a deep run
+ * (gen_pool_top_chunk); the mesh draws each pool's surface once
  * at its level; a splash-down in one is a crash; and the same bits on every machine (a golden of
  * the materials of the chunks that hold pools, checked under qemu-aarch64 too). */
 #include <stdarg.h>
@@ -16,6 +17,7 @@
 #include "sim/sim.h"
 #include "support/emulated.h"
 #include "world/world.h"
+#include "world/world_internal.h"
 
 #define SAMPLE 8              /* SAMPLE x SAMPLE chunks from (X0, Z0) */
 #define SX0 (-4)
@@ -29,6 +31,7 @@
 
 static MemBudget g_budget;
 static World *g_world;
+static WorldGen g_gen;        /* the world's field (no islands), for the deep runs' chunk reading */
 static uint8_t g_vox[WORLD_VOX_ROW * WORLD_VOX_ROW * (H + 2)];
 static int32_t g_comp[CHUNK_SIZE][H][CHUNK_SIZE];
 
@@ -50,6 +53,7 @@ static int setup(void **state) {
     p.live.view_radius = 2;
     p.create.mesh_pool_mib = 16;
     g_world = world_create(&g_budget, NULL, &p, NULL, &err);
+    gen_init(&g_gen, &p.gen, NULL);
     return g_world ? 0 : -1;
 }
 
@@ -61,7 +65,9 @@ static int teardown(void **state) {
 }
 
 static bool is_water(int x, int y, int z) { return g_vox[VI(x, y, z)] == WORLD_MAT_WATER; }
-static bool is_rock(int x, int y, int z) { return y < WORLD_Y_MIN || g_vox[VI(x, y, z)] >= WORLD_MAT_ABYSS; }
+static bool is_rock(int x, int y, int z) {
+    return y < WORLD_Y_MIN || (g_vox[VI(x, y, z)] >= WORLD_MAT_ABYSS && g_vox[VI(x, y, z)] != WORLD_MAT_WATER);
+}
 
 /* Every water block: rock or water under it and at its four sides, water or air over it. */
 static uint32_t check_bounded(void) {
@@ -139,6 +145,9 @@ static void check_points(int64_t cx, int64_t cz) {
                 int32_t want = wet ? surface_over(x, y, z) : 0;
                 int32_t got = world_water_top(g_world, px, (double)y + 0.25, pz);
                 if (got != want) fail_msg("block %.1f,%d,%.1f: chunk water top %d, point query %d", px, y, pz, want, got);
+                /* A deep run's answer (the chunk's pools, read again by the point query) is the same. */
+                got = gen_pool_top_chunk(&g_gen, cx * CHUNK_SIZE + x, y, cz * CHUNK_SIZE + z);
+                if (got != want) fail_msg("block %.1f,%d,%.1f: chunk water top %d, deep run's read %d", px, y, pz, want, got);
                 g_seen.points++;
             }
 }

@@ -5,6 +5,7 @@
 #include "world/world_internal.h"
 
 #include <math.h>
+#include <pthread.h>
 #include <string.h>
 
 #define PR POOL_REGION
@@ -168,7 +169,17 @@ void gen_cave_pools(const WorldGen *g, ChunkScratch *s) {
 }
 
 /* ---------------------------------------------------------------- the point query */
-/* A region's field as the point query computes it, its corners kept as they are needed. */
+/* The point query walks the same rule over the region's layers from the field, each block's
+ * value world_density_at's (its cells' corners kept): first what the block needs alone (air, rock
+ * under and over its column, its layer's basin followed out from it), which answers in open sky
+ * and in most cave air; then only the layers and blocks the rule reads (the run's layers and the
+ * one over it whole, under the run's first layer and over its surface the basin's blocks alone).
+ * A run that needs more than PF_FULL_MAX whole layers is read from its chunk's own pools instead
+ * (gen_cave_pools over its LOD-0 fill), kept for the last PQ_KEEP chunks so read. */
+#define PF_FULL_MAX 3
+#define PF_ASK_CHUNK (-1)
+#define PQ_KEEP 4
+
 typedef struct PoolField {
     const WorldGen *g;
     int64_t X0, Z0;
@@ -178,7 +189,12 @@ typedef struct PoolField {
     GenColumn col[PF_N][PF_N];
     float cd[WG_NY][PF_N][PF_N], ci[WG_NY][PF_N][PF_N];
     float cv[WG_CAVE_FIELDS][WG_NY][PF_N][PF_N];
+    int mxi, mzi, mk;                            /* the cell last gathered (mk -1: none) */
+    bool mcave;                                  /* its cave corners gathered too */
+    float md[2][2][2], mi[2][2][2], mc[WG_CAVE_FIELDS][2][2][2];
+    uint32_t full;                               /* layers computed whole */
     uint64_t have_layer[POOL_WORDS], have_basin[POOL_WORDS];
+    PoolRow known[WORLD_Y_MAX - WORLD_Y_MIN][PR];   /* a layer's blocks computed (under its have_layer bit) */
     PoolRow layer[WORLD_Y_MAX - WORLD_Y_MIN][PR], basin[WORLD_Y_MAX - WORLD_Y_MIN][PR];
 } PoolField;
 
@@ -198,38 +214,32 @@ static void pf_corner(PoolField *p, int k, int zi, int xi, uint8_t want) {
 
 static void pf_caves(void *ctx, float c[WG_CAVE_FIELDS][2][2][2]) {
     PoolField *p = ctx;
-    for (int n = 0; n < 8; n++) pf_corner(p, p->k + (n >> 2), p->zi + ((n >> 1) & 1), p->xi + (n & 1), 2);
-    for (uint32_t f = 0; f < p->g->ncave_fields; f++)
-        for (int n = 0; n < 8; n++)
-            c[f][n >> 2][(n >> 1) & 1][n & 1] = p->cv[f][p->k + (n >> 2)][p->zi + ((n >> 1) & 1)][p->xi + (n & 1)];
+    if (!p->mcave) {
+        for (int n = 0; n < 8; n++) pf_corner(p, p->k + (n >> 2), p->zi + ((n >> 1) & 1), p->xi + (n & 1), 2);
+        for (uint32_t f = 0; f < p->g->ncave_fields; f++)
+            for (int n = 0; n < 8; n++)
+                p->mc[f][n >> 2][(n >> 1) & 1][n & 1] = p->cv[f][p->k + (n >> 2)][p->zi + ((n >> 1) & 1)][p->xi + (n & 1)];
+        p->mcave = true;
+    }
+    memcpy(c, p->mc, sizeof p->mc[0] * p->g->ncave_fields);
 }
 
 /* Is region block (x, by, z) rock? The field at its centre, as world_density_at computes it. */
 static bool pf_solid(PoolField *p, int x, int32_t by, int z) {
     if (by < WORLD_Y_MIN) return true;
     p->xi = x / WORLD_CELL_XZ, p->zi = z / WORLD_CELL_XZ, p->k = (by - WORLD_Y_MIN) / WORLD_CELL_Y;
-    float cd[2][2][2], ci[2][2][2];
-    for (int n = 0; n < 8; n++) {
-        int k = p->k + (n >> 2), zi = p->zi + ((n >> 1) & 1), xi = p->xi + (n & 1);
-        pf_corner(p, k, zi, xi, 1);
-        cd[n >> 2][(n >> 1) & 1][n & 1] = p->cd[k][zi][xi];
-        ci[n >> 2][(n >> 1) & 1][n & 1] = p->ci[k][zi][xi];
+    if (p->xi != p->mxi || p->zi != p->mzi || p->k != p->mk) {   /* a cell's blocks come in runs */
+        for (int n = 0; n < 8; n++) {
+            int k = p->k + (n >> 2), zi = p->zi + ((n >> 1) & 1), xi = p->xi + (n & 1);
+            pf_corner(p, k, zi, xi, 1);
+            p->md[n >> 2][(n >> 1) & 1][n & 1] = p->cd[k][zi][xi];
+            p->mi[n >> 2][(n >> 1) & 1][n & 1] = p->ci[k][zi][xi];
+        }
+        p->mxi = p->xi, p->mzi = p->zi, p->mk = p->k, p->mcave = false;
     }
     const GenCaveCorners cc = {pf_caves, p};
-    return gen_density_in_cell(p->g, cd, ci, &cc, (double)(p->X0 + x) + 0.5, (double)by + 0.5, (double)(p->Z0 + z) + 0.5) >
-           0.0f;
-}
-
-static const PoolRow *pf_layer(PoolField *p, int32_t y) {
-    int32_t d = y - WORLD_Y_MIN;
-    PoolRow *a = p->layer[d];
-    if ((p->have_layer[d >> 6] >> (d & 63)) & 1u) return a;
-    for (int z = 0; z < PR; z++) {
-        a[z] = 0;
-        for (int x = 0; x < PR; x++) a[z] |= (PoolRow)(!pf_solid(p, x, y, z) << x);
-    }
-    p->have_layer[d >> 6] |= 1ull << (d & 63);
-    return a;
+    return gen_density_in_cell(p->g, p->md, p->mi, &cc, (double)(p->X0 + x) + 0.5, (double)by + 0.5,
+                               (double)(p->Z0 + z) + 0.5) > 0.0f;
 }
 
 /* Necessary for water at (x, by, z): rock under it within POOL_DEPTH_MAX blocks and over it
@@ -244,6 +254,57 @@ static bool pf_column_may(PoolField *p, int x, int32_t by, int z, int32_t hi_max
     return false;
 }
 
+/* Necessary for water at air block (x, by, z): its layer's basin holds it (no path through the
+ * layer's air to the region's outer ring), followed from the block out: a block in a tube meets
+ * the ring after a few steps, one in a pool fills its basin's few blocks. */
+static bool pf_in_basin(PoolField *p, int x, int32_t by, int z) {
+    PoolRow seen[PR] = {0};
+    uint8_t stack[PR * PR];
+    int n = 0;
+    seen[z] = (PoolRow)(1u << x);
+    stack[n++] = (uint8_t)(z * PR + x);
+    while (n) {
+        const int at = stack[--n], cx = at % PR, cz = at / PR;
+        if (cx == 0 || cz == 0 || cx == PR - 1 || cz == PR - 1) return false;
+        static const int8_t d[4][2] = {{1, 0}, {-1, 0}, {0, 1}, {0, -1}};
+        for (int k = 0; k < 4; k++) {
+            const int nx = cx + d[k][0], nz = cz + d[k][1];
+            if ((seen[nz] >> nx) & 1u) continue;
+            seen[nz] |= (PoolRow)(1u << nx);
+            if (!pf_solid(p, nx, by, nz)) stack[n++] = (uint8_t)(nz * PR + nx);
+        }
+    }
+    return true;
+}
+
+/* Layer y's air bits at least where m has bits (the rest as far as computed before). */
+static const PoolRow *pf_air(PoolField *p, int32_t y, const PoolRow *m) {
+    const int32_t d = y - WORLD_Y_MIN;
+    PoolRow *a = p->layer[d], *k = p->known[d];
+    if (!((p->have_layer[d >> 6] >> (d & 63)) & 1u)) {
+        memset(k, 0, sizeof p->known[d]);
+        memset(a, 0, sizeof p->layer[d]);
+        p->have_layer[d >> 6] |= 1ull << (d & 63);
+    }
+    for (int z = 0; z < PR; z++)
+        for (PoolRow want = m[z] & (PoolRow)~k[z]; want; want &= (PoolRow)(want - 1)) {
+            const int x = __builtin_ctz(want);
+            a[z] |= (PoolRow)(!pf_solid(p, x, y, z) << x);
+        }
+    for (int z = 0; z < PR; z++) k[z] |= m[z];
+    return a;
+}
+
+static const PoolRow k_all[PR] = {ROW_ALL, ROW_ALL, ROW_ALL, ROW_ALL, ROW_ALL, ROW_ALL, ROW_ALL, ROW_ALL,
+                                  ROW_ALL, ROW_ALL, ROW_ALL, ROW_ALL, ROW_ALL, ROW_ALL, ROW_ALL, ROW_ALL};
+
+static const PoolRow *pf_layer(PoolField *p, int32_t y) {
+    const int32_t d = y - WORLD_Y_MIN;
+    bool was = (p->have_layer[d >> 6] >> (d & 63)) & 1u && !memcmp(p->known[d], k_all, sizeof k_all);
+    p->full += !was;
+    return pf_air(p, y, k_all);
+}
+
 static const PoolRow *pf_basin(PoolField *p, int32_t y) {
     int32_t d = y - WORLD_Y_MIN;
     PoolRow *bc = p->basin[d];
@@ -253,45 +314,140 @@ static const PoolRow *pf_basin(PoolField *p, int32_t y) {
     return bc;
 }
 
-/* The run through layer by (its basin holds the block): its first layer, or INT32_MIN when none. */
+/* The run through layer by (its basin holds the block): its first layer, or INT32_MIN when none
+ * (PF_ASK_CHUNK past PF_FULL_MAX whole layers).
+ * A run starts at a basin over no air: the layer under it is read at the basin's blocks alone. */
 static int32_t pf_run_start(PoolField *p, int32_t by, int32_t lo) {
     for (int32_t k = by;; k--) {
         if (by - k + 1 > POOL_DEPTH_MAX) return INT32_MIN;
-        if (basin_starts(pf_basin(p, k), pf_layer(p, k - 1))) return k;
+        if (p->full > PF_FULL_MAX) return PF_ASK_CHUNK;
+        const PoolRow *bc = pf_basin(p, k);
+        if (basin_starts(bc, pf_air(p, k - 1, bc))) return k;
         if (k - 1 < lo || !basin_goes_on(pf_basin(p, k - 1), pf_layer(p, k - 1), pf_basin(p, k))) return INT32_MIN;
     }
+}
+
+/* Rock within POOL_ROOF layers over t at the surface's blocks bc (elsewhere no matter): each
+ * column walked up to its first rock. */
+static void pf_roof(PoolField *p, int32_t t, const PoolRow *bc, PoolRow rock[PR]) {
+    for (int z = 0; z < PR; z++) {
+        rock[z] = 0;
+        for (PoolRow c = bc[z]; c; c &= (PoolRow)(c - 1)) {
+            const int x = __builtin_ctz(c);
+            for (int32_t k = t + 1; k <= t + POOL_ROOF; k++)
+                if (pf_solid(p, x, k, z)) {
+                    rock[z] |= (PoolRow)(1u << x);
+                    break;
+                }
+        }
+    }
+}
+
+/* A chunk's pools as gen_cave_pools left them, and the snapshot they were built from (the whole
+ * WorldGen compared: an island slot's snapshot may be replaced in place). */
+typedef struct PoolChunk {
+    WorldGen g;
+    int64_t cx, cz;
+    uint32_t used;                               /* 0: empty; else when last asked */
+    uint64_t layers[POOL_REGIONS][POOL_WORDS], tops[POOL_REGIONS][POOL_WORDS];
+    PoolRow mask[POOL_REGIONS][WORLD_Y_MAX - WORLD_Y_MIN][PR];
+} PoolChunk;
+
+/* Fixed memory, one lock: collision asks from the game's thread and the course threads. */
+static struct {
+    pthread_mutex_t lock;
+    uint32_t clock;
+    PoolChunk keep[PQ_KEEP];
+    WorldGen g;                                  /* the one built from, its clouds off */
+    ChunkScratch s;
+} g_pq = {.lock = PTHREAD_MUTEX_INITIALIZER};
+
+static PoolChunk *pq_find(const WorldGen *g, int64_t cx, int64_t cz) {
+    for (int i = 0; i < PQ_KEEP; i++) {
+        PoolChunk *c = &g_pq.keep[i];
+        if (c->used && c->cx == cx && c->cz == cz && !memcmp(&c->g, g, sizeof *g)) return c;
+    }
+    return NULL;
+}
+
+/* Build chunk (cx, cz)'s pools into the least recently asked place. */
+static PoolChunk *pq_build(const WorldGen *g, int64_t cx, int64_t cz) {
+    PoolChunk *c = &g_pq.keep[0];
+    for (int i = 1; i < PQ_KEEP; i++)
+        if (g_pq.keep[i].used < c->used) c = &g_pq.keep[i];
+    ChunkScratch *s = &g_pq.s;
+    g_pq.g = *g;   /* the pools read rock alone: no clouds to fill */
+    g_pq.g.clouds = false;
+    gen_chunk_fill(&g_pq.g, cx, cz, 0.0, 0, WG_NX0, true, s);
+    gen_cave_pools(&g_pq.g, s);
+    memcpy(&c->g, g, sizeof *g);
+    c->cx = cx, c->cz = cz;
+    memcpy(c->layers, s->pool_layers, sizeof c->layers);
+    memcpy(c->tops, s->pool_tops, sizeof c->tops);
+    if (s->pools) memcpy(c->mask, s->pool_mask, sizeof c->mask);
+    return c;
+}
+
+/* The surface over chunk block (x, by, z) (x, z in 0..31) in c's pools, 0 where none. */
+static int32_t pq_answer(const PoolChunk *c, int x, int32_t by, int z) {
+    const int r = x / PR + POOL_PER_ROW * (z / PR);
+    const int32_t d = by - WORLD_Y_MIN;
+    if (!((c->layers[r][d >> 6] >> (d & 63)) & 1u) || !((c->mask[r][d][z % PR] >> (x % PR)) & 1u)) return 0;
+    for (int32_t k = d; k < WORLD_Y_MAX - WORLD_Y_MIN; k++)   /* the run's top: its first top bit up */
+        if ((c->tops[r][k >> 6] >> (k & 63)) & 1u) return WORLD_Y_MIN + k + 1;
+    return 0;
+}
+
+/* The rule on the region's field at air block (x, by, z) that may be water: its surface, 0, or
+ * PF_ASK_CHUNK when the run needs more than PF_FULL_MAX whole layers (a deep pool or air pocket). */
+static int32_t pf_pool_top(PoolField *p, int x, int32_t by, int z, int32_t lo, int32_t hi_max) {
+    if (!((pf_basin(p, by)[z] >> x) & 1u)) return 0;
+    int32_t b = pf_run_start(p, by, lo), t = by;
+    if (b == INT32_MIN || b == PF_ASK_CHUNK) return b == PF_ASK_CHUNK ? PF_ASK_CHUNK : 0;
+    for (;;) {
+        if (t - b + 1 > POOL_DEPTH_MAX) return 0;
+        if (p->full > PF_FULL_MAX) return PF_ASK_CHUNK;
+        if (!basin_goes_on(pf_basin(p, t), pf_layer(p, t), pf_basin(p, t + 1))) break;
+        if (t + 1 == hi_max + 1) return 0;   /* the run goes on past the highest top */
+        t++;
+    }
+    const PoolRow *bc = pf_basin(p, t);
+    PoolRow rock[PR];
+    pf_roof(p, t, bc, rock);
+    if (!surface_ok(bc, pf_layer(p, t + 1), rock) || region_has_lake(p->g, p->X0, p->Z0)) return 0;
+    return t + 1;
+}
+
+int32_t gen_pool_top_chunk(const WorldGen *g, int64_t bx, int32_t by, int64_t bz) {
+    if (by < WORLD_Y_MIN || by >= WORLD_Y_MAX) return 0;
+    const int64_t cx = floor_div64(bx, CHUNK_SIZE), cz = floor_div64(bz, CHUNK_SIZE);
+    pthread_mutex_lock(&g_pq.lock);
+    PoolChunk *c = pq_find(g, cx, cz);
+    if (!c) c = pq_build(g, cx, cz);
+    c->used = ++g_pq.clock;
+    const int32_t top = pq_answer(c, (int)(bx - cx * CHUNK_SIZE), by, (int)(bz - cz * CHUNK_SIZE));
+    pthread_mutex_unlock(&g_pq.lock);
+    return top;
 }
 
 static int32_t pool_top(const WorldGen *g, int64_t bx, double y, int64_t bz) {
     const int32_t lo = gen_pool_lo(g), hi_max = gen_pool_hi_max(g);
     if (!(y >= (double)lo && y < (double)(hi_max + 1))) return 0;
+    const int32_t by = (int32_t)floor(y);
     PoolField p;   /* only its have-bits cleared: the values are written before they are read */
     p.g = g;
     p.have_col = 0;
+    p.full = 0;
+    p.mk = -1;
     memset(p.have, 0, sizeof p.have);
     memset(p.have_layer, 0, sizeof p.have_layer);
     memset(p.have_basin, 0, sizeof p.have_basin);
     p.X0 = floor_div64(bx, PR) * PR;
     p.Z0 = floor_div64(bz, PR) * PR;
     const int x = (int)(bx - p.X0), z = (int)(bz - p.Z0);
-    const int32_t by = (int32_t)floor(y);
-    if (pf_solid(&p, x, by, z) || !pf_column_may(&p, x, by, z, hi_max)) return 0;
-    if (!((pf_basin(&p, by)[z] >> x) & 1u)) return 0;
-    int32_t b = pf_run_start(&p, by, lo), t = by;
-    if (b == INT32_MIN) return 0;
-    for (;;) {
-        if (t - b + 1 > POOL_DEPTH_MAX) return 0;
-        if (!basin_goes_on(pf_basin(&p, t), pf_layer(&p, t), pf_basin(&p, t + 1))) break;
-        if (t + 1 == hi_max + 1) return 0;   /* the run goes on past the highest top */
-        t++;
-    }
-    PoolRow rock[PR] = {0};
-    for (int32_t k = t + 1; k <= t + POOL_ROOF; k++) {
-        const PoolRow *a = pf_layer(&p, k);
-        for (int r = 0; r < PR; r++) rock[r] |= (PoolRow)~a[r];
-    }
-    if (!surface_ok(pf_basin(&p, t), pf_layer(&p, t + 1), rock) || region_has_lake(g, p.X0, p.Z0)) return 0;
-    return t + 1;
+    if (pf_solid(&p, x, by, z) || !pf_column_may(&p, x, by, z, hi_max) || !pf_in_basin(&p, x, by, z)) return 0;
+    const int32_t top = pf_pool_top(&p, x, by, z, lo, hi_max);
+    return top == PF_ASK_CHUNK ? gen_pool_top_chunk(g, bx, by, bz) : top;
 }
 
 int32_t gen_water_top(const WorldGen *g, double x, double y, double z) {

@@ -468,6 +468,10 @@ static inline bool gen_pool_water(const ChunkScratch *s, int x, int32_t by, int 
 /* The surface height of the water that holds point (x, y, z), a lake's (gen_home_water_y) or a
  * pool's, 0 where it is no water: the chunks' water (world_water_top). */
 int32_t gen_water_top(const WorldGen *g, double x, double y, double z);
+/* The surface over pool water block (bx, by, bz) read from its chunk's own pools (its LOD-0 fill
+ * and gen_cave_pools, kept for the last few chunks), 0 where none: gen_water_top's answer for a
+ * run deeper than its layers read from the field. */
+int32_t gen_pool_top_chunk(const WorldGen *g, int64_t bx, int32_t by, int64_t bz);
 /* D and I at corner (X, Y, Z) of corner column c (the point query's noise calls). */
 void gen_corner_point(const WorldGen *g, const GenColumn *c, int64_t X, int32_t Y, int64_t Z, float *d_out, float *i_out);
 

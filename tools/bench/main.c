@@ -11,6 +11,7 @@ int bench_chunk(int argc, char **argv) __attribute__((weak));
 int bench_stream(int argc, char **argv) __attribute__((weak));
 int bench_island(int argc, char **argv) __attribute__((weak));
 int bench_collision(int argc, char **argv) __attribute__((weak));
+int bench_pools(int argc, char **argv) __attribute__((weak));
 int bench_audio(int argc, char **argv) __attribute__((weak));
 int bench_courses(int argc, char **argv) __attribute__((weak));
 int bench_landings(int argc, char **argv) __attribute__((weak));
@@ -24,6 +25,7 @@ static const struct { const char *name; BenchFn fn; const char *what; } subjects
     {"stream", bench_stream, "headless autopilot flight: void frames, chunk latency, pools"},
     {"island", bench_island, "island generation time per seed, pack load"},
     {"collision", bench_collision, "ms per frame of the collision sweep at cruise and at the top speed"},
+    {"pools", bench_pools, "us per point query of the water (world_water_top): open sky, cave air, a pool's water"},
     {"courses", bench_courses, "island tours and sky courses of N seeds: laid, verified, flown by the course pilot"},
     {"landings", bench_landings, "a start on the ground, an autoland and a takeoff at the base camp of N seeds"},
     {"boot", bench_boot, "the game's boot: first flight step and first frame (runs build/skyisles), the home bake"},
