@@ -33,6 +33,7 @@ struct Renderer {
     int low_w, low_h;
     uint64_t driver_ns_frame, driver_ns_upload;
     GpuTimer gpu;           /* the frame's GPU time, where the driver has a timer query */
+    bool one_in_flight;     /* a software rasteriser: each frame waits for the last one's pixels */
 };
 
 void render_atmosphere(double camera_y, const float sky_rgb[3], RenderAtmosphere *out) {
@@ -98,7 +99,9 @@ Renderer *render_create(MemBudget *mem, const RenderSettings *s, SkyError *err) 
     }
     /* What was carved (the tiles' copies as they came out), for render_settings. */
     terrain_carved(&r->terrain, &r->settings.create.far_group_lod, &r->settings.create.far_group_kib);
-    log_info("render: %s | %s; sky dome on its %s path", (const char *)glGetString(GL_RENDERER),
+    const char *gpu = (const char *)glGetString(GL_RENDERER);
+    r->one_in_flight = gpu && (strstr(gpu, "llvmpipe") || strstr(gpu, "softpipe") || strstr(gpu, "SwiftShader"));
+    log_info("render: %s | %s; sky dome on its %s path", gpu ? gpu : "?",
              (const char *)glGetString(GL_VERSION), r->sky.highp ? "highp" : "mediump");
     return r;
 }
@@ -262,6 +265,12 @@ static void frame_end(Renderer *r) {
 static void frame(Renderer *r, const RenderView *v, int dw, int dh, bool sky_debug) {
     RenderFrame f;
     RenderCounters *rc = &r->counters;
+    /* A software rasteriser queues frames where the swap waits for nothing (an offscreen pbuffer):
+     * llvmpipe up to 64 of them, seconds of pixels unseen by the frame's measure, all paid by the
+     * first draw that reads a target (the lines switched back to a low-res target). One frame in
+     * flight, as a display's swap keeps it: the last one finished before this one's first command,
+     * so the game's work between the two still runs beside its pixels. */
+    if (r->one_in_flight) glFinish();
     frame_begin(r, &f, v, dw, dh, sky_debug);
     gpu_timer_begin(&r->gpu);
     sky_draw(&r->sky, &f, rc);                          /* first, behind everything, no depth */
