@@ -113,8 +113,8 @@ static int lines_in_force(const Governor *g, int level) {
 }
 
 /* A change from `from` to the level now: held after; where the lines in effect changed, the first
- * window after the hold is let pass (a new target's first frames cost what a switch costs, which
- * on llvmpipe under load took seconds, not what the target does). */
+ * window after the hold is let pass (a new target's first frames cost what a switch costs: buffers
+ * made, the driver's caches filled, not what the target does). */
 static void changed(Governor *g, int from) {
     g->changes++;
     g->last_change_t = g->settled_t = g->t;
