@@ -137,7 +137,8 @@ TEST_BUDGET_TOTAL ?= 660
 # Programs that wait on real time (native:test_game_stall's soaks) are early too: their waits
 # overlap the builds.
 TEST_SLOW_FIRST ?= aarch64:test_game_boot aarch64:test_game_console aarch64:test_render_position \
-  aarch64:test_course_world aarch64:test_sim_spawn aarch64:test_render_battery tsan:test_world_stream aarch64:test_audio \
+  aarch64:test_render_text aarch64:test_course_world aarch64:test_sim_spawn aarch64:test_render_battery \
+  aarch64:test_game_island_jobs tsan:test_world_stream aarch64:test_audio \
   native:test_game_stall aarch64:test_game_sound aarch64:test_game_attract aarch64:test_render_jitter \
   aarch64:test_game_tour aarch64:test_game_ghost aarch64:test_world aarch64:test_world_caves aarch64:test_world_lod \
   aarch64:test_game_replay aarch64:test_render_overlay aarch64:test_game_pad aarch64:test_world_params \
