@@ -90,6 +90,8 @@ static bool park_at_base(const GameConfig *cfg, GameServices *svc, GameSession *
     f.time_s = ses->flight.time_s;
     f.prop_angle = ses->flight.prop_angle;
     ses->flight = f;
+    /* The camera behind it at once: the world streams and is waited for around the camera. */
+    camera_rig_update(&ses->rig, &ses->flight, 0.0f, &ses->camera);
     log_info("skyisles: parked at %.1f, %.1f, %.1f heading %.0f deg, %.0f m of %s ahead (found in %.0f ms)", f.x, f.y, f.z,
              (double)(f.yaw / SIM_DEG), run, st[0].length > 0.0f ? "strip" : "flat run", time_now_ms() - t0);
     return true;
