@@ -692,8 +692,10 @@ static bool wait_world(const GameConfig *cfg, GameServices *svc, const GameSessi
          * chunks of an island wait for its bake unsent), the reach has settled (the
          * mesh pool pulls it in while meshes pile up, then lets it grow back step by step) and
          * the speed governor is back at rest (after a jump it coarsens far LODs and pulls the
-         * reach in; each step back requests chunks again). */
-        if (ws.in_flight == 0 && ws.islands_baking == 0 && pending == 0 && ws.reach == last_reach && ws.gov_level == 0) {
+         * reach in; each step back requests chunks again), and no chunk the view needs is
+         * without a mesh (the scan of the camera the first frame draws from). */
+        if (ws.in_flight == 0 && ws.islands_baking == 0 && pending == 0 && ws.reach == last_reach && ws.gov_level == 0 &&
+            ws.void_chunks == 0) {
             if (++quiet >= 3) return true;
         } else {
             quiet = 0;
