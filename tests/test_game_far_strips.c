@@ -247,6 +247,44 @@ static void test_start_on_ground_far(void **state) {
     assert_true(hypot(g->ses.flight.x - p.x, g->ses.flight.z - p.z) < 1.0);
 }
 
+/* The world waited for as the headless run waits (game_wait_world), then n frames with the hands
+ * off: how many of them had a needed chunk ahead without a mesh (a hole in the world). */
+static uint64_t void_frames_after_wait(Game *g, int n) {
+    assert_true(game_wait_world(g, 60.0));
+    memset(g->svc.input.st.value, 0, sizeof g->svc.input.st.value);
+    memset(g->svc.input.st.held, 0, sizeof g->svc.input.st.held);
+    uint64_t v0 = world_stats(g->svc.world).void_frames, voids = 0;
+    for (int i = 0; i < n; i++) {
+        fixture_frames(g, 1, 1.0f / 60.0f);
+        uint64_t v = world_stats(g->svc.world).void_frames;
+        voids += v > v0;
+        v0 = v;
+    }
+    return voids;
+}
+
+/* --start-on ground, at the base camp and on a far island: once the world has filled, the first
+ * seconds parked show no hole (the world filled around the camera behind the parked aircraft). */
+static void test_ground_start_no_void(void **state) {
+    (void)state;
+    SkyError err = {0};
+    if (!boot(test_args("--headless", "--config", g_dir, "--mem", "128", "--view-radius", "4", "--start-on", "ground"), &err))
+        fail_msg("boot: %s", err.msg);
+    uint64_t home = void_frames_after_wait(&g_game, 2 * SIM_STEP_HZ);
+    printf("  parked at home %.1f, %.1f, %.1f: %llu void frames in 2 s\n", g_game.ses.flight.x, g_game.ses.flight.y,
+           g_game.ses.flight.z, (unsigned long long)home);
+    game_shutdown(&g_game);
+    assert_true(g_n_places >= 1);
+    if (!boot(test_args("--headless", "--config", g_dir, "--mem", "128", "--view-radius", "4", "--start-on", "ground", "--start",
+                        g_start), &err))
+        fail_msg("boot: %s", err.msg);
+    uint64_t far = void_frames_after_wait(&g_game, 2 * SIM_STEP_HZ);
+    printf("  parked far out at %.1f, %.1f, %.1f: %llu void frames in 2 s\n", g_game.ses.flight.x, g_game.ses.flight.y,
+           g_game.ses.flight.z, (unsigned long long)far);
+    assert_true(home == 0);
+    assert_true(far == 0);
+}
+
 /* --start-on ground with --start over a cell with no island: refused, one line naming the option
  * and what to do. */
 static void test_start_on_ground_open_sky(void **state) {
@@ -273,6 +311,7 @@ int main(void) {
     const struct CMUnitTest starting[] = {
         cmocka_unit_test_setup_teardown(test_start_on_ground_far, new_dir, teardown),
         cmocka_unit_test_setup_teardown(test_start_on_ground_open_sky, new_dir, teardown),
+        cmocka_unit_test_setup_teardown(test_ground_start_no_void, new_dir, teardown),
     };
     int failed = cmocka_run_group_tests(flying, setup, teardown);
     return failed + cmocka_run_group_tests(starting, NULL, NULL);

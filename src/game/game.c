@@ -90,6 +90,8 @@ static bool park_at_base(const GameConfig *cfg, GameServices *svc, GameSession *
     f.time_s = ses->flight.time_s;
     f.prop_angle = ses->flight.prop_angle;
     ses->flight = f;
+    /* The camera behind it at once: the world streams and is waited for around the camera. */
+    camera_rig_update(&ses->rig, &ses->flight, 0.0f, &ses->camera);
     log_info("skyisles: parked at %.1f, %.1f, %.1f heading %.0f deg, %.0f m of %s ahead (found in %.0f ms)", f.x, f.y, f.z,
              (double)(f.yaw / SIM_DEG), run, st[0].length > 0.0f ? "strip" : "flat run", time_now_ms() - t0);
     return true;
@@ -690,8 +692,10 @@ static bool wait_world(const GameConfig *cfg, GameServices *svc, const GameSessi
          * chunks of an island wait for its bake unsent), the reach has settled (the
          * mesh pool pulls it in while meshes pile up, then lets it grow back step by step) and
          * the speed governor is back at rest (after a jump it coarsens far LODs and pulls the
-         * reach in; each step back requests chunks again). */
-        if (ws.in_flight == 0 && ws.islands_baking == 0 && pending == 0 && ws.reach == last_reach && ws.gov_level == 0) {
+         * reach in; each step back requests chunks again), and no chunk the view needs is
+         * without a mesh (the scan of the camera the first frame draws from). */
+        if (ws.in_flight == 0 && ws.islands_baking == 0 && pending == 0 && ws.reach == last_reach && ws.gov_level == 0 &&
+            ws.void_chunks == 0) {
             if (++quiet >= 3) return true;
         } else {
             quiet = 0;
