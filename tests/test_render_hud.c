@@ -387,7 +387,7 @@ static Canvas map_frame(double air_x, double air_z, float yaw_deg) {
     Canvas c = canvas_for(240, 160);
     assert_int_equal(c.cw, 240);
     render_hud_box(g_fx.render, 0, 0, c.cw, c.ch, BACKDROP);
-    render_hud_map(g_fx.render, MAP_X, MAP_Y, MAP_W, MAP_H, air_x, air_z, yaw_deg * (float)M_PI / 180.0f);
+    render_hud_map(g_fx.render, MAP_X, MAP_Y, MAP_W, MAP_H, air_x, air_z, yaw_deg * (float)M_PI / 180.0f, -1);
     frame(&c, g_px);
     return c;
 }
@@ -418,7 +418,7 @@ static void test_map_needs_an_island(void **state) {
     assert_int_equal(err.code, SKY_ERR_INPUT);
     assert_null(strchr(err.msg, '\n'));
     /* Nothing set yet: the map queues nothing. */
-    render_hud_map(g_fx.render, 0, 0, 100, 100, 0.0, 0.0, 0.0f);
+    render_hud_map(g_fx.render, 0, 0, 100, 100, 0.0, 0.0, 0.0f, -1);
     Canvas c = small_canvas();
     frame(&c, g_px);
     assert_int_equal(render_stats(g_fx.render).hud_quads, 0);
@@ -518,7 +518,7 @@ static void test_hud_frames_do_not_allocate(void **state) {
     for (int i = 0; i < 2; i++) {
         render_hud_box(g_fx.render, 0, 0, 60, 22, 0x00000080u);
         render_hud_text(g_fx.render, 2, 2, 1, 0xffffffffu, "Speed 120\nAlt 300");
-        render_hud_map(g_fx.render, 60, 30, 66, 66, 10.0 * i, 0.0, 0.3f * (float)i);
+        render_hud_map(g_fx.render, 60, 30, 66, 66, 10.0 * i, 0.0, 0.3f * (float)i, -1);
         render_frame(g_fx.render, &v, c.dw, c.dh);
     }
     assert_int_equal(alloc_count_stop(), 0);
@@ -544,7 +544,7 @@ static void test_map_of_an_island_elsewhere(void **state) {
     set_lines(160);
     Canvas c = canvas_for(240, 160);
     render_hud_box(g_fx.render, 0, 0, c.cw, c.ch, BACKDROP);
-    render_hud_map(g_fx.render, MAP_X, MAP_Y, MAP_W, MAP_H, ox + sx, oz + sz, 0.0f);
+    render_hud_map(g_fx.render, MAP_X, MAP_Y, MAP_W, MAP_H, ox + sx, oz + sz, 0.0f, -1);
     frame(&c, g_px);
     assert_true(is_arrow_red(at(&c, g_px, fx, fy)));
     assert_true(render_map_set(g_fx.render, &g_home.field, &g_home.isl, &g_home.cx, "en", &err));   /* back home */
