@@ -227,14 +227,19 @@ static long box_gap2(MapBox a, MapBox b) {
     return dx * dx + dy * dy;
 }
 
-/* `loose`: over other places' boxes too (the name that is always drawn). */
-static bool label_fits(const HudLayer *h, const LabelRoom *room, MapBox b, uint32_t own, bool loose) {
+/* How much a name that must show (`always`) may give up, tried in turn: nothing; other places'
+ * boxes (it may cover them); and, on a crowded world map, being nearer its own island than any
+ * other (it stays beside the aircraft's arrow over its island, in gold). */
+enum { FIT_STRICT, FIT_OVER_PLACES, FIT_ANYWHERE };
+
+static bool label_fits(const HudLayer *h, const LabelRoom *room, MapBox b, uint32_t own, int give) {
     if (!box_inside(b, room->rect) || boxes_overlap(b, room->arrow)) return false;
-    long own_gap = room->nearest_own ? box_gap2(b, room->keep[own]) : 0;
+    const bool nearest = room->nearest_own && give < FIT_ANYWHERE;
+    long own_gap = nearest ? box_gap2(b, room->keep[own]) : 0;
     for (uint32_t d = 0; d < room->n_keep; d++) {
         if (d == own) continue;
-        if (!loose && boxes_overlap(b, room->keep[d])) return false;
-        if (room->nearest_own && box_gap2(b, room->keep[d]) <= own_gap) return false;
+        if (give == FIT_STRICT && boxes_overlap(b, room->keep[d])) return false;
+        if (nearest && box_gap2(b, room->keep[d]) <= own_gap) return false;
     }
     for (uint32_t k = 0; k < room->n_seg; k++)
         if (segment_hits_box(room->seg[k], b)) return false;
@@ -247,12 +252,12 @@ static bool label_fits(const HudLayer *h, const LabelRoom *room, MapBox b, uint3
 /* A name w x lh beside its place `at` (the dot, the island's square): on its right, left, above,
  * below (centred, then flush with either side), then the four corners, each first close and then
  * pushed out twice by half a line (past an arrow over the place); left out where none fits, but
- * for a name that must show (`always`), which then may cover other places. */
+ * for a name that must show (`always`), which then gives up what it must (label_fits). */
 static void place_label(HudLayer *h, const LabelRoom *room, MapBox at, int w, int lh, uint32_t own, uint32_t rgba,
                         const char *name, bool always) {
     if (h->labels.n >= RENDER_WORLD_ISLES) return;
     const int cx = at.x + at.w / 2, cy = at.y + at.h / 2;
-    for (int loose = 0; loose < (always ? 2 : 1); loose++)
+    for (int give = FIT_STRICT; give <= (always ? FIT_ANYWHERE : FIT_STRICT); give++)
         for (int ring = 0; ring < 3; ring++) {
             const int g = 2 + ring * (lh / 2 + 2);
             const int rx = at.x + at.w + g, lx = at.x - g - w, ay = at.y - g - lh, by = at.y + at.h + g;
@@ -262,7 +267,7 @@ static void place_label(HudLayer *h, const LabelRoom *room, MapBox at, int w, in
                                       {rx, ay + g, w, lh},      {lx, ay + g, w, lh},      {rx, by - g, w, lh},
                                       {lx, by - g, w, lh}};
             for (int k = 0; k < 12; k++) {
-                if (!label_fits(h, room, sides[k], own, loose)) continue;
+                if (!label_fits(h, room, sides[k], own, give)) continue;
                 RenderMapLabels *l = &h->labels;
                 l->box[l->n] = (RenderMapBox){sides[k].x, sides[k].y, sides[k].w, sides[k].h};
                 l->owner[l->n++] = own;
@@ -321,6 +326,12 @@ static void aircraft_quads(HudLayer *h, int x, int y, int w, int hgt, int side, 
 static void queue_arrow(HudLayer *h, float arrow[4][2], float rim[4][2]) {
     hud_quad(h, rim, ARROW_RIM_RGBA);
     hud_quad(h, arrow, ARROW_RGBA);
+}
+
+static MapBox box_join(MapBox a, MapBox b) {
+    int x0 = a.x < b.x ? a.x : b.x, y0 = a.y < b.y ? a.y : b.y;
+    int x1 = a.x + a.w > b.x + b.w ? a.x + a.w : b.x + b.w, y1 = a.y + a.h > b.y + b.h ? a.y + a.h : b.y + b.h;
+    return (MapBox){x0, y0, x1 - x0, y1 - y0};
 }
 
 static MapBox arrow_box(const HudLayer *h) {
@@ -450,7 +461,12 @@ void hud_world_queue(HudLayer *h, int x, int y, int w, int hgt, double centre_x,
     float arrow[4][2], rim[4][2];
     aircraft_quads(h, x, y, w, hgt, side, (float)(ox + ((air_x - centre_x) / span_m + 0.5) * side),
                    (float)(oy + ((air_z - centre_z) / span_m + 0.5) * side), air_yaw, arrow, rim);
-    const LabelRoom room = {{ox, oy, side, side}, arrow_box(h), keep, n_shown, NULL, 0, true};
+    /* The island under the aircraft reaches to the arrow over it: its name goes beside both. */
+    const MapBox ab = arrow_box(h);
+    for (uint32_t k = 0; k < n_shown; k++)
+        if (isles[shown[k]].here && boxes_overlap((MapBox){keep[k].x - 2, keep[k].y - 2, keep[k].w + 4, keep[k].h + 4}, ab))
+            keep[k] = box_join(keep[k], ab);
+    const LabelRoom room = {{x, y, w, hgt}, ab, keep, n_shown, NULL, 0, true};   /* names may reach past the square */
     /* Names: the island under the aircraft's first, then in the table's order, each beside its
      * square where it fits. */
     const float zoom = hud_zoom(h);
