@@ -249,16 +249,16 @@ static bool label_fits(const HudLayer *h, const LabelRoom *room, MapBox b, uint3
     return true;
 }
 
-/* A name w x lh beside its place `at` (the dot, the island's square): on its right, left, above,
- * below (centred, then flush with either side), then the four corners, each first close and then
- * pushed out twice by half a line (past an arrow over the place); left out where none fits, but
- * for a name that must show (`always`), which then gives up what it must (label_fits). */
+/* A name w x lh beside its place `at` (the dot, the island's square), two pixels off: on its
+ * right, left, above, below (centred, then flush with either side), then the four corners; left
+ * out where none fits. A name that must show (`always`) is also tried pushed out twice by half a
+ * line (past the arrow over its place), then gives up what it must (label_fits). */
 static void place_label(HudLayer *h, const LabelRoom *room, MapBox at, int w, int lh, uint32_t own, uint32_t rgba,
                         const char *name, bool always) {
     if (h->labels.n >= RENDER_WORLD_ISLES) return;
     const int cx = at.x + at.w / 2, cy = at.y + at.h / 2;
     for (int give = FIT_STRICT; give <= (always ? FIT_ANYWHERE : FIT_STRICT); give++)
-        for (int ring = 0; ring < 3; ring++) {
+        for (int ring = 0; ring < (always ? 3 : 1); ring++) {
             const int g = 2 + ring * (lh / 2 + 2);
             const int rx = at.x + at.w + g, lx = at.x - g - w, ay = at.y - g - lh, by = at.y + at.h + g;
             const MapBox sides[12] = {{rx, cy - lh / 2, w, lh}, {lx, cy - lh / 2, w, lh}, {cx - w / 2, ay, w, lh},
