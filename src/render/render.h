@@ -390,7 +390,8 @@ void render_hud_map(Renderer *r, int x, int y, int w, int h, double air_x, doubl
  * draws over it. False before render_map_set. */
 bool render_hud_map_point(const Renderer *r, int x, int y, int w, int h, double wx, double wz, int *px, int *py);
 /* The world map: the islands the game gives (seen so far), each a square its size (at least 5
- * pixels) with its name where it fits (the one under the aircraft's first, in gold), a gold mark
+ * pixels) with its name beside it where it fits, nearer it than any other square (the one under
+ * the aircraft's first and always, in gold), a gold mark
  * on those landed on, and the aircraft's arrow, in the largest square of the rectangle, span_m
  * across, centred on (centre_x, centre_z), north up. At most RENDER_WORLD_ISLES are drawn. Part of
  * the HUD's one draw call. */
