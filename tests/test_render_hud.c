@@ -652,7 +652,8 @@ static void check_pixel(int x, int y, void *ctx) {
 
 /* The names the map just queued (its only texts): each drawn inside the box it was laid out in,
  * no two sharing a pixel nor their boxes meeting, none meeting the arrow's box; then the frame,
- * where no name's pixel shows the arrow's red (drawn over them). Gives the names' count. */
+ * one HUD draw call, where no name's pixel shows the arrow's red (drawn over them). Gives the
+ * names' count. */
 static uint32_t check_names(const Canvas *c) {
     static int16_t owner[240 * 160];
     const RenderMapLabels *l = render_hud_map_labels(g_fx.render);
@@ -670,6 +671,7 @@ static uint32_t check_names(const Canvas *c) {
         for (uint32_t j = 0; j < i; j++) assert_false(boxes_meet(t.box, label_box(&l->box[j])));
     }
     frame(c, g_px);
+    assert_int_equal(render_stats(g_fx.render).stage_draw_calls[RENDER_STAGE_HUD], 1);   /* map, names, arrow */
     for (int y = 0; y < c->ch; y++)
         for (int x = 0; x < c->cw; x++)
             if (owner[y * c->cw + x] >= 0) assert_false(is_arrow_red(at(c, g_px, x, y)));
