@@ -712,10 +712,15 @@ static void test_map_names_keep_clear(void **state) {
         }
         if (here < 0) print_error("the place under the aircraft, site %u, has no name\n", k);
         assert_int_equal(here, 0);   /* the first name queued */
-        /* Beside its dot: within two lines of it. */
-        TextBox b = label_box(&l->box[here]);
+        /* Beside its dot and the arrow over it: within two lines of them. */
+        TextBox b = label_box(&l->box[here]), a = label_box(&l->arrow);
         int px = (int)floor(map_px(x)), py = (int)floor(map_py(z));
-        int dx = px < b.x0 ? b.x0 - px : (px > b.x1 ? px - b.x1 : 0), dy = py < b.y0 ? b.y0 - py : (py > b.y1 ? py - b.y1 : 0);
+        TextBox near = {px < a.x0 ? px : a.x0, py < a.y0 ? py : a.y0, px > a.x1 ? px : a.x1, py > a.y1 ? py : a.y1};
+        int dx = near.x0 > b.x1 ? near.x0 - b.x1 : (b.x0 > near.x1 ? b.x0 - near.x1 : 0);
+        int dy = near.y0 > b.y1 ? near.y0 - b.y1 : (b.y0 > near.y1 ? b.y0 - near.y1 : 0);
+        if (dx > 2 * RENDER_HUD_LINE_H || dy > 2 * RENDER_HUD_LINE_H)
+            print_error("site %u at (%d, %d), arrow %d..%d, %d..%d: its name at %d..%d, %d..%d\n", k, px, py, a.x0, a.x1, a.y0,
+                        a.y1, b.x0, b.x1, b.y0, b.y1);
         assert_true(dx <= 2 * RENDER_HUD_LINE_H && dy <= 2 * RENDER_HUD_LINE_H);
         uint32_t n = check_names(&c);
         least = n < least ? n : least;

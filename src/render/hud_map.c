@@ -249,6 +249,16 @@ static bool label_fits(const HudLayer *h, const LabelRoom *room, MapBox b, uint3
     return true;
 }
 
+/* The place under the aircraft reaches to the arrow when that is over it (within two pixels):
+ * its name goes beside both. */
+static MapBox with_arrow(MapBox at, MapBox arrow) {
+    if (!boxes_overlap((MapBox){at.x - 2, at.y - 2, at.w + 4, at.h + 4}, arrow)) return at;
+    int x0 = at.x < arrow.x ? at.x : arrow.x, y0 = at.y < arrow.y ? at.y : arrow.y;
+    int x1 = at.x + at.w > arrow.x + arrow.w ? at.x + at.w : arrow.x + arrow.w;
+    int y1 = at.y + at.h > arrow.y + arrow.h ? at.y + at.h : arrow.y + arrow.h;
+    return (MapBox){x0, y0, x1 - x0, y1 - y0};
+}
+
 /* A name w x lh beside its place `at` (the dot, the island's square), two pixels off: on its
  * right, left, above, below (centred, then flush with either side), then the four corners; left
  * out where none fits. A name that must show (`always`) is also tried pushed out twice by half a
@@ -291,7 +301,8 @@ static void queue_labels(HudLayer *h, const int (*dot)[2], const LabelRoom *room
             if (want != pass || site->name_w == 0) continue;
             /* name_w is at 1x: the box is scaled to the size the name is drawn at. */
             const int w = (int)ceilf((float)site->name_w * zoom), lh = (int)ceilf(RENDER_HUD_LINE_H * zoom);
-            place_label(h, room, (MapBox){dot[s][0] - 2, dot[s][1] - 2, 5, 5}, w, lh, s, LABEL_RGBA, site->name, pass == 0);
+            MapBox at = {dot[s][0] - 2, dot[s][1] - 2, 5, 5};
+            place_label(h, room, pass == 0 ? with_arrow(at, room->arrow) : at, w, lh, s, LABEL_RGBA, site->name, pass == 0);
         }
 }
 
@@ -326,12 +337,6 @@ static void aircraft_quads(HudLayer *h, int x, int y, int w, int hgt, int side, 
 static void queue_arrow(HudLayer *h, float arrow[4][2], float rim[4][2]) {
     hud_quad(h, rim, ARROW_RIM_RGBA);
     hud_quad(h, arrow, ARROW_RGBA);
-}
-
-static MapBox box_join(MapBox a, MapBox b) {
-    int x0 = a.x < b.x ? a.x : b.x, y0 = a.y < b.y ? a.y : b.y;
-    int x1 = a.x + a.w > b.x + b.w ? a.x + a.w : b.x + b.w, y1 = a.y + a.h > b.y + b.h ? a.y + a.h : b.y + b.h;
-    return (MapBox){x0, y0, x1 - x0, y1 - y0};
 }
 
 static MapBox arrow_box(const HudLayer *h) {
@@ -461,11 +466,9 @@ void hud_world_queue(HudLayer *h, int x, int y, int w, int hgt, double centre_x,
     float arrow[4][2], rim[4][2];
     aircraft_quads(h, x, y, w, hgt, side, (float)(ox + ((air_x - centre_x) / span_m + 0.5) * side),
                    (float)(oy + ((air_z - centre_z) / span_m + 0.5) * side), air_yaw, arrow, rim);
-    /* The island under the aircraft reaches to the arrow over it: its name goes beside both. */
     const MapBox ab = arrow_box(h);
     for (uint32_t k = 0; k < n_shown; k++)
-        if (isles[shown[k]].here && boxes_overlap((MapBox){keep[k].x - 2, keep[k].y - 2, keep[k].w + 4, keep[k].h + 4}, ab))
-            keep[k] = box_join(keep[k], ab);
+        if (isles[shown[k]].here) keep[k] = with_arrow(keep[k], ab);
     const LabelRoom room = {{x, y, w, hgt}, ab, keep, n_shown, NULL, 0, true};   /* names may reach past the square */
     /* Names: the island under the aircraft's first, then in the table's order, each beside its
      * square where it fits. */
