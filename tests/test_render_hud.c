@@ -387,7 +387,7 @@ static Canvas map_frame(double air_x, double air_z, float yaw_deg) {
     Canvas c = canvas_for(240, 160);
     assert_int_equal(c.cw, 240);
     render_hud_box(g_fx.render, 0, 0, c.cw, c.ch, BACKDROP);
-    render_hud_map(g_fx.render, MAP_X, MAP_Y, MAP_W, MAP_H, air_x, air_z, yaw_deg * (float)M_PI / 180.0f);
+    render_hud_map(g_fx.render, MAP_X, MAP_Y, MAP_W, MAP_H, air_x, air_z, yaw_deg * (float)M_PI / 180.0f, -1);
     frame(&c, g_px);
     return c;
 }
@@ -418,7 +418,7 @@ static void test_map_needs_an_island(void **state) {
     assert_int_equal(err.code, SKY_ERR_INPUT);
     assert_null(strchr(err.msg, '\n'));
     /* Nothing set yet: the map queues nothing. */
-    render_hud_map(g_fx.render, 0, 0, 100, 100, 0.0, 0.0, 0.0f);
+    render_hud_map(g_fx.render, 0, 0, 100, 100, 0.0, 0.0, 0.0f, -1);
     Canvas c = small_canvas();
     frame(&c, g_px);
     assert_int_equal(render_stats(g_fx.render).hud_quads, 0);
@@ -518,7 +518,7 @@ static void test_hud_frames_do_not_allocate(void **state) {
     for (int i = 0; i < 2; i++) {
         render_hud_box(g_fx.render, 0, 0, 60, 22, 0x00000080u);
         render_hud_text(g_fx.render, 2, 2, 1, 0xffffffffu, "Speed 120\nAlt 300");
-        render_hud_map(g_fx.render, 60, 30, 66, 66, 10.0 * i, 0.0, 0.3f * (float)i);
+        render_hud_map(g_fx.render, 60, 30, 66, 66, 10.0 * i, 0.0, 0.3f * (float)i, -1);
         render_frame(g_fx.render, &v, c.dw, c.dh);
     }
     assert_int_equal(alloc_count_stop(), 0);
@@ -544,7 +544,7 @@ static void test_map_of_an_island_elsewhere(void **state) {
     set_lines(160);
     Canvas c = canvas_for(240, 160);
     render_hud_box(g_fx.render, 0, 0, c.cw, c.ch, BACKDROP);
-    render_hud_map(g_fx.render, MAP_X, MAP_Y, MAP_W, MAP_H, ox + sx, oz + sz, 0.0f);
+    render_hud_map(g_fx.render, MAP_X, MAP_Y, MAP_W, MAP_H, ox + sx, oz + sz, 0.0f, -1);
     frame(&c, g_px);
     assert_true(is_arrow_red(at(&c, g_px, fx, fy)));
     assert_true(render_map_set(g_fx.render, &g_home.field, &g_home.isl, &g_home.cx, "en", &err));   /* back home */
@@ -558,6 +558,14 @@ static void grow_box(int x, int y, void *ctx) {
     b->y0 = y < b->y0 ? y : b->y0;
     b->x1 = x > b->x1 ? x : b->x1;
     b->y1 = y > b->y1 ? y : b->y1;
+}
+
+/* An island's square on the world map with its rim, inclusive pixels (at least 5 across), its
+ * centre at pixel (px, py). */
+static TextBox world_square_box(const RenderWorldIsle *is, double span, int px, int py) {
+    double d = fmax(5.0, is->diameter_m / span * SIDE);
+    double x0 = px + 0.5 - d * 0.5 - 1.0, y0 = py + 0.5 - d * 0.5 - 1.0;
+    return (TextBox){(int)floor(x0), (int)floor(y0), (int)ceil(x0 + d + 2.0) - 1, (int)ceil(y0 + d + 2.0) - 1};
 }
 
 /* Three islands seen, one landed on (under the aircraft), one with a Japanese name: each square
@@ -604,12 +612,13 @@ static void test_world_map_draws_the_islands_seen(void **state) {
         bool ok = isles[i].landed ? near(p, 255, 214, 41, TOL) : near(p, 0x5a, 0x9c, 0x42, TOL);
         if (!ok) print_error("island %u at (%d, %d): %d %d %d\n", i, px, py, p[0], p[1], p[2]);
         assert_true(ok);
-        /* Its name beside it: the text's box within a few pixels of the island's square. */
+        /* Its name beside it: the text's box within a few pixels of the island's square's rim. */
         const TextBox *b = &box[i];
-        int dx = px < b->x0 ? b->x0 - px : (px > b->x1 ? px - b->x1 : 0);
-        int dy = py < b->y0 ? b->y0 - py : (py > b->y1 ? py - b->y1 : 0);
-        if (dx > 6 || dy > 6) print_error("name %u at %d..%d, %d..%d, island at (%d, %d)\n", i, b->x0, b->x1, b->y0, b->y1, px, py);
-        assert_true(dx <= 6 && dy <= 6);
+        TextBox sq = world_square_box(&isles[i], span, px, py);
+        int dx = sq.x0 > b->x1 ? sq.x0 - b->x1 : (b->x0 > sq.x1 ? b->x0 - sq.x1 : 0);
+        int dy = sq.y0 > b->y1 ? sq.y0 - b->y1 : (b->y0 > sq.y1 ? b->y0 - sq.y1 : 0);
+        if (dx > 5 || dy > 5) print_error("name %u at %d..%d, %d..%d, island at (%d, %d)\n", i, b->x0, b->x1, b->y0, b->y1, px, py);
+        assert_true(dx <= 5 && dy <= 5);
         assert_true(b->x0 >= SQ_X && b->x1 < SQ_X + SIDE && b->y0 >= SQ_Y && b->y1 < SQ_Y + SIDE);
     }
     /* Between the islands: the map's deep blue; the arrow at the aircraft. */
@@ -620,6 +629,172 @@ static void test_world_map_draws_the_islands_seen(void **state) {
     /* Nothing for a span of 0 (and no island drawn off the square). */
     render_hud_world(g_fx.render, MAP_X, MAP_Y, MAP_W, MAP_H, 0.0, 0.0, 0.0, isles, 3, air_x, air_z, 0.0f);
     assert_int_equal(render_hud_bounds(g_fx.render).quads, 0);
+}
+
+/* ---------------------------------------------------------------- where the names go */
+static bool boxes_meet(TextBox a, TextBox b) { return a.x0 <= b.x1 && b.x0 <= a.x1 && a.y0 <= b.y1 && b.y0 <= a.y1; }
+static TextBox label_box(const RenderMapBox *b) { return (TextBox){b->x, b->y, b->x + b->w - 1, b->y + b->h - 1}; }
+
+typedef struct TextCheck {
+    TextBox box;
+    int16_t *owner;   /* the text on each canvas pixel, -1 none */
+    int cw, ch, text, outside, shared;
+} TextCheck;
+static void check_pixel(int x, int y, void *ctx) {
+    TextCheck *t = ctx;
+    /* Its glyphs and their one-pixel shadow within the box the layout kept for it. */
+    t->outside += x < t->box.x0 || x > t->box.x1 + 1 || y < t->box.y0 || y > t->box.y1 + 1;
+    if (x < 0 || y < 0 || x >= t->cw || y >= t->ch) return;
+    int16_t *o = &t->owner[y * t->cw + x];
+    t->shared += *o >= 0 && *o != t->text;
+    *o = (int16_t)t->text;
+}
+
+/* The names the map just queued (its only texts): each drawn inside the box it was laid out in,
+ * no two sharing a pixel nor their boxes meeting, none meeting the arrow's box; then the frame,
+ * one HUD draw call, where no name's pixel shows the arrow's red (drawn over them). Gives the
+ * names' count. */
+static uint32_t check_names(const Canvas *c) {
+    static int16_t owner[240 * 160];
+    const RenderMapLabels *l = render_hud_map_labels(g_fx.render);
+    assert_int_equal(render_hud_text_count(g_fx.render), l->n);
+    assert_true(c->cw * c->ch <= 240 * 160);
+    memset(owner, 0xff, sizeof owner);
+    TextBox arrow = label_box(&l->arrow);
+    for (uint32_t i = 0; i < l->n; i++) {
+        TextCheck t = {label_box(&l->box[i]), owner, c->cw, c->ch, (int)i, 0, 0};
+        assert_true(render_hud_text_pixels(g_fx.render, i, check_pixel, &t) > 10);
+        if (t.outside || t.shared) print_error("name %u: %d pixels outside its box, %d shared\n", i, t.outside, t.shared);
+        assert_int_equal(t.outside, 0);
+        assert_int_equal(t.shared, 0);
+        assert_false(boxes_meet(t.box, arrow));
+        for (uint32_t j = 0; j < i; j++) assert_false(boxes_meet(t.box, label_box(&l->box[j])));
+    }
+    frame(c, g_px);
+    assert_int_equal(render_stats(g_fx.render).stage_draw_calls[RENDER_STAGE_HUD], 1);   /* map, names, arrow */
+    for (int y = 0; y < c->ch; y++)
+        for (int x = 0; x < c->cw; x++)
+            if (owner[y * c->cw + x] >= 0) assert_false(is_arrow_red(at(c, g_px, x, y)));
+    return l->n;
+}
+
+/* Whether the box meets strip k of the home island (its light bar and dark rim, as drawn). */
+static bool box_on_strip(TextBox b, uint32_t k) {
+    const IslandFieldStrip *st = &g_home.field.strips[k];
+    double ax = map_px(st->ax), ay = map_py(st->az), bx = map_px(st->bx), by = map_py(st->bz);
+    double half = fmax(2.0, st->width_m / (2.0 * g_home.field.radius_m) * SIDE) * 0.5 + 1.0;
+    for (double t = 0.0; t <= 1.0; t += 0.005) {
+        double x = ax + (bx - ax) * t, y = ay + (by - ay) * t;
+        if (x + half >= b.x0 && x - half <= b.x1 + 1 && y + half >= b.y0 && y - half <= b.y1 + 1) return true;
+    }
+    return false;
+}
+
+/* The aircraft over each place of the home island in turn (heading a different way each time):
+ * that place's name always drawn, beside its dot; the names clear of each other, of the arrow
+ * and of the strips. */
+static void test_map_names_keep_clear(void **state) {
+    (void)state;
+    home_island();
+    set_lines(160);
+    Canvas c = canvas_for(240, 160);
+    uint32_t least = ~0u, total = 0;
+    for (uint32_t k = 0; k < g_home.isl.n_sites; k++) {
+        const double x = g_home.field.centre_x + g_home.isl.sites[k].x_m, z = g_home.field.centre_z + g_home.isl.sites[k].z_m;
+        render_hud_box(g_fx.render, 0, 0, c.cw, c.ch, BACKDROP);
+        render_hud_map(g_fx.render, MAP_X, MAP_Y, MAP_W, MAP_H, x, z, (float)(k * 0.7), (int)k);
+        const RenderMapLabels *l = render_hud_map_labels(g_fx.render);
+        int here = -1;
+        for (uint32_t i = 0; i < l->n; i++) {
+            if (l->owner[i] == k) here = (int)i;
+            for (uint32_t s = 0; s < g_home.field.n_strips && s < ISLAND_FIELD_MAX_STRIPS; s++)
+                assert_false(box_on_strip(label_box(&l->box[i]), s));
+        }
+        if (here < 0) print_error("the place under the aircraft, site %u, has no name\n", k);
+        assert_int_equal(here, 0);   /* the first name queued */
+        /* Beside its dot and the arrow over it: within two lines of them. */
+        TextBox b = label_box(&l->box[here]), a = label_box(&l->arrow);
+        int px = (int)floor(map_px(x)), py = (int)floor(map_py(z));
+        TextBox near = {px < a.x0 ? px : a.x0, py < a.y0 ? py : a.y0, px > a.x1 ? px : a.x1, py > a.y1 ? py : a.y1};
+        int dx = near.x0 > b.x1 ? near.x0 - b.x1 : (b.x0 > near.x1 ? b.x0 - near.x1 : 0);
+        int dy = near.y0 > b.y1 ? near.y0 - b.y1 : (b.y0 > near.y1 ? b.y0 - near.y1 : 0);
+        if (dx > 2 * RENDER_HUD_LINE_H || dy > 2 * RENDER_HUD_LINE_H)
+            print_error("site %u at (%d, %d), arrow %d..%d, %d..%d: its name at %d..%d, %d..%d\n", k, px, py, a.x0, a.x1, a.y0,
+                        a.y1, b.x0, b.x1, b.y0, b.y1);
+        assert_true(dx <= 2 * RENDER_HUD_LINE_H && dy <= 2 * RENDER_HUD_LINE_H);
+        uint32_t n = check_names(&c);
+        least = n < least ? n : least;
+        total += n;
+    }
+    printf("note: island map names at 240x160: %u to %.1f on average of %u places, the aircraft over each\n", least,
+           (double)total / g_home.isl.n_sites, g_home.isl.n_sites);
+    assert_true(least >= 4);
+}
+
+static TextBox join_boxes(TextBox a, TextBox b) {
+    return (TextBox){a.x0 < b.x0 ? a.x0 : b.x0, a.y0 < b.y0 ? a.y0 : b.y0, a.x1 > b.x1 ? a.x1 : b.x1, a.y1 > b.y1 ? a.y1 : b.y1};
+}
+
+/* The squared gap between two inclusive boxes (0 when they meet). */
+static long gap2(TextBox a, TextBox b) {
+    long dx = a.x0 > b.x1 ? a.x0 - b.x1 - 1 : (b.x0 > a.x1 ? b.x0 - a.x1 - 1 : 0);
+    long dy = a.y0 > b.y1 ? a.y0 - b.y1 - 1 : (b.y0 > a.y1 ? b.y0 - a.y1 - 1 : 0);
+    return dx * dx + dy * dy;
+}
+
+/* Twenty islands dx by dz metres apart on a 20 km map, the aircraft over island 12: its name
+ * drawn first, in gold, beside its square and the arrow over it; every other name drawn nearer
+ * its own island's square than any other square (the one under the aircraft reaching to the
+ * arrow), clear of the other names and the arrow. `crowded`: a map where the gaps are shorter
+ * than the names, and the arrow covers the gaps round island 12: its name may lie nearer another
+ * island then, the only one. Gives the names' count. */
+static uint32_t world_names(double dx, double dz, bool crowded) {
+    enum { N = 20 };
+    static RenderWorldIsle isles[N];
+    static char names[N][32];
+    for (int i = 0; i < N; i++) {
+        snprintf(names[i], sizeof names[i], "Isle of No. %d", i);
+        double jx = (double)((i * 37) % 11) * dx * 0.02, jz = (double)((i * 53) % 7) * dz * 0.03;
+        isles[i] = (RenderWorldIsle){dx * ((i % 5) - 2) + jx, dz * ((i / 5) - 1.5) + jz, 400.0 + 60.0 * (i % 9),
+                                     i == 3, i == 12, names[i]};
+    }
+    const double span = 20000.0;
+    set_lines(160);
+    Canvas c = canvas_for(240, 160);
+    render_hud_box(g_fx.render, 0, 0, c.cw, c.ch, BACKDROP);
+    render_hud_world(g_fx.render, MAP_X, MAP_Y, MAP_W, MAP_H, 0.0, 0.0, span, isles, N, isles[12].x + 150.0,
+                     isles[12].z + 100.0, 1.0f);
+    const RenderMapLabels *l = render_hud_map_labels(g_fx.render);
+    TextBox sq[N];
+    for (int i = 0; i < N; i++) {
+        int px, py;
+        assert_true(render_hud_world_point(MAP_X, MAP_Y, MAP_W, MAP_H, 0.0, 0.0, span, isles[i].x, isles[i].z, &px, &py));
+        sq[i] = world_square_box(&isles[i], span, px, py);
+    }
+    sq[12] = join_boxes(sq[12], label_box(&l->arrow));
+    assert_true(l->n > 0);
+    assert_int_equal(l->owner[0], 12);   /* under the aircraft: first */
+    for (uint32_t k = 0; k < l->n; k++) {
+        TextBox b = label_box(&l->box[k]);
+        long own = gap2(b, sq[l->owner[k]]);
+        assert_true(own <= 4 * RENDER_HUD_LINE_H * RENDER_HUD_LINE_H);   /* beside its square: within two lines */
+        if (crowded && l->owner[k] == 12) continue;
+        for (int i = 0; i < N; i++) {
+            if ((uint32_t)i == l->owner[k]) continue;
+            if (gap2(b, sq[i]) <= own) print_error("the name of island %u is as near island %d's square\n", l->owner[k], i);
+            assert_true(gap2(b, sq[i]) > own);
+        }
+    }
+    return check_names(&c);
+}
+
+static void test_world_map_names_by_their_islands(void **state) {
+    (void)state;
+    uint32_t roomy = world_names(4500.0, 5000.0, false), crowded = world_names(2500.0, 3000.0, true);
+    printf("note: world map names at 240x160: %u of 20 islands 4.5 x 5 km apart, %u of 20 2.5 x 3 km apart\n", roomy,
+           crowded);
+    assert_true(roomy >= 8);   /* measured: 9 and 5 */
+    assert_true(crowded >= 4);
 }
 
 int main(void) {
@@ -638,6 +813,8 @@ int main(void) {
         cmocka_unit_test(test_map_arrow_clamped_outside_the_island),
         cmocka_unit_test(test_map_of_an_island_elsewhere),
         cmocka_unit_test(test_world_map_draws_the_islands_seen),
+        cmocka_unit_test(test_map_names_keep_clear),
+        cmocka_unit_test(test_world_map_names_by_their_islands),
         cmocka_unit_test(test_hud_frames_do_not_allocate),
     };
     int rc = cmocka_run_group_tests(tests, setup, render_fixture_teardown);

@@ -338,25 +338,28 @@ static void menu(Menu *m, const World *world, const Play *p, const Canvas *c) {
 
 /* The island map holds the island under the aircraft: set again (its field into the HUD atlas)
  * when the aircraft is over another island's cell than the one shown, or the language changed;
- * over a cell whose island is not baked yet, the last one stays. */
-static void map_follow(const GameServices *svc, GameMapShown *shown, double x, double z) {
+ * over a cell whose island is not baked yet, the last one stays. Gives the site under the
+ * aircraft (-1 none). */
+static int map_follow(const GameServices *svc, GameMapShown *shown, double x, double z) {
     WorldIsland wi;
-    if (!svc->world || !world_island_held(svc->world, x, z, &wi)) return;
+    if (!svc->world || !world_island_held(svc->world, x, z, &wi)) return -1;
     int lang = (int)text_language();
+    const Island *isl = wi.home ? svc->home.island : wi.island;
+    int here = archipelago_site_at(isl, wi.field, wi.ox, wi.oz, x, z);   /* the place line's */
     if (shown->set && shown->cell_x == wi.cell_x && shown->cell_z == wi.cell_z && shown->lang == lang &&
         svc->map_lang == lang)
-        return;
-    const Island *isl = wi.home ? svc->home.island : wi.island;
+        return here;
     SkyError err = {0};
     if (!render_map_set_at(svc->render, wi.field, isl, svc->home.codex, GAME_LANG, (double)wi.ox, (double)wi.oz, &err))
         log_warn("%s", err.msg);
     *shown = (GameMapShown){true, wi.cell_x, wi.cell_z, lang};
+    return here;
 }
 
 static void island_map(const FlightState *f, const GameServices *svc, GameMapShown *shown, const GameDelivery *d,
                        const Canvas *c) {
     const GameHome *home = &svc->home;
-    map_follow(svc, shown, f->x, f->z);
+    int here = map_follow(svc, shown, f->x, f->z);   /* the place under the aircraft: its name first */
     int pad = 4 * c->s;
     int top = pad + c->lh, bottom = c->lh + pad;
     render_hud_box(c->r, 0, 0, c->w, c->h, COL_PANEL);
@@ -370,7 +373,7 @@ static void island_map(const FlightState *f, const GameServices *svc, GameMapSho
     fit(c, title, c->w - 3 * pad - width(c, hint));
     text(c, pad, pad, COL_HI, title);
     text(c, c->w - width(c, hint) - pad, pad, COL_DIM, hint);
-    render_hud_map(c->r, pad, top, c->w - 2 * pad, c->h - top - bottom, f->x, f->z, f->yaw);
+    render_hud_map(c->r, pad, top, c->w - 2 * pad, c->h - top - bottom, f->x, f->z, f->yaw, here);
     delivery_map_draw(d, c->r, pad, top, c->w - 2 * pad, c->h - top - bottom, shown->set ? shown->cell_x : 0,
                       shown->set ? shown->cell_z : 0);
     if (!game_place_line(home, svc->world, f->x, f->z, name, sizeof name))

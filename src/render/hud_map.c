@@ -184,55 +184,133 @@ static void grow_quad(const float in[4][2], float d, float out[4][2]) {
     }
 }
 
-/* Room for a name: inside the rectangle, a pixel clear of the names already placed and four clear
- * of every other site's dot (so a name never reads as another dot's). */
-static bool label_fits(MapBox b, MapBox rect, const int (*dot)[2], uint32_t n_dots, uint32_t own,
-                       const MapBox *placed, uint32_t n_placed) {
-    if (!box_inside(b, rect)) return false;
-    for (uint32_t d = 0; d < n_dots; d++)
-        if (d != own && boxes_overlap(b, (MapBox){dot[d][0] - 6, dot[d][1] - 6, 13, 13})) return false;
-    for (uint32_t p = 0; p < n_placed; p++)
-        if (boxes_overlap(b, (MapBox){placed[p].x - 1, placed[p].y, placed[p].w + 2, placed[p].h})) return false;
+/* What a name must keep clear of: the rectangle's edge, every other place's box (a site's dot with
+ * three pixels round it, an island's square with its rim), the arrow, the strips (as thick
+ * segments) and the names already placed (in h->labels). On the world map a name is also nearer
+ * its own island's square than any other, so it reads as that island's. */
+typedef struct LabelRoom {
+    MapBox rect, arrow;
+    const MapBox *keep;   /* per owner */
+    uint32_t n_keep;
+    const float (*seg)[5];   /* x0, y0, x1, y1, half width */
+    uint32_t n_seg;
+    bool nearest_own;
+} LabelRoom;
+
+/* Whether the thick segment (x0, y0)-(x1, y1), half width hw, crosses box b (clipped against the
+ * box grown by hw, Liang-Barsky). */
+static bool segment_hits_box(const float s[5], MapBox b) {
+    float lo[2] = {(float)b.x - s[4], (float)b.y - s[4]}, hi[2] = {(float)(b.x + b.w) + s[4], (float)(b.y + b.h) + s[4]};
+    float p0[2] = {s[0], s[1]}, d[2] = {s[2] - s[0], s[3] - s[1]}, t0 = 0.0f, t1 = 1.0f;
+    for (int k = 0; k < 2; k++) {
+        if (fabsf(d[k]) < 1e-6f) {
+            if (p0[k] < lo[k] || p0[k] > hi[k]) return false;
+            continue;
+        }
+        float ta = (lo[k] - p0[k]) / d[k], tb = (hi[k] - p0[k]) / d[k];
+        if (ta > tb) {
+            float t = ta;
+            ta = tb;
+            tb = t;
+        }
+        t0 = ta > t0 ? ta : t0;
+        t1 = tb < t1 ? tb : t1;
+        if (t0 > t1) return false;
+    }
     return true;
 }
 
-/* A name on the right of its dot at (x, y), else on the left, above or below, where it fits;
- * left out where none does. */
-static void place_label(HudLayer *h, int x, int y, int w, int lh, MapBox rect, const int (*dot)[2], uint32_t n_dots,
-                        uint32_t own, MapBox *placed, uint32_t *n_placed, uint32_t rgba, const char *name) {
-    const MapBox sides[4] = {{x + 4, y - 4, w, lh}, {x - 3 - w, y - 4, w, lh}, {x - w / 2, y - 3 - lh, w, lh},
-                             {x - w / 2, y + 4, w, lh}};
-    for (int k = 0; k < 4; k++) {
-        if (!label_fits(sides[k], rect, dot, n_dots, own, placed, *n_placed)) continue;
-        placed[(*n_placed)++] = sides[k];
-        hud_text(h, sides[k].x, sides[k].y, 1, rgba, name);
-        return;
-    }
+/* The squared gap between two boxes (0 when they touch or overlap). */
+static long box_gap2(MapBox a, MapBox b) {
+    long dx = a.x > b.x + b.w ? a.x - (b.x + b.w) : (b.x > a.x + a.w ? b.x - (a.x + a.w) : 0);
+    long dy = a.y > b.y + b.h ? a.y - (b.y + b.h) : (b.y > a.y + a.h ? b.y - (a.y + a.h) : 0);
+    return dx * dx + dy * dy;
 }
 
-/* Names, the base's first: each on the right of its dot, else on the left, above or below, where
- * it fits; a name with no room is left out (a small map shows the names it has room for instead
- * of a heap of overlapping ones). Their boxes are the size the text is drawn at: the player's HUD
- * size scales them (the large one's names ran off a 320-wide canvas's edge). */
-static void queue_labels(HudLayer *h, const int (*dot)[2], MapBox rect) {
-    const HudMap *m = &h->map;
-    MapBox placed[ISLAND_MAX_SITES];
-    uint32_t n_placed = 0;
-    const float zoom = hud_zoom(h);
-    for (uint32_t pass = 0; pass < 2; pass++)
-        for (uint32_t s = 0; s < m->n_sites; s++) {
-            const HudMapSite *site = &m->sites[s];
-            if (site->base != (pass == 0) || site->name_w == 0) continue;
-            /* name_w is at 1x: the box is scaled to the size the name is drawn at. */
-            const int x = dot[s][0], y = dot[s][1], w = (int)ceilf((float)site->name_w * zoom),
-                      lh = (int)ceilf(RENDER_HUD_LINE_H * zoom);
-            place_label(h, x, y, w, lh, rect, dot, m->n_sites, s, placed, &n_placed, LABEL_RGBA, site->name);
+/* How much a name that must show (`always`) may give up, tried in turn: nothing; other places'
+ * boxes (it may cover them); and, on a crowded world map, being nearer its own island than any
+ * other (it stays beside the aircraft's arrow over its island, in gold). */
+enum { FIT_STRICT, FIT_OVER_PLACES, FIT_ANYWHERE };
+
+static bool label_fits(const HudLayer *h, const LabelRoom *room, MapBox b, uint32_t own, int give) {
+    if (!box_inside(b, room->rect) || boxes_overlap(b, room->arrow)) return false;
+    const bool nearest = room->nearest_own && give < FIT_ANYWHERE;
+    long own_gap = nearest ? box_gap2(b, room->keep[own]) : 0;
+    for (uint32_t d = 0; d < room->n_keep; d++) {
+        if (d == own) continue;
+        if (give == FIT_STRICT && boxes_overlap(b, room->keep[d])) return false;
+        if (nearest && box_gap2(b, room->keep[d]) <= own_gap) return false;
+    }
+    for (uint32_t k = 0; k < room->n_seg; k++)
+        if (segment_hits_box(room->seg[k], b)) return false;
+    const RenderMapLabels *l = &h->labels;
+    for (uint32_t p = 0; p < l->n; p++)
+        if (boxes_overlap(b, (MapBox){l->box[p].x - 1, l->box[p].y, l->box[p].w + 2, l->box[p].h})) return false;
+    return true;
+}
+
+/* The place under the aircraft reaches to the arrow when that is over it (within two pixels):
+ * its name goes beside both. */
+static MapBox with_arrow(MapBox at, MapBox arrow) {
+    if (!boxes_overlap((MapBox){at.x - 2, at.y - 2, at.w + 4, at.h + 4}, arrow)) return at;
+    int x0 = at.x < arrow.x ? at.x : arrow.x, y0 = at.y < arrow.y ? at.y : arrow.y;
+    int x1 = at.x + at.w > arrow.x + arrow.w ? at.x + at.w : arrow.x + arrow.w;
+    int y1 = at.y + at.h > arrow.y + arrow.h ? at.y + at.h : arrow.y + arrow.h;
+    return (MapBox){x0, y0, x1 - x0, y1 - y0};
+}
+
+/* A name w x lh beside its place `at` (the dot, the island's square), two pixels off: on its
+ * right, left, above, below (centred, then flush with either side), then the four corners; left
+ * out where none fits. A name that must show (`always`) is also tried pushed out twice by half a
+ * line (past the arrow over its place), then gives up what it must (label_fits). */
+static void place_label(HudLayer *h, const LabelRoom *room, MapBox at, int w, int lh, uint32_t own, uint32_t rgba,
+                        const char *name, bool always) {
+    if (h->labels.n >= RENDER_WORLD_ISLES) return;
+    const int cx = at.x + at.w / 2, cy = at.y + at.h / 2;
+    for (int give = FIT_STRICT; give <= (always ? FIT_ANYWHERE : FIT_STRICT); give++)
+        for (int ring = 0; ring < (always ? 3 : 1); ring++) {
+            const int g = 2 + ring * (lh / 2 + 2);
+            const int rx = at.x + at.w + g, lx = at.x - g - w, ay = at.y - g - lh, by = at.y + at.h + g;
+            const MapBox sides[12] = {{rx, cy - lh / 2, w, lh}, {lx, cy - lh / 2, w, lh}, {cx - w / 2, ay, w, lh},
+                                      {cx - w / 2, by, w, lh},  {at.x, ay, w, lh},        {at.x + at.w - w, ay, w, lh},
+                                      {at.x, by, w, lh},        {at.x + at.w - w, by, w, lh},
+                                      {rx, ay + g, w, lh},      {lx, ay + g, w, lh},      {rx, by - g, w, lh},
+                                      {lx, by - g, w, lh}};
+            for (int k = 0; k < 12; k++) {
+                if (!label_fits(h, room, sides[k], own, give)) continue;
+                RenderMapLabels *l = &h->labels;
+                l->box[l->n] = (RenderMapBox){sides[k].x, sides[k].y, sides[k].w, sides[k].h};
+                l->owner[l->n++] = own;
+                hud_text(h, sides[k].x, sides[k].y, 1, rgba, name);
+                return;
+            }
         }
 }
 
-/* The aircraft at (ax, ay), pointing along its yaw; beyond the rectangle it stays on its edge, on
- * the line from the map's centre, so it still points the way back. */
-static void queue_aircraft(HudLayer *h, int x, int y, int w, int hgt, int side, float ax, float ay, float air_yaw) {
+/* Names: the place under the aircraft's first, then the base's, then the rest, each beside its dot
+ * where it fits; a name with no room is left out (a small map shows the names it has room for
+ * instead of a heap of overlapping ones). Their boxes are the size the text is drawn at: the
+ * player's HUD size scales them (the large one's names ran off a 320-wide canvas's edge). */
+static void queue_labels(HudLayer *h, const int (*dot)[2], const LabelRoom *room, int here) {
+    const HudMap *m = &h->map;
+    const float zoom = hud_zoom(h);
+    for (uint32_t pass = 0; pass < 3; pass++)
+        for (uint32_t s = 0; s < m->n_sites; s++) {
+            const HudMapSite *site = &m->sites[s];
+            uint32_t want = (int)s == here ? 0u : (site->base ? 1u : 2u);
+            if (want != pass || site->name_w == 0) continue;
+            /* name_w is at 1x: the box is scaled to the size the name is drawn at. */
+            const int w = (int)ceilf((float)site->name_w * zoom), lh = (int)ceilf(RENDER_HUD_LINE_H * zoom);
+            MapBox at = {dot[s][0] - 2, dot[s][1] - 2, 5, 5};
+            place_label(h, room, pass == 0 ? with_arrow(at, room->arrow) : at, w, lh, s, LABEL_RGBA, site->name, pass == 0);
+        }
+}
+
+/* The arrow's corners for the aircraft at (ax, ay), pointing along its yaw; beyond the rectangle
+ * it stays on its edge, on the line from the map's centre, so it still points the way back. The
+ * box it covers (its rim with a pixel round it) goes to h->labels.arrow. */
+static void aircraft_quads(HudLayer *h, int x, int y, int w, int hgt, int side, float ax, float ay, float air_yaw,
+                           float arrow[4][2], float rim[4][2]) {
     float len = (float)side / 16.0f;
     len = len < 7.0f ? 7.0f : (len > 20.0f ? 20.0f : len);
     float cx = (float)x + (float)w * 0.5f, cy = (float)y + (float)hgt * 0.5f;
@@ -245,15 +323,30 @@ static void queue_aircraft(HudLayer *h, int x, int y, int w, int hgt, int side, 
     if (fabsf(dy) * t > hy) t = hy / fabsf(dy);
     ax = cx + dx * t;
     ay = cy + dy * t;
-    float arrow[4][2], rim[4][2];
     arrow_corners(ax, ay, sinf(air_yaw), -cosf(air_yaw), len, arrow);   /* yaw 0 flies north: up the map */
     grow_quad(arrow, 1.0f, rim);
+    float x0 = rim[0][0], x1 = x0, y0 = rim[0][1], y1 = y0;
+    for (int i = 1; i < 4; i++) {
+        x0 = fminf(x0, rim[i][0]), x1 = fmaxf(x1, rim[i][0]);
+        y0 = fminf(y0, rim[i][1]), y1 = fmaxf(y1, rim[i][1]);
+    }
+    int bx = (int)floorf(x0) - 1, by = (int)floorf(y0) - 1;
+    h->labels.arrow = (RenderMapBox){bx, by, (int)ceilf(x1) + 2 - bx, (int)ceilf(y1) + 2 - by};
+}
+
+static void queue_arrow(HudLayer *h, float arrow[4][2], float rim[4][2]) {
     hud_quad(h, rim, ARROW_RIM_RGBA);
     hud_quad(h, arrow, ARROW_RGBA);
 }
 
-void hud_map_queue(HudLayer *h, int x, int y, int w, int hgt, double air_x, double air_z, float air_yaw) {
+static MapBox arrow_box(const HudLayer *h) {
+    const RenderMapBox *a = &h->labels.arrow;
+    return (MapBox){a->x, a->y, a->w, a->h};
+}
+
+void hud_map_queue(HudLayer *h, int x, int y, int w, int hgt, double air_x, double air_z, float air_yaw, int here) {
     const HudMap *m = &h->map;
+    h->labels.n = 0;
     if (!m->ready || w < 8 || hgt < 8) return;
     /* The island is round: the largest square in the rectangle, centred. */
     int side = w < hgt ? w : hgt;
@@ -272,6 +365,7 @@ void hud_map_queue(HudLayer *h, int x, int y, int w, int hgt, double air_x, doub
                   (float)dot[pa->b][1] + 0.5f, line_w, pa->kind == 1 ? PATH_RGBA : DETOUR_RGBA);
     }
     /* Airstrips over the paths: a light bar in a dark rim, at least 2 pixels wide to read. */
+    float seg[ISLAND_FIELD_MAX_STRIPS][5];
     for (uint32_t k = 0; k < m->n_strips; k++) {
         const HudMapStrip *st = &m->strips[k];
         float sw = st->width * (float)side;
@@ -280,9 +374,16 @@ void hud_map_queue(HudLayer *h, int x, int y, int w, int hgt, double air_x, doub
         float x1 = (float)ox + st->u1 * (float)side, y1 = (float)oy + st->v1 * (float)side;
         line_quad(h, x0, y0, x1, y1, sw + 2.0f, STRIP_RIM_RGBA);
         line_quad(h, x0, y0, x1, y1, sw, STRIP_MAP_RGBA);
+        seg[k][0] = x0, seg[k][1] = y0, seg[k][2] = x1, seg[k][3] = y1, seg[k][4] = sw * 0.5f + 2.0f;
     }
-    const MapBox rect = {x, y, w, hgt};
-    queue_labels(h, (const int(*)[2])dot, rect);
+    double span = 2.0 * m->radius_m;
+    float arrow[4][2], rim[4][2];
+    aircraft_quads(h, x, y, w, hgt, side, (float)(ox + (air_x - m->centre_x + m->radius_m) / span * side),
+                   (float)(oy + (air_z - m->centre_z + m->radius_m) / span * side), air_yaw, arrow, rim);
+    MapBox keep[ISLAND_MAX_SITES];
+    for (uint32_t s = 0; s < m->n_sites; s++) keep[s] = (MapBox){dot[s][0] - 5, dot[s][1] - 5, 11, 11};
+    const LabelRoom room = {{x, y, w, hgt}, arrow_box(h), keep, m->n_sites, (const float(*)[5])seg, m->n_strips, false};
+    queue_labels(h, (const int(*)[2])dot, &room, here);
     /* Dots after the names: a name never hides a place. */
     for (uint32_t s = 0; s < m->n_sites; s++) {
         hud_box(h, (float)(dot[s][0] - 2), (float)(dot[s][1] - 2), 5.0f, 5.0f, DOT_RIM_RGBA);
@@ -290,9 +391,7 @@ void hud_map_queue(HudLayer *h, int x, int y, int w, int hgt, double air_x, doub
                 m->sites[s].base ? BASE_DOT_RGBA : DOT_RGBA);
     }
 
-    double span = 2.0 * m->radius_m;
-    queue_aircraft(h, x, y, w, hgt, side, (float)(ox + (air_x - m->centre_x + m->radius_m) / span * side),
-                   (float)(oy + (air_z - m->centre_z + m->radius_m) / span * side), air_yaw);
+    queue_arrow(h, arrow, rim);
 }
 
 /* Where world (wx, wz) falls on the map queued into the rectangle: the dots' own formula, so a
@@ -335,13 +434,13 @@ bool render_hud_world_point(int x, int y, int w, int hgt, double centre_x, doubl
 
 void hud_world_queue(HudLayer *h, int x, int y, int w, int hgt, double centre_x, double centre_z, double span_m,
                      const RenderWorldIsle *isles, uint32_t n, double air_x, double air_z, float air_yaw) {
+    h->labels.n = 0;
     if (w < 8 || hgt < 8 || !(span_m > 0.0)) return;
     int ox, oy, side = world_square(x, y, w, hgt, &ox, &oy);
-    const MapBox sq = {ox, oy, side, side};
     hud_box(h, (float)ox, (float)oy, (float)side, (float)side, WORLD_SEA_RGBA);
     if (n > RENDER_WORLD_ISLES) n = RENDER_WORLD_ISLES;
     static int dot[RENDER_WORLD_ISLES][2];      /* main thread only: 4 KiB off the stack */
-    static MapBox placed[RENDER_WORLD_ISLES];
+    static MapBox keep[RENDER_WORLD_ISLES];     /* each island's square with its rim */
     static uint32_t shown[RENDER_WORLD_ISLES];
     uint32_t n_shown = 0;
     for (uint32_t i = 0; i < n; i++) {
@@ -361,24 +460,32 @@ void hud_world_queue(HudLayer *h, int x, int y, int w, int hgt, double centre_x,
         float x0 = (float)dot[k][0] + 0.5f - d * 0.5f, y0 = (float)dot[k][1] + 0.5f - d * 0.5f;
         hud_box(h, x0 - 1.0f, y0 - 1.0f, d + 2.0f, d + 2.0f, WORLD_ISLE_RIM_RGBA);
         hud_box(h, x0, y0, d, d, WORLD_ISLE_RGBA);
+        int kx = (int)floorf(x0 - 1.0f), ky = (int)floorf(y0 - 1.0f);
+        keep[k] = (MapBox){kx, ky, (int)ceilf(x0 + d + 1.0f) - kx, (int)ceilf(y0 + d + 1.0f) - ky};
     }
-    /* Names: the island under the aircraft's first, then in the table's order, where they fit. */
+    float arrow[4][2], rim[4][2];
+    aircraft_quads(h, x, y, w, hgt, side, (float)(ox + ((air_x - centre_x) / span_m + 0.5) * side),
+                   (float)(oy + ((air_z - centre_z) / span_m + 0.5) * side), air_yaw, arrow, rim);
+    const MapBox ab = arrow_box(h);
+    for (uint32_t k = 0; k < n_shown; k++)
+        if (isles[shown[k]].here) keep[k] = with_arrow(keep[k], ab);
+    const LabelRoom room = {{x, y, w, hgt}, ab, keep, n_shown, NULL, 0, true};   /* names may reach past the square */
+    /* Names: the island under the aircraft's first, then in the table's order, each beside its
+     * square where it fits. */
     const float zoom = hud_zoom(h);
     const int lh = (int)ceilf(RENDER_HUD_LINE_H * zoom);
-    uint32_t n_placed = 0;
     for (uint32_t pass = 0; pass < 2; pass++)
         for (uint32_t k = 0; k < n_shown; k++) {
             const RenderWorldIsle *is = &isles[shown[k]];
             if (is->here != (pass == 0) || !is->name || !is->name[0]) continue;
             int tw = (int)ceilf((float)hud_text_width(is->name, 1, 1.0f) * zoom);
-            place_label(h, dot[k][0], dot[k][1], tw, lh, sq, (const int(*)[2])dot, n_shown, k, placed, &n_placed,
-                        is->here ? WORLD_HERE_RGBA : LABEL_RGBA, is->name);
+            place_label(h, &room, keep[k], tw, lh, k, is->here ? WORLD_HERE_RGBA : LABEL_RGBA, is->name, is->here);
         }
+    for (uint32_t p = 0; p < h->labels.n; p++) h->labels.owner[p] = shown[h->labels.owner[p]];
     for (uint32_t k = 0; k < n_shown; k++)
         if (isles[shown[k]].landed) {
             hud_box(h, (float)(dot[k][0] - 2), (float)(dot[k][1] - 2), 5.0f, 5.0f, DOT_RIM_RGBA);
             hud_box(h, (float)(dot[k][0] - 1), (float)(dot[k][1] - 1), 3.0f, 3.0f, BASE_DOT_RGBA);
         }
-    queue_aircraft(h, x, y, w, hgt, side, (float)(ox + ((air_x - centre_x) / span_m + 0.5) * side),
-                   (float)(oy + ((air_z - centre_z) / span_m + 0.5) * side), air_yaw);
+    queue_arrow(h, arrow, rim);
 }

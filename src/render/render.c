@@ -391,8 +391,12 @@ void render_hud_world(Renderer *r, int x, int y, int w, int h, double centre_x, 
     hud_world_queue(&r->hud, x, y, w, h, centre_x, centre_z, span_m, isles, n, air_x, air_z, air_yaw);
 }
 
-void render_hud_map(Renderer *r, int x, int y, int w, int h, double air_x, double air_z, float air_yaw) {
-    hud_map_queue(&r->hud, x, y, w, h, air_x, air_z, air_yaw);
+void render_hud_map(Renderer *r, int x, int y, int w, int h, double air_x, double air_z, float air_yaw, int here) {
+    hud_map_queue(&r->hud, x, y, w, h, air_x, air_z, air_yaw, here);
+}
+
+const RenderMapLabels *render_hud_map_labels(const Renderer *r) {
+    return &r->hud.labels;
 }
 
 bool render_hud_map_point(const Renderer *r, int x, int y, int w, int h, double wx, double wz, int *px, int *py) {

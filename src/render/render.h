@@ -383,12 +383,15 @@ bool render_map_set_at(Renderer *r, const IslandField *f, const Island *isl, con
  * position and heading as an arrow (yaw 0 = -z, +yaw turns right, as RenderView). North (-z) is
  * up. Outside the island the arrow is clamped to the rectangle's edge. Nothing before
  * render_map_set. */
-void render_hud_map(Renderer *r, int x, int y, int w, int h, double air_x, double air_z, float air_yaw);
+/* Names beside their dots, none over another, the arrow or a strip: the site `here` (under the
+ * aircraft; -1 none) first, then the base, then the rest where they fit. */
+void render_hud_map(Renderer *r, int x, int y, int w, int h, double air_x, double air_z, float air_yaw, int here);
 /* Where world (wx, wz) falls on the map in that rectangle (a site's dot is there): marks the game
  * draws over it. False before render_map_set. */
 bool render_hud_map_point(const Renderer *r, int x, int y, int w, int h, double wx, double wz, int *px, int *py);
 /* The world map: the islands the game gives (seen so far), each a square its size (at least 5
- * pixels) with its name where it fits (the one under the aircraft's first, in gold), a gold mark
+ * pixels) with its name beside it where it fits, nearer it than any other square (the one under
+ * the aircraft's first and always, in gold), a gold mark
  * on those landed on, and the aircraft's arrow, in the largest square of the rectangle, span_m
  * across, centred on (centre_x, centre_z), north up. At most RENDER_WORLD_ISLES are drawn. Part of
  * the HUD's one draw call. */
@@ -401,6 +404,18 @@ typedef struct RenderWorldIsle {
 } RenderWorldIsle;
 void render_hud_world(Renderer *r, int x, int y, int w, int h, double centre_x, double centre_z, double span_m,
                       const RenderWorldIsle *isles, uint32_t n, double air_x, double air_z, float air_yaw);
+/* The names the last island or world map laid out, in the order queued (its texts' order): each
+ * one's box and its site (island map) or isle index (world map), and the arrow's box. */
+typedef struct RenderMapBox {
+    int x, y, w, h;
+} RenderMapBox;
+typedef struct RenderMapLabels {
+    uint32_t n;
+    RenderMapBox box[RENDER_WORLD_ISLES];
+    uint32_t owner[RENDER_WORLD_ISLES];
+    RenderMapBox arrow;
+} RenderMapLabels;
+const RenderMapLabels *render_hud_map_labels(const Renderer *r);
 /* Where world (wx, wz) falls on that map (an island's square is centred there); false when far off. */
 bool render_hud_world_point(int x, int y, int w, int h, double centre_x, double centre_z, double span_m, double wx,
                             double wz, int *px, int *py);

@@ -387,6 +387,7 @@ typedef struct HudLayer {
     uint8_t *ink;                      /* a bit per atlas texel above the map: a glyph's pixel */
     const RenderLiveParams *live;      /* the renderer's live settings (the HUD size) */
     HudMap map;
+    RenderMapLabels labels;   /* the last map's names as laid out (for the tests) */
 } HudLayer;
 
 bool hud_init(HudLayer *h, MemBudget *mem, MemArena *scratch, GLuint quad_ibo, uint32_t max_quads,
@@ -428,7 +429,7 @@ void hud_world_queue(HudLayer *h, int x, int y, int w, int hgt, double centre_x,
 bool hud_map_set(HudLayer *h, const IslandField *f, const Island *isl, const IslandCodex *cx, const char *lang,
                  double ox, double oz,
                  MemArena *scratch, SkyError *err);
-void hud_map_queue(HudLayer *h, int x, int y, int w, int hgt, double air_x, double air_z, float air_yaw);
+void hud_map_queue(HudLayer *h, int x, int y, int w, int hgt, double air_x, double air_z, float air_yaw, int here);
 
 /* The GPU's time of each frame from GL_EXT_disjoint_timer_query (gpu_timer.c): a ring of queries
  * around the frame's draws, each read a few frames later when its result is there, so nothing
