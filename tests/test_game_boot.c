@@ -388,6 +388,9 @@ static void test_bad_options(void **state) {
         {"--world no_such_knob=1", "'no_such_knob' is unknown"}, {"--world seed", "name=value"},
         {"--seed banana", "0..18446744073709551615"}, {"--time-of-day '12: 5'", "HH:MM"},
         {"--time-of-day 12:+5", "HH:MM"}, {"--time-of-day 7:5", "HH:MM"},
+        {"--headless --screenshot /tmp/skyisles-never.png", "--headless draws no frames"},
+        {"--headless --bench-frames 10", "--headless draws no frames"},
+        {"--record-attract /tmp/skyisles-never.skyr --bench-frames 3", "--record-attract (headless) draws no frames"},
         {"--screenshot /nonexistent/dir/x.png", "the folder /nonexistent/dir does not exist"},
     };
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {

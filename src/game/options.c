@@ -361,6 +361,11 @@ bool game_parse_args(int argc, char **argv, GameOptions *o, bool *exit_now) {
         fprintf(stderr, "skyisles: --soak runs with --headless or in a window, not with --screenshot or --bench-frames\n");
         return false;
     }
+    if ((o->headless || o->record_attract) && (o->screenshot || o->bench_frames)) {
+        fprintf(stderr, "skyisles: %s draws no frames: give --screenshot or --bench-frames without it\n",
+                o->record_attract ? "--record-attract (headless)" : "--headless");
+        return false;
+    }
     if (o->start_set && o->camera_set) {
         fprintf(stderr, "skyisles: --start and --camera both place the view: give one of them (see --help)\n");
         return false;
