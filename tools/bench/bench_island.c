@@ -63,11 +63,12 @@ static bool time_home_bake(const IslandCodex *cx, uint32_t runs) {
         qsort(ms, runs, sizeof *ms, cmp_double);
         qsort(cpu, runs, sizeof *cpu, cmp_double);
         double med = pct(ms, runs, 0.5);
-        /* The thread's CPU time beside the wall time: a shared machine's load moves the second. */
+        /* The thread's CPU time beside the wall time: a shared machine's load moves the second, so
+         * the target (10 ms) is judged on the CPU time. */
         printf("{\"bench\":\"island\",\"what\":\"home_bake\",\"seed\":%u,\"cells\":\"%ux%u\",\"runs\":%u,"
                "\"median_ms\":%.3f,\"min_ms\":%.3f,\"max_ms\":%.3f,\"cpu_median_ms\":%.3f,\"target_ms\":10,\"ok\":%s}\n",
                GAME_DEFAULT_SEED, GAME_HOME_FIELD, GAME_HOME_FIELD, runs, med, ms[0], ms[runs - 1],
-               pct(cpu, runs, 0.5), med <= 10.0 ? "true" : "false");
+               pct(cpu, runs, 0.5), pct(cpu, runs, 0.5) <= 10.0 ? "true" : "false");
     }
     free(ms);
     free(cpu);
