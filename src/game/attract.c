@@ -203,8 +203,9 @@ static bool idle_soon(const Play *p) {
 static void say_why(Attract *a, const char *why) {
     if (!strcmp(a->why, why)) return;
     snprintf(a->why, sizeof a->why, "%s", why);
-    log_warn("skyisles: the attract mode's replay does not play (%s): the autopilot flies instead; `make "
-             "attract-replay` records it again", why);
+    log_warn("skyisles: the attract mode's replay does not play (%s): the autopilot flies instead; it plays in "
+             "the world it was recorded in (the default seed and world values: `--seed %u`; a build whose "
+             "world changed records it again with `make attract-replay`)", why, GAME_DEFAULT_SEED);
 }
 
 static void before_frame(GameCourses *crs, GameSession *ses, const GameServices *svc, const GameSettings *set) {
