@@ -22,13 +22,28 @@
 /* The old autopilot's flight 6 s before each crash of that run: place, heading, pitch, roll, speed,
  * throttle, sim time (the S-turns and the swell follow it), cruise altitude, the path's yaw, the
  * probes' clear altitude and timer; to the bit, as the run flew them. */
-typedef struct OldFlight { double x, y, z; float yaw, pitch, roll, speed, throttle; double t, cruise_y; float yaw0; double avoid_y; float probe_timer; } OldFlight;
+typedef struct OldFlight {
+    double x, y, z;
+    float yaw, pitch, roll, speed, throttle;
+    double t, cruise_y;
+    float yaw0;
+    double avoid_y;
+    float probe_timer;
+} OldFlight;
 
 static const OldFlight BEFORE_CRASH[] = {
-    {0x1.8402bd41435abp+10, 0x1.f9ae9febe9744p+6, 0x1.3e58a5e4639p+10, -0x1.6282f8p+1f, -0x1.8abap-4f, 0x1.2b24ccp-3f, 0x1.40101cp+5f, 0x1.555556p-3f, 0x1.23999a98cp+6, 0x1.fp+6, 0x0p+0f, 0x1.e2d1956758b29p+6, 0x1.5559e4p-4f},
-    {0x1.f34983e8ad92bp+10, 0x1.1b18004a424a2p+7, 0x1.47661079e584p+10, -0x1.2777b8p-4f, 0x1.0487f4p-5f, 0x1.f9cb54p-7f, 0x1.3ffaaep+5f, 0x1.555556p-3f, 0x1.d93334d14p+6, 0x1.f4af689028b44p+6, -0x1.cb307ap+1f, 0x1.1e9a3c45bd0dap+7, 0x1.999bfp-4f},
-    {0x1.71cc58199e976p+11, 0x1.04ebfe418ecb4p+7, 0x1.4050a5fcffd4p+10, 0x1.5b8384p-6f, 0x1.d979eap-5f, -0x1.14ae8ap-4f, 0x1.3ff654p+5f, 0x1.555556p-3f, 0x1.4d5ddf019p+7, 0x1.1a84662248b7ep+7, 0x1.c91984p+0f, 0x1.0f395361c2d74p+7, 0x1.dde064p-4f},
-    {0x1.e011ea4e45b8p+10, 0x1.11dc46278deacp+7, 0x1.2ad0ea22f9b2p+11, -0x1.0b59f6p+1f, -0x1.899192p-9f, 0x1.1541f4p-3f, 0x1.40008p+5f, 0x1.555556p-3f, 0x1.dce66807bp+7, 0x1.1d1e74e0315d4p+7, 0x1.6f2c68p+0f, 0x1.1171af620adbfp+7, 0x1.dddfdcp-3f},
+    {0x1.8402bd41435abp+10, 0x1.f9ae9febe9744p+6, 0x1.3e58a5e4639p+10,
+     -0x1.6282f8p+1f, -0x1.8abap-4f, 0x1.2b24ccp-3f, 0x1.40101cp+5f, 0x1.555556p-3f,
+     0x1.23999a98cp+6, 0x1.fp+6, 0x0p+0f, 0x1.e2d1956758b29p+6, 0x1.5559e4p-4f},
+    {0x1.f34983e8ad92bp+10, 0x1.1b18004a424a2p+7, 0x1.47661079e584p+10,
+     -0x1.2777b8p-4f, 0x1.0487f4p-5f, 0x1.f9cb54p-7f, 0x1.3ffaaep+5f, 0x1.555556p-3f,
+     0x1.d93334d14p+6, 0x1.f4af689028b44p+6, -0x1.cb307ap+1f, 0x1.1e9a3c45bd0dap+7, 0x1.999bfp-4f},
+    {0x1.71cc58199e976p+11, 0x1.04ebfe418ecb4p+7, 0x1.4050a5fcffd4p+10,
+     0x1.5b8384p-6f, 0x1.d979eap-5f, -0x1.14ae8ap-4f, 0x1.3ff654p+5f, 0x1.555556p-3f,
+     0x1.4d5ddf019p+7, 0x1.1a84662248b7ep+7, 0x1.c91984p+0f, 0x1.0f395361c2d74p+7, 0x1.dde064p-4f},
+    {0x1.e011ea4e45b8p+10, 0x1.11dc46278deacp+7, 0x1.2ad0ea22f9b2p+11,
+     -0x1.0b59f6p+1f, -0x1.899192p-9f, 0x1.1541f4p-3f, 0x1.40008p+5f, 0x1.555556p-3f,
+     0x1.dce66807bp+7, 0x1.1d1e74e0315d4p+7, 0x1.6f2c68p+0f, 0x1.1171af620adbfp+7, 0x1.dddfdcp-3f},
 };
 
 static void start_before(const OldFlight *o, FlightState *f) {

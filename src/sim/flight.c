@@ -76,10 +76,11 @@ static double clear_altitude(const World *w, double x, double z, double from) {
  * The rock probes' columns lie a second of flight apart, where a tree fits between two. */
 static double over_objects(const World *w, double xa, double za, double xb, double zb, double y) {
     WorldBox box[8];
+    double xl = (xa < xb ? xa : xb) - OBJECT_SIDE, xh = (xa > xb ? xa : xb) + OBJECT_SIDE;
+    double zl = (za < zb ? za : zb) - OBJECT_SIDE, zh = (za > zb ? za : zb) + OBJECT_SIDE;
     for (int i = 0; i < 4; i++) {
-        int64_t x0 = (int64_t)floor((xa < xb ? xa : xb) - OBJECT_SIDE), x1 = (int64_t)floor((xa > xb ? xa : xb) + OBJECT_SIDE);
-        int64_t z0 = (int64_t)floor((za < zb ? za : zb) - OBJECT_SIDE), z1 = (int64_t)floor((za > zb ? za : zb) + OBJECT_SIDE);
-        uint32_t n = world_solid_objects(w, x0, (int64_t)floor(y - CLEARANCE), z0, x1, (int64_t)floor(y + OBJECT_SIDE), z1, box, 8);
+        uint32_t n = world_solid_objects(w, (int64_t)floor(xl), (int64_t)floor(y - CLEARANCE), (int64_t)floor(zl),
+                                         (int64_t)floor(xh), (int64_t)floor(y + OBJECT_SIDE), (int64_t)floor(zh), box, 8);
         if (n == 0) return y;
         double top = y + OBJECT_SIDE;   /* more boxes than written: at least over this slice */
         for (uint32_t k = 0; k < n && k < 8; k++)
