@@ -195,7 +195,7 @@ static void report_json(const GameOptions *o, const GameSession *ses, const Worl
 }
 
 static void report_text(const Play *p, const HeadlessRun *r) {
-    printf("headless %.0f s (%llu frames, %.0f s of them flying): %llu crashes, %llu void frames, longest frame %.2f ms,"
+    printf("headless %.0f s (%llu frames): %.0f s flown, %llu crashes, %llu void frames, longest frame %.2f ms,"
            " collision max %.3f ms, heap calls after boot %lld, RSS %.1f -> %.1f MiB (max %.1f)\n",
            (double)r->frames * (double)STEP, (unsigned long long)r->frames, p->flight_s, (unsigned long long)p->crashes,
            (unsigned long long)r->void_frames, r->longest_ms, p->collide_ms_max, r->heap_calls,
