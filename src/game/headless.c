@@ -158,9 +158,12 @@ static void report_json(const GameOptions *o, const GameSession *ses, const Worl
     WorldStats ws = world_stats(w);
     double growth = r->rss_warm ? (double)(r->rss_last - r->rss_warm) * 100.0 / (double)r->rss_warm : 0.0;
     const double M = 1.0 / 1048576.0;
-    printf("{\"mode\": \"%s\", \"seconds\": %.1f, \"wall_seconds\": %.1f, \"frames\": %llu, \"autopilot\": %s,\n",
-           o->soak ? "soak" : "headless", p->flight_s, r->wall_s, (unsigned long long)r->frames,
-           o->autopilot ? "true" : "false");
+    /* seconds: simulated time (the frames at the fixed step, what --seconds asks for); flight_seconds:
+     * the part of it in the air or on the wheels (each crash's PLAY_CRASH_SECONDS screen left out). */
+    printf("{\"mode\": \"%s\", \"seconds\": %.1f, \"flight_seconds\": %.1f, \"wall_seconds\": %.1f, "
+           "\"frames\": %llu, \"autopilot\": %s,\n",
+           o->soak ? "soak" : "headless", (double)r->frames * (double)STEP, p->flight_s, r->wall_s,
+           (unsigned long long)r->frames, o->autopilot ? "true" : "false");
     printf(" \"crashes\": %llu, \"respawns\": %llu, \"void_frames\": %llu, \"void_frames_flying\": %llu,\n",
            (unsigned long long)p->crashes, (unsigned long long)p->respawns, (unsigned long long)r->void_frames,
            (unsigned long long)r->void_frames_flying);
@@ -192,9 +195,9 @@ static void report_json(const GameOptions *o, const GameSession *ses, const Worl
 }
 
 static void report_text(const Play *p, const HeadlessRun *r) {
-    printf("headless %.0f s (%llu frames): %llu crashes, %llu void frames, longest frame %.2f ms, collision max %.3f ms,"
-           " heap calls after boot %lld, RSS %.1f -> %.1f MiB (max %.1f)\n",
-           p->flight_s, (unsigned long long)r->frames, (unsigned long long)p->crashes,
+    printf("headless %.0f s (%llu frames): %.0f s flown, %llu crashes, %llu void frames, longest frame %.2f ms,"
+           " collision max %.3f ms, heap calls after boot %lld, RSS %.1f -> %.1f MiB (max %.1f)\n",
+           (double)r->frames * (double)STEP, (unsigned long long)r->frames, p->flight_s, (unsigned long long)p->crashes,
            (unsigned long long)r->void_frames, r->longest_ms, p->collide_ms_max, r->heap_calls,
            (double)r->rss_first / 1024.0, (double)r->rss_last / 1024.0, (double)r->rss_max / 1024.0);
 }

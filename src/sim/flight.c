@@ -54,6 +54,8 @@ static void advance(FlightState *f, float dt) {
 
 #define CLEARANCE 9.0
 #define PROBE_PERIOD 0.25f
+#define OBJECT_AHEAD 3       /* seconds ahead the probes look for objects */
+#define OBJECT_SIDE 4.0   /* metres either side of the probed path an object counts */
 
 /* Lowest altitude from `from` upwards, in 4 m steps, where the aircraft and its chase camera
  * are clear of solid at (x, z), with open air well above (so not a cave). */
@@ -69,14 +71,35 @@ static double clear_altitude(const World *w, double x, double z, double from) {
     return y;
 }
 
+/* The altitude from y up that passes over the solid objects (trees, boulders, landmarks) along
+ * the stretch (xa, za) -> (xb, zb): their tops plus CLEARANCE, box by box, then above rock again.
+ * The rock probes' columns lie a second of flight apart, where a tree fits between two. */
+static double over_objects(const World *w, double xa, double za, double xb, double zb, double y) {
+    WorldBox box[8];
+    double xl = (xa < xb ? xa : xb) - OBJECT_SIDE, xh = (xa > xb ? xa : xb) + OBJECT_SIDE;
+    double zl = (za < zb ? za : zb) - OBJECT_SIDE, zh = (za > zb ? za : zb) + OBJECT_SIDE;
+    for (int i = 0; i < 4; i++) {
+        uint32_t n = world_solid_objects(w, (int64_t)floor(xl), (int64_t)floor(y - CLEARANCE), (int64_t)floor(zl),
+                                         (int64_t)floor(xh), (int64_t)floor(y + OBJECT_SIDE), (int64_t)floor(zh), box, 8);
+        if (n == 0) return y;
+        double top = y + OBJECT_SIDE;   /* more boxes than written: at least over this slice */
+        for (uint32_t k = 0; k < n && k < 8; k++)
+            if ((double)box[k].y1 + CLEARANCE > top) top = (double)box[k].y1 + CLEARANCE;
+        y = clear_altitude(w, xb, zb, top);
+    }
+    return y;
+}
+
 static void probe_terrain(FlightState *f, const World *w, double base_y) {
-    /* Points 0..8 s ahead along the level heading. */
-    double best = base_y;
+    /* Points 0..8 s ahead along the level heading, and the objects on the way between them. */
+    double best = base_y, px = f->x, pz = f->z;
     float sy = sm_sin(f->yaw), cy = sm_cos(f->yaw);
     for (int k = 0; k <= 8; k++) {
-        double d = (double)(f->speed * (float)k);
-        double y = clear_altitude(w, f->x + sy * d, f->z - cy * d, base_y);
+        double d = (double)(f->speed * (float)k), x = f->x + sy * d, z = f->z - cy * d;
+        double y = clear_altitude(w, x, z, base_y);
+        if (k <= OBJECT_AHEAD) y = over_objects(w, px, pz, x, z, y);
         if (y > best) best = y;
+        px = x, pz = z;
     }
     f->avoid_y = best;
 }
