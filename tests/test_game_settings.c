@@ -196,6 +196,7 @@ static void test_bad_value_keeps_the_rest(void **state) {
     printf("  %s\n", warn);
     assert_non_null(strstr(warn, "settings.yaml:2"));
     assert_non_null(strstr(warn, "display.lines"));
+    assert_non_null(strstr(warn, "(and 2 more values not right in the file)"));   /* camera, no_such_knob */
     assert_int_equal(s.render.live.lines, 240);          /* the default for the bad value */
     assert_false(s.render.live.dither);                  /* the rest kept */
     assert_true(s.speed_limit == 1500.0f);

@@ -52,11 +52,13 @@ typedef struct Reader {
     char *warning;
     size_t warning_n;
     bool warned;
+    uint32_t more;   /* defects after the one reported */
 } Reader;
 
 static void warn_at(Reader *r, size_t line, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
 static void warn_at(Reader *r, size_t line, const char *fmt, ...) {
-    if (r->warned || !r->warning || r->warning_n == 0) return;   /* the first defect is the one reported */
+    if (r->warned) r->more++;   /* the first defect is the one reported; the rest are counted */
+    if (r->warned || !r->warning || r->warning_n == 0) return;
     char what[200];
     va_list ap;
     va_start(ap, fmt);
@@ -65,6 +67,14 @@ static void warn_at(Reader *r, size_t line, const char *fmt, ...) {
     snprintf(r->warning, r->warning_n, "skyisles: settings %s:%zu: %s: using the default for it", r->name, line, what);
     one_line(r->warning);
     r->warned = true;
+}
+
+/* The one line also says how many more defects the file has (each at its default or kept). */
+static void tell_more(const Reader *r) {
+    size_t n = strlen(r->warning);
+    if (r->more && n < r->warning_n)
+        snprintf(r->warning + n, r->warning_n - n, " (and %u more value%s not right in the file)", r->more,
+                 r->more == 1 ? "" : "s");
 }
 
 static void read_world(Reader *r, size_t line, const char *key, const char *val) {
@@ -361,6 +371,7 @@ static bool parse_text(GameSettings *s, const char *text, size_t len, const char
     else tree_read(&t, root);
     yaml_document_delete(&t.doc);
     *s = tmp;
+    tell_more(&r);
     one_line(warning);
     return warning[0] == 0;
 }
