@@ -50,53 +50,6 @@ static void place_start(const GameConfig *cfg, GameServices *svc, GameSession *s
         sp->home_in_view ? "" : " (not in view: the nearest altitude that came closest)");
 }
 
-/* Where a start on the ground parks: with --start the landing place nearest it on the island of
- * its cell (baked now when the world has not yet), else the home island's base camp's; into st[0].
- * False when there is none. */
-static bool park_place(const GameConfig *cfg, GameServices *svc, GameStrip st[GAME_STRIPS_MAX]) {
-    const GameOptions *o = &cfg->opt;
-    if (!o->start_set) return game_home_strips(&svc->home, svc->world, st, GAME_STRIPS_MAX) >= 1;
-    WorldIsland wi;
-    int n = world_island_at(svc->world, o->start[0], o->start[2], &wi) ? game_island_strips(&svc->home, &wi, st, GAME_STRIPS_MAX) : 0;
-    for (int i = 1; i < n; i++) {
-        double dx = st[i].x - o->start[0], dz = st[i].z - o->start[2], d0x = st[0].x - o->start[0], d0z = st[0].z - o->start[2];
-        if (dx * dx + dz * dz < d0x * d0x + d0z * d0z) st[0] = st[i];
-    }
-    return n >= 1;
-}
-
-/* flight.start = ground: the aircraft parked, stopped, throttle closed, at the start of a strip
- * facing along it (park_place's: the base camp's, or the one nearest --start); on an island with
- * no strip, on the flattest open run near its base camp. False when the setting is air or no
- * standing place was found (it stays in the air). */
-static bool park_at_base(const GameConfig *cfg, GameServices *svc, GameSession *ses) {
-    GameStrip st[GAME_STRIPS_MAX];
-    if (!cfg->set.start_ground || !park_place(cfg, svc, st)) return false;
-    FlightState f;
-    double t0 = time_now_ms(), run;
-    if (st[0].length > 0.0f) {   /* 5 m in from its threshold */
-        double back = 0.5 * (double)st[0].length - 5.0;
-        flight_init(&f, st[0].x - det_sin((double)st[0].heading) * back, (double)st[0].y + SIM_WHEEL_H,
-                    st[0].z + det_cos((double)st[0].heading) * back, st[0].heading, 0.0f);
-        f.on_ground = true;
-        run = back * 2.0;
-    } else {
-        run = sim_ground_start(svc->world, st[0].x, st[0].z, 64.0, sim_strip_length_m(), &f);
-    }
-    if (run < 0.0) {
-        log_warn("skyisles: no flat ground near the base camp at %.0f, %.0f: the flight starts in the air", st[0].x, st[0].z);
-        return false;
-    }
-    f.time_s = ses->flight.time_s;
-    f.prop_angle = ses->flight.prop_angle;
-    ses->flight = f;
-    /* The camera behind it at once: the world streams and is waited for around the camera. */
-    camera_rig_update(&ses->rig, &ses->flight, 0.0f, &ses->camera);
-    log_info("skyisles: parked at %.1f, %.1f, %.1f heading %.0f deg, %.0f m of %s ahead (found in %.0f ms)", f.x, f.y, f.z,
-             (double)(f.yaw / SIM_DEG), run, st[0].length > 0.0f ? "strip" : "flat run", time_now_ms() - t0);
-    return true;
-}
-
 /* A stage failed: when the budget ran out, the line says so and names the flag. */
 static void budget_short(const MemBudget *mem, const char *stage, SkyError *err) {
     if (mem->carve_failures == 0) return;
@@ -287,7 +240,7 @@ static void boot_finish(Game *g, const BootPlan *plan) {
     camera_rig_reset(&g->ses.rig, g->cfg.set.camera == GAME_CAMERA_COCKPIT ? CAMERA_COCKPIT : CAMERA_CHASE);
     if (!o->print_island) {
         bool fly_at_once = o->autopilot || o->headless || g->ses.camera_fixed || o->screenshot || o->bench_frames;
-        if (fly_at_once && !g->ses.camera_fixed && !o->demo) park_at_base(&g->cfg, &g->svc, &g->ses);
+        if (fly_at_once && !g->ses.camera_fixed && !o->demo) game_park_at_base(&g->cfg, &g->svc, &g->ses);
         play_init(&g->ses.play, &g->ses.flight, fly_at_once, o->demo);
         play_world_map(&g->ses.play, g->svc.home.archipelago);
         g->ses.flight.cruise_y = g->ses.flight.y;
@@ -303,19 +256,6 @@ static void boot_finish(Game *g, const BootPlan *plan) {
              (double)g->svc.mem.size * M, (double)g->svc.carved.home * M, (double)g->svc.carved.jobs * M,
              (double)g->svc.carved.world * M, (double)g->svc.carved.world_mesh_pool * M, (double)g->svc.carved.render * M,
              (double)mem_budget_free(&g->svc.mem) * M);
-}
-
-/* A start on the ground at --start parks on the island of that place's cell: a cell without one
- * (open sky) is refused in one line, before any window. */
-static bool start_ground_check(const GameConfig *cfg, World *w, SkyError *err) {
-    const GameOptions *o = &cfg->opt;
-    WorldIsland wi;
-    if (!cfg->set.start_ground || !o->start_set || o->print_island || o->demo || world_island_at(w, o->start[0], o->start[2], &wi))
-        return true;
-    sky_error_set(err, SKY_ERR_INPUT,
-                  "skyisles: --start-on ground: the cell of %.17g, %.17g has no island to park on (open sky): give --start over "
-                  "an island (--print-island --start X,Y,Z names the cell's) or --start-on air", o->start[0], o->start[2]);
-    return false;
 }
 
 /* Ends boot stage `stage` (-1: starts the first): its wall and main-thread CPU time since the last
@@ -353,7 +293,7 @@ bool game_boot(Game *g, const GameOptions *o, SkyError *err) {
     boot_stage(clk, -1);
     if (!o->print_island && !boot_jobs(&g->svc, err)) return false;
     BootPlan plan;
-    if (!boot_plan(&g->cfg, &g->svc, &plan, err) || !boot_world(&g->svc, &plan, err) || !start_ground_check(&g->cfg, g->svc.world, err))
+    if (!boot_plan(&g->cfg, &g->svc, &plan, err) || !boot_world(&g->svc, &plan, err) || !game_start_ground_check(&g->cfg, g->svc.world, err))
         return false;
     if (!o->print_island &&
         (!boot_tour(&g->crs.tour, &g->svc.mem, o, err) || !attract_boot(&g->crs.attract, o, &g->svc.mem, g->svc.world, err)))
@@ -634,7 +574,7 @@ void game_frame(Game *g, const PlatformEvents *ev, float dt) {
     game_replay_frame(&g->cfg, &g->svc, &g->ses, &g->crs, &rq);
     if (rq.fly_to) game_fly_to(&g->cfg, &g->svc, &g->ses, &g->crs, rq.fly_pos[0], rq.fly_pos[1], rq.fly_pos[2]);
     if (rq.resume_saved && game_continue_flight(&g->ses, &g->cfg.set, g->svc.world, &g->svc.spawn)) rq.apply |= MENU_CHANGED_FLIGHT;
-    else if (state0 == PLAY_START && g->ses.play.state == PLAY_FLY && park_at_base(&g->cfg, &g->svc, &g->ses)) {
+    else if (state0 == PLAY_START && g->ses.play.state == PLAY_FLY && game_park_at_base(&g->cfg, &g->svc, &g->ses)) {
         play_set_safe(&g->ses.play, &g->ses.flight);   /* a new flight from the title: parked at the base */
         play_cut(&g->ses.play);
         g->ses.rig.settled = false;

@@ -216,4 +216,10 @@ int game_bench(Game *g);
 /* heap_calls: the binary's count of heap calls (main.c's wrapper), NULL where none is linked. */
 int game_headless(Game *g, uint64_t (*heap_calls)(void));
 
+/* flight.start = ground (park.c): the aircraft parked at the start of a strip (the one nearest
+ * --start on its cell's island, or the base camp's); false when the setting is air or no place was
+ * found. The check refuses --start-on ground over a cell without an island, before any window. */
+bool game_park_at_base(const GameConfig *cfg, GameServices *svc, GameSession *ses);
+bool game_start_ground_check(const GameConfig *cfg, World *w, SkyError *err);
+
 #endif
